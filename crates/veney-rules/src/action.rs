@@ -1,0 +1,91 @@
+//! One action of a turn (§2.0.IV: move, take/fend, place, withdraw, pass), as the turn state
+//! machine (`turn.rs`) offers and plays them.
+use crate::direction::Dir;
+use crate::piece_set::Kind;
+use crate::square::Square;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A piece (or the free engagement in play) moves, perhaps taking or fending.
+    Move(Move),
+    /// A piece from reserve is placed on the board (§2.0.13).
+    Place { kind: Kind, to: Square },
+    /// An own piece goes back to reserve (§2.0.13).
+    Withdraw { kind: Kind, from: Square },
+    /// The free engagement enters play from its intersection (§2.0.05).
+    EnterFree { to: Square },
+    /// Pass the turn (§2.0.17).
+    Pass,
+    /// Decline the optional second move of a double-move (§2.0.15).
+    EndTurn,
+}
+
+/// Who moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mover {
+    Piece(Kind),
+    /// The shared free engagement, moved by its possessor (§2.0.05).
+    Free,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub mover: Mover,
+    pub from: Square,
+    pub to: Square,
+    pub effect: Effect,
+    /// The direction of a slide that may not repeat its direction (the Lantern).
+    pub dir: Option<Dir>,
+}
+
+/// What happens on the destination square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// An empty square.
+    Quiet,
+    /// Onto an own engagement, which goes to reserve (§2.0.04 stepping stone).
+    StepStone,
+    /// Onto the possessed free engagement, which returns to the centre point (§2.0.05).
+    FreeStepStone,
+    /// An opposing piece of this kind is fended to its owner's reserve.
+    Fend(Kind),
+    /// The free engagement is fended back to the centre point (§2.0.05).
+    FendFree,
+    /// An opposing piece of this kind is taken to the discard.
+    Take(Kind),
+    /// The opposing Self is taken: checkmate by touch.
+    Checkmate,
+    /// Jutsu takes Jutsu: both are discarded (§2.0.11).
+    Negate(Kind),
+    /// En passant (§2.0.04): the engagement on this square is fended.
+    EnPassant(Square),
+}
+
+impl Effect {
+    /// `t`, `f` or nothing in notation (§2.0.R5).
+    pub fn marker(self) -> Option<char> {
+        match self {
+            Effect::Take(_) | Effect::Checkmate | Effect::Negate(_) => Some('t'),
+            Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Some('f'),
+            Effect::Quiet | Effect::StepStone | Effect::FreeStepStone => None,
+        }
+    }
+
+    pub fn is_stepping_stone(self) -> bool {
+        matches!(self, Effect::StepStone | Effect::FreeStepStone)
+    }
+}
+
+impl Action {
+    pub fn as_move(&self) -> Option<&Move> {
+        match self {
+            Action::Move(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Whether the action is a move on the board for the double-move count (§2.0.15).
+    pub fn counts_as_move(&self) -> bool {
+        !matches!(self, Action::Pass | Action::EndTurn)
+    }
+}

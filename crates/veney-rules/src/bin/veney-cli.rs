@@ -1,0 +1,317 @@
+//! `veney-cli`: the rules of Veney on the command line.
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+use veney_rules::notation::{self, San};
+use veney_rules::position::{FreePlace, Phase};
+use veney_rules::{Measure, Position, Rules, Side, Square, perft, playout};
+
+#[derive(Parser)]
+#[command(
+    name = "veney-cli",
+    version,
+    about = "The rules of Veney (Scribe's Veney 2.0) on the command line."
+)]
+struct Cli {
+    /// Piece set (RON) for both sides [default: the built-in standard set]
+    #[arg(long, global = true)]
+    set: Option<PathBuf>,
+    /// Setup (RON) [default: standard baselines]
+    #[arg(long, global = true)]
+    setup: Option<PathBuf>,
+    /// Rule options (RON) [default: config/rules/default.ron, built in]
+    #[arg(long, global = true)]
+    rules: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show a position as a board with measure boundaries and reserves.
+    Show {
+        /// A position text (docs/POSITION.md), or `start`
+        position: String,
+    },
+    /// List every tenable action now, one per line in notation.
+    Moves {
+        position: String,
+        /// Only actions of the piece on this square
+        #[arg(long)]
+        from: Option<String>,
+    },
+    /// List every tenable complete turn, one per line in notation.
+    Turns { position: String },
+    /// Play turns given in notation and print the resulting position.
+    Apply {
+        position: String,
+        /// Turns in notation, e.g. "SY6" "$X9 $X10"
+        turns: Vec<String>,
+    },
+    /// Count complete-turn sequences to a depth.
+    Perft {
+        position: String,
+        depth: u32,
+        /// Also print the count below each first action
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play random games with invariants checked every action.
+    RandomGames {
+        /// How many games
+        n: u64,
+        #[arg(long)]
+        seed: u64,
+        /// Stop a game after this many turns
+        #[arg(long, default_value_t = 300)]
+        max_turns: u32,
+        /// Skip the invariant checks (faster)
+        #[arg(long)]
+        unchecked: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("veney-cli: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn load_rules(cli: &Cli) -> Result<Rules, String> {
+    if cli.set.is_none() && cli.setup.is_none() && cli.rules.is_none() {
+        return Ok(Rules::standard());
+    }
+    let dir = PathBuf::from("config");
+    let set = cli
+        .set
+        .clone()
+        .unwrap_or_else(|| dir.join("sets/standard.ron"));
+    let setup = cli
+        .setup
+        .clone()
+        .unwrap_or_else(|| dir.join("setups/standard.ron"));
+    let rules = cli
+        .rules
+        .clone()
+        .unwrap_or_else(|| dir.join("rules/default.ron"));
+    Rules::load(&set, &setup, &rules).map_err(|e| e.to_string())
+}
+
+fn position(rules: &Rules, text: &str) -> Result<Position, String> {
+    if text == "start" {
+        return Ok(Position::start(rules));
+    }
+    Position::from_text(rules, text).map_err(|e| format!("bad position: {e}\n  {text}"))
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    let rules = Arc::new(load_rules(&cli)?);
+    match &cli.command {
+        Command::Show { position: p } => {
+            let pos = position(&rules, p)?;
+            print!("{}", show(&rules, &pos));
+        }
+        Command::Moves { position: p, from } => {
+            let pos = position(&rules, p)?;
+            let from = match from {
+                Some(s) => Some(Square::parse(s).ok_or_else(|| format!("'{s}' is not a square"))?),
+                None => None,
+            };
+            let legal = pos.legal_actions(&rules);
+            for a in &legal {
+                let origin = match a {
+                    veney_rules::Action::Move(m) => Some(m.from),
+                    veney_rules::Action::Withdraw { from, .. } => Some(*from),
+                    _ => None,
+                };
+                if from.is_none() || origin == from {
+                    if *a == veney_rules::Action::EndTurn {
+                        println!("(end turn)");
+                    } else {
+                        println!("{}", San::of_action(&rules, &pos, &legal, a));
+                    }
+                }
+            }
+        }
+        Command::Turns { position: p } => {
+            let pos = position(&rules, p)?;
+            for t in pos.legal_turns(&rules) {
+                println!("{}", notation::write_turn(&rules, &pos, &t));
+            }
+        }
+        Command::Apply { position: p, turns } => {
+            let mut pos = position(&rules, p)?;
+            for (i, t) in turns.iter().enumerate() {
+                let acts = notation::parse_turn(&rules, &pos, t, 1)
+                    .map_err(|e| format!("turn {} {t:?}: {e}", i + 1))?;
+                pos.play_turn(&rules, &acts)
+                    .map_err(|e| format!("turn {} {t:?}: {e}", i + 1))?;
+            }
+            println!("{}", pos.to_text(&rules));
+        }
+        Command::Perft {
+            position: p,
+            depth,
+            divide,
+        } => {
+            let pos = position(&rules, p)?;
+            let t = Instant::now();
+            if *divide {
+                let legal = pos.legal_actions(&rules);
+                let mut total = 0;
+                for (a, n) in perft::divide(&rules, &pos, *depth) {
+                    println!("{} {n}", San::of_action(&rules, &pos, &legal, &a));
+                    total += n;
+                }
+                println!("total {total}");
+            } else {
+                println!("{}", perft::perft(&rules, &pos, *depth));
+            }
+            eprintln!("{:.3}s", t.elapsed().as_secs_f64());
+        }
+        Command::RandomGames {
+            n,
+            seed,
+            max_turns,
+            unchecked,
+        } => {
+            let t = Instant::now();
+            let s = playout::random_games(&rules, *n, *seed, *max_turns, !*unchecked)?;
+            let secs = t.elapsed().as_secs_f64();
+            println!("games: {}", s.games);
+            println!("games/s: {:.1}", s.games as f64 / secs);
+            println!("actions/s: {:.0}", s.actions as f64 / secs);
+            println!(
+                "mean length: {:.1} turns ({:.1} actions)",
+                s.turns as f64 / s.games.max(1) as f64,
+                s.actions as f64 / s.games.max(1) as f64
+            );
+            for (ending, count) in &s.endings {
+                println!("ended by {ending}: {count}");
+            }
+            if !unchecked {
+                println!("invariants: checked after every action");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The board as text, White at the bottom, with the measures marked.
+fn show(rules: &Rules, pos: &Position) -> String {
+    let mut s = String::new();
+    s.push_str("      W X Y Z\n");
+    for step in (1..=16u8).rev() {
+        let m = Measure::of(Square::new(0, step));
+        let label = if step % 4 == 0 {
+            format!(
+                "  measure {} (White's {}, Black's {})",
+                m.0 + 1,
+                m.relative(Side::White),
+                m.relative(Side::Black)
+            )
+        } else {
+            String::new()
+        };
+        s.push_str(&format!("  {step:>2} "));
+        for line in 0..4 {
+            let sq = Square::new(line, step);
+            let c = if pos.free_square() == Some(sq) {
+                '@'
+            } else if let Some((side, k)) = pos.piece_at(sq) {
+                let c = rules.set(side).piece(k).def.code;
+                if side == Side::White {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            } else if sq.is_light() {
+                '.'
+            } else {
+                ':'
+            };
+            s.push(' ');
+            s.push(c);
+        }
+        s.push_str(&label);
+        s.push('\n');
+        if step == 9 {
+            s.push_str("      ======= centre line\n");
+        } else if step % 4 == 1 && step > 1 {
+            s.push_str("      -------\n");
+        }
+    }
+    for side in Side::ALL {
+        let list = |f: &dyn Fn(veney_rules::Kind) -> u8| -> String {
+            let v: Vec<String> = rules
+                .set(side)
+                .kinds()
+                .filter(|&k| f(k) > 0)
+                .map(|k| {
+                    let n = f(k);
+                    let name = rules.set(side).piece(k).name();
+                    if n > 1 {
+                        format!("{name}×{n}")
+                    } else {
+                        name.to_string()
+                    }
+                })
+                .collect();
+            if v.is_empty() {
+                "-".into()
+            } else {
+                v.join(", ")
+            }
+        };
+        s.push_str(&format!(
+            "{side} reserve: {}\n",
+            list(&|k| pos.reserve(side, k))
+        ));
+        s.push_str(&format!(
+            "{side} discarded: {}\n",
+            list(&|k| pos.discard(side, k))
+        ));
+    }
+    match pos.free() {
+        FreePlace::On(sq) => s.push_str(&format!(
+            "free engagement: in play on {sq} (possessed by {})\n",
+            sq.colour_owner()
+        )),
+        FreePlace::Off(i) => s.push_str(&format!(
+            "free engagement: out of play at intersection {i}\n"
+        )),
+    }
+    match pos.outcome() {
+        Some(o) => s.push_str(&format!("game over: {o}\n")),
+        None => {
+            s.push_str(&format!(
+                "{} to move (turn {})",
+                pos.turn(),
+                pos.turn_number()
+            ));
+            match pos.phase() {
+                Phase::Start => {}
+                Phase::Second { stone, concert } => {
+                    if let Some(sq) = stone {
+                        s.push_str(&format!("; the piece on {sq} may move again"));
+                    }
+                    if concert.is_some() {
+                        s.push_str("; an armament may move in concert");
+                    }
+                }
+            }
+            if pos.passes() > 0 {
+                s.push_str(&format!("; {} pass(es) in a row", pos.passes()));
+            }
+            s.push('\n');
+        }
+    }
+    s
+}

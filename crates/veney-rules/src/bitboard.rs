@@ -1,0 +1,145 @@
+//! A set of squares as a `u64` (bit i = square index i).
+use crate::square::Square;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u64);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const FULL: Bitboard = Bitboard(u64::MAX);
+
+    #[inline]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u64 << sq.index())
+    }
+
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1u64 << sq.index()) != 0
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    #[inline]
+    pub fn set(&mut self, sq: Square) {
+        self.0 |= 1u64 << sq.index();
+    }
+
+    #[inline]
+    pub fn clear(&mut self, sq: Square) {
+        self.0 &= !(1u64 << sq.index());
+    }
+
+    /// Every step (row of four squares) holding at least one square of `self`, filled.
+    #[inline]
+    pub const fn fill_steps(self) -> Bitboard {
+        let b = self.0;
+        let any = (b | (b >> 1) | (b >> 2) | (b >> 3)) & 0x1111_1111_1111_1111;
+        Bitboard(any * 0xF)
+    }
+
+    /// The squares touching `sq` orthogonally or diagonally ("adjacent", §2.0.01).
+    pub fn adjacent(sq: Square) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for dl in -1..=1 {
+            for ds in -1..=1 {
+                if (dl, ds) != (0, 0) {
+                    if let Some(t) = sq.offset(dl, ds) {
+                        b.set(t);
+                    }
+                }
+            }
+        }
+        b
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let i = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Some(Square::from_index_unchecked(i))
+        }
+    }
+}
+
+macro_rules! bitop {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, o: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op o.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, o: Bitboard) {
+                self.0 = self.0 $op o.0;
+            }
+        }
+    };
+}
+bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_steps_fills_rows_with_a_piece() {
+        let b = Bitboard::from_square(Square::parse("X5").unwrap())
+            | Bitboard::from_square(Square::parse("Z12").unwrap());
+        let f = b.fill_steps();
+        assert_eq!(f.count(), 8);
+        for s in ["W5", "X5", "Y5", "Z5", "W12", "Z12"] {
+            assert!(f.contains(Square::parse(s).unwrap()), "{s}");
+        }
+        assert!(!f.contains(Square::parse("W6").unwrap()));
+    }
+
+    #[test]
+    fn adjacency_at_edges() {
+        assert_eq!(Bitboard::adjacent(Square::parse("W1").unwrap()).count(), 3);
+        assert_eq!(Bitboard::adjacent(Square::parse("X8").unwrap()).count(), 8);
+        assert_eq!(Bitboard::adjacent(Square::parse("Z16").unwrap()).count(), 3);
+    }
+}

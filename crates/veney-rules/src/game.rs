@@ -1,0 +1,117 @@
+//! A game in progress: the rules, the current position, and the history of played actions with
+//! undo and redo. This is what a UI holds.
+use crate::action::Action;
+use crate::errors::Untenable;
+use crate::notation;
+use crate::position::{Phase, Position};
+use crate::rules::Rules;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub rules: Arc<Rules>,
+    start: Position,
+    pos: Position,
+    /// Positions before each played action, and the action.
+    history: Vec<(Position, Action)>,
+    /// Undone actions, most recent last.
+    redo: Vec<Action>,
+}
+
+impl Game {
+    pub fn new(rules: Arc<Rules>) -> Game {
+        let pos = Position::start(&rules);
+        Game::from_position(rules, pos)
+    }
+
+    pub fn from_position(rules: Arc<Rules>, pos: Position) -> Game {
+        Game {
+            rules,
+            start: pos,
+            pos,
+            history: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.pos.legal_actions(&self.rules)
+    }
+
+    /// Plays one action if tenable.
+    pub fn play(&mut self, action: Action) -> Result<(), Untenable> {
+        let before = self.pos;
+        self.pos.play(&self.rules, action)?;
+        self.history.push((before, action));
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Undoes the last action; the position and its hash are exactly as before it.
+    pub fn undo(&mut self) -> Option<Action> {
+        let (before, action) = self.history.pop()?;
+        self.pos = before;
+        self.redo.push(action);
+        Some(action)
+    }
+
+    /// Undoes back to the start of the current turn, or of the previous turn if at a start.
+    pub fn undo_turn(&mut self) -> bool {
+        let mut any = false;
+        while let Some((before, _)) = self.history.last() {
+            let at_start = before.phase() == Phase::Start;
+            self.undo();
+            any = true;
+            if at_start {
+                break;
+            }
+        }
+        any
+    }
+
+    pub fn redo(&mut self) -> Option<Action> {
+        let a = self.redo.pop()?;
+        let before = self.pos;
+        self.pos.play_unchecked(&self.rules, a);
+        self.history.push((before, a));
+        Some(a)
+    }
+
+    pub fn actions(&self) -> impl Iterator<Item = &(Position, Action)> {
+        self.history.iter()
+    }
+
+    /// The played turns in notation, each with the position it was played from.
+    pub fn turns_notation(&self) -> Vec<(Position, String)> {
+        let mut out: Vec<(Position, Vec<Action>)> = Vec::new();
+        for (before, a) in &self.history {
+            if before.phase() == Phase::Start {
+                out.push((*before, Vec::new()));
+            }
+            if let Some(last) = out.last_mut() {
+                last.1.push(*a);
+            }
+        }
+        out.into_iter()
+            .map(|(p, acts)| (p, notation::write_turn(&self.rules, &p, &acts)))
+            .collect()
+    }
+
+    /// The whole game as a numbered record (`1. SY6, SX11; 2. …`).
+    pub fn record(&self) -> String {
+        let turns = self.turns_notation();
+        let first = turns
+            .first()
+            .map(|t| t.0.turns())
+            .unwrap_or(self.pos.turns());
+        notation::write_record(&turns.into_iter().map(|t| t.1).collect::<Vec<_>>(), first)
+    }
+}

@@ -1,0 +1,82 @@
+//! Checks that a position is internally consistent; used by the random-game tests and the
+//! `random-games` command after every action.
+use crate::bitboard::Bitboard;
+use crate::piece_set::MAX_KINDS;
+use crate::position::{FreePlace, Phase, Position};
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+
+pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
+    let mut all = Bitboard::EMPTY;
+    for side in Side::ALL {
+        let mut union = Bitboard::EMPTY;
+        for k in 0..MAX_KINDS {
+            let b = pos.by_kind[side.index()][k];
+            if (union & b).any() {
+                return Err(format!("{side}: two kinds share a square"));
+            }
+            if k >= rules.kind_count(side) && b.any() {
+                return Err(format!("{side}: pieces of an unknown kind {k}"));
+            }
+            union |= b;
+        }
+        if union != pos.by_side[side.index()] {
+            return Err(format!(
+                "{side}: side bitboard disagrees with kind bitboards"
+            ));
+        }
+        if (all & union).any() {
+            return Err("White and Black share a square".into());
+        }
+        all |= union;
+        // Every piece is on the board, in reserve or in the discard, exactly once.
+        for k in rules.set(side).kinds() {
+            let on = pos.pieces(side, k).count() as u8;
+            let total = on + pos.reserve(side, k) + pos.discard(side, k);
+            let want = rules.counts[side.index()][k.index()];
+            if total != want {
+                let name = rules.set(side).piece(k).name();
+                return Err(format!(
+                    "{side} {name}: {on} on board + {} reserve + {} discard = {total}, expected {want}",
+                    pos.reserve(side, k),
+                    pos.discard(side, k)
+                ));
+            }
+        }
+        let lives = pos.pieces(side, rules.life(side)).count();
+        if lives > 1 || (lives == 0 && pos.outcome().is_none()) {
+            return Err(format!("{side} has {lives} Selves on the board"));
+        }
+    }
+    for sq in Square::all() {
+        let expect = pos.piece_at(sq);
+        let in_bb = Side::ALL
+            .iter()
+            .any(|s| pos.by_side[s.index()].contains(sq));
+        if expect.is_some() != in_bb {
+            return Err(format!("mailbox disagrees with bitboards on {sq}"));
+        }
+        if let Some((s, k)) = expect {
+            if !pos.by_kind[s.index()][k.index()].contains(sq) {
+                return Err(format!("mailbox kind wrong on {sq}"));
+            }
+        }
+    }
+    if let FreePlace::On(sq) = pos.free() {
+        if all.contains(sq) {
+            return Err(format!("the free engagement shares {sq} with a piece"));
+        }
+    }
+    if let Phase::Second { stone, concert } = pos.phase() {
+        if stone.is_none() && concert.is_none() {
+            return Err("second phase with nothing to move".into());
+        }
+        if let Some(sq) = stone {
+            if !pos.occupied_by(pos.turn()).contains(sq) {
+                return Err(format!("stepping-stone piece missing from {sq}"));
+            }
+        }
+    }
+    Ok(())
+}

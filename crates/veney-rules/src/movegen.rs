@@ -1,0 +1,259 @@
+//! Move generation: every tenable action in the current phase of the turn.
+//!
+//! Movement patterns come from the compiled tables of each piece (`piece_set.rs`); the rules
+//! that tie pieces together live in their own modules: range constraints (`constraint.rs`),
+//! stepping stones and concert (`special/`), placing and withdrawing (`placement.rs`), the free
+//! engagement (`free_engagement.rs`) and passing (`passing.rs`).
+use crate::action::{Action, Effect, Move, Mover};
+use crate::bitboard::Bitboard;
+use crate::constraint::zone;
+use crate::piece_def::{Jump, Mode, Relation};
+use crate::piece_set::Kind;
+use crate::position::{Phase, Position};
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+use crate::{free_engagement, passing, placement};
+
+/// What a moving piece sees of the board, computed once per generation.
+pub(crate) struct View {
+    pub side: Side,
+    pub own: Bitboard,
+    pub opp: Bitboard,
+    pub occupied: Bitboard,
+    pub free_sq: Option<Square>,
+    /// The free engagement is on a square of the mover's colour (§2.0.05 possession).
+    pub possessed: bool,
+    /// Squares a landing on which is a stepping stone: own engagements, the possessed free
+    /// engagement.
+    pub stones: Bitboard,
+    /// Own pieces a Sword-like slider may leap: own pieces but the Self (+ possessed free
+    /// engagement).
+    pub own_leapable: Bitboard,
+    /// Squares that neither block nor can be landed on (the Self for its concert partner).
+    pub transparent: Bitboard,
+}
+
+impl View {
+    pub fn new(rules: &Rules, pos: &Position, side: Side) -> View {
+        let own = pos.occupied_by(side);
+        let opp = pos.occupied_by(!side);
+        let free_sq = pos.free_square();
+        let possessed = free_sq.is_some_and(|sq| sq.colour_owner() == side);
+        let mut stones = Bitboard::EMPTY;
+        let mask = rules.engagement_kinds(side);
+        for k in 0..16u8 {
+            if mask & (1 << k) != 0 {
+                stones |= pos.pieces(side, Kind(k));
+            }
+        }
+        let life = pos.pieces(side, rules.life(side));
+        let mut own_leapable = own & !life;
+        if possessed {
+            let fsq = free_sq.unwrap();
+            stones.set(fsq);
+            own_leapable.set(fsq);
+        }
+        View {
+            side,
+            own,
+            opp,
+            occupied: pos.occupied(),
+            free_sq,
+            possessed,
+            stones,
+            own_leapable,
+            transparent: Bitboard::EMPTY,
+        }
+    }
+
+    /// What landing on `to` does, if the piece may land there.
+    #[inline]
+    pub fn land(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        kind: Kind,
+        inert: bool,
+        to: Square,
+        can_move: bool,
+        can_attack: bool,
+    ) -> Option<Effect> {
+        if !self.occupied.contains(to) {
+            return can_move.then_some(Effect::Quiet);
+        }
+        if self.transparent.contains(to) {
+            return None;
+        }
+        if self.free_sq == Some(to) {
+            return if self.possessed {
+                (can_move && !inert).then_some(Effect::FreeStepStone)
+            } else {
+                (can_attack && !inert).then_some(Effect::FendFree)
+            };
+        }
+        if self.own.contains(to) {
+            return (can_move && !inert && self.stones.contains(to)).then_some(Effect::StepStone);
+        }
+        if !can_attack {
+            return None;
+        }
+        let (_, target) = pos.piece_at(to)?;
+        match rules.relation(self.side, kind, target) {
+            Relation::Fend => Some(Effect::Fend(target)),
+            Relation::Take => Some(Effect::Take(target)),
+            Relation::Checkmate => Some(Effect::Checkmate),
+            Relation::Negate => Some(Effect::Negate(target)),
+            // Played by the complete rulebook: disarm (§2.0.14), blade capture (§2.0.06),
+            // deflection (§2.0.09). Not ordinary attacks.
+            Relation::Disarm | Relation::BladeCapture | Relation::Deflect | Relation::Never => None,
+        }
+    }
+
+    /// Whether a slider may pass over `sq`.
+    #[inline]
+    fn passable(&self, sq: Square, jump: Jump) -> bool {
+        if !self.occupied.contains(sq) || self.transparent.contains(sq) {
+            return true;
+        }
+        match jump {
+            Jump::Nothing => false,
+            Jump::Anything => true,
+            Jump::OwnExceptSelf => self.own_leapable.contains(sq),
+        }
+    }
+}
+
+/// Every tenable action for the side to move in the current phase.
+pub fn legal_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    out.clear();
+    if pos.outcome().is_some() {
+        return;
+    }
+    let side = pos.turn();
+    let mut view = View::new(rules, pos, side);
+    match pos.phase() {
+        Phase::Start => {
+            for k in rules.set(side).kinds() {
+                for from in pos.pieces(side, k) {
+                    piece_moves(rules, pos, &view, k, from, out);
+                }
+            }
+            free_engagement::actions(rules, pos, &view, out);
+            placement::placements(rules, pos, out);
+            placement::withdrawals(rules, pos, out);
+            passing::pass(pos, out);
+        }
+        Phase::Second { stone, concert } => {
+            if let Some(sq) = stone {
+                if let Some((s, k)) = pos.piece_at(sq) {
+                    debug_assert_eq!(s, side);
+                    piece_moves(rules, pos, &view, k, sq, out);
+                }
+            }
+            if let Some(self_sq) = concert {
+                crate::special::concert::concert_moves(rules, pos, &mut view, self_sq, out);
+            }
+            out.push(Action::EndTurn);
+        }
+    }
+}
+
+/// The moves of one piece from `from`, as the piece's tables, the board and its constraint allow.
+pub(crate) fn piece_moves(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    kind: Kind,
+    from: Square,
+    out: &mut Vec<Action>,
+) {
+    let side = view.side;
+    let piece = rules.set(side).piece(kind);
+    let info = rules.info(side, kind);
+    let tables = &piece.tables[side.index()];
+    let allowed = match &info.constraint {
+        Some(c) => zone(rules, pos, side, c),
+        None => Bitboard::FULL,
+    };
+    let inert = info.inert;
+    let mut done = Bitboard::EMPTY;
+    let push = |to: Square, effect: Effect, dir, out: &mut Vec<Action>, done: &mut Bitboard| {
+        if allowed.contains(to) && !done.contains(to) {
+            done.set(to);
+            out.push(Action::Move(Move {
+                mover: Mover::Piece(kind),
+                from,
+                to,
+                effect,
+                dir,
+            }));
+        }
+    };
+    let lp = tables.leaps[from.index()];
+    let movers = lp.both | lp.move_only;
+    let attackers = lp.both | lp.attack_only;
+    for to in Bitboard(movers | attackers) {
+        let bit = 1u64 << to.index();
+        if let Some(e) = view.land(
+            rules,
+            pos,
+            kind,
+            inert,
+            to,
+            movers & bit != 0,
+            attackers & bit != 0,
+        ) {
+            push(to, e, None, out, &mut done);
+        }
+    }
+    // En passant (§2.0.04): an engagement's attack onto the square an opposing engagement passed.
+    if info.engagement {
+        if let Some(ep) = pos.en_passant() {
+            if attackers & (1u64 << ep.target.index()) != 0
+                && crate::special::en_passant::open(rules, pos, side, ep)
+            {
+                push(
+                    ep.target,
+                    Effect::EnPassant(ep.victim),
+                    None,
+                    out,
+                    &mut done,
+                );
+            }
+        }
+    }
+    let last_dir = pos.last_dir(side);
+    for ray in tables.rays_from(from) {
+        if ray.no_repeat && last_dir == Some(ray.dir) {
+            continue;
+        }
+        let can_move = ray.mode != Mode::AttackOnly;
+        let can_attack = ray.mode != Mode::MoveOnly;
+        let dir = ray.no_repeat.then_some(ray.dir);
+        for (i, sq) in ray.squares().enumerate() {
+            if i + 1 >= ray.min as usize {
+                if let Some(e) = view.land(rules, pos, kind, inert, sq, can_move, can_attack) {
+                    push(sq, e, dir, out, &mut done);
+                }
+            }
+            if !view.passable(sq, ray.jump) {
+                break;
+            }
+        }
+    }
+    if let Some(mode) = piece.anywhere {
+        let can_move = mode != Mode::AttackOnly;
+        let can_attack = mode != Mode::MoveOnly;
+        let candidates = if can_attack || !inert {
+            allowed & !Bitboard::from_square(from)
+        } else {
+            allowed & !view.occupied
+        };
+        for to in candidates {
+            if let Some(e) = view.land(rules, pos, kind, inert, to, can_move, can_attack) {
+                push(to, e, None, out, &mut done);
+            }
+        }
+    }
+}

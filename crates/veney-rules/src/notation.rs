@@ -1,0 +1,826 @@
+//! The rulebook's notation (§2.0.R5).
+//!
+//! Symbols: piece letters (S $ C B G D L J, `e` engagement, `a` free engagement), `t` take,
+//! `f` fend, `---` pass, `==` reset board, `*` drop (`G*Y9`) or withdrawal (`*G`), `~` special
+//! move or device, `#` checkmate, `##` double checkmate, `!` declare (`!$tX10`) or enact
+//! (`$tX10!`) intention, `U` untenable, `aw az a+ a-` meta-moves, `a=` free engagement reset.
+//! The actions of a turn are separated by spaces; turns are numbered in pairs:
+//! `1. SZ5 $fW7, CtW10; 2. …`.
+//!
+//! `San` is the syntax of one action, read without a position; `San::resolve` matches it with
+//! the tenable actions of a position, and `San::of_action` writes an action canonically.
+use crate::action::{Action, Effect, Mover};
+use crate::errors::ParseError;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::square::{LINE_CHARS, Square, line_from_char};
+use std::fmt;
+
+/// Who a move names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SanPiece {
+    /// A notation letter (`S`, `$`, `e`, `a`, …).
+    Letter(char),
+    /// An engagement named only by its line, as in `WfC` (§2.0.R5).
+    Line(u8),
+}
+
+/// The target of a move or of a take/fend: a square, or a piece named by its letter (`LfJ~`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Square(Square),
+    Piece(char),
+}
+
+/// `t` or `f`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Marker {
+    Take,
+    Fend,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SanMove {
+    pub piece: SanPiece,
+    pub from_line: Option<u8>,
+    pub from_step: Option<u8>,
+    /// The move's target, then any further takes or fends it causes (`DfBtJ~`).
+    pub hits: Vec<(Option<Marker>, Target)>,
+    /// `~`: a special move or device.
+    pub special: bool,
+    /// A second part joined by `~` with no space, as in Shift: `BY10~$W13`.
+    pub linked: Option<Box<SanMove>>,
+    /// `!` after the move: enacting a declared intention.
+    pub enact: bool,
+    /// `U`: untenable; `Ut`: and the piece was lost by penalty.
+    pub untenable: Option<bool>,
+    /// 1 for `#`, 2 for `##`.
+    pub mate: u8,
+}
+
+/// Meta-moves of the free engagement (§2.0.05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Meta {
+    /// `aw`: toward W.
+    W,
+    /// `az`: toward Z.
+    Z,
+    /// `a+`: up-step.
+    Up,
+    /// `a-`: down-step.
+    Down,
+    /// `a=`: back to the centre after repetition.
+    Reset,
+}
+
+/// One action in notation, read without a position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum San {
+    /// `---`
+    Pass,
+    /// `==`
+    Reset,
+    Meta(Meta),
+    /// `G*Y9`
+    Drop {
+        piece: char,
+        to: Square,
+    },
+    /// `*G`, or `*eW5` naming the square.
+    Withdraw {
+        piece: char,
+        from: Option<Square>,
+    },
+    /// `~L`: cast piece (§2.0.18).
+    Cast {
+        piece: char,
+    },
+    Move(SanMove),
+    /// `!$tX10`: declare intention (§2.0.11).
+    Intention(SanMove),
+}
+
+const SUFFIX: &[char] = &['~', '!', 'U', '#'];
+
+struct Cursor<'a> {
+    s: &'a [char],
+    i: usize,
+    col: usize,
+    text: &'a str,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.s.get(self.i).copied()
+    }
+    fn peek_at(&self, k: usize) -> Option<char> {
+        self.s.get(self.i + k).copied()
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek();
+        self.i += 1;
+        c
+    }
+    fn err(&self, msg: impl Into<String>) -> ParseError {
+        let tok: String = if self.i < self.s.len() {
+            self.s[self.i..].iter().collect()
+        } else {
+            self.text.to_string()
+        };
+        ParseError::new(self.col + self.i, tok, msg)
+    }
+    fn digits(&self, from: usize) -> usize {
+        self.s[self.i + from..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    }
+    /// A square at the cursor: line letter then 1–2 digits.
+    fn square_len(&self) -> Option<usize> {
+        let c = self.peek()?;
+        line_from_char(c)?;
+        if !c.is_ascii_uppercase() && !c.is_ascii_lowercase() {
+            return None;
+        }
+        let d = self.digits(1);
+        (d > 0 && d <= 2).then_some(1 + d)
+    }
+    fn take_square(&mut self) -> Result<Square, ParseError> {
+        let n = self
+            .square_len()
+            .ok_or_else(|| self.err("expected a square such as X13"))?;
+        let text: String = self.s[self.i..self.i + n].iter().collect();
+        let sq = Square::parse(&text).ok_or_else(|| {
+            self.err(format!(
+                "'{text}' is not a square: lines are W–Z, steps 1–16"
+            ))
+        })?;
+        self.i += n;
+        Ok(sq)
+    }
+}
+
+fn is_line_upper(c: char) -> bool {
+    matches!(c, 'W' | 'X' | 'Y' | 'Z')
+}
+
+/// Whether `c` can be a piece letter: a letter (not a line letter W X Y Z, not `t`, `f` or `U`,
+/// which the notation uses) or one of the symbols `$ & % ^`.
+pub fn is_piece_letter(c: char) -> bool {
+    (c.is_alphabetic() && !is_line_upper(c) && !matches!(c, 't' | 'f' | 'U'))
+        || matches!(c, '$' | '&' | '%' | '^')
+}
+
+impl San {
+    /// Reads one action token; `col` is its 1-based column in the surrounding text.
+    pub fn parse_at(text: &str, col: usize) -> Result<San, ParseError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut c = Cursor {
+            s: &chars,
+            i: 0,
+            col,
+            text,
+        };
+        let san = match text {
+            "---" => return Ok(San::Pass),
+            "==" => return Ok(San::Reset),
+            "aw" => return Ok(San::Meta(Meta::W)),
+            "az" => return Ok(San::Meta(Meta::Z)),
+            "a+" => return Ok(San::Meta(Meta::Up)),
+            "a-" => return Ok(San::Meta(Meta::Down)),
+            "a=" => return Ok(San::Meta(Meta::Reset)),
+            "" => return Err(c.err("empty move")),
+            _ => match c.peek() {
+                Some('*') => {
+                    c.bump();
+                    let piece = c.bump().filter(|&p| is_piece_letter(p)).ok_or_else(|| {
+                        c.err("expected a piece letter after '*' (withdrawal, e.g. *G)")
+                    })?;
+                    let from = if c.peek().is_some() {
+                        Some(c.take_square()?)
+                    } else {
+                        None
+                    };
+                    San::Withdraw { piece, from }
+                }
+                Some('~') if chars.len() == 2 => {
+                    c.bump();
+                    let piece = c.bump().filter(|&p| is_piece_letter(p)).ok_or_else(|| {
+                        c.err("expected a piece letter after '~' (cast piece, e.g. ~L)")
+                    })?;
+                    San::Cast { piece }
+                }
+                Some('!') => {
+                    c.bump();
+                    San::Intention(parse_move(&mut c)?)
+                }
+                Some(p) if is_piece_letter(p) && c.peek_at(1) == Some('*') => {
+                    c.i += 2;
+                    San::Drop {
+                        piece: p,
+                        to: c.take_square()?,
+                    }
+                }
+                _ => San::Move(parse_move(&mut c)?),
+            },
+        };
+        if c.i < chars.len() {
+            return Err(c.err("unexpected text after the move"));
+        }
+        Ok(san)
+    }
+
+    pub fn parse(text: &str) -> Result<San, ParseError> {
+        San::parse_at(text, 1)
+    }
+}
+
+fn parse_move(c: &mut Cursor) -> Result<SanMove, ParseError> {
+    let first = c.peek().ok_or_else(|| c.err("expected a piece letter"))?;
+    let piece = if is_line_upper(first) && !c.peek_at(1).is_some_and(|d| d.is_ascii_digit()) {
+        c.bump();
+        SanPiece::Line(line_from_char(first).unwrap())
+    } else if is_piece_letter(first) {
+        c.bump();
+        SanPiece::Letter(first)
+    } else {
+        return Err(c.err(format!(
+            "'{first}' is not a piece letter (S $ C B G D L J e a …)"
+        )));
+    };
+    let mut m = SanMove {
+        piece,
+        from_line: None,
+        from_step: None,
+        hits: Vec::new(),
+        special: false,
+        linked: None,
+        enact: false,
+        untenable: None,
+        mate: 0,
+    };
+    // Disambiguation: a full square followed by more, a line letter not followed by a digit, or
+    // a step number followed by more.
+    if let Some(n) = c.square_len() {
+        let after = c.peek_at(n);
+        if after.is_some_and(|a| {
+            matches!(a, 't' | 'f')
+                || is_line_upper(a)
+                || (is_piece_letter(a) && !SUFFIX.contains(&a))
+        }) {
+            let sq = c.take_square()?;
+            m.from_line = Some(sq.line());
+            m.from_step = Some(sq.step());
+        }
+    } else if let Some(l) = c.peek().filter(|&l| is_line_upper(l)) {
+        if !c.peek_at(1).is_some_and(|d| d.is_ascii_digit())
+            && c.peek_at(1)
+                .is_some_and(|a| matches!(a, 't' | 'f') || is_line_upper(a))
+        {
+            c.bump();
+            m.from_line = line_from_char(l);
+        }
+    } else if c.peek().is_some_and(|d| d.is_ascii_digit()) {
+        let d = c.digits(0);
+        let text: String = c.s[c.i..c.i + d].iter().collect();
+        let step: u8 = text
+            .parse()
+            .ok()
+            .filter(|s| (1..=16).contains(s))
+            .ok_or_else(|| c.err("a step number is 1–16"))?;
+        c.i += d;
+        m.from_step = Some(step);
+    }
+    loop {
+        let marker = match c.peek() {
+            Some('t') => Some(Marker::Take),
+            Some('f') => Some(Marker::Fend),
+            _ => None,
+        };
+        if marker.is_some() {
+            c.bump();
+        }
+        let target = if c.square_len().is_some() {
+            Target::Square(c.take_square()?)
+        } else if let Some(p) = c.peek().filter(|&p| is_piece_letter(p)) {
+            c.bump();
+            Target::Piece(p)
+        } else if marker.is_some() || m.hits.is_empty() {
+            return Err(c.err("expected a target square (e.g. X8) or piece letter"));
+        } else {
+            break;
+        };
+        m.hits.push((marker, target));
+        if !matches!(c.peek(), Some('t' | 'f')) {
+            break;
+        }
+    }
+    while let Some(s) = c.peek() {
+        match s {
+            '~' => {
+                c.bump();
+                m.special = true;
+                if c.peek()
+                    .is_some_and(|p| is_piece_letter(p) || is_line_upper(p))
+                {
+                    m.linked = Some(Box::new(parse_move(c)?));
+                }
+            }
+            '!' => {
+                c.bump();
+                m.enact = true;
+            }
+            'U' => {
+                c.bump();
+                let lost = c.peek() == Some('t');
+                if lost {
+                    c.bump();
+                }
+                m.untenable = Some(lost);
+            }
+            '#' => {
+                c.bump();
+                m.mate = 1;
+                if c.peek() == Some('#') {
+                    c.bump();
+                    m.mate = 2;
+                }
+            }
+            _ => break,
+        }
+    }
+    Ok(m)
+}
+
+impl fmt::Display for SanMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.piece {
+            SanPiece::Letter(c) => write!(f, "{c}")?,
+            SanPiece::Line(l) => write!(f, "{}", LINE_CHARS[l as usize])?,
+        }
+        match (self.from_line, self.from_step) {
+            (Some(l), Some(s)) => write!(f, "{}{s}", LINE_CHARS[l as usize])?,
+            (Some(l), None) => write!(f, "{}", LINE_CHARS[l as usize])?,
+            (None, Some(s)) => write!(f, "{s}")?,
+            (None, None) => {}
+        }
+        for (marker, target) in &self.hits {
+            match marker {
+                Some(Marker::Take) => f.write_str("t")?,
+                Some(Marker::Fend) => f.write_str("f")?,
+                None => {}
+            }
+            match target {
+                Target::Square(sq) => write!(f, "{sq}")?,
+                Target::Piece(p) => write!(f, "{p}")?,
+            }
+        }
+        if self.special {
+            f.write_str("~")?;
+            if let Some(l) = &self.linked {
+                write!(f, "{l}")?;
+            }
+        }
+        if self.enact {
+            f.write_str("!")?;
+        }
+        match self.untenable {
+            Some(true) => f.write_str("Ut")?,
+            Some(false) => f.write_str("U")?,
+            None => {}
+        }
+        match self.mate {
+            1 => f.write_str("#"),
+            2 => f.write_str("##"),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            San::Pass => f.write_str("---"),
+            San::Reset => f.write_str("=="),
+            San::Meta(m) => f.write_str(match m {
+                Meta::W => "aw",
+                Meta::Z => "az",
+                Meta::Up => "a+",
+                Meta::Down => "a-",
+                Meta::Reset => "a=",
+            }),
+            San::Drop { piece, to } => write!(f, "{piece}*{to}"),
+            San::Withdraw {
+                piece,
+                from: Some(sq),
+            } => write!(f, "*{piece}{sq}"),
+            San::Withdraw { piece, from: None } => write!(f, "*{piece}"),
+            San::Cast { piece } => write!(f, "~{piece}"),
+            San::Move(m) => write!(f, "{m}"),
+            San::Intention(m) => write!(f, "!{m}"),
+        }
+    }
+}
+
+fn letter(rules: &Rules, side: crate::side::Side, k: crate::piece_set::Kind) -> char {
+    rules.set(side).piece(k).def.letter
+}
+
+impl San {
+    /// Writes `action`, tenable in `pos`, in canonical notation. `legal` is
+    /// `pos.legal_actions(rules)`, used to disambiguate.
+    pub fn of_action(rules: &Rules, pos: &Position, legal: &[Action], action: &Action) -> San {
+        let side = pos.turn();
+        match *action {
+            Action::Pass | Action::EndTurn => San::Pass,
+            Action::Place { kind, to } => San::Drop {
+                piece: letter(rules, side, kind),
+                to,
+            },
+            Action::Withdraw { kind, from } => {
+                let others = legal.iter().filter(|a| matches!(a, Action::Withdraw { kind: k, from: f } if *k == kind && *f != from)).count();
+                San::Withdraw {
+                    piece: letter(rules, side, kind),
+                    from: (others > 0).then_some(from),
+                }
+            }
+            Action::EnterFree { to } => San::Move(SanMove {
+                piece: SanPiece::Letter('a'),
+                from_line: None,
+                from_step: None,
+                hits: vec![(None, Target::Square(to))],
+                special: false,
+                linked: None,
+                enact: false,
+                untenable: None,
+                mate: 0,
+            }),
+            Action::Move(m) => {
+                let piece = match m.mover {
+                    Mover::Piece(k) => SanPiece::Letter(letter(rules, side, k)),
+                    Mover::Free => SanPiece::Letter('a'),
+                };
+                let rivals: Vec<Square> = legal
+                    .iter()
+                    .filter_map(|a| a.as_move())
+                    .filter(|o| o.mover == m.mover && o.to == m.to && o.from != m.from)
+                    .map(|o| o.from)
+                    .collect();
+                let (from_line, from_step) = if rivals.is_empty() {
+                    (None, None)
+                } else if rivals.iter().all(|r| r.line() != m.from.line()) {
+                    (Some(m.from.line()), None)
+                } else if rivals.iter().all(|r| r.step() != m.from.step()) {
+                    (None, Some(m.from.step()))
+                } else {
+                    (Some(m.from.line()), Some(m.from.step()))
+                };
+                let marker = m
+                    .effect
+                    .marker()
+                    .map(|c| if c == 't' { Marker::Take } else { Marker::Fend });
+                San::Move(SanMove {
+                    piece,
+                    from_line,
+                    from_step,
+                    hits: vec![(marker, Target::Square(m.to))],
+                    special: matches!(m.effect, Effect::EnPassant(_)),
+                    linked: None,
+                    enact: false,
+                    untenable: None,
+                    mate: u8::from(m.effect == Effect::Checkmate),
+                })
+            }
+        }
+    }
+
+    /// Finds the one tenable action this notation names in `pos`.
+    pub fn resolve(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        legal: &[Action],
+        col: usize,
+    ) -> Result<Action, ParseError> {
+        let side = pos.turn();
+        let here = |msg: String| ParseError::new(col, self.to_string(), msg);
+        let kind_of = |c: char| {
+            if c == 'e' {
+                rules
+                    .set(side)
+                    .kinds()
+                    .find(|&k| rules.is_engagement(side, k))
+            } else {
+                rules.set(side).by_letter(c)
+            }
+        };
+        let unsupported = |what: &str, section: &str| {
+            here(format!(
+                "{what} ({section}) is played by the complete rulebook, not the rules core yet"
+            ))
+        };
+        let pick = |cands: Vec<Action>, what: &str| -> Result<Action, ParseError> {
+            match cands.len() {
+                1 => Ok(cands[0]),
+                0 => Err(here(format!("no tenable {what} matches"))),
+                _ => {
+                    let names: Vec<String> = cands
+                        .iter()
+                        .map(|a| San::of_action(rules, pos, legal, a).to_string())
+                        .collect();
+                    Err(here(format!("ambiguous: could be {}", names.join(" or "))))
+                }
+            }
+        };
+        match self {
+            San::Pass => legal
+                .iter()
+                .find(|a| matches!(a, Action::Pass | Action::EndTurn))
+                .copied()
+                .ok_or_else(|| {
+                    here("passing is not allowed now (§2.0.17): two passes in a row already".into())
+                }),
+            San::Reset => Err(unsupported("reset board", "§2.0.02 Retreat")),
+            San::Meta(_) => Err(unsupported("meta-move", "§2.0.05 The Free Engagement")),
+            San::Cast { .. } => Err(unsupported("cast piece", "§2.0.18 Devices")),
+            San::Intention(_) => Err(unsupported("declaring intention", "§2.0.11 Jutsu")),
+            San::Drop { piece, to } => {
+                let k = kind_of(*piece).ok_or_else(|| {
+                    here(format!("'{piece}' is not a piece letter of {side}'s set"))
+                })?;
+                let a = Action::Place { kind: k, to: *to };
+                if legal.contains(&a) {
+                    Ok(a)
+                } else {
+                    Err(here(crate::untenable::explain(rules, pos, &a).to_string()))
+                }
+            }
+            San::Withdraw { piece, from } => {
+                let k = kind_of(*piece).ok_or_else(|| {
+                    here(format!("'{piece}' is not a piece letter of {side}'s set"))
+                })?;
+                let cands: Vec<Action> = legal.iter().filter(|a| matches!(a, Action::Withdraw { kind, from: f } if *kind == k && from.is_none_or(|s| s == *f))).copied().collect();
+                if cands.is_empty() {
+                    if let Some(f) = from.or_else(|| pos.pieces(side, k).first()) {
+                        return Err(here(
+                            crate::untenable::explain(
+                                rules,
+                                pos,
+                                &Action::Withdraw { kind: k, from: f },
+                            )
+                            .to_string(),
+                        ));
+                    }
+                }
+                pick(cands, "withdrawal")
+            }
+            San::Move(m) => {
+                if m.enact {
+                    return Err(unsupported("enacting intention", "§2.0.11 Jutsu"));
+                }
+                if m.linked.is_some() || m.hits.len() > 1 {
+                    return Err(unsupported(
+                        "this special move or device",
+                        "§2.0.R5 Notation",
+                    ));
+                }
+                let (marker, target) = m.hits[0];
+                let mover = match m.piece {
+                    SanPiece::Letter('a') => None,
+                    SanPiece::Letter(c) => Some(kind_of(c).ok_or_else(|| {
+                        here(format!("'{c}' is not a piece letter of {side}'s set"))
+                    })?),
+                    SanPiece::Line(_) => Some(
+                        kind_of('e').ok_or_else(|| here("this set has no engagement".into()))?,
+                    ),
+                };
+                let from_line = match m.piece {
+                    SanPiece::Line(l) => Some(l),
+                    _ => m.from_line,
+                };
+                // Without `t`/`f`, a quiet move is meant where one exists (the free engagement may
+                // step onto an en passant square quietly or fend from it); otherwise a missing
+                // marker is forgiven.
+                let matching = |strict: bool| -> Vec<Action> {
+                    legal
+                        .iter()
+                        .filter(|a| match (a, mover) {
+                            (Action::EnterFree { to }, None) => {
+                                target == Target::Square(*to) && marker.is_none()
+                            }
+                            (Action::Move(mv), _) => {
+                                let who = match (mv.mover, mover) {
+                                    (Mover::Free, None) => true,
+                                    (Mover::Piece(k), Some(want)) => k == want,
+                                    _ => false,
+                                };
+                                let tgt = match target {
+                                    Target::Square(sq) => mv.to == sq,
+                                    Target::Piece(p) => match mv.effect {
+                                        Effect::Fend(k) | Effect::Take(k) | Effect::Negate(k) => {
+                                            letter(rules, !side, k) == p
+                                        }
+                                        Effect::Checkmate => {
+                                            letter(rules, !side, rules.life(!side)) == p
+                                        }
+                                        Effect::FendFree => p == 'a',
+                                        Effect::EnPassant(_) => p == 'e',
+                                        _ => false,
+                                    },
+                                };
+                                let mark = match marker {
+                                    None => true,
+                                    Some(Marker::Take) => mv.effect.marker() == Some('t'),
+                                    Some(Marker::Fend) => mv.effect.marker() == Some('f'),
+                                };
+                                let mark = mark
+                                    && !(marker.is_none()
+                                        && strict
+                                        && mv.effect.marker().is_some());
+                                who && tgt
+                                    && mark
+                                    && from_line.is_none_or(|l| mv.from.line() == l)
+                                    && m.from_step.is_none_or(|s| mv.from.step() == s)
+                            }
+                            _ => false,
+                        })
+                        .copied()
+                        .collect()
+                };
+                let mut cands = matching(true);
+                if cands.is_empty() && marker.is_none() {
+                    cands = matching(false);
+                }
+                if cands.is_empty() {
+                    if let (Some(k), Target::Square(to)) = (mover, target) {
+                        // Say which rule the intended move breaks.
+                        let origins: Vec<Square> = pos
+                            .pieces(side, k)
+                            .filter(|f| {
+                                from_line.is_none_or(|l| f.line() == l)
+                                    && m.from_step.is_none_or(|s| f.step() == s)
+                            })
+                            .collect();
+                        let explain = |from: Square| {
+                            let a = Action::Move(crate::action::Move {
+                                mover: Mover::Piece(k),
+                                from,
+                                to,
+                                effect: Effect::Quiet,
+                                dir: None,
+                            });
+                            crate::untenable::explain(rules, pos, &a)
+                        };
+                        let name = rules.set(side).piece(k).name();
+                        return Err(match origins.as_slice() {
+                            [] => here(format!("you have no {name} on the board")),
+                            [from] => here(explain(*from).to_string()),
+                            many => {
+                                let why: Vec<String> = many
+                                    .iter()
+                                    .map(|f| format!("from {f}: {}", explain(*f).reason))
+                                    .collect();
+                                here(format!("untenable: {}", why.join("; ")))
+                            }
+                        });
+                    }
+                }
+                pick(cands, "move")
+            }
+        }
+    }
+}
+
+/// Splits a turn into action tokens with their columns (1-based, from `col`).
+pub fn tokens(text: &str, col: usize) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                out.push((&text[s..i], col + s));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Writes a complete turn (one or two actions) played from `pos`.
+pub fn write_turn(rules: &Rules, pos: &Position, turn: &[Action]) -> String {
+    let mut p = *pos;
+    let mut parts = Vec::new();
+    for a in turn {
+        if *a == Action::EndTurn {
+            continue;
+        }
+        let legal = p.legal_actions(rules);
+        parts.push(San::of_action(rules, &p, &legal, a).to_string());
+        p.play_unchecked(rules, *a);
+    }
+    parts.join(" ")
+}
+
+/// Reads a complete turn in notation and returns its actions, checking each is tenable.
+pub fn parse_turn(
+    rules: &Rules,
+    pos: &Position,
+    text: &str,
+    col: usize,
+) -> Result<Vec<Action>, ParseError> {
+    let toks: Vec<(String, usize)> = tokens(text, col)
+        .into_iter()
+        .map(|(t, c)| (t.to_string(), c))
+        .collect();
+    if toks.is_empty() {
+        return Err(ParseError::new(col, text, "empty turn"));
+    }
+    parse_turn_tokens(rules, pos, &toks)
+}
+
+/// Like `parse_turn`, from tokens with their columns (as `record_turns` gives them).
+pub fn parse_turn_tokens(
+    rules: &Rules,
+    pos: &Position,
+    toks: &[(String, usize)],
+) -> Result<Vec<Action>, ParseError> {
+    let mut p = *pos;
+    let mover = p.turn();
+    let mut out = Vec::new();
+    for (tok, c) in toks {
+        let (tok, c) = (tok.as_str(), *c);
+        if !out.is_empty() && (p.turn() != mover || p.is_game_over()) {
+            return Err(ParseError::new(
+                c,
+                tok,
+                "the turn is already over: a turn has at most two moves, linked as a double-move (§2.0.15)",
+            ));
+        }
+        let san = San::parse_at(tok, c)?;
+        let legal = p.legal_actions(rules);
+        let a = san.resolve(rules, &p, &legal, c)?;
+        p.play_unchecked(rules, a);
+        out.push(a);
+    }
+    Ok(out)
+}
+
+fn is_move_number(w: &str) -> bool {
+    let digits = w.trim_end_matches('.');
+    !digits.is_empty() && digits.len() < w.len() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Splits a game record (`1. SZ5 $fW7, CtW10; 2. …`) into turns, each a list of action tokens
+/// with their 1-based columns. Move numbers (`12.` or `12...`) are skipped; `,` and `;` end turns.
+pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
+    let mut out = Vec::new();
+    let mut cur: Vec<(String, usize)> = Vec::new();
+    fn flush(cur: &mut Vec<(String, usize)>, out: &mut Vec<Vec<(String, usize)>>) {
+        if !cur.is_empty() {
+            out.push(std::mem::take(cur));
+        }
+    }
+    for (word, col) in tokens(text, 1) {
+        if is_move_number(word) {
+            flush(&mut cur, &mut out);
+            continue;
+        }
+        let mut offset = 0;
+        for piece in word.split_inclusive([',', ';']) {
+            let body = piece.trim_end_matches([',', ';']);
+            if !body.is_empty() {
+                cur.push((body.to_string(), col + offset));
+            }
+            if piece.ends_with([',', ';']) {
+                flush(&mut cur, &mut out);
+            }
+            offset += piece.len();
+        }
+    }
+    flush(&mut cur, &mut out);
+    out
+}
+
+/// Writes turns as a numbered record. `first_turn` is the count of turns played before them.
+pub fn write_record(turns: &[String], first_turn: u16) -> String {
+    let mut s = String::new();
+    for (i, t) in turns.iter().enumerate() {
+        let n = first_turn as usize + i;
+        if n % 2 == 0 {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(&format!("{}. {t}", n / 2 + 1));
+        } else if i == 0 {
+            s.push_str(&format!("{}... {t};", n / 2 + 1));
+        } else {
+            s.push_str(&format!(", {t};"));
+        }
+    }
+    s
+}

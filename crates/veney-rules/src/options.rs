@@ -1,0 +1,98 @@
+//! Rule options: what the rulebook leaves to the players' "prior agreement" (§2.0.19 step 1).
+use crate::errors::{DataError, LoadError};
+use crate::side::Side;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RuleOptions {
+    /// Optional pieces in play, by name (the Ruin, §2.0.12).
+    #[serde(default)]
+    pub optional_pieces: Vec<String>,
+    /// Retreats allowed per player (§2.0.02 Retreat).
+    #[serde(default)]
+    pub retreat_limit: RetreatLimit,
+    /// What happens to an untenable move (§2.0.22).
+    #[serde(default)]
+    pub untenable: UntenablePolicy,
+    /// Who makes the first move (§2.0.19 step 4).
+    #[serde(default = "white")]
+    pub first_player: Side,
+}
+
+fn white() -> Side {
+    Side::White
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions::from_ron(Path::new("config/rules/default.ron"), DEFAULT_OPTIONS)
+            .expect("built-in default options are valid")
+    }
+}
+
+pub const DEFAULT_OPTIONS: &str = include_str!("../../../config/rules/default.ron");
+
+impl RuleOptions {
+    pub fn load(path: &Path) -> Result<RuleOptions, LoadError> {
+        let src = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(RuleOptions::from_ron(path, &src)?)
+    }
+
+    pub fn from_ron(path: &Path, src: &str) -> Result<RuleOptions, DataError> {
+        ron::Options::default()
+            .from_str(src)
+            .map_err(|e| DataError::from_ron(path, &e))
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub enum RetreatLimit {
+    Unlimited,
+    /// `Limited(0)` forbids retreat; one each is the rulebook's basic choice.
+    Limited(u8),
+    #[default]
+    #[serde(skip)]
+    Basic,
+}
+
+/// §2.0.22. `Strict` is this app's teaching mode: untenable moves are never offered and are
+/// refused with the rule they break. The others are the rulebook's "playing with sand" policies,
+/// applied when a player makes an untenable move and the opponent calls it.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub enum UntenablePolicy {
+    #[default]
+    Strict,
+    Friendly,
+    TimePenalty,
+    TurnPenalty,
+    PiecePenaltyAbsolute,
+    PiecePenaltyLenient,
+    SuddenDeath,
+    DelayedReset,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_options_parse() {
+        let o = RuleOptions::default();
+        assert_eq!(o.optional_pieces, vec!["Ruin".to_string()]);
+        assert_eq!(o.retreat_limit, RetreatLimit::Limited(1));
+        assert_eq!(o.untenable, UntenablePolicy::Strict);
+    }
+
+    #[test]
+    fn unknown_option_is_located() {
+        let e = RuleOptions::from_ron(Path::new("o.ron"), "RuleOptions(\n  retreats: 3,\n)")
+            .unwrap_err();
+        assert_eq!((e.location.line, e.location.col), (2, 3));
+        assert!(e.message.contains("retreats"), "{}", e.message);
+    }
+}

@@ -1,0 +1,150 @@
+//! How a game ends (§2.0.21: seven endings). The rules core produces checkmate by touch; the
+//! other endings are played by the complete rulebook and fit this same type.
+use crate::side::Side;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One side won by checkmate.
+    Checkmate { winner: Side, by: Mate },
+    /// Both Selves were taken (§2.0.21 double-checkmate by touch): both lose.
+    DoubleCheckmate,
+    /// A player yielded, abandoned, or exceeded the retreat limit.
+    Resignation { winner: Side, reason: Resign },
+    /// Nobody won.
+    Draw { reason: Draw },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mate {
+    /// A blade took the Self.
+    Touch,
+    /// The only blade was disarmed (§2.0.14).
+    Disarm,
+    /// A missed Dagger Throw lost the only blade (§2.0.08).
+    SelfDisarm,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resign {
+    Yielded,
+    RetreatLimit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Draw {
+    Agreement,
+    /// Impasse or non-fencing (§2.0.20).
+    NoContest,
+}
+
+impl Outcome {
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::Checkmate { winner, .. } | Outcome::Resignation { winner, .. } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// A short code used in the position text (`over=` field).
+    pub fn code(self) -> String {
+        match self {
+            Outcome::Checkmate { winner, by } => format!(
+                "{}:{}",
+                match by {
+                    Mate::Touch => "touch",
+                    Mate::Disarm => "disarm",
+                    Mate::SelfDisarm => "selfdisarm",
+                },
+                winner.char()
+            ),
+            Outcome::DoubleCheckmate => "double".into(),
+            Outcome::Resignation { winner, reason } => format!(
+                "{}:{}",
+                match reason {
+                    Resign::Yielded => "resign",
+                    Resign::RetreatLimit => "retreatlimit",
+                },
+                winner.char()
+            ),
+            Outcome::Draw {
+                reason: Draw::Agreement,
+            } => "agreed".into(),
+            Outcome::Draw {
+                reason: Draw::NoContest,
+            } => "nocontest".into(),
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<Outcome> {
+        let side = |c: &str| match c {
+            "w" => Some(Side::White),
+            "b" => Some(Side::Black),
+            _ => None,
+        };
+        Some(match s.split_once(':') {
+            Some(("touch", w)) => Outcome::Checkmate {
+                winner: side(w)?,
+                by: Mate::Touch,
+            },
+            Some(("disarm", w)) => Outcome::Checkmate {
+                winner: side(w)?,
+                by: Mate::Disarm,
+            },
+            Some(("selfdisarm", w)) => Outcome::Checkmate {
+                winner: side(w)?,
+                by: Mate::SelfDisarm,
+            },
+            Some(("resign", w)) => Outcome::Resignation {
+                winner: side(w)?,
+                reason: Resign::Yielded,
+            },
+            Some(("retreatlimit", w)) => Outcome::Resignation {
+                winner: side(w)?,
+                reason: Resign::RetreatLimit,
+            },
+            None if s == "double" => Outcome::DoubleCheckmate,
+            None if s == "agreed" => Outcome::Draw {
+                reason: Draw::Agreement,
+            },
+            None if s == "nocontest" => Outcome::Draw {
+                reason: Draw::NoContest,
+            },
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Checkmate {
+                winner,
+                by: Mate::Touch,
+            } => write!(f, "{winner} wins by checkmate by touch"),
+            Outcome::Checkmate {
+                winner,
+                by: Mate::Disarm,
+            } => write!(f, "{winner} wins by checkmate by disarm"),
+            Outcome::Checkmate {
+                winner,
+                by: Mate::SelfDisarm,
+            } => write!(f, "{winner} wins: the opponent disarmed themself"),
+            Outcome::DoubleCheckmate => write!(f, "double checkmate: both lose"),
+            Outcome::Resignation {
+                winner,
+                reason: Resign::Yielded,
+            } => write!(f, "{winner} wins by resignation"),
+            Outcome::Resignation {
+                winner,
+                reason: Resign::RetreatLimit,
+            } => write!(f, "{winner} wins: the retreat limit was exceeded"),
+            Outcome::Draw {
+                reason: Draw::Agreement,
+            } => write!(f, "draw by agreement"),
+            Outcome::Draw {
+                reason: Draw::NoContest,
+            } => write!(f, "draw by no contest"),
+        }
+    }
+}

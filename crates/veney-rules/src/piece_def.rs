@@ -1,0 +1,301 @@
+//! The RON schema of a piece set, as written by a set designer: plain data, not yet checked.
+//! `piece_set::PieceSet::compile` checks it and builds the lookup tables used in play.
+//! Every field is documented in `docs/SETS.md` (with the standard set as the example).
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename = "PieceSet")]
+pub struct PieceSetDef {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub pieces: Vec<PieceDef>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields, rename = "Piece")]
+pub struct PieceDef {
+    /// The piece's name, used in relations, setups and rule options.
+    pub name: String,
+    /// Its letter in the rulebook's notation (§2.0.R5), e.g. `'$'` for the Sword.
+    pub letter: char,
+    /// Its letter in the position text (docs/POSITION.md), uppercase; Black's is the lowercase.
+    pub code: char,
+    pub category: Category,
+    #[serde(default)]
+    pub roles: Vec<Role>,
+    /// How many each side has in all.
+    pub count: u8,
+    /// How many of them begin in reserve (the rest are placed by the setup).
+    #[serde(default)]
+    pub reserve: u8,
+    /// Optional pieces are in play only when the rule options include them (e.g. the Ruin).
+    #[serde(default)]
+    pub optional: bool,
+    /// Whether an attack returns it to its owner's reserve (§2.0.VII).
+    pub fendable: bool,
+    /// Whether its owner may withdraw it to reserve (§2.0.13).
+    #[serde(default)]
+    pub withdraw: Withdraw,
+    /// How it moves: each primitive adds squares.
+    pub moves: Vec<Primitive>,
+    /// Its range constraint relative to its own Self, if any.
+    #[serde(default)]
+    pub constraint: Option<Constraint>,
+    /// What it does to each opposing piece it attacks, where that is not the default
+    /// (the default: it fends the piece if the piece is fendable, and cannot attack it otherwise).
+    #[serde(default)]
+    pub attacks: BTreeMap<String, Relation>,
+    /// Special moves and aspects by their rulebook names.
+    #[serde(default)]
+    pub specials: Vec<Special>,
+    /// The rules card shown to players.
+    #[serde(default)]
+    pub card: String,
+    /// The rulebook section describing it, e.g. "§2.0.03 Sword".
+    #[serde(default)]
+    pub section: String,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// Self, Sword, Dagger: their loss ends the game (§2.0.VI).
+    Critical,
+    /// Engagements: never lost, only fended.
+    Virtual,
+    /// Cloak, Balance, Guard, Lantern, Jutsu.
+    Technical,
+    /// The Ruin/Rien: inert, outside the framework.
+    Inert,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// The piece whose loss is checkmate and whose square range constraints are measured from.
+    Life,
+    /// Sword and Dagger.
+    Blade,
+    /// Sword, Dagger and Guard: may move in concert with the Self; vulnerable to disarm.
+    Armament,
+    /// An engagement: own pieces may use it as a stepping stone (§2.0.04).
+    Engagement,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Withdraw {
+    #[default]
+    Allowed,
+    Never,
+    /// Only while another blade of the owner is on the board (the Dagger, §2.0.13).
+    UnlessLastBlade,
+}
+
+/// How a primitive's squares may be used.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Move to an empty square or attack an opposing piece there.
+    #[default]
+    Both,
+    /// Only move (or stepping stone); never attack.
+    MoveOnly,
+    /// Only attack; never move to an empty square.
+    AttackOnly,
+}
+
+/// What a sliding piece may pass over.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Jump {
+    #[default]
+    Nothing,
+    /// Its own pieces except its Self (and the free engagement while possessed) — the Sword.
+    OwnExceptSelf,
+    /// Any piece — the Balance.
+    Anything,
+}
+
+/// A set of directions, from the moving piece's own point of view where it matters.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Dirs {
+    /// All eight (queen lines).
+    All,
+    /// The four orthogonals (rook lines).
+    Orthogonal,
+    /// The four diagonals (bishop lines).
+    Diagonal,
+    /// Straight ahead only.
+    Forward,
+    /// Straight ahead and the two forward diagonals.
+    ForwardAll,
+}
+
+/// Symmetry applied to leap offsets `(lines, steps)`, steps counted forward for the mover.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// All eight rotations and reflections.
+    #[default]
+    All,
+    /// Mirrored left/right only (e.g. the engagement's forward diagonals).
+    LeftRight,
+    /// Exactly as written.
+    None,
+}
+
+/// A region of the board, from the moving piece's owner's point of view.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Region {
+    /// The owner's n-th measure (1 = nearest the owner).
+    YourMeasure(u8),
+    /// The owner's half of the board (first and second measures).
+    YourSide,
+    /// The opponent's half.
+    OpponentSide,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+pub enum Primitive {
+    /// Fixed jumps to `(lines, steps)` offsets with a symmetry; path ignored (the Cloak).
+    Leap {
+        offsets: Vec<(i8, i8)>,
+        #[serde(default)]
+        symmetry: Symmetry,
+        #[serde(default)]
+        mode: Mode,
+    },
+    /// Moves along lines, `min ..= max` squares (`max: None` = to the edge).
+    Slide {
+        dirs: Dirs,
+        #[serde(default = "one")]
+        min: u8,
+        #[serde(default)]
+        max: Option<u8>,
+        #[serde(default)]
+        jump: Jump,
+        #[serde(default)]
+        mode: Mode,
+        /// Only from a square in this region.
+        #[serde(default)]
+        from: Option<Region>,
+        /// Only to squares in this region (the path may not leave it).
+        #[serde(default)]
+        within: Option<Region>,
+        /// May not slide in the same direction as this piece's previous move (the Lantern).
+        #[serde(default)]
+        no_repeat_direction: bool,
+    },
+    /// Straight or diagonal lines forward and back whose longest distance depends on which of
+    /// the owner's measures the piece stands in (the Self's lunge, §2.0.02): index 0 = first.
+    Lunge {
+        forward: Vec<u8>,
+        back: Vec<u8>,
+        #[serde(default = "yes")]
+        diagonal: bool,
+        #[serde(default)]
+        jump: Jump,
+        #[serde(default)]
+        mode: Mode,
+    },
+    /// To the corresponding square of any other measure, pathless (the Jutsu's blink).
+    MeasureBlink {
+        #[serde(default)]
+        mode: Mode,
+    },
+    /// To any square at all, pathless, limited only by the range constraint (the Ruin).
+    Anywhere {
+        #[serde(default)]
+        mode: Mode,
+    },
+}
+
+fn one() -> u8 {
+    1
+}
+fn yes() -> bool {
+    true
+}
+
+/// A range constraint relative to the owner's Self (§2.0.03, 2.0.08, 2.0.09, 2.0.10, 2.0.12).
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub struct Constraint {
+    /// The Self's measure and this many measures either side.
+    #[serde(default)]
+    pub measures: u8,
+    /// Plus this many steps beyond that band on either side.
+    #[serde(default)]
+    pub steps: u8,
+    /// Plus any step holding one of the owner's engagements (the Sword).
+    #[serde(default)]
+    pub engagement_steps: bool,
+    /// But never the opposing Self's measure (the Ruin).
+    #[serde(default)]
+    pub not_opponent_self_measure: bool,
+}
+
+/// What an attacker does to a piece it attacks (§2.0.VII summary chart).
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// Returned to its owner's reserve.
+    Fend,
+    /// Removed from the game to the shared discard.
+    Take,
+    /// Taking it is checkmate by touch (blade takes Self).
+    Checkmate,
+    /// Both the attacker and the target are discarded (Jutsu takes Jutsu, "negation").
+    Negate,
+    /// Taken only under disarm conditions (§2.0.14).
+    Disarm,
+    /// The Cloak's Blade Capture (§2.0.06).
+    BladeCapture,
+    /// The Guard's Deflection (§2.0.09).
+    Deflect,
+    /// Cannot attack it at all.
+    Never,
+}
+
+/// Special moves and aspects by their rulebook names.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Special {
+    // Self (§2.0.02)
+    Concert,
+    Retreat,
+    // Sword and Dagger (§2.0.03, 2.0.08)
+    Cavazione,
+    Opposition,
+    Persistence,
+    DaggerThrow,
+    // Engagement (§2.0.04)
+    SteppingStone,
+    EnPassant,
+    // Cloak (§2.0.06)
+    Feign,
+    BladeCapture,
+    // Balance (§2.0.07)
+    Control,
+    Shift,
+    // Guard (§2.0.09)
+    Deflection,
+    // Lantern (§2.0.10)
+    Flail,
+    Glare,
+    PseudoArmament,
+    // Jutsu (§2.0.11)
+    Presence,
+    Intention,
+    // Ruin (§2.0.12)
+    FloatingRuin,
+}
+
+impl Special {
+    /// Whether this crate plays the special yet. The rest are read, kept, and shown on rules
+    /// cards; their play arrives with the complete rulebook.
+    pub fn implemented(self) -> bool {
+        matches!(
+            self,
+            Special::Concert
+                | Special::SteppingStone
+                | Special::EnPassant
+                | Special::PseudoArmament
+        )
+    }
+}

@@ -1,0 +1,650 @@
+//! A checked piece set, compiled into lookup tables (after shakmaty's attack tables: the hot
+//! path never reads the RON structures).
+use crate::direction::Dir;
+use crate::errors::{DataError, LoadError, locate};
+use crate::measure::{Measure, own_side};
+use crate::piece_def::*;
+use crate::side::Side;
+use crate::square::Square;
+use std::path::{Path, PathBuf};
+
+/// The most piece kinds one set may define.
+pub const MAX_KINDS: usize = 16;
+
+/// A piece kind: an index into one side's set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(pub u8);
+
+impl Kind {
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One compiled line of squares from an origin, in order.
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    pub squares: [u8; 15],
+    pub len: u8,
+    /// The first `min - 1` squares may be passed but not landed on.
+    pub min: u8,
+    pub jump: Jump,
+    pub mode: Mode,
+    pub dir: Dir,
+    pub no_repeat: bool,
+}
+
+impl Ray {
+    #[inline]
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares[..self.len as usize]
+            .iter()
+            .map(|&i| Square::from_index_unchecked(i))
+    }
+}
+
+/// Leap targets from one square, by mode.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Leaps {
+    pub both: u64,
+    pub move_only: u64,
+    pub attack_only: u64,
+}
+
+/// Movement tables of one piece kind for one side.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub leaps: Vec<Leaps>,
+    pub ray_ranges: Vec<(u16, u16)>,
+    pub rays: Vec<Ray>,
+}
+
+impl Tables {
+    #[inline]
+    pub fn rays_from(&self, sq: Square) -> &[Ray] {
+        let (a, b) = self.ray_ranges[sq.index()];
+        &self.rays[a as usize..b as usize]
+    }
+}
+
+/// A checked piece definition with its tables.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    pub def: PieceDef,
+    pub kind: Kind,
+    /// `[White, Black]`.
+    pub tables: [Tables; 2],
+    /// Pathless move to any square (the Ruin), with its mode.
+    pub anywhere: Option<Mode>,
+}
+
+impl Piece {
+    pub fn name(&self) -> &str {
+        &self.def.name
+    }
+    pub fn has_role(&self, r: Role) -> bool {
+        self.def.roles.contains(&r)
+    }
+    pub fn has_special(&self, s: Special) -> bool {
+        self.def.specials.contains(&s)
+    }
+    pub fn is_inert(&self) -> bool {
+        self.def.category == Category::Inert
+    }
+    /// May move in concert with the Self (§2.0.02 Concert; §2.0.10 Pseudo-Armament).
+    pub fn concert_partner(&self) -> bool {
+        self.has_role(Role::Armament) || self.has_special(Special::PseudoArmament)
+    }
+}
+
+/// A checked, compiled piece set.
+#[derive(Clone, Debug)]
+pub struct PieceSet {
+    pub name: String,
+    pub description: String,
+    pub source: PathBuf,
+    pub pieces: Vec<Piece>,
+}
+
+const RESERVED_LETTERS: &str = "WXYZwxyztfUa*~!#=-+.,;0123456789 ";
+
+impl PieceSet {
+    /// Reads and checks a set file.
+    pub fn load(path: &Path) -> Result<PieceSet, LoadError> {
+        let src = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        PieceSet::from_ron(path, &src)
+    }
+
+    /// Parses and checks a set from RON text; `path` names it in errors.
+    pub fn from_ron(path: &Path, src: &str) -> Result<PieceSet, LoadError> {
+        let def: PieceSetDef = ron::Options::default()
+            .from_str(src)
+            .map_err(|e| DataError::from_ron(path, &e))?;
+        PieceSet::compile(path, src, def)
+    }
+
+    /// The standard set shipped in `config/sets/standard.ron`, built in.
+    pub fn standard() -> PieceSet {
+        PieceSet::from_ron(Path::new("config/sets/standard.ron"), STANDARD_SET)
+            .expect("the built-in standard set is valid")
+    }
+
+    /// Checks a parsed set (cross-checks) and compiles its tables.
+    pub fn compile(path: &Path, src: &str, def: PieceSetDef) -> Result<PieceSet, LoadError> {
+        let mut errors = Vec::new();
+        // Where each piece's definition starts in the source, to point errors at it.
+        let mut starts = Vec::new();
+        let mut cursor = 0;
+        for p in &def.pieces {
+            let needle = format!("{:?}", p.name);
+            match locate(src, &needle, cursor, 0) {
+                Some((line, col, at)) => {
+                    starts.push((line, col, at));
+                    cursor = at + needle.len();
+                }
+                None => starts.push((1, 1, cursor)),
+            }
+        }
+        let err_at_piece = |i: usize, needle: &str, msg: String| -> DataError {
+            let (line, col, at) = starts[i];
+            match locate(src, needle, at, 0) {
+                Some((l, c, _)) => DataError::at(path, l, c, msg),
+                None => DataError::at(path, line, col, msg),
+            }
+        };
+
+        if def.pieces.len() > MAX_KINDS {
+            errors.push(DataError::at(
+                path,
+                1,
+                1,
+                format!(
+                    "the set defines {} pieces; at most {MAX_KINDS} are supported",
+                    def.pieces.len()
+                ),
+            ));
+        }
+        for (i, p) in def.pieces.iter().enumerate() {
+            let (line, col, _) = starts[i];
+            let here = |msg: String| DataError::at(path, line, col, msg);
+            if let Some(j) = def.pieces[..i].iter().position(|q| q.name == p.name) {
+                errors.push(here(format!(
+                    "duplicate piece name {:?} (first defined at line {})",
+                    p.name, starts[j].0
+                )));
+            }
+            if let Some(j) = def.pieces[..i].iter().position(|q| q.letter == p.letter) {
+                errors.push(err_at_piece(
+                    i,
+                    &format!("'{}'", p.letter),
+                    format!(
+                        "duplicate notation letter '{}': {:?} already uses it (line {})",
+                        p.letter, def.pieces[j].name, starts[j].0
+                    ),
+                ));
+            }
+            if RESERVED_LETTERS.contains(p.letter) || !crate::notation::is_piece_letter(p.letter) {
+                errors.push(err_at_piece(i, &format!("'{}'", p.letter), format!("notation letter '{}' of {:?} is reserved by the notation (§2.0.R5); expected a letter other than W X Y Z t f U a, or one of $ & % ^", p.letter, p.name)));
+            }
+            if !p.code.is_ascii_uppercase() {
+                errors.push(err_at_piece(
+                    i,
+                    &format!("'{}'", p.code),
+                    format!(
+                        "position code '{}' of {:?} must be an uppercase ASCII letter",
+                        p.code, p.name
+                    ),
+                ));
+            } else if let Some(j) = def.pieces[..i].iter().position(|q| q.code == p.code) {
+                errors.push(err_at_piece(
+                    i,
+                    &format!("'{}'", p.code),
+                    format!(
+                        "duplicate position code '{}': {:?} already uses it",
+                        p.code, def.pieces[j].name
+                    ),
+                ));
+            }
+            if p.reserve > p.count {
+                errors.push(err_at_piece(
+                    i,
+                    "reserve",
+                    format!(
+                        "{:?} has reserve {} but count {}: expected reserve ≤ count",
+                        p.name, p.reserve, p.count
+                    ),
+                ));
+            }
+            if p.count > 8 {
+                errors.push(err_at_piece(
+                    i,
+                    "count",
+                    format!(
+                        "{:?} has count {}: at most 8 of a kind are supported",
+                        p.name, p.count
+                    ),
+                ));
+            }
+            if p.moves.is_empty() {
+                errors.push(err_at_piece(
+                    i,
+                    "moves",
+                    format!(
+                        "{:?} has no way to move: expected at least one movement primitive",
+                        p.name
+                    ),
+                ));
+            }
+            for m in &p.moves {
+                let bad = match m {
+                    Primitive::Slide { min, max, from, within, .. } => {
+                        if *min == 0 {
+                            Some("a Slide's min must be at least 1".to_string())
+                        } else if max.is_some_and(|mx| mx < *min) {
+                            Some(format!("a Slide's max ({}) is below its min ({min})", max.unwrap()))
+                        } else if [from, within].iter().any(|r| matches!(r, Some(Region::YourMeasure(n)) if !(1..=4).contains(n))) {
+                            Some("YourMeasure(n) needs n from 1 to 4".to_string())
+                        } else {
+                            None
+                        }
+                    }
+                    Primitive::Lunge { forward, back, .. } if forward.len() != 4 || back.len() != 4 => {
+                        Some("a Lunge lists four distances forward and four back, one per measure (first to fourth)".to_string())
+                    }
+                    Primitive::Leap { offsets, .. } => {
+                        if offsets.is_empty() || offsets.iter().any(|&(a, b)| (a, b) == (0, 0) || a.abs() > 3 || b.abs() > 15) {
+                            Some("a Leap needs non-zero offsets within the board (|lines| ≤ 3, |steps| ≤ 15)".to_string())
+                        } else {
+                            None
+                        }
+                    }
+                    _ => None,
+                };
+                if let Some(msg) = bad {
+                    errors.push(err_at_piece(i, "moves", format!("{:?}: {msg}", p.name)));
+                }
+            }
+            for target in p.attacks.keys() {
+                if !def.pieces.iter().any(|q| &q.name == target) {
+                    let known = def
+                        .pieces
+                        .iter()
+                        .map(|q| q.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    errors.push(err_at_piece(
+                        i,
+                        &format!("{target:?}"),
+                        format!(
+                            "{:?} attacks unknown piece {target:?}: expected one of {known}",
+                            p.name
+                        ),
+                    ));
+                }
+            }
+        }
+        let lives: Vec<usize> = def
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.roles.contains(&Role::Life))
+            .map(|(i, _)| i)
+            .collect();
+        match lives.as_slice() {
+            [] => errors.push(DataError::at(
+                path,
+                1,
+                1,
+                "the set has no Self: expected exactly one piece with role Life",
+            )),
+            [i] if def.pieces[*i].count != 1 => errors.push(err_at_piece(
+                *i,
+                "count",
+                format!("the Self piece {:?} must have count 1", def.pieces[*i].name),
+            )),
+            [_] => {}
+            [_, j, ..] => errors.push(err_at_piece(
+                *j,
+                "Life",
+                "more than one piece has role Life: expected exactly one Self".to_string(),
+            )),
+        }
+        if !errors.is_empty() {
+            return Err(LoadError::Data(errors));
+        }
+        let pieces = def
+            .pieces
+            .into_iter()
+            .enumerate()
+            .map(|(i, d)| {
+                let kind = Kind(i as u8);
+                let tables = [
+                    compile_tables(&d, Side::White),
+                    compile_tables(&d, Side::Black),
+                ];
+                let anywhere = d.moves.iter().find_map(|m| match m {
+                    Primitive::Anywhere { mode } => Some(*mode),
+                    _ => None,
+                });
+                Piece {
+                    def: d,
+                    kind,
+                    tables,
+                    anywhere,
+                }
+            })
+            .collect();
+        Ok(PieceSet {
+            name: def.name,
+            description: def.description,
+            source: path.to_path_buf(),
+            pieces,
+        })
+    }
+
+    pub fn piece(&self, k: Kind) -> &Piece {
+        &self.pieces[k.index()]
+    }
+
+    pub fn len(&self) -> usize {
+        self.pieces.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> + '_ {
+        (0..self.pieces.len() as u8).map(Kind)
+    }
+
+    pub fn by_name(&self, name: &str) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.def.name.eq_ignore_ascii_case(name))
+            .map(|i| Kind(i as u8))
+    }
+
+    pub fn by_letter(&self, c: char) -> Option<Kind> {
+        self.pieces
+            .iter()
+            .position(|p| p.def.letter == c)
+            .map(|i| Kind(i as u8))
+    }
+
+    pub fn by_code(&self, c: char) -> Option<Kind> {
+        let up = c.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.def.code == up)
+            .map(|i| Kind(i as u8))
+    }
+
+    /// The kind with role Life (the Self).
+    pub fn life(&self) -> Kind {
+        self.kinds()
+            .find(|&k| self.piece(k).has_role(Role::Life))
+            .expect("checked at compile")
+    }
+}
+
+pub const STANDARD_SET: &str = include_str!("../../../config/sets/standard.ron");
+
+fn region_mask(r: Region, side: Side) -> u64 {
+    match r {
+        Region::YourMeasure(n) => Measure::nth_for(side, n).squares().0,
+        Region::YourSide => own_side(side).0,
+        Region::OpponentSide => own_side(!side).0,
+    }
+}
+
+fn dirs_of(d: Dirs, side: Side) -> Vec<Dir> {
+    Dir::ALL
+        .into_iter()
+        .filter(|dir| match d {
+            Dirs::All => true,
+            Dirs::Orthogonal => !dir.is_diagonal(),
+            Dirs::Diagonal => dir.is_diagonal(),
+            Dirs::Forward => dir.delta().0 == 0 && dir.relative_step(side) == 1,
+            Dirs::ForwardAll => dir.relative_step(side) == 1,
+        })
+        .collect()
+}
+
+fn leap_offsets(offsets: &[(i8, i8)], sym: Symmetry, side: Side) -> Vec<(i8, i8)> {
+    let mut out = Vec::new();
+    for &(l, s) in offsets {
+        let variants: Vec<(i8, i8)> = match sym {
+            Symmetry::None => vec![(l, s)],
+            Symmetry::LeftRight => vec![(l, s), (-l, s)],
+            Symmetry::All => vec![
+                (l, s),
+                (-l, s),
+                (l, -s),
+                (-l, -s),
+                (s, l),
+                (-s, l),
+                (s, -l),
+                (-s, -l),
+            ],
+        };
+        for (vl, vs) in variants {
+            let abs = (vl, vs * side.forward());
+            if !out.contains(&abs) {
+                out.push(abs);
+            }
+        }
+    }
+    out
+}
+
+fn ray(
+    from: Square,
+    dir: Dir,
+    min: u8,
+    max: u8,
+    within: u64,
+    jump: Jump,
+    mode: Mode,
+    no_repeat: bool,
+) -> Option<Ray> {
+    let (dl, ds) = dir.delta();
+    let mut r = Ray {
+        squares: [0; 15],
+        len: 0,
+        min,
+        jump,
+        mode,
+        dir,
+        no_repeat,
+    };
+    let mut cur = from;
+    while r.len < max {
+        match cur.offset(dl, ds) {
+            Some(next) if within & (1 << next.index()) != 0 => {
+                r.squares[r.len as usize] = next.index() as u8;
+                r.len += 1;
+                cur = next;
+            }
+            _ => break,
+        }
+    }
+    (r.len >= min).then_some(r)
+}
+
+fn compile_tables(d: &PieceDef, side: Side) -> Tables {
+    let mut leaps = vec![Leaps::default(); 64];
+    let mut ray_ranges = vec![(0u16, 0u16); 64];
+    let mut rays = Vec::new();
+    for from in Square::all() {
+        let start = rays.len() as u16;
+        for m in &d.moves {
+            match m {
+                Primitive::Leap {
+                    offsets,
+                    symmetry,
+                    mode,
+                } => {
+                    for (l, s) in leap_offsets(offsets, *symmetry, side) {
+                        if let Some(t) = from.offset(l, s) {
+                            let bit = 1u64 << t.index();
+                            let e = &mut leaps[from.index()];
+                            match mode {
+                                Mode::Both => e.both |= bit,
+                                Mode::MoveOnly => e.move_only |= bit,
+                                Mode::AttackOnly => e.attack_only |= bit,
+                            }
+                        }
+                    }
+                }
+                Primitive::MeasureBlink { mode } => {
+                    for k in [-12i8, -8, -4, 4, 8, 12] {
+                        if let Some(t) = from.offset(0, k) {
+                            let bit = 1u64 << t.index();
+                            let e = &mut leaps[from.index()];
+                            match mode {
+                                Mode::Both => e.both |= bit,
+                                Mode::MoveOnly => e.move_only |= bit,
+                                Mode::AttackOnly => e.attack_only |= bit,
+                            }
+                        }
+                    }
+                }
+                Primitive::Slide {
+                    dirs,
+                    min,
+                    max,
+                    jump,
+                    mode,
+                    from: from_region,
+                    within,
+                    no_repeat_direction,
+                } => {
+                    if from_region.is_some_and(|r| region_mask(r, side) & (1 << from.index()) == 0)
+                    {
+                        continue;
+                    }
+                    let within = within.map_or(u64::MAX, |r| region_mask(r, side));
+                    for dir in dirs_of(*dirs, side) {
+                        if let Some(r) = ray(
+                            from,
+                            dir,
+                            *min,
+                            max.unwrap_or(15),
+                            within,
+                            *jump,
+                            *mode,
+                            *no_repeat_direction,
+                        ) {
+                            rays.push(r);
+                        }
+                    }
+                }
+                Primitive::Lunge {
+                    forward,
+                    back,
+                    diagonal,
+                    jump,
+                    mode,
+                } => {
+                    let rel = Measure::of(from).relative(side) as usize - 1;
+                    for dir in Dir::ALL {
+                        if dir.is_diagonal() && !diagonal {
+                            continue;
+                        }
+                        let max = match dir.relative_step(side) {
+                            1 => forward[rel],
+                            -1 => back[rel],
+                            _ => 0,
+                        };
+                        if max > 0 {
+                            if let Some(r) = ray(from, dir, 1, max, u64::MAX, *jump, *mode, false) {
+                                rays.push(r);
+                            }
+                        }
+                    }
+                }
+                Primitive::Anywhere { .. } => {}
+            }
+        }
+        ray_ranges[from.index()] = (start, rays.len() as u16);
+    }
+    Tables {
+        leaps,
+        ray_ranges,
+        rays,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load_err(src: &str) -> Vec<DataError> {
+        match PieceSet::from_ron(Path::new("t.ron"), src) {
+            Err(LoadError::Data(e)) => e,
+            other => panic!("expected data errors, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn standard_set_loads() {
+        let s = PieceSet::standard();
+        assert_eq!(s.len(), 10);
+        assert_eq!(s.piece(s.life()).name(), "Self");
+        assert_eq!(
+            s.by_letter('$').map(|k| s.piece(k).name().to_string()),
+            Some("Sword".into())
+        );
+        assert_eq!(s.by_code('w'), s.by_name("Sword"));
+    }
+
+    #[test]
+    fn syntax_error_names_line_and_column() {
+        let e = load_err("PieceSet(\n  name: \"x\",\n  pieces: [,]\n)");
+        assert_eq!((e[0].location.line, e[0].location.col), (3, 12));
+    }
+
+    #[test]
+    fn unknown_field_is_an_error_with_position() {
+        let src = STANDARD_SET.replacen("fendable: false,", "fendable: false, colour: 3,", 1);
+        let e = load_err(&src);
+        assert!(e[0].message.contains("colour"), "{}", e[0].message);
+        let (line, _, _) = locate(&src, "colour", 0, 0).unwrap();
+        assert_eq!(e[0].location.line, line);
+    }
+
+    #[test]
+    fn cross_checks_name_the_place() {
+        // Unknown piece in a relation.
+        let src = STANDARD_SET.replacen("\"Lantern\": Take,", "\"Lantren\": Take,", 1);
+        let e = load_err(&src);
+        let (line, col, _) = locate(&src, "\"Lantren\"", 0, 0).unwrap();
+        assert_eq!((e[0].location.line, e[0].location.col), (line, col));
+        assert!(
+            e[0].message.contains("unknown piece \"Lantren\""),
+            "{}",
+            e[0].message
+        );
+
+        // Duplicate letter: the Balance also written 'C'.
+        let src = STANDARD_SET.replacen("letter: 'B'", "letter: 'C'", 1);
+        let e = load_err(&src);
+        let (line, _, _) = locate(&src, "letter: 'C'", 0, 1).unwrap();
+        assert_eq!(e[0].location.line, line);
+        assert!(
+            e[0].message.contains("duplicate notation letter 'C'"),
+            "{}",
+            e[0].message
+        );
+
+        // No Self.
+        let src = STANDARD_SET.replacen("roles: [Life],", "", 1);
+        let e = load_err(&src);
+        assert!(e[0].message.contains("no Self"), "{}", e[0].message);
+    }
+}

@@ -1,0 +1,52 @@
+//! Placing pieces from reserve and withdrawing them (§2.0.13).
+//!
+//! Placing: onto an empty square adjacent to the Self, within the piece's range constraint; a
+//! whole turn's action, never part of a double-move. Withdrawing: an own piece on your own side
+//! of the board goes back to reserve — never the Self or the Sword, and the Dagger only while
+//! another blade remains on the board.
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::constraint::zone_of;
+use crate::measure::own_side;
+use crate::piece_def::Withdraw;
+use crate::position::Position;
+use crate::rules::Rules;
+
+pub(crate) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    let side = pos.turn();
+    let Some(life) = pos.life_square(rules, side) else {
+        return;
+    };
+    let open = Bitboard::adjacent(life) & !pos.occupied();
+    for k in rules.set(side).kinds() {
+        if pos.reserve(side, k) > 0 {
+            for to in open & zone_of(rules, pos, side, k) {
+                out.push(Action::Place { kind: k, to });
+            }
+        }
+    }
+}
+
+pub(crate) fn withdrawals(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    let side = pos.turn();
+    let blades_on_board: u32 = rules
+        .set(side)
+        .kinds()
+        .filter(|&k| rules.is_blade(side, k))
+        .map(|k| pos.pieces(side, k).count())
+        .sum();
+    for k in rules.set(side).kinds() {
+        let info = rules.info(side, k);
+        let allowed = match info.withdraw {
+            _ if info.life => false,
+            Withdraw::Never => false,
+            Withdraw::Allowed => true,
+            Withdraw::UnlessLastBlade => blades_on_board >= 2,
+        };
+        if allowed {
+            for from in pos.pieces(side, k) & own_side(side) {
+                out.push(Action::Withdraw { kind: k, from });
+            }
+        }
+    }
+}

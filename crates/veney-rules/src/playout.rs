@@ -1,0 +1,201 @@
+//! Random playouts: seeded games of uniformly random tenable actions, for property tests,
+//! benchmarks and `veney-cli random-games`.
+use crate::action::Action;
+use crate::game::Game;
+use crate::invariants;
+use crate::movegen;
+use crate::notation;
+use crate::position::{Phase, Position};
+use crate::rng::{GameRng, seeded};
+use crate::rules::Rules;
+use rand::Rng;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// How one random game went.
+#[derive(Clone, Debug, Default)]
+pub struct PlayoutResult {
+    pub turns: u32,
+    pub actions: u32,
+    /// "checkmate by touch", "turn limit", …
+    pub ending: String,
+}
+
+/// Plays one random game from `start` with a bounded number of turns. With `checked`, every
+/// action is followed by the invariant checks; a failure is returned as an error describing the
+/// game (seed and position text) so it can be replayed.
+pub fn random_game(
+    rules: &Arc<Rules>,
+    start: Position,
+    rng: &mut GameRng,
+    max_turns: u32,
+    checked: bool,
+) -> Result<PlayoutResult, String> {
+    let mut pos = start;
+    let mut buf = Vec::with_capacity(128);
+    let mut res = PlayoutResult::default();
+    let mut turn_actions: Vec<Action> = Vec::new();
+    let mut turn_start = pos;
+    while pos.outcome().is_none() && res.turns < max_turns {
+        movegen::legal_actions(rules, &pos, &mut buf);
+        if buf.is_empty() {
+            return Err(format!(
+                "no action at all (not even a pass) in {}",
+                pos.to_text(rules)
+            ));
+        }
+        let a = buf[rng.random_range(0..buf.len())];
+        let before = pos;
+        pos.play_unchecked(rules, a);
+        res.actions += 1;
+        turn_actions.push(a);
+        if checked {
+            check_step(rules, &before, &pos, a, &buf)?;
+        }
+        if pos.phase() == Phase::Start || pos.outcome().is_some() {
+            if checked {
+                check_turn(rules, &turn_start, &pos, &turn_actions)?;
+            }
+            res.turns += 1;
+            turn_actions.clear();
+            turn_start = pos;
+        }
+    }
+    res.ending = match pos.outcome() {
+        Some(o) => ending_name(o),
+        None => "turn limit".into(),
+    };
+    Ok(res)
+}
+
+pub fn ending_name(o: crate::outcome::Outcome) -> String {
+    use crate::outcome::*;
+    match o {
+        Outcome::Checkmate {
+            by: Mate::Touch, ..
+        } => "checkmate by touch".into(),
+        Outcome::Checkmate {
+            by: Mate::Disarm, ..
+        } => "checkmate by disarm".into(),
+        Outcome::Checkmate {
+            by: Mate::SelfDisarm,
+            ..
+        } => "self-disarm".into(),
+        Outcome::DoubleCheckmate => "double checkmate".into(),
+        Outcome::Resignation { .. } => "resignation".into(),
+        Outcome::Draw { .. } => "draw".into(),
+    }
+}
+
+fn check_step(
+    rules: &Arc<Rules>,
+    before: &Position,
+    after: &Position,
+    a: Action,
+    legal: &[Action],
+) -> Result<(), String> {
+    let ctx = || format!("after {a:?} from {}", before.to_text(rules));
+    invariants::check(rules, after).map_err(|e| format!("invariant broken: {e} {}", ctx()))?;
+    // Undo restores the exact state and hash.
+    let mut g = Game::from_position(rules.clone(), *before);
+    g.play(a)
+        .map_err(|e| format!("a generated action was refused: {e} {}", ctx()))?;
+    if g.position() != after {
+        return Err(format!("Game::play differs from play_unchecked {}", ctx()));
+    }
+    g.undo();
+    if g.position() != before || g.position().hash() != before.hash() {
+        return Err(format!("undo did not restore the position {}", ctx()));
+    }
+    // The position text round-trips.
+    let text = after.to_text(rules);
+    match Position::from_text(rules, &text) {
+        Ok(p) if p == *after => {}
+        Ok(_) => return Err(format!("position text does not round-trip: {text}")),
+        Err(e) => return Err(format!("position text does not parse: {e}: {text}")),
+    }
+    // The action's notation resolves back to it.
+    let san = notation::San::of_action(rules, before, legal, &a);
+    let back = notation::San::parse(&san.to_string())
+        .map_err(|e| format!("notation {san} does not parse: {e} {}", ctx()))?;
+    if back != san {
+        return Err(format!("notation {san} re-reads as {back} {}", ctx()));
+    }
+    if a != Action::EndTurn {
+        let resolved = back
+            .resolve(rules, before, legal, 1)
+            .map_err(|e| format!("notation {san} does not resolve: {e} {}", ctx()))?;
+        if resolved != a {
+            return Err(format!(
+                "notation {san} resolves to {resolved:?}, not {a:?} {}",
+                ctx()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_turn(
+    rules: &Rules,
+    start: &Position,
+    end: &Position,
+    actions: &[Action],
+) -> Result<(), String> {
+    let moves = actions.iter().filter(|a| a.counts_as_move()).count();
+    if moves > 2 {
+        return Err(format!(
+            "{moves} moves in one turn from {}",
+            start.to_text(rules)
+        ));
+    }
+    let text = notation::write_turn(rules, start, actions);
+    let parsed = notation::parse_turn(rules, start, &text, 1).map_err(|e| {
+        format!(
+            "turn {text:?} does not parse: {e} from {}",
+            start.to_text(rules)
+        )
+    })?;
+    let mut p = *start;
+    p.play_turn(rules, &parsed)
+        .map_err(|e| format!("turn {text:?} is refused: {e}"))?;
+    if p != *end {
+        return Err(format!(
+            "turn {text:?} replays to {}, expected {}",
+            p.to_text(rules),
+            end.to_text(rules)
+        ));
+    }
+    Ok(())
+}
+
+/// Summary of many random games.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub games: u64,
+    pub turns: u64,
+    pub actions: u64,
+    pub endings: BTreeMap<String, u64>,
+}
+
+/// Plays `n` games from the rules' start position, game `i` seeded with `seed + i`.
+pub fn random_games(
+    rules: &Arc<Rules>,
+    n: u64,
+    seed: u64,
+    max_turns: u32,
+    checked: bool,
+) -> Result<Summary, String> {
+    let mut s = Summary::default();
+    let start = Position::start(rules);
+    for i in 0..n {
+        let game_seed = seed.wrapping_add(i);
+        let mut rng = seeded(game_seed);
+        let r = random_game(rules, start, &mut rng, max_turns, checked)
+            .map_err(|e| format!("game seed {game_seed}: {e}"))?;
+        s.games += 1;
+        s.turns += r.turns as u64;
+        s.actions += r.actions as u64;
+        *s.endings.entry(r.ending).or_default() += 1;
+    }
+    Ok(s)
+}

@@ -1,0 +1,276 @@
+//! The state of a game between turns and mid-turn: board, reserves, discard, whose turn, the
+//! phase of the turn state machine and the few things players must otherwise remember.
+use crate::bitboard::Bitboard;
+use crate::direction::Dir;
+use crate::intersection::Intersection;
+use crate::measure::Measure;
+use crate::outcome::Outcome;
+use crate::piece_set::{Kind, MAX_KINDS};
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+
+/// Where the free engagement is (§2.0.05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FreePlace {
+    /// Out of play on a grid intersection.
+    Off(Intersection),
+    /// In play on a square.
+    On(Square),
+}
+
+/// Where the turn state machine stands (§2.0.15 Double-Moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The turn's first action.
+    Start,
+    /// After a first action that allows a second. `stone`: the square of a piece that landed on a
+    /// stepping stone and may move again. `concert`: the Self's square when the Self moved and
+    /// one armament may move in concert. Either may be absent, not both.
+    Second {
+        stone: Option<Square>,
+        concert: Option<Square>,
+    },
+}
+
+/// An engagement that just moved more than one step past an opposing pawn (§2.0.04).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    /// The first square it passed: the fending pawn moves here.
+    pub target: Square,
+    /// Where the engagement now stands: it is fended.
+    pub victim: Square,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Square → 0 if empty, else 1 + side * 16 + kind (the free engagement is kept apart).
+    pub(crate) mailbox: [u8; 64],
+    pub(crate) by_kind: [[Bitboard; MAX_KINDS]; 2],
+    pub(crate) by_side: [Bitboard; 2],
+    pub(crate) free: FreePlace,
+    pub(crate) reserve: [[u8; MAX_KINDS]; 2],
+    pub(crate) discard: [[u8; MAX_KINDS]; 2],
+    pub(crate) turn: Side,
+    pub(crate) phase: Phase,
+    /// En passant open to the side to move in this turn.
+    pub(crate) en_passant: Option<EnPassant>,
+    /// En passant made possible by the side to move, open to the opponent next turn.
+    pub(crate) en_passant_next: Option<EnPassant>,
+    /// The direction of each side's last no-repeat slide (the Lantern, §2.0.10).
+    pub(crate) last_dir: [Option<Dir>; 2],
+    /// Consecutive passes so far (§2.0.17).
+    pub(crate) passes: u8,
+    /// Turns completed since the start.
+    pub(crate) turns: u16,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl Position {
+    /// An empty board with White to move, for building positions.
+    pub fn empty() -> Position {
+        Position {
+            mailbox: [0; 64],
+            by_kind: [[Bitboard::EMPTY; MAX_KINDS]; 2],
+            by_side: [Bitboard::EMPTY; 2],
+            free: FreePlace::Off(Intersection::CENTRE),
+            reserve: [[0; MAX_KINDS]; 2],
+            discard: [[0; MAX_KINDS]; 2],
+            turn: Side::White,
+            phase: Phase::Start,
+            en_passant: None,
+            en_passant_next: None,
+            last_dir: [None; 2],
+            passes: 0,
+            turns: 0,
+            outcome: None,
+        }
+    }
+
+    /// The starting position of `rules` (its setup; the rest of each side's pieces in reserve).
+    pub fn start(rules: &Rules) -> Position {
+        let mut p = Position::empty();
+        for side in Side::ALL {
+            for &(sq, k) in &rules.setup.placements[side.index()] {
+                p.put(side, k, sq);
+            }
+            for k in rules.set(side).kinds() {
+                let on = p.by_kind[side.index()][k.index()].count() as u8;
+                p.reserve[side.index()][k.index()] =
+                    rules.counts[side.index()][k.index()].saturating_sub(on);
+            }
+        }
+        p.turn = rules.options.first_player;
+        p
+    }
+
+    /// A position with the given pieces on the board — `(side, piece name, square)` — the rest of
+    /// each side's pieces in reserve and `turn` to move. For tests, tools and setup editors.
+    pub fn from_pieces(
+        rules: &Rules,
+        pieces: &[(Side, &str, &str)],
+        turn: Side,
+    ) -> Result<Position, String> {
+        let mut p = Position::empty();
+        p.turn = turn;
+        for &(side, name, sq) in pieces {
+            let k = rules
+                .set(side)
+                .by_name(name)
+                .ok_or_else(|| format!("no piece named {name:?} in {side}'s set"))?;
+            let sq = Square::parse(sq).ok_or_else(|| format!("{sq:?} is not a square"))?;
+            if p.occupied().contains(sq) {
+                return Err(format!("{sq} is given twice"));
+            }
+            p.put(side, k, sq);
+        }
+        for side in Side::ALL {
+            for k in rules.set(side).kinds() {
+                let on = p.pieces(side, k).count() as u8;
+                let count = rules.counts[side.index()][k.index()];
+                if on > count {
+                    return Err(format!(
+                        "{side} has {on} {} but the game has {count}",
+                        rules.set(side).piece(k).name()
+                    ));
+                }
+                p.reserve[side.index()][k.index()] = count - on;
+            }
+        }
+        Ok(p)
+    }
+
+    /// Puts the free engagement in play on `sq` (for building positions).
+    pub fn with_free_on(mut self, sq: Square) -> Position {
+        self.free = FreePlace::On(sq);
+        self
+    }
+
+    /// Empties both reserves into the discard (for building positions).
+    pub fn without_reserves(mut self) -> Position {
+        for side in 0..2 {
+            for k in 0..MAX_KINDS {
+                self.discard[side][k] += self.reserve[side][k];
+                self.reserve[side][k] = 0;
+            }
+        }
+        self
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    #[inline]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    #[inline]
+    pub fn free(&self) -> FreePlace {
+        self.free
+    }
+    #[inline]
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.en_passant
+    }
+    #[inline]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+    #[inline]
+    pub fn turns(&self) -> u16 {
+        self.turns
+    }
+    #[inline]
+    pub fn last_dir(&self, side: Side) -> Option<Dir> {
+        self.last_dir[side.index()]
+    }
+    #[inline]
+    pub fn pieces(&self, side: Side, k: Kind) -> Bitboard {
+        self.by_kind[side.index()][k.index()]
+    }
+    #[inline]
+    pub fn occupied_by(&self, side: Side) -> Bitboard {
+        self.by_side[side.index()]
+    }
+    /// Every occupied square, the free engagement included.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        let mut b = self.by_side[0] | self.by_side[1];
+        if let FreePlace::On(sq) = self.free {
+            b.set(sq);
+        }
+        b
+    }
+    #[inline]
+    pub fn reserve(&self, side: Side, k: Kind) -> u8 {
+        self.reserve[side.index()][k.index()]
+    }
+    #[inline]
+    pub fn discard(&self, side: Side, k: Kind) -> u8 {
+        self.discard[side.index()][k.index()]
+    }
+
+    /// The piece on a square, if any (not the free engagement).
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<(Side, Kind)> {
+        match self.mailbox[sq.index()] {
+            0 => None,
+            v => {
+                let v = v - 1;
+                Some((
+                    if v >= 16 { Side::Black } else { Side::White },
+                    Kind(v % 16),
+                ))
+            }
+        }
+    }
+
+    /// The free engagement's square, when in play.
+    #[inline]
+    pub fn free_square(&self) -> Option<Square> {
+        match self.free {
+            FreePlace::On(sq) => Some(sq),
+            FreePlace::Off(_) => None,
+        }
+    }
+
+    /// The square of `side`'s Self, if it is on the board.
+    #[inline]
+    pub fn life_square(&self, rules: &Rules, side: Side) -> Option<Square> {
+        self.pieces(side, rules.life(side)).first()
+    }
+
+    /// The measure of `side`'s Self.
+    pub fn life_measure(&self, rules: &Rules, side: Side) -> Option<Measure> {
+        self.life_square(rules, side).map(Measure::of)
+    }
+
+    #[inline]
+    pub(crate) fn put(&mut self, side: Side, k: Kind, sq: Square) {
+        debug_assert_eq!(self.mailbox[sq.index()], 0, "put on occupied {sq}");
+        self.mailbox[sq.index()] = 1 + side.index() as u8 * 16 + k.0;
+        self.by_kind[side.index()][k.index()].set(sq);
+        self.by_side[side.index()].set(sq);
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, side: Side, k: Kind, sq: Square) {
+        self.mailbox[sq.index()] = 0;
+        self.by_kind[side.index()][k.index()].clear(sq);
+        self.by_side[side.index()].clear(sq);
+    }
+
+    pub fn is_game_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Full turn number for notation: turn pairs numbered from 1 (§2.0.R5).
+    pub fn turn_number(&self) -> u16 {
+        self.turns / 2 + 1
+    }
+}

@@ -1,0 +1,584 @@
+//! The one-line position text (docs/POSITION.md), after FEN:
+//!
+//! `<board> <side> <reserves> [key=value ...]`
+//!
+//! - board: steps 16 down to 1 separated by `/`, each step from W to Z; a digit is a run of
+//!   empty squares; uppercase is White, lowercase Black (piece codes from the set: S Self,
+//!   W Sword, D Dagger, C Cloak, B Balance, G Guard, L Lantern, J Jutsu, E engagement, R Ruin);
+//!   `@` is the free engagement in play.
+//! - side to move: `w` or `b`.
+//! - reserves: `-` for none, else White's codes, `/`, Black's codes (`DGLJR/dgljr`).
+//! - optional fields, each `key=value`, defaults in brackets: `free=x:y` the free engagement's
+//!   intersection when out of play [2:8, the centre point]; `ep=T-V` en passant open now onto T
+//!   against the engagement on V; `epn=T-V` en passant opened for the next turn (mid-turn only);
+//!   `dir=N/-` each side's last no-repeat slide direction (the Lantern) [-/-]; `passes=n`
+//!   consecutive passes [0]; `turns=n` turns completed [0]; `then=SQ` mid-turn: the piece on SQ
+//!   landed on a stepping stone and may move again; `concert=SQ` mid-turn: the Self moved to SQ
+//!   and an armament may move in concert; `over=CODE` the game has ended (`touch:w`, …).
+//!
+//! The discard is not written: it is what the set's counts leave over.
+//! Parsing is two steps, after shakmaty: the text is read into a `PositionText` (syntax only),
+//! then `to_position` checks it against the rules.
+use crate::direction::Dir;
+use crate::errors::ParseError;
+use crate::intersection::Intersection;
+use crate::outcome::Outcome;
+use crate::piece_set::{Kind, MAX_KINDS};
+use crate::position::{EnPassant, FreePlace, Phase, Position};
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+
+/// A position text read but not yet checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionText {
+    /// (square, code, column) for every letter on the board.
+    pub pieces: Vec<(Square, char, usize)>,
+    pub free_on: Option<(Square, usize)>,
+    pub side: Side,
+    /// (code, column) of each reserve letter: uppercase White's, lowercase Black's.
+    pub reserves: Vec<(char, usize)>,
+    /// (key, value, column) of each optional field.
+    pub fields: Vec<(String, String, usize)>,
+}
+
+fn err(col: usize, token: &str, msg: impl Into<String>) -> ParseError {
+    ParseError::new(col, token, msg)
+}
+
+impl PositionText {
+    pub fn parse(text: &str) -> Result<PositionText, ParseError> {
+        // Split into fields, remembering 1-based columns.
+        let mut fields = Vec::new();
+        let mut start = None;
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            match (c.is_whitespace(), start) {
+                (false, None) => start = Some(i),
+                (true, Some(s)) => {
+                    fields.push((&text[s..i], s + 1));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if fields.len() < 3 {
+            let col = text.len() + 1;
+            let missing = [
+                "the board",
+                "the side to move (w or b)",
+                "the reserves (- or e.g. DGLJR/dgljr)",
+            ][fields.len()];
+            return Err(err(col, "", format!("missing {missing}")));
+        }
+        let (board, bcol) = fields[0];
+        let mut pieces = Vec::new();
+        let mut free_on = None;
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != 16 {
+            return Err(err(
+                bcol,
+                board,
+                format!(
+                    "the board needs 16 steps separated by '/', found {}",
+                    ranks.len()
+                ),
+            ));
+        }
+        let mut col = bcol;
+        for (i, rank) in ranks.iter().enumerate() {
+            let step = 16 - i as u8;
+            let mut line = 0u8;
+            for c in rank.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    if d == 0 || d > 4 {
+                        return Err(err(col, &c.to_string(), "an empty run is 1 to 4 squares"));
+                    }
+                    line += d as u8;
+                } else {
+                    if line >= 4 {
+                        return Err(err(
+                            col,
+                            &c.to_string(),
+                            format!("step {step} has more than four squares"),
+                        ));
+                    }
+                    let sq = Square::new(line, step);
+                    if c == '@' {
+                        if free_on.is_some() {
+                            return Err(err(col, "@", "a second free engagement"));
+                        }
+                        free_on = Some((sq, col));
+                    } else if c.is_ascii_alphabetic() {
+                        pieces.push((sq, c, col));
+                    } else {
+                        return Err(err(
+                            col,
+                            &c.to_string(),
+                            "expected a piece letter, '@' or a digit",
+                        ));
+                    }
+                    line += 1;
+                }
+                if line > 4 {
+                    return Err(err(
+                        col,
+                        rank,
+                        format!("step {step} has more than four squares"),
+                    ));
+                }
+                col += c.len_utf8();
+            }
+            if line != 4 {
+                return Err(err(
+                    col.saturating_sub(rank.len()),
+                    rank,
+                    format!("step {step} describes {line} squares, expected 4"),
+                ));
+            }
+            col += 1; // the '/'
+        }
+        let (s, scol) = fields[1];
+        let side = match s {
+            "w" => Side::White,
+            "b" => Side::Black,
+            _ => return Err(err(scol, s, "the side to move is 'w' or 'b'")),
+        };
+        let (r, rcol) = fields[2];
+        let mut reserves = Vec::new();
+        if r != "-" {
+            let Some((w, b)) = r.split_once('/') else {
+                return Err(err(
+                    rcol,
+                    r,
+                    "reserves are '-' or White's letters '/' Black's letters, e.g. DGLJR/dgljr",
+                ));
+            };
+            for (i, c) in w.chars().enumerate() {
+                if !c.is_ascii_uppercase() {
+                    return Err(err(
+                        rcol + i,
+                        &c.to_string(),
+                        "White's reserve (before '/') is written in uppercase letters",
+                    ));
+                }
+                reserves.push((c, rcol + i));
+            }
+            for (i, c) in b.chars().enumerate() {
+                if !c.is_ascii_lowercase() {
+                    return Err(err(
+                        rcol + w.len() + 1 + i,
+                        &c.to_string(),
+                        "Black's reserve (after '/') is written in lowercase letters",
+                    ));
+                }
+                reserves.push((c, rcol + w.len() + 1 + i));
+            }
+        }
+        let mut out_fields = Vec::new();
+        for &(f, fcol) in &fields[3..] {
+            let Some((k, v)) = f.split_once('=') else {
+                return Err(err(fcol, f, "expected an optional field key=value"));
+            };
+            if out_fields
+                .iter()
+                .any(|(ok, _, _): &(String, String, usize)| ok == k)
+            {
+                return Err(err(fcol, f, format!("field '{k}' given twice")));
+            }
+            out_fields.push((k.to_string(), v.to_string(), fcol));
+        }
+        Ok(PositionText {
+            pieces,
+            free_on,
+            side,
+            reserves,
+            fields: out_fields,
+        })
+    }
+
+    /// Checks the text against the rules and builds the position.
+    pub fn to_position(&self, rules: &Rules) -> Result<Position, ParseError> {
+        let mut p = Position::empty();
+        p.turn = self.side;
+        for &(sq, c, col) in &self.pieces {
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let Some(k) = rules.set(side).by_code(c) else {
+                return Err(err(
+                    col,
+                    &c.to_string(),
+                    format!(
+                        "no piece of {side}'s set {:?} has code '{}'",
+                        rules.set(side).name,
+                        c.to_ascii_uppercase()
+                    ),
+                ));
+            };
+            p.put(side, k, sq);
+        }
+        if let Some((sq, _)) = self.free_on {
+            p.free = FreePlace::On(sq);
+        }
+        for &(c, col) in &self.reserves {
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let Some(k) = rules.set(side).by_code(c) else {
+                return Err(err(
+                    col,
+                    &c.to_string(),
+                    format!(
+                        "no piece of {side}'s set has code '{}'",
+                        c.to_ascii_uppercase()
+                    ),
+                ));
+            };
+            p.reserve[side.index()][k.index()] += 1;
+        }
+        for (key, v, col) in &self.fields {
+            let col = *col;
+            let tok = format!("{key}={v}");
+            let square = |s: &str| {
+                Square::parse(s).ok_or_else(|| err(col, &tok, format!("'{s}' is not a square")))
+            };
+            match key.as_str() {
+                "free" => {
+                    if self.free_on.is_some() {
+                        return Err(err(
+                            col,
+                            &tok,
+                            "the free engagement is on the board ('@'), so it has no intersection",
+                        ));
+                    }
+                    let i = Intersection::parse(v).ok_or_else(|| {
+                        err(col, &tok, "expected an intersection x:y with x 0–4, y 0–16")
+                    })?;
+                    p.free = FreePlace::Off(i);
+                }
+                "ep" | "epn" => {
+                    let (t, vic) = v.split_once('-').ok_or_else(|| {
+                        err(col, &tok, "expected target-victim squares, e.g. X6-X7")
+                    })?;
+                    let ep = EnPassant {
+                        target: square(t)?,
+                        victim: square(vic)?,
+                    };
+                    if key == "ep" {
+                        p.en_passant = Some(ep);
+                    } else {
+                        p.en_passant_next = Some(ep);
+                    }
+                }
+                "dir" => {
+                    let (w, b) = v.split_once('/').ok_or_else(|| {
+                        err(
+                            col,
+                            &tok,
+                            "expected White's/Black's last direction, e.g. N/-",
+                        )
+                    })?;
+                    for (i, d) in [w, b].into_iter().enumerate() {
+                        p.last_dir[i] = match d {
+                            "-" => None,
+                            d => Some(Dir::from_name(d).ok_or_else(|| {
+                                err(
+                                    col,
+                                    &tok,
+                                    format!("'{d}' is not a direction (N NE E SE S SW W NW or -)"),
+                                )
+                            })?),
+                        };
+                    }
+                }
+                "passes" => {
+                    p.passes = v
+                        .parse()
+                        .map_err(|_| err(col, &tok, "expected a number of passes"))?
+                }
+                "turns" => {
+                    p.turns = v
+                        .parse()
+                        .map_err(|_| err(col, &tok, "expected a number of turns"))?
+                }
+                "then" | "concert" => {
+                    let sq = square(v)?;
+                    let (mut stone, mut concert) = match p.phase {
+                        Phase::Second { stone, concert } => (stone, concert),
+                        Phase::Start => (None, None),
+                    };
+                    if key == "then" {
+                        stone = Some(sq);
+                    } else {
+                        concert = Some(sq);
+                    }
+                    p.phase = Phase::Second { stone, concert };
+                }
+                "over" => {
+                    p.outcome = Some(
+                        Outcome::from_code(v)
+                            .ok_or_else(|| err(col, &tok, "unknown ending code"))?,
+                    )
+                }
+                _ => {
+                    return Err(err(
+                        col,
+                        &tok,
+                        format!(
+                            "unknown field '{key}' (known: free ep epn dir passes turns then concert over)"
+                        ),
+                    ));
+                }
+            }
+        }
+        self.check(rules, &mut p)?;
+        Ok(p)
+    }
+
+    fn check(&self, rules: &Rules, p: &mut Position) -> Result<(), ParseError> {
+        let field_col = |key: &str| {
+            self.fields
+                .iter()
+                .find(|f| f.0 == key)
+                .map(|f| f.2)
+                .unwrap_or(1)
+        };
+        for side in Side::ALL {
+            for k in rules.set(side).kinds() {
+                let name = rules.set(side).piece(k).name();
+                let on = p.pieces(side, k).count() as u8;
+                let res = p.reserve(side, k);
+                let count = rules.counts[side.index()][k.index()];
+                if on + res > count {
+                    let col = self
+                        .pieces
+                        .iter()
+                        .find(|(sq, _, _)| p.pieces(side, k).contains(*sq))
+                        .map(|t| t.2)
+                        .unwrap_or(1);
+                    return Err(err(
+                        col,
+                        name,
+                        format!(
+                            "{side} has {} {name} on the board and {res} in reserve, but only {count} in this game",
+                            on
+                        ),
+                    ));
+                }
+                p.discard[side.index()][k.index()] = count - on - res;
+            }
+            let life = rules.life(side);
+            if p.pieces(side, life).count() == 0 && p.outcome.is_none() {
+                return Err(err(
+                    1,
+                    "",
+                    format!("{side} has no Self on the board and the game is not over"),
+                ));
+            }
+        }
+        for (key, ep) in [("ep", p.en_passant), ("epn", p.en_passant_next)] {
+            if let Some(ep) = ep {
+                let victim_side = if key == "ep" { !p.turn } else { p.turn };
+                let ok = p
+                    .piece_at(ep.victim)
+                    .is_some_and(|(s, k)| s == victim_side && rules.is_engagement(s, k))
+                    && !p.occupied().contains(ep.target);
+                if !ok {
+                    return Err(err(
+                        field_col(key),
+                        key,
+                        format!(
+                            "no {victim_side} engagement on {} that passed an empty {}",
+                            ep.victim, ep.target
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Phase::Second { stone, concert } = p.phase {
+            if let Some(sq) = stone {
+                if p.piece_at(sq).is_none_or(|(s, _)| s != p.turn) {
+                    return Err(err(
+                        field_col("then"),
+                        "then",
+                        format!("no piece of the side to move on {sq}"),
+                    ));
+                }
+            }
+            if let Some(sq) = concert {
+                if p.life_square(rules, p.turn) != Some(sq) {
+                    return Err(err(
+                        field_col("concert"),
+                        "concert",
+                        format!("the Self of the side to move is not on {sq}"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Position {
+    /// Parses and checks a position text.
+    pub fn from_text(rules: &Rules, text: &str) -> Result<Position, ParseError> {
+        PositionText::parse(text)?.to_position(rules)
+    }
+
+    /// Writes the position text; `from_text` reads it back to an equal position.
+    pub fn to_text(&self, rules: &Rules) -> String {
+        let mut s = String::with_capacity(80);
+        for step in (1..=16u8).rev() {
+            let mut empty = 0;
+            for line in 0..4u8 {
+                let sq = Square::new(line, step);
+                let c = if self.free_square() == Some(sq) {
+                    Some('@')
+                } else {
+                    self.piece_at(sq).map(|(side, k)| code(rules, side, k))
+                };
+                match c {
+                    Some(c) => {
+                        if empty > 0 {
+                            s.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        s.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                s.push(char::from(b'0' + empty));
+            }
+            if step > 1 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.turn.char());
+        s.push(' ');
+        let mut res = [String::new(), String::new()];
+        for side in Side::ALL {
+            for k in rules.set(side).kinds() {
+                for _ in 0..self.reserve(side, k) {
+                    res[side.index()].push(code(rules, side, k));
+                }
+            }
+        }
+        if res[0].is_empty() && res[1].is_empty() {
+            s.push('-');
+        } else {
+            s.push_str(&res[0]);
+            s.push('/');
+            s.push_str(&res[1]);
+        }
+        if let FreePlace::Off(i) = self.free {
+            if i != Intersection::CENTRE {
+                s.push_str(&format!(" free={i}"));
+            }
+        }
+        if let Some(ep) = self.en_passant {
+            s.push_str(&format!(" ep={}-{}", ep.target, ep.victim));
+        }
+        if let Some(ep) = self.en_passant_next {
+            s.push_str(&format!(" epn={}-{}", ep.target, ep.victim));
+        }
+        if self.last_dir != [None, None] {
+            let d = |x: Option<Dir>| x.map_or("-", |d| d.name());
+            s.push_str(&format!(
+                " dir={}/{}",
+                d(self.last_dir[0]),
+                d(self.last_dir[1])
+            ));
+        }
+        if self.passes > 0 {
+            s.push_str(&format!(" passes={}", self.passes));
+        }
+        if self.turns > 0 {
+            s.push_str(&format!(" turns={}", self.turns));
+        }
+        if let Phase::Second { stone, concert } = self.phase {
+            if let Some(sq) = stone {
+                s.push_str(&format!(" then={sq}"));
+            }
+            if let Some(sq) = concert {
+                s.push_str(&format!(" concert={sq}"));
+            }
+        }
+        if let Some(o) = self.outcome {
+            s.push_str(&format!(" over={}", o.code()));
+        }
+        s
+    }
+}
+
+fn code(rules: &Rules, side: Side, k: Kind) -> char {
+    let c = rules.set(side).piece(k).def.code;
+    if side == Side::White {
+        c
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+/// The standard starting position's text.
+pub const START: &str = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
+
+#[allow(dead_code)]
+const _: () = assert!(MAX_KINDS <= 16);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_text() {
+        let rules = Rules::standard();
+        let p = Position::start(&rules);
+        assert_eq!(p.to_text(&rules), START);
+        assert_eq!(Position::from_text(&rules, START).unwrap(), p);
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        let rules = Rules::standard();
+        let e = Position::from_text(&rules, "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSQ/4/4/4 w -")
+            .unwrap_err();
+        assert_eq!(e.col, 37);
+        assert_eq!(e.token, "Q");
+        let e = Position::from_text(&rules, "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 x -")
+            .unwrap_err();
+        assert_eq!((e.col, e.token.as_str()), (45, "x"));
+        let e = Position::from_text(&rules, "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4 w -")
+            .unwrap_err();
+        assert!(e.message.contains("16 steps"), "{e}");
+        let e = Position::from_text(&rules, "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/5 w -")
+            .unwrap_err();
+        assert!(e.message.contains("1 to 4"), "{e}");
+        let e = Position::from_text(&rules, &format!("{START} colour=red")).unwrap_err();
+        assert!(e.message.contains("unknown field"), "{e}");
+        // Two Swords for White: more than the set allows.
+        let e = Position::from_text(&rules, "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/W3/4/4 w -")
+            .unwrap_err();
+        assert!(e.message.contains("only 1"), "{e}");
+    }
+
+    #[test]
+    fn discard_is_what_counts_leave() {
+        let rules = Rules::standard();
+        // No reserves written: White's and Black's Dagger, Guard, Lantern, Jutsu, Ruin are discarded.
+        let p =
+            Position::from_text(&rules, "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w -").unwrap();
+        let set = rules.set(Side::White);
+        assert_eq!(p.discard(Side::White, set.by_name("Dagger").unwrap()), 1);
+        assert_eq!(p.discard(Side::Black, set.by_name("Sword").unwrap()), 0);
+    }
+}

@@ -1,0 +1,226 @@
+//! `Rules`: everything fixed for one game — each side's piece set, the setup, the rule options —
+//! plus tables derived from them (who fends or takes whom).
+use crate::errors::{DataError, LoadError};
+use crate::options::RuleOptions;
+use crate::piece_def::{Category, Constraint, Primitive, Relation, Role, Withdraw};
+use crate::piece_set::{Kind, MAX_KINDS, PieceSet};
+use crate::setup::{STANDARD_SETUP, Setup, SetupDef};
+use crate::side::Side;
+use std::path::Path;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub sets: [Arc<PieceSet>; 2],
+    pub options: RuleOptions,
+    pub setup: Setup,
+    /// `relation[attacker side][attacker kind][target kind in the opposing set]`.
+    relation: [[[Relation; MAX_KINDS]; MAX_KINDS]; 2],
+    /// How many of each kind each side has in this game (0 for optional pieces left out).
+    pub counts: [[u8; MAX_KINDS]; 2],
+    life: [Kind; 2],
+    info: [[KindInfo; MAX_KINDS]; 2],
+    engagements: [u16; 2],
+}
+
+/// What move generation needs to know of a kind, at hand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KindInfo {
+    pub constraint: Option<Constraint>,
+    pub inert: bool,
+    pub life: bool,
+    pub blade: bool,
+    pub engagement: bool,
+    pub concert_partner: bool,
+    pub withdraw: Withdraw,
+    pub fendable: bool,
+    pub no_repeat: bool,
+}
+
+impl Rules {
+    /// The standard set on both sides, the standard setup and the default options.
+    pub fn standard() -> Rules {
+        Rules::standard_with(RuleOptions::default())
+    }
+
+    pub fn standard_with(options: RuleOptions) -> Rules {
+        let set = Arc::new(PieceSet::standard());
+        let setup = SetupDef::standard()
+            .check(
+                Path::new("config/setups/standard.ron"),
+                STANDARD_SETUP,
+                [&set, &set],
+            )
+            .expect("built-in setup is valid");
+        Rules::new([set.clone(), set], setup, options).expect("built-in rules are valid")
+    }
+
+    /// Loads a set, setup and options from files (the same set for both sides).
+    pub fn load(set: &Path, setup: &Path, options: &Path) -> Result<Rules, LoadError> {
+        let set = Arc::new(PieceSet::load(set)?);
+        let (def, src) = SetupDef::load(setup)?;
+        let checked = def.check(setup, &src, [&set, &set])?;
+        let options = RuleOptions::load(options)?;
+        Rules::new([set.clone(), set], checked, options)
+    }
+
+    pub fn new(
+        sets: [Arc<PieceSet>; 2],
+        setup: Setup,
+        options: RuleOptions,
+    ) -> Result<Rules, LoadError> {
+        let mut relation = [[[Relation::Never; MAX_KINDS]; MAX_KINDS]; 2];
+        let mut counts = [[0u8; MAX_KINDS]; 2];
+        let mut errors = Vec::new();
+        for side in Side::ALL {
+            let own = &sets[side.index()];
+            let opp = &sets[(!side).index()];
+            for a in own.kinds() {
+                let ap = own.piece(a);
+                for t in opp.kinds() {
+                    let tp = opp.piece(t);
+                    let r = if ap.is_inert() {
+                        Relation::Never
+                    } else if let Some(r) = ap.def.attacks.get(tp.name()) {
+                        *r
+                    } else if tp.def.fendable {
+                        Relation::Fend
+                    } else {
+                        Relation::Never
+                    };
+                    relation[side.index()][a.index()][t.index()] = r;
+                }
+                let optional_in = options
+                    .optional_pieces
+                    .iter()
+                    .any(|n| n.eq_ignore_ascii_case(ap.name()));
+                counts[side.index()][a.index()] = if ap.def.optional && !optional_in {
+                    0
+                } else {
+                    ap.def.count
+                };
+            }
+            // The setup must place exactly the pieces that do not begin in reserve.
+            for k in own.kinds() {
+                let p = own.piece(k);
+                let placed = setup.placements[side.index()]
+                    .iter()
+                    .filter(|(_, pk)| *pk == k)
+                    .count() as u8;
+                let expected = counts[side.index()][k.index()].saturating_sub(p.def.reserve);
+                if placed != expected {
+                    errors.push(DataError::at(
+                        &own.source,
+                        1,
+                        1,
+                        format!("setup {:?} places {placed} {} for {side}, but set {:?} puts {expected} on the board (count {} − reserve {})", setup.name, p.name(), own.name, p.def.count, p.def.reserve),
+                    ));
+                }
+            }
+        }
+        for name in &options.optional_pieces {
+            if !sets
+                .iter()
+                .any(|s| s.by_name(name).is_some_and(|k| s.piece(k).def.optional))
+            {
+                errors.push(DataError::at(
+                    Path::new("rule options"),
+                    1,
+                    1,
+                    format!("optional piece {name:?} is not an optional piece of either set"),
+                ));
+            }
+        }
+        if !errors.is_empty() {
+            return Err(LoadError::Data(errors));
+        }
+        let life = [sets[0].life(), sets[1].life()];
+        let mut info = [[KindInfo::default(); MAX_KINDS]; 2];
+        let mut engagements = [0u16; 2];
+        for side in Side::ALL {
+            let set = &sets[side.index()];
+            for k in set.kinds() {
+                let p = set.piece(k);
+                info[side.index()][k.index()] = KindInfo {
+                    constraint: p.def.constraint,
+                    inert: p.is_inert(),
+                    life: p.has_role(Role::Life),
+                    blade: p.has_role(Role::Blade),
+                    engagement: p.has_role(Role::Engagement),
+                    concert_partner: p.concert_partner() && !p.has_role(Role::Life),
+                    withdraw: p.def.withdraw,
+                    fendable: p.def.fendable,
+                    no_repeat: p.def.moves.iter().any(|m| {
+                        matches!(
+                            m,
+                            Primitive::Slide {
+                                no_repeat_direction: true,
+                                ..
+                            }
+                        )
+                    }),
+                };
+                if p.has_role(Role::Engagement) {
+                    engagements[side.index()] |= 1 << k.0;
+                }
+            }
+        }
+        Ok(Rules {
+            sets,
+            options,
+            setup,
+            relation,
+            counts,
+            life,
+            info,
+            engagements,
+        })
+    }
+
+    #[inline]
+    pub fn set(&self, side: Side) -> &PieceSet {
+        &self.sets[side.index()]
+    }
+
+    #[inline]
+    pub fn relation(&self, attacker_side: Side, attacker: Kind, target: Kind) -> Relation {
+        self.relation[attacker_side.index()][attacker.index()][target.index()]
+    }
+
+    /// The Self of `side`.
+    #[inline]
+    pub fn life(&self, side: Side) -> Kind {
+        self.life[side.index()]
+    }
+
+    #[inline]
+    pub fn info(&self, side: Side, k: Kind) -> &KindInfo {
+        &self.info[side.index()][k.index()]
+    }
+
+    #[inline]
+    pub fn is_engagement(&self, side: Side, k: Kind) -> bool {
+        self.info(side, k).engagement
+    }
+
+    #[inline]
+    pub fn is_blade(&self, side: Side, k: Kind) -> bool {
+        self.info(side, k).blade
+    }
+
+    /// Kinds of `side` that are engagements (stepping stones), as a bit mask by kind index.
+    #[inline]
+    pub fn engagement_kinds(&self, side: Side) -> u16 {
+        self.engagements[side.index()]
+    }
+
+    /// Number of kinds in `side`'s set.
+    #[inline]
+    pub fn kind_count(&self, side: Side) -> usize {
+        self.sets[side.index()].len()
+    }
+
+    pub fn is_critical(&self, side: Side, k: Kind) -> bool {
+        self.set(side).piece(k).def.category == Category::Critical
+    }
+}

@@ -1,0 +1,97 @@
+//! Starting layouts (§2.0.19 step 3), as RON data.
+use crate::errors::{DataError, LoadError, locate};
+use crate::piece_set::{Kind, PieceSet};
+use crate::square::Square;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, rename = "Setup")]
+pub struct SetupDef {
+    pub name: String,
+    /// White's pieces: square → piece name.
+    pub white: BTreeMap<String, String>,
+    /// Black's pieces: `Rotated` (White's layout turned 180°) or their own map.
+    pub black: BlackSetup,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+pub enum BlackSetup {
+    Rotated,
+    Explicit(BTreeMap<String, String>),
+}
+
+/// A checked setup: for each side, the pieces and their squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub name: String,
+    pub placements: [Vec<(Square, Kind)>; 2],
+}
+
+pub const STANDARD_SETUP: &str = include_str!("../../../config/setups/standard.ron");
+
+impl SetupDef {
+    pub fn load(path: &Path) -> Result<(SetupDef, String), LoadError> {
+        let src = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let def = ron::Options::default()
+            .from_str(&src)
+            .map_err(|e| DataError::from_ron(path, &e))?;
+        Ok((def, src))
+    }
+
+    pub fn standard() -> SetupDef {
+        ron::Options::default()
+            .from_str(STANDARD_SETUP)
+            .expect("built-in standard setup is valid")
+    }
+
+    /// Checks squares and piece names against the two sides' sets.
+    pub fn check(&self, path: &Path, src: &str, sets: [&PieceSet; 2]) -> Result<Setup, LoadError> {
+        let mut errors = Vec::new();
+        let mut out: [Vec<(Square, Kind)>; 2] = [Vec::new(), Vec::new()];
+        let at = |needle: &str, msg: String| {
+            let (l, c) = locate(src, needle, 0, 0)
+                .map(|t| (t.0, t.1))
+                .unwrap_or((1, 1));
+            DataError::at(path, l, c, msg)
+        };
+        let mut read = |side: usize,
+                        map: &BTreeMap<String, String>,
+                        rotate: bool,
+                        errors: &mut Vec<DataError>| {
+            for (sq, name) in map {
+                let Some(square) = Square::parse(sq) else {
+                    errors.push(at(&format!("{sq:?}"), format!("{sq:?} is not a square: expected a line W–Z and a step 1–16, e.g. \"X4\"")));
+                    continue;
+                };
+                let square = if rotate { square.rotated() } else { square };
+                match sets[side].by_name(name) {
+                    Some(k) => out[side].push((square, k)),
+                    None => errors.push(at(
+                        &format!("{name:?}"),
+                        format!(
+                            "unknown piece {name:?} in setup (set {:?})",
+                            sets[side].name
+                        ),
+                    )),
+                }
+            }
+        };
+        read(0, &self.white, false, &mut errors);
+        match &self.black {
+            BlackSetup::Rotated => read(1, &self.white, true, &mut errors),
+            BlackSetup::Explicit(m) => read(1, m, false, &mut errors),
+        }
+        if !errors.is_empty() {
+            return Err(LoadError::Data(errors));
+        }
+        Ok(Setup {
+            name: self.name.clone(),
+            placements: out,
+        })
+    }
+}

@@ -1,0 +1,30 @@
+//! Concert (§2.0.02, aspect of the Self): when the Self moves, one armament (Sword, Dagger,
+//! Guard) or the Lantern (pseudo-armament, §2.0.10) may move too. The two move "without blocking
+//! one another": the partner passes the Self's square as if it were empty, but may not land on
+//! it. The partner's range constraint is judged from the Self's square after its move. A
+//! stepping stone inside concert grants no extra move.
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::movegen::{View, piece_moves};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::square::Square;
+
+pub(crate) fn concert_moves(
+    rules: &Rules,
+    pos: &Position,
+    view: &mut View,
+    self_sq: Square,
+    out: &mut Vec<Action>,
+) {
+    view.transparent = Bitboard::from_square(self_sq);
+    let side = view.side;
+    for k in rules.set(side).kinds() {
+        if rules.info(side, k).concert_partner {
+            for from in pos.pieces(side, k) {
+                piece_moves(rules, pos, view, k, from, out);
+            }
+        }
+    }
+    view.transparent = Bitboard::EMPTY;
+}

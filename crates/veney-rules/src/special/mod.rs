@@ -1,0 +1,4 @@
+//! Special moves and aspects, one module each, named as the rulebook names them.
+pub mod concert;
+pub mod en_passant;
+pub mod stepping_stone;

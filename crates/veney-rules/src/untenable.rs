@@ -1,0 +1,275 @@
+//! Explaining untenable actions (§2.0.22): when a player tries an action the rules do not
+//! allow, say which rule it breaks and cite the section.
+use crate::action::{Action, Move, Mover};
+use crate::bitboard::Bitboard;
+use crate::constraint::zone_of;
+use crate::errors::Untenable;
+use crate::measure::own_side;
+use crate::piece_def::{Mode, Relation, Withdraw};
+use crate::position::{FreePlace, Phase, Position};
+use crate::rules::Rules;
+
+const DOUBLE: &str = "§2.0.15 Double-Moves";
+const PLACING: &str = "§2.0.13 Placing & Withdrawing";
+
+pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
+    if let Some(o) = pos.outcome() {
+        return Untenable::new("§2.0.21 Endings", format!("the game is over: {o}"));
+    }
+    let side = pos.turn();
+    let second = matches!(pos.phase(), Phase::Second { .. });
+    match *action {
+        Action::Pass if second => Untenable::new(
+            "§2.0.17 Passing",
+            "you cannot pass in the middle of a double-move; end the turn instead",
+        ),
+        Action::Pass => Untenable::new(
+            "§2.0.17 Passing",
+            "two passes in a row already: the first player who passed must now move",
+        ),
+        Action::EndTurn => Untenable::new(
+            DOUBLE,
+            "there is no double-move to decline: make a move or pass",
+        ),
+        Action::Place { .. } if second => Untenable::new(
+            PLACING,
+            "you can never place a piece as part of a double-move",
+        ),
+        Action::Withdraw { .. } if second => Untenable::new(
+            DOUBLE,
+            "a withdrawal cannot be the second move of a double-move",
+        ),
+        Action::EnterFree { .. } if second => Untenable::new(
+            DOUBLE,
+            "the free engagement cannot enter play as the second move of a double-move",
+        ),
+        Action::Place { kind, to } => {
+            let name = rules.set(side).piece(kind).name().to_string();
+            if pos.reserve(side, kind) == 0 {
+                return Untenable::new(PLACING, format!("you have no {name} in reserve"));
+            }
+            let Some(life) = pos.life_square(rules, side) else {
+                return Untenable::new(
+                    PLACING,
+                    "pieces are placed next to the Self, which is not on the board",
+                );
+            };
+            if pos.occupied().contains(to) {
+                Untenable::new(PLACING, format!("{to} is not empty"))
+            } else if !Bitboard::adjacent(life).contains(to) {
+                Untenable::new(
+                    PLACING,
+                    format!(
+                        "pieces are placed on an empty square adjacent to the Self ({life}); {to} is not"
+                    ),
+                )
+            } else if !zone_of(rules, pos, side, kind).contains(to) {
+                Untenable::new(
+                    PLACING,
+                    format!("{to} is outside the {name}'s range constraint"),
+                )
+            } else {
+                Untenable::new(PLACING, format!("the {name} cannot be placed on {to}"))
+            }
+        }
+        Action::Withdraw { kind, from } => {
+            let info = rules.info(side, kind);
+            let name = rules.set(side).piece(kind).name().to_string();
+            if !pos.pieces(side, kind).contains(from) {
+                Untenable::new(PLACING, format!("you have no {name} on {from}"))
+            } else if !own_side(side).contains(from) {
+                Untenable::new(
+                    PLACING,
+                    format!(
+                        "pieces are withdrawn only from your own side of the board; {from} is on your opponent's"
+                    ),
+                )
+            } else if info.life || info.withdraw == Withdraw::Never {
+                Untenable::new(PLACING, format!("the {name} can never be withdrawn"))
+            } else {
+                Untenable::new(
+                    PLACING,
+                    format!("the {name} is your only remaining blade and cannot be withdrawn"),
+                )
+            }
+        }
+        Action::EnterFree { to } => match pos.free() {
+            FreePlace::On(_) => Untenable::new(
+                "§2.0.05 The Free Engagement",
+                "the free engagement is already in play",
+            ),
+            FreePlace::Off(point) if !point.touching().contains(to) => Untenable::new(
+                "§2.0.05 The Free Engagement",
+                format!(
+                    "the free engagement enters play only onto a square touching its point; {to} does not"
+                ),
+            ),
+            FreePlace::Off(_) => Untenable::new(
+                "§2.0.05 The Free Engagement",
+                format!("{to} is not open; entering play cannot take a piece"),
+            ),
+        },
+        Action::Move(m) => explain_move(rules, pos, &m, second),
+    }
+}
+
+fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untenable {
+    let side = pos.turn();
+    let Mover::Piece(kind) = m.mover else {
+        return match pos.free_square() {
+            Some(sq) if sq.colour_owner() != side => Untenable::new(
+                "§2.0.05 The Free Engagement",
+                format!(
+                    "the free engagement stands on {sq}, a square of your opponent's colour: only they may move it"
+                ),
+            ),
+            Some(_) if second => Untenable::new(
+                DOUBLE,
+                "the free engagement cannot be moved as the second move of a double-move",
+            ),
+            Some(_) => Untenable::new(
+                "§2.0.05 The Free Engagement",
+                "the free engagement moves one square to an open square, or fends one square diagonally forward",
+            ),
+            None => Untenable::new(
+                "§2.0.05 The Free Engagement",
+                "the free engagement is not in play",
+            ),
+        };
+    };
+    let piece = rules.set(side).piece(kind);
+    let name = piece.name();
+    let section = match piece.def.section.as_str() {
+        "" => "§2.0.01 The Pieces",
+        s => s,
+    };
+    if !pos.pieces(side, kind).contains(m.from) {
+        return Untenable::new(section, format!("you have no {name} on {}", m.from));
+    }
+    if let Phase::Second { stone, concert } = pos.phase() {
+        let is_stone_piece = stone == Some(m.from);
+        let is_partner = concert.is_some() && rules.info(side, kind).concert_partner;
+        if !is_stone_piece && !is_partner {
+            let what = match (stone, concert) {
+                (Some(s), Some(_)) => {
+                    format!("the piece on {s} may move again, or an armament in concert")
+                }
+                (Some(s), None) => format!("only the piece on {s} may move again"),
+                _ => "only an armament may move, in concert with the Self".to_string(),
+            };
+            return Untenable::new(
+                DOUBLE,
+                format!("a second move must be linked to the first: {what}"),
+            );
+        }
+    }
+    // Does the movement pattern reach the square at all, ignoring other pieces?
+    let t = &piece.tables[side.index()];
+    let lp = t.leaps[m.from.index()];
+    let mut reach = lp.both | lp.move_only | lp.attack_only;
+    let mut blocked = false;
+    let view = crate::movegen::View::new(rules, pos, side);
+    for ray in t.rays_from(m.from) {
+        for (i, sq) in ray.squares().enumerate() {
+            if sq == m.to && i + 1 >= ray.min as usize {
+                reach |= 1 << sq.index();
+                // Anything before it on the ray that blocks?
+                let before: Vec<_> = ray.squares().take(i).collect();
+                if before
+                    .iter()
+                    .any(|&b| view.occupied.contains(b) && !passable(&view, b, ray.jump))
+                {
+                    blocked = true;
+                }
+                if ray.no_repeat && pos.last_dir(side) == Some(ray.dir) {
+                    return Untenable::new(
+                        section,
+                        format!("the {name} may not move in the same direction twice in a row"),
+                    );
+                }
+                if ray.mode == Mode::AttackOnly && !view.occupied.contains(m.to) {
+                    return Untenable::new(
+                        section,
+                        format!("the {name} moves that way only to fend or take"),
+                    );
+                }
+            }
+        }
+    }
+    if piece.anywhere.is_some() {
+        reach = u64::MAX;
+    }
+    if reach & (1 << m.to.index()) == 0 {
+        return Untenable::new(
+            section,
+            format!("the {name} does not move from {} to {}", m.from, m.to),
+        );
+    }
+    if blocked {
+        return Untenable::new(
+            section,
+            format!("the {name}'s path from {} to {} is blocked", m.from, m.to),
+        );
+    }
+    if view.own.contains(m.to) && !view.stones.contains(m.to) {
+        return Untenable::new(section, format!("{} is occupied by your own piece", m.to));
+    }
+    if let Some((s, target)) = pos.piece_at(m.to) {
+        if s != side {
+            let tname = rules.set(!side).piece(target).name();
+            match rules.relation(side, kind, target) {
+                Relation::Never => {
+                    return Untenable::new(
+                        "§2.0.VII Take or Fend",
+                        format!("the {name} cannot take or fend the {tname}"),
+                    );
+                }
+                Relation::Disarm => {
+                    return Untenable::new(
+                        "§2.0.14 Disarm",
+                        format!("the {name} takes the {tname} only by disarm"),
+                    );
+                }
+                Relation::BladeCapture => {
+                    return Untenable::new(
+                        "§2.0.06 Cloak",
+                        format!("the {name} attacks the {tname} only by blade capture"),
+                    );
+                }
+                Relation::Deflect => {
+                    return Untenable::new(
+                        "§2.0.09 Guard",
+                        format!("the {name} acts on the {tname} only by deflection"),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    if !zone_of(rules, pos, side, kind).contains(m.to) {
+        return Untenable::new(
+            section,
+            format!("{} is outside the {name}'s range constraint", m.to),
+        );
+    }
+    Untenable::new(
+        section,
+        format!(
+            "the {name} cannot make that move ({} to {}) now",
+            m.from, m.to
+        ),
+    )
+}
+
+fn passable(
+    view: &crate::movegen::View,
+    sq: crate::square::Square,
+    jump: crate::piece_def::Jump,
+) -> bool {
+    use crate::piece_def::Jump;
+    match jump {
+        Jump::Nothing => false,
+        Jump::Anything => true,
+        Jump::OwnExceptSelf => view.own_leapable.contains(sq),
+    }
+}

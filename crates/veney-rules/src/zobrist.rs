@@ -1,0 +1,120 @@
+//! Zobrist hashing: a 64-bit key of the whole state, for repetition and for checking that undo
+//! restores a position exactly.
+use crate::piece_set::MAX_KINDS;
+use crate::position::{FreePlace, Phase, Position};
+use std::sync::OnceLock;
+
+struct Keys {
+    piece: [[[u64; 64]; MAX_KINDS]; 2],
+    free_on: [u64; 64],
+    free_off: [u64; 85],
+    reserve: [[[u64; 16]; MAX_KINDS]; 2],
+    discard: [[[u64; 16]; MAX_KINDS]; 2],
+    black_to_move: u64,
+    ep: [u64; 64],
+    ep_next: [u64; 64],
+    last_dir: [[u64; 8]; 2],
+    passes: [u64; 4],
+    stone: [u64; 64],
+    concert: [u64; 64],
+    over: u64,
+}
+
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn keys() -> &'static Keys {
+    static KEYS: OnceLock<Box<Keys>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut s = 0x5645_4E45_5921_u64; // "VENEY!"
+        let mut r = || splitmix(&mut s);
+        let mut k = Box::new(Keys {
+            piece: [[[0; 64]; MAX_KINDS]; 2],
+            free_on: [0; 64],
+            free_off: [0; 85],
+            reserve: [[[0; 16]; MAX_KINDS]; 2],
+            discard: [[[0; 16]; MAX_KINDS]; 2],
+            black_to_move: 0,
+            ep: [0; 64],
+            ep_next: [0; 64],
+            last_dir: [[0; 8]; 2],
+            passes: [0; 4],
+            stone: [0; 64],
+            concert: [0; 64],
+            over: 0,
+        });
+        for side in 0..2 {
+            for kind in 0..MAX_KINDS {
+                k.piece[side][kind].iter_mut().for_each(|x| *x = r());
+                k.reserve[side][kind].iter_mut().for_each(|x| *x = r());
+                k.discard[side][kind].iter_mut().for_each(|x| *x = r());
+            }
+            k.last_dir[side].iter_mut().for_each(|x| *x = r());
+        }
+        for t in [
+            &mut k.free_on[..],
+            &mut k.free_off[..],
+            &mut k.ep[..],
+            &mut k.ep_next[..],
+            &mut k.passes[..],
+            &mut k.stone[..],
+            &mut k.concert[..],
+        ] {
+            t.iter_mut().for_each(|x| *x = r());
+        }
+        k.black_to_move = r();
+        k.over = r();
+        k
+    })
+}
+
+impl Position {
+    /// The Zobrist key of the state.
+    pub fn hash(&self) -> u64 {
+        let k = keys();
+        let mut h = 0u64;
+        for side in 0..2 {
+            for kind in 0..MAX_KINDS {
+                for sq in self.by_kind[side][kind] {
+                    h ^= k.piece[side][kind][sq.index()];
+                }
+                h ^= k.reserve[side][kind][self.reserve[side][kind] as usize & 15];
+                h ^= k.discard[side][kind][self.discard[side][kind] as usize & 15];
+            }
+            if let Some(d) = self.last_dir[side] {
+                h ^= k.last_dir[side][d.0 as usize];
+            }
+        }
+        h ^= match self.free {
+            FreePlace::On(sq) => k.free_on[sq.index()],
+            FreePlace::Off(i) => k.free_off[i.index()],
+        };
+        if self.turn == crate::side::Side::Black {
+            h ^= k.black_to_move;
+        }
+        if let Some(ep) = self.en_passant {
+            h ^= k.ep[ep.victim.index()];
+        }
+        if let Some(ep) = self.en_passant_next {
+            h ^= k.ep_next[ep.victim.index()];
+        }
+        h ^= k.passes[self.passes.min(3) as usize];
+        if let Phase::Second { stone, concert } = self.phase {
+            if let Some(s) = stone {
+                h ^= k.stone[s.index()];
+            }
+            if let Some(s) = concert {
+                h ^= k.concert[s.index()];
+            }
+        }
+        if self.outcome.is_some() {
+            h ^= k.over;
+        }
+        h
+    }
+}

@@ -1,0 +1,242 @@
+//! The rulebook's notation (§2.0.R5): every symbol parses and writes back; records split into
+//! turns; errors name the column and the token.
+mod common;
+use common::*;
+use proptest::prelude::*;
+use veney_rules::Position;
+use veney_rules::notation::{Marker, San, SanMove, SanPiece, Target, record_turns, write_record};
+
+#[test]
+fn every_example_of_the_rulebook_round_trips() {
+    // §2.0.R5 and §2.0.16: each example as printed in the rulebook.
+    for ex in [
+        "SX4",
+        "$tZ5",
+        "$W7",
+        "$X8",
+        "BZ15",
+        "BfJ~",
+        "L*Y9",
+        "LfJ~",
+        "WfC",
+        "LtJ~",
+        "aw",
+        "az",
+        "a+",
+        "a-",
+        "a=",
+        "BfY9",
+        "JW7",
+        "!$tX7",
+        "eYfX8",
+        "~C",
+        "SW3",
+        "$X6",
+        "BY10~$W13",
+        "DfBtJ~",
+        "CZ12~",
+        "~L",
+        "$tX13#",
+        "$tX13##",
+        "SY9U#",
+        "BX2Ut",
+        "$tX10!",
+        "!$tX10",
+        "---",
+        "==",
+        "*G",
+        "G*Y9",
+        "aX8",
+        "SZ5",
+        "$fW7",
+        "CtW10",
+        "LtW10",
+        "SX13",
+        "$fY9",
+        "LW4",
+        "$X10",
+        "SY7",
+        "LtZ8",
+    ] {
+        let san = San::parse(ex).unwrap_or_else(|e| panic!("{ex}: {e}"));
+        assert_eq!(san.to_string(), ex, "{san:?}");
+    }
+}
+
+#[test]
+fn symbols_mean_what_the_rulebook_says() {
+    // §2.0.R5: t take, f fend, ~ special, # checkmate, ! intention, U untenable, * drop/withdraw.
+    match San::parse("DfBtJ~").unwrap() {
+        San::Move(m) => {
+            assert_eq!(m.piece, SanPiece::Letter('D'));
+            assert_eq!(
+                m.hits,
+                vec![
+                    (Some(Marker::Fend), Target::Piece('B')),
+                    (Some(Marker::Take), Target::Piece('J'))
+                ]
+            );
+            assert!(m.special);
+        }
+        other => panic!("{other:?}"),
+    }
+    match San::parse("eYfX8").unwrap() {
+        San::Move(m) => assert_eq!(
+            (m.from_line, m.hits[0]),
+            (Some(2), (Some(Marker::Fend), Target::Square(sq("X8"))))
+        ),
+        other => panic!("{other:?}"),
+    }
+    match San::parse("WfC").unwrap() {
+        San::Move(m) => assert_eq!(m.piece, SanPiece::Line(0)),
+        other => panic!("{other:?}"),
+    }
+    match San::parse("BY10~$W13").unwrap() {
+        San::Move(m) => assert_eq!(m.linked.unwrap().hits[0].1, Target::Square(sq("W13"))),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(San::parse("!$tX10").unwrap(), San::Intention(_)));
+    assert!(matches!(
+        San::parse("$tX10!").unwrap(),
+        San::Move(SanMove { enact: true, .. })
+    ));
+    assert!(matches!(
+        San::parse("SY9U#").unwrap(),
+        San::Move(SanMove {
+            untenable: Some(false),
+            mate: 1,
+            ..
+        })
+    ));
+    assert!(matches!(
+        San::parse("BX2Ut").unwrap(),
+        San::Move(SanMove {
+            untenable: Some(true),
+            ..
+        })
+    ));
+    assert!(matches!(
+        San::parse("*G").unwrap(),
+        San::Withdraw {
+            piece: 'G',
+            from: None
+        }
+    ));
+    assert!(matches!(
+        San::parse("G*Y9").unwrap(),
+        San::Drop { piece: 'G', .. }
+    ));
+}
+
+#[test]
+fn parse_errors_name_column_and_token() {
+    let e = San::parse_at("$tX17", 10).unwrap_err();
+    assert_eq!(e.col, 12);
+    assert!(e.message.contains("not a square"), "{e}");
+    let e = San::parse("S").unwrap_err();
+    assert!(e.message.contains("target"), "{e}");
+    let e = San::parse("SX4?").unwrap_err();
+    assert_eq!((e.col, e.token.as_str()), (4, "?"));
+    let r = rules();
+    let p = Position::start(&r);
+    let e = veney_rules::notation::parse_turn(&r, &p, "SY3 QX9", 1).unwrap_err();
+    assert_eq!(e.col, 5, "{e}");
+}
+
+#[test]
+fn records_split_into_numbered_turn_pairs() {
+    // §2.0.R5: "Turns can be grouped into pairs by commas, semicolons, and the move count number".
+    let rec = "1. SZ5 $fW7, CtW10; 2. LtW10, SX13 $fY9; 3. az LW4, $X10;";
+    let turns: Vec<Vec<String>> = record_turns(rec)
+        .into_iter()
+        .map(|t| t.into_iter().map(|x| x.0).collect())
+        .collect();
+    assert_eq!(
+        turns,
+        vec![
+            vec!["SZ5", "$fW7"],
+            vec!["CtW10"],
+            vec!["LtW10"],
+            vec!["SX13", "$fY9"],
+            vec!["az", "LW4"],
+            vec!["$X10"]
+        ]
+    );
+    let cols: Vec<usize> = record_turns(rec).into_iter().map(|t| t[0].1).collect();
+    assert_eq!(cols, vec![4, 14, 24, 31, 45, 53]);
+    let strings: Vec<String> = turns.iter().map(|t| t.join(" ")).collect();
+    assert_eq!(
+        write_record(&strings, 0),
+        "1. SZ5 $fW7, CtW10; 2. LtW10, SX13 $fY9; 3. az LW4, $X10;"
+    );
+    assert_eq!(write_record(&strings[1..3], 1), "1... CtW10; 2. LtW10");
+}
+
+#[test]
+fn a_short_game_in_notation() {
+    // A game that ends in checkmate by touch (§2.0.21), played and written in notation.
+    let r = std::sync::Arc::new(rules());
+    let mut g = veney_rules::Game::new(r.clone());
+    for turn in ["SY5 $fX12", "---", "SY8", "---", "SY9 $tX13#"] {
+        let acts = veney_rules::notation::parse_turn(&r, g.position(), turn, 1)
+            .unwrap_or_else(|e| panic!("{turn}: {e}"));
+        for a in acts {
+            g.play(a).unwrap();
+        }
+        if g.position().phase() != veney_rules::Phase::Start && !g.position().is_game_over() {
+            g.play(veney_rules::Action::EndTurn).unwrap();
+        }
+    }
+    assert!(g.position().is_game_over());
+    assert_eq!(g.record(), "1. SY5 $fX12, ---; 2. SY8, ---; 3. SY9 $tX13#");
+}
+
+fn piece_letter() -> impl Strategy<Value = char> {
+    prop::sample::select(vec!['S', '$', 'C', 'B', 'G', 'D', 'L', 'J', 'e', 'a'])
+}
+
+fn square() -> impl Strategy<Value = veney_rules::Square> {
+    (0u8..4, 1u8..=16).prop_map(|(l, s)| veney_rules::Square::new(l, s))
+}
+
+prop_compose! {
+    fn san_move()(piece in piece_letter(), dis in 0u8..4, dl in 0u8..4, ds in 1u8..=16,
+                  target in square(), marker in 0u8..3, extra in proptest::option::of((0u8..2, piece_letter())),
+                  special in any::<bool>(), enact in any::<bool>(), unten in 0u8..3, mate in 0u8..3) -> SanMove {
+        let marker = [None, Some(Marker::Take), Some(Marker::Fend)][marker as usize];
+        let mut hits = vec![(marker, Target::Square(target))];
+        // A chained take or fend follows a marked hit (`DfBtJ~`): after a plain square, `t`/`f`
+        // would read as that square being the origin (`SW1tS` is "the Self on W1 takes the Self").
+        if let (Some((m, p)), Some(_)) = (extra, marker) {
+            hits.push((Some(if m == 0 { Marker::Take } else { Marker::Fend }), Target::Piece(p)));
+        }
+        SanMove {
+            piece: SanPiece::Letter(piece),
+            from_line: (dis & 1 == 1).then_some(dl),
+            from_step: (dis & 2 == 2).then_some(ds),
+            hits,
+            special,
+            linked: None,
+            enact,
+            untenable: [None, Some(false), Some(true)][unten as usize],
+            mate,
+        }
+    }
+}
+
+proptest! {
+    // Property: writing any move and reading it back gives the same move (§2.0.R5).
+    #[test]
+    fn any_move_round_trips(m in san_move()) {
+        let text = m.to_string();
+        let back = San::parse(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(back, San::Move(m), "{}", text);
+    }
+
+    #[test]
+    fn any_drop_and_withdrawal_round_trips(p in piece_letter().prop_filter("not the free engagement", |c| *c != 'a'), s in square(), named in any::<bool>()) {
+        for san in [San::Drop { piece: p, to: s }, San::Withdraw { piece: p, from: named.then_some(s) }] {
+            prop_assert_eq!(San::parse(&san.to_string()).unwrap(), san);
+        }
+    }
+}

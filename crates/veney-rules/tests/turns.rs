@@ -1,0 +1,486 @@
+//! Core turn rules: stepping stones, concert, en passant, placing and withdrawing, passing, the
+//! free engagement, and the turn state machine.
+mod common;
+use common::*;
+use std::sync::Arc;
+use veney_rules::intersection::Intersection;
+use veney_rules::{Action, FreePlace, Game, Phase, Position};
+
+fn eng(r: &veney_rules::Rules) -> veney_rules::Kind {
+    r.set(White).by_name("Engagement").unwrap()
+}
+
+#[test]
+fn stepping_stone_grants_the_same_piece_a_second_move() {
+    // §2.0.04 Stepping Stones: the engagement "is then removed from the board to reserve"; the
+    // piece "is also granted the option to make a second move from that square".
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (White, "Engagement", "X5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let before = p.reserve(White, eng(&r));
+    play(&r, &mut p, "$X5 $Z7");
+    assert_eq!(p.reserve(White, eng(&r)), before + 1);
+    assert_eq!(
+        p.piece_at(sq("Z7"))
+            .map(|x| r.set(White).piece(x.1).name().to_string()),
+        Some("Sword".into())
+    );
+    assert_eq!(p.turn(), Black);
+}
+
+#[test]
+fn a_second_stepping_stone_grants_no_third_move() {
+    // §2.0.04: "A double-move never leads to a third; you can take two engagements but the second
+    // doesn't grant another move."
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (White, "Engagement", "X5"),
+            (White, "Engagement", "X7"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let mut q = p;
+    play(&r, &mut q, "$X5 $X7");
+    assert_eq!((q.turn(), q.phase()), (Black, Phase::Start));
+    assert!(refuse(&r, &p, "$X5 $X7 $X8").contains("at most two moves"));
+}
+
+#[test]
+fn declining_the_second_move_is_allowed() {
+    // §2.0.04: "granted the option".
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (White, "Engagement", "X5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "$X5");
+    assert_eq!(p.turn(), Black);
+}
+
+#[test]
+fn an_engagement_may_step_stone_its_neighbour() {
+    // §2.0.04: "you can use an engagement to step-stone on another of your own engagements,
+    // which does grant it an additional move."
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Z2"),
+            (White, "Engagement", "W5"),
+            (White, "Engagement", "W6"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert_eq!(dests(&r, &p, "W5"), sorted(&["W6"]));
+    play(&r, &mut p, "eW6 eW8");
+    assert!(p.piece_at(sq("W8")).is_some() && p.piece_at(sq("W6")).is_none());
+}
+
+#[test]
+fn concert_moves_an_armament_with_the_self_judged_from_the_new_square() {
+    // §2.0.02 Concert: "The armament's range constraint is based on the position of the Self at
+    // the end of this double-move."
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    // X12 is outside the Sword's range with the Self on Y4 (steps 1–8) ...
+    assert!(!dests(&r, &p, "X4").contains(&"X12".to_string()));
+    // ... but inside it once the Self has lunged to Y8 (measure 2: steps 1–12).
+    let mut q = p;
+    play(&r, &mut q, "SY8 $X12");
+    assert_eq!(q.turn(), Black);
+    assert!(q.piece_at(sq("X12")).is_some());
+}
+
+#[test]
+fn concert_partner_passes_the_self_as_in_castling() {
+    // §2.0.02: "The two pieces move without blocking one another (as with a "castling" move)".
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X3"),
+            (White, "Sword", "X2"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let mut q = p;
+    play(&r, &mut q, "SX4 $X6");
+    assert!(q.piece_at(sq("X6")).is_some());
+    // Without concert the Self on X4 blocks the Sword.
+    let p2 = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X2"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(!dests(&r, &p2, "X2").contains(&"X6".to_string()));
+}
+
+#[test]
+fn only_armaments_and_the_lantern_move_in_concert() {
+    // §2.0.02: "the Sword or an armament may also move"; §2.0.10 Pseudo-Armament.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (White, "Cloak", "W4"),
+            (White, "Lantern", "Z1"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(refuse(&r, &p, "SY3 CX2").contains("linked"));
+    let mut q = p;
+    play(&r, &mut q, "SY3 LZ3");
+    assert!(q.piece_at(sq("Z3")).is_some());
+}
+
+#[test]
+fn self_stepping_stone_then_concert_without_a_third_move() {
+    // §2.0.15: "Moving an armament in concert with the Self after the Self step-stones onto a
+    // square occupied by one of your engagements is a double-move."
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (White, "Engagement", "Y5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "SY5 $X6");
+    assert_eq!(p.turn(), Black);
+    assert_eq!(p.reserve(White, eng(&r)), 4);
+}
+
+#[test]
+fn en_passant_on_the_next_turn_only() {
+    // §2.0.04 En passant: "your pawns are vulnerable to en passant when they move more than one
+    // space and pass an opposing pawn that threatens the first of these squares."
+    let r = rules();
+    let start = pos(
+        &r,
+        &[
+            (White, "Self", "Z2"),
+            (White, "Engagement", "X5"),
+            (Black, "Engagement", "Y7"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let mut p = start;
+    play(&r, &mut p, "eX7");
+    assert!(
+        notations(&r, &p).contains(&"efX6~".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    let mut q = p;
+    play(&r, &mut q, "efX6~");
+    assert!(q.piece_at(sq("X7")).is_none());
+    assert_eq!(q.reserve(White, eng(&r)), 4);
+    // Not a turn later.
+    let mut late = p;
+    play(&r, &mut late, "SW15");
+    play(&r, &mut late, "SZ1");
+    assert!(!notations(&r, &late).iter().any(|n| n.contains("X6")));
+}
+
+#[test]
+fn placement_is_adjacent_to_the_self_within_range() {
+    // §2.0.13: "Pieces can be placed only on empty squares adjacent to the Self, and range
+    // constraints still apply."
+    let r = rules();
+    let p = pos(&r, &[(White, "Self", "Y4"), (Black, "Self", "W16")], White);
+    let placed = |name: &str| {
+        let k = r.set(White).by_name(name).unwrap();
+        let mut v: Vec<String> = p
+            .legal_actions(&r)
+            .iter()
+            .filter_map(|a| match a {
+                Action::Place { kind, to } if *kind == k => Some(to.to_string()),
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let ring = sorted(&["X3", "X4", "X5", "Y3", "Y5", "Z3", "Z4", "Z5"]);
+    assert_eq!(placed("Guard"), ring);
+    assert_eq!(placed("Jutsu"), ring);
+    assert_eq!(
+        placed("Lantern"),
+        sorted(&["X3", "X4", "Y3", "Z3", "Z4"]),
+        "the Lantern only inside the Self's measure"
+    );
+    assert!(refuse(&r, &p, "G*Y6").contains("adjacent"));
+}
+
+#[test]
+fn placement_is_never_part_of_a_double_move() {
+    // §2.0.13: "you can never place a piece as one part of a double-move."
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Engagement", "Y5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(refuse(&r, &p, "SY5 G*Y6").contains("double-move"));
+}
+
+#[test]
+fn withdrawal_only_from_own_side_never_self_or_sword() {
+    // §2.0.13 Withdrawing: "only from their own side of the board, excluding of course the Self
+    // piece and the Sword, as well as the Dagger if it is one's only remaining blade".
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (White, "Cloak", "X3"),
+            (White, "Dagger", "Z3"),
+            (White, "Engagement", "W9"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let n = notations(&r, &p);
+    assert!(
+        n.contains(&"*C".to_string()) && n.contains(&"*D".to_string()),
+        "{n:?}"
+    );
+    assert!(
+        !n.iter()
+            .any(|m| m.starts_with("*S") || m.starts_with("*$") || m.starts_with("*e")),
+        "{n:?}"
+    );
+    // Without the Sword, the Dagger is the only blade and stays.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "Z3"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(!notations(&r, &p).contains(&"*D".to_string()));
+    assert!(refuse(&r, &p, "*D").contains("only remaining blade"));
+}
+
+#[test]
+fn at_most_two_passes_in_a_row() {
+    // §2.0.17: "if the opponent then also passes, the first player who passed must now make a move".
+    let r = rules();
+    let mut p = Position::start(&r);
+    play(&r, &mut p, "---");
+    play(&r, &mut p, "---");
+    assert!(refuse(&r, &p, "---").contains("§2.0.17"));
+    play(&r, &mut p, "SY3");
+    play(&r, &mut p, "---");
+    assert_eq!(p.passes(), 1);
+}
+
+#[test]
+fn free_engagement_enters_from_the_centre_and_is_moved_by_the_colour_of_its_square() {
+    // §2.0.05: it enters "into any open space of the four squares it touches"; then "can only be
+    // moved by the player whose pieces correspond to the color of the square".
+    let r = rules();
+    let mut p = Position::start(&r);
+    let entries: Vec<String> = p
+        .legal_actions(&r)
+        .iter()
+        .filter_map(|a| match a {
+            Action::EnterFree { to } => Some(to.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(entries, vec!["X8", "Y8", "X9", "Y9"]);
+    play(&r, &mut p, "aX8"); // X8 is light: White's.
+    assert_eq!(p.free(), FreePlace::On(sq("X8")));
+    assert!(
+        p.legal_actions(&r)
+            .iter()
+            .all(|a| !matches!(a.as_move(), Some(m) if m.from == sq("X8"))),
+        "Black may not move it"
+    );
+    play(&r, &mut p, "SX12");
+    assert_eq!(
+        dests(&r, &p, "X8"),
+        sorted(&["W7", "W8", "W9", "X7", "X9", "Y7", "Y8", "Y9"])
+    );
+}
+
+#[test]
+fn free_engagement_fends_diagonally_forward_for_its_possessor_and_returns_to_centre_when_fended() {
+    // §2.0.05: "When taking pieces, it moves only diagonally forward, as if one of your own
+    // engagements." "When fended, the free engagement returns to its starting point."
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (Black, "Cloak", "Y9"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    )
+    .with_free_on(sq("X8"));
+    assert!(notations(&r, &p).contains(&"afY9".to_string()));
+    // Black's Cloak fends it from Y10... (knight from Y10 reaches X8).
+    let mut q = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (Black, "Cloak", "Y10"),
+            (Black, "Self", "W16"),
+        ],
+        Black,
+    )
+    .with_free_on(sq("X8"));
+    play(&r, &mut q, "CfX8");
+    assert_eq!(q.free(), FreePlace::Off(Intersection::CENTRE));
+}
+
+#[test]
+fn possession_lets_a_blade_leap_and_step_stone_the_free_engagement() {
+    // §2.0.05: "Possession also allows a player to leap over the free engagement with a blade, to
+    // use it for a double-move by stepping stone".
+    let r = rules();
+    // Z6 is light: White's.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "Z4"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    )
+    .with_free_on(sq("Z6"));
+    let d = dests(&r, &p, "Z4");
+    assert!(
+        d.contains(&"Z6".to_string()) && d.contains(&"Z7".to_string()),
+        "{d:?}"
+    );
+    let mut q = p;
+    play(&r, &mut q, "$Z6 $Z8");
+    assert_eq!(q.free(), FreePlace::Off(Intersection::CENTRE));
+    // On a dark square (Black's) White cannot leap it, only fend it.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "Z5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    )
+    .with_free_on(sq("Z7"));
+    let n = notations_from(&r, &p, "Z5");
+    assert!(
+        n.contains(&"$fZ7".to_string()) && !n.iter().any(|m| m.ends_with("Z8")),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn a_turn_walks_the_state_machine_and_undo_restores_exactly() {
+    // §2.0.15: a first action, an optional linked second, then the turn passes.
+    let r = Arc::new(rules());
+    let mut g = Game::new(r.clone());
+    let start = *g.position();
+    let acts = veney_rules::notation::parse_turn(&r, &start, "SY5 $X7", 1).unwrap();
+    g.play(acts[0]).unwrap();
+    assert!(matches!(
+        g.position().phase(),
+        Phase::Second {
+            stone: Some(_),
+            concert: Some(_)
+        }
+    ));
+    assert!(g.legal_actions().contains(&Action::EndTurn));
+    g.play(acts[1]).unwrap();
+    assert_eq!(g.position().turn(), Black);
+    assert_eq!(g.record(), "1. SY5 $X7");
+    g.undo();
+    g.undo();
+    assert_eq!(*g.position(), start);
+    assert_eq!(g.position().hash(), start.hash());
+    g.redo();
+    assert!(g.undo_turn());
+    assert_eq!(*g.position(), start);
+}
+
+#[test]
+fn untenable_actions_name_the_rule() {
+    // §2.0.22: a move which breaks a rule is "untenable".
+    let r = rules();
+    let p = Position::start(&r);
+    assert!(
+        refuse(&r, &p, "CX5").contains("does not move"),
+        "{}",
+        refuse(&r, &p, "CX5")
+    );
+    assert!(
+        refuse(&r, &p, "$Y4").contains("own piece") || refuse(&r, &p, "$Y4").contains("blocked")
+    );
+    assert!(
+        refuse(&r, &p, "SY7").contains("blocked"),
+        "{}",
+        refuse(&r, &p, "SY7")
+    );
+}
+
+#[test]
+fn complete_turns_from_the_start() {
+    // Every first action, and after a stepping stone or Self move every linked second action.
+    let r = rules();
+    let p = Position::start(&r);
+    let turns = p.legal_turns(&r);
+    assert_eq!(p.legal_actions(&r).len(), 67);
+    assert!(turns.iter().all(|t| t.len() <= 2));
+    assert!(turns.contains(&veney_rules::notation::parse_turn(&r, &p, "SY5 $X7", 1).unwrap()));
+    assert_eq!(turns.len() as u64, veney_rules::perft::perft(&r, &p, 1));
+}
