@@ -1,21 +1,20 @@
-//! Veney desktop app. The full app is built in its own issue; for now it opens a window
-//! and shows the standard opening position as text, read from the rules crate.
+//! Assembles the Veney app.
 use bevy::prelude::*;
+use bevy::winit::WinitSettings;
 
 fn main() {
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Veney".into(),
+                resolution: (560, 940).into(),
                 ..default()
             }),
             ..default()
         }))
-        .add_systems(Startup, setup)
+        // Reactive rendering: no redraw while nobody touches the app.
+        .insert_resource(WinitSettings::desktop_app())
+        .insert_resource(ClearColor(veney::palette::BACKGROUND))
+        .add_plugins((veney::game_plugins, veney::view_plugins))
         .run();
-}
-
-fn setup(mut commands: Commands) {
-    commands.spawn(Camera2d);
-    commands.spawn(Text2d::new("Veney"));
 }

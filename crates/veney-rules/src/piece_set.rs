@@ -648,3 +648,24 @@ mod tests {
         assert!(e[0].message.contains("no Self"), "{}", e[0].message);
     }
 }
+
+#[cfg(test)]
+mod docs_examples {
+    use super::*;
+
+    /// Every complete `PieceSet(...)` example in docs/SETS.md loads.
+    #[test]
+    fn docs_sets_examples_load() {
+        let doc = include_str!("../../../docs/SETS.md");
+        let mut n = 0;
+        for block in doc.split("```ron").skip(1) {
+            let body = block.split("```").next().unwrap();
+            if body.trim_start().starts_with("PieceSet(") {
+                PieceSet::from_ron(Path::new("docs/SETS.md"), body)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                n += 1;
+            }
+        }
+        assert!(n >= 1);
+    }
+}

@@ -168,6 +168,22 @@ fn check_turn(
     Ok(())
 }
 
+/// The position after up to `turns` random complete turns (fewer if the game ends).
+pub fn random_position(rules: &Rules, start: Position, rng: &mut GameRng, turns: u32) -> Position {
+    let mut pos = start;
+    let mut buf = Vec::new();
+    let mut done = 0;
+    while done < turns && pos.outcome().is_none() {
+        movegen::legal_actions(rules, &pos, &mut buf);
+        let a = buf[rng.random_range(0..buf.len())];
+        pos.play_unchecked(rules, a);
+        if pos.phase() == Phase::Start {
+            done += 1;
+        }
+    }
+    pos
+}
+
 /// Summary of many random games.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {

@@ -58,6 +58,13 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Print the position reached after a number of random turns from the start.
+    RandomPosition {
+        #[arg(long)]
+        seed: u64,
+        #[arg(long)]
+        turns: u32,
+    },
     /// Play random games with invariants checked every action.
     RandomGames {
         /// How many games
@@ -175,6 +182,16 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("{}", perft::perft(&rules, &pos, *depth));
             }
             eprintln!("{:.3}s", t.elapsed().as_secs_f64());
+        }
+        Command::RandomPosition { seed, turns } => {
+            let start = Position::start(&rules);
+            let p = playout::random_position(
+                &rules,
+                start,
+                &mut veney_rules::rng::seeded(*seed),
+                *turns,
+            );
+            println!("{}", p.to_text(&rules));
         }
         Command::RandomGames {
             n,

@@ -1,0 +1,87 @@
+//! The board: 4 lines × 16 steps, W1 light, measure boundaries and the centre line drawn, lines
+//! and steps labelled. White sits at the bottom.
+use crate::palette::*;
+use bevy::prelude::*;
+use veney_rules::Square;
+use veney_rules::square::LINE_CHARS;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, draw_board);
+}
+
+/// World position of a square's centre.
+pub fn square_center(sq: Square) -> Vec2 {
+    Vec2::new(
+        (sq.line() as f32 - 1.5) * SQUARE,
+        (sq.step() as f32 - 8.5) * SQUARE,
+    )
+}
+
+fn draw_board(mut commands: Commands) {
+    commands.spawn(Camera2d);
+    for sq in Square::all() {
+        let colour = if sq.is_light() {
+            LIGHT_SQUARE
+        } else {
+            DARK_SQUARE
+        };
+        commands.spawn((
+            Sprite::from_color(colour, Vec2::splat(SQUARE)),
+            Transform::from_translation(square_center(sq).extend(0.0)),
+        ));
+    }
+    // Measure boundaries between steps 4|5, 8|9 (the centre line) and 12|13.
+    for boundary in [4.0f32, 8.0, 12.0] {
+        let y = (boundary - 8.0) * SQUARE;
+        let (colour, thickness) = if boundary == 8.0 {
+            (CENTRE_LINE, 5.0)
+        } else {
+            (MEASURE_LINE, 3.0)
+        };
+        commands.spawn((
+            Sprite::from_color(colour, Vec2::new(4.0 * SQUARE + 16.0, thickness)),
+            Transform::from_xyz(0.0, y, 1.0),
+        ));
+    }
+    let font = TextFont::default().with_font_size(18.0);
+    for (i, c) in LINE_CHARS.iter().enumerate() {
+        let x = (i as f32 - 1.5) * SQUARE;
+        for y in [-8.0 * SQUARE - 18.0, 8.0 * SQUARE + 18.0] {
+            commands.spawn((
+                Text2d::new(c.to_string()),
+                font.clone(),
+                TextColor(LABEL),
+                Transform::from_xyz(x, y, 1.0),
+            ));
+        }
+    }
+    for step in 1..=16u8 {
+        let y = (step as f32 - 8.5) * SQUARE;
+        commands.spawn((
+            Text2d::new(step.to_string()),
+            font.clone(),
+            TextColor(LABEL),
+            Transform::from_xyz(-2.0 * SQUARE - 22.0, y, 1.0),
+        ));
+    }
+    let small = TextFont::default().with_font_size(14.0);
+    for (m, label) in [
+        "White's 1st · Black's 4th",
+        "White's 2nd · Black's 3rd",
+        "White's 3rd · Black's 2nd",
+        "White's 4th · Black's 1st",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let y = (m as f32 * 4.0 + 2.5 - 8.5) * SQUARE;
+        commands.spawn((
+            Text2d::new(format!("measure {}\n{label}", m + 1)),
+            small.clone(),
+            TextColor(LABEL),
+            TextLayout::justify(Justify::Left),
+            bevy::sprite::Anchor::CENTER_LEFT,
+            Transform::from_xyz(2.0 * SQUARE + 18.0, y, 1.0),
+        ));
+    }
+}
