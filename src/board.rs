@@ -6,7 +6,17 @@ use veney_rules::Square;
 use veney_rules::square::LINE_CHARS;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, draw_board);
+    app.add_systems(Startup, draw_board)
+        .add_systems(Update, warm_up_redraws);
+}
+
+/// With reactive rendering a window mapped late (e.g. under Xvfb, or a slow compositor) would
+/// stay blank until the first input; redraw for the first couple of seconds, then go idle.
+fn warm_up_redraws(mut frames: Local<u32>, mut redraw: MessageWriter<bevy::window::RequestRedraw>) {
+    if *frames < 120 {
+        *frames += 1;
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// World position of a square's centre.
@@ -18,7 +28,8 @@ pub fn square_center(sq: Square) -> Vec2 {
 }
 
 fn draw_board(mut commands: Commands) {
-    commands.spawn(Camera2d);
+    // The board sits left of centre, leaving room for the measure labels on its right.
+    commands.spawn((Camera2d, Transform::from_xyz(70.0, 0.0, 0.0)));
     for sq in Square::all() {
         let colour = if sq.is_light() {
             LIGHT_SQUARE
@@ -66,10 +77,10 @@ fn draw_board(mut commands: Commands) {
     }
     let small = TextFont::default().with_font_size(14.0);
     for (m, label) in [
-        "White's 1st · Black's 4th",
-        "White's 2nd · Black's 3rd",
-        "White's 3rd · Black's 2nd",
-        "White's 4th · Black's 1st",
+        "White's 1st\nBlack's 4th",
+        "White's 2nd\nBlack's 3rd",
+        "White's 3rd\nBlack's 2nd",
+        "White's 4th\nBlack's 1st",
     ]
     .iter()
     .enumerate()

@@ -12,8 +12,13 @@ fn main() {
             }),
             ..default()
         }))
-        // Reactive rendering: no redraw while nobody touches the app.
-        .insert_resource(WinitSettings::desktop_app())
+        // Reactive rendering: no redraw while nobody touches the app. VENEY_CONTINUOUS=1 redraws
+        // every frame (for frame-time measurement and screenshots under Xvfb).
+        .insert_resource(if std::env::var_os("VENEY_CONTINUOUS").is_some() {
+            WinitSettings::game()
+        } else {
+            WinitSettings::desktop_app()
+        })
         .insert_resource(ClearColor(veney::palette::BACKGROUND))
         .add_plugins((veney::game_plugins, veney::view_plugins))
         .run();
