@@ -47,7 +47,8 @@ enum Command {
     /// Play turns given in notation and print the resulting position.
     Apply {
         position: String,
-        /// Turns in notation, e.g. "SY6" "$X9 $X10"
+        /// Turns in notation, e.g. "SY3" "$X5 $X7" "---"
+        #[arg(allow_hyphen_values = true)]
         turns: Vec<String>,
     },
     /// Count complete-turn sequences to a depth.
