@@ -49,21 +49,7 @@ fn err(col: usize, token: &str, msg: impl Into<String>) -> ParseError {
 impl PositionText {
     pub fn parse(text: &str) -> Result<PositionText, ParseError> {
         // Split into fields, remembering 1-based columns.
-        let mut fields = Vec::new();
-        let mut start = None;
-        for (i, c) in text
-            .char_indices()
-            .chain(std::iter::once((text.len(), ' ')))
-        {
-            match (c.is_whitespace(), start) {
-                (false, None) => start = Some(i),
-                (true, Some(s)) => {
-                    fields.push((&text[s..i], s + 1));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
+        let fields = crate::notation::tokens(text, 1);
         if fields.len() < 3 {
             let col = text.len() + 1;
             let missing = [
@@ -204,43 +190,14 @@ impl PositionText {
         let mut p = Position::empty();
         p.turn = self.side;
         for &(sq, c, col) in &self.pieces {
-            let side = if c.is_ascii_uppercase() {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let Some(k) = rules.set(side).by_code(c) else {
-                return Err(err(
-                    col,
-                    &c.to_string(),
-                    format!(
-                        "no piece of {side}'s set {:?} has code '{}'",
-                        rules.set(side).name,
-                        c.to_ascii_uppercase()
-                    ),
-                ));
-            };
+            let (side, k) = code_kind(rules, c, col)?;
             p.put(side, k, sq);
         }
         if let Some((sq, _)) = self.free_on {
             p.free = FreePlace::On(sq);
         }
         for &(c, col) in &self.reserves {
-            let side = if c.is_ascii_uppercase() {
-                Side::White
-            } else {
-                Side::Black
-            };
-            let Some(k) = rules.set(side).by_code(c) else {
-                return Err(err(
-                    col,
-                    &c.to_string(),
-                    format!(
-                        "no piece of {side}'s set has code '{}'",
-                        c.to_ascii_uppercase()
-                    ),
-                ));
-            };
+            let (side, k) = code_kind(rules, c, col)?;
             p.reserve[side.index()][k.index()] += 1;
         }
         for (key, v, col) in &self.fields {
@@ -518,6 +475,27 @@ impl Position {
         }
         s
     }
+}
+
+/// The side and kind a position-text letter names (uppercase White, lowercase Black).
+fn code_kind(rules: &Rules, c: char, col: usize) -> Result<(Side, Kind), ParseError> {
+    let side = if c.is_ascii_uppercase() {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let set = rules.set(side);
+    set.by_code(c).map(|k| (side, k)).ok_or_else(|| {
+        err(
+            col,
+            &c.to_string(),
+            format!(
+                "no piece of {side}'s set {:?} has code '{}'",
+                set.name,
+                c.to_ascii_uppercase()
+            ),
+        )
+    })
 }
 
 fn code(rules: &Rules, side: Side, k: Kind) -> char {

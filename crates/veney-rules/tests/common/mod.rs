@@ -2,6 +2,7 @@
 use veney_rules::notation::San;
 use veney_rules::{Action, Position, Rules, Side, Square};
 
+#[allow(unused_imports)]
 pub use Side::{Black, White};
 
 pub fn rules() -> Rules {
