@@ -9,7 +9,7 @@
 //! use veney_rules::{Position, Rules};
 //! let rules = Rules::standard();
 //! let mut pos = Position::start(&rules);
-//! let turn = veney_rules::notation::parse_turn(&rules, &pos, "SY6", 1).unwrap();
+//! let turn = veney_rules::notation::parse_turn(&rules, &pos, "SY5 $X7", 1).unwrap();
 //! pos.play_turn(&rules, &turn).unwrap();
 //! assert_eq!(pos.turn(), veney_rules::Side::Black);
 //! ```
