@@ -95,3 +95,47 @@ impl SetupDef {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn check(src: &str) -> Result<Setup, LoadError> {
+        let set = PieceSet::standard();
+        let def: SetupDef = ron::Options::default()
+            .from_str(src)
+            .map_err(|e| DataError::from_ron(Path::new("s.ron"), &e))?;
+        def.check(Path::new("s.ron"), src, [&set, &set])
+    }
+
+    #[test]
+    fn standard_setup_is_the_ruled_layout() {
+        // docs/RULINGS.md R-LAYOUT: Black is White's layout turned 180°.
+        let s = check(STANDARD_SETUP).unwrap();
+        let set = PieceSet::standard();
+        let black_self = s.placements[1]
+            .iter()
+            .find(|(_, k)| *k == set.life())
+            .unwrap()
+            .0;
+        assert_eq!(black_self, Square::parse("X13").unwrap());
+        assert_eq!(s.placements[0].len(), 8);
+    }
+
+    #[test]
+    fn bad_square_and_unknown_piece_are_located() {
+        let src = "Setup(\n  name: \"x\",\n  white: { \"Q4\": \"Self\", \"X4\": \"Swrod\" },\n  black: Rotated,\n)";
+        let LoadError::Data(e) = check(src).unwrap_err() else {
+            panic!()
+        };
+        assert_eq!((e[0].location.line, e[0].location.col), (3, 12));
+        assert!(e[0].message.contains("not a square"), "{}", e[0].message);
+        assert_eq!((e[1].location.line, e[1].location.col), (3, 32));
+        assert!(
+            e[1].message.contains("unknown piece \"Swrod\""),
+            "{}",
+            e[1].message
+        );
+    }
+}
