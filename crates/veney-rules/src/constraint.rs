@@ -12,7 +12,35 @@ use crate::side::Side;
 /// The squares where `side`'s piece with constraint `c` may stand, given the current board.
 /// With no Self on the board there is nothing to measure from: everything is allowed.
 pub fn zone(rules: &Rules, pos: &Position, side: Side, c: &Constraint) -> Bitboard {
-    let Some(life) = pos.life_square(rules, side) else {
+    zone_from(
+        c,
+        pos.life_square(rules, side),
+        engagements(rules, pos, side),
+        pos.life_measure(rules, !side),
+    )
+}
+
+/// `side`'s engagements on the board.
+pub fn engagements(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
+    let mask = rules.engagement_kinds(side);
+    let mut eng = Bitboard::EMPTY;
+    for k in 0..16u8 {
+        if mask & (1 << k) != 0 {
+            eng |= pos.pieces(side, Kind(k));
+        }
+    }
+    eng
+}
+
+/// The zone from its ingredients: the own Self's square, the own engagements, the opposing
+/// Self's measure.
+pub fn zone_from(
+    c: &Constraint,
+    life: Option<crate::square::Square>,
+    eng: Bitboard,
+    opp_life: Option<Measure>,
+) -> Bitboard {
+    let Some(life) = life else {
         return Bitboard::FULL;
     };
     let m = Measure::of(life);
@@ -22,17 +50,10 @@ pub fn zone(rules: &Rules, pos: &Position, side: Side, c: &Constraint) -> Bitboa
     let last = Measure(hi).last_step() + c.steps;
     let mut z = steps_between(first, last);
     if c.engagement_steps {
-        let mask = rules.engagement_kinds(side);
-        let mut eng = Bitboard::EMPTY;
-        for k in 0..16u8 {
-            if mask & (1 << k) != 0 {
-                eng |= pos.pieces(side, Kind(k));
-            }
-        }
         z |= eng.fill_steps();
     }
     if c.not_opponent_self_measure {
-        if let Some(om) = pos.life_measure(rules, !side) {
+        if let Some(om) = opp_life {
             z &= !om.squares();
         }
     }

@@ -6,9 +6,9 @@
 //! engagement (`free_engagement.rs`) and passing (`passing.rs`).
 use crate::action::{Action, Effect, Move, Mover};
 use crate::bitboard::Bitboard;
-use crate::constraint::zone;
+use crate::constraint::{engagements, zone_from};
 use crate::piece_def::{Jump, Mode, Relation};
-use crate::piece_set::Kind;
+use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::{Phase, Position};
 use crate::rules::Rules;
 use crate::side::Side;
@@ -32,6 +32,8 @@ pub(crate) struct View {
     pub own_leapable: Bitboard,
     /// Squares that neither block nor can be landed on (the Self for its concert partner).
     pub transparent: Bitboard,
+    /// The range-constraint zone of each of the mover's kinds (the whole board if unconstrained).
+    pub zones: [Bitboard; MAX_KINDS],
 }
 
 impl View {
@@ -40,14 +42,15 @@ impl View {
         let opp = pos.occupied_by(!side);
         let free_sq = pos.free_square();
         let possessed = free_sq.is_some_and(|sq| sq.colour_owner() == side);
-        let mut stones = Bitboard::EMPTY;
-        let mask = rules.engagement_kinds(side);
-        for k in 0..16u8 {
-            if mask & (1 << k) != 0 {
-                stones |= pos.pieces(side, Kind(k));
+        let mut stones = engagements(rules, pos, side);
+        let life = pos.pieces(side, rules.life(side));
+        let mut zones = [Bitboard::FULL; MAX_KINDS];
+        let opp_life = pos.life_measure(rules, !side);
+        for (k, z) in zones.iter_mut().enumerate().take(rules.kind_count(side)) {
+            if let Some(c) = &rules.info(side, Kind(k as u8)).constraint {
+                *z = zone_from(c, life.first(), stones, opp_life);
             }
         }
-        let life = pos.pieces(side, rules.life(side));
         let mut own_leapable = own & !life;
         if possessed {
             let fsq = free_sq.unwrap();
@@ -64,6 +67,7 @@ impl View {
             stones,
             own_leapable,
             transparent: Bitboard::EMPTY,
+            zones,
         }
     }
 
@@ -172,10 +176,7 @@ pub(crate) fn piece_moves(
     let piece = rules.set(side).piece(kind);
     let info = rules.info(side, kind);
     let tables = &piece.tables[side.index()];
-    let allowed = match &info.constraint {
-        Some(c) => zone(rules, pos, side, c),
-        None => Bitboard::FULL,
-    };
+    let allowed = view.zones[kind.index()];
     let inert = info.inert;
     let mut done = Bitboard::EMPTY;
     let push = |to: Square, effect: Effect, dir, out: &mut Vec<Action>, done: &mut Bitboard| {
@@ -231,7 +232,17 @@ pub(crate) fn piece_moves(
         let can_move = ray.mode != Mode::AttackOnly;
         let can_attack = ray.mode != Mode::MoveOnly;
         let dir = ray.no_repeat.then_some(ray.dir);
-        for (i, sq) in ray.squares().enumerate() {
+        let occupied = view.occupied.0;
+        for (i, &sqi) in ray.squares[..ray.len as usize].iter().enumerate() {
+            let bit = 1u64 << sqi;
+            let sq = Square::from_index_unchecked(sqi);
+            if occupied & bit == 0 {
+                // Fast path: an empty square is a quiet move and never blocks.
+                if can_move && i + 1 >= ray.min as usize {
+                    push(sq, Effect::Quiet, dir, out, &mut done);
+                }
+                continue;
+            }
             if i + 1 >= ray.min as usize {
                 if let Some(e) = view.land(rules, pos, kind, inert, sq, can_move, can_attack) {
                     push(sq, e, dir, out, &mut done);
