@@ -295,12 +295,17 @@ impl PieceSet {
             .map(|(i, _)| i)
             .collect();
         match lives.as_slice() {
-            [] => errors.push(DataError::at(
-                path,
-                1,
-                1,
-                "the set has no Self: expected exactly one piece with role Life",
-            )),
+            [] => {
+                let (l, c) = locate(src, "pieces", 0, 0)
+                    .map(|t| (t.0, t.1))
+                    .unwrap_or((1, 1));
+                errors.push(DataError::at(
+                    path,
+                    l,
+                    c,
+                    "the set has no Self: expected exactly one piece with role Life",
+                ))
+            }
             [i] if def.pieces[*i].count != 1 => errors.push(err_at_piece(
                 *i,
                 "count",
@@ -646,6 +651,7 @@ mod tests {
         let src = STANDARD_SET.replacen("roles: [Life],", "", 1);
         let e = load_err(&src);
         assert!(e[0].message.contains("no Self"), "{}", e[0].message);
+        assert_eq!(e[0].location.line, locate(&src, "pieces", 0, 0).unwrap().0);
     }
 }
 
