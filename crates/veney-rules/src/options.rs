@@ -50,14 +50,18 @@ impl RuleOptions {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub enum RetreatLimit {
     Unlimited,
-    /// `Limited(0)` forbids retreat; one each is the rulebook's basic choice.
+    /// `Limited(0)` forbids retreat.
     Limited(u8),
-    #[default]
-    #[serde(skip)]
-    Basic,
+}
+
+/// One retreat each is the rulebook's "basic choice" (§2.0.02 Retreat).
+impl Default for RetreatLimit {
+    fn default() -> Self {
+        RetreatLimit::Limited(1)
+    }
 }
 
 /// §2.0.22. `Strict` is this app's teaching mode: untenable moves are never offered and are
