@@ -59,6 +59,9 @@ pub enum Effect {
     Negate(Kind),
     /// En passant (§2.0.04): the engagement on this square is fended.
     EnPassant(Square),
+    /// The own piece of this kind on the destination trades places with the mover: Feign
+    /// (§2.0.06, Cloak and Self) and Shift (§2.0.07, Balance and blade). A whole turn.
+    Swap(Kind),
 }
 
 impl Effect {
@@ -67,7 +70,7 @@ impl Effect {
         match self {
             Effect::Take(_) | Effect::Checkmate | Effect::Negate(_) => Some('t'),
             Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Some('f'),
-            Effect::Quiet | Effect::StepStone | Effect::FreeStepStone => None,
+            Effect::Quiet | Effect::StepStone | Effect::FreeStepStone | Effect::Swap(_) => None,
         }
     }
 

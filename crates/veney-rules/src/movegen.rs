@@ -143,6 +143,8 @@ pub fn legal_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
                     piece_moves(rules, pos, &view, k, from, out);
                 }
             }
+            crate::special::feign::feigns(rules, pos, out);
+            crate::special::shift::shifts(rules, pos, &view, out);
             free_engagement::actions(rules, pos, &view, out);
             placement::placements(rules, pos, out);
             placement::withdrawals(rules, pos, out);

@@ -484,8 +484,22 @@ impl San {
                     from_line,
                     from_step,
                     hits: vec![(marker, Target::Square(m.to))],
-                    special: matches!(m.effect, Effect::EnPassant(_)),
-                    linked: None,
+                    special: matches!(m.effect, Effect::EnPassant(_) | Effect::Swap(_)),
+                    // A swap names the other piece's move too (`BY10~$W13`, §2.0.R5).
+                    linked: match m.effect {
+                        Effect::Swap(k) => Some(Box::new(SanMove {
+                            piece: SanPiece::Letter(letter(rules, side, k)),
+                            from_line: None,
+                            from_step: None,
+                            hits: vec![(None, Target::Square(m.from))],
+                            special: false,
+                            linked: None,
+                            enact: false,
+                            untenable: None,
+                            mate: 0,
+                        })),
+                        _ => None,
+                    },
                     enact: false,
                     untenable: None,
                     mate: u8::from(m.effect == Effect::Checkmate),
@@ -578,7 +592,20 @@ impl San {
                 if m.enact {
                     return Err(unsupported("enacting intention", "§2.0.11 Jutsu"));
                 }
-                if m.linked.is_some() || m.hits.len() > 1 {
+                // A linked part is allowed for swaps (feign, shift): the other piece's move.
+                let swap_partner = match m.linked.as_deref() {
+                    Some(SanMove {
+                        piece: SanPiece::Letter(c),
+                        hits,
+                        linked: None,
+                        ..
+                    }) if hits.len() == 1 => match hits[0] {
+                        (None, Target::Square(sq)) => Some((*c, sq)),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if (m.linked.is_some() && swap_partner.is_none()) || m.hits.len() > 1 {
                     return Err(unsupported(
                         "this special move or device",
                         "§2.0.R5 Notation",
@@ -628,11 +655,19 @@ impl San {
                                         _ => false,
                                     },
                                 };
-                                let mark = match marker {
-                                    None => true,
-                                    Some(Marker::Take) => mv.effect.marker() == Some('t'),
-                                    Some(Marker::Fend) => mv.effect.marker() == Some('f'),
+                                let partner_ok = match (swap_partner, mv.effect) {
+                                    (None, _) => true,
+                                    (Some((c, sq)), Effect::Swap(k)) => {
+                                        letter(rules, side, k) == c && sq == mv.from
+                                    }
+                                    (Some(_), _) => false,
                                 };
+                                let mark = partner_ok
+                                    && match marker {
+                                        None => true,
+                                        Some(Marker::Take) => mv.effect.marker() == Some('t'),
+                                        Some(Marker::Fend) => mv.effect.marker() == Some('f'),
+                                    };
                                 let mark = mark
                                     && !(marker.is_none()
                                         && strict

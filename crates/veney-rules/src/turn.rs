@@ -120,6 +120,10 @@ impl Position {
         let mut lands = true;
         match m.effect {
             Effect::Quiet => {}
+            Effect::Swap(k) => {
+                self.remove(side, k, m.to);
+                self.put(side, k, m.from);
+            }
             Effect::StepStone => stepping_stone::spend_engagement(rules, self, side, m.to),
             Effect::FreeStepStone => stepping_stone::spend_free(self),
             Effect::FendFree => self.free = FreePlace::Off(Intersection::CENTRE),

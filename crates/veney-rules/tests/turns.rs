@@ -479,7 +479,11 @@ fn complete_turns_from_the_start() {
     let r = rules();
     let p = Position::start(&r);
     let turns = p.legal_turns(&r);
-    assert_eq!(p.legal_actions(&r).len(), 67);
+    assert_eq!(
+        p.legal_actions(&r).len(),
+        68,
+        "67 ordinary actions and the shift BX4~$Z4"
+    );
     assert!(turns.iter().all(|t| t.len() <= 2));
     assert!(turns.contains(&veney_rules::notation::parse_turn(&r, &p, "SY5 $X7", 1).unwrap()));
     assert_eq!(turns.len() as u64, veney_rules::perft::perft(&r, &p, 1));

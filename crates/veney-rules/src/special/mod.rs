@@ -1,4 +1,6 @@
 //! Special moves and aspects, one module each, named as the rulebook names them.
 pub mod concert;
 pub mod en_passant;
+pub mod feign;
+pub mod shift;
 pub mod stepping_stone;

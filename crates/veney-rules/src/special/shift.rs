@@ -1,0 +1,38 @@
+//! Shift (§2.0.07, special move of the Balance): "The Balance can shift to trade places with the
+//! Sword or Dagger anywhere on the board, assuming the blade piece's destination is within its
+//! normal constraints. This move cannot be used in concert with the Self's movement, nor as the
+//! second in a double-move by engagement."
+//!
+//! Ruling R-SHIFT: a whole turn's action (two pieces move, §2.0.15); the blade's constraint is
+//! judged with the Self where it stands. Written as in the rulebook: `BY10~$W13`.
+use crate::action::{Action, Effect, Move, Mover};
+use crate::movegen::View;
+use crate::piece_def::Special;
+use crate::position::Position;
+use crate::rules::Rules;
+
+pub(crate) fn shifts(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
+    let side = view.side;
+    let set = rules.set(side);
+    for k in set.kinds() {
+        if !set.piece(k).has_special(Special::Shift) {
+            continue;
+        }
+        for from in pos.pieces(side, k) {
+            for blade in set.kinds().filter(|&b| rules.is_blade(side, b)) {
+                if !view.zones[blade.index()].contains(from) {
+                    continue;
+                }
+                for to in pos.pieces(side, blade) {
+                    out.push(Action::Move(Move {
+                        mover: Mover::Piece(k),
+                        from,
+                        to,
+                        effect: Effect::Swap(blade),
+                        dir: None,
+                    }));
+                }
+            }
+        }
+    }
+}

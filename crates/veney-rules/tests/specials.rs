@@ -1,0 +1,140 @@
+//! Special moves of the complete rulebook, as they land (issue 4).
+mod common;
+use common::*;
+use veney_rules::{Action, Effect, Phase};
+
+#[test]
+fn feign_swaps_cloak_and_adjacent_self_as_the_whole_turn() {
+    // §2.0.06 Feign: "When the Cloak and the Self are adjacent ... they can switch places as a
+    // double-move turn." Ruling R-FEIGN: written `CY4~SX3`.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Cloak", "X3"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(
+        notations(&r, &p).contains(&"CY4~SX3".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    let mut q = p;
+    play(&r, &mut q, "CY4~SX3");
+    let name = |s: &str| {
+        q.piece_at(sq(s))
+            .map(|(_, k)| r.set(White).piece(k).name().to_string())
+    };
+    assert_eq!(
+        (name("Y4").as_deref(), name("X3").as_deref()),
+        (Some("Cloak"), Some("Self"))
+    );
+    assert_eq!(
+        (q.turn(), q.phase()),
+        (Black, Phase::Start),
+        "feign is the whole turn"
+    );
+    // Not adjacent: no feign.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Cloak", "W1"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(!notations(&r, &p).iter().any(|n| n.contains('~')));
+}
+
+#[test]
+fn feign_is_never_the_second_move_of_a_double_move() {
+    // §2.0.15: "you can never use a special ability involving two of your own pieces as the
+    // second move in a double-move".
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Cloak", "W2"),
+            (White, "Engagement", "X4"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let a = veney_rules::notation::parse_turn(&r, &p, "CX4", 1).unwrap()[0];
+    p.play(&r, a).unwrap();
+    assert!(matches!(p.phase(), Phase::Second { stone: Some(_), .. }));
+    assert!(
+        !p.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, Action::Move(m) if matches!(m.effect, Effect::Swap(_))))
+    );
+}
+
+#[test]
+fn shift_trades_balance_and_blade_if_the_blade_lands_in_range() {
+    // §2.0.07 Shift: "trade places with the Sword or Dagger anywhere on the board, assuming the
+    // blade piece's destination is within its normal constraints." Notation `BY10~$W13` (§2.0.R5).
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Balance", "Z8"),
+            (White, "Sword", "X2"),
+            (White, "Dagger", "W1"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let n = notations(&r, &p);
+    assert!(
+        n.contains(&"BX2~$Z8".to_string()) && n.contains(&"BW1~DZ8".to_string()),
+        "{n:?}"
+    );
+    let mut q = p;
+    play(&r, &mut q, "BX2~$Z8");
+    assert_eq!(
+        q.piece_at(sq("Z8"))
+            .map(|(_, k)| r.set(White).piece(k).name().to_string()),
+        Some("Sword".into())
+    );
+    // Z12 lies outside both blades' range with the Self on Y4: no shift.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Balance", "Z12"),
+            (White, "Sword", "X2"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(!notations(&r, &p).iter().any(|n| n.contains('~')));
+}
+
+#[test]
+fn the_rulebook_shift_example_reads() {
+    // §2.0.R5: "BY10~$W13 ...Shift" — Balance on W13, Sword on Y10, Self close enough.
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X10"),
+            (White, "Balance", "W13"),
+            (White, "Sword", "Y10"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "BY10~$W13");
+    assert_eq!(
+        p.piece_at(sq("W13"))
+            .map(|(_, k)| r.set(White).piece(k).name().to_string()),
+        Some("Sword".into())
+    );
+}
