@@ -146,7 +146,7 @@ pub fn legal_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
             crate::special::feign::feigns(rules, pos, out);
             crate::special::shift::shifts(rules, pos, &view, out);
             free_engagement::actions(rules, pos, &view, out);
-            placement::placements(rules, pos, out);
+            placement::placements(rules, pos, &view, out);
             placement::withdrawals(rules, pos, out);
             passing::pass(pos, out);
         }

@@ -6,13 +6,13 @@
 //! another blade remains on the board.
 use crate::action::Action;
 use crate::bitboard::Bitboard;
-use crate::constraint::zone_of;
 use crate::measure::own_side;
+use crate::movegen::View;
 use crate::piece_def::Withdraw;
 use crate::position::Position;
 use crate::rules::Rules;
 
-pub(crate) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+pub(crate) fn placements(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = pos.turn();
     let Some(life) = pos.life_square(rules, side) else {
         return;
@@ -20,7 +20,7 @@ pub(crate) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let open = Bitboard::adjacent(life) & !pos.occupied();
     for k in rules.set(side).kinds() {
         if pos.reserve(side, k) > 0 {
-            for to in open & zone_of(rules, pos, side, k) {
+            for to in open & view.zones[k.index()] {
                 out.push(Action::Place { kind: k, to });
             }
         }

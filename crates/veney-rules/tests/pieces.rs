@@ -157,6 +157,28 @@ fn sword_range_is_self_measure_plus_one_and_engagement_steps() {
 }
 
 #[test]
+fn the_possessed_free_engagement_does_not_extend_the_sword_range() {
+    // Ruling R-SWORD-ENGAGEMENT-STEPS: only the owner's own engagements extend the Sword's range
+    // (§2.0.03 "if you have at least one engagement in that step"). Z10 is light: White's.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X8"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    )
+    .with_free_on(sq("Z10"));
+    let d = dests(&r, &p, "X8");
+    assert!(
+        d.iter().all(|s| s[1..].parse::<u8>().unwrap() <= 8),
+        "{d:?}"
+    );
+}
+
+#[test]
 fn sword_takes_lantern_fends_fendables_and_only_disarms_armaments() {
     // §2.0.03 Taking and the §2.0.VII chart: Lantern taken (shattered); Balance, Jutsu and
     // engagements fended; armaments only via disarm; Ruin neither.
