@@ -62,6 +62,9 @@ pub enum Effect {
     /// The own piece of this kind on the destination trades places with the mover: Feign
     /// (§2.0.06, Cloak and Self) and Shift (§2.0.07, Balance and blade). A whole turn.
     Swap(Kind),
+    /// Cavazione (§2.0.03): the opposing blade of this kind on the destination trades places with
+    /// the mover.
+    Cavazione(Kind),
 }
 
 impl Effect {
@@ -70,7 +73,11 @@ impl Effect {
         match self {
             Effect::Take(_) | Effect::Checkmate | Effect::Negate(_) => Some('t'),
             Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Some('f'),
-            Effect::Quiet | Effect::StepStone | Effect::FreeStepStone | Effect::Swap(_) => None,
+            Effect::Quiet
+            | Effect::StepStone
+            | Effect::FreeStepStone
+            | Effect::Swap(_)
+            | Effect::Cavazione(_) => None,
         }
     }
 

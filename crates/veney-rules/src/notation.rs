@@ -484,7 +484,10 @@ impl San {
                     from_line,
                     from_step,
                     hits: vec![(marker, Target::Square(m.to))],
-                    special: matches!(m.effect, Effect::EnPassant(_) | Effect::Swap(_)),
+                    special: matches!(
+                        m.effect,
+                        Effect::EnPassant(_) | Effect::Swap(_) | Effect::Cavazione(_)
+                    ),
                     // A swap names the other piece's move too (`BY10~$W13`, §2.0.R5).
                     linked: match m.effect {
                         Effect::Swap(k) => Some(Box::new(SanMove {

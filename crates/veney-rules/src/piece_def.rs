@@ -50,6 +50,10 @@ pub struct PieceDef {
     /// Special moves and aspects by their rulebook names.
     #[serde(default)]
     pub specials: Vec<Special>,
+    /// The opposing blades its blade-to-blade specials (Cavazione, Opposition) may engage, by
+    /// name; empty means every opposing blade. The Dagger: `["Dagger"]` (§2.0.08).
+    #[serde(default)]
+    pub duels_with: Vec<String>,
     /// The rules card shown to players.
     #[serde(default)]
     pub card: String,

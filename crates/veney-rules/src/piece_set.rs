@@ -268,7 +268,7 @@ impl PieceSet {
                     errors.push(err_at_piece(i, "moves", format!("{:?}: {msg}", p.name)));
                 }
             }
-            for target in p.attacks.keys() {
+            for target in p.attacks.keys().chain(p.duels_with.iter()) {
                 if !def.pieces.iter().any(|q| &q.name == target) {
                     let known = def
                         .pieces

@@ -124,6 +124,10 @@ impl Position {
                 self.remove(side, k, m.to);
                 self.put(side, k, m.from);
             }
+            Effect::Cavazione(k) => {
+                self.remove(opp, k, m.to);
+                self.put(opp, k, m.from);
+            }
             Effect::StepStone => stepping_stone::spend_engagement(rules, self, side, m.to),
             Effect::FreeStepStone => stepping_stone::spend_free(self),
             Effect::FendFree => self.free = FreePlace::Off(Intersection::CENTRE),

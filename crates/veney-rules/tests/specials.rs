@@ -138,3 +138,115 @@ fn the_rulebook_shift_example_reads() {
         Some("Sword".into())
     );
 }
+
+fn name_at(
+    r: &veney_rules::Rules,
+    p: &veney_rules::Position,
+    s: &str,
+) -> Option<(veney_rules::Side, String)> {
+    p.piece_at(sq(s))
+        .map(|(side, k)| (side, r.set(side).piece(k).name().to_string()))
+}
+
+#[test]
+fn cavazione_trades_places_with_an_adjacent_blade_on_the_opponents_side() {
+    // §2.0.03 Cavazione: "trade your Sword's place with an opponent's blade ... when the two
+    // pieces are adjacent ... both on your opponent's side of the board." Written `$Y11~`.
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X10"),
+            (Black, "Sword", "Y11"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        notations(&r, &p).contains(&"$Y11~".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "$Y11~");
+    assert_eq!(name_at(&r, &p, "Y11"), Some((White, "Sword".into())));
+    assert_eq!(name_at(&r, &p, "X10"), Some((Black, "Sword".into())));
+    // On White's own side there is no cavazione.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X7"),
+            (Black, "Sword", "Y8"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        !notations(&r, &p)
+            .iter()
+            .any(|n| n.contains('~') && n.starts_with('$'))
+    );
+}
+
+#[test]
+fn the_dagger_uses_cavazione_only_against_the_dagger() {
+    // §2.0.08: "The Dagger can make use of cavazione and opposition ... but only against the
+    // opponent's Dagger."
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Dagger", "X10"),
+            (Black, "Sword", "Y11"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(!notations(&r, &p).iter().any(|n| n.contains('~')));
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Dagger", "X10"),
+            (Black, "Dagger", "Y11"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(notations(&r, &p).contains(&"DY11~".to_string()));
+}
+
+#[test]
+fn cavazione_as_second_move_by_stepping_stone_or_in_concert() {
+    // §2.0.03: "This can be the second in a double-move by stepping-stone ... or a move in
+    // concert with the Self."
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "W8"),
+            (White, "Engagement", "W10"),
+            (Black, "Sword", "X11"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "$W10 $X11~");
+    assert_eq!(name_at(&r, &p, "X11"), Some((White, "Sword".into())));
+    assert_eq!(name_at(&r, &p, "W10"), Some((Black, "Sword".into())));
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y8"),
+            (White, "Sword", "X10"),
+            (Black, "Sword", "Y11"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "SY9 $Y11~");
+    assert_eq!(name_at(&r, &p, "Y11"), Some((White, "Sword".into())));
+}
