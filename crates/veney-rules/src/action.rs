@@ -65,6 +65,9 @@ pub enum Effect {
     /// Cavazione (§2.0.03): the opposing blade of this kind on the destination trades places with
     /// the mover.
     Cavazione(Kind),
+    /// Opposition (§2.0.03): the opposing blade of this kind is pushed from the first square to
+    /// the second; the mover ends just behind it.
+    Opposition(Kind, Square, Square),
 }
 
 impl Effect {
@@ -77,8 +80,17 @@ impl Effect {
             | Effect::StepStone
             | Effect::FreeStepStone
             | Effect::Swap(_)
-            | Effect::Cavazione(_) => None,
+            | Effect::Cavazione(_)
+            | Effect::Opposition(..) => None,
         }
+    }
+
+    /// Written with `~` in notation: a special move (§2.0.R5).
+    pub fn is_special(self) -> bool {
+        matches!(
+            self,
+            Effect::EnPassant(_) | Effect::Swap(_) | Effect::Cavazione(_) | Effect::Opposition(..)
+        )
     }
 
     pub fn is_stepping_stone(self) -> bool {

@@ -258,6 +258,9 @@ pub(crate) fn piece_moves(
     if piece.has_special(crate::piece_def::Special::Cavazione) {
         crate::special::cavazione::cavaziones(rules, pos, view, kind, from, allowed, out);
     }
+    if piece.has_special(crate::piece_def::Special::Opposition) {
+        crate::special::opposition::oppositions(rules, pos, view, kind, from, allowed, out);
+    }
     if let Some(mode) = piece.anywhere {
         let can_move = mode != Mode::AttackOnly;
         let can_attack = mode != Mode::MoveOnly;

@@ -484,10 +484,7 @@ impl San {
                     from_line,
                     from_step,
                     hits: vec![(marker, Target::Square(m.to))],
-                    special: matches!(
-                        m.effect,
-                        Effect::EnPassant(_) | Effect::Swap(_) | Effect::Cavazione(_)
-                    ),
+                    special: m.effect.is_special(),
                     // A swap names the other piece's move too (`BY10~$W13`, §2.0.R5).
                     linked: match m.effect {
                         Effect::Swap(k) => Some(Box::new(SanMove {
@@ -672,9 +669,9 @@ impl San {
                                         Some(Marker::Fend) => mv.effect.marker() == Some('f'),
                                     };
                                 let mark = mark
-                                    && !(marker.is_none()
-                                        && strict
-                                        && mv.effect.marker().is_some());
+                                    && !(strict
+                                        && ((marker.is_none() && mv.effect.marker().is_some())
+                                            || m.special != mv.effect.is_special()));
                                 who && tgt
                                     && mark
                                     && from_line.is_none_or(|l| mv.from.line() == l)
@@ -686,7 +683,7 @@ impl San {
                         .collect()
                 };
                 let mut cands = matching(true);
-                if cands.is_empty() && marker.is_none() {
+                if cands.is_empty() {
                     cands = matching(false);
                 }
                 if cands.is_empty() {

@@ -128,6 +128,10 @@ impl Position {
                 self.remove(opp, k, m.to);
                 self.put(opp, k, m.from);
             }
+            Effect::Opposition(k, blade_from, blade_to) => {
+                self.remove(opp, k, blade_from);
+                self.put(opp, k, blade_to);
+            }
             Effect::StepStone => stepping_stone::spend_engagement(rules, self, side, m.to),
             Effect::FreeStepStone => stepping_stone::spend_free(self),
             Effect::FendFree => self.free = FreePlace::Off(Intersection::CENTRE),

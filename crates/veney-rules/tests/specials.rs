@@ -171,7 +171,7 @@ fn cavazione_trades_places_with_an_adjacent_blade_on_the_opponents_side() {
     play(&r, &mut p, "$Y11~");
     assert_eq!(name_at(&r, &p, "Y11"), Some((White, "Sword".into())));
     assert_eq!(name_at(&r, &p, "X10"), Some((Black, "Sword".into())));
-    // On White's own side there is no cavazione.
+    // On White's own side there is no cavazione (opposition applies there instead).
     let p = pos(
         &r,
         &[
@@ -182,11 +182,13 @@ fn cavazione_trades_places_with_an_adjacent_blade_on_the_opponents_side() {
         ],
         White,
     );
-    assert!(
-        !notations(&r, &p)
-            .iter()
-            .any(|n| n.contains('~') && n.starts_with('$'))
-    );
+    let effects: Vec<Effect> = p
+        .legal_actions(&r)
+        .iter()
+        .filter_map(|a| a.as_move().map(|m| m.effect))
+        .collect();
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Cavazione(_))));
+    assert!(effects.iter().any(|e| matches!(e, Effect::Opposition(..))));
 }
 
 #[test]
@@ -249,4 +251,71 @@ fn cavazione_as_second_move_by_stepping_stone_or_in_concert() {
     );
     play(&r, &mut p, "SY9 $Y11~");
     assert_eq!(name_at(&r, &p, "Y11"), Some((White, "Sword".into())));
+}
+
+#[test]
+fn opposition_pushes_an_in_line_blade_on_your_side() {
+    // §2.0.03 Opposition: "push an opponent's blade ... when the two pieces are in-line with one
+    // another, unobstructed, and both on your side of the board ... any distance into consecutive
+    // open squares ... without moving your Sword beyond the center line." Ruling R-OPPOSITION.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Z2"),
+            (White, "Sword", "X3"),
+            (Black, "Sword", "X5"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    let n = notations_from(&r, &p, "X3");
+    // Pushes of 1..=4 squares leave the Sword on X5, X6, X7, X8; a 5-square push would put it past
+    // the centre line.
+    for want in ["$X5~", "$X6~", "$X7~", "$X8~"] {
+        assert!(n.contains(&want.to_string()), "{want} missing from {n:?}");
+    }
+    assert!(!n.contains(&"$X9~".to_string()));
+    let mut q = p;
+    play(&r, &mut q, "$X7~");
+    assert_eq!(name_at(&r, &q, "X7"), Some((White, "Sword".into())));
+    assert_eq!(name_at(&r, &q, "X8"), Some((Black, "Sword".into())));
+    // Not on White's side: no opposition.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Z9"),
+            (White, "Sword", "X10"),
+            (Black, "Sword", "X12"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        !notations_from(&r, &p, "X10")
+            .iter()
+            .any(|m| m.ends_with('~'))
+    );
+}
+
+#[test]
+fn opposition_is_blocked_by_pieces_between() {
+    // "in-line with one another, unobstructed".
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Z2"),
+            (White, "Sword", "X3"),
+            (White, "Cloak", "X4"),
+            (Black, "Sword", "X6"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        !notations_from(&r, &p, "X3")
+            .iter()
+            .any(|m| m.ends_with('~'))
+    );
 }

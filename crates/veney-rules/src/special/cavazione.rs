@@ -51,3 +51,14 @@ pub(crate) fn cavaziones(
         }
     }
 }
+
+/// Whether `side`'s `kind` may engage the opposing `target` in a blade-to-blade special: the
+/// target is a blade, and named in `duels_with` unless that list is empty.
+pub(crate) fn duels(rules: &Rules, side: crate::side::Side, kind: Kind, target: Kind) -> bool {
+    let list = &rules.set(side).piece(kind).def.duels_with;
+    rules.is_blade(!side, target)
+        && (list.is_empty()
+            || list
+                .iter()
+                .any(|n| n == rules.set(!side).piece(target).name()))
+}

@@ -3,5 +3,6 @@ pub mod cavazione;
 pub mod concert;
 pub mod en_passant;
 pub mod feign;
+pub mod opposition;
 pub mod shift;
 pub mod stepping_stone;
