@@ -62,20 +62,34 @@ impl Bitboard {
     }
 
     /// The squares touching `sq` orthogonally or diagonally ("adjacent", §2.0.01).
+    #[inline]
     pub fn adjacent(sq: Square) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for dl in -1..=1 {
-            for ds in -1..=1 {
-                if (dl, ds) != (0, 0) {
-                    if let Some(t) = sq.offset(dl, ds) {
-                        b.set(t);
-                    }
-                }
-            }
-        }
-        b
+        Bitboard(ADJACENT[sq.index()])
     }
 }
+
+/// `ADJACENT[i]`: the squares touching square `i`, computed at compile time.
+const ADJACENT: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (line, step) = ((i % 4) as i32, (i / 4) as i32);
+        let mut dl = -1;
+        while dl <= 1 {
+            let mut ds = -1;
+            while ds <= 1 {
+                let (l, s) = (line + dl, step + ds);
+                if (dl != 0 || ds != 0) && l >= 0 && l < 4 && s >= 0 && s < 16 {
+                    t[i] |= 1u64 << (s * 4 + l);
+                }
+                ds += 1;
+            }
+            dl += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 impl Iterator for Bitboard {
     type Item = Square;

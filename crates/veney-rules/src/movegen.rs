@@ -34,6 +34,8 @@ pub(crate) struct View {
     pub transparent: Bitboard,
     /// The range-constraint zone of each of the mover's kinds (the whole board if unconstrained).
     pub zones: [Bitboard; MAX_KINDS],
+    /// The opponent's blades (targets of cavazione and opposition).
+    pub opp_blades: Bitboard,
 }
 
 impl View {
@@ -49,6 +51,12 @@ impl View {
         for (k, z) in zones.iter_mut().enumerate().take(rules.kind_count(side)) {
             if let Some(c) = &rules.info(side, Kind(k as u8)).constraint {
                 *z = zone_from(c, life.first(), stones, opp_life);
+            }
+        }
+        let mut opp_blades = Bitboard::EMPTY;
+        for k in 0..rules.kind_count(!side) {
+            if rules.is_blade(!side, Kind(k as u8)) {
+                opp_blades |= pos.pieces(!side, Kind(k as u8));
             }
         }
         let mut own_leapable = own & !life;
@@ -68,6 +76,7 @@ impl View {
             own_leapable,
             transparent: Bitboard::EMPTY,
             zones,
+            opp_blades,
         }
     }
 
@@ -255,10 +264,10 @@ pub(crate) fn piece_moves(
             }
         }
     }
-    if piece.has_special(crate::piece_def::Special::Cavazione) {
+    if info.cavazione && (Bitboard::adjacent(from) & view.opp_blades).any() {
         crate::special::cavazione::cavaziones(rules, pos, view, kind, from, allowed, out);
     }
-    if piece.has_special(crate::piece_def::Special::Opposition) {
+    if info.opposition && (view.opp_blades & crate::measure::own_side(view.side)).any() {
         crate::special::opposition::oppositions(rules, pos, view, kind, from, allowed, out);
     }
     if let Some(mode) = piece.anywhere {

@@ -2,7 +2,7 @@
 //! plus tables derived from them (who fends or takes whom).
 use crate::errors::{DataError, LoadError};
 use crate::options::RuleOptions;
-use crate::piece_def::{Category, Constraint, Primitive, Relation, Role, Withdraw};
+use crate::piece_def::{Category, Constraint, Primitive, Relation, Role, Special, Withdraw};
 use crate::piece_set::{Kind, MAX_KINDS, PieceSet};
 use crate::setup::{STANDARD_SETUP, Setup, SetupDef};
 use crate::side::Side;
@@ -35,6 +35,10 @@ pub struct KindInfo {
     pub withdraw: Withdraw,
     pub fendable: bool,
     pub no_repeat: bool,
+    pub feign: bool,
+    pub shift: bool,
+    pub cavazione: bool,
+    pub opposition: bool,
 }
 
 impl Rules {
@@ -159,6 +163,10 @@ impl Rules {
                             }
                         )
                     }),
+                    feign: p.has_special(Special::Feign),
+                    shift: p.has_special(Special::Shift),
+                    cavazione: p.has_special(Special::Cavazione),
+                    opposition: p.has_special(Special::Opposition),
                 };
                 if p.has_role(Role::Engagement) {
                     engagements[side.index()] |= 1 << k.0;

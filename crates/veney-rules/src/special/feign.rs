@@ -6,7 +6,6 @@
 //! Written as the Cloak's move onto the Self's square, `~`, and the Self's move: `CY4~SX3`.
 use crate::action::{Action, Effect, Move, Mover};
 use crate::bitboard::Bitboard;
-use crate::piece_def::Special;
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -17,7 +16,7 @@ pub(crate) fn feigns(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
         return;
     };
     for k in rules.set(side).kinds() {
-        if rules.set(side).piece(k).has_special(Special::Feign) {
+        if rules.info(side, k).feign {
             for from in pos.pieces(side, k) & Bitboard::adjacent(self_sq) {
                 out.push(Action::Move(Move {
                     mover: Mover::Piece(k),

@@ -7,7 +7,6 @@
 //! judged with the Self where it stands. Written as in the rulebook: `BY10~$W13`.
 use crate::action::{Action, Effect, Move, Mover};
 use crate::movegen::View;
-use crate::piece_def::Special;
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -15,7 +14,7 @@ pub(crate) fn shifts(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<A
     let side = view.side;
     let set = rules.set(side);
     for k in set.kinds() {
-        if !set.piece(k).has_special(Special::Shift) {
+        if !rules.info(side, k).shift {
             continue;
         }
         for from in pos.pieces(side, k) {
