@@ -55,6 +55,8 @@ pub enum Effect {
     Take(Kind),
     /// The opposing Self is taken: checkmate by touch.
     Checkmate,
+    /// An opposing armament of this kind is taken by disarm (§2.0.14).
+    Disarm(Kind),
     /// Jutsu takes Jutsu: both are discarded (§2.0.11).
     Negate(Kind),
     /// En passant (§2.0.04): the engagement on this square is fended.
@@ -74,7 +76,9 @@ impl Effect {
     /// `t`, `f` or nothing in notation (§2.0.R5).
     pub fn marker(self) -> Option<char> {
         match self {
-            Effect::Take(_) | Effect::Checkmate | Effect::Negate(_) => Some('t'),
+            Effect::Take(_) | Effect::Checkmate | Effect::Negate(_) | Effect::Disarm(_) => {
+                Some('t')
+            }
             Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Some('f'),
             Effect::Quiet
             | Effect::StepStone

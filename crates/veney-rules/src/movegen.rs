@@ -117,9 +117,13 @@ impl View {
             Relation::Take => Some(Effect::Take(target)),
             Relation::Checkmate => Some(Effect::Checkmate),
             Relation::Negate => Some(Effect::Negate(target)),
-            // Played by the complete rulebook: disarm (§2.0.14), blade capture (§2.0.06),
-            // deflection (§2.0.09). Not ordinary attacks.
-            Relation::Disarm | Relation::BladeCapture | Relation::Deflect | Relation::Never => None,
+            Relation::Disarm => {
+                crate::special::disarm::disarms(rules, pos, self.side, kind, target, to)
+                    .then_some(Effect::Disarm(target))
+            }
+            // Played by the complete rulebook: blade capture (§2.0.06), deflection (§2.0.09).
+            // Not ordinary attacks.
+            Relation::BladeCapture | Relation::Deflect | Relation::Never => None,
         }
     }
 

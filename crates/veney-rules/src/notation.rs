@@ -502,7 +502,15 @@ impl San {
                     },
                     enact: false,
                     untenable: None,
-                    mate: u8::from(m.effect == Effect::Checkmate),
+                    mate: u8::from(match m.effect {
+                        Effect::Checkmate => true,
+                        // Disarming the last blade on the board is checkmate (§2.0.14).
+                        Effect::Disarm(k) => {
+                            rules.is_blade(!side, k)
+                                && crate::special::disarm::blades_on_board(rules, pos, !side) == 1
+                        }
+                        _ => false,
+                    }),
                 })
             }
         }
@@ -644,9 +652,10 @@ impl San {
                                 let tgt = match target {
                                     Target::Square(sq) => mv.to == sq,
                                     Target::Piece(p) => match mv.effect {
-                                        Effect::Fend(k) | Effect::Take(k) | Effect::Negate(k) => {
-                                            letter(rules, !side, k) == p
-                                        }
+                                        Effect::Fend(k)
+                                        | Effect::Take(k)
+                                        | Effect::Negate(k)
+                                        | Effect::Disarm(k) => letter(rules, !side, k) == p,
                                         Effect::Checkmate => {
                                             letter(rules, !side, rules.life(!side)) == p
                                         }

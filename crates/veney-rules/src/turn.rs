@@ -145,6 +145,18 @@ impl Position {
                 self.discard[opp.index()][k.index()] += 1;
                 self.forget_direction(rules, opp, k);
             }
+            Effect::Disarm(k) => {
+                self.remove(opp, k, m.to);
+                self.discard[opp.index()][k.index()] += 1;
+                // §2.0.14: "If the disarmed player has no blade left on the board, disarmament
+                // constitutes checkmate".
+                if crate::special::disarm::blades_on_board(rules, self, opp) == 0 {
+                    self.outcome = Some(Outcome::Checkmate {
+                        winner: side,
+                        by: Mate::Disarm,
+                    });
+                }
+            }
             Effect::Checkmate => {
                 let life = rules.life(opp);
                 self.remove(opp, life, m.to);

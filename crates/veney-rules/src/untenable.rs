@@ -227,7 +227,9 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                 Relation::Disarm => {
                     return Untenable::new(
                         "§2.0.14 Disarm",
-                        format!("the {name} takes the {tname} only by disarm"),
+                        format!(
+                            "the {name} takes the {tname} only by disarm: the {tname} must be overextended, outside its range constraint (and a Dagger disarms only once it is its side's last blade)"
+                        ),
                     );
                 }
                 Relation::BladeCapture => {

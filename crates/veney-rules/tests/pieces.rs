@@ -194,7 +194,7 @@ fn sword_takes_lantern_fends_fendables_and_only_disarms_armaments() {
             (Black, "Jutsu", "W8"),
             (Black, "Ruin", "Y8"),
             (Black, "Engagement", "W7"),
-            (Black, "Self", "Z16"),
+            (Black, "Self", "Z10"), // keeps the Guard on W9 within its range: no disarm
         ],
         White,
     );

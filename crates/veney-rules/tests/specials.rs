@@ -319,3 +319,94 @@ fn opposition_is_blocked_by_pieces_between() {
             .any(|m| m.ends_with('~'))
     );
 }
+
+#[test]
+fn disarm_takes_an_overextended_armament_and_the_last_blade_is_checkmate() {
+    // §2.0.14 Disarm, condition A: "The disarmed piece is overextended in a measure outside its
+    // range constraints." "If the disarmed player has no blade left on the board, disarmament
+    // constitutes checkmate". Ruling R-DISARM.
+    let r = rules();
+    // Black's Self on Z16 keeps its Sword to steps 9–16: on X8 the Sword is overextended.
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X10"),
+            (Black, "Sword", "X8"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        notations(&r, &p).contains(&"$tX8#".to_string()),
+        "{:?}",
+        notations_from(&r, &p, "X10")
+    );
+    play(&r, &mut p, "$tX8#");
+    assert_eq!(
+        p.outcome(),
+        Some(veney_rules::Outcome::Checkmate {
+            winner: White,
+            by: veney_rules::outcome::Mate::Disarm
+        })
+    );
+    // With a Dagger still on the board, Black fights on (§2.0.08 Persistence).
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X10"),
+            (Black, "Sword", "X8"),
+            (Black, "Dagger", "Z13"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "$tX8");
+    assert_eq!(p.outcome(), None);
+    // Inside its range the Sword cannot be disarmed this way.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X10"),
+            (Black, "Sword", "X12"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        refuse(&r, &p, "$tX12").contains("overextended"),
+        "{}",
+        refuse(&r, &p, "$tX12")
+    );
+}
+
+#[test]
+fn the_dagger_disarms_only_once_the_sword_is_lost() {
+    // §2.0.08 Persistence: "The Dagger gains the ability to execute disarmament in place of the Sword."
+    let r = rules();
+    let with_sword = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "W16"),
+            (White, "Dagger", "X10"),
+            (Black, "Guard", "X9"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(!notations_from(&r, &with_sword, "X10").contains(&"DtX9".to_string()));
+    let without = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Dagger", "X10"),
+            (Black, "Guard", "X9"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(notations_from(&r, &without, "X10").contains(&"DtX9".to_string()));
+}
