@@ -1,5 +1,6 @@
 //! One action of a turn (§2.0.IV: move, take/fend, place, withdraw, pass), as the turn state
 //! machine (`turn.rs`) offers and plays them.
+use crate::dice::Roll;
 use crate::direction::Dir;
 use crate::piece_set::Kind;
 use crate::square::Square;
@@ -16,6 +17,25 @@ pub enum Action {
     EnterFree { to: Square },
     /// Pass the turn (§2.0.17).
     Pass,
+    /// Throw the Dagger of this kind on `from` at the opposing Self on `target` (§2.0.08). The
+    /// roll follows.
+    Throw {
+        kind: Kind,
+        from: Square,
+        target: Square,
+    },
+    /// What the throw's sticks (or die, or guess) showed (§2.0.08, §2.0.R1).
+    Roll(Roll),
+    /// The distraction of a throw moves the Self or the Sword to `to` (§2.0.08).
+    Reposition {
+        kind: Kind,
+        from: Square,
+        to: Square,
+    },
+    /// The piece with Glare on `from` fends the opposing Jutsu and ends the turn (§2.0.10).
+    Glare { from: Square },
+    /// The Self steps back off the board: the board is reset (§2.0.02 Retreat).
+    Retreat,
     /// Decline the optional second move of a double-move (§2.0.15).
     EndTurn,
 }
@@ -70,6 +90,9 @@ pub enum Effect {
     /// Opposition (§2.0.03): the opposing blade of this kind is pushed from the first square to
     /// the second; the mover ends just behind it.
     Opposition(Kind, Square, Square),
+    /// Deflection (§2.0.09): the opposing armament of this kind on the destination is pushed to
+    /// the square given; the Guard takes its place.
+    Deflect(Kind, Square),
 }
 
 impl Effect {
@@ -85,7 +108,8 @@ impl Effect {
             | Effect::FreeStepStone
             | Effect::Swap(_)
             | Effect::Cavazione(_)
-            | Effect::Opposition(..) => None,
+            | Effect::Opposition(..)
+            | Effect::Deflect(..) => None,
         }
     }
 
@@ -93,7 +117,11 @@ impl Effect {
     pub fn is_special(self) -> bool {
         matches!(
             self,
-            Effect::EnPassant(_) | Effect::Swap(_) | Effect::Cavazione(_) | Effect::Opposition(..)
+            Effect::EnPassant(_)
+                | Effect::Swap(_)
+                | Effect::Cavazione(_)
+                | Effect::Opposition(..)
+                | Effect::Deflect(..)
         )
     }
 
@@ -112,6 +140,13 @@ impl Action {
 
     /// Whether the action is a move on the board for the double-move count (§2.0.15).
     pub fn counts_as_move(&self) -> bool {
-        !matches!(self, Action::Pass | Action::EndTurn)
+        !matches!(
+            self,
+            Action::Pass
+                | Action::EndTurn
+                | Action::Roll(_)
+                | Action::Reposition { .. }
+                | Action::Glare { .. }
+        )
     }
 }

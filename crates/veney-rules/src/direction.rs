@@ -61,3 +61,25 @@ impl Dir {
             .map(|i| Dir(i as u8))
     }
 }
+
+/// When `a` and `b` share a line, a step or a diagonal: the direction from `a` toward `b` and the
+/// squares strictly between them.
+pub fn aligned(
+    a: crate::square::Square,
+    b: crate::square::Square,
+) -> Option<(Dir, crate::bitboard::Bitboard)> {
+    let dl = b.line() as i8 - a.line() as i8;
+    let ds = b.step() as i8 - a.step() as i8;
+    if (dl == 0 && ds == 0) || (dl != 0 && ds != 0 && dl.abs() != ds.abs()) {
+        return None;
+    }
+    let d = Dir::from_delta(dl, ds)?;
+    let (ul, us) = d.delta();
+    let mut between = crate::bitboard::Bitboard::EMPTY;
+    let mut sq = a.offset(ul, us)?;
+    while sq != b {
+        between.set(sq);
+        sq = sq.offset(ul, us)?;
+    }
+    Some((d, between))
+}

@@ -1,9 +1,11 @@
 //! A game in progress: the rules, the current position, and the history of played actions with
 //! undo and redo. This is what a UI holds.
 use crate::action::Action;
+use crate::dice::Roll;
 use crate::errors::Untenable;
 use crate::notation;
 use crate::position::{Phase, Position};
+use crate::rng::GameRng;
 use crate::rules::Rules;
 use std::sync::Arc;
 
@@ -16,6 +18,13 @@ pub struct Game {
     history: Vec<(Position, Action)>,
     /// Undone actions, most recent last.
     redo: Vec<Action>,
+    /// The seed of `rng`, kept for saves and replays.
+    seed: u64,
+    /// Draws every chance outcome of this game (throws), so that it replays from its seed.
+    rng: GameRng,
+    /// The generator before each played action (undo rewinds it: an undone throw rethrown
+    /// lands the same).
+    rng_history: Vec<GameRng>,
 }
 
 impl Game {
@@ -25,13 +34,40 @@ impl Game {
     }
 
     pub fn from_position(rules: Arc<Rules>, pos: Position) -> Game {
+        Game::from_position_seeded(rules, pos, 0)
+    }
+
+    /// A game whose chance outcomes come from `seed`.
+    pub fn from_position_seeded(rules: Arc<Rules>, pos: Position, seed: u64) -> Game {
         Game {
             rules,
             start: pos,
             pos,
             history: Vec::new(),
             redo: Vec::new(),
+            seed,
+            rng: crate::rng::seeded(seed),
+            rng_history: Vec::new(),
         }
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// When a throw awaits its roll: draws it from the game's seeded generator and plays it.
+    pub fn roll(&mut self) -> Option<Roll> {
+        if !matches!(self.pos.phase(), Phase::Throw { .. }) {
+            return None;
+        }
+        let sticks = crate::special::dagger_throw::sticks(&self.rules, &self.pos, self.pos.turn())?;
+        let before = self.rng.clone();
+        let r = Roll::draw(self.rules.options.dice, sticks, &mut self.rng);
+        let after = std::mem::replace(&mut self.rng, before);
+        self.play(Action::Roll(r)).ok()?;
+        // `play` saved the generator as it was before the draw; keep the advanced one.
+        self.rng = after;
+        Some(r)
     }
 
     pub fn position(&self) -> &Position {
@@ -51,6 +87,7 @@ impl Game {
         let before = self.pos;
         self.pos.play(&self.rules, action)?;
         self.history.push((before, action));
+        self.rng_history.push(self.rng.clone());
         self.redo.clear();
         Ok(())
     }
@@ -59,6 +96,9 @@ impl Game {
     pub fn undo(&mut self) -> Option<Action> {
         let (before, action) = self.history.pop()?;
         self.pos = before;
+        if let Some(r) = self.rng_history.pop() {
+            self.rng = r;
+        }
         self.redo.push(action);
         Some(action)
     }
@@ -80,8 +120,17 @@ impl Game {
     pub fn redo(&mut self) -> Option<Action> {
         let a = self.redo.pop()?;
         let before = self.pos;
+        self.rng_history.push(self.rng.clone());
         self.pos.play_unchecked(&self.rules, a);
         self.history.push((before, a));
+        if let Action::Roll(_) = a {
+            // Advance the generator as the original draw did.
+            if let Some(n) =
+                crate::special::dagger_throw::sticks(&self.rules, &before, before.turn())
+            {
+                let _ = Roll::draw(self.rules.options.dice, n, &mut self.rng);
+            }
+        }
         Some(a)
     }
 

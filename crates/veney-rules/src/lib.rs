@@ -16,6 +16,7 @@
 pub mod action;
 pub mod bitboard;
 pub mod constraint;
+pub mod dice;
 pub mod direction;
 pub mod errors;
 pub mod free_engagement;

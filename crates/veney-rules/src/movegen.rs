@@ -53,6 +53,17 @@ impl View {
                 *z = zone_from(c, life.first(), stones, opp_life);
             }
         }
+        // §2.0.07 Control: the opposing Balance and Self bar the Jutsu from their measure.
+        if crate::special::control::has_control(rules, !side) {
+            let barred = crate::special::control::controlled(rules, pos, !side);
+            if barred.any() {
+                for (k, z) in zones.iter_mut().enumerate().take(rules.kind_count(side)) {
+                    if rules.info(side, Kind(k as u8)).jutsu {
+                        *z &= !barred;
+                    }
+                }
+            }
+        }
         let mut opp_blades = Bitboard::EMPTY;
         for k in 0..rules.kind_count(!side) {
             if rules.is_blade(!side, Kind(k as u8)) {
@@ -121,8 +132,11 @@ impl View {
                 crate::special::disarm::disarms(rules, pos, self.side, kind, target, to)
                     .then_some(Effect::Disarm(target))
             }
-            // Played by the complete rulebook: blade capture (§2.0.06), deflection (§2.0.09).
-            // Not ordinary attacks.
+            // The push square is found by `piece_moves`, which knows the Guard's direction.
+            Relation::Deflect if rules.info(self.side, kind).deflect => {
+                Some(Effect::Deflect(target, to))
+            }
+            // Blade capture (§2.0.06) is not played yet.
             Relation::BladeCapture | Relation::Deflect | Relation::Never => None,
         }
     }
@@ -158,9 +172,17 @@ pub fn legal_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
             }
             crate::special::feign::feigns(rules, pos, out);
             crate::special::shift::shifts(rules, pos, &view, out);
+            crate::special::dagger_throw::all_throws(rules, pos, None, false, out);
+            crate::special::retreat::retreat(rules, pos, out);
             free_engagement::actions(rules, pos, &view, out);
             placement::placements(rules, pos, &view, out);
             placement::withdrawals(rules, pos, out);
+            // Glare with no move before it is a pass, and no answer to a forced move (§2.0.16).
+            if pos.passes() < 2 {
+                if let Some(g) = crate::special::glare::available(rules, pos) {
+                    out.push(g);
+                }
+            }
             passing::pass(pos, out);
         }
         Phase::Second { stone, concert } => {
@@ -168,10 +190,25 @@ pub fn legal_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
                 if let Some((s, k)) = pos.piece_at(sq) {
                     debug_assert_eq!(s, side);
                     piece_moves(rules, pos, &view, k, sq, out);
+                    if rules.info(side, k).throw {
+                        crate::special::dagger_throw::all_throws(rules, pos, Some(sq), false, out);
+                    }
                 }
             }
             if let Some(self_sq) = concert {
                 crate::special::concert::concert_moves(rules, pos, &mut view, self_sq, out);
+                crate::special::dagger_throw::all_throws(rules, pos, None, true, out);
+            }
+            out.push(Action::EndTurn);
+        }
+        Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, out),
+        Phase::Distraction { .. } => {
+            out.extend(crate::special::dagger_throw::repositions(rules, pos));
+            out.push(Action::EndTurn);
+        }
+        Phase::Glare => {
+            if let Some(g) = crate::special::glare::available(rules, pos) {
+                out.push(g);
             }
             out.push(Action::EndTurn);
         }
@@ -195,6 +232,16 @@ pub(crate) fn piece_moves(
     let inert = info.inert;
     let mut done = Bitboard::EMPTY;
     let push = |to: Square, effect: Effect, dir, out: &mut Vec<Action>, done: &mut Bitboard| {
+        // Deflection (§2.0.09): the push goes the way the Guard moved.
+        let effect = match effect {
+            Effect::Deflect(k, _) => {
+                match crate::special::deflection::pushed_to(pos, side, from, to) {
+                    Some(dest) => Effect::Deflect(k, dest),
+                    None => return,
+                }
+            }
+            e => e,
+        };
         if allowed.contains(to) && !done.contains(to) {
             done.set(to);
             out.push(Action::Move(Move {

@@ -98,6 +98,12 @@ pub enum San {
     Move(SanMove),
     /// `!$tX10`: declare intention (§2.0.11).
     Intention(SanMove),
+    /// `@ooxoo`, `@d6=1`, `@g16=5/7`: what a Dagger Throw's sticks, die or guess showed
+    /// (ruling R-NOTATION-THROW); `#` after it when the throw hit.
+    Roll {
+        roll: crate::dice::Roll,
+        mate: bool,
+    },
 }
 
 const SUFFIX: &[char] = &['~', '!', 'U', '#'];
@@ -213,6 +219,13 @@ impl San {
                 Some('!') => {
                     c.bump();
                     San::Intention(parse_move(&mut c)?)
+                }
+                Some('@') => {
+                    let body = text[1..].trim_end_matches('#');
+                    let mate = body.len() + 1 < text.len();
+                    let roll = crate::dice::Roll::parse(body)
+                        .map_err(|m| ParseError::new(col + 1, body, m))?;
+                    return Ok(San::Roll { roll, mate });
                 }
                 Some(p) if is_piece_letter(p) && c.peek_at(1) == Some('*') => {
                     c.i += 2;
@@ -418,6 +431,7 @@ impl fmt::Display for San {
             San::Cast { piece } => write!(f, "~{piece}"),
             San::Move(m) => write!(f, "{m}"),
             San::Intention(m) => write!(f, "!{m}"),
+            San::Roll { roll, mate } => write!(f, "@{roll}{}", if *mate { "#" } else { "" }),
         }
     }
 }
@@ -431,8 +445,73 @@ impl San {
     /// `pos.legal_actions(rules)`, used to disambiguate.
     pub fn of_action(rules: &Rules, pos: &Position, legal: &[Action], action: &Action) -> San {
         let side = pos.turn();
+        let plain =
+            |piece: SanPiece, marker: Option<Marker>, target: Target, special: bool| SanMove {
+                piece,
+                from_line: None,
+                from_step: None,
+                hits: vec![(marker, target)],
+                special,
+                linked: None,
+                enact: false,
+                untenable: None,
+                mate: 0,
+            };
         match *action {
             Action::Pass | Action::EndTurn => San::Pass,
+            Action::Retreat => San::Reset,
+            Action::Throw { kind, target, from } => {
+                let mut m = plain(
+                    SanPiece::Letter(letter(rules, side, kind)),
+                    Some(Marker::Take),
+                    Target::Square(target),
+                    true,
+                );
+                let rivals = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Throw { kind: k, from: f, .. } if *k == kind && *f != from))
+                    .count();
+                if rivals > 0 {
+                    m.from_line = Some(from.line());
+                    m.from_step = Some(from.step());
+                }
+                San::Move(m)
+            }
+            Action::Roll(roll) => San::Roll {
+                roll,
+                mate: roll.verdict() == crate::dice::Verdict::Hit,
+            },
+            Action::Reposition { kind, to, .. } => San::Move(plain(
+                SanPiece::Letter(letter(rules, side, kind)),
+                None,
+                Target::Square(to),
+                false,
+            )),
+            Action::Glare { from } => {
+                let (_, k) = pos.piece_at(from).expect("glaring piece on board");
+                let opp = !side;
+                let jutsu = rules
+                    .set(opp)
+                    .kinds()
+                    .find(|&j| rules.info(opp, j).jutsu)
+                    .map(|j| letter(rules, opp, j))
+                    .unwrap_or('J');
+                let mut m = plain(
+                    SanPiece::Letter(letter(rules, side, k)),
+                    Some(Marker::Fend),
+                    Target::Piece(jutsu),
+                    true,
+                );
+                let rivals = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Glare { from: f } if *f != from))
+                    .count();
+                if rivals > 0 {
+                    m.from_line = Some(from.line());
+                    m.from_step = Some(from.step());
+                }
+                San::Move(m)
+            }
             Action::Place { kind, to } => San::Drop {
                 piece: letter(rules, side, kind),
                 to,
@@ -562,7 +641,21 @@ impl San {
                 .ok_or_else(|| {
                     here("passing is not allowed now (§2.0.17): two passes in a row already".into())
                 }),
-            San::Reset => Err(unsupported("reset board", "§2.0.02 Retreat")),
+            San::Reset => legal
+                .iter()
+                .find(|a| matches!(a, Action::Retreat))
+                .copied()
+                .ok_or_else(|| {
+                    here(crate::untenable::explain(rules, pos, &Action::Retreat).to_string())
+                }),
+            San::Roll { roll, .. } => {
+                let a = Action::Roll(*roll);
+                if crate::special::dagger_throw::accepts(rules, pos, *roll) {
+                    Ok(a)
+                } else {
+                    Err(here(crate::untenable::explain(rules, pos, &a).to_string()))
+                }
+            }
             San::Meta(_) => Err(unsupported("meta-move", "§2.0.05 The Free Engagement")),
             San::Cast { .. } => Err(unsupported("cast piece", "§2.0.18 Devices")),
             San::Intention(_) => Err(unsupported("declaring intention", "§2.0.11 Jutsu")),
@@ -691,6 +784,55 @@ impl San {
                         .copied()
                         .collect()
                 };
+                // Throws, glare and the distraction's repositioning are written as moves.
+                let specials: Vec<Action> = legal
+                    .iter()
+                    .filter(|a| match **a {
+                        Action::Throw {
+                            kind,
+                            from,
+                            target: t,
+                        } => {
+                            mover == Some(kind)
+                                && m.special
+                                && marker != Some(Marker::Fend)
+                                && target == Target::Square(t)
+                                && from_line.is_none_or(|l| from.line() == l)
+                                && m.from_step.is_none_or(|s| from.step() == s)
+                        }
+                        Action::Glare { from } => {
+                            m.special
+                                && marker != Some(Marker::Take)
+                                && matches!(target, Target::Piece(_))
+                                && pos.piece_at(from).is_some_and(|(_, k)| Some(k) == mover)
+                                && from_line.is_none_or(|l| from.line() == l)
+                                && m.from_step.is_none_or(|s| from.step() == s)
+                        }
+                        Action::Reposition { kind, to, .. } => {
+                            mover == Some(kind) && marker.is_none() && target == Target::Square(to)
+                        }
+                        _ => false,
+                    })
+                    .copied()
+                    .collect();
+                if !specials.is_empty() {
+                    return pick(specials, "move");
+                }
+                // A throw that is not tenable: say why in the throw's own terms.
+                if let (Some(k), Target::Square(t), true) = (mover, target, m.special) {
+                    if rules.info(side, k).throw && pos.life_square(rules, !side) == Some(t) {
+                        if let Some(from) = pos.pieces(side, k).first() {
+                            let a = Action::Throw {
+                                kind: k,
+                                from,
+                                target: t,
+                            };
+                            return Err(here(
+                                crate::untenable::explain(rules, pos, &a).to_string(),
+                            ));
+                        }
+                    }
+                }
                 let mut cands = matching(true);
                 if cands.is_empty() {
                     cands = matching(false);
@@ -807,7 +949,46 @@ pub fn parse_turn_tokens(
         }
         let san = San::parse_at(tok, c)?;
         let legal = p.legal_actions(rules);
-        let a = san.resolve(rules, &p, &legal, c)?;
+        // `LfJ~` after a first move is the glare, not a concert move that fends the Jutsu.
+        let looks_glare = matches!(&san, San::Move(m) if m.special
+            && m.hits.len() == 1
+            && matches!(m.hits[0], (Some(Marker::Fend), Target::Piece(_))));
+        let glare_after_move = |p: &Position| -> Option<(Position, Action)> {
+            if !matches!(p.phase(), crate::position::Phase::Second { .. }) {
+                return None;
+            }
+            let mut q = *p;
+            q.play_unchecked(rules, Action::EndTurn);
+            let legal = q.legal_actions(rules);
+            match san.resolve(rules, &q, &legal, c) {
+                Ok(a) if q.turn() == mover && matches!(a, Action::Glare { .. }) => Some((q, a)),
+                _ => None,
+            }
+        };
+        let glare = if looks_glare {
+            glare_after_move(&p)
+        } else {
+            None
+        };
+        let a = if let Some((q, a)) = glare {
+            out.push(Action::EndTurn);
+            p = q;
+            a
+        } else {
+            match san.resolve(rules, &p, &legal, c) {
+                Ok(a) => a,
+                // Glare after the first move of a possible double-move declines the second
+                // move (ruling R-GLARE-WHEN): `SW2 LfJ~`.
+                Err(e) => match glare_after_move(&p) {
+                    Some((q, a)) => {
+                        out.push(Action::EndTurn);
+                        p = q;
+                        a
+                    }
+                    None => return Err(e),
+                },
+            }
+        };
         p.play_unchecked(rules, a);
         out.push(a);
     }

@@ -19,6 +19,9 @@ pub struct RuleOptions {
     /// Who makes the first move (§2.0.19 step 4).
     #[serde(default = "white")]
     pub first_player: Side,
+    /// How a Dagger Throw is decided (§2.0.08, §2.0.R1).
+    #[serde(default)]
+    pub dice: crate::dice::DiceMethod,
 }
 
 fn white() -> Side {

@@ -297,9 +297,20 @@ impl Special {
         matches!(
             self,
             Special::Concert
+                | Special::Retreat
+                | Special::Cavazione
+                | Special::Opposition
+                | Special::Persistence
+                | Special::DaggerThrow
                 | Special::SteppingStone
                 | Special::EnPassant
+                | Special::Feign
+                | Special::Control
+                | Special::Shift
+                | Special::Deflection
+                | Special::Glare
                 | Special::PseudoArmament
+                | Special::Presence
         )
     }
 }

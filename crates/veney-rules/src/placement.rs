@@ -17,9 +17,15 @@ pub(crate) fn placements(rules: &Rules, pos: &Position, view: &View, out: &mut V
     let Some(life) = pos.life_square(rules, side) else {
         return;
     };
-    let open = Bitboard::adjacent(life) & !pos.occupied();
+    // §2.0.11 Presence: no placing into the measure of the opposing Self and Jutsu.
+    let open = Bitboard::adjacent(life)
+        & !pos.occupied()
+        & !crate::special::presence::barred(rules, pos, !side);
+    // §2.0.10 Glare: a Jutsu fended by glare may not come back on the next turn, nor while glare
+    // holds on its Self (ruling R-GLARE-PLACE).
+    let jutsu_barred = pos.glare_blocked(side) || crate::special::glare::holds(rules, pos, !side);
     for k in rules.set(side).kinds() {
-        if pos.reserve(side, k) > 0 {
+        if pos.reserve(side, k) > 0 && !(jutsu_barred && rules.info(side, k).jutsu) {
             for to in open & view.zones[k.index()] {
                 out.push(Action::Place { kind: k, to });
             }

@@ -31,6 +31,14 @@ pub enum Phase {
         stone: Option<Square>,
         concert: Option<Square>,
     },
+    /// A Dagger on `from` was thrown at the opposing Self on `target` (§2.0.08 Dagger Throw);
+    /// the throw's roll comes next (`Action::Roll`).
+    Throw { from: Square, target: Square },
+    /// After a throw's distraction (§2.0.08): the Self and the Sword may each be repositioned
+    /// once (`Action::Reposition`); `life` and `blade` say which already were.
+    Distraction { life: bool, blade: bool },
+    /// The turn's moves are made; the player may still invoke Glare (§2.0.10) or end the turn.
+    Glare,
 }
 
 /// An engagement that just moved more than one step past an opposing pawn (§2.0.04).
@@ -64,6 +72,10 @@ pub struct Position {
     /// Turns completed since the start.
     pub(crate) turns: u16,
     pub(crate) outcome: Option<Outcome>,
+    /// Retreats each side has played (§2.0.02 Retreat).
+    pub(crate) retreats: [u8; 2],
+    /// A side whose Jutsu was fended by Glare may not place it during its next turn (§2.0.10).
+    pub(crate) glare_block: [bool; 2],
 }
 
 impl Position {
@@ -84,6 +96,8 @@ impl Position {
             passes: 0,
             turns: 0,
             outcome: None,
+            retreats: [0; 2],
+            glare_block: [false; 2],
         }
     }
 
@@ -188,6 +202,17 @@ impl Position {
     #[inline]
     pub fn last_dir(&self, side: Side) -> Option<Dir> {
         self.last_dir[side.index()]
+    }
+    /// Retreats `side` has played (§2.0.02).
+    #[inline]
+    pub fn retreats(&self, side: Side) -> u8 {
+        self.retreats[side.index()]
+    }
+    /// Whether `side` may not place its Jutsu this turn, its Jutsu having been fended by Glare
+    /// on the opponent's last turn (§2.0.10).
+    #[inline]
+    pub fn glare_blocked(&self, side: Side) -> bool {
+        self.glare_block[side.index()]
     }
     #[inline]
     pub fn pieces(&self, side: Side, k: Kind) -> Bitboard {

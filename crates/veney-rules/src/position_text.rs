@@ -14,7 +14,12 @@
 //!   `dir=N/-` each side's last no-repeat slide direction (the Lantern) [-/-]; `passes=n`
 //!   consecutive passes [0]; `turns=n` turns completed [0]; `then=SQ` mid-turn: the piece on SQ
 //!   landed on a stepping stone and may move again; `concert=SQ` mid-turn: the Self moved to SQ
-//!   and an armament may move in concert; `over=CODE` the game has ended (`touch:w`, …).
+//!   and an armament may move in concert; `throw=F-T` mid-turn: the Dagger on F was thrown at the
+//!   Self on T and the roll is awaited; `distraction=X` mid-turn after a throw's distraction, X
+//!   the pieces already repositioned (`-`, `S`, `B` for the blade, `SB`); `glare=1` mid-turn: the
+//!   moves are made and glare may still be invoked; `retreats=a/b` retreats played by White and
+//!   Black [0/0]; `glareblock=w|b` the side whose Jutsu glare fended last turn;
+//!   `over=CODE` the game has ended (`touch:w`, …).
 //!
 //! The discard is not written: it is what the set's counts leave over.
 //! Parsing is two steps, after shakmaty: the text is read into a `PositionText` (syntax only),
@@ -269,7 +274,7 @@ impl PositionText {
                     let sq = square(v)?;
                     let (mut stone, mut concert) = match p.phase {
                         Phase::Second { stone, concert } => (stone, concert),
-                        Phase::Start => (None, None),
+                        _ => (None, None),
                     };
                     if key == "then" {
                         stone = Some(sq);
@@ -278,6 +283,40 @@ impl PositionText {
                     }
                     p.phase = Phase::Second { stone, concert };
                 }
+                "throw" => {
+                    let (f, t) = v
+                        .split_once('-')
+                        .ok_or_else(|| err(col, &tok, "expected throw=FROM-TARGET"))?;
+                    p.phase = Phase::Throw {
+                        from: square(f)?,
+                        target: square(t)?,
+                    };
+                }
+                "distraction" => {
+                    if !matches!(v.as_str(), "-" | "S" | "B" | "SB") {
+                        return Err(err(col, &tok, "expected distraction=- S B or SB"));
+                    }
+                    p.phase = Phase::Distraction {
+                        life: v.contains('S'),
+                        blade: v.contains('B'),
+                    };
+                }
+                "glare" => {
+                    if v.as_str() != "1" {
+                        return Err(err(col, &tok, "expected glare=1"));
+                    }
+                    p.phase = Phase::Glare;
+                }
+                "retreats" => {
+                    let bad = || err(col, &tok, "expected retreats=<white>/<black>");
+                    let (a, b) = v.split_once('/').ok_or_else(bad)?;
+                    p.retreats = [a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?];
+                }
+                "glareblock" => match v.as_str() {
+                    "w" => p.glare_block[0] = true,
+                    "b" => p.glare_block[1] = true,
+                    _ => return Err(err(col, &tok, "expected glareblock=w or b")),
+                },
                 "over" => {
                     p.outcome = Some(
                         Outcome::from_code(v)
@@ -468,6 +507,31 @@ impl Position {
             }
             if let Some(sq) = concert {
                 s.push_str(&format!(" concert={sq}"));
+            }
+        }
+        match self.phase {
+            Phase::Throw { from, target } => s.push_str(&format!(" throw={from}-{target}")),
+            Phase::Distraction { life, blade } => s.push_str(&format!(
+                " distraction={}",
+                match (life, blade) {
+                    (false, false) => "-",
+                    (true, false) => "S",
+                    (false, true) => "B",
+                    (true, true) => "SB",
+                }
+            )),
+            Phase::Glare => s.push_str(" glare=1"),
+            _ => {}
+        }
+        if self.retreats != [0, 0] {
+            s.push_str(&format!(
+                " retreats={}/{}",
+                self.retreats[0], self.retreats[1]
+            ));
+        }
+        for side in Side::ALL {
+            if self.glare_block[side.index()] {
+                s.push_str(&format!(" glareblock={}", side.char()));
             }
         }
         if let Some(o) = self.outcome {

@@ -39,6 +39,20 @@ pub struct KindInfo {
     pub shift: bool,
     pub cavazione: bool,
     pub opposition: bool,
+    /// Dagger Throw (§2.0.08).
+    pub throw: bool,
+    /// Glare (§2.0.10).
+    pub glare: bool,
+    /// A Jutsu for Glare and Control: a piece with Presence or Intention (§2.0.11).
+    pub jutsu: bool,
+    /// Presence (§2.0.11).
+    pub presence: bool,
+    /// Control (§2.0.07).
+    pub control: bool,
+    /// Deflection (§2.0.09).
+    pub deflect: bool,
+    /// Retreat (§2.0.02).
+    pub retreat: bool,
 }
 
 impl Rules {
@@ -167,6 +181,13 @@ impl Rules {
                     shift: p.has_special(Special::Shift),
                     cavazione: p.has_special(Special::Cavazione),
                     opposition: p.has_special(Special::Opposition),
+                    throw: p.has_special(Special::DaggerThrow),
+                    glare: p.has_special(Special::Glare),
+                    jutsu: p.has_special(Special::Presence) || p.has_special(Special::Intention),
+                    presence: p.has_special(Special::Presence),
+                    control: p.has_special(Special::Control),
+                    deflect: p.has_special(Special::Deflection),
+                    retreat: p.has_special(Special::Retreat),
                 };
                 if p.has_role(Role::Engagement) {
                     engagements[side.index()] |= 1 << k.0;

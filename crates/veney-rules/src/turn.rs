@@ -9,7 +9,7 @@ use crate::outcome::{Mate, Outcome};
 use crate::piece_def::Special;
 use crate::position::{FreePlace, Phase, Position};
 use crate::rules::Rules;
-use crate::special::{en_passant, stepping_stone};
+use crate::special::{control, dagger_throw, en_passant, glare, retreat, stepping_stone};
 
 /// A complete turn: one or two actions (a pass is one action).
 pub type Turn = Vec<Action>;
@@ -24,6 +24,16 @@ impl Position {
 
     /// Plays one action if it is tenable; otherwise says which rule it breaks.
     pub fn play(&mut self, rules: &Rules, action: Action) -> Result<(), Untenable> {
+        // A throw's roll is any result the agreed dice can show, not only those `legal_actions`
+        // samples (§2.0.R1).
+        if let Action::Roll(r) = action {
+            return if dagger_throw::accepts(rules, self, r) {
+                self.play_unchecked(rules, action);
+                Ok(())
+            } else {
+                Err(crate::untenable::explain(rules, self, &action))
+            };
+        }
         let legal = self.legal_actions(rules);
         if legal.contains(&action) {
             self.play_unchecked(rules, action);
@@ -33,26 +43,33 @@ impl Position {
         }
     }
 
-    /// Plays a complete turn; the second action, if the turn allows one and it is not given, is
-    /// declined.
+    /// Plays a complete turn; a second action (or glare) the turn would allow but that is not
+    /// given is declined.
     pub fn play_turn(&mut self, rules: &Rules, turn: &[Action]) -> Result<(), Untenable> {
-        if turn.is_empty() || turn.len() > 2 {
+        if turn.is_empty() {
             return Err(Untenable::new(
                 "§2.0.15 Double-Moves",
-                format!("a turn has one or two actions, not {}", turn.len()),
+                "a turn has at least one action",
             ));
         }
         let mover = self.turn;
         for (i, a) in turn.iter().enumerate() {
-            if i > 0 && (self.turn != mover || self.phase == Phase::Start) {
+            if i > 0 && (self.turn != mover || self.phase == Phase::Start || self.outcome.is_some())
+            {
                 return Err(Untenable::new(
                     "§2.0.15 Double-Moves",
-                    "the first action ended the turn: no second move is allowed",
+                    "the turn is already over: no further move is allowed",
                 ));
             }
             self.play(rules, *a)?;
         }
-        if self.phase != Phase::Start && self.outcome.is_none() {
+        while self.phase != Phase::Start && self.outcome.is_none() && self.turn == mover {
+            if matches!(self.phase, Phase::Throw { .. }) {
+                return Err(Untenable::new(
+                    "§2.0.08 Dagger Throw",
+                    "the throw needs its roll",
+                ));
+            }
             self.play_unchecked(rules, Action::EndTurn);
         }
         Ok(())
@@ -63,7 +80,9 @@ impl Position {
         let side = self.turn;
         match action {
             Action::Move(m) => {
+                let controlled = control::controlled(rules, self, side);
                 self.apply_move(rules, m);
+                control::after_move(rules, self, side, controlled);
                 if self.outcome.is_some() {
                     self.end_turn(false);
                     return;
@@ -71,7 +90,7 @@ impl Position {
                 match self.phase {
                     Phase::Start => {
                         let Mover::Piece(k) = m.mover else {
-                            self.end_turn(false);
+                            self.finish(rules);
                             return;
                         };
                         let stone = m.effect.is_stepping_stone();
@@ -83,16 +102,18 @@ impl Position {
                                 concert: concert.then_some(m.to),
                             };
                         } else {
-                            self.end_turn(false);
+                            self.finish(rules);
                         }
                     }
-                    Phase::Second { .. } => self.end_turn(false),
+                    _ => self.finish(rules),
                 }
             }
             Action::Place { kind, to } => {
+                let controlled = control::controlled(rules, self, side);
                 self.reserve[side.index()][kind.index()] -= 1;
                 self.put(side, kind, to);
-                self.end_turn(false);
+                control::after_move(rules, self, side, controlled);
+                self.finish(rules);
             }
             Action::Withdraw { kind, from } => {
                 self.remove(side, kind, from);
@@ -100,14 +121,48 @@ impl Position {
                 if rules.info(side, kind).no_repeat {
                     self.last_dir[side.index()] = None;
                 }
-                self.end_turn(false);
+                self.finish(rules);
             }
             Action::EnterFree { to } => {
                 self.free = FreePlace::On(to);
+                self.finish(rules);
+            }
+            Action::Throw { from, target, .. } => {
+                self.phase = Phase::Throw { from, target };
+            }
+            Action::Roll(r) => match dagger_throw::resolve(rules, self, r) {
+                Some(_) => {}
+                None if self.outcome.is_some() => self.end_turn(false),
+                None => self.finish(rules),
+            },
+            Action::Reposition { kind, from, to } => {
+                if !dagger_throw::reposition(rules, self, kind, from, to) {
+                    self.finish(rules);
+                }
+            }
+            Action::Glare { .. } => {
+                let passed = self.phase == Phase::Start;
+                glare::apply(rules, self);
+                self.end_turn(passed);
+            }
+            Action::Retreat => {
+                retreat::play(rules, self);
                 self.end_turn(false);
             }
             Action::Pass => self.end_turn(true),
-            Action::EndTurn => self.end_turn(false),
+            Action::EndTurn => match self.phase {
+                Phase::Glare => self.end_turn(false),
+                _ => self.finish(rules),
+            },
+        }
+    }
+
+    /// The turn's moves are done: glare may still be invoked (§2.0.10), else the turn ends.
+    fn finish(&mut self, rules: &Rules) {
+        if self.outcome.is_none() && glare::available(rules, self).is_some() {
+            self.phase = Phase::Glare;
+        } else {
+            self.end_turn(false);
         }
     }
 
@@ -127,6 +182,10 @@ impl Position {
             Effect::Cavazione(k) => {
                 self.remove(opp, k, m.to);
                 self.put(opp, k, m.from);
+            }
+            Effect::Deflect(k, blade_to) => {
+                self.remove(opp, k, m.to);
+                self.put(opp, k, blade_to);
             }
             Effect::Opposition(k, blade_from, blade_to) => {
                 self.remove(opp, k, blade_from);
@@ -218,6 +277,8 @@ impl Position {
     }
 
     fn end_turn(&mut self, passed: bool) {
+        // A glare block lasts for the blocked side's one turn (§2.0.10).
+        self.glare_block[self.turn.index()] = false;
         self.passes = if passed {
             self.passes.saturating_add(1)
         } else {
@@ -229,29 +290,39 @@ impl Position {
         self.turns = self.turns.saturating_add(1);
     }
 
-    /// Every complete turn: each first action, and for those that allow one each second
-    /// action (declining the second move is the one-action turn).
+    /// Every complete turn: each sequence of actions from the first to the end of the turn
+    /// (declining an optional second move is the shorter turn; `EndTurn` appears only inside a
+    /// turn, before a glare).
     pub fn legal_turns(&self, rules: &Rules) -> Vec<Turn> {
         let mut out = Vec::new();
-        let mut firsts = Vec::new();
-        let mut seconds = Vec::new();
-        movegen::legal_actions(rules, self, &mut firsts);
-        for &a in &firsts {
+        let mut prefix = Vec::new();
+        self.expand_turns(rules, self.turn, &mut prefix, &mut out);
+        out
+    }
+
+    fn expand_turns(
+        &self,
+        rules: &Rules,
+        mover: crate::side::Side,
+        prefix: &mut Vec<Action>,
+        out: &mut Vec<Turn>,
+    ) {
+        let mut acts = Vec::new();
+        movegen::legal_actions(rules, self, &mut acts);
+        for a in acts {
             let mut p = *self;
             p.play_unchecked(rules, a);
-            if p.phase == Phase::Start || p.outcome.is_some() {
-                out.push(vec![a]);
-            } else {
-                movegen::legal_actions(rules, &p, &mut seconds);
-                for &b in &seconds {
-                    out.push(if b == Action::EndTurn {
-                        vec![a]
-                    } else {
-                        vec![a, b]
-                    });
+            prefix.push(a);
+            if p.phase == Phase::Start || p.outcome.is_some() || p.turn != mover {
+                let mut t = prefix.clone();
+                if t.last() == Some(&Action::EndTurn) {
+                    t.pop();
                 }
+                out.push(t);
+            } else {
+                p.expand_turns(rules, mover, prefix, out);
             }
+            prefix.pop();
         }
-        out
     }
 }

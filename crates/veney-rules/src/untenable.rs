@@ -63,6 +63,38 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                         "pieces are placed on an empty square adjacent to the Self ({life}); {to} is not"
                     ),
                 )
+            } else if crate::special::presence::barred(rules, pos, !side).contains(to) {
+                Untenable::new(
+                    "§2.0.11 Jutsu: Presence",
+                    format!(
+                        "your opponent's Jutsu and Self share {to}'s measure: nothing may be placed there"
+                    ),
+                )
+            } else if rules.info(side, kind).jutsu && pos.glare_blocked(side) {
+                Untenable::new(
+                    "§2.0.10 Lantern: Glare",
+                    format!(
+                        "your {name} was fended by glare last turn and may not be replaced yet"
+                    ),
+                )
+            } else if rules.info(side, kind).jutsu
+                && crate::special::glare::holds(rules, pos, !side)
+            {
+                Untenable::new(
+                    "§2.0.10 Lantern: Glare",
+                    format!(
+                        "your opponent's glare holds on your Self: the {name} cannot be placed until it is broken"
+                    ),
+                )
+            } else if rules.info(side, kind).jutsu
+                && crate::special::control::controlled(rules, pos, !side).contains(to)
+            {
+                Untenable::new(
+                    "§2.0.07 Balance: Control",
+                    format!(
+                        "your opponent's Balance and Self control {to}'s measure: your {name} may not enter it"
+                    ),
+                )
             } else if !zone_of(rules, pos, side, kind).contains(to) {
                 Untenable::new(
                     PLACING,
@@ -110,6 +142,115 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             ),
         },
         Action::Move(m) => explain_move(rules, pos, &m, second),
+        Action::Throw { from, target, .. } => explain_throw(rules, pos, from, target),
+        Action::Roll(r) => match pos.phase() {
+            Phase::Throw { .. } => Untenable::new(
+                "§2.0.R1 Alternate Dice",
+                format!(
+                    "{r} is not a result of the agreed dice ({:?}) with {} sticks",
+                    rules.options.dice,
+                    crate::special::dagger_throw::sticks(rules, pos, side).unwrap_or(0)
+                ),
+            ),
+            _ => Untenable::new("§2.0.08 Dagger Throw", "there is no throw to roll for"),
+        },
+        Action::Reposition { .. } => match pos.phase() {
+            Phase::Distraction { .. } => Untenable::new(
+                "§2.0.08 Dagger Throw",
+                "the distraction repositions the Self and the Sword, once each, to empty squares on your side behind the opposing Self's step",
+            ),
+            _ => Untenable::new(
+                "§2.0.08 Dagger Throw",
+                "pieces are repositioned only by a throw's distraction",
+            ),
+        },
+        Action::Glare { .. } => {
+            if crate::special::glare::victims(rules, pos, side).is_empty() {
+                Untenable::new(
+                    "§2.0.10 Lantern: Glare",
+                    "your opponent has no Jutsu on the board to fend",
+                )
+            } else if pos.phase() == Phase::Start && pos.passes() >= 2 {
+                Untenable::new(
+                    "§2.0.16 Immaterial Actions",
+                    "glare does not answer a forced move: make a move on the board",
+                )
+            } else if matches!(pos.phase(), Phase::Second { .. }) {
+                Untenable::new(
+                    "§2.0.10 Lantern: Glare",
+                    "glare ends the turn: end the double-move first, then glare",
+                )
+            } else {
+                Untenable::new(
+                    "§2.0.10 Lantern: Glare",
+                    "your Lantern is not aligned with the opposing Self unobstructed by a Guard, a Cloak or your own Self",
+                )
+            }
+        }
+        Action::Retreat => explain_retreat(rules, pos),
+    }
+}
+
+fn explain_throw(
+    rules: &Rules,
+    pos: &Position,
+    from: crate::square::Square,
+    target: crate::square::Square,
+) -> Untenable {
+    const THROW: &str = "§2.0.08 Dagger Throw";
+    let side = pos.turn();
+    if matches!(
+        pos.phase(),
+        Phase::Throw { .. } | Phase::Distraction { .. } | Phase::Glare
+    ) {
+        return Untenable::new(THROW, "a throw cannot follow this action in the same turn");
+    }
+    if pos.life_square(rules, !side) != Some(target) {
+        return Untenable::new(
+            THROW,
+            format!("the Dagger is thrown at the opposing Self, which is not on {target}"),
+        );
+    }
+    if crate::direction::aligned(from, target).is_none() {
+        return Untenable::new(
+            THROW,
+            format!("{from} and {target} are not on one line, step or diagonal"),
+        );
+    }
+    if !crate::special::dagger_throw::clear_line(rules, pos, side, from, target) {
+        return Untenable::new(THROW, "a piece other than an engagement stands in the way");
+    }
+    if crate::special::glare::holds(rules, pos, !side) {
+        return Untenable::new(
+            "§2.0.10 Lantern: Glare",
+            "your opponent's glare holds on your Self and prevents the throw",
+        );
+    }
+    Untenable::new(
+        DOUBLE,
+        "a throw is the turn's first move, the second after a stepping stone, or in concert with the Self — never after placing the Dagger",
+    )
+}
+
+fn explain_retreat(rules: &Rules, pos: &Position) -> Untenable {
+    const RETREAT: &str = "§2.0.02 Self: Retreat";
+    let side = pos.turn();
+    if pos.phase() != Phase::Start {
+        return Untenable::new(
+            RETREAT,
+            "the final step of a retreat is a whole turn: no double-move",
+        );
+    }
+    match pos.life_square(rules, side) {
+        Some(sq) if sq.relative_step(side) != 1 => Untenable::new(
+            RETREAT,
+            format!("the Self retreats off the board from your first step; it stands on {sq}"),
+        ),
+        None => Untenable::new(RETREAT, "your Self is not on the board"),
+        Some(_) => Untenable::new(
+            RETREAT,
+            "retreat is impossible while your opponent's Self is on your side of the board",
+        ),
     }
 }
 

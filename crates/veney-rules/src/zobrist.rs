@@ -115,6 +115,20 @@ impl Position {
         if self.outcome.is_some() {
             h ^= k.over;
         }
+        // The rarer state, folded in through one mixing step.
+        let extra: u64 = match self.phase {
+            Phase::Throw { from, target } => 1 + from.index() as u64 * 64 + target.index() as u64,
+            Phase::Distraction { life, blade } => 5000 + life as u64 + 2 * blade as u64,
+            Phase::Glare => 6000,
+            _ => 0,
+        } | (self.retreats[0] as u64) << 16
+            | (self.retreats[1] as u64) << 24
+            | (self.glare_block[0] as u64) << 32
+            | (self.glare_block[1] as u64) << 33;
+        if extra != 0 {
+            let mut st = extra;
+            h ^= splitmix(&mut st);
+        }
         h
     }
 }

@@ -410,3 +410,85 @@ fn the_dagger_disarms_only_once_the_sword_is_lost() {
     );
     assert!(notations_from(&r, &without, "X10").contains(&"DtX9".to_string()));
 }
+
+#[test]
+fn deflection_pushes_an_armament_back_across_the_centre_line() {
+    // §2.0.09 Deflection: "If this square is on your side of the board, the opponent's blade is
+    // pushed away until it crosses back onto their side, or until it is blocked". Ruling
+    // R-DEFLECTION: the push follows the Guard's move.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Guard", "X3"),
+            (Black, "Self", "Y14"),
+            (Black, "Sword", "X5"),
+        ],
+        White,
+    );
+    assert!(notations_from(&r, &p, "X3").contains(&"GX5~".to_string()));
+    let mut q = p;
+    play(&r, &mut q, "GX5~");
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    assert_eq!(q.pieces(Black, sword).first(), Some(sq("X9")));
+    // Blocked on the way: it stops before the blocker.
+    let mut q = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Guard", "X3"),
+            (Black, "Self", "Y14"),
+            (Black, "Sword", "X5"),
+            (Black, "Engagement", "X8"),
+        ],
+        White,
+    );
+    play(&r, &mut q, "GX5~");
+    assert_eq!(q.pieces(Black, sword).first(), Some(sq("X7")));
+}
+
+#[test]
+fn deflection_on_the_far_side_or_backward_pushes_one_square() {
+    // §2.0.09: "If the taken square is on the opponent's side of the board, deflection pushes the
+    // blade piece only one square. Deflection 'backward' … only pushes the opponent's blade one
+    // square."
+    let r = rules();
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    let mut q = pos(
+        &r,
+        &[
+            (White, "Self", "X8"),
+            (White, "Guard", "Y6"),
+            (Black, "Self", "W14"),
+            (Black, "Sword", "Y9"),
+        ],
+        White,
+    );
+    play(&r, &mut q, "GY9~");
+    assert_eq!(q.pieces(Black, sword).first(), Some(sq("Y10")));
+    let mut q = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Guard", "Y5"),
+            (Black, "Self", "W14"),
+            (Black, "Sword", "Y3"),
+        ],
+        White,
+    );
+    play(&r, &mut q, "GY3~");
+    assert_eq!(q.pieces(Black, sword).first(), Some(sq("Y2")));
+    // No open square behind: no deflection.
+    let q = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Guard", "Y5"),
+            (Black, "Self", "W14"),
+            (Black, "Sword", "Y1"),
+        ],
+        White,
+    );
+    assert!(!notations_from(&r, &q, "Y5").iter().any(|n| n.contains('~')));
+}

@@ -324,6 +324,13 @@ fn show(rules: &Rules, pos: &Position) -> String {
                         s.push_str("; an armament may move in concert");
                     }
                 }
+                Phase::Throw { from, target } => s.push_str(&format!(
+                    "; the Dagger on {from} was thrown at {target}: the roll is awaited"
+                )),
+                Phase::Distraction { .. } => {
+                    s.push_str("; distraction: the Self and the Sword may be repositioned")
+                }
+                Phase::Glare => s.push_str("; the moves are made: glare or end the turn"),
             }
             if pos.passes() > 0 {
                 s.push_str(&format!("; {} pass(es) in a row", pos.passes()));

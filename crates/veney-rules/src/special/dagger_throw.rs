@@ -1,0 +1,227 @@
+//! Dagger Throw (§2.0.08): "When the Dagger and the opponent's Self are aligned unobstructed by
+//! any piece other than engagements, the Dagger can be used for a long-range attack from any
+//! distance." The throw is an action (`Action::Throw`); its roll (`Action::Roll`) follows, drawn
+//! by the game's seeded generator or entered from real sticks. All the thrower's colour: checkmate
+//! by touch, the Dagger takes the Self. Exactly one off-colour: the distraction effect, the Self
+//! and the Sword may be repositioned (`Action::Reposition`). Otherwise the Dagger is lost.
+//!
+//! Rulings: R-THROW-STICKS (2 + measures apart, which gives the rulebook's own odds, 1/32 at
+//! the start and 1/4 in one measure), R-THROW-LINE (engagements of either side and the free
+//! engagement do not obstruct), R-THROW-RANGE (from any distance; the Dagger's range constraint
+//! does not apply to the throw), R-THROW-DISTRACTION (the Dagger stays where it was; the
+//! repositioned pieces go to empty squares of the thrower's half behind the opposing Self's
+//! step), R-GLARE-THROW (no throw at a Self whose Lantern holds glare on the thrower's Self).
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::dice::{Roll, Verdict};
+use crate::direction::aligned;
+use crate::measure::{Measure, own_side};
+use crate::outcome::{Mate, Outcome};
+use crate::piece_set::Kind;
+use crate::position::{Phase, Position};
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+
+/// Sticks thrown: three plus the measures strictly between the Selves, i.e. 2 + their distance
+/// in measures (ruling R-THROW-STICKS).
+pub fn sticks(rules: &Rules, pos: &Position, side: Side) -> Option<u8> {
+    let a = pos.life_measure(rules, side)?;
+    let b = pos.life_measure(rules, !side)?;
+    Some(2 + a.0.abs_diff(b.0))
+}
+
+/// Whether a throw from `from` at the opposing Self on `target` has a clear line.
+pub fn clear_line(rules: &Rules, pos: &Position, side: Side, from: Square, target: Square) -> bool {
+    let Some((_, between)) = aligned(from, target) else {
+        return false;
+    };
+    let mut engagements = Bitboard::EMPTY;
+    for s in Side::ALL {
+        for k in rules.set(s).kinds() {
+            if rules.is_engagement(s, k) {
+                engagements = engagements | pos.pieces(s, k);
+            }
+        }
+    }
+    let _ = side;
+    let blockers = (pos.occupied_by(Side::White) | pos.occupied_by(Side::Black)) & !engagements;
+    (between & blockers).is_empty()
+}
+
+/// The throws `side` may make with its piece of kind `k` on `from`.
+pub(crate) fn throws(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    k: Kind,
+    from: Square,
+    out: &mut Vec<Action>,
+) {
+    let Some(target) = pos.life_square(rules, !side) else {
+        return;
+    };
+    if !clear_line(rules, pos, side, from, target) {
+        return;
+    }
+    if crate::special::glare::holds(rules, pos, !side) {
+        return;
+    }
+    out.push(Action::Throw {
+        kind: k,
+        from,
+        target,
+    });
+}
+
+/// Every throw available as the first action, after a stepping stone (`stone`) or in concert.
+pub(crate) fn all_throws(
+    rules: &Rules,
+    pos: &Position,
+    only: Option<Square>,
+    partners_only: bool,
+    out: &mut Vec<Action>,
+) {
+    let side = pos.turn();
+    for k in rules.set(side).kinds() {
+        let info = rules.info(side, k);
+        if !info.throw || (partners_only && !info.concert_partner) {
+            continue;
+        }
+        for from in pos.pieces(side, k) {
+            if only.is_none_or(|s| s == from) {
+                throws(rules, pos, side, k, from, out);
+            }
+        }
+    }
+}
+
+/// The rolls offered in the throw phase: one of each verdict the agreed method can give. Any
+/// roll the method accepts is tenable (`accepts`).
+pub(crate) fn rolls(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    if let Some(n) = sticks(rules, pos, pos.turn()) {
+        for r in rules.options.dice.representatives(n) {
+            out.push(Action::Roll(r));
+        }
+    }
+}
+
+/// Whether `roll` is a possible result of the pending throw.
+pub fn accepts(rules: &Rules, pos: &Position, roll: Roll) -> bool {
+    matches!(pos.phase(), Phase::Throw { .. })
+        && sticks(rules, pos, pos.turn()).is_some_and(|n| rules.options.dice.accepts(n, roll))
+}
+
+/// Applies the roll of the pending throw. Returns the phase that follows (`None`: the turn is
+/// over).
+pub(crate) fn resolve(rules: &Rules, pos: &mut Position, roll: Roll) -> Option<Phase> {
+    let Phase::Throw { from, target } = pos.phase else {
+        return None;
+    };
+    let side = pos.turn;
+    let opp = !side;
+    let (_, k) = pos
+        .piece_at(from)
+        .expect("the thrown Dagger is on the board");
+    match roll.verdict() {
+        Verdict::Hit => {
+            let life = rules.life(opp);
+            pos.remove(side, k, from);
+            pos.remove(opp, life, target);
+            pos.discard[opp.index()][life.index()] += 1;
+            pos.put(side, k, target);
+            pos.outcome = Some(Outcome::Checkmate {
+                winner: side,
+                by: Mate::Touch,
+            });
+            None
+        }
+        Verdict::Distraction => {
+            let phase = Phase::Distraction {
+                life: false,
+                blade: false,
+            };
+            pos.phase = phase;
+            if repositions(rules, pos).is_empty() {
+                None
+            } else {
+                Some(phase)
+            }
+        }
+        Verdict::Miss => {
+            pos.remove(side, k, from);
+            pos.discard[side.index()][k.index()] += 1;
+            if crate::special::disarm::blades_on_board(rules, pos, side) == 0 {
+                // §2.0.21: checkmate by self-disarm.
+                pos.outcome = Some(Outcome::Checkmate {
+                    winner: opp,
+                    by: Mate::SelfDisarm,
+                });
+            }
+            None
+        }
+    }
+}
+
+/// Where the distraction lets a piece go: empty squares of the thrower's half behind the
+/// opposing Self's step.
+pub fn distraction_area(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
+    let Some(opp_life) = pos.life_square(rules, !side) else {
+        return Bitboard::EMPTY;
+    };
+    let behind = match side {
+        Side::White => crate::measure::steps_between(1, opp_life.step().saturating_sub(1)),
+        Side::Black => crate::measure::steps_between(opp_life.step() + 1, 16),
+    };
+    own_side(side) & behind & !pos.occupied()
+}
+
+/// The repositionings still open in the distraction phase.
+pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
+    let Phase::Distraction { life, blade } = pos.phase() else {
+        return Vec::new();
+    };
+    let side = pos.turn();
+    let area = distraction_area(rules, pos, side);
+    let mut out = Vec::new();
+    for k in rules.set(side).kinds() {
+        let info = rules.info(side, k);
+        let wanted = (info.life && !life) || (info.blade && !info.throw && !blade);
+        if !wanted {
+            continue;
+        }
+        for from in pos.pieces(side, k) {
+            for to in area {
+                out.push(Action::Reposition { kind: k, from, to });
+            }
+        }
+    }
+    out
+}
+
+/// Plays one repositioning. Returns whether more may follow.
+pub(crate) fn reposition(
+    rules: &Rules,
+    pos: &mut Position,
+    k: Kind,
+    from: Square,
+    to: Square,
+) -> bool {
+    let side = pos.turn;
+    pos.remove(side, k, from);
+    pos.put(side, k, to);
+    if let Phase::Distraction { life, blade } = pos.phase {
+        let (life, blade) = if rules.info(side, k).life {
+            (true, blade)
+        } else {
+            (life, true)
+        };
+        pos.phase = Phase::Distraction { life, blade };
+    }
+    !repositions(rules, pos).is_empty()
+}
+
+/// The measure the thrower's Self stands in (for overlays).
+pub fn thrower_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Measure> {
+    pos.life_measure(rules, side)
+}

@@ -1,0 +1,113 @@
+//! Retreat and the board reset (§2.0.02, special move of the Self): "If the Self steps back four
+//! steps in the first measure to leave the board entirely (requiring four turns), this player has
+//! played a retreat. The board is reset and play continues … lost pieces stay discarded". "The
+//! players reset to the default baselines as if setting up a new game … using the pieces they
+//! already have on the board and all four of their engagements. If you had additional pieces in
+//! play and more than will fit on your starting step behind the engagements, you may either place
+//! them on the next step behind or put them into reserve. The free engagement is reset to the
+//! center." "Retreat is impossible if your opponent's Self piece is on your side of the board."
+//! "The final step of a retreat necessarily precludes movements in concert or any other
+//! double-move; after one player initiates a reset of the board, it is the other player's turn."
+//! Exceeding the agreed retreat limit "is considered a resignation".
+//!
+//! Ruling R-RETREAT: the retreat is the Self's step off the board from its own first step (step 1
+//! for White, 16 for Black), a whole turn. Both sides reset to the setup's squares with the kinds
+//! they have on the board plus every engagement on the board or in reserve; a piece with no setup
+//! square left goes to reserve (the rulebook's second choice, which needs no further decision).
+//! The retreat limit counts per side; the retreat that exceeds it is still played and ends the
+//! game as a resignation (the rulebook's "accidentally surpassed").
+use crate::action::Action;
+use crate::intersection::Intersection;
+use crate::measure::own_side;
+use crate::options::RetreatLimit;
+use crate::outcome::{Outcome, Resign};
+use crate::piece_set::MAX_KINDS;
+use crate::position::{FreePlace, Position};
+use crate::rules::Rules;
+use crate::side::Side;
+
+/// The retreat, if the side to move may play it now (first action of the turn).
+pub(crate) fn retreat(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    let side = pos.turn();
+    let life = rules.life(side);
+    if !rules.info(side, life).retreat {
+        return;
+    }
+    let Some(sq) = pos.life_square(rules, side) else {
+        return;
+    };
+    if sq.relative_step(side) != 1 {
+        return;
+    }
+    if pos
+        .life_square(rules, !side)
+        .is_some_and(|o| own_side(side).contains(o))
+    {
+        return;
+    }
+    out.push(Action::Retreat);
+}
+
+/// Whether another retreat by `side` exceeds the agreed limit.
+pub fn exceeds_limit(rules: &Rules, pos: &Position, side: Side) -> bool {
+    match rules.options.retreat_limit {
+        RetreatLimit::Unlimited => false,
+        RetreatLimit::Limited(n) => pos.retreats(side) >= n,
+    }
+}
+
+/// Plays the retreat: counts it, then resets the board (or ends the game if over the limit).
+pub(crate) fn play(rules: &Rules, pos: &mut Position) {
+    let side = pos.turn;
+    let over = exceeds_limit(rules, pos, side);
+    pos.retreats[side.index()] = pos.retreats[side.index()].saturating_add(1);
+    if over {
+        pos.outcome = Some(Outcome::Resignation {
+            winner: !side,
+            reason: Resign::RetreatLimit,
+        });
+        return;
+    }
+    reset_board(rules, pos);
+}
+
+/// The board reset of a retreat (also `==` in notation, and the delayed reset of §2.0.22).
+pub fn reset_board(rules: &Rules, pos: &mut Position) {
+    // Lift both sides before placing either: squares may cross over.
+    let mut pools = [[0u8; MAX_KINDS]; 2];
+    for side in Side::ALL {
+        let s = side.index();
+        let mut pool = [0u8; MAX_KINDS];
+        for k in rules.set(side).kinds() {
+            let on = pos.pieces(side, k);
+            pool[k.index()] = on.count() as u8;
+            for sq in on {
+                pos.remove(side, k, sq);
+            }
+            if rules.is_engagement(side, k) {
+                pool[k.index()] += pos.reserve[s][k.index()];
+                pos.reserve[s][k.index()] = 0;
+            }
+        }
+        pools[s] = pool;
+    }
+    for side in Side::ALL {
+        let s = side.index();
+        let mut pool = pools[s];
+        for &(sq, k) in &rules.setup.placements[s] {
+            if pool[k.index()] > 0 && pos.piece_at(sq).is_none() {
+                pool[k.index()] -= 1;
+                pos.put(side, k, sq);
+            }
+        }
+        for k in rules.set(side).kinds() {
+            pos.reserve[s][k.index()] += pool[k.index()];
+        }
+    }
+    pos.free = FreePlace::Off(Intersection::CENTRE);
+    pos.en_passant = None;
+    pos.en_passant_next = None;
+    pos.last_dir = [None; 2];
+    pos.glare_block = [false; 2];
+    pos.passes = 0;
+}

@@ -1,0 +1,248 @@
+//! Dagger Throw (§2.0.08) and its dice (§2.0.R1).
+mod common;
+use common::*;
+use std::sync::Arc;
+use veney_rules::dice::{DiceMethod, Roll, Verdict};
+use veney_rules::outcome::{Mate, Outcome};
+use veney_rules::special::dagger_throw;
+use veney_rules::{Game, Phase, Position, Rules};
+
+/// White: Self X2, Dagger X5 (and the Sword on W3 unless `no_sword`); Black: Self X14,
+/// an engagement on X10 (engagements never obstruct a throw).
+fn throw_position(r: &Rules, no_sword: bool) -> Position {
+    let mut pieces = vec![
+        (White, "Self", "X2"),
+        (White, "Dagger", "X5"),
+        (Black, "Self", "X14"),
+        (Black, "Engagement", "X10"),
+    ];
+    if !no_sword {
+        pieces.push((White, "Sword", "W3"));
+    }
+    pos(r, &pieces, White).without_reserves()
+}
+
+#[test]
+fn sticks_and_odds_are_the_rulebooks_worked_examples() {
+    // §2.0.08: "At full starting distance, this is a one-in-32 chance of success. At close
+    // range, it's a one-in-four chance of success." Ruling R-THROW-STICKS: 2 + measures apart.
+    let r = rules();
+    let start = Position::start(&r);
+    let n = dagger_throw::sticks(&r, &start, White).unwrap();
+    assert_eq!(n, 5);
+    assert_eq!(DiceMethod::StickDice.hit_odds(n), (1, 32));
+    let close = pos(&r, &[(White, "Self", "X6"), (Black, "Self", "Y7")], White);
+    let n = dagger_throw::sticks(&r, &close, White).unwrap();
+    assert_eq!(n, 2);
+    assert_eq!(DiceMethod::StickDice.hit_odds(n), (1, 4));
+    // One measure apart: three sticks.
+    let near = pos(&r, &[(White, "Self", "X6"), (Black, "Self", "Y9")], White);
+    assert_eq!(dagger_throw::sticks(&r, &near, White), Some(3));
+}
+
+#[test]
+fn a_throw_needs_a_line_clear_of_all_but_engagements() {
+    // §2.0.08: "aligned unobstructed by any piece other than engagements".
+    let r = rules();
+    let p = throw_position(&r, false);
+    assert!(
+        notations(&r, &p).contains(&"DtX14~".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    let blocked = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Dagger", "X5"),
+            (Black, "Self", "X14"),
+            (Black, "Cloak", "X12"),
+        ],
+        White,
+    );
+    assert!(
+        !notations(&r, &blocked)
+            .iter()
+            .any(|n| n.starts_with("DtX14"))
+    );
+    let why = refuse(&r, &blocked, "DtX14~ @ooooo");
+    assert!(why.contains("stands in the way"), "{why}");
+    // Not aligned: no throw.
+    let off = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Dagger", "W5"),
+            (Black, "Self", "X14"),
+        ],
+        White,
+    );
+    assert!(!notations(&r, &off).iter().any(|n| n.contains("X14~")));
+}
+
+#[test]
+fn all_own_colour_is_checkmate_by_touch() {
+    // §2.0.08: "If Black's throw lands all black-side-up … the attack is a success and
+    // constitutes checkmate by touch."
+    let r = rules();
+    let mut p = throw_position(&r, false);
+    play(&r, &mut p, "DtX14~ @ooooo#");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Checkmate {
+            winner: White,
+            by: Mate::Touch
+        })
+    );
+    let (side, k) = p.piece_at(sq("X14")).unwrap();
+    assert_eq!((side, r.set(White).piece(k).name()), (White, "Dagger"));
+    assert!(p.piece_at(sq("X5")).is_none());
+}
+
+#[test]
+fn a_miss_loses_the_dagger_and_with_the_last_blade_is_self_disarm() {
+    // §2.0.08: "If the throw misses, the Dagger is lost." §2.0.21: "Checkmate by self-disarm
+    // (via missed roll on the Dagger Throw attack)".
+    let r = rules();
+    let mut p = throw_position(&r, false);
+    play(&r, &mut p, "DtX14~ @xxooo");
+    assert!(p.piece_at(sq("X5")).is_none());
+    assert_eq!(p.discard(White, r.set(White).by_name("Dagger").unwrap()), 1);
+    assert_eq!((p.turn(), p.outcome()), (Black, None));
+    let mut p = throw_position(&r, true);
+    play(&r, &mut p, "DtX14~ @oxoox");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Black,
+            by: Mate::SelfDisarm
+        })
+    );
+}
+
+#[test]
+fn one_off_colour_is_the_distraction() {
+    // §2.0.08: "only one off-color … allows the throwing player to reposition their Self piece
+    // and the Sword anywhere on their side of the board and behind the opponent's Self's step …
+    // without taking pieces". Ruling R-THROW-DISTRACTION: the Dagger stays.
+    let r = rules();
+    let mut p = throw_position(&r, false);
+    play(&r, &mut p, "DtX14~ @ooxoo SW6 $Z8");
+    let name = |p: &Position, s: &str| {
+        p.piece_at(sq(s))
+            .map(|(_, k)| r.set(White).piece(k).name().to_string())
+    };
+    assert_eq!(name(&p, "W6").as_deref(), Some("Self"));
+    assert_eq!(name(&p, "Z8").as_deref(), Some("Sword"));
+    assert_eq!(name(&p, "X5").as_deref(), Some("Dagger"));
+    assert_eq!(p.turn(), Black);
+    // Only one of them, or neither: the turn may end early.
+    let mut q = throw_position(&r, false);
+    play(&r, &mut q, "DtX14~ @ooxoo SW6");
+    assert_eq!(
+        (q.turn(), name(&q, "W3").as_deref()),
+        (Black, Some("Sword"))
+    );
+    // Not onto the opponent's half, not onto a piece.
+    let p = throw_position(&r, false);
+    let why = refuse(&r, &p, "DtX14~ @ooxoo SX9");
+    assert!(why.contains("X9") || why.contains("no tenable"), "{why}");
+    let why = refuse(&r, &p, "DtX14~ @ooxoo $X5");
+    assert!(!why.is_empty());
+}
+
+#[test]
+fn a_throw_may_follow_a_self_move_in_concert_or_a_stepping_stone() {
+    // §2.0.08: "You may use the Dagger Throw ability in concert with a Self move. You may also
+    // throw as the second in a double-move by stepping stones with the Dagger."
+    let r = rules();
+    let mut p = throw_position(&r, false);
+    play(&r, &mut p, "SW2 DtX14~ @xxxxx");
+    assert_eq!(p.turn(), Black);
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Dagger", "W4"),
+            (White, "Engagement", "X5"),
+            (Black, "Self", "X14"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "DX5 DtX14~ @ooooo#");
+    assert!(p.is_game_over());
+}
+
+#[test]
+fn the_roll_must_fit_the_agreed_dice() {
+    // §2.0.R1: the method is agreed before the game; five sticks at this distance.
+    let r = rules();
+    let p = throw_position(&r, false);
+    let why = refuse(&r, &p, "DtX14~ @ooo");
+    assert!(
+        why.contains("sticks") || why.contains("not a result"),
+        "{why}"
+    );
+    let why = refuse(&r, &p, "DtX14~ @d6=1");
+    assert!(!why.is_empty());
+    let mut opts = r.options.clone();
+    opts.dice = DiceMethod::FlatOdds(6);
+    let r6 = Rules::standard_with(opts);
+    let mut p = throw_position(&r6, false);
+    play(&r6, &mut p, "DtX14~ @d6=1#");
+    assert!(p.is_game_over());
+    let mut p = throw_position(&r6, false);
+    play(&r6, &mut p, "DtX14~ @d6=4");
+    assert_eq!((p.turn(), p.outcome()), (Black, None));
+}
+
+#[test]
+fn the_game_rolls_from_its_seed_and_undo_does_not_reroll() {
+    // The brief: randomness comes from a seeded generator owned by the rules crate.
+    let r = Arc::new(rules());
+    let start = throw_position(&r, false);
+    let throw = |g: &mut Game| {
+        let legal = g.legal_actions();
+        let t = *legal
+            .iter()
+            .find(|a| matches!(a, veney_rules::Action::Throw { .. }))
+            .unwrap();
+        g.play(t).unwrap();
+        assert!(matches!(g.position().phase(), Phase::Throw { .. }));
+        g.roll().unwrap()
+    };
+    let mut rolls = Vec::new();
+    for seed in 0..40u64 {
+        let mut a = Game::from_position_seeded(r.clone(), start, seed);
+        let mut b = Game::from_position_seeded(r.clone(), start, seed);
+        let ra = throw(&mut a);
+        assert_eq!(ra, throw(&mut b), "same seed, same sticks");
+        a.undo();
+        assert_eq!(a.roll(), Some(ra), "undo rewinds the generator");
+        rolls.push(ra);
+    }
+    assert!(rolls.iter().any(|r| r.verdict() == Verdict::Miss));
+    assert!(rolls.iter().any(|r| *r != rolls[0]), "seeds differ");
+    for r in &rolls {
+        assert!(matches!(r, Roll::Sticks { thrown: 5, .. }));
+    }
+}
+
+#[test]
+fn glare_on_the_throwers_self_prevents_the_throw() {
+    // §2.0.10: "You may also invoke glare to prevent a Dagger Throw." Ruling R-GLARE-THROW.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Dagger", "X5"),
+            (Black, "Self", "X14"),
+            (Black, "Lantern", "Z4"),
+        ],
+        White,
+    );
+    assert!(!notations(&r, &p).iter().any(|n| n.contains("X14~")));
+    let why = refuse(&r, &p, "DtX14~ @ooooo");
+    assert!(why.contains("glare"), "{why}");
+}

@@ -1,0 +1,115 @@
+//! Retreat and the board reset (§2.0.02).
+mod common;
+use common::*;
+use veney_rules::options::RetreatLimit;
+use veney_rules::outcome::{Outcome, Resign};
+use veney_rules::{FreePlace, Position, Rules};
+
+fn retreating(r: &Rules) -> Position {
+    pos(
+        r,
+        &[
+            (White, "Self", "X1"),
+            (White, "Sword", "W3"),
+            (White, "Cloak", "Z6"),
+            (White, "Guard", "W7"),
+            (White, "Engagement", "W6"),
+            (Black, "Self", "Y13"),
+            (Black, "Sword", "Y11"),
+            (Black, "Balance", "W10"),
+            (Black, "Engagement", "X9"),
+        ],
+        White,
+    )
+}
+
+#[test]
+fn retreat_resets_the_board_with_the_pieces_in_play() {
+    // §2.0.02 Retreat: "The players reset to the default baselines … using the pieces they
+    // already have on the board and all four of their engagements … The free engagement is reset
+    // to the center." "after one player initiates a reset of the board, it is the other player's
+    // turn." Ruling R-RETREAT: pieces with no setup square go to reserve.
+    let r = rules();
+    let p = retreating(&r).with_free_on(sq("Y8"));
+    assert!(notations(&r, &p).contains(&"==".to_string()));
+    let mut q = p;
+    play(&r, &mut q, "==");
+    let start = Position::start(&r);
+    for s in [
+        "W5", "X5", "Y5", "Z5", "X4", "Y4", "W12", "X12", "Y12", "Z12", "Y13", "X13",
+    ] {
+        assert_eq!(q.piece_at(sq(s)), start.piece_at(sq(s)), "{s}");
+    }
+    // The Cloak and Balance return to their setup squares; the Guard has none: to reserve.
+    assert_eq!(q.piece_at(sq("W4")), start.piece_at(sq("W4")));
+    assert_eq!(q.piece_at(sq("W13")), start.piece_at(sq("W13")));
+    assert!(
+        q.piece_at(sq("Z13")).is_none(),
+        "Black's Cloak was not in play: not placed"
+    );
+    let guard = r.set(White).by_name("Guard").unwrap();
+    assert_eq!(q.pieces(White, guard).count(), 0);
+    assert_eq!(q.reserve(White, guard), 1);
+    assert!(matches!(q.free(), FreePlace::Off(_)));
+    assert_eq!((q.turn(), q.retreats(White), q.outcome()), (Black, 1, None));
+}
+
+#[test]
+fn retreat_is_impossible_with_the_opposing_self_on_your_side() {
+    // §2.0.02: "Retreat is impossible if your opponent's Self piece is on your side of the board."
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X1"),
+            (White, "Sword", "W3"),
+            (Black, "Self", "Y7"),
+        ],
+        White,
+    );
+    assert!(!notations(&r, &p).contains(&"==".to_string()));
+    let why = refuse(&r, &p, "==");
+    assert!(why.contains("your side"), "{why}");
+    // Nor from anywhere but the first step.
+    let p = pos(&r, &[(White, "Self", "X2"), (Black, "Self", "Y14")], White);
+    assert!(refuse(&r, &p, "==").contains("first step"));
+}
+
+#[test]
+fn exceeding_the_retreat_limit_is_resignation() {
+    // §2.0.02: "unless the retreat limit has been accidentally surpassed, which is considered a
+    // resignation". §2.0.21 Resignation "by exceeding the retreat limit".
+    let mut opts = rules().options.clone();
+    opts.retreat_limit = RetreatLimit::Limited(0);
+    let r = Rules::standard_with(opts);
+    let mut p = retreating(&r);
+    play(&r, &mut p, "==");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Resignation {
+            winner: Black,
+            reason: Resign::RetreatLimit
+        })
+    );
+    // With the basic one retreat each, the second retreat resigns.
+    let r = rules();
+    let mut p = retreating(&r);
+    play(&r, &mut p, "==");
+    assert!(p.outcome().is_none());
+    let mut q = retreating(&r);
+    q = veney_rules::position_text::PositionText::parse(&format!("{} retreats=1/0", q.to_text(&r)))
+        .unwrap()
+        .to_position(&r)
+        .unwrap();
+    play(&r, &mut q, "==");
+    assert!(matches!(q.outcome(), Some(Outcome::Resignation { .. })));
+}
+
+#[test]
+fn retreat_is_never_a_double_move() {
+    // §2.0.02: "The final step of a retreat necessarily precludes movements in concert".
+    let r = rules();
+    let p = retreating(&r);
+    let why = refuse(&r, &p, "== $W4");
+    assert!(!why.is_empty());
+}
