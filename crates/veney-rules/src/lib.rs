@@ -36,6 +36,7 @@ pub mod placement;
 pub mod playout;
 pub mod position;
 pub mod position_text;
+pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod setup;

@@ -51,6 +51,11 @@ enum Command {
         #[arg(allow_hyphen_values = true)]
         turns: Vec<String>,
     },
+    /// Replay a game record (header lines, then numbered turns) and report each turn.
+    Replay {
+        /// The record file (`-` for standard input)
+        file: PathBuf,
+    },
     /// Count complete-turn sequences to a depth.
     Perft {
         position: String,
@@ -92,6 +97,43 @@ fn main() -> ExitCode {
     }
 }
 
+fn replay(rules: &Rules, file: &std::path::Path) -> Result<bool, String> {
+    let text = if file.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
+        s
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
+    };
+    let r = veney_rules::replay::replay(rules, &text)
+        .map_err(|e| format!("{}: bad Position header: {e}", file.display()))?;
+    for (k, v) in &r.headers {
+        println!("{k}: {v}");
+    }
+    for t in &r.turns {
+        let who = if t.side == Side::White { "" } else { ".." };
+        match &t.result {
+            Ok(canonical) => println!("{}.{who} {:<24} tenable   {canonical}", t.number, t.written),
+            Err(e) => println!(
+                "{}.{who} {:<24} UNTENABLE {}:{}: {}",
+                t.number,
+                t.written,
+                file.display(),
+                t.line,
+                e
+            ),
+        }
+    }
+    if r.not_replayed > 0 {
+        println!("({} later turn(s) not replayed)", r.not_replayed);
+    }
+    println!("final: {}", r.end.to_text(rules));
+    if let Some(o) = r.end.outcome() {
+        println!("game over: {o}");
+    }
+    Ok(r.all_tenable())
+}
+
 fn load_rules(cli: &Cli) -> Result<Rules, String> {
     if cli.set.is_none() && cli.setup.is_none() && cli.rules.is_none() {
         return Ok(Rules::standard());
@@ -122,6 +164,12 @@ fn position(rules: &Rules, text: &str) -> Result<Position, String> {
 fn run(cli: Cli) -> Result<(), String> {
     let rules = Arc::new(load_rules(&cli)?);
     match &cli.command {
+        Command::Replay { file } => {
+            if !replay(&rules, file)? {
+                // Untenable turns: exit 1 (2 is for unreadable input).
+                std::process::exit(1);
+            }
+        }
         Command::Show { position: p } => {
             let pos = position(&rules, p)?;
             print!("{}", show(&rules, &pos));
