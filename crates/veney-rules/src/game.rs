@@ -55,6 +55,33 @@ impl Game {
         self.seed
     }
 
+    /// After replaying a recorded roll: advance the generator as the original draw did, so
+    /// that later throws land as they would have.
+    pub fn advance_rng_for_roll(&mut self) {
+        if let Some((before, crate::action::Action::Roll(_))) = self.history.last() {
+            if let Some(n) =
+                crate::special::dagger_throw::sticks(&self.rules, before, before.turn())
+            {
+                let _ = Roll::draw(self.rules.options.dice, n, &mut self.rng);
+            }
+        }
+    }
+
+    /// Ends the game by resignation of `side` (§2.0.21).
+    pub fn resign(&mut self, side: crate::side::Side) {
+        self.pos.set_outcome(crate::outcome::Outcome::Resignation {
+            winner: !side,
+            reason: crate::outcome::Resign::Yielded,
+        });
+    }
+
+    /// Ends the game as a draw by agreement (§2.0.21).
+    pub fn agree_draw(&mut self) {
+        self.pos.set_outcome(crate::outcome::Outcome::Draw {
+            reason: crate::outcome::Draw::Agreement,
+        });
+    }
+
     /// When a throw awaits its roll: draws it from the game's seeded generator and plays it.
     pub fn roll(&mut self) -> Option<Roll> {
         if !matches!(self.pos.phase(), Phase::Throw { .. }) {

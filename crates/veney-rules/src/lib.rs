@@ -39,6 +39,7 @@ pub mod position_text;
 pub mod replay;
 pub mod rng;
 pub mod rules;
+pub mod savefile;
 pub mod setup;
 pub mod side;
 pub mod special;

@@ -290,6 +290,13 @@ impl Position {
         self.by_side[side.index()].clear(sq);
     }
 
+    /// Ends the game (resignation, draw by agreement: endings no move makes, §2.0.21).
+    pub fn set_outcome(&mut self, o: Outcome) {
+        if self.outcome.is_none() {
+            self.outcome = Some(o);
+        }
+    }
+
     pub fn is_game_over(&self) -> bool {
         self.outcome.is_some()
     }

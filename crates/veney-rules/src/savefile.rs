@@ -1,0 +1,230 @@
+//! Saved games: a game record in notation (§2.0.R5) with headers naming the start position,
+//! the seed of the game's chance outcomes and the final position, which loading checks. Files
+//! are written atomically (a temporary file renamed over the old one), so a crash mid-save
+//! never loses the game in progress.
+//!
+//! ```text
+//! [Game "Veney"]
+//! [Seed "7"]
+//! [Position "start"]
+//! [Final "<position text>"]
+//! 1. SY3 $X6, SX14; 2. …
+//! ```
+//! A turn in progress is written as the last, partial turn.
+use crate::errors::ParseError;
+use crate::game::Game;
+use crate::notation;
+use crate::position::Position;
+use crate::rules::Rules;
+use std::path::Path;
+use std::sync::Arc;
+
+/// Why a save could not be read.
+#[derive(Debug)]
+pub enum SaveError {
+    Io(std::io::Error),
+    /// Line (1-based) and what is wrong there.
+    Bad {
+        line: usize,
+        error: ParseError,
+    },
+    /// The record does not lead to the final position the file names.
+    Mismatch {
+        expected: String,
+        got: String,
+    },
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SaveError::Io(e) => write!(f, "{e}"),
+            SaveError::Bad { line, error } => write!(f, "line {line}: {error}"),
+            SaveError::Mismatch { expected, got } => write!(
+                f,
+                "the record leads to {got}, not to the saved final position {expected} (was it saved with other rules or sets?)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// The save text of `game`.
+pub fn write(game: &Game) -> String {
+    let rules = &game.rules;
+    let start = game.start_position();
+    let start_text = if *start == Position::start(rules) {
+        "start".to_string()
+    } else {
+        start.to_text(rules)
+    };
+    let mut s = String::new();
+    s.push_str("[Game \"Veney\"]\n");
+    s.push_str(&format!("[Seed \"{}\"]\n", game.seed()));
+    s.push_str(&format!("[Position \"{start_text}\"]\n"));
+    s.push_str(&format!("[Final \"{}\"]\n", game.position().to_text(rules)));
+    s.push_str(&game.record());
+    s.push('\n');
+    s
+}
+
+/// Reads a save and rebuilds the game with its whole history (so undo works after loading).
+pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
+    let mut seed = 0u64;
+    let mut start = None;
+    let mut fin = None;
+    let mut body = String::new();
+    let mut body_line = 1;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            let (k, v) = inner.split_once(' ').unwrap_or((inner, ""));
+            let v = v.trim().trim_matches('"');
+            let bad = |m: &str| SaveError::Bad {
+                line: i + 1,
+                error: ParseError::new(1, t, m.to_string()),
+            };
+            match k {
+                "Seed" => seed = v.parse().map_err(|_| bad("the seed is a number"))?,
+                "Position" if v == "start" => start = Some(Position::start(&rules)),
+                "Position" => {
+                    start = Some(
+                        Position::from_text(&rules, v)
+                            .map_err(|error| SaveError::Bad { line: i + 1, error })?,
+                    )
+                }
+                "Final" => fin = Some(v.to_string()),
+                _ => {}
+            }
+            body_line = i + 2;
+        } else if !t.is_empty() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    let start = start.unwrap_or_else(|| Position::start(&rules));
+    let mut game = Game::from_position_seeded(rules.clone(), start, seed);
+    let turns = notation::record_turns(&body);
+    let n = turns.len();
+    for (i, toks) in turns.into_iter().enumerate() {
+        let acts =
+            notation::parse_turn_tokens(&rules, game.position(), &toks).map_err(|error| {
+                SaveError::Bad {
+                    line: body_line,
+                    error,
+                }
+            })?;
+        for a in acts {
+            game.play(a).map_err(|e| SaveError::Bad {
+                line: body_line,
+                error: ParseError::new(1, "", e.to_string()),
+            })?;
+            if matches!(a, crate::action::Action::Roll(_)) {
+                game.advance_rng_for_roll();
+            }
+        }
+        // A complete turn whose optional second move (or glare) was declined.
+        let last = i + 1 == n;
+        let at_final = fin.as_deref() == Some(game.position().to_text(&rules).as_str());
+        if !last || !at_final {
+            end_turn(&mut game);
+        }
+    }
+    if let Some(expected) = fin {
+        let got = game.position().to_text(&rules);
+        if got != expected {
+            return Err(SaveError::Mismatch { expected, got });
+        }
+    }
+    Ok(game)
+}
+
+fn end_turn(game: &mut Game) {
+    use crate::position::Phase;
+    let mover = game.position().turn();
+    while !matches!(game.position().phase(), Phase::Start | Phase::Throw { .. })
+        && game.position().turn() == mover
+        && !game.position().is_game_over()
+    {
+        if game.play(crate::action::Action::EndTurn).is_err() {
+            break;
+        }
+    }
+}
+
+/// Writes `text` to `path` atomically: a sibling temporary file, flushed, then renamed.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("tmp");
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+/// Reads a save file.
+pub fn load(rules: Arc<Rules>, path: &Path) -> Result<Game, SaveError> {
+    let text = std::fs::read_to_string(path).map_err(SaveError::Io)?;
+    read(rules, &text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_round_trips_through_its_save_and_keeps_its_history() {
+        let rules = Arc::new(Rules::standard());
+        let mut g = Game::from_position_seeded(rules.clone(), Position::start(&rules), 9);
+        for t in ["SY3 $X6", "SX14", "eW6"] {
+            let acts = notation::parse_turn(&rules, g.position(), t, 1).unwrap();
+            for a in acts {
+                g.play(a).unwrap();
+            }
+            if g.position().phase() != crate::position::Phase::Start {
+                g.play(crate::action::Action::EndTurn).unwrap();
+            }
+        }
+        let text = write(&g);
+        let h = read(rules.clone(), &text).unwrap();
+        assert_eq!(h.position(), g.position());
+        assert_eq!(h.seed(), 9);
+        assert_eq!(h.record(), g.record());
+        let mut h = h;
+        assert!(h.undo().is_some(), "history rebuilt");
+    }
+
+    #[test]
+    fn a_tampered_save_is_refused_with_the_reason() {
+        let rules = Arc::new(Rules::standard());
+        let g = Game::new(rules.clone());
+        let text = write(&g).replace("[Final \"", "[Final \"x");
+        assert!(matches!(
+            read(rules.clone(), &text),
+            Err(SaveError::Mismatch { .. })
+        ));
+        let text = format!(
+            "{}\n1. SQ99\n",
+            write(&g).lines().take(3).collect::<Vec<_>>().join("\n")
+        );
+        let e = read(rules, &text).unwrap_err().to_string();
+        assert!(e.contains("line 4"), "{e}");
+    }
+
+    #[test]
+    fn atomic_write_replaces_the_file_whole() {
+        let dir = std::env::temp_dir().join(format!("veney-save-{}", std::process::id()));
+        let path = dir.join("game.veney");
+        write_atomic(&path, "one").unwrap();
+        write_atomic(&path, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        assert!(!path.with_extension("tmp").exists());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
