@@ -27,9 +27,21 @@ pub fn square_center(sq: Square) -> Vec2 {
     )
 }
 
+/// The square at a world position, if on the board.
+pub fn square_at(p: Vec2) -> Option<Square> {
+    let line = (p.x / SQUARE + 2.0).floor();
+    let step = (p.y / SQUARE + 8.0).floor() + 1.0;
+    Square::try_new(line as i8, step as i8).filter(|_| {
+        (0.0..4.0).contains(&line) && (1.0..=16.0).contains(&step)
+    })
+}
+
+/// Where the board's centre sits in the window: left of the side panel.
+pub const CAMERA_X: f32 = 240.0;
+
 fn draw_board(mut commands: Commands) {
-    // The board sits left of centre, leaving room for the measure labels on its right.
-    commands.spawn((Camera2d, Transform::from_xyz(70.0, 0.0, 0.0)));
+    // The board sits left, leaving room for the measure labels and the side panel on its right.
+    commands.spawn((Camera2d, Transform::from_xyz(CAMERA_X, 0.0, 0.0)));
     for sq in Square::all() {
         let colour = if sq.is_light() {
             LIGHT_SQUARE

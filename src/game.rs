@@ -1,8 +1,14 @@
 //! The game in progress, held as the rules crate's `Game`, and piece entities mirrored from it:
-//! each piece on the board is an entity with a `PieceView` (side, kind, square).
+//! each piece on the board is an entity with a `PieceView` (side, kind, square) and the
+//! movement/constraint data of its RON definition. Player intent arrives as `Command` messages
+//! (from the mouse, the keyboard, the panels, or a test); this module asks the rules crate and
+//! plays what it allows. It never decides legality itself.
 use bevy::prelude::*;
+use std::path::PathBuf;
 use std::sync::Arc;
-use veney_rules::{FreePlace, Game, Kind, Rules, Side, Square};
+use veney_rules::piece_def::Constraint;
+use veney_rules::position::Phase;
+use veney_rules::{Action, FreePlace, Game, Kind, Position, Rules, Side, Square};
 
 /// The current game.
 #[derive(Resource)]
@@ -10,13 +16,28 @@ pub struct CurrentGame(pub Game);
 
 impl Default for CurrentGame {
     fn default() -> Self {
-        CurrentGame(Game::new(Arc::new(load_rules())))
+        let rules = Arc::new(load_rules());
+        let start = Position::start(&rules);
+        CurrentGame(Game::from_position_seeded(rules, start, fresh_seed()))
     }
+}
+
+/// A seed for a new game's chance outcomes (throws): from `VENEY_SEED`, else the clock.
+pub fn fresh_seed() -> u64 {
+    std::env::var("VENEY_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0)
+        })
 }
 
 /// Loads the rules from `config/` when present (so designers' edits show), else the built-in
 /// standard rules.
-fn load_rules() -> Rules {
+pub fn load_rules() -> Rules {
     let dir = std::path::Path::new("config");
     if dir.join("sets/standard.ron").exists() {
         match Rules::load(
@@ -39,15 +60,417 @@ pub struct PieceView {
     pub square: Square,
 }
 
+/// The piece's range constraint from its RON definition (read by the overlays).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct RangeConstraint(pub Option<Constraint>);
+
 /// The free engagement, in play on a square or out of play on an intersection.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FreeEngagementView(pub FreePlace);
 
+/// What the player has picked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selected {
+    /// The piece on this square.
+    Board(Square),
+    /// A piece of this kind in the mover's reserve tray (to place it).
+    Reserve(Kind),
+    /// The free engagement (to bring it into play or move it).
+    Free,
+}
+
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Selection(pub Option<Selected>);
+
+/// What the app tells the player: whose turn and what now, or why a move was refused.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Status {
+    pub prompt: String,
+    /// The rule an attempted move breaks (§2.0.22), with its section.
+    pub refusal: Option<String>,
+    pub info: Option<String>,
+}
+
+/// Player intent.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// A click (or the drop of a drag) on a square.
+    Click(Square),
+    SelectReserve(Kind),
+    SelectFree,
+    Cancel,
+    /// Play this exact action (panel buttons: end turn, pass, glare, retreat, withdraw).
+    Play(Action),
+    /// Throw the sticks for a pending Dagger Throw, from the game's seeded generator.
+    Roll,
+    Undo,
+    Redo,
+    NewGame,
+    Resign,
+    Save(PathBuf),
+    Load(PathBuf),
+    /// Start a new game from a position text (docs/POSITION.md).
+    SetPosition(String),
+}
+
+/// An action the game played, for animation and sound.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct Played {
+    pub before: Position,
+    pub action: Action,
+    pub after: Position,
+}
+
+/// The turn state machine as a Bevy state, mirrored from the rules crate's phase.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnPhase {
+    #[default]
+    FirstAction,
+    SecondAction,
+    AwaitingThrow,
+    Distraction,
+    Glare,
+    GameOver,
+}
+
+impl TurnPhase {
+    pub fn of(pos: &Position) -> TurnPhase {
+        if pos.is_game_over() {
+            return TurnPhase::GameOver;
+        }
+        match pos.phase() {
+            Phase::Start => TurnPhase::FirstAction,
+            Phase::Second { .. } => TurnPhase::SecondAction,
+            Phase::Throw { .. } => TurnPhase::AwaitingThrow,
+            Phase::Distraction { .. } => TurnPhase::Distraction,
+            Phase::Glare => TurnPhase::Glare,
+        }
+    }
+}
+
+/// Where saves go (`VENEY_SAVE_DIR`, else `saves/`).
+#[derive(Resource, Debug, Clone)]
+pub struct SaveDir(pub PathBuf);
+
+impl Default for SaveDir {
+    fn default() -> Self {
+        SaveDir(
+            std::env::var_os("VENEY_SAVE_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("saves")),
+        )
+    }
+}
+
+impl SaveDir {
+    pub fn autosave(&self) -> PathBuf {
+        self.0.join("autosave.veney")
+    }
+    pub fn manual(&self) -> PathBuf {
+        self.0.join("game.veney")
+    }
+}
+
+/// The systems that apply commands and mirror the game; highlights and views run after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GameSet;
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CurrentGame>().add_systems(
-        Update,
-        mirror_pieces.run_if(resource_changed::<CurrentGame>),
-    );
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.init_resource::<SaveDir>()
+        .init_resource::<CurrentGame>()
+        .init_resource::<Selection>()
+        .init_resource::<Status>()
+        .init_state::<TurnPhase>()
+        .add_message::<Command>()
+        .add_message::<Played>()
+        .add_systems(Startup, resume_autosave)
+        .add_systems(
+            Update,
+            (
+                apply_commands,
+                (mirror_pieces, sync_phase, update_prompt, autosave)
+                    .run_if(resource_changed::<CurrentGame>),
+            )
+                .chain()
+                .in_set(GameSet),
+        );
+}
+
+/// The action's origin, to match it against the selection.
+pub fn origin(action: &Action) -> Option<Selected> {
+    match *action {
+        Action::Move(m) => Some(match m.mover {
+            veney_rules::Mover::Piece(_) => Selected::Board(m.from),
+            veney_rules::Mover::Free => Selected::Free,
+        }),
+        Action::Throw { from, .. } | Action::Reposition { from, .. } => {
+            Some(Selected::Board(from))
+        }
+        Action::Place { kind, .. } => Some(Selected::Reserve(kind)),
+        Action::EnterFree { .. } => Some(Selected::Free),
+        _ => None,
+    }
+}
+
+/// The square an action is aimed at (where the player clicks to play it).
+pub fn target(action: &Action) -> Option<Square> {
+    match *action {
+        Action::Move(m) => Some(m.to),
+        Action::Throw { target, .. } => Some(target),
+        Action::Reposition { to, .. } | Action::Place { to, .. } | Action::EnterFree { to } => {
+            Some(to)
+        }
+        _ => None,
+    }
+}
+
+/// The legal actions from the current selection.
+pub fn actions_from(game: &Game, sel: Selected) -> Vec<Action> {
+    game.legal_actions()
+        .into_iter()
+        .filter(|a| origin(a) == Some(sel))
+        .collect()
+}
+
+fn name_of(rules: &Rules, side: Side, k: Kind) -> String {
+    rules.set(side).piece(k).name().to_string()
+}
+
+fn apply_commands(
+    mut commands: MessageReader<Command>,
+    mut game: ResMut<CurrentGame>,
+    mut sel: ResMut<Selection>,
+    mut status: ResMut<Status>,
+    mut played: MessageWriter<Played>,
+    dir: Res<SaveDir>,
+) {
+    for cmd in commands.read() {
+        status.refusal = None;
+        status.info = None;
+        let before = *game.0.position();
+        let mut play = |g: &mut Game, a: Action, status: &mut Status| -> bool {
+            let before = *g.position();
+            match g.play(a) {
+                Ok(()) => {
+                    played.write(Played {
+                        before,
+                        action: a,
+                        after: *g.position(),
+                    });
+                    true
+                }
+                Err(e) => {
+                    status.refusal = Some(e.to_string());
+                    false
+                }
+            }
+        };
+        match cmd.clone() {
+            Command::Cancel => sel.0 = None,
+            Command::SelectReserve(k) => {
+                let side = before.turn();
+                if before.reserve(side, k) == 0 {
+                    status.refusal = Some(format!(
+                        "you have no {} in reserve",
+                        name_of(&game.0.rules, side, k)
+                    ));
+                } else {
+                    sel.0 = Some(Selected::Reserve(k));
+                    if actions_from(&game.0, Selected::Reserve(k)).is_empty() {
+                        status.info = Some(explain_stuck(&game.0, Selected::Reserve(k)));
+                    }
+                }
+            }
+            Command::SelectFree => sel.0 = Some(Selected::Free),
+            Command::Click(sq) => {
+                let legal = game.0.legal_actions();
+                if let Some(s) = sel.0 {
+                    let hits: Vec<Action> = legal
+                        .iter()
+                        .filter(|a| origin(a) == Some(s) && target(a) == Some(sq))
+                        .copied()
+                        .collect();
+                    if let Some(&a) = hits.first() {
+                        if hits.len() > 1 {
+                            status.info = Some(format!(
+                                "{} actions reach {sq}; played the first",
+                                hits.len()
+                            ));
+                        }
+                        play(&mut game.0, a, &mut status);
+                        sel.0 = None;
+                        continue;
+                    }
+                    if Selected::Board(sq) == s {
+                        sel.0 = None;
+                        continue;
+                    }
+                }
+                // (Re)select what is on the square.
+                let side = before.turn();
+                match before.piece_at(sq) {
+                    Some((s, k)) if s == side => {
+                        let picked = Selected::Board(sq);
+                        sel.0 = Some(picked);
+                        if actions_from(&game.0, picked).is_empty() {
+                            status.info = Some(explain_stuck(&game.0, picked));
+                        }
+                        let _ = k;
+                    }
+                    Some((s, k)) if sel.0.is_none() => {
+                        status.info = Some(format!(
+                            "that is {s}'s {}; it is {side}'s turn",
+                            name_of(&game.0.rules, s, k)
+                        ));
+                    }
+                    _ if before.free_square() == Some(sq) => sel.0 = Some(Selected::Free),
+                    _ => {
+                        if let Some(Selected::Board(from)) = sel.0 {
+                            // Say why the selected piece cannot go there (§2.0.22).
+                            if let Some((_, k)) = before.piece_at(from) {
+                                let a = Action::Move(veney_rules::Move {
+                                    mover: veney_rules::Mover::Piece(k),
+                                    from,
+                                    to: sq,
+                                    effect: veney_rules::Effect::Quiet,
+                                    dir: None,
+                                });
+                                status.refusal = Some(
+                                    veney_rules::untenable::explain(&game.0.rules, &before, &a)
+                                        .to_string(),
+                                );
+                            }
+                        } else if let Some(Selected::Reserve(k)) = sel.0 {
+                            let a = Action::Place { kind: k, to: sq };
+                            status.refusal = Some(
+                                veney_rules::untenable::explain(&game.0.rules, &before, &a)
+                                    .to_string(),
+                            );
+                        }
+                        sel.0 = None;
+                    }
+                }
+            }
+            Command::Play(a) => {
+                if play(&mut game.0, a, &mut status) {
+                    sel.0 = None;
+                }
+            }
+            Command::Roll => {
+                let before = *game.0.position();
+                match game.0.roll() {
+                    Some(r) => {
+                        played.write(Played {
+                            before,
+                            action: Action::Roll(r),
+                            after: *game.0.position(),
+                        });
+                    }
+                    None => status.refusal = Some("there is no throw to roll for".into()),
+                }
+            }
+            Command::Undo => {
+                if game.0.undo().is_none() {
+                    status.info = Some("nothing to undo".into());
+                }
+                sel.0 = None;
+            }
+            Command::Redo => {
+                if game.0.redo().is_none() {
+                    status.info = Some("nothing to redo".into());
+                }
+                sel.0 = None;
+            }
+            Command::NewGame => {
+                let rules = Arc::new(load_rules());
+                let start = Position::start(&rules);
+                game.0 = Game::from_position_seeded(rules, start, fresh_seed());
+                sel.0 = None;
+            }
+            Command::Resign => {
+                let side = before.turn();
+                game.0.resign(side);
+            }
+            Command::SetPosition(text) => {
+                match Position::from_text(&game.0.rules, &text) {
+                    Ok(p) => {
+                        let rules = game.0.rules.clone();
+                        game.0 = Game::from_position_seeded(rules, p, fresh_seed());
+                        sel.0 = None;
+                    }
+                    Err(e) => status.refusal = Some(format!("bad position text: {e}")),
+                }
+            }
+            Command::Save(path) => {
+                let path = if path.as_os_str().is_empty() {
+                    dir.manual()
+                } else {
+                    path
+                };
+                match veney_rules::savefile::write_atomic(
+                    &path,
+                    &veney_rules::savefile::write(&game.0),
+                ) {
+                    Ok(()) => status.info = Some(format!("saved to {}", path.display())),
+                    Err(e) => status.refusal = Some(format!("could not save: {e}")),
+                }
+            }
+            Command::Load(path) => {
+                let path = if path.as_os_str().is_empty() {
+                    dir.manual()
+                } else {
+                    path
+                };
+                match veney_rules::savefile::load(game.0.rules.clone(), &path) {
+                    Ok(g) => {
+                        game.0 = g;
+                        sel.0 = None;
+                        status.info = Some(format!("loaded {}", path.display()));
+                    }
+                    // The game in progress is kept.
+                    Err(e) => {
+                        status.refusal =
+                            Some(format!("could not load {}: {e}", path.display()))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Why the selected piece (or reserve piece) has no action now.
+pub fn explain_stuck(game: &Game, sel: Selected) -> String {
+    let pos = game.position();
+    let rules = &game.rules;
+    let side = pos.turn();
+    match sel {
+        Selected::Reserve(k) => {
+            let name = name_of(rules, side, k);
+            if pos.phase() != Phase::Start {
+                return format!("the {name} cannot be placed as part of a double-move (§2.0.13)");
+            }
+            format!(
+                "the {name} has no square to be placed on: placing is onto an empty square next to the Self, within its range constraint (§2.0.13)"
+            )
+        }
+        Selected::Board(sq) => {
+            let Some((_, k)) = pos.piece_at(sq) else {
+                return String::new();
+            };
+            let name = name_of(rules, side, k);
+            match pos.phase() {
+                Phase::Start => format!("the {name} has no tenable move now"),
+                Phase::Second { .. } => format!(
+                    "the {name} is not part of this double-move: only the piece that used a stepping stone, or an armament in concert with the Self, moves again (§2.0.15)"
+                ),
+                _ => format!("the {name} cannot move in this part of the turn"),
+            }
+        }
+        Selected::Free => "the free engagement cannot move now (§2.0.05)".into(),
+    }
 }
 
 /// Rebuilds the piece entities whenever the game changes.
@@ -62,12 +485,83 @@ fn mirror_pieces(
     let pos = game.0.position();
     for sq in Square::all() {
         if let Some((side, kind)) = pos.piece_at(sq) {
-            commands.spawn(PieceView {
-                side,
-                kind,
-                square: sq,
-            });
+            let constraint = game.0.rules.set(side).piece(kind).def.constraint;
+            commands.spawn((
+                PieceView {
+                    side,
+                    kind,
+                    square: sq,
+                },
+                RangeConstraint(constraint),
+            ));
         }
     }
     commands.spawn(FreeEngagementView(pos.free()));
+}
+
+fn sync_phase(
+    game: Res<CurrentGame>,
+    state: Res<State<TurnPhase>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
+    let p = TurnPhase::of(game.0.position());
+    if *state.get() != p {
+        next.set(p);
+    }
+}
+
+fn update_prompt(game: Res<CurrentGame>, mut status: ResMut<Status>) {
+    let pos = game.0.position();
+    let side = pos.turn();
+    status.prompt = match pos.outcome() {
+        Some(o) => format!("Game over: {o}"),
+        None => match pos.phase() {
+            Phase::Start => format!("{side} to move (turn {})", pos.turn_number()),
+            Phase::Second { stone, concert } => {
+                let mut s = format!("{side}: a second move is open");
+                if let Some(sq) = stone {
+                    s.push_str(&format!(" for the piece on {sq} (stepping stone)"));
+                }
+                if concert.is_some() {
+                    s.push_str(" for an armament, in concert with the Self");
+                }
+                s.push_str(" — or end the turn");
+                s
+            }
+            Phase::Throw { .. } => format!("{side}: throw the sticks"),
+            Phase::Distraction { .. } => format!(
+                "{side}: distraction! Reposition the Self and the Sword behind the opposing Self's step, or end the turn"
+            ),
+            Phase::Glare => format!("{side}: glare, or end the turn"),
+        },
+    };
+}
+
+/// Saves after every change so a crash loses nothing (written atomically).
+fn autosave(game: Res<CurrentGame>, dir: Res<SaveDir>) {
+    if game.0.actions().next().is_none() {
+        return;
+    }
+    let text = veney_rules::savefile::write(&game.0);
+    if let Err(e) = veney_rules::savefile::write_atomic(&dir.autosave(), &text) {
+        warn!("autosave failed: {e}");
+    }
+}
+
+/// Resumes the autosaved game, if there is one and it still loads under the current rules.
+fn resume_autosave(mut game: ResMut<CurrentGame>, dir: Res<SaveDir>, mut status: ResMut<Status>) {
+    let path = dir.autosave();
+    if !path.exists() {
+        return;
+    }
+    match veney_rules::savefile::load(game.0.rules.clone(), &path) {
+        Ok(g) if !g.position().is_game_over() => {
+            game.0 = g;
+            status.info = Some("resumed the autosaved game".into());
+        }
+        Ok(_) => {}
+        Err(e) => {
+            status.info = Some(format!("the autosave could not be resumed: {e}"));
+        }
+    }
 }

@@ -1,22 +1,38 @@
 //! The Veney desktop app. It *shows* the rules crate's state and never decides legality itself.
 //! One plugin per feature, each in its own module; `main.rs` only assembles them.
 //!
-//! This is the first cut (the rules-core issue): the board with its measures, and piece entities
-//! mirrored from a `veney_rules::Game`. Input, highlights, overlays, animation, sound and panels
-//! are the desktop-app issue.
+//! `game_plugins` (the game, commands, highlights, dice bookkeeping) run headless with
+//! `MinimalPlugins` in tests; `view_plugins` draw and need a window and renderer.
 use bevy::prelude::*;
 
+pub mod animation;
+pub mod audio;
 pub mod board;
+pub mod dice;
 pub mod game;
+pub mod highlights;
+pub mod input;
+pub mod overlays;
 pub mod palette;
+pub mod panels;
 pub mod pieces;
 
 /// Everything but the window and renderer: usable headless with `MinimalPlugins` in tests.
 pub fn game_plugins(app: &mut App) {
-    app.add_plugins(game::plugin);
+    app.add_plugins((game::plugin, highlights::plugin, dice::plugin));
 }
 
-/// The drawing plugins (need a renderer: `DefaultPlugins`).
+/// The drawing, input, sound and panel plugins (need `DefaultPlugins` and a window).
 pub fn view_plugins(app: &mut App) {
-    app.add_plugins((board::plugin, pieces::plugin));
+    app.add_plugins(bevy_egui::EguiPlugin::default()).add_plugins((
+        board::plugin,
+        pieces::plugin,
+        highlights::view_plugin,
+        overlays::plugin,
+        input::plugin,
+        animation::plugin,
+        dice::view_plugin,
+        audio::plugin,
+        panels::plugin,
+    ));
 }

@@ -7,7 +7,7 @@ fn main() {
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Veney".into(),
-                resolution: (560, 940).into(),
+                resolution: (960, 940).into(),
                 ..default()
             }),
             ..default()

@@ -15,3 +15,17 @@ pub const FREE_ENGAGEMENT: Color = Color::srgb(0.55, 0.57, 0.60);
 
 /// Side of one square in world units (pixels at scale 1).
 pub const SQUARE: f32 = 50.0;
+
+pub const LAST_TURN: Color = Color::srgba(0.45, 0.75, 0.35, 0.35);
+pub const SELECTED: Color = Color::srgba(0.95, 0.80, 0.20, 0.55);
+pub const MARK_MOVE: Color = Color::srgba(0.10, 0.35, 0.15, 0.8);
+pub const MARK_STONE: Color = Color::srgba(0.15, 0.45, 0.75, 0.9);
+pub const MARK_FEND: Color = Color::srgba(0.20, 0.45, 0.85, 0.9);
+pub const MARK_TAKE: Color = Color::srgba(0.85, 0.15, 0.10, 0.9);
+pub const MARK_SPECIAL: Color = Color::srgba(0.60, 0.25, 0.80, 0.95);
+pub const MARK_THROW: Color = Color::srgba(0.95, 0.55, 0.10, 0.95);
+pub const ZONE: Color = Color::srgba(0.25, 0.45, 0.95, 0.22);
+pub const ZONE_ENGAGEMENT: Color = Color::srgba(0.25, 0.75, 0.95, 0.30);
+pub const STICK_WHITE: Color = Color::srgb(0.97, 0.95, 0.90);
+pub const STICK_BLACK: Color = Color::srgb(0.12, 0.10, 0.10);
+pub const ASPECT: Color = Color::srgba(0.75, 0.35, 0.85, 0.16);

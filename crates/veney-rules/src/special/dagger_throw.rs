@@ -96,6 +96,18 @@ pub(crate) fn all_throws(
     }
 }
 
+/// The throw lines the side to move could use as its first action (for overlays): pairs of
+/// (Dagger square, target Self square).
+pub fn all_throws_for_view(rules: &Rules, pos: &Position, out: &mut Vec<(Square, Square)>) {
+    let mut acts = Vec::new();
+    all_throws(rules, pos, None, false, &mut acts);
+    for a in acts {
+        if let Action::Throw { from, target, .. } = a {
+            out.push((from, target));
+        }
+    }
+}
+
 /// The rolls offered in the throw phase: one of each verdict the agreed method can give. Any
 /// roll the method accepts is tenable (`accepts`).
 pub(crate) fn rolls(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {

@@ -1,0 +1,67 @@
+//! Pieces glide to their squares instead of jumping.
+use crate::board::square_center;
+use crate::game::{Played, PieceView};
+use bevy::prelude::*;
+use veney_rules::Action;
+
+/// Seconds a glide takes.
+pub const GLIDE: f32 = 0.22;
+
+#[derive(Component)]
+pub struct Glide {
+    from: Vec2,
+    to: Vec2,
+    t: f32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (start_glides.after(crate::game::GameSet), glide).chain(),
+    );
+}
+
+fn start_glides(
+    mut commands: Commands,
+    mut played: MessageReader<Played>,
+    pieces: Query<(Entity, &PieceView)>,
+) {
+    for p in played.read() {
+        let moves: Vec<(veney_rules::Square, veney_rules::Square)> = match p.action {
+            Action::Move(m) => vec![(m.from, m.to)],
+            Action::Reposition { from, to, .. } => vec![(from, to)],
+            _ => Vec::new(),
+        };
+        for (from, to) in moves {
+            for (e, v) in &pieces {
+                if v.square == to {
+                    commands.entity(e).insert(Glide {
+                        from: square_center(from),
+                        to: square_center(to),
+                        t: 0.0,
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn glide(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Glide, &mut Transform)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for (e, mut g, mut tf) in &mut q {
+        g.t += time.delta_secs().min(0.05);
+        let k = (g.t / GLIDE).min(1.0);
+        let ease = k * k * (3.0 - 2.0 * k);
+        let p = g.from.lerp(g.to, ease);
+        tf.translation.x = p.x;
+        tf.translation.y = p.y;
+        redraw.write(bevy::window::RequestRedraw);
+        if k >= 1.0 {
+            commands.entity(e).remove::<Glide>();
+        }
+    }
+}

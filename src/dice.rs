@@ -1,0 +1,183 @@
+//! The stick-dice throw of the Dagger Throw (§2.0.08), animated: the sticks are thrown, tumble
+//! and land showing the faces the rules crate's seeded generator drew (the animation only shows
+//! them), then the result is announced — hit, distraction or miss. Die and guess rolls
+//! (§2.0.R1) are announced the same way.
+use crate::game::{Played, Status};
+use crate::palette::*;
+use bevy::prelude::*;
+use veney_rules::dice::{Roll, Verdict};
+use veney_rules::{Action, Side};
+
+/// The last throw, for panels and tests.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct LastThrow(pub Option<(Side, Roll)>);
+
+/// How long the sticks tumble before they land (seconds).
+pub const TUMBLE: f32 = 1.4;
+/// How long the landed sticks and the announcement stay.
+pub const LINGER: f32 = 3.5;
+
+#[derive(Component)]
+pub struct Stick {
+    pub index: u8,
+    pub own: bool,
+    pub side: Side,
+    pub t: f32,
+    start: Vec2,
+    travel: Vec2,
+    spin: f32,
+}
+
+#[derive(Component)]
+pub struct Announcement {
+    t: f32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LastThrow>().add_systems(
+        Update,
+        record_throw.after(crate::game::GameSet),
+    );
+}
+
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (spawn_sticks.after(crate::game::GameSet), tumble),
+    );
+}
+
+pub fn verdict_text(side: Side, roll: Roll) -> String {
+    let faces = match roll {
+        Roll::Sticks { thrown, own } => {
+            let n = own.count_ones();
+            format!("{n} of {thrown} sticks show {side}'s colour")
+        }
+        Roll::Die { sides, face } => format!("the d{sides} shows {face}"),
+        Roll::Guess { hidden, guess, .. } => {
+            format!("guessed place {}, the token was at {}", guess + 1, hidden + 1)
+        }
+    };
+    match roll.verdict() {
+        Verdict::Hit => format!("{faces}: HIT — checkmate by touch"),
+        Verdict::Distraction => format!("{faces}: a miss, but a distraction"),
+        Verdict::Miss => format!("{faces}: a miss — the Dagger is lost"),
+    }
+}
+
+fn record_throw(
+    mut played: MessageReader<Played>,
+    mut last: ResMut<LastThrow>,
+    mut status: ResMut<Status>,
+) {
+    for p in played.read() {
+        if let Action::Roll(r) = p.action {
+            last.0 = Some((p.before.turn(), r));
+            status.info = Some(verdict_text(p.before.turn(), r));
+        }
+    }
+}
+
+fn spawn_sticks(
+    mut commands: Commands,
+    mut played: MessageReader<Played>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    old: Query<Entity, Or<(With<Stick>, With<Announcement>)>>,
+) {
+    for p in played.read() {
+        let Action::Roll(r) = p.action else {
+            continue;
+        };
+        for e in &old {
+            commands.entity(e).despawn();
+        }
+        let side = p.before.turn();
+        // Thrown from the thrower's end of the board toward the middle.
+        let dir = if side == Side::White { 1.0 } else { -1.0 };
+        if let Roll::Sticks { thrown, own } = r {
+            let mesh = meshes.add(Rectangle::new(9.0, 64.0));
+            for i in 0..thrown {
+                let spread = i as f32 - (thrown as f32 - 1.0) / 2.0;
+                commands.spawn((
+                    Stick {
+                        index: i,
+                        own: own & (1 << i) != 0,
+                        side,
+                        t: 0.0,
+                        start: Vec2::new(spread * 8.0, -300.0 * dir),
+                        travel: Vec2::new(spread * 34.0 + 9.0 * (i as f32 % 2.0), 300.0 * dir),
+                        spin: 7.0 + 2.3 * i as f32,
+                    },
+                    Mesh2d(mesh.clone()),
+                    MeshMaterial2d(materials.add(STICK_WHITE)),
+                    Transform::from_xyz(spread * 8.0, -300.0 * dir, 20.0),
+                ));
+            }
+        }
+        commands.spawn((
+            Announcement { t: 0.0 },
+            Text2d::new(verdict_text(side, r)),
+            TextFont::default().with_font_size(18.0),
+            TextColor(LABEL),
+            Visibility::Hidden,
+            Transform::from_xyz(0.0, 60.0, 21.0),
+        ));
+    }
+}
+
+fn tumble(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut sticks: Query<(
+        Entity,
+        &mut Stick,
+        &mut Transform,
+        &MeshMaterial2d<ColorMaterial>,
+    )>,
+    mut notes: Query<(Entity, &mut Announcement, &mut Visibility)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let dt = time.delta_secs().min(0.05);
+    let mut busy = false;
+    for (e, mut s, mut tf, mat) in &mut sticks {
+        s.t += dt;
+        busy = true;
+        let k = (s.t / TUMBLE).min(1.0);
+        let ease = 1.0 - (1.0 - k).powi(3);
+        let hop = (k * std::f32::consts::PI * 3.0).sin().abs() * 40.0 * (1.0 - k);
+        let p = s.start + s.travel * ease + Vec2::new(0.0, hop);
+        tf.translation = p.extend(20.0);
+        tf.rotation = Quat::from_rotation_z(s.spin * ease + s.index as f32 * 0.4);
+        // Tumbling: the faces flicker until the stick lands on the drawn face.
+        let own_colour = if s.side == Side::White { STICK_WHITE } else { STICK_BLACK };
+        let other = if s.side == Side::White { STICK_BLACK } else { STICK_WHITE };
+        let showing_own = if k < 1.0 {
+            ((s.t * 14.0) as u32 + s.index as u32) % 2 == 0
+        } else {
+            s.own
+        };
+        if let Some(mut m) = materials.get_mut(&mat.0) {
+            m.color = if showing_own { own_colour } else { other };
+        }
+        if s.t > TUMBLE + LINGER {
+            commands.entity(e).despawn();
+        }
+    }
+    for (e, mut a, mut vis) in &mut notes {
+        a.t += dt;
+        busy = true;
+        *vis = if a.t >= TUMBLE {
+            Visibility::Visible
+        } else {
+            Visibility::Hidden
+        };
+        if a.t > TUMBLE + LINGER {
+            commands.entity(e).despawn();
+        }
+    }
+    if busy {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}

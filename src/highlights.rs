@@ -1,0 +1,206 @@
+//! Highlights: what the selected piece can do, each action marked by its kind — a dot for a
+//! move, a ring for a fend, a cross for a take, a diamond for a special, a square for a
+//! stepping stone, a star for a throw — plus the selected square and the last turn's squares.
+//! `Highlights` is computed from the rules crate's legal actions (headless-testable); the view
+//! system draws it.
+use crate::board::square_center;
+use crate::game::{CurrentGame, Selected, Selection, actions_from, target};
+use crate::palette::*;
+use bevy::prelude::*;
+use veney_rules::{Action, Effect, Square};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    Move,
+    StepStone,
+    Fend,
+    Take,
+    Special,
+    Throw,
+}
+
+impl Mark {
+    pub fn of(action: &Action) -> Mark {
+        match action {
+            Action::Move(m) => match m.effect {
+                Effect::Quiet => Mark::Move,
+                Effect::StepStone | Effect::FreeStepStone => Mark::StepStone,
+                Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Mark::Fend,
+                Effect::Take(_) | Effect::Checkmate | Effect::Disarm(_) | Effect::Negate(_) => {
+                    Mark::Take
+                }
+                Effect::Swap(_)
+                | Effect::Cavazione(_)
+                | Effect::Opposition(..)
+                | Effect::Deflect(..) => Mark::Special,
+            },
+            Action::Throw { .. } => Mark::Throw,
+            _ => Mark::Move,
+        }
+    }
+}
+
+/// The marks to draw: (square, mark) for each action of the selection, sorted.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Highlights {
+    pub selected: Option<Square>,
+    pub targets: Vec<(Square, Mark)>,
+    /// Squares the last turn moved from or to.
+    pub last_turn: Vec<Square>,
+}
+
+/// What the player sees and toggles.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct HighlightSettings {
+    pub legal_moves: bool,
+    pub last_turn: bool,
+}
+
+impl Default for HighlightSettings {
+    fn default() -> Self {
+        HighlightSettings {
+            legal_moves: true,
+            last_turn: true,
+        }
+    }
+}
+
+#[derive(Component)]
+pub struct HighlightMark;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Highlights>()
+        .init_resource::<HighlightSettings>()
+        .add_systems(
+            Update,
+            compute
+                .after(crate::game::GameSet)
+                .run_if(resource_changed::<CurrentGame>.or_eager(resource_changed::<Selection>)),
+        );
+}
+
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw.run_if(resource_changed::<Highlights>.or_eager(resource_changed::<HighlightSettings>)),
+    );
+}
+
+fn compute(game: Res<CurrentGame>, sel: Res<Selection>, mut hl: ResMut<Highlights>) {
+    let mut targets: Vec<(Square, Mark)> = match sel.0 {
+        Some(s) => actions_from(&game.0, s)
+            .iter()
+            .filter_map(|a| target(a).map(|t| (t, Mark::of(a))))
+            .collect(),
+        None => Vec::new(),
+    };
+    targets.sort_by_key(|(s, m)| (s.index(), *m as u8));
+    targets.dedup();
+    let mut last_turn = Vec::new();
+    let history: Vec<_> = game.0.actions().collect();
+    for (before, a) in history.iter().rev() {
+        match a {
+            Action::Move(m) => {
+                last_turn.push(m.from);
+                last_turn.push(m.to);
+            }
+            Action::Place { to, .. } | Action::Reposition { to, .. } => last_turn.push(*to),
+            Action::Throw { from, target, .. } => {
+                last_turn.push(*from);
+                last_turn.push(*target);
+            }
+            _ => {}
+        }
+        if before.phase() == veney_rules::Phase::Start {
+            break;
+        }
+    }
+    let new = Highlights {
+        selected: match sel.0 {
+            Some(Selected::Board(sq)) => Some(sq),
+            _ => None,
+        },
+        targets,
+        last_turn,
+    };
+    if *hl != new {
+        *hl = new;
+    }
+}
+
+fn draw(
+    mut commands: Commands,
+    hl: Res<Highlights>,
+    settings: Res<HighlightSettings>,
+    old: Query<Entity, With<HighlightMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let mut spawn = |mesh: Mesh, colour: Color, at: Vec2, z: f32, rot: f32| {
+        commands.spawn((
+            HighlightMark,
+            Mesh2d(meshes.add(mesh)),
+            MeshMaterial2d(materials.add(colour)),
+            Transform::from_translation(at.extend(z)).with_rotation(Quat::from_rotation_z(rot)),
+        ));
+    };
+    if settings.last_turn {
+        for &sq in &hl.last_turn {
+            spawn(Rectangle::new(SQUARE, SQUARE).into(), LAST_TURN, square_center(sq), 0.5, 0.0);
+        }
+    }
+    if let Some(sq) = hl.selected {
+        spawn(Rectangle::new(SQUARE, SQUARE).into(), SELECTED, square_center(sq), 0.6, 0.0);
+    }
+    if !settings.legal_moves {
+        return;
+    }
+    for &(sq, mark) in &hl.targets {
+        let c = square_center(sq);
+        match mark {
+            Mark::Move => spawn(Circle::new(SQUARE * 0.12).into(), MARK_MOVE, c, 5.0, 0.0),
+            Mark::StepStone => spawn(
+                Annulus::new(SQUARE * 0.30, SQUARE * 0.36).into(),
+                MARK_STONE,
+                c,
+                5.0,
+                0.0,
+            ),
+            Mark::Fend => spawn(
+                Annulus::new(SQUARE * 0.40, SQUARE * 0.47).into(),
+                MARK_FEND,
+                c,
+                5.0,
+                0.0,
+            ),
+            Mark::Take => {
+                for r in [0.785f32, -0.785] {
+                    spawn(
+                        Rectangle::new(SQUARE * 0.9, SQUARE * 0.1).into(),
+                        MARK_TAKE,
+                        c,
+                        5.0,
+                        r,
+                    );
+                }
+            }
+            Mark::Special => spawn(
+                Rhombus::new(SQUARE * 0.36, SQUARE * 0.36).into(),
+                MARK_SPECIAL,
+                c + Vec2::new(SQUARE * 0.3, SQUARE * 0.3),
+                5.0,
+                0.0,
+            ),
+            Mark::Throw => spawn(
+                RegularPolygon::new(SQUARE * 0.2, 5).into(),
+                MARK_THROW,
+                c + Vec2::new(SQUARE * 0.3, SQUARE * 0.3),
+                5.0,
+                0.0,
+            ),
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Mouse and keyboard: click-click and drag-and-drop on the board become `Command::Click`s; the
+//! right button or Esc cancels; Ctrl+Z / Ctrl+Y undo and redo; Space ends the turn where a
+//! second move or glare is open; R throws the sticks. The hovered square is kept for the
+//! "why can't this piece move" hint.
+use crate::board::square_at;
+use crate::game::{Command, CurrentGame, TurnPhase};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::egui_wants_any_pointer_input;
+use veney_rules::{Action, Square};
+
+/// The square under the mouse, if any.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hover(pub Option<Square>);
+
+/// Where a press began (for drag-and-drop).
+#[derive(Resource, Default)]
+struct Press(Option<Square>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hover>()
+        .init_resource::<Press>()
+        .add_systems(
+            Update,
+            (
+                pointer.run_if(not(egui_wants_any_pointer_input)),
+                keyboard,
+            )
+                .before(crate::game::GameSet),
+        );
+}
+
+fn cursor_square(
+    window: &Window,
+    camera: &Camera,
+    transform: &GlobalTransform,
+) -> Option<Square> {
+    let p = window.cursor_position()?;
+    let world = camera.viewport_to_world_2d(transform, p).ok()?;
+    square_at(world)
+}
+
+fn pointer(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut hover: ResMut<Hover>,
+    mut press: ResMut<Press>,
+    mut out: MessageWriter<Command>,
+) {
+    let (camera, transform) = *camera;
+    let sq = cursor_square(&window, camera, transform);
+    if hover.0 != sq {
+        hover.0 = sq;
+    }
+    if buttons.just_pressed(MouseButton::Right) {
+        out.write(Command::Cancel);
+        press.0 = None;
+        return;
+    }
+    if buttons.just_pressed(MouseButton::Left) {
+        press.0 = sq;
+        if let Some(s) = sq {
+            out.write(Command::Click(s));
+        }
+    }
+    if buttons.just_released(MouseButton::Left) {
+        // A drag ends on another square: drop there.
+        if let (Some(from), Some(to)) = (press.0, sq) {
+            if from != to {
+                out.write(Command::Click(to));
+            }
+        }
+        press.0 = None;
+    }
+}
+
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    phase: Res<State<TurnPhase>>,
+    game: Res<CurrentGame>,
+    mut out: MessageWriter<Command>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if keys.just_pressed(KeyCode::Escape) {
+        out.write(Command::Cancel);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        out.write(Command::Undo);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        out.write(Command::Redo);
+    }
+    if keys.just_pressed(KeyCode::Space)
+        && matches!(
+            phase.get(),
+            TurnPhase::SecondAction | TurnPhase::Distraction | TurnPhase::Glare
+        )
+        && game.0.legal_actions().contains(&Action::EndTurn)
+    {
+        out.write(Command::Play(Action::EndTurn));
+    }
+    if keys.just_pressed(KeyCode::KeyR) && *phase.get() == TurnPhase::AwaitingThrow {
+        out.write(Command::Roll);
+    }
+}

@@ -1,0 +1,124 @@
+//! Teaching overlays: the selected piece's range-constraint zone (§2.0.01: judged from its own
+//! Self, the Sword's engagement steps included), optionally every armament's zone, the Balance's
+//! controlled measure and the Jutsu's presence (§2.0.07, §2.0.11), and the Dagger-throw lines
+//! with their odds (§2.0.08). Everything is read from the rules crate.
+use crate::board::square_center;
+use crate::game::{CurrentGame, Selected, Selection};
+use crate::palette::*;
+use bevy::prelude::*;
+use veney_rules::special::{control, dagger_throw, presence};
+use veney_rules::{Bitboard, Side};
+
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct OverlaySettings {
+    pub selected_zone: bool,
+    pub all_zones: bool,
+    pub aspects: bool,
+    pub throw_lines: bool,
+}
+
+impl Default for OverlaySettings {
+    fn default() -> Self {
+        OverlaySettings {
+            selected_zone: true,
+            all_zones: false,
+            aspects: true,
+            throw_lines: true,
+        }
+    }
+}
+
+#[derive(Component)]
+struct OverlayMark;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<OverlaySettings>().add_systems(
+        Update,
+        draw.after(crate::game::GameSet).run_if(
+            resource_changed::<CurrentGame>
+                .or_eager(resource_changed::<Selection>)
+                .or_eager(resource_changed::<OverlaySettings>),
+        ),
+    );
+}
+
+fn draw(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    sel: Res<Selection>,
+    settings: Res<OverlaySettings>,
+    old: Query<Entity, With<OverlayMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let rules = &game.0.rules;
+    let pos = game.0.position();
+    let square_mesh = meshes.add(Rectangle::new(SQUARE - 6.0, SQUARE - 6.0));
+    let mut tint = |board: Bitboard, colour: Color, z: f32| {
+        let m = materials.add(colour);
+        for sq in board {
+            commands.spawn((
+                OverlayMark,
+                Mesh2d(square_mesh.clone()),
+                MeshMaterial2d(m.clone()),
+                Transform::from_translation(square_center(sq).extend(z)),
+            ));
+        }
+    };
+    let side = pos.turn();
+    if settings.selected_zone {
+        if let Some(Selected::Board(sq)) = sel.0 {
+            if let Some((s, k)) = pos.piece_at(sq) {
+                if rules.info(s, k).constraint.is_some() {
+                    tint(veney_rules::constraint::zone_of(rules, pos, s, k), ZONE, 0.7);
+                }
+            }
+        }
+    }
+    if settings.all_zones {
+        for k in rules.set(side).kinds() {
+            if rules.info(side, k).constraint.is_some() && pos.pieces(side, k).any() {
+                tint(
+                    veney_rules::constraint::zone_of(rules, pos, side, k),
+                    ZONE_ENGAGEMENT,
+                    0.65,
+                );
+            }
+        }
+    }
+    if settings.aspects {
+        for s in Side::ALL {
+            tint(control::controlled(rules, pos, s), ASPECT, 0.4);
+            tint(presence::barred(rules, pos, s), ASPECT, 0.4);
+        }
+    }
+    if settings.throw_lines && !pos.is_game_over() {
+        let mut throws = Vec::new();
+        dagger_throw::all_throws_for_view(rules, pos, &mut throws);
+        let n = dagger_throw::sticks(rules, pos, side).unwrap_or(5);
+        let (num, den) = rules.options.dice.hit_odds(n);
+        for (from, target) in throws {
+            let a = square_center(from);
+            let b = square_center(target);
+            let mid = (a + b) / 2.0;
+            let d = b - a;
+            commands.spawn((
+                OverlayMark,
+                Mesh2d(meshes.add(Rectangle::new(d.length(), 3.0))),
+                MeshMaterial2d(materials.add(MARK_THROW)),
+                Transform::from_translation(mid.extend(4.0))
+                    .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+            ));
+            commands.spawn((
+                OverlayMark,
+                Text2d::new(format!("throw {num}/{den}")),
+                TextFont::default().with_font_size(14.0),
+                TextColor(MARK_THROW),
+                Transform::from_translation((mid + Vec2::new(18.0, 0.0)).extend(8.0)),
+            ));
+        }
+    }
+}

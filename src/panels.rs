@@ -1,0 +1,229 @@
+//! The egui side panel: turn and prompt, the reason a move was refused, the turn's buttons (end
+//! turn, pass, glare, retreat, throw, withdraw), reserves and discards (click a reserve piece to
+//! place it), the move list, undo/redo, new game, save/load, position text, the rules card of
+//! the selected or hovered piece, and the display toggles.
+use crate::audio::AudioSettings;
+use crate::game::{Command, CurrentGame, Selected, Selection, Status, explain_stuck, actions_from};
+use crate::highlights::HighlightSettings;
+use crate::input::Hover;
+use crate::overlays::OverlaySettings;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use veney_rules::{Action, Side};
+
+/// Width of the side panel in logical pixels.
+pub const PANEL_WIDTH: f32 = 400.0;
+
+/// The position text box's contents (for paste).
+#[derive(Resource, Default)]
+struct PositionBox(String);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PositionBox>()
+        .add_systems(EguiPrimaryContextPass, side_panel);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn side_panel(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame>,
+    sel: Res<Selection>,
+    status: Res<Status>,
+    hover: Res<Hover>,
+    mut hl: ResMut<HighlightSettings>,
+    mut ov: ResMut<OverlaySettings>,
+    mut audio: ResMut<AudioSettings>,
+    mut pbox: ResMut<PositionBox>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let g = &game.0;
+    let rules = &g.rules;
+    let pos = g.position();
+    let legal = g.legal_actions();
+    let side = pos.turn();
+    let mut ui = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::Panel::right("side")
+        .exact_size(PANEL_WIDTH)
+        .resizable(false)
+        .show(&mut ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("Veney");
+                ui.label(egui::RichText::new(&status.prompt).size(16.0).strong());
+                if let Some(r) = &status.refusal {
+                    ui.colored_label(egui::Color32::from_rgb(220, 90, 70), format!("Untenable: {r}"));
+                }
+                if let Some(i) = &status.info {
+                    ui.colored_label(egui::Color32::from_rgb(190, 180, 150), i);
+                }
+                // Why the hovered piece cannot move.
+                if let Some(sq) = hover.0 {
+                    if let Some((s, _)) = pos.piece_at(sq) {
+                        if s == side
+                            && !pos.is_game_over()
+                            && actions_from(g, Selected::Board(sq)).is_empty()
+                        {
+                            ui.small(explain_stuck(g, Selected::Board(sq)));
+                        }
+                    }
+                }
+                ui.separator();
+                ui.horizontal_wrapped(|ui| {
+                    if legal.contains(&Action::EndTurn) && ui.button("End turn (Space)").clicked() {
+                        out.write(Command::Play(Action::EndTurn));
+                    }
+                    if legal.contains(&Action::Pass) && ui.button("Pass (---)").clicked() {
+                        out.write(Command::Play(Action::Pass));
+                    }
+                    for a in &legal {
+                        if let Action::Glare { from } = a {
+                            if ui.button(format!("Glare from {from}")).clicked() {
+                                out.write(Command::Play(*a));
+                            }
+                        }
+                    }
+                    if legal.contains(&Action::Retreat) && ui.button("Retreat (==)").clicked() {
+                        out.write(Command::Play(Action::Retreat));
+                    }
+                    if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) {
+                        let n = veney_rules::special::dagger_throw::sticks(rules, pos, side).unwrap_or(0);
+                        let (a, b) = rules.options.dice.hit_odds(n);
+                        if ui.button(format!("Throw the sticks (R) — {n} sticks, {a}/{b}")).clicked() {
+                            out.write(Command::Roll);
+                        }
+                    }
+                    if let Some(Selected::Board(sq)) = sel.0 {
+                        for a in &legal {
+                            if matches!(a, Action::Withdraw { from, .. } if *from == sq)
+                                && ui.button(format!("Withdraw the piece on {sq}")).clicked()
+                            {
+                                out.write(Command::Play(*a));
+                            }
+                        }
+                    }
+                    let free_moves = legal.iter().any(|a| {
+                        crate::game::origin(a) == Some(Selected::Free)
+                    });
+                    if free_moves && ui.button("Free engagement").clicked() {
+                        out.write(Command::SelectFree);
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button("Undo (Ctrl+Z)").clicked() {
+                        out.write(Command::Undo);
+                    }
+                    if ui.button("Redo (Ctrl+Y)").clicked() {
+                        out.write(Command::Redo);
+                    }
+                    if ui.button("New game").clicked() {
+                        out.write(Command::NewGame);
+                    }
+                    if !pos.is_game_over() && ui.button("Resign").clicked() {
+                        out.write(Command::Resign);
+                    }
+                    if ui.button("Save").clicked() {
+                        out.write(Command::Save(Default::default()));
+                    }
+                    if ui.button("Load").clicked() {
+                        out.write(Command::Load(Default::default()));
+                    }
+                });
+                ui.separator();
+                for s in Side::ALL {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(egui::RichText::new(format!("{s} reserve:")).strong());
+                        for k in rules.set(s).kinds() {
+                            let n = pos.reserve(s, k);
+                            if n == 0 {
+                                continue;
+                            }
+                            let name = rules.set(s).piece(k).name();
+                            let text = format!("{name} ×{n}");
+                            if s == side && !pos.is_game_over() {
+                                let picked = sel.0 == Some(Selected::Reserve(k));
+                                if ui.selectable_label(picked, text).clicked() {
+                                    out.write(Command::SelectReserve(k));
+                                }
+                            } else {
+                                ui.label(text);
+                            }
+                        }
+                    });
+                    let lost: Vec<String> = rules
+                        .set(s)
+                        .kinds()
+                        .filter(|&k| pos.discard(s, k) > 0)
+                        .map(|k| format!("{} ×{}", rules.set(s).piece(k).name(), pos.discard(s, k)))
+                        .collect();
+                    if !lost.is_empty() {
+                        ui.small(format!("{s} discard: {}", lost.join(", ")));
+                    }
+                }
+                ui.separator();
+                // Rules card of the selected or hovered piece.
+                let card_sq = match sel.0 {
+                    Some(Selected::Board(sq)) => Some(sq),
+                    _ => hover.0,
+                };
+                let card = match (sel.0, card_sq.and_then(|sq| pos.piece_at(sq))) {
+                    (Some(Selected::Reserve(k)), _) => Some((side, k)),
+                    (_, Some(p)) => Some(p),
+                    _ => None,
+                };
+                if let Some((s, k)) = card {
+                    let def = &rules.set(s).piece(k).def;
+                    ui.label(egui::RichText::new(format!("{} ({}) — {}", def.name, def.letter, def.section)).strong());
+                    ui.label(&def.card);
+                    if !def.specials.is_empty() {
+                        let names: Vec<String> = def.specials.iter().map(|x| format!("{x:?}")).collect();
+                        ui.small(format!("Specials: {}", names.join(", ")));
+                    }
+                    ui.separator();
+                }
+                ui.label(egui::RichText::new("Moves").strong());
+                egui::ScrollArea::vertical()
+                    .id_salt("moves")
+                    .max_height(180.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        let turns = g.turns_notation();
+                        for (i, (before, text)) in turns.iter().enumerate() {
+                            let n = before.turn_number();
+                            let who = if before.turn() == Side::White { "." } else { "..." };
+                            let _ = i;
+                            ui.monospace(format!("{n}{who} {text}"));
+                        }
+                    });
+                ui.separator();
+                ui.label(egui::RichText::new("Position").strong());
+                ui.horizontal(|ui| {
+                    if ui.button("Copy").clicked() {
+                        ui.ctx().copy_text(pos.to_text(rules));
+                    }
+                    if ui.button("Set up pasted").clicked() {
+                        out.write(Command::SetPosition(pbox.0.trim().to_string()));
+                    }
+                });
+                ui.add(egui::TextEdit::singleline(&mut pbox.0).hint_text("paste a position text"));
+                ui.separator();
+                ui.collapsing("Display and sound", |ui| {
+                    ui.checkbox(&mut hl.legal_moves, "Highlight legal moves");
+                    ui.checkbox(&mut hl.last_turn, "Highlight the last turn");
+                    ui.checkbox(&mut ov.selected_zone, "Range constraint of the selected piece");
+                    ui.checkbox(&mut ov.all_zones, "Every constrained piece's zone");
+                    ui.checkbox(&mut ov.aspects, "Control and Presence measures");
+                    ui.checkbox(&mut ov.throw_lines, "Dagger-throw lines and odds");
+                    ui.checkbox(&mut audio.muted, "Mute");
+                    ui.add(egui::Slider::new(&mut audio.volume, 0.0..=1.0).text("Volume"));
+                });
+                ui.small(format!("Seed {} · rules: {:?} dice", g.seed(), rules.options.dice));
+            });
+        });
+    Ok(())
+}
