@@ -1,46 +1,216 @@
-//! App-level tests, headless: `MinimalPlugins` plus the game plugins.
+//! App-level tests, headless: `MinimalPlugins` plus the game plugins, driven by the same
+//! `Command` messages the mouse, keyboard and panels send.
 use bevy::prelude::*;
-use veney::game::{CurrentGame, FreeEngagementView, PieceView};
+use std::sync::Arc;
+use veney::dice::LastThrow;
+use veney::game::{Command, CurrentGame, PieceView, SaveDir, Selected, Selection, TurnPhase};
+use veney::highlights::{Highlights, Mark};
+use veney_rules::outcome::{Mate, Outcome};
+use veney_rules::{Game, Position, Rules, Side, Square};
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("veney-app-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// A headless app on `game`, saving into a private directory.
+fn app_with(game: Game, name: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(SaveDir(temp_dir(name)))
+        .insert_resource(CurrentGame(game))
+        .add_plugins(veney::game_plugins);
+    app.update();
+    app
+}
+
+fn send(app: &mut App, c: Command) {
+    app.world_mut().write_message(c);
+    app.update();
+    app.update();
+}
+
+fn click(app: &mut App, s: &str) {
+    send(app, Command::Click(sq(s)));
+}
+
+fn game(app: &App) -> &Game {
+    &app.world().resource::<CurrentGame>().0
+}
+
+fn phase(app: &App) -> TurnPhase {
+    *app.world().resource::<State<TurnPhase>>().get()
+}
+
+fn standard() -> Arc<Rules> {
+    Arc::new(Rules::standard())
+}
+
+fn from_pieces(r: &Arc<Rules>, pieces: &[(Side, &str, &str)], seed: u64) -> Game {
+    let p = Position::from_pieces(r, pieces, Side::White).unwrap();
+    Game::from_position_seeded(r.clone(), p, seed)
+}
+
+/// The highlight marks must be exactly the rules crate's actions from the selection.
+fn assert_highlights_match(app: &App) {
+    let g = game(app);
+    let sel = app.world().resource::<Selection>().0.expect("a selection");
+    let mut want: Vec<(Square, Mark)> = veney::game::actions_from(g, sel)
+        .iter()
+        .filter_map(|a| veney::game::target(a).map(|t| (t, Mark::of(a))))
+        .collect();
+    want.sort_by_key(|(s, m)| (s.index(), *m as u8));
+    want.dedup();
+    let got = &app.world().resource::<Highlights>().targets;
+    assert!(!want.is_empty());
+    assert_eq!(got, &want);
+}
 
 #[test]
 fn piece_entities_mirror_the_rules_position() {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(veney::game_plugins);
+    let mut app = app_with(Game::new(standard()), "mirror");
     app.update();
     let world = app.world_mut();
     let mut q = world.query::<&PieceView>();
     let views: Vec<PieceView> = q.iter(world).copied().collect();
-    let game = world.resource::<CurrentGame>();
-    let pos = game.0.position();
+    let pos = *world.resource::<CurrentGame>().0.position();
     // The standard start: Self, Sword, Cloak, Balance and four engagements each (§2.0.19).
     assert_eq!(views.len(), 16);
     for v in &views {
         assert_eq!(pos.piece_at(v.square), Some((v.side, v.kind)));
     }
-    let mut f = world.query::<&FreeEngagementView>();
-    assert_eq!(f.iter(world).count(), 1);
 }
 
 #[test]
-fn a_played_turn_is_mirrored() {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .add_plugins(veney::game_plugins);
-    app.update();
-    {
-        let mut game = app.world_mut().resource_mut::<CurrentGame>();
-        let pos = *game.0.position();
-        let acts = veney_rules::notation::parse_turn(&game.0.rules, &pos, "SY3", 1).unwrap();
-        game.0.play(acts[0]).unwrap();
-    }
-    app.update();
-    let world = app.world_mut();
-    let mut q = world.query::<&PieceView>();
-    let y3 = veney_rules::Square::parse("Y3").unwrap();
-    assert!(q.iter(world).any(|v| v.square == y3));
-    assert!(
-        !q.iter(world)
-            .any(|v| v.square == veney_rules::Square::parse("Y4").unwrap())
+fn a_short_game_by_mouse_select_move_concert_stepping_stone_placement() {
+    let mut app = app_with(Game::new(standard()), "short");
+    // Select the Self: its highlights are the rules crate's moves.
+    click(&mut app, "Y4");
+    assert_eq!(app.world().resource::<Selection>().0, Some(Selected::Board(sq("Y4"))));
+    assert_highlights_match(&app);
+    // Move it; concert (§2.0.02) opens the second move.
+    click(&mut app, "Y3");
+    assert_eq!(phase(&app), TurnPhase::SecondAction);
+    click(&mut app, "X4");
+    assert_highlights_match(&app);
+    click(&mut app, "X6");
+    assert_eq!((game(&app).position().turn(), phase(&app)), (Side::Black, TurnPhase::FirstAction));
+    // Black: the Sword onto its own engagement (stepping stone, §2.0.04), then on again.
+    click(&mut app, "Y13");
+    let marks = &app.world().resource::<Highlights>().targets;
+    assert!(marks.contains(&(sq("Y12"), Mark::StepStone)), "{marks:?}");
+    click(&mut app, "Y12");
+    assert_eq!(phase(&app), TurnPhase::SecondAction);
+    click(&mut app, "Y12");
+    click(&mut app, "Y10");
+    assert_eq!(game(&app).position().turn(), Side::White);
+    // White places the Dagger from reserve next to the Self (§2.0.13).
+    let dagger = game(&app).rules.set(Side::White).by_name("Dagger").unwrap();
+    send(&mut app, Command::SelectReserve(dagger));
+    assert_highlights_match(&app);
+    click(&mut app, "X2");
+    assert_eq!(game(&app).position().piece_at(sq("X2")), Some((Side::White, dagger)));
+    assert_eq!(game(&app).record(), "1. SY3 $X6, $Y12 $Y10; 2. D*X2");
+    // Undo takes the placement back.
+    send(&mut app, Command::Undo);
+    assert!(game(&app).position().piece_at(sq("X2")).is_none());
+}
+
+#[test]
+fn a_refused_move_says_which_rule_it_breaks() {
+    let mut app = app_with(Game::new(standard()), "refused");
+    click(&mut app, "X4");
+    click(&mut app, "X12");
+    let status = app.world().resource::<veney::game::Status>();
+    let why = status.refusal.clone().expect("a reason");
+    assert!(why.contains('§'), "{why}");
+    assert_eq!(game(&app).position().turn(), Side::White, "nothing was played");
+}
+
+#[test]
+fn fending_sends_the_piece_to_its_owners_reserve() {
+    let r = standard();
+    let g = from_pieces(
+        &r,
+        &[(Side::White, "Self", "X2"), (Side::White, "Sword", "X5"), (Side::Black, "Self", "Y14"), (Side::Black, "Cloak", "X7")],
+        1,
     );
+    let mut app = app_with(g, "fend");
+    click(&mut app, "X5");
+    assert!(app.world().resource::<Highlights>().targets.contains(&(sq("X7"), Mark::Fend)));
+    click(&mut app, "X7");
+    let cloak = r.set(Side::Black).by_name("Cloak").unwrap();
+    assert_eq!(game(&app).position().reserve(Side::Black, cloak), 1);
+}
+
+/// A seed whose first two-stick throw lands all own colour.
+fn hitting_seed(r: &Rules) -> u64 {
+    (0..200u64)
+        .find(|&s| {
+            let mut rng = veney_rules::rng::seeded(s);
+            veney_rules::dice::Roll::draw(r.options.dice, 2, &mut rng).verdict()
+                == veney_rules::dice::Verdict::Hit
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_stick_dice_throw_with_a_fixed_seed_mates() {
+    // §2.0.08: same measure, two sticks; the seeded generator decides, the app only shows it.
+    let r = standard();
+    let seed = hitting_seed(&r);
+    let g = from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "W5"),
+            (Side::White, "Dagger", "X5"),
+            (Side::Black, "Self", "X8"),
+            (Side::Black, "Engagement", "X7"),
+        ],
+        seed,
+    );
+    let mut app = app_with(g, "throw");
+    click(&mut app, "X5");
+    assert_highlights_match(&app);
+    assert!(app.world().resource::<Highlights>().targets.contains(&(sq("X8"), Mark::Throw)));
+    click(&mut app, "X8");
+    assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+    send(&mut app, Command::Roll);
+    let (side, roll) = app.world().resource::<LastThrow>().0.expect("a throw");
+    assert_eq!(side, Side::White);
+    assert_eq!(roll, veney_rules::dice::Roll::Sticks { thrown: 2, own: 0b11 });
+    assert_eq!(
+        game(&app).position().outcome(),
+        Some(Outcome::Checkmate { winner: Side::White, by: Mate::Touch })
+    );
+    assert_eq!(phase(&app), TurnPhase::GameOver);
+    assert!(game(&app).record().ends_with("DtX8~ @oo#"), "{}", game(&app).record());
+}
+
+#[test]
+fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
+    let mut app = app_with(Game::new(standard()), "save");
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    let dir = app.world().resource::<SaveDir>().clone();
+    // Autosave was written atomically after the change.
+    assert!(dir.autosave().exists());
+    send(&mut app, Command::Save(Default::default()));
+    let saved = *game(&app).position();
+    send(&mut app, Command::NewGame);
+    assert_ne!(*game(&app).position(), saved);
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(*game(&app).position(), saved);
+    // A corrupt file: an error, and the game in progress is untouched.
+    std::fs::write(dir.manual(), "[Final \"nonsense\"]\n1. SY3\n").unwrap();
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(*game(&app).position(), saved);
+    let why = app.world().resource::<veney::game::Status>().refusal.clone().unwrap();
+    assert!(why.contains("could not load"), "{why}");
 }
