@@ -1,6 +1,6 @@
 //! Pieces glide to their squares instead of jumping.
 use crate::board::square_center;
-use crate::game::{Played, PieceView};
+use crate::game::{PieceView, Played};
 use bevy::prelude::*;
 use veney_rules::Action;
 
@@ -35,7 +35,7 @@ fn start_glides(
         for (from, to) in moves {
             for (e, v) in &pieces {
                 if v.square == to {
-                    commands.entity(e).insert(Glide {
+                    commands.entity(e).try_insert(Glide {
                         from: square_center(from),
                         to: square_center(to),
                         t: 0.0,

@@ -4,7 +4,7 @@
 use crate::game::{Played, Status};
 use bevy::prelude::*;
 use kira::sound::static_sound::{StaticSoundData, StaticSoundSettings};
-use kira::{AudioManager, AudioManagerSettings, DefaultBackend, Decibels, Frame};
+use kira::{AudioManager, AudioManagerSettings, Decibels, DefaultBackend, Frame};
 use std::sync::Arc;
 use veney_rules::{Action, Effect};
 
@@ -77,10 +77,19 @@ fn synth(partials: &[(f32, f32)], decay: f32, secs: f32, noise: f32) -> StaticSo
 fn sounds() -> Vec<(Cue, StaticSoundData)> {
     vec![
         (Cue::Move, synth(&[(220.0, 0.2)], 40.0, 0.12, 0.5)),
-        (Cue::Fend, synth(&[(660.0, 0.5), (990.0, 0.2)], 18.0, 0.25, 0.1)),
-        (Cue::Take, synth(&[(110.0, 0.7), (165.0, 0.3)], 10.0, 0.4, 0.3)),
+        (
+            Cue::Fend,
+            synth(&[(660.0, 0.5), (990.0, 0.2)], 18.0, 0.25, 0.1),
+        ),
+        (
+            Cue::Take,
+            synth(&[(110.0, 0.7), (165.0, 0.3)], 10.0, 0.4, 0.3),
+        ),
         (Cue::Throw, synth(&[(330.0, 0.1)], 6.0, 0.9, 0.6)),
-        (Cue::Cast, synth(&[(440.0, 0.3), (554.0, 0.2)], 5.0, 0.7, 0.3)),
+        (
+            Cue::Cast,
+            synth(&[(440.0, 0.3), (554.0, 0.2)], 5.0, 0.7, 0.3),
+        ),
         (
             Cue::Mate,
             synth(&[(261.6, 0.4), (329.6, 0.3), (392.0, 0.3)], 2.5, 1.6, 0.0),

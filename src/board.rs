@@ -31,9 +31,8 @@ pub fn square_center(sq: Square) -> Vec2 {
 pub fn square_at(p: Vec2) -> Option<Square> {
     let line = (p.x / SQUARE + 2.0).floor();
     let step = (p.y / SQUARE + 8.0).floor() + 1.0;
-    Square::try_new(line as i8, step as i8).filter(|_| {
-        (0.0..4.0).contains(&line) && (1.0..=16.0).contains(&step)
-    })
+    Square::try_new(line as i8, step as i8)
+        .filter(|_| (0.0..4.0).contains(&line) && (1.0..=16.0).contains(&step))
 }
 
 /// Where the board's centre sits in the window: left of the side panel.

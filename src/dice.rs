@@ -34,17 +34,12 @@ pub struct Announcement {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LastThrow>().add_systems(
-        Update,
-        record_throw.after(crate::game::GameSet),
-    );
+    app.init_resource::<LastThrow>()
+        .add_systems(Update, record_throw.after(crate::game::GameSet));
 }
 
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (spawn_sticks.after(crate::game::GameSet), tumble),
-    );
+    app.add_systems(Update, (spawn_sticks.after(crate::game::GameSet), tumble));
 }
 
 pub fn verdict_text(side: Side, roll: Roll) -> String {
@@ -55,7 +50,11 @@ pub fn verdict_text(side: Side, roll: Roll) -> String {
         }
         Roll::Die { sides, face } => format!("the d{sides} shows {face}"),
         Roll::Guess { hidden, guess, .. } => {
-            format!("guessed place {}, the token was at {}", guess + 1, hidden + 1)
+            format!(
+                "guessed place {}, the token was at {}",
+                guess + 1,
+                hidden + 1
+            )
         }
     };
     match roll.verdict() {
@@ -151,8 +150,16 @@ fn tumble(
         tf.translation = p.extend(20.0);
         tf.rotation = Quat::from_rotation_z(s.spin * ease + s.index as f32 * 0.4);
         // Tumbling: the faces flicker until the stick lands on the drawn face.
-        let own_colour = if s.side == Side::White { STICK_WHITE } else { STICK_BLACK };
-        let other = if s.side == Side::White { STICK_BLACK } else { STICK_WHITE };
+        let own_colour = if s.side == Side::White {
+            STICK_WHITE
+        } else {
+            STICK_BLACK
+        };
+        let other = if s.side == Side::White {
+            STICK_BLACK
+        } else {
+            STICK_WHITE
+        };
         let showing_own = if k < 1.0 {
             ((s.t * 14.0) as u32 + s.index as u32) % 2 == 0
         } else {

@@ -35,6 +35,23 @@ pub fn fresh_seed() -> u64 {
         })
 }
 
+/// The rules from `config/`'s set and setup with these options (the new-game dialog).
+pub fn rules_with(options: veney_rules::options::RuleOptions) -> Result<Rules, String> {
+    let dir = std::path::Path::new("config");
+    if !dir.join("sets/standard.ron").exists() {
+        return Ok(Rules::standard_with(options));
+    }
+    let set = Arc::new(
+        veney_rules::PieceSet::load(&dir.join("sets/standard.ron")).map_err(|e| e.to_string())?,
+    );
+    let setup_path = dir.join("setups/standard.ron");
+    let (def, src) = veney_rules::setup::SetupDef::load(&setup_path).map_err(|e| e.to_string())?;
+    let checked = def
+        .check(&setup_path, &src, [&set, &set])
+        .map_err(|e| e.to_string())?;
+    Rules::new([set.clone(), set], checked, options).map_err(|e| e.to_string())
+}
+
 /// Loads the rules from `config/` when present (so designers' edits show), else the built-in
 /// standard rules.
 pub fn load_rules() -> Rules {
@@ -111,6 +128,8 @@ pub enum Command {
     Load(PathBuf),
     /// Start a new game from a position text (docs/POSITION.md).
     SetPosition(String),
+    /// Start a new game under these rule options (the new-game dialog).
+    NewGameWith(veney_rules::options::RuleOptions),
 }
 
 /// An action the game played, for animation and sound.
@@ -206,9 +225,7 @@ pub fn origin(action: &Action) -> Option<Selected> {
             veney_rules::Mover::Piece(_) => Selected::Board(m.from),
             veney_rules::Mover::Free => Selected::Free,
         }),
-        Action::Throw { from, .. } | Action::Reposition { from, .. } => {
-            Some(Selected::Board(from))
-        }
+        Action::Throw { from, .. } | Action::Reposition { from, .. } => Some(Selected::Board(from)),
         Action::Place { kind, .. } => Some(Selected::Reserve(kind)),
         Action::EnterFree { .. } => Some(Selected::Free),
         _ => None,
@@ -394,16 +411,23 @@ fn apply_commands(
                 let side = before.turn();
                 game.0.resign(side);
             }
-            Command::SetPosition(text) => {
-                match Position::from_text(&game.0.rules, &text) {
-                    Ok(p) => {
-                        let rules = game.0.rules.clone();
-                        game.0 = Game::from_position_seeded(rules, p, fresh_seed());
-                        sel.0 = None;
-                    }
-                    Err(e) => status.refusal = Some(format!("bad position text: {e}")),
+            Command::NewGameWith(options) => match rules_with(options) {
+                Ok(r) => {
+                    let rules = Arc::new(r);
+                    let start = Position::start(&rules);
+                    game.0 = Game::from_position_seeded(rules, start, fresh_seed());
+                    sel.0 = None;
                 }
-            }
+                Err(e) => status.refusal = Some(format!("could not start: {e}")),
+            },
+            Command::SetPosition(text) => match Position::from_text(&game.0.rules, &text) {
+                Ok(p) => {
+                    let rules = game.0.rules.clone();
+                    game.0 = Game::from_position_seeded(rules, p, fresh_seed());
+                    sel.0 = None;
+                }
+                Err(e) => status.refusal = Some(format!("bad position text: {e}")),
+            },
             Command::Save(path) => {
                 let path = if path.as_os_str().is_empty() {
                     dir.manual()
@@ -432,8 +456,7 @@ fn apply_commands(
                     }
                     // The game in progress is kept.
                     Err(e) => {
-                        status.refusal =
-                            Some(format!("could not load {}: {e}", path.display()))
+                        status.refusal = Some(format!("could not load {}: {e}", path.display()))
                     }
                 }
             }

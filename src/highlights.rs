@@ -149,11 +149,23 @@ fn draw(
     };
     if settings.last_turn {
         for &sq in &hl.last_turn {
-            spawn(Rectangle::new(SQUARE, SQUARE).into(), LAST_TURN, square_center(sq), 0.5, 0.0);
+            spawn(
+                Rectangle::new(SQUARE, SQUARE).into(),
+                LAST_TURN,
+                square_center(sq),
+                0.5,
+                0.0,
+            );
         }
     }
     if let Some(sq) = hl.selected {
-        spawn(Rectangle::new(SQUARE, SQUARE).into(), SELECTED, square_center(sq), 0.6, 0.0);
+        spawn(
+            Rectangle::new(SQUARE, SQUARE).into(),
+            SELECTED,
+            square_center(sq),
+            0.6,
+            0.0,
+        );
     }
     if !settings.legal_moves {
         return;

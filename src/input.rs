@@ -22,19 +22,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Press>()
         .add_systems(
             Update,
-            (
-                pointer.run_if(not(egui_wants_any_pointer_input)),
-                keyboard,
-            )
+            (pointer.run_if(not(egui_wants_any_pointer_input)), keyboard)
                 .before(crate::game::GameSet),
         );
 }
 
-fn cursor_square(
-    window: &Window,
-    camera: &Camera,
-    transform: &GlobalTransform,
-) -> Option<Square> {
+fn cursor_square(window: &Window, camera: &Camera, transform: &GlobalTransform) -> Option<Square> {
     let p = window.cursor_position()?;
     let world = camera.viewport_to_world_2d(transform, p).ok()?;
     square_at(world)

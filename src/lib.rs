@@ -16,6 +16,7 @@ pub mod overlays;
 pub mod palette;
 pub mod panels;
 pub mod pieces;
+pub mod script;
 
 /// Everything but the window and renderer: usable headless with `MinimalPlugins` in tests.
 pub fn game_plugins(app: &mut App) {
@@ -24,15 +25,17 @@ pub fn game_plugins(app: &mut App) {
 
 /// The drawing, input, sound and panel plugins (need `DefaultPlugins` and a window).
 pub fn view_plugins(app: &mut App) {
-    app.add_plugins(bevy_egui::EguiPlugin::default()).add_plugins((
-        board::plugin,
-        pieces::plugin,
-        highlights::view_plugin,
-        overlays::plugin,
-        input::plugin,
-        animation::plugin,
-        dice::view_plugin,
-        audio::plugin,
-        panels::plugin,
-    ));
+    app.add_plugins(bevy_egui::EguiPlugin::default())
+        .add_plugins((
+            board::plugin,
+            pieces::plugin,
+            highlights::view_plugin,
+            overlays::plugin,
+            input::plugin,
+            animation::plugin,
+            dice::view_plugin,
+            audio::plugin,
+            panels::plugin,
+            script::plugin,
+        ));
 }

@@ -73,7 +73,11 @@ fn draw(
         if let Some(Selected::Board(sq)) = sel.0 {
             if let Some((s, k)) = pos.piece_at(sq) {
                 if rules.info(s, k).constraint.is_some() {
-                    tint(veney_rules::constraint::zone_of(rules, pos, s, k), ZONE, 0.7);
+                    tint(
+                        veney_rules::constraint::zone_of(rules, pos, s, k),
+                        ZONE,
+                        0.7,
+                    );
                 }
             }
         }

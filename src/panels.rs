@@ -3,12 +3,14 @@
 //! place it), the move list, undo/redo, new game, save/load, position text, the rules card of
 //! the selected or hovered piece, and the display toggles.
 use crate::audio::AudioSettings;
-use crate::game::{Command, CurrentGame, Selected, Selection, Status, explain_stuck, actions_from};
+use crate::game::{Command, CurrentGame, Selected, Selection, Status, actions_from, explain_stuck};
 use crate::highlights::HighlightSettings;
 use crate::input::Hover;
 use crate::overlays::OverlaySettings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use veney_rules::dice::DiceMethod;
+use veney_rules::options::{RetreatLimit, RuleOptions};
 use veney_rules::{Action, Side};
 
 /// Width of the side panel in logical pixels.
@@ -18,9 +20,124 @@ pub const PANEL_WIDTH: f32 = 400.0;
 #[derive(Resource, Default)]
 struct PositionBox(String);
 
+/// The new-game dialog: the options the rulebook leaves to prior agreement (§2.0.19 step 1).
+#[derive(Resource)]
+pub struct NewGameDialog {
+    pub open: bool,
+    pub options: RuleOptions,
+}
+
+impl Default for NewGameDialog {
+    fn default() -> Self {
+        NewGameDialog {
+            open: false,
+            options: RuleOptions::default(),
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PositionBox>()
-        .add_systems(EguiPrimaryContextPass, side_panel);
+        .init_resource::<NewGameDialog>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (side_panel, new_game_dialog).chain(),
+        );
+}
+
+fn new_game_dialog(
+    mut contexts: EguiContexts,
+    mut dialog: ResMut<NewGameDialog>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    if !dialog.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = dialog.open;
+    let mut start = false;
+    egui::Window::new("New game")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .default_pos(egui::pos2(120.0, 200.0))
+        .show(ctx, |ui| {
+            let o = &mut dialog.options;
+            ui.label("Agreed before the game (§2.0.19):");
+            ui.horizontal(|ui| {
+                ui.label("First player");
+                ui.radio_value(&mut o.first_player, Side::White, "White");
+                ui.radio_value(&mut o.first_player, Side::Black, "Black");
+            });
+            let mut ruin = o.optional_pieces.iter().any(|p| p == "Ruin");
+            if ui
+                .checkbox(&mut ruin, "Play with the Ruin/Rien (§2.0.12)")
+                .changed()
+            {
+                o.optional_pieces.retain(|p| p != "Ruin");
+                if ruin {
+                    o.optional_pieces.push("Ruin".into());
+                }
+            }
+            ui.horizontal(|ui| {
+                ui.label("Retreats each (§2.0.02)");
+                let mut unlimited = o.retreat_limit == RetreatLimit::Unlimited;
+                let mut n = match o.retreat_limit {
+                    RetreatLimit::Limited(n) => n,
+                    RetreatLimit::Unlimited => 1,
+                };
+                ui.checkbox(&mut unlimited, "unlimited");
+                if !unlimited {
+                    ui.add(egui::DragValue::new(&mut n).range(0..=9));
+                }
+                o.retreat_limit = if unlimited {
+                    RetreatLimit::Unlimited
+                } else {
+                    RetreatLimit::Limited(n)
+                };
+            });
+            ui.horizontal(|ui| {
+                ui.label("Dagger Throw dice (§2.0.R1)");
+                egui::ComboBox::from_id_salt("dice")
+                    .selected_text(dice_name(o.dice))
+                    .show_ui(ui, |ui| {
+                        for d in [
+                            DiceMethod::StickDice,
+                            DiceMethod::CoinFlips,
+                            DiceMethod::FlatOdds(6),
+                            DiceMethod::FlatOdds(8),
+                            DiceMethod::FlatOdds(10),
+                            DiceMethod::FlatOdds(12),
+                            DiceMethod::FlatOdds(20),
+                            DiceMethod::GuessMeasureStep,
+                            DiceMethod::PenAndPaper(6),
+                        ] {
+                            ui.selectable_value(&mut o.dice, d, dice_name(d));
+                        }
+                    });
+            });
+            ui.small("Untenable moves: refused with the rule they break (teaching mode).");
+            ui.separator();
+            if ui.button("Start").clicked() {
+                start = true;
+            }
+        });
+    if start {
+        out.write(Command::NewGameWith(dialog.options.clone()));
+        open = false;
+    }
+    dialog.open = open;
+    Ok(())
+}
+
+fn dice_name(d: DiceMethod) -> String {
+    match d {
+        DiceMethod::StickDice => "stick-dice".into(),
+        DiceMethod::CoinFlips => "coin flips".into(),
+        DiceMethod::FlatOdds(n) => format!("flat odds, d{n}"),
+        DiceMethod::GuessMeasureStep => "guess by measure & step".into(),
+        DiceMethod::PenAndPaper(n) => format!("pen & paper, 1–{n}"),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -34,6 +151,7 @@ fn side_panel(
     mut ov: ResMut<OverlaySettings>,
     mut audio: ResMut<AudioSettings>,
     mut pbox: ResMut<PositionBox>,
+    mut dialog: ResMut<NewGameDialog>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -57,7 +175,10 @@ fn side_panel(
                 ui.heading("Veney");
                 ui.label(egui::RichText::new(&status.prompt).size(16.0).strong());
                 if let Some(r) = &status.refusal {
-                    ui.colored_label(egui::Color32::from_rgb(220, 90, 70), format!("Untenable: {r}"));
+                    ui.colored_label(
+                        egui::Color32::from_rgb(220, 90, 70),
+                        format!("Untenable: {r}"),
+                    );
                 }
                 if let Some(i) = &status.info {
                     ui.colored_label(egui::Color32::from_rgb(190, 180, 150), i);
@@ -92,9 +213,13 @@ fn side_panel(
                         out.write(Command::Play(Action::Retreat));
                     }
                     if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) {
-                        let n = veney_rules::special::dagger_throw::sticks(rules, pos, side).unwrap_or(0);
+                        let n = veney_rules::special::dagger_throw::sticks(rules, pos, side)
+                            .unwrap_or(0);
                         let (a, b) = rules.options.dice.hit_odds(n);
-                        if ui.button(format!("Throw the sticks (R) — {n} sticks, {a}/{b}")).clicked() {
+                        if ui
+                            .button(format!("Throw the sticks (R) — {n} sticks, {a}/{b}"))
+                            .clicked()
+                        {
                             out.write(Command::Roll);
                         }
                     }
@@ -107,9 +232,9 @@ fn side_panel(
                             }
                         }
                     }
-                    let free_moves = legal.iter().any(|a| {
-                        crate::game::origin(a) == Some(Selected::Free)
-                    });
+                    let free_moves = legal
+                        .iter()
+                        .any(|a| crate::game::origin(a) == Some(Selected::Free));
                     if free_moves && ui.button("Free engagement").clicked() {
                         out.write(Command::SelectFree);
                     }
@@ -121,8 +246,8 @@ fn side_panel(
                     if ui.button("Redo (Ctrl+Y)").clicked() {
                         out.write(Command::Redo);
                     }
-                    if ui.button("New game").clicked() {
-                        out.write(Command::NewGame);
+                    if ui.button("New game…").clicked() {
+                        dialog.open = true;
                     }
                     if !pos.is_game_over() && ui.button("Resign").clicked() {
                         out.write(Command::Resign);
@@ -178,10 +303,17 @@ fn side_panel(
                 };
                 if let Some((s, k)) = card {
                     let def = &rules.set(s).piece(k).def;
-                    ui.label(egui::RichText::new(format!("{} ({}) — {}", def.name, def.letter, def.section)).strong());
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{} ({}) — {}",
+                            def.name, def.letter, def.section
+                        ))
+                        .strong(),
+                    );
                     ui.label(&def.card);
                     if !def.specials.is_empty() {
-                        let names: Vec<String> = def.specials.iter().map(|x| format!("{x:?}")).collect();
+                        let names: Vec<String> =
+                            def.specials.iter().map(|x| format!("{x:?}")).collect();
                         ui.small(format!("Specials: {}", names.join(", ")));
                     }
                     ui.separator();
@@ -195,7 +327,11 @@ fn side_panel(
                         let turns = g.turns_notation();
                         for (i, (before, text)) in turns.iter().enumerate() {
                             let n = before.turn_number();
-                            let who = if before.turn() == Side::White { "." } else { "..." };
+                            let who = if before.turn() == Side::White {
+                                "."
+                            } else {
+                                "..."
+                            };
                             let _ = i;
                             ui.monospace(format!("{n}{who} {text}"));
                         }
@@ -215,14 +351,21 @@ fn side_panel(
                 ui.collapsing("Display and sound", |ui| {
                     ui.checkbox(&mut hl.legal_moves, "Highlight legal moves");
                     ui.checkbox(&mut hl.last_turn, "Highlight the last turn");
-                    ui.checkbox(&mut ov.selected_zone, "Range constraint of the selected piece");
+                    ui.checkbox(
+                        &mut ov.selected_zone,
+                        "Range constraint of the selected piece",
+                    );
                     ui.checkbox(&mut ov.all_zones, "Every constrained piece's zone");
                     ui.checkbox(&mut ov.aspects, "Control and Presence measures");
                     ui.checkbox(&mut ov.throw_lines, "Dagger-throw lines and odds");
                     ui.checkbox(&mut audio.muted, "Mute");
                     ui.add(egui::Slider::new(&mut audio.volume, 0.0..=1.0).text("Volume"));
                 });
-                ui.small(format!("Seed {} · rules: {:?} dice", g.seed(), rules.options.dice));
+                ui.small(format!(
+                    "Seed {} · rules: {:?} dice",
+                    g.seed(),
+                    rules.options.dice
+                ));
             });
         });
     Ok(())

@@ -7,7 +7,10 @@ use bevy::prelude::*;
 use veney_rules::{FreePlace, Side};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (dress_pieces, dress_free_engagement));
+    app.add_systems(
+        Update,
+        (dress_pieces, dress_free_engagement).after(crate::game::GameSet),
+    );
 }
 
 fn dress_pieces(
@@ -32,7 +35,7 @@ fn dress_pieces(
             Side::Black => (BLACK_PIECE, BLACK_PIECE_TEXT),
         };
         let letter = def.letter.to_string();
-        commands.entity(e).insert((
+        commands.entity(e).try_insert((
             Mesh2d(meshes.add(Circle::new(radius))),
             MeshMaterial2d(materials.add(fill)),
             Transform::from_translation(square_center(p.square).extend(2.0)),
@@ -59,7 +62,7 @@ fn dress_free_engagement(
                 Vec2::new((i.x as f32 - 2.0) * SQUARE, (i.y as f32 - 8.0) * SQUARE)
             }
         };
-        commands.entity(e).insert((
+        commands.entity(e).try_insert((
             Mesh2d(meshes.add(Circle::new(SQUARE * 0.18))),
             MeshMaterial2d(materials.add(FREE_ENGAGEMENT)),
             Transform::from_translation(at.extend(3.0)),

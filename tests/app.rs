@@ -91,7 +91,10 @@ fn a_short_game_by_mouse_select_move_concert_stepping_stone_placement() {
     let mut app = app_with(Game::new(standard()), "short");
     // Select the Self: its highlights are the rules crate's moves.
     click(&mut app, "Y4");
-    assert_eq!(app.world().resource::<Selection>().0, Some(Selected::Board(sq("Y4"))));
+    assert_eq!(
+        app.world().resource::<Selection>().0,
+        Some(Selected::Board(sq("Y4")))
+    );
     assert_highlights_match(&app);
     // Move it; concert (§2.0.02) opens the second move.
     click(&mut app, "Y3");
@@ -99,7 +102,10 @@ fn a_short_game_by_mouse_select_move_concert_stepping_stone_placement() {
     click(&mut app, "X4");
     assert_highlights_match(&app);
     click(&mut app, "X6");
-    assert_eq!((game(&app).position().turn(), phase(&app)), (Side::Black, TurnPhase::FirstAction));
+    assert_eq!(
+        (game(&app).position().turn(), phase(&app)),
+        (Side::Black, TurnPhase::FirstAction)
+    );
     // Black: the Sword onto its own engagement (stepping stone, §2.0.04), then on again.
     click(&mut app, "Y13");
     let marks = &app.world().resource::<Highlights>().targets;
@@ -114,7 +120,10 @@ fn a_short_game_by_mouse_select_move_concert_stepping_stone_placement() {
     send(&mut app, Command::SelectReserve(dagger));
     assert_highlights_match(&app);
     click(&mut app, "X2");
-    assert_eq!(game(&app).position().piece_at(sq("X2")), Some((Side::White, dagger)));
+    assert_eq!(
+        game(&app).position().piece_at(sq("X2")),
+        Some((Side::White, dagger))
+    );
     assert_eq!(game(&app).record(), "1. SY3 $X6, $Y12 $Y10; 2. D*X2");
     // Undo takes the placement back.
     send(&mut app, Command::Undo);
@@ -129,7 +138,11 @@ fn a_refused_move_says_which_rule_it_breaks() {
     let status = app.world().resource::<veney::game::Status>();
     let why = status.refusal.clone().expect("a reason");
     assert!(why.contains('§'), "{why}");
-    assert_eq!(game(&app).position().turn(), Side::White, "nothing was played");
+    assert_eq!(
+        game(&app).position().turn(),
+        Side::White,
+        "nothing was played"
+    );
 }
 
 #[test]
@@ -137,12 +150,22 @@ fn fending_sends_the_piece_to_its_owners_reserve() {
     let r = standard();
     let g = from_pieces(
         &r,
-        &[(Side::White, "Self", "X2"), (Side::White, "Sword", "X5"), (Side::Black, "Self", "Y14"), (Side::Black, "Cloak", "X7")],
+        &[
+            (Side::White, "Self", "X2"),
+            (Side::White, "Sword", "X5"),
+            (Side::Black, "Self", "Y14"),
+            (Side::Black, "Cloak", "X7"),
+        ],
         1,
     );
     let mut app = app_with(g, "fend");
     click(&mut app, "X5");
-    assert!(app.world().resource::<Highlights>().targets.contains(&(sq("X7"), Mark::Fend)));
+    assert!(
+        app.world()
+            .resource::<Highlights>()
+            .targets
+            .contains(&(sq("X7"), Mark::Fend))
+    );
     click(&mut app, "X7");
     let cloak = r.set(Side::Black).by_name("Cloak").unwrap();
     assert_eq!(game(&app).position().reserve(Side::Black, cloak), 1);
@@ -177,19 +200,37 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     let mut app = app_with(g, "throw");
     click(&mut app, "X5");
     assert_highlights_match(&app);
-    assert!(app.world().resource::<Highlights>().targets.contains(&(sq("X8"), Mark::Throw)));
+    assert!(
+        app.world()
+            .resource::<Highlights>()
+            .targets
+            .contains(&(sq("X8"), Mark::Throw))
+    );
     click(&mut app, "X8");
     assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
     send(&mut app, Command::Roll);
     let (side, roll) = app.world().resource::<LastThrow>().0.expect("a throw");
     assert_eq!(side, Side::White);
-    assert_eq!(roll, veney_rules::dice::Roll::Sticks { thrown: 2, own: 0b11 });
+    assert_eq!(
+        roll,
+        veney_rules::dice::Roll::Sticks {
+            thrown: 2,
+            own: 0b11
+        }
+    );
     assert_eq!(
         game(&app).position().outcome(),
-        Some(Outcome::Checkmate { winner: Side::White, by: Mate::Touch })
+        Some(Outcome::Checkmate {
+            winner: Side::White,
+            by: Mate::Touch
+        })
     );
     assert_eq!(phase(&app), TurnPhase::GameOver);
-    assert!(game(&app).record().ends_with("DtX8~ @oo#"), "{}", game(&app).record());
+    assert!(
+        game(&app).record().ends_with("DtX8~ @oo#"),
+        "{}",
+        game(&app).record()
+    );
 }
 
 #[test]
@@ -211,6 +252,11 @@ fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
     std::fs::write(dir.manual(), "[Final \"nonsense\"]\n1. SY3\n").unwrap();
     send(&mut app, Command::Load(Default::default()));
     assert_eq!(*game(&app).position(), saved);
-    let why = app.world().resource::<veney::game::Status>().refusal.clone().unwrap();
+    let why = app
+        .world()
+        .resource::<veney::game::Status>()
+        .refusal
+        .clone()
+        .unwrap();
     assert!(why.contains("could not load"), "{why}");
 }

@@ -1,0 +1,129 @@
+//! A scripted demo for screenshots and smoke runs (`VENEY_SCRIPT=<file>`): one command per line,
+//! run in order. `wait S` (seconds), `turn <notation>` (a whole turn, rolls included),
+//! `click SQ`, `reserve NAME`, `roll`, `position <text>`, `dialog` (open the new-game dialog),
+//! `shot NAME` (writes `$VENEY_SHOT_DIR/NAME.ready` and waits until a screenshot tool deletes
+//! it), `quit`. Lines starting with `#` are comments.
+use crate::game::{Command, CurrentGame};
+use bevy::prelude::*;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Resource)]
+struct Script {
+    lines: Vec<String>,
+    next: usize,
+    until: Option<Instant>,
+    waiting_for: Option<PathBuf>,
+    shots: PathBuf,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let Some(path) = std::env::var_os("VENEY_SCRIPT") else {
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        error!("VENEY_SCRIPT {}: {e}", PathBuf::from(&path).display());
+        String::new()
+    });
+    app.insert_resource(Script {
+        lines: text.lines().map(str::to_string).collect(),
+        next: 0,
+        until: None,
+        waiting_for: None,
+        shots: std::env::var_os("VENEY_SHOT_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("shots")),
+    })
+    .add_systems(Update, run.before(crate::game::GameSet));
+}
+
+fn run(
+    mut script: ResMut<Script>,
+    game: Res<CurrentGame>,
+    mut out: MessageWriter<Command>,
+    mut dialog: ResMut<crate::panels::NewGameDialog>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if let Some(t) = script.until {
+        if Instant::now() < t {
+            return;
+        }
+        script.until = None;
+    }
+    if let Some(f) = &script.waiting_for {
+        if f.exists() {
+            return;
+        }
+        script.waiting_for = None;
+    }
+    let Some(line) = script.lines.get(script.next).cloned() else {
+        return;
+    };
+    script.next += 1;
+    let line = line.trim();
+    let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let rest = rest.trim();
+    match cmd {
+        "" | "#" => {}
+        _ if cmd.starts_with('#') => {}
+        "wait" => {
+            let s: f32 = rest.parse().unwrap_or(1.0);
+            script.until = Some(Instant::now() + Duration::from_secs_f32(s));
+        }
+        "click" => {
+            if let Some(sq) = veney_rules::Square::parse(rest) {
+                out.write(Command::Click(sq));
+            }
+        }
+        "reserve" => {
+            let g = &game.0;
+            let side = g.position().turn();
+            if let Some(k) = g.rules.set(side).by_name(rest) {
+                out.write(Command::SelectReserve(k));
+            }
+        }
+        "roll" => {
+            out.write(Command::Roll);
+        }
+        "turn" => {
+            let g = &game.0;
+            match veney_rules::notation::parse_turn(&g.rules, g.position(), rest, 1) {
+                Ok(acts) => {
+                    let mut p = *g.position();
+                    let mover = p.turn();
+                    for a in &acts {
+                        p.play_unchecked(&g.rules, *a);
+                        out.write(Command::Play(*a));
+                    }
+                    // Decline a second move the turn leaves open.
+                    if p.turn() == mover
+                        && !p.is_game_over()
+                        && matches!(
+                            p.phase(),
+                            veney_rules::Phase::Second { .. } | veney_rules::Phase::Glare
+                        )
+                    {
+                        out.write(Command::Play(veney_rules::Action::EndTurn));
+                    }
+                }
+                Err(e) => error!("script turn {rest:?}: {e}"),
+            }
+        }
+        "position" => {
+            out.write(Command::SetPosition(rest.to_string()));
+        }
+        "dialog" => dialog.open = true,
+        "shot" => {
+            let _ = std::fs::create_dir_all(&script.shots);
+            let f = script.shots.join(format!("{rest}.ready"));
+            let _ = std::fs::write(&f, rest);
+            // Let the frame settle before the screenshot is taken.
+            script.waiting_for = Some(f);
+            script.until = Some(Instant::now() + Duration::from_millis(300));
+        }
+        "quit" => {
+            exit.write(AppExit::Success);
+        }
+        other => warn!("script: unknown command {other:?}"),
+    }
+}
