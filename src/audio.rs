@@ -124,9 +124,11 @@ pub fn cue(p: &Played) -> Option<Cue> {
     match p.action {
         Action::Move(m) => Some(match m.effect {
             Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Cue::Fend,
-            Effect::Take(_) | Effect::Checkmate | Effect::Disarm(_) | Effect::Negate(_) => {
-                Cue::Take
-            }
+            Effect::Take(_)
+            | Effect::Checkmate
+            | Effect::Disarm(_)
+            | Effect::Negate(_)
+            | Effect::ShadowStab(_) => Cue::Take,
             _ => Cue::Move,
         }),
         Action::Place { .. } | Action::Withdraw { .. } | Action::EnterFree { .. } => {

@@ -124,6 +124,10 @@ pub enum Command {
     Redo,
     NewGame,
     Resign,
+    /// The mated player acknowledges defeat instead of a dying move (§2.0.20).
+    Acknowledge,
+    /// Call the opponent's last move untenable (§2.0.22, playing with sand).
+    CallUntenable,
     Save(PathBuf),
     Load(PathBuf),
     /// Start a new game from a position text (docs/POSITION.md).
@@ -149,6 +153,8 @@ pub enum TurnPhase {
     AwaitingThrow,
     Distraction,
     Glare,
+    /// After a checkmate by touch the mated player may still answer (§2.0.20).
+    DyingMove,
     GameOver,
 }
 
@@ -156,6 +162,9 @@ impl TurnPhase {
     pub fn of(pos: &Position) -> TurnPhase {
         if pos.is_game_over() {
             return TurnPhase::GameOver;
+        }
+        if pos.dying().is_some() {
+            return TurnPhase::DyingMove;
         }
         match pos.phase() {
             Phase::Start => TurnPhase::FirstAction,
@@ -407,6 +416,11 @@ fn apply_commands(
                 game.0 = Game::from_position_seeded(rules, start, fresh_seed());
                 sel.0 = None;
             }
+            Command::Acknowledge => game.0.acknowledge(),
+            Command::CallUntenable => match game.0.call_untenable() {
+                Some(c) => status.info = Some(format!("called: {c:?}")),
+                None => status.refusal = Some("there is no untenable move to call".into()),
+            },
             Command::Resign => {
                 let side = before.turn();
                 game.0.resign(side);
@@ -537,7 +551,17 @@ fn update_prompt(game: Res<CurrentGame>, mut status: ResMut<Status>) {
     let pos = game.0.position();
     let side = pos.turn();
     status.prompt = match pos.outcome() {
-        Some(o) => format!("Game over: {o}"),
+        Some(o) if pos.dying().is_some() => format!(
+            "{o}. {side} may still make a dying move (§2.0.20): take the Self for double checkmate, or acknowledge defeat"
+        ),
+        Some(o) => format!(
+            "Game over: {o}{}",
+            if pos.death_spell() {
+                " — Death Spell: the loser takes the winner's token"
+            } else {
+                ""
+            }
+        ),
         None => match pos.phase() {
             Phase::Start => format!("{side} to move (turn {})", pos.turn_number()),
             Phase::Second { stone, concert } => {

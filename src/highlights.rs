@@ -30,6 +30,7 @@ impl Mark {
                     Mark::Take
                 }
                 Effect::Swap(_)
+                | Effect::ShadowStab(_)
                 | Effect::Cavazione(_)
                 | Effect::Opposition(..)
                 | Effect::Deflect(..) => Mark::Special,
@@ -111,7 +112,7 @@ fn compute(game: Res<CurrentGame>, sel: Res<Selection>, mut hl: ResMut<Highlight
             }
             _ => {}
         }
-        if before.phase() == veney_rules::Phase::Start {
+        if before.at_turn_start() {
             break;
         }
     }

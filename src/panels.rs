@@ -152,6 +152,7 @@ fn side_panel(
     mut audio: ResMut<AudioSettings>,
     mut pbox: ResMut<PositionBox>,
     mut dialog: ResMut<NewGameDialog>,
+    mut style: ResMut<crate::pieces::PieceStyle>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -208,6 +209,12 @@ fn side_panel(
                                 out.write(Command::Play(*a));
                             }
                         }
+                    }
+                    if pos.dying() == Some(side) && ui.button("Acknowledge defeat").clicked() {
+                        out.write(Command::Acknowledge);
+                    }
+                    if g.callable() && ui.button("Call it untenable!").clicked() {
+                        out.write(Command::CallUntenable);
                     }
                     if legal.contains(&Action::Retreat) && ui.button("Retreat (==)").clicked() {
                         out.write(Command::Play(Action::Retreat));
@@ -349,6 +356,7 @@ fn side_panel(
                 ui.add(egui::TextEdit::singleline(&mut pbox.0).hint_text("paste a position text"));
                 ui.separator();
                 ui.collapsing("Display and sound", |ui| {
+                    ui.checkbox(&mut style.letters, "Letters on the pieces");
                     ui.checkbox(&mut hl.legal_moves, "Highlight legal moves");
                     ui.checkbox(&mut hl.last_turn, "Highlight the last turn");
                     ui.checkbox(

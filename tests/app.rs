@@ -225,6 +225,9 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
             by: Mate::Touch
         })
     );
+    // Black may still make a dying move (§2.0.20); acknowledging ends the game.
+    assert_eq!(phase(&app), TurnPhase::DyingMove);
+    send(&mut app, Command::Acknowledge);
     assert_eq!(phase(&app), TurnPhase::GameOver);
     assert!(
         game(&app).record().ends_with("DtX8~ @oo#"),

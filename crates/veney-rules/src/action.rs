@@ -36,6 +36,9 @@ pub enum Action {
     Glare { from: Square },
     /// The Self steps back off the board: the board is reset (§2.0.02 Retreat).
     Retreat,
+    /// A meta-move of the free engagement out of play, or its return to the centre after
+    /// repetition (§2.0.05). Immaterial: the turn goes on.
+    Meta(crate::notation::Meta),
     /// Decline the optional second move of a double-move (§2.0.15).
     EndTurn,
 }
@@ -90,6 +93,9 @@ pub enum Effect {
     /// Opposition (§2.0.03): the opposing blade of this kind is pushed from the first square to
     /// the second; the mover ends just behind it.
     Opposition(Kind, Square, Square),
+    /// Shadow-Stabbing (§2.0.18): the opposing Balance of this kind is fended and the opposing
+    /// Jutsu (on the board or in reserve) is taken.
+    ShadowStab(Kind),
     /// Deflection (§2.0.09): the opposing armament of this kind on the destination is pushed to
     /// the square given; the Guard takes its place.
     Deflect(Kind, Square),
@@ -102,7 +108,9 @@ impl Effect {
             Effect::Take(_) | Effect::Checkmate | Effect::Negate(_) | Effect::Disarm(_) => {
                 Some('t')
             }
-            Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Some('f'),
+            Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) | Effect::ShadowStab(_) => {
+                Some('f')
+            }
             Effect::Quiet
             | Effect::StepStone
             | Effect::FreeStepStone
@@ -118,6 +126,7 @@ impl Effect {
         matches!(
             self,
             Effect::EnPassant(_)
+                | Effect::ShadowStab(_)
                 | Effect::Swap(_)
                 | Effect::Cavazione(_)
                 | Effect::Opposition(..)
@@ -147,6 +156,7 @@ impl Action {
                 | Action::Roll(_)
                 | Action::Reposition { .. }
                 | Action::Glare { .. }
+                | Action::Meta(_)
         )
     }
 }

@@ -4,6 +4,7 @@ use crate::action::Action;
 use crate::dice::Roll;
 use crate::errors::Untenable;
 use crate::notation;
+use crate::penalty::Call;
 use crate::position::{Phase, Position};
 use crate::rng::GameRng;
 use crate::rules::Rules;
@@ -25,6 +26,28 @@ pub struct Game {
     /// The generator before each played action (undo rewinds it: an undone throw rethrown
     /// lands the same).
     rng_history: Vec<GameRng>,
+    /// Per played action: whether it was untenable (played with sand, §2.0.22) and, if called,
+    /// what the call did.
+    marks: Vec<Mark>,
+}
+
+/// How a played action stands with respect to §2.0.22.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Tenable,
+    /// Untenable and not (yet) called.
+    Untenable,
+    /// Untenable and called.
+    Called(Call),
+}
+
+/// The result of attempting an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    Played,
+    /// Played although untenable (the agreed policy allows playing with sand); the opponent
+    /// may call it now. Says which rule it breaks.
+    PlayedUntenable(Untenable),
 }
 
 impl Game {
@@ -48,6 +71,7 @@ impl Game {
             seed,
             rng: crate::rng::seeded(seed),
             rng_history: Vec::new(),
+            marks: Vec::new(),
         }
     }
 
@@ -73,6 +97,11 @@ impl Game {
             winner: !side,
             reason: crate::outcome::Resign::Yielded,
         });
+    }
+
+    /// The mated player acknowledges defeat instead of a dying move (§2.0.20).
+    pub fn acknowledge(&mut self) {
+        self.pos.acknowledge();
     }
 
     /// Ends the game as a draw by agreement (§2.0.21).
@@ -115,13 +144,97 @@ impl Game {
         self.pos.play(&self.rules, action)?;
         self.history.push((before, action));
         self.rng_history.push(self.rng.clone());
+        self.marks.push(Mark::Tenable);
         self.redo.clear();
         Ok(())
+    }
+
+    /// Plays `action` if tenable; otherwise, when the agreed policy is not `Strict` and the
+    /// action breaks only a range constraint (§2.0.22), plays it anyway so that the opponent
+    /// may call it. Under `Strict` an untenable action is refused with the rule it breaks.
+    pub fn attempt(&mut self, action: Action) -> Result<Attempt, Untenable> {
+        match self.play(action) {
+            Ok(()) => Ok(Attempt::Played),
+            Err(why) => {
+                if !crate::penalty::untenable_actions(&self.rules, &self.pos).contains(&action) {
+                    return Err(why);
+                }
+                let before = self.pos;
+                self.pos.play_unchecked(&self.rules, action);
+                self.history.push((before, action));
+                self.rng_history.push(self.rng.clone());
+                self.marks.push(Mark::Untenable);
+                self.redo.clear();
+                Ok(Attempt::PlayedUntenable(why))
+            }
+        }
+    }
+
+    /// Whether the last action is untenable and may be called now.
+    pub fn callable(&self) -> bool {
+        self.marks.last() == Some(&Mark::Untenable)
+    }
+
+    /// Calls the last action untenable and applies the agreed penalty (§2.0.22).
+    pub fn call_untenable(&mut self) -> Option<Call> {
+        if !self.callable() {
+            return None;
+        }
+        let (before, action) = *self.history.last()?;
+        let (after, call) = crate::penalty::call(&self.rules, &before, &self.pos, &action);
+        if call.suffix().is_none() {
+            // Taken back: it leaves no trace but the penalty count.
+            self.history.pop();
+            self.rng_history.pop();
+            self.marks.pop();
+        } else if let Some(m) = self.marks.last_mut() {
+            *m = Mark::Called(call);
+        }
+        self.pos = after;
+        Some(call)
+    }
+
+    /// Plays one action token of a record, where untenable moves may appear: a move marked
+    /// `U`/`Ut`/`U#` was called (the agreed penalty is applied again); an unmarked untenable move
+    /// stood uncalled (§2.0.22, played with sand).
+    pub fn play_token(&mut self, tok: &str, col: usize) -> Result<(), crate::errors::ParseError> {
+        let san = notation::San::parse_at(tok, col)?;
+        let marked = matches!(&san, notation::San::Move(m) if m.untenable.is_some());
+        let legal = self.legal_actions();
+        let strict_err = if marked {
+            None
+        } else {
+            match san.resolve(&self.rules, &self.pos, &legal, col) {
+                Ok(a) => {
+                    return self
+                        .play(a)
+                        .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()));
+                }
+                Err(e) => Some(e),
+            }
+        };
+        let untenable = crate::penalty::untenable_actions(&self.rules, &self.pos);
+        let a = match san.resolve(&self.rules, &self.pos, &untenable, col) {
+            Ok(a) => a,
+            Err(e) => return Err(strict_err.unwrap_or(e)),
+        };
+        self.attempt(a)
+            .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()))?;
+        if marked {
+            self.call_untenable();
+        }
+        Ok(())
+    }
+
+    /// How each played action stands (§2.0.22), in order.
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
     }
 
     /// Undoes the last action; the position and its hash are exactly as before it.
     pub fn undo(&mut self) -> Option<Action> {
         let (before, action) = self.history.pop()?;
+        self.marks.pop();
         self.pos = before;
         if let Some(r) = self.rng_history.pop() {
             self.rng = r;
@@ -134,7 +247,7 @@ impl Game {
     pub fn undo_turn(&mut self) -> bool {
         let mut any = false;
         while let Some((before, _)) = self.history.last() {
-            let at_start = before.phase() == Phase::Start;
+            let at_start = before.at_turn_start();
             self.undo();
             any = true;
             if at_start {
@@ -150,6 +263,7 @@ impl Game {
         self.rng_history.push(self.rng.clone());
         self.pos.play_unchecked(&self.rules, a);
         self.history.push((before, a));
+        self.marks.push(Mark::Tenable);
         if let Action::Roll(_) = a {
             // Advance the generator as the original draw did.
             if let Some(n) =
@@ -165,19 +279,31 @@ impl Game {
         self.history.iter()
     }
 
-    /// The played turns in notation, each with the position it was played from.
+    /// The played turns in notation, each with the position it was played from. Called
+    /// untenable moves carry their mark (`U`, `Ut`, `U#`, §2.0.R5).
     pub fn turns_notation(&self) -> Vec<(Position, String)> {
-        let mut out: Vec<(Position, Vec<Action>)> = Vec::new();
-        for (before, a) in &self.history {
-            if before.phase() == Phase::Start {
+        let mut out: Vec<(Position, Vec<String>)> = Vec::new();
+        for (i, (before, a)) in self.history.iter().enumerate() {
+            if before.at_turn_start() {
                 out.push((*before, Vec::new()));
             }
+            if *a == Action::EndTurn {
+                continue;
+            }
+            let legal = before.legal_actions(&self.rules);
+            let mut t = notation::San::of_action(&self.rules, before, &legal, a).to_string();
+            if let Some(Mark::Called(c)) = self.marks.get(i) {
+                if let Some(sfx) = c.suffix() {
+                    t = t.trim_end_matches('#').to_string();
+                    t.push_str(sfx);
+                }
+            }
             if let Some(last) = out.last_mut() {
-                last.1.push(*a);
+                last.1.push(t);
             }
         }
         out.into_iter()
-            .map(|(p, acts)| (p, notation::write_turn(&self.rules, &p, &acts)))
+            .map(|(p, toks)| (p, toks.join(" ")))
             .collect()
     }
 

@@ -29,6 +29,7 @@ pub mod notation;
 pub mod options;
 pub mod outcome;
 pub mod passing;
+pub mod penalty;
 pub mod perft;
 pub mod piece_def;
 pub mod piece_set;

@@ -124,7 +124,14 @@ impl View {
         }
         let (_, target) = pos.piece_at(to)?;
         match rules.relation(self.side, kind, target) {
-            Relation::Fend => Some(Effect::Fend(target)),
+            Relation::Fend => Some(
+                if crate::special::shadow_stabbing::applies(rules, pos, self.side, kind, target, to)
+                {
+                    Effect::ShadowStab(target)
+                } else {
+                    Effect::Fend(target)
+                },
+            ),
             Relation::Take => Some(Effect::Take(target)),
             Relation::Checkmate => Some(Effect::Checkmate),
             Relation::Negate => Some(Effect::Negate(target)),
@@ -157,12 +164,50 @@ impl View {
 
 /// Every tenable action for the side to move in the current phase.
 pub fn legal_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    generate(rules, pos, out, true);
+}
+
+/// The actions the pieces could physically make if range constraints did not apply: the legal
+/// ones plus the untenable moves and placements a player may attempt when playing with sand
+/// (§2.0.22: "most likely one regarding range constraints").
+pub fn unconstrained_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    generate(rules, pos, out, false);
+}
+
+fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: bool) {
     out.clear();
-    if pos.outcome().is_some() {
+    if pos.is_game_over() {
         return;
     }
     let side = pos.turn();
+    // The dying move (§2.0.20): only a move of a piece on the board ("the Self cannot move after
+    // checkmate"; no placing, withdrawing, passing or glare).
+    if pos.dying() == Some(side) {
+        let view = View::new(rules, pos, side);
+        match pos.phase() {
+            Phase::Start => {
+                for k in rules.set(side).kinds() {
+                    for from in pos.pieces(side, k) {
+                        piece_moves(rules, pos, &view, k, from, out);
+                    }
+                }
+            }
+            Phase::Second {
+                stone: Some(sq), ..
+            } => {
+                if let Some((_, k)) = pos.piece_at(sq) {
+                    piece_moves(rules, pos, &view, k, sq, out);
+                }
+                out.push(Action::EndTurn);
+            }
+            _ => out.push(Action::EndTurn),
+        }
+        return;
+    }
     let mut view = View::new(rules, pos, side);
+    if !constrained {
+        view.zones = [Bitboard::FULL; MAX_KINDS];
+    }
     match pos.phase() {
         Phase::Start => {
             for k in rules.set(side).kinds() {
@@ -174,6 +219,7 @@ pub fn legal_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
             crate::special::shift::shifts(rules, pos, &view, out);
             crate::special::dagger_throw::all_throws(rules, pos, None, false, out);
             crate::special::retreat::retreat(rules, pos, out);
+            crate::special::meta_move::meta_moves(pos, out);
             free_engagement::actions(rules, pos, &view, out);
             placement::placements(rules, pos, &view, out);
             placement::withdrawals(rules, pos, out);

@@ -460,6 +460,7 @@ impl San {
         match *action {
             Action::Pass | Action::EndTurn => San::Pass,
             Action::Retreat => San::Reset,
+            Action::Meta(m) => San::Meta(m),
             Action::Throw { kind, target, from } => {
                 let mut m = plain(
                     SanPiece::Letter(letter(rules, side, kind)),
@@ -558,11 +559,22 @@ impl San {
                     .effect
                     .marker()
                     .map(|c| if c == 't' { Marker::Take } else { Marker::Fend });
+                // `##`: double checkmate by the dying move (§2.0.R5).
+                let double_mate =
+                    u8::from(m.effect == Effect::Checkmate && pos.dying() == Some(side));
+                let mut hits = vec![(marker, Target::Square(m.to))];
+                // Shadow-stabbing names the Jutsu it takes (`DfBtJ~`, §2.0.R5).
+                if let Effect::ShadowStab(_) = m.effect {
+                    let opp = !side;
+                    if let Some(j) = rules.set(opp).kinds().find(|&j| rules.info(opp, j).jutsu) {
+                        hits.push((Some(Marker::Take), Target::Piece(letter(rules, opp, j))));
+                    }
+                }
                 San::Move(SanMove {
                     piece,
                     from_line,
                     from_step,
-                    hits: vec![(marker, Target::Square(m.to))],
+                    hits,
                     special: m.effect.is_special(),
                     // A swap names the other piece's move too (`BY10~$W13`, §2.0.R5).
                     linked: match m.effect {
@@ -581,15 +593,17 @@ impl San {
                     },
                     enact: false,
                     untenable: None,
-                    mate: u8::from(match m.effect {
-                        Effect::Checkmate => true,
-                        // Disarming the last blade on the board is checkmate (§2.0.14).
-                        Effect::Disarm(k) => {
-                            rules.is_blade(!side, k)
-                                && crate::special::disarm::blades_on_board(rules, pos, !side) == 1
-                        }
-                        _ => false,
-                    }),
+                    mate: double_mate
+                        + u8::from(match m.effect {
+                            Effect::Checkmate => true,
+                            // Disarming the last blade on the board is checkmate (§2.0.14).
+                            Effect::Disarm(k) => {
+                                rules.is_blade(!side, k)
+                                    && crate::special::disarm::blades_on_board(rules, pos, !side)
+                                        == 1
+                            }
+                            _ => false,
+                        }),
                 })
             }
         }
@@ -656,7 +670,13 @@ impl San {
                     Err(here(crate::untenable::explain(rules, pos, &a).to_string()))
                 }
             }
-            San::Meta(_) => Err(unsupported("meta-move", "§2.0.05 The Free Engagement")),
+            San::Meta(m) => legal
+                .iter()
+                .find(|a| **a == Action::Meta(*m))
+                .copied()
+                .ok_or_else(|| {
+                    here(crate::untenable::explain(rules, pos, &Action::Meta(*m)).to_string())
+                }),
             San::Cast { .. } => Err(unsupported("cast piece", "§2.0.18 Devices")),
             San::Intention(_) => Err(unsupported("declaring intention", "§2.0.11 Jutsu")),
             San::Drop { piece, to } => {
@@ -706,7 +726,10 @@ impl San {
                     },
                     _ => None,
                 };
-                if (m.linked.is_some() && swap_partner.is_none()) || m.hits.len() > 1 {
+                // A second hit is the Jutsu taken by shadow-stabbing (`DfBtJ~`).
+                let shadow = m.hits.len() == 2
+                    && matches!(m.hits[1], (Some(Marker::Take), Target::Piece(_)));
+                if (m.linked.is_some() && swap_partner.is_none()) || (m.hits.len() > 1 && !shadow) {
                     return Err(unsupported(
                         "this special move or device",
                         "§2.0.R5 Notation",
@@ -746,6 +769,7 @@ impl San {
                                     Target::Square(sq) => mv.to == sq,
                                     Target::Piece(p) => match mv.effect {
                                         Effect::Fend(k)
+                                        | Effect::ShadowStab(k)
                                         | Effect::Take(k)
                                         | Effect::Negate(k)
                                         | Effect::Disarm(k) => letter(rules, !side, k) == p,
@@ -774,7 +798,10 @@ impl San {
                                     && !(strict
                                         && ((marker.is_none() && mv.effect.marker().is_some())
                                             || m.special != mv.effect.is_special()));
+                                let shadow_ok =
+                                    !shadow || matches!(mv.effect, Effect::ShadowStab(_));
                                 who && tgt
+                                    && shadow_ok
                                     && mark
                                     && from_line.is_none_or(|l| mv.from.line() == l)
                                     && m.from_step.is_none_or(|s| mv.from.step() == s)

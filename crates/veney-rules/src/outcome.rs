@@ -23,6 +23,9 @@ pub enum Mate {
     Disarm,
     /// A missed Dagger Throw lost the only blade (§2.0.08).
     SelfDisarm,
+    /// An untenable move was called under sudden death or an absolute piece penalty
+    /// (§2.0.22; `SY9U#` in notation).
+    Penalty,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,6 +58,7 @@ impl Outcome {
                     Mate::Touch => "touch",
                     Mate::Disarm => "disarm",
                     Mate::SelfDisarm => "selfdisarm",
+                    Mate::Penalty => "penalty",
                 },
                 winner.char()
             ),
@@ -95,6 +99,10 @@ impl Outcome {
                 winner: side(w)?,
                 by: Mate::SelfDisarm,
             },
+            Some(("penalty", w)) => Outcome::Checkmate {
+                winner: side(w)?,
+                by: Mate::Penalty,
+            },
             Some(("resign", w)) => Outcome::Resignation {
                 winner: side(w)?,
                 reason: Resign::Yielded,
@@ -130,6 +138,10 @@ impl fmt::Display for Outcome {
                 winner,
                 by: Mate::SelfDisarm,
             } => write!(f, "{winner} wins: the opponent disarmed themself"),
+            Outcome::Checkmate {
+                winner,
+                by: Mate::Penalty,
+            } => write!(f, "{winner} wins: an untenable move was called (penalty)"),
             Outcome::DoubleCheckmate => write!(f, "double checkmate: both lose"),
             Outcome::Resignation {
                 winner,

@@ -2,7 +2,7 @@
 //! generation (a count that changes means the rules changed). Depth counts complete turns.
 use crate::action::Action;
 use crate::movegen;
-use crate::position::{Phase, Position};
+use crate::position::Position;
 use crate::rules::Rules;
 
 /// The number of distinct complete-turn sequences of length `depth`.
@@ -22,7 +22,7 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
 fn perft_after(rules: &Rules, pos: &Position, a: Action, depth: u32) -> u64 {
     let mut p = *pos;
     p.play_unchecked(rules, a);
-    if p.phase() != Phase::Start && p.outcome().is_none() {
+    if p.turn() == pos.turn() && !p.is_game_over() {
         // Mid-turn: the second action (declining it included) completes the turn.
         let mut seconds = Vec::new();
         movegen::legal_actions(rules, &p, &mut seconds);
@@ -31,7 +31,7 @@ fn perft_after(rules: &Rules, pos: &Position, a: Action, depth: u32) -> u64 {
             .map(|b| perft_after(rules, &p, b, depth))
             .sum();
     }
-    if p.outcome().is_some() {
+    if p.is_game_over() {
         return 1;
     }
     perft(rules, &p, depth - 1)

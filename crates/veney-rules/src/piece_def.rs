@@ -57,6 +57,9 @@ pub struct PieceDef {
     /// The rules card shown to players.
     #[serde(default)]
     pub card: String,
+    /// How the app draws it (§2.0.R6 The Pieces' Shapes); when absent, from its name.
+    #[serde(default)]
+    pub shape: Option<Shape>,
     /// The rulebook section describing it, e.g. "§2.0.03 Sword".
     #[serde(default)]
     pub section: String,
@@ -290,6 +293,59 @@ pub enum Special {
     FloatingRuin,
 }
 
+/// The drawn shapes of §2.0.R6, for the app and for fairy pieces' art.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// A big roundish lump of rock (the Self).
+    Lump,
+    /// A long flat shard (the Sword).
+    Shard,
+    /// A smaller shard (the Dagger).
+    SmallShard,
+    /// Irregular, organic, with holes (the Cloak).
+    Cloth,
+    /// Long, an axis (the Balance).
+    Long,
+    /// Flat and round like a buckler (the Guard).
+    Disc,
+    /// A pointed droplet or flame (the Lantern).
+    Droplet,
+    /// Circular with one central eyehole (the Jutsu).
+    Ring,
+    /// The largest piece, blocky, a column (the Ruin).
+    Block,
+    /// A small pebble (engagements).
+    Pebble,
+    /// A coin-like token with a notch (fairy pieces without a shape of their own).
+    Token,
+}
+
+impl Shape {
+    /// The rulebook's shape for a standard piece by name; `Token` for others.
+    pub fn for_name(name: &str) -> Shape {
+        match name {
+            "Self" => Shape::Lump,
+            "Sword" => Shape::Shard,
+            "Dagger" => Shape::SmallShard,
+            "Cloak" => Shape::Cloth,
+            "Balance" => Shape::Long,
+            "Guard" => Shape::Disc,
+            "Lantern" => Shape::Droplet,
+            "Jutsu" => Shape::Ring,
+            "Ruin" => Shape::Block,
+            "Engagement" => Shape::Pebble,
+            _ => Shape::Token,
+        }
+    }
+}
+
+impl PieceDef {
+    /// The shape to draw.
+    pub fn drawn_shape(&self) -> Shape {
+        self.shape.unwrap_or_else(|| Shape::for_name(&self.name))
+    }
+}
+
 impl Special {
     /// Whether this crate plays the special yet. The rest are read, kept, and shown on rules
     /// cards; their play arrives with the complete rulebook.
@@ -311,6 +367,7 @@ impl Special {
                 | Special::Glare
                 | Special::PseudoArmament
                 | Special::Presence
+                | Special::FloatingRuin
         )
     }
 }

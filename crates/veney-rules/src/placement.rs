@@ -26,7 +26,14 @@ pub(crate) fn placements(rules: &Rules, pos: &Position, view: &View, out: &mut V
     let jutsu_barred = pos.glare_blocked(side) || crate::special::glare::holds(rules, pos, !side);
     for k in rules.set(side).kinds() {
         if pos.reserve(side, k) > 0 && !(jutsu_barred && rules.info(side, k).jutsu) {
-            for to in open & view.zones[k.index()] {
+            // §2.0.12 Floating Ruin: "placed from reserve anywhere in its movement range,
+            // ignoring the constraint of the piece-placement area".
+            let area = if rules.info(side, k).floating {
+                !pos.occupied() & !crate::special::presence::barred(rules, pos, !side)
+            } else {
+                open
+            };
+            for to in area & view.zones[k.index()] {
                 out.push(Action::Place { kind: k, to });
             }
         }

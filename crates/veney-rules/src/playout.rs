@@ -5,7 +5,7 @@ use crate::game::Game;
 use crate::invariants;
 use crate::movegen;
 use crate::notation;
-use crate::position::{Phase, Position};
+use crate::position::Position;
 use crate::rng::{GameRng, seeded};
 use crate::rules::Rules;
 use rand::Rng;
@@ -36,7 +36,7 @@ pub fn random_game(
     let mut res = PlayoutResult::default();
     let mut turn_actions: Vec<Action> = Vec::new();
     let mut turn_start = pos;
-    while pos.outcome().is_none() && res.turns < max_turns {
+    while !pos.is_game_over() && res.turns < max_turns {
         movegen::legal_actions(rules, &pos, &mut buf);
         if buf.is_empty() {
             return Err(format!(
@@ -52,7 +52,7 @@ pub fn random_game(
         if checked {
             check_step(rules, &before, &pos, a, &buf)?;
         }
-        if pos.phase() == Phase::Start || pos.outcome().is_some() {
+        if pos.turn() != before.turn() || pos.is_game_over() {
             if checked {
                 check_turn(rules, &turn_start, &pos, &turn_actions)?;
             }
@@ -81,6 +81,9 @@ pub fn ending_name(o: crate::outcome::Outcome) -> String {
             by: Mate::SelfDisarm,
             ..
         } => "self-disarm".into(),
+        Outcome::Checkmate {
+            by: Mate::Penalty, ..
+        } => "checkmate by penalty".into(),
         Outcome::DoubleCheckmate => "double checkmate".into(),
         Outcome::Resignation { .. } => "resignation".into(),
         Outcome::Draw { .. } => "draw".into(),
@@ -173,11 +176,12 @@ pub fn random_position(rules: &Rules, start: Position, rng: &mut GameRng, turns:
     let mut pos = start;
     let mut buf = Vec::new();
     let mut done = 0;
-    while done < turns && pos.outcome().is_none() {
+    while done < turns && !pos.is_game_over() {
         movegen::legal_actions(rules, &pos, &mut buf);
         let a = buf[rng.random_range(0..buf.len())];
+        let mover = pos.turn();
         pos.play_unchecked(rules, a);
-        if pos.phase() == Phase::Start {
+        if pos.turn() != mover {
             done += 1;
         }
     }

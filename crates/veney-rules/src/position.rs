@@ -76,6 +76,20 @@ pub struct Position {
     pub(crate) retreats: [u8; 2],
     /// A side whose Jutsu was fended by Glare may not place it during its next turn (§2.0.10).
     pub(crate) glare_block: [bool; 2],
+    /// Time penalties each side has received for called untenable moves (§2.0.22).
+    pub(crate) penalties: [u8; 2],
+    /// The side to move has made its meta-move this turn (§2.0.05).
+    pub(crate) meta_moved: bool,
+    /// The square the free engagement last moved from, and how many times in a row it was moved
+    /// back to the square it had just come from (§2.0.05 repetition return).
+    pub(crate) free_from: Option<Square>,
+    pub(crate) free_bounces: u8,
+    /// After a checkmate by touch: the mated side, who may still make one dying move
+    /// (§2.0.20 Dying Moves), and the square where its Self was taken (constraints are judged
+    /// from it; "the taken Self is dead on the spot").
+    pub(crate) dying: Option<(Side, Square)>,
+    /// The dying move was Jutsu-takes-Jutsu: the Death Spell (§2.0.18).
+    pub(crate) death_spell: bool,
 }
 
 impl Position {
@@ -98,6 +112,12 @@ impl Position {
             outcome: None,
             retreats: [0; 2],
             glare_block: [false; 2],
+            penalties: [0; 2],
+            meta_moved: false,
+            free_from: None,
+            free_bounces: 0,
+            dying: None,
+            death_spell: false,
         }
     }
 
@@ -203,6 +223,17 @@ impl Position {
     pub fn last_dir(&self, side: Side) -> Option<Dir> {
         self.last_dir[side.index()]
     }
+    /// Whether the side to move has made its meta-move this turn (§2.0.05).
+    #[inline]
+    pub fn meta_moved(&self) -> bool {
+        self.meta_moved
+    }
+    /// How many times in a row the free engagement went back where it came from (§2.0.05).
+    #[inline]
+    pub fn free_bounces(&self) -> u8 {
+        self.free_bounces
+    }
+
     /// Retreats `side` has played (§2.0.02).
     #[inline]
     pub fn retreats(&self, side: Side) -> u8 {
@@ -267,7 +298,28 @@ impl Position {
     /// The square of `side`'s Self, if it is on the board.
     #[inline]
     pub fn life_square(&self, rules: &Rules, side: Side) -> Option<Square> {
-        self.pieces(side, rules.life(side)).first()
+        self.pieces(side, rules.life(side))
+            .first()
+            .or(match self.dying {
+                // The dead Self still anchors its side's constraints for the dying move.
+                Some((s, sq)) if s == side => Some(sq),
+                _ => None,
+            })
+    }
+
+    /// The mated side that may still make its dying move (§2.0.20), if any.
+    pub fn dying(&self) -> Option<Side> {
+        self.dying.map(|d| d.0)
+    }
+
+    /// Whether the dying move was the Death Spell (§2.0.18).
+    pub fn death_spell(&self) -> bool {
+        self.death_spell
+    }
+
+    /// The mated player acknowledges defeat: no dying move (§2.0.20).
+    pub fn acknowledge(&mut self) {
+        self.dying = None;
     }
 
     /// The measure of `side`'s Self.
@@ -297,8 +349,14 @@ impl Position {
         }
     }
 
+    /// Whether nothing has been done yet this turn (not even a meta-move).
+    pub fn at_turn_start(&self) -> bool {
+        self.phase == Phase::Start && !self.meta_moved
+    }
+
+    /// Whether the game has ended: an ending, and no dying move pending (§2.0.20).
     pub fn is_game_over(&self) -> bool {
-        self.outcome.is_some()
+        self.outcome.is_some() && self.dying.is_none()
     }
 
     /// Full turn number for notation: turn pairs numbered from 1 (§2.0.R5).

@@ -19,6 +19,11 @@
 //!   the pieces already repositioned (`-`, `S`, `B` for the blade, `SB`); `glare=1` mid-turn: the
 //!   moves are made and glare may still be invoked; `retreats=a/b` retreats played by White and
 //!   Black [0/0]; `glareblock=w|b` the side whose Jutsu glare fended last turn;
+//!   `dying=b:SQ` after a checkmate by touch the mated side (here Black, its Self taken on SQ)
+//!   may still make a dying move; `deathspell=1` the dying move was the Death Spell;
+//!   `penalties=a/b` time penalties for called untenable moves [0/0]; `meta=1` the side to move
+//!   has made its meta-move; `freefrom=SQ:n` the free engagement last came from SQ and was pushed
+//!   back where it came from n times in a row;
 //!   `over=CODE` the game has ended (`touch:w`, …).
 //!
 //! The discard is not written: it is what the set's counts leave over.
@@ -312,6 +317,34 @@ impl PositionText {
                     let (a, b) = v.split_once('/').ok_or_else(bad)?;
                     p.retreats = [a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?];
                 }
+                "dying" => {
+                    let bad = || err(col, &tok, "expected dying=w:SQ or b:SQ");
+                    let (a, b) = v.split_once(':').ok_or_else(bad)?;
+                    let side = match a {
+                        "w" => Side::White,
+                        "b" => Side::Black,
+                        _ => return Err(bad()),
+                    };
+                    p.dying = Some((side, square(b)?));
+                }
+                "deathspell" => p.death_spell = true,
+                "meta" => {
+                    if v.as_str() != "1" {
+                        return Err(err(col, &tok, "expected meta=1"));
+                    }
+                    p.meta_moved = true;
+                }
+                "freefrom" => {
+                    let bad = || err(col, &tok, "expected freefrom=SQ:n");
+                    let (a, b) = v.split_once(':').ok_or_else(bad)?;
+                    p.free_from = Some(square(a)?);
+                    p.free_bounces = b.parse().map_err(|_| bad())?;
+                }
+                "penalties" => {
+                    let bad = || err(col, &tok, "expected penalties=<white>/<black>");
+                    let (a, b) = v.split_once('/').ok_or_else(bad)?;
+                    p.penalties = [a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?];
+                }
                 "glareblock" => match v.as_str() {
                     "w" => p.glare_block[0] = true,
                     "b" => p.glare_block[1] = true,
@@ -522,6 +555,24 @@ impl Position {
             )),
             Phase::Glare => s.push_str(" glare=1"),
             _ => {}
+        }
+        if let Some((side, sq)) = self.dying {
+            s.push_str(&format!(" dying={}:{sq}", side.char()));
+        }
+        if self.death_spell {
+            s.push_str(" deathspell=1");
+        }
+        if self.meta_moved {
+            s.push_str(" meta=1");
+        }
+        if let Some(f) = self.free_from {
+            s.push_str(&format!(" freefrom={f}:{}", self.free_bounces));
+        }
+        if self.penalties != [0, 0] {
+            s.push_str(&format!(
+                " penalties={}/{}",
+                self.penalties[0], self.penalties[1]
+            ));
         }
         if self.retreats != [0, 0] {
             s.push_str(&format!(

@@ -53,6 +53,8 @@ pub struct KindInfo {
     pub deflect: bool,
     /// Retreat (§2.0.02).
     pub retreat: bool,
+    /// Floating Ruin: placed anywhere in its range, not only next to the Self (§2.0.12).
+    pub floating: bool,
 }
 
 impl Rules {
@@ -188,6 +190,7 @@ impl Rules {
                     control: p.has_special(Special::Control),
                     deflect: p.has_special(Special::Deflection),
                     retreat: p.has_special(Special::Retreat),
+                    floating: p.has_special(Special::FloatingRuin),
                 };
                 if p.has_role(Role::Engagement) {
                     engagements[side.index()] |= 1 << k.0;

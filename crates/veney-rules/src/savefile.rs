@@ -108,20 +108,32 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let turns = notation::record_turns(&body);
     let n = turns.len();
     for (i, toks) in turns.into_iter().enumerate() {
-        let acts =
-            notation::parse_turn_tokens(&rules, game.position(), &toks).map_err(|error| {
-                SaveError::Bad {
+        match notation::parse_turn_tokens(&rules, game.position(), &toks) {
+            Ok(acts) => {
+                for a in acts {
+                    game.play(a).map_err(|e| SaveError::Bad {
+                        line: body_line,
+                        error: ParseError::new(1, "", e.to_string()),
+                    })?;
+                    if matches!(a, crate::action::Action::Roll(_)) {
+                        game.advance_rng_for_roll();
+                    }
+                }
+            }
+            // Untenable moves played with sand (§2.0.22), called or not.
+            Err(_) if rules.options.untenable != crate::options::UntenablePolicy::Strict => {
+                for (tok, col) in &toks {
+                    game.play_token(tok, *col).map_err(|error| SaveError::Bad {
+                        line: body_line,
+                        error,
+                    })?;
+                }
+            }
+            Err(error) => {
+                return Err(SaveError::Bad {
                     line: body_line,
                     error,
-                }
-            })?;
-        for a in acts {
-            game.play(a).map_err(|e| SaveError::Bad {
-                line: body_line,
-                error: ParseError::new(1, "", e.to_string()),
-            })?;
-            if matches!(a, crate::action::Action::Roll(_)) {
-                game.advance_rng_for_roll();
+                });
             }
         }
         // A complete turn whose optional second move (or glare) was declined.
@@ -129,6 +141,12 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         let at_final = fin.as_deref() == Some(game.position().to_text(&rules).as_str());
         if !last || !at_final {
             end_turn(&mut game);
+        }
+    }
+    if let Some(expected) = &fin {
+        // The mated player acknowledged defeat without a dying move.
+        if game.position().dying().is_some() && !expected.contains("dying=") {
+            game.acknowledge();
         }
     }
     if let Some(expected) = fin {

@@ -54,8 +54,7 @@ impl Position {
         }
         let mover = self.turn;
         for (i, a) in turn.iter().enumerate() {
-            if i > 0 && (self.turn != mover || self.phase == Phase::Start || self.outcome.is_some())
-            {
+            if i > 0 && (self.turn != mover || self.is_game_over()) {
                 return Err(Untenable::new(
                     "§2.0.15 Double-Moves",
                     "the turn is already over: no further move is allowed",
@@ -63,7 +62,7 @@ impl Position {
             }
             self.play(rules, *a)?;
         }
-        while self.phase != Phase::Start && self.outcome.is_none() && self.turn == mover {
+        while self.phase != Phase::Start && !self.is_game_over() && self.turn == mover {
             if matches!(self.phase, Phase::Throw { .. }) {
                 return Err(Untenable::new(
                     "§2.0.08 Dagger Throw",
@@ -81,9 +80,10 @@ impl Position {
         match action {
             Action::Move(m) => {
                 let controlled = control::controlled(rules, self, side);
+                let outcome_before = self.outcome;
                 self.apply_move(rules, m);
                 control::after_move(rules, self, side, controlled);
-                if self.outcome.is_some() {
+                if self.outcome != outcome_before || self.is_game_over() {
                     self.end_turn(false);
                     return;
                 }
@@ -125,6 +125,8 @@ impl Position {
             }
             Action::EnterFree { to } => {
                 self.free = FreePlace::On(to);
+                self.free_from = None;
+                self.free_bounces = 0;
                 self.finish(rules);
             }
             Action::Throw { from, target, .. } => {
@@ -149,6 +151,7 @@ impl Position {
                 retreat::play(rules, self);
                 self.end_turn(false);
             }
+            Action::Meta(m) => crate::special::meta_move::play(self, m),
             Action::Pass => self.end_turn(true),
             Action::EndTurn => match self.phase {
                 Phase::Glare => self.end_turn(false),
@@ -193,7 +196,16 @@ impl Position {
             }
             Effect::StepStone => stepping_stone::spend_engagement(rules, self, side, m.to),
             Effect::FreeStepStone => stepping_stone::spend_free(self),
-            Effect::FendFree => self.free = FreePlace::Off(Intersection::CENTRE),
+            Effect::FendFree => {
+                self.free = FreePlace::Off(Intersection::CENTRE);
+                self.free_from = None;
+                self.free_bounces = 0;
+            }
+            Effect::ShadowStab(k) => {
+                self.remove(opp, k, m.to);
+                self.reserve[opp.index()][k.index()] += 1;
+                crate::special::shadow_stabbing::take_jutsu(rules, self, opp);
+            }
             Effect::Fend(k) => {
                 self.remove(opp, k, m.to);
                 self.reserve[opp.index()][k.index()] += 1;
@@ -209,7 +221,10 @@ impl Position {
                 self.discard[opp.index()][k.index()] += 1;
                 // §2.0.14: "If the disarmed player has no blade left on the board, disarmament
                 // constitutes checkmate".
-                if crate::special::disarm::blades_on_board(rules, self, opp) == 0 {
+                // Not from a dying move: "disarm from death" is no double checkmate (§2.0.20).
+                if self.outcome.is_none()
+                    && crate::special::disarm::blades_on_board(rules, self, opp) == 0
+                {
                     self.outcome = Some(Outcome::Checkmate {
                         winner: side,
                         by: Mate::Disarm,
@@ -220,15 +235,16 @@ impl Position {
                 let life = rules.life(opp);
                 self.remove(opp, life, m.to);
                 self.discard[opp.index()][life.index()] += 1;
-                self.outcome = Some(Outcome::Checkmate {
-                    winner: side,
-                    by: Mate::Touch,
-                });
+                self.touch_mate(side, m.to);
             }
             Effect::Negate(k) => {
                 // §2.0.11: "both Jutsus destroy each other on contact".
                 self.remove(opp, k, m.to);
                 self.discard[opp.index()][k.index()] += 1;
+                if self.dying() == Some(side) {
+                    // The dying move negates: the Death Spell (§2.0.18).
+                    self.death_spell = true;
+                }
                 if let Mover::Piece(mk) = m.mover {
                     self.discard[side.index()][mk.index()] += 1;
                 }
@@ -250,7 +266,16 @@ impl Position {
                         }
                     }
                 }
-                Mover::Free => self.free = FreePlace::On(m.to),
+                Mover::Free => {
+                    // Pushed back where it just came from (§2.0.05 repetition).
+                    self.free_bounces = if self.free_from == Some(m.to) {
+                        self.free_bounces.saturating_add(1)
+                    } else {
+                        0
+                    };
+                    self.free_from = Some(m.from);
+                    self.free = FreePlace::On(m.to);
+                }
             }
         }
         if let Some(d) = m.dir {
@@ -276,7 +301,31 @@ impl Position {
         }
     }
 
+    /// `side` took the opposing Self on `at`: checkmate by touch, and the mated side may answer
+    /// with a dying move; from a dying move it is double checkmate (§2.0.20, §2.0.21).
+    pub(crate) fn touch_mate(&mut self, side: crate::side::Side, at: crate::square::Square) {
+        if self.dying() == Some(side) {
+            self.outcome = Some(Outcome::DoubleCheckmate);
+            self.dying = None;
+        } else {
+            self.outcome = Some(Outcome::Checkmate {
+                winner: side,
+                by: Mate::Touch,
+            });
+            self.dying = Some((!side, at));
+        }
+    }
+
+    /// Ends the turn now (a skipped turn, §2.0.22 penalties).
+    pub(crate) fn skip_turn(&mut self) {
+        self.end_turn(false);
+    }
+
     fn end_turn(&mut self, passed: bool) {
+        // The dying side's one turn is over (§2.0.20).
+        if self.dying() == Some(self.turn) {
+            self.dying = None;
+        }
         // A glare block lasts for the blocked side's one turn (§2.0.10).
         self.glare_block[self.turn.index()] = false;
         self.passes = if passed {
@@ -286,6 +335,7 @@ impl Position {
         };
         self.turn = !self.turn;
         self.phase = Phase::Start;
+        self.meta_moved = false;
         self.en_passant = self.en_passant_next.take();
         self.turns = self.turns.saturating_add(1);
     }
@@ -313,7 +363,7 @@ impl Position {
             let mut p = *self;
             p.play_unchecked(rules, a);
             prefix.push(a);
-            if p.phase == Phase::Start || p.outcome.is_some() || p.turn != mover {
+            if p.is_game_over() || p.turn != mover {
                 let mut t = prefix.clone();
                 if t.last() == Some(&Action::EndTurn) {
                     t.pop();

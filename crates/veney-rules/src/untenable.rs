@@ -13,8 +13,14 @@ const DOUBLE: &str = "§2.0.15 Double-Moves";
 const PLACING: &str = "§2.0.13 Placing & Withdrawing";
 
 pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
-    if let Some(o) = pos.outcome() {
+    if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
         return Untenable::new("§2.0.21 Endings", format!("the game is over: {o}"));
+    }
+    if pos.dying() == Some(pos.turn()) && !matches!(action, Action::Move(_)) {
+        return Untenable::new(
+            "§2.0.20 Dying Moves",
+            "after checkmate by touch only a dying move of a piece on the board is left; the Self cannot move",
+        );
     }
     let side = pos.turn();
     let second = matches!(pos.phase(), Phase::Second { .. });
@@ -56,7 +62,7 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             };
             if pos.occupied().contains(to) {
                 Untenable::new(PLACING, format!("{to} is not empty"))
-            } else if !Bitboard::adjacent(life).contains(to) {
+            } else if !rules.info(side, kind).floating && !Bitboard::adjacent(life).contains(to) {
                 Untenable::new(
                     PLACING,
                     format!(
@@ -188,6 +194,22 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             }
         }
         Action::Retreat => explain_retreat(rules, pos),
+        Action::Meta(crate::notation::Meta::Reset) => Untenable::new(
+            "§2.0.05 The Free Engagement",
+            "the free engagement returns to the centre only after being pushed back to where it came from twice in a row",
+        ),
+        Action::Meta(_) => Untenable::new(
+            "§2.0.05 The Free Engagement",
+            if pos.meta_moved() {
+                "one meta-move a turn, before the turn's move"
+            } else if pos.phase() != Phase::Start {
+                "a meta-move comes before the turn's move"
+            } else if pos.free_square().is_some() {
+                "meta-moves are made only while the free engagement is out of play"
+            } else {
+                "the free engagement is on the edge of the grid: no point further that way"
+            },
+        ),
     }
 }
 

@@ -124,7 +124,17 @@ impl Position {
         } | (self.retreats[0] as u64) << 16
             | (self.retreats[1] as u64) << 24
             | (self.glare_block[0] as u64) << 32
-            | (self.glare_block[1] as u64) << 33;
+            | (self.glare_block[1] as u64) << 33
+            | (self.penalties[0] as u64) << 40
+            | (self.penalties[1] as u64) << 48
+            | (self.meta_moved as u64) << 56
+            | (self.free_bounces.min(3) as u64) << 57
+            | (self.free_from.map_or(0, |s| s.index() as u64 + 1)) << 34;
+        let extra = extra
+            ^ self.dying.map_or(0, |(s, sq)| {
+                (1 + s.index() as u64 * 64 + sq.index() as u64) << 59
+            })
+            ^ ((self.death_spell as u64) << 63);
         if extra != 0 {
             let mut st = extra;
             h ^= splitmix(&mut st);

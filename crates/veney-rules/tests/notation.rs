@@ -187,6 +187,9 @@ fn a_short_game_in_notation() {
             g.play(veney_rules::Action::EndTurn).unwrap();
         }
     }
+    // Black may still answer (§2.0.20 dying move); acknowledging defeat ends the game.
+    assert_eq!(g.position().dying(), Some(veney_rules::Side::Black));
+    g.acknowledge();
     assert!(g.position().is_game_over());
     assert_eq!(g.record(), "1. SY5 $fX12, ---; 2. SY8, ---; 3. SY9 $tX13#");
 }

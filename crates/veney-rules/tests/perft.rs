@@ -19,7 +19,7 @@ fn perft_counts_match_the_anchor_file() {
         assert_eq!(perft(&rules, &pos, depth), want, "{name} depth {depth}");
         checked += 1;
     }
-    assert!(checked >= 10);
+    assert!(checked >= 8);
 }
 
 #[test]

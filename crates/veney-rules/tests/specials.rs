@@ -492,3 +492,67 @@ fn deflection_on_the_far_side_or_backward_pushes_one_square() {
     );
     assert!(!notations_from(&r, &q, "Y5").iter().any(|n| n.contains('~')));
 }
+
+#[test]
+fn shadow_stabbing_fends_the_balance_and_takes_the_jutsu() {
+    // §2.0.18 Shadow-Stabbing: "When your opponent's Balance is on your side of the board,
+    // fending it with a blade takes the Jutsu regardless of whether it is on the board or in
+    // reserve." Written `DfBtJ~` (§2.0.R5).
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "Y14"),
+            (Black, "Balance", "X7"),
+        ],
+        White,
+    );
+    assert!(
+        notations_from(&r, &p, "X4").contains(&"$fX7tJ~".to_string()),
+        "{:?}",
+        notations_from(&r, &p, "X4")
+    );
+    let mut q = p;
+    play(&r, &mut q, "$fBtJ~");
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    let balance = r.set(Black).by_name("Balance").unwrap();
+    assert_eq!(
+        (q.discard(Black, jutsu), q.reserve(Black, jutsu)),
+        (1, 0),
+        "taken from reserve"
+    );
+    assert_eq!(q.reserve(Black, balance), 1);
+    // On the opponent's half it is an ordinary fend.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X6"),
+            (White, "Sword", "X8"),
+            (Black, "Self", "Y14"),
+            (Black, "Balance", "X10"),
+        ],
+        White,
+    );
+    assert!(notations_from(&r, &p, "X8").contains(&"$fX10".to_string()));
+}
+
+#[test]
+fn the_floating_ruin_is_placed_anywhere_in_its_range() {
+    // §2.0.12 Floating Ruin: "The Ruin can be placed from reserve anywhere in its movement range,
+    // ignoring the constraint of the piece-placement area."
+    let r = rules();
+    let p = pos(&r, &[(White, "Self", "X2"), (Black, "Self", "Y14")], White);
+    let drops: Vec<String> = notations(&r, &p)
+        .into_iter()
+        .filter(|n| n.starts_with("R*"))
+        .collect();
+    assert!(drops.contains(&"R*Z8".to_string()), "{drops:?}");
+    assert!(
+        !drops.iter().any(|d| d.ends_with("Z9")),
+        "outside its range: {drops:?}"
+    );
+    // Other pieces still only next to the Self.
+    assert!(!notations(&r, &p).contains(&"G*Z8".to_string()));
+}

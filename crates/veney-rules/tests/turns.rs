@@ -481,10 +481,91 @@ fn complete_turns_from_the_start() {
     let turns = p.legal_turns(&r);
     assert_eq!(
         p.legal_actions(&r).len(),
-        68,
-        "67 ordinary actions and the shift BX4~$Z4"
+        93,
+        "67 ordinary actions, the shift BX4~$Z4, 21 more squares for the floating Ruin (§2.0.12) and the 4 meta-moves (§2.0.05)"
     );
-    assert!(turns.iter().all(|t| t.len() <= 2));
+    // At most two moves; a meta-move (immaterial) may come first.
+    assert!(
+        turns
+            .iter()
+            .all(|t| t.iter().filter(|a| a.counts_as_move()).count() <= 2)
+    );
     assert!(turns.contains(&veney_rules::notation::parse_turn(&r, &p, "SY5 $X7", 1).unwrap()));
     assert_eq!(turns.len() as u64, veney_rules::perft::perft(&r, &p, 1));
+}
+
+fn dying_position(r: &veney_rules::Rules) -> veney_rules::Position {
+    // White's Sword can take Black's Self on X13; Black's Sword on Y12 could then take White's
+    // Self on Y9 in return.
+    pos(
+        r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X10"),
+            (Black, "Self", "X13"),
+            (Black, "Sword", "Y12"),
+            (Black, "Jutsu", "W12"),
+            (White, "Jutsu", "W11"),
+        ],
+        White,
+    )
+}
+
+#[test]
+fn after_a_touch_mate_the_mated_side_has_a_dying_move() {
+    // §2.0.20 Dying Moves: "when a checkmate by touch occurs … if they take it, both players
+    // lose." §2.0.R5: `##` double checkmate.
+    use veney_rules::outcome::{Mate, Outcome};
+    let r = rules();
+    let mut p = dying_position(&r);
+    play(&r, &mut p, "$tX13#");
+    assert_eq!(p.dying(), Some(Black));
+    assert!(!p.is_game_over());
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Checkmate {
+            winner: White,
+            by: Mate::Touch
+        })
+    );
+    // No placing, passing or withdrawing: only a dying move of a piece on the board.
+    assert!(
+        !notations(&r, &p)
+            .iter()
+            .any(|n| n.contains('*') || n == "---")
+    );
+    assert!(
+        notations(&r, &p).contains(&"$tY9##".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    let mut q = p;
+    play(&r, &mut q, "$tY9##");
+    assert_eq!(q.outcome(), Some(Outcome::DoubleCheckmate));
+    assert!(q.is_game_over());
+    // Any other dying move, and the mate stands.
+    let mut q = p;
+    play(&r, &mut q, "$Y11");
+    assert!(q.is_game_over());
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Checkmate {
+            winner: White,
+            by: Mate::Touch
+        })
+    );
+}
+
+#[test]
+fn the_death_spell_is_the_dying_negation() {
+    // §2.0.18 Death Spell: "if the player having just been checkmated by touch immediately follows
+    // not with double-checkmate but rather with the negation of Jutsu-takes-Jutsu, they still
+    // lose, but the ceremonial prize is upended".
+    let r = rules();
+    let mut p = dying_position(&r);
+    play(&r, &mut p, "$tX13#");
+    play(&r, &mut p, "JtW11");
+    assert!(p.is_game_over());
+    assert!(p.death_spell());
+    assert_eq!(p.outcome().and_then(|o| o.winner()), Some(White));
 }

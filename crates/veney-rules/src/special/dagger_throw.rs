@@ -142,10 +142,7 @@ pub(crate) fn resolve(rules: &Rules, pos: &mut Position, roll: Roll) -> Option<P
             pos.remove(opp, life, target);
             pos.discard[opp.index()][life.index()] += 1;
             pos.put(side, k, target);
-            pos.outcome = Some(Outcome::Checkmate {
-                winner: side,
-                by: Mate::Touch,
-            });
+            pos.touch_mate(side, target);
             None
         }
         Verdict::Distraction => {

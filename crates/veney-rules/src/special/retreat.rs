@@ -105,6 +105,8 @@ pub fn reset_board(rules: &Rules, pos: &mut Position) {
         }
     }
     pos.free = FreePlace::Off(Intersection::CENTRE);
+    pos.free_from = None;
+    pos.free_bounces = 0;
     pos.en_passant = None;
     pos.en_passant_next = None;
     pos.last_dir = [None; 2];

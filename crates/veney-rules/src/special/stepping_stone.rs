@@ -20,4 +20,6 @@ pub(crate) fn spend_engagement(rules: &Rules, pos: &mut Position, side: Side, sq
 /// The possessed free engagement used as a stepping stone returns to the centre point.
 pub(crate) fn spend_free(pos: &mut Position) {
     pos.free = FreePlace::Off(Intersection::CENTRE);
+    pos.free_from = None;
+    pos.free_bounces = 0;
 }

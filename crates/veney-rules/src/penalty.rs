@@ -1,0 +1,151 @@
+//! Untenable moves played with sand, and the penalties when they are called (§2.0.22).
+//!
+//! "'Untenable' refers to a move which breaks a rule, most likely one regarding range
+//! constraints and double-move combinations." Under every policy but `Strict`, a player may make
+//! such a move (`untenable_actions`: the moves and placements the pieces could make if their
+//! range constraints did not apply) and the opponent may call it, "but only immediately after
+//! the move is made". The agreed policy then applies (`call`):
+//! - Friendly: "The move is reset, and the player can make an allowed move."
+//! - TimePenalty: reset, and the player gets a time penalty (counted here; the clock applies it).
+//! - TurnPenalty: "The move is reset, and the player's turn is skipped."
+//! - PiecePenaltyAbsolute / PiecePenaltyLenient: "The piece which made the untenable move is
+//!   discarded, and the player's turn is skipped"; if it is the Self or the only blade, absolute
+//!   loses the game, lenient moves it back and only skips the turn.
+//! - SuddenDeath: "The player who made the untenable move loses instantly."
+//! - DelayedReset: the non-offending player resets the board as if by retreat.
+//!
+//! Ruling R-UNTENABLE-CALL: only the last action can be called, before any other action is
+//! played ("If you make a move, you've lost your chance"); a later untenable move with the same
+//! piece is itself callable ("renews the call"). The Self leaving an armament out of constraint
+//! is not untenable (the armament did not move), as the rulebook says.
+use crate::action::{Action, Mover};
+use crate::movegen;
+use crate::options::UntenablePolicy;
+use crate::outcome::{Mate, Outcome};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+
+/// The untenable actions a player may attempt now (empty under `Strict`).
+pub fn untenable_actions(rules: &Rules, pos: &Position) -> Vec<Action> {
+    if rules.options.untenable == UntenablePolicy::Strict {
+        return Vec::new();
+    }
+    let mut all = Vec::new();
+    movegen::unconstrained_actions(rules, pos, &mut all);
+    let legal = pos.legal_actions(rules);
+    all.retain(|a| !legal.contains(a));
+    all
+}
+
+/// What a call did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// The move was taken back; the same player moves again (friendly).
+    Reverted,
+    /// Taken back, and the offender's time penalty count went up.
+    TimePenalty,
+    /// Taken back and the offender's turn skipped.
+    TurnSkipped,
+    /// The offending piece was discarded from this square and the turn skipped.
+    PieceLost(Square),
+    /// The offender lost the game.
+    Lost,
+    /// The board was reset as if by retreat.
+    Reset,
+}
+
+impl Call {
+    /// The notation suffix of a called move (§2.0.R5): `U`, `Ut`, `U#`; `None` when the move
+    /// was taken back and leaves no trace in the record.
+    pub fn suffix(self) -> Option<&'static str> {
+        match self {
+            Call::Reverted | Call::TimePenalty => None,
+            Call::TurnSkipped | Call::Reset => Some("U"),
+            Call::PieceLost(_) => Some("Ut"),
+            Call::Lost => Some("U#"),
+        }
+    }
+}
+
+/// The square where the piece that made `action` now stands.
+fn offender_square(action: &Action) -> Option<Square> {
+    match *action {
+        Action::Move(m) if matches!(m.mover, Mover::Piece(_)) => Some(m.to),
+        Action::Place { to, .. } => Some(to),
+        _ => None,
+    }
+}
+
+/// Applies the agreed policy to the untenable `action`, played from `before` to `after`.
+/// Returns the position after the call and what it did.
+pub fn call(
+    rules: &Rules,
+    before: &Position,
+    after: &Position,
+    action: &Action,
+) -> (Position, Call) {
+    let offender = before.turn();
+    let lose = |p: &Position| {
+        let mut p = *p;
+        p.set_outcome(Outcome::Checkmate {
+            winner: !offender,
+            by: Mate::Penalty,
+        });
+        p
+    };
+    let skip = |p: &Position| {
+        let mut p = *p;
+        p.skip_turn();
+        p
+    };
+    match rules.options.untenable {
+        UntenablePolicy::Strict | UntenablePolicy::Friendly => (*before, Call::Reverted),
+        UntenablePolicy::TimePenalty => {
+            let mut p = *before;
+            p.penalties[offender.index()] = p.penalties[offender.index()].saturating_add(1);
+            (p, Call::TimePenalty)
+        }
+        UntenablePolicy::TurnPenalty => (skip(before), Call::TurnSkipped),
+        UntenablePolicy::SuddenDeath => (lose(after), Call::Lost),
+        UntenablePolicy::DelayedReset => {
+            let mut p = *before;
+            crate::special::retreat::reset_board(rules, &mut p);
+            // The caller initiated the reset: the offender moves (as after a retreat).
+            if p.turn() != offender {
+                p.skip_turn();
+            }
+            (p, Call::Reset)
+        }
+        UntenablePolicy::PiecePenaltyAbsolute | UntenablePolicy::PiecePenaltyLenient => {
+            let Some(sq) = offender_square(action) else {
+                return (skip(before), Call::TurnSkipped);
+            };
+            let Some((side, k)) = after.piece_at(sq) else {
+                return (skip(before), Call::TurnSkipped);
+            };
+            let critical = rules.info(side, k).life
+                || (rules.is_blade(side, k)
+                    && crate::special::disarm::blades_on_board(rules, after, side) <= 1);
+            if critical {
+                if rules.options.untenable == UntenablePolicy::PiecePenaltyAbsolute {
+                    return (lose(after), Call::Lost);
+                }
+                return (skip(before), Call::TurnSkipped);
+            }
+            let mut p = *after;
+            p.remove(side, k, sq);
+            p.discard[side.index()][k.index()] += 1;
+            if p.turn() == offender && !p.is_game_over() {
+                p.skip_turn();
+            }
+            (p, Call::PieceLost(sq))
+        }
+    }
+}
+
+/// Time penalties counted against `side` (§2.0.22 Time Penalty).
+pub fn time_penalties(pos: &Position, side: Side) -> u8 {
+    pos.penalties[side.index()]
+}

@@ -1,0 +1,98 @@
+//! Meta-moves of the free engagement and its repetition return (§2.0.05, §2.0.16).
+mod common;
+use common::*;
+use veney_rules::intersection::Intersection;
+use veney_rules::{FreePlace, Position};
+
+#[test]
+fn a_meta_move_comes_before_the_turns_move_and_with_a_pass_counts_as_a_pass() {
+    // §2.0.05: "either player can reposition it one point along the intersections of the grid
+    // before making a normal move for their turn"; "You may meta-move and then pass. (For the
+    // purposes of the rules of passing, this counts as a pass.)"
+    let r = rules();
+    let start = Position::start(&r);
+    for m in ["aw", "az", "a+", "a-"] {
+        assert!(notations(&r, &start).contains(&m.to_string()), "{m}");
+    }
+    let mut p = start;
+    play(&r, &mut p, "aw SY3");
+    assert_eq!(p.free(), FreePlace::Off(Intersection::new(1, 8).unwrap()));
+    assert_eq!(p.turn(), Black);
+    let mut p = start;
+    play(&r, &mut p, "a+ ---");
+    assert_eq!(
+        (p.passes(), p.free()),
+        (1, FreePlace::Off(Intersection::new(2, 9).unwrap()))
+    );
+    // Entering play from the new point: it touches W/X on steps 8 and 9.
+    let mut p = start;
+    play(&r, &mut p, "aw aW9");
+    assert_eq!(p.free_square(), Some(sq("W9")));
+}
+
+#[test]
+fn one_meta_move_a_turn_and_never_after_the_move() {
+    let r = rules();
+    let start = Position::start(&r);
+    assert!(!refuse(&r, &start, "aw aw").is_empty());
+    let why = refuse(&r, &start, "SY3 aw");
+    assert!(why.contains("2.0.05") || why.contains("2.0.15"), "{why}");
+    // Not while the free engagement is in play.
+    let p = start.with_free_on(sq("Y8"));
+    assert!(!notations(&r, &p).iter().any(|n| n == "aw"));
+}
+
+#[test]
+fn the_rulebooks_complex_turn_parses_and_applies() {
+    // §2.0.16: "Meta-move the free engagement; Self lunges forward; Lantern flails forward to take
+    // Cloak, revealing Glare to fend the Jutsu. (Would be notated like: aw SY7 LtZ8 LfJ~)".
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Lantern", "X6"),
+            (Black, "Cloak", "Z8"),
+            (Black, "Self", "Z14"),
+            (Black, "Jutsu", "W15"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "aw SY7 LtZ8 LfJ~");
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    let cloak = r.set(Black).by_name("Cloak").unwrap();
+    assert_eq!(p.reserve(Black, jutsu), 1);
+    assert_eq!(p.discard(Black, cloak), 1);
+    assert_eq!(p.turn(), Black);
+}
+
+#[test]
+fn the_free_engagement_returns_to_the_centre_after_repetition() {
+    // §2.0.05: "if it is pushed back to where it just came from twice in a row, the player whose
+    // turn it is may choose to end this cycle by returning it to its starting point and then make
+    // any other allowed move." Written `a=` (§2.0.R5).
+    let r = rules();
+    let start = Position::start(&r);
+    let a = veney_rules::Square::all()
+        .find(|s| {
+            s.colour_owner() == White
+                && !start.occupied().contains(*s)
+                && s.offset(0, 1)
+                    .is_some_and(|t| !start.occupied().contains(t))
+        })
+        .unwrap();
+    let b = a.offset(0, 1).unwrap();
+    let mut p = start.with_free_on(a);
+    play(&r, &mut p, &format!("a{b}"));
+    play(&r, &mut p, &format!("a{a}"));
+    assert!(
+        !notations(&r, &p).contains(&"a=".to_string()),
+        "once is not a cycle"
+    );
+    play(&r, &mut p, &format!("a{b}"));
+    assert_eq!(p.free_bounces(), 2);
+    assert!(notations(&r, &p).contains(&"a=".to_string()));
+    play(&r, &mut p, "a= SX14");
+    assert_eq!(p.free(), FreePlace::Off(Intersection::CENTRE));
+    assert_eq!(p.turn(), White);
+}

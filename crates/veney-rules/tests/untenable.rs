@@ -1,0 +1,172 @@
+//! Untenable moves played with sand and their penalties (§2.0.22).
+mod common;
+use common::*;
+use std::sync::Arc;
+use veney_rules::game::{Attempt, Mark};
+use veney_rules::options::UntenablePolicy;
+use veney_rules::outcome::{Mate, Outcome};
+use veney_rules::penalty::Call;
+use veney_rules::{Action, Game, Rules};
+
+fn game(policy: UntenablePolicy, with_guard: bool) -> Game {
+    let mut opts = rules().options.clone();
+    opts.untenable = policy;
+    let r = Arc::new(Rules::standard_with(opts));
+    let mut pieces = vec![
+        (White, "Self", "X2"),
+        (White, "Sword", "X4"),
+        (Black, "Self", "Y14"),
+        (Black, "Sword", "Y12"),
+    ];
+    if with_guard {
+        pieces.push((White, "Guard", "W3"));
+    }
+    let p = pos(&r, &pieces, White);
+    Game::from_position(r, p)
+}
+
+fn action(g: &Game, turn: &str) -> Action {
+    // The move as a player means it, whether or not it is tenable.
+    let all = veney_rules::penalty::untenable_actions(&g.rules, g.position());
+    let legal = g.legal_actions();
+    let san = veney_rules::notation::San::parse(turn).unwrap();
+    san.resolve(&g.rules, g.position(), &legal, 1)
+        .or_else(|_| san.resolve(&g.rules, g.position(), &all, 1))
+        .unwrap()
+}
+
+#[test]
+fn strict_never_offers_or_plays_an_untenable_move() {
+    // Ruling R-UNTENABLE-STRICT: teaching mode.
+    let mut g = game(UntenablePolicy::Strict, false);
+    assert!(veney_rules::penalty::untenable_actions(&g.rules, g.position()).is_empty());
+    let r = g.rules.clone();
+    let mut lax = game(UntenablePolicy::Friendly, false);
+    let a = action(&lax, "$X9");
+    let why = g.attempt(a).unwrap_err();
+    assert!(why.to_string().contains("range constraint"), "{why}");
+    assert!(matches!(lax.attempt(a), Ok(Attempt::PlayedUntenable(_))));
+    let _ = r;
+}
+
+#[test]
+fn friendly_and_time_penalty_take_the_move_back() {
+    // §2.0.22: "In a friendly game: The move is reset, and the player can make an allowed move."
+    // "Time Penalty: The move is reset, and the player receives a penalty".
+    for (policy, call) in [
+        (UntenablePolicy::Friendly, Call::Reverted),
+        (UntenablePolicy::TimePenalty, Call::TimePenalty),
+    ] {
+        let mut g = game(policy, false);
+        let before = *g.position();
+        let a = action(&g, "$X9");
+        let res = g.attempt(a).unwrap();
+        let Attempt::PlayedUntenable(why) = res else {
+            panic!("tenable?")
+        };
+        assert!(why.section.contains("2.0.03"), "{why}");
+        assert!(g.callable());
+        assert_eq!(g.call_untenable(), Some(call));
+        assert_eq!(g.position().turn(), White, "the same player moves again");
+        assert_eq!(
+            g.position()
+                .pieces(White, g.rules.set(White).by_name("Sword").unwrap()),
+            before.pieces(White, g.rules.set(White).by_name("Sword").unwrap())
+        );
+        let pen = veney_rules::penalty::time_penalties(g.position(), White);
+        assert_eq!(pen, u8::from(call == Call::TimePenalty));
+        assert_eq!(g.record(), "", "a move taken back leaves no trace");
+    }
+}
+
+#[test]
+fn turn_penalty_resets_and_skips_the_turn() {
+    // §2.0.22: "Turn Penalty: The move is reset, and the player's turn is skipped."
+    let mut g = game(UntenablePolicy::TurnPenalty, false);
+    let a = action(&g, "$X9");
+    g.attempt(a).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::TurnSkipped));
+    assert_eq!(g.position().turn(), Black);
+    assert!(g.position().piece_at(sq("X4")).is_some());
+    assert_eq!(g.record(), "1. $X9U");
+}
+
+#[test]
+fn piece_penalty_discards_the_piece_or_spares_the_last_blade() {
+    // §2.0.22: "Piece Penalty: The piece which made the untenable move is discarded, and the
+    // player's turn is skipped. Absolute … If the offending piece is the Self or their only
+    // blade, the player has lost the game. Lenient … the piece is moved back and the player merely
+    // has their turn skipped."
+    let mut g = game(UntenablePolicy::PiecePenaltyLenient, true);
+    let a = action(&g, "GW7");
+    g.attempt(a).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::PieceLost(sq("W7"))));
+    let guard = g.rules.set(White).by_name("Guard").unwrap();
+    assert_eq!(
+        (g.position().discard(White, guard), g.position().turn()),
+        (1, Black)
+    );
+    assert_eq!(g.record(), "1. GW7Ut");
+    // The only blade, lenient: moved back, turn skipped.
+    let mut g = game(UntenablePolicy::PiecePenaltyLenient, false);
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::TurnSkipped));
+    assert!(g.position().piece_at(sq("X4")).is_some());
+    // Absolute: the game is lost.
+    let mut g = game(UntenablePolicy::PiecePenaltyAbsolute, false);
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::Lost));
+    assert_eq!(
+        g.position().outcome(),
+        Some(Outcome::Checkmate {
+            winner: Black,
+            by: Mate::Penalty
+        })
+    );
+    assert_eq!(g.record(), "1. $X9U#");
+}
+
+#[test]
+fn sudden_death_and_delayed_reset() {
+    // §2.0.22: "Sudden Death: The player who made the untenable move loses instantly."
+    let mut g = game(UntenablePolicy::SuddenDeath, true);
+    g.attempt(action(&g, "GW7")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::Lost));
+    assert!(g.position().is_game_over());
+    // "Delayed Reset: … the non-offending player may declare a reset of the board as if by retreat".
+    let mut g = game(UntenablePolicy::DelayedReset, true);
+    g.attempt(action(&g, "GW7")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::Reset));
+    let start = veney_rules::Position::start(&g.rules);
+    assert_eq!(
+        g.position().piece_at(sq("Y4")),
+        start.piece_at(sq("Y4")),
+        "the Self back on its baseline"
+    );
+}
+
+#[test]
+fn a_call_comes_only_immediately_after_the_move() {
+    // §2.0.22: "If you make a move, you've lost your chance to call out the preceding untenable
+    // move."
+    let mut g = game(UntenablePolicy::TurnPenalty, false);
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert_eq!(g.position().turn(), Black);
+    g.attempt(action(&g, "SY15")).unwrap();
+    assert!(!g.callable());
+    assert_eq!(g.call_untenable(), None);
+    assert_eq!(g.marks(), &[Mark::Untenable, Mark::Tenable]);
+}
+
+#[test]
+fn records_with_untenable_moves_save_and_load() {
+    let mut g = game(UntenablePolicy::TurnPenalty, true);
+    g.attempt(action(&g, "GW7")).unwrap();
+    g.call_untenable();
+    g.attempt(action(&g, "$Y7")).unwrap(); // Black's untenable move, not called
+    g.attempt(action(&g, "SX3")).unwrap();
+    let text = veney_rules::savefile::write(&g);
+    let h = veney_rules::savefile::read(g.rules.clone(), &text).unwrap();
+    assert_eq!(h.position(), g.position());
+    assert_eq!(h.marks(), g.marks());
+}
