@@ -52,6 +52,11 @@ pub fn rules_with(options: veney_rules::options::RuleOptions) -> Result<Rules, S
     Rules::new([set.clone(), set], checked, options).map_err(|e| e.to_string())
 }
 
+fn rand_side(rng: &mut veney_rules::rng::GameRng) -> bool {
+    use rand::Rng;
+    rng.random_bool(0.5)
+}
+
 /// Loads the rules from `config/` when present (so designers' edits show), else the built-in
 /// standard rules.
 pub fn load_rules() -> Rules {
@@ -334,6 +339,31 @@ fn apply_commands(
                         sel.0 = None;
                         continue;
                     }
+                    // Playing with sand (§2.0.22): an out-of-constraint move may be made when the
+                    // agreed policy is not Strict; the opponent may then call it.
+                    let sand: Vec<Action> =
+                        veney_rules::penalty::untenable_actions(&game.0.rules, &before)
+                            .into_iter()
+                            .filter(|a| origin(a) == Some(s) && target(a) == Some(sq))
+                            .collect();
+                    if let Some(&a) = sand.first() {
+                        match game.0.attempt(a) {
+                            Ok(veney_rules::game::Attempt::PlayedUntenable(why)) => {
+                                played.write(Played {
+                                    before,
+                                    action: a,
+                                    after: *game.0.position(),
+                                });
+                                status.info = Some(format!(
+                                    "played with sand — untenable: {why}. The opponent may call it."
+                                ));
+                            }
+                            Ok(_) => {}
+                            Err(e) => status.refusal = Some(e.to_string()),
+                        }
+                        sel.0 = None;
+                        continue;
+                    }
                 }
                 // (Re)select what is on the square.
                 let side = before.turn();
@@ -425,15 +455,33 @@ fn apply_commands(
                 let side = before.turn();
                 game.0.resign(side);
             }
-            Command::NewGameWith(options) => match rules_with(options) {
-                Ok(r) => {
-                    let rules = Arc::new(r);
-                    let start = Position::start(&rules);
-                    game.0 = Game::from_position_seeded(rules, start, fresh_seed());
-                    sel.0 = None;
+            Command::NewGameWith(mut options) => {
+                let seed = fresh_seed();
+                // §2.0.19 step 4: a random drawing decides the first player from the game's seed
+                // (initiative needs a custom setup: with the standard baselines it is a tie and
+                // also comes down to the drawing).
+                if options.first_by != veney_rules::setup_styles::FirstPlayerMethod::Agreed {
+                    let mut rng = veney_rules::rng::seeded(seed ^ 0x5EED);
+                    options.first_player = if rand_side(&mut rng) {
+                        Side::White
+                    } else {
+                        Side::Black
+                    };
+                    status.info = Some(format!(
+                        "by random drawing, {} moves first",
+                        options.first_player
+                    ));
                 }
-                Err(e) => status.refusal = Some(format!("could not start: {e}")),
-            },
+                match rules_with(options) {
+                    Ok(r) => {
+                        let rules = Arc::new(r);
+                        let start = Position::start(&rules);
+                        game.0 = Game::from_position_seeded(rules, start, seed);
+                        sel.0 = None;
+                    }
+                    Err(e) => status.refusal = Some(format!("could not start: {e}")),
+                }
+            }
             Command::SetPosition(text) => match Position::from_text(&game.0.rules, &text) {
                 Ok(p) => {
                     let rules = game.0.rules.clone();

@@ -12,6 +12,7 @@ pub mod dice;
 pub mod game;
 pub mod highlights;
 pub mod input;
+pub mod measure;
 pub mod overlays;
 pub mod palette;
 pub mod panels;

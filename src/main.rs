@@ -3,6 +3,7 @@ use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 
 fn main() {
+    veney::measure::process_start();
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {

@@ -10,7 +10,8 @@ use crate::overlays::OverlaySettings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veney_rules::dice::DiceMethod;
-use veney_rules::options::{RetreatLimit, RuleOptions};
+use veney_rules::options::{RetreatLimit, RuleOptions, UntenablePolicy};
+use veney_rules::setup_styles::FirstPlayerMethod;
 use veney_rules::{Action, Side};
 
 /// Width of the side panel in logical pixels.
@@ -66,8 +67,10 @@ fn new_game_dialog(
             ui.label("Agreed before the game (§2.0.19):");
             ui.horizontal(|ui| {
                 ui.label("First player");
+                ui.radio_value(&mut o.first_by, FirstPlayerMethod::Agreed, "agreed:");
                 ui.radio_value(&mut o.first_player, Side::White, "White");
                 ui.radio_value(&mut o.first_player, Side::Black, "Black");
+                ui.radio_value(&mut o.first_by, FirstPlayerMethod::RandomDraw, "random drawing");
             });
             let mut ruin = o.optional_pieces.iter().any(|p| p == "Ruin");
             if ui
@@ -116,7 +119,31 @@ fn new_game_dialog(
                         }
                     });
             });
-            ui.small("Untenable moves: refused with the rule they break (teaching mode).");
+            ui.horizontal(|ui| {
+                ui.label("Untenable moves (§2.0.22)");
+                egui::ComboBox::from_id_salt("untenable")
+                    .selected_text(format!("{:?}", o.untenable))
+                    .show_ui(ui, |ui| {
+                        for p in [
+                            UntenablePolicy::Strict,
+                            UntenablePolicy::Friendly,
+                            UntenablePolicy::TimePenalty,
+                            UntenablePolicy::TurnPenalty,
+                            UntenablePolicy::PiecePenaltyAbsolute,
+                            UntenablePolicy::PiecePenaltyLenient,
+                            UntenablePolicy::SuddenDeath,
+                            UntenablePolicy::DelayedReset,
+                        ] {
+                            ui.selectable_value(&mut o.untenable, p, format!("{p:?}"));
+                        }
+                    });
+            });
+            ui.small(if o.untenable == UntenablePolicy::Strict {
+                "Strict: untenable moves are refused with the rule they break (teaching mode)."
+            } else {
+                "Playing with sand: an out-of-constraint move may be made; the opponent may call it."
+            });
+            ui.checkbox(&mut o.hug, "Settle draws with a Hug (§2.0.23)");
             ui.separator();
             if ui.button("Start").clicked() {
                 start = true;

@@ -36,6 +36,19 @@ pub enum Action {
     Glare { from: Square },
     /// The Self steps back off the board: the board is reset (§2.0.02 Retreat).
     Retreat,
+    /// Declare an intention (§2.0.11): the blade of this kind on `from` will strike `to` next
+    /// turn. Ends the turn. (`!$tX10`)
+    Declare {
+        kind: Kind,
+        from: Square,
+        to: Square,
+    },
+    /// Enact the declared intention: strike `to` without moving (`$tX10!`).
+    Enact {
+        kind: Kind,
+        from: Square,
+        to: Square,
+    },
     /// A meta-move of the free engagement out of play, or its return to the centre after
     /// repetition (§2.0.05). Immaterial: the turn goes on.
     Meta(crate::notation::Meta),
@@ -157,6 +170,7 @@ impl Action {
                 | Action::Reposition { .. }
                 | Action::Glare { .. }
                 | Action::Meta(_)
+                | Action::Declare { .. }
         )
     }
 }

@@ -104,6 +104,21 @@ impl Game {
         self.pos.acknowledge();
     }
 
+    /// Settles a draw by a Hug when the rules call for it (§2.0.23). Returns the ending.
+    pub fn hug(
+        &mut self,
+        white: crate::hug::HugChoice,
+        black: crate::hug::HugChoice,
+    ) -> Option<crate::outcome::Outcome> {
+        let draw = self.pos.outcome()?;
+        if !self.rules.options.hug || !matches!(draw, crate::outcome::Outcome::Draw { .. }) {
+            return None;
+        }
+        let o = crate::hug::settle(draw, white, black);
+        self.pos.outcome = Some(o);
+        Some(o)
+    }
+
     /// Ends the game as a draw by agreement (§2.0.21).
     pub fn agree_draw(&mut self) {
         self.pos.set_outcome(crate::outcome::Outcome::Draw {

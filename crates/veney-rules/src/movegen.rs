@@ -36,6 +36,8 @@ pub(crate) struct View {
     pub zones: [Bitboard; MAX_KINDS],
     /// The opponent's blades (targets of cavazione and opposition).
     pub opp_blades: Bitboard,
+    /// Generating the second move of a piece that landed on a stepping stone.
+    pub stone_move: bool,
 }
 
 impl View {
@@ -88,6 +90,7 @@ impl View {
             transparent: Bitboard::EMPTY,
             zones,
             opp_blades,
+            stone_move: false,
         }
     }
 
@@ -220,6 +223,11 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             crate::special::dagger_throw::all_throws(rules, pos, None, false, out);
             crate::special::retreat::retreat(rules, pos, out);
             crate::special::meta_move::meta_moves(pos, out);
+            crate::special::intention::enactment(rules, pos, out);
+            if pos.passes() < 2 {
+                // Declaring with no move before it is a pass (§2.0.16).
+                crate::special::intention::declarations(rules, pos, out);
+            }
             free_engagement::actions(rules, pos, &view, out);
             placement::placements(rules, pos, &view, out);
             placement::withdrawals(rules, pos, out);
@@ -235,7 +243,9 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             if let Some(sq) = stone {
                 if let Some((s, k)) = pos.piece_at(sq) {
                     debug_assert_eq!(s, side);
+                    view.stone_move = true;
                     piece_moves(rules, pos, &view, k, sq, out);
+                    view.stone_move = false;
                     if rules.info(side, k).throw {
                         crate::special::dagger_throw::all_throws(rules, pos, Some(sq), false, out);
                     }
@@ -244,6 +254,7 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             if let Some(self_sq) = concert {
                 crate::special::concert::concert_moves(rules, pos, &mut view, self_sq, out);
                 crate::special::dagger_throw::all_throws(rules, pos, None, true, out);
+                crate::special::intention::enactment(rules, pos, out);
             }
             out.push(Action::EndTurn);
         }
@@ -256,6 +267,7 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             if let Some(g) = crate::special::glare::available(rules, pos) {
                 out.push(g);
             }
+            crate::special::intention::declarations(rules, pos, out);
             out.push(Action::EndTurn);
         }
     }
@@ -275,6 +287,14 @@ pub(crate) fn piece_moves(
     let info = rules.info(side, kind);
     let tables = &piece.tables[side.index()];
     let allowed = view.zones[kind.index()];
+    // Flail (§2.0.10): out of the Self's measure the Lantern swings instead of sliding; after a
+    // flail onto a stepping stone it makes an ordinary move inside that stone's measure.
+    let flailing = info.flail && crate::special::flail::flailing(rules, pos, side, kind, from);
+    let allowed = if flailing && view.stone_move {
+        crate::measure::Measure::of(from).squares()
+    } else {
+        allowed
+    };
     let inert = info.inert;
     let mut done = Bitboard::EMPTY;
     let push = |to: Square, effect: Effect, dir, out: &mut Vec<Action>, done: &mut Bitboard| {
@@ -333,7 +353,14 @@ pub(crate) fn piece_moves(
         }
     }
     let last_dir = pos.last_dir(side);
-    for ray in tables.rays_from(from) {
+    if flailing && !view.stone_move {
+        crate::special::flail::moves(rules, pos, view, kind, from, out);
+    }
+    for ray in tables
+        .rays_from(from)
+        .iter()
+        .filter(|_| !flailing || view.stone_move)
+    {
         if ray.no_repeat && last_dir == Some(ray.dir) {
             continue;
         }

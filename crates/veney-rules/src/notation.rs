@@ -461,6 +461,31 @@ impl San {
             Action::Pass | Action::EndTurn => San::Pass,
             Action::Retreat => San::Reset,
             Action::Meta(m) => San::Meta(m),
+            Action::Declare { kind, to, .. } | Action::Enact { kind, to, .. } => {
+                let from = match *action {
+                    Action::Declare { from, .. } | Action::Enact { from, .. } => from,
+                    _ => unreachable!(),
+                };
+                let marker = crate::special::intention::strike(rules, pos, side, kind, from, to)
+                    .and_then(|e| e.marker())
+                    .map(|c| if c == 't' { Marker::Take } else { Marker::Fend });
+                let mut m = plain(
+                    SanPiece::Letter(letter(rules, side, kind)),
+                    marker,
+                    Target::Square(to),
+                    false,
+                );
+                if pos.pieces(side, kind).count() > 1 {
+                    m.from_line = Some(from.line());
+                    m.from_step = Some(from.step());
+                }
+                if matches!(action, Action::Enact { .. }) {
+                    m.enact = true;
+                    San::Move(m)
+                } else {
+                    San::Intention(m)
+                }
+            }
             Action::Throw { kind, target, from } => {
                 let mut m = plain(
                     SanPiece::Letter(letter(rules, side, kind)),
@@ -678,7 +703,46 @@ impl San {
                     here(crate::untenable::explain(rules, pos, &Action::Meta(*m)).to_string())
                 }),
             San::Cast { .. } => Err(unsupported("cast piece", "§2.0.18 Devices")),
-            San::Intention(_) => Err(unsupported("declaring intention", "§2.0.11 Jutsu")),
+            San::Intention(m) => {
+                let (Some((_, Target::Square(to))), SanPiece::Letter(c)) =
+                    (m.hits.first(), m.piece)
+                else {
+                    return Err(here(
+                        "an intention names a blade and a target square, e.g. !$tX10".into(),
+                    ));
+                };
+                let k = kind_of(c)
+                    .ok_or_else(|| here(format!("'{c}' is not a piece letter of {side}'s set")))?;
+                let froms: Vec<Square> = pos
+                    .pieces(side, k)
+                    .filter(|f| {
+                        m.from_line.is_none_or(|l| f.line() == l)
+                            && m.from_step.is_none_or(|s| f.step() == s)
+                    })
+                    .collect();
+                let from = match froms.as_slice() {
+                    [f] => *f,
+                    [] => {
+                        return Err(here(format!(
+                            "you have no {} there",
+                            rules.set(side).piece(k).name()
+                        )));
+                    }
+                    _ => return Err(here("ambiguous: name the blade's square".into())),
+                };
+                let a = Action::Declare {
+                    kind: k,
+                    from,
+                    to: *to,
+                };
+                // Offered, or a bluff (§2.0.11: "you may bluff an intention of any describable move").
+                if legal.contains(&a) || crate::special::intention::may_declare(rules, pos, k, from)
+                {
+                    Ok(a)
+                } else {
+                    Err(here(crate::untenable::explain(rules, pos, &a).to_string()))
+                }
+            }
             San::Drop { piece, to } => {
                 let k = kind_of(*piece).ok_or_else(|| {
                     here(format!("'{piece}' is not a piece letter of {side}'s set"))
@@ -711,7 +775,17 @@ impl San {
             }
             San::Move(m) => {
                 if m.enact {
-                    return Err(unsupported("enacting intention", "§2.0.11 Jutsu"));
+                    let enacts: Vec<Action> = legal
+                        .iter()
+                        .filter(|a| matches!(a, Action::Enact { to, .. } if m.hits.first().map(|h| h.1) == Some(Target::Square(*to))))
+                        .copied()
+                        .collect();
+                    if enacts.is_empty() {
+                        return Err(here(
+                            "no declared intention can be enacted now (§2.0.11): it is enacted on the very next turn, while the target stays and your Jutsu is on the board".into(),
+                        ));
+                    }
+                    return pick(enacts, "enactment");
                 }
                 // A linked part is allowed for swaps (feign, shift): the other piece's move.
                 let swap_partner = match m.linked.as_deref() {
@@ -979,7 +1053,8 @@ pub fn parse_turn_tokens(
         // `LfJ~` after a first move is the glare, not a concert move that fends the Jutsu.
         let looks_glare = matches!(&san, San::Move(m) if m.special
             && m.hits.len() == 1
-            && matches!(m.hits[0], (Some(Marker::Fend), Target::Piece(_))));
+            && matches!(m.hits[0], (Some(Marker::Fend), Target::Piece(_))))
+            || matches!(&san, San::Intention(_));
         let glare_after_move = |p: &Position| -> Option<(Position, Action)> {
             if !matches!(p.phase(), crate::position::Phase::Second { .. }) {
                 return None;
@@ -988,7 +1063,12 @@ pub fn parse_turn_tokens(
             q.play_unchecked(rules, Action::EndTurn);
             let legal = q.legal_actions(rules);
             match san.resolve(rules, &q, &legal, c) {
-                Ok(a) if q.turn() == mover && matches!(a, Action::Glare { .. }) => Some((q, a)),
+                Ok(a)
+                    if q.turn() == mover
+                        && matches!(a, Action::Glare { .. } | Action::Declare { .. }) =>
+                {
+                    Some((q, a))
+                }
                 _ => None,
             }
         };

@@ -22,6 +22,23 @@ pub struct RuleOptions {
     /// How a Dagger Throw is decided (§2.0.08, §2.0.R1).
     #[serde(default)]
     pub dice: crate::dice::DiceMethod,
+    /// Draw by no contest (§2.0.20 non-fencing): after this many turns in a row with nothing
+    /// taken, fended, struck or thrown, the game is a draw. `None`: never by count.
+    #[serde(default = "default_no_contest")]
+    pub no_contest_turns: Option<u16>,
+    /// How the board is set up (§2.0.19 step 3).
+    #[serde(default)]
+    pub setup_style: crate::setup_styles::SetupStyle,
+    /// How the first player is decided (§2.0.19 step 4); `Agreed` uses `first_player`.
+    #[serde(default)]
+    pub first_by: crate::setup_styles::FirstPlayerMethod,
+    /// Draws are settled by a Hug (§2.0.23, by Tyler).
+    #[serde(default)]
+    pub hug: bool,
+}
+
+fn default_no_contest() -> Option<u16> {
+    Some(100)
 }
 
 fn white() -> Side {

@@ -368,6 +368,8 @@ impl Special {
                 | Special::PseudoArmament
                 | Special::Presence
                 | Special::FloatingRuin
+                | Special::Flail
+                | Special::Intention
         )
     }
 }

@@ -90,6 +90,24 @@ pub struct Position {
     pub(crate) dying: Option<(Side, Square)>,
     /// The dying move was Jutsu-takes-Jutsu: the Death Spell (§2.0.18).
     pub(crate) death_spell: bool,
+    /// A declared intention (§2.0.11).
+    pub(crate) intention: Option<Intent>,
+    /// Turns in a row with nothing taken, fended, struck or thrown (§2.0.20 non-fencing), and
+    /// whether the turn in progress has had such a contact.
+    pub(crate) quiet: u16,
+    pub(crate) contact: bool,
+}
+
+/// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
+/// piece of kind `target` on `to`. `fresh` while the declaring turn is not over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Intent {
+    pub side: Side,
+    pub kind: Kind,
+    pub from: Square,
+    pub to: Square,
+    pub target: Kind,
+    pub fresh: bool,
 }
 
 impl Position {
@@ -118,6 +136,9 @@ impl Position {
             free_bounces: 0,
             dying: None,
             death_spell: false,
+            intention: None,
+            quiet: 0,
+            contact: false,
         }
     }
 
@@ -305,6 +326,16 @@ impl Position {
                 Some((s, sq)) if s == side => Some(sq),
                 _ => None,
             })
+    }
+
+    /// Turns in a row without contact (§2.0.20 non-fencing counter).
+    pub fn quiet_turns(&self) -> u16 {
+        self.quiet
+    }
+
+    /// The declared intention, if any (§2.0.11).
+    pub fn intention(&self) -> Option<Intent> {
+        self.intention
     }
 
     /// The mated side that may still make its dying move (§2.0.20), if any.

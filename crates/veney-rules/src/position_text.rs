@@ -21,6 +21,9 @@
 //!   Black [0/0]; `glareblock=w|b` the side whose Jutsu glare fended last turn;
 //!   `dying=b:SQ` after a checkmate by touch the mated side (here Black, its Self taken on SQ)
 //!   may still make a dying move; `deathspell=1` the dying move was the Death Spell;
+//!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
+//!   has had contact; `intention=W:X7:X10:l:0` a declared intention (§2.0.11): blade code (its case gives the
+//!   side), from, target square, target's code, 1 while the declaring turn is not over;
 //!   `penalties=a/b` time penalties for called untenable moves [0/0]; `meta=1` the side to move
 //!   has made its meta-move; `freefrom=SQ:n` the free engagement last came from SQ and was pushed
 //!   back where it came from n times in a row;
@@ -328,6 +331,37 @@ impl PositionText {
                     p.dying = Some((side, square(b)?));
                 }
                 "deathspell" => p.death_spell = true,
+                "quiet" => {
+                    p.quiet = v
+                        .parse()
+                        .map_err(|_| err(col, &tok, "expected a number of quiet turns"))?
+                }
+                "contact" => p.contact = true,
+                "intention" => {
+                    let bad = || {
+                        err(
+                            col,
+                            &tok,
+                            "expected intention=BLADE:FROM:TO:TARGET:FRESH, e.g. W:X7:X10:l:0",
+                        )
+                    };
+                    let parts: Vec<&str> = v.split(':').collect();
+                    let [b, f, t, g, fresh] = parts.as_slice() else {
+                        return Err(bad());
+                    };
+                    let bc = b.chars().next().ok_or_else(bad)?;
+                    let gc = g.chars().next().ok_or_else(bad)?;
+                    let (side, kind) = code_kind(rules, bc, col)?;
+                    let (_, target) = code_kind(rules, gc, col)?;
+                    p.intention = Some(crate::position::Intent {
+                        side,
+                        kind,
+                        from: square(f)?,
+                        to: square(t)?,
+                        target,
+                        fresh: *fresh == "1",
+                    });
+                }
                 "meta" => {
                     if v.as_str() != "1" {
                         return Err(err(col, &tok, "expected meta=1"));
@@ -561,6 +595,22 @@ impl Position {
         }
         if self.death_spell {
             s.push_str(" deathspell=1");
+        }
+        if self.quiet > 0 {
+            s.push_str(&format!(" quiet={}", self.quiet));
+        }
+        if self.contact {
+            s.push_str(" contact=1");
+        }
+        if let Some(i) = self.intention {
+            s.push_str(&format!(
+                " intention={}:{}:{}:{}:{}",
+                code(rules, i.side, i.kind),
+                i.from,
+                i.to,
+                code(rules, !i.side, i.target),
+                u8::from(i.fresh)
+            ));
         }
         if self.meta_moved {
             s.push_str(" meta=1");

@@ -55,6 +55,8 @@ pub struct KindInfo {
     pub retreat: bool,
     /// Floating Ruin: placed anywhere in its range, not only next to the Self (§2.0.12).
     pub floating: bool,
+    /// Flail (§2.0.10).
+    pub flail: bool,
 }
 
 impl Rules {
@@ -191,6 +193,7 @@ impl Rules {
                     deflect: p.has_special(Special::Deflection),
                     retreat: p.has_special(Special::Retreat),
                     floating: p.has_special(Special::FloatingRuin),
+                    flail: p.has_special(Special::Flail),
                 };
                 if p.has_role(Role::Engagement) {
                     engagements[side.index()] |= 1 << k.0;

@@ -34,6 +34,20 @@ impl Position {
                 Err(crate::untenable::explain(rules, self, &action))
             };
         }
+        // A declared intention may be a bluff: any describable strike with one of your blades
+        // (§2.0.11).
+        if let Action::Declare { kind, from, .. } = action {
+            let legal = self.legal_actions(rules);
+            let declaring_open = legal.iter().any(|a| matches!(a, Action::Declare { .. }))
+                || matches!(self.phase, Phase::Start | Phase::Glare);
+            if declaring_open
+                && crate::special::intention::may_declare(rules, self, kind, from)
+                && !(self.phase == Phase::Start && self.passes >= 2)
+            {
+                self.play_unchecked(rules, action);
+                return Ok(());
+            }
+        }
         let legal = self.legal_actions(rules);
         if legal.contains(&action) {
             self.play_unchecked(rules, action);
@@ -76,6 +90,36 @@ impl Position {
 
     /// Plays an action known to be tenable (from `legal_actions`).
     pub fn play_unchecked(&mut self, rules: &Rules, action: Action) {
+        let mover = self.turn;
+        let contact = match action {
+            Action::Move(m) => !matches!(
+                m.effect,
+                Effect::Quiet | Effect::StepStone | Effect::FreeStepStone | Effect::Swap(_)
+            ),
+            Action::Roll(_) | Action::Glare { .. } | Action::Enact { .. } => true,
+            _ => false,
+        };
+        self.contact |= contact;
+        self.play_action(rules, action);
+        // §2.0.20 non-fencing: a draw by no contest after the agreed count of quiet turns.
+        if self.turn != mover {
+            self.quiet = if self.contact {
+                0
+            } else {
+                self.quiet.saturating_add(1)
+            };
+            self.contact = false;
+            if let Some(n) = rules.options.no_contest_turns {
+                if self.quiet >= n && self.outcome.is_none() {
+                    self.outcome = Some(Outcome::Draw {
+                        reason: crate::outcome::Draw::NoContest,
+                    });
+                }
+            }
+        }
+    }
+
+    fn play_action(&mut self, rules: &Rules, action: Action) {
         let side = self.turn;
         match action {
             Action::Move(m) => {
@@ -152,6 +196,19 @@ impl Position {
                 self.end_turn(false);
             }
             Action::Meta(m) => crate::special::meta_move::play(self, m),
+            Action::Declare { kind, from, to } => {
+                let passed = self.phase == Phase::Start;
+                crate::special::intention::declare(self, kind, from, to);
+                self.end_turn(passed);
+            }
+            Action::Enact { kind, from, to } => {
+                crate::special::intention::enact(rules, self, kind, from, to);
+                if self.outcome.is_some() {
+                    self.end_turn(false);
+                } else {
+                    self.finish(rules);
+                }
+            }
             Action::Pass => self.end_turn(true),
             Action::EndTurn => match self.phase {
                 Phase::Glare => self.end_turn(false),
@@ -162,7 +219,13 @@ impl Position {
 
     /// The turn's moves are done: glare may still be invoked (§2.0.10), else the turn ends.
     fn finish(&mut self, rules: &Rules) {
-        if self.outcome.is_none() && glare::available(rules, self).is_some() {
+        let mut declare = Vec::new();
+        if self.outcome.is_none() && glare::available(rules, self).is_none() {
+            crate::special::intention::declarations(rules, self, &mut declare);
+        }
+        if self.outcome.is_none()
+            && (glare::available(rules, self).is_some() || !declare.is_empty())
+        {
             self.phase = Phase::Glare;
         } else {
             self.end_turn(false);
@@ -322,6 +385,16 @@ impl Position {
     }
 
     fn end_turn(&mut self, passed: bool) {
+        // An intention lasts to the end of its side's next turn (§2.0.11).
+        if let Some(i) = self.intention.as_mut() {
+            if i.side == self.turn {
+                if i.fresh {
+                    i.fresh = false;
+                } else {
+                    self.intention = None;
+                }
+            }
+        }
         // The dying side's one turn is over (§2.0.20).
         if self.dying() == Some(self.turn) {
             self.dying = None;

@@ -194,6 +194,18 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             }
         }
         Action::Retreat => explain_retreat(rules, pos),
+        Action::Declare { .. } => Untenable::new(
+            "§2.0.11 Jutsu: Intention",
+            if pos.meta_moved() {
+                "you cannot meta-move and declare intention on the same turn"
+            } else {
+                "intention is declared with one of your blades, before a move or after your moves, and ends the turn"
+            },
+        ),
+        Action::Enact { .. } => Untenable::new(
+            "§2.0.11 Jutsu: Intention",
+            "an intention is enacted on the very next turn, while the target stays and your Jutsu is on the board",
+        ),
         Action::Meta(crate::notation::Meta::Reset) => Untenable::new(
             "§2.0.05 The Free Engagement",
             "the free engagement returns to the centre only after being pushed back to where it came from twice in a row",

@@ -134,7 +134,13 @@ impl Position {
             ^ self.dying.map_or(0, |(s, sq)| {
                 (1 + s.index() as u64 * 64 + sq.index() as u64) << 59
             })
-            ^ ((self.death_spell as u64) << 63);
+            ^ ((self.death_spell as u64) << 63)
+            ^ ((self.quiet as u64) << 20).rotate_left(self.contact as u32)
+            ^ self.intention.map_or(0, |i| {
+                (i.from.index() as u64 * 64 + i.to.index() as u64 + 1)
+                    .wrapping_mul(0x9E37_79B9)
+                    .rotate_left(i.fresh as u32 * 7 + i.kind.0 as u32)
+            });
         if extra != 0 {
             let mut st = extra;
             h ^= splitmix(&mut st);

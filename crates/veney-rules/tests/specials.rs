@@ -556,3 +556,93 @@ fn the_floating_ruin_is_placed_anywhere_in_its_range() {
     // Other pieces still only next to the Self.
     assert!(!notations(&r, &p).contains(&"G*Z8".to_string()));
 }
+
+#[test]
+fn disarm_by_disadvantage_needs_a_technical_piece_that_sees_the_armament() {
+    // §2.0.14 B: "if your opponent's Sword occupies a square within the paths of both your Balance
+    // and Sword at once, you may disarm their Sword with an attack by your Sword." Ruling
+    // R-DISARM-B.
+    let r = rules();
+    let base = [
+        (White, "Self", "X4"),
+        (White, "Sword", "X6"),
+        (Black, "Self", "Y10"),
+        (Black, "Sword", "Y7"),
+        (Black, "Dagger", "Z12"),
+    ];
+    let p = pos(&r, &base, White);
+    assert!(
+        !notations_from(&r, &p, "X6").contains(&"$tY7".to_string()),
+        "the Sword alone, in constraint: no disarm"
+    );
+    let mut with_balance = base.to_vec();
+    with_balance.push((White, "Balance", "W5"));
+    let p = pos(&r, &with_balance, White);
+    assert!(
+        notations_from(&r, &p, "X6").contains(&"$tY7".to_string()),
+        "{:?}",
+        notations_from(&r, &p, "X6")
+    );
+    let mut q = p;
+    play(&r, &mut q, "$tY7");
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    assert_eq!(q.discard(Black, sword), 1);
+    assert!(q.outcome().is_none(), "Black still has its Dagger");
+    // The Balance's line is blocked? It leaps; a Guard two squares away does not see Y7.
+    let mut far = base.to_vec();
+    far.push((White, "Guard", "W3"));
+    let p = pos(&r, &far, White);
+    assert!(!notations_from(&r, &p, "X6").contains(&"$tY7".to_string()));
+}
+
+#[test]
+fn a_flailing_lantern_swings_into_the_selfs_measure_or_one_beyond() {
+    // §2.0.10 Flail: "it can move either back into-measure with the Self or one measure further
+    // in that direction … Also, it can leap over any pieces in the next measure it passes
+    // into/over" — but not over pieces in its starting measure (slide-then-leap).
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y6"),
+            (White, "Lantern", "W1"),
+            (White, "Engagement", "W6"),
+            (Black, "Self", "Y14"),
+            (Black, "Cloak", "W10"),
+        ],
+        White,
+    );
+    let d = dests(&r, &p, "W1");
+    // Up the W line: over the engagement on W6 (measure 2, the next one), to W7, W8 (the Self's
+    // measure) and W9 (one beyond); the Cloak on W10 is taken? No: the Lantern takes the Cloak —
+    // W10 lies in the far measure and is reachable.
+    for s in ["W5", "W7", "W8", "W9", "W10"] {
+        assert!(d.contains(&s.to_string()), "{s} in {d:?}");
+    }
+    assert!(
+        !d.contains(&"W11".to_string()),
+        "beyond the Cloak: blocked in the far measure"
+    );
+    assert!(
+        !d.contains(&"W3".to_string()),
+        "never within its starting measure"
+    );
+    assert!(!d.contains(&"W13".to_string()), "not two measures beyond");
+    assert!(notations_from(&r, &p, "W1").contains(&"LtW10".to_string()));
+    // Blocked in its starting measure: no leap.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y6"),
+            (White, "Lantern", "W1"),
+            (White, "Guard", "W3"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    assert!(
+        !dests(&r, &p, "W1").iter().any(|s| s.starts_with('W')),
+        "{:?}",
+        dests(&r, &p, "W1")
+    );
+}

@@ -3,10 +3,17 @@
 //! overextended in a measure outside its range constraints." "If the disarmed player has no blade
 //! left on the board, disarmament constitutes checkmate".
 //!
-//! Ruling R-DISARM: condition A is played — the target armament stands outside its own range
-//! constraint, judged from its own Self. Condition B (a blade and a technical piece attacking at
-//! once) arrives with attack maps. Persistence (§2.0.08): a blade with the Persistence special
-//! (the Dagger) executes disarm only while its side has no other blade on the board.
+//! Ruling R-DISARM: condition A — the target armament stands outside its own range constraint,
+//! judged from its own Self. Condition B (ruling R-DISARM-B) — "disadvantaged under attack from a
+//! blade and direct attack from a technical piece simultaneously": besides the disarming blade
+//! (whose move may be a double-move), one of the attacker's technical pieces attacks the target's
+//! square directly from where it stands — by its own attack pattern, within its range constraint,
+//! not by stepping stone or concert ("it must directly 'see' the disarmed piece"), whatever it
+//! could do to the piece itself (a Balance cannot harm a Sword but still disadvantages it). A
+//! Jutsu attacking into a measure the target's side controls (§2.0.07 Control) does not count.
+//! Persistence (§2.0.08): a blade with the Persistence special (the Dagger) executes disarm only
+//! while its side has no other blade on the board.
+use crate::bitboard::Bitboard;
 use crate::piece_def::Special;
 use crate::piece_set::Kind;
 use crate::position::Position;
@@ -31,7 +38,68 @@ pub(crate) fn disarms(
     {
         return false;
     }
-    overextended(rules, pos, !side, target, at)
+    overextended(rules, pos, !side, target, at) || disadvantaged(rules, pos, side, at)
+}
+
+/// Condition B's second attacker: a `side` technical piece directly attacks `at`.
+pub fn disadvantaged(rules: &Rules, pos: &Position, side: Side, at: Square) -> bool {
+    let controlled = crate::special::control::controlled(rules, pos, !side);
+    rules.set(side).kinds().any(|k| {
+        let def = &rules.set(side).piece(k).def;
+        if def.category != crate::piece_def::Category::Technical {
+            return false;
+        }
+        if rules.info(side, k).jutsu && controlled.contains(at) {
+            return false;
+        }
+        let zone = crate::constraint::zone_of(rules, pos, side, k);
+        if !zone.contains(at) {
+            return false;
+        }
+        pos.pieces(side, k)
+            .into_iter()
+            .find(|&from| attacks(rules, pos, side, k, from).contains(at))
+            .is_some()
+    })
+}
+
+/// The squares `side`'s piece of kind `k` on `from` attacks by its own pattern on this board
+/// (leaps and slides that may attack, stopping at the first piece it may not pass).
+pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square) -> Bitboard {
+    use crate::piece_def::{Jump, Mode};
+    let piece = rules.set(side).piece(k);
+    let tables = &piece.tables[side.index()];
+    let lp = tables.leaps[from.index()];
+    let mut out = Bitboard(lp.both | lp.attack_only);
+    let occupied = pos.occupied();
+    let own = pos.occupied_by(side);
+    let life = pos.pieces(side, rules.life(side));
+    for ray in tables.rays_from(from) {
+        if ray.mode == Mode::MoveOnly {
+            continue;
+        }
+        for (i, sq) in ray.squares().enumerate() {
+            if i + 1 >= ray.min as usize {
+                out.set(sq);
+            }
+            if occupied.contains(sq) {
+                let passable = match ray.jump {
+                    Jump::Nothing => false,
+                    Jump::Anything => true,
+                    Jump::OwnExceptSelf => own.contains(sq) && !life.contains(sq),
+                };
+                if !passable {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(mode) = piece.anywhere {
+        if mode != Mode::MoveOnly {
+            out = out | !Bitboard::from_square(from);
+        }
+    }
+    out
 }
 
 /// Condition A: `side`'s piece of kind `k` on `at` is outside its own range constraint.

@@ -1,0 +1,280 @@
+//! Setting up and beginning a game (§2.0.19 steps 3 and 4): the setup styles beyond the standard
+//! baselines — Sittuyin-style concealed stances and setup in turns — and the three ways to decide
+//! who moves first: by advantage (agreed), by random drawing, or by initiative.
+//!
+//! "Sittuyin-style concealed variable setup: … starting criticals and technicals in any order on
+//! their baseline row (step 4 or 13) and engagements on any step within your second measure, one
+//! per line." "Setup in turns: One player is determined to place first, and places one piece on
+//! their side within the above constraints. The other player then places one, and the two
+//! alternate". "Initiative: … three points for each pawn at the furthest step (eighth step), two
+//! points for each pawn at the step behind that, one for each pawn behind that, and zero for any
+//! pawns on the engagement baseline. … If the scores are equal, the player with a pawn closest to
+//! the center point goes first. If this too is equal, then you must decide by random drawing."
+//!
+//! Ruling R-SETUP-STYLES: the pieces placed are those of the setup file (the standard setup: Self,
+//! Sword, Cloak, Balance and four engagements); the baseline is the side's fourth step (4 / 13),
+//! the engagements stand one per line on the side's fifth to eighth step. Setup in turns starts
+//! with the side that moves first by the agreed method, or White when that method is initiative
+//! (which needs the finished setup). "Closest to the center point" is the Euclidean distance from
+//! a pawn's square centre to the centre point; the tie-break compares each side's closest pawn.
+//! The random drawing is the rules crate's seeded generator (the free engagement in a closed hand).
+use crate::piece_set::Kind;
+use crate::position::Position;
+use crate::rng::GameRng;
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+/// How the board is set up (§2.0.19 step 3).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum SetupStyle {
+    /// The standard baselines (the setup file).
+    #[default]
+    Standard,
+    /// Each side arranges a stance in secret; both are revealed together.
+    Concealed,
+    /// The sides place one piece at a time, alternately.
+    InTurns,
+}
+
+/// How the first player is decided (§2.0.19 step 4).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum FirstPlayerMethod {
+    /// By advantage or agreement: the option `first_player`.
+    #[default]
+    Agreed,
+    /// A random drawing (guess the hand holding the free engagement), from the seeded generator.
+    RandomDraw,
+    /// By the engagements' initiative score, then the pawn closest to the centre point, then a
+    /// random drawing.
+    Initiative,
+}
+
+/// One side's stance: the pieces to stand and their squares.
+pub type Stance = Vec<(Kind, Square)>;
+
+/// The pieces `side` sets up (from the setup file).
+pub fn pieces_to_place(rules: &Rules, side: Side) -> Vec<Kind> {
+    rules.setup.placements[side.index()]
+        .iter()
+        .map(|&(_, k)| k)
+        .collect()
+}
+
+/// Where `side` may set `k` given the stance so far (§2.0.19's constraints).
+pub fn allowed_squares(
+    rules: &Rules,
+    side: Side,
+    k: Kind,
+    so_far: &[(Kind, Square)],
+) -> Vec<Square> {
+    let taken = |sq: Square| so_far.iter().any(|&(_, s)| s == sq);
+    if rules.is_engagement(side, k) {
+        let used_lines: Vec<u8> = so_far
+            .iter()
+            .filter(|(pk, _)| rules.is_engagement(side, *pk))
+            .map(|(_, s)| s.line())
+            .collect();
+        Square::all()
+            .filter(|s| (5..=8).contains(&s.relative_step(side)))
+            .filter(|s| !used_lines.contains(&s.line()) && !taken(*s))
+            .collect()
+    } else {
+        Square::all()
+            .filter(|s| s.relative_step(side) == 4 && !taken(*s))
+            .collect()
+    }
+}
+
+/// Checks a stance: exactly the setup's pieces, within the constraints.
+pub fn check_stance(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> Result<(), String> {
+    let mut want = pieces_to_place(rules, side);
+    let mut so_far: Vec<(Kind, Square)> = Vec::new();
+    for &(k, sq) in stance {
+        let name = rules.set(side).piece(k).name();
+        let Some(i) = want.iter().position(|w| *w == k) else {
+            return Err(format!("{side} has no {name} left to set up"));
+        };
+        if !allowed_squares(rules, side, k, &so_far).contains(&sq) {
+            return Err(if rules.is_engagement(side, k) {
+                format!("{sq}: engagements stand one per line on your second measure (§2.0.19)")
+            } else {
+                format!(
+                    "{sq}: criticals and technicals stand on your baseline, your fourth step (§2.0.19)"
+                )
+            });
+        }
+        want.remove(i);
+        so_far.push((k, sq));
+    }
+    if let Some(k) = want.first() {
+        return Err(format!(
+            "{side}'s {} is not set up",
+            rules.set(side).piece(*k).name()
+        ));
+    }
+    Ok(())
+}
+
+/// The starting position from two stances (the rest of each side in reserve), `first` to move.
+pub fn position_from_stances(
+    rules: &Rules,
+    stances: [&[(Kind, Square)]; 2],
+    first: Side,
+) -> Result<Position, String> {
+    let mut p = Position::empty();
+    for side in Side::ALL {
+        check_stance(rules, side, stances[side.index()])?;
+        for &(k, sq) in stances[side.index()] {
+            p.put(side, k, sq);
+        }
+        for k in rules.set(side).kinds() {
+            let on = p.pieces(side, k).count() as u8;
+            p.reserve[side.index()][k.index()] =
+                rules.counts[side.index()][k.index()].saturating_sub(on);
+        }
+    }
+    p.turn = first;
+    Ok(p)
+}
+
+/// Setup in turns: the state between placements.
+#[derive(Clone, Debug)]
+pub struct SetupInTurns {
+    pub next: Side,
+    pub stances: [Stance; 2],
+}
+
+impl SetupInTurns {
+    pub fn new(first: Side) -> SetupInTurns {
+        SetupInTurns {
+            next: first,
+            stances: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// The pieces the side to place still has.
+    pub fn remaining(&self, rules: &Rules, side: Side) -> Vec<Kind> {
+        let mut want = pieces_to_place(rules, side);
+        for (k, _) in &self.stances[side.index()] {
+            if let Some(i) = want.iter().position(|w| w == k) {
+                want.remove(i);
+            }
+        }
+        want
+    }
+
+    pub fn is_done(&self, rules: &Rules) -> bool {
+        Side::ALL
+            .iter()
+            .all(|&s| self.remaining(rules, s).is_empty())
+    }
+
+    /// Places one piece for the side whose turn it is; the turn passes (to the side with pieces
+    /// left).
+    pub fn place(&mut self, rules: &Rules, k: Kind, sq: Square) -> Result<(), String> {
+        let side = self.next;
+        if !self.remaining(rules, side).contains(&k) {
+            return Err(format!(
+                "{side} has no {} left to place",
+                rules.set(side).piece(k).name()
+            ));
+        }
+        if self.stances.iter().flatten().any(|&(_, s)| s == sq) {
+            return Err(format!("{sq} is taken"));
+        }
+        if !allowed_squares(rules, side, k, &self.stances[side.index()]).contains(&sq) {
+            let mut probe = self.stances[side.index()].clone();
+            probe.push((k, sq));
+            return Err(check_stance_prefix(rules, side, &probe));
+        }
+        self.stances[side.index()].push((k, sq));
+        if !self.remaining(rules, !side).is_empty() {
+            self.next = !side;
+        }
+        Ok(())
+    }
+}
+
+fn check_stance_prefix(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> String {
+    match check_stance(rules, side, stance) {
+        Err(e) => e,
+        Ok(()) => "not allowed".into(),
+    }
+}
+
+/// The initiative score of `side`'s engagements: 3 on its eighth step, 2 on the seventh, 1 on the
+/// sixth, 0 on the fifth.
+pub fn initiative(rules: &Rules, pos: &Position, side: Side) -> u32 {
+    let mut score = 0;
+    for k in rules.set(side).kinds() {
+        if rules.is_engagement(side, k) {
+            for sq in pos.pieces(side, k) {
+                score += (sq.relative_step(side) as u32).saturating_sub(5).min(3);
+            }
+        }
+    }
+    score
+}
+
+/// Squared distance (in quarter-squares) from the closest of `side`'s engagements to the centre
+/// point; `None` without engagements.
+fn closest_to_centre(rules: &Rules, pos: &Position, side: Side) -> Option<u32> {
+    let mut best = None;
+    for k in rules.set(side).kinds() {
+        if rules.is_engagement(side, k) {
+            for sq in pos.pieces(side, k) {
+                // Square centre (2·line+1, 2·step−1) against the centre point (4, 16), doubled.
+                let dx = (2 * sq.line() as i32 + 1) - 4;
+                let dy = (2 * sq.step() as i32 - 1) - 16;
+                let d = (dx * dx + dy * dy) as u32;
+                best = Some(best.map_or(d, |b: u32| b.min(d)));
+            }
+        }
+    }
+    best
+}
+
+/// Decides who moves first.
+pub fn first_player(
+    rules: &Rules,
+    pos: &Position,
+    method: FirstPlayerMethod,
+    rng: &mut GameRng,
+) -> Side {
+    let draw = |rng: &mut GameRng| {
+        if rng.random_bool(0.5) {
+            Side::White
+        } else {
+            Side::Black
+        }
+    };
+    match method {
+        FirstPlayerMethod::Agreed => rules.options.first_player,
+        FirstPlayerMethod::RandomDraw => draw(rng),
+        FirstPlayerMethod::Initiative => {
+            let (w, b) = (
+                initiative(rules, pos, Side::White),
+                initiative(rules, pos, Side::Black),
+            );
+            if w != b {
+                return if w > b { Side::White } else { Side::Black };
+            }
+            match (
+                closest_to_centre(rules, pos, Side::White),
+                closest_to_centre(rules, pos, Side::Black),
+            ) {
+                (Some(a), Some(c)) if a != c => {
+                    if a < c {
+                        Side::White
+                    } else {
+                        Side::Black
+                    }
+                }
+                _ => draw(rng),
+            }
+        }
+    }
+}

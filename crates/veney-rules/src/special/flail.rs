@@ -1,0 +1,128 @@
+//! Flail (§2.0.10, special move of the Lantern): "When the Lantern is left out-of-constraint by
+//! the Self having moved away into another measure, it can move either back into-measure with the
+//! Self or one measure further in that direction, on the opposite side of the Self from where it
+//! started the move (as if swinging). Also, it can leap over any pieces in the next measure it
+//! passes into/over". "The flailing Lantern can only leap over pieces in the next measure if its
+//! path isn't first obstructed by any pieces in the measure where it begins the move (… a
+//! slide-then-leap move)." "When flailing, the Lantern may double-move by stepping stone …, but
+//! only using an engagement square and destination square that share a measure." "Any Lantern
+//! move which terminates inside the Self's measure ends its state of flailing". "The Lantern,
+//! when flailing … can never make a move which begins the turn and ends the turn in that same
+//! measure."
+//!
+//! Ruling R-FLAIL: a Lantern (a piece with the Flail special) outside its Self's measure moves
+//! along its ordinary slides (same directions, at least two squares, not the direction of its
+//! last slide) to a square in the Self's measure or in the measure beyond it on the far side from
+//! where it starts. On its way, pieces in its starting measure block it; pieces in the measure
+//! right after its starting measure may be leapt; pieces further on block again. It fends and
+//! takes as it ordinarily would where it lands. After it lands on a stepping stone, its second
+//! move is an ordinary one (no leap) that stays in that stone's measure.
+use crate::action::{Action, Effect, Move, Mover};
+use crate::bitboard::Bitboard;
+use crate::measure::Measure;
+use crate::movegen::View;
+use crate::piece_set::Kind;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::square::Square;
+
+/// The measures a flailing Lantern on `from` may land in, as squares.
+pub fn destinations(
+    rules: &Rules,
+    pos: &Position,
+    side: crate::side::Side,
+    from: Square,
+) -> Bitboard {
+    let Some(m_self) = pos.life_measure(rules, side) else {
+        return Bitboard::EMPTY;
+    };
+    let m_from = Measure::of(from);
+    if m_from == m_self {
+        return Bitboard::EMPTY;
+    }
+    let mut out = m_self.squares();
+    let far = if m_from < m_self {
+        m_self.0.checked_add(1).filter(|m| *m <= 3)
+    } else {
+        m_self.0.checked_sub(1)
+    };
+    if let Some(f) = far {
+        out = out | Measure(f).squares();
+    }
+    out
+}
+
+/// Whether `side`'s piece of `kind` on `from` is flailing (out of its Self's measure).
+pub fn flailing(
+    rules: &Rules,
+    pos: &Position,
+    side: crate::side::Side,
+    kind: Kind,
+    from: Square,
+) -> bool {
+    rules.info(side, kind).flail
+        && pos
+            .life_measure(rules, side)
+            .is_some_and(|m| m != Measure::of(from))
+}
+
+/// The flail moves of the Lantern of `kind` on `from`.
+pub(crate) fn moves(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    kind: Kind,
+    from: Square,
+    out: &mut Vec<Action>,
+) {
+    let side = view.side;
+    let piece = rules.set(side).piece(kind);
+    let tables = &piece.tables[side.index()];
+    let allowed = destinations(rules, pos, side, from);
+    let m_from = Measure::of(from);
+    let last = pos.last_dir(side);
+    let mut done = Bitboard::EMPTY;
+    for ray in tables.rays_from(from) {
+        if ray.no_repeat && last == Some(ray.dir) {
+            continue;
+        }
+        let dir = ray.no_repeat.then_some(ray.dir);
+        let can_move = ray.mode != crate::piece_def::Mode::AttackOnly;
+        let can_attack = ray.mode != crate::piece_def::Mode::MoveOnly;
+        let mut next_measure: Option<Measure> = None;
+        for (i, sq) in ray.squares().enumerate() {
+            let m = Measure::of(sq);
+            if m != m_from && next_measure.is_none() {
+                next_measure = Some(m);
+            }
+            // In concert the Self's square neither blocks nor can be landed on.
+            if view.transparent.contains(sq) {
+                continue;
+            }
+            let occupied = view.occupied.contains(sq);
+            if i + 1 >= ray.min as usize && allowed.contains(sq) && !done.contains(sq) {
+                let effect = if occupied {
+                    view.land(rules, pos, kind, false, sq, can_move, can_attack)
+                } else if can_move {
+                    Some(Effect::Quiet)
+                } else {
+                    None
+                };
+                if let Some(effect) = effect {
+                    done.set(sq);
+                    out.push(Action::Move(Move {
+                        mover: Mover::Piece(kind),
+                        from,
+                        to: sq,
+                        effect,
+                        dir,
+                    }));
+                }
+            }
+            // Slide-then-leap: only pieces in the measure right after the start may be leapt.
+            if occupied && Some(m) != next_measure.filter(|n| *n != m_from) {
+                break;
+            }
+        }
+    }
+}

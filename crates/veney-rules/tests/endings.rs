@@ -1,0 +1,96 @@
+//! Endings (§2.0.21) not covered elsewhere: draw by no contest (§2.0.20), the Hug (§2.0.23),
+//! resignation and agreement.
+mod common;
+use common::*;
+use std::sync::Arc;
+use veney_rules::hug::HugChoice;
+use veney_rules::outcome::{Draw, Outcome, Resign};
+use veney_rules::{Game, Rules};
+
+fn rules_with(no_contest: Option<u16>, hug: bool) -> Arc<Rules> {
+    let mut o = rules().options.clone();
+    o.no_contest_turns = no_contest;
+    o.hug = hug;
+    Arc::new(Rules::standard_with(o))
+}
+
+#[test]
+fn quiet_turns_end_in_a_draw_by_no_contest() {
+    // §2.0.20: "If the players … make repetitious moves without taking or fending any pieces for
+    // many turns, they are simply not fencing, and the game may be called a draw." Ruling
+    // R-NO-CONTEST: the agreed count of quiet turns.
+    let r = rules_with(Some(4), false);
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (Black, "Self", "Y15"),
+            (Black, "Cloak", "Z9"),
+        ],
+        White,
+    );
+    for t in ["SX3", "SY14", "SX2"] {
+        play(&r, &mut p, t);
+        assert!(p.outcome().is_none());
+    }
+    assert_eq!(p.quiet_turns(), 3);
+    play(&r, &mut p, "SY15");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Draw {
+            reason: Draw::NoContest
+        })
+    );
+    // Contact resets the count.
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X6"),
+            (White, "Sword", "X7"),
+            (Black, "Self", "Y15"),
+            (Black, "Cloak", "X10"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "SW6");
+    play(&r, &mut p, "SY14");
+    play(&r, &mut p, "$fX10");
+    assert_eq!(p.quiet_turns(), 0);
+    // None: never by count.
+    let r = rules_with(None, false);
+    let mut p = pos(&r, &[(White, "Self", "X2"), (Black, "Self", "Y15")], White);
+    for i in 0..40 {
+        play(&r, &mut p, ["SX3", "SY14", "SX2", "SY15"][i % 4]);
+    }
+    assert!(p.outcome().is_none());
+}
+
+#[test]
+fn a_hug_settles_a_draw() {
+    // §2.0.23 Hug: "If one player chose Dagger, they betray the draw and win by checkmate."
+    let r = rules_with(Some(100), true);
+    let mut g = Game::new(r.clone());
+    assert_eq!(g.hug(HugChoice::Hug, HugChoice::Hug), None, "no draw yet");
+    g.agree_draw();
+    let o = g.hug(HugChoice::Hug, HugChoice::Betray).unwrap();
+    assert_eq!(o.winner(), Some(Black));
+    // Without the option, a draw stays a draw.
+    let mut g = Game::new(rules_with(Some(100), false));
+    g.agree_draw();
+    assert_eq!(g.hug(HugChoice::Betray, HugChoice::Hug), None);
+}
+
+#[test]
+fn resignation_and_agreement() {
+    // §2.0.21: "Resignation (by yielding …)", "Draw by agreement".
+    let mut g = Game::new(Arc::new(rules()));
+    g.resign(White);
+    assert_eq!(
+        g.position().outcome(),
+        Some(Outcome::Resignation {
+            winner: Black,
+            reason: Resign::Yielded
+        })
+    );
+    assert!(g.legal_actions().is_empty());
+}

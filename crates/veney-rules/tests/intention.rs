@@ -1,0 +1,109 @@
+//! Intention (§2.0.11): declare a strike, enact it next turn.
+mod common;
+use common::*;
+use veney_rules::{Position, Rules};
+
+fn declaring(r: &Rules) -> Position {
+    pos(
+        r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X6"),
+            (White, "Jutsu", "W7"),
+            (Black, "Lantern", "X8"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    )
+}
+
+#[test]
+fn declare_then_strike_without_moving() {
+    // §2.0.11: "you enact the intention to take that piece without moving into its square …
+    // When an intention is enacted, the Jutsu is put into reserve." "Declaring intention ends
+    // your turn"; declaring alone counts as a pass (§2.0.16).
+    let r = rules();
+    let mut p = declaring(&r);
+    assert!(
+        notations(&r, &p).contains(&"!$tX8".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "!$tX8");
+    assert_eq!((p.turn(), p.passes()), (Black, 1));
+    assert!(p.intention().is_some());
+    play(&r, &mut p, "SY15");
+    assert!(
+        notations(&r, &p).contains(&"$tX8!".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "$tX8!");
+    let lantern = r.set(Black).by_name("Lantern").unwrap();
+    let jutsu = r.set(White).by_name("Jutsu").unwrap();
+    assert_eq!(p.discard(Black, lantern), 1);
+    assert!(p.piece_at(sq("X6")).is_some(), "the Sword did not move");
+    assert_eq!(p.reserve(White, jutsu), 1);
+    assert_eq!(p.intention(), None);
+}
+
+#[test]
+fn another_move_forfeits_and_a_moved_target_escapes() {
+    // "If you disregard your prior intention by making any other move, the intention is
+    // forfeit"; "…unless your opponent moves the target piece".
+    let r = rules();
+    let mut p = declaring(&r);
+    play(&r, &mut p, "!$tX8");
+    play(&r, &mut p, "SY15");
+    play(&r, &mut p, "SX3");
+    play(&r, &mut p, "SY14");
+    assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
+    assert_eq!(p.intention(), None);
+    let mut p = declaring(&r);
+    play(&r, &mut p, "!$tX8");
+    play(&r, &mut p, "LX13");
+    assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
+    assert!(refuse(&r, &p, "$tX8!").contains("2.0.11"));
+}
+
+#[test]
+fn a_strike_reaches_one_step_beyond_the_constraint_when_adjacent() {
+    // "Intention allows a blade to take or fend a piece one step beyond its normal constraints
+    // when it is adjacent to its target."
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "X8"),
+            (White, "Jutsu", "W8"),
+            (Black, "Cloak", "X9"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    assert!(
+        !notations_from(&r, &p, "X8").contains(&"$fX9".to_string()),
+        "out of constraint"
+    );
+    play(&r, &mut p, "!$fX9");
+    play(&r, &mut p, "SY15");
+    play(&r, &mut p, "$fX9!");
+    let cloak = r.set(Black).by_name("Cloak").unwrap();
+    assert_eq!(p.reserve(Black, cloak), 1);
+}
+
+#[test]
+fn bluffs_are_allowed_and_no_meta_move_with_intention() {
+    // "you may bluff an intention of any describable move, even if it is untenable";
+    // "You cannot meta-move and declare intention on the same turn."
+    let r = rules();
+    let mut p = declaring(&r);
+    play(&r, &mut p, "!$tZ16");
+    assert_eq!(p.intention().map(|i| i.to), Some(sq("Z16")));
+    play(&r, &mut p, "SY15");
+    assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
+    let p = declaring(&r);
+    let why = refuse(&r, &p, "aw !$tX8");
+    assert!(why.contains("meta-move"), "{why}");
+}

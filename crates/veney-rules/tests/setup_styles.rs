@@ -1,0 +1,194 @@
+//! Setting up and beginning a game (§2.0.19 steps 3 and 4).
+mod common;
+use common::*;
+use veney_rules::setup_styles::{
+    FirstPlayerMethod, SetupInTurns, check_stance, first_player, initiative, pieces_to_place,
+    position_from_stances,
+};
+use veney_rules::{Kind, Rules, Side, Square};
+
+fn kind(r: &Rules, side: Side, name: &str) -> Kind {
+    r.set(side).by_name(name).unwrap()
+}
+
+/// A stance: Self, Sword, Cloak, Balance on the baseline; engagements at the given steps of
+/// lines W, X, Y, Z (White's numbering).
+fn stance(r: &Rules, side: Side, back: [&str; 4], eng: [u8; 4]) -> Vec<(Kind, Square)> {
+    let mut v = Vec::new();
+    for (i, name) in back.iter().enumerate() {
+        let sq = Square::new(i as u8, 4);
+        v.push((
+            kind(r, side, name),
+            if side == White { sq } else { sq.rotated() },
+        ));
+    }
+    for (line, step) in eng.iter().enumerate() {
+        let sq = Square::new(line as u8, *step);
+        v.push((
+            kind(r, side, "Engagement"),
+            if side == White { sq } else { sq.rotated() },
+        ));
+    }
+    v
+}
+
+#[test]
+fn concealed_stances_follow_the_constraints() {
+    // §2.0.19: "criticals and technicals in any order on their baseline row (step 4 or 13) and
+    // engagements on any step within your second measure, one per line."
+    let r = rules();
+    let w = stance(
+        &r,
+        White,
+        ["Self", "Balance", "Cloak", "Sword"],
+        [5, 8, 6, 7],
+    );
+    let b = stance(
+        &r,
+        Black,
+        ["Sword", "Self", "Cloak", "Balance"],
+        [5, 5, 5, 5],
+    );
+    assert!(check_stance(&r, White, &w).is_ok());
+    let p = position_from_stances(&r, [&w, &b], White).unwrap();
+    assert_eq!(
+        p.piece_at(sq("W4"))
+            .map(|x| r.set(White).piece(x.1).name().to_string())
+            .as_deref(),
+        Some("Self")
+    );
+    assert_eq!(p.legal_actions(&r).is_empty(), false);
+    // Two engagements on one line, a piece off the baseline, a missing piece: refused.
+    let mut bad = w.clone();
+    bad[5].1 = sq("W7");
+    assert!(
+        check_stance(&r, White, &bad)
+            .unwrap_err()
+            .contains("one per line")
+    );
+    let mut bad = w.clone();
+    bad[0].1 = sq("W3");
+    assert!(
+        check_stance(&r, White, &bad)
+            .unwrap_err()
+            .contains("baseline")
+    );
+    assert!(
+        check_stance(&r, White, &w[..7])
+            .unwrap_err()
+            .contains("not set up")
+    );
+}
+
+#[test]
+fn setup_in_turns_alternates() {
+    // §2.0.19: "places one piece on their side within the above constraints. The other player
+    // then places one, and the two alternate".
+    let r = rules();
+    let mut s = SetupInTurns::new(White);
+    let w = stance(
+        &r,
+        White,
+        ["Cloak", "Sword", "Self", "Balance"],
+        [5, 5, 5, 5],
+    );
+    let b = stance(
+        &r,
+        Black,
+        ["Cloak", "Sword", "Self", "Balance"],
+        [5, 5, 5, 5],
+    );
+    for i in 0..8 {
+        assert_eq!(s.next, White);
+        s.place(&r, w[i].0, w[i].1).unwrap();
+        assert_eq!(s.next, Black);
+        assert!(
+            s.place(&r, w[(i + 1) % 8].0, sq("Z16")).is_err(),
+            "not White's turn"
+        );
+        s.place(&r, b[i].0, b[i].1).unwrap();
+    }
+    assert!(s.is_done(&r));
+    assert_eq!(pieces_to_place(&r, White).len(), 8);
+    let p = position_from_stances(&r, [&s.stances[0], &s.stances[1]], White).unwrap();
+    assert_eq!(p, veney_rules::Position::start(&r));
+}
+
+#[test]
+fn initiative_decides_the_first_player_with_its_tie_breaks() {
+    // §2.0.19: "three points for each pawn at the furthest step (eighth step), two … one …
+    // zero …". Ties: the pawn closest to the centre point, then a random drawing.
+    let r = rules();
+    let w = stance(
+        &r,
+        White,
+        ["Cloak", "Sword", "Self", "Balance"],
+        [8, 5, 5, 5],
+    );
+    let b = stance(
+        &r,
+        Black,
+        ["Cloak", "Sword", "Self", "Balance"],
+        [6, 6, 5, 5],
+    );
+    let p = position_from_stances(&r, [&w, &b], White).unwrap();
+    assert_eq!(
+        (initiative(&r, &p, White), initiative(&r, &p, Black)),
+        (3, 2)
+    );
+    let mut rng = veney_rules::rng::seeded(1);
+    assert_eq!(
+        first_player(&r, &p, FirstPlayerMethod::Initiative, &mut rng),
+        White
+    );
+    // Equal scores (3 each): Black's pawn on X9's mirror (Y... ) is nearer the centre.
+    let w = stance(
+        &r,
+        White,
+        ["Cloak", "Sword", "Self", "Balance"],
+        [8, 5, 5, 5],
+    );
+    let b = stance(
+        &r,
+        Black,
+        ["Cloak", "Sword", "Self", "Balance"],
+        [5, 5, 8, 5],
+    );
+    let p = position_from_stances(&r, [&w, &b], White).unwrap();
+    assert_eq!(initiative(&r, &p, White), initiative(&r, &p, Black));
+    // White's W8 is 1.5 lines from the centre; Black's mirrored X9 is half a line: Black.
+    assert_eq!(
+        first_player(&r, &p, FirstPlayerMethod::Initiative, &mut rng),
+        Black
+    );
+    // The standard start is a full tie: a random drawing, the same for the same seed.
+    let start = veney_rules::Position::start(&r);
+    let a = first_player(
+        &r,
+        &start,
+        FirstPlayerMethod::Initiative,
+        &mut veney_rules::rng::seeded(5),
+    );
+    let b = first_player(
+        &r,
+        &start,
+        FirstPlayerMethod::Initiative,
+        &mut veney_rules::rng::seeded(5),
+    );
+    assert_eq!(a, b);
+    let draws: Vec<Side> = (0..20)
+        .map(|s| {
+            first_player(
+                &r,
+                &start,
+                FirstPlayerMethod::RandomDraw,
+                &mut veney_rules::rng::seeded(s),
+            )
+        })
+        .collect();
+    assert!(draws.contains(&White) && draws.contains(&Black));
+    assert_eq!(
+        first_player(&r, &start, FirstPlayerMethod::Agreed, &mut rng),
+        r.options.first_player
+    );
+}

@@ -1,0 +1,60 @@
+//! `VENEY_MEASURE=1`: measures start-up time (process start to the first frame) and the mean
+//! frame time over the following frames of continuous redraw, prints both and exits. Used for
+//! the README's figures (`scripts/measure`).
+use bevy::prelude::*;
+use std::time::{Duration, Instant};
+
+#[derive(Resource)]
+struct Measure {
+    started: Instant,
+    first_frame: Option<Instant>,
+    frames: u32,
+}
+
+/// Frames averaged after the first.
+const FRAMES: u32 = 300;
+
+pub fn plugin(app: &mut App) {
+    if std::env::var_os("VENEY_MEASURE").is_none() {
+        return;
+    }
+    app.insert_resource(Measure {
+        started: crate::measure::process_start(),
+        first_frame: None,
+        frames: 0,
+    })
+    .add_systems(Last, tick);
+}
+
+/// When the process started (best effort: the first call, made from `main`).
+pub fn process_start() -> Instant {
+    use std::sync::OnceLock;
+    static START: OnceLock<Instant> = OnceLock::new();
+    *START.get_or_init(Instant::now)
+}
+
+fn tick(mut m: ResMut<Measure>, mut exit: MessageWriter<AppExit>) {
+    let now = Instant::now();
+    match m.first_frame {
+        None => {
+            m.first_frame = Some(now);
+            println!(
+                "startup: {:.0} ms to the first frame",
+                (now - m.started).as_secs_f64() * 1e3
+            );
+        }
+        Some(first) => {
+            m.frames += 1;
+            if m.frames == FRAMES {
+                let per = (now - first) / FRAMES;
+                println!(
+                    "frame time: {:.2} ms mean over {FRAMES} frames ({:.0} fps)",
+                    per.as_secs_f64() * 1e3,
+                    1.0 / per.as_secs_f64().max(1e-9)
+                );
+                exit.write(AppExit::Success);
+            }
+            let _ = Duration::ZERO;
+        }
+    }
+}
