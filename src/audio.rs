@@ -128,7 +128,8 @@ pub fn cue(p: &Played) -> Option<Cue> {
             | Effect::Checkmate
             | Effect::Disarm(_)
             | Effect::Negate(_)
-            | Effect::ShadowStab(_) => Cue::Take,
+            | Effect::ShadowStab(_)
+            | Effect::DisarmCaptured(_) => Cue::Take,
             _ => Cue::Move,
         }),
         Action::Place { .. } | Action::Withdraw { .. } | Action::EnterFree { .. } => {

@@ -26,11 +26,14 @@ impl Mark {
                 Effect::Quiet => Mark::Move,
                 Effect::StepStone | Effect::FreeStepStone => Mark::StepStone,
                 Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Mark::Fend,
-                Effect::Take(_) | Effect::Checkmate | Effect::Disarm(_) | Effect::Negate(_) => {
-                    Mark::Take
-                }
+                Effect::Take(_)
+                | Effect::Checkmate
+                | Effect::Disarm(_)
+                | Effect::DisarmCaptured(_)
+                | Effect::Negate(_) => Mark::Take,
                 Effect::Swap(_)
                 | Effect::ShadowStab(_)
+                | Effect::Capture(_)
                 | Effect::Cavazione(_)
                 | Effect::Opposition(..)
                 | Effect::Deflect(..) => Mark::Special,

@@ -106,6 +106,11 @@ pub enum Effect {
     /// Opposition (§2.0.03): the opposing blade of this kind is pushed from the first square to
     /// the second; the mover ends just behind it.
     Opposition(Kind, Square, Square),
+    /// Blade Capture (§2.0.06): the Cloak sits on the opposing blade of this kind, pinning it.
+    Capture(Kind),
+    /// The Cloak's owner disarms the blade of this kind pinned under their own Cloak (§2.0.06):
+    /// the blade is discarded, the Cloak fended.
+    DisarmCaptured(Kind),
     /// Shadow-Stabbing (§2.0.18): the opposing Balance of this kind is fended and the opposing
     /// Jutsu (on the board or in reserve) is taken.
     ShadowStab(Kind),
@@ -118,9 +123,11 @@ impl Effect {
     /// `t`, `f` or nothing in notation (§2.0.R5).
     pub fn marker(self) -> Option<char> {
         match self {
-            Effect::Take(_) | Effect::Checkmate | Effect::Negate(_) | Effect::Disarm(_) => {
-                Some('t')
-            }
+            Effect::Take(_)
+            | Effect::Checkmate
+            | Effect::Negate(_)
+            | Effect::Disarm(_)
+            | Effect::DisarmCaptured(_) => Some('t'),
             Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) | Effect::ShadowStab(_) => {
                 Some('f')
             }
@@ -130,6 +137,7 @@ impl Effect {
             | Effect::Swap(_)
             | Effect::Cavazione(_)
             | Effect::Opposition(..)
+            | Effect::Capture(_)
             | Effect::Deflect(..) => None,
         }
     }
@@ -140,6 +148,7 @@ impl Effect {
             self,
             Effect::EnPassant(_)
                 | Effect::ShadowStab(_)
+                | Effect::Capture(_)
                 | Effect::Swap(_)
                 | Effect::Cavazione(_)
                 | Effect::Opposition(..)

@@ -31,8 +31,16 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         }
         all |= union;
         // Every piece is on the board, in reserve or in the discard, exactly once.
+        let pinned = crate::special::blade_capture::pinned(pos, side);
+        if let Some((_, sq, _)) = pinned {
+            if !pos.occupied_by(!side).contains(sq) {
+                return Err(format!(
+                    "{side}'s pinned blade on {sq} has no opposing Cloak on it"
+                ));
+            }
+        }
         for k in rules.set(side).kinds() {
-            let on = pos.pieces(side, k).count() as u8;
+            let on = pos.pieces(side, k).count() as u8 + pinned.is_some_and(|p| p.0 == k) as u8;
             let total = on + pos.reserve(side, k) + pos.discard(side, k);
             let want = rules.counts[side.index()][k.index()];
             if total != want {

@@ -38,6 +38,11 @@ pub(crate) struct View {
     pub opp_blades: Bitboard,
     /// Generating the second move of a piece that landed on a stepping stone.
     pub stone_move: bool,
+    /// The opposing Cloak holding the mover's blade: no piece of the mover may attack it
+    /// (§2.0.06).
+    pub untouchable: Bitboard,
+    /// The mover's Cloak holding an opposing blade (§2.0.06).
+    pub holding: Option<Square>,
 }
 
 impl View {
@@ -91,6 +96,9 @@ impl View {
             zones,
             opp_blades,
             stone_move: false,
+            untouchable: crate::special::blade_capture::pinned(pos, side)
+                .map_or(Bitboard::EMPTY, |p| Bitboard::from_square(p.1)),
+            holding: crate::special::blade_capture::holding(pos, side),
         }
     }
 
@@ -109,7 +117,7 @@ impl View {
         if !self.occupied.contains(to) {
             return can_move.then_some(Effect::Quiet);
         }
-        if self.transparent.contains(to) {
+        if self.transparent.contains(to) || self.untouchable.contains(to) {
             return None;
         }
         if self.free_sq == Some(to) {
@@ -120,6 +128,14 @@ impl View {
             };
         }
         if self.own.contains(to) {
+            // Onto our own Cloak holding their blade: disarm it (§2.0.06).
+            if self.holding == Some(to) && can_attack {
+                if let Some((bk, _, _)) = crate::special::blade_capture::pinned(pos, !self.side) {
+                    let ok = rules.relation(self.side, kind, bk) == Relation::Disarm
+                        && crate::special::disarm::may_disarm(rules, pos, self.side, kind);
+                    return ok.then_some(Effect::DisarmCaptured(bk));
+                }
+            }
             return (can_move && !inert && self.stones.contains(to)).then_some(Effect::StepStone);
         }
         if !can_attack {
@@ -146,8 +162,10 @@ impl View {
             Relation::Deflect if rules.info(self.side, kind).deflect => {
                 Some(Effect::Deflect(target, to))
             }
-            // Blade capture (§2.0.06) is not played yet.
-            Relation::BladeCapture | Relation::Deflect | Relation::Never => None,
+            // Blade capture (§2.0.06): not from a capture, not twice in a turn (checked in
+            // `piece_moves`, which knows where the Cloak starts).
+            Relation::BladeCapture => Some(Effect::Capture(target)),
+            Relation::Deflect | Relation::Never => None,
         }
     }
 
@@ -217,6 +235,10 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
                 for from in pos.pieces(side, k) {
                     piece_moves(rules, pos, &view, k, from, out);
                 }
+            }
+            // Freeing a pinned blade (§2.0.06).
+            if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
+                piece_moves(rules, pos, &view, k, sq, out);
             }
             crate::special::feign::feigns(rules, pos, out);
             crate::special::shift::shifts(rules, pos, &view, out);
@@ -306,6 +328,7 @@ pub(crate) fn piece_moves(
                     None => return,
                 }
             }
+            Effect::Capture(_) if view.holding == Some(from) || pos.released => return,
             e => e,
         };
         if allowed.contains(to) && !done.contains(to) {

@@ -370,6 +370,7 @@ impl Special {
                 | Special::FloatingRuin
                 | Special::Flail
                 | Special::Intention
+                | Special::BladeCapture
         )
     }
 }

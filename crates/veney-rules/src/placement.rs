@@ -57,7 +57,12 @@ pub(crate) fn withdrawals(rules: &Rules, pos: &Position, out: &mut Vec<Action>) 
             Withdraw::UnlessLastBlade => blades_on_board >= 2,
         };
         if allowed {
-            for from in pos.pieces(side, k) & own_side(side) {
+            // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).
+            let holding = crate::special::blade_capture::holding(pos, side).map_or(
+                crate::bitboard::Bitboard::EMPTY,
+                crate::bitboard::Bitboard::from_square,
+            );
+            for from in pos.pieces(side, k) & own_side(side) & !holding {
                 out.push(Action::Withdraw { kind: k, from });
             }
         }

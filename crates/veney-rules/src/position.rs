@@ -96,6 +96,11 @@ pub struct Position {
     /// whether the turn in progress has had such a contact.
     pub(crate) quiet: u16,
     pub(crate) contact: bool,
+    /// Each side's blade pinned under an opposing Cloak (§2.0.06): kind, square, turn count at
+    /// the capture. The Cloak stands on the square; the blade is kept here.
+    pub(crate) pinned: [Option<(Kind, Square, u16)>; 2],
+    /// A Cloak left a blade capture this turn (no recapture in the same turn, §2.0.06).
+    pub(crate) released: bool,
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
@@ -139,6 +144,8 @@ impl Position {
             intention: None,
             quiet: 0,
             contact: false,
+            pinned: [None; 2],
+            released: false,
         }
     }
 

@@ -21,6 +21,8 @@
 //!   Black [0/0]; `glareblock=w|b` the side whose Jutsu glare fended last turn;
 //!   `dying=b:SQ` after a checkmate by touch the mated side (here Black, its Self taken on SQ)
 //!   may still make a dying move; `deathspell=1` the dying move was the Death Spell;
+//!   `pinned=W:X7:12[,w:Y3:20]` a blade pinned under an opposing Cloak on X7 since turn count 12 (its code's
+//!   case gives its side; §2.0.06); `released=1` a Cloak left a capture this turn;
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
 //!   has had contact; `intention=W:X7:X10:l:0` a declared intention (§2.0.11): blade code (its case gives the
 //!   side), from, target square, target's code, 1 while the declaring turn is not over;
@@ -337,6 +339,25 @@ impl PositionText {
                         .map_err(|_| err(col, &tok, "expected a number of quiet turns"))?
                 }
                 "contact" => p.contact = true,
+                "released" => p.released = true,
+                "pinned" => {
+                    let bad = || {
+                        err(
+                            col,
+                            &tok,
+                            "expected pinned=CODE:SQ:TURN[,CODE:SQ:TURN], e.g. W:X7:12",
+                        )
+                    };
+                    for one in v.split(',') {
+                        let parts: Vec<&str> = one.split(':').collect();
+                        let [c, sq, t] = parts.as_slice() else {
+                            return Err(bad());
+                        };
+                        let (side, k) = code_kind(rules, c.chars().next().ok_or_else(bad)?, col)?;
+                        p.pinned[side.index()] =
+                            Some((k, square(sq)?, t.parse().map_err(|_| bad())?));
+                    }
+                }
                 "intention" => {
                     let bad = || {
                         err(
@@ -416,7 +437,8 @@ impl PositionText {
         for side in Side::ALL {
             for k in rules.set(side).kinds() {
                 let name = rules.set(side).piece(k).name();
-                let on = p.pieces(side, k).count() as u8;
+                let on = p.pieces(side, k).count() as u8
+                    + p.pinned[side.index()].is_some_and(|x| x.0 == k) as u8;
                 let res = p.reserve(side, k);
                 let count = rules.counts[side.index()][k.index()];
                 if on + res > count {
@@ -595,6 +617,19 @@ impl Position {
         }
         if self.death_spell {
             s.push_str(" deathspell=1");
+        }
+        let pins: Vec<String> = Side::ALL
+            .iter()
+            .filter_map(|&side| {
+                self.pinned[side.index()]
+                    .map(|(k, sq, t)| format!("{}:{sq}:{t}", code(rules, side, k)))
+            })
+            .collect();
+        if !pins.is_empty() {
+            s.push_str(&format!(" pinned={}", pins.join(",")));
+        }
+        if self.released {
+            s.push_str(" released=1");
         }
         if self.quiet > 0 {
             s.push_str(&format!(" quiet={}", self.quiet));

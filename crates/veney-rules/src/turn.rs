@@ -236,7 +236,18 @@ impl Position {
         let side = self.turn;
         let opp = !side;
         if let Mover::Piece(k) = m.mover {
-            self.remove(side, k, m.from);
+            if crate::special::blade_capture::pinned(self, side)
+                .is_some_and(|p| p.0 == k && p.1 == m.from)
+            {
+                // Freeing a pinned blade destroys the Cloak on it (§2.0.06).
+                crate::special::blade_capture::free(rules, self, side);
+            } else {
+                self.remove(side, k, m.from);
+                if crate::special::blade_capture::holding(self, side) == Some(m.from) {
+                    // The Cloak steps off: the blade under it is free.
+                    crate::special::blade_capture::release(self, opp);
+                }
+            }
         }
         let mut lands = true;
         match m.effect {
@@ -263,6 +274,21 @@ impl Position {
                 self.free = FreePlace::Off(Intersection::CENTRE);
                 self.free_from = None;
                 self.free_bounces = 0;
+            }
+            Effect::Capture(k) => {
+                self.remove(opp, k, m.to);
+                crate::special::blade_capture::capture(self, opp, k, m.to);
+            }
+            Effect::DisarmCaptured(_) => {
+                crate::special::blade_capture::disarm_captured(self, opp);
+                if self.outcome.is_none()
+                    && crate::special::disarm::blades_on_board(rules, self, opp) == 0
+                {
+                    self.outcome = Some(Outcome::Checkmate {
+                        winner: side,
+                        by: Mate::Disarm,
+                    });
+                }
             }
             Effect::ShadowStab(k) => {
                 self.remove(opp, k, m.to);
@@ -385,6 +411,7 @@ impl Position {
     }
 
     fn end_turn(&mut self, passed: bool) {
+        self.released = false;
         // An intention lasts to the end of its side's next turn (§2.0.11).
         if let Some(i) = self.intention.as_mut() {
             if i.side == self.turn {

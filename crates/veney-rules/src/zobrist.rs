@@ -136,6 +136,15 @@ impl Position {
             })
             ^ ((self.death_spell as u64) << 63)
             ^ ((self.quiet as u64) << 20).rotate_left(self.contact as u32)
+            ^ self.pinned[0].map_or(0, |(k, s, t)| {
+                ((k.0 as u64) << 40 | (s.index() as u64) << 32 | t as u64)
+                    .wrapping_mul(0xA24B_AED4_963E_E407)
+            })
+            ^ self.pinned[1].map_or(0, |(k, s, t)| {
+                ((k.0 as u64) << 40 | (s.index() as u64) << 32 | t as u64)
+                    .wrapping_mul(0x9FB2_1C65_1E98_DF25)
+            })
+            ^ ((self.released as u64) << 7).wrapping_mul(0xD6E8_FEB8_6659_FD93)
             ^ self.intention.map_or(0, |i| {
                 (i.from.index() as u64 * 64 + i.to.index() as u64 + 1)
                     .wrapping_mul(0x9E37_79B9)

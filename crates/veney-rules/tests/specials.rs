@@ -646,3 +646,99 @@ fn a_flailing_lantern_swings_into_the_selfs_measure_or_one_beyond() {
         dests(&r, &p, "W1")
     );
 }
+
+fn capture_position(r: &veney_rules::Rules, with_white_sword: bool) -> veney_rules::Position {
+    let mut pieces = vec![
+        (White, "Self", "Y2"),
+        (White, "Cloak", "W5"),
+        (Black, "Self", "Y14"),
+        (Black, "Sword", "X7"),
+        (Black, "Dagger", "Z12"),
+    ];
+    if with_white_sword {
+        pieces.push((White, "Sword", "X4"));
+    }
+    pos(r, &pieces, White)
+}
+
+#[test]
+fn the_cloak_captures_a_blade_and_pins_it() {
+    // §2.0.06 Blade Capture: "it sits atop the blade and keeps it pinned in one place. The owner of
+    // the captured blade may not immediately free it. They must spend a later turn … The Cloak is
+    // then destroyed." Written `CX7~` (§2.0.R5 `CZ12~`).
+    let r = rules();
+    let mut p = capture_position(&r, false);
+    assert!(
+        notations_from(&r, &p, "W5").contains(&"CX7~".to_string()),
+        "{:?}",
+        notations_from(&r, &p, "W5")
+    );
+    play(&r, &mut p, "CX7~");
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    assert_eq!(p.pieces(Black, sword).count(), 0);
+    assert_eq!(
+        veney_rules::special::disarm::blades_on_board(&r, &p, Black),
+        2,
+        "still on the board, pinned"
+    );
+    veney_rules::invariants::check(&r, &p).unwrap();
+    // Not immediately; no Black piece may attack the Cloak.
+    assert!(!notations(&r, &p).iter().any(|n| n.starts_with('$')));
+    assert!(
+        !notations(&r, &p).iter().any(|n| n.contains("X7")),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "SY15");
+    play(&r, &mut p, "SY1");
+    // A later turn: the Sword moves off; the Cloak is destroyed.
+    assert!(
+        notations(&r, &p).contains(&"$X9".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "$X9");
+    let cloak = r.set(White).by_name("Cloak").unwrap();
+    assert_eq!(p.discard(White, cloak), 1);
+    assert_eq!(p.pieces(Black, sword).first(), Some(sq("X9")));
+    veney_rules::invariants::check(&r, &p).unwrap();
+}
+
+#[test]
+fn the_cloak_may_step_off_but_not_from_capture_to_capture() {
+    // "its owner may move it back off, releasing the blade and saving the Cloak"; "You may not make
+    // a move with the Cloak that begins and ends with blade capture."
+    let r = rules();
+    let mut p = capture_position(&r, false);
+    play(&r, &mut p, "CX7~");
+    play(&r, &mut p, "SY15");
+    // The Dagger on Z12 is not a knight's move away from X7, so put one there: Y9 is.
+    let froms = notations_from(&r, &p, "X7");
+    assert!(froms.iter().all(|n| !n.contains('~')), "{froms:?}");
+    play(&r, &mut p, "CW5");
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    assert_eq!(p.pieces(Black, sword).first(), Some(sq("X7")), "released");
+    let cloak = r.set(White).by_name("Cloak").unwrap();
+    assert_eq!(p.pieces(White, cloak).first(), Some(sq("W5")));
+}
+
+#[test]
+fn disarming_a_captured_blade_fends_the_cloak() {
+    // "Blade capture is an attack on the blade, thus it may contribute to disadvantage … Disarming
+    // a captured blade fends the Cloak."
+    let r = rules();
+    let mut p = capture_position(&r, true);
+    play(&r, &mut p, "CX7~");
+    play(&r, &mut p, "SY15");
+    assert!(
+        notations_from(&r, &p, "X4").contains(&"$tX7".to_string()),
+        "{:?}",
+        notations_from(&r, &p, "X4")
+    );
+    play(&r, &mut p, "$tX7");
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    let cloak = r.set(White).by_name("Cloak").unwrap();
+    assert_eq!((p.discard(Black, sword), p.reserve(White, cloak)), (1, 1));
+    assert!(p.outcome().is_none(), "Black keeps its Dagger");
+    veney_rules::invariants::check(&r, &p).unwrap();
+}

@@ -30,15 +30,19 @@ pub(crate) fn disarms(
     target: Kind,
     at: Square,
 ) -> bool {
-    if rules
-        .set(side)
-        .piece(attacker)
-        .has_special(Special::Persistence)
-        && blades_on_board(rules, pos, side) > 1
-    {
+    if !may_disarm(rules, pos, side, attacker) {
         return false;
     }
     overextended(rules, pos, !side, target, at) || disadvantaged(rules, pos, side, at)
+}
+
+/// Persistence: a blade with Persistence disarms only while it is its side's only blade.
+pub(crate) fn may_disarm(rules: &Rules, pos: &Position, side: Side, attacker: Kind) -> bool {
+    !(rules
+        .set(side)
+        .piece(attacker)
+        .has_special(Special::Persistence)
+        && blades_on_board(rules, pos, side) > 1)
 }
 
 /// Condition B's second attacker: a `side` technical piece directly attacks `at`.
@@ -56,9 +60,11 @@ pub fn disadvantaged(rules: &Rules, pos: &Position, side: Side, at: Square) -> b
         if !zone.contains(at) {
             return false;
         }
+        // A Cloak holding a blade supports nothing else (§2.0.06).
+        let holding = crate::special::blade_capture::holding(pos, side);
         pos.pieces(side, k)
             .into_iter()
-            .find(|&from| attacks(rules, pos, side, k, from).contains(at))
+            .find(|&from| Some(from) != holding && attacks(rules, pos, side, k, from).contains(at))
             .is_some()
     })
 }
@@ -109,10 +115,13 @@ pub fn overextended(rules: &Rules, pos: &Position, side: Side, k: Kind, at: Squa
 
 /// How many blades `side` has on the board.
 pub fn blades_on_board(rules: &Rules, pos: &Position, side: Side) -> u32 {
-    rules
-        .set(side)
-        .kinds()
-        .filter(|&k| rules.is_blade(side, k))
-        .map(|k| pos.pieces(side, k).count())
-        .sum()
+    let pinned = crate::special::blade_capture::pinned(pos, side)
+        .is_some_and(|(k, _, _)| rules.is_blade(side, k)) as u32;
+    pinned
+        + rules
+            .set(side)
+            .kinds()
+            .filter(|&k| rules.is_blade(side, k))
+            .map(|k| pos.pieces(side, k).count())
+            .sum::<u32>()
 }

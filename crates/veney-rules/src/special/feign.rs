@@ -17,7 +17,11 @@ pub(crate) fn feigns(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     };
     for k in rules.set(side).kinds() {
         if rules.info(side, k).feign {
+            let holding = crate::special::blade_capture::holding(pos, side);
             for from in pos.pieces(side, k) & Bitboard::adjacent(self_sq) {
+                if Some(from) == holding {
+                    continue;
+                }
                 out.push(Action::Move(Move {
                     mover: Mover::Piece(k),
                     from,

@@ -1,4 +1,5 @@
 //! Special moves and aspects, one module each, named as the rulebook names them.
+pub mod blade_capture;
 pub mod cavazione;
 pub mod concert;
 pub mod control;

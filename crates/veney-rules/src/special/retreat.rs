@@ -78,9 +78,13 @@ pub fn reset_board(rules: &Rules, pos: &mut Position) {
     for side in Side::ALL {
         let s = side.index();
         let mut pool = [0u8; MAX_KINDS];
+        // A pinned blade comes back too; the Cloak on it is lifted with its side's pieces.
+        if let Some((k, _, _)) = pos.pinned[s].take() {
+            pool[k.index()] += 1;
+        }
         for k in rules.set(side).kinds() {
             let on = pos.pieces(side, k);
-            pool[k.index()] = on.count() as u8;
+            pool[k.index()] += on.count() as u8;
             for sq in on {
                 pos.remove(side, k, sq);
             }
