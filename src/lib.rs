@@ -17,6 +17,7 @@ pub mod overlays;
 pub mod palette;
 pub mod panels;
 pub mod pieces;
+pub mod redraw;
 pub mod script;
 
 /// Everything but the window and renderer: usable headless with `MinimalPlugins` in tests.
@@ -26,17 +27,18 @@ pub fn game_plugins(app: &mut App) {
 
 /// The drawing, input, sound and panel plugins (need `DefaultPlugins` and a window).
 pub fn view_plugins(app: &mut App) {
-    app.add_plugins(bevy_egui::EguiPlugin::default())
-        .add_plugins((
-            board::plugin,
-            pieces::plugin,
-            highlights::view_plugin,
-            overlays::plugin,
-            input::plugin,
-            animation::plugin,
-            dice::view_plugin,
-            audio::plugin,
-            panels::plugin,
-            script::plugin,
-        ));
+    app.add_plugins(bevy_egui::EguiPlugin::default());
+    app.add_plugins((
+        board::plugin,
+        pieces::plugin,
+        highlights::view_plugin,
+        overlays::plugin,
+        input::plugin,
+        animation::plugin,
+        dice::view_plugin,
+        audio::plugin,
+        script::plugin,
+        measure::plugin,
+    ));
+    app.add_plugins((panels::plugin, redraw::plugin));
 }

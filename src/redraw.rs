@@ -1,0 +1,99 @@
+//! Keeps reactive rendering idle. egui asks for an immediate repaint after most of its passes and
+//! bevy_egui 0.42 turns each such request into a wake-up of the event loop, so the app would
+//! redraw forever while nobody touches it (measured: 1.7 cores busy with the software renderer).
+//! Here egui's wake-ups and redraw requests are let through for a short while after the last
+//! input, game change or running animation, and dropped afterwards; input wakes the app by itself.
+use crate::animation::Glide;
+use crate::dice::{Announcement, Stick};
+use crate::game::CurrentGame;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::input::mouse::{MouseButtonInput, MouseWheel};
+use bevy::prelude::*;
+use bevy::window::{CursorMoved, RequestRedraw, WindowResized};
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use bevy_egui::EguiContext;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Seconds of redraws allowed after the last activity.
+const GRACE: f64 = 1.0;
+
+/// Until when (milliseconds since `start`) egui may wake the app.
+#[derive(Resource, Clone)]
+struct AwakeUntil {
+    start: Instant,
+    until_ms: Arc<AtomicU64>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(AwakeUntil {
+        start: Instant::now(),
+        until_ms: Arc::new(AtomicU64::new(u64::MAX)),
+    })
+    .add_systems(
+        PreUpdate,
+        gate_egui_wakeups
+            .after(bevy_egui::input::WindowToEguiContextMap::on_egui_context_added_system),
+    )
+    .add_systems(
+        PostUpdate,
+        gate.after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+    );
+}
+
+/// Replaces bevy_egui's repaint callback with one that wakes the loop only while awake.
+fn gate_egui_wakeups(
+    mut contexts: Query<&mut EguiContext, Added<EguiContext>>,
+    proxy: Option<Res<EventLoopProxyWrapper>>,
+    awake: Res<AwakeUntil>,
+) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    for mut ctx in &mut contexts {
+        let proxy = (**proxy).clone();
+        let awake = awake.clone();
+        ctx.get_mut().set_request_repaint_callback(move |info| {
+            let now = awake.start.elapsed().as_millis() as u64;
+            if info.delay.is_zero() && now <= awake.until_ms.load(Ordering::Relaxed) {
+                let _ = proxy.send_event(WinitUserEvent::WakeUp);
+            }
+        });
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn gate(
+    mut frames: Local<u32>,
+    mut cursor: MessageReader<CursorMoved>,
+    mut buttons: MessageReader<MouseButtonInput>,
+    mut keys: MessageReader<KeyboardInput>,
+    mut wheel: MessageReader<MouseWheel>,
+    mut resized: MessageReader<WindowResized>,
+    game: Res<CurrentGame>,
+    animating: Query<(), Or<(With<Glide>, With<Stick>, With<Announcement>)>>,
+    awake: Res<AwakeUntil>,
+    mut redraws: ResMut<Messages<RequestRedraw>>,
+) {
+    *frames = frames.saturating_add(1);
+    let inputs = cursor.read().count()
+        + buttons.read().count()
+        + keys.read().count()
+        + wheel.read().count()
+        + resized.read().count();
+    let active = inputs > 0
+        || game.is_changed()
+        || !animating.is_empty()
+        || *frames < 150
+        || std::env::var_os("VENEY_CONTINUOUS").is_some();
+    let now = awake.start.elapsed().as_millis() as u64;
+    if active {
+        awake
+            .until_ms
+            .store(now + (GRACE * 1000.0) as u64, Ordering::Relaxed);
+    }
+    if now > awake.until_ms.load(Ordering::Relaxed) {
+        redraws.clear();
+    }
+}
