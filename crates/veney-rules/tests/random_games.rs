@@ -45,3 +45,49 @@ fn games_replay_from_their_seed() {
         (b.turns, b.actions, b.ending)
     );
 }
+
+#[test]
+fn every_dice_method_retreat_limit_and_ruin_choice_plays_clean() {
+    // Every option that changes what random play can do: the dice (§2.0.R1), the retreat limit
+    // (§2.0.02), the Ruin (§2.0.12), the no-contest count (§2.0.20), the first player (§2.0.19).
+    // 30 combinations × 150 checked games (the 10,000-game run above covers the defaults).
+    use veney_rules::dice::DiceMethod;
+    use veney_rules::options::{RetreatLimit, RuleOptions};
+    let mut combos = 0;
+    for (i, dice) in [
+        DiceMethod::StickDice,
+        DiceMethod::CoinFlips,
+        DiceMethod::FlatOdds(6),
+        DiceMethod::GuessMeasureStep,
+        DiceMethod::PenAndPaper(6),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for retreat in [
+            RetreatLimit::Unlimited,
+            RetreatLimit::Limited(0),
+            RetreatLimit::Limited(2),
+        ] {
+            for ruin in [true, false] {
+                let mut o = RuleOptions::default();
+                o.dice = dice;
+                o.retreat_limit = retreat;
+                if !ruin {
+                    o.optional_pieces.clear();
+                }
+                o.no_contest_turns = if ruin { Some(40) } else { None };
+                o.first_player = if i % 2 == 0 {
+                    veney_rules::Side::White
+                } else {
+                    veney_rules::Side::Black
+                };
+                let rules = Arc::new(Rules::standard_with(o));
+                playout::random_games(&rules, 150, 1000 + combos, 150, true)
+                    .unwrap_or_else(|e| panic!("{dice:?} {retreat:?} ruin={ruin}: {e}"));
+                combos += 1;
+            }
+        }
+    }
+    assert_eq!(combos, 30);
+}

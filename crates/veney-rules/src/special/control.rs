@@ -16,16 +16,7 @@ use crate::side::Side;
 
 /// The squares of the measures `side` controls.
 pub fn controlled(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
-    let Some(m) = pos.life_measure(rules, side) else {
-        return Bitboard::EMPTY;
-    };
-    let squares = m.squares();
-    for k in rules.set(side).kinds() {
-        if rules.info(side, k).control && (pos.pieces(side, k) & squares).any() {
-            return squares;
-        }
-    }
-    Bitboard::EMPTY
+    super::self_measure_with(rules, pos, side, |i| i.control)
 }
 
 /// After a move by `side`: fends the opposing Jutsu in a measure that became controlled.

@@ -1,4 +1,24 @@
 //! Special moves and aspects, one module each, named as the rulebook names them.
+/// The squares of `side`'s Self's measure when one of its pieces for which `aspect` holds stands
+/// there too (Control, §2.0.07; Presence, §2.0.11); empty otherwise.
+pub(crate) fn self_measure_with(
+    rules: &crate::rules::Rules,
+    pos: &crate::position::Position,
+    side: crate::side::Side,
+    aspect: impl Fn(&crate::rules::KindInfo) -> bool,
+) -> crate::bitboard::Bitboard {
+    let Some(m) = pos.life_measure(rules, side) else {
+        return crate::bitboard::Bitboard::EMPTY;
+    };
+    let squares = m.squares();
+    for k in rules.set(side).kinds() {
+        if aspect(rules.info(side, k)) && (pos.pieces(side, k) & squares).any() {
+            return squares;
+        }
+    }
+    crate::bitboard::Bitboard::EMPTY
+}
+
 pub mod blade_capture;
 pub mod cavazione;
 pub mod concert;

@@ -10,14 +10,5 @@ use crate::side::Side;
 
 /// The squares where `side`'s opponent may not place, by `side`'s Presence.
 pub fn barred(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
-    let Some(m) = pos.life_measure(rules, side) else {
-        return Bitboard::EMPTY;
-    };
-    let squares = m.squares();
-    for k in rules.set(side).kinds() {
-        if rules.info(side, k).presence && (pos.pieces(side, k) & squares).any() {
-            return squares;
-        }
-    }
-    Bitboard::EMPTY
+    super::self_measure_with(rules, pos, side, |i| i.presence)
 }
