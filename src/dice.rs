@@ -33,13 +33,32 @@ pub struct Announcement {
     t: f32,
 }
 
+/// A cast piece in flight (§2.0.18): tossed from the caster's end, it bounces and settles on the
+/// point the rules crate drew.
+#[derive(Component)]
+pub struct Tossed {
+    t: f32,
+    start: Vec2,
+    end: Vec2,
+}
+
+/// How long a cast piece flies and bounces.
+pub const TOSS: f32 = 1.2;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastThrow>()
         .add_systems(Update, record_throw.after(crate::game::GameSet));
 }
 
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_systems(Update, (spawn_sticks.after(crate::game::GameSet), tumble));
+    app.add_systems(
+        Update,
+        (
+            (spawn_sticks, spawn_toss).after(crate::game::GameSet),
+            tumble,
+            toss,
+        ),
+    );
 }
 
 pub fn verdict_text(side: Side, roll: Roll) -> String {
@@ -186,5 +205,78 @@ fn tumble(
     }
     if busy {
         redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+fn spawn_toss(
+    mut commands: Commands,
+    mut played: MessageReader<Played>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    game: Res<crate::game::CurrentGame>,
+) {
+    for p in played.read() {
+        let (Action::Land(l), veney_rules::Phase::Cast { kind, .. }) = (p.action, p.before.phase())
+        else {
+            continue;
+        };
+        let side = p.before.turn();
+        // The landing point: the landed square's measure corner plus the drawn offset (outside:
+        // just off the nearer empty measure).
+        let m = l.at.map_or(if side == Side::White { 1 } else { 2 }, |sq| {
+            (sq.step() - 1) / 4
+        });
+        let corner = Vec2::new(-2.0 * SQUARE, (m as f32 * 4.0 - 8.0) * SQUARE);
+        let end = corner + Vec2::new(l.x as f32, l.y as f32) / 100.0 * SQUARE;
+        let start = Vec2::new(0.0, if side == Side::White { -9.0 } else { 9.0 } * SQUARE);
+        let shape = game.0.rules.set(side).piece(kind).def.drawn_shape();
+        let pts: Vec<Vec2> = crate::pieces::shape_outline(shape)
+            .iter()
+            .map(|v| *v * SQUARE)
+            .collect();
+        let colour = if side == Side::White {
+            WHITE_PIECE
+        } else {
+            BLACK_PIECE
+        };
+        commands.spawn((
+            Tossed { t: 0.0, start, end },
+            Mesh2d(meshes.add(crate::pieces::polygon(&pts))),
+            MeshMaterial2d(materials.add(colour)),
+            Transform::from_translation(start.extend(22.0)),
+        ));
+        let text = match l.at {
+            Some(sq) => format!("the cast lands on {sq}"),
+            None => "the cast falls outside the measure: lost".to_string(),
+        };
+        commands.spawn((
+            Announcement { t: TUMBLE - TOSS },
+            Text2d::new(text),
+            TextFont::default().with_font_size(18.0),
+            TextColor(LABEL),
+            Visibility::Hidden,
+            Transform::from_xyz(0.0, 60.0, 21.0),
+        ));
+    }
+}
+
+fn toss(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Tossed, &mut Transform)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for (e, mut s, mut tf) in &mut q {
+        s.t += time.delta_secs().min(0.05);
+        let k = (s.t / TOSS).min(1.0);
+        // Two bounces, each lower, before it settles.
+        let hop = (k * std::f32::consts::PI * 3.0).sin().abs() * 60.0 * (1.0 - k).powi(2);
+        let p = s.start.lerp(s.end, 1.0 - (1.0 - k).powi(2)) + Vec2::new(0.0, hop);
+        tf.translation = p.extend(22.0);
+        tf.rotation = Quat::from_rotation_z((1.0 - k) * 9.0);
+        redraw.write(bevy::window::RequestRedraw);
+        if s.t > TOSS + LINGER {
+            commands.entity(e).despawn();
+        }
     }
 }

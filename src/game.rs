@@ -177,6 +177,8 @@ impl TurnPhase {
             Phase::Throw { .. } => TurnPhase::AwaitingThrow,
             Phase::Distraction { .. } => TurnPhase::Distraction,
             Phase::Glare => TurnPhase::Glare,
+            Phase::Cast { .. } => TurnPhase::AwaitingThrow,
+            Phase::Reclaim => TurnPhase::SecondAction,
         }
     }
 }
@@ -417,15 +419,21 @@ fn apply_commands(
             }
             Command::Roll => {
                 let before = *game.0.position();
-                match game.0.roll() {
-                    Some(r) => {
+                // A Dagger Throw's sticks, or where a cast piece lands (§2.0.08, §2.0.18).
+                let action = if let Some(r) = game.0.roll() {
+                    Some(Action::Roll(r))
+                } else {
+                    game.0.land().map(Action::Land)
+                };
+                match action {
+                    Some(action) => {
                         played.write(Played {
                             before,
-                            action: Action::Roll(r),
+                            action,
                             after: *game.0.position(),
                         });
                     }
-                    None => status.refusal = Some("there is no throw to roll for".into()),
+                    None => status.refusal = Some("there is no throw or cast to resolve".into()),
                 }
             }
             Command::Undo => {
@@ -627,7 +635,11 @@ fn update_prompt(game: Res<CurrentGame>, mut status: ResMut<Status>) {
             Phase::Distraction { .. } => format!(
                 "{side}: distraction! Reposition the Self and the Sword behind the opposing Self's step, or end the turn"
             ),
-            Phase::Glare => format!("{side}: glare, or end the turn"),
+            Phase::Glare => format!("{side}: glare or declare an intention, or end the turn"),
+            Phase::Cast { .. } => format!("{side}: the cast piece is in the air (R)"),
+            Phase::Reclaim => format!(
+                "{side}: Shima — place the reclaimed Dagger next to the Self, or end the turn"
+            ),
         },
     };
 }

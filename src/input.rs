@@ -94,6 +94,7 @@ fn keyboard(
         out.write(Command::Play(Action::EndTurn));
     }
     if keys.just_pressed(KeyCode::KeyR) && *phase.get() == TurnPhase::AwaitingThrow {
+        // The sticks of a throw, or the landing of a cast piece.
         out.write(Command::Roll);
     }
 }

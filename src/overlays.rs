@@ -99,6 +99,30 @@ fn draw(
             tint(presence::barred(rules, pos, s), ASPECT, 0.4);
         }
     }
+    // Cast-squares (§2.0.18): Fire Dance orange, Obscurant Chaos violet (while unspent), Shima red.
+    {
+        use veney_rules::special::cast_piece::Device;
+        let ring = meshes.add(Annulus::new(SQUARE * 0.42, SQUARE * 0.48));
+        for s in Side::ALL {
+            for (d, colour) in [
+                (Device::FireDance, MARK_THROW),
+                (Device::ObscurantChaos, MARK_SPECIAL),
+                (Device::Shima, MARK_TAKE),
+            ] {
+                if d == Device::ObscurantChaos && pos.chaos_spent(s) {
+                    continue;
+                }
+                if let Some(sq) = pos.cast_square(s, d) {
+                    commands.spawn((
+                        OverlayMark,
+                        Mesh2d(ring.clone()),
+                        MeshMaterial2d(materials.add(colour)),
+                        Transform::from_translation(square_center(sq).extend(4.5)),
+                    ));
+                }
+            }
+        }
+    }
     if settings.throw_lines && !pos.is_game_over() {
         let mut throws = Vec::new();
         dagger_throw::all_throws_for_view(rules, pos, &mut throws);

@@ -243,6 +243,47 @@ fn side_panel(
                     if g.callable() && ui.button("Call it untenable!").clicked() {
                         out.write(Command::CallUntenable);
                     }
+                    for a in &legal {
+                        match a {
+                            Action::Cast { kind, from, .. } => {
+                                let name = rules.set(side).piece(*kind).name();
+                                let device = match rules.info(side, *kind).cast {
+                                    Some(veney_rules::special::cast_piece::Device::FireDance) => {
+                                        "Fire Dance"
+                                    }
+                                    Some(
+                                        veney_rules::special::cast_piece::Device::ObscurantChaos,
+                                    ) => "Obscurant Chaos",
+                                    Some(veney_rules::special::cast_piece::Device::Shima) => {
+                                        "Shima"
+                                    }
+                                    None => "",
+                                };
+                                let whence = from
+                                    .map_or("from reserve".to_string(), |s| format!("from {s}"));
+                                if ui
+                                    .button(format!("Cast the {name} {whence} ({device})"))
+                                    .clicked()
+                                {
+                                    out.write(Command::Play(*a));
+                                }
+                            }
+                            Action::Invoke { at } => {
+                                if ui
+                                    .button(format!("Spring the Obscurant Chaos trap on {at}"))
+                                    .clicked()
+                                {
+                                    out.write(Command::Play(*a));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    if matches!(pos.phase(), veney_rules::Phase::Cast { .. })
+                        && ui.button("Toss it (R)").clicked()
+                    {
+                        out.write(Command::Roll);
+                    }
                     if legal.contains(&Action::Retreat) && ui.button("Retreat (==)").clicked() {
                         out.write(Command::Play(Action::Retreat));
                     }

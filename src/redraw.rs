@@ -4,7 +4,7 @@
 //! Here egui's wake-ups and redraw requests are let through for a short while after the last
 //! input, game change or running animation, and dropped afterwards; input wakes the app by itself.
 use crate::animation::Glide;
-use crate::dice::{Announcement, Stick};
+use crate::dice::{Announcement, Stick, Tossed};
 use crate::game::CurrentGame;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
@@ -72,7 +72,7 @@ fn gate(
     mut wheel: MessageReader<MouseWheel>,
     mut resized: MessageReader<WindowResized>,
     game: Res<CurrentGame>,
-    animating: Query<(), Or<(With<Glide>, With<Stick>, With<Announcement>)>>,
+    animating: Query<(), Or<(With<Glide>, With<Stick>, With<Announcement>, With<Tossed>)>>,
     awake: Res<AwakeUntil>,
     mut redraws: ResMut<Messages<RequestRedraw>>,
 ) {

@@ -263,3 +263,36 @@ fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
         .unwrap();
     assert!(why.contains("could not load"), "{why}");
 }
+
+#[test]
+fn a_cast_piece_lands_where_the_seed_says() {
+    // §2.0.18 Cast Piece: the rules crate draws the landing; the app only shows it.
+    let r = standard();
+    let g = from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "X2"),
+            (Side::White, "Lantern", "W3"),
+            (Side::Black, "Self", "Y15"),
+        ],
+        4,
+    );
+    let mut expected = g.clone();
+    let cast = *expected
+        .legal_actions()
+        .iter()
+        .find(|a| matches!(a, veney_rules::Action::Cast { from: Some(_), .. }))
+        .unwrap();
+    expected.play(cast).unwrap();
+    let landing = expected.land().unwrap();
+    let mut app = app_with(g, "cast");
+    send(&mut app, Command::Play(cast));
+    assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+    send(&mut app, Command::Roll);
+    assert_eq!(game(&app).position(), expected.position());
+    assert!(
+        game(&app).record().contains("~L @"),
+        "{} ({landing:?})",
+        game(&app).record()
+    );
+}

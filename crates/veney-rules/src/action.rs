@@ -49,6 +49,17 @@ pub enum Action {
         from: Square,
         to: Square,
     },
+    /// Cast a piece of this kind (from the board, or from reserve when `from` is `None`) into
+    /// the empty measure `measure` (§2.0.18). The landing follows.
+    Cast {
+        kind: Kind,
+        from: Option<Square>,
+        measure: u8,
+    },
+    /// Where the cast piece came down (§2.0.18).
+    Land(crate::special::cast_piece::Landing),
+    /// Spring the Obscurant Chaos trap on the opposing technical piece on `at` (§2.0.18).
+    Invoke { at: Square },
     /// A meta-move of the free engagement out of play, or its return to the centre after
     /// repetition (§2.0.05). Immaterial: the turn goes on.
     Meta(crate::notation::Meta),
@@ -180,6 +191,7 @@ impl Action {
                 | Action::Glare { .. }
                 | Action::Meta(_)
                 | Action::Declare { .. }
+                | Action::Land(_)
         )
     }
 }

@@ -82,12 +82,23 @@ impl Game {
     /// After replaying a recorded roll: advance the generator as the original draw did, so
     /// that later throws land as they would have.
     pub fn advance_rng_for_roll(&mut self) {
-        if let Some((before, crate::action::Action::Roll(_))) = self.history.last() {
-            if let Some(n) =
-                crate::special::dagger_throw::sticks(&self.rules, before, before.turn())
-            {
-                let _ = Roll::draw(self.rules.options.dice, n, &mut self.rng);
+        match self.history.last() {
+            Some((before, crate::action::Action::Roll(_))) => {
+                if let Some(n) =
+                    crate::special::dagger_throw::sticks(&self.rules, before, before.turn())
+                {
+                    let _ = Roll::draw(self.rules.options.dice, n, &mut self.rng);
+                }
             }
+            Some((before, crate::action::Action::Land(_))) => {
+                if let Phase::Cast { measure, .. } = before.phase() {
+                    let _ = crate::special::cast_piece::Landing::draw(
+                        crate::measure::Measure(measure),
+                        &mut self.rng,
+                    );
+                }
+            }
+            _ => {}
         }
     }
 
@@ -121,8 +132,13 @@ impl Game {
 
     /// Ends the game as a draw by agreement (§2.0.21).
     pub fn agree_draw(&mut self) {
-        self.pos.set_outcome(crate::outcome::Outcome::Draw {
-            reason: crate::outcome::Draw::Agreement,
+        // Under Shima drawing is not an option: both lose (§2.0.18).
+        self.pos.set_outcome(if self.pos.shima() {
+            crate::outcome::Outcome::DoubleCheckmate
+        } else {
+            crate::outcome::Outcome::Draw {
+                reason: crate::outcome::Draw::Agreement,
+            }
         });
     }
 
@@ -131,6 +147,28 @@ impl Game {
         if !matches!(self.pos.phase(), Phase::Throw { .. }) {
             return None;
         }
+        self.roll_inner()
+    }
+
+    /// When a cast piece is in the air: draws where it lands from the game's seeded generator
+    /// and plays it (§2.0.18).
+    pub fn land(&mut self) -> Option<crate::special::cast_piece::Landing> {
+        let Phase::Cast { measure, .. } = self.pos.phase() else {
+            return None;
+        };
+        let before = self.rng.clone();
+        let l = crate::special::cast_piece::Landing::draw(
+            crate::measure::Measure(measure),
+            &mut self.rng,
+        );
+        let after = std::mem::replace(&mut self.rng, before);
+        self.play(Action::Land(l)).ok()?;
+        // As for a roll: undo rewinds to before the draw, and the game keeps the advanced one.
+        self.rng = after;
+        Some(l)
+    }
+
+    fn roll_inner(&mut self) -> Option<Roll> {
         let sticks = crate::special::dagger_throw::sticks(&self.rules, &self.pos, self.pos.turn())?;
         let before = self.rng.clone();
         let r = Roll::draw(self.rules.options.dice, sticks, &mut self.rng);
@@ -279,14 +317,8 @@ impl Game {
         self.pos.play_unchecked(&self.rules, a);
         self.history.push((before, a));
         self.marks.push(Mark::Tenable);
-        if let Action::Roll(_) = a {
-            // Advance the generator as the original draw did.
-            if let Some(n) =
-                crate::special::dagger_throw::sticks(&self.rules, &before, before.turn())
-            {
-                let _ = Roll::draw(self.rules.options.dice, n, &mut self.rng);
-            }
-        }
+        // Advance the generator as the original draw did.
+        self.advance_rng_for_roll();
         Some(a)
     }
 

@@ -245,6 +245,8 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             crate::special::dagger_throw::all_throws(rules, pos, None, false, out);
             crate::special::retreat::retreat(rules, pos, out);
             crate::special::meta_move::meta_moves(pos, out);
+            crate::special::cast_piece::casts(rules, pos, false, out);
+            crate::special::cast_piece::invocation(rules, pos, out);
             crate::special::intention::enactment(rules, pos, out);
             if pos.passes() < 2 {
                 // Declaring with no move before it is a pass (§2.0.16).
@@ -277,10 +279,16 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
                 crate::special::concert::concert_moves(rules, pos, &mut view, self_sq, out);
                 crate::special::dagger_throw::all_throws(rules, pos, None, true, out);
                 crate::special::intention::enactment(rules, pos, out);
+                crate::special::cast_piece::casts(rules, pos, true, out);
             }
             out.push(Action::EndTurn);
         }
         Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, out),
+        Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, out),
+        Phase::Reclaim => {
+            crate::special::cast_piece::reclaim_places(rules, pos, out);
+            out.push(Action::EndTurn);
+        }
         Phase::Distraction { .. } => {
             out.extend(crate::special::dagger_throw::repositions(rules, pos));
             out.push(Action::EndTurn);

@@ -98,6 +98,10 @@ pub enum San {
     Move(SanMove),
     /// `!$tX10`: declare intention (§2.0.11).
     Intention(SanMove),
+    /// `@X10` or `@out`: where a cast piece came down (ruling R-CAST).
+    Land(Option<Square>),
+    /// `~X10`: spring the Obscurant Chaos trap on X10 (ruling R-CAST).
+    Invoke(Square),
     /// `@ooxoo`, `@d6=1`, `@g16=5/7`: what a Dagger Throw's sticks, die or guess showed
     /// (ruling R-NOTATION-THROW); `#` after it when the throw hit.
     Roll {
@@ -219,6 +223,13 @@ impl San {
                 Some('!') => {
                     c.bump();
                     San::Intention(parse_move(&mut c)?)
+                }
+                Some('@') if text == "@out" => return Ok(San::Land(None)),
+                Some('@') if Square::parse(&text[1..]).is_some() => {
+                    return Ok(San::Land(Square::parse(&text[1..])));
+                }
+                Some('~') if Square::parse(&text[1..]).is_some() => {
+                    return Ok(San::Invoke(Square::parse(&text[1..]).unwrap()));
                 }
                 Some('@') => {
                     let body = text[1..].trim_end_matches('#');
@@ -432,6 +443,9 @@ impl fmt::Display for San {
             San::Move(m) => write!(f, "{m}"),
             San::Intention(m) => write!(f, "!{m}"),
             San::Roll { roll, mate } => write!(f, "@{roll}{}", if *mate { "#" } else { "" }),
+            San::Land(Some(sq)) => write!(f, "@{sq}"),
+            San::Land(None) => f.write_str("@out"),
+            San::Invoke(sq) => write!(f, "~{sq}"),
         }
     }
 }
@@ -461,6 +475,11 @@ impl San {
             Action::Pass | Action::EndTurn => San::Pass,
             Action::Retreat => San::Reset,
             Action::Meta(m) => San::Meta(m),
+            Action::Cast { kind, .. } => San::Cast {
+                piece: letter(rules, side, kind),
+            },
+            Action::Land(l) => San::Land(l.at),
+            Action::Invoke { at } => San::Invoke(at),
             Action::Declare { kind, to, .. } | Action::Enact { kind, to, .. } => {
                 let from = match *action {
                     Action::Declare { from, .. } | Action::Enact { from, .. } => from,
@@ -702,7 +721,33 @@ impl San {
                 .ok_or_else(|| {
                     here(crate::untenable::explain(rules, pos, &Action::Meta(*m)).to_string())
                 }),
-            San::Cast { .. } => Err(unsupported("cast piece", "§2.0.18 Devices")),
+            San::Cast { piece } => {
+                let k = kind_of(*piece)
+                    .ok_or_else(|| here(format!("'{piece}' is not a piece letter of {side}'s set")))?;
+                // The piece on the board first, then from reserve (ruling R-CAST).
+                let mut cands: Vec<Action> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Cast { kind, .. } if *kind == k))
+                    .copied()
+                    .collect();
+                cands.sort_by_key(|a| matches!(a, Action::Cast { from: None, .. }));
+                cands.first().copied().ok_or_else(|| {
+                    here("no cast now (§2.0.18): it needs an empty measure between the Selves and your Lantern, Cloak or Dagger on the board or in reserve".into())
+                })
+            }
+            San::Land(at) => {
+                let l = crate::special::cast_piece::Landing::on(*at);
+                if crate::special::cast_piece::accepts(rules, pos, l) {
+                    Ok(Action::Land(l))
+                } else {
+                    Err(here("no cast piece is in the air, or it cannot land there (§2.0.18)".into()))
+                }
+            }
+            San::Invoke(at) => legal
+                .iter()
+                .find(|a| **a == Action::Invoke { at: *at })
+                .copied()
+                .ok_or_else(|| here("the Obscurant Chaos trap can be sprung only on an opposing technical piece on your unspent cast-square (§2.0.18)".into())),
             San::Intention(m) => {
                 let (Some((_, Target::Square(to))), SanPiece::Letter(c)) =
                     (m.hits.first(), m.piece)

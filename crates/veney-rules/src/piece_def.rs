@@ -291,6 +291,13 @@ pub enum Special {
     Intention,
     // Ruin (§2.0.12)
     FloatingRuin,
+    // Cast-piece devices (§2.0.18)
+    /// Cast Lantern.
+    FireDance,
+    /// Cast Cloak.
+    ObscurantChaos,
+    /// Cast Dagger.
+    Shima,
 }
 
 /// The drawn shapes of §2.0.R6, for the app and for fairy pieces' art.
@@ -371,6 +378,9 @@ impl Special {
                 | Special::Flail
                 | Special::Intention
                 | Special::BladeCapture
+                | Special::FireDance
+                | Special::ObscurantChaos
+                | Special::Shima
         )
     }
 }

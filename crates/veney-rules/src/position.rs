@@ -39,6 +39,10 @@ pub enum Phase {
     Distraction { life: bool, blade: bool },
     /// The turn's moves are made; the player may still invoke Glare (§2.0.10) or end the turn.
     Glare,
+    /// A piece of this kind was cast into the measure (§2.0.18); its landing comes next.
+    Cast { kind: Kind, measure: u8 },
+    /// Shima's reclaimed Dagger may be placed next to the Self now (§2.0.18).
+    Reclaim,
 }
 
 /// An engagement that just moved more than one step past an opposing pawn (§2.0.04).
@@ -101,6 +105,14 @@ pub struct Position {
     pub(crate) pinned: [Option<(Kind, Square, u16)>; 2],
     /// A Cloak left a blade capture this turn (no recapture in the same turn, §2.0.06).
     pub(crate) released: bool,
+    /// Each side's cast-squares by device: Fire Dance, Obscurant Chaos, Shima (§2.0.18).
+    pub(crate) casts: [[Option<Square>; 3]; 2],
+    /// The Obscurant Chaos trap has been used (§2.0.18).
+    pub(crate) chaos_spent: [bool; 2],
+    /// Shima is in force (§2.0.18).
+    pub(crate) shima: bool,
+    /// An Obscurant Chaos repositioning in progress (§2.0.18).
+    pub(crate) reposition: Option<crate::special::cast_piece::Reposition>,
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
@@ -146,6 +158,10 @@ impl Position {
             contact: false,
             pinned: [None; 2],
             released: false,
+            casts: [[None; 3]; 2],
+            chaos_spent: [false; 2],
+            shima: false,
+            reposition: None,
         }
     }
 
@@ -333,6 +349,23 @@ impl Position {
                 Some((s, sq)) if s == side => Some(sq),
                 _ => None,
             })
+    }
+
+    /// `side`'s cast-square of a device, if any (§2.0.18).
+    pub fn cast_square(
+        &self,
+        side: Side,
+        device: crate::special::cast_piece::Device,
+    ) -> Option<Square> {
+        self.casts[side.index()][device.index()]
+    }
+    /// Whether Shima is in force (§2.0.18).
+    pub fn shima(&self) -> bool {
+        self.shima
+    }
+    /// Whether `side` has used its Obscurant Chaos trap.
+    pub fn chaos_spent(&self, side: Side) -> bool {
+        self.chaos_spent[side.index()]
     }
 
     /// Turns in a row without contact (§2.0.20 non-fencing counter).

@@ -23,6 +23,10 @@
 //!   may still make a dying move; `deathspell=1` the dying move was the Death Spell;
 //!   `pinned=W:X7:12[,w:Y3:20]` a blade pinned under an opposing Cloak on X7 since turn count 12 (its code's
 //!   case gives its side; §2.0.06); `released=1` a Cloak left a capture this turn;
+//!   `cast=L:2` mid-turn: a Lantern was cast into measure 2, its landing awaited; `reclaim=1`
+//!   mid-turn: Shima's reclaimed Dagger may be placed; `casts=wFX10,bSY9` cast-squares (side,
+//!   F Fire Dance / C Obscurant Chaos / S Shima, square); `chaosspent=w|b`; `shima=1`;
+//!   `reposition=STEP:t|n` an Obscurant Chaos repositioning behind STEP, taking or not;
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
 //!   has had contact; `intention=W:X7:X10:l:0` a declared intention (§2.0.11): blade code (its case gives the
 //!   side), from, target square, target's code, 1 while the declaring turn is not over;
@@ -340,6 +344,52 @@ impl PositionText {
                 }
                 "contact" => p.contact = true,
                 "released" => p.released = true,
+                "shima" => p.shima = true,
+                "reclaim" => p.phase = Phase::Reclaim,
+                "chaosspent" => match v.as_str() {
+                    "w" => p.chaos_spent[0] = true,
+                    "b" => p.chaos_spent[1] = true,
+                    _ => return Err(err(col, &tok, "expected chaosspent=w or b")),
+                },
+                "cast" => {
+                    let bad = || err(col, &tok, "expected cast=CODE:MEASURE, e.g. L:2");
+                    let (c, m) = v.split_once(':').ok_or_else(bad)?;
+                    let (_, kind) = code_kind(rules, c.chars().next().ok_or_else(bad)?, col)?;
+                    let m: u8 = m.parse().map_err(|_| bad())?;
+                    if !(1..=4).contains(&m) {
+                        return Err(bad());
+                    }
+                    p.phase = Phase::Cast {
+                        kind,
+                        measure: m - 1,
+                    };
+                }
+                "casts" => {
+                    let bad = || err(col, &tok, "expected casts=wFX10,bSY9 (side, F/C/S, square)");
+                    for one in v.split(',') {
+                        let mut ch = one.chars();
+                        let side = match ch.next() {
+                            Some('w') => Side::White,
+                            Some('b') => Side::Black,
+                            _ => return Err(bad()),
+                        };
+                        let d = match ch.next() {
+                            Some('F') => 0,
+                            Some('C') => 1,
+                            Some('S') => 2,
+                            _ => return Err(bad()),
+                        };
+                        p.casts[side.index()][d] = Some(square(ch.as_str())?);
+                    }
+                }
+                "reposition" => {
+                    let bad = || err(col, &tok, "expected reposition=STEP:t or STEP:n");
+                    let (st, t) = v.split_once(':').ok_or_else(bad)?;
+                    p.reposition = Some(crate::special::cast_piece::Reposition {
+                        behind: st.parse().map_err(|_| bad())?,
+                        takes: t == "t",
+                    });
+                }
                 "pinned" => {
                     let bad = || {
                         err(
@@ -437,8 +487,11 @@ impl PositionText {
         for side in Side::ALL {
             for k in rules.set(side).kinds() {
                 let name = rules.set(side).piece(k).name();
+                let in_air =
+                    matches!(p.phase, Phase::Cast { kind, .. } if kind == k && p.turn == side);
                 let on = p.pieces(side, k).count() as u8
-                    + p.pinned[side.index()].is_some_and(|x| x.0 == k) as u8;
+                    + p.pinned[side.index()].is_some_and(|x| x.0 == k) as u8
+                    + in_air as u8;
                 let res = p.reserve(side, k);
                 let count = rules.counts[side.index()][k.index()];
                 if on + res > count {
@@ -610,6 +663,12 @@ impl Position {
                 }
             )),
             Phase::Glare => s.push_str(" glare=1"),
+            Phase::Cast { kind, measure } => s.push_str(&format!(
+                " cast={}:{}",
+                code(rules, self.turn, kind),
+                measure + 1
+            )),
+            Phase::Reclaim => s.push_str(" reclaim=1"),
             _ => {}
         }
         if let Some((side, sq)) = self.dying {
@@ -630,6 +689,32 @@ impl Position {
         }
         if self.released {
             s.push_str(" released=1");
+        }
+        let mut casts = Vec::new();
+        for side in Side::ALL {
+            for (i, d) in ['F', 'C', 'S'].iter().enumerate() {
+                if let Some(sq) = self.casts[side.index()][i] {
+                    casts.push(format!("{}{d}{sq}", side.char()));
+                }
+            }
+        }
+        if !casts.is_empty() {
+            s.push_str(&format!(" casts={}", casts.join(",")));
+        }
+        for side in Side::ALL {
+            if self.chaos_spent[side.index()] {
+                s.push_str(&format!(" chaosspent={}", side.char()));
+            }
+        }
+        if self.shima {
+            s.push_str(" shima=1");
+        }
+        if let Some(r) = self.reposition {
+            s.push_str(&format!(
+                " reposition={}:{}",
+                r.behind,
+                if r.takes { "t" } else { "n" }
+            ));
         }
         if self.quiet > 0 {
             s.push_str(&format!(" quiet={}", self.quiet));

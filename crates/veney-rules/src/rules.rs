@@ -57,6 +57,8 @@ pub struct KindInfo {
     pub floating: bool,
     /// Flail (§2.0.10).
     pub flail: bool,
+    /// The cast-piece device this piece makes (§2.0.18).
+    pub cast: Option<crate::special::cast_piece::Device>,
 }
 
 impl Rules {
@@ -194,6 +196,15 @@ impl Rules {
                     retreat: p.has_special(Special::Retreat),
                     floating: p.has_special(Special::FloatingRuin),
                     flail: p.has_special(Special::Flail),
+                    cast: if p.has_special(Special::FireDance) {
+                        Some(crate::special::cast_piece::Device::FireDance)
+                    } else if p.has_special(Special::ObscurantChaos) {
+                        Some(crate::special::cast_piece::Device::ObscurantChaos)
+                    } else if p.has_special(Special::Shima) {
+                        Some(crate::special::cast_piece::Device::Shima)
+                    } else {
+                        None
+                    },
                 };
                 if p.has_role(Role::Engagement) {
                     engagements[side.index()] |= 1 << k.0;

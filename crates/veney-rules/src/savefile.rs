@@ -115,7 +115,10 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                         line: body_line,
                         error: ParseError::new(1, "", e.to_string()),
                     })?;
-                    if matches!(a, crate::action::Action::Roll(_)) {
+                    if matches!(
+                        a,
+                        crate::action::Action::Roll(_) | crate::action::Action::Land(_)
+                    ) {
                         game.advance_rng_for_roll();
                     }
                 }

@@ -26,6 +26,14 @@ impl Position {
     pub fn play(&mut self, rules: &Rules, action: Action) -> Result<(), Untenable> {
         // A throw's roll is any result the agreed dice can show, not only those `legal_actions`
         // samples (§2.0.R1).
+        if let Action::Land(l) = action {
+            return if crate::special::cast_piece::accepts(rules, self, l) {
+                self.play_unchecked(rules, action);
+                Ok(())
+            } else {
+                Err(crate::untenable::explain(rules, self, &action))
+            };
+        }
         if let Action::Roll(r) = action {
             return if dagger_throw::accepts(rules, self, r) {
                 self.play_unchecked(rules, action);
@@ -111,8 +119,13 @@ impl Position {
             self.contact = false;
             if let Some(n) = rules.options.no_contest_turns {
                 if self.quiet >= n && self.outcome.is_none() {
-                    self.outcome = Some(Outcome::Draw {
-                        reason: crate::outcome::Draw::NoContest,
+                    self.outcome = Some(if self.shima {
+                        // Under Shima drawing is not an option: both lose (§2.0.18).
+                        Outcome::DoubleCheckmate
+                    } else {
+                        Outcome::Draw {
+                            reason: crate::outcome::Draw::NoContest,
+                        }
                     });
                 }
             }
@@ -137,9 +150,17 @@ impl Position {
                             self.finish(rules);
                             return;
                         };
-                        let stone = m.effect.is_stepping_stone();
+                        // A Fire Dance square works as a stepping stone (§2.0.18).
+                        let stone = m.effect.is_stepping_stone()
+                            || crate::special::cast_piece::fire_square(self, side) == Some(m.to);
                         let concert = rules.info(side, k).life
                             && rules.set(side).piece(k).has_special(Special::Concert);
+                        // Shima's reclaim: the caster's Self on the Shima square (§2.0.18).
+                        if rules.info(side, k).life
+                            && crate::special::cast_piece::after_self_move(rules, self, m.to)
+                        {
+                            return;
+                        }
                         if stone || concert {
                             self.phase = Phase::Second {
                                 stone: stone.then_some(m.to),
@@ -150,6 +171,23 @@ impl Position {
                         }
                     }
                     _ => self.finish(rules),
+                }
+            }
+            Action::Cast {
+                kind,
+                from,
+                measure,
+            } => {
+                crate::special::cast_piece::cast(self, kind, from, measure);
+            }
+            Action::Land(l) => {
+                if !crate::special::cast_piece::land(rules, self, l) {
+                    self.finish(rules);
+                }
+            }
+            Action::Invoke { at } => {
+                if !crate::special::cast_piece::invoke(rules, self, at) {
+                    self.end_turn(false);
                 }
             }
             Action::Place { kind, to } => {
@@ -209,7 +247,13 @@ impl Position {
                     self.finish(rules);
                 }
             }
-            Action::Pass => self.end_turn(true),
+            Action::Pass => {
+                self.end_turn(true);
+                // Under Shima, pass repetition is both players' loss (§2.0.18).
+                if self.shima && self.passes >= 2 {
+                    self.outcome = Some(Outcome::DoubleCheckmate);
+                }
+            }
             Action::EndTurn => match self.phase {
                 Phase::Glare => self.end_turn(false),
                 _ => self.finish(rules),
@@ -412,6 +456,7 @@ impl Position {
 
     fn end_turn(&mut self, passed: bool) {
         self.released = false;
+        self.reposition = None;
         // An intention lasts to the end of its side's next turn (§2.0.11).
         if let Some(i) = self.intention.as_mut() {
             if i.side == self.turn {

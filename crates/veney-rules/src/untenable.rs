@@ -194,6 +194,18 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             }
         }
         Action::Retreat => explain_retreat(rules, pos),
+        Action::Cast { .. } => Untenable::new(
+            "§2.0.18 Devices: Cast Piece",
+            "a piece is cast into an empty measure between the two Selves, from the board or reserve, as a whole turn (the Lantern and Dagger also in concert)",
+        ),
+        Action::Land(_) => Untenable::new(
+            "§2.0.18 Devices: Cast Piece",
+            "no cast piece is in the air, or it cannot land there",
+        ),
+        Action::Invoke { .. } => Untenable::new(
+            "§2.0.18 Devices: Obscurant Chaos",
+            "the trap is sprung at the start of your turn on an opposing technical piece standing on your unspent cast-square",
+        ),
         Action::Declare { .. } => Untenable::new(
             "§2.0.11 Jutsu: Intention",
             if pos.meta_moved() {

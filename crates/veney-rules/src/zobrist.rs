@@ -145,6 +145,31 @@ impl Position {
                     .wrapping_mul(0x9FB2_1C65_1E98_DF25)
             })
             ^ ((self.released as u64) << 7).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            ^ {
+                let mut c = 0u64;
+                for s in 0..2 {
+                    for d in 0..3 {
+                        if let Some(sq) = self.casts[s][d] {
+                            c ^= (sq.index() as u64 + 1)
+                                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                                .rotate_left((s * 3 + d) as u32 * 7);
+                        }
+                    }
+                }
+                c ^ (self.chaos_spent[0] as u64) << 1
+                    ^ (self.chaos_spent[1] as u64) << 2
+                    ^ (self.shima as u64) << 3
+                    ^ self
+                        .reposition
+                        .map_or(0, |r| ((r.behind as u64) << 8 | r.takes as u64) << 12)
+                    ^ match self.phase {
+                        Phase::Cast { kind, measure } => {
+                            0xABCD_0000 ^ (kind.0 as u64) << 4 ^ measure as u64
+                        }
+                        Phase::Reclaim => 0x5151_0000,
+                        _ => 0,
+                    }
+            }
             ^ self.intention.map_or(0, |i| {
                 (i.from.index() as u64 * 64 + i.to.index() as u64 + 1)
                     .wrapping_mul(0x9E37_79B9)

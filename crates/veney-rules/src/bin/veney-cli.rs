@@ -379,6 +379,8 @@ fn show(rules: &Rules, pos: &Position) -> String {
                     s.push_str("; distraction: the Self and the Sword may be repositioned")
                 }
                 Phase::Glare => s.push_str("; the moves are made: glare or end the turn"),
+                Phase::Cast { .. } => s.push_str("; a piece was cast: its landing is awaited"),
+                Phase::Reclaim => s.push_str("; Shima: the reclaimed Dagger may be placed"),
             }
             if pos.passes() > 0 {
                 s.push_str(&format!("; {} pass(es) in a row", pos.passes()));

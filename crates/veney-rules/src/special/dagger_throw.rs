@@ -191,16 +191,33 @@ pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
         return Vec::new();
     };
     let side = pos.turn();
-    let area = distraction_area(rules, pos, side);
+    // The Obscurant Chaos repositions the Self and any one blade (§2.0.18).
+    let chaos = pos.reposition;
+    let area = match chaos {
+        Some(r) => crate::special::cast_piece::chaos_area(pos, side, r),
+        None => distraction_area(rules, pos, side),
+    };
     let mut out = Vec::new();
     for k in rules.set(side).kinds() {
         let info = rules.info(side, k);
-        let wanted = (info.life && !life) || (info.blade && !info.throw && !blade);
+        let blade_ok = info.blade && (chaos.is_some() || !info.throw);
+        let wanted = (info.life && !life) || (blade_ok && !blade);
         if !wanted {
             continue;
         }
         for from in pos.pieces(side, k) {
             for to in area {
+                // Taking only what the piece may take or fend (Obscurant Chaos, §2.0.18).
+                if let Some((_, target)) = pos.piece_at(to) {
+                    if matches!(
+                        rules.relation(side, k, target),
+                        crate::piece_def::Relation::Never
+                            | crate::piece_def::Relation::BladeCapture
+                            | crate::piece_def::Relation::Deflect
+                    ) {
+                        continue;
+                    }
+                }
                 out.push(Action::Reposition { kind: k, from, to });
             }
         }
@@ -218,6 +235,26 @@ pub(crate) fn reposition(
 ) -> bool {
     let side = pos.turn;
     pos.remove(side, k, from);
+    // The Obscurant Chaos invocation's repositioning may take (§2.0.18).
+    if let Some((opp, target)) = pos.piece_at(to) {
+        match rules.relation(side, k, target) {
+            crate::piece_def::Relation::Fend => {
+                pos.remove(opp, target, to);
+                pos.reserve[opp.index()][target.index()] += 1;
+            }
+            crate::piece_def::Relation::Checkmate => {
+                pos.remove(opp, target, to);
+                pos.discard[opp.index()][target.index()] += 1;
+                pos.put(side, k, to);
+                pos.touch_mate(side, to);
+                return false;
+            }
+            _ => {
+                pos.remove(opp, target, to);
+                pos.discard[opp.index()][target.index()] += 1;
+            }
+        }
+    }
     pos.put(side, k, to);
     if let Phase::Distraction { life, blade } = pos.phase {
         let (life, blade) = if rules.info(side, k).life {

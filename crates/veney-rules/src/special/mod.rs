@@ -20,6 +20,7 @@ pub(crate) fn self_measure_with(
 }
 
 pub mod blade_capture;
+pub mod cast_piece;
 pub mod cavazione;
 pub mod concert;
 pub mod control;

@@ -30,7 +30,8 @@ use crate::side::Side;
 pub(crate) fn retreat(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let side = pos.turn();
     let life = rules.life(side);
-    if !rules.info(side, life).retreat {
+    // Under Shima, retreat and reset are impossible (§2.0.18).
+    if !rules.info(side, life).retreat || pos.shima() {
         return;
     }
     let Some(sq) = pos.life_square(rules, side) else {

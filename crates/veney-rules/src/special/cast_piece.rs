@@ -1,0 +1,351 @@
+//! Cast Piece (§2.0.18, devices): "Into a rare empty measure between the two players' Self
+//! pieces, excluding the allowed presence of the free engagement, one may throw their own
+//! Lantern, Cloak, or Dagger piece to initiate an effect. This move is made irrespective of normal
+//! movement or range constraints … The piece may be used for this casting by picking it up off
+//! the board or from reserve, but never from discard. Casting Lantern or Dagger in concert with a
+//! Self move is allowed." "If the piece falls outside the empty measure, it is lost with no
+//! effect." "In the square where the cast piece landed, the players notate … a cast-square … The
+//! cast piece is then discarded."
+//! - Fire Dance (Lantern): "Any one of the caster's pieces which enter the cast-square may make a
+//!   double-move from that space as if by stepping stone … Use of the cast-square is voluntary
+//!   and unlimited."
+//! - Obscurant Chaos (Cloak): "Immediately upon casting, the caster is allowed to completely
+//!   reposition their Self piece and one blade anywhere on their side of the board and behind the
+//!   step the cast Cloak landed in … but without taking pieces. On future turns, any one of the
+//!   opponent's technical pieces which enter the cast-square can be immediately lost to discard if
+//!   the caster invokes it … at which time the caster may once again completely reposition their
+//!   Self and a blade piece …, but this time able to take pieces via the repositioning. However,
+//!   this rearrangement of criticals counts as the caster's turn … After one use, the cast-square
+//!   is spent".
+//! - Shima (Dagger): "All reserved pieces except Daggers and engagements are discarded, and the
+//!   players continue with what is already on the board. Additionally, retreat and reset are now
+//!   impossible, and drawing the game is not an option; an attempt to draw by agreement or pass
+//!   repetition is now equivalent to both players losing. … if the caster later enters the
+//!   cast-square with the Self, they may reclaim their Dagger and place it on the board
+//!   immediately."
+//!
+//! Ruling R-CAST: the cast is an action naming the piece (from the board or reserve) and the empty
+//! measure; where it lands is drawn by the game's seeded generator (`Landing::draw`: a point
+//! uniform over the measure and a 0.4-square margin around it, so about 69 % of casts land inside)
+//! or entered from the real toss, and written `~L @X10` (`@out` when it falls outside). The app
+//! animates the exact point. The invocation of the Obscurant Chaos trap is an action of the
+//! caster at the start of their turn while an opposing technical piece stands on the square (the
+//! app cannot interrupt the opponent's move); the repositioning after it may take, by the moved
+//! piece's ordinary relations. Under Shima the second pass in a row, a draw by agreement or by no
+//! contest is a double checkmate; the reclaimed Dagger is placed next to the Self at once (or the
+//! turn ends and it stays in reserve).
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::measure::Measure;
+use crate::piece_set::Kind;
+use crate::position::{Phase, Position};
+use crate::rng::GameRng;
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+
+/// The three cast-piece devices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
+pub enum Device {
+    FireDance,
+    ObscurantChaos,
+    Shima,
+}
+
+impl Device {
+    pub fn index(self) -> usize {
+        match self {
+            Device::FireDance => 0,
+            Device::ObscurantChaos => 1,
+            Device::Shima => 2,
+        }
+    }
+}
+
+/// Where a cast piece came down: a point in square units from the measure's W-side, lowest-step
+/// corner (hundredths), and the square it marks (`None`: outside, lost with no effect).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Landing {
+    pub at: Option<Square>,
+    /// Hundredths of a square from the measure's corner (for animation); 0 when entered by hand.
+    pub x: i16,
+    pub y: i16,
+}
+
+impl Landing {
+    /// Draws a landing in `measure` from the seeded generator.
+    pub fn draw(measure: Measure, rng: &mut GameRng) -> Landing {
+        let x: f32 = rng.random_range(-0.4..4.4);
+        let y: f32 = rng.random_range(-0.4..4.4);
+        let inside = (0.0..4.0).contains(&x) && (0.0..4.0).contains(&y);
+        let at = inside.then(|| Square::new(x as u8, measure.first_step() + y as u8));
+        Landing {
+            at,
+            x: (x * 100.0) as i16,
+            y: (y * 100.0) as i16,
+        }
+    }
+
+    /// A landing on a square's centre (entered by hand, or from notation).
+    pub fn on(at: Option<Square>) -> Landing {
+        match at {
+            Some(sq) => Landing {
+                at,
+                x: sq.line() as i16 * 100 + 50,
+                y: ((sq.step() - 1) % 4) as i16 * 100 + 50,
+            },
+            None => Landing {
+                at: None,
+                x: -30,
+                y: -30,
+            },
+        }
+    }
+}
+
+/// The empty measures between the two Selves (the free engagement allowed).
+pub fn empty_measures(rules: &Rules, pos: &Position) -> Vec<Measure> {
+    let (Some(a), Some(b)) = (
+        pos.life_measure(rules, Side::White),
+        pos.life_measure(rules, Side::Black),
+    ) else {
+        return Vec::new();
+    };
+    let (lo, hi) = (a.0.min(b.0), a.0.max(b.0));
+    let pieces = pos.occupied_by(Side::White) | pos.occupied_by(Side::Black);
+    (lo + 1..hi)
+        .map(Measure)
+        .filter(|m| (m.squares() & pieces).is_empty())
+        .collect()
+}
+
+/// The casts open now: `concert_only` for the second move of a Self move (Lantern, Dagger).
+pub(crate) fn casts(rules: &Rules, pos: &Position, concert_only: bool, out: &mut Vec<Action>) {
+    let side = pos.turn();
+    // Aimed at the empty measure nearest the caster; a landing in any empty measure between the
+    // Selves counts (ruling R-CAST).
+    let all = empty_measures(rules, pos);
+    let measures: Vec<Measure> = match side {
+        Side::White => all.first().copied().into_iter().collect(),
+        Side::Black => all.last().copied().into_iter().collect(),
+    };
+    if measures.is_empty() {
+        return;
+    }
+    for k in rules.set(side).kinds() {
+        let Some(device) = rules.info(side, k).cast else {
+            continue;
+        };
+        if concert_only && device == Device::ObscurantChaos {
+            continue;
+        }
+        // A blade pinned under a Cloak cannot be cast; a capturing Cloak neither.
+        let holding = crate::special::blade_capture::holding(pos, side);
+        for &m in &measures {
+            for from in pos.pieces(side, k) {
+                if Some(from) != holding {
+                    out.push(Action::Cast {
+                        kind: k,
+                        from: Some(from),
+                        measure: m.0,
+                    });
+                }
+            }
+            if !concert_only && pos.reserve(side, k) > 0 {
+                out.push(Action::Cast {
+                    kind: k,
+                    from: None,
+                    measure: m.0,
+                });
+            }
+        }
+    }
+}
+
+/// The landings offered for the pending cast: each square of the measure, and outside. Any
+/// landing in the measure is accepted (`accepts`).
+pub(crate) fn landings(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    if let Phase::Cast { .. } = pos.phase() {
+        for m in empty_measures(rules, pos) {
+            for sq in m.squares() {
+                out.push(Action::Land(Landing::on(Some(sq))));
+            }
+        }
+        out.push(Action::Land(Landing::on(None)));
+    }
+}
+
+/// Whether `l` is a possible landing of the pending cast: outside, or in an empty measure
+/// between the Selves.
+pub fn accepts(rules: &Rules, pos: &Position, l: Landing) -> bool {
+    match pos.phase() {
+        Phase::Cast { .. } => {
+            l.at.is_none_or(|sq| empty_measures(rules, pos).contains(&Measure::of(sq)))
+        }
+        _ => false,
+    }
+}
+
+/// Plays the cast: the piece leaves the board or reserve; the landing follows.
+pub(crate) fn cast(pos: &mut Position, kind: Kind, from: Option<Square>, measure: u8) {
+    let side = pos.turn;
+    match from {
+        Some(sq) => pos.remove(side, kind, sq),
+        None => pos.reserve[side.index()][kind.index()] -= 1,
+    }
+    pos.phase = Phase::Cast { kind, measure };
+}
+
+/// Resolves the landing. Returns whether the turn goes on (Obscurant Chaos repositioning).
+pub(crate) fn land(rules: &Rules, pos: &mut Position, l: Landing) -> bool {
+    let side = pos.turn;
+    let Phase::Cast { kind, .. } = pos.phase else {
+        return false;
+    };
+    pos.discard[side.index()][kind.index()] += 1;
+    let Some(sq) = l.at else {
+        return false;
+    };
+    let Some(device) = rules.info(side, kind).cast else {
+        return false;
+    };
+    pos.casts[side.index()][device.index()] = Some(sq);
+    match device {
+        Device::FireDance => false,
+        Device::Shima => {
+            pos.shima = true;
+            for s in Side::ALL {
+                for k in rules.set(s).kinds() {
+                    let keep =
+                        rules.is_engagement(s, k) || rules.info(s, k).cast == Some(Device::Shima);
+                    if !keep {
+                        let n = pos.reserve[s.index()][k.index()];
+                        pos.reserve[s.index()][k.index()] = 0;
+                        pos.discard[s.index()][k.index()] += n;
+                    }
+                }
+            }
+            false
+        }
+        Device::ObscurantChaos => {
+            pos.reposition = Some(Reposition {
+                behind: sq.step(),
+                takes: false,
+            });
+            pos.phase = Phase::Distraction {
+                life: false,
+                blade: false,
+            };
+            !crate::special::dagger_throw::repositions(rules, pos).is_empty()
+        }
+    }
+}
+
+/// How the Obscurant Chaos repositions: behind the cast square's step, with or without taking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reposition {
+    pub behind: u8,
+    pub takes: bool,
+}
+
+/// `side`'s Fire Dance square, if cast.
+pub fn fire_square(pos: &Position, side: Side) -> Option<Square> {
+    pos.casts[side.index()][Device::FireDance.index()]
+}
+
+/// The invocation of the Obscurant Chaos trap open now, if any.
+pub(crate) fn invocation(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    let side = pos.turn();
+    if pos.chaos_spent[side.index()] {
+        return;
+    }
+    let Some(sq) = pos.casts[side.index()][Device::ObscurantChaos.index()] else {
+        return;
+    };
+    if let Some((s, k)) = pos.piece_at(sq) {
+        if s != side && rules.set(s).piece(k).def.category == crate::piece_def::Category::Technical
+        {
+            out.push(Action::Invoke { at: sq });
+        }
+    }
+}
+
+/// Plays the invocation: the technical piece is lost; the caster repositions, taking.
+pub(crate) fn invoke(rules: &Rules, pos: &mut Position, at: Square) -> bool {
+    let side = pos.turn;
+    if let Some((s, k)) = pos.piece_at(at) {
+        pos.remove(s, k, at);
+        pos.discard[s.index()][k.index()] += 1;
+    }
+    pos.chaos_spent[side.index()] = true;
+    pos.reposition = Some(Reposition {
+        behind: at.step(),
+        takes: true,
+    });
+    pos.phase = Phase::Distraction {
+        life: false,
+        blade: false,
+    };
+    !crate::special::dagger_throw::repositions(rules, pos).is_empty()
+}
+
+/// The area the chaos repositioning may use.
+pub fn chaos_area(pos: &Position, side: Side, r: Reposition) -> Bitboard {
+    let behind = match side {
+        Side::White => crate::measure::steps_between(1, r.behind.saturating_sub(1)),
+        Side::Black => crate::measure::steps_between(r.behind + 1, 16),
+    };
+    let open = if r.takes {
+        !pos.occupied_by(side)
+            & !pos
+                .free_square()
+                .map_or(Bitboard::EMPTY, Bitboard::from_square)
+    } else {
+        !pos.occupied()
+    };
+    crate::measure::own_side(side) & behind & open
+}
+
+/// Shima's reclaim: after the caster's Self enters the Shima square, the Dagger comes back.
+pub(crate) fn after_self_move(rules: &Rules, pos: &mut Position, to: Square) -> bool {
+    let side = pos.turn;
+    if pos.casts[side.index()][Device::Shima.index()] != Some(to) {
+        return false;
+    }
+    let Some(k) = rules
+        .set(side)
+        .kinds()
+        .find(|&k| rules.info(side, k).cast == Some(Device::Shima))
+    else {
+        return false;
+    };
+    if pos.discard[side.index()][k.index()] == 0 {
+        return false;
+    }
+    pos.discard[side.index()][k.index()] -= 1;
+    pos.reserve[side.index()][k.index()] += 1;
+    pos.casts[side.index()][Device::Shima.index()] = None;
+    pos.phase = Phase::Reclaim;
+    true
+}
+
+/// The reclaimed Dagger's placements: next to the Self.
+pub(crate) fn reclaim_places(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    let side = pos.turn();
+    let Some(life) = pos.life_square(rules, side) else {
+        return;
+    };
+    if let Some(k) = rules
+        .set(side)
+        .kinds()
+        .find(|&k| rules.info(side, k).cast == Some(Device::Shima))
+    {
+        if pos.reserve(side, k) > 0 {
+            for to in Bitboard::adjacent(life) & !pos.occupied() {
+                out.push(Action::Place { kind: k, to });
+            }
+        }
+    }
+}

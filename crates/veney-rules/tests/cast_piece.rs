@@ -1,0 +1,199 @@
+//! Cast Piece devices (§2.0.18): Fire Dance, Obscurant Chaos, Shima.
+mod common;
+use common::*;
+use std::sync::Arc;
+use veney_rules::special::cast_piece::{Device, Landing, empty_measures};
+use veney_rules::{Action, Game, Phase, Position, Rules};
+
+/// The Selves in measures 1 and 4 with the two middle measures empty (the free engagement may
+/// stay on the centre point).
+fn open(r: &Rules) -> Position {
+    pos(
+        r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Lantern", "W3"),
+            (White, "Sword", "Y3"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+            (Black, "Jutsu", "W14"),
+            (Black, "Balance", "Z13"),
+        ],
+        White,
+    )
+}
+
+#[test]
+fn casts_need_an_empty_measure_between_the_selves() {
+    // §2.0.18: "Into a rare empty measure between the two players' Self pieces, excluding the
+    // allowed presence of the free engagement".
+    let r = rules();
+    let p = open(&r);
+    assert_eq!(empty_measures(&r, &p).len(), 2);
+    assert!(notations(&r, &p).contains(&"~L".to_string()));
+    let crowded = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Lantern", "W3"),
+            (Black, "Self", "Y15"),
+            (Black, "Cloak", "X8"),
+            (Black, "Guard", "Y10"),
+        ],
+        White,
+    );
+    assert!(empty_measures(&r, &crowded).is_empty());
+    assert!(!notations(&r, &crowded).iter().any(|n| n.starts_with('~')));
+}
+
+#[test]
+fn fire_dance_makes_its_square_a_stepping_stone() {
+    // "Any one of the caster's pieces which enter the cast-square may make a double-move from
+    // that space as if by stepping stone … voluntary and unlimited."
+    let r = rules();
+    let mut p = open(&r);
+    play(&r, &mut p, "~L @Y5");
+    let lantern = r.set(White).by_name("Lantern").unwrap();
+    assert_eq!(
+        (
+            p.discard(White, lantern),
+            p.cast_square(White, Device::FireDance)
+        ),
+        (1, Some(sq("Y5")))
+    );
+    play(&r, &mut p, "SY14");
+    // The Sword enters Y5 and may move again.
+    let t = veney_rules::notation::parse_turn(&r, &p, "$Y5", 1).unwrap();
+    let mut q = p;
+    q.play(&r, t[0]).unwrap();
+    assert!(
+        matches!(q.phase(), Phase::Second { stone: Some(s), .. } if s == sq("Y5")),
+        "{:?}",
+        q.phase()
+    );
+    play(&r, &mut p, "$Y5 $Y6");
+    assert_eq!(p.turn(), Black);
+    assert!(p.piece_at(sq("Y6")).is_some());
+}
+
+#[test]
+fn a_cast_outside_the_measure_is_lost_with_no_effect() {
+    // "If the piece falls outside the empty measure, it is lost with no effect."
+    let r = rules();
+    let mut p = open(&r);
+    play(&r, &mut p, "~L @out");
+    let lantern = r.set(White).by_name("Lantern").unwrap();
+    assert_eq!(
+        (
+            p.discard(White, lantern),
+            p.cast_square(White, Device::FireDance)
+        ),
+        (1, None)
+    );
+}
+
+#[test]
+fn obscurant_chaos_repositions_and_later_springs_its_trap() {
+    // "Immediately upon casting, the caster is allowed to completely reposition their Self piece
+    // and one blade anywhere on their side of the board and behind the step the cast Cloak landed
+    // in … On future turns, any one of the opponent's technical pieces which enter the cast-square
+    // can be immediately lost to discard if the caster invokes it".
+    let r = rules();
+    let mut p = open(&r);
+    play(&r, &mut p, "~C @W6 SW5 $Z4");
+    let name = |p: &Position, s: &str| {
+        p.piece_at(sq(s))
+            .map(|(_, k)| r.set(White).piece(k).name().to_string())
+    };
+    assert_eq!(
+        (name(&p, "W5").as_deref(), name(&p, "Z4").as_deref()),
+        (Some("Self"), Some("Sword"))
+    );
+    assert_eq!(p.turn(), Black);
+    // Not behind the cast step: refused.
+    let q = open(&r);
+    assert!(!refuse(&r, &q, "~C @W6 SW7").is_empty());
+    // Black's Jutsu blinks onto the trap; White springs it.
+    play(&r, &mut p, "JW6");
+    assert!(
+        notations(&r, &p).contains(&"~W6".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "~W6");
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    assert_eq!(p.discard(Black, jutsu), 1);
+    assert!(p.chaos_spent(White));
+}
+
+#[test]
+fn shima_discards_reserves_and_forbids_draws() {
+    // "All reserved pieces except Daggers and engagements are discarded … retreat and reset are
+    // now impossible, and drawing the game is not an option".
+    let r = Arc::new(rules());
+    let mut p = open(&r);
+    play(&r, &mut p, "~D @Y6");
+    assert!(p.shima());
+    let guard = r.set(Black).by_name("Guard").unwrap();
+    assert_eq!(p.reserve(Black, guard), 0);
+    let dagger = r.set(Black).by_name("Dagger").unwrap();
+    assert_eq!(p.reserve(Black, dagger), 1, "Daggers are kept");
+    let mut g = Game::from_position(r.clone(), p);
+    g.agree_draw();
+    assert_eq!(
+        g.position().outcome(),
+        Some(veney_rules::Outcome::DoubleCheckmate)
+    );
+    // The caster's Self entering the Shima square reclaims the Dagger.
+    let mut p = open(&r);
+    play(&r, &mut p, "~D @X5");
+    play(&r, &mut p, "SY14");
+    let t = veney_rules::notation::parse_turn(&r, &p, "SX5", 1).unwrap();
+    p.play(&r, t[0]).unwrap();
+    assert_eq!(p.phase(), Phase::Reclaim);
+    let wd = r.set(White).by_name("Dagger").unwrap();
+    p.play(
+        &r,
+        Action::Place {
+            kind: wd,
+            to: sq("X6"),
+        },
+    )
+    .unwrap();
+    assert_eq!(p.piece_at(sq("X6")).map(|x| x.1), Some(wd));
+}
+
+#[test]
+fn the_game_draws_the_landing_from_its_seed() {
+    // The rules crate's seeded generator decides where a cast lands; the same seed lands the same.
+    let r = Arc::new(rules());
+    let a = {
+        let mut g = Game::from_position_seeded(r.clone(), open(&r), 3);
+        let cast = *g
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, Action::Cast { .. }))
+            .unwrap();
+        g.play(cast).unwrap();
+        g.land().unwrap()
+    };
+    let mut g = Game::from_position_seeded(r.clone(), open(&r), 3);
+    let cast = *g
+        .legal_actions()
+        .iter()
+        .find(|a| matches!(a, Action::Cast { .. }))
+        .unwrap();
+    g.play(cast).unwrap();
+    assert_eq!(g.land(), Some(a));
+    let inside = (0..200)
+        .filter(|s| {
+            Landing::draw(veney_rules::Measure(1), &mut veney_rules::rng::seeded(*s))
+                .at
+                .is_some()
+        })
+        .count();
+    assert!(
+        (110..170).contains(&inside),
+        "{inside} of 200 inside (about 69 %)"
+    );
+}
