@@ -178,7 +178,7 @@ impl TurnPhase {
             Phase::Distraction { .. } => TurnPhase::Distraction,
             Phase::Glare => TurnPhase::Glare,
             Phase::Cast { .. } => TurnPhase::AwaitingThrow,
-            Phase::Reclaim => TurnPhase::SecondAction,
+            Phase::Reclaim | Phase::Hirakamae { .. } => TurnPhase::SecondAction,
         }
     }
 }
@@ -637,6 +637,9 @@ fn update_prompt(game: Res<CurrentGame>, mut status: ResMut<Status>) {
             ),
             Phase::Glare => format!("{side}: glare or declare an intention, or end the turn"),
             Phase::Cast { .. } => format!("{side}: the cast piece is in the air (R)"),
+            Phase::Hirakamae { .. } => format!(
+                "{side}: hirakamae ends — another of your pieces may make one move, or end the turn"
+            ),
             Phase::Reclaim => format!(
                 "{side}: Shima — place the reclaimed Dagger next to the Self, or end the turn"
             ),

@@ -285,6 +285,10 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
         }
         Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, out),
         Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, out),
+        Phase::Hirakamae { first } => {
+            crate::special::hirakamae::second_moves(rules, pos, &view, first, out);
+            out.push(Action::EndTurn);
+        }
         Phase::Reclaim => {
             crate::special::cast_piece::reclaim_places(rules, pos, out);
             out.push(Action::EndTurn);

@@ -43,6 +43,9 @@ pub enum Phase {
     Cast { kind: Kind, measure: u8 },
     /// Shima's reclaimed Dagger may be placed next to the Self now (§2.0.18).
     Reclaim,
+    /// Hirakamae ends with a move (from `first`'s piece); any other own piece may move once
+    /// (§2.0.18).
+    Hirakamae { first: Square },
 }
 
 /// An engagement that just moved more than one step past an opposing pawn (§2.0.04).
@@ -113,6 +116,8 @@ pub struct Position {
     pub(crate) shima: bool,
     /// An Obscurant Chaos repositioning in progress (§2.0.18).
     pub(crate) reposition: Option<crate::special::cast_piece::Reposition>,
+    /// Hirakamae per side: 0 unused, 1 in force, 2 used (§2.0.18).
+    pub(crate) hirakamae: [u8; 2],
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
@@ -162,6 +167,7 @@ impl Position {
             chaos_spent: [false; 2],
             shima: false,
             reposition: None,
+            hirakamae: [0; 2],
         }
     }
 
@@ -358,6 +364,10 @@ impl Position {
         device: crate::special::cast_piece::Device,
     ) -> Option<Square> {
         self.casts[side.index()][device.index()]
+    }
+    /// Hirakamae of `side`: 0 unused, 1 in force, 2 used (§2.0.18).
+    pub fn hirakamae(&self, side: Side) -> u8 {
+        self.hirakamae[side.index()]
     }
     /// Whether Shima is in force (§2.0.18).
     pub fn shima(&self) -> bool {

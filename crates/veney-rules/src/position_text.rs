@@ -27,6 +27,8 @@
 //!   mid-turn: Shima's reclaimed Dagger may be placed; `casts=wFX10,bSY9` cast-squares (side,
 //!   F Fire Dance / C Obscurant Chaos / S Shima, square); `chaosspent=w|b`; `shima=1`;
 //!   `reposition=STEP:t|n` an Obscurant Chaos repositioning behind STEP, taking or not;
+//!   `hira=W:B` hirakamae per side (0 unused, 1 in force, 2 used); `hirafirst=SQ` mid-turn: the
+//!   move ending hirakamae landed on SQ and another piece may move;
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
 //!   has had contact; `intention=W:X7:X10:l:0` a declared intention (§2.0.11): blade code (its case gives the
 //!   side), from, target square, target's code, 1 while the declaring turn is not over;
@@ -345,6 +347,23 @@ impl PositionText {
                 "contact" => p.contact = true,
                 "released" => p.released = true,
                 "shima" => p.shima = true,
+                "hira" => {
+                    let bad = || {
+                        err(
+                            col,
+                            &tok,
+                            "expected hira=W:B with 0 unused, 1 in force, 2 used",
+                        )
+                    };
+                    let (a, b) = v.split_once(':').ok_or_else(bad)?;
+                    let a: u8 = a.parse().map_err(|_| bad())?;
+                    let b: u8 = b.parse().map_err(|_| bad())?;
+                    if a > 2 || b > 2 {
+                        return Err(bad());
+                    }
+                    p.hirakamae = [a, b];
+                }
+                "hirafirst" => p.phase = Phase::Hirakamae { first: square(v)? },
                 "reclaim" => p.phase = Phase::Reclaim,
                 "chaosspent" => match v.as_str() {
                     "w" => p.chaos_spent[0] = true,
@@ -708,6 +727,15 @@ impl Position {
         }
         if self.shima {
             s.push_str(" shima=1");
+        }
+        if self.hirakamae != [0, 0] {
+            s.push_str(&format!(
+                " hira={}:{}",
+                self.hirakamae[0], self.hirakamae[1]
+            ));
+        }
+        if let Phase::Hirakamae { first } = self.phase {
+            s.push_str(&format!(" hirafirst={first}"));
         }
         if let Some(r) = self.reposition {
             s.push_str(&format!(

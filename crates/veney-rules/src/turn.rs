@@ -108,11 +108,22 @@ impl Position {
             _ => false,
         };
         self.contact |= contact;
+        // Any other move of the enstanced side ends hirakamae too (§2.0.18).
+        if crate::special::hirakamae::active(self, mover)
+            && action.counts_as_move()
+            && !matches!(action, Action::Move(_))
+        {
+            self.hirakamae[mover.index()] = 2;
+        }
+        let hira = self.hirakamae.contains(&1);
         self.play_action(rules, action);
         // §2.0.20 non-fencing: a draw by no contest after the agreed count of quiet turns.
         if self.turn != mover {
+            // Hirakamae: passing indefinitely "without risking a draw" (§2.0.18).
             self.quiet = if self.contact {
                 0
+            } else if hira {
+                self.quiet
             } else {
                 self.quiet.saturating_add(1)
             };
@@ -142,6 +153,12 @@ impl Position {
                 control::after_move(rules, self, side, controlled);
                 if self.outcome != outcome_before || self.is_game_over() {
                     self.end_turn(false);
+                    return;
+                }
+                // The move that ends hirakamae: any other piece may move once (§2.0.18).
+                if self.phase == Phase::Start && crate::special::hirakamae::active(self, side) {
+                    self.hirakamae[side.index()] = 2;
+                    self.phase = Phase::Hirakamae { first: m.to };
                     return;
                 }
                 match self.phase {
@@ -248,7 +265,9 @@ impl Position {
                 }
             }
             Action::Pass => {
-                self.end_turn(true);
+                crate::special::hirakamae::after_pass(rules, self, side);
+                let hira = crate::special::hirakamae::active(self, side);
+                self.end_turn(!hira);
                 // Under Shima, pass repetition is both players' loss (§2.0.18).
                 if self.shima && self.passes >= 2 {
                     self.outcome = Some(Outcome::DoubleCheckmate);

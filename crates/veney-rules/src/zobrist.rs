@@ -159,6 +159,8 @@ impl Position {
                 c ^ (self.chaos_spent[0] as u64) << 1
                     ^ (self.chaos_spent[1] as u64) << 2
                     ^ (self.shima as u64) << 3
+                    ^ (self.hirakamae[0] as u64) << 40
+                    ^ (self.hirakamae[1] as u64) << 44
                     ^ self
                         .reposition
                         .map_or(0, |r| ((r.behind as u64) << 8 | r.takes as u64) << 12)
@@ -167,6 +169,7 @@ impl Position {
                             0xABCD_0000 ^ (kind.0 as u64) << 4 ^ measure as u64
                         }
                         Phase::Reclaim => 0x5151_0000,
+                        Phase::Hirakamae { first } => 0x4141_0000 ^ first.index() as u64,
                         _ => 0,
                     }
             }

@@ -31,6 +31,7 @@ pub mod en_passant;
 pub mod feign;
 pub mod flail;
 pub mod glare;
+pub mod hirakamae;
 pub mod intention;
 pub mod meta_move;
 pub mod opposition;

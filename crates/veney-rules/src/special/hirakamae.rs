@@ -1,0 +1,78 @@
+//! Hirakamae (§2.0.18, a device): "This position consists of one's only blade piece beside the
+//! Self in a step, or both blades on either side of the Self, in an otherwise empty measure. The
+//! player can pass indefinitely without risking a draw and the adversary may not pass–they must
+//! continue making moves between these passes or resign. A move made by the enstanced player ends
+//! hirakamae and may be a double-move made with any one or two unrelated pieces (one move by each
+//! piece), after which normal play resumes. Hirakamae may only be used once per game."
+//!
+//! Ruling R-HIRAKAMAE: the stance holds when a side's blades on the board are one blade on the
+//! Self's step next to it, or two blades on both sides of it, and nothing else (no other piece,
+//! nor the free engagement) stands in the Self's measure. A side in the stance that has not used
+//! hirakamae enters it by passing; while it lasts that side's passes never run out (nor count
+//! toward a draw by no contest) and its opponent may not pass. Its next move ends it: after that
+//! move any other of its pieces may make one ordinary move (`Phase::Hirakamae`). Once per game.
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+
+/// Whether `side` stands in hirakamae now.
+pub fn stance(rules: &Rules, pos: &Position, side: Side) -> bool {
+    let Some(life) = pos.life_square(rules, side) else {
+        return false;
+    };
+    let mut blades = Bitboard::EMPTY;
+    for k in rules.set(side).kinds() {
+        if rules.is_blade(side, k) {
+            blades = blades | pos.pieces(side, k);
+        }
+    }
+    if crate::special::blade_capture::pinned(pos, side).is_some() {
+        return false;
+    }
+    let beside = |dl: i8| life.offset(dl, 0).filter(|s| blades.contains(*s));
+    let ok = match blades.count() {
+        1 => beside(-1).is_some() || beside(1).is_some(),
+        2 => beside(-1).is_some() && beside(1).is_some(),
+        _ => false,
+    };
+    if !ok {
+        return false;
+    }
+    let measure = crate::measure::Measure::of(life).squares();
+    let mut others = pos.occupied() & measure;
+    others.clear(life);
+    (others & !blades).is_empty()
+}
+
+/// Whether `side`'s hirakamae is in force.
+pub fn active(pos: &Position, side: Side) -> bool {
+    pos.hirakamae[side.index()] == 1
+}
+
+/// After `side` passed: entering hirakamae if it stands in the stance and has not used it.
+pub(crate) fn after_pass(rules: &Rules, pos: &mut Position, side: Side) {
+    if pos.hirakamae[side.index()] == 0 && stance(rules, pos, side) {
+        pos.hirakamae[side.index()] = 1;
+    }
+}
+
+/// The second move that ends hirakamae: any other own piece, one ordinary move.
+pub(crate) fn second_moves(
+    rules: &Rules,
+    pos: &Position,
+    view: &crate::movegen::View,
+    first: Square,
+    out: &mut Vec<Action>,
+) {
+    let side = pos.turn();
+    for k in rules.set(side).kinds() {
+        for from in pos.pieces(side, k) {
+            if from != first {
+                crate::movegen::piece_moves(rules, pos, view, k, from, out);
+            }
+        }
+    }
+}
