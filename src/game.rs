@@ -104,6 +104,19 @@ pub enum Selected {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selection(pub Option<Selected>);
 
+/// Browsing the move list: the board shows the position after this many played turns instead of
+/// the live game (`None`: live).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewing(pub Option<usize>);
+
+/// The position after the first `turns` turns of the game's record (the live one past the end).
+pub fn position_after_turns(game: &Game, turns: usize) -> Position {
+    game.turns_notation()
+        .get(turns)
+        .map(|t| t.0)
+        .unwrap_or(*game.position())
+}
+
 /// What the app tells the player: whose turn and what now, or why a move was refused.
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Status {
@@ -139,6 +152,8 @@ pub enum Command {
     SetPosition(String),
     /// Start a new game under these rule options (the new-game dialog).
     NewGameWith(veney_rules::options::RuleOptions),
+    /// Show the position after this many turns (`None`: back to the live game).
+    View(Option<usize>),
 }
 
 /// An action the game played, for animation and sound.
@@ -217,6 +232,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveDir>()
         .init_resource::<CurrentGame>()
         .init_resource::<Selection>()
+        .init_resource::<Viewing>()
         .init_resource::<Status>()
         .init_state::<TurnPhase>()
         .add_message::<Command>()
@@ -226,8 +242,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 apply_commands,
-                (mirror_pieces, sync_phase, update_prompt, autosave)
-                    .run_if(resource_changed::<CurrentGame>),
+                mirror_pieces
+                    .run_if(resource_changed::<CurrentGame>.or_eager(resource_changed::<Viewing>)),
+                (sync_phase, update_prompt, autosave).run_if(resource_changed::<CurrentGame>),
             )
                 .chain()
                 .in_set(GameSet),
@@ -272,8 +289,10 @@ fn name_of(rules: &Rules, side: Side, k: Kind) -> String {
     rules.set(side).piece(k).name().to_string()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn apply_commands(
     mut commands: MessageReader<Command>,
+    mut viewing: ResMut<Viewing>,
     mut game: ResMut<CurrentGame>,
     mut sel: ResMut<Selection>,
     mut status: ResMut<Status>,
@@ -283,6 +302,20 @@ fn apply_commands(
     for cmd in commands.read() {
         status.refusal = None;
         status.info = None;
+        if let Command::View(v) = cmd {
+            viewing.0 = *v;
+            sel.0 = None;
+            continue;
+        }
+        // While browsing the move list the board is not the live game: return first.
+        if viewing.0.is_some() {
+            if matches!(cmd, Command::Click(_) | Command::Play(_) | Command::Roll) {
+                status.info =
+                    Some("viewing an earlier position — \"Return to live\" to play".into());
+                continue;
+            }
+            viewing.0 = None;
+        }
         let before = *game.0.position();
         let mut play = |g: &mut Game, a: Action, status: &mut Status| -> bool {
             let before = *g.position();
@@ -302,6 +335,7 @@ fn apply_commands(
             }
         };
         match cmd.clone() {
+            Command::View(_) => {}
             Command::Cancel => sel.0 = None,
             Command::SelectReserve(k) => {
                 let side = before.turn();
@@ -570,12 +604,14 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
 fn mirror_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
+    viewing: Res<Viewing>,
     old: Query<Entity, Or<(With<PieceView>, With<FreeEngagementView>)>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
-    let pos = game.0.position();
+    let shown = viewing.0.map(|n| position_after_turns(&game.0, n));
+    let pos = shown.as_ref().unwrap_or(game.0.position());
     for sq in Square::all() {
         if let Some((side, kind)) = pos.piece_at(sq) {
             let constraint = game.0.rules.set(side).piece(kind).def.constraint;

@@ -180,6 +180,7 @@ fn side_panel(
     mut pbox: ResMut<PositionBox>,
     mut dialog: ResMut<NewGameDialog>,
     mut style: ResMut<crate::pieces::PieceStyle>,
+    viewing: Res<crate::game::Viewing>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -393,7 +394,19 @@ fn side_panel(
                     }
                     ui.separator();
                 }
-                ui.label(egui::RichText::new("Moves").strong());
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new("Moves").strong());
+                    if viewing.0.is_some() && ui.button("Return to live").clicked() {
+                        out.write(Command::View(None));
+                    }
+                    if ui
+                        .button("⏮")
+                        .on_hover_text("the starting position")
+                        .clicked()
+                    {
+                        out.write(Command::View(Some(0)));
+                    }
+                });
                 egui::ScrollArea::vertical()
                     .id_salt("moves")
                     .max_height(180.0)
@@ -407,8 +420,12 @@ fn side_panel(
                             } else {
                                 "..."
                             };
-                            let _ = i;
-                            ui.monospace(format!("{n}{who} {text}"));
+                            // Click a turn to see the position after it.
+                            let shown = viewing.0 == Some(i + 1);
+                            let label = egui::RichText::new(format!("{n}{who} {text}")).monospace();
+                            if ui.selectable_label(shown, label).clicked() {
+                                out.write(Command::View(Some(i + 1)));
+                            }
                         }
                     });
                 ui.separator();

@@ -296,3 +296,30 @@ fn a_cast_piece_lands_where_the_seed_says() {
         game(&app).record()
     );
 }
+
+#[test]
+fn the_move_list_shows_an_earlier_position_and_returns_to_live() {
+    // Click a turn in the move list to view that position; return to live.
+    let mut app = app_with(Game::new(standard()), "view");
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    send(&mut app, Command::View(Some(0)));
+    let shown: Vec<Square> = {
+        let world = app.world_mut();
+        let mut q = world.query::<&PieceView>();
+        q.iter(world).map(|v| v.square).collect()
+    };
+    assert!(
+        shown.contains(&sq("Y4")) && !shown.contains(&sq("Y3")),
+        "the start is shown"
+    );
+    // Playing is refused while viewing; the live game is untouched.
+    click(&mut app, "Y13");
+    assert_eq!(game(&app).position().turn(), Side::Black);
+    assert!(app.world().resource::<Selection>().0.is_none());
+    send(&mut app, Command::View(None));
+    let world = app.world_mut();
+    let mut q = world.query::<&PieceView>();
+    assert!(q.iter(world).any(|v| v.square == sq("Y3")), "live again");
+}
