@@ -65,7 +65,7 @@ pub fn verdict_text(side: Side, roll: Roll) -> String {
     let faces = match roll {
         Roll::Sticks { thrown, own } => {
             let n = own.count_ones();
-            format!("{n} of {thrown} sticks show {side}'s colour")
+            format!("{n} of {thrown} sticks {side}")
         }
         Roll::Die { sides, face } => format!("the d{sides} shows {face}"),
         Roll::Guess { hidden, guess, .. } => {
@@ -77,9 +77,9 @@ pub fn verdict_text(side: Side, roll: Roll) -> String {
         }
     };
     match roll.verdict() {
-        Verdict::Hit => format!("{faces}: HIT — checkmate by touch"),
-        Verdict::Distraction => format!("{faces}: a miss, but a distraction"),
-        Verdict::Miss => format!("{faces}: a miss — the Dagger is lost"),
+        Verdict::Hit => format!("{faces}:\nHIT, checkmate by touch"),
+        Verdict::Distraction => format!("{faces}:\na miss, but a distraction"),
+        Verdict::Miss => format!("{faces}:\na miss, the Dagger is lost"),
     }
 }
 
@@ -136,10 +136,14 @@ fn spawn_sticks(
         commands.spawn((
             Announcement { t: 0.0 },
             Text2d::new(verdict_text(side, r)),
-            TextFont::default().with_font_size(18.0),
+            TextFont::default().with_font_size(15.0),
             TextColor(LABEL),
             Visibility::Hidden,
             Transform::from_xyz(0.0, 60.0, 21.0),
+            children![(
+                Sprite::from_color(BACKGROUND.with_alpha(0.85), Vec2::new(250.0, 46.0)),
+                Transform::from_xyz(0.0, 0.0, -0.1),
+            )],
         ));
     }
 }
@@ -252,10 +256,14 @@ fn spawn_toss(
         commands.spawn((
             Announcement { t: TUMBLE - TOSS },
             Text2d::new(text),
-            TextFont::default().with_font_size(18.0),
+            TextFont::default().with_font_size(15.0),
             TextColor(LABEL),
             Visibility::Hidden,
             Transform::from_xyz(0.0, 60.0, 21.0),
+            children![(
+                Sprite::from_color(BACKGROUND.with_alpha(0.85), Vec2::new(300.0, 28.0)),
+                Transform::from_xyz(0.0, 0.0, -0.1),
+            )],
         ));
     }
 }
