@@ -251,8 +251,18 @@ impl Game {
     /// `U`/`Ut`/`U#` was called (the agreed penalty is applied again); an unmarked untenable move
     /// stood uncalled (§2.0.22, played with sand).
     pub fn play_token(&mut self, tok: &str, col: usize) -> Result<(), crate::errors::ParseError> {
+        // The call's mark (`U`, `Ut`, `U#`) may follow any action (`R*Y1U`); `U` is never a
+        // piece letter.
+        let core = tok
+            .strip_suffix("Ut")
+            .or_else(|| tok.strip_suffix("U#"))
+            .or_else(|| tok.strip_suffix('U'));
+        let (tok, suffixed) = match core {
+            Some(c) if !c.is_empty() => (c, true),
+            _ => (tok, false),
+        };
         let san = notation::San::parse_at(tok, col)?;
-        let marked = matches!(&san, notation::San::Move(m) if m.untenable.is_some());
+        let marked = suffixed || matches!(&san, notation::San::Move(m) if m.untenable.is_some());
         let legal = self.legal_actions();
         let strict_err = if marked {
             None

@@ -1,0 +1,103 @@
+//! Saved games never lose a game: random games (every special the rules offer, chance phases
+//! drawn by the game's own generator) are saved and loaded back to the same position, history and
+//! seed.
+use rand::Rng;
+use std::sync::Arc;
+use veney_rules::{Action, Game, Phase, Rules, savefile};
+
+fn random_game(rules: &Arc<Rules>, seed: u64, turns: u32) -> Game {
+    let mut g =
+        Game::from_position_seeded(rules.clone(), veney_rules::Position::start(rules), seed);
+    let mut pick = veney_rules::rng::seeded(seed ^ 0xABCDEF);
+    let mut done = 0;
+    while done < turns && !g.position().is_game_over() {
+        let mover = g.position().turn();
+        match g.position().phase() {
+            Phase::Throw { .. } => {
+                g.roll().unwrap();
+            }
+            Phase::Cast { .. } => {
+                g.land().unwrap();
+            }
+            _ => {
+                let legal = g.legal_actions();
+                let a: Action = legal[pick.random_range(0..legal.len())];
+                g.play(a).unwrap();
+            }
+        }
+        if g.position().turn() != mover {
+            done += 1;
+        }
+    }
+    g
+}
+
+#[test]
+fn random_games_save_and_load_to_the_same_game() {
+    let rules = Arc::new(Rules::standard());
+    for seed in 0..300u64 {
+        let g = random_game(&rules, seed, 60 + (seed % 60) as u32);
+        let text = savefile::write(&g);
+        let h = savefile::read(rules.clone(), &text)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(h.position(), g.position(), "seed {seed}\n{text}");
+        assert_eq!(h.record(), g.record(), "seed {seed}");
+        assert_eq!(h.seed(), g.seed());
+    }
+}
+
+#[test]
+fn games_played_with_sand_save_and_load_too() {
+    // §2.0.22: untenable moves, called or not, are kept in the record and replayed on load.
+    use veney_rules::options::UntenablePolicy;
+    for policy in [
+        UntenablePolicy::TurnPenalty,
+        UntenablePolicy::PiecePenaltyLenient,
+        UntenablePolicy::PiecePenaltyAbsolute,
+        UntenablePolicy::Friendly,
+    ] {
+        let mut o = veney_rules::options::RuleOptions::default();
+        o.untenable = policy;
+        let rules = Arc::new(Rules::standard_with(o));
+        for seed in 0..60u64 {
+            let mut g = Game::from_position_seeded(
+                rules.clone(),
+                veney_rules::Position::start(&rules),
+                seed,
+            );
+            let mut pick = veney_rules::rng::seeded(seed + 77);
+            for _ in 0..120 {
+                if g.position().is_game_over() {
+                    break;
+                }
+                match g.position().phase() {
+                    Phase::Throw { .. } => {
+                        g.roll().unwrap();
+                        continue;
+                    }
+                    Phase::Cast { .. } => {
+                        g.land().unwrap();
+                        continue;
+                    }
+                    _ => {}
+                }
+                if g.callable() && pick.random_bool(0.5) {
+                    g.call_untenable();
+                    continue;
+                }
+                let sand = veney_rules::penalty::untenable_actions(&rules, g.position());
+                if !sand.is_empty() && pick.random_bool(0.1) {
+                    let a = sand[pick.random_range(0..sand.len())];
+                    g.attempt(a).unwrap();
+                } else {
+                    let legal = g.legal_actions();
+                    g.play(legal[pick.random_range(0..legal.len())]).unwrap();
+                }
+            }
+            let text = savefile::write(&g);
+            let h = savefile::read(rules.clone(), &text)
+                .unwrap_or_else(|e| panic!("{policy:?} seed {seed}: {e}\n{text}"));
+            assert_eq!(h.position(), g.position(), "{policy:?} seed {seed}\n{text}");
+        }
+    }
+}
