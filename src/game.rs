@@ -86,6 +86,13 @@ pub struct PieceView {
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct RangeConstraint(pub Option<Constraint>);
 
+/// A Donkey on the board (§2.0.23), by its placer.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DonkeyView {
+    pub placer: Side,
+    pub square: Square,
+}
+
 /// The free engagement, in play on a square or out of play on an intersection.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FreeEngagementView(pub FreePlace);
@@ -99,6 +106,8 @@ pub enum Selected {
     Reserve(Kind),
     /// The free engagement (to bring it into play or move it).
     Free,
+    /// Your Donkey in reserve (to place it, §2.0.23).
+    Donkey,
 }
 
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,6 +142,7 @@ pub enum Command {
     Click(Square),
     SelectReserve(Kind),
     SelectFree,
+    SelectDonkey,
     Cancel,
     /// Play this exact action (panel buttons: end turn, pass, glare, retreat, withdraw).
     Play(Action),
@@ -192,7 +202,7 @@ impl TurnPhase {
             Phase::Throw { .. } => TurnPhase::AwaitingThrow,
             Phase::Distraction { .. } => TurnPhase::Distraction,
             Phase::Glare => TurnPhase::Glare,
-            Phase::Cast { .. } => TurnPhase::AwaitingThrow,
+            Phase::Cast { .. } | Phase::DonkeyMove { .. } => TurnPhase::AwaitingThrow,
             Phase::Reclaim | Phase::Hirakamae { .. } => TurnPhase::SecondAction,
         }
     }
@@ -261,6 +271,7 @@ pub fn origin(action: &Action) -> Option<Selected> {
         Action::Throw { from, .. } | Action::Reposition { from, .. } => Some(Selected::Board(from)),
         Action::Place { kind, .. } => Some(Selected::Reserve(kind)),
         Action::EnterFree { .. } => Some(Selected::Free),
+        Action::PlaceDonkey { .. } => Some(Selected::Donkey),
         _ => None,
     }
 }
@@ -270,9 +281,10 @@ pub fn target(action: &Action) -> Option<Square> {
     match *action {
         Action::Move(m) => Some(m.to),
         Action::Throw { target, .. } => Some(target),
-        Action::Reposition { to, .. } | Action::Place { to, .. } | Action::EnterFree { to } => {
-            Some(to)
-        }
+        Action::Reposition { to, .. }
+        | Action::Place { to, .. }
+        | Action::EnterFree { to }
+        | Action::PlaceDonkey { to } => Some(to),
         _ => None,
     }
 }
@@ -352,6 +364,7 @@ fn apply_commands(
                 }
             }
             Command::SelectFree => sel.0 = Some(Selected::Free),
+            Command::SelectDonkey => sel.0 = Some(Selected::Donkey),
             Command::Click(sq) => {
                 let legal = game.0.legal_actions();
                 if let Some(s) = sel.0 {
@@ -453,8 +466,12 @@ fn apply_commands(
             }
             Command::Roll => {
                 let before = *game.0.position();
-                // A Dagger Throw's sticks, or where a cast piece lands (§2.0.08, §2.0.18).
-                let action = if let Some(r) = game.0.roll() {
+                // A Dagger Throw's sticks, where a cast piece lands, or the Donkey's move
+                // (§2.0.08, §2.0.18, §2.0.23).
+                let action = if let Phase::DonkeyMove { .. } = before.phase() {
+                    game.0.roll();
+                    game.0.actions().last().map(|(_, a)| *a)
+                } else if let Some(r) = game.0.roll() {
                     Some(Action::Roll(r))
                 } else {
                     game.0.land().map(Action::Land)
@@ -597,6 +614,7 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
             }
         }
         Selected::Free => "the free engagement cannot move now (§2.0.05)".into(),
+        Selected::Donkey => "the Donkey is placed as a whole turn (§2.0.23)".into(),
     }
 }
 
@@ -605,7 +623,7 @@ fn mirror_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
     viewing: Res<Viewing>,
-    old: Query<Entity, Or<(With<PieceView>, With<FreeEngagementView>)>>,
+    old: Query<Entity, Or<(With<PieceView>, With<FreeEngagementView>, With<DonkeyView>)>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -626,6 +644,11 @@ fn mirror_pieces(
         }
     }
     commands.spawn(FreeEngagementView(pos.free()));
+    for placer in Side::ALL {
+        if let Some(square) = pos.donkey(placer) {
+            commands.spawn(DonkeyView { placer, square });
+        }
+    }
 }
 
 fn sync_phase(
@@ -673,6 +696,9 @@ fn update_prompt(game: Res<CurrentGame>, mut status: ResMut<Status>) {
             ),
             Phase::Glare => format!("{side}: glare or declare an intention, or end the turn"),
             Phase::Cast { .. } => format!("{side}: the cast piece is in the air (R)"),
+            Phase::DonkeyMove { placer } => {
+                format!("{placer}'s Donkey moves first: throw its sticks (R)")
+            }
             Phase::Hirakamae { .. } => format!(
                 "{side}: hirakamae ends — another of your pieces may make one move, or end the turn"
             ),

@@ -144,6 +144,7 @@ fn new_game_dialog(
                 "Playing with sand: an out-of-constraint move may be made; the opponent may call it."
             });
             ui.checkbox(&mut o.hug, "Settle draws with a Hug (§2.0.23)");
+            ui.checkbox(&mut o.donkey, "Each player has a Donkey (§2.0.23)");
             ui.separator();
             if ui.button("Start").clicked() {
                 start = true;
@@ -313,6 +314,18 @@ fn side_panel(
                         .any(|a| crate::game::origin(a) == Some(Selected::Free));
                     if free_moves && ui.button("Free engagement").clicked() {
                         out.write(Command::SelectFree);
+                    }
+                    if legal
+                        .iter()
+                        .any(|a| matches!(a, Action::PlaceDonkey { .. }))
+                        && ui.button("Place the Donkey").clicked()
+                    {
+                        out.write(Command::SelectDonkey);
+                    }
+                    if matches!(pos.phase(), veney_rules::Phase::DonkeyMove { .. })
+                        && ui.button("The Donkey moves (R)").clicked()
+                    {
+                        out.write(Command::Roll);
                     }
                 });
                 ui.horizontal_wrapped(|ui| {

@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PieceStyle>().add_systems(
         Update,
         (
-            (dress_pieces, dress_free_engagement).after(crate::game::GameSet),
+            (dress_pieces, dress_free_engagement, dress_donkeys).after(crate::game::GameSet),
             show_letters.run_if(resource_changed::<PieceStyle>),
         ),
     );
@@ -285,6 +285,54 @@ fn dress_free_engagement(
                 Visibility::default(),
             ));
             ec.add_children(&holes);
+        }
+    }
+}
+
+/// The Donkey (§2.0.23): a brown block with ears, never harmed.
+fn dress_donkeys(
+    mut commands: Commands,
+    added: Query<(Entity, &crate::game::DonkeyView), Added<crate::game::DonkeyView>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for (e, d) in &added {
+        let body = meshes.add(Rectangle::new(SQUARE * 0.7, SQUARE * 0.5));
+        let ear = meshes.add(Triangle2d::new(
+            Vec2::new(-0.06, 0.0) * SQUARE,
+            Vec2::new(0.06, 0.0) * SQUARE,
+            Vec2::new(0.0, 0.22) * SQUARE,
+        ));
+        let brown = materials.add(DONKEY);
+        let ears: Vec<Entity> = [-0.18f32, 0.18]
+            .iter()
+            .map(|x| {
+                commands
+                    .spawn((
+                        Mesh2d(ear.clone()),
+                        MeshMaterial2d(brown.clone()),
+                        Transform::from_xyz(x * SQUARE, 0.22 * SQUARE, 0.1),
+                    ))
+                    .id()
+            })
+            .collect();
+        let label = commands
+            .spawn((
+                Text2d::new(if d.placer == Side::White { "K" } else { "k" }),
+                TextFont::default().with_font_size(16.0),
+                TextColor(LABEL),
+                Transform::from_xyz(0.0, 0.0, 0.5),
+            ))
+            .id();
+        if let Ok(mut ec) = commands.get_entity(e) {
+            ec.try_insert((
+                Mesh2d(body),
+                MeshMaterial2d(brown),
+                Transform::from_translation(square_center(d.square).extend(2.5)),
+                Visibility::default(),
+            ));
+            ec.add_children(&ears);
+            ec.add_child(label);
         }
     }
 }

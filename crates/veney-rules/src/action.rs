@@ -60,6 +60,10 @@ pub enum Action {
     Land(crate::special::cast_piece::Landing),
     /// Spring the Obscurant Chaos trap on the opposing technical piece on `at` (§2.0.18).
     Invoke { at: Square },
+    /// Place your Donkey on an empty square (§2.0.23): `K*X5`.
+    PlaceDonkey { to: Square },
+    /// The Donkey's move by its placer's throw (`None`: its one way out) (§2.0.23).
+    Donkey(Option<crate::dice::Roll>),
     /// A meta-move of the free engagement out of play, or its return to the centre after
     /// repetition (§2.0.05). Immaterial: the turn goes on.
     Meta(crate::notation::Meta),
@@ -192,6 +196,7 @@ impl Action {
                 | Action::Meta(_)
                 | Action::Declare { .. }
                 | Action::Land(_)
+                | Action::Donkey(_)
         )
     }
 }

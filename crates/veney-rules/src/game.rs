@@ -90,6 +90,9 @@ impl Game {
                     let _ = Roll::draw(self.rules.options.dice, n, &mut self.rng);
                 }
             }
+            Some((_, crate::action::Action::Donkey(Some(_)))) => {
+                let _ = Roll::draw(crate::dice::DiceMethod::StickDice, 5, &mut self.rng);
+            }
             Some((before, crate::action::Action::Land(_))) => {
                 if let Phase::Cast { measure, .. } = before.phase() {
                     let _ = crate::special::cast_piece::Landing::draw(
@@ -144,10 +147,29 @@ impl Game {
 
     /// When a throw awaits its roll: draws it from the game's seeded generator and plays it.
     pub fn roll(&mut self) -> Option<Roll> {
+        if let Phase::DonkeyMove { .. } = self.pos.phase() {
+            return self.donkey_roll();
+        }
         if !matches!(self.pos.phase(), Phase::Throw { .. }) {
             return None;
         }
         self.roll_inner()
+    }
+
+    /// The Donkey's move: its one way out, or five sticks from the game's generator (§2.0.23).
+    fn donkey_roll(&mut self) -> Option<Roll> {
+        let mut out = Vec::new();
+        crate::special::donkey::moves(&self.pos, &mut out);
+        if out == [Action::Donkey(None)] {
+            self.play(Action::Donkey(None)).ok()?;
+            return None;
+        }
+        let before = self.rng.clone();
+        let r = Roll::draw(crate::dice::DiceMethod::StickDice, 5, &mut self.rng);
+        let after = std::mem::replace(&mut self.rng, before);
+        self.play(Action::Donkey(Some(r))).ok()?;
+        self.rng = after;
+        Some(r)
     }
 
     /// When a cast piece is in the air: draws where it lands from the game's seeded generator

@@ -76,6 +76,17 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
             }
         }
     }
+    for d in [pos.donkey(Side::White), pos.donkey(Side::Black)]
+        .into_iter()
+        .flatten()
+    {
+        if all.contains(d) || pos.free_square() == Some(d) {
+            return Err(format!("a Donkey shares {d} with a piece"));
+        }
+    }
+    if pos.donkey(Side::White).is_some() && pos.donkey(Side::White) == pos.donkey(Side::Black) {
+        return Err("two Donkeys on one square".into());
+    }
     if let FreePlace::On(sq) = pos.free() {
         if all.contains(sq) {
             return Err(format!("the free engagement shares {sq} with a piece"));

@@ -43,6 +43,8 @@ pub(crate) struct View {
     pub untouchable: Bitboard,
     /// The mover's Cloak holding an opposing blade (§2.0.06).
     pub holding: Option<Square>,
+    /// The Donkeys' squares (§2.0.23).
+    pub donkeys: Bitboard,
 }
 
 impl View {
@@ -99,6 +101,7 @@ impl View {
             untouchable: crate::special::blade_capture::pinned(pos, side)
                 .map_or(Bitboard::EMPTY, |p| Bitboard::from_square(p.1)),
             holding: crate::special::blade_capture::holding(pos, side),
+            donkeys: crate::special::donkey::squares(pos),
         }
     }
 
@@ -174,6 +177,10 @@ impl View {
     fn passable(&self, sq: Square, jump: Jump) -> bool {
         if !self.occupied.contains(sq) || self.transparent.contains(sq) {
             return true;
+        }
+        // No piece can leap over the Donkey (§2.0.23).
+        if self.donkeys.contains(sq) {
+            return false;
         }
         match jump {
             Jump::Nothing => false,
@@ -254,6 +261,7 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             }
             free_engagement::actions(rules, pos, &view, out);
             placement::placements(rules, pos, &view, out);
+            crate::special::donkey::placements(rules, pos, out);
             placement::withdrawals(rules, pos, out);
             // Glare with no move before it is a pass, and no answer to a forced move (§2.0.16).
             if pos.passes() < 2 {
@@ -289,6 +297,7 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             crate::special::hirakamae::second_moves(rules, pos, &view, first, out);
             out.push(Action::EndTurn);
         }
+        Phase::DonkeyMove { .. } => crate::special::donkey::moves(pos, out),
         Phase::Reclaim => {
             crate::special::cast_piece::reclaim_places(rules, pos, out);
             out.push(Action::EndTurn);

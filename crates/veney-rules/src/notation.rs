@@ -98,6 +98,8 @@ pub enum San {
     Move(SanMove),
     /// `!$tX10`: declare intention (§2.0.11).
     Intention(SanMove),
+    /// `K@oxoxx` / `K@-`: the Donkey's throw, or its one way out (ruling R-DONKEY).
+    Donkey(Option<crate::dice::Roll>),
     /// `@X10` or `@out`: where a cast piece came down (ruling R-CAST).
     Land(Option<Square>),
     /// `~X10`: spring the Obscurant Chaos trap on X10 (ruling R-CAST).
@@ -223,6 +225,12 @@ impl San {
                 Some('!') => {
                     c.bump();
                     San::Intention(parse_move(&mut c)?)
+                }
+                Some('K') if text == "K@-" => return Ok(San::Donkey(None)),
+                Some('K') if text.starts_with("K@") => {
+                    let roll = crate::dice::Roll::parse(&text[2..])
+                        .map_err(|m| ParseError::new(col + 2, &text[2..], m))?;
+                    return Ok(San::Donkey(Some(roll)));
                 }
                 Some('@') if text == "@out" => return Ok(San::Land(None)),
                 Some('@') if Square::parse(&text[1..]).is_some() => {
@@ -445,6 +453,8 @@ impl fmt::Display for San {
             San::Roll { roll, mate } => write!(f, "@{roll}{}", if *mate { "#" } else { "" }),
             San::Land(Some(sq)) => write!(f, "@{sq}"),
             San::Land(None) => f.write_str("@out"),
+            San::Donkey(None) => f.write_str("K@-"),
+            San::Donkey(Some(r)) => write!(f, "K@{r}"),
             San::Invoke(sq) => write!(f, "~{sq}"),
         }
     }
@@ -475,6 +485,8 @@ impl San {
             Action::Pass | Action::EndTurn => San::Pass,
             Action::Retreat => San::Reset,
             Action::Meta(m) => San::Meta(m),
+            Action::PlaceDonkey { to } => San::Drop { piece: 'K', to },
+            Action::Donkey(r) => San::Donkey(r),
             Action::Cast { kind, .. } => San::Cast {
                 piece: letter(rules, side, kind),
             },
@@ -735,6 +747,13 @@ impl San {
                     here("no cast now (§2.0.18): it needs an empty measure between the Selves and your Lantern, Cloak or Dagger on the board or in reserve".into())
                 })
             }
+            San::Donkey(r) => {
+                if crate::special::donkey::accepts(pos, *r) {
+                    Ok(Action::Donkey(*r))
+                } else {
+                    Err(here("the Donkey does not move now, or not by that throw (§2.0.23)".into()))
+                }
+            }
             San::Land(at) => {
                 let l = crate::special::cast_piece::Landing::on(*at);
                 if crate::special::cast_piece::accepts(rules, pos, l) {
@@ -786,6 +805,14 @@ impl San {
                     Ok(a)
                 } else {
                     Err(here(crate::untenable::explain(rules, pos, &a).to_string()))
+                }
+            }
+            San::Drop { piece: 'K', to } if rules.options.donkey && kind_of('K').is_none() => {
+                let a = Action::PlaceDonkey { to: *to };
+                if legal.contains(&a) {
+                    Ok(a)
+                } else {
+                    Err(here("your Donkey is not in reserve, or the square is not empty (§2.0.23)".into()))
                 }
             }
             San::Drop { piece, to } => {

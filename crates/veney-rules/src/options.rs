@@ -32,6 +32,9 @@ pub struct RuleOptions {
     /// How the first player is decided (§2.0.19 step 4); `Agreed` uses `first_player`.
     #[serde(default)]
     pub first_by: crate::setup_styles::FirstPlayerMethod,
+    /// Each player has a Donkey in reserve (§2.0.23).
+    #[serde(default)]
+    pub donkey: bool,
     /// Draws are settled by a Hug (§2.0.23, by Tyler).
     #[serde(default)]
     pub hug: bool,

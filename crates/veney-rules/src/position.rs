@@ -43,6 +43,8 @@ pub enum Phase {
     Cast { kind: Kind, measure: u8 },
     /// Shima's reclaimed Dagger may be placed next to the Self now (§2.0.18).
     Reclaim,
+    /// The Donkey placed by `placer` moves before the side to move acts (§2.0.23).
+    DonkeyMove { placer: Side },
     /// Hirakamae ends with a move (from `first`'s piece); any other own piece may move once
     /// (§2.0.18).
     Hirakamae { first: Square },
@@ -118,6 +120,10 @@ pub struct Position {
     pub(crate) reposition: Option<crate::special::cast_piece::Reposition>,
     /// Hirakamae per side: 0 unused, 1 in force, 2 used (§2.0.18).
     pub(crate) hirakamae: [u8; 2],
+    /// Each player's Donkey on the board, by its placer (§2.0.23).
+    pub(crate) donkey: [Option<Square>; 2],
+    /// Each player's Donkey is in reserve.
+    pub(crate) donkey_home: [bool; 2],
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
@@ -168,6 +174,8 @@ impl Position {
             shima: false,
             reposition: None,
             hirakamae: [0; 2],
+            donkey: [None; 2],
+            donkey_home: [false; 2],
         }
     }
 
@@ -185,6 +193,7 @@ impl Position {
             }
         }
         p.turn = rules.options.first_player;
+        p.donkey_home = [rules.options.donkey; 2];
         p
     }
 
@@ -303,14 +312,26 @@ impl Position {
     pub fn occupied_by(&self, side: Side) -> Bitboard {
         self.by_side[side.index()]
     }
-    /// Every occupied square, the free engagement included.
+    /// Every occupied square, the free engagement and the Donkeys included.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         let mut b = self.by_side[0] | self.by_side[1];
         if let FreePlace::On(sq) = self.free {
             b.set(sq);
         }
+        for d in self.donkey.iter().flatten() {
+            b.set(*d);
+        }
         b
+    }
+
+    /// `side`'s Donkey on the board (§2.0.23).
+    pub fn donkey(&self, side: Side) -> Option<Square> {
+        self.donkey[side.index()]
+    }
+    /// Whether `side`'s Donkey is in reserve.
+    pub fn donkey_in_reserve(&self, side: Side) -> bool {
+        self.donkey_home[side.index()]
     }
     #[inline]
     pub fn reserve(&self, side: Side, k: Kind) -> u8 {

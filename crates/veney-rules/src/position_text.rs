@@ -29,6 +29,8 @@
 //!   `reposition=STEP:t|n` an Obscurant Chaos repositioning behind STEP, taking or not;
 //!   `hira=W:B` hirakamae per side (0 unused, 1 in force, 2 used); `hirafirst=SQ` mid-turn: the
 //!   move ending hirakamae landed on SQ and another piece may move;
+//!   `donkey=wX5,bY9` the Donkeys on the board by placer; `donkeyhome=w|b` a Donkey in reserve;
+//!   `donkeymove=w` White's Donkey moves before the side to move acts (§2.0.23);
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
 //!   has had contact; `intention=W:X7:X10:l:0` a declared intention (§2.0.11): blade code (its case gives the
 //!   side), from, target square, target's code, 1 while the declaring turn is not over;
@@ -347,6 +349,32 @@ impl PositionText {
                 "contact" => p.contact = true,
                 "released" => p.released = true,
                 "shima" => p.shima = true,
+                "donkey" => {
+                    let bad = || err(col, &tok, "expected donkey=wX5[,bY9]");
+                    for one in v.split(',') {
+                        let side = match one.chars().next() {
+                            Some('w') => Side::White,
+                            Some('b') => Side::Black,
+                            _ => return Err(bad()),
+                        };
+                        p.donkey[side.index()] = Some(square(&one[1..])?);
+                    }
+                }
+                "donkeyhome" => {
+                    if v.is_empty() || !v.chars().all(|c| c == 'w' || c == 'b') {
+                        return Err(err(col, &tok, "expected donkeyhome=w, b or wb"));
+                    }
+                    p.donkey_home = [v.contains('w'), v.contains('b')];
+                }
+                "donkeymove" => {
+                    p.phase = Phase::DonkeyMove {
+                        placer: match v.as_str() {
+                            "w" => Side::White,
+                            "b" => Side::Black,
+                            _ => return Err(err(col, &tok, "expected donkeymove=w or b")),
+                        },
+                    }
+                }
                 "hira" => {
                     let bad = || {
                         err(
@@ -365,11 +393,12 @@ impl PositionText {
                 }
                 "hirafirst" => p.phase = Phase::Hirakamae { first: square(v)? },
                 "reclaim" => p.phase = Phase::Reclaim,
-                "chaosspent" => match v.as_str() {
-                    "w" => p.chaos_spent[0] = true,
-                    "b" => p.chaos_spent[1] = true,
-                    _ => return Err(err(col, &tok, "expected chaosspent=w or b")),
-                },
+                "chaosspent" => {
+                    if v.is_empty() || !v.chars().all(|c| c == 'w' || c == 'b') {
+                        return Err(err(col, &tok, "expected chaosspent=w, b or wb"));
+                    }
+                    p.chaos_spent = [v.contains('w'), v.contains('b')];
+                }
                 "cast" => {
                     let bad = || err(col, &tok, "expected cast=CODE:MEASURE, e.g. L:2");
                     let (c, m) = v.split_once(':').ok_or_else(bad)?;
@@ -469,11 +498,12 @@ impl PositionText {
                     let (a, b) = v.split_once('/').ok_or_else(bad)?;
                     p.penalties = [a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?];
                 }
-                "glareblock" => match v.as_str() {
-                    "w" => p.glare_block[0] = true,
-                    "b" => p.glare_block[1] = true,
-                    _ => return Err(err(col, &tok, "expected glareblock=w or b")),
-                },
+                "glareblock" => {
+                    if v.is_empty() || !v.chars().all(|c| c == 'w' || c == 'b') {
+                        return Err(err(col, &tok, "expected glareblock=w, b or wb"));
+                    }
+                    p.glare_block = [v.contains('w'), v.contains('b')];
+                }
                 "over" => {
                     p.outcome = Some(
                         Outcome::from_code(v)
@@ -720,13 +750,34 @@ impl Position {
         if !casts.is_empty() {
             s.push_str(&format!(" casts={}", casts.join(",")));
         }
-        for side in Side::ALL {
-            if self.chaos_spent[side.index()] {
-                s.push_str(&format!(" chaosspent={}", side.char()));
-            }
+        let spent: String = Side::ALL
+            .iter()
+            .filter(|s| self.chaos_spent[s.index()])
+            .map(|s| s.char())
+            .collect();
+        if !spent.is_empty() {
+            s.push_str(&format!(" chaosspent={spent}"));
         }
         if self.shima {
             s.push_str(" shima=1");
+        }
+        let donkeys: Vec<String> = Side::ALL
+            .iter()
+            .filter_map(|&s| self.donkey[s.index()].map(|sq| format!("{}{sq}", s.char())))
+            .collect();
+        if !donkeys.is_empty() {
+            s.push_str(&format!(" donkey={}", donkeys.join(",")));
+        }
+        let homes: String = Side::ALL
+            .iter()
+            .filter(|s| self.donkey_home[s.index()])
+            .map(|s| s.char())
+            .collect();
+        if !homes.is_empty() {
+            s.push_str(&format!(" donkeyhome={homes}"));
+        }
+        if let Phase::DonkeyMove { placer } = self.phase {
+            s.push_str(&format!(" donkeymove={}", placer.char()));
         }
         if self.hirakamae != [0, 0] {
             s.push_str(&format!(
@@ -778,10 +829,13 @@ impl Position {
                 self.retreats[0], self.retreats[1]
             ));
         }
-        for side in Side::ALL {
-            if self.glare_block[side.index()] {
-                s.push_str(&format!(" glareblock={}", side.char()));
-            }
+        let blocked: String = Side::ALL
+            .iter()
+            .filter(|s| self.glare_block[s.index()])
+            .map(|s| s.char())
+            .collect();
+        if !blocked.is_empty() {
+            s.push_str(&format!(" glareblock={blocked}"));
         }
         if let Some(o) = self.outcome {
             s.push_str(&format!(" over={}", o.code()));

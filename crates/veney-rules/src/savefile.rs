@@ -117,7 +117,9 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                     })?;
                     if matches!(
                         a,
-                        crate::action::Action::Roll(_) | crate::action::Action::Land(_)
+                        crate::action::Action::Roll(_)
+                            | crate::action::Action::Land(_)
+                            | crate::action::Action::Donkey(Some(_))
                     ) {
                         game.advance_rng_for_roll();
                     }

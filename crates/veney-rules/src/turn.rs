@@ -26,6 +26,14 @@ impl Position {
     pub fn play(&mut self, rules: &Rules, action: Action) -> Result<(), Untenable> {
         // A throw's roll is any result the agreed dice can show, not only those `legal_actions`
         // samples (§2.0.R1).
+        if let Action::Donkey(r) = action {
+            return if crate::special::donkey::accepts(self, r) {
+                self.play_unchecked(rules, action);
+                Ok(())
+            } else {
+                Err(crate::untenable::explain(rules, self, &action))
+            };
+        }
         if let Action::Land(l) = action {
             return if crate::special::cast_piece::accepts(rules, self, l) {
                 self.play_unchecked(rules, action);
@@ -188,6 +196,21 @@ impl Position {
                         }
                     }
                     _ => self.finish(rules),
+                }
+            }
+            Action::PlaceDonkey { to } => {
+                crate::special::donkey::place(self, to);
+                self.end_turn(false);
+            }
+            Action::Donkey(r) => {
+                crate::special::donkey::resolve(rules, self, r);
+                // The Donkey may fill the square an engagement passed, or fend it: en passant
+                // lapses (ruling R-EP-LAPSE).
+                let opp = !side;
+                if let Some(ep) = self.en_passant {
+                    if !en_passant::still_open(rules, self, opp, ep) {
+                        self.en_passant = None;
+                    }
                 }
             }
             Action::Cast {
@@ -497,8 +520,13 @@ impl Position {
         } else {
             0
         };
+        let ended = self.turn;
         self.turn = !self.turn;
         self.phase = Phase::Start;
+        // The Donkey moves after each turn of its placer (§2.0.23).
+        if self.donkey[ended.index()].is_some() && self.outcome.is_none() {
+            self.phase = Phase::DonkeyMove { placer: ended };
+        }
         self.meta_moved = false;
         self.en_passant = self.en_passant_next.take();
         self.turns = self.turns.saturating_add(1);

@@ -194,6 +194,14 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             }
         }
         Action::Retreat => explain_retreat(rules, pos),
+        Action::PlaceDonkey { .. } => Untenable::new(
+            "§2.0.23 The Donkey",
+            "the Donkey is placed from reserve, as a turn, on any empty square",
+        ),
+        Action::Donkey(_) => Untenable::new(
+            "§2.0.23 The Donkey",
+            "the Donkey moves after its placer's turn: by five sticks, or its one way out",
+        ),
         Action::Cast { .. } => Untenable::new(
             "§2.0.18 Devices: Cast Piece",
             "a piece is cast into an empty measure between the two Selves, from the board or reserve, as a whole turn (the Lantern and Dagger also in concert)",

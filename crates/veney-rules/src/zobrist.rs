@@ -159,6 +159,14 @@ impl Position {
                 c ^ (self.chaos_spent[0] as u64) << 1
                     ^ (self.chaos_spent[1] as u64) << 2
                     ^ (self.shima as u64) << 3
+                    ^ self.donkey[0].map_or(0, |s| (s.index() as u64 + 1) << 48)
+                    ^ self.donkey[1].map_or(0, |s| (s.index() as u64 + 1) << 56)
+                    ^ (self.donkey_home[0] as u64) << 5
+                    ^ (self.donkey_home[1] as u64) << 6
+                    ^ match self.phase {
+                        Phase::DonkeyMove { placer } => 0x7777 + placer.index() as u64,
+                        _ => 0,
+                    }
                     ^ (self.hirakamae[0] as u64) << 40
                     ^ (self.hirakamae[1] as u64) << 44
                     ^ self

@@ -381,6 +381,9 @@ fn show(rules: &Rules, pos: &Position) -> String {
                 Phase::Glare => s.push_str("; the moves are made: glare or end the turn"),
                 Phase::Cast { .. } => s.push_str("; a piece was cast: its landing is awaited"),
                 Phase::Reclaim => s.push_str("; Shima: the reclaimed Dagger may be placed"),
+                Phase::DonkeyMove { placer } => {
+                    s.push_str(&format!("; {placer}'s Donkey moves first"))
+                }
                 Phase::Hirakamae { .. } => {
                     s.push_str("; hirakamae ends: another piece may make one move")
                 }

@@ -302,6 +302,7 @@ pub fn chaos_area(pos: &Position, side: Side, r: Reposition) -> Bitboard {
             & !pos
                 .free_square()
                 .map_or(Bitboard::EMPTY, Bitboard::from_square)
+            & !crate::special::donkey::squares(pos)
     } else {
         !pos.occupied()
     };

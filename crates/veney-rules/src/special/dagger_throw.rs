@@ -45,7 +45,8 @@ pub fn clear_line(rules: &Rules, pos: &Position, side: Side, from: Square, targe
         }
     }
     let _ = side;
-    let blockers = (pos.occupied_by(Side::White) | pos.occupied_by(Side::Black)) & !engagements;
+    let blockers = ((pos.occupied_by(Side::White) | pos.occupied_by(Side::Black)) & !engagements)
+        | crate::special::donkey::squares(pos);
     (between & blockers).is_empty()
 }
 

@@ -89,11 +89,12 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
                 out.set(sq);
             }
             if occupied.contains(sq) {
-                let passable = match ray.jump {
-                    Jump::Nothing => false,
-                    Jump::Anything => true,
-                    Jump::OwnExceptSelf => own.contains(sq) && !life.contains(sq),
-                };
+                let passable = !crate::special::donkey::squares(pos).contains(sq)
+                    && match ray.jump {
+                        Jump::Nothing => false,
+                        Jump::Anything => true,
+                        Jump::OwnExceptSelf => own.contains(sq) && !life.contains(sq),
+                    };
                 if !passable {
                     break;
                 }

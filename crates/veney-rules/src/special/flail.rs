@@ -120,7 +120,9 @@ pub(crate) fn moves(
                 }
             }
             // Slide-then-leap: only pieces in the measure right after the start may be leapt.
-            if occupied && Some(m) != next_measure.filter(|n| *n != m_from) {
+            if occupied
+                && (view.donkeys.contains(sq) || Some(m) != next_measure.filter(|n| *n != m_from))
+            {
                 break;
             }
         }

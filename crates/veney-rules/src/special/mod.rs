@@ -27,6 +27,7 @@ pub mod control;
 pub mod dagger_throw;
 pub mod deflection;
 pub mod disarm;
+pub mod donkey;
 pub mod en_passant;
 pub mod feign;
 pub mod flail;

@@ -74,7 +74,13 @@ pub(crate) fn play(rules: &Rules, pos: &mut Position) {
 
 /// The board reset of a retreat (also `==` in notation, and the delayed reset of §2.0.22).
 pub fn reset_board(rules: &Rules, pos: &mut Position) {
-    // Lift both sides before placing either: squares may cross over.
+    // Lift both sides before placing either: squares may cross over. The Donkeys go back to
+    // their placers' reserves (ruling R-DONKEY).
+    for s in 0..2 {
+        if pos.donkey[s].take().is_some() {
+            pos.donkey_home[s] = true;
+        }
+    }
     let mut pools = [[0u8; MAX_KINDS]; 2];
     for side in Side::ALL {
         let s = side.index();

@@ -1,0 +1,86 @@
+//! The Donkey (§2.0.23), behind the `donkey` option.
+mod common;
+use common::*;
+use veney_rules::{Phase, Position, Rules};
+
+fn donkey_rules() -> Rules {
+    let mut o = rules().options.clone();
+    o.donkey = true;
+    Rules::standard_with(o)
+}
+
+/// White's Donkey on `at` about to move, with the given extra pieces.
+fn about_to_move(r: &Rules, at: &str, extra: &str) -> Position {
+    let text = format!("{extra} b - donkey=w{at} donkeymove=w");
+    Position::from_text(r, &text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn the_donkey_is_placed_anywhere_and_moves_after_its_placers_turn() {
+    // "placed without restriction … After being placed, it moves autonomously … on its own turn
+    // following the turn of the player who placed it."
+    let r = donkey_rules();
+    let mut p = Position::start(&r);
+    assert!(notations(&r, &p).contains(&"K*X8".to_string()));
+    play(&r, &mut p, "K*X8");
+    assert_eq!(p.phase(), Phase::DonkeyMove { placer: White });
+    assert_eq!(p.turn(), Black);
+    // Two black sticks: forward (for White, up the board).
+    play(&r, &mut p, "K@ooxxx SX14");
+    assert_eq!(p.donkey(White), Some(sq("X9")));
+    assert_eq!(p.turn(), White);
+}
+
+#[test]
+fn it_pushes_a_self_fends_engagements_and_turns_back_from_other_pieces() {
+    // "If the Donkey is to move to a square occupied by either Self, it pushes the Self away";
+    // "The Donkey will fend both players' engagements"; "If the Donkey is directed to move to a
+    // space occupied by any other piece, it instead moves in the opposite direction."
+    let r = donkey_rules();
+    // Board rows 16..1; Black Self on X13 above the Donkey on X12; White Self far away.
+    let mut p = about_to_move(&r, "X12", "4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/4/S3");
+    play(&r, &mut p, "K@ooxxx");
+    assert_eq!(
+        (p.donkey(White), p.life_square(&r, Black)),
+        (Some(sq("X13")), Some(sq("X14")))
+    );
+    let mut p = about_to_move(&r, "X12", "4/4/4/1e2/4/4/4/4/4/4/4/4/4/4/4/S2s");
+    play(&r, &mut p, "K@ooxxx");
+    let e = r.set(Black).by_name("Engagement").unwrap();
+    assert_eq!(
+        (p.donkey(White), p.reserve(Black, e)),
+        (Some(sq("X13")), 1),
+        "fended to reserve"
+    );
+    let mut p = about_to_move(&r, "X12", "4/4/4/1c2/4/4/4/4/4/4/4/4/4/4/4/S2s");
+    play(&r, &mut p, "K@ooxxx");
+    assert_eq!(
+        p.donkey(White),
+        Some(sq("X11")),
+        "the Cloak sends it the other way"
+    );
+}
+
+#[test]
+fn off_the_board_it_goes_home_and_nothing_leaps_it() {
+    // "if a movement directs the Donkey off the board, it is removed from play"; "no piece can
+    // leap over it".
+    let r = donkey_rules();
+    let mut p = about_to_move(&r, "X16", "4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/S2s");
+    play(&r, &mut p, "K@ooxxx");
+    assert_eq!((p.donkey(White), p.donkey_in_reserve(White)), (None, true));
+    // A Balance (which leaps anything) cannot pass the Donkey.
+    let p = Position::from_text(&r, "4/4/3s/4/4/4/4/4/4/4/4/4/4/2B1/4/S3 w - donkey=bX2").unwrap();
+    let d = dests(&r, &p, "Y3");
+    assert!(
+        !d.contains(&"W1".to_string()) && !d.contains(&"X2".to_string()),
+        "{d:?}"
+    );
+    assert!(d.contains(&"Z4".to_string()));
+}
+
+#[test]
+fn random_games_with_donkeys_keep_every_invariant() {
+    let r = std::sync::Arc::new(donkey_rules());
+    veney_rules::playout::random_games(&r, 500, 4242, 150, true).unwrap_or_else(|e| panic!("{e}"));
+}
