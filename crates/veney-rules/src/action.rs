@@ -60,6 +60,8 @@ pub enum Action {
     Land(crate::special::cast_piece::Landing),
     /// Spring the Obscurant Chaos trap on the opposing technical piece on `at` (§2.0.18).
     Invoke { at: Square },
+    /// Reset the board after quibbling over the free engagement (§2.0.20): `a==`.
+    QuibbleReset,
     /// Place your Donkey on an empty square (§2.0.23): `K*X5`.
     PlaceDonkey { to: Square },
     /// The Donkey's move by its placer's throw (`None`: its one way out) (§2.0.23).

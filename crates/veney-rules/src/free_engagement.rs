@@ -35,7 +35,8 @@ pub(crate) fn actions(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<
                 let Some(to) = sq.offset(dl, fwd) else {
                     continue;
                 };
-                if view.opp.contains(to) {
+                // Not the Cloak holding the mover's own blade (§2.0.06).
+                if view.opp.contains(to) && !view.untouchable.contains(to) {
                     if let Some((_, k)) = pos.piece_at(to) {
                         if rules.info(!view.side, k).fendable {
                             out.push(Action::Move(Move {

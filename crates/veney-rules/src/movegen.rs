@@ -252,6 +252,7 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             crate::special::dagger_throw::all_throws(rules, pos, None, false, out);
             crate::special::retreat::retreat(rules, pos, out);
             crate::special::meta_move::meta_moves(pos, out);
+            crate::special::meta_move::quibble_reset(pos, out);
             crate::special::cast_piece::casts(rules, pos, false, out);
             crate::special::cast_piece::invocation(rules, pos, out);
             crate::special::intention::enactment(rules, pos, out);

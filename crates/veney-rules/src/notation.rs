@@ -98,6 +98,8 @@ pub enum San {
     Move(SanMove),
     /// `!$tX10`: declare intention (§2.0.11).
     Intention(SanMove),
+    /// `a==`: reset the board after quibbling over the free engagement (ruling R-QUIBBLE).
+    QuibbleReset,
     /// `K@oxoxx` / `K@-`: the Donkey's throw, or its one way out (ruling R-DONKEY).
     Donkey(Option<crate::dice::Roll>),
     /// `@X10` or `@out`: where a cast piece came down (ruling R-CAST).
@@ -201,6 +203,7 @@ impl San {
             "a+" => return Ok(San::Meta(Meta::Up)),
             "a-" => return Ok(San::Meta(Meta::Down)),
             "a=" => return Ok(San::Meta(Meta::Reset)),
+            "a==" => return Ok(San::QuibbleReset),
             "" => return Err(c.err("empty move")),
             _ => match c.peek() {
                 Some('*') => {
@@ -454,6 +457,7 @@ impl fmt::Display for San {
             San::Land(Some(sq)) => write!(f, "@{sq}"),
             San::Land(None) => f.write_str("@out"),
             San::Donkey(None) => f.write_str("K@-"),
+            San::QuibbleReset => f.write_str("a=="),
             San::Donkey(Some(r)) => write!(f, "K@{r}"),
             San::Invoke(sq) => write!(f, "~{sq}"),
         }
@@ -486,6 +490,7 @@ impl San {
             Action::Retreat => San::Reset,
             Action::Meta(m) => San::Meta(m),
             Action::PlaceDonkey { to } => San::Drop { piece: 'K', to },
+            Action::QuibbleReset => San::QuibbleReset,
             Action::Donkey(r) => San::Donkey(r),
             Action::Cast { kind, .. } => San::Cast {
                 piece: letter(rules, side, kind),
@@ -747,6 +752,11 @@ impl San {
                     here("no cast now (§2.0.18): it needs an empty measure between the Selves and your Lantern, Cloak or Dagger on the board or in reserve".into())
                 })
             }
+            San::QuibbleReset => legal
+                .iter()
+                .find(|a| **a == Action::QuibbleReset)
+                .copied()
+                .ok_or_else(|| here("the board resets only after the free engagement was returned to the centre by repetition twice in a row (§2.0.20)".into())),
             San::Donkey(r) => {
                 if crate::special::donkey::accepts(pos, *r) {
                     Ok(Action::Donkey(*r))
@@ -1111,8 +1121,28 @@ pub fn parse_turn_tokens(
     let mut p = *pos;
     let mover = p.turn();
     let mut out = Vec::new();
-    for (tok, c) in toks {
+    for (i, (tok, c)) in toks.iter().enumerate() {
         let (tok, c) = (tok.as_str(), *c);
+        // A record from a real board may skip the cast's landing (the rulebook's `~C SW3 $X6`):
+        // take the first landing under which the rest of the turn reads (ruling R-CAST).
+        if matches!(p.phase(), crate::position::Phase::Cast { .. }) && !tok.starts_with('@') {
+            let mut landings = Vec::new();
+            crate::special::cast_piece::landings(rules, &p, &mut landings);
+            for l in landings {
+                let mut q = p;
+                q.play_unchecked(rules, l);
+                if let Ok(rest) = parse_turn_tokens(rules, &q, &toks[i..]) {
+                    out.push(l);
+                    out.extend(rest);
+                    return Ok(out);
+                }
+            }
+            return Err(ParseError::new(
+                c,
+                tok,
+                "no landing of the cast piece makes this turn tenable",
+            ));
+        }
         if !out.is_empty() && (p.turn() != mover || p.is_game_over()) {
             return Err(ParseError::new(
                 c,
@@ -1128,7 +1158,11 @@ pub fn parse_turn_tokens(
             && matches!(m.hits[0], (Some(Marker::Fend), Target::Piece(_))))
             || matches!(&san, San::Intention(_));
         let glare_after_move = |p: &Position| -> Option<(Position, Action)> {
-            if !matches!(p.phase(), crate::position::Phase::Second { .. }) {
+            // After a double move's first move, or a throw's distraction: end that part first.
+            if !matches!(
+                p.phase(),
+                crate::position::Phase::Second { .. } | crate::position::Phase::Distraction { .. }
+            ) {
                 return None;
             }
             let mut q = *p;

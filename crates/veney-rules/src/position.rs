@@ -124,6 +124,9 @@ pub struct Position {
     pub(crate) donkey: [Option<Square>; 2],
     /// Each player's Donkey is in reserve.
     pub(crate) donkey_home: [bool; 2],
+    /// Returns of the free engagement to the centre by repetition (`a=`) in a row with no other
+    /// piece moving between (§2.0.20 quibbling).
+    pub(crate) quibbles: u8,
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
@@ -176,6 +179,7 @@ impl Position {
             hirakamae: [0; 2],
             donkey: [None; 2],
             donkey_home: [false; 2],
+            quibbles: 0,
         }
     }
 

@@ -31,6 +31,7 @@
 //!   move ending hirakamae landed on SQ and another piece may move;
 //!   `donkey=wX5,bY9` the Donkeys on the board by placer; `donkeyhome=w|b` a Donkey in reserve;
 //!   `donkeymove=w` White's Donkey moves before the side to move acts (§2.0.23);
+//!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
 //!   has had contact; `intention=W:X7:X10:l:0` a declared intention (§2.0.11): blade code (its case gives the
 //!   side), from, target square, target's code, 1 while the declaring turn is not over;
@@ -349,6 +350,11 @@ impl PositionText {
                 "contact" => p.contact = true,
                 "released" => p.released = true,
                 "shima" => p.shima = true,
+                "quibbles" => {
+                    p.quibbles = v
+                        .parse()
+                        .map_err(|_| err(col, &tok, "expected a number of returns"))?
+                }
                 "donkey" => {
                     let bad = || err(col, &tok, "expected donkey=wX5[,bY9]");
                     for one in v.split(',') {
@@ -778,6 +784,9 @@ impl Position {
         }
         if let Phase::DonkeyMove { placer } = self.phase {
             s.push_str(&format!(" donkeymove={}", placer.char()));
+        }
+        if self.quibbles > 0 {
+            s.push_str(&format!(" quibbles={}", self.quibbles));
         }
         if self.hirakamae != [0, 0] {
             s.push_str(&format!(

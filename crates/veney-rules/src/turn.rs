@@ -124,7 +124,30 @@ impl Position {
             self.hirakamae[mover.index()] = 2;
         }
         let hira = self.hirakamae.contains(&1);
+        let ep_check = self.en_passant.is_some() || self.en_passant_next.is_some();
+        // A move by a piece other than the free engagement ends the quibbling (§2.0.20).
+        let free_only = matches!(action, Action::Move(m) if m.mover == Mover::Free)
+            || matches!(action, Action::EnterFree { .. });
+        if action.counts_as_move() && !free_only {
+            self.quibbles = 0;
+        }
         self.play_action(rules, action);
+        // Whatever removed or moved pieces (a strike, a glare, the Donkey, a repositioning…), an
+        // en passant whose engagement has gone or whose passed square is filled lapses
+        // (ruling R-EP-LAPSE).
+        if ep_check {
+            let (to_move, other) = (self.turn, !self.turn);
+            if let Some(ep) = self.en_passant {
+                if !en_passant::still_open(rules, self, other, ep) {
+                    self.en_passant = None;
+                }
+            }
+            if let Some(ep) = self.en_passant_next {
+                if !en_passant::still_open(rules, self, to_move, ep) {
+                    self.en_passant_next = None;
+                }
+            }
+        }
         // §2.0.20 non-fencing: a draw by no contest after the agreed count of quiet turns.
         if self.turn != mover {
             // Hirakamae: passing indefinitely "without risking a draw" (§2.0.18).
@@ -197,6 +220,11 @@ impl Position {
                     }
                     _ => self.finish(rules),
                 }
+            }
+            Action::QuibbleReset => {
+                retreat::reset_board(rules, self);
+                self.quibbles = 0;
+                self.end_turn(false);
             }
             Action::PlaceDonkey { to } => {
                 crate::special::donkey::place(self, to);

@@ -194,6 +194,10 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             }
         }
         Action::Retreat => explain_retreat(rules, pos),
+        Action::QuibbleReset => Untenable::new(
+            "§2.0.20 Impasse",
+            "the board resets only after the free engagement was returned to the centre by repetition twice in a row, with no other piece moving since",
+        ),
         Action::PlaceDonkey { .. } => Untenable::new(
             "§2.0.23 The Donkey",
             "the Donkey is placed from reserve, as a turn, on any empty square",

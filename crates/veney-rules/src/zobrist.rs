@@ -167,6 +167,7 @@ impl Position {
                         Phase::DonkeyMove { placer } => 0x7777 + placer.index() as u64,
                         _ => 0,
                     }
+                    ^ (self.quibbles.min(3) as u64) << 62
                     ^ (self.hirakamae[0] as u64) << 40
                     ^ (self.hirakamae[1] as u64) << 44
                     ^ self

@@ -197,3 +197,30 @@ fn the_game_draws_the_landing_from_its_seed() {
         "{inside} of 200 inside (about 69 %)"
     );
 }
+
+#[test]
+fn the_rulebooks_obscurant_chaos_record_reads_without_a_landing() {
+    // §2.0.R5: "~C SW3 $X6 ...Cast Cloak with obscurant chaos moves" — written at a real board,
+    // with no landing: the first landing under which the turn reads is taken (ruling R-CAST).
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "Y3"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "~C SW3 $X6");
+    let name = |s: &str| {
+        p.piece_at(sq(s))
+            .map(|(_, k)| r.set(White).piece(k).name().to_string())
+    };
+    assert_eq!(
+        (name("W3").as_deref(), name("X6").as_deref()),
+        (Some("Self"), Some("Sword"))
+    );
+    assert_eq!(p.turn(), Black);
+}

@@ -96,3 +96,34 @@ fn the_free_engagement_returns_to_the_centre_after_repetition() {
     assert_eq!(p.free(), FreePlace::Off(Intersection::CENTRE));
     assert_eq!(p.turn(), White);
 }
+
+#[test]
+fn quibbling_twice_lets_either_player_reset_the_board() {
+    // §2.0.20 Impasse: "If the free engagement is pushed back and forth at length and returned to
+    // its starting point by repetition twice consecutively, either player can declare a reset of
+    // the entire board on their own turn unless/until a move is made by a piece other than the
+    // free engagement". Ruling R-QUIBBLE: `a==`.
+    let r = rules();
+    let text =
+        "4/4/4/bswc/eeee/4/4/4/1@2/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr freefrom=X7:2 quibbles=1";
+    let mut p = Position::from_text(&r, text).unwrap();
+    assert!(
+        !notations(&r, &p).contains(&"a==".to_string()),
+        "one return is not enough"
+    );
+    play(&r, &mut p, "a= aX9");
+    assert!(
+        notations(&r, &p).contains(&"a==".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    // A move by another piece ends the quibbling.
+    let mut q = p;
+    play(&r, &mut q, "SY3");
+    play(&r, &mut q, "SX14");
+    assert!(!notations(&r, &q).contains(&"a==".to_string()));
+    play(&r, &mut p, "a==");
+    assert_eq!(p.turn(), Black);
+    assert_eq!(p.piece_at(sq("Y4")), Position::start(&r).piece_at(sq("Y4")));
+    assert!(p.free_square().is_none());
+}

@@ -70,6 +70,10 @@ pub fn strike(
     if owner == side {
         return None;
     }
+    // The Cloak holding our own blade cannot be attacked (§2.0.06).
+    if crate::special::blade_capture::pinned(pos, side).is_some_and(|p| p.1 == at) {
+        return None;
+    }
     if !crate::special::disarm::attacks(rules, pos, side, blade, from).contains(at) {
         return None;
     }

@@ -49,10 +49,23 @@ pub(crate) fn meta_moves(pos: &Position, out: &mut Vec<Action>) {
     }
 }
 
+/// The quibbling reset (§2.0.20): "If the free engagement is pushed back and forth at length and
+/// returned to its starting point by repetition twice consecutively, either player can declare a
+/// reset of the entire board on their own turn unless/until a move is made by a piece other than
+/// the free engagement before that declaration. The other player's turn follows." Ruling
+/// R-QUIBBLE: after two `a=` returns with no other piece moving between, either side may play
+/// `a==` as its turn's action: the board resets as after a retreat (not counted as a retreat).
+pub(crate) fn quibble_reset(pos: &Position, out: &mut Vec<Action>) {
+    if pos.quibbles >= 2 && !pos.meta_moved {
+        out.push(Action::QuibbleReset);
+    }
+}
+
 /// Plays a meta-move (the turn goes on).
 pub(crate) fn play(pos: &mut Position, m: Meta) {
     match (m, pos.free) {
         (Meta::Reset, _) => {
+            pos.quibbles = pos.quibbles.saturating_add(1);
             pos.free = FreePlace::Off(Intersection::CENTRE);
             pos.free_from = None;
             pos.free_bounces = 0;
