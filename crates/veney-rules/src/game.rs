@@ -146,30 +146,29 @@ impl Game {
     }
 
     /// When a throw awaits its roll: draws it from the game's seeded generator and plays it.
+    /// When the Donkey is due to move, its sticks are drawn the same way (§2.0.23).
     pub fn roll(&mut self) -> Option<Roll> {
-        if let Phase::DonkeyMove { .. } = self.pos.phase() {
-            return self.donkey_roll();
+        match self.pos.phase() {
+            Phase::DonkeyMove { .. } => {
+                let mut out = Vec::new();
+                crate::special::donkey::moves(&self.pos, &mut out);
+                if out == [Action::Donkey(None)] {
+                    self.play(Action::Donkey(None)).ok()?;
+                    return None;
+                }
+                let r = Roll::draw(crate::dice::DiceMethod::StickDice, 5, &mut self.rng.clone());
+                self.play_drawn(Action::Donkey(Some(r)))?;
+                Some(r)
+            }
+            Phase::Throw { .. } => {
+                let sticks =
+                    crate::special::dagger_throw::sticks(&self.rules, &self.pos, self.pos.turn())?;
+                let r = Roll::draw(self.rules.options.dice, sticks, &mut self.rng.clone());
+                self.play_drawn(Action::Roll(r))?;
+                Some(r)
+            }
+            _ => None,
         }
-        if !matches!(self.pos.phase(), Phase::Throw { .. }) {
-            return None;
-        }
-        self.roll_inner()
-    }
-
-    /// The Donkey's move: its one way out, or five sticks from the game's generator (§2.0.23).
-    fn donkey_roll(&mut self) -> Option<Roll> {
-        let mut out = Vec::new();
-        crate::special::donkey::moves(&self.pos, &mut out);
-        if out == [Action::Donkey(None)] {
-            self.play(Action::Donkey(None)).ok()?;
-            return None;
-        }
-        let before = self.rng.clone();
-        let r = Roll::draw(crate::dice::DiceMethod::StickDice, 5, &mut self.rng);
-        let after = std::mem::replace(&mut self.rng, before);
-        self.play(Action::Donkey(Some(r))).ok()?;
-        self.rng = after;
-        Some(r)
     }
 
     /// When a cast piece is in the air: draws where it lands from the game's seeded generator
@@ -178,27 +177,21 @@ impl Game {
         let Phase::Cast { measure, .. } = self.pos.phase() else {
             return None;
         };
-        let before = self.rng.clone();
         let l = crate::special::cast_piece::Landing::draw(
             crate::measure::Measure(measure),
-            &mut self.rng,
+            &mut self.rng.clone(),
         );
-        let after = std::mem::replace(&mut self.rng, before);
-        self.play(Action::Land(l)).ok()?;
-        // As for a roll: undo rewinds to before the draw, and the game keeps the advanced one.
-        self.rng = after;
+        self.play_drawn(Action::Land(l))?;
         Some(l)
     }
 
-    fn roll_inner(&mut self) -> Option<Roll> {
-        let sticks = crate::special::dagger_throw::sticks(&self.rules, &self.pos, self.pos.turn())?;
-        let before = self.rng.clone();
-        let r = Roll::draw(self.rules.options.dice, sticks, &mut self.rng);
-        let after = std::mem::replace(&mut self.rng, before);
-        self.play(Action::Roll(r)).ok()?;
-        // `play` saved the generator as it was before the draw; keep the advanced one.
-        self.rng = after;
-        Some(r)
+    /// Plays an action drawn from a copy of the generator, then advances the generator by the
+    /// same draw (`advance_rng_for_roll`): undo rewinds to before the draw, so a rethrow lands
+    /// the same, and redo and loading advance it identically.
+    fn play_drawn(&mut self, a: Action) -> Option<()> {
+        self.play(a).ok()?;
+        self.advance_rng_for_roll();
+        Some(())
     }
 
     pub fn position(&self) -> &Position {

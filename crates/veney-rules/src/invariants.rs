@@ -40,12 +40,7 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
             }
         }
         for k in rules.set(side).kinds() {
-            // A cast piece in the air is still its side's (§2.0.18).
-            let in_air =
-                matches!(pos.phase(), Phase::Cast { kind, .. } if kind == k && pos.turn() == side);
-            let on = pos.pieces(side, k).count() as u8
-                + pinned.is_some_and(|p| p.0 == k) as u8
-                + in_air as u8;
+            let on = pos.in_play(side, k);
             let total = on + pos.reserve(side, k) + pos.discard(side, k);
             let want = rules.counts[side.index()][k.index()];
             if total != want {

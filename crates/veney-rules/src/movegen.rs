@@ -98,8 +98,7 @@ impl View {
             zones,
             opp_blades,
             stone_move: false,
-            untouchable: crate::special::blade_capture::pinned(pos, side)
-                .map_or(Bitboard::EMPTY, |p| Bitboard::from_square(p.1)),
+            untouchable: crate::special::blade_capture::untouchable(pos, side),
             holding: crate::special::blade_capture::holding(pos, side),
             donkeys: crate::special::donkey::squares(pos),
         }

@@ -382,6 +382,16 @@ impl Position {
             })
     }
 
+    /// How many of `side`'s pieces of kind `k` are in play: on the board, pinned under a Cloak
+    /// (§2.0.06) or in the air after a cast (§2.0.18). With the reserve and the discard they make
+    /// the set's count.
+    pub fn in_play(&self, side: Side, k: Kind) -> u8 {
+        let pinned = self.pinned[side.index()].is_some_and(|p| p.0 == k);
+        let in_air =
+            matches!(self.phase, Phase::Cast { kind, .. } if kind == k && self.turn == side);
+        self.pieces(side, k).count() as u8 + pinned as u8 + in_air as u8
+    }
+
     /// `side`'s cast-square of a device, if any (§2.0.18).
     pub fn cast_square(
         &self,

@@ -367,10 +367,7 @@ impl PositionText {
                     }
                 }
                 "donkeyhome" => {
-                    if v.is_empty() || !v.chars().all(|c| c == 'w' || c == 'b') {
-                        return Err(err(col, &tok, "expected donkeyhome=w, b or wb"));
-                    }
-                    p.donkey_home = [v.contains('w'), v.contains('b')];
+                    p.donkey_home = sides(v).ok_or_else(|| err(col, &tok, "expected w, b or wb"))?
                 }
                 "donkeymove" => {
                     p.phase = Phase::DonkeyMove {
@@ -400,10 +397,7 @@ impl PositionText {
                 "hirafirst" => p.phase = Phase::Hirakamae { first: square(v)? },
                 "reclaim" => p.phase = Phase::Reclaim,
                 "chaosspent" => {
-                    if v.is_empty() || !v.chars().all(|c| c == 'w' || c == 'b') {
-                        return Err(err(col, &tok, "expected chaosspent=w, b or wb"));
-                    }
-                    p.chaos_spent = [v.contains('w'), v.contains('b')];
+                    p.chaos_spent = sides(v).ok_or_else(|| err(col, &tok, "expected w, b or wb"))?
                 }
                 "cast" => {
                     let bad = || err(col, &tok, "expected cast=CODE:MEASURE, e.g. L:2");
@@ -505,10 +499,7 @@ impl PositionText {
                     p.penalties = [a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?];
                 }
                 "glareblock" => {
-                    if v.is_empty() || !v.chars().all(|c| c == 'w' || c == 'b') {
-                        return Err(err(col, &tok, "expected glareblock=w, b or wb"));
-                    }
-                    p.glare_block = [v.contains('w'), v.contains('b')];
+                    p.glare_block = sides(v).ok_or_else(|| err(col, &tok, "expected w, b or wb"))?
                 }
                 "over" => {
                     p.outcome = Some(
@@ -542,11 +533,7 @@ impl PositionText {
         for side in Side::ALL {
             for k in rules.set(side).kinds() {
                 let name = rules.set(side).piece(k).name();
-                let in_air =
-                    matches!(p.phase, Phase::Cast { kind, .. } if kind == k && p.turn == side);
-                let on = p.pieces(side, k).count() as u8
-                    + p.pinned[side.index()].is_some_and(|x| x.0 == k) as u8
-                    + in_air as u8;
+                let on = p.in_play(side, k);
                 let res = p.reserve(side, k);
                 let count = rules.counts[side.index()][k.index()];
                 if on + res > count {
@@ -756,14 +743,7 @@ impl Position {
         if !casts.is_empty() {
             s.push_str(&format!(" casts={}", casts.join(",")));
         }
-        let spent: String = Side::ALL
-            .iter()
-            .filter(|s| self.chaos_spent[s.index()])
-            .map(|s| s.char())
-            .collect();
-        if !spent.is_empty() {
-            s.push_str(&format!(" chaosspent={spent}"));
-        }
+        push_sides(&mut s, "chaosspent", self.chaos_spent);
         if self.shima {
             s.push_str(" shima=1");
         }
@@ -774,14 +754,7 @@ impl Position {
         if !donkeys.is_empty() {
             s.push_str(&format!(" donkey={}", donkeys.join(",")));
         }
-        let homes: String = Side::ALL
-            .iter()
-            .filter(|s| self.donkey_home[s.index()])
-            .map(|s| s.char())
-            .collect();
-        if !homes.is_empty() {
-            s.push_str(&format!(" donkeyhome={homes}"));
-        }
+        push_sides(&mut s, "donkeyhome", self.donkey_home);
         if let Phase::DonkeyMove { placer } = self.phase {
             s.push_str(&format!(" donkeymove={}", placer.char()));
         }
@@ -838,18 +811,29 @@ impl Position {
                 self.retreats[0], self.retreats[1]
             ));
         }
-        let blocked: String = Side::ALL
-            .iter()
-            .filter(|s| self.glare_block[s.index()])
-            .map(|s| s.char())
-            .collect();
-        if !blocked.is_empty() {
-            s.push_str(&format!(" glareblock={blocked}"));
-        }
+        push_sides(&mut s, "glareblock", self.glare_block);
         if let Some(o) = self.outcome {
             s.push_str(&format!(" over={}", o.code()));
         }
         s
+    }
+}
+
+/// Reads a field naming sides: `w`, `b` or `wb`.
+fn sides(v: &str) -> Option<[bool; 2]> {
+    (!v.is_empty() && v.chars().all(|c| c == 'w' || c == 'b'))
+        .then(|| [v.contains('w'), v.contains('b')])
+}
+
+/// Writes ` key=w|b|wb` when any side is set.
+fn push_sides(s: &mut String, key: &str, set: [bool; 2]) {
+    let v: String = Side::ALL
+        .iter()
+        .filter(|x| set[x.index()])
+        .map(|x| x.char())
+        .collect();
+    if !v.is_empty() {
+        s.push_str(&format!(" {key}={v}"));
     }
 }
 

@@ -186,22 +186,19 @@ impl SetupInTurns {
             return Err(format!("{sq} is taken"));
         }
         if !allowed_squares(rules, side, k, &self.stances[side.index()]).contains(&sq) {
-            let mut probe = self.stances[side.index()].clone();
-            probe.push((k, sq));
-            return Err(check_stance_prefix(rules, side, &probe));
+            return Err(if rules.is_engagement(side, k) {
+                format!("{sq}: engagements stand one per line on your second measure (§2.0.19)")
+            } else {
+                format!(
+                    "{sq}: criticals and technicals stand on your baseline, your fourth step (§2.0.19)"
+                )
+            });
         }
         self.stances[side.index()].push((k, sq));
         if !self.remaining(rules, !side).is_empty() {
             self.next = !side;
         }
         Ok(())
-    }
-}
-
-fn check_stance_prefix(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> String {
-    match check_stance(rules, side, stance) {
-        Err(e) => e,
-        Ok(()) => "not allowed".into(),
     }
 }
 

@@ -124,7 +124,6 @@ impl Position {
             self.hirakamae[mover.index()] = 2;
         }
         let hira = self.hirakamae.contains(&1);
-        let ep_check = self.en_passant.is_some() || self.en_passant_next.is_some();
         // A move by a piece other than the free engagement ends the quibbling (§2.0.20).
         let free_only = matches!(action, Action::Move(m) if m.mover == Mover::Free)
             || matches!(action, Action::EnterFree { .. });
@@ -132,10 +131,10 @@ impl Position {
             self.quibbles = 0;
         }
         self.play_action(rules, action);
-        // Whatever removed or moved pieces (a strike, a glare, the Donkey, a repositioning…), an
-        // en passant whose engagement has gone or whose passed square is filled lapses
-        // (ruling R-EP-LAPSE).
-        if ep_check {
+        // En passant lapses once its engagement has left the square it stopped on, or the square
+        // it passed is filled — by any action: a move, a strike, a glare, the Donkey, a
+        // repositioning (ruling R-EP-LAPSE). The one place this is checked.
+        if self.en_passant.is_some() || self.en_passant_next.is_some() {
             let (to_move, other) = (self.turn, !self.turn);
             if let Some(ep) = self.en_passant {
                 if !en_passant::still_open(rules, self, other, ep) {
@@ -230,17 +229,7 @@ impl Position {
                 crate::special::donkey::place(self, to);
                 self.end_turn(false);
             }
-            Action::Donkey(r) => {
-                crate::special::donkey::resolve(rules, self, r);
-                // The Donkey may fill the square an engagement passed, or fend it: en passant
-                // lapses (ruling R-EP-LAPSE).
-                let opp = !side;
-                if let Some(ep) = self.en_passant {
-                    if !en_passant::still_open(rules, self, opp, ep) {
-                        self.en_passant = None;
-                    }
-                }
-            }
+            Action::Donkey(r) => crate::special::donkey::resolve(rules, self, r),
             Action::Cast {
                 kind,
                 from,
@@ -333,13 +322,13 @@ impl Position {
 
     /// The turn's moves are done: glare may still be invoked (§2.0.10), else the turn ends.
     fn finish(&mut self, rules: &Rules) {
-        let mut declare = Vec::new();
-        if self.outcome.is_none() && glare::available(rules, self).is_none() {
-            crate::special::intention::declarations(rules, self, &mut declare);
-        }
-        if self.outcome.is_none()
-            && (glare::available(rules, self).is_some() || !declare.is_empty())
-        {
+        let open = self.outcome.is_none()
+            && (glare::available(rules, self).is_some() || {
+                let mut declare = Vec::new();
+                crate::special::intention::declarations(rules, self, &mut declare);
+                !declare.is_empty()
+            });
+        if open {
             self.phase = Phase::Glare;
         } else {
             self.end_turn(false);
@@ -484,13 +473,6 @@ impl Position {
         if let Some(d) = m.dir {
             self.last_dir[side.index()] = Some(d);
         }
-        // En passant lapses once the engagement has left the square it stopped on, or the
-        // square it passed is filled (ruling R-EP-LAPSE).
-        let lapse = |p: &Position, ep: Option<crate::position::EnPassant>, owner| {
-            ep.filter(|ep| en_passant::still_open(rules, p, owner, *ep))
-        };
-        self.en_passant_next = lapse(self, self.en_passant_next, side);
-        self.en_passant = lapse(self, self.en_passant, opp);
     }
 
     fn forget_direction(

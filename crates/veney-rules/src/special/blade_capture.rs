@@ -33,6 +33,13 @@ pub fn pinned(pos: &Position, owner: Side) -> Option<(Kind, Square, u16)> {
     pos.pinned[owner.index()]
 }
 
+/// The square `side` may not attack: the opposing Cloak holding `side`'s blade (§2.0.06).
+pub fn untouchable(pos: &Position, side: Side) -> crate::bitboard::Bitboard {
+    pos.pinned[side.index()].map_or(crate::bitboard::Bitboard::EMPTY, |p| {
+        crate::bitboard::Bitboard::from_square(p.1)
+    })
+}
+
 /// Whether `owner` may free its pinned blade now ("not immediately": from its second turn after).
 pub fn freeable(pos: &Position, owner: Side) -> Option<(Kind, Square)> {
     let (k, sq, t) = pos.pinned[owner.index()]?;

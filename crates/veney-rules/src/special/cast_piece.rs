@@ -303,8 +303,7 @@ pub fn chaos_area(pos: &Position, side: Side, r: Reposition) -> Bitboard {
                 .free_square()
                 .map_or(Bitboard::EMPTY, Bitboard::from_square)
             & !crate::special::donkey::squares(pos)
-            & !crate::special::blade_capture::pinned(pos, side)
-                .map_or(Bitboard::EMPTY, |p| Bitboard::from_square(p.1))
+            & !crate::special::blade_capture::untouchable(pos, side)
     } else {
         !pos.occupied()
     };

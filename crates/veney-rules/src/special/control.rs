@@ -9,7 +9,7 @@
 //! at once. This app always invokes it (the rulebook's "can be invoked in the moment"): a strict
 //! game forgets nothing.
 use crate::bitboard::Bitboard;
-use crate::measure::Measure;
+
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::side::Side;
@@ -41,9 +41,4 @@ pub(crate) fn after_move(rules: &Rules, pos: &mut Position, side: Side, before: 
 /// Whether `side` has any piece with Control at all (a cheap test before `controlled`).
 pub fn has_control(rules: &Rules, side: Side) -> bool {
     rules.set(side).kinds().any(|k| rules.info(side, k).control)
-}
-
-/// The measure `side` controls, if any.
-pub fn controlled_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Measure> {
-    controlled(rules, pos, side).first().map(Measure::of)
 }

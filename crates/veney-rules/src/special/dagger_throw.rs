@@ -15,7 +15,7 @@ use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::dice::{Roll, Verdict};
 use crate::direction::aligned;
-use crate::measure::{Measure, own_side};
+use crate::measure::own_side;
 use crate::outcome::{Mate, Outcome};
 use crate::piece_set::Kind;
 use crate::position::{Phase, Position};
@@ -266,9 +266,4 @@ pub(crate) fn reposition(
         pos.phase = Phase::Distraction { life, blade };
     }
     !repositions(rules, pos).is_empty()
-}
-
-/// The measure the thrower's Self stands in (for overlays).
-pub fn thrower_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Measure> {
-    pos.life_measure(rules, side)
 }

@@ -71,7 +71,7 @@ pub fn strike(
         return None;
     }
     // The Cloak holding our own blade cannot be attacked (§2.0.06).
-    if crate::special::blade_capture::pinned(pos, side).is_some_and(|p| p.1 == at) {
+    if crate::special::blade_capture::untouchable(pos, side).contains(at) {
         return None;
     }
     if !crate::special::disarm::attacks(rules, pos, side, blade, from).contains(at) {
