@@ -89,6 +89,9 @@ pub struct Move {
     pub effect: Effect,
     /// The direction of a slide that may not repeat its direction (the Lantern).
     pub dir: Option<Dir>,
+    /// The facing an oriented piece chooses on landing (0 forward, 1 right, 2 back, 3 left from
+    /// its owner's side); `None` for pieces that face nowhere.
+    pub face: Option<u8>,
 }
 
 /// What happens on the destination square.

@@ -28,6 +28,7 @@ pub(crate) fn actions(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<
                     to,
                     effect: Effect::Quiet,
                     dir: None,
+                    face: None,
                 }));
             }
             let fwd = view.side.forward();
@@ -45,6 +46,7 @@ pub(crate) fn actions(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<
                                 to,
                                 effect: Effect::Fend(k),
                                 dir: None,
+                                face: None,
                             }));
                         }
                     }
@@ -56,6 +58,7 @@ pub(crate) fn actions(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<
                             to,
                             effect: Effect::EnPassant(ep.victim),
                             dir: None,
+                            face: None,
                         }));
                     }
                 }

@@ -328,7 +328,8 @@ pub(crate) fn piece_moves(
     let side = view.side;
     let piece = rules.set(side).piece(kind);
     let info = rules.info(side, kind);
-    let tables = &piece.tables[side.index()];
+    let oriented = piece.is_oriented();
+    let tables = piece.tables_for(side, if oriented { pos.facing(from) } else { 0 });
     let allowed = view.zones[kind.index()];
     // Flail (§2.0.10): out of the Self's measure the Lantern swings instead of sliding; after a
     // flail onto a stepping stone it makes an ordinary move inside that stone's measure.
@@ -354,16 +355,27 @@ pub(crate) fn piece_moves(
         };
         if allowed.contains(to) && !done.contains(to) {
             done.set(to);
-            out.push(Action::Move(Move {
+            let m = Move {
                 mover: Mover::Piece(kind),
                 from,
                 to,
                 effect,
                 dir,
-            }));
+                face: None,
+            };
+            if oriented {
+                // An oriented piece chooses its new facing as it lands (docs/SETS.md).
+                out.extend((0..4).map(|f| Action::Move(Move { face: Some(f), ..m })));
+            } else {
+                out.push(Action::Move(m));
+            }
         }
     };
-    let lp = tables.leaps[from.index()];
+    let lp = if tables.from_self.is_empty() {
+        tables.leaps[from.index()]
+    } else {
+        tables.leaps_from(from, pos.life_square(rules, side))
+    };
     let movers = lp.both | lp.move_only;
     let attackers = lp.both | lp.attack_only;
     for to in Bitboard(movers | attackers) {

@@ -56,7 +56,13 @@ pub struct SanMove {
     pub untenable: Option<bool>,
     /// 1 for `#`, 2 for `##`.
     pub mate: u8,
+    /// `>f`, `>r`, `>b`, `>l`: the facing an oriented piece lands with (forward, right, back,
+    /// left from its owner's side; ruling R-NOTATION-FACING).
+    pub face: Option<u8>,
 }
+
+/// The letters of the four facings after `>`.
+pub const FACING_CHARS: [char; 4] = ['f', 'r', 'b', 'l'];
 
 /// Meta-moves of the free engagement (§2.0.05).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -293,6 +299,7 @@ fn parse_move(c: &mut Cursor) -> Result<SanMove, ParseError> {
         enact: false,
         untenable: None,
         mate: 0,
+        face: None,
     };
     // Disambiguation: a full square followed by more, a line letter not followed by a digit, or
     // a step number followed by more.
@@ -365,6 +372,17 @@ fn parse_move(c: &mut Cursor) -> Result<SanMove, ParseError> {
                 c.bump();
                 m.enact = true;
             }
+            '>' => {
+                c.bump();
+                let f = c
+                    .peek()
+                    .and_then(|ch| FACING_CHARS.iter().position(|&x| x == ch))
+                    .ok_or_else(|| {
+                        c.err("expected a facing after '>': f (forward), r (right), b (back) or l (left)")
+                    })?;
+                c.bump();
+                m.face = Some(f as u8);
+            }
             'U' => {
                 c.bump();
                 let lost = c.peek() == Some('t');
@@ -409,6 +427,9 @@ impl fmt::Display for SanMove {
                 Target::Square(sq) => write!(f, "{sq}")?,
                 Target::Piece(p) => write!(f, "{p}")?,
             }
+        }
+        if let Some(face) = self.face {
+            write!(f, ">{}", FACING_CHARS[face as usize & 3])?;
         }
         if self.special {
             f.write_str("~")?;
@@ -484,6 +505,7 @@ impl San {
                 enact: false,
                 untenable: None,
                 mate: 0,
+                face: None,
             };
         match *action {
             Action::Pass | Action::EndTurn => San::Pass,
@@ -595,6 +617,7 @@ impl San {
                 enact: false,
                 untenable: None,
                 mate: 0,
+                face: None,
             }),
             Action::Move(m) => {
                 let piece = match m.mover {
@@ -649,19 +672,22 @@ impl San {
                             enact: false,
                             untenable: None,
                             mate: 0,
+                            face: None,
                         })),
                         _ => None,
                     },
                     enact: false,
                     untenable: None,
+                    face: m.face,
                     mate: double_mate
                         + u8::from(match m.effect {
                             Effect::Checkmate => true,
                             // Disarming the last blade on the board is checkmate (§2.0.14).
                             Effect::Disarm(k) => {
-                                rules.is_blade(!side, k)
-                                    && crate::special::disarm::blades_on_board(rules, pos, !side)
-                                        == 1
+                                rules.info(!side, k).privileged
+                                    && crate::special::disarm::privileged_on_board(
+                                        rules, pos, !side,
+                                    ) == 1
                             }
                             _ => false,
                         }),
@@ -961,6 +987,7 @@ impl San {
                                     && mark
                                     && from_line.is_none_or(|l| mv.from.line() == l)
                                     && m.from_step.is_none_or(|s| mv.from.step() == s)
+                                    && (m.face.is_none() || mv.face == m.face)
                             }
                             _ => false,
                         })
@@ -1037,6 +1064,7 @@ impl San {
                                 to,
                                 effect: Effect::Quiet,
                                 dir: None,
+                                face: None,
                             });
                             crate::untenable::explain(rules, pos, &a)
                         };

@@ -126,8 +126,8 @@ pub fn call(
                 return (skip(before), Call::TurnSkipped);
             };
             let critical = rules.info(side, k).life
-                || (rules.is_blade(side, k)
-                    && crate::special::disarm::blades_on_board(rules, after, side) <= 1);
+                || (rules.info(side, k).privileged
+                    && crate::special::disarm::privileged_on_board(rules, after, side) <= 1);
             if critical {
                 if rules.options.untenable == UntenablePolicy::PiecePenaltyAbsolute {
                     return (lose(after), Call::Lost);

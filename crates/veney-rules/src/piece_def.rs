@@ -11,6 +11,11 @@ pub struct PieceSetDef {
     #[serde(default)]
     pub description: String,
     pub pieces: Vec<PieceDef>,
+    /// This army's own baseline layout, from White's side: square → piece name (§2.0.19 step 3).
+    /// Black's is turned 180°. When absent the game's setup file places the pieces — the way
+    /// to give an asymmetric army (§2.0.23) its own starting squares.
+    #[serde(default)]
+    pub setup: Option<BTreeMap<String, String>>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -30,6 +35,14 @@ pub struct PieceDef {
     /// How many of them begin in reserve (the rest are placed by the setup).
     #[serde(default)]
     pub reserve: u8,
+    /// At most this many of them on the board at once (the Archives Assassin's Daggers, "up to
+    /// two drawn at a time", §2.0.23); placing another is not possible until one leaves.
+    #[serde(default)]
+    pub max_on_board: Option<u8>,
+    /// Checkmate-by-touch privilege: taking the opposing Self with it is checkmate, and it counts
+    /// for the "no blade left" rule of disarm (§2.0.14). Absent: the blades have it (role Blade).
+    #[serde(default)]
+    pub checkmate: Option<bool>,
     /// Optional pieces are in play only when the rule options include them (e.g. the Ruin).
     #[serde(default)]
     pub optional: bool,
@@ -134,6 +147,8 @@ pub enum Dirs {
     Forward,
     /// Straight ahead and the two forward diagonals.
     ForwardAll,
+    /// The one orthogonal direction the piece faces (an oriented piece, docs/SETS.md).
+    Facing,
 }
 
 /// Symmetry applied to leap offsets `(lines, steps)`, steps counted forward for the mover.
@@ -146,6 +161,9 @@ pub enum Symmetry {
     LeftRight,
     /// Exactly as written.
     None,
+    /// Turned to the direction the piece faces (steps counted along its facing), mirrored
+    /// left/right: an oriented knight's `(1, 2)` leaps two ahead of its facing and one aside.
+    Facing,
 }
 
 /// A region of the board, from the moving piece's owner's point of view.
@@ -157,6 +175,10 @@ pub enum Region {
     YourSide,
     /// The opponent's half.
     OpponentSide,
+    /// The measure the piece stands in when it moves.
+    ThisMeasure,
+    /// The twelve edge squares of the measure the piece stands in (a perimeter-bound mover).
+    MeasureEdge,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -204,6 +226,25 @@ pub enum Primitive {
     },
     /// To the corresponding square of any other measure, pathless (the Jutsu's blink).
     MeasureBlink {
+        #[serde(default)]
+        mode: Mode,
+    },
+    /// "3D" movement (§2.0.23 Custom Rules): leaps as if starting from the corresponding square of
+    /// each other measure, landing inside that measure; pathless. `[(1, 0), (1, 1)]` is a 3D
+    /// king, `[(1, 2)]` a 3D knight, `[(0, 0)]` the Jutsu's blink.
+    MeasureLeap {
+        offsets: Vec<(i8, i8)>,
+        #[serde(default)]
+        symmetry: Symmetry,
+        #[serde(default)]
+        mode: Mode,
+    },
+    /// Relational origin (§2.0.23 Custom Rules): leaps as if starting from its own Self's square;
+    /// pathless. Never onto its own square.
+    FromSelf {
+        offsets: Vec<(i8, i8)>,
+        #[serde(default)]
+        symmetry: Symmetry,
         #[serde(default)]
         mode: Mode,
     },
@@ -325,6 +366,14 @@ pub enum Shape {
     Pebble,
     /// A coin-like token with a notch (fairy pieces without a shape of their own).
     Token,
+    /// Two offset stacked plates (the "3D" movers).
+    Prism,
+    /// A pointed arrowhead drawn toward its facing (oriented pieces).
+    Arrow,
+    /// A small stone tied to a cord (relational movers).
+    Tether,
+    /// A hollow square frame (measure-bound movers).
+    Frame,
 }
 
 impl Shape {
@@ -347,6 +396,22 @@ impl Shape {
 }
 
 impl PieceDef {
+    /// Whether it has checkmate-by-touch privilege (default: the blades).
+    pub fn has_checkmate_privilege(&self) -> bool {
+        self.checkmate.unwrap_or(self.roles.contains(&Role::Blade))
+    }
+
+    /// Whether it faces a direction (some primitive moves along its facing).
+    pub fn is_oriented(&self) -> bool {
+        self.moves.iter().any(|m| match m {
+            Primitive::Slide { dirs, .. } => *dirs == Dirs::Facing,
+            Primitive::Leap { symmetry, .. }
+            | Primitive::MeasureLeap { symmetry, .. }
+            | Primitive::FromSelf { symmetry, .. } => *symmetry == Symmetry::Facing,
+            _ => false,
+        })
+    }
+
     /// The shape to draw.
     pub fn drawn_shape(&self) -> Shape {
         self.shape.unwrap_or_else(|| Shape::for_name(&self.name))

@@ -52,15 +52,34 @@ pub struct Leaps {
     pub attack_only: u64,
 }
 
-/// Movement tables of one piece kind for one side.
+/// Movement tables of one piece kind for one side (and one facing, for an oriented piece).
 #[derive(Clone, Debug)]
 pub struct Tables {
     pub leaps: Vec<Leaps>,
     pub ray_ranges: Vec<(u16, u16)>,
     pub rays: Vec<Ray>,
+    /// Relational leaps (`FromSelf`), indexed by the Self's square; empty when it has none.
+    pub from_self: Vec<Leaps>,
 }
 
 impl Tables {
+    /// The pathless targets from `from`, with the relational ones measured from the Self on
+    /// `life` (never the piece's own square).
+    #[inline]
+    pub fn leaps_from(&self, from: Square, life: Option<Square>) -> Leaps {
+        let mut lp = self.leaps[from.index()];
+        if !self.from_self.is_empty() {
+            if let Some(s) = life {
+                let r = self.from_self[s.index()];
+                let keep = !(1u64 << from.index());
+                lp.both |= r.both & keep;
+                lp.move_only |= r.move_only & keep;
+                lp.attack_only |= r.attack_only & keep;
+            }
+        }
+        lp
+    }
+
     #[inline]
     pub fn rays_from(&self, sq: Square) -> &[Ray] {
         let (a, b) = self.ray_ranges[sq.index()];
@@ -77,9 +96,26 @@ pub struct Piece {
     pub tables: [Tables; 2],
     /// Pathless move to any square (the Ruin), with its mode.
     pub anywhere: Option<Mode>,
+    /// An oriented piece's tables by facing (forward, right, back, left from its owner's view):
+    /// `[side][facing]`. `None` for pieces that face nowhere.
+    pub facing_tables: Option<Box<[[Tables; 4]; 2]>>,
 }
 
 impl Piece {
+    /// The tables to move by, for `side`'s piece facing `facing` (ignored unless oriented).
+    #[inline]
+    pub fn tables_for(&self, side: Side, facing: u8) -> &Tables {
+        match &self.facing_tables {
+            Some(ft) => &ft[side.index()][(facing & 3) as usize],
+            None => &self.tables[side.index()],
+        }
+    }
+    pub fn is_oriented(&self) -> bool {
+        self.facing_tables.is_some()
+    }
+    pub fn has_checkmate_privilege(&self) -> bool {
+        self.def.has_checkmate_privilege()
+    }
     pub fn name(&self) -> &str {
         &self.def.name
     }
@@ -105,7 +141,35 @@ pub struct PieceSet {
     pub description: String,
     pub source: PathBuf,
     pub pieces: Vec<Piece>,
+    /// The army's own baseline layout from White's side, if the set gives one.
+    pub layout: Option<Vec<(Square, Kind)>>,
+    /// A hash of the set's text, so a save made with other set files is caught on loading.
+    pub fingerprint: u64,
 }
+
+/// FNV-1a of the text with line endings normalised: the set file's identity in saves.
+pub fn fingerprint(src: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in src.replace("\r\n", "\n").bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The standard set's piece names, which any set's relations may name.
+pub const STANDARD_NAMES: [&str; 10] = [
+    "Self",
+    "Sword",
+    "Engagement",
+    "Cloak",
+    "Balance",
+    "Dagger",
+    "Guard",
+    "Lantern",
+    "Jutsu",
+    "Ruin",
+];
 
 const RESERVED_LETTERS: &str = "WXYZwxyztfUa*~!#=-+.,;0123456789 ";
 
@@ -255,9 +319,16 @@ impl PieceSet {
                     Primitive::Lunge { forward, back, .. } if forward.len() != 4 || back.len() != 4 => {
                         Some("a Lunge lists four distances forward and four back, one per measure (first to fourth)".to_string())
                     }
-                    Primitive::Leap { offsets, .. } => {
+                    Primitive::Leap { offsets, .. } | Primitive::FromSelf { offsets, .. } => {
                         if offsets.is_empty() || offsets.iter().any(|&(a, b)| (a, b) == (0, 0) || a.abs() > 3 || b.abs() > 15) {
-                            Some("a Leap needs non-zero offsets within the board (|lines| ≤ 3, |steps| ≤ 15)".to_string())
+                            Some("a Leap or FromSelf needs non-zero offsets within the board (|lines| ≤ 3, |steps| ≤ 15)".to_string())
+                        } else {
+                            None
+                        }
+                    }
+                    Primitive::MeasureLeap { offsets, .. } => {
+                        if offsets.is_empty() || offsets.iter().any(|&(a, b)| a.abs() > 3 || b.abs() > 3) {
+                            Some("a MeasureLeap needs offsets inside a measure (|lines| ≤ 3, |steps| ≤ 3); (0, 0) is the corresponding square itself".to_string())
                         } else {
                             None
                         }
@@ -269,7 +340,11 @@ impl PieceSet {
                 }
             }
             for target in p.attacks.keys().chain(p.duels_with.iter()) {
-                if !def.pieces.iter().any(|q| &q.name == target) {
+                // A relation may name a piece of this set or of the standard set (an army may
+                // meet a standard opponent: the Archives Assassin's Daggers still disarm Swords).
+                if !def.pieces.iter().any(|q| &q.name == target)
+                    && !STANDARD_NAMES.contains(&target.as_str())
+                {
                     let known = def
                         .pieces
                         .iter()
@@ -280,7 +355,7 @@ impl PieceSet {
                         i,
                         &format!("{target:?}"),
                         format!(
-                            "{:?} attacks unknown piece {target:?}: expected one of {known}",
+                            "{:?} attacks unknown piece {target:?}: expected one of {known} (or a standard piece)",
                             p.name
                         ),
                     ));
@@ -318,6 +393,47 @@ impl PieceSet {
                 "more than one piece has role Life: expected exactly one Self".to_string(),
             )),
         }
+        // The army's own baseline layout (§2.0.19 step 3; §2.0.23 asymmetric armies).
+        let mut layout = None;
+        if let Some(map) = &def.setup {
+            let mut placed: Vec<(Square, Kind)> = Vec::new();
+            let at = |needle: &str| {
+                let from = locate(src, "setup", 0, 0).map_or(0, |t| t.2);
+                locate(src, needle, from, 0)
+                    .map(|t| (t.0, t.1))
+                    .unwrap_or((1, 1))
+            };
+            for (sq, name) in map {
+                let Some(square) = Square::parse(sq) else {
+                    let (l, c) = at(&format!("{sq:?}"));
+                    errors.push(DataError::at(path, l, c, format!("{sq:?} in the setup is not a square: expected a line W–Z and a step 1–16, e.g. \"X4\"")));
+                    continue;
+                };
+                match def.pieces.iter().position(|p| &p.name == name) {
+                    Some(i) => placed.push((square, Kind(i as u8))),
+                    None => {
+                        let (l, c) = at(&format!("{name:?}"));
+                        errors.push(DataError::at(path, l, c, format!("the setup places unknown piece {name:?}: expected a piece of this set")));
+                    }
+                }
+            }
+            for (i, p) in def.pieces.iter().enumerate() {
+                let n = placed.iter().filter(|(_, k)| k.index() == i).count() as u8;
+                let expected = if p.optional {
+                    0
+                } else {
+                    p.count.saturating_sub(p.reserve)
+                };
+                if n != expected {
+                    let (l, c) = at("setup");
+                    errors.push(DataError::at(path, l, c, format!(
+                        "the setup places {n} {} but the set puts {expected} on the board (count {} − reserve {}): expected the count to fit the setup",
+                        p.name, p.count, p.reserve
+                    )));
+                }
+            }
+            layout = Some(placed);
+        }
         if !errors.is_empty() {
             return Err(LoadError::Data(errors));
         }
@@ -328,9 +444,14 @@ impl PieceSet {
             .map(|(i, d)| {
                 let kind = Kind(i as u8);
                 let tables = [
-                    compile_tables(&d, Side::White),
-                    compile_tables(&d, Side::Black),
+                    compile_tables(&d, Side::White, 0),
+                    compile_tables(&d, Side::Black, 0),
                 ];
+                let facing_tables = d.is_oriented().then(|| {
+                    Box::new(
+                        Side::ALL.map(|side| [0, 1, 2, 3].map(|f| compile_tables(&d, side, f))),
+                    )
+                });
                 let anywhere = d.moves.iter().find_map(|m| match m {
                     Primitive::Anywhere { mode } => Some(*mode),
                     _ => None,
@@ -340,15 +461,101 @@ impl PieceSet {
                     kind,
                     tables,
                     anywhere,
+                    facing_tables,
                 }
             })
-            .collect();
+            .collect::<Vec<Piece>>();
+        // A range constraint no move can ever satisfy: from every square of the zone, for every
+        // square the Self may stand on, each square the piece reaches lies outside the zone.
+        for (i, p) in pieces.iter().enumerate() {
+            let Some(c) = p.def.constraint else { continue };
+            if p.is_inert() || p.anywhere.is_some() {
+                continue;
+            }
+            let satisfiable = Square::all().any(|life| {
+                let zone = crate::constraint::zone_from(
+                    &c,
+                    Some(life),
+                    crate::bitboard::Bitboard::EMPTY,
+                    None,
+                );
+                Iterator::any(&mut zone.into_iter(), |from| {
+                    (0..4u8).any(|f| {
+                        let t = p.tables_for(Side::White, f);
+                        let lp = t.leaps_from(from, Some(life));
+                        let mut reach = lp.both | lp.move_only | lp.attack_only;
+                        for r in t.rays_from(from) {
+                            for sq in r.squares() {
+                                reach |= 1 << sq.index();
+                            }
+                        }
+                        reach & zone.0 & !(1u64 << from.index()) != 0
+                    })
+                })
+            });
+            if !satisfiable {
+                errors.push(err_at_piece(
+                    i,
+                    "constraint",
+                    format!(
+                        "{:?}'s range constraint can never be satisfied: every square it can move to lies outside the zone (measures: {}, steps: {}) wherever its Self stands; expected a wider constraint or shorter moves",
+                        p.name(), c.measures, c.steps
+                    ),
+                ));
+            }
+        }
+        if !errors.is_empty() {
+            return Err(LoadError::Data(errors));
+        }
         Ok(PieceSet {
             name: def.name,
             description: def.description,
             source: path.to_path_buf(),
             pieces,
+            layout,
+            fingerprint: fingerprint(src),
         })
+    }
+
+    /// What the set checker reports without refusing the set: pieces that can never leave the
+    /// board against an army of the same set (neither fendable nor named in any relation that
+    /// removes them), with the place of each piece's definition in `src`.
+    pub fn warnings(&self, src: &str) -> Vec<DataError> {
+        let mut out = Vec::new();
+        for p in &self.pieces {
+            if p.has_role(Role::Life) || p.def.fendable || p.is_inert() {
+                continue;
+            }
+            let removable = self.pieces.iter().any(|a| {
+                !a.is_inert()
+                    && matches!(
+                        a.def.attacks.get(p.name()),
+                        Some(
+                            Relation::Take
+                                | Relation::Disarm
+                                | Relation::Negate
+                                | Relation::Checkmate
+                                | Relation::Fend
+                                | Relation::BladeCapture
+                        )
+                    )
+            });
+            if !removable {
+                let (l, c) = locate(src, &format!("{:?}", p.name()), 0, 0)
+                    .map(|t| (t.0, t.1))
+                    .unwrap_or((1, 1));
+                out.push(DataError::at(
+                    &self.source,
+                    l,
+                    c,
+                    format!(
+                        "{:?} can never be fended or taken: it is not fendable and no piece of this set takes it (only withdrawal removes it)",
+                        p.name()
+                    ),
+                ));
+            }
+        }
+        out
     }
 
     pub fn piece(&self, k: Kind) -> &Piece {
@@ -399,15 +606,39 @@ impl PieceSet {
 
 pub const STANDARD_SET: &str = include_str!("../../../config/sets/standard.ron");
 
-fn region_mask(r: Region, side: Side) -> u64 {
+/// The squares of a region for `side`'s piece moving from `from`.
+pub(crate) fn region_mask(r: Region, side: Side, from: Square) -> u64 {
     match r {
         Region::YourMeasure(n) => Measure::nth_for(side, n).squares().0,
         Region::YourSide => own_side(side).0,
         Region::OpponentSide => own_side(!side).0,
+        Region::ThisMeasure => Measure::of(from).squares().0,
+        Region::MeasureEdge => {
+            let m = Measure::of(from).squares();
+            m.into_iter()
+                .filter(|&sq| {
+                    [(1i8, 0i8), (-1, 0), (0, 1), (0, -1)]
+                        .iter()
+                        .any(|&(dl, ds)| sq.offset(dl, ds).is_none_or(|n| !m.contains(n)))
+                })
+                .fold(0, |acc, sq| acc | 1u64 << sq.index())
+        }
     }
 }
 
-fn dirs_of(d: Dirs, side: Side) -> Vec<Dir> {
+/// The absolute `(lines, steps)` vector of facing `f` (0 forward, 1 right, 2 back, 3 left, from
+/// `side`'s point of view).
+pub fn facing_vector(side: Side, f: u8) -> (i8, i8) {
+    let fw = side.forward();
+    match f & 3 {
+        0 => (0, fw),
+        1 => (fw, 0),
+        2 => (0, -fw),
+        _ => (-fw, 0),
+    }
+}
+
+fn dirs_of(d: Dirs, side: Side, facing: u8) -> Vec<Dir> {
     Dir::ALL
         .into_iter()
         .filter(|dir| match d {
@@ -416,14 +647,30 @@ fn dirs_of(d: Dirs, side: Side) -> Vec<Dir> {
             Dirs::Diagonal => dir.is_diagonal(),
             Dirs::Forward => dir.delta().0 == 0 && dir.relative_step(side) == 1,
             Dirs::ForwardAll => dir.relative_step(side) == 1,
+            Dirs::Facing => dir.delta() == facing_vector(side, facing),
         })
         .collect()
 }
 
-fn leap_offsets(offsets: &[(i8, i8)], sym: Symmetry, side: Side) -> Vec<(i8, i8)> {
+/// Absolute offsets of a leap pattern for `side` (and `facing`, for `Symmetry::Facing`).
+fn leap_offsets(offsets: &[(i8, i8)], sym: Symmetry, side: Side, facing: u8) -> Vec<(i8, i8)> {
     let mut out = Vec::new();
+    if sym == Symmetry::Facing {
+        let (fl, fs) = facing_vector(side, facing);
+        let (rl, rs) = (fs, -fl);
+        for &(l, s) in offsets {
+            for l in [l, -l] {
+                let abs = (s * fl + l * rl, s * fs + l * rs);
+                if !out.contains(&abs) {
+                    out.push(abs);
+                }
+            }
+        }
+        return out;
+    }
     for &(l, s) in offsets {
         let variants: Vec<(i8, i8)> = match sym {
+            Symmetry::Facing => unreachable!(),
             Symmetry::None => vec![(l, s)],
             Symmetry::LeftRight => vec![(l, s), (-l, s)],
             Symmetry::All => vec![
@@ -481,10 +728,28 @@ fn ray(
     (r.len >= min).then_some(r)
 }
 
-fn compile_tables(d: &PieceDef, side: Side) -> Tables {
+fn add_leap(e: &mut Leaps, t: Square, mode: Mode) {
+    let bit = 1u64 << t.index();
+    match mode {
+        Mode::Both => e.both |= bit,
+        Mode::MoveOnly => e.move_only |= bit,
+        Mode::AttackOnly => e.attack_only |= bit,
+    }
+}
+
+fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
     let mut leaps = vec![Leaps::default(); 64];
     let mut ray_ranges = vec![(0u16, 0u16); 64];
     let mut rays = Vec::new();
+    let has_from_self = d
+        .moves
+        .iter()
+        .any(|m| matches!(m, Primitive::FromSelf { .. }));
+    let mut from_self = if has_from_self {
+        vec![Leaps::default(); 64]
+    } else {
+        Vec::new()
+    };
     for from in Square::all() {
         let start = rays.len() as u16;
         for m in &d.moves {
@@ -494,28 +759,49 @@ fn compile_tables(d: &PieceDef, side: Side) -> Tables {
                     symmetry,
                     mode,
                 } => {
-                    for (l, s) in leap_offsets(offsets, *symmetry, side) {
+                    for (l, s) in leap_offsets(offsets, *symmetry, side, facing) {
                         if let Some(t) = from.offset(l, s) {
-                            let bit = 1u64 << t.index();
-                            let e = &mut leaps[from.index()];
-                            match mode {
-                                Mode::Both => e.both |= bit,
-                                Mode::MoveOnly => e.move_only |= bit,
-                                Mode::AttackOnly => e.attack_only |= bit,
-                            }
+                            add_leap(&mut leaps[from.index()], t, *mode);
                         }
                     }
                 }
                 Primitive::MeasureBlink { mode } => {
                     for k in [-12i8, -8, -4, 4, 8, 12] {
                         if let Some(t) = from.offset(0, k) {
-                            let bit = 1u64 << t.index();
-                            let e = &mut leaps[from.index()];
-                            match mode {
-                                Mode::Both => e.both |= bit,
-                                Mode::MoveOnly => e.move_only |= bit,
-                                Mode::AttackOnly => e.attack_only |= bit,
+                            add_leap(&mut leaps[from.index()], t, *mode);
+                        }
+                    }
+                }
+                Primitive::MeasureLeap {
+                    offsets,
+                    symmetry,
+                    mode,
+                } => {
+                    let here = Measure::of(from);
+                    for k in [-12i8, -8, -4, 4, 8, 12] {
+                        let Some(origin) = from.offset(0, k) else {
+                            continue;
+                        };
+                        let there = Measure::of(origin);
+                        debug_assert_ne!(here, there);
+                        for (l, s) in leap_offsets(offsets, *symmetry, side, facing) {
+                            if let Some(t) = origin.offset(l, s) {
+                                if Measure::of(t) == there {
+                                    add_leap(&mut leaps[from.index()], t, *mode);
+                                }
                             }
+                        }
+                    }
+                }
+                Primitive::FromSelf {
+                    offsets,
+                    symmetry,
+                    mode,
+                } => {
+                    // Here `from` is the Self's square.
+                    for (l, s) in leap_offsets(offsets, *symmetry, side, facing) {
+                        if let Some(t) = from.offset(l, s) {
+                            add_leap(&mut from_self[from.index()], t, *mode);
                         }
                     }
                 }
@@ -529,12 +815,13 @@ fn compile_tables(d: &PieceDef, side: Side) -> Tables {
                     within,
                     no_repeat_direction,
                 } => {
-                    if from_region.is_some_and(|r| region_mask(r, side) & (1 << from.index()) == 0)
+                    if from_region
+                        .is_some_and(|r| region_mask(r, side, from) & (1 << from.index()) == 0)
                     {
                         continue;
                     }
-                    let within = within.map_or(u64::MAX, |r| region_mask(r, side));
-                    for dir in dirs_of(*dirs, side) {
+                    let within = within.map_or(u64::MAX, |r| region_mask(r, side, from));
+                    for dir in dirs_of(*dirs, side, facing) {
                         if let Some(r) = ray(
                             from,
                             dir,
@@ -582,6 +869,7 @@ fn compile_tables(d: &PieceDef, side: Side) -> Tables {
         leaps,
         ray_ranges,
         rays,
+        from_self,
     }
 }
 

@@ -127,6 +127,10 @@ pub struct Position {
     /// Returns of the free engagement to the centre by repetition (`a=`) in a row with no other
     /// piece moving between (§2.0.20 quibbling).
     pub(crate) quibbles: u8,
+    /// The facing of an oriented piece on each square, two bit planes (0 forward, 1 right,
+    /// 2 back, 3 left from its owner's side; docs/SETS.md "Oriented pieces"). Cleared when a piece
+    /// leaves a square, so every other piece reads 0.
+    pub(crate) facing: [Bitboard; 2],
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
@@ -180,6 +184,7 @@ impl Position {
             donkey: [None; 2],
             donkey_home: [false; 2],
             quibbles: 0,
+            facing: [Bitboard::EMPTY; 2],
         }
     }
 
@@ -456,6 +461,35 @@ impl Position {
         self.mailbox[sq.index()] = 0;
         self.by_kind[side.index()][k.index()].clear(sq);
         self.by_side[side.index()].clear(sq);
+        self.facing[0].clear(sq);
+        self.facing[1].clear(sq);
+    }
+
+    /// The facing of the piece on `sq` (0 forward, 1 right, 2 back, 3 left from its owner's
+    /// side); 0 for pieces that face nowhere.
+    #[inline]
+    pub fn facing(&self, sq: Square) -> u8 {
+        self.facing[0].contains(sq) as u8 | (self.facing[1].contains(sq) as u8) << 1
+    }
+
+    /// Moves a piece pushed or swapped by another piece's action; an oriented piece keeps its
+    /// facing (ruling R-ORIENTED).
+    pub(crate) fn relocate(&mut self, side: Side, k: Kind, from: Square, to: Square) {
+        let f = self.facing(from);
+        self.remove(side, k, from);
+        self.put(side, k, to);
+        self.set_facing(to, f);
+    }
+
+    /// Turns the piece on `sq` to face `f`.
+    pub(crate) fn set_facing(&mut self, sq: Square, f: u8) {
+        for (i, plane) in self.facing.iter_mut().enumerate() {
+            if f >> i & 1 == 1 {
+                plane.set(sq);
+            } else {
+                plane.clear(sq);
+            }
+        }
     }
 
     /// Ends the game (resignation, draw by agreement: endings no move makes, §2.0.21).

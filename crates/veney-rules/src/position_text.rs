@@ -66,6 +66,15 @@ pub struct PositionText {
     pub fields: Vec<(String, String, usize)>,
 }
 
+/// The `sets=` value naming both armies: White's set name `/` Black's, spaces as `_`.
+pub fn sets_field(rules: &Rules) -> String {
+    format!(
+        "{}/{}",
+        rules.sets[0].name.replace(' ', "_"),
+        rules.sets[1].name.replace(' ', "_")
+    )
+}
+
 fn err(col: usize, token: &str, msg: impl Into<String>) -> ParseError {
     ParseError::new(col, token, msg)
 }
@@ -211,6 +220,17 @@ impl PositionText {
 
     /// Checks the text against the rules and builds the position.
     pub fn to_position(&self, rules: &Rules) -> Result<Position, ParseError> {
+        // The sets first: a position of other armies fails here, not on a piece code.
+        if let Some((_, v, col)) = self.fields.iter().find(|f| f.0 == "sets") {
+            let want = sets_field(rules);
+            if *v != want {
+                return Err(err(
+                    *col,
+                    &format!("sets={v}"),
+                    format!("this position is for the sets {v}, but the game plays {want}"),
+                ));
+            }
+        }
         let mut p = Position::empty();
         p.turn = self.side;
         for &(sq, c, col) in &self.pieces {
@@ -342,6 +362,32 @@ impl PositionText {
                     p.dying = Some((side, square(b)?));
                 }
                 "deathspell" => p.death_spell = true,
+                "sets" => {}
+                "facing" => {
+                    let bad = || err(col, &tok, "expected facing=SQf|r|b|l[,…], e.g. facing=X5r");
+                    for one in v.split(',') {
+                        let f = one
+                            .chars()
+                            .last()
+                            .and_then(|c| {
+                                crate::notation::FACING_CHARS.iter().position(|&x| x == c)
+                            })
+                            .ok_or_else(bad)?;
+                        let sq = square(&one[..one.len() - 1])?;
+                        match p.piece_at(sq) {
+                            Some((side, k)) if rules.set(side).piece(k).is_oriented() => {
+                                p.set_facing(sq, f as u8)
+                            }
+                            _ => {
+                                return Err(err(
+                                    col,
+                                    &tok,
+                                    format!("no oriented piece stands on {sq} to face a way"),
+                                ));
+                            }
+                        }
+                    }
+                }
                 "quiet" => {
                     p.quiet = v
                         .parse()
@@ -760,6 +806,21 @@ impl Position {
         }
         if self.quibbles > 0 {
             s.push_str(&format!(" quibbles={}", self.quibbles));
+        }
+        let facings: Vec<String> = Square::all()
+            .filter(|&sq| self.facing(sq) != 0)
+            .map(|sq| {
+                format!(
+                    "{sq}{}",
+                    crate::notation::FACING_CHARS[self.facing(sq) as usize]
+                )
+            })
+            .collect();
+        if !facings.is_empty() {
+            s.push_str(&format!(" facing={}", facings.join(",")));
+        }
+        if rules.sets.iter().any(|set| set.name != "Standard") {
+            s.push_str(&format!(" sets={}", sets_field(rules)));
         }
         if self.hirakamae != [0, 0] {
             s.push_str(&format!(

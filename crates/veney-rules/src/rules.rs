@@ -30,6 +30,10 @@ pub struct KindInfo {
     pub inert: bool,
     pub life: bool,
     pub blade: bool,
+    /// Checkmate-by-touch privilege (the blades unless the set says otherwise).
+    pub privileged: bool,
+    /// At most this many on the board at once (`max_on_board`).
+    pub max_on_board: u8,
     pub engagement: bool,
     pub concert_partner: bool,
     pub withdraw: Withdraw,
@@ -88,6 +92,37 @@ impl Rules {
         Rules::new([set.clone(), set], checked, options)
     }
 
+    /// Loads each side's set from its own file (an asymmetric game, §2.0.23), the setup and the
+    /// options. An army whose set has its own layout brings it; the setup file places the others.
+    pub fn load_sides(
+        white: &Path,
+        black: &Path,
+        setup: &Path,
+        options: &Path,
+    ) -> Result<Rules, LoadError> {
+        let w = Arc::new(PieceSet::load(white)?);
+        let b = if black == white {
+            w.clone()
+        } else {
+            Arc::new(PieceSet::load(black)?)
+        };
+        let (def, src) = SetupDef::load(setup)?;
+        let checked = def.check(setup, &src, [&w, &b])?;
+        let options = RuleOptions::load(options)?;
+        Rules::new([w, b], checked, options)
+    }
+
+    /// Each side's set as given, the standard setup for armies without their own layout, and
+    /// `options`.
+    pub fn with_sets(sets: [Arc<PieceSet>; 2], options: RuleOptions) -> Result<Rules, LoadError> {
+        let setup = SetupDef::standard().check(
+            Path::new("config/setups/standard.ron"),
+            STANDARD_SETUP,
+            [&sets[0], &sets[1]],
+        )?;
+        Rules::new(sets, setup, options)
+    }
+
     pub fn new(
         sets: [Arc<PieceSet>; 2],
         setup: Setup,
@@ -107,6 +142,9 @@ impl Rules {
                         Relation::Never
                     } else if let Some(r) = ap.def.attacks.get(tp.name()) {
                         *r
+                    } else if ap.has_checkmate_privilege() && tp.has_role(Role::Life) {
+                        // Checkmate-by-touch privilege (§2.0.VI; the Illusionist, §2.0.23).
+                        Relation::Checkmate
                     } else if tp.def.fendable {
                         Relation::Fend
                     } else {
@@ -170,6 +208,8 @@ impl Rules {
                     inert: p.is_inert(),
                     life: p.has_role(Role::Life),
                     blade: p.has_role(Role::Blade),
+                    privileged: p.has_checkmate_privilege(),
+                    max_on_board: p.def.max_on_board.unwrap_or(u8::MAX),
                     engagement: p.has_role(Role::Engagement),
                     concert_partner: p.concert_partner() && !p.has_role(Role::Life),
                     withdraw: p.def.withdraw,

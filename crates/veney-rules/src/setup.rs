@@ -81,10 +81,28 @@ impl SetupDef {
                 }
             }
         };
-        read(0, &self.white, false, &mut errors);
-        match &self.black {
-            BlackSetup::Rotated => read(1, &self.white, true, &mut errors),
-            BlackSetup::Explicit(m) => read(1, m, false, &mut errors),
+        // An army with its own layout brings it (§2.0.23); the setup file places the others.
+        let own = |side: usize| {
+            sets[side].layout.as_ref().map(|l| {
+                l.iter()
+                    .map(|&(sq, k)| (if side == 1 { sq.rotated() } else { sq }, k))
+                    .collect::<Vec<_>>()
+            })
+        };
+        let (own_w, own_b) = (own(0), own(1));
+        if own_w.is_none() {
+            read(0, &self.white, false, &mut errors);
+        }
+        match (&own_b, &self.black) {
+            (Some(_), _) => {}
+            (None, BlackSetup::Rotated) => read(1, &self.white, true, &mut errors),
+            (None, BlackSetup::Explicit(m)) => read(1, m, false, &mut errors),
+        }
+        if let Some(l) = own_w {
+            out[0] = l;
+        }
+        if let Some(l) = own_b {
+            out[1] = l;
         }
         if !errors.is_empty() {
             return Err(LoadError::Data(errors));

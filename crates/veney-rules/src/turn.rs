@@ -356,20 +356,16 @@ impl Position {
         match m.effect {
             Effect::Quiet => {}
             Effect::Swap(k) => {
-                self.remove(side, k, m.to);
-                self.put(side, k, m.from);
+                self.relocate(side, k, m.to, m.from);
             }
             Effect::Cavazione(k) => {
-                self.remove(opp, k, m.to);
-                self.put(opp, k, m.from);
+                self.relocate(opp, k, m.to, m.from);
             }
             Effect::Deflect(k, blade_to) => {
-                self.remove(opp, k, m.to);
-                self.put(opp, k, blade_to);
+                self.relocate(opp, k, m.to, blade_to);
             }
             Effect::Opposition(k, blade_from, blade_to) => {
-                self.remove(opp, k, blade_from);
-                self.put(opp, k, blade_to);
+                self.relocate(opp, k, blade_from, blade_to);
             }
             Effect::StepStone => stepping_stone::spend_engagement(rules, self, side, m.to),
             Effect::FreeStepStone => stepping_stone::spend_free(self),
@@ -385,7 +381,7 @@ impl Position {
             Effect::DisarmCaptured(_) => {
                 crate::special::blade_capture::disarm_captured(self, opp);
                 if self.outcome.is_none()
-                    && crate::special::disarm::blades_on_board(rules, self, opp) == 0
+                    && crate::special::disarm::privileged_on_board(rules, self, opp) == 0
                 {
                     self.outcome = Some(Outcome::Checkmate {
                         winner: side,
@@ -415,7 +411,7 @@ impl Position {
                 // constitutes checkmate".
                 // Not from a dying move: "disarm from death" is no double checkmate (§2.0.20).
                 if self.outcome.is_none()
-                    && crate::special::disarm::blades_on_board(rules, self, opp) == 0
+                    && crate::special::disarm::privileged_on_board(rules, self, opp) == 0
                 {
                     self.outcome = Some(Outcome::Checkmate {
                         winner: side,
@@ -452,6 +448,9 @@ impl Position {
             match m.mover {
                 Mover::Piece(k) => {
                     self.put(side, k, m.to);
+                    if let Some(f) = m.face {
+                        self.set_facing(m.to, f);
+                    }
                     if rules.info(side, k).engagement {
                         if let Some(ep) = en_passant::opened(side, m.from, m.to) {
                             self.en_passant_next = Some(ep);

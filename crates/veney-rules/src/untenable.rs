@@ -363,8 +363,8 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         }
     }
     // Does the movement pattern reach the square at all, ignoring other pieces?
-    let t = &piece.tables[side.index()];
-    let lp = t.leaps[m.from.index()];
+    let t = piece.tables_for(side, pos.facing(m.from));
+    let lp = t.leaps_from(m.from, pos.life_square(rules, side));
     let mut reach = lp.both | lp.move_only | lp.attack_only;
     let mut blocked = false;
     let view = crate::movegen::View::new(rules, pos, side);

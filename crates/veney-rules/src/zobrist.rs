@@ -191,6 +191,13 @@ impl Position {
             let mut st = extra;
             h ^= splitmix(&mut st);
         }
+        // Oriented pieces' facings (zero unless a set has oriented pieces).
+        for (i, plane) in self.facing.iter().enumerate() {
+            if plane.any() {
+                let mut st = plane.0 ^ (i as u64 + 1).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+                h ^= splitmix(&mut st);
+            }
+        }
         h
     }
 }

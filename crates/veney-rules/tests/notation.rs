@@ -223,6 +223,8 @@ prop_compose! {
             enact,
             untenable: [None, Some(false), Some(true)][unten as usize],
             mate,
+            // Facings round-trip in tests/fairy.rs (R-NOTATION-FACING).
+            face: None,
         }
     }
 }

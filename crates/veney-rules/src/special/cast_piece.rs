@@ -344,7 +344,9 @@ pub(crate) fn reclaim_places(rules: &Rules, pos: &Position, out: &mut Vec<Action
         .kinds()
         .find(|&k| rules.info(side, k).cast == Some(Device::Shima))
     {
-        if pos.reserve(side, k) > 0 {
+        if pos.reserve(side, k) > 0
+            && (pos.pieces(side, k).count() as u8) < rules.info(side, k).max_on_board
+        {
             for to in Bitboard::adjacent(life) & !pos.occupied() {
                 out.push(Action::Place { kind: k, to });
             }

@@ -47,6 +47,7 @@ pub(crate) fn cavaziones(
                 to,
                 effect: Effect::Cavazione(k),
                 dir: None,
+                face: None,
             }));
         }
     }

@@ -161,7 +161,7 @@ pub(crate) fn resolve(rules: &Rules, pos: &mut Position, roll: Roll) -> Option<P
         Verdict::Miss => {
             pos.remove(side, k, from);
             pos.discard[side.index()][k.index()] += 1;
-            if crate::special::disarm::blades_on_board(rules, pos, side) == 0 {
+            if crate::special::disarm::privileged_on_board(rules, pos, side) == 0 {
                 // §2.0.21: checkmate by self-disarm.
                 pos.outcome = Some(Outcome::Checkmate {
                     winner: opp,

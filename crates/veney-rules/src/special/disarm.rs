@@ -74,8 +74,8 @@ pub fn disadvantaged(rules: &Rules, pos: &Position, side: Side, at: Square) -> b
 pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square) -> Bitboard {
     use crate::piece_def::{Jump, Mode};
     let piece = rules.set(side).piece(k);
-    let tables = &piece.tables[side.index()];
-    let lp = tables.leaps[from.index()];
+    let tables = piece.tables_for(side, pos.facing(from));
+    let lp = tables.leaps_from(from, pos.life_square(rules, side));
     let mut out = Bitboard(lp.both | lp.attack_only);
     let occupied = pos.occupied();
     let own = pos.occupied_by(side);
@@ -114,7 +114,22 @@ pub fn overextended(rules: &Rules, pos: &Position, side: Side, k: Kind, at: Squa
     !crate::constraint::zone_of(rules, pos, side, k).contains(at)
 }
 
-/// How many blades `side` has on the board.
+/// How many pieces with checkmate-by-touch privilege `side` has on the board — the "blades" of
+/// §2.0.14's "no blade left on the board", read from the set's data (the blades by default; the
+/// Illusionist's Cloak, Lantern and Jutsu; ruling R-PRIVILEGE).
+pub fn privileged_on_board(rules: &Rules, pos: &Position, side: Side) -> u32 {
+    let pinned = crate::special::blade_capture::pinned(pos, side)
+        .is_some_and(|(k, _, _)| rules.info(side, k).privileged) as u32;
+    pinned
+        + rules
+            .set(side)
+            .kinds()
+            .filter(|&k| rules.info(side, k).privileged)
+            .map(|k| pos.pieces(side, k).count())
+            .sum::<u32>()
+}
+
+/// How many blades (role Blade: Sword, Dagger) `side` has on the board.
 pub fn blades_on_board(rules: &Rules, pos: &Position, side: Side) -> u32 {
     let pinned = crate::special::blade_capture::pinned(pos, side)
         .is_some_and(|(k, _, _)| rules.is_blade(side, k)) as u32;

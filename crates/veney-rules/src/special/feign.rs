@@ -28,6 +28,7 @@ pub(crate) fn feigns(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
                     to: self_sq,
                     effect: Effect::Swap(life),
                     dir: None,
+                    face: None,
                 }));
             }
         }

@@ -77,7 +77,7 @@ pub(crate) fn moves(
 ) {
     let side = view.side;
     let piece = rules.set(side).piece(kind);
-    let tables = &piece.tables[side.index()];
+    let tables = piece.tables_for(side, pos.facing(from));
     let allowed = destinations(rules, pos, side, from);
     let m_from = Measure::of(from);
     let last = pos.last_dir(side);
@@ -116,6 +116,7 @@ pub(crate) fn moves(
                         to: sq,
                         effect,
                         dir,
+                        face: None,
                     }));
                 }
             }

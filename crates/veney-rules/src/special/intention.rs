@@ -185,8 +185,10 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
             Some(Effect::Take(_)) | Some(Effect::Disarm(_)) => {
                 pos.remove(opp, target, to);
                 pos.discard[opp.index()][target.index()] += 1;
+                // Disarming the last privileged piece is checkmate (§2.0.14); a take is not.
                 if pos.outcome.is_none()
-                    && crate::special::disarm::blades_on_board(rules, pos, opp) == 0
+                    && matches!(effect, Some(Effect::Disarm(_)))
+                    && crate::special::disarm::privileged_on_board(rules, pos, opp) == 0
                 {
                     pos.outcome = Some(crate::outcome::Outcome::Checkmate {
                         winner: side,

@@ -75,6 +75,7 @@ pub(crate) fn oppositions(
                     to: pusher_to,
                     effect: Effect::Opposition(k, blade_sq, blade_to),
                     dir: None,
+                    face: None,
                 }));
             }
         }

@@ -29,6 +29,7 @@ pub(crate) fn shifts(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<A
                         to,
                         effect: Effect::Swap(blade),
                         dir: None,
+                        face: None,
                     }));
                 }
             }
