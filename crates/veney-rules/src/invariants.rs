@@ -52,6 +52,15 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
                 ));
             }
         }
+        for k in rules.set(side).kinds() {
+            let max = rules.info(side, k).max_on_board;
+            if pos.in_play(side, k) > max {
+                return Err(format!(
+                    "{side} has more than {max} {} on the board",
+                    rules.set(side).piece(k).name()
+                ));
+            }
+        }
         let lives = pos.pieces(side, rules.life(side)).count();
         if lives > 1 || (lives == 0 && pos.outcome().is_none()) {
             return Err(format!("{side} has {lives} Selves on the board"));
@@ -81,6 +90,16 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     }
     if pos.donkey(Side::White).is_some() && pos.donkey(Side::White) == pos.donkey(Side::Black) {
         return Err("two Donkeys on one square".into());
+    }
+    for sq in pos.facing[0] | pos.facing[1] {
+        match pos.piece_at(sq) {
+            Some((s, k)) if rules.set(s).piece(k).is_oriented() => {}
+            _ => {
+                return Err(format!(
+                    "a facing is kept on {sq}, where no oriented piece stands"
+                ));
+            }
+        }
     }
     if let FreePlace::On(sq) = pos.free() {
         if all.contains(sq) {

@@ -42,6 +42,7 @@ pub mod replay;
 pub mod rng;
 pub mod rules;
 pub mod savefile;
+pub mod set_check;
 pub mod setup;
 pub mod setup_styles;
 pub mod side;

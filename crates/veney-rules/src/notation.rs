@@ -64,6 +64,13 @@ pub struct SanMove {
 /// The letters of the four facings after `>`.
 pub const FACING_CHARS: [char; 4] = ['f', 'r', 'b', 'l'];
 
+/// Where a cast piece comes from, when the notation must say (`~CW4`, `~C*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastFrom {
+    Square(Square),
+    Reserve,
+}
+
 /// Meta-moves of the free engagement (§2.0.05).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Meta {
@@ -97,9 +104,11 @@ pub enum San {
         piece: char,
         from: Option<Square>,
     },
-    /// `~L`: cast piece (§2.0.18).
+    /// `~L`: cast piece (§2.0.18); `~CW4` / `~C*` name the origin (a square, or `*` the reserve)
+    /// when more than one such piece could be cast (ruling R-CAST).
     Cast {
         piece: char,
+        from: Option<CastFrom>,
     },
     Move(SanMove),
     /// `!$tX10`: declare intention (§2.0.11).
@@ -224,12 +233,32 @@ impl San {
                     };
                     San::Withdraw { piece, from }
                 }
-                Some('~') if chars.len() == 2 => {
+                Some('~')
+                    if chars.len() == 2
+                        || (chars.len() >= 3
+                            && is_piece_letter(chars[1])
+                            && (&text[chars[0].len_utf8() + chars[1].len_utf8()..] == "*"
+                                || Square::parse(
+                                    &text[chars[0].len_utf8() + chars[1].len_utf8()..],
+                                )
+                                .is_some())) =>
+                {
                     c.bump();
                     let piece = c.bump().filter(|&p| is_piece_letter(p)).ok_or_else(|| {
                         c.err("expected a piece letter after '~' (cast piece, e.g. ~L)")
                     })?;
-                    San::Cast { piece }
+                    let rest: String = chars[2..].iter().collect();
+                    c.i = chars.len();
+                    let from = if rest.is_empty() {
+                        None
+                    } else if rest == "*" {
+                        Some(CastFrom::Reserve)
+                    } else {
+                        Some(CastFrom::Square(
+                            Square::parse(&rest).expect("checked above"),
+                        ))
+                    };
+                    San::Cast { piece, from }
                 }
                 Some('!') => {
                     c.bump();
@@ -471,7 +500,14 @@ impl fmt::Display for San {
                 from: Some(sq),
             } => write!(f, "*{piece}{sq}"),
             San::Withdraw { piece, from: None } => write!(f, "*{piece}"),
-            San::Cast { piece } => write!(f, "~{piece}"),
+            San::Cast { piece, from } => {
+                write!(f, "~{piece}")?;
+                match from {
+                    Some(CastFrom::Square(sq)) => write!(f, "{sq}"),
+                    Some(CastFrom::Reserve) => f.write_str("*"),
+                    None => Ok(()),
+                }
+            }
             San::Move(m) => write!(f, "{m}"),
             San::Intention(m) => write!(f, "!{m}"),
             San::Roll { roll, mate } => write!(f, "@{roll}{}", if *mate { "#" } else { "" }),
@@ -514,9 +550,20 @@ impl San {
             Action::PlaceDonkey { to } => San::Drop { piece: 'K', to },
             Action::QuibbleReset => San::QuibbleReset,
             Action::Donkey(r) => San::Donkey(r),
-            Action::Cast { kind, .. } => San::Cast {
-                piece: letter(rules, side, kind),
-            },
+            Action::Cast { kind, from, .. } => {
+                // The origin is written only when another cast of the same piece is open.
+                let rivals = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Cast { kind: k, .. } if *k == kind))
+                    .count();
+                San::Cast {
+                    piece: letter(rules, side, kind),
+                    from: (rivals > 1).then_some(match from {
+                        Some(sq) => CastFrom::Square(sq),
+                        None => CastFrom::Reserve,
+                    }),
+                }
+            }
             Action::Land(l) => San::Land(l.at),
             Action::Invoke { at } => San::Invoke(at),
             Action::Declare { kind, to, .. } | Action::Enact { kind, to, .. } => {
@@ -764,15 +811,30 @@ impl San {
                 .ok_or_else(|| {
                     here(crate::untenable::explain(rules, pos, &Action::Meta(*m)).to_string())
                 }),
-            San::Cast { piece } => {
+            San::Cast { piece, from } => {
                 let k = kind_of(*piece)
                     .ok_or_else(|| here(format!("'{piece}' is not a piece letter of {side}'s set")))?;
                 // The piece on the board first, then from reserve (ruling R-CAST).
                 let mut cands: Vec<Action> = legal
                     .iter()
-                    .filter(|a| matches!(a, Action::Cast { kind, .. } if *kind == k))
+                    .filter(|a| match a {
+                        Action::Cast { kind, from: f, .. } if *kind == k => match from {
+                            None => true,
+                            Some(CastFrom::Reserve) => f.is_none(),
+                            Some(CastFrom::Square(sq)) => *f == Some(*sq),
+                        },
+                        _ => false,
+                    })
                     .copied()
                     .collect();
+                if from.is_none()
+                    && cands.iter().filter(|a| !matches!(a, Action::Cast { from: None, .. })).count() > 1
+                {
+                    return Err(here(format!(
+                        "ambiguous: more than one {} could be cast; name its square, e.g. ~{piece}W4, or ~{piece}* from reserve",
+                        rules.set(side).piece(k).name()
+                    )));
+                }
                 cands.sort_by_key(|a| matches!(a, Action::Cast { from: None, .. }));
                 cands.first().copied().ok_or_else(|| {
                     here("no cast now (§2.0.18): it needs an empty measure between the Selves and your Lantern, Cloak or Dagger on the board or in reserve".into())

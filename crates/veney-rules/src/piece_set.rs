@@ -397,8 +397,9 @@ impl PieceSet {
         let mut layout = None;
         if let Some(map) = &def.setup {
             let mut placed: Vec<(Square, Kind)> = Vec::new();
+            let setup_at = locate(src, "setup:", 0, 0).map_or(0, |t| t.2);
             let at = |needle: &str| {
-                let from = locate(src, "setup", 0, 0).map_or(0, |t| t.2);
+                let from = setup_at;
                 locate(src, needle, from, 0)
                     .map(|t| (t.0, t.1))
                     .unwrap_or((1, 1))
@@ -425,7 +426,7 @@ impl PieceSet {
                     p.count.saturating_sub(p.reserve)
                 };
                 if n != expected {
-                    let (l, c) = at("setup");
+                    let (l, c) = at("setup:");
                     errors.push(DataError::at(path, l, c, format!(
                         "the setup places {n} {} but the set puts {expected} on the board (count {} − reserve {}): expected the count to fit the setup",
                         p.name, p.count, p.reserve

@@ -481,6 +481,13 @@ impl Position {
         self.set_facing(to, f);
     }
 
+    /// Turns the piece on `sq` to face `f`, for building test positions (play turns pieces
+    /// only by their own moves).
+    #[doc(hidden)]
+    pub fn set_facing_for_tests(&mut self, sq: Square, f: u8) {
+        self.set_facing(sq, f);
+    }
+
     /// Turns the piece on `sq` to face `f`.
     pub(crate) fn set_facing(&mut self, sq: Square, f: u8) {
         for (i, plane) in self.facing.iter_mut().enumerate() {

@@ -181,9 +181,11 @@ impl Rules {
             }
         }
         for name in &options.optional_pieces {
+            // A standard optional piece an army lacks is simply not in that game (§2.0.23).
             if !sets
                 .iter()
                 .any(|s| s.by_name(name).is_some_and(|k| s.piece(k).def.optional))
+                && !crate::piece_set::STANDARD_NAMES.contains(&name.as_str())
             {
                 errors.push(DataError::at(
                     Path::new("rule options"),

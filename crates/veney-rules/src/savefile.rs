@@ -8,8 +8,15 @@
 //! [Seed "7"]
 //! [Position "start"]
 //! [Final "<position text>"]
+//! [WhiteSet "config/sets/standard.ron"]
+//! [WhiteSetName "Standard"]
+//! [WhiteSetHash "0123456789abcdef"]
+//! [BlackSet …] [BlackSetName …] [BlackSetHash …]
 //! 1. SY3 $X6, SX14; 2. …
 //! ```
+//! Each army's set is named by file, name and a fingerprint of its text: loading a save whose
+//! set file has changed since is a clear error (`SaveError::SetChanged`), never a silent
+//! mismatch. `sets_of` reads the set files a save names, so a program can load them first.
 //! A turn in progress is written as the last, partial turn.
 use crate::errors::ParseError;
 use crate::game::Game;
@@ -33,6 +40,12 @@ pub enum SaveError {
         expected: String,
         got: String,
     },
+    /// A side's set is not the one the game was saved with.
+    SetChanged {
+        side: crate::side::Side,
+        saved: String,
+        now: String,
+    },
 }
 
 impl std::fmt::Display for SaveError {
@@ -40,6 +53,10 @@ impl std::fmt::Display for SaveError {
         match self {
             SaveError::Io(e) => write!(f, "{e}"),
             SaveError::Bad { line, error } => write!(f, "line {line}: {error}"),
+            SaveError::SetChanged { side, saved, now } => write!(
+                f,
+                "{side}'s piece set has changed since the game was saved: saved with {saved}, the game now has {now}; restore that set file or start a new game"
+            ),
             SaveError::Mismatch { expected, got } => write!(
                 f,
                 "the record leads to {got}, not to the saved final position {expected} (was it saved with other rules or sets?)"
@@ -49,6 +66,21 @@ impl std::fmt::Display for SaveError {
 }
 
 impl std::error::Error for SaveError {}
+
+/// The set files a save names for White and Black (`[WhiteSet …]`, `[BlackSet …]`), when it
+/// names them.
+pub fn sets_of(text: &str) -> [Option<std::path::PathBuf>; 2] {
+    let mut out = [None, None];
+    for line in text.lines() {
+        let t = line.trim();
+        for (i, key) in ["[WhiteSet \"", "[BlackSet \""].iter().enumerate() {
+            if let Some(rest) = t.strip_prefix(key).and_then(|r| r.strip_suffix("\"]")) {
+                out[i] = Some(std::path::PathBuf::from(rest));
+            }
+        }
+    }
+    out
+}
 
 /// The save text of `game`.
 pub fn write(game: &Game) -> String {
@@ -64,6 +96,17 @@ pub fn write(game: &Game) -> String {
     s.push_str(&format!("[Seed \"{}\"]\n", game.seed()));
     s.push_str(&format!("[Position \"{start_text}\"]\n"));
     s.push_str(&format!("[Final \"{}\"]\n", game.position().to_text(rules)));
+    for side in crate::side::Side::ALL {
+        let set = rules.set(side);
+        let who = if side == crate::side::Side::White {
+            "White"
+        } else {
+            "Black"
+        };
+        s.push_str(&format!("[{who}Set \"{}\"]\n", set.source.display()));
+        s.push_str(&format!("[{who}SetName \"{}\"]\n", set.name));
+        s.push_str(&format!("[{who}SetHash \"{:016x}\"]\n", set.fingerprint));
+    }
     s.push_str(&game.record());
     s.push('\n');
     s
@@ -95,6 +138,31 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                     )
                 }
                 "Final" => fin = Some(v.to_string()),
+                "WhiteSetName" | "BlackSetName" | "WhiteSetHash" | "BlackSetHash" => {
+                    let side = if k.starts_with("White") {
+                        crate::side::Side::White
+                    } else {
+                        crate::side::Side::Black
+                    };
+                    let set = rules.set(side);
+                    let fp = format!("{:016x}", set.fingerprint);
+                    let (same, saved, now) = if k.ends_with("Name") {
+                        (
+                            v == set.name,
+                            format!("set {v:?}"),
+                            format!("set {:?}", set.name),
+                        )
+                    } else {
+                        (
+                            v == fp,
+                            format!("set text fingerprint {v}"),
+                            format!("{fp} ({})", set.source.display()),
+                        )
+                    };
+                    if !same {
+                        return Err(SaveError::SetChanged { side, saved, now });
+                    }
+                }
                 _ => {}
             }
             body_line = i + 2;

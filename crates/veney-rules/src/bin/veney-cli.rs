@@ -18,6 +18,12 @@ struct Cli {
     /// Piece set (RON) for both sides [default: the built-in standard set]
     #[arg(long, global = true)]
     set: Option<PathBuf>,
+    /// White's piece set (RON), for an asymmetric game [default: --set]
+    #[arg(long, global = true)]
+    white_set: Option<PathBuf>,
+    /// Black's piece set (RON), for an asymmetric game [default: --set]
+    #[arg(long, global = true)]
+    black_set: Option<PathBuf>,
     /// Setup (RON) [default: standard baselines]
     #[arg(long, global = true)]
     setup: Option<PathBuf>,
@@ -30,6 +36,27 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check piece set files: errors as file:line:col (exit 1), then warnings.
+    CheckSet {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Show a piece's reach on an empty board, and within its range constraint.
+    ShowPiece {
+        /// The set file
+        file: PathBuf,
+        /// The piece's name (or notation letter)
+        piece: String,
+        /// Where it stands [default: X6]
+        #[arg(long)]
+        at: Option<String>,
+        /// Where its Self stands [default: Y4]
+        #[arg(long = "self")]
+        life: Option<String>,
+        /// An oriented piece's facing: f, r, b or l [default: f]
+        #[arg(long, default_value = "f")]
+        facing: String,
+    },
     /// Show a position as a board with measure boundaries and reserves.
     Show {
         /// A position text (docs/POSITION.md), or `start`
@@ -88,6 +115,28 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    match &cli.command {
+        Command::CheckSet { files } => return check_sets(files),
+        Command::ShowPiece {
+            file,
+            piece,
+            at,
+            life,
+            facing,
+        } => {
+            return match show_piece(file, piece, at.as_deref(), life.as_deref(), facing) {
+                Ok(s) => {
+                    print!("{s}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("veney-cli: {e}");
+                    ExitCode::from(2)
+                }
+            };
+        }
+        _ => {}
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -135,7 +184,12 @@ fn replay(rules: &Rules, file: &std::path::Path) -> Result<bool, String> {
 }
 
 fn load_rules(cli: &Cli) -> Result<Rules, String> {
-    if cli.set.is_none() && cli.setup.is_none() && cli.rules.is_none() {
+    if cli.set.is_none()
+        && cli.setup.is_none()
+        && cli.rules.is_none()
+        && cli.white_set.is_none()
+        && cli.black_set.is_none()
+    {
         return Ok(Rules::standard());
     }
     let dir = PathBuf::from("config");
@@ -151,7 +205,83 @@ fn load_rules(cli: &Cli) -> Result<Rules, String> {
         .rules
         .clone()
         .unwrap_or_else(|| dir.join("rules/default.ron"));
-    Rules::load(&set, &setup, &rules).map_err(|e| e.to_string())
+    let white = cli.white_set.clone().unwrap_or_else(|| set.clone());
+    let black = cli.black_set.clone().unwrap_or(set);
+    Rules::load_sides(&white, &black, &setup, &rules).map_err(|e| e.to_string())
+}
+
+/// `check-set`: every file's errors and warnings; exit code 0 only when all are valid.
+fn check_sets(files: &[PathBuf]) -> ExitCode {
+    let mut ok = true;
+    for f in files {
+        let r = veney_rules::set_check::check_file(f);
+        for e in &r.errors {
+            println!("error: {e}");
+        }
+        for w in &r.warnings {
+            println!("warning: {w}");
+        }
+        match &r.set {
+            Some(s) => println!(
+                "{}: set {:?} is valid: {} pieces, {} warning(s)",
+                f.display(),
+                s.name,
+                s.len(),
+                r.warnings.len()
+            ),
+            None => {
+                ok = false;
+                println!("{}: {} error(s)", f.display(), r.errors.len());
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn show_piece(
+    file: &std::path::Path,
+    piece: &str,
+    at: Option<&str>,
+    life: Option<&str>,
+    facing: &str,
+) -> Result<String, String> {
+    let set = veney_rules::PieceSet::load(file).map_err(|e| e.to_string())?;
+    let k = set
+        .by_name(piece)
+        .or_else(|| {
+            piece
+                .chars()
+                .next()
+                .filter(|_| piece.chars().count() == 1)
+                .and_then(|c| set.by_letter(c))
+        })
+        .ok_or_else(|| {
+            let names: Vec<&str> = set.pieces.iter().map(|p| p.name()).collect();
+            format!(
+                "no piece {piece:?} in set {:?}: expected one of {}",
+                set.name,
+                names.join(", ")
+            )
+        })?;
+    let sq = |s: Option<&str>, d: &str| {
+        let s = s.unwrap_or(d);
+        Square::parse(s).ok_or_else(|| format!("{s:?} is not a square (W–Z and 1–16, e.g. X6)"))
+    };
+    let f = veney_rules::notation::FACING_CHARS
+        .iter()
+        .position(|c| facing.starts_with(*c))
+        .ok_or_else(|| format!("{facing:?} is not a facing: expected f, r, b or l"))?;
+    Ok(veney_rules::set_check::show(
+        &set,
+        k,
+        sq(at, "X6")?,
+        f as u8,
+        sq(life, "Y4")?,
+    ))
 }
 
 fn position(rules: &Rules, text: &str) -> Result<Position, String> {
@@ -164,6 +294,8 @@ fn position(rules: &Rules, text: &str) -> Result<Position, String> {
 fn run(cli: Cli) -> Result<(), String> {
     let rules = Arc::new(load_rules(&cli)?);
     match &cli.command {
+        // Handled in `main`, before any rules are loaded.
+        Command::CheckSet { .. } | Command::ShowPiece { .. } => {}
         Command::Replay { file } => {
             if !replay(&rules, file)? {
                 // Untenable turns: exit 1 (2 is for unreadable input).

@@ -153,7 +153,10 @@ pub(crate) fn casts(rules: &Rules, pos: &Position, concert_only: bool, out: &mut
                     });
                 }
             }
-            if !concert_only && pos.reserve(side, k) > 0 {
+            if !concert_only
+                && pos.reserve(side, k) > 0
+                && pos.in_play(side, k) < rules.info(side, k).max_on_board
+            {
                 out.push(Action::Cast {
                     kind: k,
                     from: None,
@@ -344,9 +347,7 @@ pub(crate) fn reclaim_places(rules: &Rules, pos: &Position, out: &mut Vec<Action
         .kinds()
         .find(|&k| rules.info(side, k).cast == Some(Device::Shima))
     {
-        if pos.reserve(side, k) > 0
-            && (pos.pieces(side, k).count() as u8) < rules.info(side, k).max_on_board
-        {
+        if pos.reserve(side, k) > 0 && pos.in_play(side, k) < rules.info(side, k).max_on_board {
             for to in Bitboard::adjacent(life) & !pos.occupied() {
                 out.push(Action::Place { kind: k, to });
             }

@@ -1,0 +1,260 @@
+//! The set designer's tools (issue: designing piece sets): `check` reads a set file and reports
+//! every error with file:line:col, what was found and what was expected, plus warnings that do
+//! not refuse the set; `reach` draws a piece's reach on an empty board as text, then with its
+//! range constraint applied relative to its Self. `veney-cli check-set` and `show-piece` print
+//! them; the app's set workshop draws the same reach.
+use crate::bitboard::Bitboard;
+use crate::errors::{DataError, LoadError, locate};
+use crate::measure::Measure;
+use crate::piece_def::{Jump, Mode, Role};
+use crate::piece_set::{Kind, PieceSet};
+use crate::setup::{STANDARD_SETUP, SetupDef};
+use crate::side::Side;
+use crate::square::Square;
+use std::path::Path;
+
+/// What the checker found in one set file.
+#[derive(Debug)]
+pub struct Report {
+    pub errors: Vec<DataError>,
+    pub warnings: Vec<DataError>,
+    /// The set, when it has no errors.
+    pub set: Option<PieceSet>,
+}
+
+impl Report {
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// Checks a set file.
+pub fn check_file(path: &Path) -> Report {
+    match std::fs::read_to_string(path) {
+        Ok(src) => check(path, &src),
+        Err(e) => Report {
+            errors: vec![DataError::at(
+                path,
+                1,
+                1,
+                format!("cannot read the file: {e}"),
+            )],
+            warnings: Vec::new(),
+            set: None,
+        },
+    }
+}
+
+/// Checks a set's text; `path` names it in the messages.
+pub fn check(path: &Path, src: &str) -> Report {
+    let set = match PieceSet::from_ron(path, src) {
+        Ok(s) => s,
+        Err(LoadError::Data(errors)) => {
+            return Report {
+                errors,
+                warnings: Vec::new(),
+                set: None,
+            };
+        }
+        Err(LoadError::Io { source, .. }) => {
+            return Report {
+                errors: vec![DataError::at(path, 1, 1, source.to_string())],
+                warnings: Vec::new(),
+                set: None,
+            };
+        }
+    };
+    let mut errors = Vec::new();
+    // A set without its own layout is set up by the standard baselines: they must fit it.
+    if set.layout.is_none() {
+        let def = SetupDef::standard();
+        for (sq, name) in &def.white {
+            if set.by_name(name).is_none() {
+                let (l, c) = locate(src, "pieces", 0, 0)
+                    .map(|t| (t.0, t.1))
+                    .unwrap_or((1, 1));
+                errors.push(DataError::at(
+                    path,
+                    l,
+                    c,
+                    format!("the set has no {name:?} for the standard baselines to put on {sq}: expected a `setup` giving this army's own baselines, or a piece named {name:?}"),
+                ));
+            }
+        }
+        if errors.is_empty() {
+            let std_setup = def
+                .check(
+                    Path::new("config/setups/standard.ron"),
+                    STANDARD_SETUP,
+                    [&set, &set],
+                )
+                .expect("names checked above");
+            for k in set.kinds() {
+                let p = set.piece(k);
+                let placed = std_setup.placements[0]
+                    .iter()
+                    .filter(|(_, pk)| *pk == k)
+                    .count() as u8;
+                let expected = if p.def.optional {
+                    0
+                } else {
+                    p.def.count.saturating_sub(p.def.reserve)
+                };
+                if placed != expected {
+                    let at = locate(src, &format!("{:?}", p.name()), 0, 0).map_or(0, |t| t.2);
+                    let (l, c) = locate(src, "count", at, 0)
+                        .map(|t| (t.0, t.1))
+                        .unwrap_or((1, 1));
+                    errors.push(DataError::at(
+                        path,
+                        l,
+                        c,
+                        format!(
+                            "count {} − reserve {} puts {expected} {} on the board, but the standard baselines place {placed}: expected the count to fit the setup (or a `setup` of the army's own)",
+                            p.def.count, p.def.reserve, p.name()
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    let warnings = set.warnings(src);
+    Report {
+        set: errors.is_empty().then_some(set),
+        errors,
+        warnings,
+    }
+}
+
+/// Where a piece can go from `at` on an empty board holding only its own Self on `life`:
+/// `(moves and attacks, moves only, attacks only)`.
+pub fn reach(
+    set: &PieceSet,
+    k: Kind,
+    side: Side,
+    at: Square,
+    facing: u8,
+    life: Option<Square>,
+) -> (Bitboard, Bitboard, Bitboard) {
+    let p = set.piece(k);
+    let t = p.tables_for(side, facing);
+    let lp = t.leaps_from(at, life);
+    let (mut both, mut mv, mut atk) = (lp.both, lp.move_only, lp.attack_only);
+    let blocker = life.filter(|&l| l != at);
+    for r in t.rays_from(at) {
+        for (i, sq) in r.squares().enumerate() {
+            if Some(sq) == blocker {
+                if r.jump == Jump::Anything {
+                    continue;
+                }
+                break;
+            }
+            if i + 1 >= r.min as usize {
+                let bit = 1u64 << sq.index();
+                match r.mode {
+                    Mode::Both => both |= bit,
+                    Mode::MoveOnly => mv |= bit,
+                    Mode::AttackOnly => atk |= bit,
+                }
+            }
+        }
+    }
+    if let Some(mode) = p.anywhere {
+        let all = !(1u64 << at.index());
+        match mode {
+            Mode::Both => both |= all,
+            Mode::MoveOnly => mv |= all,
+            Mode::AttackOnly => atk |= all,
+        }
+    }
+    let own = blocker.map_or(0, |l| 1u64 << l.index());
+    let clean = |b: u64| Bitboard(b & !own & !(1u64 << at.index()));
+    (clean(both), clean(mv), clean(atk))
+}
+
+/// The range-constraint zone of a piece whose Self stands on `life` (no engagements, no opposing
+/// Self): the whole board when it has none.
+pub fn zone(set: &PieceSet, k: Kind, life: Square) -> Bitboard {
+    match &set.piece(k).def.constraint {
+        Some(c) => crate::constraint::zone_from(c, Some(life), Bitboard::EMPTY, None),
+        None => Bitboard::FULL,
+    }
+}
+
+/// The text `veney-cli show-piece` prints: the reach from `at` on an empty board, and beside it
+/// the reach within the range constraint, with White's Self on `life`.
+pub fn show(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) -> String {
+    let p = set.piece(k);
+    let life_kind = set.life();
+    let is_life = k == life_kind || p.has_role(Role::Life);
+    let life_sq = (!is_life).then_some(life);
+    let (both, mv, atk) = reach(set, k, Side::White, at, facing, life_sq);
+    let z = if is_life {
+        Bitboard::FULL
+    } else {
+        zone(set, k, life)
+    };
+    let mut s = format!("{} ({}) on {at}", p.name(), p.def.letter);
+    if p.is_oriented() {
+        s.push_str(&format!(
+            ", facing {}",
+            ["forward", "right", "back", "left"][facing as usize & 3]
+        ));
+    }
+    if !is_life {
+        s.push_str(&format!(", its Self on {life}"));
+    }
+    s.push_str(
+        "\n  * move or attack   m move only   x attack only   · out of reach   # outside the range constraint\n\n",
+    );
+    s.push_str("      empty board       within its range constraint\n");
+    s.push_str("      W X Y Z           W X Y Z\n");
+    let cell = |sq: Square, constrained: bool| -> char {
+        if sq == at {
+            return p.def.code;
+        }
+        if life_sq == Some(sq) {
+            return 'S';
+        }
+        if constrained && !z.contains(sq) {
+            return '#';
+        }
+        if both.contains(sq) {
+            '*'
+        } else if mv.contains(sq) {
+            'm'
+        } else if atk.contains(sq) {
+            'x'
+        } else {
+            '·'
+        }
+    };
+    for step in (1..=16u8).rev() {
+        s.push_str(&format!("  {step:>2} "));
+        for line in 0..4 {
+            s.push(' ');
+            s.push(cell(Square::new(line, step), false));
+        }
+        s.push_str("       ");
+        for line in 0..4 {
+            s.push(' ');
+            s.push(cell(Square::new(line, step), true));
+        }
+        if step % 4 == 0 {
+            s.push_str(&format!(
+                "   measure {}",
+                Measure::of(Square::new(0, step)).relative(Side::White)
+            ));
+        }
+        s.push('\n');
+        if step % 4 == 1 && step > 1 {
+            s.push_str("      -------           -------\n");
+        }
+    }
+    let n = (both | mv | atk).count();
+    let nz = ((both | mv | atk) & z).count();
+    s.push_str(&format!(
+        "\n{n} squares on an empty board, {nz} within its range constraint.\n"
+    ));
+    s
+}

@@ -1,0 +1,188 @@
+//! The set checker (`veney-cli check-set`): one malformed fixture per kind of error, each
+//! reported at its file:line:col with what was found and what was expected; warnings do not
+//! refuse a set; the exit code is 0 only for valid sets.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use veney_rules::set_check::{Report, check_file};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/sets/{name}.ron"))
+}
+
+fn report(name: &str) -> Report {
+    check_file(&fixture(name))
+}
+
+/// The one error of a fixture: (line, col, message).
+fn only_error(name: &str) -> (usize, usize, String) {
+    let r = report(name);
+    assert_eq!(r.errors.len(), 1, "{name}: {:?}", r.errors);
+    assert!(r.set.is_none());
+    let e = &r.errors[0];
+    assert_eq!(e.location.file, fixture(name));
+    (e.location.line, e.location.col, e.message.clone())
+}
+
+fn expect(name: &str, line: usize, col: usize, words: &[&str]) {
+    let (l, c, msg) = only_error(name);
+    assert_eq!((l, c), (line, col), "{name}: {msg}");
+    for w in words {
+        assert!(msg.contains(w), "{name}: {msg:?} lacks {w:?}");
+    }
+}
+
+#[test]
+fn a_valid_set_has_no_errors_or_warnings() {
+    let r = report("valid");
+    assert!(r.is_valid() && r.warnings.is_empty(), "{r:?}");
+    assert_eq!(r.set.unwrap().name, "Tiny");
+}
+
+#[test]
+fn unknown_field() {
+    expect(
+        "unknown_field",
+        36,
+        13,
+        &[
+            "Unexpected field named `colour`",
+            "expected one of",
+            "`fendable`",
+        ],
+    );
+}
+
+#[test]
+fn unknown_piece_in_a_relation() {
+    expect(
+        "unknown_relation",
+        39,
+        23,
+        &[
+            "unknown piece \"Swrod\"",
+            "expected one of Self, Sword, Pike",
+        ],
+    );
+}
+
+#[test]
+fn duplicate_letter() {
+    expect(
+        "duplicate_letter",
+        31,
+        21,
+        &[
+            "duplicate notation letter '$'",
+            "\"Sword\" already uses it (line 17)",
+        ],
+    );
+}
+
+#[test]
+fn a_piece_with_no_way_to_move() {
+    expect(
+        "no_moves",
+        37,
+        13,
+        &[
+            "\"Pike\" has no way to move",
+            "expected at least one movement primitive",
+        ],
+    );
+}
+
+#[test]
+fn no_critical_piece() {
+    expect(
+        "no_critical",
+        4,
+        5,
+        &["no Self", "expected exactly one piece with role Life"],
+    );
+}
+
+#[test]
+fn a_count_that_does_not_fit_the_setup() {
+    expect(
+        "count_setup",
+        42,
+        5,
+        &[
+            "places 2 Sword",
+            "puts 1 on the board",
+            "expected the count to fit the setup",
+        ],
+    );
+}
+
+#[test]
+fn a_range_constraint_that_can_never_be_satisfied() {
+    expect(
+        "unsatisfiable",
+        38,
+        13,
+        &[
+            "\"Pike\"'s range constraint can never be satisfied",
+            "expected a wider constraint",
+        ],
+    );
+}
+
+#[test]
+fn a_piece_that_can_never_be_fended_is_a_warning() {
+    let r = report("never_fended");
+    assert!(r.is_valid(), "{:?}", r.errors);
+    assert_eq!(r.warnings.len(), 1);
+    let w = &r.warnings[0];
+    assert_eq!((w.location.line, w.location.col), (30, 19));
+    assert!(
+        w.message.contains("\"Pike\" can never be fended or taken"),
+        "{}",
+        w.message
+    );
+}
+
+#[test]
+fn a_set_without_a_layout_must_fit_the_standard_baselines() {
+    // The standard setup puts a Cloak on W4 and a Balance on Z4: a set without them needs its
+    // own `setup`.
+    let src = std::fs::read_to_string(fixture("valid")).unwrap();
+    let src = src.replace(
+        "    setup: Some({\"X4\": \"Sword\", \"Y4\": \"Self\"}),\n",
+        "",
+    );
+    let r = veney_rules::set_check::check(Path::new("nolayout.ron"), &src);
+    assert!(!r.is_valid());
+    assert!(
+        r.errors.iter().any(|e| e
+            .message
+            .contains("no \"Balance\" for the standard baselines to put on Z4")),
+        "{:?}",
+        r.errors
+    );
+}
+
+#[test]
+fn the_command_exits_zero_only_for_valid_sets() {
+    let cli = env!("CARGO_BIN_EXE_veney-cli");
+    let run = |files: &[PathBuf]| {
+        let out = Command::new(cli)
+            .arg("check-set")
+            .args(files)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let (code, out) = run(&[fixture("valid"), fixture("never_fended")]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("warning: "), "{out}");
+    let (code, out) = run(&[fixture("valid"), fixture("duplicate_letter")]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("duplicate_letter.ron:31:21: duplicate notation letter"),
+        "{out}"
+    );
+}

@@ -1,0 +1,341 @@
+//! The shipped piece sets (§2.0.23 Custom Rules & Extra; Incomplete Sets & Asymmetrical Games):
+//! each loads and checks clean; the armies' particulars (rulings R-ARMIES, R-PRIVILEGE) hold in
+//! play; two different armies meet in one game; and 2,000 seeded random games per pairing finish
+//! with no panic and every invariant of the rules core after every action.
+mod common;
+use common::*;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use veney_rules::options::RuleOptions;
+use veney_rules::{Action, Effect, Outcome, PieceSet, Position, Rules, Side, playout};
+
+fn set_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../config/sets/{name}.ron"))
+}
+
+fn set(name: &str) -> Arc<PieceSet> {
+    Arc::new(PieceSet::load(&set_path(name)).unwrap_or_else(|e| panic!("{name}: {e}")))
+}
+
+fn game(white: &str, black: &str) -> Rules {
+    Rules::with_sets([set(white), set(black)], RuleOptions::default())
+        .unwrap_or_else(|e| panic!("{white} v {black}: {e}"))
+}
+
+const ARMIES: [&str; 6] = [
+    "half",
+    "assassin",
+    "aristocrat",
+    "ceremonial",
+    "illusionist",
+    "fairy",
+];
+
+#[test]
+fn every_shipped_set_checks_clean() {
+    for name in ARMIES.iter().chain(&["standard"]) {
+        let r = veney_rules::set_check::check_file(&set_path(name));
+        assert!(r.is_valid(), "{name}: {:?}", r.errors);
+        assert!(r.warnings.is_empty(), "{name}: {:?}", r.warnings);
+    }
+}
+
+#[test]
+fn the_built_in_standard_set_is_the_shipped_file() {
+    let shipped = set("standard");
+    assert_eq!(shipped.fingerprint, PieceSet::standard().fingerprint);
+}
+
+#[test]
+fn each_army_starts_on_its_own_baselines() {
+    // §2.0.23 Archives Assassin: one Dagger drawn on the Sword's square, three in reserve, five
+    // Ruins in reserve (ruling R-ARMIES).
+    let r = game("assassin", "standard");
+    let p = Position::start(&r);
+    let w = r.set(Side::White);
+    let dagger = w.by_name("Dagger").unwrap();
+    let ruin = w.by_name("Ruin").unwrap();
+    assert_eq!(p.piece_at(sq("X4")), Some((Side::White, dagger)));
+    assert_eq!(p.reserve(Side::White, dagger), 3);
+    assert_eq!(p.reserve(Side::White, ruin), 5);
+    assert!(w.by_name("Sword").is_none());
+    // Black plays the standard set on the standard baselines, turned 180°.
+    let b = r.set(Side::Black);
+    assert_eq!(
+        p.piece_at(sq("X13")).map(|(s, k)| (s, b.piece(k).name())),
+        Some((Side::Black, "Self"))
+    );
+    // The Illusionist's Lantern stands where a Sword would (R-ARMIES); Black's army is turned.
+    let r = game("standard", "illusionist");
+    let p = Position::start(&r);
+    let lantern = r.set(Side::Black).by_name("Lantern").unwrap();
+    assert_eq!(p.piece_at(sq("Y13")), Some((Side::Black, lantern)));
+    assert_eq!(p.reserve(Side::Black, lantern), 0);
+    invariants_hold(&r, &p);
+}
+
+fn invariants_hold(r: &Rules, p: &Position) {
+    veney_rules::invariants::check(r, p).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn the_assassin_draws_at_most_two_daggers() {
+    // §2.0.23: "four Daggers (up to two drawn at a time)".
+    let r = game("assassin", "standard");
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X4"),
+            (Black, "Self", "X13"),
+        ],
+        White,
+    );
+    let dagger = r.set(Side::White).by_name("Dagger").unwrap();
+    let places = |p: &Position| {
+        p.legal_actions(&r)
+            .iter()
+            .filter(|a| matches!(a, Action::Place { kind, .. } if *kind == dagger))
+            .count()
+    };
+    assert!(places(&p) > 0, "a second Dagger may be drawn");
+    let two = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X4"),
+            (White, "Dagger", "Z4"),
+            (Black, "Self", "X13"),
+        ],
+        White,
+    );
+    assert_eq!(places(&two), 0, "no third Dagger while two are drawn");
+    assert!(two.reserve(Side::White, dagger) >= 1);
+}
+
+#[test]
+fn the_illusionists_cloak_checkmates_by_touch() {
+    // §2.0.23 Illusionist: "checkmate privileges granted to the Cloak, Lantern, and Jutsu".
+    let r = game("illusionist", "standard");
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Cloak", "X10"),
+            (Black, "Self", "Y12"),
+        ],
+        White,
+    );
+    let mate = p
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| matches!(a, Action::Move(m) if m.to == sq("Y12")))
+        .expect("the Cloak reaches the Self");
+    assert!(matches!(mate, Action::Move(m) if m.effect == Effect::Checkmate));
+    // A standard Cloak only fends what it may and cannot touch the Self at all.
+    let std = game("standard", "illusionist");
+    let p = pos(
+        &std,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Cloak", "X10"),
+            (Black, "Self", "Y12"),
+        ],
+        White,
+    );
+    assert!(
+        !p.legal_actions(&std)
+            .iter()
+            .any(|a| matches!(a, Action::Move(m) if m.to == sq("Y12")))
+    );
+}
+
+#[test]
+fn disarming_the_last_privileged_piece_is_checkmate() {
+    // §2.0.14 "If the disarmed player has no blade left on the board, disarmament constitutes
+    // checkmate", read with the set's privilege (ruling R-PRIVILEGE): the Illusionist's Guard
+    // disarmed while none of its privileged pieces is on the board ends the game; while its
+    // Lantern stands, it does not.
+    let r = game("standard", "illusionist");
+    for (lantern, over) in [(false, true), (true, false)] {
+        let mut pieces = vec![
+            (White, "Self", "Y8"),
+            (White, "Sword", "X7"),
+            (Black, "Self", "X13"),
+            // Overextended: the Guard's range is its Self's measure and one step (§2.0.09).
+            (Black, "Guard", "X9"),
+        ];
+        if lantern {
+            pieces.push((Black, "Lantern", "W14"));
+        }
+        let mut p = pos(&r, &pieces, White);
+        let disarm = p
+            .legal_actions(&r)
+            .into_iter()
+            .find(|a| matches!(a, Action::Move(m) if matches!(m.effect, Effect::Disarm(_))))
+            .expect("the Sword disarms the overextended Guard");
+        p.play(&r, disarm).unwrap();
+        assert_eq!(
+            matches!(p.outcome(), Some(Outcome::Checkmate { .. })),
+            over,
+            "Lantern on the board: {lantern}"
+        );
+    }
+}
+
+#[test]
+fn the_ceremonial_guard_has_no_dagger_and_two_of_its_pairs() {
+    let r = game("ceremonial", "aristocrat");
+    let p = Position::start(&r);
+    let w = r.set(Side::White);
+    assert!(w.by_name("Dagger").is_none());
+    let cloak = w.by_name("Cloak").unwrap();
+    assert_eq!(p.pieces(Side::White, cloak).count(), 2);
+    assert_eq!(p.reserve(Side::White, w.by_name("Guard").unwrap()), 2);
+    assert_eq!(p.reserve(Side::White, w.by_name("Ruin").unwrap()), 2);
+    // The Aristocrat: only Sword, Dagger, Balance and Cloak besides the Self and engagements.
+    let b = r.set(Side::Black);
+    let names: Vec<&str> = b.pieces.iter().map(|p| p.name()).collect();
+    assert_eq!(
+        names,
+        ["Self", "Sword", "Engagement", "Cloak", "Balance", "Dagger"]
+    );
+}
+
+#[test]
+fn a_position_names_its_armies_and_refuses_others() {
+    let r = game("assassin", "illusionist");
+    let p = Position::start(&r);
+    let text = p.to_text(&r);
+    assert!(
+        text.contains("sets=Archives_Assassin/Illusionist"),
+        "{text}"
+    );
+    assert_eq!(Position::from_text(&r, &text).unwrap(), p);
+    let other = game("assassin", "standard");
+    let e = Position::from_text(&other, &text).unwrap_err();
+    assert!(
+        e.message
+            .contains("for the sets Archives_Assassin/Illusionist, but the game plays Archives_Assassin/Standard"),
+        "{e}"
+    );
+    // The standard game writes no sets field (every older position text still reads).
+    assert!(
+        !Position::start(&rules())
+            .to_text(&rules())
+            .contains("sets=")
+    );
+}
+
+/// 2,000 seeded random games for each pairing of an army with the standard set (both colours)
+/// and of armies with each other, checked after every action, on both cores.
+#[test]
+fn two_thousand_random_games_per_pairing() {
+    let mut pairings: Vec<(&str, &str)> = Vec::new();
+    for a in ARMIES {
+        pairings.push((a, "standard"));
+        pairings.push(("standard", a));
+    }
+    pairings.extend([
+        ("assassin", "illusionist"),
+        ("ceremonial", "aristocrat"),
+        ("illusionist", "fairy"),
+        ("half", "assassin"),
+    ]);
+    let results: Vec<(String, playout::Summary)> = std::thread::scope(|s| {
+        let chunks: Vec<Vec<(&str, &str)>> = pairings.chunks(9).map(|c| c.to_vec()).collect();
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .into_iter()
+                        .map(|(w, b)| {
+                            let rules = Arc::new(game(w, b));
+                            let sum = playout::random_games(&rules, 2_000, 0xA5A5, 150, true)
+                                .unwrap_or_else(|e| panic!("{w} v {b}: {e}"));
+                            (format!("{w} v {b}"), sum)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    assert_eq!(results.len(), pairings.len());
+    for (name, s) in &results {
+        assert_eq!(s.games, 2_000, "{name}");
+        // Games end in play, not only at the turn cap.
+        let decided: u64 = s
+            .endings
+            .iter()
+            .filter(|(k, _)| k.as_str() != "turn limit")
+            .map(|(_, v)| v)
+            .sum();
+        assert!(decided > 100, "{name}: {:?}", s.endings);
+    }
+}
+
+#[test]
+fn saves_name_each_army_and_refuse_a_changed_set() {
+    use veney_rules::savefile::{self, SaveError};
+    let rules = Arc::new(game("aristocrat", "ceremonial"));
+    let mut g = veney_rules::Game::new(rules.clone());
+    for _ in 0..6 {
+        let a = g.legal_actions()[0];
+        g.play(a).unwrap();
+    }
+    let text = savefile::write(&g);
+    assert!(text.contains("[WhiteSetName \"Aristocrat\"]"), "{text}");
+    assert!(
+        text.contains("[BlackSetName \"Ceremonial Guard\"]"),
+        "{text}"
+    );
+    let [w, b] = savefile::sets_of(&text);
+    assert!(w.unwrap().ends_with("aristocrat.ron"));
+    assert!(b.unwrap().ends_with("ceremonial.ron"));
+    let back = savefile::read(rules.clone(), &text).unwrap();
+    assert_eq!(back.position(), g.position());
+    // The Ceremonial Guard's file changed since (one more Guard): a clear error, not a mismatch.
+    let src = std::fs::read_to_string(set_path("ceremonial")).unwrap();
+    let changed = Arc::new(
+        PieceSet::from_ron(
+            &set_path("ceremonial"),
+            &src.replace(
+                "count: 2,\n            reserve: 2,\n            fendable: false",
+                "count: 3,\n            reserve: 3,\n            fendable: false",
+            ),
+        )
+        .unwrap(),
+    );
+    assert_ne!(changed.fingerprint, set("ceremonial").fingerprint);
+    let other =
+        Arc::new(Rules::with_sets([set("aristocrat"), changed], RuleOptions::default()).unwrap());
+    match savefile::read(other, &text) {
+        Err(
+            e @ SaveError::SetChanged {
+                side: Side::Black, ..
+            },
+        ) => {
+            assert!(
+                e.to_string()
+                    .contains("has changed since the game was saved"),
+                "{e}"
+            )
+        }
+        Err(e) => panic!("wrong error: {e}"),
+        Ok(_) => panic!("a changed set loaded silently"),
+    }
+    // Another army altogether is refused by name.
+    let wrong = Arc::new(game("aristocrat", "standard"));
+    assert!(matches!(
+        savefile::read(wrong, &text),
+        Err(SaveError::SetChanged {
+            side: Side::Black,
+            ..
+        })
+    ));
+}
