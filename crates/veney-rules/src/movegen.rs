@@ -316,6 +316,22 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
     }
 }
 
+/// An oriented piece chooses its new facing as it lands (docs/SETS.md): each of its moves from
+/// `out[start..]` becomes one move per facing.
+#[cold]
+#[inline(never)]
+fn with_facings(out: &mut Vec<Action>, start: usize) {
+    let moves: Vec<Action> = out.drain(start..).collect();
+    for a in moves {
+        match a {
+            Action::Move(m) => {
+                out.extend((0..4).map(|f| Action::Move(Move { face: Some(f), ..m })))
+            }
+            other => out.push(other),
+        }
+    }
+}
+
 /// The moves of one piece from `from`, as the piece's tables, the board and its constraint allow.
 pub(crate) fn piece_moves(
     rules: &Rules,
@@ -325,11 +341,30 @@ pub(crate) fn piece_moves(
     from: Square,
     out: &mut Vec<Action>,
 ) {
+    if rules.set(view.side).piece(kind).is_oriented() {
+        let start = out.len();
+        piece_moves_facing(rules, pos, view, kind, from, pos.facing(from), out);
+        with_facings(out, start);
+    } else {
+        piece_moves_facing(rules, pos, view, kind, from, 0, out);
+    }
+}
+
+/// `piece_moves` for a piece facing `facing` (ignored unless it is oriented).
+#[inline(always)]
+fn piece_moves_facing(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    kind: Kind,
+    from: Square,
+    facing: u8,
+    out: &mut Vec<Action>,
+) {
     let side = view.side;
     let piece = rules.set(side).piece(kind);
     let info = rules.info(side, kind);
-    let oriented = piece.is_oriented();
-    let tables = piece.tables_for(side, if oriented { pos.facing(from) } else { 0 });
+    let tables = piece.tables_for(side, facing);
     let allowed = view.zones[kind.index()];
     // Flail (§2.0.10): out of the Self's measure the Lantern swings instead of sliding; after a
     // flail onto a stepping stone it makes an ordinary move inside that stone's measure.
@@ -355,20 +390,14 @@ pub(crate) fn piece_moves(
         };
         if allowed.contains(to) && !done.contains(to) {
             done.set(to);
-            let m = Move {
+            out.push(Action::Move(Move {
                 mover: Mover::Piece(kind),
                 from,
                 to,
                 effect,
                 dir,
                 face: None,
-            };
-            if oriented {
-                // An oriented piece chooses its new facing as it lands (docs/SETS.md).
-                out.extend((0..4).map(|f| Action::Move(Move { face: Some(f), ..m })));
-            } else {
-                out.push(Action::Move(m));
-            }
+            }));
         }
     };
     let lp = if tables.from_self.is_empty() {

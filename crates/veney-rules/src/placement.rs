@@ -27,8 +27,10 @@ pub(crate) fn placements(rules: &Rules, pos: &Position, view: &View, out: &mut V
     for k in rules.set(side).kinds() {
         let info = rules.info(side, k);
         // `max_on_board`: "up to two drawn at a time" (the Archives Assassin, ruling R-ARMIES).
-        let full = pos.in_play(side, k) >= info.max_on_board;
-        if pos.reserve(side, k) > 0 && !full && !(jutsu_barred && info.jutsu) {
+        if pos.reserve(side, k) > 0
+            && !(jutsu_barred && info.jutsu)
+            && (info.max_on_board == u8::MAX || pos.in_play(side, k) < info.max_on_board)
+        {
             // §2.0.12 Floating Ruin: "placed from reserve anywhere in its movement range,
             // ignoring the constraint of the piece-placement area".
             let area = if rules.info(side, k).floating {
