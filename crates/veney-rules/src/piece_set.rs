@@ -948,19 +948,48 @@ mod tests {
 mod docs_examples {
     use super::*;
 
-    /// Every complete `PieceSet(...)` example in docs/SETS.md loads.
+    /// Every example in docs/SETS.md is checked: each `PieceSet(...)` loads and checks clean,
+    /// each lone `Piece(...)` checks clean in a set with just a Self, and the `show-piece`
+    /// output is what the command prints for the fairy set's Mirage.
     #[test]
     fn docs_sets_examples_load() {
         let doc = include_str!("../../../docs/SETS.md");
-        let mut n = 0;
+        let (mut sets, mut pieces) = (0, 0);
         for block in doc.split("```ron").skip(1) {
             let body = block.split("```").next().unwrap();
-            if body.trim_start().starts_with("PieceSet(") {
-                PieceSet::from_ron(Path::new("docs/SETS.md"), body)
-                    .unwrap_or_else(|e| panic!("{e}"));
-                n += 1;
-            }
+            let t = body.trim_start();
+            let src = if t.starts_with("PieceSet(") {
+                sets += 1;
+                body.to_string()
+            } else if t.starts_with("Piece(") {
+                pieces += 1;
+                format!(
+                    "PieceSet(name: \"Doc\", pieces: [Piece(name: \"Self\", letter: 'S', code: 'S', category: Critical, roles: [Life], count: 1, fendable: false, withdraw: Never, moves: [Leap(offsets: [(1, 0), (1, 1)])]), {}], setup: Some({{\"Y4\": \"Self\"}}))",
+                    t.trim_end().trim_end_matches(',')
+                )
+            } else {
+                panic!("a ron example that is neither a set nor a piece: {t}")
+            };
+            let r = crate::set_check::check(Path::new("docs/SETS.md"), &src);
+            assert!(r.is_valid(), "{:?}\n{src}", r.errors);
+            assert!(r.warnings.is_empty(), "{:?}", r.warnings);
         }
-        assert!(n >= 1);
+        assert!(sets >= 1 && pieces >= 3, "{sets} sets, {pieces} pieces");
+        // The show-piece example.
+        let shown = doc
+            .split("```text\n")
+            .find(|b| b.starts_with("Mirage (M) on X6"))
+            .expect("the show-piece example")
+            .split("```")
+            .next()
+            .unwrap();
+        let fairy = PieceSet::from_ron(
+            Path::new("config/sets/fairy.ron"),
+            include_str!("../../../config/sets/fairy.ron"),
+        )
+        .unwrap();
+        let k = fairy.by_name("Mirage").unwrap();
+        let sq = |s| Square::parse(s).unwrap();
+        assert_eq!(shown, crate::set_check::show(&fairy, k, sq("X6"), 0, sq("Y4")));
     }
 }

@@ -38,6 +38,8 @@
 //!   `penalties=a/b` time penalties for called untenable moves [0/0]; `meta=1` the side to move
 //!   has made its meta-move; `freefrom=SQ:n` the free engagement last came from SQ and was pushed
 //!   back where it came from n times in a row;
+//!   `facing=X8r[,…]` an oriented piece's facing when not forward (f r b l); `sets=A/B` the
+//!   armies' set names (spaces as `_`), written when either is not the standard set;
 //!   `over=CODE` the game has ended (`touch:w`, …).
 //!
 //! The discard is not written: it is what the set's counts leave over.
