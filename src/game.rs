@@ -35,21 +35,80 @@ pub fn fresh_seed() -> u64 {
         })
 }
 
-/// The rules from `config/`'s set and setup with these options (the new-game dialog).
-pub fn rules_with(options: veney_rules::options::RuleOptions) -> Result<Rules, String> {
-    let dir = std::path::Path::new("config");
-    if !dir.join("sets/standard.ron").exists() {
-        return Ok(Rules::standard_with(options));
+/// The standard set's file.
+pub fn standard_set_path() -> PathBuf {
+    PathBuf::from("config/sets/standard.ron")
+}
+
+/// The set files in `config/sets/`, sorted (the new-game dialog and the set workshop offer them).
+pub fn set_files() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("config/sets")
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Loads one set file; the built-in standard set stands in for a missing standard file.
+fn load_set(path: &std::path::Path) -> Result<Arc<veney_rules::PieceSet>, String> {
+    if path == standard_set_path() && !path.exists() {
+        return Ok(Arc::new(veney_rules::PieceSet::standard()));
     }
-    let set = Arc::new(
-        veney_rules::PieceSet::load(&dir.join("sets/standard.ron")).map_err(|e| e.to_string())?,
-    );
-    let setup_path = dir.join("setups/standard.ron");
-    let (def, src) = veney_rules::setup::SetupDef::load(&setup_path).map_err(|e| e.to_string())?;
-    let checked = def
-        .check(&setup_path, &src, [&set, &set])
-        .map_err(|e| e.to_string())?;
-    Rules::new([set.clone(), set], checked, options).map_err(|e| e.to_string())
+    veney_rules::PieceSet::load(path)
+        .map(Arc::new)
+        .map_err(|e| e.to_string())
+}
+
+/// The rules for White's and Black's set files, `config/`'s setup and these options (the
+/// new-game dialog; §2.0.23 asymmetric games).
+pub fn rules_for(
+    sets: &[PathBuf; 2],
+    options: veney_rules::options::RuleOptions,
+) -> Result<Rules, String> {
+    let w = load_set(&sets[0])?;
+    let b = if sets[1] == sets[0] {
+        w.clone()
+    } else {
+        load_set(&sets[1])?
+    };
+    let setup_path = std::path::Path::new("config/setups/standard.ron");
+    let setup = if setup_path.exists() {
+        let (def, src) =
+            veney_rules::setup::SetupDef::load(setup_path).map_err(|e| e.to_string())?;
+        def.check(setup_path, &src, [&w, &b])
+            .map_err(|e| e.to_string())?
+    } else {
+        veney_rules::setup::SetupDef::standard()
+            .check(setup_path, veney_rules::setup::STANDARD_SETUP, [&w, &b])
+            .map_err(|e| e.to_string())?
+    };
+    Rules::new([w, b], setup, options).map_err(|e| e.to_string())
+}
+
+/// The rules from `config/`'s standard set and setup with these options.
+pub fn rules_with(options: veney_rules::options::RuleOptions) -> Result<Rules, String> {
+    let p = standard_set_path();
+    rules_for(&[p.clone(), p], options)
+}
+
+/// Loads a save with the sets it names (an asymmetric game brings its armies), falling back to
+/// `rules`' sets for saves that name none. The options are `rules`'.
+pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let named = veney_rules::savefile::sets_of(&text);
+    let rules = match named {
+        [Some(w), Some(b)]
+            if w != rules.set(Side::White).source || b != rules.set(Side::Black).source =>
+        {
+            Arc::new(rules_for(&[w, b], rules.options.clone())?)
+        }
+        _ => rules.clone(),
+    };
+    veney_rules::savefile::read(rules, &text).map_err(|e| e.to_string())
 }
 
 fn rand_side(rng: &mut veney_rules::rng::GameRng) -> bool {
@@ -82,6 +141,10 @@ pub struct PieceView {
     pub square: Square,
 }
 
+/// The facing of an oriented piece (0 forward, 1 right, 2 back, 3 left from its owner's side).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facing(pub u8);
+
 /// The piece's range constraint from its RON definition (read by the overlays).
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct RangeConstraint(pub Option<Constraint>);
@@ -112,6 +175,11 @@ pub enum Selected {
 
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selection(pub Option<Selected>);
+
+/// The moves an oriented piece could land with, one per facing, while the player chooses
+/// (§2.0.23 oriented pieces; ruling R-ORIENTED). Any command clears it.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct FacingChoice(pub Vec<Action>);
 
 /// Browsing the move list: the board shows the position after this many played turns instead of
 /// the live game (`None`: live).
@@ -160,8 +228,9 @@ pub enum Command {
     Load(PathBuf),
     /// Start a new game from a position text (docs/POSITION.md).
     SetPosition(String),
-    /// Start a new game under these rule options (the new-game dialog).
-    NewGameWith(veney_rules::options::RuleOptions),
+    /// Start a new game under these rule options with White's and Black's set files (the
+    /// new-game dialog, the set workshop).
+    NewGameWith(veney_rules::options::RuleOptions, [PathBuf; 2]),
     /// Show the position after this many turns (`None`: back to the live game).
     View(Option<usize>),
 }
@@ -242,6 +311,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveDir>()
         .init_resource::<CurrentGame>()
         .init_resource::<Selection>()
+        .init_resource::<FacingChoice>()
         .init_resource::<Viewing>()
         .init_resource::<Status>()
         .init_state::<TurnPhase>()
@@ -310,10 +380,12 @@ fn apply_commands(
     mut status: ResMut<Status>,
     mut played: MessageWriter<Played>,
     dir: Res<SaveDir>,
+    mut choice: ResMut<FacingChoice>,
 ) {
     for cmd in commands.read() {
         status.refusal = None;
         status.info = None;
+        choice.0.clear();
         if let Command::View(v) = cmd {
             viewing.0 = *v;
             sel.0 = None;
@@ -373,6 +445,17 @@ fn apply_commands(
                         .filter(|a| origin(a) == Some(s) && target(a) == Some(sq))
                         .copied()
                         .collect();
+                    // An oriented piece lands facing a way of the player's choosing (§2.0.23):
+                    // the four moves differ only in facing; the panel offers them.
+                    if hits.len() > 1
+                        && hits
+                            .iter()
+                            .all(|a| matches!(a, Action::Move(m) if m.face.is_some()))
+                    {
+                        choice.0 = hits;
+                        status.info = Some("choose the way it faces as it lands".into());
+                        continue;
+                    }
                     if let Some(&a) = hits.first() {
                         if hits.len() > 1 {
                             status.info = Some(format!(
@@ -442,6 +525,7 @@ fn apply_commands(
                                     to: sq,
                                     effect: veney_rules::Effect::Quiet,
                                     dir: None,
+                                    face: None,
                                 });
                                 status.refusal = Some(
                                     veney_rules::untenable::explain(&game.0.rules, &before, &a)
@@ -514,7 +598,7 @@ fn apply_commands(
                 let side = before.turn();
                 game.0.resign(side);
             }
-            Command::NewGameWith(mut options) => {
+            Command::NewGameWith(mut options, sets) => {
                 let seed = fresh_seed();
                 // §2.0.19 step 4: a random drawing decides the first player from the game's seed
                 // (initiative needs a custom setup: with the standard baselines it is a tie and
@@ -531,7 +615,7 @@ fn apply_commands(
                         options.first_player
                     ));
                 }
-                match rules_with(options) {
+                match rules_for(&sets, options) {
                     Ok(r) => {
                         let rules = Arc::new(r);
                         let start = Position::start(&rules);
@@ -569,7 +653,7 @@ fn apply_commands(
                 } else {
                     path
                 };
-                match veney_rules::savefile::load(game.0.rules.clone(), &path) {
+                match load_save(&game.0.rules, &path) {
                     Ok(g) => {
                         game.0 = g;
                         sel.0 = None;
@@ -632,15 +716,18 @@ fn mirror_pieces(
     let pos = shown.as_ref().unwrap_or(game.0.position());
     for sq in Square::all() {
         if let Some((side, kind)) = pos.piece_at(sq) {
-            let constraint = game.0.rules.set(side).piece(kind).def.constraint;
-            commands.spawn((
+            let piece = game.0.rules.set(side).piece(kind);
+            let mut e = commands.spawn((
                 PieceView {
                     side,
                     kind,
                     square: sq,
                 },
-                RangeConstraint(constraint),
+                RangeConstraint(piece.def.constraint),
             ));
+            if piece.is_oriented() {
+                e.insert(Facing(pos.facing(sq)));
+            }
         }
     }
     commands.spawn(FreeEngagementView(pos.free()));
@@ -726,7 +813,7 @@ fn resume_autosave(mut game: ResMut<CurrentGame>, dir: Res<SaveDir>, mut status:
     if !path.exists() {
         return;
     }
-    match veney_rules::savefile::load(game.0.rules.clone(), &path) {
+    match load_save(&game.0.rules, &path) {
         Ok(g) if !g.position().is_game_over() => {
             game.0 = g;
             status.info = Some("resumed the autosaved game".into());

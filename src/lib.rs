@@ -19,10 +19,16 @@ pub mod panels;
 pub mod pieces;
 pub mod redraw;
 pub mod script;
+pub mod workshop;
 
 /// Everything but the window and renderer: usable headless with `MinimalPlugins` in tests.
 pub fn game_plugins(app: &mut App) {
-    app.add_plugins((game::plugin, highlights::plugin, dice::plugin));
+    app.add_plugins((
+        game::plugin,
+        highlights::plugin,
+        dice::plugin,
+        workshop::plugin,
+    ));
 }
 
 /// The drawing, input, sound and panel plugins (need `DefaultPlugins` and a window).
@@ -40,5 +46,5 @@ pub fn view_plugins(app: &mut App) {
         script::plugin,
         measure::plugin,
     ));
-    app.add_plugins((panels::plugin, redraw::plugin));
+    app.add_plugins((panels::plugin, redraw::plugin, workshop::view_plugin));
 }

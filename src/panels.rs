@@ -26,13 +26,17 @@ struct PositionBox(String);
 pub struct NewGameDialog {
     pub open: bool,
     pub options: RuleOptions,
+    /// White's and Black's set files (§2.0.23 asymmetric games).
+    pub sets: [std::path::PathBuf; 2],
 }
 
 impl Default for NewGameDialog {
     fn default() -> Self {
+        let std = crate::game::standard_set_path();
         NewGameDialog {
             open: false,
             options: RuleOptions::default(),
+            sets: [std.clone(), std],
         }
     }
 }
@@ -63,6 +67,20 @@ fn new_game_dialog(
         .resizable(false)
         .default_pos(egui::pos2(120.0, 200.0))
         .show(ctx, |ui| {
+            let files = crate::game::set_files();
+            for (i, who) in ["White's army", "Black's army"].iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(*who);
+                    let shown = set_label(&dialog.sets[i]);
+                    egui::ComboBox::from_id_salt(("army", i))
+                        .selected_text(shown)
+                        .show_ui(ui, |ui| {
+                            for f in &files {
+                                ui.selectable_value(&mut dialog.sets[i], f.clone(), set_label(f));
+                            }
+                        });
+                });
+            }
             let o = &mut dialog.options;
             ui.label("Agreed before the game (§2.0.19):");
             ui.horizontal(|ui| {
@@ -151,11 +169,30 @@ fn new_game_dialog(
             }
         });
     if start {
-        out.write(Command::NewGameWith(dialog.options.clone()));
+        out.write(Command::NewGameWith(
+            dialog.options.clone(),
+            dialog.sets.clone(),
+        ));
         open = false;
     }
     dialog.open = open;
     Ok(())
+}
+
+/// A set file as the player knows it: its set's name and file name.
+pub fn set_label(path: &std::path::Path) -> String {
+    let file = path
+        .file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_default();
+    match std::fs::read_to_string(path).ok().and_then(|s| {
+        s.split("name: \"")
+            .nth(1)
+            .map(|r| r.split('"').next().unwrap_or("").to_string())
+    }) {
+        Some(name) if !name.is_empty() => format!("{name} ({file})"),
+        _ => file,
+    }
 }
 
 fn dice_name(d: DiceMethod) -> String {
@@ -182,6 +219,8 @@ fn side_panel(
     mut dialog: ResMut<NewGameDialog>,
     mut style: ResMut<crate::pieces::PieceStyle>,
     viewing: Res<crate::game::Viewing>,
+    choice: Res<crate::game::FacingChoice>,
+    mut workshop: ResMut<crate::workshop::Workshop>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -223,6 +262,21 @@ fn side_panel(
                             ui.small(explain_stuck(g, Selected::Board(sq)));
                         }
                     }
+                }
+                // An oriented piece lands facing a way of the player's choosing (R-ORIENTED).
+                if !choice.0.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label("Land facing:");
+                        for a in &choice.0 {
+                            if let Action::Move(m) = a {
+                                let name = ["forward ↑", "right →", "back ↓", "left ←"]
+                                    [m.face.unwrap_or(0) as usize & 3];
+                                if ui.button(name).clicked() {
+                                    out.write(Command::Play(*a));
+                                }
+                            }
+                        }
+                    });
                 }
                 ui.separator();
                 ui.horizontal_wrapped(|ui| {
@@ -334,6 +388,9 @@ fn side_panel(
                     }
                     if ui.button("Redo (Ctrl+Y)").clicked() {
                         out.write(Command::Redo);
+                    }
+                    if ui.button("Set workshop…").clicked() {
+                        workshop.open = !workshop.open;
                     }
                     if ui.button("New game…").clicked() {
                         dialog.open = true;

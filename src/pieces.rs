@@ -124,7 +124,44 @@ pub fn shape_outline(shape: Shape) -> Vec<Vec2> {
         ],
         Shape::Pebble => lump(0.22, 0.12, 2.1),
         Shape::Token => outline(6, |a| Vec2::from_angle(a + 0.5) * 0.38),
+        // Fairy pieces (§2.0.23): an isometric cube for "3D" movers, an arrowhead for oriented
+        // pieces (turned to their facing), a bead on a cord for relational movers, a frame for
+        // measure-bound ones.
+        Shape::Prism => vec![
+            Vec2::new(0.0, 0.42),
+            Vec2::new(0.37, 0.21),
+            Vec2::new(0.37, -0.21),
+            Vec2::new(0.0, -0.42),
+            Vec2::new(-0.37, -0.21),
+            Vec2::new(-0.37, 0.21),
+        ],
+        Shape::Arrow => vec![
+            Vec2::new(0.0, 0.46),
+            Vec2::new(0.32, -0.08),
+            Vec2::new(0.18, -0.38),
+            Vec2::new(-0.18, -0.38),
+            Vec2::new(-0.32, -0.08),
+        ],
+        Shape::Tether => outline(32, |a| {
+            // A bead with a short tail toward its Self's side.
+            let tail = (-(a - 1.5 * std::f32::consts::PI).abs() * 3.0).exp() * 0.16;
+            Vec2::from_angle(a) * (0.30 + tail)
+        }),
+        Shape::Frame => vec![
+            Vec2::new(-0.38, -0.38),
+            Vec2::new(0.38, -0.38),
+            Vec2::new(0.38, 0.38),
+            Vec2::new(-0.38, 0.38),
+        ],
     }
+}
+
+/// The rotation that turns an upward-pointing outline to face `facing` (0 forward, 1 right,
+/// 2 back, 3 left from `side`'s point of view) on the board as drawn (White at the bottom).
+pub fn facing_rotation(side: Side, facing: u8) -> f32 {
+    let (l, s) = veney_rules::piece_set::facing_vector(side, facing);
+    // Up is +steps; the angle from up, clockwise positive toward +lines.
+    -(l as f32).atan2(s as f32)
 }
 
 /// Holes cut into a shape (drawn in the hole colour): (centre, radius), in square units.
@@ -135,6 +172,9 @@ fn holes(shape: Shape) -> Vec<(Vec2, f32)> {
             (Vec2::new(0.16, -0.08), 0.05),
         ],
         Shape::Ring => vec![(Vec2::ZERO, 0.14)],
+        Shape::Prism => vec![(Vec2::new(0.0, 0.0), 0.06)],
+        Shape::Tether => vec![(Vec2::new(0.0, 0.08), 0.07)],
+        Shape::Frame => vec![(Vec2::ZERO, 0.20)],
         _ => Vec::new(),
     }
 }
@@ -156,18 +196,24 @@ fn dress_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
     style: Res<PieceStyle>,
-    added: Query<(Entity, &PieceView), Added<PieceView>>,
+    added: Query<(Entity, &PieceView, Option<&crate::game::Facing>), Added<PieceView>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    for (e, p) in &added {
+    for (e, p, facing) in &added {
         let def = &game.0.rules.set(p.side).piece(p.kind).def;
         let shape = def.drawn_shape();
         let (fill, rim, ink) = match p.side {
             Side::White => (WHITE_PIECE, BLACK_PIECE, WHITE_PIECE_TEXT),
             Side::Black => (BLACK_PIECE, WHITE_PIECE, BLACK_PIECE_TEXT),
         };
-        let pts = scaled(&shape_outline(shape), SQUARE);
+        let mut pts = scaled(&shape_outline(shape), SQUARE);
+        // An oriented piece is drawn turned to its facing, with a pointer on that edge.
+        let turn = facing.map(|f| facing_rotation(p.side, f.0));
+        if let Some(angle) = turn {
+            let rot = Vec2::from_angle(angle);
+            pts = pts.iter().map(|v| rot.rotate(*v)).collect();
+        }
         let body = meshes.add(polygon(&pts));
         let edge = meshes.add(polygon(&grown(&pts, 2.0)));
         let hole_colour = if p.square.is_light() {
@@ -197,6 +243,20 @@ fn dress_pieces(
                 ))
                 .id(),
         );
+        if let Some(angle) = turn {
+            let tip = Vec2::from_angle(angle).rotate(Vec2::new(0.0, 0.5 * SQUARE));
+            let side_v = Vec2::from_angle(angle).rotate(Vec2::new(0.09 * SQUARE, 0.0));
+            let base = tip * 0.78;
+            children.push(
+                commands
+                    .spawn((
+                        Mesh2d(meshes.add(Triangle2d::new(tip, base + side_v, base - side_v))),
+                        MeshMaterial2d(materials.add(FACING_MARK)),
+                        Transform::from_xyz(0.0, 0.0, 0.6),
+                    ))
+                    .id(),
+            );
+        }
         let small = matches!(shape, Shape::Pebble | Shape::SmallShard | Shape::Shard);
         // The letter sits beside thin shapes, on the body of the others.
         let letter_at = match shape {

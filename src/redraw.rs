@@ -72,6 +72,7 @@ fn gate(
     mut wheel: MessageReader<MouseWheel>,
     mut resized: MessageReader<WindowResized>,
     game: Res<CurrentGame>,
+    workshop: Res<crate::workshop::Workshop>,
     animating: Query<(), Or<(With<Glide>, With<Stick>, With<Announcement>, With<Tossed>)>>,
     awake: Res<AwakeUntil>,
     mut redraws: ResMut<Messages<RequestRedraw>>,
@@ -84,6 +85,7 @@ fn gate(
         + resized.read().count();
     let active = inputs > 0
         || game.is_changed()
+        || workshop.is_changed()
         || !animating.is_empty()
         || *frames < 150
         || std::env::var_os("VENEY_CONTINUOUS").is_some();

@@ -990,6 +990,9 @@ mod docs_examples {
         .unwrap();
         let k = fairy.by_name("Mirage").unwrap();
         let sq = |s| Square::parse(s).unwrap();
-        assert_eq!(shown, crate::set_check::show(&fairy, k, sq("X6"), 0, sq("Y4")));
+        assert_eq!(
+            shown,
+            crate::set_check::show(&fairy, k, sq("X6"), 0, sq("Y4"))
+        );
     }
 }

@@ -1,0 +1,476 @@
+//! The set workshop (issue: designing piece sets): pick a set file from `config/sets/`, read each
+//! piece's rules card, click a piece and a square to see its reach drawn with the play colours
+//! (moves, attacks, the range-constraint zone), and edit the file in any editor: the workshop
+//! reloads it within a second. A bad edit shows the checker's error with its line and column and
+//! keeps the last good version. A game in progress is never altered by a reload; "New game with
+//! this set" starts one.
+//!
+//! `plugin` (headless: the state and the file watch) runs in tests; `view_plugin` draws the
+//! window and wakes the reactive event loop when the file changes.
+use crate::game::Command;
+use bevy::prelude::*;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use veney_rules::{Kind, PieceSet, Side, Square};
+
+/// How often the set file is looked at.
+pub const POLL: Duration = Duration::from_millis(250);
+
+#[derive(Resource)]
+pub struct Workshop {
+    pub open: bool,
+    /// The set file being designed.
+    pub path: PathBuf,
+    /// The last version that checked clean.
+    pub set: Option<Arc<PieceSet>>,
+    /// The current file's errors (file:line:col: message), when it does not check.
+    pub errors: Vec<String>,
+    pub warnings: Vec<String>,
+    /// How many times the file was (re)read.
+    pub loads: u32,
+    pub piece: Option<Kind>,
+    /// Where the piece stands, where its Self stands, and an oriented piece's facing.
+    pub at: Square,
+    pub life: Square,
+    pub facing: u8,
+    fingerprint: Option<u64>,
+    last_poll: Option<Instant>,
+}
+
+impl Default for Workshop {
+    fn default() -> Self {
+        let path = std::env::var_os("VENEY_WORKSHOP")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("config/sets/fairy.ron"));
+        Workshop::new(path)
+    }
+}
+
+impl Workshop {
+    pub fn new(path: PathBuf) -> Workshop {
+        Workshop {
+            open: std::env::var_os("VENEY_WORKSHOP").is_some(),
+            path,
+            set: None,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            loads: 0,
+            piece: None,
+            at: Square::parse("X6").expect("a square"),
+            life: Square::parse("Y4").expect("a square"),
+            facing: 0,
+            fingerprint: None,
+            last_poll: None,
+        }
+    }
+
+    /// Switches to another set file (read at the next poll).
+    pub fn choose(&mut self, path: PathBuf) {
+        if path != self.path {
+            self.path = path;
+            self.set = None;
+            self.piece = None;
+            self.errors.clear();
+            self.warnings.clear();
+            self.fingerprint = None;
+            self.last_poll = None;
+        }
+    }
+
+    /// Reads the file if its text changed since the last read; returns whether it did.
+    pub fn poll(&mut self) -> bool {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(t) => t,
+            Err(e) => {
+                let msg = format!("{}: cannot read: {e}", self.path.display());
+                if self.errors != [msg.clone()] {
+                    self.errors = vec![msg];
+                    return true;
+                }
+                return false;
+            }
+        };
+        let fp = veney_rules::piece_set::fingerprint(&text);
+        if self.fingerprint == Some(fp) {
+            return false;
+        }
+        self.fingerprint = Some(fp);
+        self.loads += 1;
+        let report = veney_rules::set_check::check(&self.path, &text);
+        self.errors = report.errors.iter().map(|e| e.to_string()).collect();
+        self.warnings = report.warnings.iter().map(|e| e.to_string()).collect();
+        if let Some(set) = report.set {
+            // Keep the same piece selected by name across reloads.
+            let name = self
+                .piece
+                .zip(self.set.as_ref())
+                .map(|(k, s)| s.piece(k).name().to_string());
+            self.piece = name.and_then(|n| set.by_name(&n));
+            self.set = Some(Arc::new(set));
+        }
+        true
+    }
+
+    /// The reach of the selected piece: (moves and attacks, moves only, attacks only, zone).
+    pub fn reach(
+        &self,
+    ) -> Option<(
+        veney_rules::Bitboard,
+        veney_rules::Bitboard,
+        veney_rules::Bitboard,
+        veney_rules::Bitboard,
+    )> {
+        let set = self.set.as_ref()?;
+        let k = self.piece?;
+        let is_life = k == set.life();
+        let life = (!is_life).then_some(self.life);
+        let (both, mv, atk) =
+            veney_rules::set_check::reach(set, k, Side::White, self.at, self.facing, life);
+        let zone = if is_life {
+            veney_rules::Bitboard::FULL
+        } else {
+            veney_rules::set_check::zone(set, k, self.life)
+        };
+        Some((both, mv, atk, zone))
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Workshop>().add_systems(Update, watch);
+}
+
+/// Polls the set file while the workshop is open.
+fn watch(mut ws: ResMut<Workshop>) {
+    if !ws.open {
+        return;
+    }
+    // Look without marking the resource changed unless the file did.
+    let inner = ws.bypass_change_detection();
+    if inner.last_poll.is_some_and(|t| t.elapsed() < POLL) {
+        return;
+    }
+    inner.last_poll = Some(Instant::now());
+    if inner.poll() {
+        ws.set_changed();
+    }
+}
+
+/// Starts a new game with the workshop's set for both sides (or White only).
+pub fn new_game_with(ws: &Workshop, both: bool) -> Command {
+    let black = if both {
+        ws.path.clone()
+    } else {
+        crate::game::standard_set_path()
+    };
+    Command::NewGameWith(
+        veney_rules::options::RuleOptions::default(),
+        [ws.path.clone(), black],
+    )
+}
+
+/// What the wake-up thread watches: whether the workshop is open, and which file.
+#[derive(Resource, Clone)]
+struct Watched(Arc<std::sync::Mutex<(bool, PathBuf)>>);
+
+/// The window, and a thread that wakes the idle app when the watched file changes (reactive
+/// rendering would otherwise sleep through the edit).
+pub(super) fn view_plugin(app: &mut App) {
+    let watched = Watched(Arc::new(std::sync::Mutex::new((false, PathBuf::new()))));
+    app.insert_resource(watched.clone())
+        .add_systems(Startup, spawn_waker)
+        .add_systems(Update, share_watched.run_if(resource_changed::<Workshop>))
+        .add_systems(bevy_egui::EguiPrimaryContextPass, window);
+}
+
+fn share_watched(ws: Res<Workshop>, watched: Res<Watched>) {
+    if let Ok(mut w) = watched.0.lock() {
+        *w = (ws.open, ws.path.clone());
+    }
+}
+
+fn spawn_waker(watched: Res<Watched>, proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    let proxy = (**proxy).clone();
+    let watched = watched.0.clone();
+    std::thread::spawn(move || {
+        let mut last: Option<(PathBuf, u64)> = None;
+        loop {
+            std::thread::sleep(POLL);
+            let (open, path) = match watched.lock() {
+                Ok(w) => w.clone(),
+                Err(_) => return,
+            };
+            if !open {
+                last = None;
+                continue;
+            }
+            let fp = std::fs::read_to_string(&path)
+                .map(|t| veney_rules::piece_set::fingerprint(&t))
+                .unwrap_or(0);
+            if last.as_ref().is_some_and(|(p, f)| *p == path && *f != fp) {
+                let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+            last = Some((path, fp));
+        }
+    });
+}
+
+/// Side of a square on the workshop's little board, in points.
+const CELL: f32 = 22.0;
+
+fn window(
+    mut contexts: bevy_egui::EguiContexts,
+    mut ws: ResMut<Workshop>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    use bevy_egui::egui;
+    if !ws.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = ws.open;
+    egui::Window::new("Set workshop")
+        .open(&mut open)
+        .default_pos(egui::pos2(20.0, 40.0))
+        .default_width(520.0)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Set file");
+                let mut chosen = ws.path.clone();
+                egui::ComboBox::from_id_salt("workshop-file")
+                    .selected_text(crate::panels::set_label(&ws.path))
+                    .show_ui(ui, |ui| {
+                        for f in crate::game::set_files() {
+                            let label = crate::panels::set_label(&f);
+                            ui.selectable_value(&mut chosen, f, label);
+                        }
+                    });
+                if chosen != ws.path {
+                    ws.choose(chosen);
+                }
+            });
+            ui.small(format!(
+                "Edit {} in any editor and save: it is reloaded within a second ({} reads).",
+                ws.path.display(),
+                ws.loads
+            ));
+            for e in &ws.errors {
+                ui.colored_label(egui::Color32::from_rgb(230, 95, 75), format!("error: {e}"));
+            }
+            if !ws.errors.is_empty() && ws.set.is_some() {
+                ui.small("The last good version is kept below.");
+            }
+            for w in &ws.warnings {
+                ui.colored_label(egui::Color32::from_rgb(220, 190, 90), format!("warning: {w}"));
+            }
+            let Some(set) = ws.set.clone() else {
+                return;
+            };
+            ui.separator();
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(250.0);
+                    ui.strong(&set.name);
+                    ui.small(&set.description);
+                    egui::ScrollArea::vertical()
+                        .max_height(170.0)
+                        .id_salt("workshop-pieces")
+                        .show(ui, |ui| {
+                            for k in set.kinds() {
+                                let p = set.piece(k);
+                                let label = format!(
+                                    "{} ({})  ×{}{}",
+                                    p.name(),
+                                    p.def.letter,
+                                    p.def.count,
+                                    if p.is_oriented() { "  ↻" } else { "" }
+                                );
+                                if ui.selectable_label(ws.piece == Some(k), label).clicked() {
+                                    ws.piece = Some(k);
+                                }
+                            }
+                        });
+                    if let Some(k) = ws.piece {
+                        let p = set.piece(k);
+                        ui.separator();
+                        ui.strong(format!("{} — {}", p.name(), p.def.section));
+                        ui.label(&p.def.card);
+                        if p.is_oriented() {
+                            ui.horizontal(|ui| {
+                                ui.label("Facing");
+                                for (f, n) in ["forward", "right", "back", "left"].iter().enumerate() {
+                                    ui.radio_value(&mut ws.facing, f as u8, *n);
+                                }
+                            });
+                        }
+                        ui.small(format!(
+                            "On {}, its Self on {}. Left-click a square to move it, right-click to move its Self.",
+                            ws.at, ws.life
+                        ));
+                    } else {
+                        ui.small("Click a piece to see its reach.");
+                    }
+                    ui.separator();
+                    if ui.button("New game with this set").clicked() {
+                        out.write(new_game_with(&ws, true));
+                    }
+                    if ui.button("New game: this set (White) v standard").clicked() {
+                        out.write(new_game_with(&ws, false));
+                    }
+                });
+                board(ui, &mut ws, &set);
+            });
+        });
+    ws.open = open;
+    Ok(())
+}
+
+/// The little board: squares, the constraint zone, the reach marks, the piece and its Self.
+fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
+    use bevy_egui::egui;
+    let size = egui::vec2(CELL * 4.0 + 20.0, CELL * 16.0 + 6.0);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let painter = ui.painter_at(rect);
+    let origin = rect.min + egui::vec2(18.0, 2.0);
+    let cell_rect = |sq: Square| {
+        let x = origin.x + sq.line() as f32 * CELL;
+        let y = origin.y + (16 - sq.step()) as f32 * CELL;
+        egui::Rect::from_min_size(egui::pos2(x, y), egui::vec2(CELL, CELL))
+    };
+    let c = |col: Color| {
+        let s = col.to_srgba();
+        egui::Color32::from_rgba_unmultiplied(
+            (s.red * 255.0) as u8,
+            (s.green * 255.0) as u8,
+            (s.blue * 255.0) as u8,
+            (s.alpha * 255.0) as u8,
+        )
+    };
+    let reach = ws.reach();
+    for sq in Square::all() {
+        let r = cell_rect(sq);
+        painter.rect_filled(
+            r,
+            0.0,
+            c(if sq.is_light() {
+                crate::palette::LIGHT_SQUARE
+            } else {
+                crate::palette::DARK_SQUARE
+            }),
+        );
+        if let Some((both, mv, atk, zone)) = reach {
+            if ws.piece.is_some() && zone.contains(sq) && zone != veney_rules::Bitboard::FULL {
+                painter.rect_filled(r, 0.0, c(crate::palette::ZONE));
+            }
+            let inside = zone.contains(sq);
+            let alpha = if inside { 1.0 } else { 0.35 };
+            if both.contains(sq) {
+                painter.circle_filled(
+                    r.center(),
+                    CELL * 0.22,
+                    c(crate::palette::MARK_MOVE.with_alpha(0.8 * alpha)),
+                );
+                painter.circle_stroke(
+                    r.center(),
+                    CELL * 0.34,
+                    egui::Stroke::new(2.0, c(crate::palette::MARK_FEND.with_alpha(alpha))),
+                );
+            } else if mv.contains(sq) {
+                painter.circle_filled(
+                    r.center(),
+                    CELL * 0.18,
+                    c(crate::palette::MARK_MOVE.with_alpha(0.8 * alpha)),
+                );
+            } else if atk.contains(sq) {
+                painter.circle_stroke(
+                    r.center(),
+                    CELL * 0.34,
+                    egui::Stroke::new(2.0, c(crate::palette::MARK_TAKE.with_alpha(alpha))),
+                );
+            }
+        }
+        if sq.step() % 4 == 0 && sq.line() == 0 {
+            painter.text(
+                egui::pos2(origin.x - 4.0, r.center().y),
+                egui::Align2::RIGHT_CENTER,
+                sq.step().to_string(),
+                egui::FontId::proportional(10.0),
+                egui::Color32::GRAY,
+            );
+        }
+    }
+    // Measure boundaries.
+    for m in 0..=4 {
+        let y = origin.y + (m * 4) as f32 * CELL;
+        painter.line_segment(
+            [
+                egui::pos2(origin.x, y),
+                egui::pos2(origin.x + 4.0 * CELL, y),
+            ],
+            egui::Stroke::new(
+                if m == 2 { 2.5 } else { 1.5 },
+                c(if m == 2 {
+                    crate::palette::CENTRE_LINE
+                } else {
+                    crate::palette::MEASURE_LINE
+                }),
+            ),
+        );
+    }
+    if let Some(k) = ws.piece {
+        let p = set.piece(k);
+        let ink = egui::Color32::from_rgb(30, 25, 20);
+        if k != set.life() {
+            painter.circle_filled(
+                cell_rect(ws.life).center(),
+                CELL * 0.42,
+                c(crate::palette::WHITE_PIECE),
+            );
+            painter.text(
+                cell_rect(ws.life).center(),
+                egui::Align2::CENTER_CENTER,
+                "S",
+                egui::FontId::proportional(13.0),
+                ink,
+            );
+        }
+        let r = cell_rect(ws.at);
+        painter.rect_filled(r.shrink(1.0), 4.0, c(crate::palette::SELECTED));
+        painter.circle_filled(r.center(), CELL * 0.42, c(crate::palette::WHITE_PIECE));
+        painter.text(
+            r.center(),
+            egui::Align2::CENTER_CENTER,
+            p.def.letter.to_string(),
+            egui::FontId::proportional(13.0),
+            ink,
+        );
+        if p.is_oriented() {
+            let (l, s) = veney_rules::piece_set::facing_vector(Side::White, ws.facing);
+            let dir = egui::vec2(l as f32, -(s as f32));
+            let tip = r.center() + dir * CELL * 0.5;
+            painter.line_segment(
+                [r.center(), tip],
+                egui::Stroke::new(2.5, c(crate::palette::FACING_MARK)),
+            );
+        }
+    }
+    // Clicks: left moves the piece, right moves its Self.
+    let pick = |pos: egui::Pos2| {
+        let x = ((pos.x - origin.x) / CELL).floor();
+        let y = ((pos.y - origin.y) / CELL).floor();
+        ((0.0..4.0).contains(&x) && (0.0..16.0).contains(&y))
+            .then(|| Square::new(x as u8, 16 - y as u8))
+    };
+    if let Some(pos) = response.interact_pointer_pos() {
+        if let Some(sq) = pick(pos) {
+            if response.clicked() {
+                ws.at = sq;
+            } else if response.secondary_clicked() {
+                ws.life = sq;
+            }
+        }
+    }
+}
