@@ -269,7 +269,7 @@ fn side_panel(
                         ui.label("Land facing:");
                         for a in &choice.0 {
                             if let Action::Move(m) = a {
-                                let name = ["forward ↑", "right →", "back ↓", "left ←"]
+                                let name = ["forward", "right", "back", "left"]
                                     [m.face.unwrap_or(0) as usize & 3];
                                 if ui.button(name).clicked() {
                                     out.write(Command::Play(*a));

@@ -2,7 +2,9 @@
 //! run in order. `wait S` (seconds), `turn <notation>` (a whole turn, rolls included),
 //! `click SQ`, `reserve NAME`, `roll`, `position <text>`, `dialog` (open the new-game dialog),
 //! `shot NAME` (writes `$VENEY_SHOT_DIR/NAME.ready` and waits until a screenshot tool deletes
-//! it), `quit`. Lines starting with `#` are comments.
+//! it), `armies WHITE.ron BLACK.ron` (a new game between two sets), `workshop FILE` (open the set
+//! workshop on a file; `workshop off` closes it), `wpiece NAME [SQ] [f|r|b|l]` (select a piece
+//! in the workshop, where it stands and its facing), `quit`. Lines starting with `#` are comments.
 use crate::game::{Command, CurrentGame};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -42,6 +44,7 @@ fn run(
     game: Res<CurrentGame>,
     mut out: MessageWriter<Command>,
     mut dialog: ResMut<crate::panels::NewGameDialog>,
+    mut workshop: ResMut<crate::workshop::Workshop>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if let Some(t) = script.until {
@@ -113,6 +116,36 @@ fn run(
             out.write(Command::SetPosition(rest.to_string()));
         }
         "dialog" => dialog.open = true,
+        "armies" => {
+            let mut it = rest.split_whitespace();
+            if let (Some(w), Some(b)) = (it.next(), it.next()) {
+                out.write(Command::NewGameWith(
+                    veney_rules::options::RuleOptions::default(),
+                    [PathBuf::from(w), PathBuf::from(b)],
+                ));
+            }
+        }
+        "workshop" if rest == "off" => workshop.open = false,
+        "workshop" => {
+            workshop.choose(PathBuf::from(rest));
+            workshop.open = true;
+        }
+        "wpiece" => {
+            let mut it = rest.split_whitespace();
+            let name = it.next().unwrap_or("");
+            let k = workshop.set.as_ref().and_then(|s| s.by_name(name));
+            workshop.piece = k;
+            if let Some(sq) = it.next().and_then(veney_rules::Square::parse) {
+                workshop.at = sq;
+            }
+            if let Some(f) = it.next().and_then(|f| {
+                veney_rules::notation::FACING_CHARS
+                    .iter()
+                    .position(|c| f.starts_with(*c))
+            }) {
+                workshop.facing = f as u8;
+            }
+        }
         "shot" => {
             let _ = std::fs::create_dir_all(&script.shots);
             let f = script.shots.join(format!("{rest}.ready"));

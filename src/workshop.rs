@@ -286,7 +286,7 @@ fn window(
                                     p.name(),
                                     p.def.letter,
                                     p.def.count,
-                                    if p.is_oriented() { "  ↻" } else { "" }
+                                    if p.is_oriented() { "  (oriented)" } else { "" }
                                 );
                                 if ui.selectable_label(ws.piece == Some(k), label).clicked() {
                                     ws.piece = Some(k);
