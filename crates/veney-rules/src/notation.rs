@@ -905,7 +905,7 @@ impl San {
                     Err(here(crate::untenable::explain(rules, pos, &a).to_string()))
                 }
             }
-            San::Drop { piece: 'K', to } if rules.options.donkey && kind_of('K').is_none() => {
+            San::Drop { piece: 'K', to } if rules.has_donkey(side) && kind_of('K').is_none() => {
                 let a = Action::PlaceDonkey { to: *to };
                 if legal.contains(&a) {
                     Ok(a)

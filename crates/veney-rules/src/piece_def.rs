@@ -16,6 +16,10 @@ pub struct PieceSetDef {
     /// to give an asymmetric army (§2.0.23) its own starting squares.
     #[serde(default)]
     pub setup: Option<BTreeMap<String, String>>,
+    /// The army brings a Donkey in reserve (§2.0.23: "Each player may have a donkey in
+    /// reserve"), whatever the rule option `donkey` says.
+    #[serde(default)]
+    pub donkey: bool,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]

@@ -145,6 +145,8 @@ pub struct PieceSet {
     pub layout: Option<Vec<(Square, Kind)>>,
     /// A hash of the set's text, so a save made with other set files is caught on loading.
     pub fingerprint: u64,
+    /// The army brings a Donkey in reserve (§2.0.23).
+    pub donkey: bool,
 }
 
 /// FNV-1a of the text with line endings normalised: the set file's identity in saves.
@@ -362,6 +364,19 @@ impl PieceSet {
                 }
             }
         }
+        // Someone must be able to checkmate (§2.0.VI; "It is only absolutely necessary to have a
+        // Self and Sword", §2.0.23): a swordless army is legal where it grants the privilege.
+        if !def.pieces.is_empty() && !def.pieces.iter().any(|p| p.has_checkmate_privilege()) {
+            let (l, c) = locate(src, "pieces", 0, 0)
+                .map(|t| (t.0, t.1))
+                .unwrap_or((1, 1));
+            errors.push(DataError::at(
+                path,
+                l,
+                c,
+                "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one",
+            ));
+        }
         let lives: Vec<usize> = def
             .pieces
             .iter()
@@ -515,6 +530,7 @@ impl PieceSet {
             pieces,
             layout,
             fingerprint: fingerprint(src),
+            donkey: def.donkey,
         })
     }
 
@@ -949,7 +965,7 @@ mod docs_examples {
     use super::*;
 
     /// Every example in docs/SETS.md is checked: each `PieceSet(...)` loads and checks clean,
-    /// each lone `Piece(...)` checks clean in a set with just a Self, and the `show-piece`
+    /// each lone `Piece(...)` checks clean in a set with just a Self and a Sword, and the `show-piece`
     /// output is what the command prints for the fairy set's Mirage.
     #[test]
     fn docs_sets_examples_load() {
@@ -964,7 +980,7 @@ mod docs_examples {
             } else if t.starts_with("Piece(") {
                 pieces += 1;
                 format!(
-                    "PieceSet(name: \"Doc\", pieces: [Piece(name: \"Self\", letter: 'S', code: 'S', category: Critical, roles: [Life], count: 1, fendable: false, withdraw: Never, moves: [Leap(offsets: [(1, 0), (1, 1)])]), {}], setup: Some({{\"Y4\": \"Self\"}}))",
+                    "PieceSet(name: \"Doc\", pieces: [Piece(name: \"Self\", letter: 'S', code: 'S', category: Critical, roles: [Life], count: 1, fendable: false, withdraw: Never, moves: [Leap(offsets: [(1, 0), (1, 1)])]), Piece(name: \"Sword\", letter: '$', code: 'W', category: Critical, roles: [Blade, Armament], count: 1, reserve: 1, fendable: false, withdraw: Never, moves: [Slide(dirs: All)], constraint: Some(Constraint(measures: 1)), attacks: {{\"Sword\": Disarm}}), {}], setup: Some({{\"Y4\": \"Self\"}}))",
                     t.trim_end().trim_end_matches(',')
                 )
             } else {

@@ -202,7 +202,7 @@ impl Position {
             }
         }
         p.turn = rules.options.first_player;
-        p.donkey_home = [rules.options.donkey; 2];
+        p.donkey_home = [rules.has_donkey(Side::White), rules.has_donkey(Side::Black)];
         p
     }
 

@@ -265,6 +265,11 @@ impl Rules {
         })
     }
 
+    /// Whether `side` has a Donkey (§2.0.23): by the rule option, or its army brings one.
+    pub fn has_donkey(&self, side: Side) -> bool {
+        self.options.donkey || self.sets[side.index()].donkey
+    }
+
     #[inline]
     pub fn set(&self, side: Side) -> &PieceSet {
         &self.sets[side.index()]

@@ -102,6 +102,20 @@ fn no_critical_piece() {
 }
 
 #[test]
+fn an_army_that_could_never_checkmate() {
+    // A swordless army is legal only where the set grants checkmate privilege (R-PRIVILEGE).
+    expect(
+        "no_privilege",
+        4,
+        5,
+        &[
+            "no piece has checkmate privilege",
+            "expected a piece with role Blade",
+        ],
+    );
+}
+
+#[test]
 fn a_count_that_does_not_fit_the_setup() {
     expect(
         "count_setup",

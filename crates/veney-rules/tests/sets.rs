@@ -339,3 +339,18 @@ fn saves_name_each_army_and_refuse_a_changed_set() {
         })
     ));
 }
+
+#[test]
+fn the_fairy_army_brings_its_donkey() {
+    // §2.0.23 The Donkey: "Each player may have a donkey in reserve" — here a set entry.
+    let r = game("fairy", "standard");
+    let p = Position::start(&r);
+    assert!(p.donkey_in_reserve(Side::White));
+    assert!(!p.donkey_in_reserve(Side::Black));
+    assert!(
+        p.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, Action::PlaceDonkey { .. }))
+    );
+    assert!(p.to_text(&r).contains("donkeyhome=w"), "{}", p.to_text(&r));
+}

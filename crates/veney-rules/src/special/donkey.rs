@@ -41,7 +41,7 @@ fn open(pos: &Position, sq: Square) -> bool {
 /// The placements of the side's Donkey, if it is in reserve.
 pub(crate) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let side = pos.turn();
-    if !rules.options.donkey || !pos.donkey_home[side.index()] {
+    if !rules.has_donkey(side) || !pos.donkey_home[side.index()] {
         return;
     }
     for to in !pos.occupied() {
