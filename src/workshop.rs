@@ -231,6 +231,18 @@ fn window(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // Drawing must not mark the resource changed (that keeps the idle app redrawing); only a
+    // real change by the user does.
+    let before = (
+        ws.open,
+        ws.piece,
+        ws.at,
+        ws.life,
+        ws.facing,
+        ws.path.clone(),
+    );
+    let ws_ref = &mut ws;
+    let ws = ws_ref.bypass_change_detection();
     let mut open = ws.open;
     egui::Window::new("Set workshop")
         .open(&mut open)
@@ -276,7 +288,7 @@ fn window(
                     ui.strong(&set.name);
                     ui.small(&set.description);
                     egui::ScrollArea::vertical()
-                        .max_height(170.0)
+                        .max_height(260.0)
                         .id_salt("workshop-pieces")
                         .show(ui, |ui| {
                             for k in set.kinds() {
@@ -315,16 +327,27 @@ fn window(
                     }
                     ui.separator();
                     if ui.button("New game with this set").clicked() {
-                        out.write(new_game_with(&ws, true));
+                        out.write(new_game_with(ws, true));
                     }
                     if ui.button("New game: this set (White) v standard").clicked() {
-                        out.write(new_game_with(&ws, false));
+                        out.write(new_game_with(ws, false));
                     }
                 });
-                board(ui, &mut ws, &set);
+                board(ui, ws, &set);
             });
         });
     ws.open = open;
+    let after = (
+        ws.open,
+        ws.piece,
+        ws.at,
+        ws.life,
+        ws.facing,
+        ws.path.clone(),
+    );
+    if after != before {
+        ws_ref.set_changed();
+    }
     Ok(())
 }
 
