@@ -176,6 +176,11 @@ pub enum Selected {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selection(pub Option<Selected>);
 
+/// The guess methods' hidden pick in progress: where the defender hid the token (§2.0.R1).
+/// Kept out of the board and the panels' text until the guess is made.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HiddenPick(pub Option<u8>);
+
 /// The moves an oriented piece could land with, one per facing, while the player chooses
 /// (§2.0.23 oriented pieces; ruling R-ORIENTED). Any command clears it.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -216,6 +221,14 @@ pub enum Command {
     Play(Action),
     /// Throw the sticks for a pending Dagger Throw, from the game's seeded generator.
     Roll,
+    /// The guess methods' hidden pick (§2.0.R1): the defender hides the token at this place
+    /// (0-based)…
+    Hide(u8),
+    /// …and the thrower guesses this place; the roll is played.
+    Guess(u8),
+    /// The caster springs the Obscurant Chaos trap in the middle of the opponent's turn
+    /// (§2.0.18).
+    Interrupt,
     Undo,
     Redo,
     NewGame,
@@ -312,6 +325,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<CurrentGame>()
         .init_resource::<Selection>()
         .init_resource::<FacingChoice>()
+        .init_resource::<HiddenPick>()
         .init_resource::<Viewing>()
         .init_resource::<Status>()
         .init_state::<TurnPhase>()
@@ -381,11 +395,15 @@ fn apply_commands(
     mut played: MessageWriter<Played>,
     dir: Res<SaveDir>,
     mut choice: ResMut<FacingChoice>,
+    mut hidden: ResMut<HiddenPick>,
 ) {
     for cmd in commands.read() {
         status.refusal = None;
         status.info = None;
         choice.0.clear();
+        if !matches!(cmd, Command::Hide(_) | Command::Guess(_)) {
+            hidden.0 = None;
+        }
         if let Command::View(v) = cmd {
             viewing.0 = *v;
             sel.0 = None;
@@ -571,6 +589,62 @@ fn apply_commands(
                     None => status.refusal = Some("there is no throw or cast to resolve".into()),
                 }
             }
+            Command::Hide(place) => {
+                if let Phase::Throw { .. } = before.phase() {
+                    hidden.0 = Some(place);
+                } else {
+                    status.refusal = Some("there is no throw to hide a token for".into());
+                }
+            }
+            Command::Guess(guess) => {
+                let side = before.turn();
+                let sticks =
+                    veney_rules::special::dagger_throw::sticks(&game.0.rules, &before, side);
+                match (hidden.0.take(), sticks) {
+                    (Some(h), Some(n)) => {
+                        let choices = match game.0.rules.options.dice {
+                            veney_rules::dice::DiceMethod::PenAndPaper(k) => k,
+                            _ => 1u8 << n,
+                        };
+                        let roll = veney_rules::dice::Roll::Guess {
+                            choices,
+                            hidden: h,
+                            guess,
+                        };
+                        match game.0.enter_roll(roll) {
+                            Ok(()) => {
+                                played.write(Played {
+                                    before,
+                                    action: Action::Roll(roll),
+                                    after: *game.0.position(),
+                                });
+                            }
+                            Err(e) => status.refusal = Some(e.to_string()),
+                        }
+                    }
+                    _ => {
+                        status.refusal = Some("the defender hides the token first (§2.0.R1)".into())
+                    }
+                }
+            }
+            Command::Interrupt => match game.0.interrupt() {
+                Some(acts) => {
+                    // Replay the steps for animation and sound.
+                    let mut p = before;
+                    for a in acts {
+                        let b = p;
+                        p.play_unchecked(&game.0.rules, a);
+                        played.write(Played {
+                            before: b,
+                            action: a,
+                            after: p,
+                        });
+                    }
+                    status.info =
+                        Some("the trap is sprung: reposition the Self and a blade".into());
+                }
+                None => status.refusal = Some("there is no trap to spring now (§2.0.18)".into()),
+            },
             Command::Undo => {
                 if game.0.undo().is_none() {
                     status.info = Some("nothing to undo".into());

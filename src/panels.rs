@@ -220,6 +220,7 @@ fn side_panel(
     mut style: ResMut<crate::pieces::PieceStyle>,
     viewing: Res<crate::game::Viewing>,
     choice: Res<crate::game::FacingChoice>,
+    hidden: Res<crate::game::HiddenPick>,
     mut workshop: ResMut<crate::workshop::Workshop>,
     mut out: MessageWriter<Command>,
 ) -> Result {
@@ -262,6 +263,52 @@ fn side_panel(
                             ui.small(explain_stuck(g, Selected::Board(sq)));
                         }
                     }
+                }
+                // The guess methods' hidden pick (§2.0.R1): the defender hides, the thrower guesses.
+                if matches!(pos.phase(), veney_rules::Phase::Throw { .. })
+                    && matches!(
+                        rules.options.dice,
+                        DiceMethod::GuessMeasureStep | DiceMethod::PenAndPaper(_)
+                    )
+                {
+                    let n = veney_rules::special::dagger_throw::sticks(rules, pos, side)
+                        .unwrap_or(1);
+                    let places = match rules.options.dice {
+                        DiceMethod::PenAndPaper(k) => k,
+                        _ => 1u8 << n,
+                    };
+                    ui.group(|ui| {
+                        match hidden.0 {
+                            None => {
+                                ui.strong(format!(
+                                    "Dagger Throw — {}: hide the token in one of {places} places while {side} looks away",
+                                    !side
+                                ));
+                                ui.horizontal_wrapped(|ui| {
+                                    for i in 0..places {
+                                        if ui.button(format!("{:>2}", i + 1)).clicked() {
+                                            out.write(Command::Hide(i));
+                                        }
+                                    }
+                                });
+                            }
+                            Some(_) => {
+                                ui.strong(format!(
+                                    "Hidden. {side}: guess where the token is (1 in {places} hits)"
+                                ));
+                                ui.horizontal_wrapped(|ui| {
+                                    for i in 0..places {
+                                        if ui.button(format!("{:>2}", i + 1)).clicked() {
+                                            out.write(Command::Guess(i));
+                                        }
+                                    }
+                                });
+                            }
+                        }
+                        if ui.small_button("or let the game's dice decide (R)").clicked() {
+                            out.write(Command::Roll);
+                        }
+                    });
                 }
                 // An oriented piece lands facing a way of the player's choosing (R-ORIENTED).
                 if !choice.0.is_empty() {
@@ -343,7 +390,11 @@ fn side_panel(
                     if legal.contains(&Action::Retreat) && ui.button("Retreat (==)").clicked() {
                         out.write(Command::Play(Action::Retreat));
                     }
-                    if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) {
+                    let guessing = matches!(
+                        rules.options.dice,
+                        DiceMethod::GuessMeasureStep | DiceMethod::PenAndPaper(_)
+                    );
+                    if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) && !guessing {
                         let n = veney_rules::special::dagger_throw::sticks(rules, pos, side)
                             .unwrap_or(0);
                         let (a, b) = rules.options.dice.hit_odds(n);
@@ -352,6 +403,16 @@ fn side_panel(
                             .clicked()
                         {
                             out.write(Command::Roll);
+                        }
+                    }
+                    if let Some(at) =
+                        veney_rules::special::cast_piece::interrupt_square(rules, pos)
+                    {
+                        if ui
+                            .button(format!("{}: spring the trap on {at}!", !side))
+                            .clicked()
+                        {
+                            out.write(Command::Interrupt);
                         }
                     }
                     if let Some(Selected::Board(sq)) = sel.0 {

@@ -323,3 +323,91 @@ fn the_move_list_shows_an_earlier_position_and_returns_to_live() {
     let mut q = world.query::<&PieceView>();
     assert!(q.iter(world).any(|v| v.square == sq("Y3")), "live again");
 }
+
+#[test]
+fn the_guess_dice_are_a_hidden_pick() {
+    // §2.0.R1 "guess by measure & step": the defender hides a token in one of 2^sticks places,
+    // the thrower guesses; the app asks the players instead of drawing (ruling R-DICE).
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
+    let r = Arc::new(Rules::standard_with(o));
+    for (hide, guess, mates) in [(2u8, 2u8, true), (2, 3, false)] {
+        let g = from_pieces(
+            &r,
+            &[
+                (Side::White, "Self", "W5"),
+                (Side::White, "Dagger", "X5"),
+                (Side::Black, "Self", "X8"),
+                (Side::Black, "Engagement", "X7"),
+            ],
+            1,
+        );
+        let mut app = app_with(g, "guess");
+        click(&mut app, "X5");
+        click(&mut app, "X8");
+        assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+        // Guessing before anything is hidden is refused.
+        send(&mut app, Command::Guess(0));
+        assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+        send(&mut app, Command::Hide(hide));
+        assert_eq!(
+            app.world().resource::<veney::game::HiddenPick>().0,
+            Some(hide)
+        );
+        send(&mut app, Command::Guess(guess));
+        let (_, roll) = app.world().resource::<LastThrow>().0.expect("a throw");
+        assert_eq!(
+            roll,
+            veney_rules::dice::Roll::Guess {
+                choices: 4,
+                hidden: hide,
+                guess
+            }
+        );
+        let mated = matches!(
+            game(&app).position().outcome(),
+            Some(Outcome::Checkmate {
+                by: Mate::Touch,
+                ..
+            })
+        );
+        assert_eq!(mated, mates);
+        // The record keeps the pick (`@g4=3/3`) and reloads to the same game.
+        let rec = game(&app).record();
+        assert!(
+            rec.contains(&format!("@g4={}/{}", hide + 1, guess + 1)),
+            "{rec}"
+        );
+        let text = veney_rules::savefile::write(game(&app));
+        let back = veney_rules::savefile::read(r.clone(), &text).unwrap();
+        assert_eq!(back.position(), game(&app).position());
+    }
+}
+
+#[test]
+fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
+    // §2.0.18 Obscurant Chaos: "… or even interrupting a double-move in process".
+    let r = standard();
+    let base = Position::from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "Y4"),
+            (Side::White, "Sword", "X4"),
+            (Side::Black, "Self", "X13"),
+            (Side::Black, "Cloak", "X8"),
+            (Side::Black, "Engagement", "W6"),
+        ],
+        Side::Black,
+    )
+    .unwrap();
+    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "trap");
+    click(&mut app, "X8");
+    click(&mut app, "W6");
+    assert_eq!(phase(&app), TurnPhase::SecondAction);
+    send(&mut app, Command::Interrupt);
+    let pos = *game(&app).position();
+    assert_eq!(pos.turn(), Side::White);
+    assert!(pos.chaos_spent(Side::White));
+    assert_eq!(phase(&app), TurnPhase::Distraction);
+}

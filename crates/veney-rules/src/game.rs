@@ -185,6 +185,43 @@ impl Game {
         Some(l)
     }
 
+    /// Plays a roll the players made themselves — the guess methods' hidden pick, or real sticks
+    /// read off the table (§2.0.R1) — and advances the generator as a drawn roll would, so a
+    /// saved game reloads to the same state.
+    pub fn enter_roll(&mut self, r: Roll) -> Result<(), crate::errors::Untenable> {
+        self.play(Action::Roll(r))?;
+        self.advance_rng_for_roll();
+        Ok(())
+    }
+
+    /// Springs the Obscurant Chaos trap in the middle of the opponent's turn (§2.0.18 "even
+    /// interrupting a double-move in process"; ruling R-CAST): the mover's turn ends where it
+    /// stands and the caster's begins with the invocation. The actions played, or `None` (and
+    /// nothing played) when no interruption is open.
+    pub fn interrupt(&mut self) -> Option<Vec<Action>> {
+        let at = crate::special::cast_piece::interrupt_square(&self.rules, &self.pos)?;
+        // Try it on a copy first: the mover's turn must be able to end and the trap be open.
+        let mover = self.pos.turn();
+        let mut copy = self.pos;
+        let mut plan = Vec::new();
+        while copy.turn() == mover && !copy.is_game_over() {
+            if !copy.legal_actions(&self.rules).contains(&Action::EndTurn) {
+                return None;
+            }
+            copy.play_unchecked(&self.rules, Action::EndTurn);
+            plan.push(Action::EndTurn);
+        }
+        let invoke = Action::Invoke { at };
+        if !copy.legal_actions(&self.rules).contains(&invoke) {
+            return None;
+        }
+        plan.push(invoke);
+        for &a in &plan {
+            self.play(a).ok()?;
+        }
+        Some(plan)
+    }
+
     /// Plays an action drawn from a copy of the generator, then advances the generator by the
     /// same draw (`advance_rng_for_roll`): undo rewinds to before the draw, so a rethrow lands
     /// the same, and redo and loading advance it identically.

@@ -224,3 +224,54 @@ fn the_rulebooks_obscurant_chaos_record_reads_without_a_landing() {
     );
     assert_eq!(p.turn(), Black);
 }
+
+#[test]
+fn the_trap_interrupts_a_double_move_in_process() {
+    // §2.0.18 Obscurant Chaos: "any one of the opponent's technical pieces which enter the
+    // cast-square can be immediately lost to discard if the caster invokes it (… or even
+    // interrupting a double-move in process)". Black's Cloak steps onto its engagement on White's
+    // cast-square W6 (a stepping stone: a second move is open); White springs the trap at once.
+    let r = Arc::new(rules());
+    let base = Position::from_pieces(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "X13"),
+            (Black, "Cloak", "X8"),
+            (Black, "Engagement", "W6"),
+        ],
+        Black,
+    )
+    .unwrap();
+    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    assert_eq!(
+        veney_rules::special::cast_piece::interrupt_square(&r, g.position()),
+        None
+    );
+    let t = veney_rules::notation::parse_turn(&r, g.position(), "CW6", 1).unwrap();
+    g.play(t[0]).unwrap();
+    assert!(matches!(g.position().phase(), Phase::Second { .. }));
+    assert_eq!(g.position().turn(), Black);
+    assert_eq!(
+        veney_rules::special::cast_piece::interrupt_square(&r, g.position()),
+        Some(sq("W6"))
+    );
+    let played = g.interrupt().expect("the trap may interrupt");
+    assert_eq!(played.last(), Some(&Action::Invoke { at: sq("W6") }));
+    let cloak = r.set(Black).by_name("Cloak").unwrap();
+    assert_eq!(g.position().discard(Black, cloak), 1);
+    assert!(g.position().chaos_spent(White));
+    // White's turn: the repositioning behind the square's step (§2.0.18).
+    assert_eq!(g.position().turn(), White);
+    assert!(matches!(g.position().phase(), Phase::Distraction { .. }));
+    // The record reads as Black's one-move turn and White's turn opening with the trap.
+    let rec = g.record();
+    assert!(rec.contains("CW6") && rec.contains("~W6"), "{rec}");
+    // Saved and loaded, the record leads to the same game.
+    let back = veney_rules::savefile::read(r.clone(), &veney_rules::savefile::write(&g)).unwrap();
+    assert_eq!(back.position(), g.position());
+    // Nothing to interrupt now; and a spent trap never springs again.
+    assert_eq!(g.interrupt(), None);
+}

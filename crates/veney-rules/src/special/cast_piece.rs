@@ -275,6 +275,30 @@ pub(crate) fn invocation(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     }
 }
 
+/// The trap sprung mid-turn (§2.0.18: "including if the opponent has just taken a piece or
+/// placed their own piece on that square, or even interrupting a double-move in process"): while
+/// the opponent's turn is still open after a move that left one of its technical pieces on the
+/// caster's unspent Obscurant Chaos square, the caster may interrupt (ruling R-CAST). The square.
+pub fn interrupt_square(rules: &Rules, pos: &Position) -> Option<Square> {
+    if pos.is_game_over() || pos.at_turn_start() {
+        return None;
+    }
+    if !matches!(
+        pos.phase(),
+        Phase::Second { .. } | Phase::Glare | Phase::Hirakamae { .. } | Phase::Reclaim
+    ) {
+        return None;
+    }
+    let caster = !pos.turn();
+    if pos.chaos_spent[caster.index()] {
+        return None;
+    }
+    let sq = pos.casts[caster.index()][Device::ObscurantChaos.index()]?;
+    let (s, k) = pos.piece_at(sq)?;
+    (s == pos.turn() && rules.set(s).piece(k).def.category == crate::piece_def::Category::Technical)
+        .then_some(sq)
+}
+
 /// Plays the invocation: the technical piece is lost; the caster repositions, taking.
 pub(crate) fn invoke(rules: &Rules, pos: &mut Position, at: Square) -> bool {
     let side = pos.turn;
