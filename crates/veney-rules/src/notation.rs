@@ -571,9 +571,10 @@ impl San {
                     Action::Declare { from, .. } | Action::Enact { from, .. } => from,
                     _ => unreachable!(),
                 };
-                let marker = crate::special::intention::strike(rules, pos, side, kind, from, to)
-                    .and_then(|e| e.marker())
-                    .map(|c| if c == 't' { Marker::Take } else { Marker::Fend });
+                let marker =
+                    crate::special::intention::strike_any(rules, pos, side, kind, from, to)
+                        .and_then(|e| e.marker())
+                        .map(|c| if c == 't' { Marker::Take } else { Marker::Fend });
                 let mut m = plain(
                     SanPiece::Letter(letter(rules, side, kind)),
                     marker,

@@ -60,6 +60,9 @@ pub struct Tables {
     pub rays: Vec<Ray>,
     /// Relational leaps (`FromSelf`), indexed by the Self's square; empty when it has none.
     pub from_self: Vec<Leaps>,
+    /// Every square its leaps and rays reach from each square on an empty board (relational
+    /// leaps aside): a cheap bound for searches.
+    pub reach: Vec<u64>,
 }
 
 impl Tables {
@@ -882,11 +885,24 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
         }
         ray_ranges[from.index()] = (start, rays.len() as u16);
     }
+    let reach = Square::all()
+        .map(|sq| {
+            let l = leaps[sq.index()];
+            let (a, b) = ray_ranges[sq.index()];
+            rays[a as usize..b as usize]
+                .iter()
+                .flat_map(|r| r.squares())
+                .fold(l.both | l.move_only | l.attack_only, |acc, s| {
+                    acc | 1u64 << s.index()
+                })
+        })
+        .collect();
     Tables {
         leaps,
         ray_ranges,
         rays,
         from_self,
+        reach,
     }
 }
 

@@ -143,6 +143,9 @@ pub struct Intent {
     pub to: Square,
     pub target: Kind,
     pub fresh: bool,
+    /// The own engagement the blade steps onto before striking, when the declared movement is a
+    /// stepping-stone double move (§2.0.11; ruling R-INTENTION).
+    pub via: Option<Square>,
 }
 
 impl Position {

@@ -33,7 +33,7 @@
 //!   `donkeymove=w` White's Donkey moves before the side to move acts (§2.0.23);
 //!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
-//!   has had contact; `intention=W:X7:X10:l:0` a declared intention (§2.0.11): blade code (its case gives the
+//!   has had contact; `intention=W:X7:X10:l:0[:X8]` a declared intention (§2.0.11): blade code (its case gives the
 //!   side), from, target square, target's code, 1 while the declaring turn is not over;
 //!   `penalties=a/b` time penalties for called untenable moves [0/0]; `meta=1` the side to move
 //!   has made its meta-move; `freefrom=SQ:n` the free engagement last came from SQ and was pushed
@@ -513,8 +513,10 @@ impl PositionText {
                         )
                     };
                     let parts: Vec<&str> = v.split(':').collect();
-                    let [b, f, t, g, fresh] = parts.as_slice() else {
-                        return Err(bad());
+                    let (b, f, t, g, fresh, via) = match parts.as_slice() {
+                        [b, f, t, g, fresh] => (b, f, t, g, fresh, None),
+                        [b, f, t, g, fresh, via] => (b, f, t, g, fresh, Some(square(via)?)),
+                        _ => return Err(bad()),
                     };
                     let bc = b.chars().next().ok_or_else(bad)?;
                     let gc = g.chars().next().ok_or_else(bad)?;
@@ -527,6 +529,7 @@ impl PositionText {
                         to: square(t)?,
                         target,
                         fresh: *fresh == "1",
+                        via,
                     });
                 }
                 "meta" => {
@@ -855,6 +858,9 @@ impl Position {
                 code(rules, !i.side, i.target),
                 u8::from(i.fresh)
             ));
+            if let Some(v) = i.via {
+                s.push_str(&format!(":{v}"));
+            }
         }
         if self.meta_moved {
             s.push_str(" meta=1");

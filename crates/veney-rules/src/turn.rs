@@ -293,7 +293,7 @@ impl Position {
             Action::Meta(m) => crate::special::meta_move::play(self, m),
             Action::Declare { kind, from, to } => {
                 let passed = self.phase == Phase::Start;
-                crate::special::intention::declare(self, kind, from, to);
+                crate::special::intention::declare(rules, self, kind, from, to);
                 self.end_turn(passed);
             }
             Action::Enact { kind, from, to } => {

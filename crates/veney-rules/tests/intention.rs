@@ -107,3 +107,60 @@ fn bluffs_are_allowed_and_no_meta_move_with_intention() {
     let why = refuse(&r, &p, "aw !$tX8");
     assert!(why.contains("meta-move"), "{why}");
 }
+
+#[test]
+fn an_intention_by_a_stepping_stone_double_move() {
+    // §2.0.11: "your Sword (or blade) sees the targeted piece, (either directly or by
+    // double-move)"; "If the Sword would use an engagement double-move in order to reach the
+    // attacked piece in the movement declared by intention, when enacted, the engagement is
+    // removed and the Sword moves to that space before taking the target piece by strike."
+    // The Sword on W4 cannot strike X8, but from its engagement on X5 it can.
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y3"),
+            (White, "Sword", "W4"),
+            (White, "Engagement", "X5"),
+            (White, "Jutsu", "W8"),
+            (Black, "Self", "X13"),
+            (Black, "Cloak", "X8"),
+        ],
+        White,
+    );
+    let sword = r.set(White).by_name("Sword").unwrap();
+    assert_eq!(
+        veney_rules::special::intention::strike(&r, &p, White, sword, sq("W4"), sq("X8")),
+        None
+    );
+    assert_eq!(
+        veney_rules::special::intention::stone_route(&r, &p, White, sword, sq("W4"), sq("X8")),
+        Some(sq("X5"))
+    );
+    assert!(
+        notations(&r, &p).contains(&"!$fX8".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "!$fX8");
+    assert_eq!(p.intention().and_then(|i| i.via), Some(sq("X5")));
+    assert!(
+        p.to_text(&r).contains("intention=W:W4:X8:c:0:X5"),
+        "{}",
+        p.to_text(&r)
+    );
+    play(&r, &mut p, "---");
+    // The strike: the engagement goes to reserve, the Sword stands on X5, the Cloak is fended,
+    // the Jutsu goes to reserve.
+    play(&r, &mut p, "$fX8!");
+    let eng = r.set(White).by_name("Engagement").unwrap();
+    let cloak = r.set(Black).by_name("Cloak").unwrap();
+    let jutsu = r.set(White).by_name("Jutsu").unwrap();
+    assert_eq!(p.piece_at(sq("X5")), Some((White, sword)));
+    assert_eq!(p.piece_at(sq("W4")), None);
+    assert_eq!(p.piece_at(sq("X8")), None);
+    assert_eq!(p.reserve(Black, cloak), 1);
+    assert_eq!(p.reserve(White, jutsu), 1);
+    assert!(p.reserve(White, eng) >= 1);
+    assert_eq!(p.turn(), Black);
+}

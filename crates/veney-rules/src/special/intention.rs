@@ -21,6 +21,16 @@
 //! then) still attacks the square as above. The struck piece suffers what the blade's attack
 //! would do (fend, take, disarm, checkmate); the blade stays; the Jutsu goes to reserve. Any
 //! other move forfeits the intention; it lapses at the end of that turn.
+//!
+//! "Your Sword (or blade) sees the targeted piece, (either directly or by double-move)"; "If the
+//! Sword would use an engagement double-move in order to reach the attacked piece in the movement
+//! declared by intention, when enacted, the engagement is removed and the Sword moves to that space
+//! before taking the target piece by strike." Ruling: when the blade cannot strike the target
+//! directly but can step onto one of its own engagements by an ordinary move and strike from
+//! there, the declaration is offered and remembers that stone (the first such square, W1 to Z16 —
+//! notation does not name it; `intention=…:X5` in the position text). The enactment removes the
+//! engagement to reserve, moves the blade onto its square and strikes from there, if that still
+//! works; a direct strike, when it has become possible, is taken instead.
 use crate::action::{Action, Effect};
 use crate::bitboard::Bitboard;
 use crate::measure::Measure;
@@ -93,6 +103,82 @@ pub fn strike(
     }
 }
 
+/// The squares `side`'s blade on `from` could attack from any own engagement its pattern reaches,
+/// blockers ignored: a cheap bound for `stone_route` (zero when there is no such stone).
+fn stone_reach(rules: &Rules, pos: &Position, side: Side, blade: Kind, from: Square) -> u64 {
+    let stones = crate::constraint::engagements(rules, pos, side);
+    if stones.is_empty() {
+        return 0;
+    }
+    let piece = rules.set(side).piece(blade);
+    let life = pos.life_square(rules, side);
+    let reach = |sq: Square, facing: u8| -> u64 {
+        let t = piece.tables_for(side, facing);
+        let r = t.reach[sq.index()];
+        if t.from_self.is_empty() {
+            r
+        } else {
+            let lp = t.leaps_from(sq, life);
+            r | lp.both | lp.move_only | lp.attack_only
+        }
+    };
+    let near = stones.0 & reach(from, pos.facing(from));
+    let mut out = 0;
+    for s in crate::bitboard::Bitboard(near) {
+        // An oriented blade may land facing any way.
+        for f in 0..if piece.is_oriented() { 4 } else { 1 } {
+            out |= reach(s, f);
+        }
+    }
+    out
+}
+
+/// The stepping stone through which `side`'s blade on `from` could strike `at`: an own
+/// engagement it reaches by an ordinary move (a stepping stone), from whose square the strike
+/// works (§2.0.11 "either directly or by double-move").
+pub fn stone_route(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+    at: Square,
+) -> Option<Square> {
+    let stones = crate::constraint::engagements(rules, pos, side);
+    if stones.is_empty() {
+        return None;
+    }
+    if stone_reach(rules, pos, side, blade, from) & (1 << at.index()) == 0 {
+        return None;
+    }
+    let zone = crate::constraint::zone_of(rules, pos, side, blade);
+    let reach = crate::special::disarm::attacks(rules, pos, side, blade, from) & zone;
+    (stones & reach).into_iter().find(|&stone| {
+        let mut after = *pos;
+        crate::special::stepping_stone::spend_engagement(rules, &mut after, side, stone);
+        after.relocate(side, blade, from, stone);
+        strike(rules, &after, side, blade, stone, at).is_some()
+    })
+}
+
+/// What the strike would do, directly or by a stepping stone (for the notation's `t`/`f`).
+pub fn strike_any(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+    at: Square,
+) -> Option<Effect> {
+    strike(rules, pos, side, blade, from, at).or_else(|| {
+        let stone = stone_route(rules, pos, side, blade, from, at)?;
+        let mut after = *pos;
+        crate::special::stepping_stone::spend_engagement(rules, &mut after, side, stone);
+        after.relocate(side, blade, from, stone);
+        strike(rules, &after, side, blade, stone, at)
+    })
+}
+
 /// The tenable declarations now.
 pub(crate) fn declarations(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let side = pos.turn();
@@ -104,9 +190,12 @@ pub(crate) fn declarations(rules: &Rules, pos: &Position, out: &mut Vec<Action>)
             continue;
         }
         for from in pos.pieces(side, k) {
+            let by_stone = stone_reach(rules, pos, side, k, from);
             for at in pos.occupied_by(!side) {
                 if jutsu_aligned(rules, pos, side, at)
-                    && strike(rules, pos, side, k, from, at).is_some()
+                    && (strike(rules, pos, side, k, from, at).is_some()
+                        || (by_stone & (1 << at.index()) != 0
+                            && stone_route(rules, pos, side, k, from, at).is_some()))
                 {
                     out.push(Action::Declare {
                         kind: k,
@@ -147,7 +236,9 @@ pub(crate) fn enactment(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     }
     // The blade may have moved in concert: strike from wherever that kind stands.
     for from in pos.pieces(side, intent.kind) {
-        if strike(rules, pos, side, intent.kind, from, intent.to).is_some() {
+        if strike(rules, pos, side, intent.kind, from, intent.to).is_some()
+            || via_still_open(rules, pos, &intent, from)
+        {
             out.push(Action::Enact {
                 kind: intent.kind,
                 from,
@@ -157,16 +248,45 @@ pub(crate) fn enactment(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     }
 }
 
+/// Whether the declared stepping stone still carries the blade on `from` to its strike.
+fn via_still_open(rules: &Rules, pos: &Position, intent: &Intent, from: Square) -> bool {
+    let Some(stone) = intent.via else {
+        return false;
+    };
+    let side = intent.side;
+    if !crate::constraint::engagements(rules, pos, side).contains(stone) {
+        return false;
+    }
+    let zone = crate::constraint::zone_of(rules, pos, side, intent.kind);
+    if !(crate::special::disarm::attacks(rules, pos, side, intent.kind, from) & zone)
+        .contains(stone)
+    {
+        return false;
+    }
+    let mut after = *pos;
+    crate::special::stepping_stone::spend_engagement(rules, &mut after, side, stone);
+    after.relocate(side, intent.kind, from, stone);
+    strike(rules, &after, side, intent.kind, stone, intent.to).is_some()
+}
+
 /// Plays a declaration.
-pub(crate) fn declare(pos: &mut Position, kind: Kind, from: Square, to: Square) {
+pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Square, to: Square) {
+    let side = pos.turn;
     let target = pos.piece_at(to).map(|(_, k)| k).unwrap_or(kind);
+    let direct = strike(rules, pos, side, kind, from, to).is_some();
+    let via = if direct || !pos.pieces(side, kind).contains(from) {
+        None
+    } else {
+        stone_route(rules, pos, side, kind, from, to)
+    };
     pos.intention = Some(Intent {
-        side: pos.turn,
+        side,
         kind,
         from,
         to,
         target,
         fresh: true,
+        via,
     });
 }
 
@@ -175,7 +295,19 @@ pub(crate) fn declare(pos: &mut Position, kind: Kind, from: Square, to: Square) 
 pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square, to: Square) {
     let side = pos.turn;
     let opp = !side;
-    let effect = strike(rules, pos, side, kind, from, to);
+    let mut effect = strike(rules, pos, side, kind, from, to);
+    // By the declared stepping stone: the engagement is removed and the blade moves onto its
+    // square before striking (§2.0.11).
+    if effect.is_none() {
+        if let Some(intent) = pos.intention {
+            if via_still_open(rules, pos, &intent, from) {
+                let stone = intent.via.expect("checked");
+                crate::special::stepping_stone::spend_engagement(rules, pos, side, stone);
+                pos.relocate(side, kind, from, stone);
+                effect = strike(rules, pos, side, kind, stone, to);
+            }
+        }
+    }
     if let Some((_, target)) = pos.piece_at(to) {
         match effect {
             Some(Effect::Fend(_)) => {
