@@ -6,8 +6,79 @@ use veney_rules::Square;
 use veney_rules::square::LINE_CHARS;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, draw_board)
-        .add_systems(Update, warm_up_redraws);
+    app.init_resource::<BoardView>()
+        .add_systems(Startup, draw_board)
+        .add_systems(
+            Update,
+            (
+                warm_up_redraws,
+                auto_flip.run_if(resource_changed::<crate::game::CurrentGame>),
+                apply_flip.after(auto_flip).after(crate::game::GameSet),
+            ),
+        );
+}
+
+/// Which way up the board is drawn. `flipped`: Black at the bottom. `auto_flip`: turn the board
+/// to the side to move after every turn (hot seat).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BoardView {
+    pub flipped: bool,
+    pub auto_flip: bool,
+}
+
+#[derive(Component)]
+struct StepLabel;
+
+#[derive(Component)]
+struct MeasureLabel;
+
+fn auto_flip(game: Res<crate::game::CurrentGame>, mut view: ResMut<BoardView>) {
+    if view.auto_flip {
+        let black = game.0.position().turn() == veney_rules::Side::Black;
+        if view.flipped != black {
+            view.flipped = black;
+        }
+    }
+}
+
+/// Turns the camera half round about the board's centre and keeps every text upright; the
+/// labels beside the board change sides. Input maps through the camera, so clicks follow.
+#[allow(clippy::type_complexity)]
+fn apply_flip(
+    view: Res<BoardView>,
+    mut camera: Query<&mut Transform, With<Camera2d>>,
+    mut texts: ParamSet<(
+        Query<&mut Transform, (With<Text2d>, Without<Camera2d>)>,
+        Query<&mut Transform, (Added<Text2d>, Without<Camera2d>)>,
+        Query<&mut Transform, (With<StepLabel>, Without<Camera2d>)>,
+        Query<&mut Transform, (With<MeasureLabel>, Without<Camera2d>)>,
+    )>,
+) {
+    let turn = if view.flipped {
+        Quat::from_rotation_z(std::f32::consts::PI)
+    } else {
+        Quat::IDENTITY
+    };
+    if view.is_changed() {
+        for mut t in &mut camera {
+            t.translation.x = if view.flipped { -CAMERA_X } else { CAMERA_X };
+            t.rotation = turn;
+        }
+        for mut t in &mut texts.p0() {
+            t.rotation = turn;
+        }
+        let side = if view.flipped { -1.0 } else { 1.0 };
+        for mut t in &mut texts.p2() {
+            t.translation.x = -side * (2.0 * SQUARE + 22.0);
+        }
+        for mut t in &mut texts.p3() {
+            t.translation.x = side * (2.0 * SQUARE + 18.0);
+        }
+    } else if view.flipped {
+        for mut t in &mut texts.p1() {
+            t.rotation = turn;
+        }
+    }
 }
 
 /// With reactive rendering a window mapped late (e.g. under Xvfb, or a slow compositor) would
@@ -80,6 +151,7 @@ fn draw_board(mut commands: Commands) {
     for step in 1..=16u8 {
         let y = (step as f32 - 8.5) * SQUARE;
         commands.spawn((
+            StepLabel,
             Text2d::new(step.to_string()),
             font.clone(),
             TextColor(LABEL),
@@ -98,6 +170,7 @@ fn draw_board(mut commands: Commands) {
     {
         let y = (m as f32 * 4.0 + 2.5 - 8.5) * SQUARE;
         commands.spawn((
+            MeasureLabel,
             Text2d::new(format!("measure {}\n{label}", m + 1)),
             small.clone(),
             TextColor(LABEL),

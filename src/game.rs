@@ -181,6 +181,14 @@ pub struct Selection(pub Option<Selected>);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HiddenPick(pub Option<u8>);
 
+/// White's hidden choice in a Hug in progress (§2.0.23).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HugPick {
+    pub pick: Option<veney_rules::hug::HugChoice>,
+    /// The position (its hash) the Hug settled: the dialog stays closed there.
+    pub settled: Option<u64>,
+}
+
 /// The moves an oriented piece could land with, one per facing, while the player chooses
 /// (§2.0.23 oriented pieces; ruling R-ORIENTED). Any command clears it.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -226,6 +234,10 @@ pub enum Command {
     Hide(u8),
     /// …and the thrower guesses this place; the roll is played.
     Guess(u8),
+    /// Settle a draw by the Hug (§2.0.23): White's hidden choice…
+    HugPick(veney_rules::hug::HugChoice),
+    /// …and Black's; the ending is settled.
+    Hug(veney_rules::hug::HugChoice),
     /// The caster springs the Obscurant Chaos trap in the middle of the opponent's turn
     /// (§2.0.18).
     Interrupt,
@@ -326,6 +338,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Selection>()
         .init_resource::<FacingChoice>()
         .init_resource::<HiddenPick>()
+        .init_resource::<HugPick>()
         .init_resource::<Viewing>()
         .init_resource::<Status>()
         .init_state::<TurnPhase>()
@@ -396,6 +409,7 @@ fn apply_commands(
     dir: Res<SaveDir>,
     mut choice: ResMut<FacingChoice>,
     mut hidden: ResMut<HiddenPick>,
+    mut hug: ResMut<HugPick>,
 ) {
     for cmd in commands.read() {
         status.refusal = None;
@@ -403,6 +417,9 @@ fn apply_commands(
         choice.0.clear();
         if !matches!(cmd, Command::Hide(_) | Command::Guess(_)) {
             hidden.0 = None;
+        }
+        if !matches!(cmd, Command::HugPick(_) | Command::Hug(_)) {
+            hug.pick = None;
         }
         if let Command::View(v) = cmd {
             viewing.0 = *v;
@@ -627,6 +644,20 @@ fn apply_commands(
                     }
                 }
             }
+            Command::HugPick(c) => hug.pick = Some(c),
+            Command::Hug(black) => match hug.pick.take() {
+                Some(white) => match game.0.hug(white, black) {
+                    Some(o) => {
+                        status.info = Some(format!("the Hug: {o}"));
+                        hug.settled = Some(game.0.position().hash());
+                    }
+                    None => {
+                        status.refusal =
+                            Some("a Hug settles only a draw, when the rules call for it".into())
+                    }
+                },
+                None => status.refusal = Some("White chooses first (§2.0.23)".into()),
+            },
             Command::Interrupt => match game.0.interrupt() {
                 Some(acts) => {
                     // Replay the steps for animation and sound.
@@ -850,6 +881,15 @@ fn update_prompt(game: Res<CurrentGame>, mut status: ResMut<Status>) {
                 }
                 s.push_str(" — or end the turn");
                 s
+            }
+            Phase::Throw { .. }
+                if matches!(
+                    game.0.rules.options.dice,
+                    veney_rules::dice::DiceMethod::GuessMeasureStep
+                        | veney_rules::dice::DiceMethod::PenAndPaper(_)
+                ) =>
+            {
+                format!("{side}'s Dagger Throw: the hidden pick")
             }
             Phase::Throw { .. } => format!("{side}: throw the sticks"),
             Phase::Distraction { .. } => format!(

@@ -6,7 +6,7 @@ use crate::board::square_at;
 use crate::game::{Command, CurrentGame, TurnPhase};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::egui_wants_any_pointer_input;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use veney_rules::{Action, Square};
 
 /// The square under the mouse, if any.
@@ -22,7 +22,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Press>()
         .add_systems(
             Update,
-            (pointer.run_if(not(egui_wants_any_pointer_input)), keyboard)
+            (
+                pointer.run_if(not(egui_wants_any_pointer_input)),
+                keyboard.run_if(not(egui_wants_any_keyboard_input)),
+            )
                 .before(crate::game::GameSet),
         );
 }
@@ -72,6 +75,7 @@ fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     phase: Res<State<TurnPhase>>,
     game: Res<CurrentGame>,
+    mut view: ResMut<crate::board::BoardView>,
     mut out: MessageWriter<Command>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
@@ -92,6 +96,11 @@ fn keyboard(
         && game.0.legal_actions().contains(&Action::EndTurn)
     {
         out.write(Command::Play(Action::EndTurn));
+    }
+    if keys.just_pressed(KeyCode::KeyF) {
+        let v = view.flipped;
+        view.flipped = !v;
+        view.auto_flip = false;
     }
     if keys.just_pressed(KeyCode::KeyR) && *phase.get() == TurnPhase::AwaitingThrow {
         // The sticks of a throw, or the landing of a cast piece.

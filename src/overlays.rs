@@ -15,6 +15,8 @@ pub struct OverlaySettings {
     pub all_zones: bool,
     pub aspects: bool,
     pub throw_lines: bool,
+    /// "Threat": a piece with checkmate privilege that could take the opposing Self next turn.
+    pub threats: bool,
 }
 
 impl Default for OverlaySettings {
@@ -24,6 +26,7 @@ impl Default for OverlaySettings {
             all_zones: false,
             aspects: true,
             throw_lines: true,
+            threats: true,
         }
     }
 }
@@ -123,6 +126,22 @@ fn draw(
             }
         }
     }
+    // Threats: a line from each piece with checkmate privilege that attacks the opposing Self's
+    // square within its range constraint (it could take it next turn).
+    if settings.threats && !pos.is_game_over() {
+        for (from, to) in threats(rules, pos) {
+            let a = square_center(from);
+            let b = square_center(to);
+            let d = b - a;
+            commands.spawn((
+                OverlayMark,
+                Mesh2d(meshes.add(Rectangle::new(d.length(), 2.0))),
+                MeshMaterial2d(materials.add(MARK_TAKE.with_alpha(0.75))),
+                Transform::from_translation(((a + b) / 2.0).extend(4.2))
+                    .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+            ));
+        }
+    }
     if settings.throw_lines && !pos.is_game_over() {
         let mut throws = Vec::new();
         dagger_throw::all_throws_for_view(rules, pos, &mut throws);
@@ -149,4 +168,34 @@ fn draw(
             ));
         }
     }
+}
+
+/// Every (attacker, opposing Self) pair where a piece with checkmate privilege attacks the
+/// opposing Self's square by its own pattern within its range constraint: a threat of checkmate
+/// by touch next turn (the teaching overlay; the rules crate decides what is legal).
+pub fn threats(
+    rules: &veney_rules::Rules,
+    pos: &veney_rules::Position,
+) -> Vec<(veney_rules::Square, veney_rules::Square)> {
+    let mut out = Vec::new();
+    for s in Side::ALL {
+        let Some(target) = pos.life_square(rules, !s) else {
+            continue;
+        };
+        for k in rules.set(s).kinds() {
+            if !rules.info(s, k).privileged {
+                continue;
+            }
+            let zone = veney_rules::constraint::zone_of(rules, pos, s, k);
+            if !zone.contains(target) {
+                continue;
+            }
+            for from in pos.pieces(s, k) {
+                if veney_rules::special::disarm::attacks(rules, pos, s, k, from).contains(target) {
+                    out.push((from, target));
+                }
+            }
+        }
+    }
+    out
 }

@@ -46,8 +46,49 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NewGameDialog>()
         .add_systems(
             EguiPrimaryContextPass,
-            (side_panel, new_game_dialog).chain(),
+            (side_panel, new_game_dialog, hug_dialog).chain(),
         );
+}
+
+/// The Hug (§2.0.23): after a draw, when the rules call for it, each player secretly hides the
+/// Self (to hug) or the Dagger (to betray); White first while Black looks away.
+fn hug_dialog(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame>,
+    pick: Res<crate::game::HugPick>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    use veney_rules::hug::HugChoice;
+    let g = &game.0;
+    let draw = matches!(
+        g.position().outcome(),
+        Some(veney_rules::Outcome::Draw { .. })
+    );
+    if !(draw && g.rules.options.hug) || pick.settled == Some(g.position().hash()) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Settle the draw with a Hug")
+        .collapsible(false)
+        .resizable(false)
+        .default_pos(egui::pos2(120.0, 300.0))
+        .show(ctx, |ui| {
+            ui.label("Each player hides the Self (to hug) or the Dagger (to betray). Self and Self: the draw stands. One Dagger: that player wins by checkmate by touch. Two Daggers: both lose (§2.0.23).");
+            let (who, next): (&str, fn(HugChoice) -> Command) = match pick.pick {
+                None => ("White (Black looks away)", Command::HugPick),
+                Some(_) => ("Hidden. Black (White looks away)", Command::Hug),
+            };
+            ui.strong(who);
+            ui.horizontal(|ui| {
+                if ui.button("Self: hug").clicked() {
+                    out.write(next(HugChoice::Hug));
+                }
+                if ui.button("Dagger: betray").clicked() {
+                    out.write(next(HugChoice::Betray));
+                }
+            });
+        });
+    Ok(())
 }
 
 fn new_game_dialog(
@@ -219,9 +260,11 @@ fn side_panel(
     mut dialog: ResMut<NewGameDialog>,
     mut style: ResMut<crate::pieces::PieceStyle>,
     viewing: Res<crate::game::Viewing>,
-    choice: Res<crate::game::FacingChoice>,
-    hidden: Res<crate::game::HiddenPick>,
-    mut workshop: ResMut<crate::workshop::Workshop>,
+    (choice, hidden): (Res<crate::game::FacingChoice>, Res<crate::game::HiddenPick>),
+    (mut view, mut workshop): (
+        ResMut<crate::board::BoardView>,
+        ResMut<crate::workshop::Workshop>,
+    ),
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -582,6 +625,14 @@ fn side_panel(
                     ui.checkbox(&mut ov.all_zones, "Every constrained piece's zone");
                     ui.checkbox(&mut ov.aspects, "Control and Presence measures");
                     ui.checkbox(&mut ov.throw_lines, "Dagger-throw lines and odds");
+                    ui.checkbox(&mut ov.threats, "Threats on the Selves (red lines)");
+                    let (mut flipped, mut auto) = (view.flipped, view.auto_flip);
+                    ui.checkbox(&mut flipped, "Board flipped: Black at the bottom (F)");
+                    ui.checkbox(&mut auto, "Auto-flip to the side to move (hot seat)");
+                    if (flipped, auto) != (view.flipped, view.auto_flip) {
+                        view.flipped = flipped;
+                        view.auto_flip = auto;
+                    }
                     ui.checkbox(&mut audio.muted, "Mute");
                     ui.add(egui::Slider::new(&mut audio.volume, 0.0..=1.0).text("Volume"));
                 });

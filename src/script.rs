@@ -4,7 +4,9 @@
 //! `shot NAME` (writes `$VENEY_SHOT_DIR/NAME.ready` and waits until a screenshot tool deletes
 //! it), `armies WHITE.ron BLACK.ron` (a new game between two sets), `workshop FILE` (open the set
 //! workshop on a file; `workshop off` closes it), `wpiece NAME [SQ] [f|r|b|l]` (select a piece
-//! in the workshop, where it stands and its facing), `quit`. Lines starting with `#` are comments.
+//! in the workshop, where it stands and its facing), `flip` (turn the board), `dice guess` (a
+//! new standard game with the guess-by-measure-&-step dice), `hide N` (hide the token at place
+//! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement), `quit`. Lines starting with `#` are comments.
 use crate::game::{Command, CurrentGame};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -41,8 +43,9 @@ pub(super) fn plugin(app: &mut App) {
 
 fn run(
     mut script: ResMut<Script>,
-    game: Res<CurrentGame>,
+    mut game: ResMut<CurrentGame>,
     mut out: MessageWriter<Command>,
+    mut view: ResMut<crate::board::BoardView>,
     mut dialog: ResMut<crate::panels::NewGameDialog>,
     mut workshop: ResMut<crate::workshop::Workshop>,
     mut exit: MessageWriter<AppExit>,
@@ -116,6 +119,32 @@ fn run(
             out.write(Command::SetPosition(rest.to_string()));
         }
         "dialog" => dialog.open = true,
+        "flip" => {
+            let f = view.flipped;
+            view.flipped = !f;
+        }
+        "dice" => {
+            let mut o = veney_rules::options::RuleOptions::default();
+            o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
+            let std = crate::game::standard_set_path();
+            out.write(Command::NewGameWith(o, [std.clone(), std]));
+        }
+        "hide" => {
+            if let Ok(n) = rest.parse::<u8>() {
+                out.write(Command::Hide(n.saturating_sub(1)));
+            }
+        }
+        "hugdraw" => {
+            let mut o = veney_rules::options::RuleOptions::default();
+            o.hug = true;
+            if let Ok(r) = crate::game::rules_with(o) {
+                let r = std::sync::Arc::new(r);
+                let start = veney_rules::Position::start(&r);
+                let mut g = veney_rules::Game::from_position_seeded(r, start, 1);
+                g.agree_draw();
+                game.0 = g;
+            }
+        }
         "armies" => {
             let mut it = rest.split_whitespace();
             if let (Some(w), Some(b)) = (it.next(), it.next()) {

@@ -411,3 +411,52 @@ fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
     assert!(pos.chaos_spent(Side::White));
     assert_eq!(phase(&app), TurnPhase::Distraction);
 }
+
+#[test]
+fn a_draw_is_settled_by_a_hug() {
+    // §2.0.23 Hug: White hides the Dagger (betray), Black the Self (hug): White wins by touch.
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.hug = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "hug",
+    );
+    // Black before White is refused.
+    app.world_mut().resource_mut::<CurrentGame>().0.agree_draw();
+    send(&mut app, Command::Hug(veney_rules::hug::HugChoice::Hug));
+    assert!(matches!(
+        game(&app).position().outcome(),
+        Some(Outcome::Draw { .. })
+    ));
+    send(
+        &mut app,
+        Command::HugPick(veney_rules::hug::HugChoice::Betray),
+    );
+    send(&mut app, Command::Hug(veney_rules::hug::HugChoice::Hug));
+    assert_eq!(
+        game(&app).position().outcome(),
+        Some(Outcome::Checkmate {
+            winner: Side::White,
+            by: Mate::Touch
+        })
+    );
+}
+
+#[test]
+fn the_threat_overlay_shows_blades_that_reach_a_self() {
+    // A Sword on X6 sees the Black Self on X8 (the overlay); a Sword out of range does not.
+    let r = standard();
+    let p = Position::from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "Y5"),
+            (Side::White, "Sword", "X6"),
+            (Side::Black, "Self", "X8"),
+            (Side::Black, "Sword", "Z12"),
+        ],
+        Side::White,
+    )
+    .unwrap();
+    assert_eq!(veney::overlays::threats(&r, &p), [(sq("X6"), sq("X8"))]);
+}
