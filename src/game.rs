@@ -234,6 +234,12 @@ pub enum Command {
     Hide(u8),
     /// …and the thrower guesses this place; the roll is played.
     Guess(u8),
+    /// During a concealed or in-turns setup (§2.0.19): choose the piece to set down next…
+    SetupPick(Kind),
+    /// …White's stance is done (hand over), or both are: reveal and begin.
+    SetupReady,
+    /// The hand-over screen is acknowledged: Black arranges now.
+    SetupHandover,
     /// Settle a draw by the Hug (§2.0.23): White's hidden choice…
     HugPick(veney_rules::hug::HugChoice),
     /// …and Black's; the ending is settled.
@@ -339,6 +345,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<FacingChoice>()
         .init_resource::<HiddenPick>()
         .init_resource::<HugPick>()
+        .init_resource::<crate::setup_screen::SetupSession>()
         .init_resource::<Viewing>()
         .init_resource::<Status>()
         .init_state::<TurnPhase>()
@@ -410,6 +417,7 @@ fn apply_commands(
     mut choice: ResMut<FacingChoice>,
     mut hidden: ResMut<HiddenPick>,
     mut hug: ResMut<HugPick>,
+    mut setup: ResMut<crate::setup_screen::SetupSession>,
 ) {
     for cmd in commands.read() {
         status.refusal = None;
@@ -425,6 +433,63 @@ fn apply_commands(
             viewing.0 = *v;
             sel.0 = None;
             continue;
+        }
+        // A concealed or in-turns setup takes the board's clicks until the game begins
+        // (§2.0.19); a new game, a load or a pasted position abandons it.
+        if let Some(session) = setup.0.as_mut() {
+            let mut changed = true;
+            match cmd {
+                Command::SetupPick(k) => session.selected = Some(*k),
+                Command::Click(sq) => {
+                    if !session.take_back(*sq) {
+                        if let Err(e) = session.place(*sq) {
+                            status.refusal = Some(e);
+                            changed = false;
+                        }
+                    }
+                }
+                Command::SetupHandover => session.handed_over(),
+                Command::SetupReady => {
+                    if session.complete() {
+                        match session.begin() {
+                            Ok((g, first)) => {
+                                game.0 = g;
+                                setup.0 = None;
+                                sel.0 = None;
+                                status.info =
+                                    Some(format!("both stances revealed: {first} moves first"));
+                                continue;
+                            }
+                            Err(e) => status.refusal = Some(e),
+                        }
+                    } else if !session.finish_arranging() {
+                        status.refusal =
+                            Some(format!("{} still has pieces to set up", session.side()));
+                        changed = false;
+                    }
+                }
+                Command::NewGame
+                | Command::NewGameWith(..)
+                | Command::Load(_)
+                | Command::SetPosition(_) => {
+                    setup.0 = None;
+                    changed = false;
+                }
+                _ => {
+                    status.info = Some("finish the setup first".into());
+                    continue;
+                }
+            }
+            if let Some(session) = setup.0.as_ref() {
+                if changed {
+                    game.0 = Game::from_position_seeded(
+                        session.rules.clone(),
+                        session.shown(),
+                        session.seed,
+                    );
+                }
+                continue;
+            }
         }
         // While browsing the move list the board is not the live game: return first.
         if viewing.0.is_some() {
@@ -644,6 +709,9 @@ fn apply_commands(
                     }
                 }
             }
+            Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
+                status.info = Some("there is no setup in progress".into())
+            }
             Command::HugPick(c) => hug.pick = Some(c),
             Command::Hug(black) => match hug.pick.take() {
                 Some(white) => match game.0.hug(white, black) {
@@ -708,7 +776,9 @@ fn apply_commands(
                 // §2.0.19 step 4: a random drawing decides the first player from the game's seed
                 // (initiative needs a custom setup: with the standard baselines it is a tie and
                 // also comes down to the drawing).
-                if options.first_by != veney_rules::setup_styles::FirstPlayerMethod::Agreed {
+                if options.first_by != veney_rules::setup_styles::FirstPlayerMethod::Agreed
+                    && options.setup_style == veney_rules::setup_styles::SetupStyle::Standard
+                {
                     let mut rng = veney_rules::rng::seeded(seed ^ 0x5EED);
                     options.first_player = if rand_side(&mut rng) {
                         Side::White
@@ -723,9 +793,22 @@ fn apply_commands(
                 match rules_for(&sets, options) {
                     Ok(r) => {
                         let rules = Arc::new(r);
-                        let start = Position::start(&rules);
-                        game.0 = Game::from_position_seeded(rules, start, seed);
                         sel.0 = None;
+                        if rules.options.setup_style
+                            == veney_rules::setup_styles::SetupStyle::Standard
+                        {
+                            let start = Position::start(&rules);
+                            game.0 = Game::from_position_seeded(rules, start, seed);
+                        } else {
+                            // Concealed or in turns: the players set up first (§2.0.19).
+                            let session = crate::setup_screen::Session::new(rules, seed);
+                            game.0 = Game::from_position_seeded(
+                                session.rules.clone(),
+                                session.shown(),
+                                seed,
+                            );
+                            setup.0 = Some(session);
+                        }
                     }
                     Err(e) => status.refusal = Some(format!("could not start: {e}")),
                 }
@@ -854,7 +937,15 @@ fn sync_phase(
     }
 }
 
-fn update_prompt(game: Res<CurrentGame>, mut status: ResMut<Status>) {
+fn update_prompt(
+    game: Res<CurrentGame>,
+    setup: Res<crate::setup_screen::SetupSession>,
+    mut status: ResMut<Status>,
+) {
+    if let Some(s) = &setup.0 {
+        status.prompt = s.prompt();
+        return;
+    }
     let pos = game.0.position();
     let side = pos.turn();
     status.prompt = match pos.outcome() {

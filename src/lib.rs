@@ -19,6 +19,7 @@ pub mod panels;
 pub mod pieces;
 pub mod redraw;
 pub mod script;
+pub mod setup_screen;
 pub mod workshop;
 
 /// Everything but the window and renderer: usable headless with `MinimalPlugins` in tests.

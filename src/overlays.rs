@@ -40,7 +40,8 @@ pub(super) fn plugin(app: &mut App) {
         draw.after(crate::game::GameSet).run_if(
             resource_changed::<CurrentGame>
                 .or_eager(resource_changed::<Selection>)
-                .or_eager(resource_changed::<OverlaySettings>),
+                .or_eager(resource_changed::<OverlaySettings>)
+                .or_eager(resource_changed::<crate::setup_screen::SetupSession>),
         ),
     );
 }
@@ -50,6 +51,7 @@ fn draw(
     game: Res<CurrentGame>,
     sel: Res<Selection>,
     settings: Res<OverlaySettings>,
+    setup: Res<crate::setup_screen::SetupSession>,
     old: Query<Entity, With<OverlayMark>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -72,6 +74,15 @@ fn draw(
         }
     };
     let side = pos.turn();
+    // Where the piece being set up may stand (§2.0.19).
+    if let Some(s) = &setup.0 {
+        let mut allowed = Bitboard::EMPTY;
+        for sq in s.allowed() {
+            allowed.set(sq);
+        }
+        tint(allowed, ZONE_ENGAGEMENT, 0.7);
+        return;
+    }
     if settings.selected_zone {
         if let Some(Selected::Board(sq)) = sel.0 {
             if let Some((s, k)) = pos.piece_at(sq) {

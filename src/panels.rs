@@ -46,8 +46,38 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NewGameDialog>()
         .add_systems(
             EguiPrimaryContextPass,
-            (side_panel, new_game_dialog, hug_dialog).chain(),
+            (side_panel, new_game_dialog, hug_dialog, handover_screen).chain(),
         );
+}
+
+/// The hand-over screen of a concealed setup: the board is empty until Black confirms.
+fn handover_screen(
+    mut contexts: EguiContexts,
+    setup: Res<crate::setup_screen::SetupSession>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let Some(s) = &setup.0 else {
+        return Ok(());
+    };
+    if !s.handover {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Hand over")
+        .collapsible(false)
+        .resizable(false)
+        .title_bar(false)
+        .fixed_pos(egui::pos2(40.0, 320.0))
+        .fixed_size(egui::vec2(440.0, 200.0))
+        .show(ctx, |ui| {
+            ui.heading("White's stance is set and hidden.");
+            ui.label("Hand the board to Black. Black arranges in secret too; both stances are revealed together (§2.0.19, Sittuyin-style concealed setup).");
+            ui.add_space(12.0);
+            if ui.button("I am Black — let me arrange").clicked() {
+                out.write(Command::SetupHandover);
+            }
+        });
+    Ok(())
 }
 
 /// The Hug (§2.0.23): after a draw, when the rules call for it, each player secretly hides the
@@ -130,6 +160,14 @@ fn new_game_dialog(
                 ui.radio_value(&mut o.first_player, Side::White, "White");
                 ui.radio_value(&mut o.first_player, Side::Black, "Black");
                 ui.radio_value(&mut o.first_by, FirstPlayerMethod::RandomDraw, "random drawing");
+                ui.radio_value(&mut o.first_by, FirstPlayerMethod::Initiative, "initiative");
+            });
+            ui.horizontal(|ui| {
+                use veney_rules::setup_styles::SetupStyle;
+                ui.label("Setup");
+                ui.radio_value(&mut o.setup_style, SetupStyle::Standard, "standard baselines");
+                ui.radio_value(&mut o.setup_style, SetupStyle::Concealed, "concealed stances");
+                ui.radio_value(&mut o.setup_style, SetupStyle::InTurns, "in turns");
             });
             let mut ruin = o.optional_pieces.iter().any(|p| p == "Ruin");
             if ui
@@ -260,7 +298,11 @@ fn side_panel(
     mut dialog: ResMut<NewGameDialog>,
     mut style: ResMut<crate::pieces::PieceStyle>,
     viewing: Res<crate::game::Viewing>,
-    (choice, hidden): (Res<crate::game::FacingChoice>, Res<crate::game::HiddenPick>),
+    (choice, hidden, setup): (
+        Res<crate::game::FacingChoice>,
+        Res<crate::game::HiddenPick>,
+        Res<crate::setup_screen::SetupSession>,
+    ),
     (mut view, mut workshop): (
         ResMut<crate::board::BoardView>,
         ResMut<crate::workshop::Workshop>,
@@ -295,6 +337,44 @@ fn side_panel(
                 }
                 if let Some(i) = &status.info {
                     ui.colored_label(egui::Color32::from_rgb(190, 180, 150), i);
+                }
+                // A concealed or in-turns setup (§2.0.19): the pieces still to set down.
+                if let Some(s) = setup.0.as_ref().filter(|s| !s.handover) {
+                    let side_now = s.side();
+                    ui.group(|ui| {
+                        if !s.handover {
+                            ui.label(format!("{side_now} still to set up (click one, then a marked square):"));
+                            ui.horizontal_wrapped(|ui| {
+                                let mut seen: Vec<veney_rules::Kind> = Vec::new();
+                                for k in s.remaining(side_now) {
+                                    if seen.contains(&k) {
+                                        continue;
+                                    }
+                                    seen.push(k);
+                                    let n = s.remaining(side_now).iter().filter(|x| **x == k).count();
+                                    let name = s.rules.set(side_now).piece(k).name().to_string();
+                                    if ui
+                                        .selectable_label(s.selected == Some(k), format!("{name} ×{n}"))
+                                        .clicked()
+                                    {
+                                        out.write(Command::SetupPick(k));
+                                    }
+                                }
+                            });
+                        }
+                        let label = if s.complete() {
+                            Some("Reveal both stances and begin")
+                        } else if s.turns.is_none() && s.side_done() && !s.handover {
+                            Some("Done: hide my stance and hand over to Black")
+                        } else {
+                            None
+                        };
+                        if let Some(l) = label {
+                            if ui.button(l).clicked() {
+                                out.write(Command::SetupReady);
+                            }
+                        }
+                    });
                 }
                 // Why the hovered piece cannot move.
                 if let Some(sq) = hover.0 {
@@ -369,6 +449,9 @@ fn side_panel(
                     });
                 }
                 ui.separator();
+                // No turn buttons or reserves while the players set up (§2.0.19).
+                let setting_up = setup.0.is_some();
+                if !setting_up {
                 ui.horizontal_wrapped(|ui| {
                     if legal.contains(&Action::EndTurn) && ui.button("End turn (Space)").clicked() {
                         out.write(Command::Play(Action::EndTurn));
@@ -486,6 +569,7 @@ fn side_panel(
                         out.write(Command::Roll);
                     }
                 });
+                }
                 ui.horizontal_wrapped(|ui| {
                     if ui.button("Undo (Ctrl+Z)").clicked() {
                         out.write(Command::Undo);
@@ -510,7 +594,7 @@ fn side_panel(
                     }
                 });
                 ui.separator();
-                for s in Side::ALL {
+                for s in Side::ALL.into_iter().filter(|_| !setting_up) {
                     ui.horizontal_wrapped(|ui| {
                         ui.label(egui::RichText::new(format!("{s} reserve:")).strong());
                         for k in rules.set(s).kinds() {

@@ -6,7 +6,9 @@
 //! workshop on a file; `workshop off` closes it), `wpiece NAME [SQ] [f|r|b|l]` (select a piece
 //! in the workshop, where it stands and its facing), `flip` (turn the board), `dice guess` (a
 //! new standard game with the guess-by-measure-&-step dice), `hide N` (hide the token at place
-//! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement), `quit`. Lines starting with `#` are comments.
+//! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement),
+//! `setup concealed|turns` (a new game set up that way), `setuppick NAME`, `ready`, `handover`,
+//! `quit`. Lines starting with `#` are comments.
 use crate::game::{Command, CurrentGame};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -128,6 +130,28 @@ fn run(
             o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
             let std = crate::game::standard_set_path();
             out.write(Command::NewGameWith(o, [std.clone(), std]));
+        }
+        "setup" => {
+            let mut o = veney_rules::options::RuleOptions::default();
+            o.setup_style = if rest == "turns" {
+                veney_rules::setup_styles::SetupStyle::InTurns
+            } else {
+                veney_rules::setup_styles::SetupStyle::Concealed
+            };
+            let std = crate::game::standard_set_path();
+            out.write(Command::NewGameWith(o, [std.clone(), std]));
+        }
+        "setuppick" => {
+            let side = game.0.position().turn();
+            if let Some(k) = game.0.rules.set(side).by_name(rest) {
+                out.write(Command::SetupPick(k));
+            }
+        }
+        "ready" => {
+            out.write(Command::SetupReady);
+        }
+        "handover" => {
+            out.write(Command::SetupHandover);
         }
         "hide" => {
             if let Ok(n) = rest.parse::<u8>() {

@@ -1,0 +1,134 @@
+//! The concealed and in-turns setups in the app (§2.0.19 step 3), headless: the board shows only
+//! what the player at it may see, a hand-over screen hides White's stance from Black, bad squares
+//! are refused with the rule, and revealing starts the game from both stances.
+use bevy::prelude::*;
+use std::path::PathBuf;
+use veney::game::{Command, CurrentGame, SaveDir, Status};
+use veney::setup_screen::SetupSession;
+use veney_rules::options::RuleOptions;
+use veney_rules::setup_styles::SetupStyle;
+use veney_rules::{Side, Square};
+
+fn app(name: &str) -> App {
+    let mut app = App::new();
+    let dir = std::env::temp_dir().join(format!("veney-setup-{}-{name}", std::process::id()));
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(SaveDir(dir))
+        .add_plugins(veney::game_plugins);
+    app.update();
+    app
+}
+
+fn send(app: &mut App, c: Command) {
+    app.world_mut().write_message(c);
+    app.update();
+    app.update();
+}
+
+fn start(app: &mut App, style: SetupStyle) {
+    let mut o = RuleOptions::default();
+    o.setup_style = style;
+    let std = PathBuf::from("config/sets/standard.ron");
+    send(app, Command::NewGameWith(o, [std.clone(), std]));
+}
+
+fn session(app: &App) -> &veney::setup_screen::Session {
+    app.world()
+        .resource::<SetupSession>()
+        .0
+        .as_ref()
+        .expect("a setup in progress")
+}
+
+fn shown(app: &App, side: Side) -> u32 {
+    let pos = app.world().resource::<CurrentGame>().0.position();
+    pos.occupied_by(side).count()
+}
+
+/// Sets down every piece the side now setting up has left (the first allowed square each time).
+fn set_up_all(app: &mut App, side: Side) {
+    while session(app).side() == side && !session(app).side_done() {
+        let k = session(app).remaining(side)[0];
+        send(app, Command::SetupPick(k));
+        let sq = session(app).allowed()[0];
+        send(app, Command::Click(sq));
+    }
+}
+
+#[test]
+fn a_concealed_setup_hides_each_stance_until_both_are_revealed() {
+    let mut app = app("concealed");
+    start(&mut app, SetupStyle::Concealed);
+    assert_eq!(session(&app).side(), Side::White);
+    assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (0, 0));
+    // "criticals and technicals in any order on their baseline row (step 4 or 13)": not W9.
+    let self_kind = session(&app)
+        .rules
+        .set(Side::White)
+        .by_name("Self")
+        .unwrap();
+    send(&mut app, Command::SetupPick(self_kind));
+    send(&mut app, Command::Click(Square::parse("W9").unwrap()));
+    let refusal = app
+        .world()
+        .resource::<Status>()
+        .refusal
+        .clone()
+        .unwrap_or_default();
+    assert!(refusal.contains("fourth step"), "{refusal}");
+    // Take-back: a placed piece clicked again returns to hand.
+    send(&mut app, Command::Click(Square::parse("Z4").unwrap()));
+    assert_eq!(shown(&app, Side::White), 1);
+    send(&mut app, Command::Click(Square::parse("Z4").unwrap()));
+    assert_eq!(shown(&app, Side::White), 0);
+    set_up_all(&mut app, Side::White);
+    assert_eq!(shown(&app, Side::White), 8);
+    // Hand over: nothing of White's stance is shown, and the board takes no clicks.
+    send(&mut app, Command::SetupReady);
+    assert!(session(&app).handover);
+    assert_eq!(shown(&app, Side::White), 0);
+    send(&mut app, Command::Click(Square::parse("X13").unwrap()));
+    assert_eq!(shown(&app, Side::Black), 0);
+    send(&mut app, Command::SetupHandover);
+    assert_eq!(session(&app).side(), Side::Black);
+    set_up_all(&mut app, Side::Black);
+    // Black sees only Black's stance.
+    assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (0, 8));
+    send(&mut app, Command::SetupReady);
+    assert!(app.world().resource::<SetupSession>().0.is_none());
+    let g = &app.world().resource::<CurrentGame>().0;
+    assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (8, 8));
+    assert_eq!(g.position().turn(), Side::White);
+    let dagger = g.rules.set(Side::White).by_name("Dagger").unwrap();
+    assert_eq!(g.position().reserve(Side::White, dagger), 1);
+    assert!(!g.legal_actions().is_empty());
+}
+
+#[test]
+fn setup_in_turns_alternates_in_the_open() {
+    let mut app = app("turns");
+    start(&mut app, SetupStyle::InTurns);
+    assert_eq!(session(&app).side(), Side::White);
+    let k = session(&app).remaining(Side::White)[0];
+    send(&mut app, Command::SetupPick(k));
+    let sq = session(&app).allowed()[0];
+    send(&mut app, Command::Click(sq));
+    // One piece each, alternately; both sides' pieces are visible.
+    assert_eq!(session(&app).side(), Side::Black);
+    let k = session(&app).remaining(Side::Black)[0];
+    send(&mut app, Command::SetupPick(k));
+    let sq = session(&app).allowed()[0];
+    send(&mut app, Command::Click(sq));
+    assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (1, 1));
+    assert_eq!(session(&app).side(), Side::White);
+    while !session(&app).complete() {
+        let side = session(&app).side();
+        let k = session(&app).remaining(side)[0];
+        send(&mut app, Command::SetupPick(k));
+        let sq = session(&app).allowed()[0];
+        send(&mut app, Command::Click(sq));
+    }
+    send(&mut app, Command::SetupReady);
+    assert!(app.world().resource::<SetupSession>().0.is_none());
+    assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (8, 8));
+}
