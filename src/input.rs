@@ -36,16 +36,40 @@ fn cursor_square(window: &Window, camera: &Camera, transform: &GlobalTransform) 
     square_at(world)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
     buttons: Res<ButtonInput<MouseButton>>,
+    game: Res<CurrentGame>,
     mut hover: ResMut<Hover>,
     mut press: ResMut<Press>,
+    mut from_tray: Local<bool>,
     mut out: MessageWriter<Command>,
 ) {
     let (camera, transform) = *camera;
     let sq = cursor_square(&window, camera, transform);
+    // A piece in the mover's reserve tray: pick it up to place it (click, or drag onto a square).
+    if buttons.just_pressed(MouseButton::Left) && sq.is_none() {
+        let world = window
+            .cursor_position()
+            .and_then(|p| camera.viewport_to_world_2d(transform, p).ok());
+        let pos = game.0.position();
+        if let Some((side, k)) = world.and_then(|w| crate::trays::tray_at(&game.0.rules, pos, w)) {
+            if side == pos.turn() {
+                out.write(Command::SelectReserve(k));
+                *from_tray = true;
+                return;
+            }
+        }
+    }
+    if buttons.just_released(MouseButton::Left) && *from_tray {
+        *from_tray = false;
+        if let Some(s) = sq {
+            out.write(Command::Click(s));
+        }
+        return;
+    }
     if hover.0 != sq {
         hover.0 = sq;
     }

@@ -20,6 +20,7 @@ pub mod pieces;
 pub mod redraw;
 pub mod script;
 pub mod setup_screen;
+pub mod trays;
 pub mod workshop;
 
 /// Everything but the window and renderer: usable headless with `MinimalPlugins` in tests.
@@ -47,5 +48,10 @@ pub fn view_plugins(app: &mut App) {
         script::plugin,
         measure::plugin,
     ));
-    app.add_plugins((panels::plugin, redraw::plugin, workshop::view_plugin));
+    app.add_plugins((
+        panels::plugin,
+        redraw::plugin,
+        workshop::view_plugin,
+        trays::plugin,
+    ));
 }

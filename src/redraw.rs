@@ -73,7 +73,16 @@ fn gate(
     mut resized: MessageReader<WindowResized>,
     game: Res<CurrentGame>,
     workshop: Res<crate::workshop::Workshop>,
-    animating: Query<(), Or<(With<Glide>, With<Stick>, With<Announcement>, With<Tossed>)>>,
+    animating: Query<
+        (),
+        Or<(
+            With<Glide>,
+            With<Stick>,
+            With<Announcement>,
+            With<Tossed>,
+            With<crate::trays::Fly>,
+        )>,
+    >,
     awake: Res<AwakeUntil>,
     mut redraws: ResMut<Messages<RequestRedraw>>,
 ) {

@@ -1,0 +1,282 @@
+//! Reserve trays and discard dishes beside the board: each side's reserve pieces stand in a tray
+//! left of the board (White's in the lower half, Black's in the upper), the pieces lost to the
+//! game in a dish on the right. Clicking (or dragging from) a tray piece of the side to move picks
+//! it up for placing (§2.0.13). A fended piece flies from its square to its owner's tray, a taken
+//! one to the dish. The trays show the rules crate's reserve and discard counts; nothing here
+//! decides anything.
+use crate::board::square_center;
+use crate::game::{CurrentGame, Played};
+use crate::palette::*;
+use bevy::prelude::*;
+use veney_rules::{Action, Effect, Kind, Position, Rules, Side};
+
+/// Height of one tray slot, in world units.
+pub const SLOT: f32 = 36.0;
+/// x of the reserve trays' column (left of the step labels) and of the discard dishes.
+pub const TRAY_X: f32 = -2.0 * SQUARE - 78.0;
+pub const DISH_X: f32 = 2.0 * SQUARE + 182.0;
+
+/// Where slot `i` of `side`'s tray (or dish) is: White's from the bottom up, Black's from the
+/// top down.
+pub fn slot(side: Side, i: usize, dish: bool) -> Vec2 {
+    let x = if dish { DISH_X } else { TRAY_X };
+    let edge = 8.0 * SQUARE - SLOT / 2.0;
+    match side {
+        Side::White => Vec2::new(x, -edge + i as f32 * SLOT),
+        Side::Black => Vec2::new(x, edge - i as f32 * SLOT),
+    }
+}
+
+/// The kinds in `side`'s tray (reserve > 0) or dish (discard > 0), in set order.
+pub fn contents(rules: &Rules, pos: &Position, side: Side, dish: bool) -> Vec<(Kind, u8)> {
+    rules
+        .set(side)
+        .kinds()
+        .map(|k| {
+            (
+                k,
+                if dish {
+                    pos.discard(side, k)
+                } else {
+                    pos.reserve(side, k)
+                },
+            )
+        })
+        .filter(|(_, n)| *n > 0)
+        .collect()
+}
+
+/// The tray piece under a world position, if any: (side, kind).
+pub fn tray_at(rules: &Rules, pos: &Position, p: Vec2) -> Option<(Side, Kind)> {
+    for side in Side::ALL {
+        for (i, (k, _)) in contents(rules, pos, side, false).into_iter().enumerate() {
+            let c = slot(side, i, false);
+            if (p - c).abs().max_element() <= SLOT / 2.0 {
+                return Some((side, k));
+            }
+        }
+    }
+    None
+}
+
+#[derive(Component)]
+struct TrayItem;
+
+/// A piece flying to a tray or dish.
+#[derive(Component)]
+pub struct Fly {
+    from: Vec2,
+    to: Vec2,
+    t: f32,
+}
+
+/// Seconds a flight takes.
+const FLIGHT: f32 = 0.45;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            draw_trays
+                .after(crate::game::GameSet)
+                .run_if(resource_changed::<CurrentGame>),
+            start_flights.after(crate::game::GameSet),
+            fly,
+        )
+            .chain(),
+    );
+}
+
+fn piece_mesh(
+    meshes: &mut Assets<Mesh>,
+    rules: &Rules,
+    side: Side,
+    k: Kind,
+    scale: f32,
+) -> (Handle<Mesh>, Handle<Mesh>) {
+    let shape = rules.set(side).piece(k).def.drawn_shape();
+    let pts: Vec<Vec2> = crate::pieces::shape_outline(shape)
+        .iter()
+        .map(|p| *p * SQUARE * scale)
+        .collect();
+    let rim: Vec<Vec2> = pts.iter().map(|p| *p * 1.12).collect();
+    (
+        meshes.add(crate::pieces::polygon(&pts)),
+        meshes.add(crate::pieces::polygon(&rim)),
+    )
+}
+
+fn colours(side: Side) -> (Color, Color) {
+    match side {
+        Side::White => (WHITE_PIECE, BLACK_PIECE),
+        Side::Black => (BLACK_PIECE, WHITE_PIECE),
+    }
+}
+
+fn draw_trays(
+    mut commands: Commands,
+    game: Res<CurrentGame>,
+    old: Query<Entity, With<TrayItem>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    view: Option<Res<crate::board::BoardView>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let rules = &game.0.rules;
+    let pos = game.0.position();
+    let upright = if view.is_some_and(|v| v.flipped) {
+        Quat::from_rotation_z(std::f32::consts::PI)
+    } else {
+        Quat::IDENTITY
+    };
+    for side in Side::ALL {
+        for dish in [false, true] {
+            for (i, (k, n)) in contents(rules, pos, side, dish).into_iter().enumerate() {
+                let at = slot(side, i, dish);
+                let (body, rim) = piece_mesh(&mut meshes, rules, side, k, 0.55);
+                let (fill, edge) = colours(side);
+                let alpha = if dish { 0.45 } else { 1.0 };
+                commands.spawn((
+                    TrayItem,
+                    Mesh2d(rim),
+                    MeshMaterial2d(materials.add(edge.with_alpha(0.7 * alpha))),
+                    Transform::from_translation(at.extend(2.0)),
+                ));
+                commands.spawn((
+                    TrayItem,
+                    Mesh2d(body),
+                    MeshMaterial2d(materials.add(fill.with_alpha(alpha))),
+                    Transform::from_translation(at.extend(2.1)),
+                ));
+                let letter = rules.set(side).piece(k).def.letter;
+                commands.spawn((
+                    TrayItem,
+                    Text2d::new(if n > 1 {
+                        format!("{letter}×{n}")
+                    } else {
+                        letter.to_string()
+                    }),
+                    TextFont::default().with_font_size(13.0),
+                    TextColor(LABEL),
+                    Transform::from_translation((at + Vec2::new(30.0, 0.0)).extend(2.2))
+                        .with_rotation(upright),
+                ));
+            }
+        }
+    }
+}
+
+/// Where a piece lost by `action` goes: (square, side, kind, to the dish?).
+fn losses(before: &Position, action: &Action) -> Vec<(veney_rules::Square, Side, Kind, bool)> {
+    let Action::Move(m) = action else {
+        return Vec::new();
+    };
+    let opp = !before.turn();
+    match m.effect {
+        Effect::Fend(k) | Effect::ShadowStab(k) => vec![(m.to, opp, k, false)],
+        Effect::Take(k) | Effect::Disarm(k) | Effect::Negate(k) => vec![(m.to, opp, k, true)],
+        Effect::EnPassant(v) => before
+            .piece_at(v)
+            .map(|(s, k)| vec![(v, s, k, false)])
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+fn start_flights(
+    mut commands: Commands,
+    mut played: MessageReader<Played>,
+    game: Res<CurrentGame>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let rules = &game.0.rules;
+    for p in played.read() {
+        for (sq, side, k, dish) in losses(&p.before, &p.action) {
+            let i = contents(rules, &p.after, side, dish)
+                .iter()
+                .position(|(kk, _)| *kk == k)
+                .unwrap_or(0);
+            let (body, _) = piece_mesh(&mut meshes, rules, side, k, 0.8);
+            let (fill, _) = colours(side);
+            commands.spawn((
+                Fly {
+                    from: square_center(sq),
+                    to: slot(side, i, dish),
+                    t: 0.0,
+                },
+                Mesh2d(body),
+                MeshMaterial2d(materials.add(fill)),
+                Transform::from_translation(square_center(sq).extend(6.0)),
+            ));
+        }
+    }
+}
+
+fn fly(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Fly, &mut Transform)>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    for (e, mut f, mut tf) in &mut q {
+        f.t += time.delta_secs().min(0.05);
+        let k = (f.t / FLIGHT).min(1.0);
+        let ease = k * k * (3.0 - 2.0 * k);
+        // A small arc: up and over.
+        let p = f.from.lerp(f.to, ease) + Vec2::new(0.0, 40.0 * (std::f32::consts::PI * k).sin());
+        tf.translation.x = p.x;
+        tf.translation.y = p.y;
+        tf.scale = Vec3::splat(1.0 - 0.35 * ease);
+        redraw.write(bevy::window::RequestRedraw);
+        if k >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use veney_rules::Square;
+
+    #[test]
+    fn tray_slots_are_found_again_and_a_fend_flies_to_the_owners_tray() {
+        let rules = Rules::standard();
+        let pos = Position::start(&rules);
+        // White's reserve (Dagger, Guard, Lantern, Jutsu, Ruin) stands bottom-up in its tray.
+        let white = contents(&rules, &pos, Side::White, false);
+        assert_eq!(white.len(), 5);
+        for (i, (k, _)) in white.iter().enumerate() {
+            assert_eq!(
+                tray_at(&rules, &pos, slot(Side::White, i, false)),
+                Some((Side::White, *k))
+            );
+        }
+        assert_eq!(tray_at(&rules, &pos, Vec2::ZERO), None);
+        // An engagement fended by another goes to its owner's tray, not the dish.
+        let p = Position::from_pieces(
+            &rules,
+            &[
+                (Side::White, "Self", "Y4"),
+                (Side::White, "Engagement", "X6"),
+                (Side::Black, "Self", "X13"),
+                (Side::Black, "Engagement", "Y7"),
+            ],
+            Side::White,
+        )
+        .unwrap();
+        let fend = p
+            .legal_actions(&rules)
+            .into_iter()
+            .find(|a| matches!(a, Action::Move(m) if m.to == Square::parse("Y7").unwrap()))
+            .unwrap();
+        let eng = rules.set(Side::Black).by_name("Engagement").unwrap();
+        assert_eq!(
+            losses(&p, &fend),
+            [(Square::parse("Y7").unwrap(), Side::Black, eng, false)]
+        );
+    }
+}
