@@ -262,6 +262,8 @@ pub enum Command {
     /// Start a new game under these rule options with White's and Black's set files (the
     /// new-game dialog, the set workshop).
     NewGameWith(veney_rules::options::RuleOptions, [PathBuf; 2]),
+    /// Write the move list in notation to a file (atomically); empty path: `saves/moves.txt`.
+    ExportMoves(PathBuf),
     /// Show the position after this many turns (`None`: back to the live game).
     View(Option<usize>),
 }
@@ -279,6 +281,8 @@ pub struct Played {
 pub enum TurnPhase {
     #[default]
     FirstAction,
+    /// The players set up by a concealed or in-turns setup (§2.0.19).
+    Setup,
     SecondAction,
     AwaitingThrow,
     Distraction,
@@ -709,6 +713,21 @@ fn apply_commands(
                     }
                 }
             }
+            Command::ExportMoves(path) => {
+                let path = if path.as_os_str().is_empty() {
+                    dir.0.join("moves.txt")
+                } else {
+                    path
+                };
+                let mut text = game.0.record();
+                text.push('\n');
+                match veney_rules::savefile::write_atomic(&path, &text) {
+                    Ok(()) => {
+                        status.info = Some(format!("move list written to {}", path.display()))
+                    }
+                    Err(e) => status.refusal = Some(format!("could not export: {e}")),
+                }
+            }
             Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
                 status.info = Some("there is no setup in progress".into())
             }
@@ -928,10 +947,15 @@ fn mirror_pieces(
 
 fn sync_phase(
     game: Res<CurrentGame>,
+    setup: Res<crate::setup_screen::SetupSession>,
     state: Res<State<TurnPhase>>,
     mut next: ResMut<NextState<TurnPhase>>,
 ) {
-    let p = TurnPhase::of(game.0.position());
+    let p = if setup.0.is_some() {
+        TurnPhase::Setup
+    } else {
+        TurnPhase::of(game.0.position())
+    };
     if *state.get() != p {
         next.set(p);
     }

@@ -28,6 +28,8 @@ pub struct NewGameDialog {
     pub options: RuleOptions,
     /// White's and Black's set files (§2.0.23 asymmetric games).
     pub sets: [std::path::PathBuf; 2],
+    /// Why a rule-option file could not be read.
+    pub error: Option<String>,
 }
 
 impl Default for NewGameDialog {
@@ -37,6 +39,7 @@ impl Default for NewGameDialog {
             open: false,
             options: RuleOptions::default(),
             sets: [std.clone(), std],
+            error: None,
         }
     }
 }
@@ -151,6 +154,26 @@ fn new_game_dialog(
                             }
                         });
                 });
+            }
+            // Presets: the rule-option files in config/rules/.
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Options from");
+                let mut files: Vec<std::path::PathBuf> = std::fs::read_dir("config/rules")
+                    .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+                    .unwrap_or_default();
+                files.sort();
+                for f in files.iter().filter(|f| f.extension().is_some_and(|x| x == "ron")) {
+                    let name = f.file_stem().unwrap_or_default().to_string_lossy().to_string();
+                    if ui.button(&name).clicked() {
+                        match RuleOptions::load(f) {
+                            Ok(o) => dialog.options = o,
+                            Err(e) => dialog.error = Some(e.to_string()),
+                        }
+                    }
+                }
+            });
+            if let Some(e) = &dialog.error {
+                ui.colored_label(egui::Color32::from_rgb(220, 90, 70), e);
             }
             let o = &mut dialog.options;
             ui.label("Agreed before the game (§2.0.19):");
@@ -569,6 +592,61 @@ fn side_panel(
                         out.write(Command::Roll);
                     }
                 });
+                // Every other action the rules offer that no click on the board makes, named in
+                // notation: the free engagement's meta-moves (aw az a+ a-, a=, a==), declaring
+                // and enacting intention, springing the trap, the stance of hirakamae…
+                let others: Vec<&Action> = legal
+                    .iter()
+                    .filter(|a| {
+                        crate::game::origin(a).is_none()
+                            && !matches!(
+                                a,
+                                Action::EndTurn
+                                    | Action::Pass
+                                    | Action::Glare { .. }
+                                    | Action::Cast { .. }
+                                    | Action::Retreat
+                                    | Action::Roll(_)
+                                    | Action::Land(_)
+                                    | Action::Donkey(_)
+                                    | Action::Withdraw { .. }
+                            )
+                    })
+                    .collect();
+                if !others.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        for a in others {
+                            let n = veney_rules::notation::San::of_action(rules, pos, &legal, a)
+                                .to_string();
+                            let (label, why) = match a {
+                                Action::Meta(_) => (
+                                    format!("meta-move {n}"),
+                                    "move the free engagement along the grid before your move (§2.0.05)",
+                                ),
+                                Action::Declare { .. } => (
+                                    format!("declare {n}"),
+                                    "declare an intention: the blade strikes next turn; ends your turn (§2.0.11)",
+                                ),
+                                Action::Enact { .. } => (
+                                    format!("strike {n}"),
+                                    "enact your declared intention (§2.0.11)",
+                                ),
+                                Action::Invoke { .. } => (
+                                    format!("spring the trap {n}"),
+                                    "Obscurant Chaos: the technical piece on your cast-square is lost (§2.0.18)",
+                                ),
+                                Action::QuibbleReset => (
+                                    format!("reset the board {n}"),
+                                    "after quibbling over the free engagement (§2.0.20)",
+                                ),
+                                _ => (n, ""),
+                            };
+                            if ui.button(label).on_hover_text(why).clicked() {
+                                out.write(Command::Play(*a));
+                            }
+                        }
+                    });
+                }
                 }
                 ui.horizontal_wrapped(|ui| {
                     if ui.button("Undo (Ctrl+Z)").clicked() {
@@ -591,6 +669,14 @@ fn side_panel(
                     }
                     if ui.button("Load").clicked() {
                         out.write(Command::Load(Default::default()));
+                    }
+                    if ui
+                        .button("Export moves")
+                        .on_hover_text("the move list in notation: saves/moves.txt, and the clipboard")
+                        .clicked()
+                    {
+                        ui.ctx().copy_text(g.record());
+                        out.write(Command::ExportMoves(Default::default()));
                     }
                 });
                 ui.separator();

@@ -154,7 +154,7 @@ fn draw_trays(
                 commands.spawn((
                     TrayItem,
                     Text2d::new(if n > 1 {
-                        format!("{letter}×{n}")
+                        format!("{letter} x{n}")
                     } else {
                         letter.to_string()
                     }),

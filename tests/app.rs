@@ -460,3 +460,19 @@ fn the_threat_overlay_shows_blades_that_reach_a_self() {
     .unwrap();
     assert_eq!(veney::overlays::threats(&r, &p), [(sq("X6"), sq("X8"))]);
 }
+
+#[test]
+fn the_move_list_is_exported_in_notation() {
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "export",
+    );
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    let file = temp_dir("export-file").join("moves.txt");
+    send(&mut app, Command::ExportMoves(file.clone()));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.trim(), game(&app).record().trim());
+    assert!(text.contains("SY3"), "{text}");
+}

@@ -61,6 +61,13 @@ fn a_concealed_setup_hides_each_stance_until_both_are_revealed() {
     start(&mut app, SetupStyle::Concealed);
     assert_eq!(session(&app).side(), Side::White);
     assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (0, 0));
+    // The setup is a turn phase of its own.
+    assert_eq!(
+        *app.world()
+            .resource::<State<veney::game::TurnPhase>>()
+            .get(),
+        veney::game::TurnPhase::Setup
+    );
     // "criticals and technicals in any order on their baseline row (step 4 or 13)": not W9.
     let self_kind = session(&app)
         .rules

@@ -354,3 +354,17 @@ fn the_fairy_army_brings_its_donkey() {
     );
     assert!(p.to_text(&r).contains("donkeyhome=w"), "{}", p.to_text(&r));
 }
+
+#[test]
+fn every_shipped_rule_option_file_loads() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config/rules");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "ron") {
+            veney_rules::options::RuleOptions::load(&p).unwrap_or_else(|e| panic!("{e}"));
+            n += 1;
+        }
+    }
+    assert!(n >= 3);
+}
