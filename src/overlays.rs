@@ -83,6 +83,25 @@ fn draw(
         tint(allowed, ZONE_ENGAGEMENT, 0.7);
         return;
     }
+    // The placement area around the Self while a reserve piece is picked up, and the withdrawal
+    // area (your own half, §2.0.13) while a piece that may be withdrawn is selected.
+    if settings.selected_zone {
+        match sel.0 {
+            Some(Selected::Reserve(_)) => {
+                if let Some(life) = pos.life_square(rules, side) {
+                    tint(Bitboard::adjacent(life), ZONE_ENGAGEMENT, 0.6);
+                }
+            }
+            Some(Selected::Board(sq))
+                if game.0.legal_actions().iter().any(
+                    |a| matches!(a, veney_rules::Action::Withdraw { from, .. } if *from == sq),
+                ) =>
+            {
+                tint(veney_rules::measure::own_side(side), ASPECT, 0.35);
+            }
+            _ => {}
+        }
+    }
     if settings.selected_zone {
         if let Some(Selected::Board(sq)) = sel.0 {
             if let Some((s, k)) = pos.piece_at(sq) {

@@ -479,7 +479,12 @@ fn side_panel(
                     if legal.contains(&Action::EndTurn) && ui.button("End turn (Space)").clicked() {
                         out.write(Command::Play(Action::EndTurn));
                     }
-                    if legal.contains(&Action::Pass) && ui.button("Pass (---)").clicked() {
+                    let pass_label = if pos.passes() == 1 {
+                        "Refuse the pass: pass back (---)"
+                    } else {
+                        "Pass (---)"
+                    };
+                    if legal.contains(&Action::Pass) && ui.button(pass_label).clicked() {
                         out.write(Command::Play(Action::Pass));
                     }
                     for a in &legal {
