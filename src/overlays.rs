@@ -52,6 +52,7 @@ fn draw(
     sel: Res<Selection>,
     settings: Res<OverlaySettings>,
     setup: Res<crate::setup_screen::SetupSession>,
+    pieces: Query<(&crate::game::PieceView, &crate::game::RangeConstraint)>,
     old: Query<Entity, With<OverlayMark>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -116,10 +117,17 @@ fn draw(
         }
     }
     if settings.all_zones {
-        for k in rules.set(side).kinds() {
-            if rules.info(side, k).constraint.is_some() && pos.pieces(side, k).any() {
+        // Each constrained piece of the side to move, read from its entity's `RangeConstraint`
+        // (mirrored from its RON definition); the zone is the rules crate's formula.
+        let mut seen: Vec<veney_rules::Kind> = Vec::new();
+        for (v, c) in &pieces {
+            if v.side != side || seen.contains(&v.kind) {
+                continue;
+            }
+            if let Some(c) = &c.0 {
+                seen.push(v.kind);
                 tint(
-                    veney_rules::constraint::zone_of(rules, pos, side, k),
+                    veney_rules::constraint::zone(rules, pos, side, c),
                     ZONE_ENGAGEMENT,
                     0.65,
                 );
