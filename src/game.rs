@@ -145,6 +145,12 @@ pub struct PieceView {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Facing(pub u8);
 
+/// Where the piece's movement primitives (its RON definition) reach from its square on an empty
+/// board but for its own Self — computed by the rules crate, read by the "movement pattern"
+/// overlay when the piece is hovered.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Movement(pub veney_rules::Bitboard);
+
 /// The piece's range constraint from its RON definition (read by the overlays).
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct RangeConstraint(pub Option<Constraint>);
@@ -935,6 +941,15 @@ fn mirror_pieces(
             if piece.is_oriented() {
                 e.insert(Facing(pos.facing(sq)));
             }
+            let (both, mv, atk) = veney_rules::set_check::reach(
+                game.0.rules.set(side),
+                kind,
+                side,
+                sq,
+                pos.facing(sq),
+                pos.life_square(&game.0.rules, side),
+            );
+            e.insert(Movement(both | mv | atk));
         }
     }
     commands.spawn(FreeEngagementView(pos.free()));

@@ -17,6 +17,8 @@ pub struct OverlaySettings {
     pub throw_lines: bool,
     /// "Threat": a piece with checkmate privilege that could take the opposing Self next turn.
     pub threats: bool,
+    /// The hovered piece's movement pattern on an empty board.
+    pub patterns: bool,
 }
 
 impl Default for OverlaySettings {
@@ -27,6 +29,7 @@ impl Default for OverlaySettings {
             aspects: true,
             throw_lines: true,
             threats: true,
+            patterns: true,
         }
     }
 }
@@ -41,7 +44,8 @@ pub(super) fn plugin(app: &mut App) {
             resource_changed::<CurrentGame>
                 .or_eager(resource_changed::<Selection>)
                 .or_eager(resource_changed::<OverlaySettings>)
-                .or_eager(resource_changed::<crate::setup_screen::SetupSession>),
+                .or_eager(resource_changed::<crate::setup_screen::SetupSession>)
+                .or_eager(resource_changed::<crate::input::Hover>),
         ),
     );
 }
@@ -53,6 +57,8 @@ fn draw(
     settings: Res<OverlaySettings>,
     setup: Res<crate::setup_screen::SetupSession>,
     pieces: Query<(&crate::game::PieceView, &crate::game::RangeConstraint)>,
+    patterns: Query<(&crate::game::PieceView, &crate::game::Movement)>,
+    hover: Res<crate::input::Hover>,
     old: Query<Entity, With<OverlayMark>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -83,6 +89,17 @@ fn draw(
         }
         tint(allowed, ZONE_ENGAGEMENT, 0.7);
         return;
+    }
+    // The movement pattern of the hovered piece while nothing is selected: where its primitives
+    // reach on an empty board (a teaching aid; the legal moves are the highlights).
+    if settings.patterns && sel.0.is_none() {
+        if let Some(h) = hover.0 {
+            for (v, m) in &patterns {
+                if v.square == h {
+                    tint(m.0, PATTERN, 0.3);
+                }
+            }
+        }
     }
     // The placement area around the Self while a reserve piece is picked up, and the withdrawal
     // area (your own half, §2.0.13) while a piece that may be withdrawn is selected.

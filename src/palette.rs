@@ -33,3 +33,4 @@ pub const LABEL_ON_BOARD: Color = Color::srgb(0.35, 0.10, 0.08);
 pub const FREE_ENGAGEMENT_HOLE: Color = Color::srgb(0.30, 0.31, 0.33);
 pub const DONKEY: Color = Color::srgb(0.45, 0.33, 0.22);
 pub const FACING_MARK: Color = Color::srgb(0.90, 0.35, 0.15);
+pub const PATTERN: Color = Color::srgba(0.95, 0.80, 0.25, 0.38);

@@ -801,6 +801,7 @@ fn side_panel(
                     ui.checkbox(&mut ov.aspects, "Control and Presence measures");
                     ui.checkbox(&mut ov.throw_lines, "Dagger-throw lines and odds");
                     ui.checkbox(&mut ov.threats, "Threats on the Selves (red lines)");
+                    ui.checkbox(&mut ov.patterns, "Movement pattern of the hovered piece");
                     let (mut flipped, mut auto) = (view.flipped, view.auto_flip);
                     ui.checkbox(&mut flipped, "Board flipped: Black at the bottom (F)");
                     ui.checkbox(&mut auto, "Auto-flip to the side to move (hot seat)");

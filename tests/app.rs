@@ -476,3 +476,28 @@ fn the_move_list_is_exported_in_notation() {
     assert_eq!(text.trim(), game(&app).record().trim());
     assert!(text.contains("SY3"), "{text}");
 }
+
+#[test]
+fn piece_entities_carry_their_movement_pattern() {
+    // The "movement pattern" overlay reads this component: where the piece's RON primitives
+    // reach from its square on an empty board (the rules crate computes it).
+    let r = standard();
+    let app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "pattern",
+    );
+    let mut app = app;
+    let cloak = r.set(Side::White).by_name("Cloak").unwrap();
+    let found: Vec<(Square, veney_rules::Bitboard)> = app
+        .world_mut()
+        .query::<(&PieceView, &veney::game::Movement)>()
+        .iter(app.world())
+        .filter(|(v, _)| v.side == Side::White && v.kind == cloak)
+        .map(|(v, m)| (v.square, m.0))
+        .collect();
+    // The Cloak on W4 leaps like a knight: X6, Y5, Y3, X2.
+    let mut squares: Vec<String> = found[0].1.into_iter().map(|s| s.to_string()).collect();
+    squares.sort();
+    assert_eq!(found[0].0, sq("W4"));
+    assert_eq!(squares, ["X2", "X6", "Y3", "Y5"]);
+}
