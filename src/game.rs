@@ -694,10 +694,7 @@ fn apply_commands(
                     veney_rules::special::dagger_throw::sticks(&game.0.rules, &before, side);
                 match (hidden.0.take(), sticks) {
                     (Some(h), Some(n)) => {
-                        let choices = match game.0.rules.options.dice {
-                            veney_rules::dice::DiceMethod::PenAndPaper(k) => k,
-                            _ => 1u8 << n,
-                        };
+                        let choices = game.0.rules.options.dice.guess_places(n).unwrap_or(1);
                         let roll = veney_rules::dice::Roll::Guess {
                             choices,
                             hidden: h,
@@ -753,15 +750,15 @@ fn apply_commands(
             },
             Command::Interrupt => match game.0.interrupt() {
                 Some(acts) => {
-                    // Replay the steps for animation and sound.
-                    let mut p = before;
-                    for a in acts {
-                        let b = p;
-                        p.play_unchecked(&game.0.rules, a);
+                    // The steps for animation and sound, from the game's own history.
+                    let hist: Vec<(Position, Action)> = game.0.actions().copied().collect();
+                    let steps = &hist[hist.len().saturating_sub(acts.len())..];
+                    for (i, &(b, a)) in steps.iter().enumerate() {
+                        let after = steps.get(i + 1).map_or(*game.0.position(), |s| s.0);
                         played.write(Played {
                             before: b,
                             action: a,
-                            after: p,
+                            after,
                         });
                     }
                     status.info =
@@ -1012,13 +1009,7 @@ fn update_prompt(
                 s.push_str(" — or end the turn");
                 s
             }
-            Phase::Throw { .. }
-                if matches!(
-                    game.0.rules.options.dice,
-                    veney_rules::dice::DiceMethod::GuessMeasureStep
-                        | veney_rules::dice::DiceMethod::PenAndPaper(_)
-                ) =>
-            {
+            Phase::Throw { .. } if game.0.rules.options.dice.is_guess() => {
                 format!("{side}'s Dagger Throw: the hidden pick")
             }
             Phase::Throw { .. } => format!("{side}: throw the sticks"),

@@ -412,17 +412,11 @@ fn side_panel(
                 }
                 // The guess methods' hidden pick (§2.0.R1): the defender hides, the thrower guesses.
                 if matches!(pos.phase(), veney_rules::Phase::Throw { .. })
-                    && matches!(
-                        rules.options.dice,
-                        DiceMethod::GuessMeasureStep | DiceMethod::PenAndPaper(_)
-                    )
+                    && rules.options.dice.is_guess()
                 {
                     let n = veney_rules::special::dagger_throw::sticks(rules, pos, side)
                         .unwrap_or(1);
-                    let places = match rules.options.dice {
-                        DiceMethod::PenAndPaper(k) => k,
-                        _ => 1u8 << n,
-                    };
+                    let places = rules.options.dice.guess_places(n).unwrap_or(1);
                     ui.group(|ui| {
                         match hidden.0 {
                             None => {
@@ -544,10 +538,7 @@ fn side_panel(
                     if legal.contains(&Action::Retreat) && ui.button("Retreat (==)").clicked() {
                         out.write(Command::Play(Action::Retreat));
                     }
-                    let guessing = matches!(
-                        rules.options.dice,
-                        DiceMethod::GuessMeasureStep | DiceMethod::PenAndPaper(_)
-                    );
+                    let guessing = rules.options.dice.is_guess();
                     if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) && !guessing {
                         let n = veney_rules::special::dagger_throw::sticks(rules, pos, side)
                             .unwrap_or(0);

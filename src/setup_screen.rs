@@ -65,18 +65,7 @@ impl Session {
 
     /// The pieces `side` still has to set up.
     pub fn remaining(&self, side: Side) -> Vec<Kind> {
-        match &self.turns {
-            Some(t) => t.remaining(&self.rules, side),
-            None => {
-                let mut want = setup_styles::pieces_to_place(&self.rules, side);
-                for (k, _) in &self.stances[side.index()] {
-                    if let Some(i) = want.iter().position(|w| w == k) {
-                        want.remove(i);
-                    }
-                }
-                want
-            }
-        }
+        setup_styles::remaining(&self.rules, side, self.stance(side))
     }
 
     /// Where the selected piece may stand.
@@ -108,19 +97,14 @@ impl Session {
         match &mut self.turns {
             Some(t) => t.place(&self.rules, k, sq)?,
             None => {
-                let mut trial = self.stances[side.index()].clone();
-                trial.push((k, sq));
-                if !setup_styles::allowed_squares(&self.rules, side, k, &self.stances[side.index()])
-                    .contains(&sq)
-                {
-                    // The rules crate words the reason.
-                    let full = setup_styles::check_stance(&self.rules, side, &trial);
-                    return Err(match full {
-                        Err(e) if !e.contains("is not set up") => e,
-                        _ => format!("{sq} is not free for this piece (§2.0.19)"),
-                    });
+                let st = &mut self.stances[side.index()];
+                if st.iter().any(|&(_, s)| s == sq) {
+                    return Err(format!("{sq} is taken"));
                 }
-                self.stances[side.index()] = trial;
+                if !setup_styles::allowed_squares(&self.rules, side, k, st).contains(&sq) {
+                    return Err(setup_styles::refusal(&self.rules, side, k, sq));
+                }
+                st.push((k, sq));
             }
         }
         let next = self.side();

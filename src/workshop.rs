@@ -112,27 +112,16 @@ impl Workshop {
         true
     }
 
-    /// The reach of the selected piece: (moves and attacks, moves only, attacks only, zone).
-    pub fn reach(
-        &self,
-    ) -> Option<(
-        veney_rules::Bitboard,
-        veney_rules::Bitboard,
-        veney_rules::Bitboard,
-        veney_rules::Bitboard,
-    )> {
+    /// The reach and range zone of the selected piece (the rules crate's preview).
+    pub fn reach(&self) -> Option<veney_rules::set_check::Preview> {
         let set = self.set.as_ref()?;
-        let k = self.piece?;
-        let is_life = k == set.life();
-        let life = (!is_life).then_some(self.life);
-        let (both, mv, atk) =
-            veney_rules::set_check::reach(set, k, Side::White, self.at, self.facing, life);
-        let zone = if is_life {
-            veney_rules::Bitboard::FULL
-        } else {
-            veney_rules::set_check::zone(set, k, self.life)
-        };
-        Some((both, mv, atk, zone))
+        Some(veney_rules::set_check::preview(
+            set,
+            self.piece?,
+            self.at,
+            self.facing,
+            self.life,
+        ))
     }
 }
 
@@ -384,7 +373,13 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
                 crate::palette::DARK_SQUARE
             }),
         );
-        if let Some((both, mv, atk, zone)) = reach {
+        if let Some(veney_rules::set_check::Preview {
+            both,
+            moves: mv,
+            attacks: atk,
+            zone,
+        }) = reach
+        {
             if ws.piece.is_some() && zone.contains(sq) && zone != veney_rules::Bitboard::FULL {
                 painter.rect_filled(r, 0.0, c(crate::palette::ZONE));
             }

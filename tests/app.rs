@@ -1,6 +1,8 @@
 //! App-level tests, headless: `MinimalPlugins` plus the game plugins, driven by the same
 //! `Command` messages the mouse, keyboard and panels send.
+mod common;
 use bevy::prelude::*;
+use common::*;
 use std::sync::Arc;
 use veney::dice::LastThrow;
 use veney::game::{Command, CurrentGame, PieceView, SaveDir, Selected, Selection, TurnPhase};
@@ -12,27 +14,9 @@ fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("veney-app-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
-
 /// A headless app on `game`, saving into a private directory.
 fn app_with(game: Game, name: &str) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(SaveDir(temp_dir(name)))
-        .insert_resource(CurrentGame(game))
-        .add_plugins(veney::game_plugins);
-    app.update();
-    app
-}
-
-fn send(app: &mut App, c: Command) {
-    app.world_mut().write_message(c);
-    app.update();
-    app.update();
+    headless(name, Some(game))
 }
 
 fn click(app: &mut App, s: &str) {

@@ -1,28 +1,18 @@
 //! The concealed and in-turns setups in the app (§2.0.19 step 3), headless: the board shows only
 //! what the player at it may see, a hand-over screen hides White's stance from Black, bad squares
 //! are refused with the rule, and revealing starts the game from both stances.
+mod common;
 use bevy::prelude::*;
+use common::*;
 use std::path::PathBuf;
-use veney::game::{Command, CurrentGame, SaveDir, Status};
+use veney::game::{Command, CurrentGame, Status};
 use veney::setup_screen::SetupSession;
 use veney_rules::options::RuleOptions;
 use veney_rules::setup_styles::SetupStyle;
 use veney_rules::{Side, Square};
 
 fn app(name: &str) -> App {
-    let mut app = App::new();
-    let dir = std::env::temp_dir().join(format!("veney-setup-{}-{name}", std::process::id()));
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(SaveDir(dir))
-        .add_plugins(veney::game_plugins);
-    app.update();
-    app
-}
-
-fn send(app: &mut App, c: Command) {
-    app.world_mut().write_message(c);
-    app.update();
-    app.update();
+    headless(name, None)
 }
 
 fn start(app: &mut App, style: SetupStyle) {

@@ -3,39 +3,25 @@
 //! the last good set; the game in progress is never altered by a reload; a new game starts with
 //! the workshop's set; an oriented piece's facing is chosen as it lands; a saved game between two
 //! armies loads with its armies.
+mod common;
 use bevy::prelude::*;
+use common::*;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use veney::game::{Command, CurrentGame, FacingChoice, SaveDir};
+use veney::game::{Command, CurrentGame, FacingChoice};
 use veney::workshop::Workshop;
 use veney_rules::{Action, Game, Position, Rules, Side, Square};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("veney-ws-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn app(name: &str, workshop: Option<PathBuf>) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(SaveDir(temp_dir(&format!("{name}-saves"))))
-        .add_plugins(veney::game_plugins);
+    let mut app = headless(name, None);
     if let Some(p) = workshop {
         let mut ws = Workshop::new(p);
         ws.open = true;
         app.insert_resource(ws);
+        app.update();
     }
-    app.update();
     app
-}
-
-fn send(app: &mut App, c: Command) {
-    app.world_mut().write_message(c);
-    app.update();
-    app.update();
 }
 
 fn ws(app: &App) -> &Workshop {
@@ -90,8 +76,11 @@ fn the_workshop_reloads_an_edited_set_file() {
     // The same piece stays selected, and its reach is the new one: from X6 with the Self on Y4,
     // a king's move around X2 inside the first measure: W1 W2 W3 X1 X3 Y1 Y2 Y3 (Y4 is the Self).
     assert_eq!(w.piece, w.set.as_ref().unwrap().by_name("Mirage"));
-    let (both, _, _, zone) = w.reach().unwrap();
-    let inside: Vec<String> = (both & zone).into_iter().map(|s| s.to_string()).collect();
+    let r = w.reach().unwrap();
+    let inside: Vec<String> = (r.both & r.zone)
+        .into_iter()
+        .map(|s| s.to_string())
+        .collect();
     let mut inside = inside;
     inside.sort();
     assert_eq!(inside, ["W1", "W2", "W3", "X1", "X3", "Y1", "Y2", "Y3"]);

@@ -56,6 +56,21 @@ impl DiceMethod {
         )
     }
 
+    /// How many hidden places a guess method offers with `sticks` sticks (§2.0.R1); `None` for
+    /// the methods that are thrown rather than guessed.
+    pub fn guess_places(self, sticks: u8) -> Option<u8> {
+        match self {
+            DiceMethod::GuessMeasureStep => Some(1u8 << sticks),
+            DiceMethod::PenAndPaper(n) => Some(n.max(1)),
+            _ => None,
+        }
+    }
+
+    /// Whether the players decide a throw by a hidden pick (the guess methods).
+    pub fn is_guess(self) -> bool {
+        self.guess_places(1).is_some()
+    }
+
     /// The chance that a throw with `sticks` sticks hits, as (numerator, denominator).
     pub fn hit_odds(self, sticks: u8) -> (u32, u32) {
         match self {
@@ -122,10 +137,7 @@ impl DiceMethod {
                 Roll::Die { sides: n, face: n },
             ],
             DiceMethod::GuessMeasureStep | DiceMethod::PenAndPaper(_) => {
-                let choices = match self {
-                    DiceMethod::PenAndPaper(n) => n,
-                    _ => 1u8 << sticks,
-                };
+                let choices = self.guess_places(sticks).expect("a guess method");
                 vec![
                     Roll::Guess {
                         choices,
@@ -165,10 +177,7 @@ impl Roll {
                 face: rng.random_range(1..=n.max(1)),
             },
             DiceMethod::GuessMeasureStep | DiceMethod::PenAndPaper(_) => {
-                let choices = match method {
-                    DiceMethod::PenAndPaper(n) => n.max(1),
-                    _ => 1u8 << sticks,
-                };
+                let choices = method.guess_places(sticks).expect("a guess method");
                 Roll::Guess {
                     choices,
                     hidden: rng.random_range(0..choices),

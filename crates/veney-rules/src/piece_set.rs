@@ -66,6 +66,18 @@ pub struct Tables {
 }
 
 impl Tables {
+    /// Every square its leaps and rays reach from `from` on an empty board, the relational leaps
+    /// measured from the Self on `life`: a bound for searches and checks.
+    #[inline]
+    pub fn reach_from(&self, from: Square, life: Option<Square>) -> u64 {
+        let r = self.reach[from.index()];
+        if self.from_self.is_empty() {
+            return r;
+        }
+        let lp = self.leaps_from(from, life);
+        r | lp.both | lp.move_only | lp.attack_only
+    }
+
     /// The pathless targets from `from`, with the relational ones measured from the Self on
     /// `life` (never the piece's own square).
     #[inline]
@@ -150,6 +162,14 @@ pub struct PieceSet {
     pub fingerprint: u64,
     /// The army brings a Donkey in reserve (§2.0.23).
     pub donkey: bool,
+}
+
+/// An error located at the set's `pieces` field.
+pub(crate) fn at_pieces(path: &Path, src: &str, msg: impl Into<String>) -> DataError {
+    let (l, c) = locate(src, "pieces", 0, 0)
+        .map(|t| (t.0, t.1))
+        .unwrap_or((1, 1));
+    DataError::at(path, l, c, msg)
 }
 
 /// FNV-1a of the text with line endings normalised: the set file's identity in saves.
@@ -370,13 +390,9 @@ impl PieceSet {
         // Someone must be able to checkmate (§2.0.VI; "It is only absolutely necessary to have a
         // Self and Sword", §2.0.23): a swordless army is legal where it grants the privilege.
         if !def.pieces.is_empty() && !def.pieces.iter().any(|p| p.has_checkmate_privilege()) {
-            let (l, c) = locate(src, "pieces", 0, 0)
-                .map(|t| (t.0, t.1))
-                .unwrap_or((1, 1));
-            errors.push(DataError::at(
+            errors.push(at_pieces(
                 path,
-                l,
-                c,
+                src,
                 "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one",
             ));
         }
@@ -388,17 +404,11 @@ impl PieceSet {
             .map(|(i, _)| i)
             .collect();
         match lives.as_slice() {
-            [] => {
-                let (l, c) = locate(src, "pieces", 0, 0)
-                    .map(|t| (t.0, t.1))
-                    .unwrap_or((1, 1));
-                errors.push(DataError::at(
-                    path,
-                    l,
-                    c,
-                    "the set has no Self: expected exactly one piece with role Life",
-                ))
-            }
+            [] => errors.push(at_pieces(
+                path,
+                src,
+                "the set has no Self: expected exactly one piece with role Life",
+            )),
             [i] if def.pieces[*i].count != 1 => errors.push(err_at_piece(
                 *i,
                 "count",
@@ -500,14 +510,7 @@ impl PieceSet {
                 );
                 Iterator::any(&mut zone.into_iter(), |from| {
                     (0..4u8).any(|f| {
-                        let t = p.tables_for(Side::White, f);
-                        let lp = t.leaps_from(from, Some(life));
-                        let mut reach = lp.both | lp.move_only | lp.attack_only;
-                        for r in t.rays_from(from) {
-                            for sq in r.squares() {
-                                reach |= 1 << sq.index();
-                            }
-                        }
+                        let reach = p.tables_for(Side::White, f).reach_from(from, Some(life));
                         reach & zone.0 & !(1u64 << from.index()) != 0
                     })
                 })

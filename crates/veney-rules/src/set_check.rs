@@ -70,13 +70,9 @@ pub fn check(path: &Path, src: &str) -> Report {
         let def = SetupDef::standard();
         for (sq, name) in &def.white {
             if set.by_name(name).is_none() {
-                let (l, c) = locate(src, "pieces", 0, 0)
-                    .map(|t| (t.0, t.1))
-                    .unwrap_or((1, 1));
-                errors.push(DataError::at(
+                errors.push(crate::piece_set::at_pieces(
                     path,
-                    l,
-                    c,
+                    src,
                     format!("the set has no {name:?} for the standard baselines to put on {sq}: expected a `setup` giving this army's own baselines, or a piece named {name:?}"),
                 ));
             }
@@ -181,19 +177,44 @@ pub fn zone(set: &PieceSet, k: Kind, life: Square) -> Bitboard {
     }
 }
 
-/// The text `veney-cli show-piece` prints: the reach from `at` on an empty board, and beside it
-/// the reach within the range constraint, with White's Self on `life`.
-pub fn show(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) -> String {
-    let p = set.piece(k);
-    let life_kind = set.life();
-    let is_life = k == life_kind || p.has_role(Role::Life);
-    let life_sq = (!is_life).then_some(life);
-    let (both, mv, atk) = reach(set, k, Side::White, at, facing, life_sq);
-    let z = if is_life {
+/// A White piece's reach and range zone on an empty board with its Self on `life` (the Self's
+/// own reach when `k` is the Self): what `show-piece` prints and the app's set workshop draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preview {
+    pub both: Bitboard,
+    pub moves: Bitboard,
+    pub attacks: Bitboard,
+    pub zone: Bitboard,
+}
+
+pub fn preview(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) -> Preview {
+    let is_life = set.piece(k).has_role(Role::Life);
+    let (both, moves, attacks) = reach(set, k, Side::White, at, facing, (!is_life).then_some(life));
+    let zone = if is_life {
         Bitboard::FULL
     } else {
         zone(set, k, life)
     };
+    Preview {
+        both,
+        moves,
+        attacks,
+        zone,
+    }
+}
+
+/// The text `veney-cli show-piece` prints: the reach from `at` on an empty board, and beside it
+/// the reach within the range constraint, with White's Self on `life`.
+pub fn show(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) -> String {
+    let p = set.piece(k);
+    let is_life = p.has_role(Role::Life);
+    let life_sq = (!is_life).then_some(life);
+    let Preview {
+        both,
+        moves: mv,
+        attacks: atk,
+        zone: z,
+    } = preview(set, k, at, facing, life);
     let mut s = format!("{} ({}) on {at}", p.name(), p.def.letter);
     if p.is_oriented() {
         s.push_str(&format!(

@@ -63,6 +63,17 @@ pub fn pieces_to_place(rules: &Rules, side: Side) -> Vec<Kind> {
         .collect()
 }
 
+/// The pieces `side` still has to set up, given its stance so far.
+pub fn remaining(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> Vec<Kind> {
+    let mut want = pieces_to_place(rules, side);
+    for (k, _) in stance {
+        if let Some(i) = want.iter().position(|w| w == k) {
+            want.remove(i);
+        }
+    }
+    want
+}
+
 /// Where `side` may set `k` given the stance so far (§2.0.19's constraints).
 pub fn allowed_squares(
     rules: &Rules,
@@ -88,6 +99,15 @@ pub fn allowed_squares(
     }
 }
 
+/// Why `side`'s `k` may not be set on `sq` (§2.0.19's constraints), in the player's words.
+pub fn refusal(rules: &Rules, side: Side, k: Kind, sq: Square) -> String {
+    if rules.is_engagement(side, k) {
+        format!("{sq}: engagements stand one per line on your second measure (§2.0.19)")
+    } else {
+        format!("{sq}: criticals and technicals stand on your baseline, your fourth step (§2.0.19)")
+    }
+}
+
 /// Checks a stance: exactly the setup's pieces, within the constraints.
 pub fn check_stance(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> Result<(), String> {
     let mut want = pieces_to_place(rules, side);
@@ -98,13 +118,7 @@ pub fn check_stance(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> Res
             return Err(format!("{side} has no {name} left to set up"));
         };
         if !allowed_squares(rules, side, k, &so_far).contains(&sq) {
-            return Err(if rules.is_engagement(side, k) {
-                format!("{sq}: engagements stand one per line on your second measure (§2.0.19)")
-            } else {
-                format!(
-                    "{sq}: criticals and technicals stand on your baseline, your fourth step (§2.0.19)"
-                )
-            });
+            return Err(refusal(rules, side, k, sq));
         }
         want.remove(i);
         so_far.push((k, sq));
@@ -157,13 +171,7 @@ impl SetupInTurns {
 
     /// The pieces the side to place still has.
     pub fn remaining(&self, rules: &Rules, side: Side) -> Vec<Kind> {
-        let mut want = pieces_to_place(rules, side);
-        for (k, _) in &self.stances[side.index()] {
-            if let Some(i) = want.iter().position(|w| w == k) {
-                want.remove(i);
-            }
-        }
-        want
+        remaining(rules, side, &self.stances[side.index()])
     }
 
     pub fn is_done(&self, rules: &Rules) -> bool {
@@ -186,13 +194,7 @@ impl SetupInTurns {
             return Err(format!("{sq} is taken"));
         }
         if !allowed_squares(rules, side, k, &self.stances[side.index()]).contains(&sq) {
-            return Err(if rules.is_engagement(side, k) {
-                format!("{sq}: engagements stand one per line on your second measure (§2.0.19)")
-            } else {
-                format!(
-                    "{sq}: criticals and technicals stand on your baseline, your fourth step (§2.0.19)"
-                )
-            });
+            return Err(refusal(rules, side, k, sq));
         }
         self.stances[side.index()].push((k, sq));
         if !self.remaining(rules, !side).is_empty() {

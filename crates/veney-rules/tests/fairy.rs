@@ -18,6 +18,19 @@ fn fairy() -> Rules {
     Rules::with_sets([set.clone(), set], RuleOptions::default()).unwrap()
 }
 
+/// White's `piece` on `at` with its Self on Y4, against Black's lone Self on X13; White to move.
+fn alone(r: &Rules, piece: &str, at: &str) -> Position {
+    pos(
+        r,
+        &[
+            (White, "Self", "Y4"),
+            (White, piece, at),
+            (Black, "Self", "X13"),
+        ],
+        White,
+    )
+}
+
 fn play(r: &Rules, p: &mut Position, turn: &str) {
     let t = parse_turn(r, p, turn, 1).unwrap_or_else(|e| panic!("{turn}: {e}"));
     p.play_turn(r, &t).unwrap();
@@ -29,15 +42,7 @@ fn mirage_is_a_3d_knight() {
     // inside that measure." From X6 the corresponding squares are X2, X10 and X14; with the Self
     // on Y4 only the first measure lies in range: W4, Z3, Z1 (Y4 is the Self).
     let r = fairy();
-    let p = pos(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Mirage", "X6"),
-            (Black, "Self", "X13"),
-        ],
-        White,
-    );
+    let p = alone(&r, "Mirage", "X6");
     assert_eq!(dests(&r, &p, "X6"), ["W4", "Z1", "Z3"]);
     // From W1 with the Self on Y8 (range: steps 1–12): through W5 to X7 and Y6, through W9 to
     // X11 and Y10 — never X3 or Y4 (outside W5's measure) nor anything from W13 (out of range).
@@ -58,15 +63,7 @@ fn vane_slides_the_way_it_faces_and_turns_where_it_lands() {
     // "An oriented rook: it slides only the way it faces … where it lands it turns to face any of
     // the four ways. Placed facing forward."
     let r = fairy();
-    let mut p = pos(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Vane", "X6"),
-            (Black, "Self", "X13"),
-        ],
-        White,
-    );
+    let mut p = alone(&r, "Vane", "X6");
     assert_eq!(p.facing(sq("X6")), 0);
     assert_eq!(dests(&r, &p, "X6"), ["X7", "X8"]);
     // Each landing square is offered with each of the four facings.
@@ -111,15 +108,7 @@ fn vane_slides_the_way_it_faces_and_turns_where_it_lands() {
 #[test]
 fn facings_are_written_and_read_in_notation_and_position_text() {
     let r = fairy();
-    let mut p = pos(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Vane", "X6"),
-            (Black, "Self", "X13"),
-        ],
-        White,
-    );
+    let mut p = alone(&r, "Vane", "X6");
     let legal = p.legal_actions(&r);
     let turned = legal
         .iter()
@@ -188,25 +177,9 @@ fn rampart_is_bound_to_its_measures_edge() {
     // "It slides along the twelve edge squares of the measure it stands in, never across its
     // middle and never out of the measure."
     let r = fairy();
-    let p = pos(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Rampart", "W6"),
-            (Black, "Self", "X13"),
-        ],
-        White,
-    );
+    let p = alone(&r, "Rampart", "W6");
     assert_eq!(dests(&r, &p, "W6"), ["W5", "W7", "W8"]);
-    let p = pos(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Rampart", "X5"),
-            (Black, "Self", "X13"),
-        ],
-        White,
-    );
+    let p = alone(&r, "Rampart", "X5");
     // Along step 5 only: not into the middle (X6) nor down into the first measure (X4).
     assert_eq!(dests(&r, &p, "X5"), ["W5", "Y5", "Z5"]);
 }

@@ -76,15 +76,29 @@ pub fn strike(
     from: Square,
     at: Square,
 ) -> Option<Effect> {
+    let attacks = crate::special::disarm::attacks(rules, pos, side, blade, from);
+    strike_given(rules, pos, side, blade, from, at, attacks)
+}
+
+/// `strike`, with the squares the blade on `from` attacks already known.
+fn strike_given(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+    at: Square,
+    attacks: Bitboard,
+) -> Option<Effect> {
+    if !attacks.contains(at) {
+        return None;
+    }
     let (owner, target) = pos.piece_at(at)?;
     if owner == side {
         return None;
     }
     // The Cloak holding our own blade cannot be attacked (§2.0.06).
     if crate::special::blade_capture::untouchable(pos, side).contains(at) {
-        return None;
-    }
-    if !crate::special::disarm::attacks(rules, pos, side, blade, from).contains(at) {
         return None;
     }
     let zone = crate::constraint::zone_of(rules, pos, side, blade);
@@ -103,36 +117,6 @@ pub fn strike(
     }
 }
 
-/// The squares `side`'s blade on `from` could attack from any own engagement its pattern reaches,
-/// blockers ignored: a cheap bound for `stone_route` (zero when there is no such stone).
-fn stone_reach(rules: &Rules, pos: &Position, side: Side, blade: Kind, from: Square) -> u64 {
-    let stones = crate::constraint::engagements(rules, pos, side);
-    if stones.is_empty() {
-        return 0;
-    }
-    let piece = rules.set(side).piece(blade);
-    let life = pos.life_square(rules, side);
-    let reach = |sq: Square, facing: u8| -> u64 {
-        let t = piece.tables_for(side, facing);
-        let r = t.reach[sq.index()];
-        if t.from_self.is_empty() {
-            r
-        } else {
-            let lp = t.leaps_from(sq, life);
-            r | lp.both | lp.move_only | lp.attack_only
-        }
-    };
-    let near = stones.0 & reach(from, pos.facing(from));
-    let mut out = 0;
-    for s in crate::bitboard::Bitboard(near) {
-        // An oriented blade may land facing any way.
-        for f in 0..if piece.is_oriented() { 4 } else { 1 } {
-            out |= reach(s, f);
-        }
-    }
-    out
-}
-
 /// The stepping stone through which `side`'s blade on `from` could strike `at`: an own
 /// engagement it reaches by an ordinary move (a stepping stone), from whose square the strike
 /// works (§2.0.11 "either directly or by double-move").
@@ -144,21 +128,51 @@ pub fn stone_route(
     from: Square,
     at: Square,
 ) -> Option<Square> {
-    let stones = crate::constraint::engagements(rules, pos, side);
-    if stones.is_empty() {
-        return None;
-    }
-    if stone_reach(rules, pos, side, blade, from) & (1 << at.index()) == 0 {
-        return None;
-    }
-    let zone = crate::constraint::zone_of(rules, pos, side, blade);
-    let reach = crate::special::disarm::attacks(rules, pos, side, blade, from) & zone;
-    (stones & reach).into_iter().find(|&stone| {
-        let mut after = *pos;
-        crate::special::stepping_stone::spend_engagement(rules, &mut after, side, stone);
-        after.relocate(side, blade, from, stone);
-        strike(rules, &after, side, blade, stone, at).is_some()
-    })
+    reachable_stones(rules, pos, side, blade, from)
+        .into_iter()
+        .find(|&stone| strike_via(rules, pos, side, blade, from, stone, at).is_some())
+}
+
+/// The own engagements `side`'s blade on `from` can step onto now (its pattern, within its
+/// constraint).
+fn reachable_stones(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+) -> Bitboard {
+    crate::constraint::engagements(rules, pos, side)
+        & crate::special::disarm::attacks(rules, pos, side, blade, from)
+        & crate::constraint::zone_of(rules, pos, side, blade)
+}
+
+/// The blade on `from` steps onto its own engagement on `stone`, which goes to reserve.
+fn step_onto(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+    stone: Square,
+) {
+    crate::special::stepping_stone::spend_engagement(rules, pos, side, stone);
+    pos.relocate(side, blade, from, stone);
+}
+
+/// What the strike on `at` does after the blade has stepped onto `stone`.
+fn strike_via(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+    stone: Square,
+    at: Square,
+) -> Option<Effect> {
+    let mut after = *pos;
+    step_onto(rules, &mut after, side, blade, from, stone);
+    strike(rules, &after, side, blade, stone, at)
 }
 
 /// What the strike would do, directly or by a stepping stone (for the notation's `t`/`f`).
@@ -172,10 +186,7 @@ pub fn strike_any(
 ) -> Option<Effect> {
     strike(rules, pos, side, blade, from, at).or_else(|| {
         let stone = stone_route(rules, pos, side, blade, from, at)?;
-        let mut after = *pos;
-        crate::special::stepping_stone::spend_engagement(rules, &mut after, side, stone);
-        after.relocate(side, blade, from, stone);
-        strike(rules, &after, side, blade, stone, at)
+        strike_via(rules, pos, side, blade, from, stone, at)
     })
 }
 
@@ -190,13 +201,35 @@ pub(crate) fn declarations(rules: &Rules, pos: &Position, out: &mut Vec<Action>)
             continue;
         }
         for from in pos.pieces(side, k) {
-            let by_stone = stone_reach(rules, pos, side, k, from);
+            let mut direct: Option<Bitboard> = None;
+            // By a stepping stone: the position after stepping onto each reachable engagement
+            // and what the blade attacks from there, computed once, when first needed.
+            let mut vias: Option<Vec<(Position, Square, Bitboard)>> = None;
             for at in pos.occupied_by(!side) {
-                if jutsu_aligned(rules, pos, side, at)
-                    && (strike(rules, pos, side, k, from, at).is_some()
-                        || (by_stone & (1 << at.index()) != 0
-                            && stone_route(rules, pos, side, k, from, at).is_some()))
-                {
+                if !jutsu_aligned(rules, pos, side, at) {
+                    continue;
+                }
+                let direct = *direct.get_or_insert_with(|| {
+                    crate::special::disarm::attacks(rules, pos, side, k, from)
+                });
+                let tenable = strike_given(rules, pos, side, k, from, at, direct).is_some() || {
+                    let vias = vias.get_or_insert_with(|| {
+                        reachable_stones(rules, pos, side, k, from)
+                            .into_iter()
+                            .map(|stone| {
+                                let mut after = *pos;
+                                step_onto(rules, &mut after, side, k, from, stone);
+                                let attacks =
+                                    crate::special::disarm::attacks(rules, &after, side, k, stone);
+                                (after, stone, attacks)
+                            })
+                            .collect()
+                    });
+                    vias.iter().any(|(after, stone, attacks)| {
+                        strike_given(rules, after, side, k, *stone, at, *attacks).is_some()
+                    })
+                };
+                if tenable {
                     out.push(Action::Declare {
                         kind: k,
                         from,
@@ -250,23 +283,10 @@ pub(crate) fn enactment(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
 
 /// Whether the declared stepping stone still carries the blade on `from` to its strike.
 fn via_still_open(rules: &Rules, pos: &Position, intent: &Intent, from: Square) -> bool {
-    let Some(stone) = intent.via else {
-        return false;
-    };
-    let side = intent.side;
-    if !crate::constraint::engagements(rules, pos, side).contains(stone) {
-        return false;
-    }
-    let zone = crate::constraint::zone_of(rules, pos, side, intent.kind);
-    if !(crate::special::disarm::attacks(rules, pos, side, intent.kind, from) & zone)
-        .contains(stone)
-    {
-        return false;
-    }
-    let mut after = *pos;
-    crate::special::stepping_stone::spend_engagement(rules, &mut after, side, stone);
-    after.relocate(side, intent.kind, from, stone);
-    strike(rules, &after, side, intent.kind, stone, intent.to).is_some()
+    intent.via.is_some_and(|stone| {
+        reachable_stones(rules, pos, intent.side, intent.kind, from).contains(stone)
+            && strike_via(rules, pos, intent.side, intent.kind, from, stone, intent.to).is_some()
+    })
 }
 
 /// Plays a declaration.
@@ -302,8 +322,7 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
         if let Some(intent) = pos.intention {
             if via_still_open(rules, pos, &intent, from) {
                 let stone = intent.via.expect("checked");
-                crate::special::stepping_stone::spend_engagement(rules, pos, side, stone);
-                pos.relocate(side, kind, from, stone);
+                step_onto(rules, pos, side, kind, from, stone);
                 effect = strike(rules, pos, side, kind, stone, to);
             }
         }

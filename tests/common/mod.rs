@@ -1,0 +1,35 @@
+//! Shared helpers of the headless app tests: `MinimalPlugins` plus the game plugins, driven by
+//! the same `Command` messages the mouse, keyboard and panels send.
+#![allow(dead_code)]
+use bevy::prelude::*;
+use std::path::PathBuf;
+use veney::game::{Command, CurrentGame, SaveDir};
+use veney_rules::Game;
+
+/// A fresh, empty private directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("veney-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A headless app saving into a private directory, on `game` when given.
+pub fn headless(name: &str, game: Option<Game>) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(SaveDir(temp_dir(&format!("{name}-saves"))));
+    if let Some(g) = game {
+        app.insert_resource(CurrentGame(g));
+    }
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    app
+}
+
+/// Sends a command and lets the app apply it.
+pub fn send(app: &mut App, c: Command) {
+    app.world_mut().write_message(c);
+    app.update();
+    app.update();
+}
