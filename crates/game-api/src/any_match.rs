@@ -1,0 +1,136 @@
+//! The object-safe face of a match, for the app's menus, saves and move list and the CLI's
+//! commands: everything by text, cells and indices, nothing generic. Engines never use it.
+use crate::board::{ActionCells, BoardDesc, PieceView, ReserveView};
+use crate::decision::Decision;
+use crate::game::Game;
+use crate::game_match::{Match, PlayError, TurnText};
+use crate::player::{Actor, Player, Viewer};
+use crate::refusal::Refusal;
+
+/// One action the current actor may take, as a host shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionView {
+    pub text: String,
+    pub cells: ActionCells,
+}
+
+pub trait AnyMatch: Send + Sync {
+    fn game_name(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    fn players(&self) -> u8;
+    fn player_name(&self, p: Player) -> String;
+    fn decision(&self) -> Decision;
+    fn actor(&self) -> Option<Actor>;
+    /// The actions open to whoever acts now, in a fixed order (indices are stable until the
+    /// next change).
+    fn actions(&self) -> Vec<ActionView>;
+    /// Plays the action at `index` of `actions()`.
+    fn play_index(&mut self, index: usize) -> Result<(), Refusal>;
+    fn play_text(&mut self, text: &str) -> Result<(), PlayError>;
+    /// At a chance decision: draws and plays; returns the outcome's text.
+    fn draw_chance(&mut self) -> Option<String>;
+    fn undo(&mut self) -> bool;
+    fn undo_turn(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn position_text(&self, viewer: Viewer) -> String;
+    fn turns(&self, viewer: Viewer) -> Vec<TurnText>;
+    fn record(&self, viewer: Viewer) -> String;
+    fn save_text(&self, viewer: Viewer) -> String;
+    fn board(&self) -> BoardDesc;
+    fn pieces(&self, viewer: Viewer) -> Vec<PieceView>;
+    fn reserves(&self, viewer: Viewer) -> Vec<ReserveView>;
+    /// Why no legal action goes from `from` to `to` for the deciding player.
+    fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal;
+    fn history_len(&self) -> usize;
+}
+
+impl<G: Game> AnyMatch for Match<G> {
+    fn game_name(&self) -> &'static str {
+        self.game().name()
+    }
+    fn title(&self) -> &'static str {
+        self.game().title()
+    }
+    fn players(&self) -> u8 {
+        self.game().players()
+    }
+    fn player_name(&self, p: Player) -> String {
+        self.game().player_name(p)
+    }
+    fn decision(&self) -> Decision {
+        Match::decision(self)
+    }
+    fn actor(&self) -> Option<Actor> {
+        Match::actor(self)
+    }
+    fn actions(&self) -> Vec<ActionView> {
+        let Some(actor) = Match::actor(self) else {
+            return Vec::new();
+        };
+        let g = self.game();
+        self.legal_actions(actor)
+            .into_iter()
+            .map(|a| ActionView {
+                text: g.action_text(self.state(), a),
+                cells: g.action_cells(self.state(), a),
+            })
+            .collect()
+    }
+    fn play_index(&mut self, index: usize) -> Result<(), Refusal> {
+        let actor = Match::actor(self).ok_or_else(Refusal::game_over)?;
+        let a = *self
+            .legal_actions(actor)
+            .get(index)
+            .ok_or_else(|| Refusal::new("legal moves", "no such action"))?;
+        self.play(actor, a)
+    }
+    fn play_text(&mut self, text: &str) -> Result<(), PlayError> {
+        Match::play_text(self, text).map(|_| ())
+    }
+    fn draw_chance(&mut self) -> Option<String> {
+        let before = self.state().clone();
+        let a = Match::draw_chance(self)?;
+        Some(self.game().action_text(&before, a))
+    }
+    fn undo(&mut self) -> bool {
+        Match::undo(self).is_some()
+    }
+    fn undo_turn(&mut self) -> bool {
+        Match::undo_turn(self)
+    }
+    fn redo(&mut self) -> bool {
+        Match::redo(self).is_some()
+    }
+    fn position_text(&self, viewer: Viewer) -> String {
+        let g = self.game();
+        g.position_text(&g.observe(self.state(), viewer))
+    }
+    fn turns(&self, viewer: Viewer) -> Vec<TurnText> {
+        Match::turns(self, viewer)
+    }
+    fn record(&self, viewer: Viewer) -> String {
+        Match::record(self, viewer)
+    }
+    fn save_text(&self, viewer: Viewer) -> String {
+        Match::save_text(self, viewer)
+    }
+    fn board(&self) -> BoardDesc {
+        self.game().board()
+    }
+    fn pieces(&self, viewer: Viewer) -> Vec<PieceView> {
+        self.game().pieces(self.state(), viewer)
+    }
+    fn reserves(&self, viewer: Viewer) -> Vec<ReserveView> {
+        self.game().reserves(self.state(), viewer)
+    }
+    fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal {
+        match Match::decision(self) {
+            Decision::Player(p) => self.game().explain_move(self.state(), p, from, to),
+            Decision::Over(_) => Refusal::game_over(),
+            _ => Refusal::not_your_turn(),
+        }
+    }
+    fn history_len(&self) -> usize {
+        self.history().len()
+    }
+}

@@ -1,0 +1,130 @@
+//! What a host needs to draw a game: the board's cells, their shading and labels, named zones,
+//! the pieces on it, and the reserves or hands beside it. Games describe; hosts draw.
+
+/// A cell of the board, by index. On a rectangular grid the index is `file + rank * files`,
+/// rank 0 being the first player's edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(pub u16);
+
+/// The board's shape.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    /// A rectangle of `files` × `ranks` squares. `holes` are cells that do not exist
+    /// (irregular boards drawn on a grid).
+    Grid {
+        files: u8,
+        ranks: u8,
+        holes: Vec<Cell>,
+    },
+    /// Cells placed at points (in board units, y up) joined by edges (later games).
+    Graph {
+        points: Vec<(f32, f32)>,
+        edges: Vec<(Cell, Cell)>,
+    },
+}
+
+/// A named set of cells the host may draw (homelands, deployment areas, the no man's land).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zone {
+    pub name: String,
+    /// The player the zone belongs to, if any.
+    pub owner: Option<crate::Player>,
+    pub cells: Vec<Cell>,
+}
+
+/// Everything fixed about the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardDesc {
+    pub shape: Shape,
+    /// Labels along the files (left to right) and ranks (bottom to top), for grids.
+    pub file_labels: Vec<String>,
+    pub rank_labels: Vec<String>,
+    /// The colour of each cell as sRGB, indexed by cell.
+    pub cell_colours: Vec<[u8; 3]>,
+    pub zones: Vec<Zone>,
+}
+
+impl BoardDesc {
+    pub fn cells(&self) -> usize {
+        self.cell_colours.len()
+    }
+
+    /// A grid cell by file and rank.
+    pub fn grid_cell(&self, file: u8, rank: u8) -> Option<Cell> {
+        match self.shape {
+            Shape::Grid { files, ranks, .. } if file < files && rank < ranks => {
+                Some(Cell(file as u16 + rank as u16 * files as u16))
+            }
+            _ => None,
+        }
+    }
+
+    /// File and rank of a grid cell.
+    pub fn file_rank(&self, c: Cell) -> Option<(u8, u8)> {
+        match self.shape {
+            Shape::Grid { files, ranks, .. }
+                if (c.0 as usize) < files as usize * ranks as usize =>
+            {
+                Some(((c.0 % files as u16) as u8, (c.0 / files as u16) as u8))
+            }
+            _ => None,
+        }
+    }
+
+    /// The cell's name as the game's notation writes it (file label then rank label).
+    pub fn cell_name(&self, c: Cell) -> String {
+        match self.file_rank(c) {
+            Some((f, r)) => format!(
+                "{}{}",
+                self.file_labels
+                    .get(f as usize)
+                    .map(String::as_str)
+                    .unwrap_or("?"),
+                self.rank_labels
+                    .get(r as usize)
+                    .map(String::as_str)
+                    .unwrap_or("?")
+            ),
+            None => format!("#{}", c.0),
+        }
+    }
+
+    pub fn zone(&self, name: &str) -> Option<&Zone> {
+        self.zones.iter().find(|z| z.name == name)
+    }
+}
+
+/// A piece as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    pub cell: Cell,
+    /// `None` for a neutral piece (Tirachen's uncontrolled Traitor).
+    pub owner: Option<crate::Player>,
+    /// The kind's code as notation writes it ("G", "P").
+    pub kind: String,
+    /// The kind's name ("General").
+    pub name: String,
+}
+
+/// Pieces kept off the board by one player (undeployed, in reserve, in hand).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReserveView {
+    pub owner: crate::Player,
+    /// What the tray is called ("undeployed").
+    pub label: String,
+    /// (kind code, kind name, count). A hidden entry has the code "?".
+    pub entries: Vec<(String, String, u32)>,
+}
+
+/// Where an action touches the board, so a host can highlight it and turn clicks into it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ActionCells {
+    /// Where the moving piece stands (none for a placement from reserve or a board-less action).
+    pub from: Option<Cell>,
+    /// Where it goes or is placed.
+    pub to: Option<Cell>,
+    /// For a placement: the kind code taken from the reserve.
+    pub from_reserve: Option<String>,
+    /// Cells whose pieces the action removes.
+    pub captures: Vec<Cell>,
+}

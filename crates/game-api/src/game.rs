@@ -1,0 +1,194 @@
+//! The trait every rules crate implements. Engines call it with static dispatch (`G: Game`);
+//! the object-safe `AnyMatch` (in `any_match.rs`) serves menus, saves and move lists.
+use crate::board::{ActionCells, BoardDesc, PieceView, ReserveView};
+use crate::decision::Decision;
+use crate::notation::TextError;
+use crate::outcome::Outcome;
+use crate::player::{Actor, Player, Viewer};
+use crate::refusal::Refusal;
+use crate::rng::MatchRng;
+use rand::Rng;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A game's rules, with its options fixed (the Veney set and rule options, Tirachen's masters
+/// chosen openly or in secret). States are plain values: `apply` changes one in place, and undo
+/// is restoring the value kept before (the match does this), so undo is exact by construction.
+pub trait Game: Send + Sync + 'static {
+    type State: Clone + PartialEq + Debug + Send + Sync;
+    type Action: Copy + Eq + Hash + Debug + Send + Sync;
+
+    /// The game's short name, as `--game` takes it ("veney", "tirachen").
+    fn name(&self) -> &'static str;
+    /// The game's title as players know it ("Tirachen").
+    fn title(&self) -> &'static str;
+    /// How many seats.
+    fn players(&self) -> u8;
+    /// What the rulebook calls a player ("White", "Red").
+    fn player_name(&self, p: Player) -> String;
+
+    /// The state a new game starts from.
+    fn start(&self) -> Self::State;
+
+    /// Whose decision the state waits for.
+    fn decision(&self, s: &Self::State) -> Decision;
+
+    /// Whether `s` is at the start of a turn (a turn is every action from one such state to the
+    /// next). Games of one action per turn keep the default.
+    fn at_turn_start(&self, _s: &Self::State) -> bool {
+        true
+    }
+
+    /// The actions `player` may take now (empty when it is not their decision).
+    fn legal_actions(&self, s: &Self::State, player: Player, out: &mut Vec<Self::Action>);
+
+    /// At a chance decision: every outcome with its relative weight (weights need not sum to
+    /// anything in particular). Perft and the AI's expectation use these.
+    fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, u32)>);
+
+    /// At a chance decision: draws one outcome from the match's generator. The default picks by
+    /// `chance_outcomes`' weights; a game whose draws must replay older saves may draw its own way.
+    fn sample_chance(&self, s: &Self::State, rng: &mut MatchRng) -> Self::Action {
+        let mut outs = Vec::new();
+        self.chance_outcomes(s, &mut outs);
+        let total: u64 = outs.iter().map(|o| o.1 as u64).sum();
+        let mut r = rng.random_range(0..total.max(1));
+        for (a, w) in &outs {
+            if r < *w as u64 {
+                return *a;
+            }
+            r -= *w as u64;
+        }
+        outs.last().expect("a chance decision with no outcome").0
+    }
+
+    /// Plays an action already known to be legal for `actor`.
+    fn apply(&self, s: &mut Self::State, actor: Actor, a: Self::Action);
+
+    /// Why `a` is not legal for `actor` in `s`, naming the rule. Called only for actions that
+    /// are not among the legal ones; the default says so without a rule of its own.
+    fn refusal(&self, _s: &Self::State, _actor: Actor, _a: Self::Action) -> Refusal {
+        Refusal::new("legal moves", "that action is not legal here")
+    }
+
+    /// Why nothing legal goes from `from` to `to` for `player` (a click that matched no action),
+    /// naming the rule. The default says only that.
+    fn explain_move(
+        &self,
+        _s: &Self::State,
+        _player: Player,
+        _from: Option<crate::Cell>,
+        _to: crate::Cell,
+    ) -> Refusal {
+        Refusal::new("legal moves", "no legal action goes there")
+    }
+
+    /// A hash of the state (the same state always hashes the same; zobrist where it matters).
+    fn hash(&self, s: &Self::State) -> u64;
+
+    /// The ending, when the game is over.
+    fn outcome(&self, s: &Self::State) -> Option<Outcome> {
+        match self.decision(s) {
+            Decision::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    // --- Notation and position text -------------------------------------------------------
+
+    /// The action in the game's notation, as played from `s`.
+    fn action_text(&self, s: &Self::State, a: Self::Action) -> String;
+
+    /// Reads one action in the game's notation, against the actions legal in `s`.
+    fn parse_action(&self, s: &Self::State, text: &str) -> Result<Self::Action, TextError>;
+
+    /// The state as one line of text.
+    fn position_text(&self, s: &Self::State) -> String;
+
+    /// Reads a position text (checked: a text that reads but breaks the rules is refused).
+    fn parse_position(&self, text: &str) -> Result<Self::State, TextError>;
+
+    /// Writes a whole record from each turn's text. The default numbers turns as two players
+    /// alternate (`1. a, b; 2. …`).
+    fn write_record(&self, turns: &[String], first_turn: usize) -> String {
+        crate::notation::write_numbered(turns, first_turn)
+    }
+
+    /// Headers that name this game's configuration in a save (options, sets), so the host can
+    /// rebuild the same rules before reading the record.
+    fn headers(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    // --- Hidden information ---------------------------------------------------------------
+
+    /// What `viewer` may know of `s`: the state with every secret of other players replaced by
+    /// what the viewer sees of it. The referee sees everything.
+    fn observe(&self, s: &Self::State, _viewer: Viewer) -> Self::State {
+        s.clone()
+    }
+
+    /// The facts in `s` that only `owner` may know, each as a short description ("hidden
+    /// masters: A A S W …"). An observed state for anyone else must have none of them.
+    fn secrets(&self, _s: &Self::State, _owner: Player) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether `viewer` may see which action `actor` took (a secret choice, a sealed move).
+    fn action_visible(
+        &self,
+        _s: &Self::State,
+        _actor: Actor,
+        _a: Self::Action,
+        _viewer: Viewer,
+    ) -> bool {
+        true
+    }
+
+    // --- Drawing --------------------------------------------------------------------------
+
+    fn board(&self) -> BoardDesc;
+
+    /// The pieces on the board as `viewer` sees them.
+    fn pieces(&self, s: &Self::State, viewer: Viewer) -> Vec<PieceView>;
+
+    /// The reserves beside the board as `viewer` sees them.
+    fn reserves(&self, _s: &Self::State, _viewer: Viewer) -> Vec<ReserveView> {
+        Vec::new()
+    }
+
+    /// Where the action touches the board.
+    fn action_cells(&self, s: &Self::State, a: Self::Action) -> ActionCells;
+
+    // --- Checks ---------------------------------------------------------------------------
+
+    /// The game's own invariants (piece counts, zone rules), checked by the testkit after
+    /// every action of its random games.
+    fn check_invariants(&self, _s: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Who acts now, if anyone does: the deciding player, or chance. For simultaneous decisions the
+/// lowest waiting seat.
+pub fn actor_now(d: &Decision) -> Option<Actor> {
+    match d {
+        Decision::Player(p) => Some(Actor::Player(*p)),
+        Decision::Simultaneous { waiting } => waiting.iter().next().map(Actor::Player),
+        Decision::Chance => Some(Actor::Chance),
+        Decision::Over(_) => None,
+    }
+}
+
+/// The actions open to `actor` in `s`: a player's legal actions, or chance's outcomes.
+pub fn actions_for<G: Game>(g: &G, s: &G::State, actor: Actor, out: &mut Vec<G::Action>) {
+    out.clear();
+    match actor {
+        Actor::Player(p) => g.legal_actions(s, p, out),
+        Actor::Chance => {
+            let mut w = Vec::new();
+            g.chance_outcomes(s, &mut w);
+            out.extend(w.into_iter().map(|(a, _)| a));
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! A game in progress: the rules, the start, the current state, the history with undo and redo,
+//! and the seeded generator that draws every chance outcome so the match replays.
+use crate::decision::Decision;
+use crate::game::{Game, actions_for, actor_now};
+use crate::notation::TextError;
+use crate::player::{Actor, Player, Viewer};
+use crate::refusal::Refusal;
+use crate::rng::{MatchRng, seeded};
+use std::sync::Arc;
+
+/// One played action and what stood before it.
+#[derive(Clone, Debug)]
+pub struct Step<G: Game> {
+    pub before: G::State,
+    /// The generator before the action (undo rewinds it, so an undone roll rethrown lands the
+    /// same).
+    pub rng_before: MatchRng,
+    pub actor: Actor,
+    pub action: G::Action,
+}
+
+/// One turn of the record: who played it and its actions' texts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnText {
+    /// The player whose turn it is (`None` for a turn of chance alone).
+    pub player: Option<Player>,
+    /// Index into the history of the turn's first action.
+    pub first_step: usize,
+    pub tokens: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    game: Arc<G>,
+    start: G::State,
+    state: G::State,
+    history: Vec<Step<G>>,
+    redo: Vec<(Actor, G::Action)>,
+    seed: u64,
+    rng: MatchRng,
+}
+
+impl<G: Game> Match<G> {
+    pub fn new(game: Arc<G>, seed: u64) -> Match<G> {
+        let start = game.start();
+        Match::from_state(game, start, seed)
+    }
+
+    pub fn from_state(game: Arc<G>, start: G::State, seed: u64) -> Match<G> {
+        Match {
+            game,
+            state: start.clone(),
+            start,
+            history: Vec::new(),
+            redo: Vec::new(),
+            seed,
+            rng: seeded(seed),
+        }
+    }
+
+    pub fn game(&self) -> &Arc<G> {
+        &self.game
+    }
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+    pub fn start(&self) -> &G::State {
+        &self.start
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn history(&self) -> &[Step<G>] {
+        &self.history
+    }
+    pub fn decision(&self) -> Decision {
+        self.game.decision(&self.state)
+    }
+    /// Who acts now (the lowest waiting seat of a simultaneous decision), or nobody.
+    pub fn actor(&self) -> Option<Actor> {
+        actor_now(&self.decision())
+    }
+
+    /// The actions `actor` may take now.
+    pub fn legal_actions(&self, actor: Actor) -> Vec<G::Action> {
+        let mut out = Vec::new();
+        let ok = match (actor, self.decision()) {
+            (Actor::Chance, Decision::Chance) => true,
+            (Actor::Player(p), d) => d.is_for(p),
+            _ => false,
+        };
+        if ok {
+            actions_for(&*self.game, &self.state, actor, &mut out);
+        }
+        out
+    }
+
+    /// Plays `a` for `actor` if it is legal; otherwise says which rule refuses it.
+    pub fn play(&mut self, actor: Actor, a: G::Action) -> Result<(), Refusal> {
+        let d = self.decision();
+        match (&d, actor) {
+            (Decision::Over(_), _) => return Err(Refusal::game_over()),
+            (Decision::Chance, Actor::Chance) => {}
+            (_, Actor::Player(p)) if d.is_for(p) => {}
+            _ => return Err(Refusal::not_your_turn()),
+        }
+        if !self.legal_actions(actor).contains(&a) {
+            return Err(self.game.refusal(&self.state, actor, a));
+        }
+        self.push(actor, a);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Plays an action known legal, keeping history; a chance outcome advances the generator
+    /// exactly as a draw would, whether it was drawn or read off a real table.
+    fn push(&mut self, actor: Actor, a: G::Action) {
+        let before = self.state.clone();
+        let rng_before = self.rng.clone();
+        if actor == Actor::Chance {
+            let _ = self.game.sample_chance(&before, &mut self.rng);
+        }
+        self.game.apply(&mut self.state, actor, a);
+        self.history.push(Step {
+            before,
+            rng_before,
+            actor,
+            action: a,
+        });
+    }
+
+    /// At a chance decision: draws the outcome from the match's generator and plays it.
+    pub fn draw_chance(&mut self) -> Option<G::Action> {
+        if self.decision() != Decision::Chance {
+            return None;
+        }
+        let a = self.game.sample_chance(&self.state, &mut self.rng.clone());
+        self.push(Actor::Chance, a);
+        self.redo.clear();
+        Some(a)
+    }
+
+    /// Undoes the last action: state, hash and generator exactly as before it.
+    pub fn undo(&mut self) -> Option<G::Action> {
+        let step = self.history.pop()?;
+        self.state = step.before;
+        self.rng = step.rng_before;
+        self.redo.push((step.actor, step.action));
+        Some(step.action)
+    }
+
+    /// Undoes back to the start of the current turn, or of the previous turn if at a start.
+    pub fn undo_turn(&mut self) -> bool {
+        let mut any = false;
+        while let Some(step) = self.history.last() {
+            let at_start = self.game.at_turn_start(&step.before);
+            self.undo();
+            any = true;
+            if at_start {
+                break;
+            }
+        }
+        any
+    }
+
+    pub fn redo(&mut self) -> Option<G::Action> {
+        let (actor, a) = self.redo.pop()?;
+        self.push(actor, a);
+        Some(a)
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Reads one action in the game's notation and plays it for whoever acts now. In a
+    /// simultaneous decision a sealed action names its seat: `2|text`.
+    pub fn play_text(&mut self, text: &str) -> Result<G::Action, PlayError> {
+        let d = self.decision();
+        let (actor, body) = match (&d, text.split_once('|')) {
+            (Decision::Simultaneous { waiting }, Some((seat, body))) => {
+                let n: u8 = seat
+                    .parse()
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| TextError::new(1, seat, "a seat number (1, 2, …)"))?;
+                let p = Player(n - 1);
+                if !waiting.contains(p) {
+                    return Err(Refusal::not_your_turn().into());
+                }
+                (Actor::Player(p), body)
+            }
+            _ => (
+                self.actor()
+                    .ok_or(PlayError::Refused(Refusal::game_over()))?,
+                text,
+            ),
+        };
+        let a = self.game.parse_action(&self.state, body)?;
+        self.play(actor, a)?;
+        Ok(a)
+    }
+
+    /// The text of step `i` as a viewer may see it (`?` for an action hidden from them).
+    pub fn step_text(&self, i: usize, viewer: Viewer) -> String {
+        let s = &self.history[i];
+        if !self
+            .game
+            .action_visible(&s.before, s.actor, s.action, viewer)
+        {
+            return "?".into();
+        }
+        let t = self.game.action_text(&s.before, s.action);
+        match (self.game.decision(&s.before), s.actor) {
+            (Decision::Simultaneous { .. }, Actor::Player(p)) => format!("{}|{t}", p.0 + 1),
+            _ => t,
+        }
+    }
+
+    /// The played turns in notation, as `viewer` may see them.
+    pub fn turns(&self, viewer: Viewer) -> Vec<TurnText> {
+        let mut out: Vec<TurnText> = Vec::new();
+        for (i, s) in self.history.iter().enumerate() {
+            if self.game.at_turn_start(&s.before) || out.is_empty() {
+                let player = match self.game.decision(&s.before) {
+                    Decision::Player(p) => Some(p),
+                    _ => None,
+                };
+                out.push(TurnText {
+                    player,
+                    first_step: i,
+                    tokens: Vec::new(),
+                });
+            }
+            let t = self.step_text(i, viewer);
+            if let Some(last) = out.last_mut() {
+                last.tokens.push(t);
+            }
+        }
+        out
+    }
+
+    /// The index of the first turn (1 when the record opens with the second player).
+    fn first_turn(&self) -> usize {
+        match self.game.decision(&self.start) {
+            Decision::Player(p) => p.index().min(1),
+            _ => 0,
+        }
+    }
+
+    /// The whole match as a numbered record, as `viewer` may see it.
+    pub fn record(&self, viewer: Viewer) -> String {
+        let turns: Vec<String> = self
+            .turns(viewer)
+            .into_iter()
+            .map(|t| t.tokens.join(" "))
+            .collect();
+        self.game.write_record(&turns, self.first_turn())
+    }
+
+    /// The save text: headers (game, seed, start, final, the game's own), then the record. A
+    /// save for a player (`Viewer::Player`) keeps other players' secrets out, and cannot be
+    /// resumed; the referee's save resumes the match exactly.
+    pub fn save_text(&self, viewer: Viewer) -> String {
+        let g = &*self.game;
+        let start = if self.start == g.start() {
+            "start".to_string()
+        } else {
+            g.position_text(&g.observe(&self.start, viewer))
+        };
+        let mut s = String::new();
+        s.push_str(&format!("[Game \"{}\"]\n", g.name()));
+        if viewer == Viewer::Referee {
+            s.push_str(&format!("[Seed \"{}\"]\n", self.seed));
+        } else {
+            s.push_str(&format!("[Viewer \"{}\"]\n", viewer_name(g, viewer)));
+        }
+        s.push_str(&format!("[Start \"{start}\"]\n"));
+        s.push_str(&format!(
+            "[Final \"{}\"]\n",
+            g.position_text(&g.observe(&self.state, viewer))
+        ));
+        for (k, v) in g.headers() {
+            s.push_str(&format!("[{k} \"{v}\"]\n"));
+        }
+        s.push_str(&self.record(viewer));
+        s.push('\n');
+        s
+    }
+
+    /// Writes the referee's save to `path` atomically (a crash mid-write leaves the old file).
+    pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
+        crate::save::write_atomic(path, &self.save_text(Viewer::Referee))
+    }
+
+    /// Rebuilds a match from a referee's save text, with its whole history (undo works after
+    /// loading). Headers the game wrote must have been used to build `game`.
+    pub fn load_text(game: Arc<G>, text: &str) -> Result<Match<G>, crate::save::SaveError> {
+        crate::save::read(game, text)
+    }
+
+    /// Replays a token list onto this match (used by loading and by `replay`). `line` is the
+    /// text's line, for errors.
+    pub fn play_tokens(
+        &mut self,
+        tokens: &[(usize, String)],
+        line: usize,
+    ) -> Result<(), TextError> {
+        for (col, t) in tokens {
+            if let Err(e) = self.play_text(t) {
+                let why = match e {
+                    PlayError::Text(te) => te.why,
+                    PlayError::Refused(r) => r.to_string(),
+                };
+                return Err(TextError::new(*col, t.clone(), why).at_line(line));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn viewer_name<G: Game>(g: &G, v: Viewer) -> String {
+    match v {
+        Viewer::Player(p) => g.player_name(p),
+        Viewer::Spectator => "spectator".into(),
+        Viewer::Referee => "referee".into(),
+    }
+}
+
+/// Why a text action was not played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The text does not read as an action here.
+    Text(TextError),
+    /// It reads, but the rules refuse it.
+    Refused(Refusal),
+}
+
+impl From<TextError> for PlayError {
+    fn from(e: TextError) -> Self {
+        PlayError::Text(e)
+    }
+}
+impl From<Refusal> for PlayError {
+    fn from(e: Refusal) -> Self {
+        PlayError::Refused(e)
+    }
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Text(e) => e.fmt(f),
+            PlayError::Refused(r) => r.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}

@@ -1,0 +1,39 @@
+//! # game-api
+//!
+//! The small interface every rules crate of this project implements, after the shape of
+//! OpenSpiel's game/state interface, in Rust idiom:
+//!
+//! - a [`Game`] fixes the rules and options; its states are plain values;
+//! - a state waits for a [`Decision`]: one player, several at once (sealed actions), chance, or
+//!   nobody (the game is over, with an [`Outcome`] per player);
+//! - a turn may be several decisions by one player ([`Game::at_turn_start`]);
+//! - hidden information: [`Game::observe`] gives what a [`Viewer`] may know of a state, and
+//!   [`Game::secrets`] lists what only one player may know, so tests can prove nothing leaks;
+//! - notation, position text and a [`BoardDesc`] for drawing;
+//! - a generic [`Match`] with history, undo/redo, a seeded generator for chance, records and
+//!   atomic saves; and [`AnyMatch`], its object-safe face for menus and the CLI.
+//!
+//! Engines keep static dispatch (`fn perft<G: Game>`); only the app and CLI hold `dyn AnyMatch`.
+mod any_match;
+mod board;
+mod decision;
+mod game;
+mod game_match;
+mod notation;
+mod outcome;
+mod player;
+mod refusal;
+mod rng;
+mod save;
+
+pub use any_match::{ActionView, AnyMatch};
+pub use board::{ActionCells, BoardDesc, Cell, PieceView, ReserveView, Shape, Zone};
+pub use decision::Decision;
+pub use game::{Game, actions_for, actor_now};
+pub use game_match::{Match, PlayError, Step, TurnText};
+pub use notation::{TextError, read_numbered, write_numbered};
+pub use outcome::{Outcome, PlayerResult};
+pub use player::{Actor, Player, PlayerSet, Viewer};
+pub use refusal::Refusal;
+pub use rng::{MatchRng, seeded};
+pub use save::{SaveError, headers as save_headers, load, write_atomic};

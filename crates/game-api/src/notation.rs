@@ -1,0 +1,123 @@
+//! Errors of reading text (notation, positions, records, saves), each naming where and why,
+//! and the numbered record layout games share unless they write their own.
+use std::fmt;
+
+/// Text that could not be read: where (1-based line and column, 0 when unknown), the
+/// offending piece of text, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextError {
+    pub line: usize,
+    pub col: usize,
+    pub found: String,
+    pub why: String,
+}
+
+impl TextError {
+    pub fn new(col: usize, found: impl Into<String>, why: impl Into<String>) -> TextError {
+        TextError {
+            line: 1,
+            col,
+            found: found.into(),
+            why: why.into(),
+        }
+    }
+
+    pub fn at_line(mut self, line: usize) -> TextError {
+        self.line = line;
+        self
+    }
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.found.is_empty() {
+            write!(f, "line {}, column {}: {}", self.line, self.col, self.why)
+        } else {
+            write!(
+                f,
+                "line {}, column {}: `{}`: {}",
+                self.line, self.col, self.found, self.why
+            )
+        }
+    }
+}
+
+impl std::error::Error for TextError {}
+
+/// Writes turns as a numbered record: `1. a b, c d; 2. e f, g h;` for two players who alternate,
+/// the first player's turn after the number and the second's after a comma. `first` is the
+/// 0-based index of the first turn (odd: the record opens with the second player, `1... x;`).
+pub fn write_numbered(turns: &[String], first: usize) -> String {
+    let mut s = String::new();
+    for (i, t) in turns.iter().enumerate() {
+        let n = first + i;
+        if n % 2 == 0 {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(&format!("{}. {t}", n / 2 + 1));
+        } else if i == 0 {
+            s.push_str(&format!("{}... {t};", n / 2 + 1));
+        } else {
+            s.push_str(&format!(", {t};"));
+        }
+    }
+    s
+}
+
+/// Reads a numbered record back into turns (each turn its action tokens with their 1-based
+/// columns). Accepts what `write_numbered` writes, with any whitespace.
+pub fn read_numbered(text: &str) -> Result<Vec<Vec<(usize, String)>>, TextError> {
+    let mut turns: Vec<Vec<(usize, String)>> = Vec::new();
+    let mut cur: Vec<(usize, String)> = Vec::new();
+    let mut tok = String::new();
+    let mut tok_col = 0;
+    let flush = |tok: &mut String, tok_col: usize, cur: &mut Vec<(usize, String)>| {
+        if !tok.is_empty() {
+            cur.push((tok_col, std::mem::take(tok)));
+        }
+    };
+    for (i, ch) in text.char_indices() {
+        let col = text[..i].chars().count() + 1;
+        match ch {
+            ',' | ';' => {
+                flush(&mut tok, tok_col, &mut cur);
+                if cur.is_empty() {
+                    return Err(TextError::new(col, ch.to_string(), "a turn with no action"));
+                }
+                turns.push(std::mem::take(&mut cur));
+            }
+            c if c.is_whitespace() => flush(&mut tok, tok_col, &mut cur),
+            c => {
+                if tok.is_empty() {
+                    tok_col = col;
+                }
+                tok.push(c);
+            }
+        }
+    }
+    flush(&mut tok, tok_col, &mut cur);
+    if !cur.is_empty() {
+        turns.push(cur);
+    }
+    // Turn numbers ("12." or "12...") open a turn and are not actions.
+    for t in &mut turns {
+        if let Some((col, first)) = t.first().cloned() {
+            let digits = first.trim_end_matches('.');
+            if first.ends_with('.')
+                && !digits.is_empty()
+                && digits.chars().all(|c| c.is_ascii_digit())
+            {
+                t.remove(0);
+                if t.is_empty() {
+                    return Err(TextError::new(
+                        col,
+                        first,
+                        "a turn number with no action after it",
+                    ));
+                }
+            }
+        }
+    }
+    Ok(turns)
+}

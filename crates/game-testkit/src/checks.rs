@@ -1,0 +1,95 @@
+//! The checks made after an action: the game's invariants, position text and notation
+//! round-trips, and that no observation carries another player's secret.
+use game_api::{Actor, Game, Player, Viewer};
+
+/// All checks of one played action `a` by `actor`, from `before` to `after`.
+pub fn check_step<G: Game>(
+    g: &G,
+    before: &G::State,
+    actor: Actor,
+    a: G::Action,
+    after: &G::State,
+) -> Result<(), String> {
+    g.check_invariants(after)
+        .map_err(|e| format!("invariant broken: {e}"))?;
+    check_position_text(g, after)?;
+    check_action_text(g, before, actor, a)?;
+    check_observations(g, after)?;
+    Ok(())
+}
+
+/// The position text reads back to the same state with the same hash.
+pub fn check_position_text<G: Game>(g: &G, s: &G::State) -> Result<(), String> {
+    let text = g.position_text(s);
+    let back = g
+        .parse_position(&text)
+        .map_err(|e| format!("position text `{text}` does not read back: {e}"))?;
+    if &back != s {
+        return Err(format!(
+            "position text `{text}` reads back to another state:\n  {s:?}\n  {back:?}"
+        ));
+    }
+    if g.hash(&back) != g.hash(s) {
+        return Err(format!(
+            "position text `{text}` reads back with another hash"
+        ));
+    }
+    Ok(())
+}
+
+/// The action's notation reads back to the same action.
+pub fn check_action_text<G: Game>(
+    g: &G,
+    before: &G::State,
+    _actor: Actor,
+    a: G::Action,
+) -> Result<(), String> {
+    let t = g.action_text(before, a);
+    match g.parse_action(before, &t) {
+        Ok(b) if b == a => Ok(()),
+        Ok(b) => Err(format!(
+            "`{t}` ({a:?}) reads back as {b:?} in {}",
+            g.position_text(before)
+        )),
+        Err(e) => Err(format!(
+            "`{t}` ({a:?}) does not read back in {}: {e}",
+            g.position_text(before)
+        )),
+    }
+}
+
+/// For every viewer: the observed state holds no secret of anyone the viewer may not see,
+/// observing twice changes nothing, and the observed state's text reads back.
+pub fn check_observations<G: Game>(g: &G, s: &G::State) -> Result<(), String> {
+    let mut viewers: Vec<Viewer> = (0..g.players())
+        .map(|p| Viewer::Player(Player(p)))
+        .collect();
+    viewers.push(Viewer::Spectator);
+    for v in viewers {
+        let o = g.observe(s, v);
+        for owner in (0..g.players()).map(Player) {
+            if v.sees_secrets_of(owner) {
+                continue;
+            }
+            let leaked = g.secrets(&o, owner);
+            if !leaked.is_empty() {
+                return Err(format!(
+                    "{v:?} observes {}'s secrets {leaked:?} in {}",
+                    g.player_name(owner),
+                    g.position_text(s)
+                ));
+            }
+        }
+        if g.observe(&o, v) != o {
+            return Err(format!("observing twice for {v:?} changes the state"));
+        }
+        if &o != s {
+            check_position_text(g, &o).map_err(|e| format!("observed by {v:?}: {e}"))?;
+        }
+    }
+    let r = g.observe(s, Viewer::Referee);
+    if &r != s {
+        return Err("the referee's observation differs from the state".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,15 @@
+//! # game-testkit
+//!
+//! The generic checks every game's tests call: [`perft`], seeded [`random_playouts`] with
+//! invariants after every action (undo restores the exact state and hash; position text and
+//! notation round-trip; an observation for one player never contains another player's secret),
+//! and [`check_save_roundtrip`].
+mod checks;
+mod perft;
+mod playout;
+mod save;
+
+pub use checks::{check_action_text, check_observations, check_position_text, check_step};
+pub use perft::{divide, perft};
+pub use playout::{Playouts, Report, check_undo, play_one, random_playouts};
+pub use save::check_save_roundtrip;

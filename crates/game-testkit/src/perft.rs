@@ -1,0 +1,51 @@
+//! Perft: the number of distinct sequences of complete turns to a depth, every chance outcome
+//! counted as its own branch. A changed count means the rules changed.
+use game_api::{Actor, Decision, Game, actions_for};
+
+/// Leaves of the game tree `depth` complete turns below `s`. A turn is every action from one
+/// turn start (`Game::at_turn_start`) to the next; a game over ends a branch as one leaf.
+pub fn perft<G: Game>(g: &G, s: &G::State, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for (actor, a) in choices(g, s) {
+        n += after(g, s, actor, a, depth);
+    }
+    n
+}
+
+/// Per first action (its text), the leaves below it: for comparing two implementations.
+pub fn divide<G: Game>(g: &G, s: &G::State, depth: u32) -> Vec<(String, u64)> {
+    choices(g, s)
+        .into_iter()
+        .map(|(actor, a)| (g.action_text(s, a), after(g, s, actor, a, depth.max(1))))
+        .collect()
+}
+
+fn after<G: Game>(g: &G, s: &G::State, actor: Actor, a: G::Action, depth: u32) -> u64 {
+    let mut t = s.clone();
+    g.apply(&mut t, actor, a);
+    if matches!(g.decision(&t), Decision::Over(_)) {
+        return 1;
+    }
+    if !g.at_turn_start(&t) {
+        // Mid-turn: the rest of the turn belongs to this depth.
+        return choices(g, &t)
+            .into_iter()
+            .map(|(actor, b)| after(g, &t, actor, b, depth))
+            .sum();
+    }
+    perft(g, &t, depth - 1)
+}
+
+/// Every (actor, action) open in `s`. A simultaneous decision branches over the lowest waiting
+/// seat first; the others follow as the state asks for them.
+fn choices<G: Game>(g: &G, s: &G::State) -> Vec<(Actor, G::Action)> {
+    let Some(actor) = game_api::actor_now(&g.decision(s)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    actions_for(g, s, actor, &mut out);
+    out.into_iter().map(|a| (actor, a)).collect()
+}

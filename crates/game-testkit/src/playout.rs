@@ -1,0 +1,140 @@
+//! Seeded random playouts through a `Match`, checking after every action (or every n-th):
+//! invariants, round-trips, observations, and that undo and redo restore the exact state and
+//! hash. A failure names the seed and the record so it replays.
+use crate::checks::check_step;
+use game_api::{Actor, Decision, Game, Match, Viewer, seeded};
+use rand::Rng;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+pub struct Playouts {
+    /// How many games.
+    pub games: u32,
+    /// The first game's seed; game i uses `seed + i` for both its choices and its chance.
+    pub seed: u64,
+    /// A game stops after this many actions if not over ("action limit").
+    pub max_actions: u32,
+    /// Check every n-th action (1: every action; 0: none).
+    pub check_every: u32,
+    /// Save, reload and compare every n-th game (0: never).
+    pub save_every: u32,
+}
+
+impl Default for Playouts {
+    fn default() -> Self {
+        Playouts {
+            games: 100,
+            seed: 1,
+            max_actions: 2_000,
+            check_every: 1,
+            save_every: 10,
+        }
+    }
+}
+
+/// What the games did.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub games: u32,
+    pub actions: u64,
+    /// How many games ended each way (the outcome's reason, or "action limit").
+    pub endings: BTreeMap<String, u32>,
+}
+
+/// Plays `cfg.games` random games from `start` (the game's start when `None`).
+pub fn random_playouts<G: Game>(
+    g: &Arc<G>,
+    start: Option<&G::State>,
+    cfg: &Playouts,
+) -> Result<Report, String> {
+    let mut report = Report::default();
+    for i in 0..cfg.games {
+        let seed = cfg.seed.wrapping_add(i as u64);
+        let (m, ending) =
+            play_one(g, start, seed, cfg).map_err(|e| format!("game seed {seed}: {e}"))?;
+        report.games += 1;
+        report.actions += m.history().len() as u64;
+        *report.endings.entry(ending).or_default() += 1;
+        if cfg.save_every > 0 && i % cfg.save_every == 0 {
+            crate::save::check_save_roundtrip(&m).map_err(|e| format!("game seed {seed}: {e}"))?;
+        }
+    }
+    Ok(report)
+}
+
+/// One random game; returns the match and how it ended.
+pub fn play_one<G: Game>(
+    g: &Arc<G>,
+    start: Option<&G::State>,
+    seed: u64,
+    cfg: &Playouts,
+) -> Result<(Match<G>, String), String> {
+    let start = start.cloned().unwrap_or_else(|| g.start());
+    let mut m = Match::from_state(g.clone(), start, seed);
+    let mut choose = seeded(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut n = 0u32;
+    while n < cfg.max_actions {
+        let d = m.decision();
+        let actor = match &d {
+            Decision::Over(o) => return Ok((m, o.reason.clone())),
+            Decision::Chance => Actor::Chance,
+            Decision::Player(p) => Actor::Player(*p),
+            Decision::Simultaneous { waiting } => {
+                let ws: Vec<_> = waiting.iter().collect();
+                if ws.is_empty() {
+                    return Err("a simultaneous decision waits for nobody".into());
+                }
+                Actor::Player(ws[choose.random_range(0..ws.len())])
+            }
+        };
+        let before = m.state().clone();
+        let a = if actor == Actor::Chance {
+            m.draw_chance().ok_or("a chance decision drew nothing")?
+        } else {
+            let legal = m.legal_actions(actor);
+            if legal.is_empty() {
+                return Err(format!(
+                    "{actor:?} has no legal action in {} (record: {})",
+                    g.position_text(&before),
+                    m.record(Viewer::Referee)
+                ));
+            }
+            let a = legal[choose.random_range(0..legal.len())];
+            m.play(actor, a)
+                .map_err(|r| format!("a legal action refused: {r}"))?;
+            a
+        };
+        n += 1;
+        if cfg.check_every > 0 && n % cfg.check_every == 0 {
+            let ctx = |m: &Match<G>| {
+                format!(
+                    " after {} from {} (record: {})",
+                    g.action_text(&before, a),
+                    g.position_text(&before),
+                    m.record(Viewer::Referee)
+                )
+            };
+            check_step(&**g, &before, actor, a, m.state()).map_err(|e| e + &ctx(&m))?;
+            if let Err(e) = check_undo(&mut m, &before) {
+                return Err(e + &ctx(&m));
+            }
+        }
+    }
+    Ok((m, "action limit".into()))
+}
+
+/// Undo restores `before` with its hash; redo restores the state after.
+pub fn check_undo<G: Game>(m: &mut Match<G>, before: &G::State) -> Result<(), String> {
+    let g = m.game().clone();
+    let after = m.state().clone();
+    m.undo().ok_or("undo did nothing")?;
+    if m.state() != before || g.hash(m.state()) != g.hash(before) {
+        return Err("undo did not restore the exact state".into());
+    }
+    m.redo().ok_or("redo did nothing")?;
+    if m.state() != &after || g.hash(m.state()) != g.hash(&after) {
+        return Err("redo did not restore the exact state".into());
+    }
+    Ok(())
+}

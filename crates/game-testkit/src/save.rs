@@ -1,0 +1,46 @@
+//! Save round-trips: a referee's save reloads to the same match; a player's save keeps other
+//! players' secrets out and refuses to resume.
+use game_api::{Game, Match, Player, Viewer};
+
+pub fn check_save_roundtrip<G: Game>(m: &Match<G>) -> Result<(), String> {
+    let g = m.game();
+    let text = m.save_text(Viewer::Referee);
+    let back = Match::load_text(g.clone(), &text)
+        .map_err(|e| format!("save does not reload: {e}\n{text}"))?;
+    if back.state() != m.state() {
+        return Err(format!("save reloads to another state\n{text}"));
+    }
+    if back.history().len() != m.history().len() {
+        return Err("save reloads with another history length".into());
+    }
+    if back.record(Viewer::Referee) != m.record(Viewer::Referee) {
+        return Err("save reloads with another record".into());
+    }
+    for p in (0..g.players()).map(Player) {
+        let v = Viewer::Player(p);
+        let t = m.save_text(v);
+        if Match::load_text(g.clone(), &t).is_ok() {
+            return Err(format!(
+                "{}'s view of the game resumes as a game",
+                g.player_name(p)
+            ));
+        }
+        let seen = g.position_text(&g.observe(m.state(), v));
+        if !t.contains(&format!("[Final \"{seen}\"]")) {
+            return Err(format!(
+                "{}'s save does not end at their view",
+                g.player_name(p)
+            ));
+        }
+        // The full state's text differs from the view only when something is secret; then that
+        // text must not be in the player's save.
+        let full = g.position_text(m.state());
+        if full != seen && t.contains(&full) {
+            return Err(format!(
+                "{}'s save holds the unobserved position",
+                g.player_name(p)
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,290 @@
+//! The API and the testkit on a small game with every kind of decision: each round both players
+//! seal a bid of 0–2 at once (simultaneous, secret until both are in), then a die of 1–3 is
+//! thrown (chance), and the higher bid scores the die; three rounds, then the higher score wins.
+//! A leaky variant and a broken-notation variant prove the checks can fail.
+use game_api::{
+    ActionCells, Actor, BoardDesc, Decision, Game, Match, Outcome, PieceView, Player, PlayerSet,
+    Shape, TextError, Viewer,
+};
+use game_testkit::{Playouts, check_observations, check_save_roundtrip, perft, random_playouts};
+use std::sync::Arc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Act {
+    Bid(u8),
+    Die(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct St {
+    round: u8,
+    /// Sealed bids; `Some(9)` is a bid hidden from the viewer.
+    bids: [Option<u8>; 2],
+    score: [u8; 2],
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Bids {
+    /// Observations hide the opponent's sealed bid (false: the leaky variant).
+    hide: bool,
+    /// Bids are written back wrongly (the broken-notation variant).
+    bad_text: bool,
+}
+
+impl Game for Bids {
+    type State = St;
+    type Action = Act;
+    fn name(&self) -> &'static str {
+        "bids"
+    }
+    fn title(&self) -> &'static str {
+        "Bids"
+    }
+    fn players(&self) -> u8 {
+        2
+    }
+    fn player_name(&self, p: Player) -> String {
+        format!("P{}", p.0 + 1)
+    }
+    fn start(&self) -> St {
+        St {
+            round: 0,
+            bids: [None, None],
+            score: [0, 0],
+        }
+    }
+    fn decision(&self, s: &St) -> Decision {
+        if s.round == 3 {
+            return match s.score[0].cmp(&s.score[1]) {
+                std::cmp::Ordering::Greater => Decision::Over(Outcome::win(Player(0), 2, "score")),
+                std::cmp::Ordering::Less => Decision::Over(Outcome::win(Player(1), 2, "score")),
+                _ => Decision::Over(Outcome::draw(2, "equal scores")),
+            };
+        }
+        let waiting: Vec<Player> = (0..2u8)
+            .filter(|&i| s.bids[i as usize].is_none())
+            .map(Player)
+            .collect();
+        if waiting.is_empty() {
+            Decision::Chance
+        } else {
+            Decision::Simultaneous {
+                waiting: PlayerSet::of(&waiting),
+            }
+        }
+    }
+    fn legal_actions(&self, s: &St, p: Player, out: &mut Vec<Act>) {
+        if self.decision(s).is_for(p) {
+            out.extend((0..3).map(Act::Bid));
+        }
+    }
+    fn chance_outcomes(&self, s: &St, out: &mut Vec<(Act, u32)>) {
+        if self.decision(s) == Decision::Chance {
+            out.extend((1..=3).map(|d| (Act::Die(d), 1)));
+        }
+    }
+    fn apply(&self, s: &mut St, actor: Actor, a: Act) {
+        match (actor, a) {
+            (Actor::Player(p), Act::Bid(b)) => s.bids[p.index()] = Some(b),
+            (_, Act::Die(d)) => {
+                let (a, b) = (s.bids[0].unwrap(), s.bids[1].unwrap());
+                if a > b {
+                    s.score[0] += d;
+                } else if b > a {
+                    s.score[1] += d;
+                }
+                s.bids = [None, None];
+                s.round += 1;
+            }
+            _ => unreachable!(),
+        }
+    }
+    fn hash(&self, s: &St) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        s.hash(&mut h);
+        h.finish()
+    }
+    fn action_text(&self, _s: &St, a: Act) -> String {
+        match a {
+            Act::Bid(b) if self.bad_text => format!("b{}", (b + 1) % 3),
+            Act::Bid(b) => format!("b{b}"),
+            Act::Die(d) => format!("d{d}"),
+        }
+    }
+    fn parse_action(&self, _s: &St, t: &str) -> Result<Act, TextError> {
+        let n = t
+            .get(1..)
+            .and_then(|n| n.parse::<u8>().ok())
+            .ok_or_else(|| TextError::new(2, t, "a number after the letter"))?;
+        match t.chars().next() {
+            Some('b') if n < 3 => Ok(Act::Bid(n)),
+            Some('d') if (1..=3).contains(&n) => Ok(Act::Die(n)),
+            _ => Err(TextError::new(1, t, "b0–b2 or d1–d3")),
+        }
+    }
+    fn position_text(&self, s: &St) -> String {
+        let b = |x: Option<u8>| {
+            x.map_or("-".to_string(), |v| {
+                if v == 9 { "?".into() } else { v.to_string() }
+            })
+        };
+        format!(
+            "{} {} {} {} {}",
+            s.round,
+            b(s.bids[0]),
+            b(s.bids[1]),
+            s.score[0],
+            s.score[1]
+        )
+    }
+    fn parse_position(&self, t: &str) -> Result<St, TextError> {
+        let f: Vec<&str> = t.split(' ').collect();
+        if f.len() != 5 {
+            return Err(TextError::new(1, t, "five fields"));
+        }
+        let num = |i: usize| {
+            f[i].parse::<u8>()
+                .map_err(|_| TextError::new(1, f[i], "a number"))
+        };
+        let bid = |i: usize| match f[i] {
+            "-" => Ok(None),
+            "?" => Ok(Some(9)),
+            x => x
+                .parse::<u8>()
+                .map(Some)
+                .map_err(|_| TextError::new(1, x, "a bid")),
+        };
+        Ok(St {
+            round: num(0)?,
+            bids: [bid(1)?, bid(2)?],
+            score: [num(3)?, num(4)?],
+        })
+    }
+    fn observe(&self, s: &St, v: Viewer) -> St {
+        let mut o = s.clone();
+        if self.hide {
+            for p in 0..2u8 {
+                if !v.sees_secrets_of(Player(p)) && o.bids[p as usize].is_some() {
+                    o.bids[p as usize] = Some(9);
+                }
+            }
+        }
+        o
+    }
+    fn secrets(&self, s: &St, owner: Player) -> Vec<String> {
+        match s.bids[owner.index()] {
+            Some(b) if b != 9 => vec![format!("sealed bid {b}")],
+            _ => Vec::new(),
+        }
+    }
+    fn action_visible(&self, _s: &St, actor: Actor, _a: Act, v: Viewer) -> bool {
+        match actor {
+            Actor::Player(p) => v.sees_secrets_of(p),
+            Actor::Chance => true,
+        }
+    }
+    fn board(&self) -> BoardDesc {
+        BoardDesc {
+            shape: Shape::Grid {
+                files: 1,
+                ranks: 1,
+                holes: vec![],
+            },
+            file_labels: vec!["a".into()],
+            rank_labels: vec!["1".into()],
+            cell_colours: vec![[0, 0, 0]],
+            zones: vec![],
+        }
+    }
+    fn pieces(&self, _s: &St, _v: Viewer) -> Vec<PieceView> {
+        Vec::new()
+    }
+    fn action_cells(&self, _s: &St, _a: Act) -> ActionCells {
+        ActionCells::default()
+    }
+}
+
+const GOOD: Bids = Bids {
+    hide: true,
+    bad_text: false,
+};
+
+#[test]
+fn perft_counts_simultaneous_and_chance_branches() {
+    // One round: 3 bids for the first seat, 3 for the second, 3 faces = 27 actions, each its own
+    // turn (the default `at_turn_start`).
+    assert_eq!(perft(&GOOD, &GOOD.start(), 1), 3);
+    assert_eq!(perft(&GOOD, &GOOD.start(), 2), 9);
+    assert_eq!(perft(&GOOD, &GOOD.start(), 3), 27);
+}
+
+#[test]
+fn random_playouts_pass_on_a_sound_game() {
+    let r = random_playouts(
+        &Arc::new(GOOD),
+        None,
+        &Playouts {
+            games: 300,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(r.games, 300);
+    assert_eq!(r.endings.values().sum::<u32>(), 300);
+    assert!(r.endings.contains_key("score"));
+}
+
+#[test]
+fn a_leaked_secret_is_caught() {
+    let leaky = Bids {
+        hide: false,
+        bad_text: false,
+    };
+    let mut s = leaky.start();
+    leaky.apply(&mut s, Actor::Player(Player(0)), Act::Bid(2));
+    let err = check_observations(&leaky, &s).unwrap_err();
+    assert!(err.contains("sealed bid 2"), "{err}");
+    assert!(check_observations(&GOOD, &s).is_ok());
+    let err = random_playouts(&Arc::new(leaky), None, &Playouts::default()).unwrap_err();
+    assert!(err.contains("secrets"), "{err}");
+}
+
+#[test]
+fn broken_notation_is_caught() {
+    let bad = Bids {
+        hide: true,
+        bad_text: true,
+    };
+    let err = random_playouts(&Arc::new(bad), None, &Playouts::default()).unwrap_err();
+    assert!(err.contains("reads back as"), "{err}");
+}
+
+#[test]
+fn a_match_hides_sealed_bids_and_replays_from_its_seed() {
+    let g = Arc::new(GOOD);
+    let mut m = Match::new(g.clone(), 5);
+    m.play_text("2|b1").unwrap();
+    // The first seat's record shows the second seat's sealed bid as hidden.
+    assert_eq!(m.record(Viewer::Player(Player(0))), "1. ?");
+    assert_eq!(m.record(Viewer::Player(Player(1))), "1. 2|b1");
+    // A refused action says which rule refused it.
+    assert_eq!(
+        m.play(Actor::Player(Player(1)), Act::Bid(0))
+            .unwrap_err()
+            .rule,
+        "turn order"
+    );
+    m.play_text("1|b2").unwrap();
+    let d1 = m.draw_chance().unwrap();
+    // Undo and redraw: the same face (the generator is rewound).
+    m.undo();
+    assert_eq!(m.draw_chance().unwrap(), d1);
+    check_save_roundtrip(&m).unwrap();
+    let save = m.save_text(Viewer::Player(Player(0)));
+    assert!(Match::load_text(g.clone(), &save).is_err());
+    // A record that does not read says where.
+    let referee = m.save_text(Viewer::Referee).replace("1|b2", "1|b7");
+    let err = Match::load_text(g, &referee).unwrap_err().to_string();
+    assert!(err.contains("b7"), "{err}");
+}
