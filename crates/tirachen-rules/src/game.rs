@@ -1,0 +1,217 @@
+//! Tirachen on the project's game API.
+use crate::action::Action;
+use crate::explain;
+use crate::invariants;
+use crate::legal;
+use crate::notation;
+use crate::options::{MasterChoice, OptionsError, TirachenOptions};
+use crate::outcome;
+use crate::position::Position;
+use crate::position_text;
+use crate::secrecy;
+use crate::side::Side;
+use crate::turn;
+use crate::view;
+use crate::zobrist;
+use game_api::{
+    ActionCells, Actor, BoardDesc, Cell, Decision, Game, MatchRng, Outcome, PieceView, Player,
+    PlayerSet, Refusal, ReserveView, TextError, Viewer,
+};
+
+/// The rules of Tirachen with their options fixed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tirachen {
+    pub options: TirachenOptions,
+}
+
+impl Tirachen {
+    pub fn new(options: TirachenOptions) -> Tirachen {
+        Tirachen { options }
+    }
+
+    /// The rules a save was written with, from its headers (`[Masters "secret"]` …).
+    pub fn from_headers<K: AsRef<str>, V: AsRef<str>>(
+        headers: &[(K, V)],
+    ) -> Result<Tirachen, OptionsError> {
+        TirachenOptions::from_headers(headers).map(Tirachen::new)
+    }
+
+    /// The rules a save text was written with.
+    pub fn from_save_text(text: &str) -> Result<Tirachen, String> {
+        TirachenOptions::from_save_text(text).map(Tirachen::new)
+    }
+
+    fn side_of(p: Player) -> Option<Side> {
+        Side::from_player(p)
+    }
+}
+
+impl Game for Tirachen {
+    type State = Position;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "tirachen"
+    }
+    fn title(&self) -> &'static str {
+        "Tirachen"
+    }
+    fn players(&self) -> u8 {
+        2
+    }
+    fn player_name(&self, p: Player) -> String {
+        Tirachen::side_of(p)
+            .map(|s| s.name().to_string())
+            .unwrap_or_else(|| format!("seat {}", p.0 + 1))
+    }
+
+    fn start(&self) -> Position {
+        Position::start(&self.options)
+    }
+
+    fn decision(&self, s: &Position) -> Decision {
+        if s.choosing() {
+            return match self.options.masters {
+                MasterChoice::Secret => Decision::Simultaneous {
+                    waiting: PlayerSet::of(
+                        &Side::BOTH
+                            .into_iter()
+                            .filter(|&side| legal::may_choose(s, &self.options, side))
+                            .map(Side::player)
+                            .collect::<Vec<_>>(),
+                    ),
+                },
+                MasterChoice::Open => Decision::Player(s.to_move().player()),
+            };
+        }
+        if let Some(o) = outcome::ending(s, &self.options) {
+            return Decision::Over(o);
+        }
+        let side = s.to_move();
+        if !legal::has_action(s, &self.options, side) {
+            return Decision::Over(Outcome::win(
+                side.other().player(),
+                2,
+                outcome::NO_LEGAL_ACTION,
+            ));
+        }
+        Decision::Player(side.player())
+    }
+
+    /// The Traitor's extra move is a second decision of the same turn.
+    fn at_turn_start(&self, s: &Position) -> bool {
+        s.extra_move().is_none()
+    }
+
+    fn legal_actions(&self, s: &Position, player: Player, out: &mut Vec<Action>) {
+        let Some(side) = Tirachen::side_of(player) else {
+            return;
+        };
+        if !s.choosing() && outcome::ending(s, &self.options).is_some() {
+            return;
+        }
+        legal::legal_actions(s, &self.options, side, out);
+    }
+
+    fn chance_outcomes(&self, _s: &Position, _out: &mut Vec<(Action, u32)>) {}
+
+    fn sample_chance(&self, _s: &Position, _rng: &mut MatchRng) -> Action {
+        // Tirachen has no chance; the API asks only at a chance decision, which never comes.
+        Action::Decline
+    }
+
+    fn apply(&self, s: &mut Position, actor: Actor, a: Action) {
+        let side = match actor {
+            Actor::Player(p) => Tirachen::side_of(p).unwrap_or(s.to_move()),
+            Actor::Chance => s.to_move(),
+        };
+        turn::apply(s, &self.options, side, a);
+    }
+
+    fn refusal(&self, s: &Position, actor: Actor, a: Action) -> Refusal {
+        if matches!(self.decision(s), Decision::Over(_)) {
+            return Refusal::game_over();
+        }
+        match actor {
+            Actor::Player(p) => match Tirachen::side_of(p) {
+                Some(side) => explain::refusal(s, &self.options, side, a),
+                None => Refusal::not_your_turn(),
+            },
+            Actor::Chance => Refusal::not_your_turn(),
+        }
+    }
+
+    fn explain_move(&self, s: &Position, player: Player, from: Option<Cell>, to: Cell) -> Refusal {
+        if matches!(self.decision(s), Decision::Over(_)) {
+            return Refusal::game_over();
+        }
+        let (Some(side), Some(to)) = (Tirachen::side_of(player), view::square(to)) else {
+            return Refusal::new("legal moves", "that is not a square of the board");
+        };
+        let from = match from.map(view::square) {
+            Some(None) => return Refusal::new("legal moves", "that is not a square of the board"),
+            Some(Some(f)) => Some(f),
+            None => None,
+        };
+        explain::explain_click(s, &self.options, side, from, to)
+    }
+
+    fn hash(&self, s: &Position) -> u64 {
+        zobrist::hash(s)
+    }
+
+    fn action_text(&self, s: &Position, a: Action) -> String {
+        notation::write(s, a)
+    }
+
+    fn parse_action(&self, s: &Position, text: &str) -> Result<Action, TextError> {
+        notation::read(s, text)
+    }
+
+    fn position_text(&self, s: &Position) -> String {
+        position_text::write(s)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, TextError> {
+        position_text::read(text, &self.options)
+    }
+
+    fn headers(&self) -> Vec<(String, String)> {
+        self.options.headers()
+    }
+
+    fn observe(&self, s: &Position, viewer: Viewer) -> Position {
+        secrecy::observe(s, &self.options, viewer)
+    }
+
+    fn secrets(&self, s: &Position, owner: Player) -> Vec<String> {
+        match Tirachen::side_of(owner) {
+            Some(side) => secrecy::secrets(s, &self.options, side),
+            None => Vec::new(),
+        }
+    }
+
+    fn action_visible(&self, _s: &Position, actor: Actor, a: Action, viewer: Viewer) -> bool {
+        secrecy::action_visible(&self.options, actor, a, viewer)
+    }
+
+    fn board(&self) -> BoardDesc {
+        view::board()
+    }
+
+    fn pieces(&self, s: &Position, _viewer: Viewer) -> Vec<PieceView> {
+        view::pieces(s)
+    }
+
+    fn reserves(&self, s: &Position, viewer: Viewer) -> Vec<ReserveView> {
+        view::reserves(&self.observe(s, viewer), &self.options, viewer)
+    }
+
+    fn action_cells(&self, s: &Position, a: Action) -> ActionCells {
+        view::action_cells(s, a)
+    }
+
+    fn check_invariants(&self, s: &Position) -> Result<(), String> {
+        invariants::check(s, &self.options).map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,141 @@
+//! What the rule text leaves to the players (docs/rulings/tirachen.md names each ruling), and the
+//! save headers that carry it so a saved game rebuilds the same rules.
+use crate::side::Side;
+use std::fmt;
+
+/// How the two sides choose their nine masters (ruling "Masters chosen openly or secretly").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MasterChoice {
+    /// In turn, the first player first; each sees what the other chose.
+    Open,
+    /// Both at once; the kinds of a side's undeployed masters stay hidden from the other side
+    /// until each is placed.
+    Secret,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TirachenOptions {
+    /// Header `Masters`: `open` (default) or `secret`.
+    pub masters: MasterChoice,
+    /// Header `First`: `Red` (default) or `White` — "Determine who will play first."
+    pub first: Side,
+    /// Header `DeploymentCaptures`: `yes` (default) or `no` — whether a move within your
+    /// deployment area during your deployment phase may capture.
+    pub deployment_captures: bool,
+    /// Header `QuietTurns`: a number (default 100) or `off` — the game is drawn once this many
+    /// turns in a row have passed with nothing captured, placed or mobilised.
+    pub quiet_turn_limit: Option<u16>,
+}
+
+impl Default for TirachenOptions {
+    fn default() -> Self {
+        TirachenOptions {
+            masters: MasterChoice::Open,
+            first: Side::Red,
+            deployment_captures: true,
+            quiet_turn_limit: Some(100),
+        }
+    }
+}
+
+/// A header that does not name a valid option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionsError {
+    pub header: String,
+    pub value: String,
+    pub expected: &'static str,
+}
+
+impl fmt::Display for OptionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "header {} is \"{}\"; expected {}",
+            self.header, self.value, self.expected
+        )
+    }
+}
+
+impl std::error::Error for OptionsError {}
+
+impl TirachenOptions {
+    /// The options as save headers (`[Masters "open"]` …).
+    pub fn headers(&self) -> Vec<(String, String)> {
+        let masters = match self.masters {
+            MasterChoice::Open => "open",
+            MasterChoice::Secret => "secret",
+        };
+        let captures = if self.deployment_captures {
+            "yes"
+        } else {
+            "no"
+        };
+        let quiet = match self.quiet_turn_limit {
+            Some(n) => n.to_string(),
+            None => "off".to_string(),
+        };
+        vec![
+            ("Masters".into(), masters.into()),
+            ("First".into(), self.first.name().into()),
+            ("DeploymentCaptures".into(), captures.into()),
+            ("QuietTurns".into(), quiet),
+        ]
+    }
+
+    /// Options back from headers. Headers of other matters (`Game`, `Seed`, …) are ignored; an
+    /// option whose header is missing keeps its default.
+    pub fn from_headers<K: AsRef<str>, V: AsRef<str>>(
+        headers: &[(K, V)],
+    ) -> Result<TirachenOptions, OptionsError> {
+        let mut o = TirachenOptions::default();
+        for (k, v) in headers {
+            let (k, v) = (k.as_ref(), v.as_ref());
+            let err = |expected| OptionsError {
+                header: k.to_string(),
+                value: v.to_string(),
+                expected,
+            };
+            match k {
+                "Masters" => {
+                    o.masters = match v {
+                        "open" => MasterChoice::Open,
+                        "secret" => MasterChoice::Secret,
+                        _ => return Err(err("`open` or `secret`")),
+                    }
+                }
+                "First" => {
+                    o.first = match v {
+                        "Red" => Side::Red,
+                        "White" => Side::White,
+                        _ => return Err(err("`Red` or `White`")),
+                    }
+                }
+                "DeploymentCaptures" => {
+                    o.deployment_captures = match v {
+                        "yes" => true,
+                        "no" => false,
+                        _ => return Err(err("`yes` or `no`")),
+                    }
+                }
+                "QuietTurns" => {
+                    o.quiet_turn_limit = match v {
+                        "off" => None,
+                        n => match n.parse::<u16>() {
+                            Ok(n) if n > 0 => Some(n),
+                            _ => return Err(err("`off` or a number of turns from 1 to 65535")),
+                        },
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(o)
+    }
+
+    /// Options from a save's text (its `[Key "value"]` header lines).
+    pub fn from_save_text(text: &str) -> Result<TirachenOptions, String> {
+        let hs = game_api::save_headers(text).map_err(|e| e.to_string())?;
+        let pairs: Vec<(String, String)> = hs.into_iter().map(|(_, k, v)| (k, v)).collect();
+        TirachenOptions::from_headers(&pairs).map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,153 @@
+//! What a host draws: the board with its zones and colours, the pieces, the undeployed trays
+//! and where an action touches the board.
+use crate::action::Action;
+use crate::bitboard::Bitboard;
+use crate::fort;
+use crate::options::{MasterChoice, TirachenOptions};
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::side::Side;
+use crate::square::Square;
+use crate::zones;
+use game_api::{ActionCells, BoardDesc, Cell, PieceView, ReserveView, Shape, Viewer, Zone};
+
+/// Green and grey squares alternate, a1 green ("green and grey in Qenar").
+pub const GREEN: [u8; 3] = [0x5a, 0x8f, 0x4e];
+pub const GREY: [u8; 3] = [0x9c, 0x9e, 0x9a];
+
+pub fn cell(sq: Square) -> Cell {
+    Cell(sq.index() as u16)
+}
+
+pub fn square(c: Cell) -> Option<Square> {
+    u8::try_from(c.0).ok().and_then(Square::new)
+}
+
+fn cells(b: Bitboard) -> Vec<Cell> {
+    b.iter().map(cell).collect()
+}
+
+pub fn board() -> BoardDesc {
+    let mut zones_out = Vec::new();
+    for side in Side::BOTH {
+        zones_out.push(Zone {
+            name: "homeland".into(),
+            owner: Some(side.player()),
+            cells: cells(zones::homeland(side)),
+        });
+        zones_out.push(Zone {
+            name: "deployment".into(),
+            owner: Some(side.player()),
+            cells: cells(zones::deployment_area(side)),
+        });
+    }
+    zones_out.push(Zone {
+        name: "no man's land".into(),
+        owner: None,
+        cells: cells(zones::NO_MANS_LAND),
+    });
+    BoardDesc {
+        shape: Shape::Grid {
+            files: 9,
+            ranks: 9,
+            holes: Vec::new(),
+        },
+        file_labels: "abcdefghi".chars().map(|c| c.to_string()).collect(),
+        rank_labels: (1..=9).map(|r| r.to_string()).collect(),
+        cell_colours: Square::all()
+            .map(|s| {
+                if (s.file() + s.rank()) % 2 == 0 {
+                    GREEN
+                } else {
+                    GREY
+                }
+            })
+            .collect(),
+        zones: zones_out,
+    }
+}
+
+pub fn pieces(pos: &Position) -> Vec<PieceView> {
+    pos.board()
+        .map(|(sq, p)| PieceView {
+            cell: cell(sq),
+            owner: p.owner.map(Side::player),
+            kind: p.kind.letter().to_string(),
+            name: p.kind.name().to_string(),
+        })
+        .collect()
+}
+
+/// The undeployed trays as `pos` (already observed for the viewer) shows them: hidden masters
+/// as one entry with the code "?".
+pub fn reserves(pos: &Position, opts: &TirachenOptions, viewer: Viewer) -> Vec<ReserveView> {
+    Side::BOTH
+        .into_iter()
+        .map(|side| {
+            let r = pos.reserve(side);
+            let mut entries: Vec<(String, String, u32)> = Kind::UNDEPLOYED
+                .iter()
+                .filter(|&&k| r.count(k) > 0)
+                .map(|&k| {
+                    (
+                        k.letter().to_string(),
+                        k.name().to_string(),
+                        r.count(k) as u32,
+                    )
+                })
+                .collect();
+            let hidden = r.hidden() as u32;
+            if hidden > 0
+                || (opts.masters == MasterChoice::Secret
+                    && !viewer.sees_secrets_of(side.player())
+                    && r.known_masters() > 0)
+            {
+                entries.retain(|e| {
+                    !Kind::from_letter(e.0.chars().next().unwrap_or(' '))
+                        .is_some_and(Kind::is_master)
+                });
+                entries.push((
+                    "?".into(),
+                    "hidden master".into(),
+                    hidden + r.known_masters(),
+                ));
+            }
+            ReserveView {
+                owner: side.player(),
+                label: "undeployed".into(),
+                entries,
+            }
+        })
+        .collect()
+}
+
+pub fn action_cells(pos: &Position, a: Action) -> ActionCells {
+    match a {
+        Action::Move { from, to, control } => {
+            let mut captures = Vec::new();
+            if control {
+                // The capturer is sacrificed; the Traitor stays and changes side.
+                captures.push(cell(from));
+            } else if pos.occupied().contains(to) {
+                captures.push(cell(to));
+                // A Fort's capturer is captured too.
+                if fort::sacrifices_capturer(pos, to) {
+                    captures.push(cell(from));
+                }
+            }
+            ActionCells {
+                from: Some(cell(from)),
+                to: Some(cell(to)),
+                from_reserve: None,
+                captures,
+            }
+        }
+        Action::Place { kind, to } => ActionCells {
+            from: None,
+            to: Some(cell(to)),
+            from_reserve: Some(kind.letter().to_string()),
+            captures: Vec::new(),
+        },
+        Action::Choose(_) | Action::Mobilise | Action::Decline => ActionCells::default(),
+    }
+}

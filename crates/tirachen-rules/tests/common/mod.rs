@@ -1,0 +1,101 @@
+//! Helpers shared by the tests: build games and positions from text, list destinations, play.
+#![allow(dead_code)]
+use game_api::{Actor, Decision, Game, Player};
+use tirachen_rules::{Action, Position, Square, Tirachen, TirachenOptions};
+
+pub fn game() -> Tirachen {
+    Tirachen::new(TirachenOptions::default())
+}
+
+pub fn game_with(f: impl FnOnce(&mut TirachenOptions)) -> Tirachen {
+    let mut o = TirachenOptions::default();
+    f(&mut o);
+    Tirachen::new(o)
+}
+
+/// A position from its text, which must read.
+pub fn pos(g: &Tirachen, text: &str) -> Position {
+    g.parse_position(text)
+        .unwrap_or_else(|e| panic!("`{text}` does not read: {e}"))
+}
+
+pub fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap_or_else(|| panic!("{name} is not a square"))
+}
+
+/// The side to move (the player whose decision it is).
+pub fn mover(g: &Tirachen, s: &Position) -> Player {
+    match g.decision(s) {
+        Decision::Player(p) => p,
+        d => panic!("not one player's decision: {d:?}"),
+    }
+}
+
+pub fn legal(g: &Tirachen, s: &Position) -> Vec<Action> {
+    let mut out = Vec::new();
+    g.legal_actions(s, mover(g, s), &mut out);
+    out
+}
+
+pub fn legal_texts(g: &Tirachen, s: &Position) -> Vec<String> {
+    legal(g, s)
+        .into_iter()
+        .map(|a| g.action_text(s, a))
+        .collect()
+}
+
+/// The squares the piece on `from` may move to (plain moves and captures, not `=T`), sorted by
+/// name and joined by spaces.
+pub fn dests(g: &Tirachen, s: &Position, from: &str) -> String {
+    let f = sq(from);
+    let mut v: Vec<String> = legal(g, s)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move {
+                from,
+                to,
+                control: false,
+            } if from == f => Some(to.to_string()),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v.join(" ")
+}
+
+/// Sorts a space-separated list of square names, for comparing with `dests`.
+pub fn sorted(list: &str) -> String {
+    let mut v: Vec<&str> = list.split_whitespace().collect();
+    v.sort();
+    v.join(" ")
+}
+
+/// Plays one action given in notation for whoever decides now; panics if refused.
+pub fn play(g: &Tirachen, s: &mut Position, text: &str) {
+    let a = g
+        .parse_action(s, text)
+        .unwrap_or_else(|e| panic!("`{text}` does not read in {}: {e}", g.position_text(s)));
+    let p = mover(g, s);
+    assert!(
+        legal(g, s).contains(&a),
+        "`{text}` is not legal in {}: {}",
+        g.position_text(s),
+        g.refusal(s, Actor::Player(p), a)
+    );
+    g.apply(s, Actor::Player(p), a);
+}
+
+/// The rule named by the refusal of `text` for the side to move.
+pub fn refused_by(g: &Tirachen, s: &Position, text: &str) -> String {
+    let a = g
+        .parse_action(s, text)
+        .unwrap_or_else(|e| panic!("`{text}` does not read: {e}"));
+    assert!(
+        !legal(g, s).contains(&a),
+        "`{text}` is legal in {}",
+        g.position_text(s)
+    );
+    g.refusal(s, Actor::Player(mover(g, s)), a)
+        .rule
+        .into_owned()
+}

@@ -1,0 +1,119 @@
+//! The notation (docs/rulings/tirachen.md, "Notation"): examples, errors that say where and why,
+//! and that no input makes the reader panic.
+mod common;
+use common::*;
+use game_api::Game;
+use rand::{Rng, SeedableRng};
+use tirachen_rules::{Action, Kind, Masters};
+
+#[test]
+fn every_kind_of_action_is_written_and_read_back() {
+    let g = game();
+    let s = pos(&g, "8g/9/9/9/4*4/9/4C4/3p5/4G4 r mm FP2/- - 0");
+    let cases = [
+        ("Ce3-e4", Action::step(sq("e3"), sq("e4"))),
+        ("Ce3xe5", Action::step(sq("e3"), sq("e5"))),
+        (
+            "Ce3xe5=T",
+            Action::Move {
+                from: sq("e3"),
+                to: sq("e5"),
+                control: true,
+            },
+        ),
+        ("Ge1xd2", Action::step(sq("e1"), sq("d2"))),
+        (
+            "P@d1",
+            Action::Place {
+                kind: Kind::Pike,
+                to: sq("d1"),
+            },
+        ),
+        (
+            "F@a3",
+            Action::Place {
+                kind: Kind::Fort,
+                to: sq("a3"),
+            },
+        ),
+        ("mob", Action::Mobilise),
+        ("-", Action::Decline),
+        ("S3A3W3", Action::Choose(Masters::new(3, 3, 3).unwrap())),
+        ("S0A0W9", Action::Choose(Masters::new(0, 0, 9).unwrap())),
+    ];
+    for (text, a) in cases {
+        assert_eq!(g.parse_action(&s, text), Ok(a), "{text}");
+        assert_eq!(g.action_text(&s, a), text);
+    }
+}
+
+#[test]
+fn errors_say_where_and_why() {
+    let g = game();
+    let s = pos(&g, "8g/9/9/9/4*4/9/4C4/3p5/4G4 r mm FP2/- - 0");
+    let cases: [(&str, usize, &str); 12] = [
+        ("", 1, "empty"),
+        ("Xe3-e4", 1, "piece letter"),
+        ("Ce3e4", 4, "`-`"),
+        ("Cj3-e4", 2, "file a–i"),
+        ("Ce3-e0", 5, "rank 1–9"),
+        ("Ce3-e4+", 7, "`=T`"),
+        ("Pe3-e4", 1, "Commander"),
+        ("Ce3xe4", 4, "empty"),
+        ("Ce3-e5", 4, "occupied"),
+        ("S3A3W4", 1, "total 9"),
+        ("S3A3X3", 5, "`W`"),
+        ("P@d1x", 5, "nothing may follow"),
+    ];
+    for (text, col, why) in cases {
+        let e = g.parse_action(&s, text).expect_err(text);
+        assert_eq!(e.col, col, "{text}: {e}");
+        assert!(e.why.contains(why), "{text}: {e}");
+    }
+}
+
+/// Feeds random strings, and valid texts with random changes, to the action reader: it must
+/// answer (either way) without panicking.
+#[test]
+fn the_reader_never_panics() {
+    let g = game();
+    let s = pos(&g, "8g/9/9/9/4*4/9/4C4/3p5/4G4 r mm FP2/- - 0");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let alphabet: Vec<char> = "GFCSAWPTgx-@=*?/0123456789abcdefghijmo é\u{1F600}\0"
+        .chars()
+        .collect();
+    let valid = ["Ce3-e4", "Ce3xe5=T", "P@d1", "mob", "-", "S3A3W3"];
+    for i in 0..20_000 {
+        let text: String = if i % 2 == 0 {
+            let n = rng.random_range(0..12);
+            (0..n)
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                .collect()
+        } else {
+            let mut c: Vec<char> = valid[rng.random_range(0..valid.len())].chars().collect();
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..=c.len());
+                match rng.random_range(0..3) {
+                    0 if at < c.len() => {
+                        c.remove(at);
+                    }
+                    1 if at < c.len() => c[at] = alphabet[rng.random_range(0..alphabet.len())],
+                    _ => c.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
+                }
+            }
+            c.into_iter().collect()
+        };
+        if let Err(e) = g.parse_action(&s, &text) {
+            assert!(
+                e.col >= 1 && e.col <= text.chars().count() + 1,
+                "{text:?}: {e}"
+            );
+        }
+    }
+    // Raw bytes, as lossy text.
+    for _ in 0..5_000 {
+        let n = rng.random_range(0..10);
+        let bytes: Vec<u8> = (0..n).map(|_| rng.random()).collect();
+        let _ = g.parse_action(&s, &String::from_utf8_lossy(&bytes));
+    }
+}

@@ -1,0 +1,120 @@
+//! The Traitor (rule text, "Traitor piece"): "When moving a piece to capture the traitor piece,
+//! you have two options: (1) capture it normally and remove it from the game or (2) sacrifice the
+//! piece capturing the traitor piece to gain control of it. If you choose the 2nd, you have the
+//! option of taking an extra move with the traitor piece immediately."
+mod common;
+use common::*;
+use game_api::{Decision, Game, Player};
+
+const NEUTRAL: &str = "8g/9/9/9/4*4/9/4C4/9/G8 r mm -/- - 0";
+
+// Tirachen "Traitor piece": option (1), remove it from the game.
+#[test]
+fn taking_the_traitor_normally_removes_it() {
+    let g = game();
+    let mut s = pos(&g, NEUTRAL);
+    let texts = legal_texts(&g, &s);
+    assert!(texts.contains(&"Ce3xe5".to_string()) && texts.contains(&"Ce3xe5=T".to_string()));
+    play(&g, &mut s, "Ce3xe5");
+    assert_eq!(g.position_text(&s), "8g/9/9/9/4C4/9/9/9/G8 w mm -/- - 0");
+}
+
+// Tirachen "Traitor piece": option (2), sacrifice the capturer; then the extra move is a second
+// decision of the same turn, and declining it (`-`) ends the turn.
+#[test]
+fn sacrificing_the_capturer_gains_the_traitor_and_an_extra_move() {
+    let g = game();
+    let mut s = pos(&g, NEUTRAL);
+    play(&g, &mut s, "Ce3xe5=T");
+    assert_eq!(g.position_text(&s), "8g/9/9/9/4T4/9/9/9/G8 r mm -/- e5 0");
+    assert_eq!(g.decision(&s), Decision::Player(Player(0)));
+    assert!(!g.at_turn_start(&s));
+    let mut texts = legal_texts(&g, &s);
+    texts.sort();
+    let mut expected: Vec<String> = "Te5-b8 Te5-h8 Te5-h5 Te5-h2 Te5-e2 Te5-b2 Te5-b5 Te5-e8 Te5-d7 Te5-f7 Te5-g6 Te5-g4 Te5-f3 Te5-d3 Te5-c4 Te5-c6 -"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    expected.sort();
+    assert_eq!(texts, expected);
+    // "it must be used only to move the traitor piece"
+    assert_eq!(refused_by(&g, &s, "Ga1-a2"), "Tirachen: Traitor");
+    let mut declined = s;
+    play(&g, &mut declined, "-");
+    assert_eq!(
+        g.position_text(&declined),
+        "8g/9/9/9/4T4/9/9/9/G8 w mm -/- - 0"
+    );
+    assert!(g.at_turn_start(&declined));
+    let mut moved = s;
+    play(&g, &mut moved, "Te5-e8");
+    assert_eq!(
+        g.position_text(&moved),
+        "8g/4T4/9/9/9/9/9/9/G8 w mm -/- - 0"
+    );
+}
+
+// Tirachen "Traitor piece": the extra move is a move like any other; it may take the General.
+#[test]
+fn the_extra_move_may_win() {
+    let g = game();
+    let mut s = pos(&g, "9/7g1/9/9/4*4/9/4C4/9/G8 r mm -/- - 0");
+    play(&g, &mut s, "Ce3xe5=T");
+    play(&g, &mut s, "Te5xh8");
+    let Decision::Over(o) = g.decision(&s) else {
+        panic!("not over")
+    };
+    assert_eq!(o.winner(), Some(Player(0)));
+    assert_eq!(o.reason, "General taken");
+}
+
+// Ruling "Sacrificing the General for the Traitor": the General takes the Traitor only the first
+// way.
+#[test]
+fn a_general_is_not_sacrificed_for_the_traitor() {
+    let g = game();
+    let s = pos(&g, "8g/9/9/9/4*4/4G4/9/9/9 r mm -/- - 0");
+    let texts = legal_texts(&g, &s);
+    assert!(texts.contains(&"Ge4xe5".to_string()));
+    assert_eq!(refused_by(&g, &s, "Ge4xe5=T"), "Tirachen: Traitor");
+}
+
+// Ruling "A controlled Traitor": the opponent may take it either way too.
+#[test]
+fn a_controlled_traitor_can_be_turned_again() {
+    let g = game();
+    let mut s = pos(&g, "8g/4c4/9/9/4T4/9/9/9/G8 w mm -/- - 0");
+    play(&g, &mut s, "Ce8xe5=T");
+    assert_eq!(g.position_text(&s), "8g/9/9/9/4t4/9/9/9/G8 w mm -/- e5 0");
+    let mut s2 = pos(&g, "8g/4c4/9/9/4T4/9/9/9/G8 w mm -/- - 0");
+    play(&g, &mut s2, "Ce8xe5");
+    assert_eq!(g.position_text(&s2), "8g/9/9/9/4c4/9/9/9/G8 r mm -/- - 0");
+}
+
+// `=T` only on a capture of the Traitor.
+#[test]
+fn control_needs_the_traitor() {
+    let g = game();
+    let s = pos(&g, "8g/9/9/9/4p4/9/4C4/9/G8 r mm -/- - 0");
+    assert_eq!(refused_by(&g, &s, "Ce3xe5=T"), "Tirachen: Traitor");
+}
+
+// Ruling "The extra move in the deployment phase": a side still deploying moves the Traitor
+// within its deployment area.
+#[test]
+fn a_deploying_side_keeps_its_extra_move_in_its_area() {
+    let g = game();
+    let mut s = pos(&g, "8g/9/9/9/9/9/4t4/3P5/4G4 r dm C/- - 0");
+    play(&g, &mut s, "Pd2xe3=T");
+    assert_eq!(dests(&g, &s, "e3"), sorted("b3 h3 d1 f1 c2 g2"));
+    assert_eq!(refused_by(&g, &s, "Te3-e6"), "Tirachen: deployment phase");
+    assert!(legal_texts(&g, &s).contains(&"-".to_string()));
+}
+
+// No extra move to decline.
+#[test]
+fn declining_needs_an_extra_move() {
+    let g = game();
+    let s = pos(&g, NEUTRAL);
+    assert_eq!(refused_by(&g, &s, "-"), "Tirachen: Traitor");
+}
