@@ -1,57 +1,34 @@
-//! The Veney desktop app. It *shows* the rules crate's state and never decides legality itself.
-//! One plugin per feature, each in its own module; `main.rs` only assembles them.
+//! The desktop host for the project's games (Veney, Tirachen). It *shows* each rules crate's
+//! state and never decides legality itself. One plugin per feature, each in its own module;
+//! `main.rs` only assembles them.
 //!
-//! `game_plugins` (the game, commands, highlights, dice bookkeeping) run headless with
-//! `MinimalPlugins` in tests; `view_plugins` draw and need a window and renderer.
+//! - `host/`: what every game uses — the `Screen` state and the title screen's game picker,
+//!   the generic grid board view for any `game_api::AnyMatch`, the redraw gate, sound, colours.
+//! - `packs/veney/`, `packs/tirachen/`: what only one game needs.
+//! - `dev/` (cargo feature `dev-tools`): the frame measure and the scripted demo.
+//!
+//! `game_plugins` (screens, games, commands, highlights) run headless with `MinimalPlugins` in
+//! tests; `view_plugins` draw and need a window and renderer.
 use bevy::prelude::*;
 
-pub mod animation;
-pub mod audio;
-pub mod board;
-pub mod dice;
-pub mod game;
-pub mod highlights;
-pub mod input;
-pub mod measure;
-pub mod overlays;
-pub mod palette;
-pub mod panels;
-pub mod pieces;
-pub mod redraw;
-pub mod script;
-pub mod setup_screen;
-pub mod trays;
-pub mod workshop;
+#[cfg(feature = "dev-tools")]
+pub mod dev;
+pub mod host;
+pub mod packs;
 
-/// Everything but the window and renderer: usable headless with `MinimalPlugins` in tests.
+pub use host::Screen;
+
+/// Everything but the window and renderer: usable headless with `MinimalPlugins` in tests. The
+/// app starts on the title screen unless a `State<Screen>` was inserted before (tests start
+/// directly on a game's screen with `app.insert_state(Screen::Veney)`).
 pub fn game_plugins(app: &mut App) {
-    app.add_plugins((
-        game::plugin,
-        highlights::plugin,
-        dice::plugin,
-        workshop::plugin,
-    ));
+    app.add_plugins((host::plugin, packs::plugin));
 }
 
 /// The drawing, input, sound and panel plugins (need `DefaultPlugins` and a window).
 pub fn view_plugins(app: &mut App) {
     app.add_plugins(bevy_egui::EguiPlugin::default());
-    app.add_plugins((
-        board::plugin,
-        pieces::plugin,
-        highlights::view_plugin,
-        overlays::plugin,
-        input::plugin,
-        animation::plugin,
-        dice::view_plugin,
-        audio::plugin,
-        script::plugin,
-        measure::plugin,
-    ));
-    app.add_plugins((
-        panels::plugin,
-        redraw::plugin,
-        workshop::view_plugin,
-        trays::plugin,
-    ));
+    app.add_plugins((host::view_plugin, packs::view_plugin));
+    #[cfg(feature = "dev-tools")]
+    app.add_plugins(dev::plugin);
 }

@@ -1,9 +1,10 @@
-//! Assembles the Veney app.
+//! Assembles the app: the host, the game packs and (with `--features dev-tools`) the dev tools.
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 
 fn main() {
-    veney::measure::process_start();
+    #[cfg(feature = "dev-tools")]
+    veney::host::measure::process_start();
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
@@ -20,7 +21,7 @@ fn main() {
         } else {
             WinitSettings::desktop_app()
         })
-        .insert_resource(ClearColor(veney::palette::BACKGROUND))
+        .insert_resource(ClearColor(veney::host::palette::BACKGROUND))
         .add_plugins((veney::game_plugins, veney::view_plugins))
         .run();
 }

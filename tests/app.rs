@@ -4,9 +4,11 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use std::sync::Arc;
-use veney::dice::LastThrow;
-use veney::game::{Command, CurrentGame, PieceView, SaveDir, Selected, Selection, TurnPhase};
-use veney::highlights::{Highlights, Mark};
+use veney::packs::veney::dice::LastThrow;
+use veney::packs::veney::game::{
+    Command, CurrentGame, PieceView, SaveDir, Selected, Selection, TurnPhase,
+};
+use veney::packs::veney::highlights::{Highlights, Mark};
 use veney_rules::outcome::{Mate, Outcome};
 use veney_rules::{Game, Position, Rules, Side, Square};
 
@@ -44,9 +46,9 @@ fn from_pieces(r: &Arc<Rules>, pieces: &[(Side, &str, &str)], seed: u64) -> Game
 fn assert_highlights_match(app: &App) {
     let g = game(app);
     let sel = app.world().resource::<Selection>().0.expect("a selection");
-    let mut want: Vec<(Square, Mark)> = veney::game::actions_from(g, sel)
+    let mut want: Vec<(Square, Mark)> = veney::packs::veney::game::actions_from(g, sel)
         .iter()
-        .filter_map(|a| veney::game::target(a).map(|t| (t, Mark::of(a))))
+        .filter_map(|a| veney::packs::veney::game::target(a).map(|t| (t, Mark::of(a))))
         .collect();
     want.sort_by_key(|(s, m)| (s.index(), *m as u8));
     want.dedup();
@@ -119,7 +121,7 @@ fn a_refused_move_says_which_rule_it_breaks() {
     let mut app = app_with(Game::new(standard()), "refused");
     click(&mut app, "X4");
     click(&mut app, "X12");
-    let status = app.world().resource::<veney::game::Status>();
+    let status = app.world().resource::<veney::packs::veney::game::Status>();
     let why = status.refusal.clone().expect("a reason");
     assert!(why.contains('§'), "{why}");
     assert_eq!(
@@ -241,7 +243,7 @@ fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
     assert_eq!(*game(&app).position(), saved);
     let why = app
         .world()
-        .resource::<veney::game::Status>()
+        .resource::<veney::packs::veney::game::Status>()
         .refusal
         .clone()
         .unwrap();
@@ -335,7 +337,9 @@ fn the_guess_dice_are_a_hidden_pick() {
         assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
         send(&mut app, Command::Hide(hide));
         assert_eq!(
-            app.world().resource::<veney::game::HiddenPick>().0,
+            app.world()
+                .resource::<veney::packs::veney::game::HiddenPick>()
+                .0,
             Some(hide)
         );
         send(&mut app, Command::Guess(guess));
@@ -442,7 +446,10 @@ fn the_threat_overlay_shows_blades_that_reach_a_self() {
         Side::White,
     )
     .unwrap();
-    assert_eq!(veney::overlays::threats(&r, &p), [(sq("X6"), sq("X8"))]);
+    assert_eq!(
+        veney::packs::veney::overlays::threats(&r, &p),
+        [(sq("X6"), sq("X8"))]
+    );
 }
 
 #[test]
@@ -474,7 +481,7 @@ fn piece_entities_carry_their_movement_pattern() {
     let cloak = r.set(Side::White).by_name("Cloak").unwrap();
     let found: Vec<(Square, veney_rules::Bitboard)> = app
         .world_mut()
-        .query::<(&PieceView, &veney::game::Movement)>()
+        .query::<(&PieceView, &veney::packs::veney::game::Movement)>()
         .iter(app.world())
         .filter(|(v, _)| v.side == Side::White && v.kind == cloak)
         .map(|(v, m)| (v.square, m.0))

@@ -5,8 +5,8 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use std::path::PathBuf;
-use veney::game::{Command, CurrentGame, Status};
-use veney::setup_screen::SetupSession;
+use veney::packs::veney::game::{Command, CurrentGame, Status};
+use veney::packs::veney::setup_screen::SetupSession;
 use veney_rules::options::RuleOptions;
 use veney_rules::setup_styles::SetupStyle;
 use veney_rules::{Side, Square};
@@ -22,7 +22,7 @@ fn start(app: &mut App, style: SetupStyle) {
     send(app, Command::NewGameWith(o, [std.clone(), std]));
 }
 
-fn session(app: &App) -> &veney::setup_screen::Session {
+fn session(app: &App) -> &veney::packs::veney::setup_screen::Session {
     app.world()
         .resource::<SetupSession>()
         .0
@@ -54,9 +54,9 @@ fn a_concealed_setup_hides_each_stance_until_both_are_revealed() {
     // The setup is a turn phase of its own.
     assert_eq!(
         *app.world()
-            .resource::<State<veney::game::TurnPhase>>()
+            .resource::<State<veney::packs::veney::game::TurnPhase>>()
             .get(),
-        veney::game::TurnPhase::Setup
+        veney::packs::veney::game::TurnPhase::Setup
     );
     // "criticals and technicals in any order on their baseline row (step 4 or 13)": not W9.
     let self_kind = session(&app)

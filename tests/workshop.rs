@@ -9,8 +9,8 @@ use common::*;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use veney::game::{Command, CurrentGame, FacingChoice};
-use veney::workshop::Workshop;
+use veney::packs::veney::game::{Command, CurrentGame, FacingChoice};
+use veney::packs::veney::workshop::Workshop;
 use veney_rules::{Action, Game, Position, Rules, Side, Square};
 
 fn app(name: &str, workshop: Option<PathBuf>) -> App {
@@ -132,7 +132,7 @@ fn new_game_with_the_workshops_set_against_the_standard_army() {
     let (path, _) = fairy_copy(&dir);
     let mut app = app("newgame", Some(path));
     until(&mut app, |w| w.set.is_some());
-    let cmd = veney::workshop::new_game_with(ws(&app), false);
+    let cmd = veney::packs::veney::workshop::new_game_with(ws(&app), false);
     send(&mut app, cmd);
     let g = &app.world().resource::<CurrentGame>().0;
     assert_eq!(g.rules.set(Side::White).name, "Fairy Workshop");
@@ -190,7 +190,7 @@ fn an_oriented_piece_lands_facing_the_way_chosen() {
     // The piece entity carries its facing for drawing.
     let facings: Vec<u8> = app
         .world_mut()
-        .query::<&veney::game::Facing>()
+        .query::<&veney::packs::veney::game::Facing>()
         .iter(app.world())
         .map(|f| f.0)
         .collect();

@@ -8,8 +8,9 @@
 //! new standard game with the guess-by-measure-&-step dice), `hide N` (hide the token at place
 //! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement),
 //! `setup concealed|turns` (a new game set up that way), `setuppick NAME`, `ready`, `handover`,
-//! `quit`. Lines starting with `#` are comments.
-use crate::game::{Command, CurrentGame};
+//! `screen title|veney|tirachen` (go to a screen, as the title's Play buttons do), `quit`.
+//! Lines starting with `#` are comments.
+use crate::packs::veney::game::{Command, CurrentGame};
 use bevy::prelude::*;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -23,7 +24,7 @@ struct Script {
     shots: PathBuf,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     let Some(path) = std::env::var_os("VENEY_SCRIPT") else {
         return;
     };
@@ -40,17 +41,18 @@ pub(super) fn plugin(app: &mut App) {
             .map(PathBuf::from)
             .unwrap_or_else(|| PathBuf::from("shots")),
     })
-    .add_systems(Update, run.before(crate::game::GameSet));
+    .add_systems(Update, run.before(crate::packs::veney::game::GameSet));
 }
 
 fn run(
     mut script: ResMut<Script>,
     mut game: ResMut<CurrentGame>,
     mut out: MessageWriter<Command>,
-    mut view: ResMut<crate::board::BoardView>,
-    mut dialog: ResMut<crate::panels::NewGameDialog>,
-    mut workshop: ResMut<crate::workshop::Workshop>,
+    mut view: ResMut<crate::packs::veney::board::BoardView>,
+    mut dialog: ResMut<crate::packs::veney::panels::NewGameDialog>,
+    mut workshop: ResMut<crate::packs::veney::workshop::Workshop>,
     mut exit: MessageWriter<AppExit>,
+    mut screens: MessageWriter<crate::host::OpenScreen>,
 ) {
     if let Some(t) = script.until {
         if Instant::now() < t {
@@ -128,7 +130,7 @@ fn run(
         "dice" => {
             let mut o = veney_rules::options::RuleOptions::default();
             o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
-            let std = crate::game::standard_set_path();
+            let std = crate::packs::veney::game::standard_set_path();
             out.write(Command::NewGameWith(o, [std.clone(), std]));
         }
         "setup" => {
@@ -138,7 +140,7 @@ fn run(
             } else {
                 veney_rules::setup_styles::SetupStyle::Concealed
             };
-            let std = crate::game::standard_set_path();
+            let std = crate::packs::veney::game::standard_set_path();
             out.write(Command::NewGameWith(o, [std.clone(), std]));
         }
         "setuppick" => {
@@ -161,7 +163,7 @@ fn run(
         "hugdraw" => {
             let mut o = veney_rules::options::RuleOptions::default();
             o.hug = true;
-            if let Ok(r) = crate::game::rules_with(o) {
+            if let Ok(r) = crate::packs::veney::game::rules_with(o) {
                 let r = std::sync::Arc::new(r);
                 let start = veney_rules::Position::start(&r);
                 let mut g = veney_rules::Game::from_position_seeded(r, start, 1);
@@ -206,6 +208,20 @@ fn run(
             // Let the frame settle before the screenshot is taken.
             script.waiting_for = Some(f);
             script.until = Some(Instant::now() + Duration::from_millis(300));
+        }
+        "screen" => {
+            let s = match rest {
+                "veney" => Some(crate::host::Screen::Veney),
+                "tirachen" => Some(crate::host::Screen::Tirachen),
+                "title" => Some(crate::host::Screen::Title),
+                _ => None,
+            };
+            match s {
+                Some(s) => {
+                    screens.write(crate::host::OpenScreen(s));
+                }
+                None => warn!("script: unknown screen {rest:?}"),
+            }
         }
         "quit" => {
             exit.write(AppExit::Success);

@@ -1,12 +1,10 @@
 //! Sounds with kira: move, fend, take, throw, cast, mate — synthesised here at start-up (our own
-//! sounds, no files). A mute toggle and volume; when no audio device exists the app runs
-//! silently and says so once.
-use crate::game::{Played, Status};
+//! sounds, no files), played when a game sends a `PlayCue`. A mute toggle and volume; when no
+//! audio device exists the app runs silently and says so once (`AudioUnavailable`).
 use bevy::prelude::*;
 use kira::sound::static_sound::{StaticSoundData, StaticSoundSettings};
 use kira::{AudioManager, AudioManagerSettings, Decibels, DefaultBackend, Frame};
 use std::sync::Arc;
-use veney_rules::{Action, Effect};
 
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct AudioSettings {
@@ -24,6 +22,14 @@ impl Default for AudioSettings {
     }
 }
 
+/// Ask for a sound.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct PlayCue(pub Cue);
+
+/// Why the app is silent (no audio device), for the games' status lines.
+#[derive(Resource, Clone, Debug)]
+pub struct AudioUnavailable(pub String);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cue {
     Move,
@@ -39,10 +45,15 @@ struct Audio {
     sounds: Vec<(Cue, StaticSoundData)>,
 }
 
+/// Settings and the cue message (headless too); the device starts with the view.
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AudioSettings>()
-        .add_systems(Startup, start_audio)
-        .add_systems(Update, play_cues.after(crate::game::GameSet));
+        .add_message::<PlayCue>();
+}
+
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(Startup, start_audio)
+        .add_systems(PostUpdate, play_cues);
 }
 
 const RATE: u32 = 44_100;
@@ -109,41 +120,13 @@ fn start_audio(world: &mut World) {
         Err(e) => {
             let msg = format!("no audio device ({e}): running silently");
             warn!("{msg}");
-            if let Some(mut s) = world.get_resource_mut::<Status>() {
-                s.info = Some(msg);
-            }
+            world.insert_resource(AudioUnavailable(msg));
         }
-    }
-}
-
-/// The sound an action makes.
-pub fn cue(p: &Played) -> Option<Cue> {
-    if p.after.is_game_over() && !p.before.is_game_over() {
-        return Some(Cue::Mate);
-    }
-    match p.action {
-        Action::Move(m) => Some(match m.effect {
-            Effect::Fend(_) | Effect::FendFree | Effect::EnPassant(_) => Cue::Fend,
-            Effect::Take(_)
-            | Effect::Checkmate
-            | Effect::Disarm(_)
-            | Effect::Negate(_)
-            | Effect::ShadowStab(_)
-            | Effect::DisarmCaptured(_) => Cue::Take,
-            _ => Cue::Move,
-        }),
-        Action::Place { .. } | Action::Withdraw { .. } | Action::EnterFree { .. } => {
-            Some(Cue::Move)
-        }
-        Action::Reposition { .. } => Some(Cue::Move),
-        Action::Throw { .. } | Action::Roll(_) => Some(Cue::Throw),
-        Action::Glare { .. } => Some(Cue::Cast),
-        _ => None,
     }
 }
 
 fn play_cues(
-    mut played: MessageReader<Played>,
+    mut played: MessageReader<PlayCue>,
     settings: Res<AudioSettings>,
     audio: Option<NonSendMut<Audio>>,
 ) {
@@ -155,7 +138,7 @@ fn play_cues(
         if settings.muted {
             continue;
         }
-        let Some(c) = cue(p) else { continue };
+        let c = p.0;
         let volume = Decibels(20.0 * settings.volume.clamp(0.001, 1.0).log10());
         if let Some((_, s)) = audio.sounds.iter().find(|(k, _)| *k == c) {
             let s = s.volume(volume);

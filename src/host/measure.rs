@@ -19,7 +19,7 @@ pub fn plugin(app: &mut App) {
         return;
     }
     app.insert_resource(Measure {
-        started: crate::measure::process_start(),
+        started: crate::host::measure::process_start(),
         first_frame: None,
         frames: 0,
     })

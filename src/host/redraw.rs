@@ -3,9 +3,9 @@
 //! redraw forever while nobody touches it (measured: 1.7 cores busy with the software renderer).
 //! Here egui's wake-ups and redraw requests are let through for a short while after the last
 //! input, game change or running animation, and dropped afterwards; input wakes the app by itself.
-use crate::animation::Glide;
-use crate::dice::{Announcement, Stick, Tossed};
-use crate::game::CurrentGame;
+//! Games keep the gate open by marking `Wake` changed (their game changed, an animation runs);
+//! a change of screen does too.
+use super::Screen;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
 use bevy::prelude::*;
@@ -19,6 +19,10 @@ use std::time::Instant;
 /// Seconds of redraws allowed after the last activity.
 const GRACE: f64 = 1.0;
 
+/// Marked changed (`set_changed`) by any game whose view must keep redrawing this frame.
+#[derive(Resource, Default)]
+pub struct Wake;
+
 /// Until when (milliseconds since `start`) egui may wake the app.
 #[derive(Resource, Clone)]
 struct AwakeUntil {
@@ -27,6 +31,10 @@ struct AwakeUntil {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Wake>();
+}
+
+pub(super) fn view_plugin(app: &mut App) {
     app.insert_resource(AwakeUntil {
         start: Instant::now(),
         until_ms: Arc::new(AtomicU64::new(u64::MAX)),
@@ -71,18 +79,8 @@ fn gate(
     mut keys: MessageReader<KeyboardInput>,
     mut wheel: MessageReader<MouseWheel>,
     mut resized: MessageReader<WindowResized>,
-    game: Res<CurrentGame>,
-    workshop: Res<crate::workshop::Workshop>,
-    animating: Query<
-        (),
-        Or<(
-            With<Glide>,
-            With<Stick>,
-            With<Announcement>,
-            With<Tossed>,
-            With<crate::trays::Fly>,
-        )>,
-    >,
+    wake: Res<Wake>,
+    screen: Res<State<Screen>>,
     awake: Res<AwakeUntil>,
     mut redraws: ResMut<Messages<RequestRedraw>>,
 ) {
@@ -93,9 +91,8 @@ fn gate(
         + wheel.read().count()
         + resized.read().count();
     let active = inputs > 0
-        || game.is_changed()
-        || workshop.is_changed()
-        || !animating.is_empty()
+        || wake.is_changed()
+        || screen.is_changed()
         || *frames < 150
         || std::env::var_os("VENEY_CONTINUOUS").is_some();
     let now = awake.start.elapsed().as_millis() as u64;

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 use bevy::prelude::*;
 use std::path::PathBuf;
-use veney::game::{Command, CurrentGame, SaveDir};
+use veney::packs::veney::game::{Command, CurrentGame, SaveDir};
 use veney_rules::Game;
 
 /// A fresh, empty private directory for one test.
@@ -17,7 +17,9 @@ pub fn temp_dir(name: &str) -> PathBuf {
 /// A headless app saving into a private directory, on `game` when given.
 pub fn headless(name: &str, game: Option<Game>) -> App {
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
+    // Straight to Veney's screen (the real app starts on the title screen).
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(veney::Screen::Veney)
         .insert_resource(SaveDir(temp_dir(&format!("{name}-saves"))));
     if let Some(g) = game {
         app.insert_resource(CurrentGame(g));

@@ -1,6 +1,6 @@
 //! Pieces glide to their squares instead of jumping.
-use crate::board::square_center;
-use crate::game::{PieceView, Played};
+use super::board::square_center;
+use super::game::{PieceView, Played};
 use bevy::prelude::*;
 use veney_rules::Action;
 
@@ -17,7 +17,9 @@ pub struct Glide {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (start_glides.after(crate::game::GameSet), glide).chain(),
+        (start_glides.after(super::game::GameSet), glide)
+            .chain()
+            .in_set(super::VeneySystems),
     );
 }
 

@@ -1,20 +1,22 @@
 //! The board: 4 lines × 16 steps, W1 light, measure boundaries and the centre line drawn, lines
 //! and steps labelled. White sits at the bottom.
-use crate::palette::*;
+use crate::host::Screen;
+use crate::host::palette::*;
 use bevy::prelude::*;
 use veney_rules::Square;
 use veney_rules::square::LINE_CHARS;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardView>()
-        .add_systems(Startup, draw_board)
+        .add_systems(OnEnter(Screen::Veney), draw_board)
         .add_systems(
             Update,
             (
                 warm_up_redraws,
-                auto_flip.run_if(resource_changed::<crate::game::CurrentGame>),
-                apply_flip.after(auto_flip).after(crate::game::GameSet),
-            ),
+                auto_flip.run_if(resource_changed::<super::game::CurrentGame>),
+                apply_flip.after(auto_flip).after(super::game::GameSet),
+            )
+                .in_set(super::VeneySystems),
         );
 }
 
@@ -32,7 +34,7 @@ struct StepLabel;
 #[derive(Component)]
 struct MeasureLabel;
 
-fn auto_flip(game: Res<crate::game::CurrentGame>, mut view: ResMut<BoardView>) {
+fn auto_flip(game: Res<super::game::CurrentGame>, mut view: ResMut<BoardView>) {
     if view.auto_flip {
         let black = game.0.position().turn() == veney_rules::Side::Black;
         if view.flipped != black {
@@ -111,7 +113,6 @@ pub const CAMERA_X: f32 = 240.0;
 
 fn draw_board(mut commands: Commands) {
     // The board sits left, leaving room for the measure labels and the side panel on its right.
-    commands.spawn((Camera2d, Transform::from_xyz(CAMERA_X, 0.0, 0.0)));
     for sq in Square::all() {
         let colour = if sq.is_light() {
             LIGHT_SQUARE
@@ -119,6 +120,7 @@ fn draw_board(mut commands: Commands) {
             DARK_SQUARE
         };
         commands.spawn((
+            DespawnOnExit(Screen::Veney),
             Sprite::from_color(colour, Vec2::splat(SQUARE)),
             Transform::from_translation(square_center(sq).extend(0.0)),
         ));
@@ -132,6 +134,7 @@ fn draw_board(mut commands: Commands) {
             (MEASURE_LINE, 3.0)
         };
         commands.spawn((
+            DespawnOnExit(Screen::Veney),
             Sprite::from_color(colour, Vec2::new(4.0 * SQUARE + 16.0, thickness)),
             Transform::from_xyz(0.0, y, 1.0),
         ));
@@ -141,6 +144,7 @@ fn draw_board(mut commands: Commands) {
         let x = (i as f32 - 1.5) * SQUARE;
         for y in [-8.0 * SQUARE - 18.0, 8.0 * SQUARE + 18.0] {
             commands.spawn((
+                DespawnOnExit(Screen::Veney),
                 Text2d::new(c.to_string()),
                 font.clone(),
                 TextColor(LABEL),
@@ -151,6 +155,7 @@ fn draw_board(mut commands: Commands) {
     for step in 1..=16u8 {
         let y = (step as f32 - 8.5) * SQUARE;
         commands.spawn((
+            DespawnOnExit(Screen::Veney),
             StepLabel,
             Text2d::new(step.to_string()),
             font.clone(),
@@ -170,6 +175,7 @@ fn draw_board(mut commands: Commands) {
     {
         let y = (m as f32 * 4.0 + 2.5 - 8.5) * SQUARE;
         commands.spawn((
+            DespawnOnExit(Screen::Veney),
             MeasureLabel,
             Text2d::new(format!("measure {}\n{label}", m + 1)),
             small.clone(),

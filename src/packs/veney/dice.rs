@@ -2,8 +2,9 @@
 //! and land showing the faces the rules crate's seeded generator drew (the animation only shows
 //! them), then the result is announced — hit, distraction or miss. Die and guess rolls
 //! (§2.0.R1) are announced the same way.
-use crate::game::{Played, Status};
-use crate::palette::*;
+use super::game::{Played, Status};
+use crate::host::Screen;
+use crate::host::palette::*;
 use bevy::prelude::*;
 use veney_rules::dice::{Roll, Verdict};
 use veney_rules::{Action, Side};
@@ -46,18 +47,23 @@ pub struct Tossed {
 pub const TOSS: f32 = 1.2;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LastThrow>()
-        .add_systems(Update, record_throw.after(crate::game::GameSet));
+    app.init_resource::<LastThrow>().add_systems(
+        Update,
+        record_throw
+            .after(super::game::GameSet)
+            .in_set(super::VeneySystems),
+    );
 }
 
 pub(super) fn view_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            (spawn_sticks, spawn_toss).after(crate::game::GameSet),
+            (spawn_sticks, spawn_toss).after(super::game::GameSet),
             tumble,
             toss,
-        ),
+        )
+            .in_set(super::VeneySystems),
     );
 }
 
@@ -118,6 +124,7 @@ fn spawn_sticks(
             for i in 0..thrown {
                 let spread = i as f32 - (thrown as f32 - 1.0) / 2.0;
                 commands.spawn((
+                    DespawnOnExit(Screen::Veney),
                     Stick {
                         index: i,
                         own: own & (1 << i) != 0,
@@ -134,6 +141,7 @@ fn spawn_sticks(
             }
         }
         commands.spawn((
+            DespawnOnExit(Screen::Veney),
             Announcement { t: 0.0 },
             Text2d::new(verdict_text(side, r)),
             TextFont::default().with_font_size(15.0),
@@ -217,7 +225,7 @@ fn spawn_toss(
     mut played: MessageReader<Played>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    game: Res<crate::game::CurrentGame>,
+    game: Res<super::game::CurrentGame>,
 ) {
     for p in played.read() {
         let (Action::Land(l), veney_rules::Phase::Cast { kind, .. }) = (p.action, p.before.phase())
@@ -234,7 +242,7 @@ fn spawn_toss(
         let end = corner + Vec2::new(l.x as f32, l.y as f32) / 100.0 * SQUARE;
         let start = Vec2::new(0.0, if side == Side::White { -9.0 } else { 9.0 } * SQUARE);
         let shape = game.0.rules.set(side).piece(kind).def.drawn_shape();
-        let pts: Vec<Vec2> = crate::pieces::shape_outline(shape)
+        let pts: Vec<Vec2> = super::pieces::shape_outline(shape)
             .iter()
             .map(|v| *v * SQUARE)
             .collect();
@@ -244,8 +252,9 @@ fn spawn_toss(
             BLACK_PIECE
         };
         commands.spawn((
+            DespawnOnExit(Screen::Veney),
             Tossed { t: 0.0, start, end },
-            Mesh2d(meshes.add(crate::pieces::polygon(&pts))),
+            Mesh2d(meshes.add(super::pieces::polygon(&pts))),
             MeshMaterial2d(materials.add(colour)),
             Transform::from_translation(start.extend(22.0)),
         ));
@@ -254,6 +263,7 @@ fn spawn_toss(
             None => "the cast falls outside the measure: lost".to_string(),
         };
         commands.spawn((
+            DespawnOnExit(Screen::Veney),
             Announcement { t: TUMBLE - TOSS },
             Text2d::new(text),
             TextFont::default().with_font_size(15.0),

@@ -3,6 +3,7 @@
 //! movement/constraint data of its RON definition. Player intent arrives as `Command` messages
 //! (from the mouse, the keyboard, the panels, or a test); this module asks the rules crate and
 //! plays what it allows. It never decides legality itself.
+use crate::host::Screen;
 use bevy::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -355,7 +356,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<FacingChoice>()
         .init_resource::<HiddenPick>()
         .init_resource::<HugPick>()
-        .init_resource::<crate::setup_screen::SetupSession>()
+        .init_resource::<super::setup_screen::SetupSession>()
         .init_resource::<Viewing>()
         .init_resource::<Status>()
         .init_state::<TurnPhase>()
@@ -371,7 +372,8 @@ pub(super) fn plugin(app: &mut App) {
                 (sync_phase, update_prompt, autosave).run_if(resource_changed::<CurrentGame>),
             )
                 .chain()
-                .in_set(GameSet),
+                .in_set(GameSet)
+                .in_set(super::VeneySystems),
         );
 }
 
@@ -427,7 +429,7 @@ fn apply_commands(
     mut choice: ResMut<FacingChoice>,
     mut hidden: ResMut<HiddenPick>,
     mut hug: ResMut<HugPick>,
-    mut setup: ResMut<crate::setup_screen::SetupSession>,
+    mut setup: ResMut<super::setup_screen::SetupSession>,
 ) {
     for cmd in commands.read() {
         status.refusal = None;
@@ -823,7 +825,7 @@ fn apply_commands(
                             game.0 = Game::from_position_seeded(rules, start, seed);
                         } else {
                             // Concealed or in turns: the players set up first (§2.0.19).
-                            let session = crate::setup_screen::Session::new(rules, seed);
+                            let session = super::setup_screen::Session::new(rules, seed);
                             game.0 = Game::from_position_seeded(
                                 session.rules.clone(),
                                 session.shown(),
@@ -928,6 +930,7 @@ fn mirror_pieces(
         if let Some((side, kind)) = pos.piece_at(sq) {
             let piece = game.0.rules.set(side).piece(kind);
             let mut e = commands.spawn((
+                DespawnOnExit(Screen::Veney),
                 PieceView {
                     side,
                     kind,
@@ -949,17 +952,17 @@ fn mirror_pieces(
             e.insert(Movement(both | mv | atk));
         }
     }
-    commands.spawn(FreeEngagementView(pos.free()));
+    commands.spawn((DespawnOnExit(Screen::Veney), FreeEngagementView(pos.free())));
     for placer in Side::ALL {
         if let Some(square) = pos.donkey(placer) {
-            commands.spawn(DonkeyView { placer, square });
+            commands.spawn((DespawnOnExit(Screen::Veney), DonkeyView { placer, square }));
         }
     }
 }
 
 fn sync_phase(
     game: Res<CurrentGame>,
-    setup: Res<crate::setup_screen::SetupSession>,
+    setup: Res<super::setup_screen::SetupSession>,
     state: Res<State<TurnPhase>>,
     mut next: ResMut<NextState<TurnPhase>>,
 ) {
@@ -975,7 +978,7 @@ fn sync_phase(
 
 fn update_prompt(
     game: Res<CurrentGame>,
-    setup: Res<crate::setup_screen::SetupSession>,
+    setup: Res<super::setup_screen::SetupSession>,
     mut status: ResMut<Status>,
 ) {
     if let Some(s) = &setup.0 {

@@ -3,9 +3,10 @@
 //! stepping stone, a star for a throw — plus the selected square and the last turn's squares.
 //! `Highlights` is computed from the rules crate's legal actions (headless-testable); the view
 //! system draws it.
-use crate::board::square_center;
-use crate::game::{CurrentGame, Selected, Selection, actions_from, target};
-use crate::palette::*;
+use super::board::square_center;
+use super::game::{CurrentGame, Selected, Selection, actions_from, target};
+use crate::host::Screen;
+use crate::host::palette::*;
 use bevy::prelude::*;
 use veney_rules::{Action, Effect, Square};
 
@@ -78,15 +79,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             compute
-                .after(crate::game::GameSet)
-                .run_if(resource_changed::<CurrentGame>.or_eager(resource_changed::<Selection>)),
+                .after(super::game::GameSet)
+                .run_if(resource_changed::<CurrentGame>.or_eager(resource_changed::<Selection>))
+                .in_set(super::VeneySystems),
         );
 }
 
 pub(super) fn view_plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw.run_if(resource_changed::<Highlights>.or_eager(resource_changed::<HighlightSettings>)),
+        draw.run_if(resource_changed::<Highlights>.or_eager(resource_changed::<HighlightSettings>))
+            .in_set(super::VeneySystems),
     );
 }
 
@@ -145,6 +148,7 @@ fn draw(
     }
     let mut spawn = |mesh: Mesh, colour: Color, at: Vec2, z: f32, rot: f32| {
         commands.spawn((
+            DespawnOnExit(Screen::Veney),
             HighlightMark,
             Mesh2d(meshes.add(mesh)),
             MeshMaterial2d(materials.add(colour)),

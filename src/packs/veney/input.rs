@@ -2,8 +2,8 @@
 //! right button or Esc cancels; Ctrl+Z / Ctrl+Y undo and redo; Space ends the turn where a
 //! second move or glare is open; R throws the sticks. The hovered square is kept for the
 //! "why can't this piece move" hint.
-use crate::board::square_at;
-use crate::game::{Command, CurrentGame, TurnPhase};
+use super::board::square_at;
+use super::game::{Command, CurrentGame, TurnPhase};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
@@ -26,7 +26,8 @@ pub(super) fn plugin(app: &mut App) {
                 pointer.run_if(not(egui_wants_any_pointer_input)),
                 keyboard.run_if(not(egui_wants_any_keyboard_input)),
             )
-                .before(crate::game::GameSet),
+                .before(super::game::GameSet)
+                .in_set(super::VeneySystems),
         );
 }
 
@@ -55,7 +56,7 @@ fn pointer(
             .cursor_position()
             .and_then(|p| camera.viewport_to_world_2d(transform, p).ok());
         let pos = game.0.position();
-        if let Some((side, k)) = world.and_then(|w| crate::trays::tray_at(&game.0.rules, pos, w)) {
+        if let Some((side, k)) = world.and_then(|w| super::trays::tray_at(&game.0.rules, pos, w)) {
             if side == pos.turn() {
                 out.write(Command::SelectReserve(k));
                 *from_tray = true;
@@ -99,7 +100,7 @@ fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
     phase: Res<State<TurnPhase>>,
     game: Res<CurrentGame>,
-    mut view: ResMut<crate::board::BoardView>,
+    mut view: ResMut<super::board::BoardView>,
     mut out: MessageWriter<Command>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);

@@ -2,9 +2,10 @@
 //! Self, the Sword's engagement steps included), optionally every armament's zone, the Balance's
 //! controlled measure and the Jutsu's presence (§2.0.07, §2.0.11), and the Dagger-throw lines
 //! with their odds (§2.0.08). Everything is read from the rules crate.
-use crate::board::square_center;
-use crate::game::{CurrentGame, Selected, Selection};
-use crate::palette::*;
+use super::board::square_center;
+use super::game::{CurrentGame, Selected, Selection};
+use crate::host::Screen;
+use crate::host::palette::*;
 use bevy::prelude::*;
 use veney_rules::special::{control, dagger_throw, presence};
 use veney_rules::{Bitboard, Side};
@@ -40,13 +41,15 @@ struct OverlayMark;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OverlaySettings>().add_systems(
         Update,
-        draw.after(crate::game::GameSet).run_if(
-            resource_changed::<CurrentGame>
-                .or_eager(resource_changed::<Selection>)
-                .or_eager(resource_changed::<OverlaySettings>)
-                .or_eager(resource_changed::<crate::setup_screen::SetupSession>)
-                .or_eager(resource_changed::<crate::input::Hover>),
-        ),
+        draw.after(super::game::GameSet)
+            .run_if(
+                resource_changed::<CurrentGame>
+                    .or_eager(resource_changed::<Selection>)
+                    .or_eager(resource_changed::<OverlaySettings>)
+                    .or_eager(resource_changed::<super::setup_screen::SetupSession>)
+                    .or_eager(resource_changed::<super::input::Hover>),
+            )
+            .in_set(super::VeneySystems),
     );
 }
 
@@ -55,10 +58,10 @@ fn draw(
     game: Res<CurrentGame>,
     sel: Res<Selection>,
     settings: Res<OverlaySettings>,
-    setup: Res<crate::setup_screen::SetupSession>,
-    pieces: Query<(&crate::game::PieceView, &crate::game::RangeConstraint)>,
-    patterns: Query<(&crate::game::PieceView, &crate::game::Movement)>,
-    hover: Res<crate::input::Hover>,
+    setup: Res<super::setup_screen::SetupSession>,
+    pieces: Query<(&super::game::PieceView, &super::game::RangeConstraint)>,
+    patterns: Query<(&super::game::PieceView, &super::game::Movement)>,
+    hover: Res<super::input::Hover>,
     old: Query<Entity, With<OverlayMark>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -73,6 +76,7 @@ fn draw(
         let m = materials.add(colour);
         for sq in board {
             commands.spawn((
+                DespawnOnExit(Screen::Veney),
                 OverlayMark,
                 Mesh2d(square_mesh.clone()),
                 MeshMaterial2d(m.clone()),
@@ -172,6 +176,7 @@ fn draw(
                 }
                 if let Some(sq) = pos.cast_square(s, d) {
                     commands.spawn((
+                        DespawnOnExit(Screen::Veney),
                         OverlayMark,
                         Mesh2d(ring.clone()),
                         MeshMaterial2d(materials.add(colour)),
@@ -189,6 +194,7 @@ fn draw(
             let b = square_center(to);
             let d = b - a;
             commands.spawn((
+                DespawnOnExit(Screen::Veney),
                 OverlayMark,
                 Mesh2d(meshes.add(Rectangle::new(d.length(), 2.0))),
                 MeshMaterial2d(materials.add(MARK_TAKE.with_alpha(0.75))),
@@ -208,6 +214,7 @@ fn draw(
             let mid = (a + b) / 2.0;
             let d = b - a;
             commands.spawn((
+                DespawnOnExit(Screen::Veney),
                 OverlayMark,
                 Mesh2d(meshes.add(Rectangle::new(d.length(), 3.0))),
                 MeshMaterial2d(materials.add(MARK_THROW)),
@@ -215,6 +222,7 @@ fn draw(
                     .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
             ));
             commands.spawn((
+                DespawnOnExit(Screen::Veney),
                 OverlayMark,
                 Text2d::new(format!("throw {num}/{den}")),
                 TextFont::default().with_font_size(14.0),

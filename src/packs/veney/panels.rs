@@ -2,11 +2,11 @@
 //! turn, pass, glare, retreat, throw, withdraw), reserves and discards (click a reserve piece to
 //! place it), the move list, undo/redo, new game, save/load, position text, the rules card of
 //! the selected or hovered piece, and the display toggles.
-use crate::audio::AudioSettings;
-use crate::game::{Command, CurrentGame, Selected, Selection, Status, actions_from, explain_stuck};
-use crate::highlights::HighlightSettings;
-use crate::input::Hover;
-use crate::overlays::OverlaySettings;
+use super::game::{Command, CurrentGame, Selected, Selection, Status, actions_from, explain_stuck};
+use super::highlights::HighlightSettings;
+use super::input::Hover;
+use super::overlays::OverlaySettings;
+use crate::host::audio::AudioSettings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veney_rules::dice::DiceMethod;
@@ -34,7 +34,7 @@ pub struct NewGameDialog {
 
 impl Default for NewGameDialog {
     fn default() -> Self {
-        let std = crate::game::standard_set_path();
+        let std = super::game::standard_set_path();
         NewGameDialog {
             open: false,
             options: RuleOptions::default(),
@@ -49,14 +49,16 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NewGameDialog>()
         .add_systems(
             EguiPrimaryContextPass,
-            (side_panel, new_game_dialog, hug_dialog, handover_screen).chain(),
+            (side_panel, new_game_dialog, hug_dialog, handover_screen)
+                .chain()
+                .in_set(super::VeneySystems),
         );
 }
 
 /// The hand-over screen of a concealed setup: the board is empty until Black confirms.
 fn handover_screen(
     mut contexts: EguiContexts,
-    setup: Res<crate::setup_screen::SetupSession>,
+    setup: Res<super::setup_screen::SetupSession>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let Some(s) = &setup.0 else {
@@ -88,7 +90,7 @@ fn handover_screen(
 fn hug_dialog(
     mut contexts: EguiContexts,
     game: Res<CurrentGame>,
-    pick: Res<crate::game::HugPick>,
+    pick: Res<super::game::HugPick>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     use veney_rules::hug::HugChoice;
@@ -141,7 +143,7 @@ fn new_game_dialog(
         .resizable(false)
         .default_pos(egui::pos2(120.0, 200.0))
         .show(ctx, |ui| {
-            let files = crate::game::set_files();
+            let files = super::game::set_files();
             for (i, who) in ["White's army", "Black's army"].iter().enumerate() {
                 ui.horizontal(|ui| {
                     ui.label(*who);
@@ -319,18 +321,19 @@ fn side_panel(
     mut audio: ResMut<AudioSettings>,
     mut pbox: ResMut<PositionBox>,
     mut dialog: ResMut<NewGameDialog>,
-    mut style: ResMut<crate::pieces::PieceStyle>,
-    viewing: Res<crate::game::Viewing>,
+    mut style: ResMut<super::pieces::PieceStyle>,
+    viewing: Res<super::game::Viewing>,
     (choice, hidden, setup): (
-        Res<crate::game::FacingChoice>,
-        Res<crate::game::HiddenPick>,
-        Res<crate::setup_screen::SetupSession>,
+        Res<super::game::FacingChoice>,
+        Res<super::game::HiddenPick>,
+        Res<super::setup_screen::SetupSession>,
     ),
     (mut view, mut workshop): (
-        ResMut<crate::board::BoardView>,
-        ResMut<crate::workshop::Workshop>,
+        ResMut<super::board::BoardView>,
+        ResMut<super::workshop::Workshop>,
     ),
     mut out: MessageWriter<Command>,
+    mut screens: MessageWriter<crate::host::OpenScreen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let g = &game.0;
@@ -350,7 +353,12 @@ fn side_panel(
         .resizable(false)
         .show(&mut ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading("Veney");
+                ui.horizontal(|ui| {
+                    ui.heading("Veney");
+                    if ui.small_button("< Games").on_hover_text("Back to the title screen (this game is kept)").clicked() {
+                        screens.write(crate::host::OpenScreen(crate::host::Screen::Title));
+                    }
+                });
                 ui.label(egui::RichText::new(&status.prompt).size(16.0).strong());
                 if let Some(r) = &status.refusal {
                     ui.colored_label(
@@ -571,7 +579,7 @@ fn side_panel(
                     }
                     let free_moves = legal
                         .iter()
-                        .any(|a| crate::game::origin(a) == Some(Selected::Free));
+                        .any(|a| super::game::origin(a) == Some(Selected::Free));
                     if free_moves && ui.button("Free engagement").clicked() {
                         out.write(Command::SelectFree);
                     }
@@ -594,7 +602,7 @@ fn side_panel(
                 let others: Vec<&Action> = legal
                     .iter()
                     .filter(|a| {
-                        crate::game::origin(a).is_none()
+                        super::game::origin(a).is_none()
                             && !matches!(
                                 a,
                                 Action::EndTurn

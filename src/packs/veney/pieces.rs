@@ -4,9 +4,9 @@
 //! Lantern, a ring with a central hole for the Jutsu, a large block for the Ruin, small pebbles
 //! for engagements, a grey button for the free engagement. Light and dark sides are told apart
 //! by fill and outline; the notation letter can be shown on each piece.
-use crate::board::square_center;
-use crate::game::{CurrentGame, FreeEngagementView, PieceView};
-use crate::palette::*;
+use super::board::square_center;
+use super::game::{CurrentGame, FreeEngagementView, PieceView};
+use crate::host::palette::*;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
@@ -32,9 +32,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PieceStyle>().add_systems(
         Update,
         (
-            (dress_pieces, dress_free_engagement, dress_donkeys).after(crate::game::GameSet),
+            (dress_pieces, dress_free_engagement, dress_donkeys).after(super::game::GameSet),
             show_letters.run_if(resource_changed::<PieceStyle>),
-        ),
+        )
+            .in_set(super::VeneySystems),
     );
 }
 
@@ -196,7 +197,7 @@ fn dress_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
     style: Res<PieceStyle>,
-    added: Query<(Entity, &PieceView, Option<&crate::game::Facing>), Added<PieceView>>,
+    added: Query<(Entity, &PieceView, Option<&super::game::Facing>), Added<PieceView>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -352,7 +353,7 @@ fn dress_free_engagement(
 /// The Donkey (§2.0.23): a brown block with ears, never harmed.
 fn dress_donkeys(
     mut commands: Commands,
-    added: Query<(Entity, &crate::game::DonkeyView), Added<crate::game::DonkeyView>>,
+    added: Query<(Entity, &super::game::DonkeyView), Added<super::game::DonkeyView>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {

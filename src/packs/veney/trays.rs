@@ -4,9 +4,10 @@
 //! it up for placing (§2.0.13). A fended piece flies from its square to its owner's tray, a taken
 //! one to the dish. The trays show the rules crate's reserve and discard counts; nothing here
 //! decides anything.
-use crate::board::square_center;
-use crate::game::{CurrentGame, Played};
-use crate::palette::*;
+use super::board::square_center;
+use super::game::{CurrentGame, Played};
+use crate::host::Screen;
+use crate::host::palette::*;
 use bevy::prelude::*;
 use veney_rules::{Action, Effect, Kind, Position, Rules, Side};
 
@@ -78,12 +79,13 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             draw_trays
-                .after(crate::game::GameSet)
+                .after(super::game::GameSet)
                 .run_if(resource_changed::<CurrentGame>),
-            start_flights.after(crate::game::GameSet),
+            start_flights.after(super::game::GameSet),
             fly,
         )
-            .chain(),
+            .chain()
+            .in_set(super::VeneySystems),
     );
 }
 
@@ -95,14 +97,14 @@ fn piece_mesh(
     scale: f32,
 ) -> (Handle<Mesh>, Handle<Mesh>) {
     let shape = rules.set(side).piece(k).def.drawn_shape();
-    let pts: Vec<Vec2> = crate::pieces::shape_outline(shape)
+    let pts: Vec<Vec2> = super::pieces::shape_outline(shape)
         .iter()
         .map(|p| *p * SQUARE * scale)
         .collect();
     let rim: Vec<Vec2> = pts.iter().map(|p| *p * 1.12).collect();
     (
-        meshes.add(crate::pieces::polygon(&pts)),
-        meshes.add(crate::pieces::polygon(&rim)),
+        meshes.add(super::pieces::polygon(&pts)),
+        meshes.add(super::pieces::polygon(&rim)),
     )
 }
 
@@ -119,7 +121,7 @@ fn draw_trays(
     old: Query<Entity, With<TrayItem>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    view: Option<Res<crate::board::BoardView>>,
+    view: Option<Res<super::board::BoardView>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -139,12 +141,14 @@ fn draw_trays(
                 let (fill, edge) = colours(side);
                 let alpha = if dish { 0.45 } else { 1.0 };
                 commands.spawn((
+                    DespawnOnExit(Screen::Veney),
                     TrayItem,
                     Mesh2d(rim),
                     MeshMaterial2d(materials.add(edge.with_alpha(0.7 * alpha))),
                     Transform::from_translation(at.extend(2.0)),
                 ));
                 commands.spawn((
+                    DespawnOnExit(Screen::Veney),
                     TrayItem,
                     Mesh2d(body),
                     MeshMaterial2d(materials.add(fill.with_alpha(alpha))),
@@ -152,6 +156,7 @@ fn draw_trays(
                 ));
                 let letter = rules.set(side).piece(k).def.letter;
                 commands.spawn((
+                    DespawnOnExit(Screen::Veney),
                     TrayItem,
                     Text2d::new(if n > 1 {
                         format!("{letter} x{n}")
@@ -202,6 +207,7 @@ fn start_flights(
             let (body, _) = piece_mesh(&mut meshes, rules, side, k, 0.8);
             let (fill, _) = colours(side);
             commands.spawn((
+                DespawnOnExit(Screen::Veney),
                 Fly {
                     from: square_center(sq),
                     to: slot(side, i, dish),

@@ -7,7 +7,7 @@
 //!
 //! `plugin` (headless: the state and the file watch) runs in tests; `view_plugin` draws the
 //! window and wakes the reactive event loop when the file changes.
-use crate::game::Command;
+use super::game::Command;
 use bevy::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -126,7 +126,8 @@ impl Workshop {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Workshop>().add_systems(Update, watch);
+    app.init_resource::<Workshop>()
+        .add_systems(Update, watch.in_set(super::VeneySystems));
 }
 
 /// Polls the set file while the workshop is open.
@@ -150,7 +151,7 @@ pub fn new_game_with(ws: &Workshop, both: bool) -> Command {
     let black = if both {
         ws.path.clone()
     } else {
-        crate::game::standard_set_path()
+        super::game::standard_set_path()
     };
     Command::NewGameWith(
         veney_rules::options::RuleOptions::default(),
@@ -169,7 +170,10 @@ pub(super) fn view_plugin(app: &mut App) {
     app.insert_resource(watched.clone())
         .add_systems(Startup, spawn_waker)
         .add_systems(Update, share_watched.run_if(resource_changed::<Workshop>))
-        .add_systems(bevy_egui::EguiPrimaryContextPass, window);
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            window.in_set(super::VeneySystems),
+        );
 }
 
 fn share_watched(ws: Res<Workshop>, watched: Res<Watched>) {
@@ -242,10 +246,10 @@ fn window(
                 ui.label("Set file");
                 let mut chosen = ws.path.clone();
                 egui::ComboBox::from_id_salt("workshop-file")
-                    .selected_text(crate::panels::set_label(&ws.path))
+                    .selected_text(super::panels::set_label(&ws.path))
                     .show_ui(ui, |ui| {
-                        for f in crate::game::set_files() {
-                            let label = crate::panels::set_label(&f);
+                        for f in super::game::set_files() {
+                            let label = super::panels::set_label(&f);
                             ui.selectable_value(&mut chosen, f, label);
                         }
                     });
@@ -368,9 +372,9 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
             r,
             0.0,
             c(if sq.is_light() {
-                crate::palette::LIGHT_SQUARE
+                crate::host::palette::LIGHT_SQUARE
             } else {
-                crate::palette::DARK_SQUARE
+                crate::host::palette::DARK_SQUARE
             }),
         );
         if let Some(veney_rules::set_check::Preview {
@@ -381,7 +385,7 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
         }) = reach
         {
             if ws.piece.is_some() && zone.contains(sq) && zone != veney_rules::Bitboard::FULL {
-                painter.rect_filled(r, 0.0, c(crate::palette::ZONE));
+                painter.rect_filled(r, 0.0, c(crate::host::palette::ZONE));
             }
             let inside = zone.contains(sq);
             let alpha = if inside { 1.0 } else { 0.35 };
@@ -389,24 +393,24 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
                 painter.circle_filled(
                     r.center(),
                     CELL * 0.22,
-                    c(crate::palette::MARK_MOVE.with_alpha(0.8 * alpha)),
+                    c(crate::host::palette::MARK_MOVE.with_alpha(0.8 * alpha)),
                 );
                 painter.circle_stroke(
                     r.center(),
                     CELL * 0.34,
-                    egui::Stroke::new(2.0, c(crate::palette::MARK_FEND.with_alpha(alpha))),
+                    egui::Stroke::new(2.0, c(crate::host::palette::MARK_FEND.with_alpha(alpha))),
                 );
             } else if mv.contains(sq) {
                 painter.circle_filled(
                     r.center(),
                     CELL * 0.18,
-                    c(crate::palette::MARK_MOVE.with_alpha(0.8 * alpha)),
+                    c(crate::host::palette::MARK_MOVE.with_alpha(0.8 * alpha)),
                 );
             } else if atk.contains(sq) {
                 painter.circle_stroke(
                     r.center(),
                     CELL * 0.34,
-                    egui::Stroke::new(2.0, c(crate::palette::MARK_TAKE.with_alpha(alpha))),
+                    egui::Stroke::new(2.0, c(crate::host::palette::MARK_TAKE.with_alpha(alpha))),
                 );
             }
         }
@@ -431,9 +435,9 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
             egui::Stroke::new(
                 if m == 2 { 2.5 } else { 1.5 },
                 c(if m == 2 {
-                    crate::palette::CENTRE_LINE
+                    crate::host::palette::CENTRE_LINE
                 } else {
-                    crate::palette::MEASURE_LINE
+                    crate::host::palette::MEASURE_LINE
                 }),
             ),
         );
@@ -445,7 +449,7 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
             painter.circle_filled(
                 cell_rect(ws.life).center(),
                 CELL * 0.42,
-                c(crate::palette::WHITE_PIECE),
+                c(crate::host::palette::WHITE_PIECE),
             );
             painter.text(
                 cell_rect(ws.life).center(),
@@ -456,8 +460,12 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
             );
         }
         let r = cell_rect(ws.at);
-        painter.rect_filled(r.shrink(1.0), 4.0, c(crate::palette::SELECTED));
-        painter.circle_filled(r.center(), CELL * 0.42, c(crate::palette::WHITE_PIECE));
+        painter.rect_filled(r.shrink(1.0), 4.0, c(crate::host::palette::SELECTED));
+        painter.circle_filled(
+            r.center(),
+            CELL * 0.42,
+            c(crate::host::palette::WHITE_PIECE),
+        );
         painter.text(
             r.center(),
             egui::Align2::CENTER_CENTER,
@@ -471,7 +479,7 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
             let tip = r.center() + dir * CELL * 0.5;
             painter.line_segment(
                 [r.center(), tip],
-                egui::Stroke::new(2.5, c(crate::palette::FACING_MARK)),
+                egui::Stroke::new(2.5, c(crate::host::palette::FACING_MARK)),
             );
         }
     }

@@ -1,0 +1,78 @@
+//! Highlights as data, computed from the match's legal actions only: the picked cell, and each
+//! target of an action from the pick with its kind (a move, or a capture when the action removes
+//! pieces). The view draws them; tests compare them with the rules' actions.
+use super::{ActiveMatch, GridGameSet, GridSelection, Pick};
+use bevy::prelude::*;
+use game_api::{ActionView, Cell};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    Move,
+    Capture,
+}
+
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct GridHighlights {
+    pub selected: Option<Cell>,
+    /// Sorted by cell, then mark; no duplicates.
+    pub targets: Vec<(Cell, Mark)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        compute
+            .after(super::intents::apply)
+            .in_set(GridGameSet)
+            .run_if(crate::host::grid::match_changed.or_eager(resource_changed::<GridSelection>)),
+    );
+}
+
+/// Whether an action starts from the pick.
+pub fn from_pick(a: &ActionView, pick: &Pick) -> bool {
+    match pick {
+        Pick::Cell(c) => a.cells.from == Some(*c),
+        Pick::Reserve { kind, .. } => {
+            a.cells.from.is_none() && a.cells.from_reserve.as_deref() == Some(kind.as_str())
+        }
+    }
+}
+
+/// The marks for a pick: the targets of every legal action from it.
+pub fn targets(actions: &[ActionView], pick: &Pick) -> Vec<(Cell, Mark)> {
+    let mut t: Vec<(Cell, Mark)> = actions
+        .iter()
+        .filter(|a| from_pick(a, pick))
+        .filter_map(|a| {
+            a.cells.to.map(|to| {
+                (
+                    to,
+                    if a.cells.captures.is_empty() {
+                        Mark::Move
+                    } else {
+                        Mark::Capture
+                    },
+                )
+            })
+        })
+        .collect();
+    t.sort();
+    t.dedup();
+    t
+}
+
+fn compute(m: Res<ActiveMatch>, sel: Res<GridSelection>, mut hl: ResMut<GridHighlights>) {
+    let new = match &sel.0 {
+        Some(p) => GridHighlights {
+            selected: match p {
+                Pick::Cell(c) => Some(*c),
+                Pick::Reserve { .. } => None,
+            },
+            targets: targets(&m.game.actions(), p),
+        },
+        None => GridHighlights::default(),
+    };
+    if *hl != new {
+        *hl = new;
+    }
+}

@@ -1,0 +1,227 @@
+//! The game layer of the grid host: intents from the mouse, keyboard, panel or a test, matched
+//! against the match's `actions()` by their cells. The host never decides legality: a click that
+//! matches no action is explained by the match (`explain_move`), and playing is `play_index`.
+use super::{ActiveMatch, GridChoice, GridGameSet, GridSelection, GridStatus, GridView, Pick};
+use crate::host::audio::{Cue, PlayCue};
+use bevy::prelude::*;
+use game_api::{ActionView, Cell, Player};
+
+/// What the player wants.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// A click on a board cell: pick up the piece there, or play the picked piece there.
+    Click(Cell),
+    /// A click on a tray entry: pick up a piece of this kind code from `owner`'s tray.
+    PickReserve {
+        owner: Player,
+        kind: String,
+    },
+    /// Play the action at this index of `actions()` (a button, or the answer to a choice).
+    Play(usize),
+    /// Drop the pick and any open choice.
+    Cancel,
+    Undo,
+    Redo,
+    Save,
+    Load,
+    Flip,
+}
+
+/// An action was played through the grid host.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct GridPlayed {
+    pub text: String,
+    pub captures: usize,
+    pub game_over: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GridPlayed>()
+        .add_systems(Update, apply.in_set(GridGameSet));
+}
+
+/// Actions from `pick` to `to`, by index.
+fn matching(actions: &[ActionView], pick: Option<&Pick>, to: Cell) -> Vec<usize> {
+    actions
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.cells.to == Some(to))
+        .filter(|(_, a)| match pick {
+            Some(p) => super::highlights::from_pick(a, p),
+            None => a.cells.from.is_none() && a.cells.from_reserve.is_none(),
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn apply(
+    mut intents: MessageReader<Intent>,
+    mut m: ResMut<ActiveMatch>,
+    mut sel: ResMut<GridSelection>,
+    mut choice: ResMut<GridChoice>,
+    mut status: ResMut<GridStatus>,
+    mut view: ResMut<GridView>,
+    mut played: MessageWriter<GridPlayed>,
+    mut cues: MessageWriter<PlayCue>,
+) {
+    for intent in intents.read() {
+        let actions = m.game.actions();
+        let mut play = |m: &mut ActiveMatch,
+                        i: usize,
+                        status: &mut GridStatus,
+                        sel: &mut GridSelection,
+                        choice: &mut GridChoice| {
+            let Some(a) = actions.get(i) else { return };
+            match m.game.play_index(i) {
+                Ok(()) => {
+                    status.refusal = None;
+                    status.info = None;
+                    sel.0 = None;
+                    choice.0.clear();
+                    let over = matches!(m.game.decision(), game_api::Decision::Over(_));
+                    cues.write(PlayCue(if over {
+                        Cue::Mate
+                    } else if a.cells.captures.is_empty() {
+                        Cue::Move
+                    } else {
+                        Cue::Take
+                    }));
+                    played.write(GridPlayed {
+                        text: a.text.clone(),
+                        captures: a.cells.captures.len(),
+                        game_over: over,
+                    });
+                }
+                Err(r) => status.refusal = Some(r.to_string()),
+            }
+        };
+        // Only a change of the match marks it changed (the views redraw on that).
+        let mm = m.bypass_change_detection();
+        let before = mm.game.history_len();
+        let mut loaded_new = false;
+        match intent {
+            Intent::Click(c) => {
+                choice.0.clear();
+                let pick = sel.0.clone();
+                let hits = matching(&actions, pick.as_ref(), *c);
+                match hits.len() {
+                    1 => play(mm, hits[0], &mut status, &mut sel, &mut choice),
+                    n if n > 1 => choice.0 = hits,
+                    _ => {
+                        let from_here = actions.iter().any(|a| a.cells.from == Some(*c));
+                        // One's own piece that cannot move may still be picked up (to look at
+                        // it: a Fort shows its protected ring); it has no targets.
+                        let own = mm.decider().is_some_and(|d| {
+                            mm.game
+                                .pieces(mm.viewer())
+                                .iter()
+                                .any(|p| p.cell == *c && p.owner == Some(d))
+                        });
+                        if pick == Some(Pick::Cell(*c)) {
+                            sel.0 = None;
+                        } else if from_here {
+                            sel.0 = Some(Pick::Cell(*c));
+                            status.refusal = None;
+                        } else if own && pick.is_none() {
+                            sel.0 = Some(Pick::Cell(*c));
+                            status.refusal = None;
+                            status.info = Some(format!(
+                                "no legal action from {} now",
+                                mm.game.board().cell_name(*c)
+                            ));
+                        } else {
+                            let from = match &pick {
+                                Some(Pick::Cell(f)) => Some(*f),
+                                _ => None,
+                            };
+                            status.refusal = Some(mm.game.explain_move(from, *c).to_string());
+                            sel.0 = None;
+                        }
+                    }
+                }
+            }
+            Intent::PickReserve { owner, kind } => {
+                choice.0.clear();
+                let p = Pick::Reserve {
+                    owner: *owner,
+                    kind: kind.clone(),
+                };
+                if sel.0.as_ref() == Some(&p) {
+                    sel.0 = None;
+                } else if actions.iter().any(|a| super::highlights::from_pick(a, &p)) {
+                    sel.0 = Some(p);
+                    status.refusal = None;
+                } else {
+                    status.refusal = Some(match mm.decider() {
+                        Some(d) if d != *owner => {
+                            "it is not that player's decision now".to_string()
+                        }
+                        _ => format!("no legal action places {kind} now"),
+                    });
+                    sel.0 = None;
+                }
+            }
+            Intent::Play(i) => play(mm, *i, &mut status, &mut sel, &mut choice),
+            Intent::Cancel => {
+                sel.0 = None;
+                choice.0.clear();
+                status.refusal = None;
+            }
+            Intent::Undo => {
+                sel.0 = None;
+                choice.0.clear();
+                if !mm.game.undo() {
+                    status.info = Some("nothing to undo".into());
+                } else {
+                    status.info = None;
+                    status.refusal = None;
+                }
+            }
+            Intent::Redo => {
+                sel.0 = None;
+                choice.0.clear();
+                if !mm.game.redo() {
+                    status.info = Some("nothing to redo".into());
+                } else {
+                    status.info = None;
+                }
+            }
+            Intent::Save => {
+                let text = mm.game.save_text(game_api::Viewer::Referee);
+                if let Some(d) = mm.save_path.parent() {
+                    let _ = std::fs::create_dir_all(d);
+                }
+                status.info = Some(match game_api::write_atomic(&mm.save_path, &text) {
+                    Ok(()) => format!("saved to {}", mm.save_path.display()),
+                    Err(e) => format!("could not save to {}: {e}", mm.save_path.display()),
+                });
+            }
+            Intent::Load => {
+                let loaded = std::fs::read_to_string(&mm.save_path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| (mm.load)(&t));
+                match loaded {
+                    Ok(g) => {
+                        mm.game = g;
+                        sel.0 = None;
+                        choice.0.clear();
+                        status.refusal = None;
+                        status.info = Some(format!("loaded {}", mm.save_path.display()));
+                        loaded_new = true;
+                    }
+                    Err(e) => {
+                        status.info = Some(format!(
+                            "could not load {}: {e} (the game is kept)",
+                            mm.save_path.display()
+                        ))
+                    }
+                }
+            }
+            Intent::Flip => view.flipped = !view.flipped,
+        }
+        if loaded_new || m.game.history_len() != before {
+            m.set_changed();
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The generic grid board view, for any `game_api::AnyMatch` whose board is a `Shape::Grid`.
+//! After chessground: the view never owns game state. It draws what the match says (cells,
+//! zones, pieces, reserves), turns clicks into `Intent`s, and the game layer (`intents.rs`)
+//! matches them against the match's own `actions()` — highlights come from those actions' cells,
+//! never from logic here. When several legal actions share the clicked origin and target, the
+//! view asks which (`GridChoice`), listing them by their notation.
+use crate::host::Screen;
+use bevy::prelude::*;
+use game_api::{AnyMatch, Cell, Decision, Player, Viewer};
+use std::path::PathBuf;
+
+pub mod highlights;
+pub mod input;
+pub mod intents;
+pub mod panel;
+pub mod view;
+
+pub use highlights::{GridHighlights, Mark};
+pub use intents::{GridPlayed, Intent};
+pub use panel::NewGameRequested;
+
+/// Where saves go: `VENEY_SAVE_DIR`, else `saves/`.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct SaveRoot(pub PathBuf);
+
+impl Default for SaveRoot {
+    fn default() -> Self {
+        SaveRoot(
+            std::env::var_os("VENEY_SAVE_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("saves")),
+        )
+    }
+}
+
+/// The match on a grid screen, with what the host needs around it.
+#[derive(Resource)]
+pub struct ActiveMatch {
+    pub game: Box<dyn AnyMatch>,
+    /// The screen that shows it.
+    pub screen: Screen,
+    /// Where "Save" writes (atomically) and "Load" reads.
+    pub save_path: PathBuf,
+    /// Rebuilds a match from a referee's save text (the pack knows the game and its options).
+    pub load: fn(&str) -> Result<Box<dyn AnyMatch>, String>,
+    /// Hot seat with hidden information: the board shows what the deciding player may see.
+    /// Otherwise (an open game) everything is shown.
+    pub secrets: bool,
+    /// Each seat's piece fill and letter colours (Tirachen's Red and White).
+    pub colours: [(Color, Color); 2],
+    /// Actions (by text) the pack's own dialog offers, left out of the panel's buttons
+    /// (Tirachen's 55 choices of masters).
+    pub own_dialog: fn(&str) -> bool,
+}
+
+impl ActiveMatch {
+    /// Who looks at the board now.
+    pub fn viewer(&self) -> Viewer {
+        if !self.secrets {
+            return Viewer::Referee;
+        }
+        match self.game.decision() {
+            Decision::Player(p) => Viewer::Player(p),
+            Decision::Simultaneous { waiting } => waiting
+                .iter()
+                .next()
+                .map(Viewer::Player)
+                .unwrap_or(Viewer::Spectator),
+            Decision::Over(_) => Viewer::Referee,
+            Decision::Chance => Viewer::Spectator,
+        }
+    }
+
+    /// The player deciding now, if one is.
+    pub fn decider(&self) -> Option<Player> {
+        match self.game.actor() {
+            Some(game_api::Actor::Player(p)) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// What the player has picked up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The piece on this cell.
+    Cell(Cell),
+    /// A piece of this kind code from this player's tray.
+    Reserve { owner: Player, kind: String },
+}
+
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct GridSelection(pub Option<Pick>);
+
+/// Several legal actions share the clicked origin and target: their indices in `actions()`,
+/// until the player picks one (or cancels).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct GridChoice(pub Vec<usize>);
+
+/// The status line's extra: why the last click matched nothing (the rules' explanation), or a
+/// note (saved, loaded, nothing to undo).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct GridStatus {
+    pub refusal: Option<String>,
+    pub info: Option<String>,
+}
+
+/// Which way up the board is drawn (F flips: the second player at the bottom).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridView {
+    pub flipped: bool,
+}
+
+/// The cell under the pointer.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridHover(pub Option<Cell>);
+
+/// Every grid-host system: runs only while the active match's screen is shown.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GridSystems;
+
+/// The grid host's game layer: intents applied, then highlights computed.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GridGameSet;
+
+/// Whether a grid match is shown now.
+pub fn grid_shown(m: Option<Res<ActiveMatch>>, s: Res<State<Screen>>) -> bool {
+    m.is_some_and(|m| m.screen == *s.get())
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<SaveRoot>()
+        .init_resource::<GridSelection>()
+        .init_resource::<GridChoice>()
+        .init_resource::<GridStatus>()
+        .init_resource::<GridView>()
+        .init_resource::<GridHover>()
+        .init_resource::<GridHighlights>()
+        .add_message::<Intent>()
+        .add_message::<NewGameRequested>()
+        .configure_sets(Update, GridSystems.run_if(grid_shown))
+        .configure_sets(Update, GridGameSet.in_set(GridSystems))
+        .add_plugins((intents::plugin, highlights::plugin));
+}
+
+pub(crate) fn view_plugin(app: &mut App) {
+    app.configure_sets(
+        bevy_egui::EguiPrimaryContextPass,
+        GridSystems.run_if(grid_shown),
+    )
+    .add_plugins((view::plugin, input::plugin, panel::plugin));
+}
+
+/// Whether the active match changed (false when there is none): a run condition.
+pub fn match_changed(m: Option<Res<ActiveMatch>>) -> bool {
+    m.is_some_and(|m| m.is_changed())
+}

@@ -1,0 +1,191 @@
+//! The grid screen's side panel: whose decision it is, the rules' explanation of a click that
+//! matched nothing, buttons for the actions that touch no cell, the move list, undo/redo,
+//! save/load, flip; and the small window asking which action when several share a click.
+use super::{
+    ActiveMatch, GridChoice, GridSelection, GridStatus, GridSystems, GridView, Intent, Pick,
+};
+use crate::host::{OpenScreen, Screen};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use game_api::{Decision, PlayerResult};
+
+/// Width of the side panel in logical pixels.
+pub const PANEL_WIDTH: f32 = 400.0;
+
+/// Pack-specific panel contents shown under the status (set by the pack, e.g. "New game…").
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameRequested(pub Screen);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (side_panel, choice_window).chain().in_set(GridSystems),
+    );
+}
+
+/// The line saying whose decision it is, or how the game ended.
+pub fn prompt(m: &ActiveMatch) -> String {
+    let g = &m.game;
+    match g.decision() {
+        Decision::Player(p) => format!("{} to play", g.player_name(p)),
+        Decision::Simultaneous { waiting } => {
+            let names: Vec<String> = waiting.iter().map(|p| g.player_name(p)).collect();
+            format!("{} to choose (in secret)", names.join(" and "))
+        }
+        Decision::Chance => "chance decides".into(),
+        Decision::Over(o) => match o.winner() {
+            Some(w) => format!("{} wins: {}", g.player_name(w), o.reason),
+            None if o.results.iter().all(|r| *r == PlayerResult::Draw) => {
+                format!("drawn: {}", o.reason)
+            }
+            None => format!("game over: {}", o.reason),
+        },
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn side_panel(
+    mut contexts: EguiContexts,
+    m: Res<ActiveMatch>,
+    sel: Res<GridSelection>,
+    status: Res<GridStatus>,
+    view: Res<GridView>,
+    mut out: MessageWriter<Intent>,
+    mut screens: MessageWriter<OpenScreen>,
+    mut new_game: MessageWriter<NewGameRequested>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = crate::host::root_ui(ctx);
+    let g = &m.game;
+    let actions = g.actions();
+    let viewer = m.viewer();
+    egui::Panel::right("grid-side")
+        .exact_size(PANEL_WIDTH)
+        .resizable(false)
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(g.title());
+                if ui
+                    .small_button("< Games")
+                    .on_hover_text("Back to the title screen (this game is kept)")
+                    .clicked()
+                {
+                    screens.write(OpenScreen(Screen::Title));
+                }
+                if ui.small_button("New game…").clicked() {
+                    new_game.write(NewGameRequested(m.screen));
+                }
+            });
+            ui.label(egui::RichText::new(prompt(&m)).size(17.0).strong());
+            if let Some(r) = &status.refusal {
+                ui.colored_label(egui::Color32::from_rgb(225, 95, 75), r);
+            }
+            if let Some(i) = &status.info {
+                ui.colored_label(egui::Color32::from_rgb(190, 180, 150), i);
+            }
+            match &sel.0 {
+                Some(Pick::Cell(c)) => {
+                    ui.label(format!(
+                        "Picked: {} — click a marked square (right click cancels)",
+                        g.board().cell_name(*c)
+                    ));
+                }
+                Some(Pick::Reserve { kind, .. }) => {
+                    ui.label(format!(
+                        "Picked {kind} from the tray — click a marked square"
+                    ));
+                }
+                None => {}
+            }
+            // Actions that touch no cell: buttons, in the rules' order.
+            let loose: Vec<(usize, &game_api::ActionView)> = actions
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| a.cells.to.is_none() && !(m.own_dialog)(&a.text))
+                .collect();
+            if !loose.is_empty() {
+                ui.separator();
+                ui.horizontal_wrapped(|ui| {
+                    for (i, a) in loose {
+                        if ui.button(&a.text).clicked() {
+                            out.write(Intent::Play(i));
+                        }
+                    }
+                });
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Undo").on_hover_text("Ctrl+Z").clicked() {
+                    out.write(Intent::Undo);
+                }
+                if ui.button("Redo").on_hover_text("Ctrl+Y").clicked() {
+                    out.write(Intent::Redo);
+                }
+                if ui.button("Save").clicked() {
+                    out.write(Intent::Save);
+                }
+                if ui.button("Load").clicked() {
+                    out.write(Intent::Load);
+                }
+                let flip = if view.flipped {
+                    "Unflip (F)"
+                } else {
+                    "Flip (F)"
+                };
+                if ui.button(flip).clicked() {
+                    out.write(Intent::Flip);
+                }
+            });
+            ui.separator();
+            ui.label(egui::RichText::new("Moves").strong());
+            egui::ScrollArea::vertical()
+                .max_height(360.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    let turns = g.turns(viewer);
+                    for (i, t) in turns.iter().enumerate() {
+                        let who = t
+                            .player
+                            .map(|p| g.player_name(p))
+                            .unwrap_or_else(|| "chance".into());
+                        ui.monospace(format!("{:>3}. {:<6} {}", i + 1, who, t.tokens.join(" ")));
+                    }
+                    if turns.is_empty() {
+                        ui.weak("no moves yet");
+                    }
+                });
+        });
+    Ok(())
+}
+
+/// Several legal actions share the clicked origin and target: ask which, by their notation.
+fn choice_window(
+    mut contexts: EguiContexts,
+    m: Res<ActiveMatch>,
+    choice: Res<GridChoice>,
+    mut out: MessageWriter<Intent>,
+) -> Result {
+    if choice.0.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let actions = m.game.actions();
+    egui::Window::new("Which move?")
+        .collapsible(false)
+        .resizable(false)
+        .fixed_pos(egui::pos2(150.0, 400.0))
+        .show(ctx, |ui| {
+            ui.label("More than one legal action goes there:");
+            for &i in &choice.0 {
+                if let Some(a) = actions.get(i) {
+                    if ui.button(egui::RichText::new(&a.text).size(16.0)).clicked() {
+                        out.write(Intent::Play(i));
+                    }
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                out.write(Intent::Cancel);
+            }
+        });
+    Ok(())
+}

@@ -1,0 +1,415 @@
+//! Drawing a grid match: cells in the game's colours, file and rank labels, each zone as a tinted
+//! outline in its owner's colour, pieces as discs with their kind's letter (owner's colour;
+//! neutral pieces in a third), each player's tray of pieces off the board beside their edge, and
+//! the highlights. Everything is rebuilt when the match, the pick or the flip changes (a 9 × 9
+//! board is a few hundred entities), each entity scoped to the match's screen.
+use super::{ActiveMatch, GridHighlights, GridSelection, GridSystems, GridView, Mark, Pick};
+use crate::host::palette::*;
+use bevy::prelude::*;
+use game_api::{BoardDesc, Cell, Player, ReserveView, Shape};
+
+/// Side of one cell in world units.
+pub const CELL: f32 = 50.0;
+/// Where the board's centre sits: left of the side panel.
+pub const CAMERA_X: f32 = 200.0;
+
+pub const FIRST_PLAYER: Color = Color::srgb(0.95, 0.93, 0.86);
+pub const FIRST_PLAYER_TEXT: Color = Color::srgb(0.15, 0.13, 0.12);
+pub const SECOND_PLAYER: Color = Color::srgb(0.62, 0.13, 0.12);
+pub const SECOND_PLAYER_TEXT: Color = Color::srgb(0.98, 0.93, 0.85);
+pub const NEUTRAL: Color = Color::srgb(0.45, 0.40, 0.62);
+pub const NEUTRAL_TEXT: Color = Color::srgb(0.98, 0.96, 0.70);
+
+/// An entity of the grid view (despawned at every rebuild).
+#[derive(Component)]
+pub struct GridDrawn;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            place_camera.run_if(resource_changed::<State<crate::host::Screen>>),
+            draw.run_if(
+                crate::host::grid::match_changed
+                    .or_eager(resource_changed::<GridView>)
+                    .or_eager(resource_changed::<GridHighlights>)
+                    .or_eager(resource_changed::<GridSelection>)
+                    .or_eager(resource_changed::<State<crate::host::Screen>>),
+            ),
+        )
+            .chain()
+            .after(super::GridGameSet)
+            .in_set(GridSystems),
+    );
+}
+
+fn place_camera(mut camera: Query<&mut Transform, With<Camera2d>>) {
+    for mut t in &mut camera {
+        *t = Transform::from_xyz(CAMERA_X, 0.0, 0.0);
+    }
+}
+
+/// Files and ranks of a grid board (0 × 0 for another shape).
+pub fn dims(desc: &BoardDesc) -> (u8, u8) {
+    match desc.shape {
+        Shape::Grid { files, ranks, .. } => (files, ranks),
+        _ => (0, 0),
+    }
+}
+
+/// The world position of a cell's centre.
+pub fn cell_center(desc: &BoardDesc, view: GridView, c: Cell) -> Vec2 {
+    let (files, ranks) = dims(desc);
+    let (f, r) = desc.file_rank(c).unwrap_or((0, 0));
+    let (f, r) = if view.flipped {
+        (files - 1 - f, ranks - 1 - r)
+    } else {
+        (f, r)
+    };
+    Vec2::new(
+        (f as f32 - (files as f32 - 1.0) / 2.0) * CELL,
+        (r as f32 - (ranks as f32 - 1.0) / 2.0) * CELL,
+    )
+}
+
+/// The cell at a world position, if one is there.
+pub fn cell_at(desc: &BoardDesc, view: GridView, p: Vec2) -> Option<Cell> {
+    let (files, ranks) = dims(desc);
+    let f = (p.x / CELL + files as f32 / 2.0).floor();
+    let r = (p.y / CELL + ranks as f32 / 2.0).floor();
+    if f < 0.0 || r < 0.0 || f >= files as f32 || r >= ranks as f32 {
+        return None;
+    }
+    let (f, r) = (f as u8, r as u8);
+    let (f, r) = if view.flipped {
+        (files - 1 - f, ranks - 1 - r)
+    } else {
+        (f, r)
+    };
+    let c = desc.grid_cell(f, r)?;
+    match &desc.shape {
+        Shape::Grid { holes, .. } if holes.contains(&c) => None,
+        _ => Some(c),
+    }
+}
+
+/// One entry of a tray as drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TraySlot {
+    pub center: Vec2,
+    pub owner: Player,
+    pub code: String,
+    pub name: String,
+    pub count: u32,
+}
+
+/// Where each tray entry is drawn: a player's tray runs along their own edge of the board.
+pub fn tray_slots(desc: &BoardDesc, view: GridView, reserves: &[ReserveView]) -> Vec<TraySlot> {
+    let (files, ranks) = dims(desc);
+    let half_w = files as f32 * CELL / 2.0;
+    let half_h = ranks as f32 * CELL / 2.0;
+    let mut out = Vec::new();
+    for r in reserves {
+        let bottom = (r.owner == Player::FIRST) != view.flipped;
+        let y = if bottom {
+            -half_h - 40.0 - CELL / 2.0
+        } else {
+            half_h + 40.0 + CELL / 2.0
+        };
+        for (i, (code, name, count)) in r.entries.iter().enumerate() {
+            out.push(TraySlot {
+                center: Vec2::new(-half_w + CELL / 2.0 + i as f32 * (CELL + 12.0), y),
+                owner: r.owner,
+                code: code.clone(),
+                name: name.clone(),
+                count: *count,
+            });
+        }
+    }
+    out
+}
+
+/// The tray entry at a world position.
+pub fn tray_at(slots: &[TraySlot], p: Vec2) -> Option<&TraySlot> {
+    slots
+        .iter()
+        .find(|s| (s.center - p).abs().max_element() <= CELL / 2.0)
+}
+
+/// The default seat colours: light for the first player, dark red for the second.
+pub const DEFAULT_COLOURS: [(Color, Color); 2] = [
+    (FIRST_PLAYER, FIRST_PLAYER_TEXT),
+    (SECOND_PLAYER, SECOND_PLAYER_TEXT),
+];
+
+/// A piece's fill and letter colours by owner (`None`: a neutral piece, in a third colour).
+pub fn owner_colours(colours: &[(Color, Color); 2], owner: Option<Player>) -> (Color, Color) {
+    match owner {
+        Some(p) => colours[p.index().min(1)],
+        None => (NEUTRAL, NEUTRAL_TEXT),
+    }
+}
+
+/// A zone's outline colour by owner.
+pub fn zone_colour(owner: Option<Player>) -> Color {
+    match owner {
+        Some(Player(0)) => Color::srgb(0.25, 0.55, 0.95),
+        Some(_) => Color::srgb(0.90, 0.30, 0.22),
+        None => Color::srgb(0.92, 0.80, 0.30),
+    }
+}
+
+/// Spawns a piece disc with its letter at `at`.
+pub fn spawn_piece(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    scope: crate::host::Screen,
+    colours: (Color, Color),
+    letter: &str,
+    at: Vec2,
+) {
+    let (fill, text) = colours;
+    commands.spawn((
+        GridDrawn,
+        DespawnOnExit(scope),
+        Mesh2d(meshes.add(Circle::new(CELL * 0.40))),
+        MeshMaterial2d(materials.add(text.with_alpha(0.85))),
+        Transform::from_translation(at.extend(3.0)),
+    ));
+    commands.spawn((
+        GridDrawn,
+        DespawnOnExit(scope),
+        Mesh2d(meshes.add(Circle::new(CELL * 0.36))),
+        MeshMaterial2d(materials.add(fill)),
+        Transform::from_translation(at.extend(3.1)),
+    ));
+    commands.spawn((
+        GridDrawn,
+        DespawnOnExit(scope),
+        Text2d::new(letter.to_string()),
+        TextFont::default().with_font_size(22.0),
+        TextColor(text),
+        Transform::from_translation(at.extend(3.2)),
+    ));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    mut commands: Commands,
+    m: Res<ActiveMatch>,
+    view: Res<GridView>,
+    hl: Res<GridHighlights>,
+    sel: Res<GridSelection>,
+    old: Query<Entity, With<GridDrawn>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let scope = m.screen;
+    let desc = m.game.board();
+    let Shape::Grid {
+        files,
+        ranks,
+        holes,
+    } = &desc.shape
+    else {
+        return;
+    };
+    let view = *view;
+    let at = |c: Cell| cell_center(&desc, view, c);
+    // Cells.
+    for (i, rgb) in desc.cell_colours.iter().enumerate() {
+        let c = Cell(i as u16);
+        if holes.contains(&c) {
+            continue;
+        }
+        let colour = Color::srgb_u8(rgb[0], rgb[1], rgb[2]);
+        commands.spawn((
+            GridDrawn,
+            DespawnOnExit(scope),
+            Sprite::from_color(colour, Vec2::splat(CELL)),
+            Transform::from_translation(at(c).extend(0.0)),
+        ));
+    }
+    // Labels.
+    let font = TextFont::default().with_font_size(17.0);
+    let half_w = *files as f32 * CELL / 2.0;
+    let half_h = *ranks as f32 * CELL / 2.0;
+    for f in 0..*files {
+        let Some(c) = desc.grid_cell(f, 0) else {
+            continue;
+        };
+        let x = at(c).x;
+        let label = desc
+            .file_labels
+            .get(f as usize)
+            .cloned()
+            .unwrap_or_default();
+        for y in [-half_h - 14.0, half_h + 14.0] {
+            commands.spawn((
+                GridDrawn,
+                DespawnOnExit(scope),
+                Text2d::new(label.clone()),
+                font.clone(),
+                TextColor(LABEL),
+                Transform::from_xyz(x, y, 1.0),
+            ));
+        }
+    }
+    for r in 0..*ranks {
+        let Some(c) = desc.grid_cell(0, r) else {
+            continue;
+        };
+        let y = at(c).y;
+        let label = desc
+            .rank_labels
+            .get(r as usize)
+            .cloned()
+            .unwrap_or_default();
+        for x in [-half_w - 16.0, half_w + 16.0] {
+            commands.spawn((
+                GridDrawn,
+                DespawnOnExit(scope),
+                Text2d::new(label.clone()),
+                font.clone(),
+                TextColor(LABEL),
+                Transform::from_xyz(x, y, 1.0),
+            ));
+        }
+    }
+    // Zones: each a tinted outline along its boundary, inset by its index so nested zones
+    // (a homeland inside a deployment area) stay apart.
+    for (zi, z) in desc.zones.iter().enumerate() {
+        let colour = zone_colour(z.owner).with_alpha(0.85);
+        let inset = 2.0 + 5.0 * (zi % 4) as f32;
+        let thick = 3.0;
+        for &c in &z.cells {
+            let Some((f, r)) = desc.file_rank(c) else {
+                continue;
+            };
+            let centre = at(c);
+            // Neighbours in board terms; the drawn side follows the flip.
+            let sign = if view.flipped { -1.0 } else { 1.0 };
+            let sides = [
+                (f as i16 - 1, r as i16, Vec2::new(-sign, 0.0)),
+                (f as i16 + 1, r as i16, Vec2::new(sign, 0.0)),
+                (f as i16, r as i16 - 1, Vec2::new(0.0, -sign)),
+                (f as i16, r as i16 + 1, Vec2::new(0.0, sign)),
+            ];
+            for (nf, nr, dir) in sides {
+                let inside = nf >= 0
+                    && nr >= 0
+                    && desc
+                        .grid_cell(nf as u8, nr as u8)
+                        .is_some_and(|n| z.cells.contains(&n));
+                if inside {
+                    continue;
+                }
+                let offset = dir * (CELL / 2.0 - inset - thick / 2.0);
+                let size = if dir.x != 0.0 {
+                    Vec2::new(thick, CELL)
+                } else {
+                    Vec2::new(CELL, thick)
+                };
+                commands.spawn((
+                    GridDrawn,
+                    DespawnOnExit(scope),
+                    Sprite::from_color(colour, size),
+                    Transform::from_translation((centre + offset).extend(1.0 + zi as f32 * 0.01)),
+                ));
+            }
+        }
+    }
+    // The pick and the targets.
+    if let Some(c) = hl.selected {
+        commands.spawn((
+            GridDrawn,
+            DespawnOnExit(scope),
+            Sprite::from_color(SELECTED, Vec2::splat(CELL)),
+            Transform::from_translation(at(c).extend(2.0)),
+        ));
+    }
+    let viewer = m.viewer();
+    let pieces = m.game.pieces(viewer);
+    for p in &pieces {
+        spawn_piece(
+            &mut commands,
+            &mut meshes,
+            &mut materials,
+            scope,
+            owner_colours(&m.colours, p.owner),
+            &p.kind,
+            at(p.cell),
+        );
+    }
+    for (c, mark) in &hl.targets {
+        let mesh: Mesh = match mark {
+            Mark::Move => Circle::new(CELL * 0.13).into(),
+            Mark::Capture => Annulus::new(CELL * 0.40, CELL * 0.48).into(),
+        };
+        let colour = match mark {
+            Mark::Move => MARK_MOVE,
+            Mark::Capture => MARK_TAKE,
+        };
+        commands.spawn((
+            GridDrawn,
+            DespawnOnExit(scope),
+            Mesh2d(meshes.add(mesh)),
+            MeshMaterial2d(materials.add(colour)),
+            Transform::from_translation(at(*c).extend(4.0)),
+        ));
+    }
+    // Trays.
+    let reserves = m.game.reserves(viewer);
+    let slots = tray_slots(&desc, view, &reserves);
+    for r in &reserves {
+        let bottom = (r.owner == Player::FIRST) != view.flipped;
+        let y = if bottom {
+            -half_h - 40.0 - CELL - 12.0
+        } else {
+            half_h + 40.0 + CELL + 12.0
+        };
+        commands.spawn((
+            GridDrawn,
+            DespawnOnExit(scope),
+            Text2d::new(format!("{} — {}", m.game.player_name(r.owner), r.label)),
+            TextFont::default().with_font_size(14.0),
+            TextColor(LABEL),
+            bevy::sprite::Anchor::CENTER_LEFT,
+            Transform::from_xyz(-half_w, y, 1.0),
+        ));
+    }
+    for s in &slots {
+        let picked = matches!(&sel.0, Some(Pick::Reserve { owner, kind }) if *owner == s.owner && *kind == s.code);
+        if picked {
+            commands.spawn((
+                GridDrawn,
+                DespawnOnExit(scope),
+                Sprite::from_color(SELECTED, Vec2::splat(CELL + 8.0)),
+                Transform::from_translation(s.center.extend(2.0)),
+            ));
+        }
+        spawn_piece(
+            &mut commands,
+            &mut meshes,
+            &mut materials,
+            scope,
+            owner_colours(&m.colours, Some(s.owner)),
+            &s.code,
+            s.center,
+        );
+        commands.spawn((
+            GridDrawn,
+            DespawnOnExit(scope),
+            Text2d::new(format!("{}", s.count)),
+            TextFont::default().with_font_size(14.0),
+            TextColor(LABEL),
+            Transform::from_translation(
+                (s.center + Vec2::new(CELL * 0.42, -CELL * 0.38)).extend(3.5),
+            ),
+        ));
+    }
+}

@@ -1,0 +1,51 @@
+//! What every game uses: the `Screen` state and the title screen's game picker, the camera, the
+//! generic grid board view for any `game_api::AnyMatch` (`grid/`), the redraw gate, sound,
+//! colours, and (with `dev-tools`) the frame measure.
+use bevy::prelude::*;
+
+pub mod audio;
+pub mod grid;
+#[cfg(feature = "dev-tools")]
+pub mod measure;
+pub mod palette;
+pub mod redraw;
+pub mod screen;
+pub mod title;
+
+pub use redraw::Wake;
+pub use screen::{GameEntry, Games, OpenScreen, Screen};
+
+/// Screens, games list, the grid host's game layer, sound settings (headless too).
+pub(crate) fn plugin(app: &mut App) {
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.add_plugins((screen::plugin, audio::plugin, redraw::plugin, grid::plugin));
+}
+
+/// The camera, title screen, grid view, sound device and redraw gate.
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_camera).add_plugins((
+        title::plugin,
+        audio::view_plugin,
+        redraw::view_plugin,
+        grid::view_plugin,
+    ));
+}
+
+/// The one camera, shared by every screen; each screen places it on entering.
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, Transform::default()));
+}
+
+/// A background `Ui` over the whole window, for panels (egui 0.36 panels show inside a `Ui`).
+pub fn root_ui(ctx: &bevy_egui::egui::Context) -> bevy_egui::egui::Ui {
+    use bevy_egui::egui;
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}

@@ -1,0 +1,58 @@
+//! The game-over banner: who won and the rule that ended the game, with undo and a new game.
+use crate::host::Screen;
+use crate::host::grid::{ActiveMatch, Intent, NewGameRequested};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use game_api::Decision;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        banner
+            .run_if(in_state(super::TirachenStage::Playing))
+            .after(crate::host::grid::GridSystems),
+    );
+}
+
+fn banner(
+    mut contexts: EguiContexts,
+    m: Res<ActiveMatch>,
+    mut out: MessageWriter<Intent>,
+    mut new_game: MessageWriter<NewGameRequested>,
+) -> Result {
+    let Decision::Over(o) = m.game.decision() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let title = match o.winner() {
+        Some(w) => format!("{} wins", m.game.player_name(w)),
+        None => "Drawn".to_string(),
+    };
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .title_bar(false)
+        .fixed_pos(egui::pos2(90.0, 20.0))
+        .fixed_size(egui::vec2(380.0, 70.0))
+        .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(60, 40, 30)))
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(title)
+                        .size(26.0)
+                        .strong()
+                        .color(egui::Color32::from_rgb(250, 220, 140)),
+                );
+                ui.label(egui::RichText::new(&o.reason).size(16.0));
+                ui.horizontal(|ui| {
+                    if ui.button("Undo the last move").clicked() {
+                        out.write(Intent::Undo);
+                    }
+                    if ui.button("New game…").clicked() {
+                        new_game.write(NewGameRequested(Screen::Tirachen));
+                    }
+                });
+            });
+        });
+    Ok(())
+}

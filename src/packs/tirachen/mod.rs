@@ -1,0 +1,226 @@
+//! Tirachen (Y. H. Lee, J. Betzwieser): what only Tirachen needs on top of the generic grid host —
+//! the new-game dialog and the masters' choice (open, or secret with a hand-over screen), the
+//! Fort's protected ring, the game-over banner. Deployment from the tray, mobilising, the
+//! Traitor's two ways of capture and the declined extra move are the grid host's own: the
+//! rules' actions, shown as tray picks, targets, a choice between two buttons and panel buttons.
+//!
+//! The stage of the screen is a sub-state (`TirachenStage`): the new-game dialog, the masters'
+//! choice, the hand-over between two secret choices, and play.
+use crate::host::grid::{ActiveMatch, GridPlayed, NewGameRequested, SaveRoot};
+use crate::host::{GameEntry, Games, Screen};
+use bevy::prelude::*;
+use game_api::{AnyMatch, Decision, Game, Match, Player};
+use std::sync::Arc;
+use tirachen_rules::{MasterChoice, Masters, Tirachen, TirachenOptions};
+
+pub mod banner;
+pub mod fort;
+pub mod new_game;
+
+/// Where the Tirachen screen is.
+#[derive(SubStates, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Tirachen)]
+pub enum TirachenStage {
+    /// The new-game dialog: the options the rule text leaves to the players.
+    #[default]
+    NewGame,
+    /// A player chooses their nine masters.
+    Masters,
+    /// Between two secret choices: the board is hidden until the next player confirms.
+    Handover,
+    Playing,
+}
+
+/// Start a new game (the dialog's "Start" button sends this): these options, from the start or
+/// from a position text (the rules crate's, checked by it).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct NewTirachen {
+    pub options: TirachenOptions,
+    pub position: Option<String>,
+}
+
+/// The player who confirmed the hand-over screen (secret masters): they choose next.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandedOver(pub Player);
+
+/// Who the hand-over screen was last confirmed for.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Handover(pub Option<Player>);
+
+/// Why the last new game could not start (a bad position text).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct NewGameError(pub Option<String>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.world_mut().resource_mut::<Games>().0.push(GameEntry {
+        screen: Screen::Tirachen,
+        title: "Tirachen",
+        line: "Y. H. Lee & J. Betzwieser, 9 × 9: choose nine masters, deploy, mobilise, take the General or occupy the homeland — and win over the Traitor.",
+    });
+    app.add_sub_state::<TirachenStage>()
+        .init_resource::<Handover>()
+        .init_resource::<NewGameError>()
+        .add_message::<NewTirachen>()
+        .add_message::<HandedOver>()
+        .add_systems(OnEnter(Screen::Tirachen), resume)
+        .add_systems(
+            Update,
+            (start_game, handed_over, reopen_dialog, sync_stage)
+                .chain()
+                .after(crate::host::grid::GridGameSet)
+                .run_if(in_state(Screen::Tirachen)),
+        );
+}
+
+pub(crate) fn view_plugin(app: &mut App) {
+    app.add_plugins((new_game::plugin, fort::plugin, banner::plugin));
+}
+
+/// Red and White as the rule text names them: Red is seat 0, White seat 1.
+pub const COLOURS: [(Color, Color); 2] = [
+    (Color::srgb(0.70, 0.14, 0.12), Color::srgb(0.99, 0.93, 0.85)),
+    (Color::srgb(0.96, 0.95, 0.90), Color::srgb(0.18, 0.15, 0.14)),
+];
+
+/// Reads a save of Tirachen with the options its headers name.
+pub fn load(text: &str) -> Result<Box<dyn AnyMatch>, String> {
+    let g = Tirachen::from_save_text(text)?;
+    let m = Match::load_text(Arc::new(g), text).map_err(|e| e.to_string())?;
+    Ok(Box::new(m))
+}
+
+/// A new match on these options, from the start or a position text.
+pub fn new_match(
+    options: TirachenOptions,
+    position: Option<&str>,
+    saves: &SaveRoot,
+) -> Result<ActiveMatch, String> {
+    let g = Arc::new(Tirachen::new(options));
+    let m = match position.map(str::trim).filter(|p| !p.is_empty()) {
+        Some(p) => {
+            let s = g.parse_position(p).map_err(|e| e.to_string())?;
+            Match::from_state(g, s, 0)
+        }
+        None => Match::new(g, 0),
+    };
+    Ok(ActiveMatch {
+        game: Box::new(m),
+        screen: Screen::Tirachen,
+        save_path: saves.0.join("game.tirachen"),
+        load,
+        secrets: options.masters == MasterChoice::Secret,
+        colours: COLOURS,
+        own_dialog: is_choice,
+    })
+}
+
+/// The masters' choice texts the rules accept (`S3A3W3` …).
+fn is_choice(text: &str) -> bool {
+    Masters::all().any(|m| m.to_string() == text)
+}
+
+/// Whether the match waits for a choice of masters now.
+pub fn choosing(m: &ActiveMatch) -> bool {
+    let a = m.game.actions();
+    !a.is_empty() && a.iter().all(|a| is_choice(&a.text))
+}
+
+/// The index of the action choosing `masters` now, if the rules offer it.
+pub fn choice_index(m: &ActiveMatch, masters: Masters) -> Option<usize> {
+    let t = masters.to_string();
+    m.game.actions().iter().position(|a| a.text == t)
+}
+
+/// The stage the match is at.
+fn stage_for(m: &ActiveMatch, handover: Handover) -> TirachenStage {
+    if !choosing(m) {
+        return TirachenStage::Playing;
+    }
+    if let Decision::Simultaneous { waiting } = m.game.decision() {
+        let left: Vec<Player> = waiting.iter().collect();
+        // The second of two secret choices: hand the board over first.
+        if left.len() == 1 && handover.0 != Some(left[0]) {
+            return TirachenStage::Handover;
+        }
+    }
+    TirachenStage::Masters
+}
+
+/// Entering the screen: resume the game in progress, else open the new-game dialog.
+fn resume(
+    m: Option<Res<ActiveMatch>>,
+    handover: Res<Handover>,
+    mut next: ResMut<NextState<TirachenStage>>,
+) {
+    match m.filter(|m| m.screen == Screen::Tirachen) {
+        Some(m) => next.set(stage_for(&m, *handover)),
+        None => next.set(TirachenStage::NewGame),
+    }
+}
+
+fn start_game(
+    mut msgs: MessageReader<NewTirachen>,
+    mut commands: Commands,
+    saves: Res<SaveRoot>,
+    mut handover: ResMut<Handover>,
+    mut error: ResMut<NewGameError>,
+    mut next: ResMut<NextState<TirachenStage>>,
+    mut sel: ResMut<crate::host::grid::GridSelection>,
+    mut choice: ResMut<crate::host::grid::GridChoice>,
+    mut status: ResMut<crate::host::grid::GridStatus>,
+) {
+    let Some(msg) = msgs.read().last() else {
+        return;
+    };
+    match new_match(msg.options, msg.position.as_deref(), &saves) {
+        Ok(m) => {
+            *handover = Handover::default();
+            error.0 = None;
+            sel.0 = None;
+            choice.0.clear();
+            *status = default();
+            next.set(stage_for(&m, *handover));
+            commands.insert_resource(m);
+        }
+        Err(e) => error.0 = Some(e),
+    }
+}
+
+fn handed_over(mut msgs: MessageReader<HandedOver>, mut handover: ResMut<Handover>) {
+    if let Some(h) = msgs.read().last() {
+        handover.0 = Some(h.0);
+    }
+}
+
+fn reopen_dialog(
+    mut msgs: MessageReader<NewGameRequested>,
+    mut next: ResMut<NextState<TirachenStage>>,
+) {
+    if msgs.read().any(|r| r.0 == Screen::Tirachen) {
+        next.set(TirachenStage::NewGame);
+    }
+}
+
+/// After every change of the match (or a hand-over), the stage follows it; the new-game dialog
+/// stays open until started or cancelled.
+fn sync_stage(
+    m: Option<Res<ActiveMatch>>,
+    handover: Res<Handover>,
+    stage: Res<State<TirachenStage>>,
+    mut played: MessageReader<GridPlayed>,
+    mut next: ResMut<NextState<TirachenStage>>,
+) {
+    let any_played = played.read().count() > 0;
+    let Some(m) = m.filter(|m| m.screen == Screen::Tirachen) else {
+        return;
+    };
+    if *stage.get() == TirachenStage::NewGame {
+        return;
+    }
+    if m.is_changed() || handover.is_changed() || any_played {
+        let s = stage_for(&m, *handover);
+        if s != *stage.get() {
+            next.set(s);
+        }
+    }
+}

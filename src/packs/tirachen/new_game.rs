@@ -1,0 +1,253 @@
+//! The new-game dialog (the options the rule text leaves to the players, and an optional
+//! position text to start from), the masters' choice (arms, spells and hunt totalling nine), and
+//! the hand-over screen between two secret choices so neither player sees the other's.
+use super::{HandedOver, NewGameError, NewTirachen, TirachenStage, choice_index};
+use crate::host::grid::{ActiveMatch, Intent};
+use crate::host::{OpenScreen, Screen};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use game_api::{Decision, Player};
+use tirachen_rules::{MasterChoice, Masters, Side, TirachenOptions};
+
+/// The dialog's fields.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct NewGameForm {
+    pub options: TirachenOptions,
+    pub quiet: u16,
+    pub position: String,
+}
+
+impl Default for NewGameForm {
+    fn default() -> Self {
+        let options = TirachenOptions::default();
+        NewGameForm {
+            options,
+            quiet: options.quiet_turn_limit.unwrap_or(100),
+            position: String::new(),
+        }
+    }
+}
+
+/// The masters being chosen (hunt makes up the nine).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MastersForm {
+    pub arms: u8,
+    pub spells: u8,
+}
+
+impl Default for MastersForm {
+    fn default() -> Self {
+        MastersForm { arms: 3, spells: 3 }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NewGameForm>()
+        .init_resource::<MastersForm>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                dialog.run_if(in_state(TirachenStage::NewGame)),
+                masters.run_if(in_state(TirachenStage::Masters)),
+                handover.run_if(in_state(TirachenStage::Handover)),
+            )
+                .after(crate::host::grid::GridSystems),
+        )
+        .add_systems(OnEnter(TirachenStage::Masters), reset_masters);
+}
+
+fn reset_masters(mut form: ResMut<MastersForm>) {
+    *form = MastersForm::default();
+}
+
+fn dialog(
+    mut contexts: EguiContexts,
+    mut form: ResMut<NewGameForm>,
+    error: Res<NewGameError>,
+    m: Option<Res<ActiveMatch>>,
+    mut out: MessageWriter<NewTirachen>,
+    mut screens: MessageWriter<OpenScreen>,
+    mut next: ResMut<NextState<TirachenStage>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let has_game = m.is_some_and(|m| m.screen == Screen::Tirachen);
+    egui::Window::new("New game of Tirachen")
+        .collapsible(false)
+        .resizable(false)
+        .fixed_pos(egui::pos2(60.0, 160.0))
+        .fixed_size(egui::vec2(440.0, 420.0))
+        .show(ctx, |ui| {
+            let o = &mut form.options;
+            ui.label(
+                "Each side deploys a Fort, a Commander, nine Pikes and nine masters of its choice.",
+            );
+            ui.separator();
+            ui.label(egui::RichText::new("The masters are chosen").strong());
+            ui.radio_value(
+                &mut o.masters,
+                MasterChoice::Open,
+                "openly, in turn (each sees the other's choice)",
+            );
+            ui.radio_value(
+                &mut o.masters,
+                MasterChoice::Secret,
+                "in secret (hand the board over between the choices)",
+            );
+            ui.label(egui::RichText::new("First to play").strong());
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut o.first, Side::Red, "Red");
+                ui.radio_value(&mut o.first, Side::White, "White");
+            });
+            ui.checkbox(
+                &mut o.deployment_captures,
+                "captures allowed while deploying",
+            );
+            let mut quiet_on = o.quiet_turn_limit.is_some();
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut quiet_on, "draw after");
+                ui.add_enabled(
+                    quiet_on,
+                    egui::DragValue::new(&mut form.quiet).range(1..=1000),
+                );
+                ui.label("quiet turns");
+            });
+            let quiet = form.quiet;
+            form.options.quiet_turn_limit = quiet_on.then_some(quiet);
+            ui.separator();
+            ui.label("Start from a position text (optional):");
+            ui.add(
+                egui::TextEdit::singleline(&mut form.position)
+                    .desired_width(400.0)
+                    .font(egui::TextStyle::Monospace),
+            );
+            if let Some(e) = &error.0 {
+                ui.colored_label(egui::Color32::from_rgb(225, 95, 75), e);
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(egui::RichText::new("Start").size(17.0)).clicked() {
+                    out.write(NewTirachen {
+                        options: form.options,
+                        position: Some(form.position.clone()).filter(|p| !p.trim().is_empty()),
+                    });
+                }
+                if has_game && ui.button("Back to the game").clicked() {
+                    next.set(TirachenStage::Playing);
+                }
+                if ui.button("< Games").clicked() {
+                    screens.write(OpenScreen(Screen::Title));
+                }
+            });
+        });
+    Ok(())
+}
+
+/// The counts of masters a player is shown to have chosen (their tray), for the open choice.
+fn chosen_by(m: &ActiveMatch, p: Player) -> Option<String> {
+    let r = m.game.reserves(m.viewer());
+    let tray = r.iter().find(|r| r.owner == p)?;
+    let n = |code: &str| {
+        tray.entries
+            .iter()
+            .find(|e| e.0 == code)
+            .map(|e| e.2)
+            .unwrap_or(0)
+    };
+    let total = n("S") + n("A") + n("W");
+    (total > 0).then(|| {
+        format!(
+            "{} masters of arms, {} of spells, {} of the hunt",
+            n("S"),
+            n("A"),
+            n("W")
+        )
+    })
+}
+
+fn masters(
+    mut contexts: EguiContexts,
+    m: Res<ActiveMatch>,
+    mut form: ResMut<MastersForm>,
+    mut out: MessageWriter<Intent>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(p) = m.decider() else { return Ok(()) };
+    let name = m.game.player_name(p);
+    let other = m.game.player_name(p.other());
+    let secret = matches!(m.game.decision(), Decision::Simultaneous { .. });
+    egui::Window::new(format!("{name}: choose nine masters"))
+        .collapsible(false)
+        .resizable(false)
+        .fixed_pos(egui::pos2(60.0, 250.0))
+        .fixed_size(egui::vec2(440.0, 260.0))
+        .show(ctx, |ui| {
+            if secret {
+                ui.label(format!("In secret: {other}, look away."));
+            } else if let Some(c) = chosen_by(&m, p.other()) {
+                ui.label(format!("{other} chose {c}."));
+            }
+            ui.add_space(6.0);
+            let mut arms = form.arms;
+            let mut spells = form.spells;
+            ui.add(egui::Slider::new(&mut arms, 0..=Masters::TOTAL).text("masters of arms (S)"));
+            spells = spells.min(Masters::TOTAL - arms);
+            ui.add(
+                egui::Slider::new(&mut spells, 0..=Masters::TOTAL - arms)
+                    .text("masters of spells (A)"),
+            );
+            let hunt = Masters::TOTAL - arms - spells;
+            ui.label(format!("masters of the hunt (W): {hunt}   — nine in all"));
+            form.arms = arms;
+            form.spells = spells;
+            let choice = Masters::new(arms, spells, hunt);
+            let index = choice.and_then(|c| choice_index(&m, c));
+            ui.add_space(8.0);
+            let label = match choice {
+                Some(c) => format!("Choose {c}"),
+                None => "Choose".into(),
+            };
+            if ui
+                .add_enabled(
+                    index.is_some(),
+                    egui::Button::new(egui::RichText::new(label).size(17.0)),
+                )
+                .clicked()
+            {
+                if let Some(i) = index {
+                    out.write(Intent::Play(i));
+                }
+            }
+        });
+    Ok(())
+}
+
+/// Between two secret choices: the window covers the board until the next player confirms.
+fn handover(
+    mut contexts: EguiContexts,
+    m: Res<ActiveMatch>,
+    mut out: MessageWriter<HandedOver>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(p) = m.decider() else { return Ok(()) };
+    let name = m.game.player_name(p);
+    let other = m.game.player_name(p.other());
+    let screen = ctx.viewport_rect();
+    egui::Window::new("Hand over")
+        .collapsible(false)
+        .resizable(false)
+        .title_bar(false)
+        .fixed_pos(screen.min)
+        .fixed_size(screen.size())
+        .show(ctx, |ui| {
+            ui.add_space(300.0);
+            ui.vertical_centered(|ui| {
+                ui.heading(format!("{other} has chosen in secret."));
+                ui.label(format!("Hand the board to {name}. {other}'s choice stays hidden until each master is placed."));
+                ui.add_space(16.0);
+                if ui.button(egui::RichText::new(format!("I am {name} — let me choose")).size(18.0)).clicked() {
+                    out.write(HandedOver(p));
+                }
+            });
+        });
+    Ok(())
+}
