@@ -147,9 +147,11 @@ pub fn apply(
                     owner: *owner,
                     kind: kind.clone(),
                 };
+                // A placement is always the deciding player's, from their own tray.
+                let theirs = mm.decider() == Some(*owner);
                 if sel.0.as_ref() == Some(&p) {
                     sel.0 = None;
-                } else if actions.iter().any(|a| super::highlights::from_pick(a, &p)) {
+                } else if theirs && actions.iter().any(|a| super::highlights::from_pick(a, &p)) {
                     sel.0 = Some(p);
                     status.refusal = None;
                 } else {

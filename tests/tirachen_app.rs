@@ -1,0 +1,444 @@
+//! Tirachen in the app, headless (`MinimalPlugins` plus the game plugins), driven by the same
+//! messages the title's Play button, the dialogs, the mouse and the panel send: pick Tirachen,
+//! choose masters (openly, and in secret with the hand-over), deploy from the tray, mobilise,
+//! move, take the Traitor both ways and decline its extra move, win by the homeland; the
+//! highlights are checked against the rules crate's own legal actions.
+use bevy::prelude::*;
+use game_api::{Cell, Decision, Game, Player, Viewer};
+use tirachen_rules::{MasterChoice, Masters, Tirachen, TirachenOptions};
+use veney::Screen;
+use veney::host::grid::{
+    ActiveMatch, GridChoice, GridHighlights, GridSelection, GridStatus, Intent, Mark, Pick,
+    SaveRoot,
+};
+use veney::host::{Games, OpenScreen};
+use veney::packs::tirachen::{HandedOver, NewTirachen, TirachenStage, choice_index};
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("tirachen-app-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The app as it starts: on the title screen.
+fn app(name: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(SaveRoot(temp_dir(name)))
+        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(&format!(
+            "{name}-veney"
+        ))));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    app
+}
+
+fn send<M: Message>(app: &mut App, m: M) {
+    app.world_mut().write_message(m);
+    app.update();
+    app.update();
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn stage(app: &App) -> TirachenStage {
+    *app.world().resource::<State<TirachenStage>>().get()
+}
+
+fn m(app: &App) -> &ActiveMatch {
+    app.world().resource::<ActiveMatch>()
+}
+
+fn position(app: &App) -> String {
+    m(app).game.position_text(Viewer::Referee)
+}
+
+fn cell(name: &str) -> Cell {
+    let b = name.as_bytes();
+    Cell((b[0] - b'a') as u16 + (b[1] - b'1') as u16 * 9)
+}
+
+/// Opens Tirachen as the title's Play button does, and starts a game as the dialog's Start does.
+fn tirachen(name: &str, options: TirachenOptions, position: Option<&str>) -> App {
+    let mut a = app(name);
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(stage(&a), TirachenStage::NewGame);
+    send(
+        &mut a,
+        NewTirachen {
+            options,
+            position: position.map(String::from),
+        },
+    );
+    a
+}
+
+fn click(app: &mut App, c: &str) {
+    send(app, Intent::Click(cell(c)));
+}
+
+/// Plays the action with this text from the panel's buttons or the choice (by its index).
+fn play_text(app: &mut App, text: &str) {
+    let i = m(app)
+        .game
+        .actions()
+        .iter()
+        .position(|a| a.text == text)
+        .unwrap_or_else(|| panic!("{text} is not offered"));
+    send(app, Intent::Play(i));
+}
+
+fn choose(app: &mut App, arms: u8, spells: u8, hunt: u8) {
+    let i = choice_index(m(app), Masters::new(arms, spells, hunt).unwrap()).expect("offered");
+    send(app, Intent::Play(i));
+}
+
+/// What the rules crate itself says the pick may reach: every legal action's target from it.
+fn rules_targets(app: &App, options: TirachenOptions, pick: &Pick) -> Vec<(Cell, Mark)> {
+    let g = Tirachen::new(options);
+    let s = g.parse_position(&position(app)).unwrap();
+    let Decision::Player(p) = g.decision(&s) else {
+        panic!("not a player's decision")
+    };
+    let mut acts = Vec::new();
+    g.legal_actions(&s, p, &mut acts);
+    let mut t: Vec<(Cell, Mark)> = acts
+        .into_iter()
+        .map(|a| g.action_cells(&s, a))
+        .filter(|c| match pick {
+            Pick::Cell(f) => c.from == Some(*f),
+            Pick::Reserve { kind, .. } => {
+                c.from.is_none() && c.from_reserve.as_deref() == Some(kind)
+            }
+        })
+        .filter_map(|c| {
+            c.to.map(|to| {
+                (
+                    to,
+                    if c.captures.is_empty() {
+                        Mark::Move
+                    } else {
+                        Mark::Capture
+                    },
+                )
+            })
+        })
+        .collect();
+    t.sort();
+    t.dedup();
+    t
+}
+
+fn assert_highlights_match(app: &App, options: TirachenOptions) {
+    let pick = app
+        .world()
+        .resource::<GridSelection>()
+        .0
+        .clone()
+        .expect("a pick");
+    let want = rules_targets(app, options, &pick);
+    assert!(!want.is_empty(), "the pick has legal targets");
+    assert_eq!(app.world().resource::<GridHighlights>().targets, want);
+}
+
+#[test]
+fn the_title_lists_both_games_and_play_opens_tirachen_without_running_veney() {
+    let mut a = app("title");
+    assert_eq!(screen(&a), Screen::Title);
+    let titles: Vec<&str> = a
+        .world()
+        .resource::<Games>()
+        .0
+        .iter()
+        .map(|g| g.title)
+        .collect();
+    assert_eq!(titles, ["Veney", "Tirachen"]);
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(screen(&a), Screen::Tirachen);
+    assert_eq!(stage(&a), TirachenStage::NewGame);
+    assert!(a.world().get_resource::<ActiveMatch>().is_none());
+    // Veney's systems did not run: its pieces were never mirrored into entities.
+    let w = a.world_mut();
+    let n = w
+        .query::<&veney::packs::veney::game::PieceView>()
+        .iter(w)
+        .count();
+    assert_eq!(n, 0);
+    send(&mut a, OpenScreen(Screen::Veney));
+    let w = a.world_mut();
+    let n = w
+        .query::<&veney::packs::veney::game::PieceView>()
+        .iter(w)
+        .count();
+    assert_eq!(n, 16, "Veney mirrors its pieces once its screen opens");
+    send(&mut a, OpenScreen(Screen::Title));
+    let w = a.world_mut();
+    let n = w
+        .query::<&veney::packs::veney::game::PieceView>()
+        .iter(w)
+        .count();
+    assert_eq!(n, 0, "Veney's entities are scoped to its screen");
+}
+
+#[test]
+fn open_masters_deploy_from_the_tray_and_mobilise() {
+    let o = TirachenOptions::default();
+    let mut a = tirachen("deploy", o, None);
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    assert_eq!(m(&a).decider(), Some(Player(0)));
+    // The 55 choices are the dialog's, not panel buttons; a choice not totalling nine is absent.
+    assert!(Masters::new(3, 3, 4).is_none());
+    choose(&mut a, 3, 3, 3);
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    assert_eq!(m(&a).decider(), Some(Player(1)));
+    choose(&mut a, 2, 4, 3);
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    assert!(
+        position(&a).contains("FCS3A3W3P9/fcs2a4w3p9"),
+        "{}",
+        position(&a)
+    );
+    // Red picks a Pike from the tray: the marks are the rules' placements.
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "P".into(),
+        },
+    );
+    assert_eq!(
+        a.world().resource::<GridSelection>().0,
+        Some(Pick::Reserve {
+            owner: Player(0),
+            kind: "P".into()
+        })
+    );
+    assert_highlights_match(&a, o);
+    let targets = a.world().resource::<GridHighlights>().targets.clone();
+    assert!(
+        targets.iter().all(|(c, _)| c.0 < 27),
+        "Red deploys in ranks 1-3"
+    );
+    click(&mut a, "c2");
+    assert!(
+        position(&a).starts_with("4g4/9/9/9/4*4/9/9/2P6/4G4 w"),
+        "{}",
+        position(&a)
+    );
+    assert!(a.world().resource::<GridSelection>().0.is_none());
+    // White may not take from Red's tray.
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "C".into(),
+        },
+    );
+    assert!(a.world().resource::<GridSelection>().0.is_none());
+    assert!(a.world().resource::<GridStatus>().refusal.is_some());
+    // White mobilises: a panel button (an action with no cell).
+    let loose: Vec<String> = m(&a)
+        .game
+        .actions()
+        .into_iter()
+        .filter(|x| x.cells.to.is_none())
+        .map(|x| x.text)
+        .collect();
+    assert_eq!(loose, ["mob"]);
+    play_text(&mut a, "mob");
+    assert!(position(&a).contains(" r dm "), "{}", position(&a));
+    // Undo and redo through the intents.
+    send(&mut a, Intent::Undo);
+    assert!(position(&a).contains(" w dd "), "{}", position(&a));
+    send(&mut a, Intent::Redo);
+    assert!(position(&a).contains(" r dm "), "{}", position(&a));
+}
+
+#[test]
+fn secret_masters_hand_over_between_the_choices() {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = tirachen("secret", o, None);
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
+    choose(&mut a, 9, 0, 0);
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    send(&mut a, HandedOver(Player(1)));
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    // White looks at the board now, and does not see Red's choice.
+    assert_eq!(m(&a).viewer(), Viewer::Player(Player(1)));
+    let red_tray = m(&a)
+        .game
+        .reserves(m(&a).viewer())
+        .into_iter()
+        .find(|r| r.owner == Player(0));
+    if let Some(t) = red_tray {
+        assert!(
+            !t.entries.iter().any(|e| e.0 == "S"),
+            "Red's masters are hidden: {t:?}"
+        );
+    }
+    assert!(!m(&a).game.position_text(m(&a).viewer()).contains("S9"));
+    choose(&mut a, 0, 0, 9);
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    assert!(position(&a).contains("FCS9P9/fcw9p9"), "{}", position(&a));
+}
+
+const NEUTRAL: &str = "8g/9/9/9/4*4/9/4C4/9/G8 r mm -/- - 0";
+
+#[test]
+fn a_move_and_the_traitor_taken_both_ways() {
+    let o = TirachenOptions::default();
+    let mut a = tirachen("traitor", o, Some(NEUTRAL));
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    click(&mut a, "e3");
+    assert_eq!(
+        a.world().resource::<GridSelection>().0,
+        Some(Pick::Cell(cell("e3")))
+    );
+    assert_highlights_match(&a, o);
+    assert!(
+        a.world()
+            .resource::<GridHighlights>()
+            .targets
+            .contains(&(cell("e5"), Mark::Capture))
+    );
+    // Two legal actions share e3 -> e5: the view asks, listing them by notation.
+    click(&mut a, "e5");
+    let choice = a.world().resource::<GridChoice>().0.clone();
+    let texts: Vec<String> = choice
+        .iter()
+        .map(|&i| m(&a).game.actions()[i].text.clone())
+        .collect();
+    assert_eq!(texts, ["Ce3xe5", "Ce3xe5=T"]);
+    assert_eq!(
+        position(&a),
+        NEUTRAL,
+        "nothing is played until the player picks"
+    );
+    // Take it normally: removed from the game.
+    send(&mut a, Intent::Play(choice[0]));
+    assert_eq!(position(&a), "8g/9/9/9/4C4/9/9/9/G8 w mm -/- - 0");
+    assert!(a.world().resource::<GridChoice>().0.is_empty());
+    send(&mut a, Intent::Undo);
+    assert_eq!(position(&a), NEUTRAL);
+    // Or sacrifice the Commander to control it, with an extra move to decline.
+    click(&mut a, "e3");
+    click(&mut a, "e5");
+    let choice = a.world().resource::<GridChoice>().0.clone();
+    send(&mut a, Intent::Play(choice[1]));
+    assert_eq!(position(&a), "8g/9/9/9/4T4/9/9/9/G8 r mm -/- e5 0");
+    // The extra move: the Traitor's targets are highlighted like any move, and "-" declines.
+    click(&mut a, "e5");
+    assert_highlights_match(&a, o);
+    send(&mut a, Intent::Cancel);
+    assert!(a.world().resource::<GridSelection>().0.is_none());
+    play_text(&mut a, "-");
+    assert_eq!(position(&a), "8g/9/9/9/4T4/9/9/9/G8 w mm -/- - 0");
+    // The move list shows the turn with both of Red's actions.
+    let turns = m(&a).game.turns(Viewer::Referee);
+    assert_eq!(turns.last().unwrap().tokens, ["Ce3xe5=T", "-"]);
+}
+
+#[test]
+fn a_click_that_matches_nothing_is_explained_by_the_rules() {
+    let o = TirachenOptions::default();
+    let mut a = tirachen("explain", o, Some(NEUTRAL));
+    click(&mut a, "e3");
+    click(&mut a, "a9");
+    let r = a
+        .world()
+        .resource::<GridStatus>()
+        .refusal
+        .clone()
+        .expect("explained");
+    let g = Tirachen::new(o);
+    let s = g.parse_position(NEUTRAL).unwrap();
+    let want = g.explain_move(&s, Player(0), Some(cell("e3")), cell("a9"));
+    assert_eq!(r, want.to_string());
+    assert_eq!(position(&a), NEUTRAL);
+    assert!(a.world().resource::<GridSelection>().0.is_none());
+}
+
+#[test]
+fn occupying_the_homeland_wins_and_the_game_is_over() {
+    let o = TirachenOptions::default();
+    let mut a = tirachen(
+        "homeland",
+        o,
+        Some("3PP4/9/g8/9/5C3/9/9/9/4G4 r mm -/- - 0"),
+    );
+    click(&mut a, "f5");
+    assert_highlights_match(&a, o);
+    click(&mut a, "f9");
+    let Decision::Over(out) = m(&a).game.decision() else {
+        panic!("the game goes on: {}", position(&a))
+    };
+    assert_eq!(out.winner(), Some(Player(0)));
+    assert_eq!(out.reason, "homeland occupied");
+    assert!(m(&a).game.actions().is_empty());
+    // Nothing more is played: a click is explained as the game's end.
+    click(&mut a, "e1");
+    assert!(a.world().resource::<GridStatus>().refusal.is_some());
+}
+
+#[test]
+fn the_fort_is_picked_up_to_show_its_ring() {
+    let o = TirachenOptions::default();
+    let mut a = tirachen("fort", o, Some("8g/9/9/9/9/9/1F7/9/G8 r mm -/- - 0"));
+    click(&mut a, "b3");
+    assert_eq!(
+        a.world().resource::<GridSelection>().0,
+        Some(Pick::Cell(cell("b3")))
+    );
+    assert!(
+        a.world().resource::<GridHighlights>().targets.is_empty(),
+        "a Fort never moves"
+    );
+    let w = a.world();
+    let f = veney::packs::tirachen::fort::focused_fort(
+        w.resource::<ActiveMatch>(),
+        w.resource::<GridSelection>(),
+        w.resource::<veney::host::grid::GridHover>(),
+    );
+    assert_eq!(f, Some((cell("b3"), Some(Player(0)))));
+    let mut ring = veney::packs::tirachen::fort::ring(&m(&a).game.board(), cell("b3"));
+    ring.sort();
+    let mut want: Vec<Cell> = ["a2", "b2", "c2", "a3", "c3", "a4", "b4", "c4"]
+        .iter()
+        .map(|c| cell(c))
+        .collect();
+    want.sort();
+    assert_eq!(ring, want);
+}
+
+#[test]
+fn save_and_load_round_trip_and_a_bad_save_keeps_the_game() {
+    let o = TirachenOptions::default();
+    let mut a = tirachen("save", o, Some(NEUTRAL));
+    click(&mut a, "e3");
+    click(&mut a, "e4");
+    let after = position(&a);
+    send(&mut a, Intent::Save);
+    let path = m(&a).save_path.clone();
+    assert!(path.exists());
+    send(&mut a, Intent::Undo);
+    assert_eq!(position(&a), NEUTRAL);
+    send(&mut a, Intent::Load);
+    assert_eq!(position(&a), after);
+    assert_eq!(
+        m(&a).game.history_len(),
+        1,
+        "the record is replayed, so undo still works"
+    );
+    std::fs::write(&path, "[Game \"tirachen\"]\n1. Ce3-e9;\n").unwrap();
+    send(&mut a, Intent::Load);
+    assert_eq!(position(&a), after);
+    let info = a.world().resource::<GridStatus>().info.clone().unwrap();
+    assert!(info.contains("could not load"), "{info}");
+}
