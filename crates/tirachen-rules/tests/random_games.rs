@@ -1,5 +1,6 @@
 //! Seeded random games through the testkit: every action checked (invariants, position text and
-//! notation round-trips, observations, undo and redo) for some hundreds of games, then 10,000
+//! notation round-trips, observations, undo and redo; every 10th game saved and reloaded) for
+//! 1,000 games per option mode, then 10,000
 //! games per option mode checked every 50th action. No game may panic or stall.
 use game_testkit::{Playouts, random_playouts};
 use std::sync::Arc;
@@ -27,7 +28,7 @@ fn hundreds_of_games_checked_at_every_action() {
         let g = Arc::new(Tirachen::new(o));
         let t = Instant::now();
         let cfg = Playouts {
-            games: 150,
+            games: 1_000,
             seed: 1,
             max_actions: 1_500,
             check_every: 1,
@@ -41,7 +42,7 @@ fn hundreds_of_games_checked_at_every_action() {
             r.endings,
             t.elapsed()
         );
-        assert_eq!(r.games, 150);
+        assert_eq!(r.games, 1_000);
         assert!(
             !r.endings.contains_key("action limit"),
             "{name}: {:?}",
