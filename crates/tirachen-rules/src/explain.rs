@@ -252,14 +252,14 @@ pub fn explain_click(
         return refusal(pos, opts, side, Action::step(from, to));
     }
     let reserve = pos.reserve(side);
+    let mut legal = Vec::new();
+    legal::legal_actions(pos, opts, side, &mut legal);
     let mut first = None;
     for kind in Kind::UNDEPLOYED {
         if reserve.count(kind) == 0 {
             continue;
         }
         let a = Action::Place { kind, to };
-        let mut legal = Vec::new();
-        legal::legal_actions(pos, opts, side, &mut legal);
         if !legal.contains(&a) {
             first.get_or_insert(refusal(pos, opts, side, a));
         }

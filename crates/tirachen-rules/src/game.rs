@@ -4,7 +4,7 @@ use crate::explain;
 use crate::invariants;
 use crate::legal;
 use crate::notation;
-use crate::options::{MasterChoice, OptionsError, TirachenOptions};
+use crate::options::{HeaderError, MasterChoice, OptionsError, TirachenOptions};
 use crate::outcome;
 use crate::position::Position;
 use crate::position_text;
@@ -14,8 +14,8 @@ use crate::turn;
 use crate::view;
 use crate::zobrist;
 use game_api::{
-    ActionCells, Actor, BoardDesc, Cell, Decision, Game, MatchRng, Outcome, PieceView, Player,
-    PlayerSet, Refusal, ReserveView, TextError, Viewer,
+    ActionCells, Actor, BoardDesc, Cell, Decision, Game, Outcome, PieceView, Player, PlayerSet,
+    Refusal, ReserveView, TextError, Viewer,
 };
 
 /// The rules of Tirachen with their options fixed.
@@ -37,7 +37,7 @@ impl Tirachen {
     }
 
     /// The rules a save text was written with.
-    pub fn from_save_text(text: &str) -> Result<Tirachen, String> {
+    pub fn from_save_text(text: &str) -> Result<Tirachen, HeaderError> {
         TirachenOptions::from_save_text(text).map(Tirachen::new)
     }
 
@@ -113,12 +113,8 @@ impl Game for Tirachen {
         legal::legal_actions(s, &self.options, side, out);
     }
 
+    /// Tirachen has no chance: no state ever waits for it.
     fn chance_outcomes(&self, _s: &Position, _out: &mut Vec<(Action, u32)>) {}
-
-    fn sample_chance(&self, _s: &Position, _rng: &mut MatchRng) -> Action {
-        // Tirachen has no chance; the API asks only at a chance decision, which never comes.
-        Action::Decline
-    }
 
     fn apply(&self, s: &mut Position, actor: Actor, a: Action) {
         let side = match actor {
@@ -204,7 +200,7 @@ impl Game for Tirachen {
     }
 
     fn reserves(&self, s: &Position, viewer: Viewer) -> Vec<ReserveView> {
-        view::reserves(&self.observe(s, viewer), &self.options, viewer)
+        view::reserves(&self.observe(s, viewer))
     }
 
     fn action_cells(&self, s: &Position, a: Action) -> ActionCells {

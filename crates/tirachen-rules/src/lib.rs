@@ -51,7 +51,7 @@ pub use bitboard::Bitboard;
 pub use game::Tirachen;
 pub use invariants::{Field, PositionError};
 pub use masters::Masters;
-pub use options::{MasterChoice, OptionsError, TirachenOptions};
+pub use options::{HeaderError, MasterChoice, OptionsError, TirachenOptions};
 pub use piece::{Kind, Piece};
 pub use position::{Phase, Position, Reserve};
 pub use side::Side;

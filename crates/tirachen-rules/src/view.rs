@@ -3,13 +3,12 @@
 use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::fort;
-use crate::options::{MasterChoice, TirachenOptions};
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 use crate::zones;
-use game_api::{ActionCells, BoardDesc, Cell, PieceView, ReserveView, Shape, Viewer, Zone};
+use game_api::{ActionCells, BoardDesc, Cell, PieceView, ReserveView, Shape, Zone};
 
 /// Green and grey squares alternate, a1 green ("green and grey in Qenar").
 pub const GREEN: [u8; 3] = [0x5a, 0x8f, 0x4e];
@@ -78,9 +77,9 @@ pub fn pieces(pos: &Position) -> Vec<PieceView> {
         .collect()
 }
 
-/// The undeployed trays as `pos` (already observed for the viewer) shows them: hidden masters
-/// as one entry with the code "?".
-pub fn reserves(pos: &Position, opts: &TirachenOptions, viewer: Viewer) -> Vec<ReserveView> {
+/// The undeployed trays as `pos`, already observed for the viewer, shows them: masters whose
+/// kinds are hidden from the viewer as one entry with the code "?".
+pub fn reserves(pos: &Position) -> Vec<ReserveView> {
     Side::BOTH
         .into_iter()
         .map(|side| {
@@ -96,21 +95,8 @@ pub fn reserves(pos: &Position, opts: &TirachenOptions, viewer: Viewer) -> Vec<R
                     )
                 })
                 .collect();
-            let hidden = r.hidden() as u32;
-            if hidden > 0
-                || (opts.masters == MasterChoice::Secret
-                    && !viewer.sees_secrets_of(side.player())
-                    && r.known_masters() > 0)
-            {
-                entries.retain(|e| {
-                    !Kind::from_letter(e.0.chars().next().unwrap_or(' '))
-                        .is_some_and(Kind::is_master)
-                });
-                entries.push((
-                    "?".into(),
-                    "hidden master".into(),
-                    hidden + r.known_masters(),
-                ));
+            if r.hidden() > 0 {
+                entries.push(("?".into(), "hidden master".into(), r.hidden() as u32));
             }
             ReserveView {
                 owner: side.player(),
