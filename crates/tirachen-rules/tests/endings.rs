@@ -26,7 +26,7 @@ fn taking_the_general_wins() {
 }
 
 // Tirachen "OBJECTIVE": occupy all three squares of the opposing homeland (d9 e9 f9), checked as
-// soon as the move is made (ruling "When occupation is checked").
+// soon as the move is made (ruling "Winning").
 #[test]
 fn occupying_the_homeland_wins() {
     let g = game();
@@ -38,7 +38,7 @@ fn occupying_the_homeland_wins() {
     assert_eq!(o.reason, "homeland occupied");
 }
 
-// Ruling "Units": a controlled Traitor is one of your units. White holds d1 and e1 with Pikes
+// Ruling "A controlled Traitor": a controlled Traitor is one of your units. White holds d1 and e1 with Pikes
 // and completes the homeland with its Traitor.
 #[test]
 fn a_controlled_traitor_counts_as_a_unit() {
@@ -50,7 +50,7 @@ fn a_controlled_traitor_counts_as_a_unit() {
     assert_eq!(o.reason, "homeland occupied");
 }
 
-// Ruling "No legal action": a side that cannot act loses. White's General on a1 is hemmed by
+// Ruling "A side with no legal action": a side that cannot act loses. White's General on a1 is hemmed by
 // its own Pike b1 and by the ring of Red's Fort b3 (a2, b2); the Pike cannot step to b2 (ring)
 // or c1 (taken by a Red Pike) and has no square diagonally forward.
 #[test]

@@ -57,7 +57,7 @@ fn the_capturer_of_a_fort_is_captured_too() {
     assert_eq!(g.position_text(&s), "8g/9/9/9/9/9/9/9/G8 r mm -/- - 0");
 }
 
-// Ruling "The Traitor taking a Fort": the Traitor is captured like any capturer and leaves the
+// Ruling "The capturer sacrificed": the Traitor is captured like any capturer and leaves the
 // game; no one gains control of it.
 #[test]
 fn a_traitor_taking_a_fort_leaves_the_game() {
@@ -81,7 +81,7 @@ fn a_fort_is_not_placed_next_to_an_opposing_piece() {
     assert_eq!(texts.iter().filter(|t| t.starts_with("F@")).count(), 26 - 3);
 }
 
-// Rulings "A General or a Pike taking a Fort": both take from a neighbouring square, which is
+// Ruling "The capturer sacrificed": both take from a neighbouring square, which is
 // in the ring where no opposing piece can stand, so neither can ever take a Fort. A position
 // with an opposing piece in the ring is refused, naming the square.
 #[test]

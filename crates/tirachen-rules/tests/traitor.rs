@@ -99,7 +99,7 @@ fn control_needs_the_traitor() {
     assert_eq!(refused_by(&g, &s, "Ce3xe5=T"), "Tirachen: Traitor");
 }
 
-// Ruling "The extra move in the deployment phase": a side still deploying moves the Traitor
+// Ruling "The extra move": a side still deploying moves the Traitor
 // within its deployment area.
 #[test]
 fn a_deploying_side_keeps_its_extra_move_in_its_area() {
