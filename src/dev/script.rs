@@ -8,7 +8,8 @@
 //! new standard game with the guess-by-measure-&-step dice), `hide N` (hide the token at place
 //! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement),
 //! `setup concealed|turns` (a new game set up that way), `setuppick NAME`, `ready`, `handover`,
-//! `screen title|veney|tirachen` (go to a screen, as the title's Play buttons do), `quit`.
+//! `screen title|veney|tirachen` (go to a screen, as the title's Play buttons do), the Tirachen
+//! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover` (below), `quit`.
 //! Lines starting with `#` are comments.
 use crate::packs::veney::game::{Command, CurrentGame};
 use bevy::prelude::*;
@@ -53,6 +54,11 @@ fn run(
     mut workshop: ResMut<crate::packs::veney::workshop::Workshop>,
     mut exit: MessageWriter<AppExit>,
     mut screens: MessageWriter<crate::host::OpenScreen>,
+    grid: Option<Res<crate::host::grid::ActiveMatch>>,
+    mut intents: MessageWriter<crate::host::grid::Intent>,
+    mut hover: ResMut<crate::host::grid::GridHover>,
+    mut tirachen: MessageWriter<crate::packs::tirachen::NewTirachen>,
+    mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
 ) {
     if let Some(t) = script.until {
         if Instant::now() < t {
@@ -221,6 +227,80 @@ fn run(
                     screens.write(crate::host::OpenScreen(s));
                 }
                 None => warn!("script: unknown screen {rest:?}"),
+            }
+        }
+        // Tirachen (the grid host): `tnew open|secret [POSITION TEXT]`, `tchoose ARMS SPELLS HUNT`,
+        // `thandover`, `tpick CODE` (from the deciding player's tray), `tclick CELL`,
+        // `tplay TEXT` (an action by its notation), `thover CELL`, `tflip`.
+        "tnew" => {
+            let (mode, pos) = rest.split_once(' ').unwrap_or((rest, ""));
+            let mut options = tirachen_rules::TirachenOptions::default();
+            if mode == "secret" {
+                options.masters = tirachen_rules::MasterChoice::Secret;
+            }
+            tirachen.write(crate::packs::tirachen::NewTirachen {
+                options,
+                position: Some(pos.to_string()).filter(|p| !p.is_empty()),
+            });
+        }
+        "tchoose" => {
+            let n: Vec<u8> = rest
+                .split_whitespace()
+                .filter_map(|x| x.parse().ok())
+                .collect();
+            let masters = (n.len() == 3)
+                .then(|| tirachen_rules::Masters::new(n[0], n[1], n[2]))
+                .flatten();
+            match (masters, &grid) {
+                (Some(ms), Some(g)) => match crate::packs::tirachen::choice_index(g, ms) {
+                    Some(i) => {
+                        intents.write(crate::host::grid::Intent::Play(i));
+                    }
+                    None => warn!("script: {ms} is not offered now"),
+                },
+                _ => warn!("script: tchoose needs three counts totalling 9 and a game"),
+            }
+        }
+        "thandover" => {
+            if let Some(p) = grid.as_ref().and_then(|g| g.decider()) {
+                handed.write(crate::packs::tirachen::HandedOver(p));
+            }
+        }
+        "tpick" => {
+            if let Some(p) = grid.as_ref().and_then(|g| g.decider()) {
+                intents.write(crate::host::grid::Intent::PickReserve {
+                    owner: p,
+                    kind: rest.to_string(),
+                });
+            }
+        }
+        "tclick" | "thover" => {
+            let cell = grid.as_ref().and_then(|g| {
+                let b = g.game.board();
+                (0..b.cells() as u16)
+                    .map(game_api::Cell)
+                    .find(|c| b.cell_name(*c) == rest)
+            });
+            match (cmd, cell) {
+                ("tclick", Some(c)) => {
+                    intents.write(crate::host::grid::Intent::Click(c));
+                }
+                ("thover", Some(c)) => hover.0 = Some(c),
+                _ => warn!("script: no cell {rest:?}"),
+            }
+        }
+        "tflip" => {
+            intents.write(crate::host::grid::Intent::Flip);
+        }
+        "tplay" => {
+            let i = grid
+                .as_ref()
+                .and_then(|g| g.game.actions().iter().position(|a| a.text == rest));
+            match i {
+                Some(i) => {
+                    intents.write(crate::host::grid::Intent::Play(i));
+                }
+                None => warn!("script: {rest:?} is not offered now"),
             }
         }
         "quit" => {

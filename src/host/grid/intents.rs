@@ -120,6 +120,7 @@ pub fn apply(
                         });
                         if pick == Some(Pick::Cell(*c)) {
                             sel.0 = None;
+                            status.info = None;
                         } else if from_here {
                             sel.0 = Some(Pick::Cell(*c));
                             status.refusal = None;
@@ -169,6 +170,7 @@ pub fn apply(
                 sel.0 = None;
                 choice.0.clear();
                 status.refusal = None;
+                status.info = None;
             }
             Intent::Undo => {
                 sel.0 = None;

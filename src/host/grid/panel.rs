@@ -144,10 +144,7 @@ fn side_panel(
                 .show(ui, |ui| {
                     let turns = g.turns(viewer);
                     for (i, t) in turns.iter().enumerate() {
-                        let who = t
-                            .player
-                            .map(|p| g.player_name(p))
-                            .unwrap_or_else(|| "chance".into());
+                        let who = turn_player(&m, t);
                         ui.monospace(format!("{:>3}. {:<6} {}", i + 1, who, t.tokens.join(" ")));
                     }
                     if turns.is_empty() {
@@ -156,6 +153,24 @@ fn side_panel(
                 });
         });
     Ok(())
+}
+
+/// Who played a turn: its player; for a sealed (simultaneous) action the seat its text names
+/// (`2|…`), or "sealed" while hidden; else chance.
+fn turn_player(m: &ActiveMatch, t: &game_api::TurnText) -> String {
+    if let Some(p) = t.player {
+        return m.game.player_name(p);
+    }
+    let seat = t
+        .tokens
+        .first()
+        .and_then(|x| x.split_once('|'))
+        .and_then(|(n, _)| n.parse::<u8>().ok());
+    match seat {
+        Some(n) if n >= 1 => m.game.player_name(game_api::Player(n - 1)),
+        _ if t.tokens.iter().all(|x| x == "?") => "sealed".into(),
+        _ => "chance".into(),
+    }
 }
 
 /// Several legal actions share the clicked origin and target: ask which, by their notation.

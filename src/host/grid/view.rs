@@ -27,25 +27,27 @@ pub struct GridDrawn;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            place_camera.run_if(resource_changed::<State<crate::host::Screen>>),
-            draw.run_if(
-                crate::host::grid::match_changed
+        (place_camera, draw)
+            .chain()
+            .run_if(
+                super::match_changed
                     .or_eager(resource_changed::<GridView>)
                     .or_eager(resource_changed::<GridHighlights>)
                     .or_eager(resource_changed::<GridSelection>)
                     .or_eager(resource_changed::<State<crate::host::Screen>>),
-            ),
-        )
-            .chain()
+            )
             .after(super::GridGameSet)
             .in_set(GridSystems),
     );
 }
 
+/// The board sits left of the side panel (another screen may have moved or turned the camera).
 fn place_camera(mut camera: Query<&mut Transform, With<Camera2d>>) {
     for mut t in &mut camera {
-        *t = Transform::from_xyz(CAMERA_X, 0.0, 0.0);
+        let want = Transform::from_xyz(CAMERA_X, 0.0, 0.0);
+        if *t != want {
+            *t = want;
+        }
     }
 }
 
@@ -150,11 +152,10 @@ pub fn owner_colours(colours: &[(Color, Color); 2], owner: Option<Player>) -> (C
     }
 }
 
-/// A zone's outline colour by owner.
-pub fn zone_colour(owner: Option<Player>) -> Color {
+/// A zone's outline colour: its owner's piece colour, or a neutral yellow.
+pub fn zone_colour(colours: &[(Color, Color); 2], owner: Option<Player>) -> Color {
     match owner {
-        Some(Player(0)) => Color::srgb(0.25, 0.55, 0.95),
-        Some(_) => Color::srgb(0.90, 0.30, 0.22),
+        Some(p) => colours[p.index().min(1)].0,
         None => Color::srgb(0.92, 0.80, 0.30),
     }
 }
@@ -280,45 +281,64 @@ fn draw(
             ));
         }
     }
-    // Zones: each a tinted outline along its boundary, inset by its index so nested zones
-    // (a homeland inside a deployment area) stay apart.
+    // Zones: each an outline in its owner's colour along its boundary, inset by how deeply it
+    // nests in other zones so a homeland inside a deployment area stays apart; corners meet.
     for (zi, z) in desc.zones.iter().enumerate() {
-        let colour = zone_colour(z.owner).with_alpha(0.85);
-        let inset = 2.0 + 5.0 * (zi % 4) as f32;
+        let colour = zone_colour(&m.colours, z.owner).with_alpha(0.9);
+        let depth = desc
+            .zones
+            .iter()
+            .filter(|o| {
+                o.cells.len() > z.cells.len() && z.cells.iter().all(|c| o.cells.contains(c))
+            })
+            .count();
+        let inset = 3.0 + 6.0 * depth.min(3) as f32;
         let thick = 3.0;
+        let sign = if view.flipped { -1.0 } else { 1.0 };
+        let inside = |f: i16, r: i16| {
+            f >= 0
+                && r >= 0
+                && desc
+                    .grid_cell(f as u8, r as u8)
+                    .is_some_and(|n| z.cells.contains(&n))
+        };
         for &c in &z.cells {
             let Some((f, r)) = desc.file_rank(c) else {
                 continue;
             };
-            let centre = at(c);
-            // Neighbours in board terms; the drawn side follows the flip.
-            let sign = if view.flipped { -1.0 } else { 1.0 };
-            let sides = [
-                (f as i16 - 1, r as i16, Vec2::new(-sign, 0.0)),
-                (f as i16 + 1, r as i16, Vec2::new(sign, 0.0)),
-                (f as i16, r as i16 - 1, Vec2::new(0.0, -sign)),
-                (f as i16, r as i16 + 1, Vec2::new(0.0, sign)),
-            ];
-            for (nf, nr, dir) in sides {
-                let inside = nf >= 0
-                    && nr >= 0
-                    && desc
-                        .grid_cell(nf as u8, nr as u8)
-                        .is_some_and(|n| z.cells.contains(&n));
-                if inside {
+            let (f, r) = (f as i16, r as i16);
+            for (df, dr) in [(-1i16, 0i16), (1, 0), (0, -1), (0, 1)] {
+                if inside(f + df, r + dr) {
                     continue;
                 }
-                let offset = dir * (CELL / 2.0 - inset - thick / 2.0);
-                let size = if dir.x != 0.0 {
-                    Vec2::new(thick, CELL)
+                // Along the side, each end: stop short at a convex corner, run on at a
+                // concave one, meet the neighbour's segment on a straight edge.
+                let (pf, pr) = (dr, df);
+                let end = |k: i16| {
+                    if !inside(f + k * pf, r + k * pr) {
+                        CELL / 2.0 - inset
+                    } else if inside(f + k * pf + df, r + k * pr + dr) {
+                        CELL / 2.0 + inset
+                    } else {
+                        CELL / 2.0
+                    }
+                };
+                let (lo, hi) = (end(-1), end(1));
+                let normal = Vec2::new(df as f32, dr as f32) * sign;
+                let along = Vec2::new(pf as f32, pr as f32) * sign;
+                let mid =
+                    at(c) + normal * (CELL / 2.0 - inset - thick / 2.0) + along * (hi - lo) / 2.0;
+                let length = hi + lo;
+                let size = if along.x != 0.0 {
+                    Vec2::new(length, thick)
                 } else {
-                    Vec2::new(CELL, thick)
+                    Vec2::new(thick, length)
                 };
                 commands.spawn((
                     GridDrawn,
                     DespawnOnExit(scope),
                     Sprite::from_color(colour, size),
-                    Transform::from_translation((centre + offset).extend(1.0 + zi as f32 * 0.01)),
+                    Transform::from_translation(mid.extend(1.0 + zi as f32 * 0.01)),
                 ));
             }
         }
@@ -375,7 +395,7 @@ fn draw(
         commands.spawn((
             GridDrawn,
             DespawnOnExit(scope),
-            Text2d::new(format!("{} — {}", m.game.player_name(r.owner), r.label)),
+            Text2d::new(format!("{}: {}", m.game.player_name(r.owner), r.label)),
             TextFont::default().with_font_size(14.0),
             TextColor(LABEL),
             bevy::sprite::Anchor::CENTER_LEFT,

@@ -89,7 +89,7 @@ fn draw(
         return;
     };
     let desc = m.game.board();
-    let colour = crate::host::grid::view::zone_colour(owner);
+    let colour = crate::host::grid::view::zone_colour(&m.colours, owner);
     for c in ring(&desc, fort) {
         let at = cell_center(&desc, *view, c);
         commands.spawn((

@@ -178,8 +178,8 @@ fn masters(
     egui::Window::new(format!("{name}: choose nine masters"))
         .collapsible(false)
         .resizable(false)
-        .fixed_pos(egui::pos2(60.0, 250.0))
-        .fixed_size(egui::vec2(440.0, 260.0))
+        .fixed_pos(egui::pos2(572.0, 520.0))
+        .fixed_size(egui::vec2(370.0, 200.0))
         .show(ctx, |ui| {
             if secret {
                 ui.label(format!("In secret: {other}, look away."));
@@ -196,7 +196,7 @@ fn masters(
                     .text("masters of spells (A)"),
             );
             let hunt = Masters::TOTAL - arms - spells;
-            ui.label(format!("masters of the hunt (W): {hunt}   — nine in all"));
+            ui.label(format!("masters of the hunt (W): {hunt}   (nine in all)"));
             form.arms = arms;
             form.spells = spells;
             let choice = Masters::new(arms, spells, hunt);
@@ -232,19 +232,24 @@ fn handover(
     let name = m.game.player_name(p);
     let other = m.game.player_name(p.other());
     let screen = ctx.viewport_rect();
-    egui::Window::new("Hand over")
-        .collapsible(false)
-        .resizable(false)
-        .title_bar(false)
+    egui::Area::new(egui::Id::new("tirachen-handover"))
+        .order(egui::Order::Foreground)
         .fixed_pos(screen.min)
-        .fixed_size(screen.size())
         .show(ctx, |ui| {
-            ui.add_space(300.0);
+            ui.painter()
+                .rect_filled(screen, 0.0, egui::Color32::from_rgb(28, 26, 24));
+            ui.set_min_size(screen.size());
             ui.vertical_centered(|ui| {
+                ui.add_space(screen.height() * 0.38);
                 ui.heading(format!("{other} has chosen in secret."));
-                ui.label(format!("Hand the board to {name}. {other}'s choice stays hidden until each master is placed."));
+                ui.label(format!(
+                    "Hand the board to {name}. {other}'s choice stays hidden until each master is placed."
+                ));
                 ui.add_space(16.0);
-                if ui.button(egui::RichText::new(format!("I am {name} — let me choose")).size(18.0)).clicked() {
+                if ui
+                    .button(egui::RichText::new(format!("I am {name}: let me choose")).size(18.0))
+                    .clicked()
+                {
                     out.write(HandedOver(p));
                 }
             });
