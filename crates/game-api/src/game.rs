@@ -65,6 +65,26 @@ pub trait Game: Send + Sync + 'static {
     /// Plays an action already known to be legal for `actor`.
     fn apply(&self, s: &mut Self::State, actor: Actor, a: Self::Action);
 
+    /// Plays `a` for `actor` if the rules allow it, or says which rule refuses it (leaving `s`
+    /// as it was). The default allows exactly the listed actions (`legal_actions` or
+    /// `chance_outcomes`); a game whose legal actions are more than it lists (any roll the dice
+    /// can show, a bluff) checks its own way.
+    fn play_checked(
+        &self,
+        s: &mut Self::State,
+        actor: Actor,
+        a: Self::Action,
+    ) -> Result<(), Refusal> {
+        let mut listed = Vec::new();
+        actions_for(self, s, actor, &mut listed);
+        if listed.contains(&a) {
+            self.apply(s, actor, a);
+            Ok(())
+        } else {
+            Err(self.refusal(s, actor, a))
+        }
+    }
+
     /// Why `a` is not legal for `actor` in `s`, naming the rule. Called only for actions that
     /// are not among the legal ones; the default says so without a rule of its own.
     fn refusal(&self, _s: &Self::State, _actor: Actor, _a: Self::Action) -> Refusal {
@@ -167,6 +187,17 @@ pub trait Game: Send + Sync + 'static {
     fn check_invariants(&self, _s: &Self::State) -> Result<(), String> {
         Ok(())
     }
+
+    /// The game's own check of one whole turn from `start` (e.g. that its record notation reads
+    /// back to the same turn), called by the testkit when a turn ends.
+    fn check_turn(
+        &self,
+        _start: &Self::State,
+        _actions: &[Self::Action],
+        _end: &Self::State,
+    ) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// Who acts now, if anyone does: the deciding player, or chance. For simultaneous decisions the
@@ -181,7 +212,7 @@ pub fn actor_now(d: &Decision) -> Option<Actor> {
 }
 
 /// The actions open to `actor` in `s`: a player's legal actions, or chance's outcomes.
-pub fn actions_for<G: Game>(g: &G, s: &G::State, actor: Actor, out: &mut Vec<G::Action>) {
+pub fn actions_for<G: Game + ?Sized>(g: &G, s: &G::State, actor: Actor, out: &mut Vec<G::Action>) {
     out.clear();
     match actor {
         Actor::Player(p) => g.legal_actions(s, p, out),

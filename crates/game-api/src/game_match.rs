@@ -104,23 +104,21 @@ impl<G: Game> Match<G> {
             (_, Actor::Player(p)) if d.is_for(p) => {}
             _ => return Err(Refusal::not_your_turn()),
         }
-        if !self.legal_actions(actor).contains(&a) {
-            return Err(self.game.refusal(&self.state, actor, a));
-        }
-        self.push(actor, a);
+        let mut next = self.state.clone();
+        self.game.play_checked(&mut next, actor, a)?;
+        self.push(actor, a, next);
         self.redo.clear();
         Ok(())
     }
 
-    /// Plays an action known legal, keeping history; a chance outcome advances the generator
+    /// Keeps history of an action played into `next`; a chance outcome advances the generator
     /// exactly as a draw would, whether it was drawn or read off a real table.
-    fn push(&mut self, actor: Actor, a: G::Action) {
-        let before = self.state.clone();
+    fn push(&mut self, actor: Actor, a: G::Action, next: G::State) {
+        let before = std::mem::replace(&mut self.state, next);
         let rng_before = self.rng.clone();
         if actor == Actor::Chance {
             let _ = self.game.sample_chance(&before, &mut self.rng);
         }
-        self.game.apply(&mut self.state, actor, a);
         self.history.push(Step {
             before,
             rng_before,
@@ -135,7 +133,9 @@ impl<G: Game> Match<G> {
             return None;
         }
         let a = self.game.sample_chance(&self.state, &mut self.rng.clone());
-        self.push(Actor::Chance, a);
+        let mut next = self.state.clone();
+        self.game.apply(&mut next, Actor::Chance, a);
+        self.push(Actor::Chance, a, next);
         self.redo.clear();
         Some(a)
     }
@@ -165,7 +165,9 @@ impl<G: Game> Match<G> {
 
     pub fn redo(&mut self) -> Option<G::Action> {
         let (actor, a) = self.redo.pop()?;
-        self.push(actor, a);
+        let mut next = self.state.clone();
+        self.game.apply(&mut next, actor, a);
+        self.push(actor, a, next);
         Some(a)
     }
 

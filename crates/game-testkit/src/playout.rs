@@ -74,6 +74,8 @@ pub fn play_one<G: Game>(
     let mut m = Match::from_state(g.clone(), start, seed);
     let mut choose = seeded(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut n = 0u32;
+    let mut turn_start = m.state().clone();
+    let mut turn: Vec<G::Action> = Vec::new();
     while n < cfg.max_actions {
         let d = m.decision();
         let actor = match &d {
@@ -116,6 +118,14 @@ pub fn play_one<G: Game>(
                 )
             };
             check_step(&**g, &before, actor, a, m.state()).map_err(|e| e + &ctx(&m))?;
+            turn.push(a);
+            let after = m.state();
+            if g.at_turn_start(after) || matches!(g.decision(after), Decision::Over(_)) {
+                g.check_turn(&turn_start, &turn, after)
+                    .map_err(|e| format!("turn check: {e}") + &ctx(&m))?;
+                turn.clear();
+                turn_start = after.clone();
+            }
             if let Err(e) = check_undo(&mut m, &before) {
                 return Err(e + &ctx(&m));
             }

@@ -57,7 +57,7 @@ pub enum Action {
         measure: u8,
     },
     /// Where the cast piece came down (§2.0.18).
-    Land(crate::special::cast_piece::Landing),
+    Land(crate::device::Landing),
     /// Spring the Obscurant Chaos trap on the opposing technical piece on `at` (§2.0.18).
     Invoke { at: Square },
     /// Reset the board after quibbling over the free engagement (§2.0.20): `a==`.
@@ -68,7 +68,7 @@ pub enum Action {
     Donkey(Option<crate::dice::Roll>),
     /// A meta-move of the free engagement out of play, or its return to the centre after
     /// repetition (§2.0.05). Immaterial: the turn goes on.
-    Meta(crate::notation::Meta),
+    Meta(Meta),
     /// Decline the optional second move of a double-move (§2.0.15).
     EndTurn,
 }
@@ -204,4 +204,19 @@ impl Action {
                 | Action::Donkey(_)
         )
     }
+}
+
+/// Meta-moves of the free engagement (§2.0.05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Meta {
+    /// `aw`: toward W.
+    W,
+    /// `az`: toward Z.
+    Z,
+    /// `a+`: up-step.
+    Up,
+    /// `a-`: down-step.
+    Down,
+    /// `a=`: back to the centre after repetition.
+    Reset,
 }

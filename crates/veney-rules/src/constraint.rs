@@ -2,8 +2,8 @@
 //! §2.0.10 Lantern, §2.0.12 Ruin). A constrained piece may only end a move inside its zone; a
 //! piece left outside (because its Self moved) may only move back into it.
 use crate::bitboard::Bitboard;
-use crate::measure::{Measure, steps_between};
 use crate::piece_def::Constraint;
+pub use crate::piece_def::zone_from;
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -30,34 +30,6 @@ pub fn engagements(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
         }
     }
     eng
-}
-
-/// The zone from its ingredients: the own Self's square, the own engagements, the opposing
-/// Self's measure.
-pub fn zone_from(
-    c: &Constraint,
-    life: Option<crate::square::Square>,
-    eng: Bitboard,
-    opp_life: Option<Measure>,
-) -> Bitboard {
-    let Some(life) = life else {
-        return Bitboard::FULL;
-    };
-    let m = Measure::of(life);
-    let lo = (m.0 as i32 - c.measures as i32).max(0) as u8;
-    let hi = (m.0 as i32 + c.measures as i32).min(3) as u8;
-    let first = Measure(lo).first_step().saturating_sub(c.steps);
-    let last = Measure(hi).last_step() + c.steps;
-    let mut z = steps_between(first, last);
-    if c.engagement_steps {
-        z |= eng.fill_steps();
-    }
-    if c.not_opponent_self_measure {
-        if let Some(om) = opp_life {
-            z &= !om.squares();
-        }
-    }
-    z
 }
 
 /// The zone of a kind, or the whole board for an unconstrained kind.

@@ -5,10 +5,10 @@
 //! centre point.
 use crate::action::{Action, Effect, Move, Mover};
 use crate::bitboard::Bitboard;
-use crate::movegen::View;
 use crate::position::{FreePlace, Position};
 use crate::rules::Rules;
 use crate::special::en_passant;
+use crate::view::View;
 
 pub(crate) fn actions(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     match pos.free() {

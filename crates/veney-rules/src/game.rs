@@ -95,7 +95,7 @@ impl Game {
             }
             Some((before, crate::action::Action::Land(_))) => {
                 if let Phase::Cast { measure, .. } = before.phase() {
-                    let _ = crate::special::cast_piece::Landing::draw(
+                    let _ = crate::device::Landing::draw(
                         crate::measure::Measure(measure),
                         &mut self.rng,
                     );
@@ -173,14 +173,12 @@ impl Game {
 
     /// When a cast piece is in the air: draws where it lands from the game's seeded generator
     /// and plays it (§2.0.18).
-    pub fn land(&mut self) -> Option<crate::special::cast_piece::Landing> {
+    pub fn land(&mut self) -> Option<crate::device::Landing> {
         let Phase::Cast { measure, .. } = self.pos.phase() else {
             return None;
         };
-        let l = crate::special::cast_piece::Landing::draw(
-            crate::measure::Measure(measure),
-            &mut self.rng.clone(),
-        );
+        let l =
+            crate::device::Landing::draw(crate::measure::Measure(measure), &mut self.rng.clone());
         self.play_drawn(Action::Land(l))?;
         Some(l)
     }

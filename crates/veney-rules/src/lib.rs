@@ -14,8 +14,10 @@
 //! assert_eq!(pos.turn(), veney_rules::Side::Black);
 //! ```
 pub mod action;
+pub mod attacks;
 pub mod bitboard;
 pub mod constraint;
+pub mod device;
 pub mod dice;
 pub mod direction;
 pub mod errors;
@@ -33,6 +35,7 @@ pub mod passing;
 pub mod penalty;
 pub mod perft;
 pub mod piece_def;
+pub mod piece_moves;
 pub mod piece_set;
 pub mod placement;
 pub mod playout;
@@ -50,6 +53,8 @@ pub mod special;
 pub mod square;
 pub mod turn;
 pub mod untenable;
+pub mod veney_game;
+pub mod view;
 pub mod zobrist;
 
 pub use action::{Action, Effect, Move, Mover};
@@ -63,3 +68,4 @@ pub use position::{FreePlace, Phase, Position};
 pub use rules::Rules;
 pub use side::Side;
 pub use square::Square;
+pub use veney_game::VeneyGame;

@@ -9,6 +9,7 @@
 //!
 //! `San` is the syntax of one action, read without a position; `San::resolve` matches it with
 //! the tenable actions of a position, and `San::of_action` writes an action canonically.
+pub use crate::action::Meta;
 use crate::action::{Action, Effect, Mover};
 use crate::errors::ParseError;
 use crate::position::Position;
@@ -69,21 +70,6 @@ pub const FACING_CHARS: [char; 4] = ['f', 'r', 'b', 'l'];
 pub enum CastFrom {
     Square(Square),
     Reserve,
-}
-
-/// Meta-moves of the free engagement (§2.0.05).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Meta {
-    /// `aw`: toward W.
-    W,
-    /// `az`: toward Z.
-    Z,
-    /// `a+`: up-step.
-    Up,
-    /// `a-`: down-step.
-    Down,
-    /// `a=`: back to the centre after repetition.
-    Reset,
 }
 
 /// One action in notation, read without a position.
@@ -193,12 +179,7 @@ fn is_line_upper(c: char) -> bool {
     matches!(c, 'W' | 'X' | 'Y' | 'Z')
 }
 
-/// Whether `c` can be a piece letter: a letter (not a line letter W X Y Z, not `t`, `f` or `U`,
-/// which the notation uses) or one of the symbols `$ & % ^`.
-pub fn is_piece_letter(c: char) -> bool {
-    (c.is_alphabetic() && !is_line_upper(c) && !matches!(c, 't' | 'f' | 'U'))
-        || matches!(c, '$' | '&' | '%' | '^')
-}
+pub use crate::piece_def::is_piece_letter;
 
 impl San {
     /// Reads one action token; `col` is its 1-based column in the surrounding text.
@@ -854,7 +835,7 @@ impl San {
                 }
             }
             San::Land(at) => {
-                let l = crate::special::cast_piece::Landing::on(*at);
+                let l = crate::device::Landing::on(*at);
                 if crate::special::cast_piece::accepts(rules, pos, l) {
                     Ok(Action::Land(l))
                 } else {
@@ -1252,7 +1233,9 @@ pub fn parse_turn_tokens(
             // After a double move's first move, or a throw's distraction: end that part first.
             if !matches!(
                 p.phase(),
-                crate::position::Phase::Second { .. } | crate::position::Phase::Distraction { .. }
+                crate::position::Phase::Second { .. }
+                    | crate::position::Phase::Distraction { .. }
+                    | crate::position::Phase::Hirakamae { .. }
             ) {
                 return None;
             }

@@ -28,10 +28,10 @@ pub struct RuleOptions {
     pub no_contest_turns: Option<u16>,
     /// How the board is set up (§2.0.19 step 3).
     #[serde(default)]
-    pub setup_style: crate::setup_styles::SetupStyle,
+    pub setup_style: SetupStyle,
     /// How the first player is decided (§2.0.19 step 4); `Agreed` uses `first_player`.
     #[serde(default)]
-    pub first_by: crate::setup_styles::FirstPlayerMethod,
+    pub first_by: FirstPlayerMethod,
     /// Each player has a Donkey in reserve (§2.0.23).
     #[serde(default)]
     pub donkey: bool,
@@ -122,4 +122,29 @@ mod tests {
         assert_eq!((e.location.line, e.location.col), (2, 3));
         assert!(e.message.contains("retreats"), "{}", e.message);
     }
+}
+
+/// How the board is set up (§2.0.19 step 3).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum SetupStyle {
+    /// The standard baselines (the setup file).
+    #[default]
+    Standard,
+    /// Each side arranges a stance in secret; both are revealed together.
+    Concealed,
+    /// The sides place one piece at a time, alternately.
+    InTurns,
+}
+
+/// How the first player is decided (§2.0.19 step 4).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+pub enum FirstPlayerMethod {
+    /// By advantage or agreement: the option `first_player`.
+    #[default]
+    Agreed,
+    /// A random drawing (guess the hand holding the free engagement), from the seeded generator.
+    RandomDraw,
+    /// By the engagements' initiative score, then the pawn closest to the centre point, then a
+    /// random drawing.
+    Initiative,
 }

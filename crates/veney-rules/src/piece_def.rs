@@ -453,3 +453,40 @@ impl Special {
         )
     }
 }
+
+/// Whether `c` can be a piece letter: a letter (not a line letter W X Y Z, not `t`, `f` or `U`,
+/// which the notation uses) or one of the symbols `$ & % ^`.
+pub fn is_piece_letter(c: char) -> bool {
+    (c.is_alphabetic() && !matches!(c, 'W' | 'X' | 'Y' | 'Z') && !matches!(c, 't' | 'f' | 'U'))
+        || matches!(c, '$' | '&' | '%' | '^')
+}
+
+/// The zone from its ingredients: the own Self's square, the own engagements, the opposing
+/// Self's measure.
+pub fn zone_from(
+    c: &Constraint,
+    life: Option<crate::square::Square>,
+    eng: crate::bitboard::Bitboard,
+    opp_life: Option<crate::measure::Measure>,
+) -> crate::bitboard::Bitboard {
+    let Some(life) = life else {
+        return crate::bitboard::Bitboard::FULL;
+    };
+    let m = crate::measure::Measure::of(life);
+    let lo = (m.0 as i32 - c.measures as i32).max(0) as u8;
+    let hi = (m.0 as i32 + c.measures as i32).min(3) as u8;
+    let first = crate::measure::Measure(lo)
+        .first_step()
+        .saturating_sub(c.steps);
+    let last = crate::measure::Measure(hi).last_step() + c.steps;
+    let mut z = crate::measure::steps_between(first, last);
+    if c.engagement_steps {
+        z |= eng.fill_steps();
+    }
+    if c.not_opponent_self_measure {
+        if let Some(om) = opp_life {
+            z &= !om.squares();
+        }
+    }
+    z
+}

@@ -276,7 +276,7 @@ impl PieceSet {
                     ),
                 ));
             }
-            if RESERVED_LETTERS.contains(p.letter) || !crate::notation::is_piece_letter(p.letter) {
+            if RESERVED_LETTERS.contains(p.letter) || !crate::piece_def::is_piece_letter(p.letter) {
                 errors.push(err_at_piece(i, &format!("'{}'", p.letter), format!("notation letter '{}' of {:?} is reserved by the notation (§2.0.R5); expected a letter other than W X Y Z t f U a, or one of $ & % ^", p.letter, p.name)));
             }
             if !p.code.is_ascii_uppercase() {
@@ -502,7 +502,7 @@ impl PieceSet {
                 continue;
             }
             let satisfiable = Square::all().any(|life| {
-                let zone = crate::constraint::zone_from(
+                let zone = crate::piece_def::zone_from(
                     &c,
                     Some(life),
                     crate::bitboard::Bitboard::EMPTY,
@@ -976,58 +976,5 @@ mod tests {
         let e = load_err(&src);
         assert!(e[0].message.contains("no Self"), "{}", e[0].message);
         assert_eq!(e[0].location.line, locate(&src, "pieces", 0, 0).unwrap().0);
-    }
-}
-
-#[cfg(test)]
-mod docs_examples {
-    use super::*;
-
-    /// Every example in docs/SETS.md is checked: each `PieceSet(...)` loads and checks clean,
-    /// each lone `Piece(...)` checks clean in a set with just a Self and a Sword, and the `show-piece`
-    /// output is what the command prints for the fairy set's Mirage.
-    #[test]
-    fn docs_sets_examples_load() {
-        let doc = include_str!("../../../docs/SETS.md");
-        let (mut sets, mut pieces) = (0, 0);
-        for block in doc.split("```ron").skip(1) {
-            let body = block.split("```").next().unwrap();
-            let t = body.trim_start();
-            let src = if t.starts_with("PieceSet(") {
-                sets += 1;
-                body.to_string()
-            } else if t.starts_with("Piece(") {
-                pieces += 1;
-                format!(
-                    "PieceSet(name: \"Doc\", pieces: [Piece(name: \"Self\", letter: 'S', code: 'S', category: Critical, roles: [Life], count: 1, fendable: false, withdraw: Never, moves: [Leap(offsets: [(1, 0), (1, 1)])]), Piece(name: \"Sword\", letter: '$', code: 'W', category: Critical, roles: [Blade, Armament], count: 1, reserve: 1, fendable: false, withdraw: Never, moves: [Slide(dirs: All)], constraint: Some(Constraint(measures: 1)), attacks: {{\"Sword\": Disarm}}), {}], setup: Some({{\"Y4\": \"Self\"}}))",
-                    t.trim_end().trim_end_matches(',')
-                )
-            } else {
-                panic!("a ron example that is neither a set nor a piece: {t}")
-            };
-            let r = crate::set_check::check(Path::new("docs/SETS.md"), &src);
-            assert!(r.is_valid(), "{:?}\n{src}", r.errors);
-            assert!(r.warnings.is_empty(), "{:?}", r.warnings);
-        }
-        assert!(sets >= 1 && pieces >= 3, "{sets} sets, {pieces} pieces");
-        // The show-piece example.
-        let shown = doc
-            .split("```text\n")
-            .find(|b| b.starts_with("Mirage (M) on X6"))
-            .expect("the show-piece example")
-            .split("```")
-            .next()
-            .unwrap();
-        let fairy = PieceSet::from_ron(
-            Path::new("config/sets/fairy.ron"),
-            include_str!("../../../config/sets/fairy.ron"),
-        )
-        .unwrap();
-        let k = fairy.by_name("Mirage").unwrap();
-        let sq = |s| Square::parse(s).unwrap();
-        assert_eq!(
-            shown,
-            crate::set_check::show(&fairy, k, sq("X6"), 0, sq("Y4"))
-        );
     }
 }

@@ -7,10 +7,10 @@
 use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::measure::own_side;
-use crate::movegen::View;
 use crate::piece_def::Withdraw;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::view::View;
 
 pub(crate) fn placements(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = pos.turn();

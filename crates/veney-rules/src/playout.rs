@@ -138,7 +138,8 @@ fn check_step(
     Ok(())
 }
 
-fn check_turn(
+/// A whole turn: at most two moves (§2.0.15), and its notation reads back to the same turn.
+pub fn check_turn(
     rules: &Rules,
     start: &Position,
     end: &Position,

@@ -117,7 +117,7 @@ pub struct Position {
     /// Shima is in force (§2.0.18).
     pub(crate) shima: bool,
     /// An Obscurant Chaos repositioning in progress (§2.0.18).
-    pub(crate) reposition: Option<crate::special::cast_piece::Reposition>,
+    pub(crate) reposition: Option<crate::device::Reposition>,
     /// Hirakamae per side: 0 unused, 1 in force, 2 used (§2.0.18).
     pub(crate) hirakamae: [u8; 2],
     /// Each player's Donkey on the board, by its placer (§2.0.23).
@@ -401,11 +401,7 @@ impl Position {
     }
 
     /// `side`'s cast-square of a device, if any (§2.0.18).
-    pub fn cast_square(
-        &self,
-        side: Side,
-        device: crate::special::cast_piece::Device,
-    ) -> Option<Square> {
+    pub fn cast_square(&self, side: Side, device: crate::device::Device) -> Option<Square> {
         self.casts[side.index()][device.index()]
     }
     /// Hirakamae of `side`: 0 unused, 1 in force, 2 used (§2.0.18).

@@ -481,7 +481,7 @@ impl PositionText {
                 "reposition" => {
                     let bad = || err(col, &tok, "expected reposition=STEP:t or STEP:n");
                     let (st, t) = v.split_once(':').ok_or_else(bad)?;
-                    p.reposition = Some(crate::special::cast_piece::Reposition {
+                    p.reposition = Some(crate::device::Reposition {
                         behind: st.parse().map_err(|_| bad())?,
                         takes: t == "t",
                     });

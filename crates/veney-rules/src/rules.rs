@@ -62,7 +62,7 @@ pub struct KindInfo {
     /// Flail (§2.0.10).
     pub flail: bool,
     /// The cast-piece device this piece makes (§2.0.18).
-    pub cast: Option<crate::special::cast_piece::Device>,
+    pub cast: Option<crate::device::Device>,
 }
 
 impl Rules {
@@ -239,11 +239,11 @@ impl Rules {
                     floating: p.has_special(Special::FloatingRuin),
                     flail: p.has_special(Special::Flail),
                     cast: if p.has_special(Special::FireDance) {
-                        Some(crate::special::cast_piece::Device::FireDance)
+                        Some(crate::device::Device::FireDance)
                     } else if p.has_special(Special::ObscurantChaos) {
-                        Some(crate::special::cast_piece::Device::ObscurantChaos)
+                        Some(crate::device::Device::ObscurantChaos)
                     } else if p.has_special(Special::Shima) {
-                        Some(crate::special::cast_piece::Device::Shima)
+                        Some(crate::device::Device::Shima)
                     } else {
                         None
                     },

@@ -18,6 +18,7 @@
 //! (which needs the finished setup). "Closest to the center point" is the Euclidean distance from
 //! a pawn's square centre to the centre point; the tie-break compares each side's closest pawn.
 //! The random drawing is the rules crate's seeded generator (the free engagement in a closed hand).
+pub use crate::options::{FirstPlayerMethod, SetupStyle};
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rng::GameRng;
@@ -25,32 +26,6 @@ use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::Square;
 use rand::Rng;
-use serde::{Deserialize, Serialize};
-
-/// How the board is set up (§2.0.19 step 3).
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
-pub enum SetupStyle {
-    /// The standard baselines (the setup file).
-    #[default]
-    Standard,
-    /// Each side arranges a stance in secret; both are revealed together.
-    Concealed,
-    /// The sides place one piece at a time, alternately.
-    InTurns,
-}
-
-/// How the first player is decided (§2.0.19 step 4).
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
-pub enum FirstPlayerMethod {
-    /// By advantage or agreement: the option `first_player`.
-    #[default]
-    Agreed,
-    /// A random drawing (guess the hand holding the free engagement), from the seeded generator.
-    RandomDraw,
-    /// By the engagements' initiative score, then the pawn closest to the centre point, then a
-    /// random drawing.
-    Initiative,
-}
 
 /// One side's stance: the pieces to stand and their squares.
 pub type Stance = Vec<(Kind, Square)>;

@@ -230,7 +230,7 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.11 Jutsu: Intention",
             "an intention is enacted on the very next turn, while the target stays and your Jutsu is on the board",
         ),
-        Action::Meta(crate::notation::Meta::Reset) => Untenable::new(
+        Action::Meta(crate::action::Meta::Reset) => Untenable::new(
             "§2.0.05 The Free Engagement",
             "the free engagement returns to the centre only after being pushed back to where it came from twice in a row",
         ),
@@ -367,7 +367,7 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     let lp = t.leaps_from(m.from, pos.life_square(rules, side));
     let mut reach = lp.both | lp.move_only | lp.attack_only;
     let mut blocked = false;
-    let view = crate::movegen::View::new(rules, pos, side);
+    let view = crate::view::View::new(rules, pos, side);
     for ray in t.rays_from(m.from) {
         for (i, sq) in ray.squares().enumerate() {
             if sq == m.to && i + 1 >= ray.min as usize {
@@ -463,7 +463,7 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
 }
 
 fn passable(
-    view: &crate::movegen::View,
+    view: &crate::view::View,
     sq: crate::square::Square,
     jump: crate::piece_def::Jump,
 ) -> bool {

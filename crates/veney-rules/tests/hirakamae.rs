@@ -86,3 +86,30 @@ fn no_stance_with_another_piece_in_the_measure_or_the_blade_apart() {
     );
     assert!(!stance(&r, &p, White));
 }
+
+#[test]
+fn the_freeing_move_then_an_intention_reads_back_from_its_notation() {
+    // §2.0.18 Hirakamae ("a move made by the enstanced player ends hirakamae and may be a
+    // double-move") and §2.0.11 Intention ("declared … after your moves, and ends the turn"):
+    // after the freeing move the player may decline the second move and declare, and the turn's
+    // notation `JW6 !$fY6` reads back to that turn. (Found by the testkit's random matches.)
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.donkey = true;
+    let r = Rules::standard_with(o);
+    let p = Position::from_text(
+        &r,
+        "4/d2w/1c2/1s2/4/4/@3/4/4/JC2/2b1/L1G1/WS2/4/4/4 w EEEEB/eeeeglj dir=NW/- turns=142 donkeyhome=wb hira=1:0 quiet=31 freefrom=X9:0",
+    )
+    .unwrap();
+    let t =
+        veney_rules::notation::parse_turn(&r, &p, "JW6 !$fY6", 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        t.len(),
+        3,
+        "the move, the declined second move, the declaration: {t:?}"
+    );
+    let mut q = p;
+    q.play_turn(&r, &t).unwrap();
+    assert_eq!(q.turn(), Black);
+    assert!(q.intention().is_some());
+}

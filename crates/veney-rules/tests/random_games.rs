@@ -1,15 +1,37 @@
-//! Property test: 10,000 seeded random games with no panic, and after every action the
-//! invariants hold — each piece on the board, in a reserve or in the discard exactly once; at
-//! most two moves a turn (§2.0.15); undo restores the exact state and hash; the position text
-//! and the notation of every action and turn round-trip.
+//! Property test through the shared testkit (`game_testkit::random_playouts`): 10,000 seeded
+//! random matches with no panic, and after every action the invariants hold — each piece on the
+//! board, in a reserve or in the discard exactly once; at most two moves a turn (§2.0.15); undo
+//! and redo restore the exact state and hash; the position text and the notation of every
+//! action and turn round-trip; every tenth-to-hundredth match saves and reloads.
+use game_testkit::{Playouts, random_playouts};
 use std::sync::Arc;
-use veney_rules::{Rules, playout};
+use veney_rules::{Rules, VeneyGame, playout};
+
+/// `games` random matches under `rules`, each stopped after 400 actions (about 150 turns),
+/// checked after every `every`-th action.
+fn checked_every(
+    rules: Rules,
+    games: u32,
+    seed: u64,
+    every: u32,
+) -> Result<game_testkit::Report, String> {
+    let cfg = Playouts {
+        games,
+        seed,
+        max_actions: 400,
+        check_every: every,
+        save_every: 100,
+    };
+    random_playouts(&Arc::new(VeneyGame::new(Arc::new(rules))), None, &cfg)
+}
+
+fn checked(rules: Rules, games: u32, seed: u64) -> Result<game_testkit::Report, String> {
+    checked_every(rules, games, seed, 1)
+}
 
 #[test]
 fn ten_thousand_random_games_keep_every_invariant() {
-    let rules = Arc::new(Rules::standard());
-    let s =
-        playout::random_games(&rules, 10_000, 0x5EED, 150, true).unwrap_or_else(|e| panic!("{e}"));
+    let s = checked(Rules::standard(), 10_000, 0x5EED).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.games, 10_000);
     // Random play does reach checkmate by touch, not only the turn limit.
     assert!(
@@ -24,11 +46,11 @@ fn random_games_without_the_ruin_and_with_black_first() {
     let mut o = veney_rules::options::RuleOptions::default();
     o.optional_pieces.clear();
     o.first_player = veney_rules::Side::Black;
-    let rules = Arc::new(Rules::standard_with(o));
+    let rules = Rules::standard_with(o);
     let ruin = rules.set(veney_rules::Side::White).by_name("Ruin").unwrap();
     let start = veney_rules::Position::start(&rules);
     assert_eq!(start.reserve(veney_rules::Side::White, ruin), 0);
-    playout::random_games(&rules, 500, 7, 150, true).unwrap_or_else(|e| panic!("{e}"));
+    checked(rules, 500, 7).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
@@ -50,8 +72,8 @@ fn games_replay_from_their_seed() {
 fn every_option_combination_plays_ten_thousand_clean_games() {
     // Every combination of the options that change what random play can do — the dice
     // (§2.0.R1), the retreat limit (§2.0.02), the Ruin (§2.0.12), the no-contest count (§2.0.20),
-    // the first player (§2.0.19), the Donkey (§2.0.23) — 10,000 checked games each, on both
-    // cores. (The untenable policy does not change random play: it only plays offered actions;
+    // the first player (§2.0.19), the Donkey (§2.0.23) — 10,000 games each through the testkit,
+    // on both cores. (The untenable policy does not change random play: it only plays offered actions;
     // the penalties have their own tests and saved-game properties.)
     use veney_rules::dice::DiceMethod;
     use veney_rules::options::{RetreatLimit, RuleOptions};
@@ -94,8 +116,11 @@ fn every_option_combination_plays_ten_thousand_clean_games() {
             s.spawn(move || {
                 for (j, o) in chunk.iter().enumerate() {
                     let seed = 1_000_000 * (part * half + j + 1) as u64;
-                    let rules = Arc::new(Rules::standard_with(o.clone()));
-                    playout::random_games(&rules, 10_000, seed, 150, true)
+                    // 2,000 checked after every action, 8,000 more after every tenth (the
+                    // state invariants hold or break for good, so they are still caught).
+                    checked(Rules::standard_with(o.clone()), 2_000, seed)
+                        .unwrap_or_else(|e| panic!("{o:?}: {e}"));
+                    checked_every(Rules::standard_with(o.clone()), 8_000, seed + 2_000, 10)
                         .unwrap_or_else(|e| panic!("{o:?}: {e}"));
                 }
             });

@@ -1,7 +1,6 @@
 //! `veney-cli replay` and the record reader (§2.0.R5 Notation).
 mod common;
 use common::*;
-use std::process::Command;
 use veney_rules::replay::replay;
 
 fn record(name: &str) -> String {
@@ -44,34 +43,6 @@ fn an_untenable_turn_is_reported_with_its_rule_and_the_rest_is_not_replayed() {
     let why = bad.result.as_ref().unwrap_err().to_string();
     assert!(why.contains("§2.0.02"), "{why}");
     assert_eq!(rep.not_replayed, 2);
-}
-
-#[test]
-fn the_cli_reports_each_turn_and_exits_nonzero_on_untenable() {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let cli = env!("CARGO_BIN_EXE_veney-cli");
-    let ok = Command::new(cli)
-        .args(["replay", &format!("{dir}/tests/records/habits.txt")])
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&ok.stdout);
-    assert!(ok.status.success(), "{out}");
-    assert!(out.contains("tenable   SX5 $X7"), "{out}");
-    let bad = Command::new(cli)
-        .args(["replay", &format!("{dir}/tests/records/untenable.txt")])
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&bad.stdout);
-    assert_eq!(bad.status.code(), Some(1), "{out}");
-    assert!(
-        out.contains("UNTENABLE") && out.contains("untenable.txt:2"),
-        "{out}"
-    );
-    let missing = Command::new(cli)
-        .args(["replay", "/no/such/file"])
-        .output()
-        .unwrap();
-    assert_eq!(missing.status.code(), Some(2));
 }
 
 #[test]

@@ -2,7 +2,6 @@
 //! reported at its file:line:col with what was found and what was expected; warnings do not
 //! refuse a set; the exit code is 0 only for valid sets.
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use veney_rules::set_check::{Report, check_file};
 
 fn fixture(name: &str) -> PathBuf {
@@ -173,30 +172,5 @@ fn a_set_without_a_layout_must_fit_the_standard_baselines() {
             .contains("no \"Balance\" for the standard baselines to put on Z4")),
         "{:?}",
         r.errors
-    );
-}
-
-#[test]
-fn the_command_exits_zero_only_for_valid_sets() {
-    let cli = env!("CARGO_BIN_EXE_veney-cli");
-    let run = |files: &[PathBuf]| {
-        let out = Command::new(cli)
-            .arg("check-set")
-            .args(files)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).to_string(),
-        )
-    };
-    let (code, out) = run(&[fixture("valid"), fixture("never_fended")]);
-    assert_eq!(code, Some(0), "{out}");
-    assert!(out.contains("warning: "), "{out}");
-    let (code, out) = run(&[fixture("valid"), fixture("duplicate_letter")]);
-    assert_eq!(code, Some(1), "{out}");
-    assert!(
-        out.contains("duplicate_letter.ron:31:21: duplicate notation letter"),
-        "{out}"
     );
 }

@@ -36,74 +36,14 @@
 //! turn ends and it stays in reserve).
 use crate::action::Action;
 use crate::bitboard::Bitboard;
+pub use crate::device::{Device, Landing, Reposition};
 use crate::measure::Measure;
 use crate::piece_set::Kind;
 use crate::position::{Phase, Position};
-use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::side::Side;
+pub use crate::special::dagger_throw::chaos_area;
 use crate::square::Square;
-use rand::Rng;
-use serde::{Deserialize, Serialize};
-
-/// The three cast-piece devices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
-pub enum Device {
-    FireDance,
-    ObscurantChaos,
-    Shima,
-}
-
-impl Device {
-    pub fn index(self) -> usize {
-        match self {
-            Device::FireDance => 0,
-            Device::ObscurantChaos => 1,
-            Device::Shima => 2,
-        }
-    }
-}
-
-/// Where a cast piece came down: a point in square units from the measure's W-side, lowest-step
-/// corner (hundredths), and the square it marks (`None`: outside, lost with no effect).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Landing {
-    pub at: Option<Square>,
-    /// Hundredths of a square from the measure's corner (for animation); 0 when entered by hand.
-    pub x: i16,
-    pub y: i16,
-}
-
-impl Landing {
-    /// Draws a landing in `measure` from the seeded generator.
-    pub fn draw(measure: Measure, rng: &mut GameRng) -> Landing {
-        let x: f32 = rng.random_range(-0.4..4.4);
-        let y: f32 = rng.random_range(-0.4..4.4);
-        let inside = (0.0..4.0).contains(&x) && (0.0..4.0).contains(&y);
-        let at = inside.then(|| Square::new(x as u8, measure.first_step() + y as u8));
-        Landing {
-            at,
-            x: (x * 100.0) as i16,
-            y: (y * 100.0) as i16,
-        }
-    }
-
-    /// A landing on a square's centre (entered by hand, or from notation).
-    pub fn on(at: Option<Square>) -> Landing {
-        match at {
-            Some(sq) => Landing {
-                at,
-                x: sq.line() as i16 * 100 + 50,
-                y: ((sq.step() - 1) % 4) as i16 * 100 + 50,
-            },
-            None => Landing {
-                at: None,
-                x: -30,
-                y: -30,
-            },
-        }
-    }
-}
 
 /// The empty measures between the two Selves (the free engagement allowed).
 pub fn empty_measures(rules: &Rules, pos: &Position) -> Vec<Measure> {
@@ -246,13 +186,6 @@ pub(crate) fn land(rules: &Rules, pos: &mut Position, l: Landing) -> bool {
     }
 }
 
-/// How the Obscurant Chaos repositions: behind the cast square's step, with or without taking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Reposition {
-    pub behind: u8,
-    pub takes: bool,
-}
-
 /// `side`'s Fire Dance square, if cast.
 pub fn fire_square(pos: &Position, side: Side) -> Option<Square> {
     pos.casts[side.index()][Device::FireDance.index()]
@@ -316,25 +249,6 @@ pub(crate) fn invoke(rules: &Rules, pos: &mut Position, at: Square) -> bool {
         blade: false,
     };
     !crate::special::dagger_throw::repositions(rules, pos).is_empty()
-}
-
-/// The area the chaos repositioning may use.
-pub fn chaos_area(pos: &Position, side: Side, r: Reposition) -> Bitboard {
-    let behind = match side {
-        Side::White => crate::measure::steps_between(1, r.behind.saturating_sub(1)),
-        Side::Black => crate::measure::steps_between(r.behind + 1, 16),
-    };
-    let open = if r.takes {
-        !pos.occupied_by(side)
-            & !pos
-                .free_square()
-                .map_or(Bitboard::EMPTY, Bitboard::from_square)
-            & !crate::special::donkey::squares(pos)
-            & !crate::special::blade_capture::untouchable(pos, side)
-    } else {
-        !pos.occupied()
-    };
-    crate::measure::own_side(side) & behind & open
 }
 
 /// Shima's reclaim: after the caster's Self enters the Shima square, the Dagger comes back.

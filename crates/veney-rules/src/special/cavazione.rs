@@ -12,11 +12,11 @@
 use crate::action::{Action, Effect, Move, Mover};
 use crate::bitboard::Bitboard;
 use crate::measure::own_side;
-use crate::movegen::View;
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::square::Square;
+use crate::view::View;
 
 pub(crate) fn cavaziones(
     rules: &Rules,

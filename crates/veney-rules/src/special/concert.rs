@@ -5,10 +5,11 @@
 //! stepping stone inside concert grants no extra move.
 use crate::action::Action;
 use crate::bitboard::Bitboard;
-use crate::movegen::{View, piece_moves};
+use crate::piece_moves::piece_moves;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::square::Square;
+use crate::view::View;
 
 pub(crate) fn concert_moves(
     rules: &Rules,

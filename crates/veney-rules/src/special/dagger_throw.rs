@@ -195,7 +195,7 @@ pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
     // The Obscurant Chaos repositions the Self and any one blade (§2.0.18).
     let chaos = pos.reposition;
     let area = match chaos {
-        Some(r) => crate::special::cast_piece::chaos_area(pos, side, r),
+        Some(r) => chaos_area(pos, side, r),
         None => distraction_area(rules, pos, side),
     };
     let mut out = Vec::new();
@@ -266,4 +266,24 @@ pub(crate) fn reposition(
         pos.phase = Phase::Distraction { life, blade };
     }
     !repositions(rules, pos).is_empty()
+}
+
+/// The area the Obscurant Chaos repositioning may use (§2.0.18): the caster's own side behind
+/// the cast square's step, empty or (when it takes) holding what may be taken.
+pub fn chaos_area(pos: &Position, side: Side, r: crate::device::Reposition) -> Bitboard {
+    let behind = match side {
+        Side::White => crate::measure::steps_between(1, r.behind.saturating_sub(1)),
+        Side::Black => crate::measure::steps_between(r.behind + 1, 16),
+    };
+    let open = if r.takes {
+        !pos.occupied_by(side)
+            & !pos
+                .free_square()
+                .map_or(Bitboard::EMPTY, Bitboard::from_square)
+            & !crate::special::donkey::squares(pos)
+            & !crate::special::blade_capture::untouchable(pos, side)
+    } else {
+        !pos.occupied()
+    };
+    crate::measure::own_side(side) & behind & open
 }

@@ -13,7 +13,7 @@
 //! Jutsu attacking into a measure the target's side controls (§2.0.07 Control) does not count.
 //! Persistence (§2.0.08): a blade with the Persistence special (the Dagger) executes disarm only
 //! while its side has no other blade on the board.
-use crate::bitboard::Bitboard;
+pub use crate::attacks::attacks;
 use crate::piece_def::Special;
 use crate::piece_set::Kind;
 use crate::position::Position;
@@ -67,46 +67,6 @@ pub fn disadvantaged(rules: &Rules, pos: &Position, side: Side, at: Square) -> b
             .find(|&from| Some(from) != holding && attacks(rules, pos, side, k, from).contains(at))
             .is_some()
     })
-}
-
-/// The squares `side`'s piece of kind `k` on `from` attacks by its own pattern on this board
-/// (leaps and slides that may attack, stopping at the first piece it may not pass).
-pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square) -> Bitboard {
-    use crate::piece_def::{Jump, Mode};
-    let piece = rules.set(side).piece(k);
-    let tables = piece.tables_for(side, pos.facing(from));
-    let lp = tables.leaps_from(from, pos.life_square(rules, side));
-    let mut out = Bitboard(lp.both | lp.attack_only);
-    let occupied = pos.occupied();
-    let own = pos.occupied_by(side);
-    let life = pos.pieces(side, rules.life(side));
-    for ray in tables.rays_from(from) {
-        if ray.mode == Mode::MoveOnly {
-            continue;
-        }
-        for (i, sq) in ray.squares().enumerate() {
-            if i + 1 >= ray.min as usize {
-                out.set(sq);
-            }
-            if occupied.contains(sq) {
-                let passable = !crate::special::donkey::squares(pos).contains(sq)
-                    && match ray.jump {
-                        Jump::Nothing => false,
-                        Jump::Anything => true,
-                        Jump::OwnExceptSelf => own.contains(sq) && !life.contains(sq),
-                    };
-                if !passable {
-                    break;
-                }
-            }
-        }
-    }
-    if let Some(mode) = piece.anywhere {
-        if mode != Mode::MoveOnly {
-            out = out | !Bitboard::from_square(from);
-        }
-    }
-    out
 }
 
 /// Condition A: `side`'s piece of kind `k` on `at` is outside its own range constraint.

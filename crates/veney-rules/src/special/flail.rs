@@ -20,11 +20,11 @@
 use crate::action::{Action, Effect, Move, Mover};
 use crate::bitboard::Bitboard;
 use crate::measure::Measure;
-use crate::movegen::View;
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::square::Square;
+use crate::view::View;
 
 /// The measures a flailing Lantern on `from` may land in, as squares.
 pub fn destinations(

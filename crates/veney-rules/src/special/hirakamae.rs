@@ -63,7 +63,7 @@ pub(crate) fn after_pass(rules: &Rules, pos: &mut Position, side: Side) {
 pub(crate) fn second_moves(
     rules: &Rules,
     pos: &Position,
-    view: &crate::movegen::View,
+    view: &crate::view::View,
     first: Square,
     out: &mut Vec<Action>,
 ) {
@@ -71,7 +71,7 @@ pub(crate) fn second_moves(
     for k in rules.set(side).kinds() {
         for from in pos.pieces(side, k) {
             if from != first {
-                crate::movegen::piece_moves(rules, pos, view, k, from, out);
+                crate::piece_moves::piece_moves(rules, pos, view, k, from, out);
             }
         }
     }

@@ -76,7 +76,7 @@ pub fn strike(
     from: Square,
     at: Square,
 ) -> Option<Effect> {
-    let attacks = crate::special::disarm::attacks(rules, pos, side, blade, from);
+    let attacks = crate::attacks::attacks(rules, pos, side, blade, from);
     strike_given(rules, pos, side, blade, from, at, attacks)
 }
 
@@ -143,7 +143,7 @@ fn reachable_stones(
     from: Square,
 ) -> Bitboard {
     crate::constraint::engagements(rules, pos, side)
-        & crate::special::disarm::attacks(rules, pos, side, blade, from)
+        & crate::attacks::attacks(rules, pos, side, blade, from)
         & crate::constraint::zone_of(rules, pos, side, blade)
 }
 
@@ -209,9 +209,8 @@ pub(crate) fn declarations(rules: &Rules, pos: &Position, out: &mut Vec<Action>)
                 if !jutsu_aligned(rules, pos, side, at) {
                     continue;
                 }
-                let direct = *direct.get_or_insert_with(|| {
-                    crate::special::disarm::attacks(rules, pos, side, k, from)
-                });
+                let direct = *direct
+                    .get_or_insert_with(|| crate::attacks::attacks(rules, pos, side, k, from));
                 let tenable = strike_given(rules, pos, side, k, from, at, direct).is_some() || {
                     let vias = vias.get_or_insert_with(|| {
                         reachable_stones(rules, pos, side, k, from)
@@ -220,7 +219,7 @@ pub(crate) fn declarations(rules: &Rules, pos: &Position, out: &mut Vec<Action>)
                                 let mut after = *pos;
                                 step_onto(rules, &mut after, side, k, from, stone);
                                 let attacks =
-                                    crate::special::disarm::attacks(rules, &after, side, k, stone);
+                                    crate::attacks::attacks(rules, &after, side, k, stone);
                                 (after, stone, attacks)
                             })
                             .collect()

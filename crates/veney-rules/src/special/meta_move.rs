@@ -13,8 +13,8 @@
 //! the same way once the free engagement has been moved back to the square it just came from
 //! twice in a row; it goes to the centre point, out of play.
 use crate::action::Action;
+use crate::action::Meta;
 use crate::intersection::Intersection;
-use crate::notation::Meta;
 use crate::position::{FreePlace, Position};
 
 fn delta(m: Meta) -> (i8, i8) {

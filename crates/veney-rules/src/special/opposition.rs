@@ -15,12 +15,12 @@ use crate::action::{Action, Effect, Move, Mover};
 use crate::bitboard::Bitboard;
 use crate::direction::Dir;
 use crate::measure::own_side;
-use crate::movegen::View;
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::special::cavazione::duels;
 use crate::square::Square;
+use crate::view::View;
 
 pub(crate) fn oppositions(
     rules: &Rules,

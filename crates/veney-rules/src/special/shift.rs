@@ -6,9 +6,9 @@
 //! Ruling R-SHIFT: a whole turn's action (two pieces move, §2.0.15); the blade's constraint is
 //! judged with the Self where it stands. Written as in the rulebook: `BY10~$W13`.
 use crate::action::{Action, Effect, Move, Mover};
-use crate::movegen::View;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::view::View;
 
 pub(crate) fn shifts(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = view.side;

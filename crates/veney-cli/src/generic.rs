@@ -1,0 +1,294 @@
+//! The shared commands for any game on the game API (`--game tirachen`, and the games after it):
+//! the same names and arguments as Veney's, through `game_api::Game` with static dispatch.
+use crate::Command;
+use game_api::{Actor, Decision, Game, Match, Shape, Viewer, actions_for, actor_now};
+use rand::Rng;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+pub fn main<G: Game>(g: Arc<G>, cmd: &Command) -> ExitCode {
+    match run(&g, cmd) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("veney-cli: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn position<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
+    if text == "start" {
+        return Ok(g.start());
+    }
+    g.parse_position(text)
+        .map_err(|e| format!("bad position: {e}\n  {text}"))
+}
+
+fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
+    match cmd {
+        Command::CheckSet { .. } | Command::ShowPiece { .. } => {
+            return Err(format!(
+                "check-set and show-piece are for Veney's piece sets; {} has none",
+                g.title()
+            ));
+        }
+        Command::Show { position: p } => print!("{}", show(&**g, &position(&**g, p)?)),
+        Command::Moves { position: p, from } => {
+            let s = position(&**g, p)?;
+            let Some(actor) = actor_now(&g.decision(&s)) else {
+                println!("(the game is over)");
+                return Ok(ExitCode::SUCCESS);
+            };
+            let board = g.board();
+            let mut acts = Vec::new();
+            actions_for(&**g, &s, actor, &mut acts);
+            for a in acts {
+                let origin = g.action_cells(&s, a).from.map(|c| board.cell_name(c));
+                if from.is_none() || origin.as_deref() == from.as_deref() {
+                    println!("{}", g.action_text(&s, a));
+                }
+            }
+        }
+        Command::Turns { position: p } => {
+            let s = position(&**g, p)?;
+            let mut out = Vec::new();
+            turns(&**g, &s, &mut Vec::new(), &mut out, true);
+            for t in out {
+                println!("{t}");
+            }
+        }
+        Command::Apply { position: p, turns } => {
+            let s = position(&**g, p)?;
+            let mut m = Match::from_state(g.clone(), s, 0);
+            for (i, t) in turns.iter().enumerate() {
+                for tok in t.split_whitespace() {
+                    m.play_text(tok)
+                        .map_err(|e| format!("turn {} `{t}`: `{tok}`: {e}", i + 1))?;
+                }
+            }
+            println!("{}", g.position_text(m.state()));
+            if let Some(o) = g.outcome(m.state()) {
+                println!("game over: {}", o.reason);
+            }
+        }
+        Command::Perft {
+            position: p,
+            depth,
+            divide,
+        } => {
+            let s = position(&**g, p)?;
+            let t = Instant::now();
+            if *divide {
+                let mut total = 0;
+                for (a, n) in game_testkit::divide(&**g, &s, *depth) {
+                    println!("{a}: {n}");
+                    total += n;
+                }
+                println!("total: {total}");
+            } else {
+                println!("{}", game_testkit::perft(&**g, &s, *depth));
+            }
+            eprintln!("({:.3} s)", t.elapsed().as_secs_f64());
+        }
+        Command::RandomPosition { seed, turns } => {
+            let mut m = Match::new(g.clone(), *seed);
+            let mut pick = game_api::seeded(*seed ^ 0x5EED);
+            let mut done = 0;
+            while done < *turns {
+                let Some(actor) = m.actor() else { break };
+                if actor == Actor::Chance {
+                    m.draw_chance();
+                } else {
+                    let legal = m.legal_actions(actor);
+                    let a = legal[pick.random_range(0..legal.len())];
+                    m.play(actor, a).map_err(|e| e.to_string())?;
+                }
+                if g.at_turn_start(m.state()) {
+                    done += 1;
+                }
+            }
+            println!("{}", g.position_text(m.state()));
+        }
+        Command::RandomGames {
+            n,
+            seed,
+            max_turns,
+            unchecked,
+        } => {
+            let cfg = game_testkit::Playouts {
+                games: *n as u32,
+                seed: *seed,
+                max_actions: max_turns.saturating_mul(2),
+                check_every: if *unchecked { 0 } else { 1 },
+                save_every: if *unchecked { 0 } else { 50 },
+            };
+            let t = Instant::now();
+            let r = game_testkit::random_playouts(g, None, &cfg)?;
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "{} games, {} actions in {:.2} s ({:.0} actions/s){}",
+                r.games,
+                r.actions,
+                secs,
+                r.actions as f64 / secs.max(1e-9),
+                if *unchecked {
+                    ""
+                } else {
+                    ", every action checked"
+                }
+            );
+            for (ending, count) in &r.endings {
+                println!("  {ending}: {count}");
+            }
+        }
+        Command::Replay { file } => return replay(g, file),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every complete turn from `s` (actions up to the next turn start or the end), in notation.
+fn turns<G: Game>(
+    g: &G,
+    s: &G::State,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<String>,
+    first: bool,
+) {
+    if !first && (g.at_turn_start(s) || matches!(g.decision(s), Decision::Over(_))) {
+        out.push(prefix.join(" "));
+        return;
+    }
+    let Some(actor) = actor_now(&g.decision(s)) else {
+        return;
+    };
+    let mut acts = Vec::new();
+    actions_for(g, s, actor, &mut acts);
+    for a in acts {
+        let mut t = s.clone();
+        g.apply(&mut t, actor, a);
+        prefix.push(g.action_text(s, a));
+        turns(g, &t, prefix, out, false);
+        prefix.pop();
+    }
+}
+
+/// The board as text: ranks from the top, the first player's pieces in capitals, the second's
+/// in lower case, neutral pieces in brackets; then the reserves and whose decision it is.
+pub fn show<G: Game>(g: &G, s: &G::State) -> String {
+    let board = g.board();
+    let mut out = String::new();
+    if let Shape::Grid { files, ranks, .. } = board.shape {
+        let pieces = g.pieces(s, Viewer::Referee);
+        for r in (0..ranks).rev() {
+            out.push_str(&format!("{:>3} ", board.rank_labels[r as usize]));
+            for f in 0..files {
+                let c = board.grid_cell(f, r).expect("on the grid");
+                let cell = match pieces.iter().find(|p| p.cell == c) {
+                    Some(p) => match p.owner {
+                        Some(o) if o.0 == 0 => format!(" {} ", p.kind.to_uppercase()),
+                        Some(_) => format!(" {} ", p.kind.to_lowercase()),
+                        None => format!("[{}]", p.kind),
+                    },
+                    None => " . ".to_string(),
+                };
+                out.push_str(&cell);
+            }
+            out.push('\n');
+        }
+        out.push_str("    ");
+        for l in &board.file_labels {
+            out.push_str(&format!(" {l} "));
+        }
+        out.push('\n');
+    }
+    for r in g.reserves(s, Viewer::Referee) {
+        let items: Vec<String> = r
+            .entries
+            .iter()
+            .map(|(code, _, n)| format!("{code}×{n}"))
+            .collect();
+        out.push_str(&format!(
+            "{} {}: {}\n",
+            g.player_name(r.owner),
+            r.label,
+            if items.is_empty() {
+                "—".into()
+            } else {
+                items.join(" ")
+            }
+        ));
+    }
+    out.push_str(&match g.decision(s) {
+        Decision::Player(p) => format!("{} to decide\n", g.player_name(p)),
+        Decision::Simultaneous { waiting } => format!(
+            "simultaneous: waiting for {}\n",
+            waiting
+                .iter()
+                .map(|p| g.player_name(p))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Decision::Chance => "chance decides next\n".into(),
+        Decision::Over(o) => format!("game over: {}\n", o.reason),
+    });
+    out.push_str(&g.position_text(s));
+    out.push('\n');
+    out
+}
+
+/// `replay FILE`: a save or record (headers, then numbered turns) replayed turn by turn; each
+/// turn reported as played or refused with its line. Exit 1 when a turn is refused.
+fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, String> {
+    let text = if file.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
+        s
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
+    };
+    let headers = game_api::save_headers(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut start = g.start();
+    for (line, k, v) in &headers {
+        println!("{k}: {v}");
+        if k == "Start" && v != "start" {
+            start = g
+                .parse_position(v)
+                .map_err(|e| format!("{}: {}", file.display(), e.at_line(*line)))?;
+        }
+    }
+    let mut m = Match::from_state(g.clone(), start, 0);
+    let mut n = 0;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('[') {
+            continue;
+        }
+        let turns = game_api::read_numbered(t)
+            .map_err(|e| format!("{}: {}", file.display(), e.at_line(i + 1)))?;
+        for turn in turns {
+            n += 1;
+            let written: Vec<&str> = turn.iter().map(|t| t.1.as_str()).collect();
+            match m.play_tokens(&turn, i + 1) {
+                Ok(()) => println!("{n}. {:<24} played", written.join(" ")),
+                Err(e) => {
+                    println!(
+                        "{n}. {:<24} REFUSED {}:{}:{}: {}",
+                        written.join(" "),
+                        file.display(),
+                        e.line,
+                        e.col,
+                        e.why
+                    );
+                    println!("final: {}", g.position_text(m.state()));
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+    }
+    println!("final: {}", g.position_text(m.state()));
+    if let Some(o) = g.outcome(m.state()) {
+        println!("game over: {}", o.reason);
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,133 @@
+//! `veney-cli`: one command line for every game of the project. `--game veney` (the default)
+//! keeps Veney's own commands and set options; every other game gets the same commands through
+//! the game API (`generic.rs`): show, moves, apply, turns, perft, random-games, replay,
+//! random-position.
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+mod generic;
+mod veney;
+
+#[derive(Parser)]
+#[command(
+    name = "veney-cli",
+    version,
+    about = "The rules of Veney (Scribe's Veney 2.0) and the project's other games on the command line: --game veney (default) or --game tirachen."
+)]
+pub struct Cli {
+    /// The game: veney or tirachen
+    #[arg(long, global = true, default_value = "veney")]
+    pub game: String,
+    /// Piece set (RON) for both sides [default: the built-in standard set]
+    #[arg(long, global = true)]
+    pub set: Option<PathBuf>,
+    /// White's piece set (RON), for an asymmetric game [default: --set]
+    #[arg(long, global = true)]
+    pub white_set: Option<PathBuf>,
+    /// Black's piece set (RON), for an asymmetric game [default: --set]
+    #[arg(long, global = true)]
+    pub black_set: Option<PathBuf>,
+    /// Setup (RON) [default: standard baselines]
+    #[arg(long, global = true)]
+    pub setup: Option<PathBuf>,
+    /// Rule options (RON) [default: config/rules/default.ron, built in]
+    #[arg(long, global = true)]
+    pub rules: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Check piece set files: errors as file:line:col (exit 1), then warnings.
+    CheckSet {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Show a piece's reach on an empty board, and within its range constraint.
+    ShowPiece {
+        /// The set file
+        file: PathBuf,
+        /// The piece's name (or notation letter)
+        piece: String,
+        /// Where it stands [default: X6]
+        #[arg(long)]
+        at: Option<String>,
+        /// Where its Self stands [default: Y4]
+        #[arg(long = "self")]
+        life: Option<String>,
+        /// An oriented piece's facing: f, r, b or l [default: f]
+        #[arg(long, default_value = "f")]
+        facing: String,
+    },
+    /// Show a position as a board with measure boundaries and reserves.
+    Show {
+        /// A position text (docs/POSITION.md), or `start`
+        position: String,
+    },
+    /// List every tenable action now, one per line in notation.
+    Moves {
+        position: String,
+        /// Only actions of the piece on this square
+        #[arg(long)]
+        from: Option<String>,
+    },
+    /// List every tenable complete turn, one per line in notation.
+    Turns { position: String },
+    /// Play turns given in notation and print the resulting position.
+    Apply {
+        position: String,
+        /// Turns in notation, e.g. "SY3" "$X5 $X7" "---"
+        #[arg(allow_hyphen_values = true)]
+        turns: Vec<String>,
+    },
+    /// Replay a game record (header lines, then numbered turns) and report each turn.
+    Replay {
+        /// The record file (`-` for standard input)
+        file: PathBuf,
+    },
+    /// Count complete-turn sequences to a depth.
+    Perft {
+        position: String,
+        depth: u32,
+        /// Also print the count below each first action
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print the position reached after a number of random turns from the start.
+    RandomPosition {
+        #[arg(long)]
+        seed: u64,
+        #[arg(long)]
+        turns: u32,
+    },
+    /// Play random games with invariants checked every action.
+    RandomGames {
+        /// How many games
+        n: u64,
+        #[arg(long)]
+        seed: u64,
+        /// Stop a game after this many turns
+        #[arg(long, default_value_t = 300)]
+        max_turns: u32,
+        /// Skip the invariant checks (faster)
+        #[arg(long)]
+        unchecked: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.game.as_str() {
+        "veney" => veney::main(cli),
+        "tirachen" => generic::main(
+            std::sync::Arc::new(tirachen_rules::Tirachen::default()),
+            &cli.command,
+        ),
+        other => {
+            eprintln!("veney-cli: no game {other:?}: expected veney or tirachen");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! Attacks: the squares a piece attacks by its own pattern on the current board (leaps and
+//! slides that may attack, stopping at the first piece it may not pass). Disarm condition B
+//! (§2.0.14), Intention (§2.0.11) and the app's threat overlay read it.
+use crate::bitboard::Bitboard;
+use crate::piece_set::Kind;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+
+/// The squares `side`'s piece of kind `k` on `from` attacks by its own pattern on this board
+/// (leaps and slides that may attack, stopping at the first piece it may not pass).
+pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square) -> Bitboard {
+    use crate::piece_def::{Jump, Mode};
+    let piece = rules.set(side).piece(k);
+    let tables = piece.tables_for(side, pos.facing(from));
+    let lp = tables.leaps_from(from, pos.life_square(rules, side));
+    let mut out = Bitboard(lp.both | lp.attack_only);
+    let occupied = pos.occupied();
+    let own = pos.occupied_by(side);
+    let life = pos.pieces(side, rules.life(side));
+    for ray in tables.rays_from(from) {
+        if ray.mode == Mode::MoveOnly {
+            continue;
+        }
+        for (i, sq) in ray.squares().enumerate() {
+            if i + 1 >= ray.min as usize {
+                out.set(sq);
+            }
+            if occupied.contains(sq) {
+                let passable = !crate::special::donkey::squares(pos).contains(sq)
+                    && match ray.jump {
+                        Jump::Nothing => false,
+                        Jump::Anything => true,
+                        Jump::OwnExceptSelf => own.contains(sq) && !life.contains(sq),
+                    };
+                if !passable {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(mode) = piece.anywhere {
+        if mode != Mode::MoveOnly {
+            out = out | !Bitboard::from_square(from);
+        }
+    }
+    out
+}

@@ -1,0 +1,190 @@
+//! The moves of one piece: its compiled tables walked over the board as the view allows, with
+//! the move-level specials that change a single piece's moves (Flail, Deflection, en passant,
+//! Cavazione, Opposition).
+use crate::action::{Action, Effect, Move, Mover};
+use crate::bitboard::Bitboard;
+use crate::piece_def::Mode;
+use crate::piece_set::Kind;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::square::Square;
+use crate::view::View;
+
+/// An oriented piece chooses its new facing as it lands (docs/SETS.md): each of its moves from
+/// `out[start..]` becomes one move per facing.
+#[cold]
+#[inline(never)]
+fn with_facings(out: &mut Vec<Action>, start: usize) {
+    let moves: Vec<Action> = out.drain(start..).collect();
+    for a in moves {
+        match a {
+            Action::Move(m) => {
+                out.extend((0..4).map(|f| Action::Move(Move { face: Some(f), ..m })))
+            }
+            other => out.push(other),
+        }
+    }
+}
+
+/// The moves of one piece from `from`, as the piece's tables, the board and its constraint allow.
+pub(crate) fn piece_moves(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    kind: Kind,
+    from: Square,
+    out: &mut Vec<Action>,
+) {
+    if rules.set(view.side).piece(kind).is_oriented() {
+        let start = out.len();
+        piece_moves_facing(rules, pos, view, kind, from, pos.facing(from), out);
+        with_facings(out, start);
+    } else {
+        piece_moves_facing(rules, pos, view, kind, from, 0, out);
+    }
+}
+
+/// `piece_moves` for a piece facing `facing` (ignored unless it is oriented).
+#[inline(always)]
+fn piece_moves_facing(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    kind: Kind,
+    from: Square,
+    facing: u8,
+    out: &mut Vec<Action>,
+) {
+    let side = view.side;
+    let piece = rules.set(side).piece(kind);
+    let info = rules.info(side, kind);
+    let tables = piece.tables_for(side, facing);
+    let allowed = view.zones[kind.index()];
+    // Flail (§2.0.10): out of the Self's measure the Lantern swings instead of sliding; after a
+    // flail onto a stepping stone it makes an ordinary move inside that stone's measure.
+    let flailing = info.flail && crate::special::flail::flailing(rules, pos, side, kind, from);
+    let allowed = if flailing && view.stone_move {
+        crate::measure::Measure::of(from).squares()
+    } else {
+        allowed
+    };
+    let inert = info.inert;
+    let mut done = Bitboard::EMPTY;
+    let push = |to: Square, effect: Effect, dir, out: &mut Vec<Action>, done: &mut Bitboard| {
+        // Deflection (§2.0.09): the push goes the way the Guard moved.
+        let effect = match effect {
+            Effect::Deflect(k, _) => {
+                match crate::special::deflection::pushed_to(pos, side, from, to) {
+                    Some(dest) => Effect::Deflect(k, dest),
+                    None => return,
+                }
+            }
+            Effect::Capture(_) if view.holding == Some(from) || pos.released => return,
+            e => e,
+        };
+        if allowed.contains(to) && !done.contains(to) {
+            done.set(to);
+            out.push(Action::Move(Move {
+                mover: Mover::Piece(kind),
+                from,
+                to,
+                effect,
+                dir,
+                face: None,
+            }));
+        }
+    };
+    let lp = if tables.from_self.is_empty() {
+        tables.leaps[from.index()]
+    } else {
+        tables.leaps_from(from, pos.life_square(rules, side))
+    };
+    let movers = lp.both | lp.move_only;
+    let attackers = lp.both | lp.attack_only;
+    for to in Bitboard(movers | attackers) {
+        let bit = 1u64 << to.index();
+        if let Some(e) = view.land(
+            rules,
+            pos,
+            kind,
+            inert,
+            to,
+            movers & bit != 0,
+            attackers & bit != 0,
+        ) {
+            push(to, e, None, out, &mut done);
+        }
+    }
+    // En passant (§2.0.04): an engagement's attack onto the square an opposing engagement passed.
+    if info.engagement {
+        if let Some(ep) = pos.en_passant() {
+            if attackers & (1u64 << ep.target.index()) != 0
+                && crate::special::en_passant::open(rules, pos, side, ep)
+            {
+                push(
+                    ep.target,
+                    Effect::EnPassant(ep.victim),
+                    None,
+                    out,
+                    &mut done,
+                );
+            }
+        }
+    }
+    let last_dir = pos.last_dir(side);
+    if flailing && !view.stone_move {
+        crate::special::flail::moves(rules, pos, view, kind, from, out);
+    }
+    for ray in tables
+        .rays_from(from)
+        .iter()
+        .filter(|_| !flailing || view.stone_move)
+    {
+        if ray.no_repeat && last_dir == Some(ray.dir) {
+            continue;
+        }
+        let can_move = ray.mode != Mode::AttackOnly;
+        let can_attack = ray.mode != Mode::MoveOnly;
+        let dir = ray.no_repeat.then_some(ray.dir);
+        let occupied = view.occupied.0;
+        for (i, &sqi) in ray.squares[..ray.len as usize].iter().enumerate() {
+            let bit = 1u64 << sqi;
+            let sq = Square::from_index_unchecked(sqi);
+            if occupied & bit == 0 {
+                // Fast path: an empty square is a quiet move and never blocks.
+                if can_move && i + 1 >= ray.min as usize {
+                    push(sq, Effect::Quiet, dir, out, &mut done);
+                }
+                continue;
+            }
+            if i + 1 >= ray.min as usize {
+                if let Some(e) = view.land(rules, pos, kind, inert, sq, can_move, can_attack) {
+                    push(sq, e, dir, out, &mut done);
+                }
+            }
+            if !view.passable(sq, ray.jump) {
+                break;
+            }
+        }
+    }
+    if info.cavazione && (Bitboard::adjacent(from) & view.opp_blades).any() {
+        crate::special::cavazione::cavaziones(rules, pos, view, kind, from, allowed, out);
+    }
+    if info.opposition && (view.opp_blades & crate::measure::own_side(view.side)).any() {
+        crate::special::opposition::oppositions(rules, pos, view, kind, from, allowed, out);
+    }
+    if let Some(mode) = piece.anywhere {
+        let can_move = mode != Mode::AttackOnly;
+        let can_attack = mode != Mode::MoveOnly;
+        let candidates = if can_attack || !inert {
+            allowed & !Bitboard::from_square(from)
+        } else {
+            allowed & !view.occupied
+        };
+        for to in candidates {
+            if let Some(e) = view.land(rules, pos, kind, inert, to, can_move, can_attack) {
+                push(to, e, None, out, &mut done);
+            }
+        }
+    }
+}

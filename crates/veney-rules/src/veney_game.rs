@@ -1,0 +1,451 @@
+//! Veney on the project's game API (`game_api::Game`): what the host, the CLI, the testkit and
+//! the AI see of the rules. The engine's own fast paths (`movegen`, `perft`, `playout`) stay
+//! as they are; this is the edge where a Veney position meets every other game's tooling.
+//!
+//! - White is seat 0, Black seat 1. A turn is every action from one `Phase::Start` to the next
+//!   (double moves, concert, throws and their rolls, glare, the Donkey).
+//! - Chance decides a throw's roll, a cast piece's landing and the Donkey's sticks. The match's
+//!   generator draws them exactly as `Game::roll`/`Game::land` do, so a match on the API and a
+//!   `Game` with the same seed throw the same sticks.
+//! - Nothing in a position is secret: the concealed setup (§2.0.19) is settled before the
+//!   position exists, and the guess methods' hidden pick is part of the roll.
+use crate::action::{Action, Mover};
+use crate::device::Landing;
+use crate::dice::{DiceMethod, Roll, Verdict};
+use crate::measure::Measure;
+use crate::notation::San;
+use crate::outcome::Outcome;
+use crate::position::{Phase, Position};
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::{LINE_CHARS, LINES, STEPS, Square};
+use game_api::{
+    ActionCells, Actor, BoardDesc, Cell, Decision, PieceView, Player, ReserveView, Shape,
+    TextError, Viewer, Zone,
+};
+use std::sync::Arc;
+
+/// The rules of one Veney game (sets and options fixed) as a `game_api::Game`.
+#[derive(Clone, Debug)]
+pub struct VeneyGame {
+    pub rules: Arc<Rules>,
+}
+
+impl VeneyGame {
+    pub fn new(rules: Arc<Rules>) -> VeneyGame {
+        VeneyGame { rules }
+    }
+
+    pub fn standard() -> VeneyGame {
+        VeneyGame::new(Arc::new(Rules::standard()))
+    }
+}
+
+pub fn side_of(p: Player) -> Side {
+    if p.0 == 0 { Side::White } else { Side::Black }
+}
+
+pub fn player_of(s: Side) -> Player {
+    Player(s.index() as u8)
+}
+
+pub fn cell_of(sq: Square) -> Cell {
+    Cell(sq.index() as u16)
+}
+
+/// An ending for the API: per-player results and the rulebook's name of it.
+pub fn outcome_of(o: Outcome) -> game_api::Outcome {
+    let reason = crate::playout::ending_name(o);
+    match o {
+        Outcome::Checkmate { winner, .. } | Outcome::Resignation { winner, .. } => {
+            game_api::Outcome::win(player_of(winner), 2, reason)
+        }
+        Outcome::DoubleCheckmate => game_api::Outcome {
+            results: vec![game_api::PlayerResult::Loss; 2],
+            reason,
+        },
+        Outcome::Draw { .. } => game_api::Outcome::draw(2, reason),
+    }
+}
+
+/// How many equally likely results of `method` give the verdict of `r` (the weight of a
+/// representative roll, §2.0.08 and §2.0.R1).
+fn roll_weight(r: Roll) -> u32 {
+    match r {
+        Roll::Sticks { thrown, .. } => {
+            let all = 1u32 << thrown;
+            match r.verdict() {
+                Verdict::Hit => 1,
+                Verdict::Distraction => thrown as u32,
+                Verdict::Miss => all - 1 - thrown as u32,
+            }
+        }
+        Roll::Die { sides, .. } | Roll::Guess { choices: sides, .. } => match r.verdict() {
+            Verdict::Hit => 1,
+            _ => sides as u32 - 1,
+        },
+    }
+}
+
+fn binomial(n: u32, k: u32) -> u32 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+impl game_api::Game for VeneyGame {
+    type State = Position;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "veney"
+    }
+    fn title(&self) -> &'static str {
+        "Veney"
+    }
+    fn players(&self) -> u8 {
+        2
+    }
+    fn player_name(&self, p: Player) -> String {
+        side_of(p).name().to_string()
+    }
+
+    fn start(&self) -> Position {
+        Position::start(&self.rules)
+    }
+
+    fn decision(&self, s: &Position) -> Decision {
+        if s.is_game_over() {
+            return Decision::Over(outcome_of(s.outcome().expect("a game over has an ending")));
+        }
+        match s.phase() {
+            Phase::Throw { .. } | Phase::Cast { .. } | Phase::DonkeyMove { .. } => Decision::Chance,
+            _ => Decision::Player(player_of(s.turn())),
+        }
+    }
+
+    fn at_turn_start(&self, s: &Position) -> bool {
+        s.at_turn_start()
+    }
+
+    fn legal_actions(&self, s: &Position, player: Player, out: &mut Vec<Action>) {
+        if self.decision(s) == Decision::Player(player) {
+            crate::movegen::legal_actions(&self.rules, s, out);
+        }
+    }
+
+    /// The rolls a search explores (one per verdict) weighted by how many faces give that
+    /// verdict; every square a cast may be entered on, weighted by the area of it the draw
+    /// covers (squares of other measures, which only a hand-entered landing reaches, weigh 0);
+    /// the Donkey's six counts of own faces, weighted by the binomial.
+    fn chance_outcomes(&self, s: &Position, out: &mut Vec<(Action, u32)>) {
+        let mut acts = Vec::new();
+        crate::movegen::legal_actions(&self.rules, s, &mut acts);
+        for a in acts {
+            let w = match (s.phase(), a) {
+                (_, Action::Roll(r)) => roll_weight(r),
+                (Phase::Cast { measure, .. }, Action::Land(l)) => match l.at {
+                    // The draw covers a 4.8 × 4.8 square around the measure (hundredths²).
+                    Some(sq) if Measure::of(sq) == Measure(measure) => 100 * 100,
+                    Some(_) => 0,
+                    None => 480 * 480 - 400 * 400,
+                },
+                (_, Action::Donkey(Some(Roll::Sticks { thrown, own }))) => {
+                    binomial(thrown as u32, own.count_ones())
+                }
+                _ => 1,
+            };
+            out.push((a, w));
+        }
+    }
+
+    /// Draws as `Game::roll` and `Game::land` do, so saves and replays keep their throws.
+    fn sample_chance(&self, s: &Position, rng: &mut game_api::MatchRng) -> Action {
+        match s.phase() {
+            Phase::Throw { .. } => {
+                let n = crate::special::dagger_throw::sticks(&self.rules, s, s.turn()).unwrap_or(1);
+                Action::Roll(Roll::draw(self.rules.options.dice, n, rng))
+            }
+            Phase::Cast { measure, .. } => Action::Land(Landing::draw(Measure(measure), rng)),
+            _ => {
+                let mut out = Vec::new();
+                crate::special::donkey::moves(s, &mut out);
+                if out == [Action::Donkey(None)] {
+                    Action::Donkey(None)
+                } else {
+                    Action::Donkey(Some(Roll::draw(DiceMethod::StickDice, 5, rng)))
+                }
+            }
+        }
+    }
+
+    fn apply(&self, s: &mut Position, _actor: Actor, a: Action) {
+        s.play_unchecked(&self.rules, a);
+    }
+
+    /// The turn machine's own check: any roll the agreed dice can show, any landing, a bluffed
+    /// declaration (§2.0.11) — more than `legal_actions` lists — and the section that refuses.
+    fn play_checked(
+        &self,
+        s: &mut Position,
+        _actor: Actor,
+        a: Action,
+    ) -> Result<(), game_api::Refusal> {
+        let mut p = *s;
+        p.play(&self.rules, a)
+            .map_err(|u| game_api::Refusal::new(u.section, u.reason))?;
+        *s = p;
+        Ok(())
+    }
+
+    /// Plays through the turn machine's own check, which names the section that refuses.
+    fn refusal(&self, s: &Position, _actor: Actor, a: Action) -> game_api::Refusal {
+        let mut p = *s;
+        match p.play(&self.rules, a) {
+            Err(u) => game_api::Refusal::new(u.section, u.reason),
+            Ok(()) => game_api::Refusal::new("legal moves", "that action is not legal here"),
+        }
+    }
+
+    fn explain_move(
+        &self,
+        s: &Position,
+        _player: Player,
+        from: Option<Cell>,
+        to: Cell,
+    ) -> game_api::Refusal {
+        let sq = |c: Cell| u8::try_from(c.0).ok().and_then(Square::from_index);
+        let Some(to) = sq(to) else {
+            return game_api::Refusal::new("legal moves", "that is not a square of the board");
+        };
+        let a = match from.map(|c| sq(c).and_then(|f| s.piece_at(f).map(|p| (f, p.1)))) {
+            Some(Some((from, k))) => Action::Move(crate::action::Move {
+                mover: Mover::Piece(k),
+                from,
+                to,
+                effect: crate::action::Effect::Quiet,
+                dir: None,
+                face: None,
+            }),
+            Some(None) => {
+                return game_api::Refusal::new("legal moves", "there is no piece to move there");
+            }
+            None => {
+                return game_api::Refusal::new("legal moves", "select a piece first");
+            }
+        };
+        let why = crate::untenable::explain(&self.rules, s, &a);
+        game_api::Refusal::new(why.section, why.reason)
+    }
+
+    fn hash(&self, s: &Position) -> u64 {
+        s.hash()
+    }
+
+    fn action_text(&self, s: &Position, a: Action) -> String {
+        let legal = s.legal_actions(&self.rules);
+        San::of_action(&self.rules, s, &legal, &a).to_string()
+    }
+
+    fn parse_action(&self, s: &Position, text: &str) -> Result<Action, TextError> {
+        let to_err = |e: crate::errors::ParseError| TextError::new(e.col, e.token, e.message);
+        let san = San::parse(text).map_err(to_err)?;
+        let legal = s.legal_actions(&self.rules);
+        san.resolve(&self.rules, s, &legal, 1).map_err(to_err)
+    }
+
+    fn position_text(&self, s: &Position) -> String {
+        s.to_text(&self.rules)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, TextError> {
+        Position::from_text(&self.rules, text)
+            .map_err(|e| TextError::new(e.col, e.token, e.message))
+    }
+
+    fn headers(&self) -> Vec<(String, String)> {
+        let mut h = Vec::new();
+        for side in Side::ALL {
+            let set = self.rules.set(side);
+            h.push((
+                format!("{}Set", side.name()),
+                set.source.display().to_string(),
+            ));
+            h.push((
+                format!("{}SetHash", side.name()),
+                format!("{:016x}", set.fingerprint),
+            ));
+        }
+        h
+    }
+
+    fn board(&self) -> BoardDesc {
+        let cells = (LINES as usize) * (STEPS as usize);
+        let cell_colours = (0..cells)
+            .map(|i| {
+                if Square::from_index(i as u8).is_some_and(|s| s.is_light()) {
+                    [0xe8, 0xdc, 0xc4]
+                } else {
+                    [0x9a, 0x80, 0x66]
+                }
+            })
+            .collect();
+        let measure = |m: u8| Zone {
+            name: format!("measure {m}"),
+            owner: None,
+            cells: Measure(m).squares().map(cell_of).collect(),
+        };
+        BoardDesc {
+            shape: Shape::Grid {
+                files: LINES,
+                ranks: STEPS,
+                holes: Vec::new(),
+            },
+            file_labels: LINE_CHARS.iter().map(|c| c.to_string()).collect(),
+            rank_labels: (1..=STEPS).map(|s| s.to_string()).collect(),
+            cell_colours,
+            zones: (1..=4).map(measure).collect(),
+        }
+    }
+
+    fn pieces(&self, s: &Position, _viewer: Viewer) -> Vec<PieceView> {
+        let mut out = Vec::new();
+        for sq in Square::all() {
+            if let Some((side, k)) = s.piece_at(sq) {
+                let def = &self.rules.set(side).pieces[k.0 as usize].def;
+                out.push(PieceView {
+                    cell: cell_of(sq),
+                    owner: Some(player_of(side)),
+                    kind: def.letter.to_string(),
+                    name: def.name.clone(),
+                });
+            }
+        }
+        if let Some(sq) = s.free_square() {
+            if s.piece_at(sq).is_none() {
+                out.push(PieceView {
+                    cell: cell_of(sq),
+                    owner: None,
+                    kind: "e".into(),
+                    name: "free engagement".into(),
+                });
+            }
+        }
+        out
+    }
+
+    fn reserves(&self, s: &Position, _viewer: Viewer) -> Vec<ReserveView> {
+        Side::ALL
+            .iter()
+            .map(|&side| {
+                let set = self.rules.set(side);
+                ReserveView {
+                    owner: player_of(side),
+                    label: "reserve".into(),
+                    entries: set
+                        .pieces
+                        .iter()
+                        .filter(|p| s.reserve(side, p.kind) > 0)
+                        .map(|p| {
+                            (
+                                p.def.letter.to_string(),
+                                p.def.name.clone(),
+                                s.reserve(side, p.kind) as u32,
+                            )
+                        })
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    fn action_cells(&self, s: &Position, a: Action) -> ActionCells {
+        let letter = |k: crate::piece_set::Kind| {
+            self.rules.set(s.turn()).pieces[k.0 as usize]
+                .def
+                .letter
+                .to_string()
+        };
+        match a {
+            Action::Move(m) => ActionCells {
+                from: Some(cell_of(m.from)),
+                to: Some(cell_of(m.to)),
+                from_reserve: None,
+                captures: match (m.mover, s.piece_at(m.to)) {
+                    (Mover::Piece(_) | Mover::Free, Some(_)) => vec![cell_of(m.to)],
+                    _ => Vec::new(),
+                },
+            },
+            Action::Throw { from, target, .. } => ActionCells {
+                from: Some(cell_of(from)),
+                to: Some(cell_of(target)),
+                ..Default::default()
+            },
+            Action::Reposition { from, to, .. } => ActionCells {
+                from: Some(cell_of(from)),
+                to: Some(cell_of(to)),
+                ..Default::default()
+            },
+            Action::Place { kind, to } => ActionCells {
+                to: Some(cell_of(to)),
+                from_reserve: Some(letter(kind)),
+                ..Default::default()
+            },
+            Action::Withdraw { from, .. } => ActionCells {
+                from: Some(cell_of(from)),
+                ..Default::default()
+            },
+            Action::EnterFree { to } | Action::PlaceDonkey { to } => ActionCells {
+                to: Some(cell_of(to)),
+                ..Default::default()
+            },
+            Action::Glare { from } => ActionCells {
+                from: Some(cell_of(from)),
+                ..Default::default()
+            },
+            Action::Declare { from, to, .. } | Action::Enact { from, to, .. } => ActionCells {
+                from: Some(cell_of(from)),
+                to: Some(cell_of(to)),
+                ..Default::default()
+            },
+            Action::Land(l) => ActionCells {
+                to: l.at.map(cell_of),
+                ..Default::default()
+            },
+            Action::Invoke { at } => ActionCells {
+                to: Some(cell_of(at)),
+                ..Default::default()
+            },
+            _ => ActionCells::default(),
+        }
+    }
+
+    fn check_invariants(&self, s: &Position) -> Result<(), String> {
+        crate::invariants::check(&self.rules, s)
+    }
+
+    /// At most two moves a turn (§2.0.15), and the turn's notation (§2.0.R5) reads back to the
+    /// same turn. A Donkey's move after the turn (§2.0.23) is checked as the next side's.
+    fn check_turn(
+        &self,
+        start: &Position,
+        actions: &[Action],
+        end: &Position,
+    ) -> Result<(), String> {
+        let mut seg_start = *start;
+        let mut p = *start;
+        let mut seg = Vec::new();
+        for &a in actions {
+            let mover = p.turn();
+            p.play_unchecked(&self.rules, a);
+            seg.push(a);
+            if p.turn() != mover || p.is_game_over() {
+                crate::playout::check_turn(&self.rules, &seg_start, &p, &seg)?;
+                seg.clear();
+                seg_start = p;
+            }
+        }
+        if p != *end {
+            return Err("the turn's actions replay to another position".into());
+        }
+        Ok(())
+    }
+}

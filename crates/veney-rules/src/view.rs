@@ -1,0 +1,186 @@
+//! The board as one side's pieces see it while moves are generated: range-constraint zones,
+//! what may be taken or fended, what is untouchable, what may be leapt. Built once per generation.
+use crate::action::Effect;
+use crate::bitboard::Bitboard;
+use crate::constraint::engagements;
+use crate::piece_def::zone_from;
+use crate::piece_def::{Jump, Relation};
+use crate::piece_set::{Kind, MAX_KINDS};
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::side::Side;
+use crate::square::Square;
+
+/// What a moving piece sees of the board, computed once per generation.
+pub(crate) struct View {
+    pub side: Side,
+    pub own: Bitboard,
+    pub opp: Bitboard,
+    pub occupied: Bitboard,
+    pub free_sq: Option<Square>,
+    /// The free engagement is on a square of the mover's colour (§2.0.05 possession).
+    pub possessed: bool,
+    /// Squares a landing on which is a stepping stone: own engagements, the possessed free
+    /// engagement.
+    pub stones: Bitboard,
+    /// Own pieces a Sword-like slider may leap: own pieces but the Self (+ possessed free
+    /// engagement).
+    pub own_leapable: Bitboard,
+    /// Squares that neither block nor can be landed on (the Self for its concert partner).
+    pub transparent: Bitboard,
+    /// The range-constraint zone of each of the mover's kinds (the whole board if unconstrained).
+    pub zones: [Bitboard; MAX_KINDS],
+    /// The opponent's blades (targets of cavazione and opposition).
+    pub opp_blades: Bitboard,
+    /// Generating the second move of a piece that landed on a stepping stone.
+    pub stone_move: bool,
+    /// The opposing Cloak holding the mover's blade: no piece of the mover may attack it
+    /// (§2.0.06).
+    pub untouchable: Bitboard,
+    /// The mover's Cloak holding an opposing blade (§2.0.06).
+    pub holding: Option<Square>,
+    /// The Donkeys' squares (§2.0.23).
+    pub donkeys: Bitboard,
+}
+
+impl View {
+    pub fn new(rules: &Rules, pos: &Position, side: Side) -> View {
+        let own = pos.occupied_by(side);
+        let opp = pos.occupied_by(!side);
+        let free_sq = pos.free_square();
+        let possessed = free_sq.is_some_and(|sq| sq.colour_owner() == side);
+        let mut stones = engagements(rules, pos, side);
+        let life = pos.pieces(side, rules.life(side));
+        let mut zones = [Bitboard::FULL; MAX_KINDS];
+        let opp_life = pos.life_measure(rules, !side);
+        for (k, z) in zones.iter_mut().enumerate().take(rules.kind_count(side)) {
+            if let Some(c) = &rules.info(side, Kind(k as u8)).constraint {
+                *z = zone_from(c, life.first(), stones, opp_life);
+            }
+        }
+        // §2.0.07 Control: the opposing Balance and Self bar the Jutsu from their measure.
+        if crate::special::control::has_control(rules, !side) {
+            let barred = crate::special::control::controlled(rules, pos, !side);
+            if barred.any() {
+                for (k, z) in zones.iter_mut().enumerate().take(rules.kind_count(side)) {
+                    if rules.info(side, Kind(k as u8)).jutsu {
+                        *z &= !barred;
+                    }
+                }
+            }
+        }
+        let mut opp_blades = Bitboard::EMPTY;
+        for k in 0..rules.kind_count(!side) {
+            if rules.is_blade(!side, Kind(k as u8)) {
+                opp_blades |= pos.pieces(!side, Kind(k as u8));
+            }
+        }
+        let mut own_leapable = own & !life;
+        if possessed {
+            let fsq = free_sq.unwrap();
+            stones.set(fsq);
+            own_leapable.set(fsq);
+        }
+        View {
+            side,
+            own,
+            opp,
+            occupied: pos.occupied(),
+            free_sq,
+            possessed,
+            stones,
+            own_leapable,
+            transparent: Bitboard::EMPTY,
+            zones,
+            opp_blades,
+            stone_move: false,
+            untouchable: crate::special::blade_capture::untouchable(pos, side),
+            holding: crate::special::blade_capture::holding(pos, side),
+            donkeys: crate::special::donkey::squares(pos),
+        }
+    }
+
+    /// What landing on `to` does, if the piece may land there.
+    #[inline]
+    pub fn land(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        kind: Kind,
+        inert: bool,
+        to: Square,
+        can_move: bool,
+        can_attack: bool,
+    ) -> Option<Effect> {
+        if !self.occupied.contains(to) {
+            return can_move.then_some(Effect::Quiet);
+        }
+        if self.transparent.contains(to) || self.untouchable.contains(to) {
+            return None;
+        }
+        if self.free_sq == Some(to) {
+            return if self.possessed {
+                (can_move && !inert).then_some(Effect::FreeStepStone)
+            } else {
+                (can_attack && !inert).then_some(Effect::FendFree)
+            };
+        }
+        if self.own.contains(to) {
+            // Onto our own Cloak holding their blade: disarm it (§2.0.06).
+            if self.holding == Some(to) && can_attack {
+                if let Some((bk, _, _)) = crate::special::blade_capture::pinned(pos, !self.side) {
+                    let ok = rules.relation(self.side, kind, bk) == Relation::Disarm
+                        && crate::special::disarm::may_disarm(rules, pos, self.side, kind);
+                    return ok.then_some(Effect::DisarmCaptured(bk));
+                }
+            }
+            return (can_move && !inert && self.stones.contains(to)).then_some(Effect::StepStone);
+        }
+        if !can_attack {
+            return None;
+        }
+        let (_, target) = pos.piece_at(to)?;
+        match rules.relation(self.side, kind, target) {
+            Relation::Fend => Some(
+                if crate::special::shadow_stabbing::applies(rules, pos, self.side, kind, target, to)
+                {
+                    Effect::ShadowStab(target)
+                } else {
+                    Effect::Fend(target)
+                },
+            ),
+            Relation::Take => Some(Effect::Take(target)),
+            Relation::Checkmate => Some(Effect::Checkmate),
+            Relation::Negate => Some(Effect::Negate(target)),
+            Relation::Disarm => {
+                crate::special::disarm::disarms(rules, pos, self.side, kind, target, to)
+                    .then_some(Effect::Disarm(target))
+            }
+            // The push square is found by `piece_moves`, which knows the Guard's direction.
+            Relation::Deflect if rules.info(self.side, kind).deflect => {
+                Some(Effect::Deflect(target, to))
+            }
+            // Blade capture (§2.0.06): not from a capture, not twice in a turn (checked in
+            // `piece_moves`, which knows where the Cloak starts).
+            Relation::BladeCapture => Some(Effect::Capture(target)),
+            Relation::Deflect | Relation::Never => None,
+        }
+    }
+
+    /// Whether a slider may pass over `sq`.
+    #[inline]
+    pub(crate) fn passable(&self, sq: Square, jump: Jump) -> bool {
+        if !self.occupied.contains(sq) || self.transparent.contains(sq) {
+            return true;
+        }
+        // No piece can leap over the Donkey (§2.0.23).
+        if self.donkeys.contains(sq) {
+            return false;
+        }
+        match jump {
+            Jump::Nothing => false,
+            Jump::Anything => true,
+            Jump::OwnExceptSelf => self.own_leapable.contains(sq),
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Veney on the game API: the API's perft (the shared testkit's) equals the engine's anchors,
+//! chance replays from the seed as the engine's `Game` draws it, refusals name their section,
+//! and matches save and reload. (The random matches through the testkit are in
+//! `random_games.rs`.)
+use game_api::{Actor, Decision, Game as _, Match, Player, Viewer};
+use game_testkit::perft;
+use std::sync::Arc;
+use veney_rules::{Position, Rules, VeneyGame};
+
+fn anchors() -> Vec<(String, String, u32, u64)> {
+    include_str!("perft.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (name, rest) = line.split_once(": ").unwrap();
+            let parts: Vec<&str> = rest.split(" | ").collect();
+            (
+                name.to_string(),
+                parts[0].to_string(),
+                parts[1].parse().unwrap(),
+                parts[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_apis_perft_equals_every_anchor() {
+    // The same counts as `perft.rs` (tests/perft.txt), through the generic perft: a turn is every
+    // action from one turn start to the next (§2.0.15 Double-Moves), chance outcomes included.
+    let g = VeneyGame::standard();
+    let mut checked = 0;
+    for (name, text, depth, want) in anchors() {
+        let pos = g
+            .parse_position(&text)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(perft(&g, &pos, depth), want, "{name} depth {depth}");
+        checked += 1;
+    }
+    assert!(checked >= 8);
+}
+
+#[test]
+fn a_match_draws_the_same_sticks_as_the_engines_game() {
+    // §2.0.08 Dagger Throw: with the same seed, the match on the API and `veney_rules::Game`
+    // throw the same roll, so saves from either replay.
+    let rules = Arc::new(Rules::standard());
+    let pos = Position::from_pieces(
+        &rules,
+        &[
+            (veney_rules::Side::White, "Self", "X2"),
+            (veney_rules::Side::White, "Dagger", "X5"),
+            (veney_rules::Side::Black, "Self", "X14"),
+        ],
+        veney_rules::Side::White,
+    )
+    .unwrap();
+    let g = Arc::new(VeneyGame::new(rules.clone()));
+    let throw = pos
+        .legal_actions(&rules)
+        .into_iter()
+        .find(|a| matches!(a, veney_rules::Action::Throw { .. }))
+        .expect("the Dagger may be thrown");
+    for seed in 0..20 {
+        let mut m = Match::from_state(g.clone(), pos, seed);
+        m.play(Actor::Player(Player(0)), throw).unwrap();
+        assert_eq!(m.decision(), Decision::Chance);
+        let drawn = m.draw_chance().unwrap();
+        let mut old = veney_rules::Game::from_position_seeded(rules.clone(), pos, seed);
+        old.play(throw).unwrap();
+        let r = old.roll().unwrap();
+        assert_eq!(drawn, veney_rules::Action::Roll(r), "seed {seed}");
+        assert_eq!(m.state(), old.position());
+    }
+}
+
+#[test]
+fn a_refusal_names_the_section_that_refuses() {
+    // §2.0.17 Passing: a pass in the middle of a double-move is refused by that rule.
+    let g = Arc::new(VeneyGame::standard());
+    let mut m = Match::new(g.clone(), 1);
+    m.play_text("SY5").unwrap();
+    let err = m
+        .play(Actor::Player(Player(0)), veney_rules::Action::Pass)
+        .unwrap_err();
+    assert_eq!(err.rule, "§2.0.17 Passing", "{err}");
+    // And a move by the side not to move is refused by the turn order.
+    let err = m
+        .play(Actor::Player(Player(1)), veney_rules::Action::EndTurn)
+        .unwrap_err();
+    assert_eq!(err.rule, "turn order");
+}
+
+#[test]
+fn a_saved_match_reloads_with_its_history() {
+    let g = Arc::new(VeneyGame::standard());
+    let mut m = Match::new(g.clone(), 9);
+    for t in ["SY5", "$X7"] {
+        m.play_text(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+    // Black's first listed action, whatever it is.
+    let black = m.legal_actions(Actor::Player(Player(1)))[0];
+    let black_text = g.action_text(m.state(), black);
+    m.play_text(&black_text).unwrap();
+    let text = m.save_text(Viewer::Referee);
+    assert!(text.starts_with("[Game \"veney\"]"), "{text}");
+    let back = Match::load_text(g.clone(), &text).unwrap();
+    assert_eq!(back.state(), m.state());
+    assert_eq!(back.history().len(), 3);
+    // A broken record says where.
+    let bad = text.replace("$X7", "$X99");
+    let err = Match::load_text(g, &bad).unwrap_err().to_string();
+    assert!(err.contains("$X99"), "{err}");
+}
