@@ -51,6 +51,14 @@ pub struct ActiveMatch {
     /// Actions (by text) the pack's own dialog offers, left out of the panel's buttons
     /// (Tirachen's 55 choices of masters).
     pub own_dialog: fn(&str) -> bool,
+    /// A button's label for an action's notation (the notation itself by default): Tirachen's
+    /// `-` reads "Decline the Traitor's extra move".
+    pub label: fn(&str) -> String,
+}
+
+/// The default button label: the action's notation.
+pub fn notation_label(text: &str) -> String {
+    text.to_string()
 }
 
 impl ActiveMatch {

@@ -107,7 +107,7 @@ fn side_panel(
                 ui.separator();
                 ui.horizontal_wrapped(|ui| {
                     for (i, a) in loose {
-                        if ui.button(&a.text).clicked() {
+                        if ui.button((m.label)(&a.text)).clicked() {
                             out.write(Intent::Play(i));
                         }
                     }
@@ -188,12 +188,15 @@ fn choice_window(
     egui::Window::new("Which move?")
         .collapsible(false)
         .resizable(false)
-        .fixed_pos(egui::pos2(150.0, 400.0))
+        .fixed_pos(egui::pos2(572.0, 300.0))
         .show(ctx, |ui| {
             ui.label("More than one legal action goes there:");
             for &i in &choice.0 {
                 if let Some(a) = actions.get(i) {
-                    if ui.button(egui::RichText::new(&a.text).size(16.0)).clicked() {
+                    if ui
+                        .button(egui::RichText::new((m.label)(&a.text)).size(16.0))
+                        .clicked()
+                    {
                         out.write(Intent::Play(i));
                     }
                 }

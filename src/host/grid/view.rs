@@ -27,6 +27,12 @@ pub struct GridDrawn;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
+        keep_awake
+            .run_if(super::match_changed.or_eager(resource_changed::<GridHighlights>))
+            .in_set(GridSystems),
+    )
+    .add_systems(
+        Update,
         (place_camera, draw)
             .chain()
             .run_if(
@@ -39,6 +45,11 @@ pub(super) fn plugin(app: &mut App) {
             .after(super::GridGameSet)
             .in_set(GridSystems),
     );
+}
+
+/// A change of the match keeps the redraw gate open (a script, a load, a test's intent).
+fn keep_awake(mut wake: ResMut<crate::host::Wake>) {
+    wake.set_changed();
 }
 
 /// The board sits left of the side panel (another screen may have moved or turned the camera).

@@ -111,7 +111,19 @@ pub fn new_match(
         secrets: options.masters == MasterChoice::Secret,
         colours: COLOURS,
         own_dialog: is_choice,
+        label,
     })
+}
+
+/// Button labels: the notation with what it means where it is not plain.
+pub fn label(text: &str) -> String {
+    match text {
+        "-" => "Decline the Traitor's extra move (-)".into(),
+        "mob" => "Mobilise (mob)".into(),
+        t if t.ends_with("=T") => format!("{t}: sacrifice the capturer, control the Traitor"),
+        t if t.contains('x') => format!("{t}: capture"),
+        t => t.to_string(),
+    }
 }
 
 /// The masters' choice texts the rules accept (`S3A3W3` …).
