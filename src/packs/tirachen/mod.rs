@@ -84,7 +84,7 @@ pub const COLOURS: [(Color, Color); 2] = [
 
 /// Reads a save of Tirachen with the options its headers name.
 pub fn load(text: &str) -> Result<Box<dyn AnyMatch>, String> {
-    let g = Tirachen::from_save_text(text)?;
+    let g = Tirachen::from_save_text(text).map_err(|e| e.to_string())?;
     let m = Match::load_text(Arc::new(g), text).map_err(|e| e.to_string())?;
     Ok(Box::new(m))
 }
