@@ -5,6 +5,15 @@
 //! rulebook's notation, a one-line position text, seeded randomness, and the `veney-cli` tool.
 //! Section numbers in the docs (§2.0.xx) are the rulebook's own.
 //!
+//! The modules read bottom-up and never import upward: geometry (`square`, `bitboard`,
+//! `direction`, `measure`, `intersection`) → data (`piece_def`, `piece_set`, `setup`, `options`,
+//! `dice`, `device`, `outcome`, `rules`) → `position` / `action` → move generation (`view`,
+//! `piece_moves`, `constraint`, `placement`, `free_engagement`, `passing`) → `special/` (one file
+//! per rule, named as the rulebook names it) → `movegen` (the generator) → `turn` → `game` (the
+//! match) → `notation`, `position_text`, `savefile`, `replay`, `set_check`, and `veney_game`
+//! (Veney on the project's game API). Internal modules are private; what users need is
+//! re-exported here or lives in a public module named for its rulebook concept.
+//!
 //! ```
 //! use veney_rules::{Position, Rules};
 //! let rules = Rules::standard();
@@ -13,15 +22,15 @@
 //! pos.play_turn(&rules, &turn).unwrap();
 //! assert_eq!(pos.turn(), veney_rules::Side::Black);
 //! ```
-pub mod action;
-pub mod attacks;
-pub mod bitboard;
+mod action;
+mod attacks;
+mod bitboard;
 pub mod constraint;
-pub mod device;
+mod device;
 pub mod dice;
-pub mod direction;
-pub mod errors;
-pub mod free_engagement;
+mod direction;
+mod errors;
+mod free_engagement;
 pub mod game;
 pub mod hug;
 pub mod intersection;
@@ -31,41 +40,45 @@ pub mod movegen;
 pub mod notation;
 pub mod options;
 pub mod outcome;
-pub mod passing;
+mod passing;
 pub mod penalty;
 pub mod perft;
 pub mod piece_def;
-pub mod piece_moves;
+mod piece_moves;
 pub mod piece_set;
-pub mod placement;
+mod placement;
 pub mod playout;
 pub mod position;
 pub mod position_text;
 pub mod replay;
 pub mod rng;
-pub mod rules;
+mod rules;
 pub mod savefile;
 pub mod set_check;
 pub mod setup;
 pub mod setup_styles;
-pub mod side;
+mod side;
 pub mod special;
 pub mod square;
-pub mod turn;
+mod turn;
 pub mod untenable;
-pub mod veney_game;
-pub mod view;
-pub mod zobrist;
+mod veney_game;
+mod view;
+mod zobrist;
 
-pub use action::{Action, Effect, Move, Mover};
+pub use action::{Action, Effect, Meta, Move, Mover};
+pub use attacks::attacks;
 pub use bitboard::Bitboard;
-pub use errors::{DataError, LoadError, ParseError, Untenable};
+pub use device::{Device, Landing, Reposition};
+pub use direction::Dir;
+pub use errors::{DataError, LoadError, Location, ParseError, Untenable};
 pub use game::Game;
 pub use measure::Measure;
 pub use outcome::Outcome;
 pub use piece_set::{Kind, PieceSet};
 pub use position::{FreePlace, Phase, Position};
-pub use rules::Rules;
+pub use rules::{KindInfo, Rules};
 pub use side::Side;
 pub use square::Square;
-pub use veney_game::VeneyGame;
+pub use turn::Turn;
+pub use veney_game::{VeneyGame, cell_of, outcome_of, player_of, side_of};
