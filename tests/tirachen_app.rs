@@ -442,3 +442,52 @@ fn save_and_load_round_trip_and_a_bad_save_keeps_the_game() {
     let info = a.world().resource::<GridStatus>().info.clone().unwrap();
     assert!(info.contains("could not load"), "{info}");
 }
+
+#[test]
+fn new_game_reopens_the_dialog_over_a_game_and_blocks_the_board() {
+    use veney::host::grid::{GridBlocked, NewGameRequested};
+    let o = TirachenOptions::default();
+    let mut a = tirachen("reopen", o, Some(NEUTRAL));
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    assert!(!a.world().resource::<GridBlocked>().0);
+    send(&mut a, NewGameRequested(Screen::Tirachen));
+    assert_eq!(stage(&a), TirachenStage::NewGame);
+    assert!(
+        a.world().resource::<GridBlocked>().0,
+        "the board is inert under the dialog"
+    );
+    assert_eq!(
+        position(&a),
+        NEUTRAL,
+        "the game is kept until a new one starts"
+    );
+    // A bad position text is refused with the rules' reason and keeps the game.
+    send(
+        &mut a,
+        NewTirachen {
+            options: o,
+            position: Some("9/9/9 r mm".into()),
+        },
+    );
+    assert_eq!(stage(&a), TirachenStage::NewGame);
+    assert!(
+        a.world()
+            .resource::<veney::packs::tirachen::NewGameError>()
+            .0
+            .is_some()
+    );
+    assert_eq!(position(&a), NEUTRAL);
+    send(
+        &mut a,
+        NewTirachen {
+            options: o,
+            position: None,
+        },
+    );
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    assert!(!a.world().resource::<GridBlocked>().0);
+    // Leaving for the title and coming back resumes the game where it stood.
+    send(&mut a, OpenScreen(Screen::Title));
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(stage(&a), TirachenStage::Masters);
+}

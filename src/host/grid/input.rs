@@ -13,6 +13,7 @@ pub(super) fn plugin(app: &mut App) {
             pointer.run_if(not(egui_wants_any_pointer_input)),
             keyboard.run_if(not(egui_wants_any_keyboard_input)),
         )
+            .run_if(|b: Res<super::GridBlocked>| !b.0)
             .before(super::GridGameSet)
             .in_set(GridSystems),
     );

@@ -119,6 +119,11 @@ pub struct GridView {
     pub flipped: bool,
 }
 
+/// A pack's modal dialog is open over the board (Tirachen's new-game dialog): the mouse and
+/// keyboard leave the board alone.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridBlocked(pub bool);
+
 /// The cell under the pointer.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridHover(pub Option<Cell>);
@@ -143,6 +148,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<GridStatus>()
         .init_resource::<GridView>()
         .init_resource::<GridHover>()
+        .init_resource::<GridBlocked>()
         .init_resource::<GridHighlights>()
         .add_message::<Intent>()
         .add_message::<NewGameRequested>()

@@ -6,7 +6,7 @@
 //!
 //! The stage of the screen is a sub-state (`TirachenStage`): the new-game dialog, the masters'
 //! choice, the hand-over between two secret choices, and play.
-use crate::host::grid::{ActiveMatch, GridPlayed, NewGameRequested, SaveRoot};
+use crate::host::grid::{ActiveMatch, GridBlocked, GridPlayed, NewGameRequested, SaveRoot};
 use crate::host::{GameEntry, Games, Screen};
 use bevy::prelude::*;
 use game_api::{AnyMatch, Decision, Game, Match, Player};
@@ -63,6 +63,14 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<NewTirachen>()
         .add_message::<HandedOver>()
         .add_systems(OnEnter(Screen::Tirachen), resume)
+        .add_systems(
+            OnEnter(TirachenStage::NewGame),
+            |mut b: ResMut<GridBlocked>| b.0 = true,
+        )
+        .add_systems(
+            OnExit(TirachenStage::NewGame),
+            |mut b: ResMut<GridBlocked>| b.0 = false,
+        )
         .add_systems(
             Update,
             (start_game, handed_over, reopen_dialog, sync_stage)
