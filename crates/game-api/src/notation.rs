@@ -66,43 +66,55 @@ pub fn write_numbered(turns: &[String], first: usize) -> String {
 }
 
 /// Reads a numbered record back into turns (each turn its action tokens with their 1-based
-/// columns). Accepts what `write_numbered` writes, with any whitespace.
+/// columns). Accepts what `write_numbered` writes, with any whitespace. Errors name the line and
+/// column; a token's column counts within its line (a caller that needs each token's line, as
+/// saves do, reads one line at a time).
 pub fn read_numbered(text: &str) -> Result<Vec<Vec<(usize, String)>>, TextError> {
-    let mut turns: Vec<Vec<(usize, String)>> = Vec::new();
-    let mut cur: Vec<(usize, String)> = Vec::new();
+    // Each token with its line and column while reading.
+    let mut turns: Vec<Vec<(usize, usize, String)>> = Vec::new();
+    let mut cur: Vec<(usize, usize, String)> = Vec::new();
     let mut tok = String::new();
-    let mut tok_col = 0;
-    let flush = |tok: &mut String, tok_col: usize, cur: &mut Vec<(usize, String)>| {
+    let (mut line, mut col) = (1, 0);
+    let (mut tok_line, mut tok_col) = (1, 0);
+    let flush = |tok: &mut String, at: (usize, usize), cur: &mut Vec<(usize, usize, String)>| {
         if !tok.is_empty() {
-            cur.push((tok_col, std::mem::take(tok)));
+            cur.push((at.0, at.1, std::mem::take(tok)));
         }
     };
-    for (i, ch) in text.char_indices() {
-        let col = text[..i].chars().count() + 1;
+    for ch in text.chars() {
+        col += 1;
         match ch {
             ',' | ';' => {
-                flush(&mut tok, tok_col, &mut cur);
+                flush(&mut tok, (tok_line, tok_col), &mut cur);
                 if cur.is_empty() {
-                    return Err(TextError::new(col, ch.to_string(), "a turn with no action"));
+                    return Err(
+                        TextError::new(col, ch.to_string(), "a turn with no action").at_line(line)
+                    );
                 }
                 turns.push(std::mem::take(&mut cur));
             }
-            c if c.is_whitespace() => flush(&mut tok, tok_col, &mut cur),
+            c if c.is_whitespace() => {
+                flush(&mut tok, (tok_line, tok_col), &mut cur);
+                if c == '\n' {
+                    line += 1;
+                    col = 0;
+                }
+            }
             c => {
                 if tok.is_empty() {
-                    tok_col = col;
+                    (tok_line, tok_col) = (line, col);
                 }
                 tok.push(c);
             }
         }
     }
-    flush(&mut tok, tok_col, &mut cur);
+    flush(&mut tok, (tok_line, tok_col), &mut cur);
     if !cur.is_empty() {
         turns.push(cur);
     }
     // Turn numbers ("12." or "12...") open a turn and are not actions.
     for t in &mut turns {
-        if let Some((col, first)) = t.first().cloned() {
+        if let Some((line, col, first)) = t.first().cloned() {
             let digits = first.trim_end_matches('.');
             if first.ends_with('.')
                 && !digits.is_empty()
@@ -114,10 +126,14 @@ pub fn read_numbered(text: &str) -> Result<Vec<Vec<(usize, String)>>, TextError>
                         col,
                         first,
                         "a turn number with no action after it",
-                    ));
+                    )
+                    .at_line(line));
                 }
             }
         }
     }
-    Ok(turns)
+    Ok(turns
+        .into_iter()
+        .map(|t| t.into_iter().map(|(_, col, tok)| (col, tok)).collect())
+        .collect())
 }

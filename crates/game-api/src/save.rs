@@ -67,13 +67,29 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// The headers of a save: `[Key "value"]` lines, each with its line number.
 pub fn headers(text: &str) -> Result<Vec<(usize, String, String)>, TextError> {
+    Ok(read_headers(text)?
+        .into_iter()
+        .map(|h| (h.line, h.key.to_string(), h.value.to_string()))
+        .collect())
+}
+
+/// One header line: where it is, its key, and its value with the value's 1-based column.
+struct Header<'a> {
+    line: usize,
+    key: &'a str,
+    value: &'a str,
+    value_col: usize,
+}
+
+fn read_headers(text: &str) -> Result<Vec<Header<'_>>, TextError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if !t.starts_with('[') {
             continue;
         }
-        let err = |why: &str| TextError::new(1, t, why).at_line(i + 1);
+        let lead = &line[..line.len() - line.trim_start().len()];
+        let err = |why: &str| TextError::new(lead.chars().count() + 1, t, why).at_line(i + 1);
         let inner = t
             .strip_prefix('[')
             .and_then(|t| t.strip_suffix(']'))
@@ -81,44 +97,60 @@ pub fn headers(text: &str) -> Result<Vec<(usize, String, String)>, TextError> {
         let (k, v) = inner
             .split_once(' ')
             .ok_or_else(|| err("a header is `[Key \"value\"]`"))?;
-        let v = v
+        let value = v
             .trim()
             .strip_prefix('"')
             .and_then(|v| v.strip_suffix('"'))
             .ok_or_else(|| err("the header's value must be in double quotes"))?;
-        out.push((i + 1, k.to_string(), v.to_string()));
+        // `[`, the key, a space, what the value's quote follows, the quote.
+        let before = lead.len() + 1 + k.len() + 1 + (v.len() - v.trim_start().len()) + 1;
+        out.push(Header {
+            line: i + 1,
+            key: k,
+            value,
+            value_col: line[..before].chars().count() + 1,
+        });
     }
     Ok(out)
 }
 
 pub(crate) fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
-    let hs = headers(text)?;
-    let get = |k: &str| hs.iter().find(|h| h.1 == k);
+    let hs = read_headers(text)?;
+    let get = |k: &str| hs.iter().find(|h| h.key == k);
     match get("Game") {
-        Some((_, _, v)) if v == game.name() => {}
-        Some((l, _, v)) => {
+        Some(h) if h.value == game.name() => {}
+        Some(h) => {
             return Err(SaveError::Wrong(format!(
-                "line {l}: this is a save of `{v}`, not of `{}`",
+                "line {}: this is a save of `{}`, not of `{}`",
+                h.line,
+                h.value,
                 game.name()
             )));
         }
         None => return Err(SaveError::Wrong("no [Game \"…\"] header".into())),
     }
-    if let Some((_, _, v)) = get("Viewer") {
+    if let Some(h) = get("Viewer") {
         return Err(SaveError::Wrong(format!(
-            "this is {v}'s view of a game (secrets left out); it cannot be resumed"
+            "this is {}'s view of a game (secrets left out); it cannot be resumed",
+            h.value
         )));
     }
     let seed = match get("Seed") {
-        Some((l, _, v)) => v.parse().map_err(|_| {
-            TextError::new(1, v.clone(), "the seed must be a whole number").at_line(*l)
+        Some(h) => h.value.parse().map_err(|_| {
+            TextError::new(h.value_col, h.value, "the seed must be a whole number").at_line(h.line)
         })?,
         None => 0,
     };
     let start = match get("Start") {
         None => game.start(),
-        Some((_, _, v)) if v == "start" => game.start(),
-        Some((l, _, v)) => game.parse_position(v).map_err(|e| e.at_line(*l))?,
+        Some(h) if h.value == "start" => game.start(),
+        // The game counts columns within the value; 0 (unknown) stays unknown.
+        Some(h) => game.parse_position(h.value).map_err(|mut e| {
+            if e.col > 0 {
+                e.col += h.value_col - 1;
+            }
+            e.at_line(h.line)
+        })?,
     };
     let mut m = Match::from_state(game.clone(), start, seed);
     for (i, line) in text.lines().enumerate() {
@@ -126,15 +158,16 @@ pub(crate) fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveEr
         if t.is_empty() || t.starts_with('[') {
             continue;
         }
-        for turn in read_numbered(t).map_err(|e| e.at_line(i + 1))? {
+        // The whole line, not `t`, so that columns count from the line's start.
+        for turn in read_numbered(line).map_err(|e| e.at_line(i + 1))? {
             m.play_tokens(&turn, i + 1)?;
         }
     }
-    if let Some((_, _, v)) = get("Final") {
+    if let Some(h) = get("Final") {
         let found = game.position_text(m.state());
-        if &found != v {
+        if found != h.value {
             return Err(SaveError::Mismatch {
-                expected: v.clone(),
+                expected: h.value.to_string(),
                 found,
             });
         }
