@@ -491,3 +491,65 @@ fn new_game_reopens_the_dialog_over_a_game_and_blocks_the_board() {
     send(&mut a, OpenScreen(Screen::Tirachen));
     assert_eq!(stage(&a), TirachenStage::Masters);
 }
+
+/// Every piece and tray entry of the deciding player, picked in turn in a crowded position: the
+/// marks are exactly the rules crate's targets from it (none for a piece that cannot move).
+#[test]
+fn every_pick_marks_exactly_the_rules_targets() {
+    let o = TirachenOptions::default();
+    let text =
+        "2s1g1a2/1p1p1w1p1/3f1c3/9/2P1*4/5p3/1F2C1S2/P1P1W1A1P/4G4 r mm S2A2W2P4/s2a2w2p4 - 3";
+    let mut a = tirachen("every-pick", o, Some(text));
+    let mut checked = 0;
+    for _turn in 0..2 {
+        let me = m(&a).decider().expect("a player decides");
+        let own: Vec<Cell> = m(&a)
+            .game
+            .pieces(Viewer::Referee)
+            .into_iter()
+            .filter(|p| p.owner == Some(me))
+            .map(|p| p.cell)
+            .collect();
+        for c in own {
+            send(&mut a, Intent::Click(c));
+            let pick = Pick::Cell(c);
+            assert_eq!(a.world().resource::<GridSelection>().0, Some(pick.clone()));
+            assert_eq!(
+                a.world().resource::<GridHighlights>().targets,
+                rules_targets(&a, o, &pick),
+                "from {c:?}"
+            );
+            send(&mut a, Intent::Cancel);
+            checked += 1;
+        }
+        let trays = m(&a).game.reserves(Viewer::Referee);
+        for (code, _, _) in &trays.iter().find(|r| r.owner == me).unwrap().entries {
+            let pick = Pick::Reserve {
+                owner: me,
+                kind: code.clone(),
+            };
+            send(
+                &mut a,
+                Intent::PickReserve {
+                    owner: me,
+                    kind: code.clone(),
+                },
+            );
+            let want = rules_targets(&a, o, &pick);
+            let got = &a.world().resource::<GridHighlights>().targets;
+            assert_eq!(got, &want, "tray {code}");
+            send(&mut a, Intent::Cancel);
+            checked += 1;
+        }
+        // Pass the turn with a quiet move so the other side is checked too.
+        let quiet = m(&a)
+            .game
+            .actions()
+            .into_iter()
+            .find(|x| x.cells.from.is_some() && x.cells.captures.is_empty())
+            .expect("a quiet move")
+            .text;
+        play_text(&mut a, &quiet);
+    }
+    assert!(checked >= 25, "{checked} picks checked");
+}
