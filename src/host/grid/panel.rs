@@ -12,7 +12,7 @@ use game_api::{Decision, PlayerResult};
 /// Width of the side panel in logical pixels.
 pub const PANEL_WIDTH: f32 = 400.0;
 
-/// Pack-specific panel contents shown under the status (set by the pack, e.g. "New game…").
+/// The panel's "New game…" button: the pack on that screen opens its new-game dialog.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewGameRequested(pub Screen);
 
