@@ -406,7 +406,11 @@ fn draw(
         commands.spawn((
             GridDrawn,
             DespawnOnExit(scope),
-            Text2d::new(format!("{}: {}", m.game.player_name(r.owner), r.label)),
+            Text2d::new(if r.entries.is_empty() {
+                format!("{}: {} (none)", m.game.player_name(r.owner), r.label)
+            } else {
+                format!("{}: {}", m.game.player_name(r.owner), r.label)
+            }),
             TextFont::default().with_font_size(14.0),
             TextColor(LABEL),
             bevy::sprite::Anchor::CENTER_LEFT,
