@@ -76,6 +76,7 @@ pub fn play_one<G: Game>(
     let mut n = 0u32;
     let mut turn_start = m.state().clone();
     let mut turn: Vec<G::Action> = Vec::new();
+    let mut turns = 0u32;
     while n < cfg.max_actions {
         let d = m.decision();
         let actor = match &d {
@@ -108,27 +109,31 @@ pub fn play_one<G: Game>(
             a
         };
         n += 1;
+        let ctx = |m: &Match<G>| {
+            format!(
+                " after {} from {} (record: {})",
+                g.action_text(&before, a),
+                g.position_text(&before),
+                m.record(Viewer::Referee)
+            )
+        };
         if cfg.check_every > 0 && n % cfg.check_every == 0 {
-            let ctx = |m: &Match<G>| {
-                format!(
-                    " after {} from {} (record: {})",
-                    g.action_text(&before, a),
-                    g.position_text(&before),
-                    m.record(Viewer::Referee)
-                )
-            };
             check_step(&**g, &before, actor, a, m.state()).map_err(|e| e + &ctx(&m))?;
-            turn.push(a);
-            let after = m.state();
-            if g.at_turn_start(after) || matches!(g.decision(after), Decision::Over(_)) {
-                g.check_turn(&turn_start, &turn, after)
-                    .map_err(|e| format!("turn check: {e}") + &ctx(&m))?;
-                turn.clear();
-                turn_start = after.clone();
-            }
             if let Err(e) = check_undo(&mut m, &before) {
                 return Err(e + &ctx(&m));
             }
+        }
+        // Every turn is followed whole; every `check_every`-th is checked.
+        turn.push(a);
+        let after = m.state();
+        if g.at_turn_start(after) || matches!(g.decision(after), Decision::Over(_)) {
+            turns += 1;
+            if cfg.check_every > 0 && turns % cfg.check_every == 0 {
+                g.check_turn(&turn_start, &turn, after)
+                    .map_err(|e| format!("turn check: {e}") + &ctx(&m))?;
+            }
+            turn.clear();
+            turn_start = after.clone();
         }
     }
     Ok((m, "action limit".into()))

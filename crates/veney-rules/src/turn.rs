@@ -197,9 +197,12 @@ impl Position {
                             self.finish(rules);
                             return;
                         };
-                        // A Fire Dance square works as a stepping stone (§2.0.18).
+                        // A Fire Dance square works as a stepping stone (§2.0.18) for the piece
+                        // that entered it — not when the move left nothing there (Jutsu takes
+                        // Jutsu, §2.0.11: both are discarded).
                         let stone = m.effect.is_stepping_stone()
-                            || crate::special::cast_piece::fire_square(self, side) == Some(m.to);
+                            || (crate::special::cast_piece::fire_square(self, side) == Some(m.to)
+                                && self.piece_at(m.to) == Some((side, k)));
                         let concert = rules.info(side, k).life
                             && rules.set(side).piece(k).has_special(Special::Concert);
                         // Shima's reclaim: the caster's Self on the Shima square (§2.0.18).

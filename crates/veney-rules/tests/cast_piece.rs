@@ -77,6 +77,36 @@ fn fire_dance_makes_its_square_a_stepping_stone() {
 }
 
 #[test]
+fn a_jutsu_negated_on_the_fire_dance_square_makes_no_stepping_stone() {
+    // §2.0.18 Fire Dance: "Any one of the caster's pieces which enter the cast-square may make a
+    // double-move from that space"; §2.0.11: Jutsu takes Jutsu and both are discarded — so no
+    // piece of the caster is left on the square to move again, and the turn ends. (Found by the
+    // testkit's random matches: the turn machine offered a second move from an empty square.)
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/cde1/2g1/4/es1J/e3/1j2/1Ew1/4/4/1G1B/C1D1/2S1/2W1/4 b EEEL/eb turns=89 casts=bFZ11 quiet=34",
+    )
+    .unwrap();
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    let take = p
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| matches!(a, Action::Move(m) if m.to == sq("Z11")))
+        .expect("Black's Jutsu may take White's on Z11");
+    let mut q = p;
+    q.play(&r, take).unwrap();
+    assert_eq!(q.piece_at(sq("Z11")), None, "both Jutsus are discarded");
+    assert_eq!(q.discard(Black, jutsu), 1);
+    assert_eq!(
+        q.turn(),
+        White,
+        "no second move from an empty Fire Dance square"
+    );
+    veney_rules::invariants::check(&r, &q).unwrap();
+}
+
+#[test]
 fn a_cast_outside_the_measure_is_lost_with_no_effect() {
     // "If the piece falls outside the empty measure, it is lost with no effect."
     let r = rules();
