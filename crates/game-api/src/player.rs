@@ -46,16 +46,22 @@ impl Viewer {
     }
 }
 
-/// A set of players (at most 8), for simultaneous decisions.
+/// A set of players (seats 0–7), for simultaneous decisions. A seat past the eighth is never
+/// in a set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PlayerSet(pub u8);
 
 impl PlayerSet {
     pub fn of(players: &[Player]) -> PlayerSet {
-        PlayerSet(players.iter().fold(0, |m, p| m | (1 << p.0)))
+        PlayerSet(
+            players
+                .iter()
+                .filter(|p| p.0 < 8)
+                .fold(0, |m, p| m | (1 << p.0)),
+        )
     }
     pub fn contains(self, p: Player) -> bool {
-        self.0 & (1 << p.0) != 0
+        p.0 < 8 && self.0 & (1 << p.0) != 0
     }
     pub fn is_empty(self) -> bool {
         self.0 == 0

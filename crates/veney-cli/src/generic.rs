@@ -264,7 +264,7 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, Strin
         if t.is_empty() || t.starts_with('[') {
             continue;
         }
-        let turns = game_api::read_numbered(t)
+        let turns = game_api::read_numbered(line)
             .map_err(|e| format!("{}: {}", file.display(), e.at_line(i + 1)))?;
         for turn in turns {
             n += 1;
