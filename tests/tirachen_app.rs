@@ -316,6 +316,16 @@ fn a_move_and_the_traitor_taken_both_ways() {
         .map(|&i| m(&a).game.actions()[i].text.clone())
         .collect();
     assert_eq!(texts, ["Ce3xe5", "Ce3xe5=T"]);
+    // The rules say in plain words what each does (Tirachen "Traitor piece": (1) and (2)).
+    let labels: Vec<String> = choice
+        .iter()
+        .map(|&i| veney::host::grid::button_label(&m(&a).game.actions()[i]))
+        .collect();
+    assert!(labels[0].contains("remove it from the game"), "{labels:?}");
+    assert!(
+        labels[1].contains("sacrifice the capturer and control it"),
+        "{labels:?}"
+    );
     assert_eq!(
         position(&a),
         NEUTRAL,
@@ -325,8 +335,16 @@ fn a_move_and_the_traitor_taken_both_ways() {
     send(&mut a, Intent::Play(choice[0]));
     assert_eq!(position(&a), "8g/9/9/9/4C4/9/9/9/G8 w mm -/- - 0");
     assert!(a.world().resource::<GridChoice>().0.is_empty());
+    // The last move is marked where the rules say it went.
+    assert_eq!(
+        a.world().resource::<GridHighlights>().last,
+        [cell("e3"), cell("e5")]
+    );
+    assert!(!m(&a).game.can_redo());
     send(&mut a, Intent::Undo);
     assert_eq!(position(&a), NEUTRAL);
+    assert!(m(&a).game.can_redo(), "the undone move waits to be redone");
+    assert!(a.world().resource::<GridHighlights>().last.is_empty());
     // Or sacrifice the Commander to control it, with an extra move to decline.
     click(&mut a, "e3");
     click(&mut a, "e5");
@@ -401,13 +419,17 @@ fn the_fort_is_picked_up_to_show_its_ring() {
         "a Fort never moves"
     );
     let w = a.world();
-    let f = veney::packs::tirachen::fort::focused_fort(
+    let (at, zones) = veney::packs::tirachen::fort::focused_zones(
         w.resource::<ActiveMatch>(),
         w.resource::<GridSelection>(),
         w.resource::<veney::host::grid::GridHover>(),
+    )
+    .expect("the picked Fort's ring");
+    assert_eq!(
+        (at, zones.len(), zones[0].owner),
+        (cell("b3"), 1, Some(Player(0)))
     );
-    assert_eq!(f, Some((cell("b3"), Some(Player(0)))));
-    let mut ring = veney::packs::tirachen::fort::ring(&m(&a).game.board(), cell("b3"));
+    let mut ring = zones[0].cells.clone();
     ring.sort();
     let mut want: Vec<Cell> = ["a2", "b2", "c2", "a3", "c3", "a4", "b4", "c4"]
         .iter()

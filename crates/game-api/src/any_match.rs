@@ -12,6 +12,10 @@ use crate::refusal::Refusal;
 pub struct ActionView {
     pub text: String,
     pub cells: ActionCells,
+    /// `Game::action_kind`.
+    pub kind: &'static str,
+    /// `Game::action_label`.
+    pub label: Option<String>,
 }
 
 pub trait AnyMatch: Send + Sync {
@@ -42,6 +46,12 @@ pub trait AnyMatch: Send + Sync {
     /// Why no legal action goes from `from` to `to` for the deciding player.
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal;
     fn history_len(&self) -> usize;
+    /// Whether an undone action waits to be redone.
+    fn can_redo(&self) -> bool;
+    /// The last played action as seen from the state it was played in (for a last-move mark).
+    fn last_action(&self) -> Option<ActionView>;
+    /// `Game::piece_zones` for the piece on `cell` now.
+    fn piece_zones(&self, cell: crate::Cell) -> Vec<crate::Zone>;
 }
 
 impl<G: Game> AnyMatch for Match<G> {
@@ -70,10 +80,7 @@ impl<G: Game> AnyMatch for Match<G> {
         let g = self.game();
         self.legal_actions(actor)
             .into_iter()
-            .map(|a| ActionView {
-                text: g.action_text(self.state(), a),
-                cells: g.action_cells(self.state(), a),
-            })
+            .map(|a| view_of(&**g, self.state(), a))
             .collect()
     }
     fn play_index(&mut self, index: usize) -> Result<(), Refusal> {
@@ -132,5 +139,24 @@ impl<G: Game> AnyMatch for Match<G> {
     }
     fn history_len(&self) -> usize {
         self.history().len()
+    }
+    fn can_redo(&self) -> bool {
+        Match::can_redo(self)
+    }
+    fn last_action(&self) -> Option<ActionView> {
+        let step = self.history().last()?;
+        Some(view_of(&**self.game(), &step.before, step.action))
+    }
+    fn piece_zones(&self, cell: crate::Cell) -> Vec<crate::Zone> {
+        self.game().piece_zones(self.state(), cell)
+    }
+}
+
+fn view_of<G: Game>(g: &G, s: &G::State, a: G::Action) -> ActionView {
+    ActionView {
+        text: g.action_text(s, a),
+        cells: g.action_cells(s, a),
+        kind: g.action_kind(s, a),
+        label: g.action_label(s, a),
     }
 }

@@ -180,6 +180,24 @@ pub trait Game: Send + Sync + 'static {
     /// Where the action touches the board.
     fn action_cells(&self, s: &Self::State, a: Self::Action) -> ActionCells;
 
+    /// What kind of action this is, so a host can group buttons ("move", "place", "choose",
+    /// "decline" …). The default calls every action "action".
+    fn action_kind(&self, _s: &Self::State, _a: Self::Action) -> &'static str {
+        "action"
+    }
+
+    /// The action in plain words, when its notation needs them ("take the Traitor and control
+    /// it"); `None` when the notation says enough.
+    fn action_label(&self, _s: &Self::State, _a: Self::Action) -> Option<String> {
+        None
+    }
+
+    /// Zones the rules attach to the piece on `cell` (Tirachen's Fort: the ring where opposing
+    /// pieces may not end a move), for a host to draw when it is selected or hovered.
+    fn piece_zones(&self, _s: &Self::State, _cell: crate::Cell) -> Vec<crate::Zone> {
+        Vec::new()
+    }
+
     // --- Checks ---------------------------------------------------------------------------
 
     /// The game's own invariants (piece counts, zone rules), checked by the testkit after

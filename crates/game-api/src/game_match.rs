@@ -22,7 +22,8 @@ pub struct Step<G: Game> {
 /// One turn of the record: who played it and its actions' texts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnText {
-    /// The player whose turn it is (`None` for a turn of chance alone).
+    /// The player who acted first in the turn: the player to move, or the seat of a sealed
+    /// action (`None` for a turn of chance alone).
     pub player: Option<Player>,
     /// Index into the history of the turn's first action.
     pub first_step: usize,
@@ -224,9 +225,9 @@ impl<G: Game> Match<G> {
         let mut out: Vec<TurnText> = Vec::new();
         for (i, s) in self.history.iter().enumerate() {
             if self.game.at_turn_start(&s.before) || out.is_empty() {
-                let player = match self.game.decision(&s.before) {
-                    Decision::Player(p) => Some(p),
-                    _ => None,
+                let player = match s.actor {
+                    Actor::Player(p) => Some(p),
+                    Actor::Chance => None,
                 };
                 out.push(TurnText {
                     player,

@@ -207,6 +207,18 @@ impl Game for Tirachen {
         view::action_cells(s, a)
     }
 
+    fn action_kind(&self, _s: &Position, a: Action) -> &'static str {
+        view::action_kind(a)
+    }
+
+    fn action_label(&self, s: &Position, a: Action) -> Option<String> {
+        view::action_label(s, a)
+    }
+
+    fn piece_zones(&self, s: &Position, c: game_api::Cell) -> Vec<game_api::Zone> {
+        view::piece_zones(s, c)
+    }
+
     fn check_invariants(&self, s: &Position) -> Result<(), String> {
         invariants::check(s, &self.options).map_err(|e| e.to_string())
     }

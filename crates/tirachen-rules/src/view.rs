@@ -137,3 +137,59 @@ pub fn action_cells(pos: &Position, a: Action) -> ActionCells {
         Action::Choose(_) | Action::Mobilise | Action::Decline => ActionCells::default(),
     }
 }
+
+/// What kind of action this is, for a host's buttons: "choose" (the masters), "move",
+/// "control" (take the Traitor and control it), "place", "mobilise", "decline".
+pub fn action_kind(a: Action) -> &'static str {
+    match a {
+        Action::Choose(_) => "choose",
+        Action::Move { control: true, .. } => "control",
+        Action::Move { .. } => "move",
+        Action::Place { .. } => "place",
+        Action::Mobilise => "mobilise",
+        Action::Decline => "decline",
+    }
+}
+
+/// The action in plain words where its notation needs them.
+pub fn action_label(pos: &Position, a: Action) -> Option<String> {
+    match a {
+        Action::Choose(m) => Some(format!(
+            "choose the masters: {} of arms, {} of spells, {} of the hunt",
+            m.arms, m.spells, m.hunt
+        )),
+        Action::Move {
+            to, control: true, ..
+        } => Some(format!(
+            "take the Traitor on {to}: sacrifice the capturer and control it"
+        )),
+        Action::Move { to, .. } => match pos.piece_at(to) {
+            Some(p) if p.kind == Kind::Traitor => {
+                Some(format!("take the Traitor on {to}: remove it from the game"))
+            }
+            Some(p) if p.kind == Kind::Fort => Some(format!(
+                "take the Fort on {to}: the capturer is captured too"
+            )),
+            _ => None,
+        },
+        Action::Mobilise => Some("mobilise: end your deployment phase".into()),
+        Action::Decline => Some("decline the Traitor's extra move".into()),
+        Action::Place { .. } => None,
+    }
+}
+
+/// The Fort's protected ring ("Opposing pieces may not end their movement on a square adjacent
+/// to the fort"), when `c` holds a Fort; nothing for other pieces.
+pub fn piece_zones(pos: &Position, c: Cell) -> Vec<Zone> {
+    let Some(sq) = square(c) else {
+        return Vec::new();
+    };
+    match pos.piece_at(sq) {
+        Some(p) if p.kind == Kind::Fort => vec![Zone {
+            name: "Fort's ring".into(),
+            owner: p.owner.map(Side::player),
+            cells: cells(fort::ring(sq)),
+        }],
+        _ => Vec::new(),
+    }
+}

@@ -82,3 +82,43 @@ fn clicks_are_explained_by_rule() {
     let r = g.explain_move(&s, Player(0), Some(Cell(4)), Cell(22));
     assert_eq!(r.rule, "Tirachen: General");
 }
+
+#[test]
+fn actions_carry_kinds_and_plain_words_and_the_fort_its_ring() {
+    // Rule text, "Traitor piece": "(1) capture it normally and remove it from the game or (2)
+    // sacrifice the piece capturing the traitor piece to gain control of it" — the two actions
+    // a host offers as two buttons say so in plain words. "Fort": "Opposing pieces may not end
+    // their movement on a square adjacent to the fort" — the Fort's ring comes from the rules.
+    let g = game();
+    let s = pos(&g, "4g4/9/9/9/4*4/4C4/4F4/9/4G4 r mm -/- - 0");
+    let mut acts = Vec::new();
+    g.legal_actions(&s, Player(0), &mut acts);
+    let on_traitor: Vec<_> = acts
+        .iter()
+        .filter(|&&a| g.action_cells(&s, a).to == Some(Cell(sq("e5").index() as u16)))
+        .map(|&a| (g.action_kind(&s, a), g.action_label(&s, a).unwrap()))
+        .collect();
+    assert_eq!(on_traitor.len(), 2, "{on_traitor:?}");
+    assert!(on_traitor.contains(&(
+        "move",
+        "take the Traitor on e5: remove it from the game".into()
+    )));
+    assert!(on_traitor.contains(&(
+        "control",
+        "take the Traitor on e5: sacrifice the capturer and control it".into()
+    )));
+    let ring = g.piece_zones(&s, Cell(sq("e3").index() as u16));
+    assert_eq!(ring.len(), 1);
+    assert_eq!(ring[0].owner, Some(Player(0)));
+    let b = g.board();
+    let mut names: Vec<String> = ring[0].cells.iter().map(|&c| b.cell_name(c)).collect();
+    names.sort();
+    assert_eq!(names, ["d2", "d3", "d4", "e2", "e4", "f2", "f3", "f4"]);
+    // Other pieces carry no zone.
+    assert!(g.piece_zones(&s, Cell(sq("e4").index() as u16)).is_empty());
+    // The masters' choice is its own kind of action.
+    let start = g.start();
+    let mut first = Vec::new();
+    g.legal_actions(&start, Player(0), &mut first);
+    assert!(first.iter().all(|&a| g.action_kind(&start, a) == "choose"));
+}

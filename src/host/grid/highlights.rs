@@ -14,6 +14,8 @@ pub enum Mark {
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct GridHighlights {
     pub selected: Option<Cell>,
+    /// Where the last played action went from and to (the last-move mark).
+    pub last: Vec<Cell>,
     /// Sorted by cell, then mark; no duplicates.
     pub targets: Vec<(Cell, Mark)>,
 }
@@ -62,15 +64,24 @@ pub fn targets(actions: &[ActionView], pick: &Pick) -> Vec<(Cell, Mark)> {
 }
 
 fn compute(m: Res<ActiveMatch>, sel: Res<GridSelection>, mut hl: ResMut<GridHighlights>) {
+    let last = m
+        .game
+        .last_action()
+        .map(|a| a.cells.from.into_iter().chain(a.cells.to).collect())
+        .unwrap_or_default();
     let new = match &sel.0 {
         Some(p) => GridHighlights {
             selected: match p {
                 Pick::Cell(c) => Some(*c),
                 Pick::Reserve { .. } => None,
             },
+            last,
             targets: targets(&m.game.actions(), p),
         },
-        None => GridHighlights::default(),
+        None => GridHighlights {
+            last,
+            ..Default::default()
+        },
     };
     if *hl != new {
         *hl = new;

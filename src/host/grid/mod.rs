@@ -48,17 +48,18 @@ pub struct ActiveMatch {
     pub secrets: bool,
     /// Each seat's piece fill and letter colours (Tirachen's Red and White).
     pub colours: [(Color, Color); 2],
-    /// Actions (by text) the pack's own dialog offers, left out of the panel's buttons
-    /// (Tirachen's 55 choices of masters).
-    pub own_dialog: fn(&str) -> bool,
-    /// A button's label for an action's notation (the notation itself by default): Tirachen's
-    /// `-` reads "Decline the Traitor's extra move".
-    pub label: fn(&str) -> String,
+    /// Kinds of action (`Game::action_kind`) the pack's own dialog offers, left out of the
+    /// panel's buttons (Tirachen's 55 choices of masters, kind "choose").
+    pub own_dialog: &'static [&'static str],
 }
 
-/// The default button label: the action's notation.
-pub fn notation_label(text: &str) -> String {
-    text.to_string()
+/// A button's label: the action's notation, and the rules' plain words where they give some
+/// (Tirachen's `Ce3xe5=T`: "take the Traitor on e5: sacrifice the capturer and control it").
+pub fn button_label(a: &game_api::ActionView) -> String {
+    match &a.label {
+        Some(l) => format!("{} ({l})", a.text),
+        None => a.text.clone(),
+    }
 }
 
 impl ActiveMatch {

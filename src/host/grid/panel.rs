@@ -101,13 +101,13 @@ fn side_panel(
             let loose: Vec<(usize, &game_api::ActionView)> = actions
                 .iter()
                 .enumerate()
-                .filter(|(_, a)| a.cells.to.is_none() && !(m.own_dialog)(&a.text))
+                .filter(|(_, a)| a.cells.to.is_none() && !m.own_dialog.contains(&a.kind))
                 .collect();
             if !loose.is_empty() {
                 ui.separator();
                 ui.horizontal_wrapped(|ui| {
                     for (i, a) in loose {
-                        if ui.button((m.label)(&a.text)).clicked() {
+                        if ui.button(super::button_label(a)).clicked() {
                             out.write(Intent::Play(i));
                         }
                     }
@@ -118,7 +118,11 @@ fn side_panel(
                 if ui.button("Undo").on_hover_text("Ctrl+Z").clicked() {
                     out.write(Intent::Undo);
                 }
-                if ui.button("Redo").on_hover_text("Ctrl+Y").clicked() {
+                if ui
+                    .add_enabled(m.game.can_redo(), egui::Button::new("Redo"))
+                    .on_hover_text("Ctrl+Y")
+                    .clicked()
+                {
                     out.write(Intent::Redo);
                 }
                 if ui.button("Save").clicked() {
@@ -155,21 +159,11 @@ fn side_panel(
     Ok(())
 }
 
-/// Who played a turn: its player; for a sealed (simultaneous) action the seat its text names
-/// (`2|…`), or "sealed" while hidden; else chance.
+/// Who played a turn: its player (the seat of a sealed action too), else chance.
 fn turn_player(m: &ActiveMatch, t: &game_api::TurnText) -> String {
-    if let Some(p) = t.player {
-        return m.game.player_name(p);
-    }
-    let seat = t
-        .tokens
-        .first()
-        .and_then(|x| x.split_once('|'))
-        .and_then(|(n, _)| n.parse::<u8>().ok());
-    match seat {
-        Some(n) if n >= 1 => m.game.player_name(game_api::Player(n - 1)),
-        _ if t.tokens.iter().all(|x| x == "?") => "sealed".into(),
-        _ => "chance".into(),
+    match t.player {
+        Some(p) => m.game.player_name(p),
+        None => "chance".into(),
     }
 }
 
@@ -194,7 +188,7 @@ fn choice_window(
             for &i in &choice.0 {
                 if let Some(a) = actions.get(i) {
                     if ui
-                        .button(egui::RichText::new((m.label)(&a.text)).size(16.0))
+                        .button(egui::RichText::new(super::button_label(a)).size(16.0))
                         .clicked()
                     {
                         out.write(Intent::Play(i));

@@ -354,7 +354,15 @@ fn draw(
             }
         }
     }
-    // The pick and the targets.
+    // The last move, the pick and the targets.
+    for &c in &hl.last {
+        commands.spawn((
+            GridDrawn,
+            DespawnOnExit(scope),
+            Sprite::from_color(LAST_TURN, Vec2::splat(CELL)),
+            Transform::from_translation(at(c).extend(1.9)),
+        ));
+    }
     if let Some(c) = hl.selected {
         commands.spawn((
             GridDrawn,

@@ -1,59 +1,31 @@
 //! The Fort's protected ring: when a Fort is picked up or hovered, the squares around it where
 //! opposing pieces may not end their move ("P P P / P F P / P P P") are tinted in its owner's
-//! colour. Drawn from the board's geometry and the pieces the match shows; the rules decide.
+//! colour. The squares are the rules' (`Game::piece_zones`); the pack only draws them.
 use crate::host::Screen;
 use crate::host::grid::view::{CELL, cell_center};
 use crate::host::grid::{ActiveMatch, GridHover, GridSelection, GridView, Pick};
 use bevy::prelude::*;
-use game_api::{BoardDesc, Cell};
+use game_api::{Cell, Zone};
 
 #[derive(Component)]
 pub struct FortRing;
 
-/// The Fort's letter in the rules' notation.
-pub const FORT: &str = "F";
-
-/// The cells the ring covers around `fort`: its (up to eight) neighbours on the board.
-pub fn ring(desc: &BoardDesc, fort: Cell) -> Vec<Cell> {
-    let Some((f, r)) = desc.file_rank(fort) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for df in -1i16..=1 {
-        for dr in -1i16..=1 {
-            if (df, dr) == (0, 0) {
-                continue;
-            }
-            let (nf, nr) = (f as i16 + df, r as i16 + dr);
-            if nf < 0 || nr < 0 {
-                continue;
-            }
-            if let Some(c) = desc.grid_cell(nf as u8, nr as u8) {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
-
-/// The Fort shown now: the picked one, else the hovered one.
-pub fn focused_fort(
+/// The zones the rules attach to the piece picked now, else to the hovered one
+/// (`Game::piece_zones`: a Fort's protected ring), with the cell of that piece.
+pub fn focused_zones(
     m: &ActiveMatch,
     sel: &GridSelection,
     hover: &GridHover,
-) -> Option<(Cell, Option<game_api::Player>)> {
-    let pieces = m.game.pieces(m.viewer());
-    let fort_at = |c: Cell| {
-        pieces
-            .iter()
-            .find(|p| p.cell == c && p.kind == FORT)
-            .map(|p| (c, p.owner))
+) -> Option<(Cell, Vec<Zone>)> {
+    let zones_at = |c: Cell| {
+        let z = m.game.piece_zones(c);
+        (!z.is_empty()).then_some((c, z))
     };
     let picked = match &sel.0 {
-        Some(Pick::Cell(c)) => fort_at(*c),
+        Some(Pick::Cell(c)) => zones_at(*c),
         _ => None,
     };
-    picked.or_else(|| hover.0.and_then(fort_at))
+    picked.or_else(|| hover.0.and_then(zones_at))
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -85,12 +57,13 @@ fn draw(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let Some((fort, owner)) = focused_fort(&m, &sel, &hover) else {
+    let Some((fort, zones)) = focused_zones(&m, &sel, &hover) else {
         return;
     };
     let desc = m.game.board();
+    let owner = zones[0].owner;
     let colour = crate::host::grid::view::zone_colour(&m.colours, owner);
-    for c in ring(&desc, fort) {
+    for &c in zones.iter().flat_map(|z| z.cells.iter()) {
         let at = cell_center(&desc, *view, c);
         commands.spawn((
             FortRing,

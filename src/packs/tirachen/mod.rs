@@ -118,31 +118,14 @@ pub fn new_match(
         load,
         secrets: options.masters == MasterChoice::Secret,
         colours: COLOURS,
-        own_dialog: is_choice,
-        label,
+        own_dialog: &["choose"],
     })
-}
-
-/// Button labels: the notation with what it means where it is not plain.
-pub fn label(text: &str) -> String {
-    match text {
-        "-" => "Decline the Traitor's extra move (-)".into(),
-        "mob" => "Mobilise (mob)".into(),
-        t if t.ends_with("=T") => format!("{t}: sacrifice the capturer, control the Traitor"),
-        t if t.contains('x') => format!("{t}: capture"),
-        t => t.to_string(),
-    }
-}
-
-/// The masters' choice texts the rules accept (`S3A3W3` …).
-fn is_choice(text: &str) -> bool {
-    Masters::all().any(|m| m.to_string() == text)
 }
 
 /// Whether the match waits for a choice of masters now.
 pub fn choosing(m: &ActiveMatch) -> bool {
     let a = m.game.actions();
-    !a.is_empty() && a.iter().all(|a| is_choice(&a.text))
+    !a.is_empty() && a.iter().all(|a| a.kind == "choose")
 }
 
 /// The index of the action choosing `masters` now, if the rules offer it.
