@@ -47,3 +47,30 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
     }
     out
 }
+
+/// Every (attacker, opposing Self) pair, for both sides, where a piece with checkmate privilege
+/// attacks the opposing Self's square by its own pattern within its range constraint (§2.0.01,
+/// §2.0.20): a threat of checkmate by touch on that side's next turn. What the app's threat
+/// overlay draws; whether the take is legal then is for the move generator to say.
+pub fn threats(rules: &Rules, pos: &Position) -> Vec<(Square, Square)> {
+    let mut out = Vec::new();
+    for s in Side::ALL {
+        let Some(target) = pos.life_square(rules, !s) else {
+            continue;
+        };
+        for k in rules.set(s).kinds() {
+            if !rules.info(s, k).privileged {
+                continue;
+            }
+            if !crate::constraint::zone_of(rules, pos, s, k).contains(target) {
+                continue;
+            }
+            for from in pos.pieces(s, k) {
+                if attacks(rules, pos, s, k, from).contains(target) {
+                    out.push((from, target));
+                }
+            }
+        }
+    }
+    out
+}

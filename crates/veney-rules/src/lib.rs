@@ -7,7 +7,8 @@
 //!
 //! The modules read bottom-up and never import upward: geometry (`square`, `bitboard`,
 //! `direction`, `measure`, `intersection`) → data (`piece_def`, `piece_set`, `setup`, `options`,
-//! `dice`, `device`, `outcome`, `rules`) → `position` / `action` → move generation (`view`,
+//! `dice`, `device`, `outcome`, `rules`) → `position` / `action` (and `displaced`: what an
+//! action took off the board, and where it went) → move generation (`view`,
 //! `piece_moves`, `constraint`, `placement`, `free_engagement`, `passing`) → `special/` (one file
 //! per rule, named as the rulebook names it) → `movegen` (the generator) → `turn` → `game` (the
 //! match) → `notation`, `position_text`, `savefile`, `replay`, `set_check`, and `veney_game`
@@ -29,6 +30,7 @@ pub mod constraint;
 mod device;
 pub mod dice;
 mod direction;
+pub mod displaced;
 mod errors;
 mod free_engagement;
 pub mod game;
@@ -67,15 +69,17 @@ mod view;
 mod zobrist;
 
 pub use action::{Action, Effect, Meta, Move, Mover};
-pub use attacks::attacks;
+pub use attacks::{attacks, threats};
 pub use bitboard::Bitboard;
 pub use device::{Device, Landing, Reposition};
 pub use direction::Dir;
+pub use displaced::{Displaced, Whereabouts, displaced};
 pub use errors::{DataError, LoadError, Location, ParseError, Untenable};
 pub use game::Game;
 pub use measure::Measure;
 pub use outcome::Outcome;
 pub use piece_set::{Kind, PieceSet};
+pub use placement::placement_squares;
 pub use position::{FreePlace, Phase, Position};
 pub use rules::{KindInfo, Rules};
 pub use side::Side;

@@ -8,41 +8,59 @@ use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::measure::own_side;
 use crate::piece_def::Withdraw;
+use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::side::Side;
 use crate::view::View;
 
 pub(crate) fn placements(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = pos.turn();
+    for k in rules.set(side).kinds() {
+        for to in area(rules, pos, view, side, k) {
+            out.push(Action::Place { kind: k, to });
+        }
+    }
+}
+
+/// The squares `side` could place a reserve piece of kind `k` on, by §2.0.13 (next to the Self,
+/// within the range constraint), §2.0.11 Presence and §2.0.12 (the floating Ruin anywhere in its
+/// range), as if it were `side`'s turn to begin: what the app shows for a reserve piece of the
+/// side not to move. For the side to move the legal `Action::Place` actions are the answer (they
+/// are these squares while placing is open, at the start of a turn).
+pub fn placement_squares(rules: &Rules, pos: &Position, side: Side, k: Kind) -> Bitboard {
+    if k.index() >= rules.kind_count(side) {
+        return Bitboard::EMPTY;
+    }
+    area(rules, pos, &View::new(rules, pos, side), side, k)
+}
+
+/// Where `side` may place `k` from reserve given `view` (the board as `side` sees it).
+fn area(rules: &Rules, pos: &Position, view: &View, side: Side, k: Kind) -> Bitboard {
     let Some(life) = pos.life_square(rules, side) else {
-        return;
+        return Bitboard::EMPTY;
     };
-    // §2.0.11 Presence: no placing into the measure of the opposing Self and Jutsu.
-    let open = Bitboard::adjacent(life)
-        & !pos.occupied()
-        & !crate::special::presence::barred(rules, pos, !side);
     // §2.0.10 Glare: a Jutsu fended by glare may not come back on the next turn, nor while glare
     // holds on its Self (ruling R-GLARE-PLACE).
     let jutsu_barred = pos.glare_blocked(side) || crate::special::glare::holds(rules, pos, !side);
-    for k in rules.set(side).kinds() {
-        let info = rules.info(side, k);
-        // `max_on_board`: "up to two drawn at a time" (the Archives Assassin, ruling R-ARMIES).
-        if pos.reserve(side, k) > 0
-            && !(jutsu_barred && info.jutsu)
-            && (info.max_on_board == u8::MAX || pos.in_play(side, k) < info.max_on_board)
-        {
-            // §2.0.12 Floating Ruin: "placed from reserve anywhere in its movement range,
-            // ignoring the constraint of the piece-placement area".
-            let area = if rules.info(side, k).floating {
-                !pos.occupied() & !crate::special::presence::barred(rules, pos, !side)
-            } else {
-                open
-            };
-            for to in area & view.zones[k.index()] {
-                out.push(Action::Place { kind: k, to });
-            }
-        }
+    let info = rules.info(side, k);
+    // `max_on_board`: "up to two drawn at a time" (the Archives Assassin, ruling R-ARMIES).
+    if pos.reserve(side, k) == 0
+        || (jutsu_barred && info.jutsu)
+        || (info.max_on_board != u8::MAX && pos.in_play(side, k) >= info.max_on_board)
+    {
+        return Bitboard::EMPTY;
     }
+    // §2.0.11 Presence: no placing into the measure of the opposing Self and Jutsu.
+    let open = !pos.occupied() & !crate::special::presence::barred(rules, pos, !side);
+    // §2.0.12 Floating Ruin: "placed from reserve anywhere in its movement range, ignoring the
+    // constraint of the piece-placement area".
+    let area = if info.floating {
+        open
+    } else {
+        Bitboard::adjacent(life) & open
+    };
+    area & view.zones[k.index()]
 }
 
 pub(crate) fn withdrawals(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {

@@ -252,3 +252,33 @@ pub fn first_player(
         }
     }
 }
+
+/// The generator of a game's random drawing (§2.0.19 step 4: "decide by random drawing"), drawn
+/// from the game's seed apart from the stream its throws use, so the drawing does not change
+/// the game's dice.
+pub fn drawing(seed: u64) -> GameRng {
+    crate::rng::seeded(seed ^ 0x5EED)
+}
+
+/// Who moves first in a game set up on the standard baselines (§2.0.19 step 4), by the agreed
+/// method: the agreed side, a random drawing from the game's `seed`, or initiative scored on the
+/// setup's baselines (with the standard setup the scores and the tie-break are equal, so it comes
+/// down to the drawing).
+pub fn first_player_on_baselines(rules: &Rules, seed: u64) -> Side {
+    first_player(
+        rules,
+        &Position::start(rules),
+        rules.options.first_by,
+        &mut drawing(seed),
+    )
+}
+
+/// Who sets down the first piece in a setup in turns (§2.0.19 step 3: "One player is determined
+/// to place first"): the agreed first player, or White when the first player is decided after
+/// the setup, by a drawing or by initiative (ruling R-SETUP-STYLES).
+pub fn first_to_set_up(rules: &Rules) -> Side {
+    match rules.options.first_by {
+        FirstPlayerMethod::Agreed => rules.options.first_player,
+        FirstPlayerMethod::RandomDraw | FirstPlayerMethod::Initiative => Side::White,
+    }
+}

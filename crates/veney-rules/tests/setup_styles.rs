@@ -192,3 +192,46 @@ fn initiative_decides_the_first_player_with_its_tie_breaks() {
         r.options.first_player
     );
 }
+
+#[test]
+fn the_first_player_on_the_standard_baselines_comes_from_the_agreed_method() {
+    // §2.0.19 step 4: "by advantage … by random drawing … by initiative"; with the standard
+    // baselines both initiative scores and closest pawns are equal, so initiative "must decide
+    // by random drawing" — the same drawing, from the same seed.
+    use veney_rules::setup_styles::{drawing, first_player_on_baselines};
+    let mut r = rules();
+    r.options.first_by = FirstPlayerMethod::Agreed;
+    r.options.first_player = Black;
+    assert_eq!(first_player_on_baselines(&r, 7), Black);
+    let mut seen = [false; 2];
+    for seed in 0..64 {
+        r.options.first_by = FirstPlayerMethod::RandomDraw;
+        let drawn = first_player_on_baselines(&r, seed);
+        let again = first_player(
+            &r,
+            &veney_rules::Position::start(&r),
+            FirstPlayerMethod::RandomDraw,
+            &mut drawing(seed),
+        );
+        assert_eq!(drawn, again, "the drawing is the seed's");
+        r.options.first_by = FirstPlayerMethod::Initiative;
+        assert_eq!(first_player_on_baselines(&r, seed), drawn, "a tie is drawn");
+        seen[drawn.index()] = true;
+    }
+    assert_eq!(seen, [true, true], "both sides are drawn over 64 seeds");
+}
+
+#[test]
+fn setup_in_turns_begins_with_the_agreed_first_player_else_white() {
+    // §2.0.19 step 3: "One player is determined to place first"; ruling R-SETUP-STYLES: the
+    // agreed first player, or White when the first player is decided after the setup.
+    use veney_rules::setup_styles::first_to_set_up;
+    let mut r = rules();
+    r.options.first_player = Black;
+    r.options.first_by = FirstPlayerMethod::Agreed;
+    assert_eq!(first_to_set_up(&r), Black);
+    r.options.first_by = FirstPlayerMethod::RandomDraw;
+    assert_eq!(first_to_set_up(&r), White);
+    r.options.first_by = FirstPlayerMethod::Initiative;
+    assert_eq!(first_to_set_up(&r), White);
+}
