@@ -432,8 +432,9 @@ fn a_draw_is_settled_by_a_hug() {
 }
 
 #[test]
-fn the_threat_overlay_shows_blades_that_reach_a_self() {
-    // A Sword on X6 sees the Black Self on X8 (the overlay); a Sword out of range does not.
+fn the_threat_overlay_draws_the_rules_crates_threats() {
+    // A Sword on X6 sees the Black Self on X8; a Sword out of range does not. The overlay draws
+    // `veney_rules::threats` (tested in the rules crate); here the app's view of it agrees.
     let r = standard();
     let p = Position::from_pieces(
         &r,
@@ -446,10 +447,132 @@ fn the_threat_overlay_shows_blades_that_reach_a_self() {
         Side::White,
     )
     .unwrap();
-    assert_eq!(
-        veney::packs::veney::overlays::threats(&r, &p),
-        [(sq("X6"), sq("X8"))]
+    assert_eq!(veney_rules::threats(&r, &p), [(sq("X6"), sq("X8"))]);
+}
+
+/// A position from a seeded random game (`veney_rules::playout::random_position`, seed 378, 14
+/// turns) where White's Sword on Y5's neighbour may disarm the Black blade on Y5 or oppose it:
+/// two legal actions with the same origin and target.
+const TWO_ACTIONS: &str =
+    "4/4/1b2/2rc/eese/3d/4/4/C3/4/3W/E1w1/3B/2S1/4/4 w EEEDGLJR/eglj free=2:9 turns=14 quiet=14";
+
+#[test]
+fn several_actions_on_one_square_are_offered_and_the_chosen_one_is_played() {
+    use veney::packs::veney::game::{ActionChoice, FacingChoice};
+    use veney_rules::{Action, Effect};
+    let r = standard();
+    let p = Position::from_text(&r, TWO_ACTIONS).unwrap();
+    let legal = p.legal_actions(&r);
+    let to = sq("Y5");
+    let both: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Move(m) if m.to == to))
+        .collect();
+    let from = both[0].as_move().unwrap().from;
+    let both: Vec<Action> = both
+        .into_iter()
+        .filter(|a| a.as_move().unwrap().from == from)
+        .collect();
+    assert_eq!(both.len(), 2, "{both:?}");
+    assert!(
+        both.iter()
+            .any(|a| matches!(a.as_move().unwrap().effect, Effect::Disarm(_)))
+            && both
+                .iter()
+                .any(|a| matches!(a.as_move().unwrap().effect, Effect::Opposition(..))),
+        "{both:?}"
     );
+    for pick in [0, 1] {
+        let mut app = app_with(
+            Game::from_position_seeded(r.clone(), p, 5),
+            &format!("choice{pick}"),
+        );
+        send(&mut app, Command::Click(from));
+        send(&mut app, Command::Click(to));
+        // Offered, nothing played.
+        let offered = app.world().resource::<ActionChoice>().0.clone();
+        assert_eq!(offered.len(), 2);
+        for a in &both {
+            assert!(offered.contains(a));
+        }
+        assert!(app.world().resource::<FacingChoice>().0.is_empty());
+        assert_eq!(game(&app).actions().count(), 0);
+        assert_eq!(*game(&app).position(), p);
+        // Each is named by its own notation.
+        let names: Vec<String> = offered
+            .iter()
+            .map(|a| veney_rules::notation::San::of_action(&r, &p, &legal, a).to_string())
+            .collect();
+        assert_ne!(names[0], names[1]);
+        // The chosen one, exactly, is played.
+        send(&mut app, Command::Play(offered[pick]));
+        let played: Vec<Action> = game(&app).actions().map(|(_, a)| *a).collect();
+        assert_eq!(played, [offered[pick]]);
+        assert!(app.world().resource::<ActionChoice>().0.is_empty());
+    }
+    // Esc (Cancel) withdraws the offer; nothing is played.
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 5), "choice-cancel");
+    send(&mut app, Command::Click(from));
+    send(&mut app, Command::Click(to));
+    assert_eq!(app.world().resource::<ActionChoice>().0.len(), 2);
+    send(&mut app, Command::Cancel);
+    assert!(app.world().resource::<ActionChoice>().0.is_empty());
+    assert_eq!(game(&app).actions().count(), 0);
+    assert_eq!(app.world().resource::<Selection>().0, None);
+}
+
+#[test]
+fn the_placement_overlay_shows_the_floating_ruins_squares_for_either_side() {
+    // §2.0.12: the floating Ruin is placed anywhere in its movement range, not only next to the
+    // Self. The overlay's squares are the legal placements for the side to move, the rules
+    // crate's placement squares for the other.
+    use veney::packs::veney::overlays::placement_area;
+    let r = standard();
+    let g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
+    for side in [Side::White, Side::Black] {
+        let ruin = r.set(side).by_name("Ruin").unwrap();
+        let area = placement_area(&g, side, ruin);
+        let life = g.position().life_square(&r, side).unwrap();
+        assert!(
+            (area & !veney_rules::Bitboard::adjacent(life)).any(),
+            "{side}"
+        );
+        assert_eq!(
+            area,
+            veney_rules::placement_squares(&r, g.position(), side, ruin)
+        );
+    }
+    let ruin = r.set(Side::White).by_name("Ruin").unwrap();
+    let mut legal = veney_rules::Bitboard::EMPTY;
+    for a in g.legal_actions() {
+        if let veney_rules::Action::Place { kind, to } = a {
+            if kind == ruin {
+                legal.set(to);
+            }
+        }
+    }
+    assert_eq!(placement_area(&g, Side::White, ruin), legal);
+}
+
+#[test]
+fn a_fresh_game_by_random_drawing_starts_with_the_rules_crates_draw() {
+    // §2.0.19 step 4: the app asks the rules crate who moves first; the seed decides.
+    use veney_rules::options::RuleOptions;
+    use veney_rules::setup_styles::{FirstPlayerMethod, first_player_on_baselines};
+    let mut app = headless("draw", None);
+    let mut o = RuleOptions::default();
+    o.first_by = FirstPlayerMethod::RandomDraw;
+    let std = veney::packs::veney::game::standard_set_path();
+    send(&mut app, Command::NewGameWith(o, [std.clone(), std]));
+    let g = game(&app);
+    let mut probe = (*g.rules).clone();
+    probe.options.first_by = FirstPlayerMethod::RandomDraw;
+    assert_eq!(
+        g.position().turn(),
+        first_player_on_baselines(&probe, g.seed())
+    );
+    assert_eq!(g.rules.options.first_player, g.position().turn());
 }
 
 #[test]

@@ -13,12 +13,18 @@ use veney_rules::{Action, Square};
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hover(pub Option<Square>);
 
+/// The reserve-tray piece under the mouse, if any: (side, kind). The overlay shows where it
+/// may be placed.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrayHover(pub Option<(veney_rules::Side, veney_rules::Kind)>);
+
 /// Where a press began (for drag-and-drop).
 #[derive(Resource, Default)]
 struct Press(Option<Square>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
+        .init_resource::<TrayHover>()
         .init_resource::<Press>()
         .add_systems(
             Update,
@@ -44,19 +50,28 @@ fn pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     game: Res<CurrentGame>,
     mut hover: ResMut<Hover>,
+    mut tray_hover: ResMut<TrayHover>,
     mut press: ResMut<Press>,
     mut from_tray: Local<bool>,
     mut out: MessageWriter<Command>,
 ) {
     let (camera, transform) = *camera;
     let sq = cursor_square(&window, camera, transform);
-    // A piece in the mover's reserve tray: pick it up to place it (click, or drag onto a square).
-    if buttons.just_pressed(MouseButton::Left) && sq.is_none() {
-        let world = window
+    let pos = game.0.position();
+    let on_tray = if sq.is_none() {
+        window
             .cursor_position()
-            .and_then(|p| camera.viewport_to_world_2d(transform, p).ok());
-        let pos = game.0.position();
-        if let Some((side, k)) = world.and_then(|w| super::trays::tray_at(&game.0.rules, pos, w)) {
+            .and_then(|p| camera.viewport_to_world_2d(transform, p).ok())
+            .and_then(|w| super::trays::tray_at(&game.0.rules, pos, w))
+    } else {
+        None
+    };
+    if tray_hover.0 != on_tray {
+        tray_hover.0 = on_tray;
+    }
+    // A piece in the mover's reserve tray: pick it up to place it (click, or drag onto a square).
+    if buttons.just_pressed(MouseButton::Left) {
+        if let Some((side, k)) = on_tray {
             if side == pos.turn() {
                 out.write(Command::SelectReserve(k));
                 *from_tray = true;

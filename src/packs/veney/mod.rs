@@ -9,6 +9,8 @@ use veney_rules::{Action, Effect};
 
 pub mod animation;
 pub mod board;
+pub mod choice;
+mod commands;
 pub mod dice;
 pub mod game;
 pub mod highlights;
@@ -58,7 +60,12 @@ pub(crate) fn view_plugin(app: &mut App) {
         animation::plugin,
         dice::view_plugin,
     ))
-    .add_plugins((panels::plugin, workshop::view_plugin, trays::plugin))
+    .add_plugins((
+        panels::plugin,
+        workshop::view_plugin,
+        trays::plugin,
+        choice::plugin,
+    ))
     .add_systems(Update, keep_awake.after(game::GameSet).in_set(VeneySystems));
 }
 

@@ -47,7 +47,8 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<Selection>)
                     .or_eager(resource_changed::<OverlaySettings>)
                     .or_eager(resource_changed::<super::setup_screen::SetupSession>)
-                    .or_eager(resource_changed::<super::input::Hover>),
+                    .or_eager(resource_changed::<super::input::Hover>)
+                    .or_eager(resource_changed::<super::input::TrayHover>),
             )
             .in_set(super::VeneySystems),
     );
@@ -62,6 +63,7 @@ fn draw(
     pieces: Query<(&super::game::PieceView, &super::game::RangeConstraint)>,
     patterns: Query<(&super::game::PieceView, &super::game::Movement)>,
     hover: Res<super::input::Hover>,
+    tray_hover: Res<super::input::TrayHover>,
     old: Query<Entity, With<OverlayMark>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -105,23 +107,29 @@ fn draw(
             }
         }
     }
-    // The placement area around the Self while a reserve piece is picked up, and the withdrawal
-    // area (your own half, §2.0.13) while a piece that may be withdrawn is selected.
+    // Where a reserve piece may be placed (§2.0.13; the floating Ruin anywhere in its range,
+    // §2.0.12) while one is picked up or a tray piece is hovered: the squares of the legal
+    // placements for the side to move, the rules crate's placement squares for the other side.
+    // The withdrawal area (your own half, §2.0.13) while a piece that may be withdrawn is
+    // selected.
     if settings.selected_zone {
-        match sel.0 {
-            Some(Selected::Reserve(_)) => {
-                if let Some(life) = pos.life_square(rules, side) {
-                    tint(Bitboard::adjacent(life), ZONE_ENGAGEMENT, 0.6);
-                }
-            }
-            Some(Selected::Board(sq))
-                if game.0.legal_actions().iter().any(
-                    |a| matches!(a, veney_rules::Action::Withdraw { from, .. } if *from == sq),
-                ) =>
+        let reserve = match sel.0 {
+            Some(Selected::Reserve(k)) => Some((side, k)),
+            None => tray_hover.0,
+            _ => None,
+        };
+        if let Some((s, k)) = reserve {
+            tint(placement_area(&game.0, s, k), ZONE_ENGAGEMENT, 0.6);
+        }
+        if let Some(Selected::Board(sq)) = sel.0 {
+            if game
+                .0
+                .legal_actions()
+                .iter()
+                .any(|a| matches!(a, veney_rules::Action::Withdraw { from, .. } if *from == sq))
             {
                 tint(veney_rules::measure::own_side(side), ASPECT, 0.35);
             }
-            _ => {}
         }
     }
     if settings.selected_zone {
@@ -187,9 +195,10 @@ fn draw(
         }
     }
     // Threats: a line from each piece with checkmate privilege that attacks the opposing Self's
-    // square within its range constraint (it could take it next turn).
+    // square within its range constraint (it could take it next turn), as the rules crate lists
+    // them.
     if settings.threats && !pos.is_game_over() {
-        for (from, to) in threats(rules, pos) {
+        for (from, to) in veney_rules::threats(rules, pos) {
             let a = square_center(from);
             let b = square_center(to);
             let d = b - a;
@@ -233,32 +242,22 @@ fn draw(
     }
 }
 
-/// Every (attacker, opposing Self) pair where a piece with checkmate privilege attacks the
-/// opposing Self's square by its own pattern within its range constraint: a threat of checkmate
-/// by touch next turn (the teaching overlay; the rules crate decides what is legal).
-pub fn threats(
-    rules: &veney_rules::Rules,
-    pos: &veney_rules::Position,
-) -> Vec<(veney_rules::Square, veney_rules::Square)> {
-    let mut out = Vec::new();
-    for s in Side::ALL {
-        let Some(target) = pos.life_square(rules, !s) else {
-            continue;
-        };
-        for k in rules.set(s).kinds() {
-            if !rules.info(s, k).privileged {
-                continue;
-            }
-            let zone = veney_rules::constraint::zone_of(rules, pos, s, k);
-            if !zone.contains(target) {
-                continue;
-            }
-            for from in pos.pieces(s, k) {
-                if veney_rules::special::disarm::attacks(rules, pos, s, k, from).contains(target) {
-                    out.push((from, target));
+/// The squares `side` may place a reserve piece of kind `k` on: the targets of the legal
+/// `Action::Place` actions when it is `side`'s turn, else the rules crate's placement squares
+/// for `side` (what it could place on at its next turn as the board stands).
+pub fn placement_area(game: &veney_rules::Game, side: Side, k: veney_rules::Kind) -> Bitboard {
+    let pos = game.position();
+    if pos.turn() == side {
+        let mut b = Bitboard::EMPTY;
+        for a in game.legal_actions() {
+            if let veney_rules::Action::Place { kind, to } = a {
+                if kind == k {
+                    b.set(to);
                 }
             }
         }
+        b
+    } else {
+        veney_rules::placement_squares(&game.rules, pos, side, k)
     }
-    out
 }

@@ -5,7 +5,7 @@
 //! shows what the player at the board may see, and starts the game.
 use bevy::prelude::*;
 use std::sync::Arc;
-use veney_rules::setup_styles::{self, FirstPlayerMethod, SetupInTurns, SetupStyle, Stance};
+use veney_rules::setup_styles::{self, SetupInTurns, SetupStyle, Stance};
 use veney_rules::{Game, Kind, Position, Rules, Side, Square};
 
 /// A setup in progress.
@@ -31,12 +31,8 @@ pub struct SetupSession(pub Option<Session>);
 impl Session {
     pub fn new(rules: Arc<Rules>, seed: u64) -> Session {
         let style = rules.options.setup_style;
-        // In turns the agreed first player places first; White when the first player is decided
-        // later, by a drawing or by initiative (ruling R-SETUP-STYLES).
-        let first = match rules.options.first_by {
-            FirstPlayerMethod::Agreed => rules.options.first_player,
-            _ => Side::White,
-        };
+        // Who places first in turns is the rules crate's (ruling R-SETUP-STYLES).
+        let first = setup_styles::first_to_set_up(&rules);
         let mut s = Session {
             rules,
             seed,
@@ -193,7 +189,7 @@ impl Session {
         let w = self.stance(Side::White).clone();
         let b = self.stance(Side::Black).clone();
         let probe = setup_styles::position_from_stances(&self.rules, [&w, &b], Side::White)?;
-        let mut rng = veney_rules::rng::seeded(self.seed ^ 0x5EED);
+        let mut rng = setup_styles::drawing(self.seed);
         let first =
             setup_styles::first_player(&self.rules, &probe, self.rules.options.first_by, &mut rng);
         let pos = setup_styles::position_from_stances(&self.rules, [&w, &b], first)?;

@@ -1,15 +1,15 @@
 //! Reserve trays and discard dishes beside the board: each side's reserve pieces stand in a tray
 //! left of the board (White's in the lower half, Black's in the upper), the pieces lost to the
 //! game in a dish on the right. Clicking (or dragging from) a tray piece of the side to move picks
-//! it up for placing (§2.0.13). A fended piece flies from its square to its owner's tray, a taken
-//! one to the dish. The trays show the rules crate's reserve and discard counts; nothing here
-//! decides anything.
+//! it up for placing (§2.0.13). A piece that leaves the board flies where the rules crate says it
+//! went (`veney_rules::displaced`): a fended one to its owner's tray, a taken one to the dish. The
+//! trays show the rules crate's reserve and discard counts; nothing here decides anything.
 use super::board::square_center;
 use super::game::{CurrentGame, Played};
 use crate::host::Screen;
 use crate::host::palette::*;
 use bevy::prelude::*;
-use veney_rules::{Action, Effect, Kind, Position, Rules, Side};
+use veney_rules::{Kind, Position, Rules, Side, Square, Whereabouts};
 
 /// Height of one tray slot, in world units.
 pub const SLOT: f32 = 36.0;
@@ -173,21 +173,29 @@ fn draw_trays(
     }
 }
 
-/// Where a piece lost by `action` goes: (square, side, kind, to the dish?).
-fn losses(before: &Position, action: &Action) -> Vec<(veney_rules::Square, Side, Kind, bool)> {
-    let Action::Move(m) = action else {
-        return Vec::new();
-    };
-    let opp = !before.turn();
-    match m.effect {
-        Effect::Fend(k) | Effect::ShadowStab(k) => vec![(m.to, opp, k, false)],
-        Effect::Take(k) | Effect::Disarm(k) | Effect::Negate(k) => vec![(m.to, opp, k, true)],
-        Effect::EnPassant(v) => before
-            .piece_at(v)
-            .map(|(s, k)| vec![(v, s, k, false)])
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    }
+/// Where each piece that left the board flies, as the rules report it (`veney_rules::displaced`,
+/// a comparison of the positions before and after): (from square, side, kind, to). A piece bound
+/// for a reserve or discard flies to its slot in the tray or dish; one pinned under a Cloak flies
+/// to the Cloak's square; a cast piece in the air has no flight here (its landing is animated).
+pub fn flights(rules: &Rules, p: &Played) -> Vec<(Square, Side, Kind, Vec2)> {
+    veney_rules::displaced(rules, &p.before, &p.after)
+        .into_iter()
+        .filter_map(|d| {
+            let to = match d.to {
+                Whereabouts::Reserve | Whereabouts::Discard => {
+                    let dish = d.to == Whereabouts::Discard;
+                    let i = contents(rules, &p.after, d.side, dish)
+                        .iter()
+                        .position(|(k, _)| *k == d.kind)
+                        .unwrap_or(0);
+                    slot(d.side, i, dish)
+                }
+                Whereabouts::Pinned(at) => square_center(at),
+                Whereabouts::InAir | Whereabouts::Elsewhere => return None,
+            };
+            Some((d.from, d.side, d.kind, to))
+        })
+        .collect()
 }
 
 fn start_flights(
@@ -199,18 +207,14 @@ fn start_flights(
 ) {
     let rules = &game.0.rules;
     for p in played.read() {
-        for (sq, side, k, dish) in losses(&p.before, &p.action) {
-            let i = contents(rules, &p.after, side, dish)
-                .iter()
-                .position(|(kk, _)| *kk == k)
-                .unwrap_or(0);
+        for (sq, side, k, to) in flights(rules, p) {
             let (body, _) = piece_mesh(&mut meshes, rules, side, k, 0.8);
             let (fill, _) = colours(side);
             commands.spawn((
                 DespawnOnExit(Screen::Veney),
                 Fly {
                     from: square_center(sq),
-                    to: slot(side, i, dish),
+                    to,
                     t: 0.0,
                 },
                 Mesh2d(body),
@@ -246,7 +250,6 @@ fn fly(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use veney_rules::Square;
 
     #[test]
     fn tray_slots_are_found_again_and_a_fend_flies_to_the_owners_tray() {
@@ -262,7 +265,7 @@ mod tests {
             );
         }
         assert_eq!(tray_at(&rules, &pos, Vec2::ZERO), None);
-        // An engagement fended by another goes to its owner's tray, not the dish.
+        // An engagement fended by another flies to its owner's tray, not the dish.
         let p = Position::from_pieces(
             &rules,
             &[
@@ -277,12 +280,28 @@ mod tests {
         let fend = p
             .legal_actions(&rules)
             .into_iter()
-            .find(|a| matches!(a, Action::Move(m) if m.to == Square::parse("Y7").unwrap()))
+            .find(|a| matches!(a, veney_rules::Action::Move(m) if m.to == Square::parse("Y7").unwrap()))
             .unwrap();
+        let mut after = p;
+        after.play_unchecked(&rules, fend);
         let eng = rules.set(Side::Black).by_name("Engagement").unwrap();
+        let played = Played {
+            before: p,
+            action: fend,
+            after,
+        };
+        let at = contents(&rules, &after, Side::Black, false)
+            .iter()
+            .position(|(k, _)| *k == eng)
+            .unwrap();
         assert_eq!(
-            losses(&p, &fend),
-            [(Square::parse("Y7").unwrap(), Side::Black, eng, false)]
+            flights(&rules, &played),
+            [(
+                Square::parse("Y7").unwrap(),
+                Side::Black,
+                eng,
+                slot(Side::Black, at, false)
+            )]
         );
     }
 }

@@ -1,0 +1,105 @@
+//! The choice between several legal actions that end on the clicked square (a blade that may
+//! disarm or oppose, a move that may fend or take…): a window beside the board lists them by
+//! their notation with a line in plain words; clicking one plays exactly that action, Esc or a
+//! right-click cancels (after chessground's promotion choice). The actions are the rules
+//! crate's; this only shows them.
+use super::game::{ActionChoice, Command, CurrentGame};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use veney_rules::notation::San;
+use veney_rules::{Action, Effect, Position, Rules};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        choice_window.in_set(super::VeneySystems),
+    );
+}
+
+/// What `a` does, in a few plain words.
+pub fn plain_words(rules: &Rules, pos: &Position, a: &Action) -> String {
+    let Action::Move(m) = a else {
+        return String::new();
+    };
+    let name = |sq| {
+        pos.piece_at(sq)
+            .map(|(s, k)| format!("the {} {}", s, rules.set(s).piece(k).name()))
+            .unwrap_or_else(|| "the piece".into())
+    };
+    let on_target = name(m.to);
+    let mut words = match m.effect {
+        Effect::Quiet => "moves".to_string(),
+        Effect::StepStone | Effect::FreeStepStone => {
+            "lands on a stepping stone and may move again".to_string()
+        }
+        Effect::Fend(_) => format!("fends {on_target}: back to its reserve"),
+        Effect::FendFree => "fends the free engagement".to_string(),
+        Effect::Take(_) => format!("takes {on_target}"),
+        Effect::Checkmate => "checkmate by touch".to_string(),
+        Effect::Disarm(_) => format!("disarms {on_target}: it is discarded (§2.0.14)"),
+        Effect::Negate(_) => format!("negates {on_target}"),
+        Effect::EnPassant(v) => format!("fends {} in passing", name(v)),
+        Effect::Swap(_) => format!("swaps places with {on_target}"),
+        Effect::Cavazione(_) => format!("Cavazione around {on_target}"),
+        Effect::Opposition(..) => format!("opposition: {on_target} stays on the board"),
+        Effect::Capture(_) => format!("captures {on_target} under the Cloak (§2.0.06)"),
+        Effect::DisarmCaptured(_) => format!("disarms the captured {on_target}"),
+        Effect::ShadowStab(_) => format!("shadow stab: {on_target} back to its reserve"),
+        Effect::Deflect(_, to) => format!("deflects {on_target} to {to}"),
+    };
+    if let Some(f) = m.face {
+        words.push_str(&format!(
+            ", landing facing {}",
+            ["forward", "right", "back", "left"][f as usize & 3]
+        ));
+    }
+    words
+}
+
+fn choice_window(
+    mut contexts: EguiContexts,
+    game: Res<CurrentGame>,
+    choice: Res<ActionChoice>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let Some(first) = choice.0.first() else {
+        return Ok(());
+    };
+    let g = &game.0;
+    let pos = g.position();
+    let legal = g.legal_actions();
+    // Beside the target square, on the board's right.
+    let at = super::game::target(first)
+        .and_then(|sq| {
+            let (cam, tf) = camera.iter().next()?;
+            let p = super::board::square_center(sq);
+            let edge = Vec2::new(2.0 * crate::host::palette::SQUARE + 12.0, p.y);
+            cam.world_to_viewport(tf, edge.extend(0.0)).ok()
+        })
+        .map(|p| egui::pos2(p.x, (p.y - 40.0).max(8.0)))
+        .unwrap_or(egui::pos2(420.0, 200.0));
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Which action?")
+        .collapsible(false)
+        .resizable(false)
+        .fixed_pos(at)
+        .show(ctx, |ui| {
+            for a in &choice.0 {
+                let n = San::of_action(&g.rules, pos, &legal, a).to_string();
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(egui::RichText::new(&n).monospace().strong())
+                        .clicked()
+                    {
+                        out.write(Command::Play(*a));
+                    }
+                    ui.label(plain_words(&g.rules, pos, a));
+                });
+            }
+            if ui.small_button("Cancel (Esc)").clicked() {
+                out.write(Command::Cancel);
+            }
+        });
+    Ok(())
+}

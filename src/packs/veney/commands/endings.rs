@@ -1,0 +1,32 @@
+//! The endings the players declare: resigning, calling an untenable move (§2.0.22), and the Hug
+//! that settles a draw (§2.0.23).
+use super::Ctx;
+
+pub(super) fn resign(ctx: &mut Ctx) {
+    let side = ctx.game.0.position().turn();
+    ctx.game.0.resign(side);
+}
+
+pub(super) fn call_untenable(ctx: &mut Ctx) {
+    match ctx.game.0.call_untenable() {
+        Some(c) => ctx.status.info = Some(format!("called: {c:?}")),
+        None => ctx.status.refusal = Some("there is no untenable move to call".into()),
+    }
+}
+
+/// Black's hidden choice; White's was picked before (§2.0.23).
+pub(super) fn hug(ctx: &mut Ctx, black: veney_rules::hug::HugChoice) {
+    match ctx.hug.pick.take() {
+        Some(white) => match ctx.game.0.hug(white, black) {
+            Some(o) => {
+                ctx.status.info = Some(format!("the Hug: {o}"));
+                ctx.hug.settled = Some(ctx.game.0.position().hash());
+            }
+            None => {
+                ctx.status.refusal =
+                    Some("a Hug settles only a draw, when the rules call for it".into())
+            }
+        },
+        None => ctx.status.refusal = Some("White chooses first (§2.0.23)".into()),
+    }
+}

@@ -1,0 +1,106 @@
+//! New games, pasted positions, saves, loads and the exported move list.
+use super::Ctx;
+use crate::packs::veney::game::{fresh_seed, load_rules, load_save, rules_for};
+use std::path::PathBuf;
+use std::sync::Arc;
+use veney_rules::setup_styles::{FirstPlayerMethod, SetupStyle, first_player_on_baselines};
+use veney_rules::{Game, Position};
+
+pub(super) fn new_game(ctx: &mut Ctx) {
+    let rules = Arc::new(load_rules());
+    let start = Position::start(&rules);
+    ctx.replace_game(Game::from_position_seeded(rules, start, fresh_seed()));
+}
+
+/// A new game under these options and sets (the new-game dialog, the set workshop): on the
+/// standard baselines at once, or after a concealed or in-turns setup (§2.0.19).
+pub(super) fn new_game_with(
+    ctx: &mut Ctx,
+    options: veney_rules::options::RuleOptions,
+    sets: [PathBuf; 2],
+) {
+    let seed = fresh_seed();
+    let mut rules = match rules_for(&sets, options) {
+        Ok(r) => r,
+        Err(e) => {
+            ctx.status.refusal = Some(format!("could not start: {e}"));
+            return;
+        }
+    };
+    ctx.sel.0 = None;
+    if rules.options.setup_style == SetupStyle::Standard {
+        // §2.0.19 step 4: who moves first, by the agreed method, as the rules crate decides it
+        // (a drawing from the game's seed).
+        let method = rules.options.first_by;
+        rules.options.first_player = first_player_on_baselines(&rules, seed);
+        let how = match method {
+            FirstPlayerMethod::Agreed => None,
+            FirstPlayerMethod::RandomDraw => Some("by random drawing"),
+            FirstPlayerMethod::Initiative => Some("by initiative (a tie is drawn)"),
+        };
+        if let Some(how) = how {
+            ctx.status.info = Some(format!("{how}, {} moves first", rules.options.first_player));
+        }
+        let rules = Arc::new(rules);
+        let start = Position::start(&rules);
+        ctx.game.0 = Game::from_position_seeded(rules, start, seed);
+    } else {
+        // Concealed or in turns: the players set up first (§2.0.19).
+        let session = crate::packs::veney::setup_screen::Session::new(Arc::new(rules), seed);
+        ctx.game.0 = Game::from_position_seeded(session.rules.clone(), session.shown(), seed);
+        ctx.setup.0 = Some(session);
+    }
+}
+
+pub(super) fn set_position(ctx: &mut Ctx, text: &str) {
+    match Position::from_text(&ctx.game.0.rules, text) {
+        Ok(p) => {
+            let rules = ctx.game.0.rules.clone();
+            ctx.replace_game(Game::from_position_seeded(rules, p, fresh_seed()));
+        }
+        Err(e) => ctx.status.refusal = Some(format!("bad position text: {e}")),
+    }
+}
+
+pub(super) fn save(ctx: &mut Ctx, path: PathBuf) {
+    let path = if path.as_os_str().is_empty() {
+        ctx.dir.manual()
+    } else {
+        path
+    };
+    match veney_rules::savefile::write_atomic(&path, &veney_rules::savefile::write(&ctx.game.0)) {
+        Ok(()) => ctx.status.info = Some(format!("saved to {}", path.display())),
+        Err(e) => ctx.status.refusal = Some(format!("could not save: {e}")),
+    }
+}
+
+pub(super) fn load(ctx: &mut Ctx, path: PathBuf) {
+    let path = if path.as_os_str().is_empty() {
+        ctx.dir.manual()
+    } else {
+        path
+    };
+    match load_save(&ctx.game.0.rules, &path) {
+        Ok(g) => {
+            ctx.replace_game(g);
+            ctx.status.info = Some(format!("loaded {}", path.display()));
+        }
+        // The game in progress is kept.
+        Err(e) => ctx.status.refusal = Some(format!("could not load {}: {e}", path.display())),
+    }
+}
+
+/// Writes the move list in notation (atomically); empty path: `moves.txt` in the save folder.
+pub(super) fn export_moves(ctx: &mut Ctx, path: PathBuf) {
+    let path = if path.as_os_str().is_empty() {
+        ctx.dir.0.join("moves.txt")
+    } else {
+        path
+    };
+    let mut text = ctx.game.0.record();
+    text.push('\n');
+    match veney_rules::savefile::write_atomic(&path, &text) {
+        Ok(()) => ctx.status.info = Some(format!("move list written to {}", path.display())),
+        Err(e) => ctx.status.refusal = Some(format!("could not export: {e}")),
+    }
+}

@@ -1,0 +1,37 @@
+//! Undo, redo and browsing the move list.
+use super::Ctx;
+use crate::packs::veney::game::Command;
+
+/// Shows the position after this many turns (`None`: the live game).
+pub(super) fn view(ctx: &mut Ctx, v: Option<usize>) {
+    ctx.viewing.0 = v;
+    ctx.sel.0 = None;
+}
+
+/// While an earlier position is shown, a move asks to return first (false: the command is
+/// spent); anything else returns to the live game and goes on.
+pub(super) fn back_to_live(ctx: &mut Ctx, cmd: &Command) -> bool {
+    if ctx.viewing.0.is_none() {
+        return true;
+    }
+    if matches!(cmd, Command::Click(_) | Command::Play(_) | Command::Roll) {
+        ctx.status.info = Some("viewing an earlier position — \"Return to live\" to play".into());
+        return false;
+    }
+    ctx.viewing.0 = None;
+    true
+}
+
+pub(super) fn undo(ctx: &mut Ctx) {
+    if ctx.game.0.undo().is_none() {
+        ctx.status.info = Some("nothing to undo".into());
+    }
+    ctx.sel.0 = None;
+}
+
+pub(super) fn redo(ctx: &mut Ctx) {
+    if ctx.game.0.redo().is_none() {
+        ctx.status.info = Some("nothing to redo".into());
+    }
+    ctx.sel.0 = None;
+}

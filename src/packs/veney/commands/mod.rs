@@ -1,0 +1,140 @@
+//! Applying player intent: each `Command` message (from the mouse, the keyboard, the panels, or
+//! a test) goes to the feature it serves — picking up and clicking (`select`), throws, casts and
+//! the trap (`throws`), a setup in progress (`setup`), new games, saves and exports (`files`),
+//! undo, redo and the move list (`history`), and the endings (`endings`). Each asks the rules
+//! crate and plays what it allows; none decides legality.
+use super::game::{
+    ActionChoice, Command, CurrentGame, FacingChoice, HiddenPick, HugPick, Played, SaveDir,
+    Selection, Status, Viewing,
+};
+use super::setup_screen::SetupSession;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use veney_rules::{Action, Game};
+
+mod endings;
+mod files;
+mod history;
+mod select;
+mod setup;
+mod throws;
+
+/// What the commands read and change.
+#[derive(SystemParam)]
+pub(super) struct Ctx<'w> {
+    pub viewing: ResMut<'w, Viewing>,
+    pub game: ResMut<'w, CurrentGame>,
+    pub sel: ResMut<'w, Selection>,
+    pub status: ResMut<'w, Status>,
+    pub played: MessageWriter<'w, Played>,
+    pub dir: Res<'w, SaveDir>,
+    pub facing: ResMut<'w, FacingChoice>,
+    pub choice: ResMut<'w, ActionChoice>,
+    pub hidden: ResMut<'w, HiddenPick>,
+    pub hug: ResMut<'w, HugPick>,
+    pub setup: ResMut<'w, SetupSession>,
+}
+
+impl Ctx<'_> {
+    /// Plays `a` if the rules allow it (announcing it for animation and sound), else says why.
+    pub fn play(&mut self, a: Action) -> bool {
+        let before = *self.game.0.position();
+        match self.game.0.play(a) {
+            Ok(()) => {
+                let after = *self.game.0.position();
+                self.played.write(Played {
+                    before,
+                    action: a,
+                    after,
+                });
+                true
+            }
+            Err(e) => {
+                self.status.refusal = Some(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// Announces the actions the game's own history gained since it held `n` actions.
+    pub fn announce_since(&mut self, n: usize) {
+        let hist: Vec<(veney_rules::Position, Action)> = self.game.0.actions().copied().collect();
+        let steps = &hist[n.min(hist.len())..];
+        for (i, &(before, action)) in steps.iter().enumerate() {
+            let after = steps.get(i + 1).map_or(*self.game.0.position(), |s| s.0);
+            self.played.write(Played {
+                before,
+                action,
+                after,
+            });
+        }
+    }
+
+    /// Replaces the game (a new game, a load, a pasted position): nothing stays picked up.
+    pub fn replace_game(&mut self, g: Game) {
+        self.game.0 = g;
+        self.sel.0 = None;
+    }
+}
+
+pub(super) fn apply_commands(mut commands: MessageReader<Command>, mut ctx: Ctx) {
+    for cmd in commands.read() {
+        ctx.status.refusal = None;
+        ctx.status.info = None;
+        // A pending choice (facing, or which of several actions) lasts until the next command.
+        ctx.facing.0.clear();
+        ctx.choice.0.clear();
+        if !matches!(cmd, Command::Hide(_) | Command::Guess(_)) {
+            ctx.hidden.0 = None;
+        }
+        if !matches!(cmd, Command::HugPick(_) | Command::Hug(_)) {
+            ctx.hug.pick = None;
+        }
+        if let Command::View(v) = cmd {
+            history::view(&mut ctx, *v);
+            continue;
+        }
+        // A concealed or in-turns setup takes the board's clicks until the game begins
+        // (§2.0.19); a new game, a load or a pasted position abandons it.
+        if ctx.setup.0.is_some() && setup::apply(&mut ctx, cmd) {
+            continue;
+        }
+        // While browsing the move list the board is not the live game: return first.
+        if !history::back_to_live(&mut ctx, cmd) {
+            continue;
+        }
+        match cmd.clone() {
+            Command::View(_) => {}
+            Command::Cancel => ctx.sel.0 = None,
+            Command::SelectReserve(k) => select::reserve(&mut ctx, k),
+            Command::SelectFree => ctx.sel.0 = Some(super::game::Selected::Free),
+            Command::SelectDonkey => ctx.sel.0 = Some(super::game::Selected::Donkey),
+            Command::Click(sq) => select::click(&mut ctx, sq),
+            Command::Play(a) => {
+                if ctx.play(a) {
+                    ctx.sel.0 = None;
+                }
+            }
+            Command::Roll => throws::roll(&mut ctx),
+            Command::Hide(place) => throws::hide(&mut ctx, place),
+            Command::Guess(guess) => throws::guess(&mut ctx, guess),
+            Command::Interrupt => throws::interrupt(&mut ctx),
+            Command::ExportMoves(path) => files::export_moves(&mut ctx, path),
+            Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
+                ctx.status.info = Some("there is no setup in progress".into())
+            }
+            Command::HugPick(c) => ctx.hug.pick = Some(c),
+            Command::Hug(black) => endings::hug(&mut ctx, black),
+            Command::Undo => history::undo(&mut ctx),
+            Command::Redo => history::redo(&mut ctx),
+            Command::NewGame => files::new_game(&mut ctx),
+            Command::Acknowledge => ctx.game.0.acknowledge(),
+            Command::CallUntenable => endings::call_untenable(&mut ctx),
+            Command::Resign => endings::resign(&mut ctx),
+            Command::NewGameWith(options, sets) => files::new_game_with(&mut ctx, options, sets),
+            Command::SetPosition(text) => files::set_position(&mut ctx, &text),
+            Command::Save(path) => files::save(&mut ctx, path),
+            Command::Load(path) => files::load(&mut ctx, path),
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Picking up and clicking: selecting a board piece, a reserve piece, the free engagement or the
+//! Donkey, and a click on a square that plays the legal action ending there — or, when several
+//! legal actions from the selection end there, offers them to the player to choose (as
+//! chessground asks for a promotion piece). Playing with sand (§2.0.22) and the reason a move is
+//! refused come from the rules crate too.
+use super::Ctx;
+use crate::packs::veney::game::{Played, Selected, actions_from, explain_stuck, origin, target};
+use veney_rules::{Action, Square};
+
+fn name(ctx: &Ctx, side: veney_rules::Side, k: veney_rules::Kind) -> String {
+    ctx.game.0.rules.set(side).piece(k).name().to_string()
+}
+
+/// Picks up a piece of this kind from the mover's reserve (to place it, §2.0.13).
+pub(super) fn reserve(ctx: &mut Ctx, k: veney_rules::Kind) {
+    let side = ctx.game.0.position().turn();
+    if ctx.game.0.position().reserve(side, k) == 0 {
+        ctx.status.refusal = Some(format!("you have no {} in reserve", name(ctx, side, k)));
+        return;
+    }
+    ctx.sel.0 = Some(Selected::Reserve(k));
+    if actions_from(&ctx.game.0, Selected::Reserve(k)).is_empty() {
+        ctx.status.info = Some(explain_stuck(&ctx.game.0, Selected::Reserve(k)));
+    }
+}
+
+/// A click (or a drop) on `sq`.
+pub(super) fn click(ctx: &mut Ctx, sq: Square) {
+    if let Some(s) = ctx.sel.0 {
+        if play_to(ctx, s, sq) {
+            return;
+        }
+    }
+    reselect(ctx, sq);
+}
+
+/// Plays (or offers) what the selection `s` may do on `sq`. Returns whether the click is spent.
+fn play_to(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
+    let hits: Vec<Action> = ctx
+        .game
+        .0
+        .legal_actions()
+        .into_iter()
+        .filter(|a| origin(a) == Some(s) && target(a) == Some(sq))
+        .collect();
+    match hits.len() {
+        0 => {}
+        1 => {
+            ctx.play(hits[0]);
+            ctx.sel.0 = None;
+            return true;
+        }
+        _ => {
+            // An oriented piece lands facing a way of the player's choosing (§2.0.23): the four
+            // moves differ only in facing; the panel offers them.
+            if hits
+                .iter()
+                .all(|a| matches!(a, Action::Move(m) if m.face.is_some()))
+                && same_but_facing(&hits)
+            {
+                ctx.facing.0 = hits;
+                ctx.status.info = Some("choose the way it faces as it lands".into());
+            } else {
+                // Several actions end here (a blade that may disarm or oppose, a move that may
+                // fend or take…): the player chooses; nothing is played yet.
+                ctx.status.info = Some(format!(
+                    "{} actions end on {sq}: choose one (Esc cancels)",
+                    hits.len()
+                ));
+                ctx.choice.0 = hits;
+            }
+            return true;
+        }
+    }
+    if Selected::Board(sq) == s {
+        ctx.sel.0 = None;
+        return true;
+    }
+    sand(ctx, s, sq)
+}
+
+/// Whether the moves differ only in the way the piece faces.
+fn same_but_facing(hits: &[Action]) -> bool {
+    let strip = |a: &Action| match a {
+        Action::Move(m) => Action::Move(veney_rules::Move { face: None, ..*m }),
+        a => *a,
+    };
+    hits.iter().all(|a| strip(a) == strip(&hits[0]))
+}
+
+/// Playing with sand (§2.0.22): an out-of-constraint move may be made when the agreed policy is
+/// not Strict; the opponent may then call it.
+fn sand(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
+    let before = *ctx.game.0.position();
+    let Some(a) = veney_rules::penalty::untenable_actions(&ctx.game.0.rules, &before)
+        .into_iter()
+        .find(|a| origin(a) == Some(s) && target(a) == Some(sq))
+    else {
+        return false;
+    };
+    match ctx.game.0.attempt(a) {
+        Ok(veney_rules::game::Attempt::PlayedUntenable(why)) => {
+            let after = *ctx.game.0.position();
+            ctx.played.write(Played {
+                before,
+                action: a,
+                after,
+            });
+            ctx.status.info = Some(format!(
+                "played with sand — untenable: {why}. The opponent may call it."
+            ));
+        }
+        Ok(_) => {}
+        Err(e) => ctx.status.refusal = Some(e.to_string()),
+    }
+    ctx.sel.0 = None;
+    true
+}
+
+/// (Re)selects what is on `sq`, or says why the selection cannot go there (§2.0.22).
+fn reselect(ctx: &mut Ctx, sq: Square) {
+    let before = *ctx.game.0.position();
+    let side = before.turn();
+    match before.piece_at(sq) {
+        Some((s, _)) if s == side => {
+            let picked = Selected::Board(sq);
+            ctx.sel.0 = Some(picked);
+            if actions_from(&ctx.game.0, picked).is_empty() {
+                ctx.status.info = Some(explain_stuck(&ctx.game.0, picked));
+            }
+        }
+        Some((s, k)) if ctx.sel.0.is_none() => {
+            ctx.status.info = Some(format!(
+                "that is {s}'s {}; it is {side}'s turn",
+                name(ctx, s, k)
+            ));
+        }
+        _ if before.free_square() == Some(sq) => ctx.sel.0 = Some(Selected::Free),
+        _ => {
+            let attempted = match ctx.sel.0 {
+                Some(Selected::Board(from)) => before.piece_at(from).map(|(_, k)| {
+                    Action::Move(veney_rules::Move {
+                        mover: veney_rules::Mover::Piece(k),
+                        from,
+                        to: sq,
+                        effect: veney_rules::Effect::Quiet,
+                        dir: None,
+                        face: None,
+                    })
+                }),
+                Some(Selected::Reserve(k)) => Some(Action::Place { kind: k, to: sq }),
+                _ => None,
+            };
+            if let Some(a) = attempted {
+                ctx.status.refusal = Some(
+                    veney_rules::untenable::explain(&ctx.game.0.rules, &before, &a).to_string(),
+                );
+            }
+            ctx.sel.0 = None;
+        }
+    }
+}

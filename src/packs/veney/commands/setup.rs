@@ -1,0 +1,63 @@
+//! A concealed or in-turns setup in progress (§2.0.19): it takes the board's clicks until the
+//! game begins. The session (`setup_screen`) asks the rules crate where each piece may stand.
+use super::Ctx;
+use crate::packs::veney::game::Command;
+use veney_rules::Game;
+
+/// Applies `cmd` to the setup in progress. Returns whether the command is spent; a new game, a
+/// load or a pasted position abandons the setup and goes on as usual (false).
+pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
+    let Some(session) = ctx.setup.0.as_mut() else {
+        return false;
+    };
+    let mut changed = true;
+    match cmd {
+        Command::SetupPick(k) => session.selected = Some(*k),
+        Command::Click(sq) => {
+            if !session.take_back(*sq) {
+                if let Err(e) = session.place(*sq) {
+                    ctx.status.refusal = Some(e);
+                    changed = false;
+                }
+            }
+        }
+        Command::SetupHandover => session.handed_over(),
+        Command::SetupReady => {
+            if session.complete() {
+                match session.begin() {
+                    Ok((g, first)) => {
+                        ctx.setup.0 = None;
+                        ctx.replace_game(g);
+                        ctx.status.info =
+                            Some(format!("both stances revealed: {first} moves first"));
+                        return true;
+                    }
+                    Err(e) => ctx.status.refusal = Some(e),
+                }
+            } else if !session.finish_arranging() {
+                ctx.status.refusal = Some(format!("{} still has pieces to set up", session.side()));
+                changed = false;
+            }
+        }
+        Command::NewGame
+        | Command::NewGameWith(..)
+        | Command::Load(_)
+        | Command::SetPosition(_) => {
+            ctx.setup.0 = None;
+            return false;
+        }
+        _ => {
+            ctx.status.info = Some("finish the setup first".into());
+            return true;
+        }
+    }
+    // The board shows what the player at it may see of the stances.
+    if changed {
+        if let Some(session) = ctx.setup.0.as_ref() {
+            let shown =
+                Game::from_position_seeded(session.rules.clone(), session.shown(), session.seed);
+            ctx.game.0 = shown;
+        }
+    }
+    true
+}

@@ -1,0 +1,82 @@
+//! Chance and the moves outside one's turn: a Dagger Throw's sticks or the guess methods' hidden
+//! pick (§2.0.08, §2.0.R1), where a cast piece lands (§2.0.18), the Donkey's move (§2.0.23), and
+//! springing the Obscurant Chaos trap (§2.0.18).
+use super::Ctx;
+use crate::packs::veney::game::Played;
+use veney_rules::{Action, Phase};
+
+/// Throws the sticks, lands the cast piece, or moves the Donkey, from the game's seeded
+/// generator.
+pub(super) fn roll(ctx: &mut Ctx) {
+    let before = *ctx.game.0.position();
+    let action = if let Phase::DonkeyMove { .. } = before.phase() {
+        ctx.game.0.roll();
+        ctx.game.0.actions().last().map(|(_, a)| *a)
+    } else if let Some(r) = ctx.game.0.roll() {
+        Some(Action::Roll(r))
+    } else {
+        ctx.game.0.land().map(Action::Land)
+    };
+    match action {
+        Some(action) => {
+            let after = *ctx.game.0.position();
+            ctx.played.write(Played {
+                before,
+                action,
+                after,
+            });
+        }
+        None => ctx.status.refusal = Some("there is no throw or cast to resolve".into()),
+    }
+}
+
+/// The defender hides the token (§2.0.R1).
+pub(super) fn hide(ctx: &mut Ctx, place: u8) {
+    if let Phase::Throw { .. } = ctx.game.0.position().phase() {
+        ctx.hidden.0 = Some(place);
+    } else {
+        ctx.status.refusal = Some("there is no throw to hide a token for".into());
+    }
+}
+
+/// The thrower guesses; the roll is played (§2.0.R1).
+pub(super) fn guess(ctx: &mut Ctx, guess: u8) {
+    let before = *ctx.game.0.position();
+    let sticks =
+        veney_rules::special::dagger_throw::sticks(&ctx.game.0.rules, &before, before.turn());
+    match (ctx.hidden.0.take(), sticks) {
+        (Some(h), Some(n)) => {
+            let choices = ctx.game.0.rules.options.dice.guess_places(n).unwrap_or(1);
+            let roll = veney_rules::dice::Roll::Guess {
+                choices,
+                hidden: h,
+                guess,
+            };
+            match ctx.game.0.enter_roll(roll) {
+                Ok(()) => {
+                    let after = *ctx.game.0.position();
+                    ctx.played.write(Played {
+                        before,
+                        action: Action::Roll(roll),
+                        after,
+                    });
+                }
+                Err(e) => ctx.status.refusal = Some(e.to_string()),
+            }
+        }
+        _ => ctx.status.refusal = Some("the defender hides the token first (§2.0.R1)".into()),
+    }
+}
+
+/// The caster springs the Obscurant Chaos trap in the middle of the opponent's turn.
+pub(super) fn interrupt(ctx: &mut Ctx) {
+    match ctx.game.0.interrupt() {
+        Some(acts) => {
+            // The steps for animation and sound, from the game's own history.
+            let total = ctx.game.0.actions().count();
+            ctx.announce_since(total.saturating_sub(acts.len()));
+            ctx.status.info = Some("the trap is sprung: reposition the Self and a blade".into());
+        }
+        None => ctx.status.refusal = Some("there is no trap to spring now (§2.0.18)".into()),
+    }
+}
