@@ -19,6 +19,7 @@ pub mod overlays;
 pub mod panels;
 pub mod pieces;
 pub mod setup_screen;
+mod side_panel;
 pub mod trays;
 pub mod workshop;
 

@@ -1,0 +1,641 @@
+//! The side panel, one function per part: the status (prompt, refusal, hints), a setup in
+//! progress, the guess methods' hidden pick, the facing choice, the turn's buttons and the
+//! other actions the rules offer, the game buttons (undo, redo, new game, save, load, export),
+//! the reserves and discards, the rules card, the move list, the position text, and the display
+//! options. Every button sends a `Command`; what it offers comes from the rules crate's legal
+//! actions.
+use super::game::{Command, Selected, Selection, Status, actions_from, explain_stuck};
+use super::highlights::HighlightSettings;
+use super::input::Hover;
+use super::overlays::OverlaySettings;
+use super::panels::{NewGameDialog, PositionBox};
+use crate::host::audio::AudioSettings;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use veney_rules::{Action, Game, Position, Rules, Side};
+
+/// What the panel reads this frame.
+#[derive(Clone, Copy)]
+pub(super) struct Panel<'a> {
+    pub g: &'a Game,
+    pub rules: &'a Rules,
+    pub pos: &'a Position,
+    pub legal: &'a [Action],
+    pub side: Side,
+    pub sel: &'a Selection,
+    pub status: &'a Status,
+    pub hover: &'a Hover,
+    pub viewing: &'a super::game::Viewing,
+    pub choice: &'a super::game::FacingChoice,
+    pub hidden: &'a super::game::HiddenPick,
+    pub setup: &'a super::setup_screen::SetupSession,
+}
+
+/// What the panel's option controls change.
+pub(super) struct Settings<'a> {
+    pub hl: &'a mut HighlightSettings,
+    pub ov: &'a mut OverlaySettings,
+    pub audio: &'a mut AudioSettings,
+    pub style: &'a mut super::pieces::PieceStyle,
+    pub view: &'a mut super::board::BoardView,
+}
+
+/// The whole panel's contents, top to bottom.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn contents(
+    ui: &mut egui::Ui,
+    p: &Panel,
+    out: &mut MessageWriter<Command>,
+    screens: &mut MessageWriter<crate::host::OpenScreen>,
+    settings: Settings,
+    pbox: &mut PositionBox,
+    dialog: &mut NewGameDialog,
+    workshop: &mut super::workshop::Workshop,
+) {
+    header(ui, screens);
+    status(ui, p);
+    setup_pieces(ui, p, out);
+    stuck_hint(ui, p);
+    guess_pick(ui, p, out);
+    facing_choice(ui, p, out);
+    ui.separator();
+    // No turn buttons or reserves while the players set up (§2.0.19).
+    if p.setup.0.is_none() {
+        turn_buttons(ui, p, out);
+        other_actions(ui, p, out);
+    }
+    game_buttons(ui, p, out, dialog, workshop);
+    reserves(ui, p, out);
+    rules_card(ui, p);
+    move_list(ui, p, out);
+    position_text(ui, p, out, pbox);
+    display_options(ui, settings);
+    seed_line(ui, p);
+}
+
+/// The title and the way back to the title screen.
+fn header(ui: &mut egui::Ui, screens: &mut MessageWriter<crate::host::OpenScreen>) {
+    ui.horizontal(|ui| {
+        ui.heading("Veney");
+        if ui
+            .small_button("< Games")
+            .on_hover_text("Back to the title screen (this game is kept)")
+            .clicked()
+        {
+            screens.write(crate::host::OpenScreen(crate::host::Screen::Title));
+        }
+    });
+}
+
+/// Whose turn and what now; why a move was refused; other news.
+fn status(ui: &mut egui::Ui, p: &Panel) {
+    let Panel { status, .. } = *p;
+    ui.label(egui::RichText::new(&status.prompt).size(16.0).strong());
+    if let Some(r) = &status.refusal {
+        ui.colored_label(
+            egui::Color32::from_rgb(220, 90, 70),
+            format!("Untenable: {r}"),
+        );
+    }
+    if let Some(i) = &status.info {
+        ui.colored_label(egui::Color32::from_rgb(190, 180, 150), i);
+    }
+}
+
+/// A concealed or in-turns setup (§2.0.19): the pieces still to set down, and the button that
+/// hands over or begins.
+fn setup_pieces(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
+    let Panel { setup, .. } = *p;
+    if let Some(s) = setup.0.as_ref().filter(|s| !s.handover) {
+        let side_now = s.side();
+        ui.group(|ui| {
+            if !s.handover {
+                ui.label(format!(
+                    "{side_now} still to set up (click one, then a marked square):"
+                ));
+                ui.horizontal_wrapped(|ui| {
+                    let mut seen: Vec<veney_rules::Kind> = Vec::new();
+                    for k in s.remaining(side_now) {
+                        if seen.contains(&k) {
+                            continue;
+                        }
+                        seen.push(k);
+                        let n = s.remaining(side_now).iter().filter(|x| **x == k).count();
+                        let name = s.rules.set(side_now).piece(k).name().to_string();
+                        if ui
+                            .selectable_label(s.selected == Some(k), format!("{name} ×{n}"))
+                            .clicked()
+                        {
+                            out.write(Command::SetupPick(k));
+                        }
+                    }
+                });
+            }
+            let label = if s.complete() {
+                Some("Reveal both stances and begin")
+            } else if s.turns.is_none() && s.side_done() && !s.handover {
+                Some("Done: hide my stance and hand over to Black")
+            } else {
+                None
+            };
+            if let Some(l) = label {
+                if ui.button(l).clicked() {
+                    out.write(Command::SetupReady);
+                }
+            }
+        });
+    }
+}
+
+/// Why the hovered piece cannot move.
+fn stuck_hint(ui: &mut egui::Ui, p: &Panel) {
+    let Panel {
+        g,
+        pos,
+        side,
+        hover,
+        ..
+    } = *p;
+    if let Some(sq) = hover.0 {
+        if let Some((s, _)) = pos.piece_at(sq) {
+            if s == side && !pos.is_game_over() && actions_from(g, Selected::Board(sq)).is_empty() {
+                ui.small(explain_stuck(g, Selected::Board(sq)));
+            }
+        }
+    }
+}
+
+/// The guess methods' hidden pick (§2.0.R1): the defender hides, the thrower guesses.
+fn guess_pick(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
+    let Panel {
+        rules,
+        pos,
+        side,
+        hidden,
+        ..
+    } = *p;
+    if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) && rules.options.dice.is_guess() {
+        let n = veney_rules::special::dagger_throw::sticks(rules, pos, side).unwrap_or(1);
+        let places = rules.options.dice.guess_places(n).unwrap_or(1);
+        ui.group(|ui| {
+            match hidden.0 {
+                None => {
+                    ui.strong(format!(
+                        "Dagger Throw — {}: hide the token in one of {places} places while {side} looks away",
+                        !side
+                    ));
+                    ui.horizontal_wrapped(|ui| {
+                        for i in 0..places {
+                            if ui.button(format!("{:>2}", i + 1)).clicked() {
+                                out.write(Command::Hide(i));
+                            }
+                        }
+                    });
+                }
+                Some(_) => {
+                    ui.strong(format!(
+                        "Hidden. {side}: guess where the token is (1 in {places} hits)"
+                    ));
+                    ui.horizontal_wrapped(|ui| {
+                        for i in 0..places {
+                            if ui.button(format!("{:>2}", i + 1)).clicked() {
+                                out.write(Command::Guess(i));
+                            }
+                        }
+                    });
+                }
+            }
+            if ui.small_button("or let the game's dice decide (R)").clicked() {
+                out.write(Command::Roll);
+            }
+        });
+    }
+}
+
+/// An oriented piece lands facing a way of the player's choosing (R-ORIENTED).
+fn facing_choice(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
+    let Panel { choice, .. } = *p;
+    if !choice.0.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Land facing:");
+            for a in &choice.0 {
+                if let Action::Move(m) = a {
+                    let name =
+                        ["forward", "right", "back", "left"][m.face.unwrap_or(0) as usize & 3];
+                    if ui.button(name).clicked() {
+                        out.write(Command::Play(*a));
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// The turn's buttons: end turn, pass, glare, acknowledge, call, casts, retreat, throw, the
+/// trap, withdraw, the free engagement, the Donkey.
+fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
+    let Panel {
+        g,
+        rules,
+        pos,
+        legal,
+        side,
+        sel,
+        ..
+    } = *p;
+    ui.horizontal_wrapped(|ui| {
+        if legal.contains(&Action::EndTurn) && ui.button("End turn (Space)").clicked() {
+            out.write(Command::Play(Action::EndTurn));
+        }
+        let pass_label = if pos.passes() == 1 {
+            "Refuse the pass: pass back (---)"
+        } else {
+            "Pass (---)"
+        };
+        if legal.contains(&Action::Pass) && ui.button(pass_label).clicked() {
+            out.write(Command::Play(Action::Pass));
+        }
+        for a in legal {
+            if let Action::Glare { from } = a {
+                if ui.button(format!("Glare from {from}")).clicked() {
+                    out.write(Command::Play(*a));
+                }
+            }
+        }
+        if pos.dying() == Some(side) && ui.button("Acknowledge defeat").clicked() {
+            out.write(Command::Acknowledge);
+        }
+        if g.callable() && ui.button("Call it untenable!").clicked() {
+            out.write(Command::CallUntenable);
+        }
+        for a in legal {
+            match a {
+                Action::Cast { kind, from, .. } => {
+                    let name = rules.set(side).piece(*kind).name();
+                    let device = match rules.info(side, *kind).cast {
+                        Some(veney_rules::special::cast_piece::Device::FireDance) => "Fire Dance",
+                        Some(veney_rules::special::cast_piece::Device::ObscurantChaos) => {
+                            "Obscurant Chaos"
+                        }
+                        Some(veney_rules::special::cast_piece::Device::Shima) => "Shima",
+                        None => "",
+                    };
+                    let whence = from.map_or("from reserve".to_string(), |s| format!("from {s}"));
+                    if ui
+                        .button(format!("Cast the {name} {whence} ({device})"))
+                        .clicked()
+                    {
+                        out.write(Command::Play(*a));
+                    }
+                }
+                Action::Invoke { at } => {
+                    if ui
+                        .button(format!("Spring the Obscurant Chaos trap on {at}"))
+                        .clicked()
+                    {
+                        out.write(Command::Play(*a));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if matches!(pos.phase(), veney_rules::Phase::Cast { .. })
+            && ui.button("Toss it (R)").clicked()
+        {
+            out.write(Command::Roll);
+        }
+        if legal.contains(&Action::Retreat) && ui.button("Retreat (==)").clicked() {
+            out.write(Command::Play(Action::Retreat));
+        }
+        let guessing = rules.options.dice.is_guess();
+        if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) && !guessing {
+            let n = veney_rules::special::dagger_throw::sticks(rules, pos, side).unwrap_or(0);
+            let (a, b) = rules.options.dice.hit_odds(n);
+            if ui
+                .button(format!("Throw the sticks (R) — {n} sticks, {a}/{b}"))
+                .clicked()
+            {
+                out.write(Command::Roll);
+            }
+        }
+        if let Some(at) = veney_rules::special::cast_piece::interrupt_square(rules, pos) {
+            if ui
+                .button(format!("{}: spring the trap on {at}!", !side))
+                .clicked()
+            {
+                out.write(Command::Interrupt);
+            }
+        }
+        if let Some(Selected::Board(sq)) = sel.0 {
+            for a in legal {
+                if matches!(a, Action::Withdraw { from, .. } if *from == sq)
+                    && ui.button(format!("Withdraw the piece on {sq}")).clicked()
+                {
+                    out.write(Command::Play(*a));
+                }
+            }
+        }
+        let free_moves = legal
+            .iter()
+            .any(|a| super::game::origin(a) == Some(Selected::Free));
+        if free_moves && ui.button("Free engagement").clicked() {
+            out.write(Command::SelectFree);
+        }
+        if legal
+            .iter()
+            .any(|a| matches!(a, Action::PlaceDonkey { .. }))
+            && ui.button("Place the Donkey").clicked()
+        {
+            out.write(Command::SelectDonkey);
+        }
+        if matches!(pos.phase(), veney_rules::Phase::DonkeyMove { .. })
+            && ui.button("The Donkey moves (R)").clicked()
+        {
+            out.write(Command::Roll);
+        }
+    });
+}
+
+/// Every other action the rules offer that no click on the board makes, named in notation.
+fn other_actions(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
+    let Panel {
+        rules, pos, legal, ..
+    } = *p;
+    // Every other action the rules offer that no click on the board makes, named in
+    // notation: the free engagement's meta-moves (aw az a+ a-, a=, a==), declaring
+    // and enacting intention, springing the trap, the stance of hirakamae…
+    let others: Vec<&Action> = legal
+        .iter()
+        .filter(|a| {
+            super::game::origin(a).is_none()
+                && !matches!(
+                    a,
+                    Action::EndTurn
+                        | Action::Pass
+                        | Action::Glare { .. }
+                        | Action::Cast { .. }
+                        | Action::Retreat
+                        | Action::Roll(_)
+                        | Action::Land(_)
+                        | Action::Donkey(_)
+                        | Action::Withdraw { .. }
+                )
+        })
+        .collect();
+    if !others.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for a in others {
+                let n = veney_rules::notation::San::of_action(rules, pos, &legal, a)
+                    .to_string();
+                let (label, why) = match a {
+                    Action::Meta(_) => (
+                        format!("meta-move {n}"),
+                        "move the free engagement along the grid before your move (§2.0.05)",
+                    ),
+                    Action::Declare { .. } => (
+                        format!("declare {n}"),
+                        "declare an intention: the blade strikes next turn; ends your turn (§2.0.11)",
+                    ),
+                    Action::Enact { .. } => (
+                        format!("strike {n}"),
+                        "enact your declared intention (§2.0.11)",
+                    ),
+                    Action::Invoke { .. } => (
+                        format!("spring the trap {n}"),
+                        "Obscurant Chaos: the technical piece on your cast-square is lost (§2.0.18)",
+                    ),
+                    Action::QuibbleReset => (
+                        format!("reset the board {n}"),
+                        "after quibbling over the free engagement (§2.0.20)",
+                    ),
+                    _ => (n, ""),
+                };
+                if ui.button(label).on_hover_text(why).clicked() {
+                    out.write(Command::Play(*a));
+                }
+            }
+        });
+    }
+}
+
+/// Undo, redo, the set workshop, a new game, resign, save, load, export.
+fn game_buttons(
+    ui: &mut egui::Ui,
+    p: &Panel,
+    out: &mut MessageWriter<Command>,
+    dialog: &mut NewGameDialog,
+    workshop: &mut super::workshop::Workshop,
+) {
+    let Panel { g, pos, .. } = *p;
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Undo (Ctrl+Z)").clicked() {
+            out.write(Command::Undo);
+        }
+        if ui.button("Redo (Ctrl+Y)").clicked() {
+            out.write(Command::Redo);
+        }
+        if ui.button("Set workshop…").clicked() {
+            workshop.open = !workshop.open;
+        }
+        if ui.button("New game…").clicked() {
+            dialog.open = true;
+        }
+        if !pos.is_game_over() && ui.button("Resign").clicked() {
+            out.write(Command::Resign);
+        }
+        if ui.button("Save").clicked() {
+            out.write(Command::Save(Default::default()));
+        }
+        if ui.button("Load").clicked() {
+            out.write(Command::Load(Default::default()));
+        }
+        if ui
+            .button("Export moves")
+            .on_hover_text("the move list in notation: saves/moves.txt, and the clipboard")
+            .clicked()
+        {
+            ui.ctx().copy_text(g.record());
+            out.write(Command::ExportMoves(Default::default()));
+        }
+    });
+}
+
+/// Each side's reserve (the mover's pieces are picked up here to be placed) and discard.
+fn reserves(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
+    let Panel {
+        rules,
+        pos,
+        side,
+        sel,
+        setup,
+        ..
+    } = *p;
+    let setting_up = setup.0.is_some();
+    for s in Side::ALL.into_iter().filter(|_| !setting_up) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(format!("{s} reserve:")).strong());
+            for k in rules.set(s).kinds() {
+                let n = pos.reserve(s, k);
+                if n == 0 {
+                    continue;
+                }
+                let name = rules.set(s).piece(k).name();
+                let text = format!("{name} ×{n}");
+                if s == side && !pos.is_game_over() {
+                    let picked = sel.0 == Some(Selected::Reserve(k));
+                    if ui.selectable_label(picked, text).clicked() {
+                        out.write(Command::SelectReserve(k));
+                    }
+                } else {
+                    ui.label(text);
+                }
+            }
+        });
+        let lost: Vec<String> = rules
+            .set(s)
+            .kinds()
+            .filter(|&k| pos.discard(s, k) > 0)
+            .map(|k| format!("{} ×{}", rules.set(s).piece(k).name(), pos.discard(s, k)))
+            .collect();
+        if !lost.is_empty() {
+            ui.small(format!("{s} discard: {}", lost.join(", ")));
+        }
+    }
+}
+
+/// The rules card of the selected or hovered piece.
+fn rules_card(ui: &mut egui::Ui, p: &Panel) {
+    let Panel {
+        rules,
+        pos,
+        side,
+        sel,
+        hover,
+        ..
+    } = *p;
+    let card_sq = match sel.0 {
+        Some(Selected::Board(sq)) => Some(sq),
+        _ => hover.0,
+    };
+    let card = match (sel.0, card_sq.and_then(|sq| pos.piece_at(sq))) {
+        (Some(Selected::Reserve(k)), _) => Some((side, k)),
+        (_, Some(p)) => Some(p),
+        _ => None,
+    };
+    if let Some((s, k)) = card {
+        let def = &rules.set(s).piece(k).def;
+        ui.label(
+            egui::RichText::new(format!("{} ({}) — {}", def.name, def.letter, def.section))
+                .strong(),
+        );
+        ui.label(&def.card);
+        if !def.specials.is_empty() {
+            let names: Vec<String> = def.specials.iter().map(|x| format!("{x:?}")).collect();
+            ui.small(format!("Specials: {}", names.join(", ")));
+        }
+        ui.separator();
+    }
+}
+
+/// The move list: click a turn to see the position after it.
+fn move_list(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
+    let Panel { g, viewing, .. } = *p;
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("Moves").strong());
+        if viewing.0.is_some() && ui.button("Return to live").clicked() {
+            out.write(Command::View(None));
+        }
+        if ui
+            .button("⏮")
+            .on_hover_text("the starting position")
+            .clicked()
+        {
+            out.write(Command::View(Some(0)));
+        }
+    });
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .max_height(180.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            let turns = g.turns_notation();
+            for (i, (before, text)) in turns.iter().enumerate() {
+                let n = before.turn_number();
+                let who = if before.turn() == Side::White {
+                    "."
+                } else {
+                    "..."
+                };
+                // Click a turn to see the position after it.
+                let shown = viewing.0 == Some(i + 1);
+                let label = egui::RichText::new(format!("{n}{who} {text}")).monospace();
+                if ui.selectable_label(shown, label).clicked() {
+                    out.write(Command::View(Some(i + 1)));
+                }
+            }
+        });
+}
+
+/// The position text: copy it, or paste one to set up.
+fn position_text(
+    ui: &mut egui::Ui,
+    p: &Panel,
+    out: &mut MessageWriter<Command>,
+    pbox: &mut PositionBox,
+) {
+    let Panel { rules, pos, .. } = *p;
+    ui.label(egui::RichText::new("Position").strong());
+    ui.horizontal(|ui| {
+        if ui.button("Copy").clicked() {
+            ui.ctx().copy_text(pos.to_text(rules));
+        }
+        if ui.button("Set up pasted").clicked() {
+            out.write(Command::SetPosition(pbox.0.trim().to_string()));
+        }
+    });
+    ui.add(egui::TextEdit::singleline(&mut pbox.0).hint_text("paste a position text"));
+}
+
+/// Display and sound.
+fn display_options(ui: &mut egui::Ui, s: Settings) {
+    let Settings {
+        hl,
+        ov,
+        audio,
+        style,
+        view,
+    } = s;
+    ui.collapsing("Display and sound", |ui| {
+        ui.checkbox(&mut style.letters, "Letters on the pieces");
+        ui.checkbox(&mut hl.legal_moves, "Highlight legal moves");
+        ui.checkbox(&mut hl.last_turn, "Highlight the last turn");
+        ui.checkbox(
+            &mut ov.selected_zone,
+            "Range constraint of the selected piece",
+        );
+        ui.checkbox(&mut ov.all_zones, "Every constrained piece's zone");
+        ui.checkbox(&mut ov.aspects, "Control and Presence measures");
+        ui.checkbox(&mut ov.throw_lines, "Dagger-throw lines and odds");
+        ui.checkbox(&mut ov.threats, "Threats on the Selves (red lines)");
+        ui.checkbox(&mut ov.patterns, "Movement pattern of the hovered piece");
+        let (mut flipped, mut auto) = (view.flipped, view.auto_flip);
+        ui.checkbox(&mut flipped, "Board flipped: Black at the bottom (F)");
+        ui.checkbox(&mut auto, "Auto-flip to the side to move (hot seat)");
+        if (flipped, auto) != (view.flipped, view.auto_flip) {
+            view.flipped = flipped;
+            view.auto_flip = auto;
+        }
+        ui.checkbox(&mut audio.muted, "Mute");
+        ui.add(egui::Slider::new(&mut audio.volume, 0.0..=1.0).text("Volume"));
+    });
+}
+
+/// The game's seed and dice.
+fn seed_line(ui: &mut egui::Ui, p: &Panel) {
+    let Panel { g, rules, .. } = *p;
+    ui.small(format!(
+        "Seed {} · rules: {:?} dice",
+        g.seed(),
+        rules.options.dice
+    ));
+}
