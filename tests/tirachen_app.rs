@@ -575,3 +575,53 @@ fn every_pick_marks_exactly_the_rules_targets() {
     }
     assert!(checked >= 25, "{checked} picks checked");
 }
+
+/// The new-game dialog's two rule options (docs/rulings/tirachen.md, "A Fort placed beside an
+/// opposing piece" and "Sacrificing the General for the Traitor") start at the text's plain
+/// reading, reach the game started from the dialog, and are saved as its headers.
+#[test]
+fn the_dialogs_fort_and_general_options_reach_the_game() {
+    let form = veney::packs::tirachen::new_game::NewGameForm::default();
+    assert!(!form.options.fort_ring_must_be_clear);
+    assert!(form.options.general_for_traitor);
+    // Red's General e4 next to the neutral Traitor; Red's Fort undeployed; White's Pike d3.
+    let start = "8g/9/9/9/4*4/4G4/3p5/9/9 r mm F/- - 0";
+    let offered =
+        |a: &App| -> Vec<String> { m(a).game.actions().into_iter().map(|v| v.text).collect() };
+    // Defaults: "(2) sacrifice the piece capturing the traitor piece" — the General too, and
+    // the Fort on any open square of the area ("May be placed ... in an open square").
+    let a = tirachen(
+        "fort-general-default",
+        TirachenOptions::default(),
+        Some(start),
+    );
+    let texts = offered(&a);
+    assert!(texts.contains(&"Ge4xe5=T".to_string()), "{texts:?}");
+    assert!(texts.contains(&"F@d2".to_string()), "{texts:?}");
+    let sacrifice = m(&a)
+        .game
+        .actions()
+        .into_iter()
+        .find(|v| v.text == "Ge4xe5=T")
+        .unwrap();
+    let label = veney::host::grid::button_label(&sacrifice);
+    assert!(label.contains("your General is lost"), "{label}");
+    let save = m(&a).game.save_text(Viewer::Referee);
+    assert!(save.contains("[FortRingClear \"no\"]"), "{save}");
+    assert!(save.contains("[GeneralForTraitor \"yes\"]"), "{save}");
+    // Both boxes turned the other way.
+    let strict = TirachenOptions {
+        fort_ring_must_be_clear: true,
+        general_for_traitor: false,
+        ..TirachenOptions::default()
+    };
+    let a = tirachen("fort-general-strict", strict, Some(start));
+    let texts = offered(&a);
+    assert!(texts.contains(&"Ge4xe5".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"Ge4xe5=T".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"F@d2".to_string()), "{texts:?}");
+    assert!(texts.contains(&"F@a2".to_string()), "{texts:?}");
+    let save = m(&a).game.save_text(Viewer::Referee);
+    assert!(save.contains("[FortRingClear \"yes\"]"), "{save}");
+    assert!(save.contains("[GeneralForTraitor \"no\"]"), "{save}");
+}

@@ -39,10 +39,17 @@ pub fn placement_area(pos: &Position, side: Side, kind: Kind) -> Bitboard {
     }
 }
 
-/// The open squares where `side` may place an undeployed `kind` now.
-pub fn placement_squares(pos: &Position, side: Side, kind: Kind) -> Bitboard {
+/// The open squares where `side` may place an undeployed `kind` now. A Fort goes on any of them
+/// ("May be placed (as a move) in an open square in your deployment area"), unless option
+/// `fort_ring_must_be_clear` keeps it from squares next to an opposing piece.
+pub fn placement_squares(
+    pos: &Position,
+    opts: &TirachenOptions,
+    side: Side,
+    kind: Kind,
+) -> Bitboard {
     let mut sq = placement_area(pos, side, kind) & !pos.occupied() & !fort::barred(pos, side);
-    if kind == Kind::Fort {
+    if kind == Kind::Fort && opts.fort_ring_must_be_clear {
         sq &= !fort::ring_occupied(pos, side);
     }
     sq

@@ -102,7 +102,7 @@ pub fn refusal(pos: &Position, opts: &TirachenOptions, side: Side, a: Action) ->
         Action::Decline => Refusal::new(TRAITOR, "there is no Traitor's extra move to decline"),
         Action::Mobilise => Refusal::new(MOBILIZED, "you have already mobilized"),
         Action::Move { from, to, control } => move_refusal(pos, opts, side, from, to, control),
-        Action::Place { kind, to } => place_refusal(pos, side, kind, to),
+        Action::Place { kind, to } => place_refusal(pos, opts, side, kind, to),
     }
 }
 
@@ -176,11 +176,16 @@ fn move_refusal(
             );
         }
     }
-    if fort::barred(pos, side).contains(to) {
-        return Refusal::new(
-            FORT,
-            format!("{to} is next to the opposing Fort; opposing pieces may not end a move there"),
-        );
+    let barred = fort::barred(pos, side);
+    if barred.contains(to) {
+        let why = if barred.contains(from) {
+            format!(
+                "{to} is next to the opposing Fort; opposing pieces may not end a move there, even one already standing next to it (it may take the Fort or move away)"
+            )
+        } else {
+            format!("{to} is next to the opposing Fort; opposing pieces may not end a move there")
+        };
+        return Refusal::new(FORT, why);
     }
     if control {
         if !target.is_some_and(|t| t.kind == Kind::Traitor) {
@@ -189,17 +194,23 @@ fn move_refusal(
                 "only a piece taking the Traitor may be sacrificed to control it (`=T`)",
             );
         }
-        if !traitor::may_control(kind) {
+        if !traitor::may_control(opts, kind) {
             return Refusal::new(
                 TRAITOR,
-                "your General may not be sacrificed to control the Traitor",
+                "your General may not be sacrificed to control the Traitor (option GeneralForTraitor is no)",
             );
         }
     }
     Refusal::new("legal moves", "that move is not legal here")
 }
 
-fn place_refusal(pos: &Position, side: Side, kind: Kind, to: Square) -> Refusal {
+fn place_refusal(
+    pos: &Position,
+    opts: &TirachenOptions,
+    side: Side,
+    kind: Kind,
+    to: Square,
+) -> Refusal {
     if matches!(kind, Kind::General | Kind::Traitor) {
         return Refusal::new(
             UNDEPLOYED,
@@ -231,10 +242,15 @@ fn place_refusal(pos: &Position, side: Side, kind: Kind, to: Square) -> Refusal 
     if fort::barred(pos, side).contains(to) {
         return Refusal::new(FORT, format!("{to} is next to the opposing Fort"));
     }
-    if kind == Kind::Fort && fort::ring_occupied(pos, side).contains(to) {
+    if kind == Kind::Fort
+        && opts.fort_ring_must_be_clear
+        && fort::ring_occupied(pos, side).contains(to)
+    {
         return Refusal::new(
             FORT,
-            format!("an opposing piece stands next to {to}; a Fort's ring must be free of them"),
+            format!(
+                "an opposing piece stands next to {to}; a Fort's ring must be free of them (option FortRingClear is yes)"
+            ),
         );
     }
     Refusal::new("legal moves", "that placement is not legal here")

@@ -24,8 +24,9 @@ pub fn sacrifices_capturer(pos: &Position, to: Square) -> bool {
     pos.kind(Kind::Fort).contains(to)
 }
 
-/// Squares where `side`'s Fort may not be placed because an opposing piece already stands in
-/// the ring it would have (ruling "A Fort placed beside an opposing piece").
+/// Squares where `side`'s Fort would have an opposing piece already standing in its ring. The
+/// text lets a Fort be placed there; option `fort_ring_must_be_clear` forbids it (ruling "A Fort
+/// placed beside an opposing piece").
 pub fn ring_occupied(pos: &Position, side: Side) -> Bitboard {
     pos.side(side.other()).king_neighbours()
 }

@@ -166,13 +166,20 @@ fn check_side(pos: &Position, opts: &TirachenOptions, side: Side) -> Result<(), 
             );
         }
     }
-    let in_ring = pos.side(side) & fort::barred(pos, side);
-    if let Some(sq) = in_ring.first() {
-        return fail(
-            Field::Board,
-            Some(sq),
-            format!("a piece of {name} stands next to the opposing Fort"),
-        );
+    // No piece ends a move in the opposing Fort's ring, so one can stand there only if the Fort
+    // was placed beside it: allowed by the text, and impossible only under option
+    // `fort_ring_must_be_clear` (ruling "A Fort placed beside an opposing piece").
+    if opts.fort_ring_must_be_clear {
+        let in_ring = pos.side(side) & fort::barred(pos, side);
+        if let Some(sq) = in_ring.first() {
+            return fail(
+                Field::Board,
+                Some(sq),
+                format!(
+                    "a piece of {name} stands next to the opposing Fort, which option FortRingClear forbids"
+                ),
+            );
+        }
     }
     if pos.phase(side) == Phase::Deploying {
         let outside = pos.side(side) & !zones::deployment_area(side);

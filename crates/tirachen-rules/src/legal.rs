@@ -69,7 +69,7 @@ fn visit(
         if reserve.count(kind) == 0 {
             continue;
         }
-        for to in deployment::placement_squares(pos, side, kind) {
+        for to in deployment::placement_squares(pos, opts, side, kind) {
             if !f(Action::Place { kind, to }) {
                 return false;
             }
@@ -104,7 +104,7 @@ fn moves_from(
             return false;
         }
         if traitors.contains(to)
-            && traitor::may_control(piece.kind)
+            && traitor::may_control(opts, piece.kind)
             && !f(Action::Move {
                 from,
                 to,

@@ -18,7 +18,7 @@
 //! ```
 //!
 //! Layers look only down: square, side → bitboard → piece, zones, attacks → options, masters →
-//! position → action → moves → fort, traitor → deployment → legal → turn, outcome → explain,
+//! position → action → moves → fort, traitor → deployment → legal, outcome → turn → explain,
 //! notation, invariants → position text, zobrist, secrecy, view → game.
 mod action;
 mod attacks;

@@ -25,6 +25,16 @@ pub struct TirachenOptions {
     /// Header `QuietTurns`: a number (default 100) or `off` — the game is drawn once this many
     /// turns in a row have passed with nothing captured, placed or mobilised.
     pub quiet_turn_limit: Option<u16>,
+    /// Header `FortRingClear`: `no` (default) or `yes` — whether a Fort may be placed only where
+    /// no opposing piece stands in its ring (ruling "A Fort placed beside an opposing piece").
+    /// The text sets no such condition: "May be placed (as a move) in an open square in your
+    /// deployment area during any phase".
+    pub fort_ring_must_be_clear: bool,
+    /// Header `GeneralForTraitor`: `yes` (default) or `no` — whether the General may take the
+    /// Traitor the second way, sacrificed so that its side controls the Traitor (and loses, its
+    /// General gone; ruling "Sacrificing the General for the Traitor"). The text names no
+    /// exception to "sacrifice the piece capturing the traitor piece to gain control of it".
+    pub general_for_traitor: bool,
 }
 
 impl Default for TirachenOptions {
@@ -34,6 +44,8 @@ impl Default for TirachenOptions {
             first: Side::Red,
             deployment_captures: true,
             quiet_turn_limit: Some(100),
+            fort_ring_must_be_clear: false,
+            general_for_traitor: true,
         }
     }
 }
@@ -65,11 +77,7 @@ impl TirachenOptions {
             MasterChoice::Open => "open",
             MasterChoice::Secret => "secret",
         };
-        let captures = if self.deployment_captures {
-            "yes"
-        } else {
-            "no"
-        };
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
         let quiet = match self.quiet_turn_limit {
             Some(n) => n.to_string(),
             None => "off".to_string(),
@@ -77,8 +85,19 @@ impl TirachenOptions {
         vec![
             ("Masters".into(), masters.into()),
             ("First".into(), self.first.name().into()),
-            ("DeploymentCaptures".into(), captures.into()),
+            (
+                "DeploymentCaptures".into(),
+                yes_no(self.deployment_captures).into(),
+            ),
             ("QuietTurns".into(), quiet),
+            (
+                "FortRingClear".into(),
+                yes_no(self.fort_ring_must_be_clear).into(),
+            ),
+            (
+                "GeneralForTraitor".into(),
+                yes_no(self.general_for_traitor).into(),
+            ),
         ]
     }
 
@@ -95,6 +114,11 @@ impl TirachenOptions {
                 value: v.to_string(),
                 expected,
             };
+            let yes_no = || match v {
+                "yes" => Ok(true),
+                "no" => Ok(false),
+                _ => Err(err("`yes` or `no`")),
+            };
             match k {
                 "Masters" => {
                     o.masters = match v {
@@ -110,13 +134,9 @@ impl TirachenOptions {
                         _ => return Err(err("`Red` or `White`")),
                     }
                 }
-                "DeploymentCaptures" => {
-                    o.deployment_captures = match v {
-                        "yes" => true,
-                        "no" => false,
-                        _ => return Err(err("`yes` or `no`")),
-                    }
-                }
+                "DeploymentCaptures" => o.deployment_captures = yes_no()?,
+                "FortRingClear" => o.fort_ring_must_be_clear = yes_no()?,
+                "GeneralForTraitor" => o.general_for_traitor = yes_no()?,
                 "QuietTurns" => {
                     o.quiet_turn_limit = match v {
                         "off" => None,

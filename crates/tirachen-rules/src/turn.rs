@@ -2,6 +2,7 @@
 //! placements and mobilisation, the end of a turn and the count of quiet turns.
 use crate::action::Action;
 use crate::options::{MasterChoice, TirachenOptions};
+use crate::outcome;
 use crate::piece::{Kind, Piece};
 use crate::position::{Phase, Position};
 use crate::side::Side;
@@ -32,14 +33,19 @@ pub fn apply(pos: &mut Position, opts: &TirachenOptions, side: Side, a: Action) 
                 pos.set_quiet_turns(0);
             }
             match taken {
-                // "When capturing a fort, the capturing piece is also captured."
+                // "When capturing a fort, the capturing piece is also captured." A General lost
+                // so loses the game (`outcome::ending`).
                 Some(p) if p.kind == Kind::Fort => {}
                 // The capturer is sacrificed; the Traitor stays, now under the mover's control,
-                // and may make an extra move at once.
+                // and may make an extra move at once — unless the game ended with the sacrifice
+                // (the General sacrificed, or the Traitor completing the occupation of a
+                // homeland): nothing is played after the end.
                 Some(p) if p.kind == Kind::Traitor && control => {
                     pos.put(to, Piece::new(side, Kind::Traitor));
-                    pos.set_extra_move(Some(to));
-                    return;
+                    if outcome::ending(pos, opts).is_none() {
+                        pos.set_extra_move(Some(to));
+                        return;
+                    }
                 }
                 _ => pos.put(to, mover),
             }

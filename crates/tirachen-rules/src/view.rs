@@ -151,24 +151,36 @@ pub fn action_kind(a: Action) -> &'static str {
     }
 }
 
-/// The action in plain words where its notation needs them.
+/// The action in plain words where its notation needs them. A move that gives up the mover's
+/// own General (taking the Traitor the second way, or taking a Fort) says that it loses.
 pub fn action_label(pos: &Position, a: Action) -> Option<String> {
+    let general_lost = |from| {
+        if pos.kind(Kind::General).contains(from) {
+            ": your General is lost, and with it the game"
+        } else {
+            ""
+        }
+    };
     match a {
         Action::Choose(m) => Some(format!(
             "choose the masters: {} of arms, {} of spells, {} of the hunt",
             m.arms, m.spells, m.hunt
         )),
         Action::Move {
-            to, control: true, ..
+            from,
+            to,
+            control: true,
         } => Some(format!(
-            "take the Traitor on {to}: sacrifice the capturer and control it"
+            "take the Traitor on {to}: sacrifice the capturer and control it{}",
+            general_lost(from)
         )),
-        Action::Move { to, .. } => match pos.piece_at(to) {
+        Action::Move { from, to, .. } => match pos.piece_at(to) {
             Some(p) if p.kind == Kind::Traitor => {
                 Some(format!("take the Traitor on {to}: remove it from the game"))
             }
             Some(p) if p.kind == Kind::Fort => Some(format!(
-                "take the Fort on {to}: the capturer is captured too"
+                "take the Fort on {to}: the capturer is captured too{}",
+                general_lost(from)
             )),
             _ => None,
         },

@@ -3,7 +3,7 @@
 //! the capturing piece is also captured."
 mod common;
 use common::*;
-use game_api::Game;
+use game_api::{Decision, Game, Player};
 
 // Tirachen "Fort": opposing pieces may not end adjacent; they may pass through (ruling "Passing
 // through the ring").
@@ -67,11 +67,28 @@ fn a_traitor_taking_a_fort_leaves_the_game() {
     assert_eq!(g.position_text(&s), "8g/9/9/9/9/9/9/9/G8 r mm -/- - 0");
 }
 
-// Ruling "A Fort placed beside an opposing piece": the ring must be free of opposing pieces.
+// Tirachen "Fort": "May be placed (as a move) in an open square in your deployment area during
+// any phase" — any open square, an opposing piece next to it or not (ruling "A Fort placed beside
+// an opposing piece", default).
 #[test]
-fn a_fort_is_not_placed_next_to_an_opposing_piece() {
+fn a_fort_may_be_placed_next_to_an_opposing_piece() {
     let g = game();
     // Red is mobilized with its Fort undeployed; a White Pike has come to d4.
+    let mut s = pos(&g, "8g/9/9/9/9/3p5/9/9/G8 r mm F/- - 0");
+    let texts = legal_texts(&g, &s);
+    assert!(texts.contains(&"F@e3".to_string()) && texts.contains(&"F@c3".to_string()));
+    // Every open square of the area: 27 less a1.
+    assert_eq!(texts.iter().filter(|t| t.starts_with("F@")).count(), 26);
+    play(&g, &mut s, "F@e3");
+    assert_eq!(g.position_text(&s), "8g/9/9/9/9/3p5/4F4/9/G8 w mm -/- - 0");
+    g.check_invariants(&s).unwrap();
+}
+
+// Option FortRingClear (ruling "A Fort placed beside an opposing piece"): the stricter house
+// reading, a Fort's ring must be free of opposing pieces when it is placed.
+#[test]
+fn with_fort_ring_clear_a_fort_is_not_placed_next_to_an_opposing_piece() {
+    let g = game_with(|o| o.fort_ring_must_be_clear = true);
     let s = pos(&g, "8g/9/9/9/9/3p5/9/9/G8 r mm F/- - 0");
     assert_eq!(refused_by(&g, &s, "F@e3"), "Tirachen: Fort");
     assert_eq!(refused_by(&g, &s, "F@c3"), "Tirachen: Fort");
@@ -81,15 +98,95 @@ fn a_fort_is_not_placed_next_to_an_opposing_piece() {
     assert_eq!(texts.iter().filter(|t| t.starts_with("F@")).count(), 26 - 3);
 }
 
-// Ruling "The capturer sacrificed": both take from a neighbouring square, which is
-// in the ring where no opposing piece can stand, so neither can ever take a Fort. A position
-// with an opposing piece in the ring is refused, naming the square.
+// Tirachen "Fort": "Opposing pieces may not end their movement on a square adjacent to the fort."
+// A White Pike left in the ring of a Fort placed beside it may stay (White moves another piece)
+// and may leave, but not end a move on another ring square. "Pike: ... Captures by moving 1
+// space diagonally forward onto an opposing piece": from d4, diagonally forward (for White,
+// towards rank 1) is e3, the Fort, which it may take; "When capturing a fort, the capturing
+// piece is also captured."
 #[test]
-fn no_opposing_piece_stands_in_a_fort_ring() {
+fn a_piece_left_in_the_ring_stays_leaves_or_takes_the_fort() {
     let g = game();
-    let e = g
-        .parse_position("8g/9/9/9/9/9/9/3pF4/G8 r mm -/- - 0")
-        .unwrap_err();
+    // Red Fort e3 (ring d2 e2 f2 d3 f3 d4 e4 f4); White Pike d4 in it.
+    let s = pos(&g, "8g/9/9/9/9/3p5/4F4/9/G8 w mm -/- - 0");
+    assert_eq!(dests(&g, &s, "d4"), sorted("c4 d5 e3"));
+    assert_eq!(refused_by(&g, &s, "Pd4-e4"), "Tirachen: Fort");
+    assert_eq!(refused_by(&g, &s, "Pd4-d3"), "Tirachen: Fort");
+    // It may stay: the other piece moves.
+    let mut stay = s;
+    play(&g, &mut stay, "Gi9-h9");
+    assert_eq!(
+        stay.piece_at(sq("d4")).map(|p| p.kind),
+        Some(tirachen_rules::Kind::Pike)
+    );
+    let mut away = s;
+    play(&g, &mut away, "Pd4-d5");
+    assert_eq!(
+        g.position_text(&away),
+        "8g/9/9/9/3p5/9/4F4/9/G8 r mm -/- - 1"
+    );
+    let mut take = s;
+    play(&g, &mut take, "Pd4xe3");
+    assert_eq!(g.position_text(&take), "8g/9/9/9/9/9/9/9/G8 r mm -/- - 0");
+}
+
+// Tirachen "Fort": a Commander in the ring slides out of it, or through it and out, but does not
+// stop on another ring square.
+#[test]
+fn a_piece_in_the_ring_may_not_move_to_another_ring_square() {
+    let g = game();
+    // Red Fort e2 (ring d1 e1 f1 d2 f2 d3 e3 f3); White Commander d3 in it.
+    let s = pos(&g, "8g/9/9/9/9/9/3c5/4F4/G8 w mm -/- - 0");
+    for to in ["e3", "f3", "d2", "d1"] {
+        assert_eq!(
+            refused_by(&g, &s, &format!("Cd3-{to}")),
+            "Tirachen: Fort",
+            "{to}"
+        );
+    }
+    let d = dests(&g, &s, "d3");
+    assert!(
+        d.contains("g3") && d.contains("c3") && d.contains("e2"),
+        "{d}"
+    );
+}
+
+// Tirachen "Fort": "When capturing a fort, the capturing piece is also captured. [That is, you
+// must automatically sacrifice that piece to the fort's player.]" A General standing next to a
+// Fort may take it, and is captured by the Fort's player: "OBJECTIVE: capture the opposing
+// player's general" — the Fort's player wins.
+#[test]
+fn a_general_taking_a_fort_is_captured_and_loses() {
+    let g = game();
+    // Red Fort e2; White's General d3, in its ring.
+    let mut s = pos(&g, "9/9/9/9/9/9/3g5/4F4/G8 w mm -/- - 0");
+    assert_eq!(dests(&g, &s, "d3"), sorted("c2 c3 c4 d4 e4 e2"));
+    let a = g.parse_action(&s, "Gd3xe2").unwrap();
+    assert!(
+        g.action_label(&s, a)
+            .unwrap()
+            .contains("your General is lost"),
+        "{:?}",
+        g.action_label(&s, a)
+    );
+    play(&g, &mut s, "Gd3xe2");
+    assert_eq!(g.position_text(&s), "9/9/9/9/9/9/9/9/G8 r mm -/- - 0");
+    let Decision::Over(o) = g.decision(&s) else {
+        panic!("not over")
+    };
+    assert_eq!(o.winner(), Some(Player(0)));
+    assert_eq!(o.reason, "General taken");
+}
+
+// Ruling "A Fort placed beside an opposing piece": under the default an opposing piece may stand
+// in a Fort's ring (the Fort was placed beside it), so such a position reads; under option
+// FortRingClear it cannot arise, and reading it is refused, naming the square.
+#[test]
+fn an_opposing_piece_in_a_ring_reads_unless_the_ring_must_be_clear() {
+    let text = "8g/9/9/9/9/9/9/3pF4/G8 r mm -/- - 0";
+    assert!(game().parse_position(text).is_ok());
+    let strict = game_with(|o| o.fort_ring_must_be_clear = true);
+    let e = strict.parse_position(text).unwrap_err();
     assert_eq!(e.found, "d2");
     assert_eq!(e.col, 17);
     assert!(e.why.contains("next to the opposing Fort"), "{e}");

@@ -15,9 +15,19 @@ fn options_come_back_from_headers() {
             first: Side::White,
             deployment_captures: false,
             quiet_turn_limit: None,
+            fort_ring_must_be_clear: true,
+            general_for_traitor: false,
         },
         TirachenOptions {
             quiet_turn_limit: Some(7),
+            ..TirachenOptions::default()
+        },
+        TirachenOptions {
+            fort_ring_must_be_clear: true,
+            ..TirachenOptions::default()
+        },
+        TirachenOptions {
+            general_for_traitor: false,
             ..TirachenOptions::default()
         },
     ];
@@ -32,8 +42,18 @@ fn options_come_back_from_headers() {
             ("First".to_string(), "Red".to_string()),
             ("DeploymentCaptures".to_string(), "yes".to_string()),
             ("QuietTurns".to_string(), "100".to_string()),
+            ("FortRingClear".to_string(), "no".to_string()),
+            ("GeneralForTraitor".to_string(), "yes".to_string()),
         ]
     );
+    // The defaults follow the text's plain words (docs/rulings/tirachen.md, "A Fort placed
+    // beside an opposing piece" and "Sacrificing the General for the Traitor").
+    let d = TirachenOptions::default();
+    assert!(!d.fort_ring_must_be_clear && d.general_for_traitor);
+    let strict =
+        TirachenOptions::from_headers(&[("FortRingClear", "yes"), ("GeneralForTraitor", "no")])
+            .unwrap();
+    assert!(strict.fort_ring_must_be_clear && !strict.general_for_traitor);
 }
 
 #[test]
@@ -43,6 +63,11 @@ fn a_bad_header_says_which_and_why() {
     assert!(e.to_string().contains("`open` or `secret`"), "{e}");
     let e = TirachenOptions::from_headers(&[("QuietTurns", "0")]).unwrap_err();
     assert_eq!(e.header, "QuietTurns");
+    for header in ["FortRingClear", "GeneralForTraitor", "DeploymentCaptures"] {
+        let e = TirachenOptions::from_headers(&[(header, "maybe")]).unwrap_err();
+        assert_eq!(e.header, header);
+        assert!(e.to_string().contains("`yes` or `no`"), "{e}");
+    }
     // Headers of other matters are ignored; missing options keep their defaults.
     assert_eq!(
         TirachenOptions::from_headers(&[("Game", "tirachen")]).unwrap(),
@@ -57,6 +82,8 @@ fn a_save_rebuilds_its_rules() {
         o.masters = MasterChoice::Secret;
         o.first = Side::White;
         o.quiet_turn_limit = Some(40);
+        o.fort_ring_must_be_clear = true;
+        o.general_for_traitor = false;
     }));
     let mut m = Match::new(g.clone(), 3);
     for t in ["2|S9A0W0", "1|S0A0W9", "P@e7", "W@a1", "mob"] {

@@ -21,11 +21,23 @@ fn perft_anchors() {
             "perft.txt line {}: options | position | depth | count | reason",
             n + 1
         );
-        let mut o = TirachenOptions::default();
-        match f[0] {
-            "open" => {}
-            "secret" => o.masters = MasterChoice::Secret,
-            other => panic!("perft.txt line {}: unknown options `{other}`", n + 1),
+        // `open` or `secret`, then any other options as `Header=value` (`GeneralForTraitor=no`).
+        let mut words = f[0].split_whitespace();
+        let headers: Vec<(&str, &str)> = words
+            .clone()
+            .skip(1)
+            .map(|w| {
+                w.split_once('=').unwrap_or_else(|| {
+                    panic!("perft.txt line {}: `{w}` is not Header=value", n + 1)
+                })
+            })
+            .collect();
+        let mut o = TirachenOptions::from_headers(&headers)
+            .unwrap_or_else(|e| panic!("perft.txt line {}: {e}", n + 1));
+        match words.next() {
+            Some("open") => {}
+            Some("secret") => o.masters = MasterChoice::Secret,
+            other => panic!("perft.txt line {}: unknown options `{other:?}`", n + 1),
         }
         let g = Tirachen::new(o);
         let s = if f[1] == "start" {

@@ -11,12 +11,14 @@ fn modes() -> [(&'static str, TirachenOptions); 2] {
     [
         ("open", TirachenOptions::default()),
         (
-            "secret",
+            "secret, every option off its default",
             TirachenOptions {
                 masters: MasterChoice::Secret,
                 first: Side::White,
                 deployment_captures: false,
                 quiet_turn_limit: Some(60),
+                fort_ring_must_be_clear: true,
+                general_for_traitor: false,
             },
         ),
     ]
@@ -83,4 +85,72 @@ fn ten_thousand_games_per_mode() {
             r.endings
         );
     }
+}
+
+/// The situations the text allows and the old rulings forbade arise in seeded random games with
+/// the default options, and every action of those games is checked: a Fort placed beside an
+/// opposing piece (rule text, Fort: "May be placed (as a move) in an open square in your
+/// deployment area"), a piece left in its ring moving away or taking the Fort, and a General
+/// sacrificed for the Traitor ("sacrifice the piece capturing the traitor piece to gain control
+/// of it"), which loses its side the game.
+#[test]
+fn random_games_reach_what_the_text_allows() {
+    use game_api::{Decision, Game};
+    use game_testkit::play_one;
+    use tirachen_rules::{Action, Kind};
+    let g = Arc::new(Tirachen::new(TirachenOptions::default()));
+    let cfg = Playouts {
+        max_actions: 1_500,
+        check_every: 1,
+        ..Playouts::default()
+    };
+    let (mut fort_beside, mut left_ring, mut general_sacrificed) = (0u32, 0u32, 0u32);
+    for seed in 0..400 {
+        let (m, _) = play_one(&g, None, 50_000 + seed, &cfg).unwrap();
+        for step in m.history() {
+            let s = &step.before;
+            let side = s.to_move();
+            let ring = |sq| {
+                s.fort(side.other()).is_some_and(|f| {
+                    f != sq
+                        && f.file().abs_diff(sq.file()) <= 1
+                        && f.rank().abs_diff(sq.rank()) <= 1
+                })
+            };
+            match step.action {
+                Action::Place {
+                    kind: Kind::Fort,
+                    to,
+                } => {
+                    let next_to_opponent = s.board().any(|(q, p)| {
+                        p.owner == Some(side.other())
+                            && q.file().abs_diff(to.file()) <= 1
+                            && q.rank().abs_diff(to.rank()) <= 1
+                    });
+                    fort_beside += next_to_opponent as u32;
+                }
+                Action::Move { from, to, control } => {
+                    if ring(from) {
+                        left_ring += 1;
+                        assert!(!ring(to), "ended in the ring: {}", g.position_text(s));
+                    }
+                    if control && s.general(side) == Some(from) {
+                        general_sacrificed += 1;
+                        let mut after = *s;
+                        g.apply(&mut after, step.actor, step.action);
+                        assert!(
+                            matches!(g.decision(&after), Decision::Over(o) if o.winner() == Some(side.other().player())),
+                            "{}",
+                            g.position_text(s)
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    eprintln!(
+        "Forts placed beside opposing pieces {fort_beside}, moves out of a ring {left_ring}, Generals sacrificed for the Traitor {general_sacrificed}"
+    );
+    assert!(fort_beside > 0 && left_ring > 0 && general_sacrificed > 0);
 }

@@ -191,7 +191,10 @@ fn reference(pos: &Position, o: &TirachenOptions) -> Moves {
         }
         for to in r.dests(from, p.kind) {
             out.insert((from.index() as u8, to.index() as u8, false));
-            if pos.piece_at(to).is_some_and(|t| t.kind == Kind::Traitor) && p.kind != Kind::General
+            // "(2) sacrifice the piece capturing the traitor piece": any piece; the General
+            // unless option GeneralForTraitor is `no`.
+            if pos.piece_at(to).is_some_and(|t| t.kind == Kind::Traitor)
+                && (p.kind != Kind::General || o.general_for_traitor)
             {
                 out.insert((from.index() as u8, to.index() as u8, true));
             }
@@ -220,6 +223,8 @@ fn the_moves_agree_with_a_plain_reading() {
         TirachenOptions {
             masters: MasterChoice::Secret,
             deployment_captures: false,
+            fort_ring_must_be_clear: true,
+            general_for_traitor: false,
             ..TirachenOptions::default()
         },
     ];

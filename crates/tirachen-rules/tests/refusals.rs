@@ -13,6 +13,8 @@ fn every_illegal_action_names_its_rule() {
         TirachenOptions {
             masters: MasterChoice::Secret,
             deployment_captures: false,
+            fort_ring_must_be_clear: true,
+            general_for_traitor: false,
             ..TirachenOptions::default()
         },
     ];

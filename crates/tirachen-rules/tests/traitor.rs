@@ -68,15 +68,85 @@ fn the_extra_move_may_win() {
     assert_eq!(o.reason, "General taken");
 }
 
-// Ruling "Sacrificing the General for the Traitor": the General takes the Traitor only the first
-// way.
+// Tirachen "Traitor piece": "When moving a piece to capture the traitor piece, you have two
+// options: (1) capture it normally ... or (2) sacrifice the piece capturing the traitor piece to
+// gain control of it." No piece is excepted, the General included (ruling "Sacrificing the
+// General for the Traitor", default). Its side has then lost its General ("OBJECTIVE: capture
+// the opposing player's general"), and the game, at once: no extra move follows.
 #[test]
-fn a_general_is_not_sacrificed_for_the_traitor() {
+fn a_general_sacrificed_for_the_traitor_loses_the_game() {
     let g = game();
+    let mut s = pos(&g, "8g/9/9/9/4*4/4G4/9/9/9 r mm -/- - 0");
+    let texts = legal_texts(&g, &s);
+    assert!(texts.contains(&"Ge4xe5".to_string()) && texts.contains(&"Ge4xe5=T".to_string()));
+    let a = g.parse_action(&s, "Ge4xe5=T").unwrap();
+    assert!(
+        g.action_label(&s, a)
+            .unwrap()
+            .contains("your General is lost"),
+        "{:?}",
+        g.action_label(&s, a)
+    );
+    play(&g, &mut s, "Ge4xe5=T");
+    assert_eq!(g.position_text(&s), "8g/9/9/9/4T4/9/9/9/9 w mm -/- - 0");
+    g.check_invariants(&s).unwrap();
+    let Decision::Over(o) = g.decision(&s) else {
+        panic!("not over")
+    };
+    assert_eq!(o.winner(), Some(Player(1)));
+    assert_eq!(o.reason, "General taken");
+    let mut none = Vec::new();
+    g.legal_actions(&s, Player(0), &mut none);
+    assert!(none.is_empty(), "{none:?}");
+}
+
+// Ruling "Sacrificing the General for the Traitor": the sacrifice comes first ("sacrifice the
+// piece ... to gain control of it"), so a General sacrificed for a Traitor that completes the
+// occupation of the opposing homeland still loses. Red Pikes d9 e9, White's Traitor f9, Red's
+// General f8.
+#[test]
+fn the_generals_loss_comes_before_the_homeland_it_completes() {
+    let g = game();
+    let mut s = pos(&g, "3PPt3/5G3/9/9/g8/9/9/9/9 r mm -/- - 0");
+    play(&g, &mut s, "Gf8xf9=T");
+    let Decision::Over(o) = g.decision(&s) else {
+        panic!("not over")
+    };
+    assert_eq!(o.winner(), Some(Player(1)));
+    assert_eq!(o.reason, "General taken");
+    g.check_invariants(&s).unwrap();
+}
+
+// Tirachen "OBJECTIVE": "occupy all three squares of his homeland with your units". A Traitor
+// gained by sacrifice that completes the occupation wins at once; no extra move is left after
+// the end (the position keeps none).
+#[test]
+fn a_traitor_gained_on_the_last_homeland_square_wins_without_an_extra_move() {
+    let g = game();
+    let mut s = pos(&g, "3PPt3/5C3/9/9/g8/9/9/9/4G4 r mm -/- - 0");
+    play(&g, &mut s, "Cf8xf9=T");
+    assert_eq!(g.position_text(&s), "3PPT3/9/9/9/g8/9/9/9/4G4 w mm -/- - 0");
+    g.check_invariants(&s).unwrap();
+    let Decision::Over(o) = g.decision(&s) else {
+        panic!("not over")
+    };
+    assert_eq!(o.winner(), Some(Player(0)));
+    assert_eq!(o.reason, "homeland occupied");
+}
+
+// Option GeneralForTraitor `no` (ruling "Sacrificing the General for the Traitor"): the house
+// reading that keeps the General from being sacrificed; it takes the Traitor only the first way.
+#[test]
+fn with_general_for_traitor_off_the_general_takes_the_traitor_only_normally() {
+    let g = game_with(|o| o.general_for_traitor = false);
     let s = pos(&g, "8g/9/9/9/4*4/4G4/9/9/9 r mm -/- - 0");
     let texts = legal_texts(&g, &s);
     assert!(texts.contains(&"Ge4xe5".to_string()));
+    assert!(!texts.contains(&"Ge4xe5=T".to_string()));
     assert_eq!(refused_by(&g, &s, "Ge4xe5=T"), "Tirachen: Traitor");
+    // Other pieces still may.
+    let s = pos(&g, NEUTRAL);
+    assert!(legal_texts(&g, &s).contains(&"Ce3xe5=T".to_string()));
 }
 
 // Ruling "A controlled Traitor": the opponent may take it either way too.

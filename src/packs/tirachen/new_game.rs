@@ -75,7 +75,7 @@ fn dialog(
         .collapsible(false)
         .resizable(false)
         .fixed_pos(egui::pos2(60.0, 160.0))
-        .fixed_size(egui::vec2(440.0, 420.0))
+        .fixed_size(egui::vec2(440.0, 470.0))
         .show(ctx, |ui| {
             let o = &mut form.options;
             ui.label(
@@ -101,6 +101,14 @@ fn dialog(
             ui.checkbox(
                 &mut o.deployment_captures,
                 "captures allowed while deploying",
+            );
+            ui.checkbox(
+                &mut o.fort_ring_must_be_clear,
+                "a Fort may not be placed next to an opposing piece (house rule)",
+            );
+            ui.checkbox(
+                &mut o.general_for_traitor,
+                "the General may be sacrificed to control the Traitor (and loses)",
             );
             let mut quiet_on = o.quiet_turn_limit.is_some();
             ui.horizontal(|ui| {
