@@ -128,6 +128,15 @@ pub trait Game: Send + Sync + 'static {
     /// Reads a position text (checked: a text that reads but breaks the rules is refused).
     fn parse_position(&self, text: &str) -> Result<Self::State, TextError>;
 
+    /// How many turns were played before `start` (a record from it numbers on from there). The
+    /// default counts none, but a record that opens with the second player starts at 1.
+    fn turns_before(&self, start: &Self::State) -> usize {
+        match self.decision(start) {
+            Decision::Player(p) => p.index().min(1),
+            _ => 0,
+        }
+    }
+
     /// Writes a whole record from each turn's text. The default numbers turns as two players
     /// alternate (`1. a, b; 2. …`).
     fn write_record(&self, turns: &[String], first_turn: usize) -> String {

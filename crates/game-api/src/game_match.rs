@@ -243,14 +243,6 @@ impl<G: Game> Match<G> {
         out
     }
 
-    /// The index of the first turn (1 when the record opens with the second player).
-    fn first_turn(&self) -> usize {
-        match self.game.decision(&self.start) {
-            Decision::Player(p) => p.index().min(1),
-            _ => 0,
-        }
-    }
-
     /// The whole match as a numbered record, as `viewer` may see it.
     pub fn record(&self, viewer: Viewer) -> String {
         let turns: Vec<String> = self
@@ -258,7 +250,8 @@ impl<G: Game> Match<G> {
             .into_iter()
             .map(|t| t.tokens.join(" "))
             .collect();
-        self.game.write_record(&turns, self.first_turn())
+        self.game
+            .write_record(&turns, self.game.turns_before(&self.start))
     }
 
     /// The save text: headers (game, seed, start, final, the game's own), then the record. A

@@ -1320,19 +1320,5 @@ pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
 
 /// Writes turns as a numbered record. `first_turn` is the count of turns played before them.
 pub fn write_record(turns: &[String], first_turn: u16) -> String {
-    let mut s = String::new();
-    for (i, t) in turns.iter().enumerate() {
-        let n = first_turn as usize + i;
-        if n % 2 == 0 {
-            if !s.is_empty() {
-                s.push(' ');
-            }
-            s.push_str(&format!("{}. {t}", n / 2 + 1));
-        } else if i == 0 {
-            s.push_str(&format!("{}... {t};", n / 2 + 1));
-        } else {
-            s.push_str(&format!(", {t};"));
-        }
-    }
-    s
+    game_api::write_numbered(turns, first_turn as usize)
 }

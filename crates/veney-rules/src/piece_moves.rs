@@ -27,6 +27,7 @@ fn with_facings(out: &mut Vec<Action>, start: usize) {
 }
 
 /// The moves of one piece from `from`, as the piece's tables, the board and its constraint allow.
+#[inline]
 pub(crate) fn piece_moves(
     rules: &Rules,
     pos: &Position,

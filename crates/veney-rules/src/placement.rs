@@ -16,8 +16,11 @@ use crate::view::View;
 
 pub(crate) fn placements(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = pos.turn();
+    let Some(area) = Area::new(rules, pos, side) else {
+        return;
+    };
     for k in rules.set(side).kinds() {
-        for to in area(rules, pos, view, side, k) {
+        for to in area.squares(rules, pos, view, k) {
             out.push(Action::Place { kind: k, to });
         }
     }
@@ -32,35 +35,58 @@ pub fn placement_squares(rules: &Rules, pos: &Position, side: Side, k: Kind) -> 
     if k.index() >= rules.kind_count(side) {
         return Bitboard::EMPTY;
     }
-    area(rules, pos, &View::new(rules, pos, side), side, k)
+    match Area::new(rules, pos, side) {
+        Some(area) => area.squares(rules, pos, &View::new(rules, pos, side), k),
+        None => Bitboard::EMPTY,
+    }
 }
 
-/// Where `side` may place `k` from reserve given `view` (the board as `side` sees it).
-fn area(rules: &Rules, pos: &Position, view: &View, side: Side, k: Kind) -> Bitboard {
-    let Some(life) = pos.life_square(rules, side) else {
-        return Bitboard::EMPTY;
-    };
-    // §2.0.10 Glare: a Jutsu fended by glare may not come back on the next turn, nor while glare
-    // holds on its Self (ruling R-GLARE-PLACE).
-    let jutsu_barred = pos.glare_blocked(side) || crate::special::glare::holds(rules, pos, !side);
-    let info = rules.info(side, k);
-    // `max_on_board`: "up to two drawn at a time" (the Archives Assassin, ruling R-ARMIES).
-    if pos.reserve(side, k) == 0
-        || (jutsu_barred && info.jutsu)
-        || (info.max_on_board != u8::MAX && pos.in_play(side, k) >= info.max_on_board)
-    {
-        return Bitboard::EMPTY;
+/// What every kind's placement area shares, computed once per generation (move generation is
+/// the hot path: Presence and Glare read the board).
+struct Area {
+    side: Side,
+    /// Empty squares outside the opposing Presence (§2.0.11).
+    open: Bitboard,
+    /// Next to the Self (§2.0.13).
+    adjacent: Bitboard,
+    /// §2.0.10 Glare: a Jutsu fended by glare may not come back on the next turn, nor while
+    /// glare holds on its Self (ruling R-GLARE-PLACE).
+    jutsu_barred: bool,
+}
+
+impl Area {
+    fn new(rules: &Rules, pos: &Position, side: Side) -> Option<Area> {
+        let life = pos.life_square(rules, side)?;
+        Some(Area {
+            side,
+            // §2.0.11 Presence: no placing into the measure of the opposing Self and Jutsu.
+            open: !pos.occupied() & !crate::special::presence::barred(rules, pos, !side),
+            adjacent: Bitboard::adjacent(life),
+            jutsu_barred: pos.glare_blocked(side)
+                || crate::special::glare::holds(rules, pos, !side),
+        })
     }
-    // §2.0.11 Presence: no placing into the measure of the opposing Self and Jutsu.
-    let open = !pos.occupied() & !crate::special::presence::barred(rules, pos, !side);
-    // §2.0.12 Floating Ruin: "placed from reserve anywhere in its movement range, ignoring the
-    // constraint of the piece-placement area".
-    let area = if info.floating {
-        open
-    } else {
-        Bitboard::adjacent(life) & open
-    };
-    area & view.zones[k.index()]
+
+    /// Where `k` may be placed, given `view` (the board as the side sees it).
+    fn squares(&self, rules: &Rules, pos: &Position, view: &View, k: Kind) -> Bitboard {
+        let side = self.side;
+        let info = rules.info(side, k);
+        // `max_on_board`: "up to two drawn at a time" (the Archives Assassin, ruling R-ARMIES).
+        if pos.reserve(side, k) == 0
+            || (self.jutsu_barred && info.jutsu)
+            || (info.max_on_board != u8::MAX && pos.in_play(side, k) >= info.max_on_board)
+        {
+            return Bitboard::EMPTY;
+        }
+        // §2.0.12 Floating Ruin: "placed from reserve anywhere in its movement range, ignoring
+        // the constraint of the piece-placement area".
+        let area = if info.floating {
+            self.open
+        } else {
+            self.adjacent & self.open
+        };
+        area & view.zones[k.index()]
+    }
 }
 
 pub(crate) fn withdrawals(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {

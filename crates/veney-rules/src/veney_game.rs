@@ -126,6 +126,11 @@ impl game_api::Game for VeneyGame {
         s.at_turn_start()
     }
 
+    /// Records number on from the position's own turn count (§2.0.R5: turns numbered in pairs).
+    fn turns_before(&self, start: &Position) -> usize {
+        start.turns() as usize
+    }
+
     fn legal_actions(&self, s: &Position, player: Player, out: &mut Vec<Action>) {
         if self.decision(s) == Decision::Player(player) {
             crate::movegen::legal_actions(&self.rules, s, out);

@@ -44,6 +44,7 @@ pub(crate) struct View {
 }
 
 impl View {
+    #[inline]
     pub fn new(rules: &Rules, pos: &Position, side: Side) -> View {
         let own = pos.occupied_by(side);
         let opp = pos.occupied_by(!side);

@@ -112,3 +112,19 @@ fn a_saved_match_reloads_with_its_history() {
     let err = Match::load_text(g, &bad).unwrap_err().to_string();
     assert!(err.contains("$X99"), "{err}");
 }
+
+#[test]
+fn a_record_from_a_later_position_numbers_on_from_it() {
+    // §2.0.R5: turns are numbered in pairs; a match from a position after 40 turns opens at 21.
+    let g = Arc::new(VeneyGame::standard());
+    let start = g
+        .parse_position(
+            "g1l1/js2/1c2/b3/eedr/4/3w/J3/3e/1E2/EW2/B1EE/1DR1/LS2/2G1/4 w C/e dir=-/NE turns=40",
+        )
+        .unwrap();
+    let mut m = Match::from_state(g.clone(), start, 3);
+    let first = m.legal_actions(Actor::Player(Player(0)))[0];
+    m.play(Actor::Player(Player(0)), first).unwrap();
+    let record = m.record(Viewer::Referee);
+    assert!(record.starts_with("21. "), "{record}");
+}
