@@ -341,6 +341,9 @@ fn side_panel(
     let pos = g.position();
     let legal = g.legal_actions();
     let side = pos.turn();
+    // The workshop is marked changed only when its button toggles it: a change wakes the idle
+    // app (`keep_awake`), so drawing the panel must not touch it.
+    let mut workshop_open = workshop.open;
     let mut ui = egui::Ui::new(
         ctx.clone(),
         "root".into(),
@@ -382,9 +385,12 @@ fn side_panel(
                     settings,
                     &mut pbox,
                     &mut dialog,
-                    &mut workshop,
+                    &mut workshop_open,
                 );
             });
         });
+    if workshop_open != workshop.open {
+        workshop.open = workshop_open;
+    }
     Ok(())
 }

@@ -50,7 +50,7 @@ pub(super) fn contents(
     settings: Settings,
     pbox: &mut PositionBox,
     dialog: &mut NewGameDialog,
-    workshop: &mut super::workshop::Workshop,
+    workshop_open: &mut bool,
 ) {
     header(ui, screens);
     status(ui, p);
@@ -64,7 +64,7 @@ pub(super) fn contents(
         turn_buttons(ui, p, out);
         other_actions(ui, p, out);
     }
-    game_buttons(ui, p, out, dialog, workshop);
+    game_buttons(ui, p, out, dialog, workshop_open);
     reserves(ui, p, out);
     rules_card(ui, p);
     move_list(ui, p, out);
@@ -424,7 +424,7 @@ fn game_buttons(
     p: &Panel,
     out: &mut MessageWriter<Command>,
     dialog: &mut NewGameDialog,
-    workshop: &mut super::workshop::Workshop,
+    workshop_open: &mut bool,
 ) {
     let Panel { g, pos, .. } = *p;
     ui.horizontal_wrapped(|ui| {
@@ -435,7 +435,7 @@ fn game_buttons(
             out.write(Command::Redo);
         }
         if ui.button("Set workshop…").clicked() {
-            workshop.open = !workshop.open;
+            *workshop_open = !*workshop_open;
         }
         if ui.button("New game…").clicked() {
             dialog.open = true;
