@@ -289,12 +289,6 @@ impl<G: Game> Match<G> {
         crate::save::write_atomic(path, &self.save_text(Viewer::Referee))
     }
 
-    /// Rebuilds a match from a referee's save text, with its whole history (undo works after
-    /// loading). Headers the game wrote must have been used to build `game`.
-    pub fn load_text(game: Arc<G>, text: &str) -> Result<Match<G>, crate::save::SaveError> {
-        crate::save::read(game, text)
-    }
-
     /// Replays a token list onto this match (used by loading and by `replay`). `line` is the
     /// text's line, for errors.
     pub fn play_tokens(

@@ -23,6 +23,7 @@ mod notation;
 mod outcome;
 mod player;
 mod refusal;
+mod resume;
 mod rng;
 mod save;
 
@@ -35,5 +36,6 @@ pub use notation::{TextError, read_numbered, write_numbered};
 pub use outcome::{Outcome, PlayerResult};
 pub use player::{Actor, Player, PlayerSet, Viewer};
 pub use refusal::Refusal;
+pub use resume::load;
 pub use rng::{MatchRng, seeded};
-pub use save::{SaveError, headers as save_headers, load, write_atomic};
+pub use save::{SaveError, headers as save_headers, write_atomic};
