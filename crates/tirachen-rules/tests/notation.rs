@@ -84,25 +84,7 @@ fn the_reader_never_panics() {
         .collect();
     let valid = ["Ce3-e4", "Ce3xe5=T", "P@d1", "mob", "-", "S3A3W3"];
     for i in 0..20_000 {
-        let text: String = if i % 2 == 0 {
-            let n = rng.random_range(0..12);
-            (0..n)
-                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
-                .collect()
-        } else {
-            let mut c: Vec<char> = valid[rng.random_range(0..valid.len())].chars().collect();
-            for _ in 0..rng.random_range(1..4) {
-                let at = rng.random_range(0..=c.len());
-                match rng.random_range(0..3) {
-                    0 if at < c.len() => {
-                        c.remove(at);
-                    }
-                    1 if at < c.len() => c[at] = alphabet[rng.random_range(0..alphabet.len())],
-                    _ => c.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
-                }
-            }
-            c.into_iter().collect()
-        };
+        let text = fuzz_text(&mut rng, &alphabet, &valid, i, 2, 12, 1..4);
         if let Err(e) = g.parse_action(&s, &text) {
             assert!(
                 e.col >= 1 && e.col <= text.chars().count() + 1,

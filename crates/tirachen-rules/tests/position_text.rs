@@ -101,25 +101,7 @@ fn the_reader_never_panics() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     let mut accepted = 0;
     for i in 0..20_000 {
-        let text: String = if i % 4 == 0 {
-            let n = rng.random_range(0..60);
-            (0..n)
-                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
-                .collect()
-        } else {
-            let mut c: Vec<char> = valid[rng.random_range(0..valid.len())].chars().collect();
-            for _ in 0..rng.random_range(1..3) {
-                let at = rng.random_range(0..=c.len());
-                match rng.random_range(0..3) {
-                    0 if at < c.len() => {
-                        c.remove(at);
-                    }
-                    1 if at < c.len() => c[at] = alphabet[rng.random_range(0..alphabet.len())],
-                    _ => c.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
-                }
-            }
-            c.into_iter().collect()
-        };
+        let text = fuzz_text(&mut rng, &alphabet, &valid, i, 4, 60, 1..3);
         for game in [&g, &secret] {
             match game.parse_position(&text) {
                 Ok(p) => {

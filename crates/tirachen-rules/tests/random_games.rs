@@ -24,11 +24,30 @@ fn modes() -> [(&'static str, TirachenOptions); 2] {
     ]
 }
 
+/// Plays `cfg`'s games in one mode, reports them on stderr, and checks none hit the action limit.
+fn play(name: &str, o: TirachenOptions, cfg: &Playouts) -> game_testkit::Report {
+    let g = Arc::new(Tirachen::new(o));
+    let t = Instant::now();
+    let r = random_playouts(&g, None, cfg).unwrap_or_else(|e| panic!("{name}: {e}"));
+    eprintln!(
+        "{name}: {} games, {} actions, {:?}, {:.1?}",
+        r.games,
+        r.actions,
+        r.endings,
+        t.elapsed()
+    );
+    assert_eq!(r.games, cfg.games);
+    assert!(
+        !r.endings.contains_key("action limit"),
+        "{name}: {:?}",
+        r.endings
+    );
+    r
+}
+
 #[test]
 fn hundreds_of_games_checked_at_every_action() {
     for (name, o) in modes() {
-        let g = Arc::new(Tirachen::new(o));
-        let t = Instant::now();
         let cfg = Playouts {
             games: 1_000,
             seed: 1,
@@ -36,20 +55,7 @@ fn hundreds_of_games_checked_at_every_action() {
             check_every: 1,
             save_every: 10,
         };
-        let r = random_playouts(&g, None, &cfg).unwrap_or_else(|e| panic!("{name}: {e}"));
-        eprintln!(
-            "{name}: {} games, {} actions, {:?}, {:.1?}",
-            r.games,
-            r.actions,
-            r.endings,
-            t.elapsed()
-        );
-        assert_eq!(r.games, 1_000);
-        assert!(
-            !r.endings.contains_key("action limit"),
-            "{name}: {:?}",
-            r.endings
-        );
+        let r = play(name, o, &cfg);
         assert!(
             r.endings.contains_key("General taken"),
             "{name}: {:?}",
@@ -61,8 +67,6 @@ fn hundreds_of_games_checked_at_every_action() {
 #[test]
 fn ten_thousand_games_per_mode() {
     for (name, o) in modes() {
-        let g = Arc::new(Tirachen::new(o));
-        let t = Instant::now();
         let cfg = Playouts {
             games: 10_000,
             seed: 1_000,
@@ -70,20 +74,7 @@ fn ten_thousand_games_per_mode() {
             check_every: 50,
             save_every: 0,
         };
-        let r = random_playouts(&g, None, &cfg).unwrap_or_else(|e| panic!("{name}: {e}"));
-        eprintln!(
-            "{name}: {} games, {} actions, {:?}, {:.1?}",
-            r.games,
-            r.actions,
-            r.endings,
-            t.elapsed()
-        );
-        assert_eq!(r.games, 10_000);
-        assert!(
-            !r.endings.contains_key("action limit"),
-            "{name}: {:?}",
-            r.endings
-        );
+        play(name, o, &cfg);
     }
 }
 

@@ -99,3 +99,35 @@ pub fn refused_by(g: &Tirachen, s: &Position, text: &str) -> String {
         .rule
         .into_owned()
 }
+
+/// A fuzz input: every `random_every`-th one a random string of up to `max_len` characters from
+/// `alphabet`, the others one of `valid` with `mutations` (a range's worth of) deletions,
+/// replacements and insertions.
+pub fn fuzz_text(
+    rng: &mut impl rand::Rng,
+    alphabet: &[char],
+    valid: &[&str],
+    i: usize,
+    random_every: usize,
+    max_len: usize,
+    mutations: std::ops::Range<usize>,
+) -> String {
+    if i % random_every == 0 {
+        let n = rng.random_range(0..max_len);
+        return (0..n)
+            .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+            .collect();
+    }
+    let mut c: Vec<char> = valid[rng.random_range(0..valid.len())].chars().collect();
+    for _ in 0..rng.random_range(mutations) {
+        let at = rng.random_range(0..=c.len());
+        match rng.random_range(0..3) {
+            0 if at < c.len() => {
+                c.remove(at);
+            }
+            1 if at < c.len() => c[at] = alphabet[rng.random_range(0..alphabet.len())],
+            _ => c.insert(at, alphabet[rng.random_range(0..alphabet.len())]),
+        }
+    }
+    c.into_iter().collect()
+}
