@@ -1,0 +1,84 @@
+//! Resuming a match from a referee's save: the game's name checked, the seed and start read, the
+//! record replayed action by action (so the history, undo and the generator are as they were),
+//! and the final position compared. Errors say where (line and column) and why.
+use crate::game::Game;
+use crate::game_match::Match;
+use crate::notation::{TextError, read_numbered};
+use crate::save::{SaveError, read_headers};
+use std::path::Path;
+use std::sync::Arc;
+
+impl<G: Game> Match<G> {
+    /// Rebuilds a match from a referee's save text, with its whole history (undo works after
+    /// loading). Headers the game wrote must have been used to build `game`.
+    pub fn load_text(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
+        read(game, text)
+    }
+}
+
+fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
+    let hs = read_headers(text)?;
+    let get = |k: &str| hs.iter().find(|h| h.key == k);
+    match get("Game") {
+        Some(h) if h.value == game.name() => {}
+        Some(h) => {
+            return Err(SaveError::Wrong(format!(
+                "line {}: this is a save of `{}`, not of `{}`",
+                h.line,
+                h.value,
+                game.name()
+            )));
+        }
+        None => return Err(SaveError::Wrong("no [Game \"…\"] header".into())),
+    }
+    if let Some(h) = get("Viewer") {
+        return Err(SaveError::Wrong(format!(
+            "this is {}'s view of a game (secrets left out); it cannot be resumed",
+            h.value
+        )));
+    }
+    let seed = match get("Seed") {
+        Some(h) => h.value.parse().map_err(|_| {
+            TextError::new(h.value_col, h.value, "the seed must be a whole number").at_line(h.line)
+        })?,
+        None => 0,
+    };
+    let start = match get("Start") {
+        None => game.start(),
+        Some(h) if h.value == "start" => game.start(),
+        // The game counts columns within the value; 0 (unknown) stays unknown.
+        Some(h) => game.parse_position(h.value).map_err(|mut e| {
+            if e.col > 0 {
+                e.col += h.value_col - 1;
+            }
+            e.at_line(h.line)
+        })?,
+    };
+    let mut m = Match::from_state(game.clone(), start, seed);
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('[') {
+            continue;
+        }
+        // The whole line, not `t`, so that columns count from the line's start.
+        for turn in read_numbered(line).map_err(|e| e.at_line(i + 1))? {
+            m.play_tokens(&turn, i + 1)?;
+        }
+    }
+    if let Some(h) = get("Final") {
+        let found = game.position_text(m.state());
+        if found != h.value {
+            return Err(SaveError::Mismatch {
+                expected: h.value.to_string(),
+                found,
+            });
+        }
+    }
+    Ok(m)
+}
+
+/// Reads a save from a file.
+pub fn load<G: Game>(game: Arc<G>, path: &Path) -> Result<Match<G>, SaveError> {
+    let text = std::fs::read_to_string(path).map_err(SaveError::Io)?;
+    read(game, &text)
+}
