@@ -43,6 +43,15 @@ pub trait AnyMatch: Send + Sync {
     fn board(&self) -> BoardDesc;
     fn pieces(&self, viewer: Viewer) -> Vec<PieceView>;
     fn reserves(&self, viewer: Viewer) -> Vec<ReserveView>;
+    /// The pieces as they stood after the first `steps` actions of the history (the state kept
+    /// before action `steps`), from the match's own history; the current pieces when `steps` is
+    /// the history's length or more. For reviewing the move list.
+    fn pieces_after(&self, steps: usize, viewer: Viewer) -> Vec<PieceView>;
+    /// The reserves after the first `steps` actions, as `pieces_after`.
+    fn reserves_after(&self, steps: usize, viewer: Viewer) -> Vec<ReserveView>;
+    /// Action `step` of the history as seen from the state it was played in (`None` past the
+    /// end): the last-move mark of a reviewed position.
+    fn step_action(&self, step: usize) -> Option<ActionView>;
     /// Why no legal action goes from `from` to `to` for the deciding player.
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal;
     fn history_len(&self) -> usize;
@@ -130,6 +139,16 @@ impl<G: Game> AnyMatch for Match<G> {
     fn reserves(&self, viewer: Viewer) -> Vec<ReserveView> {
         self.game().reserves(self.state(), viewer)
     }
+    fn pieces_after(&self, steps: usize, viewer: Viewer) -> Vec<PieceView> {
+        self.game().pieces(self.state_after(steps), viewer)
+    }
+    fn reserves_after(&self, steps: usize, viewer: Viewer) -> Vec<ReserveView> {
+        self.game().reserves(self.state_after(steps), viewer)
+    }
+    fn step_action(&self, step: usize) -> Option<ActionView> {
+        let s = self.history().get(step)?;
+        Some(view_of(&**self.game(), &s.before, s.action))
+    }
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal {
         match Match::decision(self) {
             Decision::Player(p) => self.game().explain_move(self.state(), p, from, to),
@@ -144,8 +163,7 @@ impl<G: Game> AnyMatch for Match<G> {
         Match::can_redo(self)
     }
     fn last_action(&self) -> Option<ActionView> {
-        let step = self.history().last()?;
-        Some(view_of(&**self.game(), &step.before, step.action))
+        self.step_action(self.history().len().checked_sub(1)?)
     }
     fn piece_zones(&self, cell: crate::Cell) -> Vec<crate::Zone> {
         self.game().piece_zones(self.state(), cell)

@@ -74,6 +74,13 @@ impl<G: Game> Match<G> {
     pub fn history(&self) -> &[Step<G>] {
         &self.history
     }
+    /// The state after the first `steps` actions: the one kept before action `steps`, or the
+    /// current state when `steps` is the history's length or more.
+    pub fn state_after(&self, steps: usize) -> &G::State {
+        self.history
+            .get(steps)
+            .map_or(&self.state, |step| &step.before)
+    }
     pub fn decision(&self) -> Decision {
         self.game.decision(&self.state)
     }

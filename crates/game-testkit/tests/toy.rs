@@ -86,3 +86,56 @@ fn a_match_hides_sealed_bids_and_replays_from_its_seed() {
     let err = Match::load_text(g, &referee).unwrap_err().to_string();
     assert!(err.contains("b7"), "{err}");
 }
+
+/// The move list's review reads earlier positions from the match's own history: after the first
+/// `steps` actions, the state kept before action `steps`; the current state at the end.
+#[test]
+fn a_match_shows_its_pieces_and_trays_after_any_step() {
+    use game_api::AnyMatch;
+    let mut m = Match::new(Arc::new(GOOD), 3);
+    m.play_text("2|b1").unwrap();
+    m.play_text("1|b2").unwrap();
+    m.draw_chance().unwrap();
+    m.play_text("1|b0").unwrap();
+    let a: &dyn AnyMatch = &m;
+    let round = |steps: usize| a.pieces_after(steps, Viewer::Referee)[0].kind.clone();
+    // Round 1 ends with the die (the third action).
+    assert_eq!(round(0), "R0");
+    assert_eq!(round(2), "R0");
+    assert_eq!(round(3), "R1");
+    assert_eq!(round(4), "R1");
+    assert_eq!(round(99), "R1", "past the end: the current state");
+    let tray =
+        |steps: usize, v: Viewer, seat: usize| a.reserves_after(steps, v)[seat].entries.clone();
+    let entry = |code: &str, name: &str, n: u32| (code.to_string(), name.to_string(), n);
+    // After one action: the second seat's sealed bid, hidden from the first seat.
+    assert_eq!(
+        tray(1, Viewer::Referee, 1),
+        [entry("S", "score", 0), entry("B", "sealed bid", 1)]
+    );
+    assert_eq!(
+        tray(1, Viewer::Player(Player(0)), 1),
+        [entry("S", "score", 0), entry("?", "sealed bid", 1)]
+    );
+    assert_eq!(tray(0, Viewer::Referee, 1), [entry("S", "score", 0)]);
+    // After the die the higher bid (the first seat's 2) has scored it; the first seat's new bid
+    // stands at the end, as it does now.
+    let die = match m.history()[2].action {
+        Act::Die(d) => d as u32,
+        other => panic!("the third action is the die, not {other:?}"),
+    };
+    assert_eq!(tray(3, Viewer::Referee, 0), [entry("S", "score", die)]);
+    assert_eq!(
+        tray(4, Viewer::Referee, 0),
+        [entry("S", "score", die), entry("B", "sealed bid", 0)]
+    );
+    assert_eq!(
+        a.reserves_after(4, Viewer::Referee),
+        a.reserves(Viewer::Referee)
+    );
+    // Each step's action as it was played, and nothing past the end.
+    assert_eq!(a.step_action(0).unwrap().text, "b1");
+    assert_eq!(a.step_action(3).unwrap().text, "b0");
+    assert_eq!(a.step_action(3), a.last_action());
+    assert!(a.step_action(4).is_none());
+}

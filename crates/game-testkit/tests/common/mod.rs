@@ -4,8 +4,8 @@
 //! and `bad_text: true` a broken-notation variant, to prove the checks can fail.
 #![allow(dead_code)] // each test file uses part of it
 use game_api::{
-    ActionCells, Actor, BoardDesc, Decision, Game, Outcome, PieceView, Player, PlayerSet, Shape,
-    TextError, Viewer,
+    ActionCells, Actor, BoardDesc, Cell, Decision, Game, Outcome, PieceView, Player, PlayerSet,
+    ReserveView, Shape, TextError, Viewer,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,8 +196,33 @@ impl Game for Bids {
             zones: vec![],
         }
     }
-    fn pieces(&self, _s: &St, _v: Viewer) -> Vec<PieceView> {
-        Vec::new()
+    /// One neutral marker on a1 naming the round ("R0" … "R3").
+    fn pieces(&self, s: &St, _v: Viewer) -> Vec<PieceView> {
+        vec![PieceView {
+            cell: Cell(0),
+            owner: None,
+            kind: format!("R{}", s.round),
+            name: "round".into(),
+        }]
+    }
+    /// Each player's tray: their score, and their sealed bid as the viewer may see it ("?").
+    fn reserves(&self, s: &St, v: Viewer) -> Vec<ReserveView> {
+        let o = self.observe(s, v);
+        (0..2)
+            .map(|i| {
+                let mut entries = vec![("S".to_string(), "score".to_string(), o.score[i] as u32)];
+                match o.bids[i] {
+                    Some(9) => entries.push(("?".into(), "sealed bid".into(), 1)),
+                    Some(b) => entries.push(("B".into(), "sealed bid".into(), b as u32)),
+                    None => {}
+                }
+                ReserveView {
+                    owner: Player(i as u8),
+                    label: "bids".into(),
+                    entries,
+                }
+            })
+            .collect()
     }
     fn action_cells(&self, _s: &St, _a: Act) -> ActionCells {
         ActionCells::default()
