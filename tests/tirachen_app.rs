@@ -8,11 +8,13 @@ use game_api::{Cell, Decision, Game, Player, Viewer};
 use tirachen_rules::{MasterChoice, Masters, Tirachen, TirachenOptions};
 use veney::Screen;
 use veney::host::grid::{
-    ActiveMatch, GridChoice, GridHighlights, GridSelection, GridStatus, Intent, Mark, Pick,
-    SaveRoot,
+    ActiveMatch, GridChoice, GridHighlights, GridReview, GridSelection, GridStatus, Intent, Mark,
+    Pick, SaveRoot, turn_end,
 };
 use veney::host::{Games, OpenScreen};
-use veney::packs::tirachen::{HandedOver, NewTirachen, TirachenStage, choice_index};
+use veney::packs::tirachen::{
+    HandedOver, NewGameError, NewTirachen, ResumeTirachen, TirachenStage, choice_index,
+};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("tirachen-app-{}-{name}", std::process::id()));
@@ -23,9 +25,14 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 
 /// The app as it starts: on the title screen.
 fn app(name: &str) -> App {
+    app_saving_to(temp_dir(name), name)
+}
+
+/// The app as it starts, with the grid games' saves in `saves` (kept between two runs).
+fn app_saving_to(saves: std::path::PathBuf, name: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(SaveRoot(temp_dir(name)))
+        .insert_resource(SaveRoot(saves))
         .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(&format!(
             "{name}-veney"
         ))));
@@ -624,4 +631,162 @@ fn the_dialogs_fort_and_general_options_reach_the_game() {
     let save = m(&a).game.save_text(Viewer::Referee);
     assert!(save.contains("[FortRingClear \"yes\"]"), "{save}");
     assert!(save.contains("[GeneralForTraitor \"no\"]"), "{save}");
+}
+
+/// The pieces and trays the rules crate puts on a position text, as the referee sees them.
+fn rules_board(
+    options: TirachenOptions,
+    text: &str,
+) -> (Vec<game_api::PieceView>, Vec<game_api::ReserveView>) {
+    let g = Tirachen::new(options);
+    let s = g.parse_position(text).unwrap();
+    (
+        g.pieces(&s, Viewer::Referee),
+        g.reserves(&s, Viewer::Referee),
+    )
+}
+
+fn shown_board(app: &App) -> (Vec<game_api::PieceView>, Vec<game_api::ReserveView>) {
+    let review = app.world().resource::<GridReview>();
+    (m(app).shown_pieces(review), m(app).shown_reserves(review))
+}
+
+/// A click on turn 1 of the move list shows the board as it stood after it (from the match's
+/// history); nothing is played meanwhile; "Return to live", Esc and undo come back.
+#[test]
+fn the_move_list_reviews_a_turn_and_returns_to_live() {
+    let o = TirachenOptions::default();
+    // Red's last Pike deploys (turn 1), White mobilises (turn 2), Red's Pike c2 steps up (turn 3).
+    let start = "4g4/9/9/9/4*4/9/9/9/4G4 r dd P/p - 0";
+    let mut a = tirachen("review", o, Some(start));
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "P".into(),
+        },
+    );
+    click(&mut a, "c2");
+    let after_1 = position(&a);
+    assert_ne!(after_1, start, "the Pike was placed");
+    play_text(&mut a, "mob");
+    let after_2 = position(&a);
+    click(&mut a, "c2");
+    click(&mut a, "c3");
+    let live = position(&a);
+    let turns = m(&a).game.turns(Viewer::Referee);
+    assert_eq!(turns.len(), 3, "{turns:?}");
+    let len = m(&a).game.history_len();
+    assert_eq!(shown_board(&a), rules_board(o, &live));
+    // The move list's first turn.
+    send(&mut a, Intent::Review(Some(turn_end(&turns, 0, len))));
+    assert_eq!(a.world().resource::<GridReview>().0, Some(1));
+    assert_eq!(shown_board(&a), rules_board(o, &after_1));
+    assert_ne!(shown_board(&a), rules_board(o, &live));
+    assert!(
+        a.world().resource::<GridHighlights>().last == [cell("c2")],
+        "the reviewed turn's placement is marked"
+    );
+    // The start, before any turn: Red's Pike still in the tray.
+    send(&mut a, Intent::Review(Some(0)));
+    assert_eq!(shown_board(&a), rules_board(o, start));
+    send(&mut a, Intent::Review(Some(1)));
+    // A board click, a tray pick and an action button play nothing; the status says why.
+    click(&mut a, "e9");
+    click(&mut a, "e8");
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(1),
+            kind: "P".into(),
+        },
+    );
+    send(&mut a, Intent::Play(0));
+    assert_eq!(position(&a), live);
+    assert_eq!(m(&a).game.history_len(), len);
+    assert!(a.world().resource::<GridSelection>().0.is_none());
+    let info = a.world().resource::<GridStatus>().info.clone().unwrap();
+    assert!(info.contains("Return to live"), "{info}");
+    assert_eq!(
+        a.world().resource::<GridReview>().0,
+        Some(1),
+        "still reviewing"
+    );
+    assert_eq!(shown_board(&a), rules_board(o, &after_1));
+    // "Return to live".
+    send(&mut a, Intent::Review(None));
+    assert_eq!(a.world().resource::<GridReview>().0, None);
+    assert_eq!(shown_board(&a), rules_board(o, &live));
+    assert_eq!(
+        a.world().resource::<GridHighlights>().last,
+        [cell("c2"), cell("c3")]
+    );
+    // Esc (cancel) returns too; undo returns to live and undoes the last live action.
+    send(&mut a, Intent::Review(Some(1)));
+    send(&mut a, Intent::Cancel);
+    assert_eq!(a.world().resource::<GridReview>().0, None);
+    send(&mut a, Intent::Review(Some(1)));
+    send(&mut a, Intent::Undo);
+    assert_eq!(a.world().resource::<GridReview>().0, None);
+    assert_eq!(m(&a).game.history_len(), len - 1);
+    assert_eq!(position(&a), after_2);
+    // Back to live, a click plays again.
+    click(&mut a, "c2");
+    click(&mut a, "c3");
+    assert_eq!(position(&a), live);
+}
+
+/// Every change is autosaved beside the manual save; a new run's dialog resumes it, and a file
+/// that does not load says why and keeps the dialog open.
+#[test]
+fn the_autosave_follows_every_move_and_the_dialog_resumes_it() {
+    let o = TirachenOptions::default();
+    let mut a = tirachen("autosave", o, Some(NEUTRAL));
+    let saves = a.world().resource::<SaveRoot>().0.clone();
+    let path = saves.join("autosave.tirachen");
+    assert_eq!(m(&a).autosave_path(), path);
+    click(&mut a, "e3");
+    click(&mut a, "e4");
+    let after = position(&a);
+    let text = std::fs::read_to_string(&path).expect("autosaved after the move");
+    assert_eq!(text, m(&a).game.save_text(Viewer::Referee));
+    assert!(text.contains("Ce3-e4"), "{text}");
+    assert!(
+        !m(&a).save_path.exists(),
+        "the manual save is written only by Save"
+    );
+    // Undo is a change too; redo brings the move back.
+    send(&mut a, Intent::Undo);
+    let undone = std::fs::read_to_string(&path).unwrap();
+    assert!(!undone.contains("Ce3-e4"), "{undone}");
+    send(&mut a, Intent::Redo);
+    drop(a);
+    // A new run: the dialog's "Resume the last game".
+    let mut b = app_saving_to(saves.clone(), "autosave-2");
+    send(&mut b, OpenScreen(Screen::Tirachen));
+    assert_eq!(stage(&b), TirachenStage::NewGame);
+    assert!(b.world().get_resource::<ActiveMatch>().is_none());
+    send(&mut b, ResumeTirachen);
+    assert_eq!(stage(&b), TirachenStage::Playing);
+    assert_eq!(position(&b), after);
+    assert_eq!(
+        m(&b).game.history_len(),
+        1,
+        "the history is replayed: undo works"
+    );
+    assert!(b.world().resource::<NewGameError>().0.is_none());
+    // A bad autosave: its error shows and the dialog stays.
+    std::fs::write(&path, "[Game \"tirachen\"]\n1. Ce3-e9;\n").unwrap();
+    let mut c = app_saving_to(saves, "autosave-3");
+    send(&mut c, OpenScreen(Screen::Tirachen));
+    send(&mut c, ResumeTirachen);
+    assert_eq!(stage(&c), TirachenStage::NewGame);
+    assert!(c.world().get_resource::<ActiveMatch>().is_none());
+    let e = c
+        .world()
+        .resource::<NewGameError>()
+        .0
+        .clone()
+        .expect("the error");
+    assert!(e.contains("could not resume"), "{e}");
 }

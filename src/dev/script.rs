@@ -9,7 +9,8 @@
 //! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement),
 //! `setup concealed|turns` (a new game set up that way), `setuppick NAME`, `ready`, `handover`,
 //! `screen title|veney|tirachen` (go to a screen, as the title's Play buttons do), the Tirachen
-//! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover` (below), `quit`.
+//! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`
+//! (below), `quit`.
 //! Lines starting with `#` are comments.
 use crate::packs::veney::game::{Command, CurrentGame};
 use bevy::prelude::*;
@@ -231,7 +232,8 @@ fn run(
         }
         // Tirachen (the grid host): `tnew open|secret [POSITION TEXT]`, `tchoose ARMS SPELLS HUNT`,
         // `thandover`, `tpick CODE` (from the deciding player's tray), `tclick CELL`,
-        // `tplay TEXT` (an action by its notation), `thover CELL`, `tflip`.
+        // `tplay TEXT` (an action by its notation), `thover CELL`, `tflip`, `treview N` (a click on
+        // turn N of the move list) or `treview live` ("Return to live").
         "tnew" => {
             let (mode, pos) = rest.split_once(' ').unwrap_or((rest, ""));
             let mut options = tirachen_rules::TirachenOptions::default();
@@ -287,6 +289,27 @@ fn run(
                 }
                 ("thover", Some(c)) => hover.0 = Some(c),
                 _ => warn!("script: no cell {rest:?}"),
+            }
+        }
+        "treview" => {
+            let steps = match (rest, &grid) {
+                ("live", _) => Ok(None),
+                (n, Some(g)) => {
+                    let turns = g.game.turns(g.viewer());
+                    match n.parse::<usize>() {
+                        Ok(n) if (1..=turns.len()).contains(&n) => Ok(Some(
+                            crate::host::grid::turn_end(&turns, n - 1, g.game.history_len()),
+                        )),
+                        _ => Err(()),
+                    }
+                }
+                _ => Err(()),
+            };
+            match steps {
+                Ok(s) => {
+                    intents.write(crate::host::grid::Intent::Review(s));
+                }
+                Err(()) => warn!("script: no turn {rest:?} to review"),
             }
         }
         "tflip" => {

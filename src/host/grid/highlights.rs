@@ -1,7 +1,8 @@
 //! Highlights as data, computed from the match's legal actions only: the picked cell, and each
 //! target of an action from the pick with its kind (a move, or a capture when the action removes
-//! pieces). The view draws them; tests compare them with the rules' actions.
-use super::{ActiveMatch, GridGameSet, GridSelection, Pick};
+//! pieces). The view draws them; tests compare them with the rules' actions. While the move list
+//! is reviewed, only the reviewed position's last action is marked.
+use super::{ActiveMatch, GridGameSet, GridReview, GridSelection, Pick};
 use bevy::prelude::*;
 use game_api::{ActionView, Cell};
 
@@ -26,7 +27,11 @@ pub(super) fn plugin(app: &mut App) {
         compute
             .after(super::intents::apply)
             .in_set(GridGameSet)
-            .run_if(crate::host::grid::match_changed.or_eager(resource_changed::<GridSelection>)),
+            .run_if(
+                crate::host::grid::match_changed
+                    .or_eager(resource_changed::<GridSelection>)
+                    .or_eager(resource_changed::<GridReview>),
+            ),
     );
 }
 
@@ -63,13 +68,20 @@ pub fn targets(actions: &[ActionView], pick: &Pick) -> Vec<(Cell, Mark)> {
     t
 }
 
-fn compute(m: Res<ActiveMatch>, sel: Res<GridSelection>, mut hl: ResMut<GridHighlights>) {
-    let last = m
-        .game
-        .last_action()
+fn compute(
+    m: Res<ActiveMatch>,
+    sel: Res<GridSelection>,
+    review: Res<GridReview>,
+    mut hl: ResMut<GridHighlights>,
+) {
+    let last_action = match review.0 {
+        Some(steps) => steps.checked_sub(1).and_then(|i| m.game.step_action(i)),
+        None => m.game.last_action(),
+    };
+    let last = last_action
         .map(|a| a.cells.from.into_iter().chain(a.cells.to).collect())
         .unwrap_or_default();
-    let new = match &sel.0 {
+    let new = match sel.0.as_ref().filter(|_| review.0.is_none()) {
         Some(p) => GridHighlights {
             selected: match p {
                 Pick::Cell(c) => Some(*c),

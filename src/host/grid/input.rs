@@ -1,5 +1,5 @@
 //! Mouse and keyboard on a grid screen: a left click on a cell or a tray entry becomes an
-//! `Intent`; the right button or Esc cancels; Ctrl+Z / Ctrl+Y undo and redo; F flips the board.
+//! `Intent`; the right button or Esc cancels (and returns from a reviewed position to live); Ctrl+Z / Ctrl+Y undo and redo; F flips the board.
 use super::view::{cell_at, tray_at, tray_slots};
 use super::{ActiveMatch, GridHover, GridSystems, GridView, Intent};
 use bevy::prelude::*;
@@ -25,6 +25,7 @@ fn pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     m: Res<ActiveMatch>,
     view: Res<GridView>,
+    review: Res<super::GridReview>,
     mut hover: ResMut<GridHover>,
     mut moved: MessageReader<bevy::window::CursorMoved>,
     mut out: MessageWriter<Intent>,
@@ -51,7 +52,7 @@ fn pointer(
         return;
     }
     let Some(w) = world else { return };
-    let slots = tray_slots(&desc, *view, &m.game.reserves(m.viewer()));
+    let slots = tray_slots(&desc, *view, &m.shown_reserves(&review));
     if let Some(s) = tray_at(&slots, w) {
         out.write(Intent::PickReserve {
             owner: s.owner,

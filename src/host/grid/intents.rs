@@ -1,6 +1,7 @@
 //! The game layer of the grid host: intents from the mouse, keyboard, panel or a test, matched
 //! against the match's `actions()` by their cells. The host never decides legality: a click that
 //! matches no action is explained by the match (`explain_move`), and playing is `play_index`.
+use super::review::{GridReview, RETURN_FIRST};
 use super::{ActiveMatch, GridChoice, GridGameSet, GridSelection, GridStatus, GridView, Pick};
 use crate::host::audio::{Cue, PlayCue};
 use bevy::prelude::*;
@@ -25,6 +26,9 @@ pub enum Intent {
     Save,
     Load,
     Flip,
+    /// Show the position after this many actions of the history (a click on a turn of the move
+    /// list); `None`: back to the live game.
+    Review(Option<usize>),
 }
 
 /// An action was played through the grid host.
@@ -62,6 +66,7 @@ pub fn apply(
     mut choice: ResMut<GridChoice>,
     mut status: ResMut<GridStatus>,
     mut view: ResMut<GridView>,
+    mut review: ResMut<GridReview>,
     mut played: MessageWriter<GridPlayed>,
     mut cues: MessageWriter<PlayCue>,
 ) {
@@ -100,6 +105,19 @@ pub fn apply(
         let mm = m.bypass_change_detection();
         let before = mm.game.history_len();
         let mut loaded_new = false;
+        // While an earlier position is shown nothing is played; what changes the match (undo,
+        // redo, load) or cancels returns to live first and goes on.
+        if review.0.is_some() {
+            match intent {
+                Intent::Click(_) | Intent::PickReserve { .. } | Intent::Play(_) => {
+                    status.refusal = None;
+                    status.info = Some(RETURN_FIRST.into());
+                    continue;
+                }
+                Intent::Undo | Intent::Redo | Intent::Load | Intent::Cancel => review.0 = None,
+                Intent::Save | Intent::Flip | Intent::Review(_) => {}
+            }
+        }
         match intent {
             Intent::Click(c) => {
                 choice.0.clear();
@@ -223,6 +241,13 @@ pub fn apply(
                 }
             }
             Intent::Flip => view.flipped = !view.flipped,
+            Intent::Review(steps) => {
+                sel.0 = None;
+                choice.0.clear();
+                status.refusal = None;
+                status.info = None;
+                review.0 = steps.filter(|&s| s <= mm.game.history_len());
+            }
         }
         if loaded_new || m.game.history_len() != before {
             m.set_changed();

@@ -3,21 +3,27 @@
 //! zones, pieces, reserves), turns clicks into `Intent`s, and the game layer (`intents.rs`)
 //! matches them against the match's own `actions()` — highlights come from those actions' cells,
 //! never from logic here. When several legal actions share the clicked origin and target, the
-//! view asks which (`GridChoice`), listing them by their notation.
+//! view asks which (`GridChoice`), listing them by their notation. A click on a turn of the move
+//! list shows the position after it (`review.rs`); every change is autosaved (`autosave.rs`).
 use crate::host::Screen;
 use bevy::prelude::*;
 use game_api::{AnyMatch, Cell, Decision, Player, Viewer};
 use std::path::PathBuf;
 
+pub mod autosave;
 pub mod highlights;
 pub mod input;
 pub mod intents;
 pub mod panel;
+pub mod review;
 pub mod view;
+
+pub use autosave::autosave_beside;
 
 pub use highlights::{GridHighlights, Mark};
 pub use intents::{GridPlayed, Intent};
 pub use panel::NewGameRequested;
+pub use review::{GridReview, turn_end};
 
 /// Where saves go: `VENEY_SAVE_DIR`, else `saves/`.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
@@ -39,7 +45,8 @@ pub struct ActiveMatch {
     pub game: Box<dyn AnyMatch>,
     /// The screen that shows it.
     pub screen: Screen,
-    /// Where "Save" writes (atomically) and "Load" reads.
+    /// Where "Save" writes (atomically) and "Load" reads; every change is autosaved beside it
+    /// (`autosave_path`).
     pub save_path: PathBuf,
     /// Rebuilds a match from a referee's save text (the pack knows the game and its options).
     pub load: fn(&str) -> Result<Box<dyn AnyMatch>, String>,
@@ -155,7 +162,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<NewGameRequested>()
         .configure_sets(Update, GridSystems.run_if(grid_shown))
         .configure_sets(Update, GridGameSet.in_set(GridSystems))
-        .add_plugins((intents::plugin, highlights::plugin));
+        .add_plugins((
+            intents::plugin,
+            highlights::plugin,
+            review::plugin,
+            autosave::plugin,
+        ));
 }
 
 pub(crate) fn view_plugin(app: &mut App) {

@@ -1,8 +1,10 @@
 //! The grid screen's side panel: whose decision it is, the rules' explanation of a click that
-//! matched nothing, buttons for the actions that touch no cell, the move list, undo/redo,
-//! save/load, flip; and the small window asking which action when several share a click.
+//! matched nothing, buttons for the actions that touch no cell, the move list (click a turn to
+//! review the position after it, "Return to live" to come back), undo/redo, save/load, flip; and
+//! the small window asking which action when several share a click.
 use super::{
-    ActiveMatch, GridChoice, GridSelection, GridStatus, GridSystems, GridView, Intent, Pick,
+    ActiveMatch, GridChoice, GridReview, GridSelection, GridStatus, GridSystems, GridView, Intent,
+    Pick, turn_end,
 };
 use crate::host::{OpenScreen, Screen};
 use bevy::prelude::*;
@@ -50,6 +52,7 @@ fn side_panel(
     sel: Res<GridSelection>,
     status: Res<GridStatus>,
     view: Res<GridView>,
+    review: Res<GridReview>,
     mut out: MessageWriter<Intent>,
     mut screens: MessageWriter<OpenScreen>,
     mut new_game: MessageWriter<NewGameRequested>,
@@ -59,6 +62,8 @@ fn side_panel(
     let g = &m.game;
     let actions = g.actions();
     let viewer = m.viewer();
+    let turns = g.turns(viewer);
+    let len = g.history_len();
     egui::Panel::right("grid-side")
         .exact_size(PANEL_WIDTH)
         .resizable(false)
@@ -77,6 +82,22 @@ fn side_panel(
                 }
             });
             ui.label(egui::RichText::new(prompt(&m)).size(17.0).strong());
+            if let Some(steps) = review.0 {
+                let shown = match (0..turns.len()).find(|&i| turn_end(&turns, i, len) == steps) {
+                    Some(i) => format!("after turn {}", i + 1),
+                    None if steps == 0 => "at the start".into(),
+                    None => format!("after {steps} actions"),
+                };
+                ui.horizontal(|ui| {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(240, 200, 110),
+                        format!("Reviewing the position {shown}"),
+                    );
+                    if ui.button("Return to live").on_hover_text("Esc").clicked() {
+                        out.write(Intent::Review(None));
+                    }
+                });
+            }
             if let Some(r) = &status.refusal {
                 ui.colored_label(egui::Color32::from_rgb(225, 95, 75), r);
             }
@@ -141,15 +162,34 @@ fn side_panel(
                 }
             });
             ui.separator();
-            ui.label(egui::RichText::new("Moves").strong());
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new("Moves").strong());
+                if ui
+                    .small_button("⏮")
+                    .on_hover_text("the starting position")
+                    .clicked()
+                {
+                    out.write(Intent::Review(Some(0)));
+                }
+            });
             egui::ScrollArea::vertical()
                 .max_height(360.0)
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
-                    let turns = g.turns(viewer);
+                    // Click a turn to see the position after it.
                     for (i, t) in turns.iter().enumerate() {
                         let who = turn_player(&m, t);
-                        ui.monospace(format!("{:>3}. {:<6} {}", i + 1, who, t.tokens.join(" ")));
+                        let end = turn_end(&turns, i, len);
+                        let text = egui::RichText::new(format!(
+                            "{:>3}. {:<6} {}",
+                            i + 1,
+                            who,
+                            t.tokens.join(" ")
+                        ))
+                        .monospace();
+                        if ui.selectable_label(review.0 == Some(end), text).clicked() {
+                            out.write(Intent::Review(Some(end)));
+                        }
                     }
                     if turns.is_empty() {
                         ui.weak("no moves yet");

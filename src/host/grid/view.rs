@@ -3,7 +3,9 @@
 //! neutral pieces in a third), each player's tray of pieces off the board beside their edge, and
 //! the highlights. Everything is rebuilt when the match, the pick or the flip changes (a 9 × 9
 //! board is a few hundred entities), each entity scoped to the match's screen.
-use super::{ActiveMatch, GridHighlights, GridSelection, GridSystems, GridView, Mark, Pick};
+use super::{
+    ActiveMatch, GridHighlights, GridReview, GridSelection, GridSystems, GridView, Mark, Pick,
+};
 use crate::host::palette::*;
 use bevy::prelude::*;
 use game_api::{BoardDesc, Cell, Player, ReserveView, Shape};
@@ -40,6 +42,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<GridView>)
                     .or_eager(resource_changed::<GridHighlights>)
                     .or_eager(resource_changed::<GridSelection>)
+                    .or_eager(resource_changed::<GridReview>)
                     .or_eager(resource_changed::<State<crate::host::Screen>>),
             )
             .after(super::GridGameSet)
@@ -213,6 +216,7 @@ fn draw(
     view: Res<GridView>,
     hl: Res<GridHighlights>,
     sel: Res<GridSelection>,
+    review: Res<GridReview>,
     old: Query<Entity, With<GridDrawn>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -371,8 +375,8 @@ fn draw(
             Transform::from_translation(at(c).extend(2.0)),
         ));
     }
-    let viewer = m.viewer();
-    let pieces = m.game.pieces(viewer);
+    // The live position, or the one after a reviewed turn.
+    let pieces = m.shown_pieces(&review);
     for p in &pieces {
         spawn_piece(
             &mut commands,
@@ -402,7 +406,7 @@ fn draw(
         ));
     }
     // Trays.
-    let reserves = m.game.reserves(viewer);
+    let reserves = m.shown_reserves(&review);
     let slots = tray_slots(&desc, view, &reserves);
     for r in &reserves {
         let bottom = (r.owner == Player::FIRST) != view.flipped;

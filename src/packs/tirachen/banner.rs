@@ -1,6 +1,6 @@
 //! The game-over banner: who won and the rule that ended the game, with undo and a new game.
 use crate::host::Screen;
-use crate::host::grid::{ActiveMatch, Intent, NewGameRequested};
+use crate::host::grid::{ActiveMatch, GridReview, Intent, NewGameRequested};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use game_api::Decision;
@@ -17,12 +17,17 @@ pub(super) fn plugin(app: &mut App) {
 fn banner(
     mut contexts: EguiContexts,
     m: Res<ActiveMatch>,
+    review: Res<GridReview>,
     mut out: MessageWriter<Intent>,
     mut new_game: MessageWriter<NewGameRequested>,
 ) -> Result {
     let Decision::Over(o) = m.game.decision() else {
         return Ok(());
     };
+    // Reviewing the move list of a finished game: the board stays uncovered.
+    if review.0.is_some() {
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     let title = match o.winner() {
         Some(w) => format!("{} wins", m.game.player_name(w)),

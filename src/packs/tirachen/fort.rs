@@ -3,7 +3,7 @@
 //! colour. The squares are the rules' (`Game::piece_zones`); the pack only draws them.
 use crate::host::Screen;
 use crate::host::grid::view::{CELL, cell_center};
-use crate::host::grid::{ActiveMatch, GridHover, GridSelection, GridView, Pick};
+use crate::host::grid::{ActiveMatch, GridHover, GridReview, GridSelection, GridView, Pick};
 use bevy::prelude::*;
 use game_api::{Cell, Zone};
 
@@ -38,7 +38,8 @@ pub(super) fn plugin(app: &mut App) {
                 resource_changed::<GridHover>
                     .or_eager(resource_changed::<GridSelection>)
                     .or_eager(crate::host::grid::match_changed)
-                    .or_eager(resource_changed::<GridView>),
+                    .or_eager(resource_changed::<GridView>)
+                    .or_eager(resource_changed::<GridReview>),
             ),
     );
 }
@@ -50,12 +51,17 @@ fn draw(
     sel: Res<GridSelection>,
     hover: Res<GridHover>,
     view: Res<GridView>,
+    review: Res<GridReview>,
     old: Query<Entity, With<FortRing>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
+    }
+    // The ring is the live position's; a reviewed earlier position shows none.
+    if review.0.is_some() {
+        return;
     }
     let Some((fort, zones)) = focused_zones(&m, &sel, &hover) else {
         return;

@@ -10,6 +10,7 @@ use crate::host::grid::{ActiveMatch, GridBlocked, GridPlayed, NewGameRequested, 
 use crate::host::{GameEntry, Games, Screen};
 use bevy::prelude::*;
 use game_api::{AnyMatch, Decision, Game, Match, Player};
+use std::path::PathBuf;
 use std::sync::Arc;
 use tirachen_rules::{MasterChoice, Masters, Tirachen, TirachenOptions};
 
@@ -39,6 +40,10 @@ pub struct NewTirachen {
     pub position: Option<String>,
 }
 
+/// Resume the last game from its autosave (the dialog's "Resume the last game" button).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResumeTirachen;
+
 /// The player who confirmed the hand-over screen (secret masters): they choose next.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HandedOver(pub Player);
@@ -47,7 +52,7 @@ pub struct HandedOver(pub Player);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Handover(pub Option<Player>);
 
-/// Why the last new game could not start (a bad position text).
+/// Why the last new game could not start (a bad position text, an autosave that does not load).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct NewGameError(pub Option<String>);
 
@@ -61,6 +66,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Handover>()
         .init_resource::<NewGameError>()
         .add_message::<NewTirachen>()
+        .add_message::<ResumeTirachen>()
         .add_message::<HandedOver>()
         .add_systems(OnEnter(Screen::Tirachen), resume)
         .add_systems(
@@ -73,7 +79,13 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (start_game, handed_over, reopen_dialog, sync_stage)
+            (
+                start_game,
+                resume_autosave,
+                handed_over,
+                reopen_dialog,
+                sync_stage,
+            )
                 .chain()
                 .after(crate::host::grid::GridGameSet)
                 .run_if(in_state(Screen::Tirachen)),
@@ -111,15 +123,42 @@ pub fn new_match(
         }
         None => Match::new(g, 0),
     };
-    Ok(ActiveMatch {
-        game: Box::new(m),
+    Ok(active(
+        Box::new(m),
+        options.masters == MasterChoice::Secret,
+        saves,
+    ))
+}
+
+/// The manual save's file.
+pub fn save_path(saves: &SaveRoot) -> PathBuf {
+    saves.0.join("game.tirachen")
+}
+
+/// The autosave's file (beside the manual save; the grid host writes it after every change).
+pub fn autosave_path(saves: &SaveRoot) -> PathBuf {
+    crate::host::grid::autosave_beside(&save_path(saves))
+}
+
+/// The match resumed from a referee's save text (the autosave): the options its headers name.
+pub fn resumed_match(text: &str, saves: &SaveRoot) -> Result<ActiveMatch, String> {
+    let options = Tirachen::from_save_text(text)
+        .map_err(|e| e.to_string())?
+        .options;
+    let game = load(text)?;
+    Ok(active(game, options.masters == MasterChoice::Secret, saves))
+}
+
+fn active(game: Box<dyn AnyMatch>, secrets: bool, saves: &SaveRoot) -> ActiveMatch {
+    ActiveMatch {
+        game,
         screen: Screen::Tirachen,
-        save_path: saves.0.join("game.tirachen"),
+        save_path: save_path(saves),
         load,
-        secrets: options.masters == MasterChoice::Secret,
+        secrets,
         colours: COLOURS,
         own_dialog: &["choose"],
-    })
+    }
 }
 
 /// Whether the match waits for a choice of masters now.
@@ -161,32 +200,58 @@ fn resume(
     }
 }
 
-fn start_game(
-    mut msgs: MessageReader<NewTirachen>,
-    mut commands: Commands,
-    saves: Res<SaveRoot>,
-    mut handover: ResMut<Handover>,
-    mut error: ResMut<NewGameError>,
-    mut next: ResMut<NextState<TirachenStage>>,
-    mut sel: ResMut<crate::host::grid::GridSelection>,
-    mut choice: ResMut<crate::host::grid::GridChoice>,
-    mut status: ResMut<crate::host::grid::GridStatus>,
-) {
+/// What starting or resuming a match changes besides the match.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Begin<'w, 's> {
+    commands: Commands<'w, 's>,
+    saves: Res<'w, SaveRoot>,
+    handover: ResMut<'w, Handover>,
+    error: ResMut<'w, NewGameError>,
+    next: ResMut<'w, NextState<TirachenStage>>,
+    sel: ResMut<'w, crate::host::grid::GridSelection>,
+    choice: ResMut<'w, crate::host::grid::GridChoice>,
+    status: ResMut<'w, crate::host::grid::GridStatus>,
+}
+
+impl Begin<'_, '_> {
+    /// Shows `m` (the dialog closes), or the error (the dialog stays).
+    fn begin(&mut self, m: Result<ActiveMatch, String>, info: Option<String>) {
+        match m {
+            Ok(m) => {
+                *self.handover = Handover::default();
+                self.error.0 = None;
+                self.sel.0 = None;
+                self.choice.0.clear();
+                *self.status = default();
+                self.status.info = info;
+                self.next.set(stage_for(&m, *self.handover));
+                self.commands.insert_resource(m);
+            }
+            Err(e) => self.error.0 = Some(e),
+        }
+    }
+}
+
+fn start_game(mut msgs: MessageReader<NewTirachen>, mut b: Begin) {
     let Some(msg) = msgs.read().last() else {
         return;
     };
-    match new_match(msg.options, msg.position.as_deref(), &saves) {
-        Ok(m) => {
-            *handover = Handover::default();
-            error.0 = None;
-            sel.0 = None;
-            choice.0.clear();
-            *status = default();
-            next.set(stage_for(&m, *handover));
-            commands.insert_resource(m);
-        }
-        Err(e) => error.0 = Some(e),
+    let m = new_match(msg.options, msg.position.as_deref(), &b.saves);
+    b.begin(m, None);
+}
+
+/// "Resume the last game": the autosave read with the pack's `load`; a file that does not load
+/// says why, and the dialog stays.
+fn resume_autosave(mut msgs: MessageReader<ResumeTirachen>, mut b: Begin) {
+    if msgs.read().last().is_none() {
+        return;
     }
+    let path = autosave_path(&b.saves);
+    let m = std::fs::read_to_string(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| resumed_match(&t, &b.saves))
+        .map_err(|e| format!("could not resume {}: {e}", path.display()));
+    b.begin(m, Some(format!("resumed {}", path.display())));
 }
 
 fn handed_over(mut msgs: MessageReader<HandedOver>, mut handover: ResMut<Handover>) {

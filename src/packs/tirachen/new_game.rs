@@ -1,8 +1,8 @@
 //! The new-game dialog (the options the rule text leaves to the players, and an optional
 //! position text to start from), the masters' choice (arms, spells and hunt totalling nine), and
 //! the hand-over screen between two secret choices so neither player sees the other's.
-use super::{HandedOver, NewGameError, NewTirachen, TirachenStage, choice_index};
-use crate::host::grid::{ActiveMatch, Intent};
+use super::{HandedOver, NewGameError, NewTirachen, ResumeTirachen, TirachenStage, choice_index};
+use crate::host::grid::{ActiveMatch, Intent, SaveRoot};
 use crate::host::{OpenScreen, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -65,12 +65,17 @@ fn dialog(
     mut form: ResMut<NewGameForm>,
     error: Res<NewGameError>,
     m: Option<Res<ActiveMatch>>,
+    saves: Res<SaveRoot>,
     mut out: MessageWriter<NewTirachen>,
+    mut resume: MessageWriter<ResumeTirachen>,
     mut screens: MessageWriter<OpenScreen>,
     mut next: ResMut<NextState<TirachenStage>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let has_game = m.is_some_and(|m| m.screen == Screen::Tirachen);
+    let autosave = super::autosave_path(&saves);
+    // A game in progress here is the autosaved one ("Back to the game").
+    let can_resume = !has_game && autosave.exists();
     egui::Window::new("New game of Tirachen")
         .collapsible(false)
         .resizable(false)
@@ -138,6 +143,14 @@ fn dialog(
                         options: form.options,
                         position: Some(form.position.clone()).filter(|p| !p.trim().is_empty()),
                     });
+                }
+                if can_resume
+                    && ui
+                        .button("Resume the last game")
+                        .on_hover_text(format!("{} (saved after every move)", autosave.display()))
+                        .clicked()
+                {
+                    resume.write(ResumeTirachen);
                 }
                 if has_game && ui.button("Back to the game").clicked() {
                     next.set(TirachenStage::Playing);

@@ -1,0 +1,46 @@
+//! Autosave: every change of a grid match is written atomically beside its manual save
+//! (`saves/game.tirachen` → `saves/autosave.tirachen`), so a crash or a closed window loses
+//! nothing; a pack's new-game dialog offers to resume it.
+use super::{ActiveMatch, GridGameSet, GridStatus, GridSystems};
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        autosave
+            .after(GridGameSet)
+            .in_set(GridSystems)
+            .run_if(super::match_changed),
+    );
+}
+
+/// The autosave beside a manual save: `autosave.` and the save's extension.
+pub fn autosave_beside(save_path: &Path) -> PathBuf {
+    let ext = save_path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("save");
+    save_path.with_file_name(format!("autosave.{ext}"))
+}
+
+impl ActiveMatch {
+    /// Where this match is autosaved.
+    pub fn autosave_path(&self) -> PathBuf {
+        autosave_beside(&self.save_path)
+    }
+}
+
+fn autosave(m: Res<ActiveMatch>, mut status: ResMut<GridStatus>) {
+    let path = m.autosave_path();
+    // The referee's save, as "Save" writes it: in a secret game it holds every player's
+    // secrets (the masters chosen in secret), as the manual save does; it resumes exactly.
+    let text = m.game.save_text(game_api::Viewer::Referee);
+    if let Some(d) = path.parent() {
+        let _ = std::fs::create_dir_all(d);
+    }
+    if let Err(e) = game_api::write_atomic(&path, &text) {
+        warn!("autosave to {} failed: {e}", path.display());
+        status.info = Some(format!("could not autosave to {}: {e}", path.display()));
+    }
+}
