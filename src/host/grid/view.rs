@@ -254,46 +254,29 @@ fn draw(
     let font = TextFont::default().with_font_size(17.0);
     let half_w = *files as f32 * CELL / 2.0;
     let half_h = *ranks as f32 * CELL / 2.0;
-    for f in 0..*files {
-        let Some(c) = desc.grid_cell(f, 0) else {
-            continue;
-        };
-        let x = at(c).x;
-        let label = desc
-            .file_labels
-            .get(f as usize)
-            .cloned()
-            .unwrap_or_default();
-        for y in [-half_h - 14.0, half_h + 14.0] {
-            commands.spawn((
-                GridDrawn,
-                DespawnOnExit(scope),
-                Text2d::new(label.clone()),
-                font.clone(),
-                TextColor(LABEL),
-                Transform::from_xyz(x, y, 1.0),
-            ));
+    // Each file's label above and below the board, each rank's left and right of it.
+    let mut label_at = |text: &str, x: f32, y: f32| {
+        commands.spawn((
+            GridDrawn,
+            DespawnOnExit(scope),
+            Text2d::new(text.to_string()),
+            font.clone(),
+            TextColor(LABEL),
+            Transform::from_xyz(x, y, 1.0),
+        ));
+    };
+    for (f, label) in desc.file_labels.iter().enumerate().take(*files as usize) {
+        if let Some(c) = desc.grid_cell(f as u8, 0) {
+            for y in [-half_h - 14.0, half_h + 14.0] {
+                label_at(label, at(c).x, y);
+            }
         }
     }
-    for r in 0..*ranks {
-        let Some(c) = desc.grid_cell(0, r) else {
-            continue;
-        };
-        let y = at(c).y;
-        let label = desc
-            .rank_labels
-            .get(r as usize)
-            .cloned()
-            .unwrap_or_default();
-        for x in [-half_w - 16.0, half_w + 16.0] {
-            commands.spawn((
-                GridDrawn,
-                DespawnOnExit(scope),
-                Text2d::new(label.clone()),
-                font.clone(),
-                TextColor(LABEL),
-                Transform::from_xyz(x, y, 1.0),
-            ));
+    for (r, label) in desc.rank_labels.iter().enumerate().take(*ranks as usize) {
+        if let Some(c) = desc.grid_cell(0, r as u8) {
+            for x in [-half_w - 16.0, half_w + 16.0] {
+                label_at(label, x, at(c).y);
+            }
         }
     }
     // Zones: each an outline in its owner's colour along its boundary, inset by how deeply it
