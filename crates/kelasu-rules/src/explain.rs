@@ -1,0 +1,304 @@
+//! Why an action is refused, naming the rule as the text names it.
+use crate::action::Action;
+use crate::attacks::{conversion_targets, destinations, recall_target};
+use crate::bitboard::Bitboard;
+use crate::merge::connected;
+use crate::options::KelasuOptions;
+use crate::piece::{Kind, Piece};
+use crate::position::Position;
+use crate::side::Side;
+use crate::square::Square;
+use crate::zones::home_rows;
+use game_api::Refusal;
+
+pub const PIECES: &str = "Kelasu: your pieces";
+pub const ONCE_PER_TURN: &str = "Kelasu: no piece moves twice in a turn";
+pub const ENERGY: &str = "Kelasu: energy";
+pub const STONES: &str = "Kelasu: Stones cannot move";
+pub const RECALL: &str = "Kelasu: Warrior Recall";
+pub const CONVERSION: &str = "Kelasu: Diplomat conversion";
+pub const MERGING: &str = "Kelasu: Merging";
+pub const MERGE_COST: &str = "Kelasu: Merging costs";
+pub const PASSING: &str = "Kelasu: turns (no passing)";
+pub const CAPTURE: &str = "Kelasu: capture as in chess";
+
+/// The rule of a kind's moves ("Kelasu: Warrior moves").
+pub fn piece_rule(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Blank => "Kelasu: Blank moves",
+        Kind::Warrior => "Kelasu: Warrior moves",
+        Kind::Runner => "Kelasu: Runner moves",
+        Kind::Diplomat => "Kelasu: Diplomat moves",
+        Kind::Champion => "Kelasu: Champion moves",
+        Kind::General => "Kelasu: General moves",
+        Kind::Stone => STONES,
+    }
+}
+
+fn own_piece(p: &Position, side: Side, from: Square) -> Result<Piece, Refusal> {
+    match p.piece_at(from) {
+        None => Err(Refusal::new(
+            PIECES,
+            format!("there is no piece on {}", from.name()),
+        )),
+        Some(q) if q.side != side => Err(Refusal::new(
+            PIECES,
+            format!("the piece on {} is {}'s", from.name(), q.side.name()),
+        )),
+        Some(q) if p.moved.contains(from) => Err(Refusal::new(
+            ONCE_PER_TURN,
+            format!(
+                "the {} on {} has already moved this turn (\"You cannot move the same piece twice in the same turn.\")",
+                q.kind.name(),
+                from.name()
+            ),
+        )),
+        Some(q) if q.kind == Kind::Stone => Err(Refusal::new(
+            STONES,
+            format!("the Stone on {} cannot move", from.name()),
+        )),
+        Some(q) => Ok(q),
+    }
+}
+
+fn move_refusal(
+    p: &Position,
+    o: &KelasuOptions,
+    piece: Piece,
+    from: Square,
+    to: Square,
+) -> Refusal {
+    let rule = piece_rule(piece.kind);
+    if let Some(q) = p.piece_at(to) {
+        if q.side == piece.side {
+            return Refusal::new(
+                CAPTURE,
+                format!("your own {} stands on {}", q.kind.name(), to.name()),
+            );
+        }
+    }
+    // The piece's squares on a board holding only it: is `to` on its pattern at all?
+    let mut lone = *p;
+    lone.board = [None; 100];
+    lone.board[from.index()] = Some(piece);
+    let mut pattern = Vec::new();
+    destinations(&lone, o, from, piece, &mut pattern);
+    let diagonal_capture = piece.kind == Kind::Warrior
+        && !o.warrior_diagonals_move
+        && to.rank() as i8 == from.rank() as i8 + piece.side.forward()
+        && to.file().abs_diff(from.file()) == 1;
+    if diagonal_capture {
+        return Refusal::new(
+            rule,
+            format!(
+                "a Warrior's forward diagonals only capture, and {} is empty",
+                to.name()
+            ),
+        );
+    }
+    if !pattern.contains(&to) {
+        return Refusal::new(
+            rule,
+            format!(
+                "a {} does not move from {} to {}",
+                piece.kind.name(),
+                from.name(),
+                to.name()
+            ),
+        );
+    }
+    if p.piece_at(to).is_some() {
+        return Refusal::new(
+            rule,
+            format!(
+                "a {} may only move to {}, not capture there (a Move Only square)",
+                piece.kind.name(),
+                to.name()
+            ),
+        );
+    }
+    Refusal::new(
+        rule,
+        format!(
+            "a piece stands in the way from {} to {}",
+            from.name(),
+            to.name()
+        ),
+    )
+}
+
+fn merge_refusal(
+    p: &Position,
+    o: &KelasuOptions,
+    side: Side,
+    kind: Kind,
+    to: Square,
+    blanks: Bitboard,
+) -> Refusal {
+    let Some(cost) = kind.merge_cost() else {
+        return Refusal::new(
+            MERGE_COST,
+            "Blanks merge into a Warrior, Runner, Diplomat, Champion, General or Stone",
+        );
+    };
+    for s in blanks.squares() {
+        if p.piece_at(s) != Some(Piece::new(side, Kind::Blank)) {
+            return Refusal::new(
+                MERGING,
+                format!("{} does not hold one of your Blanks", s.name()),
+            );
+        }
+        if home_rows(side).contains(s) {
+            return Refusal::new(
+                MERGING,
+                format!(
+                    "the Blank on {} is within your starting 2 rows, where Blanks cannot merge",
+                    s.name()
+                ),
+            );
+        }
+        if !o.moved_blanks_merge && p.moved.contains(s) {
+            return Refusal::new(
+                MERGING,
+                format!(
+                    "the Blank on {} moved this turn (MovedBlanksMerge=no)",
+                    s.name()
+                ),
+            );
+        }
+    }
+    if blanks.count() != cost {
+        return Refusal::new(
+            MERGE_COST,
+            format!(
+                "a {} costs {cost} Blanks, not {}",
+                kind.name(),
+                blanks.count()
+            ),
+        );
+    }
+    if !connected(blanks) {
+        return Refusal::new(
+            MERGING,
+            "the Blanks must be next to each other (orthogonally, in one group)",
+        );
+    }
+    if !blanks.contains(to) {
+        return Refusal::new(
+            MERGING,
+            format!(
+                "the merged piece appears on one of the Blanks' squares, not {}",
+                to.name()
+            ),
+        );
+    }
+    Refusal::new(MERGING, "that merge is not legal here")
+}
+
+/// Why `a` is not legal for `side` (called for actions that are not).
+pub fn refusal(p: &Position, o: &KelasuOptions, side: Side, a: Action) -> Refusal {
+    if side != p.to_move {
+        return Refusal::not_your_turn();
+    }
+    if p.energy <= 0 {
+        return Refusal::new(ENERGY, "no energy is left this turn");
+    }
+    let r = match a {
+        Action::End => Refusal::new(
+            PASSING,
+            "a turn ends after at least one action: the text has no pass (Pass=no)",
+        ),
+        Action::Move { from, to } => match own_piece(p, side, from) {
+            Err(r) => r,
+            Ok(q) => move_refusal(p, o, q, from, to),
+        },
+        Action::Recall { from, to } => match own_piece(p, side, from) {
+            Err(r) => r,
+            Ok(q) if q.kind != Kind::Warrior => Refusal::new(RECALL, "only Warriors recall"),
+            Ok(_) if from.rank() != side.far_rank() => Refusal::new(
+                RECALL,
+                "a Warrior recalls only from the end of the board (rank J for Blue, A for Red)",
+            ),
+            Ok(_) if Square::new(side.home_rank(), from.file()) != Some(to) => Refusal::new(
+                RECALL,
+                format!(
+                    "a Recall goes back exactly 9 ranks on the Warrior's file, not to {}",
+                    to.name()
+                ),
+            ),
+            Ok(_) if recall_target(p, o, from, side).is_none() => Refusal::new(
+                RECALL,
+                format!(
+                    "{} is occupied (a Recall lands on an empty square; RecallCaptures=no)",
+                    to.name()
+                ),
+            ),
+            Ok(_) => Refusal::new(RECALL, "that Recall is not legal here"),
+        },
+        Action::Convert { from, target } => match own_piece(p, side, from) {
+            Err(r) => r,
+            Ok(q) if q.kind != Kind::Diplomat => {
+                Refusal::new(CONVERSION, "only a Diplomat converts")
+            }
+            Ok(_) => {
+                let mut t = Vec::new();
+                conversion_targets(p, from, side, &mut t);
+                if from.file().abs_diff(target.file()) != 1
+                    || from.rank().abs_diff(target.rank()) != 1
+                {
+                    Refusal::new(
+                        CONVERSION,
+                        format!(
+                            "a Diplomat converts only diagonally next to it, not on {}",
+                            target.name()
+                        ),
+                    )
+                } else if !t.contains(&target) {
+                    Refusal::new(
+                        CONVERSION,
+                        format!("there is no opposing piece on {} to convert", target.name()),
+                    )
+                } else {
+                    Refusal::new(CONVERSION, "that conversion is not legal here")
+                }
+            }
+        },
+        Action::Merge { kind, to, blanks } => merge_refusal(p, o, side, kind, to, blanks),
+    };
+    r
+}
+
+/// Why a click from `from` to `to` matched no action.
+pub fn explain_click(
+    p: &Position,
+    o: &KelasuOptions,
+    side: Side,
+    from: Option<Square>,
+    to: Square,
+) -> Refusal {
+    let Some(from) = from else {
+        return Refusal::new(
+            PIECES,
+            "choose one of your pieces to move, or a merge of Blanks onto that square",
+        );
+    };
+    match p.piece_at(from) {
+        Some(q)
+            if q.side == side
+                && q.kind == Kind::Warrior
+                && from.rank() == side.far_rank()
+                && to.file() == from.file()
+                && to.rank() == side.home_rank() =>
+        {
+            refusal(p, o, side, Action::Recall { from, to })
+        }
+        Some(q)
+            if q.side == side
+                && q.kind == Kind::Diplomat
+                && p.piece_at(to).is_some_and(|t| t.side != side) =>
+        {
+            refusal(p, o, side, Action::Convert { from, target: to })
+        }
+        _ => refusal(p, o, side, Action::Move { from, to }),
+    }
+}

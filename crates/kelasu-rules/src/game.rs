@@ -1,0 +1,230 @@
+//! Kelasu on the project's game API.
+use crate::action::Action;
+use crate::explain;
+use crate::invariants;
+use crate::legal;
+use crate::notation;
+use crate::options::{HeaderError, KelasuOptions, OptionsError};
+use crate::outcome;
+use crate::position::Position;
+use crate::position_text;
+use crate::side::Side;
+use crate::turn;
+use crate::view;
+use crate::zobrist;
+use game_api::{
+    ActionCells, Actor, BoardDesc, Cell, Decision, Game, Outcome, PieceView, Player, Refusal,
+    TextError, Viewer,
+};
+
+/// The rules of Kelasu with their options fixed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kelasu {
+    pub options: KelasuOptions,
+}
+
+impl Kelasu {
+    pub fn new(options: KelasuOptions) -> Kelasu {
+        Kelasu { options }
+    }
+
+    /// The rules a save was written with, from its headers (`[WarriorDiagonals "capture"]` …).
+    pub fn from_headers<K: AsRef<str>, V: AsRef<str>>(
+        headers: &[(K, V)],
+    ) -> Result<Kelasu, OptionsError> {
+        KelasuOptions::from_headers(headers).map(Kelasu::new)
+    }
+
+    /// The rules a save text was written with.
+    pub fn from_save_text(text: &str) -> Result<Kelasu, HeaderError> {
+        KelasuOptions::from_save_text(text).map(Kelasu::new)
+    }
+}
+
+impl Game for Kelasu {
+    type State = Position;
+    type Action = Action;
+
+    fn name(&self) -> &'static str {
+        "kelasu"
+    }
+    fn title(&self) -> &'static str {
+        "Kelasu"
+    }
+    fn players(&self) -> u8 {
+        2
+    }
+    fn player_name(&self, p: Player) -> String {
+        Side::from_player(p)
+            .map(|s| s.name().to_string())
+            .unwrap_or_else(|| format!("seat {}", p.0 + 1))
+    }
+
+    fn start(&self) -> Position {
+        Position::start()
+    }
+
+    fn decision(&self, s: &Position) -> Decision {
+        if let Some(o) = outcome::ending(s, &self.options) {
+            return Decision::Over(o);
+        }
+        if !s.acted() && !self.options.pass_allowed && !legal::has_piece_action(s, &self.options) {
+            return Decision::Over(Outcome::draw(2, outcome::STALEMATE));
+        }
+        Decision::Player(s.to_move().player())
+    }
+
+    /// A turn is every action from its start until the mover ends it or runs out of energy.
+    fn at_turn_start(&self, s: &Position) -> bool {
+        !s.acted()
+    }
+
+    fn legal_actions(&self, s: &Position, player: Player, out: &mut Vec<Action>) {
+        let Some(side) = Side::from_player(player) else {
+            return;
+        };
+        if !matches!(self.decision(s), Decision::Player(_)) {
+            return;
+        }
+        legal::legal_actions(s, &self.options, side, out);
+    }
+
+    /// Kelasu has no chance.
+    fn chance_outcomes(&self, _s: &Position, _out: &mut Vec<(Action, u32)>) {}
+
+    fn apply(&self, s: &mut Position, _actor: Actor, a: Action) {
+        turn::apply(s, &self.options, a);
+    }
+
+    fn refusal(&self, s: &Position, actor: Actor, a: Action) -> Refusal {
+        if matches!(self.decision(s), Decision::Over(_)) {
+            return Refusal::game_over();
+        }
+        match actor {
+            Actor::Player(p) => match Side::from_player(p) {
+                Some(side) => explain::refusal(s, &self.options, side, a),
+                None => Refusal::not_your_turn(),
+            },
+            Actor::Chance => Refusal::not_your_turn(),
+        }
+    }
+
+    fn explain_move(&self, s: &Position, player: Player, from: Option<Cell>, to: Cell) -> Refusal {
+        if matches!(self.decision(s), Decision::Over(_)) {
+            return Refusal::game_over();
+        }
+        let (Some(side), Some(to)) = (Side::from_player(player), view::square(to)) else {
+            return Refusal::new(explain::PIECES, "that is not a square of the board");
+        };
+        if side != s.to_move() {
+            return Refusal::not_your_turn();
+        }
+        let from = match from.map(view::square) {
+            Some(None) => {
+                return Refusal::new(explain::PIECES, "that is not a square of the board");
+            }
+            Some(Some(f)) => Some(f),
+            None => None,
+        };
+        explain::explain_click(s, &self.options, side, from, to)
+    }
+
+    fn hash(&self, s: &Position) -> u64 {
+        zobrist::hash(s)
+    }
+
+    fn action_text(&self, s: &Position, a: Action) -> String {
+        notation::write(s, a)
+    }
+
+    fn parse_action(&self, s: &Position, text: &str) -> Result<Action, TextError> {
+        notation::read(s, &self.options, text)
+    }
+
+    fn position_text(&self, s: &Position) -> String {
+        position_text::write(s)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Position, TextError> {
+        position_text::read(text, &self.options)
+    }
+
+    fn headers(&self) -> Vec<(String, String)> {
+        self.options.headers()
+    }
+
+    fn board(&self) -> BoardDesc {
+        view::board()
+    }
+
+    fn pieces(&self, s: &Position, _viewer: Viewer) -> Vec<PieceView> {
+        view::pieces(s)
+    }
+
+    fn action_cells(&self, s: &Position, a: Action) -> ActionCells {
+        view::action_cells(s, a)
+    }
+
+    fn action_kind(&self, s: &Position, a: Action) -> &'static str {
+        view::action_kind(s, a)
+    }
+
+    fn action_label(&self, s: &Position, a: Action) -> Option<String> {
+        view::action_label(s, a)
+    }
+
+    fn check_invariants(&self, s: &Position) -> Result<(), String> {
+        invariants::check(s, &self.options).map_err(|e| e.to_string())
+    }
+
+    /// The whole turn: energy spent adds up (1 a move, the Blanks of a merge), no piece moved
+    /// twice, and the turn ended by `end` or by energy running out.
+    fn check_turn(
+        &self,
+        start: &Position,
+        actions: &[Action],
+        end: &Position,
+    ) -> Result<(), String> {
+        if matches!(self.decision(end), Decision::Over(_)) {
+            return Ok(());
+        }
+        let mut spent = 0i16;
+        let mut moved_to = Vec::new();
+        for (i, a) in actions.iter().enumerate() {
+            match *a {
+                Action::Move { from, to } | Action::Recall { from, to } => {
+                    if moved_to.contains(&from) {
+                        return Err(format!("the piece on {} moved twice", from.name()));
+                    }
+                    moved_to.push(to);
+                    spent += 1;
+                }
+                Action::Convert { .. } => spent += 1,
+                Action::Merge { blanks, .. } => {
+                    moved_to.retain(|s| !blanks.contains(*s));
+                    spent += blanks.count() as i16;
+                }
+                Action::End => {
+                    if i + 1 != actions.len() {
+                        return Err("`end` before the turn's last action".into());
+                    }
+                }
+            }
+        }
+        let ended = actions.last() == Some(&Action::End);
+        if !ended && spent < start.energy() {
+            return Err(format!(
+                "the turn ended with energy left ({} of {})",
+                spent,
+                start.energy()
+            ));
+        }
+        if spent > start.energy() + 20 {
+            return Err("more energy spent than a merge allows".into());
+        }
+        if end.to_move() == start.to_move() {
+            return Err("the turn ended but the same side is to move".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,117 @@
+//! What every reachable position satisfies; position text is checked against the same rules.
+use crate::options::KelasuOptions;
+use crate::piece::Kind;
+use crate::position::{HISTORY, Position};
+use std::fmt;
+
+/// The field of the position text a check concerns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Board,
+    Side,
+    Energy,
+    Phase,
+    Moved,
+    Quiet,
+    History,
+}
+
+impl Field {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub field: Field,
+    pub why: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}: {}", self.field, self.why)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
+    let err = |field, why: String| Err(PositionError { field, why });
+    let total = p.pieces().count();
+    if total > 48 {
+        return err(
+            Field::Board,
+            format!("{total} pieces; the two sets start with 48 and none are added"),
+        );
+    }
+    let side = p.to_move;
+    if p.acted {
+        if p.energy < 1 {
+            return err(
+                Field::Energy,
+                format!(
+                    "energy {} mid-turn: the turn ends when energy runs out",
+                    p.energy
+                ),
+            );
+        }
+        if p.quiet < -1 {
+            return err(Field::Quiet, format!("count {} is below -1", p.quiet));
+        }
+    } else {
+        let stones = p.stones(side) as i16;
+        if p.energy != stones {
+            return err(
+                Field::Energy,
+                format!(
+                    "a turn starts with energy equal to the mover's Stones ({stones}), not {}",
+                    p.energy
+                ),
+            );
+        }
+        if !p.moved.is_empty() {
+            return err(
+                Field::Moved,
+                "nothing has moved at the start of a turn".into(),
+            );
+        }
+        if p.quiet < 0 {
+            return err(Field::Quiet, format!("count {} at a turn start", p.quiet));
+        }
+        if p.history().last() != Some(&p.repetition_key()) {
+            return err(
+                Field::History,
+                "the history must end with the current turn start's key".into(),
+            );
+        }
+    }
+    if let Some(n) = o.quiet_full_turns {
+        if p.quiet > 2 * n as i16 {
+            return err(
+                Field::Quiet,
+                format!("count {} is past the limit of {} turns", p.quiet, 2 * n),
+            );
+        }
+    }
+    for s in p.moved.squares() {
+        match p.piece_at(s) {
+            Some(q) if q.side == side && q.kind != Kind::Stone => {}
+            _ => {
+                return err(
+                    Field::Moved,
+                    format!(
+                        "{} is marked moved but holds no movable piece of the mover",
+                        s.name()
+                    ),
+                );
+            }
+        }
+    }
+    if p.history_len as usize > HISTORY
+        || p.history[p.history_len as usize..].iter().any(|&h| h != 0)
+    {
+        return err(Field::History, format!("at most {HISTORY} entries"));
+    }
+    Ok(())
+}

@@ -1,0 +1,63 @@
+//! The actions open to the mover: each unmoved piece's moves, recalls and conversions, every
+//! merge, and ending the turn.
+use crate::action::Action;
+use crate::attacks::{conversion_targets, destinations, recall_target};
+use crate::merge::merges;
+use crate::options::KelasuOptions;
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::side::Side;
+
+/// The piece actions and merges (ending the turn not included).
+pub fn piece_actions(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<Action>) {
+    if side != p.to_move || p.energy <= 0 {
+        return;
+    }
+    let mut to = Vec::new();
+    for (from, piece) in p.pieces() {
+        if piece.side != side || p.moved.contains(from) {
+            continue;
+        }
+        to.clear();
+        destinations(p, o, from, piece, &mut to);
+        out.extend(to.iter().map(|&t| Action::Move { from, to: t }));
+        match piece.kind {
+            Kind::Warrior => {
+                if let Some(t) = recall_target(p, o, from, side) {
+                    out.push(Action::Recall { from, to: t });
+                }
+            }
+            Kind::Diplomat => {
+                to.clear();
+                conversion_targets(p, from, side, &mut to);
+                out.extend(to.iter().map(|&t| Action::Convert { from, target: t }));
+            }
+            _ => {}
+        }
+    }
+    let mut ms = Vec::new();
+    merges(p, o, side, &mut ms);
+    out.extend(
+        ms.into_iter()
+            .map(|(kind, to, blanks)| Action::Merge { kind, to, blanks }),
+    );
+}
+
+/// Whether ending the turn is open: after acting, or at any time under `Pass=yes`.
+pub fn may_end(p: &Position, o: &KelasuOptions, side: Side) -> bool {
+    side == p.to_move && (p.acted || o.pass_allowed)
+}
+
+pub fn legal_actions(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<Action>) {
+    piece_actions(p, o, side, out);
+    if may_end(p, o, side) {
+        out.push(Action::End);
+    }
+}
+
+/// Whether the mover has any action besides ending the turn.
+pub fn has_piece_action(p: &Position, o: &KelasuOptions) -> bool {
+    let mut v = Vec::new();
+    piece_actions(p, o, p.to_move, &mut v);
+    !v.is_empty()
+}

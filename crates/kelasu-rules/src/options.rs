@@ -1,0 +1,163 @@
+//! What the rule text leaves to the players (docs/rulings/kelasu.md names each ruling), and the
+//! save headers that carry it so a saved game rebuilds the same rules.
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KelasuOptions {
+    /// Header `WarriorDiagonals`: `capture` (default) or `move-capture` — what the Warrior's `+`
+    /// squares (forward diagonals, a symbol missing from the text's legend) allow. Default: read
+    /// as the legend's "Must Capture" (ruling "The Warrior's `+` squares").
+    pub warrior_diagonals_move: bool,
+    /// Header `RecallCaptures`: `no` (default) or `yes` — whether a Recall may land on an
+    /// opposing piece and take it (ruling "Recall onto an occupied square").
+    pub recall_captures: bool,
+    /// Header `ConversionResetsCount`: `no` (default) or `yes` — whether a conversion restarts
+    /// the 64-turn count as a capture does (ruling "Conversion and the 64-turn count").
+    pub conversion_resets_count: bool,
+    /// Header `MovedBlanksMerge`: `yes` (default) or `no` — whether a Blank that moved this turn
+    /// may be one of the Blanks of a merge (ruling "Merging Blanks that moved").
+    pub moved_blanks_merge: bool,
+    /// Header `Pass`: `no` (default) or `yes` — whether a player may end a turn without acting
+    /// (ruling "Passing and stalemate").
+    pub pass_allowed: bool,
+    /// Header `QuietTurns`: a number of full turns (default 64) or `off` — "Making 64 full turns
+    /// without a Blank move, a Merge, or a Capture" draws; a full turn is one turn of each side.
+    pub quiet_full_turns: Option<u16>,
+}
+
+impl Default for KelasuOptions {
+    fn default() -> Self {
+        KelasuOptions {
+            warrior_diagonals_move: false,
+            recall_captures: false,
+            conversion_resets_count: false,
+            moved_blanks_merge: true,
+            pass_allowed: false,
+            quiet_full_turns: Some(64),
+        }
+    }
+}
+
+/// A header that does not name a valid option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionsError {
+    pub header: String,
+    pub value: String,
+    pub expected: &'static str,
+}
+
+impl fmt::Display for OptionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "header {} is \"{}\"; expected {}",
+            self.header, self.value, self.expected
+        )
+    }
+}
+
+impl std::error::Error for OptionsError {}
+
+impl KelasuOptions {
+    /// The options as save headers (`[WarriorDiagonals "capture"]` …).
+    pub fn headers(&self) -> Vec<(String, String)> {
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+        vec![
+            (
+                "WarriorDiagonals".into(),
+                if self.warrior_diagonals_move {
+                    "move-capture"
+                } else {
+                    "capture"
+                }
+                .into(),
+            ),
+            ("RecallCaptures".into(), yes_no(self.recall_captures)),
+            (
+                "ConversionResetsCount".into(),
+                yes_no(self.conversion_resets_count),
+            ),
+            ("MovedBlanksMerge".into(), yes_no(self.moved_blanks_merge)),
+            ("Pass".into(), yes_no(self.pass_allowed)),
+            (
+                "QuietTurns".into(),
+                match self.quiet_full_turns {
+                    Some(n) => n.to_string(),
+                    None => "off".into(),
+                },
+            ),
+        ]
+    }
+
+    /// Options back from headers. Headers of other matters (`Game`, `Seed`, …) are ignored; an
+    /// option whose header is missing keeps its default.
+    pub fn from_headers<K: AsRef<str>, V: AsRef<str>>(
+        headers: &[(K, V)],
+    ) -> Result<KelasuOptions, OptionsError> {
+        let mut o = KelasuOptions::default();
+        for (k, v) in headers {
+            let (k, v) = (k.as_ref(), v.as_ref());
+            let err = |expected| OptionsError {
+                header: k.to_string(),
+                value: v.to_string(),
+                expected,
+            };
+            let yes_no = || match v {
+                "yes" => Ok(true),
+                "no" => Ok(false),
+                _ => Err(err("`yes` or `no`")),
+            };
+            match k {
+                "WarriorDiagonals" => {
+                    o.warrior_diagonals_move = match v {
+                        "capture" => false,
+                        "move-capture" => true,
+                        _ => return Err(err("`capture` or `move-capture`")),
+                    }
+                }
+                "RecallCaptures" => o.recall_captures = yes_no()?,
+                "ConversionResetsCount" => o.conversion_resets_count = yes_no()?,
+                "MovedBlanksMerge" => o.moved_blanks_merge = yes_no()?,
+                "Pass" => o.pass_allowed = yes_no()?,
+                "QuietTurns" => {
+                    o.quiet_full_turns = match v {
+                        "off" => None,
+                        n => match n.parse::<u16>() {
+                            Ok(n) if (1..=10_000).contains(&n) => Some(n),
+                            _ => {
+                                return Err(err("`off` or a number of full turns from 1 to 10000"));
+                            }
+                        },
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(o)
+    }
+
+    /// Options from a save's text (its `[Key "value"]` header lines).
+    pub fn from_save_text(text: &str) -> Result<KelasuOptions, HeaderError> {
+        let hs = game_api::save_headers(text).map_err(HeaderError::Unreadable)?;
+        let pairs: Vec<(String, String)> = hs.into_iter().map(|(_, k, v)| (k, v)).collect();
+        KelasuOptions::from_headers(&pairs).map_err(HeaderError::Option)
+    }
+}
+
+/// Why a save's headers do not give options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeaderError {
+    Unreadable(game_api::TextError),
+    Option(OptionsError),
+}
+
+impl fmt::Display for HeaderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeaderError::Unreadable(e) => write!(f, "save headers: {e}"),
+            HeaderError::Option(e) => write!(f, "save headers: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for HeaderError {}

@@ -1,0 +1,243 @@
+//! Position text, one line of seven fields (docs/rulings/kelasu.md, "Position text"):
+//! `<ranks A to J, '/' between> <b|r> <energy> <s|m> <moved> <count> <history>`, e.g. the start
+//! `BBBBBBBBBB/BBBBBBBBBB/S1S4S1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0 <key>`.
+//! A rank lists its squares from file 0, digits counting empty squares; `s` a turn start, `m`
+//! mid-turn; moved squares joined by `+` or `-`; the count of quiet turns (-1 mid-turn after a
+//! Blank move, merge or capture); the repetition keys in hex joined by `+` or `-`.
+use crate::bitboard::Bitboard;
+use crate::invariants;
+use crate::options::KelasuOptions;
+use crate::piece::Piece;
+use crate::position::{HISTORY, Position};
+use crate::side::Side;
+use crate::square::Square;
+use game_api::TextError;
+
+pub fn write(p: &Position) -> String {
+    let mut ranks = Vec::new();
+    for r in 0..10u8 {
+        let mut s = String::new();
+        let mut empty = 0;
+        for f in 0..10u8 {
+            match p.piece_at(Square(r * 10 + f)) {
+                None => empty += 1,
+                Some(q) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(q.char());
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        ranks.push(s);
+    }
+    let list = |v: Vec<String>| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.join("+")
+        }
+    };
+    format!(
+        "{} {} {} {} {} {} {}",
+        ranks.join("/"),
+        if p.to_move == Side::Blue { 'b' } else { 'r' },
+        p.energy,
+        if p.acted { 'm' } else { 's' },
+        list(p.moved.squares().map(Square::name).collect()),
+        p.quiet,
+        list(p.history().iter().map(|h| format!("{h:016x}")).collect()),
+    )
+}
+
+fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
+    let mut b = [None; 100];
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 10 {
+        return Err(TextError::new(
+            col,
+            text,
+            format!(
+                "{} ranks; expected 10 (A to J) separated by `/`",
+                ranks.len()
+            ),
+        ));
+    }
+    let mut c = col;
+    for (r, rank) in ranks.iter().enumerate() {
+        let mut f = 0usize;
+        let mut digits = String::new();
+        let flush = |digits: &mut String, f: &mut usize, at: usize| -> Result<(), TextError> {
+            if !digits.is_empty() {
+                let n: usize = digits.parse().unwrap_or(0);
+                if n == 0 {
+                    return Err(TextError::new(
+                        at,
+                        digits.clone(),
+                        "a count of empty squares must be 1 to 10",
+                    ));
+                }
+                *f += n;
+                digits.clear();
+            }
+            Ok(())
+        };
+        for (i, ch) in rank.chars().enumerate() {
+            let at = c + i;
+            if ch.is_ascii_digit() {
+                digits.push(ch);
+                continue;
+            }
+            flush(&mut digits, &mut f, at)?;
+            let piece = Piece::from_char(ch).ok_or_else(|| {
+                TextError::new(
+                    at,
+                    ch.to_string(),
+                    "not a piece letter (B W R D C G S, Blue upper case, Red lower case)",
+                )
+            })?;
+            if f >= 10 {
+                return Err(TextError::new(
+                    at,
+                    *rank,
+                    format!(
+                        "rank {} holds more than 10 squares",
+                        (b'A' + r as u8) as char
+                    ),
+                ));
+            }
+            b[r * 10 + f] = Some(piece);
+            f += 1;
+        }
+        flush(&mut digits, &mut f, c + rank.len())?;
+        if f != 10 {
+            return Err(TextError::new(
+                c,
+                *rank,
+                format!(
+                    "rank {} holds {f} squares, not 10",
+                    (b'A' + r as u8) as char
+                ),
+            ));
+        }
+        c += rank.len() + 1;
+    }
+    Ok(b)
+}
+
+/// Reads and checks a position text.
+pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
+    let mut fields = Vec::new();
+    let mut start = None;
+    for (i, ch) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (ch.is_whitespace(), start) {
+            (true, Some(s)) => {
+                fields.push((s + 1, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if fields.len() != 7 {
+        return Err(TextError::new(
+            fields.get(7).map(|f| f.0).unwrap_or(text.len() + 1),
+            fields.get(7).map(|f| f.1).unwrap_or(""),
+            format!(
+                "{} fields; expected 7: board, side, energy, s|m, moved, count, history",
+                fields.len()
+            ),
+        ));
+    }
+    let board = board(fields[0].1, fields[0].0)?;
+    let (col, t) = fields[1];
+    let to_move = match t {
+        "b" => Side::Blue,
+        "r" => Side::Red,
+        _ => {
+            return Err(TextError::new(
+                col,
+                t,
+                "expected `b` (Blue to move) or `r` (Red)",
+            ));
+        }
+    };
+    let (col, t) = fields[2];
+    let energy: i16 = t
+        .parse()
+        .map_err(|_| TextError::new(col, t, "expected the energy left, a number"))?;
+    let (col, t) = fields[3];
+    let acted = match t {
+        "s" => false,
+        "m" => true,
+        _ => {
+            return Err(TextError::new(
+                col,
+                t,
+                "expected `s` (turn start) or `m` (mid-turn)",
+            ));
+        }
+    };
+    let (col, t) = fields[4];
+    let mut moved = Bitboard::EMPTY;
+    if t != "-" {
+        let mut c = col;
+        for part in t.split('+') {
+            let s = Square::parse(part)
+                .ok_or_else(|| TextError::new(c, part, "expected a square (\"E4\") or `-`"))?;
+            if moved.contains(s) {
+                return Err(TextError::new(c, part, "a square named twice"));
+            }
+            moved = moved.with(s);
+            c += part.len() + 1;
+        }
+    }
+    let (col, t) = fields[5];
+    let quiet: i16 = t
+        .parse()
+        .map_err(|_| TextError::new(col, t, "expected the count of quiet turns, a number"))?;
+    let (col, t) = fields[6];
+    let mut history = [0u64; HISTORY];
+    let mut history_len = 0u8;
+    if t != "-" {
+        let mut c = col;
+        for part in t.split('+') {
+            if history_len as usize == HISTORY {
+                return Err(TextError::new(
+                    c,
+                    part,
+                    format!("at most {HISTORY} history entries"),
+                ));
+            }
+            let h = (part.len() == 16)
+                .then(|| u64::from_str_radix(part, 16).ok())
+                .flatten()
+                .ok_or_else(|| TextError::new(c, part, "expected 16 hex digits or `-`"))?;
+            history[history_len as usize] = h;
+            history_len += 1;
+            c += part.len() + 1;
+        }
+    }
+    let p = Position {
+        board,
+        to_move,
+        energy,
+        acted,
+        moved,
+        quiet,
+        history,
+        history_len,
+    };
+    invariants::check(&p, o).map_err(|e| {
+        let (col, t) = fields[e.field.index().min(6)];
+        TextError::new(col, t, e.why)
+    })?;
+    Ok(p)
+}

@@ -1,0 +1,138 @@
+//! What a host draws: the board with its labels and zones, the pieces, and where actions touch.
+use crate::action::Action;
+use crate::position::Position;
+use crate::side::Side;
+use crate::square::Square;
+use crate::zones::{home_rows, victory_tiles};
+use game_api::{ActionCells, BoardDesc, Cell, PieceView, Shape, Zone};
+
+pub fn cell(s: Square) -> Cell {
+    Cell(s.0 as u16)
+}
+
+pub fn square(c: Cell) -> Option<Square> {
+    (c.0 < 100).then_some(Square(c.0 as u8))
+}
+
+pub fn board() -> BoardDesc {
+    let v = victory_tiles();
+    let cell_colours = Square::all()
+        .map(|s| {
+            if v.contains(s) {
+                [214, 178, 92]
+            } else if (s.rank() + s.file()) % 2 == 0 {
+                [228, 222, 206]
+            } else {
+                [196, 188, 170]
+            }
+        })
+        .collect();
+    let zone = |name: &str, owner, b: crate::bitboard::Bitboard| Zone {
+        name: name.into(),
+        owner,
+        cells: b.squares().map(cell).collect(),
+    };
+    BoardDesc {
+        shape: Shape::Grid {
+            files: 10,
+            ranks: 10,
+            holes: vec![],
+        },
+        file_labels: (0..10).map(|f| f.to_string()).collect(),
+        rank_labels: (0..10u8)
+            .map(|r| ((b'A' + r) as char).to_string())
+            .collect(),
+        cell_colours,
+        zones: vec![
+            zone("victory tiles", None, v),
+            zone(
+                "Blue home rows",
+                Some(Side::Blue.player()),
+                home_rows(Side::Blue),
+            ),
+            zone(
+                "Red home rows",
+                Some(Side::Red.player()),
+                home_rows(Side::Red),
+            ),
+        ],
+    }
+}
+
+pub fn pieces(p: &Position) -> Vec<PieceView> {
+    p.pieces()
+        .map(|(s, q)| PieceView {
+            cell: cell(s),
+            owner: Some(q.side.player()),
+            kind: q.kind.letter().to_string(),
+            name: q.kind.name().to_string(),
+        })
+        .collect()
+}
+
+pub fn action_cells(p: &Position, a: Action) -> ActionCells {
+    match a {
+        Action::Move { from, to } | Action::Recall { from, to } => ActionCells {
+            from: Some(cell(from)),
+            to: Some(cell(to)),
+            from_reserve: None,
+            captures: p.piece_at(to).map(|_| vec![cell(to)]).unwrap_or_default(),
+        },
+        Action::Convert { from, target } => ActionCells {
+            from: Some(cell(from)),
+            to: Some(cell(target)),
+            from_reserve: None,
+            // The Diplomat is sacrificed; the converted piece stays.
+            captures: vec![cell(from)],
+        },
+        Action::Merge { to, blanks, .. } => ActionCells {
+            from: None,
+            to: Some(cell(to)),
+            from_reserve: None,
+            captures: blanks.without(to).squares().map(cell).collect(),
+        },
+        Action::End => ActionCells::default(),
+    }
+}
+
+pub fn action_kind(p: &Position, a: Action) -> &'static str {
+    match a {
+        Action::Move { to, .. } if p.piece_at(to).is_some() => "capture",
+        Action::Move { .. } => "move",
+        Action::Recall { .. } => "recall",
+        Action::Convert { .. } => "convert",
+        Action::Merge { .. } => "merge",
+        Action::End => "end",
+    }
+}
+
+pub fn action_label(p: &Position, a: Action) -> Option<String> {
+    let names =
+        |b: crate::bitboard::Bitboard| b.squares().map(Square::name).collect::<Vec<_>>().join(", ");
+    match a {
+        Action::Merge { kind, to, blanks } => Some(format!(
+            "merge the {} Blanks on {} into a {} on {}",
+            blanks.count(),
+            names(blanks),
+            kind.name(),
+            to.name()
+        )),
+        Action::Convert { from, target } => {
+            let q = p.piece_at(target)?;
+            Some(format!(
+                "the Diplomat on {} converts {}'s {} on {} and is sacrificed",
+                from.name(),
+                q.side.name(),
+                q.kind.name(),
+                target.name()
+            ))
+        }
+        Action::Recall { from, to } => Some(format!(
+            "recall the Warrior on {} to {}",
+            from.name(),
+            to.name()
+        )),
+        Action::End => Some("end the turn".into()),
+        Action::Move { .. } => None,
+    }
+}
