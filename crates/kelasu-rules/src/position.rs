@@ -61,6 +61,29 @@ impl Position {
         p
     }
 
+    /// A turn start with the given pieces, `to_move` to act with energy equal to its Stones, the
+    /// count at 0 and this position alone in the history (for tests, puzzles and tools; check it
+    /// with `Game::check_invariants` or read position text instead when it comes from a user).
+    pub fn setup(pieces: &[(Square, Piece)], to_move: Side) -> Position {
+        let mut board = [None; 100];
+        for &(s, p) in pieces {
+            board[s.index()] = Some(p);
+        }
+        let mut p = Position {
+            board,
+            to_move,
+            energy: 0,
+            acted: false,
+            moved: Bitboard::EMPTY,
+            quiet: 0,
+            history: [0; HISTORY],
+            history_len: 0,
+        };
+        p.energy = p.stones(to_move) as i16;
+        p.push_history();
+        p
+    }
+
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         self.board[s.index()]
     }

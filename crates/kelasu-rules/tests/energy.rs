@@ -1,0 +1,98 @@
+//! Turns and energy (text, "Turns"): energy is the mover's Stones at the start of each turn,
+//! every move costs 1, no piece moves twice, the turn ends when energy runs out or by `end`.
+mod common;
+use common::*;
+use game_api::{Actor, Game, Player};
+use kelasu_rules::{Action, Side, rules};
+
+#[test]
+fn start_of_game_energy_and_first_turn() {
+    let g = game();
+    let mut s = g.start();
+    // "at the start, it's 4"; "Blue goes first".
+    assert_eq!((s.to_move(), s.energy()), (Side::Blue, 4));
+    assert!(g.at_turn_start(&s));
+    // No `end` before acting (ruling "Passing and stalemate").
+    assert!(!legal(&g, &s).contains(&Action::End));
+    play(&g, &mut s, "B1-C1");
+    assert_eq!(s.energy(), 3);
+    assert!(!g.at_turn_start(&s));
+    assert!(legal(&g, &s).contains(&Action::End));
+    play(&g, &mut s, "A1-B1 B3-C3 B4-C4");
+    // "Once your energy runs out, your turn ends."
+    assert_eq!((s.to_move(), s.energy()), (Side::Red, 4));
+    assert!(g.at_turn_start(&s));
+}
+
+#[test]
+fn no_piece_moves_twice() {
+    let g = game();
+    let mut s = g.start();
+    play(&g, &mut s, "B1-C1");
+    // "You cannot move the same piece twice in the same turn."
+    let again = Action::Move {
+        from: sq("C1"),
+        to: sq("D1"),
+    };
+    assert!(!legal(&g, &s).contains(&again));
+    let r = g
+        .play_checked(&mut s, Actor::Player(Player(0)), again)
+        .unwrap_err();
+    assert_eq!(r.rule, rules::ONCE_PER_TURN);
+    // A Blank that moved may still merge (ruling "Merging Blanks that moved").
+    play(&g, &mut s, "B3-C3 B4-C4");
+    assert_eq!(s.energy(), 1);
+    play(&g, &mut s, "W=C3/C4");
+    assert_eq!(
+        s.piece_at(sq("C3")).unwrap().kind,
+        kelasu_rules::Kind::Warrior
+    );
+    assert_eq!(
+        s.to_move(),
+        Side::Red,
+        "the merge overspent the last energy"
+    );
+}
+
+#[test]
+fn end_passes_the_turn_with_energy_left() {
+    let g = game();
+    let mut s = g.start();
+    play(&g, &mut s, "B1-C1 end");
+    assert_eq!((s.to_move(), s.energy()), (Side::Red, 4));
+    // Red's energy counts Red's Stones: capture one and Red has 3 next turn.
+    let mut s = pos("C0:S C2:S E4:G H4:s H0:s j0:w", Side::Blue);
+    play(&g, &mut s, "E4xH4 end");
+    assert_eq!(s.energy(), 1);
+}
+
+#[test]
+fn conversion_sacrifices_the_diplomat_and_the_piece_moves_at_once() {
+    let g = game();
+    // Text: "Converting a piece sacrifices the original Diplomat."; "Newly merged or converted
+    // pieces can move on the same turn".
+    let mut s = pos("E4:D F5:g A0:S A1:S j9:s j0:w", Side::Blue);
+    play(&g, &mut s, "E4%F5");
+    assert!(s.piece_at(sq("E4")).is_none());
+    assert_eq!(s.piece_at(sq("F5")).unwrap().side, Side::Blue);
+    assert_eq!(s.energy(), 1, "a conversion costs 1");
+    play(&g, &mut s, "F5xJ9");
+    assert!(matches!(g.decision(&s), game_api::Decision::Over(o) if o.winner() == Some(Player(0))));
+}
+
+#[test]
+fn recall_plays_as_a_move() {
+    let g = game();
+    let mut s = pos("J3:W A0:S A9:S j9:s j0:w", Side::Blue);
+    play(&g, &mut s, "J3@A3");
+    assert_eq!(
+        s.piece_at(sq("A3")).unwrap().kind,
+        kelasu_rules::Kind::Warrior
+    );
+    assert_eq!(s.energy(), 1);
+    assert!(
+        !legal(&g, &s)
+            .iter()
+            .any(|a| matches!(a, Action::Move { from, .. } if *from == sq("A3")))
+    );
+}
