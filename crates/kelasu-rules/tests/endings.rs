@@ -1,0 +1,157 @@
+//! Every ending the rules decide (text, "Endings"); resignation and agreement are the host's.
+mod common;
+use common::*;
+use game_api::{Decision, Game, Outcome, Player};
+use kelasu_rules::{Kelasu, KelasuOptions, Side, endings};
+
+fn over(g: &Kelasu, s: &kelasu_rules::Position) -> Option<Outcome> {
+    match g.decision(s) {
+        Decision::Over(o) => Some(o),
+        _ => None,
+    }
+}
+
+#[test]
+fn no_stones_left() {
+    // "Your opponent has no Stones left." — checked at once, mid-turn.
+    let g = game();
+    let mut s = pos("E4:G A0:S A1:S H4:s j0:w", Side::Blue);
+    play(&g, &mut s, "E4xH4");
+    let o = over(&g, &s).unwrap();
+    assert_eq!(
+        (o.winner(), o.reason.as_str()),
+        (Some(Player(0)), endings::NO_STONES)
+    );
+}
+
+#[test]
+fn no_non_stone_pieces_left() {
+    // "Your opponent has no non-stone Pieces left."
+    let g = game();
+    let mut s = pos("E4:G A0:S A1:S H9:s E7:w", Side::Blue);
+    play(&g, &mut s, "E4xE7");
+    let o = over(&g, &s).unwrap();
+    assert_eq!(
+        (o.winner(), o.reason.as_str()),
+        (Some(Player(0)), endings::NO_PIECES)
+    );
+    // A conversion can leave the converting side with none: it then loses, unless the same
+    // action won (the mover's wins come first; ruling "When wins are checked").
+    let mut s = pos("E4:D F5:s A0:S j0:w j9:s", Side::Blue);
+    play(&g, &mut s, "E4%F5");
+    let o = over(&g, &s).unwrap();
+    assert_eq!(
+        (o.winner(), o.reason.as_str()),
+        (Some(Player(1)), endings::NO_PIECES)
+    );
+    let mut s = pos("E4:D F5:s A0:S j0:w", Side::Blue);
+    play(&g, &mut s, "E4%F5");
+    let o = over(&g, &s).unwrap();
+    assert_eq!(
+        (o.winner(), o.reason.as_str()),
+        (Some(Player(0)), endings::NO_STONES)
+    );
+}
+
+#[test]
+fn all_four_victory_tiles() {
+    // "You occupy all 4 Victory Tiles at once." E4 E5 F4 F5.
+    let g = game();
+    let mut s = pos("E4:G E5:G F4:G D5:W A0:S A1:S j9:s j0:w", Side::Blue);
+    assert!(over(&g, &s).is_none());
+    play(&g, &mut s, "E5-E6");
+    assert!(over(&g, &s).is_none());
+    let mut s = pos("E4:G E5:G F4:G E6:C A0:S A1:S j9:s j0:w", Side::Blue);
+    play(&g, &mut s, "E6-F5");
+    let o = over(&g, &s).unwrap();
+    assert_eq!(
+        (o.winner(), o.reason.as_str()),
+        (Some(Player(0)), endings::VICTORY_TILES_HELD)
+    );
+    // Tiles held by both sides win nothing.
+    let s = pos("E4:G E5:G F4:G F5:g A0:S j9:s", Side::Blue);
+    assert!(over(&g, &s).is_none());
+}
+
+#[test]
+fn sixty_four_full_turns_without_blank_move_merge_or_capture() {
+    // "Making 64 full turns without a Blank move, a Merge, or a Capture." A full turn is one turn
+    // of each side: 128 turns. Here QuietTurns=2 (4 turns); the default is checked below.
+    let o = KelasuOptions {
+        quiet_full_turns: Some(2),
+        ..KelasuOptions::default()
+    };
+    let g = Kelasu::new(o);
+    let mut s = pos("A0:G C0:S J9:g H9:s", Side::Blue);
+    play(&g, &mut s, "A0-A1 J9-J8 A1-A2");
+    assert!(over(&g, &s).is_none());
+    play(&g, &mut s, "J8-J7");
+    let o = over(&g, &s).unwrap();
+    assert_eq!(o.reason, endings::QUIET_TURNS);
+    assert_eq!(o.winner(), None);
+    // A Blank move restarts the count.
+    let mut s = pos("A0:G C0:S C5:B J9:g H9:s", Side::Blue);
+    play(&g, &mut s, "A0-A1 J9-J8 C5-D5 J8-J7 A1-A2");
+    assert!(over(&g, &s).is_none());
+    // After C5-D5: J8-J7, A1-A2, J7-J6 are three quiet turns; A2-A3 the fourth.
+    play(&g, &mut s, "J7-J6");
+    assert!(over(&g, &s).is_none());
+    play(&g, &mut s, "A2-A3");
+    assert_eq!(over(&g, &s).unwrap().reason, endings::QUIET_TURNS);
+}
+
+#[test]
+fn default_count_is_128_turns() {
+    let g = game();
+    let mut s = pos("A0:G C0:S J9:g H9:s", Side::Blue);
+    // Generals walk a long cycle: Blue A0..A9 and back along B, so no position repeats 4 times.
+    let blue = [
+        "A0-A1", "A1-A2", "A2-A3", "A3-A4", "A4-A5", "A5-A6", "A6-A7", "A7-A8", "A8-A9", "A9-B9",
+        "B9-B8", "B8-B7", "B7-B6", "B6-B5", "B5-B4", "B4-B3", "B3-B2", "B2-B1", "B1-B0", "B0-A0",
+    ];
+    let red = [
+        "J9-J8", "J8-J7", "J7-J6", "J6-J5", "J5-J4", "J4-J3", "J3-J2", "J2-J1", "J1-J0", "J0-I0",
+        "I0-I1", "I1-I2", "I2-I3", "I3-I4", "I4-I5", "I5-I6", "I6-I7", "I7-I8", "I8-I9", "I9-J9",
+    ];
+    for t in 0..64 {
+        assert!(over(&g, &s).is_none(), "over after {t} full turns");
+        play(&g, &mut s, blue[t % 20]);
+        play(&g, &mut s, red[t % 20]);
+    }
+    assert_eq!(over(&g, &s).unwrap().reason, endings::QUIET_TURNS);
+}
+
+#[test]
+fn fourfold_repetition() {
+    // "Fourfold repetition of the position." Turn-start positions: the start is the 1st
+    // occurrence; after each 4 turns (2 full) the Generals are back: 2nd, 3rd, 4th.
+    let g = game();
+    let mut s = pos("A0:G C0:S J9:g H9:s", Side::Blue);
+    for _ in 0..2 {
+        play(&g, &mut s, "A0-A1 J9-J8 A1-A0 J8-J9");
+        assert!(over(&g, &s).is_none());
+    }
+    assert_eq!(s.repetitions(), 3);
+    play(&g, &mut s, "A0-A1 J9-J8 A1-A0");
+    assert!(over(&g, &s).is_none());
+    play(&g, &mut s, "J8-J9");
+    let o = over(&g, &s).unwrap();
+    assert_eq!((o.reason.as_str(), o.winner()), (endings::REPETITION, None));
+}
+
+#[test]
+fn stalemate() {
+    // "Stalemate, though this is extremely rare": Blue's only movable piece, a Blank on J0, is
+    // hemmed in (forward is off the board, J1 holds a Red Stone, Blanks never capture).
+    let g = game();
+    let s = pos("J0:B C5:S J1:s E9:g", Side::Blue);
+    let o = over(&g, &s).unwrap();
+    assert_eq!((o.reason.as_str(), o.winner()), (endings::STALEMATE, None));
+    // With Pass=yes Blue may end the turn instead.
+    let g = Kelasu::new(KelasuOptions {
+        pass_allowed: true,
+        ..KelasuOptions::default()
+    });
+    assert!(over(&g, &s).is_none());
+    assert_eq!(legal(&g, &s), vec![kelasu_rules::Action::End]);
+}

@@ -1,0 +1,158 @@
+//! Refusals name the rule that refuses.
+mod common;
+use common::*;
+use game_api::{Actor, Cell, Game, Player};
+use kelasu_rules::{Action, Bitboard, Kind, Side, rules};
+
+fn refused(s: &kelasu_rules::Position, a: Action) -> game_api::Refusal {
+    let g = game();
+    let mut t = *s;
+    let r = g
+        .play_checked(&mut t, Actor::Player(s.to_move().player()), a)
+        .unwrap_err();
+    assert_eq!(&t, s, "a refused action leaves the state as it was");
+    r
+}
+
+fn mv(a: &str, b: &str) -> Action {
+    Action::Move {
+        from: sq(a),
+        to: sq(b),
+    }
+}
+
+#[test]
+fn each_rule_names_itself() {
+    let g = game();
+    let s = g.start();
+    assert_eq!(refused(&s, Action::End).rule, rules::PASSING);
+    assert_eq!(refused(&s, mv("E4", "E5")).rule, rules::PIECES);
+    assert_eq!(refused(&s, mv("I0", "H1")).rule, rules::PIECES);
+    assert_eq!(refused(&s, mv("C0", "D0")).rule, rules::STONES);
+    assert_eq!(
+        refused(&s, mv("B1", "D1")).rule,
+        rules::piece_rule(Kind::Blank)
+    );
+    assert_eq!(refused(&s, mv("A1", "B1")).rule, rules::CAPTURE);
+    let r = g.refusal(&s, Actor::Player(Player(1)), mv("I0", "H1"));
+    assert_eq!(r, game_api::Refusal::not_your_turn());
+
+    let s = pos("C3:W D3:b D4:b A0:S j9:s", Side::Blue);
+    let r = refused(&s, mv("C3", "D2"));
+    assert_eq!(r.rule, rules::piece_rule(Kind::Warrior));
+    assert!(r.why.contains("only capture"), "{}", r.why);
+    let s = pos("E4:R D3:b A0:S j9:s", Side::Blue);
+    assert!(refused(&s, mv("E4", "D3")).why.contains("Move Only"));
+    let s = pos("E4:R D5:b A0:S j9:s", Side::Blue);
+    assert!(refused(&s, mv("E4", "C6")).why.contains("in the way"));
+
+    // Recall.
+    let s = pos("I3:W J3:W A3:b A0:S j9:s", Side::Blue);
+    assert_eq!(
+        refused(
+            &s,
+            Action::Recall {
+                from: sq("I3"),
+                to: sq("A3")
+            }
+        )
+        .rule,
+        rules::RECALL
+    );
+    assert!(
+        refused(
+            &s,
+            Action::Recall {
+                from: sq("J3"),
+                to: sq("A3")
+            }
+        )
+        .why
+        .contains("occupied")
+    );
+    assert!(
+        refused(
+            &s,
+            Action::Recall {
+                from: sq("J3"),
+                to: sq("A4")
+            }
+        )
+        .why
+        .contains("9 ranks")
+    );
+
+    // Conversion.
+    let s = pos("E4:D E5:b F5:B A0:S j9:s", Side::Blue);
+    assert_eq!(
+        refused(
+            &s,
+            Action::Convert {
+                from: sq("E4"),
+                target: sq("E5")
+            }
+        )
+        .rule,
+        rules::CONVERSION
+    );
+    assert_eq!(
+        refused(
+            &s,
+            Action::Convert {
+                from: sq("E4"),
+                target: sq("F5")
+            }
+        )
+        .rule,
+        rules::CONVERSION
+    );
+
+    // Merging.
+    let b = |list: &[&str]| list.iter().fold(Bitboard::EMPTY, |b, n| b.with(sq(n)));
+    let s = pos("B5:B C5:B C9:B D0:B D5:B D6:B A0:S j9:s", Side::Blue);
+    let m = |kind, to: &str, l: &[&str]| Action::Merge {
+        kind,
+        to: sq(to),
+        blanks: b(l),
+    };
+    assert_eq!(
+        refused(&s, m(Kind::Warrior, "C5", &["B5", "C5"])).rule,
+        rules::MERGING
+    );
+    assert!(
+        refused(&s, m(Kind::Warrior, "C9", &["C9", "D0"]))
+            .why
+            .contains("next to each other")
+    );
+    assert_eq!(
+        refused(&s, m(Kind::Runner, "C5", &["C5", "D5"])).rule,
+        rules::MERGE_COST
+    );
+    assert!(
+        refused(&s, m(Kind::Warrior, "E5", &["D5", "D6"]))
+            .why
+            .contains("one of the Blanks")
+    );
+    assert_eq!(
+        refused(&s, m(Kind::Blank, "D5", &["D5", "D6"])).rule,
+        rules::MERGE_COST
+    );
+
+    // Moving twice.
+    let mut s = pos("C3:B C6:B A0:S A1:S j9:s", Side::Blue);
+    play(&g, &mut s, "C3-D3");
+    assert_eq!(refused(&s, mv("D3", "E3")).rule, rules::ONCE_PER_TURN);
+}
+
+#[test]
+fn clicks_are_explained() {
+    let g = game();
+    let s = g.start();
+    let c = |n: &str| Cell(sq(n).0 as u16);
+    let r = g.explain_move(&s, Player(0), Some(c("C0")), c("D0"));
+    assert_eq!(r.rule, rules::STONES);
+    let r = g.explain_move(&s, Player(0), Some(c("B4")), c("D4"));
+    assert_eq!(r.rule, rules::piece_rule(Kind::Blank));
+    let r = g.explain_move(&s, Player(1), Some(c("I4")), c("H4"));
+    assert_eq!(r, game_api::Refusal::not_your_turn());
+}
