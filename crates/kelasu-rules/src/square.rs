@@ -9,7 +9,7 @@ impl Square {
     pub const COUNT: usize = 100;
 
     pub fn new(rank: u8, file: u8) -> Option<Square> {
-        (rank < 10 && file < 10).then_some(Square(rank * 10 + file))
+        (rank < 10 && file < 10).then(|| Square(rank * 10 + file))
     }
     pub fn rank(self) -> u8 {
         self.0 / 10

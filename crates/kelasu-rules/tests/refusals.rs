@@ -109,7 +109,7 @@ fn each_rule_names_itself() {
 
     // Merging.
     let b = |list: &[&str]| list.iter().fold(Bitboard::EMPTY, |b, n| b.with(sq(n)));
-    let s = pos("B5:B C5:B C9:B D0:B D5:B D6:B A0:S j9:s", Side::Blue);
+    let s = pos("B5:B C5:B C9:B D0:B D5:B D6:B A0:S j9:s j0:w", Side::Blue);
     let m = |kind, to: &str, l: &[&str]| Action::Merge {
         kind,
         to: sq(to),
@@ -139,7 +139,7 @@ fn each_rule_names_itself() {
     );
 
     // Moving twice.
-    let mut s = pos("C3:B C6:B A0:S A1:S j9:s", Side::Blue);
+    let mut s = pos("C3:B C6:B A0:S A1:S j9:s j0:w", Side::Blue);
     play(&g, &mut s, "C3-D3");
     assert_eq!(refused(&s, mv("D3", "E3")).rule, rules::ONCE_PER_TURN);
 }

@@ -1,0 +1,130 @@
+//! Notation: every legal action reads back from its text; errors say where and why; a seeded fuzz
+//! of random and mutated texts never panics.
+mod common;
+use common::*;
+use game_api::{Actor, Game, Player};
+use kelasu_rules::{Action, Side};
+use rand::{Rng, SeedableRng, rngs::StdRng};
+
+#[test]
+fn texts_of_each_kind() {
+    let g = game();
+    let s = pos("E4:D F5:g J3:W C3:B C4:B A0:S A1:S j9:s j0:w", Side::Blue);
+    let texts: Vec<String> = legal(&g, &s)
+        .into_iter()
+        .map(|a| g.action_text(&s, a))
+        .collect();
+    for t in ["E4%F5", "J3@A3", "W=C3/C4", "W=C4/C3", "C3-D3", "E4-E3"] {
+        assert!(texts.contains(&t.to_string()), "{t} not in {texts:?}");
+    }
+    let s = pos("E4:G F5:g A0:S j9:s j0:w", Side::Blue);
+    assert_eq!(
+        g.parse_action(&s, "E4xF5").unwrap(),
+        Action::Move {
+            from: sq("E4"),
+            to: sq("F5")
+        }
+    );
+    let e = g.parse_action(&s, "E4-F5").unwrap_err();
+    assert_eq!(e.col, 3);
+    let e = g.parse_action(&s, "E4xE5").unwrap_err();
+    assert!(e.why.contains("empty"), "{e}");
+    let e = g.parse_action(&s, "K4-E5").unwrap_err();
+    assert_eq!(e.col, 1);
+    let e = g.parse_action(&s, "E4-E").unwrap_err();
+    assert_eq!(e.col, 4);
+    let e = g.parse_action(&s, "E4?E5").unwrap_err();
+    assert_eq!(e.col, 3);
+    let e = g.parse_action(&s, "Q=E4/E5").unwrap_err();
+    assert_eq!(e.col, 1);
+    let e = g.parse_action(&s, "W=E4/E5+E5").unwrap_err();
+    assert!(e.why.contains("already"), "{e}");
+    let e = g.parse_action(&s, "E4-A4x").unwrap_err();
+    assert_eq!(e.col, 6);
+    // Legal-looking but illegal: says which rule.
+    let e = g.parse_action(&s, "A0-B0").unwrap_err();
+    assert!(e.why.contains("Stones cannot move"), "{e}");
+}
+
+#[test]
+fn every_legal_action_round_trips_in_random_positions() {
+    let g = game();
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut n = 0;
+    for _ in 0..60 {
+        let mut s = g.start();
+        for _ in 0..rng.random_range(0..300) {
+            let l = legal(&g, &s);
+            if l.is_empty() {
+                break;
+            }
+            for &a in &l {
+                let t = g.action_text(&s, a);
+                assert_eq!(
+                    g.parse_action(&s, &t),
+                    Ok(a),
+                    "{t} in {}",
+                    g.position_text(&s)
+                );
+                n += 1;
+            }
+            let a = l[rng.random_range(0..l.len())];
+            let who = Actor::Player(s.to_move().player());
+            g.apply(&mut s, who, a);
+        }
+    }
+    assert!(n > 10_000, "{n}");
+    let _ = Player(0);
+}
+
+#[test]
+fn fuzz_never_panics() {
+    let g = game();
+    let s = {
+        let mut s = g.start();
+        play(&g, &mut s, "B3-C3 B4-C4");
+        s
+    };
+    let alphabet: Vec<char> = "ABCDEFGHIJKabcj0123456789-x@%=/+ WRDCGSé,;"
+        .chars()
+        .collect();
+    let seeds: Vec<String> = legal(&g, &s)
+        .into_iter()
+        .map(|a| g.action_text(&s, a))
+        .collect();
+    let mut rng = StdRng::seed_from_u64(42);
+    for i in 0..20_000 {
+        let t: String = if i % 2 == 0 {
+            (0..rng.random_range(0..14))
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                .collect()
+        } else {
+            let mut c: Vec<char> = seeds[rng.random_range(0..seeds.len())].chars().collect();
+            let k = rng.random_range(0..c.len().max(1));
+            match rng.random_range(0..3) {
+                0 if !c.is_empty() => {
+                    c.remove(k);
+                }
+                1 => c.insert(
+                    k.min(c.len()),
+                    alphabet[rng.random_range(0..alphabet.len())],
+                ),
+                _ if !c.is_empty() => c[k] = alphabet[rng.random_range(0..alphabet.len())],
+                _ => {}
+            }
+            c.into_iter().collect()
+        };
+        match g.parse_action(&s, &t) {
+            Ok(a) => assert!(legal(&g, &s).contains(&a), "{t}"),
+            Err(e) => assert!(e.col >= 1 && !e.why.is_empty(), "{t}: {e:?}"),
+        }
+        // Position text too: mutate the start's text.
+        let mut p: Vec<char> = g.position_text(&s).chars().collect();
+        let k = rng.random_range(0..p.len());
+        p[k] = alphabet[rng.random_range(0..alphabet.len())];
+        let p: String = p.into_iter().collect();
+        if let Err(e) = g.parse_position(&p) {
+            assert!(e.col >= 1 && !e.why.is_empty(), "{p}: {e:?}");
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Position text: one line, read back checked, errors naming the field and column.
+mod common;
+use common::*;
+use game_api::Game;
+
+const START: &str = "BBBBBBBBBB/BBBBBBBBBB/S1S4S1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0 d361c4062f27ef5c";
+
+#[test]
+fn the_start() {
+    let g = game();
+    assert_eq!(g.position_text(&g.start()), START);
+    assert_eq!(g.parse_position(START).unwrap(), g.start());
+    let mut s = g.start();
+    play(&g, &mut s, "B1-C1 B3-C3");
+    let t = g.position_text(&s);
+    assert_eq!(
+        t,
+        "BBBBBBBBBB/B1B1BBBBBB/SBSB3S1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 2 m C1+C3 -1 -"
+    );
+    assert_eq!(g.parse_position(&t).unwrap(), s);
+}
+
+#[test]
+fn errors_say_where_and_why() {
+    let g = game();
+    let bad = |t: &str| g.parse_position(t).unwrap_err();
+    let e = bad("BBBBBBBBBB/BBBBBBBBBB b 4 s - 0 -");
+    assert!(e.why.contains("2 ranks"), "{e}");
+    let e = bad(&START.replace("S1S4S1S", "S1S4S1SB"));
+    assert!(
+        e.why.contains("11 squares") || e.why.contains("more than 10"),
+        "{e}"
+    );
+    let e = bad(&START.replace("S1S4S1S", "S1S4S1X"));
+    assert_eq!(e.col, 29);
+    let e = bad(&START.replace(" b 4 ", " x 4 "));
+    assert!(e.why.contains("`b`"), "{e}");
+    let e = bad(&START.replace(" b 4 ", " b 3 "));
+    assert!(e.why.contains("Stones"), "{e}");
+    let e = bad(&START.replace(" s - 0 ", " s C1 0 "));
+    assert!(e.why.contains("nothing has moved"), "{e}");
+    let e = bad(&START.replace(" 0 d361", " -1 d361"));
+    assert!(e.why.contains("count"), "{e}");
+    let e = bad(&START.replace("d361c4062f27ef5c", "d361c4062f27ef5d"));
+    assert!(e.why.contains("history"), "{e}");
+    let e = bad(&START.replace(" b 4 s - 0 ", " b 4 m E4 0 "));
+    assert!(e.why.contains("E4"), "{e}");
+    let e = bad("x");
+    assert!(e.why.contains("fields"), "{e}");
+}
+
+#[test]
+fn options_round_trip_through_headers() {
+    use kelasu_rules::{Kelasu, KelasuOptions};
+    let o = KelasuOptions {
+        warrior_diagonals_move: true,
+        recall_captures: true,
+        conversion_resets_count: true,
+        moved_blanks_merge: false,
+        pass_allowed: true,
+        quiet_full_turns: None,
+    };
+    let g = Kelasu::new(o);
+    assert_eq!(Kelasu::from_headers(&g.headers()).unwrap(), g);
+    assert_eq!(Kelasu::from_headers(&game().headers()).unwrap(), game());
+    let e = KelasuOptions::from_headers(&[("QuietTurns", "0")]).unwrap_err();
+    assert_eq!(e.header, "QuietTurns");
+    let e = KelasuOptions::from_headers(&[("Pass", "maybe")]).unwrap_err();
+    assert!(e.to_string().contains("`yes` or `no`"));
+}
