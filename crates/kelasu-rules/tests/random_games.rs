@@ -21,14 +21,58 @@ fn play(name: &str, o: KelasuOptions, cfg: &Playouts) -> game_testkit::Report {
     r
 }
 
+fn modes() -> [(&'static str, KelasuOptions); 2] {
+    [
+        ("default", KelasuOptions::default()),
+        (
+            "every option off its default",
+            KelasuOptions {
+                warrior_diagonals_move: true,
+                recall_captures: true,
+                conversion_resets_count: true,
+                moved_blanks_merge: false,
+                pass_allowed: true,
+                quiet_full_turns: Some(16),
+            },
+        ),
+    ]
+}
+
 #[test]
-fn probe() {
+fn a_thousand_games_checked_at_every_action() {
+    for (name, o) in modes() {
+        let cfg = Playouts {
+            games: 1_000,
+            seed: 1,
+            max_actions: 4_000,
+            check_every: 1,
+            save_every: 10,
+        };
+        let r = play(name, o, &cfg);
+        assert!(
+            !r.endings.contains_key("action limit"),
+            "{name}: {:?}",
+            r.endings
+        );
+    }
+}
+
+#[test]
+fn ten_thousand_games_checked_every_fiftieth_action() {
     let cfg = Playouts {
-        games: 20,
-        seed: 1,
-        max_actions: 3_000,
-        check_every: 1,
-        save_every: 10,
+        games: 10_000,
+        seed: 1_000,
+        max_actions: 4_000,
+        check_every: 50,
+        save_every: 0,
     };
-    play("default", KelasuOptions::default(), &cfg);
+    let r = play("default", KelasuOptions::default(), &cfg);
+    assert!(!r.endings.contains_key("action limit"), "{:?}", r.endings);
+    // Random play reaches the decisive endings.
+    for e in [
+        kelasu_rules::endings::NO_STONES,
+        kelasu_rules::endings::NO_PIECES,
+    ] {
+        assert!(r.endings.contains_key(e), "{e}: {:?}", r.endings);
+    }
 }
