@@ -2,7 +2,7 @@
 //! rows can Merge into another piece on any of the blanks' squares", at the cost table.
 mod common;
 use common::*;
-use kelasu_rules::{Action, Bitboard, KelasuOptions, Kind, Side, moves::merges};
+use kelasu_rules::{Action, KelasuOptions, Kind, Side, moves::merges};
 
 fn all_merges(s: &kelasu_rules::Position, side: Side) -> Vec<(Kind, String, Vec<String>)> {
     let mut v = Vec::new();
@@ -82,8 +82,6 @@ fn merging_plays_and_the_new_piece_moves_the_same_turn() {
     // "Newly merged or converted pieces can move on the same turn"
     play(&g, &mut s, "D4-E4");
     assert_eq!(s.to_move(), Side::Red, "energy ran out");
-    let _ = Action::End;
-    let _ = Bitboard::EMPTY;
     assert!(g.check_invariants(&s).is_ok());
 }
 
