@@ -39,6 +39,8 @@ pub struct BoardDesc {
     /// Labels along the files (left to right) and ranks (bottom to top), for grids.
     pub file_labels: Vec<String>,
     pub rank_labels: Vec<String>,
+    /// Whether a cell's name puts the rank first (Kelasu's `D2`) rather than the file (`e4`).
+    pub rank_first: bool,
     /// The colour of each cell as sRGB, indexed by cell.
     pub cell_colours: Vec<[u8; 3]>,
     pub zones: Vec<Zone>,
@@ -71,20 +73,19 @@ impl BoardDesc {
         }
     }
 
-    /// The cell's name as the game's notation writes it (file label then rank label).
+    /// The cell's name as the game's notation writes it (file label then rank label, or the rank
+    /// first when `rank_first`).
     pub fn cell_name(&self, c: Cell) -> String {
         match self.file_rank(c) {
-            Some((f, r)) => format!(
-                "{}{}",
-                self.file_labels
-                    .get(f as usize)
-                    .map(String::as_str)
-                    .unwrap_or("?"),
-                self.rank_labels
-                    .get(r as usize)
-                    .map(String::as_str)
-                    .unwrap_or("?")
-            ),
+            Some((f, r)) => {
+                let file = self.file_labels.get(f as usize).map_or("?", String::as_str);
+                let rank = self.rank_labels.get(r as usize).map_or("?", String::as_str);
+                if self.rank_first {
+                    format!("{rank}{file}")
+                } else {
+                    format!("{file}{rank}")
+                }
+            }
             None => format!("#{}", c.0),
         }
     }

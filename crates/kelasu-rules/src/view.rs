@@ -42,6 +42,7 @@ pub fn board() -> BoardDesc {
         rank_labels: (0..10u8)
             .map(|r| ((b'A' + r) as char).to_string())
             .collect(),
+        rank_first: true,
         cell_colours,
         zones: vec![
             zone("victory tiles", None, v),

@@ -34,8 +34,8 @@ fn board_labels_and_zones() {
     assert!(red.cells.contains(&cell("I0")) && red.cells.contains(&cell("J9")));
     assert_eq!(
         b.cell_name(cell("D2")),
-        "2D",
-        "the API writes file then rank; notation writes D2"
+        "D2",
+        "cells are named rank first, as the text and the notation write them"
     );
     let ps = g.pieces(&g.start(), Viewer::Spectator);
     assert_eq!(ps.len(), 48);

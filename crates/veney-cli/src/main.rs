@@ -13,10 +13,10 @@ mod veney;
 #[command(
     name = "veney-cli",
     version,
-    about = "The rules of Veney (Scribe's Veney 2.0) and the project's other games on the command line: --game veney (default) or --game tirachen."
+    about = "The rules of Veney (Scribe's Veney 2.0) and the project's other games on the command line: --game veney (default), --game tirachen or --game kelasu."
 )]
 pub struct Cli {
-    /// The game: veney or tirachen
+    /// The game: veney, tirachen or kelasu
     #[arg(long, global = true, default_value = "veney")]
     pub game: String,
     /// Piece set (RON) for both sides [default: the built-in standard set]
@@ -125,8 +125,12 @@ fn main() -> ExitCode {
             std::sync::Arc::new(tirachen_rules::Tirachen::default()),
             &cli.command,
         ),
+        "kelasu" => generic::main(
+            std::sync::Arc::new(kelasu_rules::Kelasu::new(Default::default())),
+            &cli.command,
+        ),
         other => {
-            eprintln!("veney-cli: no game {other:?}: expected veney or tirachen");
+            eprintln!("veney-cli: no game {other:?}: expected veney, tirachen or kelasu");
             ExitCode::from(2)
         }
     }

@@ -164,3 +164,27 @@ fn tirachen_replay_reports_each_turn_and_exits_nonzero_on_a_refused_one() {
     assert!(out.contains("(Tirachen: deployment phase)"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn kelasu_has_the_common_commands() {
+    // Kelasu: "It is a 10 by 10 board, where Ranks are labeled with letters and Files are labeled
+    // with numbers"; Blue's Blanks on A–B and Stones on C0 C2 C7 C9.
+    let (code, out, err) = run(&["--game", "kelasu", "show", "start"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("  C  S  .  S  .  .  .  .  S  .  S"), "{out}");
+    assert!(out.contains("Blue to decide"), "{out}");
+    // The Blanks on B1, B3–B6 and B8 may step forward (the Stones stand on C0 C2 C7 C9).
+    let (_, out, _) = run(&["--game", "kelasu", "moves", "start"]);
+    assert_eq!(out.lines().count(), 6, "{out}");
+    let (_, out, _) = run(&["--game", "kelasu", "moves", "start", "--from", "B1"]);
+    assert_eq!(out.trim(), "B1-C1");
+    // perft counts complete turns (up to four actions on four Stones' energy): the crate's anchor.
+    let (_, out, _) = run(&["--game", "kelasu", "perft", "start", "1"]);
+    assert_eq!(out.trim(), "4268");
+    let (code, _, err) = run(&["--game", "kelasu", "apply", "start", "A0-A1"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("A0-A1"), "{err}");
+    let (code, out, err) = run(&["--game", "kelasu", "random-games", "20", "--seed", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("20 games"), "{out}");
+}

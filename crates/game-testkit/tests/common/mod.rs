@@ -192,6 +192,7 @@ impl Game for Bids {
             },
             file_labels: vec!["a".into()],
             rank_labels: vec!["1".into()],
+            rank_first: false,
             cell_colours: vec![[0, 0, 0]],
             zones: vec![],
         }
