@@ -22,7 +22,7 @@
 //! assert_eq!(again, game);
 //! ```
 //!
-//! Layers look only down: square, side → bitboard → piece, zones → options → position, zobrist
+//! Layers look only down: square, side → bitboard → piece, zones, keys → options → position → zobrist
 //! → action → attacks, merge → legal → turn, outcome → explain → notation, invariants → position
 //! text, view → game.
 mod action;
@@ -31,6 +31,7 @@ mod bitboard;
 mod explain;
 mod game;
 mod invariants;
+mod keys;
 mod legal;
 mod merge;
 mod notation;

@@ -132,16 +132,6 @@ impl Position {
             .fold(Bitboard::EMPTY, |b, (s, _)| b.with(s))
     }
 
-    /// The key fourfold repetition compares: the pieces and the side to move.
-    pub fn repetition_key(&self) -> u64 {
-        crate::zobrist::placement(self)
-    }
-    /// How often the current placement stands in the history (the current turn start included).
-    pub fn repetitions(&self) -> usize {
-        let k = self.repetition_key();
-        self.history().iter().filter(|&&h| h == k).count()
-    }
-
     pub(crate) fn set(&mut self, s: Square, p: Option<Piece>) {
         self.board[s.index()] = p;
     }
@@ -149,6 +139,16 @@ impl Position {
         self.history = [0; HISTORY];
         self.history_len = 0;
     }
+    /// The key fourfold repetition compares: the pieces and the side to move.
+    pub fn repetition_key(&self) -> u64 {
+        crate::keys::placement(self.pieces(), self.to_move)
+    }
+    /// How often the current placement stands in the history (the current turn start included).
+    pub fn repetitions(&self) -> usize {
+        let k = self.repetition_key();
+        self.history().iter().filter(|&&h| h == k).count()
+    }
+    /// Keeps the current placement's key in the bounded repetition history.
     pub(crate) fn push_history(&mut self) {
         let k = self.repetition_key();
         if self.history_len as usize == HISTORY {
