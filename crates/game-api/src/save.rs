@@ -111,3 +111,27 @@ pub(crate) fn read_headers(text: &str) -> Result<Vec<Header<'_>>, TextError> {
     }
     Ok(out)
 }
+
+/// A save's headers as `(key, value)` pairs, for rebuilding a game's options from them.
+pub fn header_pairs(text: &str) -> Result<Vec<(String, String)>, TextError> {
+    Ok(headers(text)?.into_iter().map(|(_, k, v)| (k, v)).collect())
+}
+
+/// Why a save's headers do not give a game's options: a header line does not read, or a header
+/// names no valid value of an option (`E`, the game's own error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeaderError<E> {
+    Unreadable(TextError),
+    Option(E),
+}
+
+impl<E: fmt::Display> fmt::Display for HeaderError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeaderError::Unreadable(e) => write!(f, "save headers: {e}"),
+            HeaderError::Option(e) => write!(f, "save headers: {e}"),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for HeaderError<E> {}

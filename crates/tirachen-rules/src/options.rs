@@ -154,28 +154,10 @@ impl TirachenOptions {
 
     /// Options from a save's text (its `[Key "value"]` header lines).
     pub fn from_save_text(text: &str) -> Result<TirachenOptions, HeaderError> {
-        let hs = game_api::save_headers(text).map_err(HeaderError::Unreadable)?;
-        let pairs: Vec<(String, String)> = hs.into_iter().map(|(_, k, v)| (k, v)).collect();
+        let pairs = game_api::header_pairs(text).map_err(HeaderError::Unreadable)?;
         TirachenOptions::from_headers(&pairs).map_err(HeaderError::Option)
     }
 }
 
 /// Why a save's headers do not give options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HeaderError {
-    /// A header line does not read.
-    Unreadable(game_api::TextError),
-    /// A header names no valid option value.
-    Option(OptionsError),
-}
-
-impl fmt::Display for HeaderError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HeaderError::Unreadable(e) => write!(f, "save headers: {e}"),
-            HeaderError::Option(e) => write!(f, "save headers: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for HeaderError {}
+pub type HeaderError = game_api::HeaderError<OptionsError>;
