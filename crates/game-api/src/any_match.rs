@@ -61,9 +61,16 @@ pub trait AnyMatch: Send + Sync {
     fn last_action(&self) -> Option<ActionView>;
     /// `Game::piece_zones` for the piece on `cell` now.
     fn piece_zones(&self, cell: crate::Cell) -> Vec<crate::Zone>;
+    /// `Game::piece_reach` in the current position.
+    fn piece_reach(&self, cell: crate::Cell) -> Vec<(crate::Cell, crate::Reach)>;
+    /// Identifies the current position (`Game::hash`): equal positions, equal hashes.
+    fn position_hash(&self) -> u64;
+    /// The match itself, for a game's own pack to read its typed state
+    /// (`downcast_ref::<Match<Kelasu>>()`): what only that game shows (Kelasu's energy).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
-impl<G: Game> AnyMatch for Match<G> {
+impl<G: Game + 'static> AnyMatch for Match<G> {
     fn game_name(&self) -> &'static str {
         self.game().name()
     }
@@ -167,6 +174,15 @@ impl<G: Game> AnyMatch for Match<G> {
     }
     fn piece_zones(&self, cell: crate::Cell) -> Vec<crate::Zone> {
         self.game().piece_zones(self.state(), cell)
+    }
+    fn piece_reach(&self, cell: crate::Cell) -> Vec<(crate::Cell, crate::Reach)> {
+        self.game().piece_reach(self.state(), cell)
+    }
+    fn position_hash(&self) -> u64 {
+        self.game().hash(self.state())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

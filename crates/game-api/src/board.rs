@@ -117,6 +117,18 @@ pub struct ReserveView {
     pub entries: Vec<(String, String, u32)>,
 }
 
+/// What one square of a piece's pattern allows (the rulebooks' diagrams: Kelasu's ".", "#" and
+/// "*"), so a host can tell a square the piece may only move to from one where it may also take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reach {
+    /// The square must be empty.
+    MoveOnly,
+    /// Empty, or an opposing piece taken.
+    MoveCapture,
+    /// Only by taking an opposing piece there.
+    MustCapture,
+}
+
 /// Where an action touches the board, so a host can highlight it and turn clicks into it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ActionCells {

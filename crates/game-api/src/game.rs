@@ -207,6 +207,18 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// The squares the pattern of the piece on `cell` reaches now (lines stop at the first
+    /// piece), each with what it allows, whether or not an action goes there now: a teaching
+    /// host marks move-only, move/capture and must-capture squares apart. Empty when the game
+    /// does not say.
+    fn piece_reach(
+        &self,
+        _s: &Self::State,
+        _cell: crate::Cell,
+    ) -> Vec<(crate::Cell, crate::Reach)> {
+        Vec::new()
+    }
+
     // --- Checks ---------------------------------------------------------------------------
 
     /// The game's own invariants (piece counts, zone rules), checked by the testkit after

@@ -28,7 +28,7 @@ mod rng;
 mod save;
 
 pub use any_match::{ActionView, AnyMatch};
-pub use board::{ActionCells, BoardDesc, Cell, PieceView, ReserveView, Shape, Zone};
+pub use board::{ActionCells, BoardDesc, Cell, PieceView, Reach, ReserveView, Shape, Zone};
 pub use decision::Decision;
 pub use game::{Game, actions_for, actor_now};
 pub use game_match::{Match, PlayError, Step, TurnText};

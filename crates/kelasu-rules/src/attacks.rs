@@ -7,16 +7,9 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 
-/// What a target square allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
-    /// "." Move Only: the square must be empty.
-    MoveOnly,
-    /// "#" Move/Capture: empty, or an opposing piece taken.
-    MoveCapture,
-    /// "*" Must Capture: an opposing piece taken; never an empty square.
-    MustCapture,
-}
+/// What a target square allows: the text's legend, "." Move Only, "#" Move/Capture, "*" Must
+/// Capture (the API's words for them).
+pub use game_api::Reach;
 
 /// A line of squares: a direction (files, ranks forward), how many steps at most, and what
 /// each step allows (the first step may differ, as the Runner's).
@@ -128,6 +121,58 @@ pub fn destinations(
             };
             let reach = if i == 0 { r.first } else { r.rest };
             if !step(to, reach) {
+                break;
+            }
+            at = to;
+        }
+    }
+    if piece.kind == Kind::Warrior {
+        let diag = if o.warrior_diagonals_move {
+            MoveCapture
+        } else {
+            MustCapture
+        };
+        for df in [-1, 1] {
+            if let Some(to) = from.offset(df, fwd) {
+                step(to, diag);
+            }
+        }
+    }
+}
+
+/// The piece's pattern from `from` as its diagram draws it: every square a line reaches (lines
+/// stop at the first piece), empty or holding an opposing piece, with what the square allows.
+/// Legal or not now: a Move Only square with an opposing piece on it is left out, a Must
+/// Capture square is kept empty.
+pub fn reach(
+    p: &Position,
+    o: &KelasuOptions,
+    from: Square,
+    piece: Piece,
+    out: &mut Vec<(Square, Reach)>,
+) {
+    let fwd = piece.side.forward();
+    let mut step = |to: Square, reach: Reach| -> bool {
+        match p.piece_at(to) {
+            None => {
+                out.push((to, reach));
+                true
+            }
+            Some(q) => {
+                if q.side != piece.side && reach != MoveOnly {
+                    out.push((to, reach));
+                }
+                false
+            }
+        }
+    };
+    for r in rays(piece.kind) {
+        let mut at = from;
+        for i in 0..r.max {
+            let Some(to) = at.offset(r.df, r.dr * fwd) else {
+                break;
+            };
+            if !step(to, if i == 0 { r.first } else { r.rest }) {
                 break;
             }
             at = to;

@@ -173,6 +173,10 @@ impl Game for Kelasu {
         view::action_label(s, a)
     }
 
+    fn piece_reach(&self, s: &Position, c: Cell) -> Vec<(Cell, game_api::Reach)> {
+        view::piece_reach(s, &self.options, c)
+    }
+
     fn check_invariants(&self, s: &Position) -> Result<(), String> {
         invariants::check(s, &self.options).map_err(|e| e.to_string())
     }

@@ -81,6 +81,6 @@ pub mod zone {
 /// Move generation exposed for tests and tools: a piece's destinations, recall, conversions,
 /// and the merges open to a side.
 pub mod moves {
-    pub use crate::attacks::{conversion_targets, destinations, recall_target};
+    pub use crate::attacks::{conversion_targets, destinations, reach, recall_target};
     pub use crate::merge::{connected, merges};
 }

@@ -137,3 +137,20 @@ pub fn action_label(p: &Position, a: Action) -> Option<String> {
         Action::Move { .. } => None,
     }
 }
+
+/// The pattern of the piece on `c` (`attacks::reach`), in the API's terms.
+pub fn piece_reach(
+    p: &Position,
+    o: &crate::options::KelasuOptions,
+    c: Cell,
+) -> Vec<(Cell, game_api::Reach)> {
+    let Some(from) = square(c) else {
+        return Vec::new();
+    };
+    let Some(piece) = p.piece_at(from) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    crate::attacks::reach(p, o, from, piece, &mut out);
+    out.into_iter().map(|(s, r)| (cell(s), r)).collect()
+}

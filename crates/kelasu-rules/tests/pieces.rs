@@ -149,3 +149,71 @@ fn general_queen_lines_and_stone_still() {
     let s = pos("C0:S H0:s", Side::Blue);
     assert!(dests(&s, "C0").is_empty() && dests(&s, "H0").is_empty());
 }
+
+#[test]
+fn the_pattern_as_drawn_marks_move_only_move_capture_and_must_capture() {
+    use game_api::{Game, Reach};
+    use kelasu_rules::Kelasu;
+    let g = Kelasu::new(KelasuOptions::default());
+    let reach = |s: &kelasu_rules::Position, at: &str| {
+        let mut v: Vec<(String, Reach)> = g
+            .piece_reach(s, game_api::Cell(sq(at).0 as u16))
+            .into_iter()
+            .map(|(c, r)| (g.board().cell_name(c), r))
+            .collect();
+        v.sort();
+        v
+    };
+    // Text, Warriors: "# W #" and "+ # +": sideways and forward Move/Capture, the forward
+    // diagonals Must Capture — kept on the drawing while empty, as the diagram has them.
+    let s = pos("C3:W H6:w", Side::Blue);
+    let want = |list: &[(&str, Reach)]| {
+        let mut v: Vec<(String, Reach)> = list.iter().map(|(n, r)| (n.to_string(), *r)).collect();
+        v.sort();
+        v
+    };
+    use Reach::*;
+    assert_eq!(
+        reach(&s, "C3"),
+        want(&[
+            ("C2", MoveCapture),
+            ("C4", MoveCapture),
+            ("D3", MoveCapture),
+            ("D2", MustCapture),
+            ("D4", MustCapture)
+        ])
+    );
+    // Red's forward is towards A: its diagonals are on G.
+    assert_eq!(
+        reach(&s, "H6"),
+        want(&[
+            ("H5", MoveCapture),
+            ("H7", MoveCapture),
+            ("G6", MoveCapture),
+            ("G5", MustCapture),
+            ("G7", MustCapture)
+        ])
+    );
+    // Runner: "Move only for 1st step, infinite Move/Capture beyond"; a line stops at the first
+    // piece, which is kept only when it is opposing and the square may take it.
+    let s = pos("E4:R F5:B D3:b G3:b", Side::Blue);
+    let r = reach(&s, "E4");
+    assert!(r.contains(&("F3".into(), MoveOnly)));
+    assert!(r.contains(&("G2".into(), MoveCapture)));
+    assert!(
+        !r.iter().any(|(n, _)| n == "F5" || n == "G6"),
+        "own piece blocks: {r:?}"
+    );
+    assert!(
+        !r.iter().any(|(n, _)| n == "D3"),
+        "a Move Only step never takes: {r:?}"
+    );
+    assert!(
+        !r.iter().any(|(n, _)| n == "C2"),
+        "the line stops at D3: {r:?}"
+    );
+    // The Blank's squares are all Move Only; a Stone has none.
+    let s = pos("C3:B H2:s", Side::Blue);
+    assert!(reach(&s, "C3").iter().all(|(_, r)| *r == MoveOnly));
+    assert!(reach(&s, "H2").is_empty());
+}

@@ -150,3 +150,41 @@ fn recall_captures_and_conversion_count_options() {
         to: sq("A3")
     }));
 }
+
+#[test]
+fn every_move_lands_on_its_pieces_drawn_pattern_with_the_right_reach() {
+    // §Pieces legend: a move to an empty square needs "." or "#", a capture "#" or "*". The
+    // drawing the app shows (`piece_reach`) must agree with the actions the rules allow.
+    use game_api::Reach;
+    use rand::{Rng, SeedableRng};
+    let g = game();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut s = g.start();
+        for _ in 0..400 {
+            let game_api::Decision::Player(p) = g.decision(&s) else {
+                break;
+            };
+            let mut acts = Vec::new();
+            g.legal_actions(&s, p, &mut acts);
+            for a in &acts {
+                if let Action::Move { from, to } = *a {
+                    let r = g.piece_reach(&s, Cell(from.0 as u16));
+                    let at = r.iter().find(|(c, _)| *c == Cell(to.0 as u16));
+                    let capture = s.piece_at(to).is_some();
+                    match at {
+                        Some((_, Reach::MoveOnly)) => assert!(!capture, "{a:?}"),
+                        Some((_, Reach::MustCapture)) => assert!(capture, "{a:?}"),
+                        Some((_, Reach::MoveCapture)) => {}
+                        None => panic!("{a:?} is off the drawn pattern {r:?}"),
+                    }
+                    checked += 1;
+                }
+            }
+            let a = acts[rng.random_range(0..acts.len())];
+            g.apply(&mut s, game_api::Actor::Player(p), a);
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
