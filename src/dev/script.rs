@@ -8,9 +8,9 @@
 //! new standard game with the guess-by-measure-&-step dice), `hide N` (hide the token at place
 //! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement),
 //! `setup concealed|turns` (a new game set up that way), `setuppick NAME`, `ready`, `handover`,
-//! `screen title|veney|tirachen` (go to a screen, as the title's Play buttons do), the Tirachen
+//! `screen title|veney|tirachen|kelasu` (go to a screen, as the title's Play buttons do), the Tirachen
 //! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`
-//! (below), `quit`.
+//! (below), the Kelasu commands `knew`, `kmerge`, `kmake` (below), `quit`.
 //! Lines starting with `#` are comments.
 use crate::packs::veney::game::{Command, CurrentGame};
 use bevy::prelude::*;
@@ -60,6 +60,8 @@ fn run(
     mut hover: ResMut<crate::host::grid::GridHover>,
     mut tirachen: MessageWriter<crate::packs::tirachen::NewTirachen>,
     mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
+    mut kelasu: MessageWriter<crate::packs::kelasu::NewKelasu>,
+    mut merge: MessageWriter<crate::packs::kelasu::merge::MergeIntent>,
 ) {
     if let Some(t) = script.until {
         if Instant::now() < t {
@@ -220,6 +222,7 @@ fn run(
             let s = match rest {
                 "veney" => Some(crate::host::Screen::Veney),
                 "tirachen" => Some(crate::host::Screen::Tirachen),
+                "kelasu" => Some(crate::host::Screen::Kelasu),
                 "title" => Some(crate::host::Screen::Title),
                 _ => None,
             };
@@ -318,7 +321,7 @@ fn run(
         "tplay" => {
             let i = grid
                 .as_ref()
-                .and_then(|g| g.game.actions().iter().position(|a| a.text == rest));
+                .and_then(|g| g.actions().iter().position(|a| a.text == rest));
             match i {
                 Some(i) => {
                     intents.write(crate::host::grid::Intent::Play(i));
@@ -326,6 +329,28 @@ fn run(
                 None => warn!("script: {rest:?} is not offered now"),
             }
         }
+        // Kelasu: `knew [POSITION TEXT]` (a game on the text's default options), `kmerge` (open
+        // or close the merge builder; clicks then gather Blanks), `kmake LETTER` (the piece the
+        // gathered Blanks make). Moves are `tclick`/`tplay`.
+        "knew" => {
+            kelasu.write(crate::packs::kelasu::NewKelasu {
+                options: kelasu_rules::KelasuOptions::default(),
+                position: Some(rest.to_string()).filter(|p| !p.is_empty()),
+            });
+        }
+        "kmerge" => {
+            merge.write(crate::packs::kelasu::merge::MergeIntent::Toggle);
+        }
+        "kmake" => match rest
+            .chars()
+            .next()
+            .and_then(kelasu_rules::Kind::from_letter)
+        {
+            Some(k) => {
+                merge.write(crate::packs::kelasu::merge::MergeIntent::Make(k));
+            }
+            None => warn!("script: no piece {rest:?}"),
+        },
         "quit" => {
             exit.write(AppExit::Success);
         }

@@ -34,3 +34,6 @@ pub const FREE_ENGAGEMENT_HOLE: Color = Color::srgb(0.30, 0.31, 0.33);
 pub const DONKEY: Color = Color::srgb(0.45, 0.33, 0.22);
 pub const FACING_MARK: Color = Color::srgb(0.90, 0.35, 0.15);
 pub const PATTERN: Color = Color::srgba(0.95, 0.80, 0.25, 0.38);
+pub const PATTERN_MOVE: Color = Color::srgba(0.10, 0.35, 0.15, 0.35);
+pub const PATTERN_TAKE: Color = Color::srgba(0.85, 0.15, 0.10, 0.35);
+pub const MARK_OFFER: Color = Color::srgba(0.15, 0.45, 0.85, 0.95);

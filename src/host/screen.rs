@@ -9,6 +9,7 @@ pub enum Screen {
     Title,
     Veney,
     Tirachen,
+    Kelasu,
 }
 
 /// Go to a screen (the title's "Play" buttons send this, and "Back to the games" does).
@@ -30,10 +31,11 @@ pub struct Games(pub Vec<GameEntry>);
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<State<Screen>>() {
-        // `VENEY_SCREEN=veney|tirachen` opens a game's screen at start instead of the title.
+        // `VENEY_SCREEN=veney|tirachen|kelasu` opens a game's screen at start instead of the title.
         let start = match std::env::var("VENEY_SCREEN").as_deref() {
             Ok("veney") => Screen::Veney,
             Ok("tirachen") => Screen::Tirachen,
+            Ok("kelasu") => Screen::Kelasu,
             _ => Screen::Title,
         };
         app.insert_state(start);

@@ -3,7 +3,9 @@
 //! `BBBBBBBBBB/BBBBBBBBBB/S1S4S1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0 <key>`.
 //! A rank lists its squares from file 0, digits counting empty squares; `s` a turn start, `m`
 //! mid-turn; moved squares joined by `+` or `-`; the count of quiet turns (-1 mid-turn after a
-//! Blank move, merge or capture); the repetition keys in hex joined by `+` or `-`.
+//! Blank move, merge or capture); the repetition keys in hex joined by `+` or `-`. At a turn
+//! start the history may be `-` or left out: the position is then the first of its game (a
+//! hand-written position needs no keys).
 use crate::bitboard::Bitboard;
 use crate::invariants;
 use crate::options::KelasuOptions;
@@ -146,6 +148,10 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
             _ => {}
         }
     }
+    // The history may be left out (or `-`) at a turn start: the position is then the first.
+    if fields.len() == 6 {
+        fields.push((text.len() + 1, "-"));
+    }
     if fields.len() != 7 {
         return Err(TextError::new(
             fields.get(7).map(|f| f.0).unwrap_or(text.len() + 1),
@@ -225,7 +231,7 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
             c += part.len() + 1;
         }
     }
-    let p = Position {
+    let mut p = Position {
         board,
         to_move,
         energy,
@@ -235,6 +241,10 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
         history,
         history_len,
     };
+    if history_len == 0 && !acted {
+        p.history[0] = p.repetition_key();
+        p.history_len = 1;
+    }
     invariants::check(&p, o).map_err(|e| {
         let (col, t) = fields[e.field.index().min(6)];
         TextError::new(col, t, e.why)

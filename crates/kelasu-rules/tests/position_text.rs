@@ -68,3 +68,21 @@ fn options_round_trip_through_headers() {
     let e = KelasuOptions::from_headers(&[("Pass", "maybe")]).unwrap_err();
     assert!(e.to_string().contains("`yes` or `no`"));
 }
+
+#[test]
+fn a_hand_written_turn_start_needs_no_history() {
+    // docs/rulings/kelasu.md, Position text: `-` or a missing seventh field at a turn start
+    // makes the position the first of its game.
+    use game_api::Game;
+    let g = game();
+    let start = g.start();
+    let full = g.position_text(&start);
+    let bare = full.rsplit_once(' ').unwrap().0;
+    assert_eq!(g.parse_position(bare).unwrap(), start);
+    assert_eq!(g.parse_position(&format!("{bare} -")).unwrap(), start);
+    // Mid-turn, `-` means no earlier turn start is known; the text writes it back the same.
+    let mid =
+        "BBBBBBBBBB/BBBBBBBB1B/S1S4SBS/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 3 m C8 -1 -";
+    let p = g.parse_position(mid).unwrap();
+    assert_eq!(g.position_text(&p), mid);
+}

@@ -1,14 +1,21 @@
 //! Highlights as data, computed from the match's legal actions only: the picked cell, and each
-//! target of an action from the pick with its kind (a move, or a capture when the action removes
-//! pieces). The view draws them; tests compare them with the rules' actions. While the move list
-//! is reviewed, only the reviewed position's last action is marked.
+//! target of an action from the pick with its kind (a move, a move to a square where the piece
+//! could also take, or a capture when the action removes pieces). Where the game draws its
+//! pieces' patterns (`piece_reach`), the rest of the picked piece's pattern is marked faintly
+//! with what each square allows, legal now or not. The view draws them; tests compare them with
+//! the rules' actions. While the move list is reviewed, only the reviewed position's last action
+//! is marked.
 use super::{ActiveMatch, GridGameSet, GridReview, GridSelection, Pick};
 use bevy::prelude::*;
-use game_api::{ActionView, Cell};
+use game_api::{ActionView, Cell, Reach};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Mark {
+    /// A move to an empty square that allows no capture (Kelasu's "." Move Only).
     Move,
+    /// A move to an empty square where the piece could also take ("#" Move/Capture).
+    MoveOrTake,
+    /// The action removes pieces.
     Capture,
 }
 
@@ -19,6 +26,8 @@ pub struct GridHighlights {
     pub last: Vec<Cell>,
     /// Sorted by cell, then mark; no duplicates.
     pub targets: Vec<(Cell, Mark)>,
+    /// The picked piece's pattern on squares no action reaches now (sorted by cell).
+    pub pattern: Vec<(Cell, Reach)>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -45,19 +54,29 @@ pub fn from_pick(a: &ActionView, pick: &Pick) -> bool {
     }
 }
 
-/// The marks for a pick: the targets of every legal action from it.
-pub fn targets(actions: &[ActionView], pick: &Pick) -> Vec<(Cell, Mark)> {
+/// The marks for a pick: the targets of every legal action from it (the pack's own dialog's
+/// kinds left out); `reach` is the picked piece's pattern, telling a move to a Move Only square
+/// from one to a Move/Capture square.
+pub fn targets(
+    m: &ActiveMatch,
+    actions: &[ActionView],
+    pick: &Pick,
+    reach: &[(Cell, Reach)],
+) -> Vec<(Cell, Mark)> {
     let mut t: Vec<(Cell, Mark)> = actions
         .iter()
-        .filter(|a| from_pick(a, pick))
+        .filter(|a| from_pick(a, pick) && m.on_board(a))
         .filter_map(|a| {
             a.cells.to.map(|to| {
+                let takes = reach.iter().any(|&(c, r)| c == to && r != Reach::MoveOnly);
                 (
                     to,
-                    if a.cells.captures.is_empty() {
-                        Mark::Move
-                    } else {
+                    if !a.cells.captures.is_empty() {
                         Mark::Capture
+                    } else if takes {
+                        Mark::MoveOrTake
+                    } else {
+                        Mark::Move
                     },
                 )
             })
@@ -66,6 +85,18 @@ pub fn targets(actions: &[ActionView], pick: &Pick) -> Vec<(Cell, Mark)> {
     t.sort();
     t.dedup();
     t
+}
+
+/// The pattern's squares that no target covers.
+pub fn pattern(reach: &[(Cell, Reach)], targets: &[(Cell, Mark)]) -> Vec<(Cell, Reach)> {
+    let mut p: Vec<(Cell, Reach)> = reach
+        .iter()
+        .filter(|(c, _)| !targets.iter().any(|(t, _)| t == c))
+        .copied()
+        .collect();
+    p.sort();
+    p.dedup();
+    p
 }
 
 fn compute(
@@ -82,14 +113,22 @@ fn compute(
         .map(|a| a.cells.from.into_iter().chain(a.cells.to).collect())
         .unwrap_or_default();
     let new = match sel.0.as_ref().filter(|_| review.0.is_none()) {
-        Some(p) => GridHighlights {
-            selected: match p {
-                Pick::Cell(c) => Some(*c),
-                Pick::Reserve { .. } => None,
-            },
-            last,
-            targets: targets(&m.game.actions(), p),
-        },
+        Some(p) => {
+            let reach = match p {
+                Pick::Cell(c) => m.game.piece_reach(*c),
+                Pick::Reserve { .. } => Vec::new(),
+            };
+            let targets = targets(&m, &m.actions(), p, &reach);
+            GridHighlights {
+                selected: match p {
+                    Pick::Cell(c) => Some(*c),
+                    Pick::Reserve { .. } => None,
+                },
+                last,
+                pattern: pattern(&reach, &targets),
+                targets,
+            }
+        }
         None => GridHighlights {
             last,
             ..Default::default()

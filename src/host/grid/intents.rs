@@ -44,12 +44,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, apply.in_set(GridGameSet));
 }
 
-/// Actions from `pick` to `to`, by index.
-fn matching(actions: &[ActionView], pick: Option<&Pick>, to: Cell) -> Vec<usize> {
+/// Actions from `pick` to `to`, by index (the pack's own dialog's kinds left out).
+fn matching(m: &ActiveMatch, actions: &[ActionView], pick: Option<&Pick>, to: Cell) -> Vec<usize> {
     actions
         .iter()
         .enumerate()
-        .filter(|(_, a)| a.cells.to == Some(to))
+        .filter(|(_, a)| a.cells.to == Some(to) && m.on_board(a))
         .filter(|(_, a)| match pick {
             Some(p) => super::highlights::from_pick(a, p),
             None => a.cells.from.is_none() && a.cells.from_reserve.is_none(),
@@ -67,11 +67,12 @@ pub fn apply(
     mut status: ResMut<GridStatus>,
     mut view: ResMut<GridView>,
     mut review: ResMut<GridReview>,
+    claimed: Res<super::GridClicksClaimed>,
     mut played: MessageWriter<GridPlayed>,
     mut cues: MessageWriter<PlayCue>,
 ) {
     for intent in intents.read() {
-        let actions = m.game.actions();
+        let actions = m.actions();
         let mut play = |m: &mut ActiveMatch,
                         i: usize,
                         status: &mut GridStatus,
@@ -101,6 +102,10 @@ pub fn apply(
                 Err(r) => status.refusal = Some(r.to_string()),
             }
         };
+        // The pack takes clicks on the board for now (Kelasu's merge builder).
+        if claimed.0 && matches!(intent, Intent::Click(_) | Intent::PickReserve { .. }) {
+            continue;
+        }
         // Only a change of the match marks it changed (the views redraw on that).
         let mm = m.bypass_change_detection();
         let before = mm.game.history_len();
@@ -122,12 +127,14 @@ pub fn apply(
             Intent::Click(c) => {
                 choice.0.clear();
                 let pick = sel.0.clone();
-                let hits = matching(&actions, pick.as_ref(), *c);
+                let hits = matching(mm, &actions, pick.as_ref(), *c);
                 match hits.len() {
                     1 => play(mm, hits[0], &mut status, &mut sel, &mut choice),
                     n if n > 1 => choice.0 = hits,
                     _ => {
-                        let from_here = actions.iter().any(|a| a.cells.from == Some(*c));
+                        let from_here = actions
+                            .iter()
+                            .any(|a| a.cells.from == Some(*c) && mm.on_board(a));
                         // One's own piece that cannot move may still be picked up (to look at
                         // it: a Fort shows its protected ring); it has no targets.
                         let own = mm.decider().is_some_and(|d| {

@@ -7,10 +7,11 @@
 //! list shows the position after it (`review.rs`); every change is autosaved (`autosave.rs`).
 use crate::host::Screen;
 use bevy::prelude::*;
-use game_api::{AnyMatch, Cell, Decision, Player, Viewer};
+use game_api::{ActionView, AnyMatch, Cell, Decision, Player, Viewer};
 use std::path::PathBuf;
 
 pub mod autosave;
+pub mod banner;
 pub mod highlights;
 pub mod input;
 pub mod intents;
@@ -56,9 +57,18 @@ pub struct ActiveMatch {
     /// Each seat's piece fill and letter colours (Tirachen's Red and White).
     pub colours: [(Color, Color); 2],
     /// Kinds of action (`Game::action_kind`) the pack's own dialog offers, left out of the
-    /// panel's buttons (Tirachen's 55 choices of masters, kind "choose").
+    /// panel's buttons, of clicks on the board and of its highlights (Tirachen's 55 choices of
+    /// masters, kind "choose"; Kelasu's merges, chosen in its merge builder).
     pub own_dialog: &'static [&'static str],
+    /// The actions of the position shown last (`actions`), kept until the position changes.
+    pub cache: ActionsCache,
 }
+
+/// The match's actions for one position: `AnyMatch::actions` names and describes every one
+/// (Kelasu offers tens of thousands of merges in a crowded position), so the panel, the
+/// highlights and the clicks share one list until the position changes.
+#[derive(Default)]
+pub struct ActionsCache(std::sync::Mutex<Option<(usize, u64, std::sync::Arc<Vec<ActionView>>)>>);
 
 /// A button's label: the action's notation, and the rules' plain words where they give some
 /// (Tirachen's `Ce3xe5=T`: "take the Traitor on e5: sacrifice the capturer and control it").
@@ -70,6 +80,45 @@ pub fn button_label(a: &game_api::ActionView) -> String {
 }
 
 impl ActiveMatch {
+    /// A new match on a screen, with an empty actions cache.
+    pub fn new(
+        game: Box<dyn AnyMatch>,
+        screen: Screen,
+        save_path: PathBuf,
+        load: fn(&str) -> Result<Box<dyn AnyMatch>, String>,
+        colours: [(Color, Color); 2],
+    ) -> ActiveMatch {
+        ActiveMatch {
+            game,
+            screen,
+            save_path,
+            load,
+            secrets: false,
+            colours,
+            own_dialog: &[],
+            cache: ActionsCache::default(),
+        }
+    }
+
+    /// The actions open now (`AnyMatch::actions`), computed once per position.
+    pub fn actions(&self) -> std::sync::Arc<Vec<ActionView>> {
+        let key = (self.game.history_len(), self.game.position_hash());
+        let mut c = self.cache.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((len, hash, a)) = c.as_ref()
+            && (*len, *hash) == key
+        {
+            return a.clone();
+        }
+        let a = std::sync::Arc::new(self.game.actions());
+        *c = Some((key.0, key.1, a.clone()));
+        a
+    }
+
+    /// Whether an action is the board's to offer (not one of the pack's own dialog).
+    pub fn on_board(&self, a: &ActionView) -> bool {
+        !self.own_dialog.contains(&a.kind)
+    }
+
     /// Who looks at the board now.
     pub fn viewer(&self) -> Viewer {
         if !self.secrets {
@@ -132,6 +181,19 @@ pub struct GridView {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridBlocked(pub bool);
 
+/// A pack handles clicks on the board itself for now (Kelasu's merge builder gathering Blanks):
+/// the host leaves `Intent::Click` and `Intent::PickReserve` to it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridClicksClaimed(pub bool);
+
+/// Marks a pack puts on the board: cells it has gathered (drawn as the pick is) and cells it
+/// offers for the next click (outlined).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct GridPackMarks {
+    pub chosen: Vec<Cell>,
+    pub offered: Vec<Cell>,
+}
+
 /// The cell under the pointer.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridHover(pub Option<Cell>);
@@ -157,6 +219,8 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<GridView>()
         .init_resource::<GridHover>()
         .init_resource::<GridBlocked>()
+        .init_resource::<GridClicksClaimed>()
+        .init_resource::<GridPackMarks>()
         .init_resource::<GridHighlights>()
         .add_message::<Intent>()
         .add_message::<NewGameRequested>()
@@ -175,7 +239,7 @@ pub(crate) fn view_plugin(app: &mut App) {
         bevy_egui::EguiPrimaryContextPass,
         GridSystems.run_if(grid_shown),
     )
-    .add_plugins((view::plugin, input::plugin, panel::plugin));
+    .add_plugins((view::plugin, input::plugin, panel::plugin, banner::plugin));
 }
 
 /// Whether the active match changed (false when there is none): a run condition.

@@ -46,7 +46,7 @@ pub fn prompt(m: &ActiveMatch) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn side_panel(
+pub(super) fn side_panel(
     mut contexts: EguiContexts,
     m: Res<ActiveMatch>,
     sel: Res<GridSelection>,
@@ -60,7 +60,7 @@ fn side_panel(
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::host::root_ui(ctx);
     let g = &m.game;
-    let actions = g.actions();
+    let actions = m.actions();
     let viewer = m.viewer();
     let turns = g.turns(viewer);
     let len = g.history_len();
@@ -218,7 +218,7 @@ fn choice_window(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let actions = m.game.actions();
+    let actions = m.actions();
     egui::Window::new("Which move?")
         .collapsible(false)
         .resizable(false)

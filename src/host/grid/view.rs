@@ -8,7 +8,7 @@ use super::{
 };
 use crate::host::palette::*;
 use bevy::prelude::*;
-use game_api::{BoardDesc, Cell, Player, ReserveView, Shape};
+use game_api::{BoardDesc, Cell, Player, Reach, ReserveView, Shape};
 
 /// Side of one cell in world units.
 pub const CELL: f32 = 50.0;
@@ -30,7 +30,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         keep_awake
-            .run_if(super::match_changed.or_eager(resource_changed::<GridHighlights>))
+            .run_if(
+                super::match_changed
+                    .or_eager(resource_changed::<GridHighlights>)
+                    .or_eager(resource_changed::<super::GridPackMarks>),
+            )
             .in_set(GridSystems),
     )
     .add_systems(
@@ -43,6 +47,7 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<GridHighlights>)
                     .or_eager(resource_changed::<GridSelection>)
                     .or_eager(resource_changed::<GridReview>)
+                    .or_eager(resource_changed::<super::GridPackMarks>)
                     .or_eager(resource_changed::<State<crate::host::Screen>>),
             )
             .after(super::GridGameSet)
@@ -217,6 +222,7 @@ fn draw(
     hl: Res<GridHighlights>,
     sel: Res<GridSelection>,
     review: Res<GridReview>,
+    pack: Res<super::GridPackMarks>,
     old: Query<Entity, With<GridDrawn>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -371,22 +377,80 @@ fn draw(
             at(p.cell),
         );
     }
-    for (c, mark) in &hl.targets {
-        let mesh: Mesh = match mark {
-            Mark::Move => Circle::new(CELL * 0.13).into(),
-            Mark::Capture => Annulus::new(CELL * 0.40, CELL * 0.48).into(),
-        };
-        let colour = match mark {
-            Mark::Move => MARK_MOVE,
-            Mark::Capture => MARK_TAKE,
-        };
+    let mut mark = |mesh: Mesh, colour: Color, c: Cell, z: f32| {
         commands.spawn((
             GridDrawn,
             DespawnOnExit(scope),
             Mesh2d(meshes.add(mesh)),
             MeshMaterial2d(materials.add(colour)),
-            Transform::from_translation(at(*c).extend(4.0)),
+            Transform::from_translation(at(c).extend(z)),
         ));
+    };
+    // The rest of the picked piece's pattern, faint: what each square would allow.
+    for &(c, reach) in &hl.pattern {
+        match reach {
+            Reach::MoveOnly => mark(Circle::new(CELL * 0.07).into(), PATTERN_MOVE, c, 3.9),
+            Reach::MoveCapture => {
+                mark(Circle::new(CELL * 0.07).into(), PATTERN_MOVE, c, 3.9);
+                mark(
+                    Annulus::new(CELL * 0.30, CELL * 0.33).into(),
+                    PATTERN_MOVE,
+                    c,
+                    3.9,
+                );
+            }
+            Reach::MustCapture => mark(
+                Annulus::new(CELL * 0.30, CELL * 0.36).into(),
+                PATTERN_TAKE,
+                c,
+                3.9,
+            ),
+        }
+    }
+    for &(c, m) in &hl.targets {
+        match m {
+            Mark::Move => mark(Circle::new(CELL * 0.13).into(), MARK_MOVE, c, 4.0),
+            Mark::MoveOrTake => {
+                mark(Circle::new(CELL * 0.13).into(), MARK_MOVE, c, 4.0);
+                mark(
+                    Annulus::new(CELL * 0.30, CELL * 0.34).into(),
+                    MARK_MOVE,
+                    c,
+                    4.0,
+                );
+            }
+            Mark::Capture => mark(
+                Annulus::new(CELL * 0.40, CELL * 0.48).into(),
+                MARK_TAKE,
+                c,
+                4.0,
+            ),
+        }
+    }
+    // A pack's marks: what it has gathered, and what it offers next.
+    for &c in &pack.chosen {
+        mark(Rectangle::new(CELL, CELL).into(), SELECTED, c, 2.0);
+    }
+    for &c in &pack.offered {
+        for (size, off) in [
+            (Vec2::new(CELL - 6.0, 4.0), Vec2::new(0.0, CELL / 2.0 - 5.0)),
+            (
+                Vec2::new(CELL - 6.0, 4.0),
+                Vec2::new(0.0, -CELL / 2.0 + 5.0),
+            ),
+            (Vec2::new(4.0, CELL - 6.0), Vec2::new(CELL / 2.0 - 5.0, 0.0)),
+            (
+                Vec2::new(4.0, CELL - 6.0),
+                Vec2::new(-CELL / 2.0 + 5.0, 0.0),
+            ),
+        ] {
+            commands.spawn((
+                GridDrawn,
+                DespawnOnExit(scope),
+                Sprite::from_color(MARK_OFFER, size),
+                Transform::from_translation((at(c) + off).extend(4.1)),
+            ));
+        }
     }
     // Trays.
     let reserves = m.shown_reserves(&review);

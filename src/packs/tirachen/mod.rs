@@ -1,6 +1,6 @@
 //! Tirachen (Y. H. Lee, J. Betzwieser): what only Tirachen needs on top of the generic grid host —
 //! the new-game dialog and the masters' choice (open, or secret with a hand-over screen), the
-//! Fort's protected ring, the game-over banner. Deployment from the tray, mobilising, the
+//! Fort's protected ring. Deployment from the tray, mobilising, the
 //! Traitor's two ways of capture and the declined extra move are the grid host's own: the
 //! rules' actions, shown as tray picks, targets, a choice between two buttons and panel buttons.
 //!
@@ -14,7 +14,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tirachen_rules::{MasterChoice, Masters, Tirachen, TirachenOptions};
 
-pub mod banner;
 pub mod fort;
 pub mod new_game;
 
@@ -93,7 +92,7 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 pub(crate) fn view_plugin(app: &mut App) {
-    app.add_plugins((new_game::plugin, fort::plugin, banner::plugin));
+    app.add_plugins((new_game::plugin, fort::plugin));
 }
 
 /// Red and White as the rule text names them: Red is seat 0, White seat 1.
@@ -151,26 +150,22 @@ pub fn resumed_match(text: &str, saves: &SaveRoot) -> Result<ActiveMatch, String
 
 fn active(game: Box<dyn AnyMatch>, secrets: bool, saves: &SaveRoot) -> ActiveMatch {
     ActiveMatch {
-        game,
-        screen: Screen::Tirachen,
-        save_path: save_path(saves),
-        load,
         secrets,
-        colours: COLOURS,
         own_dialog: &["choose"],
+        ..ActiveMatch::new(game, Screen::Tirachen, save_path(saves), load, COLOURS)
     }
 }
 
 /// Whether the match waits for a choice of masters now.
 pub fn choosing(m: &ActiveMatch) -> bool {
-    let a = m.game.actions();
+    let a = m.actions();
     !a.is_empty() && a.iter().all(|a| a.kind == "choose")
 }
 
 /// The index of the action choosing `masters` now, if the rules offer it.
 pub fn choice_index(m: &ActiveMatch, masters: Masters) -> Option<usize> {
     let t = masters.to_string();
-    m.game.actions().iter().position(|a| a.text == t)
+    m.actions().iter().position(|a| a.text == t)
 }
 
 /// The stage the match is at.

@@ -1,6 +1,5 @@
-//! The game-over banner: who won and the rule that ended the game, with undo and a new game.
-use crate::host::Screen;
-use crate::host::grid::{ActiveMatch, GridReview, Intent, NewGameRequested};
+//! The game-over banner over any grid game: who won and the rule that ended the game, with undo and a new game.
+use super::{ActiveMatch, GridBlocked, GridReview, GridSystems, Intent, NewGameRequested};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use game_api::Decision;
@@ -9,8 +8,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         banner
-            .run_if(in_state(super::TirachenStage::Playing))
-            .after(crate::host::grid::GridSystems),
+            .run_if(|b: Res<GridBlocked>| !b.0)
+            .after(super::panel::side_panel)
+            .in_set(GridSystems),
     );
 }
 
@@ -54,7 +54,7 @@ fn banner(
                         out.write(Intent::Undo);
                     }
                     if ui.button("New game…").clicked() {
-                        new_game.write(NewGameRequested(Screen::Tirachen));
+                        new_game.write(NewGameRequested(m.screen));
                     }
                 });
             });

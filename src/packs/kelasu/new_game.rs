@@ -1,0 +1,133 @@
+//! The new-game dialog: the options the rule text leaves to the players (each named by its ruling
+//! in docs/rulings/kelasu.md) and an optional position text to start from.
+use super::{KelasuStage, NewGameError, NewKelasu, ResumeKelasu};
+use crate::host::grid::{ActiveMatch, SaveRoot};
+use crate::host::{OpenScreen, Screen};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use kelasu_rules::KelasuOptions;
+
+/// The dialog's fields.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct NewGameForm {
+    pub options: KelasuOptions,
+    pub quiet: u16,
+    pub position: String,
+}
+
+impl Default for NewGameForm {
+    fn default() -> Self {
+        let options = KelasuOptions::default();
+        NewGameForm {
+            options,
+            quiet: options.quiet_full_turns.unwrap_or(64),
+            position: String::new(),
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NewGameForm>().add_systems(
+        EguiPrimaryContextPass,
+        dialog
+            .run_if(in_state(KelasuStage::NewGame))
+            .after(crate::host::grid::GridSystems),
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn dialog(
+    mut contexts: EguiContexts,
+    mut form: ResMut<NewGameForm>,
+    error: Res<NewGameError>,
+    m: Option<Res<ActiveMatch>>,
+    saves: Res<SaveRoot>,
+    mut out: MessageWriter<NewKelasu>,
+    mut resume: MessageWriter<ResumeKelasu>,
+    mut screens: MessageWriter<OpenScreen>,
+    mut next: ResMut<NextState<KelasuStage>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let has_game = m.is_some_and(|m| m.screen == Screen::Kelasu);
+    let autosave = super::autosave_path(&saves);
+    let can_resume = !has_game && autosave.exists();
+    egui::Window::new("New game of Kelasu")
+        .collapsible(false)
+        .resizable(false)
+        .fixed_pos(egui::pos2(40.0, 170.0))
+        .fixed_size(egui::vec2(470.0, 470.0))
+        .show(ctx, |ui| {
+            let o = &mut form.options;
+            ui.label("Blue (rows A–B, at the top) moves first; Red holds rows I–J. Each side has 20 Blanks and 4 Stones.");
+            ui.separator();
+            ui.label(egui::RichText::new("Where the text leaves it open").strong());
+            ui.checkbox(
+                &mut o.warrior_diagonals_move,
+                "a Warrior may also move (not only capture) to its forward diagonals",
+            );
+            ui.checkbox(
+                &mut o.recall_captures,
+                "a Recall may land on an opposing piece and take it",
+            );
+            ui.checkbox(
+                &mut o.conversion_resets_count,
+                "a conversion restarts the 64-turn count, as a capture does",
+            );
+            ui.checkbox(
+                &mut o.moved_blanks_merge,
+                "a Blank that moved this turn may still merge",
+            );
+            ui.checkbox(&mut o.pass_allowed, "a player may end a turn without acting");
+            let mut quiet_on = o.quiet_full_turns.is_some();
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut quiet_on, "draw after");
+                ui.add_enabled(
+                    quiet_on,
+                    egui::DragValue::new(&mut form.quiet).range(1..=1000),
+                );
+                ui.label("full turns without a Blank move, a merge or a capture");
+            });
+            let quiet = form.quiet;
+            form.options.quiet_full_turns = quiet_on.then_some(quiet);
+            if ui.small_button("The text's defaults").clicked() {
+                *form = NewGameForm {
+                    position: form.position.clone(),
+                    ..default()
+                };
+            }
+            ui.separator();
+            ui.label("Start from a position text (optional):");
+            ui.add(
+                egui::TextEdit::singleline(&mut form.position)
+                    .desired_width(440.0)
+                    .font(egui::TextStyle::Monospace),
+            );
+            if let Some(e) = &error.0 {
+                ui.colored_label(egui::Color32::from_rgb(225, 95, 75), e);
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(egui::RichText::new("Start").size(17.0)).clicked() {
+                    out.write(NewKelasu {
+                        options: form.options,
+                        position: Some(form.position.clone()).filter(|p| !p.trim().is_empty()),
+                    });
+                }
+                if can_resume
+                    && ui
+                        .button("Resume the last game")
+                        .on_hover_text(format!("{} (saved after every move)", autosave.display()))
+                        .clicked()
+                {
+                    resume.write(ResumeKelasu);
+                }
+                if has_game && ui.button("Back to the game").clicked() {
+                    next.set(KelasuStage::Playing);
+                }
+                if ui.button("< Games").clicked() {
+                    screens.write(OpenScreen(Screen::Title));
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,185 @@
+//! The turn bar above the board: whose turn, the energy left of what the turn started with
+//! ("At the start of your turn, you get Energy equal to the number of Stones you have"), the
+//! buttons to merge (M) and to end the turn (E), the victory tiles each side holds and the count
+//! towards the 64-turn draw.
+use super::merge::{MergeBuilder, MergeIntent};
+use super::{KelasuStage, kelasu};
+use crate::host::grid::{ActiveMatch, GridReview, GridSystems, Intent};
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use game_api::{Decision, Game, Match};
+use kelasu_rules::{Kelasu, Side, zone};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        bar.in_set(GridSystems)
+            .run_if(in_state(KelasuStage::Playing)),
+    )
+    .add_systems(
+        Update,
+        keys.run_if(not(egui_wants_any_keyboard_input))
+            .run_if(in_state(KelasuStage::Playing))
+            .before(crate::host::grid::GridGameSet)
+            .in_set(GridSystems),
+    );
+}
+
+/// The turn's energy: what is left, and what it started with (the energy at the state where
+/// this turn began).
+pub fn energy(m: &Match<Kelasu>) -> (i16, i16) {
+    let g = m.game();
+    let mut steps = m.history().len();
+    while steps > 0 && !g.at_turn_start(m.state_after(steps)) {
+        steps -= 1;
+    }
+    let left = m.state().energy();
+    (left, m.state_after(steps).energy().max(left))
+}
+
+/// The index of the action ending the turn, when the rules offer it.
+pub fn end_index(m: &ActiveMatch) -> Option<usize> {
+    m.actions().iter().position(|a| a.kind == "end")
+}
+
+/// E ends the turn, M opens or closes the merge builder.
+fn keys(
+    k: Res<ButtonInput<KeyCode>>,
+    m: Res<ActiveMatch>,
+    review: Res<GridReview>,
+    blocked: Res<crate::host::grid::GridBlocked>,
+    mut play: MessageWriter<Intent>,
+    mut merge: MessageWriter<MergeIntent>,
+) {
+    if blocked.0 || review.0.is_some() {
+        return;
+    }
+    let ctrl = k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if ctrl {
+        return;
+    }
+    if k.just_pressed(KeyCode::KeyE) {
+        if let Some(i) = end_index(&m) {
+            play.write(Intent::Play(i));
+        }
+    }
+    if k.just_pressed(KeyCode::KeyM) {
+        merge.write(MergeIntent::Toggle);
+    }
+}
+
+fn pip_row(ui: &mut egui::Ui, left: i16, of: i16, colour: egui::Color32) {
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(22.0 * of.max(1) as f32, 20.0),
+        egui::Sense::hover(),
+    );
+    let p = ui.painter();
+    for i in 0..of.max(0) {
+        let c = egui::pos2(rect.left() + 11.0 + 22.0 * i as f32, rect.center().y);
+        if i < left {
+            p.circle_filled(c, 8.0, colour);
+        } else {
+            p.circle_stroke(c, 7.5, egui::Stroke::new(1.5, colour));
+        }
+    }
+}
+
+fn side_colour(side: Side) -> egui::Color32 {
+    let (fill, _) = super::COLOURS[side.player().0 as usize];
+    let c = fill.to_srgba();
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
+fn bar(
+    mut contexts: EguiContexts,
+    m: Res<ActiveMatch>,
+    builder: Res<MergeBuilder>,
+    review: Res<GridReview>,
+    mut play: MessageWriter<Intent>,
+    mut merge: MessageWriter<MergeIntent>,
+) -> Result {
+    let Some(km) = kelasu(&m) else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let s = km.state();
+    let over = matches!(m.game.decision(), Decision::Over(_));
+    egui::Area::new(egui::Id::new("kelasu-turn-bar"))
+        .fixed_pos(egui::pos2(16.0, 10.0))
+        .show(ctx, |ui| {
+            ui.set_width(530.0);
+            let side = s.to_move();
+            if !over {
+                let (left, of) = energy(km);
+                ui.horizontal(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!("{} to play", side.name()))
+                            .size(20.0)
+                            .strong()
+                            .color(side_colour(side)),
+                    );
+                    ui.add_space(12.0);
+                    ui.label(egui::RichText::new("Energy").size(16.0));
+                    pip_row(ui, left.max(0), of, side_colour(side));
+                    ui.label(egui::RichText::new(format!("{} of {of}", left.max(0))).size(16.0));
+                });
+                let live = review.0.is_none();
+                ui.horizontal(|ui| {
+                    let end = end_index(&m);
+                    if ui
+                        .add_enabled(
+                            live && end.is_some(),
+                            egui::Button::new(egui::RichText::new("End turn (E)").size(16.0)),
+                        )
+                        .on_disabled_hover_text("act at least once first (a turn has no pass)")
+                        .clicked()
+                        && let Some(i) = end
+                    {
+                        play.write(Intent::Play(i));
+                    }
+                    let label = if builder.open {
+                        "Close merge (M)"
+                    } else {
+                        "Merge Blanks… (M)"
+                    };
+                    if ui
+                        .add_enabled(
+                            live,
+                            egui::Button::new(egui::RichText::new(label).size(16.0)),
+                        )
+                        .clicked()
+                    {
+                        merge.write(MergeIntent::Toggle);
+                    }
+                    let moved = s.moved().count();
+                    if moved > 0 {
+                        ui.label(format!("{moved} piece(s) moved this turn"));
+                    }
+                });
+            }
+            let held = |side: Side| {
+                zone::VICTORY_TILES
+                    .iter()
+                    .filter(|&&t| s.piece_at(t).is_some_and(|q| q.side == side))
+                    .count()
+            };
+            let quiet = km
+                .game()
+                .options
+                .quiet_full_turns
+                .map(|n| format!(" · quiet turns {} of {n}", s.quiet().max(0) / 2))
+                .unwrap_or_default();
+            ui.label(
+                egui::RichText::new(format!(
+                    "Victory tiles (gold, E4 E5 F4 F5): Blue holds {}, Red {}{quiet}",
+                    held(Side::Blue),
+                    held(Side::Red)
+                ))
+                .size(14.0),
+            );
+        });
+    Ok(())
+}
