@@ -152,7 +152,7 @@ fn assert_highlights_match(app: &App, options: TirachenOptions) {
 }
 
 #[test]
-fn the_title_lists_both_games_and_play_opens_tirachen_without_running_veney() {
+fn the_title_lists_the_games_and_play_opens_tirachen_without_running_veney() {
     let mut a = app("title");
     assert_eq!(screen(&a), Screen::Title);
     let titles: Vec<&str> = a
@@ -162,7 +162,7 @@ fn the_title_lists_both_games_and_play_opens_tirachen_without_running_veney() {
         .iter()
         .map(|g| g.title)
         .collect();
-    assert_eq!(titles, ["Veney", "Tirachen"]);
+    assert_eq!(titles, ["Veney", "Tirachen", "Kelasu"]);
     send(&mut a, OpenScreen(Screen::Tirachen));
     assert_eq!(screen(&a), Screen::Tirachen);
     assert_eq!(stage(&a), TirachenStage::NewGame);

@@ -36,11 +36,14 @@ pub struct Zone {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardDesc {
     pub shape: Shape,
-    /// Labels along the files (left to right) and ranks (bottom to top), for grids.
+    /// Labels along the files (left to right) and ranks (from the first), for grids.
     pub file_labels: Vec<String>,
     pub rank_labels: Vec<String>,
     /// Whether a cell's name puts the rank first (Kelasu's `D2`) rather than the file (`e4`).
     pub rank_first: bool,
+    /// Whether the game's own diagrams draw the first rank at the top (Kelasu's A, Blue's home),
+    /// so a host draws it there; otherwise at the bottom, as chess does.
+    pub first_rank_at_top: bool,
     /// The colour of each cell as sRGB, indexed by cell.
     pub cell_colours: Vec<[u8; 3]>,
     pub zones: Vec<Zone>,

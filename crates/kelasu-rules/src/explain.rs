@@ -277,10 +277,21 @@ pub fn explain_click(
     to: Square,
 ) -> Refusal {
     let Some(from) = from else {
-        return Refusal::new(
-            PIECES,
-            "choose one of your pieces to move, or a merge of Blanks onto that square",
-        );
+        return match p.piece_at(to) {
+            Some(q) if q.side != side => Refusal::new(
+                PIECES,
+                format!(
+                    "the {} on {} is {}'s: choose one of your own pieces",
+                    q.kind.name(),
+                    to.name(),
+                    q.side.name()
+                ),
+            ),
+            _ => Refusal::new(
+                PIECES,
+                "choose one of your pieces to move first (a merge is chosen by its Blanks)",
+            ),
+        };
     };
     match p.piece_at(from) {
         Some(q)

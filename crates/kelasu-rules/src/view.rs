@@ -43,6 +43,7 @@ pub fn board() -> BoardDesc {
             .map(|r| ((b'A' + r) as char).to_string())
             .collect(),
         rank_first: true,
+        first_rank_at_top: true,
         cell_colours,
         zones: vec![
             zone("victory tiles", None, v),

@@ -54,6 +54,7 @@ pub fn board() -> BoardDesc {
         file_labels: "abcdefghi".chars().map(|c| c.to_string()).collect(),
         rank_labels: (1..=9).map(|r| r.to_string()).collect(),
         rank_first: false,
+        first_rank_at_top: false,
         cell_colours: Square::all()
             .map(|s| {
                 if (s.file() + s.rank()) % 2 == 0 {

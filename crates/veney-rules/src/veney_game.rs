@@ -307,6 +307,7 @@ impl game_api::Game for VeneyGame {
             file_labels: LINE_CHARS.iter().map(|c| c.to_string()).collect(),
             rank_labels: (1..=STEPS).map(|s| s.to_string()).collect(),
             rank_first: false,
+            first_rank_at_top: false,
             cell_colours,
             zones: (1..=4).map(measure).collect(),
         }

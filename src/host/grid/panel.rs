@@ -53,6 +53,7 @@ pub(super) fn side_panel(
     status: Res<GridStatus>,
     view: Res<GridView>,
     review: Res<GridReview>,
+    hl: Res<super::GridHighlights>,
     mut out: MessageWriter<Intent>,
     mut screens: MessageWriter<OpenScreen>,
     mut new_game: MessageWriter<NewGameRequested>,
@@ -110,6 +111,11 @@ pub(super) fn side_panel(
                         "Picked: {} — click a marked square (right click cancels)",
                         g.board().cell_name(*c)
                     ));
+                    if !hl.pattern.is_empty()
+                        || hl.targets.iter().any(|(_, m)| *m == super::Mark::MoveOrTake)
+                    {
+                        ui.weak("● move only   ◉ move, could also take   ◯ take   faint: the rest of its pattern, not open now");
+                    }
                 }
                 Some(Pick::Reserve { kind, .. }) => {
                     ui.label(format!(

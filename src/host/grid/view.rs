@@ -82,6 +82,11 @@ pub fn dims(desc: &BoardDesc) -> (u8, u8) {
 pub fn cell_center(desc: &BoardDesc, view: GridView, c: Cell) -> Vec2 {
     let (files, ranks) = dims(desc);
     let (f, r) = desc.file_rank(c).unwrap_or((0, 0));
+    let r = if desc.first_rank_at_top {
+        ranks - 1 - r
+    } else {
+        r
+    };
     let (f, r) = if view.flipped {
         (files - 1 - f, ranks - 1 - r)
     } else {
@@ -107,6 +112,11 @@ pub fn cell_at(desc: &BoardDesc, view: GridView, p: Vec2) -> Option<Cell> {
     } else {
         (f, r)
     };
+    let r = if desc.first_rank_at_top {
+        ranks - 1 - r
+    } else {
+        r
+    };
     let c = desc.grid_cell(f, r)?;
     match &desc.shape {
         Shape::Grid { holes, .. } if holes.contains(&c) => None,
@@ -131,7 +141,7 @@ pub fn tray_slots(desc: &BoardDesc, view: GridView, reserves: &[ReserveView]) ->
     let half_h = ranks as f32 * CELL / 2.0;
     let mut out = Vec::new();
     for r in reserves {
-        let bottom = (r.owner == Player::FIRST) != view.flipped;
+        let bottom = ((r.owner == Player::FIRST) != view.flipped) != desc.first_rank_at_top;
         let y = if bottom {
             -half_h - 40.0 - CELL / 2.0
         } else {
@@ -299,6 +309,7 @@ fn draw(
         let inset = 3.0 + 6.0 * depth.min(3) as f32;
         let thick = 3.0;
         let sign = if view.flipped { -1.0 } else { 1.0 };
+        let rank_sign = if desc.first_rank_at_top { -sign } else { sign };
         let inside = |f: i16, r: i16| {
             f >= 0
                 && r >= 0
@@ -328,8 +339,8 @@ fn draw(
                     }
                 };
                 let (lo, hi) = (end(-1), end(1));
-                let normal = Vec2::new(df as f32, dr as f32) * sign;
-                let along = Vec2::new(pf as f32, pr as f32) * sign;
+                let normal = Vec2::new(df as f32 * sign, dr as f32 * rank_sign);
+                let along = Vec2::new(pf as f32 * sign, pr as f32 * rank_sign);
                 let mid =
                     at(c) + normal * (CELL / 2.0 - inset - thick / 2.0) + along * (hi - lo) / 2.0;
                 let length = hi + lo;
@@ -456,7 +467,7 @@ fn draw(
     let reserves = m.shown_reserves(&review);
     let slots = tray_slots(&desc, view, &reserves);
     for r in &reserves {
-        let bottom = (r.owner == Player::FIRST) != view.flipped;
+        let bottom = ((r.owner == Player::FIRST) != view.flipped) != desc.first_rank_at_top;
         let y = if bottom {
             -half_h - 40.0 - CELL - 12.0
         } else {

@@ -193,6 +193,7 @@ impl Game for Bids {
             file_labels: vec!["a".into()],
             rank_labels: vec!["1".into()],
             rank_first: false,
+            first_rank_at_top: false,
             cell_colours: vec![[0, 0, 0]],
             zones: vec![],
         }

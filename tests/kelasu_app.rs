@@ -1,0 +1,356 @@
+//! Kelasu in the app, headless (`MinimalPlugins` plus the game plugins), driven by the messages
+//! the title, the dialog, the mouse, the turn bar and the merge builder send: a merge built by
+//! gathering Blanks, the new piece moving in the same turn, a conversion, a recall, a win by the
+//! victory tiles; the highlights checked against the rules' own actions and patterns.
+use bevy::prelude::*;
+use game_api::{Cell, Decision, Game, Match, Reach, Viewer};
+use kelasu_rules::{Kelasu, KelasuOptions, Kind, Side, Square};
+use veney::Screen;
+use veney::host::OpenScreen;
+use veney::host::grid::{
+    ActiveMatch, GridClicksClaimed, GridHighlights, GridPackMarks, GridSelection, GridStatus,
+    Intent, Mark, SaveRoot,
+};
+use veney::packs::kelasu::merge::{MergeBuilder, MergeIntent};
+use veney::packs::kelasu::{KelasuStage, NewKelasu, kelasu};
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("kelasu-app-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn send<M: Message>(app: &mut App, m: M) {
+    app.world_mut().write_message(m);
+    app.update();
+    app.update();
+}
+
+/// Opens Kelasu as the title's Play button does and starts a game as the dialog's Start does.
+fn kelasu_app(name: &str, position: Option<&str>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(SaveRoot(temp_dir(name)))
+        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(&format!(
+            "{name}-veney"
+        ))));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    send(&mut app, OpenScreen(Screen::Kelasu));
+    assert_eq!(stage(&app), KelasuStage::NewGame);
+    send(
+        &mut app,
+        NewKelasu {
+            options: KelasuOptions::default(),
+            position: position.map(String::from),
+        },
+    );
+    assert_eq!(stage(&app), KelasuStage::Playing);
+    app
+}
+
+fn stage(app: &App) -> KelasuStage {
+    *app.world().resource::<State<KelasuStage>>().get()
+}
+
+fn m(app: &App) -> &ActiveMatch {
+    app.world().resource::<ActiveMatch>()
+}
+
+fn typed(app: &App) -> &Match<Kelasu> {
+    kelasu(m(app)).expect("a Kelasu match")
+}
+
+fn cell(name: &str) -> Cell {
+    Cell(Square::parse(name).unwrap().0 as u16)
+}
+
+fn at(app: &App, name: &str) -> Option<(Side, Kind)> {
+    typed(app)
+        .state()
+        .piece_at(Square::parse(name).unwrap())
+        .map(|p| (p.side, p.kind))
+}
+
+fn click(app: &mut App, c: &str) {
+    send(app, Intent::Click(cell(c)));
+}
+
+fn end_turn(app: &mut App) {
+    let i = veney::packs::kelasu::turn_bar::end_index(m(app)).expect("end of turn offered");
+    send(app, Intent::Play(i));
+}
+
+fn energy(app: &App) -> i16 {
+    typed(app).state().energy()
+}
+
+fn highlights(app: &App) -> GridHighlights {
+    app.world().resource::<GridHighlights>().clone()
+}
+
+fn refusal(app: &App) -> Option<String> {
+    app.world().resource::<GridStatus>().refusal.clone()
+}
+
+/// Blue's Blanks on C3 C4 C5 D3 D4, outside its home rows; everything else as at the start.
+const MERGING: &str =
+    "BBBBBBBBBB/BBBBB5/S1SBBB1S1S/3BB5/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0";
+
+#[test]
+fn merge_by_gathering_blanks_then_move_the_new_warrior_in_the_same_turn() {
+    let mut a = kelasu_app("merge", Some(MERGING));
+    // Merging: "Blanks that are next to each other and outside of their starting 2 rows can
+    // Merge into another piece on any of the blanks' squares". A merge is never a click target
+    // of the board itself: a click on C4 picks its Blank up to move it.
+    click(&mut a, "C4");
+    assert_eq!(
+        a.world().resource::<GridSelection>().0,
+        Some(veney::host::grid::Pick::Cell(cell("C4")))
+    );
+    assert!(highlights(&a).targets.iter().all(|(_, m)| *m == Mark::Move));
+    // The builder (M) claims the board's clicks: they gather Blanks.
+    send(&mut a, MergeIntent::Toggle);
+    assert!(a.world().resource::<GridClicksClaimed>().0);
+    assert_eq!(a.world().resource::<GridSelection>().0, None);
+    // The Blanks that can merge are offered; home-row Blanks are not, and a click on one is
+    // refused by the rules, naming the rule.
+    let offered = a.world().resource::<GridPackMarks>().offered.clone();
+    assert_eq!(
+        offered,
+        ["C3", "C4", "C5", "D3", "D4"].map(cell).to_vec(),
+        "every Blue Blank outside rows A–B"
+    );
+    click(&mut a, "B2");
+    let r = refusal(&a).expect("refused");
+    assert!(
+        r.contains("Kelasu: Merging") && r.contains("starting 2 rows"),
+        "{r}"
+    );
+    // Two Blanks not next to each other make nothing, and the rules say why.
+    click(&mut a, "C3");
+    click(&mut a, "C5");
+    let b = a.world().resource::<MergeBuilder>().clone();
+    assert_eq!(b.chosen.count(), 2);
+    let menu = a
+        .world()
+        .resource::<veney::packs::kelasu::merge::MergeMenu>();
+    assert!(menu.kinds(b.chosen).is_empty());
+    let note = veney::packs::kelasu::merge::gathered_note(typed(&a), menu, b.chosen).unwrap();
+    assert!(note.contains("next to each other"), "{note}");
+    // Let C3 go, gather C4: C4 + C5 pay exactly for a Warrior (cost 2).
+    click(&mut a, "C3");
+    click(&mut a, "C4");
+    let b = a.world().resource::<MergeBuilder>().clone();
+    let menu = a
+        .world()
+        .resource::<veney::packs::kelasu::merge::MergeMenu>();
+    assert_eq!(menu.kinds(b.chosen), vec![Kind::Warrior]);
+    send(&mut a, MergeIntent::Make(Kind::Warrior));
+    // Its square is one of the two Blanks'.
+    assert_eq!(
+        a.world().resource::<GridPackMarks>().offered,
+        vec![cell("C4"), cell("C5")]
+    );
+    click(&mut a, "C4");
+    assert_eq!(at(&a, "C4"), Some((Side::Blue, Kind::Warrior)));
+    assert_eq!(at(&a, "C5"), None);
+    // Energy: "a merge costs as many as Blanks used": 4 − 2.
+    assert_eq!(energy(&a), 2);
+    assert!(!a.world().resource::<MergeBuilder>().open);
+    assert!(!a.world().resource::<GridClicksClaimed>().0);
+    // "Newly merged pieces may move the same turn": the Warrior's squares, sideways C5 a
+    // move that could also take ("#"), the forward diagonal D5 Must Capture ("+") drawn but
+    // not a target.
+    click(&mut a, "C4");
+    let h = highlights(&a);
+    assert!(h.targets.contains(&(cell("C5"), Mark::MoveOrTake)), "{h:?}");
+    assert!(
+        h.pattern.contains(&(cell("D5"), Reach::MustCapture)),
+        "{h:?}"
+    );
+    assert!(!h.targets.iter().any(|(c, _)| *c == cell("D5")));
+    click(&mut a, "C5");
+    assert_eq!(at(&a, "C5"), Some((Side::Blue, Kind::Warrior)));
+    assert_eq!(energy(&a), 1);
+    // "No piece moves twice in a turn": the Warrior is spent; the rules explain the click.
+    click(&mut a, "C5");
+    click(&mut a, "C6");
+    let r = refusal(&a).expect("refused");
+    assert!(r.contains("Kelasu"), "{r}");
+    assert_eq!(at(&a, "C5"), Some((Side::Blue, Kind::Warrior)));
+    end_turn(&mut a);
+    assert_eq!(typed(&a).state().to_move(), Side::Red);
+    assert_eq!(energy(&a), 4);
+    // The record writes the merge in Kelasu's notation.
+    let record = m(&a).game.record(Viewer::Referee);
+    assert!(
+        record.contains("W=C4/C5") && record.contains("C4-C5"),
+        "{record}"
+    );
+    // Undo takes back the turn's actions one by one; the builder closes on another position.
+    send(&mut a, MergeIntent::Toggle);
+    send(&mut a, Intent::Undo);
+    assert!(!a.world().resource::<MergeBuilder>().open);
+}
+
+#[test]
+fn a_merge_costing_more_than_the_energy_left_is_allowed_and_ends_the_turn() {
+    // Energy: a merge "is allowed with too little energy, which ends the turn".
+    let mut a = kelasu_app("merge-energy", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(energy(&a), 3);
+    send(&mut a, MergeIntent::Toggle);
+    for c in ["C3", "C4", "D4", "C5"] {
+        click(&mut a, c);
+    }
+    let b = a.world().resource::<MergeBuilder>().clone();
+    let menu = a
+        .world()
+        .resource::<veney::packs::kelasu::merge::MergeMenu>();
+    assert_eq!(menu.kinds(b.chosen), vec![Kind::Runner, Kind::Diplomat]);
+    send(&mut a, MergeIntent::Make(Kind::Diplomat));
+    send(&mut a, MergeIntent::Place(cell("D4")));
+    assert_eq!(at(&a, "D4"), Some((Side::Blue, Kind::Diplomat)));
+    assert_eq!(typed(&a).state().to_move(), Side::Red, "the turn ended");
+}
+
+#[test]
+fn convert_with_the_diplomat_then_move_the_converted_piece_and_recall_a_warrior() {
+    // Blue's Diplomat on E5 beside Red's Warrior on F6; Blue's Warrior on J5, the far rank.
+    let mut a = kelasu_app(
+        "convert",
+        Some("BBBBB1BBBB/BBBB6/S1S4S1S/10/5D4/6w3/10/s1s4s1s/bbbbbbbbbb/bbbbbWbbb1 b 4 s - 0"),
+    );
+    click(&mut a, "E5");
+    let h = highlights(&a);
+    // Diplomat conversion ("%"): the diagonal neighbour is a marked target.
+    assert!(h.targets.contains(&(cell("F6"), Mark::Capture)), "{h:?}");
+    click(&mut a, "F6");
+    assert_eq!(at(&a, "F6"), Some((Side::Blue, Kind::Warrior)), "converted");
+    assert_eq!(at(&a, "E5"), None, "the Diplomat is sacrificed");
+    assert_eq!(energy(&a), 3);
+    // Newly converted pieces may move the same turn.
+    click(&mut a, "F6");
+    click(&mut a, "G6");
+    assert_eq!(at(&a, "G6"), Some((Side::Blue, Kind::Warrior)));
+    assert_eq!(energy(&a), 2);
+    // Warrior Recall: from the far rank straight back 9 ranks, to A5.
+    click(&mut a, "J5");
+    assert!(highlights(&a).targets.contains(&(cell("A5"), Mark::Move)));
+    click(&mut a, "A5");
+    assert_eq!(at(&a, "A5"), Some((Side::Blue, Kind::Warrior)));
+    assert_eq!(at(&a, "J5"), None);
+    assert_eq!(energy(&a), 1);
+    let record = m(&a).game.record(Viewer::Referee);
+    assert!(
+        record.contains("E5%F6") && record.contains("J5@A5"),
+        "{record}"
+    );
+}
+
+#[test]
+fn occupying_all_four_victory_tiles_wins() {
+    // Endings: "all four Victory Tiles occupied". Blue holds E4 E5 F4; its Warrior on F6 steps
+    // sideways onto F5.
+    let mut a = kelasu_app(
+        "tiles",
+        Some("BBBBBBBBBB/B9/S1S4S1S/10/4WW4/4W1W3/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0"),
+    );
+    click(&mut a, "F6");
+    click(&mut a, "F5");
+    match m(&a).game.decision() {
+        Decision::Over(o) => {
+            assert_eq!(o.winner(), Some(Side::Blue.player()));
+            assert_eq!(o.reason, kelasu_rules::endings::VICTORY_TILES_HELD);
+        }
+        d => panic!("not over: {d:?}"),
+    }
+    assert!(veney::host::grid::panel::prompt(m(&a)).starts_with("Blue wins"));
+    // Nothing more is played; undo reopens the game.
+    send(&mut a, Intent::Undo);
+    assert!(matches!(m(&a).game.decision(), Decision::Player(_)));
+}
+
+#[test]
+fn every_pick_marks_exactly_the_rules_targets_with_their_reach() {
+    // Over positions of seeded random games, each of the mover's pieces picked: the targets are
+    // the rules' own non-merge actions from it, and a move's mark follows the drawn pattern.
+    use rand::{Rng, SeedableRng};
+    let g = Kelasu::new(KelasuOptions::default());
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let mut s = g.start();
+    let mut a = kelasu_app("every-pick", None);
+    let mut checked = 0;
+    for step in 0..120 {
+        let Decision::Player(p) = g.decision(&s) else {
+            break;
+        };
+        if step % 10 == 0 {
+            send(
+                &mut a,
+                NewKelasu {
+                    options: KelasuOptions::default(),
+                    position: Some(g.position_text(&s)),
+                },
+            );
+            for (sq, piece) in s.pieces().filter(|(_, q)| q.side == s.to_move()) {
+                send(&mut a, Intent::Cancel);
+                send(&mut a, Intent::Click(Cell(sq.0 as u16)));
+                let h = highlights(&a);
+                let mut acts = Vec::new();
+                g.legal_actions(&s, p, &mut acts);
+                let mut want: Vec<Cell> = acts
+                    .iter()
+                    .filter_map(|x| match *x {
+                        kelasu_rules::Action::Move { from, to }
+                        | kelasu_rules::Action::Recall { from, to }
+                            if from == sq =>
+                        {
+                            Some(Cell(to.0 as u16))
+                        }
+                        kelasu_rules::Action::Convert { from, target } if from == sq => {
+                            Some(Cell(target.0 as u16))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                want.sort();
+                want.dedup();
+                let got: Vec<Cell> = h.targets.iter().map(|(c, _)| *c).collect();
+                assert_eq!(got, want, "{piece:?} on {}", sq.name());
+                for (c, mark) in &h.targets {
+                    let reach = g
+                        .piece_reach(&s, Cell(sq.0 as u16))
+                        .into_iter()
+                        .find(|(rc, _)| rc == c);
+                    if *mark == Mark::MoveOrTake {
+                        assert_eq!(reach.map(|r| r.1), Some(Reach::MoveCapture));
+                    }
+                }
+                checked += 1;
+            }
+        }
+        let mut acts = Vec::new();
+        g.legal_actions(&s, p, &mut acts);
+        let x = acts[rng.random_range(0..acts.len())];
+        g.apply(&mut s, game_api::Actor::Player(p), x);
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+#[test]
+fn save_and_load_keep_the_options_and_the_position() {
+    let mut a = kelasu_app("save", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    let before = m(&a).game.position_text(Viewer::Referee);
+    send(&mut a, Intent::Save);
+    click(&mut a, "D4");
+    click(&mut a, "E4");
+    send(&mut a, Intent::Load);
+    assert_eq!(m(&a).game.position_text(Viewer::Referee), before);
+    assert_eq!(energy(&a), 3, "mid-turn energy survives the save");
+}
