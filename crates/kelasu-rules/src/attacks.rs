@@ -86,81 +86,28 @@ fn rays(kind: Kind) -> &'static [Ray] {
     }
 }
 
-/// The squares the piece on `from` may move to (captures included) in `p`, ignoring whose turn
-/// it is and energy. Pieces block lines: a line stops at the first piece on it.
-pub fn destinations(
+/// Walks the piece's lines from `from` (each stops at the first piece) and its Warrior
+/// diagonals, calling `emit(square, reach, occupied by an opposing piece)` for every square a
+/// line reaches that is empty or holds an opposing piece.
+#[inline]
+fn walk(
     p: &Position,
     o: &KelasuOptions,
     from: Square,
     piece: Piece,
-    out: &mut Vec<Square>,
+    mut emit: impl FnMut(Square, Reach, bool),
 ) {
     let fwd = piece.side.forward();
     let mut step = |to: Square, reach: Reach| -> bool {
         // Returns whether the line goes on past `to`.
         match p.piece_at(to) {
             None => {
-                if reach != MustCapture {
-                    out.push(to);
-                }
+                emit(to, reach, false);
                 true
             }
             Some(q) => {
-                if q.side != piece.side && reach != MoveOnly {
-                    out.push(to);
-                }
-                false
-            }
-        }
-    };
-    for r in rays(piece.kind) {
-        let mut at = from;
-        for i in 0..r.max {
-            let Some(to) = at.offset(r.df, r.dr * fwd) else {
-                break;
-            };
-            let reach = if i == 0 { r.first } else { r.rest };
-            if !step(to, reach) {
-                break;
-            }
-            at = to;
-        }
-    }
-    if piece.kind == Kind::Warrior {
-        let diag = if o.warrior_diagonals_move {
-            MoveCapture
-        } else {
-            MustCapture
-        };
-        for df in [-1, 1] {
-            if let Some(to) = from.offset(df, fwd) {
-                step(to, diag);
-            }
-        }
-    }
-}
-
-/// The piece's pattern from `from` as its diagram draws it: every square a line reaches (lines
-/// stop at the first piece), empty or holding an opposing piece, with what the square allows.
-/// Legal or not now: a Move Only square with an opposing piece on it is left out, a Must
-/// Capture square is kept empty.
-pub fn reach(
-    p: &Position,
-    o: &KelasuOptions,
-    from: Square,
-    piece: Piece,
-    out: &mut Vec<(Square, Reach)>,
-) {
-    let fwd = piece.side.forward();
-    let mut step = |to: Square, reach: Reach| -> bool {
-        match p.piece_at(to) {
-            None => {
-                out.push((to, reach));
-                true
-            }
-            Some(q) => {
-                if q.side != piece.side && reach != MoveOnly {
-                    out.push((to, reach));
+                if q.side != piece.side {
+                    emit(to, reach, true);
                 }
                 false
             }
@@ -190,6 +137,45 @@ pub fn reach(
             }
         }
     }
+}
+
+/// The squares the piece on `from` may move to (captures included) in `p`, ignoring whose turn
+/// it is and energy. Pieces block lines: a line stops at the first piece on it.
+pub fn destinations(
+    p: &Position,
+    o: &KelasuOptions,
+    from: Square,
+    piece: Piece,
+    out: &mut Vec<Square>,
+) {
+    walk(p, o, from, piece, |to, reach, takes| {
+        let open = if takes {
+            reach != MoveOnly
+        } else {
+            reach != MustCapture
+        };
+        if open {
+            out.push(to);
+        }
+    });
+}
+
+/// The piece's pattern from `from` as its diagram draws it: every square a line reaches (lines
+/// stop at the first piece), empty or holding an opposing piece, with what the square allows.
+/// Legal or not now: a Move Only square with an opposing piece on it is left out, a Must
+/// Capture square is kept empty.
+pub fn reach(
+    p: &Position,
+    o: &KelasuOptions,
+    from: Square,
+    piece: Piece,
+    out: &mut Vec<(Square, Reach)>,
+) {
+    walk(p, o, from, piece, |to, reach, takes| {
+        if !(takes && reach == MoveOnly) {
+            out.push((to, reach));
+        }
+    });
 }
 
 /// The square a Warrior on `from` recalls to, if it stands on its far rank and the landing
