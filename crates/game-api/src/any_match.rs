@@ -2,6 +2,7 @@
 //! commands: everything by text, cells and indices, nothing generic. Engines never use it.
 use crate::board::{ActionCells, BoardDesc, PieceView, ReserveView};
 use crate::decision::Decision;
+use crate::declared::Declared;
 use crate::game::Game;
 use crate::game_match::{Match, PlayError, TurnText};
 use crate::player::{Actor, Player, Viewer};
@@ -33,7 +34,12 @@ pub trait AnyMatch: Send + Sync {
     fn play_text(&mut self, text: &str) -> Result<(), PlayError>;
     /// At a chance decision: draws and plays; returns the outcome's text.
     fn draw_chance(&mut self) -> Option<String>;
+    /// Ends the game as the players declare (`Match::declare`).
+    fn declare(&mut self, d: Declared) -> Result<(), Refusal>;
+    fn declared(&self) -> Option<Declared>;
+    /// Takes back a declared ending first, else the last action.
     fn undo(&mut self) -> bool;
+    /// Takes back a declared ending first, else the turn (`Match::undo_turn`).
     fn undo_turn(&mut self) -> bool;
     fn redo(&mut self) -> bool;
     fn position_text(&self, viewer: Viewer) -> String;
@@ -115,11 +121,17 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         let a = Match::draw_chance(self)?;
         Some(self.game().action_text(&before, a))
     }
+    fn declare(&mut self, d: Declared) -> Result<(), Refusal> {
+        Match::declare(self, d)
+    }
+    fn declared(&self) -> Option<Declared> {
+        Match::declared(self)
+    }
     fn undo(&mut self) -> bool {
-        Match::undo(self).is_some()
+        self.withdraw_declared() || Match::undo(self).is_some()
     }
     fn undo_turn(&mut self) -> bool {
-        Match::undo_turn(self)
+        self.withdraw_declared() || Match::undo_turn(self)
     }
     fn redo(&mut self) -> bool {
         Match::redo(self).is_some()

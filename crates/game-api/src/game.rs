@@ -114,6 +114,13 @@ pub trait Game: Send + Sync + 'static {
         }
     }
 
+    /// The outcome when the players end the game themselves in state `s` (a resignation, an
+    /// agreed draw). The default: the resigning player loses, every other player wins; an agreed
+    /// draw is a draw. A game whose text says otherwise overrides it.
+    fn declared_outcome(&self, _s: &Self::State, d: crate::Declared) -> Outcome {
+        d.default_outcome(self)
+    }
+
     // --- Notation and position text -------------------------------------------------------
 
     /// The action in the game's notation, as played from `s`.

@@ -1,6 +1,7 @@
 //! A game in progress: the rules, the start, the current state, the history with undo and redo,
 //! and the seeded generator that draws every chance outcome so the match replays.
 use crate::decision::Decision;
+use crate::declared::Declared;
 use crate::game::{Game, actions_for, actor_now};
 use crate::notation::TextError;
 use crate::player::{Actor, Player, Viewer};
@@ -39,6 +40,8 @@ pub struct Match<G: Game> {
     redo: Vec<(Actor, G::Action)>,
     seed: u64,
     rng: MatchRng,
+    /// An ending the players declared after the last action (a resignation, an agreed draw).
+    declared: Option<Declared>,
 }
 
 impl<G: Game> Match<G> {
@@ -56,6 +59,7 @@ impl<G: Game> Match<G> {
             redo: Vec::new(),
             seed,
             rng: seeded(seed),
+            declared: None,
         }
     }
 
@@ -81,8 +85,42 @@ impl<G: Game> Match<G> {
             .get(steps)
             .map_or(&self.state, |step| &step.before)
     }
+    /// What the state waits for; nothing (the game is over) once the players have declared an
+    /// ending.
     pub fn decision(&self) -> Decision {
-        self.game.decision(&self.state)
+        match self.declared {
+            Some(d) => Decision::Over(self.game.declared_outcome(&self.state, d)),
+            None => self.game.decision(&self.state),
+        }
+    }
+
+    /// Ends the game as the players declare: a resignation or an agreed draw. Refused when the
+    /// game is already over, or names no player of this game. Undo withdraws it.
+    pub fn declare(&mut self, d: Declared) -> Result<(), Refusal> {
+        if let Decision::Over(_) = self.decision() {
+            return Err(Refusal::game_over());
+        }
+        if let Declared::Resigns(p) = d
+            && p.0 >= self.game.players()
+        {
+            return Err(Refusal::new(
+                "resignation",
+                format!("this game has no player {}", p.0 + 1),
+            ));
+        }
+        self.declared = Some(d);
+        Ok(())
+    }
+
+    /// The ending the players declared, if they did.
+    pub fn declared(&self) -> Option<Declared> {
+        self.declared
+    }
+
+    /// Takes back a declared ending (the game goes on from where it stopped); whether there was
+    /// one.
+    pub fn withdraw_declared(&mut self) -> bool {
+        self.declared.take().is_some()
     }
     /// Who acts now (the lowest waiting seat of a simultaneous decision), or nobody.
     pub fn actor(&self) -> Option<Actor> {
@@ -148,9 +186,12 @@ impl<G: Game> Match<G> {
         Some(a)
     }
 
-    /// Undoes the last action: state, hash and generator exactly as before it.
+    /// Undoes the last action: state, hash and generator exactly as before it. A declared
+    /// ending stands after the last action, so it goes too (`withdraw_declared` takes back the
+    /// ending alone).
     pub fn undo(&mut self) -> Option<G::Action> {
         let step = self.history.pop()?;
+        self.declared = None;
         self.state = step.before;
         self.rng = step.rng_before;
         self.redo.push((step.actor, step.action));
@@ -171,7 +212,11 @@ impl<G: Game> Match<G> {
         any
     }
 
+    /// Plays again the last undone action (not after a declared ending: the game is over).
     pub fn redo(&mut self) -> Option<G::Action> {
+        if self.declared.is_some() {
+            return None;
+        }
         let (actor, a) = self.redo.pop()?;
         let mut next = self.state.clone();
         self.game.apply(&mut next, actor, a);
@@ -180,7 +225,7 @@ impl<G: Game> Match<G> {
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        !self.redo.is_empty() && self.declared.is_none()
     }
 
     /// Reads one action in the game's notation and plays it for whoever acts now. In a
@@ -250,15 +295,24 @@ impl<G: Game> Match<G> {
         out
     }
 
-    /// The whole match as a numbered record, as `viewer` may see it.
+    /// The whole match as a numbered record, as `viewer` may see it, and a declared ending as
+    /// its last line: `[Ending "Blue resigns"]`.
     pub fn record(&self, viewer: Viewer) -> String {
         let turns: Vec<String> = self
             .turns(viewer)
             .into_iter()
             .map(|t| t.tokens.join(" "))
             .collect();
-        self.game
-            .write_record(&turns, self.game.turns_before(&self.start))
+        let mut r = self
+            .game
+            .write_record(&turns, self.game.turns_before(&self.start));
+        if let Some(d) = self.declared {
+            if !r.is_empty() && !r.ends_with('\n') {
+                r.push('\n');
+            }
+            r.push_str(&format!("[{ENDING} \"{}\"]", d.text(&*self.game)));
+        }
+        r
     }
 
     /// The save text: headers (game, seed, start, final, the game's own), then the record. A
@@ -315,6 +369,9 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 }
+
+/// The header of a declared ending.
+pub(crate) const ENDING: &str = "Ending";
 
 fn viewer_name<G: Game>(g: &G, v: Viewer) -> String {
     match v {

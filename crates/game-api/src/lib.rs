@@ -10,6 +10,8 @@
 //! - hidden information: [`Game::observe`] gives what a [`Viewer`] may know of a state, and
 //!   [`Game::secrets`] lists what only one player may know, so tests can prove nothing leaks;
 //! - notation, position text and a [`BoardDesc`] for drawing;
+//! - endings the players declare (a resignation, an agreed draw: [`Declared`]), kept by the
+//!   match;
 //! - a generic [`Match`] with history, undo/redo, a seeded generator for chance, records and
 //!   atomic saves; and [`AnyMatch`], its object-safe face for menus and the CLI.
 //!
@@ -17,6 +19,7 @@
 mod any_match;
 mod board;
 mod decision;
+mod declared;
 mod game;
 mod game_match;
 mod notation;
@@ -30,6 +33,7 @@ mod save;
 pub use any_match::{ActionView, AnyMatch};
 pub use board::{ActionCells, BoardDesc, Cell, PieceView, Reach, ReserveView, Shape, Zone};
 pub use decision::Decision;
+pub use declared::Declared;
 pub use game::{Game, actions_for, actor_now};
 pub use game_match::{Match, PlayError, Step, TurnText};
 pub use notation::{TextError, read_numbered, write_numbered};

@@ -1,9 +1,11 @@
 //! Resuming a match from a referee's save: the game's name checked, the seed and start read, the
 //! record replayed action by action (so the history, undo and the generator are as they were),
 //! and the final position compared. Errors say where (line and column) and why.
+use crate::declared::Declared;
 use crate::game::Game;
-use crate::game_match::Match;
+use crate::game_match::{ENDING, Match};
 use crate::notation::{TextError, read_numbered};
+use crate::player::Player;
 use crate::save::{SaveError, read_headers};
 use std::path::Path;
 use std::sync::Arc;
@@ -73,6 +75,22 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
                 found,
             });
         }
+    }
+    if let Some(h) = get(ENDING) {
+        let d = Declared::parse(&*game, h.value).ok_or_else(|| {
+            let names: Vec<String> = (0..game.players())
+                .map(|p| format!("`{} resigns`", game.player_name(Player(p))))
+                .collect();
+            TextError::new(
+                h.value_col,
+                h.value,
+                format!("an ending is {} or `draw agreed`", names.join(", ")),
+            )
+            .at_line(h.line)
+        })?;
+        m.declare(d).map_err(|r| {
+            TextError::new(h.value_col, h.value, format!("cannot end here: {r}")).at_line(h.line)
+        })?;
     }
     Ok(m)
 }

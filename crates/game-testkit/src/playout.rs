@@ -58,6 +58,7 @@ pub fn random_playouts<G: Game>(
         *report.endings.entry(ending).or_default() += 1;
         if cfg.save_every > 0 && i % cfg.save_every == 0 {
             crate::save::check_save_roundtrip(&m).map_err(|e| format!("game seed {seed}: {e}"))?;
+            check_declared(m).map_err(|e| format!("game seed {seed}: {e}"))?;
         }
     }
     Ok(report)
@@ -137,6 +138,30 @@ pub fn play_one<G: Game>(
         }
     }
     Ok((m, "action limit".into()))
+}
+
+/// A game stopped unfinished ends by each declared ending (every player's resignation, an
+/// agreed draw) that saves, reloads and is withdrawn by undo, leaving the match as it was.
+fn check_declared<G: Game>(mut m: Match<G>) -> Result<(), String> {
+    if matches!(m.decision(), Decision::Over(_)) {
+        return Ok(());
+    }
+    let g = m.game().clone();
+    let endings = (0..g.players())
+        .map(|p| game_api::Declared::Resigns(game_api::Player(p)))
+        .chain([game_api::Declared::DrawAgreed]);
+    let before = m.state().clone();
+    for d in endings {
+        m.declare(d).map_err(|r| format!("{d:?} refused: {r}"))?;
+        if !matches!(m.decision(), Decision::Over(_)) {
+            return Err(format!("{d:?} did not end the game"));
+        }
+        crate::save::check_save_roundtrip(&m)?;
+        if !game_api::AnyMatch::undo(&mut m) || m.declared().is_some() || m.state() != &before {
+            return Err(format!("undo did not withdraw {d:?} alone"));
+        }
+    }
+    Ok(())
 }
 
 /// Undo restores `before` with its hash; redo restores the state after.

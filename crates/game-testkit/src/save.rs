@@ -16,6 +16,13 @@ pub fn check_save_roundtrip<G: Game>(m: &Match<G>) -> Result<(), String> {
     if back.record(Viewer::Referee) != m.record(Viewer::Referee) {
         return Err("save reloads with another record".into());
     }
+    if back.declared() != m.declared() {
+        return Err(format!(
+            "save reloads with the declared ending {:?}, not {:?}",
+            back.declared(),
+            m.declared()
+        ));
+    }
     for p in (0..g.players()).map(Player) {
         let v = Viewer::Player(p);
         let t = m.save_text(v);

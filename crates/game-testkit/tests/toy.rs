@@ -139,3 +139,94 @@ fn a_match_shows_its_pieces_and_trays_after_any_step() {
     assert_eq!(a.step_action(3), a.last_action());
     assert!(a.step_action(4).is_none());
 }
+
+/// A resignation and an agreed draw end the match where it stands, are written as the record's
+/// last line and in saves, read back, and withdrawn by undo (Kelasu: "Your opponent Resigns.",
+/// "A mutual agreement."; Veney §2.0.21).
+#[test]
+fn a_declared_ending_ends_the_match_and_undo_withdraws_it() {
+    use game_api::{AnyMatch, Decision, Declared, PlayerResult};
+    let g = Arc::new(GOOD);
+    let mut m = Match::new(g.clone(), 9);
+    m.play_text("2|b1").unwrap();
+    m.play_text("1|b2").unwrap();
+    m.draw_chance().unwrap();
+    m.declare(Declared::Resigns(Player(1))).unwrap();
+    let Decision::Over(o) = m.decision() else {
+        panic!("a resignation ends the game");
+    };
+    assert_eq!(o.results, [PlayerResult::Win, PlayerResult::Loss]);
+    assert_eq!(o.reason, "P2 resigns");
+    // Nothing more is played, drawn or declared.
+    assert_eq!(
+        m.play(Actor::Player(Player(0)), Act::Bid(0))
+            .unwrap_err()
+            .rule,
+        "end of the game"
+    );
+    assert!(m.draw_chance().is_none());
+    assert!(m.legal_actions(Actor::Player(Player(0))).is_empty());
+    assert_eq!(
+        m.declare(Declared::DrawAgreed).unwrap_err().rule,
+        "end of the game"
+    );
+    assert!(
+        m.record(Viewer::Referee)
+            .ends_with("\n[Ending \"P2 resigns\"]")
+    );
+    check_save_roundtrip(&m).unwrap();
+    let back = Match::load_text(g.clone(), &m.save_text(Viewer::Referee)).unwrap();
+    assert_eq!(back.declared(), Some(Declared::Resigns(Player(1))));
+
+    // Undo (the app's) takes back the ending alone; the game goes on where it stopped.
+    let len = m.history().len();
+    let any: &mut dyn AnyMatch = &mut m;
+    assert!(any.undo());
+    assert_eq!(any.declared(), None);
+    assert_eq!(any.history_len(), len);
+    assert!(matches!(any.decision(), Decision::Simultaneous { .. }));
+    any.declare(Declared::DrawAgreed).unwrap();
+    let Decision::Over(o) = any.decision() else {
+        panic!("an agreed draw ends the game");
+    };
+    assert_eq!(o.results, [PlayerResult::Draw, PlayerResult::Draw]);
+    assert_eq!(o.reason, "draw by agreement");
+    // Match::undo takes the ending with the last action.
+    assert!(m.undo().is_some());
+    assert_eq!(m.declared(), None);
+    assert_eq!(m.history().len(), len - 1);
+
+    // A player of no seat cannot resign; an ending that reads as nothing says where.
+    assert_eq!(
+        m.declare(Declared::Resigns(Player(2))).unwrap_err().rule,
+        "resignation"
+    );
+    let save = m
+        .save_text(Viewer::Referee)
+        .replace("\n1.", "\n[Ending \"P3 resigns\"]\n1.");
+    let err = Match::load_text(g.clone(), &save).unwrap_err().to_string();
+    assert!(
+        err.contains("P3 resigns") && err.contains("`P1 resigns`"),
+        "{err}"
+    );
+    // A save that declares an ending after the game was over is refused.
+    let mut done = Match::new(g.clone(), 1);
+    while !matches!(done.decision(), Decision::Over(_)) {
+        match done.decision() {
+            Decision::Chance => {
+                done.draw_chance();
+            }
+            _ => {
+                let a = done.actor().unwrap();
+                let act = done.legal_actions(a)[0];
+                done.play(a, act).unwrap();
+            }
+        }
+    }
+    let save = format!(
+        "{}[Ending \"draw agreed\"]\n",
+        done.save_text(Viewer::Referee)
+    );
+    let err = Match::load_text(g, &save).unwrap_err().to_string();
+    assert!(err.contains("cannot end here"), "{err}");
+}

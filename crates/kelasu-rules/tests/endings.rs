@@ -1,4 +1,5 @@
-//! Every ending the rules decide (text, "Endings"); resignation and agreement are the host's.
+//! Every ending (text, "Endings"): those the rules decide, and those the players declare
+//! through the match (resignation, agreement).
 mod common;
 use common::*;
 use game_api::{Decision, Game, Outcome, Player};
@@ -154,4 +155,52 @@ fn stalemate() {
     });
     assert!(over(&g, &s).is_none());
     assert_eq!(legal(&g, &s), vec![kelasu_rules::Action::End]);
+}
+
+/// "Your opponent Resigns." — at any moment, mid-turn too (here with energy left after one
+/// move); the other side wins; the save keeps it; undo takes it back and the turn goes on.
+#[test]
+fn resignation_mid_turn() {
+    use game_api::{AnyMatch, Declared, Match, PlayerResult, Viewer};
+    let g = std::sync::Arc::new(game());
+    let mut m = Match::new(g.clone(), 3);
+    let blue = m.actor().unwrap();
+    let first = m.legal_actions(blue)[0];
+    m.play(blue, first).unwrap();
+    assert_eq!(
+        m.decision(),
+        Decision::Player(Side::Blue.player()),
+        "mid-turn"
+    );
+    m.declare(Declared::Resigns(Side::Blue.player())).unwrap();
+    let Decision::Over(o) = m.decision() else {
+        panic!("resigning ends the game")
+    };
+    assert_eq!(
+        (o.reason.as_str(), o.winner()),
+        ("Blue resigns", Some(Side::Red.player()))
+    );
+    assert_eq!(o.results, [PlayerResult::Loss, PlayerResult::Win]);
+    let save = m.save_text(Viewer::Referee);
+    assert!(save.contains("[Ending \"Blue resigns\"]"), "{save}");
+    game_testkit::check_save_roundtrip(&m).unwrap();
+    assert!(AnyMatch::undo(&mut m));
+    assert_eq!(m.decision(), Decision::Player(Side::Blue.player()));
+    assert_eq!(m.history().len(), 1);
+}
+
+/// "A mutual agreement." — and "Both players being unable to achieve the win conditions. (Not
+/// Implemented, just manually offer a Draw.)": the same agreed draw.
+#[test]
+fn draw_by_agreement() {
+    use game_api::{Declared, Match, PlayerResult};
+    let g = std::sync::Arc::new(game());
+    let mut m = Match::new(g, 3);
+    m.declare(Declared::DrawAgreed).unwrap();
+    let Decision::Over(o) = m.decision() else {
+        panic!("an agreed draw ends the game")
+    };
+    assert_eq!(o.results, [PlayerResult::Draw, PlayerResult::Draw]);
+    assert_eq!(o.winner(), None);
+    game_testkit::check_save_roundtrip(&m).unwrap();
 }

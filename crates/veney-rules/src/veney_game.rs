@@ -126,6 +126,19 @@ impl game_api::Game for VeneyGame {
         s.at_turn_start()
     }
 
+    /// §2.0.18 Cast Dagger – Shima: "drawing the game is not an option; an attempt to draw by
+    /// agreement or pass repetition is now equivalent to both players losing". A resignation
+    /// (§2.0.21) is the default: the other side wins.
+    fn declared_outcome(&self, s: &Position, d: game_api::Declared) -> game_api::Outcome {
+        match d {
+            game_api::Declared::DrawAgreed if s.shima() => game_api::Outcome {
+                results: vec![game_api::PlayerResult::Loss; 2],
+                reason: "draw by agreement under Shima: both lose".into(),
+            },
+            _ => d.default_outcome(self),
+        }
+    }
+
     /// Records number on from the position's own turn count (§2.0.R5: turns numbered in pairs).
     fn turns_before(&self, start: &Position) -> usize {
         start.turns() as usize

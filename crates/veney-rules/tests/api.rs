@@ -128,3 +128,34 @@ fn a_record_from_a_later_position_numbers_on_from_it() {
     let record = m.record(Viewer::Referee);
     assert!(record.starts_with("21. "), "{record}");
 }
+
+/// §2.0.21 Resignation and draw by agreement, declared through the match; §2.0.18 Shima: "an
+/// attempt to draw by agreement … is now equivalent to both players losing".
+#[test]
+fn an_agreed_draw_under_shima_loses_for_both() {
+    use game_api::{Declared, PlayerResult};
+    let g = Arc::new(VeneyGame::standard());
+    let over = |m: &Match<VeneyGame>| match m.decision() {
+        Decision::Over(o) => o,
+        d => panic!("not over: {d:?}"),
+    };
+    let mut m = Match::new(g.clone(), 1);
+    m.declare(Declared::DrawAgreed).unwrap();
+    assert_eq!(over(&m).results, [PlayerResult::Draw; 2]);
+    m.withdraw_declared();
+    m.declare(Declared::Resigns(Player(0))).unwrap();
+    assert_eq!(
+        (over(&m).reason.as_str(), over(&m).winner()),
+        ("White resigns", Some(Player(1)))
+    );
+
+    let text = format!("{} shima=1", g.position_text(&g.start()));
+    let shima = g
+        .parse_position(&text)
+        .unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert!(shima.shima());
+    let mut m = Match::from_state(g, shima, 1);
+    m.declare(Declared::DrawAgreed).unwrap();
+    assert_eq!(over(&m).results, [PlayerResult::Loss; 2]);
+    game_testkit::check_save_roundtrip(&m).unwrap();
+}

@@ -1,0 +1,59 @@
+//! Endings the players declare themselves, outside the rules' moves: a resignation and a draw by
+//! agreement (Kelasu's "Your opponent Resigns." and "A mutual agreement."; Veney §2.0.21). They
+//! belong to the match, not to a position: nothing on the board changes, the game just stops.
+//! A match writes one as the last line of its record, `[Ending "Blue resigns"]`, and reads it
+//! back from a save.
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::player::Player;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Declared {
+    /// The player gives the game up.
+    Resigns(Player),
+    /// Every player agrees to a draw.
+    DrawAgreed,
+}
+
+impl Declared {
+    /// The ending in words, as its header writes it: "Blue resigns", "draw agreed".
+    pub fn text<G: Game + ?Sized>(self, g: &G) -> String {
+        match self {
+            Declared::Resigns(p) => format!("{} resigns", g.player_name(p)),
+            Declared::DrawAgreed => "draw agreed".into(),
+        }
+    }
+
+    /// Reads `text` (see `text`) for game `g`; `None` when it names no ending of this game.
+    pub fn parse<G: Game + ?Sized>(g: &G, text: &str) -> Option<Declared> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("draw agreed") {
+            return Some(Declared::DrawAgreed);
+        }
+        let name = t.strip_suffix(" resigns")?;
+        (0..g.players())
+            .map(Player)
+            .find(|p| g.player_name(*p).eq_ignore_ascii_case(name))
+            .map(Declared::Resigns)
+    }
+
+    /// The default outcome (`Game::declared_outcome`): the resigning player loses and every
+    /// other player wins; an agreed draw is a draw for all.
+    pub fn default_outcome<G: Game + ?Sized>(self, g: &G) -> Outcome {
+        match self {
+            Declared::Resigns(p) => Outcome {
+                results: (0..g.players())
+                    .map(|q| {
+                        if q == p.0 {
+                            crate::PlayerResult::Loss
+                        } else {
+                            crate::PlayerResult::Win
+                        }
+                    })
+                    .collect(),
+                reason: self.text(g),
+            },
+            Declared::DrawAgreed => Outcome::draw(g.players(), "draw by agreement"),
+        }
+    }
+}
