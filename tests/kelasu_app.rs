@@ -354,3 +354,77 @@ fn save_and_load_keep_the_options_and_the_position() {
     assert_eq!(m(&a).game.position_text(Viewer::Referee), before);
     assert_eq!(energy(&a), 3, "mid-turn energy survives the save");
 }
+
+fn prompt(app: &App) -> String {
+    veney::host::grid::panel::prompt(m(app))
+}
+
+fn ask(app: &App) -> veney::host::grid::GridEndingAsk {
+    app.world()
+        .resource::<veney::host::grid::GridEndingAsk>()
+        .clone()
+}
+
+/// "Your opponent Resigns." — mid-turn, from the panel; the board takes no more clicks; the
+/// autosave keeps the ending; undo takes it back and the turn goes on where it stopped.
+#[test]
+fn resigning_ends_the_game_and_undo_takes_it_back() {
+    use game_api::Player;
+    let mut a = kelasu_app("resign", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(energy(&a), 3);
+    send(&mut a, Intent::Resign(Player(0)));
+    assert_eq!(prompt(&a), "Red wins: Blue resigns");
+    // Nothing more is played: a click is refused by the end of the game.
+    click(&mut a, "D4");
+    click(&mut a, "E4");
+    assert_eq!(at(&a, "D4"), Some((Side::Blue, Kind::Blank)));
+    assert!(m(&a).actions().is_empty());
+    // The autosave holds the ending; a resumed game is over too.
+    let auto = std::fs::read_to_string(m(&a).autosave_path()).unwrap();
+    assert!(auto.contains("[Ending \"Blue resigns\"]"), "{auto}");
+    send(&mut a, Intent::Save);
+    send(&mut a, Intent::Undo);
+    assert_eq!(prompt(&a), "Blue to play");
+    assert_eq!(energy(&a), 3, "the turn goes on where it stopped");
+    assert_eq!(at(&a, "E3"), Some((Side::Blue, Kind::Blank)));
+    send(&mut a, Intent::Load);
+    assert_eq!(prompt(&a), "Red wins: Blue resigns");
+}
+
+/// "A mutual agreement.": one player offers, the other accepts or declines; an offer lapses
+/// with the next action.
+#[test]
+fn a_draw_is_offered_then_declined_lapses_or_is_accepted() {
+    use game_api::Player;
+    let mut a = kelasu_app("draw", Some(MERGING));
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    assert_eq!(ask(&a).draw_offer.map(|(p, _)| p), Some(Player(0)));
+    send(&mut a, Intent::AnswerDraw(false));
+    assert_eq!(ask(&a).draw_offer, None);
+    assert_eq!(prompt(&a), "Blue to play");
+    let info = a.world().resource::<GridStatus>().info.clone().unwrap();
+    assert_eq!(info, "Red declines Blue's draw offer");
+    // An offer lapses once anything is played.
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(ask(&a).draw_offer, None);
+    send(&mut a, Intent::AnswerDraw(true));
+    assert_eq!(prompt(&a), "Blue to play", "no offer stands to accept");
+    // Accepted: drawn by agreement.
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    send(&mut a, Intent::AnswerDraw(true));
+    assert_eq!(prompt(&a), "drawn: draw by agreement");
+    assert!(
+        m(&a)
+            .game
+            .record(Viewer::Referee)
+            .ends_with("[Ending \"draw agreed\"]")
+    );
+    // A finished game takes no offer.
+    send(&mut a, Intent::OfferDraw(Player(1)));
+    assert_eq!(ask(&a).draw_offer, None);
+    assert!(refusal(&a).unwrap().contains("the game is over"));
+}

@@ -62,6 +62,7 @@ fn run(
     mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
     mut kelasu: MessageWriter<crate::packs::kelasu::NewKelasu>,
     mut merge: MessageWriter<crate::packs::kelasu::merge::MergeIntent>,
+    mut ask: ResMut<crate::host::grid::GridEndingAsk>,
 ) {
     if let Some(t) = script.until {
         if Instant::now() < t {
@@ -315,6 +316,9 @@ fn run(
                 Err(()) => warn!("script: no turn {rest:?} to review"),
             }
         }
+        "tundo" => {
+            intents.write(crate::host::grid::Intent::Undo);
+        }
         "tflip" => {
             intents.write(crate::host::grid::Intent::Flip);
         }
@@ -327,6 +331,29 @@ fn run(
                     intents.write(crate::host::grid::Intent::Play(i));
                 }
                 None => warn!("script: {rest:?} is not offered now"),
+            }
+        }
+        // Any grid game: `tresign ask` (the panel's confirmation), `tresign` (the player deciding
+        // now resigns), `tdraw offer|accept|decline`.
+        "tresign" | "tdraw" => {
+            use crate::host::grid::Intent;
+            let Some(g) = grid.as_ref() else {
+                warn!("script: {cmd} needs a grid game");
+                return;
+            };
+            let me = crate::host::grid::endings::speaker(g);
+            match (cmd, rest) {
+                ("tresign", "ask") => ask.resign = Some(me),
+                ("tresign", "") => {
+                    intents.write(Intent::Resign(me));
+                }
+                ("tdraw", "offer") => {
+                    intents.write(Intent::OfferDraw(me));
+                }
+                ("tdraw", "accept" | "decline") => {
+                    intents.write(Intent::AnswerDraw(rest == "accept"));
+                }
+                _ => warn!("script: {cmd} {rest:?}?"),
             }
         }
         // Kelasu: `knew [POSITION TEXT]` (a game on the text's default options), `kmerge` (open

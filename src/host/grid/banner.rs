@@ -50,7 +50,12 @@ fn banner(
                 );
                 ui.label(egui::RichText::new(&o.reason).size(16.0));
                 ui.horizontal(|ui| {
-                    if ui.button("Undo the last move").clicked() {
+                    let undo = match m.game.declared() {
+                        Some(game_api::Declared::Resigns(_)) => "Take back the resignation",
+                        Some(game_api::Declared::DrawAgreed) => "Take back the agreed draw",
+                        None => "Undo the last move",
+                    };
+                    if ui.button(undo).clicked() {
                         out.write(Intent::Undo);
                     }
                     if ui.button("New game…").clicked() {

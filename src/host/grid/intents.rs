@@ -29,6 +29,12 @@ pub enum Intent {
     /// Show the position after this many actions of the history (a click on a turn of the move
     /// list); `None`: back to the live game.
     Review(Option<usize>),
+    /// This player resigns (confirmed): the game ends (`endings.rs`).
+    Resign(Player),
+    /// This player offers a draw; the other answers.
+    OfferDraw(Player),
+    /// The answer to the draw offered: accepted (the game is drawn) or declined.
+    AnswerDraw(bool),
 }
 
 /// An action was played through the grid host.
@@ -68,6 +74,7 @@ pub fn apply(
     mut view: ResMut<GridView>,
     mut review: ResMut<GridReview>,
     claimed: Res<super::GridClicksClaimed>,
+    mut ask: ResMut<super::endings::GridEndingAsk>,
     mut played: MessageWriter<GridPlayed>,
     mut cues: MessageWriter<PlayCue>,
 ) {
@@ -110,6 +117,7 @@ pub fn apply(
         let mm = m.bypass_change_detection();
         let before = mm.game.history_len();
         let mut loaded_new = false;
+        let mut ended = false;
         // While an earlier position is shown nothing is played; what changes the match (undo,
         // redo, load) or cancels returns to live first and goes on.
         if review.0.is_some() {
@@ -119,7 +127,13 @@ pub fn apply(
                     status.info = Some(RETURN_FIRST.into());
                     continue;
                 }
-                Intent::Undo | Intent::Redo | Intent::Load | Intent::Cancel => review.0 = None,
+                Intent::Undo
+                | Intent::Redo
+                | Intent::Load
+                | Intent::Cancel
+                | Intent::Resign(_)
+                | Intent::OfferDraw(_)
+                | Intent::AnswerDraw(_) => review.0 = None,
                 Intent::Save | Intent::Flip | Intent::Review(_) => {}
             }
         }
@@ -197,9 +211,20 @@ pub fn apply(
                 status.refusal = None;
                 status.info = None;
             }
+            Intent::Resign(_) | Intent::OfferDraw(_) | Intent::AnswerDraw(_) => {
+                sel.0 = None;
+                choice.0.clear();
+                ended = super::endings::apply(intent, mm, &mut ask, &mut status);
+                if ended {
+                    cues.write(PlayCue(Cue::Mate));
+                }
+            }
             Intent::Undo => {
                 sel.0 = None;
                 choice.0.clear();
+                *ask = Default::default();
+                // A declared ending is taken back alone (the history is unchanged).
+                ended = mm.game.declared().is_some();
                 if !mm.game.undo() {
                     status.info = Some("nothing to undo".into());
                 } else {
@@ -233,6 +258,7 @@ pub fn apply(
                 match loaded {
                     Ok(g) => {
                         mm.game = g;
+                        *ask = Default::default();
                         sel.0 = None;
                         choice.0.clear();
                         status.refusal = None;
@@ -256,7 +282,7 @@ pub fn apply(
                 review.0 = steps.filter(|&s| s <= mm.game.history_len());
             }
         }
-        if loaded_new || m.game.history_len() != before {
+        if loaded_new || ended || m.game.history_len() != before {
             m.set_changed();
         }
     }

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 pub mod autosave;
 pub mod banner;
+pub mod endings;
 pub mod highlights;
 pub mod input;
 pub mod intents;
@@ -20,6 +21,7 @@ pub mod review;
 pub mod view;
 
 pub use autosave::autosave_beside;
+pub use endings::GridEndingAsk;
 
 pub use highlights::{GridHighlights, Mark};
 pub use intents::{GridPlayed, Intent};
@@ -102,6 +104,10 @@ impl ActiveMatch {
 
     /// The actions open now (`AnyMatch::actions`), computed once per position.
     pub fn actions(&self) -> std::sync::Arc<Vec<ActionView>> {
+        // A declared ending leaves the position as it was, and nothing open in it.
+        if self.game.declared().is_some() {
+            return std::sync::Arc::default();
+        }
         let key = (self.game.history_len(), self.game.position_hash());
         let mut c = self.cache.0.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((len, hash, a)) = c.as_ref()
@@ -231,6 +237,7 @@ pub(crate) fn plugin(app: &mut App) {
             highlights::plugin,
             review::plugin,
             autosave::plugin,
+            endings::plugin,
         ));
 }
 

@@ -54,6 +54,7 @@ pub(super) fn side_panel(
     view: Res<GridView>,
     review: Res<GridReview>,
     hl: Res<super::GridHighlights>,
+    mut ask: ResMut<super::GridEndingAsk>,
     mut out: MessageWriter<Intent>,
     mut screens: MessageWriter<OpenScreen>,
     mut new_game: MessageWriter<NewGameRequested>,
@@ -167,6 +168,7 @@ pub(super) fn side_panel(
                     out.write(Intent::Flip);
                 }
             });
+            super::endings::controls(ui, &m, &mut ask, &mut out);
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new("Moves").strong());
@@ -197,7 +199,15 @@ pub(super) fn side_panel(
                             out.write(Intent::Review(Some(end)));
                         }
                     }
-                    if turns.is_empty() {
+                    if let Some(d) = g.declared() {
+                        let text = match d {
+                            game_api::Declared::Resigns(p) => {
+                                format!("{} resigns", g.player_name(p))
+                            }
+                            game_api::Declared::DrawAgreed => "draw agreed".into(),
+                        };
+                        ui.label(egui::RichText::new(format!("     {text}")).monospace().italics());
+                    } else if turns.is_empty() {
                         ui.weak("no moves yet");
                     }
                 });

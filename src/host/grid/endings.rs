@@ -1,0 +1,170 @@
+//! Endings the players declare on any grid game: a resignation (asked to confirm) and a draw
+//! offered by one player and accepted or declined by the other (Kelasu's "Your opponent
+//! Resigns." and "A mutual agreement."). The match keeps the ending (`AnyMatch::declare`): it
+//! is saved and autosaved with the game, and undo takes it back. An offer lapses with the next
+//! action, as over a real board.
+use super::{ActiveMatch, GridGameSet, GridStatus, Intent};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use game_api::{Decision, Declared, Player};
+
+/// What is being asked about an ending now.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct GridEndingAsk {
+    /// "Resign" was pressed for this player: the panel asks to confirm.
+    pub resign: Option<Player>,
+    /// This player offers a draw, made when the history had this many actions.
+    pub draw_offer: Option<(Player, usize)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GridEndingAsk>().add_systems(
+        Update,
+        lapse.after(super::intents::apply).in_set(GridGameSet),
+    );
+}
+
+/// An offer stands only in the position it was made in; a finished game asks nothing.
+fn lapse(
+    m: Res<super::ActiveMatch>,
+    mut ask: ResMut<GridEndingAsk>,
+    mut status: ResMut<GridStatus>,
+) {
+    let over = matches!(m.game.decision(), Decision::Over(_));
+    if let Some((p, len)) = ask.draw_offer
+        && (over || len != m.game.history_len())
+    {
+        ask.draw_offer = None;
+        if !over {
+            status.info = Some(format!("{}'s draw offer lapsed", m.game.player_name(p)));
+        }
+    }
+    if over && ask.resign.is_some() {
+        ask.resign = None;
+    }
+}
+
+/// The player an ending button speaks for: the one deciding now, else the first player.
+pub fn speaker(m: &ActiveMatch) -> Player {
+    m.decider().unwrap_or(Player(0))
+}
+
+/// Applies an ending intent; true when the match changed.
+pub(super) fn apply(
+    intent: &Intent,
+    m: &mut ActiveMatch,
+    ask: &mut GridEndingAsk,
+    status: &mut GridStatus,
+) -> bool {
+    let g = &mut m.game;
+    let declare =
+        |g: &mut Box<dyn game_api::AnyMatch>, d: Declared, status: &mut GridStatus| match g
+            .declare(d)
+        {
+            Ok(()) => {
+                status.refusal = None;
+                status.info = None;
+                true
+            }
+            Err(r) => {
+                status.refusal = Some(r.to_string());
+                false
+            }
+        };
+    match intent {
+        Intent::Resign(p) => {
+            ask.resign = None;
+            declare(g, Declared::Resigns(*p), status)
+        }
+        Intent::OfferDraw(p) => {
+            if matches!(g.decision(), Decision::Over(_)) {
+                status.refusal = Some(game_api::Refusal::game_over().to_string());
+            } else {
+                ask.draw_offer = Some((*p, g.history_len()));
+                status.info = None;
+            }
+            false
+        }
+        Intent::AnswerDraw(yes) => {
+            let Some((p, _)) = ask.draw_offer.take() else {
+                status.info = Some("no draw is offered".into());
+                return false;
+            };
+            if *yes {
+                declare(g, Declared::DrawAgreed, status)
+            } else {
+                status.info = Some(format!(
+                    "{} declines {}'s draw offer",
+                    g.player_name(p.other()),
+                    g.player_name(p)
+                ));
+                false
+            }
+        }
+        _ => false,
+    }
+}
+
+/// The panel's row: resign (with a confirmation) and offer a draw (answered by the other
+/// player), or the open question. Nothing once the game is over.
+pub(super) fn controls(
+    ui: &mut egui::Ui,
+    m: &ActiveMatch,
+    ask: &mut GridEndingAsk,
+    out: &mut MessageWriter<Intent>,
+) {
+    let g = &m.game;
+    if matches!(g.decision(), Decision::Over(_)) {
+        return;
+    }
+    let me = speaker(m);
+    if let Some(p) = ask.resign {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{} resigns the game?", g.player_name(p)));
+            if ui.button("Yes, resign").clicked() {
+                out.write(Intent::Resign(p));
+            }
+            if ui.button("No, play on").clicked() {
+                ask.resign = None;
+            }
+        });
+    } else if let Some((p, _)) = ask.draw_offer {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "{} offers a draw. {}:",
+                g.player_name(p),
+                g.player_name(p.other())
+            ));
+            if ui.button("Accept the draw").clicked() {
+                out.write(Intent::AnswerDraw(true));
+            }
+            if ui.button("Decline").clicked() {
+                out.write(Intent::AnswerDraw(false));
+            }
+        });
+    } else {
+        ui.horizontal(|ui| {
+            if ui
+                .button("Resign…")
+                .on_hover_text(format!(
+                    "{} gives up the game (asks first)",
+                    g.player_name(me)
+                ))
+                .clicked()
+            {
+                ask.resign = Some(me);
+            }
+            if ui
+                .button("Offer a draw")
+                .on_hover_text(format!(
+                    "{} offers; {} accepts or declines",
+                    g.player_name(me),
+                    g.player_name(me.other())
+                ))
+                .clicked()
+            {
+                out.write(Intent::OfferDraw(me));
+            }
+        });
+    }
+}
