@@ -137,6 +137,9 @@ pub enum Effect {
     /// Deflection (§2.0.09): the opposing armament of this kind on the destination is pushed to
     /// the square given; the Guard takes its place.
     Deflect(Kind, Square),
+    /// Concert (§2.0.02): the Self lands on the square of its own concert partner of this kind,
+    /// which is lifted and must move next (ruling R-CONCERT).
+    Lift(Kind),
 }
 
 impl Effect {
@@ -158,7 +161,8 @@ impl Effect {
             | Effect::Cavazione(_)
             | Effect::Opposition(..)
             | Effect::Capture(_)
-            | Effect::Deflect(..) => None,
+            | Effect::Deflect(..)
+            | Effect::Lift(_) => None,
         }
     }
 

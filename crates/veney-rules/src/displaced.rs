@@ -1,6 +1,6 @@
 //! Displaced pieces: which pieces an action took off the board and where each went, read by
 //! comparing the position before the action with the one after — its board, reserves, discards,
-//! the blade pinned under a Cloak and the piece in the air. A fended piece goes back to its
+//! the blade pinned under a Cloak, the piece in the air and the concert partner in hand. A fended piece goes back to its
 //! owner's reserve (§2.0.04: "the fended piece returns to its owner's reserve"), a taken one to
 //! the discard (§2.0.04), a withdrawn one to its own reserve (§2.0.13), a captured blade under
 //! the Cloak (§2.0.06), a cast piece into the air (§2.0.18). Nothing here applies a rule: the
@@ -22,6 +22,9 @@ pub enum Whereabouts {
     Pinned(Square),
     /// In the air after a cast (§2.0.18); its landing comes next.
     InAir,
+    /// In hand: a concert partner the Self landed on or passed over (§2.0.02, R-CONCERT); the
+    /// turn's second move places it.
+    InHand,
     /// Out of the counts the position keeps (no rule does this today; reported rather than
     /// guessed).
     Elsewhere,
@@ -92,6 +95,10 @@ fn destinations(before: &Position, after: &Position, side: Side, kind: Kind) -> 
     let in_air = |p: &Position| matches!(p.phase(), Phase::Cast { kind: k, .. } if k == kind && p.turn() == side);
     if !in_air(before) && in_air(after) {
         v.push(Whereabouts::InAir);
+    }
+    let in_hand = |p: &Position| p.turn() == side && p.lifted().is_some_and(|l| l.kind == kind);
+    if !in_hand(before) && in_hand(after) {
+        v.push(Whereabouts::InHand);
     }
     let gained = |a: u8, b: u8| b.saturating_sub(a) as usize;
     v.extend(std::iter::repeat_n(

@@ -326,6 +326,26 @@ impl Game {
                 Err(e) => Some(e),
             }
         };
+        // Glare or a declaration after the first move of a possible double-move declines the
+        // second move (ruling R-GLARE-WHEN), after an untenable first move too: `LW7 !$tY9`.
+        if !marked
+            && matches!(
+                self.pos.phase(),
+                Phase::Second { .. } | Phase::Distraction { .. } | Phase::Hirakamae { .. }
+            )
+        {
+            let mut q = self.pos;
+            q.play_unchecked(&self.rules, Action::EndTurn);
+            let legal = q.legal_actions(&self.rules);
+            if q.turn() == self.pos.turn()
+                && let Ok(a @ (Action::Glare { .. } | Action::Declare { .. })) =
+                    san.resolve(&self.rules, &q, &legal, col)
+            {
+                let err = |e: Untenable| crate::errors::ParseError::new(col, tok, e.to_string());
+                self.play(Action::EndTurn).map_err(err)?;
+                return self.play(a).map_err(err);
+            }
+        }
         let untenable = crate::penalty::untenable_actions(&self.rules, &self.pos);
         let a = match san.resolve(&self.rules, &self.pos, &untenable, col) {
             Ok(a) => a,

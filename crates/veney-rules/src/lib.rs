@@ -80,7 +80,7 @@ pub use measure::Measure;
 pub use outcome::Outcome;
 pub use piece_set::{Kind, PieceSet};
 pub use placement::placement_squares;
-pub use position::{FreePlace, Phase, Position};
+pub use position::{FreePlace, Lifted, Phase, Position};
 pub use rules::{KindInfo, Rules};
 pub use side::Side;
 pub use square::Square;

@@ -70,6 +70,8 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
                 piece_moves(rules, pos, &view, k, sq, out);
             }
+            // The Self onto or over its concert partner, lifting it (R-CONCERT).
+            crate::special::concert::lifting_moves(rules, pos, out);
             crate::special::feign::feigns(rules, pos, out);
             crate::special::shift::shifts(rules, pos, &view, out);
             crate::special::dagger_throw::all_throws(rules, pos, None, false, out);
@@ -94,6 +96,13 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
                 }
             }
             passing::pass(pos, out);
+        }
+        Phase::Second {
+            concert: Some(self_sq),
+            ..
+        } if pos.lifted().is_some() => {
+            // The partner in hand must be placed: nothing else, not even declining (R-CONCERT).
+            crate::special::concert::lifted_moves(rules, pos, &mut view, self_sq, out);
         }
         Phase::Second { stone, concert } => {
             if let Some(sq) = stone {

@@ -36,9 +36,23 @@ pub(crate) fn piece_moves(
     from: Square,
     out: &mut Vec<Action>,
 ) {
+    piece_moves_facing_from(rules, pos, view, kind, from, pos.facing(from), out);
+}
+
+/// `piece_moves` for a piece facing `facing` on `from` — or in hand, lifted from `from` (a
+/// concert partner, ruling R-CONCERT).
+pub(crate) fn piece_moves_facing_from(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    kind: Kind,
+    from: Square,
+    facing: u8,
+    out: &mut Vec<Action>,
+) {
     if rules.set(view.side).piece(kind).is_oriented() {
         let start = out.len();
-        piece_moves_facing(rules, pos, view, kind, from, pos.facing(from), out);
+        piece_moves_facing(rules, pos, view, kind, from, facing, out);
         with_facings(out, start);
     } else {
         piece_moves_facing(rules, pos, view, kind, from, 0, out);

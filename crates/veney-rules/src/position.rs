@@ -50,6 +50,19 @@ pub enum Phase {
     Hirakamae { first: Square },
 }
 
+/// A concert partner in hand (§2.0.02 Concert: "picking up both pieces in one hand, Self first
+/// … then placing them, either one first"): the Self landed on its square or passed over it, so
+/// it is off the board until the concert's second move places it, moving from `from` (ruling
+/// R-CONCERT).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lifted {
+    pub kind: Kind,
+    /// The square it was lifted from: its move is made from there.
+    pub from: Square,
+    /// Its facing, if it is an oriented piece.
+    pub facing: u8,
+}
+
 /// An engagement that just moved more than one step past an opposing pawn (§2.0.04).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EnPassant {
@@ -131,6 +144,8 @@ pub struct Position {
     /// 2 back, 3 left from its owner's side; docs/SETS.md "Oriented pieces"). Cleared when a piece
     /// leaves a square, so every other piece reads 0.
     pub(crate) facing: [Bitboard; 2],
+    /// The concert partner in hand, mid-turn (R-CONCERT).
+    pub(crate) lifted: Option<Lifted>,
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
@@ -188,6 +203,7 @@ impl Position {
             donkey_home: [false; 2],
             quibbles: 0,
             facing: [Bitboard::EMPTY; 2],
+            lifted: None,
         }
     }
 
@@ -269,6 +285,11 @@ impl Position {
     #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+    /// The concert partner in hand, which the turn's second move must place (R-CONCERT).
+    #[inline]
+    pub fn lifted(&self) -> Option<Lifted> {
+        self.lifted
     }
     #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
@@ -397,7 +418,8 @@ impl Position {
         let pinned = self.pinned[side.index()].is_some_and(|p| p.0 == k);
         let in_air =
             matches!(self.phase, Phase::Cast { kind, .. } if kind == k && self.turn == side);
-        self.pieces(side, k).count() as u8 + pinned as u8 + in_air as u8
+        let in_hand = self.turn == side && self.lifted.is_some_and(|l| l.kind == k);
+        self.pieces(side, k).count() as u8 + pinned as u8 + in_air as u8 + in_hand as u8
     }
 
     /// `side`'s cast-square of a device, if any (§2.0.18).

@@ -99,6 +99,9 @@ impl Position {
                     "the throw needs its roll",
                 ));
             }
+            if self.lifted.is_some() {
+                return Err(crate::untenable::explain(rules, self, &Action::EndTurn));
+            }
             self.play_unchecked(rules, Action::EndTurn);
         }
         Ok(())
@@ -342,7 +345,10 @@ impl Position {
         let side = self.turn;
         let opp = !side;
         if let Mover::Piece(k) = m.mover {
-            if crate::special::blade_capture::pinned(self, side)
+            if self.lifted.is_some_and(|l| l.kind == k && l.from == m.from) {
+                // The concert partner in hand is placed (R-CONCERT): it stands nowhere yet.
+                self.lifted = None;
+            } else if crate::special::blade_capture::pinned(self, side)
                 .is_some_and(|p| p.0 == k && p.1 == m.from)
             {
                 // Freeing a pinned blade destroys the Cloak on it (§2.0.06).
@@ -356,8 +362,25 @@ impl Position {
             }
         }
         let mut lands = true;
+        // The Self's concert move lifts the partner it lands on or passes over (R-CONCERT).
+        let lifted = match (m.effect, m.mover) {
+            (Effect::Lift(k), _) => Some((k, m.to)),
+            (_, Mover::Piece(k)) if self.phase == Phase::Start && rules.info(side, k).life => {
+                crate::special::concert::passed_partner(rules, self, m.from, m.to)
+            }
+            _ => None,
+        };
+        if let Some((k, sq)) = lifted {
+            let facing = self.facing(sq);
+            self.remove(side, k, sq);
+            self.lifted = Some(crate::position::Lifted {
+                kind: k,
+                from: sq,
+                facing,
+            });
+        }
         match m.effect {
-            Effect::Quiet => {}
+            Effect::Quiet | Effect::Lift(_) => {}
             Effect::Swap(k) => {
                 self.relocate(side, k, m.to, m.from);
             }
@@ -509,6 +532,16 @@ impl Position {
     }
 
     fn end_turn(&mut self, passed: bool) {
+        // A partner still in hand goes back where it was lifted from (generation never lets a
+        // turn end so; this keeps the piece count whole whatever ends it).
+        if let Some(l) = self.lifted.take() {
+            if self.piece_at(l.from).is_none() {
+                self.put(self.turn, l.kind, l.from);
+                self.set_facing(l.from, l.facing);
+            } else {
+                self.reserve[self.turn.index()][l.kind.index()] += 1;
+            }
+        }
         self.released = false;
         self.reposition = None;
         // An intention lasts to the end of its side's next turn (§2.0.11).

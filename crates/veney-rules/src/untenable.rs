@@ -23,6 +23,19 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         );
     }
     let side = pos.turn();
+    if let Some(l) = pos.lifted() {
+        let placing = matches!(action, Action::Move(m) if m.mover == crate::action::Mover::Piece(l.kind) && m.from == l.from);
+        if !placing {
+            return Untenable::new(
+                "§2.0.02 Concert",
+                format!(
+                    "the {} lifted from {} is in hand (the Self landed on it or passed over it): the concert's second move must place it",
+                    rules.set(side).piece(l.kind).name(),
+                    l.from
+                ),
+            );
+        }
+    }
     let second = matches!(pos.phase(), Phase::Second { .. });
     match *action {
         Action::Pass if second => Untenable::new(
@@ -345,6 +358,16 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     if !pos.pieces(side, kind).contains(m.from) {
         return Untenable::new(section, format!("you have no {name} on {}", m.from));
     }
+    if second {
+        if let Some(special) = two_piece_special(rules, pos, kind, m.to) {
+            return Untenable::new(
+                DOUBLE,
+                format!(
+                    "{special} moves two of your own pieces, so it is a double-move itself: a special that moves two pieces is never the second move of a double-move"
+                ),
+            );
+        }
+    }
     if let Phase::Second { stone, concert } = pos.phase() {
         let is_stone_piece = stone == Some(m.from);
         let is_partner = concert.is_some() && rules.info(side, kind).concert_partner;
@@ -460,6 +483,37 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             m.from, m.to
         ),
     )
+}
+
+/// The special a move of `kind` onto `to` would be when it trades places with an own piece
+/// there: Feign (the Cloak with the Self, §2.0.06) or Shift (the Balance with a blade, §2.0.07).
+/// §2.0.15: "you can never use a special ability involving two of your own pieces as the second
+/// move in a double-move, because the special ability isn't one move; it's a double-move."
+fn two_piece_special(
+    rules: &Rules,
+    pos: &Position,
+    kind: crate::piece_set::Kind,
+    to: crate::square::Square,
+) -> Option<String> {
+    let side = pos.turn();
+    let (owner, there) = pos.piece_at(to)?;
+    if owner != side {
+        return None;
+    }
+    let info = rules.info(side, kind);
+    let name = rules.set(side).piece(kind).name();
+    let other = rules.set(side).piece(there).name();
+    if info.feign && there == rules.life(side) {
+        Some(format!(
+            "Feign (the {name} trading places with the {other}, §2.0.06)"
+        ))
+    } else if info.shift && rules.is_blade(side, there) {
+        Some(format!(
+            "Shift (the {name} trading places with the {other}, §2.0.07)"
+        ))
+    } else {
+        None
+    }
 }
 
 fn passable(

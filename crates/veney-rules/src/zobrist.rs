@@ -115,6 +115,12 @@ impl Position {
         if self.outcome.is_some() {
             h ^= k.over;
         }
+        // The concert partner in hand (R-CONCERT): its piece key, turned so it differs from the
+        // same piece standing there.
+        if let Some(l) = self.lifted {
+            h ^= k.piece[self.turn.index()][l.kind.index()][l.from.index()].rotate_left(23)
+                ^ l.facing as u64;
+        }
         // The rarer state, folded in through one mixing step.
         let extra: u64 = match self.phase {
             Phase::Throw { from, target } => 1 + from.index() as u64 * 64 + target.index() as u64,

@@ -481,8 +481,8 @@ fn complete_turns_from_the_start() {
     let turns = p.legal_turns(&r);
     assert_eq!(
         p.legal_actions(&r).len(),
-        93,
-        "67 ordinary actions, the shift BX4~$Z4, 21 more squares for the floating Ruin (§2.0.12) and the 4 meta-moves (§2.0.05)"
+        94,
+        "67 ordinary actions, the shift BX4~$Z4, 21 more squares for the floating Ruin (§2.0.12), the 4 meta-moves (§2.0.05) and SX4, the Self lifting its Sword in concert (§2.0.02, R-CONCERT)"
     );
     // At most two moves; a meta-move (immaterial) may come first.
     assert!(

@@ -191,7 +191,7 @@ pub fn flights(rules: &Rules, p: &Played) -> Vec<(Square, Side, Kind, Vec2)> {
                     slot(d.side, i, dish)
                 }
                 Whereabouts::Pinned(at) => square_center(at),
-                Whereabouts::InAir | Whereabouts::Elsewhere => return None,
+                Whereabouts::InAir | Whereabouts::InHand | Whereabouts::Elsewhere => return None,
             };
             Some((d.from, d.side, d.kind, to))
         })

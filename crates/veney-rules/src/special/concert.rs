@@ -1,12 +1,20 @@
 //! Concert (§2.0.02, aspect of the Self): when the Self moves, one armament (Sword, Dagger,
-//! Guard) or the Lantern (pseudo-armament, §2.0.10) may move too. The two move "without blocking
-//! one another": the partner passes the Self's square as if it were empty, but may not land on
-//! it. The partner's range constraint is judged from the Self's square after its move. A
-//! stepping stone inside concert grants no extra move.
-use crate::action::Action;
+//! Guard) or the Lantern (pseudo-armament, §2.0.10) may move too. "The two pieces move without
+//! blocking one another (as with a 'castling' move in chess)"; "Concert is performed by picking
+//! up both pieces in one hand, Self first … then placing them, either one first."
+//!
+//! Ruling R-CONCERT: both pieces are lifted, so neither blocks the other. The partner passes the
+//! Self's new square as if it were empty (it cannot land there: the Self stands on it) and may
+//! land on the square the Self left. The Self may land on its partner's square or pass over it
+//! (its lunge never leaps anything else); that partner is then in hand (`Position::lifted`) and
+//! the turn's second move must place it, moving from the square it was lifted from. The partner's
+//! range constraint is judged from the Self's square after its move. A stepping stone inside
+//! concert grants no extra move.
+use crate::action::{Action, Effect};
 use crate::bitboard::Bitboard;
-use crate::piece_moves::piece_moves;
-use crate::position::Position;
+use crate::piece_def::Special;
+use crate::piece_moves::{piece_moves, piece_moves_facing_from};
+use crate::position::{Phase, Position};
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::view::View;
@@ -34,4 +42,149 @@ pub(crate) fn concert_moves(
         }
     }
     view.transparent = Bitboard::EMPTY;
+}
+
+/// The moves of the partner in hand: from the square it was lifted from, through and past the
+/// Self as if it were not there. The only actions of the phase: it must be placed.
+pub(crate) fn lifted_moves(
+    rules: &Rules,
+    pos: &Position,
+    view: &mut View,
+    self_sq: Square,
+    out: &mut Vec<Action>,
+) {
+    let Some(l) = pos.lifted() else { return };
+    view.transparent = Bitboard::from_square(self_sq);
+    let start = out.len();
+    piece_moves_facing_from(rules, pos, view, l.kind, l.from, l.facing, out);
+    view.transparent = Bitboard::EMPTY;
+    // Lifted from under the Self, it has no square of its own to trade: no cavazione (§2.0.03)
+    // puts the opposing blade where the Self stands.
+    if l.from == self_sq {
+        let mut i = start;
+        while i < out.len() {
+            match out[i] {
+                Action::Move(m) if matches!(m.effect, Effect::Cavazione(_) | Effect::Swap(_)) => {
+                    out.swap_remove(i);
+                }
+                _ => i += 1,
+            }
+        }
+    }
+}
+
+/// The Self's moves onto or over one of its concert partners, which each lift that partner
+/// (first action of a turn). Offered only when the lifted partner then has a move to make.
+pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    let side = pos.turn();
+    let life = rules.life(side);
+    if !rules.set(side).piece(life).has_special(Special::Concert) {
+        return;
+    }
+    let Some(self_sq) = pos.pieces(side, life).first() else {
+        return;
+    };
+    let mut ordinary: Option<Vec<Action>> = None;
+    for k in rules.set(side).kinds() {
+        if !rules.info(side, k).concert_partner {
+            continue;
+        }
+        for q in pos.pieces(side, k) {
+            // Only a partner in a straight line within a lunge's reach can be landed on or
+            // passed over.
+            if !in_line(self_sq, q, 4) {
+                continue;
+            }
+            let ordinary = ordinary.get_or_insert_with(|| {
+                let mut v = Vec::new();
+                piece_moves(
+                    rules,
+                    pos,
+                    &View::new(rules, pos, side),
+                    life,
+                    self_sq,
+                    &mut v,
+                );
+                v
+            });
+            let mut without = *pos;
+            without.remove(side, k, q);
+            let mut moves = Vec::new();
+            piece_moves(
+                rules,
+                &without,
+                &View::new(rules, &without, side),
+                life,
+                self_sq,
+                &mut moves,
+            );
+            for a in moves {
+                let Action::Move(mut m) = a else { continue };
+                if ordinary.contains(&a) {
+                    continue;
+                }
+                if m.to == q {
+                    m.effect = Effect::Lift(k);
+                } else if !between(m.from, m.to).contains(q) {
+                    continue;
+                }
+                let lift = Action::Move(m);
+                let mut next = *pos;
+                next.play_unchecked(rules, lift);
+                let placed = matches!(next.phase(), Phase::Second { .. })
+                    && next.lifted().is_some()
+                    && !next.legal_actions(rules).is_empty();
+                if placed && !out.contains(&lift) {
+                    out.push(lift);
+                }
+            }
+        }
+    }
+}
+
+/// The own concert partner a Self's move from `from` to `to` passes over (its lunge leaps
+/// nothing else), if any.
+pub(crate) fn passed_partner(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    to: Square,
+) -> Option<(crate::piece_set::Kind, Square)> {
+    let side = pos.turn();
+    between(from, to)
+        .into_iter()
+        .find_map(|sq| match pos.piece_at(sq) {
+            Some((s, k)) if s == side && rules.info(side, k).concert_partner => Some((k, sq)),
+            _ => None,
+        })
+}
+
+/// Whether `b` is on a rank, line or diagonal through `a`, within `reach` squares of it.
+fn in_line(a: Square, b: Square, reach: i8) -> bool {
+    let (dl, ds) = delta(a, b);
+    (dl == 0 || ds == 0 || dl.abs() == ds.abs()) && dl.abs().max(ds.abs()) <= reach
+}
+
+fn delta(a: Square, b: Square) -> (i8, i8) {
+    (
+        b.line() as i8 - a.line() as i8,
+        b.step() as i8 - a.step() as i8,
+    )
+}
+
+/// The squares strictly between `a` and `b` on a straight or diagonal line (none otherwise).
+fn between(a: Square, b: Square) -> Bitboard {
+    let (dl, ds) = delta(a, b);
+    let mut out = Bitboard::EMPTY;
+    if !(dl == 0 || ds == 0 || dl.abs() == ds.abs()) {
+        return out;
+    }
+    let n = dl.abs().max(ds.abs());
+    let (ul, us) = (dl.signum(), ds.signum());
+    for i in 1..n {
+        if let Some(sq) = Square::try_new(a.line() as i8 + ul * i, a.step() as i8 + us * i) {
+            out.set(sq);
+        }
+    }
+    out
 }

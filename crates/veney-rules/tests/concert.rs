@@ -1,0 +1,167 @@
+//! Concert (§2.0.02, aspect of the Self), ruling R-CONCERT: "The two pieces move without blocking
+//! one another (as with a 'castling' move in chess)"; "picking up both pieces in one hand, Self
+//! first … then placing them, either one first." Both pieces are lifted: the Self may land on
+//! the square its partner leaves, or lunge over it, and the partner may land on the square the
+//! Self leaves.
+mod common;
+use common::*;
+use veney_rules::notation::parse_turn;
+use veney_rules::{Action, Phase, Position, Rules};
+
+fn turn(r: &Rules, p: &Position, t: &str) -> Result<Position, String> {
+    let acts = parse_turn(r, p, t, 1).map_err(|e| format!("parse: {e}"))?;
+    let mut q = *p;
+    q.play_turn(r, &acts).map_err(|e| e.to_string())?;
+    Ok(q)
+}
+
+fn at(p: &Position, s: &str) -> Option<String> {
+    let r = rules();
+    p.piece_at(sq(s))
+        .map(|(side, k)| format!("{side:?} {}", r.set(side).piece(k).name()))
+}
+
+#[test]
+fn the_self_lands_on_the_square_its_partner_leaves() {
+    // The issue's example: the Self on Y4, the Dagger on X5: `SX5 DW6`.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let q = turn(&r, &p, "SX5 DW6").unwrap();
+    assert_eq!(at(&q, "X5").as_deref(), Some("White Self"));
+    assert_eq!(at(&q, "W6").as_deref(), Some("White Dagger"));
+    assert_eq!(q.turn(), Black);
+}
+
+#[test]
+fn the_partner_in_hand_must_be_placed_and_moves_from_where_it_was_lifted() {
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let acts = parse_turn(&r, &p, "SX5", 1).unwrap();
+    let mut q = p;
+    q.play(&r, acts[0]).unwrap();
+    // Mid-turn: the Self on X5, the Dagger in hand, lifted from X5.
+    assert_eq!(at(&q, "X5").as_deref(), Some("White Self"));
+    let l = q.lifted().expect("the Dagger is in hand");
+    assert_eq!(
+        (r.set(White).piece(l.kind).name(), l.from),
+        ("Dagger", sq("X5"))
+    );
+    assert!(matches!(
+        q.phase(),
+        Phase::Second {
+            concert: Some(_),
+            ..
+        }
+    ));
+    // The second move must place it: no declining, and only the Dagger's moves, from X5.
+    let legal = q.legal_actions(&r);
+    assert!(!legal.contains(&Action::EndTurn));
+    assert!(!legal.is_empty());
+    assert!(
+        legal
+            .iter()
+            .all(|a| a.as_move().is_some_and(|m| m.from == sq("X5")))
+    );
+    // The position text carries the partner in hand and reads back to the same position.
+    let text = q.to_text(&r);
+    assert!(text.contains("concert=X5 lifted=DX5"), "{text}");
+    let back = Position::from_text(&r, &text).unwrap();
+    assert_eq!(back, q);
+    assert_eq!(back.hash(), q.hash());
+    assert_ne!(q.hash(), p.hash());
+    // The turn played whole from there.
+    let mut done = q;
+    let second = parse_turn(&r, &q, "DW6", 1).unwrap();
+    done.play(&r, second[0]).unwrap();
+    assert_eq!(done.turn(), Black);
+    assert_eq!(done.lifted(), None);
+}
+
+#[test]
+fn the_partner_may_land_on_the_square_the_self_leaves() {
+    // "either one first": the Dagger takes the Self's old square; the Self takes the Dagger's.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let q = turn(&r, &p, "SX5 DY4").unwrap();
+    assert_eq!(at(&q, "X5").as_deref(), Some("White Self"));
+    assert_eq!(at(&q, "Y4").as_deref(), Some("White Dagger"));
+    // And without a swap: the Self steps to Y5, the Dagger to the square it left.
+    let q = turn(&r, &p, "SY5 DY4").unwrap();
+    assert_eq!(at(&q, "Y4").as_deref(), Some("White Dagger"));
+}
+
+#[test]
+fn the_self_lunges_over_its_partner_which_then_moves() {
+    // "The two pieces move without blocking one another": the Self's lunge (which never leaps,
+    // §2.0.02) passes the Sword lifted from X3.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "X3"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let q = turn(&r, &p, "SX5 $W4").unwrap();
+    assert_eq!(at(&q, "X5").as_deref(), Some("White Self"));
+    assert_eq!(at(&q, "W4").as_deref(), Some("White Sword"));
+    assert_eq!(at(&q, "X3"), None);
+    // Lifted, the Sword may not stay where it was: it must move (a turn that stops after the
+    // Self's lunge is refused, naming concert).
+    let why = turn(&r, &p, "SX5").unwrap_err();
+    assert!(why.contains("§2.0.02"), "{why}");
+    // A piece that is not a concert partner still blocks the lunge.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Cloak", "X3"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(!dests(&r, &p, "X2").contains(&"X5".to_string()));
+}
+
+#[test]
+fn the_self_may_not_land_on_a_piece_that_is_no_partner() {
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Cloak", "X5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(!dests(&r, &p, "Y4").contains(&"X5".to_string()));
+    let why = turn(&r, &p, "SX5 CW6").unwrap_err();
+    assert!(why.contains("own piece"), "{why}");
+}
