@@ -25,7 +25,10 @@ const POSITIONS: &[(&str, &str)] = &[
         "late",
         "3b/4/4/3c/2je/4/3e/wg1l/Jr@s/3E/E3/Rd2/3B/1G1C/W1S1/L3 w EED/ee dir=W/SE turns=120",
     ),
-    ("endgame", "4/4/4/4/2s1/3g/1w2/2W1/4/D3/1S2/4/4/4/4/4 w -"),
+    (
+        "endgame",
+        "4/4/4/4/2s1/3g/1w2/2W1/4/D3/1S2/4/4/4/4/4 w EEEE/eeee",
+    ),
 ];
 
 fn legal_actions(c: &mut Criterion) {

@@ -49,6 +49,7 @@ use crate::direction::Dir;
 use crate::errors::ParseError;
 use crate::intersection::Intersection;
 use crate::outcome::Outcome;
+use crate::piece_def::Relation;
 use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::{EnPassant, FreePlace, Phase, Position};
 use crate::rules::Rules;
@@ -64,6 +65,8 @@ pub struct PositionText {
     pub side: Side,
     /// (code, column) of each reserve letter: uppercase White's, lowercase Black's.
     pub reserves: Vec<(char, usize)>,
+    /// The column of the reserves field.
+    pub reserves_col: usize,
     /// (key, value, column) of each optional field.
     pub fields: Vec<(String, String, usize)>,
 }
@@ -216,6 +219,7 @@ impl PositionText {
             free_on,
             side,
             reserves,
+            reserves_col: rcol,
             fields: out_fields,
         })
     }
@@ -302,9 +306,7 @@ impl PositionText {
                     }
                 }
                 "passes" => {
-                    p.passes = v
-                        .parse()
-                        .map_err(|_| err(col, &tok, "expected a number of passes"))?
+                    p.passes = v.parse().map_err(|_| err(col, &tok, passes_range(rules)))?
                 }
                 "turns" => {
                     p.turns = v
@@ -349,7 +351,16 @@ impl PositionText {
                     p.phase = Phase::Glare;
                 }
                 "retreats" => {
-                    let bad = || err(col, &tok, "expected retreats=<white>/<black>");
+                    let bad = || {
+                        err(
+                            col,
+                            &tok,
+                            format!(
+                                "expected retreats=<white>/<black>, {}",
+                                retreats_range(rules)
+                            ),
+                        )
+                    };
                     let (a, b) = v.split_once('/').ok_or_else(bad)?;
                     p.retreats = [a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?];
                 }
@@ -563,7 +574,8 @@ impl PositionText {
                         col,
                         &tok,
                         format!(
-                            "unknown field '{key}' (known: free ep epn dir passes turns then concert over)"
+                            "unknown field '{key}': expected one of {}",
+                            FIELDS.join(" ")
                         ),
                     ));
                 }
@@ -581,6 +593,11 @@ impl PositionText {
                 .map(|f| f.2)
                 .unwrap_or(1)
         };
+        // A pinned blade first: it counts as on the board, so a wrong one would be reported
+        // as one piece too many.
+        if let Err(why) = check_pins(rules, p) {
+            return Err(err(field_col("pinned"), "pinned", why));
+        }
         for side in Side::ALL {
             for k in rules.set(side).kinds() {
                 let name = rules.set(side).piece(k).name();
@@ -604,6 +621,9 @@ impl PositionText {
                     ));
                 }
                 p.discard[side.index()][k.index()] = count - on - res;
+            }
+            if let Err(why) = check_discarded_engagements(rules, p, side) {
+                return Err(err(self.reserves_col, "reserves", why));
             }
             let life = rules.life(side);
             if p.pieces(side, life).count() == 0 && p.outcome.is_none() {
@@ -651,6 +671,17 @@ impl PositionText {
                         format!("the Self of the side to move is not on {sq}"),
                     ));
                 }
+            }
+        }
+        for (key, check) in [
+            (
+                "retreats",
+                check_retreats as fn(&Rules, &Position) -> Result<(), String>,
+            ),
+            ("passes", check_passes),
+        ] {
+            if let Err(why) = check(rules, p) {
+                return Err(err(field_col(key), key, why));
             }
         }
         Ok(())
@@ -934,6 +965,231 @@ fn code(rules: &Rules, side: Side, k: Kind) -> char {
     } else {
         c.to_ascii_lowercase()
     }
+}
+
+/// Every optional field, in the order `to_text` writes them (docs/POSITION.md).
+pub const FIELDS: [&str; 38] = [
+    "free",
+    "ep",
+    "epn",
+    "dir",
+    "passes",
+    "turns",
+    "then",
+    "concert",
+    "throw",
+    "distraction",
+    "glare",
+    "cast",
+    "reclaim",
+    "dying",
+    "deathspell",
+    "pinned",
+    "released",
+    "casts",
+    "chaosspent",
+    "shima",
+    "donkey",
+    "donkeyhome",
+    "donkeymove",
+    "quibbles",
+    "facing",
+    "sets",
+    "hira",
+    "hirafirst",
+    "reposition",
+    "quiet",
+    "contact",
+    "intention",
+    "meta",
+    "freefrom",
+    "penalties",
+    "retreats",
+    "glareblock",
+    "over",
+];
+
+/// The most consecutive passes a game can reach: two (§2.0.17), more only by forced passes
+/// (R-PASS-FORCED), each a turn without contact, so no more than the no-contest count allows
+/// (§2.0.20), and never more than the counter holds (docs/rulings/veney-position-text.md).
+pub fn max_passes(rules: &Rules) -> u8 {
+    match rules.options.no_contest_turns {
+        Some(n) => n.min(u8::MAX as u16) as u8,
+        None => u8::MAX,
+    }
+}
+
+fn passes_range(rules: &Rules) -> String {
+    let max = max_passes(rules);
+    if max <= 2 {
+        return format!(
+            "expected 0 to {max} consecutive passes (§2.0.17, and the no-contest count of §2.0.20)"
+        );
+    }
+    format!(
+        "expected 0 to 2 consecutive passes (§2.0.17: \"a maximum two passes can occur consecutively\"), or up to {max} when every pass after the second was forced (R-PASS-FORCED)"
+    )
+}
+
+/// The most retreats a side can have played: the agreed limit, one more when that retreat
+/// ended the game (§2.0.02: exceeding the limit "is considered a resignation").
+fn max_retreats(rules: &Rules) -> u8 {
+    match rules.options.retreat_limit {
+        crate::options::RetreatLimit::Limited(n) => n.saturating_add(1),
+        crate::options::RetreatLimit::Unlimited => u8::MAX,
+    }
+}
+
+fn retreats_range(rules: &Rules) -> String {
+    match rules.options.retreat_limit {
+        crate::options::RetreatLimit::Limited(n) => format!(
+            "each from 0 to the retreat limit {n}, or {} for a side whose retreat beyond the limit ended the game (with over=retreatlimit)",
+            max_retreats(rules)
+        ),
+        crate::options::RetreatLimit::Unlimited => {
+            format!("each from 0 to {}", max_retreats(rules))
+        }
+    }
+}
+
+/// A pinned blade lies under the opposing Cloak that captured it (§2.0.06, R-BLADE-CAPTURE),
+/// captured at a turn count already reached.
+fn check_pins(rules: &Rules, p: &Position) -> Result<(), String> {
+    for side in Side::ALL {
+        let Some((k, sq, t)) = p.pinned[side.index()] else {
+            continue;
+        };
+        let name = rules.set(side).piece(k).name();
+        if !rules.is_blade(side, k) {
+            return Err(format!(
+                "{side}'s {name} cannot be pinned: blade capture pins a blade, a Sword or Dagger (§2.0.06 Cloak); the code's case gives the blade's side (W for White's Sword, w for Black's)"
+            ));
+        }
+        match p.piece_at(sq) {
+            Some((s, c)) if s != side && rules.relation(s, c, k) == Relation::BladeCapture => {}
+            Some((s, c)) => {
+                return Err(format!(
+                    "{side}'s {name} is pinned on {sq}, but {s}'s {} stands there: a pinned blade lies under the opposing Cloak that captured it (§2.0.06 Cloak)",
+                    rules.set(s).piece(c).name()
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "{side}'s {name} is pinned on {sq}, but no {} Cloak stands there: a pinned blade lies under the opposing Cloak that captured it (§2.0.06 Cloak); the code's case gives the blade's side (W for White's Sword, w for Black's)",
+                    !side
+                ));
+            }
+        }
+        if t > p.turns {
+            return Err(format!(
+                "{side}'s {name} was pinned at turn count {t}, but only {} turns are completed (turns=)",
+                p.turns
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Engagements "are never taken, only fended" (§2.0.04): none is discarded unless the rules can
+/// discard one (an opposing piece a set lets take it, or a piece penalty, §2.0.22).
+fn check_discarded_engagements(rules: &Rules, p: &Position, side: Side) -> Result<(), String> {
+    for k in rules.set(side).kinds() {
+        let n = p.discard(side, k);
+        if n == 0 || !rules.is_engagement(side, k) {
+            continue;
+        }
+        let info = rules.info(side, k);
+        let penalty = matches!(
+            rules.options.untenable,
+            crate::options::UntenablePolicy::PiecePenaltyAbsolute
+                | crate::options::UntenablePolicy::PiecePenaltyLenient
+        );
+        let taken = rules.set(!side).kinds().any(|a| {
+            matches!(
+                rules.relation(!side, a, k),
+                Relation::Take | Relation::Disarm | Relation::Negate | Relation::Checkmate
+            )
+        });
+        if penalty || taken || info.blade || info.jutsu || info.life || info.cast.is_some() {
+            continue;
+        }
+        let name = rules.set(side).piece(k).name();
+        let count = rules.counts[side.index()][k.index()];
+        return Err(format!(
+            "{n} of {side}'s {count} {name} pieces are neither on the board nor in reserve, so they would be discarded, but engagements are never taken, only fended back to reserve (§2.0.04); expected all {count} on the board or in {side}'s reserve"
+        ));
+    }
+    Ok(())
+}
+
+/// Retreats within the agreed limit; the one beyond it ended the game (§2.0.02 Retreat).
+fn check_retreats(rules: &Rules, p: &Position) -> Result<(), String> {
+    let crate::options::RetreatLimit::Limited(limit) = rules.options.retreat_limit else {
+        return Ok(());
+    };
+    for side in Side::ALL {
+        let n = p.retreats(side);
+        let resigned = p.outcome
+            == Some(Outcome::Resignation {
+                winner: !side,
+                reason: crate::outcome::Resign::RetreatLimit,
+            });
+        if n <= limit || (n == limit.saturating_add(1) && resigned) {
+            continue;
+        }
+        return Err(format!(
+            "{side} has played {n} retreats, more than the retreat limit {limit} allows (§2.0.02 Retreat: surpassing the limit \"is considered a resignation\", which ends the game); expected {}",
+            retreats_range(rules)
+        ));
+    }
+    Ok(())
+}
+
+/// Passes beyond two in a row (§2.0.17) are reached only when each extra pass was forced: the
+/// player who passed had nothing else to do (R-PASS-FORCED). A pass leaves the board as it was,
+/// so at a turn's start the side that passed last (and, from four passes, the side to move, who
+/// passed before it) must have no move on this board.
+fn check_passes(rules: &Rules, p: &Position) -> Result<(), String> {
+    let max = max_passes(rules);
+    if p.passes > max {
+        return Err(format!(
+            "{} passes in a row cannot be reached: each is a turn without contact, and the game is drawn by no contest after {max} such turns (§2.0.20); {}",
+            p.passes,
+            passes_range(rules)
+        ));
+    }
+    // Mid-turn the board has changed since the passes; the Donkey moves between turns.
+    if p.passes <= 2 || p.phase != Phase::Start || p.outcome.is_some() || p.donkey != [None; 2] {
+        return Ok(());
+    }
+    let passers = if p.passes >= 4 {
+        vec![!p.turn, p.turn]
+    } else {
+        vec![!p.turn]
+    };
+    for side in passers {
+        let mut then = *p;
+        then.turn = side;
+        then.en_passant = None;
+        then.en_passant_next = None;
+        then.meta_moved = true;
+        let mut acts = Vec::new();
+        crate::movegen::legal_actions(rules, &then, &mut acts);
+        if let Some(a) = acts.iter().find(|a| a.counts_as_move()) {
+            let which = if side == p.turn {
+                "passed before the last pass"
+            } else {
+                "passed last"
+            };
+            return Err(format!(
+                "{} passes in a row: after two, \"the first player who passed must now make a move on the board\" (§2.0.17), and {side} ({which}) has a move here ({}), so its pass was not forced (R-PASS-FORCED); {}",
+                p.passes,
+                crate::notation::San::of_action(rules, &then, &acts, a),
+                passes_range(rules)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The standard starting position's text.

@@ -9,9 +9,15 @@ fn donkey_rules() -> Rules {
     Rules::standard_with(o)
 }
 
-/// White's Donkey on `at` about to move, with the given extra pieces.
+/// White's Donkey on `at` about to move, with the given extra pieces; the engagements not on
+/// the board are in reserve (they are never discarded, §2.0.04).
 fn about_to_move(r: &Rules, at: &str, extra: &str) -> Position {
-    let text = format!("{extra} b - donkey=w{at} donkeymove=w");
+    let res = |c: char| c.to_string().repeat(4 - extra.matches(c).count());
+    let text = format!(
+        "{extra} b {}/{} donkey=w{at} donkeymove=w",
+        res('E'),
+        res('e')
+    );
     Position::from_text(r, &text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
@@ -45,11 +51,12 @@ fn it_pushes_a_self_fends_engagements_and_turns_back_from_other_pieces() {
         (Some(sq("X13")), Some(sq("X14")))
     );
     let mut p = about_to_move(&r, "X12", "4/4/4/1e2/4/4/4/4/4/4/4/4/4/4/4/S2s");
-    play(&r, &mut p, "K@ooxxx");
     let e = r.set(Black).by_name("Engagement").unwrap();
+    assert_eq!(p.reserve(Black, e), 3);
+    play(&r, &mut p, "K@ooxxx");
     assert_eq!(
         (p.donkey(White), p.reserve(Black, e)),
-        (Some(sq("X13")), 1),
+        (Some(sq("X13")), 4),
         "fended to reserve"
     );
     let mut p = about_to_move(&r, "X12", "4/4/4/1c2/4/4/4/4/4/4/4/4/4/4/4/S2s");
@@ -70,7 +77,11 @@ fn off_the_board_it_goes_home_and_nothing_leaps_it() {
     play(&r, &mut p, "K@ooxxx");
     assert_eq!((p.donkey(White), p.donkey_in_reserve(White)), (None, true));
     // A Balance (which leaps anything) cannot pass the Donkey.
-    let p = Position::from_text(&r, "4/4/3s/4/4/4/4/4/4/4/4/4/4/2B1/4/S3 w - donkey=bX2").unwrap();
+    let p = Position::from_text(
+        &r,
+        "4/4/3s/4/4/4/4/4/4/4/4/4/4/2B1/4/S3 w EEEE/eeee donkey=bX2",
+    )
+    .unwrap();
     let d = dests(&r, &p, "Y3");
     assert!(
         !d.contains(&"W1".to_string()) && !d.contains(&"X2".to_string()),

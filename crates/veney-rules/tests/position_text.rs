@@ -1,0 +1,207 @@
+//! The position text refuses states no game reaches, with the reason and the range it expects
+//! (docs/POSITION.md, docs/rulings/veney-position-text.md), and its messages say what is wrong.
+mod common;
+use common::*;
+use veney_rules::ParseError;
+use veney_rules::options::{RetreatLimit, UntenablePolicy};
+use veney_rules::position_text::{FIELDS, START};
+use veney_rules::{Position, Rules};
+
+/// The error for a text that must be refused; it must point at `key`'s field.
+#[track_caller]
+fn refused(r: &Rules, text: &str, key: &str) -> ParseError {
+    let e = Position::from_text(r, text).expect_err(text);
+    let col = text.find(&format!(" {key}=")).map(|i| i + 2);
+    if let Some(col) = col {
+        assert_eq!(e.col, col, "{e}");
+    }
+    e
+}
+
+#[track_caller]
+fn accepted(r: &Rules, text: &str) -> Position {
+    Position::from_text(r, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Black's Self boxed in on Z16 by White's Sword, Self and Dagger, the free engagement in play
+/// on White's colour: Black has nothing to do but pass; White has moves.
+const BOXED: &str = "2Ws/2SD/4/4/4/4/4/4/4/4/4/4/1@2/4/4/4 w EEEE/eeee";
+
+#[test]
+fn more_than_two_passes_only_when_each_extra_pass_was_forced() {
+    // §2.0.17: "if the opponent then also passes, the first player who passed must now make a
+    // move on the board. In other words, a maximum two passes can occur consecutively." A player
+    // with no other tenable action may still pass (R-PASS-FORCED).
+    let r = rules();
+    assert_eq!(accepted(&r, &format!("{START} passes=2")).passes(), 2);
+    let e = refused(&r, &format!("{START} passes=3"), "passes");
+    for words in [
+        "§2.0.17",
+        "R-PASS-FORCED",
+        "Black (passed last) has a move",
+        "0 to 2",
+    ] {
+        assert!(e.message.contains(words), "{words}: {e}");
+    }
+    // Black could do nothing but pass: its third pass was forced.
+    assert_eq!(accepted(&r, &format!("{BOXED} passes=3")).passes(), 3);
+    // A fourth needs White's pass before it to have been forced too, but White has moves.
+    let e = refused(&r, &format!("{BOXED} passes=4"), "passes");
+    assert!(e.message.contains("White (passed before"), "{e}");
+}
+
+#[test]
+fn passes_never_outlast_the_no_contest_count() {
+    // §2.0.20: every pass is a turn without contact, so the draw by no contest (100 turns by
+    // default) ends the game first.
+    let r = rules();
+    let e = refused(&r, &format!("{START} passes=255"), "passes");
+    assert!(e.message.contains("no contest after 100"), "{e}");
+    assert!(e.message.contains("up to 100"), "{e}");
+    // Past the counter: the expected range, not "expected a number".
+    let e = refused(&r, &format!("{START} passes=256"), "passes");
+    assert!(
+        e.message.contains("expected 0 to 2 consecutive passes"),
+        "{e}"
+    );
+    assert!(e.message.contains("up to 100"), "{e}");
+    let e = refused(&r, &format!("{START} passes=-1"), "passes");
+    assert!(e.message.contains("expected 0 to 2"), "{e}");
+    // With no count the counter's 255 is the most; on the start position Black had moves.
+    let mut o = r.options.clone();
+    o.no_contest_turns = None;
+    let endless = Rules::standard_with(o);
+    let e = refused(&endless, &format!("{START} passes=256"), "passes");
+    assert!(e.message.contains("up to 255"), "{e}");
+    let e = refused(&endless, &format!("{START} passes=255"), "passes");
+    assert!(e.message.contains("R-PASS-FORCED"), "{e}");
+}
+
+#[test]
+fn retreats_stay_within_the_retreat_limit() {
+    // §2.0.02: a game reset upon retreat has not ended "(unless the retreat limit has been
+    // accidentally surpassed, which is considered a resignation)". The default limit is one.
+    let r = rules();
+    accepted(&r, &format!("{START} retreats=1/1"));
+    for v in ["255/0", "2/0", "0/2"] {
+        let e = refused(&r, &format!("{START} retreats={v}"), "retreats");
+        assert!(e.message.contains("retreat limit 1"), "{e}");
+        assert!(e.message.contains("§2.0.02"), "{e}");
+        assert!(e.message.contains("from 0 to the retreat limit 1"), "{e}");
+    }
+    // The retreat beyond the limit was played and ended the game: Black won.
+    accepted(&r, &format!("{START} retreats=2/0 over=retreatlimit:b"));
+    refused(
+        &r,
+        &format!("{START} retreats=2/0 over=retreatlimit:w"),
+        "retreats",
+    );
+    refused(
+        &r,
+        &format!("{START} retreats=3/0 over=retreatlimit:b"),
+        "retreats",
+    );
+    let e = refused(&r, &format!("{START} retreats=256/0"), "retreats");
+    assert!(e.message.contains("from 0 to the retreat limit 1"), "{e}");
+    let mut o = r.options.clone();
+    o.retreat_limit = RetreatLimit::Unlimited;
+    let unlimited = Rules::standard_with(o);
+    accepted(&unlimited, &format!("{START} retreats=255/0"));
+    let e = refused(&unlimited, &format!("{START} retreats=256/0"), "retreats");
+    assert!(e.message.contains("each from 0 to 255"), "{e}");
+}
+
+#[test]
+fn engagements_are_never_discarded() {
+    // §2.0.04: "Engagements are fended by all pieces. Engagements are never taken." Two of
+    // Black's four are neither on the board nor in reserve.
+    let r = rules();
+    let text = "4/4/4/bswc/ee2/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
+    let e = refused(&r, text, "reserves");
+    assert_eq!(e.col, text.find(" DGLJR").unwrap() + 2, "{e}");
+    assert!(e.message.contains("§2.0.04"), "{e}");
+    assert!(e.message.contains("2 of Black's 4 Engagement"), "{e}");
+    // In Black's reserve they are fine (fended engagements go there).
+    accepted(
+        &r,
+        "4/4/4/bswc/ee2/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljree",
+    );
+    // A piece penalty discards the piece that made an untenable move, engagements too (§2.0.22).
+    let mut o = r.options.clone();
+    o.untenable = UntenablePolicy::PiecePenaltyAbsolute;
+    accepted(&Rules::standard_with(o), text);
+}
+
+#[test]
+fn a_pinned_blade_lies_under_an_opposing_cloak() {
+    // §2.0.06: the Cloak "sits atop the blade and keeps it pinned in one place". White's Cloak
+    // sits on Black's Sword on Y13.
+    let r = rules();
+    let pinning = "4/4/4/bsCc/eeee/4/4/4/4/4/4/EEEE/1WSB/4/4/4 w DGLJR/dgljr";
+    accepted(&r, &format!("{pinning} pinned=w:Y13:0"));
+    accepted(&r, &format!("{pinning} pinned=w:Y13:4 turns=6"));
+    // The issue's case: nothing on X6, and Black's Sword also on the board. Said as such, not as
+    // "Black has 2 Sword on the board".
+    let e = refused(&r, &format!("{START} pinned=w:X6:0"), "pinned");
+    assert!(
+        e.message
+            .contains("Black's Sword is pinned on X6, but no White Cloak stands there"),
+        "{e}"
+    );
+    assert!(e.message.contains("§2.0.06"), "{e}");
+    assert!(!e.message.contains("has 2"), "{e}");
+    // The case gives the blade's side: White's Sword cannot lie under White's own Cloak.
+    let e = refused(&r, &format!("{pinning} pinned=W:Y13:0"), "pinned");
+    assert!(e.message.contains("White's Cloak stands there"), "{e}");
+    // Only a blade is pinned.
+    let e = refused(&r, &format!("{pinning} pinned=c:Y13:0"), "pinned");
+    assert!(e.message.contains("blade capture pins a blade"), "{e}");
+    // Not captured in the future.
+    let e = refused(&r, &format!("{pinning} pinned=w:Y13:5"), "pinned");
+    assert!(e.message.contains("only 0 turns are completed"), "{e}");
+}
+
+#[test]
+fn an_unknown_field_lists_every_field() {
+    let r = rules();
+    let e = refused(&r, &format!("{START} colour=red"), "colour");
+    for key in FIELDS {
+        assert!(e.message.contains(&format!(" {key}")), "{key}: {e}");
+    }
+    // Every listed key is one the reader knows (whatever it makes of the value).
+    for key in FIELDS {
+        for value in ["1", "?", "w", "X5", "W:X6:0"] {
+            if let Err(e) = Position::from_text(&r, &format!("{START} {key}={value}")) {
+                assert!(!e.message.contains("unknown field"), "{key}={value}: {e}");
+            }
+        }
+    }
+    // And docs/POSITION.md has a row for each.
+    let doc = include_str!("../../../docs/POSITION.md");
+    for key in FIELDS {
+        assert!(
+            doc.contains(&format!("| `{key}=")),
+            "docs/POSITION.md lacks `{key}=`"
+        );
+    }
+}
+
+#[test]
+fn every_field_written_is_a_listed_field() {
+    // The keys `to_text` writes over random games are all in FIELDS (so the unknown-field
+    // message and the documentation cover them).
+    let r = rules();
+    for seed in 0..40 {
+        let p = veney_rules::playout::random_position(
+            &r,
+            Position::start(&r),
+            &mut veney_rules::rng::seeded(seed),
+            60,
+        );
+        let text = p.to_text(&r);
+        for field in text.split(' ').skip(3) {
+            let key = field.split('=').next().unwrap();
+            assert!(FIELDS.contains(&key), "{key} in {text}");
+        }
+    }
+}
