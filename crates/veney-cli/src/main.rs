@@ -117,7 +117,25 @@ pub enum Command {
     },
 }
 
+/// A closed pipe (`veney-cli turns start | head -1`) ends the program quietly, as it ends other
+/// Unix tools: the default action of SIGPIPE, which Rust's runtime replaces by "ignore" (so that
+/// every later `println!` would panic with "failed printing to stdout: Broken pipe"). The default
+/// action ends the process at its first write to the closed pipe, without a message; a shell
+/// reports the conventional status 141 (128 + SIGPIPE).
+#[cfg(unix)]
+fn end_quietly_on_a_closed_pipe() {
+    // SAFETY: called first thing in `main`, before any other thread exists; it only restores
+    // the signal's default disposition.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_a_closed_pipe() {}
+
 fn main() -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
     match cli.game.as_str() {
         "veney" => veney::main(cli),

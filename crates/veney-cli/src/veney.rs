@@ -78,6 +78,8 @@ fn replay(rules: &Rules, file: &std::path::Path) -> Result<bool, String> {
     Ok(r.all_tenable())
 }
 
+/// The rules from the options given; every part not given is built in, so the tool works from
+/// any directory and an error names only files the user passed.
 fn load_rules(cli: &Cli) -> Result<Rules, String> {
     if cli.set.is_none()
         && cli.setup.is_none()
@@ -87,22 +89,14 @@ fn load_rules(cli: &Cli) -> Result<Rules, String> {
     {
         return Ok(Rules::standard());
     }
-    let dir = PathBuf::from("config");
-    let set = cli
-        .set
-        .clone()
-        .unwrap_or_else(|| dir.join("sets/standard.ron"));
-    let setup = cli
-        .setup
-        .clone()
-        .unwrap_or_else(|| dir.join("setups/standard.ron"));
-    let rules = cli
-        .rules
-        .clone()
-        .unwrap_or_else(|| dir.join("rules/default.ron"));
-    let white = cli.white_set.clone().unwrap_or_else(|| set.clone());
-    let black = cli.black_set.clone().unwrap_or(set);
-    Rules::load_sides(&white, &black, &setup, &rules).map_err(|e| e.to_string())
+    let set = cli.set.as_deref();
+    Rules::load_parts(
+        cli.white_set.as_deref().or(set),
+        cli.black_set.as_deref().or(set),
+        cli.setup.as_deref(),
+        cli.rules.as_deref(),
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// `check-set`: every file's errors and warnings; exit code 0 only when all are valid.

@@ -9,6 +9,9 @@ use crate::side::Side;
 use std::path::Path;
 use std::sync::Arc;
 
+/// How errors in the built-in standard setup name it (it is no file on disk).
+pub const BUILT_IN_SETUP: &str = "built-in config/setups/standard.ron";
+
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub sets: [Arc<PieceSet>; 2],
@@ -110,6 +113,64 @@ impl Rules {
         let checked = def.check(setup, &src, [&w, &b])?;
         let options = RuleOptions::load(options)?;
         Rules::new([w, b], checked, options)
+    }
+
+    /// Like `load_sides`, with each part optional: a part not given is the built-in default
+    /// (the standard set, the standard setup, the default options, all compiled into the
+    /// program), so nothing is read from a relative `config/` path and the rules load from any
+    /// directory. An error in a built-in part is located as `built-in config/…`, never as a file
+    /// the caller did not name.
+    pub fn load_parts(
+        white: Option<&Path>,
+        black: Option<&Path>,
+        setup: Option<&Path>,
+        options: Option<&Path>,
+    ) -> Result<Rules, LoadError> {
+        let set = |p: Option<&Path>| match p {
+            Some(p) => PieceSet::load(p).map(Arc::new),
+            None => Ok(Arc::new(PieceSet::standard())),
+        };
+        let w = set(white)?;
+        let b = if black == white {
+            w.clone()
+        } else {
+            set(black)?
+        };
+        let built_in_set = PieceSet::standard().source;
+        let builtin_setup = Path::new(BUILT_IN_SETUP);
+        let (def, src, setup_path) = match setup {
+            Some(p) => {
+                let (def, src) = SetupDef::load(p)?;
+                (def, src, p)
+            }
+            None => (
+                SetupDef::standard(),
+                STANDARD_SETUP.to_string(),
+                builtin_setup,
+            ),
+        };
+        // Errors at the built-in set (it is named by its source path, as saves name it).
+        let relabel = |e: LoadError| match e {
+            LoadError::Data(errors) => LoadError::Data(
+                errors
+                    .into_iter()
+                    .map(|mut d| {
+                        let given = [white, black].contains(&Some(d.location.file.as_path()));
+                        if d.location.file == built_in_set && !given {
+                            d.location.file = format!("built-in {}", built_in_set.display()).into();
+                        }
+                        d
+                    })
+                    .collect(),
+            ),
+            e => e,
+        };
+        let checked = def.check(setup_path, &src, [&w, &b]).map_err(relabel)?;
+        let options = match options {
+            Some(p) => RuleOptions::load(p)?,
+            None => RuleOptions::default(),
+        };
+        Rules::new([w, b], checked, options).map_err(relabel)
     }
 
     /// Each side's set as given, the standard setup for armies without their own layout, and
