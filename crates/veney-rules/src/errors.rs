@@ -52,6 +52,157 @@ impl DataError {
     }
 }
 
+/// Reads RON data of type `T`; an error is located in `file`. "Integer is out of bounds" also
+/// says which integers the field takes: the bounds of its type, found by trying them in place of
+/// the number written.
+pub fn ron_from_str<T: serde::de::DeserializeOwned>(
+    file: &std::path::Path,
+    src: &str,
+) -> Result<T, DataError> {
+    let e = match ron::Options::default().from_str::<T>(src) {
+        Ok(v) => return Ok(v),
+        Err(e) => e,
+    };
+    let mut d = DataError::from_ron(file, &e);
+    // RON locates a token it did not expect where the previous one ended (after `Piece(`, on
+    // the line above): point at the token itself, past blanks and comments, and name it.
+    if let Some(at) = offset(src, d.location.line, d.location.col) {
+        let token_at = skip_blank(src, at);
+        if token_at < src.len() {
+            (d.location.line, d.location.col) = line_col(src, token_at);
+            if d.message.starts_with("Expected") {
+                d.message = format!("{} (found `{}`)", d.message, token(&src[token_at..]));
+            }
+        }
+    }
+    if e.code == ron::Error::IntegerOutOfBounds {
+        if let Some((at, written, lo, hi)) = integer_bounds::<T>(src, &e) {
+            let (line, col) = line_col(src, at);
+            d.location.line = line;
+            d.location.col = col;
+            d.message =
+                format!("{written} is out of bounds: expected an integer from {lo} to {hi}");
+        }
+    }
+    Err(d)
+}
+
+/// The first byte at or after `at` that is neither white space nor inside a comment.
+fn skip_blank(src: &str, mut at: usize) -> usize {
+    loop {
+        let rest = &src[at..];
+        let trimmed = rest.trim_start();
+        at += rest.len() - trimmed.len();
+        if trimmed.starts_with("//") {
+            at += trimmed.find('\n').unwrap_or(trimmed.len());
+        } else if trimmed.starts_with("/*") {
+            at += trimmed.find("*/").map_or(trimmed.len(), |i| i + 2);
+        } else {
+            return at;
+        }
+    }
+}
+
+/// The token `rest` starts with: a word or number, a quoted string, or one character.
+fn token(rest: &str) -> &str {
+    let word = |c: char| c.is_alphanumeric() || c == '_' || c == '-' || c == '+' || c == '.';
+    let len = if rest.starts_with(word) {
+        rest.find(|c: char| !word(c)).unwrap_or(rest.len())
+    } else if let Some(q @ ('"' | '\'')) = rest.chars().next() {
+        rest[1..].find(q).map_or(rest.len(), |i| i + 2)
+    } else {
+        rest.chars().next().map_or(0, char::len_utf8)
+    };
+    &rest[..len
+        .min(40)
+        .max(rest.chars().next().map_or(0, char::len_utf8))]
+}
+
+/// The 1-based line and column of byte `at` in `src`.
+fn line_col(src: &str, at: usize) -> (usize, usize) {
+    let line = src[..at].matches('\n').count() + 1;
+    let col = src[..at].chars().rev().take_while(|&c| c != '\n').count() + 1;
+    (line, col)
+}
+
+/// The byte offset of a 1-based line and column (in characters) of `src`.
+fn offset(src: &str, line: usize, col: usize) -> Option<usize> {
+    let start = if line <= 1 {
+        0
+    } else {
+        src.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let rest = &src[start..];
+    Some(
+        start
+            + rest
+                .char_indices()
+                .nth(col.saturating_sub(1))
+                .map_or(rest.len(), |c| c.0),
+    )
+}
+
+/// For an integer out of bounds: where the number starts, as written, and the least and greatest
+/// integer the field takes (found by trying the bounds of every integer type in its place).
+fn integer_bounds<T: serde::de::DeserializeOwned>(
+    src: &str,
+    e: &ron::error::SpannedError,
+) -> Option<(usize, String, i128, i128)> {
+    let is_number = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '_');
+    // The span may end at the number or just after it: take the number around or before it.
+    let end = offset(src, e.span.end.line, e.span.end.col)?.min(src.len());
+    let start = offset(src, e.span.start.line, e.span.start.col)?.min(end);
+    let mut a = start;
+    while a < end && !src[a..].starts_with(is_number) {
+        a += src[a..].chars().next()?.len_utf8();
+    }
+    let mut b = a;
+    while b < src.len() && src[b..].starts_with(is_number) {
+        b += 1;
+    }
+    while a > 0 && src[..a].ends_with(is_number) {
+        a -= 1;
+    }
+    if a == b || !src[a..b].starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+') {
+        return None;
+    }
+    let accepts = |v: i128| {
+        let tried = format!("{}{v}{}", &src[..a], &src[b..]);
+        match ron::Options::default().from_str::<T>(&tried) {
+            Ok(_) => true,
+            Err(t) => {
+                !(t.code == ron::Error::IntegerOutOfBounds
+                    && offset(&tried, t.span.start.line, t.span.start.col)
+                        .is_some_and(|o| o <= a + v.to_string().len() && o + 1 >= a))
+            }
+        }
+    };
+    let hi = [
+        i8::MAX as i128,
+        u8::MAX as i128,
+        i16::MAX as i128,
+        u16::MAX as i128,
+        i32::MAX as i128,
+        u32::MAX as i128,
+        i64::MAX as i128,
+        u64::MAX as i128,
+    ]
+    .into_iter()
+    .take_while(|&v| accepts(v))
+    .last()?;
+    let lo = [
+        0,
+        i8::MIN as i128,
+        i16::MIN as i128,
+        i32::MIN as i128,
+        i64::MIN as i128,
+    ]
+    .into_iter()
+    .take_while(|&v| accepts(v))
+    .last()?;
+    Some((a, src[a..b].to_string(), lo, hi))
+}
+
 /// Reading a data file failed: I/O, or one or more data errors.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {

@@ -67,9 +67,7 @@ impl RuleOptions {
     }
 
     pub fn from_ron(path: &Path, src: &str) -> Result<RuleOptions, DataError> {
-        ron::Options::default()
-            .from_str(src)
-            .map_err(|e| DataError::from_ron(path, &e))
+        crate::errors::ron_from_str(path, src)
     }
 }
 

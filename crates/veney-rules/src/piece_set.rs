@@ -210,9 +210,7 @@ impl PieceSet {
 
     /// Parses and checks a set from RON text; `path` names it in errors.
     pub fn from_ron(path: &Path, src: &str) -> Result<PieceSet, LoadError> {
-        let def: PieceSetDef = ron::Options::default()
-            .from_str(src)
-            .map_err(|e| DataError::from_ron(path, &e))?;
+        let def: PieceSetDef = crate::errors::ron_from_str(path, src)?;
         PieceSet::compile(path, src, def)
     }
 

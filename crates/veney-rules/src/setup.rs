@@ -37,9 +37,7 @@ impl SetupDef {
             path: path.to_path_buf(),
             source,
         })?;
-        let def = ron::Options::default()
-            .from_str(&src)
-            .map_err(|e| DataError::from_ron(path, &e))?;
+        let def = crate::errors::ron_from_str(path, &src)?;
         Ok((def, src))
     }
 
