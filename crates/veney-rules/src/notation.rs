@@ -769,7 +769,7 @@ impl San {
                 .find(|a| matches!(a, Action::Pass | Action::EndTurn))
                 .copied()
                 .ok_or_else(|| {
-                    here("passing is not allowed now (§2.0.17): two passes in a row already".into())
+                    here(crate::untenable::explain(rules, pos, &Action::Pass).to_string())
                 }),
             San::Reset => legal
                 .iter()

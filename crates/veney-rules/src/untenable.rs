@@ -42,6 +42,10 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.17 Passing",
             "you cannot pass in the middle of a double-move; end the turn instead",
         ),
+        Action::Pass if crate::special::hirakamae::active(pos, !side) => Untenable::new(
+            "§2.0.18 Devices: Hirakamae",
+            "your opponent stands in hirakamae: they may pass indefinitely, and you may not pass — you must move",
+        ),
         Action::Pass => Untenable::new(
             "§2.0.17 Passing",
             "two passes in a row already: the first player who passed must now move",
@@ -173,7 +177,22 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             ),
             _ => Untenable::new("§2.0.08 Dagger Throw", "there is no throw to roll for"),
         },
-        Action::Reposition { .. } => match pos.phase() {
+        Action::Reposition { to, .. } => match pos.phase() {
+            Phase::Distraction { .. } if pos.reposition.is_some() => {
+                let r = pos.reposition.expect("checked");
+                Untenable::new(
+                    "§2.0.18 Devices: Obscurant Chaos",
+                    format!(
+                        "the caster repositions the Self and one blade, once each, anywhere on their own side of the board behind step {} (the cast-square's step){}; {to} is not such a square",
+                        r.behind,
+                        if r.takes {
+                            ", taking by the piece's own relations"
+                        } else {
+                            ", onto empty squares (without taking pieces)"
+                        }
+                    ),
+                )
+            }
             Phase::Distraction { .. } => Untenable::new(
                 "§2.0.08 Dagger Throw",
                 "the distraction repositions the Self and the Sword, once each, to empty squares on your side behind the opposing Self's step",
@@ -358,6 +377,19 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     if !pos.pieces(side, kind).contains(m.from) {
         return Untenable::new(section, format!("you have no {name} on {}", m.from));
     }
+    // After a throw's distraction or an Obscurant Chaos cast, the Self and a blade are
+    // repositioned, irrespective of their movement (§2.0.08, §2.0.18).
+    if matches!(pos.phase(), Phase::Distraction { .. }) {
+        return explain(
+            rules,
+            pos,
+            &Action::Reposition {
+                kind,
+                from: m.from,
+                to: m.to,
+            },
+        );
+    }
     if second {
         if let Some(special) = two_piece_special(rules, pos, kind, m.to) {
             return Untenable::new(
@@ -474,6 +506,17 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         return Untenable::new(
             section,
             format!("{} is outside the {name}'s range constraint", m.to),
+        );
+    }
+    if rules.info(side, kind).jutsu
+        && crate::special::control::controlled(rules, pos, !side).contains(m.to)
+    {
+        return Untenable::new(
+            "§2.0.07 Balance: Control",
+            format!(
+                "your opponent's Balance and Self control {}'s measure: your {name} may not enter it",
+                m.to
+            ),
         );
     }
     Untenable::new(

@@ -140,9 +140,11 @@ fn obscurant_chaos_repositions_and_later_springs_its_trap() {
         (Some("Self"), Some("Sword"))
     );
     assert_eq!(p.turn(), Black);
-    // Not behind the cast step: refused.
+    // Not behind the cast step (W7 is on step 7, the Cloak landed on step 6): refused by the
+    // device's own rule.
     let q = open(&r);
-    assert!(!refuse(&r, &q, "~C @W6 SW7").is_empty());
+    refuse(&r, &q, "~C @W6 SW7").by("§2.0.18 Devices: Obscurant Chaos", "behind step 6");
+    refuse(&r, &q, "~C @W6 SW5 $X6").by("§2.0.18 Devices: Obscurant Chaos", "behind step 6");
     // Black's Jutsu blinks onto the trap; White springs it.
     play(&r, &mut p, "JW6");
     assert!(

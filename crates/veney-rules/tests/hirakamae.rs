@@ -28,10 +28,8 @@ fn the_enstanced_player_passes_indefinitely_and_the_adversary_may_not() {
     assert!(stance(&r, &p, White));
     play(&r, &mut p, "---");
     assert_eq!(p.hirakamae(White), 1);
-    assert!(
-        !refuse(&r, &p, "---").is_empty(),
-        "the adversary may not pass"
-    );
+    // The adversary may not pass: refused by hirakamae, not as a third pass in a row.
+    refuse(&r, &p, "---").by("§2.0.18 Devices: Hirakamae", "you may not pass");
     for (w, b) in [("---", "SY15"), ("---", "SY14"), ("---", "SY15")] {
         play(&r, &mut p, b);
         play(&r, &mut p, w);

@@ -63,7 +63,7 @@ fn another_move_forfeits_and_a_moved_target_escapes() {
     play(&r, &mut p, "!$tX8");
     play(&r, &mut p, "LX13");
     assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
-    assert!(refuse(&r, &p, "$tX8!").contains("2.0.11"));
+    refuse(&r, &p, "$tX8!").by("§2.0.11", "no declared intention can be enacted now");
 }
 
 #[test]
@@ -104,8 +104,10 @@ fn bluffs_are_allowed_and_no_meta_move_with_intention() {
     play(&r, &mut p, "SY15");
     assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
     let p = declaring(&r);
-    let why = refuse(&r, &p, "aw !$tX8");
-    assert!(why.contains("meta-move"), "{why}");
+    refuse(&r, &p, "aw !$tX8").by(
+        "§2.0.11 Jutsu: Intention",
+        "cannot meta-move and declare intention on the same turn",
+    );
 }
 
 #[test]

@@ -387,11 +387,7 @@ fn disarm_takes_an_overextended_armament_and_the_last_blade_is_checkmate() {
         ],
         White,
     );
-    assert!(
-        refuse(&r, &p, "$tX12").contains("overextended"),
-        "{}",
-        refuse(&r, &p, "$tX12")
-    );
+    refuse(&r, &p, "$tX12").by("§2.0.14 Disarm", "overextended");
 }
 
 #[test]

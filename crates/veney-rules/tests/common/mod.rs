@@ -70,16 +70,90 @@ pub fn play(rules: &Rules, p: &mut Position, turn: &str) {
         .unwrap_or_else(|e| panic!("{turn}: {e}"));
 }
 
-/// The error for a turn that should be refused.
-pub fn refuse(rules: &Rules, p: &Position, turn: &str) -> String {
-    match veney_rules::notation::parse_turn(rules, p, turn, 1) {
+/// Why the rules refused a turn.
+#[derive(Debug)]
+pub struct Refusal {
+    /// The rulebook section the refusal names, e.g. "§2.0.17 Passing" (empty if it names none).
+    pub section: String,
+    /// The whole message, as the CLI or the app shows it.
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+    pub fn contains(&self, s: &str) -> bool {
+        self.message.contains(s)
+    }
+
+    /// Asserts that the refusal names this rule: a section (`"§2.0.17"`, matched as a prefix of
+    /// the section the refusal names) and, when given, words of its reason.
+    #[track_caller]
+    pub fn by(&self, section: &str, words: &str) {
+        assert!(
+            self.section.starts_with(section),
+            "refused by {:?}, expected {section}: {}",
+            self.section,
+            self.message
+        );
+        assert!(
+            self.message.contains(words),
+            "the refusal does not say {words:?}: {}",
+            self.message
+        );
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The section a refusal's message names: the last `(§…)` in it (an `Untenable` ends so), or
+/// else a `§…` up to the next `)` or `:`.
+fn section_of(message: &str) -> String {
+    if let Some(i) = message.rfind("(§") {
+        let rest = &message[i + 1..];
+        return rest[..rest.find(')').unwrap_or(rest.len())].to_string();
+    }
+    let Some(i) = message.rfind('§') else {
+        return String::new();
+    };
+    let rest = &message[i..];
+    rest[..rest.find([')', ':']).unwrap_or(rest.len())]
+        .trim()
+        .to_string()
+}
+
+/// The refusal of a turn that should be refused. A token of `turn` that is not notation at all
+/// fails the test (a typo in the test's own turn must not pass for a refusal), and so does a
+/// turn the rules accept.
+#[track_caller]
+pub fn refuse(rules: &Rules, p: &Position, turn: &str) -> Refusal {
+    for (tok, col) in veney_rules::notation::tokens(turn, 1) {
+        if let Err(e) = San::parse_at(tok, col) {
+            panic!("the test's own turn {turn:?} is not notation: {e}");
+        }
+    }
+    let message = match veney_rules::notation::parse_turn(rules, p, turn, 1) {
         Ok(acts) => {
             let mut q = *p;
             match q.play_turn(rules, &acts) {
                 Ok(()) => panic!("{turn} was accepted"),
-                Err(e) => e.to_string(),
+                Err(e) => {
+                    return Refusal {
+                        section: e.section.clone(),
+                        message: e.to_string(),
+                    };
+                }
             }
         }
         Err(e) => e.to_string(),
+    };
+    Refusal {
+        section: section_of(&message),
+        message,
     }
 }
