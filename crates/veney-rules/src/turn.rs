@@ -497,6 +497,10 @@ impl Position {
         }
         if let Some(d) = m.dir {
             self.last_dir[side.index()] = Some(d);
+        } else if let Mover::Piece(k) = m.mover {
+            // A no-repeat piece's move with no direction (a flail) leaves none to remember
+            // (R-LANTERN-DIRECTION).
+            self.forget_direction(rules, side, k);
         }
     }
 

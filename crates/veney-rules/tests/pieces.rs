@@ -435,25 +435,7 @@ fn lantern_moves_two_or_more_inside_the_self_measure() {
     );
 }
 
-#[test]
-fn lantern_never_moves_the_same_direction_twice_in_a_row() {
-    // §2.0.10: "it cannot move in the same direction twice, as if swinging to and fro."
-    let r = rules();
-    // The Lantern on W3 moved north last; its Self has since stepped up to Y6 (measure 2).
-    let fresh = Position::from_text(&r, "4/4/4/s3/4/4/4/4/4/4/2S1/4/4/L3/4/4 w -").unwrap();
-    // Out of the Self's measure it flails (§2.0.10, R-FLAIL): into the Self's measure or the
-    // one beyond (W9–W12).
-    assert_eq!(
-        dests(&r, &fresh, "W3"),
-        sorted(&[
-            "W5", "W6", "W7", "W8", "W9", "W10", "W11", "W12", "Y5", "Z6"
-        ])
-    );
-    let after_north =
-        Position::from_text(&r, "4/4/4/s3/4/4/4/4/4/4/2S1/4/4/L3/4/4 w - dir=N/-").unwrap();
-    assert_eq!(dests(&r, &after_north, "W3"), sorted(&["Y5", "Z6"]));
-    assert!(refuse(&r, &after_north, "LW5").contains("same direction"));
-}
+// The Lantern's "same direction twice" (§2.0.10) is in tests/lantern.rs (R-LANTERN-DIRECTION).
 
 #[test]
 fn jutsu_moves_one_or_two_leaping_or_blinks_by_measures() {

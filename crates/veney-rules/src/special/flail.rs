@@ -11,8 +11,8 @@
 //! measure."
 //!
 //! Ruling R-FLAIL: a Lantern (a piece with the Flail special) outside its Self's measure moves
-//! along its ordinary slides (same directions, at least two squares, not the direction of its
-//! last slide) to a square in the Self's measure or in the measure beyond it on the far side from
+//! along its ordinary slides (same directions, at least two squares, whichever way it went
+//! before: R-LANTERN-DIRECTION) to a square in the Self's measure or in the measure beyond it on the far side from
 //! where it starts. On its way, pieces in its starting measure block it; pieces in the measure
 //! right after its starting measure may be leapt; pieces further on block again. It fends and
 //! takes as it ordinarily would where it lands. After it lands on a stepping stone, its second
@@ -80,13 +80,12 @@ pub(crate) fn moves(
     let tables = piece.tables_for(side, pos.facing(from));
     let allowed = destinations(rules, pos, side, from);
     let m_from = Measure::of(from);
-    let last = pos.last_dir(side);
     let mut done = Bitboard::EMPTY;
+    // A flail swings the piece out of one measure into another: a set's "never the same
+    // direction twice" (`no_repeat_direction`) never applies to it (ruling R-LANTERN-DIRECTION),
+    // and it leaves no direction to remember.
     for ray in tables.rays_from(from) {
-        if ray.no_repeat && last == Some(ray.dir) {
-            continue;
-        }
-        let dir = ray.no_repeat.then_some(ray.dir);
+        let dir = None;
         let can_move = ray.mode != crate::piece_def::Mode::AttackOnly;
         let can_attack = ray.mode != crate::piece_def::Mode::MoveOnly;
         let mut next_measure: Option<Measure> = None;

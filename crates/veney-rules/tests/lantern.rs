@@ -1,0 +1,76 @@
+//! The Lantern's direction (§2.0.10), ruling R-LANTERN-DIRECTION: "While it is inside the Self's
+//! measure, as a side-effect of its limitations, it cannot move in the same direction twice" —
+//! a consequence of the measure, not a rule of its own, and nothing to do with a flail.
+mod common;
+use common::*;
+use veney_rules::notation::parse_turn;
+use veney_rules::{Action, Measure, Position, rng};
+
+/// The issue's example: a Lantern on W3 whose last slide went north, the Self on Y4. The Self
+/// steps up to Y5 (measure 2) and the Lantern, left behind, flails north after it in concert.
+#[test]
+fn a_flail_follows_the_self_whatever_way_the_lantern_went_before() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/s3/4/4/4/4/4/4/4/4/2S1/L3/4/4 w EEEE/eeee dir=N/-",
+    )
+    .unwrap();
+    let mut q = p;
+    let acts = parse_turn(&r, &p, "SY5 LW7", 1).unwrap_or_else(|e| panic!("{e}"));
+    q.play_turn(&r, &acts).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        q.piece_at(sq("W7")).map(|x| x.1),
+        Some(r.set(White).by_name("Lantern").unwrap())
+    );
+}
+
+/// Inside the Self's measure, two moves the same way in a row never happen: over random games,
+/// every ordinary Lantern move made with the Self's measure unchanged since the Lantern's last
+/// move inside it goes another way than that last move.
+#[test]
+fn inside_the_measure_it_never_goes_the_same_way_twice() {
+    let r = rules();
+    let lantern = r.set(White).by_name("Lantern").unwrap();
+    let mut checked = 0;
+    for seed in 0..300u64 {
+        let mut g = rng::seeded(seed);
+        let mut p = Position::start(&r);
+        // (side) -> (Lantern square, its last direction, the Self's measure then)
+        let mut last: [Option<(veney_rules::Square, (i8, i8), Measure)>; 2] = [None, None];
+        for _ in 0..200 {
+            if p.is_game_over() {
+                break;
+            }
+            let legal = p.legal_actions(&r);
+            let a = legal[rand::Rng::random_range(&mut g, 0..legal.len())];
+            let side = p.turn();
+            let self_measure = p.life_measure(&r, side);
+            if let Action::Move(m) = a
+                && p.piece_at(m.from) == Some((side, lantern))
+            {
+                let d = dir(m.from, m.to);
+                let inside = self_measure == Some(Measure::of(m.from))
+                    && self_measure == Some(Measure::of(m.to));
+                if let Some((sq0, d0, m0)) = last[side.index()]
+                    && inside
+                    && sq0 == m.from
+                    && Some(m0) == self_measure
+                {
+                    assert_ne!(d, d0, "seed {seed}: {} {a:?}", p.to_text(&r));
+                    checked += 1;
+                }
+                last[side.index()] = inside.then(|| (m.to, d, Measure::of(m.to)));
+            }
+            p.play_unchecked(&r, a);
+        }
+    }
+    assert!(checked > 20, "only {checked} repeated inside moves checked");
+}
+
+fn dir(a: veney_rules::Square, b: veney_rules::Square) -> (i8, i8) {
+    (
+        (b.line() as i8 - a.line() as i8).signum(),
+        (b.step() as i8 - a.step() as i8).signum(),
+    )
+}
