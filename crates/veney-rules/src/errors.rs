@@ -113,9 +113,9 @@ fn token(rest: &str) -> &str {
     } else {
         rest.chars().next().map_or(0, char::len_utf8)
     };
-    &rest[..len
-        .min(40)
-        .max(rest.chars().next().map_or(0, char::len_utf8))]
+    // At most 40 characters of it.
+    let len = rest[..len].char_indices().nth(40).map_or(len, |(i, _)| i);
+    &rest[..len]
 }
 
 /// The 1-based line and column of byte `at` in `src`.

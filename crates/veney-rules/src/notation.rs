@@ -142,7 +142,13 @@ impl Cursor<'_> {
         } else {
             self.text.to_string()
         };
-        ParseError::new(self.col + self.i, tok, msg)
+        // The column of the character at the cursor (bytes, as token columns are counted), or
+        // just past the token when the cursor ran off its end.
+        let at: usize = self.s[..self.i.min(self.s.len())]
+            .iter()
+            .map(|c| c.len_utf8())
+            .sum();
+        ParseError::new(self.col + at, tok, msg)
     }
     fn digits(&self, from: usize) -> usize {
         self.s[self.i + from..]

@@ -37,8 +37,14 @@ impl SetupDef {
             path: path.to_path_buf(),
             source,
         })?;
-        let def = crate::errors::ron_from_str(path, &src)?;
+        let def = SetupDef::from_ron(path, &src)?;
         Ok((def, src))
+    }
+
+    /// Reads a setup from RON text (not yet checked against the sets); `path` names it in
+    /// errors.
+    pub fn from_ron(path: &Path, src: &str) -> Result<SetupDef, DataError> {
+        crate::errors::ron_from_str(path, src)
     }
 
     pub fn standard() -> SetupDef {
