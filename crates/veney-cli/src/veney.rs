@@ -56,10 +56,20 @@ fn replay(rules: &Rules, file: &std::path::Path) -> Result<bool, String> {
     }
     for t in &r.turns {
         let who = if t.side == Side::White { "" } else { ".." };
-        match &t.result {
-            Ok(canonical) => println!("{}.{who} {:<24} tenable   {canonical}", t.number, t.written),
-            Err(e) => println!(
-                "{}.{who} {:<24} UNTENABLE {}:{}: {}",
+        match (&t.result, &t.untenable) {
+            (Ok(canonical), None) => {
+                println!("{}.{who} {:<24} tenable   {canonical}", t.number, t.written)
+            }
+            // Played with sand (§2.0.22): nobody called it, so it stands.
+            (Ok(canonical), Some(why)) => println!(
+                "{}.{who} {:<24} UNTENABLE {}:{}: {why} (not called: it stands as {canonical})",
+                t.number,
+                t.written,
+                file.display(),
+                t.line,
+            ),
+            (Err(e), _) => println!(
+                "{}.{who} {:<24} REFUSED   {}:{}: {}",
                 t.number,
                 t.written,
                 file.display(),
@@ -70,6 +80,13 @@ fn replay(rules: &Rules, file: &std::path::Path) -> Result<bool, String> {
     }
     if r.not_replayed > 0 {
         println!("({} later turn(s) not replayed)", r.not_replayed);
+    }
+    for w in &r.warnings {
+        eprintln!("warning: {}: {w}", file.display());
+    }
+    let untenable = r.untenable_turns().count();
+    if untenable > 0 {
+        println!("{untenable} untenable turn(s) played on uncalled");
     }
     println!("final: {}", r.end.to_text(rules));
     if let Some(o) = r.end.outcome() {

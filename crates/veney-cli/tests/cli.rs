@@ -51,13 +51,32 @@ fn veney_replay_reports_each_turn_and_exits_nonzero_on_untenable() {
     let (code, out, _) = run(&["replay", habits.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("tenable   SX5 $X7"), "{out}");
+    // A turn no piece can make: refused, the replay stops.
     let bad = rules_tests("records/untenable.txt");
     let (code, out, _) = run(&["replay", bad.to_str().unwrap()]);
     assert_eq!(code, Some(1), "{out}");
     assert!(
-        out.contains("UNTENABLE") && out.contains("untenable.txt:2"),
+        out.contains("REFUSED") && out.contains("untenable.txt:2"),
         "{out}"
     );
+    // The public records' form, with an uncalled untenable turn played on to the end (§2.0.22).
+    let sand = rules_tests("records/front_matter.txt");
+    let (code, out, _) = run(&["replay", sand.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("White: Ann") && out.contains("Black: Bo"), "{out}");
+    assert!(out.contains("2. $Z6 SY5") && out.contains("tenable   SY5 $Z6"), "{out}");
+    assert!(
+        out.contains("UNTENABLE") && out.contains("§2.0.13") && out.contains("stands as R*X10"),
+        "{out}"
+    );
+    assert!(out.contains("5... eW10") && out.contains("tenable   eW10"), "{out}");
+    // No turns: a warning and a non-zero exit.
+    let empty = std::env::temp_dir().join(format!("veney-empty-{}.txt", std::process::id()));
+    std::fs::write(&empty, "---\nA game\n---\n").unwrap();
+    let (code, _, err) = run(&["replay", empty.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&empty);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("warning") && err.contains("no turns"), "{err}");
     let (code, _, _) = run(&["replay", "/no/such/file"]);
     assert_eq!(code, Some(2));
 }

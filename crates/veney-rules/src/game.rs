@@ -301,6 +301,15 @@ impl Game {
     /// `U`/`Ut`/`U#` was called (the agreed penalty is applied again); an unmarked untenable move
     /// stood uncalled (§2.0.22, played with sand).
     pub fn play_token(&mut self, tok: &str, col: usize) -> Result<(), crate::errors::ParseError> {
+        self.play_token_reporting(tok, col).map(|_| ())
+    }
+
+    /// `play_token`, saying which rule the token's action broke when it was played untenable.
+    pub fn play_token_reporting(
+        &mut self,
+        tok: &str,
+        col: usize,
+    ) -> Result<Option<Untenable>, crate::errors::ParseError> {
         // The call's mark (`U`, `Ut`, `U#`) may follow any action (`R*Y1U`); `U` is never a
         // piece letter.
         let core = tok
@@ -321,6 +330,7 @@ impl Game {
                 Ok(a) => {
                     return self
                         .play(a)
+                        .map(|()| None)
                         .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()));
                 }
                 Err(e) => Some(e),
@@ -343,7 +353,7 @@ impl Game {
             {
                 let err = |e: Untenable| crate::errors::ParseError::new(col, tok, e.to_string());
                 self.play(Action::EndTurn).map_err(err)?;
-                return self.play(a).map_err(err);
+                return self.play(a).map(|()| None).map_err(err);
             }
         }
         let untenable = crate::penalty::untenable_actions(&self.rules, &self.pos);
@@ -351,12 +361,17 @@ impl Game {
             Ok(a) => a,
             Err(e) => return Err(strict_err.unwrap_or(e)),
         };
-        self.attempt(a)
-            .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()))?;
+        let why = match self
+            .attempt(a)
+            .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()))?
+        {
+            Attempt::PlayedUntenable(why) => Some(why),
+            Attempt::Played => None,
+        };
         if marked {
             self.call_untenable();
         }
-        Ok(())
+        Ok(why)
     }
 
     /// How each played action stands (§2.0.22), in order.

@@ -1190,8 +1190,50 @@ pub fn parse_turn(
     parse_turn_tokens(rules, pos, &toks)
 }
 
-/// Like `parse_turn`, from tokens with their columns (as `record_turns` gives them).
+/// Like `parse_turn`, from tokens with their columns (as `record_turns` gives them). A concert
+/// written partner first (`DY10 SX11`, `$Y11 SY12`) is read too: "then placing them, either
+/// one first" (§2.0.02; ruling R-RECORD-ORDER); it is written Self first.
 pub fn parse_turn_tokens(
+    rules: &Rules,
+    pos: &Position,
+    toks: &[(String, usize)],
+) -> Result<Vec<Action>, ParseError> {
+    let err = match parse_in_order(rules, pos, toks) {
+        Ok(acts) => return Ok(acts),
+        Err(e) => e,
+    };
+    let n = toks.len();
+    if n >= 2 {
+        let mut swapped = toks.to_vec();
+        swapped.swap(n - 2, n - 1);
+        if let Ok(acts) = parse_in_order(rules, pos, &swapped)
+            && is_concert_ending(rules, pos, &acts)
+        {
+            return Ok(acts);
+        }
+    }
+    Err(err)
+}
+
+/// Whether a turn's last two actions are a Self move and its partner's concert move.
+fn is_concert_ending(rules: &Rules, pos: &Position, acts: &[Action]) -> bool {
+    let mut p = *pos;
+    let side = p.turn();
+    let n = acts.len();
+    for (i, a) in acts.iter().enumerate() {
+        if i == n - 2 {
+            let self_move = matches!(a, Action::Move(m)
+                if p.piece_at(m.from) == Some((side, rules.life(side))));
+            let partner = matches!(acts[n - 1], Action::Move(m)
+                if matches!(m.mover, crate::action::Mover::Piece(k) if rules.info(side, k).concert_partner));
+            return self_move && partner;
+        }
+        p.play_unchecked(rules, *a);
+    }
+    false
+}
+
+fn parse_in_order(
     rules: &Rules,
     pos: &Position,
     toks: &[(String, usize)],
@@ -1209,7 +1251,7 @@ pub fn parse_turn_tokens(
             for l in landings {
                 let mut q = p;
                 q.play_unchecked(rules, l);
-                if let Ok(rest) = parse_turn_tokens(rules, &q, &toks[i..]) {
+                if let Ok(rest) = parse_in_order(rules, &q, &toks[i..]) {
                     out.push(l);
                     out.extend(rest);
                     return Ok(out);
@@ -1288,7 +1330,7 @@ pub fn parse_turn_tokens(
     Ok(out)
 }
 
-fn is_move_number(w: &str) -> bool {
+pub(crate) fn is_move_number(w: &str) -> bool {
     let digits = w.trim_end_matches('.');
     !digits.is_empty() && digits.len() < w.len() && digits.chars().all(|c| c.is_ascii_digit())
 }

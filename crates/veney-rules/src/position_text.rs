@@ -14,7 +14,9 @@
 //!   `dir=N/-` each side's last no-repeat slide direction (the Lantern) [-/-]; `passes=n`
 //!   consecutive passes [0]; `turns=n` turns completed [0]; `then=SQ` mid-turn: the piece on SQ
 //!   landed on a stepping stone and may move again; `concert=SQ` mid-turn: the Self moved to SQ
-//!   and an armament may move in concert; `throw=F-T` mid-turn: the Dagger on F was thrown at the
+//!   and an armament may move in concert; `lifted=DX5` mid-turn, with `concert`: the Self landed
+//!   on or passed over its partner (here White's Dagger, lifted from X5), which the second move
+//!   must place (R-CONCERT); `throw=F-T` mid-turn: the Dagger on F was thrown at the
 //!   Self on T and the roll is awaited; `distraction=X` mid-turn after a throw's distraction, X
 //!   the pieces already repositioned (`-`, `S`, `B` for the blade, `SB`); `glare=1` mid-turn: the
 //!   moves are made and glare may still be invoked; `retreats=a/b` retreats played by White and
@@ -325,6 +327,26 @@ impl PositionText {
                         concert = Some(sq);
                     }
                     p.phase = Phase::Second { stone, concert };
+                }
+                "lifted" => {
+                    let mut cs = v.chars();
+                    let c = cs
+                        .next()
+                        .ok_or_else(|| err(col, &tok, "expected lifted=CODE SQUARE, e.g. DX5"))?;
+                    let (side, kind) = code_kind(rules, c, col + key.len() + 1)?;
+                    if side != p.turn {
+                        return Err(err(
+                            col,
+                            &tok,
+                            "only the side to move can hold a concert partner in hand",
+                        ));
+                    }
+                    let from = square(cs.as_str())?;
+                    p.lifted = Some(crate::position::Lifted {
+                        kind,
+                        from,
+                        facing: 0,
+                    });
                 }
                 "throw" => {
                     let (f, t) = v
@@ -684,6 +706,35 @@ impl PositionText {
                 return Err(err(field_col(key), key, why));
             }
         }
+        if let Some(l) = p.lifted {
+            let why = if !matches!(
+                p.phase,
+                Phase::Second {
+                    concert: Some(_),
+                    ..
+                }
+            ) {
+                Some("a partner is in hand only in concert (give concert=SQ too)".to_string())
+            } else if !rules.info(p.turn, l.kind).concert_partner {
+                Some(format!(
+                    "the {} does not move in concert",
+                    rules.set(p.turn).piece(l.kind).name()
+                ))
+            } else if p
+                .piece_at(l.from)
+                .is_some_and(|(s, k)| (s, k) != (p.turn, rules.life(p.turn)))
+            {
+                Some(format!(
+                    "{} is occupied: a partner is lifted from an empty square or the Self's",
+                    l.from
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(err(field_col("lifted"), "lifted", why));
+            }
+        }
         Ok(())
     }
 }
@@ -773,6 +824,13 @@ impl Position {
             }
             if let Some(sq) = concert {
                 s.push_str(&format!(" concert={sq}"));
+            }
+            if let Some(l) = self.lifted {
+                s.push_str(&format!(
+                    " lifted={}{}",
+                    code(rules, self.turn, l.kind),
+                    l.from
+                ));
             }
         }
         match self.phase {
@@ -968,7 +1026,7 @@ fn code(rules: &Rules, side: Side, k: Kind) -> char {
 }
 
 /// Every optional field, in the order `to_text` writes them (docs/POSITION.md).
-pub const FIELDS: [&str; 38] = [
+pub const FIELDS: [&str; 39] = [
     "free",
     "ep",
     "epn",
@@ -977,6 +1035,7 @@ pub const FIELDS: [&str; 38] = [
     "turns",
     "then",
     "concert",
+    "lifted",
     "throw",
     "distraction",
     "glare",

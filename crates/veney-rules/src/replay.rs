@@ -1,15 +1,25 @@
 //! Replaying a game record (§2.0.R5): header lines, then numbered turns in notation. Each turn
-//! is reported tenable or untenable with the rule it breaks. Real players' record-keeping habits
-//! are forgiven (`normalize_token`): a piece letter before the target square (`LtCZ10`),
-//! lowercase line letters (`ew10`), and a `#` after any move that ends the game.
+//! is reported tenable, or played on as an uncalled untenable move with the rule it breaks
+//! (real games are played with sand, §2.0.III and §2.0.22: "an untenable move that nobody called
+//! stands"), or — when it cannot be played at all — refused, which ends the replay. Real
+//! players' record-keeping habits are forgiven (`normalize_token`): a piece letter before the
+//! target square (`LtCZ10`), lowercase line letters (`ew10`), a `#` after any move that ends the
+//! game, a concert written partner first (`DY10 SX11`, R-RECORD-ORDER), `;` between White's and
+//! Black's turns.
 //!
-//! Headers are lines before the first turn of the form `[Key "value"]` or `Key: value`. The
-//! header `Position` gives a start position text (docs/POSITION.md); the others are kept.
-use crate::errors::ParseError;
+//! Headers come before the first turn, in three forms (ruling R-RECORD-HEADER): `[Key "value"]`,
+//! `Key: value`, and the front-matter block of the public Veney records — a line `---`, free
+//! lines (the game's name, a date, `Name - White`, `Name - Black`), then `---`. A `---` is a pass
+//! only where a turn is expected. The header `Position` gives a start position text
+//! (docs/POSITION.md); the others are kept. Turn numbers that do not follow on from the start
+//! (or from each other) are warned about, as is a record with no turns.
+use crate::errors::{ParseError, Untenable};
+use crate::game::Game;
 use crate::notation::{self, is_piece_letter};
-use crate::position::Position;
+use crate::position::{Phase, Position};
 use crate::rules::Rules;
 use crate::side::Side;
+use std::sync::Arc;
 
 /// One turn of a replayed record.
 #[derive(Clone, Debug)]
@@ -21,23 +31,39 @@ pub struct TurnReport {
     pub written: String,
     /// Line in the record (1-based).
     pub line: usize,
-    /// Tenable: the turn in canonical notation. Untenable: why.
+    /// Played: the turn in canonical notation. Not played (the replay stops): why.
     pub result: Result<String, ParseError>,
+    /// Played although untenable, and not called (so it stood): the rule it breaks.
+    pub untenable: Option<Untenable>,
 }
 
 #[derive(Clone, Debug)]
 pub struct Replay {
     pub headers: Vec<(String, String)>,
     pub turns: Vec<TurnReport>,
-    /// Turns after the first untenable one, which were not replayed.
+    /// Turns after the first one that could not be played, which were not replayed.
     pub not_replayed: usize,
-    /// The position after the last tenable turn.
+    /// What looks wrong in the record though it reads: no turns, turn numbers that jump.
+    pub warnings: Vec<String>,
+    /// The position after the last played turn.
     pub end: Position,
+    /// The game replayed, with its history (an uncalled untenable action keeps its mark).
+    pub game: Game,
 }
 
 impl Replay {
+    /// Every turn tenable, all played, nothing warned about.
     pub fn all_tenable(&self) -> bool {
-        self.turns.iter().all(|t| t.result.is_ok()) && self.not_replayed == 0
+        self.turns
+            .iter()
+            .all(|t| t.result.is_ok() && t.untenable.is_none())
+            && self.not_replayed == 0
+            && self.warnings.is_empty()
+    }
+
+    /// The turns played although untenable.
+    pub fn untenable_turns(&self) -> impl Iterator<Item = &TurnReport> {
+        self.turns.iter().filter(|t| t.untenable.is_some())
     }
 }
 
@@ -95,13 +121,57 @@ fn header(line: &str) -> Option<(String, String)> {
     .then(|| (k.trim().to_string(), v.trim().to_string()))
 }
 
-/// Replays `text` under `rules`.
-pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
+/// One free line of a front-matter block: `Name - White`, `Name - Black`, `Key: value`, a date,
+/// else the game's name (`Event`) and then notes.
+fn front_matter_line(line: &str, headers: &[(String, String)]) -> (String, String) {
+    let l = line.trim();
+    for side in ["White", "Black"] {
+        if let Some(name) = l
+            .strip_suffix(side)
+            .and_then(|n| n.trim_end().strip_suffix(['-', '–', '—']))
+        {
+            return (side.to_string(), name.trim().to_string());
+        }
+    }
+    if let Some(h) = header(l) {
+        return h;
+    }
+    let digits = l.chars().filter(|c| c.is_ascii_digit()).count();
+    if digits >= 4 && !headers.iter().any(|(k, _)| k == "Date") {
+        return ("Date".into(), l.to_string());
+    }
+    if !headers.iter().any(|(k, _)| k == "Event") {
+        return ("Event".into(), l.to_string());
+    }
+    ("Note".into(), l.to_string())
+}
+
+/// The headers and the line where the turns begin (0-based).
+fn read_headers(text: &str) -> (Vec<(String, String)>, usize) {
     let mut headers = Vec::new();
     let mut body_start = 0;
+    let mut front = false;
+    let mut front_done = false;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
+        if front {
+            if t == "---" {
+                front = false;
+                front_done = true;
+            } else if !t.is_empty() {
+                let h = front_matter_line(t, &headers);
+                headers.push(h);
+            }
+            body_start = i + 1;
+            continue;
+        }
         if t.is_empty() || t.starts_with("//") {
+            body_start = i + 1;
+            continue;
+        }
+        // A front-matter block opens the record: a `---` before any header or turn.
+        if t == "---" && headers.is_empty() && !front_done {
+            front = true;
             body_start = i + 1;
             continue;
         }
@@ -113,18 +183,34 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
             _ => break,
         }
     }
-    let mut pos = match headers
+    (headers, body_start)
+}
+
+/// Replays `text` under `rules`, with sand: an untenable turn nobody called is played on.
+pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
+    let (headers, body_start) = read_headers(text);
+    let mut sand = rules.clone();
+    if sand.options.untenable == crate::options::UntenablePolicy::Strict {
+        // Under any other policy an uncalled untenable move stands alike.
+        sand.options.untenable = crate::options::UntenablePolicy::Friendly;
+    }
+    let sand = Arc::new(sand);
+    let start = match headers
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("Position"))
     {
-        Some((_, v)) if v != "start" => Position::from_text(rules, v)?,
-        _ => Position::start(rules),
+        Some((_, v)) if v != "start" => Position::from_text(&sand, v)?,
+        _ => Position::start(&sand),
     };
+    let mut game = Game::from_position_seeded(sand.clone(), start, 0);
     let mut turns = Vec::new();
+    let mut warnings = Vec::new();
     let mut not_replayed = 0;
     let mut failed = false;
+    let mut numbers = Numbers::new(start.turn_number());
     for (line_no, line) in text.lines().enumerate().skip(body_start) {
         let body = line.split("//").next().unwrap_or("");
+        numbers.check(body, line_no + 1, &mut warnings);
         for toks in notation::record_turns(body) {
             if failed {
                 not_replayed += 1;
@@ -139,16 +225,9 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
                 .into_iter()
                 .map(|(t, c)| (normalize_token(&t), c))
                 .collect();
-            let number = pos.turn_number();
-            let side = pos.turn();
-            let result = notation::parse_turn_tokens(rules, &pos, &toks).and_then(|acts| {
-                let canonical = notation::write_turn(rules, &pos, &acts);
-                let mut p = pos;
-                p.play_turn(rules, &acts)
-                    .map_err(|e| ParseError::new(toks[0].1, written.clone(), e.to_string()))?;
-                pos = p;
-                Ok(canonical)
-            });
+            let pos = *game.position();
+            let (number, side) = (pos.turn_number(), pos.turn());
+            let (result, untenable) = play_turn(&mut game, &toks, &written);
             failed = result.is_err();
             turns.push(TurnReport {
                 number,
@@ -156,15 +235,151 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
                 written,
                 line: line_no + 1,
                 result,
+                untenable,
             });
         }
+    }
+    if turns.is_empty() {
+        warnings.push("the record has no turns".into());
     }
     Ok(Replay {
         headers,
         turns,
         not_replayed,
-        end: pos,
+        warnings,
+        end: *game.position(),
+        game,
     })
+}
+
+/// Plays one turn: tenable as written, else token by token as uncalled untenable moves (or
+/// called ones, marked `U`). On failure the game is left as it was.
+fn play_turn(
+    game: &mut Game,
+    toks: &[(String, usize)],
+    written: &str,
+) -> (Result<String, ParseError>, Option<Untenable>) {
+    let rules = game.rules.clone();
+    let pos = *game.position();
+    let mover = pos.turn();
+    let before = game.clone();
+    let refusal = match notation::parse_turn_tokens(&rules, &pos, toks) {
+        Ok(acts) => return play_tenable(game, before, &acts, toks, written),
+        Err(e) => e,
+    };
+    let mut untenable = None;
+    for (i, (tok, col)) in toks.iter().enumerate() {
+        if i > 0 && (game.position().turn() != mover || game.position().is_game_over()) {
+            *game = before;
+            return (
+                Err(ParseError::new(
+                    *col,
+                    tok,
+                    "the turn is already over: a turn has at most two moves, linked as a double-move (§2.0.15)",
+                )),
+                None,
+            );
+        }
+        match game.play_token_reporting(tok, *col) {
+            Ok(why) => {
+                if untenable.is_none() {
+                    untenable = why;
+                }
+            }
+            Err(_) => {
+                // Not even an untenable move: the tenable reading's refusal says why.
+                *game = before;
+                return (Err(refusal), None);
+            }
+        }
+    }
+    let played: Vec<crate::action::Action> = game
+        .actions()
+        .skip(before.actions().count())
+        .map(|(_, a)| *a)
+        .collect();
+    let canonical = notation::write_turn(&rules, &pos, &played);
+    end_turn(game, mover);
+    (Ok(canonical), untenable)
+}
+
+/// Plays a turn read as tenable.
+fn play_tenable(
+    game: &mut Game,
+    before: Game,
+    acts: &[crate::action::Action],
+    toks: &[(String, usize)],
+    written: &str,
+) -> (Result<String, ParseError>, Option<Untenable>) {
+    let pos = *game.position();
+    let canonical = notation::write_turn(&game.rules, &pos, acts);
+    for a in acts {
+        if let Err(e) = game.play(*a) {
+            *game = before;
+            return (
+                Err(ParseError::new(toks[0].1, written, e.to_string())),
+                None,
+            );
+        }
+    }
+    end_turn(game, pos.turn());
+    (Ok(canonical), None)
+}
+
+/// Declines what the turn still allows (a second move, glare) once its actions are played.
+fn end_turn(game: &mut Game, mover: Side) {
+    while !matches!(game.position().phase(), Phase::Start | Phase::Throw { .. })
+        && game.position().turn() == mover
+        && !game.position().is_game_over()
+    {
+        if game.play(crate::action::Action::EndTurn).is_err() {
+            break;
+        }
+    }
+}
+
+/// The move numbers written in the record, checked against the turns they should number.
+struct Numbers {
+    expected: u32,
+}
+
+impl Numbers {
+    fn new(first: u16) -> Numbers {
+        Numbers {
+            expected: first as u32,
+        }
+    }
+
+    /// Warns about each move number on `line` that is not the next one (`12.` or `12...`).
+    fn check(&mut self, line: &str, line_no: usize, warnings: &mut Vec<String>) {
+        for (word, col) in notation::tokens(line, 1) {
+            if !notation::is_move_number(word) {
+                continue;
+            }
+            let digits = word.trim_end_matches('.');
+            let black = word.ends_with("...");
+            let n: Option<u32> = digits.parse().ok();
+            // `5...` continues turn 5 with Black's move; `5.` opens turn 5.
+            let ok = match n {
+                Some(n) if black => n + 1 == self.expected || n == self.expected,
+                Some(n) => n == self.expected,
+                None => false,
+            };
+            if !ok {
+                warnings.push(format!(
+                    "line {line_no}, column {col}: turn number `{word}` where turn {} is expected",
+                    self.expected
+                ));
+            }
+            self.expected = match n {
+                Some(n) if n < u32::MAX => n + 1,
+                _ => self.expected + 1,
+            };
+            if black {
+                self.expected = n.map_or(self.expected, |n| n.saturating_add(1));
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -30,8 +30,9 @@ fn a_record_with_players_habits_replays_tenable() {
 }
 
 #[test]
-fn an_untenable_turn_is_reported_with_its_rule_and_the_rest_is_not_replayed() {
-    // §2.0.22: say which rule a move breaks.
+fn a_turn_no_piece_can_make_is_refused_with_its_rule_and_the_rest_is_not_replayed() {
+    // §2.0.22: say which rule a move breaks. The Self cannot lunge from Y4 to W8 at all (not a
+    // move with sand either), so the replay stops there.
     let r = rules();
     let rep = replay(&r, &record("untenable.txt")).unwrap();
     assert!(!rep.all_tenable());
@@ -65,4 +66,77 @@ fn a_throw_record_replays_with_its_roll() {
         rep.end.outcome().is_some(),
         "checkmate by touch; the dying move is still open"
     );
+}
+
+/// The public Veney records' form (R-RECORD-HEADER): a front-matter block of free lines between
+/// `---` lines; a concert written partner first ("then placing them, either one first", §2.0.02,
+/// R-RECORD-ORDER) read and written Self first; `;` between White's and Black's turns; an
+/// untenable move nobody called (with sand, §2.0.22) played on and reported with its rule; a
+/// `---` where a turn is expected is a pass (§2.0.17).
+#[test]
+fn a_record_in_the_public_records_form_replays_to_the_end() {
+    let r = rules();
+    let rep = replay(&r, &record("front_matter.txt")).unwrap();
+    let h = |k: &str| {
+        rep.headers
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    };
+    assert_eq!(h("Event"), Some("A Friendly Game"));
+    assert_eq!(h("Date"), Some("2026-11-20"));
+    assert_eq!(h("White"), Some("Ann"));
+    assert_eq!(h("Black"), Some("Bo"));
+    assert_eq!(rep.turns.len(), 10, "{:?}", rep.turns);
+    assert_eq!(rep.not_replayed, 0);
+    let canon: Vec<&str> = rep
+        .turns
+        .iter()
+        .map(|t| t.result.as_deref().unwrap())
+        .collect();
+    // Written `$Z6 SY5` and `$X13 SX12` (the Sword to the square its Self leaves): Self first.
+    assert_eq!(canon[2], "SY5 $Z6");
+    assert_eq!(canon[3], "SX12 $X13");
+    // The Self onto its Sword's square, the Sword onto the Self's (R-CONCERT).
+    assert_eq!(canon[4], "SZ6 $Y5");
+    assert_eq!(canon[7], "---");
+    // Turn 4: the Ruin placed out of its range, uncalled: it stands, and the rule is named.
+    let bad: Vec<_> = rep.untenable_turns().collect();
+    assert_eq!(bad.len(), 1);
+    assert_eq!((bad[0].number, bad[0].side), (4, White));
+    let why = bad[0].untenable.as_ref().unwrap().to_string();
+    assert!(why.contains("§2.0.13"), "{why}");
+    assert!(
+        rep.end.piece_at(sq("X10")).is_some(),
+        "the Ruin stands on X10"
+    );
+    assert!(!rep.all_tenable());
+    assert!(rep.warnings.is_empty(), "{:?}", rep.warnings);
+    // The replayed game keeps the untenable action's mark, as a save would.
+    assert!(
+        rep.game
+            .marks()
+            .contains(&veney_rules::game::Mark::Untenable)
+    );
+    assert_eq!(rep.end.turns(), 10);
+}
+
+#[test]
+fn a_record_with_no_turns_or_a_jumping_turn_number_is_warned_about() {
+    let r = rules();
+    let empty = replay(&r, "---\nA game never played\n---\n").unwrap();
+    assert!(empty.turns.is_empty());
+    assert_eq!(empty.warnings, ["the record has no turns"]);
+    assert!(!empty.all_tenable());
+    let jump = replay(&r, "1. eY6, eX11;\n7. eW6, eW11;\n99999999999. eZ6\n").unwrap();
+    assert_eq!(jump.turns.len(), 5, "the turns are still played");
+    assert_eq!(jump.warnings.len(), 2, "{:?}", jump.warnings);
+    assert!(
+        jump.warnings[0].contains("line 2, column 1")
+            && jump.warnings[0].contains("`7.`")
+            && jump.warnings[0].contains("turn 2 is expected"),
+        "{:?}",
+        jump.warnings
+    );
+    assert!(jump.warnings[1].contains("line 3"), "{:?}", jump.warnings);
 }
