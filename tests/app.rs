@@ -615,3 +615,101 @@ fn piece_entities_carry_their_movement_pattern() {
     assert_eq!(found[0].0, sq("W4"));
     assert_eq!(squares, ["X2", "X6", "Y3", "Y5"]);
 }
+
+/// Concert by mouse with both pieces lifted (§2.0.02, R-CONCERT): the Self clicked onto its
+/// Dagger's square lifts the Dagger, which stays picked up (from that square) until a click
+/// places it; the move list writes the concert Self first.
+#[test]
+fn the_self_lifts_its_partner_by_mouse_and_the_partner_is_placed_next() {
+    let r = standard();
+    let g = from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "Y4"),
+            (Side::White, "Dagger", "X5"),
+            (Side::Black, "Self", "W16"),
+        ],
+        3,
+    );
+    let mut app = app_with(g, "lift");
+    click(&mut app, "Y4");
+    let marks = &app.world().resource::<Highlights>().targets;
+    assert!(marks.contains(&(sq("X5"), Mark::Special)), "{marks:?}");
+    click(&mut app, "X5");
+    let dagger = game(&app).rules.set(Side::White).by_name("Dagger").unwrap();
+    assert_eq!(
+        game(&app).position().lifted().map(|l| (l.kind, l.from)),
+        Some((dagger, sq("X5")))
+    );
+    // Still picked up: its moves from X5 are marked, and the status says it is in hand.
+    assert_eq!(
+        app.world().resource::<Selection>().0,
+        Some(Selected::Board(sq("X5")))
+    );
+    assert_highlights_match(&app);
+    let info = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("in hand"), "{info}");
+    // Onto the square the Self left.
+    click(&mut app, "Y4");
+    assert_eq!(
+        game(&app).position().piece_at(sq("Y4")),
+        Some((Side::White, dagger))
+    );
+    assert_eq!(game(&app).position().turn(), Side::Black);
+    assert_eq!(game(&app).record(), "1. SX5 DY4");
+}
+
+/// "Load record…" (R-REPLAY-SAND): the public records' form, a concert written partner first, an
+/// untenable turn nobody called standing and marked; a record that cannot be read keeps the game.
+#[test]
+fn a_record_is_loaded_with_its_uncalled_untenable_turn_marked() {
+    let mut app = app_with(Game::new(standard()), "record");
+    let path = std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/veney-rules/tests/records/front_matter.txt"
+    ));
+    send(&mut app, Command::LoadRecordFile(path));
+    let g = game(&app);
+    assert_eq!(g.position().turns(), 10);
+    let marks = g.turns_untenable();
+    assert_eq!(marks.len(), 10);
+    assert!(
+        marks[6].as_deref().is_some_and(|w| w.contains("§2.0.13")),
+        "{marks:?}"
+    );
+    assert_eq!(marks.iter().filter(|m| m.is_some()).count(), 1);
+    assert!(
+        g.record()
+            .starts_with("1. eY6, eX11; 2. SY5 $Z6, SX12 $X13;"),
+        "{}",
+        g.record()
+    );
+    let info = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        info.contains("10 turn(s)") && info.contains("1 untenable"),
+        "{info}"
+    );
+    // Nonsense keeps the game in progress and says why.
+    send(&mut app, Command::LoadRecordText("1. QQ9, eX11".into()));
+    assert_eq!(game(&app).position().turns(), 10);
+    let refusal = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .refusal
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        refusal.contains("QQ9") || refusal.contains("cannot be played"),
+        "{refusal}"
+    );
+}

@@ -132,6 +132,10 @@ fn run(
         "position" => {
             out.write(Command::SetPosition(rest.to_string()));
         }
+        // `record PATH`: "Load record…" from a file.
+        "record" => {
+            out.write(Command::LoadRecordFile(rest.into()));
+        }
         "dialog" => dialog.open = true,
         "flip" => {
             let f = view.flipped;

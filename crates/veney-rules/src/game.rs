@@ -449,6 +449,25 @@ impl Game {
             .collect()
     }
 
+    /// For each played turn (as `turns_notation` groups them), the rule its first uncalled
+    /// untenable action breaks — a move played with sand that nobody called, which stands
+    /// (§2.0.22) — or `None`.
+    pub fn turns_untenable(&self) -> Vec<Option<String>> {
+        let mut out: Vec<Option<String>> = Vec::new();
+        for (i, (before, a)) in self.history.iter().enumerate() {
+            if before.at_turn_start() || out.is_empty() {
+                out.push(None);
+            }
+            if self.marks.get(i) == Some(&Mark::Untenable)
+                && let Some(last) = out.last_mut()
+                && last.is_none()
+            {
+                *last = Some(crate::untenable::explain(&self.rules, before, a).to_string());
+            }
+        }
+        out
+    }
+
     /// The whole game as a numbered record (`1. SY6, SX11; 2. …`).
     pub fn record(&self) -> String {
         let turns = self.turns_notation();

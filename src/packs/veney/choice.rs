@@ -46,6 +46,7 @@ pub fn plain_words(rules: &Rules, pos: &Position, a: &Action) -> String {
         Effect::DisarmCaptured(_) => format!("disarms the captured {on_target}"),
         Effect::ShadowStab(_) => format!("shadow stab: {on_target} back to its reserve"),
         Effect::Deflect(_, to) => format!("deflects {on_target} to {to}"),
+        Effect::Lift(_) => format!("lifts {on_target} to move it in concert (§2.0.02)"),
     };
     if let Some(f) = m.face {
         words.push_str(&format!(

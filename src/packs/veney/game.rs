@@ -265,6 +265,10 @@ pub enum Command {
     CallUntenable,
     Save(PathBuf),
     Load(PathBuf),
+    /// Replay a game record from this file (`veney-cli replay`'s reader; R-REPLAY-SAND).
+    LoadRecordFile(PathBuf),
+    /// Replay a game record pasted as text.
+    LoadRecordText(String),
     /// Start a new game from a position text (docs/POSITION.md).
     SetPosition(String),
     /// Start a new game under these rule options with White's and Black's set files (the
@@ -539,6 +543,14 @@ fn update_prompt(
         ),
         None => match pos.phase() {
             Phase::Start => format!("{side} to move (turn {})", pos.turn_number()),
+            Phase::Second { .. } if pos.lifted().is_some() => {
+                let l = pos.lifted().expect("checked");
+                format!(
+                    "{side}: concert — place the {} in hand (lifted from {}); the turn cannot end with it lifted",
+                    game.0.rules.set(pos.turn()).piece(l.kind).name(),
+                    l.from
+                )
+            }
             Phase::Second { stone, concert } => {
                 let mut s = format!("{side}: a second move is open");
                 if let Some(sq) = stone {

@@ -37,7 +37,9 @@ impl Mark {
                 | Effect::Capture(_)
                 | Effect::Cavazione(_)
                 | Effect::Opposition(..)
-                | Effect::Deflect(..) => Mark::Special,
+                | Effect::Deflect(..)
+                // The Self onto its concert partner, lifting it (R-CONCERT).
+                | Effect::Lift(_) => Mark::Special,
             },
             Action::Throw { .. } => Mark::Throw,
             _ => Mark::Move,

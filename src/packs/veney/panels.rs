@@ -21,6 +21,22 @@ pub const PANEL_WIDTH: f32 = 400.0;
 #[derive(Resource, Default)]
 pub(super) struct PositionBox(pub String);
 
+/// The "Load record…" fields: a file to read, or a record pasted.
+#[derive(Resource)]
+pub(super) struct RecordBox {
+    pub path: String,
+    pub text: String,
+}
+
+impl Default for RecordBox {
+    fn default() -> Self {
+        RecordBox {
+            path: "saves/record.txt".into(),
+            text: String::new(),
+        }
+    }
+}
+
 /// The new-game dialog: the options the rulebook leaves to prior agreement (§2.0.19 step 1).
 #[derive(Resource)]
 pub struct NewGameDialog {
@@ -46,6 +62,7 @@ impl Default for NewGameDialog {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PositionBox>()
+        .init_resource::<RecordBox>()
         .init_resource::<NewGameDialog>()
         .add_systems(
             EguiPrimaryContextPass,
@@ -328,9 +345,10 @@ fn side_panel(
         Res<super::game::HiddenPick>,
         Res<super::setup_screen::SetupSession>,
     ),
-    (mut view, mut workshop): (
+    (mut view, mut workshop, mut rbox): (
         ResMut<super::board::BoardView>,
         ResMut<super::workshop::Workshop>,
+        ResMut<RecordBox>,
     ),
     mut out: MessageWriter<Command>,
     mut screens: MessageWriter<crate::host::OpenScreen>,
@@ -383,7 +401,7 @@ fn side_panel(
                     &mut out,
                     &mut screens,
                     settings,
-                    &mut pbox,
+                    (&mut pbox, &mut rbox),
                     &mut dialog,
                     &mut workshop_open,
                 );

@@ -8,7 +8,7 @@ use super::game::{Command, Selected, Selection, Status, actions_from, explain_st
 use super::highlights::HighlightSettings;
 use super::input::Hover;
 use super::overlays::OverlaySettings;
-use super::panels::{NewGameDialog, PositionBox};
+use super::panels::{NewGameDialog, PositionBox, RecordBox};
 use crate::host::audio::AudioSettings;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -48,7 +48,7 @@ pub(super) fn contents(
     out: &mut MessageWriter<Command>,
     screens: &mut MessageWriter<crate::host::OpenScreen>,
     settings: Settings,
-    pbox: &mut PositionBox,
+    (pbox, rbox): (&mut PositionBox, &mut RecordBox),
     dialog: &mut NewGameDialog,
     workshop_open: &mut bool,
 ) {
@@ -69,6 +69,7 @@ pub(super) fn contents(
     rules_card(ui, p);
     move_list(ui, p, out);
     position_text(ui, p, out, pbox);
+    load_record(ui, out, rbox);
     display_options(ui, settings);
     seed_line(ui, p);
 }
@@ -559,6 +560,7 @@ fn move_list(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
         .stick_to_bottom(true)
         .show(ui, |ui| {
             let turns = g.turns_notation();
+            let untenable = g.turns_untenable();
             for (i, (before, text)) in turns.iter().enumerate() {
                 let n = before.turn_number();
                 let who = if before.turn() == Side::White {
@@ -568,8 +570,20 @@ fn move_list(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
                 };
                 // Click a turn to see the position after it.
                 let shown = viewing.0 == Some(i + 1);
-                let label = egui::RichText::new(format!("{n}{who} {text}")).monospace();
-                if ui.selectable_label(shown, label).clicked() {
+                // An untenable move nobody called stands (§2.0.22): marked, the rule on hover.
+                let why = untenable.get(i).cloned().flatten();
+                let label = match &why {
+                    Some(_) => egui::RichText::new(format!("{n}{who} {text}  (untenable)"))
+                        .monospace()
+                        .color(egui::Color32::from_rgb(235, 160, 70)),
+                    None => egui::RichText::new(format!("{n}{who} {text}")).monospace(),
+                };
+                let r = ui.selectable_label(shown, label);
+                let r = match why {
+                    Some(w) => r.on_hover_text(format!("not called, so it stands: {w}")),
+                    None => r,
+                };
+                if r.clicked() {
                     out.write(Command::View(Some(i + 1)));
                 }
             }
@@ -594,6 +608,34 @@ fn position_text(
         }
     });
     ui.add(egui::TextEdit::singleline(&mut pbox.0).hint_text("paste a position text"));
+}
+
+/// "Load record…": a record from a file or pasted — our notation, or the public records' form
+/// with its `---` front matter — replayed with sand (R-REPLAY-SAND).
+fn load_record(ui: &mut egui::Ui, out: &mut MessageWriter<Command>, rbox: &mut RecordBox) {
+    ui.collapsing("Load record…", |ui| {
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut rbox.path).desired_width(230.0));
+            if ui.button("Load file").clicked() {
+                out.write(Command::LoadRecordFile(rbox.path.trim().into()));
+            }
+        });
+        ui.add(
+            egui::TextEdit::multiline(&mut rbox.text)
+                .desired_rows(3)
+                .hint_text("or paste a record: 1. SY5 $fX12, SX12; 2. …"),
+        );
+        if ui
+            .add_enabled(
+                !rbox.text.trim().is_empty(),
+                egui::Button::new("Load pasted"),
+            )
+            .clicked()
+        {
+            out.write(Command::LoadRecordText(rbox.text.clone()));
+        }
+        ui.weak("Untenable turns nobody called stand (played with sand) and are marked.");
+    });
 }
 
 /// Display and sound.

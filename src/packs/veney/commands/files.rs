@@ -1,4 +1,4 @@
-//! New games, pasted positions, saves, loads and the exported move list.
+//! New games, pasted positions, saves, loads, records replayed and the exported move list.
 use super::Ctx;
 use crate::packs::veney::game::{fresh_seed, load_rules, load_save, rules_for};
 use std::path::PathBuf;
@@ -103,4 +103,53 @@ pub(super) fn export_moves(ctx: &mut Ctx, path: PathBuf) {
         Ok(()) => ctx.status.info = Some(format!("move list written to {}", path.display())),
         Err(e) => ctx.status.refusal = Some(format!("could not export: {e}")),
     }
+}
+
+/// Replays a game record (the public records' form too) into a new game, played with sand: an
+/// untenable turn nobody called stands and is marked in the move list (R-REPLAY-SAND). A record
+/// that cannot be read, or has a turn no piece can make, is not loaded: the game in progress is
+/// kept and the turn named.
+pub(super) fn load_record(ctx: &mut Ctx, text: Result<String, String>, source: &str) {
+    let text = match text {
+        Ok(t) => t,
+        Err(e) => {
+            ctx.status.refusal = Some(e);
+            return;
+        }
+    };
+    let rules = ctx.game.0.rules.clone();
+    let rep = match veney_rules::replay::replay(&rules, &text) {
+        Ok(r) => r,
+        Err(e) => {
+            ctx.status.refusal = Some(format!("could not read the record from {source}: {e}"));
+            return;
+        }
+    };
+    let played = rep.turns.iter().filter(|t| t.result.is_ok()).count();
+    let untenable = rep.untenable_turns().count();
+    let mut news = format!("replayed {played} turn(s) from {source}");
+    if untenable > 0 {
+        news.push_str(&format!(
+            "; {untenable} untenable, not called: they stand (marked in the move list)"
+        ));
+    }
+    for w in &rep.warnings {
+        news.push_str(&format!("; warning: {w}"));
+    }
+    // A turn no piece can make: the record is not loaded, and the game in progress is kept.
+    if let Some(t) = rep.turns.iter().find(|t| t.result.is_err()) {
+        let why = t
+            .result
+            .as_ref()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        ctx.status.refusal = Some(format!(
+            "could not load the record from {source}: turn {} ({}, line {}) `{}` cannot be played: {why} (the game in progress is kept)",
+            t.number, t.side, t.line, t.written
+        ));
+        return;
+    }
+    ctx.replace_game(rep.game);
+    ctx.status.info = Some(news);
 }

@@ -112,7 +112,7 @@ pub(super) fn apply_commands(mut commands: MessageReader<Command>, mut ctx: Ctx)
             Command::Click(sq) => select::click(&mut ctx, sq),
             Command::Play(a) => {
                 if ctx.play(a) {
-                    ctx.sel.0 = None;
+                    ctx.sel.0 = select::partner_in_hand(&mut ctx);
                 }
             }
             Command::Roll => throws::roll(&mut ctx),
@@ -135,6 +135,14 @@ pub(super) fn apply_commands(mut commands: MessageReader<Command>, mut ctx: Ctx)
             Command::SetPosition(text) => files::set_position(&mut ctx, &text),
             Command::Save(path) => files::save(&mut ctx, path),
             Command::Load(path) => files::load(&mut ctx, path),
+            Command::LoadRecordFile(path) => {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("could not read {}: {e}", path.display()));
+                files::load_record(&mut ctx, text, &path.display().to_string());
+            }
+            Command::LoadRecordText(text) => {
+                files::load_record(&mut ctx, Ok(text), "the pasted text")
+            }
         }
     }
 }

@@ -24,6 +24,20 @@ pub(super) fn reserve(ctx: &mut Ctx, k: veney_rules::Kind) {
     }
 }
 
+/// After the Self landed on or lunged over its concert partner, that partner is in hand
+/// (§2.0.02, R-CONCERT): it stays picked up, from the square it was lifted from, and the status
+/// says where it must go. `None` otherwise.
+pub(super) fn partner_in_hand(ctx: &mut Ctx) -> Option<Selected> {
+    let pos = *ctx.game.0.position();
+    let l = pos.lifted()?;
+    ctx.status.info = Some(format!(
+        "concert: the {} is in hand (lifted from {}) — click where it goes",
+        name(ctx, pos.turn(), l.kind),
+        l.from
+    ));
+    Some(Selected::Board(l.from))
+}
+
 /// A click (or a drop) on `sq`.
 pub(super) fn click(ctx: &mut Ctx, sq: Square) {
     if let Some(s) = ctx.sel.0 {
@@ -47,7 +61,7 @@ fn play_to(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
         0 => {}
         1 => {
             ctx.play(hits[0]);
-            ctx.sel.0 = None;
+            ctx.sel.0 = partner_in_hand(ctx);
             return true;
         }
         _ => {
@@ -121,6 +135,11 @@ fn sand(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
 fn reselect(ctx: &mut Ctx, sq: Square) {
     let before = *ctx.game.0.position();
     let side = before.turn();
+    // The partner in hand is picked up again from the square it was lifted from.
+    if before.lifted().is_some_and(|l| l.from == sq) {
+        ctx.sel.0 = partner_in_hand(ctx);
+        return;
+    }
     match before.piece_at(sq) {
         Some((s, _)) if s == side => {
             let picked = Selected::Board(sq);
