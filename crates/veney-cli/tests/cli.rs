@@ -63,13 +63,22 @@ fn veney_replay_reports_each_turn_and_exits_nonzero_on_untenable() {
     let sand = rules_tests("records/front_matter.txt");
     let (code, out, _) = run(&["replay", sand.to_str().unwrap()]);
     assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("White: Ann") && out.contains("Black: Bo"), "{out}");
-    assert!(out.contains("2. $Z6 SY5") && out.contains("tenable   SY5 $Z6"), "{out}");
+    assert!(
+        out.contains("White: Ann") && out.contains("Black: Bo"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2. $Z6 SY5") && out.contains("tenable   SY5 $Z6"),
+        "{out}"
+    );
     assert!(
         out.contains("UNTENABLE") && out.contains("§2.0.13") && out.contains("stands as R*X10"),
         "{out}"
     );
-    assert!(out.contains("5... eW10") && out.contains("tenable   eW10"), "{out}");
+    assert!(
+        out.contains("5... eW10") && out.contains("tenable   eW10"),
+        "{out}"
+    );
     // No turns: a warning and a non-zero exit.
     let empty = std::env::temp_dir().join(format!("veney-empty-{}.txt", std::process::id()));
     std::fs::write(&empty, "---\nA game\n---\n").unwrap();
