@@ -119,6 +119,8 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let mut fin = None;
     let mut body = String::new();
     let mut body_line = 1;
+    // Each record line: its line in the save, and where it starts in `body` (bytes).
+    let mut body_lines: Vec<(usize, usize)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
@@ -167,10 +169,25 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
             }
             body_line = i + 2;
         } else if !t.is_empty() {
+            body_lines.push((i + 1, body.len()));
             body.push_str(line);
             body.push('\n');
         }
     }
+    // A column of the joined record body, as the line of the save and the column within it.
+    let at = |mut error: ParseError| -> SaveError {
+        let offset = error.col.saturating_sub(1);
+        let (line, start) = body_lines
+            .iter()
+            .rev()
+            .find(|(_, start)| *start <= offset)
+            .copied()
+            .unwrap_or((body_line, 0));
+        if error.col > 0 {
+            error.col = offset - start + 1;
+        }
+        SaveError::Bad { line, error }
+    };
     let start = start.unwrap_or_else(|| Position::start(&rules));
     let mut game = Game::from_position_seeded(rules.clone(), start, seed);
     let turns = notation::record_turns(&body);
@@ -179,10 +196,8 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         match notation::parse_turn_tokens(&rules, game.position(), &toks) {
             Ok(acts) => {
                 for a in acts {
-                    game.play(a).map_err(|e| SaveError::Bad {
-                        line: body_line,
-                        error: ParseError::new(1, "", e.to_string()),
-                    })?;
+                    game.play(a)
+                        .map_err(|e| at(ParseError::new(toks[0].1, &toks[0].0, e.to_string())))?;
                     if matches!(
                         a,
                         crate::action::Action::Roll(_)
@@ -196,18 +211,10 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
             // Untenable moves played with sand (§2.0.22), called or not.
             Err(_) if rules.options.untenable != crate::options::UntenablePolicy::Strict => {
                 for (tok, col) in &toks {
-                    game.play_token(tok, *col).map_err(|error| SaveError::Bad {
-                        line: body_line,
-                        error,
-                    })?;
+                    game.play_token(tok, *col).map_err(at)?;
                 }
             }
-            Err(error) => {
-                return Err(SaveError::Bad {
-                    line: body_line,
-                    error,
-                });
-            }
+            Err(error) => return Err(at(error)),
         }
         // A complete turn whose optional second move (or glare) was declined.
         let last = i + 1 == n;

@@ -492,6 +492,10 @@ fn saves_never_panic_and_name_the_line() {
                 if error.col < 1 || error.message.is_empty() {
                     return Err(format!("line {line}: {error:?}"));
                 }
+                let width = t.lines().nth(line - 1).map_or(0, |l| l.len());
+                if error.col > width + 1 {
+                    return Err(format!("line {line} has {width} columns: {error:?}"));
+                }
                 Ok("bad line")
             }
             Err(_) => Ok("other error"),
@@ -587,16 +591,15 @@ fn a_ron_error_names_a_long_token_by_whole_characters() {
 
 /// A save's turns after its first record line were located on that first line, at a column
 /// counted through the lines before (the fuzzing found `1. R*Z1, eW9; …` then a line `S`: the
-/// error said line 11, column 37). savefile.rs is being reworked with the record reader; the
-/// fuzz test checks only the line until this passes.
+/// error said line 11, column 37). Each record line is now located on its own.
 #[test]
-#[ignore = "savefile::read counts a record's columns across its lines (crates/veney-rules/src/savefile.rs)"]
 fn a_save_names_the_line_and_column_of_a_bad_turn() {
     let rules = rules();
     let save = "[Game \"Veney\"]\n[Position \"start\"]\n1. SY3, SX12;\n2. S\n";
     match savefile::read(rules, save) {
         Err(savefile::SaveError::Bad { line, error }) => {
-            assert_eq!((line, error.col), (4, 4), "{error}");
+            // `2. S`: the square the Self's move needs is missing just past the `S` (column 5).
+            assert_eq!((line, error.col), (4, 5), "{error}");
         }
         other => panic!("{:?}", other.map(|_| ())),
     }
