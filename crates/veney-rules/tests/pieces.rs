@@ -1,7 +1,7 @@
 //! Ordinary movement of every piece, hand-worked from the rulebook's descriptions.
 mod common;
 use common::*;
-use veney_rules::{Outcome, Position};
+use veney_rules::Outcome;
 
 #[test]
 fn self_king_step_and_lunge_from_first_measure() {
