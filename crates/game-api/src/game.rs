@@ -170,6 +170,19 @@ pub trait Game: Send + Sync + 'static {
         Vec::new()
     }
 
+    /// A full state consistent with what `viewer` observed (`observe`): the hidden part filled
+    /// in at random from what could be behind it. The computer opponent searches from such
+    /// states (determinisation), so it never reads a secret. The default suits games without
+    /// secrets (the observation is the state); a game with secrets must fill them in.
+    fn sample_hidden(
+        &self,
+        observed: &Self::State,
+        _viewer: Player,
+        _rng: &mut MatchRng,
+    ) -> Self::State {
+        observed.clone()
+    }
+
     /// Whether `viewer` may see which action `actor` took (a secret choice, a sealed move).
     fn action_visible(
         &self,

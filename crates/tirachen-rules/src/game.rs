@@ -180,6 +180,15 @@ impl Game for Tirachen {
         secrecy::observe(s, &self.options, viewer)
     }
 
+    fn sample_hidden(
+        &self,
+        observed: &Position,
+        _viewer: Player,
+        rng: &mut game_api::MatchRng,
+    ) -> Position {
+        secrecy::sample_hidden(observed, rng)
+    }
+
     fn secrets(&self, s: &Position, owner: Player) -> Vec<String> {
         match Tirachen::side_of(owner) {
             Some(side) => secrecy::secrets(s, &self.options, side),

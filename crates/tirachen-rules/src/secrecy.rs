@@ -21,6 +21,28 @@ pub fn observe(pos: &Position, opts: &TirachenOptions, viewer: Viewer) -> Positi
     o
 }
 
+/// A full state behind `viewer`'s observation `obs` (for the computer opponent's
+/// determinisation): each master the observation hides is given a kind at random — arms, spells
+/// or hunt — so nothing of the real choice is used.
+pub fn sample_hidden(obs: &Position, rng: &mut game_api::MatchRng) -> Position {
+    use rand::Rng;
+    let mut s = *obs;
+    for side in Side::BOTH {
+        let r = s.reserve_mut(side);
+        let hidden = r.hidden();
+        if hidden == 0 {
+            continue;
+        }
+        for _ in 0..hidden {
+            let k = Kind::MASTERS[rng.random_range(0..Kind::MASTERS.len())];
+            let n = r.count(k);
+            r.set(k, n + 1);
+        }
+        r.set_hidden(0);
+    }
+    s
+}
+
 /// The facts of `pos` that only `owner` may know.
 pub fn secrets(pos: &Position, opts: &TirachenOptions, owner: Side) -> Vec<String> {
     if opts.masters != MasterChoice::Secret {

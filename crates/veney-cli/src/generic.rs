@@ -143,6 +143,13 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             }
         }
         Command::Replay { file } => return replay(g, file),
+        Command::Arena {
+            white,
+            black,
+            games,
+            seed,
+            max_actions,
+        } => arena(&**g, white, black, *games, *seed, *max_actions)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -291,4 +298,94 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, Strin
         println!("game over: {}", o.reason);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// An agent named on the command line: `random`, `mcts:<iterations>`, `mcts:<ms>ms` or a level.
+fn agent_seat<'a, G: Game>(spec: &str) -> Result<game_ai::Seat<'a, G>, String> {
+    use game_ai::{Agent, Budget, Config, Level, Mcts, RandomAgent};
+    let level = Level::ALL
+        .into_iter()
+        .find(|l| l.name().split_whitespace().next() == Some(spec));
+    let budget = match (spec, level) {
+        ("random", _) => None,
+        (_, Some(l)) => Some(l.budget()),
+        _ => {
+            let n = spec.strip_prefix("mcts:").ok_or_else(|| {
+                format!(
+                    "agent `{spec}`: expected random, mcts:<iterations>, mcts:<ms>ms or a level (beginner, casual, club, strong, strongest)"
+                )
+            })?;
+            Some(match n.strip_suffix("ms") {
+                Some(ms) => Budget::Millis(ms.parse().map_err(|_| {
+                    format!("agent `{spec}`: `{ms}` is not a number of milliseconds")
+                })?),
+                None => {
+                    Budget::Iterations(n.parse().map_err(|_| {
+                        format!("agent `{spec}`: `{n}` is not a number of iterations")
+                    })?)
+                }
+            })
+        }
+    };
+    let make: Box<dyn Fn(u64) -> Box<dyn Agent<G>>> = match budget {
+        None => Box::new(|seed| Box::new(RandomAgent::new(seed)) as Box<dyn Agent<G>>),
+        Some(budget) => Box::new(move |seed| {
+            Box::new(Mcts::new(Config {
+                budget,
+                seed,
+                ..Config::default()
+            })) as Box<dyn Agent<G>>
+        }),
+    };
+    Ok(game_ai::Seat {
+        name: spec.to_string(),
+        make,
+    })
+}
+
+/// `arena`: matches between two agents, colours alternating; the first agent's results.
+pub fn arena<G: Game>(
+    g: &G,
+    white: &str,
+    black: &str,
+    games: u32,
+    seed: u64,
+    max_actions: u32,
+) -> Result<(), String> {
+    let (a, b) = (agent_seat::<G>(white)?, agent_seat::<G>(black)?);
+    let started = Instant::now();
+    let r = game_ai::play_matches(g, &a, &b, games, seed, max_actions);
+    let pct = |n: u32| 100.0 * n as f64 / r.games.max(1) as f64;
+    println!(
+        "{} vs {} in {} game(s) of {} (colours alternating, seeds {}..{}):",
+        a.name,
+        b.name,
+        r.games,
+        g.title(),
+        seed,
+        seed + games as u64
+    );
+    println!(
+        "{}: {} won ({:.0} %), {} drawn, {} lost",
+        a.name,
+        r.wins,
+        pct(r.wins),
+        r.draws,
+        r.losses
+    );
+    println!(
+        "mean game length {:.1} actions; {} unfinished at {max_actions} actions",
+        r.mean_actions, r.unfinished
+    );
+    println!(
+        "time per decision: {} {:.1} ms, {} {:.1} ms; {:.1} s in all",
+        a.name,
+        r.time_per_decision[0].as_secs_f64() * 1e3,
+        b.name,
+        r.time_per_decision[1].as_secs_f64() * 1e3,
+        started.elapsed().as_secs_f64()
+    );
+    let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
+    println!("endings: {}", endings.join(", "));
+    Ok(())
 }

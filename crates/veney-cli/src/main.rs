@@ -102,6 +102,25 @@ pub enum Command {
         #[arg(long)]
         turns: u32,
     },
+    /// Play matches between computer players: wins, draws and losses of --white's agent (the
+    /// agents swap colours every game), mean game length, time per decision.
+    Arena {
+        /// The first agent: `random`, `mcts:<iterations>`, `mcts:<ms>ms`, or a level
+        /// (`beginner`, `casual`, `club`, `strong`, `strongest`)
+        #[arg(long)]
+        white: String,
+        /// The second agent, the same way
+        #[arg(long)]
+        black: String,
+        /// How many games (the first agent plays the first seat in even games)
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many actions (a draw)
+        #[arg(long, default_value_t = 2_000)]
+        max_actions: u32,
+    },
     /// Play random games with invariants checked every action.
     RandomGames {
         /// How many games

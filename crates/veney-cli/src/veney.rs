@@ -280,6 +280,16 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             println!("{}", p.to_text(&rules));
         }
+        Command::Arena {
+            white,
+            black,
+            games,
+            seed,
+            max_actions,
+        } => {
+            let g = veney_rules::VeneyGame::new(rules.clone());
+            crate::generic::arena(&g, white, black, *games, *seed, *max_actions)?;
+        }
         Command::RandomGames {
             n,
             seed,

@@ -216,3 +216,34 @@ fn kelasu_has_the_common_commands() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("20 games"), "{out}");
 }
+
+/// `arena` (issue 14): the computer against a random player, colours alternating; a small run
+/// only proves it works (the strength figures are measured apart, in the README).
+#[test]
+fn arena_plays_matches_between_agents_for_every_game() {
+    for (game, white, games) in [
+        ("tirachen", "mcts:60", "2"),
+        ("veney", "mcts:30", "2"),
+        ("kelasu", "beginner", "1"),
+    ] {
+        let (code, out, err) = run(&[
+            "--game", game, "arena", "--white", white, "--black", "random", "--games", games,
+            "--seed", "3",
+        ]);
+        assert_eq!(code, Some(0), "{game}: {out}{err}");
+        assert!(
+            out.contains(&format!("{white} vs random in {games} game(s)")),
+            "{game}: {out}"
+        );
+        assert!(
+            out.contains("won (") && out.contains("time per decision"),
+            "{out}"
+        );
+    }
+    let (code, _, err) = run(&["arena", "--white", "mcts:lots", "--black", "random"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("`lots` is not a number of iterations"),
+        "{err}"
+    );
+}

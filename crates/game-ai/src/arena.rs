@@ -1,0 +1,122 @@
+//! Matches between agents: seeded chance, colours alternating, results per agent, game length
+//! and time per decision (`veney-cli arena`).
+use crate::agent::Agent;
+use crate::evaluate::rewards;
+use game_api::{Actor, Decision, Game, Player, seeded};
+use std::time::Duration;
+
+/// One seat's agent for a series of matches: a name and how to make it for a match's seed.
+pub struct Seat<'a, G: Game> {
+    pub name: String,
+    pub make: Box<dyn Fn(u64) -> Box<dyn Agent<G>> + 'a>,
+}
+
+/// How a series went, from the first agent's side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArenaReport {
+    pub games: u32,
+    /// Wins, draws and losses of the first agent (the second's are the other way round).
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Games stopped at the action limit (counted as draws too).
+    pub unfinished: u32,
+    pub mean_actions: f64,
+    /// Mean time per decision of each agent.
+    pub time_per_decision: [Duration; 2],
+    /// How the games ended (the outcome's reason), with counts.
+    pub endings: Vec<(String, u32)>,
+}
+
+/// One match: `agents[i]` plays seat i. Returns the rewards per seat, the actions played, the
+/// reason it ended, and each seat's decisions and thinking time.
+pub fn play_match<G: Game>(
+    g: &G,
+    agents: &mut [Box<dyn Agent<G>>],
+    seed: u64,
+    max_actions: u32,
+) -> (Vec<f64>, u32, String, Vec<(u32, Duration)>) {
+    let mut s = g.start();
+    let mut chance = seeded(seed ^ 0xC4A2_7E11);
+    let mut time = vec![(0u32, Duration::ZERO); agents.len()];
+    for n in 0..max_actions {
+        let (actor, a) = match g.decision(&s) {
+            Decision::Over(o) => return (rewards(&o), n, o.reason, time),
+            Decision::Chance => (Actor::Chance, g.sample_chance(&s, &mut chance)),
+            d => {
+                let Some(Actor::Player(p)) = game_api::actor_now(&d) else {
+                    break;
+                };
+                let agent = &mut agents[p.index()];
+                let Some(c) = agent.choose(g, &s, p) else {
+                    break;
+                };
+                time[p.index()].0 += 1;
+                time[p.index()].1 += c.elapsed;
+                (Actor::Player(p), c.action)
+            }
+        };
+        for (i, agent) in agents.iter_mut().enumerate() {
+            agent.observe_action(g, &s, actor, a, Player(i as u8));
+        }
+        g.apply(&mut s, actor, a);
+    }
+    match g.decision(&s) {
+        Decision::Over(o) => (rewards(&o), max_actions, o.reason, time),
+        _ => (
+            vec![0.5; g.players() as usize],
+            max_actions,
+            "action limit".into(),
+            time,
+        ),
+    }
+}
+
+/// `games` two-player matches between `first` and `second`, the first agent taking the first
+/// seat in even games and the second seat in odd ones; match i uses seed `seed + i`.
+pub fn play_matches<G: Game>(
+    g: &G,
+    first: &Seat<G>,
+    second: &Seat<G>,
+    games: u32,
+    seed: u64,
+    max_actions: u32,
+) -> ArenaReport {
+    let mut r = ArenaReport::default();
+    let mut total_actions = 0u64;
+    let mut time = [(0u32, Duration::ZERO); 2];
+    for i in 0..games {
+        let s = seed.wrapping_add(i as u64);
+        let swap = i % 2 == 1;
+        let (a, b) = ((first.make)(s), (second.make)(s ^ 0x5EED));
+        let mut agents = if swap { vec![b, a] } else { vec![a, b] };
+        let (rw, n, reason, t) = play_match(g, &mut agents, s, max_actions);
+        let (mine, theirs) = if swap { (1, 0) } else { (0, 1) };
+        let v = rw[mine];
+        if reason == "action limit" {
+            r.unfinished += 1;
+        }
+        if v > 0.5 {
+            r.wins += 1;
+        } else if v < 0.5 {
+            r.losses += 1;
+        } else {
+            r.draws += 1;
+        }
+        for (k, seat) in [(0, mine), (1, theirs)] {
+            time[k].0 += t[seat].0;
+            time[k].1 += t[seat].1;
+        }
+        total_actions += n as u64;
+        match r.endings.iter_mut().find(|e| e.0 == reason) {
+            Some(e) => e.1 += 1,
+            None => r.endings.push((reason, 1)),
+        }
+        r.games += 1;
+    }
+    r.mean_actions = total_actions as f64 / games.max(1) as f64;
+    for k in 0..2 {
+        r.time_per_decision[k] = time[k].1 / time[k].0.max(1);
+    }
+    r
+}

@@ -1,0 +1,112 @@
+//! How hard the search works: its budget, exploration, widening and playout length, and the
+//! levels a player picks from.
+
+/// When a search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations in all (split over the threads).
+    Iterations(u32),
+    /// Until this many milliseconds have passed (checked between iterations).
+    Millis(u64),
+}
+
+/// Progressive widening: a node visited `n` times considers at most `ceil(c · (n + 1)^alpha)`
+/// of its actions, new ones in a random order, so a wide turn is sampled rather than tried
+/// action by action.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub c: f64,
+    pub alpha: f64,
+}
+
+impl Widening {
+    /// How many children a node visited `visits` times may have.
+    pub fn limit(&self, visits: u32) -> usize {
+        (self.c * ((visits + 1) as f64).powf(self.alpha))
+            .ceil()
+            .max(1.0) as usize
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub budget: Budget,
+    /// The UCB exploration constant (rewards are in 0..=1).
+    pub exploration: f64,
+    pub widening: Widening,
+    /// A playout stops after this many actions and the evaluator scores where it stands.
+    pub playout_actions: u32,
+    /// Independent trees searched at once (root parallelism); 0 means one per core.
+    pub threads: usize,
+    /// The generator's seed: the same seed, budget (in iterations) and observation give the
+    /// same choice.
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            budget: Budget::Iterations(1_000),
+            exploration: 0.7,
+            widening: Widening { c: 2.0, alpha: 0.5 },
+            playout_actions: 200,
+            threads: 1,
+            seed: 0,
+        }
+    }
+}
+
+/// The strengths a player chooses from, each a budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// 50 iterations.
+    Beginner,
+    /// 300 iterations.
+    Casual,
+    /// 1,500 iterations.
+    Club,
+    /// 6,000 iterations.
+    Strong,
+    /// As many as fit in five seconds, on every core.
+    Strongest,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Casual,
+        Level::Club,
+        Level::Strong,
+        Level::Strongest,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Club => "club",
+            Level::Strong => "strong",
+            Level::Strongest => "strongest in 5 s",
+        }
+    }
+
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Beginner => Budget::Iterations(50),
+            Level::Casual => Budget::Iterations(300),
+            Level::Club => Budget::Iterations(1_500),
+            Level::Strong => Budget::Iterations(6_000),
+            Level::Strongest => Budget::Millis(5_000),
+        }
+    }
+
+    /// The search settings of this level with `seed`.
+    pub fn config(self, seed: u64) -> Config {
+        Config {
+            budget: self.budget(),
+            threads: if self == Level::Strongest { 0 } else { 1 },
+            seed,
+            ..Config::default()
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Scoring: a finished game's outcome as a reward per player, and the evaluator that scores a
+//! playout cut off before the end.
+use game_api::{Game, Outcome, PlayerResult};
+
+/// Each player's reward in 0..=1: a win 1, a draw ½, a loss 0; scores ranked among the players.
+pub fn rewards(o: &Outcome) -> Vec<f64> {
+    let scores: Vec<Option<i64>> = o
+        .results
+        .iter()
+        .map(|r| match r {
+            PlayerResult::Score(s) => Some(*s),
+            _ => None,
+        })
+        .collect();
+    o.results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| match r {
+            PlayerResult::Win => 1.0,
+            PlayerResult::Draw => 0.5,
+            PlayerResult::Loss => 0.0,
+            PlayerResult::Score(s) => {
+                let others: Vec<i64> = scores
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .filter_map(|(_, x)| *x)
+                    .collect();
+                if others.is_empty() {
+                    return 0.5;
+                }
+                let beaten = others.iter().filter(|x| **x < *s).count() as f64;
+                let tied = others.iter().filter(|x| **x == *s).count() as f64;
+                (beaten + tied / 2.0) / others.len() as f64
+            }
+        })
+        .collect()
+}
+
+/// Scores a state where a playout was cut off: each player's expected reward in 0..=1.
+pub trait Evaluator<G: Game>: Send + Sync {
+    fn evaluate(&self, g: &G, s: &G::State) -> Vec<f64>;
+}
+
+/// Knows nothing of the game: a cut-off playout is even for everyone. Playouts then decide
+/// only by the games they finish.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomPlayout;
+
+impl<G: Game> Evaluator<G> for RandomPlayout {
+    fn evaluate(&self, g: &G, _s: &G::State) -> Vec<f64> {
+        vec![0.5; g.players() as usize]
+    }
+}
+
+/// Any function of the state is an evaluator.
+impl<G: Game, F> Evaluator<G> for F
+where
+    F: Fn(&G, &G::State) -> Vec<f64> + Send + Sync,
+{
+    fn evaluate(&self, g: &G, s: &G::State) -> Vec<f64> {
+        self(g, s)
+    }
+}

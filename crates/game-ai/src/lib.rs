@@ -1,0 +1,32 @@
+//! # game-ai
+//!
+//! A computer opponent for every game on the game API (`game_api::Game`), with static dispatch
+//! and no Bevy. The search is Monte Carlo tree search over whole decisions:
+//!
+//! - **chance** (dice, sticks, the Donkey, cards): outcomes drawn by their weights
+//!   (`Game::chance_outcomes`), each outcome its own branch;
+//! - **hidden information**: the searcher sees only its player's observation
+//!   (`Game::observe`); every iteration fills the hidden part in with `Game::sample_hidden`
+//!   (determinisation), and an opponent's action the searcher may not see is one branch
+//!   (single-observer information-set search), so the search never reads a secret;
+//! - **simultaneous decisions** (sealed actions): each waiting player selects from its own
+//!   statistics, blind to the others' choices (decoupled selection);
+//! - **wide turns** (Veney offers hundreds of actions): progressive widening;
+//! - playouts cut off after a number of actions and scored by a per-game `Evaluator`;
+//! - root parallelism over threads, a budget in iterations or milliseconds, a seeded generator
+//!   (the same seed, budget and observation give the same choice), and tree reuse between
+//!   decisions.
+//!
+//! `Agent` is what a host or the arena drives: `Mcts` (levels in `Level`) or `RandomAgent`.
+mod agent;
+mod arena;
+mod config;
+mod evaluate;
+mod search;
+mod tree;
+
+pub use agent::{Agent, Choice, RandomAgent};
+pub use arena::{ArenaReport, Seat, play_match, play_matches};
+pub use config::{Budget, Config, Level, Widening};
+pub use evaluate::{Evaluator, RandomPlayout, rewards};
+pub use search::Mcts;

@@ -1,0 +1,455 @@
+//! Monte Carlo tree search over whole decisions (see the crate's documentation): one iteration
+//! fills in the hidden part of the observation, walks the tree choosing by UCB (with progressive
+//! widening; decoupled at simultaneous decisions; weighted draws at chance), adds one node,
+//! plays out at random to the end or the cut-off, and backs the rewards up.
+use crate::agent::Choice;
+use crate::config::{Budget, Config};
+use crate::evaluate::{Evaluator, RandomPlayout, rewards};
+use crate::tree::{Edge, Key, Tree, push_edge};
+use game_api::{Actor, Decision, Game, MatchRng, Player, Viewer, seeded};
+use rand::Rng;
+use std::time::{Duration, Instant};
+
+/// The searcher: its settings, its evaluator, and its trees kept between decisions.
+pub struct Mcts<G: Game, E: Evaluator<G> = RandomPlayout> {
+    pub config: Config,
+    evaluator: E,
+    trees: Vec<Tree<G::Action>>,
+    /// The hash of the observation the kept trees' roots stand for.
+    root_hash: Option<u64>,
+    /// Decisions searched so far (each draws from its own stream of the seed).
+    decisions: u64,
+}
+
+impl<G: Game> Mcts<G, RandomPlayout> {
+    pub fn new(config: Config) -> Self {
+        Mcts::with_evaluator(config, RandomPlayout)
+    }
+}
+
+/// One step of an iteration's path, for backing up.
+enum Step {
+    /// An edge of a node, and who chose it (`None`: chance or a simultaneous round's result).
+    Edge {
+        node: usize,
+        edge: usize,
+        chooser: Option<Player>,
+    },
+    /// A waiting player's own choice at a simultaneous node.
+    Sim {
+        node: usize,
+        player: Player,
+        edge: usize,
+    },
+}
+
+impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
+    pub fn with_evaluator(config: Config, evaluator: E) -> Self {
+        Mcts {
+            config,
+            evaluator,
+            trees: Vec::new(),
+            root_hash: None,
+            decisions: 0,
+        }
+    }
+
+    fn threads(&self) -> usize {
+        match self.config.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+
+    /// Chooses `me`'s action in `state`. The search sees only `me`'s observation of it
+    /// (`Game::observe`), so two states that look the same to `me` give the same choice. `None`
+    /// when it is not `me`'s decision.
+    pub fn choose(&mut self, g: &G, state: &G::State, me: Player) -> Option<Choice<G::Action>> {
+        let obs = g.observe(state, Viewer::Player(me));
+        if !g.decision(&obs).is_for(me) {
+            return None;
+        }
+        let started = Instant::now();
+        let threads = self.threads();
+        let hash = g.hash(&obs);
+        if self.root_hash != Some(hash) || self.trees.len() != threads {
+            self.trees = (0..threads).map(|_| Tree::new()).collect();
+        }
+        self.root_hash = Some(hash);
+        let decision = self.decisions;
+        self.decisions += 1;
+        let (config, evaluator) = (&self.config, &self.evaluator);
+        let per_thread: Vec<u64> = match config.budget {
+            Budget::Iterations(n) => (0..threads as u64)
+                .map(|t| n as u64 / threads as u64 + u64::from(t < n as u64 % threads as u64))
+                .collect(),
+            Budget::Millis(_) => vec![u64::MAX; threads],
+        };
+        let deadline = match config.budget {
+            Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
+            Budget::Iterations(_) => None,
+        };
+        let done: Vec<u64> = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .trees
+                .iter_mut()
+                .zip(per_thread)
+                .enumerate()
+                .map(|(t, (tree, n))| {
+                    let obs = &obs;
+                    scope.spawn(move || {
+                        let mut rng = seeded(
+                            config.seed
+                                ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                                ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+                        );
+                        let mut i = 0;
+                        while i < n && deadline.is_none_or(|d| Instant::now() < d) {
+                            iterate(g, config, evaluator, tree, obs, me, &mut rng);
+                            i += 1;
+                        }
+                        i
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a search thread panicked"))
+                .collect()
+        });
+        // The trees' root statistics of `me`'s own actions, summed over the threads.
+        let mut totals: Vec<(G::Action, u32, f64)> = Vec::new();
+        for tree in &self.trees {
+            let root = &tree.nodes[tree.root];
+            let edges: &[Edge<G::Action>] = match g.decision(&obs) {
+                Decision::Simultaneous { .. } => root
+                    .sim
+                    .iter()
+                    .find(|(p, _)| *p == me)
+                    .map_or(&[], |(_, e)| e.as_slice()),
+                _ => &root.edges,
+            };
+            for e in edges {
+                if let Key::Act(a) = e.key {
+                    match totals.iter_mut().find(|t| t.0 == a) {
+                        Some(t) => {
+                            t.1 += e.n;
+                            t.2 += e.w;
+                        }
+                        None => totals.push((a, e.n, e.w)),
+                    }
+                }
+            }
+        }
+        let best = totals
+            .iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+            .copied();
+        let (action, visits, value) = match best {
+            Some((a, n, w)) if n > 0 => (a, n, w / n as f64),
+            // No iteration finished (a budget of nothing): any legal action.
+            _ => {
+                let mut legal = Vec::new();
+                g.legal_actions(&obs, me, &mut legal);
+                (*legal.first()?, 0, 0.5)
+            }
+        };
+        Some(Choice {
+            action,
+            value,
+            visits,
+            iterations: done.iter().sum(),
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// Visits already in the kept trees' roots (what a search starting now builds on).
+    pub fn kept_visits(&self) -> u32 {
+        self.trees.iter().map(|t| t.nodes[t.root].visits).sum()
+    }
+
+    /// Keeps the trees for the next decision: every action played must be reported, in order,
+    /// with the full state before it (only what `me` can see of it is used).
+    pub fn observe_action(
+        &mut self,
+        g: &G,
+        before: &G::State,
+        actor: Actor,
+        a: G::Action,
+        me: Player,
+    ) {
+        let round = matches!(g.decision(before), Decision::Simultaneous { .. });
+        let key = key_for(g, before, actor, a, me);
+        let mut after = before.clone();
+        g.apply(&mut after, actor, a);
+        if round || self.trees.is_empty() {
+            self.trees.clear();
+            self.root_hash = None;
+            return;
+        }
+        for t in &mut self.trees {
+            t.advance(&key);
+        }
+        self.root_hash = Some(g.hash(&g.observe(&after, Viewer::Player(me))));
+    }
+}
+
+/// An action as the searching player sees it.
+fn key_for<G: Game>(g: &G, s: &G::State, actor: Actor, a: G::Action, me: Player) -> Key<G::Action> {
+    if g.action_visible(s, actor, a, Viewer::Player(me)) {
+        Key::Act(a)
+    } else {
+        Key::Hidden
+    }
+}
+
+/// The distinct keys of `actions` for `actor` in `s`.
+fn keys_of<G: Game>(
+    g: &G,
+    s: &G::State,
+    actor: Actor,
+    actions: &[G::Action],
+    me: Player,
+) -> Vec<Key<G::Action>> {
+    let mut keys: Vec<Key<G::Action>> = Vec::with_capacity(actions.len());
+    for &a in actions {
+        let k = key_for(g, s, actor, a, me);
+        if k == Key::Hidden && keys.contains(&Key::Hidden) {
+            continue;
+        }
+        keys.push(k);
+    }
+    keys
+}
+
+/// Chooses an edge among the available `keys`: a new one while widening allows and one is left,
+/// else the best by UCB. Every available edge counts one more availability.
+fn select<A: Clone + PartialEq>(
+    edges: &mut Vec<Edge<A>>,
+    keys: &[Key<A>],
+    limit: usize,
+    exploration: f64,
+    rng: &mut MatchRng,
+) -> usize {
+    let mut avail = Vec::new();
+    for (i, e) in edges.iter_mut().enumerate() {
+        if keys.contains(&e.key) {
+            e.avail += 1;
+            avail.push(i);
+        }
+    }
+    if avail.len() < limit.max(1) && avail.len() < keys.len() {
+        let fresh: Vec<&Key<A>> = keys
+            .iter()
+            .filter(|k| !edges.iter().any(|e| &e.key == *k))
+            .collect();
+        let k = fresh[rng.random_range(0..fresh.len())].clone();
+        let i = push_edge(edges, k);
+        edges[i].avail = 1;
+        return i;
+    }
+    let ucb = |e: &Edge<A>| match e.mean() {
+        None => f64::INFINITY,
+        Some(m) => m + exploration * ((e.avail.max(1) as f64).ln() / e.n as f64).sqrt(),
+    };
+    avail
+        .into_iter()
+        .max_by(|&a, &b| ucb(&edges[a]).total_cmp(&ucb(&edges[b])))
+        .expect("an available edge")
+}
+
+/// An action for a key: the action itself, or one of the hidden ones at random.
+fn action_of<G: Game>(
+    g: &G,
+    s: &G::State,
+    actor: Actor,
+    key: &Key<G::Action>,
+    actions: &[G::Action],
+    me: Player,
+    rng: &mut MatchRng,
+) -> G::Action {
+    match key {
+        Key::Act(a) => *a,
+        _ => {
+            let hidden: Vec<G::Action> = actions
+                .iter()
+                .copied()
+                .filter(|&a| key_for(g, s, actor, a, me) == Key::Hidden)
+                .collect();
+            hidden[rng.random_range(0..hidden.len())]
+        }
+    }
+}
+
+/// One iteration from the observation `obs` of `me`.
+fn iterate<G: Game, E: Evaluator<G>>(
+    g: &G,
+    config: &Config,
+    evaluator: &E,
+    tree: &mut Tree<G::Action>,
+    obs: &G::State,
+    me: Player,
+    rng: &mut MatchRng,
+) {
+    let mut s = g.sample_hidden(obs, me, rng);
+    let mut node = tree.root;
+    let mut path: Vec<Step> = Vec::new();
+    let mut actions = Vec::new();
+    let reward = loop {
+        let d = g.decision(&s);
+        if let Decision::Over(o) = &d {
+            break rewards(o);
+        }
+        match d {
+            Decision::Over(_) => unreachable!(),
+            Decision::Chance => {
+                let a = g.sample_chance(&s, rng);
+                let key = key_for(g, &s, Actor::Chance, a, me);
+                let edge = tree.edge(node, key);
+                path.push(Step::Edge {
+                    node,
+                    edge,
+                    chooser: None,
+                });
+                g.apply(&mut s, Actor::Chance, a);
+                let (child, new) = tree.child(node, edge);
+                node = child;
+                if new {
+                    break playout(g, config, evaluator, &mut s, rng);
+                }
+            }
+            Decision::Player(p) => {
+                actions.clear();
+                g.legal_actions(&s, p, &mut actions);
+                if actions.is_empty() {
+                    break evaluator.evaluate(g, &s);
+                }
+                let actor = Actor::Player(p);
+                let keys = keys_of(g, &s, actor, &actions, me);
+                let limit = config.widening.limit(tree.nodes[node].visits);
+                let edge = select(
+                    &mut tree.nodes[node].edges,
+                    &keys,
+                    limit,
+                    config.exploration,
+                    rng,
+                );
+                let key = tree.nodes[node].edges[edge].key.clone();
+                let a = action_of(g, &s, actor, &key, &actions, me, rng);
+                path.push(Step::Edge {
+                    node,
+                    edge,
+                    chooser: Some(p),
+                });
+                g.apply(&mut s, actor, a);
+                let (child, new) = tree.child(node, edge);
+                node = child;
+                if new {
+                    break playout(g, config, evaluator, &mut s, rng);
+                }
+            }
+            Decision::Simultaneous { waiting } => {
+                // Decoupled: each waiting player chooses from its own statistics, blind to the
+                // others' choices in this round.
+                let players: Vec<Player> = waiting.iter().collect();
+                let visits = tree.nodes[node].visits;
+                let mut joint = Vec::with_capacity(players.len());
+                let mut chosen = Vec::with_capacity(players.len());
+                let before = s.clone();
+                for &p in &players {
+                    actions.clear();
+                    g.legal_actions(&before, p, &mut actions);
+                    if actions.is_empty() {
+                        continue;
+                    }
+                    let actor = Actor::Player(p);
+                    let keys = keys_of(g, &before, actor, &actions, me);
+                    let limit = config.widening.limit(visits);
+                    let edges = tree.sim_edges(node, p);
+                    let edge = select(edges, &keys, limit, config.exploration, rng);
+                    let key = edges[edge].key.clone();
+                    let a = action_of(g, &before, actor, &key, &actions, me, rng);
+                    path.push(Step::Sim {
+                        node,
+                        player: p,
+                        edge,
+                    });
+                    joint.push(key);
+                    chosen.push((actor, a));
+                }
+                for (actor, a) in chosen {
+                    g.apply(&mut s, actor, a);
+                }
+                let edge = tree.edge(node, Key::Joint(joint));
+                path.push(Step::Edge {
+                    node,
+                    edge,
+                    chooser: None,
+                });
+                let (child, new) = tree.child(node, edge);
+                node = child;
+                if new {
+                    break playout(g, config, evaluator, &mut s, rng);
+                }
+            }
+        }
+    };
+    for step in path {
+        match step {
+            Step::Edge {
+                node,
+                edge,
+                chooser,
+            } => {
+                let n = &mut tree.nodes[node];
+                n.visits += 1;
+                let e = &mut n.edges[edge];
+                e.n += 1;
+                if let Some(p) = chooser {
+                    e.w += reward.get(p.index()).copied().unwrap_or(0.5);
+                }
+            }
+            Step::Sim { node, player, edge } => {
+                let e = &mut tree.sim_edges(node, player)[edge];
+                e.n += 1;
+                e.w += reward.get(player.index()).copied().unwrap_or(0.5);
+            }
+        }
+    }
+}
+
+/// Random actions to the end of the game or the cut-off; the rewards there.
+fn playout<G: Game, E: Evaluator<G>>(
+    g: &G,
+    config: &Config,
+    evaluator: &E,
+    s: &mut G::State,
+    rng: &mut MatchRng,
+) -> Vec<f64> {
+    let mut actions = Vec::new();
+    for _ in 0..config.playout_actions {
+        match g.decision(s) {
+            Decision::Over(o) => return rewards(&o),
+            Decision::Chance => {
+                let a = g.sample_chance(s, rng);
+                g.apply(s, Actor::Chance, a);
+            }
+            d => {
+                let Some(Actor::Player(p)) = game_api::actor_now(&d) else {
+                    break;
+                };
+                actions.clear();
+                g.legal_actions(s, p, &mut actions);
+                if actions.is_empty() {
+                    break;
+                }
+                let a = actions[rng.random_range(0..actions.len())];
+                g.apply(s, Actor::Player(p), a);
+            }
+        }
+    }
+    match g.decision(s) {
+        Decision::Over(o) => rewards(&o),
+        _ => evaluator.evaluate(g, s),
+    }
+}

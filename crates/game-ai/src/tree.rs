@@ -1,0 +1,137 @@
+//! The search tree: nodes in one arena, each with its edges (one per action tried, or per
+//! branch the searching player cannot tell apart), and for a simultaneous decision each waiting
+//! player's own statistics (decoupled selection).
+use game_api::Player;
+
+/// What an edge stands for, from the searching player's point of view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Key<A> {
+    /// An action the searcher can see.
+    Act(A),
+    /// Any action of another player the searcher may not see (a sealed choice): one branch.
+    Hidden,
+    /// The actions of one simultaneous round, each as the searcher sees it.
+    Joint(Vec<Key<A>>),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Edge<A> {
+    pub key: Key<A>,
+    pub child: Option<usize>,
+    /// Times chosen, and the chooser's summed reward.
+    pub n: u32,
+    pub w: f64,
+    /// Times it was available when its node was visited (information-set UCB).
+    pub avail: u32,
+}
+
+impl<A> Edge<A> {
+    fn new(key: Key<A>) -> Edge<A> {
+        Edge {
+            key,
+            child: None,
+            n: 0,
+            w: 0.0,
+            avail: 0,
+        }
+    }
+
+    /// The mean reward, if tried.
+    pub fn mean(&self) -> Option<f64> {
+        (self.n > 0).then(|| self.w / self.n as f64)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Node<A> {
+    pub visits: u32,
+    pub edges: Vec<Edge<A>>,
+    /// At a simultaneous decision: each waiting player's statistics of its own actions.
+    pub sim: Vec<(Player, Vec<Edge<A>>)>,
+}
+
+impl<A> Default for Node<A> {
+    fn default() -> Self {
+        Node {
+            visits: 0,
+            edges: Vec::new(),
+            sim: Vec::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<A> {
+    pub nodes: Vec<Node<A>>,
+    pub root: usize,
+}
+
+impl<A: Clone + PartialEq> Tree<A> {
+    pub fn new() -> Tree<A> {
+        Tree {
+            nodes: vec![Node::default()],
+            root: 0,
+        }
+    }
+
+    /// The edge of `node` with `key`, made if missing: its index.
+    pub fn edge(&mut self, node: usize, key: Key<A>) -> usize {
+        let edges = &mut self.nodes[node].edges;
+        match edges.iter().position(|e| e.key == key) {
+            Some(i) => i,
+            None => {
+                edges.push(Edge::new(key));
+                edges.len() - 1
+            }
+        }
+    }
+
+    /// `player`'s statistics of its own actions at the simultaneous `node`, made if missing.
+    pub fn sim_edges(&mut self, node: usize, player: Player) -> &mut Vec<Edge<A>> {
+        let sim = &mut self.nodes[node].sim;
+        let i = match sim.iter().position(|(p, _)| *p == player) {
+            Some(i) => i,
+            None => {
+                sim.push((player, Vec::new()));
+                sim.len() - 1
+            }
+        };
+        &mut sim[i].1
+    }
+
+    /// The node an edge leads to, and whether it was just made.
+    pub fn child(&mut self, node: usize, edge: usize) -> (usize, bool) {
+        if let Some(c) = self.nodes[node].edges[edge].child {
+            return (c, false);
+        }
+        self.nodes.push(Node::default());
+        let c = self.nodes.len() - 1;
+        self.nodes[node].edges[edge].child = Some(c);
+        (c, true)
+    }
+
+    /// Moves the root down the edge with `key`; false (and a fresh tree) when there is none.
+    pub fn advance(&mut self, key: &Key<A>) -> bool {
+        let next = self.nodes[self.root]
+            .edges
+            .iter()
+            .find(|e| &e.key == key)
+            .and_then(|e| e.child);
+        match next {
+            Some(c) => {
+                self.root = c;
+                true
+            }
+            None => {
+                *self = Tree::new();
+                false
+            }
+        }
+    }
+}
+
+/// Adds a new edge for `key` to `edges`: its index.
+pub(crate) fn push_edge<A>(edges: &mut Vec<Edge<A>>, key: Key<A>) -> usize {
+    edges.push(Edge::new(key));
+    edges.len() - 1
+}

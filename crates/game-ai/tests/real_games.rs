@@ -1,0 +1,66 @@
+//! The search on the project's games: it never reads Tirachen's secret masters (the same
+//! observation gives the same choice, whatever the opponent chose in secret), and it beats a
+//! random player in a short seeded match of each game that has no secret.
+use game_ai::{Agent, Budget, Config, Mcts, RandomAgent, Seat, play_matches};
+use game_api::{Actor, Game, Player, Viewer};
+use tirachen_rules::{MasterChoice, Tirachen, TirachenOptions};
+
+fn config(iterations: u32, seed: u64) -> Config {
+    Config {
+        budget: Budget::Iterations(iterations),
+        seed,
+        ..Config::default()
+    }
+}
+
+/// Tirachen with masters chosen in secret ("PIECES AND PATCHES"; ruling on secret choice): Red
+/// seals one of two different choices; White's search sees only that Red has chosen.
+#[test]
+fn tirachen_secret_masters_are_never_read() {
+    let g = Tirachen::new(TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    });
+    let start = g.start();
+    let mover = match g.decision(&start) {
+        game_api::Decision::Player(p) => p,
+        game_api::Decision::Simultaneous { waiting } => waiting.iter().next().unwrap(),
+        d => panic!("{d:?}"),
+    };
+    let mut choices = Vec::new();
+    g.legal_actions(&start, mover, &mut choices);
+    let (first, last) = (choices[0], *choices.last().unwrap());
+    let mut a = start;
+    g.apply(&mut a, Actor::Player(mover), first);
+    let mut b = start;
+    g.apply(&mut b, Actor::Player(mover), last);
+    let other = mover.other();
+    assert_ne!(a, b);
+    assert_eq!(
+        g.observe(&a, Viewer::Player(other)),
+        g.observe(&b, Viewer::Player(other))
+    );
+    let ca = Mcts::new(config(300, 2)).choose(&g, &a, other).unwrap();
+    let cb = Mcts::new(config(300, 2)).choose(&g, &b, other).unwrap();
+    assert_eq!((ca.action, ca.visits, ca.value), (cb.action, cb.visits, cb.value));
+}
+
+fn beats_random<G: Game>(g: &G, iterations: u32, games: u32) -> game_ai::ArenaReport {
+    let mcts = Seat {
+        name: "mcts".into(),
+        make: Box::new(move |seed| Box::new(Mcts::new(config(iterations, seed))) as Box<dyn Agent<G>>),
+    };
+    let random = Seat {
+        name: "random".into(),
+        make: Box::new(|seed| Box::new(RandomAgent::new(seed)) as Box<dyn Agent<G>>),
+    };
+    play_matches(g, &mcts, &random, games, 11, 3_000)
+}
+
+#[test]
+fn the_search_beats_a_random_player_at_tirachen_and_kelasu() {
+    let r = beats_random(&Tirachen::default(), 150, 4);
+    assert_eq!(r.wins, 4, "Tirachen: {r:?}");
+    let r = beats_random(&kelasu_rules::Kelasu::new(Default::default()), 60, 2);
+    assert_eq!(r.wins, 2, "Kelasu: {r:?}");
+}
