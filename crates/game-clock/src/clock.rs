@@ -426,10 +426,13 @@ impl Clock {
         }
     }
 
-    /// The instant the running side's flag will fall if it does not press (None unless
-    /// running).
+    /// The instant the running side's flag falls if it does not press, or the instant a flag
+    /// fell; None while paused or not started.
     pub fn flag_falls_at(&self) -> Option<u64> {
-        self.timers.fall_at()
+        match self.timers.phase {
+            Phase::Flagged(f) => Some(f.at),
+            _ => self.timers.fall_at(),
+        }
     }
 
     /// What `seat`'s clock shows at `now`, in ms (0 for a side out of range).

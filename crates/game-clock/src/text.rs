@@ -307,7 +307,7 @@ impl<'a> Reader<'a> {
             return Err(self.error(at, name, KINDS));
         };
         let args_at = at + open + 1;
-        let Some(close) = s.rfind(')').filter(|&c| c >= open + 1) else {
+        let Some(close) = s.rfind(')').filter(|&c| c > open) else {
             return Err(self.error(at + s.len(), "", format!("`)` closing `{name}(`")));
         };
         if close + 1 != s.len() {

@@ -1,0 +1,420 @@
+//! Start, press, pause, undo, adjust, the time penalty, the dying move and flag fall, on a fake
+//! clock (plain millisecond instants).
+use game_clock::{
+    Clock, ClockError, ClockText, Control, DEFAULT_DYING_MOVE, Flag, HourglassStart, State,
+    TimePenalty,
+};
+
+fn fischer() -> Clock {
+    Clock::same(
+        Control::Fischer {
+            base: 60_000,
+            increment: 2_000,
+        },
+        2,
+    )
+    .unwrap()
+}
+
+/// The save form without its instant: what an exact restore must give back.
+fn state_of(c: &Clock, now: u64) -> ClockText {
+    let mut t = c.save(now);
+    t.at = 0;
+    t
+}
+
+// --- Start and press ------------------------------------------------------------------------
+
+#[test]
+fn refusals_say_why() {
+    assert_eq!(
+        Clock::new(vec![Control::SuddenDeath { base: 1 }]).unwrap_err(),
+        ClockError::TooFewSeats { seats: 1 }
+    );
+    let mut c = fischer();
+    assert_eq!(c.press(0, 0), Err(ClockError::NotStarted));
+    assert_eq!(c.pause(0), Err(ClockError::NotStarted));
+    assert_eq!(
+        c.start(0, 2),
+        Err(ClockError::NoSuchSeat { seat: 2, seats: 2 })
+    );
+    c.start(0, 1).unwrap();
+    assert_eq!(c.start(0, 1), Err(ClockError::AlreadyStarted));
+    assert_eq!(
+        c.press(1_000, 0),
+        Err(ClockError::NotToMove {
+            seat: 0,
+            to_move: 1
+        }),
+        "a tap on the waiting side's half does nothing"
+    );
+    assert_eq!(c.state(1_000), State::Running(1));
+    assert_eq!(
+        c.press(999, 1),
+        Err(ClockError::TimeWentBack {
+            now: 999,
+            last: 1_000
+        })
+    );
+    assert_eq!(c.resume(1_000), Err(ClockError::NotPaused));
+    assert_eq!(c.undo_press(1_000), Err(ClockError::NothingToUndo));
+    assert!(
+        ClockError::NotToMove {
+            seat: 0,
+            to_move: 1
+        }
+        .to_string()
+        .contains("side 0 is not to move")
+    );
+}
+
+#[test]
+fn three_sides_take_turns_in_order() {
+    let mut c = Clock::same(Control::SuddenDeath { base: 10_000 }, 3).unwrap();
+    c.start(0, 2).unwrap();
+    assert_eq!(c.press(1_000, 2), Ok(0));
+    assert_eq!(c.press(3_000, 0), Ok(1));
+    assert_eq!(c.press(6_000, 1), Ok(2));
+    assert_eq!(
+        (0..3).map(|s| c.remaining(s, 6_000)).collect::<Vec<_>>(),
+        [8_000, 7_000, 9_000]
+    );
+}
+
+// --- Pause ----------------------------------------------------------------------------------
+
+#[test]
+fn a_pause_costs_nothing() {
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.pause(5_000).unwrap();
+    assert_eq!(c.state(90_000), State::Paused(0));
+    assert_eq!(c.remaining(0, 90_000), 55_000);
+    assert_eq!(
+        c.next_change(90_000),
+        None,
+        "nothing to redraw while paused"
+    );
+    assert_eq!(c.press(90_000, 0), Err(ClockError::Paused));
+    assert_eq!(c.pause(90_000), Err(ClockError::Paused));
+    c.resume(100_000).unwrap();
+    assert_eq!(c.remaining(0, 101_000), 54_000);
+    c.press(101_000, 0).unwrap();
+    assert_eq!(c.remaining(0, 101_000), 56_000);
+}
+
+// --- Undo -----------------------------------------------------------------------------------
+
+#[test]
+fn undo_restores_both_sides_exactly() {
+    // Issue 16: "undo the last press". The clock as it was at the press: the increment taken
+    // back, the opponent's time since the press given back (ruling R-CLOCK-UNDO).
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.press(4_000, 0).unwrap();
+    let before = state_of(&c, 9_000);
+    c.press(9_000, 1).unwrap();
+    c.adjust(12_000, 0, 30_000).unwrap();
+    c.undo_press(16_000).unwrap();
+    assert_eq!(
+        state_of(&c, 16_000),
+        before,
+        "as at the press, the adjustment too"
+    );
+    assert_eq!(c.state(16_000), State::Running(1));
+    assert_eq!(
+        c.remaining(1, 17_000),
+        54_000,
+        "side 1 runs on from its 55 s"
+    );
+    assert_eq!(c.remaining(0, 17_000), 58_000);
+    c.undo_press(17_000).unwrap();
+    assert_eq!(
+        c.remaining(0, 17_000),
+        56_000,
+        "back to side 0's first turn, 4 s used"
+    );
+    assert_eq!(c.remaining(1, 17_000), 60_000);
+    assert_eq!(c.undo_press(17_000), Err(ClockError::NothingToUndo));
+    assert_eq!(c.undo_depth(), 0);
+}
+
+#[test]
+fn undo_keeps_the_turns_delay_and_a_pause() {
+    let mut c = Clock::same(
+        Control::SimpleDelay {
+            base: 60_000,
+            delay: 5_000,
+        },
+        2,
+    )
+    .unwrap();
+    c.start(0, 0).unwrap();
+    c.press(3_000, 0).unwrap();
+    c.pause(4_000).unwrap();
+    c.undo_press(50_000).unwrap();
+    assert_eq!(
+        c.state(50_000),
+        State::Paused(0),
+        "a paused clock stays paused"
+    );
+    assert_eq!(
+        c.face(0, 50_000).delay,
+        Some(2_000),
+        "3 s of the delay were used"
+    );
+    c.resume(60_000).unwrap();
+    assert_eq!(c.remaining(0, 63_000), 59_000);
+}
+
+#[test]
+fn undo_after_a_flag_lifts_it() {
+    let mut c = Clock::same(Control::SuddenDeath { base: 2_000 }, 2).unwrap();
+    c.start(0, 0).unwrap();
+    c.press(500, 0).unwrap();
+    assert_eq!(c.poll(3_000), Some(Flag { seat: 1, at: 2_500 }));
+    c.undo_press(3_000).unwrap();
+    assert_eq!(c.state(3_000), State::Running(0));
+    assert_eq!(c.remaining(0, 3_000), 1_500);
+    assert_eq!(c.remaining(1, 3_000), 2_000);
+}
+
+#[test]
+fn undo_takes_back_the_per_turn_reset() {
+    let mut c = Clock::same(Control::PerTurn { limit: 5_000 }, 2).unwrap();
+    c.start(0, 0).unwrap();
+    c.press(3_000, 0).unwrap();
+    c.undo_press(4_000).unwrap();
+    assert_eq!(c.remaining(0, 4_000), 2_000);
+    assert_eq!(c.flag(6_000), Some(Flag { seat: 0, at: 6_000 }));
+}
+
+// --- Adjust ---------------------------------------------------------------------------------
+
+#[test]
+fn adjust_and_set_time() {
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.adjust(1_000, 1, 15_000).unwrap();
+    c.adjust(1_000, 0, -9_000).unwrap();
+    assert_eq!(c.remaining(0, 1_000), 50_000);
+    assert_eq!(c.remaining(1, 1_000), 75_000);
+    c.set_time(2_000, 1, 30_000).unwrap();
+    assert_eq!(c.remaining(1, 2_000), 30_000);
+    c.set_time(2_000, 0, 45_000).unwrap();
+    assert_eq!(
+        c.remaining(0, 3_000),
+        44_000,
+        "the running side runs on from its new time"
+    );
+    assert_eq!(
+        c.adjust(3_000, 7, 1),
+        Err(ClockError::NoSuchSeat { seat: 7, seats: 2 })
+    );
+}
+
+#[test]
+fn taking_all_the_running_sides_time_drops_its_flag_at_once() {
+    // §2.0.R3: "If one player runs out of time, they lose."
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.adjust(1_000, 0, -100_000).unwrap();
+    assert_eq!(c.flag(1_000), Some(Flag { seat: 0, at: 1_000 }));
+    assert_eq!(
+        c.press(1_000, 0),
+        Err(ClockError::Flagged(Flag { seat: 0, at: 1_000 }))
+    );
+}
+
+#[test]
+fn a_waiting_side_at_zero_falls_when_its_turn_begins() {
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.set_time(1_000, 1, 0).unwrap();
+    assert_eq!(
+        c.state(2_000),
+        State::Running(0),
+        "a waiting clock does not fall"
+    );
+    c.press(2_000, 0).unwrap();
+    assert_eq!(c.poll(2_000), Some(Flag { seat: 1, at: 2_000 }));
+}
+
+#[test]
+fn time_given_to_a_fallen_side_brings_the_clock_back_paused() {
+    // Ruling R-CLOCK-FLAG: the game's outcome is the app's; players who agree to play on give
+    // the fallen side time.
+    let mut c = Clock::same(Control::SuddenDeath { base: 1_000 }, 2).unwrap();
+    c.start(0, 0).unwrap();
+    assert_eq!(c.poll(5_000), Some(Flag { seat: 0, at: 1_000 }));
+    c.adjust(5_000, 1, 10_000).unwrap();
+    assert!(
+        c.flag(5_000).is_some(),
+        "time for the other side changes nothing"
+    );
+    c.adjust(5_000, 0, 10_000).unwrap();
+    assert_eq!(c.state(5_000), State::Paused(0));
+    c.resume(6_000).unwrap();
+    assert_eq!(c.remaining(0, 7_000), 9_000);
+}
+
+// --- Time penalty (§2.0.22) -----------------------------------------------------------------
+
+#[test]
+fn time_penalty_reduces_the_offender_or_gives_the_opponent_a_bonus() {
+    // §2.0.22 Untenable Moves: "Time Penalty: The move is reset, and the player receives a
+    // penalty reduction to their time control, or the opponent receives a bonus."
+    for (how, want) in [
+        (TimePenalty::Reduction, (45_000, 60_000)),
+        (TimePenalty::Bonus, (55_000, 70_000)),
+    ] {
+        let mut c = fischer();
+        c.start(0, 0).unwrap();
+        // Side 0 plays an untenable move and presses; side 1 calls it 2 s later.
+        c.press(5_000, 0).unwrap();
+        // "The move is reset": side 0 moves again, from its time at the press.
+        c.undo_press(7_000).unwrap();
+        c.time_penalty(7_000, 0, 10_000, how).unwrap();
+        assert_eq!(
+            (c.remaining(0, 7_000), c.remaining(1, 7_000)),
+            want,
+            "{how:?}"
+        );
+        assert_eq!(c.state(7_000), State::Running(0));
+    }
+}
+
+#[test]
+fn a_penalty_bigger_than_the_time_left_loses_on_time() {
+    let mut c = Clock::same(Control::PerTurn { limit: 5_000 }, 2).unwrap();
+    c.start(0, 0).unwrap();
+    c.time_penalty(1_000, 0, 10_000, TimePenalty::Reduction)
+        .unwrap();
+    assert_eq!(c.flag(1_000), Some(Flag { seat: 0, at: 1_000 }));
+}
+
+#[test]
+fn a_bonus_goes_to_every_other_side() {
+    let mut c = Clock::same(Control::SuddenDeath { base: 10_000 }, 3).unwrap();
+    c.start(0, 0).unwrap();
+    c.time_penalty(0, 1, 1_000, TimePenalty::Bonus).unwrap();
+    assert_eq!(
+        (0..3).map(|s| c.remaining(s, 0)).collect::<Vec<_>>(),
+        [11_000, 10_000, 11_000]
+    );
+}
+
+// --- The dying move (§2.0.20) ---------------------------------------------------------------
+
+#[test]
+fn checkmate_by_touch_drops_the_mated_sides_clock_to_a_few_seconds() {
+    // §2.0.20 Dying Moves: "If time control is in use, checkmate by touch results in an
+    // immediate reduction of the checkmated player's clock to a few seconds, so that they must
+    // find the move in time before death."
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    // Side 0 checkmates by touch and presses; side 1, mated, is to move.
+    c.press(3_000, 0).unwrap();
+    c.dying_move(3_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    assert_eq!(c.remaining(1, 3_000), 10_000);
+    assert_eq!(c.face(1, 3_000).text(), "0:10.0");
+    assert_eq!(
+        c.flag(13_000),
+        Some(Flag {
+            seat: 1,
+            at: 13_000
+        })
+    );
+}
+
+#[test]
+fn the_dying_drop_never_raises_a_clock() {
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.set_time(0, 0, 4_000).unwrap();
+    c.dying_move(1_000, 0, DEFAULT_DYING_MOVE).unwrap();
+    assert_eq!(c.remaining(0, 1_000), 3_000);
+}
+
+#[test]
+fn the_dying_move_has_no_delay() {
+    // Ruling R-CLOCK-DYING: "a few seconds" are a few seconds; a delay would lengthen them.
+    let mut c = Clock::same(
+        Control::SimpleDelay {
+            base: 60_000,
+            delay: 5_000,
+        },
+        2,
+    )
+    .unwrap();
+    c.start(0, 0).unwrap();
+    c.dying_move(1_000, 0, 3_000).unwrap();
+    assert_eq!(c.face(0, 1_000).delay, None);
+    assert_eq!(c.flag(4_000), Some(Flag { seat: 0, at: 4_000 }));
+}
+
+#[test]
+fn dropped_before_its_turn_the_limit_holds_at_the_turn_start() {
+    // The app may drop the mated side's clock as the checkmate is played, before the press:
+    // the side shows it at once and its turn starts with it, delay and all.
+    let mut c = Clock::new(vec![
+        Control::SuddenDeath { base: 60_000 },
+        Control::SimpleDelay {
+            base: 60_000,
+            delay: 5_000,
+        },
+    ])
+    .unwrap();
+    c.start(0, 0).unwrap();
+    c.dying_move(2_000, 1, 5_000).unwrap();
+    assert_eq!(c.remaining(1, 2_000), 5_000);
+    c.press(3_000, 0).unwrap();
+    assert_eq!(c.face(1, 3_000).delay, None);
+    assert_eq!(c.flag(8_000), Some(Flag { seat: 1, at: 8_000 }));
+}
+
+#[test]
+fn the_dying_limit_holds_against_an_hourglass() {
+    let mut c = Clock::new(Control::hourglass(60_000, 2, 0, HourglassStart::Even)).unwrap();
+    c.start(0, 0).unwrap();
+    c.dying_move(0, 1, 5_000).unwrap();
+    assert_eq!(
+        c.remaining(1, 10_000),
+        5_000,
+        "the sand falls, the clock shows the limit"
+    );
+    c.press(10_000, 0).unwrap();
+    assert_eq!(c.remaining(1, 10_000), 5_000);
+    assert_eq!(
+        c.flag(15_000),
+        Some(Flag {
+            seat: 1,
+            at: 15_000
+        })
+    );
+}
+
+// --- Flag fall ------------------------------------------------------------------------------
+
+#[test]
+fn after_the_flag_the_clock_is_stopped() {
+    let mut c = fischer();
+    c.start(0, 1).unwrap();
+    let f = Flag {
+        seat: 1,
+        at: 60_000,
+    };
+    assert_eq!(c.poll(59_999), None);
+    assert_eq!(c.poll(70_000), Some(f));
+    assert_eq!(c.state(80_000), State::Flagged(f));
+    assert_eq!(c.press(80_000, 1), Err(ClockError::Flagged(f)));
+    assert_eq!(c.pause(80_000), Err(ClockError::Flagged(f)));
+    assert_eq!(c.resume(80_000), Err(ClockError::Flagged(f)));
+    assert_eq!(c.dying_move(80_000, 1, 1_000), Err(ClockError::Flagged(f)));
+    assert_eq!(c.to_move(), None);
+    assert_eq!(c.next_change(80_000), None);
+    let faces = c.faces(80_000);
+    assert!(faces[1].flagged && !faces[0].flagged);
+    assert_eq!(faces[1].text(), "0:00.0");
+    assert_eq!(c.remaining(0, 80_000), 60_000);
+}
