@@ -428,3 +428,59 @@ fn a_draw_is_offered_then_declined_lapses_or_is_accepted() {
     assert_eq!(ask(&a).draw_offer, None);
     assert!(refusal(&a).unwrap().contains("the game is over"));
 }
+
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let t = std::time::Instant::now();
+    while !done(app) {
+        assert!(t.elapsed().as_secs() < 60, "timed out waiting for {what}");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// The computer plays Red (issue 14): after Blue's turn it plays a whole Kelasu turn of its own
+/// off the main thread (clicks meanwhile refused), with moves the match itself offers; undo
+/// takes back Blue's turn and the computer's reply; H gives Blue a hint that is a legal action.
+#[test]
+fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn() {
+    use game_ai::Level;
+    use game_api::Player;
+    use veney::host::grid::{ComputerSeats, GridHint, GridThinking};
+    let mut a = kelasu_app("computer", Some(MERGING));
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    end_turn(&mut a);
+    let blue_done = m(&a).game.history_len();
+    assert_eq!(typed(&a).state().to_move(), Side::Red);
+    // Red's turn is the computer's: a person's click is refused meanwhile.
+    click(&mut a, "H0");
+    let info = a
+        .world()
+        .resource::<GridStatus>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("computer is to move"), "{info}");
+    until(&mut a, "the computer's turn", |a| {
+        typed(a).state().to_move() == Side::Blue && !a.world().resource::<GridThinking>().busy()
+    });
+    assert!(m(&a).game.history_len() > blue_done, "Red played");
+    let turns = m(&a).game.turns(Viewer::Referee);
+    assert_eq!(turns.last().unwrap().player, Some(Player(1)));
+    // Undo: Red's reply and Blue's turn both go back; Blue decides again at its turn start.
+    send(&mut a, Intent::Undo);
+    assert_eq!(typed(&a).state().to_move(), Side::Blue);
+    assert_eq!(m(&a).game.history_len(), 0);
+    assert_eq!(at(&a, "D3"), Some((Side::Blue, Kind::Blank)));
+    // A hint for Blue: one of the match's own actions, with a win estimate.
+    send(&mut a, Intent::Hint);
+    until(&mut a, "the hint", |a| {
+        a.world().resource::<GridHint>().0.is_some()
+    });
+    let (t, _) = a.world().resource::<GridHint>().0.clone().unwrap();
+    assert!(m(&a).actions().iter().any(|x| x.text == t.text), "{t:?}");
+    assert!((0.0..=1.0).contains(&t.value));
+    // Nothing was played for Blue by the hint.
+    assert_eq!(m(&a).game.history_len(), 0);
+}

@@ -62,7 +62,10 @@ fn run(
     mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
     mut kelasu: MessageWriter<crate::packs::kelasu::NewKelasu>,
     mut merge: MessageWriter<crate::packs::kelasu::merge::MergeIntent>,
-    mut ask: ResMut<crate::host::grid::GridEndingAsk>,
+    (mut ask, mut seats): (
+        ResMut<crate::host::grid::GridEndingAsk>,
+        ResMut<crate::host::grid::ComputerSeats>,
+    ),
 ) {
     if let Some(t) = script.until {
         if Instant::now() < t {
@@ -319,6 +322,22 @@ fn run(
                 }
                 Err(()) => warn!("script: no turn {rest:?} to review"),
             }
+        }
+        // `tcomputer SEAT0 SEAT1`: `person` or a level (beginner … strongest) for each seat;
+        // `thint`: the hint key.
+        "tcomputer" => {
+            let level = |w: &str| {
+                game_ai::Level::ALL
+                    .into_iter()
+                    .find(|l| l.name().split_whitespace().next() == Some(w))
+            };
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            for (i, w) in words.iter().take(2).enumerate() {
+                seats.0[i] = level(w);
+            }
+        }
+        "thint" => {
+            intents.write(crate::host::grid::Intent::Hint);
         }
         "tundo" => {
             intents.write(crate::host::grid::Intent::Undo);

@@ -75,4 +75,7 @@ fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Intent>) {
     if !ctrl && keys.just_pressed(KeyCode::KeyF) {
         out.write(Intent::Flip);
     }
+    if !ctrl && keys.just_pressed(KeyCode::KeyH) {
+        out.write(Intent::Hint);
+    }
 }

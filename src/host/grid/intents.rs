@@ -35,6 +35,10 @@ pub enum Intent {
     OfferDraw(Player),
     /// The answer to the draw offered: accepted (the game is drawn) or declined.
     AnswerDraw(bool),
+    /// The computer plays the action at this index of `actions()` for its seat.
+    PlayComputer(usize),
+    /// A hint for the player deciding now (H): the computer's best action (`computer.rs`).
+    Hint,
 }
 
 /// An action was played through the grid host.
@@ -75,6 +79,7 @@ pub fn apply(
     mut review: ResMut<GridReview>,
     claimed: Res<super::GridClicksClaimed>,
     mut ask: ResMut<super::endings::GridEndingAsk>,
+    seats: Res<super::computer::ComputerSeats>,
     mut played: MessageWriter<GridPlayed>,
     mut cues: MessageWriter<PlayCue>,
 ) {
@@ -122,7 +127,11 @@ pub fn apply(
         // redo, load) or cancels returns to live first and goes on.
         if review.0.is_some() {
             match intent {
-                Intent::Click(_) | Intent::PickReserve { .. } | Intent::Play(_) => {
+                Intent::Click(_)
+                | Intent::PickReserve { .. }
+                | Intent::Play(_)
+                | Intent::PlayComputer(_)
+                | Intent::Hint => {
                     status.refusal = None;
                     status.info = Some(RETURN_FIRST.into());
                     continue;
@@ -137,7 +146,20 @@ pub fn apply(
                 Intent::Save | Intent::Flip | Intent::Review(_) => {}
             }
         }
+        // The computer's seat is played by the computer only.
+        let computers_turn = mm.decider().is_some_and(|p| seats.plays(p).is_some());
+        if computers_turn
+            && matches!(
+                intent,
+                Intent::Click(_) | Intent::PickReserve { .. } | Intent::Play(_)
+            )
+        {
+            status.info = Some("the computer is to move: wait for its move (or undo)".into());
+            continue;
+        }
         match intent {
+            Intent::Hint => {}
+            Intent::PlayComputer(i) => play(mm, *i, &mut status, &mut sel, &mut choice),
             Intent::Click(c) => {
                 choice.0.clear();
                 let pick = sel.0.clone();
@@ -225,7 +247,13 @@ pub fn apply(
                 *ask = Default::default();
                 // A declared ending is taken back alone (the history is unchanged).
                 ended = mm.game.declared().is_some();
-                if !mm.game.undo() {
+                // Against the computer, its reply goes back with the person's turn.
+                let undone = if seats.any() && !ended {
+                    super::computer::undo_to_person(mm, &seats)
+                } else {
+                    mm.game.undo()
+                };
+                if !undone {
                     status.info = Some("nothing to undo".into());
                 } else {
                     status.info = None;

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 pub mod autosave;
 pub mod banner;
+pub mod computer;
 pub mod endings;
 pub mod highlights;
 pub mod input;
@@ -21,6 +22,7 @@ pub mod review;
 pub mod view;
 
 pub use autosave::autosave_beside;
+pub use computer::{ComputerSeats, GridHint, GridThinking};
 pub use endings::GridEndingAsk;
 
 pub use highlights::{GridHighlights, Mark};
@@ -64,6 +66,8 @@ pub struct ActiveMatch {
     pub own_dialog: &'static [&'static str],
     /// The actions of the position shown last (`actions`), kept until the position changes.
     pub cache: ActionsCache,
+    /// The computer player of this game (`computer::thinker::<G>`), if the pack offers one.
+    pub think: Option<computer::Thinker>,
 }
 
 /// The match's actions for one position: `AnyMatch::actions` names and describes every one
@@ -99,6 +103,7 @@ impl ActiveMatch {
             colours,
             own_dialog: &[],
             cache: ActionsCache::default(),
+            think: None,
         }
     }
 
@@ -238,6 +243,7 @@ pub(crate) fn plugin(app: &mut App) {
             review::plugin,
             autosave::plugin,
             endings::plugin,
+            computer::plugin,
         ));
 }
 

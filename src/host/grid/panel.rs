@@ -55,6 +55,11 @@ pub(super) fn side_panel(
     review: Res<GridReview>,
     hl: Res<super::GridHighlights>,
     mut ask: ResMut<super::GridEndingAsk>,
+    (seats, thinking, hint): (
+        Res<super::ComputerSeats>,
+        Res<super::GridThinking>,
+        Res<super::GridHint>,
+    ),
     mut out: MessageWriter<Intent>,
     mut screens: MessageWriter<OpenScreen>,
     mut new_game: MessageWriter<NewGameRequested>,
@@ -169,6 +174,7 @@ pub(super) fn side_panel(
                 }
             });
             super::endings::controls(ui, &m, &mut ask, &mut out);
+            super::computer::panel_lines(ui, &m, &seats, &thinking, &hint, &mut out);
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new("Moves").strong());

@@ -124,6 +124,7 @@ pub fn autosave_path(saves: &SaveRoot) -> PathBuf {
 fn active(game: Box<dyn AnyMatch>, saves: &SaveRoot) -> ActiveMatch {
     ActiveMatch {
         own_dialog: OWN_DIALOG,
+        think: Some(crate::host::grid::computer::thinker::<Kelasu>),
         ..ActiveMatch::new(game, Screen::Kelasu, save_path(saves), load, COLOURS)
     }
 }

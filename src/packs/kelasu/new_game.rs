@@ -46,6 +46,7 @@ fn dialog(
     mut resume: MessageWriter<ResumeKelasu>,
     mut screens: MessageWriter<OpenScreen>,
     mut next: ResMut<NextState<KelasuStage>>,
+    mut seats: ResMut<crate::host::grid::ComputerSeats>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let has_game = m.is_some_and(|m| m.screen == Screen::Kelasu);
@@ -55,10 +56,11 @@ fn dialog(
         .collapsible(false)
         .resizable(false)
         .fixed_pos(egui::pos2(40.0, 170.0))
-        .fixed_size(egui::vec2(470.0, 470.0))
+        .fixed_size(egui::vec2(470.0, 520.0))
         .show(ctx, |ui| {
-            let o = &mut form.options;
             ui.label("Blue (rows A–B, at the top) moves first; Red holds rows I–J. Each side has 20 Blanks and 4 Stones.");
+            crate::host::grid::computer::seat_picker(ui, ["Blue", "Red"], &mut seats);
+            let o = &mut form.options;
             ui.separator();
             ui.label(egui::RichText::new("Where the text leaves it open").strong());
             ui.checkbox(

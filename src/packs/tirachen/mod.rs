@@ -152,6 +152,7 @@ fn active(game: Box<dyn AnyMatch>, secrets: bool, saves: &SaveRoot) -> ActiveMat
     ActiveMatch {
         secrets,
         own_dialog: &["choose"],
+        think: Some(crate::host::grid::computer::thinker::<tirachen_rules::Tirachen>),
         ..ActiveMatch::new(game, Screen::Tirachen, save_path(saves), load, COLOURS)
     }
 }

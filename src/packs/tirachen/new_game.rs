@@ -70,6 +70,7 @@ fn dialog(
     mut resume: MessageWriter<ResumeTirachen>,
     mut screens: MessageWriter<OpenScreen>,
     mut next: ResMut<NextState<TirachenStage>>,
+    mut seats: ResMut<crate::host::grid::ComputerSeats>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let has_game = m.is_some_and(|m| m.screen == Screen::Tirachen);
@@ -80,12 +81,13 @@ fn dialog(
         .collapsible(false)
         .resizable(false)
         .fixed_pos(egui::pos2(60.0, 160.0))
-        .fixed_size(egui::vec2(440.0, 470.0))
+        .fixed_size(egui::vec2(440.0, 520.0))
         .show(ctx, |ui| {
-            let o = &mut form.options;
             ui.label(
                 "Each side deploys a Fort, a Commander, nine Pikes and nine masters of its choice.",
             );
+            crate::host::grid::computer::seat_picker(ui, ["Red", "White"], &mut seats);
+            let o = &mut form.options;
             ui.separator();
             ui.label(egui::RichText::new("The masters are chosen").strong());
             ui.radio_value(

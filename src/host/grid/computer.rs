@@ -1,0 +1,338 @@
+//! The computer opponent on every grid game (issue 14): a seat played by the computer at a
+//! level, and the hint key (H) for the player deciding now. The search (`game_ai::Mcts`) runs
+//! off the main thread on the async compute pool, from a copy of the typed state, so the board
+//! stays live; its move is played as the player's would be (`Intent::Play`). The search sees only
+//! its seat's observation (`Game::observe`): it never reads a secret. The app never decides
+//! legality: the computer's choice is one of the match's own actions.
+use super::{ActiveMatch, GridGameSet, GridReview, GridStatus, Intent};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use bevy_egui::egui;
+use game_ai::{Config, Level, Mcts};
+use game_api::{AnyMatch, Decision, Game, Match, Player};
+use std::time::{Duration, Instant};
+
+/// Which seats the computer plays, and at what level (`None`: a person). Kept from one new game
+/// to the next; the new-game dialogs set it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerSeats(pub [Option<Level>; 2]);
+
+impl ComputerSeats {
+    pub fn plays(&self, p: Player) -> Option<Level> {
+        self.0.get(p.index()).copied().flatten()
+    }
+    pub fn any(&self) -> bool {
+        self.0.iter().any(Option::is_some)
+    }
+}
+
+/// What a search found: the action in notation, and the chooser's win estimate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    pub text: String,
+    pub value: f64,
+    pub iterations: u64,
+    pub elapsed: Duration,
+}
+
+/// A search ready to run on another thread.
+pub type ThinkJob = Box<dyn FnOnce() -> Option<Thought> + Send>;
+
+/// Builds the search of `me`'s decision in the match with `config`: the pack's game, reached
+/// through `AnyMatch::as_any`. `None` when the match is not of that game or not `me`'s decision.
+pub type Thinker = fn(&dyn AnyMatch, Player, Config) -> Option<ThinkJob>;
+
+/// The `Thinker` of game `G` (a pack passes `thinker::<Kelasu>` when it builds its match).
+pub fn thinker<G: Game>(m: &dyn AnyMatch, me: Player, config: Config) -> Option<ThinkJob> {
+    let typed = m.as_any().downcast_ref::<Match<G>>()?;
+    let game = typed.game().clone();
+    let state = typed.state().clone();
+    Some(Box::new(move || {
+        let mut ai = Mcts::new(config);
+        let c = ai.choose(&*game, &state, me)?;
+        Some(Thought {
+            text: game.action_text(&state, c.action),
+            value: c.value,
+            iterations: c.iterations,
+            elapsed: c.elapsed,
+        })
+    }))
+}
+
+/// A search under way: for the computer's seat, or a hint for the player.
+#[derive(Resource, Default)]
+pub struct GridThinking {
+    task: Option<Task<Option<Thought>>>,
+    /// The seat it thinks for, whether it is a hint, and the position it started from (history
+    /// length and hash): a result for another position is dropped.
+    pub seat: Option<Player>,
+    pub hint: bool,
+    key: (usize, u64),
+    started: Option<Instant>,
+}
+
+impl GridThinking {
+    pub fn busy(&self) -> bool {
+        self.task.is_some()
+    }
+    /// Seconds since the search began.
+    pub fn seconds(&self) -> f64 {
+        self.started.map_or(0.0, |t| t.elapsed().as_secs_f64())
+    }
+    fn cancel(&mut self) {
+        *self = GridThinking::default();
+    }
+}
+
+/// The last hint: the action and its win estimate, for the position it was found in.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct GridHint(pub Option<(Thought, (usize, u64))>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ComputerSeats>()
+        .init_resource::<GridThinking>()
+        .init_resource::<GridHint>()
+        .add_systems(
+            Update,
+            (hint_requests, start_thinking, finish_thinking)
+                .chain()
+                .after(super::intents::apply)
+                .in_set(GridGameSet),
+        );
+}
+
+fn key(m: &ActiveMatch) -> (usize, u64) {
+    (m.game.history_len(), m.game.position_hash())
+}
+
+/// How long a hint thinks.
+const HINT_MILLIS: u64 = 1_000;
+
+fn seed_for(m: &ActiveMatch, seat: Player) -> u64 {
+    // The same game, position and seat think the same way: the game replays.
+    m.game.position_hash() ^ (seat.0 as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// H: a hint for the player deciding now (a person's seat).
+fn hint_requests(
+    mut intents: MessageReader<Intent>,
+    m: Res<ActiveMatch>,
+    seats: Res<ComputerSeats>,
+    mut thinking: ResMut<GridThinking>,
+    mut status: ResMut<GridStatus>,
+) {
+    for i in intents.read() {
+        if *i != Intent::Hint {
+            continue;
+        }
+        let Some(me) = m.decider() else {
+            status.info = Some("no decision to hint at now".into());
+            continue;
+        };
+        if seats.plays(me).is_some() || thinking.busy() {
+            continue;
+        }
+        let Some(think) = m.think else {
+            status.info = Some("no computer player for this game".into());
+            continue;
+        };
+        let config = Config {
+            budget: game_ai::Budget::Millis(HINT_MILLIS),
+            seed: seed_for(&m, me),
+            ..Config::default()
+        };
+        if let Some(job) = think(&*m.game, me, config) {
+            spawn(&mut thinking, job, me, true, key(&m));
+            status.info = Some("looking for a hint…".into());
+        }
+    }
+}
+
+fn spawn(thinking: &mut GridThinking, job: ThinkJob, seat: Player, hint: bool, key: (usize, u64)) {
+    let task = AsyncComputeTaskPool::get().spawn(async move { job() });
+    *thinking = GridThinking {
+        task: Some(task),
+        seat: Some(seat),
+        hint,
+        key,
+        started: Some(Instant::now()),
+    };
+}
+
+/// The computer's seat is to decide: start its search (once per position).
+fn start_thinking(
+    m: Res<ActiveMatch>,
+    seats: Res<ComputerSeats>,
+    review: Res<GridReview>,
+    mut thinking: ResMut<GridThinking>,
+) {
+    cancel_stale(&mut thinking, &m);
+    if thinking.busy() || review.0.is_some() {
+        return;
+    }
+    let Some(me) = m.decider() else { return };
+    let Some(level) = seats.plays(me) else { return };
+    let Some(think) = m.think else { return };
+    if let Some(job) = think(&*m.game, me, level.config(seed_for(&m, me))) {
+        spawn(&mut thinking, job, me, false, key(&m));
+    }
+}
+
+/// A finished search: the computer's move is played (if the position is still the one it
+/// searched), a hint is shown. While a search runs the app keeps redrawing, for the indicator.
+fn finish_thinking(
+    m: Res<ActiveMatch>,
+    mut thinking: ResMut<GridThinking>,
+    mut hint: ResMut<GridHint>,
+    mut out: MessageWriter<Intent>,
+    mut status: ResMut<GridStatus>,
+    mut wake: ResMut<crate::host::Wake>,
+) {
+    let Some(task) = thinking.task.as_mut() else {
+        return;
+    };
+    wake.set_changed();
+    let Some(result) = check_ready(task) else {
+        return;
+    };
+    let (seat, is_hint, at) = (thinking.seat, thinking.hint, thinking.key);
+    thinking.cancel();
+    if at != key(&m) {
+        return;
+    }
+    let Some(t) = result else { return };
+    if is_hint {
+        status.info = Some(format!(
+            "hint: {} (win estimate {:.0} %)",
+            t.text,
+            t.value * 100.0
+        ));
+        hint.0 = Some((t, at));
+        return;
+    }
+    match m.actions().iter().position(|a| a.text == t.text) {
+        Some(i) => {
+            out.write(Intent::PlayComputer(i));
+        }
+        None => {
+            status.refusal = Some(format!(
+                "the computer ({}) chose {}, which the match does not offer",
+                seat.map_or(String::new(), |p| m.game.player_name(p)),
+                t.text
+            ));
+        }
+    }
+}
+
+/// Drops a search for a position that is gone (undo, load, a new game).
+fn cancel_stale(thinking: &mut GridThinking, m: &ActiveMatch) {
+    if thinking.busy() && thinking.key != key(m) {
+        thinking.cancel();
+    }
+}
+
+/// Undo against the computer: the person's last turn goes back, and with it every computer
+/// turn played since, so that a person decides again.
+pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool {
+    let mut any = false;
+    loop {
+        let last = m
+            .game
+            .turns(game_api::Viewer::Referee)
+            .last()
+            .map(|t| t.player);
+        let Some(player) = last else { return any };
+        if !m.game.undo_turn() {
+            return any;
+        }
+        any = true;
+        let persons = player.is_some_and(|p| seats.plays(p).is_none());
+        let person_decides = match m.game.decision() {
+            Decision::Player(p) => seats.plays(p).is_none(),
+            Decision::Simultaneous { waiting } => waiting.iter().any(|p| seats.plays(p).is_none()),
+            _ => false,
+        };
+        if persons && person_decides {
+            return true;
+        }
+    }
+}
+
+/// The panel's lines: who the computer plays, its search under way, the hint.
+pub(super) fn panel_lines(
+    ui: &mut egui::Ui,
+    m: &ActiveMatch,
+    seats: &ComputerSeats,
+    thinking: &GridThinking,
+    hint: &GridHint,
+    out: &mut MessageWriter<Intent>,
+) {
+    if seats.any() {
+        let who: Vec<String> = (0..m.game.players())
+            .map(Player)
+            .filter_map(|p| {
+                seats
+                    .plays(p)
+                    .map(|l| format!("{}: computer ({})", m.game.player_name(p), l.name()))
+            })
+            .collect();
+        ui.weak(who.join(" · "));
+    }
+    if thinking.busy() {
+        let who = thinking
+            .seat
+            .map_or(String::new(), |p| m.game.player_name(p));
+        let what = if thinking.hint {
+            "Looking for a hint"
+        } else {
+            "The computer is thinking"
+        };
+        ui.horizontal(|ui| {
+            ui.add(egui::Spinner::new());
+            ui.label(format!("{what} ({who}) … {:.1} s", thinking.seconds()));
+        });
+    } else if m.think.is_some()
+        && m.decider().is_some_and(|p| seats.plays(p).is_none())
+        && ui
+            .button("Hint (H)")
+            .on_hover_text("the computer's best action here, after a second's search")
+            .clicked()
+    {
+        out.write(Intent::Hint);
+    }
+    if let Some((t, at)) = &hint.0
+        && *at == key(m)
+    {
+        ui.label(format!(
+            "Hint: {} — win estimate {:.0} % ({} iterations)",
+            t.text,
+            t.value * 100.0,
+            t.iterations
+        ));
+    }
+}
+
+/// The new-game dialogs' seat picker: a person or the computer at a level, for each seat.
+pub fn seat_picker(ui: &mut egui::Ui, names: [&str; 2], seats: &mut ComputerSeats) {
+    for (i, name) in names.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{name}:"));
+            let current = seats.0[i];
+            let label = current.map_or("a person".to_string(), |l| {
+                format!("computer, {}", l.name())
+            });
+            egui::ComboBox::from_id_salt(("seat", i))
+                .selected_text(label)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut seats.0[i], None, "a person");
+                    for l in Level::ALL {
+                        ui.selectable_value(
+                            &mut seats.0[i],
+                            Some(l),
+                            format!("computer, {}", l.name()),
+                        );
+                    }
+                });
+        });
+    }
+}
