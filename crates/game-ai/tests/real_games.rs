@@ -42,13 +42,18 @@ fn tirachen_secret_masters_are_never_read() {
     );
     let ca = Mcts::new(config(300, 2)).choose(&g, &a, other).unwrap();
     let cb = Mcts::new(config(300, 2)).choose(&g, &b, other).unwrap();
-    assert_eq!((ca.action, ca.visits, ca.value), (cb.action, cb.visits, cb.value));
+    assert_eq!(
+        (ca.action, ca.visits, ca.value),
+        (cb.action, cb.visits, cb.value)
+    );
 }
 
 fn beats_random<G: Game>(g: &G, iterations: u32, games: u32) -> game_ai::ArenaReport {
     let mcts = Seat {
         name: "mcts".into(),
-        make: Box::new(move |seed| Box::new(Mcts::new(config(iterations, seed))) as Box<dyn Agent<G>>),
+        make: Box::new(move |seed| {
+            Box::new(Mcts::new(config(iterations, seed))) as Box<dyn Agent<G>>
+        }),
     };
     let random = Seat {
         name: "random".into(),
