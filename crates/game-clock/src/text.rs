@@ -153,6 +153,8 @@ impl Clock {
 
     /// A clock back from its save form at `now`, the caller's time (ruling R-CLOCK-RESTORE):
     /// a running clock is charged the time since `at` as `resume` says. With no undo history.
+    /// A dying-move limit pending for the side to move (which `save` never writes) applies at
+    /// once.
     pub fn restore(text: &ClockText, now: u64, resume: Resume) -> Result<Clock, ClockError> {
         let n = text.seats.len();
         if n < 2 {
@@ -179,6 +181,15 @@ impl Clock {
             delay_on: text.delay_on,
             phase: Phase::Ready,
         };
+        // A dying-move limit pending for the side to move (never written by `save`: it applies
+        // when the turn begins) applies now.
+        if matches!(text.state, SavedState::Running | SavedState::Paused) {
+            let s = &mut timers.seats[text.turn];
+            if let Some(cap) = s.cap.take() {
+                s.time = s.time.min(cap);
+                timers.delay_on = false;
+            }
+        }
         let flag_at = match resume {
             Resume::SameTimebase => text.at,
             Resume::After(_) | Resume::Paused => now,

@@ -344,3 +344,17 @@ fn columns_count_characters() {
         "clock, column 58: expected the base time: whole milliseconds, digits without leading zeros, found `5é`"
     );
 }
+
+#[test]
+fn a_limit_pending_for_the_side_to_move_applies_at_restore() {
+    // Never written by `save` (the limit applies when the turn begins), but a hand-made text
+    // may hold it: it applies at once, with no delay.
+    let line = "clock1 state=running turn=1 at=0 used=0 delay=on s0=sudden(9000) t0=9000 c0=- s1=delay(9000,5000) t1=9000 c1=3000";
+    let c = Clock::restore(&read(line), 0, Resume::SameTimebase).unwrap();
+    assert_eq!(c.face(1, 0).delay, None);
+    assert_eq!(c.flag(3_000), Some(Flag { seat: 1, at: 3_000 }));
+    assert_eq!(
+        c.save(0).to_string(),
+        "clock1 state=running turn=1 at=0 used=0 delay=off s0=sudden(9000) t0=9000 c0=- s1=delay(9000,5000) t1=3000 c1=-"
+    );
+}
