@@ -10,10 +10,7 @@
 use crate::control::Control;
 use crate::error::ClockError;
 use crate::face::{self, Face};
-
-/// A side of the clock, 0-based, in turn order: after side `s` presses, side `(s + 1) % n`
-/// runs.
-pub type Seat = usize;
+use crate::seat::{Flag, Seat};
 
 /// "A few seconds" for the dying move after a checkmate by touch (§2.0.20; ruling
 /// R-CLOCK-DYING): the default, which players may change.
@@ -22,13 +19,6 @@ pub const DEFAULT_DYING_MOVE: u64 = 10_000;
 /// The time penalty for a called untenable move when the players agreed on none (§2.0.22;
 /// ruling R-CLOCK-PENALTY).
 pub const DEFAULT_TIME_PENALTY: u64 = 10_000;
-
-/// A fallen flag: which side ran out of time, and the instant (the caller's time base).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Flag {
-    pub seat: Seat,
-    pub at: u64,
-}
 
 /// Where the clock stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

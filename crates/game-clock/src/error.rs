@@ -1,5 +1,5 @@
 //! What the clock refuses, and why.
-use crate::clock::{Flag, Seat};
+use crate::seat::{Flag, Seat};
 use std::fmt;
 
 /// An operation the clock refused. Nothing changed, except that a flag found fallen is kept

@@ -40,17 +40,17 @@
 //! assert_eq!(back.remaining(1, 21_000), 292_000);
 //! ```
 //!
-//! Layers look only down: control, face → error → clock → text.
+//! Layers look only down: seat, face → control, error → clock → text.
 mod clock;
 mod control;
 mod error;
 mod face;
+mod seat;
 mod text;
 
-pub use clock::{
-    Clock, DEFAULT_DYING_MOVE, DEFAULT_TIME_PENALTY, Flag, Resume, Seat, State, TimePenalty,
-};
+pub use clock::{Clock, DEFAULT_DYING_MOVE, DEFAULT_TIME_PENALTY, Resume, State, TimePenalty};
 pub use control::{Control, FIVE_SECONDS, HourglassStart};
 pub use error::ClockError;
 pub use face::{Face, format_delay, format_ms, format_setting};
+pub use seat::{Flag, Seat};
 pub use text::{ClockText, ClockTextError, SavedSeat, SavedState};

@@ -21,9 +21,10 @@
 //! steps, as for positions: `ClockText` parses and checks the text (errors name the column and
 //! what was expected), then `Clock::restore` rebuilds a clock at the reader's `now` with a
 //! [`Resume`] policy (ruling R-CLOCK-RESTORE). The undo history is not saved.
-use crate::clock::{Clock, Flag, Phase, Resume, Seat, SeatTime, Timers};
+use crate::clock::{Clock, Phase, Resume, SeatTime, Timers};
 use crate::control::Control;
 use crate::error::ClockError;
+use crate::seat::{Flag, Seat};
 use std::fmt;
 use std::str::FromStr;
 

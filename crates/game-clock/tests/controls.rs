@@ -90,6 +90,7 @@ fn handicaps_give_each_side_its_own_control() {
 
 #[test]
 fn fischer_adds_the_increment_after_every_press_the_first_too() {
+    // §2.0.R3 "various common time controls": Fischer (ruling R-CLOCK-CONTROLS).
     let mut c = two(Control::Fischer {
         base: 10_000,
         increment: 2_000,
@@ -105,6 +106,7 @@ fn fischer_adds_the_increment_after_every_press_the_first_too() {
 
 #[test]
 fn fischer_increment_does_not_save_a_fallen_flag() {
+    // §2.0.R3: "If one player runs out of time, they lose" — before the increment comes.
     let mut c = two(Control::Fischer {
         base: 3_000,
         increment: 5_000,
@@ -121,6 +123,7 @@ fn fischer_increment_does_not_save_a_fallen_flag() {
 
 #[test]
 fn bronstein_gives_back_what_was_used_up_to_the_delay() {
+    // §2.0.R3 "various common time controls": Bronstein delay (ruling R-CLOCK-CONTROLS).
     let mut c = two(Control::Bronstein {
         base: 60_000,
         delay: 5_000,
@@ -150,6 +153,7 @@ fn bronstein_gives_back_what_was_used_up_to_the_delay() {
 
 #[test]
 fn bronstein_flags_during_the_turn() {
+    // §2.0.R3; ruling R-CLOCK-CONTROLS: the refund comes at the press, too late for a flag.
     let mut c = two(Control::Bronstein {
         base: 2_000,
         delay: 5_000,
@@ -160,6 +164,7 @@ fn bronstein_flags_during_the_turn() {
 
 #[test]
 fn bronstein_delay_counts_time_across_a_pause_once() {
+    // §2.0.R3; ruling R-CLOCK-CONTROLS: a pause is no time used.
     let mut c = two(Control::Bronstein {
         base: 60_000,
         delay: 5_000,
@@ -175,6 +180,7 @@ fn bronstein_delay_counts_time_across_a_pause_once() {
 
 #[test]
 fn simple_delay_holds_the_main_time_for_the_delay() {
+    // §2.0.R3 "various common time controls": simple delay (ruling R-CLOCK-CONTROLS).
     let mut c = two(Control::SimpleDelay {
         base: 60_000,
         delay: 5_000,
@@ -202,6 +208,7 @@ fn simple_delay_holds_the_main_time_for_the_delay() {
 
 #[test]
 fn simple_delay_keeps_its_place_across_a_pause() {
+    // §2.0.R3; ruling R-CLOCK-CONTROLS: the delay still to run survives a pause.
     let mut c = two(Control::SimpleDelay {
         base: 60_000,
         delay: 5_000,
@@ -217,6 +224,7 @@ fn simple_delay_keeps_its_place_across_a_pause() {
 
 #[test]
 fn simple_delay_flag_falls_after_delay_and_time() {
+    // §2.0.R3: "If one player runs out of time, they lose"; ruling R-CLOCK-ZERO.
     let mut c = two(Control::SimpleDelay {
         base: 1_000,
         delay: 5_000,
@@ -338,6 +346,7 @@ fn hourglass_gives_each_side_what_the_other_used() {
 
 #[test]
 fn hourglass_waiting_side_with_no_sand_is_not_out() {
+    // §2.0.R3 Hourglass; rulings R-CLOCK-HOURGLASS and R-CLOCK-HOURGLASS-START.
     // The full glass at the start leaves the second side with nothing while it waits.
     let mut c = Clock::new(Control::hourglass(
         10_000,
@@ -355,12 +364,14 @@ fn hourglass_waiting_side_with_no_sand_is_not_out() {
 
 #[test]
 fn hourglass_even_start_shares_the_glass() {
+    // §2.0.R3 Hourglass; ruling R-CLOCK-HOURGLASS-START, the even option.
     let c = Clock::new(Control::hourglass(60_001, 2, 1, HourglassStart::Even)).unwrap();
     assert_eq!((c.remaining(0, 0), c.remaining(1, 0)), (30_000, 30_001));
 }
 
 #[test]
 fn hourglass_undo_puts_the_sand_back() {
+    // §2.0.R3 Hourglass; ruling R-CLOCK-UNDO.
     let mut c = Clock::new(Control::hourglass(60_000, 2, 0, HourglassStart::Even)).unwrap();
     c.start(0, 0).unwrap();
     c.press(10_000, 0).unwrap();
