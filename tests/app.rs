@@ -713,3 +713,57 @@ fn a_record_is_loaded_with_its_uncalled_untenable_turn_marked() {
         "{refusal}"
     );
 }
+
+/// The computer plays Black (issue 14): after White's turn it searches off the main thread
+/// (clicks meanwhile refused) and plays one of the rules' actions, rolling its own throws; undo
+/// takes back White's turn with the computer's reply; H gives a legal hint.
+#[test]
+fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
+    use veney::packs::veney::computer::{VeneyComputer, VeneyHint, VeneyThinking};
+    let mut app = app_with(Game::new(standard()), "computer");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    assert_eq!(game(&app).position().turn(), Side::Black);
+    click(&mut app, "X13");
+    let info = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("computer is to move"), "{info}");
+    let t = std::time::Instant::now();
+    while game(&app).position().turn() != Side::White
+        || app.world().resource::<VeneyThinking>().busy()
+    {
+        assert!(t.elapsed().as_secs() < 60, "the computer never moved");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(game(&app).actions().count() >= 3, "Black played");
+    send(&mut app, Command::Undo);
+    assert_eq!(game(&app).actions().count(), 0);
+    assert_eq!(game(&app).position().turn(), Side::White);
+    send(&mut app, Command::Hint);
+    let t = std::time::Instant::now();
+    while app.world().resource::<VeneyHint>().0.is_none() {
+        assert!(t.elapsed().as_secs() < 30, "no hint");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let (hint, _) = app.world().resource::<VeneyHint>().0.clone().unwrap();
+    let legal: Vec<String> = {
+        let g = game(&app);
+        let legal = g.legal_actions();
+        legal
+            .iter()
+            .map(|a| {
+                veney_rules::notation::San::of_action(&g.rules, g.position(), &legal, a).to_string()
+            })
+            .collect()
+    };
+    assert!(legal.contains(&hint.text), "{hint:?} not in {legal:?}");
+    assert_eq!(game(&app).actions().count(), 0, "a hint plays nothing");
+}

@@ -62,9 +62,10 @@ fn run(
     mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
     mut kelasu: MessageWriter<crate::packs::kelasu::NewKelasu>,
     mut merge: MessageWriter<crate::packs::kelasu::merge::MergeIntent>,
-    (mut ask, mut seats): (
+    (mut ask, mut seats, mut veney_seats): (
         ResMut<crate::host::grid::GridEndingAsk>,
         ResMut<crate::host::grid::ComputerSeats>,
+        ResMut<crate::packs::veney::computer::VeneyComputer>,
     ),
 ) {
     if let Some(t) = script.until {
@@ -325,7 +326,7 @@ fn run(
         }
         // `tcomputer SEAT0 SEAT1`: `person` or a level (beginner … strongest) for each seat;
         // `thint`: the hint key.
-        "tcomputer" => {
+        "tcomputer" | "vcomputer" => {
             let level = |w: &str| {
                 game_ai::Level::ALL
                     .into_iter()
@@ -333,11 +334,18 @@ fn run(
             };
             let words: Vec<&str> = rest.split_whitespace().collect();
             for (i, w) in words.iter().take(2).enumerate() {
-                seats.0[i] = level(w);
+                if cmd == "tcomputer" {
+                    seats.0[i] = level(w);
+                } else {
+                    veney_seats.0[i] = level(w);
+                }
             }
         }
         "thint" => {
             intents.write(crate::host::grid::Intent::Hint);
+        }
+        "hint" => {
+            out.write(Command::Hint);
         }
         "tundo" => {
             intents.write(crate::host::grid::Intent::Undo);

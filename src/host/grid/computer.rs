@@ -313,21 +313,21 @@ pub(super) fn panel_lines(
 }
 
 /// The new-game dialogs' seat picker: a person or the computer at a level, for each seat.
-pub fn seat_picker(ui: &mut egui::Ui, names: [&str; 2], seats: &mut ComputerSeats) {
+pub fn seat_picker(ui: &mut egui::Ui, names: [&str; 2], seats: &mut [Option<Level>; 2]) {
     for (i, name) in names.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.label(format!("{name}:"));
-            let current = seats.0[i];
+            let current = seats[i];
             let label = current.map_or("a person".to_string(), |l| {
                 format!("computer, {}", l.name())
             });
             egui::ComboBox::from_id_salt(("seat", i))
                 .selected_text(label)
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut seats.0[i], None, "a person");
+                    ui.selectable_value(&mut seats[i], None, "a person");
                     for l in Level::ALL {
                         ui.selectable_value(
-                            &mut seats.0[i],
+                            &mut seats[i],
                             Some(l),
                             format!("computer, {}", l.name()),
                         );

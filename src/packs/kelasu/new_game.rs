@@ -59,7 +59,7 @@ fn dialog(
         .fixed_size(egui::vec2(470.0, 520.0))
         .show(ctx, |ui| {
             ui.label("Blue (rows A–B, at the top) moves first; Red holds rows I–J. Each side has 20 Blanks and 4 Stones.");
-            crate::host::grid::computer::seat_picker(ui, ["Blue", "Red"], &mut seats);
+            crate::host::grid::computer::seat_picker(ui, ["Blue", "Red"], &mut seats.0);
             let o = &mut form.options;
             ui.separator();
             ui.label(egui::RichText::new("Where the text leaves it open").strong());

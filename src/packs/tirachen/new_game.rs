@@ -86,7 +86,7 @@ fn dialog(
             ui.label(
                 "Each side deploys a Fort, a Commander, nine Pikes and nine masters of its choice.",
             );
-            crate::host::grid::computer::seat_picker(ui, ["Red", "White"], &mut seats);
+            crate::host::grid::computer::seat_picker(ui, ["Red", "White"], &mut seats.0);
             let o = &mut form.options;
             ui.separator();
             ui.label(egui::RichText::new("The masters are chosen").strong());

@@ -257,6 +257,10 @@ pub enum Command {
     Interrupt,
     Undo,
     Redo,
+    /// The computer plays this action for its side (`computer.rs`).
+    ComputerPlay(Action),
+    /// A hint for the side to move (H): the computer's best action after a second's search.
+    Hint,
     NewGame,
     Resign,
     /// The mated player acknowledges defeat instead of a dying move (§2.0.20).

@@ -142,6 +142,9 @@ fn keyboard(
         view.flipped = !v;
         view.auto_flip = false;
     }
+    if !ctrl && keys.just_pressed(KeyCode::KeyH) {
+        out.write(Command::Hint);
+    }
     if keys.just_pressed(KeyCode::KeyR) && *phase.get() == TurnPhase::AwaitingThrow {
         // The sticks of a throw, or the landing of a cast piece.
         out.write(Command::Roll);

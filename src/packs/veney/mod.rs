@@ -11,6 +11,7 @@ pub mod animation;
 pub mod board;
 pub mod choice;
 mod commands;
+pub mod computer;
 pub mod dice;
 pub mod game;
 pub mod highlights;
@@ -39,6 +40,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Veney), redraw_on_enter)
         .add_plugins((
             game::plugin,
+            computer::plugin,
             highlights::plugin,
             dice::plugin,
             workshop::plugin,

@@ -147,6 +147,7 @@ fn new_game_dialog(
     mut contexts: EguiContexts,
     mut dialog: ResMut<NewGameDialog>,
     mut out: MessageWriter<Command>,
+    mut seats: ResMut<super::computer::VeneyComputer>,
 ) -> Result {
     if !dialog.open {
         return Ok(());
@@ -160,6 +161,7 @@ fn new_game_dialog(
         .resizable(false)
         .default_pos(egui::pos2(120.0, 200.0))
         .show(ctx, |ui| {
+            crate::host::grid::computer::seat_picker(ui, ["White", "Black"], &mut seats.0);
             let files = super::game::set_files();
             for (i, who) in ["White's army", "Black's army"].iter().enumerate() {
                 ui.horizontal(|ui| {
@@ -333,9 +335,11 @@ fn side_panel(
     sel: Res<Selection>,
     status: Res<Status>,
     hover: Res<Hover>,
-    mut hl: ResMut<HighlightSettings>,
-    mut ov: ResMut<OverlaySettings>,
-    mut audio: ResMut<AudioSettings>,
+    (mut hl, mut ov, mut audio): (
+        ResMut<HighlightSettings>,
+        ResMut<OverlaySettings>,
+        ResMut<AudioSettings>,
+    ),
     mut pbox: ResMut<PositionBox>,
     mut dialog: ResMut<NewGameDialog>,
     mut style: ResMut<super::pieces::PieceStyle>,
@@ -349,6 +353,10 @@ fn side_panel(
         ResMut<super::board::BoardView>,
         ResMut<super::workshop::Workshop>,
         ResMut<RecordBox>,
+    ),
+    (computer_seats, thinking): (
+        Res<super::computer::VeneyComputer>,
+        Res<super::computer::VeneyThinking>,
     ),
     mut out: MessageWriter<Command>,
     mut screens: MessageWriter<crate::host::OpenScreen>,
@@ -387,6 +395,7 @@ fn side_panel(
                     choice: &choice,
                     hidden: &hidden,
                     setup: &setup,
+                    computer: (&computer_seats, &thinking),
                 };
                 let settings = super::side_panel::Settings {
                     hl: &mut hl,

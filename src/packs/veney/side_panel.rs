@@ -29,6 +29,10 @@ pub(super) struct Panel<'a> {
     pub choice: &'a super::game::FacingChoice,
     pub hidden: &'a super::game::HiddenPick,
     pub setup: &'a super::setup_screen::SetupSession,
+    pub computer: (
+        &'a super::computer::VeneyComputer,
+        &'a super::computer::VeneyThinking,
+    ),
 }
 
 /// What the panel's option controls change.
@@ -100,6 +104,34 @@ fn status(ui: &mut egui::Ui, p: &Panel) {
     }
     if let Some(i) = &status.info {
         ui.colored_label(egui::Color32::from_rgb(190, 180, 150), i);
+    }
+    computer_line(ui, p);
+}
+
+/// Who the computer plays, and its search under way.
+fn computer_line(ui: &mut egui::Ui, p: &Panel) {
+    let (seats, thinking) = p.computer;
+    if seats.any() {
+        let who: Vec<String> = [Side::White, Side::Black]
+            .into_iter()
+            .filter_map(|s| {
+                seats
+                    .plays(s)
+                    .map(|l| format!("{s}: computer ({})", l.name()))
+            })
+            .collect();
+        ui.weak(who.join(" · "));
+    }
+    if thinking.busy() {
+        let what = if thinking.hint {
+            "Looking for a hint"
+        } else {
+            "The computer is thinking"
+        };
+        ui.horizontal(|ui| {
+            ui.add(egui::Spinner::new());
+            ui.label(format!("{what} … {:.1} s", thinking.seconds()));
+        });
     }
 }
 
@@ -440,6 +472,14 @@ fn game_buttons(
         }
         if ui.button("New game…").clicked() {
             dialog.open = true;
+        }
+        if !pos.is_game_over()
+            && ui
+                .button("Hint (H)")
+                .on_hover_text("the computer's best action here, after a second's search")
+                .clicked()
+        {
+            out.write(Command::Hint);
         }
         if !pos.is_game_over() && ui.button("Resign").clicked() {
             out.write(Command::Resign);

@@ -77,7 +77,14 @@ impl Ctx<'_> {
     }
 }
 
-pub(super) fn apply_commands(mut commands: MessageReader<Command>, mut ctx: Ctx) {
+pub(super) fn apply_commands(
+    mut commands: MessageReader<Command>,
+    mut ctx: Ctx,
+    (seats, mut thinking): (
+        Res<crate::packs::veney::computer::VeneyComputer>,
+        ResMut<crate::packs::veney::computer::VeneyThinking>,
+    ),
+) {
     for cmd in commands.read() {
         ctx.status.refusal = None;
         ctx.status.info = None;
@@ -103,6 +110,23 @@ pub(super) fn apply_commands(mut commands: MessageReader<Command>, mut ctx: Ctx)
         if !history::back_to_live(&mut ctx, cmd) {
             continue;
         }
+        // The computer's side is played by the computer only.
+        let computers = seats.plays(ctx.game.0.position().turn()).is_some()
+            && !ctx.game.0.position().is_game_over();
+        if computers
+            && matches!(
+                cmd,
+                Command::Click(_)
+                    | Command::Play(_)
+                    | Command::Roll
+                    | Command::SelectReserve(_)
+                    | Command::SelectFree
+                    | Command::SelectDonkey
+            )
+        {
+            ctx.status.info = Some("the computer is to move: wait for its move (or undo)".into());
+            continue;
+        }
         match cmd.clone() {
             Command::View(_) => {}
             Command::Cancel => ctx.sel.0 = None,
@@ -110,10 +134,13 @@ pub(super) fn apply_commands(mut commands: MessageReader<Command>, mut ctx: Ctx)
             Command::SelectFree => ctx.sel.0 = Some(super::game::Selected::Free),
             Command::SelectDonkey => ctx.sel.0 = Some(super::game::Selected::Donkey),
             Command::Click(sq) => select::click(&mut ctx, sq),
-            Command::Play(a) => {
+            Command::Play(a) | Command::ComputerPlay(a) => {
                 if ctx.play(a) {
                     ctx.sel.0 = select::partner_in_hand(&mut ctx);
                 }
+            }
+            Command::Hint => {
+                crate::packs::veney::computer::hint(&ctx.game.0, &mut thinking, &mut ctx.status)
             }
             Command::Roll => throws::roll(&mut ctx),
             Command::Hide(place) => throws::hide(&mut ctx, place),
@@ -125,7 +152,17 @@ pub(super) fn apply_commands(mut commands: MessageReader<Command>, mut ctx: Ctx)
             }
             Command::HugPick(c) => ctx.hug.pick = Some(c),
             Command::Hug(black) => endings::hug(&mut ctx, black),
-            Command::Undo => history::undo(&mut ctx),
+            Command::Undo => {
+                if seats.any() {
+                    // Against the computer its reply goes back with the person's turn.
+                    if !crate::packs::veney::computer::undo_to_person(&mut ctx.game.0, &seats) {
+                        ctx.status.info = Some("nothing to undo".into());
+                    }
+                    ctx.sel.0 = None;
+                } else {
+                    history::undo(&mut ctx)
+                }
+            }
             Command::Redo => history::redo(&mut ctx),
             Command::NewGame => files::new_game(&mut ctx),
             Command::Acknowledge => ctx.game.0.acknowledge(),

@@ -1,0 +1,207 @@
+//! The computer opponent on Veney's board (issue 14): White or Black played by the computer at a
+//! level (the new-game dialog), and the hint key (H). The search (`game_ai::Mcts` over
+//! `VeneyGame`, the rules crate's game on the game API) runs off the main thread on the async
+//! compute pool from a copy of the position; its action is played as `Command::ComputerPlay`, one
+//! of the rules' own legal actions. A throw, cast or Donkey roll of the computer's side is
+//! rolled for it (the game's seeded dice). Not yet: the computer's side in a Hug, a hidden pick of
+//! the guess dice (the game's dice decide instead) and a concealed setup.
+use super::game::{Command, CurrentGame, Status};
+use crate::host::grid::computer::Thought;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use game_ai::{Config, Level, Mcts};
+use game_api::{Decision, Game as _, Player};
+use std::sync::Arc;
+use std::time::Instant;
+use veney_rules::{Action, Side, VeneyGame};
+
+/// Which sides the computer plays (White, Black), at what level.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VeneyComputer(pub [Option<Level>; 2]);
+
+impl VeneyComputer {
+    pub fn plays(&self, side: Side) -> Option<Level> {
+        self.0[side.index()]
+    }
+    pub fn any(&self) -> bool {
+        self.0.iter().any(Option::is_some)
+    }
+}
+
+/// A search under way, for the position (hash) it began from.
+#[derive(Resource, Default)]
+pub struct VeneyThinking {
+    task: Option<Task<Option<(Action, Thought)>>>,
+    pub side: Option<Side>,
+    pub hint: bool,
+    hash: u64,
+    started: Option<Instant>,
+}
+
+impl VeneyThinking {
+    pub fn busy(&self) -> bool {
+        self.task.is_some()
+    }
+    pub fn seconds(&self) -> f64 {
+        self.started.map_or(0.0, |t| t.elapsed().as_secs_f64())
+    }
+}
+
+/// The last hint and the position it is for.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct VeneyHint(pub Option<(Thought, u64)>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<VeneyComputer>()
+        .init_resource::<VeneyThinking>()
+        .init_resource::<VeneyHint>()
+        .add_systems(
+            Update,
+            (start, finish)
+                .chain()
+                .after(super::game::GameSet)
+                .in_set(super::VeneySystems),
+        );
+}
+
+fn player(side: Side) -> Player {
+    Player(side.index() as u8)
+}
+
+/// Starts a search for `side` in the current position.
+fn spawn(
+    thinking: &mut VeneyThinking,
+    game: &veney_rules::Game,
+    side: Side,
+    config: Config,
+    hint: bool,
+) {
+    let g = VeneyGame::new(game.rules.clone());
+    let pos = *game.position();
+    let hash = pos.hash();
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let g = Arc::new(g);
+        let c = Mcts::new(config).choose(&*g, &pos, player(side))?;
+        Some((
+            c.action,
+            Thought {
+                text: g.action_text(&pos, c.action),
+                value: c.value,
+                iterations: c.iterations,
+                elapsed: c.elapsed,
+            },
+        ))
+    });
+    *thinking = VeneyThinking {
+        task: Some(task),
+        side: Some(side),
+        hint,
+        hash,
+        started: Some(Instant::now()),
+    };
+}
+
+fn seed(pos: &veney_rules::Position, side: Side) -> u64 {
+    pos.hash() ^ (side.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Starts a hint search for the side to move (the H key; `Command::Hint`).
+pub(super) fn hint(game: &veney_rules::Game, thinking: &mut VeneyThinking, status: &mut Status) {
+    let pos = game.position();
+    if thinking.busy() || pos.is_game_over() {
+        return;
+    }
+    let side = pos.turn();
+    let config = Config {
+        budget: game_ai::Budget::Millis(1_000),
+        seed: seed(pos, side),
+        ..Config::default()
+    };
+    spawn(thinking, game, side, config, true);
+    status.info = Some("looking for a hint…".into());
+}
+
+/// The computer's side decides (or must roll): its search starts, or its roll is thrown.
+fn start(
+    game: Res<CurrentGame>,
+    seats: Res<VeneyComputer>,
+    viewing: Res<super::game::Viewing>,
+    setup: Res<super::setup_screen::SetupSession>,
+    mut thinking: ResMut<VeneyThinking>,
+    mut out: MessageWriter<Command>,
+) {
+    let pos = game.0.position();
+    if thinking.busy() && thinking.hash != pos.hash() {
+        *thinking = VeneyThinking::default();
+    }
+    if thinking.busy() || viewing.0.is_some() || setup.0.is_some() || pos.is_game_over() {
+        return;
+    }
+    let side = pos.turn();
+    let Some(level) = seats.plays(side) else {
+        return;
+    };
+    let g = VeneyGame::new(game.0.rules.clone());
+    match g.decision(pos) {
+        Decision::Chance => {
+            out.write(Command::Roll);
+        }
+        Decision::Player(p) if p == player(side) => {
+            spawn(
+                &mut thinking,
+                &game.0,
+                side,
+                level.config(seed(pos, side)),
+                false,
+            );
+        }
+        _ => {}
+    }
+}
+
+/// A finished search: the computer's action is played, or the hint shown.
+fn finish(
+    game: Res<CurrentGame>,
+    mut thinking: ResMut<VeneyThinking>,
+    mut hint: ResMut<VeneyHint>,
+    mut status: ResMut<Status>,
+    mut out: MessageWriter<Command>,
+    mut wake: ResMut<crate::host::Wake>,
+) {
+    let Some(task) = thinking.task.as_mut() else {
+        return;
+    };
+    wake.set_changed();
+    let Some(result) = check_ready(task) else {
+        return;
+    };
+    let (is_hint, hash) = (thinking.hint, thinking.hash);
+    *thinking = VeneyThinking::default();
+    if hash != game.0.position().hash() {
+        return;
+    }
+    let Some((action, t)) = result else { return };
+    if is_hint {
+        status.info = Some(format!(
+            "hint: {} (win estimate {:.0} %)",
+            t.text,
+            t.value * 100.0
+        ));
+        hint.0 = Some((t, hash));
+    } else {
+        out.write(Command::ComputerPlay(action));
+    }
+}
+
+/// Undo against the computer: the person's last turn goes back with every computer turn since.
+pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer) -> bool {
+    let mut any = false;
+    while let Some((before, _)) = game.actions().last().copied() {
+        game.undo();
+        any = true;
+        if before.at_turn_start() && seats.plays(before.turn()).is_none() {
+            break;
+        }
+    }
+    any
+}
