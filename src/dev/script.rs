@@ -62,10 +62,11 @@ fn run(
     mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
     mut kelasu: MessageWriter<crate::packs::kelasu::NewKelasu>,
     mut merge: MessageWriter<crate::packs::kelasu::merge::MergeIntent>,
-    (mut ask, mut seats, mut veney_seats): (
+    (mut ask, mut seats, mut veney_seats, mut clock): (
         ResMut<crate::host::grid::GridEndingAsk>,
         ResMut<crate::host::grid::ComputerSeats>,
         ResMut<crate::packs::veney::computer::VeneyComputer>,
+        MessageWriter<crate::host::table_clock::ClockIntent>,
     ),
 ) {
     if let Some(t) = script.until {
@@ -346,6 +347,26 @@ fn run(
         }
         "hint" => {
             out.write(Command::Hint);
+        }
+        // `clock toggle|start|pause|press N`: the table clock.
+        "clock" => {
+            use crate::host::table_clock::ClockIntent;
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            match words.as_slice() {
+                ["toggle"] => {
+                    clock.write(ClockIntent::Toggle);
+                }
+                ["start"] => {
+                    clock.write(ClockIntent::Start);
+                }
+                ["pause"] => {
+                    clock.write(ClockIntent::Pause);
+                }
+                ["press", n] => {
+                    clock.write(ClockIntent::Press(n.parse().unwrap_or(0)));
+                }
+                _ => warn!("script: clock {rest:?}?"),
+            }
         }
         "tundo" => {
             intents.write(crate::host::grid::Intent::Undo);

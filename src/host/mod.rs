@@ -10,6 +10,7 @@ pub mod measure;
 pub mod palette;
 pub mod redraw;
 pub mod screen;
+pub mod table_clock;
 pub mod title;
 
 pub use redraw::Wake;
@@ -20,7 +21,13 @@ pub(crate) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }
-    app.add_plugins((screen::plugin, audio::plugin, redraw::plugin, grid::plugin));
+    app.add_plugins((
+        screen::plugin,
+        audio::plugin,
+        redraw::plugin,
+        grid::plugin,
+        table_clock::plugin,
+    ));
 }
 
 /// The camera, title screen, grid view, sound device and redraw gate.
@@ -30,6 +37,7 @@ pub(crate) fn view_plugin(app: &mut App) {
         audio::view_plugin,
         redraw::view_plugin,
         grid::view_plugin,
+        table_clock::view_plugin,
     ));
 }
 

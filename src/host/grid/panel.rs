@@ -62,7 +62,10 @@ pub(super) fn side_panel(
     ),
     mut out: MessageWriter<Intent>,
     mut screens: MessageWriter<OpenScreen>,
-    mut new_game: MessageWriter<NewGameRequested>,
+    (mut new_game, mut clock): (
+        MessageWriter<NewGameRequested>,
+        MessageWriter<crate::host::table_clock::ClockIntent>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::host::root_ui(ctx);
@@ -171,6 +174,9 @@ pub(super) fn side_panel(
                 };
                 if ui.button(flip).clicked() {
                     out.write(Intent::Flip);
+                }
+                if ui.button("Clock…").on_hover_text("a chess clock for both players").clicked() {
+                    clock.write(crate::host::table_clock::ClockIntent::Toggle);
                 }
             });
             super::endings::controls(ui, &m, &mut ask, &mut out);

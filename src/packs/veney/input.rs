@@ -117,8 +117,11 @@ fn keyboard(
     game: Res<CurrentGame>,
     mut view: ResMut<super::board::BoardView>,
     mut out: MessageWriter<Command>,
+    clock: Res<crate::host::table_clock::TableClock>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    // Space presses the open clock then, not the turn.
+    let clock_keys = clock.open && clock.clock.is_some();
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Command::Cancel);
     }
@@ -129,6 +132,7 @@ fn keyboard(
         out.write(Command::Redo);
     }
     if keys.just_pressed(KeyCode::Space)
+        && !clock_keys
         && matches!(
             phase.get(),
             TurnPhase::SecondAction | TurnPhase::Distraction | TurnPhase::Glare

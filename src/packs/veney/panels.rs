@@ -349,10 +349,11 @@ fn side_panel(
         Res<super::game::HiddenPick>,
         Res<super::setup_screen::SetupSession>,
     ),
-    (mut view, mut workshop, mut rbox): (
+    (mut view, mut workshop, mut rbox, mut clock): (
         ResMut<super::board::BoardView>,
         ResMut<super::workshop::Workshop>,
         ResMut<RecordBox>,
+        MessageWriter<crate::host::table_clock::ClockIntent>,
     ),
     (computer_seats, thinking): (
         Res<super::computer::VeneyComputer>,
@@ -413,6 +414,7 @@ fn side_panel(
                     (&mut pbox, &mut rbox),
                     &mut dialog,
                     &mut workshop_open,
+                    &mut clock,
                 );
             });
         });

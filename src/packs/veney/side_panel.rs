@@ -55,6 +55,7 @@ pub(super) fn contents(
     (pbox, rbox): (&mut PositionBox, &mut RecordBox),
     dialog: &mut NewGameDialog,
     workshop_open: &mut bool,
+    clock: &mut MessageWriter<crate::host::table_clock::ClockIntent>,
 ) {
     header(ui, screens);
     status(ui, p);
@@ -69,6 +70,13 @@ pub(super) fn contents(
         other_actions(ui, p, out);
     }
     game_buttons(ui, p, out, dialog, workshop_open);
+    if ui
+        .button("Clock…")
+        .on_hover_text("a chess clock for both players: beside a real board too")
+        .clicked()
+    {
+        clock.write(crate::host::table_clock::ClockIntent::Toggle);
+    }
     reserves(ui, p, out);
     rules_card(ui, p);
     move_list(ui, p, out);

@@ -1,0 +1,409 @@
+//! The table clock (issue 16, Clocks): a chess clock beside any game, on screen or beside a
+//! real board — the controls of `game_clock` (sudden death, Fischer, Bronstein, simple delay,
+//! a per-turn limit, the hourglass), each side's time settable apart (handicaps), one big face
+//! per player to press (or Space for the first seat, Enter for the second), pause, undo the last
+//! press, ±10 s per side, and the fallen flag. It ticks without keeping the app busy: a small
+//! thread wakes the event loop only when a shown digit changes (`Clock::next_change`), so the
+//! idle app draws about one frame a second. Time is the monotonic clock, in ms since the app
+//! started (`ClockNow` overrides it in tests).
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use game_clock::{Clock, Control, HourglassStart};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The kinds of control the setup offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ControlKind {
+    SuddenDeath,
+    Fischer,
+    Bronstein,
+    SimpleDelay,
+    PerTurn,
+    Hourglass,
+}
+
+impl ControlKind {
+    pub const ALL: [ControlKind; 6] = [
+        ControlKind::SuddenDeath,
+        ControlKind::Fischer,
+        ControlKind::Bronstein,
+        ControlKind::SimpleDelay,
+        ControlKind::PerTurn,
+        ControlKind::Hourglass,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            ControlKind::SuddenDeath => "sudden death",
+            ControlKind::Fischer => "Fischer increment",
+            ControlKind::Bronstein => "Bronstein delay",
+            ControlKind::SimpleDelay => "simple delay",
+            ControlKind::PerTurn => "a limit per turn",
+            ControlKind::Hourglass => "hourglass",
+        }
+    }
+}
+
+/// What the setup form holds: the kind, each side's minutes (handicaps), the seconds of an
+/// increment, delay or per-turn limit, and how an hourglass starts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClockSetup {
+    pub kind: ControlKind,
+    pub minutes: [f32; 2],
+    pub seconds: u32,
+    pub hourglass_even: bool,
+}
+
+impl Default for ClockSetup {
+    fn default() -> Self {
+        ClockSetup {
+            kind: ControlKind::Fischer,
+            minutes: [5.0, 5.0],
+            seconds: 5,
+            hourglass_even: false,
+        }
+    }
+}
+
+impl ClockSetup {
+    /// Each seat's control.
+    pub fn controls(&self) -> Vec<Control> {
+        let ms = |m: f32| (m.max(0.0) * 60_000.0).round() as u64;
+        let s = self.seconds as u64 * 1_000;
+        match self.kind {
+            ControlKind::Hourglass => Control::hourglass(
+                ms(self.minutes[0]),
+                2,
+                0,
+                if self.hourglass_even {
+                    HourglassStart::Even
+                } else {
+                    HourglassStart::FullToFirst
+                },
+            ),
+            kind => self
+                .minutes
+                .iter()
+                .map(|&m| {
+                    let base = ms(m);
+                    match kind {
+                        ControlKind::SuddenDeath => Control::SuddenDeath { base },
+                        ControlKind::Fischer => Control::Fischer { base, increment: s },
+                        ControlKind::Bronstein => Control::Bronstein { base, delay: s },
+                        ControlKind::SimpleDelay => Control::SimpleDelay { base, delay: s },
+                        _ => Control::PerTurn {
+                            limit: s.max(1_000),
+                        },
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The clock, its setup and whether its window is open.
+#[derive(Resource, Default)]
+pub struct TableClock {
+    pub open: bool,
+    pub setup: ClockSetup,
+    pub clock: Option<Clock>,
+    /// What the last operation refused, in words.
+    pub note: Option<String>,
+}
+
+/// Milliseconds since the app started; a test sets `ClockNow(Some(ms))` instead.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockNow(pub Option<u64>);
+
+#[derive(Resource)]
+struct Epoch(Instant);
+
+/// When the waker thread should next wake the event loop (none: the clock does not run).
+#[derive(Resource, Clone, Default)]
+struct NextWake(Arc<Mutex<Option<Instant>>>);
+
+/// What the players do to the clock.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum ClockIntent {
+    /// Start with the first seat to move.
+    Start,
+    /// This seat ends its turn.
+    Press(usize),
+    Pause,
+    Resume,
+    UndoPress,
+    /// Add (or with a negative number take) milliseconds to a seat.
+    Adjust(usize, i64),
+    /// Back to the setup.
+    Reset,
+    /// Show or hide the clock's window (the panels' "Clock…").
+    Toggle,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TableClock>()
+        .init_resource::<ClockNow>()
+        .init_resource::<NextWake>()
+        .insert_resource(Epoch(Instant::now()))
+        .add_message::<ClockIntent>()
+        .add_systems(Update, (apply, schedule_wake).chain());
+}
+
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_waker)
+        .add_systems(Update, keys)
+        .add_systems(EguiPrimaryContextPass, window);
+}
+
+fn now(epoch: &Epoch, fixed: &ClockNow) -> u64 {
+    fixed
+        .0
+        .unwrap_or_else(|| epoch.0.elapsed().as_millis() as u64)
+}
+
+fn apply(
+    mut intents: MessageReader<ClockIntent>,
+    mut t: ResMut<TableClock>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+) {
+    let now = now(&epoch, &fixed);
+    for i in intents.read() {
+        let result = match (*i, t.clock.as_mut()) {
+            (ClockIntent::Start, _) => match Clock::new(t.setup.controls()) {
+                Ok(mut c) => {
+                    let r = c.start(now, 0);
+                    t.clock = Some(c);
+                    r
+                }
+                Err(e) => Err(e),
+            },
+            (ClockIntent::Reset, _) => {
+                t.clock = None;
+                Ok(())
+            }
+            (ClockIntent::Toggle, _) => {
+                t.open = !t.open;
+                Ok(())
+            }
+            (_, None) => continue,
+            (ClockIntent::Press(seat), Some(c)) => c.press(now, seat).map(|_| ()),
+            (ClockIntent::Pause, Some(c)) => c.pause(now),
+            (ClockIntent::Resume, Some(c)) => c.resume(now),
+            (ClockIntent::UndoPress, Some(c)) => c.undo_press(now),
+            (ClockIntent::Adjust(seat, ms), Some(c)) => c.adjust(now, seat, ms),
+        };
+        t.note = result.err().map(|e| e.to_string());
+    }
+    if let Some(c) = t.clock.as_mut() {
+        c.poll(now);
+    }
+}
+
+/// Tells the waker thread when the next shown digit changes.
+fn schedule_wake(t: Res<TableClock>, epoch: Res<Epoch>, fixed: Res<ClockNow>, next: Res<NextWake>) {
+    let now = now(&epoch, &fixed);
+    let at = t
+        .clock
+        .as_ref()
+        .and_then(|c| c.next_change(now))
+        .map(|ms| epoch.0 + Duration::from_millis(ms));
+    if let Ok(mut n) = next.0.lock() {
+        *n = at;
+    }
+}
+
+/// Wakes the reactive event loop when a digit changes (one frame, not a stream of them).
+fn spawn_waker(next: Res<NextWake>, proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    let Some(proxy) = proxy else {
+        return;
+    };
+    let proxy = (**proxy).clone();
+    let next = next.0.clone();
+    std::thread::spawn(move || {
+        loop {
+            let due = match next.lock() {
+                Ok(mut n) => match *n {
+                    Some(at) if Instant::now() >= at => n.take(),
+                    _ => None,
+                },
+                Err(_) => return,
+            };
+            if due.is_some() {
+                let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    });
+}
+
+/// Space presses for the first seat, Enter for the second, while the clock's window is open.
+fn keys(keys: Res<ButtonInput<KeyCode>>, t: Res<TableClock>, mut out: MessageWriter<ClockIntent>) {
+    if !t.open || t.clock.is_none() {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Space) {
+        out.write(ClockIntent::Press(0));
+    }
+    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
+        out.write(ClockIntent::Press(1));
+    }
+}
+
+/// The seats' names on the clock: the first and the second player.
+const SEATS: [&str; 2] = ["First player (Space)", "Second player (Enter)"];
+
+fn window(
+    mut contexts: EguiContexts,
+    mut t: ResMut<TableClock>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+    mut out: MessageWriter<ClockIntent>,
+) -> Result {
+    if !t.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let now = now(&epoch, &fixed);
+    let mut open = true;
+    egui::Window::new("Clock")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .default_pos(egui::pos2(40.0, 120.0))
+        .show(ctx, |ui| {
+            let t = &mut *t;
+            match &t.clock {
+                None => setup_form(ui, &mut t.setup, &mut out),
+                Some(c) => faces(ui, c, now, &mut out),
+            }
+            if let Some(n) = &t.note {
+                ui.colored_label(egui::Color32::from_rgb(225, 95, 75), n);
+            }
+        });
+    if !open {
+        t.open = false;
+    }
+    Ok(())
+}
+
+fn setup_form(ui: &mut egui::Ui, s: &mut ClockSetup, out: &mut MessageWriter<ClockIntent>) {
+    egui::ComboBox::from_label("control")
+        .selected_text(s.kind.name())
+        .show_ui(ui, |ui| {
+            for k in ControlKind::ALL {
+                ui.selectable_value(&mut s.kind, k, k.name());
+            }
+        });
+    match s.kind {
+        ControlKind::PerTurn => {
+            ui.add(
+                egui::Slider::new(&mut s.seconds, 1..=120)
+                    .text("seconds a turn (the rulebook suggests five)"),
+            );
+        }
+        ControlKind::Hourglass => {
+            ui.add(egui::Slider::new(&mut s.minutes[0], 0.5..=60.0).text("minutes of sand"));
+            ui.checkbox(
+                &mut s.hourglass_even,
+                "sand shared evenly at the start (else all to the first player)",
+            );
+        }
+        kind => {
+            for (i, who) in ["first player", "second player"].iter().enumerate() {
+                ui.add(
+                    egui::Slider::new(&mut s.minutes[i], 0.5..=180.0)
+                        .text(format!("minutes, {who}")),
+                );
+            }
+            if kind != ControlKind::SuddenDeath {
+                let what = match kind {
+                    ControlKind::Fischer => "seconds added a move",
+                    _ => "seconds of delay",
+                };
+                ui.add(egui::Slider::new(&mut s.seconds, 1..=60).text(what));
+            }
+        }
+    }
+    let shown: Vec<String> = s.controls().iter().map(|c| c.describe()).collect();
+    ui.weak(shown.join(" · "));
+    if ui
+        .button(egui::RichText::new("Start: the first player runs").size(16.0))
+        .clicked()
+    {
+        out.write(ClockIntent::Start);
+    }
+}
+
+fn faces(ui: &mut egui::Ui, c: &Clock, now: u64, out: &mut MessageWriter<ClockIntent>) {
+    let state = c.state(now);
+    ui.horizontal(|ui| {
+        for (seat, name) in SEATS.iter().enumerate() {
+            let f = c.face(seat, now);
+            let colour = if f.flagged {
+                egui::Color32::from_rgb(200, 60, 50)
+            } else if f.to_move {
+                egui::Color32::from_rgb(70, 110, 60)
+            } else {
+                egui::Color32::from_rgb(50, 50, 50)
+            };
+            let mut text = f.text();
+            if let Some(d) = f.delay_text() {
+                text.push_str(&format!("  +{d}"));
+            }
+            let face = egui::Button::new(
+                egui::RichText::new(format!("{text}\n{name}"))
+                    .size(34.0)
+                    .color(egui::Color32::WHITE),
+            )
+            .fill(colour)
+            .min_size(egui::vec2(260.0, 150.0));
+            // A press on your own face ends your turn.
+            if ui.add(face).clicked() {
+                out.write(ClockIntent::Press(seat));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        match state {
+            game_clock::State::Running(_) => {
+                if ui.button("Pause").clicked() {
+                    out.write(ClockIntent::Pause);
+                }
+            }
+            game_clock::State::Paused(_) => {
+                if ui.button("Resume").clicked() {
+                    out.write(ClockIntent::Resume);
+                }
+            }
+            game_clock::State::Flagged(f) => {
+                ui.colored_label(
+                    egui::Color32::from_rgb(225, 95, 75),
+                    format!("{}: the flag has fallen — out of time", SEATS[f.seat]),
+                );
+            }
+            game_clock::State::Ready => {}
+        }
+        if ui
+            .add_enabled(c.undo_depth() > 0, egui::Button::new("Undo press"))
+            .clicked()
+        {
+            out.write(ClockIntent::UndoPress);
+        }
+        for (seat, who) in ["first", "second"].iter().enumerate() {
+            if ui.small_button(format!("{who} +10 s")).clicked() {
+                out.write(ClockIntent::Adjust(seat, 10_000));
+            }
+            if ui.small_button(format!("{who} −10 s")).clicked() {
+                out.write(ClockIntent::Adjust(seat, -10_000));
+            }
+        }
+        if ui.button("New clock…").clicked() {
+            out.write(ClockIntent::Reset);
+        }
+    });
+    let controls: Vec<String> = (0..c.seats())
+        .filter_map(|s| c.control(s).map(|k| k.describe()))
+        .collect();
+    ui.weak(controls.join(" · "));
+}

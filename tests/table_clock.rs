@@ -1,0 +1,75 @@
+//! The table clock in the app (issue 16, Clocks), headless, on a fixed time (`ClockNow`): the
+//! setup's controls, presses, pause, undo, adjust and a fallen flag, as the panel's buttons and
+//! the Space/Enter keys send them.
+use bevy::prelude::*;
+use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+
+fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+    let dir = std::env::temp_dir().join(format!("table-clock-{}", std::process::id()));
+    app.insert_resource(veney::host::grid::SaveRoot(dir.clone()))
+        .insert_resource(veney::packs::veney::game::SaveDir(dir));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    app
+}
+
+fn at(app: &mut App, ms: u64, i: ClockIntent) {
+    app.world_mut().resource_mut::<ClockNow>().0 = Some(ms);
+    app.world_mut().write_message(i);
+    app.update();
+}
+
+fn remaining(app: &App, seat: usize, ms: u64) -> u64 {
+    let t = app.world().resource::<TableClock>();
+    t.clock.as_ref().unwrap().remaining(seat, ms)
+}
+
+#[test]
+fn a_fischer_clock_runs_presses_pauses_undoes_and_adjusts() {
+    let mut a = app();
+    at(&mut a, 0, ClockIntent::Toggle);
+    assert!(a.world().resource::<TableClock>().open);
+    // 5 minutes each, 5 s added a move (the setup's default), the second player handicapped.
+    a.world_mut().resource_mut::<TableClock>().setup.minutes = [5.0, 3.0];
+    at(&mut a, 0, ClockIntent::Start);
+    assert_eq!(remaining(&a, 1, 0), 180_000);
+    at(&mut a, 10_000, ClockIntent::Press(0));
+    assert_eq!(remaining(&a, 0, 10_000), 295_000, "10 s used, 5 s added");
+    // Only the side to move presses: a second press by the first player is refused.
+    at(&mut a, 11_000, ClockIntent::Press(0));
+    assert!(a.world().resource::<TableClock>().note.is_some());
+    at(&mut a, 12_000, ClockIntent::Pause);
+    at(&mut a, 60_000, ClockIntent::Resume);
+    assert_eq!(remaining(&a, 1, 60_000), 178_000, "the pause costs nothing");
+    at(&mut a, 61_000, ClockIntent::UndoPress);
+    assert_eq!(
+        remaining(&a, 0, 61_000),
+        290_000,
+        "back to the first player's turn, undone"
+    );
+    at(&mut a, 61_000, ClockIntent::Adjust(1, -30_000));
+    assert_eq!(remaining(&a, 1, 61_000), 150_000);
+    at(&mut a, 61_000, ClockIntent::Reset);
+    assert!(a.world().resource::<TableClock>().clock.is_none());
+}
+
+#[test]
+fn a_per_turn_limit_flags_the_slow_player() {
+    // The rulebook's suggestion: five seconds a turn (§2.0.R3).
+    let mut a = app();
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    at(&mut a, 0, ClockIntent::Start);
+    at(&mut a, 4_000, ClockIntent::Press(0));
+    assert_eq!(remaining(&a, 0, 4_000), 5_000, "the limit resets");
+    at(&mut a, 9_500, ClockIntent::Press(1));
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().unwrap();
+    let flag = c.flag(9_500).expect("the second player's flag fell at 9 s");
+    assert_eq!((flag.seat, flag.at), (1, 9_000));
+}
