@@ -2,7 +2,7 @@
 //! observation gives the same choice, whatever the opponent chose in secret), and it beats a
 //! random player in a short seeded match of each game that has no secret.
 use game_ai::{Agent, Budget, Config, Mcts, RandomAgent, Seat, play_matches};
-use game_api::{Actor, Game, Player, Viewer};
+use game_api::{Actor, Game, Viewer};
 use tirachen_rules::{MasterChoice, Tirachen, TirachenOptions};
 
 fn config(iterations: u32, seed: u64) -> Config {
