@@ -6,18 +6,7 @@ use game_api::{Actor, Game, MatchRng, Player, Viewer, seeded};
 use rand::Rng;
 use std::time::Duration;
 
-/// A choice and what the search thinks of it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Choice<A> {
-    pub action: A,
-    /// The chooser's expected reward after it (0 loss … 1 win): the win estimate.
-    pub value: f64,
-    /// How often the search tried it.
-    pub visits: u32,
-    /// Iterations the search ran.
-    pub iterations: u64,
-    pub elapsed: Duration,
-}
+pub use crate::choice::Choice;
 
 /// A player of any game on the game API.
 pub trait Agent<G: Game>: Send {

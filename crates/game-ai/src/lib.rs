@@ -20,13 +20,15 @@
 //! `Agent` is what a host or the arena drives: `Mcts` (levels in `Level`) or `RandomAgent`.
 mod agent;
 mod arena;
+mod choice;
 mod config;
 mod evaluate;
 mod search;
 mod tree;
 
-pub use agent::{Agent, Choice, RandomAgent};
+pub use agent::{Agent, RandomAgent};
 pub use arena::{ArenaReport, Seat, play_match, play_matches};
+pub use choice::Choice;
 pub use config::{Budget, Config, Level, Widening};
 pub use evaluate::{Evaluator, RandomPlayout, rewards};
 pub use search::Mcts;

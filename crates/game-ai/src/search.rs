@@ -2,7 +2,7 @@
 //! fills in the hidden part of the observation, walks the tree choosing by UCB (with progressive
 //! widening; decoupled at simultaneous decisions; weighted draws at chance), adds one node,
 //! plays out at random to the end or the cut-off, and backs the rewards up.
-use crate::agent::Choice;
+use crate::choice::Choice;
 use crate::config::{Budget, Config};
 use crate::evaluate::{Evaluator, RandomPlayout, rewards};
 use crate::tree::{Edge, Key, Tree, push_edge};
