@@ -71,7 +71,7 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
                 piece_moves(rules, pos, &view, k, sq, out);
             }
             // The Self onto or over its concert partner, lifting it (R-CONCERT).
-            crate::special::concert::lifting_moves(rules, pos, out);
+            crate::special::concert::lifting_moves(rules, pos, &view, out);
             crate::special::feign::feigns(rules, pos, out);
             crate::special::shift::shifts(rules, pos, &view, out);
             crate::special::dagger_throw::all_throws(rules, pos, None, false, out);

@@ -422,6 +422,15 @@ impl Position {
         self.pieces(side, k).count() as u8 + pinned as u8 + in_air as u8 + in_hand as u8
     }
 
+    /// Every cast-square of `side` (§2.0.18).
+    pub fn cast_squares(&self, side: Side) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for sq in self.casts[side.index()].iter().flatten() {
+            b.set(*sq);
+        }
+        b
+    }
+
     /// `side`'s cast-square of a device, if any (§2.0.18).
     pub fn cast_square(&self, side: Side, device: crate::device::Device) -> Option<Square> {
         self.casts[side.index()][device.index()]

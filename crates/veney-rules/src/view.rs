@@ -12,6 +12,7 @@ use crate::side::Side;
 use crate::square::Square;
 
 /// What a moving piece sees of the board, computed once per generation.
+#[derive(Clone)]
 pub(crate) struct View {
     pub side: Side,
     pub own: Bitboard,

@@ -75,7 +75,7 @@ pub(crate) fn lifted_moves(
 
 /// The Self's moves onto or over one of its concert partners, which each lift that partner
 /// (first action of a turn). Offered only when the lifted partner then has a move to make.
-pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = pos.turn();
     let life = rules.life(side);
     if !rules.set(side).piece(life).has_special(Special::Concert) {
@@ -84,6 +84,10 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, out: &mut Vec<Action>
     let Some(self_sq) = pos.pieces(side, life).first() else {
         return;
     };
+    // Hirakamae's move is a move of its own (§2.0.18), never the start of a concert.
+    if crate::special::hirakamae::active(pos, side) {
+        return;
+    }
     let mut ordinary: Option<Vec<Action>> = None;
     for k in rules.set(side).kinds() {
         if !rules.info(side, k).concert_partner {
@@ -97,27 +101,19 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, out: &mut Vec<Action>
             }
             let ordinary = ordinary.get_or_insert_with(|| {
                 let mut v = Vec::new();
-                piece_moves(
-                    rules,
-                    pos,
-                    &View::new(rules, pos, side),
-                    life,
-                    self_sq,
-                    &mut v,
-                );
+                piece_moves(rules, pos, view, life, self_sq, &mut v);
                 v
             });
+            // The board as the Self sees it with the partner lifted: its square empty (the
+            // Self is unconstrained, so nothing else of the view changes).
             let mut without = *pos;
             without.remove(side, k, q);
+            let mut seen = view.clone();
+            seen.own.clear(q);
+            seen.occupied.clear(q);
+            seen.own_leapable.clear(q);
             let mut moves = Vec::new();
-            piece_moves(
-                rules,
-                &without,
-                &View::new(rules, &without, side),
-                life,
-                self_sq,
-                &mut moves,
-            );
+            piece_moves(rules, &without, &seen, life, self_sq, &mut moves);
             for a in moves {
                 let Action::Move(mut m) = a else { continue };
                 if ordinary.contains(&a) {
@@ -129,17 +125,88 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, out: &mut Vec<Action>
                     continue;
                 }
                 let lift = Action::Move(m);
-                let mut next = *pos;
-                next.play_unchecked(rules, lift);
-                let placed = matches!(next.phase(), Phase::Second { .. })
-                    && next.lifted().is_some()
-                    && !next.legal_actions(rules).is_empty();
+                // The common case is checked from this view, without playing the move; a move
+                // that lands on a stepping stone, fends, or enters a cast-square is played.
+                // Control (§2.0.07) may fend an opposing Jutsu when the Self enters a new
+                // measure: that move is played too.
+                let plain = matches!(m.effect, Effect::Quiet | Effect::Lift(_))
+                    && !pos.cast_squares(side).contains(m.to)
+                    && (crate::measure::Measure::of(m.to) == crate::measure::Measure::of(m.from)
+                        || !crate::special::control::has_control(rules, side));
+                let placed = if plain {
+                    let fast = partner_can_move(rules, pos, view, m.to, k, q);
+                    debug_assert_eq!(
+                        fast,
+                        played_partner_can_move(rules, pos, lift),
+                        "{lift:?} in {}",
+                        pos.to_text(rules)
+                    );
+                    fast
+                } else {
+                    played_partner_can_move(rules, pos, lift)
+                };
                 if placed && !out.contains(&lift) {
                     out.push(lift);
                 }
             }
         }
     }
+}
+
+/// Whether the partner lifted from `q` has a move once the Self stands on `to` — worked out from
+/// the Self's current view (only the moving pieces' squares and the partner's range constraint,
+/// judged from `to`, change).
+fn partner_can_move(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    to: Square,
+    k: crate::piece_set::Kind,
+    q: Square,
+) -> bool {
+    let side = view.side;
+    let life = rules.life(side);
+    let Some(from) = pos.pieces(side, life).first() else {
+        return false;
+    };
+    let mut next = *pos;
+    next.remove(side, life, from);
+    next.remove(side, k, q);
+    next.put(side, life, to);
+    next.lifted = Some(crate::position::Lifted {
+        kind: k,
+        from: q,
+        facing: pos.facing(q),
+    });
+    let mut seen = view.clone();
+    for b in [&mut seen.own, &mut seen.occupied] {
+        b.clear(from);
+        b.clear(q);
+        b.set(to);
+    }
+    seen.own_leapable.clear(q);
+    if let Some(c) = &rules.info(side, k).constraint {
+        seen.zones[k.index()] =
+            // As `View::new` judges it: own engagements (not the free one) extend it.
+            crate::piece_def::zone_from(
+                c,
+                Some(to),
+                crate::constraint::engagements(rules, pos, side),
+                pos.life_measure(rules, !side),
+            );
+    }
+    let mut moves = Vec::new();
+    lifted_moves(rules, &next, &mut seen, to, &mut moves);
+    !moves.is_empty()
+}
+
+/// The same, by playing the Self's move and listing the legal actions after it.
+fn played_partner_can_move(rules: &Rules, pos: &Position, lift: Action) -> bool {
+    let mut next = *pos;
+    next.play_unchecked(rules, lift);
+    matches!(next.phase(), Phase::Second { .. })
+        && next.lifted().is_some()
+        && !next.legal_actions(rules).is_empty()
 }
 
 /// The own concert partner a Self's move from `from` to `to` passes over (its lunge leaps
