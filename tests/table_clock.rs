@@ -73,3 +73,30 @@ fn a_per_turn_limit_flags_the_slow_player() {
     let flag = c.flag(9_500).expect("the second player's flag fell at 9 s");
     assert_eq!((flag.seat, flag.at), (1, 9_000));
 }
+
+/// §2.0.22 Time Penalty: a called untenable move resets the offender's press and takes 10 s off
+/// (or, as the setup may say, gives them to the opponent); §2.0.20: a checkmate by touch drops
+/// the mated player's clock to a few seconds for the dying move.
+#[test]
+fn a_time_penalty_and_a_dying_move_reach_the_clock() {
+    let mut a = app();
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::SuddenDeath;
+        t.setup.minutes = [5.0, 5.0];
+    }
+    at(&mut a, 0, ClockIntent::Start);
+    at(&mut a, 20_000, ClockIntent::Press(0));
+    at(&mut a, 21_000, ClockIntent::TimePenalty(0));
+    {
+        let t = a.world().resource::<TableClock>();
+        let c = t.clock.as_ref().unwrap();
+        assert_eq!(c.to_move(), Some(0), "the offender moves again");
+        assert_eq!(c.remaining(0, 21_000), 300_000 - 20_000 - 10_000);
+        assert_eq!(c.remaining(1, 21_000), 300_000, "the second player's second is not charged");
+    }
+    at(&mut a, 25_000, ClockIntent::Press(0));
+    at(&mut a, 25_000, ClockIntent::DyingMove(1));
+    let t = a.world().resource::<TableClock>();
+    assert!(t.clock.as_ref().unwrap().remaining(1, 25_000) <= 10_000);
+}

@@ -52,6 +52,8 @@ pub struct ClockSetup {
     pub minutes: [f32; 2],
     pub seconds: u32,
     pub hourglass_even: bool,
+    /// A Time Penalty gives the opponent the time rather than taking it off the offender.
+    pub penalty_as_bonus: bool,
 }
 
 impl Default for ClockSetup {
@@ -61,6 +63,7 @@ impl Default for ClockSetup {
             minutes: [5.0, 5.0],
             seconds: 5,
             hourglass_even: false,
+            penalty_as_bonus: false,
         }
     }
 }
@@ -138,6 +141,12 @@ pub enum ClockIntent {
     Reset,
     /// Show or hide the clock's window (the panels' "Clock…").
     Toggle,
+    /// A called untenable move under the Time Penalty policy (§2.0.22): the offender's press
+    /// is undone (the move is reset) and the agreed penalty paid, as the setup says.
+    TimePenalty(usize),
+    /// A checkmate by touch: the mated seat's clock drops to a few seconds for its dying move
+    /// (§2.0.20).
+    DyingMove(usize),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -168,6 +177,7 @@ fn apply(
     fixed: Res<ClockNow>,
 ) {
     let now = now(&epoch, &fixed);
+    let t = &mut *t;
     for i in intents.read() {
         let result = match (*i, t.clock.as_mut()) {
             (ClockIntent::Start, _) => match Clock::new(t.setup.controls()) {
@@ -185,6 +195,21 @@ fn apply(
             (ClockIntent::Toggle, _) => {
                 t.open = !t.open;
                 Ok(())
+            }
+            (ClockIntent::TimePenalty(seat), Some(c)) => {
+                // The offender had pressed: its turn comes back first.
+                if c.to_move() != Some(seat) && c.undo_depth() > 0 {
+                    let _ = c.undo_press(now);
+                }
+                let how = if t.setup.penalty_as_bonus {
+                    game_clock::TimePenalty::Bonus
+                } else {
+                    game_clock::TimePenalty::Reduction
+                };
+                c.time_penalty(now, seat, game_clock::DEFAULT_TIME_PENALTY, how)
+            }
+            (ClockIntent::DyingMove(seat), Some(c)) => {
+                c.dying_move(now, seat, game_clock::DEFAULT_DYING_MOVE)
             }
             (_, None) => continue,
             (ClockIntent::Press(seat), Some(c)) => c.press(now, seat).map(|_| ()),
@@ -325,6 +350,10 @@ fn setup_form(ui: &mut egui::Ui, s: &mut ClockSetup, out: &mut MessageWriter<Clo
             }
         }
     }
+    ui.checkbox(
+        &mut s.penalty_as_bonus,
+        "a called untenable move's time penalty (§2.0.22, 10 s) goes to the opponent as a bonus",
+    );
     let shown: Vec<String> = s.controls().iter().map(|c| c.describe()).collect();
     ui.weak(shown.join(" · "));
     if ui

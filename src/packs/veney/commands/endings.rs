@@ -9,7 +9,17 @@ pub(super) fn resign(ctx: &mut Ctx) {
 
 pub(super) fn call_untenable(ctx: &mut Ctx) {
     match ctx.game.0.call_untenable() {
-        Some(c) => ctx.status.info = Some(format!("called: {c:?}")),
+        Some(c) => {
+            // §2.0.22 Time Penalty: the table clock takes it (the offender moves again).
+            if c == veney_rules::penalty::Call::TimePenalty {
+                let offender = ctx.game.0.position().turn();
+                ctx.clock
+                    .write(crate::host::table_clock::ClockIntent::TimePenalty(
+                        offender.index(),
+                    ));
+            }
+            ctx.status.info = Some(format!("called: {c:?}"));
+        }
         None => ctx.status.refusal = Some("there is no untenable move to call".into()),
     }
 }

@@ -33,6 +33,8 @@ pub(super) struct Ctx<'w> {
     pub hidden: ResMut<'w, HiddenPick>,
     pub hug: ResMut<'w, HugPick>,
     pub setup: ResMut<'w, SetupSession>,
+    /// The table clock hears of time penalties and checkmates by touch.
+    pub clock: MessageWriter<'w, crate::host::table_clock::ClockIntent>,
 }
 
 impl Ctx<'_> {
@@ -42,6 +44,14 @@ impl Ctx<'_> {
         match self.game.0.play(a) {
             Ok(()) => {
                 let after = *self.game.0.position();
+                // §2.0.20: a checkmate by touch drops the mated player's clock for the dying
+                // move.
+                if let (None, Some(mated)) = (before.dying(), after.dying()) {
+                    self.clock
+                        .write(crate::host::table_clock::ClockIntent::DyingMove(
+                            mated.index(),
+                        ));
+                }
                 self.played.write(Played {
                     before,
                     action: a,
