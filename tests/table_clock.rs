@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
 
-fn app() -> App {
+fn app(name: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
-    let dir = std::env::temp_dir().join(format!("table-clock-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("table-clock-{}-{name}", std::process::id()));
     app.insert_resource(veney::host::grid::SaveRoot(dir.clone()))
         .insert_resource(veney::packs::veney::game::SaveDir(dir));
     app.add_plugins(veney::game_plugins);
@@ -28,7 +28,7 @@ fn remaining(app: &App, seat: usize, ms: u64) -> u64 {
 
 #[test]
 fn a_fischer_clock_runs_presses_pauses_undoes_and_adjusts() {
-    let mut a = app();
+    let mut a = app("fischer");
     at(&mut a, 0, ClockIntent::Toggle);
     assert!(a.world().resource::<TableClock>().open);
     // 5 minutes each, 5 s added a move (the setup's default), the second player handicapped.
@@ -58,7 +58,7 @@ fn a_fischer_clock_runs_presses_pauses_undoes_and_adjusts() {
 #[test]
 fn a_per_turn_limit_flags_the_slow_player() {
     // The rulebook's suggestion: five seconds a turn (§2.0.R3).
-    let mut a = app();
+    let mut a = app("perturn");
     {
         let mut t = a.world_mut().resource_mut::<TableClock>();
         t.setup.kind = ControlKind::PerTurn;
@@ -79,7 +79,7 @@ fn a_per_turn_limit_flags_the_slow_player() {
 /// the mated player's clock to a few seconds for the dying move.
 #[test]
 fn a_time_penalty_and_a_dying_move_reach_the_clock() {
-    let mut a = app();
+    let mut a = app("penalty");
     {
         let mut t = a.world_mut().resource_mut::<TableClock>();
         t.setup.kind = ControlKind::SuddenDeath;
@@ -93,10 +93,43 @@ fn a_time_penalty_and_a_dying_move_reach_the_clock() {
         let c = t.clock.as_ref().unwrap();
         assert_eq!(c.to_move(), Some(0), "the offender moves again");
         assert_eq!(c.remaining(0, 21_000), 300_000 - 20_000 - 10_000);
-        assert_eq!(c.remaining(1, 21_000), 300_000, "the second player's second is not charged");
+        assert_eq!(
+            c.remaining(1, 21_000),
+            300_000,
+            "the second player's second is not charged"
+        );
     }
     at(&mut a, 25_000, ClockIntent::Press(0));
     at(&mut a, 25_000, ClockIntent::DyingMove(1));
     let t = a.world().resource::<TableClock>();
     assert!(t.clock.as_ref().unwrap().remaining(1, 25_000) <= 10_000);
+}
+
+/// A clock survives the app closing (or crashing): every change is kept in `saves/clock.txt`,
+/// and the next run finds it paused with the same times (R-CLOCK-RESTORE).
+#[test]
+fn the_clock_comes_back_paused_after_a_restart() {
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("table-clock-{}-restart", std::process::id())),
+    );
+    let mut a = app("restart");
+    at(&mut a, 0, ClockIntent::Start);
+    at(&mut a, 7_000, ClockIntent::Press(0));
+    let first = remaining(&a, 0, 7_000);
+    drop(a);
+    let mut b = app("restart");
+    at(&mut b, 0, ClockIntent::Toggle);
+    let t = b.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("the clock came back");
+    assert_eq!(c.remaining(0, 50_000), first);
+    assert!(
+        matches!(c.state(50_000), game_clock::State::Paused(1)),
+        "{:?}",
+        c.state(50_000)
+    );
+    // A new clock's setup forgets it.
+    at(&mut b, 0, ClockIntent::Reset);
+    drop(b);
+    let c = app("restart");
+    assert!(c.world().resource::<TableClock>().clock.is_none());
 }

@@ -5,7 +5,10 @@
 //! press, ±10 s per side, and the fallen flag. It ticks without keeping the app busy: a small
 //! thread wakes the event loop only when a shown digit changes (`Clock::next_change`), so the
 //! idle app draws about one frame a second. Time is the monotonic clock, in ms since the app
-//! started (`ClockNow` overrides it in tests).
+//! started (`ClockNow` overrides it in tests). Every change is written atomically to
+//! `saves/clock.txt` (the clock's one-line save form), and a clock found there at start comes
+//! back paused (ruling R-CLOCK-RESTORE: a new run has a new time base), so a crash or a closed
+//! window loses no time.
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use game_clock::{Clock, Control, HourglassStart};
@@ -155,7 +158,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NextWake>()
         .insert_resource(Epoch(Instant::now()))
         .add_message::<ClockIntent>()
-        .add_systems(Update, (apply, schedule_wake).chain());
+        .add_systems(Startup, restore)
+        .add_systems(Update, (apply, schedule_wake, autosave).chain());
 }
 
 pub(super) fn view_plugin(app: &mut App) {
@@ -223,6 +227,64 @@ fn apply(
     if let Some(c) = t.clock.as_mut() {
         c.poll(now);
     }
+}
+
+/// Where the clock is kept between runs.
+pub fn clock_path(saves: &super::grid::SaveRoot) -> std::path::PathBuf {
+    saves.0.join("clock.txt")
+}
+
+/// A clock left running or paused by the last run comes back paused, charged nothing.
+fn restore(mut t: ResMut<TableClock>, saves: Res<super::grid::SaveRoot>) {
+    let Ok(text) = std::fs::read_to_string(clock_path(&saves)) else {
+        return;
+    };
+    let restored = text
+        .trim()
+        .parse::<game_clock::ClockText>()
+        .map_err(|e| e.to_string())
+        .and_then(|ct| {
+            Clock::restore(&ct, 0, game_clock::Resume::Paused).map_err(|e| e.to_string())
+        });
+    match restored {
+        Ok(c) => t.clock = Some(c),
+        Err(e) => t.note = Some(format!("the saved clock could not be read: {e}")),
+    }
+}
+
+/// Writes the clock when its save form changes — a press, a pause, an adjustment, a flag; a
+/// running clock's form stands still between presses — and removes it for a new clock's setup.
+fn autosave(
+    t: Res<TableClock>,
+    saves: Res<super::grid::SaveRoot>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+    mut last: Local<Option<String>>,
+) {
+    let text = t
+        .clock
+        .as_ref()
+        .map(|c| format!("{}\n", c.save(now(&epoch, &fixed))));
+    if *last == text {
+        return;
+    }
+    let path = clock_path(&saves);
+    match &text {
+        Some(text) => {
+            if let Some(d) = path.parent() {
+                let _ = std::fs::create_dir_all(d);
+            }
+            if let Err(e) = game_api::write_atomic(&path, text) {
+                warn!("could not keep the clock in {}: {e}", path.display());
+            }
+        }
+        // Only a clock that existed is removed: a run that never started one keeps the file.
+        None if last.is_some() => {
+            let _ = std::fs::remove_file(&path);
+        }
+        None => {}
+    }
+    *last = text;
 }
 
 /// Tells the waker thread when the next shown digit changes.
