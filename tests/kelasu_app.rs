@@ -484,3 +484,26 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     // Nothing was played for Blue by the hint.
     assert_eq!(m(&a).game.history_len(), 0);
 }
+
+/// The table clock's fallen flag ends the grid game shown (issue 16): the player is out of time,
+/// the record and the autosave say so, and undo plays on.
+#[test]
+fn a_fallen_flag_ends_the_game_out_of_time() {
+    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    let mut a = kelasu_app("flag", Some(MERGING));
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(6_000);
+    a.update();
+    a.update();
+    assert_eq!(prompt(&a), "Red wins: Blue out of time");
+    let auto = std::fs::read_to_string(m(&a).autosave_path()).unwrap();
+    assert!(auto.contains("[Ending \"Blue out of time\"]"), "{auto}");
+    send(&mut a, Intent::Undo);
+    assert_eq!(prompt(&a), "Blue to play");
+}

@@ -159,7 +159,10 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(Epoch(Instant::now()))
         .add_message::<ClockIntent>()
         .add_systems(Startup, restore)
-        .add_systems(Update, (apply, schedule_wake, autosave).chain());
+        .add_systems(
+            Update,
+            (apply, flag_ends_game, schedule_wake, autosave).chain(),
+        );
 }
 
 pub(super) fn view_plugin(app: &mut App) {
@@ -226,6 +229,37 @@ fn apply(
     }
     if let Some(c) = t.clock.as_mut() {
         c.poll(now);
+    }
+}
+
+/// A flag that falls while a grid game is shown ends that game: the player is out of time
+/// (`Declared::OutOfTime`, written in its record and saves; undo takes it back to play on).
+fn flag_ends_game(
+    t: Res<TableClock>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+    screen: Option<Res<State<super::Screen>>>,
+    m: Option<ResMut<super::grid::ActiveMatch>>,
+    mut seen: Local<Option<game_clock::Flag>>,
+) {
+    let flag = t.clock.as_ref().and_then(|c| c.flag(now(&epoch, &fixed)));
+    if flag == *seen {
+        return;
+    }
+    *seen = flag;
+    let (Some(f), Some(mut m), Some(screen)) = (flag, m, screen) else {
+        return;
+    };
+    if m.screen != *screen.get() || (f.seat as u8) >= m.game.players() {
+        return;
+    }
+    if m.game
+        .declare(game_api::Declared::OutOfTime(game_api::Player(
+            f.seat as u8,
+        )))
+        .is_ok()
+    {
+        m.set_changed();
     }
 }
 

@@ -1,5 +1,6 @@
 //! Endings the players declare themselves, outside the rules' moves: a resignation and a draw by
-//! agreement (Kelasu's "Your opponent Resigns." and "A mutual agreement."; Veney §2.0.21). They
+//! agreement (Kelasu's "Your opponent Resigns." and "A mutual agreement."; Veney §2.0.21), and a
+//! flag fallen on the table clock (out of time: the player loses, as in chess). They
 //! belong to the match, not to a position: nothing on the board changes, the game just stops.
 //! A match writes one as the last line of its record, `[Ending "Blue resigns"]`, and reads it
 //! back from a save.
@@ -13,6 +14,8 @@ pub enum Declared {
     Resigns(Player),
     /// Every player agrees to a draw.
     DrawAgreed,
+    /// The player's flag fell: out of time on the clock.
+    OutOfTime(Player),
 }
 
 impl Declared {
@@ -21,6 +24,7 @@ impl Declared {
         match self {
             Declared::Resigns(p) => format!("{} resigns", g.player_name(p)),
             Declared::DrawAgreed => "draw agreed".into(),
+            Declared::OutOfTime(p) => format!("{} out of time", g.player_name(p)),
         }
     }
 
@@ -30,18 +34,21 @@ impl Declared {
         if t.eq_ignore_ascii_case("draw agreed") {
             return Some(Declared::DrawAgreed);
         }
-        let name = t.strip_suffix(" resigns")?;
+        let (name, make): (&str, fn(Player) -> Declared) = match t.strip_suffix(" resigns") {
+            Some(n) => (n, Declared::Resigns),
+            None => (t.strip_suffix(" out of time")?, Declared::OutOfTime),
+        };
         (0..g.players())
             .map(Player)
             .find(|p| g.player_name(*p).eq_ignore_ascii_case(name))
-            .map(Declared::Resigns)
+            .map(make)
     }
 
     /// The default outcome (`Game::declared_outcome`): the resigning player loses and every
     /// other player wins; an agreed draw is a draw for all.
     pub fn default_outcome<G: Game + ?Sized>(self, g: &G) -> Outcome {
         match self {
-            Declared::Resigns(p) => Outcome {
+            Declared::Resigns(p) | Declared::OutOfTime(p) => Outcome {
                 results: (0..g.players())
                     .map(|q| {
                         if q == p.0 {

@@ -140,15 +140,20 @@ pub fn play_one<G: Game>(
     Ok((m, "action limit".into()))
 }
 
-/// A game stopped unfinished ends by each declared ending (every player's resignation, an
-/// agreed draw) that saves, reloads and is withdrawn by undo, leaving the match as it was.
+/// A game stopped unfinished ends by each declared ending (every player's resignation and time
+/// out, an agreed draw) that saves, reloads and is withdrawn by undo, leaving the match as it was.
 fn check_declared<G: Game>(mut m: Match<G>) -> Result<(), String> {
     if matches!(m.decision(), Decision::Over(_)) {
         return Ok(());
     }
     let g = m.game().clone();
     let endings = (0..g.players())
-        .map(|p| game_api::Declared::Resigns(game_api::Player(p)))
+        .flat_map(|p| {
+            [
+                game_api::Declared::Resigns(game_api::Player(p)),
+                game_api::Declared::OutOfTime(game_api::Player(p)),
+            ]
+        })
         .chain([game_api::Declared::DrawAgreed]);
     let before = m.state().clone();
     for d in endings {

@@ -53,6 +53,7 @@ fn banner(
                     let undo = match m.game.declared() {
                         Some(game_api::Declared::Resigns(_)) => "Take back the resignation",
                         Some(game_api::Declared::DrawAgreed) => "Take back the agreed draw",
+                        Some(game_api::Declared::OutOfTime(_)) => "Play on (undo the time-out)",
                         None => "Undo the last move",
                     };
                     if ui.button(undo).clicked() {

@@ -217,6 +217,9 @@ pub(super) fn side_panel(
                                 format!("{} resigns", g.player_name(p))
                             }
                             game_api::Declared::DrawAgreed => "draw agreed".into(),
+                            game_api::Declared::OutOfTime(p) => {
+                                format!("{} out of time", g.player_name(p))
+                            }
                         };
                         ui.label(egui::RichText::new(format!("     {text}")).monospace().italics());
                     } else if turns.is_empty() {
