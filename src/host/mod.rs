@@ -10,6 +10,7 @@ pub mod measure;
 pub mod palette;
 pub mod redraw;
 pub mod screen;
+pub mod search_task;
 pub mod table_clock;
 pub mod title;
 

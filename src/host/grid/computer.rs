@@ -5,12 +5,12 @@
 //! its seat's observation (`Game::observe`): it never reads a secret. The app never decides
 //! legality: the computer's choice is one of the match's own actions.
 use super::{ActiveMatch, GridGameSet, GridReview, GridStatus, Intent};
+use crate::host::search_task::{SearchTask, hint_note};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy_egui::egui;
 use game_ai::{Config, Level, Mcts};
 use game_api::{AnyMatch, Decision, Game, Match, Player};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Which seats the computer plays, and at what level (`None`: a person). Kept from one new game
 /// to the next; the new-game dialogs set it.
@@ -59,28 +59,14 @@ pub fn thinker<G: Game>(m: &dyn AnyMatch, me: Player, config: Config) -> Option<
     }))
 }
 
-/// A search under way: for the computer's seat, or a hint for the player.
+/// A search under way: for the computer's seat, or a hint for the player; keyed by the position
+/// it started from (history length and hash).
 #[derive(Resource, Default)]
-pub struct GridThinking {
-    task: Option<Task<Option<Thought>>>,
-    /// The seat it thinks for, whether it is a hint, and the position it started from (history
-    /// length and hash): a result for another position is dropped.
-    pub seat: Option<Player>,
-    pub hint: bool,
-    key: (usize, u64),
-    started: Option<Instant>,
-}
+pub struct GridThinking(pub SearchTask<Option<Thought>, (usize, u64)>);
 
 impl GridThinking {
     pub fn busy(&self) -> bool {
-        self.task.is_some()
-    }
-    /// Seconds since the search began.
-    pub fn seconds(&self) -> f64 {
-        self.started.map_or(0.0, |t| t.elapsed().as_secs_f64())
-    }
-    fn cancel(&mut self) {
-        *self = GridThinking::default();
+        self.0.busy()
     }
 }
 
@@ -142,21 +128,14 @@ fn hint_requests(
             ..Config::default()
         };
         if let Some(job) = think(&*m.game, me, config) {
-            spawn(&mut thinking, job, me, true, key(&m));
+            spawn(&m, &mut thinking, job, me, true);
             status.info = Some("looking for a hint…".into());
         }
     }
 }
 
-fn spawn(thinking: &mut GridThinking, job: ThinkJob, seat: Player, hint: bool, key: (usize, u64)) {
-    let task = AsyncComputeTaskPool::get().spawn(async move { job() });
-    *thinking = GridThinking {
-        task: Some(task),
-        seat: Some(seat),
-        hint,
-        key,
-        started: Some(Instant::now()),
-    };
+fn spawn(m: &ActiveMatch, thinking: &mut GridThinking, job: ThinkJob, seat: Player, hint: bool) {
+    thinking.0 = SearchTask::start(job, hint, key(m), m.game.player_name(seat));
 }
 
 /// The computer's seat is to decide: start its search (once per position).
@@ -166,7 +145,7 @@ fn start_thinking(
     review: Res<GridReview>,
     mut thinking: ResMut<GridThinking>,
 ) {
-    cancel_stale(&mut thinking, &m);
+    thinking.0.cancel_unless(key(&m));
     if thinking.busy() || review.0.is_some() {
         return;
     }
@@ -174,7 +153,7 @@ fn start_thinking(
     let Some(level) = seats.plays(me) else { return };
     let Some(think) = m.think else { return };
     if let Some(job) = think(&*m.game, me, level.config(seed_for(&m, me))) {
-        spawn(&mut thinking, job, me, false, key(&m));
+        spawn(&m, &mut thinking, job, me, false);
     }
 }
 
@@ -188,25 +167,14 @@ fn finish_thinking(
     mut status: ResMut<GridStatus>,
     mut wake: ResMut<crate::host::Wake>,
 ) {
-    let Some(task) = thinking.task.as_mut() else {
+    let at = key(&m);
+    let who = thinking.0.who.clone();
+    let Some((result, is_hint)) = thinking.0.poll(at, &mut wake) else {
         return;
     };
-    wake.set_changed();
-    let Some(result) = check_ready(task) else {
-        return;
-    };
-    let (seat, is_hint, at) = (thinking.seat, thinking.hint, thinking.key);
-    thinking.cancel();
-    if at != key(&m) {
-        return;
-    }
     let Some(t) = result else { return };
     if is_hint {
-        status.info = Some(format!(
-            "hint: {} (win estimate {:.0} %)",
-            t.text,
-            t.value * 100.0
-        ));
+        status.info = Some(hint_note(&t.text, t.value));
         hint.0 = Some((t, at));
         return;
     }
@@ -216,18 +184,10 @@ fn finish_thinking(
         }
         None => {
             status.refusal = Some(format!(
-                "the computer ({}) chose {}, which the match does not offer",
-                seat.map_or(String::new(), |p| m.game.player_name(p)),
+                "the computer ({who}) chose {}, which the match does not offer",
                 t.text
             ));
         }
-    }
-}
-
-/// Drops a search for a position that is gone (undo, load, a new game).
-fn cancel_stale(thinking: &mut GridThinking, m: &ActiveMatch) {
-    if thinking.busy() && thinking.key != key(m) {
-        thinking.cancel();
     }
 }
 
@@ -278,20 +238,9 @@ pub(super) fn panel_lines(
             .collect();
         ui.weak(who.join(" · "));
     }
-    if thinking.busy() {
-        let who = thinking
-            .seat
-            .map_or(String::new(), |p| m.game.player_name(p));
-        let what = if thinking.hint {
-            "Looking for a hint"
-        } else {
-            "The computer is thinking"
-        };
-        ui.horizontal(|ui| {
-            ui.add(egui::Spinner::new());
-            ui.label(format!("{what} ({who}) … {:.1} s", thinking.seconds()));
-        });
-    } else if m.think.is_some()
+    thinking.0.indicator(ui);
+    if !thinking.busy()
+        && m.think.is_some()
         && m.decider().is_some_and(|p| seats.plays(p).is_none())
         && ui
             .button("Hint (H)")

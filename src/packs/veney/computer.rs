@@ -7,12 +7,11 @@
 //! the guess dice (the game's dice decide instead) and a concealed setup.
 use super::game::{Command, CurrentGame, Status};
 use crate::host::grid::computer::Thought;
+use crate::host::search_task::{SearchTask, hint_note};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use game_ai::{Config, Level, Mcts};
 use game_api::{Decision, Game as _, Player};
 use std::sync::Arc;
-use std::time::Instant;
 use veney_rules::{Action, Side, VeneyGame};
 
 /// Which sides the computer plays (White, Black), at what level.
@@ -30,20 +29,11 @@ impl VeneyComputer {
 
 /// A search under way, for the position (hash) it began from.
 #[derive(Resource, Default)]
-pub struct VeneyThinking {
-    task: Option<Task<Option<(Action, Thought)>>>,
-    pub side: Option<Side>,
-    pub hint: bool,
-    hash: u64,
-    started: Option<Instant>,
-}
+pub struct VeneyThinking(pub SearchTask<Option<(Action, Thought)>, u64>);
 
 impl VeneyThinking {
     pub fn busy(&self) -> bool {
-        self.task.is_some()
-    }
-    pub fn seconds(&self) -> f64 {
-        self.started.map_or(0.0, |t| t.elapsed().as_secs_f64())
+        self.0.busy()
     }
 }
 
@@ -79,7 +69,7 @@ fn spawn(
     let g = VeneyGame::new(game.rules.clone());
     let pos = *game.position();
     let hash = pos.hash();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
+    let job = move || {
         let g = Arc::new(g);
         let c = Mcts::new(config).choose(&*g, &pos, player(side))?;
         Some((
@@ -91,14 +81,8 @@ fn spawn(
                 elapsed: c.elapsed,
             },
         ))
-    });
-    *thinking = VeneyThinking {
-        task: Some(task),
-        side: Some(side),
-        hint,
-        hash,
-        started: Some(Instant::now()),
     };
+    thinking.0 = SearchTask::start(job, hint, hash, side.to_string());
 }
 
 fn seed(pos: &veney_rules::Position, side: Side) -> u64 {
@@ -131,9 +115,7 @@ fn start(
     mut out: MessageWriter<Command>,
 ) {
     let pos = game.0.position();
-    if thinking.busy() && thinking.hash != pos.hash() {
-        *thinking = VeneyThinking::default();
-    }
+    thinking.0.cancel_unless(pos.hash());
     if thinking.busy() || viewing.0.is_some() || setup.0.is_some() || pos.is_game_over() {
         return;
     }
@@ -168,25 +150,13 @@ fn finish(
     mut out: MessageWriter<Command>,
     mut wake: ResMut<crate::host::Wake>,
 ) {
-    let Some(task) = thinking.task.as_mut() else {
+    let hash = game.0.position().hash();
+    let Some((result, is_hint)) = thinking.0.poll(hash, &mut wake) else {
         return;
     };
-    wake.set_changed();
-    let Some(result) = check_ready(task) else {
-        return;
-    };
-    let (is_hint, hash) = (thinking.hint, thinking.hash);
-    *thinking = VeneyThinking::default();
-    if hash != game.0.position().hash() {
-        return;
-    }
     let Some((action, t)) = result else { return };
     if is_hint {
-        status.info = Some(format!(
-            "hint: {} (win estimate {:.0} %)",
-            t.text,
-            t.value * 100.0
-        ));
+        status.info = Some(hint_note(&t.text, t.value));
         hint.0 = Some((t, hash));
     } else {
         out.write(Command::ComputerPlay(action));

@@ -130,17 +130,7 @@ fn computer_line(ui: &mut egui::Ui, p: &Panel) {
             .collect();
         ui.weak(who.join(" · "));
     }
-    if thinking.busy() {
-        let what = if thinking.hint {
-            "Looking for a hint"
-        } else {
-            "The computer is thinking"
-        };
-        ui.horizontal(|ui| {
-            ui.add(egui::Spinner::new());
-            ui.label(format!("{what} … {:.1} s", thinking.seconds()));
-        });
-    }
+    thinking.0.indicator(ui);
 }
 
 /// A concealed or in-turns setup (§2.0.19): the pieces still to set down, and the button that
