@@ -33,6 +33,8 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
                 g.title()
             ));
         }
+        // Handled in `main`, for every game, before any game is built.
+        Command::Print { .. } => {}
         Command::Show { position: p } => print!("{}", show(&**g, &position(&**g, p)?)),
         Command::Moves { position: p, from } => {
             let s = position(&**g, p)?;

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod generic;
+mod print;
 mod veney;
 
 #[derive(Parser)]
@@ -121,6 +122,16 @@ pub enum Command {
         #[arg(long, default_value_t = 2_000)]
         max_actions: u32,
     },
+    /// Write the printable kit of --game as a PDF: the board at true size, tokens to cut out,
+    /// rules cards, a score sheet (and Veney's stick-dice odds).
+    Print {
+        /// Paper size: a4, letter or a3
+        #[arg(long, default_value = "a4")]
+        paper: String,
+        /// Where to write the PDF (written to a temporary file beside it, then renamed)
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Play random games with invariants checked every action.
     RandomGames {
         /// How many games
@@ -156,6 +167,9 @@ fn end_quietly_on_a_closed_pipe() {}
 fn main() -> ExitCode {
     end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
+    if let Command::Print { paper, out } = &cli.command {
+        return print::main(&cli.game, paper, out);
+    }
     match cli.game.as_str() {
         "veney" => veney::main(cli),
         "tirachen" => generic::main(

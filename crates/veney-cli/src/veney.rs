@@ -201,7 +201,7 @@ fn run(cli: Cli) -> Result<(), String> {
     let rules = Arc::new(load_rules(&cli)?);
     match &cli.command {
         // Handled in `main`, before any rules are loaded.
-        Command::CheckSet { .. } | Command::ShowPiece { .. } => {}
+        Command::CheckSet { .. } | Command::ShowPiece { .. } | Command::Print { .. } => {}
         Command::Replay { file } => {
             if !replay(&rules, file)? {
                 // Untenable turns: exit 1 (2 is for unreadable input).

@@ -1,0 +1,258 @@
+//! Veney's rules cards, one page per piece of the set: its symbol in both colours, its letters,
+//! its rulebook section, the set's card text, what it takes and its specials, and its reach on an
+//! empty board worked out by the rules crate (`set_check::preview`, as `veney-cli show-piece`).
+use crate::paper::Paper;
+use crate::pen::{Align, Line, Pen, Rgb};
+use crate::shapes::{self, Symbol};
+use veney_rules::piece_def::Role;
+use veney_rules::set_check::preview;
+use veney_rules::{Kind, PieceSet, Square};
+
+/// `SteppingStone` → "Stepping Stone".
+pub fn spaced(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if i > 0 && c.is_uppercase() {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub const WHITE_FACE: Rgb = Rgb(250, 248, 242);
+pub const BLACK_FACE: Rgb = Rgb(45, 45, 48);
+
+pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
+    let (w, h) = paper.size_mm();
+    let m = 16.0;
+    let p = set.piece(k);
+    let d = &p.def;
+    pen.text(m, 20.0, 20.0, true, Align::Left, Rgb::BLACK, &d.name);
+    pen.text(
+        w - m,
+        20.0,
+        10.0,
+        false,
+        Align::Right,
+        Rgb::GREY,
+        &format!("{} · {} set", d.section, set.name),
+    );
+    pen.line(m, 23.5, w - m, 23.5, Line::solid(0.4, Rgb::BLACK));
+
+    // The symbol, White's and Black's.
+    let sym = Symbol::Veney(d.drawn_shape());
+    for (i, (face, ink)) in [(WHITE_FACE, BLACK_FACE), (BLACK_FACE, WHITE_FACE)]
+        .into_iter()
+        .enumerate()
+    {
+        let cx = m + 22.0 + i as f32 * 46.0;
+        pen.circle(
+            cx,
+            52.0,
+            21.0,
+            Some(face),
+            Some(Line::solid(0.4, Rgb::BLACK)),
+        );
+        shapes::draw(pen, sym, cx, 52.0, 36.0, ink, face);
+    }
+    let mut y = 38.0;
+    let x = m + 100.0;
+    let facts = [
+        format!("Notation: {}", d.letter),
+        format!(
+            "Position text: {} / {}",
+            d.code,
+            d.code.to_ascii_lowercase()
+        ),
+        format!("Kind: {}", spaced(&format!("{:?}", d.category))),
+        format!(
+            "Each side: {}{}",
+            d.count,
+            if d.reserve > 0 {
+                format!(" ({} in reserve at the start)", d.reserve)
+            } else {
+                String::new()
+            }
+        ),
+        if d.optional {
+            "Optional: only when the rules include it".to_string()
+        } else {
+            String::new()
+        },
+    ];
+    for f in facts.iter().filter(|f| !f.is_empty()) {
+        pen.text(x, y, 10.0, false, Align::Left, Rgb::BLACK, f);
+        y += 6.0;
+    }
+
+    // The card text and the relations, left; the reach diagram, right.
+    let cs = 8.5;
+    let text_w = w - 2.0 * m - 4.0 * cs - 18.0;
+    let mut y = 86.0;
+    y = pen.paragraph(m, y, text_w, 11.0, false, Rgb::BLACK, &d.card);
+    y += 4.0;
+    if !d.attacks.is_empty() {
+        pen.text(
+            m,
+            y,
+            10.0,
+            true,
+            Align::Left,
+            Rgb::BLACK,
+            "Against opposing pieces",
+        );
+        y += 5.5;
+        for (target, rel) in &d.attacks {
+            pen.text(
+                m + 3.0,
+                y,
+                9.5,
+                false,
+                Align::Left,
+                Rgb::BLACK,
+                &format!("{target}: {}", spaced(&format!("{rel:?}")).to_lowercase()),
+            );
+            y += 5.0;
+        }
+        pen.text(
+            m + 3.0,
+            y,
+            9.0,
+            false,
+            Align::Left,
+            Rgb::GREY,
+            "(any other fendable piece: fended, back to its owner's reserve)",
+        );
+        y += 7.0;
+    }
+    if !d.specials.is_empty() {
+        pen.text(
+            m,
+            y,
+            10.0,
+            true,
+            Align::Left,
+            Rgb::BLACK,
+            "Specials and aspects",
+        );
+        y += 5.5;
+        let names: Vec<String> = d
+            .specials
+            .iter()
+            .map(|s| spaced(&format!("{s:?}")))
+            .collect();
+        pen.paragraph(
+            m + 3.0,
+            y,
+            text_w - 3.0,
+            9.5,
+            false,
+            Rgb::BLACK,
+            &names.join(", "),
+        );
+    }
+
+    // Reach diagram: the whole board, W–Z across, step 1 at the bottom (White's view).
+    let at = Square::parse("X6").expect("a square");
+    let life = Square::parse("Y4").expect("a square");
+    let is_life = p.has_role(Role::Life);
+    let pv = preview(set, k, at, 0, life);
+    let bx = w - m - 4.0 * cs;
+    let by = 86.0 - 4.0;
+    for sq in Square::all() {
+        let cx = bx + sq.line() as f32 * cs;
+        let cy = by + (16 - sq.step()) as f32 * cs;
+        let base = if sq.is_light() {
+            Rgb::WHITE
+        } else {
+            Rgb(205, 205, 205)
+        };
+        let fill = if !pv.zone.contains(sq) {
+            Rgb(150, 150, 150)
+        } else {
+            base
+        };
+        pen.rect(
+            cx,
+            cy,
+            cs,
+            cs,
+            Some(fill),
+            Some(Line::solid(0.15, Rgb::GREY)),
+        );
+        let (mx, my) = (cx + cs / 2.0, cy + cs / 2.0);
+        if sq == at {
+            shapes::draw(pen, sym, mx, my, cs * 0.95, BLACK_FACE, Rgb::WHITE);
+        } else if !is_life && sq == life {
+            pen.text(mx, my + 1.3, 8.0, true, Align::Centre, Rgb::BLACK, "S");
+        } else if pv.both.contains(sq) {
+            pen.circle(mx, my, 1.5, Some(Rgb::BLACK), None);
+        } else if pv.moves.contains(sq) {
+            pen.circle(mx, my, 1.4, None, Some(Line::solid(0.35, Rgb::BLACK)));
+        } else if pv.attacks.contains(sq) {
+            let l = Line::solid(0.45, Rgb::RED);
+            pen.line(mx - 1.4, my - 1.4, mx + 1.4, my + 1.4, l);
+            pen.line(mx - 1.4, my + 1.4, mx + 1.4, my - 1.4, l);
+        }
+    }
+    for (i, c) in ['W', 'X', 'Y', 'Z'].into_iter().enumerate() {
+        pen.text(
+            bx + (i as f32 + 0.5) * cs,
+            by + 16.0 * cs + 4.0,
+            7.0,
+            true,
+            Align::Centre,
+            Rgb::BLACK,
+            &c.to_string(),
+        );
+    }
+    for step in [1u8, 4, 5, 8, 9, 12, 13, 16] {
+        pen.text(
+            bx - 1.2,
+            by + (16 - step) as f32 * cs + cs / 2.0 + 1.0,
+            6.0,
+            false,
+            Align::Right,
+            Rgb::GREY,
+            &step.to_string(),
+        );
+    }
+    for mline in 0..=4 {
+        let yy = by + mline as f32 * 4.0 * cs;
+        pen.line(
+            bx,
+            yy,
+            bx + 4.0 * cs,
+            yy,
+            Line::solid(
+                if mline == 2 { 0.7 } else { 0.45 },
+                if mline == 2 { Rgb::RED } else { Rgb::BLACK },
+            ),
+        );
+    }
+    let ky = by + 16.0 * cs + 9.0;
+    let legend = if is_life {
+        "Its reach from X6 on an empty board. ● move or take · ○ move only · × take only."
+    } else {
+        "Its reach from X6 on an empty board, its Self (S) on Y4. ● move or take · ○ move only · × take only · dark: outside its range constraint."
+    };
+    pen.paragraph(
+        bx - 14.0,
+        ky,
+        4.0 * cs + 14.0,
+        6.5,
+        false,
+        Rgb::GREY,
+        legend,
+    );
+    pen.text(
+        w / 2.0,
+        h - 10.0,
+        7.5,
+        false,
+        Align::Centre,
+        Rgb::GREY,
+        "Card text from the piece set (config/sets); sections of Scribe's Veney 2.0.",
+    );
+}

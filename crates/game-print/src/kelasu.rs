@@ -1,0 +1,113 @@
+//! Kelasu's kit: the 10 × 10 board with its four Victory Tiles, the text's set of pieces for
+//! each side to cut out, and a score sheet in the notation of `kelasu_rules::notation`
+//! (docs/rulings/kelasu.md).
+use crate::kit::{GameKit, example_actions, grid_board};
+use crate::pen::Rgb;
+use crate::score_sheet::ScoreSheet;
+use crate::tokens::{Token, TokenGroup};
+use game_api::{Game, Player};
+use kelasu_rules::{Kelasu, Kind};
+
+/// The side of a square (docs/rulings/print-kit.md).
+pub const SQUARE_MM: f32 = 25.0;
+const TOKEN_MM: f32 = 21.0;
+
+/// The text's box: "In each set: 20x Blank, 10x Warrior, 5x Runner, 5x Diplomat, 4x Champion,
+/// 2x General, 4x Stone".
+pub fn box_count(kind: Kind) -> u32 {
+    match kind {
+        Kind::Blank => 20,
+        Kind::Warrior => 10,
+        Kind::Runner => 5,
+        Kind::Diplomat => 5,
+        Kind::Champion => 4,
+        Kind::General => 2,
+        Kind::Stone => 4,
+    }
+}
+
+fn caption(_lo: u8, _hi: u8) -> String {
+    "Victory Tiles outlined; rank A is Blue's home edge".into()
+}
+
+pub fn kit() -> GameKit {
+    let g = Kelasu::new(Default::default());
+    let names = [g.player_name(Player(0)), g.player_name(Player(1))];
+    let mut board = grid_board(
+        &g,
+        SQUARE_MM,
+        &[("victory tiles", Rgb(140, 100, 20))],
+        caption,
+    );
+    board.game = "Kelasu".into();
+    let side = |face: Rgb, ink: Rgb, heading: String| TokenGroup {
+        heading,
+        face,
+        ink,
+        tokens: Kind::ALL
+            .into_iter()
+            .map(|k| Token {
+                letter: k.letter().to_string(),
+                name: k.name().to_string(),
+                symbol: None,
+                size: TOKEN_MM,
+                square: false,
+                count: box_count(k),
+            })
+            .collect(),
+    };
+    let tokens = vec![
+        side(
+            Rgb(205, 220, 245),
+            Rgb(30, 60, 140),
+            format!("{} (upper-case letters in the notation)", names[0]),
+        ),
+        side(
+            Rgb(245, 210, 205),
+            Rgb(150, 35, 30),
+            format!("{} (lower-case)", names[1]),
+        ),
+    ];
+    let mut key: Vec<(String, String)> = Kind::ALL
+        .into_iter()
+        .map(|k| {
+            let cost = k
+                .merge_cost()
+                .map_or(String::new(), |c| format!(" (merge of {c} Blanks)"));
+            (k.letter().to_string(), format!("{}{cost}", k.name()))
+        })
+        .collect();
+    for (s, m) in [
+        ("C3-D3", "move: from, to (rank letter, file digit)"),
+        ("C3xD3", "move and capture"),
+        ("J5@A5", "Recall"),
+        ("D4%E5", "Diplomat converts"),
+        ("C=J5/H5+H6", "merge: piece, its square, the other Blanks"),
+        ("end", "end the turn"),
+    ] {
+        key.push((s.into(), m.into()));
+    }
+    GameKit {
+        title: "Kelasu".into(),
+        byline: "MaxTheFox".into(),
+        board,
+        tokens,
+        cards: None,
+        odds: false,
+        score: ScoreSheet {
+            game: "Kelasu".into(),
+            players: names.clone(),
+            fields: vec!["Options".into(), "Energy rule".into()],
+            key,
+            example: format!(
+                "{} (a turn's actions side by side, until energy runs out or “end”).",
+                example_actions(&g, 5).join(" ")
+            ),
+        },
+        notes: vec![
+            format!("The board is 10 × 10 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. Trim at the dashed lines and lay each sheet over its neighbour, the ticks on the lines."),
+            "Blue plays first and sits at rank A (the top edge of the text's diagrams); Red at rank J. The four outlined squares in the middle are the Victory Tiles.".into(),
+            "The tokens are the text's box for each side; Diplomats' conversions can need more of a kind (“solved the same way Physical Chess solves having up to 9 Queens”).".into(),
+        ],
+    }
+}

@@ -1,0 +1,415 @@
+//! The kit of one game: which pages, in which order, drawn into one PDF.
+use crate::board::BoardSpec;
+use crate::paper::Paper;
+use crate::pen::{Align, Line, Pen, Rgb};
+use crate::score_sheet::{self, ScoreSheet};
+use crate::tokens::{self, TokenGroup};
+use crate::{cards, fonts::Fonts, kelasu, tirachen, veney};
+use krilla::Document;
+use krilla::SerializeSettings;
+use krilla::metadata::Metadata;
+use krilla::page::PageSettings;
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+/// The games the host offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PrintGame {
+    Veney,
+    Tirachen,
+    Kelasu,
+}
+
+impl PrintGame {
+    pub const ALL: [PrintGame; 3] = [PrintGame::Veney, PrintGame::Tirachen, PrintGame::Kelasu];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PrintGame::Veney => "veney",
+            PrintGame::Tirachen => "tirachen",
+            PrintGame::Kelasu => "kelasu",
+        }
+    }
+}
+
+/// A game name that is not one of the host's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no game {:?}: expected veney, tirachen or kelasu",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl FromStr for PrintGame {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<PrintGame, UnknownGame> {
+        PrintGame::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownGame(s.to_string()))
+    }
+}
+
+/// Why no kit was made.
+#[derive(Debug)]
+pub enum KitError {
+    /// The PDF writer refused the document.
+    Pdf(String),
+    /// Writing the file failed.
+    Io(std::path::PathBuf, std::io::Error),
+}
+
+impl fmt::Display for KitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KitError::Pdf(e) => write!(f, "the PDF could not be written: {e}"),
+            KitError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+        }
+    }
+}
+
+impl std::error::Error for KitError {}
+
+/// One game's content; the per-game modules fill it.
+pub(crate) struct GameKit {
+    pub title: String,
+    pub byline: String,
+    pub board: BoardSpec,
+    pub tokens: Vec<TokenGroup>,
+    /// Veney's set, for a card per piece.
+    pub cards: Option<veney_rules::PieceSet>,
+    /// Veney's odds page.
+    pub odds: bool,
+    pub score: ScoreSheet,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PageKind {
+    Cover,
+    Board(usize),
+    Tokens(usize),
+    Card(veney_rules::Kind),
+    Odds,
+    Score,
+}
+
+impl PageKind {
+    fn section(self) -> &'static str {
+        match self {
+            PageKind::Cover => "This page",
+            PageKind::Board(_) => "The board",
+            PageKind::Tokens(_) => "Tokens to cut out",
+            PageKind::Card(_) => "A rules card per piece",
+            PageKind::Odds => "Dagger Throw odds and the Donkey",
+            PageKind::Score => "Score sheet",
+        }
+    }
+}
+
+fn plan(k: &GameKit, paper: Paper) -> Vec<PageKind> {
+    let mut pages = vec![PageKind::Cover];
+    pages.extend((0..k.board.tiles(paper).len()).map(PageKind::Board));
+    pages.extend((0..tokens::pages(paper, &k.tokens)).map(PageKind::Tokens));
+    if let Some(set) = &k.cards {
+        pages.extend(set.kinds().map(PageKind::Card));
+    }
+    if k.odds {
+        pages.push(PageKind::Odds);
+    }
+    pages.push(PageKind::Score);
+    pages
+}
+
+/// The kit for `game` on `paper`, as PDF bytes.
+pub fn kit(game: PrintGame, paper: Paper) -> Result<Vec<u8>, KitError> {
+    kit_with(game, paper, true)
+}
+
+/// The kit, with the page contents compressed or not (uncompressed for tests that read them).
+pub fn kit_with(game: PrintGame, paper: Paper, compress: bool) -> Result<Vec<u8>, KitError> {
+    let k = match game {
+        PrintGame::Veney => veney::kit(),
+        PrintGame::Tirachen => tirachen::kit(),
+        PrintGame::Kelasu => kelasu::kit(),
+    };
+    let fonts = Fonts::load();
+    let settings = SerializeSettings {
+        compress_content_streams: compress,
+        ..SerializeSettings::default()
+    };
+    let mut doc = Document::new_with(settings);
+    doc.set_metadata(
+        Metadata::new()
+            .title(format!("{} — printable kit ({})", k.title, paper))
+            .creator("game-print (veney-cli print)".to_string()),
+    );
+    let pages = plan(&k, paper);
+    let tiles = k.board.tiles(paper);
+    let token_pages = tokens::pages(paper, &k.tokens);
+    let (w, h) = paper.size_pt();
+    for &pk in &pages {
+        let mut page = doc.start_page_with(PageSettings::from_wh(w, h).expect("a paper size"));
+        let mut surface = page.surface();
+        {
+            let mut pen = Pen::new(&mut surface, &fonts);
+            match pk {
+                PageKind::Cover => cover(&mut pen, paper, &k, &pages),
+                PageKind::Board(i) => k.board.draw_tile(&mut pen, paper, &tiles, i),
+                PageKind::Tokens(i) => {
+                    tokens::draw_page(&mut pen, paper, &k.title, &k.tokens, i, token_pages)
+                }
+                PageKind::Card(kind) => {
+                    cards::draw(&mut pen, paper, k.cards.as_ref().expect("cards"), kind)
+                }
+                PageKind::Odds => veney::odds_page(&mut pen, paper),
+                PageKind::Score => score_sheet::draw(&mut pen, paper, &k.score),
+            }
+        }
+        surface.finish();
+        page.finish();
+    }
+    doc.finish().map_err(|e| KitError::Pdf(format!("{e:?}")))
+}
+
+fn cover(pen: &mut Pen, paper: Paper, k: &GameKit, pages: &[PageKind]) {
+    let (w, _h) = paper.size_mm();
+    let m = 20.0;
+    pen.text(m, 34.0, 28.0, true, Align::Left, Rgb::BLACK, &k.title);
+    pen.text(m, 44.0, 12.0, false, Align::Left, Rgb::GREY, &k.byline);
+    pen.text(
+        m,
+        54.0,
+        12.0,
+        false,
+        Align::Left,
+        Rgb::BLACK,
+        &format!("A printable kit · {} paper", paper.name().to_uppercase()),
+    );
+    pen.line(m, 59.0, w - m, 59.0, Line::solid(0.5, Rgb::BLACK));
+    // Contents: each section and its pages.
+    let mut y = 70.0;
+    pen.text(m, y, 12.0, true, Align::Left, Rgb::BLACK, "Contents");
+    y += 7.0;
+    let mut i = 0;
+    while i < pages.len() {
+        let sec = pages[i].section();
+        let start = i;
+        while i < pages.len() && pages[i].section() == sec {
+            i += 1;
+        }
+        let range = if i - start == 1 {
+            format!("page {}", start + 1)
+        } else {
+            format!("pages {}–{}", start + 1, i)
+        };
+        pen.text(m + 4.0, y, 10.5, false, Align::Left, Rgb::BLACK, sec);
+        pen.text(w - m, y, 10.5, false, Align::Right, Rgb::BLACK, &range);
+        y += 6.0;
+    }
+    y += 6.0;
+    pen.text(
+        m,
+        y,
+        12.0,
+        true,
+        Align::Left,
+        Rgb::BLACK,
+        "Printing and assembling",
+    );
+    y += 7.0;
+    let mut notes = vec![format!(
+        "Print at actual size (100 %, not “fit to page”). The bar below is 100 mm long; measure it. Board squares are {} mm.",
+        k.board.cell_mm
+    )];
+    notes.extend(k.notes.iter().cloned());
+    for n in &notes {
+        y = pen.paragraph(
+            m + 4.0,
+            y,
+            w - 2.0 * m - 4.0,
+            10.0,
+            false,
+            Rgb::BLACK,
+            &format!("• {n}"),
+        );
+        y += 1.5;
+    }
+    // A 100 mm scale bar with millimetre ticks.
+    y += 6.0;
+    pen.rect(m, y, 100.0, 3.0, Some(Rgb::BLACK), None);
+    for t in 0..=100 {
+        let len = if t % 10 == 0 {
+            4.0
+        } else if t % 5 == 0 {
+            2.5
+        } else {
+            1.5
+        };
+        pen.line(
+            m + t as f32,
+            y + 3.0,
+            m + t as f32,
+            y + 3.0 + len,
+            Line::solid(0.15, Rgb::BLACK),
+        );
+    }
+    for t in (0..=100).step_by(10) {
+        pen.text(
+            m + t as f32,
+            y + 11.0,
+            7.0,
+            false,
+            Align::Centre,
+            Rgb::BLACK,
+            &t.to_string(),
+        );
+    }
+    pen.text(
+        m + 104.0,
+        y + 3.0,
+        8.0,
+        false,
+        Align::Left,
+        Rgb::GREY,
+        "100 mm",
+    );
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it and a rename, so a failed write
+/// never leaves half a PDF in place of an old one.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), KitError> {
+    use std::io::Write;
+    let err = |e| KitError::Io(path.to_path_buf(), e);
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| {
+            err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a file name",
+            ))
+        })?;
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    let written = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written.map_err(err)
+}
+
+/// A few actions in the game's notation from its start, chosen deterministically through the
+/// game API: examples written by the game itself for the score sheet.
+pub(crate) fn example_actions<G: game_api::Game>(g: &G, count: usize) -> Vec<String> {
+    use game_api::{Actor, actions_for, actor_now};
+    let mut s = g.start();
+    let mut out = Vec::new();
+    let mut acts = Vec::new();
+    for i in 0..count * 3 {
+        if out.len() >= count {
+            break;
+        }
+        let Some(actor) = actor_now(&g.decision(&s)) else {
+            break;
+        };
+        actions_for(g, &s, actor, &mut acts);
+        if acts.is_empty() {
+            break;
+        }
+        let a = acts[(acts.len() * (2 * i + 1) / 7) % acts.len()];
+        if let Actor::Player(_) = actor {
+            out.push(g.action_text(&s, a));
+        }
+        g.apply(&mut s, actor, a);
+    }
+    out
+}
+
+/// Which player's pieces start nearer the first rank (so sits at that edge), by the start
+/// position's pieces through the game API.
+pub(crate) fn edge_names<G: game_api::Game>(g: &G) -> [String; 2] {
+    use game_api::{Player, Viewer};
+    let s = g.start();
+    let b = g.board();
+    let mut sum = [0f32; 2];
+    let mut n = [0f32; 2];
+    for p in g.pieces(&s, Viewer::Referee) {
+        if let (Some(o), Some((_, r))) = (p.owner, b.file_rank(p.cell))
+            && (o.0 as usize) < 2
+        {
+            sum[o.0 as usize] += r as f32;
+            n[o.0 as usize] += 1.0;
+        }
+    }
+    let first = if n[1] > 0.0 && n[0] > 0.0 && sum[1] / n[1] < sum[0] / n[0] {
+        1
+    } else {
+        0
+    };
+    [
+        g.player_name(Player(first)),
+        g.player_name(Player(1 - first)),
+    ]
+}
+
+/// A board from the game API's description (Tirachen, Kelasu): its labels, its shading
+/// (lightened for toner) and its zones outlined, squares `cell_mm` across.
+pub(crate) fn grid_board<G: game_api::Game>(
+    g: &G,
+    cell_mm: f32,
+    outlined: &[(&str, crate::pen::Rgb)],
+    caption: fn(u8, u8) -> String,
+) -> BoardSpec {
+    let d = g.board();
+    let game_api::Shape::Grid { files, ranks, .. } = d.shape else {
+        panic!("{} has no grid board", g.title());
+    };
+    let outlines = outlined
+        .iter()
+        .filter_map(|(name, colour)| {
+            let z = d.zones.iter().find(|z| z.name == *name)?;
+            Some(crate::board::Outline {
+                cells: z.cells.iter().filter_map(|c| d.file_rank(*c)).collect(),
+                colour: *colour,
+            })
+        })
+        .collect();
+    BoardSpec {
+        game: g.title().to_string(),
+        files,
+        ranks,
+        file_labels: d.file_labels.clone(),
+        rank_labels: d.rank_labels.clone(),
+        cell_mm,
+        colours: d
+            .cell_colours
+            .iter()
+            .map(|c| Rgb::from_array(*c).lighten(0.35))
+            .collect(),
+        first_rank_at_top: d.first_rank_at_top,
+        rules: Vec::new(),
+        rank_multiple: 1,
+        words: ["ranks", "files"],
+        outlines,
+        edge_names: edge_names(g),
+        tile_caption: caption,
+    }
+}

@@ -1,0 +1,113 @@
+//! Tirachen's kit: the 9 × 9 board with both homelands outlined (the rule text's "PIECES AND
+//! PATCHES"), each side's pieces to cut out, and a score sheet in the notation of
+//! `tirachen_rules::notation` (docs/rulings/tirachen.md).
+use crate::kit::{GameKit, example_actions, grid_board};
+use crate::pen::Rgb;
+use crate::score_sheet::ScoreSheet;
+use crate::tokens::{Token, TokenGroup};
+use game_api::{Game, Player};
+use tirachen_rules::{Kind, Masters, Tirachen};
+
+/// The side of a square (docs/rulings/print-kit.md).
+pub const SQUARE_MM: f32 = 30.0;
+const TOKEN_MM: f32 = 25.0;
+
+const RED: Rgb = Rgb(170, 40, 40);
+const WHITE_INK: Rgb = Rgb(60, 60, 60);
+
+fn caption(_lo: u8, _hi: u8) -> String {
+    "Homelands outlined; deployment: the three rows nearest each player".into()
+}
+
+/// How many of `kind` a side's box holds: one General, Fort and Commander, nine Pikes, and
+/// nine of each master, so that any choice totalling nine can be set out.
+pub fn box_count(kind: Kind) -> u32 {
+    if kind.is_master() {
+        Masters::TOTAL as u32
+    } else {
+        kind.full_count() as u32
+    }
+}
+
+pub fn kit() -> GameKit {
+    let g = Tirachen::default();
+    let names = [g.player_name(Player(0)), g.player_name(Player(1))];
+    let mut board = grid_board(&g, SQUARE_MM, &[("homeland", Rgb::BLACK)], caption);
+    board.game = "Tirachen".into();
+    let side = |face: Rgb, ink: Rgb, heading: String| TokenGroup {
+        heading,
+        face,
+        ink,
+        tokens: Kind::ALL
+            .into_iter()
+            .filter(|k| box_count(*k) > 0)
+            .map(|k| Token {
+                letter: k.letter().to_string(),
+                name: k.name().to_string(),
+                symbol: None,
+                size: TOKEN_MM,
+                square: false,
+                count: box_count(k),
+            })
+            .collect(),
+    };
+    let tokens = vec![
+        side(
+            RED.lighten(0.75),
+            RED,
+            format!(
+                "{} (nine of each master: set out the nine you choose)",
+                names[0]
+            ),
+        ),
+        side(Rgb::WHITE, WHITE_INK, names[1].clone()),
+        TokenGroup {
+            heading: "The Traitor: starts on the centre square under no one's control".into(),
+            face: Rgb(230, 230, 230),
+            ink: Rgb::BLACK,
+            tokens: vec![Token {
+                letter: Kind::Traitor.letter().to_string(),
+                name: Kind::Traitor.name().to_string(),
+                symbol: None,
+                size: TOKEN_MM,
+                square: false,
+                count: 1,
+            }],
+        },
+    ];
+    let mut key: Vec<(String, String)> = Kind::ALL
+        .into_iter()
+        .map(|k| (k.letter().to_string(), k.name().to_string()))
+        .collect();
+    for (s, m) in [
+        ("S3A3W3", "masters chosen (they total 9)"),
+        ("Ce3-e5", "move: letter, from, to"),
+        ("Ce3xe5", "move and capture"),
+        ("Ce3xe5=T", "take the Traitor, sacrificing the capturer"),
+        ("P@c2", "place an undeployed piece"),
+        ("mob", "declare mobilisation"),
+        ("-", "decline the Traitor's extra move"),
+    ] {
+        key.push((s.into(), m.into()));
+    }
+    GameKit {
+        title: "Tirachen".into(),
+        byline: "Yoon Ha Lee and Joseph Betzwieser".into(),
+        board,
+        tokens,
+        cards: None,
+        odds: false,
+        score: ScoreSheet {
+            game: "Tirachen".into(),
+            players: names.clone(),
+            fields: vec!["Masters chosen".into(), "Choice open or secret".into()],
+            key,
+            example: example_actions(&g, 4).join(", "),
+        },
+        notes: vec![
+            format!("The board is 9 × 9 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. Trim at the dashed lines and lay each sheet over its neighbour, the ticks on the lines."),
+            "The outlined squares are the homelands; each General starts in the middle of its own. The Traitor starts on the centre square.".into(),
+            "The rule text suggests “a cardboard/index card set with paper clips to weight down pieces”: glue the tokens to card.".into(),
+        ],
+    }
+}
