@@ -29,6 +29,9 @@ pub struct Game {
     /// Per played action: whether it was untenable (played with sand, §2.0.22) and, if called,
     /// what the call did.
     marks: Vec<Mark>,
+    /// A flag fell on the players' clock after the last action: the position before it ended
+    /// the game (undo or `withdraw_out_of_time` restores it to play on).
+    flagged: Option<Position>,
 }
 
 /// How a played action stands with respect to §2.0.22.
@@ -72,6 +75,7 @@ impl Game {
             rng: crate::rng::seeded(seed),
             rng_history: Vec::new(),
             marks: Vec::new(),
+            flagged: None,
         }
     }
 
@@ -111,6 +115,49 @@ impl Game {
             winner: !side,
             reason: crate::outcome::Resign::Yielded,
         });
+    }
+
+    /// `side`'s flag fell on the clock: they lose (§2.0.R3 Time Control, "If one player runs
+    /// out of time, they lose"; ruling R-OUT-OF-TIME). No move makes it: the ending stands
+    /// after the last action, the record ends with `[Ending "White out of time"]`, and undo
+    /// (or `withdraw_out_of_time`) takes it back to play on. The mated player's flag falling
+    /// during their dying move (§2.0.20) ends the game as the checkmate, the dying move
+    /// forfeited. Refused (false) once the game is over otherwise.
+    pub fn out_of_time(&mut self, side: crate::side::Side) -> bool {
+        let before = self.pos;
+        if self.pos.dying() == Some(side) {
+            self.pos.acknowledge();
+        } else if self.pos.outcome().is_some() {
+            return false;
+        } else {
+            self.pos
+                .set_outcome(crate::outcome::Outcome::OutOfTime { winner: !side });
+        }
+        self.flagged = Some(before);
+        true
+    }
+
+    /// Takes back a flag's ending (the game goes on from where it stopped); whether there was
+    /// one.
+    pub fn withdraw_out_of_time(&mut self) -> bool {
+        match self.flagged.take() {
+            Some(before) => {
+                self.pos = before;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The ending the clock declared, as the record's last line writes it: "White out of
+    /// time".
+    pub fn ending(&self) -> Option<String> {
+        match self.pos.outcome() {
+            Some(crate::outcome::Outcome::OutOfTime { winner }) if self.flagged.is_some() => {
+                Some(format!("{} out of time", !winner))
+            }
+            _ => None,
+        }
     }
 
     /// The mated player acknowledges defeat instead of a dying move (§2.0.20).
@@ -275,7 +322,7 @@ impl Game {
 
     /// Whether the last action is untenable and may be called now.
     pub fn callable(&self) -> bool {
-        self.marks.last() == Some(&Mark::Untenable)
+        self.marks.last() == Some(&Mark::Untenable) && self.flagged.is_none()
     }
 
     /// Calls the last action untenable and applies the agreed penalty (§2.0.22).
@@ -382,6 +429,8 @@ impl Game {
     /// Undoes the last action; the position and its hash are exactly as before it.
     pub fn undo(&mut self) -> Option<Action> {
         let (before, action) = self.history.pop()?;
+        // A flag's ending stands after the last action: it goes with it.
+        self.flagged = None;
         self.marks.pop();
         self.pos = before;
         if let Some(r) = self.rng_history.pop() {
@@ -405,7 +454,11 @@ impl Game {
         any
     }
 
+    /// Plays again the last undone action (not after a flag's ending: the game is over).
     pub fn redo(&mut self) -> Option<Action> {
+        if self.flagged.is_some() {
+            return None;
+        }
         let a = self.redo.pop()?;
         let before = self.pos;
         self.rng_history.push(self.rng.clone());
@@ -468,13 +521,22 @@ impl Game {
         out
     }
 
-    /// The whole game as a numbered record (`1. SY6, SX11; 2. …`).
+    /// The whole game as a numbered record (`1. SY6, SX11; 2. …`), and a flag's ending as its
+    /// last line: `[Ending "White out of time"]`.
     pub fn record(&self) -> String {
         let turns = self.turns_notation();
         let first = turns
             .first()
             .map(|t| t.0.turns())
             .unwrap_or(self.pos.turns());
-        notation::write_record(&turns.into_iter().map(|t| t.1).collect::<Vec<_>>(), first)
+        let mut r =
+            notation::write_record(&turns.into_iter().map(|t| t.1).collect::<Vec<_>>(), first);
+        if let Some(e) = self.ending() {
+            if !r.is_empty() && !r.ends_with('\n') {
+                r.push('\n');
+            }
+            r.push_str(&format!("[Ending \"{e}\"]"));
+        }
+        r
     }
 }

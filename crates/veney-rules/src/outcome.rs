@@ -13,6 +13,9 @@ pub enum Outcome {
     Resignation { winner: Side, reason: Resign },
     /// Nobody won.
     Draw { reason: Draw },
+    /// The loser's flag fell on the clock (§2.0.R3 Time Control: "If one player runs out of
+    /// time, they lose"). Declared by the players' clock, not made by a move.
+    OutOfTime { winner: Side },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,7 +47,9 @@ pub enum Draw {
 impl Outcome {
     pub fn winner(self) -> Option<Side> {
         match self {
-            Outcome::Checkmate { winner, .. } | Outcome::Resignation { winner, .. } => Some(winner),
+            Outcome::Checkmate { winner, .. }
+            | Outcome::Resignation { winner, .. }
+            | Outcome::OutOfTime { winner } => Some(winner),
             _ => None,
         }
     }
@@ -77,6 +82,7 @@ impl Outcome {
             Outcome::Draw {
                 reason: Draw::NoContest,
             } => "nocontest".into(),
+            Outcome::OutOfTime { winner } => format!("time:{}", winner.char()),
         }
     }
 
@@ -111,6 +117,7 @@ impl Outcome {
                 winner: side(w)?,
                 reason: Resign::RetreatLimit,
             },
+            Some(("time", w)) => Outcome::OutOfTime { winner: side(w)? },
             None if s == "double" => Outcome::DoubleCheckmate,
             None if s == "agreed" => Outcome::Draw {
                 reason: Draw::Agreement,
@@ -157,6 +164,45 @@ impl fmt::Display for Outcome {
             Outcome::Draw {
                 reason: Draw::NoContest,
             } => write!(f, "draw by no contest"),
+            Outcome::OutOfTime { winner } => write!(f, "{winner} wins: {} out of time", !*winner),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ending_code_reads_back() {
+        // The position text's `over=` field; §2.0.R3 out of time among them (R-OUT-OF-TIME).
+        let all = [
+            Outcome::Checkmate {
+                winner: Side::White,
+                by: Mate::Penalty,
+            },
+            Outcome::DoubleCheckmate,
+            Outcome::Resignation {
+                winner: Side::Black,
+                reason: Resign::RetreatLimit,
+            },
+            Outcome::Draw {
+                reason: Draw::NoContest,
+            },
+            Outcome::OutOfTime {
+                winner: Side::Black,
+            },
+        ];
+        for o in all {
+            assert_eq!(Outcome::from_code(&o.code()), Some(o), "{}", o.code());
+        }
+        assert_eq!(
+            Outcome::OutOfTime {
+                winner: Side::Black
+            }
+            .to_string(),
+            "Black wins: White out of time"
+        );
+        assert_eq!(Outcome::from_code("time:g"), None);
     }
 }

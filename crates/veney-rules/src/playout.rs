@@ -87,6 +87,7 @@ pub fn ending_name(o: crate::outcome::Outcome) -> String {
         Outcome::DoubleCheckmate => "double checkmate".into(),
         Outcome::Resignation { .. } => "resignation".into(),
         Outcome::Draw { .. } => "draw".into(),
+        Outcome::OutOfTime { winner } => format!("{} out of time", !winner),
     }
 }
 

@@ -17,7 +17,8 @@
 //! Each army's set is named by file, name and a fingerprint of its text: loading a save whose
 //! set file has changed since is a clear error (`SaveError::SetChanged`), never a silent
 //! mismatch. `sets_of` reads the set files a save names, so a program can load them first.
-//! A turn in progress is written as the last, partial turn.
+//! A turn in progress is written as the last, partial turn. A flag fallen on the clock ends the
+//! record with `[Ending "White out of time"]` (R-OUT-OF-TIME), and loading ends the game there.
 use crate::errors::ParseError;
 use crate::game::Game;
 use crate::notation;
@@ -117,6 +118,8 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let mut seed = 0u64;
     let mut start = None;
     let mut fin = None;
+    // Whose flag fell (`[Ending "White out of time"]`).
+    let mut flag = None;
     let mut body = String::new();
     let mut body_line = 1;
     // Each record line: its line in the save, and where it starts in `body` (bytes).
@@ -140,6 +143,16 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                     )
                 }
                 "Final" => fin = Some(v.to_string()),
+                "Ending" => {
+                    flag = Some(
+                        crate::side::Side::ALL
+                            .into_iter()
+                            .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
+                            .ok_or_else(|| {
+                                bad("the ending is \"White out of time\" or \"Black out of time\"")
+                            })?,
+                    )
+                }
                 "WhiteSetName" | "BlackSetName" | "WhiteSetHash" | "BlackSetHash" => {
                     let side = if k.starts_with("White") {
                         crate::side::Side::White
@@ -218,10 +231,17 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         }
         // A complete turn whose optional second move (or glare) was declined.
         let last = i + 1 == n;
-        let at_final = fin.as_deref() == Some(game.position().to_text(&rules).as_str());
+        let mut here = *game.position();
+        if let Some(side) = flag {
+            here.set_outcome(crate::outcome::Outcome::OutOfTime { winner: !side });
+        }
+        let at_final = fin.as_deref() == Some(here.to_text(&rules).as_str());
         if !last || !at_final {
             end_turn(&mut game);
         }
+    }
+    if let Some(side) = flag {
+        game.out_of_time(side);
     }
     if let Some(expected) = &fin {
         // The mated player acknowledged defeat without a dying move.
@@ -296,6 +316,81 @@ mod tests {
         assert_eq!(h.record(), g.record());
         let mut h = h;
         assert!(h.undo().is_some(), "history rebuilt");
+    }
+
+    /// The game after these turns, each ended unless it is the last.
+    fn played(rules: &Arc<Rules>, turns: &[&str]) -> Game {
+        let mut g = Game::from_position_seeded(rules.clone(), Position::start(rules), 9);
+        for (i, t) in turns.iter().enumerate() {
+            for a in notation::parse_turn(rules, g.position(), t, 1).unwrap() {
+                g.play(a).unwrap();
+            }
+            if i + 1 < turns.len() && g.position().phase() != crate::position::Phase::Start {
+                g.play(crate::action::Action::EndTurn).unwrap();
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn a_fallen_flag_ends_the_game_in_the_record_and_the_save() {
+        // §2.0.R3 Time Control: "If one player runs out of time, they lose" (R-OUT-OF-TIME).
+        let rules = Arc::new(Rules::standard());
+        let mut g2 = played(&rules, &["SY3 $X6", "SX14"]);
+        let side = g2.position().turn();
+        assert!(g2.out_of_time(side));
+        assert_eq!(
+            g2.position().outcome(),
+            Some(crate::outcome::Outcome::OutOfTime { winner: !side })
+        );
+        assert!(g2.legal_actions().is_empty(), "the game is over");
+        assert!(
+            g2.record()
+                .ends_with(&format!("[Ending \"{side} out of time\"]")),
+            "{}",
+            g2.record()
+        );
+        assert!(!g2.out_of_time(!side), "a game over ends once");
+        let text = write(&g2);
+        let mut h = read(rules.clone(), &text).unwrap();
+        assert_eq!(h.position(), g2.position());
+        assert_eq!(h.record(), g2.record());
+        // Undo plays on: the flag's ending goes, the position is where it stopped.
+        assert!(h.withdraw_out_of_time());
+        assert_eq!(h.position().outcome(), None);
+        assert_eq!(h.position().turn(), side);
+        assert!(!h.record().contains("[Ending"));
+        // Undo of the last action takes the ending with it.
+        assert!(g2.undo().is_some());
+        assert_eq!(g2.position().outcome(), None);
+        assert!(g2.redo().is_some());
+    }
+
+    #[test]
+    fn a_flag_fallen_mid_turn_loads_to_the_same_part_of_the_turn() {
+        // §2.0.R3 Time Control; §2.0.15: the flag falls with a second move open.
+        let rules = Arc::new(Rules::standard());
+        let mut g = played(&rules, &["SY3"]);
+        assert!(matches!(
+            g.position().phase(),
+            crate::position::Phase::Second { .. }
+        ));
+        assert!(g.out_of_time(crate::side::Side::White));
+        let h = read(rules.clone(), &write(&g)).unwrap();
+        assert_eq!(h.position(), g.position());
+        assert_eq!(
+            h.position().outcome().map(|o| o.to_string()),
+            Some("Black wins: White out of time".to_string())
+        );
+    }
+
+    #[test]
+    fn an_ending_naming_no_side_is_refused_with_its_line() {
+        let rules = Arc::new(Rules::standard());
+        let g = played(&rules, &["SY3"]);
+        let text = format!("{}[Ending \"Green out of time\"]\n", write(&g));
+        let e = read(rules, &text).unwrap_err().to_string();
+        assert!(e.contains("line 12") && e.contains("out of time"), "{e}");
     }
 
     #[test]

@@ -57,9 +57,9 @@ pub fn cell_of(sq: Square) -> Cell {
 pub fn outcome_of(o: Outcome) -> game_api::Outcome {
     let reason = crate::playout::ending_name(o);
     match o {
-        Outcome::Checkmate { winner, .. } | Outcome::Resignation { winner, .. } => {
-            game_api::Outcome::win(player_of(winner), 2, reason)
-        }
+        Outcome::Checkmate { winner, .. }
+        | Outcome::Resignation { winner, .. }
+        | Outcome::OutOfTime { winner } => game_api::Outcome::win(player_of(winner), 2, reason),
         Outcome::DoubleCheckmate => game_api::Outcome {
             results: vec![game_api::PlayerResult::Loss; 2],
             reason,
