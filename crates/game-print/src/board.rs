@@ -57,8 +57,8 @@ pub struct Tile {
 
 /// Margins of a board page, in millimetres.
 const SIDE: f32 = 13.0;
-const TOP: f32 = 30.0;
-const BOTTOM: f32 = 34.0;
+const TOP: f32 = 26.0;
+const BOTTOM: f32 = 30.0;
 
 /// Splits `n` into `parts` nearly equal runs, each a multiple of `multiple` where possible.
 fn split(n: u8, max: u8, multiple: u8) -> Vec<(u8, u8)> {
@@ -138,7 +138,7 @@ impl BoardSpec {
             index + 1,
             tiles.len()
         );
-        pen.text(pw / 2.0, 9.5, 13.0, true, Align::Centre, Rgb::BLACK, &title);
+        pen.text(pw / 2.0, 8.0, 13.0, true, Align::Centre, Rgb::BLACK, &title);
         let caption = format!(
             "{} · {} {}–{}, {} {}–{} · squares {} mm",
             (self.tile_caption)(t.r0, t.r1),
@@ -376,7 +376,7 @@ impl BoardSpec {
                 &format!("▼ {top_name} sits at this edge ▼"),
             );
         }
-        let mut y = gy + gh + 19.0;
+        let mut y = gy + gh + 18.0;
         for n in notes {
             y = pen.paragraph(SIDE, y, pw - 2.0 * SIDE, 8.0, false, Rgb::GREY, &n);
         }

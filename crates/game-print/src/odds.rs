@@ -111,9 +111,9 @@ pub fn donkey_table() -> Vec<DonkeyRow> {
     rows
 }
 
-/// `a/b` as a percentage, to two decimals without trailing zeros (6.25 %, 25 %).
+/// `a/b` as a percentage, to three decimals without trailing zeros (3.125 %, 25 %).
 pub fn percent(a: u32, b: u32) -> String {
-    let s = format!("{:.2}", 100.0 * a as f64 / b as f64);
+    let s = format!("{:.3}", 100.0 * a as f64 / b as f64);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     format!("{s} %")
 }

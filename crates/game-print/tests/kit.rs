@@ -1,0 +1,336 @@
+//! The kit read back from its PDF bytes with lopdf: pages, their size, the text on them (through
+//! the embedded fonts' ToUnicode maps), and the board's squares measured from the drawing.
+use game_print::{PT_PER_MM, Paper, PrintGame, kit_with};
+use lopdf::content::Operation;
+use lopdf::{Document, Object, ObjectId};
+
+fn load(game: PrintGame, paper: Paper) -> Document {
+    let bytes = kit_with(game, paper, false).expect("a kit");
+    assert!(bytes.starts_with(b"%PDF-"), "not a PDF");
+    Document::load_mem(&bytes).expect("the kit reads back")
+}
+
+fn pages(doc: &Document) -> Vec<(u32, ObjectId)> {
+    doc.get_pages().into_iter().collect()
+}
+
+/// Each page's text, whitespace squeezed.
+fn texts(doc: &Document) -> Vec<String> {
+    pages(doc)
+        .iter()
+        .map(|(n, _)| {
+            let t = doc.extract_text(&[*n]).expect("text");
+            t.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+fn number(o: &Object) -> f32 {
+    match o {
+        Object::Integer(i) => *i as f32,
+        Object::Real(r) => *r,
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+fn media_box(doc: &Document, id: ObjectId) -> [f32; 4] {
+    let page = doc.get_dictionary(id).expect("a page");
+    let mb = page
+        .get(b"MediaBox")
+        .expect("a MediaBox")
+        .as_array()
+        .expect("an array");
+    [
+        number(&mb[0]),
+        number(&mb[1]),
+        number(&mb[2]),
+        number(&mb[3]),
+    ]
+}
+
+/// Every filled, closed, axis-aligned four-cornered path on the page, as (width, height) in
+/// points after the current transformation (translations and scales; the kit's board pages
+/// draw no rotated squares).
+fn filled_rects(doc: &Document, id: ObjectId) -> Vec<(f32, f32)> {
+    let content = doc.get_and_decode_page_content(id).expect("content");
+    let mut stack = vec![(1.0f32, 1.0f32)];
+    let mut path: Vec<(f32, f32)> = Vec::new();
+    let mut subpaths: Vec<Vec<(f32, f32)>> = Vec::new();
+    let mut out = Vec::new();
+    let nums = |op: &Operation| op.operands.iter().map(number).collect::<Vec<f32>>();
+    for op in &content.operations {
+        match op.operator.as_str() {
+            "q" => stack.push(*stack.last().unwrap()),
+            "Q" => {
+                stack.pop();
+            }
+            "cm" => {
+                let v = nums(op);
+                let (sx, sy) = stack.last_mut().unwrap();
+                *sx *= (v[0] * v[0] + v[1] * v[1]).sqrt();
+                *sy *= (v[2] * v[2] + v[3] * v[3]).sqrt();
+            }
+            "m" => {
+                if !path.is_empty() {
+                    subpaths.push(std::mem::take(&mut path));
+                }
+                let v = nums(op);
+                path.push((v[0], v[1]));
+            }
+            "l" => {
+                let v = nums(op);
+                path.push((v[0], v[1]));
+            }
+            "h" => {}
+            "f" | "f*" | "B" | "B*" | "n" | "S" => {
+                if !path.is_empty() {
+                    subpaths.push(std::mem::take(&mut path));
+                }
+                let fill = op.operator.starts_with('f') || op.operator.starts_with('B');
+                let (sx, sy) = *stack.last().unwrap();
+                for p in subpaths.drain(..) {
+                    if fill && p.len() == 4 {
+                        let xs: Vec<f32> = p.iter().map(|q| q.0).collect();
+                        let ys: Vec<f32> = p.iter().map(|q| q.1).collect();
+                        let w = xs.iter().cloned().fold(f32::MIN, f32::max)
+                            - xs.iter().cloned().fold(f32::MAX, f32::min);
+                        let h = ys.iter().cloned().fold(f32::MIN, f32::max)
+                            - ys.iter().cloned().fold(f32::MAX, f32::min);
+                        let axis = p
+                            .iter()
+                            .zip(p.iter().cycle().skip(1))
+                            .all(|(a, b)| (a.0 - b.0).abs() < 0.01 || (a.1 - b.1).abs() < 0.01);
+                        if axis {
+                            out.push((w * sx, h * sy));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn pages_have_the_papers_size_in_points() {
+    // ISO 216: A4 210 × 297 mm, A3 297 × 420 mm; US Letter 8.5 × 11 in = 612 × 792 pt.
+    let expected = [
+        (Paper::A4, 595.276, 841.890),
+        (Paper::Letter, 612.0, 792.0),
+        (Paper::A3, 841.890, 1190.551),
+    ];
+    for game in PrintGame::ALL {
+        for (paper, w, h) in expected {
+            let doc = load(game, paper);
+            for (n, id) in pages(&doc) {
+                let mb = media_box(&doc, id);
+                assert!(
+                    (mb[2] - mb[0] - w).abs() < 0.05 && (mb[3] - mb[1] - h).abs() < 0.05,
+                    "{game:?} {paper:?} page {n}: {mb:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn veney_kit_pages_in_order() {
+    let set = veney_rules::PieceSet::standard();
+    for (paper, sheets) in [(Paper::A4, 4), (Paper::Letter, 4), (Paper::A3, 2)] {
+        // §2.0.V: four measures of 4 × 4; one measure a sheet on A4 or Letter, two on A3.
+        let doc = load(PrintGame::Veney, paper);
+        let t = texts(&doc);
+        assert!(
+            t[0].contains("Contents") && t[0].contains("Veney"),
+            "{paper:?}: cover {}",
+            t[0]
+        );
+        let boards: Vec<usize> = (0..t.len())
+            .filter(|&i| t[i].contains("Veney board — sheet"))
+            .collect();
+        assert_eq!(boards.len(), sheets, "{paper:?}: board sheets");
+        assert_eq!(
+            boards,
+            (1..=sheets).collect::<Vec<_>>(),
+            "{paper:?}: the board follows the cover"
+        );
+        assert!(t[1].contains(&format!("sheet 1 of {sheets}")));
+        let token_pages = t
+            .iter()
+            .filter(|p| p.contains("Veney tokens — sheet"))
+            .count();
+        assert!(token_pages >= 1);
+        // A card per piece of the set, each with its name and its section (§2.0.01–§2.0.12).
+        let cards: Vec<&String> = t.iter().filter(|p| p.contains("Standard set")).collect();
+        assert_eq!(cards.len(), set.len(), "{paper:?}: cards");
+        for (card, piece) in cards.iter().zip(&set.pieces) {
+            assert!(
+                card.contains(&piece.def.name),
+                "{paper:?}: card for {}",
+                piece.def.name
+            );
+            assert!(
+                card.contains(&piece.def.section),
+                "{paper:?}: {}",
+                piece.def.section
+            );
+        }
+        assert!(t[t.len() - 2].contains("Dagger Throw odds"));
+        assert!(t[t.len() - 1].contains("Veney — score sheet"));
+        assert_eq!(
+            t.len(),
+            1 + sheets + token_pages + set.len() + 2,
+            "{paper:?}: page count"
+        );
+    }
+}
+
+#[test]
+fn veney_board_names_lines_and_steps_and_marks_the_centre_line() {
+    let doc = load(PrintGame::Veney, Paper::A4);
+    let t = texts(&doc);
+    let boards: Vec<&String> = t
+        .iter()
+        .filter(|p| p.contains("Veney board — sheet"))
+        .collect();
+    for (i, page) in boards.iter().enumerate() {
+        // §2.0.V: lines W X Y Z; steps 1–16, four to a measure.
+        for line in ["W", "X", "Y", "Z"] {
+            assert!(
+                page.split(' ').any(|w| w == line),
+                "sheet {}: line {line}",
+                i + 1
+            );
+        }
+        for step in (i * 4 + 1)..=(i * 4 + 4) {
+            assert!(
+                page.split(' ').any(|w| w == step.to_string()),
+                "sheet {}: step {step}",
+                i + 1
+            );
+        }
+        // The centre line divides the second measure from the third.
+        assert_eq!(
+            page.contains("centre line (8 | 9)"),
+            i == 1 || i == 2,
+            "sheet {}",
+            i + 1
+        );
+    }
+    assert!(boards[0].contains("Measure 1 (White's first, Black's fourth)"));
+    assert!(boards[3].contains("Measure 4 (White's fourth, Black's first)"));
+    assert!(boards[0].contains("White sits at this edge"));
+    assert!(boards[3].contains("Black sits at this edge"));
+}
+
+#[test]
+fn board_squares_measure_their_true_size() {
+    // docs/rulings/print-kit.md: Veney 45 mm (§2.0.V gives no size), Tirachen 30 mm, Kelasu
+    // 25 mm; every square of the board drawn once, at that size, on every paper.
+    for (game, side_mm, squares) in [
+        (PrintGame::Veney, 45.0, 64),
+        (PrintGame::Tirachen, 30.0, 81),
+        (PrintGame::Kelasu, 25.0, 100),
+    ] {
+        assert_eq!(game_print::square_mm(game), side_mm);
+        let side = side_mm * PT_PER_MM;
+        for paper in Paper::ALL {
+            let doc = load(game, paper);
+            let t = texts(&doc);
+            let mut found = 0;
+            for (i, (_, id)) in pages(&doc).into_iter().enumerate() {
+                if !t[i].contains("board — sheet") {
+                    continue;
+                }
+                found += filled_rects(&doc, id)
+                    .into_iter()
+                    .filter(|(w, h)| (w - side).abs() < 0.05 && (h - side).abs() < 0.05)
+                    .count();
+            }
+            assert_eq!(found, squares, "{game:?} on {paper:?}");
+        }
+    }
+}
+
+#[test]
+fn odds_page_shows_the_rulebooks_figures_and_the_donkey() {
+    let doc = load(PrintGame::Veney, Paper::A4);
+    let t = texts(&doc);
+    let odds = t
+        .iter()
+        .find(|p| p.contains("Dagger Throw odds §2.0.08"))
+        .expect("an odds page");
+    // §2.0.08: "At full starting distance, this is a one-in-32 chance of success. At close
+    // range, it's a one-in-four chance of success."
+    assert!(odds.contains("1/32 · 3.125 %"), "{odds}");
+    assert!(odds.contains("1/4 · 25 %"), "{odds}");
+    // One off-colour of five sticks: five landings of 32.
+    assert!(odds.contains("5/32 · 15.625 %"), "{odds}");
+    // §2.0.R1 flat odds one-in-six; §2.0.23 the Donkey's five directions.
+    assert!(odds.contains("1 in 6"), "{odds}");
+    for d in [
+        "forward-left",
+        "forward-right",
+        "backward-left",
+        "backward-right",
+        "stays put",
+    ] {
+        assert!(odds.contains(d), "{d}");
+    }
+}
+
+#[test]
+fn tirachen_and_kelasu_kits_have_board_tokens_and_score_sheet() {
+    for (game, title, a4_sheets, letters) in [
+        (
+            PrintGame::Tirachen,
+            "Tirachen",
+            4,
+            ["G", "F", "C", "S", "A", "W", "P", "T"],
+        ),
+        (
+            PrintGame::Kelasu,
+            "Kelasu",
+            4,
+            ["B", "W", "R", "D", "C", "G", "S", "S"],
+        ),
+    ] {
+        for (paper, sheets) in [
+            (Paper::A4, a4_sheets),
+            (Paper::Letter, a4_sheets),
+            (Paper::A3, 1),
+        ] {
+            let doc = load(game, paper);
+            let t = texts(&doc);
+            let boards = t
+                .iter()
+                .filter(|p| p.contains(&format!("{title} board — sheet")))
+                .count();
+            assert_eq!(boards, sheets, "{title} {paper:?}");
+            let tokens: Vec<&String> = t
+                .iter()
+                .filter(|p| p.contains(&format!("{title} tokens")))
+                .collect();
+            assert!(!tokens.is_empty());
+            let all_tokens = tokens
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            for l in letters {
+                assert!(all_tokens.split(' ').any(|w| w == l), "{title}: token {l}");
+            }
+            assert!(
+                t.last()
+                    .unwrap()
+                    .contains(&format!("{title} — score sheet"))
+            );
+            assert_eq!(
+                t.len(),
+                1 + sheets + tokens.len() + 1,
+                "{title} {paper:?}: page count"
+            );
+        }
+    }
+}
