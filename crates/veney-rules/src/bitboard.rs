@@ -66,7 +66,33 @@ impl Bitboard {
     pub fn adjacent(sq: Square) -> Bitboard {
         Bitboard(ADJACENT[sq.index()])
     }
+
+    /// The squares on the diagonals through `sq`, `sq` itself excluded.
+    #[inline]
+    pub fn diagonals(sq: Square) -> Bitboard {
+        Bitboard(DIAGONALS[sq.index()])
+    }
 }
+
+/// `DIAGONALS[i]`: the squares diagonal to square `i` at any distance, computed at compile time.
+const DIAGONALS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (line, step) = ((i % 4) as i32, (i / 4) as i32);
+        let mut j = 0;
+        while j < 64 {
+            let (l, s) = ((j % 4) as i32, (j / 4) as i32);
+            let (dl, ds) = ((l - line).abs(), (s - step).abs());
+            if dl == ds && dl > 0 {
+                t[i] |= 1u64 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// `ADJACENT[i]`: the squares touching square `i`, computed at compile time.
 const ADJACENT: [u64; 64] = {

@@ -116,8 +116,16 @@ fn piece_moves_facing(
     };
     let movers = lp.both | lp.move_only;
     let attackers = lp.both | lp.attack_only;
+    let occupied = view.occupied.0;
     for to in Bitboard(movers | attackers) {
         let bit = 1u64 << to.index();
+        if occupied & bit == 0 {
+            // Fast path: an empty square is a quiet move, if the leap may move.
+            if movers & bit != 0 {
+                push(to, Effect::Quiet, None, out, &mut done);
+            }
+            continue;
+        }
         if let Some(e) = view.land(
             rules,
             pos,
@@ -161,7 +169,6 @@ fn piece_moves_facing(
         let can_move = ray.mode != Mode::AttackOnly;
         let can_attack = ray.mode != Mode::MoveOnly;
         let dir = ray.no_repeat.then_some(ray.dir);
-        let occupied = view.occupied.0;
         for (i, &sqi) in ray.squares[..ray.len as usize].iter().enumerate() {
             let bit = 1u64 << sqi;
             let sq = Square::from_index_unchecked(sqi);
@@ -197,6 +204,13 @@ fn piece_moves_facing(
             allowed & !view.occupied
         };
         for to in candidates {
+            if !view.occupied.contains(to) {
+                // Fast path: an empty square is a quiet move.
+                if can_move {
+                    push(to, Effect::Quiet, None, out, &mut done);
+                }
+                continue;
+            }
             if let Some(e) = view.land(rules, pos, kind, inert, to, can_move, can_attack) {
                 push(to, e, None, out, &mut done);
             }

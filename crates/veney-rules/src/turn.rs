@@ -329,11 +329,8 @@ impl Position {
     /// The turn's moves are done: glare may still be invoked (§2.0.10), else the turn ends.
     fn finish(&mut self, rules: &Rules) {
         let open = self.outcome.is_none()
-            && (glare::available(rules, self).is_some() || {
-                let mut declare = Vec::new();
-                crate::special::intention::declarations(rules, self, &mut declare);
-                !declare.is_empty()
-            });
+            && (glare::available(rules, self).is_some()
+                || crate::special::intention::any_declaration(rules, self));
         if open {
             self.phase = Phase::Glare;
         } else {

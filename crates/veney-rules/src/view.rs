@@ -42,6 +42,10 @@ pub(crate) struct View {
     pub holding: Option<Square>,
     /// The Donkeys' squares (§2.0.23).
     pub donkeys: Bitboard,
+    /// Disarm condition B's squares (§2.0.14), worked out when first needed: see
+    /// `special::disarm::disadvantaged_squares`. Forgotten when the view is changed for another
+    /// board (`forget_worked_out`).
+    disadvantaged: std::cell::Cell<Option<Bitboard>>,
 }
 
 impl View {
@@ -99,7 +103,24 @@ impl View {
             untouchable: crate::special::blade_capture::untouchable(pos, side),
             holding: crate::special::blade_capture::holding(pos, side),
             donkeys: crate::special::donkey::squares(pos),
+            disadvantaged: std::cell::Cell::new(None),
         }
+    }
+
+    /// Drops what was worked out from the board the view was made for, before the view is used
+    /// for a changed board.
+    pub fn forget_worked_out(&mut self) {
+        self.disadvantaged.set(None);
+    }
+
+    /// The squares where the opponent's pieces are disadvantaged (disarm condition B, §2.0.14).
+    fn disadvantaged(&self, rules: &Rules, pos: &Position) -> Bitboard {
+        if let Some(b) = self.disadvantaged.get() {
+            return b;
+        }
+        let b = crate::special::disarm::disadvantaged_squares(rules, pos, self.side);
+        self.disadvantaged.set(Some(b));
+        b
     }
 
     /// What landing on `to` does, if the piece may land there.
@@ -155,8 +176,11 @@ impl View {
             Relation::Checkmate => Some(Effect::Checkmate),
             Relation::Negate => Some(Effect::Negate(target)),
             Relation::Disarm => {
-                crate::special::disarm::disarms(rules, pos, self.side, kind, target, to)
-                    .then_some(Effect::Disarm(target))
+                let side = self.side;
+                (crate::special::disarm::may_disarm(rules, pos, side, kind)
+                    && (crate::special::disarm::overextended(rules, pos, !side, target, to)
+                        || self.disadvantaged(rules, pos).contains(to)))
+                .then_some(Effect::Disarm(target))
             }
             // The push square is found by `piece_moves`, which knows the Guard's direction.
             Relation::Deflect if rules.info(self.side, kind).deflect => {

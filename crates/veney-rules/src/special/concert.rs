@@ -88,7 +88,12 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
     if crate::special::hirakamae::active(pos, side) {
         return;
     }
-    let mut ordinary: Option<Vec<Action>> = None;
+    // Everything is worked out at the end of `out`, which is left as it was but for the lifts:
+    // out[base..ord_end] the Self's ordinary moves (made once, when first needed),
+    // out[ord_end..w] the lifts kept so far, out[w..] the Self's moves with one partner lifted.
+    let base = out.len();
+    let mut ord_end: Option<usize> = None;
+    let mut w = base;
     for k in rules.set(side).kinds() {
         if !rules.info(side, k).concert_partner {
             continue;
@@ -99,30 +104,36 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
             if !in_line(self_sq, q, 4) {
                 continue;
             }
-            let ordinary = ordinary.get_or_insert_with(|| {
-                let mut v = Vec::new();
-                piece_moves(rules, pos, view, life, self_sq, &mut v);
-                v
+            let ord_end = *ord_end.get_or_insert_with(|| {
+                piece_moves(rules, pos, view, life, self_sq, out);
+                w = out.len();
+                w
             });
             // The board as the Self sees it with the partner lifted: its square empty (the
             // Self is unconstrained, so nothing else of the view changes).
             let mut without = *pos;
             without.remove(side, k, q);
             let mut seen = view.clone();
+            seen.forget_worked_out();
             seen.own.clear(q);
             seen.occupied.clear(q);
             seen.own_leapable.clear(q);
-            let mut moves = Vec::new();
-            piece_moves(rules, &without, &seen, life, self_sq, &mut moves);
-            for a in moves {
+            let cand = out.len();
+            piece_moves(rules, &without, &seen, life, self_sq, out);
+            let cand_end = out.len();
+            for i in cand..cand_end {
+                let a = out[i];
                 let Action::Move(mut m) = a else { continue };
-                if ordinary.contains(&a) {
+                // Only moves onto or over the partner lift it; of those, one the Self could
+                // make with the partner standing is an ordinary move.
+                if m.to != q && !between(m.from, m.to).contains(q) {
+                    continue;
+                }
+                if out[base..ord_end].contains(&a) {
                     continue;
                 }
                 if m.to == q {
                     m.effect = Effect::Lift(k);
-                } else if !between(m.from, m.to).contains(q) {
-                    continue;
                 }
                 let lift = Action::Move(m);
                 // The common case is checked from this view, without playing the move; a move
@@ -134,7 +145,7 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
                     && (crate::measure::Measure::of(m.to) == crate::measure::Measure::of(m.from)
                         || !crate::special::control::has_control(rules, side));
                 let placed = if plain {
-                    let fast = partner_can_move(rules, pos, view, m.to, k, q);
+                    let fast = partner_can_move(rules, pos, view, m.to, k, q, out);
                     debug_assert_eq!(
                         fast,
                         played_partner_can_move(rules, pos, lift),
@@ -145,11 +156,17 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
                 } else {
                     played_partner_can_move(rules, pos, lift)
                 };
-                if placed && !out.contains(&lift) {
-                    out.push(lift);
+                if placed && !out[ord_end..w].contains(&lift) {
+                    // w <= i: the kept lifts never overtake the candidate being read.
+                    out[w] = lift;
+                    w += 1;
                 }
             }
+            out.truncate(w);
         }
+    }
+    if let Some(ord_end) = ord_end {
+        out.drain(base..ord_end);
     }
 }
 
@@ -163,6 +180,7 @@ fn partner_can_move(
     to: Square,
     k: crate::piece_set::Kind,
     q: Square,
+    scratch: &mut Vec<Action>,
 ) -> bool {
     let side = view.side;
     let life = rules.life(side);
@@ -179,6 +197,7 @@ fn partner_can_move(
         facing: pos.facing(q),
     });
     let mut seen = view.clone();
+    seen.forget_worked_out();
     for b in [&mut seen.own, &mut seen.occupied] {
         b.clear(from);
         b.clear(q);
@@ -195,9 +214,12 @@ fn partner_can_move(
                 pos.life_measure(rules, !side),
             );
     }
-    let mut moves = Vec::new();
-    lifted_moves(rules, &next, &mut seen, to, &mut moves);
-    !moves.is_empty()
+    // Listed at the end of `scratch`, which is left as it was.
+    let start = scratch.len();
+    lifted_moves(rules, &next, &mut seen, to, scratch);
+    let any = scratch.len() > start;
+    scratch.truncate(start);
+    any
 }
 
 /// The same, by playing the Self's move and listing the legal actions after it.

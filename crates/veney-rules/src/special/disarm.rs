@@ -14,6 +14,7 @@
 //! Persistence (§2.0.08): a blade with the Persistence special (the Dagger) executes disarm only
 //! while its side has no other blade on the board.
 pub use crate::attacks::attacks;
+use crate::bitboard::Bitboard;
 use crate::piece_def::Special;
 use crate::piece_set::Kind;
 use crate::position::Position;
@@ -47,26 +48,38 @@ pub(crate) fn may_disarm(rules: &Rules, pos: &Position, side: Side, attacker: Ki
 
 /// Condition B's second attacker: a `side` technical piece directly attacks `at`.
 pub fn disadvantaged(rules: &Rules, pos: &Position, side: Side, at: Square) -> bool {
+    disadvantaged_squares(rules, pos, side).contains(at)
+}
+
+/// Every square condition B's second attacker covers: attacked directly by one of `side`'s
+/// technical pieces, within its range constraint.
+pub fn disadvantaged_squares(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     let controlled = crate::special::control::controlled(rules, pos, !side);
-    rules.set(side).kinds().any(|k| {
+    // A Cloak holding a blade supports nothing else (§2.0.06).
+    let holding = crate::special::blade_capture::holding(pos, side);
+    let mut out = Bitboard::EMPTY;
+    for k in rules.set(side).kinds() {
         let def = &rules.set(side).piece(k).def;
         if def.category != crate::piece_def::Category::Technical {
-            return false;
+            continue;
         }
-        if rules.info(side, k).jutsu && controlled.contains(at) {
-            return false;
+        let mut seen = Bitboard::EMPTY;
+        for from in pos.pieces(side, k) {
+            if Some(from) != holding {
+                seen = seen | attacks(rules, pos, side, k, from);
+            }
         }
-        let zone = crate::constraint::zone_of(rules, pos, side, k);
-        if !zone.contains(at) {
-            return false;
+        if seen.is_empty() {
+            continue;
         }
-        // A Cloak holding a blade supports nothing else (§2.0.06).
-        let holding = crate::special::blade_capture::holding(pos, side);
-        pos.pieces(side, k)
-            .into_iter()
-            .find(|&from| Some(from) != holding && attacks(rules, pos, side, k, from).contains(at))
-            .is_some()
-    })
+        seen &= crate::constraint::zone_of(rules, pos, side, k);
+        // A Jutsu attacking into a measure its target's side controls does not count (§2.0.07).
+        if rules.info(side, k).jutsu {
+            seen &= !controlled;
+        }
+        out = out | seen;
+    }
+    out
 }
 
 /// Condition A: `side`'s piece of kind `k` on `at` is outside its own range constraint.

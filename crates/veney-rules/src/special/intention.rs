@@ -52,18 +52,13 @@ fn jutsus(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     b
 }
 
-/// Whether one of `side`'s Jutsu shares `at`'s measure or a diagonal with it.
-fn jutsu_aligned(rules: &Rules, pos: &Position, side: Side, at: Square) -> bool {
-    jutsus(rules, pos, side)
-        .into_iter()
-        .find(|j| {
-            Measure::of(*j) == Measure::of(at) || {
-                let dl = (j.line() as i8 - at.line() as i8).abs();
-                let ds = (j.step() as i8 - at.step() as i8).abs();
-                dl == ds && dl > 0
-            }
-        })
-        .is_some()
+/// The squares that share a measure or a diagonal with one of `side`'s Jutsu.
+fn aligned_with(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for j in jutsus(rules, pos, side) {
+        out = out | Measure::of(j).squares() | Bitboard::diagonals(j);
+    }
+    out
 }
 
 /// What `side`'s blade on `from` striking `at` would do, if it may strike it (pattern and
@@ -76,44 +71,59 @@ pub fn strike(
     from: Square,
     at: Square,
 ) -> Option<Effect> {
-    let attacks = crate::attacks::attacks(rules, pos, side, blade, from);
-    strike_given(rules, pos, side, blade, from, at, attacks)
+    Striker::new(rules, pos, side, blade, from).strike(rules, pos, at)
 }
 
-/// `strike`, with the squares the blade on `from` attacks already known.
-fn strike_given(
-    rules: &Rules,
-    pos: &Position,
+/// What one blade's strikes depend on, worked out once for every target.
+struct Striker {
     side: Side,
     blade: Kind,
     from: Square,
-    at: Square,
+    /// The squares the blade attacks by its pattern.
     attacks: Bitboard,
-) -> Option<Effect> {
-    if !attacks.contains(at) {
-        return None;
+    /// Its range-constraint zone.
+    zone: Bitboard,
+    /// The Cloak holding our own blade, which cannot be attacked (§2.0.06).
+    untouchable: Bitboard,
+}
+
+impl Striker {
+    fn new(rules: &Rules, pos: &Position, side: Side, blade: Kind, from: Square) -> Striker {
+        Striker {
+            side,
+            blade,
+            from,
+            attacks: crate::attacks::attacks(rules, pos, side, blade, from),
+            zone: crate::constraint::zone_of(rules, pos, side, blade),
+            untouchable: crate::special::blade_capture::untouchable(pos, side),
+        }
     }
-    let (owner, target) = pos.piece_at(at)?;
-    if owner == side {
-        return None;
-    }
-    // The Cloak holding our own blade cannot be attacked (§2.0.06).
-    if crate::special::blade_capture::untouchable(pos, side).contains(at) {
-        return None;
-    }
-    let zone = crate::constraint::zone_of(rules, pos, side, blade);
-    let adjacent = Bitboard::adjacent(from).contains(at);
-    let beyond_by_one = (Bitboard::adjacent(at) & zone).any();
-    if !zone.contains(at) && !(adjacent && beyond_by_one) {
-        return None;
-    }
-    match rules.relation(side, blade, target) {
-        Relation::Fend => Some(Effect::Fend(target)),
-        Relation::Take => Some(Effect::Take(target)),
-        Relation::Checkmate => Some(Effect::Checkmate),
-        Relation::Disarm => crate::special::disarm::disarms(rules, pos, side, blade, target, at)
-            .then_some(Effect::Disarm(target)),
-        _ => None,
+
+    /// What the strike on `at` does, if the blade may strike it.
+    fn strike(&self, rules: &Rules, pos: &Position, at: Square) -> Option<Effect> {
+        if !self.attacks.contains(at) {
+            return None;
+        }
+        let (owner, target) = pos.piece_at(at)?;
+        if owner == self.side || self.untouchable.contains(at) {
+            return None;
+        }
+        let adjacent = Bitboard::adjacent(self.from).contains(at);
+        let beyond_by_one = (Bitboard::adjacent(at) & self.zone).any();
+        if !self.zone.contains(at) && !(adjacent && beyond_by_one) {
+            return None;
+        }
+        let (side, blade) = (self.side, self.blade);
+        match rules.relation(side, blade, target) {
+            Relation::Fend => Some(Effect::Fend(target)),
+            Relation::Take => Some(Effect::Take(target)),
+            Relation::Checkmate => Some(Effect::Checkmate),
+            Relation::Disarm => {
+                crate::special::disarm::disarms(rules, pos, side, blade, target, at)
+                    .then_some(Effect::Disarm(target))
+            }
+            _ => None,
+        }
     }
 }
 
@@ -192,8 +202,31 @@ pub fn strike_any(
 
 /// The tenable declarations now.
 pub(crate) fn declarations(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+    each_declaration(rules, pos, |a| {
+        out.push(a);
+        true
+    });
+}
+
+/// Whether any declaration is tenable now.
+pub(crate) fn any_declaration(rules: &Rules, pos: &Position) -> bool {
+    let mut any = false;
+    each_declaration(rules, pos, |_| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Each tenable declaration now, in order, until `f` returns false.
+fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> bool) {
     let side = pos.turn();
     if pos.meta_moved() || jutsus(rules, pos, side).is_empty() {
+        return;
+    }
+    let aligned = aligned_with(rules, pos, side);
+    let targets = pos.occupied_by(!side) & aligned;
+    if targets.is_empty() {
         return;
     }
     for k in rules.set(side).kinds() {
@@ -201,39 +234,34 @@ pub(crate) fn declarations(rules: &Rules, pos: &Position, out: &mut Vec<Action>)
             continue;
         }
         for from in pos.pieces(side, k) {
-            let mut direct: Option<Bitboard> = None;
+            let direct = Striker::new(rules, pos, side, k, from);
             // By a stepping stone: the position after stepping onto each reachable engagement
-            // and what the blade attacks from there, computed once, when first needed.
-            let mut vias: Option<Vec<(Position, Square, Bitboard)>> = None;
-            for at in pos.occupied_by(!side) {
-                if !jutsu_aligned(rules, pos, side, at) {
-                    continue;
-                }
-                let direct = *direct
-                    .get_or_insert_with(|| crate::attacks::attacks(rules, pos, side, k, from));
-                let tenable = strike_given(rules, pos, side, k, from, at, direct).is_some() || {
+            // and the blade's strikes from there, computed once, when first needed.
+            let mut vias: Option<Vec<(Position, Striker)>> = None;
+            for at in targets {
+                let tenable = direct.strike(rules, pos, at).is_some() || {
                     let vias = vias.get_or_insert_with(|| {
                         reachable_stones(rules, pos, side, k, from)
                             .into_iter()
                             .map(|stone| {
                                 let mut after = *pos;
                                 step_onto(rules, &mut after, side, k, from, stone);
-                                let attacks =
-                                    crate::attacks::attacks(rules, &after, side, k, stone);
-                                (after, stone, attacks)
+                                let striker = Striker::new(rules, &after, side, k, stone);
+                                (after, striker)
                             })
                             .collect()
                     });
-                    vias.iter().any(|(after, stone, attacks)| {
-                        strike_given(rules, after, side, k, *stone, at, *attacks).is_some()
-                    })
+                    vias.iter()
+                        .any(|(after, striker)| striker.strike(rules, after, at).is_some())
                 };
-                if tenable {
-                    out.push(Action::Declare {
+                if tenable
+                    && !f(Action::Declare {
                         kind: k,
                         from,
                         to: at,
-                    });
+                    })
+                {
+                    return;
                 }
             }
         }
