@@ -128,6 +128,11 @@ struct Epoch(Instant);
 #[derive(Resource, Clone, Default)]
 struct NextWake(Arc<Mutex<Option<Instant>>>);
 
+/// A flag has just fallen: the seat is out of time. A game's pack ends its own game on it
+/// (Veney: `Game::out_of_time`); the grid games end here, by `Declared::OutOfTime`.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlagFell(pub usize);
+
 /// What the players do to the clock.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub enum ClockIntent {
@@ -158,6 +163,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NextWake>()
         .insert_resource(Epoch(Instant::now()))
         .add_message::<ClockIntent>()
+        .add_message::<FlagFell>()
         .add_systems(Startup, restore)
         .add_systems(
             Update,
@@ -241,12 +247,16 @@ fn flag_ends_game(
     screen: Option<Res<State<super::Screen>>>,
     m: Option<ResMut<super::grid::ActiveMatch>>,
     mut seen: Local<Option<game_clock::Flag>>,
+    mut fell: MessageWriter<FlagFell>,
 ) {
     let flag = t.clock.as_ref().and_then(|c| c.flag(now(&epoch, &fixed)));
     if flag == *seen {
         return;
     }
     *seen = flag;
+    if let Some(f) = flag {
+        fell.write(FlagFell(f.seat));
+    }
     let (Some(f), Some(mut m), Some(screen)) = (flag, m, screen) else {
         return;
     };

@@ -165,6 +165,10 @@ fn finish(
 
 /// Undo against the computer: the person's last turn goes back with every computer turn since.
 pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer) -> bool {
+    // A fallen flag's ending goes first: the game plays on where it stopped (R-OUT-OF-TIME).
+    if game.withdraw_out_of_time() {
+        return true;
+    }
     let mut any = false;
     while let Some((before, _)) = game.actions().last().copied() {
         game.undo();

@@ -10,6 +10,7 @@ use veney_rules::{Action, Effect};
 pub mod animation;
 pub mod board;
 pub mod choice;
+pub mod clock;
 mod commands;
 pub mod computer;
 pub mod dice;
@@ -40,6 +41,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Veney), redraw_on_enter)
         .add_plugins((
             game::plugin,
+            clock::plugin,
             computer::plugin,
             highlights::plugin,
             dice::plugin,

@@ -23,6 +23,11 @@ pub(super) fn back_to_live(ctx: &mut Ctx, cmd: &Command) -> bool {
 }
 
 pub(super) fn undo(ctx: &mut Ctx) {
+    // A fallen flag's ending goes first: the game plays on where it stopped (R-OUT-OF-TIME).
+    if ctx.game.0.withdraw_out_of_time() {
+        ctx.status.info = Some("the flag's ending is taken back: play on".into());
+        return;
+    }
     if ctx.game.0.undo().is_none() {
         ctx.status.info = Some("nothing to undo".into());
     }

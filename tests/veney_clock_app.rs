@@ -1,0 +1,94 @@
+//! Veney beside the table clock (issue 16, Clocks), headless on a fixed time (`ClockNow`): a
+//! fallen flag ends Veney's game with its own outcome, the autosave says so, undo plays on.
+use bevy::prelude::*;
+use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+use veney::packs::veney::game::{Command, CurrentGame, SaveDir};
+use veney_rules::{Outcome, Side, Square};
+
+mod common;
+
+fn app(name: &str) -> App {
+    let dir = common::temp_dir(name);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(veney::Screen::Veney)
+        .insert_resource(veney::host::grid::SaveRoot(dir.clone()))
+        .insert_resource(SaveDir(dir));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    app
+}
+
+fn at(app: &mut App, ms: u64) {
+    app.world_mut().resource_mut::<ClockNow>().0 = Some(ms);
+    app.update();
+    app.update();
+}
+
+#[test]
+fn a_fallen_flag_ends_veneys_game_out_of_time_and_undo_plays_on() {
+    // §2.0.R3 Time Control: "If one player runs out of time, they lose" (R-OUT-OF-TIME).
+    let mut a = app("veney-flag");
+    // White's Self to Y3 (`SY3`), and the turn ends.
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::Black
+    );
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 4_000);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 4_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None,
+        "no flag yet"
+    );
+    // Black's five seconds run out.
+    at(&mut a, 9_500);
+    let g = &a.world().resource::<CurrentGame>().0;
+    assert_eq!(
+        g.position().outcome(),
+        Some(Outcome::OutOfTime {
+            winner: Side::White
+        })
+    );
+    assert!(
+        g.record().ends_with("[Ending \"Black out of time\"]"),
+        "{}",
+        g.record()
+    );
+    let prompt = a
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .prompt
+        .clone();
+    assert_eq!(prompt, "Game over: White wins: Black out of time");
+    let dir = a.world().resource::<SaveDir>().clone();
+    let auto = std::fs::read_to_string(dir.autosave()).unwrap();
+    assert!(auto.contains("[Ending \"Black out of time\"]"), "{auto}");
+    // The save loads to the same ending.
+    common::send(&mut a, Command::Save(std::path::PathBuf::new()));
+    common::send(&mut a, Command::NewGame);
+    common::send(&mut a, Command::Load(std::path::PathBuf::new()));
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        Some(Outcome::OutOfTime {
+            winner: Side::White
+        })
+    );
+    // Undo plays on: Black to move where the flag fell, the move played stays.
+    common::send(&mut a, Command::Undo);
+    let g = &a.world().resource::<CurrentGame>().0;
+    assert_eq!(g.position().outcome(), None);
+    assert_eq!(g.position().turn(), Side::Black);
+    assert_eq!(g.actions().count(), 2);
+}
