@@ -131,7 +131,7 @@ impl BoardSpec {
             }
         };
 
-        // Title and caption.
+        // Title; the caption goes under the board.
         let title = format!(
             "{} board — sheet {} of {}",
             self.game,
@@ -149,15 +149,6 @@ impl BoardSpec {
             self.file_labels[t.f0 as usize],
             self.file_labels[t.f1 as usize],
             self.cell_mm
-        );
-        pen.text(
-            pw / 2.0,
-            15.0,
-            8.0,
-            false,
-            Align::Centre,
-            Rgb::GREY,
-            &caption,
         );
 
         // Squares.
@@ -192,7 +183,8 @@ impl BoardSpec {
                 }
             }
         }
-        // Rank rules (measure lines, the centre line).
+        // The board's frame, then the rank rules over it (measure lines, the centre line).
+        pen.rect(gx, gy, gw, gh, None, Some(Line::solid(0.8, Rgb::BLACK)));
         for rule in &self.rules {
             if rule.after < t.r0 || rule.after > t.r1 + 1 {
                 continue;
@@ -223,8 +215,6 @@ impl BoardSpec {
                 );
             }
         }
-        // The board's frame.
-        pen.rect(gx, gy, gw, gh, None, Some(Line::solid(0.8, Rgb::BLACK)));
 
         // Labels: files under and over the grid (over turned for the far player), ranks at
         // the left (upright) and right (turned).
@@ -377,6 +367,7 @@ impl BoardSpec {
             );
         }
         let mut y = gy + gh + 18.0;
+        y = pen.paragraph(SIDE, y, pw - 2.0 * SIDE, 8.0, false, Rgb::BLACK, &caption);
         for n in notes {
             y = pen.paragraph(SIDE, y, pw - 2.0 * SIDE, 8.0, false, Rgb::GREY, &n);
         }

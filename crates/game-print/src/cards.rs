@@ -126,6 +126,28 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
         );
         y += 7.0;
     }
+    if let Some(words) = shapes::rulebook_words(d.drawn_shape()) {
+        pen.text(
+            m,
+            y,
+            10.0,
+            true,
+            Align::Left,
+            Rgb::BLACK,
+            "Its shape in a standard set (§2.0.R6)",
+        );
+        y += 5.5;
+        y = pen.paragraph(
+            m + 3.0,
+            y,
+            text_w - 3.0,
+            9.5,
+            false,
+            Rgb::BLACK,
+            &format!("“{words}”"),
+        );
+        y += 2.0;
+    }
     if !d.specials.is_empty() {
         pen.text(
             m,

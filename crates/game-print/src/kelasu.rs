@@ -1,7 +1,7 @@
 //! Kelasu's kit: the 10 × 10 board with its four Victory Tiles, the text's set of pieces for
 //! each side to cut out, and a score sheet in the notation of `kelasu_rules::notation`
 //! (docs/rulings/kelasu.md).
-use crate::kit::{GameKit, example_actions, grid_board};
+use crate::kit::{GameKit, example_actions, grid_board, option_fields};
 use crate::pen::Rgb;
 use crate::score_sheet::ScoreSheet;
 use crate::tokens::{Token, TokenGroup};
@@ -97,7 +97,7 @@ pub fn kit() -> GameKit {
         score: ScoreSheet {
             game: "Kelasu".into(),
             players: names.clone(),
-            fields: vec!["Options".into(), "Energy rule".into()],
+            fields: option_fields(&g),
             key,
             example: format!(
                 "{} (a turn's actions side by side, until energy runs out or “end”).",
@@ -109,5 +109,48 @@ pub fn kit() -> GameKit {
             "Blue plays first and sits at rank A (the top edge of the text's diagrams); Red at rank J. The four outlined squares in the middle are the Victory Tiles.".into(),
             "The tokens are the text's box for each side; Diplomats' conversions can need more of a kind (“solved the same way Physical Chess solves having up to 9 Queens”).".into(),
         ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::Viewer;
+
+    #[test]
+    fn the_box_sets_out_the_start() {
+        // "Notice how the board starts with just Blanks and Stones": the text's box holds them.
+        let g = Kelasu::new(Default::default());
+        let start = g.pieces(&g.start(), Viewer::Referee);
+        for player in 0..2u8 {
+            for kind in Kind::ALL {
+                let on_board = start
+                    .iter()
+                    .filter(|p| {
+                        p.owner == Some(Player(player)) && p.kind == kind.letter().to_string()
+                    })
+                    .count() as u32;
+                assert!(on_board <= box_count(kind), "{kind:?}: {on_board}");
+            }
+        }
+        // "At the start of each turn, your Energy is calculated as the number of Stones you
+        // have - at the start, it's 4": the box's four Stones.
+        assert_eq!(box_count(Kind::Stone), 4);
+    }
+
+    #[test]
+    fn the_victory_tiles_are_outlined() {
+        let k = kit();
+        let cells: Vec<(u8, u8)> = k
+            .board
+            .outlines
+            .iter()
+            .flat_map(|o| o.cells.clone())
+            .collect();
+        assert_eq!(cells.len(), 4);
+        assert!(
+            k.board.first_rank_at_top,
+            "rank A at the top, as the text's diagrams"
+        );
     }
 }

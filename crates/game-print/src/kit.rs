@@ -382,14 +382,18 @@ pub(crate) fn grid_board<G: game_api::Game>(
     let game_api::Shape::Grid { files, ranks, .. } = d.shape else {
         panic!("{} has no grid board", g.title());
     };
+    // Every zone of each name (Tirachen has a homeland per side).
     let outlines = outlined
         .iter()
-        .filter_map(|(name, colour)| {
-            let z = d.zones.iter().find(|z| z.name == *name)?;
-            Some(crate::board::Outline {
-                cells: z.cells.iter().filter_map(|c| d.file_rank(*c)).collect(),
-                colour: *colour,
-            })
+        .flat_map(|(name, colour)| {
+            d.zones
+                .iter()
+                .filter(|z| z.name == *name)
+                .map(|z| crate::board::Outline {
+                    cells: z.cells.iter().filter_map(|c| d.file_rank(*c)).collect(),
+                    colour: *colour,
+                })
+                .collect::<Vec<_>>()
         })
         .collect();
     BoardSpec {
@@ -412,4 +416,18 @@ pub(crate) fn grid_board<G: game_api::Game>(
         edge_names: edge_names(g),
         tile_caption: caption,
     }
+}
+
+/// The game's option headers as fields to fill in on a score sheet, each with its default:
+/// "Warrior diagonals (default move-capture)".
+pub(crate) fn option_fields<G: game_api::Game>(g: &G) -> Vec<String> {
+    g.headers()
+        .into_iter()
+        .map(|(k, v)| {
+            let words = crate::cards::spaced(&k);
+            let mut w = words[..1].to_string();
+            w.push_str(&words[1..].to_lowercase());
+            format!("{w} (default {v})")
+        })
+        .collect()
 }

@@ -193,3 +193,35 @@ pub fn draw(pen: &mut Pen, symbol: Symbol, cx: f32, cy: f32, size: f32, ink: Rgb
         }
     }
 }
+
+/// What §2.0.R6 says of the shape, quoted, for the rules cards.
+pub fn rulebook_words(shape: VeneyShape) -> Option<&'static str> {
+    use VeneyShape::*;
+    Some(match shape {
+        Lump => "a big, roundish lump of rock; It is a mass, like a body.",
+        Shard => "a shard of something sharp and pointy, flat, like a blade.",
+        SmallShard => {
+            "a shard of something sharp and pointy, flat, like a blade … The Dagger is smaller than the Sword."
+        }
+        Cloth => {
+            "asymmetrical, organic or irregularly-shaped, amorphous, perhaps with holes in it."
+        }
+        Long => {
+            "long, its shape evoking a measure of weight, an axis, the geometry and range of a shadow."
+        }
+        Disc => {
+            "flat and round like a buckler or rondelle, two types of small shields, or like the top of a rook."
+        }
+        Droplet => {
+            "a funny little pointed droplet, pyramidal, as if hung from its peak, or … the shape of a flame."
+        }
+        Ring => {
+            "a contemplative circular shape with one central eyehole or pivot, as if worked by time and erosion."
+        }
+        Block => {
+            "the largest piece on the board. Its footprint more or less fills the space of a square."
+        }
+        Pebble => "small pebbles reminiscent of the head of a pawn.",
+        _ => return None,
+    })
+}

@@ -1,7 +1,7 @@
 //! Tirachen's kit: the 9 × 9 board with both homelands outlined (the rule text's "PIECES AND
 //! PATCHES"), each side's pieces to cut out, and a score sheet in the notation of
 //! `tirachen_rules::notation` (docs/rulings/tirachen.md).
-use crate::kit::{GameKit, example_actions, grid_board};
+use crate::kit::{GameKit, example_actions, grid_board, option_fields};
 use crate::pen::Rgb;
 use crate::score_sheet::ScoreSheet;
 use crate::tokens::{Token, TokenGroup};
@@ -100,7 +100,7 @@ pub fn kit() -> GameKit {
         score: ScoreSheet {
             game: "Tirachen".into(),
             players: names.clone(),
-            fields: vec!["Masters chosen".into(), "Choice open or secret".into()],
+            fields: std::iter::once("Masters chosen".to_string()).chain(option_fields(&g)).collect(),
             key,
             example: example_actions(&g, 4).join(", "),
         },
@@ -109,5 +109,54 @@ pub fn kit() -> GameKit {
             "The outlined squares are the homelands; each General starts in the middle of its own. The Traitor starts on the centre square.".into(),
             "The rule text suggests “a cardboard/index card set with paper clips to weight down pieces”: glue the tokens to card.".into(),
         ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::Viewer;
+
+    #[test]
+    fn both_homelands_are_outlined() {
+        // "2 homelands on the board, centered at opposite edges, 3 squares wide".
+        let k = kit();
+        let cells: Vec<(u8, u8)> = k
+            .board
+            .outlines
+            .iter()
+            .flat_map(|o| o.cells.clone())
+            .collect();
+        assert_eq!(cells.len(), 6);
+        assert!(cells.contains(&(4, 0)) && cells.contains(&(4, 8)));
+    }
+
+    #[test]
+    fn the_box_holds_any_choice_of_masters() {
+        // "1 fort, 1 commander, 9 pikemen and any combination of masters … totalling 9".
+        for m in Masters::all() {
+            for kind in Kind::MASTERS {
+                assert!(m.count(kind) as u32 <= box_count(kind));
+            }
+        }
+        let g = Tirachen::default();
+        // "1 general placed in the center square of each homeland"; the Traitor "starts out on
+        // the center square": one General a side and one neutral Traitor, printed apart.
+        let start = g.pieces(&g.start(), Viewer::Referee);
+        let of = |letter: char| {
+            start
+                .iter()
+                .filter(|p| p.kind == letter.to_string())
+                .count()
+        };
+        assert_eq!(of(Kind::General.letter()), 2);
+        assert_eq!(of(Kind::Traitor.letter()), 1);
+        assert!(start.iter().any(|p| p.owner.is_none()));
+        assert_eq!(box_count(Kind::Pike), 9);
+        assert_eq!(
+            box_count(Kind::Traitor),
+            0,
+            "the Traitor is printed once, neutral"
+        );
     }
 }
