@@ -507,3 +507,37 @@ fn a_fallen_flag_ends_the_game_out_of_time() {
     send(&mut a, Intent::Undo);
     assert_eq!(prompt(&a), "Blue to play");
 }
+
+/// The clock travels in the grid game's own save (issue 16, Clocks: "Clocks … survive
+/// save/load"): saving writes `[Clock "…"]`; loading brings that clock back, paused, with its
+/// times, whatever the table clock did since.
+#[test]
+fn the_clock_is_saved_with_the_game_and_comes_back_paused_on_load() {
+    use veney::host::table_clock::{ClockIntent, ClockNow, TableClock};
+    let mut a = kelasu_app("clock-save", Some(MERGING));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(12_000);
+    send(&mut a, ClockIntent::Press(0));
+    let left = |a: &App, seat| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.remaining(seat, 12_000))
+    };
+    let saved = [left(&a, 0), left(&a, 1)];
+    send(&mut a, Intent::Save);
+    let text = std::fs::read_to_string(&m(&a).save_path).unwrap();
+    assert!(text.contains("[Clock \"clock1 state=running"), "{text}");
+    // A new clock, then the load.
+    send(&mut a, ClockIntent::Reset);
+    assert!(a.world().resource::<TableClock>().clock.is_none());
+    send(&mut a, Intent::Load);
+    a.update();
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("the saved clock is back");
+    assert!(
+        matches!(c.state(50_000), game_clock::State::Paused(1)),
+        "{:?}",
+        c.state(50_000)
+    );
+    assert_eq!([left(&a, 0), left(&a, 1)], saved);
+}

@@ -92,3 +92,59 @@ fn a_fallen_flag_ends_veneys_game_out_of_time_and_undo_plays_on() {
     assert_eq!(g.position().turn(), Side::Black);
     assert_eq!(g.actions().count(), 2);
 }
+
+/// The clock travels in Veney's own save (issue 16, Clocks: "Clocks … survive save/load"): the
+/// save holds `[Clock "…"]`; loading it brings the clock back paused with its times; an older
+/// save without the line loads and leaves the table clock as it is.
+#[test]
+fn veneys_save_carries_the_clock_and_loading_brings_it_back_paused() {
+    let mut a = app("veney-clock-save");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 8_000);
+    let left = |a: &App| {
+        let t = a.world().resource::<TableClock>();
+        let c = t.clock.as_ref().expect("a clock");
+        [c.remaining(0, 8_000), c.remaining(1, 8_000)]
+    };
+    let saved = left(&a);
+    let path = a.world().resource::<SaveDir>().manual();
+    common::send(&mut a, Command::Save(path.clone()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("[Clock \"clock1 state=running"), "{text}");
+    // The clock goes on and is reset; the load brings the saved one back, paused.
+    a.world_mut().write_message(ClockIntent::Reset);
+    at(&mut a, 20_000);
+    common::send(&mut a, Command::Load(path.clone()));
+    a.update();
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("the saved clock is back");
+    assert!(
+        matches!(c.state(30_000), game_clock::State::Paused(1)),
+        "{:?}",
+        c.state(30_000)
+    );
+    assert_eq!(left(&a), saved);
+    // An older save, without the line: it loads; the table clock stays.
+    let old: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[Clock"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&path, old).unwrap();
+    a.world_mut().write_message(ClockIntent::Adjust(0, 5_000));
+    at(&mut a, 30_000);
+    let before = left(&a);
+    common::send(&mut a, Command::Load(path));
+    a.update();
+    assert_eq!(left(&a), before);
+    assert!(
+        a.world()
+            .resource::<veney::packs::veney::game::Status>()
+            .info
+            .as_deref()
+            .is_some_and(|i| i.starts_with("loaded")),
+    );
+}

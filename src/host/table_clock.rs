@@ -133,6 +133,21 @@ struct NextWake(Arc<Mutex<Option<Instant>>>);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FlagFell(pub usize);
 
+/// The clock's one-line save form as it stands (none without a clock), kept up by the clock's
+/// autosave: a game's own save carries it (`[Clock "…"]`).
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct ClockForm(pub Option<String>);
+
+/// A game was loaded with a clock in its save: the table clock becomes that clock, paused
+/// (ruling R-CLOCK-RESTORE: the save's time base is not this run's).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct RestoreClock(pub String);
+
+/// The clock's systems (its intents, the flag, the wake-up, the autosave and the form): a
+/// game's pack reads `FlagFell` and `ClockForm` after them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ClockSystems;
+
 /// What the players do to the clock.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub enum ClockIntent {
@@ -164,10 +179,17 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(Epoch(Instant::now()))
         .add_message::<ClockIntent>()
         .add_message::<FlagFell>()
+        .add_message::<RestoreClock>()
+        .init_resource::<ClockForm>()
         .add_systems(Startup, restore)
         .add_systems(
             Update,
-            (apply, flag_ends_game, schedule_wake, autosave).chain(),
+            (
+                (apply, flag_ends_game, schedule_wake, autosave)
+                    .chain()
+                    .in_set(ClockSystems),
+                grid_game_clock.after(ClockSystems),
+            ),
         );
 }
 
@@ -185,12 +207,22 @@ fn now(epoch: &Epoch, fixed: &ClockNow) -> u64 {
 
 fn apply(
     mut intents: MessageReader<ClockIntent>,
+    mut restores: MessageReader<RestoreClock>,
     mut t: ResMut<TableClock>,
     epoch: Res<Epoch>,
     fixed: Res<ClockNow>,
 ) {
     let now = now(&epoch, &fixed);
     let t = &mut *t;
+    for r in restores.read() {
+        match restore_form(&r.0, now) {
+            Ok(c) => {
+                t.clock = Some(c);
+                t.note = Some("the game's clock is back, paused: resume when ready".into());
+            }
+            Err(e) => t.note = Some(format!("the game's saved clock could not be read: {e}")),
+        }
+    }
     for i in intents.read() {
         let result = match (*i, t.clock.as_mut()) {
             (ClockIntent::Start, _) => match Clock::new(t.setup.controls()) {
@@ -283,16 +315,42 @@ fn restore(mut t: ResMut<TableClock>, saves: Res<super::grid::SaveRoot>) {
     let Ok(text) = std::fs::read_to_string(clock_path(&saves)) else {
         return;
     };
-    let restored = text
-        .trim()
+    match restore_form(&text, 0) {
+        Ok(c) => t.clock = Some(c),
+        Err(e) => t.note = Some(format!("the saved clock could not be read: {e}")),
+    }
+}
+
+/// A clock from its one-line save form, paused at `now` (R-CLOCK-RESTORE).
+fn restore_form(text: &str, now: u64) -> Result<Clock, String> {
+    text.trim()
         .parse::<game_clock::ClockText>()
         .map_err(|e| e.to_string())
         .and_then(|ct| {
-            Clock::restore(&ct, 0, game_clock::Resume::Paused).map_err(|e| e.to_string())
-        });
-    match restored {
-        Ok(c) => t.clock = Some(c),
-        Err(e) => t.note = Some(format!("the saved clock could not be read: {e}")),
+            Clock::restore(&ct, now, game_clock::Resume::Paused).map_err(|e| e.to_string())
+        })
+}
+
+/// The grid game shown carries the clock in its saves: a new clock form goes into the match; a
+/// match that comes with another clock (a save loaded, a game resumed) brings its clock back,
+/// paused; one that comes with none (a new game, an older save) takes the table's.
+fn grid_game_clock(
+    form: Res<ClockForm>,
+    m: Option<ResMut<super::grid::ActiveMatch>>,
+    mut restore: MessageWriter<RestoreClock>,
+) {
+    let Some(mut m) = m else {
+        return;
+    };
+    if form.is_changed() || (m.is_changed() && m.game.clock().is_none()) {
+        if m.game.clock() != form.0 {
+            m.bypass_change_detection().game.set_clock(form.0.clone());
+        }
+    } else if m.is_changed()
+        && let Some(c) = m.game.clock()
+        && Some(&c) != form.0.as_ref()
+    {
+        restore.write(RestoreClock(c));
     }
 }
 
@@ -304,11 +362,14 @@ fn autosave(
     epoch: Res<Epoch>,
     fixed: Res<ClockNow>,
     mut last: Local<Option<String>>,
+    mut form: ResMut<ClockForm>,
 ) {
-    let text = t
+    let line = t
         .clock
         .as_ref()
-        .map(|c| format!("{}\n", c.save(now(&epoch, &fixed))));
+        .map(|c| c.save(now(&epoch, &fixed)).to_string());
+    form.set_if_neq(ClockForm(line.clone()));
+    let text = line.map(|l| format!("{l}\n"));
     if *last == text {
         return;
     }

@@ -37,6 +37,10 @@ pub trait AnyMatch: Send + Sync {
     /// Ends the game as the players declare (`Match::declare`).
     fn declare(&mut self, d: Declared) -> Result<(), Refusal>;
     fn declared(&self) -> Option<Declared>;
+    /// `Match::clock`: the players' clock the match carries (its save form).
+    fn clock(&self) -> Option<String>;
+    /// `Match::set_clock`.
+    fn set_clock(&mut self, clock: Option<String>);
     /// Takes back a declared ending first, else the last action.
     fn undo(&mut self) -> bool;
     /// Takes back a declared ending first, else the turn (`Match::undo_turn`).
@@ -126,6 +130,12 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     }
     fn declared(&self) -> Option<Declared> {
         Match::declared(self)
+    }
+    fn clock(&self) -> Option<String> {
+        Match::clock(self).map(str::to_string)
+    }
+    fn set_clock(&mut self, clock: Option<String>) {
+        Match::set_clock(self, clock)
     }
     fn undo(&mut self) -> bool {
         self.withdraw_declared() || Match::undo(self).is_some()

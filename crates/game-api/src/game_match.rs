@@ -42,6 +42,10 @@ pub struct Match<G: Game> {
     rng: MatchRng,
     /// An ending the players declared after the last action (a resignation, an agreed draw).
     declared: Option<Declared>,
+    /// The players' clock as it stood when the match was last given it: its one-line save form
+    /// (`game_clock::ClockText`), kept opaque. Saves carry it as `[Clock "…"]`; undo and redo
+    /// leave it alone (the clock has its own undo).
+    clock: Option<String>,
 }
 
 impl<G: Game> Match<G> {
@@ -60,6 +64,7 @@ impl<G: Game> Match<G> {
             seed,
             rng: seeded(seed),
             declared: None,
+            clock: None,
         }
     }
 
@@ -110,6 +115,17 @@ impl<G: Game> Match<G> {
         }
         self.declared = Some(d);
         Ok(())
+    }
+
+    /// The players' clock the match carries (its one-line save form), if any.
+    pub fn clock(&self) -> Option<&str> {
+        self.clock.as_deref()
+    }
+
+    /// Gives the match its players' clock (its one-line save form, one line without `"`), or
+    /// takes it away; saves write it as `[Clock "…"]`.
+    pub fn set_clock(&mut self, clock: Option<String>) {
+        self.clock = clock.filter(|c| !c.contains(['"', '\n']));
     }
 
     /// The ending the players declared, if they did.
@@ -340,6 +356,9 @@ impl<G: Game> Match<G> {
         for (k, v) in g.headers() {
             s.push_str(&format!("[{k} \"{v}\"]\n"));
         }
+        if let Some(c) = &self.clock {
+            s.push_str(&format!("[{CLOCK} \"{c}\"]\n"));
+        }
         s.push_str(&self.record(viewer));
         s.push('\n');
         s
@@ -372,6 +391,9 @@ impl<G: Game> Match<G> {
 
 /// The header of a declared ending.
 pub(crate) const ENDING: &str = "Ending";
+
+/// The header of the players' clock.
+pub(crate) const CLOCK: &str = "Clock";
 
 fn viewer_name<G: Game>(g: &G, v: Viewer) -> String {
     match v {

@@ -3,7 +3,7 @@
 //! and the final position compared. Errors say where (line and column) and why.
 use crate::declared::Declared;
 use crate::game::Game;
-use crate::game_match::{ENDING, Match};
+use crate::game_match::{CLOCK, ENDING, Match};
 use crate::notation::{TextError, read_numbered};
 use crate::player::Player;
 use crate::save::{SaveError, read_headers};
@@ -76,6 +76,8 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
             });
         }
     }
+    // The players' clock, kept as it was written (a save without one has none).
+    m.set_clock(get(CLOCK).map(|h| h.value.to_string()));
     if let Some(h) = get(ENDING) {
         let d = Declared::parse(&*game, h.value).ok_or_else(|| {
             let names: Vec<String> = (0..game.players())

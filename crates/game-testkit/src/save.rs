@@ -23,6 +23,13 @@ pub fn check_save_roundtrip<G: Game>(m: &Match<G>) -> Result<(), String> {
             m.declared()
         ));
     }
+    if back.clock() != m.clock() {
+        return Err(format!(
+            "save reloads with the clock {:?}, not {:?}",
+            back.clock(),
+            m.clock()
+        ));
+    }
     for p in (0..g.players()).map(Player) {
         let v = Viewer::Player(p);
         let t = m.save_text(v);

@@ -230,3 +230,34 @@ fn a_declared_ending_ends_the_match_and_undo_withdraws_it() {
     let err = Match::load_text(g, &save).unwrap_err().to_string();
     assert!(err.contains("cannot end here"), "{err}");
 }
+
+/// The players' clock travels in the game's own save (issue 16, Clocks: "Clocks … survive
+/// save/load"): `[Clock "…"]` with its one-line form, read back as written; undo leaves it; a
+/// save without the line (older saves) loads with no clock.
+#[test]
+fn a_match_carries_its_clock_in_its_save() {
+    let g = Arc::new(GOOD);
+    let mut m = Match::new(g.clone(), 9);
+    m.play_text("2|b1").unwrap();
+    let form = "clock1 state=paused turn=1 at=0 used=0 delay=on s0=sudden(300000) t0=290000 c0=- s1=sudden(300000) t1=300000 c1=-";
+    m.set_clock(Some(form.into()));
+    let text = m.save_text(Viewer::Referee);
+    assert!(text.contains(&format!("[Clock \"{form}\"]\n")), "{text}");
+    check_save_roundtrip(&m).unwrap();
+    let back = Match::load_text(g.clone(), &text).unwrap();
+    assert_eq!(back.clock(), Some(form));
+    m.undo().unwrap();
+    assert_eq!(m.clock(), Some(form), "the clock has its own undo");
+    // An older save, without the line.
+    let old: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[Clock"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let back = Match::load_text(g.clone(), &old).unwrap();
+    assert_eq!(back.clock(), None);
+    assert_eq!(back.state(), Match::load_text(g, &text).unwrap().state());
+    // A form that would break the header line is not kept.
+    m.set_clock(Some("a \"quoted\" clock".into()));
+    assert_eq!(m.clock(), None);
+}

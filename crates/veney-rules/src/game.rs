@@ -32,6 +32,9 @@ pub struct Game {
     /// A flag fell on the players' clock after the last action: the position before it ended
     /// the game (undo or `withdraw_out_of_time` restores it to play on).
     flagged: Option<Position>,
+    /// The players' clock as last given (`game_clock`'s one-line save form, kept opaque): saves
+    /// carry it as `[Clock "…"]`; undo and redo leave it (the clock has its own undo).
+    clock: Option<String>,
 }
 
 /// How a played action stands with respect to §2.0.22.
@@ -76,6 +79,7 @@ impl Game {
             rng_history: Vec::new(),
             marks: Vec::new(),
             flagged: None,
+            clock: None,
         }
     }
 
@@ -135,6 +139,16 @@ impl Game {
         }
         self.flagged = Some(before);
         true
+    }
+
+    /// The players' clock this game carries (its one-line save form), if any.
+    pub fn clock(&self) -> Option<&str> {
+        self.clock.as_deref()
+    }
+
+    /// Gives the game its players' clock (one line without `"`), or takes it away.
+    pub fn set_clock(&mut self, clock: Option<String>) {
+        self.clock = clock.filter(|c| !c.contains(['"', '\n']));
     }
 
     /// Takes back a flag's ending (the game goes on from where it stopped); whether there was

@@ -17,6 +17,8 @@
 //! Each army's set is named by file, name and a fingerprint of its text: loading a save whose
 //! set file has changed since is a clear error (`SaveError::SetChanged`), never a silent
 //! mismatch. `sets_of` reads the set files a save names, so a program can load them first.
+//! The players' clock, when the game carries one, is `[Clock "clock1 …"]` (its one-line save
+//! form, which the app restores paused); saves without it load with no clock.
 //! A turn in progress is written as the last, partial turn. A flag fallen on the clock ends the
 //! record with `[Ending "White out of time"]` (R-OUT-OF-TIME), and loading ends the game there.
 use crate::errors::ParseError;
@@ -108,6 +110,9 @@ pub fn write(game: &Game) -> String {
         s.push_str(&format!("[{who}SetName \"{}\"]\n", set.name));
         s.push_str(&format!("[{who}SetHash \"{:016x}\"]\n", set.fingerprint));
     }
+    if let Some(c) = game.clock() {
+        s.push_str(&format!("[Clock \"{c}\"]\n"));
+    }
     s.push_str(&game.record());
     s.push('\n');
     s
@@ -120,6 +125,7 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let mut fin = None;
     // Whose flag fell (`[Ending "White out of time"]`).
     let mut flag = None;
+    let mut clock = None;
     let mut body = String::new();
     let mut body_line = 1;
     // Each record line: its line in the save, and where it starts in `body` (bytes).
@@ -143,6 +149,7 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                     )
                 }
                 "Final" => fin = Some(v.to_string()),
+                "Clock" => clock = Some(v.to_string()),
                 "Ending" => {
                     flag = Some(
                         crate::side::Side::ALL
@@ -243,6 +250,7 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     if let Some(side) = flag {
         game.out_of_time(side);
     }
+    game.set_clock(clock);
     if let Some(expected) = &fin {
         // The mated player acknowledged defeat without a dying move.
         if game.position().dying().is_some() && !expected.contains("dying=") {
@@ -382,6 +390,30 @@ mod tests {
             h.position().outcome().map(|o| o.to_string()),
             Some("Black wins: White out of time".to_string())
         );
+    }
+
+    #[test]
+    fn the_clock_travels_in_the_save_and_old_saves_load_without_one() {
+        // Issue 16, Clocks: "Clocks … survive save/load" (§2.0.R3 Time Control).
+        let rules = Arc::new(Rules::standard());
+        let mut g = played(&rules, &["SY3 $X6", "SX14"]);
+        let form = "clock1 state=paused turn=0 at=0 used=0 delay=on s0=turn(5000) t0=5000 c0=- s1=turn(5000) t1=5000 c1=-";
+        g.set_clock(Some(form.into()));
+        let text = write(&g);
+        assert!(text.contains(&format!("[Clock \"{form}\"]\n")), "{text}");
+        let mut h = read(rules.clone(), &text).unwrap();
+        assert_eq!(h.clock(), Some(form));
+        assert_eq!(h.position(), g.position());
+        h.undo().unwrap();
+        assert_eq!(h.clock(), Some(form), "the clock has its own undo");
+        let old: String = text
+            .lines()
+            .filter(|l| !l.starts_with("[Clock"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let o = read(rules, &old).unwrap();
+        assert_eq!(o.clock(), None);
+        assert_eq!(o.position(), g.position());
     }
 
     #[test]

@@ -2,17 +2,43 @@
 //! player out of time losing (§2.0.R3 Time Control, "If one player runs out of time, they
 //! lose"; ruling R-OUT-OF-TIME). The clock's seats are the sides (the first seat White), as
 //! the Time Penalty and the dying move reach it. The record and the autosave end with
-//! `[Ending "White out of time"]`; undo plays on (`commands/history.rs`).
+//! `[Ending "White out of time"]`; undo plays on (`commands/history.rs`). The game carries the
+//! clock in its saves (`[Clock "…"]`): a loaded game brings its clock back, paused.
 use super::game::{CurrentGame, GameSet, Status};
-use crate::host::table_clock::FlagFell;
+use crate::host::table_clock::{ClockForm, ClockSystems, FlagFell, RestoreClock};
 use bevy::prelude::*;
 use veney_rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        flag_falls.before(GameSet).in_set(super::VeneySystems),
+        (flag_falls, game_clock)
+            .chain()
+            .after(ClockSystems)
+            .before(GameSet)
+            .in_set(super::VeneySystems),
     );
+}
+
+/// A new clock form goes into the game (so saves carry it); a game that comes with another
+/// clock (a save loaded) brings it back, paused; one with none (a new game, an older save)
+/// takes the table's.
+fn game_clock(
+    form: Res<ClockForm>,
+    mut game: ResMut<CurrentGame>,
+    mut restore: MessageWriter<RestoreClock>,
+) {
+    let saved = game.0.clock().map(str::to_string);
+    if form.is_changed() || (game.is_changed() && saved.is_none()) {
+        if saved != form.0 {
+            game.bypass_change_detection().0.set_clock(form.0.clone());
+        }
+    } else if game.is_changed()
+        && let Some(c) = saved
+        && Some(&c) != form.0.as_ref()
+    {
+        restore.write(RestoreClock(c));
+    }
 }
 
 fn flag_falls(
