@@ -4,6 +4,7 @@
 use crate::paper::Paper;
 use crate::pen::{Align, Line, Pen, Rgb};
 use crate::shapes::{self, Symbol};
+use crate::tokens::{self, Token};
 use veney_rules::piece_def::Role;
 use veney_rules::set_check::preview;
 use veney_rules::{Kind, PieceSet, Square};
@@ -40,21 +41,23 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
     );
     pen.line(m, 23.5, w - m, 23.5, Line::solid(0.4, Rgb::BLACK));
 
-    // The symbol, White's and Black's.
+    // Its token, White's and Black's, at 1.3 times the printed tokens' size (their sizes
+    // keep §2.0.R6's proportions: the Dagger smaller than the Sword, the Ruin the largest).
     let sym = Symbol::Veney(d.drawn_shape());
+    let (size, square) = crate::veney::token_size(d.drawn_shape());
+    let token = Token {
+        letter: d.letter.to_string(),
+        name: d.name.clone(),
+        symbol: Some(sym),
+        size: size * 1.3,
+        square,
+        count: 1,
+    };
     for (i, (face, ink)) in [(WHITE_FACE, BLACK_FACE), (BLACK_FACE, WHITE_FACE)]
         .into_iter()
         .enumerate()
     {
-        let cx = m + 22.0 + i as f32 * 46.0;
-        pen.circle(
-            cx,
-            52.0,
-            21.0,
-            Some(face),
-            Some(Line::solid(0.4, Rgb::BLACK)),
-        );
-        shapes::draw(pen, sym, cx, 52.0, 36.0, ink, face);
+        tokens::draw_one(pen, &token, face, ink, m + 22.0 + i as f32 * 48.0, 54.0);
     }
     let mut y = 38.0;
     let x = m + 100.0;

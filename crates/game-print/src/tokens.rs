@@ -142,66 +142,65 @@ pub fn draw_page(
             );
         }
     }
-    let cut = Line::solid(0.3, Rgb::BLACK);
     for pl in placed.iter().filter(|p| p.page == page) {
         let g = &groups[pl.group];
-        let t = &g.tokens[pl.token];
-        let r = t.size / 2.0;
-        if t.square {
-            pen.rect(
-                pl.cx - r,
-                pl.cy - r,
-                t.size,
-                t.size,
-                Some(g.face),
-                Some(cut),
+        draw_one(pen, &g.tokens[pl.token], g.face, g.ink, pl.cx, pl.cy);
+    }
+}
+
+/// One token centred on (`cx`, `cy`): its cutting outline filled with `face`, its symbol (or
+/// letter and name) in `ink`.
+pub fn draw_one(pen: &mut Pen, t: &Token, face: Rgb, ink: Rgb, cx: f32, cy: f32) {
+    let cut = Line::solid(0.3, Rgb::BLACK);
+    let pl = (cx, cy);
+    let r = t.size / 2.0;
+    if t.square {
+        pen.rect(pl.0 - r, pl.1 - r, t.size, t.size, Some(face), Some(cut));
+    } else {
+        pen.circle(pl.0, pl.1, r, Some(face), Some(cut));
+    }
+    let letter_size = (t.size * 0.42).clamp(7.0, 15.0);
+    match t.symbol {
+        Some(sym) => {
+            shapes::draw(
+                pen,
+                sym,
+                pl.0,
+                pl.1 - t.size * 0.06,
+                t.size * 0.78,
+                ink,
+                face,
             );
-        } else {
-            pen.circle(pl.cx, pl.cy, r, Some(g.face), Some(cut));
+            pen.text(
+                pl.0,
+                pl.1 + r * 0.86,
+                letter_size * 0.62,
+                true,
+                Align::Centre,
+                ink,
+                &t.letter,
+            );
         }
-        let letter_size = (t.size * 0.42).clamp(7.0, 15.0);
-        match t.symbol {
-            Some(sym) => {
-                shapes::draw(
-                    pen,
-                    sym,
-                    pl.cx,
-                    pl.cy - t.size * 0.06,
-                    t.size * 0.78,
-                    g.ink,
-                    g.face,
-                );
-                pen.text(
-                    pl.cx,
-                    pl.cy + r * 0.86,
-                    letter_size * 0.62,
-                    true,
-                    Align::Centre,
-                    g.ink,
-                    &t.letter,
-                );
-            }
-            None => {
-                pen.text(
-                    pl.cx,
-                    pl.cy + letter_size * 0.12,
-                    letter_size * 1.5,
-                    true,
-                    Align::Centre,
-                    g.ink,
-                    &t.letter,
-                );
-                let name_size = if t.name.len() > 12 { 4.6 } else { 5.5 };
-                pen.text(
-                    pl.cx,
-                    pl.cy + r * 0.62,
-                    name_size,
-                    false,
-                    Align::Centre,
-                    g.ink,
-                    &t.name,
-                );
-            }
+        None => {
+            pen.text(
+                pl.0,
+                pl.1 + letter_size * 0.12,
+                letter_size * 1.5,
+                true,
+                Align::Centre,
+                ink,
+                &t.letter,
+            );
+            let name_size = if t.name.len() > 12 { 4.6 } else { 5.5 };
+            pen.text(
+                pl.0,
+                pl.1 + r * 0.62,
+                name_size,
+                false,
+                Align::Centre,
+                ink,
+                &t.name,
+            );
         }
     }
 }

@@ -97,7 +97,8 @@ pub fn board() -> BoardSpec {
     }
 }
 
-fn token_size(shape: Shape) -> (f32, bool) {
+/// A token's size in millimetres and whether it is square, by its §2.0.R6 shape.
+pub(crate) fn token_size(shape: Shape) -> (f32, bool) {
     match shape {
         Shape::Block => (34.0, true),
         Shape::Lump => (30.0, false),
