@@ -89,10 +89,9 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
         return;
     }
     // Everything is worked out at the end of `out`, which is left as it was but for the lifts:
-    // out[base..ord_end] the Self's ordinary moves (made once, when first needed),
-    // out[ord_end..w] the lifts kept so far, out[w..] the Self's moves with one partner lifted.
+    // out[base..w] the lifts kept so far; then, for one partner, the Self's ordinary moves onto
+    // or beyond it, its moves there with the partner lifted, and that partner's lifts.
     let base = out.len();
-    let mut ord_end: Option<usize> = None;
     let mut w = base;
     for k in rules.set(side).kinds() {
         if !rules.info(side, k).concert_partner {
@@ -104,32 +103,32 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
             if !in_line(self_sq, q, 4) {
                 continue;
             }
-            let ord_end = *ord_end.get_or_insert_with(|| {
-                piece_moves(rules, pos, view, life, self_sq, out);
-                w = out.len();
-                w
-            });
+            // Only moves onto or over the partner lift it: the Self's moves are made only to
+            // the partner's square and the squares beyond it on that line.
+            let mut ahead = view.clone();
+            ahead.zones[life.index()] &= onto_and_beyond(self_sq, q);
+            let ord = out.len();
+            piece_moves(rules, pos, &ahead, life, self_sq, out);
+            let ord_end = out.len();
             // The board as the Self sees it with the partner lifted: its square empty (the
             // Self is unconstrained, so nothing else of the view changes).
             let mut without = *pos;
             without.remove(side, k, q);
-            let mut seen = view.clone();
+            let mut seen = ahead;
             seen.forget_worked_out();
             seen.own.clear(q);
             seen.occupied.clear(q);
             seen.own_leapable.clear(q);
-            let cand = out.len();
             piece_moves(rules, &without, &seen, life, self_sq, out);
             let cand_end = out.len();
-            for i in cand..cand_end {
+            for i in ord_end..cand_end {
                 let a = out[i];
                 let Action::Move(mut m) = a else { continue };
-                // Only moves onto or over the partner lift it; of those, one the Self could
-                // make with the partner standing is an ordinary move.
                 if m.to != q && !between(m.from, m.to).contains(q) {
                     continue;
                 }
-                if out[base..ord_end].contains(&a) {
+                // A move the Self could make with the partner standing is an ordinary move.
+                if out[ord..ord_end].contains(&a) {
                     continue;
                 }
                 if m.to == q {
@@ -156,18 +155,32 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
                 } else {
                     played_partner_can_move(rules, pos, lift)
                 };
-                if placed && !out[ord_end..w].contains(&lift) {
-                    // w <= i: the kept lifts never overtake the candidate being read.
-                    out[w] = lift;
-                    w += 1;
+                if placed && !out[base..w].contains(&lift) && !out[cand_end..].contains(&lift) {
+                    out.push(lift);
                 }
             }
-            out.truncate(w);
+            // Keep this partner's lifts, after the ones kept before.
+            out.drain(w..cand_end);
+            w = out.len();
         }
     }
-    if let Some(ord_end) = ord_end {
-        out.drain(base..ord_end);
+}
+
+/// `b` and the squares beyond it on the straight or diagonal line from `a` through `b` (none if
+/// they share no line).
+fn onto_and_beyond(a: Square, b: Square) -> Bitboard {
+    let (dl, ds) = delta(a, b);
+    let mut out = Bitboard::EMPTY;
+    if (dl == 0 && ds == 0) || !(dl == 0 || ds == 0 || dl.abs() == ds.abs()) {
+        return out;
     }
+    let (ul, us) = (dl.signum(), ds.signum());
+    let mut at = Some(b);
+    while let Some(sq) = at {
+        out.set(sq);
+        at = Square::try_new(sq.line() as i8 + ul, sq.step() as i8 + us);
+    }
+    out
 }
 
 /// Whether the partner lifted from `q` has a move once the Self stands on `to` — worked out from
