@@ -1,7 +1,11 @@
-//! The title screen: the games, one line each, and a "Play" button each.
+//! The title screen: the games, one line each, and a "Play" button each; beside it "Print kit…"
+//! writes the game's printable kit (crates/game-print) into the saves folder and shows where.
+use super::grid::SaveRoot;
 use super::{Games, OpenScreen, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use game_print::{Paper, PrintGame};
+use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -17,9 +21,37 @@ fn place_camera(mut camera: Query<&mut Transform, With<Camera2d>>) {
     }
 }
 
+/// The paper the kits are printed for, and what the last "Print kit…" did.
+#[derive(Default)]
+struct PrintState {
+    paper: Option<Paper>,
+    said: Option<Result<PathBuf, String>>,
+}
+
+/// The kit of the game a screen shows.
+fn print_game(screen: Screen) -> Option<PrintGame> {
+    match screen {
+        Screen::Title => None,
+        Screen::Veney => Some(PrintGame::Veney),
+        Screen::Tirachen => Some(PrintGame::Tirachen),
+        Screen::Kelasu => Some(PrintGame::Kelasu),
+    }
+}
+
+/// Writes `game`'s kit for `paper` into `dir` (made if missing) as `<game>-kit-<paper>.pdf`.
+fn write_kit(game: PrintGame, paper: Paper, dir: &Path) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = dir.join(format!("{}-kit-{paper}.pdf", game.name()));
+    let pdf = game_print::kit(game, paper).map_err(|e| e.to_string())?;
+    game_print::write_atomic(&path, &pdf).map_err(|e| e.to_string())?;
+    Ok(path)
+}
+
 fn picker(
     mut contexts: EguiContexts,
     games: Res<Games>,
+    saves: Res<SaveRoot>,
+    mut print: Local<PrintState>,
     mut out: MessageWriter<OpenScreen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -48,10 +80,65 @@ fn picker(
                         ui.label(egui::RichText::new(g.title).size(22.0).strong());
                         ui.label(g.line);
                     });
+                    if let Some(game) = print_game(g.screen) {
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            let paper = print.paper.unwrap_or(Paper::A4);
+                            if ui
+                                .button("Print kit…")
+                                .on_hover_text(format!(
+                                    "a PDF to print at actual size: the board, tokens, score sheet ({}, into {})",
+                                    paper.name().to_uppercase(),
+                                    saves.0.display()
+                                ))
+                                .clicked()
+                            {
+                                print.said = Some(write_kit(game, paper, &saves.0));
+                            }
+                        });
+                    }
                 });
             });
             ui.add_space(10.0);
         }
+        ui.horizontal(|ui| {
+            ui.label("Printed kits on");
+            let mut paper = print.paper.unwrap_or(Paper::A4);
+            for p in Paper::ALL {
+                ui.selectable_value(&mut paper, p, p.name().to_uppercase());
+            }
+            print.paper = Some(paper);
+            match &print.said {
+                Some(Ok(path)) => {
+                    ui.label(format!("· wrote {} (print at 100 %)", path.display()));
+                }
+                Some(Err(e)) => {
+                    ui.colored_label(egui::Color32::LIGHT_RED, format!("· no kit written: {e}"));
+                }
+                None => {}
+            }
+        });
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn print_kit_writes_each_games_pdf_into_the_saves_folder() {
+        let dir = std::env::temp_dir().join(format!("veney-title-kit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for screen in [Screen::Veney, Screen::Tirachen, Screen::Kelasu] {
+            let game = print_game(screen).expect("every game screen has a kit");
+            let path = write_kit(game, Paper::Letter, &dir.join("saves")).expect("written");
+            assert_eq!(
+                path.file_name().unwrap(),
+                format!("{}-kit-letter.pdf", game.name()).as_str()
+            );
+            assert!(std::fs::read(&path).unwrap().starts_with(b"%PDF-"));
+        }
+        assert_eq!(print_game(Screen::Title), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
