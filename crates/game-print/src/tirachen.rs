@@ -10,7 +10,7 @@ use tirachen_rules::{Kind, Masters, Tirachen};
 
 /// The side of a square (docs/rulings/print-kit.md).
 pub const SQUARE_MM: f32 = 30.0;
-const TOKEN_MM: f32 = 25.0;
+const TOKEN_MM: f32 = 23.0;
 
 const RED: Rgb = Rgb(170, 40, 40);
 const WHITE_INK: Rgb = Rgb(60, 60, 60);

@@ -42,8 +42,13 @@ pub struct Placed {
 }
 
 /// Lays the groups out on pages of `paper`: rows left to right, a new row for each group.
-/// Returns the placements and the headings' (page, group, baseline y).
-pub fn layout(paper: Paper, groups: &[TokenGroup]) -> (Vec<Placed>, Vec<(usize, usize, f32)>) {
+/// Returns the placements and the headings' (page, group, baseline y, continued from the page
+/// before).
+#[allow(clippy::type_complexity)]
+pub fn layout(
+    paper: Paper,
+    groups: &[TokenGroup],
+) -> (Vec<Placed>, Vec<(usize, usize, f32, bool)>) {
     let (w, h) = paper.size_mm();
     let top = 24.0;
     let mut page = 0;
@@ -56,7 +61,7 @@ pub fn layout(paper: Paper, groups: &[TokenGroup]) -> (Vec<Placed>, Vec<(usize, 
             page += 1;
             y = top;
         }
-        heads.push((page, gi, y + 4.0));
+        heads.push((page, gi, y + 4.0, false));
         y += 8.0;
         let mut x = MARGIN;
         let mut row_h: f32 = 0.0;
@@ -69,7 +74,8 @@ pub fn layout(paper: Paper, groups: &[TokenGroup]) -> (Vec<Placed>, Vec<(usize, 
                 }
                 if y + t.size > h - MARGIN {
                     page += 1;
-                    y = top;
+                    heads.push((page, gi, top + 4.0, true));
+                    y = top + 8.0;
                     x = MARGIN;
                     row_h = 0.0;
                 }
@@ -129,17 +135,14 @@ pub fn draw_page(
         "Cut along the outlines; glue to card for weight (or to coins, buttons, caps).",
     );
     let (placed, heads) = layout(paper, groups);
-    for &(p, gi, y) in &heads {
+    for &(p, gi, y, continued) in &heads {
         if p == page {
-            pen.text(
-                MARGIN,
-                y,
-                10.0,
-                true,
-                Align::Left,
-                Rgb::BLACK,
-                &groups[gi].heading,
-            );
+            let heading = if continued {
+                format!("{} (continued)", groups[gi].heading)
+            } else {
+                groups[gi].heading.clone()
+            };
+            pen.text(MARGIN, y, 10.0, true, Align::Left, Rgb::BLACK, &heading);
         }
     }
     for pl in placed.iter().filter(|p| p.page == page) {
@@ -201,6 +204,50 @@ pub fn draw_one(pen: &mut Pen, t: &Token, face: Rgb, ink: Rgb, cx: f32, cy: f32)
                 ink,
                 &t.name,
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn groups() -> Vec<Vec<TokenGroup>> {
+        vec![
+            crate::veney::tokens(&veney_rules::PieceSet::standard()),
+            crate::tirachen::kit().tokens,
+            crate::kelasu::kit().tokens,
+        ]
+    }
+
+    #[test]
+    fn every_token_is_placed_once_on_the_page_and_none_overlap() {
+        for paper in Paper::ALL {
+            let (w, h) = paper.size_mm();
+            for gs in groups() {
+                let (placed, heads) = layout(paper, &gs);
+                let wanted: u32 = gs.iter().flat_map(|g| &g.tokens).map(|t| t.count).sum();
+                assert_eq!(placed.len() as u32, wanted, "{paper:?}");
+                assert!(heads.iter().filter(|h| !h.3).count() == gs.len());
+                let size = |p: &Placed| gs[p.group].tokens[p.token].size;
+                for (i, a) in placed.iter().enumerate() {
+                    let r = size(a) / 2.0;
+                    assert!(
+                        a.cx - r >= MARGIN - 0.01 && a.cx + r <= w - MARGIN + 0.01,
+                        "{paper:?}"
+                    );
+                    assert!(
+                        a.cy - r >= 20.0 && a.cy + r <= h - MARGIN + 0.01,
+                        "{paper:?}"
+                    );
+                    for b in &placed[i + 1..] {
+                        if a.page == b.page {
+                            let apart = (a.cx - b.cx).abs().max((a.cy - b.cy).abs());
+                            assert!(apart >= (size(a) + size(b)) / 2.0, "{paper:?}: overlap");
+                        }
+                    }
+                }
+            }
         }
     }
 }
