@@ -1,8 +1,9 @@
 //! Tirachen's kit: the 9 × 9 board with both homelands outlined (the rule text's "PIECES AND
 //! PATCHES"), each side's pieces to cut out, and a score sheet in the notation of
 //! `tirachen_rules::notation` (docs/rulings/tirachen.md).
+use crate::board::RankRule;
 use crate::kit::{GameKit, example_actions, grid_board, option_fields};
-use crate::pen::Rgb;
+use crate::pen::{Line, Rgb};
 use crate::score_sheet::ScoreSheet;
 use crate::tokens::{Token, TokenGroup};
 use game_api::{Game, Player};
@@ -16,7 +17,7 @@ const RED: Rgb = Rgb(170, 40, 40);
 const WHITE_INK: Rgb = Rgb(60, 60, 60);
 
 fn caption(_lo: u8, _hi: u8) -> String {
-    "Homelands outlined; deployment: the three rows nearest each player".into()
+    "Homelands outlined; dashed: the no man's land (the middle three rows) between the deployment areas".into()
 }
 
 /// How many of `kind` a side's box holds: one General, Fort and Commander, nine Pikes, and
@@ -34,6 +35,26 @@ pub fn kit() -> GameKit {
     let names = [g.player_name(Player(0)), g.player_name(Player(1))];
     let mut board = grid_board(&g, SQUARE_MM, &[("homeland", Rgb::BLACK)], caption);
     board.game = "Tirachen".into();
+    // "1 no man's land … consisting of the middle 3 rows": dashed lines at its edges, where each
+    // side's deployment area ("the 3 nearest rows to each player") ends.
+    let d = g.board();
+    if let Some(z) = d.zones.iter().find(|z| z.name == "no man's land") {
+        let ranks: Vec<u8> = z
+            .cells
+            .iter()
+            .filter_map(|c| d.file_rank(*c))
+            .map(|(_, r)| r)
+            .collect();
+        if let (Some(&lo), Some(&hi)) = (ranks.iter().min(), ranks.iter().max()) {
+            for after in [lo, hi + 1] {
+                board.rules.push(RankRule {
+                    after,
+                    line: Line::dashed(0.9, Rgb(90, 60, 30), 3.0, 2.0),
+                    label: None,
+                });
+            }
+        }
+    }
     let side = |face: Rgb, ink: Rgb, heading: String| TokenGroup {
         heading,
         face,
@@ -129,6 +150,9 @@ mod tests {
             .collect();
         assert_eq!(cells.len(), 6);
         assert!(cells.contains(&(4, 0)) && cells.contains(&(4, 8)));
+        // "the 3 nearest rows to each player" deploy; the middle three are no man's land.
+        let lines: Vec<u8> = k.board.rules.iter().map(|r| r.after).collect();
+        assert_eq!(lines, [3, 6]);
     }
 
     #[test]
