@@ -306,10 +306,11 @@ impl game_api::Game for VeneyGame {
                 }
             })
             .collect();
-        let measure = |m: u8| Zone {
-            name: format!("measure {m}"),
+        // Measures are numbered 0–3 (steps 1–4 … 13–16) and named 1–4, from White's side.
+        let measure = |m: Measure| Zone {
+            name: format!("measure {}", m.0 + 1),
             owner: None,
-            cells: Measure(m).squares().map(cell_of).collect(),
+            cells: m.squares().map(cell_of).collect(),
         };
         BoardDesc {
             shape: Shape::Grid {
@@ -322,7 +323,7 @@ impl game_api::Game for VeneyGame {
             rank_first: false,
             first_rank_at_top: false,
             cell_colours,
-            zones: (1..=4).map(measure).collect(),
+            zones: Measure::ALL.into_iter().map(measure).collect(),
         }
     }
 
@@ -467,5 +468,30 @@ impl game_api::Game for VeneyGame {
             return Err("the turn's actions replay to another position".into());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_api::Game as _;
+
+    /// §2.0.V: "four 4 × 4 measures, steps 1–4, 5–8, 9–12, 13–16" — the board's zones are those
+    /// four, named 1–4, each of sixteen cells, covering the board once.
+    #[test]
+    fn the_boards_zones_are_the_four_measures() {
+        let b = VeneyGame::standard().board();
+        let names: Vec<&str> = b.zones.iter().map(|z| z.name.as_str()).collect();
+        assert_eq!(names, ["measure 1", "measure 2", "measure 3", "measure 4"]);
+        let mut seen = std::collections::BTreeSet::new();
+        for (m, z) in b.zones.iter().enumerate() {
+            assert_eq!(z.cells.len(), 16);
+            for c in &z.cells {
+                assert!(seen.insert(*c), "{c:?} in two measures");
+                let sq = Square::from_index(c.0 as u8).unwrap();
+                assert_eq!(Measure::of(sq).0 as usize, m);
+            }
+        }
+        assert_eq!(seen.len(), 64);
     }
 }
