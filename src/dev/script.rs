@@ -10,7 +10,8 @@
 //! `setup concealed|turns` (a new game set up that way), `setuppick NAME`, `ready`, `handover`,
 //! `screen title|veney|tirachen|kelasu` (go to a screen, as the title's Play buttons do), the Tirachen
 //! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`
-//! (below), the Kelasu commands `knew`, `kmerge`, `kmake` (below), `quit`.
+//! (below), the Kelasu commands `knew`, `kmerge`, `kmake` (below), `companion …` (companion
+//! mode, below), `quit`.
 //! Lines starting with `#` are comments.
 use crate::packs::veney::game::{Command, CurrentGame};
 use bevy::prelude::*;
@@ -62,11 +63,13 @@ fn run(
     mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
     mut kelasu: MessageWriter<crate::packs::kelasu::NewKelasu>,
     mut merge: MessageWriter<crate::packs::kelasu::merge::MergeIntent>,
-    (mut ask, mut seats, mut veney_seats, mut clock): (
+    (mut ask, mut seats, mut veney_seats, mut clock, mut companion, mut companion_ui): (
         ResMut<crate::host::grid::GridEndingAsk>,
         ResMut<crate::host::grid::ComputerSeats>,
         ResMut<crate::packs::veney::computer::VeneyComputer>,
         MessageWriter<crate::host::table_clock::ClockIntent>,
+        MessageWriter<crate::host::companion::CompanionIntent>,
+        ResMut<crate::host::companion::view::CompanionUi>,
     ),
 ) {
     if let Some(t) = script.until {
@@ -368,6 +371,8 @@ fn run(
                 _ => warn!("script: clock {rest:?}?"),
             }
         }
+        // `companion …`: companion mode (`host/companion`): see `companion_command`.
+        "companion" => companion_command(rest, &mut companion, &mut companion_ui, &mut out),
         "tundo" => {
             intents.write(crate::host::grid::Intent::Undo);
         }
@@ -434,5 +439,74 @@ fn run(
             exit.write(AppExit::Success);
         }
         other => warn!("script: unknown command {other:?}"),
+    }
+}
+
+/// `companion toggle` (show or hide its window), `companion large on|off`, `companion captions
+/// on|off`, `companion type TEXT` (typed in the notation field, not yet entered: the completion
+/// shows), `companion enter TEXT` (a move entered), `companion roll sticks|coin|d6|donkey`,
+/// `companion hand KIND N` (a physical throw logged), `companion gameroll` (the game's throw),
+/// `companion call` (call the last move untenable), `companion sand` (a new Veney game played
+/// with sand: untenable moves cost the turn, §2.0.22).
+fn companion_command(
+    rest: &str,
+    out: &mut MessageWriter<crate::host::companion::CompanionIntent>,
+    ui: &mut crate::host::companion::view::CompanionUi,
+    veney: &mut MessageWriter<Command>,
+) {
+    use crate::host::companion::{CompanionIntent as C, RollKind};
+    let (word, arg) = rest.split_once(' ').unwrap_or((rest, ""));
+    let kind = |w: &str| match w {
+        "sticks" => Some(RollKind::Sticks),
+        "coin" => Some(RollKind::Coin),
+        "d6" => Some(RollKind::D6),
+        "donkey" => Some(RollKind::Donkey),
+        _ => None,
+    };
+    match (word, arg.trim()) {
+        ("toggle", _) => {
+            out.write(C::Toggle);
+        }
+        ("large", on) => {
+            out.write(C::LargeType(on != "off"));
+        }
+        ("captions", on) => {
+            out.write(C::Captions(on != "off"));
+        }
+        ("type", text) => ui.entry = text.to_string(),
+        ("enter", text) => {
+            out.write(C::Enter(text.to_string()));
+        }
+        ("roll", k) => match kind(k) {
+            Some(k) => {
+                out.write(C::Roll(k));
+            }
+            None => warn!("script: companion roll {k:?}?"),
+        },
+        ("hand", a) => {
+            let mut it = a.split_whitespace();
+            match (
+                it.next().and_then(kind),
+                it.next().and_then(|n| n.parse().ok()),
+            ) {
+                (Some(k), Some(n)) => {
+                    out.write(C::HandRoll(k, n));
+                }
+                _ => warn!("script: companion hand {a:?}?"),
+            }
+        }
+        ("gameroll", _) => {
+            out.write(C::GameRoll);
+        }
+        ("call", _) => {
+            out.write(C::Call);
+        }
+        ("sand", _) => {
+            let mut o = veney_rules::options::RuleOptions::default();
+            o.untenable = veney_rules::options::UntenablePolicy::TurnPenalty;
+            let std = crate::packs::veney::game::standard_set_path();
+            veney.write(Command::NewGameWith(o, [std.clone(), std]));
+        }
+        _ => warn!("script: companion {rest:?}?"),
     }
 }

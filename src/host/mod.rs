@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 pub mod audio;
+pub mod companion;
 pub mod grid;
 #[cfg(feature = "dev-tools")]
 pub mod measure;
@@ -28,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
         redraw::plugin,
         grid::plugin,
         table_clock::plugin,
+        companion::plugin,
     ));
 }
 
@@ -39,6 +41,7 @@ pub(crate) fn view_plugin(app: &mut App) {
         redraw::view_plugin,
         grid::view_plugin,
         table_clock::view_plugin,
+        companion::view_plugin,
     ));
 }
 

@@ -178,6 +178,7 @@ pub(super) fn side_panel(
                 if ui.button("Clock…").on_hover_text("a chess clock for both players").clicked() {
                     clock.write(crate::host::table_clock::ClockIntent::Toggle);
                 }
+                crate::host::companion::view::toggle_button(ui);
             });
             super::endings::controls(ui, &m, &mut ask, &mut out);
             super::computer::panel_lines(ui, &m, &seats, &thinking, &hint, &mut out);

@@ -267,6 +267,10 @@ pub enum Command {
     Acknowledge,
     /// Call the opponent's last move untenable (§2.0.22, playing with sand).
     CallUntenable,
+    /// One action typed in notation (companion mode, `commands/notation.rs`): played if
+    /// tenable, played with sand if the agreed policy allows (§2.0.22), else refused with the
+    /// rule.
+    Enter(String),
     Save(PathBuf),
     Load(PathBuf),
     /// Replay a game record from this file (`veney-cli replay`'s reader; R-REPLAY-SAND).

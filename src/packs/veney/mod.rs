@@ -12,6 +12,7 @@ pub mod board;
 pub mod choice;
 pub mod clock;
 mod commands;
+pub mod companion;
 pub mod computer;
 pub mod dice;
 pub mod game;
@@ -46,6 +47,7 @@ pub(crate) fn plugin(app: &mut App) {
             highlights::plugin,
             dice::plugin,
             workshop::plugin,
+            companion::plugin,
         ))
         .add_systems(Update, sound_cues.after(game::GameSet).in_set(VeneySystems));
 }

@@ -77,6 +77,7 @@ pub(super) fn contents(
     {
         clock.write(crate::host::table_clock::ClockIntent::Toggle);
     }
+    crate::host::companion::view::toggle_button(ui);
     reserves(ui, p, out);
     rules_card(ui, p);
     move_list(ui, p, out);

@@ -8,6 +8,7 @@ pub(super) fn resign(ctx: &mut Ctx) {
 }
 
 pub(super) fn call_untenable(ctx: &mut Ctx) {
+    let offender = ctx.game.0.actions().last().map(|(p, _)| p.turn());
     match ctx.game.0.call_untenable() {
         Some(c) => {
             // §2.0.22 Time Penalty: the table clock takes it (the offender moves again).
@@ -19,6 +20,16 @@ pub(super) fn call_untenable(ctx: &mut Ctx) {
                     ));
             }
             ctx.status.info = Some(format!("called: {c:?}"));
+            // Companion mode announces the call and what it did.
+            if let Some(offender) = offender {
+                ctx.companion
+                    .announce
+                    .write(crate::host::companion::Announce(format!(
+                        "{} calls {offender}'s move untenable: {}",
+                        !offender,
+                        crate::packs::veney::companion::call_words(c)
+                    )));
+            }
         }
         None => ctx.status.refusal = Some("there is no untenable move to call".into()),
     }

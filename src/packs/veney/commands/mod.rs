@@ -15,6 +15,7 @@ use veney_rules::{Action, Game};
 mod endings;
 mod files;
 mod history;
+mod notation;
 mod select;
 mod setup;
 mod throws;
@@ -35,6 +36,9 @@ pub(super) struct Ctx<'w> {
     pub setup: ResMut<'w, SetupSession>,
     /// The table clock hears of time penalties and checkmates by touch.
     pub clock: MessageWriter<'w, crate::host::table_clock::ClockIntent>,
+    /// Companion mode: the verdict on a move typed in notation, announcements and the log of
+    /// throws (`notation.rs`).
+    pub companion: notation::CompanionParts<'w>,
 }
 
 impl Ctx<'_> {
@@ -128,6 +132,7 @@ pub(super) fn apply_commands(
                 cmd,
                 Command::Click(_)
                     | Command::Play(_)
+                    | Command::Enter(_)
                     | Command::Roll
                     | Command::SelectReserve(_)
                     | Command::SelectFree
@@ -177,6 +182,7 @@ pub(super) fn apply_commands(
             Command::NewGame => files::new_game(&mut ctx),
             Command::Acknowledge => ctx.game.0.acknowledge(),
             Command::CallUntenable => endings::call_untenable(&mut ctx),
+            Command::Enter(text) => notation::enter(&mut ctx, &text),
             Command::Resign => endings::resign(&mut ctx),
             Command::NewGameWith(options, sets) => files::new_game_with(&mut ctx, options, sets),
             Command::SetPosition(text) => files::set_position(&mut ctx, &text),

@@ -19,6 +19,10 @@ pub(super) fn roll(ctx: &mut Ctx) {
     };
     match action {
         Some(action) => {
+            // The log of throws (companion mode): rolled by the app.
+            let (what, result) =
+                crate::packs::veney::companion::throw_words(&ctx.game.0, &before, &action);
+            ctx.companion.roller.log_game(what, result, false);
             let after = *ctx.game.0.position();
             ctx.played.write(Played {
                 before,

@@ -1,0 +1,83 @@
+//! Entering a move in the game's notation, with completion: as the player types, the legal
+//! actions whose notation matches are listed (the rules crate writes them: Veney's `San`, the
+//! grid games' `Game::action_text`); Enter plays the one typed exactly, the one picked in the
+//! list, or the only one left — otherwise the text goes to the rules as typed, which play it or
+//! say why not. Nothing here decides legality.
+
+/// The most candidates the list shows.
+pub const SHOWN: usize = 8;
+
+/// The legal actions' notations that match `typed`: those beginning with it first (exact case
+/// before any case), then those containing it (any case). Empty text matches nothing.
+pub fn complete<'a>(typed: &str, moves: &'a [String]) -> Vec<&'a str> {
+    let t = typed.trim();
+    if t.is_empty() {
+        return Vec::new();
+    }
+    let lower = t.to_lowercase();
+    let mut out: Vec<&str> = Vec::new();
+    let mut push = |m: &'a String| {
+        if !out.contains(&m.as_str()) {
+            out.push(m.as_str());
+        }
+    };
+    for m in moves.iter().filter(|m| m.starts_with(t)) {
+        push(m);
+    }
+    for m in moves
+        .iter()
+        .filter(|m| m.to_lowercase().starts_with(&lower))
+    {
+        push(m);
+    }
+    for m in moves.iter().filter(|m| m.to_lowercase().contains(&lower)) {
+        push(m);
+    }
+    out
+}
+
+/// What Enter sends: the candidate typed exactly, else the one picked in the list, else the only
+/// candidate, else the text as typed (the rules read it: an untenable move played with sand, or
+/// a refusal that names the rule).
+pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>) -> String {
+    let t = typed.trim();
+    if moves.iter().any(|m| m == t) {
+        return t.to_string();
+    }
+    let c = complete(t, moves);
+    if let Some(p) = picked.and_then(|i| c.get(i)) {
+        return p.to_string();
+    }
+    if let [only] = c.as_slice() {
+        return only.to_string();
+    }
+    t.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn prefixes_come_first_then_any_case_then_inside() {
+        let m = moves(&["SY5", "$X7", "$X6", "eW6", "SX5"]);
+        assert_eq!(complete("$", &m), vec!["$X7", "$X6"]);
+        assert_eq!(complete("sy", &m), vec!["SY5"]);
+        assert_eq!(complete("X", &m), vec!["$X7", "$X6", "SX5"]);
+        assert!(complete("  ", &m).is_empty());
+    }
+
+    #[test]
+    fn enter_plays_the_exact_picked_or_only_candidate() {
+        let m = moves(&["SY5", "$X7", "$X6"]);
+        assert_eq!(chosen("$X6", &m, Some(0)), "$X6", "typed exactly");
+        assert_eq!(chosen("$X", &m, Some(1)), "$X6", "picked in the list");
+        assert_eq!(chosen("sy", &m, None), "SY5", "the only candidate");
+        assert_eq!(chosen("$X", &m, None), "$X", "several: as typed");
+        assert_eq!(chosen("$X11", &m, None), "$X11", "none: as typed");
+    }
+}

@@ -1,0 +1,185 @@
+//! Companion mode for every grid game (Tirachen, Kelasu, and each later one): the feed from the
+//! active match (`AnyMatch::actions`' notation, whose turn and the turn number, the last move,
+//! the trays), a move typed in notation played through the grid host's own `Intent::Play` (so it
+//! sounds, autosaves and waits for the computer as a click does), a refusal in the rules' words
+//! (`AnyMatch::play_text`'s `Refusal` names the rule), and each played action announced.
+use super::{Announce, Companion, CompanionFeed, CompanionIntent, EntryVerdict, Verdict};
+use crate::host::grid::{ActiveMatch, GridGameSet, GridPlayed, GridSystems, Intent};
+use bevy::prelude::*;
+use game_api::{Decision, PlayError};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            answer.before(GridGameSet),
+            (
+                announce,
+                feed.run_if(
+                    crate::host::grid::match_changed
+                        .or_eager(resource_changed::<Companion>)
+                        .or_eager(state_changed::<crate::host::Screen>),
+                ),
+            )
+                .chain()
+                .after(GridGameSet),
+        )
+            .in_set(GridSystems),
+    );
+}
+
+/// Turn `n` of a match: the turns recorded so far, and one more when the player deciding now
+/// did not act last (a turn of several actions by one player — Kelasu's energy, Tirachen's
+/// Traitor extra move — is one turn).
+pub fn turn_number(m: &ActiveMatch) -> usize {
+    let turns = m.game.turns(m.viewer());
+    match (turns.last(), m.decider()) {
+        (Some(t), Some(p)) if t.player == Some(p) => turns.len(),
+        _ => turns.len() + 1,
+    }
+}
+
+/// The memory items of a grid match: whose turn and its number, the moves played, the last
+/// move, the trays.
+pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
+    let g = &m.game;
+    let viewer = m.viewer();
+    let mut rows = Vec::new();
+    let who = match g.decision() {
+        Decision::Player(p) => g.player_name(p),
+        Decision::Simultaneous { waiting } => {
+            let names: Vec<String> = waiting.iter().map(|p| g.player_name(p)).collect();
+            format!("{} (sealed)", names.join(" and "))
+        }
+        Decision::Chance => "chance".into(),
+        Decision::Over(o) => format!("nobody — game over: {}", o.reason),
+    };
+    rows.push(("To move".into(), who));
+    rows.push(("Turn".into(), turn_number(m).to_string()));
+    rows.push(("Actions played".into(), g.history_len().to_string()));
+    rows.push((
+        "Last move".into(),
+        g.last_action().map_or("none yet".into(), |a| a.text),
+    ));
+    for r in g.reserves(viewer) {
+        let items: Vec<String> = r
+            .entries
+            .iter()
+            .map(|(_, name, n)| format!("{name} ×{n}"))
+            .collect();
+        rows.push((
+            format!("{} {}", g.player_name(r.owner), r.label),
+            if items.is_empty() {
+                "empty".into()
+            } else {
+                items.join(", ")
+            },
+        ));
+    }
+    if let Some(d) = g.declared() {
+        rows.push(("Declared".into(), format!("{d:?}")));
+    }
+    rows
+}
+
+fn feed(m: Res<ActiveMatch>, c: Res<Companion>, mut feed: ResMut<CompanionFeed>) {
+    if !c.on {
+        return;
+    }
+    *feed = CompanionFeed {
+        game: m.game.title().to_string(),
+        moves: m.actions().iter().map(|a| a.text.clone()).collect(),
+        memory: memory(&m),
+        chance: matches!(m.game.decision(), Decision::Chance)
+            .then(|| "draw what chance decides".to_string()),
+        call: None,
+        donkey: false,
+    };
+}
+
+/// A move typed in notation: the action of that notation is played by the host (as a click
+/// would); any other text goes to the rules, which read it (another spelling of a legal action)
+/// or say which rule refuses it.
+fn answer(
+    mut intents: MessageReader<CompanionIntent>,
+    mut m: ResMut<ActiveMatch>,
+    mut out: MessageWriter<Intent>,
+    mut verdict: ResMut<EntryVerdict>,
+    mut roller: ResMut<super::Roller>,
+    mut announce: MessageWriter<Announce>,
+) {
+    for i in intents.read() {
+        match i {
+            CompanionIntent::Enter(text) => {
+                let text = text.trim().to_string();
+                let v = enter(m.bypass_change_detection(), &text, &mut out);
+                verdict.0 = Some(v);
+            }
+            CompanionIntent::GameRoll => {
+                if let Some(t) = m.game.draw_chance() {
+                    roller.log_game(m.game.title().into(), t.clone(), false);
+                    announce.write(Announce(format!("Chance: {t}")));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn enter(m: &mut ActiveMatch, text: &str, out: &mut MessageWriter<Intent>) -> Verdict {
+    let actions = m.actions();
+    if let Some(i) = actions.iter().position(|a| a.text == text) {
+        out.write(Intent::Play(i));
+        return Verdict::Tenable(text.into());
+    }
+    // Read by the rules on the match itself and taken back at once: the host plays it.
+    match m.game.play_text(text) {
+        Ok(()) => {
+            let played = m.game.last_action().map(|a| a.text).unwrap_or_default();
+            m.game.undo();
+            match m.actions().iter().position(|a| a.text == played) {
+                Some(i) => {
+                    out.write(Intent::Play(i));
+                    Verdict::Tenable(played)
+                }
+                None => Verdict::Refused {
+                    text: text.into(),
+                    why: "the rules read it, but it is not among the actions offered now".into(),
+                },
+            }
+        }
+        Err(PlayError::Text(e)) => Verdict::Refused {
+            text: text.into(),
+            why: e.to_string(),
+        },
+        Err(PlayError::Refused(r)) => Verdict::Refused {
+            text: text.into(),
+            why: r.to_string(),
+        },
+    }
+}
+
+/// Each action played through the grid host, announced with its player.
+fn announce(
+    mut played: MessageReader<GridPlayed>,
+    m: Res<ActiveMatch>,
+    mut out: MessageWriter<Announce>,
+) {
+    for p in played.read() {
+        let who = m
+            .game
+            .turns(m.viewer())
+            .last()
+            .and_then(|t| t.player)
+            .map(|p| m.game.player_name(p))
+            .unwrap_or_else(|| "Chance".into());
+        let mut s = format!("{who}: {}", p.text);
+        if p.captures > 0 {
+            s.push_str(" — takes");
+        }
+        if let Decision::Over(o) = m.game.decision() {
+            s.push_str(&format!(" — game over: {}", o.reason));
+        }
+        out.write(Announce(s));
+    }
+}

@@ -1,0 +1,370 @@
+//! Veney in companion mode (`host/companion`): the feed — the notation of every legal action
+//! (`San`), what players must otherwise remember, read from the position's own accessors (whose
+//! turn and the rulebook's turn counter, passes in a row, retreats used, an en passant window,
+//! blade captures, cast-squares, the no-contest count, a declared intention, time penalties, the
+//! Donkeys), a throw awaiting its sticks, a move that may be called untenable — and the answers:
+//! a typed move becomes `Command::Enter`, the game's throw `Command::Roll`, a call
+//! `Command::CallUntenable`; each played action is announced in words.
+use super::VeneySystems;
+use super::game::{Command, CurrentGame, GameSet, Played};
+use crate::host::companion::{Announce, Companion, CompanionFeed, CompanionIntent, RollKind};
+use bevy::prelude::*;
+use veney_rules::dice::{Roll, Verdict};
+use veney_rules::notation::San;
+use veney_rules::penalty::Call;
+use veney_rules::{Action, Device, Effect, Game, Phase, Position, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            answer.before(GameSet),
+            (
+                announce,
+                feed.run_if(
+                    resource_changed::<CurrentGame>.or_eager(resource_changed::<Companion>),
+                ),
+            )
+                .chain()
+                .after(GameSet),
+        )
+            .in_set(VeneySystems),
+    );
+}
+
+/// The notation of every legal action now, each once.
+pub fn moves(game: &Game) -> Vec<String> {
+    let pos = game.position();
+    let legal = game.legal_actions();
+    let mut out: Vec<String> = Vec::new();
+    for a in &legal {
+        let s = San::of_action(&game.rules, pos, &legal, a).to_string();
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn piece_name(game: &Game, side: Side, k: veney_rules::Kind) -> String {
+    game.rules.set(side).piece(k).name().to_string()
+}
+
+fn device_name(d: Device) -> &'static str {
+    match d {
+        Device::FireDance => "Fire Dance",
+        Device::ObscurantChaos => "Obscurant Chaos",
+        Device::Shima => "Shima",
+    }
+}
+
+/// What the players must otherwise remember, from the position's accessors, each with the
+/// rulebook section it serves.
+pub fn memory(game: &Game) -> Vec<(String, String)> {
+    let pos = game.position();
+    let opts = &game.rules.options;
+    let mut rows: Vec<(String, String)> = Vec::new();
+    let mut row = |k: &str, v: String| rows.push((k.to_string(), v));
+    let to_move = match pos.outcome() {
+        Some(o) if pos.dying().is_none() => format!("nobody — {o}"),
+        _ => format!("{} — turn {}", pos.turn(), pos.turn_number()),
+    };
+    row("To move", to_move);
+    row("Passes in a row (§2.0.17)", pos.passes().to_string());
+    let limit = match opts.retreat_limit {
+        veney_rules::options::RetreatLimit::Unlimited => String::new(),
+        veney_rules::options::RetreatLimit::Limited(n) => format!(" of {n}"),
+    };
+    row(
+        "Retreats used (§2.0.02)",
+        format!(
+            "White {}{limit} · Black {}{limit}",
+            pos.retreats(Side::White),
+            pos.retreats(Side::Black)
+        ),
+    );
+    row(
+        "En passant (§2.0.04)",
+        match pos.en_passant() {
+            Some(e) => format!(
+                "{} may fend the engagement on {} from {}",
+                pos.turn(),
+                e.victim,
+                e.target
+            ),
+            None => "none".into(),
+        },
+    );
+    let mut pinned = Vec::new();
+    for owner in Side::ALL {
+        if let Some((k, sq, _)) = veney_rules::special::blade_capture::pinned(pos, owner) {
+            let free = veney_rules::special::blade_capture::freeable(pos, owner).is_some();
+            pinned.push(format!(
+                "{owner}'s {} under the Cloak on {sq} ({})",
+                piece_name(game, owner, k),
+                if free { "may be freed" } else { "not free yet" }
+            ));
+        }
+    }
+    row(
+        "Blade captures (§2.0.06)",
+        if pinned.is_empty() {
+            "none".into()
+        } else {
+            pinned.join("; ")
+        },
+    );
+    let mut casts = Vec::new();
+    for side in Side::ALL {
+        for d in [Device::FireDance, Device::ObscurantChaos, Device::Shima] {
+            if let Some(sq) = pos.cast_square(side, d) {
+                casts.push(format!("{side} {} {sq}", device_name(d)));
+            }
+        }
+    }
+    row(
+        "Cast-squares (§2.0.18)",
+        if casts.is_empty() {
+            "none".into()
+        } else {
+            casts.join("; ")
+        },
+    );
+    row(
+        "No-contest count (§2.0.20)",
+        match opts.no_contest_turns {
+            Some(n) => format!("{} of {n} turns", pos.quiet_turns()),
+            None => format!("{} turns", pos.quiet_turns()),
+        },
+    );
+    row(
+        "Intention (§2.0.11)",
+        match pos.intention() {
+            Some(i) => format!(
+                "{}'s {} on {} will strike the {} on {}",
+                i.side,
+                piece_name(game, i.side, i.kind),
+                i.from,
+                piece_name(game, !i.side, i.target),
+                i.to
+            ),
+            None => "none declared".into(),
+        },
+    );
+    let pen: Vec<u8> = Side::ALL
+        .iter()
+        .map(|&s| veney_rules::penalty::time_penalties(pos, s))
+        .collect();
+    if pen.iter().any(|&p| p > 0) {
+        row(
+            "Time penalties (§2.0.22)",
+            format!("White {} · Black {}", pen[0], pen[1]),
+        );
+    }
+    let donkeys: Vec<String> = Side::ALL
+        .iter()
+        .filter_map(|&s| pos.donkey(s).map(|sq| format!("{s}'s on {sq}")))
+        .collect();
+    if !donkeys.is_empty() {
+        row("Donkeys (§2.0.23)", donkeys.join("; "));
+    }
+    rows
+}
+
+/// A throw in words: what was thrown, and what landed with what it means.
+pub fn throw_words(game: &Game, before: &Position, a: &Action) -> (String, String) {
+    match *a {
+        Action::Roll(r) => {
+            let side = before.turn();
+            let verdict = match r.verdict() {
+                Verdict::Hit => "hit: checkmate by touch",
+                Verdict::Distraction => "distraction",
+                Verdict::Miss => "miss: the Dagger is lost",
+            };
+            let faces = match r {
+                Roll::Sticks { thrown, own } => {
+                    format!("{r}, {} of {thrown} {side}", own.count_ones())
+                }
+                r => r.to_string(),
+            };
+            (
+                format!("{side}'s Dagger Throw (§2.0.08)"),
+                format!("{faces} — {verdict}"),
+            )
+        }
+        Action::Donkey(r) => {
+            let placer = match before.phase() {
+                Phase::DonkeyMove { placer } => placer,
+                _ => before.turn(),
+            };
+            let result = match r {
+                Some(Roll::Sticks { own, .. }) => RollKind::Donkey.words(own.count_ones() as u8),
+                Some(r) => r.to_string(),
+                None => "one open square: it moves there".into(),
+            };
+            (format!("{placer}'s Donkey (§2.0.23)"), result)
+        }
+        Action::Land(l) => (
+            "The cast piece (§2.0.18)".into(),
+            match l.at {
+                Some(sq) => format!("lands on {sq}"),
+                None => "lands off the board".into(),
+            },
+        ),
+        a => (
+            "—".into(),
+            San::of_action(&game.rules, before, &game.legal_actions(), &a).to_string(),
+        ),
+    }
+}
+
+/// What a call of an untenable move did (§2.0.22), in words.
+pub fn call_words(c: Call) -> String {
+    match c {
+        Call::Reverted => "the move is reset; the same player moves again".into(),
+        Call::TimePenalty => "the move is reset, and a time penalty".into(),
+        Call::TurnSkipped => "the move is reset and the turn skipped".into(),
+        Call::PieceLost(sq) => format!("the piece on {sq} is lost and the turn skipped"),
+        Call::Lost => "the offender loses the game".into(),
+        Call::Reset => "the board is reset as by retreat".into(),
+    }
+}
+
+/// A played action in words: who, the notation, and what it did.
+pub fn announcement(game: &Game, p: &Played) -> String {
+    let side = p.before.turn();
+    let rules = &game.rules;
+    let mut s = match p.action {
+        Action::Roll(_) | Action::Donkey(_) | Action::Land(_) => {
+            let (what, result) = throw_words(game, &p.before, &p.action);
+            format!("{what}: {result}")
+        }
+        Action::EndTurn => format!("{side} ends the turn"),
+        a => {
+            let legal = p.before.legal_actions(rules);
+            let mut s = format!("{side}: {}", San::of_action(rules, &p.before, &legal, &a));
+            if let Action::Move(m) = a {
+                let what = match m.effect {
+                    Effect::Take(k) => Some(format!("takes the {}", piece_name(game, !side, k))),
+                    Effect::Fend(k) => Some(format!("fends the {}", piece_name(game, !side, k))),
+                    Effect::Disarm(k) => {
+                        Some(format!("disarms the {}", piece_name(game, !side, k)))
+                    }
+                    Effect::EnPassant(_) => Some("fends en passant".into()),
+                    Effect::Checkmate => Some("checkmate".into()),
+                    _ => None,
+                };
+                if let Some(w) = what {
+                    s.push_str(&format!(" — {w}"));
+                }
+            }
+            if !legal.contains(&a) {
+                s.push_str(&format!(" — untenable: {} may call it", !side));
+            }
+            s
+        }
+    };
+    if let Some(o) = p.after.outcome()
+        && p.before.outcome().is_none()
+    {
+        s.push_str(&format!(" — {o}"));
+    }
+    s
+}
+
+fn feed(game: Res<CurrentGame>, c: Res<Companion>, mut feed: ResMut<CompanionFeed>) {
+    if !c.on {
+        return;
+    }
+    let g = &game.0;
+    let pos = g.position();
+    let chance = match pos.phase() {
+        Phase::Throw { .. } if !g.rules.options.dice.is_guess() => {
+            veney_rules::special::dagger_throw::sticks(&g.rules, pos, pos.turn()).map(|n| {
+                format!(
+                    "{}'s Dagger Throw ({n} {}; or type it as landed, e.g. @{})",
+                    pos.turn(),
+                    if g.rules.options.dice.uses_sticks() {
+                        "sticks"
+                    } else {
+                        "dice"
+                    },
+                    "o".repeat(n as usize)
+                )
+            })
+        }
+        Phase::DonkeyMove { placer } => Some(format!("{placer}'s Donkey (5 sticks)")),
+        Phase::Cast { .. } => Some("where the cast piece lands".into()),
+        _ => None,
+    };
+    let call = g.callable().then(|| {
+        let offender = g.actions().last().map_or(!pos.turn(), |(p, _)| p.turn());
+        format!(
+            "{offender}'s last move is untenable: {} may call it (§2.0.22)",
+            !offender
+        )
+    });
+    *feed = CompanionFeed {
+        game: "Veney".into(),
+        moves: moves(g),
+        memory: memory(g),
+        chance,
+        call,
+        donkey: true,
+    };
+}
+
+/// The companion's asks, as Veney's own commands.
+fn answer(mut intents: MessageReader<CompanionIntent>, mut out: MessageWriter<Command>) {
+    for i in intents.read() {
+        match i {
+            CompanionIntent::Enter(t) => {
+                out.write(Command::Enter(t.clone()));
+            }
+            CompanionIntent::GameRoll => {
+                out.write(Command::Roll);
+            }
+            CompanionIntent::Call => {
+                out.write(Command::CallUntenable);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn announce(
+    mut played: MessageReader<Played>,
+    game: Res<CurrentGame>,
+    mut out: MessageWriter<Announce>,
+) {
+    for p in played.read() {
+        out.write(Announce(announcement(&game.0, p)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::companion::roller::donkey_way;
+
+    #[test]
+    fn the_donkey_ways_are_the_rules_directions() {
+        // §2.0.23: the host's words for each count of black sticks match the rules' own
+        // directions, from the roller's side (White: forward is up, left is towards W).
+        let words = |dx: i8, dy: i8| {
+            let fb = if dy > 0 { "forward" } else { "backward" };
+            match dx {
+                0 => fb.to_string(),
+                x if x < 0 => format!("{fb}-left"),
+                _ => format!("{fb}-right"),
+            }
+        };
+        for black in 1..=5u8 {
+            let (dx, dy) =
+                veney_rules::special::donkey::direction(Side::White, black as u32).unwrap();
+            assert_eq!(donkey_way(black), words(dx, dy), "{black} black");
+        }
+        assert!(veney_rules::special::donkey::direction(Side::White, 0).is_none());
+        assert_eq!(donkey_way(0), "stays put");
+    }
+}

@@ -1,0 +1,432 @@
+//! Companion mode in the app, headless: the app beside a real board (issue 16). A Veney game
+//! entered move by move in notation — completion, a tenable move, a refusal naming its rule, an
+//! untenable move played with sand and called by the opponent; a Dagger Throw rolled by the app
+//! from the game's seeded generator and logged, a throw entered by hand, the session's roller;
+//! the memory panel's values against the position's own accessors; and a grid game (Kelasu)
+//! entered by notation through the same window.
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use std::sync::Arc;
+use veney::host::companion::{
+    Caption, Companion, CompanionFeed, CompanionIntent, EntryVerdict, RollKind, Roller, Verdict,
+    entry,
+};
+use veney::packs::veney::game::CurrentGame;
+use veney_rules::options::UntenablePolicy;
+use veney_rules::{Action, Game, Phase, Position, Side};
+
+/// A standard game under this policy for untenable moves, its throws from seed 5.
+fn game(policy: UntenablePolicy, position: Option<&str>) -> Game {
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.untenable = policy;
+    let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
+    let p = match position {
+        Some(t) => Position::from_text(&r, t).unwrap(),
+        None => Position::start(&r),
+    };
+    Game::from_position_seeded(r, p, 5)
+}
+
+/// A headless Veney app with the companion window on.
+fn companion_app(name: &str, g: Game) -> App {
+    let mut app = headless(name, Some(g));
+    ask(&mut app, CompanionIntent::Toggle);
+    assert!(app.world().resource::<Companion>().on);
+    app
+}
+
+fn ask<M: Message>(app: &mut App, m: M) {
+    app.world_mut().write_message(m);
+    app.update();
+    app.update();
+    app.update();
+}
+
+/// Types `typed` as a player would and presses Enter: what the completion sends.
+fn type_and_enter(app: &mut App, typed: &str) {
+    let moves = feed(app).moves;
+    let sent = entry::chosen(typed, &moves, None);
+    ask(app, CompanionIntent::Enter(sent));
+}
+
+fn feed(app: &App) -> CompanionFeed {
+    app.world().resource::<CompanionFeed>().clone()
+}
+
+fn verdict(app: &App) -> Verdict {
+    app.world()
+        .resource::<EntryVerdict>()
+        .0
+        .clone()
+        .expect("a verdict")
+}
+
+fn caption(app: &App) -> String {
+    app.world()
+        .resource::<Caption>()
+        .now()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn g(app: &App) -> &Game {
+    &app.world().resource::<CurrentGame>().0
+}
+
+fn memory(app: &App, label: &str) -> String {
+    feed(app)
+        .memory
+        .iter()
+        .find(|(k, _)| k.starts_with(label))
+        .unwrap_or_else(|| panic!("no memory item {label}"))
+        .1
+        .clone()
+}
+
+#[test]
+fn a_companion_game_is_entered_move_by_move_with_an_untenable_move_called() {
+    // §2.0.22 playing with sand: the Turn Penalty policy lets an untenable move be made; the
+    // opponent may call it, and the offender's turn is skipped.
+    let mut app = companion_app("entered", game(UntenablePolicy::TurnPenalty, None));
+    let f = feed(&app);
+    assert_eq!(f.game, "Veney");
+    assert_eq!(
+        f.moves,
+        veney::packs::veney::companion::moves(g(&app)),
+        "the rules' notation of every legal action"
+    );
+    // Completion: "sy" lists the Self's moves to line Y: SY3 and SY5.
+    assert_eq!(entry::complete("sy", &f.moves), vec!["SY3", "SY5"]);
+
+    // White's Sword beyond its range constraint: untenable, played with sand (§2.0.03 Sword).
+    let sword = g(&app).rules.set(Side::White).by_name("Sword").unwrap();
+    let sq = |s: &str| veney_rules::Square::parse(s).unwrap();
+    type_and_enter(&mut app, "$X9");
+    match verdict(&app) {
+        Verdict::Untenable { text, why } => {
+            assert_eq!(text, "$X9");
+            assert!(why.contains("§2.0.03"), "{why}");
+        }
+        v => panic!("not untenable: {v:?}"),
+    }
+    assert!(
+        g(&app)
+            .position()
+            .pieces(Side::White, sword)
+            .contains(sq("X9"))
+    );
+    assert!(caption(&app).contains("untenable: Black may call it"));
+    // The call window is open for Black.
+    assert_eq!(
+        feed(&app).call.as_deref(),
+        Some("White's last move is untenable: Black may call it (§2.0.22)")
+    );
+    // Black calls it: the move is reset and White's turn skipped.
+    ask(&mut app, CompanionIntent::Call);
+    assert!(
+        g(&app)
+            .position()
+            .pieces(Side::White, sword)
+            .contains(sq("X4"))
+    );
+    assert_eq!(g(&app).position().turn(), Side::Black);
+    assert_eq!(
+        caption(&app),
+        "Black calls White's move untenable: the move is reset and the turn skipped"
+    );
+    assert_eq!(feed(&app).call, None);
+    assert!(memory(&app, "To move").starts_with("Black"));
+
+    // Black's engagement to X10, typed in any case: "ex10" completes to it alone.
+    type_and_enter(&mut app, "ex10");
+    assert_eq!(verdict(&app), Verdict::Tenable("eX10".into()));
+    assert_eq!(caption(&app), "Black: eX10");
+    assert_eq!(g(&app).position().turn(), Side::White);
+
+    // White moves the Self to Y5 on the table and types it…
+    type_and_enter(&mut app, "SY5");
+    assert_eq!(verdict(&app), Verdict::Tenable("SY5".into()));
+    assert_eq!(caption(&app), "White: SY5");
+    assert!(matches!(g(&app).position().phase(), Phase::Second { .. }));
+    // …and declines the second move of the double-move (§2.0.15): "---".
+    type_and_enter(&mut app, "---");
+    assert_eq!(g(&app).position().turn(), Side::Black);
+    assert_eq!(caption(&app), "White ends the turn");
+
+    // A move no rule allows is refused, naming the rule; nothing is played (§2.0.02 Self).
+    let before = g(&app).actions().count();
+    type_and_enter(&mut app, "SY9");
+    match verdict(&app) {
+        Verdict::Refused { text, why } => {
+            assert_eq!(text, "SY9");
+            assert!(why.contains("§2.0.02 Self"), "{why}");
+        }
+        v => panic!("not refused: {v:?}"),
+    }
+    assert_eq!(g(&app).actions().count(), before);
+    assert_eq!(g(&app).position().turn(), Side::Black);
+    // The record keeps the called move (the turn it cost) and the moves entered.
+    let record = g(&app).record();
+    assert!(record.contains("$X9U"), "{record}");
+    assert!(
+        record.contains("eX10") && record.contains("SY5"),
+        "{record}"
+    );
+}
+
+#[test]
+fn under_strict_rules_the_untenable_move_is_refused_with_its_rule() {
+    // §2.0.22: without playing with sand (the Strict policy) an untenable move is not played.
+    let mut app = companion_app("strict", game(UntenablePolicy::Strict, None));
+    type_and_enter(&mut app, "$X9");
+    match verdict(&app) {
+        Verdict::Refused { why, .. } => assert!(why.contains("§2.0.03"), "{why}"),
+        v => panic!("not refused: {v:?}"),
+    }
+    assert_eq!(g(&app).actions().count(), 0);
+    assert_eq!(feed(&app).call, None);
+}
+
+/// White's Dagger on X7 may be thrown at Black's Self on X12 (the demo's position).
+const THROW: &str = "4/4/4/1b1c/1s2/e3/1e2/2gE/2e1/SD1L/E1E1/4/3B/4/4/4 w EGJR/edlr";
+
+#[test]
+fn a_dagger_throw_is_rolled_by_the_app_and_logged() {
+    // §2.0.08 Dagger Throw: the sticks are thrown from the game's seeded generator.
+    let mut app = companion_app("throw", game(UntenablePolicy::Strict, Some(THROW)));
+    let legal = g(&app).legal_actions();
+    let throw = legal
+        .iter()
+        .find(|a| matches!(a, Action::Throw { .. }))
+        .unwrap();
+    let text =
+        veney_rules::notation::San::of_action(&g(&app).rules, g(&app).position(), &legal, throw)
+            .to_string();
+    type_and_enter(&mut app, &text);
+    assert!(matches!(g(&app).position().phase(), Phase::Throw { .. }));
+    let chance = feed(&app).chance.expect("the throw awaits its sticks");
+    assert!(chance.starts_with("White's Dagger Throw"), "{chance}");
+
+    // The same game on its own, thrown by its generator: the app's roll must land the same.
+    let mut alone = game(UntenablePolicy::Strict, Some(THROW));
+    alone.play(*throw).unwrap();
+    let expected = alone.roll().unwrap();
+
+    ask(&mut app, CompanionIntent::GameRoll);
+    let log = app.world().resource::<Roller>().log.clone();
+    let last = log.last().expect("logged");
+    assert_eq!(last.what, "White's Dagger Throw (§2.0.08)");
+    assert!(!last.by_hand);
+    assert!(
+        last.result.starts_with(&expected.to_string()),
+        "{} vs {expected}",
+        last.result
+    );
+    let words = match expected.verdict() {
+        veney_rules::dice::Verdict::Hit => "hit",
+        veney_rules::dice::Verdict::Distraction => "distraction",
+        veney_rules::dice::Verdict::Miss => "miss",
+    };
+    assert!(last.result.contains(words), "{}", last.result);
+    assert!(caption(&app).starts_with("White's Dagger Throw (§2.0.08): "));
+    assert_eq!(feed(&app).chance, None, "thrown");
+}
+
+#[test]
+fn a_throw_entered_by_hand_is_played_and_logged() {
+    // §2.0.08, §2.0.R1: real sticks read off the table; one off-colour face is a distraction.
+    let mut app = companion_app("by-hand", game(UntenablePolicy::Strict, Some(THROW)));
+    let legal = g(&app).legal_actions();
+    let throw = *legal
+        .iter()
+        .find(|a| matches!(a, Action::Throw { .. }))
+        .unwrap();
+    ask(&mut app, CompanionIntent::Enter("DtX12~".into()));
+    assert_eq!(g(&app).actions().last().map(|a| a.1), Some(throw));
+    // §2.0.08: "three plus the number of measures between the two Selves".
+    let pos = *g(&app).position();
+    let n = veney_rules::special::dagger_throw::sticks(&g(&app).rules, &pos, Side::White).unwrap();
+    let chance = feed(&app).chance.expect("the throw awaits its sticks");
+    assert!(chance.contains(&format!("{n} sticks")), "{chance}");
+    // All White but one: a distraction.
+    let faces = format!("{}x", "o".repeat(n as usize - 1));
+    ask(&mut app, CompanionIntent::Enter(format!("@{faces}")));
+    let last = app
+        .world()
+        .resource::<Roller>()
+        .log
+        .last()
+        .cloned()
+        .unwrap();
+    assert!(last.by_hand);
+    assert_eq!(
+        last.result,
+        format!("{faces}, {} of {n} White — distraction", n - 1)
+    );
+    // The generator moved on as if it had drawn the throw (a reloaded save lands the same).
+    let mut alone = game(UntenablePolicy::Strict, Some(THROW));
+    alone.play(throw).unwrap();
+    alone
+        .enter_roll(veney_rules::dice::Roll::parse(&faces).unwrap())
+        .unwrap();
+    assert_eq!(g(&app).position(), alone.position());
+    assert_eq!(
+        veney_rules::savefile::write(g(&app)),
+        veney_rules::savefile::write(&alone)
+    );
+}
+
+#[test]
+fn the_session_roller_throws_from_its_seed_and_logs_in_words() {
+    let mut app = companion_app("roller", game(UntenablePolicy::Strict, None));
+    let seed = app.world().resource::<Roller>().seed();
+    let mut twin = Roller::seeded(seed);
+    for k in [
+        RollKind::Sticks,
+        RollKind::Coin,
+        RollKind::D6,
+        RollKind::Donkey,
+    ] {
+        ask(&mut app, CompanionIntent::Roll(k));
+        twin.roll(k);
+    }
+    assert_eq!(
+        app.world().resource::<Roller>().log,
+        twin.log,
+        "reproducible"
+    );
+    let donkey = &twin.log[3];
+    // §2.0.23: the count of black sticks read as the Donkey's way.
+    assert!(
+        [
+            "stays put",
+            "forward-left",
+            "forward",
+            "forward-right",
+            "backward-left",
+            "backward-right"
+        ]
+        .iter()
+        .any(|w| donkey.result.ends_with(w)),
+        "{donkey}"
+    );
+    assert_eq!(caption(&app), format!("Rolled {donkey}"));
+    // A physical throw entered by hand, and one that cannot land.
+    ask(&mut app, CompanionIntent::HandRoll(RollKind::Donkey, 3));
+    assert_eq!(
+        app.world()
+            .resource::<Roller>()
+            .log
+            .last()
+            .unwrap()
+            .to_string(),
+        "Donkey: 3 black: forward-right (by hand)"
+    );
+    ask(&mut app, CompanionIntent::HandRoll(RollKind::D6, 9));
+    assert!(matches!(verdict(&app), Verdict::Refused { .. }));
+    assert_eq!(app.world().resource::<Roller>().log.len(), 5);
+}
+
+#[test]
+fn the_memory_panel_shows_the_position() {
+    let mut app = companion_app("memory", game(UntenablePolicy::Strict, None));
+    // White's engagement two steps (§2.0.04: Black may fend it en passant next turn), then a pass
+    // each (§2.0.17).
+    type_and_enter(&mut app, "eX7");
+    assert_eq!(g(&app).position().turn(), Side::Black);
+    let pos = *g(&app).position();
+    let ep = pos.en_passant().expect("an en passant window");
+    assert_eq!(
+        memory(&app, "En passant"),
+        format!(
+            "Black may fend the engagement on {} from {}",
+            ep.victim, ep.target
+        )
+    );
+    type_and_enter(&mut app, "---");
+    type_and_enter(&mut app, "---");
+    let pos = *g(&app).position();
+    assert_eq!(pos.passes(), 2, "two passes in a row");
+    assert_eq!(
+        memory(&app, "To move"),
+        format!("{} — turn {}", pos.turn(), pos.turn_number())
+    );
+    assert_eq!(memory(&app, "Passes in a row"), pos.passes().to_string());
+    assert_eq!(memory(&app, "En passant"), "none");
+    assert_eq!(
+        memory(&app, "Retreats used"),
+        format!(
+            "White {} of 1 · Black {} of 1",
+            pos.retreats(Side::White),
+            pos.retreats(Side::Black)
+        )
+    );
+    assert_eq!(
+        memory(&app, "No-contest count"),
+        format!(
+            "{} of {} turns",
+            pos.quiet_turns(),
+            g(&app).rules.options.no_contest_turns.unwrap()
+        )
+    );
+    assert_eq!(memory(&app, "Intention"), "none declared");
+    assert_eq!(memory(&app, "Blade captures"), "none");
+    assert_eq!(memory(&app, "Cast-squares"), "none");
+}
+
+#[test]
+fn a_grid_game_is_entered_by_notation_too() {
+    // Kelasu through the grid host: the rules' notation, a refusal in the rules' words.
+    use veney::host::OpenScreen;
+    use veney::host::grid::{ActiveMatch, SaveRoot};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(SaveRoot(temp_dir("companion-kelasu")))
+        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(
+            "companion-kelasu-veney",
+        )));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    ask(&mut app, OpenScreen(veney::Screen::Kelasu));
+    app.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: kelasu_rules::KelasuOptions::default(),
+            position: None,
+        });
+    app.update();
+    app.update();
+    ask(&mut app, CompanionIntent::Toggle);
+    let f = feed(&app);
+    let m = app.world().resource::<ActiveMatch>();
+    let texts: Vec<String> = m.actions().iter().map(|a| a.text.clone()).collect();
+    assert_eq!(f.moves, texts);
+    assert_eq!(f.game, m.game.title());
+    assert_eq!(
+        f.memory[0],
+        (
+            "To move".to_string(),
+            m.game.player_name(game_api::Player(0))
+        )
+    );
+    assert_eq!(f.memory[1], ("Turn".to_string(), "1".to_string()));
+
+    // A capture written as a plain move: the rules' reader says why.
+    type_and_enter(&mut app, "A1-A9");
+    match verdict(&app) {
+        Verdict::Refused { why, .. } => assert!(why.contains("a capture is written with `x`")),
+        v => panic!("not refused: {v:?}"),
+    }
+    assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 0);
+    // "b1" completes to the one legal action from B1.
+    type_and_enter(&mut app, "b1");
+    assert_eq!(verdict(&app), Verdict::Tenable("B1-C1".into()));
+    let m = app.world().resource::<ActiveMatch>();
+    assert_eq!(m.game.history_len(), 1);
+    assert_eq!(
+        caption(&app),
+        format!("{}: B1-C1", m.game.player_name(game_api::Player(0)))
+    );
+    assert_eq!(feed(&app).memory[3].1, "B1-C1", "the last move");
+}
