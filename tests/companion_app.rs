@@ -429,4 +429,14 @@ fn a_grid_game_is_entered_by_notation_too() {
         format!("{}: B1-C1", m.game.player_name(game_api::Player(0)))
     );
     assert_eq!(feed(&app).memory[3].1, "B1-C1", "the last move");
+    // Kelasu's own items: the turn's energy (one spent of what the turn began with), the victory
+    // tiles and the quiet turns, as the rules' state has them.
+    let km = veney::packs::kelasu::kelasu(m).unwrap();
+    let (left, of) = veney::packs::kelasu::turn_bar::energy(km);
+    assert_eq!(left + 1, of, "one move spent one energy");
+    let rows = feed(&app).memory;
+    let row = |k: &str| rows.iter().find(|r| r.0 == k).map(|r| r.1.clone());
+    assert_eq!(row("Energy"), Some(format!("{left} of {of}")));
+    assert_eq!(row("Moved this turn"), Some("1".into()));
+    assert_eq!(row("Victory tiles"), Some("Blue holds 0, Red 0".into()));
 }

@@ -2,14 +2,20 @@
 //! active match (`AnyMatch::actions`' notation, whose turn and the turn number, the last move,
 //! the trays), a move typed in notation played through the grid host's own `Intent::Play` (so it
 //! sounds, autosaves and waits for the computer as a click does), a refusal in the rules' words
-//! (`AnyMatch::play_text`'s `Refusal` names the rule), and each played action announced.
+//! (`AnyMatch::play_text`'s `Refusal` names the rule), and each played action announced. A pack
+//! adds its game's own memory items through `GridMemoryHooks`.
 use super::{Announce, Companion, CompanionFeed, CompanionIntent, EntryVerdict, Verdict};
 use crate::host::grid::{ActiveMatch, GridGameSet, GridPlayed, GridSystems, Intent};
 use bevy::prelude::*;
 use game_api::{Decision, PlayError};
 
+/// What a grid game adds to the memory window: each pack registers a function that reads its own
+/// typed match (`AnyMatch::as_any`) and returns its rows, or none for another game's match.
+#[derive(Resource, Default)]
+pub struct GridMemoryHooks(pub Vec<fn(&ActiveMatch) -> Vec<(String, String)>>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<GridMemoryHooks>().add_systems(
         Update,
         (
             answer.before(GridGameSet),
@@ -82,14 +88,23 @@ pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
     rows
 }
 
-fn feed(m: Res<ActiveMatch>, c: Res<Companion>, mut feed: ResMut<CompanionFeed>) {
+fn feed(
+    m: Res<ActiveMatch>,
+    c: Res<Companion>,
+    hooks: Res<GridMemoryHooks>,
+    mut feed: ResMut<CompanionFeed>,
+) {
     if !c.on {
         return;
+    }
+    let mut rows = memory(&m);
+    for h in &hooks.0 {
+        rows.extend(h(&m));
     }
     *feed = CompanionFeed {
         game: m.game.title().to_string(),
         moves: m.actions().iter().map(|a| a.text.clone()).collect(),
-        memory: memory(&m),
+        memory: rows,
         chance: matches!(m.game.decision(), Decision::Chance)
             .then(|| "draw what chance decides".to_string()),
         call: None,

@@ -14,6 +14,7 @@ use kelasu_rules::{Kelasu, KelasuOptions};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub mod companion;
 pub mod merge;
 pub mod new_game;
 pub mod turn_bar;
@@ -80,7 +81,7 @@ pub(crate) fn plugin(app: &mut App) {
                 .after(crate::host::grid::GridGameSet)
                 .run_if(in_state(Screen::Kelasu)),
         )
-        .add_plugins(merge::plugin);
+        .add_plugins((merge::plugin, companion::plugin));
 }
 
 pub(crate) fn view_plugin(app: &mut App) {

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tirachen_rules::{MasterChoice, Masters, Tirachen, TirachenOptions};
 
+pub mod companion;
 pub mod fort;
 pub mod new_game;
 
@@ -89,6 +90,7 @@ pub(crate) fn plugin(app: &mut App) {
                 .after(crate::host::grid::GridGameSet)
                 .run_if(in_state(Screen::Tirachen)),
         );
+    app.add_plugins(companion::plugin);
 }
 
 pub(crate) fn view_plugin(app: &mut App) {
