@@ -440,3 +440,42 @@ fn a_grid_game_is_entered_by_notation_too() {
     assert_eq!(row("Moved this turn"), Some("1".into()));
     assert_eq!(row("Victory tiles"), Some("Blue holds 0, Red 0".into()));
 }
+
+#[test]
+fn tirachen_s_memory_items_come_from_its_position() {
+    // Tirachen through the grid host: the Traitor (neutral on e5), each side's phase, the quiet
+    // turns; a move typed in notation is played and announced.
+    use veney::host::OpenScreen;
+    use veney::host::grid::{ActiveMatch, SaveRoot};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(SaveRoot(temp_dir("companion-tirachen")))
+        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(
+            "companion-tirachen-veney",
+        )));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    ask(&mut app, OpenScreen(veney::Screen::Tirachen));
+    ask(
+        &mut app,
+        veney::packs::tirachen::NewTirachen {
+            options: tirachen_rules::TirachenOptions::default(),
+            position: Some("8g/9/9/9/4*4/9/4C4/9/G8 r mm -/- - 0".into()),
+        },
+    );
+    ask(&mut app, CompanionIntent::Toggle);
+    let rows = feed(&app).memory;
+    let row = |k: &str| rows.iter().find(|r| r.0 == k).map(|r| r.1.clone());
+    assert_eq!(row("To move"), Some("Red".into()));
+    assert_eq!(row("Traitor"), Some("on e5, nobody's".into()));
+    assert_eq!(row("Red"), Some("mobilised".into()));
+    assert_eq!(row("White"), Some("mobilised".into()));
+    assert_eq!(row("Quiet turns"), Some("0 of 100".into()));
+    let first = feed(&app).moves[0].clone();
+    type_and_enter(&mut app, &first);
+    assert_eq!(verdict(&app), Verdict::Tenable(first.clone()));
+    assert_eq!(caption(&app), format!("Red: {first}"));
+    let m = app.world().resource::<ActiveMatch>();
+    assert_eq!(m.game.history_len(), 1);
+    assert_eq!(feed(&app).memory[0], ("To move".into(), "White".into()));
+}

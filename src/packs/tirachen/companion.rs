@@ -21,15 +21,14 @@ pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
         return Vec::new();
     };
     let s = tm.state();
-    let mut rows = Vec::new();
-    rows.push((
+    let mut rows = vec![(
         "Traitor".to_string(),
         match s.traitor() {
             Some((sq, Some(side))) => format!("on {sq}, {}'s", side.name()),
             Some((sq, None)) => format!("on {sq}, nobody's"),
             None => "not on the board".into(),
         },
-    ));
+    )];
     if let Some(sq) = s.extra_move() {
         rows.push((
             "Extra move".to_string(),
