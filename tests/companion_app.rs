@@ -174,6 +174,12 @@ fn a_companion_game_is_entered_move_by_move_with_an_untenable_move_called() {
         record.contains("eX10") && record.contains("SY5"),
         "{record}"
     );
+
+    // Black resigns at the table (§2.0.21): the ending no move brought is announced too.
+    ask(&mut app, veney::packs::veney::game::Command::Resign);
+    let o = g(&app).position().outcome().expect("over");
+    assert_eq!(caption(&app), format!("Game over: {o}"));
+    assert!(memory(&app, "To move").starts_with("nobody"));
 }
 
 #[test]
@@ -439,6 +445,17 @@ fn a_grid_game_is_entered_by_notation_too() {
     assert_eq!(row("Energy"), Some(format!("{left} of {of}")));
     assert_eq!(row("Moved this turn"), Some("1".into()));
     assert_eq!(row("Victory tiles"), Some("Blue holds 0, Red 0".into()));
+
+    // Red resigns (confirmed in the panel): the declared ending is announced.
+    ask(
+        &mut app,
+        veney::host::grid::Intent::Resign(game_api::Player(1)),
+    );
+    let m = app.world().resource::<ActiveMatch>();
+    let game_api::Decision::Over(o) = m.game.decision() else {
+        panic!("not over")
+    };
+    assert_eq!(caption(&app), format!("Game over: {}", o.reason));
 }
 
 #[test]

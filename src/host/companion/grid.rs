@@ -174,12 +174,15 @@ fn enter(m: &mut ActiveMatch, text: &str, out: &mut MessageWriter<Intent>) -> Ve
     }
 }
 
-/// Each action played through the grid host, announced with its player.
+/// Each action played through the grid host, announced with its player; an ending declared
+/// (a resignation, an agreed draw, a fallen flag) is announced too.
 fn announce(
     mut played: MessageReader<GridPlayed>,
     m: Res<ActiveMatch>,
     mut out: MessageWriter<Announce>,
+    mut was_over: Local<Option<bool>>,
 ) {
+    let mut ended_by_move = false;
     for p in played.read() {
         let who = m
             .game
@@ -194,7 +197,16 @@ fn announce(
         }
         if let Decision::Over(o) = m.game.decision() {
             s.push_str(&format!(" — game over: {}", o.reason));
+            ended_by_move = true;
         }
         out.write(Announce(s));
     }
+    let decision = m.game.decision();
+    let over = matches!(decision, Decision::Over(_));
+    if let (Some(false), Decision::Over(o)) = (*was_over, &decision)
+        && !ended_by_move
+    {
+        out.write(Announce(format!("Game over: {}", o.reason)));
+    }
+    *was_over = Some(over);
 }

@@ -332,14 +332,28 @@ fn answer(mut intents: MessageReader<CompanionIntent>, mut out: MessageWriter<Co
     }
 }
 
+/// Each played action in words; an ending that no move brought (a resignation, the Hug, an
+/// agreed draw, a fallen flag) is announced too.
 fn announce(
     mut played: MessageReader<Played>,
     game: Res<CurrentGame>,
     mut out: MessageWriter<Announce>,
+    mut told: Local<Option<Option<veney_rules::Outcome>>>,
 ) {
+    let mut ended_by_move = false;
     for p in played.read() {
         out.write(Announce(announcement(&game.0, p)));
+        ended_by_move |= p.after.outcome().is_some() && p.before.outcome().is_none();
     }
+    let now = game.0.position().outcome();
+    if let Some(before) = *told
+        && before != now
+        && !ended_by_move
+        && let Some(o) = now
+    {
+        out.write(Announce(format!("Game over: {o}")));
+    }
+    *told = Some(now);
 }
 
 #[cfg(test)]
