@@ -53,6 +53,7 @@ fn picker(
     saves: Res<SaveRoot>,
     mut print: Local<PrintState>,
     mut out: MessageWriter<OpenScreen>,
+    mut companion: ResMut<super::companion::Companion>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = super::root_ui(ctx);
@@ -100,6 +101,7 @@ fn picker(
             });
             ui.add_space(10.0);
         }
+        super::companion::view::title_row(ui, &mut companion);
         ui.horizontal(|ui| {
             ui.label("Printed kits on");
             let mut paper = print.paper.unwrap_or(Paper::A4);

@@ -71,6 +71,35 @@ pub fn toggle_button(ui: &mut egui::Ui) {
     }
 }
 
+/// The title screen's choice, made before a game is opened: play beside a real board (companion
+/// mode, for whichever game is played) and in large type. Marks the switches changed only when
+/// one is clicked (the idle title screen must not keep redrawing).
+pub fn title_row(ui: &mut egui::Ui, c: &mut ResMut<Companion>) {
+    ui.horizontal(|ui| {
+        ui.label("Beside a real board:");
+        let mut on = c.on;
+        if ui
+            .checkbox(&mut on, "companion mode")
+            .on_hover_text(
+                "move real pieces and enter each move here: the rules judge it, remember what the \
+                 table must, roll the dice and announce each move",
+            )
+            .changed()
+        {
+            c.on = on;
+        }
+        let mut large = c.large_type;
+        if ui
+            .checkbox(&mut large, "large type")
+            .on_hover_text("every panel and caption bigger, to read at 2 m")
+            .changed()
+        {
+            c.large_type = large;
+        }
+    });
+    ui.add_space(10.0);
+}
+
 /// While an egui text field has the keyboard, the games' and the clock's key bindings do not see
 /// the keys (modifiers stay, for egui's own shortcuts).
 fn keyboard_to_text_field(
