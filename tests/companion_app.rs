@@ -150,6 +150,11 @@ fn a_companion_game_is_entered_move_by_move_with_an_untenable_move_called() {
     assert_eq!(verdict(&app), Verdict::Tenable("SY5".into()));
     assert_eq!(caption(&app), "White: SY5");
     assert!(matches!(g(&app).position().phase(), Phase::Second { .. }));
+    // §2.0.15: the memory keeps the double-move open by the stepping stone.
+    assert_eq!(
+        memory(&app, "This turn"),
+        "a second move is open for the piece on Y5 (§2.0.15)"
+    );
     // …and declines the second move of the double-move (§2.0.15): "---".
     type_and_enter(&mut app, "---");
     assert_eq!(g(&app).position().turn(), Side::Black);

@@ -70,6 +70,9 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
         _ => format!("{} — turn {}", pos.turn(), pos.turn_number()),
     };
     row("To move", to_move);
+    if let Some(part) = turn_part(game) {
+        row("This turn", part);
+    }
     row("Passes in a row (§2.0.17)", pos.passes().to_string());
     let limit = match opts.retreat_limit {
         veney_rules::options::RetreatLimit::Unlimited => String::new(),
@@ -169,6 +172,43 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
         row("Donkeys (§2.0.23)", donkeys.join("; "));
     }
     rows
+}
+
+/// Where the turn stands when it is not at its start: a second move open (§2.0.15), a throw
+/// awaiting its sticks (§2.0.08), a distraction (§2.0.08), glare (§2.0.10), a cast piece in the
+/// air (§2.0.18), the Donkey's move (§2.0.23), a dying move (§2.0.20), a concert partner in hand
+/// (§2.0.02).
+pub fn turn_part(game: &Game) -> Option<String> {
+    let pos = game.position();
+    if pos.is_game_over() {
+        return None;
+    }
+    if pos.dying().is_some() {
+        return Some(format!("{} may make a dying move (§2.0.20)", pos.turn()));
+    }
+    if let Some(l) = pos.lifted() {
+        return Some(format!(
+            "the {} lifted from {} is in hand: place it (§2.0.02)",
+            piece_name(game, pos.turn(), l.kind),
+            l.from
+        ));
+    }
+    Some(match pos.phase() {
+        Phase::Start => return None,
+        Phase::Second {
+            stone: Some(sq), ..
+        } => format!("a second move is open for the piece on {sq} (§2.0.15)"),
+        Phase::Second { .. } => "a second move is open (§2.0.15)".into(),
+        Phase::Throw { .. } => "the Dagger Throw awaits its sticks (§2.0.08)".into(),
+        Phase::Distraction { .. } => {
+            "distraction: reposition the Self and the Sword, or end the turn (§2.0.08)".into()
+        }
+        Phase::Glare => "glare or declare an intention, or end the turn (§2.0.10)".into(),
+        Phase::Cast { .. } => "a cast piece is in the air (§2.0.18)".into(),
+        Phase::DonkeyMove { placer } => format!("{placer}'s Donkey moves first (§2.0.23)"),
+        Phase::Hirakamae { .. } => "hirakamae: one more move, or end the turn (§2.0.18)".into(),
+        Phase::Reclaim => "Shima: place the reclaimed Dagger, or end the turn (§2.0.18)".into(),
+    })
 }
 
 /// A throw in words: what was thrown, and what landed with what it means.
