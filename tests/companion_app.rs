@@ -501,3 +501,27 @@ fn tirachen_s_memory_items_come_from_its_position() {
     assert_eq!(m.game.history_len(), 1);
     assert_eq!(feed(&app).memory[0], ("To move".into(), "White".into()));
 }
+
+#[test]
+fn a_concealed_setup_is_made_on_the_board_not_in_notation() {
+    // §2.0.19: during a concealed setup the companion lists no moves and shows the setup's own
+    // prompt; nothing of a stance is in the memory window.
+    let mut app = companion_app("setup", game(UntenablePolicy::Strict, None));
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.setup_style = veney_rules::setup_styles::SetupStyle::Concealed;
+    let std = std::path::PathBuf::from("config/sets/standard.ron");
+    ask(
+        &mut app,
+        veney::packs::veney::game::Command::NewGameWith(o, [std.clone(), std]),
+    );
+    let prompt = app
+        .world()
+        .resource::<veney::packs::veney::setup_screen::SetupSession>()
+        .0
+        .as_ref()
+        .expect("a setup in progress")
+        .prompt();
+    let f = feed(&app);
+    assert!(f.moves.is_empty());
+    assert_eq!(f.memory, vec![("Setup (§2.0.19)".to_string(), prompt)]);
+}

@@ -22,7 +22,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 announce,
                 feed.run_if(
-                    resource_changed::<CurrentGame>.or_eager(resource_changed::<Companion>),
+                    resource_changed::<CurrentGame>
+                        .or_eager(resource_changed::<Companion>)
+                        .or_eager(resource_changed::<super::setup_screen::SetupSession>),
                 ),
             )
                 .chain()
@@ -312,8 +314,23 @@ pub fn announcement(game: &Game, p: &Played) -> String {
     s
 }
 
-fn feed(game: Res<CurrentGame>, c: Res<Companion>, mut feed: ResMut<CompanionFeed>) {
+fn feed(
+    game: Res<CurrentGame>,
+    c: Res<Companion>,
+    setup: Res<super::setup_screen::SetupSession>,
+    mut feed: ResMut<CompanionFeed>,
+) {
     if !c.on {
+        return;
+    }
+    // A concealed or in-turns setup (§2.0.19) is made on the board, not in notation.
+    if let Some(s) = &setup.0 {
+        *feed = CompanionFeed {
+            game: "Veney".into(),
+            memory: vec![("Setup (§2.0.19)".into(), s.prompt())],
+            donkey: true,
+            ..default()
+        };
         return;
     }
     let g = &game.0;
