@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GridMemoryHooks>().add_systems(
         Update,
         (
-            answer.before(GridGameSet),
+            answer.before(GridGameSet).after(super::CompanionAsks),
             (
                 announce,
                 feed.run_if(

@@ -113,6 +113,10 @@ pub enum CompanionIntent {
     HandRoll(RollKind, u8),
 }
 
+/// The host's own answers to `CompanionIntent`s; the packs answer theirs after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CompanionAsks;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Companion>()
         .init_resource::<CompanionFeed>()
@@ -121,7 +125,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Roller>()
         .add_message::<CompanionIntent>()
         .add_message::<Announce>()
-        .add_systems(Update, (apply, caption).chain())
+        .add_systems(Update, (apply.in_set(CompanionAsks), caption).chain())
         .add_systems(
             Update,
             (
@@ -173,7 +177,10 @@ fn apply(
                     })
                 }
             },
-            CompanionIntent::Enter(_) | CompanionIntent::GameRoll | CompanionIntent::Call => {}
+            // The game's pack judges the move; until it does, no verdict stands (a move the
+            // game does not take now — the computer's turn, a setup — leaves none).
+            CompanionIntent::Enter(_) => verdict.0 = None,
+            CompanionIntent::GameRoll | CompanionIntent::Call => {}
         }
     }
 }

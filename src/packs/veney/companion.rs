@@ -18,7 +18,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            answer.before(GameSet),
+            answer
+                .before(GameSet)
+                .after(crate::host::companion::CompanionAsks),
             (
                 announce,
                 feed.run_if(
