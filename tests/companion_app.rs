@@ -19,8 +19,10 @@ use veney_rules::{Action, Game, Phase, Position, Side};
 
 /// A standard game under this policy for untenable moves, its throws from seed 5.
 fn game(policy: UntenablePolicy, position: Option<&str>) -> Game {
-    let mut o = veney_rules::options::RuleOptions::default();
-    o.untenable = policy;
+    let o = veney_rules::options::RuleOptions {
+        untenable: policy,
+        ..Default::default()
+    };
     let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
     let p = match position {
         Some(t) => Position::from_text(&r, t).unwrap(),
@@ -507,8 +509,10 @@ fn a_concealed_setup_is_made_on_the_board_not_in_notation() {
     // §2.0.19: during a concealed setup the companion lists no moves and shows the setup's own
     // prompt; nothing of a stance is in the memory window.
     let mut app = companion_app("setup", game(UntenablePolicy::Strict, None));
-    let mut o = veney_rules::options::RuleOptions::default();
-    o.setup_style = veney_rules::setup_styles::SetupStyle::Concealed;
+    let o = veney_rules::options::RuleOptions {
+        setup_style: veney_rules::setup_styles::SetupStyle::Concealed,
+        ..Default::default()
+    };
     let std = std::path::PathBuf::from("config/sets/standard.ron");
     ask(
         &mut app,

@@ -502,8 +502,10 @@ fn companion_command(
             out.write(C::Call);
         }
         ("sand", _) => {
-            let mut o = veney_rules::options::RuleOptions::default();
-            o.untenable = veney_rules::options::UntenablePolicy::TurnPenalty;
+            let o = veney_rules::options::RuleOptions {
+                untenable: veney_rules::options::UntenablePolicy::TurnPenalty,
+                ..Default::default()
+            };
             let std = crate::packs::veney::game::standard_set_path();
             veney.write(Command::NewGameWith(o, [std.clone(), std]));
         }

@@ -12,7 +12,10 @@ use game_api::{Decision, PlayError};
 /// What a grid game adds to the memory window: each pack registers a function that reads its own
 /// typed match (`AnyMatch::as_any`) and returns its rows, or none for another game's match.
 #[derive(Resource, Default)]
-pub struct GridMemoryHooks(pub Vec<fn(&ActiveMatch) -> Vec<(String, String)>>);
+pub struct GridMemoryHooks(pub Vec<MemoryHook>);
+
+/// One pack's memory items: (label, value) rows read from the match, none for another game.
+pub type MemoryHook = fn(&ActiveMatch) -> Vec<(String, String)>;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GridMemoryHooks>().add_systems(
