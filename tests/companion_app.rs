@@ -190,6 +190,30 @@ fn a_companion_game_is_entered_move_by_move_with_an_untenable_move_called() {
 }
 
 #[test]
+fn a_whole_turn_is_entered_at_once_and_a_refusal_says_which_action() {
+    // §2.0.15: White's Self to Y5, the second move of the double-move declined, as one entry.
+    let mut app = companion_app("whole-turn", game(UntenablePolicy::Strict, None));
+    type_and_enter(&mut app, "SY5 ---");
+    assert_eq!(verdict(&app), Verdict::Tenable("SY5 ---".into()));
+    assert_eq!(g(&app).position().turn(), Side::Black);
+    let heard = app.world().resource::<Caption>().recent.clone();
+    assert_eq!(heard, vec!["White: SY5", "White ends the turn"]);
+    // Black's engagement, then a Self move no rule allows (§2.0.02 Self): the first stands, the
+    // second is refused by name.
+    type_and_enter(&mut app, "eX10 SY9");
+    match verdict(&app) {
+        Verdict::Refused { text, why } => {
+            assert_eq!(text, "SY9");
+            assert!(why.contains("§2.0.02 Self"), "{why}");
+            assert!(why.contains("the 1 action(s) before it stand"), "{why}");
+        }
+        v => panic!("not refused: {v:?}"),
+    }
+    assert_eq!(g(&app).actions().count(), 3);
+    assert_eq!(g(&app).position().turn(), Side::White);
+}
+
+#[test]
 fn under_strict_rules_the_untenable_move_is_refused_with_its_rule() {
     // §2.0.22: without playing with sand (the Strict policy) an untenable move is not played.
     let mut app = companion_app("strict", game(UntenablePolicy::Strict, None));

@@ -203,6 +203,9 @@ pub fn turn_part(game: &Game) -> Option<String> {
             stone: Some(sq), ..
         } => format!("a second move is open for the piece on {sq} (§2.0.15)"),
         Phase::Second { .. } => "a second move is open (§2.0.15)".into(),
+        Phase::Throw { .. } if game.rules.options.dice.is_guess() => {
+            "the Dagger Throw: the defender hides the token, the thrower guesses (§2.0.R1)".into()
+        }
         Phase::Throw { .. } => "the Dagger Throw awaits its sticks (§2.0.08)".into(),
         Phase::Distraction { .. } => {
             "distraction: reposition the Self and the Sword, or end the turn (§2.0.08)".into()
