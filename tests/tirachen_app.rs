@@ -790,3 +790,69 @@ fn the_autosave_follows_every_move_and_the_dialog_resumes_it() {
         .expect("the error");
     assert!(e.contains("could not resume"), "{e}");
 }
+
+/// Secret masters against the computer (issue 16, "Secrets kept on one screen"): the computer's
+/// seat chooses without a screen, and no hand-over comes before or after its secret — the
+/// person chooses at once, whichever seat the computer plays.
+#[test]
+fn a_computer_seat_chooses_its_secret_masters_without_a_hand_over() {
+    use veney::host::grid::ComputerSeats;
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    for computer in [Player(0), Player(1)] {
+        let mut a = app(&format!("secret-computer-{}", computer.0));
+        let mut seats = [None, None];
+        seats[computer.index()] = Some(game_ai::Level::Beginner);
+        a.world_mut().resource_mut::<ComputerSeats>().0 = seats;
+        send(&mut a, OpenScreen(Screen::Tirachen));
+        send(
+            &mut a,
+            NewTirachen {
+                options: o,
+                position: None,
+            },
+        );
+        let person = computer.other();
+        let mut stages = vec![stage(&a)];
+        if person == Player(0) {
+            // Red chooses first, in secret.
+            assert_eq!(stage(&a), TirachenStage::Masters);
+            choose(&mut a, 3, 3, 3);
+        }
+        let waits_for_person = |a: &App| match m(a).game.decision() {
+            Decision::Simultaneous { waiting } => waiting.iter().collect::<Vec<_>>() == [person],
+            _ => false,
+        };
+        // The computer chooses off the main thread; the person is asked next (or the choosing
+        // is over).
+        let t = std::time::Instant::now();
+        while choosing(&a) && !waits_for_person(&a) {
+            assert!(t.elapsed().as_secs() < 60, "the computer never chose");
+            a.update();
+            stages.push(stage(&a));
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // The stage follows the match at the next frames.
+        for _ in 0..2 {
+            a.update();
+            stages.push(stage(&a));
+        }
+        if person == Player(1) {
+            assert_eq!(stage(&a), TirachenStage::Masters, "White chooses at once");
+            choose(&mut a, 3, 3, 3);
+        }
+        stages.push(stage(&a));
+        assert!(!choosing(&a));
+        assert_eq!(stage(&a), TirachenStage::Playing);
+        assert!(
+            !stages.contains(&TirachenStage::Handover),
+            "no hand-over with the computer: {stages:?}"
+        );
+    }
+}
+
+fn choosing(a: &App) -> bool {
+    veney::packs::tirachen::choosing(m(a))
+}

@@ -11,7 +11,7 @@
 //! `screen title|veney|tirachen|kelasu` (go to a screen, as the title's Play buttons do), the Tirachen
 //! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`
 //! (below), the Kelasu commands `knew`, `kmerge`, `kmake` (below), `companion …` (companion
-//! mode, below), `quit`.
+//! mode, below), `secret …` (the secret screen, below), `quit`.
 //! Lines starting with `#` are comments.
 use crate::packs::veney::game::{Command, CurrentGame};
 use bevy::prelude::*;
@@ -63,13 +63,14 @@ fn run(
     mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
     mut kelasu: MessageWriter<crate::packs::kelasu::NewKelasu>,
     mut merge: MessageWriter<crate::packs::kelasu::merge::MergeIntent>,
-    (mut ask, mut seats, mut veney_seats, mut clock, mut companion, mut companion_ui): (
+    (mut ask, mut seats, mut veney_seats, mut clock, mut companion, mut companion_ui, mut secrets): (
         ResMut<crate::host::grid::GridEndingAsk>,
         ResMut<crate::host::grid::ComputerSeats>,
         ResMut<crate::packs::veney::computer::VeneyComputer>,
         MessageWriter<crate::host::table_clock::ClockIntent>,
         MessageWriter<crate::host::companion::CompanionIntent>,
         ResMut<crate::host::companion::view::CompanionUi>,
+        MessageWriter<crate::packs::veney::secrets::SecretIntent>,
     ),
 ) {
     if let Some(t) = script.until {
@@ -373,6 +374,8 @@ fn run(
         }
         // `companion …`: companion mode (`host/companion`): see `companion_command`.
         "companion" => companion_command(rest, &mut companion, &mut companion_ui, &mut out),
+        // `secret …`: the secret screen (`packs/veney/secrets.rs`): see `secret_command`.
+        "secret" => secret_command(rest, &mut out, &mut secrets),
         "tundo" => {
             intents.write(crate::host::grid::Intent::Undo);
         }
@@ -510,5 +513,63 @@ fn companion_command(
             veney.write(Command::NewGameWith(o, [std.clone(), std]));
         }
         _ => warn!("script: companion {rest:?}?"),
+    }
+}
+
+/// `secret hugpick self|dagger` (White's hidden choice in a Hug), `secret hug self|dagger`
+/// (Black's), `secret guess N` (the thrower's guess, after `hide N`), `secret handdraw` (a new
+/// game whose first player is drawn by a hidden hand), `secret hold left|right` (White's hand),
+/// `secret handguess left|right` (Black's guess), `secret handover` (the hand-over screen
+/// confirmed), `secret seen` (the reveal seen).
+fn secret_command(
+    rest: &str,
+    out: &mut MessageWriter<Command>,
+    secrets: &mut MessageWriter<crate::packs::veney::secrets::SecretIntent>,
+) {
+    use crate::packs::veney::secrets::{Hand, SecretIntent};
+    use veney_rules::hug::HugChoice;
+    let (what, arg) = rest.split_once(' ').unwrap_or((rest, ""));
+    let hug = if arg == "dagger" {
+        HugChoice::Betray
+    } else {
+        HugChoice::Hug
+    };
+    let hand = if arg == "right" {
+        Hand::Right
+    } else {
+        Hand::Left
+    };
+    match what {
+        "hugpick" => {
+            out.write(Command::HugPick(hug));
+        }
+        "hug" => {
+            out.write(Command::Hug(hug));
+        }
+        "guess" => {
+            if let Ok(n) = arg.parse::<u8>() {
+                out.write(Command::Guess(n.saturating_sub(1)));
+            }
+        }
+        "handdraw" => {
+            let mut o = veney_rules::options::RuleOptions::default();
+            o.first_by = veney_rules::setup_styles::FirstPlayerMethod::RandomDraw;
+            let std = crate::packs::veney::game::standard_set_path();
+            secrets.write(SecretIntent::HandDraw(o, [std.clone(), std]));
+        }
+        "hold" => {
+            secrets.write(SecretIntent::Hold(hand));
+        }
+        "handguess" => {
+            secrets.write(SecretIntent::GuessHand(hand));
+        }
+        // The side named does not matter to the screen: whoever is asked confirms.
+        "handover" => {
+            secrets.write(SecretIntent::HandedOver(veney_rules::Side::Black));
+        }
+        "seen" => {
+            secrets.write(SecretIntent::Seen);
+        }
+        _ => warn!("script: secret {rest:?}?"),
     }
 }

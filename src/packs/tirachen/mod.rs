@@ -6,7 +6,9 @@
 //!
 //! The stage of the screen is a sub-state (`TirachenStage`): the new-game dialog, the masters'
 //! choice, the hand-over between two secret choices, and play.
-use crate::host::grid::{ActiveMatch, GridBlocked, GridPlayed, NewGameRequested, SaveRoot};
+use crate::host::grid::{
+    ActiveMatch, ComputerSeats, GridBlocked, GridPlayed, NewGameRequested, SaveRoot,
+};
 use crate::host::{GameEntry, Games, Screen};
 use bevy::prelude::*;
 use game_api::{AnyMatch, Decision, Game, Match, Player};
@@ -171,15 +173,21 @@ pub fn choice_index(m: &ActiveMatch, masters: Masters) -> Option<usize> {
     m.actions().iter().position(|a| a.text == t)
 }
 
-/// The stage the match is at.
-fn stage_for(m: &ActiveMatch, handover: Handover) -> TirachenStage {
+/// The stage the match is at. A seat the computer plays chooses without a screen: while it
+/// decides the board stays (no choosing window for it), and no hand-over comes before or after
+/// its secret choice — nobody at the table holds a secret to hide from it, and it never looks.
+fn stage_for(m: &ActiveMatch, handover: Handover, seats: &ComputerSeats) -> TirachenStage {
     if !choosing(m) {
+        return TirachenStage::Playing;
+    }
+    if m.decider().is_some_and(|p| seats.plays(p).is_some()) {
         return TirachenStage::Playing;
     }
     if let Decision::Simultaneous { waiting } = m.game.decision() {
         let left: Vec<Player> = waiting.iter().collect();
-        // The second of two secret choices: hand the board over first.
-        if left.len() == 1 && handover.0 != Some(left[0]) {
+        // The second of two secret choices, both made at the table: hand the board over first.
+        if left.len() == 1 && handover.0 != Some(left[0]) && seats.plays(left[0].other()).is_none()
+        {
             return TirachenStage::Handover;
         }
     }
@@ -190,10 +198,11 @@ fn stage_for(m: &ActiveMatch, handover: Handover) -> TirachenStage {
 fn resume(
     m: Option<Res<ActiveMatch>>,
     handover: Res<Handover>,
+    seats: Res<ComputerSeats>,
     mut next: ResMut<NextState<TirachenStage>>,
 ) {
     match m.filter(|m| m.screen == Screen::Tirachen) {
-        Some(m) => next.set(stage_for(&m, *handover)),
+        Some(m) => next.set(stage_for(&m, *handover, &seats)),
         None => next.set(TirachenStage::NewGame),
     }
 }
@@ -204,6 +213,7 @@ struct Begin<'w, 's> {
     commands: Commands<'w, 's>,
     saves: Res<'w, SaveRoot>,
     handover: ResMut<'w, Handover>,
+    seats: Res<'w, ComputerSeats>,
     error: ResMut<'w, NewGameError>,
     next: ResMut<'w, NextState<TirachenStage>>,
     sel: ResMut<'w, crate::host::grid::GridSelection>,
@@ -222,7 +232,7 @@ impl Begin<'_, '_> {
                 self.choice.0.clear();
                 *self.status = default();
                 self.status.info = info;
-                self.next.set(stage_for(&m, *self.handover));
+                self.next.set(stage_for(&m, *self.handover, &self.seats));
                 self.commands.insert_resource(m);
             }
             Err(e) => self.error.0 = Some(e),
@@ -272,6 +282,7 @@ fn reopen_dialog(
 fn sync_stage(
     m: Option<Res<ActiveMatch>>,
     handover: Res<Handover>,
+    seats: Res<ComputerSeats>,
     stage: Res<State<TirachenStage>>,
     mut played: MessageReader<GridPlayed>,
     mut next: ResMut<NextState<TirachenStage>>,
@@ -283,8 +294,8 @@ fn sync_stage(
     if *stage.get() == TirachenStage::NewGame {
         return;
     }
-    if m.is_changed() || handover.is_changed() || any_played {
-        let s = stage_for(&m, *handover);
+    if m.is_changed() || handover.is_changed() || seats.is_changed() || any_played {
+        let s = stage_for(&m, *handover, &seats);
         if s != *stage.get() {
             next.set(s);
         }

@@ -3,8 +3,9 @@
 //! `VeneyGame`, the rules crate's game on the game API) runs off the main thread on the async
 //! compute pool from a copy of the position; its action is played as `Command::ComputerPlay`, one
 //! of the rules' own legal actions. A throw, cast or Donkey roll of the computer's side is
-//! rolled for it (the game's seeded dice). Not yet: the computer's side in a Hug, a hidden pick of
-//! the guess dice (the game's dice decide instead) and a concealed setup.
+//! rolled for it (the game's seeded dice). Its side of a secret — a Hug, the guess dice's hidden
+//! pick, a concealed or in-turns setup, the hidden hand — is committed without a screen
+//! (`secrets.rs`).
 use super::game::{Command, CurrentGame, Status};
 use crate::host::grid::computer::Thought;
 use crate::host::search_task::{SearchTask, hint_note};
@@ -125,6 +126,11 @@ fn start(
     };
     let g = VeneyGame::new(game.0.rules.clone());
     match g.decision(pos) {
+        // The guess dice's hidden pick is made by the players, the computer's part without a
+        // screen (`secrets.rs`); other chance is the game's dice.
+        Decision::Chance
+            if matches!(pos.phase(), veney_rules::Phase::Throw { .. })
+                && game.0.rules.options.dice.is_guess() => {}
         Decision::Chance => {
             out.write(Command::Roll);
         }

@@ -21,6 +21,7 @@ pub mod input;
 pub mod overlays;
 pub mod panels;
 pub mod pieces;
+pub mod secrets;
 pub mod setup_screen;
 mod side_panel;
 pub mod trays;
@@ -44,6 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
             game::plugin,
             clock::plugin,
             computer::plugin,
+            secrets::plugin,
             highlights::plugin,
             dice::plugin,
             workshop::plugin,
@@ -72,6 +74,7 @@ pub(crate) fn view_plugin(app: &mut App) {
         workshop::view_plugin,
         trays::plugin,
         choice::plugin,
+        secrets::view_plugin,
     ))
     .add_systems(Update, keep_awake.after(game::GameSet).in_set(VeneySystems));
 }

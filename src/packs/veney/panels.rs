@@ -46,6 +46,9 @@ pub struct NewGameDialog {
     pub sets: [std::path::PathBuf; 2],
     /// Why a rule-option file could not be read.
     pub error: Option<String>,
+    /// The random drawing made at the table with a hidden hand (§2.0.19 step 4), on the secret
+    /// screen, rather than by the game's seed.
+    pub by_hand: bool,
 }
 
 impl Default for NewGameDialog {
@@ -56,6 +59,7 @@ impl Default for NewGameDialog {
             options: RuleOptions::default(),
             sets: [std.clone(), std],
             error: None,
+            by_hand: true,
         }
     }
 }
@@ -66,81 +70,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NewGameDialog>()
         .add_systems(
             EguiPrimaryContextPass,
-            (side_panel, new_game_dialog, hug_dialog, handover_screen)
+            (side_panel, new_game_dialog)
                 .chain()
                 .in_set(super::VeneySystems),
         );
-}
-
-/// The hand-over screen of a concealed setup: the board is empty until Black confirms.
-fn handover_screen(
-    mut contexts: EguiContexts,
-    setup: Res<super::setup_screen::SetupSession>,
-    mut out: MessageWriter<Command>,
-) -> Result {
-    let Some(s) = &setup.0 else {
-        return Ok(());
-    };
-    if !s.handover {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Hand over")
-        .collapsible(false)
-        .resizable(false)
-        .title_bar(false)
-        .fixed_pos(egui::pos2(40.0, 320.0))
-        .fixed_size(egui::vec2(440.0, 200.0))
-        .show(ctx, |ui| {
-            ui.heading("White's stance is set and hidden.");
-            ui.label("Hand the board to Black. Black arranges in secret too; both stances are revealed together (§2.0.19, Sittuyin-style concealed setup).");
-            ui.add_space(12.0);
-            if ui.button("I am Black — let me arrange").clicked() {
-                out.write(Command::SetupHandover);
-            }
-        });
-    Ok(())
-}
-
-/// The Hug (§2.0.23): after a draw, when the rules call for it, each player secretly hides the
-/// Self (to hug) or the Dagger (to betray); White first while Black looks away.
-fn hug_dialog(
-    mut contexts: EguiContexts,
-    game: Res<CurrentGame>,
-    pick: Res<super::game::HugPick>,
-    mut out: MessageWriter<Command>,
-) -> Result {
-    use veney_rules::hug::HugChoice;
-    let g = &game.0;
-    let draw = matches!(
-        g.position().outcome(),
-        Some(veney_rules::Outcome::Draw { .. })
-    );
-    if !(draw && g.rules.options.hug) || pick.settled == Some(g.position().hash()) {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Settle the draw with a Hug")
-        .collapsible(false)
-        .resizable(false)
-        .default_pos(egui::pos2(120.0, 300.0))
-        .show(ctx, |ui| {
-            ui.label("Each player hides the Self (to hug) or the Dagger (to betray). Self and Self: the draw stands. One Dagger: that player wins by checkmate by touch. Two Daggers: both lose (§2.0.23).");
-            let (who, next): (&str, fn(HugChoice) -> Command) = match pick.pick {
-                None => ("White (Black looks away)", Command::HugPick),
-                Some(_) => ("Hidden. Black (White looks away)", Command::Hug),
-            };
-            ui.strong(who);
-            ui.horizontal(|ui| {
-                if ui.button("Self: hug").clicked() {
-                    out.write(next(HugChoice::Hug));
-                }
-                if ui.button("Dagger: betray").clicked() {
-                    out.write(next(HugChoice::Betray));
-                }
-            });
-        });
-    Ok(())
 }
 
 fn new_game_dialog(
@@ -148,6 +81,7 @@ fn new_game_dialog(
     mut dialog: ResMut<NewGameDialog>,
     mut out: MessageWriter<Command>,
     mut seats: ResMut<super::computer::VeneyComputer>,
+    mut secrets: MessageWriter<super::secrets::SecretIntent>,
 ) -> Result {
     if !dialog.open {
         return Ok(());
@@ -196,6 +130,7 @@ fn new_game_dialog(
             if let Some(e) = &dialog.error {
                 ui.colored_label(egui::Color32::from_rgb(220, 90, 70), e);
             }
+            let dialog = &mut *dialog;
             let o = &mut dialog.options;
             ui.label("Agreed before the game (§2.0.19):");
             ui.horizontal(|ui| {
@@ -206,6 +141,12 @@ fn new_game_dialog(
                 ui.radio_value(&mut o.first_by, FirstPlayerMethod::RandomDraw, "random drawing");
                 ui.radio_value(&mut o.first_by, FirstPlayerMethod::Initiative, "initiative");
             });
+            if o.first_by == FirstPlayerMethod::RandomDraw {
+                ui.checkbox(
+                    &mut dialog.by_hand,
+                    "drawn at the table: White hides the free engagement in one hand, Black guesses (§2.0.19)",
+                );
+            }
             ui.horizontal(|ui| {
                 use veney_rules::setup_styles::SetupStyle;
                 ui.label("Setup");
@@ -292,10 +233,19 @@ fn new_game_dialog(
             }
         });
     if start {
-        out.write(Command::NewGameWith(
-            dialog.options.clone(),
-            dialog.sets.clone(),
-        ));
+        let o = &dialog.options;
+        // The hidden hand is drawn on the standard baselines only (§2.0.19 step 4).
+        if dialog.by_hand
+            && o.first_by == FirstPlayerMethod::RandomDraw
+            && o.setup_style == veney_rules::setup_styles::SetupStyle::Standard
+        {
+            secrets.write(super::secrets::SecretIntent::HandDraw(
+                o.clone(),
+                dialog.sets.clone(),
+            ));
+        } else {
+            out.write(Command::NewGameWith(o.clone(), dialog.sets.clone()));
+        }
         open = false;
     }
     dialog.open = open;

@@ -1,0 +1,723 @@
+//! Secrets kept on one screen (issue 16): every hidden or simultaneous choice at Veney's table is
+//! committed, handed over, then revealed to both at once — the Hug that settles a draw
+//! (§2.0.23), the hidden pick of the guess dice (§2.0.R1: guess by measure & step, pen & paper),
+//! the concealed setup (§2.0.19, Sittuyin-style) and the hidden hand of the random drawing that
+//! decides who goes first (§2.0.19 step 4, an option of the new-game dialog).
+//!
+//! The screen is data (`SecretScreen`): what it says and offers is computed here from the game,
+//! the picks in progress and the computer's seats, and `view` only draws it. Between the first
+//! secret and the second choice a hand-over covers everything until the next player confirms,
+//! and nothing on it (nor on the second player's screen) depends on the first secret; the reveal
+//! shows both choices together. A seat played by the computer commits without a screen, and no
+//! hand-over comes before or after its secret (nobody at the table holds one to hide from it).
+//! The picks themselves are the rules' own commands (`Command::HugPick`, `Hug`, `Hide`, `Guess`,
+//! `SetupHandover`); the hidden hand only chooses the first player of a new game.
+use super::computer::VeneyComputer;
+use super::game::{Command, CurrentGame, GameSet, HiddenPick, HugPick, Played};
+use super::setup_screen::SetupSession;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::path::PathBuf;
+use veney_rules::dice::Roll;
+use veney_rules::hug::HugChoice;
+use veney_rules::options::RuleOptions;
+use veney_rules::setup_styles::FirstPlayerMethod;
+use veney_rules::{Action, Outcome, Phase, Side};
+
+/// Which secret the screen is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SecretKind {
+    Hug,
+    Guess,
+    Setup,
+    Hand,
+}
+
+/// Where the secret stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// This side chooses in secret; the other looks away.
+    Pick(Side),
+    /// The first secret is in: the screen is covered until this side confirms it is at the table.
+    Handover(Side),
+    /// Both choices shown together.
+    Reveal,
+}
+
+/// What a button of the screen does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SecretChoice {
+    /// A rules command (a pick, the setup's hand-over).
+    Send(Command),
+    /// A step of the screen itself.
+    Intent(SecretIntent),
+}
+
+/// The screen as both players may see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SecretPane {
+    pub kind: SecretKind,
+    pub stage: Stage,
+    pub title: String,
+    pub lines: Vec<String>,
+    pub buttons: Vec<(String, SecretChoice)>,
+}
+
+impl SecretPane {
+    /// Everything the screen shows, in words (tests read it).
+    pub fn text(&self) -> String {
+        let mut t = vec![self.title.clone()];
+        t.extend(self.lines.iter().cloned());
+        t.extend(self.buttons.iter().map(|b| b.0.clone()));
+        t.join("\n")
+    }
+}
+
+/// The secret screen shown now, if any.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct SecretScreen(pub Option<SecretPane>);
+
+/// A hand in the random drawing (§2.0.19 step 4: "holds the free engagement in a closed hand").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Hand {
+    Left,
+    Right,
+}
+
+impl Hand {
+    fn name(self) -> &'static str {
+        match self {
+            Hand::Left => "left",
+            Hand::Right => "right",
+        }
+    }
+}
+
+/// The steps of the secret screen that are not rules commands.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum SecretIntent {
+    /// The player named confirms the hand-over: they are at the table, the other looks away.
+    HandedOver(Side),
+    /// The reveal has been seen: back to the board.
+    Seen,
+    /// A new game whose first player is drawn by a hidden hand (the new-game dialog's Start).
+    HandDraw(RuleOptions, [PathBuf; 2]),
+    /// White holds the free engagement in this hand.
+    Hold(Hand),
+    /// Black guesses this hand; the game begins.
+    GuessHand(Hand),
+}
+
+/// The hidden hand in progress: the new game's options and sets, and White's hand once chosen.
+#[derive(Clone, Debug, PartialEq)]
+struct HandDraw {
+    options: RuleOptions,
+    sets: [PathBuf; 2],
+    held: Option<Hand>,
+}
+
+/// What the screen keeps between frames.
+#[derive(Resource, Default, Debug)]
+pub struct SecretFlow {
+    /// The hand-over before the second choice of the secret in progress is confirmed.
+    handed_over: bool,
+    /// A reveal not yet seen.
+    reveal: Option<SecretPane>,
+    hand: Option<HandDraw>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SecretScreen>()
+        .init_resource::<SecretFlow>()
+        .add_message::<SecretIntent>()
+        .add_systems(
+            Update,
+            (intents, computer_commits)
+                .chain()
+                .before(GameSet)
+                .in_set(super::VeneySystems),
+        )
+        .add_systems(
+            Update,
+            (reveals, update_screen)
+                .chain()
+                .after(GameSet)
+                .in_set(super::VeneySystems),
+        );
+}
+
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, view.in_set(super::VeneySystems));
+}
+
+/// A choice for a seat the computer plays: from the clock and a counter, not from anything the
+/// other player hid.
+fn computer_pick(n: u8) -> u8 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let c = COUNT.fetch_add(1, Ordering::Relaxed);
+    let x = (super::game::fresh_seed() ^ c.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    ((x >> 33) % n.max(1) as u64) as u8
+}
+
+fn intents(
+    mut intents: MessageReader<SecretIntent>,
+    mut flow: ResMut<SecretFlow>,
+    mut out: MessageWriter<Command>,
+) {
+    for i in intents.read() {
+        match i.clone() {
+            SecretIntent::HandedOver(_) => flow.handed_over = true,
+            SecretIntent::Seen => flow.reveal = None,
+            SecretIntent::HandDraw(options, sets) => {
+                flow.reveal = None;
+                flow.handed_over = false;
+                flow.hand = Some(HandDraw {
+                    options,
+                    sets,
+                    held: None,
+                });
+            }
+            SecretIntent::Hold(h) => {
+                if let Some(d) = flow.hand.as_mut().filter(|d| d.held.is_none()) {
+                    d.held = Some(h);
+                }
+            }
+            SecretIntent::GuessHand(g) => guess_hand(&mut flow, g, &mut out),
+        }
+    }
+}
+
+/// Black's guess: the hand opens, the game begins with the first player it decides, and the
+/// reveal shows both hands' facts.
+fn guess_hand(flow: &mut SecretFlow, g: Hand, out: &mut MessageWriter<Command>) {
+    let Some(d) = flow.hand.as_ref() else {
+        return;
+    };
+    let Some(held) = d.held else { return };
+    // "If they guess right, they go first."
+    let first = if g == held { Side::Black } else { Side::White };
+    let mut options = d.options.clone();
+    options.first_by = FirstPlayerMethod::Agreed;
+    options.first_player = first;
+    out.write(Command::NewGameWith(options, d.sets.clone()));
+    flow.reveal = Some(SecretPane {
+        kind: SecretKind::Hand,
+        stage: Stage::Reveal,
+        title: "The hand is opened".into(),
+        lines: vec![
+            format!(
+                "White held the free engagement in the {} hand.",
+                held.name()
+            ),
+            format!(
+                "Black guessed {}: {}. {first} goes first (§2.0.19, random drawing).",
+                g.name(),
+                if g == held { "right" } else { "wrong" }
+            ),
+        ],
+        buttons: vec![("Begin".into(), SecretChoice::Intent(SecretIntent::Seen))],
+    });
+    flow.hand = None;
+    flow.handed_over = false;
+}
+
+/// The computer's seats commit their secrets without a screen.
+fn computer_commits(
+    mut game: ResMut<CurrentGame>,
+    seats: Res<VeneyComputer>,
+    hug: Res<HugPick>,
+    hidden: Res<HiddenPick>,
+    mut setup: ResMut<SetupSession>,
+    mut flow: ResMut<SecretFlow>,
+    mut out: MessageWriter<Command>,
+) {
+    let computer = |s: Side| seats.plays(s).is_some();
+    // The hidden hand: White holds, Black guesses.
+    match flow.hand.as_ref().map(|d| d.held) {
+        Some(None) if computer(Side::White) => {
+            if let Some(d) = flow.hand.as_mut() {
+                d.held = Some([Hand::Left, Hand::Right][computer_pick(2) as usize]);
+            }
+        }
+        Some(Some(_)) if computer(Side::Black) => {
+            let g = [Hand::Left, Hand::Right][computer_pick(2) as usize];
+            guess_hand(&mut flow, g, &mut out);
+        }
+        _ => {}
+    }
+    // A setup (§2.0.19): the computer arranges its own stance (in turns, one piece a turn); no
+    // hand-over when either side is the computer's.
+    let setup_due = setup
+        .0
+        .as_ref()
+        .is_some_and(|s| s.handover || (computer(s.side()) && !s.side_done()));
+    if setup_due && (computer(Side::White) || computer(Side::Black)) {
+        let mut placed = false;
+        let mut ready = false;
+        if let Some(s) = setup.0.as_mut() {
+            if s.handover {
+                s.handed_over();
+            }
+            if computer(s.side()) && !s.side_done() {
+                placed = arrange(s);
+                if s.turns.is_none() && s.side_done() {
+                    if s.side() == Side::White {
+                        s.finish_arranging();
+                        s.handed_over();
+                    } else {
+                        ready = true;
+                    }
+                }
+            }
+            if placed {
+                game.0 =
+                    veney_rules::Game::from_position_seeded(s.rules.clone(), s.shown(), s.seed);
+            }
+        }
+        if ready {
+            out.write(Command::SetupReady);
+        }
+    }
+    let g = &game.0;
+    // The Hug.
+    if hug_open(g, &hug) {
+        let pick = || [HugChoice::Hug, HugChoice::Betray][computer_pick(2) as usize];
+        match hug.pick {
+            None if computer(Side::White) => {
+                out.write(Command::HugPick(pick()));
+            }
+            Some(_) if computer(Side::Black) => {
+                out.write(Command::Hug(pick()));
+            }
+            _ => {}
+        }
+    }
+    // The guess dice: the defender hides, the thrower guesses.
+    if let Some((thrower, places)) = guess_open(g) {
+        match hidden.0 {
+            None if computer(!thrower) => {
+                out.write(Command::Hide(computer_pick(places)));
+            }
+            Some(_) if computer(thrower) => {
+                out.write(Command::Guess(computer_pick(places)));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Sets down the computer's pieces where the rules allow, at random (in turns, one); whether it
+/// set any down.
+fn arrange(s: &mut super::setup_screen::Session) -> bool {
+    let side = s.side();
+    let mut any = false;
+    while let Some(&k) = s.remaining(side).first() {
+        s.selected = Some(k);
+        let allowed = s.allowed();
+        if allowed.is_empty() {
+            break;
+        }
+        let sq = allowed[computer_pick(allowed.len().min(255) as u8) as usize];
+        if s.place(sq).is_err() {
+            break;
+        }
+        any = true;
+        if s.turns.is_some() {
+            break;
+        }
+    }
+    any
+}
+
+/// Whether a Hug is to be played now: a draw, the option on, not yet settled here (§2.0.23).
+fn hug_open(g: &veney_rules::Game, hug: &HugPick) -> bool {
+    matches!(g.position().outcome(), Some(Outcome::Draw { .. }))
+        && g.rules.options.hug
+        && hug.settled != Some(g.position().hash())
+}
+
+/// The thrower and the number of places, when a guess method's throw waits (§2.0.R1).
+fn guess_open(g: &veney_rules::Game) -> Option<(Side, u8)> {
+    let pos = g.position();
+    if !matches!(pos.phase(), Phase::Throw { .. }) || pos.is_game_over() {
+        return None;
+    }
+    let dice = g.rules.options.dice;
+    let thrower = pos.turn();
+    let sticks = veney_rules::special::dagger_throw::sticks(&g.rules, pos, thrower)?;
+    Some((thrower, dice.guess_places(sticks)?))
+}
+
+fn choice_name(c: HugChoice) -> &'static str {
+    match c {
+        HugChoice::Hug => "the Self (to hug)",
+        HugChoice::Betray => "the Dagger (to betray)",
+    }
+}
+
+/// The reveals: a Hug settled, a guess thrown, a concealed setup begun.
+#[allow(clippy::too_many_arguments)]
+fn reveals(
+    game: Res<CurrentGame>,
+    hug: Res<HugPick>,
+    setup: Res<SetupSession>,
+    status: Res<super::game::Status>,
+    mut played: MessageReader<Played>,
+    mut flow: ResMut<SecretFlow>,
+    mut last_settled: Local<Option<u64>>,
+    mut setup_was: Local<bool>,
+) {
+    let g = &game.0;
+    // The Hug: the outcome says what each hid (`hug::settle` is one ending per pair of choices).
+    if hug.settled != *last_settled {
+        *last_settled = hug.settled;
+        if hug.settled == Some(g.position().hash())
+            && let Some(o) = g.position().outcome()
+        {
+            let (w, b) = match o {
+                Outcome::Checkmate {
+                    winner: Side::White,
+                    ..
+                } => (HugChoice::Betray, HugChoice::Hug),
+                Outcome::Checkmate { .. } => (HugChoice::Hug, HugChoice::Betray),
+                Outcome::DoubleCheckmate => (HugChoice::Betray, HugChoice::Betray),
+                _ => (HugChoice::Hug, HugChoice::Hug),
+            };
+            flow.reveal = Some(SecretPane {
+                kind: SecretKind::Hug,
+                stage: Stage::Reveal,
+                title: "The Hug: both hands open".into(),
+                lines: vec![
+                    format!("White hid {}.", choice_name(w)),
+                    format!("Black hid {}.", choice_name(b)),
+                    format!("{o} (§2.0.23)."),
+                ],
+                buttons: vec![("Seen".into(), SecretChoice::Intent(SecretIntent::Seen))],
+            });
+        }
+    }
+    // A guess thrown (§2.0.R1): where the token was, and the guess.
+    for p in played.read() {
+        if let Action::Roll(Roll::Guess {
+            choices,
+            hidden,
+            guess,
+        }) = p.action
+        {
+            let thrower = p.before.turn();
+            let verdict = if hidden == guess {
+                "a hit: the Dagger takes the Self"
+            } else {
+                "a miss: the Dagger is lost"
+            };
+            flow.reveal = Some(SecretPane {
+                kind: SecretKind::Guess,
+                stage: Stage::Reveal,
+                title: "The Dagger Throw: the token is shown".into(),
+                lines: vec![
+                    format!(
+                        "{} hid the token at place {} of {choices}.",
+                        !thrower,
+                        hidden + 1
+                    ),
+                    format!(
+                        "{thrower} guessed place {}: {verdict} (§2.0.R1).",
+                        guess + 1
+                    ),
+                ],
+                buttons: vec![("Seen".into(), SecretChoice::Intent(SecretIntent::Seen))],
+            });
+        }
+    }
+    // A concealed setup begun: both stances are on the board together (the setup's own news
+    // says so when it ends by beginning, not by a new game or a load).
+    let concealed = setup
+        .0
+        .as_ref()
+        .is_some_and(|s| s.style == veney_rules::setup_styles::SetupStyle::Concealed);
+    if *setup_was
+        && setup.0.is_none()
+        && status
+            .info
+            .as_deref()
+            .is_some_and(|i| i.starts_with("both stances revealed"))
+    {
+        let first = g.position().turn();
+        flow.reveal = Some(SecretPane {
+            kind: SecretKind::Setup,
+            stage: Stage::Reveal,
+            title: "Both stances revealed".into(),
+            lines: vec![
+                "White's and Black's concealed stances are on the board together (§2.0.19).".into(),
+                format!("{first} moves first."),
+            ],
+            buttons: vec![("Begin".into(), SecretChoice::Intent(SecretIntent::Seen))],
+        });
+    }
+    if *setup_was != concealed {
+        *setup_was = concealed;
+    }
+}
+
+/// Computes the screen; marks it changed only when what it shows changes.
+#[allow(clippy::too_many_arguments)]
+fn update_screen(
+    game: Res<CurrentGame>,
+    seats: Res<VeneyComputer>,
+    hug: Res<HugPick>,
+    hidden: Res<HiddenPick>,
+    setup: Res<SetupSession>,
+    mut flow: ResMut<SecretFlow>,
+    mut screen: ResMut<SecretScreen>,
+    mut wake: ResMut<crate::host::Wake>,
+) {
+    let first_in = hug.pick.is_some()
+        || hidden.0.is_some()
+        || flow.hand.as_ref().is_some_and(|d| d.held.is_some())
+        || setup.0.as_ref().is_some_and(|s| s.handover);
+    if !first_in && flow.handed_over {
+        flow.handed_over = false;
+    }
+    let p = pane(&game.0, &seats, &hug, &hidden, &setup, &flow);
+    if screen.0 != p {
+        screen.0 = p;
+        wake.set_changed();
+    }
+}
+
+/// The screen for the secret in progress (none: the board as usual).
+pub fn pane(
+    g: &veney_rules::Game,
+    seats: &VeneyComputer,
+    hug: &HugPick,
+    hidden: &HiddenPick,
+    setup: &SetupSession,
+    flow: &SecretFlow,
+) -> Option<SecretPane> {
+    if let Some(r) = &flow.reveal {
+        return Some(r.clone());
+    }
+    let person = |s: Side| seats.plays(s).is_none();
+    let both = person(Side::White) && person(Side::Black);
+    let handover = |kind: SecretKind, from: Side, what: &str| SecretPane {
+        kind,
+        stage: Stage::Handover(!from),
+        title: format!("{from} has chosen in secret"),
+        lines: vec![
+            format!("{from}'s {what} is hidden. Hand the board to {}.", !from),
+            format!(
+                "{from} looks away now; both choices are shown together once {} has chosen.",
+                !from
+            ),
+        ],
+        buttons: vec![(
+            format!("I am {}: let me choose", !from),
+            SecretChoice::Intent(SecretIntent::HandedOver(!from)),
+        )],
+    };
+    // The hidden hand of the random drawing.
+    if let Some(d) = &flow.hand {
+        let hands = |make: fn(Hand) -> SecretIntent| {
+            vec![
+                (
+                    "Left hand".to_string(),
+                    SecretChoice::Intent(make(Hand::Left)),
+                ),
+                (
+                    "Right hand".to_string(),
+                    SecretChoice::Intent(make(Hand::Right)),
+                ),
+            ]
+        };
+        return match d.held {
+            None if person(Side::White) => Some(SecretPane {
+                kind: SecretKind::Hand,
+                stage: Stage::Pick(Side::White),
+                title: "Who goes first: the hidden hand".into(),
+                lines: vec![
+                    "White: hold the free engagement in one closed hand behind your back, while Black looks away (§2.0.19, random drawing).".into(),
+                    "Black will guess the hand; a right guess goes first.".into(),
+                ],
+                buttons: hands(SecretIntent::Hold),
+            }),
+            Some(_) if both && !flow.handed_over => {
+                Some(handover(SecretKind::Hand, Side::White, "hand"))
+            }
+            Some(_) if person(Side::Black) => Some(SecretPane {
+                kind: SecretKind::Hand,
+                stage: Stage::Pick(Side::Black),
+                title: "Who goes first: the hidden hand".into(),
+                lines: vec![
+                    "Black: White offers both closed hands. Which holds the free engagement?".into(),
+                    "If you guess right, Black goes first; otherwise White does.".into(),
+                ],
+                buttons: hands(SecretIntent::GuessHand),
+            }),
+            _ => None,
+        };
+    }
+    // The concealed setup: White's stance is hidden until Black has arranged.
+    if let Some(s) = &setup.0
+        && s.handover
+        && both
+    {
+        let mut p = handover(SecretKind::Setup, Side::White, "stance");
+        p.lines[1] = "Black arranges in secret too; both stances are revealed together (§2.0.19, Sittuyin-style concealed setup).".into();
+        p.buttons = vec![(
+            "I am Black: let me arrange".into(),
+            SecretChoice::Send(Command::SetupHandover),
+        )];
+        return Some(p);
+    }
+    // The Hug (§2.0.23): White first, then Black.
+    if hug_open(g, hug) {
+        let hands = |make: fn(HugChoice) -> Command| {
+            vec![
+                (
+                    "The Self: hug".to_string(),
+                    SecretChoice::Send(make(HugChoice::Hug)),
+                ),
+                (
+                    "The Dagger: betray".to_string(),
+                    SecretChoice::Send(make(HugChoice::Betray)),
+                ),
+            ]
+        };
+        let rule = "Each hides the Self (to hug) or the Dagger (to betray). Self and Self: the draw stands. One Dagger: that player wins by checkmate by touch. Two Daggers: both lose (§2.0.23).".to_string();
+        return match hug.pick {
+            None if person(Side::White) => Some(SecretPane {
+                kind: SecretKind::Hug,
+                stage: Stage::Pick(Side::White),
+                title: "Settle the draw with a Hug".into(),
+                lines: vec![
+                    rule,
+                    "White chooses under the table; Black looks away.".into(),
+                ],
+                buttons: hands(Command::HugPick),
+            }),
+            Some(_) if both && !flow.handed_over => {
+                Some(handover(SecretKind::Hug, Side::White, "choice"))
+            }
+            Some(_) if person(Side::Black) => Some(SecretPane {
+                kind: SecretKind::Hug,
+                stage: Stage::Pick(Side::Black),
+                title: "Settle the draw with a Hug".into(),
+                lines: vec![
+                    rule,
+                    "Black chooses under the table; White looks away.".into(),
+                ],
+                buttons: hands(Command::Hug),
+            }),
+            _ => None,
+        };
+    }
+    // The guess dice (§2.0.R1): the defender hides, the thrower guesses.
+    if let Some((thrower, places)) = guess_open(g) {
+        let defender = !thrower;
+        let numbers = |make: fn(u8) -> Command| {
+            (0..places)
+                .map(|i| (format!("{}", i + 1), SecretChoice::Send(make(i))))
+                .collect::<Vec<_>>()
+        };
+        let dice = "or let the game's dice decide".to_string();
+        return match hidden.0 {
+            None if person(defender) => {
+                let mut buttons = numbers(Command::Hide);
+                buttons.push((dice, SecretChoice::Send(Command::Roll)));
+                Some(SecretPane {
+                    kind: SecretKind::Guess,
+                    stage: Stage::Pick(defender),
+                    title: format!("{thrower}'s Dagger Throw: the hidden pick"),
+                    lines: vec![format!(
+                        "{defender}: hide the token in one of {places} places while {thrower} looks away (§2.0.R1)."
+                    )],
+                    buttons,
+                })
+            }
+            Some(_) if person(defender) && person(thrower) && !flow.handed_over => {
+                Some(handover(SecretKind::Guess, defender, "token"))
+            }
+            Some(_) if person(thrower) => Some(SecretPane {
+                kind: SecretKind::Guess,
+                stage: Stage::Pick(thrower),
+                title: format!("{thrower}'s Dagger Throw: the hidden pick"),
+                lines: vec![format!(
+                    "{thrower}: guess where the token is hidden — 1 in {places} hits (§2.0.R1)."
+                )],
+                buttons: numbers(Command::Guess),
+            }),
+            _ => None,
+        };
+    }
+    None
+}
+
+/// Draws the screen over everything: the board and the panels stay covered while a secret is
+/// chosen, handed over or revealed.
+fn view(
+    mut contexts: EguiContexts,
+    screen: Res<SecretScreen>,
+    mut out: MessageWriter<Command>,
+    mut intents: MessageWriter<SecretIntent>,
+) -> Result {
+    let Some(p) = &screen.0 else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let rect = ctx.viewport_rect();
+    let bg = match p.stage {
+        Stage::Handover(_) => egui::Color32::from_rgb(28, 26, 24),
+        Stage::Pick(_) => egui::Color32::from_rgb(34, 38, 46),
+        Stage::Reveal => egui::Color32::from_rgb(44, 40, 30),
+    };
+    egui::Area::new(egui::Id::new("veney-secret"))
+        .order(egui::Order::Foreground)
+        .fixed_pos(rect.min)
+        .show(ctx, |ui| {
+            ui.painter().rect_filled(rect, 0.0, bg);
+            ui.set_min_size(rect.size());
+            ui.set_max_width(rect.width());
+            ui.vertical_centered(|ui| {
+                ui.add_space(rect.height() * 0.28);
+                ui.heading(egui::RichText::new(&p.title).size(26.0));
+                ui.add_space(10.0);
+                for l in &p.lines {
+                    ui.label(egui::RichText::new(l).size(16.0));
+                }
+                ui.add_space(18.0);
+                let many = p.buttons.len() > 4;
+                let mut press = |ui: &mut egui::Ui, (label, c): &(String, SecretChoice)| {
+                    let size = if many { 15.0 } else { 19.0 };
+                    if ui.button(egui::RichText::new(label).size(size)).clicked() {
+                        match c {
+                            SecretChoice::Send(cmd) => {
+                                out.write(cmd.clone());
+                            }
+                            SecretChoice::Intent(i) => {
+                                intents.write(i.clone());
+                            }
+                        }
+                    }
+                };
+                if many {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.set_max_width(rect.width() * 0.6);
+                        for b in &p.buttons {
+                            press(ui, b);
+                        }
+                    });
+                } else {
+                    ui.horizontal(|ui| {
+                        let w: f32 = p.buttons.len() as f32 * 220.0;
+                        ui.add_space(((rect.width() - w) / 2.0).max(0.0));
+                        for b in &p.buttons {
+                            press(ui, b);
+                        }
+                    });
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,390 @@
+//! Secrets kept on one screen (issue 16), headless: every hidden choice is committed, handed
+//! over and revealed to both at once — the Hug (§2.0.23), the guess dice's hidden pick (§2.0.R1),
+//! the hidden hand that decides who goes first (§2.0.19 step 4) and the concealed setup
+//! (§2.0.19). The screen is `SecretScreen`, the data the egui view draws; the hand-over and the
+//! second player's screen never depend on the first secret. A seat played by the computer
+//! commits without a screen.
+use bevy::prelude::*;
+use std::sync::Arc;
+use veney::packs::veney::computer::VeneyComputer;
+use veney::packs::veney::game::{Command, CurrentGame, HugPick, Status};
+use veney::packs::veney::secrets::{
+    Hand, SecretIntent, SecretKind, SecretPane, SecretScreen, Stage,
+};
+use veney_rules::hug::HugChoice;
+use veney_rules::options::RuleOptions;
+use veney_rules::outcome::{Mate, Outcome};
+use veney_rules::{Game, Position, Rules, Side, Square};
+
+mod common;
+use common::send;
+
+fn pane(app: &App) -> Option<SecretPane> {
+    app.world().resource::<SecretScreen>().0.clone()
+}
+
+fn stage(app: &App) -> Option<(SecretKind, Stage)> {
+    pane(app).map(|p| (p.kind, p.stage))
+}
+
+fn game(app: &App) -> &Game {
+    &app.world().resource::<CurrentGame>().0
+}
+
+/// Everything the players can read on screen besides the secret screen: the prompt, the news,
+/// a refusal.
+fn status(app: &App) -> (String, Option<String>, Option<String>) {
+    let s = app.world().resource::<Status>();
+    (s.prompt.clone(), s.info.clone(), s.refusal.clone())
+}
+
+fn intent(app: &mut App, i: SecretIntent) {
+    app.world_mut().write_message(i);
+    app.update();
+    app.update();
+}
+
+/// A game drawn by agreement, to be settled by a Hug (§2.0.23), with these computer seats.
+fn drawn(name: &str, seats: [bool; 2]) -> App {
+    let mut o = RuleOptions::default();
+    o.hug = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
+    g.agree_draw();
+    let mut app = common::headless(name, None);
+    app.world_mut().resource_mut::<VeneyComputer>().0 =
+        seats.map(|c| c.then_some(game_ai::Level::Beginner));
+    app.world_mut().insert_resource(CurrentGame(g));
+    app.update();
+    app.update();
+    app
+}
+
+#[test]
+fn a_hug_is_committed_handed_over_and_revealed() {
+    // §2.0.23 Hug: "With their choice hidden under the table, each conceals either the Dagger
+    // (to betray) or Self (to hug) in one hand. The results are revealed simultaneously."
+    let mut a = drawn("hug", [false, false]);
+    assert_eq!(stage(&a), Some((SecretKind::Hug, Stage::Pick(Side::White))));
+    send(&mut a, Command::HugPick(HugChoice::Betray));
+    assert_eq!(
+        stage(&a),
+        Some((SecretKind::Hug, Stage::Handover(Side::Black))),
+        "White's choice is in: the screen is covered for the hand-over"
+    );
+    intent(&mut a, SecretIntent::HandedOver(Side::Black));
+    assert_eq!(stage(&a), Some((SecretKind::Hug, Stage::Pick(Side::Black))));
+    assert!(matches!(
+        game(&a).position().outcome(),
+        Some(Outcome::Draw { .. })
+    ));
+    send(&mut a, Command::Hug(HugChoice::Hug));
+    // The reveal: both hands at once, and the ending.
+    let p = pane(&a).expect("the reveal");
+    assert_eq!((p.kind, p.stage), (SecretKind::Hug, Stage::Reveal));
+    let text = p.text();
+    assert!(text.contains("White hid the Dagger (to betray)."), "{text}");
+    assert!(text.contains("Black hid the Self (to hug)."), "{text}");
+    assert!(text.contains("White wins by checkmate by touch"), "{text}");
+    assert_eq!(
+        game(&a).position().outcome(),
+        Some(Outcome::Checkmate {
+            winner: Side::White,
+            by: Mate::Touch
+        })
+    );
+    intent(&mut a, SecretIntent::Seen);
+    assert_eq!(pane(&a), None, "seen: back to the board");
+}
+
+/// The screens after the first secret, for each first choice: the hand-over and the second
+/// player's pick, with what the rest of the screen says.
+type Seen = Vec<(Option<SecretPane>, (String, Option<String>, Option<String>))>;
+
+fn after_first(a: &mut App, second: impl Fn(&mut App)) -> Seen {
+    let mut v = vec![(pane(a), status(a))];
+    second(a);
+    v.push((pane(a), status(a)));
+    v
+}
+
+#[test]
+fn the_hand_over_never_shows_the_first_secret() {
+    // §2.0.23 Hug: the hand-over and Black's screen are the same whatever White hid.
+    let seen: Vec<Seen> = [HugChoice::Hug, HugChoice::Betray]
+        .into_iter()
+        .map(|c| {
+            let mut a = drawn(&format!("hug-secret-{c:?}"), [false, false]);
+            send(&mut a, Command::HugPick(c));
+            after_first(&mut a, |a| intent(a, SecretIntent::HandedOver(Side::Black)))
+        })
+        .collect();
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(
+        seen[0][0].0.as_ref().map(|p| p.stage),
+        Some(Stage::Handover(Side::Black))
+    );
+    assert_eq!(
+        seen[0][1].0.as_ref().map(|p| p.stage),
+        Some(Stage::Pick(Side::Black))
+    );
+
+    // §2.0.R1 guess by measure & step: the thrower's screens are the same wherever the
+    // defender hid the token.
+    let seen: Vec<Seen> = [0u8, 3]
+        .into_iter()
+        .map(|h| {
+            let mut a = throwing(&format!("guess-secret-{h}"), [false, false]);
+            assert_eq!(
+                stage(&a),
+                Some((SecretKind::Guess, Stage::Pick(Side::Black))),
+                "the defender hides"
+            );
+            send(&mut a, Command::Hide(h));
+            after_first(&mut a, |a| intent(a, SecretIntent::HandedOver(Side::White)))
+        })
+        .collect();
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(
+        seen[0][1].0.as_ref().map(|p| p.stage),
+        Some(Stage::Pick(Side::White))
+    );
+
+    // §2.0.19 step 4, random drawing: Black's screens are the same whichever hand White chose.
+    let seen: Vec<Seen> = [Hand::Left, Hand::Right]
+        .into_iter()
+        .map(|h| {
+            let mut a = common::headless(&format!("hand-secret-{h:?}"), None);
+            hand_draw(&mut a);
+            intent(&mut a, SecretIntent::Hold(h));
+            after_first(&mut a, |a| intent(a, SecretIntent::HandedOver(Side::Black)))
+        })
+        .collect();
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(
+        seen[0][0].0.as_ref().map(|p| p.stage),
+        Some(Stage::Handover(Side::Black))
+    );
+}
+
+/// White's Dagger threatens Black's Self across the board: White throws (§2.0.08) with the
+/// guess-by-measure-&-step dice (§2.0.R1), four places.
+fn throwing(name: &str, seats: [bool; 2]) -> App {
+    let mut o = RuleOptions::default();
+    o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
+    let r = Arc::new(Rules::standard_with(o));
+    let p = Position::from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "W5"),
+            (Side::White, "Dagger", "X5"),
+            (Side::Black, "Self", "X8"),
+            (Side::Black, "Engagement", "X7"),
+        ],
+        Side::White,
+    )
+    .unwrap();
+    let mut a = common::headless(name, Some(Game::from_position_seeded(r, p, 1)));
+    a.world_mut().resource_mut::<VeneyComputer>().0 =
+        seats.map(|c| c.then_some(game_ai::Level::Beginner));
+    send(&mut a, Command::Click(Square::parse("X5").unwrap()));
+    send(&mut a, Command::Click(Square::parse("X8").unwrap()));
+    a
+}
+
+#[test]
+fn a_guess_is_hidden_handed_over_guessed_and_revealed() {
+    // §2.0.R1: "the defender hides a token; the attacker guesses".
+    let mut a = throwing("guess", [false, false]);
+    send(&mut a, Command::Hide(2));
+    assert_eq!(
+        stage(&a),
+        Some((SecretKind::Guess, Stage::Handover(Side::White)))
+    );
+    intent(&mut a, SecretIntent::HandedOver(Side::White));
+    send(&mut a, Command::Guess(1));
+    let p = pane(&a).expect("the reveal");
+    assert_eq!(p.stage, Stage::Reveal);
+    let text = p.text();
+    assert!(
+        text.contains("Black hid the token at place 3 of 4."),
+        "{text}"
+    );
+    assert!(text.contains("White guessed place 2: a miss"), "{text}");
+}
+
+fn hand_draw(a: &mut App) {
+    let mut o = RuleOptions::default();
+    o.first_by = veney_rules::setup_styles::FirstPlayerMethod::RandomDraw;
+    let std = veney::packs::veney::game::standard_set_path();
+    intent(a, SecretIntent::HandDraw(o, [std.clone(), std]));
+}
+
+#[test]
+fn the_hidden_hand_decides_who_goes_first() {
+    // §2.0.19 step 4: "One player holds the free engagement in a closed hand … the other player
+    // … guesses which hand contains the piece. If they guess right, they go first."
+    for (held, guess, first) in [
+        (Hand::Left, Hand::Left, Side::Black),
+        (Hand::Left, Hand::Right, Side::White),
+    ] {
+        let mut a = common::headless(&format!("hand-{guess:?}"), None);
+        hand_draw(&mut a);
+        assert_eq!(
+            stage(&a),
+            Some((SecretKind::Hand, Stage::Pick(Side::White)))
+        );
+        intent(&mut a, SecretIntent::Hold(held));
+        intent(&mut a, SecretIntent::HandedOver(Side::Black));
+        assert_eq!(
+            stage(&a),
+            Some((SecretKind::Hand, Stage::Pick(Side::Black)))
+        );
+        intent(&mut a, SecretIntent::GuessHand(guess));
+        assert_eq!(game(&a).position().turn(), first);
+        let text = pane(&a).expect("the reveal").text();
+        assert!(text.contains(&format!("{first} goes first")), "{text}");
+        intent(&mut a, SecretIntent::Seen);
+        assert_eq!(pane(&a), None);
+    }
+}
+
+/// Runs frames until `done` (the computer's picks arrive through commands).
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..200 {
+        if done(app) {
+            return;
+        }
+        app.update();
+    }
+    panic!("timed out waiting for {what}");
+}
+
+#[test]
+fn a_computer_seat_commits_without_a_hand_over() {
+    // §2.0.23 Hug against the computer playing Black: White hides, the computer commits without
+    // a screen, the reveal follows.
+    let mut a = drawn("hug-computer", [false, true]);
+    send(&mut a, Command::HugPick(HugChoice::Hug));
+    until(&mut a, "the reveal", |a| {
+        stage(a) == Some((SecretKind::Hug, Stage::Reveal))
+    });
+    assert!(a.world().resource::<HugPick>().settled.is_some());
+
+    // The computer playing White commits first: Black chooses at once, with no hand-over.
+    let mut a = drawn("hug-computer-white", [true, false]);
+    until(&mut a, "Black's pick", |a| {
+        stage(a) == Some((SecretKind::Hug, Stage::Pick(Side::Black)))
+    });
+
+    // §2.0.R1: the computer defends: it hides without a screen; White guesses at once.
+    let mut a = throwing("guess-computer", [false, true]);
+    until(&mut a, "White's guess", |a| {
+        stage(a) == Some((SecretKind::Guess, Stage::Pick(Side::White)))
+    });
+    send(&mut a, Command::Guess(0));
+    assert_eq!(stage(&a), Some((SecretKind::Guess, Stage::Reveal)));
+
+    // §2.0.19 concealed setup against the computer playing Black: White arranges, no hand-over,
+    // the computer arranges, both stances are revealed.
+    let mut a = common::headless("setup-computer", None);
+    a.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    let mut o = RuleOptions::default();
+    o.setup_style = veney_rules::setup_styles::SetupStyle::Concealed;
+    let std = veney::packs::veney::game::standard_set_path();
+    send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
+    for (piece, sq) in [
+        ("Self", "X4"),
+        ("Sword", "Y4"),
+        ("Cloak", "W4"),
+        ("Balance", "Z4"),
+        ("Engagement", "W7"),
+        ("Engagement", "X5"),
+        ("Engagement", "Y6"),
+        ("Engagement", "Z5"),
+    ] {
+        let k = game(&a).rules.set(Side::White).by_name(piece).unwrap();
+        send(&mut a, Command::SetupPick(k));
+        send(&mut a, Command::Click(Square::parse(sq).unwrap()));
+    }
+    send(&mut a, Command::SetupReady);
+    until(&mut a, "both stances revealed", |a| {
+        stage(a) == Some((SecretKind::Setup, Stage::Reveal))
+    });
+    let pos = *game(&a).position();
+    assert_eq!(
+        pos.piece_at(Square::parse("W7").unwrap()).map(|p| p.0),
+        Some(Side::White)
+    );
+    let black = Square::all()
+        .filter(|s| pos.piece_at(*s).is_some_and(|p| p.0 == Side::Black))
+        .count();
+    assert_eq!(black, 8, "the computer arranged its stance");
+}
+
+#[test]
+fn a_concealed_setup_between_people_hands_over_then_reveals() {
+    // §2.0.19 Sittuyin-style: "without revealing your position to your opponent … revealing it
+    // at the board simultaneously".
+    let mut a = common::headless("setup-people", None);
+    let mut o = RuleOptions::default();
+    o.setup_style = veney_rules::setup_styles::SetupStyle::Concealed;
+    let std = veney::packs::veney::game::standard_set_path();
+    send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
+    let place = |a: &mut App, side: Side, v: &[(&str, &str)]| {
+        for (piece, sq) in v {
+            let k = game(a).rules.set(side).by_name(piece).unwrap();
+            send(a, Command::SetupPick(k));
+            send(a, Command::Click(Square::parse(sq).unwrap()));
+        }
+    };
+    place(
+        &mut a,
+        Side::White,
+        &[
+            ("Self", "X4"),
+            ("Sword", "Y4"),
+            ("Cloak", "W4"),
+            ("Balance", "Z4"),
+            ("Engagement", "W7"),
+            ("Engagement", "X5"),
+            ("Engagement", "Y6"),
+            ("Engagement", "Z5"),
+        ],
+    );
+    send(&mut a, Command::SetupReady);
+    let p = pane(&a).expect("the hand-over");
+    assert_eq!(
+        (p.kind, p.stage),
+        (SecretKind::Setup, Stage::Handover(Side::Black))
+    );
+    // Nothing of White's stance is on the board while it is handed over.
+    assert!(Square::all().all(|s| game(&a).position().piece_at(s).is_none()));
+    let (label, choice) = p.buttons[0].clone();
+    assert!(label.contains("I am Black"));
+    let veney::packs::veney::secrets::SecretChoice::Send(cmd) = choice else {
+        panic!("the hand-over is the setup's own command");
+    };
+    send(&mut a, cmd);
+    assert_eq!(pane(&a), None, "Black arranges on the board");
+    assert!(Square::all().all(|s| game(&a).position().piece_at(s).is_none()));
+    place(
+        &mut a,
+        Side::Black,
+        &[
+            ("Self", "Y13"),
+            ("Sword", "X13"),
+            ("Cloak", "Z13"),
+            ("Balance", "W13"),
+            ("Engagement", "W12"),
+            ("Engagement", "X11"),
+            ("Engagement", "Y12"),
+            ("Engagement", "Z10"),
+        ],
+    );
+    send(&mut a, Command::SetupReady);
+    assert_eq!(stage(&a), Some((SecretKind::Setup, Stage::Reveal)));
+    let pos = game(&a).position();
+    assert!(pos.piece_at(Square::parse("W7").unwrap()).is_some());
+    assert!(pos.piece_at(Square::parse("Z10").unwrap()).is_some());
+}
