@@ -449,7 +449,8 @@ fn a_grid_game_is_entered_by_notation_too() {
     );
     assert_eq!(f.memory[1], ("Turn".to_string(), "1".to_string()));
 
-    // A capture written as a plain move: the rules' reader says why.
+    // A capture written as a plain move: the rules' reader says why (docs/rulings/kelasu.md,
+    // Notation: "`-` only onto an empty square").
     type_and_enter(&mut app, "A1-A9");
     match verdict(&app) {
         Verdict::Refused { why, .. } => assert!(why.contains("a capture is written with `x`")),
@@ -466,8 +467,9 @@ fn a_grid_game_is_entered_by_notation_too() {
         format!("{}: B1-C1", m.game.player_name(game_api::Player(0)))
     );
     assert_eq!(feed(&app).memory[3].1, "B1-C1", "the last move");
-    // Kelasu's own items: the turn's energy (one spent of what the turn began with), the victory
-    // tiles and the quiet turns, as the rules' state has them.
+    // Kelasu's own items: the turn's energy (one spent of what the turn began with: "All normal
+    // piece moves cost 1 Energy", docs/rulings/kelasu.md, Turns and energy), the victory tiles and
+    // the quiet turns, as the rules' state has them.
     let km = veney::packs::kelasu::kelasu(m).unwrap();
     let (left, of) = veney::packs::kelasu::turn_bar::energy(km);
     assert_eq!(left + 1, of, "one move spent one energy");
@@ -491,8 +493,9 @@ fn a_grid_game_is_entered_by_notation_too() {
 
 #[test]
 fn tirachen_s_memory_items_come_from_its_position() {
-    // Tirachen through the grid host: the Traitor (neutral on e5), each side's phase, the quiet
-    // turns; a move typed in notation is played and announced.
+    // Tirachen through the grid host: the Traitor (neutral on e5; docs/rulings/tirachen.md, The
+    // Traitor), each side's phase (Phases), the quiet turns (Draws, `QuietTurns` 100 by default);
+    // a move typed in notation is played and announced.
     use veney::host::OpenScreen;
     use veney::host::grid::{ActiveMatch, SaveRoot};
     let mut app = App::new();
