@@ -331,16 +331,16 @@ fn verdict_line(ui: &mut egui::Ui, v: &EntryVerdict) {
     match &v.0 {
         None => {}
         Some(Verdict::Tenable(t)) => {
-            ui.colored_label(GREEN, format!("✔ {t} — tenable: played"));
+            ui.colored_label(GREEN, format!("✔ last entry {t}: tenable, played"));
         }
         Some(Verdict::Untenable { text, why }) => {
             ui.colored_label(
                 AMBER,
-                format!("⚠ {text} — untenable, played with sand: {why}"),
+                format!("⚠ last entry {text}: untenable, played with sand — {why}"),
             );
         }
         Some(Verdict::Refused { text, why }) => {
-            ui.colored_label(RED, format!("{text} — not played: {why}"));
+            ui.colored_label(RED, format!("last entry {text}: not played — {why}"));
         }
     }
 }
