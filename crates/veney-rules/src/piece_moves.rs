@@ -126,6 +126,9 @@ fn piece_moves_facing(
             }
             continue;
         }
+        if view.own_dead.contains(to) {
+            continue;
+        }
         if let Some(e) = view.land(
             rules,
             pos,
@@ -179,7 +182,7 @@ fn piece_moves_facing(
                 }
                 continue;
             }
-            if i + 1 >= ray.min as usize {
+            if i + 1 >= ray.min as usize && !view.own_dead.contains(sq) {
                 if let Some(e) = view.land(rules, pos, kind, inert, sq, can_move, can_attack) {
                     push(sq, e, dir, out, &mut done);
                 }

@@ -42,6 +42,10 @@ pub(crate) struct View {
     pub holding: Option<Square>,
     /// The Donkeys' squares (§2.0.23).
     pub donkeys: Bitboard,
+    /// Own pieces nothing can land on (not a stepping stone, not a Cloak holding a blade, not
+    /// the free engagement): `land` answers None for them without being asked. Made with the
+    /// view; a square the view later empties or fills is judged by `land` as before.
+    pub own_dead: Bitboard,
     /// Disarm condition B's squares (§2.0.14), worked out when first needed: see
     /// `special::disarm::disadvantaged_squares`. Forgotten when the view is changed for another
     /// board (`forget_worked_out`).
@@ -87,7 +91,16 @@ impl View {
             stones.set(fsq);
             own_leapable.set(fsq);
         }
+        let holding = crate::special::blade_capture::holding(pos, side);
+        let mut own_dead = own & !stones;
+        if let Some(h) = holding {
+            own_dead.clear(h);
+        }
+        if let Some(f) = free_sq {
+            own_dead.clear(f);
+        }
         View {
+            own_dead,
             side,
             own,
             opp,
@@ -101,7 +114,7 @@ impl View {
             opp_blades,
             stone_move: false,
             untouchable: crate::special::blade_capture::untouchable(pos, side),
-            holding: crate::special::blade_capture::holding(pos, side),
+            holding,
             donkeys: crate::special::donkey::squares(pos),
             disadvantaged: std::cell::Cell::new(None),
         }

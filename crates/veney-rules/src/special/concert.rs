@@ -147,13 +147,15 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
                     let fast = partner_can_move(rules, pos, view, m.to, k, q, out);
                     debug_assert_eq!(
                         fast,
-                        played_partner_can_move(rules, pos, lift),
+                        played_partner_can_move(rules, pos, lift, false),
                         "{lift:?} in {}",
                         pos.to_text(rules)
                     );
                     fast
                 } else {
-                    played_partner_can_move(rules, pos, lift)
+                    let quick = played_partner_can_move(rules, pos, lift, true);
+                    debug_assert_eq!(quick, played_partner_can_move(rules, pos, lift, false));
+                    quick
                 };
                 if placed && !out[base..w].contains(&lift) && !out[cand_end..].contains(&lift) {
                     out.push(lift);
@@ -227,6 +229,12 @@ fn partner_can_move(
                 pos.life_measure(rules, !side),
             );
     }
+    if next
+        .lifted
+        .is_some_and(|l| quick_placement(rules, &next, &seen, l))
+    {
+        return true;
+    }
     // Listed at the end of `scratch`, which is left as it was.
     let start = scratch.len();
     lifted_moves(rules, &next, &mut seen, to, scratch);
@@ -236,12 +244,48 @@ fn partner_can_move(
 }
 
 /// The same, by playing the Self's move and listing the legal actions after it.
-fn played_partner_can_move(rules: &Rules, pos: &Position, lift: Action) -> bool {
+/// With `quick`, a quick "yes" is taken when there is one; without, every move is listed (the
+/// debug builds' check of both quick answers).
+fn played_partner_can_move(rules: &Rules, pos: &Position, lift: Action, quick: bool) -> bool {
     let mut next = *pos;
     next.play_unchecked(rules, lift);
-    matches!(next.phase(), Phase::Second { .. })
-        && next.lifted().is_some()
-        && !next.legal_actions(rules).is_empty()
+    if !matches!(next.phase(), Phase::Second { .. }) {
+        return false;
+    }
+    let Some(l) = next.lifted() else {
+        return false;
+    };
+    (quick && quick_placement(rules, &next, &View::new(rules, &next, next.turn()), l))
+        || !next.legal_actions(rules).is_empty()
+}
+
+/// A quick "yes" to whether the partner in hand has a move: a leap or a first step of a slide
+/// onto an empty square of its zone is always a quiet move it may make. False means "look at
+/// all its moves" (a Lantern's flail changes them: never answered here).
+fn quick_placement(
+    rules: &Rules,
+    next: &Position,
+    view: &View,
+    l: crate::position::Lifted,
+) -> bool {
+    let side = view.side;
+    if rules.info(side, l.kind).flail {
+        return false;
+    }
+    let tables = rules.set(side).piece(l.kind).tables_for(side, l.facing);
+    let free = !view.occupied & view.zones[l.kind.index()];
+    let lp = tables.leaps_from(l.from, next.life_square(rules, side));
+    if (Bitboard(lp.both | lp.move_only) & free).any() {
+        return true;
+    }
+    let last = next.last_dir(side);
+    tables.rays_from(l.from).iter().any(|ray| {
+        ray.mode != crate::piece_def::Mode::AttackOnly
+            && !(ray.no_repeat && last == Some(ray.dir))
+            && ray.min <= 1
+            && ray.len > 0
+            && free.contains(Square::from_index_unchecked(ray.squares[0]))
+    })
 }
 
 /// The own concert partner a Self's move from `from` to `to` passes over (its lunge leaps
