@@ -1,6 +1,8 @@
 //! `VENEY_MEASURE=1`: measures start-up time (process start to the first frame) and the mean
 //! frame time over the following frames of continuous redraw, prints both and exits. Used for
-//! the README's figures (`scripts/measure`).
+//! the README's figures (`scripts/measure`). `VENEY_CLOCK=running`: the table clock starts at
+//! once with its window open; `VENEY_CLOCK=hidden`: started, its window closed (the idle CPU of a
+//! running clock, `scripts/measure`).
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -15,6 +17,12 @@ struct Measure {
 const FRAMES: u32 = 300;
 
 pub fn plugin(app: &mut App) {
+    if matches!(
+        std::env::var("VENEY_CLOCK").as_deref(),
+        Ok("running" | "hidden")
+    ) {
+        app.add_systems(Startup, start_clock);
+    }
     if std::env::var_os("VENEY_MEASURE").is_none() {
         return;
     }
@@ -24,6 +32,15 @@ pub fn plugin(app: &mut App) {
         frames: 0,
     })
     .add_systems(Last, tick);
+}
+
+/// Starts the table clock (the setup's default control), its faces shown unless hidden.
+fn start_clock(
+    mut t: ResMut<crate::host::table_clock::TableClock>,
+    mut out: MessageWriter<crate::host::table_clock::ClockIntent>,
+) {
+    t.open = std::env::var("VENEY_CLOCK").as_deref() != Ok("hidden");
+    out.write(crate::host::table_clock::ClockIntent::Start);
 }
 
 /// When the process started (best effort: the first call, made from `main`).

@@ -392,13 +392,23 @@ fn autosave(
     *last = text;
 }
 
-/// Tells the waker thread when the next shown digit changes.
+/// Tells the waker thread when the next shown digit changes — while the clock's window shows
+/// the faces; hidden, only when the running side's flag falls (a fallen flag ends the game shown,
+/// and nothing else needs a frame), so a running clock out of sight costs no frames at all.
 fn schedule_wake(t: Res<TableClock>, epoch: Res<Epoch>, fixed: Res<ClockNow>, next: Res<NextWake>) {
     let now = now(&epoch, &fixed);
     let at = t
         .clock
         .as_ref()
-        .and_then(|c| c.next_change(now))
+        .and_then(|c| {
+            if t.open {
+                c.next_change(now)
+            } else if matches!(c.state(now), game_clock::State::Running(_)) {
+                c.flag_falls_at()
+            } else {
+                None
+            }
+        })
         .map(|ms| epoch.0 + Duration::from_millis(ms));
     if let Ok(mut n) = next.0.lock() {
         *n = at;

@@ -212,9 +212,13 @@ fn guess_hand(flow: &mut SecretFlow, g: Hand, out: &mut MessageWriter<Command>) 
                 held.name()
             ),
             format!(
-                "Black guessed {}: {}. {first} goes first (§2.0.19, random drawing).",
+                "Black guessed the {} hand: {}. {first} goes first (§2.0.19, random drawing).",
                 g.name(),
-                if g == held { "right" } else { "wrong" }
+                if g == held {
+                    "a right guess"
+                } else {
+                    "a wrong guess"
+                }
             ),
         ],
         buttons: vec![("Begin".into(), SecretChoice::Intent(SecretIntent::Seen))],
@@ -687,9 +691,9 @@ fn view(
                     ui.label(egui::RichText::new(l).size(16.0));
                 }
                 ui.add_space(18.0);
-                let many = p.buttons.len() > 4;
+                let many = p.buttons.len() > 3;
                 let mut press = |ui: &mut egui::Ui, (label, c): &(String, SecretChoice)| {
-                    let size = if many { 15.0 } else { 19.0 };
+                    let size = if many { 17.0 } else { 19.0 };
                     if ui.button(egui::RichText::new(label).size(size)).clicked() {
                         match c {
                             SecretChoice::Send(cmd) => {
@@ -702,20 +706,26 @@ fn view(
                     }
                 };
                 if many {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.set_max_width(rect.width() * 0.6);
-                        for b in &p.buttons {
-                            press(ui, b);
-                        }
-                    });
+                    // The places of a hidden pick, in centred rows across the window.
+                    let per_row = 10usize;
+                    for row in p.buttons.chunks(per_row) {
+                        let w: f32 = row
+                            .iter()
+                            .map(|b| b.0.chars().count() as f32 * 9.0 + 22.0)
+                            .sum();
+                        ui.horizontal(|ui| {
+                            ui.add_space(((rect.width() - w) / 2.0).max(0.0));
+                            for b in row {
+                                press(ui, b);
+                            }
+                        });
+                    }
                 } else {
-                    ui.horizontal(|ui| {
-                        let w: f32 = p.buttons.len() as f32 * 220.0;
-                        ui.add_space(((rect.width() - w) / 2.0).max(0.0));
-                        for b in &p.buttons {
-                            press(ui, b);
-                        }
-                    });
+                    // One choice under another, centred.
+                    for b in &p.buttons {
+                        press(ui, b);
+                        ui.add_space(6.0);
+                    }
                 }
             });
         });
