@@ -40,9 +40,11 @@ impl From<TextError> for SaveError {
     }
 }
 
-/// Writes `text` to `path` through a temporary file beside it and a rename, so a crash or a full
-/// disk mid-write never leaves a half-written save in place of the old one.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+/// Writes `bytes` (a save's text, a PDF) to `path` through a temporary file beside it and a
+/// rename, so a crash or a full disk mid-write never leaves a half-written file in place of the
+/// old one; the temporary file is removed when anything fails. Every atomic write of the project
+/// goes through here.
+pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
     use std::io::Write;
     let dir = path
         .parent()
@@ -53,14 +55,16 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "save".into());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    {
+    let written = (|| {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
+        f.write_all(bytes.as_ref())?;
         f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path).inspect_err(|_| {
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
-    })
+    }
+    written
 }
 
 /// The headers of a save: `[Key "value"]` lines, each with its line number.

@@ -288,32 +288,14 @@ fn cover(pen: &mut Pen, paper: Paper, k: &GameKit, pages: &[PageKind]) {
 /// Writes `bytes` to `path` through a temporary file beside it and a rename, so a failed write
 /// never leaves half a PDF in place of an old one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), KitError> {
-    use std::io::Write;
     let err = |e| KitError::Io(path.to_path_buf(), e);
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .ok_or_else(|| {
-            err(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a file name",
-            ))
-        })?;
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    if path.file_name().is_none() {
+        return Err(err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a file name",
+        )));
     }
-    written.map_err(err)
+    game_api::write_atomic(path, bytes).map_err(err)
 }
 
 /// A few actions in the game's notation from its start, chosen deterministically through the

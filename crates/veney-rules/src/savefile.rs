@@ -279,19 +279,13 @@ fn end_turn(game: &mut Game) {
     }
 }
 
-/// Writes `text` to `path` atomically: a sibling temporary file, flushed, then renamed.
+/// Writes `text` to `path` atomically (`game_api::write_atomic`: a sibling temporary file,
+/// flushed, then renamed), making its folder first.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let tmp = path.with_extension("tmp");
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    game_api::write_atomic(path, text)
 }
 
 /// Reads a save file.
