@@ -46,8 +46,10 @@ fn intent(app: &mut App, i: SecretIntent) {
 
 /// A game drawn by agreement, to be settled by a Hug (§2.0.23), with these computer seats.
 fn drawn(name: &str, seats: [bool; 2]) -> App {
-    let mut o = RuleOptions::default();
-    o.hug = true;
+    let o = RuleOptions {
+        hug: true,
+        ..Default::default()
+    };
     let r = Arc::new(Rules::standard_with(o));
     let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
     g.agree_draw();
@@ -170,8 +172,10 @@ fn the_hand_over_never_shows_the_first_secret() {
 /// White's Dagger threatens Black's Self across the board: White throws (§2.0.08) with the
 /// guess-by-measure-&-step dice (§2.0.R1), four places.
 fn throwing(name: &str, seats: [bool; 2]) -> App {
-    let mut o = RuleOptions::default();
-    o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
+    let o = RuleOptions {
+        dice: veney_rules::dice::DiceMethod::GuessMeasureStep,
+        ..Default::default()
+    };
     let r = Arc::new(Rules::standard_with(o));
     let p = Position::from_pieces(
         &r,
@@ -214,8 +218,10 @@ fn a_guess_is_hidden_handed_over_guessed_and_revealed() {
 }
 
 fn hand_draw(a: &mut App) {
-    let mut o = RuleOptions::default();
-    o.first_by = veney_rules::setup_styles::FirstPlayerMethod::RandomDraw;
+    let o = RuleOptions {
+        first_by: veney_rules::setup_styles::FirstPlayerMethod::RandomDraw,
+        ..Default::default()
+    };
     let std = veney::packs::veney::game::standard_set_path();
     intent(a, SecretIntent::HandDraw(o, [std.clone(), std]));
 }
@@ -289,8 +295,10 @@ fn a_computer_seat_commits_without_a_hand_over() {
     // the computer arranges, both stances are revealed.
     let mut a = common::headless("setup-computer", None);
     a.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
-    let mut o = RuleOptions::default();
-    o.setup_style = veney_rules::setup_styles::SetupStyle::Concealed;
+    let o = RuleOptions {
+        setup_style: veney_rules::setup_styles::SetupStyle::Concealed,
+        ..Default::default()
+    };
     let std = veney::packs::veney::game::standard_set_path();
     send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
     for (piece, sq) in [
@@ -327,8 +335,10 @@ fn a_concealed_setup_between_people_hands_over_then_reveals() {
     // §2.0.19 Sittuyin-style: "without revealing your position to your opponent … revealing it
     // at the board simultaneously".
     let mut a = common::headless("setup-people", None);
-    let mut o = RuleOptions::default();
-    o.setup_style = veney_rules::setup_styles::SetupStyle::Concealed;
+    let o = RuleOptions {
+        setup_style: veney_rules::setup_styles::SetupStyle::Concealed,
+        ..Default::default()
+    };
     let std = veney::packs::veney::game::standard_set_path();
     send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
     let place = |a: &mut App, side: Side, v: &[(&str, &str)]| {

@@ -47,6 +47,17 @@ pub fn plugin(app: &mut App) {
     .add_systems(Update, run.before(crate::packs::veney::game::GameSet));
 }
 
+/// The script's other resources and writers (a system takes at most 16 parameters).
+type More<'w> = (
+    ResMut<'w, crate::host::grid::GridEndingAsk>,
+    ResMut<'w, crate::host::grid::ComputerSeats>,
+    ResMut<'w, crate::packs::veney::computer::VeneyComputer>,
+    MessageWriter<'w, crate::host::table_clock::ClockIntent>,
+    MessageWriter<'w, crate::host::companion::CompanionIntent>,
+    ResMut<'w, crate::host::companion::view::CompanionUi>,
+    MessageWriter<'w, crate::packs::veney::secrets::SecretIntent>,
+);
+
 fn run(
     mut script: ResMut<Script>,
     mut game: ResMut<CurrentGame>,
@@ -63,16 +74,17 @@ fn run(
     mut handed: MessageWriter<crate::packs::tirachen::HandedOver>,
     mut kelasu: MessageWriter<crate::packs::kelasu::NewKelasu>,
     mut merge: MessageWriter<crate::packs::kelasu::merge::MergeIntent>,
-    (mut ask, mut seats, mut veney_seats, mut clock, mut companion, mut companion_ui, mut secrets): (
-        ResMut<crate::host::grid::GridEndingAsk>,
-        ResMut<crate::host::grid::ComputerSeats>,
-        ResMut<crate::packs::veney::computer::VeneyComputer>,
-        MessageWriter<crate::host::table_clock::ClockIntent>,
-        MessageWriter<crate::host::companion::CompanionIntent>,
-        ResMut<crate::host::companion::view::CompanionUi>,
-        MessageWriter<crate::packs::veney::secrets::SecretIntent>,
-    ),
+    more: More,
 ) {
+    let (
+        mut ask,
+        mut seats,
+        mut veney_seats,
+        mut clock,
+        mut companion,
+        mut companion_ui,
+        mut secrets,
+    ) = more;
     if let Some(t) = script.until {
         if Instant::now() < t {
             return;
@@ -552,8 +564,10 @@ fn secret_command(
             }
         }
         "handdraw" => {
-            let mut o = veney_rules::options::RuleOptions::default();
-            o.first_by = veney_rules::setup_styles::FirstPlayerMethod::RandomDraw;
+            let o = veney_rules::options::RuleOptions {
+                first_by: veney_rules::setup_styles::FirstPlayerMethod::RandomDraw,
+                ..Default::default()
+            };
             let std = crate::packs::veney::game::standard_set_path();
             secrets.write(SecretIntent::HandDraw(o, [std.clone(), std]));
         }
