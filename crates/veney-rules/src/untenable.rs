@@ -427,12 +427,16 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         for (i, sq) in ray.squares().enumerate() {
             if sq == m.to && i + 1 >= ray.min as usize {
                 reach |= 1 << sq.index();
-                // Anything before it on the ray that blocks?
-                let before: Vec<_> = ray.squares().take(i).collect();
-                if before
-                    .iter()
-                    .any(|&b| view.occupied.contains(b) && !passable(&view, b, ray.jump))
-                {
+                // Anything before it on the ray that blocks? (`View::passable`, the generator's
+                // own judgement: no piece leaps the Donkey.)
+                let mut before = ray.squares().take(i);
+                if let Some(b) = before.find(|&b| !view.passable(b, ray.jump)) {
+                    if view.donkeys.contains(b) {
+                        return Untenable::new(
+                            "§2.0.23 The Donkey",
+                            format!("no piece can leap over the Donkey on {b}"),
+                        );
+                    }
                     blocked = true;
                 }
                 if ray.no_repeat && pos.last_dir(side) == Some(ray.dir) {
@@ -556,18 +560,5 @@ fn two_piece_special(
         ))
     } else {
         None
-    }
-}
-
-fn passable(
-    view: &crate::view::View,
-    sq: crate::square::Square,
-    jump: crate::piece_def::Jump,
-) -> bool {
-    use crate::piece_def::Jump;
-    match jump {
-        Jump::Nothing => false,
-        Jump::Anything => true,
-        Jump::OwnExceptSelf => view.own_leapable.contains(sq),
     }
 }

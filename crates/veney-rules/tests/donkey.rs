@@ -88,6 +88,8 @@ fn off_the_board_it_goes_home_and_nothing_leaps_it() {
         "{d:?}"
     );
     assert!(d.contains(&"Z4".to_string()));
+    // Asked to anyway, the rules say why (§2.0.23 "no piece can leap over it").
+    refuse(&r, &p, "BW1").by("§2.0.23 The Donkey", "leap over the Donkey on X2");
 }
 
 #[test]
