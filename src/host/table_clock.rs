@@ -396,22 +396,22 @@ fn autosave(
 /// the faces; hidden, only when the running side's flag falls (a fallen flag ends the game shown,
 /// and nothing else needs a frame), so a running clock out of sight costs no frames at all.
 fn schedule_wake(t: Res<TableClock>, epoch: Res<Epoch>, fixed: Res<ClockNow>, next: Res<NextWake>) {
-    let now = now(&epoch, &fixed);
-    let at = t
-        .clock
-        .as_ref()
-        .and_then(|c| {
-            if t.open {
-                c.next_change(now)
-            } else if matches!(c.state(now), game_clock::State::Running(_)) {
-                c.flag_falls_at()
-            } else {
-                None
-            }
-        })
-        .map(|ms| epoch.0 + Duration::from_millis(ms));
+    let at = next_wake(&t, now(&epoch, &fixed)).map(|ms| epoch.0 + Duration::from_millis(ms));
     if let Ok(mut n) = next.0.lock() {
         *n = at;
+    }
+}
+
+/// When the app must next draw a frame for the clock (ms in its time base): the next change of a
+/// shown digit while the window is open, else the running side's flag, else never.
+pub fn next_wake(t: &TableClock, now: u64) -> Option<u64> {
+    let c = t.clock.as_ref()?;
+    if t.open {
+        c.next_change(now)
+    } else if matches!(c.state(now), game_clock::State::Running(_)) {
+        c.flag_falls_at()
+    } else {
+        None
     }
 }
 
@@ -612,4 +612,33 @@ fn faces(ui: &mut egui::Ui, c: &Clock, now: u64, out: &mut MessageWriter<ClockIn
         .filter_map(|s| c.control(s).map(|k| k.describe()))
         .collect();
     ui.weak(controls.join(" · "));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 16, Clocks: "tick without keeping the app busy (redraw once a second or when a digit
+    /// changes, not every frame)"; out of sight, only the flag's fall needs a frame.
+    #[test]
+    fn the_clock_wakes_the_app_for_its_digits_only_while_shown() {
+        let mut t = TableClock {
+            setup: ClockSetup {
+                kind: ControlKind::SuddenDeath,
+                minutes: [5.0, 5.0],
+                ..ClockSetup::default()
+            },
+            ..TableClock::default()
+        };
+        assert_eq!(next_wake(&t, 0), None, "no clock, no frames");
+        let mut c = Clock::new(t.setup.controls()).unwrap();
+        c.start(0, 0).unwrap();
+        t.clock = Some(c);
+        t.open = true;
+        assert_eq!(next_wake(&t, 200), Some(1_000), "the next second shown");
+        t.open = false;
+        assert_eq!(next_wake(&t, 200), Some(300_000), "hidden: the flag only");
+        t.clock.as_mut().unwrap().pause(200).unwrap();
+        assert_eq!(next_wake(&t, 500), None, "paused: nothing changes");
+    }
 }
