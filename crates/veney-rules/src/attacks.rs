@@ -16,29 +16,22 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
     let tables = piece.tables_for(side, pos.facing(from));
     let lp = tables.leaps_from(from, pos.life_square(rules, side));
     let mut out = Bitboard(lp.both | lp.attack_only);
-    let occupied = pos.occupied();
-    let own = pos.occupied_by(side);
-    let life = pos.pieces(side, rules.life(side));
+    // What stops a slide, by its jump policy (one bit scan per ray): any piece; only the Donkey
+    // ("no piece can leap over it", §2.0.23); or the Donkey and any piece but the mover's own,
+    // its Self excepted.
+    let occupied = pos.occupied().0;
+    let donkeys = crate::special::donkey::squares(pos).0;
+    let own_leapable = pos.occupied_by(side).0 & !pos.pieces(side, rules.life(side)).0 & !donkeys;
     for ray in tables.rays_from(from) {
         if ray.mode == Mode::MoveOnly {
             continue;
         }
-        for (i, sq) in ray.squares().enumerate() {
-            if i + 1 >= ray.min as usize {
-                out.set(sq);
-            }
-            if occupied.contains(sq) {
-                let passable = !crate::special::donkey::squares(pos).contains(sq)
-                    && match ray.jump {
-                        Jump::Nothing => false,
-                        Jump::Anything => true,
-                        Jump::OwnExceptSelf => own.contains(sq) && !life.contains(sq),
-                    };
-                if !passable {
-                    break;
-                }
-            }
-        }
+        let stop = match ray.jump {
+            Jump::Nothing => occupied,
+            Jump::Anything => occupied & donkeys,
+            Jump::OwnExceptSelf => occupied & !own_leapable,
+        };
+        out = out | Bitboard(ray.reach(stop) & ray.landing);
     }
     if let Some(mode) = piece.anywhere {
         if mode != Mode::MoveOnly {

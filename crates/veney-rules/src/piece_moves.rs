@@ -3,7 +3,7 @@
 //! Cavazione, Opposition).
 use crate::action::{Action, Effect, Move, Mover};
 use crate::bitboard::Bitboard;
-use crate::piece_def::Mode;
+use crate::piece_def::{Jump, Mode};
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -158,6 +158,14 @@ fn piece_moves_facing(
         }
     }
     let last_dir = pos.last_dir(side);
+    // What stops a slide, by jump policy (as `View::passable` judges a square): any piece;
+    // only the Donkey; the Donkey and any piece not leapable. Squares the view makes
+    // transparent never stop it.
+    let stops = {
+        let occ = view.occupied.0 & !view.transparent.0;
+        let donkeys = view.donkeys.0;
+        [occ, occ & donkeys, occ & (donkeys | !view.own_leapable.0)]
+    };
     if flailing && !view.stone_move {
         crate::special::flail::moves(rules, pos, view, kind, from, out);
     }
@@ -172,23 +180,22 @@ fn piece_moves_facing(
         let can_move = ray.mode != Mode::AttackOnly;
         let can_attack = ray.mode != Mode::MoveOnly;
         let dir = ray.no_repeat.then_some(ray.dir);
-        for (i, &sqi) in ray.squares[..ray.len as usize].iter().enumerate() {
-            let bit = 1u64 << sqi;
-            let sq = Square::from_index_unchecked(sqi);
-            if occupied & bit == 0 {
-                // Fast path: an empty square is a quiet move and never blocks.
-                if can_move && i + 1 >= ray.min as usize {
+        // The squares the slide reaches (one bit scan: `View::passable` as bitboards), in order.
+        let stop = match ray.jump {
+            Jump::Nothing => stops[0],
+            Jump::Anything => stops[1],
+            Jump::OwnExceptSelf => stops[2],
+        };
+        for sq in ray.in_order(ray.reach(stop) & ray.landing) {
+            if occupied & (1u64 << sq.index()) == 0 {
+                // Fast path: an empty square is a quiet move.
+                if can_move {
                     push(sq, Effect::Quiet, dir, out, &mut done);
                 }
-                continue;
-            }
-            if i + 1 >= ray.min as usize && !view.own_dead.contains(sq) {
+            } else if !view.own_dead.contains(sq) {
                 if let Some(e) = view.land(rules, pos, kind, inert, sq, can_move, can_attack) {
                     push(sq, e, dir, out, &mut done);
                 }
-            }
-            if !view.passable(sq, ray.jump) {
-                break;
             }
         }
     }
