@@ -78,6 +78,8 @@ fn picker(
                         out.write(OpenScreen(g.screen));
                     }
                     ui.vertical(|ui| {
+                        // Room kept on the right for "Print kit…": the line wraps before it.
+                        ui.set_max_width((ui.available_width() - 110.0).max(200.0));
                         ui.label(egui::RichText::new(g.title).size(22.0).strong());
                         ui.label(g.line);
                     });
