@@ -26,7 +26,9 @@ fn after_random<G: Game>(g: &G, actions: u32) -> (G::State, Player) {
             }
             Decision::Over(_) => panic!("the seeded game ended before {actions} actions"),
         };
-        let Actor::Player(p) = actor else { unreachable!() };
+        let Actor::Player(p) = actor else {
+            unreachable!()
+        };
         g.legal_actions(&s, p, &mut buf);
         let a = buf[rng.random_range(0..buf.len())].clone();
         g.apply(&mut s, actor, a);
@@ -53,8 +55,18 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str, g: &G, actions: u32) {
 }
 
 fn search(c: &mut Criterion) {
-    bench_game(c, "tirachen-start", &tirachen_rules::Tirachen::new(tirachen_rules::TirachenOptions::default()), 0);
-    bench_game(c, "kelasu-start", &kelasu_rules::Kelasu::new(kelasu_rules::KelasuOptions::default()), 0);
+    bench_game(
+        c,
+        "tirachen-start",
+        &tirachen_rules::Tirachen::new(tirachen_rules::TirachenOptions::default()),
+        0,
+    );
+    bench_game(
+        c,
+        "kelasu-start",
+        &kelasu_rules::Kelasu::new(kelasu_rules::KelasuOptions::default()),
+        0,
+    );
     bench_game(c, "veney-start", &veney_rules::VeneyGame::standard(), 0);
     bench_game(c, "veney-turn-20", &veney_rules::VeneyGame::standard(), 40);
 }
