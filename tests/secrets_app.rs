@@ -282,6 +282,14 @@ fn a_computer_seat_commits_without_a_hand_over() {
     until(&mut a, "Black's pick", |a| {
         stage(a) == Some((SecretKind::Hug, Stage::Pick(Side::Black)))
     });
+    // Its pick comes from the game's seed: the same game picks the same again.
+    let first = a.world().resource::<HugPick>().pick;
+    assert!(first.is_some());
+    let mut again = drawn("hug-computer-white-again", [true, false]);
+    until(&mut again, "Black's pick again", |a| {
+        stage(a) == Some((SecretKind::Hug, Stage::Pick(Side::Black)))
+    });
+    assert_eq!(again.world().resource::<HugPick>().pick, first);
 
     // §2.0.R1: the computer defends: it hides without a screen; White guesses at once.
     let mut a = throwing("guess-computer", [false, true]);

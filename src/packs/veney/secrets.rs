@@ -129,6 +129,7 @@ pub struct SecretFlow {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SecretScreen>()
         .init_resource::<SecretFlow>()
+        .init_resource::<ComputerDraws>()
         .add_message::<SecretIntent>()
         .add_systems(
             Update,
@@ -150,15 +151,28 @@ pub(super) fn view_plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, view.in_set(super::VeneySystems));
 }
 
-/// A choice for a seat the computer plays: from the clock and a counter, not from anything the
-/// other player hid.
-fn computer_pick(n: u8) -> u8 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNT: AtomicU64 = AtomicU64::new(0);
-    let c = COUNT.fetch_add(1, Ordering::Relaxed);
-    let x = (super::game::fresh_seed() ^ c.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    ((x >> 33) % n.max(1) as u64) as u8
+/// The computer's secret picks, drawn from the game's own seed and how many it has drawn, so a
+/// game with the same seed replays them; nothing the other player hid goes in.
+#[derive(Resource, Default, Debug)]
+pub struct ComputerDraws {
+    seed: u64,
+    drawn: u64,
+}
+
+impl ComputerDraws {
+    /// One of `0..n`, uniformly (a mixed choice: no pick the opponent could count on).
+    fn pick(&mut self, seed: u64, n: u8) -> u8 {
+        if self.seed != seed {
+            *self = ComputerDraws { seed, drawn: 0 };
+        }
+        self.drawn += 1;
+        // splitmix64 of (seed, count).
+        let mut x = seed ^ self.drawn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^= x >> 31;
+        (x % n.max(1) as u64) as u8
+    }
 }
 
 fn intents(
@@ -235,18 +249,20 @@ fn computer_commits(
     hidden: Res<HiddenPick>,
     mut setup: ResMut<SetupSession>,
     mut flow: ResMut<SecretFlow>,
+    mut draws: ResMut<ComputerDraws>,
     mut out: MessageWriter<Command>,
 ) {
     let computer = |s: Side| seats.plays(s).is_some();
+    let seed = game.0.seed();
     // The hidden hand: White holds, Black guesses.
     match flow.hand.as_ref().map(|d| d.held) {
         Some(None) if computer(Side::White) => {
             if let Some(d) = flow.hand.as_mut() {
-                d.held = Some([Hand::Left, Hand::Right][computer_pick(2) as usize]);
+                d.held = Some([Hand::Left, Hand::Right][draws.pick(seed, 2) as usize]);
             }
         }
         Some(Some(_)) if computer(Side::Black) => {
-            let g = [Hand::Left, Hand::Right][computer_pick(2) as usize];
+            let g = [Hand::Left, Hand::Right][draws.pick(seed, 2) as usize];
             guess_hand(&mut flow, g, &mut out);
         }
         _ => {}
@@ -265,7 +281,7 @@ fn computer_commits(
                 s.handed_over();
             }
             if computer(s.side()) && !s.side_done() {
-                placed = arrange(s);
+                placed = arrange(s, &mut draws);
                 if s.turns.is_none() && s.side_done() {
                     if s.side() == Side::White {
                         s.finish_arranging();
@@ -287,7 +303,7 @@ fn computer_commits(
     let g = &game.0;
     // The Hug.
     if hug_open(g, &hug) {
-        let pick = || [HugChoice::Hug, HugChoice::Betray][computer_pick(2) as usize];
+        let mut pick = || [HugChoice::Hug, HugChoice::Betray][draws.pick(seed, 2) as usize];
         match hug.pick {
             None if computer(Side::White) => {
                 out.write(Command::HugPick(pick()));
@@ -302,10 +318,10 @@ fn computer_commits(
     if let Some((thrower, places)) = guess_open(g) {
         match hidden.0 {
             None if computer(!thrower) => {
-                out.write(Command::Hide(computer_pick(places)));
+                out.write(Command::Hide(draws.pick(seed, places)));
             }
             Some(_) if computer(thrower) => {
-                out.write(Command::Guess(computer_pick(places)));
+                out.write(Command::Guess(draws.pick(seed, places)));
             }
             _ => {}
         }
@@ -314,7 +330,7 @@ fn computer_commits(
 
 /// Sets down the computer's pieces where the rules allow, at random (in turns, one); whether it
 /// set any down.
-fn arrange(s: &mut super::setup_screen::Session) -> bool {
+fn arrange(s: &mut super::setup_screen::Session, draws: &mut ComputerDraws) -> bool {
     let side = s.side();
     let mut any = false;
     while let Some(&k) = s.remaining(side).first() {
@@ -323,7 +339,7 @@ fn arrange(s: &mut super::setup_screen::Session) -> bool {
         if allowed.is_empty() {
             break;
         }
-        let sq = allowed[computer_pick(allowed.len().min(255) as u8) as usize];
+        let sq = allowed[draws.pick(s.seed, allowed.len().min(255) as u8) as usize];
         if s.place(sq).is_err() {
             break;
         }
@@ -730,4 +746,31 @@ fn view(
             });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ComputerDraws;
+
+    /// "Randomness … comes from a seeded RNG owned by the match, so games replay": the same
+    /// game seed gives the computer the same secret picks; another seed, others; each of n
+    /// choices comes up about as often.
+    #[test]
+    fn the_computers_picks_replay_with_the_games_seed() {
+        let picks = |seed| {
+            let mut d = ComputerDraws::default();
+            (0..64).map(|_| d.pick(seed, 2)).collect::<Vec<_>>()
+        };
+        assert_eq!(picks(7), picks(7));
+        assert_ne!(picks(7), picks(8));
+        let mut d = ComputerDraws::default();
+        let mut counts = [0u32; 4];
+        for _ in 0..4000 {
+            counts[d.pick(11, 4) as usize] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (900..1100).contains(&c)),
+            "{counts:?}"
+        );
+    }
 }
