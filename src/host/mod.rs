@@ -12,6 +12,7 @@ pub mod palette;
 pub mod redraw;
 pub mod screen;
 pub mod search_task;
+pub mod seed;
 pub mod table_clock;
 pub mod title;
 

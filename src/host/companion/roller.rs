@@ -108,21 +108,8 @@ pub struct Roller {
 
 impl Default for Roller {
     fn default() -> Self {
-        Roller::seeded(session_seed())
+        Roller::seeded(crate::host::seed::fresh_seed())
     }
-}
-
-/// The session's seed: `VENEY_SEED` when set (tests, screenshots), else the clock.
-pub fn session_seed() -> u64 {
-    std::env::var("VENEY_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0)
-        })
 }
 
 impl Roller {

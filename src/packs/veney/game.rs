@@ -24,17 +24,7 @@ impl Default for CurrentGame {
 }
 
 /// A seed for a new game's chance outcomes (throws): from `VENEY_SEED`, else the clock.
-pub fn fresh_seed() -> u64 {
-    std::env::var("VENEY_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0)
-        })
-}
+pub use crate::host::seed::fresh_seed;
 
 /// The standard set's file.
 pub fn standard_set_path() -> PathBuf {
