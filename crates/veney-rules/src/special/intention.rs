@@ -241,7 +241,11 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
             for at in targets {
                 let tenable = direct.strike(rules, pos, at).is_some() || {
                     let vias = vias.get_or_insert_with(|| {
-                        reachable_stones(rules, pos, side, k, from)
+                        // Own engagements the blade's pattern reaches within its constraint
+                        // (`reachable_stones`, from the strikes' own attacks and zone).
+                        (crate::constraint::engagements(rules, pos, side)
+                            & direct.attacks
+                            & direct.zone)
                             .into_iter()
                             .map(|stone| {
                                 let mut after = *pos;
