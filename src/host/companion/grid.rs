@@ -17,6 +17,17 @@ pub struct GridMemoryHooks(pub Vec<MemoryHook>);
 /// One pack's memory items: (label, value) rows read from the match, none for another game.
 pub type MemoryHook = fn(&ActiveMatch) -> Vec<(String, String)>;
 
+impl GridMemoryHooks {
+    /// Adds a pack's memory items to the memory window (call from the pack's plugin).
+    pub fn register(app: &mut App, hook: MemoryHook) {
+        app.init_resource::<GridMemoryHooks>()
+            .world_mut()
+            .resource_mut::<GridMemoryHooks>()
+            .0
+            .push(hook);
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GridMemoryHooks>().add_systems(
         Update,

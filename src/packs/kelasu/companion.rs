@@ -8,11 +8,7 @@ use bevy::prelude::*;
 use kelasu_rules::{Side, zone};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GridMemoryHooks>()
-        .world_mut()
-        .resource_mut::<GridMemoryHooks>()
-        .0
-        .push(memory);
+    GridMemoryHooks::register(app, memory);
 }
 
 /// Kelasu's rows, or none for another game's match.

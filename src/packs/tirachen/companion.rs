@@ -8,11 +8,7 @@ use game_api::Match;
 use tirachen_rules::{Phase, Side, Tirachen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GridMemoryHooks>()
-        .world_mut()
-        .resource_mut::<GridMemoryHooks>()
-        .0
-        .push(memory);
+    GridMemoryHooks::register(app, memory);
 }
 
 /// Tirachen's rows, or none for another game's match.
