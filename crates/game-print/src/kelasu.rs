@@ -46,14 +46,7 @@ pub fn kit() -> GameKit {
         ink,
         tokens: Kind::ALL
             .into_iter()
-            .map(|k| Token {
-                letter: k.letter().to_string(),
-                name: k.name().to_string(),
-                symbol: None,
-                size: TOKEN_MM,
-                square: false,
-                count: box_count(k),
-            })
+            .map(|k| Token::lettered(k.letter().to_string(), k.name(), TOKEN_MM, box_count(k)))
             .collect(),
     };
     let tokens = vec![

@@ -62,14 +62,7 @@ pub fn kit() -> GameKit {
         tokens: Kind::ALL
             .into_iter()
             .filter(|k| box_count(*k) > 0)
-            .map(|k| Token {
-                letter: k.letter().to_string(),
-                name: k.name().to_string(),
-                symbol: None,
-                size: TOKEN_MM,
-                square: false,
-                count: box_count(k),
-            })
+            .map(|k| Token::lettered(k.letter().to_string(), k.name(), TOKEN_MM, box_count(k)))
             .collect(),
     };
     let tokens = vec![
@@ -86,14 +79,12 @@ pub fn kit() -> GameKit {
             heading: "The Traitor: starts on the centre square under no one's control".into(),
             face: Rgb(230, 230, 230),
             ink: Rgb::BLACK,
-            tokens: vec![Token {
-                letter: Kind::Traitor.letter().to_string(),
-                name: Kind::Traitor.name().to_string(),
-                symbol: None,
-                size: TOKEN_MM,
-                square: false,
-                count: 1,
-            }],
+            tokens: vec![Token::lettered(
+                Kind::Traitor.letter().to_string(),
+                Kind::Traitor.name(),
+                TOKEN_MM,
+                1,
+            )],
         },
     ];
     let mut key: Vec<(String, String)> = Kind::ALL

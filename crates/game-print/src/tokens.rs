@@ -19,6 +19,25 @@ pub struct Token {
     pub count: u32,
 }
 
+impl Token {
+    /// A round token with only its letter and name, `size` mm across (the grid games' pieces).
+    pub fn lettered(
+        letter: impl Into<String>,
+        name: impl Into<String>,
+        size: f32,
+        count: u32,
+    ) -> Token {
+        Token {
+            letter: letter.into(),
+            name: name.into(),
+            symbol: None,
+            size,
+            square: false,
+            count,
+        }
+    }
+}
+
 /// A group of tokens printed together under a heading (one side's pieces).
 #[derive(Clone, Debug)]
 pub struct TokenGroup {
