@@ -366,7 +366,7 @@ impl<G: Game> Match<G> {
 
     /// Writes the referee's save to `path` atomically (a crash mid-write leaves the old file).
     pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
-        crate::save::write_atomic(path, &self.save_text(Viewer::Referee))
+        crate::save::write_atomic(path, self.save_text(Viewer::Referee))
     }
 
     /// Replays a token list onto this match (used by loading and by `replay`). `line` is the

@@ -51,7 +51,7 @@ pub fn write_numbered(turns: &[String], first: usize) -> String {
     let mut s = String::new();
     for (i, t) in turns.iter().enumerate() {
         let n = first + i;
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             if !s.is_empty() {
                 s.push(' ');
             }
