@@ -31,12 +31,10 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
             Jump::Anything => occupied & donkeys,
             Jump::OwnExceptSelf => occupied & !own_leapable,
         };
-        out = out | Bitboard(ray.reach(stop) & ray.landing);
+        out |= Bitboard(ray.reach(stop) & ray.landing);
     }
-    if let Some(mode) = piece.anywhere {
-        if mode != Mode::MoveOnly {
-            out = out | !Bitboard::from_square(from);
-        }
+    if piece.anywhere.is_some_and(|mode| mode != Mode::MoveOnly) {
+        out |= !Bitboard::from_square(from);
     }
     out
 }

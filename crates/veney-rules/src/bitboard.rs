@@ -82,7 +82,7 @@ const DIAGONALS: [u64; 64] = {
         let (line, step) = ((i % 4) as i32, (i / 4) as i32);
         let mut j = 0;
         while j < 64 {
-            let (l, s) = ((j % 4) as i32, (j / 4) as i32);
+            let (l, s) = (j % 4, j / 4);
             let (dl, ds) = ((l - line).abs(), (s - step).abs());
             if dl == ds && dl > 0 {
                 t[i] |= 1u64 << j;

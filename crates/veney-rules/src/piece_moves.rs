@@ -192,10 +192,10 @@ fn piece_moves_facing(
                 if can_move {
                     push(sq, Effect::Quiet, dir, out, &mut done);
                 }
-            } else if !view.own_dead.contains(sq) {
-                if let Some(e) = view.land(rules, pos, kind, inert, sq, can_move, can_attack) {
-                    push(sq, e, dir, out, &mut done);
-                }
+            } else if !view.own_dead.contains(sq)
+                && let Some(e) = view.land(rules, pos, kind, inert, sq, can_move, can_attack)
+            {
+                push(sq, e, dir, out, &mut done);
             }
         }
     }
