@@ -541,3 +541,13 @@ fn the_clock_is_saved_with_the_game_and_comes_back_paused_on_load() {
     );
     assert_eq!([left(&a, 0), left(&a, 1)], saved);
 }
+
+#[test]
+fn clicking_an_own_stone_names_the_rule_that_keeps_it_still() {
+    // "Stones cannot move": the click picks nothing to move and the panel says why, not merely
+    // that no legal action goes from there.
+    let mut a = kelasu_app("stuck-stone", None);
+    click(&mut a, "C0");
+    let info = a.world().resource::<GridStatus>().info.clone().unwrap();
+    assert!(info.contains("Stones cannot move"), "{info}");
+}

@@ -64,6 +64,8 @@ pub trait AnyMatch: Send + Sync {
     fn step_action(&self, step: usize) -> Option<ActionView>;
     /// Why no legal action goes from `from` to `to` for the deciding player.
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal;
+    /// The rule that keeps the deciding player's piece on `from` from any action, if one does.
+    fn explain_stuck(&self, from: crate::Cell) -> Option<Refusal>;
     fn history_len(&self) -> usize;
     /// Whether an undone action waits to be redone.
     fn can_redo(&self) -> bool;
@@ -177,6 +179,12 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     fn step_action(&self, step: usize) -> Option<ActionView> {
         let s = self.history().get(step)?;
         Some(view_of(&**self.game(), &s.before, s.action))
+    }
+    fn explain_stuck(&self, from: crate::Cell) -> Option<Refusal> {
+        match Match::decision(self) {
+            Decision::Player(p) => self.game().explain_stuck(self.state(), p, from),
+            _ => None,
+        }
     }
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal {
         match Match::decision(self) {

@@ -103,6 +103,17 @@ pub trait Game: Send + Sync + 'static {
         Refusal::new("legal moves", "no legal action goes there")
     }
 
+    /// Why `player`'s piece on `from` has no legal action at all, when a rule says so (a piece
+    /// that never moves, one that already moved this turn); `None` when it is simply hemmed in.
+    fn explain_stuck(
+        &self,
+        _s: &Self::State,
+        _player: Player,
+        _from: crate::Cell,
+    ) -> Option<Refusal> {
+        None
+    }
+
     /// A hash of the state (the same state always hashes the same; zobrist where it matters).
     fn hash(&self, s: &Self::State) -> u64;
 

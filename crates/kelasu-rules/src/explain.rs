@@ -35,7 +35,9 @@ pub fn piece_rule(kind: Kind) -> &'static str {
     }
 }
 
-fn own_piece(p: &Position, side: Side, from: Square) -> Result<Piece, Refusal> {
+/// `side`'s own piece on `from`, or the rule that keeps it still (not yours, moved this turn, a
+/// Stone).
+pub(crate) fn own_piece(p: &Position, side: Side, from: Square) -> Result<Piece, Refusal> {
     match p.piece_at(from) {
         None => Err(Refusal::new(
             PIECES,

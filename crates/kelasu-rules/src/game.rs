@@ -109,6 +109,11 @@ impl Game for Kelasu {
         }
     }
 
+    fn explain_stuck(&self, s: &Position, player: Player, from: Cell) -> Option<Refusal> {
+        let (side, from) = (Side::from_player(player)?, view::square(from)?);
+        explain::own_piece(s, side, from).err()
+    }
+
     fn explain_move(&self, s: &Position, player: Player, from: Option<Cell>, to: Cell) -> Refusal {
         if matches!(self.decision(s), Decision::Over(_)) {
             return Refusal::game_over();

@@ -156,3 +156,27 @@ fn clicks_are_explained() {
     let r = g.explain_move(&s, Player(1), Some(c("I4")), c("H4"));
     assert_eq!(r, game_api::Refusal::not_your_turn());
 }
+
+/// A click on one's own piece that has no action at all names the rule that keeps it still:
+/// "Stones cannot move"; a piece that moved this turn ("You cannot move the same piece twice in
+/// the same turn"); a piece merely hemmed in has no rule to name.
+#[test]
+fn a_piece_kept_still_by_a_rule_says_which() {
+    let g = game();
+    let s = g.start();
+    let blue = s.to_move().player();
+    let stuck = |s: &kelasu_rules::Position, at: &str| {
+        g.explain_stuck(s, blue, Cell(sq(at).0 as u16))
+            .map(|r| r.rule.into_owned())
+    };
+    assert_eq!(stuck(&s, "C0").as_deref(), Some(rules::STONES));
+    assert_eq!(stuck(&s, "B1"), None, "a Blank that can move");
+    let mut t = s;
+    g.apply(&mut t, Actor::Player(blue), mv("B1", "B2"));
+    assert_eq!(
+        t.to_move().player(),
+        blue,
+        "the turn goes on with energy left"
+    );
+    assert_eq!(stuck(&t, "B2").as_deref(), Some(rules::ONCE_PER_TURN));
+}

@@ -188,10 +188,13 @@ pub fn apply(
                         } else if own && pick.is_none() {
                             sel.0 = Some(Pick::Cell(*c));
                             status.refusal = None;
-                            status.info = Some(format!(
-                                "no legal action from {} now",
-                                mm.game.board().cell_name(*c)
-                            ));
+                            status.info = Some(match mm.game.explain_stuck(*c) {
+                                Some(why) => why.to_string(),
+                                None => format!(
+                                    "no legal action from {} now",
+                                    mm.game.board().cell_name(*c)
+                                ),
+                            });
                         } else {
                             let from = match &pick {
                                 Some(Pick::Cell(f)) => Some(*f),
