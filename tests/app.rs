@@ -766,4 +766,52 @@ fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
     };
     assert!(legal.contains(&hint.text), "{hint:?} not in {legal:?}");
     assert_eq!(game(&app).actions().count(), 0, "a hint plays nothing");
+    // The hinted action's squares are framed on the board while its position stands.
+    app.update();
+    let action = app
+        .world()
+        .resource::<VeneyHint>()
+        .1
+        .expect("the hinted action");
+    let framed = app
+        .world()
+        .resource::<veney::packs::veney::highlights::Highlights>()
+        .hint
+        .clone();
+    match action {
+        veney_rules::Action::Move(m) => assert_eq!(framed, vec![m.from, m.to]),
+        // A meta-move or a pass has no square: the hint's words say it.
+        veney_rules::Action::Meta(_) | veney_rules::Action::Pass => assert!(framed.is_empty()),
+        _ => assert!(!framed.is_empty(), "{action:?}"),
+    }
+    // A hinted move is framed on its two squares.
+    let mv = game(&app)
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, veney_rules::Action::Move(_)))
+        .unwrap();
+    let hash = game(&app).position().hash();
+    app.world_mut().resource_mut::<VeneyHint>().0 = Some((hint.clone(), hash));
+    app.world_mut().resource_mut::<VeneyHint>().1 = Some(mv);
+    app.update();
+    let framed = app
+        .world()
+        .resource::<veney::packs::veney::highlights::Highlights>()
+        .hint
+        .clone();
+    let veney_rules::Action::Move(m) = mv else {
+        unreachable!()
+    };
+    assert_eq!(framed, vec![m.from, m.to]);
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    let framed = &app
+        .world()
+        .resource::<veney::packs::veney::highlights::Highlights>()
+        .hint;
+    assert!(
+        framed.is_empty(),
+        "the frame goes with its position: {framed:?}"
+    );
 }

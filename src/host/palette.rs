@@ -36,4 +36,6 @@ pub const FACING_MARK: Color = Color::srgb(0.90, 0.35, 0.15);
 pub const PATTERN: Color = Color::srgba(0.95, 0.80, 0.25, 0.38);
 pub const PATTERN_MOVE: Color = Color::srgba(0.10, 0.35, 0.15, 0.35);
 pub const PATTERN_TAKE: Color = Color::srgba(0.85, 0.15, 0.10, 0.35);
+/// The hinted action's squares: a frame (H, "Hint").
+pub const HINT: Color = Color::srgba(0.98, 0.85, 0.25, 0.95);
 pub const MARK_OFFER: Color = Color::srgba(0.15, 0.45, 0.85, 0.95);

@@ -40,7 +40,7 @@ impl VeneyThinking {
 
 /// The last hint and the position it is for.
 #[derive(Resource, Default, Debug, Clone)]
-pub struct VeneyHint(pub Option<(Thought, u64)>);
+pub struct VeneyHint(pub Option<(Thought, u64)>, pub Option<veney_rules::Action>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<VeneyComputer>()
@@ -163,7 +163,7 @@ fn finish(
     let Some((action, t)) = result else { return };
     if is_hint {
         status.info = Some(hint_note(&t.text, t.value));
-        hint.0 = Some((t, hash));
+        *hint = VeneyHint(Some((t, hash)), Some(action));
     } else {
         out.write(Command::ComputerPlay(action));
     }

@@ -54,6 +54,8 @@ pub struct Highlights {
     pub targets: Vec<(Square, Mark)>,
     /// Squares the last turn moved from or to.
     pub last_turn: Vec<Square>,
+    /// The squares of the hinted action, while its position is on the board.
+    pub hint: Vec<Square>,
 }
 
 /// What the player sees and toggles.
@@ -82,7 +84,11 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             compute
                 .after(super::game::GameSet)
-                .run_if(resource_changed::<CurrentGame>.or_eager(resource_changed::<Selection>))
+                .run_if(
+                    resource_changed::<CurrentGame>
+                        .or_eager(resource_changed::<Selection>)
+                        .or_eager(resource_changed::<super::computer::VeneyHint>),
+                )
                 .in_set(super::VeneySystems),
         );
 }
@@ -95,7 +101,31 @@ pub(super) fn view_plugin(app: &mut App) {
     );
 }
 
-fn compute(game: Res<CurrentGame>, sel: Res<Selection>, mut hl: ResMut<Highlights>) {
+/// The squares an action moves from and to (or places on, throws from and at, declares or
+/// strikes from and at); none for one with no square (a pass, a meta-move, a roll).
+fn squares_of(a: &Action) -> Vec<Square> {
+    match *a {
+        Action::Move(m) => vec![m.from, m.to],
+        Action::Throw { from, target, .. } => vec![from, target],
+        Action::Declare { from, to, .. } | Action::Enact { from, to, .. } => vec![from, to],
+        Action::Place { to, .. }
+        | Action::Reposition { to, .. }
+        | Action::EnterFree { to }
+        | Action::PlaceDonkey { to } => vec![to],
+        Action::Withdraw { from, .. } | Action::Glare { from } | Action::Invoke { at: from } => {
+            vec![from]
+        }
+        Action::Cast { from, .. } => from.into_iter().collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn compute(
+    game: Res<CurrentGame>,
+    sel: Res<Selection>,
+    hint: Res<super::computer::VeneyHint>,
+    mut hl: ResMut<Highlights>,
+) {
     let mut targets: Vec<(Square, Mark)> = match sel.0 {
         Some(s) => actions_from(&game.0, s)
             .iter()
@@ -108,18 +138,7 @@ fn compute(game: Res<CurrentGame>, sel: Res<Selection>, mut hl: ResMut<Highlight
     let mut last_turn = Vec::new();
     let history: Vec<_> = game.0.actions().collect();
     for (before, a) in history.iter().rev() {
-        match a {
-            Action::Move(m) => {
-                last_turn.push(m.from);
-                last_turn.push(m.to);
-            }
-            Action::Place { to, .. } | Action::Reposition { to, .. } => last_turn.push(*to),
-            Action::Throw { from, target, .. } => {
-                last_turn.push(*from);
-                last_turn.push(*target);
-            }
-            _ => {}
-        }
+        last_turn.extend(squares_of(a));
         if before.at_turn_start() {
             break;
         }
@@ -131,6 +150,10 @@ fn compute(game: Res<CurrentGame>, sel: Res<Selection>, mut hl: ResMut<Highlight
         },
         targets,
         last_turn,
+        hint: match (&hint.0, &hint.1) {
+            (Some((_, at)), Some(a)) if *at == game.0.position().hash() => squares_of(a),
+            _ => Vec::new(),
+        },
     };
     if *hl != new {
         *hl = new;
@@ -176,6 +199,19 @@ fn draw(
             0.6,
             0.0,
         );
+    }
+    // The hint: a frame round each of its squares.
+    for &sq in &hl.hint {
+        let c = square_center(sq);
+        let (w, t) = (SQUARE * 0.96, SQUARE * 0.07);
+        for (d, size) in [
+            (Vec2::new(0.0, (w - t) / 2.0), Vec2::new(w, t)),
+            (Vec2::new(0.0, -(w - t) / 2.0), Vec2::new(w, t)),
+            (Vec2::new((w - t) / 2.0, 0.0), Vec2::new(t, w)),
+            (Vec2::new(-(w - t) / 2.0, 0.0), Vec2::new(t, w)),
+        ] {
+            spawn(Rectangle::new(size.x, size.y).into(), HINT, c + d, 5.5, 0.0);
+        }
     }
     if !settings.legal_moves {
         return;
