@@ -654,8 +654,18 @@ fn the_self_lifts_its_partner_by_mouse_and_the_partner_is_placed_next() {
         .clone()
         .unwrap_or_default();
     assert!(info.contains("in hand"), "{info}");
+    // It is drawn in hand over the square it was lifted from, the Self on that square too.
+    let in_hand = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<&veney::packs::veney::game::PieceView, With<veney::packs::veney::game::InHand>>()
+            .iter(app.world())
+            .map(|v| (v.side, v.kind, v.square))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(in_hand(&mut app), vec![(Side::White, dagger, sq("X5"))]);
     // Onto the square the Self left.
     click(&mut app, "Y4");
+    assert!(in_hand(&mut app).is_empty(), "placed: in hand no more");
     assert_eq!(
         game(&app).position().piece_at(sq("Y4")),
         Some((Side::White, dagger))

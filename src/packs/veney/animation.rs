@@ -26,7 +26,8 @@ pub(super) fn plugin(app: &mut App) {
 fn start_glides(
     mut commands: Commands,
     mut played: MessageReader<Played>,
-    pieces: Query<(Entity, &PieceView)>,
+    // A partner in hand stays raised where it was lifted (R-CONCERT): it does not glide.
+    pieces: Query<(Entity, &PieceView), Without<super::game::InHand>>,
 ) {
     for p in played.read() {
         let moves: Vec<(veney_rules::Square, veney_rules::Square)> = match p.action {

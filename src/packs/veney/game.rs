@@ -127,6 +127,11 @@ pub struct PieceView {
     pub square: Square,
 }
 
+/// A concert partner in hand (R-CONCERT): lifted by the Self's move and still to be placed;
+/// drawn raised and faint over the square it was lifted from.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InHand;
+
 /// The facing of an oriented piece (0 forward, 1 right, 2 back, 3 left from its owner's side).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Facing(pub u8);
@@ -490,6 +495,20 @@ fn mirror_pieces(
                 pos.life_square(&game.0.rules, side),
             );
             e.insert(Movement(both | mv | atk));
+        }
+    }
+    if let Some(l) = pos.lifted() {
+        let mut e = commands.spawn((
+            DespawnOnExit(Screen::Veney),
+            PieceView {
+                side: pos.turn(),
+                kind: l.kind,
+                square: l.from,
+            },
+            InHand,
+        ));
+        if game.0.rules.set(pos.turn()).piece(l.kind).is_oriented() {
+            e.insert(Facing(l.facing));
         }
     }
     commands.spawn((DespawnOnExit(Screen::Veney), FreeEngagementView(pos.free())));

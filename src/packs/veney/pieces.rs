@@ -197,16 +197,34 @@ fn dress_pieces(
     mut commands: Commands,
     game: Res<CurrentGame>,
     style: Res<PieceStyle>,
-    added: Query<(Entity, &PieceView, Option<&super::game::Facing>), Added<PieceView>>,
+    added: Query<
+        (
+            Entity,
+            &PieceView,
+            Option<&super::game::Facing>,
+            Has<super::game::InHand>,
+        ),
+        Added<PieceView>,
+    >,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    for (e, p, facing) in &added {
+    for (e, p, facing, in_hand) in &added {
         let def = &game.0.rules.set(p.side).piece(p.kind).def;
         let shape = def.drawn_shape();
         let (fill, rim, ink) = match p.side {
             Side::White => (WHITE_PIECE, BLACK_PIECE, WHITE_PIECE_TEXT),
             Side::Black => (BLACK_PIECE, WHITE_PIECE, BLACK_PIECE_TEXT),
+        };
+        // A partner in hand is drawn faint, raised off its square (R-CONCERT).
+        let (fill, lift, z) = if in_hand {
+            (
+                fill.with_alpha(0.6),
+                Vec2::new(SQUARE * 0.32, SQUARE * 0.22),
+                3.0,
+            )
+        } else {
+            (fill, Vec2::ZERO, 2.0)
         };
         let mut pts = scaled(&shape_outline(shape), SQUARE);
         // An oriented piece is drawn turned to its facing, with a pointer on that edge.
@@ -290,7 +308,7 @@ fn dress_pieces(
             ec.try_insert((
                 Mesh2d(body),
                 MeshMaterial2d(materials.add(fill)),
-                Transform::from_translation(square_center(p.square).extend(2.0)),
+                Transform::from_translation((square_center(p.square) + lift).extend(z)),
                 Visibility::default(),
             ));
             ec.add_children(&children);
