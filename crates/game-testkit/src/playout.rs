@@ -118,7 +118,7 @@ pub fn play_one<G: Game>(
                 m.record(Viewer::Referee)
             )
         };
-        if cfg.check_every > 0 && n % cfg.check_every == 0 {
+        if cfg.check_every > 0 && n.is_multiple_of(cfg.check_every) {
             check_step(&**g, &before, actor, a, m.state()).map_err(|e| e + &ctx(&m))?;
             if let Err(e) = check_undo(&mut m, &before) {
                 return Err(e + &ctx(&m));
@@ -129,7 +129,7 @@ pub fn play_one<G: Game>(
         let after = m.state();
         if g.at_turn_start(after) || matches!(g.decision(after), Decision::Over(_)) {
             turns += 1;
-            if cfg.check_every > 0 && turns % cfg.check_every == 0 {
+            if cfg.check_every > 0 && turns.is_multiple_of(cfg.check_every) {
                 g.check_turn(&turn_start, &turn, after)
                     .map_err(|e| format!("turn check: {e}") + &ctx(&m))?;
             }

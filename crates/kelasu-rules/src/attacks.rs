@@ -195,10 +195,10 @@ pub fn recall_target(p: &Position, o: &KelasuOptions, from: Square, side: Side) 
 /// The opposing pieces a Diplomat on `from` may convert: those diagonally next to it ("%").
 pub fn conversion_targets(p: &Position, from: Square, side: Side, out: &mut Vec<Square>) {
     for (df, dr) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-        if let Some(t) = from.offset(df, dr) {
-            if p.piece_at(t).is_some_and(|q| q.side != side) {
-                out.push(t);
-            }
+        if let Some(t) = from.offset(df, dr)
+            && p.piece_at(t).is_some_and(|q| q.side != side)
+        {
+            out.push(t);
         }
     }
 }

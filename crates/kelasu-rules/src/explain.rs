@@ -71,13 +71,13 @@ fn move_refusal(
     to: Square,
 ) -> Refusal {
     let rule = piece_rule(piece.kind);
-    if let Some(q) = p.piece_at(to) {
-        if q.side == piece.side {
-            return Refusal::new(
-                CAPTURE,
-                format!("your own {} stands on {}", q.kind.name(), to.name()),
-            );
-        }
+    if let Some(q) = p.piece_at(to)
+        && q.side == piece.side
+    {
+        return Refusal::new(
+            CAPTURE,
+            format!("your own {} stands on {}", q.kind.name(), to.name()),
+        );
     }
     // The piece's squares on a board holding only it: is `to` on its pattern at all?
     let mut lone = *p;
@@ -205,7 +205,8 @@ pub fn refusal(p: &Position, o: &KelasuOptions, side: Side, a: Action) -> Refusa
     if p.energy <= 0 {
         return Refusal::new(ENERGY, "no energy is left this turn");
     }
-    let r = match a {
+
+    match a {
         Action::End => Refusal::new(
             PASSING,
             "a turn ends after at least one action: the text has no pass (Pass=no)",
@@ -266,8 +267,7 @@ pub fn refusal(p: &Position, o: &KelasuOptions, side: Side, a: Action) -> Refusa
             }
         },
         Action::Merge { kind, to, blanks } => merge_refusal(p, o, side, kind, to, blanks),
-    };
-    r
+    }
 }
 
 /// Why a click from `from` to `to` matched no action.

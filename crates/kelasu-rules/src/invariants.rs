@@ -86,13 +86,13 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
             );
         }
     }
-    if let Some(n) = o.quiet_full_turns {
-        if p.quiet > 2 * n as i16 {
-            return err(
-                Field::Quiet,
-                format!("count {} is past the limit of {} turns", p.quiet, 2 * n),
-            );
-        }
+    if let Some(n) = o.quiet_full_turns
+        && p.quiet > 2 * n as i16
+    {
+        return err(
+            Field::Quiet,
+            format!("count {} is past the limit of {} turns", p.quiet, 2 * n),
+        );
     }
     for s in p.moved.squares() {
         match p.piece_at(s) {

@@ -37,10 +37,10 @@ pub fn ending(p: &Position, o: &KelasuOptions) -> Option<Outcome> {
         }
     }
     if !p.acted {
-        if let Some(n) = o.quiet_full_turns {
-            if p.quiet >= 2 * n as i16 {
-                return Some(Outcome::draw(2, QUIET_TURNS));
-            }
+        if let Some(n) = o.quiet_full_turns
+            && p.quiet >= 2 * n as i16
+        {
+            return Some(Outcome::draw(2, QUIET_TURNS));
         }
         if p.repetitions() >= 4 {
             return Some(Outcome::draw(2, REPETITION));

@@ -188,7 +188,7 @@ fn move_refusal(
         return Refusal::new(FORT, why);
     }
     if control {
-        if !target.is_some_and(|t| t.kind == Kind::Traitor) {
+        if target.is_none_or(|t| t.kind != Kind::Traitor) {
             return Refusal::new(
                 TRAITOR,
                 "only a piece taking the Traitor may be sacrificed to control it (`=T`)",

@@ -96,14 +96,14 @@ pub fn check(pos: &Position, opts: &TirachenOptions) -> Result<(), PositionError
             );
         }
     }
-    if let Some(limit) = opts.quiet_turn_limit {
-        if pos.quiet_turns() > limit {
-            return fail(
-                Field::QuietTurns,
-                None,
-                format!("the game is drawn after {limit} quiet turns; there cannot be more"),
-            );
-        }
+    if let Some(limit) = opts.quiet_turn_limit
+        && pos.quiet_turns() > limit
+    {
+        return fail(
+            Field::QuietTurns,
+            None,
+            format!("the game is drawn after {limit} quiet turns; there cannot be more"),
+        );
     }
     Ok(())
 }
@@ -155,16 +155,16 @@ fn check_side(pos: &Position, opts: &TirachenOptions, side: Side) -> Result<(), 
             "the General and the Traitor are never undeployed",
         );
     }
-    if let Some(f) = pos.fort(side) {
-        if !zones::deployment_area(side).contains(f) {
-            return fail(
-                Field::Board,
-                Some(f),
-                format!(
-                    "{name}'s Fort stands outside {name}'s deployment area, where it is placed and stays"
-                ),
-            );
-        }
+    if let Some(f) = pos.fort(side)
+        && !zones::deployment_area(side).contains(f)
+    {
+        return fail(
+            Field::Board,
+            Some(f),
+            format!(
+                "{name}'s Fort stands outside {name}'s deployment area, where it is placed and stays"
+            ),
+        );
     }
     // No piece ends a move in the opposing Fort's ring, so one can stand there only if the Fort
     // was placed beside it: allowed by the text, and impossible only under option
@@ -206,14 +206,14 @@ fn check_traitor(pos: &Position) -> Result<(), PositionError> {
     if t.count() > 1 {
         return fail(Field::Board, t.iter().last(), "there is only one Traitor");
     }
-    if let Some(sq) = pos.neutral().first() {
-        if sq != zones::CENTRE {
-            return fail(
-                Field::Board,
-                Some(sq),
-                "a Traitor no one controls never moves from the centre square e5",
-            );
-        }
+    if let Some(sq) = pos.neutral().first()
+        && sq != zones::CENTRE
+    {
+        return fail(
+            Field::Board,
+            Some(sq),
+            "a Traitor no one controls never moves from the centre square e5",
+        );
     }
     Ok(())
 }

@@ -77,10 +77,10 @@ fn paths(
 fn pike(side: Side, from: Square, empty: Bitboard, capturable: Bitboard) -> Bitboard {
     let mut out = Bitboard::from_square(from).orth_neighbours() & empty;
     for df in [-1, 1] {
-        if let Some(to) = from.offset(df, side.forward()) {
-            if capturable.contains(to) {
-                out.set(to);
-            }
+        if let Some(to) = from.offset(df, side.forward())
+            && capturable.contains(to)
+        {
+            out.set(to);
         }
     }
     out

@@ -33,10 +33,11 @@ pub fn ending(pos: &Position, opts: &TirachenOptions) -> Option<Outcome> {
     if let Some(s) = homeland_occupier(pos) {
         return Some(Outcome::win(s.player(), 2, HOMELAND_OCCUPIED));
     }
-    if let Some(limit) = opts.quiet_turn_limit {
-        if pos.quiet_turns() >= limit && pos.extra_move().is_none() {
-            return Some(Outcome::draw(2, QUIET_TURNS));
-        }
+    if let Some(limit) = opts.quiet_turn_limit
+        && pos.quiet_turns() >= limit
+        && pos.extra_move().is_none()
+    {
+        return Some(Outcome::draw(2, QUIET_TURNS));
     }
     None
 }

@@ -75,14 +75,13 @@ pub fn ron_from_str<T: serde::de::DeserializeOwned>(
             }
         }
     }
-    if e.code == ron::Error::IntegerOutOfBounds {
-        if let Some((at, written, lo, hi)) = integer_bounds::<T>(src, &e) {
-            let (line, col) = line_col(src, at);
-            d.location.line = line;
-            d.location.col = col;
-            d.message =
-                format!("{written} is out of bounds: expected an integer from {lo} to {hi}");
-        }
+    if e.code == ron::Error::IntegerOutOfBounds
+        && let Some((at, written, lo, hi)) = integer_bounds::<T>(src, &e)
+    {
+        let (line, col) = line_col(src, at);
+        d.location.line = line;
+        d.location.col = col;
+        d.message = format!("{written} is out of bounds: expected an integer from {lo} to {hi}");
     }
     Err(d)
 }

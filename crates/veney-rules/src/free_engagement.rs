@@ -38,29 +38,30 @@ pub(crate) fn actions(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<
                 };
                 // Not the Cloak holding the mover's own blade (§2.0.06).
                 if view.opp.contains(to) && !view.untouchable.contains(to) {
-                    if let Some((_, k)) = pos.piece_at(to) {
-                        if rules.info(!view.side, k).fendable {
-                            out.push(Action::Move(Move {
-                                mover: Mover::Free,
-                                from: sq,
-                                to,
-                                effect: Effect::Fend(k),
-                                dir: None,
-                                face: None,
-                            }));
-                        }
-                    }
-                } else if let Some(ep) = pos.en_passant() {
-                    if ep.target == to && en_passant::open(rules, pos, view.side, ep) {
+                    if let Some((_, k)) = pos.piece_at(to)
+                        && rules.info(!view.side, k).fendable
+                    {
                         out.push(Action::Move(Move {
                             mover: Mover::Free,
                             from: sq,
                             to,
-                            effect: Effect::EnPassant(ep.victim),
+                            effect: Effect::Fend(k),
                             dir: None,
                             face: None,
                         }));
                     }
+                } else if let Some(ep) = pos.en_passant()
+                    && ep.target == to
+                    && en_passant::open(rules, pos, view.side, ep)
+                {
+                    out.push(Action::Move(Move {
+                        mover: Mover::Free,
+                        from: sq,
+                        to,
+                        effect: Effect::EnPassant(ep.victim),
+                        dir: None,
+                        face: None,
+                    }));
                 }
             }
         }

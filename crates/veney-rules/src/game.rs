@@ -501,11 +501,11 @@ impl Game {
             }
             let legal = before.legal_actions(&self.rules);
             let mut t = notation::San::of_action(&self.rules, before, &legal, a).to_string();
-            if let Some(Mark::Called(c)) = self.marks.get(i) {
-                if let Some(sfx) = c.suffix() {
-                    t = t.trim_end_matches('#').to_string();
-                    t.push_str(sfx);
-                }
+            if let Some(Mark::Called(c)) = self.marks.get(i)
+                && let Some(sfx) = c.suffix()
+            {
+                t = t.trim_end_matches('#').to_string();
+                t.push_str(sfx);
             }
             if let Some(last) = out.last_mut() {
                 last.1.push(t);

@@ -32,12 +32,12 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         all |= union;
         // Every piece is on the board, in reserve or in the discard, exactly once.
         let pinned = crate::special::blade_capture::pinned(pos, side);
-        if let Some((_, sq, _)) = pinned {
-            if !pos.occupied_by(!side).contains(sq) {
-                return Err(format!(
-                    "{side}'s pinned blade on {sq} has no opposing Cloak on it"
-                ));
-            }
+        if let Some((_, sq, _)) = pinned
+            && !pos.occupied_by(!side).contains(sq)
+        {
+            return Err(format!(
+                "{side}'s pinned blade on {sq} has no opposing Cloak on it"
+            ));
         }
         for k in rules.set(side).kinds() {
             let on = pos.in_play(side, k);
@@ -74,10 +74,10 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         if expect.is_some() != in_bb {
             return Err(format!("mailbox disagrees with bitboards on {sq}"));
         }
-        if let Some((s, k)) = expect {
-            if !pos.by_kind[s.index()][k.index()].contains(sq) {
-                return Err(format!("mailbox kind wrong on {sq}"));
-            }
+        if let Some((s, k)) = expect
+            && !pos.by_kind[s.index()][k.index()].contains(sq)
+        {
+            return Err(format!("mailbox kind wrong on {sq}"));
         }
     }
     for d in [pos.donkey(Side::White), pos.donkey(Side::Black)]
@@ -101,19 +101,19 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
             }
         }
     }
-    if let FreePlace::On(sq) = pos.free() {
-        if all.contains(sq) {
-            return Err(format!("the free engagement shares {sq} with a piece"));
-        }
+    if let FreePlace::On(sq) = pos.free()
+        && all.contains(sq)
+    {
+        return Err(format!("the free engagement shares {sq} with a piece"));
     }
     if let Phase::Second { stone, concert } = pos.phase() {
         if stone.is_none() && concert.is_none() {
             return Err("second phase with nothing to move".into());
         }
-        if let Some(sq) = stone {
-            if !pos.occupied_by(pos.turn()).contains(sq) {
-                return Err(format!("stepping-stone piece missing from {sq}"));
-            }
+        if let Some(sq) = stone
+            && !pos.occupied_by(pos.turn()).contains(sq)
+        {
+            return Err(format!("stepping-stone piece missing from {sq}"));
         }
     }
     Ok(())

@@ -90,10 +90,10 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             crate::special::donkey::placements(rules, pos, out);
             placement::withdrawals(rules, pos, out);
             // Glare with no move before it is a pass, and no answer to a forced move (§2.0.16).
-            if pos.passes() < 2 {
-                if let Some(g) = crate::special::glare::available(rules, pos) {
-                    out.push(g);
-                }
+            if pos.passes() < 2
+                && let Some(g) = crate::special::glare::available(rules, pos)
+            {
+                out.push(g);
             }
             passing::pass(pos, out);
         }
@@ -105,15 +105,15 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             crate::special::concert::lifted_moves(rules, pos, &mut view, self_sq, out);
         }
         Phase::Second { stone, concert } => {
-            if let Some(sq) = stone {
-                if let Some((s, k)) = pos.piece_at(sq) {
-                    debug_assert_eq!(s, side);
-                    view.stone_move = true;
-                    piece_moves(rules, pos, &view, k, sq, out);
-                    view.stone_move = false;
-                    if rules.info(side, k).throw {
-                        crate::special::dagger_throw::all_throws(rules, pos, Some(sq), false, out);
-                    }
+            if let Some(sq) = stone
+                && let Some((s, k)) = pos.piece_at(sq)
+            {
+                debug_assert_eq!(s, side);
+                view.stone_move = true;
+                piece_moves(rules, pos, &view, k, sq, out);
+                view.stone_move = false;
+                if rules.info(side, k).throw {
+                    crate::special::dagger_throw::all_throws(rules, pos, Some(sq), false, out);
                 }
             }
             if let Some(self_sq) = concert {

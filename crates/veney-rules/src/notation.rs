@@ -917,8 +917,8 @@ impl San {
                     here(format!("'{piece}' is not a piece letter of {side}'s set"))
                 })?;
                 let cands: Vec<Action> = legal.iter().filter(|a| matches!(a, Action::Withdraw { kind, from: f } if *kind == k && from.is_none_or(|s| s == *f))).copied().collect();
-                if cands.is_empty() {
-                    if let Some(f) = from.or_else(|| pos.pieces(side, k).first()) {
+                if cands.is_empty()
+                    && let Some(f) = from.or_else(|| pos.pieces(side, k).first()) {
                         return Err(here(
                             crate::untenable::explain(
                                 rules,
@@ -928,7 +928,6 @@ impl San {
                             .to_string(),
                         ));
                     }
-                }
                 pick(cands, "withdrawal")
             }
             San::Move(m) => {
@@ -1079,9 +1078,9 @@ impl San {
                     return pick(specials, "move");
                 }
                 // A throw that is not tenable: say why in the throw's own terms.
-                if let (Some(k), Target::Square(t), true) = (mover, target, m.special) {
-                    if rules.info(side, k).throw && pos.life_square(rules, !side) == Some(t) {
-                        if let Some(from) = pos.pieces(side, k).first() {
+                if let (Some(k), Target::Square(t), true) = (mover, target, m.special)
+                    && rules.info(side, k).throw && pos.life_square(rules, !side) == Some(t)
+                        && let Some(from) = pos.pieces(side, k).first() {
                             let a = Action::Throw {
                                 kind: k,
                                 from,
@@ -1091,14 +1090,12 @@ impl San {
                                 crate::untenable::explain(rules, pos, &a).to_string(),
                             ));
                         }
-                    }
-                }
                 let mut cands = matching(true);
                 if cands.is_empty() {
                     cands = matching(false);
                 }
-                if cands.is_empty() {
-                    if let (Some(k), Target::Square(to)) = (mover, target) {
+                if cands.is_empty()
+                    && let (Some(k), Target::Square(to)) = (mover, target) {
                         // Say which rule the intended move breaks.
                         let origins: Vec<Square> = pos
                             .pieces(side, k)
@@ -1131,7 +1128,6 @@ impl San {
                             }
                         });
                     }
-                }
                 pick(cands, "move")
             }
         }

@@ -483,10 +483,10 @@ pub fn zone_from(
     if c.engagement_steps {
         z |= eng.fill_steps();
     }
-    if c.not_opponent_self_measure {
-        if let Some(om) = opp_life {
-            z &= !om.squares();
-        }
+    if c.not_opponent_self_measure
+        && let Some(om) = opp_life
+    {
+        z &= !om.squares();
     }
     z
 }

@@ -142,20 +142,18 @@ fn piece_moves_facing(
         }
     }
     // En passant (§2.0.04): an engagement's attack onto the square an opposing engagement passed.
-    if info.engagement {
-        if let Some(ep) = pos.en_passant() {
-            if attackers & (1u64 << ep.target.index()) != 0
-                && crate::special::en_passant::open(rules, pos, side, ep)
-            {
-                push(
-                    ep.target,
-                    Effect::EnPassant(ep.victim),
-                    None,
-                    out,
-                    &mut done,
-                );
-            }
-        }
+    if info.engagement
+        && let Some(ep) = pos.en_passant()
+        && attackers & (1u64 << ep.target.index()) != 0
+        && crate::special::en_passant::open(rules, pos, side, ep)
+    {
+        push(
+            ep.target,
+            Effect::EnPassant(ep.victim),
+            None,
+            out,
+            &mut done,
+        );
     }
     let last_dir = pos.last_dir(side);
     // What stops a slide, by jump policy (as `View::passable` judges a square): any piece;

@@ -138,14 +138,14 @@ impl Tables {
     #[inline]
     pub fn leaps_from(&self, from: Square, life: Option<Square>) -> Leaps {
         let mut lp = self.leaps[from.index()];
-        if !self.from_self.is_empty() {
-            if let Some(s) = life {
-                let r = self.from_self[s.index()];
-                let keep = !(1u64 << from.index());
-                lp.both |= r.both & keep;
-                lp.move_only |= r.move_only & keep;
-                lp.attack_only |= r.attack_only & keep;
-            }
+        if !self.from_self.is_empty()
+            && let Some(s) = life
+        {
+            let r = self.from_self[s.index()];
+            let keep = !(1u64 << from.index());
+            lp.both |= r.both & keep;
+            lp.move_only |= r.move_only & keep;
+            lp.attack_only |= r.attack_only & keep;
         }
         lp
     }
@@ -868,10 +868,10 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
                         let there = Measure::of(origin);
                         debug_assert_ne!(here, there);
                         for (l, s) in leap_offsets(offsets, *symmetry, side, facing) {
-                            if let Some(t) = origin.offset(l, s) {
-                                if Measure::of(t) == there {
-                                    add_leap(&mut leaps[from.index()], t, *mode);
-                                }
+                            if let Some(t) = origin.offset(l, s)
+                                && Measure::of(t) == there
+                            {
+                                add_leap(&mut leaps[from.index()], t, *mode);
                             }
                         }
                     }
@@ -936,10 +936,10 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
                             -1 => back[rel],
                             _ => 0,
                         };
-                        if max > 0 {
-                            if let Some(r) = ray(from, dir, 1, max, u64::MAX, *jump, *mode, false) {
-                                rays.push(r);
-                            }
+                        if max > 0
+                            && let Some(r) = ray(from, dir, 1, max, u64::MAX, *jump, *mode, false)
+                        {
+                            rays.push(r);
                         }
                     }
                 }

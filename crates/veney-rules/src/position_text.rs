@@ -676,23 +676,23 @@ impl PositionText {
             }
         }
         if let Phase::Second { stone, concert } = p.phase {
-            if let Some(sq) = stone {
-                if p.piece_at(sq).is_none_or(|(s, _)| s != p.turn) {
-                    return Err(err(
-                        field_col("then"),
-                        "then",
-                        format!("no piece of the side to move on {sq}"),
-                    ));
-                }
+            if let Some(sq) = stone
+                && p.piece_at(sq).is_none_or(|(s, _)| s != p.turn)
+            {
+                return Err(err(
+                    field_col("then"),
+                    "then",
+                    format!("no piece of the side to move on {sq}"),
+                ));
             }
-            if let Some(sq) = concert {
-                if p.life_square(rules, p.turn) != Some(sq) {
-                    return Err(err(
-                        field_col("concert"),
-                        "concert",
-                        format!("the Self of the side to move is not on {sq}"),
-                    ));
-                }
+            if let Some(sq) = concert
+                && p.life_square(rules, p.turn) != Some(sq)
+            {
+                return Err(err(
+                    field_col("concert"),
+                    "concert",
+                    format!("the Self of the side to move is not on {sq}"),
+                ));
             }
         }
         for (key, check) in [
@@ -793,10 +793,10 @@ impl Position {
             s.push('/');
             s.push_str(&res[1]);
         }
-        if let FreePlace::Off(i) = self.free {
-            if i != Intersection::CENTRE {
-                s.push_str(&format!(" free={i}"));
-            }
+        if let FreePlace::Off(i) = self.free
+            && i != Intersection::CENTRE
+        {
+            s.push_str(&format!(" free={i}"));
         }
         if let Some(ep) = self.en_passant {
             s.push_str(&format!(" ep={}-{}", ep.target, ep.victim));

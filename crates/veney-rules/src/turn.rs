@@ -139,15 +139,15 @@ impl Position {
         // repositioning (ruling R-EP-LAPSE). The one place this is checked.
         if self.en_passant.is_some() || self.en_passant_next.is_some() {
             let (to_move, other) = (self.turn, !self.turn);
-            if let Some(ep) = self.en_passant {
-                if !en_passant::still_open(rules, self, other, ep) {
-                    self.en_passant = None;
-                }
+            if let Some(ep) = self.en_passant
+                && !en_passant::still_open(rules, self, other, ep)
+            {
+                self.en_passant = None;
             }
-            if let Some(ep) = self.en_passant_next {
-                if !en_passant::still_open(rules, self, to_move, ep) {
-                    self.en_passant_next = None;
-                }
+            if let Some(ep) = self.en_passant_next
+                && !en_passant::still_open(rules, self, to_move, ep)
+            {
+                self.en_passant_next = None;
             }
         }
         // §2.0.20 non-fencing: a draw by no contest after the agreed count of quiet turns.
@@ -161,17 +161,18 @@ impl Position {
                 self.quiet.saturating_add(1)
             };
             self.contact = false;
-            if let Some(n) = rules.options.no_contest_turns {
-                if self.quiet >= n && self.outcome.is_none() {
-                    self.outcome = Some(if self.shima {
-                        // Under Shima drawing is not an option: both lose (§2.0.18).
-                        Outcome::DoubleCheckmate
-                    } else {
-                        Outcome::Draw {
-                            reason: crate::outcome::Draw::NoContest,
-                        }
-                    });
-                }
+            if let Some(n) = rules.options.no_contest_turns
+                && self.quiet >= n
+                && self.outcome.is_none()
+            {
+                self.outcome = Some(if self.shima {
+                    // Under Shima drawing is not an option: both lose (§2.0.18).
+                    Outcome::DoubleCheckmate
+                } else {
+                    Outcome::Draw {
+                        reason: crate::outcome::Draw::NoContest,
+                    }
+                });
             }
         }
     }
@@ -474,10 +475,10 @@ impl Position {
                     if let Some(f) = m.face {
                         self.set_facing(m.to, f);
                     }
-                    if rules.info(side, k).engagement {
-                        if let Some(ep) = en_passant::opened(side, m.from, m.to) {
-                            self.en_passant_next = Some(ep);
-                        }
+                    if rules.info(side, k).engagement
+                        && let Some(ep) = en_passant::opened(side, m.from, m.to)
+                    {
+                        self.en_passant_next = Some(ep);
                     }
                 }
                 Mover::Free => {
@@ -546,13 +547,13 @@ impl Position {
         self.released = false;
         self.reposition = None;
         // An intention lasts to the end of its side's next turn (§2.0.11).
-        if let Some(i) = self.intention.as_mut() {
-            if i.side == self.turn {
-                if i.fresh {
-                    i.fresh = false;
-                } else {
-                    self.intention = None;
-                }
+        if let Some(i) = self.intention.as_mut()
+            && i.side == self.turn
+        {
+            if i.fresh {
+                i.fresh = false;
+            } else {
+                self.intention = None;
             }
         }
         // The dying side's one turn is over (§2.0.20).

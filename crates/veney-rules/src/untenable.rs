@@ -390,15 +390,13 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             },
         );
     }
-    if second {
-        if let Some(special) = two_piece_special(rules, pos, kind, m.to) {
-            return Untenable::new(
-                DOUBLE,
-                format!(
-                    "{special} moves two of your own pieces, so it is a double-move itself: a special that moves two pieces is never the second move of a double-move"
-                ),
-            );
-        }
+    if second && let Some(special) = two_piece_special(rules, pos, kind, m.to) {
+        return Untenable::new(
+            DOUBLE,
+            format!(
+                "{special} moves two of your own pieces, so it is a double-move itself: a special that moves two pieces is never the second move of a double-move"
+            ),
+        );
     }
     if let Phase::Second { stone, concert } = pos.phase() {
         let is_stone_piece = stone == Some(m.from);
@@ -472,38 +470,38 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     if view.own.contains(m.to) && !view.stones.contains(m.to) {
         return Untenable::new(section, format!("{} is occupied by your own piece", m.to));
     }
-    if let Some((s, target)) = pos.piece_at(m.to) {
-        if s != side {
-            let tname = rules.set(!side).piece(target).name();
-            match rules.relation(side, kind, target) {
-                Relation::Never => {
-                    return Untenable::new(
-                        "§2.0.VII Take or Fend",
-                        format!("the {name} cannot take or fend the {tname}"),
-                    );
-                }
-                Relation::Disarm => {
-                    return Untenable::new(
-                        "§2.0.14 Disarm",
-                        format!(
-                            "the {name} takes the {tname} only by disarm: the {tname} must be overextended, outside its range constraint (and a Dagger disarms only once it is its side's last blade)"
-                        ),
-                    );
-                }
-                Relation::BladeCapture => {
-                    return Untenable::new(
-                        "§2.0.06 Cloak",
-                        format!("the {name} attacks the {tname} only by blade capture"),
-                    );
-                }
-                Relation::Deflect => {
-                    return Untenable::new(
-                        "§2.0.09 Guard",
-                        format!("the {name} acts on the {tname} only by deflection"),
-                    );
-                }
-                _ => {}
+    if let Some((s, target)) = pos.piece_at(m.to)
+        && s != side
+    {
+        let tname = rules.set(!side).piece(target).name();
+        match rules.relation(side, kind, target) {
+            Relation::Never => {
+                return Untenable::new(
+                    "§2.0.VII Take or Fend",
+                    format!("the {name} cannot take or fend the {tname}"),
+                );
             }
+            Relation::Disarm => {
+                return Untenable::new(
+                    "§2.0.14 Disarm",
+                    format!(
+                        "the {name} takes the {tname} only by disarm: the {tname} must be overextended, outside its range constraint (and a Dagger disarms only once it is its side's last blade)"
+                    ),
+                );
+            }
+            Relation::BladeCapture => {
+                return Untenable::new(
+                    "§2.0.06 Cloak",
+                    format!("the {name} attacks the {tname} only by blade capture"),
+                );
+            }
+            Relation::Deflect => {
+                return Untenable::new(
+                    "§2.0.09 Guard",
+                    format!("the {name} acts on the {tname} only by deflection"),
+                );
+            }
+            _ => {}
         }
     }
     if !zone_of(rules, pos, side, kind).contains(m.to) {

@@ -340,15 +340,15 @@ impl game_api::Game for VeneyGame {
                 });
             }
         }
-        if let Some(sq) = s.free_square() {
-            if s.piece_at(sq).is_none() {
-                out.push(PieceView {
-                    cell: cell_of(sq),
-                    owner: None,
-                    kind: "e".into(),
-                    name: "free engagement".into(),
-                });
-            }
+        if let Some(sq) = s.free_square()
+            && s.piece_at(sq).is_none()
+        {
+            out.push(PieceView {
+                cell: cell_of(sq),
+                owner: None,
+                kind: "e".into(),
+                name: "free engagement".into(),
+            });
         }
         out
     }

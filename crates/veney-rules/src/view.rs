@@ -163,12 +163,13 @@ impl View {
         }
         if self.own.contains(to) {
             // Onto our own Cloak holding their blade: disarm it (§2.0.06).
-            if self.holding == Some(to) && can_attack {
-                if let Some((bk, _, _)) = crate::special::blade_capture::pinned(pos, !self.side) {
-                    let ok = rules.relation(self.side, kind, bk) == Relation::Disarm
-                        && crate::special::disarm::may_disarm(rules, pos, self.side, kind);
-                    return ok.then_some(Effect::DisarmCaptured(bk));
-                }
+            if self.holding == Some(to)
+                && can_attack
+                && let Some((bk, _, _)) = crate::special::blade_capture::pinned(pos, !self.side)
+            {
+                let ok = rules.relation(self.side, kind, bk) == Relation::Disarm
+                    && crate::special::disarm::may_disarm(rules, pos, self.side, kind);
+                return ok.then_some(Effect::DisarmCaptured(bk));
             }
             return (can_move && !inert && self.stones.contains(to)).then_some(Effect::StepStone);
         }

@@ -258,13 +258,12 @@ fn choice_window(
         .show(ctx, |ui| {
             ui.label("More than one legal action goes there:");
             for &i in &choice.0 {
-                if let Some(a) = actions.get(i) {
-                    if ui
+                if let Some(a) = actions.get(i)
+                    && ui
                         .button(egui::RichText::new(super::button_label(a)).size(16.0))
                         .clicked()
-                    {
-                        out.write(Intent::Play(i));
-                    }
+                {
+                    out.write(Intent::Play(i));
                 }
             }
             if ui.button("Cancel").clicked() {

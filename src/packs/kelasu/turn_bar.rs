@@ -59,10 +59,10 @@ fn keys(
     if ctrl {
         return;
     }
-    if k.just_pressed(KeyCode::KeyE) {
-        if let Some(i) = end_index(&m) {
-            play.write(Intent::Play(i));
-        }
+    if k.just_pressed(KeyCode::KeyE)
+        && let Some(i) = end_index(&m)
+    {
+        play.write(Intent::Play(i));
     }
     if k.just_pressed(KeyCode::KeyM) {
         merge.write(MergeIntent::Toggle);

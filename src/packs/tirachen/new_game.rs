@@ -235,10 +235,9 @@ fn masters(
                     egui::Button::new(egui::RichText::new(label).size(17.0)),
                 )
                 .clicked()
+                && let Some(i) = index
             {
-                if let Some(i) = index {
-                    out.write(Intent::Play(i));
-                }
+                out.write(Intent::Play(i));
             }
         });
     Ok(())

@@ -192,7 +192,7 @@ fn tumble(
             STICK_WHITE
         };
         let showing_own = if k < 1.0 {
-            ((s.t * 14.0) as u32 + s.index as u32) % 2 == 0
+            ((s.t * 14.0) as u32 + s.index as u32).is_multiple_of(2)
         } else {
             s.own
         };

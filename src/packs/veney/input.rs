@@ -70,14 +70,13 @@ fn pointer(
         tray_hover.0 = on_tray;
     }
     // A piece in the mover's reserve tray: pick it up to place it (click, or drag onto a square).
-    if buttons.just_pressed(MouseButton::Left) {
-        if let Some((side, k)) = on_tray {
-            if side == pos.turn() {
-                out.write(Command::SelectReserve(k));
-                *from_tray = true;
-                return;
-            }
-        }
+    if buttons.just_pressed(MouseButton::Left)
+        && let Some((side, k)) = on_tray
+        && side == pos.turn()
+    {
+        out.write(Command::SelectReserve(k));
+        *from_tray = true;
+        return;
     }
     if buttons.just_released(MouseButton::Left) && *from_tray {
         *from_tray = false;
@@ -102,10 +101,10 @@ fn pointer(
     }
     if buttons.just_released(MouseButton::Left) {
         // A drag ends on another square: drop there.
-        if let (Some(from), Some(to)) = (press.0, sq) {
-            if from != to {
-                out.write(Command::Click(to));
-            }
+        if let (Some(from), Some(to)) = (press.0, sq)
+            && from != to
+        {
+            out.write(Command::Click(to));
         }
         press.0 = None;
     }

@@ -93,10 +93,10 @@ fn redraw_on_enter(
     if let Some(mut v) = view {
         v.set_changed();
     }
-    if let Some(n) = notice {
-        if status.info.is_none() {
-            status.info = Some(n.0.clone());
-        }
+    if let Some(n) = notice
+        && status.info.is_none()
+    {
+        status.info = Some(n.0.clone());
     }
 }
 

@@ -98,12 +98,13 @@ fn draw(
     }
     // The movement pattern of the hovered piece while nothing is selected: where its primitives
     // reach on an empty board (a teaching aid; the legal moves are the highlights).
-    if settings.patterns && sel.0.is_none() {
-        if let Some(h) = hover.0 {
-            for (v, m) in &patterns {
-                if v.square == h {
-                    tint(m.0, PATTERN, 0.3);
-                }
+    if settings.patterns
+        && sel.0.is_none()
+        && let Some(h) = hover.0
+    {
+        for (v, m) in &patterns {
+            if v.square == h {
+                tint(m.0, PATTERN, 0.3);
             }
         }
     }
@@ -121,29 +122,26 @@ fn draw(
         if let Some((s, k)) = reserve {
             tint(placement_area(&game.0, s, k), ZONE_ENGAGEMENT, 0.6);
         }
-        if let Some(Selected::Board(sq)) = sel.0 {
-            if game
+        if let Some(Selected::Board(sq)) = sel.0
+            && game
                 .0
                 .legal_actions()
                 .iter()
                 .any(|a| matches!(a, veney_rules::Action::Withdraw { from, .. } if *from == sq))
-            {
-                tint(veney_rules::measure::own_side(side), ASPECT, 0.35);
-            }
+        {
+            tint(veney_rules::measure::own_side(side), ASPECT, 0.35);
         }
     }
-    if settings.selected_zone {
-        if let Some(Selected::Board(sq)) = sel.0 {
-            if let Some((s, k)) = pos.piece_at(sq) {
-                if rules.info(s, k).constraint.is_some() {
-                    tint(
-                        veney_rules::constraint::zone_of(rules, pos, s, k),
-                        ZONE,
-                        0.7,
-                    );
-                }
-            }
-        }
+    if settings.selected_zone
+        && let Some(Selected::Board(sq)) = sel.0
+        && let Some((s, k)) = pos.piece_at(sq)
+        && rules.info(s, k).constraint.is_some()
+    {
+        tint(
+            veney_rules::constraint::zone_of(rules, pos, s, k),
+            ZONE,
+            0.7,
+        );
     }
     if settings.all_zones {
         // Each constrained piece of the side to move, read from its entity's `RangeConstraint`
@@ -250,10 +248,10 @@ pub fn placement_area(game: &veney_rules::Game, side: Side, k: veney_rules::Kind
     if pos.turn() == side {
         let mut b = Bitboard::EMPTY;
         for a in game.legal_actions() {
-            if let veney_rules::Action::Place { kind, to } = a {
-                if kind == k {
-                    b.set(to);
-                }
+            if let veney_rules::Action::Place { kind, to } = a
+                && kind == k
+            {
+                b.set(to);
             }
         }
         b

@@ -170,10 +170,10 @@ fn setup_pieces(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
             } else {
                 None
             };
-            if let Some(l) = label {
-                if ui.button(l).clicked() {
-                    out.write(Command::SetupReady);
-                }
+            if let Some(l) = label
+                && ui.button(l).clicked()
+            {
+                out.write(Command::SetupReady);
             }
         });
     }
@@ -188,12 +188,13 @@ fn stuck_hint(ui: &mut egui::Ui, p: &Panel) {
         hover,
         ..
     } = *p;
-    if let Some(sq) = hover.0 {
-        if let Some((s, _)) = pos.piece_at(sq) {
-            if s == side && !pos.is_game_over() && actions_from(g, Selected::Board(sq)).is_empty() {
-                ui.small(explain_stuck(g, Selected::Board(sq)));
-            }
-        }
+    if let Some(sq) = hover.0
+        && let Some((s, _)) = pos.piece_at(sq)
+        && s == side
+        && !pos.is_game_over()
+        && actions_from(g, Selected::Board(sq)).is_empty()
+    {
+        ui.small(explain_stuck(g, Selected::Board(sq)));
     }
 }
 
@@ -288,10 +289,10 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
             out.write(Command::Play(Action::Pass));
         }
         for a in legal {
-            if let Action::Glare { from } = a {
-                if ui.button(format!("Glare from {from}")).clicked() {
-                    out.write(Command::Play(*a));
-                }
+            if let Action::Glare { from } = a
+                && ui.button(format!("Glare from {from}")).clicked()
+            {
+                out.write(Command::Play(*a));
             }
         }
         if pos.dying() == Some(side) && ui.button("Acknowledge defeat").clicked() {
@@ -320,13 +321,12 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
                         out.write(Command::Play(*a));
                     }
                 }
-                Action::Invoke { at } => {
+                Action::Invoke { at }
                     if ui
                         .button(format!("Spring the Obscurant Chaos trap on {at}"))
-                        .clicked()
-                    {
-                        out.write(Command::Play(*a));
-                    }
+                        .clicked() =>
+                {
+                    out.write(Command::Play(*a));
                 }
                 _ => {}
             }
@@ -350,13 +350,12 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
                 out.write(Command::Roll);
             }
         }
-        if let Some(at) = veney_rules::special::cast_piece::interrupt_square(rules, pos) {
-            if ui
+        if let Some(at) = veney_rules::special::cast_piece::interrupt_square(rules, pos)
+            && ui
                 .button(format!("{}: spring the trap on {at}!", !side))
                 .clicked()
-            {
-                out.write(Command::Interrupt);
-            }
+        {
+            out.write(Command::Interrupt);
         }
         if let Some(Selected::Board(sq)) = sel.0 {
             for a in legal {
@@ -417,7 +416,7 @@ fn other_actions(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
     if !others.is_empty() {
         ui.horizontal_wrapped(|ui| {
             for a in others {
-                let n = veney_rules::notation::San::of_action(rules, pos, &legal, a)
+                let n = veney_rules::notation::San::of_action(rules, pos, legal, a)
                     .to_string();
                 let (label, why) = match a {
                     Action::Meta(_) => (

@@ -490,13 +490,13 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
         ((0.0..4.0).contains(&x) && (0.0..16.0).contains(&y))
             .then(|| Square::new(x as u8, 16 - y as u8))
     };
-    if let Some(pos) = response.interact_pointer_pos() {
-        if let Some(sq) = pick(pos) {
-            if response.clicked() {
-                ws.at = sq;
-            } else if response.secondary_clicked() {
-                ws.life = sq;
-            }
+    if let Some(pos) = response.interact_pointer_pos()
+        && let Some(sq) = pick(pos)
+    {
+        if response.clicked() {
+            ws.at = sq;
+        } else if response.secondary_clicked() {
+            ws.life = sq;
         }
     }
 }

@@ -67,11 +67,11 @@ pub(crate) fn release(pos: &mut Position, owner: Side) {
 /// The blade's owner moves it off: the Cloak on top is destroyed.
 pub(crate) fn free(rules: &Rules, pos: &mut Position, owner: Side) {
     let _ = rules;
-    if let Some((_, at, _)) = pos.pinned[owner.index()].take() {
-        if let Some((cs, ck)) = pos.piece_at(at) {
-            pos.remove(cs, ck, at);
-            pos.discard[cs.index()][ck.index()] += 1;
-        }
+    if let Some((_, at, _)) = pos.pinned[owner.index()].take()
+        && let Some((cs, ck)) = pos.piece_at(at)
+    {
+        pos.remove(cs, ck, at);
+        pos.discard[cs.index()][ck.index()] += 1;
     }
 }
 

@@ -200,11 +200,11 @@ pub(crate) fn invocation(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let Some(sq) = pos.casts[side.index()][Device::ObscurantChaos.index()] else {
         return;
     };
-    if let Some((s, k)) = pos.piece_at(sq) {
-        if s != side && rules.set(s).piece(k).def.category == crate::piece_def::Category::Technical
-        {
-            out.push(Action::Invoke { at: sq });
-        }
+    if let Some((s, k)) = pos.piece_at(sq)
+        && s != side
+        && rules.set(s).piece(k).def.category == crate::piece_def::Category::Technical
+    {
+        out.push(Action::Invoke { at: sq });
     }
 }
 
@@ -284,11 +284,11 @@ pub(crate) fn reclaim_places(rules: &Rules, pos: &Position, out: &mut Vec<Action
         .set(side)
         .kinds()
         .find(|&k| rules.info(side, k).cast == Some(Device::Shima))
+        && pos.reserve(side, k) > 0
+        && pos.in_play(side, k) < rules.info(side, k).max_on_board
     {
-        if pos.reserve(side, k) > 0 && pos.in_play(side, k) < rules.info(side, k).max_on_board {
-            for to in Bitboard::adjacent(life) & !pos.occupied() {
-                out.push(Action::Place { kind: k, to });
-            }
+        for to in Bitboard::adjacent(life) & !pos.occupied() {
+            out.push(Action::Place { kind: k, to });
         }
     }
 }

@@ -36,10 +36,10 @@ pub(crate) fn concert_moves(
         }
     }
     // A pinned blade may be freed in concert (§2.0.06).
-    if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
-        if rules.info(side, k).concert_partner {
-            piece_moves(rules, pos, view, k, sq, out);
-        }
+    if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side)
+        && rules.info(side, k).concert_partner
+    {
+        piece_moves(rules, pos, view, k, sq, out);
     }
     view.transparent = Bitboard::EMPTY;
 }

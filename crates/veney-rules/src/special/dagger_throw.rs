@@ -40,7 +40,7 @@ pub fn clear_line(rules: &Rules, pos: &Position, side: Side, from: Square, targe
     for s in Side::ALL {
         for k in rules.set(s).kinds() {
             if rules.is_engagement(s, k) {
-                engagements = engagements | pos.pieces(s, k);
+                engagements |= pos.pieces(s, k);
             }
         }
     }
@@ -209,15 +209,15 @@ pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
         for from in pos.pieces(side, k) {
             for to in area {
                 // Taking only what the piece may take or fend (Obscurant Chaos, §2.0.18).
-                if let Some((_, target)) = pos.piece_at(to) {
-                    if matches!(
+                if let Some((_, target)) = pos.piece_at(to)
+                    && matches!(
                         rules.relation(side, k, target),
                         crate::piece_def::Relation::Never
                             | crate::piece_def::Relation::BladeCapture
                             | crate::piece_def::Relation::Deflect
-                    ) {
-                        continue;
-                    }
+                    )
+                {
+                    continue;
                 }
                 out.push(Action::Reposition { kind: k, from, to });
             }

@@ -66,7 +66,7 @@ pub fn disadvantaged_squares(rules: &Rules, pos: &Position, side: Side) -> Bitbo
         let mut seen = Bitboard::EMPTY;
         for from in pos.pieces(side, k) {
             if Some(from) != holding {
-                seen = seen | attacks(rules, pos, side, k, from);
+                seen |= attacks(rules, pos, side, k, from);
             }
         }
         if seen.is_empty() {
@@ -77,7 +77,7 @@ pub fn disadvantaged_squares(rules: &Rules, pos: &Position, side: Side) -> Bitbo
         if rules.info(side, k).jutsu {
             seen &= !controlled;
         }
-        out = out | seen;
+        out |= seen;
     }
     out
 }

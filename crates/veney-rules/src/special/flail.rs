@@ -47,7 +47,7 @@ pub fn destinations(
         m_self.0.checked_sub(1)
     };
     if let Some(f) = far {
-        out = out | Measure(f).squares();
+        out |= Measure(f).squares();
     }
     out
 }

@@ -36,10 +36,10 @@ pub fn glaring(rules: &Rules, pos: &Position, side: Side) -> Option<Square> {
                 if Some(sq) == own_life {
                     continue 'lantern;
                 }
-                if let Some((s, bk)) = pos.piece_at(sq) {
-                    if is_screen(rules, s, bk) {
-                        continue 'lantern;
-                    }
+                if let Some((s, bk)) = pos.piece_at(sq)
+                    && is_screen(rules, s, bk)
+                {
+                    continue 'lantern;
                 }
             }
             return Some(from);
@@ -66,7 +66,7 @@ pub fn victims(rules: &Rules, pos: &Position, side: Side) -> crate::bitboard::Bi
     let mut b = crate::bitboard::Bitboard::EMPTY;
     for k in rules.set(opp).kinds() {
         if rules.info(opp, k).jutsu {
-            b = b | pos.pieces(opp, k);
+            b |= pos.pieces(opp, k);
         }
     }
     b

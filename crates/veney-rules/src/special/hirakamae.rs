@@ -26,7 +26,7 @@ pub fn stance(rules: &Rules, pos: &Position, side: Side) -> bool {
     let mut blades = Bitboard::EMPTY;
     for k in rules.set(side).kinds() {
         if rules.is_blade(side, k) {
-            blades = blades | pos.pieces(side, k);
+            blades |= pos.pieces(side, k);
         }
     }
     if crate::special::blade_capture::pinned(pos, side).is_some() {

@@ -46,7 +46,7 @@ fn jutsus(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     let mut b = Bitboard::EMPTY;
     for k in rules.set(side).kinds() {
         if rules.info(side, k).jutsu {
-            b = b | pos.pieces(side, k);
+            b |= pos.pieces(side, k);
         }
     }
     b
@@ -349,14 +349,13 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
     let mut effect = strike(rules, pos, side, kind, from, to);
     // By the declared stepping stone: the engagement is removed and the blade moves onto its
     // square before striking (§2.0.11).
-    if effect.is_none() {
-        if let Some(intent) = pos.intention {
-            if via_still_open(rules, pos, &intent, from) {
-                let stone = intent.via.expect("checked");
-                step_onto(rules, pos, side, kind, from, stone);
-                effect = strike(rules, pos, side, kind, stone, to);
-            }
-        }
+    if effect.is_none()
+        && let Some(intent) = pos.intention
+        && via_still_open(rules, pos, &intent, from)
+    {
+        let stone = intent.via.expect("checked");
+        step_onto(rules, pos, side, kind, from, stone);
+        effect = strike(rules, pos, side, kind, stone, to);
     }
     if let Some((_, target)) = pos.piece_at(to) {
         match effect {
@@ -386,11 +385,11 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
             _ => {}
         }
     }
-    if let Some(j) = jutsus(rules, pos, side).first() {
-        if let Some((_, jk)) = pos.piece_at(j) {
-            pos.remove(side, jk, j);
-            pos.reserve[side.index()][jk.index()] += 1;
-        }
+    if let Some(j) = jutsus(rules, pos, side).first()
+        && let Some((_, jk)) = pos.piece_at(j)
+    {
+        pos.remove(side, jk, j);
+        pos.reserve[side.index()][jk.index()] += 1;
     }
     pos.intention = None;
 }

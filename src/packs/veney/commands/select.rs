@@ -40,10 +40,10 @@ pub(super) fn partner_in_hand(ctx: &mut Ctx) -> Option<Selected> {
 
 /// A click (or a drop) on `sq`.
 pub(super) fn click(ctx: &mut Ctx, sq: Square) {
-    if let Some(s) = ctx.sel.0 {
-        if play_to(ctx, s, sq) {
-            return;
-        }
+    if let Some(s) = ctx.sel.0
+        && play_to(ctx, s, sq)
+    {
+        return;
     }
     reselect(ctx, sq);
 }

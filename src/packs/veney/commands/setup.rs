@@ -14,11 +14,11 @@ pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
     match cmd {
         Command::SetupPick(k) => session.selected = Some(*k),
         Command::Click(sq) => {
-            if !session.take_back(*sq) {
-                if let Err(e) = session.place(*sq) {
-                    ctx.status.refusal = Some(e);
-                    changed = false;
-                }
+            if !session.take_back(*sq)
+                && let Err(e) = session.place(*sq)
+            {
+                ctx.status.refusal = Some(e);
+                changed = false;
             }
         }
         Command::SetupHandover => session.handed_over(),
@@ -52,12 +52,10 @@ pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
         }
     }
     // The board shows what the player at it may see of the stances.
-    if changed {
-        if let Some(session) = ctx.setup.0.as_ref() {
-            let shown =
-                Game::from_position_seeded(session.rules.clone(), session.shown(), session.seed);
-            ctx.game.0 = shown;
-        }
+    if changed && let Some(session) = ctx.setup.0.as_ref() {
+        let shown =
+            Game::from_position_seeded(session.rules.clone(), session.shown(), session.seed);
+        ctx.game.0 = shown;
     }
     true
 }
