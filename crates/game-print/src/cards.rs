@@ -44,7 +44,7 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
     // Its token, White's and Black's, at 1.3 times the printed tokens' size (their sizes
     // keep §2.0.R6's proportions: the Dagger smaller than the Sword, the Ruin the largest).
     let sym = Symbol::Veney(d.drawn_shape());
-    let (size, square) = crate::veney::token_size(d.drawn_shape());
+    let (size, square) = crate::shapes::token_size(d.drawn_shape());
     let token = Token {
         letter: d.letter.to_string(),
         name: d.name.clone(),

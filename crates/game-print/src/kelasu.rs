@@ -1,7 +1,7 @@
 //! Kelasu's kit: the 10 × 10 board with its four Victory Tiles, the text's set of pieces for
 //! each side to cut out, and a score sheet in the notation of `kelasu_rules::notation`
 //! (docs/rulings/kelasu.md).
-use crate::kit::{GameKit, example_actions, grid_board, option_fields};
+use crate::game_kit::{GameKit, example_actions, grid_board, option_fields};
 use crate::pen::Rgb;
 use crate::score_sheet::ScoreSheet;
 use crate::tokens::{Token, TokenGroup};

@@ -1,9 +1,9 @@
 //! The kit of one game: which pages, in which order, drawn into one PDF.
-use crate::board::BoardSpec;
+use crate::game_kit::GameKit;
 use crate::paper::Paper;
 use crate::pen::{Align, Line, Pen, Rgb};
-use crate::score_sheet::{self, ScoreSheet};
-use crate::tokens::{self, TokenGroup};
+use crate::score_sheet;
+use crate::tokens;
 use crate::{cards, fonts::Fonts, kelasu, tirachen, veney};
 use krilla::Document;
 use krilla::SerializeSettings;
@@ -78,20 +78,6 @@ impl fmt::Display for KitError {
 }
 
 impl std::error::Error for KitError {}
-
-/// One game's content; the per-game modules fill it.
-pub(crate) struct GameKit {
-    pub title: String,
-    pub byline: String,
-    pub board: BoardSpec,
-    pub tokens: Vec<TokenGroup>,
-    /// Veney's set, for a card per piece.
-    pub cards: Option<veney_rules::PieceSet>,
-    /// Veney's odds page.
-    pub odds: bool,
-    pub score: ScoreSheet,
-    pub notes: Vec<String>,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum PageKind {
@@ -298,118 +284,48 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), KitError> {
     game_api::write_atomic(path, bytes).map_err(err)
 }
 
-/// A few actions in the game's notation from its start, chosen deterministically through the
-/// game API: examples written by the game itself for the score sheet.
-pub(crate) fn example_actions<G: game_api::Game>(g: &G, count: usize) -> Vec<String> {
-    use game_api::{Actor, actions_for, actor_now};
-    let mut s = g.start();
-    let mut out = Vec::new();
-    let mut acts = Vec::new();
-    for i in 0..count * 3 {
-        if out.len() >= count {
-            break;
-        }
-        let Some(actor) = actor_now(&g.decision(&s)) else {
-            break;
-        };
-        actions_for(g, &s, actor, &mut acts);
-        if acts.is_empty() {
-            break;
-        }
-        let a = acts[(acts.len() * (2 * i + 1) / 7) % acts.len()];
-        if let Actor::Player(_) = actor {
-            out.push(g.action_text(&s, a));
-        }
-        g.apply(&mut s, actor, a);
-    }
-    out
-}
+/// The token pages of every game's kit: tested here, where the games' token lists meet.
+#[cfg(test)]
+mod token_tests {
+    use crate::paper::Paper;
+    use crate::tokens::{MARGIN, Placed, TokenGroup, layout};
 
-/// Which player's pieces start nearer the first rank (so sits at that edge), by the start
-/// position's pieces through the game API.
-pub(crate) fn edge_names<G: game_api::Game>(g: &G) -> [String; 2] {
-    use game_api::{Player, Viewer};
-    let s = g.start();
-    let b = g.board();
-    let mut sum = [0f32; 2];
-    let mut n = [0f32; 2];
-    for p in g.pieces(&s, Viewer::Referee) {
-        if let (Some(o), Some((_, r))) = (p.owner, b.file_rank(p.cell))
-            && (o.0 as usize) < 2
-        {
-            sum[o.0 as usize] += r as f32;
-            n[o.0 as usize] += 1.0;
+    fn groups() -> Vec<Vec<TokenGroup>> {
+        vec![
+            crate::veney::tokens(&veney_rules::PieceSet::standard()),
+            crate::tirachen::kit().tokens,
+            crate::kelasu::kit().tokens,
+        ]
+    }
+
+    #[test]
+    fn every_token_is_placed_once_on_the_page_and_none_overlap() {
+        for paper in Paper::ALL {
+            let (w, h) = paper.size_mm();
+            for gs in groups() {
+                let (placed, heads) = layout(paper, &gs);
+                let wanted: u32 = gs.iter().flat_map(|g| &g.tokens).map(|t| t.count).sum();
+                assert_eq!(placed.len() as u32, wanted, "{paper:?}");
+                assert!(heads.iter().filter(|h| !h.3).count() == gs.len());
+                let size = |p: &Placed| gs[p.group].tokens[p.token].size;
+                for (i, a) in placed.iter().enumerate() {
+                    let r = size(a) / 2.0;
+                    assert!(
+                        a.cx - r >= MARGIN - 0.01 && a.cx + r <= w - MARGIN + 0.01,
+                        "{paper:?}"
+                    );
+                    assert!(
+                        a.cy - r >= 20.0 && a.cy + r <= h - MARGIN + 0.01,
+                        "{paper:?}"
+                    );
+                    for b in &placed[i + 1..] {
+                        if a.page == b.page {
+                            let apart = (a.cx - b.cx).abs().max((a.cy - b.cy).abs());
+                            assert!(apart >= (size(a) + size(b)) / 2.0, "{paper:?}: overlap");
+                        }
+                    }
+                }
+            }
         }
     }
-    let first = if n[1] > 0.0 && n[0] > 0.0 && sum[1] / n[1] < sum[0] / n[0] {
-        1
-    } else {
-        0
-    };
-    [
-        g.player_name(Player(first)),
-        g.player_name(Player(1 - first)),
-    ]
-}
-
-/// A board from the game API's description (Tirachen, Kelasu): its labels, its shading
-/// (lightened for toner) and its zones outlined, squares `cell_mm` across.
-pub(crate) fn grid_board<G: game_api::Game>(
-    g: &G,
-    cell_mm: f32,
-    outlined: &[(&str, crate::pen::Rgb)],
-    caption: fn(u8, u8) -> String,
-) -> BoardSpec {
-    let d = g.board();
-    let game_api::Shape::Grid { files, ranks, .. } = d.shape else {
-        panic!("{} has no grid board", g.title());
-    };
-    // Every zone of each name (Tirachen has a homeland per side).
-    let outlines = outlined
-        .iter()
-        .flat_map(|(name, colour)| {
-            d.zones
-                .iter()
-                .filter(|z| z.name == *name)
-                .map(|z| crate::board::Outline {
-                    cells: z.cells.iter().filter_map(|c| d.file_rank(*c)).collect(),
-                    colour: *colour,
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    BoardSpec {
-        game: g.title().to_string(),
-        files,
-        ranks,
-        file_labels: d.file_labels.clone(),
-        rank_labels: d.rank_labels.clone(),
-        cell_mm,
-        colours: d
-            .cell_colours
-            .iter()
-            .map(|c| Rgb::from_array(*c).lighten(0.35))
-            .collect(),
-        first_rank_at_top: d.first_rank_at_top,
-        rules: Vec::new(),
-        rank_multiple: 1,
-        words: ["ranks", "files"],
-        outlines,
-        edge_names: edge_names(g),
-        tile_caption: caption,
-    }
-}
-
-/// The game's option headers as fields to fill in on a score sheet, each with its default:
-/// "Warrior diagonals (default move-capture)".
-pub(crate) fn option_fields<G: game_api::Game>(g: &G) -> Vec<String> {
-    g.headers()
-        .into_iter()
-        .map(|(k, v)| {
-            let words = crate::cards::spaced(&k);
-            let mut w = words[..1].to_string();
-            w.push_str(&words[1..].to_lowercase());
-            format!("{w} (default {v})")
-        })
-        .collect()
 }

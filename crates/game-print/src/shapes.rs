@@ -225,3 +225,14 @@ pub fn rulebook_words(shape: VeneyShape) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// A token's size in millimetres and whether it is square, by its §2.0.R6 shape.
+pub(crate) fn token_size(shape: VeneyShape) -> (f32, bool) {
+    match shape {
+        VeneyShape::Block => (34.0, true),
+        VeneyShape::Lump => (30.0, false),
+        VeneyShape::Pebble => (20.0, false),
+        VeneyShape::SmallShard => (23.0, false),
+        _ => (26.0, false),
+    }
+}

@@ -2,7 +2,7 @@
 //! PATCHES"), each side's pieces to cut out, and a score sheet in the notation of
 //! `tirachen_rules::notation` (docs/rulings/tirachen.md).
 use crate::board::RankRule;
-use crate::kit::{GameKit, example_actions, grid_board, option_fields};
+use crate::game_kit::{GameKit, example_actions, grid_board, option_fields};
 use crate::pen::{Line, Rgb};
 use crate::score_sheet::ScoreSheet;
 use crate::tokens::{Token, TokenGroup};

@@ -47,7 +47,7 @@ pub struct TokenGroup {
     pub tokens: Vec<Token>,
 }
 
-const MARGIN: f32 = 14.0;
+pub(crate) const MARGIN: f32 = 14.0;
 const GAP: f32 = 3.5;
 
 /// Where every token goes: (page, group, token, x, y of its centre), pages from 0.
@@ -223,50 +223,6 @@ pub fn draw_one(pen: &mut Pen, t: &Token, face: Rgb, ink: Rgb, cx: f32, cy: f32)
                 ink,
                 &t.name,
             );
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn groups() -> Vec<Vec<TokenGroup>> {
-        vec![
-            crate::veney::tokens(&veney_rules::PieceSet::standard()),
-            crate::tirachen::kit().tokens,
-            crate::kelasu::kit().tokens,
-        ]
-    }
-
-    #[test]
-    fn every_token_is_placed_once_on_the_page_and_none_overlap() {
-        for paper in Paper::ALL {
-            let (w, h) = paper.size_mm();
-            for gs in groups() {
-                let (placed, heads) = layout(paper, &gs);
-                let wanted: u32 = gs.iter().flat_map(|g| &g.tokens).map(|t| t.count).sum();
-                assert_eq!(placed.len() as u32, wanted, "{paper:?}");
-                assert!(heads.iter().filter(|h| !h.3).count() == gs.len());
-                let size = |p: &Placed| gs[p.group].tokens[p.token].size;
-                for (i, a) in placed.iter().enumerate() {
-                    let r = size(a) / 2.0;
-                    assert!(
-                        a.cx - r >= MARGIN - 0.01 && a.cx + r <= w - MARGIN + 0.01,
-                        "{paper:?}"
-                    );
-                    assert!(
-                        a.cy - r >= 20.0 && a.cy + r <= h - MARGIN + 0.01,
-                        "{paper:?}"
-                    );
-                    for b in &placed[i + 1..] {
-                        if a.page == b.page {
-                            let apart = (a.cx - b.cx).abs().max((a.cy - b.cy).abs());
-                            assert!(apart >= (size(a) + size(b)) / 2.0, "{paper:?}: overlap");
-                        }
-                    }
-                }
-            }
         }
     }
 }

@@ -3,14 +3,13 @@
 //! (§2.0.23) and a score sheet in §2.0.R5's notation.
 use crate::board::{BoardSpec, RankRule};
 use crate::cards::{BLACK_FACE, WHITE_FACE};
-use crate::kit::{GameKit, example_actions};
+use crate::game_kit::{GameKit, example_actions};
 use crate::odds::{alternate_odds, donkey_table, percent, sticks_at, throw_odds};
 use crate::paper::Paper;
 use crate::pen::{Align, Line, Pen, Rgb};
 use crate::score_sheet::ScoreSheet;
 use crate::shapes::Symbol;
 use crate::tokens::{Token, TokenGroup};
-use veney_rules::piece_def::Shape;
 use veney_rules::square::{LINE_CHARS, LINES, STEPS};
 use veney_rules::{Measure, PieceSet, Side, Square, VeneyGame};
 
@@ -97,24 +96,13 @@ pub fn board() -> BoardSpec {
     }
 }
 
-/// A token's size in millimetres and whether it is square, by its §2.0.R6 shape.
-pub(crate) fn token_size(shape: Shape) -> (f32, bool) {
-    match shape {
-        Shape::Block => (34.0, true),
-        Shape::Lump => (30.0, false),
-        Shape::Pebble => (20.0, false),
-        Shape::SmallShard => (23.0, false),
-        _ => (26.0, false),
-    }
-}
-
 pub fn tokens(set: &PieceSet) -> Vec<TokenGroup> {
     let side_tokens = || -> Vec<Token> {
         set.pieces
             .iter()
             .map(|p| {
                 let shape = p.def.drawn_shape();
-                let (size, square) = token_size(shape);
+                let (size, square) = crate::shapes::token_size(shape);
                 Token {
                     letter: p.def.letter.to_string(),
                     name: p.def.name.clone(),
