@@ -2,7 +2,8 @@
 //! frame time over the following frames of continuous redraw, prints both and exits. Used for
 //! the README's figures (`scripts/measure`). `VENEY_CLOCK=running`: the table clock starts at
 //! once with its window open; `VENEY_CLOCK=hidden`: started, its window closed (the idle CPU of a
-//! running clock, `scripts/measure`).
+//! running clock, `scripts/measure`). `VENEY_FRAME_LOG=1`: a line on stderr for every frame drawn,
+//! to count them (a running clock with its faces shown draws one a second).
 use bevy::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,12 @@ pub fn plugin(app: &mut App) {
         Ok("running" | "hidden")
     ) {
         app.add_systems(Startup, start_clock);
+    }
+    if std::env::var_os("VENEY_FRAME_LOG").is_some() {
+        app.add_systems(Last, |mut n: Local<u64>| {
+            *n += 1;
+            eprintln!("frame {} at {:?}", *n, process_start().elapsed());
+        });
     }
     if std::env::var_os("VENEY_MEASURE").is_none() {
         return;
