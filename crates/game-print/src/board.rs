@@ -84,6 +84,12 @@ fn split(n: u8, max: u8, multiple: u8) -> Vec<(u8, u8)> {
 }
 
 impl BoardSpec {
+    /// Every cell of every outlined zone, zone after zone (what the tests check).
+    #[cfg(test)]
+    pub fn outlined_cells(&self) -> Vec<(u8, u8)> {
+        self.outlines.iter().flat_map(|o| o.cells.clone()).collect()
+    }
+
     /// The tiles for `paper`, from the first rank's edge onward, then file by file.
     pub fn tiles(&self, paper: Paper) -> Vec<Tile> {
         let (w, h) = paper.size_mm();

@@ -134,12 +134,7 @@ mod tests {
     #[test]
     fn the_victory_tiles_are_outlined() {
         let k = kit();
-        let cells: Vec<(u8, u8)> = k
-            .board
-            .outlines
-            .iter()
-            .flat_map(|o| o.cells.clone())
-            .collect();
+        let cells = k.board.outlined_cells();
         assert_eq!(cells.len(), 4);
         assert!(
             k.board.first_rank_at_top,

@@ -203,15 +203,7 @@ fn cover(pen: &mut Pen, paper: Paper, k: &GameKit, pages: &[PageKind]) {
         y += 6.0;
     }
     y += 6.0;
-    pen.text(
-        m,
-        y,
-        12.0,
-        true,
-        Align::Left,
-        Rgb::BLACK,
-        "Printing and assembling",
-    );
+    pen.heading(m, y, "Printing and assembling");
     y += 7.0;
     let mut notes = vec![format!(
         "Print at actual size (100 %, not “fit to page”). The bar below is 100 mm long; measure it. Board squares are {} mm.",

@@ -138,6 +138,11 @@ impl<'s, 'p> Pen<'s, 'p> {
         self.face(bold).width(text, size) / mm(1.0)
     }
 
+    /// A section's heading: 12 pt bold black, from `x` on the left.
+    pub fn heading(&mut self, x: f32, y: f32, text: &str) {
+        self.text(x, y, 12.0, true, Align::Left, Rgb::BLACK, text);
+    }
+
     /// One line of text with its baseline at `y` (millimetres), `size` in points.
     #[allow(clippy::too_many_arguments)]
     pub fn text(

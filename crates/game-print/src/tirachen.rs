@@ -133,12 +133,7 @@ mod tests {
     fn both_homelands_are_outlined() {
         // "2 homelands on the board, centered at opposite edges, 3 squares wide".
         let k = kit();
-        let cells: Vec<(u8, u8)> = k
-            .board
-            .outlines
-            .iter()
-            .flat_map(|o| o.cells.clone())
-            .collect();
+        let cells = k.board.outlined_cells();
         assert_eq!(cells.len(), 6);
         assert!(cells.contains(&(4, 0)) && cells.contains(&(4, 8)));
         // "the 3 nearest rows to each player" deploy; the middle three are no man's land.

@@ -260,15 +260,7 @@ pub fn odds_page(pen: &mut Pen, paper: Paper) {
         y += 6.0;
     }
     y += 6.0;
-    pen.text(
-        m,
-        y,
-        12.0,
-        true,
-        Align::Left,
-        Rgb::BLACK,
-        "Without sticks (§2.0.R1)",
-    );
+    pen.heading(m, y, "Without sticks (§2.0.R1)");
     y += 6.5;
     pen.text(
         m,
