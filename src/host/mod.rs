@@ -46,11 +46,15 @@ pub(crate) fn view_plugin(app: &mut App) {
     ));
 }
 
-/// The one camera, shared by every screen; each screen places it on entering. No multisampling:
-/// the boards are axis-aligned sprites and egui smooths its own edges, and without it a frame
-/// costs the software renderer far less (a running clock redraws once a second).
+/// The main window's camera, shared by every screen; each screen places it on entering. (The
+/// clock's window has a camera of its own, `table_clock::window::ClockCamera`.)
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// Spawns the board's camera. No multisampling: the boards are axis-aligned sprites and egui
+/// smooths its own edges, and without it a frame costs the software renderer far less.
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, Msaa::Off, Transform::default()));
+    commands.spawn((Camera2d, Msaa::Off, Transform::default(), BoardCamera));
 }
 
 /// A background `Ui` over the whole window, for panels (egui 0.36 panels show inside a `Ui`).

@@ -23,6 +23,16 @@ const GRACE: f64 = 1.0;
 #[derive(Resource, Default)]
 pub struct Wake;
 
+/// Whether this frame is idle: past the redraw grace with no input, game change or animation —
+/// a frame only a timer (the clock's next second, its flag) or the desktop asked for. Set by
+/// the gate (`Gate`) in `PostUpdate`.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Idle(pub bool);
+
+/// The gate's system: readers of `Idle` run after it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Gate;
+
 /// Until when (milliseconds since `start`) egui may wake the app.
 #[derive(Resource, Clone)]
 struct AwakeUntil {
@@ -31,7 +41,7 @@ struct AwakeUntil {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Wake>();
+    app.init_resource::<Wake>().init_resource::<Idle>();
 }
 
 pub(super) fn view_plugin(app: &mut App) {
@@ -46,7 +56,8 @@ pub(super) fn view_plugin(app: &mut App) {
     )
     .add_systems(
         PostUpdate,
-        gate.after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+        gate.in_set(Gate)
+            .after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
     );
 }
 
@@ -71,6 +82,28 @@ fn gate_egui_wakeups(
     }
 }
 
+/// What the desktop does to the windows: focus, the pointer entering or leaving, a window moved
+/// or uncovered. Each counts as activity, so the main window is drawn again (an uncovered
+/// window may need its picture back while the clock's window alone ticks).
+#[derive(bevy::ecs::system::SystemParam)]
+struct DesktopEvents<'w, 's> {
+    focused: MessageReader<'w, 's, bevy::window::WindowFocused>,
+    entered: MessageReader<'w, 's, bevy::window::CursorEntered>,
+    left: MessageReader<'w, 's, bevy::window::CursorLeft>,
+    moved: MessageReader<'w, 's, bevy::window::WindowMoved>,
+    occluded: MessageReader<'w, 's, bevy::window::WindowOccluded>,
+}
+
+impl DesktopEvents<'_, '_> {
+    fn count(&mut self) -> usize {
+        self.focused.read().count()
+            + self.entered.read().count()
+            + self.left.read().count()
+            + self.moved.read().count()
+            + self.occluded.read().count()
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn gate(
     mut frames: Local<u32>,
@@ -79,17 +112,20 @@ fn gate(
     mut keys: MessageReader<KeyboardInput>,
     mut wheel: MessageReader<MouseWheel>,
     mut resized: MessageReader<WindowResized>,
+    mut desktop: DesktopEvents,
     wake: Res<Wake>,
     screen: Res<State<Screen>>,
     awake: Res<AwakeUntil>,
     mut redraws: ResMut<Messages<RequestRedraw>>,
+    mut idle: ResMut<Idle>,
 ) {
     *frames = frames.saturating_add(1);
     let inputs = cursor.read().count()
         + buttons.read().count()
         + keys.read().count()
         + wheel.read().count()
-        + resized.read().count();
+        + resized.read().count()
+        + desktop.count();
     let active = inputs > 0
         || wake.is_changed()
         || screen.is_changed()
@@ -101,7 +137,11 @@ fn gate(
             .until_ms
             .store(now + (GRACE * 1000.0) as u64, Ordering::Relaxed);
     }
-    if now > awake.until_ms.load(Ordering::Relaxed) {
+    let asleep = now > awake.until_ms.load(Ordering::Relaxed);
+    if asleep {
         redraws.clear();
+    }
+    if idle.0 != asleep {
+        idle.0 = asleep;
     }
 }

@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(OnEnter(Screen::Title), place_camera);
 }
 
-fn place_camera(mut camera: Query<&mut Transform, With<Camera2d>>) {
+fn place_camera(mut camera: Query<&mut Transform, With<crate::host::BoardCamera>>) {
     for mut t in &mut camera {
         *t = Transform::default();
     }

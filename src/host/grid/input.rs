@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn pointer(
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Single<(&Camera, &GlobalTransform), With<crate::host::BoardCamera>>,
     buttons: Res<ButtonInput<MouseButton>>,
     m: Res<ActiveMatch>,
     view: Res<GridView>,

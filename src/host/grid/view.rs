@@ -61,7 +61,7 @@ fn keep_awake(mut wake: ResMut<crate::host::Wake>) {
 }
 
 /// The board sits left of the side panel (another screen may have moved or turned the camera).
-fn place_camera(mut camera: Query<&mut Transform, With<Camera2d>>) {
+fn place_camera(mut camera: Query<&mut Transform, With<crate::host::BoardCamera>>) {
     for mut t in &mut camera {
         let want = Transform::from_xyz(CAMERA_X, 0.0, 0.0);
         if *t != want {

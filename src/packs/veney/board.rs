@@ -48,12 +48,12 @@ fn auto_flip(game: Res<super::game::CurrentGame>, mut view: ResMut<BoardView>) {
 #[allow(clippy::type_complexity)]
 fn apply_flip(
     view: Res<BoardView>,
-    mut camera: Query<&mut Transform, With<Camera2d>>,
+    mut camera: Query<&mut Transform, With<crate::host::BoardCamera>>,
     mut texts: ParamSet<(
-        Query<&mut Transform, (With<Text2d>, Without<Camera2d>)>,
-        Query<&mut Transform, (Added<Text2d>, Without<Camera2d>)>,
-        Query<&mut Transform, (With<StepLabel>, Without<Camera2d>)>,
-        Query<&mut Transform, (With<MeasureLabel>, Without<Camera2d>)>,
+        Query<&mut Transform, (With<Text2d>, Without<crate::host::BoardCamera>)>,
+        Query<&mut Transform, (Added<Text2d>, Without<crate::host::BoardCamera>)>,
+        Query<&mut Transform, (With<StepLabel>, Without<crate::host::BoardCamera>)>,
+        Query<&mut Transform, (With<MeasureLabel>, Without<crate::host::BoardCamera>)>,
     )>,
 ) {
     let turn = if view.flipped {

@@ -61,7 +61,7 @@ fn choice_window(
     mut contexts: EguiContexts,
     game: Res<CurrentGame>,
     choice: Res<ActionChoice>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Query<(&Camera, &GlobalTransform), With<crate::host::BoardCamera>>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let Some(first) = choice.0.first() else {

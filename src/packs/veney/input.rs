@@ -46,7 +46,7 @@ fn cursor_square(window: &Window, camera: &Camera, transform: &GlobalTransform) 
 #[allow(clippy::too_many_arguments)]
 fn pointer(
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Single<(&Camera, &GlobalTransform), With<crate::host::BoardCamera>>,
     buttons: Res<ButtonInput<MouseButton>>,
     game: Res<CurrentGame>,
     mut hover: ResMut<Hover>,

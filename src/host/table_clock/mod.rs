@@ -4,16 +4,19 @@
 //! per player to press (or Space for the first seat, Enter for the second), pause, undo the last
 //! press, ±10 s per side, and the fallen flag. It ticks without keeping the app busy: a small
 //! thread wakes the event loop only when a shown digit changes (`Clock::next_change`), so the
-//! idle app draws about one frame a second. Time is the monotonic clock, in ms since the app
+//! idle app draws about one frame a second, and that frame draws only the clock's own window
+//! (`window`; its faces are in `faces`). Time is the monotonic clock, in ms since the app
 //! started (`ClockNow` overrides it in tests). Every change is written atomically to
 //! `saves/clock.txt` (the clock's one-line save form), and a clock found there at start comes
 //! back paused (ruling R-CLOCK-RESTORE: a new run has a new time base), so a crash or a closed
 //! window loses no time.
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use game_clock::{Clock, Control, HourglassStart};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+mod faces;
+pub mod window;
 
 /// The kinds of control the setup offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,7 +199,7 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn view_plugin(app: &mut App) {
     app.add_systems(Startup, spawn_waker)
         .add_systems(Update, keys)
-        .add_systems(EguiPrimaryContextPass, window);
+        .add_plugins(window::plugin);
 }
 
 fn now(epoch: &Epoch, fixed: &ClockNow) -> u64 {
@@ -450,168 +453,6 @@ fn keys(keys: Res<ButtonInput<KeyCode>>, t: Res<TableClock>, mut out: MessageWri
     if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
         out.write(ClockIntent::Press(1));
     }
-}
-
-/// The seats' names on the clock: the first and the second player.
-const SEATS: [&str; 2] = ["First player (Space)", "Second player (Enter)"];
-
-fn window(
-    mut contexts: EguiContexts,
-    mut t: ResMut<TableClock>,
-    epoch: Res<Epoch>,
-    fixed: Res<ClockNow>,
-    mut out: MessageWriter<ClockIntent>,
-) -> Result {
-    if !t.open {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let now = now(&epoch, &fixed);
-    let mut open = true;
-    egui::Window::new("Clock")
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .default_pos(egui::pos2(40.0, 120.0))
-        .show(ctx, |ui| {
-            let t = &mut *t;
-            match &t.clock {
-                None => setup_form(ui, &mut t.setup, &mut out),
-                Some(c) => faces(ui, c, now, &mut out),
-            }
-            if let Some(n) = &t.note {
-                ui.colored_label(egui::Color32::from_rgb(225, 95, 75), n);
-            }
-        });
-    if !open {
-        t.open = false;
-    }
-    Ok(())
-}
-
-fn setup_form(ui: &mut egui::Ui, s: &mut ClockSetup, out: &mut MessageWriter<ClockIntent>) {
-    egui::ComboBox::from_label("control")
-        .selected_text(s.kind.name())
-        .show_ui(ui, |ui| {
-            for k in ControlKind::ALL {
-                ui.selectable_value(&mut s.kind, k, k.name());
-            }
-        });
-    match s.kind {
-        ControlKind::PerTurn => {
-            ui.add(
-                egui::Slider::new(&mut s.seconds, 1..=120)
-                    .text("seconds a turn (the rulebook suggests five)"),
-            );
-        }
-        ControlKind::Hourglass => {
-            ui.add(egui::Slider::new(&mut s.minutes[0], 0.5..=60.0).text("minutes of sand"));
-            ui.checkbox(
-                &mut s.hourglass_even,
-                "sand shared evenly at the start (else all to the first player)",
-            );
-        }
-        kind => {
-            for (i, who) in ["first player", "second player"].iter().enumerate() {
-                ui.add(
-                    egui::Slider::new(&mut s.minutes[i], 0.5..=180.0)
-                        .text(format!("minutes, {who}")),
-                );
-            }
-            if kind != ControlKind::SuddenDeath {
-                let what = match kind {
-                    ControlKind::Fischer => "seconds added a move",
-                    _ => "seconds of delay",
-                };
-                ui.add(egui::Slider::new(&mut s.seconds, 1..=60).text(what));
-            }
-        }
-    }
-    ui.checkbox(
-        &mut s.penalty_as_bonus,
-        "a called untenable move's time penalty (§2.0.22, 10 s) goes to the opponent as a bonus",
-    );
-    let shown: Vec<String> = s.controls().iter().map(|c| c.describe()).collect();
-    ui.weak(shown.join(" · "));
-    if ui
-        .button(egui::RichText::new("Start: the first player runs").size(16.0))
-        .clicked()
-    {
-        out.write(ClockIntent::Start);
-    }
-}
-
-fn faces(ui: &mut egui::Ui, c: &Clock, now: u64, out: &mut MessageWriter<ClockIntent>) {
-    let state = c.state(now);
-    ui.horizontal(|ui| {
-        for (seat, name) in SEATS.iter().enumerate() {
-            let f = c.face(seat, now);
-            let colour = if f.flagged {
-                egui::Color32::from_rgb(200, 60, 50)
-            } else if f.to_move {
-                egui::Color32::from_rgb(70, 110, 60)
-            } else {
-                egui::Color32::from_rgb(50, 50, 50)
-            };
-            let mut text = f.text();
-            if let Some(d) = f.delay_text() {
-                text.push_str(&format!("  +{d}"));
-            }
-            let face = egui::Button::new(
-                egui::RichText::new(format!("{text}\n{name}"))
-                    .size(34.0)
-                    .color(egui::Color32::WHITE),
-            )
-            .fill(colour)
-            .min_size(egui::vec2(260.0, 150.0));
-            // A press on your own face ends your turn.
-            if ui.add(face).clicked() {
-                out.write(ClockIntent::Press(seat));
-            }
-        }
-    });
-    ui.horizontal(|ui| {
-        match state {
-            game_clock::State::Running(_) => {
-                if ui.button("Pause").clicked() {
-                    out.write(ClockIntent::Pause);
-                }
-            }
-            game_clock::State::Paused(_) => {
-                if ui.button("Resume").clicked() {
-                    out.write(ClockIntent::Resume);
-                }
-            }
-            game_clock::State::Flagged(f) => {
-                ui.colored_label(
-                    egui::Color32::from_rgb(225, 95, 75),
-                    format!("{}: the flag has fallen — out of time", SEATS[f.seat]),
-                );
-            }
-            game_clock::State::Ready => {}
-        }
-        if ui
-            .add_enabled(c.undo_depth() > 0, egui::Button::new("Undo press"))
-            .clicked()
-        {
-            out.write(ClockIntent::UndoPress);
-        }
-        for (seat, who) in ["first", "second"].iter().enumerate() {
-            if ui.small_button(format!("{who} +10 s")).clicked() {
-                out.write(ClockIntent::Adjust(seat, 10_000));
-            }
-            if ui.small_button(format!("{who} −10 s")).clicked() {
-                out.write(ClockIntent::Adjust(seat, -10_000));
-            }
-        }
-        if ui.button("New clock…").clicked() {
-            out.write(ClockIntent::Reset);
-        }
-    });
-    let controls: Vec<String> = (0..c.seats())
-        .filter_map(|s| c.control(s).map(|k| k.describe()))
-        .collect();
-    ui.weak(controls.join(" · "));
 }
 
 #[cfg(test)]

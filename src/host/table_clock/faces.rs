@@ -1,0 +1,184 @@
+//! What the clock's window shows: the setup form before a clock is started, then one face per
+//! player, each half of the window ("one big tap target per player"), with the controls under
+//! them: pause or resume, undo the last press, ±10 s per side, a new clock.
+use super::window::ClockCamera;
+use super::{ClockIntent, ClockNow, ClockSetup, ControlKind, Epoch, TableClock, now};
+use bevy::prelude::*;
+use bevy_egui::{EguiContext, egui};
+use game_clock::Clock;
+
+/// The seats' names on the clock: the first and the second player.
+const SEATS: [&str; 2] = ["First player (Space)", "Second player (Enter)"];
+
+/// The window's background, drawn by its camera's clear (not by egui: a cheaper frame).
+pub const BACKGROUND: egui::Color32 = egui::Color32::from_gray(27);
+
+pub(super) fn ui(
+    mut ctx: Single<&mut EguiContext, With<ClockCamera>>,
+    mut t: ResMut<TableClock>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+    mut out: MessageWriter<ClockIntent>,
+) {
+    let ctx = ctx.get_mut();
+    let now = now(&epoch, &fixed);
+    let mut root = crate::host::root_ui(ctx);
+    let frame = egui::Frame::central_panel(&ctx.global_style()).fill(egui::Color32::TRANSPARENT);
+    egui::CentralPanel::default()
+        .frame(frame)
+        .show(&mut root, |ui| {
+            let t = &mut *t;
+            match &t.clock {
+                None => setup_form(ui, &mut t.setup, &mut out),
+                Some(c) => faces(ui, c, now, &mut out),
+            }
+            if let Some(n) = &t.note {
+                ui.colored_label(egui::Color32::from_rgb(225, 95, 75), n);
+            }
+        });
+}
+
+fn setup_form(ui: &mut egui::Ui, s: &mut ClockSetup, out: &mut MessageWriter<ClockIntent>) {
+    ui.heading("A chess clock for the table");
+    egui::ComboBox::from_label("control")
+        .selected_text(s.kind.name())
+        .show_ui(ui, |ui| {
+            for k in ControlKind::ALL {
+                ui.selectable_value(&mut s.kind, k, k.name());
+            }
+        });
+    match s.kind {
+        ControlKind::PerTurn => {
+            ui.add(
+                egui::Slider::new(&mut s.seconds, 1..=120)
+                    .text("seconds a turn (the rulebook suggests five)"),
+            );
+        }
+        ControlKind::Hourglass => {
+            ui.add(egui::Slider::new(&mut s.minutes[0], 0.5..=60.0).text("minutes of sand"));
+            ui.checkbox(
+                &mut s.hourglass_even,
+                "sand shared evenly at the start (else all to the first player)",
+            );
+        }
+        kind => {
+            for (i, who) in ["first player", "second player"].iter().enumerate() {
+                ui.add(
+                    egui::Slider::new(&mut s.minutes[i], 0.5..=180.0)
+                        .text(format!("minutes, {who}")),
+                );
+            }
+            if kind != ControlKind::SuddenDeath {
+                let what = match kind {
+                    ControlKind::Fischer => "seconds added a move",
+                    _ => "seconds of delay",
+                };
+                ui.add(egui::Slider::new(&mut s.seconds, 1..=60).text(what));
+            }
+        }
+    }
+    ui.checkbox(
+        &mut s.penalty_as_bonus,
+        "a called untenable move's time penalty (§2.0.22, 10 s) goes to the opponent as a bonus",
+    );
+    let shown: Vec<String> = s.controls().iter().map(|c| c.describe()).collect();
+    ui.weak(shown.join(" · "));
+    if ui
+        .button(egui::RichText::new("Start: the first player runs").size(16.0))
+        .clicked()
+    {
+        out.write(ClockIntent::Start);
+    }
+}
+
+/// Height kept under the faces for the controls and the control's description.
+const CONTROLS_HEIGHT: f32 = 64.0;
+
+fn faces(ui: &mut egui::Ui, c: &Clock, now: u64, out: &mut MessageWriter<ClockIntent>) {
+    let state = c.state(now);
+    let gap = ui.spacing().item_spacing.x;
+    let room = ui.available_size();
+    let face = egui::vec2(
+        ((room.x - gap) / 2.0).max(120.0),
+        (room.y - CONTROLS_HEIGHT).max(80.0),
+    );
+    // The digits as large as the face allows; the seat's name under them.
+    let digits = (face.x / 4.2).min(face.y / 2.2).clamp(24.0, 160.0);
+    ui.horizontal(|ui| {
+        for (seat, name) in SEATS.iter().enumerate() {
+            let f = c.face(seat, now);
+            let colour = if f.flagged {
+                egui::Color32::from_rgb(200, 60, 50)
+            } else if f.to_move {
+                egui::Color32::from_rgb(70, 110, 60)
+            } else {
+                egui::Color32::from_rgb(50, 50, 50)
+            };
+            let mut text = f.text();
+            if let Some(d) = f.delay_text() {
+                text.push_str(&format!("  +{d}"));
+            }
+            let mut label = egui::text::LayoutJob::default();
+            label.append(
+                &text,
+                0.0,
+                egui::TextFormat::simple(egui::FontId::proportional(digits), egui::Color32::WHITE),
+            );
+            label.append(
+                &format!("\n{name}"),
+                0.0,
+                egui::TextFormat::simple(
+                    egui::FontId::proportional((digits / 3.5).max(14.0)),
+                    egui::Color32::WHITE,
+                ),
+            );
+            let face = egui::Button::new(label).fill(colour).min_size(face);
+            // A press on your own face ends your turn.
+            if ui.add(face).clicked() {
+                out.write(ClockIntent::Press(seat));
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        match state {
+            game_clock::State::Running(_) => {
+                if ui.button("Pause").clicked() {
+                    out.write(ClockIntent::Pause);
+                }
+            }
+            game_clock::State::Paused(_) => {
+                if ui.button("Resume").clicked() {
+                    out.write(ClockIntent::Resume);
+                }
+            }
+            game_clock::State::Flagged(f) => {
+                ui.colored_label(
+                    egui::Color32::from_rgb(225, 95, 75),
+                    format!("{}: the flag has fallen — out of time", SEATS[f.seat]),
+                );
+            }
+            game_clock::State::Ready => {}
+        }
+        if ui
+            .add_enabled(c.undo_depth() > 0, egui::Button::new("Undo press"))
+            .clicked()
+        {
+            out.write(ClockIntent::UndoPress);
+        }
+        for (seat, who) in ["first", "second"].iter().enumerate() {
+            if ui.small_button(format!("{who} +10 s")).clicked() {
+                out.write(ClockIntent::Adjust(seat, 10_000));
+            }
+            if ui.small_button(format!("{who} −10 s")).clicked() {
+                out.write(ClockIntent::Adjust(seat, -10_000));
+            }
+        }
+        if ui.button("New clock…").clicked() {
+            out.write(ClockIntent::Reset);
+        }
+    });
+    let controls: Vec<String> = (0..c.seats())
+        .filter_map(|s| c.control(s).map(|k| k.describe()))
+        .collect();
+    ui.weak(controls.join(" · "));
+}
