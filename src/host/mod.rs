@@ -24,7 +24,7 @@ pub(crate) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }
-    app.add_plugins((
+    app.init_resource::<UiZoom>().add_plugins((
         screen::plugin,
         audio::plugin,
         redraw::plugin,
@@ -36,20 +36,44 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The camera, title screen, grid view, sound device and redraw gate.
 pub(crate) fn view_plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera).add_plugins((
-        title::plugin,
-        audio::view_plugin,
-        redraw::view_plugin,
-        grid::view_plugin,
-        table_clock::view_plugin,
-        companion::view_plugin,
-    ));
+    app.add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(Screen::Title), unit_scale)
+        .add_systems(OnEnter(Screen::Veney), unit_scale)
+        .add_plugins((
+            title::plugin,
+            audio::view_plugin,
+            redraw::view_plugin,
+            grid::view_plugin,
+            table_clock::view_plugin,
+            companion::view_plugin,
+        ));
 }
 
 /// The main window's camera, shared by every screen; each screen places it on entering. (The
 /// clock's window has a camera of its own, `table_clock::window::ClockCamera`.)
 #[derive(Component)]
 pub struct BoardCamera;
+
+/// egui's zoom of the main window (1, or more in large type): what lays the board out around
+/// the side panel needs it, as the panel grows with it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct UiZoom(pub f32);
+
+impl Default for UiZoom {
+    fn default() -> Self {
+        UiZoom(1.0)
+    }
+}
+
+/// A screen that draws its board at scale 1 (the grid screens may have scaled the camera to fit
+/// their board beside a large-type panel).
+fn unit_scale(mut camera: Query<&mut Projection, With<BoardCamera>>) {
+    for mut p in &mut camera {
+        if let Projection::Orthographic(o) = &mut *p {
+            o.scale = 1.0;
+        }
+    }
+}
 
 /// Spawns the board's camera. No multisampling: the boards are axis-aligned sprites and egui
 /// smooths its own edges, and without it a frame costs the software renderer far less.

@@ -135,12 +135,19 @@ fn keyboard_to_text_field(
 }
 
 /// Large type on or off: egui's zoom for the whole window.
-fn zoom(mut contexts: EguiContexts, c: Res<Companion>, mut shown: Local<Option<bool>>) -> Result {
+fn zoom(
+    mut contexts: EguiContexts,
+    c: Res<Companion>,
+    mut shown: Local<Option<bool>>,
+    mut ui_zoom: ResMut<crate::host::UiZoom>,
+) -> Result {
     if *shown == Some(c.large_type) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    ctx.set_zoom_factor(if c.large_type { LARGE_ZOOM } else { 1.0 });
+    let z = if c.large_type { LARGE_ZOOM } else { 1.0 };
+    ctx.set_zoom_factor(z);
+    ui_zoom.0 = z;
     *shown = Some(c.large_type);
     Ok(())
 }

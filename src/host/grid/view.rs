@@ -12,8 +12,6 @@ use game_api::{BoardDesc, Cell, Player, Reach, ReserveView, Shape};
 
 /// Side of one cell in world units.
 pub const CELL: f32 = 50.0;
-/// Where the board's centre sits: left of the side panel.
-pub const CAMERA_X: f32 = 200.0;
 
 pub const FIRST_PLAYER: Color = Color::srgb(0.95, 0.93, 0.86);
 pub const FIRST_PLAYER_TEXT: Color = Color::srgb(0.15, 0.13, 0.12);
@@ -39,19 +37,24 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        (place_camera, draw)
-            .chain()
-            .run_if(
-                super::match_changed
-                    .or_eager(resource_changed::<GridView>)
-                    .or_eager(resource_changed::<GridHighlights>)
-                    .or_eager(resource_changed::<GridSelection>)
-                    .or_eager(resource_changed::<GridReview>)
-                    .or_eager(resource_changed::<super::GridPackMarks>)
-                    .or_eager(resource_changed::<State<crate::host::Screen>>),
-            )
+        place_camera
+            .before(draw)
             .after(super::GridGameSet)
             .in_set(GridSystems),
+    )
+    .add_systems(
+        Update,
+        draw.run_if(
+            super::match_changed
+                .or_eager(resource_changed::<GridView>)
+                .or_eager(resource_changed::<GridHighlights>)
+                .or_eager(resource_changed::<GridSelection>)
+                .or_eager(resource_changed::<GridReview>)
+                .or_eager(resource_changed::<super::GridPackMarks>)
+                .or_eager(resource_changed::<State<crate::host::Screen>>),
+        )
+        .after(super::GridGameSet)
+        .in_set(GridSystems),
     );
 }
 
@@ -60,14 +63,54 @@ fn keep_awake(mut wake: ResMut<crate::host::Wake>) {
     wake.set_changed();
 }
 
-/// The board sits left of the side panel (another screen may have moved or turned the camera).
-fn place_camera(mut camera: Query<&mut Transform, With<crate::host::BoardCamera>>) {
-    for mut t in &mut camera {
-        let want = Transform::from_xyz(CAMERA_X, 0.0, 0.0);
+/// The board sits left of the side panel, as large as it is drawn (50 px a cell) when it fits
+/// there and scaled down to fit when it does not: a narrow window, or large type (companion
+/// mode), whose wider side panel would otherwise cover part of the board. Another screen may
+/// have moved or turned the camera.
+fn place_camera(
+    mut camera: Query<(&mut Transform, &mut Projection), With<crate::host::BoardCamera>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    zoom: Res<crate::host::UiZoom>,
+    m: Res<super::ActiveMatch>,
+) {
+    let (w, h) = window
+        .iter()
+        .next()
+        .map(|w| (w.width(), w.height()))
+        .unwrap_or((960.0, 940.0));
+    let desc = m.game.board();
+    let (files, ranks) = dims(&desc);
+    let (x, scale) = fit(
+        (files as f32 * CELL, ranks as f32 * CELL),
+        (w, h),
+        super::panel::PANEL_WIDTH * zoom.0,
+    );
+    for (mut t, mut p) in &mut camera {
+        let want = Transform::from_xyz(x, 0.0, 0.0);
         if *t != want {
             *t = want;
         }
+        if matches!(&*p, Projection::Orthographic(o) if o.scale != scale)
+            && let Projection::Orthographic(o) = &mut *p
+        {
+            o.scale = scale;
+        }
     }
+}
+
+/// Room kept around the board for its labels and the players' trays.
+const MARGIN: (f32, f32) = (30.0, 90.0);
+
+/// The camera's x and scale that show a board of `size` (world units) centred in the part of
+/// a `window` (logical pixels) left of a side panel `panel` pixels wide: scale 1 when it fits,
+/// more (smaller on screen) when it does not.
+pub fn fit(size: (f32, f32), window: (f32, f32), panel: f32) -> (f32, f32) {
+    let free = (window.0 - panel).max(120.0);
+    let scale = ((size.0 + 2.0 * MARGIN.0) / free)
+        .max((size.1 + 2.0 * MARGIN.1) / window.1.max(120.0))
+        .max(1.0);
+    // World x = 0 (the board's centre) shows at the free part's centre.
+    (scale * panel / 2.0, scale)
 }
 
 /// Files and ranks of a grid board (0 × 0 for another shape).
@@ -516,5 +559,37 @@ fn draw(
                 (s.center + Vec2::new(CELL * 0.42, -CELL * 0.38)).extend(3.5),
             ),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where a world x shows in the window, for a camera at `cam_x` with `scale`.
+    fn screen_x(world: f32, cam_x: f32, scale: f32, window_w: f32) -> f32 {
+        (world - cam_x) / scale + window_w / 2.0
+    }
+
+    /// Issue 16, large type readable at 2 m: the board stays whole, left of the side panel, when
+    /// the panel grows with the type (and is drawn at full size when it fits).
+    #[test]
+    fn the_board_fits_left_of_the_side_panel_in_any_type_size() {
+        let board = (10.0 * CELL, 10.0 * CELL);
+        let (x, s) = fit(board, (960.0, 940.0), 400.0);
+        assert_eq!((x, s), (200.0, 1.0), "normal type: full size, as before");
+        for (window, panel) in [((960.0, 940.0), 600.0), ((800.0, 600.0), 400.0)] {
+            let (x, s) = fit(board, window, panel);
+            assert!(s > 1.0, "{window:?}, panel {panel}: scaled down");
+            let left = screen_x(-board.0 / 2.0 - MARGIN.0, x, s, window.0);
+            let right = screen_x(board.0 / 2.0 + MARGIN.0, x, s, window.0);
+            assert!(left >= -0.01, "{window:?}: left edge {left}");
+            assert!(
+                right <= window.0 - panel + 0.01,
+                "{window:?}: right edge {right}"
+            );
+            let tall = (board.1 / 2.0 + MARGIN.1) / s;
+            assert!(tall <= window.1 / 2.0 + 0.01, "{window:?}: height");
+        }
     }
 }

@@ -110,11 +110,13 @@ fn bar(
     egui::Area::new(egui::Id::new("kelasu-turn-bar"))
         .fixed_pos(egui::pos2(16.0, 10.0))
         .show(ctx, |ui| {
-            ui.set_width(530.0);
+            // Left of the side panel, in any type size.
+            let room = ctx.viewport_rect().width() - crate::host::grid::panel::PANEL_WIDTH - 32.0;
+            ui.set_width(room.clamp(200.0, 530.0));
             let side = s.to_move();
             if !over {
                 let (left, of) = energy(km);
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.label(
                         egui::RichText::new(format!("{} to play", side.name()))
                             .size(20.0)
@@ -127,7 +129,7 @@ fn bar(
                     ui.label(egui::RichText::new(format!("{} of {of}", left.max(0))).size(16.0));
                 });
                 let live = review.0.is_none();
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let end = end_index(&m);
                     if ui
                         .add_enabled(
