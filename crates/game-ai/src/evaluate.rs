@@ -43,13 +43,30 @@ pub trait Evaluator<G: Game>: Send + Sync {
 }
 
 /// Knows nothing of the game: a cut-off playout is even for everyone. Playouts then decide
-/// only by the games they finish.
+/// only by the games they finish (the arena's `mcts-flat:` agents, to measure what a game's
+/// estimate is worth).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RandomPlayout;
 
 impl<G: Game> Evaluator<G> for RandomPlayout {
     fn evaluate(&self, g: &G, _s: &G::State) -> Vec<f64> {
         vec![0.5; g.players() as usize]
+    }
+}
+
+/// The game's own estimate (`Game::estimate`), or even for everyone when the game has none:
+/// the evaluator a search uses unless told otherwise.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GameEstimate;
+
+impl<G: Game> Evaluator<G> for GameEstimate {
+    fn evaluate(&self, g: &G, s: &G::State) -> Vec<f64> {
+        match g.estimate(s) {
+            Some(v) if v.len() == g.players() as usize => {
+                v.into_iter().map(|x| x.clamp(0.0, 1.0)).collect()
+            }
+            _ => vec![0.5; g.players() as usize],
+        }
     }
 }
 

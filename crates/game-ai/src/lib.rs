@@ -12,7 +12,8 @@
 //! - **simultaneous decisions** (sealed actions): each waiting player selects from its own
 //!   statistics, blind to the others' choices (decoupled selection);
 //! - **wide turns** (Veney offers hundreds of actions): progressive widening;
-//! - playouts cut off after a number of actions and scored by a per-game `Evaluator`;
+//! - playouts cut off after a number of actions and scored by an `Evaluator`: by default the
+//!   game's own estimate (`Game::estimate`, `GameEstimate`);
 //! - root parallelism over threads, a budget in iterations or milliseconds, a seeded generator
 //!   (the same seed, budget and observation give the same choice), and tree reuse between
 //!   decisions.
@@ -30,5 +31,5 @@ pub use agent::{Agent, RandomAgent};
 pub use arena::{ArenaReport, Seat, play_match, play_matches};
 pub use choice::Choice;
 pub use config::{Budget, Config, Level, Widening};
-pub use evaluate::{Evaluator, RandomPlayout, rewards};
+pub use evaluate::{Evaluator, GameEstimate, RandomPlayout, rewards};
 pub use search::Mcts;

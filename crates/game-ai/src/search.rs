@@ -4,14 +4,14 @@
 //! plays out at random to the end or the cut-off, and backs the rewards up.
 use crate::choice::Choice;
 use crate::config::{Budget, Config};
-use crate::evaluate::{Evaluator, RandomPlayout, rewards};
+use crate::evaluate::{Evaluator, GameEstimate, RandomPlayout, rewards};
 use crate::tree::{Edge, Key, Tree, push_edge};
 use game_api::{Actor, Decision, Game, MatchRng, Player, Viewer, seeded};
 use rand::Rng;
 use std::time::{Duration, Instant};
 
 /// The searcher: its settings, its evaluator, and its trees kept between decisions.
-pub struct Mcts<G: Game, E: Evaluator<G> = RandomPlayout> {
+pub struct Mcts<G: Game, E: Evaluator<G> = GameEstimate> {
     pub config: Config,
     evaluator: E,
     trees: Vec<Tree<G::Action>>,
@@ -21,8 +21,16 @@ pub struct Mcts<G: Game, E: Evaluator<G> = RandomPlayout> {
     decisions: u64,
 }
 
-impl<G: Game> Mcts<G, RandomPlayout> {
+impl<G: Game> Mcts<G, GameEstimate> {
+    /// A search that scores cut-off playouts by the game's own estimate.
     pub fn new(config: Config) -> Self {
+        Mcts::with_evaluator(config, GameEstimate)
+    }
+}
+
+impl<G: Game> Mcts<G, RandomPlayout> {
+    /// A search that knows nothing of the game: cut-off playouts count as even.
+    pub fn flat(config: Config) -> Self {
         Mcts::with_evaluator(config, RandomPlayout)
     }
 }

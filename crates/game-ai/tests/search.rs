@@ -1,6 +1,7 @@
 //! The search finds what these small games' right answers are: Nim's winning take, the better
 //! of two gambles by their chance weights, a guess it cannot make better than even against a
-//! hidden coin (and the same choice whatever the coin), and sealed simultaneous choices.
+//! hidden coin (and the same choice whatever the coin), sealed simultaneous choices, and a
+//! game that never ends, told apart by its own estimate.
 mod common;
 use common::*;
 use game_ai::{Agent, Budget, Config, Level, Mcts, RandomAgent, Seat, play_matches};
@@ -158,4 +159,23 @@ fn levels_are_budgets_and_the_arena_counts_results() {
     // Nim 15 is won by the first player and lost by the second against best play; random play
     // errs, so the searcher wins nearly all.
     assert!(r.wins >= 8, "{r:?}");
+}
+
+/// Issue 14: "playouts cut off with a per-game evaluation". In a game that never ends every
+/// playout is cut off; the default search scores it by the game's own estimate and finds the
+/// best pick, while the flat search (`Mcts::flat`) sees every pick as even.
+#[test]
+fn a_cut_off_playout_is_scored_by_the_games_own_estimate() {
+    let g = Endless;
+    let cfg = Config {
+        playout_actions: 6,
+        ..config(2_000, 11)
+    };
+    let c = Mcts::new(cfg.clone())
+        .choose(&g, &g.start(), Player(0))
+        .unwrap();
+    assert_eq!(c.action, 9, "{c:?}");
+    assert!(c.value > 0.95, "{c:?}");
+    let flat = Mcts::flat(cfg).choose(&g, &g.start(), Player(0)).unwrap();
+    assert!((flat.value - 0.5).abs() < 1e-9, "{flat:?}");
 }

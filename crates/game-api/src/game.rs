@@ -125,6 +125,16 @@ pub trait Game: Send + Sync + 'static {
         }
     }
 
+    /// A quick estimate of how the game stands: each player's expected reward in 0..=1 (a win
+    /// 1, a draw ½, a loss 0), from what is on the board — material, the pieces a rule needs
+    /// to survive, progress towards a winning condition. A computer's search scores a playout
+    /// it cut off before the end with it. `s` is a state the searcher may see (its own
+    /// observation with any hidden part sampled), so an estimate reads no secret. `None` (the
+    /// default): no estimate, and a cut-off playout counts as even.
+    fn estimate(&self, _s: &Self::State) -> Option<Vec<f64>> {
+        None
+    }
+
     /// The outcome when the players end the game themselves in state `s` (a resignation, an
     /// agreed draw). The default: the resigning player loses, every other player wins; an agreed
     /// draw is a draw. A game whose text says otherwise overrides it.

@@ -134,6 +134,11 @@ impl Game for Kelasu {
         explain::explain_click(s, &self.options, side, from, to)
     }
 
+    /// Material, Stones, Victory Tiles and the last pieces a side must keep (`estimate.rs`).
+    fn estimate(&self, s: &Position) -> Option<Vec<f64>> {
+        Some(crate::estimate::estimate(s))
+    }
+
     fn hash(&self, s: &Position) -> u64 {
         zobrist::hash(s)
     }

@@ -23,11 +23,12 @@
 //! ```
 //!
 //! Layers look only down: square, side → bitboard → piece, zones, keys → options → position → zobrist
-//! → action → attacks, merge → legal → turn, outcome → explain → notation, invariants → position
-//! text, view → game.
+//! → action → attacks, merge → legal → turn, outcome, estimate → explain → notation, invariants
+//! → position text, view → game.
 mod action;
 mod attacks;
 mod bitboard;
+mod estimate;
 mod explain;
 mod game;
 mod invariants;

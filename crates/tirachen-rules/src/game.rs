@@ -152,6 +152,11 @@ impl Game for Tirachen {
         explain::explain_click(s, &self.options, side, from, to)
     }
 
+    /// Material, the General's guard and the enemy homeland held (`estimate.rs`).
+    fn estimate(&self, s: &Position) -> Option<Vec<f64>> {
+        Some(crate::estimate::estimate(s))
+    }
+
     fn hash(&self, s: &Position) -> u64 {
         zobrist::hash(s)
     }

@@ -19,11 +19,12 @@
 //!
 //! Layers look only down: square, side → bitboard → piece, zones, attacks → options, masters →
 //! position → action → moves → fort, traitor → deployment → legal, outcome → turn → explain,
-//! notation, invariants → position text, zobrist, secrecy, view → game.
+//! estimate, notation, invariants → position text, zobrist, secrecy, view → game.
 mod action;
 mod attacks;
 mod bitboard;
 mod deployment;
+mod estimate;
 mod explain;
 mod fort;
 mod game;

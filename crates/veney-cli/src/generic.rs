@@ -302,21 +302,27 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, Strin
     Ok(ExitCode::SUCCESS)
 }
 
-/// An agent named on the command line: `random`, `mcts:<iterations>`, `mcts:<ms>ms` or a level.
+/// An agent named on the command line: `random`, `mcts:<iterations>`, `mcts:<ms>ms`,
+/// `mcts-flat:<iterations or ms>` (without the game's estimate) or a level.
 fn agent_seat<'a, G: Game>(spec: &str) -> Result<game_ai::Seat<'a, G>, String> {
     use game_ai::{Agent, Budget, Config, Level, Mcts, RandomAgent};
     let level = Level::ALL
         .into_iter()
         .find(|l| l.name().split_whitespace().next() == Some(spec));
+    // mcts-flat: the same search without the game's estimate (cut-off playouts are even).
+    let flat = spec.starts_with("mcts-flat:");
     let budget = match (spec, level) {
         ("random", _) => None,
         (_, Some(l)) => Some(l.budget()),
         _ => {
-            let n = spec.strip_prefix("mcts:").ok_or_else(|| {
-                format!(
-                    "agent `{spec}`: expected random, mcts:<iterations>, mcts:<ms>ms or a level (beginner, casual, club, strong, strongest)"
-                )
-            })?;
+            let n = spec
+                .strip_prefix("mcts:")
+                .or_else(|| spec.strip_prefix("mcts-flat:"))
+                .ok_or_else(|| {
+                    format!(
+                        "agent `{spec}`: expected random, mcts:<iterations>, mcts:<ms>ms, mcts-flat:<iterations> or a level (beginner, casual, club, strong, strongest)"
+                    )
+                })?;
             Some(match n.strip_suffix("ms") {
                 Some(ms) => Budget::Millis(ms.parse().map_err(|_| {
                     format!("agent `{spec}`: `{ms}` is not a number of milliseconds")
@@ -331,6 +337,13 @@ fn agent_seat<'a, G: Game>(spec: &str) -> Result<game_ai::Seat<'a, G>, String> {
     };
     let make: Box<dyn Fn(u64) -> Box<dyn Agent<G>>> = match budget {
         None => Box::new(|seed| Box::new(RandomAgent::new(seed)) as Box<dyn Agent<G>>),
+        Some(budget) if flat => Box::new(move |seed| {
+            Box::new(Mcts::flat(Config {
+                budget,
+                seed,
+                ..Config::default()
+            })) as Box<dyn Agent<G>>
+        }),
         Some(budget) => Box::new(move |seed| {
             Box::new(Mcts::new(Config {
                 budget,

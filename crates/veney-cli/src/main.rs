@@ -106,7 +106,8 @@ pub enum Command {
     /// Play matches between computer players: wins, draws and losses of --white's agent (the
     /// agents swap colours every game), mean game length, time per decision.
     Arena {
-        /// The first agent: `random`, `mcts:<iterations>`, `mcts:<ms>ms`, or a level
+        /// The first agent: `random`, `mcts:<iterations>`, `mcts:<ms>ms`, `mcts-flat:<iterations>`
+        /// (the search without the game's estimate of a cut-off playout), or a level
         /// (`beginner`, `casual`, `club`, `strong`, `strongest`)
         #[arg(long)]
         white: String,

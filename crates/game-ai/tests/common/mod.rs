@@ -323,3 +323,84 @@ impl Game for Pennies {
         ActionCells::default()
     }
 }
+
+/// A game that never ends: the first player picks a number 0–9 once, then both wait, turn about,
+/// for ever. Its estimate gives the first player the number over nine: only an evaluator that
+/// asks the game can tell the picks apart, as every playout is cut off.
+pub struct Endless;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EndlessState {
+    pub picked: Option<u8>,
+    pub waits: u32,
+}
+
+impl Game for Endless {
+    type State = EndlessState;
+    type Action = u8;
+    fn name(&self) -> &'static str {
+        "endless"
+    }
+    fn title(&self) -> &'static str {
+        "Endless"
+    }
+    fn players(&self) -> u8 {
+        2
+    }
+    fn player_name(&self, p: Player) -> String {
+        format!("P{}", p.0 + 1)
+    }
+    fn start(&self) -> EndlessState {
+        EndlessState {
+            picked: None,
+            waits: 0,
+        }
+    }
+    fn decision(&self, s: &EndlessState) -> Decision {
+        match s.picked {
+            None => Decision::Player(Player(0)),
+            Some(_) => Decision::Player(Player(((s.waits + 1) % 2) as u8)),
+        }
+    }
+    fn legal_actions(&self, s: &EndlessState, _p: Player, out: &mut Vec<u8>) {
+        match s.picked {
+            None => out.extend(0..=9),
+            Some(_) => out.push(0),
+        }
+    }
+    fn chance_outcomes(&self, _s: &EndlessState, _out: &mut Vec<(u8, u32)>) {}
+    fn apply(&self, s: &mut EndlessState, _actor: Actor, a: u8) {
+        match s.picked {
+            None => s.picked = Some(a),
+            Some(_) => s.waits += 1,
+        }
+    }
+    fn hash(&self, s: &EndlessState) -> u64 {
+        s.picked.map_or(99, |p| p as u64) * 1_000_003 + s.waits as u64
+    }
+    fn estimate(&self, s: &EndlessState) -> Option<Vec<f64>> {
+        let p = s.picked? as f64 / 9.0;
+        Some(vec![p, 1.0 - p])
+    }
+    fn action_text(&self, _s: &EndlessState, a: u8) -> String {
+        a.to_string()
+    }
+    fn parse_action(&self, _s: &EndlessState, text: &str) -> Result<u8, TextError> {
+        Err(no_text(text))
+    }
+    fn position_text(&self, s: &EndlessState) -> String {
+        format!("{:?}", s)
+    }
+    fn parse_position(&self, text: &str) -> Result<EndlessState, TextError> {
+        Err(no_text(text))
+    }
+    fn board(&self) -> BoardDesc {
+        board()
+    }
+    fn pieces(&self, _s: &EndlessState, _v: Viewer) -> Vec<PieceView> {
+        Vec::new()
+    }
+    fn action_cells(&self, _s: &EndlessState, _a: u8) -> ActionCells {
+        ActionCells::default()
+    }
+}
