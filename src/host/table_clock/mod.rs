@@ -442,17 +442,35 @@ fn spawn_waker(next: Res<NextWake>, proxy: Option<Res<bevy::winit::EventLoopProx
     });
 }
 
-/// Space presses for the first seat, Enter for the second, while the clock's window is open.
-fn keys(keys: Res<ButtonInput<KeyCode>>, t: Res<TableClock>, mut out: MessageWriter<ClockIntent>) {
-    if !t.open || t.clock.is_none() {
-        return;
+/// Space presses for the first seat, Enter for the second, typed into the clock's window. In the
+/// main window those keys stay the game's own (Space ends a Veney turn, Enter enters a move in
+/// companion mode).
+fn keys(
+    mut input: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    windows: Query<(), With<window::ClockWindow>>,
+    t: Res<TableClock>,
+    mut out: MessageWriter<ClockIntent>,
+) {
+    for k in input.read() {
+        if !k.state.is_pressed() || k.repeat || t.clock.is_none() || windows.get(k.window).is_err()
+        {
+            continue;
+        }
+        match k.key_code {
+            KeyCode::Space => {
+                out.write(ClockIntent::Press(0));
+            }
+            KeyCode::Enter | KeyCode::NumpadEnter => {
+                out.write(ClockIntent::Press(1));
+            }
+            _ => {}
+        }
     }
-    if keys.just_pressed(KeyCode::Space) {
-        out.write(ClockIntent::Press(0));
-    }
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
-        out.write(ClockIntent::Press(1));
-    }
+}
+
+/// Whether the clock's window has the keyboard (a game's own Space then waits).
+pub fn clock_has_keys(windows: &Query<&Window, With<window::ClockWindow>>) -> bool {
+    windows.iter().any(|w| w.focused)
 }
 
 #[cfg(test)]
@@ -481,5 +499,59 @@ mod tests {
         assert_eq!(next_wake(&t, 200), Some(300_000), "hidden: the flag only");
         t.clock.as_mut().unwrap().pause(200).unwrap();
         assert_eq!(next_wake(&t, 500), None, "paused: nothing changes");
+    }
+
+    fn key(window: Entity, key_code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
+        bevy::input::keyboard::KeyboardInput {
+            key_code,
+            logical_key: bevy::input::keyboard::Key::Unidentified(
+                bevy::input::keyboard::NativeKey::Unidentified,
+            ),
+            state: bevy::input::ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window,
+        }
+    }
+
+    /// Issue 16, Clocks: "a key for each: Space and Enter", typed into the clock's window; the
+    /// same keys in the main window are the game's (no press).
+    #[test]
+    fn space_and_enter_press_the_clock_typed_into_its_window() {
+        let mut a = App::new();
+        a.add_plugins(MinimalPlugins)
+            .add_message::<bevy::input::keyboard::KeyboardInput>()
+            .add_message::<ClockIntent>()
+            .add_systems(Update, keys);
+        let mut c = Clock::new(ClockSetup::default().controls()).unwrap();
+        c.start(0, 0).unwrap();
+        a.insert_resource(TableClock {
+            open: true,
+            clock: Some(c),
+            ..TableClock::default()
+        });
+        let clock_window = a.world_mut().spawn(window::ClockWindow).id();
+        let main_window = a.world_mut().spawn_empty().id();
+        let mut cursor = a.world().resource::<Messages<ClockIntent>>().get_cursor();
+        let mut pressed = |a: &mut App, w: Entity, k: KeyCode| {
+            a.world_mut().write_message(key(w, k));
+            a.update();
+            let msgs = a.world().resource::<Messages<ClockIntent>>();
+            cursor.read(msgs).copied().collect::<Vec<_>>()
+        };
+        assert_eq!(
+            pressed(&mut a, main_window, KeyCode::Space),
+            vec![],
+            "the main window's Space is the game's"
+        );
+        assert_eq!(
+            pressed(&mut a, clock_window, KeyCode::Space),
+            vec![ClockIntent::Press(0)]
+        );
+        assert_eq!(
+            pressed(&mut a, clock_window, KeyCode::Enter),
+            vec![ClockIntent::Press(1)]
+        );
+        assert_eq!(pressed(&mut a, clock_window, KeyCode::KeyA), vec![]);
     }
 }

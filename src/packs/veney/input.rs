@@ -116,11 +116,11 @@ fn keyboard(
     game: Res<CurrentGame>,
     mut view: ResMut<super::board::BoardView>,
     mut out: MessageWriter<Command>,
-    clock: Res<crate::host::table_clock::TableClock>,
+    clock: Query<&Window, With<crate::host::table_clock::window::ClockWindow>>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    // Space presses the open clock then, not the turn.
-    let clock_keys = clock.open && clock.clock.is_some();
+    // Typed into the clock's window, Space presses the clock, not the turn.
+    let clock_keys = crate::host::table_clock::clock_has_keys(&clock);
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Command::Cancel);
     }
