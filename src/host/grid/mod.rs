@@ -19,6 +19,7 @@ pub mod input;
 pub mod intents;
 pub mod panel;
 pub mod review;
+pub mod start_form;
 pub mod view;
 
 pub use autosave::autosave_beside;

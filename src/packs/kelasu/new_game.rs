@@ -1,6 +1,7 @@
 //! The new-game dialog: the options the rule text leaves to the players (each named by its ruling
 //! in docs/rulings/kelasu.md) and an optional position text to start from.
 use super::{KelasuStage, NewGameError, NewKelasu, ResumeKelasu};
+use crate::host::grid::start_form::StartChoice;
 use crate::host::grid::{ActiveMatch, SaveRoot};
 use crate::host::{OpenScreen, Screen};
 use bevy::prelude::*;
@@ -51,7 +52,6 @@ fn dialog(
     let ctx = contexts.ctx_mut()?;
     let has_game = m.is_some_and(|m| m.screen == Screen::Kelasu);
     let autosave = super::autosave_path(&saves);
-    let can_resume = !has_game && autosave.exists();
     egui::Window::new("New game of Kelasu")
         .collapsible(false)
         .resizable(false)
@@ -98,38 +98,30 @@ fn dialog(
                 };
             }
             ui.separator();
-            ui.label("Start from a position text (optional):");
-            ui.add(
-                egui::TextEdit::singleline(&mut form.position)
-                    .desired_width(440.0)
-                    .font(egui::TextStyle::Monospace),
+            let choice = crate::host::grid::start_form::position_and_buttons(
+                ui,
+                &mut form.position,
+                error.0.as_deref(),
+                440.0,
+                has_game,
+                &autosave,
             );
-            if let Some(e) = &error.0 {
-                ui.colored_label(egui::Color32::from_rgb(225, 95, 75), e);
-            }
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button(egui::RichText::new("Start").size(17.0)).clicked() {
+            match choice {
+                Some(StartChoice::Start { position }) => {
                     out.write(NewKelasu {
                         options: form.options,
-                        position: Some(form.position.clone()).filter(|p| !p.trim().is_empty()),
+                        position,
                     });
                 }
-                if can_resume
-                    && ui
-                        .button("Resume the last game")
-                        .on_hover_text(format!("{} (saved after every move)", autosave.display()))
-                        .clicked()
-                {
+                Some(StartChoice::Resume) => {
                     resume.write(ResumeKelasu);
                 }
-                if has_game && ui.button("Back to the game").clicked() {
-                    next.set(KelasuStage::Playing);
-                }
-                if ui.button("< Games").clicked() {
+                Some(StartChoice::Back) => next.set(KelasuStage::Playing),
+                Some(StartChoice::Games) => {
                     screens.write(OpenScreen(Screen::Title));
                 }
-            });
+                None => {}
+            }
         });
     Ok(())
 }

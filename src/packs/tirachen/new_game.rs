@@ -2,6 +2,7 @@
 //! position text to start from), the masters' choice (arms, spells and hunt totalling nine), and
 //! the hand-over screen between two secret choices so neither player sees the other's.
 use super::{HandedOver, NewGameError, NewTirachen, ResumeTirachen, TirachenStage, choice_index};
+use crate::host::grid::start_form::StartChoice;
 use crate::host::grid::{ActiveMatch, Intent, SaveRoot};
 use crate::host::{OpenScreen, Screen};
 use bevy::prelude::*;
@@ -76,7 +77,6 @@ fn dialog(
     let has_game = m.is_some_and(|m| m.screen == Screen::Tirachen);
     let autosave = super::autosave_path(&saves);
     // A game in progress here is the autosaved one ("Back to the game").
-    let can_resume = !has_game && autosave.exists();
     egui::Window::new("New game of Tirachen")
         .collapsible(false)
         .resizable(false)
@@ -129,38 +129,30 @@ fn dialog(
             let quiet = form.quiet;
             form.options.quiet_turn_limit = quiet_on.then_some(quiet);
             ui.separator();
-            ui.label("Start from a position text (optional):");
-            ui.add(
-                egui::TextEdit::singleline(&mut form.position)
-                    .desired_width(400.0)
-                    .font(egui::TextStyle::Monospace),
+            let choice = crate::host::grid::start_form::position_and_buttons(
+                ui,
+                &mut form.position,
+                error.0.as_deref(),
+                400.0,
+                has_game,
+                &autosave,
             );
-            if let Some(e) = &error.0 {
-                ui.colored_label(egui::Color32::from_rgb(225, 95, 75), e);
-            }
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button(egui::RichText::new("Start").size(17.0)).clicked() {
+            match choice {
+                Some(StartChoice::Start { position }) => {
                     out.write(NewTirachen {
                         options: form.options,
-                        position: Some(form.position.clone()).filter(|p| !p.trim().is_empty()),
+                        position,
                     });
                 }
-                if can_resume
-                    && ui
-                        .button("Resume the last game")
-                        .on_hover_text(format!("{} (saved after every move)", autosave.display()))
-                        .clicked()
-                {
+                Some(StartChoice::Resume) => {
                     resume.write(ResumeTirachen);
                 }
-                if has_game && ui.button("Back to the game").clicked() {
-                    next.set(TirachenStage::Playing);
-                }
-                if ui.button("< Games").clicked() {
+                Some(StartChoice::Back) => next.set(TirachenStage::Playing),
+                Some(StartChoice::Games) => {
                     screens.write(OpenScreen(Screen::Title));
                 }
-            });
+                None => {}
+            }
         });
     Ok(())
 }
