@@ -303,9 +303,18 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, Strin
 }
 
 /// An agent named on the command line: `random`, `mcts:<iterations>`, `mcts:<ms>ms`,
-/// `mcts-flat:<iterations or ms>` (without the game's estimate) or a level.
-fn agent_seat<'a, G: Game>(spec: &str) -> Result<game_ai::Seat<'a, G>, String> {
+/// `mcts-flat:<iterations or ms>` (without the game's estimate) or a level; an `mcts` agent
+/// may end in `@<actions>`, its playouts' cut-off (default 200).
+fn agent_seat<'a, G: Game>(full: &str) -> Result<game_ai::Seat<'a, G>, String> {
     use game_ai::{Agent, Budget, Config, Level, Mcts, RandomAgent};
+    let (spec, playout_actions) = match full.split_once('@') {
+        Some((s, n)) => (
+            s,
+            n.parse::<u32>()
+                .map_err(|_| format!("agent `{full}`: `{n}` is not a number of actions"))?,
+        ),
+        None => (full, Config::default().playout_actions),
+    };
     let level = Level::ALL
         .into_iter()
         .find(|l| l.name().split_whitespace().next() == Some(spec));
@@ -335,25 +344,27 @@ fn agent_seat<'a, G: Game>(spec: &str) -> Result<game_ai::Seat<'a, G>, String> {
             })
         }
     };
+    // A level searches as the app's computer does (the strongest on every core).
+    let threads = level.map_or(1, |l| l.config(0).threads);
     let make: Box<dyn Fn(u64) -> Box<dyn Agent<G>>> = match budget {
         None => Box::new(|seed| Box::new(RandomAgent::new(seed)) as Box<dyn Agent<G>>),
-        Some(budget) if flat => Box::new(move |seed| {
-            Box::new(Mcts::flat(Config {
-                budget,
-                seed,
-                ..Config::default()
-            })) as Box<dyn Agent<G>>
-        }),
         Some(budget) => Box::new(move |seed| {
-            Box::new(Mcts::new(Config {
+            let config = Config {
                 budget,
                 seed,
+                playout_actions,
+                threads,
                 ..Config::default()
-            })) as Box<dyn Agent<G>>
+            };
+            if flat {
+                Box::new(Mcts::flat(config)) as Box<dyn Agent<G>>
+            } else {
+                Box::new(Mcts::new(config)) as Box<dyn Agent<G>>
+            }
         }),
     };
     Ok(game_ai::Seat {
-        name: spec.to_string(),
+        name: full.to_string(),
         make,
     })
 }

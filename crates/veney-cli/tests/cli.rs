@@ -223,6 +223,7 @@ fn kelasu_has_the_common_commands() {
 fn arena_plays_matches_between_agents_for_every_game() {
     for (game, white, games) in [
         ("tirachen", "mcts:60", "2"),
+        ("tirachen", "mcts-flat:60@40", "1"),
         ("veney", "mcts:30", "2"),
         ("kelasu", "beginner", "1"),
     ] {
@@ -246,4 +247,7 @@ fn arena_plays_matches_between_agents_for_every_game() {
         err.contains("`lots` is not a number of iterations"),
         "{err}"
     );
+    let (code, _, err) = run(&["arena", "--white", "mcts:30@soon", "--black", "random"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("`soon` is not a number of actions"), "{err}");
 }
