@@ -32,6 +32,7 @@ pub mod dice;
 mod direction;
 pub mod displaced;
 mod errors;
+mod estimate;
 mod free_engagement;
 pub mod game;
 pub mod hug;

@@ -139,6 +139,12 @@ impl game_api::Game for VeneyGame {
         }
     }
 
+    /// Blades, technical pieces, engagements and the blades' nearness to the opposing Self
+    /// (`estimate.rs`).
+    fn estimate(&self, s: &Position) -> Option<Vec<f64>> {
+        Some(crate::estimate::estimate(&self.rules, s))
+    }
+
     /// Records number on from the position's own turn count (§2.0.R5: turns numbered in pairs).
     fn turns_before(&self, start: &Position) -> usize {
         start.turns() as usize

@@ -1,0 +1,112 @@
+//! A quick judgement of how a game stands, for the computer's search to score a playout it cut
+//! off before the end (`game_api::Game::estimate`). Not a rule: a rough count, weighed by how
+//! the game is won, "checkmate either by touch (taking the Self piece) or by disarm (taking
+//! their only blade piece)" (§2.0 Goal).
+//!
+//! Each side's score: 8 for a blade on the board and 4 for a second (disarm takes the only
+//! one), 2 for each technical piece on the board or in reserve, ½ for each engagement on the
+//! board, and for each of its blades that may take the Self (checkmate-by-touch privilege) up to
+//! 3 more the nearer it stands to the opposing Self (0.4 a square under eight squares apart,
+//! lines and steps counted). The estimate is a logistic curve of the difference: 5 points ahead
+//! is about 73 %.
+use crate::piece_set::Kind;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::side::Side;
+
+/// Points of difference for odds of e : 1.
+const SCALE: f64 = 5.0;
+
+/// One side's score.
+pub fn score(rules: &Rules, pos: &Position, side: Side) -> f64 {
+    let target = pos.life_square(rules, !side);
+    let (mut s, mut blades) = (0.0, 0u32);
+    for k in 0..rules.kind_count(side) {
+        let kind = Kind(k as u8);
+        let info = rules.info(side, kind);
+        let on_board = pos.pieces(side, kind);
+        if info.life || info.inert {
+            continue;
+        }
+        if info.blade {
+            blades += on_board.count();
+            if info.privileged
+                && let Some(t) = target
+            {
+                let mut b = on_board;
+                while let Some(sq) = b.first() {
+                    b.clear(sq);
+                    let d = (sq.line() as i32 - t.line() as i32).abs()
+                        + (sq.step() as i32 - t.step() as i32).abs();
+                    s += 0.4 * (8 - d).max(0) as f64;
+                }
+            }
+        } else if info.engagement {
+            s += 0.5 * on_board.count() as f64;
+        } else {
+            s += 2.0 * (on_board.count() + pos.reserve(side, kind) as u32) as f64;
+        }
+    }
+    s + match blades {
+        0 => 0.0,
+        1 => 8.0,
+        _ => 12.0,
+    }
+}
+
+/// Each player's expected reward: White's first.
+pub fn estimate(rules: &Rules, pos: &Position) -> Vec<f64> {
+    let d = score(rules, pos, Side::White) - score(rules, pos, Side::Black);
+    let white = 1.0 / (1.0 + (-d / SCALE).exp());
+    vec![white, 1.0 - white]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_is_even() {
+        let rules = Rules::standard();
+        let e = estimate(&rules, &Position::start(&rules));
+        assert!((e[0] - 0.5).abs() < 1e-9, "{e:?}");
+    }
+
+    /// A side that lost a blade is behind; a blade brought nearer the opposing Self is ahead.
+    #[test]
+    fn blades_and_their_reach_count() {
+        let rules = Rules::standard();
+        let start = Position::start(&rules);
+        let blade = |side: Side| {
+            (0..rules.kind_count(side))
+                .map(|k| Kind(k as u8))
+                .find(|&k| rules.info(side, k).blade && start.pieces(side, k).any())
+                .unwrap()
+        };
+        let k = blade(Side::Black);
+        let sq = start.pieces(Side::Black, k).first().unwrap();
+        let mut disarmed = start.clone();
+        disarmed.remove(Side::Black, k, sq);
+        let e = estimate(&rules, &disarmed);
+        assert!(e[0] > 0.6, "Black a blade down: {e:?}");
+        assert!((e[0] + e[1] - 1.0).abs() < 1e-9);
+
+        let k = blade(Side::White);
+        let from = start.pieces(Side::White, k).first().unwrap();
+        let to = start.life_square(&rules, Side::Black).unwrap();
+        let near = crate::square::Square::all()
+            .filter(|s| !start.occupied().contains(*s))
+            .min_by_key(|s| {
+                (s.line() as i32 - to.line() as i32).abs()
+                    + (s.step() as i32 - to.step() as i32).abs()
+            })
+            .unwrap();
+        let mut forward = start.clone();
+        forward.remove(Side::White, k, from);
+        forward.put(Side::White, k, near);
+        assert!(
+            score(&rules, &forward, Side::White) > score(&rules, &start, Side::White),
+            "{from:?} → {near:?}"
+        );
+    }
+}
