@@ -28,14 +28,18 @@ impl Widening {
     }
 }
 
+/// Where a playout is cut off when neither the search nor the game says.
+pub const DEFAULT_PLAYOUT_ACTIONS: u32 = 200;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub budget: Budget,
     /// The UCB exploration constant (rewards are in 0..=1).
     pub exploration: f64,
     pub widening: Widening,
-    /// A playout stops after this many actions and the evaluator scores where it stands.
-    pub playout_actions: u32,
+    /// A playout stops after this many actions and the evaluator scores where it stands;
+    /// `None`: the game's own depth (`Game::playout_depth`), else `DEFAULT_PLAYOUT_ACTIONS`.
+    pub playout_actions: Option<u32>,
     /// Independent trees searched at once (root parallelism); 0 means one per core.
     pub threads: usize,
     /// The generator's seed: the same seed, budget (in iterations) and observation give the
@@ -49,7 +53,7 @@ impl Default for Config {
             budget: Budget::Iterations(1_000),
             exploration: 0.7,
             widening: Widening { c: 2.0, alpha: 0.5 },
-            playout_actions: 200,
+            playout_actions: None,
             threads: 1,
             seed: 0,
         }

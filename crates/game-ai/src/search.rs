@@ -29,8 +29,13 @@ impl<G: Game> Mcts<G, GameEstimate> {
 }
 
 impl<G: Game> Mcts<G, RandomPlayout> {
-    /// A search that knows nothing of the game: cut-off playouts count as even.
-    pub fn flat(config: Config) -> Self {
+    /// A search that knows nothing of the game: cut-off playouts count as even, and a playout
+    /// runs `DEFAULT_PLAYOUT_ACTIONS` unless the config says (not the game's depth, which is
+    /// set for its estimate).
+    pub fn flat(mut config: Config) -> Self {
+        config.playout_actions = config
+            .playout_actions
+            .or(Some(crate::config::DEFAULT_PLAYOUT_ACTIONS));
         Mcts::with_evaluator(config, RandomPlayout)
     }
 }
@@ -435,7 +440,11 @@ fn playout<G: Game, E: Evaluator<G>>(
     rng: &mut MatchRng,
 ) -> Vec<f64> {
     let mut actions = Vec::new();
-    for _ in 0..config.playout_actions {
+    let depth = config
+        .playout_actions
+        .or_else(|| g.playout_depth())
+        .unwrap_or(crate::config::DEFAULT_PLAYOUT_ACTIONS);
+    for _ in 0..depth {
         match g.decision(s) {
             Decision::Over(o) => return rewards(&o),
             Decision::Chance => {

@@ -166,9 +166,9 @@ fn levels_are_budgets_and_the_arena_counts_results() {
 /// best pick, while the flat search (`Mcts::flat`) sees every pick as even.
 #[test]
 fn a_cut_off_playout_is_scored_by_the_games_own_estimate() {
-    let g = Endless;
+    let g = Endless::default();
     let cfg = Config {
-        playout_actions: 6,
+        playout_actions: Some(6),
         ..config(2_000, 11)
     };
     let c = Mcts::new(cfg.clone())
@@ -178,4 +178,36 @@ fn a_cut_off_playout_is_scored_by_the_games_own_estimate() {
     assert!(c.value > 0.95, "{c:?}");
     let flat = Mcts::flat(cfg).choose(&g, &g.start(), Player(0)).unwrap();
     assert!((flat.value - 0.5).abs() < 1e-9, "{flat:?}");
+}
+
+/// A game's own playout depth (`Game::playout_depth`) is where its playouts stop when the
+/// search does not say: at depth 0 a leaf is judged by the estimate at once.
+#[test]
+fn a_games_own_playout_depth_is_used() {
+    use std::sync::atomic::Ordering;
+    let played = |depth: Option<u32>, playout_actions: Option<u32>| {
+        let g = Endless {
+            depth,
+            ..Endless::default()
+        };
+        let cfg = Config {
+            playout_actions,
+            ..config(500, 3)
+        };
+        let c = Mcts::new(cfg).choose(&g, &g.start(), Player(0)).unwrap();
+        assert_eq!(c.action, 9, "{c:?}");
+        g.applied.load(Ordering::Relaxed)
+    };
+    // The tree's own descent plays actions too; playouts add their depth to each iteration.
+    let at_once = played(Some(0), None);
+    let default = played(None, None);
+    let overridden = played(Some(0), Some(50));
+    assert!(
+        default > at_once + 150 * 500,
+        "the default 200 a playout: {default} vs {at_once}"
+    );
+    assert!(
+        overridden > at_once + 30 * 500 && overridden < default,
+        "the search's own cut-off wins: {overridden} ({at_once}, {default})"
+    );
 }

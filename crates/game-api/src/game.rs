@@ -135,6 +135,13 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// How many random actions a computer's playout runs before `estimate` scores where it
+    /// stands, when the game has an estimate worth more than random play beyond that (each
+    /// game's figure is measured with the arena). `None` (the default): the search's own.
+    fn playout_depth(&self) -> Option<u32> {
+        None
+    }
+
     /// The outcome when the players end the game themselves in state `s` (a resignation, an
     /// agreed draw). The default: the resigning player loses, every other player wins; an agreed
     /// draw is a draw. A game whose text says otherwise overrides it.

@@ -157,6 +157,13 @@ impl Game for Tirachen {
         Some(crate::estimate::estimate(s))
     }
 
+    /// Measured (arena, 100 games at 300 iterations a decision): with the estimate, playouts
+    /// cut off after 4 actions beat 15 (71 %), 15 beat 40 (71 %) and 40 beat the flat search's
+    /// 200 (68 %); 8 lost to 4 (44 %) and 0 drew most games.
+    fn playout_depth(&self) -> Option<u32> {
+        Some(4)
+    }
+
     fn hash(&self, s: &Position) -> u64 {
         zobrist::hash(s)
     }

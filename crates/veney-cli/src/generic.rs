@@ -304,16 +304,18 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, Strin
 
 /// An agent named on the command line: `random`, `mcts:<iterations>`, `mcts:<ms>ms`,
 /// `mcts-flat:<iterations or ms>` (without the game's estimate) or a level; an `mcts` agent
-/// may end in `@<actions>`, its playouts' cut-off (default 200).
+/// may end in `@<actions>`, its playouts' cut-off (default: the game's own, else 200).
 fn agent_seat<'a, G: Game>(full: &str) -> Result<game_ai::Seat<'a, G>, String> {
     use game_ai::{Agent, Budget, Config, Level, Mcts, RandomAgent};
     let (spec, playout_actions) = match full.split_once('@') {
         Some((s, n)) => (
             s,
-            n.parse::<u32>()
-                .map_err(|_| format!("agent `{full}`: `{n}` is not a number of actions"))?,
+            Some(
+                n.parse::<u32>()
+                    .map_err(|_| format!("agent `{full}`: `{n}` is not a number of actions"))?,
+            ),
         ),
-        None => (full, Config::default().playout_actions),
+        None => (full, None),
     };
     let level = Level::ALL
         .into_iter()

@@ -109,7 +109,7 @@ pub enum Command {
         /// The first agent: `random`, `mcts:<iterations>`, `mcts:<ms>ms`, `mcts-flat:<iterations>`
         /// (the search without the game's estimate of a cut-off playout), or a level
         /// (`beginner`, `casual`, `club`, `strong`, `strongest`); `@<actions>` after an mcts
-        /// agent sets where its playouts are cut off (default 200)
+        /// agent sets where its playouts are cut off (default: the game's own depth, else 200)
         #[arg(long)]
         white: String,
         /// The second agent, the same way

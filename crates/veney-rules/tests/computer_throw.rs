@@ -35,7 +35,7 @@ fn choose(rules: &Arc<Rules>, p: &Position) -> (Action, f64) {
     let config = Config {
         budget: Budget::Iterations(4_000),
         // Every leaf is scored by `dagger_value`: no random playout blurs the odds.
-        playout_actions: 0,
+        playout_actions: Some(0),
         seed: 3,
         ..Config::default()
     };

@@ -326,8 +326,13 @@ impl Game for Pennies {
 
 /// A game that never ends: the first player picks a number 0–9 once, then both wait, turn about,
 /// for ever. Its estimate gives the first player the number over nine: only an evaluator that
-/// asks the game can tell the picks apart, as every playout is cut off.
-pub struct Endless;
+/// asks the game can tell the picks apart, as every playout is cut off. `depth` is its
+/// `playout_depth`; `applied` counts the actions played on it.
+#[derive(Default)]
+pub struct Endless {
+    pub depth: Option<u32>,
+    pub applied: std::sync::atomic::AtomicU64,
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EndlessState {
@@ -370,6 +375,8 @@ impl Game for Endless {
     }
     fn chance_outcomes(&self, _s: &EndlessState, _out: &mut Vec<(u8, u32)>) {}
     fn apply(&self, s: &mut EndlessState, _actor: Actor, a: u8) {
+        self.applied
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         match s.picked {
             None => s.picked = Some(a),
             Some(_) => s.waits += 1,
@@ -381,6 +388,9 @@ impl Game for Endless {
     fn estimate(&self, s: &EndlessState) -> Option<Vec<f64>> {
         let p = s.picked? as f64 / 9.0;
         Some(vec![p, 1.0 - p])
+    }
+    fn playout_depth(&self) -> Option<u32> {
+        self.depth
     }
     fn action_text(&self, _s: &EndlessState, a: u8) -> String {
         a.to_string()
