@@ -145,6 +145,13 @@ impl game_api::Game for VeneyGame {
         Some(crate::estimate::estimate(&self.rules, s))
     }
 
+    /// Measured (arena, 60 games at 300 iterations a decision): with the estimate, playouts cut
+    /// off after 8 actions beat the flat search's 200 (43 won, 17 lost; twelve times faster a
+    /// decision) and 20 (34 to 25); 4 was even with 8 (31 to 29) in games twice as long.
+    fn playout_depth(&self) -> Option<u32> {
+        Some(8)
+    }
+
     /// Records number on from the position's own turn count (§2.0.R5: turns numbered in pairs).
     fn turns_before(&self, start: &Position) -> usize {
         start.turns() as usize
