@@ -139,6 +139,13 @@ impl Game for Kelasu {
         Some(crate::estimate::estimate(s))
     }
 
+    /// Measured (arena, 40 games at 300 iterations a decision): with the estimate, playouts cut
+    /// off after 40 actions beat the flat search's 200 (38 to 2) and 12 (33 to 7); 80 beat 40
+    /// (27 to 13); 160 did not beat 80 (18 to 22). A Kelasu turn is several actions.
+    fn playout_depth(&self) -> Option<u32> {
+        Some(80)
+    }
+
     fn hash(&self, s: &Position) -> u64 {
         zobrist::hash(s)
     }
