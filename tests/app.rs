@@ -731,11 +731,17 @@ fn a_record_is_loaded_with_its_uncalled_untenable_turn_marked() {
 fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
     use veney::packs::veney::computer::{VeneyComputer, VeneyHint, VeneyThinking};
     let mut app = app_with(Game::new(standard()), "computer");
-    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    // Strong: a search long enough to click into while it thinks (a beginner's 50 iterations
+    // may be over before the click).
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Strong)];
     click(&mut app, "Y4");
     click(&mut app, "Y3");
     send(&mut app, Command::Play(veney_rules::Action::EndTurn));
     assert_eq!(game(&app).position().turn(), Side::Black);
+    assert!(
+        app.world().resource::<VeneyThinking>().busy(),
+        "the computer thinks"
+    );
     click(&mut app, "X13");
     let info = app
         .world()
