@@ -287,6 +287,21 @@ pub trait Game: Send + Sync + 'static {
     }
 }
 
+/// Two players' estimates (`Game::estimate`) from the first player's lead in points: a
+/// logistic curve, `scale` points of lead for odds of e : 1. The first player's estimate comes
+/// first; they add to one.
+///
+/// ```
+/// let [a, b] = game_api::lead_estimate(0.0, 4.0);
+/// assert_eq!((a, b), (0.5, 0.5));
+/// let [a, b] = game_api::lead_estimate(4.0, 4.0);
+/// assert!((a - 0.731).abs() < 0.001 && (a + b - 1.0).abs() < 1e-12);
+/// ```
+pub fn lead_estimate(lead: f64, scale: f64) -> [f64; 2] {
+    let first = 1.0 / (1.0 + (-lead / scale).exp());
+    [first, 1.0 - first]
+}
+
 /// Who acts now, if anyone does: the deciding player, or chance. For simultaneous decisions the
 /// lowest waiting seat.
 pub fn actor_now(d: &Decision) -> Option<Actor> {

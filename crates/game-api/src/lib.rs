@@ -34,7 +34,7 @@ pub use any_match::{ActionView, AnyMatch};
 pub use board::{ActionCells, BoardDesc, Cell, PieceView, Reach, ReserveView, Shape, Zone};
 pub use decision::Decision;
 pub use declared::Declared;
-pub use game::{Game, actions_for, actor_now};
+pub use game::{Game, actions_for, actor_now, lead_estimate};
 pub use game_match::{Match, PlayError, Step, TurnText};
 pub use notation::{TextError, read_numbered, write_numbered};
 pub use outcome::{Outcome, PlayerResult};

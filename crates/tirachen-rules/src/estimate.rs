@@ -52,11 +52,11 @@ pub fn score(pos: &Position, side: Side) -> f64 {
 
 /// Each player's expected reward, in player order.
 pub fn estimate(pos: &Position) -> Vec<f64> {
-    let d = score(pos, Side::BOTH[0]) - score(pos, Side::BOTH[1]);
-    let first = 1.0 / (1.0 + (-d / SCALE).exp());
+    let [a, b] = Side::BOTH;
+    let e = game_api::lead_estimate(score(pos, a) - score(pos, b), SCALE);
     let mut v = vec![0.0; 2];
-    v[Side::BOTH[0].player().index()] = first;
-    v[Side::BOTH[1].player().index()] = 1.0 - first;
+    v[a.player().index()] = e[0];
+    v[b.player().index()] = e[1];
     v
 }
 

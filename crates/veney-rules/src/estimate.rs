@@ -56,9 +56,8 @@ pub fn score(rules: &Rules, pos: &Position, side: Side) -> f64 {
 
 /// Each player's expected reward: White's first.
 pub fn estimate(rules: &Rules, pos: &Position) -> Vec<f64> {
-    let d = score(rules, pos, Side::White) - score(rules, pos, Side::Black);
-    let white = 1.0 / (1.0 + (-d / SCALE).exp());
-    vec![white, 1.0 - white]
+    let lead = score(rules, pos, Side::White) - score(rules, pos, Side::Black);
+    game_api::lead_estimate(lead, SCALE).to_vec()
 }
 
 #[cfg(test)]
