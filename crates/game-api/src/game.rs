@@ -287,19 +287,22 @@ pub trait Game: Send + Sync + 'static {
     }
 }
 
-/// Two players' estimates (`Game::estimate`) from the first player's lead in points: a
-/// logistic curve, `scale` points of lead for odds of e : 1. The first player's estimate comes
-/// first; they add to one.
+/// Two players' estimates (`Game::estimate`) from one player's lead in points over the other:
+/// a logistic curve, `scale` points of lead for odds of e : 1. `players[0]` leads by `lead`;
+/// the estimates come in player order (index 0 first) and add to one.
 ///
 /// ```
-/// let [a, b] = game_api::lead_estimate(0.0, 4.0);
-/// assert_eq!((a, b), (0.5, 0.5));
-/// let [a, b] = game_api::lead_estimate(4.0, 4.0);
-/// assert!((a - 0.731).abs() < 0.001 && (a + b - 1.0).abs() < 1e-12);
+/// use game_api::{Player, lead_estimate};
+/// assert_eq!(lead_estimate([Player(0), Player(1)], 0.0, 4.0), vec![0.5, 0.5]);
+/// let e = lead_estimate([Player(1), Player(0)], 4.0, 4.0);
+/// assert!((e[1] - 0.731).abs() < 0.001 && (e[0] + e[1] - 1.0).abs() < 1e-12);
 /// ```
-pub fn lead_estimate(lead: f64, scale: f64) -> [f64; 2] {
-    let first = 1.0 / (1.0 + (-lead / scale).exp());
-    [first, 1.0 - first]
+pub fn lead_estimate(players: [Player; 2], lead: f64, scale: f64) -> Vec<f64> {
+    let leader = 1.0 / (1.0 + (-lead / scale).exp());
+    let mut v = vec![0.0; 2];
+    v[players[0].index()] = leader;
+    v[players[1].index()] = 1.0 - leader;
+    v
 }
 
 /// Who acts now, if anyone does: the deciding player, or chance. For simultaneous decisions the

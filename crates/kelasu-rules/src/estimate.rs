@@ -50,11 +50,11 @@ pub fn score(pos: &Position, side: Side) -> f64 {
 /// Each player's expected reward, in player order.
 pub fn estimate(pos: &Position) -> Vec<f64> {
     let [a, b] = Side::BOTH;
-    let e = game_api::lead_estimate(score(pos, a) - score(pos, b), SCALE);
-    let mut v = vec![0.0; 2];
-    v[a.player().index()] = e[0];
-    v[b.player().index()] = e[1];
-    v
+    game_api::lead_estimate(
+        [a.player(), b.player()],
+        score(pos, a) - score(pos, b),
+        SCALE,
+    )
 }
 
 #[cfg(test)]
