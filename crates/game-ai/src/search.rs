@@ -455,12 +455,9 @@ fn playout<G: Game, E: Evaluator<G>>(
                 let Some(Actor::Player(p)) = game_api::actor_now(&d) else {
                     break;
                 };
-                actions.clear();
-                g.legal_actions(s, p, &mut actions);
-                if actions.is_empty() {
+                let Some(a) = g.random_action(s, p, rng, &mut actions) else {
                     break;
-                }
-                let a = actions[rng.random_range(0..actions.len())];
+                };
                 g.apply(s, Actor::Player(p), a);
             }
         }

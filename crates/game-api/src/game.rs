@@ -42,6 +42,22 @@ pub trait Game: Send + Sync + 'static {
     /// The actions `player` may take now (empty when it is not their decision).
     fn legal_actions(&self, s: &Self::State, player: Player, out: &mut Vec<Self::Action>);
 
+    /// One of `player`'s legal actions drawn uniformly, as a random playout plays it (`None`
+    /// when they have none). The default lists them in `scratch` and draws an index with
+    /// `rng.random_range(0..len)`; a game that can find the action at an index without listing
+    /// them all may do so, drawing the same way, so that a seeded playout plays the same game.
+    fn random_action(
+        &self,
+        s: &Self::State,
+        player: Player,
+        rng: &mut MatchRng,
+        scratch: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        scratch.clear();
+        self.legal_actions(s, player, scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())])
+    }
+
     /// At a chance decision: every outcome with its relative weight (weights need not sum to
     /// anything in particular). Perft and the AI's expectation use these.
     fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, u32)>);

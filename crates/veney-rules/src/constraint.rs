@@ -22,14 +22,7 @@ pub fn zone(rules: &Rules, pos: &Position, side: Side, c: &Constraint) -> Bitboa
 
 /// `side`'s engagements on the board.
 pub fn engagements(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
-    let mask = rules.engagement_kinds(side);
-    let mut eng = Bitboard::EMPTY;
-    for k in 0..16u8 {
-        if mask & (1 << k) != 0 {
-            eng |= pos.pieces(side, Kind(k));
-        }
-    }
-    eng
+    pos.pieces_of(side, rules.engagement_kinds(side))
 }
 
 /// The zone of a kind, or the whole board for an unconstrained kind.

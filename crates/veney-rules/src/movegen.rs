@@ -6,10 +6,11 @@
 //! engagement (`free_engagement.rs`) and passing (`passing.rs`).
 use crate::action::Action;
 use crate::bitboard::Bitboard;
-use crate::piece_moves::piece_moves;
-use crate::piece_set::MAX_KINDS;
+use crate::piece_moves::{piece_move_count, piece_moves};
+use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::{Phase, Position};
 use crate::rules::Rules;
+use crate::square::Square;
 use crate::view::View;
 use crate::{free_engagement, passing, placement};
 
@@ -25,8 +26,8 @@ pub fn unconstrained_actions(rules: &Rules, pos: &Position, out: &mut Vec<Action
     generate(rules, pos, out, false);
 }
 
-fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: bool) {
-    out.clear();
+fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: bool) {
+    sink.clear();
     if pos.is_game_over() {
         return;
     }
@@ -39,7 +40,7 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             Phase::Start => {
                 for k in rules.set(side).kinds() {
                     for from in pos.pieces(side, k) {
-                        piece_moves(rules, pos, &view, k, from, out);
+                        sink.piece(rules, pos, &view, k, from);
                     }
                 }
             }
@@ -47,11 +48,11 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
                 stone: Some(sq), ..
             } => {
                 if let Some((_, k)) = pos.piece_at(sq) {
-                    piece_moves(rules, pos, &view, k, sq, out);
+                    piece_moves(rules, pos, &view, k, sq, sink.list());
                 }
-                out.push(Action::EndTurn);
+                sink.list().push(Action::EndTurn);
             }
-            _ => out.push(Action::EndTurn),
+            _ => sink.list().push(Action::EndTurn),
         }
         return;
     }
@@ -63,46 +64,47 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
         Phase::Start => {
             for k in rules.set(side).kinds() {
                 for from in pos.pieces(side, k) {
-                    piece_moves(rules, pos, &view, k, from, out);
+                    sink.piece(rules, pos, &view, k, from);
                 }
             }
             // Freeing a pinned blade (§2.0.06).
             if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
-                piece_moves(rules, pos, &view, k, sq, out);
+                sink.piece(rules, pos, &view, k, sq);
             }
             // The Self onto or over its concert partner, lifting it (R-CONCERT).
-            crate::special::concert::lifting_moves(rules, pos, &view, out);
-            crate::special::feign::feigns(rules, pos, out);
-            crate::special::shift::shifts(rules, pos, &view, out);
-            crate::special::dagger_throw::all_throws(rules, pos, None, false, out);
-            crate::special::retreat::retreat(rules, pos, out);
-            crate::special::meta_move::meta_moves(pos, out);
-            crate::special::meta_move::quibble_reset(pos, out);
-            crate::special::cast_piece::casts(rules, pos, false, out);
-            crate::special::cast_piece::invocation(rules, pos, out);
-            crate::special::intention::enactment(rules, pos, out);
+            crate::special::concert::lifting_moves(rules, pos, &view, sink.list());
+            crate::special::feign::feigns(rules, pos, sink.list());
+            crate::special::shift::shifts(rules, pos, &view, sink.list());
+            crate::special::dagger_throw::all_throws(rules, pos, None, false, sink.list());
+            crate::special::retreat::retreat(rules, pos, sink.list());
+            crate::special::meta_move::meta_moves(pos, sink.list());
+            crate::special::meta_move::quibble_reset(pos, sink.list());
+            crate::special::cast_piece::casts(rules, pos, false, sink.list());
+            crate::special::cast_piece::invocation(rules, pos, sink.list());
+            crate::special::intention::enactment(rules, pos, sink.list());
             if pos.passes() < 2 {
                 // Declaring with no move before it is a pass (§2.0.16).
-                crate::special::intention::declarations(rules, pos, out);
+                crate::special::intention::declarations(rules, pos, sink.list());
             }
-            free_engagement::actions(rules, pos, &view, out);
-            placement::placements(rules, pos, &view, out);
-            crate::special::donkey::placements(rules, pos, out);
-            placement::withdrawals(rules, pos, out);
+            free_engagement::actions(rules, pos, &view, sink.list());
+            placement::placements(rules, pos, &view, |k, squares| sink.place(k, squares));
+            crate::special::donkey::placements(rules, pos, sink.list());
+            placement::withdrawals(rules, pos, |k, squares| sink.withdraw(k, squares));
             // Glare with no move before it is a pass, and no answer to a forced move (§2.0.16).
             if pos.passes() < 2
                 && let Some(g) = crate::special::glare::available(rules, pos)
             {
-                out.push(g);
+                sink.list().push(g);
             }
-            passing::pass(pos, out);
+            let others = !sink.is_empty();
+            passing::pass(pos, others, sink.list());
         }
         Phase::Second {
             concert: Some(self_sq),
             ..
         } if pos.lifted().is_some() => {
             // The partner in hand must be placed: nothing else, not even declining (R-CONCERT).
-            crate::special::concert::lifted_moves(rules, pos, &mut view, self_sq, out);
+            crate::special::concert::lifted_moves(rules, pos, &mut view, self_sq, sink.list());
         }
         Phase::Second { stone, concert } => {
             if let Some(sq) = stone
@@ -110,41 +112,261 @@ fn generate(rules: &Rules, pos: &Position, out: &mut Vec<Action>, constrained: b
             {
                 debug_assert_eq!(s, side);
                 view.stone_move = true;
-                piece_moves(rules, pos, &view, k, sq, out);
+                piece_moves(rules, pos, &view, k, sq, sink.list());
                 view.stone_move = false;
                 if rules.info(side, k).throw {
-                    crate::special::dagger_throw::all_throws(rules, pos, Some(sq), false, out);
+                    crate::special::dagger_throw::all_throws(
+                        rules,
+                        pos,
+                        Some(sq),
+                        false,
+                        sink.list(),
+                    );
                 }
             }
             if let Some(self_sq) = concert {
-                crate::special::concert::concert_moves(rules, pos, &mut view, self_sq, out);
-                crate::special::dagger_throw::all_throws(rules, pos, None, true, out);
-                crate::special::intention::enactment(rules, pos, out);
-                crate::special::cast_piece::casts(rules, pos, true, out);
+                crate::special::concert::concert_moves(rules, pos, &mut view, self_sq, sink.list());
+                crate::special::dagger_throw::all_throws(rules, pos, None, true, sink.list());
+                crate::special::intention::enactment(rules, pos, sink.list());
+                crate::special::cast_piece::casts(rules, pos, true, sink.list());
             }
-            out.push(Action::EndTurn);
+            sink.list().push(Action::EndTurn);
         }
-        Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, out),
-        Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, out),
+        Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, sink.list()),
+        Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, sink.list()),
         Phase::Hirakamae { first } => {
-            crate::special::hirakamae::second_moves(rules, pos, &view, first, out);
-            out.push(Action::EndTurn);
+            crate::special::hirakamae::second_moves(rules, pos, &view, first, sink.list());
+            sink.list().push(Action::EndTurn);
         }
-        Phase::DonkeyMove { .. } => crate::special::donkey::moves(pos, out),
+        Phase::DonkeyMove { .. } => crate::special::donkey::moves(pos, sink.list()),
         Phase::Reclaim => {
-            crate::special::cast_piece::reclaim_places(rules, pos, out);
-            out.push(Action::EndTurn);
+            crate::special::cast_piece::reclaim_places(rules, pos, sink.list());
+            sink.list().push(Action::EndTurn);
         }
         Phase::Distraction { .. } => {
-            out.extend(crate::special::dagger_throw::repositions(rules, pos));
-            out.push(Action::EndTurn);
+            sink.list()
+                .extend(crate::special::dagger_throw::repositions(rules, pos));
+            sink.list().push(Action::EndTurn);
         }
         Phase::Glare => {
             if let Some(g) = crate::special::glare::available(rules, pos) {
-                out.push(g);
+                sink.list().push(g);
             }
-            crate::special::intention::declarations(rules, pos, out);
-            out.push(Action::EndTurn);
+            crate::special::intention::declarations(rules, pos, sink.list());
+            sink.list().push(Action::EndTurn);
         }
+    }
+}
+
+/// Where `generate` puts what it finds: a list (`legal_actions`), or a `Sampler`'s plan, which
+/// counts each piece's quiet moves and each kind's placements instead of listing them.
+trait Sink {
+    fn clear(&mut self);
+    /// Whether no action has been found yet.
+    fn is_empty(&self) -> bool;
+    /// Where every other action is listed, in order.
+    fn list(&mut self) -> &mut Vec<Action>;
+    /// The moves of the piece on `from` (`piece_moves`).
+    fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square);
+    /// A placement of `kind` on each of `squares`, in index order.
+    fn place(&mut self, kind: Kind, squares: Bitboard);
+    /// A withdrawal of `kind` from each of `squares`, in index order.
+    fn withdraw(&mut self, kind: Kind, squares: Bitboard);
+}
+
+impl Sink for Vec<Action> {
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+
+    fn is_empty(&self) -> bool {
+        Vec::is_empty(self)
+    }
+
+    fn list(&mut self) -> &mut Vec<Action> {
+        self
+    }
+
+    #[inline]
+    fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square) {
+        piece_moves(rules, pos, view, kind, from, self);
+    }
+
+    fn place(&mut self, kind: Kind, squares: Bitboard) {
+        self.extend(squares.map(|to| Action::Place { kind, to }));
+    }
+
+    fn withdraw(&mut self, kind: Kind, squares: Bitboard) {
+        self.extend(squares.map(|from| Action::Withdraw { kind, from }));
+    }
+}
+
+/// Draws one legal action without listing them all: a random playout's step (the search's and
+/// the benchmark's). `plan` works out how many actions `legal_actions` would list — each
+/// piece's quiet moves and each kind's placements are counted, not listed — and `action(i)`
+/// makes the one at index `i` of that list, by listing only the moves of the piece it belongs
+/// to. So `random_action` plays exactly what `list[rng.random_range(0..list.len())]` would,
+/// drawing the same number from the generator, and seeded games stay the same.
+#[derive(Default)]
+pub struct Sampler {
+    segments: Vec<Segment>,
+    /// The actions listed as they are (everything but pieces' moves and placements).
+    listed: Vec<Action>,
+    /// `listed.len()` when the last segment was closed.
+    closed: usize,
+    total: usize,
+    /// The view the pieces' moves were counted in (the same for every piece of a plan).
+    view: Option<View>,
+    scratch: Vec<Action>,
+}
+
+/// A run of consecutive actions of the planned list.
+#[derive(Clone, Copy)]
+enum Segment {
+    /// `listed[start..end]`.
+    Listed { start: usize, end: usize },
+    /// The `n` moves of the piece on `from`.
+    Piece { kind: Kind, from: Square, n: usize },
+    /// A placement of `kind` on each square (a withdrawal from each, with `withdraw`), in index
+    /// order.
+    Squares {
+        kind: Kind,
+        squares: Bitboard,
+        withdraw: bool,
+    },
+}
+
+impl Sampler {
+    pub fn new() -> Sampler {
+        Sampler::default()
+    }
+
+    /// Works out the legal actions in `pos` (as `legal_actions` lists them) and returns how
+    /// many there are.
+    pub fn plan(&mut self, rules: &Rules, pos: &Position) -> usize {
+        generate(rules, pos, self, true);
+        self.close();
+        self.total
+    }
+
+    /// The action at index `i` of the list `legal_actions` would make in `pos`, the position
+    /// last planned. Panics if `i` is not below the planned count.
+    pub fn action(&mut self, rules: &Rules, pos: &Position, mut i: usize) -> Action {
+        for seg in &self.segments {
+            let n = match *seg {
+                Segment::Listed { start, end } => {
+                    if i < end - start {
+                        return self.listed[start + i];
+                    }
+                    end - start
+                }
+                Segment::Piece { kind, from, n } => {
+                    if i < n {
+                        let view = self.view.as_ref().expect("a piece's moves were counted");
+                        self.scratch.clear();
+                        piece_moves(rules, pos, view, kind, from, &mut self.scratch);
+                        debug_assert_eq!(self.scratch.len(), n, "{}", pos.to_text(rules));
+                        return self.scratch[i];
+                    }
+                    n
+                }
+                Segment::Squares {
+                    kind,
+                    squares,
+                    withdraw,
+                } => {
+                    let n = squares.count() as usize;
+                    if i < n {
+                        let sq = { squares }.nth(i).expect("i is below the count");
+                        return if withdraw {
+                            Action::Withdraw { kind, from: sq }
+                        } else {
+                            Action::Place { kind, to: sq }
+                        };
+                    }
+                    n
+                }
+            };
+            i -= n;
+        }
+        panic!("action index out of the planned list")
+    }
+
+    /// A legal action drawn uniformly, as `list[rng.random_range(0..list.len())]` draws it;
+    /// `None` when there is none.
+    pub fn random_action(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        rng: &mut crate::rng::GameRng,
+    ) -> Option<Action> {
+        use rand::Rng;
+        let n = self.plan(rules, pos);
+        (n > 0).then(|| {
+            let i = rng.random_range(0..n);
+            self.action(rules, pos, i)
+        })
+    }
+
+    fn squares(&mut self, kind: Kind, squares: Bitboard, withdraw: bool) {
+        self.close();
+        self.segments.push(Segment::Squares {
+            kind,
+            squares,
+            withdraw,
+        });
+        self.total += squares.count() as usize;
+    }
+
+    /// Ends the run of listed actions so far, if it has any.
+    fn close(&mut self) {
+        let end = self.listed.len();
+        if end > self.closed {
+            self.segments.push(Segment::Listed {
+                start: self.closed,
+                end,
+            });
+            self.total += end - self.closed;
+            self.closed = end;
+        }
+    }
+}
+
+impl Sink for Sampler {
+    fn is_empty(&self) -> bool {
+        // `total` counts the closed segments; `listed` holds any action found since.
+        self.total == 0 && self.listed.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.segments.clear();
+        self.listed.clear();
+        self.closed = 0;
+        self.total = 0;
+        self.view = None;
+    }
+
+    fn list(&mut self) -> &mut Vec<Action> {
+        &mut self.listed
+    }
+
+    fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square) {
+        self.close();
+        let n = piece_move_count(rules, pos, view, kind, from, &mut self.scratch);
+        if n > 0 {
+            if self.view.is_none() {
+                self.view = Some(view.clone());
+            }
+            self.segments.push(Segment::Piece { kind, from, n });
+            self.total += n;
+        }
+    }
+
+    fn place(&mut self, kind: Kind, squares: Bitboard) {
+        self.squares(kind, squares, false);
+    }
+
+    fn withdraw(&mut self, kind: Kind, squares: Bitboard) {
+        self.squares(kind, squares, true);
     }
 }

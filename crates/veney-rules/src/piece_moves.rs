@@ -52,16 +52,42 @@ pub(crate) fn piece_moves_facing_from(
 ) {
     if rules.set(view.side).piece(kind).is_oriented() {
         let start = out.len();
-        piece_moves_facing(rules, pos, view, kind, from, facing, out);
+        piece_moves_facing::<false>(rules, pos, view, kind, from, facing, out);
         with_facings(out, start);
     } else {
-        piece_moves_facing(rules, pos, view, kind, from, 0, out);
+        piece_moves_facing::<false>(rules, pos, view, kind, from, 0, out);
     }
 }
 
-/// `piece_moves` for a piece facing `facing` (ignored unless it is oriented).
+/// How many moves `piece_moves` lists for the piece on `from`, without listing its quiet moves
+/// (an empty square reached is counted, not pushed): what `movegen::Sampler` needs to draw one
+/// action without listing them all. `scratch` is left as it was.
+pub(crate) fn piece_move_count(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    kind: Kind,
+    from: Square,
+    scratch: &mut Vec<Action>,
+) -> usize {
+    let start = scratch.len();
+    let quiet = if rules.set(view.side).piece(kind).is_oriented() {
+        // Each move becomes one per facing: listed, and counted as listed.
+        piece_moves(rules, pos, view, kind, from, scratch);
+        0
+    } else {
+        piece_moves_facing::<true>(rules, pos, view, kind, from, 0, scratch)
+    };
+    let n = scratch.len() - start + quiet as usize;
+    scratch.truncate(start);
+    n
+}
+
+/// `piece_moves` for a piece facing `facing` (ignored unless it is oriented). With `COUNT`, a
+/// quiet move is not pushed but counted (the count is returned; 0 without `COUNT`): the moves
+/// pushed are the others, in the same order, so the count plus the pushes is the list's length.
 #[inline(always)]
-fn piece_moves_facing(
+fn piece_moves_facing<const COUNT: bool>(
     rules: &Rules,
     pos: &Position,
     view: &View,
@@ -69,7 +95,7 @@ fn piece_moves_facing(
     from: Square,
     facing: u8,
     out: &mut Vec<Action>,
-) {
+) -> u32 {
     let side = view.side;
     let piece = rules.set(side).piece(kind);
     let info = rules.info(side, kind);
@@ -117,7 +143,19 @@ fn piece_moves_facing(
     let movers = lp.both | lp.move_only;
     let attackers = lp.both | lp.attack_only;
     let occupied = view.occupied.0;
-    for to in Bitboard(movers | attackers) {
+    // COUNT: the quiet moves counted so far, as squares (each square is one move at most).
+    let mut quiet = 0u64;
+    // Only squares of the zone: `push` refuses every other, so nothing else is looked at (a
+    // concert lift's Self looks along one line, a constrained piece within its range).
+    let leap_targets = if COUNT {
+        let q = movers & !occupied & allowed.0 & !done.0;
+        quiet |= q;
+        done.0 |= q;
+        (movers | attackers) & occupied & allowed.0
+    } else {
+        (movers | attackers) & allowed.0
+    };
+    for to in Bitboard(leap_targets) {
         let bit = 1u64 << to.index();
         if occupied & bit == 0 {
             // Fast path: an empty square is a quiet move, if the leap may move.
@@ -172,7 +210,7 @@ fn piece_moves_facing(
         .iter()
         .filter(|_| !flailing || view.stone_move)
     {
-        if ray.no_repeat && last_dir == Some(ray.dir) {
+        if (ray.no_repeat && last_dir == Some(ray.dir)) || ray.landing & allowed.0 == 0 {
             continue;
         }
         let can_move = ray.mode != Mode::AttackOnly;
@@ -184,7 +222,16 @@ fn piece_moves_facing(
             Jump::Anything => stops[1],
             Jump::OwnExceptSelf => stops[2],
         };
-        for sq in ray.in_order(ray.reach(stop) & ray.landing) {
+        let mut reached = ray.reach(stop) & ray.landing & allowed.0;
+        if COUNT {
+            if can_move {
+                let q = reached & !occupied & allowed.0 & !done.0;
+                quiet |= q;
+                done.0 |= q;
+            }
+            reached &= occupied;
+        }
+        for sq in ray.in_order(reached) {
             if occupied & (1u64 << sq.index()) == 0 {
                 // Fast path: an empty square is a quiet move.
                 if can_move {
@@ -211,6 +258,16 @@ fn piece_moves_facing(
         } else {
             allowed & !view.occupied
         };
+        let candidates = if COUNT {
+            if can_move {
+                let q = candidates.0 & !occupied & !done.0;
+                quiet |= q;
+                done.0 |= q;
+            }
+            candidates & view.occupied
+        } else {
+            candidates
+        };
         for to in candidates {
             if !view.occupied.contains(to) {
                 // Fast path: an empty square is a quiet move.
@@ -224,4 +281,5 @@ fn piece_moves_facing(
             }
         }
     }
+    quiet.count_ones()
 }

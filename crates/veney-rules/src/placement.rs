@@ -4,7 +4,6 @@
 //! whole turn's action, never part of a double-move. Withdrawing: an own piece on your own side
 //! of the board goes back to reserve — never the Self or the Sword, and the Dagger only while
 //! another blade remains on the board.
-use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::measure::own_side;
 use crate::piece_def::Withdraw;
@@ -14,14 +13,22 @@ use crate::rules::Rules;
 use crate::side::Side;
 use crate::view::View;
 
-pub(crate) fn placements(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
+/// The placements open now, kind by kind: `each(k, squares)` for every kind with a square to be
+/// placed on, in kind order (each kind's `Action::Place`s are its squares in index order).
+pub(crate) fn placements(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    mut each: impl FnMut(Kind, Bitboard),
+) {
     let side = pos.turn();
     let Some(area) = Area::new(rules, pos, side) else {
         return;
     };
     for k in rules.set(side).kinds() {
-        for to in area.squares(rules, pos, view, k) {
-            out.push(Action::Place { kind: k, to });
+        let squares = area.squares(rules, pos, view, k);
+        if squares.any() {
+            each(k, squares);
         }
     }
 }
@@ -89,14 +96,16 @@ impl Area {
     }
 }
 
-pub(crate) fn withdrawals(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
+/// The withdrawals open now, kind by kind: `each(k, squares)` for every kind with a piece that
+/// may go back to reserve, in kind order (each kind's `Action::Withdraw`s are its squares in
+/// index order).
+pub(crate) fn withdrawals(rules: &Rules, pos: &Position, mut each: impl FnMut(Kind, Bitboard)) {
     let side = pos.turn();
-    let blades_on_board: u32 = rules
-        .set(side)
-        .kinds()
-        .filter(|&k| rules.is_blade(side, k))
-        .map(|k| pos.pieces(side, k).count())
-        .sum();
+    let blades_on_board = pos.pieces_of(side, rules.blade_kinds(side)).count();
+    // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).
+    let holding = crate::special::blade_capture::holding(pos, side)
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let here = own_side(side) & !holding;
     for k in rules.set(side).kinds() {
         let info = rules.info(side, k);
         let allowed = match info.withdraw {
@@ -106,13 +115,9 @@ pub(crate) fn withdrawals(rules: &Rules, pos: &Position, out: &mut Vec<Action>) 
             Withdraw::UnlessLastBlade => blades_on_board >= 2,
         };
         if allowed {
-            // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).
-            let holding = crate::special::blade_capture::holding(pos, side).map_or(
-                crate::bitboard::Bitboard::EMPTY,
-                crate::bitboard::Bitboard::from_square,
-            );
-            for from in pos.pieces(side, k) & own_side(side) & !holding {
-                out.push(Action::Withdraw { kind: k, from });
+            let squares = pos.pieces(side, k) & here;
+            if squares.any() {
+                each(k, squares);
             }
         }
     }

@@ -36,29 +36,43 @@ pub fn random_game(
     let mut res = PlayoutResult::default();
     let mut turn_actions: Vec<Action> = Vec::new();
     let mut turn_start = pos;
+    // Unchecked, an action is drawn without listing them all (the same draw as from the list).
+    let mut sampler = movegen::Sampler::new();
     while !pos.is_game_over() && res.turns < max_turns {
-        movegen::legal_actions(rules, &pos, &mut buf);
-        if buf.is_empty() {
-            return Err(format!(
+        let none = || {
+            format!(
                 "no action at all (not even a pass) in {}",
                 pos.to_text(rules)
-            ));
-        }
-        let a = buf[rng.random_range(0..buf.len())];
-        let before = pos;
-        pos.play_unchecked(rules, a);
-        res.actions += 1;
-        turn_actions.push(a);
+            )
+        };
+        let a = if checked {
+            movegen::legal_actions(rules, &pos, &mut buf);
+            if buf.is_empty() {
+                return Err(none());
+            }
+            let i = rng.random_range(0..buf.len());
+            check_sampler(rules, &pos, &mut sampler, &buf, i)?;
+            buf[i]
+        } else {
+            sampler.random_action(rules, &pos, rng).ok_or_else(none)?
+        };
+        let mover = pos.turn();
         if checked {
+            let before = pos;
+            pos.play_unchecked(rules, a);
             check_step(rules, &before, &pos, a, &buf)?;
+            turn_actions.push(a);
+        } else {
+            pos.play_unchecked(rules, a);
         }
-        if pos.turn() != before.turn() || pos.is_game_over() {
+        res.actions += 1;
+        if pos.turn() != mover || pos.is_game_over() {
             if checked {
                 check_turn(rules, &turn_start, &pos, &turn_actions)?;
+                turn_actions.clear();
+                turn_start = pos;
             }
             res.turns += 1;
-            turn_actions.clear();
-            turn_start = pos;
         }
     }
     res.ending = match pos.outcome() {
@@ -89,6 +103,33 @@ pub fn ending_name(o: crate::outcome::Outcome) -> String {
         Outcome::Draw { .. } => "draw".into(),
         Outcome::OutOfTime { winner } => format!("{} out of time", !winner),
     }
+}
+
+/// The sampler plans as many actions as the list has, and makes the drawn one as listed.
+fn check_sampler(
+    rules: &Rules,
+    pos: &Position,
+    sampler: &mut movegen::Sampler,
+    legal: &[Action],
+    i: usize,
+) -> Result<(), String> {
+    let n = sampler.plan(rules, pos);
+    if n != legal.len() {
+        return Err(format!(
+            "the sampler counts {n} actions, the list has {} in {}",
+            legal.len(),
+            pos.to_text(rules)
+        ));
+    }
+    let a = sampler.action(rules, pos, i);
+    if a != legal[i] {
+        return Err(format!(
+            "the sampler's action {i} is {a:?}, the list's {:?} in {}",
+            legal[i],
+            pos.to_text(rules)
+        ));
+    }
+    Ok(())
 }
 
 fn check_step(

@@ -341,6 +341,19 @@ impl Position {
     pub fn pieces(&self, side: Side, k: Kind) -> Bitboard {
         self.by_kind[side.index()][k.index()]
     }
+
+    /// `side`'s pieces of the kinds in `kinds` (a bit mask by kind index, as
+    /// `Rules::engagement_kinds` gives).
+    #[inline]
+    pub fn pieces_of(&self, side: Side, kinds: u16) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        let mut rest = kinds;
+        while rest != 0 {
+            out |= self.by_kind[side.index()][rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        out
+    }
     #[inline]
     pub fn occupied_by(&self, side: Side) -> Bitboard {
         self.by_side[side.index()]

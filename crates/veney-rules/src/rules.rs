@@ -24,6 +24,10 @@ pub struct Rules {
     life: [Kind; 2],
     info: [[KindInfo; MAX_KINDS]; 2],
     engagements: [u16; 2],
+    /// Kinds of each side that are blades, as a bit mask by kind index.
+    blades: [u16; 2],
+    /// Whether a kind of each side has Control (§2.0.07).
+    control: [bool; 2],
 }
 
 /// What move generation needs to know of a kind, at hand.
@@ -262,6 +266,8 @@ impl Rules {
         let life = [sets[0].life(), sets[1].life()];
         let mut info = [[KindInfo::default(); MAX_KINDS]; 2];
         let mut engagements = [0u16; 2];
+        let mut blades = [0u16; 2];
+        let mut control = [false; 2];
         for side in Side::ALL {
             let set = &sets[side.index()];
             for k in set.kinds() {
@@ -312,6 +318,10 @@ impl Rules {
                 if p.has_role(Role::Engagement) {
                     engagements[side.index()] |= 1 << k.0;
                 }
+                if info[side.index()][k.index()].blade {
+                    blades[side.index()] |= 1 << k.0;
+                }
+                control[side.index()] |= info[side.index()][k.index()].control;
             }
         }
         Ok(Rules {
@@ -323,6 +333,8 @@ impl Rules {
             life,
             info,
             engagements,
+            blades,
+            control,
         })
     }
 
@@ -366,6 +378,18 @@ impl Rules {
     #[inline]
     pub fn engagement_kinds(&self, side: Side) -> u16 {
         self.engagements[side.index()]
+    }
+
+    /// Kinds of `side` that are blades, as a bit mask by kind index.
+    #[inline]
+    pub fn blade_kinds(&self, side: Side) -> u16 {
+        self.blades[side.index()]
+    }
+
+    /// Whether one of `side`'s kinds has Control (§2.0.07).
+    #[inline]
+    pub fn has_control(&self, side: Side) -> bool {
+        self.control[side.index()]
     }
 
     /// Number of kinds in `side`'s set.

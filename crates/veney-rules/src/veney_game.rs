@@ -163,6 +163,25 @@ impl game_api::Game for VeneyGame {
         }
     }
 
+    /// Drawn by a `movegen::Sampler` (one per thread), without listing every action: the same
+    /// draw as from the list.
+    fn random_action(
+        &self,
+        s: &Position,
+        player: Player,
+        rng: &mut game_api::MatchRng,
+        _scratch: &mut Vec<Action>,
+    ) -> Option<Action> {
+        thread_local! {
+            static SAMPLER: std::cell::RefCell<crate::movegen::Sampler> =
+                std::cell::RefCell::new(crate::movegen::Sampler::new());
+        }
+        if self.decision(s) != Decision::Player(player) {
+            return None;
+        }
+        SAMPLER.with_borrow_mut(|sampler| sampler.random_action(&self.rules, s, rng))
+    }
+
     /// The rolls a search explores (one per verdict) weighted by how many faces give that
     /// verdict; every square a cast may be entered on, weighted by the area of it the draw
     /// covers (squares of other measures, which only a hand-entered landing reaches, weigh 0);

@@ -11,6 +11,25 @@ use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::Square;
 
+/// The range-constraint zone of `side`'s pieces of kind `k` as `View::new` judges it (its
+/// constraint from the Self, §2.0.07 Control barring a Jutsu), for one kind alone.
+pub(crate) fn zone_of(rules: &Rules, pos: &Position, side: Side, k: Kind) -> Bitboard {
+    let info = rules.info(side, k);
+    let mut zone = match &info.constraint {
+        Some(c) => zone_from(
+            c,
+            pos.pieces(side, rules.life(side)).first(),
+            engagements(rules, pos, side),
+            pos.life_measure(rules, !side),
+        ),
+        None => Bitboard::FULL,
+    };
+    if info.jutsu && crate::special::control::has_control(rules, !side) {
+        zone &= !crate::special::control::controlled(rules, pos, !side);
+    }
+    zone
+}
+
 /// What a moving piece sees of the board, computed once per generation.
 #[derive(Clone)]
 pub(crate) struct View {
@@ -79,12 +98,7 @@ impl View {
                 }
             }
         }
-        let mut opp_blades = Bitboard::EMPTY;
-        for k in 0..rules.kind_count(!side) {
-            if rules.is_blade(!side, Kind(k as u8)) {
-                opp_blades |= pos.pieces(!side, Kind(k as u8));
-            }
-        }
+        let opp_blades = pos.pieces_of(!side, rules.blade_kinds(!side));
         let mut own_leapable = own & !life;
         if possessed {
             let fsq = free_sq.unwrap();

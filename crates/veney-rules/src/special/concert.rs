@@ -107,21 +107,36 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
             // the partner's square and the squares beyond it on that line.
             let mut ahead = view.clone();
             ahead.zones[life.index()] &= onto_and_beyond(self_sq, q);
-            let ord = out.len();
-            piece_moves(rules, pos, &ahead, life, self_sq, out);
-            let ord_end = out.len();
             // The board as the Self sees it with the partner lifted: its square empty (the
             // Self is unconstrained, so nothing else of the view changes).
             let mut without = *pos;
             without.remove(side, k, q);
-            let mut seen = ahead;
+            let mut seen = ahead.clone();
             seen.forget_worked_out();
             seen.own.clear(q);
             seen.occupied.clear(q);
             seen.own_leapable.clear(q);
+            let cand = out.len();
             piece_moves(rules, &without, &seen, life, self_sq, out);
             let cand_end = out.len();
-            for i in ord_end..cand_end {
+            let over = |a: &Action| matches!(a, Action::Move(m) if m.to != q && between(m.from, m.to).contains(q));
+            let onto = |a: &Action| matches!(a, Action::Move(m) if m.to == q);
+            let (onto, over) = out[cand..cand_end]
+                .iter()
+                .fold((false, false), |(a, b), x| (a || onto(x), b || over(x)));
+            if !onto && !over {
+                // Nothing lands on the partner or passes it: no lift.
+                out.truncate(cand);
+                continue;
+            }
+            // The Self's ordinary moves past the partner, which a lift must not repeat. A move
+            // onto it never is one: with the partner standing, a move there is no quiet move.
+            let ord = cand_end;
+            if over {
+                piece_moves(rules, pos, &ahead, life, self_sq, out);
+            }
+            let ord_end = out.len();
+            for i in cand..cand_end {
                 let a = out[i];
                 let Action::Move(mut m) = a else { continue };
                 if m.to != q && !between(m.from, m.to).contains(q) {
@@ -157,12 +172,12 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
                     debug_assert_eq!(quick, played_partner_can_move(rules, pos, lift, false));
                     quick
                 };
-                if placed && !out[base..w].contains(&lift) && !out[cand_end..].contains(&lift) {
+                if placed && !out[base..w].contains(&lift) && !out[ord_end..].contains(&lift) {
                     out.push(lift);
                 }
             }
             // Keep this partner's lifts, after the ones kept before.
-            out.drain(w..cand_end);
+            out.drain(w..ord_end);
             w = out.len();
         }
     }
@@ -229,10 +244,16 @@ fn partner_can_move(
                 pos.life_measure(rules, !side),
             );
     }
-    if next
-        .lifted
-        .is_some_and(|l| quick_placement(rules, &next, &seen, l))
-    {
+    if next.lifted.is_some_and(|l| {
+        quick_placement(
+            rules,
+            &next,
+            side,
+            seen.occupied,
+            seen.zones[l.kind.index()],
+            l,
+        )
+    }) {
         return true;
     }
     // Listed at the end of `scratch`, which is left as it was.
@@ -255,8 +276,13 @@ fn played_partner_can_move(rules: &Rules, pos: &Position, lift: Action, quick: b
     let Some(l) = next.lifted() else {
         return false;
     };
-    (quick && quick_placement(rules, &next, &View::new(rules, &next, next.turn()), l))
-        || !next.legal_actions(rules).is_empty()
+    let quick = quick && {
+        let side = next.turn();
+        let zone = crate::view::zone_of(rules, &next, side, l.kind);
+        debug_assert_eq!(zone, View::new(rules, &next, side).zones[l.kind.index()]);
+        quick_placement(rules, &next, side, next.occupied(), zone, l)
+    };
+    quick || !next.legal_actions(rules).is_empty()
 }
 
 /// A quick "yes" to whether the partner in hand has a move: a leap or a first step of a slide
@@ -265,15 +291,16 @@ fn played_partner_can_move(rules: &Rules, pos: &Position, lift: Action, quick: b
 fn quick_placement(
     rules: &Rules,
     next: &Position,
-    view: &View,
+    side: crate::side::Side,
+    occupied: Bitboard,
+    zone: Bitboard,
     l: crate::position::Lifted,
 ) -> bool {
-    let side = view.side;
     if rules.info(side, l.kind).flail {
         return false;
     }
     let tables = rules.set(side).piece(l.kind).tables_for(side, l.facing);
-    let free = !view.occupied & view.zones[l.kind.index()];
+    let free = !occupied & zone;
     let lp = tables.leaps_from(l.from, next.life_square(rules, side));
     if (Bitboard(lp.both | lp.move_only) & free).any() {
         return true;

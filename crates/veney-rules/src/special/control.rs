@@ -40,5 +40,5 @@ pub(crate) fn after_move(rules: &Rules, pos: &mut Position, side: Side, before: 
 
 /// Whether `side` has any piece with Control at all (a cheap test before `controlled`).
 pub fn has_control(rules: &Rules, side: Side) -> bool {
-    rules.set(side).kinds().any(|k| rules.info(side, k).control)
+    rules.has_control(side)
 }

@@ -233,31 +233,45 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
         if !rules.is_blade(side, k) {
             continue;
         }
+        let piece = rules.set(side).piece(k);
         for from in pos.pieces(side, k) {
             let direct = Striker::new(rules, pos, side, k, from);
+            // Own engagements the blade's pattern reaches within its constraint
+            // (`reachable_stones`, from the strikes' own attacks and zone).
+            let stones =
+                crate::constraint::engagements(rules, pos, side) & direct.attacks & direct.zone;
+            // What a strike from any of them could hit at most: the blade's pattern on an empty
+            // board from each (its strikes are attacks, within that pattern) — every square for
+            // a piece that strikes anywhere or turns.
+            let via_reach = if piece.anywhere.is_some() || piece.is_oriented() {
+                Bitboard::FULL
+            } else {
+                let tables = piece.tables_for(side, 0);
+                let life = pos.life_square(rules, side);
+                stones.fold(Bitboard::EMPTY, |acc, s| {
+                    acc | Bitboard(tables.reach_from(s, life))
+                })
+            };
             // By a stepping stone: the position after stepping onto each reachable engagement
             // and the blade's strikes from there, computed once, when first needed.
             let mut vias: Option<Vec<(Position, Striker)>> = None;
             for at in targets {
-                let tenable = direct.strike(rules, pos, at).is_some() || {
-                    let vias = vias.get_or_insert_with(|| {
-                        // Own engagements the blade's pattern reaches within its constraint
-                        // (`reachable_stones`, from the strikes' own attacks and zone).
-                        (crate::constraint::engagements(rules, pos, side)
-                            & direct.attacks
-                            & direct.zone)
-                            .into_iter()
-                            .map(|stone| {
-                                let mut after = *pos;
-                                step_onto(rules, &mut after, side, k, from, stone);
-                                let striker = Striker::new(rules, &after, side, k, stone);
-                                (after, striker)
-                            })
-                            .collect()
-                    });
-                    vias.iter()
-                        .any(|(after, striker)| striker.strike(rules, after, at).is_some())
-                };
+                let tenable = direct.strike(rules, pos, at).is_some()
+                    || via_reach.contains(at) && {
+                        let vias = vias.get_or_insert_with(|| {
+                            stones
+                                .into_iter()
+                                .map(|stone| {
+                                    let mut after = *pos;
+                                    step_onto(rules, &mut after, side, k, from, stone);
+                                    let striker = Striker::new(rules, &after, side, k, stone);
+                                    (after, striker)
+                                })
+                                .collect()
+                        });
+                        vias.iter()
+                            .any(|(after, striker)| striker.strike(rules, after, at).is_some())
+                    };
                 if tenable
                     && !f(Action::Declare {
                         kind: k,
