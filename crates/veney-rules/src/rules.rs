@@ -26,6 +26,8 @@ pub struct Rules {
     engagements: [u16; 2],
     /// Kinds of each side that are blades, as a bit mask by kind index.
     blades: [u16; 2],
+    /// Kinds of each side that are Jutsu (Presence or Intention, §2.0.11), as a bit mask.
+    jutsus: [u16; 2],
     /// Whether a kind of each side has Control (§2.0.07).
     control: [bool; 2],
 }
@@ -267,6 +269,7 @@ impl Rules {
         let mut info = [[KindInfo::default(); MAX_KINDS]; 2];
         let mut engagements = [0u16; 2];
         let mut blades = [0u16; 2];
+        let mut jutsus = [0u16; 2];
         let mut control = [false; 2];
         for side in Side::ALL {
             let set = &sets[side.index()];
@@ -321,6 +324,9 @@ impl Rules {
                 if info[side.index()][k.index()].blade {
                     blades[side.index()] |= 1 << k.0;
                 }
+                if info[side.index()][k.index()].jutsu {
+                    jutsus[side.index()] |= 1 << k.0;
+                }
                 control[side.index()] |= info[side.index()][k.index()].control;
             }
         }
@@ -334,6 +340,7 @@ impl Rules {
             info,
             engagements,
             blades,
+            jutsus,
             control,
         })
     }
@@ -384,6 +391,12 @@ impl Rules {
     #[inline]
     pub fn blade_kinds(&self, side: Side) -> u16 {
         self.blades[side.index()]
+    }
+
+    /// Kinds of `side` that are Jutsu (§2.0.11), as a bit mask by kind index.
+    #[inline]
+    pub fn jutsu_kinds(&self, side: Side) -> u16 {
+        self.jutsus[side.index()]
     }
 
     /// Whether one of `side`'s kinds has Control (§2.0.07).

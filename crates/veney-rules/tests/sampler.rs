@@ -148,8 +148,11 @@ fn the_game_apis_random_action_is_the_lists_draw() {
 /// sampler still knows the phase has actions and offers no pass (a random playout found this).
 #[test]
 fn no_third_pass_when_pieces_can_move() {
-    let rules = Rules::with_sets([set("standard"), set("illusionist")], RuleOptions::default())
-        .unwrap();
+    let rules = Rules::with_sets(
+        [set("standard"), set("illusionist")],
+        RuleOptions::default(),
+    )
+    .unwrap();
     let pos = Position::from_text(
         &rules,
         "4/l3/4/bs1c/eee1/4/4/r1@1/4/4/S2E/E3/CB2/3L/1W2/4 b EEDGJR/edgj passes=2 turns=15 \

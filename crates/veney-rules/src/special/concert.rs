@@ -93,6 +93,7 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
     // or beyond it, its moves there with the partner lifted, and that partner's lifts.
     let base = out.len();
     let mut w = base;
+    let opp_jutsus = pos.pieces_of(!side, rules.jutsu_kinds(!side));
     for k in rules.set(side).kinds() {
         if !rules.info(side, k).concert_partner {
             continue;
@@ -154,10 +155,13 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
                 // that lands on a stepping stone, fends, or enters a cast-square is played.
                 // Control (§2.0.07) may fend an opposing Jutsu when the Self enters a new
                 // measure: that move is played too.
+                // Control fends only an opposing Jutsu in the measure the Self enters.
+                let to_measure = crate::measure::Measure::of(m.to);
                 let plain = matches!(m.effect, Effect::Quiet | Effect::Lift(_))
                     && !pos.cast_squares(side).contains(m.to)
-                    && (crate::measure::Measure::of(m.to) == crate::measure::Measure::of(m.from)
-                        || !crate::special::control::has_control(rules, side));
+                    && (to_measure == crate::measure::Measure::of(m.from)
+                        || !crate::special::control::has_control(rules, side)
+                        || (opp_jutsus & to_measure.squares()).is_empty());
                 let placed = if plain {
                     let fast = partner_can_move(rules, pos, view, m.to, k, q, out);
                     debug_assert_eq!(
