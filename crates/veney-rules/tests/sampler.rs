@@ -2,16 +2,11 @@
 //! games of every shipped army (and with the Donkey), the sampler counts exactly the actions
 //! `legal_actions` lists and makes each of them at its index — so its draw is the list's draw,
 //! and a seeded playout plays the same game either way.
+mod common;
+use common::{ARMIES, game};
 use rand::Rng;
-use std::path::Path;
 use std::sync::Arc;
-use veney_rules::options::RuleOptions;
-use veney_rules::{PieceSet, Position, Rules, movegen, playout, rng};
-
-fn set(name: &str) -> Arc<PieceSet> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../config/sets/{name}.ron"));
-    Arc::new(PieceSet::load(&path).unwrap_or_else(|e| panic!("{name}: {e}")))
-}
+use veney_rules::{Position, Rules, movegen, playout, rng};
 
 /// Every index of every position along `games` seeded random games: the sampler's count and
 /// actions are the list's.
@@ -52,16 +47,8 @@ fn the_sampler_lists_what_legal_actions_lists_standard() {
 
 #[test]
 fn the_sampler_lists_what_legal_actions_lists_every_army() {
-    for army in [
-        "half",
-        "assassin",
-        "aristocrat",
-        "ceremonial",
-        "illusionist",
-        "fairy",
-    ] {
-        let rules = Rules::with_sets([set(army), set("standard")], RuleOptions::default())
-            .unwrap_or_else(|e| panic!("{army}: {e}"));
+    for army in ARMIES {
+        let rules = game(army, "standard");
         assert!(sampler_matches_the_list(&rules, 30, 100) > 1_500, "{army}");
     }
 }
@@ -148,11 +135,7 @@ fn the_game_apis_random_action_is_the_lists_draw() {
 /// sampler still knows the phase has actions and offers no pass (a random playout found this).
 #[test]
 fn no_third_pass_when_pieces_can_move() {
-    let rules = Rules::with_sets(
-        [set("standard"), set("illusionist")],
-        RuleOptions::default(),
-    )
-    .unwrap();
+    let rules = game("standard", "illusionist");
     let pos = Position::from_text(
         &rules,
         "4/l3/4/bs1c/eee1/4/4/r1@1/4/4/S2E/E3/CB2/3L/1W2/4 b EEDGJR/edgj passes=2 turns=15 \

@@ -4,32 +4,10 @@
 //! with no panic and every invariant of the rules core after every action.
 mod common;
 use common::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use veney_rules::options::RuleOptions;
 use veney_rules::{Action, Effect, Outcome, PieceSet, Position, Rules, Side, playout};
-
-fn set_path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../config/sets/{name}.ron"))
-}
-
-fn set(name: &str) -> Arc<PieceSet> {
-    Arc::new(PieceSet::load(&set_path(name)).unwrap_or_else(|e| panic!("{name}: {e}")))
-}
-
-fn game(white: &str, black: &str) -> Rules {
-    Rules::with_sets([set(white), set(black)], RuleOptions::default())
-        .unwrap_or_else(|e| panic!("{white} v {black}: {e}"))
-}
-
-const ARMIES: [&str; 6] = [
-    "half",
-    "assassin",
-    "aristocrat",
-    "ceremonial",
-    "illusionist",
-    "fairy",
-];
 
 #[test]
 fn every_shipped_set_checks_clean() {

@@ -157,3 +157,34 @@ pub fn refuse(rules: &Rules, p: &Position, turn: &str) -> Refusal {
         message,
     }
 }
+
+/// A shipped set's file under `config/sets/`.
+pub fn set_path(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../config/sets/{name}.ron"))
+}
+
+/// A shipped set, loaded.
+pub fn set(name: &str) -> std::sync::Arc<veney_rules::PieceSet> {
+    std::sync::Arc::new(
+        veney_rules::PieceSet::load(&set_path(name)).unwrap_or_else(|e| panic!("{name}: {e}")),
+    )
+}
+
+/// White's army against Black's, with the default options.
+pub fn game(white: &str, black: &str) -> Rules {
+    Rules::with_sets(
+        [set(white), set(black)],
+        veney_rules::options::RuleOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{white} v {black}: {e}"))
+}
+
+/// The shipped armies besides the standard set (§2.0.23).
+pub const ARMIES: [&str; 6] = [
+    "half",
+    "assassin",
+    "aristocrat",
+    "ceremonial",
+    "illusionist",
+    "fairy",
+];
