@@ -18,12 +18,16 @@
 //!   (the same seed, budget and observation give the same choice), and tree reuse between
 //!   decisions.
 //!
+//! A round that is a whole decision by itself (Veney's Hug) is a matrix game, solved by regret
+//! matching (`matrix`).
+//!
 //! `Agent` is what a host or the arena drives: `Mcts` (levels in `Level`) or `RandomAgent`.
 mod agent;
 mod arena;
 mod choice;
 mod config;
 mod evaluate;
+pub mod matrix;
 mod search;
 mod tree;
 

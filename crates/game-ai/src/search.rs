@@ -102,6 +102,14 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
             Budget::Iterations(_) => None,
         };
+        let simultaneous = matches!(g.decision(&obs), Decision::Simultaneous { .. });
+        // A time budget is an upper bound: a forced action is searched only for its estimate,
+        // and a thread stops once the rest of its time could not change its choice.
+        let forced = deadline.is_some() && {
+            let mut legal = Vec::new();
+            g.legal_actions(&obs, me, &mut legal);
+            legal.len() == 1
+        };
         let done: Vec<u64> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
                 .trees
@@ -116,10 +124,17 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                                 ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15)
                                 ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
                         );
+                        let n = if forced { n.min(FORCED_ITERATIONS) } else { n };
                         let mut i = 0;
                         while i < n && deadline.is_none_or(|d| Instant::now() < d) {
                             iterate(g, config, evaluator, tree, obs, me, &mut rng);
                             i += 1;
+                            if let Some(d) = deadline
+                                && i % SETTLED_EVERY == 0
+                                && settled(tree, me, simultaneous, i, started, d)
+                            {
+                                break;
+                            }
                         }
                         i
                     })
@@ -205,6 +220,52 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         }
         self.root_hash = Some(g.hash(&g.observe(&after, Viewer::Player(me))));
     }
+}
+
+/// Iterations a time-budgeted search spends on a forced action (only its estimate is wanted).
+const FORCED_ITERATIONS: u64 = 64;
+
+/// How often (in iterations) a time-budgeted thread asks whether its choice is settled.
+const SETTLED_EVERY: u64 = 128;
+
+/// Whether `tree`'s choice for `me` could no longer change before `deadline`: the most visited
+/// root action leads the next by more visits than this thread is expected to make in the time
+/// left (`done` iterations since `started` give its rate), so the rest of the time is not spent.
+fn settled<A: Clone + PartialEq>(
+    tree: &Tree<A>,
+    me: Player,
+    simultaneous: bool,
+    done: u64,
+    started: Instant,
+    deadline: Instant,
+) -> bool {
+    let now = Instant::now();
+    let root = &tree.nodes[tree.root];
+    let edges: &[Edge<A>] = if simultaneous {
+        root.sim
+            .iter()
+            .find(|(p, _)| *p == me)
+            .map_or(&[], |(_, e)| e.as_slice())
+    } else {
+        &root.edges
+    };
+    let (mut first, mut second) = (0u64, 0u64);
+    for e in edges {
+        let n = e.n as u64;
+        if n > first {
+            second = first;
+            first = n;
+        } else if n > second {
+            second = n;
+        }
+    }
+    let elapsed = now
+        .saturating_duration_since(started)
+        .as_secs_f64()
+        .max(1e-6);
+    let left = deadline.saturating_duration_since(now).as_secs_f64();
+    let expected = done as f64 / elapsed * left;
+    (first - second) as f64 > expected
 }
 
 /// An action as the searching player sees it.

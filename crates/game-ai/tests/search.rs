@@ -161,6 +161,37 @@ fn levels_are_budgets_and_the_arena_counts_results() {
     assert!(r.wins >= 8, "{r:?}");
 }
 
+/// "Levels from 'beginner' to 'strongest in 5 s'": five seconds is the most the strongest
+/// waits. A forced action (Nim's last stone) is played after a few iterations for its estimate,
+/// and a won position stops the search once the rest of the time could not change the choice.
+#[test]
+fn a_time_budget_stops_when_the_choice_is_settled() {
+    let timed = |ms| Config {
+        budget: Budget::Millis(ms),
+        threads: 2,
+        seed: 3,
+        ..Config::default()
+    };
+    let g = Nim(1);
+    let c = Mcts::new(timed(5_000))
+        .choose(&g, &g.start(), Player(0))
+        .unwrap();
+    assert_eq!(c.action, 1);
+    assert!(c.iterations <= 2 * 64, "{c:?}");
+    assert!(c.elapsed.as_millis() < 2_000, "{c:?}");
+    // Nim 5: taking one leaves four, a loss for the other whatever it takes. The search runs
+    // until its lead is more than the visits the time left could give, well before the end.
+    let g = Nim(5);
+    let c = Mcts::new(timed(3_000))
+        .choose(&g, &g.start(), Player(0))
+        .unwrap();
+    assert_eq!(c.action, 1, "{c:?}");
+    assert!(
+        c.elapsed.as_millis() < 2_800,
+        "stopped at the deadline: {c:?}"
+    );
+}
+
 /// Issue 14: "playouts cut off with a per-game evaluation". In a game that never ends every
 /// playout is cut off; the default search scores it by the game's own estimate and finds the
 /// best pick, while the flat search (`Mcts::flat`) sees every pick as even.
