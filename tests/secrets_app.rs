@@ -267,6 +267,31 @@ fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 }
 
 #[test]
+fn the_computers_hug_does_not_read_the_other_pick() {
+    // §2.0.23 Hug, ruling R-HUG-COMPUTER: the computer playing Black picks the same whatever
+    // White hid (the same game and seed), and, as two Daggers lose for both and one Dagger wins,
+    // its strategy is the Dagger.
+    let black_pick = |white: HugChoice, name: &str| {
+        let mut a = drawn(name, [false, true]);
+        send(&mut a, Command::HugPick(white));
+        until(&mut a, "the reveal", |a| {
+            stage(a) == Some((SecretKind::Hug, Stage::Reveal))
+        });
+        match (white, game(&a).position().outcome()) {
+            (HugChoice::Hug, Some(Outcome::Draw { .. }))
+            | (HugChoice::Betray, Some(Outcome::Checkmate { .. })) => HugChoice::Hug,
+            (HugChoice::Hug, Some(Outcome::Checkmate { .. }))
+            | (HugChoice::Betray, Some(Outcome::DoubleCheckmate)) => HugChoice::Betray,
+            (w, o) => panic!("White hid {w:?} and the Hug ended {o:?}"),
+        }
+    };
+    let after_hug = black_pick(HugChoice::Hug, "hug-blind-1");
+    let after_dagger = black_pick(HugChoice::Betray, "hug-blind-2");
+    assert_eq!(after_hug, after_dagger);
+    assert_eq!(after_hug, HugChoice::Betray);
+}
+
+#[test]
 fn a_computer_seat_commits_without_a_hand_over() {
     // §2.0.23 Hug against the computer playing Black: White hides, the computer commits without
     // a screen, the reveal follows.

@@ -303,15 +303,23 @@ fn computer_commits(
     let g = &game.0;
     // The Hug.
     if hug_open(g, &hug) {
-        let mut pick = || [HugChoice::Hug, HugChoice::Betray][draws.pick(seed, 2) as usize];
-        match hug.pick {
-            None if computer(Side::White) => {
-                out.write(Command::HugPick(pick()));
+        if let Some(draw) = g.position().outcome() {
+            let mut pick = |side| {
+                // A draw in (0, 1) from the seeded draws (the middle of one of 250 equal
+                // parts), for the mixed strategy.
+                let u = (draws.pick(seed, 250) as f64 + 0.5) / 250.0;
+                HUG_CHOICES[game_ai::matrix::pick(&hug_strategy(draw, side), u)]
+            };
+            // Black's pick is made without White's: `hug.pick` is only asked whether it is in.
+            match hug.pick {
+                None if computer(Side::White) => {
+                    out.write(Command::HugPick(pick(Side::White)));
+                }
+                Some(_) if computer(Side::Black) => {
+                    out.write(Command::Hug(pick(Side::Black)));
+                }
+                _ => {}
             }
-            Some(_) if computer(Side::Black) => {
-                out.write(Command::Hug(pick()));
-            }
-            _ => {}
         }
     }
     // The guess dice: the defender hides, the thrower guesses.
@@ -349,6 +357,27 @@ fn arrange(s: &mut super::setup_screen::Session, draws: &mut ComputerDraws) -> b
         }
     }
     any
+}
+
+/// The Hug's two picks, in the order of `hug_strategy`'s probabilities.
+const HUG_CHOICES: [HugChoice; 2] = [HugChoice::Hug, HugChoice::Betray];
+
+/// The computer's mixed strategy in the Hug that settles `draw`, as `side` (ruling
+/// R-HUG-COMPUTER): the Hug is a simultaneous choice, solved as a matrix game by regret matching
+/// (`game_ai::matrix`) from what each pair of picks ends in (§2.0.23: both Selves confirm the
+/// draw, one Dagger wins, two are a double checkmate that both lose), scored as the search
+/// scores endings. The other side's pick is not an input: it cannot be read.
+pub fn hug_strategy(draw: Outcome, side: Side) -> Vec<f64> {
+    let rewards = |w: usize, b: usize| {
+        let ending = veney_rules::hug::settle(draw, HUG_CHOICES[w], HUG_CHOICES[b]);
+        let r = game_ai::rewards(&veney_rules::outcome_of(ending));
+        [r[0], r[1]]
+    };
+    let s = game_ai::matrix::MatrixGame::new(2, 2, rewards).solve(2_000);
+    match side {
+        Side::White => s.row,
+        Side::Black => s.column,
+    }
 }
 
 /// Whether a Hug is to be played now: a draw, the option on, not yet settled here (§2.0.23).
@@ -750,7 +779,24 @@ fn view(
 
 #[cfg(test)]
 mod tests {
-    use super::ComputerDraws;
+    use super::{ComputerDraws, hug_strategy};
+    use veney_rules::Side;
+    use veney_rules::outcome::{Draw, Outcome};
+
+    /// §2.0.23 Hug, ruling R-HUG-COMPUTER: one Dagger wins and two lose for both, so the Dagger
+    /// is never worse than the Self: the solved strategy betrays, for either side, whatever the
+    /// draw being settled.
+    #[test]
+    fn the_computer_betrays_in_the_hug() {
+        for reason in [Draw::Agreement, Draw::NoContest] {
+            for side in [Side::White, Side::Black] {
+                let s = hug_strategy(Outcome::Draw { reason }, side);
+                assert_eq!(s.len(), 2);
+                assert!((s.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{s:?}");
+                assert!(s[1] > 0.99, "{side:?}: {s:?}");
+            }
+        }
+    }
 
     /// "Randomness … comes from a seeded RNG owned by the match, so games replay": the same
     /// game seed gives the computer the same secret picks; another seed, others; each of n
