@@ -240,38 +240,44 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
             // (`reachable_stones`, from the strikes' own attacks and zone).
             let stones =
                 crate::constraint::engagements(rules, pos, side) & direct.attacks & direct.zone;
-            // What a strike from any of them could hit at most: the blade's pattern on an empty
-            // board from each (its strikes are attacks, within that pattern) — every square for
-            // a piece that strikes anywhere or turns.
-            let via_reach = if piece.anywhere.is_some() || piece.is_oriented() {
-                Bitboard::FULL
-            } else {
-                let tables = piece.tables_for(side, 0);
-                let life = pos.life_square(rules, side);
-                stones.fold(Bitboard::EMPTY, |acc, s| {
-                    acc | Bitboard(tables.reach_from(s, life))
-                })
+            let any_square = piece.anywhere.is_some() || piece.is_oriented();
+            let tables = piece.tables_for(side, 0);
+            let life = pos.life_square(rules, side);
+            // What a strike from `stone` could hit at most: the blade's pattern on an empty board
+            // from it (its strikes are attacks, within that pattern) — every square for a piece
+            // that strikes anywhere or turns.
+            let reach = |stone: Square| {
+                if any_square {
+                    Bitboard::FULL
+                } else {
+                    Bitboard(tables.reach_from(stone, life))
+                }
             };
-            // By a stepping stone: the position after stepping onto each reachable engagement
-            // and the blade's strikes from there, computed once, when first needed.
-            let mut vias: Option<Vec<(Position, Striker)>> = None;
+            let via_reach = stones.fold(Bitboard::EMPTY, |acc, s| acc | reach(s));
+            // By a stepping stone: the position after stepping onto an engagement and the
+            // blade's strikes from there, worked out for a stone only when a target is within
+            // its reach, and then kept for the other targets.
+            let mut vias: Vec<(Square, Position, Striker)> = Vec::new();
             for at in targets {
                 let tenable = direct.strike(rules, pos, at).is_some()
-                    || via_reach.contains(at) && {
-                        let vias = vias.get_or_insert_with(|| {
-                            stones
-                                .into_iter()
-                                .map(|stone| {
+                    || via_reach.contains(at)
+                        && Iterator::any(&mut stones.into_iter(), |stone| {
+                            if !reach(stone).contains(at) {
+                                return false;
+                            }
+                            let i = match vias.iter().position(|v| v.0 == stone) {
+                                Some(i) => i,
+                                None => {
                                     let mut after = *pos;
                                     step_onto(rules, &mut after, side, k, from, stone);
                                     let striker = Striker::new(rules, &after, side, k, stone);
-                                    (after, striker)
-                                })
-                                .collect()
+                                    vias.push((stone, after, striker));
+                                    vias.len() - 1
+                                }
+                            };
+                            let (_, after, striker) = &vias[i];
+                            striker.strike(rules, after, at).is_some()
                         });
-                        vias.iter()
-                            .any(|(after, striker)| striker.strike(rules, after, at).is_some())
-                    };
                 if tenable
                     && !f(Action::Declare {
                         kind: k,
