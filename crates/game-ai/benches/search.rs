@@ -30,7 +30,7 @@ fn after_random<G: Game>(g: &G, actions: u32) -> (G::State, Player) {
             unreachable!()
         };
         g.legal_actions(&s, p, &mut buf);
-        let a = buf[rng.random_range(0..buf.len())].clone();
+        let a = buf[rng.random_range(0..buf.len())];
         g.apply(&mut s, actor, a);
         n += 1;
     }

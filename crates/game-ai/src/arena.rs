@@ -115,8 +115,8 @@ pub fn play_matches<G: Game>(
         r.games += 1;
     }
     r.mean_actions = total_actions as f64 / games.max(1) as f64;
-    for k in 0..2 {
-        r.time_per_decision[k] = time[k].1 / time[k].0.max(1);
+    for (per, (n, spent)) in r.time_per_decision.iter_mut().zip(time) {
+        *per = spent / n.max(1);
     }
     r
 }

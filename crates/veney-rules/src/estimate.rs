@@ -89,7 +89,7 @@ mod tests {
         };
         let k = blade(Side::Black);
         let sq = start.pieces(Side::Black, k).first().unwrap();
-        let mut disarmed = start.clone();
+        let mut disarmed = start;
         disarmed.remove(Side::Black, k, sq);
         let e = estimate(&rules, &disarmed);
         assert!(e[0] > 0.6, "Black a blade down: {e:?}");
@@ -105,7 +105,7 @@ mod tests {
                     + (s.step() as i32 - to.step() as i32).abs()
             })
             .unwrap();
-        let mut forward = start.clone();
+        let mut forward = start;
         forward.remove(Side::White, k, from);
         forward.put(Side::White, k, near);
         assert!(

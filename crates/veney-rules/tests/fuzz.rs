@@ -244,10 +244,10 @@ fn positions() -> Vec<Position> {
         let Some((_, rest)) = line.split_once(": ") else {
             continue;
         };
-        if let Some(text) = rest.split(" | ").next() {
-            if let Ok(p) = Position::from_text(&rules, text) {
-                out.push(p);
-            }
+        if let Some(text) = rest.split(" | ").next()
+            && let Ok(p) = Position::from_text(&rules, text)
+        {
+            out.push(p);
         }
     }
     for (_, seen) in games() {

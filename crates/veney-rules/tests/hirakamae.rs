@@ -91,8 +91,10 @@ fn the_freeing_move_then_an_intention_reads_back_from_its_notation() {
     // double-move") and §2.0.11 Intention ("declared … after your moves, and ends the turn"):
     // after the freeing move the player may decline the second move and declare, and the turn's
     // notation `JW6 !$fY6` reads back to that turn. (Found by the testkit's random matches.)
-    let mut o = veney_rules::options::RuleOptions::default();
-    o.donkey = true;
+    let o = veney_rules::options::RuleOptions {
+        donkey: true,
+        ..Default::default()
+    };
     let r = Rules::standard_with(o);
     let p = Position::from_text(
         &r,

@@ -91,9 +91,11 @@ fn every_option_combination_plays_ten_thousand_clean_games() {
             RetreatLimit::Limited(2),
         ] {
             for ruin in [true, false] {
-                let mut o = RuleOptions::default();
-                o.dice = dice;
-                o.retreat_limit = retreat;
+                let mut o = RuleOptions {
+                    dice,
+                    retreat_limit: retreat,
+                    ..Default::default()
+                };
                 if !ruin {
                     o.optional_pieces.clear();
                 }

@@ -56,8 +56,10 @@ fn games_played_with_sand_save_and_load_too() {
         UntenablePolicy::PiecePenaltyAbsolute,
         UntenablePolicy::Friendly,
     ] {
-        let mut o = veney_rules::options::RuleOptions::default();
-        o.untenable = policy;
+        let o = veney_rules::options::RuleOptions {
+            untenable: policy,
+            ..Default::default()
+        };
         let rules = Arc::new(Rules::standard_with(o));
         for seed in 0..60u64 {
             let mut g = Game::from_position_seeded(

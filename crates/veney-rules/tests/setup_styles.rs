@@ -57,7 +57,7 @@ fn concealed_stances_follow_the_constraints() {
             .as_deref(),
         Some("Self")
     );
-    assert_eq!(p.legal_actions(&r).is_empty(), false);
+    assert!(!p.legal_actions(&r).is_empty());
     // Two engagements on one line, a piece off the baseline, a missing piece: refused.
     let mut bad = w.clone();
     bad[5].1 = sq("W7");

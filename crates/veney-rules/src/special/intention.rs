@@ -110,7 +110,7 @@ impl Striker {
         }
         let adjacent = Bitboard::adjacent(self.from).contains(at);
         let beyond_by_one = (Bitboard::adjacent(at) & self.zone).any();
-        if !self.zone.contains(at) && !(adjacent && beyond_by_one) {
+        if !(self.zone.contains(at) || adjacent && beyond_by_one) {
             return None;
         }
         let (side, blade) = (self.side, self.blade);
