@@ -57,7 +57,7 @@ pub fn score(rules: &Rules, pos: &Position, side: Side) -> f64 {
 /// Each player's expected reward: White's first.
 pub fn estimate(rules: &Rules, pos: &Position) -> Vec<f64> {
     let lead = score(rules, pos, Side::White) - score(rules, pos, Side::Black);
-    use crate::veney_game::player_of;
+    use crate::side::player_of;
     game_api::lead_estimate(
         [player_of(Side::White), player_of(Side::Black)],
         lead,

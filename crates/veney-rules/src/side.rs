@@ -58,3 +58,13 @@ impl fmt::Display for Side {
         f.write_str(self.name())
     }
 }
+
+/// The game API's player for a side: White is the first player.
+pub fn player_of(s: Side) -> game_api::Player {
+    game_api::Player(s.index() as u8)
+}
+
+/// The side of a game API player.
+pub fn side_of(p: game_api::Player) -> Side {
+    if p.0 == 0 { Side::White } else { Side::Black }
+}

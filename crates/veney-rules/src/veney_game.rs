@@ -41,13 +41,7 @@ impl VeneyGame {
     }
 }
 
-pub fn side_of(p: Player) -> Side {
-    if p.0 == 0 { Side::White } else { Side::Black }
-}
-
-pub fn player_of(s: Side) -> Player {
-    Player(s.index() as u8)
-}
+pub use crate::side::{player_of, side_of};
 
 pub fn cell_of(sq: Square) -> Cell {
     Cell(sq.index() as u16)
