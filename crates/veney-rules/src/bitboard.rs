@@ -67,12 +67,46 @@ impl Bitboard {
         Bitboard(ADJACENT[sq.index()])
     }
 
+    /// `b` and the squares beyond it on the straight or diagonal line from `a` through `b`
+    /// (none if they share no such line, or are the same square).
+    #[inline]
+    pub fn onto_and_beyond(a: Square, b: Square) -> Bitboard {
+        Bitboard(ONTO_AND_BEYOND[a.index()][b.index()])
+    }
+
     /// The squares on the diagonals through `sq`, `sq` itself excluded.
     #[inline]
     pub fn diagonals(sq: Square) -> Bitboard {
         Bitboard(DIAGONALS[sq.index()])
     }
 }
+
+/// `ONTO_AND_BEYOND[a][b]`: square `b` and the squares beyond it on the straight or diagonal line
+/// from `a` through `b` (none if they share no such line, or are the same square), computed at
+/// compile time.
+static ONTO_AND_BEYOND: [[u64; 64]; 64] = {
+    let mut t = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let (al, as_) = ((a % 4) as i32, (a / 4) as i32);
+        let mut b = 0;
+        while b < 64 {
+            let (dl, ds) = ((b % 4) as i32 - al, (b / 4) as i32 - as_);
+            if (dl != 0 || ds != 0) && (dl == 0 || ds == 0 || dl.abs() == ds.abs()) {
+                let (ul, us) = (dl.signum(), ds.signum());
+                let (mut l, mut s) = ((b % 4) as i32, (b / 4) as i32);
+                while l >= 0 && l < 4 && s >= 0 && s < 16 {
+                    t[a][b] |= 1u64 << (s * 4 + l);
+                    l += ul;
+                    s += us;
+                }
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 /// `DIAGONALS[i]`: the squares diagonal to square `i` at any distance, computed at compile time.
 const DIAGONALS: [u64; 64] = {
@@ -174,6 +208,48 @@ mod tests {
             assert!(f.contains(Square::parse(s).unwrap()), "{s}");
         }
         assert!(!f.contains(Square::parse("W6").unwrap()));
+    }
+
+    #[test]
+    fn onto_and_beyond_runs_from_the_second_square_to_the_edge() {
+        let sq = |s| Square::parse(s).unwrap();
+        let set = |v: &[&str]| {
+            v.iter()
+                .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(sq(s)))
+        };
+        assert_eq!(
+            Bitboard::onto_and_beyond(sq("X5"), sq("Y6")),
+            set(&["Y6", "Z7"])
+        );
+        assert_eq!(
+            Bitboard::onto_and_beyond(sq("X5"), sq("X3")),
+            set(&["X3", "X2", "X1"])
+        );
+        assert_eq!(Bitboard::onto_and_beyond(sq("W1"), sq("Z1")), set(&["Z1"]));
+        // No line (a knight's jump), or the same square.
+        assert!(Bitboard::onto_and_beyond(sq("X5"), sq("Y7")).is_empty());
+        assert!(Bitboard::onto_and_beyond(sq("X5"), sq("X5")).is_empty());
+        // Every pair: the squares `b + k·(unit step)` on the board.
+        for a in Square::all() {
+            for b in Square::all() {
+                let (dl, ds) = (
+                    b.line() as i8 - a.line() as i8,
+                    b.step() as i8 - a.step() as i8,
+                );
+                let mut want = Bitboard::EMPTY;
+                if (dl, ds) != (0, 0) && (dl == 0 || ds == 0 || dl.abs() == ds.abs()) {
+                    let mut at = Some(b);
+                    while let Some(s) = at {
+                        want.set(s);
+                        at = Square::try_new(
+                            s.line() as i8 + dl.signum(),
+                            s.step() as i8 + ds.signum(),
+                        );
+                    }
+                }
+                assert_eq!(Bitboard::onto_and_beyond(a, b), want, "{a} {b}");
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! engagement (`free_engagement.rs`) and passing (`passing.rs`).
 use crate::action::Action;
 use crate::bitboard::Bitboard;
-use crate::piece_moves::{piece_move_count, piece_moves};
+use crate::piece_moves::{piece_move_bound, piece_move_count, piece_moves};
 use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::{Phase, Position};
 use crate::rules::Rules;
@@ -72,7 +72,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
                 sink.piece(rules, pos, &view, k, sq);
             }
             // The Self onto or over its concert partner, lifting it (R-CONCERT).
-            crate::special::concert::lifting_moves(rules, pos, &view, sink.list());
+            sink.lifts(rules, pos, &view);
             crate::special::feign::feigns(rules, pos, sink.list());
             crate::special::shift::shifts(rules, pos, &view, sink.list());
             crate::special::dagger_throw::all_throws(rules, pos, None, false, sink.list());
@@ -172,6 +172,10 @@ trait Sink {
     fn place(&mut self, kind: Kind, squares: Bitboard);
     /// A withdrawal of `kind` from each of `squares`, in index order.
     fn withdraw(&mut self, kind: Kind, squares: Bitboard);
+    /// The Self's moves onto or over its concert partners (`concert::lifting_moves`).
+    fn lifts(&mut self, rules: &Rules, pos: &Position, view: &View) {
+        crate::special::concert::lifting_moves(rules, pos, view, self.list());
+    }
 }
 
 impl Sink for Vec<Action> {
@@ -218,6 +222,9 @@ pub struct Sampler {
     /// The view the pieces' moves were counted in (the same for every piece of a plan).
     view: Option<View>,
     scratch: Vec<Action>,
+    /// Planning for a rejection draw: pieces' moves and the Self's lifts are bounded, not
+    /// counted (`random_action`).
+    bounded: bool,
 }
 
 /// A run of consecutive actions of the planned list.
@@ -234,6 +241,15 @@ enum Segment {
         squares: Bitboard,
         withdraw: bool,
     },
+    /// At most `bound` moves of the piece on `from`, not yet listed (a rejection draw's plan).
+    BoundedPiece {
+        kind: Kind,
+        from: Square,
+        bound: usize,
+    },
+    /// At most `bound` lifts of the Self (`concert::lifting_moves`), not yet listed (a
+    /// rejection draw's plan).
+    BoundedLifts { bound: usize },
 }
 
 impl Sampler {
@@ -244,6 +260,7 @@ impl Sampler {
     /// Works out the legal actions in `pos` (as `legal_actions` lists them) and returns how
     /// many there are.
     pub fn plan(&mut self, rules: &Rules, pos: &Position) -> usize {
+        self.bounded = false;
         generate(rules, pos, self, true);
         self.close();
         self.total
@@ -251,12 +268,21 @@ impl Sampler {
 
     /// The action at index `i` of the list `legal_actions` would make in `pos`, the position
     /// last planned. Panics if `i` is not below the planned count.
-    pub fn action(&mut self, rules: &Rules, pos: &Position, mut i: usize) -> Action {
-        for seg in &self.segments {
-            let n = match *seg {
+    pub fn action(&mut self, rules: &Rules, pos: &Position, i: usize) -> Action {
+        debug_assert!(!self.bounded, "an exact plan");
+        self.at(rules, pos, i)
+            .expect("an exact plan has no bounded segment")
+    }
+
+    /// The action at index `i` of the plan, or None when `i` falls beyond the moves a bounded
+    /// segment turns out to have (that segment is then listed, and its bound becomes its count:
+    /// the plan's total shrinks). Panics if `i` is not below the planned total.
+    fn at(&mut self, rules: &Rules, pos: &Position, mut i: usize) -> Option<Action> {
+        for s in 0..self.segments.len() {
+            let n = match self.segments[s] {
                 Segment::Listed { start, end } => {
                     if i < end - start {
-                        return self.listed[start + i];
+                        return Some(self.listed[start + i]);
                     }
                     end - start
                 }
@@ -266,7 +292,7 @@ impl Sampler {
                         self.scratch.clear();
                         piece_moves(rules, pos, view, kind, from, &mut self.scratch);
                         debug_assert_eq!(self.scratch.len(), n, "{}", pos.to_text(rules));
-                        return self.scratch[i];
+                        return Some(self.scratch[i]);
                     }
                     n
                 }
@@ -278,13 +304,31 @@ impl Sampler {
                     let n = squares.count() as usize;
                     if i < n {
                         let sq = { squares }.nth(i).expect("i is below the count");
-                        return if withdraw {
+                        return Some(if withdraw {
                             Action::Withdraw { kind, from: sq }
                         } else {
                             Action::Place { kind, to: sq }
-                        };
+                        });
                     }
                     n
+                }
+                Segment::BoundedPiece { kind, from, bound } => {
+                    if i < bound {
+                        let view = self.view.as_ref().expect("a piece's moves were bounded");
+                        let start = self.listed.len();
+                        piece_moves(rules, pos, view, kind, from, &mut self.listed);
+                        return self.bounded_listed(rules, pos, s, start, bound, i);
+                    }
+                    bound
+                }
+                Segment::BoundedLifts { bound } => {
+                    if i < bound {
+                        let view = self.view.as_ref().expect("the lifts were bounded");
+                        let start = self.listed.len();
+                        crate::special::concert::lifting_moves(rules, pos, view, &mut self.listed);
+                        return self.bounded_listed(rules, pos, s, start, bound, i);
+                    }
+                    bound
                 }
             };
             i -= n;
@@ -292,8 +336,42 @@ impl Sampler {
         panic!("action index out of the planned list")
     }
 
-    /// A legal action drawn uniformly, as `list[rng.random_range(0..list.len())]` draws it;
-    /// `None` when there is none.
+    /// Segment `s`, bounded by `bound`, has just been listed at `listed[start..]`: it becomes
+    /// that list, and the action at `i` within it is returned if it has one.
+    fn bounded_listed(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        s: usize,
+        start: usize,
+        bound: usize,
+        i: usize,
+    ) -> Option<Action> {
+        let end = self.listed.len();
+        // A bound below the count would make the segment's last moves less likely than the
+        // rest (the checked playouts and tests/sampler.rs look for one); the plan stays sound.
+        debug_assert!(
+            end - start <= bound,
+            "{} actions above a bound of {bound} in {}",
+            end - start,
+            pos.to_text(rules)
+        );
+        self.segments[s] = Segment::Listed { start, end };
+        self.total = self.total - bound + (end - start);
+        (i < end - start).then(|| self.listed[start + i])
+    }
+
+    /// A legal action drawn uniformly; `None` when there is none.
+    ///
+    /// In a turn's first phase (where most of a game's actions are drawn) this is a rejection
+    /// draw: each piece's moves and the Self's lifts are bounded cheaply, not counted
+    /// (`piece_move_bound`, `concert::lifting_bound`), every other action is listed, and an
+    /// index is drawn below the plan's total. An index that falls in a bounded segment lists
+    /// that segment alone: if the segment has a move at that index, it is the draw; if not, the
+    /// segment's bound becomes its count and another index is drawn. In every draw each legal
+    /// action has the same chance (one index each), so the action returned is uniform over the
+    /// legal actions, as `list[rng.random_range(0..list.len())]` is, though the generator is
+    /// drawn from differently. Elsewhere the exact plan is drawn from by index.
     pub fn random_action(
         &mut self,
         rules: &Rules,
@@ -301,11 +379,60 @@ impl Sampler {
         rng: &mut crate::rng::GameRng,
     ) -> Option<Action> {
         use rand::Rng;
-        let n = self.plan(rules, pos);
-        (n > 0).then(|| {
-            let i = rng.random_range(0..n);
-            self.action(rules, pos, i)
-        })
+        if !rejection_applies(pos) {
+            let n = self.plan(rules, pos);
+            return (n > 0).then(|| {
+                let i = rng.random_range(0..n);
+                self.action(rules, pos, i)
+            });
+        }
+        self.bounded = true;
+        generate(rules, pos, self, true);
+        self.close();
+        self.bounded = false;
+        // Each rejection lists a bounded segment and makes it exact: this ends.
+        while self.total > 0 {
+            let i = rng.random_range(0..self.total);
+            if let Some(a) = self.at(rules, pos, i) {
+                return Some(a);
+            }
+        }
+        None
+    }
+
+    /// Every action `random_action`'s rejection draw can return in `pos`, one per index of its
+    /// plan once every bounded segment is listed (None where it does not draw by rejection):
+    /// for tests, which check it is the list `legal_actions` makes, as a multiset.
+    pub fn rejection_outcomes(&mut self, rules: &Rules, pos: &Position) -> Option<Vec<Action>> {
+        if !rejection_applies(pos) {
+            return None;
+        }
+        self.bounded = true;
+        generate(rules, pos, self, true);
+        self.close();
+        self.bounded = false;
+        for s in 0..self.segments.len() {
+            let start = self.listed.len();
+            let bound = match self.segments[s] {
+                Segment::BoundedPiece { kind, from, bound } => {
+                    let view = self.view.as_ref().expect("a piece's moves were bounded");
+                    piece_moves(rules, pos, view, kind, from, &mut self.listed);
+                    bound
+                }
+                Segment::BoundedLifts { bound } => {
+                    let view = self.view.as_ref().expect("the lifts were bounded");
+                    crate::special::concert::lifting_moves(rules, pos, view, &mut self.listed);
+                    bound
+                }
+                _ => continue,
+            };
+            self.bounded_listed(rules, pos, s, start, bound, 0);
+        }
+        Some(
+            (0..self.total)
+                .map(|i| self.at(rules, pos, i).expect("every segment is exact"))
+                .collect(),
+        )
     }
 
     fn squares(&mut self, kind: Kind, squares: Bitboard, withdraw: bool) {
@@ -332,6 +459,19 @@ impl Sampler {
     }
 }
 
+/// Whether `Sampler::random_action` draws by rejection in `pos`: in a turn's first phase, not a
+/// dying move, where the pass does not hang on whether anything else can be done (§2.0.17:
+/// a third pass only when nothing else can; Hirakamae's adversary passes only then, §2.0.18),
+/// so the plan always holds the pass and the draw always ends with an action.
+fn rejection_applies(pos: &Position) -> bool {
+    let side = pos.turn();
+    matches!(pos.phase(), Phase::Start)
+        && !pos.is_game_over()
+        && pos.dying() != Some(side)
+        && (crate::special::hirakamae::active(pos, side)
+            || (pos.passes() < 2 && !crate::special::hirakamae::active(pos, !side)))
+}
+
 impl Sink for Sampler {
     fn is_empty(&self) -> bool {
         // `total` counts the closed segments; `listed` holds any action found since.
@@ -352,13 +492,47 @@ impl Sink for Sampler {
 
     fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square) {
         self.close();
-        let n = piece_move_count(rules, pos, view, kind, from, &mut self.scratch);
+        let (n, exact) = if self.bounded {
+            piece_move_bound(rules, pos, view, kind, from, &mut self.scratch)
+        } else {
+            (
+                piece_move_count(rules, pos, view, kind, from, &mut self.scratch),
+                true,
+            )
+        };
         if n > 0 {
             if self.view.is_none() {
                 self.view = Some(view.clone());
             }
-            self.segments.push(Segment::Piece { kind, from, n });
+            self.segments.push(if exact {
+                Segment::Piece { kind, from, n }
+            } else {
+                Segment::BoundedPiece {
+                    kind,
+                    from,
+                    bound: n,
+                }
+            });
             self.total += n;
+        }
+    }
+
+    fn lifts(&mut self, rules: &Rules, pos: &Position, view: &View) {
+        match self
+            .bounded
+            .then(|| crate::special::concert::lifting_bound(rules, pos, view))
+            .flatten()
+        {
+            Some(0) => {}
+            Some(bound) => {
+                self.close();
+                if self.view.is_none() {
+                    self.view = Some(view.clone());
+                }
+                self.segments.push(Segment::BoundedLifts { bound });
+                self.total += bound;
+            }
+            None => crate::special::concert::lifting_moves(rules, pos, view, &mut self.listed),
         }
     }
 

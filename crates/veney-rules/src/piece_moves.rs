@@ -83,6 +83,59 @@ pub(crate) fn piece_move_count(
     n
 }
 
+/// An upper bound on how many moves `piece_moves` lists for the piece on `from`, cheap to work
+/// out (no line is walked, no landing judged), and whether it is the exact count: what
+/// `movegen::Sampler`'s rejection draw needs. The moves its tables give land on squares of their
+/// own (`piece_moves` lists one move per square), so they are bounded by the squares its tables
+/// reach from `from` on an empty board, in its zone, but for its own pieces nothing may land on;
+/// the moves its Cavazione, Opposition or Flail list beside them are bounded apart. A piece with
+/// facings or a move anywhere, and a stepping stone's move, is counted exactly, as
+/// `piece_move_count` counts it.
+pub(crate) fn piece_move_bound(
+    rules: &Rules,
+    pos: &Position,
+    view: &View,
+    kind: Kind,
+    from: Square,
+    scratch: &mut Vec<Action>,
+) -> (usize, bool) {
+    let side = view.side;
+    let piece = rules.set(side).piece(kind);
+    let info = rules.info(side, kind);
+    if piece.is_oriented() || piece.anywhere.is_some() || view.stone_move {
+        return (
+            piece_move_count(rules, pos, view, kind, from, scratch),
+            true,
+        );
+    }
+    let tables = piece.tables_for(side, 0);
+    let allowed = view.zones[kind.index()].0;
+    let reach = if tables.from_self.is_empty() {
+        tables.reach[from.index()]
+    } else {
+        tables.reach_from(from, pos.life_square(rules, side))
+    };
+    let mut n = (reach & allowed & !view.own_dead.0).count_ones();
+    // Cavazione (§2.0.03): onto an adjacent opposing blade, from the opponent's side.
+    let theirs = crate::measure::own_side(!side).0;
+    if info.cavazione && theirs & (1u64 << from.index()) != 0 {
+        n += (Bitboard::adjacent(from).0 & view.opp_blades.0 & theirs & allowed).count_ones();
+    }
+    // Opposition (§2.0.03): onto an opposing blade on one's own side, or beyond it on its line.
+    let ours = crate::measure::own_side(side).0;
+    if info.opposition && ours & (1u64 << from.index()) != 0 {
+        for b in view.opp_blades & Bitboard(ours) {
+            n += (Bitboard::onto_and_beyond(from, b).0 & ours & allowed).count_ones();
+        }
+    }
+    // Flail (§2.0.10): out of the Self's measure the Lantern swings along its lines (instead of
+    // sliding), onto squares its tables reach, as its own zone allows.
+    if info.flail && crate::special::flail::flailing(rules, pos, side, kind, from) {
+        n += (reach & !view.own_dead.0).count_ones();
+    }
+    (n as usize, false)
+}
+
 /// `piece_moves` for a piece facing `facing` (ignored unless it is oriented). With `COUNT`, a
 /// quiet move is not pushed but counted (the count is returned; 0 without `COUNT`): the moves
 /// pushed are the others, in the same order, so the count plus the pushes is the list's length.

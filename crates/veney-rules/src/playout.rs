@@ -45,17 +45,12 @@ pub fn random_game(
                 pos.to_text(rules)
             )
         };
-        let a = if checked {
+        // Checked, the same draw is checked against the list (so both play the same game).
+        let a = sampler.random_action(rules, &pos, rng).ok_or_else(none)?;
+        if checked {
             movegen::legal_actions(rules, &pos, &mut buf);
-            if buf.is_empty() {
-                return Err(none());
-            }
-            let i = rng.random_range(0..buf.len());
-            check_sampler(rules, &pos, &mut sampler, &buf, i)?;
-            buf[i]
-        } else {
-            sampler.random_action(rules, &pos, rng).ok_or_else(none)?
-        };
+            check_sampler(rules, &pos, &mut sampler, &buf, a)?;
+        }
         let mover = pos.turn();
         if checked {
             let before = pos;
@@ -105,14 +100,22 @@ pub fn ending_name(o: crate::outcome::Outcome) -> String {
     }
 }
 
-/// The sampler plans as many actions as the list has, and makes the drawn one as listed.
+/// The sampler's draw `a` is one of the listed actions; its exact plan counts as many actions as
+/// the list has and makes the drawn one at its index; and its rejection draw (where it draws
+/// so) can return exactly the listed actions, each once — so its draws are uniform.
 fn check_sampler(
     rules: &Rules,
     pos: &Position,
     sampler: &mut movegen::Sampler,
     legal: &[Action],
-    i: usize,
+    a: Action,
 ) -> Result<(), String> {
+    let Some(i) = legal.iter().position(|x| *x == a) else {
+        return Err(format!(
+            "the sampler drew {a:?}, which is not listed in {}",
+            pos.to_text(rules)
+        ));
+    };
     let n = sampler.plan(rules, pos);
     if n != legal.len() {
         return Err(format!(
@@ -121,13 +124,30 @@ fn check_sampler(
             pos.to_text(rules)
         ));
     }
-    let a = sampler.action(rules, pos, i);
-    if a != legal[i] {
+    let at = sampler.action(rules, pos, i);
+    if at != legal[i] {
         return Err(format!(
-            "the sampler's action {i} is {a:?}, the list's {:?} in {}",
+            "the sampler's action {i} is {at:?}, the list's {:?} in {}",
             legal[i],
             pos.to_text(rules)
         ));
+    }
+    if let Some(mut outcomes) = sampler.rejection_outcomes(rules, pos) {
+        let mut missing = Vec::new();
+        for x in legal {
+            match outcomes.iter().position(|o| o == x) {
+                Some(j) => {
+                    outcomes.swap_remove(j);
+                }
+                None => missing.push(*x),
+            }
+        }
+        if !missing.is_empty() || !outcomes.is_empty() {
+            return Err(format!(
+                "the rejection draw misses {missing:?} and adds {outcomes:?} in {}",
+                pos.to_text(rules)
+            ));
+        }
     }
     Ok(())
 }

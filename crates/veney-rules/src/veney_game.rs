@@ -157,8 +157,9 @@ impl game_api::Game for VeneyGame {
         }
     }
 
-    /// Drawn by a `movegen::Sampler` (one per thread), without listing every action: the same
-    /// draw as from the list.
+    /// Drawn by a `movegen::Sampler` (one per thread), without listing every action: uniform
+    /// over the legal actions, as a draw from the list is (most often by rejection: see
+    /// `Sampler::random_action`).
     fn random_action(
         &self,
         s: &Position,

@@ -107,7 +107,7 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
             // Only moves onto or over the partner lift it: the Self's moves are made only to
             // the partner's square and the squares beyond it on that line.
             let mut ahead = view.clone();
-            ahead.zones[life.index()] &= onto_and_beyond(self_sq, q);
+            ahead.zones[life.index()] &= Bitboard::onto_and_beyond(self_sq, q);
             // The board as the Self sees it with the partner lifted: its square empty (the
             // Self is unconstrained, so nothing else of the view changes).
             let mut without = *pos;
@@ -187,21 +187,50 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
     }
 }
 
-/// `b` and the squares beyond it on the straight or diagonal line from `a` through `b` (none if
-/// they share no line).
-fn onto_and_beyond(a: Square, b: Square) -> Bitboard {
-    let (dl, ds) = delta(a, b);
-    let mut out = Bitboard::EMPTY;
-    if (dl == 0 && ds == 0) || !(dl == 0 || ds == 0 || dl.abs() == ds.abs()) {
-        return out;
+/// An upper bound on how many lifts `lifting_moves` lists, cheap to work out
+/// (`movegen::Sampler`'s rejection draw). A lift is a move of the Self onto or
+/// beyond a partner in line within a lunge's reach, one per square it lands on for that partner:
+/// the bound counts, per partner, the squares onto and beyond it that the Self's tables reach
+/// from its square on an empty board, in its zone. None for a Self whose specials add moves
+/// beside its tables (facings, Flail, Cavazione, Opposition, a move anywhere): list its lifts.
+pub(crate) fn lifting_bound(rules: &Rules, pos: &Position, view: &View) -> Option<usize> {
+    let side = pos.turn();
+    let life = rules.life(side);
+    let piece = rules.set(side).piece(life);
+    if !piece.has_special(Special::Concert) {
+        return Some(0);
     }
-    let (ul, us) = (dl.signum(), ds.signum());
-    let mut at = Some(b);
-    while let Some(sq) = at {
-        out.set(sq);
-        at = Square::try_new(sq.line() as i8 + ul, sq.step() as i8 + us);
+    let Some(self_sq) = pos.pieces(side, life).first() else {
+        return Some(0);
+    };
+    if crate::special::hirakamae::active(pos, side) {
+        return Some(0);
     }
-    out
+    let info = rules.info(side, life);
+    if piece.is_oriented()
+        || piece.anywhere.is_some()
+        || info.flail
+        || info.cavazione
+        || info.opposition
+    {
+        return None;
+    }
+    let reach =
+        piece.tables_for(side, 0).reach_from(self_sq, Some(self_sq)) & view.zones[life.index()].0;
+    let mut n = 0;
+    for k in rules.set(side).kinds() {
+        if !rules.info(side, k).concert_partner {
+            continue;
+        }
+        for q in pos.pieces(side, k) {
+            if in_line(self_sq, q, 4) {
+                let dead = view.own_dead.0 & !(1u64 << q.index());
+                n +=
+                    (Bitboard::onto_and_beyond(self_sq, q).0 & reach & !dead).count_ones() as usize;
+            }
+        }
+    }
+    Some(n)
 }
 
 /// Whether the partner lifted from `q` has a move once the Self stands on `to` — worked out from
