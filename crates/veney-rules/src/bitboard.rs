@@ -212,7 +212,7 @@ mod tests {
 
     #[test]
     fn onto_and_beyond_runs_from_the_second_square_to_the_edge() {
-        let sq = |s| Square::parse(s).unwrap();
+        let sq = |s: &str| Square::parse(s).unwrap();
         let set = |v: &[&str]| {
             v.iter()
                 .fold(Bitboard::EMPTY, |b, s| b | Bitboard::from_square(sq(s)))

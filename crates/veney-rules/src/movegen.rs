@@ -6,7 +6,9 @@
 //! engagement (`free_engagement.rs`) and passing (`passing.rs`).
 use crate::action::Action;
 use crate::bitboard::Bitboard;
-use crate::piece_moves::{piece_move_bound, piece_move_count, piece_moves};
+use crate::piece_moves::{
+    MoveBound, piece_move_bound, piece_move_count, piece_moves, square_moves,
+};
 use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::{Phase, Position};
 use crate::rules::Rules;
@@ -209,8 +211,8 @@ impl Sink for Vec<Action> {
 /// the benchmark's). `plan` works out how many actions `legal_actions` would list — each
 /// piece's quiet moves and each kind's placements are counted, not listed — and `action(i)`
 /// makes the one at index `i` of that list, by listing only the moves of the piece it belongs
-/// to. So `random_action` plays exactly what `list[rng.random_range(0..list.len())]` would,
-/// drawing the same number from the generator, and seeded games stay the same.
+/// to. `random_action` draws uniformly, by rejection from a cheaper plan where it can (see
+/// there).
 #[derive(Default)]
 pub struct Sampler {
     segments: Vec<Segment>,
@@ -240,6 +242,13 @@ enum Segment {
         kind: Kind,
         squares: Bitboard,
         withdraw: bool,
+    },
+    /// At most one move of the piece on `from` onto each of `squares`, none listed (a rejection
+    /// draw's plan: an index is a square, whose move is listed alone).
+    PieceSquares {
+        kind: Kind,
+        from: Square,
+        squares: Bitboard,
     },
     /// At most `bound` moves of the piece on `from`, not yet listed (a rejection draw's plan).
     BoundedPiece {
@@ -312,6 +321,22 @@ impl Sampler {
                     }
                     n
                 }
+                Segment::PieceSquares {
+                    kind,
+                    from,
+                    squares,
+                } => {
+                    let n = squares.count() as usize;
+                    if i < n {
+                        let to = { squares }.nth(i).expect("i is below the count");
+                        let view = self.view.as_mut().expect("a piece's moves were bounded");
+                        self.scratch.clear();
+                        square_moves(rules, pos, view, kind, from, to, &mut self.scratch);
+                        debug_assert!(self.scratch.len() <= 1, "{}", pos.to_text(rules));
+                        return self.scratch.first().copied();
+                    }
+                    n
+                }
                 Segment::BoundedPiece { kind, from, bound } => {
                     if i < bound {
                         let view = self.view.as_ref().expect("a piece's moves were bounded");
@@ -364,14 +389,16 @@ impl Sampler {
     /// A legal action drawn uniformly; `None` when there is none.
     ///
     /// In a turn's first phase (where most of a game's actions are drawn) this is a rejection
-    /// draw: each piece's moves and the Self's lifts are bounded cheaply, not counted
-    /// (`piece_move_bound`, `concert::lifting_bound`), every other action is listed, and an
-    /// index is drawn below the plan's total. An index that falls in a bounded segment lists
-    /// that segment alone: if the segment has a move at that index, it is the draw; if not, the
-    /// segment's bound becomes its count and another index is drawn. In every draw each legal
-    /// action has the same chance (one index each), so the action returned is uniform over the
-    /// legal actions, as `list[rng.random_range(0..list.len())]` is, though the generator is
-    /// drawn from differently. Elsewhere the exact plan is drawn from by index.
+    /// draw. Every action but the pieces' moves and the Self's lifts is listed; a plain piece's
+    /// moves are bounded by the squares its tables reach on an empty board, in its zone (at most
+    /// one move onto each: `piece_move_bound`), a piece whose Cavazione, Opposition or Flail is
+    /// open by a count, and the lifts by `concert::lifting_bound`. An index is drawn below the
+    /// plan's total. An index on a piece's square lists that piece's move onto that square alone
+    /// (`square_moves`), and the draw is that move if there is one; an index in a counted
+    /// segment lists the segment, which then keeps its exact count. Otherwise another index is
+    /// drawn. In every draw each legal action has one index, so the action returned is uniform
+    /// over the legal actions, as `list[rng.random_range(0..list.len())]` is, though the
+    /// generator is drawn from differently. Elsewhere the exact plan is drawn from by index.
     pub fn random_action(
         &mut self,
         rules: &Rules,
@@ -414,6 +441,23 @@ impl Sampler {
         for s in 0..self.segments.len() {
             let start = self.listed.len();
             let bound = match self.segments[s] {
+                Segment::PieceSquares {
+                    kind,
+                    from,
+                    squares,
+                } => {
+                    let view = self.view.as_mut().expect("a piece's moves were bounded");
+                    for to in squares {
+                        let before = self.listed.len();
+                        square_moves(rules, pos, view, kind, from, to, &mut self.listed);
+                        assert!(
+                            self.listed.len() - before <= 1,
+                            "two moves onto {to} in {}",
+                            pos.to_text(rules)
+                        );
+                    }
+                    squares.count() as usize
+                }
                 Segment::BoundedPiece { kind, from, bound } => {
                     let view = self.view.as_ref().expect("a piece's moves were bounded");
                     piece_moves(rules, pos, view, kind, from, &mut self.listed);
@@ -492,27 +536,35 @@ impl Sink for Sampler {
 
     fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square) {
         self.close();
-        let (n, exact) = if self.bounded {
+        let bound = if self.bounded {
             piece_move_bound(rules, pos, view, kind, from, &mut self.scratch)
         } else {
-            (
-                piece_move_count(rules, pos, view, kind, from, &mut self.scratch),
-                true,
-            )
+            MoveBound::Exact(piece_move_count(
+                rules,
+                pos,
+                view,
+                kind,
+                from,
+                &mut self.scratch,
+            ))
+        };
+        let (segment, n) = match bound {
+            MoveBound::Exact(n) => (Segment::Piece { kind, from, n }, n),
+            MoveBound::AtMost(bound) => (Segment::BoundedPiece { kind, from, bound }, bound),
+            MoveBound::OnePerSquare(squares) => (
+                Segment::PieceSquares {
+                    kind,
+                    from,
+                    squares,
+                },
+                squares.count() as usize,
+            ),
         };
         if n > 0 {
             if self.view.is_none() {
                 self.view = Some(view.clone());
             }
-            self.segments.push(if exact {
-                Segment::Piece { kind, from, n }
-            } else {
-                Segment::BoundedPiece {
-                    kind,
-                    from,
-                    bound: n,
-                }
-            });
+            self.segments.push(segment);
             self.total += n;
         }
     }

@@ -83,14 +83,25 @@ pub(crate) fn piece_move_count(
     n
 }
 
-/// An upper bound on how many moves `piece_moves` lists for the piece on `from`, cheap to work
-/// out (no line is walked, no landing judged), and whether it is the exact count: what
-/// `movegen::Sampler`'s rejection draw needs. The moves its tables give land on squares of their
-/// own (`piece_moves` lists one move per square), so they are bounded by the squares its tables
-/// reach from `from` on an empty board, in its zone, but for its own pieces nothing may land on;
-/// the moves its Cavazione, Opposition or Flail list beside them are bounded apart. A piece with
-/// facings or a move anywhere, and a stepping stone's move, is counted exactly, as
-/// `piece_move_count` counts it.
+/// What `movegen::Sampler`'s rejection draw knows of a piece's moves before listing any.
+pub(crate) enum MoveBound {
+    /// Exactly this many (`piece_move_count`).
+    Exact(usize),
+    /// At most this many.
+    AtMost(usize),
+    /// At most one move onto each of these squares, and none elsewhere: the move onto one of
+    /// them is what `piece_moves` lists with the piece's zone narrowed to that square
+    /// (`square_moves`).
+    OnePerSquare(Bitboard),
+}
+
+/// A bound on the moves `piece_moves` lists for the piece on `from`, cheap to work out (no line
+/// is walked, no landing judged). The moves its tables give land on squares of their own
+/// (`piece_moves` lists one move per square), all among the squares its tables reach from `from`
+/// on an empty board, in its zone, but for its own pieces nothing may land on: one per square.
+/// A Cavazione, Opposition or Flail open to it lists moves beside those (perhaps onto the same
+/// squares): their bounds are added to the squares' count. A piece with facings or a move
+/// anywhere, and a stepping stone's move, is counted exactly.
 pub(crate) fn piece_move_bound(
     rules: &Rules,
     pos: &Position,
@@ -98,15 +109,12 @@ pub(crate) fn piece_move_bound(
     kind: Kind,
     from: Square,
     scratch: &mut Vec<Action>,
-) -> (usize, bool) {
+) -> MoveBound {
     let side = view.side;
     let piece = rules.set(side).piece(kind);
     let info = rules.info(side, kind);
     if piece.is_oriented() || piece.anywhere.is_some() || view.stone_move {
-        return (
-            piece_move_count(rules, pos, view, kind, from, scratch),
-            true,
-        );
+        return MoveBound::Exact(piece_move_count(rules, pos, view, kind, from, scratch));
     }
     let tables = piece.tables_for(side, 0);
     let allowed = view.zones[kind.index()].0;
@@ -115,7 +123,8 @@ pub(crate) fn piece_move_bound(
     } else {
         tables.reach_from(from, pos.life_square(rules, side))
     };
-    let mut n = (reach & allowed & !view.own_dead.0).count_ones();
+    let squares = Bitboard(reach & allowed & !view.own_dead.0);
+    let mut n = 0;
     // Cavazione (§2.0.03): onto an adjacent opposing blade, from the opponent's side.
     let theirs = crate::measure::own_side(!side).0;
     if info.cavazione && theirs & (1u64 << from.index()) != 0 {
@@ -133,7 +142,29 @@ pub(crate) fn piece_move_bound(
     if info.flail && crate::special::flail::flailing(rules, pos, side, kind, from) {
         n += (reach & !view.own_dead.0).count_ones();
     }
-    (n as usize, false)
+    if n == 0 {
+        MoveBound::OnePerSquare(squares)
+    } else {
+        MoveBound::AtMost(squares.count() as usize + n as usize)
+    }
+}
+
+/// The moves `piece_moves` lists for the piece on `from` onto `to` alone, by listing them with
+/// its zone narrowed to `to` (every move of a piece is judged by its own square: the moves
+/// onto `to` are the same either way).
+pub(crate) fn square_moves(
+    rules: &Rules,
+    pos: &Position,
+    view: &mut View,
+    kind: Kind,
+    from: Square,
+    to: Square,
+    out: &mut Vec<Action>,
+) {
+    let zone = view.zones[kind.index()];
+    view.zones[kind.index()] = zone & Bitboard::from_square(to);
+    piece_moves(rules, pos, view, kind, from, out);
+    view.zones[kind.index()] = zone;
 }
 
 /// `piece_moves` for a piece facing `facing` (ignored unless it is oriented). With `COUNT`, a
