@@ -74,7 +74,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
                 sink.piece(rules, pos, &view, k, sq);
             }
             // The Self onto or over its concert partner, lifting it (R-CONCERT).
-            sink.lifts(rules, pos, &view);
+            sink.listing(Listing::Lifts, rules, pos, &view);
             crate::special::feign::feigns(rules, pos, sink.list());
             crate::special::shift::shifts(rules, pos, &view, sink.list());
             crate::special::dagger_throw::all_throws(rules, pos, None, false, sink.list());
@@ -86,20 +86,20 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
             crate::special::intention::enactment(rules, pos, sink.list());
             if pos.passes() < 2 {
                 // Declaring with no move before it is a pass (§2.0.16).
-                crate::special::intention::declarations(rules, pos, sink.list());
+                sink.listing(Listing::Declarations, rules, pos, &view);
             }
             free_engagement::actions(rules, pos, &view, sink.list());
             placement::placements(rules, pos, &view, |k, squares| sink.place(k, squares));
             crate::special::donkey::placements(rules, pos, sink.list());
-            placement::withdrawals(rules, pos, |k, squares| sink.withdraw(k, squares));
+            let (kinds, here) = placement::withdrawable(rules, pos);
+            sink.withdrawals(pos, kinds, here);
             // Glare with no move before it is a pass, and no answer to a forced move (§2.0.16).
             if pos.passes() < 2
                 && let Some(g) = crate::special::glare::available(rules, pos)
             {
                 sink.list().push(g);
             }
-            let others = !sink.is_empty();
-            passing::pass(pos, others, sink.list());
+            sink.pass(pos);
         }
         Phase::Second {
             concert: Some(self_sq),
@@ -172,11 +172,44 @@ trait Sink {
     fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square);
     /// A placement of `kind` on each of `squares`, in index order.
     fn place(&mut self, kind: Kind, squares: Bitboard);
-    /// A withdrawal of `kind` from each of `squares`, in index order.
-    fn withdraw(&mut self, kind: Kind, squares: Bitboard);
+    /// A withdrawal of each piece of the side to move of the kinds in `kinds` (a bit mask by
+    /// kind index) on `here`, kind by kind, each kind's in square order.
+    fn withdrawals(&mut self, pos: &Position, kinds: u16, here: Bitboard);
+    /// The pass, if allowed (call after every other action of the phase is found).
+    fn pass(&mut self, pos: &Position) {
+        let others = !self.is_empty();
+        passing::pass(pos, others, self.list());
+    }
+    /// The actions of one of the specials a rejection draw bounds before listing them.
+    fn listing(&mut self, which: Listing, rules: &Rules, pos: &Position, view: &View) {
+        which.list(rules, pos, view, self.list());
+    }
+}
+
+/// The specials of a turn's first phase whose actions a rejection draw bounds cheaply and lists
+/// only when an index falls among them.
+#[derive(Clone, Copy, Debug)]
+enum Listing {
     /// The Self's moves onto or over its concert partners (`concert::lifting_moves`).
-    fn lifts(&mut self, rules: &Rules, pos: &Position, view: &View) {
-        crate::special::concert::lifting_moves(rules, pos, view, self.list());
+    Lifts,
+    /// The declarations of intention open (`intention::declarations`).
+    Declarations,
+}
+
+impl Listing {
+    fn list(self, rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
+        match self {
+            Listing::Lifts => crate::special::concert::lifting_moves(rules, pos, view, out),
+            Listing::Declarations => crate::special::intention::declarations(rules, pos, out),
+        }
+    }
+
+    /// A bound on how many actions `list` makes, if one is cheap to know.
+    fn bound(self, rules: &Rules, pos: &Position, view: &View) -> Option<usize> {
+        match self {
+            Listing::Lifts => crate::special::concert::lifting_bound(rules, pos, view),
+            Listing::Declarations => Some(crate::special::intention::declaration_bound(rules, pos)),
+        }
     }
 }
 
@@ -202,8 +235,12 @@ impl Sink for Vec<Action> {
         self.extend(squares.map(|to| Action::Place { kind, to }));
     }
 
-    fn withdraw(&mut self, kind: Kind, squares: Bitboard) {
-        self.extend(squares.map(|from| Action::Withdraw { kind, from }));
+    fn withdrawals(&mut self, pos: &Position, kinds: u16, here: Bitboard) {
+        for kind in crate::rules::kinds_in(kinds) {
+            self.extend(
+                (pos.pieces(pos.turn(), kind) & here).map(|from| Action::Withdraw { kind, from }),
+            );
+        }
     }
 }
 
@@ -227,6 +264,9 @@ pub struct Sampler {
     /// Planning for a rejection draw: pieces' moves and the Self's lifts are bounded, not
     /// counted (`random_action`).
     bounded: bool,
+    /// A rejection draw's plan where the pass is open only if nothing else is (§2.0.17): not
+    /// in the plan, it is the draw when the plan turns out to hold no action.
+    pass_if_none: bool,
 }
 
 /// A run of consecutive actions of the planned list.
@@ -236,13 +276,10 @@ enum Segment {
     Listed { start: usize, end: usize },
     /// The `n` moves of the piece on `from`.
     Piece { kind: Kind, from: Square, n: usize },
-    /// A placement of `kind` on each square (a withdrawal from each, with `withdraw`), in index
-    /// order.
-    Squares {
-        kind: Kind,
-        squares: Bitboard,
-        withdraw: bool,
-    },
+    /// A placement of `kind` on each square, in index order.
+    Placements { kind: Kind, squares: Bitboard },
+    /// A withdrawal of each piece of the kinds in `kinds` on `here` (`Sink::withdrawals`).
+    Withdrawals { kinds: u16, here: Bitboard },
     /// At most one move of the piece on `from` onto each of `squares`, none listed (a rejection
     /// draw's plan: an index is a square, whose move is listed alone).
     PieceSquares {
@@ -256,9 +293,8 @@ enum Segment {
         from: Square,
         bound: usize,
     },
-    /// At most `bound` lifts of the Self (`concert::lifting_moves`), not yet listed (a
-    /// rejection draw's plan).
-    BoundedLifts { bound: usize },
+    /// At most `bound` actions of one special, not yet listed (a rejection draw's plan).
+    BoundedListing { which: Listing, bound: usize },
 }
 
 impl Sampler {
@@ -305,19 +341,27 @@ impl Sampler {
                     }
                     n
                 }
-                Segment::Squares {
-                    kind,
-                    squares,
-                    withdraw,
-                } => {
+                Segment::Placements { kind, squares } => {
                     let n = squares.count() as usize;
                     if i < n {
-                        let sq = { squares }.nth(i).expect("i is below the count");
-                        return Some(if withdraw {
-                            Action::Withdraw { kind, from: sq }
-                        } else {
-                            Action::Place { kind, to: sq }
-                        });
+                        let to = { squares }.nth(i).expect("i is below the count");
+                        return Some(Action::Place { kind, to });
+                    }
+                    n
+                }
+                Segment::Withdrawals { kinds, here } => {
+                    let n = (pos.pieces_of(pos.turn(), kinds) & here).count() as usize;
+                    if i < n {
+                        for kind in crate::rules::kinds_in(kinds) {
+                            let squares = pos.pieces(pos.turn(), kind) & here;
+                            let c = squares.count() as usize;
+                            if i < c {
+                                let from = { squares }.nth(i).expect("i is below the count");
+                                return Some(Action::Withdraw { kind, from });
+                            }
+                            i -= c;
+                        }
+                        unreachable!("the kinds' pieces were counted");
                     }
                     n
                 }
@@ -333,6 +377,15 @@ impl Sampler {
                         self.scratch.clear();
                         square_moves(rules, pos, view, kind, from, to, &mut self.scratch);
                         debug_assert!(self.scratch.len() <= 1, "{}", pos.to_text(rules));
+                        if self.scratch.is_empty() {
+                            // No move onto that square: it leaves the plan.
+                            self.segments[s] = Segment::PieceSquares {
+                                kind,
+                                from,
+                                squares: squares & !Bitboard::from_square(to),
+                            };
+                            self.total -= 1;
+                        }
                         return self.scratch.first().copied();
                     }
                     n
@@ -346,11 +399,11 @@ impl Sampler {
                     }
                     bound
                 }
-                Segment::BoundedLifts { bound } => {
+                Segment::BoundedListing { which, bound } => {
                     if i < bound {
-                        let view = self.view.as_ref().expect("the lifts were bounded");
+                        let view = self.view.as_ref().expect("a special was bounded");
                         let start = self.listed.len();
-                        crate::special::concert::lifting_moves(rules, pos, view, &mut self.listed);
+                        which.list(rules, pos, view, &mut self.listed);
                         return self.bounded_listed(rules, pos, s, start, bound, i);
                     }
                     bound
@@ -417,18 +470,20 @@ impl Sampler {
         generate(rules, pos, self, true);
         self.close();
         self.bounded = false;
-        // Each rejection lists a bounded segment and makes it exact: this ends.
+        // Each rejection shrinks the plan (a square without a move leaves it, a counted segment
+        // is listed and keeps its exact count): this ends.
         while self.total > 0 {
             let i = rng.random_range(0..self.total);
             if let Some(a) = self.at(rules, pos, i) {
                 return Some(a);
             }
         }
-        None
+        self.pass_if_none.then_some(Action::Pass)
     }
 
     /// Every action `random_action`'s rejection draw can return in `pos`, one per index of its
-    /// plan once every bounded segment is listed (None where it does not draw by rejection):
+    /// plan once every bounded segment is listed, or the pass that is open only when nothing else
+    /// is (None where it does not draw by rejection):
     /// for tests, which check it is the list `legal_actions` makes, as a multiset.
     pub fn rejection_outcomes(&mut self, rules: &Rules, pos: &Position) -> Option<Vec<Action>> {
         if !rejection_applies(pos) {
@@ -463,30 +518,23 @@ impl Sampler {
                     piece_moves(rules, pos, view, kind, from, &mut self.listed);
                     bound
                 }
-                Segment::BoundedLifts { bound } => {
-                    let view = self.view.as_ref().expect("the lifts were bounded");
-                    crate::special::concert::lifting_moves(rules, pos, view, &mut self.listed);
+                Segment::BoundedListing { which, bound } => {
+                    let view = self.view.as_ref().expect("a special was bounded");
+                    which.list(rules, pos, view, &mut self.listed);
                     bound
                 }
                 _ => continue,
             };
             self.bounded_listed(rules, pos, s, start, bound, 0);
         }
+        if self.total == 0 && self.pass_if_none {
+            return Some(vec![Action::Pass]);
+        }
         Some(
             (0..self.total)
                 .map(|i| self.at(rules, pos, i).expect("every segment is exact"))
                 .collect(),
         )
-    }
-
-    fn squares(&mut self, kind: Kind, squares: Bitboard, withdraw: bool) {
-        self.close();
-        self.segments.push(Segment::Squares {
-            kind,
-            squares,
-            withdraw,
-        });
-        self.total += squares.count() as usize;
     }
 
     /// Ends the run of listed actions so far, if it has any.
@@ -504,16 +552,9 @@ impl Sampler {
 }
 
 /// Whether `Sampler::random_action` draws by rejection in `pos`: in a turn's first phase, not a
-/// dying move, where the pass does not hang on whether anything else can be done (§2.0.17:
-/// a third pass only when nothing else can; Hirakamae's adversary passes only then, §2.0.18),
-/// so the plan always holds the pass and the draw always ends with an action.
+/// dying move.
 fn rejection_applies(pos: &Position) -> bool {
-    let side = pos.turn();
-    matches!(pos.phase(), Phase::Start)
-        && !pos.is_game_over()
-        && pos.dying() != Some(side)
-        && (crate::special::hirakamae::active(pos, side)
-            || (pos.passes() < 2 && !crate::special::hirakamae::active(pos, !side)))
+    matches!(pos.phase(), Phase::Start) && !pos.is_game_over() && pos.dying() != Some(pos.turn())
 }
 
 impl Sink for Sampler {
@@ -522,7 +563,17 @@ impl Sink for Sampler {
         self.total == 0 && self.listed.is_empty()
     }
 
+    fn pass(&mut self, pos: &Position) {
+        if self.bounded && passing::hangs_on_others(pos) {
+            self.pass_if_none = true;
+        } else {
+            let others = !Sink::is_empty(self);
+            passing::pass(pos, others, &mut self.listed);
+        }
+    }
+
     fn clear(&mut self) {
+        self.pass_if_none = false;
         self.segments.clear();
         self.listed.clear();
         self.closed = 0;
@@ -569,10 +620,10 @@ impl Sink for Sampler {
         }
     }
 
-    fn lifts(&mut self, rules: &Rules, pos: &Position, view: &View) {
+    fn listing(&mut self, which: Listing, rules: &Rules, pos: &Position, view: &View) {
         match self
             .bounded
-            .then(|| crate::special::concert::lifting_bound(rules, pos, view))
+            .then(|| which.bound(rules, pos, view))
             .flatten()
         {
             Some(0) => {}
@@ -581,18 +632,25 @@ impl Sink for Sampler {
                 if self.view.is_none() {
                     self.view = Some(view.clone());
                 }
-                self.segments.push(Segment::BoundedLifts { bound });
+                self.segments.push(Segment::BoundedListing { which, bound });
                 self.total += bound;
             }
-            None => crate::special::concert::lifting_moves(rules, pos, view, &mut self.listed),
+            None => which.list(rules, pos, view, &mut self.listed),
         }
     }
 
     fn place(&mut self, kind: Kind, squares: Bitboard) {
-        self.squares(kind, squares, false);
+        self.close();
+        self.segments.push(Segment::Placements { kind, squares });
+        self.total += squares.count() as usize;
     }
 
-    fn withdraw(&mut self, kind: Kind, squares: Bitboard) {
-        self.squares(kind, squares, true);
+    fn withdrawals(&mut self, pos: &Position, kinds: u16, here: Bitboard) {
+        let n = (pos.pieces_of(pos.turn(), kinds) & here).count() as usize;
+        if n > 0 {
+            self.close();
+            self.segments.push(Segment::Withdrawals { kinds, here });
+            self.total += n;
+        }
     }
 }

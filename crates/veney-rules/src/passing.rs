@@ -4,6 +4,14 @@
 use crate::action::Action;
 use crate::position::Position;
 
+/// Whether the pass hangs on whether the phase has any other action: after two passes in a row
+/// (§2.0.17), and for Hirakamae's adversary (§2.0.18), a pass only when nothing else can be done.
+pub(crate) fn hangs_on_others(pos: &Position) -> bool {
+    let side = pos.turn();
+    !crate::special::hirakamae::active(pos, side)
+        && (crate::special::hirakamae::active(pos, !side) || pos.passes() >= 2)
+}
+
 /// Adds the pass if allowed; `others`: whether the phase has any other action (call after
 /// every other action of the phase is found).
 pub(crate) fn pass(pos: &Position, others: bool, out: &mut Vec<Action>) {

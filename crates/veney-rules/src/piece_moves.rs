@@ -100,8 +100,9 @@ pub(crate) enum MoveBound {
 /// (`piece_moves` lists one move per square), all among the squares its tables reach from `from`
 /// on an empty board, in its zone, but for its own pieces nothing may land on: one per square.
 /// A Cavazione, Opposition or Flail open to it lists moves beside those (perhaps onto the same
-/// squares): their bounds are added to the squares' count. A piece with facings or a move
-/// anywhere, and a stepping stone's move, is counted exactly.
+/// squares): their bounds are added to the squares' count. A piece with a move anywhere may land
+/// on any square of its zone. A piece with facings, and a stepping stone's move, is counted
+/// exactly.
 pub(crate) fn piece_move_bound(
     rules: &Rules,
     pos: &Position,
@@ -113,7 +114,7 @@ pub(crate) fn piece_move_bound(
     let side = view.side;
     let piece = rules.set(side).piece(kind);
     let info = rules.info(side, kind);
-    if piece.is_oriented() || piece.anywhere.is_some() || view.stone_move {
+    if piece.is_oriented() || view.stone_move {
         return MoveBound::Exact(piece_move_count(rules, pos, view, kind, from, scratch));
     }
     let tables = piece.tables_for(side, 0);
@@ -122,6 +123,14 @@ pub(crate) fn piece_move_bound(
         tables.reach[from.index()]
     } else {
         tables.reach_from(from, pos.life_square(rules, side))
+    };
+    // A move anywhere (a Ruin's, §2.0.12) lands on any other square of its zone, one move per
+    // square with the tables' moves.
+    let reach = match piece.anywhere {
+        // Onto any empty square, if it attacks nothing and nothing lands as a stepping stone.
+        Some(Mode::MoveOnly) if info.inert => reach | !view.occupied.0,
+        Some(_) => reach | !(1u64 << from.index()),
+        None => reach,
     };
     let squares = Bitboard(reach & allowed & !view.own_dead.0);
     let mut n = 0;

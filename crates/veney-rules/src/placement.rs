@@ -6,10 +6,10 @@
 //! another blade remains on the board.
 use crate::bitboard::Bitboard;
 use crate::measure::own_side;
-use crate::piece_def::Withdraw;
+
 use crate::piece_set::Kind;
 use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::{Aspect, Rules};
 use crate::side::Side;
 use crate::view::View;
 
@@ -96,29 +96,18 @@ impl Area {
     }
 }
 
-/// The withdrawals open now, kind by kind: `each(k, squares)` for every kind with a piece that
-/// may go back to reserve, in kind order (each kind's `Action::Withdraw`s are its squares in
-/// index order).
-pub(crate) fn withdrawals(rules: &Rules, pos: &Position, mut each: impl FnMut(Kind, Bitboard)) {
+/// The withdrawals open now: the kinds (a bit mask by kind index) whose pieces may go back to
+/// reserve, and the squares they may leave from. Every piece of those kinds on those squares may
+/// be withdrawn; `Action::Withdraw`s are listed kind by kind, each kind's in square order.
+pub(crate) fn withdrawable(rules: &Rules, pos: &Position) -> (u16, Bitboard) {
     let side = pos.turn();
-    let blades_on_board = pos.pieces_of(side, rules.blade_kinds(side)).count();
+    let mut kinds = rules.kinds_with(side, Aspect::Withdraw);
+    let last_blade = rules.kinds_with(side, Aspect::WithdrawUnlessLastBlade);
+    if last_blade != 0 && pos.pieces_of(side, rules.blade_kinds(side)).count() >= 2 {
+        kinds |= last_blade;
+    }
     // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).
     let holding = crate::special::blade_capture::holding(pos, side)
         .map_or(Bitboard::EMPTY, Bitboard::from_square);
-    let here = own_side(side) & !holding;
-    for k in rules.set(side).kinds() {
-        let info = rules.info(side, k);
-        let allowed = match info.withdraw {
-            _ if info.life => false,
-            Withdraw::Never => false,
-            Withdraw::Allowed => true,
-            Withdraw::UnlessLastBlade => blades_on_board >= 2,
-        };
-        if allowed {
-            let squares = pos.pieces(side, k) & here;
-            if squares.any() {
-                each(k, squares);
-            }
-        }
-    }
+    (kinds, own_side(side) & !holding)
 }

@@ -30,6 +30,72 @@ pub struct Rules {
     jutsus: [u16; 2],
     /// Whether a kind of each side has Control (§2.0.07).
     control: [bool; 2],
+    /// Kinds of each side with each `Aspect`, as bit masks by kind index.
+    aspects: [[u16; Aspect::COUNT]; 2],
+}
+
+/// The kinds of a bit mask by kind index (as `Rules::kinds_with` gives), in kind order.
+pub fn kinds_in(mask: u16) -> impl Iterator<Item = Kind> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let k = Kind(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            k
+        })
+    })
+}
+
+/// A property of a kind that move generation looks for across a whole set: `Rules::kinds_with`
+/// answers which kinds have it as one bit mask, so a search goes straight to those pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aspect {
+    /// §2.0.11 Presence.
+    Presence,
+    /// §2.0.07 Control.
+    Control,
+    /// §2.0.10 Glare.
+    Glare,
+    /// §2.0.06 Feign.
+    Feign,
+    /// §2.0.07 Shift.
+    Shift,
+    /// A piece that may move in concert with the Self (§2.0.02).
+    ConcertPartner,
+    /// A piece that may go back to reserve (§2.0.13; not the Self).
+    Withdraw,
+    /// A piece that may go back to reserve unless it is its side's last blade on the board.
+    WithdrawUnlessLastBlade,
+}
+
+impl Aspect {
+    pub const COUNT: usize = 8;
+    pub const ALL: [Aspect; Aspect::COUNT] = [
+        Aspect::Presence,
+        Aspect::Control,
+        Aspect::Glare,
+        Aspect::Feign,
+        Aspect::Shift,
+        Aspect::ConcertPartner,
+        Aspect::Withdraw,
+        Aspect::WithdrawUnlessLastBlade,
+    ];
+
+    /// Whether a kind has it.
+    pub fn of(self, info: &KindInfo) -> bool {
+        match self {
+            Aspect::Presence => info.presence,
+            Aspect::Control => info.control,
+            Aspect::Glare => info.glare,
+            Aspect::Feign => info.feign,
+            Aspect::Shift => info.shift,
+            Aspect::ConcertPartner => info.concert_partner,
+            Aspect::Withdraw => !info.life && info.withdraw == Withdraw::Allowed,
+            Aspect::WithdrawUnlessLastBlade => {
+                !info.life && info.withdraw == Withdraw::UnlessLastBlade
+            }
+        }
+    }
 }
 
 /// What move generation needs to know of a kind, at hand.
@@ -271,6 +337,7 @@ impl Rules {
         let mut blades = [0u16; 2];
         let mut jutsus = [0u16; 2];
         let mut control = [false; 2];
+        let mut aspects = [[0u16; Aspect::COUNT]; 2];
         for side in Side::ALL {
             let set = &sets[side.index()];
             for k in set.kinds() {
@@ -328,6 +395,11 @@ impl Rules {
                     jutsus[side.index()] |= 1 << k.0;
                 }
                 control[side.index()] |= info[side.index()][k.index()].control;
+                for a in Aspect::ALL {
+                    if a.of(&info[side.index()][k.index()]) {
+                        aspects[side.index()][a as usize] |= 1 << k.0;
+                    }
+                }
             }
         }
         Ok(Rules {
@@ -342,6 +414,7 @@ impl Rules {
             blades,
             jutsus,
             control,
+            aspects,
         })
     }
 
@@ -397,6 +470,12 @@ impl Rules {
     #[inline]
     pub fn jutsu_kinds(&self, side: Side) -> u16 {
         self.jutsus[side.index()]
+    }
+
+    /// Kinds of `side` with `aspect`, as a bit mask by kind index.
+    #[inline]
+    pub fn kinds_with(&self, side: Side, aspect: Aspect) -> u16 {
+        self.aspects[side.index()][aspect as usize]
     }
 
     /// Whether one of `side`'s kinds has Control (§2.0.07).

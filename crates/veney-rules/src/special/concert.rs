@@ -15,7 +15,7 @@ use crate::bitboard::Bitboard;
 use crate::piece_def::Special;
 use crate::piece_moves::{piece_moves, piece_moves_facing_from};
 use crate::position::{Phase, Position};
-use crate::rules::Rules;
+use crate::rules::{Aspect, Rules, kinds_in};
 use crate::square::Square;
 use crate::view::View;
 
@@ -28,11 +28,9 @@ pub(crate) fn concert_moves(
 ) {
     view.transparent = Bitboard::from_square(self_sq);
     let side = view.side;
-    for k in rules.set(side).kinds() {
-        if rules.info(side, k).concert_partner {
-            for from in pos.pieces(side, k) {
-                piece_moves(rules, pos, view, k, from, out);
-            }
+    for k in kinds_in(rules.kinds_with(side, Aspect::ConcertPartner)) {
+        for from in pos.pieces(side, k) {
+            piece_moves(rules, pos, view, k, from, out);
         }
     }
     // A pinned blade may be freed in concert (§2.0.06).
@@ -94,10 +92,7 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
     let base = out.len();
     let mut w = base;
     let opp_jutsus = pos.pieces_of(!side, rules.jutsu_kinds(!side));
-    for k in rules.set(side).kinds() {
-        if !rules.info(side, k).concert_partner {
-            continue;
-        }
+    for k in kinds_in(rules.kinds_with(side, Aspect::ConcertPartner)) {
         for q in pos.pieces(side, k) {
             // Only a partner in a straight line within a lunge's reach can be landed on or
             // passed over.
@@ -218,16 +213,10 @@ pub(crate) fn lifting_bound(rules: &Rules, pos: &Position, view: &View) -> Optio
     let reach =
         piece.tables_for(side, 0).reach_from(self_sq, Some(self_sq)) & view.zones[life.index()].0;
     let mut n = 0;
-    for k in rules.set(side).kinds() {
-        if !rules.info(side, k).concert_partner {
-            continue;
-        }
-        for q in pos.pieces(side, k) {
-            if in_line(self_sq, q, 4) {
-                let dead = view.own_dead.0 & !(1u64 << q.index());
-                n +=
-                    (Bitboard::onto_and_beyond(self_sq, q).0 & reach & !dead).count_ones() as usize;
-            }
+    for q in pos.pieces_of(side, rules.kinds_with(side, Aspect::ConcertPartner)) {
+        if in_line(self_sq, q, 4) {
+            let dead = view.own_dead.0 & !(1u64 << q.index());
+            n += (Bitboard::onto_and_beyond(self_sq, q).0 & reach & !dead).count_ones() as usize;
         }
     }
     Some(n)

@@ -16,7 +16,7 @@ use crate::side::Side;
 
 /// The squares of the measures `side` controls.
 pub fn controlled(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
-    super::self_measure_with(rules, pos, side, |i| i.control)
+    super::self_measure_with(rules, pos, side, crate::rules::Aspect::Control)
 }
 
 /// After a move by `side`: fends the opposing Jutsu in a measure that became controlled.

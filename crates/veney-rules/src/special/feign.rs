@@ -15,22 +15,20 @@ pub(crate) fn feigns(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let Some(self_sq) = pos.life_square(rules, side) else {
         return;
     };
-    for k in rules.set(side).kinds() {
-        if rules.info(side, k).feign {
-            let holding = crate::special::blade_capture::holding(pos, side);
-            for from in pos.pieces(side, k) & Bitboard::adjacent(self_sq) {
-                if Some(from) == holding {
-                    continue;
-                }
-                out.push(Action::Move(Move {
-                    mover: Mover::Piece(k),
-                    from,
-                    to: self_sq,
-                    effect: Effect::Swap(life),
-                    dir: None,
-                    face: None,
-                }));
+    for k in crate::rules::kinds_in(rules.kinds_with(side, crate::rules::Aspect::Feign)) {
+        let holding = crate::special::blade_capture::holding(pos, side);
+        for from in pos.pieces(side, k) & Bitboard::adjacent(self_sq) {
+            if Some(from) == holding {
+                continue;
             }
+            out.push(Action::Move(Move {
+                mover: Mover::Piece(k),
+                from,
+                to: self_sq,
+                effect: Effect::Swap(life),
+                dir: None,
+                face: None,
+            }));
         }
     }
 }

@@ -24,10 +24,7 @@ use crate::square::Square;
 pub fn glaring(rules: &Rules, pos: &Position, side: Side) -> Option<Square> {
     let target = pos.life_square(rules, !side)?;
     let own_life = pos.life_square(rules, side);
-    for k in rules.set(side).kinds() {
-        if !rules.info(side, k).glare {
-            continue;
-        }
+    for k in crate::rules::kinds_in(rules.kinds_with(side, crate::rules::Aspect::Glare)) {
         'lantern: for from in pos.pieces(side, k) {
             let Some((_, between)) = aligned(from, target) else {
                 continue;
@@ -62,14 +59,7 @@ pub fn holds(rules: &Rules, pos: &Position, side: Side) -> bool {
 
 /// The opposing Jutsu on the board that glare by `side` would fend.
 pub fn victims(rules: &Rules, pos: &Position, side: Side) -> crate::bitboard::Bitboard {
-    let opp = !side;
-    let mut b = crate::bitboard::Bitboard::EMPTY;
-    for k in rules.set(opp).kinds() {
-        if rules.info(opp, k).jutsu {
-            b |= pos.pieces(opp, k);
-        }
-    }
-    b
+    pos.pieces_of(!side, rules.jutsu_kinds(!side))
 }
 
 /// Whether the side to move may declare glare now (there is a Jutsu to fend).

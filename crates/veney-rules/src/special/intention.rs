@@ -43,13 +43,7 @@ use crate::square::Square;
 
 /// `side`'s Jutsu squares.
 fn jutsus(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    for k in rules.set(side).kinds() {
-        if rules.info(side, k).jutsu {
-            b |= pos.pieces(side, k);
-        }
-    }
-    b
+    pos.pieces_of(side, rules.jutsu_kinds(side))
 }
 
 /// The squares that share a measure or a diagonal with one of `side`'s Jutsu.
@@ -206,6 +200,22 @@ pub(crate) fn declarations(rules: &Rules, pos: &Position, out: &mut Vec<Action>)
         out.push(a);
         true
     });
+}
+
+/// A bound on how many declarations `declarations` lists, cheap to work out (a rejection
+/// draw's, `movegen::Sampler`): one per blade on the board and opposing piece aligned with an
+/// own Jutsu at most.
+pub(crate) fn declaration_bound(rules: &Rules, pos: &Position) -> usize {
+    let side = pos.turn();
+    if pos.meta_moved() || jutsus(rules, pos, side).is_empty() {
+        return 0;
+    }
+    let targets = pos.occupied_by(!side) & aligned_with(rules, pos, side);
+    if targets.is_empty() {
+        return 0;
+    }
+    let blades = pos.pieces_of(side, rules.blade_kinds(side)).count();
+    (blades * targets.count()) as usize
 }
 
 /// Whether any declaration is tenable now.

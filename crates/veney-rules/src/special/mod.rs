@@ -5,18 +5,17 @@ pub(crate) fn self_measure_with(
     rules: &crate::rules::Rules,
     pos: &crate::position::Position,
     side: crate::side::Side,
-    aspect: impl Fn(&crate::rules::KindInfo) -> bool,
+    aspect: crate::rules::Aspect,
 ) -> crate::bitboard::Bitboard {
     let Some(m) = pos.life_measure(rules, side) else {
         return crate::bitboard::Bitboard::EMPTY;
     };
     let squares = m.squares();
-    for k in rules.set(side).kinds() {
-        if aspect(rules.info(side, k)) && (pos.pieces(side, k) & squares).any() {
-            return squares;
-        }
+    if (pos.pieces_of(side, rules.kinds_with(side, aspect)) & squares).any() {
+        squares
+    } else {
+        crate::bitboard::Bitboard::EMPTY
     }
-    crate::bitboard::Bitboard::EMPTY
 }
 
 pub mod blade_capture;

@@ -10,5 +10,5 @@ use crate::side::Side;
 
 /// The squares where `side`'s opponent may not place, by `side`'s Presence.
 pub fn barred(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
-    super::self_measure_with(rules, pos, side, |i| i.presence)
+    super::self_measure_with(rules, pos, side, crate::rules::Aspect::Presence)
 }

@@ -12,13 +12,9 @@ use crate::view::View;
 
 pub(crate) fn shifts(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = view.side;
-    let set = rules.set(side);
-    for k in set.kinds() {
-        if !rules.info(side, k).shift {
-            continue;
-        }
+    for k in crate::rules::kinds_in(rules.kinds_with(side, crate::rules::Aspect::Shift)) {
         for from in pos.pieces(side, k) {
-            for blade in set.kinds().filter(|&b| rules.is_blade(side, b)) {
+            for blade in crate::rules::kinds_in(rules.blade_kinds(side)) {
                 if !view.zones[blade.index()].contains(from) {
                     continue;
                 }
