@@ -225,4 +225,14 @@ fn no_third_pass_when_pieces_can_move() {
     let mut sampler = movegen::Sampler::new();
     assert_eq!(sampler.plan(&rules, &pos), list.len());
     assert!((0..list.len()).all(|i| sampler.action(&rules, &pos, i) != veney_rules::Action::Pass));
+    // The rejection draw leaves the pass out of its plan (it would be the draw only if the plan
+    // held nothing): never drawn here.
+    let outcomes = sampler.rejection_outcomes(&rules, &pos).unwrap();
+    assert_eq!(outcomes.len(), list.len());
+    assert!(list.iter().all(|a| outcomes.contains(a)));
+    let mut r = rng::seeded(5);
+    for _ in 0..500 {
+        let a = sampler.random_action(&rules, &pos, &mut r).unwrap();
+        assert!(a != veney_rules::Action::Pass && list.contains(&a), "{a:?}");
+    }
 }
