@@ -253,6 +253,8 @@ impl Sink for Vec<Action> {
 #[derive(Default)]
 pub struct Sampler {
     segments: Vec<Segment>,
+    /// How many indices each segment has (`segments[s]` has `sizes[s]`).
+    sizes: Vec<usize>,
     /// The actions listed as they are (everything but pieces' moves and placements).
     listed: Vec<Action>,
     /// `listed.len()` when the last segment was closed.
@@ -272,8 +274,8 @@ pub struct Sampler {
 /// A run of consecutive actions of the planned list.
 #[derive(Clone, Copy)]
 enum Segment {
-    /// `listed[start..end]`.
-    Listed { start: usize, end: usize },
+    /// `listed[start..]`, as many as the segment's size.
+    Listed { start: usize },
     /// The `n` moves of the piece on `from`.
     Piece { kind: Kind, from: Square, n: usize },
     /// A placement of `kind` on each square, in index order.
@@ -323,95 +325,71 @@ impl Sampler {
     /// segment turns out to have (that segment is then listed, and its bound becomes its count:
     /// the plan's total shrinks). Panics if `i` is not below the planned total.
     fn at(&mut self, rules: &Rules, pos: &Position, mut i: usize) -> Option<Action> {
-        for s in 0..self.segments.len() {
-            let n = match self.segments[s] {
-                Segment::Listed { start, end } => {
-                    if i < end - start {
-                        return Some(self.listed[start + i]);
-                    }
-                    end - start
-                }
-                Segment::Piece { kind, from, n } => {
-                    if i < n {
-                        let view = self.view.as_ref().expect("a piece's moves were counted");
-                        self.scratch.clear();
-                        piece_moves(rules, pos, view, kind, from, &mut self.scratch);
-                        debug_assert_eq!(self.scratch.len(), n, "{}", pos.to_text(rules));
-                        return Some(self.scratch[i]);
-                    }
-                    n
-                }
-                Segment::Placements { kind, squares } => {
-                    let n = squares.count() as usize;
-                    if i < n {
-                        let to = { squares }.nth(i).expect("i is below the count");
-                        return Some(Action::Place { kind, to });
-                    }
-                    n
-                }
-                Segment::Withdrawals { kinds, here } => {
-                    let n = (pos.pieces_of(pos.turn(), kinds) & here).count() as usize;
-                    if i < n {
-                        for kind in crate::rules::kinds_in(kinds) {
-                            let squares = pos.pieces(pos.turn(), kind) & here;
-                            let c = squares.count() as usize;
-                            if i < c {
-                                let from = { squares }.nth(i).expect("i is below the count");
-                                return Some(Action::Withdraw { kind, from });
-                            }
-                            i -= c;
-                        }
-                        unreachable!("the kinds' pieces were counted");
-                    }
-                    n
-                }
-                Segment::PieceSquares {
-                    kind,
-                    from,
-                    squares,
-                } => {
-                    let n = squares.count() as usize;
-                    if i < n {
-                        let to = { squares }.nth(i).expect("i is below the count");
-                        let view = self.view.as_mut().expect("a piece's moves were bounded");
-                        self.scratch.clear();
-                        square_moves(rules, pos, view, kind, from, to, &mut self.scratch);
-                        debug_assert!(self.scratch.len() <= 1, "{}", pos.to_text(rules));
-                        if self.scratch.is_empty() {
-                            // No move onto that square: it leaves the plan.
-                            self.segments[s] = Segment::PieceSquares {
-                                kind,
-                                from,
-                                squares: squares & !Bitboard::from_square(to),
-                            };
-                            self.total -= 1;
-                        }
-                        return self.scratch.first().copied();
-                    }
-                    n
-                }
-                Segment::BoundedPiece { kind, from, bound } => {
-                    if i < bound {
-                        let view = self.view.as_ref().expect("a piece's moves were bounded");
-                        let start = self.listed.len();
-                        piece_moves(rules, pos, view, kind, from, &mut self.listed);
-                        return self.bounded_listed(rules, pos, s, start, bound, i);
-                    }
-                    bound
-                }
-                Segment::BoundedListing { which, bound } => {
-                    if i < bound {
-                        let view = self.view.as_ref().expect("a special was bounded");
-                        let start = self.listed.len();
-                        which.list(rules, pos, view, &mut self.listed);
-                        return self.bounded_listed(rules, pos, s, start, bound, i);
-                    }
-                    bound
-                }
-            };
-            i -= n;
+        let mut s = 0;
+        while i >= self.sizes[s] {
+            i -= self.sizes[s];
+            s += 1;
         }
-        panic!("action index out of the planned list")
+        match self.segments[s] {
+            Segment::Listed { start } => Some(self.listed[start + i]),
+            Segment::Piece { kind, from, n } => {
+                let view = self.view.as_ref().expect("a piece's moves were counted");
+                self.scratch.clear();
+                piece_moves(rules, pos, view, kind, from, &mut self.scratch);
+                debug_assert_eq!(self.scratch.len(), n, "{}", pos.to_text(rules));
+                Some(self.scratch[i])
+            }
+            Segment::Placements { kind, squares } => {
+                let to = { squares }.nth(i).expect("i is below the count");
+                Some(Action::Place { kind, to })
+            }
+            Segment::Withdrawals { kinds, here } => {
+                for kind in crate::rules::kinds_in(kinds) {
+                    let squares = pos.pieces(pos.turn(), kind) & here;
+                    let c = squares.count() as usize;
+                    if i < c {
+                        let from = { squares }.nth(i).expect("i is below the count");
+                        return Some(Action::Withdraw { kind, from });
+                    }
+                    i -= c;
+                }
+                unreachable!("the kinds' pieces were counted")
+            }
+            Segment::PieceSquares {
+                kind,
+                from,
+                squares,
+            } => {
+                let to = { squares }.nth(i).expect("i is below the count");
+                let view = self.view.as_mut().expect("a piece's moves were bounded");
+                self.scratch.clear();
+                square_moves(rules, pos, view, kind, from, to, &mut self.scratch);
+                debug_assert!(self.scratch.len() <= 1, "{}", pos.to_text(rules));
+                if self.scratch.is_empty() {
+                    // No move onto that square: it leaves the plan.
+                    self.segments[s] = Segment::PieceSquares {
+                        kind,
+                        from,
+                        squares: squares & !Bitboard::from_square(to),
+                    };
+                    self.sizes[s] -= 1;
+                    self.total -= 1;
+                }
+                self.scratch.first().copied()
+            }
+            Segment::BoundedPiece { kind, from, bound } => {
+                let view = self.view.as_ref().expect("a piece's moves were bounded");
+                let start = self.listed.len();
+                piece_moves(rules, pos, view, kind, from, &mut self.listed);
+                self.bounded_listed(rules, pos, s, start, bound, i)
+            }
+            Segment::BoundedListing { which, bound } => {
+                let view = self.view.as_ref().expect("a special was bounded");
+                let start = self.listed.len();
+                which.list(rules, pos, view, &mut self.listed);
+                self.bounded_listed(rules, pos, s, start, bound, i)
+            }
+        }
     }
 
     /// Segment `s`, bounded by `bound`, has just been listed at `listed[start..]`: it becomes
@@ -434,7 +412,8 @@ impl Sampler {
             end - start,
             pos.to_text(rules)
         );
-        self.segments[s] = Segment::Listed { start, end };
+        self.segments[s] = Segment::Listed { start };
+        self.sizes[s] = end - start;
         self.total = self.total - bound + (end - start);
         (i < end - start).then(|| self.listed[start + i])
     }
@@ -541,13 +520,16 @@ impl Sampler {
     fn close(&mut self) {
         let end = self.listed.len();
         if end > self.closed {
-            self.segments.push(Segment::Listed {
-                start: self.closed,
-                end,
-            });
-            self.total += end - self.closed;
+            self.push(Segment::Listed { start: self.closed }, end - self.closed);
             self.closed = end;
         }
+    }
+
+    /// Adds a segment of `n` indices to the plan.
+    fn push(&mut self, segment: Segment, n: usize) {
+        self.segments.push(segment);
+        self.sizes.push(n);
+        self.total += n;
     }
 }
 
@@ -575,6 +557,7 @@ impl Sink for Sampler {
     fn clear(&mut self) {
         self.pass_if_none = false;
         self.segments.clear();
+        self.sizes.clear();
         self.listed.clear();
         self.closed = 0;
         self.total = 0;
@@ -615,8 +598,7 @@ impl Sink for Sampler {
             if self.view.is_none() {
                 self.view = Some(view.clone());
             }
-            self.segments.push(segment);
-            self.total += n;
+            self.push(segment, n);
         }
     }
 
@@ -632,8 +614,7 @@ impl Sink for Sampler {
                 if self.view.is_none() {
                     self.view = Some(view.clone());
                 }
-                self.segments.push(Segment::BoundedListing { which, bound });
-                self.total += bound;
+                self.push(Segment::BoundedListing { which, bound }, bound);
             }
             None => which.list(rules, pos, view, &mut self.listed),
         }
@@ -641,16 +622,17 @@ impl Sink for Sampler {
 
     fn place(&mut self, kind: Kind, squares: Bitboard) {
         self.close();
-        self.segments.push(Segment::Placements { kind, squares });
-        self.total += squares.count() as usize;
+        self.push(
+            Segment::Placements { kind, squares },
+            squares.count() as usize,
+        );
     }
 
     fn withdrawals(&mut self, pos: &Position, kinds: u16, here: Bitboard) {
         let n = (pos.pieces_of(pos.turn(), kinds) & here).count() as usize;
         if n > 0 {
             self.close();
-            self.segments.push(Segment::Withdrawals { kinds, here });
-            self.total += n;
+            self.push(Segment::Withdrawals { kinds, here }, n);
         }
     }
 }
