@@ -321,9 +321,10 @@ impl Sampler {
             .expect("an exact plan has no bounded segment")
     }
 
-    /// The action at index `i` of the plan, or None when `i` falls beyond the moves a bounded
-    /// segment turns out to have (that segment is then listed, and its bound becomes its count:
-    /// the plan's total shrinks). Panics if `i` is not below the planned total.
+    /// The action at index `i` of the plan, or None when `i` falls on a square without a move
+    /// (the square leaves the plan) or beyond the actions a counted segment turns out to have
+    /// (that segment is then listed, and its bound becomes its count): the plan's total shrinks.
+    /// Panics if `i` is not below the planned total.
     fn at(&mut self, rules: &Rules, pos: &Position, mut i: usize) -> Option<Action> {
         let mut s = 0;
         while i >= self.sizes[s] {
@@ -421,16 +422,19 @@ impl Sampler {
     /// A legal action drawn uniformly; `None` when there is none.
     ///
     /// In a turn's first phase (where most of a game's actions are drawn) this is a rejection
-    /// draw. Every action but the pieces' moves and the Self's lifts is listed; a plain piece's
-    /// moves are bounded by the squares its tables reach on an empty board, in its zone (at most
-    /// one move onto each: `piece_move_bound`), a piece whose Cavazione, Opposition or Flail is
-    /// open by a count, and the lifts by `concert::lifting_bound`. An index is drawn below the
-    /// plan's total. An index on a piece's square lists that piece's move onto that square alone
-    /// (`square_moves`), and the draw is that move if there is one; an index in a counted
-    /// segment lists the segment, which then keeps its exact count. Otherwise another index is
-    /// drawn. In every draw each legal action has one index, so the action returned is uniform
-    /// over the legal actions, as `list[rng.random_range(0..list.len())]` is, though the
-    /// generator is drawn from differently. Elsewhere the exact plan is drawn from by index.
+    /// draw. Every action but the pieces' moves, the Self's lifts and the declarations is
+    /// listed; a plain piece's moves are bounded by the squares its tables reach on an empty
+    /// board, in its zone (at most one move onto each: `piece_move_bound`), a piece whose
+    /// Cavazione, Opposition or Flail is open by a count, the lifts and the declarations by
+    /// `Listing::bound`. An index is drawn below the plan's total. An index on a piece's square
+    /// lists that piece's move onto that square alone (`square_moves`), and the draw is that
+    /// move if there is one (if not, the square leaves the plan); an index in a counted segment
+    /// lists the segment, which then keeps its exact count. Otherwise another index is drawn.
+    /// In every draw each legal action has one index, so the action returned is uniform over
+    /// the legal actions, as `list[rng.random_range(0..list.len())]` is, though the generator is
+    /// drawn from differently. A pass open only when nothing else is (§2.0.17) is left out of
+    /// the plan, and is the draw when the plan empties. Elsewhere the exact plan is drawn from
+    /// by index.
     pub fn random_action(
         &mut self,
         rules: &Rules,
