@@ -27,8 +27,12 @@ pub fn engagements(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
 
 /// The zone of a kind, or the whole board for an unconstrained kind.
 pub fn zone_of(rules: &Rules, pos: &Position, side: Side, k: Kind) -> Bitboard {
-    match &rules.info(side, k).constraint {
-        Some(c) => zone(rules, pos, side, c),
+    match rules.info(side, k).zone_group {
+        Some(g) => rules.zone_groups(side)[g as usize].zone(
+            pos.life_measure(rules, side),
+            engagements(rules, pos, side),
+            pos.life_measure(rules, !side),
+        ),
         None => Bitboard::FULL,
     }
 }

@@ -7,7 +7,8 @@
 use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::piece_moves::{
-    MoveBound, piece_move_bound, piece_move_count, piece_moves, square_moves,
+    MoveBound, open_beside_squares, piece_move_bound, piece_move_count, piece_moves, plain_squares,
+    square_moves,
 };
 use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::{Phase, Position};
@@ -65,9 +66,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
     match pos.phase() {
         Phase::Start => {
             for k in rules.set(side).kinds() {
-                for from in pos.pieces(side, k) {
-                    sink.piece(rules, pos, &view, k, from);
-                }
+                sink.pieces(rules, pos, &view, k);
             }
             // Freeing a pinned blade (§2.0.06).
             if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
@@ -170,6 +169,12 @@ trait Sink {
     fn list(&mut self) -> &mut Vec<Action>;
     /// The moves of the piece on `from` (`piece_moves`).
     fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square);
+    /// The moves of every piece of `kind` of the side to move, piece by piece in square order.
+    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind) {
+        for from in pos.pieces(view.side, kind) {
+            self.piece(rules, pos, view, kind, from);
+        }
+    }
     /// A placement of `kind` on each of `squares`, in index order.
     fn place(&mut self, kind: Kind, squares: Bitboard);
     /// A withdrawal of each piece of the side to move of the kinds in `kinds` (a bit mask by
@@ -266,6 +271,8 @@ pub struct Sampler {
     /// Planning for a rejection draw: pieces' moves and the Self's lifts are bounded, not
     /// counted (`random_action`).
     bounded: bool,
+    /// The squares each kind of a `Segment::Placements` may be placed on.
+    placing: [Bitboard; MAX_KINDS],
     /// A rejection draw's plan where the pass is open only if nothing else is (§2.0.17): not
     /// in the plan, it is the draw when the plan turns out to hold no action.
     pass_if_none: bool,
@@ -278,8 +285,9 @@ enum Segment {
     Listed { start: usize },
     /// The `n` moves of the piece on `from`.
     Piece { kind: Kind, from: Square, n: usize },
-    /// A placement of `kind` on each square, in index order.
-    Placements { kind: Kind, squares: Bitboard },
+    /// A placement of each kind in `kinds` (a bit mask by kind index) on each square of its
+    /// `Sampler::placing`, kind by kind, each kind's in index order.
+    Placements { kinds: u16 },
     /// A withdrawal of each piece of the kinds in `kinds` on `here` (`Sink::withdrawals`).
     Withdrawals { kinds: u16, here: Bitboard },
     /// At most one move of the piece on `from` onto each of `squares`, none listed (a rejection
@@ -288,6 +296,16 @@ enum Segment {
         kind: Kind,
         from: Square,
         squares: Bitboard,
+    },
+    /// The moves of the square-bounded pieces of `kind` on `pieces`, none listed, no Cavazione
+    /// or Opposition open to any (a rejection draw's plan): `per` indices for each piece in
+    /// square order, its kind's `reach_max`; the piece's `o`th index is its move onto the `o`th
+    /// of its `plain_squares`, if it has that many and a move there. The first index that falls
+    /// on no move turns the segment into one `PieceSquares` per piece.
+    KindSquares {
+        kind: Kind,
+        pieces: Bitboard,
+        per: usize,
     },
     /// At most `bound` moves of the piece on `from`, not yet listed (a rejection draw's plan).
     BoundedPiece {
@@ -340,9 +358,17 @@ impl Sampler {
                 debug_assert_eq!(self.scratch.len(), n, "{}", pos.to_text(rules));
                 Some(self.scratch[i])
             }
-            Segment::Placements { kind, squares } => {
-                let to = { squares }.nth(i).expect("i is below the count");
-                Some(Action::Place { kind, to })
+            Segment::Placements { kinds } => {
+                for kind in crate::rules::kinds_in(kinds) {
+                    let squares = self.placing[kind.index()];
+                    let c = squares.count() as usize;
+                    if i < c {
+                        let to = { squares }.nth(i).expect("i is below the count");
+                        return Some(Action::Place { kind, to });
+                    }
+                    i -= c;
+                }
+                unreachable!("the kinds' squares were counted")
             }
             Segment::Withdrawals { kinds, here } => {
                 for kind in crate::rules::kinds_in(kinds) {
@@ -378,6 +404,23 @@ impl Sampler {
                 }
                 self.scratch.first().copied()
             }
+            Segment::KindSquares { kind, pieces, per } => {
+                let from = { pieces }.nth(i / per).expect("i is below the count");
+                let view = self.view.as_mut().expect("a kind's moves were bounded");
+                let squares = plain_squares(rules, view, kind, from);
+                let o = i % per;
+                if o < squares.count() as usize {
+                    let to = { squares }.nth(o).expect("o is below the count");
+                    self.scratch.clear();
+                    square_moves(rules, pos, view, kind, from, to, &mut self.scratch);
+                    debug_assert!(self.scratch.len() <= 1, "{}", pos.to_text(rules));
+                    if let Some(&a) = self.scratch.first() {
+                        return Some(a);
+                    }
+                }
+                self.refine(rules, s, kind, pieces, per);
+                None
+            }
             Segment::BoundedPiece { kind, from, bound } => {
                 let view = self.view.as_ref().expect("a piece's moves were bounded");
                 let start = self.listed.len();
@@ -391,6 +434,25 @@ impl Sampler {
                 self.bounded_listed(rules, pos, s, start, bound, i)
             }
         }
+    }
+
+    /// Segment `s`, `KindSquares { kind, pieces, per }`, becomes one `PieceSquares` segment for
+    /// each of its pieces, each as large as the piece's `plain_squares` (the plan shrinks
+    /// unless every piece has `per` of them).
+    fn refine(&mut self, rules: &Rules, s: usize, kind: Kind, pieces: Bitboard, per: usize) {
+        let view = self.view.as_ref().expect("a kind's moves were bounded");
+        let squares = |from| plain_squares(rules, view, kind, from);
+        let sizes = pieces.map(|from| squares(from).count() as usize);
+        self.total = self.total - pieces.count() as usize * per + sizes.clone().sum::<usize>();
+        self.sizes.splice(s..=s, sizes);
+        self.segments.splice(
+            s..=s,
+            pieces.map(|from| Segment::PieceSquares {
+                kind,
+                from,
+                squares: squares(from),
+            }),
+        );
     }
 
     /// Segment `s`, bounded by `bound`, has just been listed at `listed[start..]`: it becomes
@@ -423,13 +485,17 @@ impl Sampler {
     ///
     /// In a turn's first phase (where most of a game's actions are drawn) this is a rejection
     /// draw. Every action but the pieces' moves, the Self's lifts and the declarations is
-    /// listed; a plain piece's moves are bounded by the squares its tables reach on an empty
-    /// board, in its zone (at most one move onto each: `piece_move_bound`), a piece whose
-    /// Cavazione, Opposition or Flail is open by a count, the lifts and the declarations by
-    /// `Listing::bound`. An index is drawn below the plan's total. An index on a piece's square
-    /// lists that piece's move onto that square alone (`square_moves`), and the draw is that
-    /// move if there is one (if not, the square leaves the plan); an index in a counted segment
-    /// lists the segment, which then keeps its exact count. Otherwise another index is drawn.
+    /// listed. A plain piece's moves land at most one on each square its tables reach on an
+    /// empty board, in its zone (`plain_squares`): a kind whose pieces are all plain
+    /// (`KindInfo::square_bounded`, no Cavazione or Opposition open) gets its widest reach
+    /// (`reach_max`) of indices per piece without a look at the board (`Segment::KindSquares`),
+    /// another piece its squares (`piece_move_bound`); a piece whose Cavazione, Opposition or
+    /// Flail is open is bounded by a count, the lifts and the declarations by `Listing::bound`.
+    /// An index is drawn below the plan's total. An index on a piece's square lists that
+    /// piece's move onto that square alone (`square_moves`), and the draw is that move if there
+    /// is one (if not, the square leaves the plan, and a kind's indices become its pieces'
+    /// squares); an index in a counted segment lists the segment, which then keeps its exact
+    /// count. Otherwise another index is drawn.
     /// In every draw each legal action has one index, so the action returned is uniform over
     /// the legal actions, as `list[rng.random_range(0..list.len())]` is, though the generator is
     /// drawn from differently. A pass open only when nothing else is (§2.0.17) is left out of
@@ -495,6 +561,23 @@ impl Sampler {
                         );
                     }
                     squares.count() as usize
+                }
+                Segment::KindSquares { kind, pieces, per } => {
+                    let view = self.view.as_mut().expect("a kind's moves were bounded");
+                    for from in pieces {
+                        let squares = plain_squares(rules, view, kind, from);
+                        assert!(squares.count() as usize <= per, "{}", pos.to_text(rules));
+                        for to in squares {
+                            let before = self.listed.len();
+                            square_moves(rules, pos, view, kind, from, to, &mut self.listed);
+                            assert!(
+                                self.listed.len() - before <= 1,
+                                "two moves onto {to} in {}",
+                                pos.to_text(rules)
+                            );
+                        }
+                    }
+                    pieces.count() as usize * per
                 }
                 Segment::BoundedPiece { kind, from, bound } => {
                     let view = self.view.as_ref().expect("a piece's moves were bounded");
@@ -606,6 +689,34 @@ impl Sink for Sampler {
         }
     }
 
+    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind) {
+        let pieces = pos.pieces(view.side, kind);
+        if pieces.is_empty() {
+            return;
+        }
+        let info = rules.info(view.side, kind);
+        if self.bounded
+            && info.square_bounded
+            && !view.stone_move
+            && info.reach_max > 0
+            && !open_beside_squares(rules, view, kind, pieces)
+        {
+            self.close();
+            if self.view.is_none() {
+                self.view = Some(view.clone());
+            }
+            let per = info.reach_max as usize;
+            self.push(
+                Segment::KindSquares { kind, pieces, per },
+                pieces.count() as usize * per,
+            );
+        } else {
+            for from in pieces {
+                self.piece(rules, pos, view, kind, from);
+            }
+        }
+    }
+
     fn listing(&mut self, which: Listing, rules: &Rules, pos: &Position, view: &View) {
         match self
             .bounded
@@ -626,10 +737,16 @@ impl Sink for Sampler {
 
     fn place(&mut self, kind: Kind, squares: Bitboard) {
         self.close();
-        self.push(
-            Segment::Placements { kind, squares },
-            squares.count() as usize,
-        );
+        let n = squares.count() as usize;
+        self.placing[kind.index()] = squares;
+        // Kinds placed one after another share one segment.
+        if let Some(Segment::Placements { kinds }) = self.segments.last_mut() {
+            *kinds |= 1 << kind.0;
+            *self.sizes.last_mut().expect("a size for each segment") += n;
+            self.total += n;
+        } else {
+            self.push(Segment::Placements { kinds: 1 << kind.0 }, n);
+        }
     }
 
     fn withdrawals(&mut self, pos: &Position, kinds: u16, here: Bitboard) {

@@ -461,6 +461,18 @@ pub fn is_piece_letter(c: char) -> bool {
         || matches!(c, '$' | '&' | '%' | '^')
 }
 
+/// The steps a constraint allows with the Self in measure `m`: that measure and `c.measures`
+/// either side, plus `c.steps` beyond (before engagement steps and the opposing Self's measure).
+pub(crate) fn zone_band(c: &Constraint, m: crate::measure::Measure) -> crate::bitboard::Bitboard {
+    let lo = (m.0 as i32 - c.measures as i32).max(0) as u8;
+    let hi = (m.0 as i32 + c.measures as i32).min(3) as u8;
+    let first = crate::measure::Measure(lo)
+        .first_step()
+        .saturating_sub(c.steps);
+    let last = crate::measure::Measure(hi).last_step() + c.steps;
+    crate::measure::steps_between(first, last)
+}
+
 /// The zone from its ingredients: the own Self's square, the own engagements, the opposing
 /// Self's measure.
 pub fn zone_from(
@@ -472,14 +484,7 @@ pub fn zone_from(
     let Some(life) = life else {
         return crate::bitboard::Bitboard::FULL;
     };
-    let m = crate::measure::Measure::of(life);
-    let lo = (m.0 as i32 - c.measures as i32).max(0) as u8;
-    let hi = (m.0 as i32 + c.measures as i32).min(3) as u8;
-    let first = crate::measure::Measure(lo)
-        .first_step()
-        .saturating_sub(c.steps);
-    let last = crate::measure::Measure(hi).last_step() + c.steps;
-    let mut z = crate::measure::steps_between(first, last);
+    let mut z = zone_band(c, crate::measure::Measure::of(life));
     if c.engagement_steps {
         z |= eng.fill_steps();
     }

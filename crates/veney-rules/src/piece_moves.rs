@@ -117,6 +117,9 @@ pub(crate) fn piece_move_bound(
     if piece.is_oriented() || view.stone_move {
         return MoveBound::Exact(piece_move_count(rules, pos, view, kind, from, scratch));
     }
+    if info.square_bounded && !open_beside_squares(rules, view, kind, Bitboard::from_square(from)) {
+        return MoveBound::OnePerSquare(plain_squares(rules, view, kind, from));
+    }
     let tables = piece.tables_for(side, 0);
     let allowed = view.zones[kind.index()].0;
     let reach = if tables.from_self.is_empty() {
@@ -156,6 +159,38 @@ pub(crate) fn piece_move_bound(
     } else {
         MoveBound::AtMost(squares.count() as usize + n as usize)
     }
+}
+
+/// The squares a square-bounded piece (`KindInfo::square_bounded`) on `from` may move onto
+/// when no Cavazione or Opposition is open to it: those its tables reach on an empty board, in
+/// its zone, but for its own pieces nothing may land on. `piece_moves` lists at most one move
+/// onto each, and none elsewhere.
+#[inline]
+pub(crate) fn plain_squares(rules: &Rules, view: &View, kind: Kind, from: Square) -> Bitboard {
+    let reach = rules.set(view.side).piece(kind).tables[view.side.index()].reach[from.index()];
+    Bitboard(reach & view.zones[kind.index()].0 & !view.own_dead.0)
+}
+
+/// Whether a Cavazione or Opposition (§2.0.03) may be open to a piece of `kind` on one of
+/// `squares`: from the opponent's side of the board beside an opposing blade there (Cavazione),
+/// or from its own side with an opposing blade there (Opposition). When not, a
+/// square-bounded piece's moves are bounded by `plain_squares`.
+#[inline]
+pub(crate) fn open_beside_squares(
+    rules: &Rules,
+    view: &View,
+    kind: Kind,
+    squares: Bitboard,
+) -> bool {
+    let side = view.side;
+    let info = rules.info(side, kind);
+    let theirs = crate::measure::own_side(!side);
+    let ours = crate::measure::own_side(side);
+    let cavazione = info.cavazione
+        && Iterator::any(&mut (squares & theirs), |sq| {
+            (Bitboard::adjacent(sq) & view.opp_blades & theirs).any()
+        });
+    cavazione || (info.opposition && (squares & ours).any() && (view.opp_blades & ours).any())
 }
 
 /// The moves `piece_moves` lists for the piece on `from` onto `to` alone, by listing them with

@@ -1,5 +1,6 @@
 //! `Rules`: everything fixed for one game — each side's piece set, the setup, the rule options —
 //! plus tables derived from them (who fends or takes whom).
+use crate::bitboard::Bitboard;
 use crate::errors::{DataError, LoadError};
 use crate::options::RuleOptions;
 use crate::piece_def::{Category, Constraint, Primitive, Relation, Role, Special, Withdraw};
@@ -32,6 +33,59 @@ pub struct Rules {
     control: [bool; 2],
     /// Kinds of each side with each `Aspect`, as bit masks by kind index.
     aspects: [[u16; Aspect::COUNT]; 2],
+    /// Each side's constrained kinds, grouped by constraint (`View::new` works out each
+    /// group's zone once).
+    zone_groups: [Vec<ZoneGroup>; 2],
+}
+
+/// The kinds of one side that share one range constraint, with the band of steps it allows
+/// for each measure the Self may stand in (§2.0.03: the Self's measure and `measures` either
+/// side, plus `steps` beyond).
+#[derive(Clone, Debug)]
+pub(crate) struct ZoneGroup {
+    pub constraint: crate::piece_def::Constraint,
+    /// A bit mask by kind index.
+    pub kinds: u16,
+    /// The steps allowed with the Self in each measure (before engagement steps are added and
+    /// the opposing Self's measure is taken away).
+    pub band: [Bitboard; 4],
+}
+
+impl ZoneGroup {
+    fn new(constraint: crate::piece_def::Constraint) -> ZoneGroup {
+        let band = std::array::from_fn(|m| {
+            crate::piece_def::zone_band(&constraint, crate::measure::Measure(m as u8))
+        });
+        ZoneGroup {
+            constraint,
+            kinds: 0,
+            band,
+        }
+    }
+
+    /// The zone with the own Self in `life`'s measure, the own engagements on `eng`, the
+    /// opposing Self in `opp_life` (`piece_def::zone_from`, from the band worked out).
+    #[inline]
+    pub fn zone(
+        &self,
+        life: Option<crate::measure::Measure>,
+        eng: Bitboard,
+        opp_life: Option<crate::measure::Measure>,
+    ) -> Bitboard {
+        let Some(m) = life else {
+            return Bitboard::FULL;
+        };
+        let mut z = self.band[m.0 as usize & 3];
+        if self.constraint.engagement_steps {
+            z |= eng.fill_steps();
+        }
+        if self.constraint.not_opponent_self_measure
+            && let Some(om) = opp_life
+        {
+            z &= !om.squares();
+        }
+        z
+    }
 }
 
 /// The kinds of a bit mask by kind index (as `Rules::kinds_with` gives), in kind order.
@@ -66,10 +120,14 @@ pub enum Aspect {
     Withdraw,
     /// A piece that may go back to reserve unless it is its side's last blade on the board.
     WithdrawUnlessLastBlade,
+    /// §2.0.08 Dagger Throw.
+    Throw,
+    /// A cast-piece device (§2.0.18).
+    Cast,
 }
 
 impl Aspect {
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 10;
     pub const ALL: [Aspect; Aspect::COUNT] = [
         Aspect::Presence,
         Aspect::Control,
@@ -79,6 +137,8 @@ impl Aspect {
         Aspect::ConcertPartner,
         Aspect::Withdraw,
         Aspect::WithdrawUnlessLastBlade,
+        Aspect::Throw,
+        Aspect::Cast,
     ];
 
     /// Whether a kind has it.
@@ -94,6 +154,8 @@ impl Aspect {
             Aspect::WithdrawUnlessLastBlade => {
                 !info.life && info.withdraw == Withdraw::UnlessLastBlade
             }
+            Aspect::Throw => info.throw,
+            Aspect::Cast => info.cast.is_some(),
         }
     }
 }
@@ -138,6 +200,16 @@ pub struct KindInfo {
     pub flail: bool,
     /// The cast-piece device this piece makes (§2.0.18).
     pub cast: Option<crate::device::Device>,
+    /// Its moves land only on squares its plain tables reach on an empty board, at most one
+    /// move on each, unless a Cavazione or Opposition is open to it: it faces nowhere, has no
+    /// relational leap, no move anywhere and no Flail (`movegen::Sampler`'s rejection draw).
+    pub square_bounded: bool,
+    /// The most squares its plain tables reach from any one square on an empty board.
+    pub reach_max: u8,
+    /// Concert (§2.0.02): a Self that moves with its partners.
+    pub concert: bool,
+    /// Its range constraint's index in `Rules::zone_groups` (None: unconstrained).
+    pub zone_group: Option<u8>,
 }
 
 impl Rules {
@@ -338,6 +410,7 @@ impl Rules {
         let mut jutsus = [0u16; 2];
         let mut control = [false; 2];
         let mut aspects = [[0u16; Aspect::COUNT]; 2];
+        let mut zone_groups: [Vec<ZoneGroup>; 2] = [Vec::new(), Vec::new()];
         for side in Side::ALL {
             let set = &sets[side.index()];
             for k in set.kinds() {
@@ -384,6 +457,18 @@ impl Rules {
                     } else {
                         None
                     },
+                    square_bounded: !p.is_oriented()
+                        && p.tables[side.index()].from_self.is_empty()
+                        && p.anywhere.is_none()
+                        && !p.has_special(Special::Flail),
+                    concert: p.has_special(Special::Concert),
+                    zone_group: None,
+                    reach_max: p.tables[side.index()]
+                        .reach
+                        .iter()
+                        .map(|r| r.count_ones() as u8)
+                        .max()
+                        .unwrap_or(0),
                 };
                 if p.has_role(Role::Engagement) {
                     engagements[side.index()] |= 1 << k.0;
@@ -400,6 +485,18 @@ impl Rules {
                         aspects[side.index()][a as usize] |= 1 << k.0;
                     }
                 }
+                if let Some(c) = p.def.constraint {
+                    let groups = &mut zone_groups[side.index()];
+                    let g = match groups.iter().position(|g| g.constraint == c) {
+                        Some(g) => g,
+                        None => {
+                            groups.push(ZoneGroup::new(c));
+                            groups.len() - 1
+                        }
+                    };
+                    groups[g].kinds |= 1 << k.0;
+                    info[side.index()][k.index()].zone_group = Some(g as u8);
+                }
             }
         }
         Ok(Rules {
@@ -415,6 +512,7 @@ impl Rules {
             jutsus,
             control,
             aspects,
+            zone_groups,
         })
     }
 
@@ -478,6 +576,12 @@ impl Rules {
         self.aspects[side.index()][aspect as usize]
     }
 
+    /// `side`'s constrained kinds, grouped by constraint.
+    #[inline]
+    pub(crate) fn zone_groups(&self, side: Side) -> &[ZoneGroup] {
+        &self.zone_groups[side.index()]
+    }
+
     /// Whether one of `side`'s kinds has Control (§2.0.07).
     #[inline]
     pub fn has_control(&self, side: Side) -> bool {
@@ -492,5 +596,72 @@ impl Rules {
 
     pub fn is_critical(&self, side: Side, k: Kind) -> bool {
         self.set(side).piece(k).def.category == Category::Critical
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Measure;
+    use crate::piece_def::zone_from;
+    use crate::square::Square;
+
+    /// Every shipped set against the standard one, both ways round.
+    fn shipped() -> Vec<Rules> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config/sets");
+        let standard = Arc::new(PieceSet::standard());
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let set = Arc::new(PieceSet::load(&entry.unwrap().path()).unwrap());
+            for sets in [[set.clone(), standard.clone()], [standard.clone(), set]] {
+                out.push(Rules::with_sets(sets, RuleOptions::default()).unwrap());
+            }
+        }
+        out
+    }
+
+    /// §2.0.03 range constraints: a zone group's zone, from the band worked out when the set
+    /// loads, is `zone_from` for every kind of the group, wherever the Selves stand and whatever
+    /// engagements stand where; and every constrained kind is in exactly one group.
+    #[test]
+    fn zone_groups_give_each_kinds_zone() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        for rules in shipped() {
+            for side in Side::ALL {
+                for k in rules.set(side).kinds() {
+                    let info = rules.info(side, k);
+                    let groups = rules.zone_groups(side);
+                    let holding: Vec<_> = groups
+                        .iter()
+                        .filter(|g| g.kinds & (1 << k.0) != 0)
+                        .collect();
+                    match (info.constraint, info.zone_group) {
+                        (None, None) => assert!(holding.is_empty()),
+                        (Some(c), Some(g)) => {
+                            assert_eq!(holding.len(), 1);
+                            assert_eq!(groups[g as usize].constraint, c);
+                            for life in (0..64).map(Square::from_index_unchecked) {
+                                for opp in [None, Some(Measure(0)), Some(Measure(2))] {
+                                    rng ^= rng << 13;
+                                    rng ^= rng >> 7;
+                                    rng ^= rng << 17;
+                                    let eng = Bitboard(rng & rng.rotate_left(29));
+                                    assert_eq!(
+                                        groups[g as usize].zone(Some(Measure::of(life)), eng, opp),
+                                        zone_from(&c, Some(life), eng, opp),
+                                        "{side:?} {k:?} Self on {life}"
+                                    );
+                                }
+                            }
+                            assert_eq!(
+                                groups[g as usize].zone(None, Bitboard::EMPTY, None),
+                                zone_from(&c, None, Bitboard::EMPTY, None)
+                            );
+                        }
+                        other => panic!("{side:?} {k:?}: constraint and group {other:?}"),
+                    }
+                }
+            }
+        }
     }
 }

@@ -6,7 +6,6 @@ use crate::errors::Untenable;
 use crate::intersection::Intersection;
 use crate::movegen;
 use crate::outcome::{Mate, Outcome};
-use crate::piece_def::Special;
 use crate::position::{FreePlace, Phase, Position};
 use crate::rules::Rules;
 use crate::special::{control, dagger_throw, en_passant, glare, retreat, stepping_stone};
@@ -207,8 +206,7 @@ impl Position {
                         let stone = m.effect.is_stepping_stone()
                             || (crate::special::cast_piece::fire_square(self, side) == Some(m.to)
                                 && self.piece_at(m.to) == Some((side, k)));
-                        let concert = rules.info(side, k).life
-                            && rules.set(side).piece(k).has_special(Special::Concert);
+                        let concert = rules.info(side, k).life && rules.info(side, k).concert;
                         // Shima's reclaim: the caster's Self on the Shima square (§2.0.18).
                         if rules.info(side, k).life
                             && crate::special::cast_piece::after_self_move(rules, self, m.to)

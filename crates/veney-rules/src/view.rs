@@ -82,19 +82,19 @@ impl View {
         let life = pos.pieces(side, rules.life(side));
         let mut zones = [Bitboard::FULL; MAX_KINDS];
         let opp_life = pos.life_measure(rules, !side);
-        for (k, z) in zones.iter_mut().enumerate().take(rules.kind_count(side)) {
-            if let Some(c) = &rules.info(side, Kind(k as u8)).constraint {
-                *z = zone_from(c, life.first(), stones, opp_life);
+        let life_measure = life.first().map(crate::measure::Measure::of);
+        for g in rules.zone_groups(side) {
+            let z = g.zone(life_measure, stones, opp_life);
+            for k in crate::rules::kinds_in(g.kinds) {
+                zones[k.index()] = z;
             }
         }
         // §2.0.07 Control: the opposing Balance and Self bar the Jutsu from their measure.
         if crate::special::control::has_control(rules, !side) {
             let barred = crate::special::control::controlled(rules, pos, !side);
             if barred.any() {
-                for (k, z) in zones.iter_mut().enumerate().take(rules.kind_count(side)) {
-                    if rules.info(side, Kind(k as u8)).jutsu {
-                        *z &= !barred;
-                    }
+                for k in crate::rules::kinds_in(rules.jutsu_kinds(side)) {
+                    zones[k.index()] &= !barred;
                 }
             }
         }

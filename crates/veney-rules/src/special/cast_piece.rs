@@ -61,48 +61,61 @@ pub fn empty_measures(rules: &Rules, pos: &Position) -> Vec<Measure> {
         .collect()
 }
 
+/// The empty measure between the two Selves nearest `side`'s Self (`empty_measures`' first
+/// for White, last for Black).
+fn nearest_empty_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Measure> {
+    let (Some(a), Some(b)) = (
+        pos.life_measure(rules, Side::White),
+        pos.life_measure(rules, Side::Black),
+    ) else {
+        return None;
+    };
+    let (lo, hi) = (a.0.min(b.0), a.0.max(b.0));
+    let pieces = pos.occupied_by(Side::White) | pos.occupied_by(Side::Black);
+    let empty = |m: &Measure| (m.squares() & pieces).is_empty();
+    match side {
+        Side::White => (lo + 1..hi).map(Measure).find(empty),
+        Side::Black => (lo + 1..hi).rev().map(Measure).find(empty),
+    }
+}
+
 /// The casts open now: `concert_only` for the second move of a Self move (Lantern, Dagger).
 pub(crate) fn casts(rules: &Rules, pos: &Position, concert_only: bool, out: &mut Vec<Action>) {
     let side = pos.turn();
-    // Aimed at the empty measure nearest the caster; a landing in any empty measure between the
-    // Selves counts (ruling R-CAST).
-    let all = empty_measures(rules, pos);
-    let measures: Vec<Measure> = match side {
-        Side::White => all.first().copied().into_iter().collect(),
-        Side::Black => all.last().copied().into_iter().collect(),
-    };
-    if measures.is_empty() {
+    let casters = rules.kinds_with(side, crate::rules::Aspect::Cast);
+    if casters == 0 {
         return;
     }
-    for k in rules.set(side).kinds() {
-        let Some(device) = rules.info(side, k).cast else {
-            continue;
-        };
+    // Aimed at the empty measure nearest the caster; a landing in any empty measure between the
+    // Selves counts (ruling R-CAST).
+    let Some(m) = nearest_empty_measure(rules, pos, side) else {
+        return;
+    };
+    // A blade pinned under a Cloak cannot be cast; a capturing Cloak neither.
+    let holding = crate::special::blade_capture::holding(pos, side);
+    for k in crate::rules::kinds_in(casters) {
+        let device = rules.info(side, k).cast.expect("a caster has a device");
         if concert_only && device == Device::ObscurantChaos {
             continue;
         }
-        // A blade pinned under a Cloak cannot be cast; a capturing Cloak neither.
-        let holding = crate::special::blade_capture::holding(pos, side);
-        for &m in &measures {
-            for from in pos.pieces(side, k) {
-                if Some(from) != holding {
-                    out.push(Action::Cast {
-                        kind: k,
-                        from: Some(from),
-                        measure: m.0,
-                    });
-                }
-            }
-            if !concert_only
-                && pos.reserve(side, k) > 0
-                && pos.in_play(side, k) < rules.info(side, k).max_on_board
-            {
+        for from in pos.pieces(side, k) {
+            if Some(from) != holding {
                 out.push(Action::Cast {
                     kind: k,
-                    from: None,
+                    from: Some(from),
                     measure: m.0,
                 });
             }
+        }
+        if !concert_only
+            && pos.reserve(side, k) > 0
+            && pos.in_play(side, k) < rules.info(side, k).max_on_board
+        {
+            out.push(Action::Cast {
+                kind: k,
+                from: None,
+                measure: m.0,
+            });
         }
     }
 }
@@ -290,5 +303,52 @@ pub(crate) fn reclaim_places(rules: &Rules, pos: &Position, out: &mut Vec<Action
         for to in Bitboard::adjacent(life) & !pos.occupied() {
             out.push(Action::Place { kind: k, to });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ruling R-CAST: a cast is aimed at the empty measure between the Selves nearest the
+    /// caster — the first of `empty_measures` for White, the last for Black — with two empty
+    /// measures between the Selves, one (the other holding an engagement), none, and in
+    /// positions along seeded random games.
+    #[test]
+    fn a_cast_aims_at_the_nearest_empty_measure() {
+        let rules = Rules::standard();
+        let mut positions: Vec<Position> = [
+            "4/4/4/bswc/4/4/4/4/4/4/4/4/CWSB/4/4/4 w EEEEDGLJR/eeeedgljr",
+            "4/4/4/bswc/4/4/4/4/4/4/4/E3/CWSB/4/4/4 w EEEDGLJR/eeeedgljr",
+            "4/4/4/bswc/4/1e2/4/4/4/4/4/4/CWSB/4/4/4 b EEEEDGLJR/eeedgljr",
+            "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr",
+        ]
+        .iter()
+        .map(|t| Position::from_text(&rules, t).unwrap())
+        .collect();
+        let start = Position::start(&rules);
+        for seed in 0..20 {
+            let mut rng = crate::rng::seeded(seed);
+            positions.push(crate::playout::random_position(&rules, start, &mut rng, 30));
+        }
+        let mut counts = Vec::new();
+        for pos in &positions {
+            let all = empty_measures(&rules, pos);
+            counts.push(all.len());
+            for side in Side::ALL {
+                let want = match side {
+                    Side::White => all.first(),
+                    Side::Black => all.last(),
+                };
+                let got = nearest_empty_measure(&rules, pos, side);
+                assert_eq!(
+                    got.map(|m| m.0),
+                    want.map(|m| m.0),
+                    "{}",
+                    pos.to_text(&rules)
+                );
+            }
+        }
+        assert_eq!(&counts[..4], &[2, 1, 1, 0]);
     }
 }

@@ -12,7 +12,6 @@
 //! concert grants no extra move.
 use crate::action::{Action, Effect};
 use crate::bitboard::Bitboard;
-use crate::piece_def::Special;
 use crate::piece_moves::{piece_moves, piece_moves_facing_from};
 use crate::position::{Phase, Position};
 use crate::rules::{Aspect, Rules, kinds_in};
@@ -76,7 +75,7 @@ pub(crate) fn lifted_moves(
 pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = pos.turn();
     let life = rules.life(side);
-    if !rules.set(side).piece(life).has_special(Special::Concert) {
+    if !rules.info(side, life).concert {
         return;
     }
     let Some(self_sq) = pos.pieces(side, life).first() else {
@@ -192,7 +191,7 @@ pub(crate) fn lifting_bound(rules: &Rules, pos: &Position, view: &View) -> Optio
     let side = pos.turn();
     let life = rules.life(side);
     let piece = rules.set(side).piece(life);
-    if !piece.has_special(Special::Concert) {
+    if !rules.info(side, life).concert {
         return Some(0);
     }
     let Some(self_sq) = pos.pieces(side, life).first() else {

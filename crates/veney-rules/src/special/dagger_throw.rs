@@ -36,17 +36,11 @@ pub fn clear_line(rules: &Rules, pos: &Position, side: Side, from: Square, targe
     let Some((_, between)) = aligned(from, target) else {
         return false;
     };
-    let mut engagements = Bitboard::EMPTY;
-    for s in Side::ALL {
-        for k in rules.set(s).kinds() {
-            if rules.is_engagement(s, k) {
-                engagements |= pos.pieces(s, k);
-            }
-        }
-    }
     let _ = side;
-    let blockers = ((pos.occupied_by(Side::White) | pos.occupied_by(Side::Black)) & !engagements)
-        | crate::special::donkey::squares(pos);
+    let engagements = Side::ALL.map(|s| pos.pieces_of(s, rules.engagement_kinds(s)));
+    let pieces = pos.occupied_by(Side::White) | pos.occupied_by(Side::Black);
+    let blockers =
+        (pieces & !engagements[0] & !engagements[1]) | crate::special::donkey::squares(pos);
     (between & blockers).is_empty()
 }
 
@@ -84,11 +78,11 @@ pub(crate) fn all_throws(
     out: &mut Vec<Action>,
 ) {
     let side = pos.turn();
-    for k in rules.set(side).kinds() {
-        let info = rules.info(side, k);
-        if !info.throw || (partners_only && !info.concert_partner) {
-            continue;
-        }
+    let mut throwers = rules.kinds_with(side, crate::rules::Aspect::Throw);
+    if partners_only {
+        throwers &= rules.kinds_with(side, crate::rules::Aspect::ConcertPartner);
+    }
+    for k in crate::rules::kinds_in(throwers) {
         for from in pos.pieces(side, k) {
             if only.is_none_or(|s| s == from) {
                 throws(rules, pos, side, k, from, out);

@@ -239,10 +239,11 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
     if targets.is_empty() {
         return;
     }
-    for k in rules.set(side).kinds() {
-        if !rules.is_blade(side, k) {
-            continue;
-        }
+    // By a stepping stone: the position after stepping onto an engagement and the blade's
+    // strikes from there, worked out for a stone only when a target is within its reach, and
+    // then kept for the blade's other targets (one list for every blade: allocated once).
+    let mut vias: Vec<(Square, Position, Striker)> = Vec::new();
+    for k in crate::rules::kinds_in(rules.blade_kinds(side)) {
         let piece = rules.set(side).piece(k);
         for from in pos.pieces(side, k) {
             let direct = Striker::new(rules, pos, side, k, from);
@@ -264,10 +265,7 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
                 }
             };
             let via_reach = stones.fold(Bitboard::EMPTY, |acc, s| acc | reach(s));
-            // By a stepping stone: the position after stepping onto an engagement and the
-            // blade's strikes from there, worked out for a stone only when a target is within
-            // its reach, and then kept for the other targets.
-            let mut vias: Vec<(Square, Position, Striker)> = Vec::new();
+            vias.clear();
             for at in targets {
                 let tenable = direct.strike(rules, pos, at).is_some()
                     || via_reach.contains(at)
