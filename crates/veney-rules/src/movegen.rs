@@ -12,6 +12,7 @@ use crate::piece_moves::{
 };
 use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::{Phase, Position};
+use crate::rules::Aspect;
 use crate::rules::Rules;
 use crate::square::Square;
 use crate::view::View;
@@ -65,9 +66,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
     }
     match pos.phase() {
         Phase::Start => {
-            for k in rules.set(side).kinds() {
-                sink.pieces(rules, pos, &view, k);
-            }
+            sink.pieces(rules, pos, &view);
             // Freeing a pinned blade (§2.0.06).
             if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
                 sink.piece(rules, pos, &view, k, sq);
@@ -169,10 +168,12 @@ trait Sink {
     fn list(&mut self) -> &mut Vec<Action>;
     /// The moves of the piece on `from` (`piece_moves`).
     fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square);
-    /// The moves of every piece of `kind` of the side to move, piece by piece in square order.
-    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind) {
-        for from in pos.pieces(view.side, kind) {
-            self.piece(rules, pos, view, kind, from);
+    /// The moves of every piece of the side to move, kind by kind, each kind's in square order.
+    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View) {
+        for k in rules.set(view.side).kinds() {
+            for from in pos.pieces(view.side, k) {
+                self.piece(rules, pos, view, k, from);
+            }
         }
     }
     /// A placement of `kind` on each of `squares`, in index order.
@@ -689,30 +690,37 @@ impl Sink for Sampler {
         }
     }
 
-    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind) {
-        let pieces = pos.pieces(view.side, kind);
-        if pieces.is_empty() {
-            return;
-        }
-        let info = rules.info(view.side, kind);
-        if self.bounded
-            && info.square_bounded
-            && !view.stone_move
-            && info.reach_max > 0
-            && !open_beside_squares(rules, view, kind, pieces)
-        {
-            self.close();
-            if self.view.is_none() {
-                self.view = Some(view.clone());
-            }
-            let per = info.reach_max as usize;
-            self.push(
-                Segment::KindSquares { kind, pieces, per },
-                pieces.count() as usize * per,
-            );
+    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View) {
+        let side = view.side;
+        // Kinds whose pieces are all plain get one segment each (`Segment::KindSquares`).
+        let plain = if self.bounded && !view.stone_move {
+            rules.kinds_with(side, Aspect::SquareBounded)
         } else {
-            for from in pieces {
-                self.piece(rules, pos, view, kind, from);
+            0
+        };
+        for k in rules.set(side).kinds() {
+            let pieces = pos.pieces(side, k);
+            if pieces.is_empty() {
+                continue;
+            }
+            if plain & (1 << k.0) != 0 && !open_beside_squares(rules, view, k, pieces) {
+                self.close();
+                if self.view.is_none() {
+                    self.view = Some(view.clone());
+                }
+                let per = rules.info(side, k).reach_max as usize;
+                self.push(
+                    Segment::KindSquares {
+                        kind: k,
+                        pieces,
+                        per,
+                    },
+                    pieces.count() as usize * per,
+                );
+            } else {
+                for from in pieces {
+                    self.piece(rules, pos, view, k, from);
+                }
             }
         }
     }

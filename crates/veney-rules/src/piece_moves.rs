@@ -173,8 +173,8 @@ pub(crate) fn plain_squares(rules: &Rules, view: &View, kind: Kind, from: Square
 
 /// Whether a Cavazione or Opposition (§2.0.03) may be open to a piece of `kind` on one of
 /// `squares`: from the opponent's side of the board beside an opposing blade there (Cavazione),
-/// or from its own side with an opposing blade there (Opposition). When not, a
-/// square-bounded piece's moves are bounded by `plain_squares`.
+/// or from its own side with an opposing blade there (Opposition). When not, a square-bounded
+/// piece's moves are bounded by `plain_squares`.
 #[inline]
 pub(crate) fn open_beside_squares(
     rules: &Rules,

@@ -124,10 +124,13 @@ pub enum Aspect {
     Throw,
     /// A cast-piece device (§2.0.18).
     Cast,
+    /// Moves bounded by its plain tables, one per square (`KindInfo::square_bounded`), with
+    /// at least one square reached.
+    SquareBounded,
 }
 
 impl Aspect {
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 11;
     pub const ALL: [Aspect; Aspect::COUNT] = [
         Aspect::Presence,
         Aspect::Control,
@@ -139,6 +142,7 @@ impl Aspect {
         Aspect::WithdrawUnlessLastBlade,
         Aspect::Throw,
         Aspect::Cast,
+        Aspect::SquareBounded,
     ];
 
     /// Whether a kind has it.
@@ -156,6 +160,7 @@ impl Aspect {
             }
             Aspect::Throw => info.throw,
             Aspect::Cast => info.cast.is_some(),
+            Aspect::SquareBounded => info.square_bounded && info.reach_max > 0,
         }
     }
 }
