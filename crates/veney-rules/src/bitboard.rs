@@ -163,7 +163,15 @@ impl Iterator for Bitboard {
             Some(Square::from_index_unchecked(i))
         }
     }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
 }
+
+impl ExactSizeIterator for Bitboard {}
 
 macro_rules! bitop {
     ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {

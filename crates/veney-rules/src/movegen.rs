@@ -66,7 +66,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
     }
     match pos.phase() {
         Phase::Start => {
-            sink.pieces(rules, pos, &view);
+            sink.pieces(rules, pos, &view, rules.all_kinds(side));
             // Freeing a pinned blade (§2.0.06).
             if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
                 sink.piece(rules, pos, &view, k, sq);
@@ -125,7 +125,17 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
                 }
             }
             if let Some(self_sq) = concert {
-                crate::special::concert::concert_moves(rules, pos, &mut view, self_sq, sink.list());
+                // The partners' moves after the Self's (R-CONCERT): past the Self's new square
+                // as if it were not there.
+                view.transparent = Bitboard::from_square(self_sq);
+                let partners = rules.kinds_with(side, Aspect::ConcertPartner);
+                sink.pieces(rules, pos, &view, partners);
+                // A pinned blade may be freed in concert (§2.0.06).
+                if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side)
+                    && partners & (1 << k.0) != 0
+                {
+                    sink.piece(rules, pos, &view, k, sq);
+                }
                 crate::special::dagger_throw::all_throws(rules, pos, None, true, sink.list());
                 crate::special::intention::enactment(rules, pos, sink.list());
                 crate::special::cast_piece::casts(rules, pos, true, sink.list());
@@ -168,9 +178,10 @@ trait Sink {
     fn list(&mut self) -> &mut Vec<Action>;
     /// The moves of the piece on `from` (`piece_moves`).
     fn piece(&mut self, rules: &Rules, pos: &Position, view: &View, kind: Kind, from: Square);
-    /// The moves of every piece of the side to move, kind by kind, each kind's in square order.
-    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View) {
-        for k in rules.set(view.side).kinds() {
+    /// The moves of every piece of the side to move of the kinds in `kinds` (a bit mask by
+    /// kind index), kind by kind, each kind's in square order.
+    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View, kinds: u16) {
+        for k in crate::rules::kinds_in(kinds) {
             for from in pos.pieces(view.side, k) {
                 self.piece(rules, pos, view, k, from);
             }
@@ -437,23 +448,26 @@ impl Sampler {
         }
     }
 
-    /// Segment `s`, `KindSquares { kind, pieces, per }`, becomes one `PieceSquares` segment for
-    /// each of its pieces, each as large as the piece's `plain_squares` (the plan shrinks
-    /// unless every piece has `per` of them).
+    /// Segment `s`, `KindSquares { kind, pieces, per }`, gives way to one `PieceSquares`
+    /// segment for each of its pieces, each as large as the piece's `plain_squares` (the plan
+    /// shrinks unless every piece has `per` of them): `s` is left with no index, the new
+    /// segments go at the end of the plan (each action still has one index).
     fn refine(&mut self, rules: &Rules, s: usize, kind: Kind, pieces: Bitboard, per: usize) {
-        let view = self.view.as_ref().expect("a kind's moves were bounded");
-        let squares = |from| plain_squares(rules, view, kind, from);
-        let sizes = pieces.map(|from| squares(from).count() as usize);
-        self.total = self.total - pieces.count() as usize * per + sizes.clone().sum::<usize>();
-        self.sizes.splice(s..=s, sizes);
-        self.segments.splice(
-            s..=s,
-            pieces.map(|from| Segment::PieceSquares {
-                kind,
-                from,
-                squares: squares(from),
-            }),
-        );
+        self.total -= pieces.count() as usize * per;
+        self.segments[s] = Segment::Listed { start: 0 };
+        self.sizes[s] = 0;
+        for from in pieces {
+            let view = self.view.as_ref().expect("a kind's moves were bounded");
+            let squares = plain_squares(rules, view, kind, from);
+            self.push(
+                Segment::PieceSquares {
+                    kind,
+                    from,
+                    squares,
+                },
+                squares.count() as usize,
+            );
+        }
     }
 
     /// Segment `s`, bounded by `bound`, has just been listed at `listed[start..]`: it becomes
@@ -624,7 +638,16 @@ impl Sampler {
 /// Whether `Sampler::random_action` draws by rejection in `pos`: in a turn's first phase, not a
 /// dying move.
 fn rejection_applies(pos: &Position) -> bool {
-    matches!(pos.phase(), Phase::Start) && !pos.is_game_over() && pos.dying() != Some(pos.turn())
+    let phase = match pos.phase() {
+        Phase::Start => true,
+        // The partners' moves after the Self's concert move (no stepping stone's second move).
+        Phase::Second {
+            stone: None,
+            concert: Some(_),
+        } => pos.lifted().is_none(),
+        _ => false,
+    };
+    phase && !pos.is_game_over() && pos.dying() != Some(pos.turn())
 }
 
 impl Sink for Sampler {
@@ -690,7 +713,7 @@ impl Sink for Sampler {
         }
     }
 
-    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View) {
+    fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View, kinds: u16) {
         let side = view.side;
         // Kinds whose pieces are all plain get one segment each (`Segment::KindSquares`).
         let plain = if self.bounded && !view.stone_move {
@@ -698,7 +721,7 @@ impl Sink for Sampler {
         } else {
             0
         };
-        for k in rules.set(side).kinds() {
+        for k in crate::rules::kinds_in(kinds) {
             let pieces = pos.pieces(side, k);
             if pieces.is_empty() {
                 continue;

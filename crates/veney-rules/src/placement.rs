@@ -69,8 +69,10 @@ impl Area {
             // §2.0.11 Presence: no placing into the measure of the opposing Self and Jutsu.
             open: !pos.occupied() & !crate::special::presence::barred(rules, pos, !side),
             adjacent: Bitboard::adjacent(life),
-            jutsu_barred: pos.glare_blocked(side)
-                || crate::special::glare::holds(rules, pos, !side),
+            // Asked only when a Jutsu is in reserve (no other placement hangs on it).
+            jutsu_barred: crate::rules::kinds_in(rules.jutsu_kinds(side))
+                .any(|k| pos.reserve(side, k) > 0)
+                && (pos.glare_blocked(side) || crate::special::glare::holds(rules, pos, !side)),
         })
     }
 

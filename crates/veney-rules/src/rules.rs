@@ -575,6 +575,12 @@ impl Rules {
         self.jutsus[side.index()]
     }
 
+    /// Every kind of `side`'s set, as a bit mask by kind index.
+    #[inline]
+    pub fn all_kinds(&self, side: Side) -> u16 {
+        (((1u32 << self.kind_count(side)) - 1) & 0xFFFF) as u16
+    }
+
     /// Kinds of `side` with `aspect`, as a bit mask by kind index.
     #[inline]
     pub fn kinds_with(&self, side: Side, aspect: Aspect) -> u16 {

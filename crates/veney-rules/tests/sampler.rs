@@ -115,36 +115,41 @@ fn a_sampled_playout_is_the_checked_playout() {
 fn the_game_apis_random_action_is_the_samplers_draw() {
     use game_api::{Decision, Game};
     let game = veney_rules::VeneyGame::new(Arc::new(Rules::standard()));
-    let mut s = game.start();
-    let (mut fast, mut direct) = (game_api::seeded(11), game_api::seeded(11));
     let mut sampler = movegen::Sampler::new();
     let mut scratch = Vec::new();
     let mut drawn = 0;
-    for _ in 0..400 {
-        let p = match game.decision(&s) {
-            Decision::Player(p) => p,
-            Decision::Chance => {
-                let a = game.sample_chance(&s, &mut fast);
-                assert_eq!(game.sample_chance(&s, &mut direct), a);
-                game.apply(&mut s, game_api::Actor::Chance, a);
-                continue;
-            }
-            _ => break,
-        };
-        let a = game.random_action(&s, p, &mut fast, &mut scratch).unwrap();
-        assert_eq!(Some(a), sampler.random_action(&game.rules, &s, &mut direct));
-        game.legal_actions(&s, p, &mut scratch);
-        assert!(scratch.contains(&a), "{a:?}");
-        scratch.clear();
-        // Not this player's decision: nothing to draw.
-        assert_eq!(
-            game.random_action(&s, p.other(), &mut fast, &mut scratch),
-            None
-        );
-        game.apply(&mut s, game_api::Actor::Player(p), a);
-        drawn += 1;
+    // Seeded games, one after another, until 300 actions have been drawn.
+    for seed in 11.. {
+        if drawn >= 300 {
+            break;
+        }
+        let mut s = game.start();
+        let (mut fast, mut direct) = (game_api::seeded(seed), game_api::seeded(seed));
+        for _ in 0..400 {
+            let p = match game.decision(&s) {
+                Decision::Player(p) => p,
+                Decision::Chance => {
+                    let a = game.sample_chance(&s, &mut fast);
+                    assert_eq!(game.sample_chance(&s, &mut direct), a);
+                    game.apply(&mut s, game_api::Actor::Chance, a);
+                    continue;
+                }
+                _ => break,
+            };
+            let a = game.random_action(&s, p, &mut fast, &mut scratch).unwrap();
+            assert_eq!(Some(a), sampler.random_action(&game.rules, &s, &mut direct));
+            game.legal_actions(&s, p, &mut scratch);
+            assert!(scratch.contains(&a), "{a:?}");
+            scratch.clear();
+            // Not this player's decision: nothing to draw.
+            assert_eq!(
+                game.random_action(&s, p.other(), &mut fast, &mut scratch),
+                None
+            );
+            game.apply(&mut s, game_api::Actor::Player(p), a);
+            drawn += 1;
+        }
     }
-    assert!(drawn > 100);
 }
 
 /// Pearson's chi-square statistic of `counts` against a uniform draw.
@@ -167,20 +172,47 @@ fn plausibly_uniform(stat: f64, df: f64) -> bool {
 
 /// The rejection draw is uniform over the legal actions: 400 draws per action on the benchmark's
 /// positions (the start, a crowded middle game, a late one, one with the Self beside its
-/// partners), counted per listed action, pass a chi-square test — and draws that never give one
-/// action, or give a tenth of them half as often again, would not (the test can fail).
+/// partners, and the partners' moves after that Self's concert move, R-CONCERT), counted per
+/// listed action, pass a chi-square test — and draws that never give one action, or give a
+/// tenth of them half as often again, would not (the test can fail).
 #[test]
 fn the_rejection_draw_is_uniform() {
     let rules = Rules::standard();
-    let positions = [
+    let mut positions: Vec<Position> = [
         "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr",
         "4/2w1/2s1/1lbg/e3/4/3e/1W2/4/E2D/2S1/2L1/C1G1/4/1B1R/2jJ w EEE/eecdr turns=40",
         "3b/4/4/3c/2je/4/3e/wg1l/Jr@s/3E/E3/Rd2/3B/1G1C/W1S1/L3 w EED/ee dir=W/SE turns=120",
         "4/4/4/bswc/eeee/4/4/4/4/4/GWS1/ELEE/C2B/4/4/4 w EDJR/dgljr turns=2",
-    ];
+    ]
+    .iter()
+    .map(|t| Position::from_text(&rules, t).unwrap())
+    .collect();
+    // The Self's move that leaves its partners the most moves in concert.
+    let beside = positions[3];
+    let concert = beside
+        .legal_actions(&rules)
+        .into_iter()
+        .map(|a| {
+            let mut p = beside;
+            p.play_unchecked(&rules, a);
+            p
+        })
+        .filter(|p| {
+            matches!(
+                p.phase(),
+                veney_rules::Phase::Second {
+                    stone: None,
+                    concert: Some(_)
+                }
+            ) && p.lifted().is_none()
+        })
+        .max_by_key(|p| p.legal_actions(&rules).len())
+        .expect("a concert move");
+    assert!(concert.legal_actions(&rules).len() > 20);
+    positions.push(concert);
     let mut sampler = movegen::Sampler::new();
-    for (n, text) in positions.iter().enumerate() {
-        let pos = Position::from_text(&rules, text).unwrap();
+    for (n, pos) in positions.iter().enumerate() {
+        let text = pos.to_text(&rules);
         let list = pos.legal_actions(&rules);
         assert!(sampler.rejection_outcomes(&rules, &pos).is_some(), "{text}");
         let mut counts = vec![0u64; list.len()];

@@ -18,29 +18,6 @@ use crate::rules::{Aspect, Rules, kinds_in};
 use crate::square::Square;
 use crate::view::View;
 
-pub(crate) fn concert_moves(
-    rules: &Rules,
-    pos: &Position,
-    view: &mut View,
-    self_sq: Square,
-    out: &mut Vec<Action>,
-) {
-    view.transparent = Bitboard::from_square(self_sq);
-    let side = view.side;
-    for k in kinds_in(rules.kinds_with(side, Aspect::ConcertPartner)) {
-        for from in pos.pieces(side, k) {
-            piece_moves(rules, pos, view, k, from, out);
-        }
-    }
-    // A pinned blade may be freed in concert (§2.0.06).
-    if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side)
-        && rules.info(side, k).concert_partner
-    {
-        piece_moves(rules, pos, view, k, sq, out);
-    }
-    view.transparent = Bitboard::EMPTY;
-}
-
 /// The moves of the partner in hand: from the square it was lifted from, through and past the
 /// Self as if it were not there. The only actions of the phase: it must be placed.
 pub(crate) fn lifted_moves(

@@ -243,27 +243,33 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
     // strikes from there, worked out for a stone only when a target is within its reach, and
     // then kept for the blade's other targets (one list for every blade: allocated once).
     let mut vias: Vec<(Square, Position, Striker)> = Vec::new();
+    let engagements = crate::constraint::engagements(rules, pos, side);
+    let life = pos.life_square(rules, side);
     for k in crate::rules::kinds_in(rules.blade_kinds(side)) {
         let piece = rules.set(side).piece(k);
+        let any_square = piece.anywhere.is_some() || piece.is_oriented();
+        let tables = piece.tables_for(side, 0);
+        // What a strike from `stone` could hit at most: the blade's pattern on an empty board
+        // from it (its strikes are attacks, within that pattern) — every square for a piece
+        // that strikes anywhere or turns.
+        let reach = |stone: Square| {
+            if any_square {
+                Bitboard::FULL
+            } else {
+                Bitboard(tables.reach_from(stone, life))
+            }
+        };
         for from in pos.pieces(side, k) {
+            // No target within the blade's pattern, nor within that of an engagement the
+            // pattern reaches: no strike to work out.
+            let near = reach(from);
+            if (targets & (engagements & near).fold(near, |acc, s| acc | reach(s))).is_empty() {
+                continue;
+            }
             let direct = Striker::new(rules, pos, side, k, from);
             // Own engagements the blade's pattern reaches within its constraint
             // (`reachable_stones`, from the strikes' own attacks and zone).
-            let stones =
-                crate::constraint::engagements(rules, pos, side) & direct.attacks & direct.zone;
-            let any_square = piece.anywhere.is_some() || piece.is_oriented();
-            let tables = piece.tables_for(side, 0);
-            let life = pos.life_square(rules, side);
-            // What a strike from `stone` could hit at most: the blade's pattern on an empty board
-            // from it (its strikes are attacks, within that pattern) — every square for a piece
-            // that strikes anywhere or turns.
-            let reach = |stone: Square| {
-                if any_square {
-                    Bitboard::FULL
-                } else {
-                    Bitboard(tables.reach_from(stone, life))
-                }
-            };
+            let stones = engagements & direct.attacks & direct.zone;
             let via_reach = stones.fold(Bitboard::EMPTY, |acc, s| acc | reach(s));
             vias.clear();
             for at in targets {
