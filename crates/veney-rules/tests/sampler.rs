@@ -214,11 +214,11 @@ fn the_rejection_draw_is_uniform() {
     for (n, pos) in positions.iter().enumerate() {
         let text = pos.to_text(&rules);
         let list = pos.legal_actions(&rules);
-        assert!(sampler.rejection_outcomes(&rules, &pos).is_some(), "{text}");
+        assert!(sampler.rejection_outcomes(&rules, pos).is_some(), "{text}");
         let mut counts = vec![0u64; list.len()];
         let mut r = rng::seeded(1000 + n as u64);
         for _ in 0..400 * list.len() {
-            let a = sampler.random_action(&rules, &pos, &mut r).unwrap();
+            let a = sampler.random_action(&rules, pos, &mut r).unwrap();
             counts[list.iter().position(|x| *x == a).expect("a listed action")] += 1;
         }
         let df = (list.len() - 1) as f64;
