@@ -371,28 +371,12 @@ impl Sampler {
                 Some(self.scratch[i])
             }
             Segment::Placements { kinds } => {
-                for kind in crate::rules::kinds_in(kinds) {
-                    let squares = self.placing[kind.index()];
-                    let c = squares.count() as usize;
-                    if i < c {
-                        let to = { squares }.nth(i).expect("i is below the count");
-                        return Some(Action::Place { kind, to });
-                    }
-                    i -= c;
-                }
-                unreachable!("the kinds' squares were counted")
+                let (kind, to) = nth_by_kind(kinds, i, |k| self.placing[k.index()]);
+                Some(Action::Place { kind, to })
             }
             Segment::Withdrawals { kinds, here } => {
-                for kind in crate::rules::kinds_in(kinds) {
-                    let squares = pos.pieces(pos.turn(), kind) & here;
-                    let c = squares.count() as usize;
-                    if i < c {
-                        let from = { squares }.nth(i).expect("i is below the count");
-                        return Some(Action::Withdraw { kind, from });
-                    }
-                    i -= c;
-                }
-                unreachable!("the kinds' pieces were counted")
+                let (kind, from) = nth_by_kind(kinds, i, |k| pos.pieces(pos.turn(), k) & here);
+                Some(Action::Withdraw { kind, from })
             }
             Segment::PieceSquares {
                 kind,
@@ -633,6 +617,20 @@ impl Sampler {
         self.sizes.push(n);
         self.total += n;
     }
+}
+
+/// The `i`th of the squares `squares_of` gives the kinds in `kinds` (a bit mask by kind index),
+/// kind by kind, each kind's in index order, with its kind. Panics if there are not that many.
+fn nth_by_kind(kinds: u16, mut i: usize, squares_of: impl Fn(Kind) -> Bitboard) -> (Kind, Square) {
+    for kind in crate::rules::kinds_in(kinds) {
+        let squares = squares_of(kind);
+        let c = squares.count() as usize;
+        if i < c {
+            return (kind, { squares }.nth(i).expect("i is below the count"));
+        }
+        i -= c;
+    }
+    unreachable!("the kinds' squares were counted")
 }
 
 /// Whether `Sampler::random_action` draws by rejection in `pos`: in a turn's first phase, not a

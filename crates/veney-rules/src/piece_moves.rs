@@ -248,7 +248,9 @@ fn piece_moves_facing<const COUNT: bool>(
                     None => return,
                 }
             }
-            Effect::Capture(_) if view.holding == Some(from) || pos.released => return,
+            // A side holds one blade captured at a time (ruling R-BLADE-CAPTURE): no Cloak of
+            // its captures while one holds a blade, nor after one left a capture this turn.
+            Effect::Capture(_) if view.holding.is_some() || pos.released => return,
             e => e,
         };
         if allowed.contains(to) && !done.contains(to) {

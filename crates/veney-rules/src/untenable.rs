@@ -490,6 +490,14 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                 );
             }
             Relation::BladeCapture => {
+                if let Some(h) = crate::special::blade_capture::holding(pos, side) {
+                    return Untenable::new(
+                        "§2.0.06 Cloak",
+                        format!(
+                            "your Cloak on {h} already holds a blade captured: a side holds one at a time (ruling R-BLADE-CAPTURE)"
+                        ),
+                    );
+                }
                 return Untenable::new(
                     "§2.0.06 Cloak",
                     format!("the {name} attacks the {tname} only by blade capture"),

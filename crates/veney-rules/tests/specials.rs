@@ -740,6 +740,26 @@ fn the_cloak_may_step_off_but_not_from_capture_to_capture() {
 }
 
 #[test]
+fn a_second_cloak_captures_nothing_while_the_first_holds_a_blade() {
+    // §2.0.06 Blade Capture speaks of "the Cloak" (one a side in the standard set); with two
+    // Cloaks (the Ceremonial Guard) a side holds one blade captured at a time (ruling
+    // R-BLADE-CAPTURE). Here White's Cloak on Z5 holds Black's Dagger and the one on X5 is a
+    // knight's move from Black's Sword on W7: no capture. (A seeded random game once captured
+    // there, and the pinned Dagger vanished.)
+    let r = game("ceremonial", "aristocrat");
+    let p = veney_rules::Position::from_text(
+        &r,
+        "1c2/1b2/4/4/4/2s1/W2e/2@1/L2R/w2R/2G1/1CSC/4/1E2/4/4 w EEEG/eee turns=132 \
+         pinned=d:Z5:126 sets=Ceremonial_Guard/Aristocrat quiet=5 freefrom=X9:0",
+    )
+    .unwrap();
+    let from_x5 = notations_from(&r, &p, "X5");
+    assert!(!from_x5.is_empty(), "the Cloak on X5 has moves");
+    assert!(!from_x5.iter().any(|n| n.contains("W7")), "{from_x5:?}");
+    refuse(&r, &p, "CXW7~").by("§2.0.06 Cloak", "already holds a blade captured");
+}
+
+#[test]
 fn disarming_a_captured_blade_fends_the_cloak() {
     // "Blade capture is an attack on the blade, thus it may contribute to disadvantage … Disarming
     // a captured blade fends the Cloak."
