@@ -550,15 +550,7 @@ impl Sampler {
                     squares,
                 } => {
                     let view = self.view.as_mut().expect("a piece's moves were bounded");
-                    for to in squares {
-                        let before = self.listed.len();
-                        square_moves(rules, pos, view, kind, from, to, &mut self.listed);
-                        assert!(
-                            self.listed.len() - before <= 1,
-                            "two moves onto {to} in {}",
-                            pos.to_text(rules)
-                        );
-                    }
+                    list_square_moves(rules, pos, view, kind, from, squares, &mut self.listed);
                     squares.count() as usize
                 }
                 Segment::KindSquares { kind, pieces, per } => {
@@ -566,15 +558,7 @@ impl Sampler {
                     for from in pieces {
                         let squares = plain_squares(rules, view, kind, from);
                         assert!(squares.count() as usize <= per, "{}", pos.to_text(rules));
-                        for to in squares {
-                            let before = self.listed.len();
-                            square_moves(rules, pos, view, kind, from, to, &mut self.listed);
-                            assert!(
-                                self.listed.len() - before <= 1,
-                                "two moves onto {to} in {}",
-                                pos.to_text(rules)
-                            );
-                        }
+                        list_square_moves(rules, pos, view, kind, from, squares, &mut self.listed);
                     }
                     pieces.count() as usize * per
                 }
@@ -616,6 +600,29 @@ impl Sampler {
         self.segments.push(segment);
         self.sizes.push(n);
         self.total += n;
+    }
+}
+
+/// Lists the moves of the piece on `from` onto each of `squares` alone (`square_moves`),
+/// asserting there is at most one onto each: what a rejection draw's square indices can give
+/// (`Sampler::rejection_outcomes`).
+fn list_square_moves(
+    rules: &Rules,
+    pos: &Position,
+    view: &mut View,
+    kind: Kind,
+    from: Square,
+    squares: Bitboard,
+    out: &mut Vec<Action>,
+) {
+    for to in squares {
+        let before = out.len();
+        square_moves(rules, pos, view, kind, from, to, out);
+        assert!(
+            out.len() - before <= 1,
+            "two moves onto {to} in {}",
+            pos.to_text(rules)
+        );
     }
 }
 

@@ -326,10 +326,19 @@ mod tests {
         .iter()
         .map(|t| Position::from_text(&rules, t).unwrap())
         .collect();
-        let start = Position::start(&rules);
-        for seed in 0..20 {
-            let mut rng = crate::rng::seeded(seed);
-            positions.push(crate::playout::random_position(&rules, start, &mut rng, 30));
+        // And positions along a seeded random game.
+        let mut pos = Position::start(&rules);
+        let mut rng = crate::rng::seeded(7);
+        for _ in 0..600 {
+            let list = pos.legal_actions(&rules);
+            if pos.is_game_over() || list.is_empty() {
+                break;
+            }
+            pos.play_unchecked(
+                &rules,
+                list[rand::Rng::random_range(&mut rng, 0..list.len())],
+            );
+            positions.push(pos);
         }
         let mut counts = Vec::new();
         for pos in &positions {
