@@ -73,9 +73,8 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
             }
             // The Self onto or over its concert partner, lifting it (R-CONCERT).
             sink.listing(Listing::Lifts, rules, pos, &view);
-            crate::special::feign::feigns(rules, pos, sink.list());
-            crate::special::shift::shifts(rules, pos, &view, sink.list());
-            crate::special::dagger_throw::all_throws(rules, pos, None, false, sink.list());
+            // Feign, Shift and Dagger Throw.
+            sink.listing(Listing::Exchanges, rules, pos, &view);
             crate::special::retreat::retreat(rules, pos, sink.list());
             crate::special::meta_move::meta_moves(pos, sink.list());
             crate::special::meta_move::quibble_reset(pos, sink.list());
@@ -87,7 +86,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
                 sink.listing(Listing::Declarations, rules, pos, &view);
             }
             free_engagement::actions(rules, pos, &view, sink.list());
-            placement::placements(rules, pos, &view, |k, squares| sink.place(k, squares));
+            sink.listing(Listing::Placements, rules, pos, &view);
             crate::special::donkey::placements(rules, pos, sink.list());
             let (kinds, here) = placement::withdrawable(rules, pos);
             sink.withdrawals(pos, kinds, here);
@@ -203,30 +202,51 @@ trait Sink {
     }
 }
 
-/// The specials of a turn's first phase whose actions a rejection draw bounds cheaply and lists
+/// The runs of a turn's first phase whose actions a rejection draw bounds cheaply and lists
 /// only when an index falls among them.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Listing {
     /// The Self's moves onto or over its concert partners (`concert::lifting_moves`).
     Lifts,
+    /// Feigns, shifts and Dagger Throws (`feign::feigns`, `shift::shifts`,
+    /// `dagger_throw::all_throws`): the turn's actions where a piece trades places or throws.
+    Exchanges,
     /// The declarations of intention open (`intention::declarations`).
     Declarations,
+    /// The placements from reserve (`placement::placements`).
+    Placements,
 }
 
 impl Listing {
     fn list(self, rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
+        use crate::special::*;
         match self {
-            Listing::Lifts => crate::special::concert::lifting_moves(rules, pos, view, out),
-            Listing::Declarations => crate::special::intention::declarations(rules, pos, out),
+            Listing::Lifts => concert::lifting_moves(rules, pos, view, out),
+            Listing::Exchanges => {
+                feign::feigns(rules, pos, out);
+                shift::shifts(rules, pos, view, out);
+                dagger_throw::all_throws(rules, pos, None, false, out);
+            }
+            Listing::Declarations => intention::declarations(rules, pos, out),
+            Listing::Placements => placement::placements(rules, pos, view, |kind, squares| {
+                out.extend(squares.map(|to| Action::Place { kind, to }))
+            }),
         }
     }
 
     /// A bound on how many actions `list` makes, if one is cheap to know.
     fn bound(self, rules: &Rules, pos: &Position, view: &View) -> Option<usize> {
-        match self {
-            Listing::Lifts => crate::special::concert::lifting_bound(rules, pos, view),
-            Listing::Declarations => Some(crate::special::intention::declaration_bound(rules, pos)),
-        }
+        use crate::special::*;
+        Some(match self {
+            Listing::Lifts => return concert::lifting_bound(rules, pos, view),
+            Listing::Exchanges => {
+                feign::feign_bound(rules, pos)
+                    + shift::shift_bound(rules, pos)
+                    + dagger_throw::throw_bound(rules, pos)
+            }
+            Listing::Declarations => intention::declaration_bound(rules, pos),
+            Listing::Placements => placement::placement_bound(rules, pos, view),
+        })
     }
 }
 
@@ -309,16 +329,13 @@ enum Segment {
         from: Square,
         squares: Bitboard,
     },
-    /// The moves of the square-bounded pieces of `kind` on `pieces`, none listed, no Cavazione
-    /// or Opposition open to any (a rejection draw's plan): `per` indices for each piece in
-    /// square order, its kind's `reach_max`; the piece's `o`th index is its move onto the `o`th
-    /// of its `plain_squares`, if it has that many and a move there. The first index that falls
-    /// on no move turns the segment into one `PieceSquares` per piece.
-    KindSquares {
-        kind: Kind,
-        pieces: Bitboard,
-        per: usize,
-    },
+    /// The moves of the square-bounded pieces of the side to move of the kinds in `kinds` (a bit
+    /// mask by kind index), none listed, no Cavazione or Opposition open to any (a rejection
+    /// draw's plan): kind by kind, `reach_max` indices for each of the kind's pieces in square
+    /// order; a piece's `o`th index is its move onto the `o`th of its `plain_squares`, if it has
+    /// that many and a move there. The first index of a kind that falls on no move takes that
+    /// kind out of the segment and gives each of its pieces a `PieceSquares` segment.
+    PlainKinds { kinds: u16 },
     /// At most `bound` moves of the piece on `from`, not yet listed (a rejection draw's plan).
     BoundedPiece {
         kind: Kind,
@@ -400,9 +417,10 @@ impl Sampler {
                 }
                 self.scratch.first().copied()
             }
-            Segment::KindSquares { kind, pieces, per } => {
-                let from = { pieces }.nth(i / per).expect("i is below the count");
+            Segment::PlainKinds { kinds } => {
                 let view = self.view.as_mut().expect("a kind's moves were bounded");
+                let (kind, pieces, per) = nth_plain_kind(rules, pos, view.side, kinds, &mut i);
+                let from = { pieces }.nth(i / per).expect("i is below the count");
                 let squares = plain_squares(rules, view, kind, from);
                 let o = i % per;
                 if o < squares.count() as usize {
@@ -414,7 +432,7 @@ impl Sampler {
                         return Some(a);
                     }
                 }
-                self.refine(rules, s, kind, pieces, per);
+                self.refine(rules, s, kinds, kind, pieces, per);
                 None
             }
             Segment::BoundedPiece { kind, from, bound } => {
@@ -432,14 +450,26 @@ impl Sampler {
         }
     }
 
-    /// Segment `s`, `KindSquares { kind, pieces, per }`, gives way to one `PieceSquares`
-    /// segment for each of its pieces, each as large as the piece's `plain_squares` (the plan
-    /// shrinks unless every piece has `per` of them): `s` is left with no index, the new
-    /// segments go at the end of the plan (each action still has one index).
-    fn refine(&mut self, rules: &Rules, s: usize, kind: Kind, pieces: Bitboard, per: usize) {
-        self.total -= pieces.count() as usize * per;
-        self.segments[s] = Segment::Listed { start: 0 };
-        self.sizes[s] = 0;
+    /// `kind`, with its `pieces` and `per` indices for each, leaves segment `s`,
+    /// `PlainKinds { kinds }`, and gives way to one `PieceSquares` segment for each of its
+    /// pieces, each as large as the piece's `plain_squares` (the plan shrinks unless every piece
+    /// has `per` of them): the new segments go at the end of the plan (each action still has one
+    /// index).
+    fn refine(
+        &mut self,
+        rules: &Rules,
+        s: usize,
+        kinds: u16,
+        kind: Kind,
+        pieces: Bitboard,
+        per: usize,
+    ) {
+        let n = pieces.count() as usize * per;
+        self.total -= n;
+        self.segments[s] = Segment::PlainKinds {
+            kinds: kinds & !(1 << kind.0),
+        };
+        self.sizes[s] -= n;
         for from in pieces {
             let view = self.view.as_ref().expect("a kind's moves were bounded");
             let squares = plain_squares(rules, view, kind, from);
@@ -483,13 +513,14 @@ impl Sampler {
     /// A legal action drawn uniformly; `None` when there is none.
     ///
     /// In a turn's first phase (where most of a game's actions are drawn) this is a rejection
-    /// draw. Every action but the pieces' moves, the Self's lifts and the declarations is
-    /// listed. A plain piece's moves land at most one on each square its tables reach on an
-    /// empty board, in its zone (`plain_squares`): a kind whose pieces are all plain
-    /// (`KindInfo::square_bounded`, no Cavazione or Opposition open) gets its widest reach
-    /// (`reach_max`) of indices per piece without a look at the board (`Segment::KindSquares`),
-    /// another piece its squares (`piece_move_bound`); a piece whose Cavazione, Opposition or
-    /// Flail is open is bounded by a count, the lifts and the declarations by `Listing::bound`.
+    /// draw. Every action but the pieces' moves and the runs of `Listing` (the Self's lifts,
+    /// exchanges, declarations, placements) is listed. A plain piece's moves land at most one on
+    /// each square its tables reach on an empty board, in its zone (`plain_squares`): the kinds
+    /// whose pieces are all plain (`KindInfo::square_bounded`, no Cavazione or Opposition open)
+    /// get their widest reach (`reach_max`) of indices per piece without a look at the board,
+    /// all in one segment (`Segment::PlainKinds`), another piece its squares
+    /// (`piece_move_bound`); a piece whose Cavazione, Opposition or Flail is open is bounded by
+    /// a count, each `Listing` by its `bound`.
     /// An index is drawn below the plan's total. An index on a piece's square lists that
     /// piece's move onto that square alone (`square_moves`), and the draw is that move if there
     /// is one (if not, the square leaves the plan, and a kind's indices become its pieces'
@@ -553,14 +584,25 @@ impl Sampler {
                     list_square_moves(rules, pos, view, kind, from, squares, &mut self.listed);
                     squares.count() as usize
                 }
-                Segment::KindSquares { kind, pieces, per } => {
+                Segment::PlainKinds { kinds } => {
                     let view = self.view.as_mut().expect("a kind's moves were bounded");
-                    for from in pieces {
-                        let squares = plain_squares(rules, view, kind, from);
-                        assert!(squares.count() as usize <= per, "{}", pos.to_text(rules));
-                        list_square_moves(rules, pos, view, kind, from, squares, &mut self.listed);
+                    for kind in crate::rules::kinds_in(kinds) {
+                        let per = rules.info(view.side, kind).reach_max as usize;
+                        for from in pos.pieces(view.side, kind) {
+                            let squares = plain_squares(rules, view, kind, from);
+                            assert!(squares.count() as usize <= per, "{}", pos.to_text(rules));
+                            list_square_moves(
+                                rules,
+                                pos,
+                                view,
+                                kind,
+                                from,
+                                squares,
+                                &mut self.listed,
+                            );
+                        }
                     }
-                    pieces.count() as usize * per
+                    self.sizes[s]
                 }
                 Segment::BoundedPiece { kind, from, bound } => {
                     let view = self.view.as_ref().expect("a piece's moves were bounded");
@@ -624,6 +666,28 @@ fn list_square_moves(
             pos.to_text(rules)
         );
     }
+}
+
+/// The kind of `side` in `kinds` (a bit mask by kind index) whose indices of a
+/// `Segment::PlainKinds` hold index `i`, with its pieces and its `reach_max`; `i` becomes the
+/// index within that kind's. Panics if there are not that many.
+fn nth_plain_kind(
+    rules: &Rules,
+    pos: &Position,
+    side: crate::side::Side,
+    kinds: u16,
+    i: &mut usize,
+) -> (Kind, Bitboard, usize) {
+    for kind in crate::rules::kinds_in(kinds) {
+        let pieces = pos.pieces(side, kind);
+        let per = rules.info(side, kind).reach_max as usize;
+        let n = pieces.count() as usize * per;
+        if *i < n {
+            return (kind, pieces, per);
+        }
+        *i -= n;
+    }
+    unreachable!("the kinds' indices were counted")
 }
 
 /// The `i`th of the squares `squares_of` gives the kinds in `kinds` (a bit mask by kind index),
@@ -720,40 +784,42 @@ impl Sink for Sampler {
 
     fn pieces(&mut self, rules: &Rules, pos: &Position, view: &View, kinds: u16) {
         let side = view.side;
-        // Kinds whose pieces are all plain get one segment each (`Segment::KindSquares`).
+        // Kinds whose pieces are all plain share one segment (`Segment::PlainKinds`).
         let plain = if self.bounded && !view.stone_move {
             rules.kinds_with(side, Aspect::SquareBounded)
         } else {
             0
         };
+        let (mut plain_kinds, mut plain_n) = (0u16, 0);
         for k in crate::rules::kinds_in(kinds) {
             let pieces = pos.pieces(side, k);
             if pieces.is_empty() {
                 continue;
             }
             if plain & (1 << k.0) != 0 && !open_beside_squares(rules, view, k, pieces) {
-                self.close();
-                if self.view.is_none() {
-                    self.view = Some(view.clone());
-                }
-                let per = rules.info(side, k).reach_max as usize;
-                self.push(
-                    Segment::KindSquares {
-                        kind: k,
-                        pieces,
-                        per,
-                    },
-                    pieces.count() as usize * per,
-                );
+                plain_kinds |= 1 << k.0;
+                plain_n += pieces.count() as usize * rules.info(side, k).reach_max as usize;
             } else {
                 for from in pieces {
                     self.piece(rules, pos, view, k, from);
                 }
             }
         }
+        if plain_kinds != 0 {
+            self.close();
+            if self.view.is_none() {
+                self.view = Some(view.clone());
+            }
+            self.push(Segment::PlainKinds { kinds: plain_kinds }, plain_n);
+        }
     }
 
     fn listing(&mut self, which: Listing, rules: &Rules, pos: &Position, view: &View) {
+        if !self.bounded && which == Listing::Placements {
+            // An exact plan counts each kind's placements (`Segment::Placements`).
+            placement::placements(rules, pos, view, |k, squares| self.place(k, squares));
+            return;
+        }
         match self
             .bounded
             .then(|| which.bound(rules, pos, view))

@@ -484,7 +484,24 @@ pub fn zone_from(
     let Some(life) = life else {
         return crate::bitboard::Bitboard::FULL;
     };
-    let mut z = zone_band(c, crate::measure::Measure::of(life));
+    zone_with_band(
+        c,
+        zone_band(c, crate::measure::Measure::of(life)),
+        eng,
+        opp_life,
+    )
+}
+
+/// The zone from the steps its constraint allows around the Self's measure (`band`, as
+/// `zone_band` gives it): plus the own engagements' steps, less the opposing Self's measure.
+#[inline]
+pub(crate) fn zone_with_band(
+    c: &Constraint,
+    band: crate::bitboard::Bitboard,
+    eng: crate::bitboard::Bitboard,
+    opp_life: Option<crate::measure::Measure>,
+) -> crate::bitboard::Bitboard {
+    let mut z = band;
     if c.engagement_steps {
         z |= eng.fill_steps();
     }

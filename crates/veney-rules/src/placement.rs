@@ -33,6 +33,31 @@ pub(crate) fn placements(
     }
 }
 
+/// A bound on how many placements `placements` offers, cheap to work out (`movegen::Sampler`'s
+/// rejection draw): for each kind in reserve, the empty squares next to the Self in its zone
+/// (anywhere in its zone for a floating Ruin) — Presence, glare and the count on the board
+/// left out.
+pub(crate) fn placement_bound(rules: &Rules, pos: &Position, view: &View) -> usize {
+    let side = pos.turn();
+    let Some(life) = pos.life_square(rules, side) else {
+        return 0;
+    };
+    let empty = !pos.occupied();
+    let adjacent = Bitboard::adjacent(life) & empty;
+    let mut n = 0;
+    for k in rules.set(side).kinds() {
+        if pos.reserve(side, k) > 0 {
+            let area = if rules.info(side, k).floating {
+                empty
+            } else {
+                adjacent
+            };
+            n += (area & view.zones[k.index()]).count() as usize;
+        }
+    }
+    n
+}
+
 /// The squares `side` could place a reserve piece of kind `k` on, by §2.0.13 (next to the Self,
 /// within the range constraint), §2.0.11 Presence and §2.0.12 (the floating Ruin anywhere in its
 /// range), as if it were `side`'s turn to begin: what the app shows for a reserve piece of the

@@ -75,16 +75,8 @@ impl ZoneGroup {
         let Some(m) = life else {
             return Bitboard::FULL;
         };
-        let mut z = self.band[m.0 as usize & 3];
-        if self.constraint.engagement_steps {
-            z |= eng.fill_steps();
-        }
-        if self.constraint.not_opponent_self_measure
-            && let Some(om) = opp_life
-        {
-            z &= !om.squares();
-        }
-        z
+        let band = self.band[m.0 as usize & 3];
+        crate::piece_def::zone_with_band(&self.constraint, band, eng, opp_life)
     }
 }
 

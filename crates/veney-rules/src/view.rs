@@ -3,7 +3,6 @@
 use crate::action::Effect;
 use crate::bitboard::Bitboard;
 use crate::constraint::engagements;
-use crate::piece_def::zone_from;
 use crate::piece_def::{Jump, Relation};
 use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::Position;
@@ -15,10 +14,11 @@ use crate::square::Square;
 /// constraint from the Self, §2.0.07 Control barring a Jutsu), for one kind alone.
 pub(crate) fn zone_of(rules: &Rules, pos: &Position, side: Side, k: Kind) -> Bitboard {
     let info = rules.info(side, k);
-    let mut zone = match &info.constraint {
-        Some(c) => zone_from(
-            c,
-            pos.pieces(side, rules.life(side)).first(),
+    let mut zone = match info.zone_group {
+        Some(g) => rules.zone_groups(side)[g as usize].zone(
+            pos.pieces(side, rules.life(side))
+                .first()
+                .map(crate::measure::Measure::of),
             engagements(rules, pos, side),
             pos.life_measure(rules, !side),
         ),

@@ -69,6 +69,18 @@ pub(crate) fn throws(
     });
 }
 
+/// A bound on how many throws `all_throws(.., None, false, ..)` lists, cheap to work out
+/// (`movegen::Sampler`'s rejection draw): one per piece with Dagger Throw while the opposing Self
+/// is on the board (the line and glare left out).
+pub(crate) fn throw_bound(rules: &Rules, pos: &Position) -> usize {
+    let side = pos.turn();
+    let throwers = rules.kinds_with(side, crate::rules::Aspect::Throw);
+    if throwers == 0 || pos.life_square(rules, !side).is_none() {
+        return 0;
+    }
+    pos.pieces_of(side, throwers).count() as usize
+}
+
 /// Every throw available as the first action, after a stepping stone (`stone`) or in concert.
 pub(crate) fn all_throws(
     rules: &Rules,

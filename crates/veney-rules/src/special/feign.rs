@@ -9,6 +9,19 @@ use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::rules::Rules;
 
+/// A bound on how many feigns `feigns` lists, cheap to work out (`movegen::Sampler`'s
+/// rejection draw): one per piece with Feign next to the Self.
+pub(crate) fn feign_bound(rules: &Rules, pos: &Position) -> usize {
+    let side = pos.turn();
+    let feigners = rules.kinds_with(side, crate::rules::Aspect::Feign);
+    if feigners == 0 {
+        return 0;
+    }
+    pos.life_square(rules, side).map_or(0, |self_sq| {
+        (pos.pieces_of(side, feigners) & Bitboard::adjacent(self_sq)).count() as usize
+    })
+}
+
 pub(crate) fn feigns(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let side = pos.turn();
     let life = rules.life(side);

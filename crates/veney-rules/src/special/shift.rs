@@ -10,6 +10,18 @@ use crate::position::Position;
 use crate::rules::Rules;
 use crate::view::View;
 
+/// A bound on how many shifts `shifts` lists, cheap to work out (`movegen::Sampler`'s rejection
+/// draw): each piece with Shift with each own blade, zones left out.
+pub(crate) fn shift_bound(rules: &Rules, pos: &Position) -> usize {
+    let side = pos.turn();
+    let shifters = rules.kinds_with(side, crate::rules::Aspect::Shift);
+    if shifters == 0 {
+        return 0;
+    }
+    let blades = pos.pieces_of(side, rules.blade_kinds(side)).count();
+    (pos.pieces_of(side, shifters).count() * blades) as usize
+}
+
 pub(crate) fn shifts(rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
     let side = view.side;
     for k in crate::rules::kinds_in(rules.kinds_with(side, crate::rules::Aspect::Shift)) {
