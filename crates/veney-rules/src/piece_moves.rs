@@ -297,15 +297,15 @@ fn piece_moves_facing<const COUNT: bool>(
         if view.own_dead.contains(to) {
             continue;
         }
-        if let Some(e) = view.land(
-            rules,
-            pos,
-            kind,
-            inert,
-            to,
-            movers & bit != 0,
-            attackers & bit != 0,
-        ) {
+        // A leap target may be moved onto, attacked, or both.
+        let mode = if attackers & bit == 0 {
+            Mode::MoveOnly
+        } else if movers & bit == 0 {
+            Mode::AttackOnly
+        } else {
+            Mode::Both
+        };
+        if let Some(e) = view.land(rules, pos, kind, inert, to, mode) {
             push(to, e, None, out, &mut done);
         }
     }
@@ -344,7 +344,6 @@ fn piece_moves_facing<const COUNT: bool>(
             continue;
         }
         let can_move = ray.mode != Mode::AttackOnly;
-        let can_attack = ray.mode != Mode::MoveOnly;
         let dir = ray.no_repeat.then_some(ray.dir);
         // The squares the slide reaches (one bit scan: `View::passable` as bitboards), in order.
         let stop = match ray.jump {
@@ -368,7 +367,7 @@ fn piece_moves_facing<const COUNT: bool>(
                     push(sq, Effect::Quiet, dir, out, &mut done);
                 }
             } else if !view.own_dead.contains(sq)
-                && let Some(e) = view.land(rules, pos, kind, inert, sq, can_move, can_attack)
+                && let Some(e) = view.land(rules, pos, kind, inert, sq, ray.mode)
             {
                 push(sq, e, dir, out, &mut done);
             }
@@ -406,7 +405,7 @@ fn piece_moves_facing<const COUNT: bool>(
                 }
                 continue;
             }
-            if let Some(e) = view.land(rules, pos, kind, inert, to, can_move, can_attack) {
+            if let Some(e) = view.land(rules, pos, kind, inert, to, mode) {
                 push(to, e, None, out, &mut done);
             }
         }

@@ -770,16 +770,27 @@ fn leap_offsets(offsets: &[(i8, i8)], sym: Symmetry, side: Side, facing: u8) -> 
     out
 }
 
-fn ray(
-    from: Square,
-    dir: Dir,
+/// What a slide primitive gives each of its rays: the steps it may land (`min..=max`), the
+/// squares it stays within, what it may leap, how it may use its squares, and whether it may not
+/// repeat its last direction.
+struct RaySpec {
     min: u8,
     max: u8,
     within: u64,
     jump: Jump,
     mode: Mode,
     no_repeat: bool,
-) -> Option<Ray> {
+}
+
+fn ray(from: Square, dir: Dir, spec: RaySpec) -> Option<Ray> {
+    let RaySpec {
+        min,
+        max,
+        within,
+        jump,
+        mode,
+        no_repeat,
+    } = spec;
     let (dl, ds) = dir.delta();
     let mut r = Ray {
         squares: [0; 15],
@@ -905,16 +916,15 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
                     }
                     let within = within.map_or(u64::MAX, |r| region_mask(r, side, from));
                     for dir in dirs_of(*dirs, side, facing) {
-                        if let Some(r) = ray(
-                            from,
-                            dir,
-                            *min,
-                            max.unwrap_or(15),
+                        let spec = RaySpec {
+                            min: *min,
+                            max: max.unwrap_or(15),
                             within,
-                            *jump,
-                            *mode,
-                            *no_repeat_direction,
-                        ) {
+                            jump: *jump,
+                            mode: *mode,
+                            no_repeat: *no_repeat_direction,
+                        };
+                        if let Some(r) = ray(from, dir, spec) {
                             rays.push(r);
                         }
                     }
@@ -937,7 +947,18 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
                             _ => 0,
                         };
                         if max > 0
-                            && let Some(r) = ray(from, dir, 1, max, u64::MAX, *jump, *mode, false)
+                            && let Some(r) = ray(
+                                from,
+                                dir,
+                                RaySpec {
+                                    min: 1,
+                                    max,
+                                    within: u64::MAX,
+                                    jump: *jump,
+                                    mode: *mode,
+                                    no_repeat: false,
+                                },
+                            )
                         {
                             rays.push(r);
                         }

@@ -3,7 +3,7 @@
 use crate::action::Effect;
 use crate::bitboard::Bitboard;
 use crate::constraint::engagements;
-use crate::piece_def::{Jump, Relation};
+use crate::piece_def::{Jump, Mode, Relation};
 use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -150,7 +150,8 @@ impl View {
         b
     }
 
-    /// What landing on `to` does, if the piece may land there.
+    /// What landing on `to` does, if the piece may land there, using the square as `mode`
+    /// allows (moving onto it, attacking on it, or both).
     #[inline]
     pub fn land(
         &self,
@@ -159,9 +160,10 @@ impl View {
         kind: Kind,
         inert: bool,
         to: Square,
-        can_move: bool,
-        can_attack: bool,
+        mode: Mode,
     ) -> Option<Effect> {
+        let can_move = mode != Mode::AttackOnly;
+        let can_attack = mode != Mode::MoveOnly;
         if !self.occupied.contains(to) {
             return can_move.then_some(Effect::Quiet);
         }

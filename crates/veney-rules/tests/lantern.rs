@@ -6,6 +6,10 @@ use common::*;
 use veney_rules::notation::parse_turn;
 use veney_rules::{Action, Measure, Position, rng};
 
+/// A side's Lantern's last move inside the Self's measure: its square, its direction, the
+/// Self's measure then.
+type LastMove = Option<(veney_rules::Square, (i8, i8), Measure)>;
+
 /// The example: a Lantern on W3 whose last slide went north, the Self on Y4. The Self
 /// steps up to Y5 (measure 2) and the Lantern, left behind, flails north after it in concert.
 #[test]
@@ -36,8 +40,8 @@ fn inside_the_measure_it_never_goes_the_same_way_twice() {
     for seed in 0..300u64 {
         let mut g = rng::seeded(seed);
         let mut p = Position::start(&r);
-        // (side) -> (Lantern square, its last direction, the Self's measure then)
-        let mut last: [Option<(veney_rules::Square, (i8, i8), Measure)>; 2] = [None, None];
+        // By side.
+        let mut last: [LastMove; 2] = [None, None];
         for _ in 0..200 {
             if p.is_game_over() {
                 break;

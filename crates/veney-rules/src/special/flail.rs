@@ -87,7 +87,6 @@ pub(crate) fn moves(
     for ray in tables.rays_from(from) {
         let dir = None;
         let can_move = ray.mode != crate::piece_def::Mode::AttackOnly;
-        let can_attack = ray.mode != crate::piece_def::Mode::MoveOnly;
         let mut next_measure: Option<Measure> = None;
         for (i, sq) in ray.squares().enumerate() {
             let m = Measure::of(sq);
@@ -101,7 +100,7 @@ pub(crate) fn moves(
             let occupied = view.occupied.contains(sq);
             if i + 1 >= ray.min as usize && allowed.contains(sq) && !done.contains(sq) {
                 let effect = if occupied {
-                    view.land(rules, pos, kind, false, sq, can_move, can_attack)
+                    view.land(rules, pos, kind, false, sq, ray.mode)
                 } else if can_move {
                     Some(Effect::Quiet)
                 } else {
