@@ -60,12 +60,17 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         }
         return;
     }
-    let mut view = View::new(rules, pos, side);
-    if !constrained {
-        view.zones = [Bitboard::FULL; MAX_KINDS];
-    }
+    // The view is worked out only in the phases that move pieces.
+    let new_view = || {
+        let mut view = View::new(rules, pos, side);
+        if !constrained {
+            view.zones = [Bitboard::FULL; MAX_KINDS];
+        }
+        view
+    };
     match pos.phase() {
         Phase::Start => {
+            let view = new_view();
             sink.pieces(rules, pos, &view, rules.all_kinds(side));
             // Freeing a pinned blade (§2.0.06).
             if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
@@ -103,9 +108,11 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
             ..
         } if pos.lifted().is_some() => {
             // The partner in hand must be placed: nothing else, not even declining (R-CONCERT).
+            let mut view = new_view();
             crate::special::concert::lifted_moves(rules, pos, &mut view, self_sq, sink.list());
         }
         Phase::Second { stone, concert } => {
+            let mut view = new_view();
             if let Some(sq) = stone
                 && let Some((s, k)) = pos.piece_at(sq)
             {
@@ -144,6 +151,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, sink.list()),
         Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, sink.list()),
         Phase::Hirakamae { first } => {
+            let view = new_view();
             crate::special::hirakamae::second_moves(rules, pos, &view, first, sink.list());
             sink.list().push(Action::EndTurn);
         }

@@ -188,12 +188,14 @@ pub(crate) fn lifting_bound(rules: &Rules, pos: &Position, view: &View) -> Optio
     }
     let reach =
         piece.tables_for(side, 0).reach_from(self_sq, Some(self_sq)) & view.zones[life.index()].0;
+    // The partners within four steps (`in_line`'s reach: the board is four lines wide); one out
+    // of line with the Self has no square onto and beyond it.
+    let step = self_sq.step();
+    let near = crate::measure::steps_between(step.saturating_sub(4), step + 4);
     let mut n = 0;
-    for q in pos.pieces_of(side, rules.kinds_with(side, Aspect::ConcertPartner)) {
-        if in_line(self_sq, q, 4) {
-            let dead = view.own_dead.0 & !(1u64 << q.index());
-            n += (Bitboard::onto_and_beyond(self_sq, q).0 & reach & !dead).count_ones() as usize;
-        }
+    for q in pos.pieces_of(side, rules.kinds_with(side, Aspect::ConcertPartner)) & near {
+        let dead = view.own_dead.0 & !(1u64 << q.index());
+        n += (Bitboard::onto_and_beyond(self_sq, q).0 & reach & !dead).count_ones() as usize;
     }
     Some(n)
 }
