@@ -206,13 +206,13 @@ trait Sink {
     }
     /// The actions of one of the specials a rejection draw bounds before listing them.
     fn listing(&mut self, which: Listing, rules: &Rules, pos: &Position, view: &View) {
-        which.list(rules, pos, view, self.list());
+        which.find(rules, pos, view, self);
     }
 }
 
 /// The runs of a turn's first phase whose actions a rejection draw bounds cheaply and lists
 /// only when an index falls among them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 enum Listing {
     /// The Self's moves onto or over its concert partners (`concert::lifting_moves`).
     Lifts,
@@ -226,19 +226,21 @@ enum Listing {
 }
 
 impl Listing {
-    fn list(self, rules: &Rules, pos: &Position, view: &View, out: &mut Vec<Action>) {
+    /// Puts the run's actions in `sink`, in order: each kind's placements by `Sink::place` (an
+    /// exact plan counts them), the others listed.
+    fn find<S: Sink + ?Sized>(self, rules: &Rules, pos: &Position, view: &View, sink: &mut S) {
         use crate::special::*;
         match self {
-            Listing::Lifts => concert::lifting_moves(rules, pos, view, out),
+            Listing::Lifts => concert::lifting_moves(rules, pos, view, sink.list()),
             Listing::Exchanges => {
-                feign::feigns(rules, pos, out);
-                shift::shifts(rules, pos, view, out);
-                dagger_throw::all_throws(rules, pos, None, false, out);
+                feign::feigns(rules, pos, sink.list());
+                shift::shifts(rules, pos, view, sink.list());
+                dagger_throw::all_throws(rules, pos, None, false, sink.list());
             }
-            Listing::Declarations => intention::declarations(rules, pos, out),
-            Listing::Placements => placement::placements(rules, pos, view, |kind, squares| {
-                out.extend(squares.map(|to| Action::Place { kind, to }))
-            }),
+            Listing::Declarations => intention::declarations(rules, pos, sink.list()),
+            Listing::Placements => {
+                placement::placements(rules, pos, view, |kind, squares| sink.place(kind, squares))
+            }
         }
     }
 
@@ -427,8 +429,9 @@ impl Sampler {
             }
             Segment::PlainKinds { kinds } => {
                 let view = self.view.as_mut().expect("a kind's moves were bounded");
-                let (kind, pieces, per) = nth_plain_kind(rules, pos, view.side, kinds, &mut i);
-                let from = { pieces }.nth(i / per).expect("i is below the count");
+                let plain = nth_plain_kind(rules, pos, view.side, kinds, &mut i);
+                let (kind, per) = (plain.kind, plain.per);
+                let from = { plain.pieces }.nth(i / per).expect("i is below the count");
                 let squares = plain_squares(rules, view, kind, from);
                 let o = i % per;
                 if o < squares.count() as usize {
@@ -440,7 +443,7 @@ impl Sampler {
                         return Some(a);
                     }
                 }
-                self.refine(rules, s, kinds, kind, pieces, per);
+                self.refine(rules, s, kinds, plain);
                 None
             }
             Segment::BoundedPiece { kind, from, bound } => {
@@ -452,27 +455,19 @@ impl Sampler {
             Segment::BoundedListing { which, bound } => {
                 let view = self.view.as_ref().expect("a special was bounded");
                 let start = self.listed.len();
-                which.list(rules, pos, view, &mut self.listed);
+                which.find(rules, pos, view, &mut self.listed);
                 self.bounded_listed(rules, pos, s, start, bound, i)
             }
         }
     }
 
-    /// `kind`, with its `pieces` and `per` indices for each, leaves segment `s`,
-    /// `PlainKinds { kinds }`, and gives way to one `PieceSquares` segment for each of its
-    /// pieces, each as large as the piece's `plain_squares` (the plan shrinks unless every piece
-    /// has `per` of them): the new segments go at the end of the plan (each action still has one
-    /// index).
-    fn refine(
-        &mut self,
-        rules: &Rules,
-        s: usize,
-        kinds: u16,
-        kind: Kind,
-        pieces: Bitboard,
-        per: usize,
-    ) {
-        let n = pieces.count() as usize * per;
+    /// `plain`'s kind leaves segment `s`, `PlainKinds { kinds }`, and gives way to one
+    /// `PieceSquares` segment for each of its pieces, each as large as the piece's
+    /// `plain_squares` (the plan shrinks unless every piece has `per` of them): the new segments
+    /// go at the end of the plan (each action still has one index).
+    fn refine(&mut self, rules: &Rules, s: usize, kinds: u16, plain: PlainKind) {
+        let PlainKind { kind, pieces, .. } = plain;
+        let n = plain.indices();
         self.total -= n;
         self.segments[s] = Segment::PlainKinds {
             kinds: kinds & !(1 << kind.0),
@@ -595,10 +590,11 @@ impl Sampler {
                 Segment::PlainKinds { kinds } => {
                     let view = self.view.as_mut().expect("a kind's moves were bounded");
                     for kind in crate::rules::kinds_in(kinds) {
-                        let per = rules.info(view.side, kind).reach_max as usize;
-                        for from in pos.pieces(view.side, kind) {
+                        let plain = PlainKind::of(rules, pos, view.side, kind);
+                        for from in plain.pieces {
                             let squares = plain_squares(rules, view, kind, from);
-                            assert!(squares.count() as usize <= per, "{}", pos.to_text(rules));
+                            let fits = squares.count() as usize <= plain.per;
+                            assert!(fits, "{}", pos.to_text(rules));
                             list_square_moves(
                                 rules,
                                 pos,
@@ -619,7 +615,7 @@ impl Sampler {
                 }
                 Segment::BoundedListing { which, bound } => {
                     let view = self.view.as_ref().expect("a special was bounded");
-                    which.list(rules, pos, view, &mut self.listed);
+                    which.find(rules, pos, view, &mut self.listed);
                     bound
                 }
                 _ => continue,
@@ -676,24 +672,46 @@ fn list_square_moves(
     }
 }
 
+/// One kind's indices in a `Segment::PlainKinds`: `per` (the kind's `reach_max`) for each of
+/// its pieces, in square order.
+#[derive(Clone, Copy)]
+struct PlainKind {
+    kind: Kind,
+    pieces: Bitboard,
+    per: usize,
+}
+
+impl PlainKind {
+    fn of(rules: &Rules, pos: &Position, side: crate::side::Side, kind: Kind) -> PlainKind {
+        PlainKind {
+            kind,
+            pieces: pos.pieces(side, kind),
+            per: rules.info(side, kind).reach_max as usize,
+        }
+    }
+
+    /// How many indices the kind has.
+    fn indices(self) -> usize {
+        self.pieces.count() as usize * self.per
+    }
+}
+
 /// The kind of `side` in `kinds` (a bit mask by kind index) whose indices of a
-/// `Segment::PlainKinds` hold index `i`, with its pieces and its `reach_max`; `i` becomes the
-/// index within that kind's. Panics if there are not that many.
+/// `Segment::PlainKinds` hold index `i`; `i` becomes the index within that kind's. Panics if
+/// there are not that many.
 fn nth_plain_kind(
     rules: &Rules,
     pos: &Position,
     side: crate::side::Side,
     kinds: u16,
     i: &mut usize,
-) -> (Kind, Bitboard, usize) {
+) -> PlainKind {
     for kind in crate::rules::kinds_in(kinds) {
-        let pieces = pos.pieces(side, kind);
-        let per = rules.info(side, kind).reach_max as usize;
-        let n = pieces.count() as usize * per;
-        if *i < n {
-            return (kind, pieces, per);
+        let plain = PlainKind::of(rules, pos, side, kind);
+        if *i < plain.indices() {
+            return plain;
         }
-        *i -= n;
+        *i -= plain.indices();
     }
     unreachable!("the kinds' indices were counted")
 }
@@ -806,7 +824,7 @@ impl Sink for Sampler {
             }
             if plain & (1 << k.0) != 0 && !open_beside_squares(rules, view, k, pieces) {
                 plain_kinds |= 1 << k.0;
-                plain_n += pieces.count() as usize * rules.info(side, k).reach_max as usize;
+                plain_n += PlainKind::of(rules, pos, side, k).indices();
             } else {
                 for from in pieces {
                     self.piece(rules, pos, view, k, from);
@@ -823,11 +841,6 @@ impl Sink for Sampler {
     }
 
     fn listing(&mut self, which: Listing, rules: &Rules, pos: &Position, view: &View) {
-        if !self.bounded && which == Listing::Placements {
-            // An exact plan counts each kind's placements (`Segment::Placements`).
-            placement::placements(rules, pos, view, |k, squares| self.place(k, squares));
-            return;
-        }
         match self
             .bounded
             .then(|| which.bound(rules, pos, view))
@@ -841,7 +854,8 @@ impl Sink for Sampler {
                 }
                 self.push(Segment::BoundedListing { which, bound }, bound);
             }
-            None => which.list(rules, pos, view, &mut self.listed),
+            // An exact plan counts each kind's placements (`Segment::Placements`).
+            None => which.find(rules, pos, view, self),
         }
     }
 

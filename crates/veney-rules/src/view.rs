@@ -206,11 +206,9 @@ impl View {
             Relation::Checkmate => Some(Effect::Checkmate),
             Relation::Negate => Some(Effect::Negate(target)),
             Relation::Disarm => {
-                let side = self.side;
-                (crate::special::disarm::may_disarm(rules, pos, side, kind)
-                    && (crate::special::disarm::overextended(rules, pos, !side, target, to)
-                        || self.disadvantaged(rules, pos).contains(to)))
-                .then_some(Effect::Disarm(target))
+                let (side, disadvantaged) = (self.side, || self.disadvantaged(rules, pos));
+                crate::special::disarm::disarms(rules, pos, side, kind, target, to, disadvantaged)
+                    .then_some(Effect::Disarm(target))
             }
             // The push square is found by `piece_moves`, which knows the Guard's direction.
             Relation::Deflect if rules.info(self.side, kind).deflect => {

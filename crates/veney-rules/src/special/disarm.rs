@@ -22,7 +22,9 @@ use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::Square;
 
-/// Whether `side`'s `attacker` may disarm the opposing `target` standing on `at`.
+/// Whether `side`'s `attacker` may disarm the opposing `target` standing on `at`, given
+/// `disadvantaged`, which gives condition B's squares (`disadvantaged_squares`) when asked: a
+/// caller judging many targets works them out once.
 pub(crate) fn disarms(
     rules: &Rules,
     pos: &Position,
@@ -30,11 +32,12 @@ pub(crate) fn disarms(
     attacker: Kind,
     target: Kind,
     at: Square,
+    disadvantaged: impl FnOnce() -> Bitboard,
 ) -> bool {
     if !may_disarm(rules, pos, side, attacker) {
         return false;
     }
-    overextended(rules, pos, !side, target, at) || disadvantaged(rules, pos, side, at)
+    overextended(rules, pos, !side, target, at) || disadvantaged().contains(at)
 }
 
 /// Persistence: a blade with Persistence disarms only while it is its side's only blade.
@@ -44,11 +47,6 @@ pub(crate) fn may_disarm(rules: &Rules, pos: &Position, side: Side, attacker: Ki
         .piece(attacker)
         .has_special(Special::Persistence)
         && blades_on_board(rules, pos, side) > 1)
-}
-
-/// Condition B's second attacker: a `side` technical piece directly attacks `at`.
-pub fn disadvantaged(rules: &Rules, pos: &Position, side: Side, at: Square) -> bool {
-    disadvantaged_squares(rules, pos, side).contains(at)
 }
 
 /// Every square condition B's second attacker covers: attacked directly by one of `side`'s

@@ -113,8 +113,10 @@ impl Striker {
             Relation::Take => Some(Effect::Take(target)),
             Relation::Checkmate => Some(Effect::Checkmate),
             Relation::Disarm => {
-                crate::special::disarm::disarms(rules, pos, side, blade, target, at)
-                    .then_some(Effect::Disarm(target))
+                crate::special::disarm::disarms(rules, pos, side, blade, target, at, || {
+                    crate::special::disarm::disadvantaged_squares(rules, pos, side)
+                })
+                .then_some(Effect::Disarm(target))
             }
             _ => None,
         }
