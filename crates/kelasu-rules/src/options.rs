@@ -1,6 +1,7 @@
 //! What the rule text leaves to the players (docs/rulings/kelasu.md names each ruling), and the
 //! save headers that carry it so a saved game rebuilds the same rules.
-use std::fmt;
+pub use game_api::OptionsError;
+use game_api::option_headers::{count_or_off, read_choice, read_count_or_off, read_yes_no, yes_no};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KelasuOptions {
@@ -38,30 +39,9 @@ impl Default for KelasuOptions {
     }
 }
 
-/// A header that does not name a valid option value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionsError {
-    pub header: String,
-    pub value: String,
-    pub expected: &'static str,
-}
-
-impl fmt::Display for OptionsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "header {} is \"{}\"; expected {}",
-            self.header, self.value, self.expected
-        )
-    }
-}
-
-impl std::error::Error for OptionsError {}
-
 impl KelasuOptions {
     /// The options as save headers (`[WarriorDiagonals "capture"]` …).
     pub fn headers(&self) -> Vec<(String, String)> {
-        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
         vec![
             (
                 "WarriorDiagonals".into(),
@@ -79,13 +59,7 @@ impl KelasuOptions {
             ),
             ("MovedBlanksMerge".into(), yes_no(self.moved_blanks_merge)),
             ("Pass".into(), yes_no(self.pass_allowed)),
-            (
-                "QuietTurns".into(),
-                match self.quiet_full_turns {
-                    Some(n) => n.to_string(),
-                    None => "off".into(),
-                },
-            ),
+            ("QuietTurns".into(), count_or_off(self.quiet_full_turns)),
         ]
     }
 
@@ -97,38 +71,18 @@ impl KelasuOptions {
         let mut o = KelasuOptions::default();
         for (k, v) in headers {
             let (k, v) = (k.as_ref(), v.as_ref());
-            let err = |expected| OptionsError {
-                header: k.to_string(),
-                value: v.to_string(),
-                expected,
-            };
-            let yes_no = || match v {
-                "yes" => Ok(true),
-                "no" => Ok(false),
-                _ => Err(err("`yes` or `no`")),
-            };
+            let yes_no = || read_yes_no(k, v);
             match k {
                 "WarriorDiagonals" => {
-                    o.warrior_diagonals_move = match v {
-                        "capture" => false,
-                        "move-capture" => true,
-                        _ => return Err(err("`capture` or `move-capture`")),
-                    }
+                    let choices = [("capture", false), ("move-capture", true)];
+                    o.warrior_diagonals_move = read_choice(k, v, &choices)?;
                 }
                 "RecallCaptures" => o.recall_captures = yes_no()?,
                 "ConversionResetsCount" => o.conversion_resets_count = yes_no()?,
                 "MovedBlanksMerge" => o.moved_blanks_merge = yes_no()?,
                 "Pass" => o.pass_allowed = yes_no()?,
                 "QuietTurns" => {
-                    o.quiet_full_turns = match v {
-                        "off" => None,
-                        n => match n.parse::<u16>() {
-                            Ok(n) if (1..=10_000).contains(&n) => Some(n),
-                            _ => {
-                                return Err(err("`off` or a number of full turns from 1 to 10000"));
-                            }
-                        },
-                    }
+                    o.quiet_full_turns = read_count_or_off(k, v, 10_000, "full turns")?;
                 }
                 _ => {}
             }

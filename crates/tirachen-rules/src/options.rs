@@ -1,7 +1,8 @@
 //! What the rule text leaves to the players (docs/rulings/tirachen.md names each ruling), and the
 //! save headers that carry it so a saved game rebuilds the same rules.
 use crate::side::Side;
-use std::fmt;
+pub use game_api::OptionsError;
+use game_api::option_headers::{count_or_off, read_choice, read_count_or_off, read_yes_no, yes_no};
 
 /// How the two sides choose their nine masters (ruling "Masters chosen openly or secretly").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,26 +51,6 @@ impl Default for TirachenOptions {
     }
 }
 
-/// A header that does not name a valid option value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionsError {
-    pub header: String,
-    pub value: String,
-    pub expected: &'static str,
-}
-
-impl fmt::Display for OptionsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "header {} is \"{}\"; expected {}",
-            self.header, self.value, self.expected
-        )
-    }
-}
-
-impl std::error::Error for OptionsError {}
-
 impl TirachenOptions {
     /// The options as save headers (`[Masters "open"]` …).
     pub fn headers(&self) -> Vec<(String, String)> {
@@ -77,27 +58,16 @@ impl TirachenOptions {
             MasterChoice::Open => "open",
             MasterChoice::Secret => "secret",
         };
-        let yes_no = |b: bool| if b { "yes" } else { "no" };
-        let quiet = match self.quiet_turn_limit {
-            Some(n) => n.to_string(),
-            None => "off".to_string(),
-        };
         vec![
             ("Masters".into(), masters.into()),
             ("First".into(), self.first.name().into()),
             (
                 "DeploymentCaptures".into(),
-                yes_no(self.deployment_captures).into(),
+                yes_no(self.deployment_captures),
             ),
-            ("QuietTurns".into(), quiet),
-            (
-                "FortRingClear".into(),
-                yes_no(self.fort_ring_must_be_clear).into(),
-            ),
-            (
-                "GeneralForTraitor".into(),
-                yes_no(self.general_for_traitor).into(),
-            ),
+            ("QuietTurns".into(), count_or_off(self.quiet_turn_limit)),
+            ("FortRingClear".into(), yes_no(self.fort_ring_must_be_clear)),
+            ("GeneralForTraitor".into(), yes_no(self.general_for_traitor)),
         ]
     }
 
@@ -109,42 +79,23 @@ impl TirachenOptions {
         let mut o = TirachenOptions::default();
         for (k, v) in headers {
             let (k, v) = (k.as_ref(), v.as_ref());
-            let err = |expected| OptionsError {
-                header: k.to_string(),
-                value: v.to_string(),
-                expected,
-            };
-            let yes_no = || match v {
-                "yes" => Ok(true),
-                "no" => Ok(false),
-                _ => Err(err("`yes` or `no`")),
-            };
+            let yes_no = || read_yes_no(k, v);
             match k {
                 "Masters" => {
-                    o.masters = match v {
-                        "open" => MasterChoice::Open,
-                        "secret" => MasterChoice::Secret,
-                        _ => return Err(err("`open` or `secret`")),
-                    }
+                    let choices = [
+                        ("open", MasterChoice::Open),
+                        ("secret", MasterChoice::Secret),
+                    ];
+                    o.masters = read_choice(k, v, &choices)?;
                 }
                 "First" => {
-                    o.first = match v {
-                        "Red" => Side::Red,
-                        "White" => Side::White,
-                        _ => return Err(err("`Red` or `White`")),
-                    }
+                    o.first = read_choice(k, v, &[("Red", Side::Red), ("White", Side::White)])?;
                 }
                 "DeploymentCaptures" => o.deployment_captures = yes_no()?,
                 "FortRingClear" => o.fort_ring_must_be_clear = yes_no()?,
                 "GeneralForTraitor" => o.general_for_traitor = yes_no()?,
                 "QuietTurns" => {
-                    o.quiet_turn_limit = match v {
-                        "off" => None,
-                        n => match n.parse::<u16>() {
-                            Ok(n) if n > 0 => Some(n),
-                            _ => return Err(err("`off` or a number of turns from 1 to 65535")),
-                        },
-                    }
+                    o.quiet_turn_limit = read_count_or_off(k, v, u16::MAX, "turns")?;
                 }
                 _ => {}
             }

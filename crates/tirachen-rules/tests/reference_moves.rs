@@ -118,18 +118,20 @@ impl Ref<'_> {
             Kind::Spells => self.walk(from, 2, true, &mut out),
             Kind::Pike => {
                 for (a, b) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-                    if let Some(s) = at(f + a, r + b) {
-                        if self.usable(s) && self.empty(s) {
-                            out.push(s);
-                        }
+                    if let Some(s) = at(f + a, r + b)
+                        && self.usable(s)
+                        && self.empty(s)
+                    {
+                        out.push(s);
                     }
                 }
                 let fwd = if self.side == Side::Red { 1 } else { -1 };
                 for a in [-1, 1] {
-                    if let Some(s) = at(f + a, r + fwd) {
-                        if self.usable(s) && self.takeable(s) {
-                            out.push(s);
-                        }
+                    if let Some(s) = at(f + a, r + fwd)
+                        && self.usable(s)
+                        && self.takeable(s)
+                    {
+                        out.push(s);
                     }
                 }
             }

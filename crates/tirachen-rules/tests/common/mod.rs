@@ -112,7 +112,7 @@ pub fn fuzz_text(
     max_len: usize,
     mutations: std::ops::Range<usize>,
 ) -> String {
-    if i % random_every == 0 {
+    if i.is_multiple_of(random_every) {
         let n = rng.random_range(0..max_len);
         return (0..n)
             .map(|_| alphabet[rng.random_range(0..alphabet.len())])
