@@ -5,6 +5,7 @@
 //! the discard (§2.0.04), a withdrawn one to its own reserve (§2.0.13), a captured blade under
 //! the Cloak (§2.0.06), a cast piece into the air (§2.0.18). Nothing here applies a rule: the
 //! rules produced both positions, this only says how they differ, for a view to animate.
+use crate::bitboard::Bitboard;
 use crate::piece_set::Kind;
 use crate::position::{Phase, Position};
 use crate::rules::Rules;
@@ -88,8 +89,13 @@ pub fn displaced(rules: &Rules, before: &Position, after: &Position) -> Vec<Disp
 /// per piece.
 fn destinations(before: &Position, after: &Position, side: Side, kind: Kind) -> Vec<Whereabouts> {
     let mut v = Vec::new();
-    let pinned = |p: &Position| p.pinned[side.index()].filter(|x| x.0 == kind).map(|x| x.1);
-    if let (None, Some(at)) = (pinned(before), pinned(after)) {
+    // A blade newly pinned: on a square where none of its kind was pinned before.
+    let pinned = |p: &Position| {
+        crate::special::blade_capture::pins(p, side)
+            .filter(|x| x.0 == kind)
+            .fold(Bitboard::EMPTY, |b, x| b | Bitboard::from_square(x.1))
+    };
+    for at in pinned(after) & !pinned(before) {
         v.push(Whereabouts::Pinned(at));
     }
     let in_air = |p: &Position| matches!(p.phase(), Phase::Cast { kind: k, .. } if k == kind && p.turn() == side);

@@ -73,7 +73,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
             let view = new_view();
             sink.pieces(rules, pos, &view, rules.all_kinds(side));
             // Freeing a pinned blade (§2.0.06).
-            if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side) {
+            for (k, sq) in crate::special::blade_capture::freeable(pos, side) {
                 sink.piece(rules, pos, &view, k, sq);
             }
             // The Self onto or over its concert partner, lifting it (R-CONCERT).
@@ -137,10 +137,10 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
                 let partners = rules.kinds_with(side, Aspect::ConcertPartner);
                 sink.pieces(rules, pos, &view, partners);
                 // A pinned blade may be freed in concert (§2.0.06).
-                if let Some((k, sq)) = crate::special::blade_capture::freeable(pos, side)
-                    && partners & (1 << k.0) != 0
-                {
-                    sink.piece(rules, pos, &view, k, sq);
+                for (k, sq) in crate::special::blade_capture::freeable(pos, side) {
+                    if partners & (1 << k.0) != 0 {
+                        sink.piece(rules, pos, &view, k, sq);
+                    }
                 }
                 crate::special::dagger_throw::all_throws(rules, pos, None, true, sink.list());
                 crate::special::intention::enactment(rules, pos, sink.list());

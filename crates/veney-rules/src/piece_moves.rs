@@ -248,9 +248,15 @@ fn piece_moves_facing<const COUNT: bool>(
                     None => return,
                 }
             }
-            // A side holds one blade captured at a time (ruling R-BLADE-CAPTURE): no Cloak of
-            // its captures while one holds a blade, nor after one left a capture this turn.
-            Effect::Capture(_) if view.holding.is_some() || pos.released => return,
+            // Not from a capture to a capture, nor after a Cloak left a capture this turn
+            // (§2.0.06), nor beyond the captures a side can hold (ruling R-BLADE-CAPTURE).
+            Effect::Capture(_)
+                if view.holding.contains(from)
+                    || pos.released
+                    || crate::special::blade_capture::pins_full(pos, !side) =>
+            {
+                return;
+            }
             e => e,
         };
         if allowed.contains(to) && !done.contains(to) {

@@ -134,7 +134,6 @@ pub(crate) fn withdrawable(rules: &Rules, pos: &Position) -> (u16, Bitboard) {
         kinds |= last_blade;
     }
     // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).
-    let holding = crate::special::blade_capture::holding(pos, side)
-        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let holding = crate::special::blade_capture::holding(pos, side);
     (kinds, own_side(side) & !holding)
 }

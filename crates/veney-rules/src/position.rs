@@ -8,6 +8,7 @@ use crate::outcome::Outcome;
 use crate::piece_set::{Kind, MAX_KINDS};
 use crate::rules::Rules;
 use crate::side::Side;
+use crate::special::blade_capture::MAX_PINS;
 use crate::square::Square;
 
 /// Where the free engagement is (§2.0.05).
@@ -118,9 +119,10 @@ pub struct Position {
     /// whether the turn in progress has had such a contact.
     pub(crate) quiet: u16,
     pub(crate) contact: bool,
-    /// Each side's blade pinned under an opposing Cloak (§2.0.06): kind, square, turn count at
-    /// the capture. The Cloak stands on the square; the blade is kept here.
-    pub(crate) pinned: [Option<(Kind, Square, u16)>; 2],
+    /// Each side's blades pinned under opposing Cloaks (§2.0.06): kind, square, turn count at
+    /// the capture, in square order, the empty places last (`special::blade_capture`). The Cloak
+    /// stands on the square; the blade is kept here.
+    pub(crate) pinned: [[Option<crate::special::blade_capture::Pin>; MAX_PINS]; 2],
     /// A Cloak left a blade capture this turn (no recapture in the same turn, §2.0.06).
     pub(crate) released: bool,
     /// Each side's cast-squares by device: Fire Dance, Obscurant Chaos, Shima (§2.0.18).
@@ -192,7 +194,7 @@ impl Position {
             intention: None,
             quiet: 0,
             contact: false,
-            pinned: [None; 2],
+            pinned: [[None; MAX_PINS]; 2],
             released: false,
             casts: [[None; 3]; 2],
             chaos_spent: [false; 2],
@@ -428,11 +430,13 @@ impl Position {
     /// (§2.0.06) or in the air after a cast (§2.0.18). With the reserve and the discard they make
     /// the set's count.
     pub fn in_play(&self, side: Side, k: Kind) -> u8 {
-        let pinned = self.pinned[side.index()].is_some_and(|p| p.0 == k);
+        let pinned = crate::special::blade_capture::pins(self, side)
+            .filter(|p| p.0 == k)
+            .count() as u8;
         let in_air =
             matches!(self.phase, Phase::Cast { kind, .. } if kind == k && self.turn == side);
         let in_hand = self.turn == side && self.lifted.is_some_and(|l| l.kind == k);
-        self.pieces(side, k).count() as u8 + pinned as u8 + in_air as u8 + in_hand as u8
+        self.pieces(side, k).count() as u8 + pinned + in_air as u8 + in_hand as u8
     }
 
     /// Every cast-square of `side` (§2.0.18).

@@ -533,8 +533,9 @@ impl PositionText {
                             return Err(bad());
                         };
                         let (side, k) = code_kind(rules, c.chars().next().ok_or_else(bad)?, col)?;
-                        p.pinned[side.index()] =
-                            Some((k, square(sq)?, t.parse().map_err(|_| bad())?));
+                        let pin = (k, square(sq)?, t.parse().map_err(|_| bad())?);
+                        crate::special::blade_capture::add_pin(&mut p, side, pin)
+                            .map_err(|why| err(col, &tok, why))?;
                     }
                 }
                 "intention" => {
@@ -861,9 +862,9 @@ impl Position {
         }
         let pins: Vec<String> = Side::ALL
             .iter()
-            .filter_map(|&side| {
-                self.pinned[side.index()]
-                    .map(|(k, sq, t)| format!("{}:{sq}:{t}", code(rules, side, k)))
+            .flat_map(|&side| {
+                crate::special::blade_capture::pins(self, side)
+                    .map(move |(k, sq, t)| format!("{}:{sq}:{t}", code(rules, side, k)))
             })
             .collect();
         if !pins.is_empty() {
@@ -1115,36 +1116,48 @@ fn retreats_range(rules: &Rules) -> String {
 /// captured at a turn count already reached.
 fn check_pins(rules: &Rules, p: &Position) -> Result<(), String> {
     for side in Side::ALL {
-        let Some((k, sq, t)) = p.pinned[side.index()] else {
-            continue;
-        };
-        let name = rules.set(side).piece(k).name();
-        if !rules.is_blade(side, k) {
+        for (k, sq, t) in crate::special::blade_capture::pins(p, side) {
+            check_pin(rules, p, side, k, sq, t)?;
+        }
+    }
+    Ok(())
+}
+
+/// One pinned blade of `side` checked (`check_pins`).
+fn check_pin(
+    rules: &Rules,
+    p: &Position,
+    side: Side,
+    k: crate::piece_set::Kind,
+    sq: Square,
+    t: u16,
+) -> Result<(), String> {
+    let name = rules.set(side).piece(k).name();
+    if !rules.is_blade(side, k) {
+        return Err(format!(
+            "{side}'s {name} cannot be pinned: blade capture pins a blade, a Sword or Dagger (§2.0.06 Cloak); the code's case gives the blade's side (W for White's Sword, w for Black's)"
+        ));
+    }
+    match p.piece_at(sq) {
+        Some((s, c)) if s != side && rules.relation(s, c, k) == Relation::BladeCapture => {}
+        Some((s, c)) => {
             return Err(format!(
-                "{side}'s {name} cannot be pinned: blade capture pins a blade, a Sword or Dagger (§2.0.06 Cloak); the code's case gives the blade's side (W for White's Sword, w for Black's)"
+                "{side}'s {name} is pinned on {sq}, but {s}'s {} stands there: a pinned blade lies under the opposing Cloak that captured it (§2.0.06 Cloak)",
+                rules.set(s).piece(c).name()
             ));
         }
-        match p.piece_at(sq) {
-            Some((s, c)) if s != side && rules.relation(s, c, k) == Relation::BladeCapture => {}
-            Some((s, c)) => {
-                return Err(format!(
-                    "{side}'s {name} is pinned on {sq}, but {s}'s {} stands there: a pinned blade lies under the opposing Cloak that captured it (§2.0.06 Cloak)",
-                    rules.set(s).piece(c).name()
-                ));
-            }
-            None => {
-                return Err(format!(
-                    "{side}'s {name} is pinned on {sq}, but no {} Cloak stands there: a pinned blade lies under the opposing Cloak that captured it (§2.0.06 Cloak); the code's case gives the blade's side (W for White's Sword, w for Black's)",
-                    !side
-                ));
-            }
-        }
-        if t > p.turns {
+        None => {
             return Err(format!(
-                "{side}'s {name} was pinned at turn count {t}, but only {} turns are completed (turns=)",
-                p.turns
+                "{side}'s {name} is pinned on {sq}, but no {} Cloak stands there: a pinned blade lies under the opposing Cloak that captured it (§2.0.06 Cloak); the code's case gives the blade's side (W for White's Sword, w for Black's)",
+                !side
             ));
         }
+    }
+    if t > p.turns {
+        return Err(format!(
+            "{side}'s {name} was pinned at turn count {t}, but only {} turns are completed (turns=)",
+            p.turns
+        ));
     }
     Ok(())
 }

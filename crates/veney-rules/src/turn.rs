@@ -344,16 +344,16 @@ impl Position {
             if self.lifted.is_some_and(|l| l.kind == k && l.from == m.from) {
                 // The concert partner in hand is placed (R-CONCERT): it stands nowhere yet.
                 self.lifted = None;
-            } else if crate::special::blade_capture::pinned(self, side)
-                .is_some_and(|p| p.0 == k && p.1 == m.from)
+            } else if crate::special::blade_capture::pinned_at(self, side, m.from)
+                .is_some_and(|p| p.0 == k)
             {
                 // Freeing a pinned blade destroys the Cloak on it (§2.0.06).
-                crate::special::blade_capture::free(rules, self, side);
+                crate::special::blade_capture::free(self, side, m.from);
             } else {
                 self.remove(side, k, m.from);
-                if crate::special::blade_capture::holding(self, side) == Some(m.from) {
+                if crate::special::blade_capture::holding(self, side).contains(m.from) {
                     // The Cloak steps off: the blade under it is free.
-                    crate::special::blade_capture::release(self, opp);
+                    crate::special::blade_capture::release(self, opp, m.from);
                 }
             }
         }
@@ -401,7 +401,7 @@ impl Position {
                 crate::special::blade_capture::capture(self, opp, k, m.to);
             }
             Effect::DisarmCaptured(_) => {
-                crate::special::blade_capture::disarm_captured(self, opp);
+                crate::special::blade_capture::disarm_captured(self, opp, m.to);
                 if self.outcome.is_none()
                     && crate::special::disarm::privileged_on_board(rules, self, opp) == 0
                 {

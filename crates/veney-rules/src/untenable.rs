@@ -490,11 +490,28 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                 );
             }
             Relation::BladeCapture => {
-                if let Some(h) = crate::special::blade_capture::holding(pos, side) {
+                use crate::special::blade_capture;
+                if blade_capture::holding(pos, side).contains(m.from) {
                     return Untenable::new(
                         "§2.0.06 Cloak",
                         format!(
-                            "your Cloak on {h} already holds a blade captured: a side holds one at a time (ruling R-BLADE-CAPTURE)"
+                            "the {name} on {} holds a blade captured: a move may not begin and end with blade capture",
+                            m.from
+                        ),
+                    );
+                }
+                if pos.released {
+                    return Untenable::new(
+                        "§2.0.06 Cloak",
+                        "a Cloak left a blade capture this turn: no recapture in the same turn",
+                    );
+                }
+                if blade_capture::pins_full(pos, !side) {
+                    return Untenable::new(
+                        "§2.0.06 Cloak",
+                        format!(
+                            "at most {} of a side's blades lie captured at once (ruling R-BLADE-CAPTURE)",
+                            blade_capture::MAX_PINS
                         ),
                     );
                 }

@@ -57,8 +57,8 @@ pub(crate) struct View {
     /// The opposing Cloak holding the mover's blade: no piece of the mover may attack it
     /// (§2.0.06).
     pub untouchable: Bitboard,
-    /// The mover's Cloak holding an opposing blade (§2.0.06).
-    pub holding: Option<Square>,
+    /// The mover's Cloaks holding an opposing blade (§2.0.06).
+    pub holding: Bitboard,
     /// The Donkeys' squares (§2.0.23).
     pub donkeys: Bitboard,
     /// Own pieces nothing can land on (not a stepping stone, not a Cloak holding a blade, not
@@ -106,10 +106,7 @@ impl View {
             own_leapable.set(fsq);
         }
         let holding = crate::special::blade_capture::holding(pos, side);
-        let mut own_dead = own & !stones;
-        if let Some(h) = holding {
-            own_dead.clear(h);
-        }
+        let mut own_dead = own & !stones & !holding;
         if let Some(f) = free_sq {
             own_dead.clear(f);
         }
@@ -179,9 +176,9 @@ impl View {
         }
         if self.own.contains(to) {
             // Onto our own Cloak holding their blade: disarm it (§2.0.06).
-            if self.holding == Some(to)
+            if self.holding.contains(to)
                 && can_attack
-                && let Some((bk, _, _)) = crate::special::blade_capture::pinned(pos, !self.side)
+                && let Some((bk, _)) = crate::special::blade_capture::pinned_at(pos, !self.side, to)
             {
                 let ok = rules.relation(self.side, kind, bk) == Relation::Disarm
                     && crate::special::disarm::may_disarm(rules, pos, self.side, kind);

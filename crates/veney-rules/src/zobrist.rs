@@ -142,14 +142,8 @@ impl Position {
             })
             ^ ((self.death_spell as u64) << 63)
             ^ ((self.quiet as u64) << 20).rotate_left(self.contact as u32)
-            ^ self.pinned[0].map_or(0, |(k, s, t)| {
-                ((k.0 as u64) << 40 | (s.index() as u64) << 32 | t as u64)
-                    .wrapping_mul(0xA24B_AED4_963E_E407)
-            })
-            ^ self.pinned[1].map_or(0, |(k, s, t)| {
-                ((k.0 as u64) << 40 | (s.index() as u64) << 32 | t as u64)
-                    .wrapping_mul(0x9FB2_1C65_1E98_DF25)
-            })
+            ^ pins_hash(self, crate::side::Side::White, 0xA24B_AED4_963E_E407)
+            ^ pins_hash(self, crate::side::Side::Black, 0x9FB2_1C65_1E98_DF25)
             ^ ((self.released as u64) << 7).wrapping_mul(0xD6E8_FEB8_6659_FD93)
             ^ {
                 let mut c = 0u64;
@@ -207,4 +201,11 @@ impl Position {
         }
         h
     }
+}
+
+/// The hash of `side`'s pinned blades (each one's kind, square and turn count, spread by `mul`).
+fn pins_hash(pos: &Position, side: crate::side::Side, mul: u64) -> u64 {
+    crate::special::blade_capture::pins(pos, side).fold(0, |h, (k, s, t)| {
+        h ^ ((k.0 as u64) << 40 | (s.index() as u64) << 32 | t as u64).wrapping_mul(mul)
+    })
 }

@@ -739,24 +739,87 @@ fn the_cloak_may_step_off_but_not_from_capture_to_capture() {
     assert_eq!(p.pieces(White, cloak).first(), Some(sq("W5")));
 }
 
-#[test]
-fn a_second_cloak_captures_nothing_while_the_first_holds_a_blade() {
-    // §2.0.06 Blade Capture speaks of "the Cloak" (one a side in the standard set); with two
-    // Cloaks (the Ceremonial Guard) a side holds one blade captured at a time (ruling
-    // R-BLADE-CAPTURE). Here White's Cloak on Z5 holds Black's Dagger and the one on X5 is a
-    // knight's move from Black's Sword on W7: no capture. (A seeded random game once captured
-    // there, and the pinned Dagger vanished.)
-    let r = game("ceremonial", "aristocrat");
-    let p = veney_rules::Position::from_text(
-        &r,
-        "1c2/1b2/4/4/4/2s1/W2e/2@1/L2R/w2R/2G1/1CSC/4/1E2/4/4 w EEEG/eee turns=132 \
-         pinned=d:Z5:126 sets=Ceremonial_Guard/Aristocrat quiet=5 freefrom=X9:0",
+/// The Ceremonial Guard (two Cloaks) against the Aristocrat: White's Cloak on Z5 holds Black's
+/// Dagger since turn count 126; White's other Cloak stands on X5, and Black's Sword on `sword`.
+fn two_cloaks_position(r: &veney_rules::Rules, rank7: &str) -> veney_rules::Position {
+    veney_rules::Position::from_text(
+        r,
+        &format!(
+            "1c2/1b2/4/4/4/2s1/W2e/2@1/L2R/{rank7}/2G1/1CSC/4/1E2/4/4 w EEEG/eee turns=132 \
+             pinned=d:Z5:126 sets=Ceremonial_Guard/Aristocrat quiet=5 freefrom=X9:0"
+        ),
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn two_cloaks_each_hold_a_blade() {
+    // §2.0.06 Blade Capture: "The Cloak can attack the Sword or Dagger without taking or fending
+    // it; instead, it sits atop the blade and keeps it pinned in one place." The text has one
+    // Cloak a side and sets no limit; with two (the Ceremonial Guard) each may hold a blade
+    // (ruling R-BLADE-CAPTURE). (A seeded random game once captured a second blade while the
+    // app kept one capture a side, and the first pinned blade vanished.)
+    let r = game("ceremonial", "aristocrat");
+    let mut p = two_cloaks_position(&r, "w2R");
+    assert!(
+        notations_from(&r, &p, "X5").contains(&"CW7~".to_string()),
+        "{:?}",
+        notations_from(&r, &p, "X5")
+    );
+    play(&r, &mut p, "CW7~");
+    veney_rules::invariants::check(&r, &p).unwrap();
+    assert_eq!(
+        veney_rules::special::disarm::blades_on_board(&r, &p, Black),
+        2,
+        "both pinned, both still on the board"
+    );
+    assert!(p.outcome().is_none());
+    // The position text keeps both, in square order, and reads back the same.
+    let text = p.to_text(&r);
+    assert!(text.contains(" pinned=d:Z5:126,w:W7:132"), "{text}");
+    assert_eq!(veney_rules::Position::from_text(&r, &text).unwrap(), p);
+    // A text pinning two blades on one square says so.
+    let twice = text.replace("pinned=d:Z5:126,w:W7:132", "pinned=d:Z5:126,w:Z5:132");
+    let e = veney_rules::Position::from_text(&r, &twice).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("two of Black's blades are pinned on Z5"),
+        "{e}"
+    );
+    // No Black piece may attack either Cloak ("not with an attack from another piece").
+    let black = notations(&r, &p);
+    assert!(
+        !black.iter().any(|n| n.contains("Z5") || n.contains("W7")),
+        "{black:?}"
+    );
+    // The Dagger was captured six turns ago: Black may free it now, not the Sword ("may not
+    // immediately free it"). Freeing destroys that Cloak alone.
+    assert!(notations_from(&r, &p, "W7").is_empty(), "not the Sword yet");
+    let from_z5 = notations_from(&r, &p, "Z5");
+    assert!(!from_z5.is_empty(), "the Dagger may be freed");
+    play(&r, &mut p, &from_z5[0]);
+    veney_rules::invariants::check(&r, &p).unwrap();
+    let cloak = r.set(White).by_name("Cloak").unwrap();
+    assert_eq!(p.discard(White, cloak), 1, "the Cloak on Z5 is destroyed");
+    assert!(
+        p.to_text(&r).contains(" pinned=w:W7:132"),
+        "{}",
+        p.to_text(&r)
+    );
+}
+
+#[test]
+fn a_cloak_holding_a_blade_captures_no_other() {
+    // "You may not make a move with the Cloak that begins and ends with blade capture." Black's
+    // Sword on Y7 is a knight's move from both White Cloaks: the free one on X5 may capture it,
+    // the one on Z5 holding the Dagger may not.
+    let r = game("ceremonial", "aristocrat");
+    let p = two_cloaks_position(&r, "2wR");
     let from_x5 = notations_from(&r, &p, "X5");
-    assert!(!from_x5.is_empty(), "the Cloak on X5 has moves");
-    assert!(!from_x5.iter().any(|n| n.contains("W7")), "{from_x5:?}");
-    refuse(&r, &p, "CXW7~").by("§2.0.06 Cloak", "already holds a blade captured");
+    assert!(from_x5.contains(&"CY7~".to_string()), "{from_x5:?}");
+    let from_z5 = notations_from(&r, &p, "Z5");
+    assert!(!from_z5.iter().any(|n| n.contains("Y7")), "{from_z5:?}");
+    refuse(&r, &p, "CZY7~").by("§2.0.06 Cloak", "may not begin and end with blade capture");
 }
 
 #[test]

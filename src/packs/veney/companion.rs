@@ -104,8 +104,9 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
     );
     let mut pinned = Vec::new();
     for owner in Side::ALL {
-        if let Some((k, sq, _)) = veney_rules::special::blade_capture::pinned(pos, owner) {
-            let free = veney_rules::special::blade_capture::freeable(pos, owner).is_some();
+        use veney_rules::special::blade_capture;
+        for (k, sq, _) in blade_capture::pins(pos, owner) {
+            let free = blade_capture::freeable(pos, owner).any(|f| f.1 == sq);
             pinned.push(format!(
                 "{owner}'s {} under the Cloak on {sq} ({})",
                 piece_name(game, owner, k),

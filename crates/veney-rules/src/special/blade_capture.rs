@@ -21,53 +21,107 @@
 //! onto another blade in the same move, nor recapture after leaving a capture in the same turn;
 //! a capturing Cloak cannot feign or be withdrawn. The Cloak's owner's blade moving onto the
 //! Cloak's square disarms the captured blade (the capture is the disadvantage) and fends the
-//! Cloak to its owner's reserve; the last blade so disarmed is checkmate by disarm.
+//! Cloak to its owner's reserve; the last blade so disarmed is checkmate by disarm. With several
+//! Cloaks (the Ceremonial Guard) each may hold a blade, each capture on its own square, up to
+//! `MAX_PINS` a side.
+use crate::bitboard::Bitboard;
 use crate::piece_set::Kind;
 use crate::position::Position;
-use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::Square;
 
-/// `owner`'s pinned blade, if any: (kind, square, turn count at the capture).
-pub fn pinned(pos: &Position, owner: Side) -> Option<(Kind, Square, u16)> {
-    pos.pinned[owner.index()]
+/// A blade pinned under an opposing Cloak: its kind, its square (where the Cloak stands) and
+/// the turn count at the capture.
+pub type Pin = (Kind, Square, u16);
+
+/// How many of one side's blades may lie captured at once: more than any shipped army has blades
+/// (the Assassin's four Daggers stand at most two at a time on the board) or the opponent
+/// Cloaks (the Ceremonial Guard's two). A fifth capture is refused (ruling R-BLADE-CAPTURE).
+pub const MAX_PINS: usize = 4;
+
+/// `owner`'s pinned blades, in square order.
+pub fn pins(pos: &Position, owner: Side) -> impl Iterator<Item = Pin> + '_ {
+    pos.pinned[owner.index()].iter().map_while(|p| *p)
 }
 
-/// The square `side` may not attack: the opposing Cloak holding `side`'s blade (§2.0.06).
-pub fn untouchable(pos: &Position, side: Side) -> crate::bitboard::Bitboard {
-    pos.pinned[side.index()].map_or(crate::bitboard::Bitboard::EMPTY, |p| {
-        crate::bitboard::Bitboard::from_square(p.1)
-    })
+/// `owner`'s blade pinned on `at`, if one is: its kind and the turn count at the capture.
+pub fn pinned_at(pos: &Position, owner: Side, at: Square) -> Option<(Kind, u16)> {
+    pins(pos, owner).find(|p| p.1 == at).map(|(k, _, t)| (k, t))
 }
 
-/// Whether `owner` may free its pinned blade now ("not immediately": from its second turn after).
-pub fn freeable(pos: &Position, owner: Side) -> Option<(Kind, Square)> {
-    let (k, sq, t) = pos.pinned[owner.index()]?;
-    (pos.turns() >= t.saturating_add(3)).then_some((k, sq))
+/// Whether `owner` has a blade pinned.
+pub fn any_pinned(pos: &Position, owner: Side) -> bool {
+    pos.pinned[owner.index()][0].is_some()
 }
 
-/// The square of a Cloak of `side` that holds an opposing blade, if any.
-pub fn holding(pos: &Position, side: Side) -> Option<Square> {
-    pos.pinned[(!side).index()].map(|p| p.1)
+/// Whether `owner`'s blades fill every place a capture takes (`MAX_PINS`).
+pub fn pins_full(pos: &Position, owner: Side) -> bool {
+    pos.pinned[owner.index()][MAX_PINS - 1].is_some()
+}
+
+/// The squares `side` may not attack: the opposing Cloaks holding `side`'s blades (§2.0.06).
+pub fn untouchable(pos: &Position, side: Side) -> Bitboard {
+    pins(pos, side).fold(Bitboard::EMPTY, |b, p| b | Bitboard::from_square(p.1))
+}
+
+/// `owner`'s pinned blades it may free now ("not immediately": from its second turn after).
+pub fn freeable(pos: &Position, owner: Side) -> impl Iterator<Item = (Kind, Square)> + '_ {
+    let turns = pos.turns();
+    pins(pos, owner).filter_map(move |(k, sq, t)| (turns >= t.saturating_add(3)).then_some((k, sq)))
+}
+
+/// The squares of `side`'s Cloaks that hold an opposing blade.
+pub fn holding(pos: &Position, side: Side) -> Bitboard {
+    untouchable(pos, !side)
 }
 
 /// Pins `owner`'s blade of `k` on `at` (the Cloak has just landed there).
 pub(crate) fn capture(pos: &mut Position, owner: Side, k: Kind, at: Square) {
-    pos.pinned[owner.index()] = Some((k, at, pos.turns()));
+    let added = add_pin(pos, owner, (k, at, pos.turns()));
+    debug_assert!(added.is_ok(), "movegen refuses a capture beyond MAX_PINS");
+}
+
+/// Adds `pin` to `owner`'s pins, in square order: an error saying why when they are full or one
+/// already lies on its square.
+pub(crate) fn add_pin(pos: &mut Position, owner: Side, pin: Pin) -> Result<(), String> {
+    if pins_full(pos, owner) {
+        return Err(format!(
+            "at most {MAX_PINS} of a side's blades lie captured at once (ruling R-BLADE-CAPTURE)"
+        ));
+    }
+    if pinned_at(pos, owner, pin.1).is_some() {
+        return Err(format!("two of {owner}'s blades are pinned on {}", pin.1));
+    }
+    let list = &mut pos.pinned[owner.index()];
+    let i = list
+        .iter()
+        .position(|p| p.is_none_or(|p| p.1.index() > pin.1.index()))
+        .expect("a place is free");
+    list[i..].rotate_right(1);
+    list[i] = Some(pin);
+    Ok(())
+}
+
+/// Takes `owner`'s pin on `at` out of the list, if there is one.
+fn unpin(pos: &mut Position, owner: Side, at: Square) -> Option<Pin> {
+    let list = &mut pos.pinned[owner.index()];
+    let i = list.iter().position(|p| p.is_some_and(|p| p.1 == at))?;
+    let pin = list[i].take();
+    list[i..].rotate_left(1);
+    pin
 }
 
 /// The Cloak left `at`: the blade under it is free again.
-pub(crate) fn release(pos: &mut Position, owner: Side) {
-    if let Some((k, at, _)) = pos.pinned[owner.index()].take() {
+pub(crate) fn release(pos: &mut Position, owner: Side, at: Square) {
+    if let Some((k, at, _)) = unpin(pos, owner, at) {
         pos.put(owner, k, at);
     }
     pos.released = true;
 }
 
-/// The blade's owner moves it off: the Cloak on top is destroyed.
-pub(crate) fn free(rules: &Rules, pos: &mut Position, owner: Side) {
-    let _ = rules;
-    if let Some((_, at, _)) = pos.pinned[owner.index()].take()
+/// The blade's owner moves it off `at`: the Cloak on top is destroyed.
+pub(crate) fn free(pos: &mut Position, owner: Side, at: Square) {
+    if unpin(pos, owner, at).is_some()
         && let Some((cs, ck)) = pos.piece_at(at)
     {
         pos.remove(cs, ck, at);
@@ -75,13 +129,55 @@ pub(crate) fn free(rules: &Rules, pos: &mut Position, owner: Side) {
     }
 }
 
-/// The Cloak's owner disarms the captured blade: the blade is discarded, the Cloak fended.
-pub(crate) fn disarm_captured(pos: &mut Position, owner: Side) {
-    if let Some((k, at, _)) = pos.pinned[owner.index()].take() {
+/// The Cloak's owner disarms the blade captured on `at`: the blade is discarded, the Cloak fended.
+pub(crate) fn disarm_captured(pos: &mut Position, owner: Side, at: Square) {
+    if let Some((k, at, _)) = unpin(pos, owner, at) {
         pos.discard[owner.index()][k.index()] += 1;
         if let Some((cs, ck)) = pos.piece_at(at) {
             pos.remove(cs, ck, at);
             pos.reserve[cs.index()][ck.index()] += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn pins_stay_in_square_order_and_leave_no_gap() {
+        // R-BLADE-CAPTURE: a side's pins are kept in square order, so equal positions compare
+        // and hash equal whatever order the captures came in.
+        let mut p = Position::empty();
+        for (at, t) in [("Y9", 3), ("W2", 5), ("X14", 7)] {
+            add_pin(&mut p, Side::Black, (Kind(1), sq(at), t)).unwrap();
+        }
+        let squares: Vec<String> = pins(&p, Side::Black).map(|x| x.1.to_string()).collect();
+        assert_eq!(squares, ["W2", "Y9", "X14"]);
+        assert_eq!(untouchable(&p, Side::Black).count(), 3);
+        assert_eq!(holding(&p, Side::White), untouchable(&p, Side::Black));
+        assert!(!any_pinned(&p, Side::White));
+        assert_eq!(unpin(&mut p, Side::Black, sq("Y9")).map(|x| x.2), Some(3));
+        let squares: Vec<String> = pins(&p, Side::Black).map(|x| x.1.to_string()).collect();
+        assert_eq!(squares, ["W2", "X14"]);
+        assert!(p.pinned[1][2].is_none(), "no gap: the last place is empty");
+    }
+
+    #[test]
+    fn a_full_list_or_a_second_pin_on_a_square_is_refused() {
+        let mut p = Position::empty();
+        add_pin(&mut p, Side::White, (Kind(1), sq("X7"), 0)).unwrap();
+        let e = add_pin(&mut p, Side::White, (Kind(2), sq("X7"), 0)).unwrap_err();
+        assert!(e.contains("two of White's blades are pinned on X7"), "{e}");
+        for at in ["W1", "W2", "W3"] {
+            add_pin(&mut p, Side::White, (Kind(1), sq(at), 0)).unwrap();
+        }
+        assert!(pins_full(&p, Side::White));
+        let e = add_pin(&mut p, Side::White, (Kind(1), sq("Z16"), 0)).unwrap_err();
+        assert!(e.contains("at most 4"), "{e}");
     }
 }

@@ -99,7 +99,7 @@ pub(crate) fn casts(rules: &Rules, pos: &Position, concert_only: bool, out: &mut
             continue;
         }
         for from in pos.pieces(side, k) {
-            if Some(from) != holding {
+            if !holding.contains(from) {
                 out.push(Action::Cast {
                     kind: k,
                     from: Some(from),

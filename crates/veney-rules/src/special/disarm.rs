@@ -63,7 +63,7 @@ pub fn disadvantaged_squares(rules: &Rules, pos: &Position, side: Side) -> Bitbo
         }
         let mut seen = Bitboard::EMPTY;
         for from in pos.pieces(side, k) {
-            if Some(from) != holding {
+            if !holding.contains(from) {
                 seen |= attacks(rules, pos, side, k, from);
             }
         }
@@ -89,8 +89,9 @@ pub fn overextended(rules: &Rules, pos: &Position, side: Side, k: Kind, at: Squa
 /// §2.0.14's "no blade left on the board", read from the set's data (the blades by default; the
 /// Illusionist's Cloak, Lantern and Jutsu; ruling R-PRIVILEGE).
 pub fn privileged_on_board(rules: &Rules, pos: &Position, side: Side) -> u32 {
-    let pinned = crate::special::blade_capture::pinned(pos, side)
-        .is_some_and(|(k, _, _)| rules.info(side, k).privileged) as u32;
+    let pinned = crate::special::blade_capture::pins(pos, side)
+        .filter(|&(k, _, _)| rules.info(side, k).privileged)
+        .count() as u32;
     pinned
         + rules
             .set(side)
@@ -102,8 +103,9 @@ pub fn privileged_on_board(rules: &Rules, pos: &Position, side: Side) -> u32 {
 
 /// How many blades (role Blade: Sword, Dagger) `side` has on the board.
 pub fn blades_on_board(rules: &Rules, pos: &Position, side: Side) -> u32 {
-    let pinned = crate::special::blade_capture::pinned(pos, side)
-        .is_some_and(|(k, _, _)| rules.is_blade(side, k)) as u32;
+    let pinned = crate::special::blade_capture::pins(pos, side)
+        .filter(|&(k, _, _)| rules.is_blade(side, k))
+        .count() as u32;
     pinned
         + rules
             .set(side)

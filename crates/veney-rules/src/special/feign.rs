@@ -31,7 +31,7 @@ pub(crate) fn feigns(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     for k in crate::rules::kinds_in(rules.kinds_with(side, crate::rules::Aspect::Feign)) {
         let holding = crate::special::blade_capture::holding(pos, side);
         for from in pos.pieces(side, k) & Bitboard::adjacent(self_sq) {
-            if Some(from) == holding {
+            if holding.contains(from) {
                 continue;
             }
             out.push(Action::Move(Move {

@@ -29,7 +29,7 @@ pub fn stance(rules: &Rules, pos: &Position, side: Side) -> bool {
             blades |= pos.pieces(side, k);
         }
     }
-    if crate::special::blade_capture::pinned(pos, side).is_some() {
+    if crate::special::blade_capture::any_pinned(pos, side) {
         return false;
     }
     let beside = |dl: i8| life.offset(dl, 0).filter(|s| blades.contains(*s));

@@ -86,9 +86,10 @@ pub fn reset_board(rules: &Rules, pos: &mut Position) {
         let s = side.index();
         let mut pool = [0u8; MAX_KINDS];
         // A pinned blade comes back too; the Cloak on it is lifted with its side's pieces.
-        if let Some((k, _, _)) = pos.pinned[s].take() {
+        for (k, _, _) in crate::special::blade_capture::pins(pos, side) {
             pool[k.index()] += 1;
         }
+        pos.pinned[s] = Default::default();
         for k in rules.set(side).kinds() {
             let on = pos.pieces(side, k);
             pool[k.index()] += on.count() as u8;
