@@ -21,7 +21,12 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
     // its Self excepted.
     let occupied = pos.occupied().0;
     let donkeys = crate::special::donkey::squares(pos).0;
-    let own_leapable = pos.occupied_by(side).0 & !pos.pieces(side, rules.life(side)).0 & !donkeys;
+    // Not the Self, nor a Cloak of the mover's holding a blade ("Your blade/s may not leap over
+    // your Cloak while it captures", §2.0.06).
+    let own_leapable = pos.occupied_by(side).0
+        & !pos.pieces(side, rules.life(side)).0
+        & !crate::special::blade_capture::holding(pos, side).0
+        & !donkeys;
     for ray in tables.rays_from(from) {
         if ray.mode == Mode::MoveOnly {
             continue;

@@ -99,13 +99,14 @@ impl View {
             }
         }
         let opp_blades = pos.pieces_of(!side, rules.blade_kinds(!side));
-        let mut own_leapable = own & !life;
+        let holding = crate::special::blade_capture::holding(pos, side);
+        // "Your blade/s may not leap over your Cloak while it captures" (§2.0.06).
+        let mut own_leapable = own & !life & !holding;
         if possessed {
             let fsq = free_sq.unwrap();
             stones.set(fsq);
             own_leapable.set(fsq);
         }
-        let holding = crate::special::blade_capture::holding(pos, side);
         let mut own_dead = own & !stones & !holding;
         if let Some(f) = free_sq {
             own_dead.clear(f);

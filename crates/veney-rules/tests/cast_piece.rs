@@ -307,3 +307,48 @@ fn the_trap_interrupts_a_double_move_in_process() {
     // Nothing to interrupt now; and a spent trap never springs again.
     assert_eq!(g.interrupt(), None);
 }
+
+#[test]
+fn the_trap_does_not_spring_on_a_cloak_holding_the_casters_blade() {
+    // §2.0.18 Obscurant Chaos springs on "any one of the opponent's technical pieces which enter
+    // the cast-square", but a Cloak holding the caster's blade is removed only by freeing the
+    // blade (§2.0.06 FAQ: not "with an attack from another piece"; ruling R-CAST). Black's Cloak
+    // captures White's Sword on White's cast-square W6: neither the interruption nor, on White's
+    // turn, the invocation is open, and the Sword is not lost.
+    let r = Arc::new(rules());
+    let base = Position::from_pieces(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "W6"),
+            (Black, "Self", "X13"),
+            (Black, "Cloak", "X8"),
+        ],
+        Black,
+    )
+    .unwrap();
+    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    let t = veney_rules::notation::parse_turn(&r, g.position(), "CW6~", 1).unwrap();
+    for a in t {
+        g.play(a).unwrap();
+    }
+    assert_eq!(
+        veney_rules::special::cast_piece::interrupt_square(&r, g.position()),
+        None
+    );
+    while g.position().turn() == Black {
+        g.play(Action::EndTurn).unwrap();
+    }
+    let white = g.position().legal_actions(&r);
+    assert!(
+        !white.iter().any(|a| matches!(a, Action::Invoke { .. })),
+        "{white:?}"
+    );
+    let sword = r.set(White).by_name("Sword").unwrap();
+    assert_eq!(
+        veney_rules::special::blade_capture::pins(g.position(), White).count(),
+        1
+    );
+    assert_eq!(g.position().in_play(White, sword), 1);
+}

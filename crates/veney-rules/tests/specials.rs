@@ -740,12 +740,14 @@ fn the_cloak_may_step_off_but_not_from_capture_to_capture() {
 }
 
 /// The Ceremonial Guard (two Cloaks) against the Aristocrat: White's Cloak on Z5 holds Black's
-/// Dagger since turn count 126; White's other Cloak stands on X5, and Black's Sword on `sword`.
+/// Dagger since turn count 126; White's other Cloak stands on X5; `rank7` holds Black's Sword
+/// (and Cloak, or it is on X16).
 fn two_cloaks_position(r: &veney_rules::Rules, rank7: &str) -> veney_rules::Position {
+    let rank16 = if rank7.contains('c') { "4" } else { "1c2" };
     veney_rules::Position::from_text(
         r,
         &format!(
-            "1c2/1b2/4/4/4/2s1/W2e/2@1/L2R/{rank7}/2G1/1CSC/4/1E2/4/4 w EEEG/eee turns=132 \
+            "{rank16}/1b2/4/4/4/2s1/W2e/2@1/L2R/{rank7}/2G1/1CSC/4/1E2/4/4 w EEEG/eee turns=132 \
              pinned=d:Z5:126 sets=Ceremonial_Guard/Aristocrat quiet=5 freefrom=X9:0"
         ),
     )
@@ -760,7 +762,8 @@ fn two_cloaks_each_hold_a_blade() {
     // (ruling R-BLADE-CAPTURE). (A seeded random game once captured a second blade while the
     // app kept one capture a side, and the first pinned blade vanished.)
     let r = game("ceremonial", "aristocrat");
-    let mut p = two_cloaks_position(&r, "w2R");
+    // Black's Cloak on Y7 is a knight's move from Z5.
+    let mut p = two_cloaks_position(&r, "w1cR");
     assert!(
         notations_from(&r, &p, "X5").contains(&"CW7~".to_string()),
         "{:?}",
@@ -786,7 +789,13 @@ fn two_cloaks_each_hold_a_blade() {
             .contains("two of Black's blades are pinned on Z5"),
         "{e}"
     );
-    // No Black piece may attack either Cloak ("not with an attack from another piece").
+    // No Black piece may attack either Cloak ("not with an attack from another piece"): Black's
+    // Cloak on Y7 fends White's Cloak on Z5 when it holds nothing (the control: the same
+    // position without the Dagger's pin), not while it holds the Dagger.
+    let control = text.replace("pinned=d:Z5:126,w:W7:132", "pinned=w:W7:132");
+    let control = veney_rules::Position::from_text(&r, &control).unwrap();
+    let from_y7 = notations_from(&r, &control, "Y7");
+    assert!(from_y7.iter().any(|n| n.contains("Z5")), "{from_y7:?}");
     let black = notations(&r, &p);
     assert!(
         !black.iter().any(|n| n.contains("Z5") || n.contains("W7")),
@@ -820,6 +829,43 @@ fn a_cloak_holding_a_blade_captures_no_other() {
     let from_z5 = notations_from(&r, &p, "Z5");
     assert!(!from_z5.iter().any(|n| n.contains("Y7")), "{from_z5:?}");
     refuse(&r, &p, "CZY7~").by("§2.0.06 Cloak", "may not begin and end with blade capture");
+}
+
+#[test]
+fn your_blade_does_not_leap_your_cloak_while_it_captures() {
+    // §2.0.06: "Your blade/s may not leap over your Cloak while it captures (because they cannot
+    // leap an opponent's piece)." White's Sword on X4 leaps its own pieces, but not its Cloak
+    // holding Black's Sword on X7.
+    let r = rules();
+    let mut p = capture_position(&r, true);
+    // Control: an own engagement on X7 is leapt.
+    let control = pos(
+        &r,
+        &[
+            (White, "Self", "Y2"),
+            (White, "Cloak", "W5"),
+            (White, "Sword", "X4"),
+            (White, "Engagement", "X7"),
+            (Black, "Self", "Y14"),
+            (Black, "Dagger", "Z12"),
+        ],
+        White,
+    );
+    let beyond = |d: &[String]| d.iter().any(|s| s == "X8");
+    assert!(
+        beyond(&dests(&r, &control, "X4")),
+        "{:?}",
+        dests(&r, &control, "X4")
+    );
+    play(&r, &mut p, "CX7~");
+    play(&r, &mut p, "SY15");
+    let d = dests(&r, &p, "X4");
+    assert!(!beyond(&d), "{d:?}");
+    assert!(
+        d.iter().any(|s| s == "X6"),
+        "short of the Cloak the Sword still moves: {d:?}"
+    );
+    refuse(&r, &p, "$X8").by("§2.0.03", "blocked");
 }
 
 #[test]

@@ -19,7 +19,9 @@
 //! immediately"), also in concert — and the Cloak is discarded. Until then no piece of theirs may
 //! attack the Cloak. The Cloak's owner may move the Cloak off (the blade stays, free), but not
 //! onto another blade in the same move, nor recapture after leaving a capture in the same turn;
-//! a capturing Cloak cannot feign or be withdrawn. The Cloak's owner's blade moving onto the
+//! a capturing Cloak cannot feign or be withdrawn, nor be leapt by its owner's blades (`View`'s
+//! and `attacks`' leapable own pieces leave out `holding`), nor lost to the Obscurant Chaos trap
+//! (`cast_piece::springs_on`). The Cloak's owner's blade moving onto the
 //! Cloak's square disarms the captured blade (the capture is the disadvantage) and fends the
 //! Cloak to its owner's reserve; the last blade so disarmed is checkmate by disarm. With several
 //! Cloaks (the Ceremonial Guard) each may hold a blade, each capture on its own square, up to
@@ -77,8 +79,9 @@ pub fn holding(pos: &Position, side: Side) -> Bitboard {
 
 /// Pins `owner`'s blade of `k` on `at` (the Cloak has just landed there).
 pub(crate) fn capture(pos: &mut Position, owner: Side, k: Kind, at: Square) {
-    let added = add_pin(pos, owner, (k, at, pos.turns()));
-    debug_assert!(added.is_ok(), "movegen refuses a capture beyond MAX_PINS");
+    // Move generation refuses a capture beyond `MAX_PINS` (and on a square already pinned): a
+    // blade must never vanish silently.
+    add_pin(pos, owner, (k, at, pos.turns())).expect("a capture the rules allowed");
 }
 
 /// Adds `pin` to `owner`'s pins, in square order: an error saying why when they are full or one

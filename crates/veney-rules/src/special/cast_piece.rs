@@ -215,10 +215,26 @@ pub(crate) fn invocation(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     };
     if let Some((s, k)) = pos.piece_at(sq)
         && s != side
-        && rules.set(s).piece(k).def.category == crate::piece_def::Category::Technical
+        && springs_on(rules, pos, side, s, k, sq)
     {
         out.push(Action::Invoke { at: sq });
     }
+}
+
+/// Whether `caster`'s Obscurant Chaos trap springs on `owner`'s piece of kind `k` on `sq`: a
+/// technical piece, but not a Cloak holding one of the caster's blades, which its owner removes
+/// only by freeing the blade (§2.0.06 FAQ: not "with an attack from another piece"; ruling
+/// R-CAST).
+fn springs_on(
+    rules: &Rules,
+    pos: &Position,
+    caster: Side,
+    owner: Side,
+    k: Kind,
+    sq: Square,
+) -> bool {
+    rules.set(owner).piece(k).def.category == crate::piece_def::Category::Technical
+        && !crate::special::blade_capture::untouchable(pos, caster).contains(sq)
 }
 
 /// The trap sprung mid-turn (§2.0.18: "including if the opponent has just taken a piece or
@@ -241,8 +257,7 @@ pub fn interrupt_square(rules: &Rules, pos: &Position) -> Option<Square> {
     }
     let sq = pos.casts[caster.index()][Device::ObscurantChaos.index()]?;
     let (s, k) = pos.piece_at(sq)?;
-    (s == pos.turn() && rules.set(s).piece(k).def.category == crate::piece_def::Category::Technical)
-        .then_some(sq)
+    (s == pos.turn() && springs_on(rules, pos, caster, s, k, sq)).then_some(sq)
 }
 
 /// Plays the invocation: the technical piece is lost; the caster repositions, taking.
