@@ -263,21 +263,13 @@ fn the_trap_interrupts_a_double_move_in_process() {
     // cast-square can be immediately lost to discard if the caster invokes it (… or even
     // interrupting a double-move in process)". Black's Cloak steps onto its engagement on White's
     // cast-square W6 (a stepping stone: a second move is open); White springs the trap at once.
-    let r = Arc::new(rules());
-    let base = Position::from_pieces(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Sword", "X4"),
-            (Black, "Self", "X13"),
-            (Black, "Cloak", "X8"),
-            (Black, "Engagement", "W6"),
-        ],
-        Black,
-    )
-    .unwrap();
-    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
-    let mut g = Game::from_position(r.clone(), p);
+    let (r, mut g) = white_trap_on_w6(&[
+        (White, "Self", "Y4"),
+        (White, "Sword", "X4"),
+        (Black, "Self", "X13"),
+        (Black, "Cloak", "X8"),
+        (Black, "Engagement", "W6"),
+    ]);
     assert_eq!(
         veney_rules::special::cast_piece::interrupt_square(&r, g.position()),
         None
@@ -315,20 +307,12 @@ fn the_trap_does_not_spring_on_a_cloak_holding_the_casters_blade() {
     // blade (§2.0.06 FAQ: not "with an attack from another piece"; ruling R-CAST). Black's Cloak
     // captures White's Sword on White's cast-square W6: neither the interruption nor, on White's
     // turn, the invocation is open, and the Sword is not lost.
-    let r = Arc::new(rules());
-    let base = Position::from_pieces(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Sword", "W6"),
-            (Black, "Self", "X13"),
-            (Black, "Cloak", "X8"),
-        ],
-        Black,
-    )
-    .unwrap();
-    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
-    let mut g = Game::from_position(r.clone(), p);
+    let (r, mut g) = white_trap_on_w6(&[
+        (White, "Self", "Y4"),
+        (White, "Sword", "W6"),
+        (Black, "Self", "X13"),
+        (Black, "Cloak", "X8"),
+    ]);
     let t = veney_rules::notation::parse_turn(&r, g.position(), "CW6~", 1).unwrap();
     for a in t {
         g.play(a).unwrap();
@@ -351,4 +335,14 @@ fn the_trap_does_not_spring_on_a_cloak_holding_the_casters_blade() {
         1
     );
     assert_eq!(g.position().in_play(White, sword), 1);
+}
+
+/// A game of the standard set from `pieces` (the rest in reserve), Black to move, White's
+/// Obscurant Chaos cast-square on W6.
+fn white_trap_on_w6(pieces: &[(veney_rules::Side, &str, &str)]) -> (Arc<Rules>, Game) {
+    let r = Arc::new(rules());
+    let base = Position::from_pieces(&r, pieces, Black).unwrap();
+    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
+    let g = Game::from_position(r.clone(), p);
+    (r, g)
 }
