@@ -32,14 +32,7 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 
-/// A blade pinned under an opposing Cloak: its kind, its square (where the Cloak stands) and
-/// the turn count at the capture.
-pub type Pin = (Kind, Square, u16);
-
-/// How many of one side's blades may lie captured at once: more than any shipped army has blades
-/// (the Assassin's four Daggers stand at most two at a time on the board) or the opponent
-/// Cloaks (the Ceremonial Guard's two). A fifth capture is refused (ruling R-BLADE-CAPTURE).
-pub const MAX_PINS: usize = 4;
+pub use crate::position::{MAX_PINS, Pin};
 
 /// `owner`'s pinned blades, in square order.
 pub fn pins(pos: &Position, owner: Side) -> impl Iterator<Item = Pin> + '_ {
