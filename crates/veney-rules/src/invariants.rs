@@ -31,24 +31,12 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         }
         all |= union;
         // Every piece is on the board, in reserve or in the discard, exactly once.
-        let mut before: Option<Square> = None;
         for (_, sq, _) in crate::special::blade_capture::pins(pos, side) {
             if !pos.occupied_by(!side).contains(sq) {
                 return Err(format!(
                     "{side}'s pinned blade on {sq} has no opposing Cloak on it"
                 ));
             }
-            if before.is_some_and(|b| b.index() >= sq.index()) {
-                return Err(format!("{side}'s pinned blades are not in square order"));
-            }
-            before = Some(sq);
-        }
-        if pos.pinned[side.index()]
-            .iter()
-            .skip_while(|p| p.is_some())
-            .any(|p| p.is_some())
-        {
-            return Err(format!("{side}'s pinned blades have a gap"));
         }
         for k in rules.set(side).kinds() {
             let on = pos.in_play(side, k);

@@ -49,6 +49,7 @@ pub mod perft;
 pub mod piece_def;
 mod piece_moves;
 pub mod piece_set;
+mod pins;
 mod placement;
 pub mod playout;
 pub mod position;

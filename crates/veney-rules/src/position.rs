@@ -6,6 +6,7 @@ use crate::intersection::Intersection;
 use crate::measure::Measure;
 use crate::outcome::Outcome;
 use crate::piece_set::{Kind, MAX_KINDS};
+use crate::pins::Pins;
 use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::Square;
@@ -118,10 +119,9 @@ pub struct Position {
     /// whether the turn in progress has had such a contact.
     pub(crate) quiet: u16,
     pub(crate) contact: bool,
-    /// Each side's blades pinned under opposing Cloaks (§2.0.06): kind, square, turn count at
-    /// the capture, in square order, the empty places last (`special::blade_capture`). The Cloak
-    /// stands on the square; the blade is kept here.
-    pub(crate) pinned: [[Option<Pin>; MAX_PINS]; 2],
+    /// Each side's blades pinned under opposing Cloaks (§2.0.06, `special::blade_capture`). The
+    /// Cloak stands on the square; the blade is kept here.
+    pub(crate) pinned: [Pins; 2],
     /// A Cloak left a blade capture this turn (no recapture in the same turn, §2.0.06).
     pub(crate) released: bool,
     /// Each side's cast-squares by device: Fire Dance, Obscurant Chaos, Shima (§2.0.18).
@@ -148,15 +148,6 @@ pub struct Position {
     /// The concert partner in hand, mid-turn (R-CONCERT).
     pub(crate) lifted: Option<Lifted>,
 }
-
-/// A blade pinned under an opposing Cloak (§2.0.06, `special::blade_capture`): its kind, its
-/// square (where the Cloak stands) and the turn count at the capture.
-pub type Pin = (Kind, Square, u16);
-
-/// How many of one side's blades may lie captured at once: more than any shipped army has blades
-/// (the Assassin's four Daggers stand at most two at a time on the board) or the opponent
-/// Cloaks (the Ceremonial Guard's two). A fifth capture is refused (ruling R-BLADE-CAPTURE).
-pub const MAX_PINS: usize = 4;
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
 /// piece of kind `target` on `to`. `fresh` while the declaring turn is not over.
@@ -202,7 +193,7 @@ impl Position {
             intention: None,
             quiet: 0,
             contact: false,
-            pinned: [[None; MAX_PINS]; 2],
+            pinned: [Pins::default(); 2],
             released: false,
             casts: [[None; 3]; 2],
             chaos_spent: [false; 2],
@@ -438,7 +429,7 @@ impl Position {
     /// (§2.0.06) or in the air after a cast (§2.0.18). With the reserve and the discard they make
     /// the set's count.
     pub fn in_play(&self, side: Side, k: Kind) -> u8 {
-        let pins = self.pinned[side.index()].iter().flatten();
+        let pins = self.pinned[side.index()].iter();
         let pinned = pins.filter(|p| p.0 == k).count() as u8;
         let in_air =
             matches!(self.phase, Phase::Cast { kind, .. } if kind == k && self.turn == side);

@@ -32,31 +32,32 @@ use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 
-pub use crate::position::{MAX_PINS, Pin};
+use crate::pins::PinRefused;
+pub use crate::pins::{MAX_PINS, Pin};
 
 /// `owner`'s pinned blades, in square order.
 pub fn pins(pos: &Position, owner: Side) -> impl Iterator<Item = Pin> + '_ {
-    pos.pinned[owner.index()].iter().map_while(|p| *p)
+    pos.pinned[owner.index()].iter()
 }
 
 /// `owner`'s blade pinned on `at`, if one is: its kind and the turn count at the capture.
 pub fn pinned_at(pos: &Position, owner: Side, at: Square) -> Option<(Kind, u16)> {
-    pins(pos, owner).find(|p| p.1 == at).map(|(k, _, t)| (k, t))
+    pos.pinned[owner.index()].get(at).map(|(k, _, t)| (k, t))
 }
 
 /// Whether `owner` has a blade pinned.
 pub fn any_pinned(pos: &Position, owner: Side) -> bool {
-    pos.pinned[owner.index()][0].is_some()
+    !pos.pinned[owner.index()].is_empty()
 }
 
 /// Whether `owner`'s blades fill every place a capture takes (`MAX_PINS`).
 pub fn pins_full(pos: &Position, owner: Side) -> bool {
-    pos.pinned[owner.index()][MAX_PINS - 1].is_some()
+    pos.pinned[owner.index()].is_full()
 }
 
 /// The squares `side` may not attack: the opposing Cloaks holding `side`'s blades (§2.0.06).
 pub fn untouchable(pos: &Position, side: Side) -> Bitboard {
-    pins(pos, side).fold(Bitboard::EMPTY, |b, p| b | Bitboard::from_square(p.1))
+    pos.pinned[side.index()].squares()
 }
 
 /// `owner`'s pinned blades it may free now ("not immediately": from its second turn after).
@@ -80,31 +81,17 @@ pub(crate) fn capture(pos: &mut Position, owner: Side, k: Kind, at: Square) {
 /// Adds `pin` to `owner`'s pins, in square order: an error saying why when they are full or one
 /// already lies on its square.
 pub(crate) fn add_pin(pos: &mut Position, owner: Side, pin: Pin) -> Result<(), String> {
-    if pins_full(pos, owner) {
-        return Err(format!(
+    pos.pinned[owner.index()].insert(pin).map_err(|why| match why {
+        PinRefused::Full => format!(
             "at most {MAX_PINS} of a side's blades lie captured at once (ruling R-BLADE-CAPTURE)"
-        ));
-    }
-    if pinned_at(pos, owner, pin.1).is_some() {
-        return Err(format!("two of {owner}'s blades are pinned on {}", pin.1));
-    }
-    let list = &mut pos.pinned[owner.index()];
-    let i = list
-        .iter()
-        .position(|p| p.is_none_or(|p| p.1.index() > pin.1.index()))
-        .expect("a place is free");
-    list[i..].rotate_right(1);
-    list[i] = Some(pin);
-    Ok(())
+        ),
+        PinRefused::Taken => format!("two of {owner}'s blades are pinned on {}", pin.1),
+    })
 }
 
 /// Takes `owner`'s pin on `at` out of the list, if there is one.
 fn unpin(pos: &mut Position, owner: Side, at: Square) -> Option<Pin> {
-    let list = &mut pos.pinned[owner.index()];
-    let i = list.iter().position(|p| p.is_some_and(|p| p.1 == at))?;
-    let pin = list[i].take();
-    list[i..].rotate_left(1);
-    pin
+    pos.pinned[owner.index()].remove(at)
 }
 
 /// The Cloak left `at`: the blade under it is free again.
@@ -160,7 +147,7 @@ mod tests {
         assert_eq!(unpin(&mut p, Side::Black, sq("Y9")).map(|x| x.2), Some(3));
         let squares: Vec<String> = pins(&p, Side::Black).map(|x| x.1.to_string()).collect();
         assert_eq!(squares, ["W2", "X14"]);
-        assert!(p.pinned[1][2].is_none(), "no gap: the last place is empty");
+        assert_eq!(untouchable(&p, Side::Black).count(), 2);
     }
 
     #[test]

@@ -89,7 +89,7 @@ pub fn reset_board(rules: &Rules, pos: &mut Position) {
         for (k, _, _) in crate::special::blade_capture::pins(pos, side) {
             pool[k.index()] += 1;
         }
-        pos.pinned[s] = Default::default();
+        pos.pinned[s].clear();
         for k in rules.set(side).kinds() {
             let on = pos.pieces(side, k);
             pool[k.index()] += on.count() as u8;
