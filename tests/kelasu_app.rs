@@ -29,6 +29,11 @@ fn send<M: Message>(app: &mut App, m: M) {
 
 /// Opens Kelasu as the title's Play button does and starts a game as the dialog's Start does.
 fn kelasu_app(name: &str, position: Option<&str>) -> App {
+    kelasu_app_with(name, position, KelasuOptions::default())
+}
+
+/// `kelasu_app` with the dialog's options set.
+fn kelasu_app_with(name: &str, position: Option<&str>, options: KelasuOptions) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .insert_resource(SaveRoot(temp_dir(name)))
@@ -42,7 +47,7 @@ fn kelasu_app(name: &str, position: Option<&str>) -> App {
     send(
         &mut app,
         NewKelasu {
-            options: KelasuOptions::default(),
+            options,
             position: position.map(String::from),
         },
     );
@@ -180,7 +185,11 @@ fn merge_by_gathering_blanks_then_move_the_new_warrior_in_the_same_turn() {
     let r = refusal(&a).expect("refused");
     assert!(r.contains("Kelasu"), "{r}");
     assert_eq!(at(&a, "C5"), Some((Side::Blue, Kind::Warrior)));
-    end_turn(&mut a);
+    // "Once your energy runs out, your turn ends": with 1 left and Blanks that can step, the
+    // rules offer no `end` (the turn bar's button is off); the last step ends the turn.
+    assert_eq!(veney::packs::kelasu::turn_bar::end_index(m(&a)), None);
+    click(&mut a, "D3");
+    click(&mut a, "E3");
     assert_eq!(typed(&a).state().to_move(), Side::Red);
     assert_eq!(energy(&a), 4);
     // The record writes the merge in Kelasu's notation.
@@ -446,7 +455,12 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     use game_ai::Level;
     use game_api::Player;
     use veney::host::grid::{ComputerSeats, GridHint, GridThinking};
-    let mut a = kelasu_app("computer", Some(MERGING));
+    // House rule EndEarly=yes: Blue ends its turn after one step (the button's action).
+    let early = KelasuOptions {
+        end_early: true,
+        ..KelasuOptions::default()
+    };
+    let mut a = kelasu_app_with("computer", Some(MERGING), early);
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
     click(&mut a, "D3");
     click(&mut a, "E3");

@@ -20,6 +20,7 @@ pub const CONVERSION: &str = "Kelasu: Diplomat conversion";
 pub const MERGING: &str = "Kelasu: Merging";
 pub const MERGE_COST: &str = "Kelasu: Merging costs";
 pub const PASSING: &str = "Kelasu: turns (no passing)";
+pub const TURN_END: &str = "Kelasu: a turn ends when energy runs out";
 pub const CAPTURE: &str = "Kelasu: capture as in chess";
 
 /// The rule of a kind's moves ("Kelasu: Warrior moves").
@@ -80,7 +81,7 @@ fn move_refusal(
         );
     }
     // The piece's squares on a board holding only it: is `to` on its pattern at all?
-    let mut lone = *p;
+    let mut lone = p.clone();
     lone.board = [None; 100];
     lone.board[from.index()] = Some(piece);
     let mut pattern = Vec::new();
@@ -207,6 +208,13 @@ pub fn refusal(p: &Position, o: &KelasuOptions, side: Side, a: Action) -> Refusa
     }
 
     match a {
+        Action::End if p.acted => Refusal::new(
+            TURN_END,
+            format!(
+                "{} energy left and a piece can still act: \"Once your energy runs out, your turn ends.\" (EndEarly=no)",
+                p.energy
+            ),
+        ),
         Action::End => Refusal::new(
             PASSING,
             "a turn ends after at least one action: the text has no pass (Pass=no)",

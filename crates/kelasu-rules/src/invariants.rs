@@ -1,7 +1,7 @@
 //! What every reachable position satisfies; position text is checked against the same rules.
 use crate::options::KelasuOptions;
 use crate::piece::Kind;
-use crate::position::{HISTORY, Position};
+use crate::position::Position;
 use std::fmt;
 
 /// The field of the position text a check concerns.
@@ -107,11 +107,6 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
                 );
             }
         }
-    }
-    if p.history_len as usize > HISTORY
-        || p.history[p.history_len as usize..].iter().any(|&h| h != 0)
-    {
-        return err(Field::History, format!("at most {HISTORY} entries"));
     }
     Ok(())
 }

@@ -43,14 +43,17 @@ pub fn piece_actions(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<
     );
 }
 
-/// Whether ending the turn is open: after acting, or at any time under `Pass=yes`.
-pub fn may_end(p: &Position, o: &KelasuOptions, side: Side) -> bool {
-    side == p.to_move && (p.acted || o.pass_allowed)
+/// Whether ending the turn is open: at any time under `Pass=yes`; else after acting, when no
+/// piece can act (`stuck`) or under `EndEarly=yes` ("Once your energy runs out, your turn
+/// ends"; rulings "Passing and stalemate", "Ending a turn").
+pub fn may_end(p: &Position, o: &KelasuOptions, side: Side, stuck: bool) -> bool {
+    side == p.to_move && (o.pass_allowed || (p.acted && (o.end_early || stuck)))
 }
 
 pub fn legal_actions(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<Action>) {
+    let before = out.len();
     piece_actions(p, o, side, out);
-    if may_end(p, o, side) {
+    if may_end(p, o, side, out.len() == before) {
         out.push(Action::End);
     }
 }

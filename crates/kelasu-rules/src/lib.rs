@@ -55,7 +55,7 @@ pub use game::Kelasu;
 pub use invariants::{Field, PositionError};
 pub use options::{HeaderError, KelasuOptions, OptionsError};
 pub use piece::{Kind, Piece};
-pub use position::{HISTORY, Position};
+pub use position::Position;
 pub use side::Side;
 pub use square::Square;
 
@@ -63,7 +63,7 @@ pub use square::Square;
 pub mod rules {
     pub use crate::explain::{
         CAPTURE, CONVERSION, ENERGY, MERGE_COST, MERGING, ONCE_PER_TURN, PASSING, PIECES, RECALL,
-        STONES, piece_rule,
+        STONES, TURN_END, piece_rule,
     };
 }
 

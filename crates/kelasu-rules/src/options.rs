@@ -21,6 +21,11 @@ pub struct KelasuOptions {
     /// Header `Pass`: `no` (default) or `yes` — whether a player may end a turn without acting
     /// (ruling "Passing and stalemate").
     pub pass_allowed: bool,
+    /// Header `EndEarly`: `no` (default) or `yes` — whether a player who has acted may end the
+    /// turn with energy left while one of their pieces can still act. The text: "Once your
+    /// energy runs out, your turn ends." (ruling "Ending a turn"). With `no`, `end` is open
+    /// mid-turn only when no piece can act.
+    pub end_early: bool,
     /// Header `QuietTurns`: a number of full turns (default 64) or `off` — "Making 64 full turns
     /// without a Blank move, a Merge, or a Capture" draws; a full turn is one turn of each side.
     pub quiet_full_turns: Option<u16>,
@@ -34,6 +39,7 @@ impl Default for KelasuOptions {
             conversion_resets_count: false,
             moved_blanks_merge: true,
             pass_allowed: false,
+            end_early: false,
             quiet_full_turns: Some(64),
         }
     }
@@ -59,6 +65,7 @@ impl KelasuOptions {
             ),
             ("MovedBlanksMerge".into(), yes_no(self.moved_blanks_merge)),
             ("Pass".into(), yes_no(self.pass_allowed)),
+            ("EndEarly".into(), yes_no(self.end_early)),
             ("QuietTurns".into(), count_or_off(self.quiet_full_turns)),
         ]
     }
@@ -81,6 +88,7 @@ impl KelasuOptions {
                 "ConversionResetsCount" => o.conversion_resets_count = yes_no()?,
                 "MovedBlanksMerge" => o.moved_blanks_merge = yes_no()?,
                 "Pass" => o.pass_allowed = yes_no()?,
+                "EndEarly" => o.end_early = yes_no()?,
                 "QuietTurns" => {
                     o.quiet_full_turns = read_count_or_off(k, v, 10_000, "full turns")?;
                 }

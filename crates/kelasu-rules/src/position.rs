@@ -4,12 +4,9 @@ use crate::bitboard::Bitboard;
 use crate::piece::{Kind, Piece};
 use crate::side::Side;
 use crate::square::Square;
+use std::sync::Arc;
 
-/// How many turn-start positions since the last irreversible action are kept for fourfold
-/// repetition (ruling "Fourfold repetition").
-pub const HISTORY: usize = 64;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; 100],
     pub(crate) to_move: Side,
@@ -23,9 +20,11 @@ pub struct Position {
     /// has had one (so the turn's end brings it to 0).
     pub(crate) quiet: i16,
     /// Repetition keys of the turn starts since the last irreversible action, oldest first
-    /// (the current turn start included once it begins); `history_len` are in use.
-    pub(crate) history: [u64; HISTORY],
-    pub(crate) history_len: u8,
+    /// (the current turn start included once it begins), every one of them: a fourth
+    /// occurrence may come any number of turns after the first (ruling "Fourfold repetition").
+    /// Shared between copies of the position (a copy costs no allocation; a turn start that
+    /// adds a key to a shared list copies it first).
+    pub(crate) history: Arc<Vec<u64>>,
 }
 
 impl Position {
@@ -54,8 +53,7 @@ impl Position {
             acted: false,
             moved: Bitboard::EMPTY,
             quiet: 0,
-            history: [0; HISTORY],
-            history_len: 0,
+            history: Arc::default(),
         };
         p.push_history();
         p
@@ -76,8 +74,7 @@ impl Position {
             acted: false,
             moved: Bitboard::EMPTY,
             quiet: 0,
-            history: [0; HISTORY],
-            history_len: 0,
+            history: Arc::default(),
         };
         p.energy = p.stones(to_move) as i16;
         p.push_history();
@@ -105,7 +102,7 @@ impl Position {
         self.quiet
     }
     pub fn history(&self) -> &[u64] {
-        &self.history[..self.history_len as usize]
+        &self.history
     }
     /// Every piece with its square.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
@@ -136,8 +133,7 @@ impl Position {
         self.board[s.index()] = p;
     }
     pub(crate) fn clear_history(&mut self) {
-        self.history = [0; HISTORY];
-        self.history_len = 0;
+        self.history = Arc::default();
     }
     /// The key fourfold repetition compares: the pieces and the side to move.
     pub fn repetition_key(&self) -> u64 {
@@ -148,15 +144,9 @@ impl Position {
         let k = self.repetition_key();
         self.history().iter().filter(|&&h| h == k).count()
     }
-    /// Keeps the current placement's key in the bounded repetition history.
+    /// Adds the current placement's key to the repetition history.
     pub(crate) fn push_history(&mut self) {
         let k = self.repetition_key();
-        if self.history_len as usize == HISTORY {
-            self.history.copy_within(1.., 0);
-            self.history[HISTORY - 1] = k;
-        } else {
-            self.history[self.history_len as usize] = k;
-            self.history_len += 1;
-        }
+        Arc::make_mut(&mut self.history).push(k);
     }
 }

@@ -10,10 +10,11 @@ use crate::bitboard::Bitboard;
 use crate::invariants;
 use crate::options::KelasuOptions;
 use crate::piece::Piece;
-use crate::position::{HISTORY, Position};
+use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
 use game_api::TextError;
+use std::sync::Arc;
 
 pub fn write(p: &Position) -> String {
     let mut ranks = Vec::new();
@@ -210,24 +211,15 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
         .parse()
         .map_err(|_| TextError::new(col, t, "expected the count of quiet turns, a number"))?;
     let (col, t) = fields[6];
-    let mut history = [0u64; HISTORY];
-    let mut history_len = 0u8;
+    let mut history = Vec::new();
     if t != "-" {
         let mut c = col;
         for part in t.split('+') {
-            if history_len as usize == HISTORY {
-                return Err(TextError::new(
-                    c,
-                    part,
-                    format!("at most {HISTORY} history entries"),
-                ));
-            }
             let h = (part.len() == 16)
                 .then(|| u64::from_str_radix(part, 16).ok())
                 .flatten()
                 .ok_or_else(|| TextError::new(c, part, "expected 16 hex digits or `-`"))?;
-            history[history_len as usize] = h;
-            history_len += 1;
+            history.push(h);
             c += part.len() + 1;
         }
     }
@@ -238,12 +230,10 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
         acted,
         moved,
         quiet,
-        history,
-        history_len,
+        history: Arc::new(history),
     };
-    if history_len == 0 && !acted {
-        p.history[0] = p.repetition_key();
-        p.history_len = 1;
+    if p.history.is_empty() && !acted {
+        p.push_history();
     }
     invariants::check(&p, o).map_err(|e| {
         let (col, t) = fields[e.field.index().min(6)];

@@ -105,21 +105,53 @@ fn sixty_four_full_turns_without_blank_move_merge_or_capture() {
 fn default_count_is_128_turns() {
     let g = game();
     let mut s = pos("A0:G C0:S J9:g H9:s", Side::Blue);
-    // Generals walk a long cycle: Blue A0..A9 and back along B, so no position repeats 4 times.
-    let blue = [
-        "A0-A1", "A1-A2", "A2-A3", "A3-A4", "A4-A5", "A5-A6", "A6-A7", "A7-A8", "A8-A9", "A9-B9",
-        "B9-B8", "B8-B7", "B7-B6", "B6-B5", "B5-B4", "B4-B3", "B3-B2", "B2-B1", "B1-B0", "B0-A0",
-    ];
-    let red = [
-        "J9-J8", "J8-J7", "J7-J6", "J6-J5", "J5-J4", "J4-J3", "J3-J2", "J2-J1", "J1-J0", "J0-I0",
-        "I0-I1", "I1-I2", "I2-I3", "I3-I4", "I4-I5", "I5-I6", "I6-I7", "I7-I8", "I8-I9", "I9-J9",
-    ];
+    // The Generals walk cycles of 11 and 20 moves over distinct squares, so the turn-start
+    // position repeats only every 220 full turns: the count ends the game first.
     for t in 0..64 {
         assert!(over(&g, &s).is_none(), "over after {t} full turns");
-        play(&g, &mut s, blue[t % 20]);
-        play(&g, &mut s, red[t % 20]);
+        play(&g, &mut s, BLUE_11[t % 11]);
+        play(&g, &mut s, RED_20[t % 20]);
     }
     assert_eq!(over(&g, &s).unwrap().reason, endings::QUIET_TURNS);
+}
+
+/// Blue's General around A0..A8, B9, B0: 11 moves, 11 distinct squares.
+const BLUE_11: [&str; 11] = [
+    "A0-A1", "A1-A2", "A2-A3", "A3-A4", "A4-A5", "A5-A6", "A6-A7", "A7-A8", "A8-B9", "B9-B0",
+    "B0-A0",
+];
+/// Red's General around J9..J1, I0, I9: 11 moves.
+const RED_11: [&str; 11] = [
+    "J9-J8", "J8-J7", "J7-J6", "J6-J5", "J5-J4", "J4-J3", "J3-J2", "J2-J1", "J1-I0", "I0-I9",
+    "I9-J9",
+];
+/// Red's General down the J file and back up the I file: 20 moves.
+const RED_20: [&str; 20] = [
+    "J9-J8", "J8-J7", "J7-J6", "J6-J5", "J5-J4", "J4-J3", "J3-J2", "J2-J1", "J1-J0", "J0-I0",
+    "I0-I1", "I1-I2", "I2-I3", "I3-I4", "I4-I5", "I5-I6", "I6-I7", "I7-I8", "I8-I9", "I9-J9",
+];
+
+#[test]
+fn fourfold_repetition_however_far_apart() {
+    // "Fourfold repetition of the position." with no limit on how far apart: both Generals walk
+    // 11-move cycles, so the start stands again at turn starts 22, 44 and 66 (full turns 11, 22,
+    // 33). No capture, merge or Blank move comes between: the draw comes at the fourth, 66 turn
+    // starts after the first.
+    let g = game();
+    let mut s = pos("A0:G C0:S J9:g H9:s", Side::Blue);
+    for t in 0..33 {
+        assert!(over(&g, &s).is_none(), "over after {t} full turns");
+        play(&g, &mut s, BLUE_11[t % 11]);
+        play(&g, &mut s, RED_11[t % 11]);
+    }
+    assert_eq!(s.repetitions(), 4);
+    assert_eq!(
+        s.history().len(),
+        67,
+        "every turn start since the first is kept"
+    );
+    let o = over(&g, &s).unwrap();
+    assert_eq!((o.reason.as_str(), o.winner()), (endings::REPETITION, None));
 }
 
 #[test]

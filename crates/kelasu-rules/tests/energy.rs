@@ -1,5 +1,6 @@
 //! Turns and energy (text, "Turns"): energy is the mover's Stones at the start of each turn,
-//! every move costs 1, no piece moves twice, the turn ends when energy runs out or by `end`.
+//! every move costs 1, no piece moves twice, the turn ends when energy runs out (or by `end`,
+//! when no piece can act or under `EndEarly=yes`).
 mod common;
 use common::*;
 use game_api::{Actor, Game, Player};
@@ -17,7 +18,6 @@ fn start_of_game_energy_and_first_turn() {
     play(&g, &mut s, "B1-C1");
     assert_eq!(s.energy(), 3);
     assert!(!g.at_turn_start(&s));
-    assert!(legal(&g, &s).contains(&Action::End));
     play(&g, &mut s, "A1-B1 B3-C3 B4-C4");
     // "Once your energy runs out, your turn ends."
     assert_eq!((s.to_move(), s.energy()), (Side::Red, 4));
@@ -54,16 +54,47 @@ fn no_piece_moves_twice() {
     );
 }
 
+// "Once your energy runs out, your turn ends." (ruling "Ending a turn"): with energy left and a
+// piece that can still act, the turn goes on; `end` is refused, naming the rule.
 #[test]
-fn end_passes_the_turn_with_energy_left() {
+fn the_turn_goes_on_while_energy_is_left_and_a_piece_can_act() {
     let g = game();
     let mut s = g.start();
+    play(&g, &mut s, "B1-C1");
+    assert!(!legal(&g, &s).contains(&Action::End));
+    let r = g
+        .play_checked(&mut s, Actor::Player(Player(0)), Action::End)
+        .unwrap_err();
+    assert_eq!(r.rule, rules::TURN_END);
+    assert!(r.why.contains("3 energy left"), "{}", r.why);
+    assert_eq!((s.to_move(), s.energy()), (Side::Blue, 3));
+}
+
+// Under `EndEarly=yes` (house rule) a player who has acted may end the turn at any point.
+#[test]
+fn end_early_passes_the_turn_with_energy_left() {
+    let g = kelasu_rules::Kelasu::new(kelasu_rules::KelasuOptions {
+        end_early: true,
+        ..Default::default()
+    });
+    let mut s = g.start();
+    assert!(!legal(&g, &s).contains(&Action::End), "not before acting");
     play(&g, &mut s, "B1-C1 end");
     assert_eq!((s.to_move(), s.energy()), (Side::Red, 4));
-    // Red's energy counts Red's Stones: capture one and Red has 3 next turn.
+}
+
+// With energy left but no piece that can act (each moved, Stones never move), `end` is the one
+// action: the turn cannot go on. Red's energy counts Red's Stones: capture one and Red has
+// fewer next turn.
+#[test]
+fn end_is_the_one_action_when_no_piece_can_act() {
+    let g = game();
     let mut s = pos("C0:S C2:S E4:G H4:s H0:s j0:w", Side::Blue);
-    play(&g, &mut s, "E4xH4 end");
+    play(&g, &mut s, "E4xH4");
     assert_eq!(s.energy(), 1);
+    assert_eq!(legal(&g, &s), vec![Action::End]);
+    play(&g, &mut s, "end");
+    assert_eq!((s.to_move(), s.energy()), (Side::Red, 1));
 }
 
 #[test]

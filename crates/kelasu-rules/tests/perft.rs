@@ -57,5 +57,13 @@ fn start_divides_symmetrically() {
     );
     let n: Vec<u64> = d.iter().map(|x| x.1).collect();
     assert_eq!((n[0], n[1], n[2]), (n[5], n[4], n[3]));
+    assert_eq!(n, [652, 636, 616, 616, 636, 652]);
+    // Under EndEarly=yes each first action has more turns: those ending early with `end`.
+    let early = Kelasu::new(KelasuOptions {
+        end_early: true,
+        ..KelasuOptions::default()
+    });
+    let d = divide(&early, &early.start(), 1);
+    let n: Vec<u64> = d.iter().map(|x| x.1).collect();
     assert_eq!(n, [731, 713, 690, 690, 713, 731]);
 }

@@ -58,6 +58,7 @@ fn options_round_trip_through_headers() {
         conversion_resets_count: true,
         moved_blanks_merge: false,
         pass_allowed: true,
+        end_early: true,
         quiet_full_turns: None,
     };
     let g = Kelasu::new(o);

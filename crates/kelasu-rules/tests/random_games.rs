@@ -32,6 +32,7 @@ fn modes() -> [(&'static str, KelasuOptions); 2] {
                 conversion_resets_count: true,
                 moved_blanks_merge: false,
                 pass_allowed: true,
+                end_early: true,
                 quiet_full_turns: Some(16),
             },
         ),

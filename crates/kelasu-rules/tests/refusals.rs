@@ -6,7 +6,7 @@ use kelasu_rules::{Action, Bitboard, Kind, Side, rules};
 
 fn refused(s: &kelasu_rules::Position, a: Action) -> game_api::Refusal {
     let g = game();
-    let mut t = *s;
+    let mut t = s.clone();
     let r = g
         .play_checked(&mut t, Actor::Player(s.to_move().player()), a)
         .unwrap_err();

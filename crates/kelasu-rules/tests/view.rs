@@ -113,7 +113,7 @@ fn action_cells_kinds_and_labels() {
 fn hash_follows_the_state() {
     let g = game();
     let s = g.start();
-    let mut t = s;
+    let mut t = s.clone();
     play(&g, &mut t, "B1-C1");
     assert_ne!(g.hash(&s), g.hash(&t));
     let back = g.parse_position(&g.position_text(&t)).unwrap();

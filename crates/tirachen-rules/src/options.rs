@@ -33,7 +33,8 @@ pub struct TirachenOptions {
     pub fort_ring_must_be_clear: bool,
     /// Header `GeneralForTraitor`: `yes` (default) or `no` — whether the General may take the
     /// Traitor the second way, sacrificed so that its side controls the Traitor (and loses, its
-    /// General gone; ruling "Sacrificing the General for the Traitor"). The text names no
+    /// General gone, unless the Traitor completes the occupation of the opposing homeland;
+    /// ruling "Sacrificing the General for the Traitor"). The text names no
     /// exception to "sacrifice the piece capturing the traitor piece to gain control of it".
     pub general_for_traitor: bool,
 }

@@ -25,13 +25,16 @@ pub fn ending(pos: &Position, opts: &TirachenOptions) -> Option<Outcome> {
     if pos.choosing() {
         return None;
     }
+    // The occupation first: it is the text's own win, and only a General sacrificed for the
+    // Traitor (ruling "Sacrificing the General for the Traitor") can be missing on the move that
+    // completes it — the sacrificing side's win stands.
+    if let Some(s) = homeland_occupier(pos) {
+        return Some(Outcome::win(s.player(), 2, HOMELAND_OCCUPIED));
+    }
     for s in Side::BOTH {
         if pos.general(s).is_none() {
             return Some(Outcome::win(s.other().player(), 2, GENERAL_TAKEN));
         }
-    }
-    if let Some(s) = homeland_occupier(pos) {
-        return Some(Outcome::win(s.player(), 2, HOMELAND_OCCUPIED));
     }
     if let Some(limit) = opts.quiet_turn_limit
         && pos.quiet_turns() >= limit

@@ -15,7 +15,8 @@ pub fn capturable(pos: &Position, side: Side) -> Bitboard {
 
 /// Whether a piece of `kind` may be sacrificed to gain control of the Traitor. Any piece may, as
 /// the text names no exception; the General only if option `general_for_traitor` allows it
-/// (ruling "Sacrificing the General for the Traitor": its side then loses, its General gone).
+/// (ruling "Sacrificing the General for the Traitor": its side then loses, its General gone,
+/// unless the gained Traitor completes the occupation of the opposing homeland).
 pub fn may_control(opts: &TirachenOptions, kind: Kind) -> bool {
     kind != Kind::General || opts.general_for_traitor
 }

@@ -100,20 +100,21 @@ fn a_general_sacrificed_for_the_traitor_loses_the_game() {
     assert!(none.is_empty(), "{none:?}");
 }
 
-// Ruling "Sacrificing the General for the Traitor": the sacrifice comes first ("sacrifice the
-// piece ... to gain control of it"), so a General sacrificed for a Traitor that completes the
-// occupation of the opposing homeland still loses. Red Pikes d9 e9, White's Traitor f9, Red's
-// General f8.
+// Tirachen "OBJECTIVE": "occupy all three squares of his homeland with your units". A General
+// sacrificed for a Traitor that completes the occupation of the opposing homeland wins: the
+// occupation is the text's own win, met by the mover's units; the loss of a sacrificed General
+// is a ruling ("Sacrificing the General for the Traitor") and does not override it. Nobody
+// captured the General. Red Pikes d9 e9, White's Traitor f9, Red's General f8.
 #[test]
-fn the_generals_loss_comes_before_the_homeland_it_completes() {
+fn a_general_sacrificed_for_the_last_homeland_square_wins_by_the_occupation() {
     let g = game();
     let mut s = pos(&g, "3PPt3/5G3/9/9/g8/9/9/9/9 r mm -/- - 0");
     play(&g, &mut s, "Gf8xf9=T");
     let Decision::Over(o) = g.decision(&s) else {
         panic!("not over")
     };
-    assert_eq!(o.winner(), Some(Player(1)));
-    assert_eq!(o.reason, "General taken");
+    assert_eq!(o.winner(), Some(Player(0)), "Red (Player 0) wins");
+    assert_eq!(o.reason, "homeland occupied");
     g.check_invariants(&s).unwrap();
 }
 

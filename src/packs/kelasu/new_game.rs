@@ -80,6 +80,10 @@ fn dialog(
                 "a Blank that moved this turn may still merge",
             );
             ui.checkbox(&mut o.pass_allowed, "a player may end a turn without acting");
+            ui.checkbox(
+                &mut o.end_early,
+                "a player may end a turn with energy left (house rule)",
+            );
             let mut quiet_on = o.quiet_full_turns.is_some();
             ui.horizontal(|ui| {
                 ui.checkbox(&mut quiet_on, "draw after");

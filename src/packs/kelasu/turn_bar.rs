@@ -131,12 +131,26 @@ fn bar(
                 let live = review.0.is_none();
                 ui.horizontal_wrapped(|ui| {
                     let end = end_index(&m);
+                    // Why the button is off: the rules' own refusal of `end` (the app does
+                    // not judge it).
+                    let why_not = if !live {
+                        "return to the live game first".to_string()
+                    } else if end.is_none() {
+                        let mut t = s.clone();
+                        let actor = game_api::Actor::Player(side.player());
+                        km.game()
+                            .play_checked(&mut t, actor, kelasu_rules::Action::End)
+                            .err()
+                            .map_or_else(String::new, |r| r.why)
+                    } else {
+                        String::new()
+                    };
                     if ui
                         .add_enabled(
                             live && end.is_some(),
                             egui::Button::new(egui::RichText::new("End turn (E)").size(16.0)),
                         )
-                        .on_disabled_hover_text("act at least once first (a turn has no pass)")
+                        .on_disabled_hover_text(why_not)
                         .clicked()
                         && let Some(i) = end
                     {

@@ -115,7 +115,7 @@ fn dialog(
             );
             ui.checkbox(
                 &mut o.general_for_traitor,
-                "the General may be sacrificed to control the Traitor (and loses)",
+                "the General may be sacrificed to control the Traitor (and loses, unless that completes the occupation)",
             );
             let mut quiet_on = o.quiet_turn_limit.is_some();
             ui.horizontal(|ui| {
