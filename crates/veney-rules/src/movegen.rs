@@ -86,7 +86,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
             crate::special::cast_piece::casts(rules, pos, false, sink.list());
             crate::special::cast_piece::invocation(rules, pos, sink.list());
             crate::special::intention::enactment(rules, pos, sink.list());
-            if pos.passes() < 2 {
+            if crate::passing::may_pass_by_another_action(pos) {
                 // Declaring with no move before it is a pass (§2.0.16).
                 sink.listing(Listing::Declarations, rules, pos, &view);
             }
@@ -96,7 +96,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
             let (kinds, here) = placement::withdrawable(rules, pos);
             sink.withdrawals(pos, kinds, here);
             // Glare with no move before it is a pass, and no answer to a forced move (§2.0.16).
-            if pos.passes() < 2
+            if crate::passing::may_pass_by_another_action(pos)
                 && let Some(g) = crate::special::glare::available(rules, pos)
             {
                 sink.list().push(g);
@@ -150,9 +150,9 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         }
         Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, sink.list()),
         Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, sink.list()),
-        Phase::Hirakamae { first } => {
+        Phase::Hirakamae { .. } => {
             let view = new_view();
-            crate::special::hirakamae::second_moves(rules, pos, &view, first, sink.list());
+            crate::special::hirakamae::second_moves(rules, pos, &view, sink.list());
             sink.list().push(Action::EndTurn);
         }
         Phase::DonkeyMove { .. } => crate::special::donkey::moves(pos, sink.list()),

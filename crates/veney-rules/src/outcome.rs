@@ -1,5 +1,5 @@
-//! How a game ends (§2.0.21: seven endings). The rules core produces checkmate by touch; the
-//! other endings are played by the complete rulebook and fit this same type.
+//! How a game ends (§2.0.21: seven endings): checkmate (by touch, disarm, throw or penalty),
+//! double checkmate, the draws, resignation, a fallen flag.
 use crate::side::Side;
 use std::fmt;
 

@@ -12,6 +12,14 @@ pub(crate) fn hangs_on_others(pos: &Position) -> bool {
         && (crate::special::hirakamae::active(pos, !side) || pos.passes() >= 2)
 }
 
+/// Whether an action that amounts to a pass is open at the turn's start — declaring intention or
+/// glaring with no move before it (§2.0.16: "making only a meta-move, only declaring intention,
+/// or only glare technically each amount to a pass"): not after two passes in a row (§2.0.17),
+/// nor for Hirakamae's adversary, who "may not pass" (§2.0.18).
+pub(crate) fn may_pass_by_another_action(pos: &Position) -> bool {
+    pos.passes() < 2 && !crate::special::hirakamae::active(pos, !pos.turn())
+}
+
 /// Adds the pass if allowed; `others`: whether the phase has any other action (call after
 /// every other action of the phase is found).
 pub(crate) fn pass(pos: &Position, others: bool, out: &mut Vec<Action>) {

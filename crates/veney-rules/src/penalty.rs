@@ -50,6 +50,9 @@ pub enum Call {
     TurnSkipped,
     /// The offending piece was discarded from this square and the turn skipped.
     PieceLost(Square),
+    /// The offending Jutsu, which tried to enter a measure under Control, was fended from this
+    /// square back to reserve and the turn skipped (§2.0.07).
+    JutsuFended(Square),
     /// The offender lost the game.
     Lost,
     /// The board was reset as if by retreat.
@@ -63,7 +66,7 @@ impl Call {
         match self {
             Call::Reverted | Call::TimePenalty => None,
             Call::TurnSkipped | Call::Reset => Some("U"),
-            Call::PieceLost(_) => Some("Ut"),
+            Call::PieceLost(_) | Call::JutsuFended(_) => Some("Ut"),
             Call::Lost => Some("U#"),
         }
     }
@@ -87,8 +90,13 @@ pub fn call(
     action: &Action,
 ) -> (Position, Call) {
     let offender = before.turn();
+    // The loss stands even when the untenable move itself took the Self (or disarmed the last
+    // blade): "The player who made the untenable move loses instantly" (§2.0.22).
     let lose = |p: &Position| {
         let mut p = *p;
+        p.outcome = None;
+        p.dying = None;
+        p.death_spell = false;
         p.set_outcome(Outcome::Checkmate {
             winner: !offender,
             by: Mate::Penalty,
@@ -119,6 +127,20 @@ pub fn call(
             (p, Call::Reset)
         }
         UntenablePolicy::PiecePenaltyAbsolute | UntenablePolicy::PiecePenaltyLenient => {
+            // §2.0.07 Control: "If the Jutsu attempts to attack or move into the measure where
+            // Control is active, the move is merely prevented. … If playing by piece-penalty,
+            // the Jutsu is fended and the turn skipped."
+            if let Action::Move(m) = *action
+                && let Mover::Piece(k) = m.mover
+                && rules.info(offender, k).jutsu
+                && crate::special::control::controlled(rules, before, !offender).contains(m.to)
+            {
+                let mut p = *before;
+                p.remove(offender, k, m.from);
+                p.reserve[offender.index()][k.index()] += 1;
+                p.skip_turn();
+                return (p, Call::JutsuFended(m.from));
+            }
             let Some(sq) = offender_square(action) else {
                 return (skip(before), Call::TurnSkipped);
             };

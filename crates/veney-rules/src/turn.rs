@@ -57,7 +57,7 @@ impl Position {
                 || matches!(self.phase, Phase::Start | Phase::Glare);
             if declaring_open
                 && crate::special::intention::may_declare(rules, self, kind, from)
-                && !(self.phase == Phase::Start && self.passes >= 2)
+                && (self.phase != Phase::Start || crate::passing::may_pass_by_another_action(self))
             {
                 self.play_unchecked(rules, action);
                 return Ok(());
@@ -188,10 +188,16 @@ impl Position {
                     self.end_turn(false);
                     return;
                 }
-                // The move that ends hirakamae: any other piece may move once (§2.0.18).
+                // The move that ends hirakamae offers a double-move (§2.0.18, §2.0.15) — unless it
+                // is a Shift or a Feign, already a double-move: "a maximum of one or two moves
+                // total in a turn" (§2.0.15).
                 if self.phase == Phase::Start && crate::special::hirakamae::active(self, side) {
                     self.hirakamae[side.index()] = 2;
-                    self.phase = Phase::Hirakamae { first: m.to };
+                    if matches!(m.effect, crate::action::Effect::Swap(_)) {
+                        self.finish(rules);
+                    } else {
+                        self.phase = Phase::Hirakamae { first: m.to };
+                    }
                     return;
                 }
                 match self.phase {

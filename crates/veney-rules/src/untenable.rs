@@ -11,6 +11,7 @@ use crate::rules::Rules;
 
 const DOUBLE: &str = "§2.0.15 Double-Moves";
 const PLACING: &str = "§2.0.13 Placing & Withdrawing";
+const HIRAKAMAE: &str = "§2.0.18 Devices: Hirakamae";
 
 pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
     if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
@@ -43,7 +44,7 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "you cannot pass in the middle of a double-move; end the turn instead",
         ),
         Action::Pass if crate::special::hirakamae::active(pos, !side) => Untenable::new(
-            "§2.0.18 Devices: Hirakamae",
+            HIRAKAMAE,
             "your opponent stands in hirakamae: they may pass indefinitely, and you may not pass — you must move",
         ),
         Action::Pass => Untenable::new(
@@ -141,6 +142,13 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 )
             } else if info.life || info.withdraw == Withdraw::Never {
                 Untenable::new(PLACING, format!("the {name} can never be withdrawn"))
+            } else if crate::special::blade_capture::holding(pos, side).contains(from) {
+                Untenable::new(
+                    "§2.0.06 Cloak",
+                    format!(
+                        "the {name} on {from} holds a captured blade and stays until it leaves the capture"
+                    ),
+                )
             } else {
                 Untenable::new(
                     PLACING,
@@ -208,6 +216,11 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                     "§2.0.10 Lantern: Glare",
                     "your opponent has no Jutsu on the board to fend",
                 )
+            } else if pos.phase() == Phase::Start && crate::special::hirakamae::active(pos, !side) {
+                Untenable::new(
+                    HIRAKAMAE,
+                    "your opponent stands in hirakamae and you may not pass: glare with no move before it is a pass (§2.0.16) — move first",
+                )
             } else if pos.phase() == Phase::Start && pos.passes() >= 2 {
                 Untenable::new(
                     "§2.0.16 Immaterial Actions",
@@ -226,6 +239,10 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             }
         }
         Action::Retreat => explain_retreat(rules, pos),
+        Action::QuibbleReset if pos.shima() => Untenable::new(
+            "§2.0.18 Devices: Shima",
+            "under Shima \"retreat and reset are now impossible\"",
+        ),
         Action::QuibbleReset => Untenable::new(
             "§2.0.20 Impasse",
             "the board resets only after the free engagement was returned to the centre by repetition twice in a row, with no other piece moving since",
@@ -250,6 +267,14 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.18 Devices: Obscurant Chaos",
             "the trap is sprung at the start of your turn on an opposing technical piece standing on your unspent cast-square",
         ),
+        Action::Declare { .. }
+            if pos.phase() == Phase::Start && crate::special::hirakamae::active(pos, !side) =>
+        {
+            Untenable::new(
+                HIRAKAMAE,
+                "your opponent stands in hirakamae and you may not pass: declaring with no move before it is a pass (§2.0.16) — move first",
+            )
+        }
         Action::Declare { .. } => Untenable::new(
             "§2.0.11 Jutsu: Intention",
             if pos.meta_moved() {

@@ -2,7 +2,7 @@
 mod common;
 use common::*;
 use veney_rules::special::hirakamae::stance;
-use veney_rules::{Phase, Position, Rules};
+use veney_rules::{Action, Phase, Position, Rules};
 
 fn enstanced(r: &Rules) -> Position {
     pos(
@@ -112,4 +112,109 @@ fn the_freeing_move_then_an_intention_reads_back_from_its_notation() {
     q.play_turn(&r, &t).unwrap();
     assert_eq!(q.turn(), Black);
     assert!(q.intention().is_some());
+}
+
+#[test]
+fn the_piece_that_ended_it_may_make_the_second_move_too() {
+    // §2.0.15: "Ending Hirakamae offers a double-move, consisting of two moves by one piece, or
+    // one move each by any two different pieces." (§2.0.18's "any one or two unrelated pieces
+    // (one move by each piece)" speaks of two pieces.)
+    let r = rules();
+    let mut p = enstanced(&r);
+    play(&r, &mut p, "---");
+    play(&r, &mut p, "SY15");
+    act(&r, &mut p, "$W7");
+    assert!(matches!(p.phase(), Phase::Hirakamae { .. }));
+    let again = notations_from(&r, &p, "W7");
+    assert!(!again.is_empty(), "the Sword on W7 may move again");
+    let mut q = p;
+    play(&r, &mut q, &again[0]);
+    assert_eq!((q.turn(), q.hirakamae(White)), (Black, 2));
+    assert!(q.piece_at(sq("W7")).is_none(), "the Sword moved twice");
+}
+
+#[test]
+fn a_shift_or_feign_ending_it_is_the_whole_double_move() {
+    // §2.0.15: "Each player can only make a maximum of one or two moves total in a turn." "The
+    // special ability Shift is a double-move (it moves two of your own pieces)." A Shift that ends
+    // hirakamae leaves no further move.
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/B3/4/4/EEEE/4/4/1WS1/4 w CDGLJR/dgljr hira=1:0",
+    )
+    .unwrap();
+    let shifts: Vec<String> = notations(&r, &p)
+        .into_iter()
+        .filter(|n| n.contains('~') && n.starts_with('B'))
+        .collect();
+    assert!(
+        !shifts.is_empty(),
+        "a Shift is offered: {:?}",
+        notations(&r, &p)
+    );
+    let mut q = p;
+    act(&r, &mut q, &shifts[0]);
+    assert_eq!(q.hirakamae(White), 2, "hirakamae is over");
+    assert_ne!(
+        (q.turn(), matches!(q.phase(), Phase::Hirakamae { .. })),
+        (White, true),
+        "no move after the Shift: {}",
+        shifts[0]
+    );
+    // The control: an ordinary move ending it offers the second move.
+    let mut q = p;
+    act(&r, &mut q, "$W3");
+    assert!(matches!(q.phase(), Phase::Hirakamae { .. }));
+}
+
+#[test]
+fn the_adversary_may_not_pass_by_declaring_or_glaring_alone() {
+    // §2.0.18 Hirakamae: "the adversary may not pass"; §2.0.16: "making only a meta-move, only
+    // declaring intention, or only glare technically each amount to a pass".
+    let r = rules();
+    let text = "4/4/4/ws2/eeee/4/3j/4/1L2/4/4/EEEE/1WS1/4/4/4 w CBDGJR/cbdglr";
+    let p = Position::from_text(&r, &format!("{text} hira=0:1")).unwrap();
+    let listed = notations(&r, &p);
+    assert!(
+        !listed
+            .iter()
+            .any(|n| n.starts_with('!') || n.ends_with('~')),
+        "no declaration or glare alone: {listed:?}"
+    );
+    // The control: without hirakamae both are open (each a pass).
+    let open = Position::from_text(&r, &format!("{text} hira=0:0")).unwrap();
+    let alone: Vec<Action> = open
+        .legal_actions(&r)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Glare { .. } | Action::Declare { .. }))
+        .collect();
+    assert!(
+        alone.iter().any(|a| matches!(a, Action::Glare { .. })),
+        "{alone:?}"
+    );
+    // Declaring is open without hirakamae even when no declaration is listed: a bluff (§2.0.11).
+    let mut q = open;
+    play(&r, &mut q, "!$tX13");
+    assert_eq!(
+        (q.turn(), q.passes()),
+        (Black, 1),
+        "the declaration alone was a pass"
+    );
+    refuse(&r, &p, "!$tX13").by("§2.0.18 Devices: Hirakamae", "you may not pass");
+    for a in alone {
+        let mut q = p;
+        let e = q.play(&r, a).unwrap_err();
+        assert!(
+            e.section.starts_with("§2.0.18 Devices: Hirakamae"),
+            "{a:?}: {e}"
+        );
+        assert!(e.to_string().contains("you may not pass"), "{e}");
+    }
+}
+
+/// Plays one action written in notation (the first of the turn it reads as).
+fn act(r: &Rules, p: &mut Position, token: &str) {
+    let t = veney_rules::notation::parse_turn(r, p, token, 1).unwrap_or_else(|e| panic!("{e}"));
+    p.play(r, t[0]).unwrap_or_else(|e| panic!("{token}: {e}"));
 }

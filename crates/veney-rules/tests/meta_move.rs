@@ -126,3 +126,18 @@ fn quibbling_twice_lets_either_player_reset_the_board() {
     assert_eq!(p.piece_at(sq("Y4")), Position::start(&r).piece_at(sq("Y4")));
     assert!(p.free_square().is_none());
 }
+
+#[test]
+fn no_quibbling_reset_under_shima() {
+    // §2.0.18 Shima: "retreat and reset are now impossible". The control: the same position
+    // without Shima offers `a==` (quibbling_twice_lets_either_player_reset_the_board).
+    let r = rules();
+    let text = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr quibbles=2";
+    let open = Position::from_text(&r, text).unwrap();
+    assert!(notations(&r, &open).contains(&"a==".to_string()));
+    let shima = Position::from_text(&r, &format!("{text} shima=1")).unwrap();
+    assert!(!notations(&r, &shima).contains(&"a==".to_string()));
+    let mut q = shima;
+    let e = q.play(&r, veney_rules::Action::QuibbleReset).unwrap_err();
+    assert!(e.section.starts_with("§2.0.18 Devices: Shima"), "{e}");
+}

@@ -608,6 +608,42 @@ fn disarm_by_disadvantage_needs_a_technical_piece_that_sees_the_armament() {
 }
 
 #[test]
+fn a_flailing_lantern_supports_a_disarm_where_its_flail_could_land() {
+    // §2.0.10: "As it is a technical piece, a Lantern poised in a direct attack by flailing can
+    // contribute to disadvantagement for disarm." White's Self W6 (measure 2); the Lantern on Y2
+    // (measure 1) flails: up the Y line over the engagement on Y7 (the next measure) into the far
+    // measure, onto Black's Guard on Y10. The Sword on Z9 then disarms it (§2.0.14 B).
+    let r = rules();
+    let base = [
+        (White, "Self", "W6"),
+        (White, "Sword", "Z9"),
+        (White, "Engagement", "Y7"),
+        (Black, "Self", "X12"),
+        (Black, "Guard", "Y10"),
+        (Black, "Sword", "W14"),
+    ];
+    let p = pos(&r, &base, White);
+    assert!(
+        !notations_from(&r, &p, "Z9").contains(&"$tY10".to_string()),
+        "the control: the Sword alone does not disarm the Guard in its constraint"
+    );
+    let mut with_lantern = base.to_vec();
+    with_lantern.push((White, "Lantern", "Y2"));
+    let p = pos(&r, &with_lantern, White);
+    // (It could not take the Guard: a Lantern's flail lands Y5-Y9 only; an attack is enough.)
+    let lantern = r.set(White).by_name("Lantern").unwrap();
+    assert!(
+        veney_rules::special::flail::attacks(&r, &p, White, lantern, sq("Y2")).contains(sq("Y10")),
+        "the flail reaches Y10"
+    );
+    assert!(
+        notations_from(&r, &p, "Z9").contains(&"$tY10".to_string()),
+        "{:?}",
+        notations_from(&r, &p, "Z9")
+    );
+}
+
+#[test]
 fn a_flailing_lantern_swings_into_the_selfs_measure_or_one_beyond() {
     // §2.0.10 Flail: "it can move either back into-measure with the Self or one measure further
     // in that direction … Also, it can leap over any pieces in the next measure it passes

@@ -310,6 +310,25 @@ fn withdrawal_only_from_own_side_never_self_or_sword() {
     );
     assert!(!notations(&r, &p).contains(&"*D".to_string()));
     refuse(&r, &p, "*D").by("§2.0.13 Placing & Withdrawing", "only remaining blade");
+    // A Sword captured under a Cloak is still a remaining blade (ruling R-BLADE-CAPTURE: the
+    // pinned blade is "still on the board for every count"): the Dagger may go.
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bsw1/eeee/4/4/4/4/4/1c2/EEEE/C1SB/1D2/4/4 w GLJR/dgljr pinned=W:X6:0 turns=2",
+    )
+    .unwrap();
+    assert!(
+        notations(&r, &p).contains(&"*D".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    // A Cloak holding a blade is not withdrawn; the refusal says so (not "only remaining blade").
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bsw1/eeee/4/1c2/4/4/4/4/EEEE/C1SB/1D2/4/4 b GLJR/dgljr pinned=W:X10:0 turns=2",
+    )
+    .unwrap();
+    refuse(&r, &p, "*C").by("§2.0.06 Cloak", "holds a captured blade");
 }
 
 #[test]

@@ -170,3 +170,83 @@ fn records_with_untenable_moves_save_and_load() {
     assert_eq!(h.position(), g.position());
     assert_eq!(h.marks(), g.marks());
 }
+
+#[test]
+fn the_penalty_loss_stands_when_the_untenable_move_took_the_self() {
+    // §2.0.22: "Sudden Death: The player who made the untenable move loses instantly." "Absolute
+    // piece penalty: If the offending piece is the Self or their only blade, the player has lost
+    // the game." The untenable move here takes Black's Self; called, it is White who loses.
+    for policy in [
+        UntenablePolicy::SuddenDeath,
+        UntenablePolicy::PiecePenaltyAbsolute,
+    ] {
+        let mut opts = rules().options.clone();
+        opts.untenable = policy;
+        let r = Arc::new(Rules::standard_with(opts));
+        let p = pos(
+            &r,
+            &[
+                (White, "Self", "X2"),
+                (White, "Sword", "X4"),
+                (Black, "Self", "X9"),
+                (Black, "Sword", "Y12"),
+            ],
+            White,
+        );
+        let mut g = Game::from_position(r, p);
+        let a = action(&g, "$tX9");
+        assert!(matches!(g.attempt(a), Ok(Attempt::PlayedUntenable(_))));
+        assert!(g.position().is_game_over() || g.position().dying().is_some());
+        assert_eq!(g.call_untenable(), Some(Call::Lost), "{policy:?}");
+        assert_eq!(
+            g.position().outcome(),
+            Some(Outcome::Checkmate {
+                winner: Black,
+                by: Mate::Penalty
+            }),
+            "{policy:?}"
+        );
+        assert!(g.position().dying().is_none());
+    }
+}
+
+#[test]
+fn under_piece_penalty_a_jutsu_entering_control_is_fended() {
+    // §2.0.07 Control: "If the Jutsu attempts to attack or move into the measure where Control is
+    // active, the move is merely prevented. … If playing by piece-penalty, the Jutsu is fended
+    // and the turn skipped." Black's Self Y7 and Balance W6 control measure 2.
+    let mut opts = rules().options.clone();
+    opts.untenable = UntenablePolicy::PiecePenaltyLenient;
+    let r = Arc::new(Rules::standard_with(opts));
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "W2"),
+            (White, "Jutsu", "X4"),
+            (Black, "Self", "Y7"),
+            (Black, "Sword", "Z7"),
+            (Black, "Balance", "W6"),
+        ],
+        White,
+    );
+    let mut g = Game::from_position(r, p);
+    let jutsu = g.rules.set(White).by_name("Jutsu").unwrap();
+    let reserve = g.position().reserve(White, jutsu);
+    let a = action(&g, "JX5");
+    let Attempt::PlayedUntenable(why) = g.attempt(a).unwrap() else {
+        panic!("tenable?")
+    };
+    assert!(why.to_string().contains("2.0.07"), "{why}");
+    assert_eq!(g.call_untenable(), Some(Call::JutsuFended(sq("X4"))));
+    let after = g.position();
+    assert_eq!(
+        after.reserve(White, jutsu),
+        reserve + 1,
+        "fended to reserve"
+    );
+    assert_eq!(after.discard(White, jutsu), 0, "not discarded");
+    assert!(after.piece_at(sq("X4")).is_none() && after.piece_at(sq("X5")).is_none());
+    assert_eq!(after.turn(), Black, "the turn skipped");
+    assert_eq!(g.record(), "1. JX5Ut");
+}

@@ -273,6 +273,9 @@ pub fn call_words(c: Call) -> String {
         Call::TimePenalty => "the move is reset, and a time penalty".into(),
         Call::TurnSkipped => "the move is reset and the turn skipped".into(),
         Call::PieceLost(sq) => format!("the piece on {sq} is lost and the turn skipped"),
+        Call::JutsuFended(sq) => {
+            format!("the Jutsu on {sq} is fended back to reserve and the turn skipped")
+        }
         Call::Lost => "the offender loses the game".into(),
         Call::Reset => "the board is reset as by retreat".into(),
     }

@@ -50,7 +50,8 @@ pub(crate) fn may_disarm(rules: &Rules, pos: &Position, side: Side, attacker: Ki
 }
 
 /// Every square condition B's second attacker covers: attacked directly by one of `side`'s
-/// technical pieces, within its range constraint.
+/// technical pieces, within its range constraint — or, for a flailing Lantern, where its flail
+/// could land (§2.0.10: "a Lantern poised in a direct attack by flailing can contribute").
 pub fn disadvantaged_squares(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     let controlled = crate::special::control::controlled(rules, pos, !side);
     // A Cloak holding a blade supports nothing else (§2.0.06).
@@ -61,16 +62,22 @@ pub fn disadvantaged_squares(rules: &Rules, pos: &Position, side: Side) -> Bitbo
         if def.category != crate::piece_def::Category::Technical {
             continue;
         }
-        let mut seen = Bitboard::EMPTY;
+        let (mut seen, mut flailed) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for from in pos.pieces(side, k) {
-            if !holding.contains(from) {
+            if holding.contains(from) {
+                continue;
+            }
+            if crate::special::flail::flailing(rules, pos, side, k, from) {
+                flailed |= crate::special::flail::attacks(rules, pos, side, k, from);
+            } else {
                 seen |= attacks(rules, pos, side, k, from);
             }
         }
-        if seen.is_empty() {
+        if seen.is_empty() && flailed.is_empty() {
             continue;
         }
-        seen &= crate::constraint::zone_of(rules, pos, side, k);
+        // A flail's reach is its own constraint: it lands in its Self's measure or one beyond.
+        seen = (seen & crate::constraint::zone_of(rules, pos, side, k)) | flailed;
         // A Jutsu attacking into a measure its target's side controls does not count (§2.0.07).
         if rules.info(side, k).jutsu {
             seen &= !controlled;

@@ -66,6 +66,49 @@ pub fn flailing(
             .is_some_and(|m| m != Measure::of(from))
 }
 
+/// The squares the flailing Lantern of `kind` on `from` attacks: where a flail could land on a
+/// piece — its Self's measure or the one beyond — by the same slide-then-leap as `moves`. "As
+/// it is a technical piece, a Lantern poised in a direct attack by flailing can contribute to
+/// disadvantagement for disarm" (§2.0.10; ruling R-DISARM-B).
+pub fn attacks(
+    rules: &Rules,
+    pos: &Position,
+    side: crate::side::Side,
+    kind: Kind,
+    from: Square,
+) -> Bitboard {
+    let tables = rules
+        .set(side)
+        .piece(kind)
+        .tables_for(side, pos.facing(from));
+    let allowed = destinations(rules, pos, side, from);
+    let m_from = Measure::of(from);
+    let occupied = pos.occupied();
+    let donkeys = crate::special::donkey::squares(pos);
+    let mut out = Bitboard::EMPTY;
+    for ray in tables.rays_from(from) {
+        if ray.mode == crate::piece_def::Mode::MoveOnly {
+            continue;
+        }
+        let mut next_measure: Option<Measure> = None;
+        for (i, sq) in ray.squares().enumerate() {
+            let m = Measure::of(sq);
+            if m != m_from && next_measure.is_none() {
+                next_measure = Some(m);
+            }
+            if i + 1 >= ray.min as usize && allowed.contains(sq) {
+                out.set(sq);
+            }
+            if occupied.contains(sq)
+                && (donkeys.contains(sq) || Some(m) != next_measure.filter(|n| *n != m_from))
+            {
+                break;
+            }
+        }
+    }
+    out
+}
+
 /// The flail moves of the Lantern of `kind` on `from`.
 pub(crate) fn moves(
     rules: &Rules,

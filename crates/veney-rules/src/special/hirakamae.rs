@@ -16,7 +16,6 @@ use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::side::Side;
-use crate::square::Square;
 
 /// Whether `side` stands in hirakamae now.
 pub fn stance(rules: &Rules, pos: &Position, side: Side) -> bool {
@@ -59,20 +58,20 @@ pub(crate) fn after_pass(rules: &Rules, pos: &mut Position, side: Side) {
     }
 }
 
-/// The second move that ends hirakamae: any other own piece, one ordinary move.
+/// The second move after the move that ended hirakamae: one ordinary move by any own piece, the
+/// one that just moved included — "a double-move, consisting of two moves by one piece, or one
+/// move each by any two different pieces" (§2.0.15); "any one or two unrelated pieces (one move
+/// by each piece)" (§2.0.18) says the same of two pieces (ruling R-HIRAKAMAE).
 pub(crate) fn second_moves(
     rules: &Rules,
     pos: &Position,
     view: &crate::view::View,
-    first: Square,
     out: &mut Vec<Action>,
 ) {
     let side = pos.turn();
     for k in rules.set(side).kinds() {
         for from in pos.pieces(side, k) {
-            if from != first {
-                crate::piece_moves::piece_moves(rules, pos, view, k, from, out);
-            }
+            crate::piece_moves::piece_moves(rules, pos, view, k, from, out);
         }
     }
 }
