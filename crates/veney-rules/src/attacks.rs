@@ -23,7 +23,13 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
     let donkeys = crate::special::donkey::squares(pos).0;
     // Not the Self, nor a Cloak of the mover's holding a blade ("Your blade/s may not leap over
     // your Cloak while it captures", §2.0.06).
-    let own_leapable = pos.occupied_by(side).0
+    // A possessed free engagement may be leapt by a blade (§2.0.05 "Possession also allows a
+    // player to leap over the free engagement with a blade"), as the view has it.
+    let possessed = pos
+        .free_square()
+        .filter(|sq| sq.colour_owner() == side)
+        .map_or(0, |sq| Bitboard::from_square(sq).0);
+    let own_leapable = (pos.occupied_by(side).0 | possessed)
         & !pos.pieces(side, rules.life(side)).0
         & !crate::special::blade_capture::holding(pos, side).0
         & !donkeys;

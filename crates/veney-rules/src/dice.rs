@@ -10,8 +10,8 @@ use std::fmt;
 /// How a Dagger Throw is decided (§2.0.R1), by prior agreement (§2.0.19 step 1).
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 pub enum DiceMethod {
-    /// Stick-dice (knucklebones): 3 + measures between the Selves; all own colour hits, exactly
-    /// one off-colour is a distraction (§2.0.08).
+    /// Stick-dice (knucklebones): 3 + measures between the Selves (2 in the same measure, ruling
+    /// R-THROW-STICKS); all own colour hits, exactly one off-colour is a distraction (§2.0.08).
     #[default]
     StickDice,
     /// Coin flips, read like stick-dice: heads is the thrower's colour (§2.0.R1).

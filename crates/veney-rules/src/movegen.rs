@@ -150,9 +150,9 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         }
         Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, sink.list()),
         Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, sink.list()),
-        Phase::Hirakamae { .. } => {
+        Phase::Hirakamae { first, began } => {
             let view = new_view();
-            crate::special::hirakamae::second_moves(rules, pos, &view, sink.list());
+            crate::special::hirakamae::second_moves(rules, pos, &view, first, began, sink.list());
             sink.list().push(Action::EndTurn);
         }
         Phase::DonkeyMove { .. } => crate::special::donkey::moves(pos, sink.list()),

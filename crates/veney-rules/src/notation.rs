@@ -1097,8 +1097,13 @@ impl San {
                 if cands.is_empty()
                     && let (Some(k), Target::Square(to)) = (mover, target) {
                         // Say which rule the intended move breaks.
-                        let origins: Vec<Square> = pos
-                            .pieces(side, k)
+                        // The concert partner in hand moves from where it was lifted.
+                        let in_hand = pos
+                            .lifted()
+                            .filter(|l| l.kind == k)
+                            .map(|l| crate::bitboard::Bitboard::from_square(l.from))
+                            .unwrap_or(crate::bitboard::Bitboard::EMPTY);
+                        let origins: Vec<Square> = (pos.pieces(side, k) | in_hand)
                             .filter(|f| {
                                 from_line.is_none_or(|l| f.line() == l)
                                     && m.from_step.is_none_or(|s| f.step() == s)

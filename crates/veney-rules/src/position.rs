@@ -46,9 +46,9 @@ pub enum Phase {
     Reclaim,
     /// The Donkey placed by `placer` moves before the side to move acts (§2.0.23).
     DonkeyMove { placer: Side },
-    /// Hirakamae ends with a move (from `first`'s piece); any other own piece may move once
-    /// (§2.0.18).
-    Hirakamae { first: Square },
+    /// Hirakamae ended with a move from `began` to `first`; any own piece, that one included,
+    /// may move once more (§2.0.18, §2.0.15).
+    Hirakamae { first: Square, began: Square },
 }
 
 /// A concert partner in hand (§2.0.02 Concert: "picking up both pieces in one hand, Self first

@@ -475,7 +475,14 @@ impl PositionText {
                     }
                     p.hirakamae = [a, b];
                 }
-                "hirafirst" => p.phase = Phase::Hirakamae { first: square(v)? },
+                // `hirafirst=X9:X2`: landed on X9 from X2 (an older text gives X9 alone).
+                "hirafirst" => {
+                    let (first, began) = v.split_once(':').unwrap_or((v, v));
+                    p.phase = Phase::Hirakamae {
+                        first: square(first)?,
+                        began: square(began)?,
+                    }
+                }
                 "reclaim" => p.phase = Phase::Reclaim,
                 "chaosspent" => {
                     p.chaos_spent = sides(v).ok_or_else(|| err(col, &tok, "expected w, b or wb"))?
@@ -923,8 +930,8 @@ impl Position {
                 self.hirakamae[0], self.hirakamae[1]
             ));
         }
-        if let Phase::Hirakamae { first } = self.phase {
-            s.push_str(&format!(" hirafirst={first}"));
+        if let Phase::Hirakamae { first, began } = self.phase {
+            s.push_str(&format!(" hirafirst={first}:{began}"));
         }
         if let Some(r) = self.reposition {
             s.push_str(&format!(

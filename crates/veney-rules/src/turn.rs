@@ -112,7 +112,11 @@ impl Position {
         let contact = match action {
             Action::Move(m) => !matches!(
                 m.effect,
-                Effect::Quiet | Effect::StepStone | Effect::FreeStepStone | Effect::Swap(_)
+                Effect::Quiet
+                    | Effect::StepStone
+                    | Effect::FreeStepStone
+                    | Effect::Swap(_)
+                    | Effect::Lift(_)
             ),
             Action::Roll(_) | Action::Glare { .. } | Action::Enact { .. } => true,
             _ => false,
@@ -196,7 +200,10 @@ impl Position {
                     if matches!(m.effect, crate::action::Effect::Swap(_)) {
                         self.finish(rules);
                     } else {
-                        self.phase = Phase::Hirakamae { first: m.to };
+                        self.phase = Phase::Hirakamae {
+                            first: m.to,
+                            began: m.from,
+                        };
                     }
                     return;
                 }
@@ -209,9 +216,12 @@ impl Position {
                         // A Fire Dance square works as a stepping stone (§2.0.18) for the piece
                         // that entered it — not when the move left nothing there (Jutsu takes
                         // Jutsu, §2.0.11: both are discarded).
+                        // A Feign or Shift is already a double-move: no third move from the
+                        // square (§2.0.15 "a maximum of one or two moves total in a turn").
                         let stone = m.effect.is_stepping_stone()
                             || (crate::special::cast_piece::fire_square(self, side) == Some(m.to)
-                                && self.piece_at(m.to) == Some((side, k)));
+                                && self.piece_at(m.to) == Some((side, k))
+                                && !matches!(m.effect, Effect::Swap(_)));
                         let concert = rules.info(side, k).life && rules.info(side, k).concert;
                         // Shima's reclaim: the caster's Self on the Shima square (§2.0.18).
                         if rules.info(side, k).life
@@ -288,7 +298,12 @@ impl Position {
                 None => self.finish(rules),
             },
             Action::Reposition { kind, from, to } => {
-                if !dagger_throw::reposition(rules, self, kind, from, to) {
+                // "entering the opponent's Jutsu-occupied measure with your Balance and Self
+                // fends their Jutsu" (§2.0.07): a repositioned Self or Balance enters too.
+                let controlled = control::controlled(rules, self, side);
+                let more = dagger_throw::reposition(rules, self, kind, from, to);
+                control::after_move(rules, self, side, controlled);
+                if !more {
                     self.finish(rules);
                 }
             }

@@ -399,7 +399,10 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         "" => "§2.0.01 The Pieces",
         s => s,
     };
-    if !pos.pieces(side, kind).contains(m.from) {
+    let in_hand = pos
+        .lifted()
+        .is_some_and(|l| l.kind == kind && l.from == m.from);
+    if !pos.pieces(side, kind).contains(m.from) && !in_hand {
         return Untenable::new(section, format!("you have no {name} on {}", m.from));
     }
     // After a throw's distraction or an Obscurant Chaos cast, the Self and a blade are

@@ -110,6 +110,17 @@ impl game_api::Game for VeneyGame {
         if s.is_game_over() {
             return Decision::Over(outcome_of(s.outcome().expect("a game over has an ending")));
         }
+        // A mated side with no piece that can make the dying move (§2.0.20: "the Self cannot
+        // move after checkmate"; no placing) has only defeat to acknowledge: the checkmate
+        // stands. (Rare: worked out only in a dying position.)
+        if s.dying() == Some(s.turn())
+            && s.phase() == Phase::Start
+            && s.legal_actions(&self.rules).is_empty()
+        {
+            return Decision::Over(outcome_of(
+                s.outcome().expect("a dying move follows a mate"),
+            ));
+        }
         match s.phase() {
             Phase::Throw { .. } | Phase::Cast { .. } | Phase::DonkeyMove { .. } => Decision::Chance,
             _ => Decision::Player(player_of(s.turn())),

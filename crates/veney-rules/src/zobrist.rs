@@ -178,7 +178,9 @@ impl Position {
                             0xABCD_0000 ^ (kind.0 as u64) << 4 ^ measure as u64
                         }
                         Phase::Reclaim => 0x5151_0000,
-                        Phase::Hirakamae { first } => 0x4141_0000 ^ first.index() as u64,
+                        Phase::Hirakamae { first, began } => {
+                            0x4141_0000 ^ first.index() as u64 ^ (began.index() as u64) << 6
+                        }
                         _ => 0,
                     }
             }

@@ -251,3 +251,28 @@ fn glare_on_the_throwers_self_prevents_the_throw() {
     assert!(!notations(&r, &p).iter().any(|n| n.contains("X14~")));
     refuse(&r, &p, "DtX14~ @ooooo").by("§2.0.10 Lantern: Glare", "glare holds on your Self");
 }
+
+#[test]
+fn a_self_repositioned_by_the_distraction_beside_its_balance_fends_their_jutsu() {
+    // §2.0.07 Control: "entering the opponent's Jutsu-occupied measure with your Balance and
+    // Self fends their Jutsu." The distraction's repositioning (§2.0.08) enters it too.
+    let r = rules();
+    let base = [
+        (White, "Self", "X2"),
+        (White, "Dagger", "X5"),
+        (White, "Sword", "W3"),
+        (Black, "Self", "X14"),
+        (Black, "Jutsu", "Y7"),
+    ];
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    let mut with_balance = base.to_vec();
+    with_balance.push((White, "Balance", "Z6"));
+    let mut p = pos(&r, &with_balance, White);
+    play(&r, &mut p, "DtX14~ @ooxoo SW6");
+    assert!(p.piece_at(sq("Y7")).is_none(), "the Jutsu is fended");
+    assert_eq!(p.reserve(Black, jutsu), 1);
+    // The control: without the Balance the Jutsu stays.
+    let mut q = pos(&r, &base, White);
+    play(&r, &mut q, "DtX14~ @ooxoo SW6");
+    assert!(q.piece_at(sq("Y7")).is_some());
+}

@@ -218,3 +218,52 @@ fn act(r: &Rules, p: &mut Position, token: &str) {
     let t = veney_rules::notation::parse_turn(r, p, token, 1).unwrap_or_else(|e| panic!("{e}"));
     p.play(r, t[0]).unwrap_or_else(|e| panic!("{token}: {e}"));
 }
+
+#[test]
+fn a_lantern_that_flailed_may_not_swing_back_into_the_measure_it_began_in() {
+    // §2.0.10: "The Lantern, when flailing (i.e. not in-measure with the Self) can never make a
+    // move which begins the turn and ends the turn in that same measure." Hirakamae's
+    // double-move by one piece (§2.0.15) does not lift that.
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X6"),
+            (White, "Sword", "W6"),
+            (White, "Lantern", "X2"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "---");
+    play(&r, &mut p, "SY15");
+    act(&r, &mut p, "LX10");
+    assert!(matches!(p.phase(), Phase::Hirakamae { .. }));
+    let again = dests(&r, &p, "X10");
+    assert!(
+        !again.is_empty(),
+        "it may swing again, into its Self's measure"
+    );
+    let rank = |name: &String| name[1..].parse::<u8>().unwrap();
+    assert!(
+        again.iter().all(|d| (5..=8).contains(&rank(d))),
+        "only into measure 2, not back into measure 1: {again:?}"
+    );
+    refuse(&r, &p, "LX2");
+}
+
+#[test]
+fn the_second_move_phase_reads_back_from_its_position_text() {
+    // docs/POSITION.md: `hirafirst=SQ:FROM` (an older `hirafirst=SQ` reads as `SQ:SQ`).
+    let r = rules();
+    let mut p = enstanced(&r);
+    play(&r, &mut p, "---");
+    play(&r, &mut p, "SY15");
+    act(&r, &mut p, "$W7");
+    let text = p.to_text(&r);
+    assert!(text.contains("hirafirst=W7:W6"), "{text}");
+    assert_eq!(Position::from_text(&r, &text).unwrap(), p);
+    let old = text.replace("hirafirst=W7:W6", "hirafirst=W7");
+    let q = Position::from_text(&r, &old).unwrap();
+    assert!(matches!(q.phase(), Phase::Hirakamae { .. }));
+}

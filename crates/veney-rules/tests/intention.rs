@@ -166,3 +166,39 @@ fn an_intention_by_a_stepping_stone_double_move() {
     assert!(p.reserve(White, eng) >= 1);
     assert_eq!(p.turn(), Black);
 }
+
+#[test]
+fn an_enacted_fend_of_the_balance_on_your_side_shadow_stabs() {
+    // §2.0.18 Shadow-Stabbing: "When your opponent's Balance is on your side of the board,
+    // fending it with a blade takes the Jutsu regardless of whether it is on the board or in
+    // reserve." The strike of an intention is the blade's own fend (§2.0.11 "take or fend").
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X6"),
+            (White, "Jutsu", "W7"),
+            (Black, "Balance", "X8"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    let balance = r.set(Black).by_name("Balance").unwrap();
+    assert_eq!(p.reserve(Black, jutsu), 1);
+    play(&r, &mut p, "!$fX8");
+    play(&r, &mut p, "SY15");
+    let enact: Vec<String> = notations(&r, &p)
+        .into_iter()
+        .filter(|n| n.ends_with('!') || n.contains("X8!"))
+        .collect();
+    assert!(!enact.is_empty(), "{:?}", notations(&r, &p));
+    play(&r, &mut p, &enact[0]);
+    assert_eq!(p.reserve(Black, balance), 1, "the Balance fended");
+    assert_eq!(
+        (p.reserve(Black, jutsu), p.discard(Black, jutsu)),
+        (0, 1),
+        "the Jutsu taken from reserve"
+    );
+}

@@ -924,3 +924,128 @@ fn disarming_a_captured_blade_fends_the_cloak() {
     assert!(p.outcome().is_none(), "Black keeps its Dagger");
     veney_rules::invariants::check(&r, &p).unwrap();
 }
+
+#[test]
+fn a_dagger_lifted_in_concert_still_has_the_sword_beside_it() {
+    // §2.0.08 Persistence (R-DISARM): the Dagger disarms only while it is its side's only blade
+    // on the board. A concert partner in hand (R-CONCERT) has not left the board for that count.
+    let r = rules();
+    let base = [
+        (White, "Self", "Y4"),
+        (White, "Dagger", "X5"),
+        (Black, "Self", "W16"),
+        (Black, "Guard", "W6"),
+    ];
+    let mut with_sword = base.to_vec();
+    with_sword.push((White, "Sword", "Z1"));
+    let p = pos(&r, &with_sword, White);
+    refuse(&r, &p, "SY5 DtW6").by("§2.0.14 Disarm", "last blade");
+    refuse(&r, &p, "SX5 DtW6").by("§2.0.14 Disarm", "last blade");
+    // The control: without the Sword the lifted Dagger disarms.
+    let mut q = pos(&r, &base, White);
+    play(&r, &mut q, "SX5 DtW6");
+    let guard = r.set(Black).by_name("Guard").unwrap();
+    assert_eq!(q.discard(Black, guard), 1);
+}
+
+#[test]
+fn lifting_a_concert_partner_is_no_contact() {
+    // Ruling R-NO-CONTEST: a turn with nothing taken, fended, struck, thrown or glared counts
+    // towards the draw by no contest (§2.0.20). The Self landing on its own partner takes nothing.
+    let r = rules();
+    let base = [
+        (White, "Self", "Y4"),
+        (White, "Dagger", "X5"),
+        (Black, "Self", "W16"),
+    ];
+    let mut lift = pos(&r, &base, White);
+    play(&r, &mut lift, "SX5 DW6");
+    let mut step = pos(&r, &base, White);
+    play(&r, &mut step, "SY5 DW6");
+    assert_eq!(step.quiet_turns(), 1);
+    assert_eq!(lift.quiet_turns(), 1, "the lift is no contact");
+}
+
+#[test]
+fn a_feign_onto_a_fire_dance_square_is_the_whole_double_move() {
+    // §2.0.15: "The special ability Feign is a double-move"; "a maximum of one or two moves total
+    // in a turn". The Cloak that feigns onto the caster's Fire Dance square (§2.0.18) moves no
+    // further.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X6"),
+            (White, "Cloak", "W5"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    let p = veney_rules::Position::from_text(&r, &format!("{} casts=wFX6", p.to_text(&r))).unwrap();
+    assert!(
+        notations(&r, &p).contains(&"CX6~SW5".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    let mut q = p;
+    let t = veney_rules::notation::parse_turn(&r, &q, "CX6~SW5", 1).unwrap();
+    q.play(&r, t[0]).unwrap();
+    assert_eq!(
+        q.turn(),
+        Black,
+        "no move from the Fire Dance square after a feign"
+    );
+    // The control: an ordinary move onto the square is a stepping stone.
+    let mut q = veney_rules::Position::from_text(
+        &r,
+        &format!(
+            "{} casts=wFW4",
+            pos(
+                &r,
+                &[
+                    (White, "Self", "X6"),
+                    (White, "Cloak", "Y3"),
+                    (Black, "Self", "Y14")
+                ],
+                White
+            )
+            .to_text(&r)
+        ),
+    )
+    .unwrap();
+    let t = veney_rules::notation::parse_turn(&r, &q, "CW4", 1).unwrap();
+    q.play(&r, t[0]).unwrap();
+    assert_eq!(
+        q.turn(),
+        White,
+        "the Cloak may move on from the Fire Dance square"
+    );
+}
+
+#[test]
+fn a_blade_may_strike_over_its_possessed_free_engagement() {
+    // §2.0.05: "Possession also allows a player to leap over the free engagement with a blade."
+    // The declared strike (§2.0.11) reads the same attacks as the move.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X5"),
+            (White, "Jutsu", "W5"),
+            (Black, "Cloak", "X7"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    )
+    .with_free_on(sq("X6"));
+    assert!(
+        dests(&r, &p, "X5").contains(&"X7".to_string()),
+        "the move leaps it"
+    );
+    assert!(
+        notations(&r, &p).contains(&"!$fX7".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+}

@@ -524,6 +524,36 @@ fn dying_position(r: &veney_rules::Rules) -> veney_rules::Position {
 }
 
 #[test]
+fn a_mated_side_with_no_piece_to_move_has_lost_at_once() {
+    // §2.0.20 Dying Moves: only a piece on the board may make the dying move ("the Self cannot
+    // move after checkmate"; nothing is placed). Black's lone Self taken, nothing is left to
+    // move: through the game API the game is over (it does not wait on a move nobody can make).
+    use game_api::{Decision, Game as _};
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X10"),
+            (Black, "Self", "X13"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "$tX13#");
+    assert_eq!(p.dying(), Some(Black));
+    assert!(p.legal_actions(&r).is_empty());
+    let g = veney_rules::VeneyGame::new(std::sync::Arc::new(r.clone()));
+    let Decision::Over(o) = g.decision(&p) else {
+        panic!("the game waits on Black: {:?}", g.decision(&p))
+    };
+    assert_eq!(o.winner(), Some(game_api::Player(0)), "White wins");
+    // The control: with a piece that can move, Black makes its dying move.
+    let mut q = dying_position(&r);
+    play(&r, &mut q, "$tX13#");
+    assert!(matches!(g.decision(&q), Decision::Player(_)));
+}
+
+#[test]
 fn after_a_touch_mate_the_mated_side_has_a_dying_move() {
     // §2.0.20 Dying Moves: "when a checkmate by touch occurs … if they take it, both players
     // lose." §2.0.R5: `##` double checkmate.

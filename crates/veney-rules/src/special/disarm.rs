@@ -113,7 +113,12 @@ pub fn blades_on_board(rules: &Rules, pos: &Position, side: Side) -> u32 {
     let pinned = crate::special::blade_capture::pins(pos, side)
         .filter(|&(k, _, _)| rules.is_blade(side, k))
         .count() as u32;
+    // A concert partner in hand (R-CONCERT) is lifted off its square only for the concert: it is
+    // still on the board for Persistence ("the Dagger survives if the Sword is lost").
+    let in_hand =
+        (pos.turn() == side && pos.lifted().is_some_and(|l| rules.is_blade(side, l.kind))) as u32;
     pinned
+        + in_hand
         + rules
             .set(side)
             .kinds()

@@ -16,6 +16,7 @@ use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::side::Side;
+use crate::square::Square;
 
 /// Whether `side` stands in hirakamae now.
 pub fn stance(rules: &Rules, pos: &Position, side: Side) -> bool {
@@ -61,17 +62,38 @@ pub(crate) fn after_pass(rules: &Rules, pos: &mut Position, side: Side) {
 /// The second move after the move that ended hirakamae: one ordinary move by any own piece, the
 /// one that just moved included — "a double-move, consisting of two moves by one piece, or one
 /// move each by any two different pieces" (§2.0.15); "any one or two unrelated pieces (one move
-/// by each piece)" (§2.0.18) says the same of two pieces (ruling R-HIRAKAMAE).
+/// by each piece)" (§2.0.18) says the same of two pieces (ruling R-HIRAKAMAE). The first move
+/// went from `began` to `first`: a Lantern that was flailing there may not end the turn in the
+/// measure it began it in (§2.0.10: "The Lantern, when flailing … can never make a move which
+/// begins the turn and ends the turn in that same measure").
 pub(crate) fn second_moves(
     rules: &Rules,
     pos: &Position,
     view: &crate::view::View,
+    first: Square,
+    began: Square,
     out: &mut Vec<Action>,
 ) {
     let side = pos.turn();
+    let began_measure = crate::measure::Measure::of(began);
     for k in rules.set(side).kinds() {
         for from in pos.pieces(side, k) {
+            let before = out.len();
             crate::piece_moves::piece_moves(rules, pos, view, k, from, out);
+            let swung = from == first
+                && rules.info(side, k).flail
+                && pos.life_measure(rules, side) != Some(began_measure);
+            if swung {
+                let mut i = before;
+                while i < out.len() {
+                    let back = matches!(out[i], Action::Move(m) if crate::measure::Measure::of(m.to) == began_measure);
+                    if back {
+                        out.remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
         }
     }
 }

@@ -396,8 +396,15 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
     if let Some((_, target)) = pos.piece_at(to) {
         match effect {
             Some(Effect::Fend(_)) => {
+                // §2.0.18 Shadow-Stabbing: "fending it with a blade takes the Jutsu" — the
+                // strike is the blade's fend (§2.0.11: "take or fend").
+                let stab =
+                    crate::special::shadow_stabbing::applies(rules, pos, side, kind, target, to);
                 pos.remove(opp, target, to);
                 pos.reserve[opp.index()][target.index()] += 1;
+                if stab {
+                    crate::special::shadow_stabbing::take_jutsu(rules, pos, opp);
+                }
             }
             Some(Effect::Take(_)) | Some(Effect::Disarm(_)) => {
                 pos.remove(opp, target, to);
