@@ -433,7 +433,7 @@ fn show(rules: &Rules, pos: &Position) -> String {
                     s.push_str(&format!("; {placer}'s Donkey moves first"))
                 }
                 Phase::Hirakamae { .. } => {
-                    s.push_str("; hirakamae ends: another piece may make one move")
+                    s.push_str("; hirakamae ends: one more move, by that piece or another")
                 }
             }
             if pos.passes() > 0 {

@@ -592,7 +592,7 @@ fn update_prompt(
                 format!("{placer}'s Donkey moves first: throw its sticks (R)")
             }
             Phase::Hirakamae { .. } => format!(
-                "{side}: hirakamae ends — another of your pieces may make one move, or end the turn"
+                "{side}: hirakamae ends — one more move, by that piece or another, or end the turn"
             ),
             Phase::Reclaim => format!(
                 "{side}: Shima — place the reclaimed Dagger next to the Self, or end the turn"
