@@ -119,7 +119,20 @@ pub fn call(
         UntenablePolicy::SuddenDeath => (lose(after), Call::Lost),
         UntenablePolicy::DelayedReset => {
             let mut p = *before;
+            // A partner in hand goes back first, so the reset counts it.
+            if let Some(l) = p.lifted.take() {
+                if p.piece_at(l.from).is_none() {
+                    p.put(offender, l.kind, l.from);
+                    p.set_facing(l.from, l.facing);
+                } else {
+                    p.reserve[offender.index()][l.kind.index()] += 1;
+                }
+            }
             crate::special::retreat::reset_board(rules, &mut p);
+            // A reset board starts a turn afresh, even when the untenable move was the second
+            // of a double-move: no second move pending, no meta-move made.
+            p.phase = crate::position::Phase::Start;
+            p.meta_moved = false;
             // The caller initiated the reset: the offender moves (as after a retreat).
             if p.turn() != offender {
                 p.skip_turn();

@@ -346,3 +346,53 @@ fn white_trap_on_w6(pieces: &[(veney_rules::Side, &str, &str)]) -> (Arc<Rules>, 
     let g = Game::from_position(r.clone(), p);
     (r, g)
 }
+
+#[test]
+fn obscurant_chaos_takes_an_armament_only_by_disarm_and_stabs_through_the_balance() {
+    // §2.0.18 Obscurant Chaos: after the trap springs, the Self and one blade are repositioned
+    // "taking by their ordinary relations" (R-CAST): an armament only by disarm (§2.0.03,
+    // §2.0.14) — disarming the last blade is checkmate — and fending the Balance on one's own
+    // half shadow-stabs (§2.0.18). Black's Cloak stands on White's cast-square W6.
+    use veney_rules::outcome::{Mate, Outcome};
+    let r = Arc::new(rules());
+    let trap = |pieces: &[(veney_rules::Side, &str, &str)]| {
+        let base = Position::from_pieces(&r, pieces, White).unwrap();
+        Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap()
+    };
+    let mut with = vec![
+        (White, "Self", "X2"),
+        (White, "Sword", "Y3"),
+        (Black, "Self", "Y15"),
+        (Black, "Cloak", "W6"),
+    ];
+    // Black's only blade on the board, its Sword, overextended on Z4 (condition A): taken by
+    // disarm, and that is checkmate.
+    with.push((Black, "Sword", "Z4"));
+    let mut p = trap(&with);
+    play(&r, &mut p, "~W6 SW5 $Z4");
+    assert_eq!(
+        p.outcome(),
+        Some(Outcome::Checkmate {
+            winner: White,
+            by: Mate::Disarm
+        })
+    );
+    // The control: with Black's Dagger still on the board the disarm is no checkmate.
+    let mut dagger = with.clone();
+    dagger.push((Black, "Dagger", "X15"));
+    let mut q = trap(&dagger);
+    play(&r, &mut q, "~W6 SW5 $Z4");
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    assert_eq!(q.discard(Black, sword), 1);
+    assert!(q.outcome().is_none());
+    // Black's Balance on Z4, on White's half, with Black's Jutsu in reserve: fended, and the
+    // Jutsu taken.
+    with.pop();
+    with.push((Black, "Balance", "Z4"));
+    let mut p = trap(&with);
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    let balance = r.set(Black).by_name("Balance").unwrap();
+    play(&r, &mut p, "~W6 SW5 $Z4");
+    assert_eq!(p.reserve(Black, balance), 1);
+    assert_eq!((p.reserve(Black, jutsu), p.discard(Black, jutsu)), (0, 1));
+}

@@ -250,3 +250,24 @@ fn under_piece_penalty_a_jutsu_entering_control_is_fended() {
     assert_eq!(after.turn(), Black, "the turn skipped");
     assert_eq!(g.record(), "1. JX5Ut");
 }
+
+#[test]
+fn a_delayed_reset_called_mid_turn_starts_the_offenders_turn_afresh() {
+    // §2.0.22 Delayed Reset: "a reset of the board as if by retreat". Called after the untenable
+    // second move of a concert, the reset board leaves no second move pending and no partner in
+    // hand; the offender moves (ruling R-UNTENABLE-CALL).
+    let mut g = game(UntenablePolicy::DelayedReset, true);
+    g.attempt(action(&g, "SX3")).unwrap();
+    assert!(
+        !g.position().at_turn_start(),
+        "the concert's second move is open"
+    );
+    let a = action(&g, "$X9");
+    assert!(matches!(g.attempt(a), Ok(Attempt::PlayedUntenable(_))));
+    assert_eq!(g.call_untenable(), Some(Call::Reset));
+    let p = g.position();
+    assert!(p.at_turn_start(), "{:?}", p.phase());
+    assert!(p.lifted().is_none());
+    assert_eq!(p.turn(), White, "the offender moves");
+    veney_rules::invariants::check(&g.rules, p).unwrap();
+}

@@ -214,16 +214,28 @@ pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
         }
         for from in pos.pieces(side, k) {
             for to in area {
-                // Taking only what the piece may take or fend (Obscurant Chaos, §2.0.18).
-                if let Some((_, target)) = pos.piece_at(to)
-                    && matches!(
-                        rules.relation(side, k, target),
+                // Taking only what the piece may take or fend (Obscurant Chaos, §2.0.18): an
+                // armament only by disarm, its conditions holding (§2.0.03, §2.0.14).
+                if let Some((_, target)) = pos.piece_at(to) {
+                    match rules.relation(side, k, target) {
                         crate::piece_def::Relation::Never
-                            | crate::piece_def::Relation::BladeCapture
-                            | crate::piece_def::Relation::Deflect
-                    )
-                {
-                    continue;
+                        | crate::piece_def::Relation::BladeCapture
+                        | crate::piece_def::Relation::Deflect => continue,
+                        crate::piece_def::Relation::Disarm
+                            if !crate::special::disarm::disarms(
+                                rules,
+                                pos,
+                                side,
+                                k,
+                                target,
+                                to,
+                                || crate::special::disarm::disadvantaged_squares(rules, pos, side),
+                            ) =>
+                        {
+                            continue;
+                        }
+                        _ => {}
+                    }
                 }
                 out.push(Action::Reposition { kind: k, from, to });
             }
@@ -246,8 +258,14 @@ pub(crate) fn reposition(
     if let Some((opp, target)) = pos.piece_at(to) {
         match rules.relation(side, k, target) {
             crate::piece_def::Relation::Fend => {
+                // A blade fending the Balance on its own half shadow-stabs (§2.0.18).
+                let stab =
+                    crate::special::shadow_stabbing::applies(rules, pos, side, k, target, to);
                 pos.remove(opp, target, to);
                 pos.reserve[opp.index()][target.index()] += 1;
+                if stab {
+                    crate::special::shadow_stabbing::take_jutsu(rules, pos, opp);
+                }
             }
             crate::piece_def::Relation::Checkmate => {
                 pos.remove(opp, target, to);
@@ -256,9 +274,21 @@ pub(crate) fn reposition(
                 pos.touch_mate(side, to);
                 return false;
             }
-            _ => {
+            relation => {
                 pos.remove(opp, target, to);
                 pos.discard[opp.index()][target.index()] += 1;
+                // Disarming the last blade on the board is checkmate (§2.0.14).
+                if relation == crate::piece_def::Relation::Disarm
+                    && pos.outcome.is_none()
+                    && crate::special::disarm::privileged_on_board(rules, pos, opp) == 0
+                {
+                    pos.put(side, k, to);
+                    pos.outcome = Some(crate::outcome::Outcome::Checkmate {
+                        winner: side,
+                        by: crate::outcome::Mate::Disarm,
+                    });
+                    return false;
+                }
             }
         }
     }
