@@ -17,14 +17,16 @@
 //! right after its starting measure may be leapt; pieces further on block again. It fends and
 //! takes as it ordinarily would where it lands. After it lands on a stepping stone, its second
 //! move is an ordinary one (no leap) that stays in that stone's measure.
-use crate::action::{Action, Effect, Move, Mover};
+//!
+//! This module holds the swing itself (where a flail may land, what it attacks); the moves are
+//! listed with every piece's in `piece_moves::flail_moves`, which needs the mover's view (and
+//! the view judges disarms, which read a flail's attacks here).
 use crate::bitboard::Bitboard;
 use crate::measure::Measure;
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::square::Square;
-use crate::view::View;
 
 /// The measures a flailing Lantern on `from` may land in, as squares.
 pub fn destinations(
@@ -107,66 +109,4 @@ pub fn attacks(
         }
     }
     out
-}
-
-/// The flail moves of the Lantern of `kind` on `from`.
-pub(crate) fn moves(
-    rules: &Rules,
-    pos: &Position,
-    view: &View,
-    kind: Kind,
-    from: Square,
-    out: &mut Vec<Action>,
-) {
-    let side = view.side;
-    let piece = rules.set(side).piece(kind);
-    let tables = piece.tables_for(side, pos.facing(from));
-    let allowed = destinations(rules, pos, side, from);
-    let m_from = Measure::of(from);
-    let mut done = Bitboard::EMPTY;
-    // A flail swings the piece out of one measure into another: a set's "never the same
-    // direction twice" (`no_repeat_direction`) never applies to it (ruling R-LANTERN-DIRECTION),
-    // and it leaves no direction to remember.
-    for ray in tables.rays_from(from) {
-        let dir = None;
-        let can_move = ray.mode != crate::piece_def::Mode::AttackOnly;
-        let mut next_measure: Option<Measure> = None;
-        for (i, sq) in ray.squares().enumerate() {
-            let m = Measure::of(sq);
-            if m != m_from && next_measure.is_none() {
-                next_measure = Some(m);
-            }
-            // In concert the Self's square neither blocks nor can be landed on.
-            if view.transparent.contains(sq) {
-                continue;
-            }
-            let occupied = view.occupied.contains(sq);
-            if i + 1 >= ray.min as usize && allowed.contains(sq) && !done.contains(sq) {
-                let effect = if occupied {
-                    view.land(rules, pos, kind, false, sq, ray.mode)
-                } else if can_move {
-                    Some(Effect::Quiet)
-                } else {
-                    None
-                };
-                if let Some(effect) = effect {
-                    done.set(sq);
-                    out.push(Action::Move(Move {
-                        mover: Mover::Piece(kind),
-                        from,
-                        to: sq,
-                        effect,
-                        dir,
-                        face: None,
-                    }));
-                }
-            }
-            // Slide-then-leap: only pieces in the measure right after the start may be leapt.
-            if occupied
-                && (view.donkeys.contains(sq) || Some(m) != next_measure.filter(|n| *n != m_from))
-            {
-                break;
-            }
-        }
-    }
 }
