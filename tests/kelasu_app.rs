@@ -455,17 +455,15 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     use game_ai::Level;
     use game_api::Player;
     use veney::host::grid::{ComputerSeats, GridHint, GridThinking};
-    // House rule EndEarly=yes: Blue ends its turn after one step (the button's action).
-    let early = KelasuOptions {
-        end_early: true,
-        ..KelasuOptions::default()
-    };
-    let mut a = kelasu_app_with("computer", Some(MERGING), early);
+    let mut a = kelasu_app("computer", Some(MERGING));
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
-    click(&mut a, "D3");
-    click(&mut a, "E3");
-    end_turn(&mut a);
+    // Blue spends its four energy: "Once your energy runs out, your turn ends."
+    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
     let blue_done = m(&a).game.history_len();
+    assert_eq!(blue_done, 4);
     assert_eq!(typed(&a).state().to_move(), Side::Red);
     // Red's turn is the computer's: a person's click is refused meanwhile.
     click(&mut a, "H0");
@@ -564,4 +562,23 @@ fn clicking_an_own_stone_names_the_rule_that_keeps_it_still() {
     click(&mut a, "C0");
     let info = a.world().resource::<GridStatus>().info.clone().unwrap();
     assert!(info.contains("Stones cannot move"), "{info}");
+}
+
+/// The house rule EndEarly=yes (docs/rulings/kelasu.md, "Ending a turn"): after one action the
+/// turn bar's End turn ends the turn with energy left; by the text's rule it is off then.
+#[test]
+fn end_turn_with_energy_left_only_under_the_house_rule() {
+    let mut a = kelasu_app("strict", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(veney::packs::kelasu::turn_bar::end_index(m(&a)), None);
+    let early = KelasuOptions {
+        end_early: true,
+        ..KelasuOptions::default()
+    };
+    let mut a = kelasu_app_with("early", Some(MERGING), early);
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    end_turn(&mut a);
+    assert_eq!((typed(&a).state().to_move(), energy(&a)), (Side::Red, 4));
 }

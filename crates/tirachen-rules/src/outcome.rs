@@ -25,16 +25,17 @@ pub fn ending(pos: &Position, opts: &TirachenOptions) -> Option<Outcome> {
     if pos.choosing() {
         return None;
     }
-    // The occupation first: it is the text's own win, and only a General sacrificed for the
-    // Traitor (ruling "Sacrificing the General for the Traitor") can be missing on the move that
-    // completes it — the sacrificing side's win stands.
-    if let Some(s) = homeland_occupier(pos) {
-        return Some(Outcome::win(s.player(), 2, HOMELAND_OCCUPIED));
-    }
+    // A side that completes the occupation wins by it even with its own General gone — a General
+    // sacrificed for the Traitor that completed it (ruling "Sacrificing the General for the
+    // Traitor"): the occupation is the text's own win. Otherwise a missing General decides.
+    let occupier = homeland_occupier(pos);
     for s in Side::BOTH {
-        if pos.general(s).is_none() {
+        if pos.general(s).is_none() && occupier != Some(s) {
             return Some(Outcome::win(s.other().player(), 2, GENERAL_TAKEN));
         }
+    }
+    if let Some(s) = occupier {
+        return Some(Outcome::win(s.player(), 2, HOMELAND_OCCUPIED));
     }
     if let Some(limit) = opts.quiet_turn_limit
         && pos.quiet_turns() >= limit

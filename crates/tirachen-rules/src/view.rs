@@ -172,10 +172,21 @@ pub fn action_label(pos: &Position, a: Action) -> Option<String> {
             from,
             to,
             control: true,
-        } => Some(format!(
-            "take the Traitor on {to}: sacrifice the capturer and control it{}",
-            general_lost(from)
-        )),
+        } => {
+            // Completing the occupation of the opposing homeland wins even so (ruling
+            // "Sacrificing the General for the Traitor").
+            let side = pos.to_move();
+            let home = crate::zones::homeland(side.other());
+            let units = pos.side(side).without(from).with(to);
+            let outcome = if units & home == home {
+                ": the homeland is occupied, and the game won"
+            } else {
+                general_lost(from)
+            };
+            Some(format!(
+                "take the Traitor on {to}: sacrifice the capturer and control it{outcome}"
+            ))
+        }
         Action::Move { from, to, .. } => match pos.piece_at(to) {
             Some(p) if p.kind == Kind::Traitor => {
                 Some(format!("take the Traitor on {to}: remove it from the game"))

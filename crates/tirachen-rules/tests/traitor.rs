@@ -109,6 +109,9 @@ fn a_general_sacrificed_for_the_traitor_loses_the_game() {
 fn a_general_sacrificed_for_the_last_homeland_square_wins_by_the_occupation() {
     let g = game();
     let mut s = pos(&g, "3PPt3/5G3/9/9/g8/9/9/9/9 r mm -/- - 0");
+    let a = g.parse_action(&s, "Gf8xf9=T").unwrap();
+    let label = g.action_label(&s, a).unwrap();
+    assert!(label.contains("the homeland is occupied"), "{label}");
     play(&g, &mut s, "Gf8xf9=T");
     let Decision::Over(o) = g.decision(&s) else {
         panic!("not over")
@@ -116,6 +119,23 @@ fn a_general_sacrificed_for_the_last_homeland_square_wins_by_the_occupation() {
     assert_eq!(o.winner(), Some(Player(0)), "Red (Player 0) wins");
     assert_eq!(o.reason, "homeland occupied");
     g.check_invariants(&s).unwrap();
+}
+
+// "If you capture the opposing general, you win." A General taken by a move that also completes
+// the occupation of its homeland is still "General taken": only the occupier's own missing
+// General gives way to the occupation. Red Pikes d9 f9, White's General e9, Red's General e8.
+#[test]
+fn a_general_taken_on_its_homeland_is_general_taken() {
+    let g = game();
+    let mut s = pos(&g, "3PgP3/4G4/9/9/9/9/9/9/9 r mm -/- - 0");
+    play(&g, &mut s, "Ge8xe9");
+    let Decision::Over(o) = g.decision(&s) else {
+        panic!("not over")
+    };
+    assert_eq!(
+        (o.winner(), o.reason.as_str()),
+        (Some(Player(0)), "General taken")
+    );
 }
 
 // Tirachen "OBJECTIVE": "occupy all three squares of his homeland with your units". A Traitor

@@ -119,20 +119,21 @@ pub fn call(
         UntenablePolicy::SuddenDeath => (lose(after), Call::Lost),
         UntenablePolicy::DelayedReset => {
             let mut p = *before;
-            // A partner in hand goes back first, so the reset counts it.
+            // A partner in hand goes onto the board first (any empty square: the reset lifts
+            // every piece and sets them up again), so the reset counts it. Its own square is
+            // the Self's when the Self landed on it.
             if let Some(l) = p.lifted.take() {
-                if p.piece_at(l.from).is_none() {
-                    p.put(offender, l.kind, l.from);
-                    p.set_facing(l.from, l.facing);
-                } else {
-                    p.reserve[offender.index()][l.kind.index()] += 1;
-                }
+                let at = (!p.occupied())
+                    .first()
+                    .expect("the board always has an empty square");
+                p.put(offender, l.kind, at);
             }
             crate::special::retreat::reset_board(rules, &mut p);
             // A reset board starts a turn afresh, even when the untenable move was the second
             // of a double-move: no second move pending, no meta-move made.
             p.phase = crate::position::Phase::Start;
             p.meta_moved = false;
+            p.contact = false;
             // The caller initiated the reset: the offender moves (as after a retreat).
             if p.turn() != offender {
                 p.skip_turn();

@@ -254,8 +254,8 @@ fn under_piece_penalty_a_jutsu_entering_control_is_fended() {
 #[test]
 fn a_delayed_reset_called_mid_turn_starts_the_offenders_turn_afresh() {
     // §2.0.22 Delayed Reset: "a reset of the board as if by retreat". Called after the untenable
-    // second move of a concert, the reset board leaves no second move pending and no partner in
-    // hand; the offender moves (ruling R-UNTENABLE-CALL).
+    // second move of a concert, the reset board leaves no second move pending; the offender
+    // moves (ruling R-UNTENABLE-CALL).
     let mut g = game(UntenablePolicy::DelayedReset, true);
     g.attempt(action(&g, "SX3")).unwrap();
     assert!(
@@ -270,4 +270,39 @@ fn a_delayed_reset_called_mid_turn_starts_the_offenders_turn_afresh() {
     assert!(p.lifted().is_none());
     assert_eq!(p.turn(), White, "the offender moves");
     veney_rules::invariants::check(&g.rules, p).unwrap();
+}
+
+#[test]
+fn a_delayed_reset_counts_a_partner_lifted_in_concert() {
+    // §2.0.22 Delayed Reset: "a reset of the board as if by retreat" — every piece in play is set
+    // up as at the start (the Self, Sword and engagements on the board, the rest in reserve,
+    // R-RETREAT), the concert partner in hand (R-CONCERT) included: none is lost.
+    let mut opts = rules().options.clone();
+    opts.untenable = UntenablePolicy::DelayedReset;
+    let r = Arc::new(Rules::standard_with(opts));
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X5"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    let dagger = r.set(White).by_name("Dagger").unwrap();
+    let reserve = p.reserve(White, dagger);
+    let mut g = Game::from_position(r, p);
+    g.attempt(action(&g, "SX5")).unwrap();
+    assert!(g.position().lifted().is_some(), "the Dagger is in hand");
+    let a = action(&g, "DX13");
+    assert!(matches!(g.attempt(a), Ok(Attempt::PlayedUntenable(_))));
+    assert_eq!(g.call_untenable(), Some(Call::Reset));
+    let q = g.position();
+    assert_eq!(q.pieces(White, dagger).count(), 0);
+    assert_eq!(
+        q.reserve(White, dagger),
+        reserve + 1,
+        "the Dagger back in reserve, as at the start"
+    );
+    veney_rules::invariants::check(&g.rules, q).unwrap();
 }
