@@ -3,7 +3,6 @@
 //! Cavazione, Opposition).
 use crate::action::{Action, Effect, Move, Mover};
 use crate::bitboard::Bitboard;
-use crate::measure::Measure;
 use crate::piece_def::{Jump, Mode};
 use crate::piece_set::Kind;
 use crate::position::Position;
@@ -421,7 +420,10 @@ fn piece_moves_facing<const COUNT: bool>(
 }
 
 /// The flail moves of the Lantern of `kind` on `from` (§2.0.10 Flail; the swing is
-/// `special::flail`).
+/// `special::flail::swing`). In concert the Self's square neither blocks nor can be landed on.
+/// A flail swings the piece out of one measure into another: a set's "never the same direction
+/// twice" (`no_repeat_direction`) never applies to it (ruling R-LANTERN-DIRECTION), and it
+/// leaves no direction to remember.
 pub(crate) fn flail_moves(
     rules: &Rules,
     pos: &Position,
@@ -430,55 +432,38 @@ pub(crate) fn flail_moves(
     from: Square,
     out: &mut Vec<Action>,
 ) {
-    let side = view.side;
-    let piece = rules.set(side).piece(kind);
-    let tables = piece.tables_for(side, pos.facing(from));
-    let allowed = crate::special::flail::destinations(rules, pos, side, from);
-    let m_from = Measure::of(from);
     let mut done = Bitboard::EMPTY;
-    // A flail swings the piece out of one measure into another: a set's "never the same
-    // direction twice" (`no_repeat_direction`) never applies to it (ruling R-LANTERN-DIRECTION),
-    // and it leaves no direction to remember.
-    for ray in tables.rays_from(from) {
-        let dir = None;
-        let can_move = ray.mode != crate::piece_def::Mode::AttackOnly;
-        let mut next_measure: Option<Measure> = None;
-        for (i, sq) in ray.squares().enumerate() {
-            let m = Measure::of(sq);
-            if m != m_from && next_measure.is_none() {
-                next_measure = Some(m);
+    let (occupied, transparent) = (view.occupied, view.transparent);
+    crate::special::flail::swing(
+        rules,
+        pos,
+        view.side,
+        kind,
+        from,
+        occupied,
+        transparent,
+        |sq, mode, occ| {
+            if done.contains(sq) {
+                return;
             }
-            // In concert the Self's square neither blocks nor can be landed on.
-            if view.transparent.contains(sq) {
-                continue;
+            let effect = if occ {
+                view.land(rules, pos, kind, false, sq, mode)
+            } else if mode != Mode::AttackOnly {
+                Some(Effect::Quiet)
+            } else {
+                None
+            };
+            if let Some(effect) = effect {
+                done.set(sq);
+                out.push(Action::Move(Move {
+                    mover: Mover::Piece(kind),
+                    from,
+                    to: sq,
+                    effect,
+                    dir: None,
+                    face: None,
+                }));
             }
-            let occupied = view.occupied.contains(sq);
-            if i + 1 >= ray.min as usize && allowed.contains(sq) && !done.contains(sq) {
-                let effect = if occupied {
-                    view.land(rules, pos, kind, false, sq, ray.mode)
-                } else if can_move {
-                    Some(Effect::Quiet)
-                } else {
-                    None
-                };
-                if let Some(effect) = effect {
-                    done.set(sq);
-                    out.push(Action::Move(Move {
-                        mover: Mover::Piece(kind),
-                        from,
-                        to: sq,
-                        effect,
-                        dir,
-                        face: None,
-                    }));
-                }
-            }
-            // Slide-then-leap: only pieces in the measure right after the start may be leapt.
-            if occupied
-                && (view.donkeys.contains(sq) || Some(m) != next_measure.filter(|n| *n != m_from))
-            {
-                break;
-            }
-        }
-    }
+        },
+    );
 }

@@ -8,10 +8,16 @@ use veney_rules::outcome::{Mate, Outcome};
 use veney_rules::penalty::Call;
 use veney_rules::{Action, Game, Rules};
 
-fn game(policy: UntenablePolicy, with_guard: bool) -> Game {
+/// A game under `policy` from these pieces (the rest in reserve), White to move.
+fn game_with(policy: UntenablePolicy, pieces: &[(veney_rules::Side, &str, &str)]) -> Game {
     let mut opts = rules().options.clone();
     opts.untenable = policy;
     let r = Arc::new(Rules::standard_with(opts));
+    let p = pos(&r, pieces, White);
+    Game::from_position(r, p)
+}
+
+fn game(policy: UntenablePolicy, with_guard: bool) -> Game {
     let mut pieces = vec![
         (White, "Self", "X2"),
         (White, "Sword", "X4"),
@@ -21,8 +27,7 @@ fn game(policy: UntenablePolicy, with_guard: bool) -> Game {
     if with_guard {
         pieces.push((White, "Guard", "W3"));
     }
-    let p = pos(&r, &pieces, White);
-    Game::from_position(r, p)
+    game_with(policy, &pieces)
 }
 
 fn action(g: &Game, turn: &str) -> Action {
@@ -180,20 +185,15 @@ fn the_penalty_loss_stands_when_the_untenable_move_took_the_self() {
         UntenablePolicy::SuddenDeath,
         UntenablePolicy::PiecePenaltyAbsolute,
     ] {
-        let mut opts = rules().options.clone();
-        opts.untenable = policy;
-        let r = Arc::new(Rules::standard_with(opts));
-        let p = pos(
-            &r,
+        let mut g = game_with(
+            policy,
             &[
                 (White, "Self", "X2"),
                 (White, "Sword", "X4"),
                 (Black, "Self", "X9"),
                 (Black, "Sword", "Y12"),
             ],
-            White,
         );
-        let mut g = Game::from_position(r, p);
         let a = action(&g, "$tX9");
         assert!(matches!(g.attempt(a), Ok(Attempt::PlayedUntenable(_))));
         assert!(g.position().is_game_over() || g.position().dying().is_some());
@@ -215,11 +215,8 @@ fn under_piece_penalty_a_jutsu_entering_control_is_fended() {
     // §2.0.07 Control: "If the Jutsu attempts to attack or move into the measure where Control is
     // active, the move is merely prevented. … If playing by piece-penalty, the Jutsu is fended
     // and the turn skipped." Black's Self Y7 and Balance W6 control measure 2.
-    let mut opts = rules().options.clone();
-    opts.untenable = UntenablePolicy::PiecePenaltyLenient;
-    let r = Arc::new(Rules::standard_with(opts));
-    let p = pos(
-        &r,
+    let mut g = game_with(
+        UntenablePolicy::PiecePenaltyLenient,
         &[
             (White, "Self", "X2"),
             (White, "Sword", "W2"),
@@ -228,9 +225,7 @@ fn under_piece_penalty_a_jutsu_entering_control_is_fended() {
             (Black, "Sword", "Z7"),
             (Black, "Balance", "W6"),
         ],
-        White,
     );
-    let mut g = Game::from_position(r, p);
     let jutsu = g.rules.set(White).by_name("Jutsu").unwrap();
     let reserve = g.position().reserve(White, jutsu);
     let a = action(&g, "JX5");
@@ -277,21 +272,16 @@ fn a_delayed_reset_counts_a_partner_lifted_in_concert() {
     // §2.0.22 Delayed Reset: "a reset of the board as if by retreat" — every piece in play is set
     // up as at the start (the Self, Sword and engagements on the board, the rest in reserve,
     // R-RETREAT), the concert partner in hand (R-CONCERT) included: none is lost.
-    let mut opts = rules().options.clone();
-    opts.untenable = UntenablePolicy::DelayedReset;
-    let r = Arc::new(Rules::standard_with(opts));
-    let p = pos(
-        &r,
+    let mut g = game_with(
+        UntenablePolicy::DelayedReset,
         &[
             (White, "Self", "Y4"),
             (White, "Dagger", "X5"),
             (Black, "Self", "W16"),
         ],
-        White,
     );
-    let dagger = r.set(White).by_name("Dagger").unwrap();
-    let reserve = p.reserve(White, dagger);
-    let mut g = Game::from_position(r, p);
+    let dagger = g.rules.set(White).by_name("Dagger").unwrap();
+    let reserve = g.position().reserve(White, dagger);
     g.attempt(action(&g, "SX5")).unwrap();
     assert!(g.position().lifted().is_some(), "the Dagger is in hand");
     let a = action(&g, "DX13");

@@ -23,6 +23,7 @@
 //! the view judges disarms, which read a flail's attacks here).
 use crate::bitboard::Bitboard;
 use crate::measure::Measure;
+use crate::piece_def::Mode;
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -68,10 +69,54 @@ pub fn flailing(
             .is_some_and(|m| m != Measure::of(from))
 }
 
-/// The squares the flailing Lantern of `kind` on `from` attacks: where a flail could land on a
-/// piece — its Self's measure or the one beyond — by the same slide-then-leap as `moves`. "As
-/// it is a technical piece, a Lantern poised in a direct attack by flailing can contribute to
-/// disadvantagement for disarm" (§2.0.10; ruling R-DISARM-B).
+/// The slide-then-leap of a flail: calls `reach` with each square the Lantern of `kind` on
+/// `from` may land on — in its Self's measure or the one beyond (`destinations`), at least its
+/// ray's minimum away — with that ray's mode and whether the square is occupied. Pieces in its
+/// starting measure block; pieces in the measure right after it may be leapt; pieces further on
+/// block again; the Donkey always blocks ("no piece can leap over it"). `transparent` squares
+/// (the Self's, in concert) are passed over and never reached.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn swing(
+    rules: &Rules,
+    pos: &Position,
+    side: crate::side::Side,
+    kind: Kind,
+    from: Square,
+    occupied: Bitboard,
+    transparent: Bitboard,
+    mut reach: impl FnMut(Square, Mode, bool),
+) {
+    let tables = rules
+        .set(side)
+        .piece(kind)
+        .tables_for(side, pos.facing(from));
+    let allowed = destinations(rules, pos, side, from);
+    let donkeys = crate::special::donkey::squares(pos);
+    let m_from = Measure::of(from);
+    for ray in tables.rays_from(from) {
+        let mut next_measure: Option<Measure> = None;
+        for (i, sq) in ray.squares().enumerate() {
+            let m = Measure::of(sq);
+            if m != m_from && next_measure.is_none() {
+                next_measure = Some(m);
+            }
+            if transparent.contains(sq) {
+                continue;
+            }
+            let occ = occupied.contains(sq);
+            if i + 1 >= ray.min as usize && allowed.contains(sq) {
+                reach(sq, ray.mode, occ);
+            }
+            if occ && (donkeys.contains(sq) || Some(m) != next_measure.filter(|n| *n != m_from)) {
+                break;
+            }
+        }
+    }
+}
+
+/// The squares the flailing Lantern of `kind` on `from` attacks: where its swing could land on a
+/// piece. "As it is a technical piece, a Lantern poised in a direct attack by flailing can
+/// contribute to disadvantagement for disarm" (§2.0.10; ruling R-DISARM-B).
 pub fn attacks(
     rules: &Rules,
     pos: &Position,
@@ -79,34 +124,21 @@ pub fn attacks(
     kind: Kind,
     from: Square,
 ) -> Bitboard {
-    let tables = rules
-        .set(side)
-        .piece(kind)
-        .tables_for(side, pos.facing(from));
-    let allowed = destinations(rules, pos, side, from);
-    let m_from = Measure::of(from);
-    let occupied = pos.occupied();
-    let donkeys = crate::special::donkey::squares(pos);
     let mut out = Bitboard::EMPTY;
-    for ray in tables.rays_from(from) {
-        if ray.mode == crate::piece_def::Mode::MoveOnly {
-            continue;
-        }
-        let mut next_measure: Option<Measure> = None;
-        for (i, sq) in ray.squares().enumerate() {
-            let m = Measure::of(sq);
-            if m != m_from && next_measure.is_none() {
-                next_measure = Some(m);
-            }
-            if i + 1 >= ray.min as usize && allowed.contains(sq) {
+    let occupied = pos.occupied();
+    swing(
+        rules,
+        pos,
+        side,
+        kind,
+        from,
+        occupied,
+        Bitboard::EMPTY,
+        |sq, mode, _| {
+            if mode != Mode::MoveOnly {
                 out.set(sq);
             }
-            if occupied.contains(sq)
-                && (donkeys.contains(sq) || Some(m) != next_measure.filter(|n| *n != m_from))
-            {
-                break;
-            }
-        }
-    }
+        },
+    );
     out
 }
