@@ -130,10 +130,10 @@ pub(crate) fn withdrawable(rules: &Rules, pos: &Position) -> (u16, Bitboard) {
     let side = pos.turn();
     let mut kinds = rules.kinds_with(side, Aspect::Withdraw);
     let last_blade = rules.kinds_with(side, Aspect::WithdrawUnlessLastBlade);
-    // A blade pinned under a Cloak still counts (ruling R-BLADE-CAPTURE: "still on the board
-    // for every count"): the Dagger is not the only remaining blade while the Sword is held.
-    let pinned = crate::special::blade_capture::pins(pos, side).count() as u32;
-    if last_blade != 0 && pos.pieces_of(side, rules.blade_kinds(side)).count() + pinned >= 2 {
+    // Counted as Persistence counts them: a blade pinned under a Cloak is still on the board
+    // (ruling R-BLADE-CAPTURE), so the Dagger is not the only remaining blade while the Sword is
+    // held.
+    if last_blade != 0 && crate::special::disarm::blades_on_board(rules, pos, side) >= 2 {
         kinds |= last_blade;
     }
     // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).

@@ -84,15 +84,9 @@ pub(crate) fn second_moves(
                 && rules.info(side, k).flail
                 && pos.life_measure(rules, side) != Some(began_measure);
             if swung {
-                let mut i = before;
-                while i < out.len() {
-                    let back = matches!(out[i], Action::Move(m) if crate::measure::Measure::of(m.to) == began_measure);
-                    if back {
-                        out.remove(i);
-                    } else {
-                        i += 1;
-                    }
-                }
+                let mut its = out.split_off(before);
+                its.retain(|a| !matches!(a, Action::Move(m) if crate::measure::Measure::of(m.to) == began_measure));
+                out.append(&mut its);
             }
         }
     }
