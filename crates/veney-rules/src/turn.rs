@@ -378,7 +378,6 @@ impl Position {
                 }
             }
         }
-        let mut lands = true;
         // The Self's concert move lifts the partner it lands on or passes over (R-CONCERT).
         let lifted = match (m.effect, m.mover) {
             (Effect::Lift(k), _) => Some((k, m.to)),
@@ -396,97 +395,7 @@ impl Position {
                 facing,
             });
         }
-        match m.effect {
-            Effect::Quiet | Effect::Lift(_) => {}
-            Effect::Swap(k) => {
-                self.relocate(side, k, m.to, m.from);
-            }
-            Effect::Cavazione(k) => {
-                self.relocate(opp, k, m.to, m.from);
-            }
-            Effect::Deflect(k, blade_to) => {
-                self.relocate(opp, k, m.to, blade_to);
-            }
-            Effect::Opposition(k, blade_from, blade_to) => {
-                self.relocate(opp, k, blade_from, blade_to);
-            }
-            Effect::StepStone => stepping_stone::spend_engagement(rules, self, side, m.to),
-            Effect::FreeStepStone => stepping_stone::spend_free(self),
-            Effect::FendFree => {
-                self.free = FreePlace::Off(Intersection::CENTRE);
-                self.free_from = None;
-                self.free_bounces = 0;
-            }
-            Effect::Capture(k) => {
-                self.remove(opp, k, m.to);
-                crate::special::blade_capture::capture(self, opp, k, m.to);
-            }
-            Effect::DisarmCaptured(_) => {
-                crate::special::blade_capture::disarm_captured(self, opp, m.to);
-                if self.outcome.is_none()
-                    && crate::special::disarm::privileged_on_board(rules, self, opp) == 0
-                {
-                    self.outcome = Some(Outcome::Checkmate {
-                        winner: side,
-                        by: Mate::Disarm,
-                    });
-                }
-            }
-            Effect::ShadowStab(k) => {
-                self.remove(opp, k, m.to);
-                self.reserve[opp.index()][k.index()] += 1;
-                crate::special::shadow_stabbing::take_jutsu(rules, self, opp);
-            }
-            Effect::Fend(k) => {
-                self.remove(opp, k, m.to);
-                self.reserve[opp.index()][k.index()] += 1;
-                self.forget_direction(rules, opp, k);
-            }
-            Effect::Take(k) => {
-                self.remove(opp, k, m.to);
-                self.discard[opp.index()][k.index()] += 1;
-                self.forget_direction(rules, opp, k);
-            }
-            Effect::Disarm(k) => {
-                self.remove(opp, k, m.to);
-                self.discard[opp.index()][k.index()] += 1;
-                // §2.0.14: "If the disarmed player has no blade left on the board, disarmament
-                // constitutes checkmate".
-                // Not from a dying move: "disarm from death" is no double checkmate (§2.0.20).
-                if self.outcome.is_none()
-                    && crate::special::disarm::privileged_on_board(rules, self, opp) == 0
-                {
-                    self.outcome = Some(Outcome::Checkmate {
-                        winner: side,
-                        by: Mate::Disarm,
-                    });
-                }
-            }
-            Effect::Checkmate => {
-                let life = rules.life(opp);
-                self.remove(opp, life, m.to);
-                self.discard[opp.index()][life.index()] += 1;
-                self.touch_mate(side, m.to);
-            }
-            Effect::Negate(k) => {
-                // §2.0.11: "both Jutsus destroy each other on contact".
-                self.remove(opp, k, m.to);
-                self.discard[opp.index()][k.index()] += 1;
-                if self.dying() == Some(side) {
-                    // The dying move negates: the Death Spell (§2.0.18).
-                    self.death_spell = true;
-                }
-                if let Mover::Piece(mk) = m.mover {
-                    self.discard[side.index()][mk.index()] += 1;
-                }
-                lands = false;
-            }
-            Effect::EnPassant(victim) => {
-                let (_, k) = self.piece_at(victim).expect("en passant victim present");
-                self.remove(opp, k, victim);
-                self.reserve[opp.index()][k.index()] += 1;
-            }
-        }
+        let lands = self.take_effect(rules, m.mover, m.from, m.to, m.effect);
         if lands {
             match m.mover {
                 Mover::Piece(k) => {
@@ -519,6 +428,114 @@ impl Position {
             // (R-LANTERN-DIRECTION).
             self.forget_direction(rules, side, k);
         }
+    }
+
+    /// What a piece landing on `to` from `from` does there (`effect`), the mover's own landing
+    /// aside: the pieces it takes, fends or moves, and the checkmates that follow. Shared by
+    /// every move (`apply_move`) and the repositionings that may take (Obscurant Chaos,
+    /// §2.0.18). Returns whether the mover lands (not when a Jutsu negates, §2.0.11).
+    pub(crate) fn take_effect(
+        &mut self,
+        rules: &Rules,
+        mover: Mover,
+        from: crate::square::Square,
+        to: crate::square::Square,
+        effect: Effect,
+    ) -> bool {
+        let side = self.turn;
+        let opp = !side;
+        match effect {
+            Effect::Quiet | Effect::Lift(_) => {}
+            Effect::Swap(k) => {
+                self.relocate(side, k, to, from);
+            }
+            Effect::Cavazione(k) => {
+                self.relocate(opp, k, to, from);
+            }
+            Effect::Deflect(k, blade_to) => {
+                self.relocate(opp, k, to, blade_to);
+            }
+            Effect::Opposition(k, blade_from, blade_to) => {
+                self.relocate(opp, k, blade_from, blade_to);
+            }
+            Effect::StepStone => stepping_stone::spend_engagement(rules, self, side, to),
+            Effect::FreeStepStone => stepping_stone::spend_free(self),
+            Effect::FendFree => {
+                self.free = FreePlace::Off(Intersection::CENTRE);
+                self.free_from = None;
+                self.free_bounces = 0;
+            }
+            Effect::Capture(k) => {
+                self.remove(opp, k, to);
+                crate::special::blade_capture::capture(self, opp, k, to);
+            }
+            Effect::DisarmCaptured(_) => {
+                crate::special::blade_capture::disarm_captured(self, opp, to);
+                if self.outcome.is_none()
+                    && crate::special::disarm::privileged_on_board(rules, self, opp) == 0
+                {
+                    self.outcome = Some(Outcome::Checkmate {
+                        winner: side,
+                        by: Mate::Disarm,
+                    });
+                }
+            }
+            Effect::ShadowStab(k) => {
+                self.remove(opp, k, to);
+                self.reserve[opp.index()][k.index()] += 1;
+                crate::special::shadow_stabbing::take_jutsu(rules, self, opp);
+            }
+            Effect::Fend(k) => {
+                self.remove(opp, k, to);
+                self.reserve[opp.index()][k.index()] += 1;
+                self.forget_direction(rules, opp, k);
+            }
+            Effect::Take(k) => {
+                self.remove(opp, k, to);
+                self.discard[opp.index()][k.index()] += 1;
+                self.forget_direction(rules, opp, k);
+            }
+            Effect::Disarm(k) => {
+                self.remove(opp, k, to);
+                self.discard[opp.index()][k.index()] += 1;
+                // §2.0.14: "If the disarmed player has no blade left on the board, disarmament
+                // constitutes checkmate".
+                // Not from a dying move: "disarm from death" is no double checkmate (§2.0.20).
+                if self.outcome.is_none()
+                    && crate::special::disarm::privileged_on_board(rules, self, opp) == 0
+                {
+                    self.outcome = Some(Outcome::Checkmate {
+                        winner: side,
+                        by: Mate::Disarm,
+                    });
+                }
+            }
+            Effect::Checkmate => {
+                let life = rules.life(opp);
+                self.remove(opp, life, to);
+                self.discard[opp.index()][life.index()] += 1;
+                self.touch_mate(side, to);
+            }
+            Effect::Negate(k) => {
+                // §2.0.11: "both Jutsus destroy each other on contact".
+                self.remove(opp, k, to);
+                self.discard[opp.index()][k.index()] += 1;
+                if self.dying() == Some(side) {
+                    // The dying move negates: the Death Spell (§2.0.18).
+                    self.death_spell = true;
+                }
+                if let Mover::Piece(mk) = mover {
+                    self.discard[side.index()][mk.index()] += 1;
+                }
+                return false;
+            }
+            Effect::EnPassant(victim) => {
+                let (_, k) = self.piece_at(victim).expect("en passant victim present");
+                self.remove(opp, k, victim);
+                self.reserve[opp.index()][k.index()] += 1;
+            }
+        }
+        true
     }
 
     fn forget_direction(

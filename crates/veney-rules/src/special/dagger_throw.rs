@@ -11,7 +11,7 @@
 //! does not apply to the throw), R-THROW-DISTRACTION (the Dagger stays where it was; the
 //! repositioned pieces go to empty squares of the thrower's half behind the opposing Self's
 //! step), R-GLARE-THROW (no throw at a Self whose Lantern holds glare on the thrower's Self).
-use crate::action::Action;
+use crate::action::{Action, Effect};
 use crate::bitboard::Bitboard;
 use crate::dice::{Roll, Verdict};
 use crate::direction::aligned;
@@ -204,6 +204,10 @@ pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
         Some(r) => chaos_area(pos, side, r),
         None => distraction_area(rules, pos, side),
     };
+    // What a repositioning onto an occupied square does is what a move landing there does
+    // (`View::land`): taking only what the piece may take or fend (Obscurant Chaos, §2.0.18),
+    // an armament only by disarm, its conditions holding (§2.0.03, §2.0.14).
+    let view = crate::view::View::new(rules, pos, side);
     let mut out = Vec::new();
     for k in rules.set(side).kinds() {
         let info = rules.info(side, k);
@@ -214,37 +218,40 @@ pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
         }
         for from in pos.pieces(side, k) {
             for to in area {
-                // Taking only what the piece may take or fend (Obscurant Chaos, §2.0.18): an
-                // armament only by disarm, its conditions holding (§2.0.03, §2.0.14).
-                if let Some((_, target)) = pos.piece_at(to) {
-                    match rules.relation(side, k, target) {
-                        crate::piece_def::Relation::Never
-                        | crate::piece_def::Relation::BladeCapture
-                        | crate::piece_def::Relation::Deflect => continue,
-                        crate::piece_def::Relation::Disarm
-                            if !crate::special::disarm::disarms(
-                                rules,
-                                pos,
-                                side,
-                                k,
-                                target,
-                                to,
-                                || crate::special::disarm::disadvantaged_squares(rules, pos, side),
-                            ) =>
-                        {
-                            continue;
-                        }
-                        _ => {}
-                    }
+                if landing(rules, pos, &view, k, to).is_some() {
+                    out.push(Action::Reposition { kind: k, from, to });
                 }
-                out.push(Action::Reposition { kind: k, from, to });
             }
         }
     }
     out
 }
 
-/// Plays one repositioning. Returns whether more may follow.
+/// What repositioning a piece of kind `k` onto `to` does there, if it may go there: an empty
+/// square is quiet; on an opposing piece, what a move landing there would do, when that is a
+/// taking by an ordinary relation (§2.0.18): a fend (or shadow-stab), a take, a disarm, a
+/// checkmate. No blade capture, deflection or negation: those are moves of their own.
+fn landing(
+    rules: &Rules,
+    pos: &Position,
+    view: &crate::view::View,
+    k: Kind,
+    to: Square,
+) -> Option<Effect> {
+    use crate::piece_def::Mode;
+    match view.land(rules, pos, k, false, to, Mode::Both)? {
+        e @ (Effect::Quiet
+        | Effect::Fend(_)
+        | Effect::ShadowStab(_)
+        | Effect::Take(_)
+        | Effect::Disarm(_)
+        | Effect::Checkmate) => Some(e),
+        _ => None,
+    }
+}
+
+/// Plays one repositioning, taking as a move landing there would (`landing`, through the
+/// effect code every move uses, `Position::take_effect`). Returns whether more may follow.
 pub(crate) fn reposition(
     rules: &Rules,
     pos: &mut Position,
@@ -253,46 +260,14 @@ pub(crate) fn reposition(
     to: Square,
 ) -> bool {
     let side = pos.turn;
+    let view = crate::view::View::new(rules, pos, side);
+    let effect = landing(rules, pos, &view, k, to).unwrap_or(Effect::Quiet);
     pos.remove(side, k, from);
-    // The Obscurant Chaos invocation's repositioning may take (§2.0.18).
-    if let Some((opp, target)) = pos.piece_at(to) {
-        match rules.relation(side, k, target) {
-            crate::piece_def::Relation::Fend => {
-                // A blade fending the Balance on its own half shadow-stabs (§2.0.18).
-                let stab =
-                    crate::special::shadow_stabbing::applies(rules, pos, side, k, target, to);
-                pos.remove(opp, target, to);
-                pos.reserve[opp.index()][target.index()] += 1;
-                if stab {
-                    crate::special::shadow_stabbing::take_jutsu(rules, pos, opp);
-                }
-            }
-            crate::piece_def::Relation::Checkmate => {
-                pos.remove(opp, target, to);
-                pos.discard[opp.index()][target.index()] += 1;
-                pos.put(side, k, to);
-                pos.touch_mate(side, to);
-                return false;
-            }
-            relation => {
-                pos.remove(opp, target, to);
-                pos.discard[opp.index()][target.index()] += 1;
-                // Disarming the last blade on the board is checkmate (§2.0.14).
-                if relation == crate::piece_def::Relation::Disarm
-                    && pos.outcome.is_none()
-                    && crate::special::disarm::privileged_on_board(rules, pos, opp) == 0
-                {
-                    pos.put(side, k, to);
-                    pos.outcome = Some(crate::outcome::Outcome::Checkmate {
-                        winner: side,
-                        by: crate::outcome::Mate::Disarm,
-                    });
-                    return false;
-                }
-            }
-        }
-    }
+    pos.take_effect(rules, crate::action::Mover::Piece(k), from, to, effect);
     pos.put(side, k, to);
+    if pos.outcome.is_some() {
+        return false;
+    }
     if let Phase::Distraction { life, blade } = pos.phase {
         let (life, blade) = if rules.info(side, k).life {
             (true, blade)
