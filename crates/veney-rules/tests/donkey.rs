@@ -97,3 +97,51 @@ fn random_games_with_donkeys_keep_every_invariant() {
     let r = std::sync::Arc::new(donkey_rules());
     veney_rules::playout::random_games(&r, 500, 4242, 150, true).unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn a_donkey_keeps_a_measure_from_being_empty_for_a_cast() {
+    // §2.0.23: the Donkey "has the same [non]interaction mechanics as a Ruin"; §2.0.18 casts go
+    // "Into a rare empty measure between the two players' Self pieces, excluding the allowed
+    // presence of the free engagement" — a Ruin, and so a Donkey, fills the measure.
+    use veney_rules::special::cast_piece::{Landing, empty_measures};
+    let r = donkey_rules();
+    let text = |extra: &str| format!("4/1sw1/4/4/4/4/4/4/4/4/4/4/4/4/1SW1/4 w EEEEL/eeee {extra}",);
+    // The control: measures 2 and 3 (steps 5-12) are empty between the Selves (X2, X15).
+    let p = Position::from_text(&r, &text("")).unwrap();
+    assert_eq!(empty_measures(&r, &p).len(), 2);
+    // White's Donkey on X6 (measure 2): only measure 3 is empty, and the cast aims there.
+    let mut p = Position::from_text(&r, &text("donkey=wX6")).unwrap();
+    let m = |p: &Position| {
+        empty_measures(&r, p)
+            .iter()
+            .map(|m| m.0)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(m(&p).len(), 1);
+    assert!(!m(&p).contains(&veney_rules::measure::Measure::of(sq("X6")).0));
+    assert!(notations(&r, &p).contains(&"~L".to_string()));
+    p.play(
+        &r,
+        p.legal_actions(&r)
+            .into_iter()
+            .find(|a| matches!(a, veney_rules::Action::Cast { .. }))
+            .unwrap(),
+    )
+    .unwrap();
+    // Nothing lands on the Donkey, nor in its measure.
+    assert!(!veney_rules::special::cast_piece::accepts(
+        &r,
+        &p,
+        Landing::on(Some(sq("X6")))
+    ));
+    assert!(!veney_rules::special::cast_piece::accepts(
+        &r,
+        &p,
+        Landing::on(Some(sq("W7")))
+    ));
+    assert!(veney_rules::special::cast_piece::accepts(
+        &r,
+        &p,
+        Landing::on(Some(sq("W10")))
+    ));
+}

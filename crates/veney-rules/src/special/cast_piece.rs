@@ -45,7 +45,7 @@ use crate::side::Side;
 pub use crate::special::dagger_throw::chaos_area;
 use crate::square::Square;
 
-/// The empty measures between the two Selves (the free engagement allowed).
+/// The empty measures between the two Selves (the free engagement allowed, a Donkey not).
 pub fn empty_measures(rules: &Rules, pos: &Position) -> Vec<Measure> {
     let (Some(a), Some(b)) = (
         pos.life_measure(rules, Side::White),
@@ -54,11 +54,20 @@ pub fn empty_measures(rules: &Rules, pos: &Position) -> Vec<Measure> {
         return Vec::new();
     };
     let (lo, hi) = (a.0.min(b.0), a.0.max(b.0));
-    let pieces = pos.occupied_by(Side::White) | pos.occupied_by(Side::Black);
+    let pieces = filling(pos);
     (lo + 1..hi)
         .map(Measure)
         .filter(|m| (m.squares() & pieces).is_empty())
         .collect()
+}
+
+/// What keeps a measure from being empty for a cast: any piece, and a Donkey, which "has the
+/// same [non]interaction mechanics as a Ruin" (§2.0.23) — all but the free engagement, "the
+/// allowed presence" (§2.0.18).
+fn filling(pos: &Position) -> crate::bitboard::Bitboard {
+    pos.occupied_by(Side::White)
+        | pos.occupied_by(Side::Black)
+        | crate::special::donkey::squares(pos)
 }
 
 /// The empty measure between the two Selves nearest `side`'s Self (`empty_measures`' first
@@ -71,7 +80,7 @@ fn nearest_empty_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Me
         return None;
     };
     let (lo, hi) = (a.0.min(b.0), a.0.max(b.0));
-    let pieces = pos.occupied_by(Side::White) | pos.occupied_by(Side::Black);
+    let pieces = filling(pos);
     let empty = |m: &Measure| (m.squares() & pieces).is_empty();
     match side {
         Side::White => (lo + 1..hi).map(Measure).find(empty),
