@@ -12,7 +12,8 @@
 //!   discarded, and the player's turn is skipped"; if it is the Self or the only blade, absolute
 //!   loses the game, lenient moves it back and only skips the turn.
 //! - SuddenDeath: "The player who made the untenable move loses instantly."
-//! - DelayedReset: the non-offending player resets the board as if by retreat.
+//! - DelayedReset: the non-offending player resets the board as if by retreat (under Shima,
+//!   where "reset [is] now impossible", the move is taken back instead).
 //!
 //! Ruling R-UNTENABLE-CALL: only the last action can be called, before any other action is
 //! played ("If you make a move, you've lost your chance"); a later untenable move with the same
@@ -117,6 +118,10 @@ pub fn call(
         }
         UntenablePolicy::TurnPenalty => (skip(before), Call::TurnSkipped),
         UntenablePolicy::SuddenDeath => (lose(after), Call::Lost),
+        // Shima: "retreat and reset are now impossible" (§2.0.18). The reset the policy would
+        // call cannot be made; the untenable move is taken back, as in a friendly game
+        // (R-UNTENABLE-SHIMA).
+        UntenablePolicy::DelayedReset if before.shima => (*before, Call::Reverted),
         UntenablePolicy::DelayedReset => {
             let mut p = *before;
             // A partner in hand goes onto the board first (any empty square: the reset lifts

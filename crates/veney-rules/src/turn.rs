@@ -334,10 +334,6 @@ impl Position {
                 crate::special::hirakamae::after_pass(rules, self, side);
                 let hira = crate::special::hirakamae::active(self, side);
                 self.end_turn(!hira);
-                // Under Shima, pass repetition is both players' loss (§2.0.18).
-                if self.shima && self.passes >= 2 {
-                    self.outcome = Some(Outcome::DoubleCheckmate);
-                }
             }
             Action::EndTurn => match self.phase {
                 Phase::Glare => self.end_turn(false),
@@ -603,6 +599,12 @@ impl Position {
         } else {
             0
         };
+        // Under Shima, pass repetition is both players' loss (§2.0.18): the second pass in a
+        // row, whether a pass or a declaration or glare with no move, which "amount to a pass"
+        // (§2.0.16).
+        if self.shima && self.passes >= 2 && self.outcome.is_none() {
+            self.outcome = Some(Outcome::DoubleCheckmate);
+        }
         let ended = self.turn;
         self.turn = !self.turn;
         self.phase = Phase::Start;

@@ -396,3 +396,36 @@ fn obscurant_chaos_takes_an_armament_only_by_disarm_and_stabs_through_the_balanc
     assert_eq!(p.reserve(Black, balance), 1);
     assert_eq!((p.reserve(Black, jutsu), p.discard(Black, jutsu)), (0, 1));
 }
+
+#[test]
+fn under_shima_a_declaration_with_no_move_after_a_pass_loses_for_both() {
+    // §2.0.18 Shima: "an attempt to draw by agreement or pass repetition is now equivalent to
+    // both players losing"; §2.0.16: "only declaring intention, or only glare technically each
+    // amount to a pass" — so the second pass in a row may be a declaration (R-CAST).
+    let r = rules();
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X6"),
+            (White, "Jutsu", "W7"),
+            (Black, "Lantern", "X8"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    let after = |shima: bool| {
+        let extra = if shima { " shima=1" } else { "" };
+        let mut p =
+            Position::from_text(&r, &format!("{} passes=1{extra}", base.to_text(&r))).unwrap();
+        play(&r, &mut p, "!$tX8");
+        p
+    };
+    assert_eq!(
+        after(true).outcome(),
+        Some(veney_rules::Outcome::DoubleCheckmate)
+    );
+    // The control: with no Shima the declaration is the second pass and play goes on.
+    let p = after(false);
+    assert_eq!((p.outcome(), p.passes()), (None, 2));
+}

@@ -296,3 +296,17 @@ fn a_delayed_reset_counts_a_partner_lifted_in_concert() {
     );
     veney_rules::invariants::check(&g.rules, q).unwrap();
 }
+
+#[test]
+fn under_shima_a_delayed_reset_call_takes_the_move_back() {
+    // §2.0.18 Shima: "retreat and reset are now impossible"; §2.0.22 Delayed Reset would "declare
+    // a reset of the board as if by retreat". Ruling R-UNTENABLE-SHIMA: the move is taken back.
+    let g = game(UntenablePolicy::DelayedReset, true);
+    let text = format!("{} shima=1", g.position().to_text(&g.rules));
+    let p = veney_rules::Position::from_text(&g.rules, &text).unwrap();
+    let mut g = Game::from_position(g.rules.clone(), p);
+    let before = *g.position();
+    g.attempt(action(&g, "GW7")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::Reverted));
+    assert_eq!(*g.position(), before, "the Guard back on W3, nothing reset");
+}
