@@ -186,7 +186,7 @@ impl Game {
         black: crate::hug::HugChoice,
     ) -> Option<crate::outcome::Outcome> {
         let draw = self.pos.outcome()?;
-        if !self.rules.options.hug || !matches!(draw, crate::outcome::Outcome::Draw { .. }) {
+        if !crate::hug::awaits_hug(&self.rules, Some(draw)) {
             return None;
         }
         let o = crate::hug::settle(draw, white, black);

@@ -18,11 +18,24 @@ pub enum HugChoice {
     Betray,
 }
 
-/// The ending after the reveal.
+/// Whether `outcome` is a draw still to be settled by a Hug under the agreed options: a draw by
+/// agreement or no contest, not one already confirmed by a Hug ("If both chose Self, the draw
+/// is confirmed").
+pub fn awaits_hug(rules: &crate::rules::Rules, outcome: Option<Outcome>) -> bool {
+    rules.options.hug
+        && matches!(outcome, Some(Outcome::Draw { reason }) if reason != crate::outcome::Draw::Hugged)
+}
+
+/// The ending after the reveal: Self and Self confirm the draw (`Draw::Hugged`).
 pub fn settle(draw: Outcome, white: HugChoice, black: HugChoice) -> Outcome {
     use HugChoice::*;
     match (white, black) {
-        (Hug, Hug) => draw,
+        (Hug, Hug) => match draw {
+            Outcome::Draw { .. } => Outcome::Draw {
+                reason: crate::outcome::Draw::Hugged,
+            },
+            other => other,
+        },
         (Betray, Hug) => Outcome::Checkmate {
             winner: Side::White,
             by: Mate::Touch,
@@ -46,7 +59,12 @@ mod tests {
         let d = Outcome::Draw {
             reason: Draw::Agreement,
         };
-        assert_eq!(settle(d, HugChoice::Hug, HugChoice::Hug), d);
+        assert_eq!(
+            settle(d, HugChoice::Hug, HugChoice::Hug),
+            Outcome::Draw {
+                reason: Draw::Hugged
+            }
+        );
         assert_eq!(
             settle(d, HugChoice::Betray, HugChoice::Hug).winner(),
             Some(Side::White)

@@ -42,6 +42,9 @@ pub enum Draw {
     Agreement,
     /// Impasse or non-fencing (§2.0.20).
     NoContest,
+    /// A draw both players confirmed by hugging (§2.0.23 Hug: "If both chose Self, the draw is
+    /// confirmed"): settled, no Hug follows.
+    Hugged,
 }
 
 impl Outcome {
@@ -82,6 +85,9 @@ impl Outcome {
             Outcome::Draw {
                 reason: Draw::NoContest,
             } => "nocontest".into(),
+            Outcome::Draw {
+                reason: Draw::Hugged,
+            } => "hugged".into(),
             Outcome::OutOfTime { winner } => format!("time:{}", winner.char()),
         }
     }
@@ -125,6 +131,9 @@ impl Outcome {
             None if s == "nocontest" => Outcome::Draw {
                 reason: Draw::NoContest,
             },
+            None if s == "hugged" => Outcome::Draw {
+                reason: Draw::Hugged,
+            },
             _ => return None,
         })
     }
@@ -164,6 +173,9 @@ impl fmt::Display for Outcome {
             Outcome::Draw {
                 reason: Draw::NoContest,
             } => write!(f, "draw by no contest"),
+            Outcome::Draw {
+                reason: Draw::Hugged,
+            } => write!(f, "draw confirmed by the Hug"),
             Outcome::OutOfTime { winner } => write!(f, "{winner} wins: {} out of time", !*winner),
         }
     }
@@ -188,6 +200,9 @@ mod tests {
             },
             Outcome::Draw {
                 reason: Draw::NoContest,
+            },
+            Outcome::Draw {
+                reason: Draw::Hugged,
             },
             Outcome::OutOfTime {
                 winner: Side::Black,

@@ -74,6 +74,23 @@ fn a_hug_settles_a_draw() {
     g.agree_draw();
     let o = g.hug(HugChoice::Hug, HugChoice::Betray).unwrap();
     assert_eq!(o.winner(), Some(Black));
+    // "If both chose Self, the draw is confirmed": settled, no second Hug.
+    let mut g = Game::new(r.clone());
+    g.agree_draw();
+    let confirmed = g.hug(HugChoice::Hug, HugChoice::Hug).unwrap();
+    assert_eq!(
+        confirmed,
+        Outcome::Draw {
+            reason: veney_rules::outcome::Draw::Hugged
+        }
+    );
+    assert_eq!(g.hug(HugChoice::Betray, HugChoice::Hug), None);
+    assert_eq!(g.position().outcome(), Some(confirmed));
+    // The confirmed draw reads back from the position text (`over=hugged`).
+    let text = g.position().to_text(&r);
+    assert!(text.contains("over=hugged"), "{text}");
+    let back = veney_rules::Position::from_text(&r, &text).unwrap();
+    assert_eq!(back.outcome(), Some(confirmed));
     // Without the option, a draw stays a draw.
     let mut g = Game::new(rules_with(Some(100), false));
     g.agree_draw();

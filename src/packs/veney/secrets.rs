@@ -382,8 +382,7 @@ pub fn hug_strategy(draw: Outcome, side: Side) -> Vec<f64> {
 
 /// Whether a Hug is to be played now: a draw, the option on, not yet settled here (§2.0.23).
 fn hug_open(g: &veney_rules::Game, hug: &HugPick) -> bool {
-    matches!(g.position().outcome(), Some(Outcome::Draw { .. }))
-        && g.rules.options.hug
+    veney_rules::hug::awaits_hug(&g.rules, g.position().outcome())
         && hug.settled != Some(g.position().hash())
 }
 
