@@ -423,12 +423,24 @@ fn show(rules: &Rules, pos: &Position) -> String {
                 Phase::Throw { from, target } => s.push_str(&format!(
                     "; the Dagger on {from} was thrown at {target}: the roll is awaited"
                 )),
-                Phase::Distraction { .. } => {
-                    s.push_str("; distraction: the Self and the Sword may be repositioned")
-                }
+                Phase::Distraction { .. } => s.push_str(match pos.reposition() {
+                    None => "; distraction: the Self and the Sword may be repositioned",
+                    Some(r) if !r.takes => {
+                        "; Obscurant Chaos: the Self and a blade may be repositioned"
+                    }
+                    Some(_) => {
+                        "; the trap is sprung: the Self and a blade may be repositioned (taking), or a normal turn made instead"
+                    }
+                }),
                 Phase::Glare => s.push_str("; the moves are made: glare or end the turn"),
                 Phase::Cast { .. } => s.push_str("; a piece was cast: its landing is awaited"),
-                Phase::Reclaim => s.push_str("; Shima: the reclaimed Dagger may be placed"),
+                Phase::Reclaim {
+                    stone: None,
+                    concert: None,
+                } => s.push_str("; Shima: the reclaimed Dagger may be placed"),
+                Phase::Reclaim { .. } => s.push_str(
+                    "; Shima: the reclaimed Dagger may be placed, or the other second move made",
+                ),
                 Phase::DonkeyMove { placer } => {
                     s.push_str(&format!("; {placer}'s Donkey moves first"))
                 }

@@ -14,13 +14,15 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
     use crate::piece_def::{Jump, Mode};
     let piece = rules.set(side).piece(k);
     let tables = piece.tables_for(side, pos.facing(from));
-    let lp = tables.leaps_from(from, pos.life_square(rules, side));
+    // No piece leaps over the Donkey (§2.0.23), by a leap's path as by a slide.
+    let donkeys_on = crate::special::donkey::squares(pos);
+    let lp = tables.leaps_open(from, pos.life_square(rules, side), donkeys_on);
     let mut out = Bitboard(lp.both | lp.attack_only);
     // What stops a slide, by its jump policy (one bit scan per ray): any piece; only the Donkey
     // ("no piece can leap over it", §2.0.23); or the Donkey and any piece but the mover's own,
     // its Self excepted.
     let occupied = pos.occupied().0;
-    let donkeys = crate::special::donkey::squares(pos).0;
+    let donkeys = donkeys_on.0;
     // Not the Self, nor a Cloak of the mover's holding a blade ("Your blade/s may not leap over
     // your Cloak while it captures", §2.0.06).
     // A possessed free engagement may be leapt by a blade (§2.0.05 "Possession also allows a

@@ -67,6 +67,36 @@ impl Bitboard {
         Bitboard(ADJACENT[sq.index()])
     }
 
+    /// Whether every shortest path of king steps from `from` to `to` crosses a square of
+    /// `blockers` (the end squares aside): a leap that "leap[s] over any pieces in its path"
+    /// (the Cloak, §2.0.06: "one square orthogonally plus one square diagonally (or vice
+    /// versa)") still passes over the squares of one such path, and "no piece can leap over" the
+    /// Donkey (§2.0.23). Next to each other, nothing is between.
+    pub fn path_blocked(from: Square, to: Square, blockers: Bitboard) -> bool {
+        let dist =
+            |a: Square, b: Square| a.line().abs_diff(b.line()).max(a.step().abs_diff(b.step()));
+        let n = dist(from, to);
+        let mut front = Bitboard::from_square(from);
+        for i in 1..n {
+            let mut next = 0u64;
+            for sq in front {
+                next |= ADJACENT[sq.index()];
+            }
+            // The squares i steps from `from` and n - i from `to`, no blocker on them.
+            let mut on_path = 0u64;
+            for sq in Bitboard(next & !blockers.0) {
+                if dist(from, sq) == i && dist(sq, to) == n - i {
+                    on_path |= 1 << sq.index();
+                }
+            }
+            if on_path == 0 {
+                return true;
+            }
+            front = Bitboard(on_path);
+        }
+        false
+    }
+
     /// `b` and the squares beyond it on the straight or diagonal line from `a` through `b`
     /// (none if they share no such line, or are the same square).
     #[inline]

@@ -194,6 +194,23 @@ impl Game {
         Some(o)
     }
 
+    /// Sets an ending no move made (a resignation, an agreed draw, the Hug's), as a save's final
+    /// position names it, when the game is not over or stands at the draw a Hug settled.
+    /// Returns whether it was set.
+    pub(crate) fn declare_ending(&mut self, o: crate::outcome::Outcome) -> bool {
+        match self.pos.outcome() {
+            None => {
+                self.pos.set_outcome(o);
+                true
+            }
+            Some(d) if crate::hug::awaits_hug(&self.rules, Some(d)) => {
+                self.pos.outcome = Some(o);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Ends the game as a draw by agreement (§2.0.21).
     pub fn agree_draw(&mut self) {
         // Under Shima drawing is not an option: both lose (§2.0.18).
@@ -402,7 +419,10 @@ impl Game {
         if !marked
             && matches!(
                 self.pos.phase(),
-                Phase::Second { .. } | Phase::Distraction { .. } | Phase::Hirakamae { .. }
+                Phase::Second { .. }
+                    | Phase::Distraction { .. }
+                    | Phase::Hirakamae { .. }
+                    | Phase::Reclaim { .. }
             )
         {
             let mut q = self.pos;

@@ -156,13 +156,32 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
             sink.list().push(Action::EndTurn);
         }
         Phase::DonkeyMove { .. } => crate::special::donkey::moves(pos, sink.list()),
-        Phase::Reclaim => {
-            crate::special::cast_piece::reclaim_places(rules, pos, sink.list());
-            sink.list().push(Action::EndTurn);
+        Phase::Reclaim { stone, concert } => {
+            if stone.is_some() || concert.is_some() {
+                // The second move still open after the Self's (declining the placement), as
+                // listed in that phase (its `EndTurn` included).
+                let mut then = *pos;
+                then.phase = Phase::Second { stone, concert };
+                let mut second = Vec::new();
+                generate(rules, &then, &mut second, constrained);
+                sink.list().extend(second);
+            } else {
+                sink.list().push(Action::EndTurn);
+            }
+            // A concert partner in hand must be placed first, and nothing else (R-CONCERT).
+            if pos.lifted().is_none() {
+                crate::special::cast_piece::reclaim_places(rules, pos, sink.list());
+            }
         }
         Phase::Distraction { .. } => {
             sink.list()
                 .extend(crate::special::dagger_throw::repositions(rules, pos));
+            sink.list()
+                .extend(crate::special::cast_piece::instead_of_repositioning(
+                    rules,
+                    pos,
+                    constrained,
+                ));
             sink.list().push(Action::EndTurn);
         }
         Phase::Glare => {

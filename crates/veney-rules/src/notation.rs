@@ -516,6 +516,37 @@ impl San {
     /// Writes `action`, tenable in `pos`, in canonical notation. `legal` is
     /// `pos.legal_actions(rules)`, used to disambiguate.
     pub fn of_action(rules: &Rules, pos: &Position, legal: &[Action], action: &Action) -> San {
+        let mut san = San::of_action_unmarked(rules, pos, legal, action);
+        // `#` on whatever action checkmates (§2.0.R5 "# checkmate"), not only the moves whose
+        // effect says so: an enacted strike on the Self, disarming a captured last blade, a
+        // repositioning that takes, a throw whose miss disarms the thrower (§2.0.21). Not from
+        // a dying move whose disarm "is no double checkmate" (§2.0.20): the ending stands as
+        // it was.
+        let unmarked = match &san {
+            San::Move(m) => m.mate == 0,
+            San::Roll { mate, .. } => !*mate,
+            _ => false,
+        };
+        if unmarked {
+            let mut after = *pos;
+            after.play_unchecked(rules, *action);
+            let mates = matches!(
+                after.outcome(),
+                Some(crate::outcome::Outcome::Checkmate { .. })
+            ) && after.outcome() != pos.outcome();
+            if mates {
+                match &mut san {
+                    San::Move(m) => m.mate = 1,
+                    San::Roll { mate, .. } => *mate = true,
+                    _ => {}
+                }
+            }
+        }
+        san
+    }
+
+    /// `of_action` before the checkmate mark of an action whose own effect does not say so.
+    fn of_action_unmarked(rules: &Rules, pos: &Position, legal: &[Action], action: &Action) -> San {
         let side = pos.turn();
         let plain =
             |piece: SanPiece, marker: Option<Marker>, target: Target, special: bool| SanMove {
@@ -600,9 +631,13 @@ impl San {
                 roll,
                 mate: roll.verdict() == crate::dice::Verdict::Hit,
             },
+            // "The repositioning of pieces is indicated by simple move notation" (§2.0.R5): with
+            // `t` or `f` when it takes (Obscurant Chaos's invocation, §2.0.18).
             Action::Reposition { kind, to, .. } => San::Move(plain(
                 SanPiece::Letter(letter(rules, side, kind)),
-                None,
+                crate::special::dagger_throw::reposition_effect(rules, pos, kind, to)
+                    .and_then(|e| e.marker())
+                    .map(|c| if c == 't' { Marker::Take } else { Marker::Fend }),
                 Target::Square(to),
                 false,
             )),
@@ -665,7 +700,15 @@ impl San {
                     .filter(|o| o.mover == m.mover && o.to == m.to && o.from != m.from)
                     .map(|o| o.from)
                     .collect();
-                let (from_line, from_step) = if rivals.is_empty() {
+                // A quiet move onto a square the same kind could be repositioned to (a normal move
+                // made instead of Obscurant Chaos's repositioning, §2.0.18) names its square
+                // whole: `$Z4` is the repositioning.
+                let like_reposition = legal.iter().any(|a| {
+                        matches!((a, m.mover), (Action::Reposition { kind, to, .. }, Mover::Piece(k)) if *kind == k && *to == m.to)
+                    });
+                let (from_line, from_step) = if like_reposition {
+                    (Some(m.from.line()), Some(m.from.step()))
+                } else if rivals.is_empty() {
                     (None, None)
                 } else if rivals.iter().all(|r| r.line() != m.from.line()) {
                     (Some(m.from.line()), None)
@@ -825,6 +868,9 @@ impl San {
                 }
                 cands.sort_by_key(|a| matches!(a, Action::Cast { from: None, .. }));
                 cands.first().copied().ok_or_else(|| {
+                    if !rules.options.devices {
+                        return here(crate::untenable::explain(rules, pos, &Action::Cast { kind: k, from: None, measure: 0 }).to_string());
+                    }
                     here("no cast now (§2.0.18): it needs an empty measure between the Selves and your Lantern, Cloak or Dagger on the board or in reserve".into())
                 })
             }
@@ -1059,16 +1105,33 @@ impl San {
                                 && from_line.is_none_or(|l| from.line() == l)
                                 && m.from_step.is_none_or(|s| from.step() == s)
                         }
+                        // `LfJ~`, or `LtJ~` as the rulebook's own example writes it ("WfC LtJ~
+                        // … revealed Lantern takes Jutsu by special move", §2.0.R5).
                         Action::Glare { from } => {
                             m.special
-                                && marker != Some(Marker::Take)
                                 && matches!(target, Target::Piece(_))
                                 && pos.piece_at(from).is_some_and(|(_, k)| Some(k) == mover)
                                 && from_line.is_none_or(|l| from.line() == l)
                                 && m.from_step.is_none_or(|s| from.step() == s)
                         }
+                        // Never written with its square of departure (a move is, `Action::Move`).
+                        // Its `t`/`f` as it takes, or none (records before session 16).
                         Action::Reposition { kind, to, .. } => {
-                            mover == Some(kind) && marker.is_none() && target == Target::Square(to)
+                            mover == Some(kind)
+                                && (marker.is_none()
+                                    || marker
+                                        == crate::special::dagger_throw::reposition_effect(
+                                            rules, pos, kind, to,
+                                        )
+                                        .and_then(|e| e.marker())
+                                        .map(|c| {
+                                            if c == 't' { Marker::Take } else { Marker::Fend }
+                                        }))
+                                && target == Target::Square(to)
+                                && from_line.is_none()
+                                && m.from_step.is_none()
+                                && !m.special
+                                && m.linked.is_none()
                         }
                         _ => false,
                     })
@@ -1276,7 +1339,7 @@ fn parse_in_order(
         // `LfJ~` after a first move is the glare, not a concert move that fends the Jutsu.
         let looks_glare = matches!(&san, San::Move(m) if m.special
             && m.hits.len() == 1
-            && matches!(m.hits[0], (Some(Marker::Fend), Target::Piece(_))))
+            && matches!(m.hits[0], (Some(Marker::Fend | Marker::Take), Target::Piece(_))))
             || matches!(&san, San::Intention(_));
         let glare_after_move = |p: &Position| -> Option<(Position, Action)> {
             // After a double move's first move, or a throw's distraction: end that part first.
@@ -1285,6 +1348,7 @@ fn parse_in_order(
                 crate::position::Phase::Second { .. }
                     | crate::position::Phase::Distraction { .. }
                     | crate::position::Phase::Hirakamae { .. }
+                    | crate::position::Phase::Reclaim { .. }
             ) {
                 return None;
             }

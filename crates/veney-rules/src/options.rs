@@ -38,6 +38,16 @@ pub struct RuleOptions {
     /// Draws are settled by a Hug (§2.0.23, by Tyler).
     #[serde(default)]
     pub hug: bool,
+    /// "Will you play using the more obscure devices?" (§2.0.19 step 1): with `false`, no piece
+    /// is cast (Fire Dance, Obscurant Chaos, Shima) and no side enters Hirakamae (§2.0.18).
+    /// Shadow-Stabbing, "a common part of the mechanics of fighting pieces", stays (ruling
+    /// R-DEVICES).
+    #[serde(default = "yes")]
+    pub devices: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_no_contest() -> Option<u16> {
@@ -67,7 +77,26 @@ impl RuleOptions {
     }
 
     pub fn from_ron(path: &Path, src: &str) -> Result<RuleOptions, DataError> {
-        crate::errors::ron_from_str(path, src)
+        let o: RuleOptions = crate::errors::ron_from_str(path, src)?;
+        // The dice the rulebook names (§2.0.R1): "Flat odds: Roll a six-sided die … Eight, Ten,
+        // Twelve, or Twenty" sides; pen and paper, "1-6 (or any other odds you've agreed on)" —
+        // at least two numbers, or the guess could not miss.
+        let bad = match o.dice {
+            crate::dice::DiceMethod::FlatOdds(n) if ![6, 8, 10, 12, 20].contains(&n) => Some((
+                "FlatOdds",
+                format!("FlatOdds({n}): a flat-odds die has 6, 8, 10, 12 or 20 sides (§2.0.R1)"),
+            )),
+            crate::dice::DiceMethod::PenAndPaper(n) if n < 2 => Some((
+                "PenAndPaper",
+                format!("PenAndPaper({n}): the target writes one of at least 2 numbers (§2.0.R1)"),
+            )),
+            _ => None,
+        };
+        if let Some((needle, message)) = bad {
+            let (line, col, _) = crate::errors::locate(src, needle, 0, 0).unwrap_or((1, 1, 0));
+            return Err(DataError::at(path, line, col, message));
+        }
+        Ok(o)
     }
 }
 
@@ -119,6 +148,28 @@ mod tests {
             .unwrap_err();
         assert_eq!((e.location.line, e.location.col), (2, 3));
         assert!(e.message.contains("retreats"), "{}", e.message);
+    }
+
+    #[test]
+    fn dice_the_rulebook_does_not_name_are_refused_where_they_stand() {
+        // §2.0.R1: flat odds on 6, 8, 10, 12 or 20 sides; pen and paper needs two numbers at
+        // least (a die of 0 sides or one number left a throw with no result: the game stuck).
+        for (src, col) in [
+            ("RuleOptions(\n  dice: FlatOdds(0),\n)", 9),
+            ("RuleOptions(\n  dice: FlatOdds(7),\n)", 9),
+            ("RuleOptions(\n  dice: PenAndPaper(1),\n)", 9),
+        ] {
+            let e = RuleOptions::from_ron(Path::new("o.ron"), src).unwrap_err();
+            assert_eq!((e.location.line, e.location.col), (2, col), "{src}");
+            assert!(e.message.contains("§2.0.R1"), "{}", e.message);
+        }
+        for ok in ["FlatOdds(20)", "PenAndPaper(6)", "StickDice"] {
+            let src = format!("RuleOptions(dice: {ok})");
+            assert!(
+                RuleOptions::from_ron(Path::new("o.ron"), &src).is_ok(),
+                "{ok}"
+            );
+        }
     }
 }
 

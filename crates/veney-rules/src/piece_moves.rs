@@ -271,7 +271,10 @@ fn piece_moves_facing<const COUNT: bool>(
             }));
         }
     };
-    let lp = if tables.from_self.is_empty() {
+    // No piece leaps over the Donkey (§2.0.23).
+    let lp = if view.donkeys.any() {
+        tables.leaps_open(from, pos.life_square(rules, side), view.donkeys)
+    } else if tables.from_self.is_empty() {
         tables.leaps[from.index()]
     } else {
         tables.leaps_from(from, pos.life_square(rules, side))

@@ -118,6 +118,10 @@ pub struct Tables {
     /// Every square its leaps and rays reach from each square on an empty board (relational
     /// leaps aside): a cheap bound for searches.
     pub reach: Vec<u64>,
+    /// The leap targets from each square that a `Primitive::Leap` reaches over a path (the
+    /// Cloak's), and no pathless move (a blink, a 3D leap) reaches too: a Donkey can block them
+    /// (`leaps_open`).
+    pub pathed: Vec<u64>,
 }
 
 impl Tables {
@@ -131,6 +135,38 @@ impl Tables {
         }
         let lp = self.leaps_from(from, life);
         r | lp.both | lp.move_only | lp.attack_only
+    }
+
+    /// `leaps_from` without the targets a Donkey on `donkeys` blocks: "no piece can leap over
+    /// it" (§2.0.23), and a leap passes over the squares of its path (`Bitboard::path_blocked`).
+    #[inline]
+    pub fn leaps_open(
+        &self,
+        from: Square,
+        life: Option<Square>,
+        donkeys: crate::bitboard::Bitboard,
+    ) -> Leaps {
+        let mut lp = self.leaps_from(from, life);
+        if donkeys.any() {
+            // Relational targets (measured from the Self) are pathless.
+            let relational = match (self.from_self.is_empty(), life) {
+                (false, Some(s)) => {
+                    let r = self.from_self[s.index()];
+                    r.both | r.move_only | r.attack_only
+                }
+                _ => 0,
+            };
+            let mut blocked = 0u64;
+            for t in crate::bitboard::Bitboard(self.pathed[from.index()] & !relational) {
+                if crate::bitboard::Bitboard::path_blocked(from, t, donkeys) {
+                    blocked |= 1 << t.index();
+                }
+            }
+            lp.both &= !blocked;
+            lp.move_only &= !blocked;
+            lp.attack_only &= !blocked;
+        }
+        lp
     }
 
     /// The pathless targets from `from`, with the relational ones measured from the Self on
@@ -833,6 +869,9 @@ fn add_leap(e: &mut Leaps, t: Square, mode: Mode) {
 
 fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
     let mut leaps = vec![Leaps::default(); 64];
+    // Leap targets over a path, and those a pathless move reaches (`Tables::pathed`).
+    let mut pathed = vec![0u64; 64];
+    let mut pathless = vec![0u64; 64];
     let mut ray_ranges = vec![(0u16, 0u16); 64];
     let mut rays = Vec::new();
     let has_from_self = d
@@ -856,6 +895,7 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
                     for (l, s) in leap_offsets(offsets, *symmetry, side, facing) {
                         if let Some(t) = from.offset(l, s) {
                             add_leap(&mut leaps[from.index()], t, *mode);
+                            pathed[from.index()] |= 1 << t.index();
                         }
                     }
                 }
@@ -863,6 +903,7 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
                     for k in [-12i8, -8, -4, 4, 8, 12] {
                         if let Some(t) = from.offset(0, k) {
                             add_leap(&mut leaps[from.index()], t, *mode);
+                            pathless[from.index()] |= 1 << t.index();
                         }
                     }
                 }
@@ -883,6 +924,7 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
                                 && Measure::of(t) == there
                             {
                                 add_leap(&mut leaps[from.index()], t, *mode);
+                                pathless[from.index()] |= 1 << t.index();
                             }
                         }
                     }
@@ -981,12 +1023,16 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
                 })
         })
         .collect();
+    for (p, q) in pathed.iter_mut().zip(&pathless) {
+        *p &= !q;
+    }
     Tables {
         leaps,
         ray_ranges,
         rays,
         from_self,
         reach,
+        pathed,
     }
 }
 

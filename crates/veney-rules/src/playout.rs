@@ -207,7 +207,16 @@ pub fn check_turn(
     end: &Position,
     actions: &[Action],
 ) -> Result<(), String> {
-    let moves = actions.iter().filter(|a| a.counts_as_move()).count();
+    let mut moves = actions.iter().filter(|a| a.counts_as_move()).count();
+    // The Obscurant Chaos invocation followed by a normal turn "instead" of its rearrangement
+    // (§2.0.18): that turn's moves are its own; the invocation is not one of them.
+    if let Some(i) = actions
+        .iter()
+        .position(|a| matches!(a, Action::Invoke { .. }))
+        && actions[i + 1..].iter().any(|a| a.counts_as_move())
+    {
+        moves -= 1;
+    }
     if moves > 2 {
         return Err(format!(
             "{moves} moves in one turn from {}",

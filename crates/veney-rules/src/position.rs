@@ -42,8 +42,14 @@ pub enum Phase {
     Glare,
     /// A piece of this kind was cast into the measure (§2.0.18); its landing comes next.
     Cast { kind: Kind, measure: u8 },
-    /// Shima's reclaimed Dagger may be placed next to the Self now (§2.0.18).
-    Reclaim,
+    /// Shima's reclaimed Dagger may be placed next to the Self now (§2.0.18), the Self having
+    /// entered the Shima square on the turn's first move: the placement is the turn's second
+    /// move. `stone` and `concert` are the other second move still open after that Self move, as
+    /// in `Second` (both `None`: none), which may be made instead.
+    Reclaim {
+        stone: Option<Square>,
+        concert: Option<Square>,
+    },
     /// The Donkey placed by `placer` moves before the side to move acts (§2.0.23).
     DonkeyMove { placer: Side },
     /// Hirakamae ended with a move from `began` to `first`; any own piece, that one included,
@@ -415,6 +421,13 @@ impl Position {
 
     /// The square of `side`'s Self, if it is on the board.
     #[inline]
+    /// In a distraction phase: how its repositioning goes — `None` after a Dagger Throw's
+    /// distraction (§2.0.08); after the Obscurant Chaos cast (`takes: false`) or its invocation
+    /// (`takes: true`, when a normal turn may be made instead), behind `behind` (§2.0.18).
+    pub fn reposition(&self) -> Option<crate::device::Reposition> {
+        self.reposition
+    }
+
     pub fn life_square(&self, rules: &Rules, side: Side) -> Option<Square> {
         self.pieces(side, rules.life(side))
             .first()

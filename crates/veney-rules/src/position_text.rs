@@ -26,11 +26,12 @@
 //!   `pinned=W:X7:12[,w:Y3:20]` a blade pinned under an opposing Cloak on X7 since turn count 12 (its code's
 //!   case gives its side; §2.0.06); `released=1` a Cloak left a capture this turn;
 //!   `cast=L:2` mid-turn: a Lantern was cast into measure 2, its landing awaited; `reclaim=1`
-//!   mid-turn: Shima's reclaimed Dagger may be placed; `casts=wFX10,bSY9` cast-squares (side,
+//!   mid-turn: Shima's reclaimed Dagger may be placed (with `then=`/`concert=`, the second
+//!   move still open after it); `casts=wFX10,bSY9` cast-squares (side,
 //!   F Fire Dance / C Obscurant Chaos / S Shima, square); `chaosspent=w|b`; `shima=1`;
 //!   `reposition=STEP:t|n` an Obscurant Chaos repositioning behind STEP, taking or not;
-//!   `hira=W:B` hirakamae per side (0 unused, 1 in force, 2 used); `hirafirst=SQ` mid-turn: the
-//!   move ending hirakamae landed on SQ and another piece may move;
+//!   `hira=W:B` hirakamae per side (0 unused, 1 in force, 2 used); `hirafirst=SQ:FROM` mid-turn:
+//!   the move ending hirakamae went from FROM to SQ and one more move may follow;
 //!   `donkey=wX5,bY9` the Donkeys on the board by placer; `donkeyhome=w|b` a Donkey in reserve;
 //!   `donkeymove=w` White's Donkey moves before the side to move acts (§2.0.23);
 //!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
@@ -317,16 +318,21 @@ impl PositionText {
                 }
                 "then" | "concert" => {
                     let sq = square(v)?;
-                    let (mut stone, mut concert) = match p.phase {
-                        Phase::Second { stone, concert } => (stone, concert),
-                        _ => (None, None),
+                    let (mut stone, mut concert, reclaim) = match p.phase {
+                        Phase::Second { stone, concert } => (stone, concert, false),
+                        Phase::Reclaim { stone, concert } => (stone, concert, true),
+                        _ => (None, None, false),
                     };
                     if key == "then" {
                         stone = Some(sq);
                     } else {
                         concert = Some(sq);
                     }
-                    p.phase = Phase::Second { stone, concert };
+                    p.phase = if reclaim {
+                        Phase::Reclaim { stone, concert }
+                    } else {
+                        Phase::Second { stone, concert }
+                    };
                 }
                 "lifted" => {
                     let mut cs = v.chars();
@@ -483,7 +489,16 @@ impl PositionText {
                         began: square(began)?,
                     }
                 }
-                "reclaim" => p.phase = Phase::Reclaim,
+                // With `then=`/`concert=`: the second move still open after the reclaim.
+                "reclaim" => {
+                    p.phase = match p.phase {
+                        Phase::Second { stone, concert } => Phase::Reclaim { stone, concert },
+                        _ => Phase::Reclaim {
+                            stone: None,
+                            concert: None,
+                        },
+                    }
+                }
                 "chaosspent" => {
                     p.chaos_spent = sides(v).ok_or_else(|| err(col, &tok, "expected w, b or wb"))?
                 }
@@ -623,6 +638,24 @@ impl PositionText {
                 .map(|f| f.2)
                 .unwrap_or(1)
         };
+        // Without the more obscure devices (§2.0.19 step 1, option `devices`) no piece was ever
+        // cast and no side entered Hirakamae.
+        if !rules.options.devices {
+            let why = "the terms of play exclude the more obscure devices (option devices: false)";
+            for key in [
+                "casts",
+                "shima",
+                "hira",
+                "chaosspent",
+                "cast",
+                "reclaim",
+                "hirafirst",
+            ] {
+                if self.fields.iter().any(|f| f.0 == key) {
+                    return Err(err(field_col(key), key, format!("{key}=: {why}")));
+                }
+            }
+        }
         // A pinned blade first: it counts as on the board, so a wrong one would be reported
         // as one piece too many.
         if let Err(why) = check_pins(rules, p) {
@@ -683,7 +716,7 @@ impl PositionText {
                 }
             }
         }
-        if let Phase::Second { stone, concert } = p.phase {
+        if let Phase::Second { stone, concert } | Phase::Reclaim { stone, concert } = p.phase {
             if let Some(sq) = stone
                 && p.piece_at(sq).is_none_or(|(s, _)| s != p.turn)
             {
@@ -718,6 +751,9 @@ impl PositionText {
             let why = if !matches!(
                 p.phase,
                 Phase::Second {
+                    concert: Some(_),
+                    ..
+                } | Phase::Reclaim {
                     concert: Some(_),
                     ..
                 }
@@ -826,7 +862,7 @@ impl Position {
         if self.turns > 0 {
             s.push_str(&format!(" turns={}", self.turns));
         }
-        if let Phase::Second { stone, concert } = self.phase {
+        if let Phase::Second { stone, concert } | Phase::Reclaim { stone, concert } = self.phase {
             if let Some(sq) = stone {
                 s.push_str(&format!(" then={sq}"));
             }
@@ -858,7 +894,7 @@ impl Position {
                 code(rules, self.turn, kind),
                 measure + 1
             )),
-            Phase::Reclaim => s.push_str(" reclaim=1"),
+            Phase::Reclaim { .. } => s.push_str(" reclaim=1"),
             _ => {}
         }
         if let Some((side, sq)) = self.dying {

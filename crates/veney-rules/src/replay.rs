@@ -336,6 +336,12 @@ fn end_turn(game: &mut Game, mover: Side) {
             break;
         }
     }
+    // A turn of meta-moves alone is a pass, its `---` "implied if your only move is immaterial"
+    // (§2.0.R5; §2.0.16: "making only a meta-move … amount[s] to a pass").
+    let p = game.position();
+    if p.phase() == Phase::Start && p.meta_moved() && p.turn() == mover && !p.is_game_over() {
+        let _ = game.play(crate::action::Action::Pass);
+    }
 }
 
 /// The move numbers written in the record, checked against the turns they should number.

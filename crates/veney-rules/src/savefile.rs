@@ -258,7 +258,17 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         }
     }
     if let Some(expected) = fin {
-        let got = game.position().to_text(&rules);
+        let mut got = game.position().to_text(&rules);
+        // An ending no move made — a resignation, an agreed draw, the Hug's — stands in the
+        // final position only: the record leads to the same position, not yet ended (or, for
+        // the Hug, at the draw it settled).
+        if got != expected
+            && let Ok(end) = Position::from_text(&rules, &expected)
+            && let Some(o) = end.outcome()
+            && game.declare_ending(o)
+        {
+            got = game.position().to_text(&rules);
+        }
         if got != expected {
             return Err(SaveError::Mismatch { expected, got });
         }

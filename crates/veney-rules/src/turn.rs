@@ -137,6 +137,9 @@ impl Position {
             self.quibbles = 0;
         }
         self.play_action(rules, action);
+        // Shima: the caster's Self entering the cast-square by any other move of the turn (a
+        // second move, a Feign or Shift, a repositioning) reclaims the Dagger (§2.0.18).
+        crate::special::cast_piece::reclaim_on_entry(rules, self, mover);
         // En passant lapses once its engagement has left the square it stopped on, or the square
         // it passed is filled — by any action: a move, a strike, a glare, the Donkey, a
         // repositioning (ruling R-EP-LAPSE). The one place this is checked.
@@ -182,6 +185,27 @@ impl Position {
 
     fn play_action(&mut self, rules: &Rules, action: Action) {
         let side = self.turn;
+        // After the Obscurant Chaos invocation, with nothing repositioned, an action other than
+        // a repositioning is the normal turn made instead: its phases follow as from the turn's
+        // start (§2.0.18, `cast_piece::instead_of_repositioning`).
+        if let Phase::Distraction {
+            life: false,
+            blade: false,
+        } = self.phase
+            && self.reposition.is_some_and(|r| r.takes)
+            && !matches!(action, Action::Reposition { .. } | Action::EndTurn)
+        {
+            self.reposition = None;
+            self.phase = Phase::Start;
+        }
+        // After Shima's reclaim, any action but the Dagger's placement or ending the turn is
+        // the second move that was still open (§2.0.18): the placement, which would have been
+        // the second move, is declined.
+        if let Phase::Reclaim { stone, concert } = self.phase
+            && !matches!(action, Action::Place { .. } | Action::EndTurn)
+        {
+            self.phase = Phase::Second { stone, concert };
+        }
         match action {
             Action::Move(m) => {
                 let controlled = control::controlled(rules, self, side);
@@ -223,9 +247,17 @@ impl Position {
                                 && self.piece_at(m.to) == Some((side, k))
                                 && !matches!(m.effect, Effect::Swap(_)));
                         let concert = rules.info(side, k).life && rules.info(side, k).concert;
-                        // Shima's reclaim: the caster's Self on the Shima square (§2.0.18).
+                        // Shima's reclaim: the caster's Self on the Shima square (§2.0.18); the
+                        // second move, if any, follows it.
                         if rules.info(side, k).life
-                            && crate::special::cast_piece::after_self_move(rules, self, m.to)
+                            && crate::special::cast_piece::after_self_move(
+                                rules,
+                                self,
+                                m.to,
+                                stone.then_some(m.to),
+                                concert.then_some(m.to),
+                                true,
+                            )
                         {
                             return;
                         }
@@ -238,6 +270,8 @@ impl Position {
                             self.finish(rules);
                         }
                     }
+                    // A Self entering the Shima square on a second move reclaims the Dagger after
+                    // the action (`cast_piece::reclaim_on_entry`).
                     _ => self.finish(rules),
                 }
             }
@@ -263,11 +297,7 @@ impl Position {
                     self.finish(rules);
                 }
             }
-            Action::Invoke { at } => {
-                if !crate::special::cast_piece::invoke(rules, self, at) {
-                    self.end_turn(false);
-                }
-            }
+            Action::Invoke { at } => crate::special::cast_piece::invoke(self, at),
             Action::Place { kind, to } => {
                 let controlled = control::controlled(rules, self, side);
                 self.reserve[side.index()][kind.index()] -= 1;
@@ -567,7 +597,8 @@ impl Position {
 
     fn end_turn(&mut self, passed: bool) {
         // A partner still in hand goes back where it was lifted from (generation never lets a
-        // turn end so; this keeps the piece count whole whatever ends it).
+        // turn end so — not even Shima's reclaim, whose placement waits while a partner is in
+        // hand; this keeps the piece count whole whatever ends it).
         if let Some(l) = self.lifted.take() {
             if self.piece_at(l.from).is_none() {
                 self.put(self.turn, l.kind, l.from);

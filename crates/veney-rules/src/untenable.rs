@@ -255,6 +255,10 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.23 The Donkey",
             "the Donkey moves after its placer's turn: by five sticks, or its one way out",
         ),
+        Action::Cast { .. } if !rules.options.devices => Untenable::new(
+            "§2.0.19 Setup: the terms of play",
+            "the players agreed to play without the more obscure devices: no piece is cast (option devices)",
+        ),
         Action::Cast { .. } => Untenable::new(
             "§2.0.18 Devices: Cast Piece",
             "a piece is cast into an empty measure between the two Selves, from the board or reserve, as a whole turn (the Lantern and Dagger also in concert)",
@@ -447,6 +451,19 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     let t = piece.tables_for(side, pos.facing(m.from));
     let lp = t.leaps_from(m.from, pos.life_square(rules, side));
     let mut reach = lp.both | lp.move_only | lp.attack_only;
+    // A leap passes over the squares of its path; none leaps over the Donkey (§2.0.23).
+    let donkeys = crate::special::donkey::squares(pos);
+    if t.pathed[m.from.index()] & reach & (1 << m.to.index()) != 0
+        && crate::bitboard::Bitboard::path_blocked(m.from, m.to, donkeys)
+    {
+        return Untenable::new(
+            "§2.0.23 The Donkey",
+            format!(
+                "no piece can leap over the Donkey: every path of the {name}'s leap to {} passes over one",
+                m.to
+            ),
+        );
+    }
     let mut blocked = false;
     let view = crate::view::View::new(rules, pos, side);
     for ray in t.rays_from(m.from) {

@@ -177,7 +177,11 @@ impl Position {
                         Phase::Cast { kind, measure } => {
                             0xABCD_0000 ^ (kind.0 as u64) << 4 ^ measure as u64
                         }
-                        Phase::Reclaim => 0x5151_0000,
+                        Phase::Reclaim { stone, concert } => {
+                            0x5151_0000
+                                ^ stone.map_or(0, |s| s.index() as u64 + 1)
+                                ^ concert.map_or(0, |s| s.index() as u64 + 1) << 7
+                        }
                         Phase::Hirakamae { first, began } => {
                             0x4141_0000 ^ first.index() as u64 ^ (began.index() as u64) << 6
                         }

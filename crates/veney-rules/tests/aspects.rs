@@ -113,6 +113,10 @@ fn glare_may_follow_the_moves_of_the_turn() {
     let mut q = p;
     play(&r, &mut q, "CW9 LfJ~");
     assert_eq!(q.pieces(Black, jutsu(&r)).count(), 0);
+    // Written as the rulebook's example writes it, with `t`, it is the same glare.
+    let mut t = p;
+    play(&r, &mut t, "CW9 LtJ~");
+    assert_eq!(t, q);
     assert_eq!(
         (q.turn(), q.passes()),
         (Black, 0),

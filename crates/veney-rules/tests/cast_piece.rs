@@ -182,7 +182,11 @@ fn shima_discards_reserves_and_forbids_draws() {
     play(&r, &mut p, "SY14");
     let t = veney_rules::notation::parse_turn(&r, &p, "SX5", 1).unwrap();
     p.play(&r, t[0]).unwrap();
-    assert_eq!(p.phase(), Phase::Reclaim);
+    assert!(
+        matches!(p.phase(), Phase::Reclaim { .. }),
+        "{:?}",
+        p.phase()
+    );
     let wd = r.set(White).by_name("Dagger").unwrap();
     p.play(
         &r,
@@ -369,6 +373,16 @@ fn obscurant_chaos_takes_an_armament_only_by_disarm_and_stabs_through_the_balanc
     // disarm, and that is checkmate.
     with.push((Black, "Sword", "Z4"));
     let mut p = trap(&with);
+    // Written in "simple move notation" (§2.0.R5): with its `t`, and `#` for the checkmate.
+    let acts = veney_rules::notation::parse_turn(&r, &p, "~W6 SW5 $Z4", 1).unwrap();
+    assert_eq!(
+        veney_rules::notation::write_turn(&r, &p, &acts),
+        "~W6 SW5 $tZ4#"
+    );
+    assert_eq!(
+        veney_rules::notation::parse_turn(&r, &p, "~W6 SW5 $tZ4#", 1).unwrap(),
+        acts
+    );
     play(&r, &mut p, "~W6 SW5 $Z4");
     assert_eq!(
         p.outcome(),
@@ -428,4 +442,290 @@ fn under_shima_a_declaration_with_no_move_after_a_pass_loses_for_both() {
     // The control: with no Shima the declaration is the second pass and play goes on.
     let p = after(false);
     assert_eq!((p.outcome(), p.passes()), (None, 2));
+}
+
+/// Plays the actions written, without ending the turn.
+fn act(r: &Rules, p: &mut Position, text: &str) {
+    for a in veney_rules::notation::parse_turn(r, p, text, 1).unwrap() {
+        p.play(r, a).unwrap();
+    }
+}
+
+/// White's Shima cast on X6 with its Dagger discarded, from `pieces`; White to move.
+fn shima_on_x6(r: &Rules, pieces: &[(veney_rules::Side, &str, &str)]) -> Position {
+    let base = pos(r, pieces, White);
+    let text = format!("{} shima=1 casts=wSX6", base.to_text(r));
+    let mut p = Position::from_text(r, &text).unwrap();
+    let wd = r.set(White).by_name("Dagger").unwrap();
+    // The Dagger cast for Shima lies in the discard (§2.0.18).
+    let text = p.to_text(r).replacen('D', "", 1);
+    p = Position::from_text(r, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!((p.reserve(White, wd), p.discard(White, wd)), (0, 1));
+    p
+}
+
+#[test]
+fn shima_reclaims_on_the_selfs_second_move_too_to_place_later() {
+    // §2.0.18 Shima: "if the caster later enters the cast-square with the Self, they may reclaim
+    // their Dagger and place it on the board immediately" — on any move of the turn, here the
+    // second move from a stepping stone (the engagement on X5). Placing it now would be a third
+    // move ("a maximum of one or two moves total in a turn", §2.0.15): it waits in reserve.
+    let r = rules();
+    let mut p = shima_on_x6(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Engagement", "X5"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+        ],
+    );
+    act(&r, &mut p, "SX5");
+    assert!(matches!(p.phase(), Phase::Second { stone: Some(_), .. }));
+    act(&r, &mut p, "SX6");
+    assert_eq!(p.turn(), Black, "the turn is over");
+    let wd = r.set(White).by_name("Dagger").unwrap();
+    assert_eq!((p.reserve(White, wd), p.discard(White, wd)), (1, 0));
+    // The control: a Self reaching X6 some other way than onto the cast square reclaims nothing.
+    let mut q = shima_on_x6(
+        &r,
+        &[
+            (White, "Self", "W4"),
+            (White, "Engagement", "W5"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+        ],
+    );
+    act(&r, &mut q, "SW5");
+    act(&r, &mut q, "SW6");
+    assert_eq!((q.reserve(White, wd), q.discard(White, wd)), (0, 1));
+}
+
+#[test]
+fn after_shimas_reclaim_the_placement_or_the_other_second_move() {
+    // §2.0.18 Shima: the caster "may reclaim their Dagger and place it on the board
+    // immediately" — a may: the Sword's concert move after the Self's (R-CONCERT) is still open
+    // instead. The placement is a move ("Placing a piece from reserve is a move", §2.0.15), so
+    // not both: "a maximum of one or two moves total in a turn".
+    let r = rules();
+    let pieces = [
+        (White, "Self", "X5"),
+        (White, "Sword", "W4"),
+        (Black, "Self", "Y15"),
+        (Black, "Sword", "X14"),
+    ];
+    let mut p = shima_on_x6(&r, &pieces);
+    act(&r, &mut p, "SX6");
+    assert!(
+        matches!(
+            p.phase(),
+            Phase::Reclaim {
+                concert: Some(_),
+                ..
+            }
+        ),
+        "{:?}",
+        p.phase()
+    );
+    let now = notations(&r, &p);
+    assert!(now.contains(&"D*X7".to_string()), "{now:?}");
+    assert!(
+        now.contains(&"$W5".to_string()),
+        "the Sword's concert move: {now:?}"
+    );
+    // Declining the placement: the concert move at once.
+    let mut q = p;
+    act(&r, &mut q, "$W5");
+    assert_eq!(
+        (q.turn(), q.piece_at(sq("W5")).map(|x| x.0)),
+        (Black, Some(White))
+    );
+    // Placing the Dagger ends the turn.
+    let wd = r.set(White).by_name("Dagger").unwrap();
+    p.play(
+        &r,
+        Action::Place {
+            kind: wd,
+            to: sq("X7"),
+        },
+    )
+    .unwrap();
+    assert_eq!(p.turn(), Black);
+    assert_eq!(p.piece_at(sq("X7")).map(|x| x.1), Some(wd));
+    // Written as one turn: either, not both.
+    for turn in ["SX6 D*X7", "SX6 $W5"] {
+        let mut w = shima_on_x6(&r, &pieces);
+        play(&r, &mut w, turn);
+        assert_eq!(w.turn(), Black, "{turn}");
+    }
+    let w = shima_on_x6(&r, &pieces);
+    assert!(veney_rules::notation::parse_turn(&r, &w, "SX6 D*X7 $W5", 1).is_err());
+    // The position text keeps the open second move through the reclaim.
+    let mut m = shima_on_x6(&r, &pieces);
+    act(&r, &mut m, "SX6");
+    let text = m.to_text(&r);
+    assert!(
+        text.contains("reclaim=1") && text.contains("concert=X6"),
+        "{text}"
+    );
+    assert_eq!(Position::from_text(&r, &text).unwrap(), m);
+}
+
+/// Black's Cloak moves onto White's trap on W6, ending Black's turn.
+fn black_cloak_onto_w6(r: &Rules, g: &mut Game) {
+    for a in veney_rules::notation::parse_turn(r, g.position(), "CW6", 1).unwrap() {
+        g.play(a).unwrap();
+    }
+    if g.position().turn() == Black {
+        g.play(Action::EndTurn).unwrap();
+    }
+    assert_eq!(g.position().turn(), White);
+}
+
+#[test]
+fn the_invocation_may_be_opted_out_of_for_a_normal_turn() {
+    // §2.0.18 Obscurant Chaos: "this rearrangement of criticals counts as the caster's turn; it
+    // might be performed only with the Self or opted out of entirely to instead make a normal
+    // move or double-move"; §2.0.15: "it's all one move, but incidentally it can never be linked
+    // to further moves on one turn" (ruling R-CAST).
+    let (r, mut g) = white_trap_on_w6(&[
+        (White, "Self", "Y4"),
+        (White, "Sword", "X4"),
+        (Black, "Self", "X13"),
+        (Black, "Cloak", "X8"),
+    ]);
+    black_cloak_onto_w6(&r, &mut g);
+    let t = veney_rules::notation::parse_turn(&r, g.position(), "~W6", 1).unwrap();
+    for a in t {
+        g.play(a).unwrap();
+    }
+    assert!(matches!(g.position().phase(), Phase::Distraction { .. }));
+    let moves = |g: &Game| {
+        g.legal_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Move(_)))
+            .collect::<Vec<_>>()
+    };
+    let repositions = |g: &Game| {
+        g.legal_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Reposition { .. }))
+            .count()
+    };
+    assert!(repositions(&g) > 0);
+    let normal = moves(&g);
+    assert!(
+        !normal.is_empty(),
+        "a normal move instead of the repositioning"
+    );
+    // Opting out: the Self's normal move, then the Sword in concert — a double-move.
+    let self_kind = r.set(White).by_name("Self").unwrap();
+    let self_move = *normal
+        .iter()
+        .find(|a| {
+            matches!(a, Action::Move(m) if m.mover == veney_rules::Mover::Piece(self_kind)
+                && m.to == sq("Y5"))
+        })
+        .expect("the Self may step to Y5");
+    // Y5 is also a square the Self could be repositioned to: the move names its square whole,
+    // and each reads back to itself.
+    let legal = g.legal_actions();
+    let pos = *g.position();
+    let written = veney_rules::notation::San::of_action(&r, &pos, &legal, &self_move).to_string();
+    let reposition = Action::Reposition {
+        kind: self_kind,
+        from: sq("Y4"),
+        to: sq("Y5"),
+    };
+    assert!(legal.contains(&reposition));
+    let again = veney_rules::notation::San::of_action(&r, &pos, &legal, &reposition).to_string();
+    assert_eq!(again, "SY5");
+    assert_ne!(written, again);
+    for (text, a) in [(&written, self_move), (&again, reposition)] {
+        let back = veney_rules::notation::San::parse(text)
+            .unwrap()
+            .resolve(&r, &pos, &legal, 1)
+            .unwrap();
+        assert_eq!(back, a, "{text}");
+    }
+    g.play(self_move).unwrap();
+    assert!(
+        matches!(
+            g.position().phase(),
+            Phase::Second {
+                concert: Some(_),
+                ..
+            }
+        ),
+        "{:?}",
+        g.position().phase()
+    );
+    assert!(
+        moves(&g)
+            .iter()
+            .any(|a| matches!(a, Action::Move(m) if m.from == sq("X4")))
+    );
+    // The control: with the Self repositioned, nothing else but the blade's repositioning.
+    let (r2, mut h) = white_trap_on_w6(&[
+        (White, "Self", "Y4"),
+        (White, "Sword", "X4"),
+        (Black, "Self", "X13"),
+        (Black, "Cloak", "X8"),
+    ]);
+    black_cloak_onto_w6(&r2, &mut h);
+    for a in veney_rules::notation::parse_turn(&r2, h.position(), "~W6 SW5", 1).unwrap() {
+        h.play(a).unwrap();
+    }
+    assert_eq!(h.position().turn(), White);
+    assert!(moves(&h).is_empty());
+    assert!(repositions(&h) > 0);
+    // Nor after the cast's own repositioning, which is not the invocation.
+    let mut c = open(&r);
+    for a in veney_rules::notation::parse_turn(&r, &c, "~C @W6", 1).unwrap() {
+        c.play(&r, a).unwrap();
+    }
+    assert!(matches!(c.phase(), Phase::Distraction { .. }));
+    assert!(
+        !c.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, Action::Move(_)))
+    );
+}
+
+#[test]
+fn without_the_obscure_devices_nothing_is_cast_and_no_hirakamae() {
+    // §2.0.19 step 1: "Will you play using the more obscure devices?" — with the option off, no
+    // piece is cast and no side enters Hirakamae (§2.0.18); ruling R-DEVICES.
+    let mut o = rules().options.clone();
+    o.devices = false;
+    let r = Rules::standard_with(o);
+    let p = open(&r);
+    assert!(!notations(&r, &p).iter().any(|n| n.starts_with('~')));
+    refuse(&r, &p, "~L").by("§2.0.19", "without the more obscure devices");
+    // The control: the same position under the default terms casts.
+    let d = rules();
+    assert!(notations(&d, &open(&d)).contains(&"~L".to_string()));
+    // Hirakamae: White's only blade beside its Self in an otherwise empty measure, passing.
+    let stance = |r: &Rules| {
+        let mut p = pos(
+            r,
+            &[
+                (White, "Self", "X2"),
+                (White, "Sword", "Y2"),
+                (Black, "Self", "Y15"),
+                (Black, "Sword", "X14"),
+            ],
+            White,
+        );
+        play(r, &mut p, "---");
+        p
+    };
+    assert!(veney_rules::special::hirakamae::active(&stance(&d), White));
+    assert!(!veney_rules::special::hirakamae::active(&stance(&r), White));
+    // A position with a cast-square cannot arise under those terms: its text is refused,
+    // naming the field.
+    let text = format!("{} casts=wFX6", open(&r).to_text(&r));
+    let e = Position::from_text(&r, &text).unwrap_err().to_string();
+    assert!(e.contains("casts") && e.contains("devices"), "{e}");
+    assert!(Position::from_text(&d, &text).is_ok());
 }

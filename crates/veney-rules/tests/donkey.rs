@@ -145,3 +145,24 @@ fn a_donkey_keeps_a_measure_from_being_empty_for_a_cast() {
         Landing::on(Some(sq("W10")))
     ));
 }
+
+#[test]
+fn the_cloak_does_not_leap_over_donkeys_on_both_its_paths() {
+    // §2.0.23: "no piece can leap over it"; §2.0.06: the Cloak "moves to a space any combination
+    // of one square orthogonally plus one square diagonally (or vice versa), able to leap over any
+    // pieces in its path". From W1 to X3 its paths pass W2 (straight first) or X2 (diagonal
+    // first): with a Donkey on each, the leap is refused, by the Donkey's rule.
+    let r = donkey_rules();
+    let at = |donkeys: &str| {
+        let text = format!("3s/4/4/4/4/4/4/4/4/4/4/4/4/4/4/C2S w EEEE/eeee {donkeys}");
+        Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    let both = at("donkey=wW2,bX2");
+    assert!(!dests(&r, &both, "W1").contains(&"X3".to_string()));
+    refuse(&r, &both, "CX3").by("§2.0.23 The Donkey", "leap over the Donkey");
+    // Its other leaps, over neither Donkey's square alone, stand (W1 to Y2 passes X1 or X2).
+    assert!(dests(&r, &both, "W1").contains(&"Y2".to_string()));
+    // The control: one Donkey leaves the other path open.
+    let one = at("donkey=wW2");
+    assert!(dests(&r, &one, "W1").contains(&"X3".to_string()));
+}

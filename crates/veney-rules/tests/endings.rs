@@ -111,3 +111,31 @@ fn resignation_and_agreement() {
     );
     assert!(g.legal_actions().is_empty());
 }
+
+#[test]
+fn saves_of_endings_no_move_made_load() {
+    // A resignation (§2.0.21), an agreed draw, and a draw confirmed by the Hug (§2.0.23) end the
+    // game with no move: the save's final position names them, and loading restores them.
+    let r = rules_with(Some(100), true);
+    let endings: [fn(&mut Game); 3] = [
+        |g| g.resign(White),
+        |g| g.agree_draw(),
+        |g| {
+            g.agree_draw();
+            g.hug(HugChoice::Hug, HugChoice::Hug).unwrap();
+        },
+    ];
+    for end in endings {
+        let mut g = Game::new(r.clone());
+        let t = veney_rules::notation::parse_turn(&r, g.position(), "eW6", 1).unwrap();
+        for a in t {
+            g.play(a).unwrap();
+        }
+        end(&mut g);
+        let text = veney_rules::savefile::write(&g);
+        let back =
+            veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(back.position(), g.position(), "{text}");
+        assert!(back.position().is_game_over());
+    }
+}

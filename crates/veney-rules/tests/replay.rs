@@ -140,3 +140,18 @@ fn a_record_with_no_turns_or_a_jumping_turn_number_is_warned_about() {
     );
     assert!(jump.warnings[1].contains("line 3"), "{:?}", jump.warnings);
 }
+
+#[test]
+fn a_turn_of_a_meta_move_alone_is_an_implied_pass() {
+    // §2.0.R5: "--- pass (implied if your only move is immaterial)"; §2.0.16: "making only a
+    // meta-move … amount[s] to a pass". The free engagement's point moves up (`a+`), and the
+    // turn passes to Black, whose Self steps.
+    let r = rules();
+    let rep = replay(&r, "1. a+, eX11; 2. eW6, SY12;").unwrap();
+    assert!(rep.all_tenable(), "{:?}", rep.turns);
+    assert_eq!(rep.turns.len(), 4);
+    // The control: written with its pass, the same game.
+    let with = replay(&r, "1. a+ ---, eX11; 2. eW6, SY12;").unwrap();
+    assert!(with.all_tenable(), "{:?}", with.turns);
+    assert_eq!(rep.end, with.end);
+}

@@ -208,14 +208,26 @@ pub fn turn_part(game: &Game) -> Option<String> {
             "the Dagger Throw: the defender hides the token, the thrower guesses (§2.0.R1)".into()
         }
         Phase::Throw { .. } => "the Dagger Throw awaits its sticks (§2.0.08)".into(),
-        Phase::Distraction { .. } => {
-            "distraction: reposition the Self and the Sword, or end the turn (§2.0.08)".into()
-        }
+        Phase::Distraction { .. } => match pos.reposition() {
+            None => "distraction: reposition the Self and the Sword, or end the turn (§2.0.08)"
+                .into(),
+            Some(r) if !r.takes => {
+                "Obscurant Chaos: reposition the Self and a blade, or end the turn (§2.0.18)".into()
+            }
+            Some(_) => "the trap is sprung: reposition the Self and a blade, or make a normal turn instead (§2.0.18)".into(),
+        },
         Phase::Glare => "glare or declare an intention, or end the turn (§2.0.10)".into(),
         Phase::Cast { .. } => "a cast piece is in the air (§2.0.18)".into(),
         Phase::DonkeyMove { placer } => format!("{placer}'s Donkey moves first (§2.0.23)"),
         Phase::Hirakamae { .. } => "hirakamae: one more move, or end the turn (§2.0.18)".into(),
-        Phase::Reclaim => "Shima: place the reclaimed Dagger, or end the turn (§2.0.18)".into(),
+        Phase::Reclaim {
+            stone: None,
+            concert: None,
+        } => "Shima: place the reclaimed Dagger, or end the turn (§2.0.18)".into(),
+        Phase::Reclaim { .. } => {
+            "Shima: place the reclaimed Dagger or make the other second move, or end the turn (§2.0.18)"
+                .into()
+        }
     })
 }
 

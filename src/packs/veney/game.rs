@@ -322,7 +322,7 @@ impl TurnPhase {
             Phase::Distraction { .. } => TurnPhase::Distraction,
             Phase::Glare => TurnPhase::Glare,
             Phase::Cast { .. } | Phase::DonkeyMove { .. } => TurnPhase::AwaitingThrow,
-            Phase::Reclaim | Phase::Hirakamae { .. } => TurnPhase::SecondAction,
+            Phase::Reclaim { .. } | Phase::Hirakamae { .. } => TurnPhase::SecondAction,
         }
     }
 }
@@ -583,9 +583,19 @@ fn update_prompt(
                 format!("{side}'s Dagger Throw: the hidden pick")
             }
             Phase::Throw { .. } => format!("{side}: throw the sticks"),
-            Phase::Distraction { .. } => format!(
-                "{side}: distraction! Reposition the Self and the Sword behind the opposing Self's step, or end the turn"
-            ),
+            Phase::Distraction { .. } => match pos.reposition() {
+                None => format!(
+                    "{side}: distraction! Reposition the Self and the Sword behind the opposing Self's step, or end the turn"
+                ),
+                Some(r) if !r.takes => format!(
+                    "{side}: Obscurant Chaos — reposition the Self and a blade behind step {}, or end the turn",
+                    r.behind
+                ),
+                Some(r) => format!(
+                    "{side}: the trap is sprung — reposition the Self and a blade behind step {} (taking), or make a normal turn instead",
+                    r.behind
+                ),
+            },
             Phase::Glare => format!("{side}: glare or declare an intention, or end the turn"),
             Phase::Cast { .. } => format!("{side}: the cast piece is in the air (R)"),
             Phase::DonkeyMove { placer } => {
@@ -594,8 +604,14 @@ fn update_prompt(
             Phase::Hirakamae { .. } => format!(
                 "{side}: hirakamae ends — one more move, by that piece or another, or end the turn"
             ),
-            Phase::Reclaim => format!(
+            Phase::Reclaim {
+                stone: None,
+                concert: None,
+            } => format!(
                 "{side}: Shima — place the reclaimed Dagger next to the Self, or end the turn"
+            ),
+            Phase::Reclaim { .. } => format!(
+                "{side}: Shima — place the reclaimed Dagger next to the Self or make the other second move, or end the turn"
             ),
         },
     };

@@ -227,6 +227,10 @@ fn new_game_dialog(
             });
             ui.checkbox(&mut o.hug, "Settle draws with a Hug (§2.0.23)");
             ui.checkbox(&mut o.donkey, "Each player has a Donkey (§2.0.23)");
+            ui.checkbox(
+                &mut o.devices,
+                "The more obscure devices: casting and Hirakamae (§2.0.18)",
+            );
             ui.separator();
             if ui.button("Start").clicked() {
                 start = true;

@@ -29,11 +29,15 @@
 //! uniform over the measure and a 0.4-square margin around it, so about 69 % of casts land inside)
 //! or entered from the real toss, and written `~L @X10` (`@out` when it falls outside). The app
 //! animates the exact point. The invocation of the Obscurant Chaos trap is an action of the
-//! caster at the start of their turn while an opposing technical piece stands on the square (the
-//! app cannot interrupt the opponent's move); the repositioning after it may take, by the moved
-//! piece's ordinary relations. Under Shima the second pass in a row, a draw by agreement or by no
-//! contest is a double checkmate; the reclaimed Dagger is placed next to the Self at once (or the
-//! turn ends and it stays in reserve).
+//! caster at the start of their turn while an opposing technical piece stands on the square, or
+//! interrupting the opponent's turn still open after such a move (`Game::interrupt`); the
+//! repositioning after it may take, by the moved piece's ordinary relations, and with nothing
+//! repositioned the caster may make a normal turn instead (`instead_of_repositioning`). Under
+//! Shima the second pass in a row (a declaration or glare with no move included), a draw by
+//! agreement or by no contest is a double checkmate. The caster's Self entering the Shima square
+//! reclaims the Dagger to reserve; on the turn's first move it may be placed next to the Self at
+//! once, as the turn's second move (`Phase::Reclaim`), or instead the other second move still
+//! open is made; otherwise it is placed on a later turn.
 use crate::action::Action;
 use crate::bitboard::Bitboard;
 pub use crate::device::{Device, Landing, Reposition};
@@ -92,7 +96,8 @@ fn nearest_empty_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Me
 pub(crate) fn casts(rules: &Rules, pos: &Position, concert_only: bool, out: &mut Vec<Action>) {
     let side = pos.turn();
     let casters = rules.kinds_with(side, crate::rules::Aspect::Cast);
-    if casters == 0 {
+    // Not unless the players agreed to the more obscure devices (§2.0.19 step 1).
+    if casters == 0 || !rules.options.devices {
         return;
     }
     // Aimed at the empty measure nearest the caster; a landing in any empty measure between the
@@ -256,7 +261,7 @@ pub fn interrupt_square(rules: &Rules, pos: &Position) -> Option<Square> {
     }
     if !matches!(
         pos.phase(),
-        Phase::Second { .. } | Phase::Glare | Phase::Hirakamae { .. } | Phase::Reclaim
+        Phase::Second { .. } | Phase::Glare | Phase::Hirakamae { .. } | Phase::Reclaim { .. }
     ) {
         return None;
     }
@@ -269,8 +274,9 @@ pub fn interrupt_square(rules: &Rules, pos: &Position) -> Option<Square> {
     (s == pos.turn() && springs_on(rules, pos, caster, s, k, sq)).then_some(sq)
 }
 
-/// Plays the invocation: the technical piece is lost; the caster repositions, taking.
-pub(crate) fn invoke(rules: &Rules, pos: &mut Position, at: Square) -> bool {
+/// Plays the invocation: the technical piece is lost; the caster repositions, taking, or makes a
+/// normal turn instead (`instead_of_repositioning`).
+pub(crate) fn invoke(pos: &mut Position, at: Square) {
     let side = pos.turn;
     if let Some((s, k)) = pos.piece_at(at) {
         pos.remove(s, k, at);
@@ -285,12 +291,97 @@ pub(crate) fn invoke(rules: &Rules, pos: &mut Position, at: Square) -> bool {
         life: false,
         blade: false,
     };
-    !crate::special::dagger_throw::repositions(rules, pos).is_empty()
 }
 
-/// Shima's reclaim: after the caster's Self enters the Shima square, the Dagger comes back.
-pub(crate) fn after_self_move(rules: &Rules, pos: &mut Position, to: Square) -> bool {
+/// Shima's reclaim when the caster's Self stands on the Shima square after an action that did
+/// not open `Phase::Reclaim` (a second move, a Feign or Shift, a repositioning, a move ending
+/// Hirakamae): the Dagger comes back to reserve, to be placed on a later turn — placing it now
+/// would be a move beyond the turn's "maximum of one or two moves" (§2.0.15).
+pub(crate) fn reclaim_on_entry(rules: &Rules, pos: &mut Position, side: Side) {
+    let Some(sq) = pos.casts[side.index()][Device::Shima.index()] else {
+        return;
+    };
+    if pos.life_square(rules, side) == Some(sq) {
+        reclaim(rules, pos, side, sq, None, None, false);
+    }
+}
+
+/// What the caster may do instead of the invocation's repositioning: with nothing repositioned
+/// yet, the first action of a normal turn, whose double-move follows as usual (§2.0.18 Obscurant
+/// Chaos: "this rearrangement of criticals counts as the caster's turn; it might be performed
+/// only with the Self or opted out of entirely to instead make a normal move or double-move";
+/// ruling R-CAST). Nothing once a piece is repositioned — "it's all one move, but incidentally it
+/// can never be linked to further moves on one turn" (§2.0.15) — and nothing after the cast's
+/// own repositioning or a throw's distraction, which are not the invocation.
+pub(crate) fn instead_of_repositioning(
+    rules: &Rules,
+    pos: &Position,
+    constrained: bool,
+) -> Vec<Action> {
+    let Phase::Distraction {
+        life: false,
+        blade: false,
+    } = pos.phase()
+    else {
+        return Vec::new();
+    };
+    if !pos.reposition.is_some_and(|r| r.takes) {
+        return Vec::new();
+    }
+    let mut normal = *pos;
+    normal.phase = Phase::Start;
+    normal.reposition = None;
+    let mut out = Vec::new();
+    if constrained {
+        crate::movegen::legal_actions(rules, &normal, &mut out);
+    } else {
+        crate::movegen::unconstrained_actions(rules, &normal, &mut out);
+    }
+    // Moves (a placement, a withdrawal, a throw or cast among them, §2.0.15) and the meta-moves
+    // a normal turn may open with (§2.0.05); not a pass, nor a retreat, reset or the Donkey's
+    // placement, which are whole turns but no move of a piece.
+    out.retain(|a| {
+        (a.counts_as_move() || matches!(a, Action::Meta(_)))
+            && !matches!(
+                a,
+                Action::Retreat
+                    | Action::QuibbleReset
+                    | Action::Invoke { .. }
+                    | Action::PlaceDonkey { .. }
+            )
+    });
+    out
+}
+
+/// Shima's reclaim: after the caster's Self enters the Shima square, on any move of the turn,
+/// the Dagger comes back to reserve ("if the caster later enters the cast-square with the Self,
+/// they may reclaim their Dagger and place it on the board immediately", §2.0.18). With
+/// `place_now` (the Self's move was the turn's first) it may be placed as the turn's second move
+/// (`Phase::Reclaim`), or instead the second move still open after the Self's (`stone`,
+/// `concert`) is made; after a second move it waits in reserve (no third move, §2.0.15).
+/// Returns whether the phase became `Reclaim`.
+pub(crate) fn after_self_move(
+    rules: &Rules,
+    pos: &mut Position,
+    to: Square,
+    stone: Option<Square>,
+    concert: Option<Square>,
+    place_now: bool,
+) -> bool {
     let side = pos.turn;
+    reclaim(rules, pos, side, to, stone, concert, place_now)
+}
+
+/// `after_self_move` for `side`'s Self on `to` (the turn may have passed already).
+fn reclaim(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    to: Square,
+    stone: Option<Square>,
+    concert: Option<Square>,
+    place_now: bool,
+) -> bool {
     if pos.casts[side.index()][Device::Shima.index()] != Some(to) {
         return false;
     }
@@ -307,8 +398,10 @@ pub(crate) fn after_self_move(rules: &Rules, pos: &mut Position, to: Square) -> 
     pos.discard[side.index()][k.index()] -= 1;
     pos.reserve[side.index()][k.index()] += 1;
     pos.casts[side.index()][Device::Shima.index()] = None;
-    pos.phase = Phase::Reclaim;
-    true
+    if place_now {
+        pos.phase = Phase::Reclaim { stone, concert };
+    }
+    place_now
 }
 
 /// The reclaimed Dagger's placements: next to the Self.

@@ -301,7 +301,11 @@ fn quick_placement(
     }
     let tables = rules.set(side).piece(l.kind).tables_for(side, l.facing);
     let free = !occupied & zone;
-    let lp = tables.leaps_from(l.from, next.life_square(rules, side));
+    let lp = tables.leaps_open(
+        l.from,
+        next.life_square(rules, side),
+        crate::special::donkey::squares(next),
+    );
     if (Bitboard(lp.both | lp.move_only) & free).any() {
         return true;
     }

@@ -250,6 +250,18 @@ fn landing(
     }
 }
 
+/// What repositioning `side`'s piece of kind `k` onto `to` does there (`landing`), for its
+/// notation: `$tZ4` when it takes, "simple move notation" (§2.0.R5).
+pub(crate) fn reposition_effect(
+    rules: &Rules,
+    pos: &Position,
+    k: Kind,
+    to: Square,
+) -> Option<Effect> {
+    let view = crate::view::View::new(rules, pos, pos.turn());
+    landing(rules, pos, &view, k, to)
+}
+
 /// Plays one repositioning, taking as a move landing there would (`landing`, through the
 /// effect code every move uses, `Position::take_effect`). Returns whether more may follow.
 pub(crate) fn reposition(

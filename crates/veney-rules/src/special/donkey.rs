@@ -10,8 +10,10 @@
 //! "The Donkey may not be harmed."
 //!
 //! Ruling R-DONKEY: behind the option `donkey`, each player has one Donkey in reserve, placed as a
-//! whole turn on any empty square (`K*X5`). It blocks every slide (no leaping over it; pathless
-//! leaps such as the Cloak's are not "over" a square) and nothing can land on it. After each turn
+//! whole turn on any empty square (`K*X5`). Nothing passes over it: it blocks every slide, and a
+//! leap over a path (the Cloak's) when every shortest path crosses a Donkey
+//! (`Bitboard::path_blocked`); pathless moves (blinks, 3D and relational leaps) pass. Nothing can
+//! land on it, and a measure holding it is not empty for a cast. After each turn
 //! of its placer it moves (`K@oxoxx`, `o` a black stick; `K@-` when it had one way out), before the
 //! opponent's action; the placer's sticks come from the game's seeded generator. Pushed the
 //! opposite way, the same rules apply once more. Off the board it returns to its placer's reserve.

@@ -54,7 +54,8 @@ pub fn active(pos: &Position, side: Side) -> bool {
 
 /// After `side` passed: entering hirakamae if it stands in the stance and has not used it.
 pub(crate) fn after_pass(rules: &Rules, pos: &mut Position, side: Side) {
-    if pos.hirakamae[side.index()] == 0 && stance(rules, pos, side) {
+    // Not unless the players agreed to the more obscure devices (§2.0.19 step 1).
+    if rules.options.devices && pos.hirakamae[side.index()] == 0 && stance(rules, pos, side) {
         pos.hirakamae[side.index()] = 1;
     }
 }

@@ -79,7 +79,10 @@ pub(super) fn interrupt(ctx: &mut Ctx) {
             // The steps for animation and sound, from the game's own history.
             let total = ctx.game.0.actions().count();
             ctx.announce_since(total.saturating_sub(acts.len()));
-            ctx.status.info = Some("the trap is sprung: reposition the Self and a blade".into());
+            ctx.status.info = Some(
+                "the trap is sprung: reposition the Self and a blade, or make a normal turn instead"
+                    .into(),
+            );
         }
         None => ctx.status.refusal = Some("there is no trap to spring now (§2.0.18)".into()),
     }
