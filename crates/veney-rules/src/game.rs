@@ -198,16 +198,44 @@ impl Game {
     /// position names it, when the game is not over or stands at the draw a Hug settled.
     /// Returns whether it was set.
     pub(crate) fn declare_ending(&mut self, o: crate::outcome::Outcome) -> bool {
-        match self.pos.outcome() {
+        if !Self::may_declare(&self.rules, &self.pos, o) {
+            return false;
+        }
+        self.pos.outcome = Some(o);
+        true
+    }
+
+    /// Whether `o` is an ending no move makes that may close `pos`: a resignation or an agreed
+    /// draw (a double checkmate under Shima, §2.0.18) from an open game, and what the Hug makes
+    /// of a draw (§2.0.23) — from an open game (an agreed draw hugged) or from the draw it
+    /// settles. Nothing else a save's final position may claim without its moves.
+    pub(crate) fn may_declare(rules: &Rules, pos: &Position, o: crate::outcome::Outcome) -> bool {
+        use crate::outcome::{Draw, Mate, Outcome, Resign};
+        let hugged = rules.options.hug
+            && matches!(
+                o,
+                Outcome::Draw {
+                    reason: Draw::Hugged
+                } | Outcome::Checkmate {
+                    by: Mate::Touch,
+                    ..
+                } | Outcome::DoubleCheckmate
+            );
+        match pos.outcome() {
             None => {
-                self.pos.set_outcome(o);
-                true
+                hugged
+                    || matches!(
+                        o,
+                        Outcome::Resignation {
+                            reason: Resign::Yielded,
+                            ..
+                        } | Outcome::Draw {
+                            reason: Draw::Agreement
+                        }
+                    )
+                    || (pos.shima() && o == Outcome::DoubleCheckmate)
             }
-            Some(d) if crate::hug::awaits_hug(&self.rules, Some(d)) => {
-                self.pos.outcome = Some(o);
-                true
-            }
-            _ => false,
+            Some(d) => crate::hug::awaits_hug(rules, Some(d)) && hugged,
         }
     }
 

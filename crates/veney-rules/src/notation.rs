@@ -760,9 +760,11 @@ impl San {
                     mate: double_mate
                         + u8::from(match m.effect {
                             Effect::Checkmate => true,
-                            // Disarming the last blade on the board is checkmate (§2.0.14).
+                            // Disarming the last blade on the board is checkmate (§2.0.14),
+                            // not from a dying move (§2.0.20).
                             Effect::Disarm(k) => {
-                                rules.info(!side, k).privileged
+                                pos.dying() != Some(side)
+                                    && rules.info(!side, k).privileged
                                     && crate::special::disarm::privileged_on_board(
                                         rules, pos, !side,
                                     ) == 1

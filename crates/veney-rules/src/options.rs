@@ -93,7 +93,15 @@ impl RuleOptions {
             _ => None,
         };
         if let Some((needle, message)) = bad {
-            let (line, col, _) = crate::errors::locate(src, needle, 0, 0).unwrap_or((1, 1, 0));
+            // The setting, not a comment naming the same die.
+            let (line, col) = src
+                .lines()
+                .enumerate()
+                .find_map(|(i, l)| {
+                    let code = l.split("//").next().unwrap_or("");
+                    code.find(needle).map(|c| (i + 1, c + 1))
+                })
+                .unwrap_or((1, 1));
             return Err(DataError::at(path, line, col, message));
         }
         Ok(o)
@@ -163,6 +171,10 @@ mod tests {
             assert_eq!((e.location.line, e.location.col), (2, col), "{src}");
             assert!(e.message.contains("§2.0.R1"), "{}", e.message);
         }
+        // Pointed at the setting, past a comment naming another die.
+        let src = "RuleOptions(\n  // e.g. FlatOdds(6)\n  dice: FlatOdds(7),\n)";
+        let e = RuleOptions::from_ron(Path::new("o.ron"), src).unwrap_err();
+        assert_eq!((e.location.line, e.location.col), (3, 9));
         for ok in ["FlatOdds(20)", "PenAndPaper(6)", "StickDice"] {
             let src = format!("RuleOptions(dice: {ok})");
             assert!(

@@ -650,6 +650,7 @@ impl PositionText {
                 "cast",
                 "reclaim",
                 "hirafirst",
+                "reposition",
             ] {
                 if self.fields.iter().any(|f| f.0 == key) {
                     return Err(err(field_col(key), key, format!("{key}=: {why}")));

@@ -209,6 +209,12 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         SaveError::Bad { line, error }
     };
     let start = start.unwrap_or_else(|| Position::start(&rules));
+    // An ending no move made (a resignation, an agreed draw, the Hug's), as the final position
+    // names it: it closes the record wherever the record stops, mid-turn too.
+    let declared = fin
+        .as_deref()
+        .and_then(|f| Position::from_text(&rules, f).ok())
+        .and_then(|p| p.outcome());
     let mut game = Game::from_position_seeded(rules.clone(), start, seed);
     let turns = notation::record_turns(&body);
     let n = turns.len();
@@ -242,6 +248,11 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         if let Some(side) = flag {
             here.set_outcome(crate::outcome::Outcome::OutOfTime { winner: !side });
         }
+        if let Some(o) = declared
+            && Game::may_declare(&rules, &here, o)
+        {
+            here.outcome = Some(o);
+        }
         let at_final = fin.as_deref() == Some(here.to_text(&rules).as_str());
         if !last || !at_final {
             end_turn(&mut game);
@@ -263,8 +274,7 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         // final position only: the record leads to the same position, not yet ended (or, for
         // the Hug, at the draw it settled).
         if got != expected
-            && let Ok(end) = Position::from_text(&rules, &expected)
-            && let Some(o) = end.outcome()
+            && let Some(o) = declared
             && game.declare_ending(o)
         {
             got = game.position().to_text(&rules);

@@ -460,6 +460,7 @@ impl Position {
     /// aside: the pieces it takes, fends or moves, and the checkmates that follow. Shared by
     /// every move (`apply_move`) and the repositionings that may take (Obscurant Chaos,
     /// §2.0.18). Returns whether the mover lands (not when a Jutsu negates, §2.0.11).
+    #[inline]
     pub(crate) fn take_effect(
         &mut self,
         rules: &Rules,

@@ -132,7 +132,33 @@ fn saves_of_endings_no_move_made_load() {
             g.play(a).unwrap();
         }
         end(&mut g);
-        let text = veney_rules::savefile::write(&g);
+        saved_and_loaded(&r, &g);
+    }
+    // Mid-turn: the Self has moved (a concert move may follow) when White resigns.
+    let mut g = Game::new(r.clone());
+    for a in veney_rules::notation::parse_turn(&r, g.position(), "SY3", 1).unwrap() {
+        g.play(a).unwrap();
+    }
+    assert!(!g.position().at_turn_start());
+    g.resign(White);
+    saved_and_loaded(&r, &g);
+    // An ending a move would make is not taken from the final position alone: a game in
+    // progress whose final claims a checkmate does not load (without the Hug, whose betrayal is
+    // one).
+    let plain = rules_with(Some(100), false);
+    let g = Game::new(plain.clone());
+    let text = veney_rules::savefile::write(&g);
+    let fake = text.replacen("\"]\n[WhiteSet", " over=touch:w\"]\n[WhiteSet", 1);
+    assert_ne!(fake, text);
+    assert!(
+        veney_rules::savefile::read(plain.clone(), &fake).is_err(),
+        "{fake}"
+    );
+}
+
+fn saved_and_loaded(r: &Arc<Rules>, g: &Game) {
+    {
+        let text = veney_rules::savefile::write(g);
         let back =
             veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}: {text}"));
         assert_eq!(back.position(), g.position(), "{text}");

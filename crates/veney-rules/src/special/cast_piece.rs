@@ -297,6 +297,7 @@ pub(crate) fn invoke(pos: &mut Position, at: Square) {
 /// not open `Phase::Reclaim` (a second move, a Feign or Shift, a repositioning, a move ending
 /// Hirakamae): the Dagger comes back to reserve, to be placed on a later turn — placing it now
 /// would be a move beyond the turn's "maximum of one or two moves" (§2.0.15).
+#[inline]
 pub(crate) fn reclaim_on_entry(rules: &Rules, pos: &mut Position, side: Side) {
     let Some(sq) = pos.casts[side.index()][Device::Shima.index()] else {
         return;
