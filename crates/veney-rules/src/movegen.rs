@@ -176,12 +176,16 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         Phase::Distraction { .. } => {
             sink.list()
                 .extend(crate::special::dagger_throw::repositions(rules, pos));
-            sink.list()
-                .extend(crate::special::cast_piece::instead_of_repositioning(
-                    rules,
-                    pos,
-                    constrained,
-                ));
+            // A normal turn instead of the invocation's repositioning (§2.0.18).
+            if crate::special::cast_piece::may_turn_instead(pos) {
+                let mut normal = *pos;
+                normal.phase = Phase::Start;
+                normal.reposition = None;
+                let mut first = Vec::new();
+                generate(rules, &normal, &mut first, constrained);
+                first.retain(crate::special::cast_piece::opens_normal_turn);
+                sink.list().extend(first);
+            }
             sink.list().push(Action::EndTurn);
         }
         Phase::Glare => {

@@ -187,12 +187,8 @@ impl Position {
         let side = self.turn;
         // After the Obscurant Chaos invocation, with nothing repositioned, an action other than
         // a repositioning is the normal turn made instead: its phases follow as from the turn's
-        // start (§2.0.18, `cast_piece::instead_of_repositioning`).
-        if let Phase::Distraction {
-            life: false,
-            blade: false,
-        } = self.phase
-            && self.reposition.is_some_and(|r| r.takes)
+        // start (§2.0.18, `cast_piece::may_turn_instead`).
+        if crate::special::cast_piece::may_turn_instead(self)
             && !matches!(action, Action::Reposition { .. } | Action::EndTurn)
         {
             self.reposition = None;

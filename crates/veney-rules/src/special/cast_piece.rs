@@ -32,7 +32,7 @@
 //! caster at the start of their turn while an opposing technical piece stands on the square, or
 //! interrupting the opponent's turn still open after such a move (`Game::interrupt`); the
 //! repositioning after it may take, by the moved piece's ordinary relations, and with nothing
-//! repositioned the caster may make a normal turn instead (`instead_of_repositioning`). Under
+//! repositioned the caster may make a normal turn instead (`may_turn_instead`). Under
 //! Shima the second pass in a row (a declaration or glare with no move included), a draw by
 //! agreement or by no contest is a double checkmate. The caster's Self entering the Shima square
 //! reclaims the Dagger to reserve; on the turn's first move it may be placed next to the Self at
@@ -275,7 +275,7 @@ pub fn interrupt_square(rules: &Rules, pos: &Position) -> Option<Square> {
 }
 
 /// Plays the invocation: the technical piece is lost; the caster repositions, taking, or makes a
-/// normal turn instead (`instead_of_repositioning`).
+/// normal turn instead (`may_turn_instead`).
 pub(crate) fn invoke(pos: &mut Position, at: Square) {
     let side = pos.turn;
     if let Some((s, k)) = pos.piece_at(at) {
@@ -307,51 +307,37 @@ pub(crate) fn reclaim_on_entry(rules: &Rules, pos: &mut Position, side: Side) {
     }
 }
 
-/// What the caster may do instead of the invocation's repositioning: with nothing repositioned
-/// yet, the first action of a normal turn, whose double-move follows as usual (§2.0.18 Obscurant
-/// Chaos: "this rearrangement of criticals counts as the caster's turn; it might be performed
-/// only with the Self or opted out of entirely to instead make a normal move or double-move";
-/// ruling R-CAST). Nothing once a piece is repositioned — "it's all one move, but incidentally it
-/// can never be linked to further moves on one turn" (§2.0.15) — and nothing after the cast's
-/// own repositioning or a throw's distraction, which are not the invocation.
-pub(crate) fn instead_of_repositioning(
-    rules: &Rules,
-    pos: &Position,
-    constrained: bool,
-) -> Vec<Action> {
-    let Phase::Distraction {
-        life: false,
-        blade: false,
-    } = pos.phase()
-    else {
-        return Vec::new();
-    };
-    if !pos.reposition.is_some_and(|r| r.takes) {
-        return Vec::new();
-    }
-    let mut normal = *pos;
-    normal.phase = Phase::Start;
-    normal.reposition = None;
-    let mut out = Vec::new();
-    if constrained {
-        crate::movegen::legal_actions(rules, &normal, &mut out);
-    } else {
-        crate::movegen::unconstrained_actions(rules, &normal, &mut out);
-    }
-    // Moves (a placement, a withdrawal, a throw or cast among them, §2.0.15) and the meta-moves
-    // a normal turn may open with (§2.0.05); not a pass, nor a retreat, reset or the Donkey's
-    // placement, which are whole turns but no move of a piece.
-    out.retain(|a| {
-        (a.counts_as_move() || matches!(a, Action::Meta(_)))
-            && !matches!(
-                a,
-                Action::Retreat
-                    | Action::QuibbleReset
-                    | Action::Invoke { .. }
-                    | Action::PlaceDonkey { .. }
-            )
-    });
-    out
+/// Whether the caster may make a normal turn instead of the invocation's repositioning: nothing
+/// repositioned yet after the Obscurant Chaos invocation (§2.0.18: "this rearrangement of
+/// criticals counts as the caster's turn; it might be performed only with the Self or opted out
+/// of entirely to instead make a normal move or double-move"; ruling R-CAST). Not once a piece
+/// is repositioned — "it's all one move, but incidentally it can never be linked to further
+/// moves on one turn" (§2.0.15) — nor after the cast's own repositioning or a throw's
+/// distraction, which are not the invocation. The turn's actions are then those of a turn's
+/// start that `opens_normal_turn` keeps (`movegen` lists them).
+pub(crate) fn may_turn_instead(pos: &Position) -> bool {
+    matches!(
+        pos.phase(),
+        Phase::Distraction {
+            life: false,
+            blade: false
+        }
+    ) && pos.reposition.is_some_and(|r| r.takes)
+}
+
+/// Whether `a`, an action of a turn's start, may open the normal turn made instead of the
+/// invocation's repositioning (`may_turn_instead`): a move (a placement, a withdrawal, a throw or
+/// cast among them, §2.0.15) or a meta-move a normal turn may open with (§2.0.05); not a pass,
+/// nor a retreat, reset or the Donkey's placement, which are whole turns but no move of a piece.
+pub(crate) fn opens_normal_turn(a: &Action) -> bool {
+    (a.counts_as_move() || matches!(a, Action::Meta(_)))
+        && !matches!(
+            a,
+            Action::Retreat
+                | Action::QuibbleReset
+                | Action::Invoke { .. }
+                | Action::PlaceDonkey { .. }
+        )
 }
 
 /// Shima's reclaim: after the caster's Self enters the Shima square, on any move of the turn,
