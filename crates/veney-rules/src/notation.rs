@@ -1307,6 +1307,8 @@ fn parse_in_order(
     let mut p = *pos;
     let mover = p.turn();
     let mut out = Vec::new();
+    // The position before the last action read (`control_fend_written`).
+    let mut before_last = p;
     for (i, (tok, c)) in toks.iter().enumerate() {
         let (tok, c) = (tok.as_str(), *c);
         // A record from a real board may skip the cast's landing (the rulebook's `~C SW3 $X6`):
@@ -1328,6 +1330,15 @@ fn parse_in_order(
                 tok,
                 "no landing of the cast piece makes this turn tenable",
             ));
+        }
+        // The rulebook writes the Control fend a move made as a token of its own (`BZ15 BfJ~`,
+        // §2.0.R5: "Balance moves to Z15, fends Jutsu by aspect"): read after that move, it adds
+        // nothing (the fend was the move's, R-NOTATION-WRITING).
+        if let Some(Action::Move(prev)) = out.last()
+            && let Ok(San::Move(m)) = San::parse_at(tok, c)
+            && control_fend_written(rules, &before_last, &p, mover, prev, &m)
+        {
+            continue;
         }
         if !out.is_empty() && (p.turn() != mover || p.is_game_over()) {
             return Err(ParseError::new(
@@ -1391,10 +1402,43 @@ fn parse_in_order(
                 },
             }
         };
+        before_last = p;
         p.play_unchecked(rules, a);
         out.push(a);
     }
     Ok(out)
+}
+
+/// Whether `m` writes the Control fend of the opposing Jutsu that `mover`'s move `prev` made from
+/// `before` to `after` (`BfJ~` after `BZ15`): the moving piece has Control, `m` names it and the
+/// opposing Jutsu with `f` and `~`, and that move sent the Jutsu from the board to reserve.
+fn control_fend_written(
+    rules: &Rules,
+    before: &Position,
+    after: &Position,
+    mover: crate::side::Side,
+    prev: &crate::action::Move,
+    m: &SanMove,
+) -> bool {
+    let Mover::Piece(k) = prev.mover else {
+        return false;
+    };
+    if !(m.special && m.hits.len() == 1 && rules.info(mover, k).control) {
+        return false;
+    }
+    if m.piece != SanPiece::Letter(letter(rules, mover, k)) {
+        return false;
+    }
+    let (Some(Marker::Fend), Target::Piece(j)) = m.hits[0] else {
+        return false;
+    };
+    let opp = !mover;
+    rules.set(opp).kinds().any(|jk| {
+        rules.info(opp, jk).jutsu
+            && letter(rules, opp, jk) == j
+            && after.pieces(opp, jk).count() < before.pieces(opp, jk).count()
+            && after.reserve(opp, jk) > before.reserve(opp, jk)
+    })
 }
 
 pub(crate) fn is_move_number(w: &str) -> bool {

@@ -245,3 +245,42 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_rulebooks_control_fend_token_reads_after_the_move_that_made_it() {
+    // §2.0.R5: "BZ15 BfJ~ ...Balance moves to Z15, fends Jutsu by aspect"; §2.0.07 Control: the
+    // Balance entering the Self's measure fends the opposing Jutsu there. The fend is the move's:
+    // `BfJ~` after it is read and adds nothing (R-NOTATION-WRITING).
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Balance", "Z5"),
+            (Black, "Jutsu", "W3"),
+            (Black, "Self", "Y15"),
+        ],
+        White,
+    );
+    let plain = veney_rules::notation::parse_turn(&r, &p, "BY4", 1).unwrap();
+    let mut q = p;
+    q.play_turn(&r, &plain).unwrap();
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    assert_eq!(q.pieces(Black, jutsu).count(), 0, "fended by Control");
+    assert_eq!(
+        veney_rules::notation::parse_turn(&r, &p, "BY4 BfJ~", 1).unwrap(),
+        plain
+    );
+    // The control: the token after a move that fended nothing is still refused.
+    let far = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Balance", "Z5"),
+            (Black, "Jutsu", "W7"),
+            (Black, "Self", "Y15"),
+        ],
+        White,
+    );
+    assert!(veney_rules::notation::parse_turn(&r, &far, "BY4 BfJ~", 1).is_err());
+}
