@@ -431,3 +431,54 @@ fn a_concealed_setup_between_people_hands_over_then_reveals() {
     assert!(pos.piece_at(Square::parse("W7").unwrap()).is_some());
     assert!(pos.piece_at(Square::parse("Z10").unwrap()).is_some());
 }
+
+/// A game drawn by agreement between the Ceremonial Guard (White, no Dagger) and the standard
+/// army, to be settled by a Hug, with these computer seats.
+fn drawn_guard(name: &str, seats: [bool; 2]) -> App {
+    let o = RuleOptions {
+        hug: true,
+        ..Default::default()
+    };
+    let sets = ["ceremonial", "standard"]
+        .map(|n| std::path::PathBuf::from(format!("config/sets/{n}.ron")));
+    let r = Arc::new(veney::packs::veney::game::rules_for(&sets, o).unwrap());
+    let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
+    g.agree_draw();
+    let mut app = common::headless(name, None);
+    app.world_mut().resource_mut::<VeneyComputer>().0 =
+        seats.map(|c| c.then_some(game_ai::Level::Beginner));
+    app.world_mut().insert_resource(CurrentGame(g));
+    app.update();
+    app.update();
+    app
+}
+
+#[test]
+fn an_army_without_a_dagger_is_offered_only_the_self() {
+    // §2.0.23: "each conceals either the Dagger (to betray) or Self (to hug)"; ruling
+    // R-HUG-NO-DAGGER: the Ceremonial Guard has no Dagger to conceal.
+    let mut a = drawn_guard("hug-guard", [false, false]);
+    let p = pane(&a).expect("White's Hug pane");
+    assert_eq!(p.stage, Stage::Pick(Side::White));
+    assert_eq!(p.buttons.len(), 1, "{:?}", p.buttons);
+    assert!(p.text().contains("has no Dagger"), "{}", p.text());
+    // A Dagger sent anyway is refused by the rules, naming the Hug, and the draw stands.
+    send(&mut a, Command::HugPick(HugChoice::Betray));
+    intent(&mut a, SecretIntent::HandedOver(Side::Black));
+    send(&mut a, Command::Hug(HugChoice::Hug));
+    let refusal = status(&a).2.unwrap_or_default();
+    assert!(
+        refusal.contains("§2.0.23") && refusal.contains("no Dagger"),
+        "{refusal}"
+    );
+    assert!(matches!(
+        game(&a).position().outcome(),
+        Some(Outcome::Draw { .. })
+    ));
+    // The computer playing the Guard hides the Self, and the standard army's Dagger wins.
+    let mut c = drawn_guard("hug-guard-computer", [true, false]);
+    until(&mut c, "the computer's pick", |a| {
+        a.world().resource::<HugPick>().pick.is_some()
+    });
+    assert_eq!(c.world().resource::<HugPick>().pick, Some(HugChoice::Hug));
+}

@@ -195,10 +195,19 @@ fn run(
                 out.write(Command::Hide(n.saturating_sub(1)));
             }
         }
+        // `hugdraw [WHITE BLACK]`: an agreed draw under the Hug, the armies by set name.
         "hugdraw" => {
             let mut o = veney_rules::options::RuleOptions::default();
             o.hug = true;
-            if let Ok(r) = crate::packs::veney::game::rules_with(o) {
+            let armies: Vec<PathBuf> = rest
+                .split_whitespace()
+                .map(|n| PathBuf::from(format!("config/sets/{n}.ron")))
+                .collect();
+            let rules = match armies.as_slice() {
+                [w, b] => crate::packs::veney::game::rules_for(&[w.clone(), b.clone()], o),
+                _ => crate::packs::veney::game::rules_with(o),
+            };
+            if let Ok(r) = rules {
                 let r = std::sync::Arc::new(r);
                 let start = veney_rules::Position::start(&r);
                 let mut g = veney_rules::Game::from_position_seeded(r, start, 1);

@@ -71,6 +71,10 @@ pub enum Action {
     Meta(Meta),
     /// Decline the optional second move of a double-move (§2.0.15).
     EndTurn,
+    /// Hide the Self (to hug) or the Dagger (to betray) in the Hug that settles a draw
+    /// (§2.0.23). Whose hand it is comes with the action (`Position::pick_hug`; on the game API
+    /// the actor).
+    Hug(crate::hug::HugChoice),
 }
 
 /// Who moves.

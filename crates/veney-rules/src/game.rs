@@ -8,6 +8,7 @@ use crate::penalty::Call;
 use crate::position::{Phase, Position};
 use crate::rng::GameRng;
 use crate::rules::Rules;
+use crate::side::Side;
 use std::sync::Arc;
 
 #[derive(Clone, Debug)]
@@ -179,19 +180,19 @@ impl Game {
         self.pos.acknowledge();
     }
 
-    /// Settles a draw by a Hug when the rules call for it (§2.0.23). Returns the ending.
+    /// Settles a draw by a Hug when the rules call for it (§2.0.23): both picks at once, as the
+    /// app reveals them. Returns the ending, or (the game unchanged) why not: no draw awaits a
+    /// Hug, or a pick is not open (a Dagger from an army without one, R-HUG-NO-DAGGER).
     pub fn hug(
         &mut self,
         white: crate::hug::HugChoice,
         black: crate::hug::HugChoice,
-    ) -> Option<crate::outcome::Outcome> {
-        let draw = self.pos.outcome()?;
-        if !crate::hug::awaits_hug(&self.rules, Some(draw)) {
-            return None;
-        }
-        let o = crate::hug::settle(draw, white, black);
-        self.pos.outcome = Some(o);
-        Some(o)
+    ) -> Result<crate::outcome::Outcome, Untenable> {
+        let mut p = self.pos;
+        p.pick_hug(&self.rules, Side::White, white)?;
+        p.pick_hug(&self.rules, Side::Black, black)?;
+        self.pos = p;
+        Ok(p.outcome().expect("the second pick settles the draw"))
     }
 
     /// Sets an ending no move made (a resignation, an agreed draw, the Hug's), as a save's final

@@ -101,6 +101,9 @@ pub enum San {
     Intention(SanMove),
     /// `a==`: reset the board after quibbling over the free engagement (ruling R-QUIBBLE).
     QuibbleReset,
+    /// `hug` / `betray`: the Self or the Dagger hidden in the Hug that settles a draw (§2.0.23;
+    /// ruling R-HUG-NOTATION: the rulebook writes none, so the words of the text).
+    Hug(crate::hug::HugChoice),
     /// `K@oxoxx` / `K@-`: the Donkey's throw, or its one way out (ruling R-DONKEY).
     Donkey(Option<crate::dice::Roll>),
     /// `@X10` or `@out`: where a cast piece came down (ruling R-CAST).
@@ -206,6 +209,8 @@ impl San {
             "a-" => return Ok(San::Meta(Meta::Down)),
             "a=" => return Ok(San::Meta(Meta::Reset)),
             "a==" => return Ok(San::QuibbleReset),
+            "hug" => return Ok(San::Hug(crate::hug::HugChoice::Hug)),
+            "betray" => return Ok(San::Hug(crate::hug::HugChoice::Betray)),
             "" => return Err(c.err("empty move")),
             _ => match c.peek() {
                 Some('*') => {
@@ -502,6 +507,8 @@ impl fmt::Display for San {
             San::Land(None) => f.write_str("@out"),
             San::Donkey(None) => f.write_str("K@-"),
             San::QuibbleReset => f.write_str("a=="),
+            San::Hug(crate::hug::HugChoice::Hug) => f.write_str("hug"),
+            San::Hug(crate::hug::HugChoice::Betray) => f.write_str("betray"),
             San::Donkey(Some(r)) => write!(f, "K@{r}"),
             San::Invoke(sq) => write!(f, "~{sq}"),
         }
@@ -567,6 +574,7 @@ impl San {
             Action::Meta(m) => San::Meta(m),
             Action::PlaceDonkey { to } => San::Drop { piece: 'K', to },
             Action::QuibbleReset => San::QuibbleReset,
+            Action::Hug(c) => San::Hug(c),
             Action::Donkey(r) => San::Donkey(r),
             Action::Cast { kind, from, .. } => {
                 // The origin is written only when another cast of the same piece is open.
@@ -881,6 +889,21 @@ impl San {
                 .find(|a| **a == Action::QuibbleReset)
                 .copied()
                 .ok_or_else(|| here("the board resets only after the free engagement was returned to the centre by repetition twice in a row (§2.0.20)".into())),
+            San::Hug(c) => {
+                let open = crate::side::Side::ALL.into_iter().any(|s| {
+                    pos.hug_waits_for(rules, s) && crate::hug::choices(rules, s).contains(c)
+                });
+                if open {
+                    Ok(Action::Hug(*c))
+                } else {
+                    let mut p = *pos;
+                    let side = crate::hug::first_waiting(rules, pos).unwrap_or(side);
+                    Err(here(match p.pick_hug(rules, side, *c) {
+                        Err(u) => u.to_string(),
+                        Ok(()) => "no hand of the Hug is open to that pick (§2.0.23)".into(),
+                    }))
+                }
+            }
             San::Donkey(r) => {
                 if crate::special::donkey::accepts(pos, *r) {
                     Ok(Action::Donkey(*r))

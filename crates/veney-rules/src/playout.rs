@@ -95,6 +95,9 @@ pub fn ending_name(o: crate::outcome::Outcome) -> String {
         } => "checkmate by penalty".into(),
         Outcome::DoubleCheckmate => "double checkmate".into(),
         Outcome::Resignation { .. } => "resignation".into(),
+        Outcome::Draw {
+            reason: Draw::Hugged,
+        } => "draw confirmed by the Hug".into(),
         Outcome::Draw { .. } => "draw".into(),
         Outcome::OutOfTime { winner } => format!("{} out of time", !winner),
     }

@@ -43,6 +43,8 @@
 //!   back where it came from n times in a row;
 //!   `facing=X8r[,…]` an oriented piece's facing when not forward (f r b l); `sets=A/B` the
 //!   armies' set names (spaces as `_`), written when either is not the standard set;
+//!   `hug=W:B` the hands of a Hug under way, with a draw in `over=` (§2.0.23): `-` nothing
+//!   hidden yet, `?` sealed from this observer, `S` the Self, `D` the Dagger;
 //!   `over=CODE` the game has ended (`touch:w`, …).
 //!
 //! The discard is not written: it is what the set's counts leave over.
@@ -608,6 +610,24 @@ impl PositionText {
                 "glareblock" => {
                     p.glare_block = sides(v).ok_or_else(|| err(col, &tok, "expected w, b or wb"))?
                 }
+                "hug" => {
+                    let bad = || {
+                        err(
+                            col,
+                            &tok,
+                            "expected hug=W:B, each hand - (empty), ? (sealed), S (the Self) or D (the Dagger)",
+                        )
+                    };
+                    let (a, b) = v.split_once(':').ok_or_else(bad)?;
+                    let hand = |t: &str| {
+                        let mut cs = t.chars();
+                        match (cs.next(), cs.next()) {
+                            (Some(c), None) => crate::hug::Hand::from_code(c),
+                            _ => None,
+                        }
+                    };
+                    p.hug = [hand(a).ok_or_else(bad)?, hand(b).ok_or_else(bad)?];
+                }
                 "over" => {
                     p.outcome = Some(
                         Outcome::from_code(v)
@@ -743,6 +763,8 @@ impl PositionText {
                 check_retreats as fn(&Rules, &Position) -> Result<(), String>,
             ),
             ("passes", check_passes),
+            ("hug", check_hug),
+            ("over", check_shima_draw),
         ] {
             if let Err(why) = check(rules, p) {
                 return Err(err(field_col(key), key, why));
@@ -1015,6 +1037,13 @@ impl Position {
             ));
         }
         push_sides(&mut s, "glareblock", self.glare_block);
+        if self.hug != [crate::hug::Hand::Empty; 2] {
+            s.push_str(&format!(
+                " hug={}:{}",
+                self.hug[0].code(),
+                self.hug[1].code()
+            ));
+        }
         if let Some(o) = self.outcome {
             s.push_str(&format!(" over={}", o.code()));
         }
@@ -1071,7 +1100,7 @@ fn code(rules: &Rules, side: Side, k: Kind) -> char {
 }
 
 /// Every optional field, in the order `to_text` writes them (docs/POSITION.md).
-pub const FIELDS: [&str; 39] = [
+pub const FIELDS: [&str; 40] = [
     "free",
     "ep",
     "epn",
@@ -1110,6 +1139,7 @@ pub const FIELDS: [&str; 39] = [
     "penalties",
     "retreats",
     "glareblock",
+    "hug",
     "over",
 ];
 
@@ -1234,6 +1264,44 @@ fn check_discarded_engagements(rules: &Rules, p: &Position, side: Side) -> Resul
         return Err(format!(
             "{n} of {side}'s {count} {name} pieces are neither on the board nor in reserve, so they would be discarded, but engagements are never taken, only fended back to reserve (§2.0.04); expected all {count} on the board or in {side}'s reserve"
         ));
+    }
+    Ok(())
+}
+
+/// No draw under Shima (§2.0.18 Cast Dagger – Shima: "drawing the game is not an option; an
+/// attempt to draw by agreement or pass repetition is now equivalent to both players losing").
+fn check_shima_draw(_rules: &Rules, p: &Position) -> Result<(), String> {
+    if p.shima && matches!(p.outcome, Some(Outcome::Draw { .. })) {
+        return Err("under Shima drawing is not an option (§2.0.18): an attempt to draw is both players losing (over=double)".into());
+    }
+    Ok(())
+}
+
+/// Hug hands only while a draw awaits its Hug, one at least still empty (the second pick settles
+/// it), and a Dagger only from an army that has one (§2.0.23, R-HUG-NO-DAGGER).
+fn check_hug(rules: &Rules, p: &Position) -> Result<(), String> {
+    use crate::hug::{Hand, HugChoice};
+    if p.hug == [Hand::Empty; 2] {
+        return Ok(());
+    }
+    if !crate::hug::awaits_hug(rules, p.outcome) {
+        return Err(if rules.options.hug {
+            "a hand is hidden only while a draw awaits its Hug (§2.0.23): give over=agreed or over=nocontest".into()
+        } else {
+            "the agreed rules settle no draw by a Hug (option hug: false)".into()
+        });
+    }
+    if !p.hug.contains(&Hand::Empty) {
+        return Err("both hands are in: the Hug is settled (the second pick reveals both), so at least one is -".into());
+    }
+    for side in Side::ALL {
+        if p.hug[side.index()] == Hand::Holds(HugChoice::Betray)
+            && !crate::hug::may_betray(rules, side)
+        {
+            return Err(format!(
+                "{side}'s army has no Dagger to hide (R-HUG-NO-DAGGER)"
+            ));
+        }
     }
     Ok(())
 }

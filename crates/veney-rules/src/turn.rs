@@ -23,6 +23,11 @@ impl Position {
 
     /// Plays one action if it is tenable; otherwise says which rule it breaks.
     pub fn play(&mut self, rules: &Rules, action: Action) -> Result<(), Untenable> {
+        // A Hug pick names no side, and fills a hand only with its player named
+        // (`Position::pick_hug`, the game API's actor, the app's Hug dialog) (§2.0.23).
+        if let Action::Hug(_) = action {
+            return Err(crate::untenable::explain(rules, self, &action));
+        }
         // A throw's roll is any result the agreed dice can show, not only those `legal_actions`
         // samples (§2.0.R1).
         if let Action::Donkey(r) = action {
@@ -108,6 +113,10 @@ impl Position {
 
     /// Plays an action known to be tenable (from `legal_actions`).
     pub fn play_unchecked(&mut self, rules: &Rules, action: Action) {
+        // A Hug pick needs its player (`pick_hug_unchecked`): nothing is played without one.
+        if let Action::Hug(_) = action {
+            return;
+        }
         let mover = self.turn;
         let contact = match action {
             Action::Move(m) => !matches!(
@@ -271,6 +280,8 @@ impl Position {
                     _ => self.finish(rules),
                 }
             }
+            // Filled in before the turn machine (`hug.rs`).
+            Action::Hug(_) => {}
             Action::QuibbleReset => {
                 retreat::reset_board(rules, self);
                 self.quibbles = 0;

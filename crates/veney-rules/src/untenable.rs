@@ -14,6 +14,17 @@ const PLACING: &str = "§2.0.13 Placing & Withdrawing";
 const HIRAKAMAE: &str = "§2.0.18 Devices: Hirakamae";
 
 pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
+    if let Action::Hug(c) = *action {
+        let mut p = *pos;
+        let side = crate::hug::first_waiting(rules, pos).unwrap_or(pos.turn());
+        return match p.pick_hug(rules, side, c) {
+            Err(u) => u,
+            Ok(()) => Untenable::new(
+                crate::hug::SECTION,
+                "each player hides a pick in their own hand: a pick is made with the player named (the Hug dialog)",
+            ),
+        };
+    }
     if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
         return Untenable::new("§2.0.21 Endings", format!("the game is over: {o}"));
     }
@@ -247,6 +258,8 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.20 Impasse",
             "the board resets only after the free engagement was returned to the centre by repetition twice in a row, with no other piece moving since",
         ),
+        // Answered before the game-over check, above.
+        Action::Hug(_) => Untenable::new(crate::hug::SECTION, "no draw awaits a Hug"),
         Action::PlaceDonkey { .. } => Untenable::new(
             "§2.0.23 The Donkey",
             "the Donkey is placed from reserve, as a turn, on any empty square",

@@ -7,11 +7,14 @@
 //! - Chance decides a throw's roll, a cast piece's landing and the Donkey's sticks. The match's
 //!   generator draws them exactly as `Game::roll`/`Game::land` do, so a match on the API and a
 //!   `Game` with the same seed throw the same sticks.
-//! - Nothing in a position is secret: the concealed setup (§2.0.19) is settled before the
-//!   position exists, and the guess methods' hidden pick is part of the roll.
+//! - A position's one secret is a Hug pick (§2.0.23, option `hug`): a draw waits for both
+//!   players' hidden hands as a simultaneous decision, and each sees of the other's hand only
+//!   that it is sealed until the second pick reveals both. The concealed setup (§2.0.19) is
+//!   settled before the position exists, and the guess methods' hidden pick is part of the roll.
 use crate::action::{Action, Mover};
 use crate::device::Landing;
 use crate::dice::{DiceMethod, Roll, Verdict};
+use crate::hug::{Hand, HugChoice};
 use crate::measure::Measure;
 use crate::notation::San;
 use crate::outcome::Outcome;
@@ -20,9 +23,10 @@ use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::{LINE_CHARS, LINES, STEPS, Square};
 use game_api::{
-    ActionCells, Actor, BoardDesc, Cell, Decision, PieceView, Player, ReserveView, Shape,
-    TextError, Viewer, Zone,
+    ActionCells, Actor, BoardDesc, Cell, Decision, PieceView, Player, PlayerSet, ReserveView,
+    Shape, TextError, Viewer, Zone,
 };
+use rand::Rng;
 use std::sync::Arc;
 
 /// The rules of one Veney game (sets and options fixed) as a `game_api::Game`.
@@ -107,6 +111,19 @@ impl game_api::Game for VeneyGame {
     }
 
     fn decision(&self, s: &Position) -> Decision {
+        // A draw the Hug settles waits for the hands not yet hidden (§2.0.23).
+        if s.is_game_over() {
+            let waiting: Vec<Player> = Side::ALL
+                .into_iter()
+                .filter(|&side| s.hug_waits_for(&self.rules, side))
+                .map(player_of)
+                .collect();
+            if !waiting.is_empty() {
+                return Decision::Simultaneous {
+                    waiting: PlayerSet::of(&waiting),
+                };
+            }
+        }
         if s.is_game_over() {
             return Decision::Over(outcome_of(s.outcome().expect("a game over has an ending")));
         }
@@ -127,8 +144,11 @@ impl game_api::Game for VeneyGame {
         }
     }
 
+    /// A drawn position that waits for its Hug starts a turn of its own, whatever phase the
+    /// draw came in (a draw by no contest before the Donkey's move, §2.0.20, §2.0.23): each
+    /// pick is its own turn (R-HUG-NOTATION).
     fn at_turn_start(&self, s: &Position) -> bool {
-        s.at_turn_start()
+        s.at_turn_start() || (s.is_game_over() && crate::hug::awaits_hug(&self.rules, s.outcome()))
     }
 
     /// §2.0.18 Cast Dagger – Shima: "drawing the game is not an option; an attempt to draw by
@@ -163,8 +183,22 @@ impl game_api::Game for VeneyGame {
     }
 
     fn legal_actions(&self, s: &Position, player: Player, out: &mut Vec<Action>) {
-        if self.decision(s) == Decision::Player(player) {
-            crate::movegen::legal_actions(&self.rules, s, out);
+        match self.decision(s) {
+            Decision::Player(p) if p == player => {
+                crate::movegen::legal_actions(&self.rules, s, out);
+            }
+            // Not against a sealed hand: only an observation holds one, and the Hug settles on
+            // the full position (`Position::pick_hug`).
+            Decision::Simultaneous { waiting }
+                if waiting.contains(player) && s.hug_hand(!side_of(player)) != Hand::Sealed =>
+            {
+                out.extend(
+                    crate::hug::choices(&self.rules, side_of(player))
+                        .iter()
+                        .map(|&c| Action::Hug(c)),
+                )
+            }
+            _ => {}
         }
     }
 
@@ -176,8 +210,13 @@ impl game_api::Game for VeneyGame {
         s: &Position,
         player: Player,
         rng: &mut game_api::MatchRng,
-        _scratch: &mut Vec<Action>,
+        scratch: &mut Vec<Action>,
     ) -> Option<Action> {
+        if let Decision::Simultaneous { .. } = self.decision(s) {
+            scratch.clear();
+            self.legal_actions(s, player, scratch);
+            return (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())]);
+        }
         thread_local! {
             static SAMPLER: std::cell::RefCell<crate::movegen::Sampler> =
                 std::cell::RefCell::new(crate::movegen::Sampler::new());
@@ -233,8 +272,11 @@ impl game_api::Game for VeneyGame {
         }
     }
 
-    fn apply(&self, s: &mut Position, _actor: Actor, a: Action) {
-        s.play_unchecked(&self.rules, a);
+    fn apply(&self, s: &mut Position, actor: Actor, a: Action) {
+        match (a, actor) {
+            (Action::Hug(c), Actor::Player(p)) => s.pick_hug_unchecked(side_of(p), c),
+            _ => s.play_unchecked(&self.rules, a),
+        }
     }
 
     /// The turn machine's own check: any roll the agreed dice can show, any landing, a bluffed
@@ -242,20 +284,20 @@ impl game_api::Game for VeneyGame {
     fn play_checked(
         &self,
         s: &mut Position,
-        _actor: Actor,
+        actor: Actor,
         a: Action,
     ) -> Result<(), game_api::Refusal> {
         let mut p = *s;
-        p.play(&self.rules, a)
+        self.play_as(&mut p, actor, a)
             .map_err(|u| game_api::Refusal::new(u.section, u.reason))?;
         *s = p;
         Ok(())
     }
 
     /// Plays through the turn machine's own check, which names the section that refuses.
-    fn refusal(&self, s: &Position, _actor: Actor, a: Action) -> game_api::Refusal {
+    fn refusal(&self, s: &Position, actor: Actor, a: Action) -> game_api::Refusal {
         let mut p = *s;
-        match p.play(&self.rules, a) {
+        match self.play_as(&mut p, actor, a) {
             Err(u) => game_api::Refusal::new(u.section, u.reason),
             Ok(()) => game_api::Refusal::new("legal moves", "that action is not legal here"),
         }
@@ -294,6 +336,52 @@ impl game_api::Game for VeneyGame {
 
     fn hash(&self, s: &Position) -> u64 {
         s.hash()
+    }
+
+    /// A Hug pick under way is sealed from everyone but its player (and the referee).
+    fn observe(&self, s: &Position, viewer: Viewer) -> Position {
+        let mut o = *s;
+        for side in Side::ALL {
+            if let Hand::Holds(_) = s.hug_hand(side)
+                && !viewer.sees_secrets_of(player_of(side))
+            {
+                o.hug[side.index()] = Hand::Sealed;
+            }
+        }
+        o
+    }
+
+    fn secrets(&self, s: &Position, owner: Player) -> Vec<String> {
+        match s.hug_hand(side_of(owner)) {
+            Hand::Holds(c) => vec![format!("hidden in the Hug: {}", hand_name(c))],
+            _ => Vec::new(),
+        }
+    }
+
+    /// A sealed Hug hand holds either piece its player could hide, drawn evenly.
+    fn sample_hidden(
+        &self,
+        observed: &Position,
+        _viewer: Player,
+        rng: &mut game_api::MatchRng,
+    ) -> Position {
+        let mut s = *observed;
+        for side in Side::ALL {
+            if s.hug_hand(side) == Hand::Sealed {
+                let open = crate::hug::choices(&self.rules, side);
+                s.hug[side.index()] = Hand::Holds(open[rng.random_range(0..open.len())]);
+            }
+        }
+        s
+    }
+
+    /// A Hug pick is seen only by its player (and the referee). The record keeps it `?` for the
+    /// others even after the reveal: the ending says what each hid (`hug::settle`).
+    fn action_visible(&self, _s: &Position, actor: Actor, a: Action, viewer: Viewer) -> bool {
+        match (a, actor) {
+            (Action::Hug(_), Actor::Player(p)) => viewer.sees_secrets_of(p),
+            _ => true,
+        }
     }
 
     fn action_text(&self, s: &Position, a: Action) -> String {
@@ -489,6 +577,21 @@ impl game_api::Game for VeneyGame {
         actions: &[Action],
         end: &Position,
     ) -> Result<(), String> {
+        // A Hug pick is a turn of its own (`at_turn_start`), made by whichever hand the actor
+        // fills: replayed for one side the Hug waited for, it gives exactly `end`.
+        if let [Action::Hug(c)] = actions {
+            let replays = Side::ALL.into_iter().any(|side| {
+                let mut p = *start;
+                p.pick_hug(&self.rules, side, *c).is_ok() && p == *end
+            });
+            return if replays {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the Hug pick {c:?} replays to another position for either hand"
+                ))
+            };
+        }
         let mut seg_start = *start;
         let mut p = *start;
         let mut seg = Vec::new();
@@ -506,6 +609,28 @@ impl game_api::Game for VeneyGame {
             return Err("the turn's actions replay to another position".into());
         }
         Ok(())
+    }
+}
+
+impl VeneyGame {
+    /// Plays `a` as `actor` through the turn machine's check; a Hug pick fills the actor's hand.
+    fn play_as(&self, p: &mut Position, actor: Actor, a: Action) -> Result<(), crate::Untenable> {
+        match (a, actor) {
+            (Action::Hug(c), Actor::Player(pl)) => p.pick_hug(&self.rules, side_of(pl), c),
+            (Action::Hug(_), Actor::Chance) => Err(crate::Untenable::new(
+                crate::hug::SECTION,
+                "a Hug pick is a player's, not chance's",
+            )),
+            _ => p.play(&self.rules, a),
+        }
+    }
+}
+
+/// What a Hug hand holds, in the text's words.
+fn hand_name(c: HugChoice) -> &'static str {
+    match c {
+        HugChoice::Hug => "the Self (to hug)",
+        HugChoice::Betray => "the Dagger (to betray)",
     }
 }
 

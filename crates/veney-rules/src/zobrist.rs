@@ -188,6 +188,8 @@ impl Position {
                         _ => 0,
                     }
             }
+            ^ (hand_bits(self.hug[0]) | hand_bits(self.hug[1]) << 2)
+                .wrapping_mul(0x1656_67B1_9E37_79F9)
             ^ self.intention.map_or(0, |i| {
                 (i.from.index() as u64 * 64 + i.to.index() as u64 + 1)
                     .wrapping_mul(0x9E37_79B9)
@@ -214,4 +216,15 @@ fn pins_hash(pos: &Position, side: crate::side::Side, mul: u64) -> u64 {
     crate::special::blade_capture::pins(pos, side).fold(0, |h, (k, s, t)| {
         h ^ ((k.0 as u64) << 40 | (s.index() as u64) << 32 | t as u64).wrapping_mul(mul)
     })
+}
+
+/// A Hug hand as two bits, 0 for an empty one (§2.0.23).
+fn hand_bits(h: crate::hug::Hand) -> u64 {
+    use crate::hug::{Hand, HugChoice};
+    match h {
+        Hand::Empty => 0,
+        Hand::Sealed => 1,
+        Hand::Holds(HugChoice::Hug) => 2,
+        Hand::Holds(HugChoice::Betray) => 3,
+    }
 }

@@ -70,7 +70,10 @@ fn a_hug_settles_a_draw() {
     // §2.0.23 Hug: "If one player chose Dagger, they betray the draw and win by checkmate."
     let r = rules_with(Some(100), true);
     let mut g = Game::new(r.clone());
-    assert_eq!(g.hug(HugChoice::Hug, HugChoice::Hug), None, "no draw yet");
+    assert!(
+        g.hug(HugChoice::Hug, HugChoice::Hug).is_err(),
+        "no draw yet"
+    );
     g.agree_draw();
     let o = g.hug(HugChoice::Hug, HugChoice::Betray).unwrap();
     assert_eq!(o.winner(), Some(Black));
@@ -84,7 +87,7 @@ fn a_hug_settles_a_draw() {
             reason: veney_rules::outcome::Draw::Hugged
         }
     );
-    assert_eq!(g.hug(HugChoice::Betray, HugChoice::Hug), None);
+    assert!(g.hug(HugChoice::Betray, HugChoice::Hug).is_err());
     assert_eq!(g.position().outcome(), Some(confirmed));
     // The confirmed draw reads back from the position text (`over=hugged`).
     let text = g.position().to_text(&r);
@@ -94,7 +97,7 @@ fn a_hug_settles_a_draw() {
     // Without the option, a draw stays a draw.
     let mut g = Game::new(rules_with(Some(100), false));
     g.agree_draw();
-    assert_eq!(g.hug(HugChoice::Betray, HugChoice::Hug), None);
+    assert!(g.hug(HugChoice::Betray, HugChoice::Hug).is_err());
 }
 
 #[test]

@@ -54,6 +54,41 @@ fn random_games_without_the_ruin_and_with_black_first() {
 }
 
 #[test]
+fn random_games_settle_their_draws_by_the_hug() {
+    // §2.0.23 Hug, through the testkit: with a short no-contest count (§2.0.20) many games end
+    // in a draw, and each is settled by two hidden picks (a simultaneous decision), in either
+    // order. Every observation keeps the other's hand sealed and reads back, every pick is its
+    // own turn and replays to the same ending (`VeneyGame::check_turn`), undo restores it.
+    // With the Donkey (§2.0.23) a draw can come before its move (R-DONKEY): each pick is
+    // still a turn of its own.
+    for donkey in [false, true] {
+        let o = veney_rules::options::RuleOptions {
+            hug: true,
+            no_contest_turns: Some(6),
+            donkey,
+            ..Default::default()
+        };
+        let s = checked(Rules::standard_with(o), 300, 0x4855_47).unwrap_or_else(|e| panic!("{e}"));
+        // Only the Hug confirms a draw.
+        assert!(
+            s.endings
+                .get("draw confirmed by the Hug")
+                .copied()
+                .unwrap_or(0)
+                > 0,
+            "{:?}",
+            s.endings
+        );
+        assert_eq!(
+            s.endings.get("draw"),
+            None,
+            "a draw left unsettled: {:?}",
+            s.endings
+        );
+    }
+}
+
+#[test]
 fn games_replay_from_their_seed() {
     // Randomness comes from the seeded RNG: the same seed plays the same game.
     let rules = Arc::new(Rules::standard());

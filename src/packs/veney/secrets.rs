@@ -308,7 +308,8 @@ fn computer_commits(
                 // A draw in (0, 1) from the seeded draws (the middle of one of 250 equal
                 // parts), for the mixed strategy.
                 let u = (draws.pick(seed, 250) as f64 + 0.5) / 250.0;
-                HUG_CHOICES[game_ai::matrix::pick(&hug_strategy(draw, side), u)]
+                veney_rules::hug::choices(&g.rules, side)
+                    [game_ai::matrix::pick(&hug_strategy(&g.rules, draw, side), u)]
             };
             // Black's pick is made without White's: `hug.pick` is only asked whether it is in.
             match hug.pick {
@@ -359,25 +360,38 @@ fn arrange(s: &mut super::setup_screen::Session, draws: &mut ComputerDraws) -> b
     any
 }
 
-/// The Hug's two picks, in the order of `hug_strategy`'s probabilities.
-const HUG_CHOICES: [HugChoice; 2] = [HugChoice::Hug, HugChoice::Betray];
-
 /// The computer's mixed strategy in the Hug that settles `draw`, as `side` (ruling
 /// R-HUG-COMPUTER): the Hug is a simultaneous choice, solved as a matrix game by regret matching
 /// (`game_ai::matrix`) from what each pair of picks ends in (§2.0.23: both Selves confirm the
 /// draw, one Dagger wins, two are a double checkmate that both lose), scored as the search
-/// scores endings. The other side's pick is not an input: it cannot be read.
-pub fn hug_strategy(draw: Outcome, side: Side) -> Vec<f64> {
+/// scores endings. The other side's pick is not an input: it cannot be read. The
+/// probabilities follow `hug::choices(rules, side)`: the Self, then the Dagger when the army has
+/// one (R-HUG-NO-DAGGER).
+pub fn hug_strategy(rules: &veney_rules::Rules, draw: Outcome, side: Side) -> Vec<f64> {
+    let [white, black] = Side::ALL.map(|s| veney_rules::hug::choices(rules, s));
     let rewards = |w: usize, b: usize| {
-        let ending = veney_rules::hug::settle(draw, HUG_CHOICES[w], HUG_CHOICES[b]);
+        let ending = veney_rules::hug::settle(draw, white[w], black[b]);
         let r = game_ai::rewards(&veney_rules::outcome_of(ending));
         [r[0], r[1]]
     };
-    let s = game_ai::matrix::MatrixGame::new(2, 2, rewards).solve(2_000);
+    let s = game_ai::matrix::MatrixGame::new(white.len(), black.len(), rewards).solve(2_000);
     match side {
         Side::White => s.row,
         Side::Black => s.column,
     }
+}
+
+/// The Hug pane's lines for `side`: the rule, who looks away, and for an army without a Dagger
+/// why only the Self is offered (R-HUG-NO-DAGGER).
+fn hug_lines(g: &veney_rules::Game, rule: String, side: Side, who: &str) -> Vec<String> {
+    let mut lines = vec![rule, who.to_string()];
+    if !veney_rules::hug::may_betray(&g.rules, side) {
+        lines.push(format!(
+            "{side}'s army ({}) has no Dagger: only the Self can be hidden.",
+            g.rules.set(side).name
+        ));
+    }
+    lines
 }
 
 /// Whether a Hug is to be played now: a draw, the option on, not yet settled here (§2.0.23).
@@ -621,17 +635,18 @@ pub fn pane(
     }
     // The Hug (§2.0.23): White first, then Black.
     if hug_open(g, hug) {
-        let hands = |make: fn(HugChoice) -> Command| {
-            vec![
-                (
-                    "The Self: hug".to_string(),
-                    SecretChoice::Send(make(HugChoice::Hug)),
-                ),
-                (
-                    "The Dagger: betray".to_string(),
-                    SecretChoice::Send(make(HugChoice::Betray)),
-                ),
-            ]
+        // An army without a Dagger has only the Self to hide (R-HUG-NO-DAGGER).
+        let hands = |side: Side, make: fn(HugChoice) -> Command| {
+            veney_rules::hug::choices(&g.rules, side)
+                .iter()
+                .map(|&c| {
+                    let label = match c {
+                        HugChoice::Hug => "The Self: hug",
+                        HugChoice::Betray => "The Dagger: betray",
+                    };
+                    (label.to_string(), SecretChoice::Send(make(c)))
+                })
+                .collect::<Vec<_>>()
         };
         let rule = "Each hides the Self (to hug) or the Dagger (to betray). Self and Self: the draw stands. One Dagger: that player wins by checkmate by touch. Two Daggers: both lose (§2.0.23).".to_string();
         return match hug.pick {
@@ -639,11 +654,13 @@ pub fn pane(
                 kind: SecretKind::Hug,
                 stage: Stage::Pick(Side::White),
                 title: "Settle the draw with a Hug".into(),
-                lines: vec![
+                lines: hug_lines(
+                    g,
                     rule,
-                    "White chooses under the table; Black looks away.".into(),
-                ],
-                buttons: hands(Command::HugPick),
+                    Side::White,
+                    "White chooses under the table; Black looks away.",
+                ),
+                buttons: hands(Side::White, Command::HugPick),
             }),
             Some(_) if both && !flow.handed_over => {
                 Some(handover(SecretKind::Hug, Side::White, "choice"))
@@ -652,11 +669,13 @@ pub fn pane(
                 kind: SecretKind::Hug,
                 stage: Stage::Pick(Side::Black),
                 title: "Settle the draw with a Hug".into(),
-                lines: vec![
+                lines: hug_lines(
+                    g,
                     rule,
-                    "Black chooses under the table; White looks away.".into(),
-                ],
-                buttons: hands(Command::Hug),
+                    Side::Black,
+                    "Black chooses under the table; White looks away.",
+                ),
+                buttons: hands(Side::Black, Command::Hug),
             }),
             _ => None,
         };
@@ -787,14 +806,42 @@ mod tests {
     /// draw being settled.
     #[test]
     fn the_computer_betrays_in_the_hug() {
+        let rules = veney_rules::Rules::standard();
         for reason in [Draw::Agreement, Draw::NoContest] {
             for side in [Side::White, Side::Black] {
-                let s = hug_strategy(Outcome::Draw { reason }, side);
+                let s = hug_strategy(&rules, Outcome::Draw { reason }, side);
                 assert_eq!(s.len(), 2);
                 assert!((s.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{s:?}");
                 assert!(s[1] > 0.99, "{side:?}: {s:?}");
             }
         }
+    }
+
+    /// R-HUG-NO-DAGGER: the Ceremonial Guard has no Dagger, so its one pick is the Self, and
+    /// against it the other side still betrays (§2.0.23: "If one player chose Dagger, they
+    /// betray the draw and win by checkmate").
+    #[test]
+    fn an_army_without_a_dagger_hugs_and_is_betrayed() {
+        let set = |name: &str| {
+            std::sync::Arc::new(
+                veney_rules::PieceSet::load(std::path::Path::new(&format!(
+                    "{}/config/sets/{name}.ron",
+                    env!("CARGO_MANIFEST_DIR")
+                )))
+                .unwrap(),
+            )
+        };
+        let rules = veney_rules::Rules::with_sets(
+            [set("ceremonial"), set("standard")],
+            veney_rules::options::RuleOptions::default(),
+        )
+        .unwrap();
+        let draw = Outcome::Draw {
+            reason: Draw::Agreement,
+        };
+        assert_eq!(hug_strategy(&rules, draw, Side::White), [1.0]);
+        let black = hug_strategy(&rules, draw, Side::Black);
+        assert!(black[1] > 0.99, "{black:?}");
     }
 
     /// "Randomness … comes from a seeded RNG owned by the match, so games replay": the same

@@ -39,14 +39,11 @@ pub(super) fn call_untenable(ctx: &mut Ctx) {
 pub(super) fn hug(ctx: &mut Ctx, black: veney_rules::hug::HugChoice) {
     match ctx.hug.pick.take() {
         Some(white) => match ctx.game.0.hug(white, black) {
-            Some(o) => {
+            Ok(o) => {
                 ctx.status.info = Some(format!("the Hug: {o}"));
                 ctx.hug.settled = Some(ctx.game.0.position().hash());
             }
-            None => {
-                ctx.status.refusal =
-                    Some("a Hug settles only a draw, when the rules call for it".into())
-            }
+            Err(why) => ctx.status.refusal = Some(why.to_string()),
         },
         None => ctx.status.refusal = Some("White chooses first (§2.0.23)".into()),
     }
