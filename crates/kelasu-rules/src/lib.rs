@@ -70,7 +70,7 @@ pub mod rules {
 /// The reasons an ending gives (`Outcome::reason`).
 pub mod endings {
     pub use crate::outcome::{
-        NO_PIECES, NO_STONES, QUIET_TURNS, REPETITION, STALEMATE, VICTORY_TILES_HELD,
+        NO_PIECES, NO_STONES, QUIET_TURNS, REPETITION, STALEMATE, VICTORY_TILES_HELD, quiet_turns,
     };
 }
 

@@ -13,7 +13,7 @@ pub struct KelasuOptions {
     /// opposing piece and take it (ruling "Recall onto an occupied square").
     pub recall_captures: bool,
     /// Header `ConversionResetsCount`: `no` (default) or `yes` — whether a conversion restarts
-    /// the 64-turn count as a capture does (ruling "Conversion and the 64-turn count").
+    /// the 64-turn count as a capture does (ruling "Conversion and the count").
     pub conversion_resets_count: bool,
     /// Header `MovedBlanksMerge`: `yes` (default) or `no` — whether a Blank that moved this turn
     /// may be one of the Blanks of a merge (ruling "Merging Blanks that moved").

@@ -7,7 +7,14 @@ use game_api::Outcome;
 pub const NO_STONES: &str = "no Stones left";
 pub const NO_PIECES: &str = "no non-Stone pieces left";
 pub const VICTORY_TILES_HELD: &str = "all four Victory Tiles occupied";
+/// The quiet-turns draw at the text's count (line 249: "Making 64 full turns without a Blank
+/// move, a Merge, or a Capture"); `quiet_turns` names another agreed count.
 pub const QUIET_TURNS: &str = "64 full turns without a Blank move, a Merge or a Capture";
+
+/// The quiet-turns draw's reason at the agreed count of `n` full turns (`QuietTurns=n`).
+pub fn quiet_turns(n: u32) -> String {
+    QUIET_TURNS.replacen("64", &n.to_string(), 1)
+}
 pub const REPETITION: &str = "fourfold repetition";
 pub const STALEMATE: &str = "stalemate";
 
@@ -40,7 +47,7 @@ pub fn ending(p: &Position, o: &KelasuOptions) -> Option<Outcome> {
         if let Some(n) = o.quiet_full_turns
             && p.quiet >= 2 * n as i16
         {
-            return Some(Outcome::draw(2, QUIET_TURNS));
+            return Some(Outcome::draw(2, quiet_turns(n as u32)));
         }
         if p.repetitions() >= 4 {
             return Some(Outcome::draw(2, REPETITION));
