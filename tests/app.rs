@@ -393,10 +393,13 @@ fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
     click(&mut app, "X8");
     click(&mut app, "W6");
     assert_eq!(phase(&app), TurnPhase::SecondAction);
-    send(&mut app, Command::Interrupt);
+    send(&mut app, Command::Interrupt(Square::parse("W6").unwrap()));
     let pos = *game(&app).position();
     assert_eq!(pos.turn(), Side::White);
-    assert!(pos.chaos_spent(Side::White));
+    assert!(
+        pos.chaos_spent(Side::White)
+            .contains(Square::parse("W6").unwrap())
+    );
     assert_eq!(phase(&app), TurnPhase::Distraction);
 }
 

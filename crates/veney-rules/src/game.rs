@@ -302,9 +302,18 @@ impl Game {
     /// Springs the Obscurant Chaos trap in the middle of the opponent's turn (§2.0.18 "even
     /// interrupting a double-move in process"; ruling R-CAST): the mover's turn ends where it
     /// stands and the caster's begins with the invocation. The actions played, or `None` (and
-    /// nothing played) when no interruption is open.
+    /// nothing played) when no interruption is open. With several traps sprung, the first that
+    /// may be invoked (`interrupt_at` chooses).
     pub fn interrupt(&mut self) -> Option<Vec<Action>> {
-        let at = crate::special::cast_piece::interrupt_square(&self.rules, &self.pos)?;
+        crate::special::cast_piece::interrupt_squares(&self.rules, &self.pos)
+            .find_map(|at| self.interrupt_at(at))
+    }
+
+    /// `interrupt` on the trap at `at`, one of `cast_piece::interrupt_squares`.
+    pub fn interrupt_at(&mut self, at: crate::square::Square) -> Option<Vec<Action>> {
+        if !crate::special::cast_piece::interrupt_squares(&self.rules, &self.pos).contains(at) {
+            return None;
+        }
         // Try it on a copy first: the mover's turn must be able to end and the trap be open.
         let mover = self.pos.turn();
         let mut copy = self.pos;

@@ -130,10 +130,13 @@ pub struct Position {
     pub(crate) pinned: [Pins; 2],
     /// A Cloak left a blade capture this turn (no recapture in the same turn, §2.0.06).
     pub(crate) released: bool,
-    /// Each side's cast-squares by device: Fire Dance, Obscurant Chaos, Shima (§2.0.18).
-    pub(crate) casts: [[Option<Square>; 3]; 2],
-    /// The Obscurant Chaos trap has been used (§2.0.18).
-    pub(crate) chaos_spent: [bool; 2],
+    /// Each side's cast-squares by device: Fire Dance, Obscurant Chaos, Shima (§2.0.18). Every
+    /// cast leaves one ("the players notate or commit to memory a cast-square"), so an army
+    /// with two Cloaks may have two Obscurant Chaos squares.
+    pub(crate) casts: [[Bitboard; 3]; 2],
+    /// Each side's Obscurant Chaos squares already used ("After one use, the cast-square is
+    /// spent and cannot be used again", §2.0.18): a subset of its Obscurant Chaos squares.
+    pub(crate) chaos_spent: [Bitboard; 2],
     /// Shima is in force (§2.0.18).
     pub(crate) shima: bool,
     /// An Obscurant Chaos repositioning in progress (§2.0.18).
@@ -203,8 +206,8 @@ impl Position {
             contact: false,
             pinned: [Pins::default(); 2],
             released: false,
-            casts: [[None; 3]; 2],
-            chaos_spent: [false; 2],
+            casts: [[Bitboard::EMPTY; 3]; 2],
+            chaos_spent: [Bitboard::EMPTY; 2],
             shima: false,
             reposition: None,
             hirakamae: [0; 2],
@@ -455,15 +458,12 @@ impl Position {
 
     /// Every cast-square of `side` (§2.0.18).
     pub fn cast_squares(&self, side: Side) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for sq in self.casts[side.index()].iter().flatten() {
-            b.set(*sq);
-        }
-        b
+        let [f, c, s] = self.casts[side.index()];
+        f | c | s
     }
 
-    /// `side`'s cast-square of a device, if any (§2.0.18).
-    pub fn cast_square(&self, side: Side, device: crate::device::Device) -> Option<Square> {
+    /// `side`'s cast-squares of a device (§2.0.18).
+    pub fn cast_squares_of(&self, side: Side, device: crate::device::Device) -> Bitboard {
         self.casts[side.index()][device.index()]
     }
     /// Hirakamae of `side`: 0 unused, 1 in force, 2 used (§2.0.18).
@@ -474,9 +474,15 @@ impl Position {
     pub fn shima(&self) -> bool {
         self.shima
     }
-    /// Whether `side` has used its Obscurant Chaos trap.
-    pub fn chaos_spent(&self, side: Side) -> bool {
+    /// `side`'s Obscurant Chaos squares already used (§2.0.18).
+    pub fn chaos_spent(&self, side: Side) -> Bitboard {
         self.chaos_spent[side.index()]
+    }
+
+    /// `side`'s Obscurant Chaos squares not yet used: the traps still set (§2.0.18).
+    pub fn chaos_traps(&self, side: Side) -> Bitboard {
+        self.casts[side.index()][crate::device::Device::ObscurantChaos.index()]
+            & !self.chaos_spent[side.index()]
     }
 
     /// Turns in a row without contact (§2.0.20 non-fencing counter).

@@ -28,7 +28,9 @@
 //!   `cast=L:2` mid-turn: a Lantern was cast into measure 2, its landing awaited; `reclaim=1`
 //!   mid-turn: Shima's reclaimed Dagger may be placed (with `then=`/`concert=`, the second
 //!   move still open after it); `casts=wFX10,bSY9` cast-squares (side,
-//!   F Fire Dance / C Obscurant Chaos / S Shima, square); `chaosspent=w|b`; `shima=1`;
+//!   F Fire Dance / C Obscurant Chaos / S Shima, square; one entry per cast, several of a
+//!   device when an army casts it more than once); `chaosspent=wX10` the Obscurant Chaos
+//!   squares already used (older texts' `w`/`b`/`wb`: all of that side's); `shima=1`;
 //!   `reposition=STEP:t|n` an Obscurant Chaos repositioning behind STEP, taking or not;
 //!   `hira=W:B` hirakamae per side (0 unused, 1 in force, 2 used); `hirafirst=SQ:FROM` mid-turn:
 //!   the move ending hirakamae went from FROM to SQ and one more move may follow;
@@ -244,6 +246,7 @@ impl PositionText {
         }
         let mut p = Position::empty();
         p.turn = self.side;
+        let mut every_trap_spent = [false; 2];
         for &(sq, c, col) in &self.pieces {
             let (side, k) = code_kind(rules, c, col)?;
             p.put(side, k, sq);
@@ -501,8 +504,33 @@ impl PositionText {
                         },
                     }
                 }
+                // `wX10,bY4`: the spent squares; `w`, `b`, `wb` (older texts, one trap a side):
+                // every Obscurant Chaos square of that side.
                 "chaosspent" => {
-                    p.chaos_spent = sides(v).ok_or_else(|| err(col, &tok, "expected w, b or wb"))?
+                    if let Some(all) = sides(v) {
+                        every_trap_spent = all;
+                    } else {
+                        let bad = || {
+                            err(
+                                col,
+                                &tok,
+                                "expected chaosspent=wX10,bY4 (side, spent square), or w, b, wb",
+                            )
+                        };
+                        for one in v.split(',') {
+                            let mut ch = one.chars();
+                            let side = match ch.next() {
+                                Some('w') => Side::White,
+                                Some('b') => Side::Black,
+                                _ => return Err(bad()),
+                            };
+                            let sq = square(ch.as_str())?;
+                            if p.chaos_spent[side.index()].contains(sq) {
+                                return Err(err(col, &tok, format!("{} listed twice", one)));
+                            }
+                            p.chaos_spent[side.index()].set(sq);
+                        }
+                    }
                 }
                 "cast" => {
                     let bad = || err(col, &tok, "expected cast=CODE:MEASURE, e.g. L:2");
@@ -532,7 +560,11 @@ impl PositionText {
                             Some('S') => 2,
                             _ => return Err(bad()),
                         };
-                        p.casts[side.index()][d] = Some(square(ch.as_str())?);
+                        let sq = square(ch.as_str())?;
+                        if p.casts[side.index()][d].contains(sq) {
+                            return Err(err(col, &tok, format!("{one} listed twice")));
+                        }
+                        p.casts[side.index()][d].set(sq);
                     }
                 }
                 "reposition" => {
@@ -646,6 +678,12 @@ impl PositionText {
                 }
             }
         }
+        for side in Side::ALL {
+            if every_trap_spent[side.index()] {
+                p.chaos_spent[side.index()] =
+                    p.casts[side.index()][crate::device::Device::ObscurantChaos.index()];
+            }
+        }
         self.check(rules, &mut p)?;
         Ok(p)
     }
@@ -675,6 +713,18 @@ impl PositionText {
                 if self.fields.iter().any(|f| f.0 == key) {
                     return Err(err(field_col(key), key, format!("{key}=: {why}")));
                 }
+            }
+        }
+        for side in Side::ALL {
+            let traps = p.casts[side.index()][crate::device::Device::ObscurantChaos.index()];
+            if let Some(sq) = (p.chaos_spent[side.index()] & !traps).first() {
+                return Err(err(
+                    field_col("chaosspent"),
+                    "chaosspent",
+                    format!(
+                        "{side} has no Obscurant Chaos square on {sq} to have spent (give it in casts=)"
+                    ),
+                ));
             }
         }
         // A pinned blade first: it counts as on the board, so a wrong one would be reported
@@ -942,7 +992,7 @@ impl Position {
         let mut casts = Vec::new();
         for side in Side::ALL {
             for (i, d) in ['F', 'C', 'S'].iter().enumerate() {
-                if let Some(sq) = self.casts[side.index()][i] {
+                for sq in self.casts[side.index()][i] {
                     casts.push(format!("{}{d}{sq}", side.char()));
                 }
             }
@@ -950,7 +1000,15 @@ impl Position {
         if !casts.is_empty() {
             s.push_str(&format!(" casts={}", casts.join(",")));
         }
-        push_sides(&mut s, "chaosspent", self.chaos_spent);
+        let spent: Vec<String> = Side::ALL
+            .iter()
+            .flat_map(|&side| {
+                self.chaos_spent[side.index()].map(move |sq| format!("{}{sq}", side.char()))
+            })
+            .collect();
+        if !spent.is_empty() {
+            s.push_str(&format!(" chaosspent={}", spent.join(",")));
+        }
         if self.shima {
             s.push_str(" shima=1");
         }

@@ -248,7 +248,8 @@ impl Position {
                         // A Feign or Shift is already a double-move: no third move from the
                         // square (§2.0.15 "a maximum of one or two moves total in a turn").
                         let stone = m.effect.is_stepping_stone()
-                            || (crate::special::cast_piece::fire_square(self, side) == Some(m.to)
+                            || (crate::special::cast_piece::fire_squares(self, side)
+                                .contains(m.to)
                                 && self.piece_at(m.to) == Some((side, k))
                                 && !matches!(m.effect, Effect::Swap(_)));
                         let concert = rules.info(side, k).life && rules.info(side, k).concert;

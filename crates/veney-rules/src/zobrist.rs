@@ -149,16 +149,19 @@ impl Position {
                 let mut c = 0u64;
                 for s in 0..2 {
                     for d in 0..3 {
-                        if let Some(sq) = self.casts[s][d] {
+                        for sq in self.casts[s][d] {
                             c ^= (sq.index() as u64 + 1)
                                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                                 .rotate_left((s * 3 + d) as u32 * 7);
                         }
                     }
+                    for sq in self.chaos_spent[s] {
+                        c ^= (sq.index() as u64 + 1)
+                            .wrapping_mul(0xBF58_476D_1CE4_E5B9)
+                            .rotate_left(s as u32 * 29 + 3);
+                    }
                 }
-                c ^ (self.chaos_spent[0] as u64) << 1
-                    ^ (self.chaos_spent[1] as u64) << 2
-                    ^ (self.shima as u64) << 3
+                c ^ (self.shima as u64) << 3
                     ^ self.donkey[0].map_or(0, |s| (s.index() as u64 + 1) << 48)
                     ^ self.donkey[1].map_or(0, |s| (s.index() as u64 + 1) << 56)
                     ^ (self.donkey_home[0] as u64) << 5

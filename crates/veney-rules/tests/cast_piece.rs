@@ -57,7 +57,7 @@ fn fire_dance_makes_its_square_a_stepping_stone() {
     assert_eq!(
         (
             p.discard(White, lantern),
-            p.cast_square(White, Device::FireDance)
+            p.cast_squares_of(White, Device::FireDance).first()
         ),
         (1, Some(sq("Y5")))
     );
@@ -116,7 +116,7 @@ fn a_cast_outside_the_measure_is_lost_with_no_effect() {
     assert_eq!(
         (
             p.discard(White, lantern),
-            p.cast_square(White, Device::FireDance)
+            p.cast_squares_of(White, Device::FireDance).first()
         ),
         (1, None)
     );
@@ -155,7 +155,7 @@ fn obscurant_chaos_repositions_and_later_springs_its_trap() {
     play(&r, &mut p, "~W6");
     let jutsu = r.set(Black).by_name("Jutsu").unwrap();
     assert_eq!(p.discard(Black, jutsu), 1);
-    assert!(p.chaos_spent(White));
+    assert!(p.chaos_spent(White).contains(sq("W6")));
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn the_trap_interrupts_a_double_move_in_process() {
     assert_eq!(played.last(), Some(&Action::Invoke { at: sq("W6") }));
     let cloak = r.set(Black).by_name("Cloak").unwrap();
     assert_eq!(g.position().discard(Black, cloak), 1);
-    assert!(g.position().chaos_spent(White));
+    assert!(g.position().chaos_spent(White).contains(sq("W6")));
     // White's turn: the repositioning behind the square's step (§2.0.18).
     assert_eq!(g.position().turn(), White);
     assert!(matches!(g.position().phase(), Phase::Distraction { .. }));
@@ -728,4 +728,197 @@ fn without_the_obscure_devices_nothing_is_cast_and_no_hirakamae() {
     let e = Position::from_text(&r, &text).unwrap_err().to_string();
     assert!(e.contains("casts") && e.contains("devices"), "{e}");
     assert!(Position::from_text(&d, &text).is_ok());
+}
+
+#[test]
+fn every_shima_cast_leaves_its_own_square_to_reclaim_from() {
+    // §2.0.18: "In the square where the cast piece landed, the players notate or commit to memory
+    // a cast-square which can be recalled for use later in the game" — one for every cast. The
+    // Archives Assassin has four Daggers: two Shima casts leave two squares, and the Self
+    // entering one reclaims that square's Dagger; the other keeps its own ("if the caster later
+    // enters the cast-square with the Self, they may reclaim their Dagger").
+    let r = game("assassin", "standard");
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+        ],
+        White,
+    );
+    let wd = r.set(White).by_name("Dagger").unwrap();
+    let reserve = p.reserve(White, wd);
+    play(&r, &mut p, "~D @X5");
+    play(&r, &mut p, "SY14");
+    play(&r, &mut p, "~D @W7");
+    let shima = p.cast_squares_of(White, Device::Shima);
+    assert_eq!(
+        shima.collect::<Vec<_>>(),
+        [sq("X5"), sq("W7")],
+        "the first cast-square is kept"
+    );
+    assert_eq!(p.discard(White, wd), 2);
+    // Both read back from the position text.
+    let text = p.to_text(&r);
+    assert!(text.contains("casts=wSX5,wSW7"), "{text}");
+    assert_eq!(Position::from_text(&r, &text).unwrap(), p);
+    play(&r, &mut p, "SY15");
+    act(&r, &mut p, "SX5");
+    assert!(
+        matches!(p.phase(), Phase::Reclaim { .. }),
+        "{:?}",
+        p.phase()
+    );
+    assert_eq!(
+        (p.reserve(White, wd), p.discard(White, wd)),
+        (reserve - 1, 1),
+        "one Dagger back"
+    );
+    assert_eq!(
+        p.cast_squares_of(White, Device::Shima).collect::<Vec<_>>(),
+        [sq("W7")],
+        "the other square keeps its Dagger"
+    );
+}
+
+#[test]
+fn two_obscurant_chaos_squares_are_two_traps_each_spent_alone() {
+    // §2.0.18 Obscurant Chaos: "any one of the opponent's technical pieces which enter the
+    // cast-square can be immediately lost to discard if the caster invokes it … After one use,
+    // the cast-square is spent and cannot be used again." The Ceremonial Guard has two Cloaks:
+    // two casts, two squares, each spent by its own use.
+    let r = game("ceremonial", "standard");
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "Y3"),
+            (Black, "Self", "Y15"),
+            (Black, "Jutsu", "W6"),
+            (Black, "Balance", "Y10"),
+        ],
+        White,
+    );
+    let text = format!("{} casts=wCW6,wCY10", base.to_text(&r));
+    let mut p = Position::from_text(&r, &text).unwrap();
+    let invokes = |p: &Position| {
+        let mut v: Vec<String> = notations(&r, p)
+            .into_iter()
+            .filter(|n| n.starts_with('~') && n.len() <= 4)
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(invokes(&p), ["~W6", "~Y10"]);
+    play(&r, &mut p, "~W6 SW5");
+    assert_eq!(p.chaos_spent(White).collect::<Vec<_>>(), [sq("W6")]);
+    assert_eq!(p.chaos_traps(White).collect::<Vec<_>>(), [sq("Y10")]);
+    // The spent square is written apart and reads back.
+    let t = p.to_text(&r);
+    assert!(t.contains("chaosspent=wW6"), "{t}");
+    assert_eq!(Position::from_text(&r, &t).unwrap(), p);
+    play(&r, &mut p, "SY14");
+    assert_eq!(invokes(&p), ["~Y10"], "the other trap is still set");
+    // An older text's `chaosspent=w` spends every Obscurant Chaos square of that side.
+    let old = Position::from_text(&r, &format!("{text} chaosspent=w")).unwrap();
+    assert_eq!(old.chaos_traps(White), veney_rules::Bitboard::EMPTY);
+    // A spent square must be one of the side's Obscurant Chaos squares.
+    let e = Position::from_text(&r, &format!("{text} chaosspent=wX7")).unwrap_err();
+    assert!(
+        e.to_string().contains("no Obscurant Chaos square on X7"),
+        "{e}"
+    );
+}
+
+#[test]
+fn with_two_traps_sprung_mid_turn_the_caster_chooses() {
+    // §2.0.18 Obscurant Chaos: "any one of the opponent's technical pieces which enter the
+    // cast-square can be immediately lost to discard if the caster invokes it (… or even
+    // interrupting a double-move in process)". With two traps holding Black's technical pieces
+    // — the Balance on Z10, the Cloak just stepped onto W6 — White chooses which to spring.
+    let r = Arc::new(rules());
+    let base = Position::from_pieces(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "X13"),
+            (Black, "Cloak", "X8"),
+            (Black, "Engagement", "W6"),
+            (Black, "Balance", "Z10"),
+        ],
+        Black,
+    )
+    .unwrap();
+    let p = Position::from_text(&r, &format!("{} casts=wCW6,wCZ10", base.to_text(&r))).unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    let t = veney_rules::notation::parse_turn(&r, g.position(), "CW6", 1).unwrap();
+    g.play(t[0]).unwrap();
+    let sprung = veney_rules::special::cast_piece::interrupt_squares(&r, g.position());
+    assert_eq!(sprung.collect::<Vec<_>>(), [sq("W6"), sq("Z10")]);
+    let played = g
+        .interrupt_at(sq("Z10"))
+        .expect("the second trap may be chosen");
+    assert_eq!(played.last(), Some(&Action::Invoke { at: sq("Z10") }));
+    assert_eq!(
+        g.position().chaos_traps(White).collect::<Vec<_>>(),
+        [sq("W6")],
+        "the other trap stays set"
+    );
+    // A square that is no sprung trap is refused, and nothing is played.
+    let mut h = Game::from_position(r.clone(), p);
+    h.play(t[0]).unwrap();
+    let before = *h.position();
+    assert_eq!(h.interrupt_at(sq("X8")), None);
+    assert_eq!(*h.position(), before);
+}
+
+#[test]
+fn a_cloak_cast_onto_a_spent_square_sets_the_trap_again() {
+    // §2.0.18: every cast leaves "a cast-square which can be recalled for use later in the
+    // game"; the spent one ("cannot be used again") is a new trap when a second Cloak lands on
+    // it (ruling R-CAST). The Ceremonial Guard's second Cloak lands on its spent W6.
+    let r = game("ceremonial", "standard");
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "Y3"),
+            (Black, "Self", "Y15"),
+            (Black, "Jutsu", "W14"),
+        ],
+        White,
+    );
+    let mut p = Position::from_text(
+        &r,
+        &format!("{} casts=wCW6 chaosspent=wW6", base.to_text(&r)),
+    )
+    .unwrap();
+    assert_eq!(p.chaos_traps(White), veney_rules::Bitboard::EMPTY);
+    play(&r, &mut p, "~C @W6 SW5");
+    assert_eq!(p.chaos_traps(White).collect::<Vec<_>>(), [sq("W6")]);
+    play(&r, &mut p, "JW6");
+    assert!(notations(&r, &p).contains(&"~W6".to_string()));
+    // The control: with W6 still spent (no second cast) Black's Jutsu there springs nothing.
+    let mut q = Position::from_text(
+        &r,
+        &format!("{} casts=wCW6 chaosspent=wW6", base.to_text(&r)),
+    )
+    .unwrap();
+    play(&r, &mut q, "SX3");
+    play(&r, &mut q, "JW6");
+    assert!(!notations(&r, &q).contains(&"~W6".to_string()));
+}
+
+#[test]
+fn a_spent_square_without_the_devices_names_the_devices() {
+    // §2.0.19 step 1 (option devices: false): no cast was ever made, so `chaosspent=` is refused
+    // for that reason first.
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.devices = false;
+    let r = Rules::standard_with(o);
+    let base = open(&r);
+    let e = Position::from_text(&r, &format!("{} chaosspent=wW6", base.to_text(&r))).unwrap_err();
+    assert!(e.to_string().contains("devices"), "{e}");
 }

@@ -125,8 +125,13 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
     let mut casts = Vec::new();
     for side in Side::ALL {
         for d in [Device::FireDance, Device::ObscurantChaos, Device::Shima] {
-            if let Some(sq) = pos.cast_square(side, d) {
-                casts.push(format!("{side} {} {sq}", device_name(d)));
+            for sq in pos.cast_squares_of(side, d) {
+                let spent = d == Device::ObscurantChaos && pos.chaos_spent(side).contains(sq);
+                casts.push(format!(
+                    "{side} {} {sq}{}",
+                    device_name(d),
+                    if spent { " (spent)" } else { "" }
+                ));
             }
         }
     }

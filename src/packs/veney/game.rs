@@ -247,9 +247,9 @@ pub enum Command {
     HugPick(veney_rules::hug::HugChoice),
     /// …and Black's; the ending is settled.
     Hug(veney_rules::hug::HugChoice),
-    /// The caster springs the Obscurant Chaos trap in the middle of the opponent's turn
-    /// (§2.0.18).
-    Interrupt,
+    /// The caster springs the Obscurant Chaos trap on this square in the middle of the
+    /// opponent's turn (§2.0.18).
+    Interrupt(veney_rules::Square),
     Undo,
     Redo,
     /// The computer plays this action for its side (`computer.rs`).

@@ -177,10 +177,11 @@ fn draw(
                 (Device::ObscurantChaos, MARK_SPECIAL),
                 (Device::Shima, MARK_TAKE),
             ] {
-                if d == Device::ObscurantChaos && pos.chaos_spent(s) {
-                    continue;
-                }
-                if let Some(sq) = pos.cast_square(s, d) {
+                let squares = match d {
+                    Device::ObscurantChaos => pos.chaos_traps(s),
+                    _ => pos.cast_squares_of(s, d),
+                };
+                for sq in squares {
                     commands.spawn((
                         DespawnOnExit(Screen::Veney),
                         OverlayMark,

@@ -350,12 +350,14 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
                 out.write(Command::Roll);
             }
         }
-        if let Some(at) = veney_rules::special::cast_piece::interrupt_square(rules, pos)
-            && ui
+        // One button a sprung trap: the caster chooses which square to invoke.
+        for at in veney_rules::special::cast_piece::interrupt_squares(rules, pos) {
+            if ui
                 .button(format!("{}: spring the trap on {at}!", !side))
                 .clicked()
-        {
-            out.write(Command::Interrupt);
+            {
+                out.write(Command::Interrupt(at));
+            }
         }
         if let Some(Selected::Board(sq)) = sel.0 {
             for a in legal {

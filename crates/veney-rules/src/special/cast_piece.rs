@@ -181,7 +181,12 @@ pub(crate) fn land(rules: &Rules, pos: &mut Position, l: Landing) -> bool {
     let Some(device) = rules.info(side, kind).cast else {
         return false;
     };
-    pos.casts[side.index()][device.index()] = Some(sq);
+    // A cast onto one of the caster's cast-squares of the same device makes that square again:
+    // an Obscurant Chaos square used before is a trap once more (ruling R-CAST).
+    pos.casts[side.index()][device.index()].set(sq);
+    if device == Device::ObscurantChaos {
+        pos.chaos_spent[side.index()].clear(sq);
+    }
     match device {
         Device::FireDance => false,
         Device::Shima => {
@@ -213,25 +218,21 @@ pub(crate) fn land(rules: &Rules, pos: &mut Position, l: Landing) -> bool {
     }
 }
 
-/// `side`'s Fire Dance square, if cast.
-pub fn fire_square(pos: &Position, side: Side) -> Option<Square> {
+/// `side`'s Fire Dance squares.
+pub fn fire_squares(pos: &Position, side: Side) -> Bitboard {
     pos.casts[side.index()][Device::FireDance.index()]
 }
 
-/// The invocation of the Obscurant Chaos trap open now, if any.
+/// The invocations of Obscurant Chaos traps open now: one for each unspent square holding an
+/// opposing technical piece.
 pub(crate) fn invocation(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let side = pos.turn();
-    if pos.chaos_spent[side.index()] {
-        return;
-    }
-    let Some(sq) = pos.casts[side.index()][Device::ObscurantChaos.index()] else {
-        return;
-    };
-    if let Some((s, k)) = pos.piece_at(sq)
-        && s != side
-        && springs_on(rules, pos, side, s, k, sq)
-    {
-        out.push(Action::Invoke { at: sq });
+    for sq in pos.chaos_traps(side) & pos.by_side[(!side).index()] {
+        if let Some((s, k)) = pos.piece_at(sq)
+            && springs_on(rules, pos, side, s, k, sq)
+        {
+            out.push(Action::Invoke { at: sq });
+        }
     }
 }
 
@@ -254,24 +255,35 @@ fn springs_on(
 /// The trap sprung mid-turn (§2.0.18: "including if the opponent has just taken a piece or
 /// placed their own piece on that square, or even interrupting a double-move in process"): while
 /// the opponent's turn is still open after a move that left one of its technical pieces on the
-/// caster's unspent Obscurant Chaos square, the caster may interrupt (ruling R-CAST). The square.
-pub fn interrupt_square(rules: &Rules, pos: &Position) -> Option<Square> {
+/// caster's unspent Obscurant Chaos square, the caster may interrupt (ruling R-CAST). The squares
+/// (several when the opponent's pieces stand on several of the caster's traps: the caster
+/// chooses, `Game::interrupt_at`).
+pub fn interrupt_squares(rules: &Rules, pos: &Position) -> Bitboard {
     if pos.is_game_over() || pos.at_turn_start() {
-        return None;
+        return Bitboard::EMPTY;
     }
     if !matches!(
         pos.phase(),
         Phase::Second { .. } | Phase::Glare | Phase::Hirakamae { .. } | Phase::Reclaim { .. }
     ) {
-        return None;
+        return Bitboard::EMPTY;
     }
     let caster = !pos.turn();
-    if pos.chaos_spent[caster.index()] {
-        return None;
+    let mut out = Bitboard::EMPTY;
+    for sq in pos.chaos_traps(caster) & pos.by_side[pos.turn().index()] {
+        if pos
+            .piece_at(sq)
+            .is_some_and(|(s, k)| springs_on(rules, pos, caster, s, k, sq))
+        {
+            out.set(sq);
+        }
     }
-    let sq = pos.casts[caster.index()][Device::ObscurantChaos.index()]?;
-    let (s, k) = pos.piece_at(sq)?;
-    (s == pos.turn() && springs_on(rules, pos, caster, s, k, sq)).then_some(sq)
+    out
+}
+
+/// The first of `interrupt_squares`, if any.
+pub fn interrupt_square(rules: &Rules, pos: &Position) -> Option<Square> {
+    interrupt_squares(rules, pos).first()
 }
 
 /// Plays the invocation: the technical piece is lost; the caster repositions, taking, or makes a
@@ -282,7 +294,7 @@ pub(crate) fn invoke(pos: &mut Position, at: Square) {
         pos.remove(s, k, at);
         pos.discard[s.index()][k.index()] += 1;
     }
-    pos.chaos_spent[side.index()] = true;
+    pos.chaos_spent[side.index()].set(at);
     pos.reposition = Some(Reposition {
         behind: at.step(),
         takes: true,
@@ -299,10 +311,13 @@ pub(crate) fn invoke(pos: &mut Position, at: Square) {
 /// would be a move beyond the turn's "maximum of one or two moves" (§2.0.15).
 #[inline]
 pub(crate) fn reclaim_on_entry(rules: &Rules, pos: &mut Position, side: Side) {
-    let Some(sq) = pos.casts[side.index()][Device::Shima.index()] else {
+    let shima = pos.casts[side.index()][Device::Shima.index()];
+    if shima.is_empty() {
         return;
-    };
-    if pos.life_square(rules, side) == Some(sq) {
+    }
+    if let Some(sq) = pos.life_square(rules, side)
+        && shima.contains(sq)
+    {
         reclaim(rules, pos, side, sq, None, None, false);
     }
 }
@@ -369,7 +384,7 @@ fn reclaim(
     concert: Option<Square>,
     place_now: bool,
 ) -> bool {
-    if pos.casts[side.index()][Device::Shima.index()] != Some(to) {
+    if !pos.casts[side.index()][Device::Shima.index()].contains(to) {
         return false;
     }
     let Some(k) = rules
@@ -384,7 +399,8 @@ fn reclaim(
     }
     pos.discard[side.index()][k.index()] -= 1;
     pos.reserve[side.index()][k.index()] += 1;
-    pos.casts[side.index()][Device::Shima.index()] = None;
+    // That square's Dagger is back; another Shima square keeps its own (§2.0.18).
+    pos.casts[side.index()][Device::Shima.index()].clear(to);
     if place_now {
         pos.phase = Phase::Reclaim { stone, concert };
     }

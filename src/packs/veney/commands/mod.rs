@@ -160,7 +160,7 @@ pub(super) fn apply_commands(
             Command::Roll => throws::roll(&mut ctx),
             Command::Hide(place) => throws::hide(&mut ctx, place),
             Command::Guess(guess) => throws::guess(&mut ctx, guess),
-            Command::Interrupt => throws::interrupt(&mut ctx),
+            Command::Interrupt(at) => throws::interrupt(&mut ctx, at),
             Command::ExportMoves(path) => files::export_moves(&mut ctx, path),
             Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
                 ctx.status.info = Some("there is no setup in progress".into())

@@ -73,8 +73,8 @@ pub(super) fn guess(ctx: &mut Ctx, guess: u8) {
 }
 
 /// The caster springs the Obscurant Chaos trap in the middle of the opponent's turn.
-pub(super) fn interrupt(ctx: &mut Ctx) {
-    match ctx.game.0.interrupt() {
+pub(super) fn interrupt(ctx: &mut Ctx, at: veney_rules::Square) {
+    match ctx.game.0.interrupt_at(at) {
         Some(acts) => {
             // The steps for animation and sound, from the game's own history.
             let total = ctx.game.0.actions().count();
@@ -84,6 +84,8 @@ pub(super) fn interrupt(ctx: &mut Ctx) {
                     .into(),
             );
         }
-        None => ctx.status.refusal = Some("there is no trap to spring now (§2.0.18)".into()),
+        None => {
+            ctx.status.refusal = Some(format!("there is no trap to spring on {at} now (§2.0.18)"))
+        }
     }
 }
