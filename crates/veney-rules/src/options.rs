@@ -44,6 +44,14 @@ pub struct RuleOptions {
     /// R-DEVICES).
     #[serde(default = "yes")]
     pub devices: bool,
+    /// Hirakamae ends when the opponent breaks the stance (§2.0.18: "This position consists of
+    /// one's only blade piece beside the Self in a step, or both blades on either side of the
+    /// Self, in an otherwise empty measure"): at the enstanced side's turn, a stance no longer
+    /// standing has ended, without the ending double-move. `false` (default): it lasts until its
+    /// player moves ("A move made by the enstanced player ends hirakamae"). Ruling
+    /// R-HIRAKAMAE.
+    #[serde(default)]
+    pub hirakamae_breaks: bool,
 }
 
 fn yes() -> bool {

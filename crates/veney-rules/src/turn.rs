@@ -146,6 +146,16 @@ impl Position {
             self.quibbles = 0;
         }
         self.play_action(rules, action);
+        // With `hirakamae_breaks`, a stance the opponent broke has ended by the enstanced
+        // side's turn (ruling R-HIRAKAMAE).
+        if rules.options.hirakamae_breaks && self.turn != mover {
+            let side = self.turn;
+            if crate::special::hirakamae::active(self, side)
+                && !crate::special::hirakamae::stance(rules, self, side)
+            {
+                self.hirakamae[side.index()] = 2;
+            }
+        }
         // Shima: the caster's Self entering the cast-square by any other move of the turn (a
         // second move, a Feign or Shift, a repositioning) reclaims the Dagger (§2.0.18).
         crate::special::cast_piece::reclaim_on_entry(rules, self, mover);

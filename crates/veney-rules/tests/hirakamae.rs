@@ -267,3 +267,52 @@ fn the_second_move_phase_reads_back_from_its_position_text() {
     let q = Position::from_text(&r, &old).unwrap();
     assert!(matches!(q.phase(), Phase::Hirakamae { .. }));
 }
+
+/// `enstanced` under `hirakamae_breaks`.
+fn rules_breaking(breaks: bool) -> Rules {
+    let o = veney_rules::options::RuleOptions {
+        hirakamae_breaks: breaks,
+        ..Default::default()
+    };
+    Rules::standard_with(o)
+}
+
+#[test]
+fn a_stance_the_opponent_breaks_ends_hirakamae_only_with_the_option() {
+    // §2.0.18 Hirakamae: "This position consists of one's only blade piece beside the Self in a
+    // step … in an otherwise empty measure"; "A move made by the enstanced player ends
+    // hirakamae". Ruling R-HIRAKAMAE: with `hirakamae_breaks` a stance the opponent broke has
+    // ended by the enstanced side's turn; without it, hirakamae lasts until its player moves.
+    for breaks in [false, true] {
+        let r = rules_breaking(breaks);
+        let mut p = pos(
+            &r,
+            &[
+                (White, "Self", "X6"),
+                (White, "Sword", "W6"),
+                (Black, "Self", "Y14"),
+                (Black, "Sword", "Y12"),
+                (Black, "Engagement", "Z9"),
+            ],
+            White,
+        );
+        assert!(stance(&r, &p, White));
+        play(&r, &mut p, "---");
+        assert_eq!(p.hirakamae(White), 1);
+        // Black's engagement steps from Z9 into White's measure (steps 5–8).
+        play(&r, &mut p, "eZ8");
+        assert!(!stance(&r, &p, White), "the measure is no longer empty");
+        assert_eq!(p.turn(), White);
+        if breaks {
+            assert_eq!(p.hirakamae(White), 2, "broken: hirakamae has ended");
+            // White's pass is an ordinary pass now, and Black may pass after it.
+            play(&r, &mut p, "---");
+            assert_eq!(p.passes(), 1);
+            play(&r, &mut p, "---");
+        } else {
+            assert_eq!(p.hirakamae(White), 1, "it lasts until White moves");
+            play(&r, &mut p, "---");
+            refuse(&r, &p, "---").by("§2.0.18 Devices: Hirakamae", "you may not pass");
+        }
+    }
+}

@@ -231,6 +231,13 @@ fn new_game_dialog(
                 &mut o.devices,
                 "The more obscure devices: casting and Hirakamae (§2.0.18)",
             );
+            ui.add_enabled(
+                o.devices,
+                egui::Checkbox::new(
+                    &mut o.hirakamae_breaks,
+                    "Hirakamae ends when the opponent breaks the stance",
+                ),
+            );
             ui.separator();
             if ui.button("Start").clicked() {
                 start = true;
