@@ -162,9 +162,14 @@ fn run(
             let f = view.flipped;
             view.flipped = !f;
         }
+        // `dice guess` (by measure & step) or `dice side` (the high-risk coin toss): a new game.
         "dice" => {
             let mut o = veney_rules::options::RuleOptions::default();
-            o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
+            o.dice = if rest == "side" {
+                veney_rules::dice::DiceMethod::GuessSide
+            } else {
+                veney_rules::dice::DiceMethod::GuessMeasureStep
+            };
             let std = crate::packs::veney::game::standard_set_path();
             out.write(Command::NewGameWith(o, [std.clone(), std]));
         }

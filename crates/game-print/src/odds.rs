@@ -56,10 +56,9 @@ pub fn alternate_odds() -> Vec<(String, u32, u32)> {
             b,
         ));
     }
-    for s in 1..=5u8 {
+    for s in 2..=5u8 {
         let (a, b) = DiceMethod::GuessMeasureStep.hit_odds(s);
         let what = match s {
-            1 => "which side",
             2 => "which measure",
             3 => "measure and odd/even step",
             4 => "the exact step",
@@ -67,6 +66,12 @@ pub fn alternate_odds() -> Vec<(String, u32, u32)> {
         };
         v.push((format!("Guess by measure & step: {what}"), a, b));
     }
+    let (a, b) = DiceMethod::GuessSide.hit_odds(5);
+    v.push((
+        "Guess, high-risk variant: which side, at any distance".to_string(),
+        a,
+        b,
+    ));
     let (a, b) = DiceMethod::PenAndPaper(6).hit_odds(0);
     v.push(("Pen & paper: guess the number 1–6".to_string(), a, b));
     v

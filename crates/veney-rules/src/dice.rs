@@ -21,6 +21,10 @@ pub enum DiceMethod {
     /// The defender hides a token; the attacker guesses at the odds of the same number of sticks:
     /// measure (1/4), measure and odd/even step (1/8), step (1/16), step and half (1/32) (§2.0.R1).
     GuessMeasureStep,
+    /// Guess by measure & step's "high-risk variant, equivalent to a coin toss, the attacking
+    /// player guesses which side the token is on" (§2.0.R1): 1/2 at any distance, no
+    /// distraction.
+    GuessSide,
     /// The target writes a number 1..=n; the attacker guesses it (§2.0.R1 pen & paper).
     PenAndPaper(u8),
 }
@@ -61,6 +65,7 @@ impl DiceMethod {
     pub fn guess_places(self, sticks: u8) -> Option<u8> {
         match self {
             DiceMethod::GuessMeasureStep => Some(1u8 << sticks),
+            DiceMethod::GuessSide => Some(2),
             DiceMethod::PenAndPaper(n) => Some(n.max(1)),
             _ => None,
         }
@@ -78,6 +83,7 @@ impl DiceMethod {
                 (1, 1u32 << sticks)
             }
             DiceMethod::FlatOdds(n) | DiceMethod::PenAndPaper(n) => (1, n.max(1) as u32),
+            DiceMethod::GuessSide => (1, 2),
         }
     }
 
@@ -106,6 +112,14 @@ impl DiceMethod {
                     guess,
                 },
             ) => choices == n && hidden < choices && guess < choices,
+            (
+                DiceMethod::GuessSide,
+                Roll::Guess {
+                    choices,
+                    hidden,
+                    guess,
+                },
+            ) => choices == 2 && hidden < choices && guess < choices,
             _ => false,
         }
     }
@@ -136,7 +150,7 @@ impl DiceMethod {
                 Roll::Die { sides: n, face: 1 },
                 Roll::Die { sides: n, face: n },
             ],
-            DiceMethod::GuessMeasureStep | DiceMethod::PenAndPaper(_) => {
+            DiceMethod::GuessMeasureStep | DiceMethod::GuessSide | DiceMethod::PenAndPaper(_) => {
                 let choices = self.guess_places(sticks).expect("a guess method");
                 vec![
                     Roll::Guess {
@@ -176,7 +190,7 @@ impl Roll {
                 sides: n,
                 face: rng.random_range(1..=n.max(1)),
             },
-            DiceMethod::GuessMeasureStep | DiceMethod::PenAndPaper(_) => {
+            DiceMethod::GuessMeasureStep | DiceMethod::GuessSide | DiceMethod::PenAndPaper(_) => {
                 let choices = method.guess_places(sticks).expect("a guess method");
                 Roll::Guess {
                     choices,
@@ -331,5 +345,36 @@ mod tests {
         let r = Roll::draw(DiceMethod::FlatOdds(6), 5, &mut rng);
         assert!(DiceMethod::FlatOdds(6).accepts(5, r));
         assert!(!DiceMethod::FlatOdds(8).accepts(5, r));
+    }
+
+    #[test]
+    fn the_high_risk_guess_is_a_coin_toss_at_any_distance() {
+        // §2.0.R1 Guess by Measure & Step: "For a high-risk variant, equivalent to a coin toss,
+        // the attacking player guesses which side the token is on."
+        let m = DiceMethod::GuessSide;
+        let mut rng = crate::rng::seeded(11);
+        for sticks in [2u8, 5] {
+            assert_eq!(m.hit_odds(sticks), (1, 2));
+            assert_eq!(m.guess_places(sticks), Some(2));
+            let n = 20_000;
+            let mut hits = 0;
+            for _ in 0..n {
+                let r = Roll::draw(m, sticks, &mut rng);
+                assert!(m.accepts(sticks, r), "{r:?}");
+                assert_ne!(r.verdict(), Verdict::Distraction);
+                hits += (r.verdict() == Verdict::Hit) as u32;
+            }
+            let rate = hits as f64 / n as f64;
+            assert!((rate - 0.5).abs() < 0.03, "{sticks}: {rate}");
+        }
+        assert!(m.is_guess() && !m.uses_sticks());
+        // The other guess's places are refused: only the two sides.
+        let four = Roll::Guess {
+            choices: 4,
+            hidden: 0,
+            guess: 0,
+        };
+        assert!(!m.accepts(2, four));
+        assert!(DiceMethod::GuessMeasureStep.accepts(2, four));
     }
 }

@@ -89,6 +89,17 @@ fn random_games_settle_their_draws_by_the_hug() {
 }
 
 #[test]
+fn random_games_with_the_high_risk_guess() {
+    // §2.0.R1: the guess's "high-risk variant, equivalent to a coin toss" (`GuessSide`): every
+    // throw is one of two places, whatever the distance, and its roll reads back and replays.
+    let o = veney_rules::options::RuleOptions {
+        dice: veney_rules::dice::DiceMethod::GuessSide,
+        ..Default::default()
+    };
+    checked(Rules::standard_with(o), 300, 0x51DE).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
 fn games_replay_from_their_seed() {
     // Randomness comes from the seeded RNG: the same seed plays the same game.
     let rules = Arc::new(Rules::standard());

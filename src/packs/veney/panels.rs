@@ -195,6 +195,7 @@ fn new_game_dialog(
                             DiceMethod::FlatOdds(12),
                             DiceMethod::FlatOdds(20),
                             DiceMethod::GuessMeasureStep,
+                            DiceMethod::GuessSide,
                             DiceMethod::PenAndPaper(6),
                         ] {
                             ui.selectable_value(&mut o.dice, d, dice_name(d));
@@ -285,6 +286,7 @@ fn dice_name(d: DiceMethod) -> String {
         DiceMethod::CoinFlips => "coin flips".into(),
         DiceMethod::FlatOdds(n) => format!("flat odds, d{n}"),
         DiceMethod::GuessMeasureStep => "guess by measure & step".into(),
+        DiceMethod::GuessSide => "guess the side (high-risk, 1/2)".into(),
         DiceMethod::PenAndPaper(n) => format!("pen & paper, 1–{n}"),
     }
 }
