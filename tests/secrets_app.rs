@@ -50,7 +50,11 @@ fn drawn(name: &str, seats: [bool; 2]) -> App {
         hug: true,
         ..Default::default()
     };
-    let r = Arc::new(Rules::standard_with(o));
+    drawn_with(Arc::new(Rules::standard_with(o)), name, seats)
+}
+
+/// `drawn` under these rules.
+fn drawn_with(r: Arc<Rules>, name: &str, seats: [bool; 2]) -> App {
     let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
     g.agree_draw();
     let mut app = common::headless(name, None);
@@ -442,15 +446,7 @@ fn drawn_guard(name: &str, seats: [bool; 2]) -> App {
     let sets = ["ceremonial", "standard"]
         .map(|n| std::path::PathBuf::from(format!("config/sets/{n}.ron")));
     let r = Arc::new(veney::packs::veney::game::rules_for(&sets, o).unwrap());
-    let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
-    g.agree_draw();
-    let mut app = common::headless(name, None);
-    app.world_mut().resource_mut::<VeneyComputer>().0 =
-        seats.map(|c| c.then_some(game_ai::Level::Beginner));
-    app.world_mut().insert_resource(CurrentGame(g));
-    app.update();
-    app.update();
-    app
+    drawn_with(r, name, seats)
 }
 
 #[test]

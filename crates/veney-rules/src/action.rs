@@ -74,7 +74,7 @@ pub enum Action {
     /// Hide the Self (to hug) or the Dagger (to betray) in the Hug that settles a draw
     /// (§2.0.23). Whose hand it is comes with the action (`Position::pick_hug`; on the game API
     /// the actor).
-    Hug(crate::hug::HugChoice),
+    Hug(crate::hug_hand::HugChoice),
 }
 
 /// Who moves.

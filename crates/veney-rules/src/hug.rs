@@ -14,6 +14,7 @@
 //! for the picks as a simultaneous decision, and an observer sees of the other's hand only that
 //! it is `Sealed`.
 use crate::errors::Untenable;
+pub use crate::hug_hand::{Hand, HugChoice};
 use crate::outcome::{Mate, Outcome};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -21,48 +22,6 @@ use crate::side::Side;
 
 /// The section every Hug refusal names.
 pub const SECTION: &str = "§2.0.23 Hug";
-
-/// What a player hides in their hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HugChoice {
-    /// The Self: to hug.
-    Hug,
-    /// The Dagger: to betray.
-    Betray,
-}
-
-/// A player's hand in a Hug under way: nothing hidden yet, a pick the observer may not see, or
-/// the piece hidden in it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Hand {
-    #[default]
-    Empty,
-    /// Something is hidden in it, and this observer may not know what (`VeneyGame::observe`).
-    Sealed,
-    Holds(HugChoice),
-}
-
-impl Hand {
-    /// The position text's letter: `-` empty, `?` sealed, `S` the Self, `D` the Dagger.
-    pub fn code(self) -> char {
-        match self {
-            Hand::Empty => '-',
-            Hand::Sealed => '?',
-            Hand::Holds(HugChoice::Hug) => 'S',
-            Hand::Holds(HugChoice::Betray) => 'D',
-        }
-    }
-
-    pub fn from_code(c: char) -> Option<Hand> {
-        Some(match c {
-            '-' => Hand::Empty,
-            '?' => Hand::Sealed,
-            'S' => Hand::Holds(HugChoice::Hug),
-            'D' => Hand::Holds(HugChoice::Betray),
-            _ => return None,
-        })
-    }
-}
 
 /// Whether `side` has a Dagger to hide: "Both players pick up their Dagger and Self … each
 /// conceals either the Dagger (to betray) or Self (to hug)". An army without one (the Ceremonial

@@ -36,6 +36,7 @@ mod estimate;
 mod free_engagement;
 pub mod game;
 pub mod hug;
+mod hug_hand;
 pub mod intersection;
 pub mod invariants;
 pub mod measure;

@@ -157,7 +157,7 @@ pub struct Position {
     /// The concert partner in hand, mid-turn (R-CONCERT).
     pub(crate) lifted: Option<Lifted>,
     /// Each player's hand in the Hug settling the draw standing now (§2.0.23, `hug.rs`).
-    pub(crate) hug: [crate::hug::Hand; 2],
+    pub(crate) hug: [crate::hug_hand::Hand; 2],
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
@@ -216,7 +216,7 @@ impl Position {
             quibbles: 0,
             facing: [Bitboard::EMPTY; 2],
             lifted: None,
-            hug: [crate::hug::Hand::Empty; 2],
+            hug: [crate::hug_hand::Hand::Empty; 2],
         }
     }
 

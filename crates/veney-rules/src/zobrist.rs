@@ -222,8 +222,8 @@ fn pins_hash(pos: &Position, side: crate::side::Side, mul: u64) -> u64 {
 }
 
 /// A Hug hand as two bits, 0 for an empty one (§2.0.23).
-fn hand_bits(h: crate::hug::Hand) -> u64 {
-    use crate::hug::{Hand, HugChoice};
+fn hand_bits(h: crate::hug_hand::Hand) -> u64 {
+    use crate::hug_hand::{Hand, HugChoice};
     match h {
         Hand::Empty => 0,
         Hand::Sealed => 1,
