@@ -90,6 +90,19 @@ pub fn call(
     after: &Position,
     action: &Action,
 ) -> (Position, Call) {
+    let (mut p, c) = call_unsettled(rules, before, after, action);
+    // The turn the call handed over may find a stance broken (`hirakamae_breaks`).
+    crate::special::hirakamae::lapse_if_broken(rules, &mut p);
+    (p, c)
+}
+
+/// `call` before the turn it hands over is looked at.
+fn call_unsettled(
+    rules: &Rules,
+    before: &Position,
+    after: &Position,
+    action: &Action,
+) -> (Position, Call) {
     let offender = before.turn();
     // The loss stands even when the untenable move itself took the Self (or disarmed the last
     // blade): "The player who made the untenable move loses instantly" (§2.0.22).

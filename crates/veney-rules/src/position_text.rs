@@ -815,6 +815,7 @@ impl PositionText {
             ("passes", check_passes),
             ("hug", check_hug),
             ("over", check_shima_draw),
+            ("hira", check_hira_broken),
         ] {
             if let Err(why) = check(rules, p) {
                 return Err(err(field_col(key), key, why));
@@ -1321,6 +1322,18 @@ fn check_discarded_engagements(rules: &Rules, p: &Position, side: Side) -> Resul
         let count = rules.counts[side.index()][k.index()];
         return Err(format!(
             "{n} of {side}'s {count} {name} pieces are neither on the board nor in reserve, so they would be discarded, but engagements are never taken, only fended back to reserve (§2.0.04); expected all {count} on the board or in {side}'s reserve"
+        ));
+    }
+    Ok(())
+}
+
+/// Under `hirakamae_breaks`, no hirakamae in force for the side to move whose stance no longer
+/// stands: it has ended (ruling R-HIRAKAMAE).
+fn check_hira_broken(rules: &Rules, p: &Position) -> Result<(), String> {
+    if crate::special::hirakamae::broken(rules, p) {
+        return Err(format!(
+            "{}'s stance no longer stands, so under hirakamae_breaks its hirakamae has ended (give 2 for that side)",
+            p.turn
         ));
     }
     Ok(())

@@ -146,15 +146,11 @@ impl Position {
             self.quibbles = 0;
         }
         self.play_action(rules, action);
-        // With `hirakamae_breaks`, a stance the opponent broke has ended by the enstanced
-        // side's turn (ruling R-HIRAKAMAE).
-        if rules.options.hirakamae_breaks && self.turn != mover {
-            let side = self.turn;
-            if crate::special::hirakamae::active(self, side)
-                && !crate::special::hirakamae::stance(rules, self, side)
-            {
-                self.hirakamae[side.index()] = 2;
-            }
+        // With `hirakamae_breaks`, a stance the opponent (or its Donkey) broke has ended by the
+        // enstanced side's turn (ruling R-HIRAKAMAE): looked at once the turn has passed, and
+        // after the Donkey's move that opens it.
+        if self.turn != mover || matches!(action, Action::Donkey(_)) {
+            crate::special::hirakamae::lapse_if_broken(rules, self);
         }
         // Shima: the caster's Self entering the cast-square by any other move of the turn (a
         // second move, a Feign or Shift, a repositioning) reclaims the Dagger (§2.0.18).

@@ -316,3 +316,94 @@ fn a_stance_the_opponent_breaks_ends_hirakamae_only_with_the_option() {
         }
     }
 }
+
+#[test]
+fn a_broken_stance_is_judged_after_the_donkeys_move_and_refused_in_text() {
+    // R-HIRAKAMAE with `hirakamae_breaks`: the stance is judged when the enstanced side's turn
+    // proper begins — after the Donkey's move that opens it (§2.0.23), which may itself break
+    // the stance or mend it. A position text with hirakamae in force and the stance broken, at
+    // that side's turn, is refused.
+    let r = rules_breaking(true);
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "X6"),
+            (White, "Sword", "W6"),
+            (Black, "Self", "Y14"),
+            (Black, "Sword", "Y12"),
+        ],
+        White,
+    );
+    let stanced = base.to_text(&r).replace(" w ", " w ");
+    let text = format!("{stanced} hira=1:0");
+    let p = Position::from_text(&r, &text).unwrap();
+    assert_eq!(p.hirakamae(White), 1);
+    // The same with a Black piece in White's measure: refused, naming the field.
+    let broken = pos(
+        &r,
+        &[
+            (White, "Self", "X6"),
+            (White, "Sword", "W6"),
+            (Black, "Self", "Y14"),
+            (Black, "Sword", "Y12"),
+            (Black, "Engagement", "Z8"),
+        ],
+        White,
+    );
+    let e = Position::from_text(&r, &format!("{} hira=1:0", broken.to_text(&r))).unwrap_err();
+    assert!(e.to_string().contains("hirakamae_breaks"), "{e}");
+    // Without the option the same text stands (it lasts until its player moves).
+    let plain = rules_breaking(false);
+    assert!(Position::from_text(&plain, &format!("{} hira=1:0", broken.to_text(&plain))).is_ok());
+}
+
+#[test]
+fn the_donkey_breaking_the_stance_ends_hirakamae_before_the_turn() {
+    // R-HIRAKAMAE with `hirakamae_breaks`: Black's Donkey moves after Black's turn, before
+    // White's turn proper (§2.0.23: "on its own turn following the turn of the player who placed
+    // it"). Stepping into White's measure it breaks the stance: White's hirakamae has ended when
+    // White acts. Stepping elsewhere it leaves it in force.
+    let mut o = veney_rules::options::RuleOptions {
+        hirakamae_breaks: true,
+        ..Default::default()
+    };
+    o.donkey = true;
+    let r = Rules::standard_with(o);
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "X6"),
+            (White, "Sword", "W6"),
+            (Black, "Self", "Y14"),
+            (Black, "Sword", "Y12"),
+        ],
+        White,
+    );
+    let text = format!(
+        "{} donkey=bZ9 donkeymove=b hira=1:0",
+        base.to_text(&r)
+            .replace(" donkeyhome=b", "")
+            .replace(" donkeyhome=wb", " donkeyhome=w")
+    );
+    let p = Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!(p.hirakamae(White), 1);
+    let mut into = None;
+    let mut elsewhere = None;
+    for own in 0..32u8 {
+        let mut q = p;
+        let roll = veney_rules::dice::Roll::Sticks { thrown: 5, own };
+        if q.play(&r, Action::Donkey(Some(roll))).is_err() {
+            continue;
+        }
+        match q.donkey(Black) {
+            Some(s) if s == sq("Z8") => into = Some(q),
+            Some(s) if s.step() >= 9 => elsewhere = Some(q),
+            _ => {}
+        }
+    }
+    let into = into.expect("a throw that takes the Donkey into White's measure");
+    assert_eq!(into.turn(), White);
+    assert_eq!(into.hirakamae(White), 2, "the Donkey broke the stance");
+    let elsewhere = elsewhere.expect("a throw that keeps it out");
+    assert_eq!(elsewhere.hirakamae(White), 1, "the stance stands");
+}

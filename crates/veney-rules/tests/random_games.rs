@@ -100,6 +100,19 @@ fn random_games_with_the_high_risk_guess() {
 }
 
 #[test]
+fn random_games_where_a_broken_stance_ends_hirakamae() {
+    // Ruling R-HIRAKAMAE's option `hirakamae_breaks` (§2.0.18), with the Donkey (§2.0.23) that
+    // can break a stance too: every position reached reads back (a broken stance in force would
+    // be refused), invariants hold, saves reload.
+    let o = veney_rules::options::RuleOptions {
+        hirakamae_breaks: true,
+        donkey: true,
+        ..Default::default()
+    };
+    checked(Rules::standard_with(o), 300, 0x4B1A).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
 fn games_replay_from_their_seed() {
     // Randomness comes from the seeded RNG: the same seed plays the same game.
     let rules = Arc::new(Rules::standard());

@@ -52,6 +52,28 @@ pub fn active(pos: &Position, side: Side) -> bool {
     pos.hirakamae[side.index()] == 1
 }
 
+/// With the option `hirakamae_breaks` (ruling R-HIRAKAMAE): at the side to move's turn proper
+/// (not while the Donkey is still to move before it), a hirakamae whose stance no longer stands
+/// has ended — it counts as used, with no ending double-move.
+pub(crate) fn lapse_if_broken(rules: &Rules, pos: &mut Position) {
+    let side = pos.turn();
+    if rules.options.hirakamae_breaks
+        && !matches!(pos.phase(), crate::position::Phase::DonkeyMove { .. })
+        && active(pos, side)
+        && !stance(rules, pos, side)
+    {
+        pos.hirakamae[side.index()] = 2;
+    }
+}
+
+/// Whether `pos` holds a hirakamae that `lapse_if_broken` would end: the side to move at its
+/// turn proper in a stance that no longer stands (a position text refuses it).
+pub(crate) fn broken(rules: &Rules, pos: &Position) -> bool {
+    let mut p = *pos;
+    lapse_if_broken(rules, &mut p);
+    p.hirakamae != pos.hirakamae
+}
+
 /// After `side` passed: entering hirakamae if it stands in the stance and has not used it.
 pub(crate) fn after_pass(rules: &Rules, pos: &mut Position, side: Side) {
     // Not unless the players agreed to the more obscure devices (§2.0.19 step 1).
