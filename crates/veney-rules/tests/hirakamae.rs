@@ -318,11 +318,10 @@ fn a_stance_the_opponent_breaks_ends_hirakamae_only_with_the_option() {
 }
 
 #[test]
-fn a_broken_stance_is_judged_after_the_donkeys_move_and_refused_in_text() {
+fn a_broken_stance_in_force_is_refused_in_text() {
     // R-HIRAKAMAE with `hirakamae_breaks`: the stance is judged when the enstanced side's turn
-    // proper begins — after the Donkey's move that opens it (§2.0.23), which may itself break
-    // the stance or mend it. A position text with hirakamae in force and the stance broken, at
-    // that side's turn, is refused.
+    // proper begins (§2.0.18), so a position text with hirakamae in force at that side's turn
+    // and its stance broken is refused; with the stance standing it reads.
     let r = rules_breaking(true);
     let base = pos(
         &r,
@@ -334,7 +333,7 @@ fn a_broken_stance_is_judged_after_the_donkeys_move_and_refused_in_text() {
         ],
         White,
     );
-    let stanced = base.to_text(&r).replace(" w ", " w ");
+    let stanced = base.to_text(&r);
     let text = format!("{stanced} hira=1:0");
     let p = Position::from_text(&r, &text).unwrap();
     assert_eq!(p.hirakamae(White), 1);
