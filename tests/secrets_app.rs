@@ -176,8 +176,13 @@ fn the_hand_over_never_shows_the_first_secret() {
 /// White's Dagger threatens Black's Self across the board: White throws (§2.0.08) with the
 /// guess-by-measure-&-step dice (§2.0.R1), four places.
 fn throwing(name: &str, seats: [bool; 2]) -> App {
+    throwing_with(veney_rules::dice::DiceMethod::GuessMeasureStep, name, seats)
+}
+
+/// `throwing` with these dice.
+fn throwing_with(dice: veney_rules::dice::DiceMethod, name: &str, seats: [bool; 2]) -> App {
     let o = RuleOptions {
-        dice: veney_rules::dice::DiceMethod::GuessMeasureStep,
+        dice,
         ..Default::default()
     };
     let r = Arc::new(Rules::standard_with(o));
@@ -219,6 +224,29 @@ fn a_guess_is_hidden_handed_over_guessed_and_revealed() {
         "{text}"
     );
     assert!(text.contains("White guessed place 2: a miss"), "{text}");
+}
+
+#[test]
+fn the_high_risk_guess_names_the_halves() {
+    // §2.0.R1: "For a high-risk variant, equivalent to a coin toss, the attacking player guesses
+    // which side the token is on" — the X or Y half of the board's central axis.
+    let mut a = throwing_with(
+        veney_rules::dice::DiceMethod::GuessSide,
+        "guess-side",
+        [false, false],
+    );
+    let p = pane(&a).expect("the hidden pick");
+    let labels: Vec<&str> = p.buttons.iter().map(|b| b.0.as_str()).collect();
+    assert_eq!(labels[..2], ["the X half", "the Y half"], "{labels:?}");
+    send(&mut a, Command::Hide(1));
+    intent(&mut a, SecretIntent::HandedOver(Side::White));
+    send(&mut a, Command::Guess(1));
+    let text = pane(&a).expect("the reveal").text();
+    assert!(
+        text.contains("Black hid the token in the Y half."),
+        "{text}"
+    );
+    assert!(text.contains("White guessed the Y half: a hit"), "{text}");
 }
 
 fn hand_draw(a: &mut App) {

@@ -412,6 +412,17 @@ fn guess_open(g: &veney_rules::Game) -> Option<(Side, u8)> {
     Some((thrower, dice.guess_places(sticks)?))
 }
 
+/// A guess's hidden place `i` as the players name it: the board's halves for the high-risk
+/// guess ("guesses which side the token is on", §2.0.R1: the X or Y half of the central axis),
+/// numbers otherwise.
+fn place_name(dice: veney_rules::dice::DiceMethod, i: u8) -> String {
+    match (dice, i) {
+        (veney_rules::dice::DiceMethod::GuessSide, 0) => "the X half".into(),
+        (veney_rules::dice::DiceMethod::GuessSide, _) => "the Y half".into(),
+        _ => format!("place {}", i + 1),
+    }
+}
+
 fn choice_name(c: HugChoice) -> &'static str {
     match c {
         HugChoice::Hug => "the Self (to hug)",
@@ -469,6 +480,7 @@ fn reveals(
         }) = p.action
         {
             let thrower = p.before.turn();
+            let dice = game.0.rules.options.dice;
             let verdict = if hidden == guess {
                 "a hit: the Dagger takes the Self"
             } else {
@@ -479,14 +491,22 @@ fn reveals(
                 stage: Stage::Reveal,
                 title: "The Dagger Throw: the token is shown".into(),
                 lines: vec![
+                    if dice == veney_rules::dice::DiceMethod::GuessSide {
+                        format!(
+                            "{} hid the token in {}.",
+                            !thrower,
+                            place_name(dice, hidden)
+                        )
+                    } else {
+                        format!(
+                            "{} hid the token at {} of {choices}.",
+                            !thrower,
+                            place_name(dice, hidden)
+                        )
+                    },
                     format!(
-                        "{} hid the token at place {} of {choices}.",
-                        !thrower,
-                        hidden + 1
-                    ),
-                    format!(
-                        "{thrower} guessed place {}: {verdict} (§2.0.R1).",
-                        guess + 1
+                        "{thrower} guessed {}: {verdict} (§2.0.R1).",
+                        place_name(dice, guess)
                     ),
                 ],
                 buttons: vec![("Seen".into(), SecretChoice::Intent(SecretIntent::Seen))],
@@ -683,9 +703,16 @@ pub fn pane(
     // The guess dice (§2.0.R1): the defender hides, the thrower guesses.
     if let Some((thrower, places)) = guess_open(g) {
         let defender = !thrower;
+        let dice_method = g.rules.options.dice;
         let numbers = |make: fn(u8) -> Command| {
             (0..places)
-                .map(|i| (format!("{}", i + 1), SecretChoice::Send(make(i))))
+                .map(|i| {
+                    let label = match dice_method {
+                        veney_rules::dice::DiceMethod::GuessSide => place_name(dice_method, i),
+                        _ => format!("{}", i + 1),
+                    };
+                    (label, SecretChoice::Send(make(i)))
+                })
                 .collect::<Vec<_>>()
         };
         let dice = "or let the game's dice decide".to_string();
@@ -697,9 +724,15 @@ pub fn pane(
                     kind: SecretKind::Guess,
                     stage: Stage::Pick(defender),
                     title: format!("{thrower}'s Dagger Throw: the hidden pick"),
-                    lines: vec![format!(
-                        "{defender}: hide the token in one of {places} places while {thrower} looks away (§2.0.R1)."
-                    )],
+                    lines: vec![if dice_method == veney_rules::dice::DiceMethod::GuessSide {
+                        format!(
+                            "{defender}: hide the token on the X or the Y half of the board while {thrower} looks away (§2.0.R1, the high-risk guess)."
+                        )
+                    } else {
+                        format!(
+                            "{defender}: hide the token in one of {places} places while {thrower} looks away (§2.0.R1)."
+                        )
+                    }],
                     buttons,
                 })
             }
