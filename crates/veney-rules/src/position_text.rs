@@ -518,17 +518,10 @@ impl PositionText {
                             )
                         };
                         for one in v.split(',') {
-                            let mut ch = one.chars();
-                            let side = match ch.next() {
-                                Some('w') => Side::White,
-                                Some('b') => Side::Black,
-                                _ => return Err(bad()),
-                            };
-                            let sq = square(ch.as_str())?;
-                            if p.chaos_spent[side.index()].contains(sq) {
-                                return Err(err(col, &tok, format!("{} listed twice", one)));
+                            let (side, rest) = side_prefixed(one).ok_or_else(bad)?;
+                            if !set_new(&mut p.chaos_spent[side.index()], square(rest)?) {
+                                return Err(err(col, &tok, format!("{one} listed twice")));
                             }
-                            p.chaos_spent[side.index()].set(sq);
                         }
                     }
                 }
@@ -548,23 +541,17 @@ impl PositionText {
                 "casts" => {
                     let bad = || err(col, &tok, "expected casts=wFX10,bSY9 (side, F/C/S, square)");
                     for one in v.split(',') {
-                        let mut ch = one.chars();
-                        let side = match ch.next() {
-                            Some('w') => Side::White,
-                            Some('b') => Side::Black,
-                            _ => return Err(bad()),
-                        };
+                        let (side, rest) = side_prefixed(one).ok_or_else(bad)?;
+                        let mut ch = rest.chars();
                         let d = match ch.next() {
                             Some('F') => 0,
                             Some('C') => 1,
                             Some('S') => 2,
                             _ => return Err(bad()),
                         };
-                        let sq = square(ch.as_str())?;
-                        if p.casts[side.index()][d].contains(sq) {
+                        if !set_new(&mut p.casts[side.index()][d], square(ch.as_str())?) {
                             return Err(err(col, &tok, format!("{one} listed twice")));
                         }
-                        p.casts[side.index()][d].set(sq);
                     }
                 }
                 "reposition" => {
@@ -1114,6 +1101,23 @@ impl Position {
 fn sides(v: &str) -> Option<[bool; 2]> {
     (!v.is_empty() && v.chars().all(|c| c == 'w' || c == 'b'))
         .then(|| [v.contains('w'), v.contains('b')])
+}
+
+/// One entry of a list such as `casts=wFX10,bSY9`: its side letter (`w`, `b`) and the rest.
+fn side_prefixed(one: &str) -> Option<(Side, &str)> {
+    let side = match one.chars().next()? {
+        'w' => Side::White,
+        'b' => Side::Black,
+        _ => return None,
+    };
+    Some((side, &one[1..]))
+}
+
+/// Sets `sq` in `squares`; false when it was set already (an entry listed twice).
+fn set_new(squares: &mut crate::bitboard::Bitboard, sq: Square) -> bool {
+    let new = !squares.contains(sq);
+    squares.set(sq);
+    new
 }
 
 /// Writes ` key=w|b|wb` when any side is set.

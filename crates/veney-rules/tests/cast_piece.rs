@@ -829,6 +829,17 @@ fn two_obscurant_chaos_squares_are_two_traps_each_spent_alone() {
         e.to_string().contains("no Obscurant Chaos square on X7"),
         "{e}"
     );
+    // Each list names a side letter first, and a square once.
+    for (field, why) in [
+        ("casts=wCW6,wCW6", "wCW6 listed twice"),
+        ("casts=xCW6", "expected casts=wFX10,bSY9"),
+        ("casts=wQW6", "expected casts=wFX10,bSY9"),
+        ("chaosspent=wW6,wW6", "wW6 listed twice"),
+        ("chaosspent=xW6", "expected chaosspent=wX10,bY4"),
+    ] {
+        let e = Position::from_text(&r, &format!("{} {field}", base.to_text(&r))).unwrap_err();
+        assert!(e.to_string().contains(why), "{field}: {e}");
+    }
 }
 
 #[test]
