@@ -238,6 +238,20 @@ pub trait Game: Send + Sync + 'static {
         true
     }
 
+    /// Whether an action hidden from `viewer` when `actor` took it (`action_visible` false) has
+    /// been shown since, as of `now`, a later state of the same match: the Hug's two hands once
+    /// the draw is settled (Veney §2.0.23). The default: a hidden action stays hidden (Tirachen's
+    /// secret masters).
+    fn action_revealed(
+        &self,
+        _now: &Self::State,
+        _actor: Actor,
+        _a: Self::Action,
+        _viewer: Viewer,
+    ) -> bool {
+        false
+    }
+
     // --- Drawing --------------------------------------------------------------------------
 
     fn board(&self) -> BoardDesc;

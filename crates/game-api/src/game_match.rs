@@ -272,12 +272,16 @@ impl<G: Game> Match<G> {
         Ok(a)
     }
 
-    /// The text of step `i` as a viewer may see it (`?` for an action hidden from them).
+    /// The text of step `i` as a viewer may see it (`?` for an action hidden from them, unless
+    /// what followed has shown it: `Game::action_revealed`).
     pub fn step_text(&self, i: usize, viewer: Viewer) -> String {
         let s = &self.history[i];
         if !self
             .game
             .action_visible(&s.before, s.actor, s.action, viewer)
+            && !self
+                .game
+                .action_revealed(&self.state, s.actor, s.action, viewer)
         {
             return "?".into();
         }

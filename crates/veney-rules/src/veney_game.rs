@@ -384,6 +384,13 @@ impl game_api::Game for VeneyGame {
         }
     }
 
+    /// §2.0.23 "The results are revealed simultaneously": both picks are shown once the second
+    /// settles the draw; until then the first stays sealed from the other player.
+    fn action_revealed(&self, now: &Position, _actor: Actor, a: Action, _viewer: Viewer) -> bool {
+        matches!(a, Action::Hug(_))
+            && !(now.is_game_over() && crate::hug::awaits_hug(&self.rules, now.outcome()))
+    }
+
     fn action_text(&self, s: &Position, a: Action) -> String {
         let legal = s.legal_actions(&self.rules);
         San::of_action(&self.rules, s, &legal, &a).to_string()

@@ -181,6 +181,17 @@ fn neither_sees_the_others_hand_before_the_reveal() {
     assert!(m.record(Viewer::Player(B)).contains('?'));
     assert!(!m.record(Viewer::Player(B)).contains("betray"));
     assert!(m.record(Viewer::Player(W)).contains("1|betray"));
+    // Black's pick settles the draw: the record now shows both hands to everyone, and undoing
+    // the pick seals White's again.
+    m.play(Actor::Player(B), HUG).unwrap();
+    assert!(matches!(m.decision(), Decision::Over(_)));
+    for v in [Viewer::Player(B), Viewer::Spectator, Viewer::Player(W)] {
+        let rec = m.record(v);
+        assert!(rec.contains("1|betray") && rec.contains("2|hug"), "{rec}");
+        assert!(!rec.contains('?'), "{rec}");
+    }
+    m.undo().unwrap();
+    assert!(!m.record(Viewer::Player(B)).contains("betray"));
 }
 
 #[test]
