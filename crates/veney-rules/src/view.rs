@@ -16,9 +16,8 @@ pub(crate) fn zone_of(rules: &Rules, pos: &Position, side: Side, k: Kind) -> Bit
     let info = rules.info(side, k);
     let mut zone = match info.zone_group {
         Some(g) => rules.zone_groups(side)[g as usize].zone(
-            pos.pieces(side, rules.life(side))
-                .first()
-                .map(crate::measure::Measure::of),
+            // The dead Self's square for the dying move (R-DYING).
+            pos.life_measure(rules, side),
             engagements(rules, pos, side),
             pos.life_measure(rules, !side),
         ),
@@ -82,7 +81,8 @@ impl View {
         let life = pos.pieces(side, rules.life(side));
         let mut zones = [Bitboard::FULL; MAX_KINDS];
         let opp_life = pos.life_measure(rules, !side);
-        let life_measure = life.first().map(crate::measure::Measure::of);
+        // A dying side's constraints are judged from where its Self was taken (R-DYING).
+        let life_measure = pos.life_measure(rules, side);
         for g in rules.zone_groups(side) {
             let z = g.zone(life_measure, stones, opp_life);
             for k in crate::rules::kinds_in(g.kinds) {

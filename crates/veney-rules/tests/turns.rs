@@ -554,6 +554,35 @@ fn a_mated_side_with_no_piece_to_move_has_lost_at_once() {
 }
 
 #[test]
+fn the_dying_move_keeps_the_range_constraints_of_the_dead_self() {
+    // §2.0.20 Dying Moves; ruling R-DYING: "Its pieces' constraints are judged from the square
+    // where its Self was taken." Black's Self dies on X12 (measure 3): its Sword keeps to
+    // measures 2-4 (§2.0.03 "the Self's measure and one measure either side"), so White's Self
+    // on Y2 (measure 1) is out of its reach and there is no double checkmate. (White's Sword
+    // reaches step 12 by its engagement there.)
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y2"),
+            (White, "Sword", "X10"),
+            (White, "Engagement", "W12"),
+            (Black, "Self", "X12"),
+            (Black, "Sword", "Y11"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "$tX12#");
+    assert_eq!(p.dying(), Some(Black));
+    let moves = notations(&r, &p);
+    assert!(!moves.iter().any(|n| n.contains("Y2")), "{moves:?}");
+    assert!(!moves.contains(&"$Y4".to_string()), "{moves:?}");
+    assert!(moves.contains(&"$Y5".to_string()), "{moves:?}");
+    let why = refuse(&r, &p, "$tY2##");
+    assert!(why.message.contains("range"), "{}", why.message);
+}
+
+#[test]
 fn after_a_touch_mate_the_mated_side_has_a_dying_move() {
     // §2.0.20 Dying Moves: "when a checkmate by touch occurs … if they take it, both players
     // lose." §2.0.R5: `##` double checkmate.
