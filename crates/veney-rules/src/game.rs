@@ -19,7 +19,8 @@ pub struct Game {
     /// Positions before each played action, and the action.
     history: Vec<(Position, Action)>,
     /// Undone actions, most recent last.
-    redo: Vec<Action>,
+    /// Undone actions, each with how it stood (§2.0.22), for redo.
+    redo: Vec<(Action, Mark)>,
     /// The seed of `rng`, kept for saves and replays.
     seed: u64,
     /// Draws every chance outcome of this game (throws), so that it replays from its seed.
@@ -503,20 +504,20 @@ impl Game {
         let (before, action) = self.history.pop()?;
         // A flag's ending stands after the last action: it goes with it.
         self.flagged = None;
-        self.marks.pop();
+        let mark = self.marks.pop().unwrap_or(Mark::Tenable);
         self.pos = before;
         if let Some(r) = self.rng_history.pop() {
             self.rng = r;
         }
-        self.redo.push(action);
+        self.redo.push((action, mark));
         Some(action)
     }
 
     /// Undoes back to the start of the current turn, or of the previous turn if at a start.
     pub fn undo_turn(&mut self) -> bool {
         let mut any = false;
-        while let Some((before, _)) = self.history.last() {
-            let at_start = before.at_turn_start();
+        while !self.history.is_empty() {
+            let at_start = self.opens_turn(self.history.len() - 1);
             self.undo();
             any = true;
             if at_start {
@@ -526,19 +527,26 @@ impl Game {
         any
     }
 
-    /// Plays again the last undone action (not after a flag's ending: the game is over).
+    /// Plays again the last undone action (not after a flag's ending: the game is over), as it
+    /// stood: an untenable move still open to call, a called one with its penalty again.
     pub fn redo(&mut self) -> Option<Action> {
         if self.flagged.is_some() {
             return None;
         }
-        let a = self.redo.pop()?;
+        let (a, mark) = self.redo.pop()?;
         let before = self.pos;
         self.rng_history.push(self.rng.clone());
         self.pos.play_unchecked(&self.rules, a);
         self.history.push((before, a));
-        self.marks.push(Mark::Tenable);
+        self.marks.push(match mark {
+            Mark::Tenable => Mark::Tenable,
+            Mark::Untenable | Mark::Called(_) => Mark::Untenable,
+        });
         // Advance the generator as the original draw did.
         self.advance_rng_for_roll();
+        if let Mark::Called(_) = mark {
+            self.call_untenable();
+        }
         Some(a)
     }
 
@@ -551,7 +559,7 @@ impl Game {
     pub fn turns_notation(&self) -> Vec<(Position, String)> {
         let mut out: Vec<(Position, Vec<String>)> = Vec::new();
         for (i, (before, a)) in self.history.iter().enumerate() {
-            if before.at_turn_start() {
+            if self.opens_turn(i) {
                 out.push((*before, Vec::new()));
             }
             if *a == Action::EndTurn {
@@ -574,13 +582,21 @@ impl Game {
             .collect()
     }
 
+    /// Whether action `i` of the history opens a turn of the record: it starts a turn, and is
+    /// not the offender's move made again after a time penalty (§2.0.22 "The move is reset"),
+    /// which stays in the turn of the move called (`$X9U $X8`).
+    fn opens_turn(&self, i: usize) -> bool {
+        let retried = i > 0 && self.marks.get(i - 1) == Some(&Mark::Called(Call::TimePenalty));
+        self.history[i].0.at_turn_start() && !retried
+    }
+
     /// For each played turn (as `turns_notation` groups them), the rule its first uncalled
     /// untenable action breaks — a move played with sand that nobody called, which stands
     /// (§2.0.22) — or `None`.
     pub fn turns_untenable(&self) -> Vec<Option<String>> {
         let mut out: Vec<Option<String>> = Vec::new();
         for (i, (before, a)) in self.history.iter().enumerate() {
-            if before.at_turn_start() || out.is_empty() {
+            if self.opens_turn(i) || out.is_empty() {
                 out.push(None);
             }
             if self.marks.get(i) == Some(&Mark::Untenable)

@@ -62,11 +62,13 @@ pub enum Call {
 
 impl Call {
     /// The notation suffix of a called move (§2.0.R5): `U`, `Ut`, `U#`; `None` when the move
-    /// was taken back and leaves no trace in the record.
+    /// was taken back and leaves no trace in the record (friendly). A time penalty's move keeps
+    /// its `U`, so that the penalty it counted replays from the record; the offender's move
+    /// made again follows it in the same turn.
     pub fn suffix(self) -> Option<&'static str> {
         match self {
-            Call::Reverted | Call::TimePenalty => None,
-            Call::TurnSkipped | Call::Reset => Some("U"),
+            Call::Reverted => None,
+            Call::TurnSkipped | Call::Reset | Call::TimePenalty => Some("U"),
             Call::PieceLost(_) | Call::JutsuFended(_) => Some("Ut"),
             Call::Lost => Some("U#"),
         }

@@ -80,8 +80,70 @@ fn friendly_and_time_penalty_take_the_move_back() {
         );
         let pen = veney_rules::penalty::time_penalties(g.position(), White);
         assert_eq!(pen, u8::from(call == Call::TimePenalty));
-        assert_eq!(g.record(), "", "a move taken back leaves no trace");
+        if call == Call::Reverted {
+            assert_eq!(g.record(), "", "a friendly move taken back leaves no trace");
+        } else {
+            // The penalty counted must replay from the record: the call keeps its mark.
+            assert_eq!(g.record(), "1. $X9U");
+        }
     }
+}
+
+#[test]
+fn a_time_penalty_saves_loads_undoes_and_redoes() {
+    // §2.0.22 "Time Penalty: The move is reset, and the player receives a penalty reduction to
+    // their time control": the count is part of the game (`penalties=1/0`), so a save must give
+    // it back (a review found the save refused as not matching its final position), and the
+    // offender's move made again belongs to the same turn.
+    let mut g = game(UntenablePolicy::TimePenalty, false);
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::TimePenalty));
+    g.attempt(action(&g, "$X6")).unwrap();
+    g.attempt(action(&g, "SY15")).unwrap();
+    assert_eq!(g.record(), "1. $X9U $X6, SY15;");
+    let text = veney_rules::savefile::write(&g);
+    let h = veney_rules::savefile::read(g.rules.clone(), &text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(h.position(), g.position());
+    assert_eq!(h.marks(), g.marks());
+    assert_eq!(veney_rules::penalty::time_penalties(h.position(), White), 1);
+    // Undoing White's turn takes back the retry and the called move with its penalty.
+    g.undo(); // SY15
+    assert!(g.undo_turn());
+    assert_eq!(veney_rules::penalty::time_penalties(g.position(), White), 0);
+    assert!(g.actions().next().is_none());
+    // Redo plays them as they stood: the call's penalty again.
+    g.redo();
+    assert_eq!(g.marks(), &[Mark::Called(Call::TimePenalty)]);
+    assert_eq!(veney_rules::penalty::time_penalties(g.position(), White), 1);
+    g.redo();
+    g.redo();
+    assert_eq!(g.position(), h.position());
+    assert_eq!(g.marks(), h.marks());
+}
+
+#[test]
+fn redo_keeps_an_untenable_move_open_to_call_and_a_call_with_its_penalty() {
+    // §2.0.22 "Absolute piece penalty: If the offending piece is the Self or their only blade,
+    // the player has lost the game." Undo then redo of the called move gives the loss back; of
+    // an uncalled one, the chance to call it.
+    let mut g = game(UntenablePolicy::PiecePenaltyAbsolute, false);
+    g.attempt(action(&g, "$X9")).unwrap();
+    let called = {
+        let mut c = g.clone();
+        c.call_untenable();
+        c
+    };
+    assert!(g.callable());
+    g.undo();
+    g.redo();
+    assert!(g.callable(), "still open to call after redo");
+    let mut c = called.clone();
+    c.undo();
+    c.redo();
+    assert_eq!(c.position(), called.position());
+    assert_eq!(c.marks(), called.marks());
+    assert_eq!(c.record(), "1. $X9U#");
 }
 
 #[test]
