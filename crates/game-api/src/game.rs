@@ -179,6 +179,20 @@ pub trait Game: Send + Sync + 'static {
     /// Reads a position text (checked: a text that reads but breaks the rules is refused).
     fn parse_position(&self, text: &str) -> Result<Self::State, TextError>;
 
+    /// Reads a position to start a game from: `parse_position`, refusing one player's view
+    /// (`is_view`), whose hidden part could never be played.
+    fn parse_playable(&self, text: &str) -> Result<Self::State, TextError> {
+        let s = self.parse_position(text)?;
+        if self.is_view(&s) {
+            return Err(TextError::new(
+                1,
+                text.trim(),
+                "this is one player's view of a game (something is hidden, `?`); a game starts only from a whole position",
+            ));
+        }
+        Ok(s)
+    }
+
     /// How many turns were played before `start` (a record from it numbers on from there). The
     /// default counts none, but a record that opens with the second player starts at 1.
     fn turns_before(&self, start: &Self::State) -> usize {
@@ -212,6 +226,13 @@ pub trait Game: Send + Sync + 'static {
     /// masters: A A S W …"). An observed state for anyone else must have none of them.
     fn secrets(&self, _s: &Self::State, _owner: Player) -> Vec<String> {
         Vec::new()
+    }
+
+    /// Whether `s` is one viewer's observation with something hidden (`observe` made it, or its
+    /// position text was read), not a state to play from: a host refuses to start a game from
+    /// it. The default suits games without secrets.
+    fn is_view(&self, _s: &Self::State) -> bool {
+        false
     }
 
     /// A full state consistent with what `viewer` observed (`observe`): the hidden part filled

@@ -49,7 +49,7 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         None => game.start(),
         Some(h) if h.value == "start" => game.start(),
         // The game counts columns within the value; 0 (unknown) stays unknown.
-        Some(h) => game.parse_position(h.value).map_err(|mut e| {
+        Some(h) => game.parse_playable(h.value).map_err(|mut e| {
             if e.col > 0 {
                 e.col += h.value_col - 1;
             }

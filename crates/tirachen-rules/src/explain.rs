@@ -150,7 +150,10 @@ fn move_refusal(
     };
     if !moves::reach(kind, side, from, &free).contains(to) {
         let why = match (kind, target) {
-            (Kind::Pike, None) if to.rank() as i8 - from.rank() as i8 == side.forward() => {
+            (Kind::Pike, None)
+                if to.rank() as i8 - from.rank() as i8 == side.forward()
+                    && (to.file() as i8 - from.file() as i8).abs() == 1 =>
+            {
                 "a Pike moves diagonally only to capture".to_string()
             }
             (Kind::Pike, Some(_)) => "a Pike captures only 1 square diagonally forward".to_string(),

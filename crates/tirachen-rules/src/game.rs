@@ -84,10 +84,15 @@ impl Game for Tirachen {
                 MasterChoice::Open => Decision::Player(s.to_move().player()),
             };
         }
-        if let Some(o) = outcome::ending(s, &self.options) {
+        let side = s.to_move();
+        // A side left with no action loses even on the turn the quiet count runs out (rulings
+        // "Draws" and "A side with no legal action": like chess's fifty-move rule, the count
+        // draws a game nobody can win, not one just won).
+        if let Some(o) = outcome::ending(s, &self.options)
+            && (o.reason != outcome::QUIET_TURNS || legal::has_action(s, &self.options, side))
+        {
             return Decision::Over(o);
         }
-        let side = s.to_move();
         if !legal::has_action(s, &self.options, side) {
             return Decision::Over(Outcome::win(
                 side.other().player(),
@@ -192,6 +197,12 @@ impl Game for Tirachen {
 
     fn observe(&self, s: &Position, viewer: Viewer) -> Position {
         secrecy::observe(s, &self.options, viewer)
+    }
+
+    /// Masters hidden from this view (`?n`): they could never be placed (a review found such a
+    /// text started as a game).
+    fn is_view(&self, s: &Position) -> bool {
+        Side::BOTH.iter().any(|&side| s.reserve(side).hidden() > 0)
     }
 
     fn sample_hidden(

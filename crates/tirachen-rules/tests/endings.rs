@@ -50,6 +50,24 @@ fn a_controlled_traitor_counts_as_a_unit() {
     assert_eq!(o.reason, "homeland occupied");
 }
 
+// Rulings "Draws" and "A side with no legal action": the quiet count draws a game nobody can
+// win, not one just won. Red's 100th quiet turn leaves White no action (the position above with
+// Red's General a step away): Red wins, as a mate on chess's fiftieth move wins.
+#[test]
+fn no_legal_action_outranks_the_quiet_turn_draw() {
+    let g = game();
+    let mut s = pos(&g, "9/9/9/9/9/8G/1F7/9/gpP6 r mm -/- - 99");
+    play(&g, &mut s, "Gi4-i5");
+    assert_eq!(s.quiet_turns(), 100);
+    let o = over(&g, &s);
+    assert_eq!(o.winner(), Some(Player(0)));
+    assert_eq!(o.reason, "no legal action");
+    // The control: with an action left to White, the 100th quiet turn draws.
+    let mut d = pos(&g, "9/9/9/9/9/8G/9/9/gpP6 r mm -/- - 99");
+    play(&g, &mut d, "Gi4-i5");
+    assert_eq!(over(&g, &d).reason, "quiet turns");
+}
+
 // Ruling "A side with no legal action": a side that cannot act loses. White's General on a1 is hemmed by
 // its own Pike b1 and by the ring of Red's Fort b3 (a2, b2); the Pike cannot step to b2 (ring)
 // or c1 (taken by a Red Pike) and has no square diagonally forward.

@@ -87,6 +87,20 @@ fn red_pike_steps_orthogonally_and_captures_diagonally_forward() {
     assert_eq!(refused_by(&g, &s, "Pe5xe4"), "Tirachen: Pike");
     assert_eq!(refused_by(&g, &s, "Pe5xf4"), "Tirachen: Pike");
     assert_eq!(refused_by(&g, &s, "Pe5-f6"), "Tirachen: Pike");
+    // The refusal says why: a diagonal step onto an empty square is a capture's move; a move a
+    // file further is not a Pike's at all (a review found it called diagonal).
+    let why = |text: &str| {
+        use game_api::Game as _;
+        let a = g.parse_action(&s, text).unwrap();
+        g.refusal(&s, game_api::Actor::Player(game_api::Player(0)), a)
+            .why
+    };
+    assert_eq!(why("Pe5-f6"), "a Pike moves diagonally only to capture");
+    assert!(
+        why("Pe5-g6").contains("cannot reach g6"),
+        "{}",
+        why("Pe5-g6")
+    );
 }
 
 // Tirachen "HOW THE PIECES MOVE": Pike — White's forward is down the board.

@@ -74,12 +74,15 @@ fn rule_checks_on_reading() {
         let e = g.parse_position(text).expect_err(text);
         assert!(e.why.contains(why), "{text}: {e}");
     }
+    // One side's view (White's secret masters hidden, `?9`) reads, as an observation; but no
+    // game starts from it: its hidden masters could never be placed.
     let secret = game_with(|o| o.masters = MasterChoice::Secret);
-    assert!(
-        secret
-            .parse_position("4g4/9/9/9/4*4/9/9/9/4G4 r cd FCP9/fcp9?9 - 0")
-            .is_ok()
-    );
+    let view = "4g4/9/9/9/4*4/9/9/9/4G4 r cd FCP9/fcp9?9 - 0";
+    assert!(secret.is_view(&secret.parse_position(view).unwrap()));
+    let e = secret.parse_playable(view).expect_err("a view");
+    assert!(e.why.contains("one player's view"), "{e}");
+    let start = secret.position_text(&secret.start());
+    assert!(!secret.is_view(&secret.parse_playable(&start).unwrap()));
 }
 
 /// Random strings and mutations of valid texts: the reader answers without panicking, and any

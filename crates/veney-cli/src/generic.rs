@@ -21,7 +21,7 @@ fn position<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
     if text == "start" {
         return Ok(g.start());
     }
-    g.parse_position(text)
+    g.parse_playable(text)
         .map_err(|e| format!("bad position: {e}\n  {text}"))
 }
 
@@ -262,7 +262,7 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, Strin
         println!("{k}: {v}");
         if k == "Start" && v != "start" {
             start = g
-                .parse_position(v)
+                .parse_playable(v)
                 .map_err(|e| format!("{}: {}", file.display(), e.at_line(*line)))?;
         }
     }

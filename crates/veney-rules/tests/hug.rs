@@ -342,4 +342,11 @@ fn a_save_mid_hug_resumes_and_keeps_the_pick_from_the_other() {
         "{blacks}"
     );
     assert!(blacks.contains("hug=?:-"), "{blacks}");
+    // Black's view of the position reads (an observation) but starts no game: the sealed hand
+    // could never be revealed.
+    let view = g.position_text(&g.observe(m.state(), Viewer::Player(B)));
+    assert!(g.is_view(&g.parse_position(&view).unwrap()));
+    let e = g.parse_playable(&view).unwrap_err();
+    assert!(e.why.contains("one player's view"), "{e}");
+    assert!(!g.is_view(m.state()));
 }

@@ -121,7 +121,7 @@ pub fn new_match(
     let g = Arc::new(Tirachen::new(options));
     let m = match position.map(str::trim).filter(|p| !p.is_empty()) {
         Some(p) => {
-            let s = g.parse_position(p).map_err(|e| e.to_string())?;
+            let s = g.parse_playable(p).map_err(|e| e.to_string())?;
             Match::from_state(g, s, 0)
         }
         None => Match::new(g, 0),
