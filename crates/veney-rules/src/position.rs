@@ -339,6 +339,12 @@ impl Position {
         self.free_bounces
     }
 
+    /// How many times in a row the free engagement was returned to the centre by repetition
+    /// with no other piece moving since (§2.0.20 quibbling, R-QUIBBLE).
+    pub fn quibbles(&self) -> u8 {
+        self.quibbles
+    }
+
     /// Retreats `side` has played (§2.0.02).
     #[inline]
     pub fn retreats(&self, side: Side) -> u8 {

@@ -111,6 +111,15 @@ impl Position {
         Ok(())
     }
 
+    /// A piece other than the free engagement moved: no quibbling reset is open any more
+    /// (§2.0.20 "unless/until a move is made by a piece other than the free engagement"), and
+    /// the free engagement's back-and-forth no longer repeats a position (§2.0.05).
+    fn other_piece_moved(&mut self) {
+        self.quibbles = 0;
+        self.free_bounces = 0;
+        self.free_from = None;
+    }
+
     /// Plays an action known to be tenable (from `legal_actions`).
     pub fn play_unchecked(&mut self, rules: &Rules, action: Action) {
         // A Hug pick needs its player (`pick_hug_unchecked`): nothing is played without one.
@@ -139,13 +148,20 @@ impl Position {
             self.hirakamae[mover.index()] = 2;
         }
         let hira = self.hirakamae.contains(&1);
-        // A move by a piece other than the free engagement ends the quibbling (§2.0.20).
+        // A move by a piece other than the free engagement ends the quibbling (§2.0.20), and
+        // the free engagement's back-and-forth: the position no longer repeats (§2.0.05,
+        // R-FREE-RETURN).
         let free_only = matches!(action, Action::Move(m) if m.mover == Mover::Free)
             || matches!(action, Action::EnterFree { .. });
         if action.counts_as_move() && !free_only {
-            self.quibbles = 0;
+            self.other_piece_moved();
         }
+        let donkeys = self.donkey;
         self.play_action(rules, action);
+        // The Donkey is a piece other than the free engagement: its move counts too.
+        if matches!(action, Action::Donkey(_)) && self.donkey != donkeys {
+            self.other_piece_moved();
+        }
         // With `hirakamae_breaks`, a stance the opponent (or its Donkey) broke has ended by the
         // enstanced side's turn (ruling R-HIRAKAMAE): looked at once the turn has passed, and
         // after the Donkey's move that opens it.

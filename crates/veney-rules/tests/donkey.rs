@@ -69,6 +69,20 @@ fn it_pushes_a_self_fends_engagements_and_turns_back_from_other_pieces() {
 }
 
 #[test]
+fn the_donkeys_move_ends_the_quibbling() {
+    // §2.0.20 Impasse: a reset may be declared "unless/until a move is made by a piece other than
+    // the free engagement" — the Donkey is such a piece (R-QUIBBLE).
+    let r = donkey_rules();
+    let base = about_to_move(&r, "X12", "4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/S2s");
+    let mut p = Position::from_text(&r, &format!("{} quibbles=2", base.to_text(&r))).unwrap();
+    assert_eq!(p.quibbles(), 2);
+    play(&r, &mut p, "K@ooxxx");
+    assert_eq!(p.donkey(White), Some(sq("X13")));
+    assert_eq!(p.quibbles(), 0);
+    assert!(!notations(&r, &p).contains(&"a==".to_string()));
+}
+
+#[test]
 fn off_the_board_it_goes_home_and_nothing_leaps_it() {
     // "if a movement directs the Donkey off the board, it is removed from play"; "no piece can
     // leap over it".

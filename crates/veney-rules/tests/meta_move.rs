@@ -128,6 +128,40 @@ fn quibbling_twice_lets_either_player_reset_the_board() {
 }
 
 #[test]
+fn the_returner_may_declare_the_quibbling_reset_at_once() {
+    // §2.0.20 Impasse: "either player can declare a reset of the entire board on their own turn"
+    // — the player who made the second return too, in the same turn (R-QUIBBLE).
+    let r = rules();
+    let text =
+        "4/4/4/bswc/eeee/4/4/4/1@2/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr freefrom=X7:2 quibbles=1";
+    let mut p = Position::from_text(&r, text).unwrap();
+    play(&r, &mut p, "a= a==");
+    assert_eq!(p.turn(), White, "the other player's turn follows");
+    assert_eq!(p.piece_at(sq("Y4")), Position::start(&r).piece_at(sq("Y4")));
+}
+
+#[test]
+fn another_piece_moving_ends_the_free_engagements_repetition() {
+    // §2.0.05: "If the free engagement is pushed back and forth on the same two squares,
+    // repeating a position three times (i.e. if it is pushed back to where it just came from
+    // twice in a row)": a move of another piece between the pushes repeats no position.
+    let r = rules();
+    let text = "4/4/4/bswc/eeee/4/4/4/1@2/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr freefrom=X7:2";
+    let mut p = Position::from_text(&r, text).unwrap();
+    assert!(
+        notations(&r, &p).iter().any(|n| n.starts_with("a=")),
+        "the control"
+    );
+    play(&r, &mut p, "SY3");
+    assert_eq!(p.free_bounces(), 0);
+    assert!(
+        !notations(&r, &p).iter().any(|n| n.starts_with("a=")),
+        "{:?}",
+        notations(&r, &p)
+    );
+}
+
+#[test]
 fn no_quibbling_reset_under_shima() {
     // §2.0.18 Shima: "retreat and reset are now impossible". The control: the same position
     // without Shima offers `a==` (quibbling_twice_lets_either_player_reset_the_board).

@@ -55,9 +55,10 @@ pub(crate) fn meta_moves(pos: &Position, out: &mut Vec<Action>) {
 /// the free engagement before that declaration. The other player's turn follows." Ruling
 /// R-QUIBBLE: after two `a=` returns with no other piece moving between, either side may play
 /// `a==` as its turn's action: the board resets as after a retreat (not counted as a retreat).
+/// The returner too, straight after its second `a=` (a meta-move, before any move of the turn).
 /// Not under Shima: "retreat and reset are now impossible" (§2.0.18).
 pub(crate) fn quibble_reset(pos: &Position, out: &mut Vec<Action>) {
-    if pos.quibbles >= 2 && !pos.meta_moved && !pos.shima {
+    if pos.quibbles >= 2 && !pos.shima {
         out.push(Action::QuibbleReset);
     }
 }
