@@ -175,6 +175,14 @@ fn call_unsettled(
                 p.skip_turn();
                 return (p, Call::JutsuFended(m.from));
             }
+            // Placed into the controlled measure: fended back to the reserve it came from (a
+            // review found it discarded as any other offending piece).
+            if let Action::Place { kind, to } = *action
+                && rules.info(offender, kind).jutsu
+                && crate::special::control::controlled(rules, before, !offender).contains(to)
+            {
+                return (skip(before), Call::JutsuFended(to));
+            }
             let Some(sq) = offender_square(action) else {
                 return (skip(before), Call::TurnSkipped);
             };

@@ -306,6 +306,33 @@ fn under_piece_penalty_a_jutsu_entering_control_is_fended() {
     assert!(after.piece_at(sq("X4")).is_none() && after.piece_at(sq("X5")).is_none());
     assert_eq!(after.turn(), Black, "the turn skipped");
     assert_eq!(g.record(), "1. JX5Ut");
+    // Placed into the controlled measure (beside the Self, §2.0.13), the Jutsu is fended too:
+    // it stays in reserve.
+    let mut g = game_with(
+        UntenablePolicy::PiecePenaltyAbsolute,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "W2"),
+            (Black, "Self", "Y7"),
+            (Black, "Sword", "Z7"),
+            (Black, "Balance", "W6"),
+        ],
+    );
+    let reserve = g.position().reserve(White, jutsu);
+    let Attempt::PlayedUntenable(why) = g.attempt(action(&g, "J*X5")).unwrap() else {
+        panic!("tenable?")
+    };
+    assert!(why.to_string().contains("2.0.07"), "{why}");
+    assert_eq!(g.call_untenable(), Some(Call::JutsuFended(sq("X5"))));
+    let after = g.position();
+    assert_eq!(after.reserve(White, jutsu), reserve, "back in reserve");
+    assert_eq!(after.discard(White, jutsu), 0, "not discarded");
+    assert!(after.piece_at(sq("X5")).is_none());
+    assert_eq!(after.turn(), Black, "the turn skipped");
+    let text = veney_rules::savefile::write(&g);
+    let h = veney_rules::savefile::read(g.rules.clone(), &text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(h.position(), g.position());
 }
 
 #[test]
