@@ -121,7 +121,7 @@ fn call_unsettled(
     };
     let skip = |p: &Position| {
         let mut p = *p;
-        p.skip_turn();
+        p.skip_turn(rules);
         p
     };
     match rules.options.untenable {
@@ -156,7 +156,7 @@ fn call_unsettled(
             p.contact = false;
             // The caller initiated the reset: the offender moves (as after a retreat).
             if p.turn() != offender {
-                p.skip_turn();
+                p.skip_turn(rules);
             }
             (p, Call::Reset)
         }
@@ -172,7 +172,7 @@ fn call_unsettled(
                 let mut p = *before;
                 p.remove(offender, k, m.from);
                 p.reserve[offender.index()][k.index()] += 1;
-                p.skip_turn();
+                p.skip_turn(rules);
                 return (p, Call::JutsuFended(m.from));
             }
             // Placed into the controlled measure: fended back to the reserve it came from (a
@@ -202,7 +202,7 @@ fn call_unsettled(
             p.remove(side, k, sq);
             p.discard[side.index()][k.index()] += 1;
             if p.turn() == offender && !p.is_game_over() {
-                p.skip_turn();
+                p.skip_turn(rules);
             }
             (p, Call::PieceLost(sq))
         }

@@ -187,30 +187,35 @@ impl Position {
                 self.en_passant_next = None;
             }
         }
-        // §2.0.20 non-fencing: a draw by no contest after the agreed count of quiet turns.
         if self.turn != mover {
-            // Hirakamae: passing indefinitely "without risking a draw" (§2.0.18).
-            self.quiet = if self.contact {
-                0
-            } else if hira {
-                self.quiet
+            self.count_quiet_turn(rules, hira);
+        }
+    }
+
+    /// A turn has ended (`hira`: with its side in hirakamae as it began): §2.0.20 non-fencing,
+    /// a draw by no contest after the agreed count of turns without contact.
+    fn count_quiet_turn(&mut self, rules: &Rules, hira: bool) {
+        // Hirakamae: passing indefinitely "without risking a draw" (§2.0.18).
+        self.quiet = if self.contact {
+            0
+        } else if hira {
+            self.quiet
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        self.contact = false;
+        if let Some(n) = rules.options.no_contest_turns
+            && self.quiet >= n
+            && self.outcome.is_none()
+        {
+            self.outcome = Some(if self.shima {
+                // Under Shima drawing is not an option: both lose (§2.0.18).
+                Outcome::DoubleCheckmate
             } else {
-                self.quiet.saturating_add(1)
-            };
-            self.contact = false;
-            if let Some(n) = rules.options.no_contest_turns
-                && self.quiet >= n
-                && self.outcome.is_none()
-            {
-                self.outcome = Some(if self.shima {
-                    // Under Shima drawing is not an option: both lose (§2.0.18).
-                    Outcome::DoubleCheckmate
-                } else {
-                    Outcome::Draw {
-                        reason: crate::outcome::Draw::NoContest,
-                    }
-                });
-            }
+                Outcome::Draw {
+                    reason: crate::outcome::Draw::NoContest,
+                }
+            });
         }
     }
 
@@ -621,9 +626,13 @@ impl Position {
         }
     }
 
-    /// Ends the turn now (a skipped turn, §2.0.22 penalties).
-    pub(crate) fn skip_turn(&mut self) {
+    /// Ends the turn now (a skipped turn, §2.0.22 penalties). It counts as a turn for no contest
+    /// (§2.0.20 lists "too many untenable moves" as non-fencing), with any contact its earlier
+    /// moves made.
+    pub(crate) fn skip_turn(&mut self, rules: &Rules) {
+        let hira = self.hirakamae.contains(&1);
         self.end_turn(false);
+        self.count_quiet_turn(rules, hira);
     }
 
     fn end_turn(&mut self, passed: bool) {

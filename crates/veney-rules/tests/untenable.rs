@@ -159,6 +159,22 @@ fn turn_penalty_resets_and_skips_the_turn() {
 }
 
 #[test]
+fn a_skipped_turn_counts_toward_no_contest() {
+    // §2.0.20 Impasse — Non-fencing: "too many untenable moves … they are simply not fencing,
+    // and the game may be called a draw." A turn skipped by the penalty is a turn without
+    // contact like any other (a review found it left out of the count).
+    let mut g = game(UntenablePolicy::TurnPenalty, false);
+    let quiet = g.position().quiet_turns();
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::TurnSkipped));
+    assert_eq!(g.position().turn(), Black);
+    assert_eq!(g.position().quiet_turns(), quiet + 1);
+    let text = veney_rules::savefile::write(&g);
+    let h = veney_rules::savefile::read(g.rules.clone(), &text).unwrap();
+    assert_eq!(h.position(), g.position());
+}
+
+#[test]
 fn piece_penalty_discards_the_piece_or_spares_the_last_blade() {
     // §2.0.22: "Piece Penalty: The piece which made the untenable move is discarded, and the
     // player's turn is skipped. Absolute … If the offending piece is the Self or their only
