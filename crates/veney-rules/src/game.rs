@@ -390,27 +390,60 @@ impl Game {
         }
     }
 
-    /// Whether the last action is untenable and may be called now.
+    /// Whether an untenable action may be called now.
     pub fn callable(&self) -> bool {
-        self.marks.last() == Some(&Mark::Untenable) && self.flagged.is_none()
+        self.open_call().is_some()
     }
 
-    /// Calls the last action untenable and applies the agreed penalty (§2.0.22).
-    pub fn call_untenable(&mut self) -> Option<Call> {
-        if !self.callable() {
+    /// The history index of the untenable action open to call (§2.0.22 "only immediately after
+    /// the move is made … If you make a move, you've lost your chance"): the last action, or
+    /// the last before what is no move of the offender's — ending the turn, glare or a
+    /// declaration after it, the Donkey's move that follows the turn (ruling R-UNTENABLE-CALL;
+    /// a review found the offender's own ending of the turn closing the opponent's chance).
+    fn open_call(&self) -> Option<usize> {
+        if self.flagged.is_some() {
             return None;
         }
-        let (before, action) = *self.history.last()?;
-        let (after, call) = crate::penalty::call(&self.rules, &before, &self.pos, &action);
+        for i in (0..self.marks.len()).rev() {
+            match self.marks[i] {
+                Mark::Untenable => return Some(i),
+                Mark::Called(_) => return None,
+                Mark::Tenable => match self.history[i].1 {
+                    Action::EndTurn
+                    | Action::Glare { .. }
+                    | Action::Declare { .. }
+                    | Action::Donkey(_) => {}
+                    _ => return None,
+                },
+            }
+        }
+        None
+    }
+
+    /// Calls the untenable action open to call (`callable`) and applies the agreed penalty
+    /// (§2.0.22). What was played after it (the offender's ending of the turn, the Donkey's
+    /// move) is taken back with it.
+    pub fn call_untenable(&mut self) -> Option<Call> {
+        let i = self.open_call()?;
+        let (before, action) = self.history[i];
+        let after = self.history.get(i + 1).map_or(self.pos, |h| h.0);
+        let (result, call) = crate::penalty::call(&self.rules, &before, &after, &action);
+        if i + 1 < self.history.len() {
+            self.rng = self.rng_history[i + 1].clone();
+            self.history.truncate(i + 1);
+            self.rng_history.truncate(i + 1);
+            self.marks.truncate(i + 1);
+            self.redo.clear();
+        }
         if call.suffix().is_none() {
             // Taken back: it leaves no trace but the penalty count.
             self.history.pop();
             self.rng_history.pop();
             self.marks.pop();
-        } else if let Some(m) = self.marks.last_mut() {
-            *m = Mark::Called(call);
+        } else {
+            self.marks[i] = Mark::Called(call);
         }
-        self.pos = after;
+        self.pos = result;
         Some(call)
     }
 

@@ -242,6 +242,54 @@ fn a_call_comes_only_immediately_after_the_move() {
 }
 
 #[test]
+fn the_offenders_turn_ending_and_the_donkeys_move_leave_the_call_open() {
+    // §2.0.22: "An untenable move can be called out by the opponent … only immediately after the
+    // move is made … If you make a move, you've lost your chance". Ruling R-UNTENABLE-CALL: what
+    // follows that is no move of the caller's — here the Donkey's move after the offender's turn
+    // (§2.0.23) — leaves the chance open, and is taken back with the move.
+    let mut opts = rules().options.clone();
+    opts.untenable = UntenablePolicy::TurnPenalty;
+    opts.donkey = true;
+    let r = Arc::new(Rules::standard_with(opts));
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "Y14"),
+            (Black, "Sword", "Y12"),
+        ],
+        White,
+    );
+    let start =
+        veney_rules::Position::from_text(&r, &format!("{} donkey=wW9", base.to_text(&r))).unwrap();
+    let mut g = Game::from_position(r.clone(), start);
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert!(matches!(
+        g.position().phase(),
+        veney_rules::Phase::DonkeyMove { .. }
+    ));
+    g.roll();
+    assert_eq!(g.position().turn(), Black);
+    assert!(g.callable(), "the Donkey's move closes no chance");
+    assert_eq!(g.call_untenable(), Some(Call::TurnSkipped));
+    // The move and the Donkey's move after it are taken back; White's turn is skipped, after
+    // which the Donkey moves again.
+    assert!(g.position().piece_at(sq("X4")).is_some());
+    assert_eq!(g.marks(), &[Mark::Called(Call::TurnSkipped)]);
+    let text = veney_rules::savefile::write(&g);
+    let h = veney_rules::savefile::read(g.rules.clone(), &text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(h.position(), g.position());
+    // Black's own move closes it (the control).
+    let mut g = Game::from_position(r.clone(), start);
+    g.attempt(action(&g, "$X9")).unwrap();
+    g.roll();
+    g.attempt(action(&g, "SY15")).unwrap();
+    assert!(!g.callable());
+}
+
+#[test]
 fn records_with_untenable_moves_save_and_load() {
     let mut g = game(UntenablePolicy::TurnPenalty, true);
     g.attempt(action(&g, "GW7")).unwrap();
