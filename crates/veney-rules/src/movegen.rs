@@ -47,6 +47,8 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
                         sink.piece(rules, pos, &view, k, from);
                     }
                 }
+                // Enacting an intention is a move of the blade (§2.0.11; R-DYING).
+                crate::special::intention::enactment(rules, pos, sink.list());
             }
             Phase::Second {
                 stone: Some(sq), ..

@@ -541,9 +541,12 @@ impl San {
                 after.outcome(),
                 Some(crate::outcome::Outcome::Checkmate { .. })
             ) && after.outcome() != pos.outcome();
-            if mates {
+            // `##`: a dying move's double checkmate (an enacted strike on the Self, R-DYING).
+            let double = after.outcome() == Some(crate::outcome::Outcome::DoubleCheckmate)
+                && pos.dying() == Some(pos.turn());
+            if mates || double {
                 match &mut san {
-                    San::Move(m) => m.mate = 1,
+                    San::Move(m) => m.mate = if double { 2 } else { 1 },
                     San::Roll { mate, .. } => *mate = true,
                     _ => {}
                 }

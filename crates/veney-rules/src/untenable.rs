@@ -28,7 +28,8 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
     if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
         return Untenable::new("§2.0.21 Endings", format!("the game is over: {o}"));
     }
-    if pos.dying() == Some(pos.turn()) && !matches!(action, Action::Move(_)) {
+    if pos.dying() == Some(pos.turn()) && !matches!(action, Action::Move(_) | Action::Enact { .. })
+    {
         return Untenable::new(
             "§2.0.20 Dying Moves",
             "after checkmate by touch only a dying move of a piece on the board is left; the Self cannot move",

@@ -583,6 +583,28 @@ fn the_dying_move_keeps_the_range_constraints_of_the_dead_self() {
 }
 
 #[test]
+fn a_dying_move_may_enact_an_intention() {
+    // §2.0.11: declaring intention "no move is made until enacted" — enacting is the blade's
+    // move; §2.0.20: the mated side may "checkmate in return". Ruling R-DYING: an intention still
+    // open may be enacted as the dying move; on the Self it is double checkmate (`##`).
+    use veney_rules::outcome::Outcome;
+    let r = rules();
+    let base = dying_position(&r);
+    let mut p =
+        Position::from_text(&r, &format!("{} intention=w:Y12:Y9:S:0", base.to_text(&r))).unwrap();
+    play(&r, &mut p, "$tX13#");
+    assert_eq!(p.dying(), Some(Black));
+    let enact = notations(&r, &p)
+        .into_iter()
+        .find(|n| n.contains('!'))
+        .unwrap_or_else(|| panic!("no enactment in {:?}", notations(&r, &p)));
+    assert!(enact.ends_with("##"), "{enact}");
+    play(&r, &mut p, &enact);
+    assert_eq!(p.outcome(), Some(Outcome::DoubleCheckmate));
+    assert!(p.is_game_over());
+}
+
+#[test]
 fn after_a_touch_mate_the_mated_side_has_a_dying_move() {
     // §2.0.20 Dying Moves: "when a checkmate by touch occurs … if they take it, both players
     // lose." §2.0.R5: `##` double checkmate.
