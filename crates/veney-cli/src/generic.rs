@@ -21,7 +21,7 @@ fn position<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
     if text == "start" {
         return Ok(g.start());
     }
-    g.parse_playable(text)
+    g.parse_position(text)
         .map_err(|e| format!("bad position: {e}\n  {text}"))
 }
 
@@ -61,7 +61,13 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             }
         }
         Command::Apply { position: p, turns } => {
-            let s = position(&**g, p)?;
+            // A game is played on from a whole position only, not one player's view.
+            let s = if p == "start" {
+                g.start()
+            } else {
+                g.parse_playable(p)
+                    .map_err(|e| format!("bad position: {e}\n  {p}"))?
+            };
             let mut m = Match::from_state(g.clone(), s, 0);
             for (i, t) in turns.iter().enumerate() {
                 for tok in t.split_whitespace() {

@@ -241,7 +241,12 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Apply { position: p, turns } => {
-            let mut pos = position(&rules, p)?;
+            // Played on from a whole position only, not one player's view.
+            let mut pos = match p.as_str() {
+                "start" => Position::start(&rules),
+                p => Position::from_text_playable(&rules, p)
+                    .map_err(|e| format!("bad position: {e}\n  {p}"))?,
+            };
             for (i, t) in turns.iter().enumerate() {
                 let acts = notation::parse_turn(&rules, &pos, t, 1)
                     .map_err(|e| format!("turn {} {t:?}: {e}", i + 1))?;

@@ -18,8 +18,7 @@ pub struct Game {
     pos: Position,
     /// Positions before each played action, and the action.
     history: Vec<(Position, Action)>,
-    /// Undone actions, most recent last.
-    /// Undone actions, each with how it stood (§2.0.22), for redo.
+    /// Undone actions, most recent last, each with how it stood (§2.0.22), for redo.
     redo: Vec<(Action, Mark)>,
     /// The seed of `rng`, kept for saves and replays.
     seed: u64,
@@ -404,15 +403,31 @@ impl Game {
         if self.flagged.is_some() {
             return None;
         }
+        // Back over the tenable actions that are no moves, to the untenable one; each must be
+        // the offender's own or its Donkey's (a review found the caller's own glare or
+        // declaration, a turn of its own, leaving the call open).
+        let mut skipped = Vec::new();
         for i in (0..self.marks.len()).rev() {
             match self.marks[i] {
-                Mark::Untenable => return Some(i),
+                Mark::Untenable => {
+                    let offender = self.history[i].0.turn();
+                    let own = skipped.iter().all(|&j: &usize| {
+                        let before = &self.history[j].0;
+                        match self.history[j].1 {
+                            Action::Donkey(_) => {
+                                matches!(before.phase(), Phase::DonkeyMove { placer } if placer == offender)
+                            }
+                            _ => before.turn() == offender,
+                        }
+                    });
+                    return own.then_some(i);
+                }
                 Mark::Called(_) => return None,
                 Mark::Tenable => match self.history[i].1 {
                     Action::EndTurn
                     | Action::Glare { .. }
                     | Action::Declare { .. }
-                    | Action::Donkey(_) => {}
+                    | Action::Donkey(_) => skipped.push(i),
                     _ => return None,
                 },
             }
@@ -420,11 +435,24 @@ impl Game {
         None
     }
 
+    /// The side whose untenable action may be called now (`callable`), if any.
+    pub fn call_offender(&self) -> Option<Side> {
+        self.open_call().map(|i| self.history[i].0.turn())
+    }
+
     /// Calls the untenable action open to call (`callable`) and applies the agreed penalty
     /// (§2.0.22). What was played after it (the offender's ending of the turn, the Donkey's
     /// move) is taken back with it.
     pub fn call_untenable(&mut self) -> Option<Call> {
         let i = self.open_call()?;
+        // What was undone before the call no longer follows from the position.
+        self.redo.clear();
+        Some(self.apply_call(i))
+    }
+
+    /// Applies the agreed penalty to the untenable action at history index `i`, taking back
+    /// what followed it.
+    fn apply_call(&mut self, i: usize) -> Call {
         let (before, action) = self.history[i];
         let after = self.history.get(i + 1).map_or(self.pos, |h| h.0);
         let (result, call) = crate::penalty::call(&self.rules, &before, &after, &action);
@@ -433,7 +461,6 @@ impl Game {
             self.history.truncate(i + 1);
             self.rng_history.truncate(i + 1);
             self.marks.truncate(i + 1);
-            self.redo.clear();
         }
         if call.suffix().is_none() {
             // Taken back: it leaves no trace but the penalty count.
@@ -444,7 +471,7 @@ impl Game {
             self.marks[i] = Mark::Called(call);
         }
         self.pos = result;
-        Some(call)
+        call
     }
 
     /// Plays one action token of a record, where untenable moves may appear: a move marked
@@ -578,7 +605,8 @@ impl Game {
         // Advance the generator as the original draw did.
         self.advance_rng_for_roll();
         if let Mark::Called(_) = mark {
-            self.call_untenable();
+            // The rest of the redo stack stays: the call is replayed as it stood.
+            self.apply_call(self.history.len() - 1);
         }
         Some(a)
     }

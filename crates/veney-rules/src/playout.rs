@@ -46,7 +46,14 @@ pub fn random_game(
             )
         };
         // Checked, the same draw is checked against the list (so both play the same game).
-        let a = sampler.random_action(rules, &pos, rng).ok_or_else(none)?;
+        let Some(a) = sampler.random_action(rules, &pos, rng) else {
+            // A mated side with no dying move to make (its pieces out of their range from the
+            // dead Self's square, R-DYING): the checkmate stands, as the game API says.
+            if pos.dying() == Some(pos.turn()) {
+                break;
+            }
+            return Err(none());
+        };
         if checked {
             movegen::legal_actions(rules, &pos, &mut buf);
             check_sampler(rules, &pos, &mut sampler, &buf, a)?;

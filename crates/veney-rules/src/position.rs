@@ -339,6 +339,12 @@ impl Position {
         self.free_bounces
     }
 
+    /// Whether this is one player's view with the other's Hug hand sealed (`hug=?:-`,
+    /// §2.0.23): an observation, not a position to play from (the hand could never be revealed).
+    pub fn is_view(&self) -> bool {
+        self.hug.contains(&crate::hug_hand::Hand::Sealed)
+    }
+
     /// How many times in a row the free engagement was returned to the centre by repetition
     /// with no other piece moving since (§2.0.20 quibbling, R-QUIBBLE).
     pub fn quibbles(&self) -> u8 {

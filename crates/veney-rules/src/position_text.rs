@@ -850,6 +850,22 @@ impl Position {
         PositionText::parse(text)?.to_position(rules)
     }
 
+    /// Reads a position to play from: `from_text`, refusing one player's view, whose sealed
+    /// Hug hand (`hug=?:-`, §2.0.23) could never be revealed (`Position::is_view`).
+    pub fn from_text_playable(rules: &Rules, text: &str) -> Result<Position, ParseError> {
+        let p = Position::from_text(rules, text)?;
+        if p.is_view() {
+            let at = text.find("hug=");
+            let token = at.map_or(text, |i| text[i..].split_whitespace().next().unwrap_or(""));
+            return Err(ParseError::new(
+                at.map_or(1, |i| i + 1),
+                token,
+                "this is one player's view of a game (the other's Hug hand is sealed, `?`); a game starts only from a whole position",
+            ));
+        }
+        Ok(p)
+    }
+
     /// Writes the position text; `from_text` reads it back to an equal position.
     pub fn to_text(&self, rules: &Rules) -> String {
         let mut s = String::with_capacity(80);

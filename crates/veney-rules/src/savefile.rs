@@ -144,7 +144,7 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                 "Position" if v == "start" => start = Some(Position::start(&rules)),
                 "Position" => {
                     start = Some(
-                        Position::from_text(&rules, v)
+                        Position::from_text_playable(&rules, v)
                             .map_err(|error| SaveError::Bad { line: i + 1, error })?,
                     )
                 }

@@ -358,14 +358,12 @@ impl game_api::Game for VeneyGame {
         }
     }
 
-    /// A sealed Hug hand holds either piece its player could hide, drawn evenly.
     /// A sealed Hug hand (`hug=?:-`) is another player's view (§2.0.23).
     fn is_view(&self, s: &Position) -> bool {
-        Side::ALL
-            .iter()
-            .any(|&side| s.hug_hand(side) == Hand::Sealed)
+        s.is_view()
     }
 
+    /// A sealed Hug hand holds either piece its player could hide, drawn evenly.
     fn sample_hidden(
         &self,
         observed: &Position,

@@ -349,4 +349,10 @@ fn a_save_mid_hug_resumes_and_keeps_the_pick_from_the_other() {
     let e = g.parse_playable(&view).unwrap_err();
     assert!(e.why.contains("one player's view"), "{e}");
     assert!(!g.is_view(m.state()));
+    // The app's position box and a save's [Position] read it the same way.
+    let e = Position::from_text_playable(&r, &view).unwrap_err();
+    assert_eq!(e.token, "hug=?:-");
+    let save = format!("[Position \"{view}\"]\n");
+    let e = veney_rules::savefile::read(r.clone(), &save).unwrap_err();
+    assert!(e.to_string().contains("one player's view"), "{e}");
 }

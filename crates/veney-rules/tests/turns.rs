@@ -540,7 +540,9 @@ fn a_mated_side_with_no_piece_to_move_has_lost_at_once() {
         White,
     );
     play(&r, &mut p, "$tX13#");
-    assert_eq!(p.dying(), Some(Black));
+    // No dying move to wait for: the position itself is over, the checkmate standing.
+    assert_eq!(p.dying(), None);
+    assert!(p.is_game_over());
     assert!(p.legal_actions(&r).is_empty());
     let g = veney_rules::VeneyGame::new(std::sync::Arc::new(r.clone()));
     let Decision::Over(o) = g.decision(&p) else {

@@ -144,6 +144,13 @@ fn redo_keeps_an_untenable_move_open_to_call_and_a_call_with_its_penalty() {
     assert_eq!(c.position(), called.position());
     assert_eq!(c.marks(), called.marks());
     assert_eq!(c.record(), "1. $X9U#");
+    // A call after an undo leaves nothing to redo: the undone move no longer follows.
+    let mut g = game(UntenablePolicy::TurnPenalty, false);
+    g.attempt(action(&g, "$X9")).unwrap();
+    g.attempt(action(&g, "SY15")).unwrap();
+    g.undo();
+    assert_eq!(g.call_untenable(), Some(Call::TurnSkipped));
+    assert_eq!(g.redo(), None);
 }
 
 #[test]
@@ -287,6 +294,36 @@ fn the_offenders_turn_ending_and_the_donkeys_move_leave_the_call_open() {
     g.roll();
     g.attempt(action(&g, "SY15")).unwrap();
     assert!(!g.callable());
+}
+
+#[test]
+fn the_callers_own_glare_closes_the_call() {
+    // §2.0.22: "If you make a move, you've lost your chance". Glare "amounts to a pass"
+    // (§2.0.16) but it is the caller's own turn: the chance is gone once White has glared,
+    // though a glare of the offender's own would have left it (R-UNTENABLE-CALL).
+    let mut g = game_with(
+        UntenablePolicy::TurnPenalty,
+        &[
+            (White, "Self", "W2"),
+            (White, "Lantern", "Y4"),
+            (Black, "Self", "Y14"),
+            (Black, "Sword", "X15"),
+            (Black, "Jutsu", "Z12"),
+            (Black, "Balance", "Y10"),
+        ],
+    );
+    g.play(Action::Pass).unwrap();
+    let Attempt::PlayedUntenable(_) = g.attempt(action(&g, "$X7")).unwrap() else {
+        panic!("tenable?")
+    };
+    while g.position().turn() == Black {
+        g.play(Action::EndTurn).unwrap();
+    }
+    assert_eq!(g.call_offender(), Some(Black), "open on White's turn");
+    g.play(action(&g, "LfJ~")).unwrap();
+    assert_eq!(g.position().turn(), Black);
+    assert!(!g.callable(), "White glared instead of calling");
+    assert_eq!(g.call_untenable(), None);
 }
 
 #[test]

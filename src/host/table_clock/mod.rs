@@ -173,6 +173,9 @@ pub enum ClockIntent {
     /// A checkmate by touch: the mated seat's clock drops to a few seconds for its dying move
     /// (§2.0.20).
     DyingMove(usize),
+    /// The rules gave this seat its turn back (an untenable move called after the offender had
+    /// pressed, §2.0.22): its press is undone if the clock runs for the other seat.
+    TurnBack(usize),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -243,6 +246,13 @@ fn apply(
             (ClockIntent::Toggle, _) => {
                 t.open = !t.open;
                 Ok(())
+            }
+            (ClockIntent::TurnBack(seat), Some(c)) => {
+                if c.to_move() != Some(seat) && c.undo_depth() > 0 {
+                    c.undo_press(now)
+                } else {
+                    Ok(())
+                }
             }
             (ClockIntent::TimePenalty(seat), Some(c)) => {
                 // The offender had pressed: its turn comes back first.

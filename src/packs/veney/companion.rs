@@ -380,8 +380,7 @@ fn feed(
         Phase::Cast { .. } => Some("where the cast piece lands".into()),
         _ => None,
     };
-    let call = g.callable().then(|| {
-        let offender = g.actions().last().map_or(!pos.turn(), |(p, _)| p.turn());
+    let call = g.call_offender().map(|offender| {
         format!(
             "{offender}'s last move is untenable: {} may call it (§2.0.22)",
             !offender

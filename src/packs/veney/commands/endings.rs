@@ -8,16 +8,17 @@ pub(super) fn resign(ctx: &mut Ctx) {
 }
 
 pub(super) fn call_untenable(ctx: &mut Ctx) {
-    let offender = ctx.game.0.actions().last().map(|(p, _)| p.turn());
+    let offender = ctx.game.0.call_offender();
     match ctx.game.0.call_untenable() {
         Some(c) => {
+            use crate::host::table_clock::ClockIntent;
+            let to_move = ctx.game.0.position().turn();
             // §2.0.22 Time Penalty: the table clock takes it (the offender moves again).
             if c == veney_rules::penalty::Call::TimePenalty {
-                let offender = ctx.game.0.position().turn();
-                ctx.clock
-                    .write(crate::host::table_clock::ClockIntent::TimePenalty(
-                        offender.index(),
-                    ));
+                ctx.clock.write(ClockIntent::TimePenalty(to_move.index()));
+            } else if Some(to_move) == offender {
+                // Called after the offender pressed (its turn ended): its turn comes back.
+                ctx.clock.write(ClockIntent::TurnBack(to_move.index()));
             }
             ctx.status.info = Some(format!("called: {c:?}"));
             // Companion mode announces the call and what it did.

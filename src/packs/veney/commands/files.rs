@@ -53,7 +53,7 @@ pub(super) fn new_game_with(
 }
 
 pub(super) fn set_position(ctx: &mut Ctx, text: &str) {
-    match Position::from_text(&ctx.game.0.rules, text) {
+    match Position::from_text_playable(&ctx.game.0.rules, text) {
         Ok(p) => {
             let rules = ctx.game.0.rules.clone();
             ctx.replace_game(Game::from_position_seeded(rules, p, fresh_seed()));
