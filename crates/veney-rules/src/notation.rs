@@ -1012,9 +1012,14 @@ impl San {
                         .copied()
                         .collect();
                     if enacts.is_empty() {
-                        return Err(here(
-                            "no declared intention can be enacted now (§2.0.11): it is enacted on the very next turn, while the target stays and your Jutsu is on the board".into(),
-                        ));
+                        let bluffed = pos
+                            .intention()
+                            .is_some_and(|i| i.bluff && i.side == pos.turn());
+                        return Err(here(if bluffed {
+                            "no declared intention can be enacted now (§2.0.11 Jutsu: Intention): that intention was a bluff (your Jutsu was not aligned with the target, or the blade did not see it), and a bluff is never enacted".into()
+                        } else {
+                            "no declared intention can be enacted now (§2.0.11): it is enacted on the very next turn, while the target stays and your Jutsu is on the board".into()
+                        }));
                     }
                     return pick(enacts, "enactment");
                 }

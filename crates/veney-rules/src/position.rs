@@ -173,6 +173,10 @@ pub struct Intent {
     /// The own engagement the blade steps onto before striking, when the declared movement is a
     /// stepping-stone double move (§2.0.11; ruling R-INTENTION).
     pub via: Option<Square>,
+    /// Declared without the Jutsu's alignment or the blade's sight of the target: "you may bluff
+    /// an intention of any describable move, even if it is untenable" (§2.0.11). It draws a
+    /// reaction but is never enacted.
+    pub bluff: bool,
 }
 
 impl Position {

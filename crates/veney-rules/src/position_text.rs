@@ -38,7 +38,7 @@
 //!   `donkeymove=w` White's Donkey moves before the side to move acts (§2.0.23);
 //!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
-//!   has had contact; `intention=W:X7:X10:l:0[:X8]` a declared intention (§2.0.11): blade code (its case gives the
+//!   has had contact; `intention=W:X7:X10:l:0[:X8][:bluff]` a declared intention (§2.0.11): blade code (its case gives the
 //!   side), from, target square, target's code, 1 while the declaring turn is not over;
 //!   `penalties=a/b` time penalties for called untenable moves [0/0]; `meta=1` the side to move
 //!   has made its meta-move; `freefrom=SQ:n` the free engagement last came from SQ and was pushed
@@ -589,7 +589,12 @@ impl PositionText {
                             "expected intention=BLADE:FROM:TO:TARGET:FRESH, e.g. W:X7:X10:l:0",
                         )
                     };
-                    let parts: Vec<&str> = v.split(':').collect();
+                    let mut parts: Vec<&str> = v.split(':').collect();
+                    // `:bluff` last: declared without the conditions, never enacted (§2.0.11).
+                    let bluff = parts.last() == Some(&"bluff");
+                    if bluff {
+                        parts.pop();
+                    }
                     let (b, f, t, g, fresh, via) = match parts.as_slice() {
                         [b, f, t, g, fresh] => (b, f, t, g, fresh, None),
                         [b, f, t, g, fresh, via] => (b, f, t, g, fresh, Some(square(via)?)),
@@ -607,6 +612,7 @@ impl PositionText {
                         target,
                         fresh: *fresh == "1",
                         via,
+                        bluff,
                     });
                 }
                 "meta" => {
@@ -1078,6 +1084,9 @@ impl Position {
             ));
             if let Some(v) = i.via {
                 s.push_str(&format!(":{v}"));
+            }
+            if i.bluff {
+                s.push_str(":bluff");
             }
         }
         if self.meta_moved {

@@ -56,7 +56,12 @@ impl Position {
         }
         // A declared intention may be a bluff: any describable strike with one of your blades
         // (§2.0.11).
-        if let Action::Declare { kind, from, .. } = action {
+        // Not once the game is over, nor as a dying move (R-DYING: no pass, and a declaration
+        // alone amounts to one, §2.0.16).
+        if let Action::Declare { kind, from, .. } = action
+            && !self.is_game_over()
+            && self.dying() != Some(self.turn)
+        {
             let legal = self.legal_actions(rules);
             let declaring_open = legal.iter().any(|a| matches!(a, Action::Declare { .. }))
                 || matches!(self.phase, Phase::Start | Phase::Glare);
@@ -157,7 +162,20 @@ impl Position {
             self.other_piece_moved();
         }
         let donkeys = self.donkey;
+        let targeted = self
+            .intention
+            .filter(|i| self.piece_at(i.to) == Some((!i.side, i.target)));
         self.play_action(rules, action);
+        // §2.0.11 "…unless your opponent moves the target piece": the intention lapses once the
+        // declared target leaves its square (taken, moved, there and back); it does not come back
+        // with another piece of that kind (a review found it did). A bluff at an empty square
+        // stays to be seen.
+        if let Some(i) = targeted
+            && self.intention == Some(i)
+            && self.piece_at(i.to) != Some((!i.side, i.target))
+        {
+            self.intention = None;
+        }
         // The Donkey is a piece other than the free engagement: its move counts too.
         if matches!(action, Action::Donkey(_)) && self.donkey != donkeys {
             self.other_piece_moved();

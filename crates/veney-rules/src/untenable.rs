@@ -49,11 +49,17 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             );
         }
     }
-    let second = matches!(pos.phase(), Phase::Second { .. });
+    // After the turn's move: a double-move's second, glare and declaring after the moves
+    // (Phase::Glare), hirakamae's second move (a review found these phases refused with the
+    // wrong rule).
+    let second = matches!(
+        pos.phase(),
+        Phase::Second { .. } | Phase::Glare | Phase::Hirakamae { .. }
+    );
     match *action {
         Action::Pass if second => Untenable::new(
             "§2.0.17 Passing",
-            "you cannot pass in the middle of a double-move; end the turn instead",
+            "you cannot pass after a move of your turn; end the turn instead",
         ),
         Action::Pass if crate::special::hirakamae::active(pos, !side) => Untenable::new(
             HIRAKAMAE,
@@ -293,6 +299,12 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 "your opponent stands in hirakamae and you may not pass: declaring with no move before it is a pass (§2.0.16) — move first",
             )
         }
+        Action::Declare { .. } if pos.phase() == Phase::Start && pos.passes() >= 2 => {
+            Untenable::new(
+                "§2.0.17 Passing",
+                "two passes in a row already: the first player who passed must now move, and declaring with no move before it is a pass (§2.0.16)",
+            )
+        }
         Action::Declare { .. } => Untenable::new(
             "§2.0.11 Jutsu: Intention",
             if pos.meta_moved() {
@@ -301,6 +313,12 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 "intention is declared with one of your blades, before a move or after your moves, and ends the turn"
             },
         ),
+        Action::Enact { .. } if pos.intention().is_some_and(|i| i.bluff && i.side == side) => {
+            Untenable::new(
+                "§2.0.11 Jutsu: Intention",
+                "that intention was a bluff (your Jutsu was not aligned with the target, or the blade did not see it): a bluff is never enacted",
+            )
+        }
         Action::Enact { .. } => Untenable::new(
             "§2.0.11 Jutsu: Intention",
             "an intention is enacted on the very next turn, while the target stays and your Jutsu is on the board",

@@ -198,6 +198,7 @@ impl Position {
                     .wrapping_mul(0x9E37_79B9)
                     .rotate_left(i.fresh as u32 * 7 + i.kind.0 as u32)
                     ^ i.via.map_or(0, |v| (v.index() as u64 + 1) << 52)
+                    ^ (i.bluff as u64) << 60
             });
         if extra != 0 {
             let mut st = extra;

@@ -502,6 +502,32 @@ fn shima_reclaims_on_the_selfs_second_move_too_to_place_later() {
 }
 
 #[test]
+fn the_reclaimed_dagger_keeps_out_of_a_measure_under_presence() {
+    // §2.0.11 Presence: "Your Jutsu's presence in the same measure as your Self piece prevents
+    // your opponent from placing any pieces from reserve into that measure." Black's Self and
+    // Jutsu hold measure 2, every square beside White's Self on the Shima square X6: the Dagger
+    // comes back to reserve but cannot be placed there (a review found it placed).
+    let r = rules();
+    let pieces = [
+        (White, "Self", "X5"),
+        (White, "Sword", "W4"),
+        (Black, "Self", "Z8"),
+        (Black, "Jutsu", "Z7"),
+        (Black, "Sword", "Z10"),
+    ];
+    let mut p = shima_on_x6(&r, &pieces);
+    act(&r, &mut p, "SX6");
+    let wd = r.set(White).by_name("Dagger").unwrap();
+    assert_eq!(p.reserve(White, wd), 1, "reclaimed");
+    let now = notations(&r, &p);
+    assert!(!now.iter().any(|n| n.starts_with("D*")), "{now:?}");
+    // The control: without the Jutsu the placement is offered.
+    let mut q = shima_on_x6(&r, &[pieces[0], pieces[1], pieces[2], pieces[4]]);
+    act(&r, &mut q, "SX6");
+    assert!(notations(&r, &q).contains(&"D*X7".to_string()));
+}
+
+#[test]
 fn after_shimas_reclaim_the_placement_or_the_other_second_move() {
     // §2.0.18 Shima: the caster "may reclaim their Dagger and place it on the board
     // immediately" — a may: the Sword's concert move after the Self's (R-CONCERT) is still open

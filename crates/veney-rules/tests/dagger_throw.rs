@@ -172,6 +172,7 @@ fn a_throw_may_follow_a_self_move_in_concert_or_a_stepping_stone() {
             (White, "Dagger", "W4"),
             (White, "Engagement", "X5"),
             (Black, "Self", "X14"),
+            (Black, "Sword", "Z15"),
         ],
         White,
     );

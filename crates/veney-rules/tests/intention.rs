@@ -202,3 +202,109 @@ fn an_enacted_fend_of_the_balance_on_your_side_shadow_stabs() {
         "the Jutsu taken from reserve"
     );
 }
+
+#[test]
+fn a_bluff_is_never_enacted() {
+    // §2.0.11: "When your Jutsu occupies the same measure or diagonal as a piece you wish to
+    // target, and your Sword (or blade) sees the targeted piece … you can declare an intention";
+    // "you may bluff an intention of any describable move, even if it is untenable". Ruling
+    // R-INTENTION: a bluff draws a reaction and is never enacted. The Jutsu on W1 shares
+    // neither X8's measure nor a diagonal with it (a review found the bluff enacted).
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X6"),
+            (White, "Jutsu", "W1"),
+            (Black, "Lantern", "X8"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    assert!(
+        !notations(&r, &p).contains(&"!$tX8".to_string()),
+        "not offered"
+    );
+    play(&r, &mut p, "!$tX8");
+    assert!(p.intention().is_some_and(|i| i.bluff));
+    assert!(p.to_text(&r).contains(":bluff"), "{}", p.to_text(&r));
+    assert_eq!(Position::from_text(&r, &p.to_text(&r)).unwrap(), p);
+    play(&r, &mut p, "SY15");
+    assert!(!notations(&r, &p).contains(&"$tX8!".to_string()));
+    refuse(&r, &p, "$tX8!").by("§2.0.11 Jutsu: Intention", "a bluff is never enacted");
+    // The control: the same declaration with the Jutsu aligned (W7, the Lantern's measure) is
+    // enacted.
+    let mut q = declaring(&r);
+    play(&r, &mut q, "!$tX8");
+    assert!(q.intention().is_some_and(|i| !i.bluff));
+    play(&r, &mut q, "SY15");
+    assert!(notations(&r, &q).contains(&"$tX8!".to_string()));
+}
+
+#[test]
+fn the_intention_lapses_when_its_target_leaves() {
+    // §2.0.11: "…unless your opponent moves the target piece". Black's Lantern steps off X8 and
+    // another piece of that kind could never revive the intention; stepping back does not either.
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X6"),
+            (White, "Jutsu", "W7"),
+            (Black, "Lantern", "X8"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "!$tX8");
+    assert!(p.intention().is_some());
+    let lantern_moves: Vec<String> = notations_from(&r, &p, "X8")
+        .into_iter()
+        .filter(|n| !n.contains('t') && !n.contains('f'))
+        .collect();
+    let away = lantern_moves
+        .first()
+        .expect("the Lantern can step away")
+        .clone();
+    play(&r, &mut p, &away);
+    assert!(
+        p.intention().is_none(),
+        "the target moved: {}",
+        p.to_text(&r)
+    );
+}
+
+#[test]
+fn after_the_turns_move_refusals_name_the_double_move_and_passing_rules() {
+    // §2.0.13 "you can never place a piece as one part of a double-move"; §2.0.15: a withdrawal
+    // is a move, and after the turn's move only glare or a declaration may follow. After two
+    // passes a declaration alone would be a third pass (§2.0.16, §2.0.17).
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X6"),
+            (White, "Jutsu", "W7"),
+            (White, "Engagement", "W5"),
+            (White, "Engagement", "Z5"),
+            (Black, "Lantern", "X8"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    let mut glare = p;
+    let sword = veney_rules::notation::parse_turn(&r, &p, "$X7", 1).unwrap()[0];
+    glare.play(&r, sword).unwrap();
+    assert_eq!(
+        glare.phase(),
+        veney_rules::Phase::Glare,
+        "a declaration is open"
+    );
+    refuse(&r, &glare, "*eW5").by("§2.0.15", "second move of a double-move");
+    refuse(&r, &glare, "G*X3").by("§2.0.13", "never place a piece as part of a double-move");
+    let passed = Position::from_text(&r, &format!("{} passes=2", p.to_text(&r))).unwrap();
+    refuse(&r, &passed, "!$tX8").by("§2.0.17 Passing", "two passes in a row");
+}

@@ -634,9 +634,13 @@ fn after_a_touch_mate_the_mated_side_has_a_dying_move() {
         "{:?}",
         notations(&r, &p)
     );
+    // Nor a declaration, which alone amounts to a pass (§2.0.16), not even as a bluff (a review
+    // found the bluff's shortcut skipping the check).
+    refuse(&r, &p, "!$tY9").by("§2.0.20 Dying Moves", "only a dying move");
     let mut q = p;
     play(&r, &mut q, "$tY9##");
     assert_eq!(q.outcome(), Some(Outcome::DoubleCheckmate));
+    refuse(&r, &q, "!$tY9").by("§2.0.21 Endings", "the game is over");
     assert!(q.is_game_over());
     // Any other dying move, and the mate stands.
     let mut q = p;

@@ -407,7 +407,9 @@ fn reclaim(
     place_now
 }
 
-/// The reclaimed Dagger's placements: next to the Self.
+/// The reclaimed Dagger's placements: next to the Self, as any placement (§2.0.13): within its
+/// range constraint and not into a measure the opponent's Presence bars (§2.0.11; a review
+/// found the Dagger placed there).
 pub(crate) fn reclaim_places(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let side = pos.turn();
     let Some(life) = pos.life_square(rules, side) else {
@@ -420,7 +422,11 @@ pub(crate) fn reclaim_places(rules: &Rules, pos: &Position, out: &mut Vec<Action
         && pos.reserve(side, k) > 0
         && pos.in_play(side, k) < rules.info(side, k).max_on_board
     {
-        for to in Bitboard::adjacent(life) & !pos.occupied() {
+        let open = Bitboard::adjacent(life)
+            & !pos.occupied()
+            & !crate::special::presence::barred(rules, pos, !side)
+            & crate::constraint::zone_of(rules, pos, side, k);
+        for to in open {
             out.push(Action::Place { kind: k, to });
         }
     }

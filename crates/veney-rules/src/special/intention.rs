@@ -326,7 +326,8 @@ pub(crate) fn enactment(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let Some(intent) = pos.intention else {
         return;
     };
-    if intent.side != side || intent.fresh {
+    // A bluff is never enacted (§2.0.11 "you may bluff an intention … even if it is untenable").
+    if intent.side != side || intent.fresh || intent.bluff {
         return;
     }
     if pos.piece_at(intent.to) != Some((!side, intent.target))
@@ -360,6 +361,14 @@ fn via_still_open(rules: &Rules, pos: &Position, intent: &Intent, from: Square) 
 pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Square, to: Square) {
     let side = pos.turn;
     let target = pos.piece_at(to).map(|(_, k)| k).unwrap_or(kind);
+    // A declaration the rules offer (the Jutsu aligned, the blade seeing the target) is an
+    // intention; any other is a bluff (R-INTENTION).
+    let declared = Action::Declare { kind, from, to };
+    let mut tenable = false;
+    each_declaration(rules, pos, |a| {
+        tenable = a == declared;
+        !tenable
+    });
     let direct = strike(rules, pos, side, kind, from, to).is_some();
     let via = if direct || !pos.pieces(side, kind).contains(from) {
         None
@@ -374,6 +383,7 @@ pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Squar
         target,
         fresh: true,
         via,
+        bluff: !tenable,
     });
 }
 
