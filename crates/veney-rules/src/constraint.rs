@@ -17,6 +17,7 @@ pub fn zone(rules: &Rules, pos: &Position, side: Side, c: &Constraint) -> Bitboa
         pos.life_square(rules, side),
         engagements(rules, pos, side),
         pos.life_measure(rules, !side),
+        rules.options.sword_steps_apart,
     )
 }
 

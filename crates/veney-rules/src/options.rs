@@ -52,6 +52,14 @@ pub struct RuleOptions {
     /// R-HIRAKAMAE.
     #[serde(default)]
     pub hirakamae_breaks: bool,
+    /// A step holding one of your engagements joins the Sword's range even apart from its band
+    /// (§2.0.03 "plus any step further if you have at least one engagement in that step").
+    /// `false` (default): the band grows step by step outward through such steps, so that, as
+    /// the text's own parenthesis says, "a Sword can certainly never reach an opponent so long
+    /// as both players' Self pieces haven't advanced out of their first measure". Ruling
+    /// R-SWORD-ENGAGEMENT-STEPS.
+    #[serde(default)]
+    pub sword_steps_apart: bool,
 }
 
 fn yes() -> bool {

@@ -474,12 +474,13 @@ pub(crate) fn zone_band(c: &Constraint, m: crate::measure::Measure) -> crate::bi
 }
 
 /// The zone from its ingredients: the own Self's square, the own engagements, the opposing
-/// Self's measure.
+/// Self's measure; `apart`: the rule option `sword_steps_apart` (R-SWORD-ENGAGEMENT-STEPS).
 pub fn zone_from(
     c: &Constraint,
     life: Option<crate::square::Square>,
     eng: crate::bitboard::Bitboard,
     opp_life: Option<crate::measure::Measure>,
+    apart: bool,
 ) -> crate::bitboard::Bitboard {
     let Some(life) = life else {
         return crate::bitboard::Bitboard::FULL;
@@ -489,21 +490,41 @@ pub fn zone_from(
         zone_band(c, crate::measure::Measure::of(life)),
         eng,
         opp_life,
+        apart,
     )
 }
 
 /// The zone from the steps its constraint allows around the Self's measure (`band`, as
 /// `zone_band` gives it): plus the own engagements' steps, less the opposing Self's measure.
+/// The engagements' steps extend the band step by step outward (§2.0.03 "plus any step further
+/// if you have at least one engagement in that step. (Thus, a Sword can certainly never reach
+/// an opponent so long as both players' Self pieces haven't advanced out of their first
+/// measure.)"); with `apart` (option `sword_steps_apart`) any such step joins, apart or not
+/// (ruling R-SWORD-ENGAGEMENT-STEPS).
 #[inline]
 pub(crate) fn zone_with_band(
     c: &Constraint,
     band: crate::bitboard::Bitboard,
     eng: crate::bitboard::Bitboard,
     opp_life: Option<crate::measure::Measure>,
+    apart: bool,
 ) -> crate::bitboard::Bitboard {
     let mut z = band;
     if c.engagement_steps {
-        z |= eng.fill_steps();
+        let steps = eng.fill_steps();
+        if apart {
+            z |= steps;
+        } else {
+            // Grow the band a step at a time (a step is four squares) while the next step out
+            // holds an engagement.
+            loop {
+                let grown = z | (steps & crate::bitboard::Bitboard((z.0 << 4) | (z.0 >> 4)));
+                if grown == z {
+                    break;
+                }
+                z = grown;
+            }
+        }
     }
     if c.not_opponent_self_measure
         && let Some(om) = opp_life

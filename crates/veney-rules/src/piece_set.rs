@@ -596,6 +596,7 @@ impl PieceSet {
                     Some(life),
                     crate::bitboard::Bitboard::EMPTY,
                     None,
+                    false,
                 );
                 Iterator::any(&mut zone.into_iter(), |from| {
                     (0..4u8).any(|f| {

@@ -49,10 +49,12 @@ pub(crate) struct ZoneGroup {
     /// The steps allowed with the Self in each measure (before engagement steps are added and
     /// the opposing Self's measure is taken away).
     pub band: [Bitboard; 4],
+    /// The rule option `sword_steps_apart` (R-SWORD-ENGAGEMENT-STEPS).
+    pub apart: bool,
 }
 
 impl ZoneGroup {
-    fn new(constraint: crate::piece_def::Constraint) -> ZoneGroup {
+    fn new(constraint: crate::piece_def::Constraint, apart: bool) -> ZoneGroup {
         let band = std::array::from_fn(|m| {
             crate::piece_def::zone_band(&constraint, crate::measure::Measure(m as u8))
         });
@@ -60,6 +62,7 @@ impl ZoneGroup {
             constraint,
             kinds: 0,
             band,
+            apart,
         }
     }
 
@@ -76,7 +79,7 @@ impl ZoneGroup {
             return Bitboard::FULL;
         };
         let band = self.band[m.0 as usize & 3];
-        crate::piece_def::zone_with_band(&self.constraint, band, eng, opp_life)
+        crate::piece_def::zone_with_band(&self.constraint, band, eng, opp_life, self.apart)
     }
 }
 
@@ -487,7 +490,7 @@ impl Rules {
                     let g = match groups.iter().position(|g| g.constraint == c) {
                         Some(g) => g,
                         None => {
-                            groups.push(ZoneGroup::new(c));
+                            groups.push(ZoneGroup::new(c, options.sword_steps_apart));
                             groups.len() - 1
                         }
                     };
@@ -651,14 +654,20 @@ mod tests {
                                     let eng = Bitboard(rng & rng.rotate_left(29));
                                     assert_eq!(
                                         groups[g as usize].zone(Some(Measure::of(life)), eng, opp),
-                                        zone_from(&c, Some(life), eng, opp),
+                                        zone_from(
+                                            &c,
+                                            Some(life),
+                                            eng,
+                                            opp,
+                                            rules.options.sword_steps_apart
+                                        ),
                                         "{side:?} {k:?} Self on {life}"
                                     );
                                 }
                             }
                             assert_eq!(
                                 groups[g as usize].zone(None, Bitboard::EMPTY, None),
-                                zone_from(&c, None, Bitboard::EMPTY, None)
+                                zone_from(&c, None, Bitboard::EMPTY, None, false)
                             );
                         }
                         other => panic!("{side:?} {k:?}: constraint and group {other:?}"),

@@ -172,7 +172,7 @@ pub fn reach(
 /// Self): the whole board when it has none.
 pub fn zone(set: &PieceSet, k: Kind, life: Square) -> Bitboard {
     match &set.piece(k).def.constraint {
-        Some(c) => crate::piece_def::zone_from(c, Some(life), Bitboard::EMPTY, None),
+        Some(c) => crate::piece_def::zone_from(c, Some(life), Bitboard::EMPTY, None, false),
         None => Bitboard::FULL,
     }
 }

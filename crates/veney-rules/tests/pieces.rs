@@ -1,7 +1,7 @@
 //! Ordinary movement of every piece, hand-worked from the rulebook's descriptions.
 mod common;
 use common::*;
-use veney_rules::Outcome;
+use veney_rules::{Outcome, Rules};
 
 #[test]
 fn self_king_step_and_lunge_from_first_measure() {
@@ -127,13 +127,50 @@ fn sword_leaps_own_pieces_but_not_the_self_or_opponents() {
 #[test]
 fn sword_range_is_self_measure_plus_one_and_engagement_steps() {
     // §2.0.03: "within a measure either the same as that which is occupied by the Self or one
-    // measure outside of it ... plus any step further if you have at least one engagement in that step."
+    // measure outside of it ... plus any step further if you have at least one engagement in
+    // that step. (Thus, a Sword can certainly never reach an opponent so long as both players'
+    // Self pieces haven't advanced out of their first measure.)" Ruling
+    // R-SWORD-ENGAGEMENT-STEPS: the band (steps 1-8 here) grows a step at a time through steps
+    // holding an engagement; option `sword_steps_apart` lets any such step join.
     let r = rules();
+    let apart = {
+        let mut o = r.options.clone();
+        o.sword_steps_apart = true;
+        Rules::standard_with(o)
+    };
+    let lone = |r: &Rules| {
+        pos(
+            r,
+            &[
+                (White, "Self", "Y4"),
+                (White, "Sword", "X8"),
+                (White, "Engagement", "Z10"),
+                (Black, "Self", "W16"),
+            ],
+            White,
+        )
+    };
+    // Step 10 holds an engagement, step 9 none: apart from the band.
+    let d = dests(&r, &lone(&r), "X8");
+    assert!(!d.iter().any(|s| s.ends_with("10")), "{d:?}");
+    refuse(&r, &lone(&r), "$X10").by(
+        "§2.0.03 Sword",
+        "X10 is outside the Sword's range constraint",
+    );
+    let d = dests(&apart, &lone(&apart), "X8");
+    assert!(d.contains(&"X10".to_string()), "{d:?}");
+    assert!(d.contains(&"Z10".to_string()), "stepping stone: {d:?}");
+    assert!(
+        !d.contains(&"X9".to_string()) && !d.contains(&"X11".to_string()),
+        "{d:?}"
+    );
+    // With an engagement on step 9 as well, the band reaches step 10 by default.
     let p = pos(
         &r,
         &[
             (White, "Self", "Y4"),
             (White, "Sword", "X8"),
+            (White, "Engagement", "W9"),
             (White, "Engagement", "Z10"),
             (Black, "Self", "W16"),
         ],
@@ -141,20 +178,33 @@ fn sword_range_is_self_measure_plus_one_and_engagement_steps() {
     );
     let d = dests(&r, &p, "X8");
     assert!(
-        d.contains(&"X10".to_string()),
-        "step 10 holds an engagement: {d:?}"
-    );
-    assert!(
-        d.contains(&"Z10".to_string()),
-        "stepping stone on its own engagement: {d:?}"
-    );
-    assert!(
-        !d.contains(&"X9".to_string()) && !d.contains(&"X11".to_string()),
+        d.contains(&"X9".to_string()) && d.contains(&"X10".to_string()),
         "{d:?}"
     );
-    refuse(&r, &p, "$X9").by(
-        "§2.0.03 Sword",
-        "X9 is outside the Sword's range constraint",
+    assert!(!d.contains(&"X11".to_string()), "{d:?}");
+}
+
+#[test]
+fn a_sword_never_reaches_while_both_selves_stand_in_their_first_measures() {
+    // §2.0.03 "(Thus, a Sword can certainly never reach an opponent so long as both players' Self
+    // pieces haven't advanced out of their first measure.)" A review found `$tX13` offered with
+    // one engagement on step 13.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X8"),
+            (White, "Engagement", "W13"),
+            (Black, "Self", "X13"),
+            (Black, "Sword", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        !notations(&r, &p).iter().any(|n| n.contains("X13")),
+        "{:?}",
+        notations(&r, &p)
     );
 }
 

@@ -28,7 +28,8 @@ fn retreat_resets_the_board_with_the_pieces_in_play() {
     // §2.0.02 Retreat: "The players reset to the default baselines … using the pieces they
     // already have on the board and all four of their engagements … The free engagement is reset
     // to the center." "after one player initiates a reset of the board, it is the other player's
-    // turn." Ruling R-RETREAT: pieces with no setup square go to reserve.
+    // turn." Ruling R-RETREAT: pieces with no setup square take the starting step's empty
+    // squares, the rest go to reserve.
     let r = rules();
     let p = retreating(&r).with_free_on(sq("Y8"));
     assert!(notations(&r, &p).contains(&"==".to_string()));
@@ -40,7 +41,10 @@ fn retreat_resets_the_board_with_the_pieces_in_play() {
     ] {
         assert_eq!(q.piece_at(sq(s)), start.piece_at(sq(s)), "{s}");
     }
-    // The Cloak and Balance return to their setup squares; the Guard has none: to reserve.
+    // The Cloak and Balance return to their setup squares; the Guard has none, but White's
+    // starting step has room (its Balance is not in play): "If you had additional pieces in play
+    // and more than will fit on your starting step … place them on the next step behind or put
+    // them into reserve" — it fits, so it stands on Z4.
     assert_eq!(q.piece_at(sq("W4")), start.piece_at(sq("W4")));
     assert_eq!(q.piece_at(sq("W13")), start.piece_at(sq("W13")));
     assert!(
@@ -48,8 +52,8 @@ fn retreat_resets_the_board_with_the_pieces_in_play() {
         "Black's Cloak was not in play: not placed"
     );
     let guard = r.set(White).by_name("Guard").unwrap();
-    assert_eq!(q.pieces(White, guard).count(), 0);
-    assert_eq!(q.reserve(White, guard), 1);
+    assert_eq!(q.pieces(White, guard).first(), Some(sq("Z4")));
+    assert_eq!(q.reserve(White, guard), 0);
     assert!(matches!(q.free(), FreePlace::Off(_)));
     assert_eq!((q.turn(), q.retreats(White), q.outcome()), (Black, 1, None));
 }
@@ -113,4 +117,48 @@ fn retreat_is_never_a_double_move() {
     let r = rules();
     let p = retreating(&r);
     refuse(&r, &p, "== $W4").by("§2.0.15", "the turn is already over");
+}
+
+#[test]
+fn a_reset_fills_the_starting_step_first_and_keeps_a_dagger_armed() {
+    // §2.0.02: "more than will fit on your starting step … place them on the next step behind
+    // or put them into reserve"; §2.0.08 Persistence: "you cannot put your Dagger into play upon
+    // losing your Sword; it must be already active". White's Sword is off the board; its Dagger on W2
+    // takes the Sword's empty square on the starting step, so White is not left bladeless (a
+    // review found the Dagger sent to reserve). With a full starting step the extra piece goes
+    // to reserve (the control).
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X1"),
+            (White, "Dagger", "W2"),
+            (Black, "Self", "Y13"),
+            (Black, "Sword", "Y11"),
+        ],
+        White,
+    );
+    let dagger = r.set(White).by_name("Dagger").unwrap();
+    play(&r, &mut p, "==");
+    assert_eq!(p.pieces(White, dagger).count(), 1, "{}", p.to_text(&r));
+    assert_eq!(p.pieces(White, dagger).first().map(|s| s.step()), Some(4));
+    // The control: a full starting step sends the extra Guard to reserve.
+    let mut q = pos(
+        &r,
+        &[
+            (White, "Self", "X1"),
+            (White, "Sword", "W2"),
+            (White, "Cloak", "W3"),
+            (White, "Balance", "Z3"),
+            (White, "Guard", "Y2"),
+            (Black, "Self", "Y13"),
+        ],
+        White,
+    );
+    play(&r, &mut q, "==");
+    let guard = r.set(White).by_name("Guard").unwrap();
+    assert_eq!(
+        (q.pieces(White, guard).count(), q.reserve(White, guard)),
+        (0, 1)
+    );
 }

@@ -239,6 +239,13 @@ fn new_game_dialog(
                     "Hirakamae ends when the opponent breaks the stance",
                 ),
             );
+            ui.checkbox(
+                &mut o.sword_steps_apart,
+                "Any step with an engagement widens the Sword's range (§2.0.03)",
+            )
+            .on_hover_text(
+                "Off (the text's parenthesis): the range grows step by step through steps holding your engagements, so a Sword never reaches while both Selves are in their first measures.",
+            );
             ui.separator();
             if ui.button("Start").clicked() {
                 start = true;

@@ -242,6 +242,7 @@ fn partner_can_move(
                 Some(to),
                 crate::constraint::engagements(rules, pos, side),
                 pos.life_measure(rules, !side),
+                rules.options.sword_steps_apart,
             );
     }
     if next.lifted.is_some_and(|l| {

@@ -72,6 +72,53 @@ pub(crate) fn play(rules: &Rules, pos: &mut Position) {
     reset_board(rules, pos);
 }
 
+/// The pieces of `side` left in `pool` once the setup's squares are filled (§2.0.02: "If you had
+/// additional pieces in play and more than will fit on your starting step behind the
+/// engagements, you may either place them on the next step behind or put them into reserve"):
+/// they take the starting step's empty squares first, blades before the rest, line by line; what
+/// does not fit stays in `pool` for the reserve (R-RETREAT), but for a side left with no blade
+/// on the board, whose blade goes onto the next step behind — a Dagger "must be already active"
+/// once the Sword is lost (§2.0.08 Persistence; a review found a reset leaving a side bladeless).
+fn place_the_others(rules: &Rules, pos: &mut Position, side: Side, pool: &mut [u8; MAX_KINDS]) {
+    let s = side.index();
+    let life = rules.life(side);
+    let Some(&(self_sq, _)) = rules.setup.placements[s].iter().find(|p| p.1 == life) else {
+        return;
+    };
+    let step = self_sq.step();
+    let behind = if side == Side::White {
+        step.checked_sub(1)
+    } else {
+        Some(step + 1)
+    }
+    .filter(|b| (1..=16).contains(b));
+    let empty_on = |pos: &Position, st: u8| crate::measure::steps_between(st, st) & !pos.occupied();
+    let blades = rules.blade_kinds(side);
+    let blades_first = crate::rules::kinds_in(blades).chain(
+        rules
+            .set(side)
+            .kinds()
+            .filter(|k| blades & (1 << k.0) == 0 && !rules.is_engagement(side, *k)),
+    );
+    for k in blades_first.collect::<Vec<_>>() {
+        while pool[k.index()] > 0 {
+            let Some(sq) = empty_on(pos, step).first() else {
+                break;
+            };
+            pool[k.index()] -= 1;
+            pos.put(side, k, sq);
+        }
+    }
+    if pos.pieces_of(side, blades).is_empty()
+        && let Some(b) = behind
+        && let Some(k) = crate::rules::kinds_in(blades).find(|k| pool[k.index()] > 0)
+        && let Some(sq) = empty_on(pos, b).first()
+    {
+        pool[k.index()] -= 1;
+        pos.put(side, k, sq);
+    }
+}
+
 /// The board reset of a retreat (also `==` in notation, and the delayed reset of §2.0.22).
 pub fn reset_board(rules: &Rules, pos: &mut Position) {
     // Lift both sides before placing either: squares may cross over. The Donkeys go back to
@@ -112,6 +159,7 @@ pub fn reset_board(rules: &Rules, pos: &mut Position) {
                 pos.put(side, k, sq);
             }
         }
+        place_the_others(rules, pos, side, &mut pool);
         for k in rules.set(side).kinds() {
             pos.reserve[s][k.index()] += pool[k.index()];
         }
