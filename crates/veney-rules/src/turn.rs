@@ -189,18 +189,6 @@ impl Position {
         // Shima: the caster's Self entering the cast-square by any other move of the turn (a
         // second move, a Feign or Shift, a repositioning) reclaims the Dagger (§2.0.18).
         crate::special::cast_piece::reclaim_on_entry(rules, self, mover);
-        // A mated side whose dying turn begins with no dying move to make (R-DYING: its pieces
-        // out of range from the dead Self's square, or none left) has lost: the checkmate stands.
-        if self.dying() == Some(self.turn)
-            && self.phase == Phase::Start
-            && (self.turn != mover || matches!(action, Action::Donkey(_)))
-        {
-            let mut dying_moves = Vec::new();
-            crate::movegen::legal_actions(rules, self, &mut dying_moves);
-            if dying_moves.is_empty() {
-                self.dying = None;
-            }
-        }
         // En passant lapses once its engagement has left the square it stopped on, or the square
         // it passed is filled — by any action: a move, a strike, a glare, the Donkey, a
         // repositioning (ruling R-EP-LAPSE). The one place this is checked.
@@ -219,6 +207,19 @@ impl Position {
         }
         if self.turn != mover {
             self.count_quiet_turn(rules, hira);
+        }
+        // A mated side whose dying turn begins with no dying move to make (R-DYING: its pieces
+        // out of range from the dead Self's square, or none left) has lost: the checkmate stands.
+        // Last, once en passant and the rest of the turn's state are settled.
+        if self.dying() == Some(self.turn)
+            && self.phase == Phase::Start
+            && (self.turn != mover || matches!(action, Action::Donkey(_)))
+        {
+            let mut dying_moves = Vec::new();
+            crate::movegen::legal_actions(rules, self, &mut dying_moves);
+            if dying_moves.is_empty() {
+                self.dying = None;
+            }
         }
     }
 

@@ -106,6 +106,8 @@ fn random_games_where_a_broken_stance_ends_hirakamae() {
     // be refused), invariants hold, saves reload.
     let o = veney_rules::options::RuleOptions {
         hirakamae_breaks: true,
+        // And the Sword's range by any engagement step (R-SWORD-ENGAGEMENT-STEPS).
+        sword_steps_apart: true,
         donkey: true,
         ..Default::default()
     };

@@ -561,8 +561,12 @@ fn the_dying_move_keeps_the_range_constraints_of_the_dead_self() {
     // where its Self was taken." Black's Self dies on X12 (measure 3): its Sword keeps to
     // measures 2-4 (§2.0.03 "the Self's measure and one measure either side"), so White's Self
     // on Y2 (measure 1) is out of its reach and there is no double checkmate. (White's Sword
-    // reaches step 12 by its engagement there.)
-    let r = rules();
+    // reaches step 12 by its engagement there, with option `sword_steps_apart`.)
+    let r = {
+        let mut o = rules().options.clone();
+        o.sword_steps_apart = true;
+        veney_rules::Rules::standard_with(o)
+    };
     let mut p = pos(
         &r,
         &[

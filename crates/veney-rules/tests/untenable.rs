@@ -460,8 +460,9 @@ fn a_delayed_reset_called_mid_turn_starts_the_offenders_turn_afresh() {
 #[test]
 fn a_delayed_reset_counts_a_partner_lifted_in_concert() {
     // §2.0.22 Delayed Reset: "a reset of the board as if by retreat" — every piece in play is set
-    // up as at the start (the Self, Sword and engagements on the board, the rest in reserve,
-    // R-RETREAT), the concert partner in hand (R-CONCERT) included: none is lost.
+    // up as at the start (the Self, Sword and engagements on their squares, the others on the
+    // starting step's empty squares, R-RETREAT), the concert partner in hand (R-CONCERT)
+    // included: none is lost.
     let mut g = game_with(
         UntenablePolicy::DelayedReset,
         &[
@@ -478,12 +479,12 @@ fn a_delayed_reset_counts_a_partner_lifted_in_concert() {
     assert!(matches!(g.attempt(a), Ok(Attempt::PlayedUntenable(_))));
     assert_eq!(g.call_untenable(), Some(Call::Reset));
     let q = g.position();
-    assert_eq!(q.pieces(White, dagger).count(), 0);
     assert_eq!(
-        q.reserve(White, dagger),
-        reserve + 1,
-        "the Dagger back in reserve, as at the start"
+        q.pieces(White, dagger).first().map(|s| s.step()),
+        Some(4),
+        "the Dagger on the starting step, which has room"
     );
+    assert_eq!(q.reserve(White, dagger), reserve);
     veney_rules::invariants::check(&g.rules, q).unwrap();
 }
 

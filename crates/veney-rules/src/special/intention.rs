@@ -365,10 +365,16 @@ pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Squar
     // intention; any other is a bluff (R-INTENTION).
     let declared = Action::Declare { kind, from, to };
     let mut tenable = false;
-    each_declaration(rules, pos, |a| {
-        tenable = a == declared;
-        !tenable
-    });
+    // `each_declaration`'s own first conditions, so that a plain bluff costs no walk.
+    if !pos.meta_moved()
+        && !jutsus(rules, pos, side).is_empty()
+        && (pos.occupied_by(!side) & aligned_with(rules, pos, side)).contains(to)
+    {
+        each_declaration(rules, pos, |a| {
+            tenable = a == declared;
+            !tenable
+        });
+    }
     let direct = strike(rules, pos, side, kind, from, to).is_some();
     let via = if direct || !pos.pieces(side, kind).contains(from) {
         None

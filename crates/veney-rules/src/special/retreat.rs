@@ -13,7 +13,9 @@
 //! Ruling R-RETREAT: the retreat is the Self's step off the board from its own first step (step 1
 //! for White, 16 for Black), a whole turn. Both sides reset to the setup's squares with the kinds
 //! they have on the board plus every engagement on the board or in reserve; a piece with no setup
-//! square left goes to reserve (the rulebook's second choice, which needs no further decision).
+//! square left takes an empty square of the starting step, and what does not fit goes to reserve
+//! (the rulebook's second choice, which needs no further decision) — but a side's only blade,
+//! which goes onto the next step behind (`place_the_others`).
 //! The retreat limit counts per side; the retreat that exceeds it is still played and ends the
 //! game as a resignation (the rulebook's "accidentally surpassed").
 use crate::action::Action;
