@@ -244,20 +244,11 @@ fn a_bluff_is_never_enacted() {
 
 #[test]
 fn the_intention_lapses_when_its_target_leaves() {
-    // §2.0.11: "…unless your opponent moves the target piece". Black's Lantern steps off X8 and
-    // another piece of that kind could never revive the intention; stepping back does not either.
+    // §2.0.11: "…unless your opponent moves the target piece". Black's Lantern steps off X8: the
+    // intention is gone at once, so no piece arriving there later (nor the Lantern stepping
+    // back) can revive it.
     let r = rules();
-    let mut p = pos(
-        &r,
-        &[
-            (White, "Self", "X4"),
-            (White, "Sword", "X6"),
-            (White, "Jutsu", "W7"),
-            (Black, "Lantern", "X8"),
-            (Black, "Self", "Y14"),
-        ],
-        White,
-    );
+    let mut p = declaring(&r);
     play(&r, &mut p, "!$tX8");
     assert!(p.intention().is_some());
     let lantern_moves: Vec<String> = notations_from(&r, &p, "X8")
