@@ -361,26 +361,35 @@ fn via_still_open(rules: &Rules, pos: &Position, intent: &Intent, from: Square) 
 pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Square, to: Square) {
     let side = pos.turn;
     let target = pos.piece_at(to).map(|(_, k)| k).unwrap_or(kind);
-    // A declaration the rules offer (the Jutsu aligned, the blade seeing the target) is an
-    // intention; any other is a bluff (R-INTENTION).
-    let declared = Action::Declare { kind, from, to };
-    let mut tenable = false;
-    // `each_declaration`'s own first conditions, so that a plain bluff costs no walk.
-    if !pos.meta_moved()
-        && !jutsus(rules, pos, side).is_empty()
-        && (pos.occupied_by(!side) & aligned_with(rules, pos, side)).contains(to)
-    {
-        each_declaration(rules, pos, |a| {
-            tenable = a == declared;
-            !tenable
-        });
-    }
     let direct = strike(rules, pos, side, kind, from, to).is_some();
     let via = if direct || !pos.pieces(side, kind).contains(from) {
         None
     } else {
         stone_route(rules, pos, side, kind, from, to)
     };
+    // A declaration the rules offer (the Jutsu aligned with an opposing piece, the blade seeing
+    // it directly or by a stepping stone: `each_declaration`'s conditions for this one) is an
+    // intention; any other is a bluff (R-INTENTION).
+    let tenable = !pos.meta_moved()
+        && !jutsus(rules, pos, side).is_empty()
+        && (pos.occupied_by(!side) & aligned_with(rules, pos, side)).contains(to)
+        && rules.is_blade(side, kind)
+        && pos.pieces(side, kind).contains(from)
+        && (direct || via.is_some());
+    debug_assert_eq!(
+        tenable,
+        {
+            let declared = Action::Declare { kind, from, to };
+            let mut listed = false;
+            each_declaration(rules, pos, |a| {
+                listed = a == declared;
+                !listed
+            });
+            listed
+        },
+        "a declaration told tenable differently from the list in {}",
+        pos.to_text(rules)
+    );
     pos.intention = Some(Intent {
         side,
         kind,
