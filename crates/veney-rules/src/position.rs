@@ -161,14 +161,15 @@ pub struct Position {
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
-/// piece of kind `target` on `to`. `fresh` while the declaring turn is not over.
+/// piece of kind `target` on `to` (`None`: a bluff at a square without an opposing piece).
+/// `fresh` while the declaring turn is not over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Intent {
     pub side: Side,
     pub kind: Kind,
     pub from: Square,
     pub to: Square,
-    pub target: Kind,
+    pub target: Option<Kind>,
     pub fresh: bool,
     /// The own engagement the blade steps onto before striking, when the declared movement is a
     /// stepping-stone double move (§2.0.11; ruling R-INTENTION).

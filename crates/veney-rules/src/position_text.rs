@@ -39,7 +39,8 @@
 //!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
 //!   has had contact; `intention=W:X7:X10:l:0[:X8][:bluff]` a declared intention (§2.0.11): blade code (its case gives the
-//!   side), from, target square, target's code, 1 while the declaring turn is not over;
+//!   side), from, target square, target's code (`-`: none, a bluff), 1 while the declaring turn
+//!   is not over;
 //!   `penalties=a/b` time penalties for called untenable moves [0/0]; `meta=1` the side to move
 //!   has made its meta-move; `freefrom=SQ:n` the free engagement last came from SQ and was pushed
 //!   back where it came from n times in a row;
@@ -603,7 +604,20 @@ impl PositionText {
                     let bc = b.chars().next().ok_or_else(bad)?;
                     let gc = g.chars().next().ok_or_else(bad)?;
                     let (side, kind) = code_kind(rules, bc, col)?;
-                    let (_, target) = code_kind(rules, gc, col)?;
+                    // `-`: a bluff at a square without an opposing piece.
+                    let target = match gc {
+                        '-' => None,
+                        _ => match code_kind(rules, gc, col)? {
+                            (s, k) if s != side => Some(k),
+                            _ => {
+                                return Err(err(
+                                    col,
+                                    &tok,
+                                    "the target is an opposing piece's code (the other case from the blade's), or - for none",
+                                ));
+                            }
+                        },
+                    };
                     p.intention = Some(crate::position::Intent {
                         side,
                         kind,
@@ -1079,7 +1093,7 @@ impl Position {
                 code(rules, i.side, i.kind),
                 i.from,
                 i.to,
-                code(rules, !i.side, i.target),
+                i.target.map_or('-', |t| code(rules, !i.side, t)),
                 u8::from(i.fresh)
             ));
             if let Some(v) = i.via {

@@ -162,9 +162,10 @@ impl Position {
             self.other_piece_moved();
         }
         let donkeys = self.donkey;
-        let targeted = self
-            .intention
-            .filter(|i| self.piece_at(i.to) == Some((!i.side, i.target)));
+        let targeted = self.intention.filter(|i| {
+            i.target
+                .is_some_and(|t| self.piece_at(i.to) == Some((!i.side, t)))
+        });
         self.play_action(rules, action);
         // §2.0.11 "…unless your opponent moves the target piece": the intention lapses once the
         // declared target leaves its square (taken, moved, there and back); it does not come back
@@ -172,7 +173,8 @@ impl Position {
         // stays to be seen.
         if let Some(i) = targeted
             && self.intention == Some(i)
-            && self.piece_at(i.to) != Some((!i.side, i.target))
+            && i.target
+                .is_none_or(|t| self.piece_at(i.to) != Some((!i.side, t)))
         {
             self.intention = None;
         }

@@ -299,3 +299,59 @@ fn after_the_turns_move_refusals_name_the_double_move_and_passing_rules() {
     let passed = Position::from_text(&r, &format!("{} passes=2", p.to_text(&r))).unwrap();
     refuse(&r, &passed, "!$tX8").by("§2.0.17 Passing", "two passes in a row");
 }
+
+#[test]
+fn a_bluff_at_a_square_without_an_opposing_piece_names_none() {
+    // §2.0.11 "you may bluff an intention of any describable move": aimed at an empty square or
+    // at one's own piece, the intention names no opposing target (`-` in the position text), so
+    // no kind of one set is read in the other's (a review found the text writer indexing the
+    // opponent's smaller set out of range). Standard against the Aristocrat (6 kinds).
+    let r = game("standard", "aristocrat");
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X6"),
+            (White, "Jutsu", "W7"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "!$tW7");
+    let i = p.intention().expect("declared");
+    assert_eq!((i.target, i.bluff), (None, true));
+    let text = p.to_text(&r);
+    assert!(text.contains("intention=W:X6:W7:-:0:bluff"), "{text}");
+    assert_eq!(Position::from_text(&r, &text).unwrap(), p);
+    // A target in the blade's own case is refused.
+    let bad = text.replace(":-:", ":J:");
+    let e = Position::from_text(&r, &bad).unwrap_err();
+    assert!(e.to_string().contains("opposing piece's code"), "{e}");
+    // The intention stays to be seen while the opponent plays, and is never enacted.
+    play(&r, &mut p, "SY15");
+    assert!(p.intention().is_some());
+    assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
+}
+
+#[test]
+fn a_declaration_the_blade_cannot_make_is_a_bluff_though_the_jutsu_is_aligned() {
+    // §2.0.11: "When your Jutsu occupies the same measure or diagonal as a piece you wish to
+    // target, and your Sword (or blade) sees the targeted piece": the Jutsu aligned with the
+    // Lantern but the Sword on W5 not seeing X8 (R-INTENTION: a bluff).
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "W4"),
+            (White, "Jutsu", "W7"),
+            (Black, "Lantern", "X8"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    assert!(!notations(&r, &p).contains(&"!$tX8".to_string()));
+    play(&r, &mut p, "!$tX8");
+    let i = p.intention().expect("declared");
+    assert_eq!((i.target.is_some(), i.bluff), (true, true));
+}

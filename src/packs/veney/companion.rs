@@ -154,11 +154,14 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
         "Intention (§2.0.11)",
         match pos.intention() {
             Some(i) => format!(
-                "{}'s {} on {} will strike the {} on {}",
+                "{}'s {} on {} will strike {} on {}",
                 i.side,
                 piece_name(game, i.side, i.kind),
                 i.from,
-                piece_name(game, !i.side, i.target),
+                i.target.map_or("no piece".into(), |t| format!(
+                    "the {}",
+                    piece_name(game, !i.side, t)
+                )),
                 i.to
             ),
             None => "none declared".into(),

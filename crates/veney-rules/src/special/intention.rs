@@ -330,7 +330,9 @@ pub(crate) fn enactment(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     if intent.side != side || intent.fresh || intent.bluff {
         return;
     }
-    if pos.piece_at(intent.to) != Some((!side, intent.target))
+    if intent
+        .target
+        .is_none_or(|t| pos.piece_at(intent.to) != Some((!side, t)))
         || jutsus(rules, pos, side).is_empty()
     {
         return;
@@ -360,7 +362,10 @@ fn via_still_open(rules: &Rules, pos: &Position, intent: &Intent, from: Square) 
 /// Plays a declaration.
 pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Square, to: Square) {
     let side = pos.turn;
-    let target = pos.piece_at(to).map(|(_, k)| k).unwrap_or(kind);
+    // The opposing piece struck, if one stands there (a bluff may aim at an empty square or at
+    // one's own piece: a kind of the declaring side's set must never be read as the other's, a
+    // review found the mixed-set text writer indexing out of range).
+    let target = pos.piece_at(to).filter(|&(s, _)| s != side).map(|(_, k)| k);
     let direct = strike(rules, pos, side, kind, from, to).is_some();
     let via = if direct || !pos.pieces(side, kind).contains(from) {
         None
