@@ -406,33 +406,28 @@ impl Game {
         // Back over the tenable actions that are no moves, to the untenable one; each must be
         // the offender's own or its Donkey's (a review found the caller's own glare or
         // declaration, a turn of its own, leaving the call open).
-        let mut skipped = Vec::new();
-        for i in (0..self.marks.len()).rev() {
-            match self.marks[i] {
-                Mark::Untenable => {
-                    let offender = self.history[i].0.turn();
-                    let own = skipped.iter().all(|&j: &usize| {
-                        let before = &self.history[j].0;
-                        match self.history[j].1 {
-                            Action::Donkey(_) => {
-                                matches!(before.phase(), Phase::DonkeyMove { placer } if placer == offender)
-                            }
-                            _ => before.turn() == offender,
-                        }
-                    });
-                    return own.then_some(i);
-                }
-                Mark::Called(_) => return None,
-                Mark::Tenable => match self.history[i].1 {
-                    Action::EndTurn
-                    | Action::Glare { .. }
-                    | Action::Declare { .. }
-                    | Action::Donkey(_) => skipped.push(i),
-                    _ => return None,
-                },
-            }
+        let no_move = |a: &Action| {
+            matches!(
+                a,
+                Action::EndTurn | Action::Glare { .. } | Action::Declare { .. } | Action::Donkey(_)
+            )
+        };
+        let i = (0..self.marks.len())
+            .rev()
+            .find(|&i| self.marks[i] != Mark::Tenable || !no_move(&self.history[i].1))?;
+        if self.marks[i] != Mark::Untenable {
+            return None;
         }
-        None
+        let offender = self.history[i].0.turn();
+        self.history[i + 1..]
+            .iter()
+            .all(|(before, a)| match a {
+                Action::Donkey(_) => {
+                    matches!(before.phase(), Phase::DonkeyMove { placer } if placer == offender)
+                }
+                _ => before.turn() == offender,
+            })
+            .then_some(i)
     }
 
     /// The side whose untenable action may be called now (`callable`), if any.
