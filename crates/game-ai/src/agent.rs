@@ -58,8 +58,7 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
     fn choose(&mut self, g: &G, state: &G::State, me: Player) -> Option<Choice<G::Action>> {
         let obs = g.observe(state, Viewer::Player(me));
-        let mut legal = Vec::new();
-        g.legal_actions(&obs, me, &mut legal);
+        let legal = crate::search::own_actions(g, &obs, me, &mut self.rng);
         let action = *legal.get(self.rng.random_range(0..legal.len().max(1)))?;
         Some(Choice {
             action,

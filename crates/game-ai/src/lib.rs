@@ -4,13 +4,14 @@
 //! and no Bevy. The search is Monte Carlo tree search over whole decisions:
 //!
 //! - **chance** (dice, sticks, the Donkey, cards): outcomes drawn by their weights
-//!   (`Game::chance_outcomes`), each outcome its own branch;
+//!   (`Game::chance_outcomes`), equivalent outcomes one branch (`Game::chance_class`);
 //! - **hidden information**: the searcher sees only its player's observation
 //!   (`Game::observe`); every iteration fills the hidden part in with `Game::sample_hidden`
 //!   (determinisation), and an opponent's action the searcher may not see is one branch
 //!   (single-observer information-set search), so the search never reads a secret;
-//! - **simultaneous decisions** (sealed actions): each waiting player selects from its own
-//!   statistics, blind to the others' choices (decoupled selection);
+//! - **simultaneous decisions** (sealed actions): each waiting player draws from its own
+//!   statistics of its own actions by regret matching, blind to the others' choices (decoupled
+//!   selection);
 //! - **wide turns** (Veney offers hundreds of actions): progressive widening;
 //! - playouts cut off after a number of actions and scored by an `Evaluator`: by default the
 //!   game's own estimate (`Game::estimate`, `GameEstimate`);

@@ -48,11 +48,14 @@ enum Step {
         edge: usize,
         chooser: Option<Player>,
     },
-    /// A waiting player's own choice at a simultaneous node.
+    /// A waiting player's own choice at a simultaneous node, drawn with probability `prob`
+    /// among its edges `avail`.
     Sim {
         node: usize,
         player: Player,
         edge: usize,
+        prob: f64,
+        avail: Vec<usize>,
     },
 }
 
@@ -105,11 +108,8 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let simultaneous = matches!(g.decision(&obs), Decision::Simultaneous { .. });
         // A time budget is an upper bound: a forced action is searched only for its estimate,
         // and a thread stops once the rest of its time could not change its choice.
-        let forced = deadline.is_some() && {
-            let mut legal = Vec::new();
-            g.legal_actions(&obs, me, &mut legal);
-            legal.len() == 1
-        };
+        let forced = deadline.is_some()
+            && own_actions(g, &obs, me, &mut seeded(config.seed ^ decision)).len() == 1;
         let done: Vec<u64> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
                 .trees
@@ -176,11 +176,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let (action, visits, value) = match best {
             Some((a, n, w)) if n > 0 => (a, n, w / n as f64),
             // No iteration finished (a budget of nothing): any legal action.
-            _ => {
-                let mut legal = Vec::new();
-                g.legal_actions(&obs, me, &mut legal);
-                (*legal.first()?, 0, 0.5)
-            }
+            _ => (
+                *own_actions(g, &obs, me, &mut seeded(config.seed ^ decision)).first()?,
+                0,
+                0.5,
+            ),
         };
         Some(Choice {
             action,
@@ -268,12 +268,34 @@ fn settled<A: Clone + PartialEq>(
     (first - second) as f64 > expected
 }
 
-/// An action as the searching player sees it.
+/// `me`'s legal actions as `obs` (`me`'s observation) shows them. An observation that lists
+/// none though the decision is `me`'s holds too little to list them on (the Hug's second picker
+/// facing a sealed hand, Veney §2.0.23): they are listed on a determinisation of it, as the
+/// search itself plays.
+pub(crate) fn own_actions<G: Game>(
+    g: &G,
+    obs: &G::State,
+    me: Player,
+    rng: &mut MatchRng,
+) -> Vec<G::Action> {
+    let mut legal = Vec::new();
+    g.legal_actions(obs, me, &mut legal);
+    if legal.is_empty() && g.decision(obs).is_for(me) {
+        g.legal_actions(&g.sample_hidden(obs, me, rng), me, &mut legal);
+    }
+    legal
+}
+
+/// An action as the searching player sees it: hidden from it, one branch; a chance outcome, its
+/// class (`Game::chance_class`).
 fn key_for<G: Game>(g: &G, s: &G::State, actor: Actor, a: G::Action, me: Player) -> Key<G::Action> {
-    if g.action_visible(s, actor, a, Viewer::Player(me)) {
-        Key::Act(a)
-    } else {
+    if !g.action_visible(s, actor, a, Viewer::Player(me)) {
         Key::Hidden
+    } else if actor == Actor::Chance {
+        // Equivalent draws share a branch (a throw's verdict, a landing's square).
+        Key::Act(g.chance_class(s, a))
+    } else {
+        Key::Act(a)
     }
 }
 
@@ -317,10 +339,13 @@ fn select<A: Clone + PartialEq>(
             .iter()
             .filter(|k| !edges.iter().any(|e| &e.key == *k))
             .collect();
-        let k = fresh[rng.random_range(0..fresh.len())].clone();
-        let i = push_edge(edges, k);
-        edges[i].avail = 1;
-        return i;
+        // (None fresh when `keys` repeats one: a game listing an action twice.)
+        if !fresh.is_empty() {
+            let k = fresh[rng.random_range(0..fresh.len())].clone();
+            let i = push_edge(edges, k);
+            edges[i].avail = 1;
+            return i;
+        }
     }
     let ucb = |e: &Edge<A>| match e.mean() {
         None => f64::INFINITY,
@@ -330,6 +355,54 @@ fn select<A: Clone + PartialEq>(
         .into_iter()
         .max_by(|&a, &b| ucb(&edges[a]).total_cmp(&ucb(&edges[b])))
         .expect("an available edge")
+}
+
+/// The share of uniform exploration mixed into a simultaneous node's regret matching.
+const SIM_EXPLORATION: f64 = 0.1;
+
+/// Regret matching at a simultaneous node (Hart and Mas-Colell; its use in simultaneous-move
+/// MCTS after Lanctot et al.): every available key has an edge, and the one played is drawn in
+/// proportion to the positive regrets (evenly while none is positive), mixed with
+/// `SIM_EXPLORATION` of an even draw. Deterministic UCB, by contrast, lets two players
+/// deciding from mirrored statistics move in lockstep. The edge, its probability, and the
+/// available edges.
+fn regret_matching<A: Clone + PartialEq>(
+    edges: &mut Vec<Edge<A>>,
+    keys: &[Key<A>],
+    rng: &mut MatchRng,
+) -> (usize, f64, Vec<usize>) {
+    let mut avail = Vec::with_capacity(keys.len());
+    for k in keys {
+        let i = match edges.iter().position(|e| &e.key == k) {
+            Some(i) => i,
+            None => push_edge(edges, k.clone()),
+        };
+        if !avail.contains(&i) {
+            edges[i].avail += 1;
+            avail.push(i);
+        }
+    }
+    let m = avail.len() as f64;
+    let positive: f64 = avail.iter().map(|&i| edges[i].regret.max(0.0)).sum();
+    let prob = |i: usize| {
+        let matched = if positive > 0.0 {
+            edges[i].regret.max(0.0) / positive
+        } else {
+            1.0 / m
+        };
+        (1.0 - SIM_EXPLORATION) * matched + SIM_EXPLORATION / m
+    };
+    let mut r: f64 = rng.random_range(0.0..1.0);
+    let mut chosen = *avail.last().expect("a simultaneous node with an action");
+    for &i in &avail {
+        let p = prob(i);
+        if r < p {
+            chosen = i;
+            break;
+        }
+        r -= p;
+    }
+    (chosen, prob(chosen), avail)
 }
 
 /// An action for a key: the action itself, or one of the hidden ones at random.
@@ -426,7 +499,6 @@ fn iterate<G: Game, E: Evaluator<G>>(
                 // Decoupled: each waiting player chooses from its own statistics, blind to the
                 // others' choices in this round.
                 let players: Vec<Player> = waiting.iter().collect();
-                let visits = tree.nodes[node].visits;
                 let mut joint = Vec::with_capacity(players.len());
                 let mut chosen = Vec::with_capacity(players.len());
                 let before = s.clone();
@@ -437,18 +509,27 @@ fn iterate<G: Game, E: Evaluator<G>>(
                         continue;
                     }
                     let actor = Actor::Player(p);
-                    let keys = keys_of(g, &before, actor, &actions, me);
-                    let limit = config.widening.limit(visits);
+                    // Each chooses by its own statistics of its own actions: another player's
+                    // choice, though hidden from `me`, is that player's in the sampled state
+                    // (keyed by the action, so it learns rather than picking at random). The
+                    // joint key below hides from `me` what `me` may not see.
+                    let keys: Vec<Key<G::Action>> = if p == me {
+                        keys_of(g, &before, actor, &actions, me)
+                    } else {
+                        actions.iter().map(|&a| Key::Act(a)).collect()
+                    };
                     let edges = tree.sim_edges(node, p);
-                    let edge = select(edges, &keys, limit, config.exploration, rng);
+                    let (edge, prob, avail) = regret_matching(edges, &keys, rng);
                     let key = edges[edge].key.clone();
                     let a = action_of(g, &before, actor, &key, &actions, me, rng);
                     path.push(Step::Sim {
                         node,
                         player: p,
                         edge,
+                        prob,
+                        avail,
                     });
-                    joint.push(key);
+                    joint.push(key_for(g, &before, actor, a, me));
                     chosen.push((actor, a));
                 }
                 for (actor, a) in chosen {
@@ -483,10 +564,23 @@ fn iterate<G: Game, E: Evaluator<G>>(
                     e.w += reward.get(p.index()).copied().unwrap_or(0.5);
                 }
             }
-            Step::Sim { node, player, edge } => {
-                let e = &mut tree.sim_edges(node, player)[edge];
-                e.n += 1;
-                e.w += reward.get(player.index()).copied().unwrap_or(0.5);
+            Step::Sim {
+                node,
+                player,
+                edge,
+                prob,
+                avail,
+            } => {
+                let r = reward.get(player.index()).copied().unwrap_or(0.5);
+                let edges = tree.sim_edges(node, player);
+                edges[edge].n += 1;
+                edges[edge].w += r;
+                // Outcome-sampling regret: the played action's reward weighted by the inverse
+                // of its probability, every available action's against the reward received.
+                for i in avail {
+                    let x = if i == edge { r / prob } else { 0.0 };
+                    edges[i].regret += x - r;
+                }
             }
         }
     }

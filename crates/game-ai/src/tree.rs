@@ -6,9 +6,11 @@ use game_api::Player;
 /// What an edge stands for, from the searching player's point of view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Key<A> {
-    /// An action the searcher can see.
+    /// An action the searcher can see; at a simultaneous node, also another player's own
+    /// statistics of its own action (which the searcher never reads).
     Act(A),
-    /// Any action of another player the searcher may not see (a sealed choice): one branch.
+    /// Any action of another player the searcher may not see (a sealed choice): one branch of
+    /// the tree.
     Hidden,
     /// The actions of one simultaneous round, each as the searcher sees it.
     Joint(Vec<Key<A>>),
@@ -23,6 +25,8 @@ pub(crate) struct Edge<A> {
     pub w: f64,
     /// Times it was available when its node was visited (information-set UCB).
     pub avail: u32,
+    /// A simultaneous node's own edge: its cumulative regret (regret matching).
+    pub regret: f64,
 }
 
 impl<A> Edge<A> {
@@ -33,6 +37,7 @@ impl<A> Edge<A> {
             n: 0,
             w: 0.0,
             avail: 0,
+            regret: 0.0,
         }
     }
 

@@ -86,6 +86,22 @@ fn sealed_simultaneous_choices_are_made_blind_to_each_other() {
 }
 
 #[test]
+fn a_sealed_choice_answers_what_the_other_would_seal() {
+    // Decoupled selection: the other player chooses by its own statistics of its own seals
+    // (hidden from the searcher, but its in every sampled state), so it learns to seal its
+    // strictly better 1, and the searcher answers with 1. An opponent modelled as sealing at
+    // random would make 0 look better (a review found the other's seals pooled into one edge).
+    let g = Dilemma;
+    for seed in [1, 2, 3] {
+        let c = Mcts::new(config(4_000, seed))
+            .choose(&g, &g.start(), Player(0))
+            .unwrap();
+        assert_eq!(c.action, 1, "seed {seed}: {c:?}");
+        assert!((c.value - 0.3).abs() < 0.1, "seed {seed}: {c:?}");
+    }
+}
+
+#[test]
 fn the_same_seed_gives_the_same_choice_and_threads_share_the_budget() {
     let g = Nim(13);
     let one = Mcts::new(config(1_000, 9))

@@ -77,6 +77,9 @@ pub trait AnyMatch: Send + Sync {
     fn piece_reach(&self, cell: crate::Cell) -> Vec<(crate::Cell, crate::Reach)>;
     /// Identifies the current position (`Game::hash`): equal positions, equal hashes.
     fn position_hash(&self) -> u64;
+    /// `Game::hash` of what `viewer` sees of the current position (`Game::observe`): what a
+    /// player's computer may seed its thinking with without reading a secret.
+    fn observed_hash(&self, viewer: Viewer) -> u64;
     /// The match itself, for a game's own pack to read its typed state
     /// (`downcast_ref::<Match<Kelasu>>()`): what only that game shows (Kelasu's energy).
     fn as_any(&self) -> &dyn std::any::Any;
@@ -210,6 +213,9 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     }
     fn position_hash(&self) -> u64 {
         self.game().hash(self.state())
+    }
+    fn observed_hash(&self, viewer: Viewer) -> u64 {
+        self.game().hash(&self.game().observe(self.state(), viewer))
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

@@ -78,6 +78,14 @@ pub trait Game: Send + Sync + 'static {
         outs.last().expect("a chance decision with no outcome").0
     }
 
+    /// The outcome standing for every chance outcome equivalent to `a` in `s` (whichever of
+    /// them falls, play goes on the same way: a throw's faces that give one verdict, a landing's
+    /// point within its square). The AI keys its chance edges by it, so equivalent draws share
+    /// one branch. The default: every outcome stands for itself.
+    fn chance_class(&self, _s: &Self::State, a: Self::Action) -> Self::Action {
+        a
+    }
+
     /// Plays an action already known to be legal for `actor`.
     fn apply(&self, s: &mut Self::State, actor: Actor, a: Self::Action);
 

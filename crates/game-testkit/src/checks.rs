@@ -15,6 +15,43 @@ pub fn check_step<G: Game>(
     check_position_text(g, after)?;
     check_action_text(g, before, actor, a)?;
     check_observations(g, after)?;
+    if actor == Actor::Chance {
+        check_chance_class(g, before, a, after)?;
+    }
+    Ok(())
+}
+
+/// A drawn chance outcome's class (`Game::chance_class`) is an outcome the game lists with some
+/// weight, stands for itself, and plays on to the same state as the outcome drawn.
+pub fn check_chance_class<G: Game>(
+    g: &G,
+    before: &G::State,
+    a: G::Action,
+    after: &G::State,
+) -> Result<(), String> {
+    let c = g.chance_class(before, a);
+    let name = |x| g.action_text(before, x);
+    let mut outs = Vec::new();
+    g.chance_outcomes(before, &mut outs);
+    if !outs.iter().any(|&(o, w)| o == c && w > 0) {
+        return Err(format!(
+            "the class {} of the drawn {} is not a listed outcome",
+            name(c),
+            name(a)
+        ));
+    }
+    if g.chance_class(before, c) != c {
+        return Err(format!("the class {} does not stand for itself", name(c)));
+    }
+    let mut by_class = before.clone();
+    g.apply(&mut by_class, Actor::Chance, c);
+    if g.hash(&by_class) != g.hash(after) || g.decision(&by_class) != g.decision(after) {
+        return Err(format!(
+            "the drawn {} and its class {} play on differently",
+            name(a),
+            name(c)
+        ));
+    }
     Ok(())
 }
 

@@ -9,7 +9,9 @@ mod perft;
 mod playout;
 mod save;
 
-pub use checks::{check_action_text, check_observations, check_position_text, check_step};
+pub use checks::{
+    check_action_text, check_chance_class, check_observations, check_position_text, check_step,
+};
 pub use perft::{divide, perft};
 pub use playout::{Playouts, Report, check_undo, play_one, random_playouts};
 pub use save::check_save_roundtrip;

@@ -123,3 +123,25 @@ fn a_players_record_hides_the_other_choice() {
     assert!(Match::load_text(g.clone(), &m.save_text(Viewer::Player(Player(1)))).is_err());
     game_testkit::check_save_roundtrip(&m).unwrap();
 }
+
+#[test]
+fn what_white_sees_hashes_alike_whichever_masters_red_hid() {
+    // The app seeds a computer seat's thinking with `AnyMatch::observed_hash`: two matches
+    // differing only in Red's hidden choice look, and hash, alike to White (and differ whole).
+    use game_api::AnyMatch;
+    let g = Arc::new(secret());
+    let chosen = |m: Masters| {
+        let mut x = Match::from_state(g.clone(), g.start(), 1);
+        x.play(Actor::Player(Player(0)), Action::Choose(m)).unwrap();
+        x
+    };
+    let a = chosen(Masters::new(4, 4, 1).unwrap());
+    let b = chosen(Masters::new(1, 4, 4).unwrap());
+    let white = Viewer::Player(Player(1));
+    assert_eq!(a.observed_hash(white), b.observed_hash(white));
+    assert_ne!(a.position_hash(), b.position_hash());
+    assert_ne!(
+        a.observed_hash(Viewer::Player(Player(0))),
+        b.observed_hash(Viewer::Player(Player(0)))
+    );
+}

@@ -252,6 +252,31 @@ impl game_api::Game for VeneyGame {
         }
     }
 
+    /// A throw's roll stands for every roll of its verdict (all `dagger_throw::resolve`
+    /// reads), a landing for every point of its square (the point is drawn for the animation),
+    /// the Donkey's throw for every throw with as many own faces (all `donkey::resolve` reads):
+    /// each class by the outcome `chance_outcomes` lists for it.
+    fn chance_class(&self, s: &Position, a: Action) -> Action {
+        match a {
+            Action::Roll(r) => {
+                let mut listed = Vec::new();
+                crate::special::dagger_throw::rolls(&self.rules, s, &mut listed);
+                listed
+                    .into_iter()
+                    .find(|x| matches!(x, Action::Roll(q) if q.verdict() == r.verdict()))
+                    .unwrap_or(a)
+            }
+            Action::Land(l) => Action::Land(Landing::on(l.at)),
+            Action::Donkey(Some(Roll::Sticks { thrown, own })) => {
+                Action::Donkey(Some(Roll::Sticks {
+                    thrown,
+                    own: ((1u16 << own.count_ones()) - 1) as u8,
+                }))
+            }
+            _ => a,
+        }
+    }
+
     /// Draws as `Game::roll` and `Game::land` do, so saves and replays keep their throws.
     fn sample_chance(&self, s: &Position, rng: &mut game_api::MatchRng) -> Action {
         match s.phase() {

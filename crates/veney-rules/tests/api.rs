@@ -75,6 +75,89 @@ fn a_match_draws_the_same_sticks_as_the_engines_game() {
 }
 
 #[test]
+fn chance_draws_fall_into_the_listed_classes() {
+    // The search keys a chance edge by its class (`Game::chance_class`): §2.0.08's throw by its
+    // verdict (hit, distraction, miss), §2.0.18's cast by the square it lands on, §2.0.23's
+    // Donkey by its count of own faces. Every draw's class is a listed outcome that plays on
+    // alike, and the draws reach every listed outcome of the throw and the Donkey.
+    use veney_rules::Side::{Black, White};
+    let mut o = Rules::standard().options.clone();
+    o.donkey = true;
+    let rules = Arc::new(Rules::standard_with(o));
+    let g = VeneyGame::new(rules.clone());
+    let at = |pieces: &[(veney_rules::Side, &str, &str)]| {
+        Position::from_pieces(&rules, pieces, White).unwrap()
+    };
+    let first = |p: Position, f: &dyn Fn(&veney_rules::Action) -> bool| {
+        let a = p.legal_actions(&rules).into_iter().find(|a| f(a)).unwrap();
+        let mut q = p;
+        q.play_unchecked(&rules, a);
+        q
+    };
+    let throw = first(
+        at(&[
+            (White, "Self", "X2"),
+            (White, "Dagger", "X5"),
+            (Black, "Self", "X14"),
+        ]),
+        &|a| matches!(a, veney_rules::Action::Throw { .. }),
+    );
+    let cast = first(
+        at(&[
+            (White, "Self", "X2"),
+            (White, "Lantern", "W3"),
+            (White, "Sword", "Y3"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+            (Black, "Jutsu", "W14"),
+            (Black, "Balance", "Z13"),
+        ]),
+        &|a| matches!(a, veney_rules::Action::Cast { .. }),
+    );
+    let selves = Position::from_pieces(
+        &rules,
+        &[(White, "Self", "X2"), (Black, "Self", "Y15")],
+        Black,
+    )
+    .unwrap();
+    let donkey = Position::from_text(
+        &rules,
+        &format!("{} donkey=wX8 donkeymove=w", selves.to_text(&rules)),
+    )
+    .unwrap();
+    for (name, s, all_reached) in [
+        ("throw", throw, true),
+        ("cast", cast, false),
+        ("donkey", donkey, true),
+    ] {
+        assert_eq!(g.decision(&s), Decision::Chance, "{name}");
+        let mut listed = Vec::new();
+        g.chance_outcomes(&s, &mut listed);
+        let mut classes = std::collections::HashSet::new();
+        let mut draws = std::collections::HashSet::new();
+        let mut rng = game_api::seeded(5);
+        for _ in 0..300 {
+            let a = g.sample_chance(&s, &mut rng);
+            let mut after = s;
+            g.apply(&mut after, Actor::Chance, a);
+            game_testkit::check_chance_class(&g, &s, a, &after)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            draws.insert(a);
+            classes.insert(g.chance_class(&s, a));
+        }
+        assert!(
+            draws.len() > classes.len(),
+            "{name}: {} draws, {} classes",
+            draws.len(),
+            classes.len()
+        );
+        if all_reached {
+            assert_eq!(classes.len(), listed.len(), "{name}");
+        }
+    }
+}
+
+#[test]
 fn a_refusal_names_the_section_that_refuses() {
     // §2.0.17 Passing: a pass in the middle of a double-move is refused by that rule.
     let g = Arc::new(VeneyGame::standard());

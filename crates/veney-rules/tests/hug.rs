@@ -323,6 +323,42 @@ fn the_computer_betrays_and_never_reads_the_other_hand() {
 }
 
 #[test]
+fn the_second_picker_facing_a_sealed_hand_still_picks() {
+    // §2.0.23 "each conceals either the Dagger (to betray) or Self (to hug)": the one who picks
+    // second sees only a sealed hand, yet picks. A random player and a time-budgeted or empty
+    // search list its picks on a determinisation of what it sees (the observation alone lists
+    // none: the Hug settles only on the full position).
+    let r = rules_with("standard", "ceremonial", true);
+    let g = VeneyGame::new(r.clone());
+    let mut s = drawn(&r);
+    s.pick_hug(&r, Side::White, HugChoice::Betray).unwrap();
+    let seen = g.observe(&s, Viewer::Player(B));
+    assert!(legal(&g, &seen, B).is_empty());
+    let c = game_ai::Agent::choose(&mut game_ai::RandomAgent::new(3), &g, &s, B)
+        .expect("the random player picks");
+    assert_eq!(c.action, HUG);
+    // The Ceremonial Guard can only hug (R-HUG-NO-DAGGER): a forced pick, searched briefly.
+    let timed = Config {
+        budget: Budget::Millis(5_000),
+        threads: 1,
+        ..Config::default()
+    };
+    let c = Mcts::new(timed).choose(&g, &s, B).unwrap();
+    assert_eq!(c.action, HUG);
+    assert!(
+        c.iterations <= 64,
+        "{} iterations on a forced pick",
+        c.iterations
+    );
+    let none = Config {
+        budget: Budget::Iterations(0),
+        threads: 1,
+        ..Config::default()
+    };
+    assert_eq!(Mcts::new(none).choose(&g, &s, B).unwrap().action, HUG);
+}
+
+#[test]
 fn a_save_mid_hug_resumes_and_keeps_the_pick_from_the_other() {
     // §2.0.23 "With their choice hidden under the table": the referee's save resumes with
     // White's hand in; Black's save holds neither the pick nor the hand's content.

@@ -9,7 +9,7 @@ use crate::host::search_task::{SearchTask, hint_note};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use game_ai::{Config, Level, Mcts};
-use game_api::{AnyMatch, Decision, Game, Match, Player};
+use game_api::{AnyMatch, Decision, Game, Match, Player, Viewer};
 use std::time::Duration;
 
 /// Which seats the computer plays, and at what level (`None`: a person). Kept from one new game
@@ -84,7 +84,28 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(super::intents::apply)
                 .in_set(GridGameSet),
-        );
+        )
+        .add_systems(Last, sync_person);
+}
+
+/// The person playing against the computer (`ActiveMatch::person`): the seat the computer does
+/// not play, when it plays exactly one.
+pub fn person(seats: &ComputerSeats) -> Option<Player> {
+    match seats.0 {
+        [Some(_), None] => Some(Player(1)),
+        [None, Some(_)] => Some(Player(0)),
+        _ => None,
+    }
+}
+
+/// Keeps `ActiveMatch::person` with the seats, after every frame's changes (a new match, new
+/// seats): one person against the computer sees only their own seat's view.
+fn sync_person(seats: Res<ComputerSeats>, m: Option<ResMut<ActiveMatch>>) {
+    let Some(mut m) = m else { return };
+    let want = person(&seats);
+    if m.person != want {
+        m.person = want;
+    }
 }
 
 fn key(m: &ActiveMatch) -> (usize, u64) {
@@ -95,8 +116,10 @@ fn key(m: &ActiveMatch) -> (usize, u64) {
 const HINT_MILLIS: u64 = 1_000;
 
 fn seed_for(m: &ActiveMatch, seat: Player) -> u64 {
-    // The same game, position and seat think the same way: the game replays.
-    m.game.position_hash() ^ (seat.0 as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    // The same game, position and seat think the same way: the game replays. Seeded from what
+    // the seat sees, so a secret (Tirachen's hidden masters) never changes how it thinks.
+    m.game.observed_hash(Viewer::Player(seat))
+        ^ (seat.0 as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// H: a hint for the player deciding now (a person's seat).

@@ -414,3 +414,133 @@ impl Game for Endless {
         ActionCells::default()
     }
 }
+
+/// A sealed dilemma: both seal 0 or 1 at once, then chance names the winner — the first
+/// player with weight `FIRST_WINS[x][y]` in 10. The second player's 1 is strictly better for it
+/// whatever the first seals, so the first's best answer is 1 (3 in 10 against 1 in 10), though
+/// against an opponent sealing at random 0 looks better (5.5 to 5).
+pub struct Dilemma;
+
+pub const FIRST_WINS: [[u32; 2]; 2] = [[10, 1], [7, 3]];
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DilemmaState {
+    /// Each seat's seal (9 unknown in an observation), then the winner chance named.
+    pub seals: [Option<u8>; 2],
+    pub winner: Option<u8>,
+}
+
+impl Game for Dilemma {
+    type State = DilemmaState;
+    type Action = u8;
+    fn name(&self) -> &'static str {
+        "dilemma"
+    }
+    fn title(&self) -> &'static str {
+        "Dilemma"
+    }
+    fn players(&self) -> u8 {
+        2
+    }
+    fn player_name(&self, p: Player) -> String {
+        format!("P{}", p.0 + 1)
+    }
+    fn start(&self) -> DilemmaState {
+        DilemmaState {
+            seals: [None; 2],
+            winner: None,
+        }
+    }
+    fn decision(&self, s: &DilemmaState) -> Decision {
+        if let Some(w) = s.winner {
+            return Decision::Over(Outcome::win(Player(w), 2, "named"));
+        }
+        let waiting: Vec<Player> = (0..2u8)
+            .filter(|&p| s.seals[p as usize].is_none())
+            .map(Player)
+            .collect();
+        if waiting.is_empty() {
+            Decision::Chance
+        } else {
+            Decision::Simultaneous {
+                waiting: PlayerSet::of(&waiting),
+            }
+        }
+    }
+    fn legal_actions(&self, s: &DilemmaState, p: Player, out: &mut Vec<u8>) {
+        if matches!(self.decision(s), Decision::Simultaneous { .. }) && self.decision(s).is_for(p) {
+            out.extend([0, 1]);
+        }
+    }
+    fn chance_outcomes(&self, s: &DilemmaState, out: &mut Vec<(u8, u32)>) {
+        if let [Some(x), Some(y)] = s.seals {
+            let w = FIRST_WINS[x as usize][y as usize];
+            out.extend([(0, w), (1, 10 - w)]);
+        }
+    }
+    fn apply(&self, s: &mut DilemmaState, actor: Actor, a: u8) {
+        match actor {
+            Actor::Player(p) => s.seals[p.index()] = Some(a),
+            Actor::Chance => s.winner = Some(a),
+        }
+    }
+    fn hash(&self, s: &DilemmaState) -> u64 {
+        s.seals
+            .iter()
+            .fold(s.winner.map_or(7, |w| w as u64), |h, c| {
+                h * 11 + c.map_or(10, |x| x as u64)
+            })
+    }
+    fn observe(&self, s: &DilemmaState, viewer: Viewer) -> DilemmaState {
+        let mut o = s.clone();
+        if s.winner.is_none() {
+            for p in 0..2u8 {
+                if !viewer.sees_secrets_of(Player(p)) && o.seals[p as usize].is_some() {
+                    o.seals[p as usize] = Some(9);
+                }
+            }
+        }
+        o
+    }
+    fn sample_hidden(
+        &self,
+        observed: &DilemmaState,
+        _v: Player,
+        rng: &mut MatchRng,
+    ) -> DilemmaState {
+        let mut s = observed.clone();
+        for c in s.seals.iter_mut() {
+            if *c == Some(9) {
+                *c = Some(rng.random_range(0..2));
+            }
+        }
+        s
+    }
+    fn action_visible(&self, _s: &DilemmaState, actor: Actor, _a: u8, viewer: Viewer) -> bool {
+        match actor {
+            Actor::Player(p) => viewer.sees_secrets_of(p),
+            Actor::Chance => true,
+        }
+    }
+    fn action_text(&self, _s: &DilemmaState, a: u8) -> String {
+        a.to_string()
+    }
+    fn parse_action(&self, _s: &DilemmaState, text: &str) -> Result<u8, TextError> {
+        Err(no_text(text))
+    }
+    fn position_text(&self, s: &DilemmaState) -> String {
+        format!("{s:?}")
+    }
+    fn parse_position(&self, text: &str) -> Result<DilemmaState, TextError> {
+        Err(no_text(text))
+    }
+    fn board(&self) -> BoardDesc {
+        board()
+    }
+    fn pieces(&self, _s: &DilemmaState, _v: Viewer) -> Vec<PieceView> {
+        Vec::new()
+    }
+    fn action_cells(&self, _s: &DilemmaState, _a: u8) -> ActionCells {
+        ActionCells::default()
+    }
+}
