@@ -104,6 +104,50 @@ const MERGING: &str =
     "BBBBBBBBBB/BBBBB5/S1SBBB1S1S/3BB5/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0";
 
 #[test]
+fn a_refused_merge_says_the_rules_reason() {
+    // Merging: "Blanks that are next to each other and outside of their starting 2 rows can
+    // Merge". Blue's Blanks C3 C4 (a Warrior's worth) and C6, whose only Blank neighbour B6 is
+    // in Blue's starting rows: a click on C6 is refused for B6's row, not for a missing
+    // neighbour.
+    let mut a = kelasu_app(
+        "merge-why",
+        Some("BBBBBBBBBB/BBBBBBB3/S1SBB1BS1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0"),
+    );
+    send(&mut a, MergeIntent::Toggle);
+    click(&mut a, "C6");
+    let r = refusal(&a).expect("refused");
+    assert!(
+        r.contains("the one on B6: the Blank on B6 is within your starting 2 rows")
+            && r.contains("Kelasu: Merging")
+            && !r.contains("none of your Blanks next to it"),
+        "{r}"
+    );
+    // With MovedBlanksMerge=no, no merge is open after both Blanks moved: M says so, naming
+    // the option (not the connected-group rule the old fixed message blamed).
+    let options = KelasuOptions {
+        moved_blanks_merge: false,
+        ..KelasuOptions::default()
+    };
+    let mut b = kelasu_app_with(
+        "merge-moved",
+        Some("BBBBBBBBBB/BBBBBBBBBB/S1S4S1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0"),
+        options,
+    );
+    for (from, to) in [("B3", "C3"), ("B4", "C4")] {
+        click(&mut b, from);
+        click(&mut b, to);
+    }
+    send(&mut b, MergeIntent::Toggle);
+    let r = refusal(&b).expect("refused");
+    assert!(
+        r.contains("no merge is open now")
+            && r.contains("moved this turn")
+            && r.contains("MovedBlanksMerge=no"),
+        "{r}"
+    );
+}
+
+#[test]
 fn merge_by_gathering_blanks_then_move_the_new_warrior_in_the_same_turn() {
     let mut a = kelasu_app("merge", Some(MERGING));
     // Merging: "Blanks that are next to each other and outside of their starting 2 rows can

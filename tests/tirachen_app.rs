@@ -830,6 +830,9 @@ fn a_computer_seat_chooses_its_secret_masters_without_a_hand_over() {
         let t = std::time::Instant::now();
         while choosing(&a) && !waits_for_person(&a) {
             assert!(t.elapsed().as_secs() < 60, "the computer never chose");
+            // The person's view throughout, the computer's thinking included: the computer's
+            // masters never reach the screen (a review found its view shown while it thought).
+            assert_eq!(m(&a).viewer(), Viewer::Player(person));
             a.update();
             stages.push(stage(&a));
             std::thread::sleep(std::time::Duration::from_millis(5));
@@ -850,9 +853,101 @@ fn a_computer_seat_chooses_its_secret_masters_without_a_hand_over() {
             !stages.contains(&TirachenStage::Handover),
             "no hand-over with the computer: {stages:?}"
         );
+        assert_eq!(m(&a).viewer(), Viewer::Player(person));
+        let computers = m(&a)
+            .game
+            .reserves(m(&a).viewer())
+            .into_iter()
+            .find(|r| r.owner == computer)
+            .expect("the computer's tray");
+        assert!(
+            computers
+                .entries
+                .iter()
+                .all(|e| e.0 != "S" && e.0 != "A" && e.0 != "W"),
+            "the computer's masters are hidden from the person: {computers:?}"
+        );
     }
+}
+
+#[test]
+fn a_loaded_game_keeps_its_own_secrets() {
+    // Masters chosen in secret (ruling "Masters chosen openly or secretly"): a save of such a
+    // game, loaded over an open game, is shown as the secret game it is (a review found the
+    // open game's setting kept, both hands shown).
+    let secret = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let saves = temp_dir("load-secrets");
+    let mut a = app_saving_to(saves.clone(), "load-secrets");
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: secret,
+            position: None,
+        },
+    );
+    choose(&mut a, 9, 0, 0);
+    send(&mut a, HandedOver(Player(1)));
+    choose(&mut a, 0, 0, 9);
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    assert!(m(&a).secrets);
+    send(&mut a, Intent::Save);
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: None,
+        },
+    );
+    assert!(!m(&a).secrets, "an open game shows everything");
+    send(&mut a, Intent::Load);
+    assert!(m(&a).secrets, "the loaded game keeps its masters secret");
+    // Red moves first: White's nine hunters are not on Red's screen.
+    assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
+    assert!(position(&a).contains("fcw9p9"), "{}", position(&a));
+    assert!(!m(&a).game.position_text(m(&a).viewer()).contains("fcw9"));
 }
 
 fn choosing(a: &App) -> bool {
     veney::packs::tirachen::choosing(m(a))
+}
+
+#[test]
+fn the_person_never_resigns_or_accepts_a_draw_for_the_computer() {
+    // Against the computer the ending buttons speak for the person: a resignation for the
+    // computer's seat is refused, and a draw offered to the computer is declined by it at once
+    // (a review found the person could resign, or accept a draw, on the computer's behalf).
+    use veney::host::grid::ComputerSeats;
+    let mut a = app("person-endings");
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(game_ai::Level::Beginner), None];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: Some(NEUTRAL.into()),
+        },
+    );
+    a.update();
+    assert_eq!(m(&a).person, Some(Player(1)));
+    assert_eq!(veney::host::grid::endings::speaker(m(&a)), Player(1));
+    send(&mut a, Intent::Resign(Player(0)));
+    let r = a.world().resource::<GridStatus>().refusal.clone();
+    assert!(r.is_some_and(|r| r.contains("computer's seat")));
+    send(&mut a, Intent::OfferDraw(Player(1)));
+    let info = a
+        .world()
+        .resource::<GridStatus>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("declines"), "{info}");
+    send(&mut a, Intent::AnswerDraw(true));
+    assert!(
+        !matches!(m(&a).game.decision(), Decision::Over(_)),
+        "no draw"
+    );
 }

@@ -325,13 +325,30 @@ impl Game {
             copy.play_unchecked(&self.rules, Action::EndTurn);
             plan.push(Action::EndTurn);
         }
+        // The mover's Donkey moves on its own turn after the mover's (§2.0.23), before the
+        // caster's turn begins: drawn as `roll` would draw it.
+        if let Phase::DonkeyMove { .. } = copy.phase() {
+            let mut out = Vec::new();
+            crate::special::donkey::moves(&copy, &mut out);
+            let donkey = if out == [Action::Donkey(None)] {
+                Action::Donkey(None)
+            } else {
+                let r = Roll::draw(crate::dice::DiceMethod::StickDice, 5, &mut self.rng.clone());
+                Action::Donkey(Some(r))
+            };
+            copy.play_unchecked(&self.rules, donkey);
+            plan.push(donkey);
+        }
         let invoke = Action::Invoke { at };
-        if !copy.legal_actions(&self.rules).contains(&invoke) {
+        if copy.turn() == mover || !copy.legal_actions(&self.rules).contains(&invoke) {
             return None;
         }
         plan.push(invoke);
         for &a in &plan {
-            self.play(a).ok()?;
+            match a {
+                Action::Donkey(Some(_)) => self.play_drawn(a)?,
+                _ => self.play(a).ok()?,
+            }
         }
         Some(plan)
     }

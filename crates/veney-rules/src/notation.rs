@@ -14,6 +14,7 @@ use crate::action::{Action, Effect, Mover};
 use crate::errors::ParseError;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::side::Side;
 use crate::square::{LINE_CHARS, Square, line_from_char};
 use std::fmt;
 
@@ -1255,6 +1256,22 @@ pub fn tokens(text: &str, col: usize) -> Vec<(&str, usize)> {
     out
 }
 
+/// `mover`'s Donkey about to move after `mover`'s turn, from `p`: the position where it moves,
+/// and how many `EndTurn`s (a declined second move) led there; `None` when its move is not next.
+fn donkey_after_turn(rules: &Rules, p: &Position, mover: Side) -> Option<(Position, usize)> {
+    let mut q = *p;
+    let mut ended = 0;
+    while q.turn() == mover && !q.is_game_over() && !q.at_turn_start() && ended < 4 {
+        if !q.legal_actions(rules).contains(&Action::EndTurn) {
+            return None;
+        }
+        q.play_unchecked(rules, Action::EndTurn);
+        ended += 1;
+    }
+    matches!(q.phase(), crate::position::Phase::DonkeyMove { placer } if placer == mover)
+        .then_some((q, ended))
+}
+
 /// Writes a complete turn (one or two actions) played from `pos`.
 pub fn write_turn(rules: &Rules, pos: &Position, turn: &[Action]) -> String {
     let mut p = *pos;
@@ -1369,6 +1386,24 @@ fn parse_in_order(
             && let Ok(San::Move(m)) = San::parse_at(tok, c)
             && control_fend_written(rules, &before_last, &p, mover, prev, &m)
         {
+            continue;
+        }
+        // The Donkey moves "on its own turn following the turn of the player who placed it"
+        // (§2.0.23): the record writes its throw with that turn (`K*X8 K@oxoxx`), after the
+        // turn's end (a declined second move ends it first: `CW6 K@oxoxx`). Read at the start
+        // of the next turn (`K@oxoxx SX14`) it is the first token, below.
+        if !out.is_empty()
+            && tok.starts_with("K@")
+            && let Some((q, ended)) = donkey_after_turn(rules, &p, mover)
+        {
+            let san = San::parse_at(tok, c)?;
+            let legal = q.legal_actions(rules);
+            let a = san.resolve(rules, &q, &legal, c)?;
+            out.extend(std::iter::repeat_n(Action::EndTurn, ended));
+            before_last = q;
+            p = q;
+            p.play_unchecked(rules, a);
+            out.push(a);
             continue;
         }
         if !out.is_empty() && (p.turn() != mover || p.is_game_over()) {

@@ -126,6 +126,8 @@ pub fn position_from_stances(
         }
     }
     p.turn = first;
+    // Each side's Donkey waits in reserve as on the standard setup (§2.0.23, R-DONKEY).
+    p.donkey_home = [rules.has_donkey(Side::White), rules.has_donkey(Side::Black)];
     Ok(p)
 }
 

@@ -148,7 +148,7 @@ impl Position {
         // Any other move of the enstanced side ends hirakamae too (§2.0.18).
         if crate::special::hirakamae::active(self, mover)
             && action.counts_as_move()
-            && !matches!(action, Action::Move(_))
+            && !matches!(action, Action::Move(_) | Action::Enact { .. })
         {
             self.hirakamae[mover.index()] = 2;
         }
@@ -421,9 +421,26 @@ impl Position {
                 self.end_turn(passed);
             }
             Action::Enact { kind, from, to } => {
+                // Enacting is the blade's move (§2.0.11): in hirakamae it ends the stance and
+                // offers the second move (§2.0.18 "A move made by the enstanced player ends
+                // hirakamae and may be a double-move", R-HIRAKAMAE) — unless the blade stepped
+                // onto a declared stepping stone first, already two moves (§2.0.15).
+                let hira =
+                    self.phase == Phase::Start && crate::special::hirakamae::active(self, side);
+                let direct =
+                    crate::special::intention::strike(rules, self, side, kind, from, to).is_some();
                 crate::special::intention::enact(rules, self, kind, from, to);
+                if hira {
+                    self.hirakamae[side.index()] = 2;
+                }
                 if self.outcome.is_some() {
                     self.end_turn(false);
+                } else if hira && direct {
+                    // The blade struck from where it stands: it may move again, or another piece.
+                    self.phase = Phase::Hirakamae {
+                        first: from,
+                        began: from,
+                    };
                 } else {
                     self.finish(rules);
                 }

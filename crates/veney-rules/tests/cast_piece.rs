@@ -305,6 +305,56 @@ fn the_trap_interrupts_a_double_move_in_process() {
 }
 
 #[test]
+fn the_trap_interrupts_a_mover_whose_donkey_moves_after_its_turn() {
+    // §2.0.18 Obscurant Chaos, "even interrupting a double-move in process", with Black's Donkey
+    // on the board: it moves "on its own turn following the turn of the player who placed it"
+    // (§2.0.23), between Black's interrupted turn and White's invocation (R-CAST).
+    let mut o = rules().options.clone();
+    o.donkey = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let base = Position::from_pieces(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "X13"),
+            (Black, "Cloak", "X8"),
+            (Black, "Engagement", "W6"),
+        ],
+        Black,
+    )
+    .unwrap();
+    let text = format!("{} casts=wCW6 donkey=bZ11", base.to_text(&r));
+    let p = Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    let mut g = Game::from_position_seeded(r.clone(), p, 7);
+    let t = veney_rules::notation::parse_turn(&r, g.position(), "CW6", 1).unwrap();
+    g.play(t[0]).unwrap();
+    assert!(matches!(g.position().phase(), Phase::Second { .. }));
+    // The same game ended by hand: Black ends its turn, the Donkey throws, White springs.
+    let mut twin = g.clone();
+    twin.play(Action::EndTurn).unwrap();
+    let sticks = twin.roll().expect("the Donkey throws its sticks");
+    twin.play(Action::Invoke { at: sq("W6") }).unwrap();
+    let played = g.interrupt().expect("the trap may interrupt");
+    assert_eq!(
+        played,
+        [
+            Action::EndTurn,
+            Action::Donkey(Some(sticks)),
+            Action::Invoke { at: sq("W6") }
+        ]
+    );
+    let cloak = r.set(Black).by_name("Cloak").unwrap();
+    assert_eq!(g.position().discard(Black, cloak), 1);
+    assert_eq!(g.position().turn(), White);
+    // The Donkey's sticks came from the game's generator, which moved on as `roll` moves it:
+    // the whole game, generator included, is the one ended by hand.
+    assert_eq!(format!("{g:?}"), format!("{twin:?}"));
+    let back = veney_rules::savefile::read(r.clone(), &veney_rules::savefile::write(&g)).unwrap();
+    assert_eq!(back.position(), g.position());
+}
+
+#[test]
 fn the_trap_does_not_spring_on_a_cloak_holding_the_casters_blade() {
     // §2.0.18 Obscurant Chaos springs on "any one of the opponent's technical pieces which enter
     // the cast-square", but a Cloak holding the caster's blade is removed only by freeing the

@@ -180,3 +180,43 @@ fn the_cloak_does_not_leap_over_donkeys_on_both_its_paths() {
     let one = at("donkey=wW2");
     assert!(dests(&r, &one, "W1").contains(&"X3".to_string()));
 }
+
+#[test]
+fn a_game_whose_donkey_moved_saves_and_loads() {
+    // §2.0.23: the Donkey moves "on its own turn following the turn of the player who placed
+    // it"; the record writes its throw with that turn (`K*X8 K@xooox`), and a save reads back
+    // to the same game (a review found every such save refused: "the turn is already over").
+    let r = std::sync::Arc::new(donkey_rules());
+    let mut g = veney_rules::Game::from_position_seeded(r.clone(), Position::start(&r), 3);
+    for a in veney_rules::notation::parse_turn(&r, g.position(), "K*X8", 1).unwrap() {
+        g.play(a).unwrap();
+    }
+    assert_eq!(g.position().phase(), Phase::DonkeyMove { placer: White });
+    let sticks = g.roll().expect("the Donkey throws");
+    assert!(
+        g.record().contains(&format!("K*X8 K@{sticks}")),
+        "{}",
+        g.record()
+    );
+    let back = veney_rules::savefile::read(r.clone(), &veney_rules::savefile::write(&g)).unwrap();
+    assert_eq!(back.position(), g.position());
+    assert_eq!(back.record(), g.record());
+    // Forty more actions, the Donkey throwing after each of White's turns: still the game.
+    let mut throws = 1;
+    for i in 0..40 {
+        if g.position().is_game_over() {
+            break;
+        }
+        if matches!(g.position().phase(), Phase::DonkeyMove { .. }) {
+            g.roll();
+            throws += 1;
+            continue;
+        }
+        let legal = g.legal_actions();
+        g.play(legal[(i * 7) % legal.len()]).unwrap();
+    }
+    assert!(throws > 3, "{}", g.record());
+    let back = veney_rules::savefile::read(r.clone(), &veney_rules::savefile::write(&g))
+        .unwrap_or_else(|e| panic!("{e:?}\n{}", g.record()));
+    assert_eq!(back.position(), g.position(), "{}", g.record());
+}

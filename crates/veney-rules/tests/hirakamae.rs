@@ -406,3 +406,90 @@ fn the_donkey_breaking_the_stance_ends_hirakamae_before_the_turn() {
     let elsewhere = elsewhere.expect("a throw that keeps it out");
     assert_eq!(elsewhere.hirakamae(White), 1, "the stance stands");
 }
+
+#[test]
+fn enacting_an_intention_ends_it_with_the_second_move() {
+    // §2.0.18: "A move made by the enstanced player ends hirakamae and may be a double-move";
+    // enacting an intention is the blade's strike (§2.0.11), a move (R-HIRAKAMAE, R-DYING).
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X6"),
+            (White, "Sword", "W6"),
+            (White, "Jutsu", "Z9"),
+            (Black, "Self", "Y14"),
+            (Black, "Lantern", "W9"),
+            (Black, "Sword", "Y12"),
+            (Black, "Cloak", "Z13"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "---");
+    assert_eq!(p.hirakamae(White), 1);
+    play(&r, &mut p, "SY15");
+    // The declaration amounts to a pass (§2.0.16), which the enstanced side may make.
+    let declare = notations(&r, &p)
+        .into_iter()
+        .find(|n| n.starts_with("!$") && n.ends_with("W9"))
+        .expect("the Sword may declare against the Lantern");
+    play(&r, &mut p, &declare);
+    assert_eq!(p.hirakamae(White), 1, "a declaration does not end it");
+    play(&r, &mut p, "SY14");
+    let enact = notations(&r, &p)
+        .into_iter()
+        .find(|n| n.starts_with('$') && n.ends_with('!'))
+        .expect("the intention may be enacted");
+    act(&r, &mut p, &enact);
+    assert!(
+        matches!(p.phase(), Phase::Hirakamae { .. }),
+        "{:?}",
+        p.phase()
+    );
+    assert_eq!(p.hirakamae(White), 2, "hirakamae has ended");
+    // The second move: any one piece, the Sword that struck included.
+    let again = notations_from(&r, &p, "W6");
+    assert!(!again.is_empty(), "the Sword may move after its strike");
+    let mut q = p;
+    play(&r, &mut q, &again[0]);
+    assert_eq!(q.turn(), Black);
+    // The position text reads the phase back.
+    assert_eq!(Position::from_text(&r, &p.to_text(&r)).unwrap(), p);
+}
+
+#[test]
+fn an_intention_enacted_by_its_stepping_stone_is_the_whole_double_move() {
+    // §2.0.15 "a maximum of one or two moves total in a turn": a blade enacting by way of a
+    // declared stepping stone steps onto the stone, then strikes — two moves, so hirakamae ends
+    // without another (R-HIRAKAMAE). White's Sword W4 reaches the Cloak on X8 only by way of
+    // its engagement on X5, with the Jutsu aligned on W8 (as in intention.rs); White's Self on
+    // X4 beside it, alone in measure 1.
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "W4"),
+            (White, "Engagement", "X5"),
+            (White, "Jutsu", "W8"),
+            (Black, "Self", "Y15"),
+            (Black, "Cloak", "X8"),
+        ],
+        White,
+    );
+    let sword = r.set(White).by_name("Sword").unwrap();
+    assert_eq!(
+        veney_rules::special::intention::strike(&r, &p, White, sword, sq("W4"), sq("X8")),
+        None,
+        "no direct strike"
+    );
+    play(&r, &mut p, "---");
+    assert_eq!(p.hirakamae(White), 1);
+    play(&r, &mut p, "SY16");
+    play(&r, &mut p, "!$fX8");
+    assert_eq!(p.intention().and_then(|i| i.via), Some(sq("X5")));
+    assert_eq!(p.hirakamae(White), 1);
+    play(&r, &mut p, "SY15");
+    act(&r, &mut p, "$fX8!");
+    assert_eq!((p.turn(), p.hirakamae(White)), (Black, 2));
+}

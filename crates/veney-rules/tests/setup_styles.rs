@@ -235,3 +235,21 @@ fn setup_in_turns_begins_with_the_agreed_first_player_else_white() {
     r.options.first_by = FirstPlayerMethod::Initiative;
     assert_eq!(first_to_set_up(&r), White);
 }
+
+#[test]
+fn a_game_set_up_in_stances_keeps_each_donkey_in_reserve() {
+    // §2.0.23 The Donkey: "Each player may have a donkey in reserve" (R-DONKEY) — whatever the
+    // setup style (§2.0.19): a concealed or in-turns setup starts as the standard one does.
+    let mut o = rules().options.clone();
+    o.donkey = true;
+    let r = Rules::standard_with(o);
+    let back = ["Cloak", "Sword", "Self", "Balance"];
+    let w = stance(&r, White, back, [5, 5, 5, 5]);
+    let b = stance(&r, Black, back, [5, 5, 5, 5]);
+    let p = position_from_stances(&r, [&w, &b], White).unwrap();
+    assert_eq!(p, veney_rules::Position::start(&r));
+    assert!(
+        notations(&r, &p).iter().any(|n| n.starts_with("K*")),
+        "the Donkey may be placed on the first turn"
+    );
+}

@@ -44,9 +44,10 @@ fn lapse(
     }
 }
 
-/// The player an ending button speaks for: the one deciding now, else the first player.
+/// The player an ending button speaks for: the person playing the computer, else the one
+/// deciding now, else the first player (a person never resigns for the computer).
 pub fn speaker(m: &ActiveMatch) -> Player {
-    m.decider().unwrap_or(Player(0))
+    m.person.or(m.decider()).unwrap_or(Player(0))
 }
 
 /// Applies an ending intent; true when the match changed.
@@ -56,6 +57,7 @@ pub(super) fn apply(
     ask: &mut GridEndingAsk,
     status: &mut GridStatus,
 ) -> bool {
+    let person = m.person;
     let g = &mut m.game;
     let declare =
         |g: &mut Box<dyn game_api::AnyMatch>, d: Declared, status: &mut GridStatus| match g
@@ -72,6 +74,15 @@ pub(super) fn apply(
             }
         };
     match intent {
+        Intent::Resign(p) if person.is_some_and(|h| h != *p) => {
+            ask.resign = None;
+            status.refusal = Some(format!(
+                "{} is the computer's seat: only {} may resign here",
+                g.player_name(*p),
+                g.player_name(p.other())
+            ));
+            false
+        }
         Intent::Resign(p) => {
             ask.resign = None;
             declare(g, Declared::Resigns(*p), status)
@@ -79,6 +90,14 @@ pub(super) fn apply(
         Intent::OfferDraw(p) => {
             if matches!(g.decision(), Decision::Over(_)) {
                 status.refusal = Some(game_api::Refusal::game_over().to_string());
+            } else if let Some(h) = person {
+                // The computer answers at once: it plays on (a person never accepts for it).
+                let computer = h.other();
+                status.info = Some(format!(
+                    "{} (the computer) declines {}'s draw offer and plays on",
+                    g.player_name(computer),
+                    g.player_name(*p)
+                ));
             } else {
                 ask.draw_offer = Some((*p, g.history_len()));
                 status.info = None;

@@ -285,10 +285,13 @@ pub fn apply(
             Intent::Load => {
                 let loaded = std::fs::read_to_string(&mm.save_path)
                     .map_err(|e| e.to_string())
-                    .and_then(|t| (mm.load)(&t));
+                    .and_then(|t| Ok(((mm.load)(&t)?, (mm.secrets_in)(&t))));
                 match loaded {
-                    Ok(g) => {
+                    Ok((g, secrets)) => {
                         mm.game = g;
+                        // The loaded game's own options decide what is hidden (a save of a
+                        // game with secret masters loaded over an open one keeps them hidden).
+                        mm.secrets = secrets;
                         *ask = Default::default();
                         sel.0 = None;
                         choice.0.clear();

@@ -59,6 +59,12 @@ pub struct ActiveMatch {
     /// Hot seat with hidden information: the board shows what the deciding player may see.
     /// Otherwise (an open game) everything is shown.
     pub secrets: bool,
+    /// Whether a save text's game keeps secrets (`secrets` for a game loaded from it).
+    pub secrets_in: fn(&str) -> bool,
+    /// The one person at the screen when the computer plays the other seat: with secrets, the
+    /// board shows this seat's view throughout, the computer's turns included (it never shows
+    /// the computer's secrets to the person).
+    pub person: Option<Player>,
     /// Each seat's piece fill and letter colours (Tirachen's Red and White).
     pub colours: [(Color, Color); 2],
     /// Kinds of action (`Game::action_kind`) the pack's own dialog offers, left out of the
@@ -101,6 +107,8 @@ impl ActiveMatch {
             save_path,
             load,
             secrets: false,
+            secrets_in: |_| false,
+            person: None,
             colours,
             own_dialog: &[],
             cache: ActionsCache::default(),
@@ -135,6 +143,11 @@ impl ActiveMatch {
     pub fn viewer(&self) -> Viewer {
         if !self.secrets {
             return Viewer::Referee;
+        }
+        if let Some(p) = self.person
+            && !matches!(self.game.decision(), Decision::Over(_))
+        {
+            return Viewer::Player(p);
         }
         match self.game.decision() {
             Decision::Player(p) => Viewer::Player(p),

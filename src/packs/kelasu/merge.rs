@@ -141,6 +141,54 @@ fn why_not(m: &Match<Kelasu>, kind: Kind, to: Square, blanks: Bitboard) -> game_
         .refusal(m.state(), actor, Action::Merge { kind, to, blanks })
 }
 
+/// Why the Blank (or square) `s` joins no merge, in the rules' words: its own refusal (not the
+/// mover's Blank, in the starting rows, moved this turn), else the refusal of merging it with
+/// each of the mover's Blanks next to it, else that it has none next to it.
+pub fn unusable(m: &Match<Kelasu>, s: Square) -> String {
+    let alone = why_not(m, Kind::Warrior, s, Bitboard::from_square(s));
+    if alone.rule != kelasu_rules::rules::MERGE_COST {
+        return alone.to_string();
+    }
+    let p = m.state();
+    let own = p.squares_of(p.to_move(), Kind::Blank);
+    let mut pairs = Vec::new();
+    let next = Bitboard(Bitboard::from_square(s).orthogonal_neighbours().0 & own.0);
+    for n in next.squares() {
+        let r = why_not(m, Kind::Warrior, s, Bitboard::from_square(s).with(n));
+        pairs.push(format!("with the one on {}: {}", n.name(), r.why));
+    }
+    if pairs.is_empty() {
+        format!(
+            "the Blank on {} has none of your Blanks next to it to merge with ({})",
+            s.name(),
+            kelasu_rules::rules::MERGING
+        )
+    } else {
+        format!(
+            "the Blank on {} merges with no Blank next to it: {} ({})",
+            s.name(),
+            pairs.join("; "),
+            kelasu_rules::rules::MERGING
+        )
+    }
+}
+
+/// Why no merge is open: none of the mover's Blanks stands outside its starting rows, or what
+/// keeps the first that does from merging (`unusable`).
+fn no_merge(m: &Match<Kelasu>) -> String {
+    let p = m.state();
+    let side = p.to_move();
+    let outside =
+        Bitboard(p.squares_of(side, Kind::Blank).0 & !kelasu_rules::zone::home_rows(side).0);
+    match outside.squares().next() {
+        Some(s) => unusable(m, s),
+        None => format!(
+            "none of your Blanks stands outside your starting 2 rows ({})",
+            kelasu_rules::rules::MERGING
+        ),
+    }
+}
+
 /// What the builder says about the gathered Blanks when they make no piece: the rules' refusal
 /// for each piece of that cost, or the cost table.
 pub fn gathered_note(m: &Match<Kelasu>, menu: &MergeMenu, chosen: Bitboard) -> Option<String> {
@@ -220,10 +268,7 @@ fn apply(
             MergeIntent::Toggle if b.open => *b = MergeBuilder::default(),
             MergeIntent::Toggle => {
                 if menu.options.is_empty() {
-                    status.refusal = Some(
-                        "no merge is open now: Blanks merge in orthogonally connected groups outside their owner's two starting rows (Kelasu: Merging)"
-                            .into(),
-                    );
+                    status.refusal = Some(format!("no merge is open now: {}", no_merge(km)));
                     continue;
                 }
                 sel.0 = None;
@@ -246,17 +291,7 @@ fn apply(
                     b.chosen = b.chosen.with(s);
                     status.refusal = None;
                 } else {
-                    // The rules say why this square cannot be one of a merge's Blanks; a Blank
-                    // fit to merge but in no group the rules allow is refused by its neighbours.
-                    let r = why_not(km, Kind::Warrior, s, Bitboard::from_square(s));
-                    status.refusal = Some(if r.rule == kelasu_rules::rules::MERGE_COST {
-                        format!(
-                            "Kelasu: Merging: the Blank on {} has no Blank next to it to merge with",
-                            s.name()
-                        )
-                    } else {
-                        r.to_string()
-                    });
+                    status.refusal = Some(unusable(km, s));
                 }
             }
             MergeIntent::Make(k) => {

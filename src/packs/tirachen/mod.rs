@@ -145,16 +145,20 @@ pub fn autosave_path(saves: &SaveRoot) -> PathBuf {
 
 /// The match resumed from a referee's save text (the autosave): the options its headers name.
 pub fn resumed_match(text: &str, saves: &SaveRoot) -> Result<ActiveMatch, String> {
-    let options = Tirachen::from_save_text(text)
-        .map_err(|e| e.to_string())?
-        .options;
+    Tirachen::from_save_text(text).map_err(|e| e.to_string())?;
     let game = load(text)?;
-    Ok(active(game, options.masters == MasterChoice::Secret, saves))
+    Ok(active(game, secret_masters_in(text), saves))
+}
+
+/// Whether a save text's game chooses its masters in secret (its headers' options).
+fn secret_masters_in(text: &str) -> bool {
+    Tirachen::from_save_text(text).is_ok_and(|t| t.options.masters == MasterChoice::Secret)
 }
 
 fn active(game: Box<dyn AnyMatch>, secrets: bool, saves: &SaveRoot) -> ActiveMatch {
     ActiveMatch {
         secrets,
+        secrets_in: secret_masters_in,
         own_dialog: &["choose"],
         think: Some(crate::host::grid::computer::thinker::<tirachen_rules::Tirachen>),
         ..ActiveMatch::new(game, Screen::Tirachen, save_path(saves), load, COLOURS)
