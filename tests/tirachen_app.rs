@@ -490,6 +490,20 @@ fn new_game_reopens_the_dialog_over_a_game_and_blocks_the_board() {
         NEUTRAL,
         "the game is kept until a new one starts"
     );
+    // The dialog's seat picker is for the next game: Red, to move, made the computer's under
+    // the open dialog, is not played behind it (a review found the computer taking over).
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0 = [Some(game_ai::Level::Beginner), None];
+    for _ in 0..40 {
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(position(&a), NEUTRAL, "nothing played behind the dialog");
+    assert!(!a.world().resource::<veney::host::grid::GridThinking>().busy());
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0 = [None, None];
     // A bad position text is refused with the rules' reason and keeps the game.
     send(
         &mut a,

@@ -166,10 +166,13 @@ fn start_thinking(
     m: Res<ActiveMatch>,
     seats: Res<ComputerSeats>,
     review: Res<GridReview>,
+    blocked: Res<super::GridBlocked>,
     mut thinking: ResMut<GridThinking>,
 ) {
     thinking.0.cancel_unless(key(&m));
-    if thinking.busy() || review.0.is_some() {
+    // Not behind the New game dialog: its seat picker is for the next game (a review found the
+    // computer taking over a seat of the game in progress while the dialog stood open).
+    if thinking.busy() || review.0.is_some() || blocked.0 {
         return;
     }
     let Some(me) = m.decider() else { return };
@@ -184,12 +187,17 @@ fn start_thinking(
 /// searched), a hint is shown. While a search runs the app keeps redrawing, for the indicator.
 fn finish_thinking(
     m: Res<ActiveMatch>,
+    blocked: Res<super::GridBlocked>,
     mut thinking: ResMut<GridThinking>,
     mut hint: ResMut<GridHint>,
     mut out: MessageWriter<Intent>,
     mut status: ResMut<GridStatus>,
     mut wake: ResMut<crate::host::Wake>,
 ) {
+    // A search that ends behind the New game dialog waits for it to close.
+    if blocked.0 {
+        return;
+    }
     let at = key(&m);
     let who = thinking.0.who.clone();
     let Some((result, is_hint)) = thinking.0.poll(at, &mut wake) else {
