@@ -532,6 +532,60 @@ fn tirachen_s_memory_items_come_from_its_position() {
 }
 
 #[test]
+fn a_sealed_choice_typed_for_the_second_seat_waits_for_the_first() {
+    // Tirachen's masters chosen in secret (docs/rulings/tirachen.md): both seats choose at
+    // once; the host takes the choices in seat order, so White's `2|…` typed while Red still
+    // chooses is refused, not recorded as Red's (a review found it played for Red).
+    use veney::host::OpenScreen;
+    use veney::host::grid::{ActiveMatch, SaveRoot};
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(SaveRoot(temp_dir("companion-sealed")))
+        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(
+            "companion-sealed-veney",
+        )));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    ask(&mut app, OpenScreen(veney::Screen::Tirachen));
+    ask(
+        &mut app,
+        veney::packs::tirachen::NewTirachen {
+            options: tirachen_rules::TirachenOptions {
+                masters: tirachen_rules::MasterChoice::Secret,
+                ..Default::default()
+            },
+            position: None,
+        },
+    );
+    ask(&mut app, CompanionIntent::Toggle);
+    type_and_enter(&mut app, "2|S2A4W3");
+    match verdict(&app) {
+        Verdict::Refused { why, .. } => {
+            assert!(why.contains("Red enters a sealed choice first"), "{why}")
+        }
+        v => panic!("not refused: {v:?}"),
+    }
+    assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 0);
+    // Red's own choice is taken.
+    type_and_enter(&mut app, "1|S3A3W3");
+    assert!(
+        matches!(verdict(&app), Verdict::Tenable(_)),
+        "{:?}",
+        verdict(&app)
+    );
+    assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 1);
+    // White chooses next: neither the caption nor the memory panel shows Red's sealed choice.
+    assert!(caption(&app).starts_with("Red: "), "{}", caption(&app));
+    assert!(!caption(&app).contains("S3A3W3"), "{}", caption(&app));
+    let last = feed(&app)
+        .memory
+        .into_iter()
+        .find(|r| r.0 == "Last move")
+        .unwrap();
+    assert!(!last.1.contains("S3A3W3"), "{last:?}");
+}
+
+#[test]
 fn a_concealed_setup_is_made_on_the_board_not_in_notation() {
     // §2.0.19: during a concealed setup the companion lists no moves and shows the setup's own
     // prompt; nothing of a stance is in the memory window.

@@ -500,7 +500,11 @@ fn new_game_reopens_the_dialog_over_a_game_and_blocks_the_board() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     assert_eq!(position(&a), NEUTRAL, "nothing played behind the dialog");
-    assert!(!a.world().resource::<veney::host::grid::GridThinking>().busy());
+    assert!(
+        !a.world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy()
+    );
     a.world_mut()
         .resource_mut::<veney::host::grid::ComputerSeats>()
         .0 = [None, None];

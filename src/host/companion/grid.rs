@@ -59,6 +59,15 @@ pub fn turn_number(m: &ActiveMatch) -> usize {
     }
 }
 
+/// The last action as the one looking at the board may see it (a sealed choice of the other
+/// seat stays sealed: the record's own hidden token).
+fn last_shown(m: &ActiveMatch) -> Option<String> {
+    m.game
+        .turns(m.viewer())
+        .last()
+        .and_then(|t| t.tokens.last().cloned())
+}
+
 /// The memory items of a grid match: whose turn and its number, the moves played, the last
 /// move, the trays.
 pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
@@ -79,7 +88,7 @@ pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
     rows.push(("Actions played".into(), g.history_len().to_string()));
     rows.push((
         "Last move".into(),
-        g.last_action().map_or("none yet".into(), |a| a.text),
+        last_shown(m).unwrap_or_else(|| "none yet".into()),
     ));
     for r in g.reserves(viewer) {
         let items: Vec<String> = r
@@ -162,10 +171,24 @@ fn enter(m: &mut ActiveMatch, text: &str, out: &mut MessageWriter<Intent>) -> Ve
         return Verdict::Tenable(text.into());
     }
     // Read by the rules on the match itself and taken back at once: the host plays it.
+    let seat = m.decider();
     match m.game.play_text(text) {
         Ok(()) => {
             let played = m.game.last_action().map(|a| a.text).unwrap_or_default();
+            // A sealed choice typed for another seat (`2|…` while the first still chooses):
+            // the host plays the actions of the seat it asks, so it must not pass as that one's.
+            let other_seat = matches!(m.game.decision(), Decision::Simultaneous { waiting }
+                if seat.is_some_and(|p| waiting.contains(p)));
             m.game.undo();
+            if let Some(p) = seat.filter(|_| other_seat) {
+                return Verdict::Refused {
+                    text: text.into(),
+                    why: format!(
+                        "{} enters a sealed choice first: the choices are entered in seat order",
+                        m.game.player_name(p)
+                    ),
+                };
+            }
             match m.actions().iter().position(|a| a.text == played) {
                 Some(i) => {
                     out.write(Intent::Play(i));
@@ -205,7 +228,9 @@ fn announce(
             .and_then(|t| t.player)
             .map(|p| m.game.player_name(p))
             .unwrap_or_else(|| "Chance".into());
-        let mut s = format!("{who}: {}", p.text);
+        // As the viewer may see it (a sealed choice stays sealed).
+        let shown = last_shown(&m).unwrap_or_else(|| p.text.clone());
+        let mut s = format!("{who}: {shown}");
         if p.captures > 0 {
             s.push_str(" — takes");
         }
