@@ -834,3 +834,106 @@ fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
         "the frame goes with its position: {framed:?}"
     );
 }
+
+#[test]
+fn an_autosave_that_cannot_be_resumed_is_kept_aside() {
+    // A bad save never loses a game: an autosave the rules no longer read (an older rule,
+    // an edited set) is moved aside before the new game's first move autosaves (a review
+    // found it overwritten).
+    let dir = common::temp_dir("unresumable-saves");
+    let bad = "[Final \"nonsense\"]\n1. SY3\n";
+    std::fs::write(dir.join("autosave.veney"), bad).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(veney::Screen::Veney)
+        .insert_resource(SaveDir(dir.clone()));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    let kept = dir.join("autosave.unresumable-1.veney");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), bad);
+    let info = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("kept as"), "{info}");
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    assert!(
+        dir.join("autosave.veney").exists(),
+        "the new game autosaves"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap(),
+        bad,
+        "the old one kept"
+    );
+}
+
+#[test]
+fn against_the_computer_the_person_resigns_and_never_declares_for_it() {
+    // §2.0.21 "Your opponent Resigns": against the computer the Resign button is the person's,
+    // even while the computer thinks (a review found the computer's side resigned for it).
+    use veney::packs::veney::computer::VeneyComputer;
+    let mut app = app_with(Game::new(standard()), "resign-computer");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Strong)];
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    assert_eq!(game(&app).position().turn(), Side::Black);
+    send(&mut app, Command::Resign);
+    assert!(
+        matches!(
+            game(&app).position().outcome(),
+            Some(Outcome::Resignation {
+                winner: Side::Black,
+                ..
+            })
+        ),
+        "{:?}",
+        game(&app).position().outcome()
+    );
+}
+
+#[test]
+fn each_donkey_is_thrown_for_its_placer() {
+    // §2.0.23 The Donkey: it moves "on its own turn following the turn of the player who placed
+    // it". White (a person) places it: the computer (Black) does not throw White's Donkey's
+    // sticks; White does (a review found the computer throwing it and the person refused).
+    use veney::packs::veney::computer::VeneyComputer;
+    let mut o = standard().options.clone();
+    o.donkey = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let mut app = app_with(Game::new(r), "donkey-placer");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    send(&mut app, Command::Enter("K*X8".into()));
+    assert!(matches!(
+        game(&app).position().phase(),
+        veney_rules::Phase::DonkeyMove {
+            placer: Side::White
+        }
+    ));
+    for _ in 0..20 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(
+        matches!(
+            game(&app).position().phase(),
+            veney_rules::Phase::DonkeyMove {
+                placer: Side::White
+            }
+        ),
+        "the computer left White's Donkey to White"
+    );
+    send(&mut app, Command::Roll);
+    assert!(
+        !matches!(
+            game(&app).position().phase(),
+            veney_rules::Phase::DonkeyMove { .. }
+        ),
+        "White threw its Donkey's sticks"
+    );
+}

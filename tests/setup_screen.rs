@@ -129,3 +129,44 @@ fn setup_in_turns_alternates_in_the_open() {
     assert!(app.world().resource::<SetupSession>().0.is_none());
     assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (8, 8));
 }
+
+#[test]
+fn a_load_that_fails_leaves_the_setup_as_it_was() {
+    // A bad save never loses the game in progress — a setup included (§2.0.19 step 3): a load
+    // with no save file, or a bad position pasted, keeps the setup; a new game that takes ends it
+    // (a review found the setup dropped by the failed load, the board left on a masked stance).
+    let mut app = app("setup-failed-load");
+    start(&mut app, SetupStyle::Concealed);
+    let k = session(&app).remaining(Side::White)[0];
+    send(&mut app, Command::SetupPick(k));
+    let sq = session(&app).allowed()[0];
+    send(&mut app, Command::Click(sq));
+    let placed = session(&app).remaining(Side::White).len();
+    let board = *app.world().resource::<CurrentGame>().0.position();
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(
+        session(&app).remaining(Side::White).len(),
+        placed,
+        "the setup stays"
+    );
+    assert_eq!(*app.world().resource::<CurrentGame>().0.position(), board);
+    let s = app.world().resource::<Status>();
+    assert!(
+        s.refusal
+            .iter()
+            .chain(s.info.iter())
+            .any(|m| m.contains("could not load")),
+        "{s:?}"
+    );
+    send(&mut app, Command::SetPosition("not a position".into()));
+    assert_eq!(
+        session(&app).remaining(Side::White).len(),
+        placed,
+        "the setup stays"
+    );
+    send(&mut app, Command::NewGame);
+    assert!(
+        app.world().resource::<SetupSession>().0.is_none(),
+        "a new game ends it"
+    );
+}

@@ -26,6 +26,24 @@ impl VeneyComputer {
     pub fn any(&self) -> bool {
         self.0.iter().any(Option::is_some)
     }
+    /// The one side a person plays when the computer plays the other.
+    pub fn person(&self) -> Option<Side> {
+        match self.0 {
+            [Some(_), None] => Some(Side::Black),
+            [None, Some(_)] => Some(Side::White),
+            _ => None,
+        }
+    }
+}
+
+/// The side acting now: the placer while its Donkey moves (§2.0.23: "on its own turn following
+/// the turn of the player who placed it"; the position's turn is already the other side's),
+/// else the side to move.
+pub fn acting_side(pos: &veney_rules::Position) -> Side {
+    match pos.phase() {
+        veney_rules::Phase::DonkeyMove { placer } => placer,
+        _ => pos.turn(),
+    }
 }
 
 /// A search under way, for the position (hash) it began from.
@@ -112,15 +130,29 @@ fn start(
     seats: Res<VeneyComputer>,
     viewing: Res<super::game::Viewing>,
     setup: Res<super::setup_screen::SetupSession>,
+    screen: Res<super::secrets::SecretScreen>,
     mut thinking: ResMut<VeneyThinking>,
     mut out: MessageWriter<Command>,
 ) {
     let pos = game.0.position();
     thinking.0.cancel_unless(pos.hash());
-    if thinking.busy() || viewing.0.is_some() || setup.0.is_some() || pos.is_game_over() {
+    // Not under a reveal the person has not yet seen through (stances, the hand, a guess): the
+    // board beneath it is not in play yet (a review found the computer moving under it).
+    let revealing = screen
+        .0
+        .as_ref()
+        .is_some_and(|p| p.stage == super::secrets::Stage::Reveal);
+    if thinking.busy()
+        || viewing.0.is_some()
+        || setup.0.is_some()
+        || pos.is_game_over()
+        || revealing
+    {
         return;
     }
-    let side = pos.turn();
+    // Each side's Donkey is thrown for its placer (a review found the person's Donkey thrown by
+    // the computer, and the computer's left waiting for the person's R).
+    let side = acting_side(pos);
     let Some(level) = seats.plays(side) else {
         return;
     };

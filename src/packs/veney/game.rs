@@ -640,8 +640,32 @@ fn resume_autosave(mut game: ResMut<CurrentGame>, dir: Res<SaveDir>, mut status:
             status.info = Some("resumed the autosaved game".into());
         }
         Ok(_) => {}
+        // Kept aside before the next autosave could overwrite it (a review found the game it
+        // held lost with the new game's first move).
         Err(e) => {
-            status.info = Some(format!("the autosave could not be resumed: {e}"));
+            let kept = kept_aside(&path);
+            status.info = Some(match std::fs::rename(&path, &kept) {
+                Ok(()) => format!(
+                    "the autosave could not be resumed: {e}; it is kept as {}",
+                    kept.display()
+                ),
+                Err(r) => format!(
+                    "the autosave could not be resumed: {e} (nor kept aside: {r}; it will be overwritten)"
+                ),
+            });
         }
     }
+}
+
+/// A free name beside `path` for an autosave that could not be resumed
+/// (`autosave.unresumable-1.veney`, `-2`, …).
+pub fn kept_aside(path: &std::path::Path) -> std::path::PathBuf {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("autosave");
+    (1..)
+        .map(|n| path.with_file_name(format!("{stem}.unresumable-{n}.veney")))
+        .find(|p| !p.exists())
+        .expect("a free name")
 }

@@ -101,15 +101,22 @@ fn header(ui: &mut egui::Ui, screens: &mut MessageWriter<crate::host::OpenScreen
     });
 }
 
+/// A refusal as the panel shows it: a rule's refusal (it names its section, §…) is
+/// "Untenable"; anything else (a file that does not load, a bad position text) is said as it is.
+pub fn refusal_line(r: &str) -> String {
+    if r.contains('§') {
+        format!("Untenable: {r}")
+    } else {
+        r.to_string()
+    }
+}
+
 /// Whose turn and what now; why a move was refused; other news.
 fn status(ui: &mut egui::Ui, p: &Panel) {
     let Panel { status, .. } = *p;
     ui.label(egui::RichText::new(&status.prompt).size(16.0).strong());
     if let Some(r) = &status.refusal {
-        ui.colored_label(
-            egui::Color32::from_rgb(220, 90, 70),
-            format!("Untenable: {r}"),
-        );
+        ui.colored_label(egui::Color32::from_rgb(220, 90, 70), refusal_line(r));
     }
     if let Some(i) = &status.info {
         ui.colored_label(egui::Color32::from_rgb(190, 180, 150), i);
@@ -720,4 +727,21 @@ fn seed_line(ui: &mut egui::Ui, p: &Panel) {
         g.seed(),
         rules.options.dice
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::refusal_line;
+
+    #[test]
+    fn only_a_rules_refusal_is_called_untenable() {
+        assert_eq!(
+            refusal_line("the Self does not move there (§2.0.02 Self)"),
+            "Untenable: the Self does not move there (§2.0.02 Self)"
+        );
+        assert_eq!(
+            refusal_line("could not load saves/game.veney: No such file"),
+            "could not load saves/game.veney: No such file"
+        );
+    }
 }

@@ -2,8 +2,8 @@
 //! that settles a draw (§2.0.23).
 use super::Ctx;
 
-pub(super) fn resign(ctx: &mut Ctx) {
-    let side = ctx.game.0.position().turn();
+/// `side` resigns (the side to move, or against the computer the person).
+pub(super) fn resign(ctx: &mut Ctx, side: veney_rules::Side) {
     ctx.game.0.resign(side);
 }
 

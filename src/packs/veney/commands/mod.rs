@@ -125,8 +125,31 @@ pub(super) fn apply_commands(
             continue;
         }
         // The computer's side is played by the computer only.
-        let computers = seats.plays(ctx.game.0.position().turn()).is_some()
-            && !ctx.game.0.position().is_game_over();
+        let pos = *ctx.game.0.position();
+        let computers = seats
+            .plays(crate::packs::veney::computer::acting_side(&pos))
+            .is_some()
+            && !pos.is_game_over();
+        // Nor does a person declare for it: acknowledge its defeat (its dying move is its
+        // own), call an untenable move on its behalf, or spring its trap (the caster is the side
+        // not moving).
+        let for_computer = match cmd {
+            Command::Acknowledge => pos.dying().is_some_and(|s| seats.plays(s).is_some()),
+            Command::CallUntenable => ctx
+                .game
+                .0
+                .call_offender()
+                .is_some_and(|o| seats.plays(!o).is_some()),
+            Command::Interrupt(_) => seats.plays(!pos.turn()).is_some(),
+            _ => false,
+        };
+        if for_computer {
+            ctx.status.info = Some(
+                "that is the computer's to declare: it plays its own side (a person declares only for their own)"
+                    .into(),
+            );
+            continue;
+        }
         if computers
             && matches!(
                 cmd,
@@ -142,60 +165,94 @@ pub(super) fn apply_commands(
             ctx.status.info = Some("the computer is to move: wait for its move (or undo)".into());
             continue;
         }
+        // A setup in progress is abandoned by a new game, a load or a pasted position only if
+        // it takes: one that fails (no save file, a set that does not check, bad text) leaves
+        // the setup as it was (a review found it dropped, the board left on a masked stance).
+        let replacing = matches!(
+            cmd,
+            Command::NewGame
+                | Command::NewGameWith(..)
+                | Command::Load(_)
+                | Command::SetPosition(_)
+        );
+        let held = if replacing { ctx.setup.0.take() } else { None };
+        let before = held
+            .as_ref()
+            .map(|_| (*ctx.game.0.position(), ctx.game.0.actions().count()));
+        apply_one(&mut ctx, cmd, &seats, &mut thinking);
+        if let Some(b) = before
+            && ctx.setup.0.is_none()
+            && (*ctx.game.0.position(), ctx.game.0.actions().count()) == b
+        {
+            ctx.setup.0 = held;
+        }
+    }
+}
+
+/// One command on the live game.
+fn apply_one(
+    ctx: &mut Ctx<'_>,
+    cmd: &Command,
+    seats: &crate::packs::veney::computer::VeneyComputer,
+    thinking: &mut crate::packs::veney::computer::VeneyThinking,
+) {
+    {
         match cmd.clone() {
             Command::View(_) => {}
             Command::Cancel => ctx.sel.0 = None,
-            Command::SelectReserve(k) => select::reserve(&mut ctx, k),
+            Command::SelectReserve(k) => select::reserve(ctx, k),
             Command::SelectFree => ctx.sel.0 = Some(super::game::Selected::Free),
             Command::SelectDonkey => ctx.sel.0 = Some(super::game::Selected::Donkey),
-            Command::Click(sq) => select::click(&mut ctx, sq),
+            Command::Click(sq) => select::click(ctx, sq),
             Command::Play(a) | Command::ComputerPlay(a) => {
                 if ctx.play(a) {
-                    ctx.sel.0 = select::partner_in_hand(&mut ctx);
+                    ctx.sel.0 = select::partner_in_hand(ctx);
                 }
             }
             Command::Hint => {
-                crate::packs::veney::computer::hint(&ctx.game.0, &mut thinking, &mut ctx.status)
+                crate::packs::veney::computer::hint(&ctx.game.0, thinking, &mut ctx.status)
             }
-            Command::Roll => throws::roll(&mut ctx),
-            Command::Hide(place) => throws::hide(&mut ctx, place),
-            Command::Guess(guess) => throws::guess(&mut ctx, guess),
-            Command::Interrupt(at) => throws::interrupt(&mut ctx, at),
-            Command::ExportMoves(path) => files::export_moves(&mut ctx, path),
+            Command::Roll => throws::roll(ctx),
+            Command::Hide(place) => throws::hide(ctx, place),
+            Command::Guess(guess) => throws::guess(ctx, guess),
+            Command::Interrupt(at) => throws::interrupt(ctx, at),
+            Command::ExportMoves(path) => files::export_moves(ctx, path),
             Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
                 ctx.status.info = Some("there is no setup in progress".into())
             }
             Command::HugPick(c) => ctx.hug.pick = Some(c),
-            Command::Hug(black) => endings::hug(&mut ctx, black),
+            Command::Hug(black) => endings::hug(ctx, black),
             Command::Undo => {
                 if seats.any() {
                     // Against the computer its reply goes back with the person's turn.
-                    if !crate::packs::veney::computer::undo_to_person(&mut ctx.game.0, &seats) {
+                    if !crate::packs::veney::computer::undo_to_person(&mut ctx.game.0, seats) {
                         ctx.status.info = Some("nothing to undo".into());
                     }
                     ctx.sel.0 = None;
                 } else {
-                    history::undo(&mut ctx)
+                    history::undo(ctx)
                 }
             }
-            Command::Redo => history::redo(&mut ctx),
-            Command::NewGame => files::new_game(&mut ctx),
+            Command::Redo => history::redo(ctx),
+            Command::NewGame => files::new_game(ctx),
             Command::Acknowledge => ctx.game.0.acknowledge(),
-            Command::CallUntenable => endings::call_untenable(&mut ctx),
-            Command::Enter(text) => notation::enter(&mut ctx, &text),
-            Command::Resign => endings::resign(&mut ctx),
-            Command::NewGameWith(options, sets) => files::new_game_with(&mut ctx, options, sets),
-            Command::SetPosition(text) => files::set_position(&mut ctx, &text),
-            Command::Save(path) => files::save(&mut ctx, path),
-            Command::Load(path) => files::load(&mut ctx, path),
+            Command::CallUntenable => endings::call_untenable(ctx),
+            Command::Enter(text) => notation::enter(ctx, &text),
+            // Against the computer the person resigns, whoever is to move.
+            Command::Resign => {
+                let side = seats.person().unwrap_or(ctx.game.0.position().turn());
+                endings::resign(ctx, side)
+            }
+            Command::NewGameWith(options, sets) => files::new_game_with(ctx, options, sets),
+            Command::SetPosition(text) => files::set_position(ctx, &text),
+            Command::Save(path) => files::save(ctx, path),
+            Command::Load(path) => files::load(ctx, path),
             Command::LoadRecordFile(path) => {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| format!("could not read {}: {e}", path.display()));
-                files::load_record(&mut ctx, text, &path.display().to_string());
+                files::load_record(ctx, text, &path.display().to_string());
             }
-            Command::LoadRecordText(text) => {
-                files::load_record(&mut ctx, Ok(text), "the pasted text")
-            }
+            Command::LoadRecordText(text) => files::load_record(ctx, Ok(text), "the pasted text"),
         }
     }
 }

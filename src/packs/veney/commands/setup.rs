@@ -39,13 +39,11 @@ pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
                 changed = false;
             }
         }
+        // Abandoned only if the new game, load or position takes (`commands::apply`).
         Command::NewGame
         | Command::NewGameWith(..)
         | Command::Load(_)
-        | Command::SetPosition(_) => {
-            ctx.setup.0 = None;
-            return false;
-        }
+        | Command::SetPosition(_) => return false,
         _ => {
             ctx.status.info = Some("finish the setup first".into());
             return true;
