@@ -148,3 +148,52 @@ fn veneys_save_carries_the_clock_and_loading_brings_it_back_paused() {
             .is_some_and(|i| i.starts_with("loaded")),
     );
 }
+
+/// §2.0.20: "the player checkmated by touch has a few seconds for a dying move" — a checkmate by
+/// a Dagger Throw's sticks thrown with R cuts the mated player's clock too (a review found only
+/// moves played on the board doing so).
+#[test]
+fn a_throw_that_mates_cuts_the_mated_players_clock() {
+    let mut a = app("veney-throw-clock");
+    let r = std::sync::Arc::new(veney_rules::Rules::standard());
+    // A seed whose first two-stick throw lands all own colour.
+    let seed = (0..200u64)
+        .find(|&s| {
+            let mut rng = veney_rules::rng::seeded(s);
+            veney_rules::dice::Roll::draw(r.options.dice, 2, &mut rng).verdict()
+                == veney_rules::dice::Verdict::Hit
+        })
+        .unwrap();
+    let p = veney_rules::Position::from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "W5"),
+            (Side::White, "Dagger", "X5"),
+            (Side::Black, "Self", "X8"),
+            (Side::Black, "Engagement", "X7"),
+        ],
+        Side::White,
+    )
+    .unwrap();
+    a.world_mut().resource_mut::<CurrentGame>().0 =
+        veney_rules::Game::from_position_seeded(r.clone(), p, seed);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 1_000);
+    let sq = |s: &str| Square::parse(s).unwrap();
+    common::send(&mut a, Command::Click(sq("X5")));
+    common::send(&mut a, Command::Click(sq("X8")));
+    common::send(&mut a, Command::Roll);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().dying(),
+        Some(Side::Black)
+    );
+    at(&mut a, 2_000);
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("a clock");
+    assert!(
+        c.remaining(1, 2_000) <= game_clock::DEFAULT_DYING_MOVE,
+        "{} ms left to the mated player",
+        c.remaining(1, 2_000)
+    );
+}

@@ -376,6 +376,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 super::commands::apply_commands,
+                dying_clock,
                 mirror_pieces
                     .run_if(resource_changed::<CurrentGame>.or_eager(resource_changed::<Viewing>)),
                 (sync_phase, update_prompt, autosave).run_if(resource_changed::<CurrentGame>),
@@ -384,6 +385,23 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(GameSet)
                 .in_set(super::VeneySystems),
         );
+}
+
+/// §2.0.20: a checkmate by touch leaves the mated player "a few seconds" for the dying move —
+/// whatever made it: a move, a Dagger Throw's sticks thrown by R, the guess dice, a roll typed
+/// as it landed, the computer's throw (a review found only moves played on the board cutting
+/// the clock).
+fn dying_clock(
+    mut played: MessageReader<Played>,
+    mut clock: MessageWriter<crate::host::table_clock::ClockIntent>,
+) {
+    for p in played.read() {
+        if let (None, Some(mated)) = (p.before.dying(), p.after.dying()) {
+            clock.write(crate::host::table_clock::ClockIntent::DyingMove(
+                mated.index(),
+            ));
+        }
+    }
 }
 
 /// The action's origin, to match it against the selection.

@@ -48,14 +48,7 @@ impl Ctx<'_> {
         match self.game.0.play(a) {
             Ok(()) => {
                 let after = *self.game.0.position();
-                // §2.0.20: a checkmate by touch drops the mated player's clock for the dying
-                // move.
-                if let (None, Some(mated)) = (before.dying(), after.dying()) {
-                    self.clock
-                        .write(crate::host::table_clock::ClockIntent::DyingMove(
-                            mated.index(),
-                        ));
-                }
+                // (A checkmate by touch cuts the clock: `game::dying_clock`, from `Played`.)
                 self.played.write(Played {
                     before,
                     action: a,
