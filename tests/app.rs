@@ -937,3 +937,30 @@ fn each_donkey_is_thrown_for_its_placer() {
         "White threw its Donkey's sticks"
     );
 }
+
+#[test]
+fn a_save_loads_under_the_rule_options_it_was_played_with() {
+    // §2.0.19 step 1, the players' "prior agreement": the save names its options (`[Rules]`),
+    // so a game with the Donkey loads into an app playing without it (a review found saves
+    // replayed under whatever options the app had, and refused).
+    let mut o = standard().options.clone();
+    o.donkey = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let mut app = app_with(Game::new(r), "options-save");
+    send(&mut app, Command::Enter("K*X8".into()));
+    send(&mut app, Command::Roll);
+    send(&mut app, Command::Save(Default::default()));
+    let saved = *game(&app).position();
+    let text = std::fs::read_to_string(app.world().resource::<SaveDir>().manual()).unwrap();
+    assert!(
+        text.contains("[Rules \"") && text.contains("donkey:true"),
+        "{text}"
+    );
+    app.world_mut().resource_mut::<CurrentGame>().0 = Game::new(standard());
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(*game(&app).position(), saved);
+    assert!(
+        game(&app).rules.options.donkey,
+        "loaded under its own options"
+    );
+}

@@ -43,6 +43,11 @@ pub enum SaveError {
         expected: String,
         got: String,
     },
+    /// The save names rule options (`[Rules]`) other than the game's (`options_of` reads them).
+    RulesChanged {
+        saved: String,
+        now: String,
+    },
     /// A side's set is not the one the game was saved with.
     SetChanged {
         side: crate::side::Side,
@@ -59,6 +64,10 @@ impl std::fmt::Display for SaveError {
             SaveError::SetChanged { side, saved, now } => write!(
                 f,
                 "{side}'s piece set has changed since the game was saved: saved with {saved}, the game now has {now}; restore that set file or start a new game"
+            ),
+            SaveError::RulesChanged { saved, now } => write!(
+                f,
+                "the game was saved under other rule options: saved {saved}, now {now}; start it under the saved options"
             ),
             SaveError::Mismatch { expected, got } => write!(
                 f,
@@ -85,6 +94,15 @@ pub fn sets_of(text: &str) -> [Option<std::path::PathBuf>; 2] {
     out
 }
 
+/// The rule options a save was played under (`[Rules "(…)"]`, the options as RON), if it names
+/// them (saves before session 19 do not); an error when the header does not read.
+pub fn options_of(text: &str) -> Option<Result<crate::options::RuleOptions, String>> {
+    text.lines().find_map(|line| {
+        let v = line.trim().strip_prefix("[Rules \"")?.strip_suffix("\"]")?;
+        Some(ron::from_str(v).map_err(|e| format!("the save's [Rules] header does not read: {e}")))
+    })
+}
+
 /// The save text of `game`.
 pub fn write(game: &Game) -> String {
     let rules = &game.rules;
@@ -109,6 +127,11 @@ pub fn write(game: &Game) -> String {
         s.push_str(&format!("[{who}Set \"{}\"]\n", set.source.display()));
         s.push_str(&format!("[{who}SetName \"{}\"]\n", set.name));
         s.push_str(&format!("[{who}SetHash \"{:016x}\"]\n", set.fingerprint));
+    }
+    // The rule options the game is played under (§2.0.19 step 1's "prior agreement"), so the
+    // save reloads under them whatever the app's options are by then.
+    if let Ok(o) = ron::to_string(&rules.options) {
+        s.push_str(&format!("[Rules \"{o}\"]\n"));
     }
     if let Some(c) = game.clock() {
         s.push_str(&format!("[Clock \"{c}\"]\n"));
@@ -149,6 +172,18 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                     )
                 }
                 "Final" => fin = Some(v.to_string()),
+                // Read under other options the record could replay differently: refused, with
+                // both named (`options_of` lets a program build the saved rules first).
+                "Rules" => {
+                    let saved: crate::options::RuleOptions = ron::from_str(v)
+                        .map_err(|e| bad(&format!("the rule options do not read: {e}")))?;
+                    if saved != rules.options {
+                        return Err(SaveError::RulesChanged {
+                            saved: v.to_string(),
+                            now: ron::to_string(&rules.options).unwrap_or_default(),
+                        });
+                    }
+                }
                 "Clock" => clock = Some(v.to_string()),
                 "Ending" => {
                     flag = Some(

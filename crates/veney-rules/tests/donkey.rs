@@ -198,9 +198,24 @@ fn a_game_whose_donkey_moved_saves_and_loads() {
         "{}",
         g.record()
     );
-    let back = veney_rules::savefile::read(r.clone(), &veney_rules::savefile::write(&g)).unwrap();
+    let text = veney_rules::savefile::write(&g);
+    let back = veney_rules::savefile::read(r.clone(), &text).unwrap();
     assert_eq!(back.position(), g.position());
     assert_eq!(back.record(), g.record());
+    // The save names its rule options (§2.0.19 step 1, the Donkey agreed): a program builds
+    // those rules to load it, and rules without the Donkey refuse it, naming both.
+    assert_eq!(
+        veney_rules::savefile::options_of(&text),
+        Some(Ok(r.options.clone()))
+    );
+    let e = veney_rules::savefile::read(std::sync::Arc::new(Rules::standard()), &text)
+        .err()
+        .expect("refused under other options");
+    assert!(
+        matches!(e, veney_rules::savefile::SaveError::RulesChanged { .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("donkey:true"), "{e}");
     // Forty more actions, the Donkey throwing after each of White's turns: still the game.
     let mut throws = 1;
     for i in 0..40 {

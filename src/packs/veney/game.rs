@@ -91,13 +91,25 @@ pub fn rules_with(options: veney_rules::options::RuleOptions) -> Result<Rules, S
 pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let named = veney_rules::savefile::sets_of(&text);
-    let rules = match named {
-        [Some(w), Some(b)]
-            if w != rules.set(Side::White).source || b != rules.set(Side::Black).source =>
-        {
-            Arc::new(rules_for(&[w, b], rules.options.clone())?)
-        }
-        _ => rules.clone(),
+    // The save's own rule options (`[Rules]`; an older save, the game's).
+    let options = match veney_rules::savefile::options_of(&text) {
+        Some(o) => o?,
+        None => rules.options.clone(),
+    };
+    let sets = match named {
+        [Some(w), Some(b)] => [w, b],
+        _ => [
+            rules.set(Side::White).source.clone(),
+            rules.set(Side::Black).source.clone(),
+        ],
+    };
+    let rules = if sets[0] != rules.set(Side::White).source
+        || sets[1] != rules.set(Side::Black).source
+        || options != rules.options
+    {
+        Arc::new(rules_for(&sets, options)?)
+    } else {
+        rules.clone()
     };
     veney_rules::savefile::read(rules, &text).map_err(|e| e.to_string())
 }
