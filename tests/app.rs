@@ -213,6 +213,18 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     );
     // Black may still make a dying move (§2.0.20); acknowledging ends the game.
     assert_eq!(phase(&app), TurnPhase::DyingMove);
+    // A reserve piece picked up now: the rules say why it cannot be placed (the dying move is a
+    // move on the board, §2.0.20), not the pack's "no square next to the Self".
+    let eng = r.set(Side::Black).by_name("Engagement").unwrap();
+    send(&mut app, Command::SelectReserve(eng));
+    let info = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("checkmate by touch"), "{info}");
+    send(&mut app, Command::Cancel);
     send(&mut app, Command::Acknowledge);
     assert_eq!(phase(&app), TurnPhase::GameOver);
     assert!(

@@ -227,6 +227,29 @@ fn a_guess_is_hidden_handed_over_guessed_and_revealed() {
 }
 
 #[test]
+fn the_defender_lets_the_dice_decide_against_the_computers_throw() {
+    // §2.0.R1 (guess methods): "the defender hides a token" — or, in the app, lets the game's
+    // dice decide; a person defending against the computer's throw may (a review found the
+    // button refused as "the computer is to move").
+    let mut a = throwing("guess-dice-computer", [false, false]);
+    a.world_mut().resource_mut::<VeneyComputer>().0 = [Some(game_ai::Level::Beginner), None];
+    let p = pane(&a).expect("the hidden pick");
+    assert!(
+        p.text().contains("or let the game's dice decide"),
+        "{}",
+        p.text()
+    );
+    send(&mut a, Command::Roll);
+    assert!(
+        !matches!(
+            a.world().resource::<CurrentGame>().0.position().phase(),
+            veney_rules::Phase::Throw { .. }
+        ),
+        "the roll was made"
+    );
+}
+
+#[test]
 fn the_high_risk_guess_names_the_halves() {
     // §2.0.R1: "For a high-risk variant, equivalent to a coin toss, the attacking player guesses
     // which side the token is on" — the X or Y half of the board's central axis.

@@ -470,8 +470,12 @@ mod tests {
         let rules = Arc::new(Rules::standard());
         let g = played(&rules, &["SY3"]);
         let text = format!("{}[Ending \"Green out of time\"]\n", write(&g));
+        let line = text.lines().position(|l| l.starts_with("[Ending")).unwrap() + 1;
         let e = read(rules, &text).unwrap_err().to_string();
-        assert!(e.contains("line 12") && e.contains("out of time"), "{e}");
+        assert!(
+            e.contains(&format!("line {line}:")) && e.contains("out of time"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -464,6 +464,16 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
     match sel {
         Selected::Reserve(k) => {
             let name = name_of(rules, side, k);
+            // The rules' own refusal of placing it on an empty square next to the Self (the
+            // dying move, glare, Presence, the double-move, its range…): a review found the
+            // pack's words naming the wrong reason.
+            if let Some(life) = pos.life_square(rules, side)
+                && let Some(to) =
+                    Square::all().find(|s| s.distance(life) == 1 && pos.piece_at(*s).is_none())
+            {
+                return veney_rules::untenable::explain(rules, pos, &Action::Place { kind: k, to })
+                    .to_string();
+            }
             if pos.phase() != Phase::Start {
                 return format!("the {name} cannot be placed as part of a double-move (§2.0.13)");
             }
@@ -478,6 +488,9 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
             let name = name_of(rules, side, k);
             match pos.phase() {
                 Phase::Start => format!("the {name} has no tenable move now"),
+                Phase::Second { stone, .. } if stone == Some(sq) => format!(
+                    "the {name} has no tenable second move from its stepping stone (§2.0.15)"
+                ),
                 Phase::Second { .. } => format!(
                     "the {name} is not part of this double-move: only the piece that used a stepping stone, or an armament in concert with the Self, moves again (§2.0.15)"
                 ),

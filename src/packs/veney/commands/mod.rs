@@ -143,7 +143,14 @@ pub(super) fn apply_commands(
             );
             continue;
         }
+        // (The guess dice's "let the game's dice decide" is the defender's own, §2.0.R1: a
+        // person defending against the computer's throw may press it.)
+        let defenders_roll = matches!(cmd, Command::Roll)
+            && matches!(pos.phase(), veney_rules::Phase::Throw { .. })
+            && ctx.game.0.rules.options.dice.is_guess()
+            && seats.plays(!pos.turn()).is_none();
         if computers
+            && !defenders_roll
             && matches!(
                 cmd,
                 Command::Click(_)
