@@ -157,32 +157,12 @@ fn fending_sends_the_piece_to_its_owners_reserve() {
     assert_eq!(game(&app).position().reserve(Side::Black, cloak), 1);
 }
 
-/// A seed whose first two-stick throw lands all own colour.
-fn hitting_seed(r: &Rules) -> u64 {
-    (0..200u64)
-        .find(|&s| {
-            let mut rng = veney_rules::rng::seeded(s);
-            veney_rules::dice::Roll::draw(r.options.dice, 2, &mut rng).verdict()
-                == veney_rules::dice::Verdict::Hit
-        })
-        .unwrap()
-}
-
 #[test]
 fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     // §2.0.08: same measure, two sticks; the seeded generator decides, the app only shows it.
     let r = standard();
     let seed = hitting_seed(&r);
-    let g = from_pieces(
-        &r,
-        &[
-            (Side::White, "Self", "W5"),
-            (Side::White, "Dagger", "X5"),
-            (Side::Black, "Self", "X8"),
-            (Side::Black, "Engagement", "X7"),
-        ],
-        seed,
-    );
+    let g = Game::from_position_seeded(r.clone(), dagger_throw_position(&r), seed);
     let mut app = app_with(g, "throw");
     click(&mut app, "X5");
     assert_highlights_match(&app);

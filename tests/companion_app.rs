@@ -413,19 +413,25 @@ fn the_memory_panel_shows_the_position() {
     assert_eq!(memory(&app, "Cast-squares"), "none");
 }
 
+/// The app with the grid games' saves in their own directories.
+fn grid_app(name: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(veney::host::grid::SaveRoot(temp_dir(name)))
+        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(&format!(
+            "{name}-veney"
+        ))));
+    app.add_plugins(veney::game_plugins);
+    app.update();
+    app
+}
+
 #[test]
 fn a_grid_game_is_entered_by_notation_too() {
     // Kelasu through the grid host: the rules' notation, a refusal in the rules' words.
     use veney::host::OpenScreen;
-    use veney::host::grid::{ActiveMatch, SaveRoot};
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(SaveRoot(temp_dir("companion-kelasu")))
-        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(
-            "companion-kelasu-veney",
-        )));
-    app.add_plugins(veney::game_plugins);
-    app.update();
+    use veney::host::grid::ActiveMatch;
+    let mut app = grid_app("companion-kelasu");
     ask(&mut app, OpenScreen(veney::Screen::Kelasu));
     app.world_mut()
         .write_message(veney::packs::kelasu::NewKelasu {
@@ -497,15 +503,8 @@ fn tirachen_s_memory_items_come_from_its_position() {
     // Traitor), each side's phase (Phases), the quiet turns (Draws, `QuietTurns` 100 by default);
     // a move typed in notation is played and announced.
     use veney::host::OpenScreen;
-    use veney::host::grid::{ActiveMatch, SaveRoot};
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(SaveRoot(temp_dir("companion-tirachen")))
-        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(
-            "companion-tirachen-veney",
-        )));
-    app.add_plugins(veney::game_plugins);
-    app.update();
+    use veney::host::grid::ActiveMatch;
+    let mut app = grid_app("companion-tirachen");
     ask(&mut app, OpenScreen(veney::Screen::Tirachen));
     ask(
         &mut app,
@@ -537,15 +536,8 @@ fn a_sealed_choice_typed_for_the_second_seat_waits_for_the_first() {
     // once; the host takes the choices in seat order, so White's `2|…` typed while Red still
     // chooses is refused, not recorded as Red's (a review found it played for Red).
     use veney::host::OpenScreen;
-    use veney::host::grid::{ActiveMatch, SaveRoot};
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .insert_resource(SaveRoot(temp_dir("companion-sealed")))
-        .insert_resource(veney::packs::veney::game::SaveDir(temp_dir(
-            "companion-sealed-veney",
-        )));
-    app.add_plugins(veney::game_plugins);
-    app.update();
+    use veney::host::grid::ActiveMatch;
+    let mut app = grid_app("companion-sealed");
     ask(&mut app, OpenScreen(veney::Screen::Tirachen));
     ask(
         &mut app,

@@ -186,17 +186,7 @@ fn throwing_with(dice: veney_rules::dice::DiceMethod, name: &str, seats: [bool; 
         ..Default::default()
     };
     let r = Arc::new(Rules::standard_with(o));
-    let p = Position::from_pieces(
-        &r,
-        &[
-            (Side::White, "Self", "W5"),
-            (Side::White, "Dagger", "X5"),
-            (Side::Black, "Self", "X8"),
-            (Side::Black, "Engagement", "X7"),
-        ],
-        Side::White,
-    )
-    .unwrap();
+    let p = common::dagger_throw_position(&r);
     let mut a = common::headless(name, Some(Game::from_position_seeded(r, p, 1)));
     a.world_mut().resource_mut::<VeneyComputer>().0 =
         seats.map(|c| c.then_some(game_ai::Level::Beginner));

@@ -156,25 +156,8 @@ fn veneys_save_carries_the_clock_and_loading_brings_it_back_paused() {
 fn a_throw_that_mates_cuts_the_mated_players_clock() {
     let mut a = app("veney-throw-clock");
     let r = std::sync::Arc::new(veney_rules::Rules::standard());
-    // A seed whose first two-stick throw lands all own colour.
-    let seed = (0..200u64)
-        .find(|&s| {
-            let mut rng = veney_rules::rng::seeded(s);
-            veney_rules::dice::Roll::draw(r.options.dice, 2, &mut rng).verdict()
-                == veney_rules::dice::Verdict::Hit
-        })
-        .unwrap();
-    let p = veney_rules::Position::from_pieces(
-        &r,
-        &[
-            (Side::White, "Self", "W5"),
-            (Side::White, "Dagger", "X5"),
-            (Side::Black, "Self", "X8"),
-            (Side::Black, "Engagement", "X7"),
-        ],
-        Side::White,
-    )
-    .unwrap();
+    let seed = common::hitting_seed(&r);
+    let p = common::dagger_throw_position(&r);
     a.world_mut().resource_mut::<CurrentGame>().0 =
         veney_rules::Game::from_position_seeded(r.clone(), p, seed);
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);

@@ -35,3 +35,31 @@ pub fn send(app: &mut App, c: Command) {
     app.update();
     app.update();
 }
+
+/// A seed whose first two-stick throw lands all own colour (a hit, §2.0.08).
+pub fn hitting_seed(r: &veney_rules::Rules) -> u64 {
+    (0..200u64)
+        .find(|&s| {
+            let mut rng = veney_rules::rng::seeded(s);
+            veney_rules::dice::Roll::draw(r.options.dice, 2, &mut rng).verdict()
+                == veney_rules::dice::Verdict::Hit
+        })
+        .unwrap()
+}
+
+/// White's Dagger on X5 may be thrown at Black's Self on X8 from the same measure (two sticks,
+/// §2.0.08); White to move.
+pub fn dagger_throw_position(r: &veney_rules::Rules) -> veney_rules::Position {
+    use veney_rules::Side;
+    veney_rules::Position::from_pieces(
+        r,
+        &[
+            (Side::White, "Self", "W5"),
+            (Side::White, "Dagger", "X5"),
+            (Side::Black, "Self", "X8"),
+            (Side::Black, "Engagement", "X7"),
+        ],
+        Side::White,
+    )
+    .unwrap()
+}
