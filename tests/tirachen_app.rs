@@ -969,3 +969,44 @@ fn the_person_never_resigns_or_accepts_a_draw_for_the_computer() {
         "no draw"
     );
 }
+
+#[test]
+fn a_tray_pick_is_refused_for_the_kind_picked() {
+    // Mobilised, Red still holds its Fort and Commander: the Commander picked and a square it
+    // may not enter clicked, the refusal is the Commander's (a review found the Fort's shown).
+    let o = TirachenOptions::default();
+    let text = "8g/9/9/9/4*4/9/9/9/G8 r mm FC/- - 0";
+    let mut a = tirachen("tray-kind", o, Some(text));
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "C".into(),
+        },
+    );
+    let g = Tirachen { options: o };
+    let s = g.parse_position(text).unwrap();
+    let why = |kind| {
+        g.refusal(
+            &s,
+            game_api::Actor::Player(Player(0)),
+            tirachen_rules::Action::Place {
+                kind,
+                to: tirachen_rules::Square::parse("e4").unwrap(),
+            },
+        )
+        .to_string()
+    };
+    let want = why(tirachen_rules::Kind::Commander);
+    assert_ne!(
+        want,
+        why(tirachen_rules::Kind::Fort),
+        "the two kinds' reasons differ"
+    );
+    let not = cell("e4");
+    a.world_mut().write_message(Intent::Click(not));
+    a.update();
+    a.update();
+    let r = a.world().resource::<GridStatus>().refusal.clone().unwrap();
+    assert_eq!(r, want);
+}

@@ -64,6 +64,8 @@ pub trait AnyMatch: Send + Sync {
     fn step_action(&self, step: usize) -> Option<ActionView>;
     /// Why no legal action goes from `from` to `to` for the deciding player.
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal;
+    /// `Game::explain_place` for the deciding player's tray pick of `kind`.
+    fn explain_place(&self, kind: &str, to: crate::Cell) -> Refusal;
     /// The rule that keeps the deciding player's piece on `from` from any action, if one does.
     fn explain_stuck(&self, from: crate::Cell) -> Option<Refusal>;
     fn history_len(&self) -> usize;
@@ -190,9 +192,18 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         }
     }
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal {
-        match Match::decision(self) {
-            Decision::Player(p) => self.game().explain_move(self.state(), p, from, to),
-            Decision::Over(_) => Refusal::game_over(),
+        // A simultaneous round asks its first waiting player, as `actor` does (a review found
+        // a secret choice's maker told it was not their decision).
+        match (Match::decision(self), Match::actor(self)) {
+            (Decision::Over(_), _) => Refusal::game_over(),
+            (_, Some(Actor::Player(p))) => self.game().explain_move(self.state(), p, from, to),
+            _ => Refusal::not_your_turn(),
+        }
+    }
+    fn explain_place(&self, kind: &str, to: crate::Cell) -> Refusal {
+        match (Match::decision(self), Match::actor(self)) {
+            (Decision::Over(_), _) => Refusal::game_over(),
+            (_, Some(Actor::Player(p))) => self.game().explain_place(self.state(), p, kind, to),
             _ => Refusal::not_your_turn(),
         }
     }

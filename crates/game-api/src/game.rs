@@ -127,6 +127,19 @@ pub trait Game: Send + Sync + 'static {
         Refusal::new("legal moves", "no legal action goes there")
     }
 
+    /// Why `player`'s undeployed piece of kind `kind` (its code in `reserves`) cannot be placed
+    /// on `to` (a tray pick's click that matched no action), naming the rule. The default:
+    /// `explain_move` from the tray.
+    fn explain_place(
+        &self,
+        s: &Self::State,
+        player: Player,
+        _kind: &str,
+        to: crate::Cell,
+    ) -> Refusal {
+        self.explain_move(s, player, None, to)
+    }
+
     /// Why `player`'s piece on `from` has no legal action at all, when a rule says so (a piece
     /// that never moves, one that already moved this turn); `None` when it is simply hemmed in.
     fn explain_stuck(

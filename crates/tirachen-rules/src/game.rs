@@ -6,6 +6,7 @@ use crate::legal;
 use crate::notation;
 use crate::options::{HeaderError, MasterChoice, OptionsError, TirachenOptions};
 use crate::outcome;
+use crate::piece::Kind;
 use crate::position::Position;
 use crate::position_text;
 use crate::secrecy;
@@ -155,6 +156,22 @@ impl Game for Tirachen {
             None => None,
         };
         explain::explain_click(s, &self.options, side, from, to)
+    }
+
+    /// The picked kind's own placement refused (not the first undeployed kind's).
+    fn explain_place(&self, s: &Position, player: Player, kind: &str, to: Cell) -> Refusal {
+        let picked = kind
+            .chars()
+            .next()
+            .and_then(|c| Kind::from_letter(c.to_ascii_uppercase()));
+        match (Tirachen::side_of(player), view::square(to), picked) {
+            (Some(side), Some(to), Some(kind))
+                if !matches!(self.decision(s), Decision::Over(_)) =>
+            {
+                explain::refusal(s, &self.options, side, Action::Place { kind, to })
+            }
+            _ => self.explain_move(s, player, None, to),
+        }
     }
 
     /// Material, the General's guard and the enemy homeland held (`estimate.rs`).

@@ -196,11 +196,17 @@ pub fn apply(
                                 ),
                             });
                         } else {
-                            let from = match &pick {
-                                Some(Pick::Cell(f)) => Some(*f),
-                                _ => None,
-                            };
-                            status.refusal = Some(mm.game.explain_move(from, *c).to_string());
+                            // A tray pick is explained for the kind picked.
+                            status.refusal = Some(
+                                match &pick {
+                                    Some(Pick::Cell(f)) => mm.game.explain_move(Some(*f), *c),
+                                    Some(Pick::Reserve { kind, .. }) => {
+                                        mm.game.explain_place(kind, *c)
+                                    }
+                                    None => mm.game.explain_move(None, *c),
+                                }
+                                .to_string(),
+                            );
                             sel.0 = None;
                         }
                     }
