@@ -956,3 +956,58 @@ fn a_save_loads_under_the_rule_options_it_was_played_with() {
         "loaded under its own options"
     );
 }
+
+#[test]
+fn the_computer_throws_its_own_donkey_and_dagger() {
+    // Chance is the game's dice (§2.0.23 the Donkey's sticks, §2.0.08 the throw's): the computer
+    // throws for its own Donkey and its own Dagger Throw (a review found its R refused as "the
+    // computer is to move", the game waiting for ever).
+    use veney::packs::veney::computer::VeneyComputer;
+    let wait_until = |app: &mut App, done: &dyn Fn(&App) -> bool, what: &str| {
+        let t = std::time::Instant::now();
+        while !done(app) {
+            assert!(t.elapsed().as_secs() < 30, "{what}");
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    let mut o = standard().options.clone();
+    o.donkey = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let p = Position::from_pieces(
+        &r,
+        &[(Side::White, "Self", "X2"), (Side::Black, "Self", "Y15")],
+        Side::White,
+    )
+    .unwrap();
+    let p =
+        Position::from_text(&r, &format!("{} donkey=bZ11 donkeymove=b", p.to_text(&r))).unwrap();
+    let mut app = app_with(Game::from_position_seeded(r, p, 3), "computer-donkey");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    wait_until(
+        &mut app,
+        &|a| {
+            !matches!(
+                game(a).position().phase(),
+                veney_rules::Phase::DonkeyMove { .. }
+            )
+        },
+        "the computer never threw its Donkey's sticks",
+    );
+    // Its Dagger Throw: White (the computer) has thrown; its roll comes by itself.
+    let r = standard();
+    let mut g = Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 1);
+    let throw = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, veney_rules::Action::Throw { .. }))
+        .unwrap();
+    g.play(throw).unwrap();
+    let mut app = app_with(g, "computer-throw");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [Some(game_ai::Level::Beginner), None];
+    wait_until(
+        &mut app,
+        &|a| !matches!(game(a).position().phase(), veney_rules::Phase::Throw { .. }),
+        "the computer never threw its sticks",
+    );
+}

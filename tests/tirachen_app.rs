@@ -1010,3 +1010,40 @@ fn a_tray_pick_is_refused_for_the_kind_picked() {
     let r = a.world().resource::<GridStatus>().refusal.clone().unwrap();
     assert_eq!(r, want);
 }
+
+#[test]
+fn a_search_for_a_seat_made_a_persons_under_the_dialog_is_dropped() {
+    // The computer (Red) thinks; the New game dialog opens and Red is made a person's seat;
+    // back to the game, the finished search is not played for the person (a review found it
+    // played).
+    use veney::host::grid::{ComputerSeats, GridThinking, NewGameRequested};
+    let mut a = app("dropped-search");
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(game_ai::Level::Strong), None];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: Some(NEUTRAL.into()),
+        },
+    );
+    assert!(
+        a.world().resource::<GridThinking>().busy(),
+        "the computer thinks"
+    );
+    send(&mut a, NewGameRequested(Screen::Tirachen));
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, None];
+    for _ in 0..50 {
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    a.world_mut()
+        .resource_mut::<NextState<TirachenStage>>()
+        .set(TirachenStage::Playing);
+    for _ in 0..10 {
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    assert_eq!(position(&a), NEUTRAL, "nothing played for the person");
+}

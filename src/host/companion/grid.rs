@@ -220,7 +220,16 @@ fn announce(
     mut was_over: Local<Option<bool>>,
 ) {
     let mut ended_by_move = false;
-    for p in played.read() {
+    let events: Vec<&GridPlayed> = played.read().collect();
+    // Each action as the viewer may see it (a sealed choice stays sealed): the record's last
+    // tokens, one an action, in order.
+    let tokens: Vec<String> = m
+        .game
+        .turns(m.viewer())
+        .into_iter()
+        .flat_map(|t| t.tokens)
+        .collect();
+    for (i, p) in events.iter().enumerate() {
         let who = m
             .game
             .turns(m.viewer())
@@ -228,8 +237,10 @@ fn announce(
             .and_then(|t| t.player)
             .map(|p| m.game.player_name(p))
             .unwrap_or_else(|| "Chance".into());
-        // As the viewer may see it (a sealed choice stays sealed).
-        let shown = last_shown(&m).unwrap_or_else(|| p.text.clone());
+        let shown = (tokens.len() + i)
+            .checked_sub(events.len())
+            .and_then(|k| tokens.get(k).cloned())
+            .unwrap_or_else(|| p.text.clone());
         let mut s = format!("{who}: {shown}");
         if p.captures > 0 {
             s.push_str(" — takes");

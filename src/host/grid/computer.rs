@@ -187,6 +187,7 @@ fn start_thinking(
 /// searched), a hint is shown. While a search runs the app keeps redrawing, for the indicator.
 fn finish_thinking(
     m: Res<ActiveMatch>,
+    seats: Res<ComputerSeats>,
     blocked: Res<super::GridBlocked>,
     mut thinking: ResMut<GridThinking>,
     mut hint: ResMut<GridHint>,
@@ -207,6 +208,11 @@ fn finish_thinking(
     if is_hint {
         status.info = Some(hint_note(&t.text, t.value));
         hint.0 = Some((t, at));
+        return;
+    }
+    // The seat may have become a person's while it thought (the New game dialog's picker,
+    // left with "Back to the game"): its search is dropped.
+    if m.decider().is_none_or(|p| seats.plays(p).is_none()) {
         return;
     }
     match m.actions().iter().position(|a| a.text == t.text) {

@@ -69,6 +69,8 @@ pub(super) fn plugin(app: &mut App) {
             (start, finish)
                 .chain()
                 .after(super::game::GameSet)
+                // After the secret screen is brought up to date: no move under a fresh reveal.
+                .after(super::secrets::update_screen)
                 .in_set(super::VeneySystems),
         );
 }
@@ -138,15 +140,11 @@ fn start(
     thinking.0.cancel_unless(pos.hash());
     // Not under a reveal the person has not yet seen through (stances, the hand, a guess): the
     // board beneath it is not in play yet (a review found the computer moving under it).
-    let revealing = screen
-        .0
-        .as_ref()
-        .is_some_and(|p| p.stage == super::secrets::Stage::Reveal);
     if thinking.busy()
         || viewing.0.is_some()
         || setup.0.is_some()
         || pos.is_game_over()
-        || revealing
+        || revealing(&screen)
     {
         return;
     }
@@ -179,15 +177,29 @@ fn start(
     }
 }
 
+/// Whether a reveal the person has not yet seen through (stances, the hand, a guess) covers the
+/// board: the board beneath it is not in play yet (a review found the computer moving under it).
+fn revealing(screen: &super::secrets::SecretScreen) -> bool {
+    screen
+        .0
+        .as_ref()
+        .is_some_and(|p| p.stage == super::secrets::Stage::Reveal)
+}
+
 /// A finished search: the computer's action is played, or the hint shown.
 fn finish(
     game: Res<CurrentGame>,
+    screen: Res<super::secrets::SecretScreen>,
     mut thinking: ResMut<VeneyThinking>,
     mut hint: ResMut<VeneyHint>,
     mut status: ResMut<Status>,
     mut out: MessageWriter<Command>,
     mut wake: ResMut<crate::host::Wake>,
 ) {
+    // A search that ends under a reveal waits until the reveal is seen.
+    if revealing(&screen) {
+        return;
+    }
     let hash = game.0.position().hash();
     let Some((result, is_hint)) = thinking.0.poll(hash, &mut wake) else {
         return;

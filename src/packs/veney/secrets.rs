@@ -545,7 +545,7 @@ fn reveals(
 
 /// Computes the screen; marks it changed only when what it shows changes.
 #[allow(clippy::too_many_arguments)]
-fn update_screen(
+pub(super) fn update_screen(
     game: Res<CurrentGame>,
     seats: Res<VeneyComputer>,
     hug: Res<HugPick>,

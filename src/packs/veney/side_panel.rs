@@ -104,7 +104,12 @@ fn header(ui: &mut egui::Ui, screens: &mut MessageWriter<crate::host::OpenScreen
 /// A refusal as the panel shows it: a rule's refusal (it names its section, §…) is
 /// "Untenable"; anything else (a file that does not load, a bad position text) is said as it is.
 pub fn refusal_line(r: &str) -> String {
-    if r.contains('§') {
+    // A rule's refusal ends with its section, `(§…)`; a load or replay error quoting one goes on
+    // (`… (§2.0.02 Self) (at `SY15`)`), and says what failed first.
+    let rule = !r.starts_with("could not")
+        && r.rsplit_once("(§")
+            .is_some_and(|(_, tail)| tail.ends_with(')') && !tail.contains('('));
+    if rule {
         format!("Untenable: {r}")
     } else {
         r.to_string()
@@ -743,5 +748,7 @@ mod tests {
             refusal_line("could not load saves/game.veney: No such file"),
             "could not load saves/game.veney: No such file"
         );
+        let load = "could not load g.veney: line 12: column 1: the Self does not move there (§2.0.02 Self) (at `SY15`)";
+        assert_eq!(refusal_line(load), load);
     }
 }

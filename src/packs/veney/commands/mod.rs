@@ -149,8 +149,19 @@ pub(super) fn apply_commands(
             && matches!(pos.phase(), veney_rules::Phase::Throw { .. })
             && ctx.game.0.rules.options.dice.is_guess()
             && seats.plays(!pos.turn()).is_none();
+        // Chance is the game's dice, whoever presses: the computer's own throws, casts and
+        // Donkey (it sends `Roll` like a person's R) are let through — but not a guess throw,
+        // whose hidden pick is a player's (a review found the computer's own Donkey, throws and
+        // casts refused).
+        let chance_roll = matches!(cmd, Command::Roll)
+            && match pos.phase() {
+                veney_rules::Phase::Throw { .. } => !ctx.game.0.rules.options.dice.is_guess(),
+                veney_rules::Phase::Cast { .. } | veney_rules::Phase::DonkeyMove { .. } => true,
+                _ => false,
+            };
         if computers
             && !defenders_roll
+            && !chance_roll
             && matches!(
                 cmd,
                 Command::Click(_)
@@ -176,13 +187,19 @@ pub(super) fn apply_commands(
                 | Command::SetPosition(_)
         );
         let held = if replacing { ctx.setup.0.take() } else { None };
-        let before = held
-            .as_ref()
-            .map(|_| (*ctx.game.0.position(), ctx.game.0.actions().count()));
+        // (A game that took has a new seed: fresh for a new game or position, the save's own.)
+        let game_now = |ctx: &Ctx| {
+            (
+                *ctx.game.0.position(),
+                ctx.game.0.actions().count(),
+                ctx.game.0.seed(),
+            )
+        };
+        let before = held.as_ref().map(|_| game_now(&ctx));
         apply_one(&mut ctx, cmd, &seats, &mut thinking);
         if let Some(b) = before
             && ctx.setup.0.is_none()
-            && (*ctx.game.0.position(), ctx.game.0.actions().count()) == b
+            && game_now(&ctx) == b
         {
             ctx.setup.0 = held;
         }
