@@ -292,8 +292,25 @@ fn secret_masters_hand_over_between_the_choices() {
     }
     assert!(!m(&a).game.position_text(m(&a).viewer()).contains("S9"));
     choose(&mut a, 0, 0, 9);
+    // Play: the board shows Red's hidden masters, so it is covered until Red holds it; after
+    // Red's move, until White does (a review found each seeing the other's trays).
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    send(&mut a, HandedOver(Player(0)));
     assert_eq!(stage(&a), TirachenStage::Playing);
     assert!(position(&a).contains("FCS9P9/fcw9p9"), "{}", position(&a));
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "S".into(),
+        },
+    );
+    let to = a.world().resource::<GridHighlights>().targets[0].0;
+    send(&mut a, Intent::Click(to));
+    assert_eq!(m(&a).decider(), Some(Player(1)));
+    assert_eq!(stage(&a), TirachenStage::Handover, "covered for White");
+    send(&mut a, HandedOver(Player(1)));
+    assert_eq!(stage(&a), TirachenStage::Playing);
 }
 
 const NEUTRAL: &str = "8g/9/9/9/4*4/9/4C4/9/G8 r mm -/- - 0";
@@ -910,6 +927,7 @@ fn a_loaded_game_keeps_its_own_secrets() {
     choose(&mut a, 9, 0, 0);
     send(&mut a, HandedOver(Player(1)));
     choose(&mut a, 0, 0, 9);
+    send(&mut a, HandedOver(Player(0)));
     assert_eq!(stage(&a), TirachenStage::Playing);
     assert!(m(&a).secrets);
     send(&mut a, Intent::Save);

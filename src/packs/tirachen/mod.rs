@@ -11,7 +11,7 @@ use crate::host::grid::{
 };
 use crate::host::{GameEntry, Games, Screen};
 use bevy::prelude::*;
-use game_api::{AnyMatch, Decision, Game, Match, Player};
+use game_api::{AnyMatch, Decision, Game, Match, Player, Viewer};
 use std::path::PathBuf;
 use std::sync::Arc;
 use tirachen_rules::{MasterChoice, Masters, Tirachen, TirachenOptions};
@@ -182,6 +182,19 @@ pub fn choice_index(m: &ActiveMatch, masters: Masters) -> Option<usize> {
 /// its secret choice — nobody at the table holds a secret to hide from it, and it never looks.
 fn stage_for(m: &ActiveMatch, handover: Handover, seats: &ComputerSeats) -> TirachenStage {
     if !choosing(m) {
+        // Two people at one screen with secret masters: when the turn passes, the board (which
+        // shows the deciding player's view, their hidden masters included) is covered until
+        // that player confirms they hold it (a review found each seeing the other's trays).
+        if let Some(p) = m.decider()
+            && m.secrets
+            && seats.plays(p).is_none()
+            && seats.plays(p.other()).is_none()
+            && handover.0 != Some(p)
+            && m.game.position_text(Viewer::Player(p.other()))
+                != m.game.position_text(Viewer::Referee)
+        {
+            return TirachenStage::Handover;
+        }
         return TirachenStage::Playing;
     }
     if m.decider().is_some_and(|p| seats.plays(p).is_some()) {

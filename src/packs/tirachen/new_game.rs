@@ -255,13 +255,26 @@ fn handover(
             ui.set_min_size(screen.size());
             ui.vertical_centered(|ui| {
                 ui.add_space(screen.height() * 0.38);
-                ui.heading(format!("{other} has chosen in secret."));
-                ui.label(format!(
-                    "Hand the board to {name}. {other}'s choice stays hidden until each master is placed."
-                ));
+                let choosing = super::choosing(&m);
+                if choosing {
+                    ui.heading(format!("{other} has chosen in secret."));
+                    ui.label(format!(
+                        "Hand the board to {name}. {other}'s choice stays hidden until each master is placed."
+                    ));
+                } else {
+                    ui.heading(format!("{name} to play."));
+                    ui.label(format!(
+                        "Hand the board to {name}: it shows {name}'s hidden masters, which {other} may not see."
+                    ));
+                }
                 ui.add_space(16.0);
+                let label = if choosing {
+                    format!("I am {name}: let me choose")
+                } else {
+                    format!("I am {name}: show my board")
+                };
                 if ui
-                    .button(egui::RichText::new(format!("I am {name}: let me choose")).size(18.0))
+                    .button(egui::RichText::new(label).size(18.0))
                     .clicked()
                 {
                     out.write(HandedOver(p));
