@@ -1065,3 +1065,43 @@ fn a_search_for_a_seat_made_a_persons_under_the_dialog_is_dropped() {
     assert_eq!(stage(&a), TirachenStage::Playing);
     assert_eq!(position(&a), NEUTRAL, "nothing played for the person");
 }
+
+#[test]
+fn the_computers_seats_travel_with_the_save() {
+    // A game against the computer saved (and autosaved) names its seats: loaded or resumed, it
+    // goes on against the computer (a review found it resumed as two people at one screen).
+    use veney::host::grid::ComputerSeats;
+    let saves = temp_dir("seats-saved");
+    let mut a = app_saving_to(saves.clone(), "seats-saved");
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(game_ai::Level::Club)];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: Some(NEUTRAL.into()),
+        },
+    );
+    click(&mut a, "e3");
+    click(&mut a, "e4");
+    send(&mut a, Intent::Save);
+    let text = std::fs::read_to_string(&m(&a).save_path).unwrap();
+    assert!(text.contains("[Computer \"1 club\"]"), "{text}");
+    let auto = std::fs::read_to_string(m(&a).autosave_path()).unwrap();
+    assert!(auto.contains("[Computer \"1 club\"]"), "{auto}");
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, None];
+    send(&mut a, Intent::Load);
+    assert_eq!(
+        a.world().resource::<ComputerSeats>().0,
+        [None, Some(game_ai::Level::Club)]
+    );
+    // Resumed in a fresh app from the autosave.
+    let mut b = app_saving_to(saves, "seats-saved-2");
+    send(&mut b, OpenScreen(Screen::Tirachen));
+    send(&mut b, ResumeTirachen);
+    assert_eq!(stage(&b), TirachenStage::Playing);
+    assert_eq!(
+        b.world().resource::<ComputerSeats>().0,
+        [None, Some(game_ai::Level::Club)]
+    );
+}

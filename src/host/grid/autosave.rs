@@ -31,11 +31,12 @@ impl ActiveMatch {
     }
 }
 
-fn autosave(m: Res<ActiveMatch>, mut status: ResMut<GridStatus>) {
+fn autosave(m: Res<ActiveMatch>, seats: Res<super::ComputerSeats>, mut status: ResMut<GridStatus>) {
     let path = m.autosave_path();
     // The referee's save, as "Save" writes it: in a secret game it holds every player's
-    // secrets (the masters chosen in secret), as the manual save does; it resumes exactly.
-    let text = m.game.save_text(game_api::Viewer::Referee);
+    // secrets (the masters chosen in secret), as the manual save does; it resumes exactly, the
+    // computer's seats included.
+    let text = seats.written_into(&m.game.save_text(game_api::Viewer::Referee));
     if let Some(d) = path.parent() {
         let _ = std::fs::create_dir_all(d);
     }

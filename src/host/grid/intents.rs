@@ -79,7 +79,7 @@ pub fn apply(
     mut review: ResMut<GridReview>,
     claimed: Res<super::GridClicksClaimed>,
     mut ask: ResMut<super::endings::GridEndingAsk>,
-    seats: Res<super::computer::ComputerSeats>,
+    mut seats: ResMut<super::computer::ComputerSeats>,
     mut played: MessageWriter<GridPlayed>,
     mut cues: MessageWriter<PlayCue>,
 ) {
@@ -279,7 +279,7 @@ pub fn apply(
                 }
             }
             Intent::Save => {
-                let text = mm.game.save_text(game_api::Viewer::Referee);
+                let text = seats.written_into(&mm.game.save_text(game_api::Viewer::Referee));
                 if let Some(d) = mm.save_path.parent() {
                     let _ = std::fs::create_dir_all(d);
                 }
@@ -291,10 +291,18 @@ pub fn apply(
             Intent::Load => {
                 let loaded = std::fs::read_to_string(&mm.save_path)
                     .map_err(|e| e.to_string())
-                    .and_then(|t| Ok(((mm.load)(&t)?, (mm.secrets_in)(&t))));
+                    .and_then(|t| {
+                        Ok((
+                            (mm.load)(&t)?,
+                            (mm.secrets_in)(&t),
+                            super::computer::ComputerSeats::read_from(&t),
+                        ))
+                    });
                 match loaded {
-                    Ok((g, secrets)) => {
+                    Ok((g, secrets, saved_seats)) => {
                         mm.game = g;
+                        // The game goes on against the computer as it was saved.
+                        *seats = saved_seats;
                         // The loaded game's own options decide what is hidden (a save of a
                         // game with secret masters loaded over an open one keeps them hidden).
                         mm.secrets = secrets;

@@ -154,6 +154,7 @@ struct Begin<'w, 's> {
     choice: ResMut<'w, crate::host::grid::GridChoice>,
     status: ResMut<'w, crate::host::grid::GridStatus>,
     builder: ResMut<'w, merge::MergeBuilder>,
+    seats: ResMut<'w, crate::host::grid::ComputerSeats>,
 }
 
 impl Begin<'_, '_> {
@@ -190,11 +191,19 @@ fn resume_autosave(mut msgs: MessageReader<ResumeKelasu>, mut b: Begin) {
         return;
     }
     let path = autosave_path(&b.saves);
-    let m = std::fs::read_to_string(&path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| load(&t))
+    let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
+    let m = text
+        .as_ref()
+        .map_err(|e| e.clone())
+        .and_then(|t| load(t))
         .map(|g| active(g, &b.saves))
         .map_err(|e| format!("could not resume {}: {e}", path.display()));
+    if m.is_ok()
+        && let Ok(t) = &text
+    {
+        // Against the computer as it was saved.
+        *b.seats = crate::host::grid::ComputerSeats::read_from(t);
+    }
     b.begin(m, Some(format!("resumed {}", path.display())));
 }
 

@@ -230,7 +230,7 @@ struct Begin<'w, 's> {
     commands: Commands<'w, 's>,
     saves: Res<'w, SaveRoot>,
     handover: ResMut<'w, Handover>,
-    seats: Res<'w, ComputerSeats>,
+    seats: ResMut<'w, ComputerSeats>,
     error: ResMut<'w, NewGameError>,
     next: ResMut<'w, NextState<TirachenStage>>,
     sel: ResMut<'w, crate::host::grid::GridSelection>,
@@ -272,10 +272,18 @@ fn resume_autosave(mut msgs: MessageReader<ResumeTirachen>, mut b: Begin) {
         return;
     }
     let path = autosave_path(&b.saves);
-    let m = std::fs::read_to_string(&path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| resumed_match(&t, &b.saves))
+    let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
+    let m = text
+        .as_ref()
+        .map_err(|e| e.clone())
+        .and_then(|t| resumed_match(t, &b.saves))
         .map_err(|e| format!("could not resume {}: {e}", path.display()));
+    if m.is_ok()
+        && let Ok(t) = &text
+    {
+        // Against the computer as it was saved.
+        *b.seats = ComputerSeats::read_from(t);
+    }
     b.begin(m, Some(format!("resumed {}", path.display())));
 }
 
