@@ -1011,3 +1011,39 @@ fn the_computer_throws_its_own_donkey_and_dagger() {
         "the computer never threw its sticks",
     );
 }
+
+#[test]
+fn the_computers_seats_travel_with_a_veney_save() {
+    // A game against the computer saved (and autosaved) names its seats: loaded, or resumed
+    // when the app starts again, it goes on against the computer.
+    use veney::packs::veney::computer::VeneyComputer;
+    let mut app = app_with(Game::new(standard()), "veney-seats");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Casual)];
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    send(&mut app, Command::Save(Default::default()));
+    let dir = app.world().resource::<SaveDir>().clone();
+    let text = std::fs::read_to_string(dir.manual()).unwrap();
+    assert!(text.contains("[Computer \"1 casual\"]"), "{text}");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, None];
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(
+        app.world().resource::<VeneyComputer>().0,
+        [None, Some(game_ai::Level::Casual)]
+    );
+    // A fresh app on the same folder resumes the autosave against the computer.
+    let auto = std::fs::read_to_string(dir.autosave()).unwrap();
+    assert!(auto.contains("[Computer \"1 casual\"]"), "{auto}");
+    let mut again = App::new();
+    again
+        .add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(veney::Screen::Veney)
+        .insert_resource(dir);
+    again.add_plugins(veney::game_plugins);
+    again.update();
+    assert_eq!(
+        again.world().resource::<VeneyComputer>().0,
+        [None, Some(game_ai::Level::Casual)]
+    );
+}

@@ -27,41 +27,50 @@ impl ComputerSeats {
 }
 
 impl ComputerSeats {
-    /// `text` (a save) with a `[Computer "N level"]` header for each seat the computer plays
-    /// (N the seat's index from 0), after its first line: a resumed or loaded game goes on
-    /// against the computer.
+    /// `seats_written_into` for these seats.
     pub fn written_into(&self, text: &str) -> String {
-        let lines: String = self
-            .0
-            .iter()
-            .enumerate()
-            .filter_map(|(i, l)| l.map(|l| format!("[Computer \"{i} {}\"]\n", l.name())))
-            .collect();
-        match text.split_once('\n') {
-            Some((first, rest)) if !lines.is_empty() => format!("{first}\n{lines}{rest}"),
-            _ => text.to_string(),
-        }
+        seats_written_into(&self.0, text)
     }
 
-    /// The seats a save names (`written_into`): every seat a person's when it names none.
+    /// `seats_read_from` as seats.
     pub fn read_from(text: &str) -> ComputerSeats {
-        let mut seats = ComputerSeats::default();
-        for (_, k, v) in game_api::save_headers(text).unwrap_or_default() {
-            if k != "Computer" {
-                continue;
-            }
-            let Some((i, name)) = v.split_once(' ') else {
-                continue;
-            };
-            let level = Level::ALL.into_iter().find(|l| l.name() == name);
-            if let (Ok(i), Some(level)) = (i.parse::<usize>(), level)
-                && i < seats.0.len()
-            {
-                seats.0[i] = Some(level);
-            }
-        }
-        seats
+        ComputerSeats(seats_read_from(text))
     }
+}
+
+/// `text` (a save) with a `[Computer "N level"]` header for each seat the computer plays (N the
+/// seat's index from 0), after its first line: a resumed or loaded game goes on against the
+/// computer. Every game's saves (the grid games', Veney's) write it the same way.
+pub fn seats_written_into(seats: &[Option<Level>; 2], text: &str) -> String {
+    let lines: String = seats
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| l.map(|l| format!("[Computer \"{i} {}\"]\n", l.name())))
+        .collect();
+    match text.split_once('\n') {
+        Some((first, rest)) if !lines.is_empty() => format!("{first}\n{lines}{rest}"),
+        _ => text.to_string(),
+    }
+}
+
+/// The seats a save names (`seats_written_into`): every seat a person's when it names none.
+pub fn seats_read_from(text: &str) -> [Option<Level>; 2] {
+    let mut seats = [None, None];
+    for (_, k, v) in game_api::save_headers(text).unwrap_or_default() {
+        if k != "Computer" {
+            continue;
+        }
+        let Some((i, name)) = v.split_once(' ') else {
+            continue;
+        };
+        let level = Level::ALL.into_iter().find(|l| l.name() == name);
+        if let (Ok(i), Some(level)) = (i.parse::<usize>(), level)
+            && i < seats.len()
+        {
+            seats[i] = Some(level);
+        }
+    }
+    seats
 }
 
 /// What a search found: the action in notation, and the chooser's win estimate.

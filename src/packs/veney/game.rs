@@ -661,18 +661,27 @@ fn update_prompt(
 }
 
 /// Saves after every change so a crash loses nothing (written atomically).
-fn autosave(game: Res<CurrentGame>, dir: Res<SaveDir>) {
+fn autosave(game: Res<CurrentGame>, dir: Res<SaveDir>, seats: Res<super::computer::VeneyComputer>) {
     if game.0.actions().next().is_none() {
         return;
     }
-    let text = veney_rules::savefile::write(&game.0);
+    // The computer's seats too: a resumed game goes on against it.
+    let text = crate::host::grid::computer::seats_written_into(
+        &seats.0,
+        &veney_rules::savefile::write(&game.0),
+    );
     if let Err(e) = veney_rules::savefile::write_atomic(&dir.autosave(), &text) {
         warn!("autosave failed: {e}");
     }
 }
 
 /// Resumes the autosaved game, if there is one and it still loads under the current rules.
-fn resume_autosave(mut game: ResMut<CurrentGame>, dir: Res<SaveDir>, mut status: ResMut<Status>) {
+fn resume_autosave(
+    mut game: ResMut<CurrentGame>,
+    dir: Res<SaveDir>,
+    mut status: ResMut<Status>,
+    mut seats: ResMut<super::computer::VeneyComputer>,
+) {
     let path = dir.autosave();
     if !path.exists() {
         return;
@@ -680,6 +689,8 @@ fn resume_autosave(mut game: ResMut<CurrentGame>, dir: Res<SaveDir>, mut status:
     match load_save(&game.0.rules, &path) {
         Ok(g) if !g.position().is_game_over() => {
             game.0 = g;
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            seats.0 = crate::host::grid::computer::seats_read_from(&text);
             status.info = Some("resumed the autosaved game".into());
         }
         Ok(_) => {}

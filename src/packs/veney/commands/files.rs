@@ -62,19 +62,25 @@ pub(super) fn set_position(ctx: &mut Ctx, text: &str) {
     }
 }
 
-pub(super) fn save(ctx: &mut Ctx, path: PathBuf) {
+/// Saves the game (atomically), naming the computer's `seats`.
+pub(super) fn save(ctx: &mut Ctx, path: PathBuf, seats: &[Option<game_ai::Level>; 2]) {
     let path = if path.as_os_str().is_empty() {
         ctx.dir.manual()
     } else {
         path
     };
-    match veney_rules::savefile::write_atomic(&path, &veney_rules::savefile::write(&ctx.game.0)) {
+    let text = crate::host::grid::computer::seats_written_into(
+        seats,
+        &veney_rules::savefile::write(&ctx.game.0),
+    );
+    match veney_rules::savefile::write_atomic(&path, &text) {
         Ok(()) => ctx.status.info = Some(format!("saved to {}", path.display())),
         Err(e) => ctx.status.refusal = Some(format!("could not save: {e}")),
     }
 }
 
-pub(super) fn load(ctx: &mut Ctx, path: PathBuf) {
+/// Loads a save; the computer's seats it names when it loaded (`None`: the game is kept).
+pub(super) fn load(ctx: &mut Ctx, path: PathBuf) -> Option<[Option<game_ai::Level>; 2]> {
     let path = if path.as_os_str().is_empty() {
         ctx.dir.manual()
     } else {
@@ -84,9 +90,14 @@ pub(super) fn load(ctx: &mut Ctx, path: PathBuf) {
         Ok(g) => {
             ctx.replace_game(g);
             ctx.status.info = Some(format!("loaded {}", path.display()));
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            Some(crate::host::grid::computer::seats_read_from(&text))
         }
         // The game in progress is kept.
-        Err(e) => ctx.status.refusal = Some(format!("could not load {}: {e}", path.display())),
+        Err(e) => {
+            ctx.status.refusal = Some(format!("could not load {}: {e}", path.display()));
+            None
+        }
     }
 }
 

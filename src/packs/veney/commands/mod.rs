@@ -87,8 +87,8 @@ impl Ctx<'_> {
 pub(super) fn apply_commands(
     mut commands: MessageReader<Command>,
     mut ctx: Ctx,
-    (seats, mut thinking): (
-        Res<crate::packs::veney::computer::VeneyComputer>,
+    (mut seats, mut thinking): (
+        ResMut<crate::packs::veney::computer::VeneyComputer>,
         ResMut<crate::packs::veney::computer::VeneyThinking>,
     ),
 ) {
@@ -196,7 +196,7 @@ pub(super) fn apply_commands(
             )
         };
         let before = held.as_ref().map(|_| game_now(&ctx));
-        apply_one(&mut ctx, cmd, &seats, &mut thinking);
+        apply_one(&mut ctx, cmd, &mut seats, &mut thinking);
         if let Some(b) = before
             && ctx.setup.0.is_none()
             && game_now(&ctx) == b
@@ -210,7 +210,7 @@ pub(super) fn apply_commands(
 fn apply_one(
     ctx: &mut Ctx<'_>,
     cmd: &Command,
-    seats: &crate::packs::veney::computer::VeneyComputer,
+    seats: &mut crate::packs::veney::computer::VeneyComputer,
     thinking: &mut crate::packs::veney::computer::VeneyThinking,
 ) {
     {
@@ -262,8 +262,13 @@ fn apply_one(
             }
             Command::NewGameWith(options, sets) => files::new_game_with(ctx, options, sets),
             Command::SetPosition(text) => files::set_position(ctx, &text),
-            Command::Save(path) => files::save(ctx, path),
-            Command::Load(path) => files::load(ctx, path),
+            Command::Save(path) => files::save(ctx, path, &seats.0),
+            // The game goes on against the computer as it was saved.
+            Command::Load(path) => {
+                if let Some(saved) = files::load(ctx, path) {
+                    seats.0 = saved;
+                }
+            }
             Command::LoadRecordFile(path) => {
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| format!("could not read {}: {e}", path.display()));
