@@ -106,16 +106,17 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
             "Against opposing pieces",
         );
         y += 5.5;
+        // Persistence: "The Dagger cannot be used to execute disarmament unless you have lost
+        // your Sword" (§2.0.08) — a review found the card saying "disarm" with no condition.
+        let persistent = d
+            .specials
+            .contains(&veney_rules::piece_def::Special::Persistence);
         for (target, rel) in &d.attacks {
-            pen.text(
-                m + 3.0,
-                y,
-                9.5,
-                false,
-                Align::Left,
-                Rgb::BLACK,
-                &format!("{target}: {}", spaced(&format!("{rel:?}")).to_lowercase()),
-            );
+            let mut line = format!("{target}: {}", spaced(&format!("{rel:?}")).to_lowercase());
+            if persistent && *rel == veney_rules::piece_def::Relation::Disarm {
+                line.push_str(" (only as your last blade on the board, §2.0.08)");
+            }
+            pen.text(m + 3.0, y, 9.5, false, Align::Left, Rgb::BLACK, &line);
             y += 5.0;
         }
         pen.text(
@@ -162,10 +163,24 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
             "Specials and aspects",
         );
         y += 5.5;
+        // Blade-to-blade specials name the blades they engage (§2.0.08: "only against the
+        // opponent's Dagger").
+        let duels = (!d.duels_with.is_empty())
+            .then(|| format!(" (against the opposing {} only)", d.duels_with.join(" or ")));
         let names: Vec<String> = d
             .specials
             .iter()
-            .map(|s| spaced(&format!("{s:?}")))
+            .map(|s| {
+                let name = spaced(&format!("{s:?}"));
+                match (s, &duels) {
+                    (
+                        veney_rules::piece_def::Special::Cavazione
+                        | veney_rules::piece_def::Special::Opposition,
+                        Some(only),
+                    ) => format!("{name}{only}"),
+                    _ => name,
+                }
+            })
             .collect();
         pen.paragraph(
             m + 3.0,

@@ -47,6 +47,37 @@ pub(crate) fn example_actions<G: game_api::Game>(g: &G, count: usize) -> Vec<Str
     out
 }
 
+/// The actions `example_actions` picks, as the game's own numbered record (turns separated as
+/// the game writes them: a turn of several actions stays together).
+pub(crate) fn example_record<G: game_api::Game>(g: G, count: usize) -> String {
+    use game_api::{Actor, actions_for, actor_now};
+    let g = std::sync::Arc::new(g);
+    let mut m = game_api::Match::new(g.clone(), 0);
+    let mut acts = Vec::new();
+    let mut played = 0;
+    for i in 0..count * 3 {
+        if played >= count {
+            break;
+        }
+        let s = m.state().clone();
+        let Some(actor) = actor_now(&g.decision(&s)) else {
+            break;
+        };
+        actions_for(&*g, &s, actor, &mut acts);
+        if acts.is_empty() {
+            break;
+        }
+        let a = acts[(acts.len() * (2 * i + 1) / 7) % acts.len()];
+        if m.play(actor, a).is_err() {
+            break;
+        }
+        if let Actor::Player(_) = actor {
+            played += 1;
+        }
+    }
+    m.record(game_api::Viewer::Referee)
+}
+
 /// Which player's pieces start nearer the first rank (so sits at that edge), by the start
 /// position's pieces through the game API.
 pub(crate) fn edge_names<G: game_api::Game>(g: &G) -> [String; 2] {

@@ -1,7 +1,7 @@
 //! Kelasu's kit: the 10 × 10 board with its four Victory Tiles, the text's set of pieces for
 //! each side to cut out, and a score sheet in the notation of `kelasu_rules::notation`
 //! (docs/rulings/kelasu.md).
-use crate::game_kit::{GameKit, example_actions, grid_board, option_fields};
+use crate::game_kit::{GameKit, example_record, grid_board, option_fields};
 use crate::pen::Rgb;
 use crate::score_sheet::ScoreSheet;
 use crate::tokens::{Token, TokenGroup};
@@ -75,7 +75,10 @@ pub fn kit() -> GameKit {
         ("C3xD3", "move and capture"),
         ("J5@A5", "Recall"),
         ("D4%E5", "Diplomat converts"),
-        ("C=J5/H5+H6", "merge: piece, its square, the other Blanks"),
+        (
+            "C=J5/H5+H6+I4+I5",
+            "merge: piece, its square, the other Blanks",
+        ),
         ("end", "end the turn"),
     ] {
         key.push((s.into(), m.into()));
@@ -93,8 +96,8 @@ pub fn kit() -> GameKit {
             fields: option_fields(&g),
             key,
             example: format!(
-                "{} (a turn's actions side by side, until energy runs out or “end”).",
-                example_actions(&g, 5).join(" ")
+                "{} (a turn's actions side by side, until energy runs out or “end”; a comma ends the turn).",
+                example_record(g.clone(), 6).trim()
             ),
         },
         notes: vec![

@@ -117,7 +117,7 @@ pub fn kit() -> GameKit {
             example: example_actions(&g, 4).join(", "),
         },
         notes: vec![
-            format!("The board is 9 × 9 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. Trim at the dashed lines and lay each sheet over its neighbour, the ticks on the lines."),
+            format!("The board is 9 × 9 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. On several sheets, trim at the dashed lines that cross the sheets' edges (not the no man's land's) and lay each sheet over its neighbour, the ticks on the lines."),
             "The outlined squares are the homelands; each General starts in the middle of its own. The Traitor starts on the centre square.".into(),
             "The rule text suggests “a cardboard/index card set with paper clips to weight down pieces”: glue the tokens to card.".into(),
         ],

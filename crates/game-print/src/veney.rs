@@ -229,7 +229,7 @@ pub fn odds_page(pen: &mut Pen, paper: Paper) {
         "§2.0.08, §2.0.R1",
     );
     let mut y = 31.0;
-    y = pen.paragraph(m, y, w - 2.0 * m, 9.5, false, Rgb::BLACK, "Throw stick-dice for your colour: all your colour hits (checkmate by touch); exactly one off-colour is a short success (the distraction effect: reposition your Self and Sword); anything else misses and the Dagger is lost. Sticks: two plus the measures between the Selves' measures (ruling R-THROW-STICKS), which gives the rulebook's 1 in 32 at the start and 1 in 4 at close range. Counted over every landing:");
+    y = pen.paragraph(m, y, w - 2.0 * m, 9.5, false, Rgb::BLACK, "Throw stick-dice for your colour: all your colour hits (checkmate by touch); exactly one off-colour is a short success (the distraction effect: reposition your Self and Sword); anything else misses and the Dagger is lost. Sticks: two plus the distance in measures between the Selves' measures (ruling R-THROW-STICKS: the same measure 2, neighbouring measures 3, the first and fourth 5), which gives the rulebook's 1 in 32 at the start and 1 in 4 at close range. Counted over every landing:");
     y += 3.0;
     let cols = [m, m + 42.0, m + 64.0, m + 100.0, m + 136.0];
     let heads = ["Selves", "Sticks", "Hit", "Distraction", "Miss"];
@@ -297,7 +297,7 @@ pub fn odds_page(pen: &mut Pen, paper: Paper) {
         "§2.0.23, ruling R-DONKEY",
     );
     y += 8.0;
-    y = pen.paragraph(m, y, w - 2.0 * m, 9.5, false, Rgb::BLACK, "After each turn of its placer: with only one open square next to it, it moves there. Otherwise its placer throws five sticks; the black ones say where it goes, seen from the placer's side. Blocked by a Self: it pushes the Self one square on (or stays). Blocked by another piece: it goes the opposite way once, else stays. Off the board: back to reserve.");
+    y = pen.paragraph(m, y, w - 2.0 * m, 9.5, false, Rgb::BLACK, "After each turn of its placer: with only one open square next to it, it moves there. Otherwise its placer throws five sticks; the black ones say where it goes, seen from the placer's side. An engagement or the free engagement in its way is fended (§2.0.23: \u{201c}The Donkey will fend both players' engagements or the free engagement to move into a square\u{201d}). Blocked by a Self: it pushes the Self one square on (or stays). Blocked by another piece: it goes the opposite way once, else stays. Off the board: back to reserve.");
     y += 3.0;
     let cols = [m, m + 36.0, m + 80.0];
     for (x, hd) in cols

@@ -334,3 +334,41 @@ fn tirachen_and_kelasu_kits_have_board_tokens_and_score_sheet() {
         }
     }
 }
+
+/// The printed words agree with the rule text (a review of the kit, session 19).
+#[test]
+fn printed_words_follow_the_rule_text() {
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let t: Vec<String> = texts(&load(PrintGame::Veney, Paper::A4))
+        .iter()
+        .map(|p| flat(p))
+        .collect();
+    // §2.0.08 Persistence: "The Dagger cannot be used to execute disarmament unless you have
+    // lost your Sword"; Cavazione and Opposition "only against the opponent's Dagger".
+    let dagger = t
+        .iter()
+        .find(|p| p.contains("Standard set") && p.contains("Dagger") && p.contains("Persistence"))
+        .expect("the Dagger's card");
+    assert!(dagger.contains("only as your last blade"), "{dagger}");
+    assert!(
+        dagger.contains("against the opposing Dagger only"),
+        "{dagger}"
+    );
+    let odds = t
+        .iter()
+        .find(|p| p.contains("Dagger Throw odds §2.0.08"))
+        .unwrap();
+    // R-THROW-STICKS: "2 + the distance in measures".
+    assert!(odds.contains("the distance in measures"), "{odds}");
+    // §2.0.23: "The Donkey will fend both players' engagements or the free engagement".
+    assert!(odds.contains("is fended"), "{odds}");
+    let kelasu: Vec<String> = texts(&load(PrintGame::Kelasu, Paper::A4))
+        .iter()
+        .map(|p| flat(p))
+        .collect();
+    let sheet = kelasu.last().unwrap();
+    // Merging: the text's "[H5|H6|I4|I5]=>(J5)", a Champion of five Blanks.
+    assert!(sheet.contains("C=J5/H5+H6+I4+I5"), "{sheet}");
+    // "Once your energy runs out, your turn ends": the example's turns end with a comma.
+    assert!(sheet.contains("1. ") && sheet.contains(", "), "{sheet}");
+}
