@@ -133,3 +133,35 @@ fn the_clock_comes_back_paused_after_a_restart() {
     let c = app("restart");
     assert!(c.world().resource::<TableClock>().clock.is_none());
 }
+
+/// A saved clock form with three sides (a hand-edited `saves/clock.txt` or a game's `[Clock]`)
+/// is refused with a note: the table clock has two faces (a review found the window indexing a
+/// third out of range).
+#[test]
+fn a_clock_form_with_three_sides_is_refused() {
+    let mut a = app("three-sides");
+    at(&mut a, 0, ClockIntent::Start);
+    let form = a
+        .world()
+        .resource::<TableClock>()
+        .clock
+        .as_ref()
+        .unwrap()
+        .save(0)
+        .to_string();
+    // The two sides' fields, and a third's made from the second's.
+    let third: String = form
+        .split(' ')
+        .filter(|f| f.starts_with("s1=") || f.starts_with("t1=") || f.starts_with("c1="))
+        .map(|f| f.replacen('1', "2", 1))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let text = format!("{form} {third}");
+    a.world_mut()
+        .write_message(veney::host::table_clock::RestoreClock(text.clone()));
+    a.update();
+    let t = a.world().resource::<TableClock>();
+    let note = t.note.clone().unwrap_or_default();
+    assert!(note.contains("3 sides"), "{note} ({text})");
+    assert_eq!(t.clock.as_ref().unwrap().seats(), 2);
+}

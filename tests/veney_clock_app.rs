@@ -180,3 +180,39 @@ fn a_throw_that_mates_cuts_the_mated_players_clock() {
         c.remaining(1, 2_000)
     );
 }
+
+/// A save loaded while a clock runs brings the save's clock back, paused (ruling R-CLOCK-RESTORE:
+/// a running clock's form "changes only with a press, a pause or an adjustment" — a review found
+/// it settled at every frame, so the running clock overwrote the loaded one).
+#[test]
+fn a_save_loaded_while_a_clock_runs_brings_its_own_clock_back() {
+    let mut a = app("veney-clock-running-load");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 8_000);
+    let path = a.world().resource::<SaveDir>().manual();
+    common::send(&mut a, Command::Save(path.clone()));
+    let saved = {
+        let t = a.world().resource::<TableClock>();
+        let c = t.clock.as_ref().unwrap();
+        [c.remaining(0, 8_000), c.remaining(1, 8_000)]
+    };
+    // The clock goes on: another press, time passing.
+    a.world_mut().write_message(ClockIntent::Press(1));
+    at(&mut a, 9_000);
+    at(&mut a, 11_000);
+    // Loaded at a later instant, the clock still running.
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(12_000);
+    common::send(&mut a, Command::Load(path));
+    a.update();
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("a clock");
+    assert!(
+        matches!(c.state(20_000), game_clock::State::Paused(_)),
+        "{:?}",
+        c.state(20_000)
+    );
+    assert_eq!([c.remaining(0, 20_000), c.remaining(1, 20_000)], saved);
+}

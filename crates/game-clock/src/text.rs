@@ -125,6 +125,22 @@ impl FromStr for ClockText {
 }
 
 impl Clock {
+    /// The save form as a game's save keeps it: a clock still running stands at its last event
+    /// (a press, a resume, an adjustment: `at=` and the times as of then), so the form changes
+    /// only with one (ruling R-CLOCK-RESTORE; a review found the app's form settled at every
+    /// frame's `now`, which kept a loaded game's clock from coming back); a clock whose flag has
+    /// fallen by `now`, or that is not running, as `save(now)`.
+    pub fn save_standing(&self, now: u64) -> ClockText {
+        match self.timers.phase {
+            Phase::Running { anchor }
+                if !matches!(self.timers.at(now).phase, Phase::Flagged(_)) =>
+            {
+                self.save(anchor)
+            }
+            _ => self.save(now),
+        }
+    }
+
     /// The save form of the clock at `now` (the running side settled at `now`).
     pub fn save(&self, now: u64) -> ClockText {
         let t = self.timers.at(now);

@@ -418,3 +418,20 @@ fn after_the_flag_the_clock_is_stopped() {
     assert_eq!(faces[1].text(), "0:00.0");
     assert_eq!(c.remaining(0, 80_000), 60_000);
 }
+
+#[test]
+fn a_running_clocks_standing_form_changes_only_with_an_event() {
+    // Ruling R-CLOCK-RESTORE: "A running clock's form stands at the running side's last press
+    // (the form changes only with a press, a pause or an adjustment)".
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.press(4_000, 0).unwrap();
+    let a = c.save_standing(5_000);
+    assert_eq!(c.save_standing(9_000), a, "no event between");
+    assert_eq!(a, c.save(4_000), "as at the press");
+    c.press(9_000, 1).unwrap();
+    assert_ne!(c.save_standing(10_000), a, "a press changes it");
+    // A flag that has fallen is saved fallen.
+    let fallen = c.save_standing(10_000_000);
+    assert_eq!(fallen, c.save(10_000_000));
+}

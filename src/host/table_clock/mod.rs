@@ -334,14 +334,21 @@ fn restore(mut t: ResMut<TableClock>, saves: Res<super::grid::SaveRoot>) {
     }
 }
 
-/// A clock from its one-line save form, paused at `now` (R-CLOCK-RESTORE).
+/// A clock from its one-line save form, paused at `now` (R-CLOCK-RESTORE). The table has two
+/// sides: a form with more is refused (a review found its third side indexing the window's two
+/// faces out of range).
 fn restore_form(text: &str, now: u64) -> Result<Clock, String> {
-    text.trim()
+    let c = text
+        .trim()
         .parse::<game_clock::ClockText>()
         .map_err(|e| e.to_string())
         .and_then(|ct| {
             Clock::restore(&ct, now, game_clock::Resume::Paused).map_err(|e| e.to_string())
-        })
+        })?;
+    match c.seats() {
+        2 => Ok(c),
+        n => Err(format!("it has {n} sides; the table clock has two")),
+    }
 }
 
 /// The grid game shown carries the clock in its saves: a new clock form goes into the match; a
@@ -380,7 +387,7 @@ fn autosave(
     let line = t
         .clock
         .as_ref()
-        .map(|c| c.save(now(&epoch, &fixed)).to_string());
+        .map(|c| c.save_standing(now(&epoch, &fixed)).to_string());
     form.set_if_neq(ClockForm(line.clone()));
     let text = line.map(|l| format!("{l}\n"));
     if *last == text {
