@@ -216,3 +216,29 @@ fn a_save_loaded_while_a_clock_runs_brings_its_own_clock_back() {
     );
     assert_eq!([c.remaining(0, 20_000), c.remaining(1, 20_000)], saved);
 }
+
+/// §2.0.19 step 4 may give Black the first move: the clock's seats are the sides, and Start
+/// runs the side to move (a review found White's clock started whoever moved first).
+#[test]
+fn start_runs_the_side_to_move_when_black_moves_first() {
+    let mut a = app("veney-black-first");
+    let r = std::sync::Arc::new(veney_rules::Rules::standard());
+    let mut start = veney_rules::Position::start(&r);
+    start = veney_rules::Position::from_text(&r, &start.to_text(&r).replacen(" w ", " b ", 1))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(start.turn(), Side::Black);
+    a.world_mut().resource_mut::<CurrentGame>().0 = veney_rules::Game::from_position(r, start);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.update();
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 1_000);
+    let t = a.world().resource::<TableClock>();
+    assert_eq!(t.seat_name(0), "White");
+    assert_eq!(t.seat_name(1), "Black");
+    let c = t.clock.as_ref().expect("a clock");
+    assert!(
+        matches!(c.state(1_000), game_clock::State::Running(1)),
+        "{:?}",
+        c.state(1_000)
+    );
+}

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContext, egui};
 use game_clock::Clock;
 
-/// The seats' names on the clock: the first and the second player.
-const SEATS: [&str; 2] = ["First player (Space)", "Second player (Enter)"];
+/// The keys that press each seat's face.
+const KEYS: [&str; 2] = ["Space", "Enter"];
 
 /// The window's background, drawn by its camera's clear (not by egui: a cheaper frame).
 pub const BACKGROUND: egui::Color32 = egui::Color32::from_gray(27);
@@ -28,9 +28,11 @@ pub(super) fn ui(
         .frame(frame)
         .show(&mut root, |ui| {
             let t = &mut *t;
+            let names = [t.seat_name(0), t.seat_name(1)];
+            let first = t.seat_name(t.to_move);
             match &t.clock {
-                None => setup_form(ui, &mut t.setup, &mut out),
-                Some(c) => faces(ui, c, now, &mut out),
+                None => setup_form(ui, &mut t.setup, &names, &first, &mut out),
+                Some(c) => faces(ui, c, &names, now, &mut out),
             }
             if let Some(n) = &t.note {
                 ui.colored_label(egui::Color32::from_rgb(225, 95, 75), n);
@@ -38,7 +40,13 @@ pub(super) fn ui(
         });
 }
 
-fn setup_form(ui: &mut egui::Ui, s: &mut ClockSetup, out: &mut MessageWriter<ClockIntent>) {
+fn setup_form(
+    ui: &mut egui::Ui,
+    s: &mut ClockSetup,
+    names: &[String; 2],
+    t_name: &str,
+    out: &mut MessageWriter<ClockIntent>,
+) {
     ui.heading("A chess clock for the table");
     egui::ComboBox::from_label("control")
         .selected_text(s.kind.name())
@@ -62,7 +70,7 @@ fn setup_form(ui: &mut egui::Ui, s: &mut ClockSetup, out: &mut MessageWriter<Clo
             );
         }
         kind => {
-            for (i, who) in ["first player", "second player"].iter().enumerate() {
+            for (i, who) in names.iter().enumerate() {
                 ui.add(
                     egui::Slider::new(&mut s.minutes[i], 0.5..=180.0)
                         .text(format!("minutes, {who}")),
@@ -84,7 +92,7 @@ fn setup_form(ui: &mut egui::Ui, s: &mut ClockSetup, out: &mut MessageWriter<Clo
     let shown: Vec<String> = s.controls().iter().map(|c| c.describe()).collect();
     ui.weak(shown.join(" · "));
     if ui
-        .button(egui::RichText::new("Start: the first player runs").size(16.0))
+        .button(egui::RichText::new(format!("Start: {} runs", t_name)).size(16.0))
         .clicked()
     {
         out.write(ClockIntent::Start);
@@ -94,7 +102,13 @@ fn setup_form(ui: &mut egui::Ui, s: &mut ClockSetup, out: &mut MessageWriter<Clo
 /// Height kept under the faces for the controls and the control's description.
 const CONTROLS_HEIGHT: f32 = 64.0;
 
-fn faces(ui: &mut egui::Ui, c: &Clock, now: u64, out: &mut MessageWriter<ClockIntent>) {
+fn faces(
+    ui: &mut egui::Ui,
+    c: &Clock,
+    seat_names: &[String; 2],
+    now: u64,
+    out: &mut MessageWriter<ClockIntent>,
+) {
     let state = c.state(now);
     let gap = ui.spacing().item_spacing.x;
     let room = ui.available_size();
@@ -105,7 +119,10 @@ fn faces(ui: &mut egui::Ui, c: &Clock, now: u64, out: &mut MessageWriter<ClockIn
     // The digits as large as the face allows; the seat's name under them.
     let digits = (face.x / 4.2).min(face.y / 2.2).clamp(24.0, 160.0);
     ui.horizontal(|ui| {
-        for (seat, name) in SEATS.iter().enumerate() {
+        let names: Vec<String> = (0..2)
+            .map(|i| format!("{} ({})", seat_names[i], KEYS[i]))
+            .collect();
+        for (seat, name) in names.iter().enumerate() {
             let f = c.face(seat, now);
             let colour = if f.flagged {
                 egui::Color32::from_rgb(200, 60, 50)
@@ -154,7 +171,10 @@ fn faces(ui: &mut egui::Ui, c: &Clock, now: u64, out: &mut MessageWriter<ClockIn
             game_clock::State::Flagged(f) => {
                 ui.colored_label(
                     egui::Color32::from_rgb(225, 95, 75),
-                    format!("{}: the flag has fallen — out of time", SEATS[f.seat]),
+                    format!(
+                        "{}: the flag has fallen — out of time",
+                        seat_names.get(f.seat).cloned().unwrap_or_default()
+                    ),
                 );
             }
             game_clock::State::Ready => {}
@@ -165,7 +185,7 @@ fn faces(ui: &mut egui::Ui, c: &Clock, now: u64, out: &mut MessageWriter<ClockIn
         {
             out.write(ClockIntent::UndoPress);
         }
-        for (seat, who) in ["first", "second"].iter().enumerate() {
+        for (seat, who) in seat_names.iter().enumerate() {
             if ui.small_button(format!("{who} +10 s")).clicked() {
                 out.write(ClockIntent::Adjust(seat, 10_000));
             }

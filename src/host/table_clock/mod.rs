@@ -77,13 +77,18 @@ impl Default for ClockSetup {
 impl ClockSetup {
     /// Each seat's control.
     pub fn controls(&self) -> Vec<Control> {
+        self.controls_first(0)
+    }
+
+    /// `controls` with seat `first` to move first (an hourglass's sand starts on it).
+    pub fn controls_first(&self, first: usize) -> Vec<Control> {
         let ms = |m: f32| (m.max(0.0) * 60_000.0).round() as u64;
         let s = self.seconds as u64 * 1_000;
         match self.kind {
             ControlKind::Hourglass => Control::hourglass(
                 ms(self.minutes[0]),
                 2,
-                0,
+                first,
                 if self.hourglass_even {
                     HourglassStart::Even
                 } else {
@@ -118,6 +123,34 @@ pub struct TableClock {
     pub clock: Option<Clock>,
     /// What the last operation refused, in words.
     pub note: Option<String>,
+    /// The shown game's names for the seats (Veney's White and Black, a grid game's players);
+    /// `None`: the first and the second player.
+    pub names: Option<[String; 2]>,
+    /// The seat the shown game has to move: Start runs it (a review found seat 0 always started,
+    /// White's clock running when Black moves first).
+    pub to_move: usize,
+}
+
+impl TableClock {
+    /// The shown game's seats: their names and who is to move (set by the game's pack each
+    /// frame it shows; unchanged values leave the resource unchanged).
+    pub fn set_seats(this: &mut ResMut<TableClock>, names: [String; 2], to_move: usize) {
+        if this.names.as_ref() != Some(&names) || this.to_move != to_move {
+            this.names = Some(names);
+            this.to_move = to_move;
+        }
+    }
+
+    /// Seat `seat`'s name on the clock.
+    pub fn seat_name(&self, seat: usize) -> String {
+        match &self.names {
+            Some(n) => n.get(seat).cloned().unwrap_or_default(),
+            None => ["First player", "Second player"]
+                .get(seat)
+                .unwrap_or(&"")
+                .to_string(),
+        }
+    }
 }
 
 /// Milliseconds since the app started; a test sets `ClockNow(Some(ms))` instead.
@@ -231,9 +264,9 @@ fn apply(
     }
     for i in intents.read() {
         let result = match (*i, t.clock.as_mut()) {
-            (ClockIntent::Start, _) => match Clock::new(t.setup.controls()) {
+            (ClockIntent::Start, _) => match Clock::new(t.setup.controls_first(t.to_move)) {
                 Ok(mut c) => {
-                    let r = c.start(now, 0);
+                    let r = c.start(now, t.to_move.min(1));
                     t.clock = Some(c);
                     r
                 }
@@ -356,12 +389,15 @@ fn restore_form(text: &str, now: u64) -> Result<Clock, String> {
 /// paused; one that comes with none (a new game, an older save) takes the table's.
 fn grid_game_clock(
     form: Res<ClockForm>,
+    mut table: ResMut<TableClock>,
     m: Option<ResMut<super::grid::ActiveMatch>>,
     mut restore: MessageWriter<RestoreClock>,
 ) {
     let Some(mut m) = m else {
         return;
     };
+    let names = [0u8, 1].map(|i| m.game.player_name(game_api::Player(i)));
+    TableClock::set_seats(&mut table, names, m.decider().map_or(0, |p| p.index()));
     if form.is_changed() || (m.is_changed() && m.game.clock().is_none()) {
         if m.game.clock() != form.0 {
             m.bypass_change_detection().game.set_clock(form.0.clone());

@@ -12,11 +12,22 @@ use veney_rules::Side;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (flag_falls, game_clock)
+        (clock_sides, flag_falls, game_clock)
             .chain()
             .after(ClockSystems)
             .before(GameSet)
             .in_set(super::VeneySystems),
+    );
+}
+
+/// The clock's seats are Veney's sides (White first): named so, and Start runs the side to
+/// move — Black, when Black moves first (a review found White's clock started regardless).
+fn clock_sides(game: Res<CurrentGame>, mut t: ResMut<crate::host::table_clock::TableClock>) {
+    let to_move = game.0.position().turn().index();
+    crate::host::table_clock::TableClock::set_seats(
+        &mut t,
+        ["White".to_string(), "Black".to_string()],
+        to_move,
     );
 }
 
