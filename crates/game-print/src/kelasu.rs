@@ -93,6 +93,7 @@ pub fn kit() -> GameKit {
         score: ScoreSheet {
             game: "Kelasu".into(),
             players: names.clone(),
+            first_fixed: true,
             fields: option_fields(&g),
             key,
             example: format!(

@@ -5,8 +5,12 @@ use crate::pen::{Align, Line, Pen, Rgb};
 
 pub struct ScoreSheet {
     pub game: String,
-    /// The two players in turn order.
+    /// The two players (in turn order when `first_fixed`).
     pub players: [String; 2],
+    /// Whether the rules fix who moves first (Kelasu's Blue). Otherwise the players agree or
+    /// draw it (Veney §2.0.19 step 4, Tirachen's option): the sheet asks who moved first and
+    /// its columns are the first and the second to move.
+    pub first_fixed: bool,
     /// Extra header fields to fill in (a set, options).
     pub fields: Vec<String>,
     /// (symbol, meaning) pairs of the notation.
@@ -29,9 +33,17 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
     );
     // Header fields, two to a line.
     let mut fields: Vec<String> = vec!["Event".into(), "Date".into()];
-    fields.push(format!("{} (first)", s.players[0]));
-    fields.push(format!("{} (second)", s.players[1]));
+    if s.first_fixed {
+        fields.push(format!("{} (first)", s.players[0]));
+        fields.push(format!("{} (second)", s.players[1]));
+    } else {
+        fields.push(s.players[0].clone());
+        fields.push(s.players[1].clone());
+    }
     fields.extend(s.fields.iter().cloned());
+    if !s.first_fixed && !s.fields.iter().any(|f| f.starts_with("First")) {
+        fields.push("First to move".into());
+    }
     fields.push("Result".into());
     let col_w = (w - 2.0 * m) / 2.0;
     let mut y = 26.0;
@@ -64,6 +76,11 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
     let no_w = 10.0;
     let mv_w = (block_w - no_w) / 2.0;
     let grid = Line::solid(0.2, Rgb::GREY);
+    let column = if s.first_fixed {
+        s.players.clone()
+    } else {
+        ["First to move".to_string(), "Second".to_string()]
+    };
     for b in 0..2 {
         let x0 = m + b as f32 * (block_w + 6.0);
         pen.text(
@@ -82,7 +99,7 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
             true,
             Align::Centre,
             Rgb::BLACK,
-            &s.players[0],
+            &column[0],
         );
         pen.text(
             x0 + no_w + mv_w * 1.5,
@@ -91,7 +108,7 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
             true,
             Align::Centre,
             Rgb::BLACK,
-            &s.players[1],
+            &column[1],
         );
         for r in 0..=rows + 1 {
             let yy = table_top + r as f32 * row_h;

@@ -112,6 +112,7 @@ pub fn kit() -> GameKit {
         score: ScoreSheet {
             game: "Tirachen".into(),
             players: names.clone(),
+            first_fixed: false,
             fields: std::iter::once("Masters chosen".to_string()).chain(option_fields(&g)).collect(),
             key,
             example: example_actions(&g, 4).join(", "),

@@ -189,6 +189,7 @@ pub fn kit() -> GameKit {
         score: ScoreSheet {
             game: "Veney".into(),
             players: ["White".into(), "Black".into()],
+            first_fixed: false,
             fields: vec!["White's set".into(), "Black's set".into(), "Rules and dice".into(), "Time control".into()],
             key,
             example: format!(

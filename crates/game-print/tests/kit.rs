@@ -362,11 +362,19 @@ fn printed_words_follow_the_rule_text() {
     assert!(odds.contains("the distance in measures"), "{odds}");
     // §2.0.23: "The Donkey will fend both players' engagements or the free engagement".
     assert!(odds.contains("is fended"), "{odds}");
+    // §2.0.19 step 4: who moves first is agreed or drawn, so the sheet asks; Kelasu's Blue
+    // always does.
+    let sheet = t.last().unwrap();
+    assert!(
+        sheet.contains("First to move") && !sheet.contains("White (first)"),
+        "{sheet}"
+    );
     let kelasu: Vec<String> = texts(&load(PrintGame::Kelasu, Paper::A4))
         .iter()
         .map(|p| flat(p))
         .collect();
     let sheet = kelasu.last().unwrap();
+    assert!(sheet.contains("Blue (first)"), "{sheet}");
     // Merging: the text's "[H5|H6|I4|I5]=>(J5)", a Champion of five Blanks.
     assert!(sheet.contains("C=J5/H5+H6+I4+I5"), "{sheet}");
     // "Once your energy runs out, your turn ends": the example's turns end with a comma.
