@@ -455,10 +455,15 @@ impl Clock {
         };
         let runner = t.seats[t.turn].time;
         let delay = t.delay_left();
-        let fall = n + delay + runner;
-        let mut best = fall.min(n + delay + face::next_falling(runner));
+        // Saturating: a save form may hold times up to `u64::MAX` (a review found the sums
+        // overflowing, a panic in a debug build and a wake-up in the past in a release one).
+        let fall = n.saturating_add(delay).saturating_add(runner);
+        let mut best = fall.min(
+            n.saturating_add(delay)
+                .saturating_add(face::next_falling(runner)),
+        );
         if delay > 0 {
-            best = best.min(n + face::next_delay(delay));
+            best = best.min(n.saturating_add(face::next_delay(delay)));
         }
         if t.seats[t.turn].control.flows() {
             let s = &t.seats[t.next()];
@@ -467,7 +472,7 @@ impl Clock {
                 let k = face::next_rising(s.time);
                 let shown = s.time.saturating_add(k).min(cap);
                 if face::format_ms(shown) != face::format_ms(s.time) {
-                    best = best.min(n + k);
+                    best = best.min(n.saturating_add(k));
                 }
             }
         }

@@ -94,7 +94,7 @@ pub(crate) fn next_falling(r: u64) -> u64 {
 /// How long until a rising time of `r` ms shows differently.
 pub(crate) fn next_rising(r: u64) -> u64 {
     let step = if r >= TENTHS_FROM { 1000 } else { 100 };
-    r.div_ceil(step) * step - r + 1
+    r.div_ceil(step).saturating_mul(step).saturating_sub(r) + 1
 }
 
 /// How long until a falling delay of `d` ms (> 0) shows differently (or disappears).

@@ -435,3 +435,21 @@ fn a_running_clocks_standing_form_changes_only_with_an_event() {
     let fallen = c.save_standing(10_000_000);
     assert_eq!(fallen, c.save(10_000_000));
 }
+
+#[test]
+fn huge_saved_times_do_not_overflow() {
+    // A save form may name any time up to u64::MAX: the next redraw is computed without
+    // overflow (saturating), never in the past.
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.adjust(0, 0, i64::MAX).unwrap();
+    c.adjust(0, 1, i64::MAX).unwrap();
+    let text = c.save(10).to_string().replace(
+        &format!("t0={}", c.remaining(0, 10)),
+        &format!("t0={}", u64::MAX),
+    );
+    assert!(text.contains(&format!("t0={}", u64::MAX)), "{text}");
+    let ct: ClockText = text.parse().unwrap();
+    let r = Clock::restore(&ct, 10, game_clock::Resume::SameTimebase).unwrap();
+    assert!(r.next_change(10).is_some_and(|t| t >= 10));
+}
