@@ -347,7 +347,16 @@ impl Clock {
         self.touch(now)?;
         let amount = i128::from(amount);
         match how {
-            TimePenalty::Reduction => self.shift(offender, -amount),
+            TimePenalty::Reduction => {
+                self.shift(offender, -amount);
+                // "if that is all its time, its flag falls at once" (R-CLOCK-PENALTY): a simple
+                // delay still to run does not hold it up (a review found the flag waiting out the
+                // delay).
+                let t = &mut self.timers;
+                if t.turn == offender && t.seats[offender].time == 0 {
+                    t.delay_on = false;
+                }
+            }
             TimePenalty::Bonus => {
                 for s in (0..self.seats()).filter(|&s| s != offender) {
                     self.shift(s, amount);

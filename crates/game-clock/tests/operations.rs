@@ -453,3 +453,21 @@ fn huge_saved_times_do_not_overflow() {
     let r = Clock::restore(&ct, 10, game_clock::Resume::SameTimebase).unwrap();
     assert!(r.next_change(10).is_some_and(|t| t >= 10));
 }
+
+#[test]
+fn a_penalty_taking_all_the_time_drops_the_flag_at_once_under_simple_delay() {
+    // Ruling R-CLOCK-PENALTY: a reduction that takes all the offender's time makes its flag
+    // fall at once — not after the delay still to run.
+    let mut c = Clock::same(
+        Control::SimpleDelay {
+            base: 8_000,
+            delay: 5_000,
+        },
+        2,
+    )
+    .unwrap();
+    c.start(0, 0).unwrap();
+    c.time_penalty(1_000, 0, 10_000, TimePenalty::Reduction)
+        .unwrap();
+    assert_eq!(c.flag(1_000), Some(Flag { seat: 0, at: 1_000 }));
+}
