@@ -1105,3 +1105,28 @@ fn the_computers_seats_travel_with_the_save() {
         [None, Some(game_ai::Level::Club)]
     );
 }
+
+#[test]
+fn a_tray_pick_during_the_traitors_extra_move_says_the_rules_reason() {
+    // Tirachen, the Traitor: Red controls it and has its extra move; a Pike picked from Red's
+    // tray is refused in the rules' words (a review found the host's "no legal action places P
+    // now").
+    let o = TirachenOptions::default();
+    let mut a = tirachen(
+        "traitor-tray",
+        o,
+        Some("8g/9/9/9/4T4/9/9/9/G8 r mm P/- e5 0"),
+    );
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "P".into(),
+        },
+    );
+    let r = a.world().resource::<GridStatus>().refusal.clone().unwrap();
+    assert!(
+        r.contains("the extra move may only move the Traitor"),
+        "{r}"
+    );
+}

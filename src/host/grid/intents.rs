@@ -230,7 +230,21 @@ pub fn apply(
                         Some(d) if d != *owner => {
                             "it is not that player's decision now".to_string()
                         }
-                        _ => format!("no legal action places {kind} now"),
+                        // The rules' own reason when it is the same on every square (Tirachen's
+                        // Traitor extra move: "the extra move may only move the Traitor"; a review
+                        // found the host's words instead).
+                        _ => {
+                            let cells = mm.game.board().cells();
+                            let mut why = (0..cells).map(|i| {
+                                mm.game
+                                    .explain_place(kind, game_api::Cell(i as u16))
+                                    .to_string()
+                            });
+                            match why.next() {
+                                Some(first) if why.all(|w| w == first) => first,
+                                _ => format!("no legal action places {kind} now"),
+                            }
+                        }
                     });
                     sel.0 = None;
                 }
