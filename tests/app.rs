@@ -21,6 +21,13 @@ fn app_with(game: Game, name: &str) -> App {
     headless(name, Some(game))
 }
 
+/// White's Self to Y3 (`SY3`), and the turn ends: Black to move.
+fn white_plays_sy3(app: &mut App) {
+    click(app, "Y4");
+    click(app, "Y3");
+    send(app, Command::Play(veney_rules::Action::EndTurn));
+}
+
 fn click(app: &mut App, s: &str) {
     send(app, Command::Click(sq(s)));
 }
@@ -217,9 +224,7 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
 #[test]
 fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
     let mut app = app_with(Game::new(standard()), "save");
-    click(&mut app, "Y4");
-    click(&mut app, "Y3");
-    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut app);
     let dir = app.world().resource::<SaveDir>().clone();
     // Autosave was written atomically after the change.
     assert!(dir.autosave().exists());
@@ -279,9 +284,7 @@ fn a_cast_piece_lands_where_the_seed_says() {
 fn the_move_list_shows_an_earlier_position_and_returns_to_live() {
     // Click a turn in the move list to view that position; return to live.
     let mut app = app_with(Game::new(standard()), "view");
-    click(&mut app, "Y4");
-    click(&mut app, "Y3");
-    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut app);
     send(&mut app, Command::View(Some(0)));
     let shown: Vec<Square> = {
         let world = app.world_mut();
@@ -729,9 +732,7 @@ fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
     // Strong: a search long enough to click into while it thinks (a beginner's 50 iterations
     // may be over before the click).
     app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Strong)];
-    click(&mut app, "Y4");
-    click(&mut app, "Y3");
-    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut app);
     assert_eq!(game(&app).position().turn(), Side::Black);
     assert!(
         app.world().resource::<VeneyThinking>().busy(),
@@ -814,9 +815,7 @@ fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
         unreachable!()
     };
     assert_eq!(framed, vec![m.from, m.to]);
-    click(&mut app, "Y4");
-    click(&mut app, "Y3");
-    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut app);
     let framed = &app
         .world()
         .resource::<veney::packs::veney::highlights::Highlights>()
@@ -850,9 +849,7 @@ fn an_autosave_that_cannot_be_resumed_is_kept_aside() {
         .clone()
         .unwrap_or_default();
     assert!(info.contains("kept as"), "{info}");
-    click(&mut app, "Y4");
-    click(&mut app, "Y3");
-    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut app);
     assert!(
         dir.join("autosave.veney").exists(),
         "the new game autosaves"
@@ -871,9 +868,7 @@ fn against_the_computer_the_person_resigns_and_never_declares_for_it() {
     use veney::packs::veney::computer::VeneyComputer;
     let mut app = app_with(Game::new(standard()), "resign-computer");
     app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Strong)];
-    click(&mut app, "Y4");
-    click(&mut app, "Y3");
-    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut app);
     assert_eq!(game(&app).position().turn(), Side::Black);
     send(&mut app, Command::Resign);
     assert!(
@@ -1019,9 +1014,7 @@ fn the_computers_seats_travel_with_a_veney_save() {
     use veney::packs::veney::computer::VeneyComputer;
     let mut app = app_with(Game::new(standard()), "veney-seats");
     app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Casual)];
-    click(&mut app, "Y4");
-    click(&mut app, "Y3");
-    send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut app);
     send(&mut app, Command::Save(Default::default()));
     let dir = app.world().resource::<SaveDir>().clone();
     let text = std::fs::read_to_string(dir.manual()).unwrap();

@@ -117,63 +117,9 @@ pub(super) fn apply_commands(
         if !history::back_to_live(&mut ctx, cmd) {
             continue;
         }
-        // The computer's side is played by the computer only.
-        let pos = *ctx.game.0.position();
-        let computers = seats
-            .plays(crate::packs::veney::computer::acting_side(&pos))
-            .is_some()
-            && !pos.is_game_over();
-        // Nor does a person declare for it: acknowledge its defeat (its dying move is its
-        // own), call an untenable move on its behalf, or spring its trap (the caster is the side
-        // not moving).
-        let for_computer = match cmd {
-            Command::Acknowledge => pos.dying().is_some_and(|s| seats.plays(s).is_some()),
-            Command::CallUntenable => ctx
-                .game
-                .0
-                .call_offender()
-                .is_some_and(|o| seats.plays(!o).is_some()),
-            Command::Interrupt(_) => seats.plays(!pos.turn()).is_some(),
-            _ => false,
-        };
-        if for_computer {
-            ctx.status.info = Some(
-                "that is the computer's to declare: it plays its own side (a person declares only for their own)"
-                    .into(),
-            );
-            continue;
-        }
-        // (The guess dice's "let the game's dice decide" is the defender's own, §2.0.R1: a
-        // person defending against the computer's throw may press it.)
-        let defenders_roll = matches!(cmd, Command::Roll)
-            && matches!(pos.phase(), veney_rules::Phase::Throw { .. })
-            && ctx.game.0.rules.options.dice.is_guess()
-            && seats.plays(!pos.turn()).is_none();
-        // Chance is the game's dice, whoever presses: the computer's own throws, casts and
-        // Donkey (it sends `Roll` like a person's R) are let through — but not a guess throw,
-        // whose hidden pick is a player's (a review found the computer's own Donkey, throws and
-        // casts refused).
-        let chance_roll = matches!(cmd, Command::Roll)
-            && match pos.phase() {
-                veney_rules::Phase::Throw { .. } => !ctx.game.0.rules.options.dice.is_guess(),
-                veney_rules::Phase::Cast { .. } | veney_rules::Phase::DonkeyMove { .. } => true,
-                _ => false,
-            };
-        if computers
-            && !defenders_roll
-            && !chance_roll
-            && matches!(
-                cmd,
-                Command::Click(_)
-                    | Command::Play(_)
-                    | Command::Enter(_)
-                    | Command::Roll
-                    | Command::SelectReserve(_)
-                    | Command::SelectFree
-                    | Command::SelectDonkey
-            )
-        {
-            ctx.status.info = Some("the computer is to move: wait for its move (or undo)".into());
+        // The computer's side is played, and declared for, by the computer only.
+        if let Some(why) = computers_own(&ctx, cmd, &seats) {
+            ctx.status.info = Some(why.into());
             continue;
         }
         // A setup in progress is abandoned by a new game, a load or a pasted position only if
@@ -206,6 +152,58 @@ pub(super) fn apply_commands(
     }
 }
 
+/// Why `cmd` is the computer's and not a person's to give now, if it is. The computer's side
+/// is played by the computer only; nor does a person declare for it: acknowledge its defeat (its
+/// dying move is its own), call an untenable move on its behalf, or spring its trap (the caster
+/// is the side not moving). Chance is the game's dice whoever presses R — the computer sends
+/// `Roll` for its own throws, casts and Donkey — but not a guess throw, whose hidden pick is a
+/// player's, except the defender's "let the game's dice decide" (§2.0.R1).
+fn computers_own(
+    ctx: &Ctx,
+    cmd: &Command,
+    seats: &crate::packs::veney::computer::VeneyComputer,
+) -> Option<&'static str> {
+    let pos = *ctx.game.0.position();
+    let for_computer = match cmd {
+        Command::Acknowledge => pos.dying().is_some_and(|s| seats.plays(s).is_some()),
+        Command::CallUntenable => ctx
+            .game
+            .0
+            .call_offender()
+            .is_some_and(|o| seats.plays(!o).is_some()),
+        Command::Interrupt(_) => seats.plays(!pos.turn()).is_some(),
+        _ => false,
+    };
+    if for_computer {
+        return Some(
+            "that is the computer's to declare: it plays its own side (a person declares only for their own)",
+        );
+    }
+    let guess = ctx.game.0.rules.options.dice.is_guess();
+    let roll_let_through = matches!(cmd, Command::Roll)
+        && match pos.phase() {
+            veney_rules::Phase::Throw { .. } => !guess || seats.plays(!pos.turn()).is_none(),
+            veney_rules::Phase::Cast { .. } | veney_rules::Phase::DonkeyMove { .. } => true,
+            _ => false,
+        };
+    let computers_turn = seats
+        .plays(crate::packs::veney::computer::acting_side(&pos))
+        .is_some()
+        && !pos.is_game_over();
+    let plays = matches!(
+        cmd,
+        Command::Click(_)
+            | Command::Play(_)
+            | Command::Enter(_)
+            | Command::Roll
+            | Command::SelectReserve(_)
+            | Command::SelectFree
+            | Command::SelectDonkey
+    );
+    (computers_turn && plays && !roll_let_through)
+        .then_some("the computer is to move: wait for its move (or undo)")
+}
+
 /// One command on the live game.
 fn apply_one(
     ctx: &mut Ctx<'_>,
@@ -213,68 +211,66 @@ fn apply_one(
     seats: &mut crate::packs::veney::computer::VeneyComputer,
     thinking: &mut crate::packs::veney::computer::VeneyThinking,
 ) {
-    {
-        match cmd.clone() {
-            Command::View(_) => {}
-            Command::Cancel => ctx.sel.0 = None,
-            Command::SelectReserve(k) => select::reserve(ctx, k),
-            Command::SelectFree => ctx.sel.0 = Some(super::game::Selected::Free),
-            Command::SelectDonkey => ctx.sel.0 = Some(super::game::Selected::Donkey),
-            Command::Click(sq) => select::click(ctx, sq),
-            Command::Play(a) | Command::ComputerPlay(a) => {
-                if ctx.play(a) {
-                    ctx.sel.0 = select::partner_in_hand(ctx);
-                }
+    match cmd.clone() {
+        Command::View(_) => {}
+        Command::Cancel => ctx.sel.0 = None,
+        Command::SelectReserve(k) => select::reserve(ctx, k),
+        Command::SelectFree => ctx.sel.0 = Some(super::game::Selected::Free),
+        Command::SelectDonkey => ctx.sel.0 = Some(super::game::Selected::Donkey),
+        Command::Click(sq) => select::click(ctx, sq),
+        Command::Play(a) | Command::ComputerPlay(a) => {
+            if ctx.play(a) {
+                ctx.sel.0 = select::partner_in_hand(ctx);
             }
-            Command::Hint => {
-                crate::packs::veney::computer::hint(&ctx.game.0, thinking, &mut ctx.status)
-            }
-            Command::Roll => throws::roll(ctx),
-            Command::Hide(place) => throws::hide(ctx, place),
-            Command::Guess(guess) => throws::guess(ctx, guess),
-            Command::Interrupt(at) => throws::interrupt(ctx, at),
-            Command::ExportMoves(path) => files::export_moves(ctx, path),
-            Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
-                ctx.status.info = Some("there is no setup in progress".into())
-            }
-            Command::HugPick(c) => ctx.hug.pick = Some(c),
-            Command::Hug(black) => endings::hug(ctx, black),
-            Command::Undo => {
-                if seats.any() {
-                    // Against the computer its reply goes back with the person's turn.
-                    if !crate::packs::veney::computer::undo_to_person(&mut ctx.game.0, seats) {
-                        ctx.status.info = Some("nothing to undo".into());
-                    }
-                    ctx.sel.0 = None;
-                } else {
-                    history::undo(ctx)
-                }
-            }
-            Command::Redo => history::redo(ctx),
-            Command::NewGame => files::new_game(ctx),
-            Command::Acknowledge => ctx.game.0.acknowledge(),
-            Command::CallUntenable => endings::call_untenable(ctx),
-            Command::Enter(text) => notation::enter(ctx, &text),
-            // Against the computer the person resigns, whoever is to move.
-            Command::Resign => {
-                let side = seats.person().unwrap_or(ctx.game.0.position().turn());
-                endings::resign(ctx, side)
-            }
-            Command::NewGameWith(options, sets) => files::new_game_with(ctx, options, sets),
-            Command::SetPosition(text) => files::set_position(ctx, &text),
-            Command::Save(path) => files::save(ctx, path, &seats.0),
-            // The game goes on against the computer as it was saved.
-            Command::Load(path) => {
-                if let Some(saved) = files::load(ctx, path) {
-                    seats.0 = saved;
-                }
-            }
-            Command::LoadRecordFile(path) => {
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| format!("could not read {}: {e}", path.display()));
-                files::load_record(ctx, text, &path.display().to_string());
-            }
-            Command::LoadRecordText(text) => files::load_record(ctx, Ok(text), "the pasted text"),
         }
+        Command::Hint => {
+            crate::packs::veney::computer::hint(&ctx.game.0, thinking, &mut ctx.status)
+        }
+        Command::Roll => throws::roll(ctx),
+        Command::Hide(place) => throws::hide(ctx, place),
+        Command::Guess(guess) => throws::guess(ctx, guess),
+        Command::Interrupt(at) => throws::interrupt(ctx, at),
+        Command::ExportMoves(path) => files::export_moves(ctx, path),
+        Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
+            ctx.status.info = Some("there is no setup in progress".into())
+        }
+        Command::HugPick(c) => ctx.hug.pick = Some(c),
+        Command::Hug(black) => endings::hug(ctx, black),
+        Command::Undo => {
+            if seats.any() {
+                // Against the computer its reply goes back with the person's turn.
+                if !crate::packs::veney::computer::undo_to_person(&mut ctx.game.0, seats) {
+                    ctx.status.info = Some("nothing to undo".into());
+                }
+                ctx.sel.0 = None;
+            } else {
+                history::undo(ctx)
+            }
+        }
+        Command::Redo => history::redo(ctx),
+        Command::NewGame => files::new_game(ctx),
+        Command::Acknowledge => ctx.game.0.acknowledge(),
+        Command::CallUntenable => endings::call_untenable(ctx),
+        Command::Enter(text) => notation::enter(ctx, &text),
+        // Against the computer the person resigns, whoever is to move.
+        Command::Resign => {
+            let side = seats.person().unwrap_or(ctx.game.0.position().turn());
+            endings::resign(ctx, side)
+        }
+        Command::NewGameWith(options, sets) => files::new_game_with(ctx, options, sets),
+        Command::SetPosition(text) => files::set_position(ctx, &text),
+        Command::Save(path) => files::save(ctx, path, &seats.0),
+        // The game goes on against the computer as it was saved.
+        Command::Load(path) => {
+            if let Some(saved) = files::load(ctx, path) {
+                seats.0 = saved;
+            }
+        }
+        Command::LoadRecordFile(path) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| format!("could not read {}: {e}", path.display()));
+            files::load_record(ctx, text, &path.display().to_string());
+        }
+        Command::LoadRecordText(text) => files::load_record(ctx, Ok(text), "the pasted text"),
     }
 }
