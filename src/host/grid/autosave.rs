@@ -45,3 +45,23 @@ fn autosave(m: Res<ActiveMatch>, seats: Res<super::ComputerSeats>, mut status: R
         status.info = Some(format!("could not autosave to {}: {e}", path.display()));
     }
 }
+
+/// The match in the autosave at `path`, built by the pack's `build` from its text, with the
+/// computer's seats it names put into `seats` (a game against the computer goes on against it);
+/// the error names the file.
+pub fn resume_from(
+    path: &Path,
+    build: impl FnOnce(&str) -> Result<ActiveMatch, String>,
+    seats: &mut super::ComputerSeats,
+) -> Result<ActiveMatch, String> {
+    let resumed = std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| Ok((build(&t)?, super::ComputerSeats::read_from(&t))));
+    match resumed {
+        Ok((m, saved)) => {
+            *seats = saved;
+            Ok(m)
+        }
+        Err(e) => Err(format!("could not resume {}: {e}", path.display())),
+    }
+}

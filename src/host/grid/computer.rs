@@ -138,9 +138,15 @@ pub(super) fn plugin(app: &mut App) {
 /// The person playing against the computer (`ActiveMatch::person`): the seat the computer does
 /// not play, when it plays exactly one.
 pub fn person(seats: &ComputerSeats) -> Option<Player> {
-    match seats.0 {
-        [Some(_), None] => Some(Player(1)),
-        [None, Some(_)] => Some(Player(0)),
+    person_seat(&seats.0).map(|i| Player(i as u8))
+}
+
+/// The index of the one seat a person plays when the computer plays the other (every game's
+/// seats, the grid games' and Veney's, are such a pair).
+pub fn person_seat(seats: &[Option<Level>; 2]) -> Option<usize> {
+    match seats {
+        [Some(_), None] => Some(1),
+        [None, Some(_)] => Some(0),
         _ => None,
     }
 }

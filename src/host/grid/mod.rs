@@ -22,7 +22,7 @@ pub mod review;
 pub mod start_form;
 pub mod view;
 
-pub use autosave::autosave_beside;
+pub use autosave::{autosave_beside, resume_from};
 pub use computer::{ComputerSeats, GridHint, GridThinking};
 pub use endings::GridEndingAsk;
 

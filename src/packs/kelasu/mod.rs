@@ -191,19 +191,9 @@ fn resume_autosave(mut msgs: MessageReader<ResumeKelasu>, mut b: Begin) {
         return;
     }
     let path = autosave_path(&b.saves);
-    let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
-    let m = text
-        .as_ref()
-        .map_err(|e| e.clone())
-        .and_then(|t| load(t))
-        .map(|g| active(g, &b.saves))
-        .map_err(|e| format!("could not resume {}: {e}", path.display()));
-    if m.is_ok()
-        && let Ok(t) = &text
-    {
-        // Against the computer as it was saved.
-        *b.seats = crate::host::grid::ComputerSeats::read_from(t);
-    }
+    let saves = b.saves.clone();
+    let m =
+        crate::host::grid::resume_from(&path, |t| load(t).map(|g| active(g, &saves)), &mut b.seats);
     b.begin(m, Some(format!("resumed {}", path.display())));
 }
 

@@ -145,9 +145,12 @@ pub fn autosave_path(saves: &SaveRoot) -> PathBuf {
 
 /// The match resumed from a referee's save text (the autosave): the options its headers name.
 pub fn resumed_match(text: &str, saves: &SaveRoot) -> Result<ActiveMatch, String> {
-    Tirachen::from_save_text(text).map_err(|e| e.to_string())?;
-    let game = load(text)?;
-    Ok(active(game, secret_masters_in(text), saves))
+    let secret = Tirachen::from_save_text(text)
+        .map_err(|e| e.to_string())?
+        .options
+        .masters
+        == MasterChoice::Secret;
+    Ok(active(load(text)?, secret, saves))
 }
 
 /// Whether a save text's game chooses its masters in secret (its headers' options).
@@ -272,18 +275,8 @@ fn resume_autosave(mut msgs: MessageReader<ResumeTirachen>, mut b: Begin) {
         return;
     }
     let path = autosave_path(&b.saves);
-    let text = std::fs::read_to_string(&path).map_err(|e| e.to_string());
-    let m = text
-        .as_ref()
-        .map_err(|e| e.clone())
-        .and_then(|t| resumed_match(t, &b.saves))
-        .map_err(|e| format!("could not resume {}: {e}", path.display()));
-    if m.is_ok()
-        && let Ok(t) = &text
-    {
-        // Against the computer as it was saved.
-        *b.seats = ComputerSeats::read_from(t);
-    }
+    let saves = b.saves.clone();
+    let m = crate::host::grid::resume_from(&path, |t| resumed_match(t, &saves), &mut b.seats);
     b.begin(m, Some(format!("resumed {}", path.display())));
 }
 

@@ -28,11 +28,7 @@ impl VeneyComputer {
     }
     /// The one side a person plays when the computer plays the other.
     pub fn person(&self) -> Option<Side> {
-        match self.0 {
-            [Some(_), None] => Some(Side::Black),
-            [None, Some(_)] => Some(Side::White),
-            _ => None,
-        }
+        crate::host::grid::computer::person_seat(&self.0).map(|i| Side::ALL[i])
     }
 }
 
