@@ -39,16 +39,21 @@ pub fn play_match<G: Game>(
     let mut s = g.start();
     let mut chance = seeded(seed ^ 0xC4A2_7E11);
     let mut time = vec![(0u32, Duration::ZERO); agents.len()];
-    for n in 0..max_actions {
+    let mut n = 0;
+    // Why the game stopped unfinished: the action limit, or an agent that chose nothing.
+    let mut stopped = "action limit";
+    while n < max_actions {
         let (actor, a) = match g.decision(&s) {
             Decision::Over(o) => return (rewards(&o), n, o.reason, time),
             Decision::Chance => (Actor::Chance, g.sample_chance(&s, &mut chance)),
             d => {
                 let Some(Actor::Player(p)) = game_api::actor_now(&d) else {
+                    stopped = "nobody to decide";
                     break;
                 };
                 let agent = &mut agents[p.index()];
                 let Some(c) = agent.choose(g, &s, p) else {
+                    stopped = "no action chosen";
                     break;
                 };
                 time[p.index()].0 += 1;
@@ -60,17 +65,16 @@ pub fn play_match<G: Game>(
             agent.observe_action(g, &s, actor, a, Player(i as u8));
         }
         g.apply(&mut s, actor, a);
+        n += 1;
     }
     match g.decision(&s) {
-        Decision::Over(o) => (rewards(&o), max_actions, o.reason, time),
-        _ => (
-            vec![0.5; g.players() as usize],
-            max_actions,
-            "action limit".into(),
-            time,
-        ),
+        Decision::Over(o) => (rewards(&o), n, o.reason, time),
+        _ => (vec![0.5; g.players() as usize], n, stopped.into(), time),
     }
 }
+
+/// The reasons `play_match` gives for a game it stopped unfinished (counted as draws).
+const UNFINISHED: [&str; 3] = ["action limit", "nobody to decide", "no action chosen"];
 
 /// `games` two-player matches between `first` and `second`, the first agent taking the first
 /// seat in even games and the second seat in odd ones; match i uses seed `seed + i`.
@@ -93,7 +97,7 @@ pub fn play_matches<G: Game>(
         let (rw, n, reason, t) = play_match(g, &mut agents, s, max_actions);
         let (mine, theirs) = if swap { (1, 0) } else { (0, 1) };
         let v = rw[mine];
-        if reason == "action limit" {
+        if UNFINISHED.contains(&reason.as_str()) {
             r.unfinished += 1;
         }
         if v > 0.5 {

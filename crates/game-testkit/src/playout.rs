@@ -15,6 +15,9 @@ pub struct Playouts {
     pub seed: u64,
     /// A game stops after this many actions if not over ("action limit").
     pub max_actions: u32,
+    /// A game stops after this many whole turns if not over ("turn limit"; a turn is every
+    /// action from one `Game::at_turn_start` to the next).
+    pub max_turns: u32,
     /// Check every n-th action (1: every action; 0: none).
     pub check_every: u32,
     /// Save, reload and compare every n-th game (0: never).
@@ -27,6 +30,7 @@ impl Default for Playouts {
             games: 100,
             seed: 1,
             max_actions: 2_000,
+            max_turns: u32::MAX,
             check_every: 1,
             save_every: 10,
         }
@@ -79,6 +83,9 @@ pub fn play_one<G: Game>(
     let mut turn: Vec<G::Action> = Vec::new();
     let mut turns = 0u32;
     while n < cfg.max_actions {
+        if turns >= cfg.max_turns {
+            return Ok((m, "turn limit".into()));
+        }
         let d = m.decision();
         let actor = match &d {
             Decision::Over(o) => return Ok((m, o.reason.clone())),

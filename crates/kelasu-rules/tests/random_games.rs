@@ -46,6 +46,7 @@ fn a_thousand_games_checked_at_every_action() {
             games: 1_000,
             seed: 1,
             max_actions: 4_000,
+            max_turns: u32::MAX,
             check_every: 1,
             save_every: 10,
         };
@@ -64,6 +65,7 @@ fn ten_thousand_games_checked_every_fiftieth_action() {
         games: 10_000,
         seed: 1_000,
         max_actions: 4_000,
+        max_turns: u32::MAX,
         check_every: 50,
         save_every: 0,
     };

@@ -52,6 +52,7 @@ fn hundreds_of_games_checked_at_every_action() {
             games: 1_000,
             seed: 1,
             max_actions: 1_500,
+            max_turns: u32::MAX,
             check_every: 1,
             save_every: 10,
         };
@@ -71,6 +72,7 @@ fn ten_thousand_games_per_mode() {
             games: 10_000,
             seed: 1_000,
             max_actions: 1_500,
+            max_turns: u32::MAX,
             check_every: 50,
             save_every: 0,
         };
@@ -92,6 +94,7 @@ fn random_games_reach_what_the_text_allows() {
     let g = Arc::new(Tirachen::new(TirachenOptions::default()));
     let cfg = Playouts {
         max_actions: 1_500,
+        max_turns: u32::MAX,
         check_every: 1,
         ..Playouts::default()
     };

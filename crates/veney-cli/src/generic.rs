@@ -1,19 +1,102 @@
 //! The shared commands for any game on the game API (`--game tirachen`, and the games after it):
 //! the same names and arguments as Veney's, through `game_api::Game` with static dispatch.
 use crate::Command;
-use game_api::{Actor, Decision, Game, Match, Shape, Viewer, actions_for, actor_now};
+use game_api::{Actor, Cell, Decision, Game, Match, Shape, Viewer, actions_for, actor_now};
 use rand::Rng;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-pub fn main<G: Game>(g: Arc<G>, cmd: &Command) -> ExitCode {
-    match run(&g, cmd) {
+pub fn main<G: Game>(
+    build: impl Fn(&str) -> Result<G, String>,
+    known: &[(String, String)],
+    options: &[String],
+    cmd: &Command,
+) -> ExitCode {
+    let run = || -> Result<ExitCode, String> {
+        let given = option_pairs(known, options)?;
+        let headers: String = given
+            .iter()
+            .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
+            .collect();
+        if let Command::Replay { file } = cmd {
+            // A save names its own options: those given must agree with it.
+            let text = read_record(file)?;
+            let named =
+                game_api::header_pairs(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            for (k, v) in &given {
+                if let Some((_, saved)) = named.iter().find(|(n, _)| n == k)
+                    && saved != v
+                {
+                    return Err(format!(
+                        "{}: the save was played with [{k} \"{saved}\"], not --option {k}={v}",
+                        file.display()
+                    ));
+                }
+            }
+            let g = build(&format!("{headers}{text}"))
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            return replay(&Arc::new(g), file, &text);
+        }
+        let g = build(&headers).map_err(|e| format!("--option: {e}"))?;
+        run(&Arc::new(g), cmd)
+    };
+    match run() {
         Ok(code) => code,
         Err(e) => {
             eprintln!("veney-cli: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `--option NAME=VALUE` flags as header pairs, each name one of the game's own options
+/// (`known`, the defaults' headers; matched without regard to case) and given once.
+fn option_pairs(
+    known: &[(String, String)],
+    options: &[String],
+) -> Result<Vec<(String, String)>, String> {
+    let names = || {
+        known
+            .iter()
+            .map(|(k, v)| format!("{k} (default {v})"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out: Vec<(String, String)> = Vec::new();
+    for o in options {
+        let (k, v) = o.split_once('=').ok_or_else(|| {
+            format!(
+                "--option {o}: expected NAME=VALUE; the options are {}",
+                names()
+            )
+        })?;
+        let (k, v) = (k.trim(), v.trim());
+        let Some((name, _)) = known.iter().find(|(n, _)| n.eq_ignore_ascii_case(k)) else {
+            return Err(format!(
+                "--option {o}: no option `{k}`; the options are {}",
+                names()
+            ));
+        };
+        if v.contains('"') || v.contains(']') {
+            return Err(format!("--option {o}: a value holds no `\"` or `]`"));
+        }
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(format!("--option {name} is given twice"));
+        }
+        out.push((name.clone(), v.to_string()));
+    }
+    Ok(out)
+}
+
+/// A record's text from a file, or from standard input for `-`.
+pub fn read_record(file: &std::path::Path) -> Result<String, String> {
+    if file.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))
     }
 }
 
@@ -43,6 +126,23 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
                 return Ok(ExitCode::SUCCESS);
             };
             let board = g.board();
+            // A square named as the board names it (`B1`), else refused with what the board has.
+            let from = match from {
+                None => None,
+                Some(f) => Some(
+                    (0..board.cells())
+                        .map(|c| board.cell_name(Cell(c as u16)))
+                        .find(|n| n.eq_ignore_ascii_case(f))
+                        .ok_or_else(|| {
+                            format!(
+                                "--from {f}: {} has no square {f} (its squares are named like {} and {})",
+                                g.title(),
+                                board.cell_name(Cell(0)),
+                                board.cell_name(Cell(board.cells().saturating_sub(1) as u16))
+                            )
+                        })?,
+                ),
+            };
             let mut acts = Vec::new();
             actions_for(&**g, &s, actor, &mut acts);
             for a in acts {
@@ -87,7 +187,10 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
         } => {
             let s = position(&**g, p)?;
             let t = Instant::now();
-            if *divide {
+            if *divide && *depth == 0 {
+                // No first action is counted below depth 0: the position itself is the leaf.
+                println!("total: {}", game_testkit::perft(&**g, &s, 0));
+            } else if *divide {
                 let mut total = 0;
                 for (a, n) in game_testkit::divide(&**g, &s, *depth) {
                     println!("{a}: {n}");
@@ -124,10 +227,13 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             max_turns,
             unchecked,
         } => {
+            let games = u32::try_from(*n)
+                .map_err(|_| format!("random-games {n}: at most {} games", u32::MAX))?;
             let cfg = game_testkit::Playouts {
-                games: *n as u32,
+                games,
                 seed: *seed,
-                max_actions: max_turns.saturating_mul(2),
+                max_turns: *max_turns,
+                max_actions: u32::MAX,
                 check_every: if *unchecked { 0 } else { 1 },
                 save_every: if *unchecked { 0 } else { 50 },
             };
@@ -150,7 +256,8 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
                 println!("  {ending}: {count}");
             }
         }
-        Command::Replay { file } => return replay(g, file),
+        // `main` builds the game from the record's own options first.
+        Command::Replay { file } => return replay(g, file, &read_record(file)?),
         Command::Arena {
             white,
             black,
@@ -252,27 +359,57 @@ pub fn show<G: Game>(g: &G, s: &G::State) -> String {
     out
 }
 
-/// `replay FILE`: a save or record (headers, then numbered turns) replayed turn by turn; each
-/// turn reported as played or refused with its line. Exit 1 when a turn is refused.
-fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, String> {
-    let text = if file.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
-        s
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
-    };
-    let headers = game_api::save_headers(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let mut start = g.start();
-    for (line, k, v) in &headers {
-        println!("{k}: {v}");
-        if k == "Start" && v != "start" {
-            start = g
-                .parse_playable(v)
-                .map_err(|e| format!("{}: {}", file.display(), e.at_line(*line)))?;
-        }
+/// `replay FILE`: a save or record (headers, then numbered turns) replayed turn by turn under
+/// the options it names; each turn reported as played or refused with its line. Its `Game`
+/// must be this game; its `Seed`, `Start` and `Ending` are taken as a resumed save takes them,
+/// and a `Final` position it names must be the one reached. Exit 1 when a turn is refused or
+/// the final position differs.
+fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<ExitCode, String> {
+    let at = |line: usize, why: String| format!("{}:{line}: {why}", file.display());
+    let headers = game_api::save_headers(text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let get = |k: &str| headers.iter().find(|h| h.1 == k);
+    if let Some((line, _, v)) = get("Game")
+        && v != g.name()
+    {
+        return Err(at(
+            *line,
+            format!(
+                "this is a save of `{v}`, not of `{}` (--game {v})",
+                g.name()
+            ),
+        ));
     }
-    let mut m = Match::from_state(g.clone(), start, 0);
+    if let Some((line, _, v)) = get("Viewer") {
+        return Err(at(
+            *line,
+            format!("this is {v}'s view of a game (its secrets left out); it cannot be replayed"),
+        ));
+    }
+    for (_, k, v) in &headers {
+        println!("{k}: {v}");
+    }
+    let seed = match get("Seed") {
+        Some((line, _, v)) => v
+            .parse()
+            .map_err(|_| at(*line, format!("the seed `{v}` is not a whole number")))?,
+        None => 0,
+    };
+    let start = match get("Start") {
+        Some((line, _, v)) if v != "start" => g.parse_playable(v).map_err(|mut e| {
+            // The game counts columns within the value; on the line it starts after its quote.
+            let value_col = text
+                .lines()
+                .nth(line - 1)
+                .and_then(|l| l.find('"').map(|q| l[..q].chars().count() + 2))
+                .unwrap_or(1);
+            if e.col > 0 {
+                e.col += value_col - 1;
+            }
+            format!("{}: {}", file.display(), e.at_line(*line))
+        })?,
+        _ => g.start(),
+    };
+    let mut m = Match::from_state(g.clone(), start, seed);
     let mut n = 0;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
@@ -301,8 +438,31 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path) -> Result<ExitCode, Strin
             }
         }
     }
-    println!("final: {}", g.position_text(m.state()));
-    if let Some(o) = g.outcome(m.state()) {
+    if n == 0 {
+        eprintln!("warning: {}: the record has no turns", file.display());
+    }
+    let reached = g.position_text(m.state());
+    println!("final: {reached}");
+    if let Some((line, _, v)) = get("Final")
+        && *v != reached
+    {
+        println!(
+            "FINAL DIFFERS {}:{line}: the save names {v}",
+            file.display()
+        );
+        return Ok(ExitCode::from(1));
+    }
+    if let Some((line, _, v)) = get("Ending") {
+        let d = game_api::Declared::parse(&**g, v)
+            .ok_or_else(|| at(*line, format!("`{v}` is not an ending (`<player> resigns`, `<player> out of time` or `draw agreed`)")))?;
+        m.declare(d).map_err(|r| {
+            at(
+                *line,
+                format!("the ending `{v}` cannot end the game here: {r}"),
+            )
+        })?;
+    }
+    if let Decision::Over(o) = m.decision() {
         println!("game over: {}", o.reason);
     }
     Ok(ExitCode::SUCCESS)
@@ -323,6 +483,11 @@ fn agent_seat<'a, G: Game>(full: &str) -> Result<game_ai::Seat<'a, G>, String> {
         ),
         None => (full, None),
     };
+    if spec == "random" && playout_actions.is_some() {
+        return Err(format!(
+            "agent `{full}`: `@<actions>` sets an mcts agent's playout cut-off; random has none"
+        ));
+    }
     let level = Level::ALL
         .into_iter()
         .find(|l| l.name().split_whitespace().next() == Some(spec));
@@ -397,7 +562,7 @@ pub fn arena<G: Game>(
         r.games,
         g.title(),
         seed,
-        seed + games as u64
+        seed.wrapping_add(games as u64)
     );
     println!(
         "{}: {} won ({:.0} %), {} drawn, {} lost",

@@ -35,6 +35,10 @@ pub struct Cli {
     /// Rule options (RON) [default: config/rules/default.ron, built in]
     #[arg(long, global = true)]
     pub rules: Option<PathBuf>,
+    /// An option of Tirachen or Kelasu, named as in its saves' headers (`--option
+    /// Masters=secret --option First=White`); may be given again for another option
+    #[arg(long = "option", global = true, value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -166,20 +170,58 @@ fn end_quietly_on_a_closed_pipe() {
 #[cfg(not(unix))]
 fn end_quietly_on_a_closed_pipe() {}
 
+impl Cli {
+    /// The Veney set, setup and rule files given (`--set` …), by flag.
+    fn veney_files(&self) -> Vec<&'static str> {
+        [
+            ("--set", self.set.is_some()),
+            ("--white-set", self.white_set.is_some()),
+            ("--black-set", self.black_set.is_some()),
+            ("--setup", self.setup.is_some()),
+            ("--rules", self.rules.is_some()),
+        ]
+        .into_iter()
+        .filter(|f| f.1)
+        .map(|f| f.0)
+        .collect()
+    }
+
+    /// A flag written among `apply`'s turns (`apply start SY3 --game tirachen`): taken there as
+    /// a turn, it would silently not be the option it looks like.
+    fn flag_among_turns(&self) -> Option<&str> {
+        let Command::Apply { turns, .. } = &self.command else {
+            return None;
+        };
+        turns.iter().map(String::as_str).find(|t| {
+            t.strip_prefix("--")
+                .and_then(|r| r.chars().next())
+                .is_some_and(|c| c.is_ascii_alphabetic())
+        })
+    }
+}
+
 fn main() -> ExitCode {
     end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
+    if let Err(e) = check_flags(&cli) {
+        eprintln!("veney-cli: {e}");
+        return ExitCode::from(2);
+    }
     if let Command::Print { paper, out } = &cli.command {
         return print::main(&cli.game, paper, out);
     }
     match cli.game.as_str() {
         "veney" => veney::main(cli),
         "tirachen" => generic::main(
-            std::sync::Arc::new(tirachen_rules::Tirachen::default()),
+            |headers| tirachen_rules::Tirachen::from_save_text(headers).map_err(|e| e.to_string()),
+            &tirachen_rules::TirachenOptions::default().headers(),
+            &cli.options,
             &cli.command,
         ),
         "kelasu" => generic::main(
-            std::sync::Arc::new(kelasu_rules::Kelasu::new(Default::default())),
+            |headers| kelasu_rules::Kelasu::from_save_text(headers).map_err(|e| e.to_string()),
+            &kelasu_rules::KelasuOptions::default().headers(),
+            &cli.options,
             &cli.command,
         ),
         other => {
@@ -187,4 +229,45 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Flags that would be silently unused are refused: Veney's set, setup and rule files for
+/// another game or for the printable kit (the standard kit), `--option` for Veney (its
+/// options are the `--rules` file), and a flag written among `apply`'s turns.
+fn check_flags(cli: &Cli) -> Result<(), String> {
+    if let Some(f) = cli.flag_among_turns() {
+        return Err(format!(
+            "`{f}` is written among apply's turns, where it would be read as a turn: put options before the position (`veney-cli --game tirachen apply start …`)"
+        ));
+    }
+    let files = cli.veney_files();
+    if !files.is_empty() {
+        if matches!(cli.command, Command::Print { .. }) {
+            return Err(format!(
+                "print makes the standard printable kit; {} is not used by it",
+                files.join(", ")
+            ));
+        }
+        if cli.game != "veney" {
+            return Err(format!(
+                "{} name Veney's piece sets, setups and rules; {} has none (its options: --option NAME=VALUE)",
+                files.join(", "),
+                cli.game
+            ));
+        }
+    }
+    if !cli.options.is_empty() {
+        if matches!(cli.command, Command::Print { .. }) {
+            return Err(
+                "print makes the standard printable kit; --option is not used by it".into(),
+            );
+        }
+        if cli.game == "veney" {
+            return Err(
+                "--option is for Tirachen and Kelasu; Veney's rule options are a RON file (--rules FILE)"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
 }

@@ -41,15 +41,54 @@ pub fn main(cli: Cli) -> ExitCode {
     }
 }
 
-fn replay(rules: &Rules, file: &std::path::Path) -> Result<bool, String> {
-    let text = if file.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
-        s
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
+/// `replay FILE` under the rule options the save names (`[Rules "(…)"]`, as the app loads it),
+/// unless `--rules` gave others (refused, both named); a save whose armies' fingerprints are
+/// not the sets given is replayed with a warning naming both.
+fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool, String> {
+    let text = crate::generic::read_record(file)?;
+    let rules = match veney_rules::savefile::options_of(&text) {
+        Some(Err(e)) => return Err(format!("{}: {e}", file.display())),
+        Some(Ok(saved)) if saved != rules.options => {
+            if let Some(given) = &cli.rules {
+                return Err(format!(
+                    "{}: the save was played under the rule options {}, not {}'s {}",
+                    file.display(),
+                    saved.to_ron(),
+                    given.display(),
+                    rules.options.to_ron()
+                ));
+            }
+            println!(
+                "(replayed under the save's rule options {})",
+                saved.to_ron()
+            );
+            Arc::new(
+                Rules::new(rules.sets.clone(), rules.setup.clone(), saved)
+                    .map_err(|e| format!("{}: the save's rule options: {e}", file.display()))?,
+            )
+        }
+        _ => rules.clone(),
     };
-    let r = veney_rules::replay::replay(rules, &text)
+    for side in Side::ALL {
+        let key = format!("[{side}SetHash \"");
+        let Some(saved) = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(key.as_str())?.strip_suffix("\"]"))
+        else {
+            continue;
+        };
+        let set = rules.set(side);
+        let given = format!("{:016x}", set.fingerprint);
+        if saved != given {
+            eprintln!(
+                "warning: {}: {side}'s army was the set with fingerprint {saved}; replayed with {:?} ({given}) — give its file with --{}-set",
+                file.display(),
+                set.name,
+                side.to_string().to_lowercase()
+            );
+        }
+    }
+    let r = veney_rules::replay::replay(&rules, &text)
         .map_err(|e| format!("{}: bad Position header: {e}", file.display()))?;
     for (k, v) in &r.headers {
         println!("{k}: {v}");
@@ -88,7 +127,7 @@ fn replay(rules: &Rules, file: &std::path::Path) -> Result<bool, String> {
     if untenable > 0 {
         println!("{untenable} untenable turn(s) played on uncalled");
     }
-    println!("final: {}", r.end.to_text(rules));
+    println!("final: {}", r.end.to_text(&rules));
     if let Some(o) = r.end.outcome() {
         println!("game over: {o}");
     }
@@ -179,7 +218,7 @@ fn show_piece(
     };
     let f = veney_rules::notation::FACING_CHARS
         .iter()
-        .position(|c| facing.starts_with(*c))
+        .position(|c| facing.len() == c.len_utf8() && facing.starts_with(*c))
         .ok_or_else(|| format!("{facing:?} is not a facing: expected f, r, b or l"))?;
     Ok(veney_rules::set_check::show(
         &set,
@@ -203,7 +242,7 @@ fn run(cli: Cli) -> Result<(), String> {
         // Handled in `main`, before any rules are loaded.
         Command::CheckSet { .. } | Command::ShowPiece { .. } | Command::Print { .. } => {}
         Command::Replay { file } => {
-            if !replay(&rules, file)? {
+            if !replay(&rules, &cli, file)? {
                 // Untenable turns: exit 1 (2 is for unreadable input).
                 std::process::exit(1);
             }
@@ -262,7 +301,10 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let pos = position(&rules, p)?;
             let t = Instant::now();
-            if *divide {
+            if *divide && *depth == 0 {
+                // No first action is counted below depth 0: the position itself is the leaf.
+                println!("total {}", perft::perft(&rules, &pos, 0));
+            } else if *divide {
                 let legal = pos.legal_actions(&rules);
                 let mut total = 0;
                 for (a, n) in perft::divide(&rules, &pos, *depth) {

@@ -121,6 +121,7 @@ fn tirachen_has_every_command_veney_has() {
     ]);
     assert_eq!(code, Some(2));
     assert!(err.contains("P@e5"), "{err}");
+    assert!(err.contains("only in your deployment area"), "{err}");
     // turns and perft agree at depth 1.
     let (_, turns, _) = run(&["--game", "tirachen", "turns", "start"]);
     let (_, perft, _) = run(&["--game", "tirachen", "perft", "start", "1"]);
@@ -213,6 +214,7 @@ fn kelasu_has_the_common_commands() {
     let (code, _, err) = run(&["--game", "kelasu", "apply", "start", "A0-A1"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("A0-A1"), "{err}");
+    assert!(err.contains("a capture is written with `x`"), "{err}");
     let (code, out, err) = run(&["--game", "kelasu", "random-games", "20", "--seed", "1"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("20 games"), "{out}");
@@ -242,6 +244,31 @@ fn arena_plays_matches_between_agents_for_every_game() {
             "{out}"
         );
     }
+    // The first agent's games add up, and a seeded run repeats itself.
+    let args = [
+        "--game", "tirachen", "arena", "--white", "mcts:40", "--black", "random", "--games", "3",
+        "--seed", "9",
+    ];
+    let (_, out, _) = run(&args);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("mcts:40: "))
+        .unwrap_or_default();
+    let n: Vec<u32> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // "mcts:40: W won (P %), D drawn, L lost"
+    assert_eq!(n.len(), 5, "{out}");
+    assert_eq!(n[1] + n[3] + n[4], 3, "{out}");
+    let (_, again, _) = run(&args);
+    let results = |o: &str| {
+        o.lines()
+            .filter(|l| !l.starts_with("time per"))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(results(&out), results(&again));
     let (code, _, err) = run(&["arena", "--white", "mcts:lots", "--black", "random"]);
     assert_eq!(code, Some(2));
     assert!(
@@ -251,4 +278,273 @@ fn arena_plays_matches_between_agents_for_every_game() {
     let (code, _, err) = run(&["arena", "--white", "mcts:30@soon", "--black", "random"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("`soon` is not a number of actions"), "{err}");
+}
+
+/// Flags that would go unused are refused, not silently ignored: Veney's set and rule files for
+/// another game or the printable kit, `--option` for Veney, a flag among apply's turns.
+#[test]
+fn unused_flags_are_refused() {
+    let rules = rules_tests("../../../config/rules/sand.ron");
+    let rules = rules.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "--game",
+        "kelasu",
+        "--rules",
+        rules,
+        "random-games",
+        "1",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(err.contains("--rules name Veney's"), "{err}");
+    let out_pdf = std::env::temp_dir().join("veney-cli-unused-flag.pdf");
+    let (code, _, err) = run(&["--set", rules, "print", "--out", out_pdf.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("print makes the standard printable kit"),
+        "{err}"
+    );
+    assert!(!out_pdf.exists());
+    let (code, _, err) = run(&["--option", "Masters=secret", "show", "start"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--rules FILE"), "{err}");
+    let (code, _, err) = run(&["apply", "start", "SY3", "--game", "tirachen"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("`--game` is written among apply's turns"),
+        "{err}"
+    );
+    // A turn of hyphens is still a turn (Veney's pass).
+    let (code, _, err) = run(&["apply", "start", "---"]);
+    assert_ne!(code, Some(2), "{err}");
+    assert!(!err.contains("among apply's turns"), "{err}");
+}
+
+/// `--option NAME=VALUE` sets another game's options by their save-header names.
+#[test]
+fn options_of_other_games_are_set_by_their_header_names() {
+    // Tirachen "secret" masters: the choice is simultaneous.
+    let (code, out, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "masters=secret",
+        "show",
+        "start",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("simultaneous: waiting for Red, White"),
+        "{out}"
+    );
+    let (_, open, _) = run(&["--game", "tirachen", "show", "start"]);
+    assert!(!open.contains("simultaneous"), "{open}");
+    // First=White: White decides first.
+    let (_, out, _) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "First=White",
+        "show",
+        "start",
+    ]);
+    assert!(out.contains("White to decide"), "{out}");
+    // An unknown option names the game's own; a bad value the option's values.
+    let (code, _, err) = run(&["--game", "tirachen", "--option", "Foo=1", "show", "start"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("no option `Foo`") && err.contains("Masters (default open)"),
+        "{err}"
+    );
+    let (code, _, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "Masters=hidden",
+        "show",
+        "start",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("expected `open` or `secret`"), "{err}");
+    let (code, _, err) = run(&["--game", "kelasu", "--option", "Masters", "show", "start"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("expected NAME=VALUE"), "{err}");
+}
+
+/// A Tirachen save is replayed under the options it names (secret masters: sealed choices), a
+/// save of another game is refused naming it, and a `Final` that differs fails the replay.
+#[test]
+fn generic_replay_reads_the_saves_own_options() {
+    use game_api::{Match, Viewer};
+    let g = std::sync::Arc::new(tirachen_rules::Tirachen::new(
+        tirachen_rules::TirachenOptions {
+            masters: tirachen_rules::MasterChoice::Secret,
+            first: tirachen_rules::Side::White,
+            ..Default::default()
+        },
+    ));
+    let mut m = Match::new(g, 5);
+    for tok in ["2|S3A3W3", "1|S2A2W5"] {
+        m.play_text(tok).unwrap();
+    }
+    let text = m.save_text(Viewer::Referee);
+    assert!(text.contains("[Masters \"secret\"]"), "{text}");
+    let dir = std::env::temp_dir().join(format!("veney-cli-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("secret.tirachen");
+    std::fs::write(&file, &text).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, out, err) = run(&["--game", "tirachen", "replay", f]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("played"), "{out}");
+    // The options given must agree with the save's.
+    let (code, _, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "Masters=open",
+        "replay",
+        f,
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("played with [Masters \"secret\"]"), "{err}");
+    // Another game's save.
+    let (code, _, err) = run(&["--game", "kelasu", "replay", f]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("this is a save of `tirachen`, not of `kelasu`"),
+        "{err}"
+    );
+    // A Final the record does not reach.
+    let wrong = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("[Final ") {
+                "[Final \"9/9/9/9/4*4/9/9/9/9 r ch - 0\"]".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(wrong.contains("[Final "), "{text}");
+    std::fs::write(&file, wrong).unwrap();
+    let (code, out, _) = run(&["--game", "tirachen", "replay", f]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("FINAL DIFFERS"), "{out}");
+}
+
+/// Numbers the commands cannot honour are refused or handled, never a panic: a seed at the top
+/// of its range, a game count beyond u32, a square the board lacks, perft --divide at depth 0,
+/// `@N` on the random agent, a facing that is not f, r, b or l.
+#[test]
+fn edge_numbers_and_names() {
+    let (code, out, err) = run(&[
+        "arena",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "18446744073709551615",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("seeds 18446744073709551615..0"), "{out}");
+    let (code, _, err) = run(&[
+        "--game",
+        "tirachen",
+        "random-games",
+        "4294967296",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("at most 4294967295 games"), "{err}");
+    let (code, out, err) = run(&["--game", "kelasu", "moves", "start", "--from", "Q99"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(err.contains("Kelasu has no square Q99"), "{err}");
+    let (_, out, _) = run(&["--game", "kelasu", "moves", "start", "--from", "b1"]);
+    assert_eq!(out.trim(), "B1-C1");
+    for game in ["veney", "tirachen"] {
+        let (code, out, err) = run(&["--game", game, "perft", "start", "0", "--divide"]);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.trim().ends_with(" 1"), "{game}: {out}");
+        assert_eq!(out.lines().count(), 1, "{game}: {out}");
+    }
+    let (code, _, err) = run(&["arena", "--white", "random@5", "--black", "random"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("random has none"), "{err}");
+    let set = rules_tests("fixtures/sets/valid.ron");
+    let (code, _, err) = run(&[
+        "show-piece",
+        set.to_str().unwrap(),
+        "Self",
+        "--facing",
+        "rubbish",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("is not a facing"), "{err}");
+}
+
+/// `--max-turns` counts turns (a Kelasu turn is several actions), not actions.
+#[test]
+fn max_turns_counts_whole_turns() {
+    let (code, out, err) = run(&[
+        "--game",
+        "kelasu",
+        "random-games",
+        "2",
+        "--seed",
+        "1",
+        "--max-turns",
+        "3",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("turn limit: 2"), "{out}");
+    // Three Kelasu turns of up to four actions each: more than the six actions that the old
+    // reading (actions = 2 × turns) allowed for two games.
+    let actions: u64 = out
+        .split_whitespace()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(actions > 12, "{out}");
+}
+
+/// A Veney save is replayed under the rule options it names (`[Rules "(…)"]`), as the app loads
+/// it; `--rules` naming others is refused with both named.
+#[test]
+fn veney_replay_reads_the_saves_rule_options() {
+    use veney_rules::{Rules, Side, options::RuleOptions};
+    let options = RuleOptions {
+        first_player: Side::Black,
+        ..RuleOptions::default()
+    };
+    let rules = std::sync::Arc::new(Rules::standard_with(options));
+    let mut g = veney_rules::Game::new(rules);
+    // Black's Self steps forward (its first turn; under the default options White moves first).
+    g.play_token("SY12", 1).unwrap();
+    let text = veney_rules::savefile::write(&g);
+    let dir = std::env::temp_dir().join(format!("veney-cli-veney-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("black-first.veney");
+    std::fs::write(&file, &text).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, out, err) = run(&["replay", f]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("replayed under the save's rule options"),
+        "{out}"
+    );
+    assert!(out.contains("tenable   SY12"), "{out}");
+    let default = rules_tests("../../../config/rules/default.ron");
+    let (code, _, err) = run(&["--rules", default.to_str().unwrap(), "replay", f]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("the save was played under the rule options"),
+        "{err}"
+    );
 }

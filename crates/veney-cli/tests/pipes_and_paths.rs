@@ -175,14 +175,22 @@ fn each_option_alone_works_from_any_directory() {
         assert_eq!(code, Some(0), "{args:?}: {err}");
         assert!(!out.is_empty(), "{args:?}");
     }
-    // The options given are used: sand's untenable policy is time penalties, so the start
-    // position offers the same legal moves but the rules loaded are the file's.
-    let (_, with_sand, _) = run_in(
-        &dir,
-        &["--rules", rules.to_str().unwrap(), "moves", "start"],
-    );
-    let (_, plain, _) = run_in(&dir, &["moves", "start"]);
-    assert_eq!(with_sand, plain);
+    // The options given are used: with Black moving first the start is Black's.
+    let black_first = dir.join("black-first.ron");
+    let text = std::fs::read_to_string(&rules).unwrap();
+    assert!(text.contains("first_player: White"), "{text}");
+    std::fs::write(
+        &black_first,
+        text.replace("first_player: White", "first_player: Black"),
+    )
+    .unwrap();
+    let (_, black, _) = run_in(&dir, &["--rules", "black-first.ron", "show", "start"]);
+    assert!(black.contains("Black to move"), "{black}");
+    let (_, plain, _) = run_in(&dir, &["show", "start"]);
+    assert!(plain.contains("White to move"), "{plain}");
+    // A set given is used: the aristocrat army's pieces are shown, not the standard ones.
+    let (_, aristocrat, _) = run_in(&dir, &["--set", set.to_str().unwrap(), "show", "start"]);
+    assert_ne!(aristocrat, plain);
 }
 
 #[test]

@@ -84,6 +84,11 @@ impl Default for RuleOptions {
 pub const DEFAULT_OPTIONS: &str = include_str!("../../../config/rules/default.ron");
 
 impl RuleOptions {
+    /// The options as one line of RON, as a save's `[Rules "(…)"]` header holds them.
+    pub fn to_ron(&self) -> String {
+        ron::to_string(self).unwrap_or_default()
+    }
+
     pub fn load(path: &Path) -> Result<RuleOptions, LoadError> {
         let src = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
             path: path.to_path_buf(),

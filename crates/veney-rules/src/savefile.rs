@@ -130,9 +130,7 @@ pub fn write(game: &Game) -> String {
     }
     // The rule options the game is played under (§2.0.19 step 1's "prior agreement"), so the
     // save reloads under them whatever the app's options are by then.
-    if let Ok(o) = ron::to_string(&rules.options) {
-        s.push_str(&format!("[Rules \"{o}\"]\n"));
-    }
+    s.push_str(&format!("[Rules \"{}\"]\n", rules.options.to_ron()));
     if let Some(c) = game.clock() {
         s.push_str(&format!("[Clock \"{c}\"]\n"));
     }
@@ -180,7 +178,7 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                     if saved != rules.options {
                         return Err(SaveError::RulesChanged {
                             saved: v.to_string(),
-                            now: ron::to_string(&rules.options).unwrap_or_default(),
+                            now: rules.options.to_ron(),
                         });
                     }
                 }

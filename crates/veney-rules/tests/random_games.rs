@@ -19,6 +19,7 @@ fn checked_every(
         games,
         seed,
         max_actions: 400,
+        max_turns: u32::MAX,
         check_every: every,
         save_every: 100,
     };
