@@ -1333,9 +1333,13 @@ pub fn parse_turn_tokens(
 fn is_concert_ending(rules: &Rules, pos: &Position, acts: &[Action]) -> bool {
     let mut p = *pos;
     let side = p.turn();
+    // Fewer than two actions (a written Control fend is no action of its own) end no concert.
+    let Some(last_two) = acts.len().checked_sub(2) else {
+        return false;
+    };
     let n = acts.len();
     for (i, a) in acts.iter().enumerate() {
-        if i == n - 2 {
+        if i == last_two {
             let self_move = matches!(a, Action::Move(m)
                 if p.piece_at(m.from) == Some((side, rules.life(side))));
             let partner = matches!(acts[n - 1], Action::Move(m)
@@ -1546,4 +1550,19 @@ pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
 /// Writes turns as a numbered record. `first_turn` is the count of turns played before them.
 pub fn write_record(turns: &[String], first_turn: u16) -> String {
     game_api::write_numbered(turns, first_turn as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_of_one_action_ends_no_concert() {
+        // A turn read back as one action (a written Control fend is no action of its own) is
+        // not a Self's move and its partner's: no `n - 2` below zero.
+        let r = Rules::standard();
+        let p = Position::start(&r);
+        assert!(!is_concert_ending(&r, &p, &[Action::EndTurn]));
+        assert!(!is_concert_ending(&r, &p, &[]));
+    }
 }

@@ -257,7 +257,9 @@ impl PositionText {
         }
         for &(c, col) in &self.reserves {
             let (side, k) = code_kind(rules, c, col)?;
-            p.reserve[side.index()][k.index()] += 1;
+            // Saturating: too many letters are then refused as more than the game has.
+            let n = &mut p.reserve[side.index()][k.index()];
+            *n = n.saturating_add(1);
         }
         for (key, v, col) in &self.fields {
             let col = *col;
@@ -364,10 +366,28 @@ impl PositionText {
                     let (f, t) = v
                         .split_once('-')
                         .ok_or_else(|| err(col, &tok, "expected throw=FROM-TARGET"))?;
-                    p.phase = Phase::Throw {
-                        from: square(f)?,
-                        target: square(t)?,
-                    };
+                    let (from, target) = (square(f)?, square(t)?);
+                    // A throw in the air is the mover's throwing piece at the other Self
+                    // (§2.0.08).
+                    let side = self.side;
+                    match p.piece_at(from) {
+                        Some((s, k)) if s == side && rules.info(side, k).throw => {}
+                        _ => {
+                            return Err(err(
+                                col,
+                                &tok,
+                                format!("{from} holds no piece of {side}'s that throws"),
+                            ));
+                        }
+                    }
+                    if p.piece_at(target) != Some((!side, rules.life(!side))) {
+                        return Err(err(
+                            col,
+                            &tok,
+                            format!("a throw is at {}'s Self, which is not on {target}", !side),
+                        ));
+                    }
+                    p.phase = Phase::Throw { from, target };
                 }
                 "distraction" => {
                     if !matches!(v.as_str(), "-" | "S" | "B" | "SB") {
@@ -556,10 +576,20 @@ impl PositionText {
                     }
                 }
                 "reposition" => {
-                    let bad = || err(col, &tok, "expected reposition=STEP:t or STEP:n");
+                    let bad = || {
+                        err(
+                            col,
+                            &tok,
+                            "expected reposition=STEP:t or STEP:n, STEP 1 to 16",
+                        )
+                    };
                     let (st, t) = v.split_once(':').ok_or_else(bad)?;
+                    let behind: u8 = st.parse().map_err(|_| bad())?;
+                    if !(1..=16).contains(&behind) || !matches!(t, "t" | "n") {
+                        return Err(bad());
+                    }
                     p.reposition = Some(crate::device::Reposition {
-                        behind: st.parse().map_err(|_| bad())?,
+                        behind,
                         takes: t == "t",
                     });
                 }
@@ -618,13 +648,18 @@ impl PositionText {
                             }
                         },
                     };
+                    let fresh = match *fresh {
+                        "1" => true,
+                        "0" => false,
+                        _ => return Err(bad()),
+                    };
                     p.intention = Some(crate::position::Intent {
                         side,
                         kind,
                         from: square(f)?,
                         to: square(t)?,
                         target,
-                        fresh: *fresh == "1",
+                        fresh,
                         via,
                         bluff,
                     });
@@ -745,7 +780,7 @@ impl PositionText {
                 let on = p.in_play(side, k);
                 let res = p.reserve(side, k);
                 let count = rules.counts[side.index()][k.index()];
-                if on + res > count {
+                if on as u16 + res as u16 > count as u16 {
                     let col = self
                         .pieces
                         .iter()

@@ -367,7 +367,7 @@ impl Numbers {
             let n: Option<u32> = digits.parse().ok();
             // `5...` continues turn 5 with Black's move; `5.` opens turn 5.
             let ok = match n {
-                Some(n) if black => n + 1 == self.expected || n == self.expected,
+                Some(n) if black => n.checked_add(1) == Some(self.expected) || n == self.expected,
                 Some(n) => n == self.expected,
                 None => false,
             };
@@ -379,7 +379,7 @@ impl Numbers {
             }
             self.expected = match n {
                 Some(n) if n < u32::MAX => n + 1,
-                _ => self.expected + 1,
+                _ => self.expected.saturating_add(1),
             };
             if black {
                 self.expected = n.map_or(self.expected, |n| n.saturating_add(1));

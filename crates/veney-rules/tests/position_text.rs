@@ -205,3 +205,50 @@ fn every_field_written_is_a_listed_field() {
         }
     }
 }
+
+/// White's Dagger on W6, Black's Self on X13: the board of the throw tests below.
+const DAGGER_OUT: &str = "4/4/4/bswc/eeee/4/4/4/4/4/D3/EEEE/CWSB/4/4/4 w GLJR/dgljr";
+
+#[test]
+fn a_throw_in_the_air_is_a_throwing_piece_at_the_other_self() {
+    // §2.0.08 Dagger Throw: the Dagger is thrown at the opposing Self; the roll then resolves
+    // it, so a throw from an empty square or at another square could never be resolved.
+    let r = rules();
+    let p = accepted(&r, &format!("{DAGGER_OUT} throw=W6-X13"));
+    assert!(matches!(
+        p.phase(),
+        veney_rules::position::Phase::Throw { .. }
+    ));
+    let e = refused(&r, &format!("{DAGGER_OUT} throw=W1-X13"), "throw");
+    assert!(
+        e.to_string()
+            .contains("W1 holds no piece of White's that throws"),
+        "{e}"
+    );
+    // The Sword does not throw.
+    let e = refused(&r, &format!("{DAGGER_OUT} throw=X4-X13"), "throw");
+    assert!(e.to_string().contains("that throws"), "{e}");
+    let e = refused(&r, &format!("{DAGGER_OUT} throw=W6-W13"), "throw");
+    assert!(
+        e.to_string().contains("Black's Self, which is not on W13"),
+        "{e}"
+    );
+}
+
+#[test]
+fn numbers_beyond_their_range_are_refused_not_wrapped() {
+    let r = rules();
+    // 256 reserve letters: more than the game has (a u8 count would wrap to none).
+    let many = format!(
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w {}GLJR/dgljr",
+        "D".repeat(256)
+    );
+    let e = Position::from_text(&r, &many).expect_err("256 Daggers");
+    assert!(e.to_string().contains("in reserve, but only"), "{e}");
+    // A reposition's step is 1 to 16 (§2.0.18 Obscurant Chaos: behind the cast square).
+    let base = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr distraction=-";
+    let e = refused(&r, &format!("{base} reposition=255:n"), "reposition");
+    assert!(e.to_string().contains("STEP 1 to 16"), "{e}");
+    let e = refused(&r, &format!("{base} reposition=9:x"), "reposition");
+    assert!(e.to_string().contains("STEP:t or STEP:n"), "{e}");
+}

@@ -155,3 +155,20 @@ fn a_turn_of_a_meta_move_alone_is_an_implied_pass() {
     assert!(with.all_tenable(), "{:?}", with.turns);
     assert_eq!(rep.end, with.end);
 }
+
+#[test]
+fn turn_numbers_at_the_top_of_their_range_are_warned_about_not_overflowed() {
+    // §2.0.R5: turns are numbered; a number no game reaches is a warning, whatever its size.
+    let r = rules();
+    for text in [
+        "4294967295... SY5\n",
+        "4294967294. SY5; 99999999999. SY12\n",
+    ] {
+        let rep = replay(&r, text).unwrap();
+        assert!(
+            rep.warnings.iter().any(|w| w.contains("turn number")),
+            "{text}: {:?}",
+            rep.warnings
+        );
+    }
+}

@@ -598,6 +598,14 @@ fn a_dying_move_may_enact_an_intention() {
     let base = dying_position(&r);
     let mut p =
         Position::from_text(&r, &format!("{} intention=w:Y12:Y9:S:0", base.to_text(&r))).unwrap();
+    // The intention's last part says whether it was declared this turn: 1 or 0, nothing else.
+    let e = Position::from_text(&r, &format!("{} intention=w:Y12:Y9:S:x", base.to_text(&r)))
+        .expect_err("fresh is 1 or 0");
+    assert!(
+        e.to_string()
+            .contains("expected intention=BLADE:FROM:TO:TARGET:FRESH"),
+        "{e}"
+    );
     play(&r, &mut p, "$tX13#");
     assert_eq!(p.dying(), Some(Black));
     let enact = notations(&r, &p)
