@@ -288,6 +288,17 @@ impl San {
             },
         };
         if c.i < chars.len() {
+            // `$B6`: a line called A–D, which the rulebook allows in speech (§2.0.02 The
+            // Board), read as a piece letter and a stray step (R-LINE-NAMES).
+            let rest = &chars[c.i..];
+            if c.i > 0
+                && matches!(chars[c.i - 1].to_ascii_uppercase(), 'A'..='D')
+                && rest.iter().all(|ch| ch.is_ascii_digit())
+            {
+                return Err(c.err(
+                    "unexpected text after the move: lines are written W, X, Y, Z (A–D are piece letters in notation; R-LINE-NAMES)",
+                ));
+            }
             return Err(c.err("unexpected text after the move"));
         }
         Ok(san)
@@ -1517,7 +1528,8 @@ pub(crate) fn is_move_number(w: &str) -> bool {
 }
 
 /// Splits a game record (`1. SZ5 $fW7, CtW10; 2. …`) into turns, each a list of action tokens
-/// with their 1-based columns. Move numbers (`12.` or `12...`) are skipped; `,` and `;` end turns.
+/// with their 1-based columns. Move numbers (`12.` or `12...`) and a bare `...` are skipped; `,`
+/// and `;` end turns.
 pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
     let mut out = Vec::new();
     let mut cur: Vec<(String, usize)> = Vec::new();
@@ -1528,6 +1540,11 @@ pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
     }
     for (word, col) in tokens(text, 1) {
         if is_move_number(word) {
+            flush(&mut cur, &mut out);
+            continue;
+        }
+        // A record's trailing `...` ("and so on", as the rulebook's sample ends, §2.0.R5).
+        if word.len() > 1 && word.chars().all(|c| c == '.' || c == '…') {
             flush(&mut cur, &mut out);
             continue;
         }
@@ -1564,5 +1581,39 @@ mod tests {
         let p = Position::start(&r);
         assert!(!is_concert_ending(&r, &p, &[Action::EndTurn]));
         assert!(!is_concert_ending(&r, &p, &[]));
+    }
+
+    #[test]
+    fn a_line_called_a_to_d_is_explained() {
+        // §2.0.02 The Board: "it's okay to call the lines A, B, C, and D" — in speech; in
+        // notation three of those letters are pieces (R-LINE-NAMES).
+        for tok in ["$B6", "SA5", "Sc5"] {
+            let e = San::parse_at(tok, 1).expect_err(tok);
+            assert!(
+                e.to_string().contains("lines are written W, X, Y, Z"),
+                "{tok}: {e}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_rulebooks_sample_record_splits_into_its_six_turns() {
+        // §2.0.R5: "1. SZ5 $fW7, CtW10; 2. LtW10, SX13 $fY9; 3. az LW4, $X10; ..."
+        let turns = record_turns("1. SZ5 $fW7, CtW10; 2. LtW10, SX13 $fY9; 3. az LW4, $X10; ...");
+        let words: Vec<Vec<&str>> = turns
+            .iter()
+            .map(|t| t.iter().map(|w| w.0.as_str()).collect())
+            .collect();
+        assert_eq!(
+            words,
+            [
+                vec!["SZ5", "$fW7"],
+                vec!["CtW10"],
+                vec!["LtW10"],
+                vec!["SX13", "$fY9"],
+                vec!["az", "LW4"],
+                vec!["$X10"],
+            ]
+        );
     }
 }
