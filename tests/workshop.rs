@@ -229,3 +229,20 @@ fn a_saved_game_between_two_armies_loads_with_its_armies() {
     assert_eq!(g.rules.set(Side::Black).name, "Illusionist");
     assert_eq!(*g.position(), saved);
 }
+
+#[test]
+fn a_file_read_again_after_a_failed_read_clears_the_error() {
+    // An editor's delete-then-rename save caught midway: the file is missing for a moment, then
+    // back with the same text. The "cannot read" error must not stay beside a valid set.
+    let dir = temp_dir("reread");
+    let (path, src) = fairy_copy(&dir);
+    let mut w = Workshop::new(path.clone());
+    assert!(w.poll());
+    assert!(w.set.is_some() && w.errors.is_empty(), "{:?}", w.errors);
+    std::fs::remove_file(&path).unwrap();
+    assert!(w.poll());
+    assert!(w.errors[0].contains("cannot read"), "{:?}", w.errors);
+    std::fs::write(&path, &src).unwrap();
+    assert!(w.poll());
+    assert!(w.errors.is_empty(), "{:?}", w.errors);
+}

@@ -185,7 +185,9 @@ pub enum Region {
     MeasureEdge,
 }
 
+/// Unknown fields in a primitive (`Slide(dirs: All, jumps: …)`) are refused, as in a piece.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub enum Primitive {
     /// Fixed jumps to `(lines, steps)` offsets with a symmetry; path ignored (the Cloak).
     Leap {
@@ -469,7 +471,9 @@ pub(crate) fn zone_band(c: &Constraint, m: crate::measure::Measure) -> crate::bi
     let first = crate::measure::Measure(lo)
         .first_step()
         .saturating_sub(c.steps);
-    let last = crate::measure::Measure(hi).last_step() + c.steps;
+    let last = crate::measure::Measure(hi)
+        .last_step()
+        .saturating_add(c.steps);
     crate::measure::steps_between(first, last)
 }
 

@@ -287,6 +287,17 @@ pub const STANDARD_NAMES: [&str; 10] = [
     "Ruin",
 ];
 
+/// Where a piece's definition names it in a set's text (`name: "Guard"`), at or after `from`:
+/// (line, column, byte offset) — not where an earlier piece mentions it (`{"Guard": Take}`);
+/// else its first mention.
+pub(crate) fn definition_at(src: &str, name: &str, from: usize) -> Option<(usize, usize, usize)> {
+    let needle = format!("{name:?}");
+    (0..)
+        .map_while(|nth| locate(src, &needle, from, nth))
+        .find(|t| src[..t.2].trim_end().ends_with("name:"))
+        .or_else(|| locate(src, &needle, from, 0))
+}
+
 const RESERVED_LETTERS: &str = "WXYZwxyztfUa*~!#=-+.,;0123456789 ";
 
 impl PieceSet {
@@ -318,11 +329,12 @@ impl PieceSet {
         let mut starts = Vec::new();
         let mut cursor = 0;
         for p in &def.pieces {
-            let needle = format!("{:?}", p.name);
-            match locate(src, &needle, cursor, 0) {
+            // The name where it names the piece (`name: "Guard"`), not where an earlier piece
+            // mentions it (`attacks: {"Guard": Take}`).
+            match definition_at(src, &p.name, cursor) {
                 Some((line, col, at)) => {
                     starts.push((line, col, at));
-                    cursor = at + needle.len();
+                    cursor = at + p.name.len() + 2;
                 }
                 None => starts.push((1, 1, cursor)),
             }
@@ -366,7 +378,7 @@ impl PieceSet {
                 ));
             }
             if RESERVED_LETTERS.contains(p.letter) || !crate::piece_def::is_piece_letter(p.letter) {
-                errors.push(err_at_piece(i, &format!("'{}'", p.letter), format!("notation letter '{}' of {:?} is reserved by the notation (§2.0.R5); expected a letter other than W X Y Z t f U a, or one of $ & % ^", p.letter, p.name)));
+                errors.push(err_at_piece(i, &format!("'{}'", p.letter), format!("notation letter '{}' of {:?} is reserved by the notation (§2.0.R5); expected a letter other than W X Y Z w x y z t f U a, or one of $ & % ^", p.letter, p.name)));
             }
             if !p.code.is_ascii_uppercase() {
                 errors.push(err_at_piece(
@@ -394,6 +406,45 @@ impl PieceSet {
                     format!(
                         "{:?} has reserve {} but count {}: expected reserve ≤ count",
                         p.name, p.reserve, p.count
+                    ),
+                ));
+            }
+            // An optional piece is in the game only when agreed (§2.0.12 Ruin/Rien), so no setup
+            // places it: it begins in reserve, all of it.
+            if p.optional && p.reserve != p.count && !p.roles.contains(&Role::Life) {
+                errors.push(err_at_piece(
+                    i,
+                    "reserve",
+                    format!(
+                        "{:?} is optional, so it begins in reserve: expected reserve {} (its count), not {}",
+                        p.name, p.count, p.reserve
+                    ),
+                ));
+            }
+            if let Some(m) = p.max_on_board
+                && p.count.saturating_sub(p.reserve) > m
+            {
+                errors.push(err_at_piece(
+                    i,
+                    "max_on_board",
+                    format!(
+                        "{:?} begins with {} on the board (count {} − reserve {}), more than its max_on_board {m}",
+                        p.name,
+                        p.count - p.reserve,
+                        p.count,
+                        p.reserve
+                    ),
+                ));
+            }
+            if let Some(c) = &p.constraint
+                && (c.measures > 3 || c.steps > 15)
+            {
+                errors.push(err_at_piece(
+                    i,
+                    "constraint",
+                    format!(
+                        "{:?}'s constraint reaches beyond the board: expected measures 0–3 and steps 0–15, not {} and {}",
+                        p.name, c.measures, c.steps
                     ),
                 ));
             }
@@ -434,14 +485,14 @@ impl PieceSet {
                         Some("a Lunge lists four distances forward and four back, one per measure (first to fourth)".to_string())
                     }
                     Primitive::Leap { offsets, .. } | Primitive::FromSelf { offsets, .. } => {
-                        if offsets.is_empty() || offsets.iter().any(|&(a, b)| (a, b) == (0, 0) || a.abs() > 3 || b.abs() > 15) {
+                        if offsets.is_empty() || offsets.iter().any(|&(a, b)| (a, b) == (0, 0) || a.unsigned_abs() > 3 || b.unsigned_abs() > 15) {
                             Some("a Leap or FromSelf needs non-zero offsets within the board (|lines| ≤ 3, |steps| ≤ 15)".to_string())
                         } else {
                             None
                         }
                     }
                     Primitive::MeasureLeap { offsets, .. } => {
-                        if offsets.is_empty() || offsets.iter().any(|&(a, b)| a.abs() > 3 || b.abs() > 3) {
+                        if offsets.is_empty() || offsets.iter().any(|&(a, b)| a.unsigned_abs() > 3 || b.unsigned_abs() > 3) {
                             Some("a MeasureLeap needs offsets inside a measure (|lines| ≤ 3, |steps| ≤ 3); (0, 0) is the corresponding square itself".to_string())
                         } else {
                             None
@@ -478,11 +529,20 @@ impl PieceSet {
         }
         // Someone must be able to checkmate (§2.0.VI; "It is only absolutely necessary to have a
         // Self and Sword", §2.0.23): a swordless army is legal where it grants the privilege.
-        if !def.pieces.is_empty() && !def.pieces.iter().any(|p| p.has_checkmate_privilege()) {
+        // A privilege counts only on a piece the army always has that can touch: one of count
+        // 0, optional (out unless agreed) or inert (it attacks nothing) checkmates nobody.
+        if !def.pieces.is_empty()
+            && !def.pieces.iter().any(|p| {
+                p.has_checkmate_privilege()
+                    && p.count > 0
+                    && !p.optional
+                    && p.category != crate::piece_def::Category::Inert
+            })
+        {
             errors.push(at_pieces(
                 path,
                 src,
-                "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one",
+                "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one, with a count above 0, not optional and not Inert",
             ));
         }
         let lives: Vec<usize> = def
@@ -503,6 +563,18 @@ impl PieceSet {
                 "count",
                 format!("the Self piece {:?} must have count 1", def.pieces[*i].name),
             )),
+            // Nothing is placed before a Self stands (§2.0.13), so a Self in reserve would
+            // never enter: it begins on the board (§2.0.19 step 3).
+            [i] if def.pieces[*i].reserve != 0 || def.pieces[*i].optional => {
+                errors.push(err_at_piece(
+                    *i,
+                    if def.pieces[*i].optional { "optional" } else { "reserve" },
+                    format!(
+                        "the Self piece {:?} must begin on the board: expected reserve 0 and not optional",
+                        def.pieces[*i].name
+                    ),
+                ))
+            }
             [_] => {}
             [_, j, ..] => errors.push(err_at_piece(
                 *j,
@@ -527,6 +599,23 @@ impl PieceSet {
                     errors.push(DataError::at(path, l, c, format!("{sq:?} in the setup is not a square: expected a line W–Z and a step 1–16, e.g. \"X4\"")));
                     continue;
                 };
+                if !(1..=8).contains(&square.step()) {
+                    let (l, c) = at(&format!("{sq:?}"));
+                    errors.push(DataError::at(path, l, c, format!("{sq:?} in the setup is on the opponent's side: an army's own layout is written for White, on steps 1–8 (§2.0.19), and turned for Black")));
+                    continue;
+                }
+                if let Some((other, _)) = placed.iter().find(|(q, _)| *q == square) {
+                    let (l, c) = at(&format!("{sq:?}"));
+                    errors.push(DataError::at(
+                        path,
+                        l,
+                        c,
+                        format!(
+                            "the setup places two pieces on {other} ({sq:?}): one piece to a square"
+                        ),
+                    ));
+                    continue;
+                }
                 match def.pieces.iter().position(|p| &p.name == name) {
                     Some(i) => placed.push((square, Kind(i as u8))),
                     None => {
@@ -654,7 +743,7 @@ impl PieceSet {
                     )
             });
             if !removable {
-                let (l, c) = locate(src, &format!("{:?}", p.name()), 0, 0)
+                let (l, c) = definition_at(src, p.name(), 0)
                     .map(|t| (t.0, t.1))
                     .unwrap_or((1, 1));
                 out.push(DataError::at(

@@ -376,8 +376,14 @@ impl Rules {
                     .count() as u8;
                 let expected = counts[side.index()][k.index()].saturating_sub(p.def.reserve);
                 if placed != expected {
+                    // The setup is at fault when the army has no layout of its own.
+                    let file = if own.layout.is_some() {
+                        &own.source
+                    } else {
+                        &setup.source
+                    };
                     errors.push(DataError::at(
-                        &own.source,
+                        file,
                         1,
                         1,
                         format!("setup {:?} places {placed} {} for {side}, but set {:?} puts {expected} on the board (count {} − reserve {})", setup.name, p.name(), own.name, p.def.count, p.def.reserve),

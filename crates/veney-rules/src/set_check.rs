@@ -45,8 +45,15 @@ pub fn check_file(path: &Path) -> Report {
     }
 }
 
-/// Checks a set's text; `path` names it in the messages.
+/// Checks a set's text; `path` names it in the messages. An army without a layout of its own
+/// is checked against the built-in standard baselines.
 pub fn check(path: &Path, src: &str) -> Report {
+    check_with_setup(path, src, None)
+}
+
+/// `check`, with the army set up by the setup `(file, text)` a game would use when it has no
+/// layout of its own (the app's `config/setups/standard.ron`, which a designer may edit).
+pub fn check_with_setup(path: &Path, src: &str, setup: Option<(&Path, &str)>) -> Report {
     let set = match PieceSet::from_ron(path, src) {
         Ok(s) => s,
         Err(LoadError::Data(errors)) => {
@@ -67,7 +74,18 @@ pub fn check(path: &Path, src: &str) -> Report {
     let mut errors = Vec::new();
     // A set without its own layout is set up by the standard baselines: they must fit it.
     if set.layout.is_none() {
-        let def = SetupDef::standard();
+        let (setup_path, setup_src) =
+            setup.unwrap_or((Path::new("config/setups/standard.ron"), STANDARD_SETUP));
+        let def = match SetupDef::from_ron(setup_path, setup_src) {
+            Ok(d) => d,
+            Err(e) => {
+                return Report {
+                    errors: vec![e],
+                    warnings: Vec::new(),
+                    set: None,
+                };
+            }
+        };
         for (sq, name) in &def.white {
             if set.by_name(name).is_none() {
                 errors.push(crate::piece_set::at_pieces(
@@ -78,13 +96,23 @@ pub fn check(path: &Path, src: &str) -> Report {
             }
         }
         if errors.is_empty() {
-            let std_setup = def
-                .check(
-                    Path::new("config/setups/standard.ron"),
-                    STANDARD_SETUP,
-                    [&set, &set],
-                )
-                .expect("names checked above");
+            let std_setup = match def.check(setup_path, setup_src, [&set, &set]) {
+                Ok(s) => s,
+                Err(LoadError::Data(e)) => {
+                    return Report {
+                        errors: e,
+                        warnings: Vec::new(),
+                        set: None,
+                    };
+                }
+                Err(e) => {
+                    return Report {
+                        errors: vec![DataError::at(setup_path, 1, 1, e.to_string())],
+                        warnings: Vec::new(),
+                        set: None,
+                    };
+                }
+            };
             for k in set.kinds() {
                 let p = set.piece(k);
                 let placed = std_setup.placements[0]
@@ -97,7 +125,7 @@ pub fn check(path: &Path, src: &str) -> Report {
                     p.def.count.saturating_sub(p.def.reserve)
                 };
                 if placed != expected {
-                    let at = locate(src, &format!("{:?}", p.name()), 0, 0).map_or(0, |t| t.2);
+                    let at = crate::piece_set::definition_at(src, p.name(), 0).map_or(0, |t| t.2);
                     let (l, c) = locate(src, "count", at, 0)
                         .map(|t| (t.0, t.1))
                         .unwrap_or((1, 1));

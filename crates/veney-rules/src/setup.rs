@@ -26,6 +26,9 @@ pub enum BlackSetup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     pub name: String,
+    /// The setup file it was read from (where a count it places that the sets disagree with
+    /// is reported).
+    pub source: std::path::PathBuf,
     pub placements: [Vec<(Square, Kind)>; 2],
 }
 
@@ -73,6 +76,28 @@ impl SetupDef {
                     continue;
                 };
                 let square = if rotate { square.rotated() } else { square };
+                // Each side sets up on its own side (§2.0.19: "places one piece on their
+                // side"), one piece to a square.
+                let own_steps = if side == 0 { 1..=8 } else { 9..=16 };
+                if !own_steps.contains(&square.step()) {
+                    let whose = if side == 0 { "White" } else { "Black" };
+                    errors.push(at(
+                        &format!("{sq:?}"),
+                        format!(
+                            "{sq:?} is not on {whose}'s side: expected steps {}–{}",
+                            own_steps.start(),
+                            own_steps.end()
+                        ),
+                    ));
+                    continue;
+                }
+                if out[side].iter().any(|(q, _)| *q == square) {
+                    errors.push(at(
+                        &format!("{sq:?}"),
+                        format!("the setup places two pieces on {square} ({sq:?}): one piece to a square"),
+                    ));
+                    continue;
+                }
                 match sets[side].by_name(name) {
                     Some(k) => out[side].push((square, k)),
                     None => errors.push(at(
@@ -113,6 +138,7 @@ impl SetupDef {
         }
         Ok(Setup {
             name: self.name.clone(),
+            source: path.to_path_buf(),
             placements: out,
         })
     }
@@ -143,6 +169,57 @@ mod tests {
             .0;
         assert_eq!(black_self, Square::parse("X13").unwrap());
         assert_eq!(s.placements[0].len(), 8);
+    }
+
+    #[test]
+    fn one_piece_to_a_square_on_its_own_side() {
+        // §2.0.19: each "places one piece on their side"; `y4` is Y4 (either case reads).
+        let both = "Setup(\n  name: \"x\",\n  white: { \"Y4\": \"Self\", \"y4\": \"Sword\" },\n  black: Rotated,\n)";
+        let LoadError::Data(e) = check(both).unwrap_err() else {
+            panic!()
+        };
+        assert!(
+            e.iter().any(|e| e.message.contains("two pieces on Y4")),
+            "{e:?}"
+        );
+        let over = STANDARD_SETUP.replacen("\"X4\": \"Sword\"", "\"X12\": \"Sword\"", 1);
+        let LoadError::Data(e) = check(&over).unwrap_err() else {
+            panic!()
+        };
+        assert!(
+            e[0].message.contains("\"X12\" is not on White's side"),
+            "{e:?}"
+        );
+        // An explicit Black layout on White's side.
+        let black = STANDARD_SETUP.replacen(
+            "black: Rotated,",
+            "black: Explicit({ \"X4\": \"Self\" }),",
+            1,
+        );
+        let LoadError::Data(e) = check(&black).unwrap_err() else {
+            panic!()
+        };
+        assert!(
+            e[0].message
+                .contains("not on Black's side: expected steps 9–16"),
+            "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_count_the_setup_gets_wrong_is_reported_at_the_setup() {
+        // The setup places an extra Guard: the setup file is named, not the set's.
+        let src = STANDARD_SETUP.replacen(
+            "\"W4\": \"Cloak\",",
+            "\"W4\": \"Cloak\",\n        \"W3\": \"Guard\",",
+            1,
+        );
+        let setup = check(&src).unwrap();
+        let set = std::sync::Arc::new(PieceSet::standard());
+        let err = crate::rules::Rules::new([set.clone(), set], setup, Default::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("s.ron:1:1: setup"), "{err}");
     }
 
     #[test]

@@ -174,3 +174,28 @@ fn a_set_without_a_layout_must_fit_the_standard_baselines() {
         r.errors
     );
 }
+
+#[test]
+fn an_army_is_checked_against_the_setup_a_game_would_use() {
+    // The workshop checks a set against the app's setup file, which a designer may edit: a
+    // setup placing a Guard the standard set keeps in reserve does not fit it.
+    let set = veney_rules::piece_set::STANDARD_SET;
+    let setup = veney_rules::setup::STANDARD_SETUP.replacen(
+        "\"W4\": \"Cloak\",",
+        "\"W4\": \"Cloak\",\n        \"W3\": \"Guard\",",
+        1,
+    );
+    let plain = veney_rules::set_check::check(Path::new("s.ron"), set);
+    assert!(plain.is_valid(), "{:?}", plain.errors);
+    let r = veney_rules::set_check::check_with_setup(
+        Path::new("s.ron"),
+        set,
+        Some((Path::new("setup.ron"), &setup)),
+    );
+    assert!(!r.is_valid());
+    assert!(
+        r.errors[0].message.contains("Guard") && r.errors[0].message.contains("place 1"),
+        "{:?}",
+        r.errors
+    );
+}

@@ -83,6 +83,8 @@ impl Workshop {
         let text = match std::fs::read_to_string(&self.path) {
             Ok(t) => t,
             Err(e) => {
+                // The same text back after a failed read is read again (not "unchanged").
+                self.fingerprint = None;
                 let msg = format!("{}: cannot read: {e}", self.path.display());
                 if self.errors != [msg.clone()] {
                     self.errors = vec![msg];
@@ -97,7 +99,14 @@ impl Workshop {
         }
         self.fingerprint = Some(fp);
         self.loads += 1;
-        let report = veney_rules::set_check::check(&self.path, &text);
+        // Checked against the setup a new game would use (`config/`'s, as `rules_for` reads it).
+        let setup_path = std::path::Path::new("config/setups/standard.ron");
+        let setup_src = std::fs::read_to_string(setup_path).ok();
+        let report = veney_rules::set_check::check_with_setup(
+            &self.path,
+            &text,
+            setup_src.as_deref().map(|src| (setup_path, src)),
+        );
         self.errors = report.errors.iter().map(|e| e.to_string()).collect();
         self.warnings = report.warnings.iter().map(|e| e.to_string()).collect();
         if let Some(set) = report.set {
