@@ -230,12 +230,72 @@ fn the_defender_lets_the_dice_decide_against_the_computers_throw() {
         p.text()
     );
     send(&mut a, Command::Roll);
+    // The dice hid the token; the computer still makes its own guess (§2.0.R1: "the attacking
+    // player must guess").
+    for _ in 0..5 {
+        a.update();
+    }
     assert!(
         !matches!(
             a.world().resource::<CurrentGame>().0.position().phase(),
             veney_rules::Phase::Throw { .. }
         ),
         "the roll was made"
+    );
+}
+
+#[test]
+fn the_dice_hide_the_token_and_the_thrower_still_guesses() {
+    // §2.0.R1: "The defending player places a new, unused token … the attacking player must
+    // guess": letting the dice hide it leaves the guess to the thrower (a review found the dice
+    // guessing too).
+    let mut a = throwing("guess-dice-hide", [false, false]);
+    send(&mut a, Command::Roll);
+    assert_eq!(
+        stage(&a),
+        Some((SecretKind::Guess, Stage::Handover(Side::White)))
+    );
+    intent(&mut a, SecretIntent::HandedOver(Side::White));
+    assert_eq!(
+        stage(&a),
+        Some((SecretKind::Guess, Stage::Pick(Side::White)))
+    );
+    send(&mut a, Command::Guess(0));
+    assert_eq!(stage(&a), Some((SecretKind::Guess, Stage::Reveal)));
+    assert!(pane(&a).unwrap().text().contains("White guessed place 1"));
+}
+
+#[test]
+fn keys_under_the_secret_screen_do_not_touch_the_secret() {
+    // §2.0.R1: the defender's token stays hidden and the defender's own. After it is hidden,
+    // Esc, undo, R or a typed throw from the other player are refused (a review found Esc
+    // discarded the token and handed the hiding back to the thrower's eyes).
+    let mut a = throwing("guess-keys", [false, false]);
+    send(&mut a, Command::Hide(2));
+    for cmd in [Command::Cancel, Command::Undo, Command::Roll, Command::Hint] {
+        send(&mut a, cmd.clone());
+        let status = a.world().resource::<Status>();
+        assert!(
+            status
+                .refusal
+                .as_deref()
+                .is_some_and(|r| r.contains("a secret choice is being made")),
+            "{cmd:?}: {:?}",
+            status.refusal
+        );
+        assert_eq!(
+            stage(&a),
+            Some((SecretKind::Guess, Stage::Handover(Side::White))),
+            "{cmd:?}"
+        );
+    }
+    intent(&mut a, SecretIntent::HandedOver(Side::White));
+    send(&mut a, Command::Guess(2));
+    assert!(
+        pane(&a)
+            .unwrap()
+            .text()
+            .contains("Black hid the token at place 3")
     );
 }
 
@@ -518,4 +578,89 @@ fn an_army_without_a_dagger_is_offered_only_the_self() {
         a.world().resource::<HugPick>().pick.is_some()
     });
     assert_eq!(c.world().resource::<HugPick>().pick, Some(HugChoice::Hug));
+}
+
+#[test]
+fn undo_takes_back_the_hug_alone_and_it_is_played_again() {
+    // §2.0.23: "a draw must be settled with a 'hug'" — undoing the settlement goes back to the
+    // draw awaiting its Hug, not past the last move (a review found undo then redo left an
+    // unsettled draw with the Hug closed).
+    let mut a = drawn("hug-undo", [false, false]);
+    send(&mut a, Command::HugPick(HugChoice::Betray));
+    intent(&mut a, SecretIntent::HandedOver(Side::Black));
+    send(&mut a, Command::Hug(HugChoice::Hug));
+    intent(&mut a, SecretIntent::Seen);
+    assert!(matches!(
+        game(&a).position().outcome(),
+        Some(Outcome::Checkmate { .. })
+    ));
+    send(&mut a, Command::Undo);
+    assert!(
+        matches!(game(&a).position().outcome(), Some(Outcome::Draw { .. })),
+        "{:?}",
+        game(&a).position().outcome()
+    );
+    assert_eq!(stage(&a), Some((SecretKind::Hug, Stage::Pick(Side::White))));
+    // Undo again: the agreement itself is taken back; the game plays on.
+    send(&mut a, Command::Undo);
+    assert_eq!(game(&a).position().outcome(), None);
+    assert_eq!(pane(&a), None);
+}
+
+#[test]
+fn a_draw_is_offered_and_accepted_then_settled_by_the_hug() {
+    // §2.0.21 lists "Draw by agreement" among the endings; with the Hug agreed it is settled by
+    // one (§2.0.23). The offer lapses with the next action; the computer declines.
+    let o = RuleOptions {
+        hug: true,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let mut a = common::headless("draw-offer", None);
+    a.world_mut()
+        .insert_resource(CurrentGame(Game::from_position_seeded(
+            r.clone(),
+            Position::start(&r),
+            1,
+        )));
+    a.update();
+    send(&mut a, Command::OfferDraw);
+    assert_eq!(
+        a.world()
+            .resource::<veney::packs::veney::game::DrawOffer>()
+            .0,
+        Some(Side::White)
+    );
+    // A move lets the offer lapse.
+    send(&mut a, Command::Enter("SY5".into()));
+    assert_eq!(
+        a.world()
+            .resource::<veney::packs::veney::game::DrawOffer>()
+            .0,
+        None
+    );
+    send(&mut a, Command::AnswerDraw(true));
+    assert_eq!(status(&a).2.as_deref(), Some("no draw is offered"));
+    // Offered and declined: play on.
+    send(&mut a, Command::OfferDraw);
+    send(&mut a, Command::AnswerDraw(false));
+    assert_eq!(game(&a).position().outcome(), None);
+    // Offered and accepted: drawn, and the Hug opens.
+    send(&mut a, Command::OfferDraw);
+    send(&mut a, Command::AnswerDraw(true));
+    assert!(matches!(
+        game(&a).position().outcome(),
+        Some(Outcome::Draw { .. })
+    ));
+    a.update();
+    assert_eq!(stage(&a), Some((SecretKind::Hug, Stage::Pick(Side::White))));
+    // Against the computer the offer is declined at once.
+    let mut c = common::headless("draw-offer-computer", None);
+    c.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    send(&mut c, Command::OfferDraw);
+    assert_eq!(
+        status(&c).1.as_deref(),
+        Some("the computer declines the draw and plays on")
+    );
+    assert_eq!(game(&c).position().outcome(), None);
 }

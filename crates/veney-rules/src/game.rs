@@ -33,6 +33,9 @@ pub struct Game {
     /// A flag fell on the players' clock after the last action: the position before it ended
     /// the game (undo or `withdraw_out_of_time` restores it to play on).
     flagged: Option<Position>,
+    /// The positions before each ending declared with no move (a resignation, an agreed draw,
+    /// the Hug's), latest last: `withdraw_declared` takes the latest back alone.
+    declared: Vec<Position>,
     /// The players' clock as last given (`game_clock`'s one-line save form, kept opaque): saves
     /// carry it as `[Clock "…"]`; undo and redo leave it (the clock has its own undo).
     clock: Option<String>,
@@ -80,6 +83,7 @@ impl Game {
             rng_history: Vec::new(),
             marks: Vec::new(),
             flagged: None,
+            declared: Vec::new(),
             clock: None,
         }
     }
@@ -116,6 +120,10 @@ impl Game {
 
     /// Ends the game by resignation of `side` (§2.0.21).
     pub fn resign(&mut self, side: crate::side::Side) {
+        if self.pos.outcome().is_some() {
+            return;
+        }
+        self.declared.push(self.pos);
         self.pos.set_outcome(crate::outcome::Outcome::Resignation {
             winner: !side,
             reason: crate::outcome::Resign::Yielded,
@@ -164,6 +172,19 @@ impl Game {
         }
     }
 
+    /// Takes back the latest ending declared with no move — a resignation, an agreed draw, the
+    /// Hug's settlement (which goes back to the draw it settled) — leaving the last action
+    /// played; whether there was one.
+    pub fn withdraw_declared(&mut self) -> bool {
+        match self.declared.pop() {
+            Some(before) => {
+                self.pos = before;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The ending the clock declared, as the record's last line writes it: "White out of
     /// time".
     pub fn ending(&self) -> Option<String> {
@@ -191,6 +212,7 @@ impl Game {
         let mut p = self.pos;
         p.pick_hug(&self.rules, Side::White, white)?;
         p.pick_hug(&self.rules, Side::Black, black)?;
+        self.declared.push(self.pos);
         self.pos = p;
         Ok(p.outcome().expect("the second pick settles the draw"))
     }
@@ -202,6 +224,7 @@ impl Game {
         if !Self::may_declare(&self.rules, &self.pos, o) {
             return false;
         }
+        self.declared.push(self.pos);
         self.pos.outcome = Some(o);
         true
     }
@@ -242,6 +265,10 @@ impl Game {
 
     /// Ends the game as a draw by agreement (§2.0.21).
     pub fn agree_draw(&mut self) {
+        if self.pos.outcome().is_some() {
+            return;
+        }
+        self.declared.push(self.pos);
         // Under Shima drawing is not an option: both lose (§2.0.18).
         self.pos.set_outcome(if self.pos.shima() {
             crate::outcome::Outcome::DoubleCheckmate
@@ -276,6 +303,20 @@ impl Game {
             }
             _ => None,
         }
+    }
+
+    /// The throw the game's generator would draw now, without playing it (a Dagger Throw
+    /// awaiting its roll); `None` in any other phase.
+    pub fn next_roll(&self) -> Option<Roll> {
+        let Phase::Throw { .. } = self.pos.phase() else {
+            return None;
+        };
+        let sticks = crate::special::dagger_throw::sticks(&self.rules, &self.pos, self.pos.turn())?;
+        Some(Roll::draw(
+            self.rules.options.dice,
+            sticks,
+            &mut self.rng.clone(),
+        ))
     }
 
     /// When a cast piece is in the air: draws where it lands from the game's seeded generator
@@ -574,8 +615,9 @@ impl Game {
     /// Undoes the last action; the position and its hash are exactly as before it.
     pub fn undo(&mut self) -> Option<Action> {
         let (before, action) = self.history.pop()?;
-        // A flag's ending stands after the last action: it goes with it.
+        // A flag's ending stands after the last action: it goes with it, as a declared one.
         self.flagged = None;
+        self.declared.clear();
         let mark = self.marks.pop().unwrap_or(Mark::Tenable);
         self.pos = before;
         if let Some(r) = self.rng_history.pop() {

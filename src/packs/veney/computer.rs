@@ -215,6 +215,10 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
     if game.withdraw_out_of_time() {
         return true;
     }
+    // So does a declared ending (a resignation, an agreed draw, the Hug's), alone.
+    if game.withdraw_declared() {
+        return true;
+    }
     let mut any = false;
     while let Some((before, _)) = game.actions().last().copied() {
         game.undo();

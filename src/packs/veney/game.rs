@@ -190,6 +190,11 @@ pub struct Selection(pub Option<Selected>);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HiddenPick(pub Option<u8>);
 
+/// A draw offered and not yet answered (§2.0.21 "Draw by agreement"): the side that offered.
+/// It lapses with the next action.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawOffer(pub Option<Side>);
+
 /// White's hidden choice in a Hug in progress (§2.0.23).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HugPick {
@@ -270,6 +275,11 @@ pub enum Command {
     Hint,
     NewGame,
     Resign,
+    /// Offer a draw (§2.0.21 "Draw by agreement"): the side to move, or against the computer
+    /// the person (which declines at once).
+    OfferDraw,
+    /// The other player accepts (`true`) or declines the draw offered.
+    AnswerDraw(bool),
     /// The mated player acknowledges defeat instead of a dying move (§2.0.20).
     Acknowledge,
     /// Call the opponent's last move untenable (§2.0.22, playing with sand).
@@ -377,6 +387,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ActionChoice>()
         .init_resource::<HiddenPick>()
         .init_resource::<HugPick>()
+        .init_resource::<DrawOffer>()
         .init_resource::<super::setup_screen::SetupSession>()
         .init_resource::<Viewing>()
         .init_resource::<Status>()

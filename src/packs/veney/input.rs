@@ -30,11 +30,16 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 pointer.run_if(not(egui_wants_any_pointer_input)),
-                keyboard.run_if(not(egui_wants_any_keyboard_input)),
+                keyboard.run_if(not(egui_wants_any_keyboard_input).and_then(no_secret_screen)),
             )
                 .before(super::game::GameSet)
                 .in_set(super::VeneySystems),
         );
+}
+
+/// Whether no secret screen covers the board (its keys are the screen's buttons only).
+fn no_secret_screen(screen: Option<Res<super::secrets::SecretScreen>>) -> bool {
+    screen.is_none_or(|s| s.0.is_none())
 }
 
 fn cursor_square(window: &Window, camera: &Camera, transform: &GlobalTransform) -> Option<Square> {

@@ -314,10 +314,11 @@ fn side_panel(
     mut dialog: ResMut<NewGameDialog>,
     mut style: ResMut<super::pieces::PieceStyle>,
     viewing: Res<super::game::Viewing>,
-    (choice, hidden, setup): (
+    (choice, hidden, setup, draw): (
         Res<super::game::FacingChoice>,
         Res<super::game::HiddenPick>,
         Res<super::setup_screen::SetupSession>,
+        Res<super::game::DrawOffer>,
     ),
     (mut view, mut workshop, mut rbox, mut clock): (
         ResMut<super::board::BoardView>,
@@ -365,6 +366,7 @@ fn side_panel(
                     viewing: &viewing,
                     choice: &choice,
                     hidden: &hidden,
+                    draw: &draw,
                     setup: &setup,
                     computer: (&computer_seats, &thinking),
                 };

@@ -28,6 +28,8 @@ pub(super) struct Panel<'a> {
     pub viewing: &'a super::game::Viewing,
     pub choice: &'a super::game::FacingChoice,
     pub hidden: &'a super::game::HiddenPick,
+    /// A draw offered and not yet answered.
+    pub draw: &'a super::game::DrawOffer,
     pub setup: &'a super::setup_screen::SetupSession,
     pub computer: (
         &'a super::computer::VeneyComputer,
@@ -471,7 +473,18 @@ fn game_buttons(
     dialog: &mut NewGameDialog,
     workshop_open: &mut bool,
 ) {
-    let Panel { g, pos, .. } = *p;
+    let Panel { g, pos, draw, .. } = *p;
+    if let (Some(by), false) = (draw.0, pos.is_game_over()) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(format!("{by} offers a draw.")).strong());
+            if ui.button(format!("{}: Accept", !by)).clicked() {
+                out.write(Command::AnswerDraw(true));
+            }
+            if ui.button("Decline").clicked() {
+                out.write(Command::AnswerDraw(false));
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         if ui.button("Undo (Ctrl+Z)").clicked() {
             out.write(Command::Undo);
@@ -495,6 +508,15 @@ fn game_buttons(
         }
         if !pos.is_game_over() && ui.button("Resign").clicked() {
             out.write(Command::Resign);
+        }
+        if !pos.is_game_over()
+            && draw.0.is_none()
+            && ui
+                .button("Offer a draw")
+                .on_hover_text("§2.0.21 Draw by agreement: the other player accepts or declines")
+                .clicked()
+        {
+            out.write(Command::OfferDraw);
         }
         if ui.button("Save").clicked() {
             out.write(Command::Save(Default::default()));

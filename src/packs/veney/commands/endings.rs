@@ -7,6 +7,38 @@ pub(super) fn resign(ctx: &mut Ctx, side: veney_rules::Side) {
     ctx.game.0.resign(side);
 }
 
+/// `side` offers a draw (§2.0.21 "Draw by agreement"); the computer declines at once and plays
+/// on.
+pub(super) fn offer_draw(ctx: &mut Ctx, side: veney_rules::Side, to_computer: bool) {
+    if ctx.game.0.position().is_game_over() {
+        ctx.status.refusal = Some("the game is over".into());
+    } else if to_computer {
+        ctx.status.info = Some("the computer declines the draw and plays on".into());
+    } else {
+        ctx.draw.0 = Some(side);
+        ctx.status.info = Some(format!(
+            "{side} offers a draw (§2.0.21): {}, accept or decline",
+            !side
+        ));
+    }
+}
+
+/// The other player answers the draw offered: accepted, the game is drawn by agreement (and,
+/// with the Hug agreed, settled by it, §2.0.23; under Shima both lose, §2.0.18).
+pub(super) fn answer_draw(ctx: &mut Ctx, accept: bool) {
+    match ctx.draw.0.take() {
+        None => ctx.status.refusal = Some("no draw is offered".into()),
+        Some(side) if accept => {
+            ctx.game.0.agree_draw();
+            ctx.sel.0 = None;
+            ctx.status.info = Some(format!("{} accepts the draw", !side));
+        }
+        Some(side) => {
+            ctx.status.info = Some(format!("{} declines the draw: play on", !side));
+        }
+    }
+}
+
 pub(super) fn call_untenable(ctx: &mut Ctx) {
     let offender = ctx.game.0.call_offender();
     match ctx.game.0.call_untenable() {

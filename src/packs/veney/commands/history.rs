@@ -28,6 +28,14 @@ pub(super) fn undo(ctx: &mut Ctx) {
         ctx.status.info = Some("the flag's ending is taken back: play on".into());
         return;
     }
+    // So does a declared one (a resignation, an agreed draw, the Hug's settlement, which goes
+    // back to the draw it settled), alone.
+    if ctx.game.0.withdraw_declared() {
+        ctx.hug.settled = None;
+        ctx.status.info = Some("the declared ending is taken back".into());
+        ctx.sel.0 = None;
+        return;
+    }
     if ctx.game.0.undo().is_none() {
         ctx.status.info = Some("nothing to undo".into());
     }

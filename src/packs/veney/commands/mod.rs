@@ -4,8 +4,8 @@
 //! undo, redo and the move list (`history`), and the endings (`endings`). Each asks the rules
 //! crate and plays what it allows; none decides legality.
 use super::game::{
-    ActionChoice, Command, CurrentGame, FacingChoice, HiddenPick, HugPick, Played, SaveDir,
-    Selection, Status, Viewing,
+    ActionChoice, Command, CurrentGame, DrawOffer, FacingChoice, HiddenPick, HugPick, Played,
+    SaveDir, Selection, Status, Viewing,
 };
 use super::setup_screen::SetupSession;
 use bevy::ecs::system::SystemParam;
@@ -33,6 +33,7 @@ pub(super) struct Ctx<'w> {
     pub choice: ResMut<'w, ActionChoice>,
     pub hidden: ResMut<'w, HiddenPick>,
     pub hug: ResMut<'w, HugPick>,
+    pub draw: ResMut<'w, DrawOffer>,
     pub setup: ResMut<'w, SetupSession>,
     /// The table clock hears of time penalties and checkmates by touch.
     pub clock: MessageWriter<'w, crate::host::table_clock::ClockIntent>,
@@ -95,6 +96,29 @@ pub(super) fn apply_commands(
     for cmd in commands.read() {
         ctx.status.refusal = None;
         ctx.status.info = None;
+        // A first secret is in (the defender's token, White's Hug hand): only the secret's own
+        // steps, or leaving the game, until it is revealed — a key pressed under the secret
+        // screen (Esc, undo, R, a typed throw) would discard or replace it (a review found the
+        // other player could then make the hidden pick themselves).
+        if (ctx.hidden.0.is_some() || ctx.hug.pick.is_some())
+            && !matches!(
+                cmd,
+                Command::Hide(_)
+                    | Command::Guess(_)
+                    | Command::HugPick(_)
+                    | Command::Hug(_)
+                    | Command::NewGame
+                    | Command::NewGameWith(..)
+                    | Command::Load(_)
+                    | Command::SetPosition(_)
+            )
+        {
+            ctx.status.refusal = Some(
+                "a secret choice is being made: finish it on its screen first (§2.0.R1, §2.0.23)"
+                    .into(),
+            );
+            continue;
+        }
         // A pending choice (facing, or which of several actions) lasts until the next command.
         ctx.facing.0.clear();
         ctx.choice.0.clear();
@@ -142,7 +166,12 @@ pub(super) fn apply_commands(
             )
         };
         let before = held.as_ref().map(|_| game_now(&ctx));
+        let was = game_now(&ctx);
         apply_one(&mut ctx, cmd, &mut seats, &mut thinking);
+        // A draw offered lapses with the next action, or another game (§2.0.21).
+        if !matches!(cmd, Command::OfferDraw) && game_now(&ctx) != was {
+            ctx.draw.0 = None;
+        }
         if let Some(b) = before
             && ctx.setup.0.is_none()
             && game_now(&ctx) == b
@@ -242,6 +271,8 @@ fn apply_one(
                 if !crate::packs::veney::computer::undo_to_person(&mut ctx.game.0, seats) {
                     ctx.status.info = Some("nothing to undo".into());
                 }
+                // A Hug taken back is played again.
+                ctx.hug.settled = None;
                 ctx.sel.0 = None;
             } else {
                 history::undo(ctx)
@@ -257,6 +288,11 @@ fn apply_one(
             let side = seats.person().unwrap_or(ctx.game.0.position().turn());
             endings::resign(ctx, side)
         }
+        Command::OfferDraw => {
+            let side = seats.person().unwrap_or(ctx.game.0.position().turn());
+            endings::offer_draw(ctx, side, seats.plays(!side).is_some())
+        }
+        Command::AnswerDraw(yes) => endings::answer_draw(ctx, yes),
         Command::NewGameWith(options, sets) => files::new_game_with(ctx, options, sets),
         Command::SetPosition(text) => files::set_position(ctx, &text),
         Command::Save(path) => files::save(ctx, path, &seats.0),

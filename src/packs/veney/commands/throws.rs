@@ -9,6 +9,13 @@ use veney_rules::{Action, Phase};
 /// generator.
 pub(super) fn roll(ctx: &mut Ctx) {
     let before = *ctx.game.0.position();
+    // The guess methods (§2.0.R1): the dice stand in for the defender's hidden pick only; the
+    // thrower still guesses (a review found them guessing for the thrower too).
+    if let Some(veney_rules::dice::Roll::Guess { hidden, .. }) = ctx.game.0.next_roll() {
+        ctx.hidden.0 = Some(hidden);
+        ctx.status.info = Some("the game's dice hid the token".into());
+        return;
+    }
     let action = if let Phase::DonkeyMove { .. } = before.phase() {
         ctx.game.0.roll();
         ctx.game.0.actions().last().map(|(_, a)| *a)
