@@ -602,3 +602,26 @@ fn a_concealed_setup_is_made_on_the_board_not_in_notation() {
     assert!(f.moves.is_empty());
     assert_eq!(f.memory, vec![("Setup (§2.0.19)".to_string(), prompt)]);
 }
+
+#[test]
+fn a_flat_odds_throw_asks_for_one_die() {
+    // §2.0.R1 Flat odds: "The target player rolls a six-sided die" — one die, typed `@d6=1`,
+    // not sticks (a review found the prompt asking for five dice typed as sticks). No Donkey in
+    // the game: the roller offers none.
+    let o = veney_rules::options::RuleOptions {
+        dice: veney_rules::dice::DiceMethod::FlatOdds(6),
+        ..Default::default()
+    };
+    let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
+    let p = Position::from_text(&r, THROW).unwrap();
+    let mut app = companion_app("flat-odds", Game::from_position_seeded(r, p, 5));
+    assert!(!feed(&app).donkey);
+    ask(&mut app, CompanionIntent::Enter("DtX12~".into()));
+    let chance = feed(&app).chance.expect("the throw awaits its die");
+    assert!(
+        chance.contains("one 6-sided die, rolled by Black") && chance.contains("e.g. @d6=1"),
+        "{chance}"
+    );
+    ask(&mut app, CompanionIntent::Enter("@d6=1".into()));
+    assert!(!matches!(g(&app).position().phase(), Phase::Throw { .. }));
+}

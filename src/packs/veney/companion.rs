@@ -357,7 +357,7 @@ fn feed(
         *feed = CompanionFeed {
             game: "Veney".into(),
             memory: vec![("Setup (§2.0.19)".into(), s.prompt())],
-            donkey: true,
+            donkey: g_donkey(&game.0),
             ..default()
         };
         return;
@@ -367,15 +367,22 @@ fn feed(
     let chance = match pos.phase() {
         Phase::Throw { .. } if !g.rules.options.dice.is_guess() => {
             veney_rules::special::dagger_throw::sticks(&g.rules, pos, pos.turn()).map(|n| {
+                use veney_rules::dice::{DiceMethod, Roll};
+                // What is thrown (§2.0.R1), and how it is typed as it landed.
+                let (what, example) = match g.rules.options.dice {
+                    DiceMethod::FlatOdds(sides) => (
+                        format!("one {sides}-sided die, rolled by {}", !pos.turn()),
+                        Roll::Die { sides, face: 1 }.to_string(),
+                    ),
+                    DiceMethod::CoinFlips => (
+                        format!("{n} coins; heads are the thrower's"),
+                        "o".repeat(n as usize),
+                    ),
+                    _ => (format!("{n} sticks"), "o".repeat(n as usize)),
+                };
                 format!(
-                    "{}'s Dagger Throw ({n} {}; or type it as landed, e.g. @{})",
-                    pos.turn(),
-                    if g.rules.options.dice.uses_sticks() {
-                        "sticks"
-                    } else {
-                        "dice"
-                    },
-                    "o".repeat(n as usize)
+                    "{}'s Dagger Throw ({what}; or type it as landed, e.g. @{example})",
+                    pos.turn()
                 )
             })
         }
@@ -395,7 +402,7 @@ fn feed(
         memory: memory(g),
         chance,
         call,
-        donkey: true,
+        donkey: g_donkey(g),
     };
 }
 
@@ -466,4 +473,12 @@ mod tests {
         assert!(veney_rules::special::donkey::direction(Side::White, 0).is_none());
         assert_eq!(donkey_way(0), "stays put");
     }
+}
+
+/// Whether the roller offers the Donkey's throw: only in a game with a Donkey (§2.0.23).
+fn g_donkey(g: &veney_rules::Game) -> bool {
+    g.rules.options.donkey
+        || veney_rules::Side::ALL
+            .into_iter()
+            .any(|s| g.rules.set(s).donkey)
 }
