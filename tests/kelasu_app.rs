@@ -480,6 +480,21 @@ fn a_draw_is_offered_then_declined_lapses_or_is_accepted() {
     send(&mut a, Intent::OfferDraw(Player(1)));
     assert_eq!(ask(&a).draw_offer, None);
     assert!(refusal(&a).unwrap().contains("the game is over"));
+    // An offer belongs to its game: a new game starts without it (a review found it carried
+    // over, so "Accept" drew the new game at once).
+    let mut b = kelasu_app("draw-new-game", Some(MERGING));
+    send(&mut b, Intent::OfferDraw(Player(0)));
+    assert!(ask(&b).draw_offer.is_some());
+    send(
+        &mut b,
+        NewKelasu {
+            options: KelasuOptions::default(),
+            position: None,
+        },
+    );
+    assert_eq!(ask(&b).draw_offer, None);
+    send(&mut b, Intent::AnswerDraw(true));
+    assert!(!matches!(m(&b).game.decision(), Decision::Over(_)));
 }
 
 fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
@@ -539,6 +554,15 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     assert!((0.0..=1.0).contains(&t.value));
     // Nothing was played for Blue by the hint.
     assert_eq!(m(&a).game.history_len(), 0);
+    // In the middle of Blue's own turn, undo takes back Blue's last action alone.
+    for (from, to) in [("D3", "E3"), ("D4", "E4")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).game.history_len(), 1);
+    assert_eq!(at(&a, "E3"), Some((Side::Blue, Kind::Blank)));
+    assert_eq!(at(&a, "D4"), Some((Side::Blue, Kind::Blank)));
 }
 
 /// The table clock's fallen flag ends the grid game shown (issue 16): the player is out of time,

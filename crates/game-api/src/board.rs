@@ -141,6 +141,8 @@ pub struct ActionCells {
     pub to: Option<Cell>,
     /// For a placement: the kind code taken from the reserve.
     pub from_reserve: Option<String>,
-    /// Cells whose pieces the action removes.
+    /// Cells whose opposing pieces the action takes (a host marks, sounds and announces them
+    /// as takes); the mover's own pieces an action spends (Kelasu's merged Blanks, a Diplomat
+    /// converting) are not listed.
     pub captures: Vec<Cell>,
 }

@@ -84,14 +84,16 @@ pub fn action_cells(p: &Position, a: Action) -> ActionCells {
             from: Some(cell(from)),
             to: Some(cell(target)),
             from_reserve: None,
-            // The Diplomat is sacrificed; the converted piece stays.
-            captures: vec![cell(from)],
+            // The Diplomat is sacrificed and the converted piece stays: nothing is taken ("A
+            // conversion is not a capture by the text's words", docs/rulings/kelasu.md).
+            captures: Vec::new(),
         },
-        Action::Merge { to, blanks, .. } => ActionCells {
+        Action::Merge { to, .. } => ActionCells {
             from: None,
             to: Some(cell(to)),
             from_reserve: None,
-            captures: blanks.without(to).squares().map(cell).collect(),
+            // The merged Blanks are the mover's own: nothing is taken.
+            captures: Vec::new(),
         },
         Action::End => ActionCells::default(),
     }

@@ -55,10 +55,8 @@ fn action_cells_kinds_and_labels() {
         blanks: Bitboard::EMPTY.with(sq("C3")).with(sq("C4")),
     };
     let c = g.action_cells(&s, merge);
-    assert_eq!(
-        (c.from, c.to, c.captures),
-        (None, Some(cell("C4")), vec![cell("C3")])
-    );
+    // The merged Blanks are Blue's own: nothing is taken (a host would announce a take).
+    assert_eq!((c.from, c.to, c.captures), (None, Some(cell("C4")), vec![]));
     assert_eq!(g.action_kind(&s, merge), "merge");
     assert_eq!(
         g.action_label(&s, merge).unwrap(),
@@ -75,7 +73,11 @@ fn action_cells_kinds_and_labels() {
             .contains("converts Red's General on F5")
     );
     let c = g.action_cells(&s, conv);
-    assert_eq!((c.from, c.to), (Some(cell("E4")), Some(cell("F5"))));
+    // "A conversion is not a capture by the text's words" (rulings, the count): nothing taken.
+    assert_eq!(
+        (c.from, c.to, c.captures),
+        (Some(cell("E4")), Some(cell("F5")), vec![])
+    );
     let cap = Action::Move {
         from: sq("E6"),
         to: sq("F5"),

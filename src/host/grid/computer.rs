@@ -281,9 +281,22 @@ fn finish_thinking(
     }
 }
 
-/// Undo against the computer: the person's last turn goes back, and with it every computer
-/// turn played since, so that a person decides again.
+/// Undo against the computer: the person's last action while their turn goes on; else their
+/// last turn goes back, and with it every computer turn played since, so that a person decides
+/// again.
 pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool {
+    // In the middle of the person's own turn (Kelasu's several actions), its last action goes
+    // back alone, as in a game between people (a review found the whole turn wiped).
+    if m.game.declared().is_none()
+        && let Decision::Player(p) = m.game.decision()
+        && seats.plays(p).is_none()
+        && m.game
+            .turns(game_api::Viewer::Referee)
+            .last()
+            .is_some_and(|t| t.player == Some(p))
+    {
+        return m.game.undo();
+    }
     let mut any = false;
     loop {
         let last = m

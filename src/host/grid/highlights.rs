@@ -15,7 +15,8 @@ pub enum Mark {
     Move,
     /// A move to an empty square where the piece could also take ("#" Move/Capture).
     MoveOrTake,
-    /// The action removes pieces.
+    /// The action takes an opposing piece, or acts on the one standing there (Kelasu's
+    /// Diplomat converting): a ring.
     Capture,
 }
 
@@ -63,15 +64,20 @@ pub fn targets(
     pick: &Pick,
     reach: &[(Cell, Reach)],
 ) -> Vec<(Cell, Mark)> {
+    // Who stands where, as the viewer sees it: a target holding another's piece is acted on.
+    let pieces = m.game.pieces(m.viewer());
+    let owner = |c: Cell| pieces.iter().find(|p| p.cell == c).and_then(|p| p.owner);
     let mut t: Vec<(Cell, Mark)> = actions
         .iter()
         .filter(|a| from_pick(a, pick) && m.on_board(a))
         .filter_map(|a| {
             a.cells.to.map(|to| {
                 let takes = reach.iter().any(|&(c, r)| c == to && r != Reach::MoveOnly);
+                let mover = a.cells.from.and_then(owner);
+                let acts_on_other = mover.is_some() && owner(to).is_some_and(|o| Some(o) != mover);
                 (
                     to,
-                    if !a.cells.captures.is_empty() {
+                    if !a.cells.captures.is_empty() || acts_on_other {
                         Mark::Capture
                     } else if takes {
                         Mark::MoveOrTake

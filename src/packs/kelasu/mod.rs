@@ -153,6 +153,8 @@ struct Begin<'w, 's> {
     sel: ResMut<'w, crate::host::grid::GridSelection>,
     choice: ResMut<'w, crate::host::grid::GridChoice>,
     status: ResMut<'w, crate::host::grid::GridStatus>,
+    /// A resignation asked or a draw offered belongs to the game it was made in.
+    ask: ResMut<'w, crate::host::grid::GridEndingAsk>,
     builder: ResMut<'w, merge::MergeBuilder>,
     seats: ResMut<'w, crate::host::grid::ComputerSeats>,
 }
@@ -167,6 +169,7 @@ impl Begin<'_, '_> {
                 self.choice.0.clear();
                 *self.builder = default();
                 *self.status = default();
+                *self.ask = default();
                 self.status.info = info;
                 self.next.set(KelasuStage::Playing);
                 self.commands.insert_resource(m);

@@ -239,6 +239,8 @@ struct Begin<'w, 's> {
     sel: ResMut<'w, crate::host::grid::GridSelection>,
     choice: ResMut<'w, crate::host::grid::GridChoice>,
     status: ResMut<'w, crate::host::grid::GridStatus>,
+    /// A resignation asked or a draw offered belongs to the game it was made in.
+    ask: ResMut<'w, crate::host::grid::GridEndingAsk>,
 }
 
 impl Begin<'_, '_> {
@@ -251,6 +253,7 @@ impl Begin<'_, '_> {
                 self.sel.0 = None;
                 self.choice.0.clear();
                 *self.status = default();
+                *self.ask = default();
                 self.status.info = info;
                 self.next.set(stage_for(&m, *self.handover, &self.seats));
                 self.commands.insert_resource(m);
