@@ -482,7 +482,8 @@ fn a_grid_game_is_entered_by_notation_too() {
     let rows = feed(&app).memory;
     let row = |k: &str| rows.iter().find(|r| r.0 == k).map(|r| r.1.clone());
     assert_eq!(row("Energy"), Some(format!("{left} of {of}")));
-    assert_eq!(row("Moved this turn"), Some("1".into()));
+    // "You cannot move the same piece twice in the same turn": which piece moved, by square.
+    assert_eq!(row("Moved this turn (once each)"), Some("C1".into()));
     assert_eq!(row("Victory tiles"), Some("Blue holds 0, Red 0".into()));
 
     // Red resigns (confirmed in the panel): the declared ending is announced.

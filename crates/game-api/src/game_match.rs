@@ -10,7 +10,7 @@ use crate::rng::{MatchRng, seeded};
 use std::sync::Arc;
 
 /// One played action and what stood before it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Step<G: Game> {
     pub before: G::State,
     /// The generator before the action (undo rewinds it, so an undone roll rethrown lands the
@@ -31,7 +31,7 @@ pub struct TurnText {
     pub tokens: Vec<String>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Match<G: Game> {
     game: Arc<G>,
     start: G::State,
@@ -46,6 +46,34 @@ pub struct Match<G: Game> {
     /// (`game_clock::ClockText`), kept opaque. Saves carry it as `[Clock "…"]`; undo and redo
     /// leave it alone (the clock has its own undo).
     clock: Option<String>,
+}
+
+// By hand: a match clones whatever its game is (the game is shared, not copied).
+impl<G: Game> Clone for Step<G> {
+    fn clone(&self) -> Self {
+        Step {
+            before: self.before.clone(),
+            rng_before: self.rng_before.clone(),
+            actor: self.actor,
+            action: self.action,
+        }
+    }
+}
+
+impl<G: Game> Clone for Match<G> {
+    fn clone(&self) -> Self {
+        Match {
+            game: self.game.clone(),
+            start: self.start.clone(),
+            state: self.state.clone(),
+            history: self.history.clone(),
+            redo: self.redo.clone(),
+            seed: self.seed,
+            rng: self.rng.clone(),
+            declared: self.declared,
+            clock: self.clock.clone(),
+        }
+    }
 }
 
 impl<G: Game> Match<G> {
@@ -80,6 +108,12 @@ impl<G: Game> Match<G> {
     pub fn seed(&self) -> u64 {
         self.seed
     }
+    /// The generator as it stands: what the next chance outcome is drawn from (checks compare
+    /// it across a save and a reload).
+    pub fn generator(&self) -> &MatchRng {
+        &self.rng
+    }
+
     pub fn history(&self) -> &[Step<G>] {
         &self.history
     }

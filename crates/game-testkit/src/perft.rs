@@ -5,7 +5,8 @@ use game_api::{Actor, Decision, Game, actions_for};
 /// Leaves of the game tree `depth` complete turns below `s`. A turn is every action from one
 /// turn start (`Game::at_turn_start`) to the next; a game over ends a branch as one leaf.
 pub fn perft<G: Game>(g: &G, s: &G::State, depth: u32) -> u64 {
-    if depth == 0 {
+    // A finished root is one leaf, as a finished branch below is.
+    if depth == 0 || matches!(g.decision(s), Decision::Over(_)) {
         return 1;
     }
     let mut n = 0;

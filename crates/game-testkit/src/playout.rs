@@ -62,6 +62,15 @@ pub fn random_playouts<G: Game>(
         *report.endings.entry(ending).or_default() += 1;
         if cfg.save_every > 0 && i % cfg.save_every == 0 {
             crate::save::check_save_roundtrip(&m).map_err(|e| format!("game seed {seed}: {e}"))?;
+            // The game as it stood halfway: saved (secrets still hidden), and ended by each
+            // declared ending (a finished game takes none, so the end alone would check nothing).
+            let mut mid = m.clone();
+            for _ in 0..mid.history().len() / 2 {
+                mid.undo();
+            }
+            crate::save::check_save_roundtrip(&mid)
+                .map_err(|e| format!("game seed {seed}, halfway: {e}"))?;
+            check_declared(mid).map_err(|e| format!("game seed {seed}, halfway: {e}"))?;
             check_declared(m).map_err(|e| format!("game seed {seed}: {e}"))?;
         }
     }
@@ -176,13 +185,28 @@ fn check_declared<G: Game>(mut m: Match<G>) -> Result<(), String> {
     Ok(())
 }
 
-/// Undo restores `before` with its hash; redo restores the state after.
+/// Undo restores `before` with its hash, and the generator with it: a chance outcome the
+/// generator drew is drawn the same again after undo; redo restores the state after.
 pub fn check_undo<G: Game>(m: &mut Match<G>, before: &G::State) -> Result<(), String> {
     let g = m.game().clone();
     let after = m.state().clone();
+    let drawn = m.history().last().and_then(|s| {
+        // Drawn, not typed in: the step's generator gives the same outcome.
+        let mut rng = s.rng_before.clone();
+        (s.actor == game_api::Actor::Chance && g.sample_chance(&s.before, &mut rng) == s.action)
+            .then_some(s.action)
+    });
     m.undo().ok_or("undo did nothing")?;
     if m.state() != before || g.hash(m.state()) != g.hash(before) {
         return Err("undo did not restore the exact state".into());
+    }
+    if let Some(a) = drawn
+        && m.clone().draw_chance() != Some(a)
+    {
+        return Err(format!(
+            "after undo the generator draws another outcome than {}",
+            g.action_text(before, a)
+        ));
     }
     m.redo().ok_or("redo did nothing")?;
     if m.state() != &after || g.hash(m.state()) != g.hash(&after) {

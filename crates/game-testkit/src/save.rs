@@ -10,6 +10,17 @@ pub fn check_save_roundtrip<G: Game>(m: &Match<G>) -> Result<(), String> {
     if back.state() != m.state() {
         return Err(format!("save reloads to another state\n{text}"));
     }
+    // The same seed and the generator where it stood: the next roll lands the same.
+    if back.seed() != m.seed() {
+        return Err(format!(
+            "save reloads with the seed {}, not {}",
+            back.seed(),
+            m.seed()
+        ));
+    }
+    if back.generator() != m.generator() {
+        return Err("save reloads with the generator elsewhere: the next roll would differ".into());
+    }
     if back.history().len() != m.history().len() {
         return Err("save reloads with another history length".into());
     }

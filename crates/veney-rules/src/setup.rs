@@ -207,22 +207,6 @@ mod tests {
     }
 
     #[test]
-    fn a_count_the_setup_gets_wrong_is_reported_at_the_setup() {
-        // The setup places an extra Guard: the setup file is named, not the set's.
-        let src = STANDARD_SETUP.replacen(
-            "\"W4\": \"Cloak\",",
-            "\"W4\": \"Cloak\",\n        \"W3\": \"Guard\",",
-            1,
-        );
-        let setup = check(&src).unwrap();
-        let set = std::sync::Arc::new(PieceSet::standard());
-        let err = crate::rules::Rules::new([set.clone(), set], setup, Default::default())
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("s.ron:1:1: setup"), "{err}");
-    }
-
-    #[test]
     fn bad_square_and_unknown_piece_are_located() {
         let src = "Setup(\n  name: \"x\",\n  white: { \"Q4\": \"Self\", \"X4\": \"Swrod\" },\n  black: Rotated,\n)";
         let LoadError::Data(e) = check(src).unwrap_err() else {

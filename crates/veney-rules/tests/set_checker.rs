@@ -199,3 +199,25 @@ fn an_army_is_checked_against_the_setup_a_game_would_use() {
         r.errors
     );
 }
+
+#[test]
+fn a_count_the_setup_gets_wrong_is_reported_at_the_setup() {
+    // The setup places an extra Guard the set keeps in reserve: the setup file is named, not
+    // the set's (a review found the set blamed, at its line 1).
+    use std::sync::Arc;
+    use veney_rules::setup::{STANDARD_SETUP, SetupDef};
+    let src = STANDARD_SETUP.replacen(
+        "\"W4\": \"Cloak\",",
+        "\"W4\": \"Cloak\",\n        \"W3\": \"Guard\",",
+        1,
+    );
+    let set = Arc::new(veney_rules::PieceSet::standard());
+    let setup = SetupDef::from_ron(Path::new("mine.ron"), &src)
+        .unwrap()
+        .check(Path::new("mine.ron"), &src, [&set, &set])
+        .unwrap();
+    let err = veney_rules::Rules::new([set.clone(), set], setup, Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("mine.ron:1:1: setup"), "{err}");
+}

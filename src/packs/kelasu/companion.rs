@@ -26,7 +26,18 @@ pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
     };
     let mut rows = vec![
         ("Energy".to_string(), format!("{left} of {of}")),
-        ("Moved this turn".to_string(), s.moved().count().to_string()),
+        (
+            "Moved this turn (once each)".to_string(),
+            if s.moved().is_empty() {
+                "none yet".to_string()
+            } else {
+                s.moved()
+                    .squares()
+                    .map(|q| q.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            },
+        ),
         (
             "Victory tiles".to_string(),
             format!("Blue holds {}, Red {}", held(Side::Blue), held(Side::Red)),

@@ -79,11 +79,24 @@ fn dialog(
                 &mut o.moved_blanks_merge,
                 "a Blank that moved this turn may still merge",
             );
-            ui.checkbox(&mut o.pass_allowed, "a player may end a turn without acting");
             ui.checkbox(
-                &mut o.end_early,
-                "a player may end a turn with energy left (house rule)",
+                &mut o.pass_allowed,
+                "a player may end a turn at any time, even without acting",
             );
+            // Passing at will includes ending with energy left (rulings, "Passing and
+            // stalemate"): the house rule below is then part of it, shown ticked.
+            let mut early = o.end_early || o.pass_allowed;
+            ui.add_enabled(
+                !o.pass_allowed,
+                egui::Checkbox::new(
+                    &mut early,
+                    "a player may end a turn with energy left (house rule)",
+                ),
+            )
+            .on_disabled_hover_text("included: a player who may pass may end a turn at any time");
+            if !o.pass_allowed {
+                o.end_early = early;
+            }
             let mut quiet_on = o.quiet_full_turns.is_some();
             ui.horizontal(|ui| {
                 ui.checkbox(&mut quiet_on, "draw after");

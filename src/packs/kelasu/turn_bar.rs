@@ -170,9 +170,13 @@ fn bar(
                     {
                         merge.write(MergeIntent::Toggle);
                     }
-                    let moved = s.moved().count();
-                    if moved > 0 {
-                        ui.label(format!("{moved} piece(s) moved this turn"));
+                    // "You cannot move the same piece twice in the same turn": which ones.
+                    let moved: Vec<String> = s.moved().squares().map(|q| q.name()).collect();
+                    if !moved.is_empty() {
+                        ui.label(format!("moved this turn (once each): {}", moved.join(", ")))
+                            .on_hover_text(
+                                "You cannot move the same piece twice in the same turn.",
+                            );
                     }
                 });
             }
