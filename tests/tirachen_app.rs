@@ -1130,3 +1130,31 @@ fn a_tray_pick_during_the_traitors_extra_move_says_the_rules_reason() {
         "{r}"
     );
 }
+
+/// The rules at hand (the brief): every game's brief reads as a title and its sections; the
+/// window opens on the game's own brief and closes when the screen changes.
+#[test]
+fn the_rules_in_brief_open_beside_the_board_and_close_with_the_screen() {
+    use veney::host::rules_window::{Block, RulesWindow, blocks};
+    for text in [
+        veney_rules::BRIEF,
+        kelasu_rules::BRIEF,
+        tirachen_rules::BRIEF,
+    ] {
+        let b = blocks(text);
+        assert!(matches!(b[0], Block::Title(_)), "{:?}", b[0]);
+        assert!(
+            b.iter().filter(|x| matches!(x, Block::Heading(_))).count() >= 5,
+            "{b:?}"
+        );
+    }
+    let mut a = tirachen("rules-window", TirachenOptions::default(), None);
+    let brief = m(&a).game.rules_brief();
+    assert!(brief.starts_with("# Tirachen in brief"));
+    a.world_mut()
+        .resource_mut::<RulesWindow>()
+        .toggle("Tirachen", brief);
+    assert!(a.world().resource::<RulesWindow>().open);
+    send(&mut a, OpenScreen(Screen::Title));
+    assert!(!a.world().resource::<RulesWindow>().open);
+}

@@ -56,6 +56,7 @@ type More<'w> = (
     MessageWriter<'w, crate::host::companion::CompanionIntent>,
     ResMut<'w, crate::host::companion::view::CompanionUi>,
     MessageWriter<'w, crate::packs::veney::secrets::SecretIntent>,
+    ResMut<'w, crate::host::rules_window::RulesWindow>,
 );
 
 fn run(
@@ -84,6 +85,7 @@ fn run(
         mut companion,
         mut companion_ui,
         mut secrets,
+        mut rules,
     ) = more;
     if let Some(t) = script.until {
         if Instant::now() < t {
@@ -463,6 +465,15 @@ fn run(
                 merge.write(crate::packs::kelasu::merge::MergeIntent::Make(k));
             }
             None => warn!("script: no piece {rest:?}"),
+        },
+        // `offerdraw`: Veney's "Offer a draw" (§2.0.21).
+        "offerdraw" => {
+            out.write(Command::OfferDraw);
+        }
+        // `rules`: the "Rules…" button of the game shown (a grid game's, else Veney's).
+        "rules" => match &grid {
+            Some(m) if rest != "veney" => rules.toggle(m.game.title(), m.game.rules_brief()),
+            _ => rules.toggle("Veney", veney_rules::BRIEF),
         },
         "quit" => {
             exit.write(AppExit::Success);

@@ -10,6 +10,7 @@ pub mod grid;
 pub mod measure;
 pub mod palette;
 pub mod redraw;
+pub mod rules_window;
 pub mod screen;
 pub mod search_task;
 pub mod seed;
@@ -28,6 +29,7 @@ pub(crate) fn plugin(app: &mut App) {
         screen::plugin,
         audio::plugin,
         redraw::plugin,
+        rules_window::plugin,
         grid::plugin,
         table_clock::plugin,
         companion::plugin,
@@ -43,6 +45,7 @@ pub(crate) fn view_plugin(app: &mut App) {
             title::plugin,
             audio::view_plugin,
             redraw::view_plugin,
+            rules_window::view_plugin,
             grid::view_plugin,
             table_clock::view_plugin,
             companion::view_plugin,

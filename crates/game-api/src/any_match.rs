@@ -68,6 +68,8 @@ pub trait AnyMatch: Send + Sync {
     fn explain_place(&self, kind: &str, to: crate::Cell) -> Refusal;
     /// The rule that keeps the deciding player's piece on `from` from any action, if one does.
     fn explain_stuck(&self, from: crate::Cell) -> Option<Refusal>;
+    /// The game's rules in brief (`Game::rules_brief`).
+    fn rules_brief(&self) -> &'static str;
     fn history_len(&self) -> usize;
     /// Whether an undone action waits to be redone.
     fn can_redo(&self) -> bool;
@@ -185,6 +187,10 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         let s = self.history().get(step)?;
         Some(view_of(&**self.game(), &s.before, s.action))
     }
+    fn rules_brief(&self) -> &'static str {
+        self.game().rules_brief()
+    }
+
     fn explain_stuck(&self, from: crate::Cell) -> Option<Refusal> {
         match Match::decision(self) {
             Decision::Player(p) => self.game().explain_stuck(self.state(), p, from),

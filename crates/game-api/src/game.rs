@@ -140,6 +140,12 @@ pub trait Game: Send + Sync + 'static {
         self.explain_move(s, player, None, to)
     }
 
+    /// The game's rules in brief, as Markdown (headings, paragraphs, bullets, a table): what a
+    /// host shows a learner beside the board. Empty when the game has none.
+    fn rules_brief(&self) -> &'static str {
+        ""
+    }
+
     /// Why `player`'s piece on `from` has no legal action at all, when a rule says so (a piece
     /// that never moves, one that already moved this turn); `None` when it is simply hemmed in.
     fn explain_stuck(

@@ -51,6 +51,9 @@ impl Game for Kelasu {
     fn title(&self) -> &'static str {
         "Kelasu"
     }
+    fn rules_brief(&self) -> &'static str {
+        crate::BRIEF
+    }
     fn players(&self) -> u8 {
         2
     }

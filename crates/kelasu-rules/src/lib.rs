@@ -85,3 +85,7 @@ pub mod moves {
     pub use crate::attacks::{conversion_targets, destinations, reach, recall_target};
     pub use crate::merge::{connected, merges};
 }
+
+/// Kelasu in brief (`docs/KELASU.md`): the rules as a learner reads them beside the board, with
+/// the rulings marked (`Game::rules_brief`).
+pub const BRIEF: &str = include_str!("../../../docs/KELASU.md");

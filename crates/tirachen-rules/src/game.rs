@@ -57,6 +57,9 @@ impl Game for Tirachen {
     fn title(&self) -> &'static str {
         "Tirachen"
     }
+    fn rules_brief(&self) -> &'static str {
+        crate::BRIEF
+    }
     fn players(&self) -> u8 {
         2
     }

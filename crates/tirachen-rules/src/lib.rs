@@ -74,3 +74,7 @@ pub mod endings {
 pub mod zone {
     pub use crate::zones::{CENTRE, NO_MANS_LAND, deployment_area, general_start, homeland};
 }
+
+/// Tirachen in brief (`docs/TIRACHEN.md`): the rules as a learner reads them beside the board, with
+/// the rulings marked (`Game::rules_brief`).
+pub const BRIEF: &str = include_str!("../../../docs/TIRACHEN.md");

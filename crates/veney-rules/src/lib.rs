@@ -89,3 +89,7 @@ pub use side::Side;
 pub use square::Square;
 pub use turn::Turn;
 pub use veney_game::{VeneyGame, cell_of, outcome_of, player_of, side_of};
+
+/// Veney in brief (`docs/RULES.md`): the rules as a learner reads them beside the board, with
+/// the rulings marked (`Game::rules_brief`).
+pub const BRIEF: &str = include_str!("../../../docs/RULES.md");

@@ -99,6 +99,9 @@ impl game_api::Game for VeneyGame {
     fn title(&self) -> &'static str {
         "Veney"
     }
+    fn rules_brief(&self) -> &'static str {
+        crate::BRIEF
+    }
     fn players(&self) -> u8 {
         2
     }

@@ -62,9 +62,10 @@ pub(super) fn side_panel(
     ),
     mut out: MessageWriter<Intent>,
     mut screens: MessageWriter<OpenScreen>,
-    (mut new_game, mut clock): (
+    (mut new_game, mut clock, mut rules): (
         MessageWriter<NewGameRequested>,
         MessageWriter<crate::host::table_clock::ClockIntent>,
+        ResMut<crate::host::rules_window::RulesWindow>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -89,6 +90,15 @@ pub(super) fn side_panel(
                 }
                 if ui.small_button("New game…").clicked() {
                     new_game.write(NewGameRequested(m.screen));
+                }
+                let brief = g.rules_brief();
+                if !brief.is_empty()
+                    && ui
+                        .small_button("Rules…")
+                        .on_hover_text("the rules in brief, with the rulings marked")
+                        .clicked()
+                {
+                    rules.toggle(g.title(), brief);
                 }
             });
             ui.label(egui::RichText::new(prompt(&m)).size(17.0).strong());

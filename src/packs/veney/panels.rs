@@ -326,9 +326,10 @@ fn side_panel(
         ResMut<RecordBox>,
         MessageWriter<crate::host::table_clock::ClockIntent>,
     ),
-    (computer_seats, thinking): (
+    (computer_seats, thinking, mut rules_window): (
         Res<super::computer::VeneyComputer>,
         Res<super::computer::VeneyThinking>,
+        ResMut<crate::host::rules_window::RulesWindow>,
     ),
     mut out: MessageWriter<Command>,
     mut screens: MessageWriter<crate::host::OpenScreen>,
@@ -386,7 +387,7 @@ fn side_panel(
                     (&mut pbox, &mut rbox),
                     &mut dialog,
                     &mut workshop_open,
-                    &mut clock,
+                    (&mut clock, &mut rules_window),
                 );
             });
         });

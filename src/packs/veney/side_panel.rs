@@ -57,7 +57,10 @@ pub(super) fn contents(
     (pbox, rbox): (&mut PositionBox, &mut RecordBox),
     dialog: &mut NewGameDialog,
     workshop_open: &mut bool,
-    clock: &mut MessageWriter<crate::host::table_clock::ClockIntent>,
+    (clock, rules): (
+        &mut MessageWriter<crate::host::table_clock::ClockIntent>,
+        &mut crate::host::rules_window::RulesWindow,
+    ),
 ) {
     header(ui, screens);
     status(ui, p);
@@ -71,7 +74,7 @@ pub(super) fn contents(
         turn_buttons(ui, p, out);
         other_actions(ui, p, out);
     }
-    game_buttons(ui, p, out, dialog, workshop_open);
+    game_buttons(ui, p, out, dialog, workshop_open, rules);
     if ui
         .button("Clock…")
         .on_hover_text("a chess clock for both players: beside a real board too")
@@ -472,6 +475,7 @@ fn game_buttons(
     out: &mut MessageWriter<Command>,
     dialog: &mut NewGameDialog,
     workshop_open: &mut bool,
+    rules: &mut crate::host::rules_window::RulesWindow,
 ) {
     let Panel { g, pos, draw, .. } = *p;
     if let (Some(by), false) = (draw.0, pos.is_game_over()) {
@@ -497,6 +501,13 @@ fn game_buttons(
         }
         if ui.button("New game…").clicked() {
             dialog.open = true;
+        }
+        if ui
+            .button("Rules…")
+            .on_hover_text("Veney in brief (docs/RULES.md), with the rulebook's sections")
+            .clicked()
+        {
+            rules.toggle("Veney", veney_rules::BRIEF);
         }
         if !pos.is_game_over()
             && ui
