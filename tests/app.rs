@@ -1040,3 +1040,76 @@ fn the_computers_seats_travel_with_a_veney_save() {
         [None, Some(game_ai::Level::Casual)]
     );
 }
+
+#[test]
+fn a_pinned_blade_is_freed_by_clicking_the_cloak_on_it() {
+    // §2.0.06 Blade Capture: "They must spend a later turn if they wish to remove the Cloak" —
+    // the blade's own move from under the Cloak. A review found no click could reach it: the
+    // square holds the opponent's Cloak.
+    let r = std::sync::Arc::new(veney_rules::Rules::standard());
+    let text = "4/4/4/bsCc/eeee/4/4/4/4/4/4/EEEE/1WSB/4/4/4 b DGLJR/dgljr pinned=w:Y13:0 turns=7";
+    let p = veney_rules::Position::from_text(&r, text).unwrap();
+    let g = veney_rules::Game::from_position_seeded(r.clone(), p, 1);
+    let frees: Vec<veney_rules::Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, veney_rules::Action::Move(m) if m.from == sq("Y13")))
+        .collect();
+    assert!(!frees.is_empty(), "the rules offer the freeing move");
+    let mut app = common::headless("free-blade", Some(g));
+    send(&mut app, Command::Click(sq("Y13")));
+    let info = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        info.contains("pinned under the Cloak on Y13 may be freed"),
+        "{info}"
+    );
+    let veney_rules::Action::Move(m) = frees[0] else {
+        unreachable!()
+    };
+    send(&mut app, Command::Click(m.to));
+    let pos = *app.world().resource::<CurrentGame>().0.position();
+    assert!(
+        pos.piece_at(m.to)
+            .is_some_and(|(s, _)| s == veney_rules::Side::Black),
+        "{}",
+        pos.to_text(&r)
+    );
+}
+
+#[test]
+fn the_partner_in_hand_is_explained_and_carded_as_itself() {
+    // §2.0.02 Concert of Self: "The armament's range constraint is based on the position of the
+    // Self at the end of this double-move" — the Sword in hand, refused beyond its range, is
+    // told so by its own rule (a review found the Self's move explained instead).
+    let mut app = app_with(
+        Game::from_position_seeded(
+            Arc::new(Rules::standard()),
+            Position::start(&Rules::standard()),
+            1,
+        ),
+        "partner-in-hand",
+    );
+    click(&mut app, "Y4");
+    click(&mut app, "X4");
+    let pos = *game(&app).position();
+    let lifted = pos.lifted().expect("the Sword is in hand");
+    let r = game(&app).rules.clone();
+    assert_eq!(
+        veney::packs::veney::game::picked_piece(&pos, lifted.from),
+        Some((Side::White, lifted.kind))
+    );
+    assert_eq!(r.set(Side::White).piece(lifted.kind).name(), "Sword");
+    click(&mut app, "X10");
+    let refusal = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .refusal
+        .clone()
+        .unwrap_or_default();
+    assert!(refusal.contains("§2.0.03"), "{refusal}");
+}

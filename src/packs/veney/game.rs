@@ -185,6 +185,22 @@ pub enum Selected {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Selection(pub Option<Selected>);
 
+/// The piece a board selection on `sq` picks up: the one standing there, or the mover's concert
+/// partner in hand, lifted from there (§2.0.02, R-CONCERT), or the mover's blade pinned under
+/// the opposing Cloak there, to be freed (§2.0.06).
+pub fn picked_piece(pos: &Position, sq: Square) -> Option<(Side, Kind)> {
+    let side = pos.turn();
+    if let Some(l) = pos.lifted().filter(|l| l.from == sq) {
+        return Some((side, l.kind));
+    }
+    match pos.piece_at(sq) {
+        Some((s, _)) if s != side => veney_rules::special::blade_capture::pinned_at(pos, side, sq)
+            .map(|(k, _)| (side, k))
+            .or(pos.piece_at(sq)),
+        other => other,
+    }
+}
+
 /// The guess methods' hidden pick in progress: where the defender hid the token (§2.0.R1).
 /// Kept out of the board and the panels' text until the guess is made.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]

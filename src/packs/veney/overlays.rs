@@ -134,7 +134,7 @@ fn draw(
     }
     if settings.selected_zone
         && let Some(Selected::Board(sq)) = sel.0
-        && let Some((s, k)) = pos.piece_at(sq)
+        && let Some((s, k)) = super::game::picked_piece(pos, sq)
         && rules.info(s, k).constraint.is_some()
     {
         tint(

@@ -603,7 +603,12 @@ fn rules_card(ui: &mut egui::Ui, p: &Panel) {
         Some(Selected::Board(sq)) => Some(sq),
         _ => hover.0,
     };
-    let card = match (sel.0, card_sq.and_then(|sq| pos.piece_at(sq))) {
+    let on = |sq: veney_rules::Square| match sel.0 {
+        // What the selection picked up (a partner in hand, a pinned blade), else what stands.
+        Some(Selected::Board(s)) if s == sq => super::game::picked_piece(pos, sq),
+        _ => pos.piece_at(sq),
+    };
+    let card = match (sel.0, card_sq.and_then(on)) {
         (Some(Selected::Reserve(k)), _) => Some((side, k)),
         (_, Some(p)) => Some(p),
         _ => None,

@@ -4,7 +4,9 @@
 //! chessground asks for a promotion piece). Playing with sand (§2.0.22) and the reason a move is
 //! refused come from the rules crate too.
 use super::Ctx;
-use crate::packs::veney::game::{Played, Selected, actions_from, explain_stuck, origin, target};
+use crate::packs::veney::game::{
+    Played, Selected, actions_from, explain_stuck, origin, picked_piece, target,
+};
 use veney_rules::{Action, Square};
 
 fn name(ctx: &Ctx, side: veney_rules::Side, k: veney_rules::Kind) -> String {
@@ -140,6 +142,19 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
         ctx.sel.0 = partner_in_hand(ctx);
         return;
     }
+    // A blade of the mover's pinned under an opposing Cloak is freed by its own move from the
+    // Cloak's square (§2.0.06: "spend a later turn … to remove the Cloak"): picked up there.
+    if before.piece_at(sq).is_some_and(|(s, _)| s != side)
+        && let Some(Action::Move(m)) = actions_from(&ctx.game.0, Selected::Board(sq)).first()
+        && let veney_rules::Mover::Piece(k) = m.mover
+    {
+        ctx.sel.0 = Some(Selected::Board(sq));
+        ctx.status.info = Some(format!(
+            "your {} pinned under the Cloak on {sq} may be freed: click where it goes (§2.0.06)",
+            name(ctx, side, k)
+        ));
+        return;
+    }
     match before.piece_at(sq) {
         Some((s, _)) if s == side => {
             let picked = Selected::Board(sq);
@@ -157,7 +172,7 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
         _ if before.free_square() == Some(sq) => ctx.sel.0 = Some(Selected::Free),
         _ => {
             let attempted = match ctx.sel.0 {
-                Some(Selected::Board(from)) => before.piece_at(from).map(|(_, k)| {
+                Some(Selected::Board(from)) => picked_piece(&before, from).map(|(_, k)| {
                     Action::Move(veney_rules::Move {
                         mover: veney_rules::Mover::Piece(k),
                         from,
