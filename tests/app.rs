@@ -1113,3 +1113,27 @@ fn the_partner_in_hand_is_explained_and_carded_as_itself() {
         .unwrap_or_default();
     assert!(refusal.contains("§2.0.03"), "{refusal}");
 }
+
+#[test]
+fn a_flailing_lanterns_zone_reaches_the_measure_beyond_its_self() {
+    // §2.0.10 Flail: "back into-measure with the Self or one measure further in that direction"
+    // — the drawn zone is the rules' landing measures, not the Self's measure alone.
+    let r = Arc::new(Rules::standard());
+    let p = Position::from_text(&r, "4/4/4/s3/4/4/4/4/4/4/4/2S1/4/L3/4/4 w EEEE/eeee").unwrap();
+    let g = Game::from_position_seeded(r, p, 1);
+    let zone = veney::packs::veney::overlays::selected_zone(&g, sq("W3")).expect("constrained");
+    assert!(zone.contains(sq("W6")), "the Self's measure");
+    assert!(
+        zone.contains(sq("W10")),
+        "the measure beyond, on the far side"
+    );
+    assert!(!zone.contains(sq("W3")), "not where it started");
+    // Every flail the rules offer lands inside the drawn zone.
+    for a in g.legal_actions() {
+        if let veney_rules::Action::Move(m) = a
+            && m.from == sq("W3")
+        {
+            assert!(zone.contains(m.to), "{a:?}");
+        }
+    }
+}

@@ -134,14 +134,9 @@ fn draw(
     }
     if settings.selected_zone
         && let Some(Selected::Board(sq)) = sel.0
-        && let Some((s, k)) = super::game::picked_piece(pos, sq)
-        && rules.info(s, k).constraint.is_some()
+        && let Some(zone) = selected_zone(&game.0, sq)
     {
-        tint(
-            veney_rules::constraint::zone_of(rules, pos, s, k),
-            ZONE,
-            0.7,
-        );
+        tint(zone, ZONE, 0.7);
     }
     if settings.all_zones {
         // Each constrained piece of the side to move, read from its entity's `RangeConstraint`
@@ -244,6 +239,20 @@ fn draw(
 /// The squares `side` may place a reserve piece of kind `k` on: the targets of the legal
 /// `Action::Place` actions when it is `side`'s turn, else the rules crate's placement squares
 /// for `side` (what it could place on at its next turn as the board stands).
+/// The range zone drawn for what a board selection on `sq` picks up (`picked_piece`), when it
+/// has a range constraint: the rules crate's zone, and for a flailing Lantern also the measure
+/// beyond its Self's that it may swing to (§2.0.10, the rules' flail destinations).
+pub fn selected_zone(game: &veney_rules::Game, sq: veney_rules::Square) -> Option<Bitboard> {
+    let (rules, pos) = (&game.rules, game.position());
+    let (s, k) = super::game::picked_piece(pos, sq)?;
+    rules.info(s, k).constraint?;
+    let mut zone = veney_rules::constraint::zone_of(rules, pos, s, k);
+    if veney_rules::special::flail::flailing(rules, pos, s, k, sq) {
+        zone |= veney_rules::special::flail::destinations(rules, pos, s, sq);
+    }
+    Some(zone)
+}
+
 pub fn placement_area(game: &veney_rules::Game, side: Side, k: veney_rules::Kind) -> Bitboard {
     let pos = game.position();
     if pos.turn() == side {
