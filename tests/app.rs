@@ -1137,3 +1137,32 @@ fn a_flailing_lanterns_zone_reaches_the_measure_beyond_its_self() {
         }
     }
 }
+
+#[test]
+fn a_piece_that_cannot_move_is_told_why_by_the_rules() {
+    // §2.0.22 "say which rule a move breaks": a piece picked up with nothing to do is told the
+    // rules' reason (a review found the pack's own words, one of them false).
+    let r = Arc::new(Rules::standard());
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "stuck-why",
+    );
+    // The Cloak leaps onto its own engagement on Y5: a stepping stone (§2.0.15), so only the
+    // Cloak moves again; the Self picked up is told so by the rules.
+    let stone = game(&app).legal_actions().into_iter().find(
+        |a| matches!(a, veney_rules::Action::Move(m) if m.from == sq("W4") && m.to == sq("Y5")),
+    );
+    let Some(stone) = stone else {
+        panic!("the Cloak's leap onto Y5 is legal at the start")
+    };
+    send(&mut app, Command::Play(stone));
+    click(&mut app, "Y4");
+    let info = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.starts_with("the Self cannot move: "), "{info}");
+    assert!(info.contains("§2.0.15"), "{info}");
+}

@@ -509,10 +509,13 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
             )
         }
         Selected::Board(sq) => {
-            let Some((_, k)) = pos.piece_at(sq) else {
+            let Some((_, k)) = picked_piece(pos, sq) else {
                 return String::new();
             };
             let name = name_of(rules, side, k);
+            if let Some(why) = rules_reason_stuck(game, sq, k) {
+                return format!("the {name} cannot move: {why}");
+            }
             match pos.phase() {
                 Phase::Start => format!("the {name} has no tenable move now"),
                 Phase::Second { stone, .. } if stone == Some(sq) => format!(
@@ -527,6 +530,35 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
         Selected::Free => "the free engagement cannot move now (§2.0.05)".into(),
         Selected::Donkey => "the Donkey is placed as a whole turn (§2.0.23)".into(),
     }
+}
+
+/// The rules' reason a piece of `k` on `sq` has no action (§2.0.22's explanation of one move it
+/// would make): an untenable move of it if there is one (its range constraint…), else a move
+/// to the first square its pattern reaches on an empty board (blocked, not its turn to move in
+/// this part of the turn…). `None` when the rules name no reason.
+fn rules_reason_stuck(game: &Game, sq: Square, k: Kind) -> Option<String> {
+    let (rules, pos) = (&game.rules, game.position());
+    let side = pos.turn();
+    let untenable = veney_rules::penalty::untenable_actions(rules, pos)
+        .into_iter()
+        .find(|a| origin(a) == Some(Selected::Board(sq)));
+    let attempt = untenable.or_else(|| {
+        let facing = pos.facing(sq);
+        let life = pos.life_square(rules, side);
+        let (both, moves, _) =
+            veney_rules::set_check::reach(rules.set(side), k, side, sq, facing, life);
+        let to = (both | moves).into_iter().next()?;
+        Some(Action::Move(veney_rules::Move {
+            mover: veney_rules::Mover::Piece(k),
+            from: sq,
+            to,
+            effect: veney_rules::Effect::Quiet,
+            dir: None,
+            face: None,
+        }))
+    })?;
+    let why = veney_rules::untenable::explain(rules, pos, &attempt).to_string();
+    Some(why.strip_prefix("untenable: ").unwrap_or(&why).to_string())
 }
 
 /// Rebuilds the piece entities whenever the game changes.
