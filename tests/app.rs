@@ -1166,3 +1166,30 @@ fn a_piece_that_cannot_move_is_told_why_by_the_rules() {
     assert!(info.starts_with("the Self cannot move: "), "{info}");
     assert!(info.contains("§2.0.15"), "{info}");
 }
+
+#[test]
+fn a_reserve_piece_that_cannot_be_placed_is_told_the_rule_that_stops_it() {
+    // §2.0.11 Presence: "no opposing placement in the measure of your Jutsu and Self" — Black's
+    // Jutsu and Self hold White's Self's measure. The free engagement beside White's Self is no
+    // place to try (a review found "W6 is not empty" given as the reason).
+    let r = Arc::new(Rules::standard());
+    let p = Position::from_text(&r, "3w/4/4/4/4/4/4/4/2js/1S2/@3/4/4/4/4/W3 w EEEEG/eeee")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let g = Game::from_position_seeded(r.clone(), p, 1);
+    let guard = r.set(Side::White).by_name("Guard").unwrap();
+    assert!(
+        !g.legal_actions()
+            .iter()
+            .any(|a| matches!(a, veney_rules::Action::Place { kind, .. } if *kind == guard)),
+        "no placement of the Guard is legal"
+    );
+    let mut app = app_with(g, "reserve-why");
+    send(&mut app, Command::SelectReserve(guard));
+    let info = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("§2.0.11"), "{info}");
+}

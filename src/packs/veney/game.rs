@@ -494,9 +494,18 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
             // The rules' own refusal of placing it on an empty square next to the Self (the
             // dying move, glare, Presence, the double-move, its range…): a review found the
             // pack's words naming the wrong reason.
+            // A square nothing stands on (no piece, the free engagement or a Donkey), next to
+            // the Self first (§2.0.13), else anywhere (the floating Ruin, §2.0.12).
+            let taken = veney_rules::special::donkey::squares(pos)
+                | pos.free_square().map_or(
+                    veney_rules::Bitboard::EMPTY,
+                    veney_rules::Bitboard::from_square,
+                );
+            let empty = |s: &Square| pos.piece_at(*s).is_none() && !taken.contains(*s);
             if let Some(life) = pos.life_square(rules, side)
-                && let Some(to) =
-                    Square::all().find(|s| s.distance(life) == 1 && pos.piece_at(*s).is_none())
+                && let Some(to) = Square::all()
+                    .find(|s| s.distance(life) == 1 && empty(s))
+                    .or_else(|| Square::all().find(empty))
             {
                 return veney_rules::untenable::explain(rules, pos, &Action::Place { kind: k, to })
                     .to_string();
