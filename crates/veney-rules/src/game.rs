@@ -305,6 +305,12 @@ impl Game {
         }
     }
 
+    /// A fingerprint of the generator as it stands (its next draw): a reloaded game must match
+    /// it, or its next throw would land otherwise.
+    pub fn generator_fingerprint(&self) -> u64 {
+        rand::Rng::random(&mut self.rng.clone())
+    }
+
     /// The throw the game's generator would draw now, without playing it (a Dagger Throw
     /// awaiting its roll); `None` in any other phase.
     pub fn next_roll(&self) -> Option<Roll> {
@@ -588,6 +594,21 @@ impl Game {
                 self.play(Action::EndTurn).map_err(err)?;
                 return self.play(a).map(|()| None).map_err(err);
             }
+        }
+        // The Donkey's throw written after its placer's turn (the record puts it there), when
+        // that turn's optional second move was declined — after an untenable move too.
+        if let notation::San::Donkey(_) = san
+            && let Some((_, ended)) =
+                notation::donkey_after_turn(&self.rules, &self.pos, self.pos.turn())
+            && ended > 0
+        {
+            let err = |e: Untenable| crate::errors::ParseError::new(col, tok, e.to_string());
+            for _ in 0..ended {
+                self.play(Action::EndTurn).map_err(err)?;
+            }
+            let legal = self.legal_actions();
+            let a = san.resolve(&self.rules, &self.pos, &legal, col)?;
+            return self.play(a).map(|()| None).map_err(err);
         }
         let untenable = crate::penalty::untenable_actions(&self.rules, &self.pos);
         let a = match san.resolve(&self.rules, &self.pos, &untenable, col) {

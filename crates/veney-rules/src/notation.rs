@@ -1269,7 +1269,11 @@ pub fn tokens(text: &str, col: usize) -> Vec<(&str, usize)> {
 
 /// `mover`'s Donkey about to move after `mover`'s turn, from `p`: the position where it moves,
 /// and how many `EndTurn`s (a declined second move) led there; `None` when its move is not next.
-fn donkey_after_turn(rules: &Rules, p: &Position, mover: Side) -> Option<(Position, usize)> {
+pub(crate) fn donkey_after_turn(
+    rules: &Rules,
+    p: &Position,
+    mover: Side,
+) -> Option<(Position, usize)> {
     let mut q = *p;
     let mut ended = 0;
     while q.turn() == mover && !q.is_game_over() && !q.at_turn_start() && ended < 4 {

@@ -270,7 +270,22 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
             // Untenable moves played with sand (§2.0.22), called or not.
             Err(_) if rules.options.untenable != crate::options::UntenablePolicy::Strict => {
                 for (tok, col) in &toks {
+                    let n = game.actions().count();
                     game.play_token(tok, *col).map_err(at)?;
+                    // A throw, a landing or the Donkey's move advances the generator as drawn
+                    // in play (a review found a sand turn's throws left it behind).
+                    if game.actions().count() > n
+                        && matches!(
+                            game.actions().last().map(|x| x.1),
+                            Some(
+                                crate::action::Action::Roll(_)
+                                    | crate::action::Action::Land(_)
+                                    | crate::action::Action::Donkey(Some(_))
+                            )
+                        )
+                    {
+                        game.advance_rng_for_roll();
+                    }
                 }
             }
             Err(error) => return Err(at(error)),

@@ -43,6 +43,12 @@ fn random_games_save_and_load_to_the_same_game() {
         assert_eq!(h.position(), g.position(), "seed {seed}\n{text}");
         assert_eq!(h.record(), g.record(), "seed {seed}");
         assert_eq!(h.seed(), g.seed());
+        // The generator where it stood: the next throw lands the same.
+        assert_eq!(
+            h.generator_fingerprint(),
+            g.generator_fingerprint(),
+            "seed {seed}\n{text}"
+        );
     }
 }
 
@@ -56,8 +62,10 @@ fn games_played_with_sand_save_and_load_too() {
         UntenablePolicy::PiecePenaltyAbsolute,
         UntenablePolicy::Friendly,
     ] {
+        // With the Donkey: its throws come in the middle of turns played with sand.
         let o = veney_rules::options::RuleOptions {
             untenable: policy,
+            donkey: true,
             ..Default::default()
         };
         let rules = Arc::new(Rules::standard_with(o));
@@ -81,6 +89,10 @@ fn games_played_with_sand_save_and_load_too() {
                         g.land().unwrap();
                         continue;
                     }
+                    Phase::DonkeyMove { .. } => {
+                        g.roll();
+                        continue;
+                    }
                     _ => {}
                 }
                 if g.callable() && pick.random_bool(0.5) {
@@ -100,6 +112,11 @@ fn games_played_with_sand_save_and_load_too() {
             let h = savefile::read(rules.clone(), &text)
                 .unwrap_or_else(|e| panic!("{policy:?} seed {seed}: {e}\n{text}"));
             assert_eq!(h.position(), g.position(), "{policy:?} seed {seed}\n{text}");
+            assert_eq!(
+                h.generator_fingerprint(),
+                g.generator_fingerprint(),
+                "{policy:?} seed {seed}: the generator\n{text}"
+            );
         }
     }
 }
