@@ -92,10 +92,35 @@ impl Game {
         self.seed
     }
 
+    /// A replayed game (a record read with sand, `replay::replay`) played on under `rules` —
+    /// the options agreed for the game in progress, a replay's sand aside — from `seed`: the
+    /// generator is rebuilt along the history, each recorded throw, landing and Donkey move
+    /// advancing it as a draw would, so undo and later throws behave as in a game played here.
+    /// The position and the history stay as replayed.
+    pub fn continued_under(mut self, rules: Arc<Rules>, seed: u64) -> Game {
+        self.rules = rules;
+        self.seed = seed;
+        self.rng = crate::rng::seeded(seed);
+        self.rng_history.clear();
+        for i in 0..self.history.len() {
+            self.rng_history.push(self.rng.clone());
+            self.advance_rng_for(i);
+        }
+        self.redo.clear();
+        self
+    }
+
     /// After replaying a recorded roll: advance the generator as the original draw did, so
     /// that later throws land as they would have.
     pub fn advance_rng_for_roll(&mut self) {
-        match self.history.last() {
+        if let Some(i) = self.history.len().checked_sub(1) {
+            self.advance_rng_for(i);
+        }
+    }
+
+    /// Advances the generator as drawing the history's `i`-th action did, if it was chance.
+    fn advance_rng_for(&mut self, i: usize) {
+        match self.history.get(i) {
             Some((before, crate::action::Action::Roll(_))) => {
                 if let Some(n) =
                     crate::special::dagger_throw::sticks(&self.rules, before, before.turn())

@@ -161,6 +161,8 @@ pub(super) fn load_record(ctx: &mut Ctx, text: Result<String, String>, source: &
         ));
         return;
     }
-    ctx.replace_game(rep.game);
+    // Played on under the options agreed for this game (the replay's sand aside) and a fresh
+    // seed, the generator advanced by the record's throws.
+    ctx.replace_game(rep.game.continued_under(rules, fresh_seed()));
     ctx.status.info = Some(news);
 }
