@@ -129,7 +129,6 @@ pub struct SecretFlow {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SecretScreen>()
         .init_resource::<SecretFlow>()
-        .init_resource::<ComputerDraws>()
         .add_message::<SecretIntent>()
         .add_systems(
             Update,
@@ -151,28 +150,30 @@ pub(super) fn view_plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, view.in_set(super::VeneySystems));
 }
 
-/// The computer's secret picks, drawn from the game's own seed and how many it has drawn, so a
-/// game with the same seed replays them; nothing the other player hid goes in.
-#[derive(Resource, Default, Debug)]
-pub struct ComputerDraws {
-    seed: u64,
-    drawn: u64,
+/// What a computer's secret pick is for: each draws apart from the others at the same point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    HoldHand = 1,
+    GuessHand = 2,
+    Hug = 3,
+    Hide = 4,
+    Guess = 5,
+    Setup = 6,
 }
 
-impl ComputerDraws {
-    /// One of `0..n`, uniformly (a mixed choice: no pick the opponent could count on).
-    fn pick(&mut self, seed: u64, n: u8) -> u8 {
-        if self.seed != seed {
-            *self = ComputerDraws { seed, drawn: 0 };
-        }
-        self.drawn += 1;
-        // splitmix64 of (seed, count).
-        let mut x = seed ^ self.drawn.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^= x >> 31;
-        (x % n.max(1) as u64) as u8
-    }
+/// The computer's secret pick for `purpose` at point `at` of the game (its actions played so
+/// far; in a setup, the pieces still to set): one of `0..n`, uniformly, from the game's own seed.
+/// The same game at the same point picks the same again, after a save and a load too;
+/// nothing the other player hid goes in.
+fn computer_pick(seed: u64, at: u64, purpose: Purpose, n: u8) -> u8 {
+    // splitmix64 of (seed, point, purpose).
+    let mut x = seed
+        ^ at.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (purpose as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^= x >> 31;
+    (x % n.max(1) as u64) as u8
 }
 
 fn intents(
@@ -249,20 +250,25 @@ fn computer_commits(
     hidden: Res<HiddenPick>,
     mut setup: ResMut<SetupSession>,
     mut flow: ResMut<SecretFlow>,
-    mut draws: ResMut<ComputerDraws>,
     mut out: MessageWriter<Command>,
 ) {
     let computer = |s: Side| seats.plays(s).is_some();
     let seed = game.0.seed();
+    // Where the game stands: the point each pick is drawn for.
+    let at = game.0.actions().count() as u64;
     // The hidden hand: White holds, Black guesses.
     match flow.hand.as_ref().map(|d| d.held) {
         Some(None) if computer(Side::White) => {
             if let Some(d) = flow.hand.as_mut() {
-                d.held = Some([Hand::Left, Hand::Right][draws.pick(seed, 2) as usize]);
+                d.held = Some(
+                    [Hand::Left, Hand::Right]
+                        [computer_pick(seed, at, Purpose::HoldHand, 2) as usize],
+                );
             }
         }
         Some(Some(_)) if computer(Side::Black) => {
-            let g = [Hand::Left, Hand::Right][draws.pick(seed, 2) as usize];
+            let g =
+                [Hand::Left, Hand::Right][computer_pick(seed, at, Purpose::GuessHand, 2) as usize];
             guess_hand(&mut flow, g, &mut out);
         }
         _ => {}
@@ -281,7 +287,7 @@ fn computer_commits(
                 s.handed_over();
             }
             if computer(s.side()) && !s.side_done() {
-                placed = arrange(s, &mut draws);
+                placed = arrange(s);
                 if s.turns.is_none() && s.side_done() {
                     if s.side() == Side::White {
                         s.finish_arranging();
@@ -304,10 +310,10 @@ fn computer_commits(
     // The Hug.
     if hug_open(g, &hug) {
         if let Some(draw) = g.position().outcome() {
-            let mut pick = |side| {
+            let pick = |side| {
                 // A draw in (0, 1) from the seeded draws (the middle of one of 250 equal
                 // parts), for the mixed strategy.
-                let u = (draws.pick(seed, 250) as f64 + 0.5) / 250.0;
+                let u = (computer_pick(seed, at, Purpose::Hug, 250) as f64 + 0.5) / 250.0;
                 veney_rules::hug::choices(&g.rules, side)
                     [game_ai::matrix::pick(&hug_strategy(&g.rules, draw, side), u)]
             };
@@ -327,10 +333,20 @@ fn computer_commits(
     if let Some((thrower, places)) = guess_open(g) {
         match hidden.0 {
             None if computer(!thrower) => {
-                out.write(Command::Hide(draws.pick(seed, places)));
+                out.write(Command::Hide(computer_pick(
+                    seed,
+                    at,
+                    Purpose::Hide,
+                    places,
+                )));
             }
             Some(_) if computer(thrower) => {
-                out.write(Command::Guess(draws.pick(seed, places)));
+                out.write(Command::Guess(computer_pick(
+                    seed,
+                    at,
+                    Purpose::Guess,
+                    places,
+                )));
             }
             _ => {}
         }
@@ -339,7 +355,7 @@ fn computer_commits(
 
 /// Sets down the computer's pieces where the rules allow, at random (in turns, one); whether it
 /// set any down.
-fn arrange(s: &mut super::setup_screen::Session, draws: &mut ComputerDraws) -> bool {
+fn arrange(s: &mut super::setup_screen::Session) -> bool {
     let side = s.side();
     let mut any = false;
     while let Some(&k) = s.remaining(side).first() {
@@ -348,7 +364,9 @@ fn arrange(s: &mut super::setup_screen::Session, draws: &mut ComputerDraws) -> b
         if allowed.is_empty() {
             break;
         }
-        let sq = allowed[draws.pick(s.seed, allowed.len().min(255) as u8) as usize];
+        let left = (s.remaining(Side::White).len() + s.remaining(Side::Black).len()) as u64;
+        let sq = allowed
+            [computer_pick(s.seed, left, Purpose::Setup, allowed.len().min(255) as u8) as usize];
         if s.place(sq).is_err() {
             break;
         }
@@ -830,7 +848,7 @@ fn view(
 
 #[cfg(test)]
 mod tests {
-    use super::{ComputerDraws, hug_strategy};
+    use super::{Purpose, computer_pick, hug_strategy};
     use veney_rules::Side;
     use veney_rules::outcome::{Draw, Outcome};
 
@@ -882,16 +900,28 @@ mod tests {
     /// choices comes up about as often.
     #[test]
     fn the_computers_picks_replay_with_the_games_seed() {
+        // Drawn from the game's seed and the point in the game: the same again after a load
+        // (no count kept in memory), another seed gives others, each purpose draws apart.
         let picks = |seed| {
-            let mut d = ComputerDraws::default();
-            (0..64).map(|_| d.pick(seed, 2)).collect::<Vec<_>>()
+            (0..64)
+                .map(|at| computer_pick(seed, at, Purpose::Hug, 2))
+                .collect::<Vec<_>>()
         };
         assert_eq!(picks(7), picks(7));
         assert_ne!(picks(7), picks(8));
-        let mut d = ComputerDraws::default();
+        let hides: Vec<u8> = (0..64)
+            .map(|at| computer_pick(7, at, Purpose::Hide, 4))
+            .collect();
+        let guesses: Vec<u8> = (0..64)
+            .map(|at| computer_pick(7, at, Purpose::Guess, 4))
+            .collect();
+        assert!(
+            hides.iter().zip(&guesses).filter(|(h, g)| h == g).count() < 32,
+            "the computer's guess is not its own hide"
+        );
         let mut counts = [0u32; 4];
-        for _ in 0..4000 {
-            counts[d.pick(11, 4) as usize] += 1;
+        for at in 0..4000 {
+            counts[computer_pick(11, at, Purpose::Guess, 4) as usize] += 1;
         }
         assert!(
             counts.iter().all(|&c| (900..1100).contains(&c)),
