@@ -444,6 +444,10 @@ fn resigning_ends_the_game_and_undo_takes_it_back() {
     assert_eq!(at(&a, "E3"), Some((Side::Blue, Kind::Blank)));
     send(&mut a, Intent::Load);
     assert_eq!(prompt(&a), "Red wins: Blue resigns");
+    // Between people, the player not deciding may resign too ("at any moment", rulings).
+    let mut b = kelasu_app("resign-other", Some(MERGING));
+    send(&mut b, Intent::Resign(Player(1)));
+    assert_eq!(prompt(&b), "Blue wins: Red resigns");
 }
 
 /// "A mutual agreement.": one player offers, the other accepts or declines; an offer lapses

@@ -162,16 +162,30 @@ pub(super) fn controls(
             }
         });
     } else {
-        ui.horizontal(|ui| {
-            if ui
-                .button("Resign…")
-                .on_hover_text(format!(
-                    "{} gives up the game (asks first)",
-                    g.player_name(me)
-                ))
-                .clicked()
-            {
-                ask.resign = Some(me);
+        ui.horizontal_wrapped(|ui| {
+            // Between people at one screen either may resign at any moment, not only the one
+            // deciding (Kelasu: "Your opponent Resigns"); against the computer, the person.
+            let resigners: Vec<Player> = if m.person.is_none() {
+                (0..g.players()).map(Player).collect()
+            } else {
+                vec![me]
+            };
+            for p in resigners {
+                let label = if m.person.is_none() {
+                    format!("{} resigns…", g.player_name(p))
+                } else {
+                    "Resign…".to_string()
+                };
+                if ui
+                    .button(label)
+                    .on_hover_text(format!(
+                        "{} gives up the game (asks first)",
+                        g.player_name(p)
+                    ))
+                    .clicked()
+                {
+                    ask.resign = Some(p);
+                }
             }
             if ui
                 .button("Offer a draw")
