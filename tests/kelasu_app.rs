@@ -158,7 +158,8 @@ fn merge_by_gathering_blanks_then_move_the_new_warrior_in_the_same_turn() {
         a.world().resource::<GridSelection>().0,
         Some(veney::host::grid::Pick::Cell(cell("C4")))
     );
-    assert!(highlights(&a).targets.iter().all(|(_, m)| *m == Mark::Move));
+    // Its Blank is hemmed in (C3, C5, D4 hold Blanks): nothing is marked, no merge either.
+    assert!(highlights(&a).targets.is_empty(), "{:?}", highlights(&a));
     // The builder (M) claims the board's clicks: they gather Blanks.
     send(&mut a, MergeIntent::Toggle);
     assert!(a.world().resource::<GridClicksClaimed>().0);
@@ -243,7 +244,13 @@ fn merge_by_gathering_blanks_then_move_the_new_warrior_in_the_same_turn() {
         "{record}"
     );
     // Undo takes back the turn's actions one by one; the builder closes on another position.
+    send(&mut a, Intent::Undo);
+    assert_eq!(typed(&a).state().to_move(), Side::Blue);
     send(&mut a, MergeIntent::Toggle);
+    assert!(
+        a.world().resource::<MergeBuilder>().open,
+        "opened in Blue's turn"
+    );
     send(&mut a, Intent::Undo);
     assert!(!a.world().resource::<MergeBuilder>().open);
 }
@@ -396,7 +403,14 @@ fn every_pick_marks_exactly_the_rules_targets_with_their_reach() {
 
 #[test]
 fn save_and_load_keep_the_options_and_the_position() {
-    let mut a = kelasu_app("save", Some(MERGING));
+    // Options other than the defaults, so a load that ignored the save's headers would show.
+    let options = KelasuOptions {
+        pass_allowed: true,
+        recall_captures: true,
+        quiet_full_turns: Some(10),
+        ..Default::default()
+    };
+    let mut a = kelasu_app_with("save", Some(MERGING), options);
     click(&mut a, "D3");
     click(&mut a, "E3");
     let before = m(&a).game.position_text(Viewer::Referee);
@@ -406,6 +420,7 @@ fn save_and_load_keep_the_options_and_the_position() {
     send(&mut a, Intent::Load);
     assert_eq!(m(&a).game.position_text(Viewer::Referee), before);
     assert_eq!(energy(&a), 3, "mid-turn energy survives the save");
+    assert_eq!(typed(&a).game().options, options);
 }
 
 fn prompt(app: &App) -> String {
