@@ -35,7 +35,19 @@ pub fn energy(m: &Match<Kelasu>) -> (i16, i16) {
         steps -= 1;
     }
     let left = m.state().energy();
-    (left, m.state_after(steps).energy().max(left))
+    let began = m.state_after(steps);
+    if !g.at_turn_start(began) {
+        // Started from a text in the middle of a turn: the turn began with the mover's Stones
+        // ("At the start of each turn your Energy is the number of Stones you have").
+        let mover = m.state().to_move();
+        let stones = m
+            .state()
+            .pieces()
+            .filter(|(_, q)| q.side == mover && q.kind == kelasu_rules::Kind::Stone)
+            .count() as i16;
+        return (left, stones.max(left));
+    }
+    (left, began.energy().max(left))
 }
 
 /// The index of the action ending the turn, when the rules offer it.
