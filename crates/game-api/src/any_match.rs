@@ -61,7 +61,9 @@ pub trait AnyMatch: Send + Sync {
     fn reserves_after(&self, steps: usize, viewer: Viewer) -> Vec<ReserveView>;
     /// Action `step` of the history as seen from the state it was played in (`None` past the
     /// end): the last-move mark of a reviewed position.
-    fn step_action(&self, step: usize) -> Option<ActionView>;
+    /// Step `step` of the history as `viewer` may see it: an action hidden from them (a sealed
+    /// choice not yet revealed) is `?`, with no label and no cells.
+    fn step_action(&self, step: usize, viewer: Viewer) -> Option<ActionView>;
     /// Why no legal action goes from `from` to `to` for the deciding player.
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal;
     /// `Game::explain_place` for the deciding player's tray pick of `kind`.
@@ -74,7 +76,7 @@ pub trait AnyMatch: Send + Sync {
     /// Whether an undone action waits to be redone.
     fn can_redo(&self) -> bool;
     /// The last played action as seen from the state it was played in (for a last-move mark).
-    fn last_action(&self) -> Option<ActionView>;
+    fn last_action(&self, viewer: Viewer) -> Option<ActionView>;
     /// `Game::piece_zones` for the piece on `cell` now.
     fn piece_zones(&self, cell: crate::Cell) -> Vec<crate::Zone>;
     /// `Game::piece_reach` in the current position.
@@ -183,9 +185,20 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     fn reserves_after(&self, steps: usize, viewer: Viewer) -> Vec<ReserveView> {
         self.game().reserves(self.state_after(steps), viewer)
     }
-    fn step_action(&self, step: usize) -> Option<ActionView> {
+    fn step_action(&self, step: usize, viewer: Viewer) -> Option<ActionView> {
         let s = self.history().get(step)?;
-        Some(view_of(&**self.game(), &s.before, s.action))
+        let g = &**self.game();
+        if !g.action_visible(&s.before, s.actor, s.action, viewer)
+            && !g.action_revealed(self.state(), s.actor, s.action, viewer)
+        {
+            return Some(ActionView {
+                text: "?".into(),
+                cells: crate::ActionCells::default(),
+                kind: g.action_kind(&s.before, s.action),
+                label: None,
+            });
+        }
+        Some(view_of(g, &s.before, s.action))
     }
     fn rules_brief(&self) -> &'static str {
         self.game().rules_brief()
@@ -219,8 +232,8 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     fn can_redo(&self) -> bool {
         Match::can_redo(self)
     }
-    fn last_action(&self) -> Option<ActionView> {
-        self.step_action(self.history().len().checked_sub(1)?)
+    fn last_action(&self, viewer: Viewer) -> Option<ActionView> {
+        self.step_action(self.history().len().checked_sub(1)?, viewer)
     }
     fn piece_zones(&self, cell: crate::Cell) -> Vec<crate::Zone> {
         self.game().piece_zones(self.state(), cell)

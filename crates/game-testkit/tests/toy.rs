@@ -134,10 +134,15 @@ fn a_match_shows_its_pieces_and_trays_after_any_step() {
         a.reserves(Viewer::Referee)
     );
     // Each step's action as it was played, and nothing past the end.
-    assert_eq!(a.step_action(0).unwrap().text, "b1");
-    assert_eq!(a.step_action(3).unwrap().text, "b0");
-    assert_eq!(a.step_action(3), a.last_action());
-    assert!(a.step_action(4).is_none());
+    let r = Viewer::Referee;
+    assert_eq!(a.step_action(0, r).unwrap().text, "b1");
+    assert_eq!(a.step_action(3, r).unwrap().text, "b0");
+    assert_eq!(a.step_action(3, r), a.last_action(r));
+    assert!(a.step_action(4, r).is_none());
+    // The first seat's open bid of round 2 is sealed from the second seat, not from its maker.
+    let hidden = a.step_action(3, Viewer::Player(Player(1))).unwrap();
+    assert_eq!((hidden.text.as_str(), hidden.label), ("?", None));
+    assert_eq!(a.last_action(Viewer::Player(Player(0))).unwrap().text, "b0");
 }
 
 /// A resignation and an agreed draw end the match where it stands, are written as the record's

@@ -174,7 +174,12 @@ fn enter(m: &mut ActiveMatch, text: &str, out: &mut MessageWriter<Intent>) -> Ve
     let seat = m.decider();
     match m.game.play_text(text) {
         Ok(()) => {
-            let played = m.game.last_action().map(|a| a.text).unwrap_or_default();
+            // The typist's own action, read back whole (it is taken back at once).
+            let played = m
+                .game
+                .last_action(game_api::Viewer::Referee)
+                .map(|a| a.text)
+                .unwrap_or_default();
             // A sealed choice typed for another seat (`2|…` while the first still chooses):
             // the host plays the actions of the seat it asks, so it must not pass as that one's.
             let other_seat = matches!(m.game.decision(), Decision::Simultaneous { waiting }

@@ -112,8 +112,10 @@ fn compute(
     mut hl: ResMut<GridHighlights>,
 ) {
     let last_action = match review.0 {
-        Some(steps) => steps.checked_sub(1).and_then(|i| m.game.step_action(i)),
-        None => m.game.last_action(),
+        Some(steps) => steps
+            .checked_sub(1)
+            .and_then(|i| m.game.step_action(i, m.viewer())),
+        None => m.game.last_action(m.viewer()),
     };
     let last = last_action
         .map(|a| a.cells.from.into_iter().chain(a.cells.to).collect())
