@@ -240,7 +240,11 @@ impl<G: Game> Match<G> {
     /// ending stands after the last action, so it goes too (`withdraw_declared` takes back the
     /// ending alone).
     pub fn undo(&mut self) -> Option<G::Action> {
-        let step = self.history.pop()?;
+        let Some(step) = self.history.pop() else {
+            // Nothing played yet: a declared ending is still withdrawn, as the doc says.
+            self.declared = None;
+            return None;
+        };
         self.declared = None;
         self.state = step.before;
         self.rng = step.rng_before;

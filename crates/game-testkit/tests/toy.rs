@@ -200,6 +200,12 @@ fn a_declared_ending_ends_the_match_and_undo_withdraws_it() {
     assert!(m.undo().is_some());
     assert_eq!(m.declared(), None);
     assert_eq!(m.history().len(), len - 1);
+    // With nothing played, undo still withdraws a declared ending.
+    let mut fresh = Match::new(g.clone(), 1);
+    fresh.declare(Declared::DrawAgreed).unwrap();
+    assert!(fresh.undo().is_none());
+    assert_eq!(fresh.declared(), None);
+    assert!(!matches!(fresh.decision(), Decision::Over(_)));
 
     // A player of no seat cannot resign; an ending that reads as nothing says where.
     assert_eq!(
