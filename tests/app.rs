@@ -1193,3 +1193,36 @@ fn a_reserve_piece_that_cannot_be_placed_is_told_the_rule_that_stops_it() {
         .unwrap_or_default();
     assert!(info.contains("§2.0.11"), "{info}");
 }
+
+#[test]
+fn a_refused_throw_at_the_self_is_explained_as_a_throw() {
+    // §2.0.08 Dagger Throw: with the Dagger picked up, a click on the opposing Self may mean a
+    // move or a throw; refused, it is told the throw's rule too (a piece in the way), not only
+    // the Dagger's movement (a review found the move alone explained).
+    let r = Arc::new(Rules::standard());
+    let p = Position::from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "W5"),
+            (Side::White, "Dagger", "X5"),
+            (Side::White, "Guard", "X6"),
+            (Side::Black, "Self", "X8"),
+            (Side::Black, "Engagement", "X7"),
+        ],
+        Side::White,
+    )
+    .unwrap();
+    let mut app = app_with(Game::from_position_seeded(r, p, 1), "throw-why");
+    click(&mut app, "X5");
+    click(&mut app, "X8");
+    let refusal = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .refusal
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        refusal.contains("as a throw: ") && refusal.contains("stands in the way"),
+        "{refusal}"
+    );
+}

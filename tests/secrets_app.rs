@@ -664,3 +664,72 @@ fn a_draw_is_offered_and_accepted_then_settled_by_the_hug() {
     );
     assert_eq!(game(&c).position().outcome(), None);
 }
+
+#[test]
+fn the_computers_hidden_pick_is_drawn_afresh_after_undo_and_load() {
+    // §2.0.R1: the defender's token is hidden from the thrower. Against the computer, undoing
+    // the throw and throwing again must not show where it hides (a review found the same pick
+    // made again at the same point); the count of its picks goes into the save, so loading one
+    // cannot either.
+    use veney::packs::veney::secrets::{ComputerDraws, draws_read_from, draws_written_into};
+    let mut a = throwing("guess-fresh", [false, false]);
+    a.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    for _ in 0..4 {
+        a.update();
+    }
+    assert_eq!(
+        a.world().resource::<ComputerDraws>().0,
+        1,
+        "the computer hid its token"
+    );
+    send(&mut a, Command::Guess(0));
+    send(&mut a, Command::Undo);
+    // The throw is made again; the computer hides again: its second draw.
+    let throw = game(&a)
+        .legal_actions()
+        .into_iter()
+        .find(|x| matches!(x, veney_rules::Action::Throw { .. }));
+    let t = throw.expect("undo went back before the throw");
+    send(&mut a, Command::Play(t));
+    for _ in 0..4 {
+        a.update();
+    }
+    assert_eq!(a.world().resource::<ComputerDraws>().0, 2);
+    // The count rides in a save and comes back.
+    let text = draws_written_into(
+        ComputerDraws(7),
+        "[Game \"Veney\"]\n[Seed \"1\"]\n1. SY5;\n",
+    );
+    assert!(text.contains("[ComputerDraws \"7\"]"), "{text}");
+    assert_eq!(draws_read_from(&text), ComputerDraws(7));
+    assert_eq!(draws_read_from("[Game \"Veney\"]\n"), ComputerDraws(0));
+}
+
+#[test]
+fn a_game_ended_during_a_secret_leaves_no_lock() {
+    // The defender's token is hidden, then the thrower's flag falls (§2.0.R3): the secret's
+    // screen is gone with the game, so undo (to play on) must not be refused as "a secret
+    // choice is being made" (a review found the game locked).
+    let mut a = throwing("guess-flag", [false, false]);
+    send(&mut a, Command::Hide(1));
+    assert!(
+        a.world_mut()
+            .resource_mut::<CurrentGame>()
+            .0
+            .out_of_time(Side::White)
+    );
+    a.update();
+    assert_eq!(pane(&a), None);
+    send(&mut a, Command::Undo);
+    let (_, _, refusal) = status(&a);
+    assert!(
+        refusal
+            .as_deref()
+            .is_none_or(|r| !r.contains("a secret choice is being made")),
+        "{refusal:?}"
+    );
+    assert!(
+        !game(&a).position().is_game_over(),
+        "the flag's ending taken back"
+    );
+}

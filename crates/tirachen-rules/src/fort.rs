@@ -3,7 +3,6 @@
 //! the fort"; "When capturing a fort, the capturing piece is also captured."
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::piece::Kind;
 use crate::position::Position;
 use crate::side::Side;
 use crate::square::Square;
@@ -17,11 +16,6 @@ pub fn ring(fort: Square) -> Bitboard {
 /// stands on the board. Passing through is allowed (the text bars only ending there).
 pub fn barred(pos: &Position, side: Side) -> Bitboard {
     pos.fort(side.other()).map(ring).unwrap_or(Bitboard::EMPTY)
-}
-
-/// Whether taking what stands on `to` sacrifices the capturer (it is a Fort).
-pub fn sacrifices_capturer(pos: &Position, to: Square) -> bool {
-    pos.kind(Kind::Fort).contains(to)
 }
 
 /// Squares where `side`'s Fort would have an opposing piece already standing in its ring. The

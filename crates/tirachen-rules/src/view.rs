@@ -112,17 +112,14 @@ pub fn reserves(pos: &Position) -> Vec<ReserveView> {
 pub fn action_cells(pos: &Position, a: Action) -> ActionCells {
     match a {
         Action::Move { from, to, control } => {
-            let mut captures = Vec::new();
-            if control {
-                // The capturer is sacrificed; the Traitor stays and changes side.
-                captures.push(cell(from));
-            } else if pos.occupied().contains(to) {
-                captures.push(cell(to));
-                // A Fort's capturer is captured too.
-                if fort::sacrifices_capturer(pos, to) {
-                    captures.push(cell(from));
-                }
-            }
+            // Only the opposing piece taken (`ActionCells::captures`): gaining the Traitor by
+            // sacrificing the capturer takes nothing, and a Fort's capturer, captured too, is
+            // the mover's own.
+            let captures = if !control && pos.occupied().contains(to) {
+                vec![cell(to)]
+            } else {
+                Vec::new()
+            };
             ActionCells {
                 from: Some(cell(from)),
                 to: Some(cell(to)),

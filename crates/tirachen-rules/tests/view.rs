@@ -60,8 +60,9 @@ fn pieces_trays_and_action_cells() {
         (c.from, c.to, c.captures.clone()),
         (Some(Cell(22)), Some(Cell(40)), vec![Cell(40)])
     );
-    // Control: the capturer is the piece lost; the Traitor stays.
-    assert_eq!(cells("Ce3xe5=T").captures, vec![Cell(22)]);
+    // Control: the capturer is sacrificed (the mover's own) and the Traitor stays: nothing
+    // opposing is taken.
+    assert_eq!(cells("Ce3xe5=T").captures, vec![]);
     let p = cells("P@d1");
     assert_eq!(
         (p.from, p.to, p.from_reserve),

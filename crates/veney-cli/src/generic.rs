@@ -26,7 +26,7 @@ pub fn main<G: Game>(
                 game_api::header_pairs(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             for (k, v) in &given {
                 if let Some((_, saved)) = named.iter().find(|(n, _)| n == k)
-                    && saved != v
+                    && !saved.eq_ignore_ascii_case(v)
                 {
                     return Err(format!(
                         "{}: the save was played with [{k} \"{saved}\"], not --option {k}={v}",

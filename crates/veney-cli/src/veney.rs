@@ -46,6 +46,19 @@ pub fn main(cli: Cli) -> ExitCode {
 /// not the sets given is replayed with a warning naming both.
 fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool, String> {
     let text = crate::generic::read_record(file)?;
+    // Another game's save (`[Game "tirachen"]`): refused, naming the game to ask for.
+    if let Some((line, _, g)) = game_api::save_headers(&text)
+        .unwrap_or_default()
+        .into_iter()
+        .find(|h| h.1 == "Game")
+        && !g.eq_ignore_ascii_case("veney")
+    {
+        return Err(format!(
+            "{}:{line}: this is a save of `{g}`, not of Veney (--game {})",
+            file.display(),
+            g.to_lowercase()
+        ));
+    }
     let rules = match veney_rules::savefile::options_of(&text) {
         Some(Err(e)) => return Err(format!("{}: {e}", file.display())),
         Some(Ok(saved)) if saved != rules.options => {
@@ -69,6 +82,7 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         }
         _ => rules.clone(),
     };
+    let mut armies_differ = false;
     for side in Side::ALL {
         let key = format!("[{side}SetHash \"");
         let Some(saved) = text
@@ -80,6 +94,7 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         let set = rules.set(side);
         let given = format!("{:016x}", set.fingerprint);
         if saved != given {
+            armies_differ = true;
             eprintln!(
                 "warning: {}: {side}'s army was the set with fingerprint {saved}; replayed with {:?} ({given}) — give its file with --{}-set",
                 file.display(),
@@ -127,11 +142,33 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     if untenable > 0 {
         println!("{untenable} untenable turn(s) played on uncalled");
     }
-    println!("final: {}", r.end.to_text(&rules));
+    let reached = r.end.to_text(&rules);
+    println!("final: {reached}");
     if let Some(o) = r.end.outcome() {
         println!("game over: {o}");
     }
-    Ok(r.all_tenable())
+    // A save's `[Final]` position must be the one the record reaches.
+    // (An ending declared after the record — a resignation, an agreed draw, a flag — is the
+    // save's own: only the position it stands on is compared then.)
+    let differs = match r.headers.iter().find(|(k, _)| k == "Final") {
+        Some((_, v)) => match Position::from_text(&rules, v) {
+            // A save stopped in the middle of a turn: the replay plays whole turns.
+            Ok(p) if p.phase() != Phase::Start || !p.at_turn_start() => false,
+            Ok(p) if p.outcome().is_some() && r.end.outcome().is_none() => {
+                println!(
+                    "(the save ends with {}, declared after the record)",
+                    p.outcome().map(|o| o.to_string()).unwrap_or_default()
+                );
+                false
+            }
+            _ => *v != reached,
+        },
+        None => false,
+    };
+    if differs {
+        println!("FINAL DIFFERS: the save names another final position");
+    }
+    Ok(r.all_tenable() && !differs && !armies_differ)
 }
 
 /// The rules from the options given; every part not given is built in, so the tool works from

@@ -527,6 +527,8 @@ fn veney_replay_reads_the_saves_rule_options() {
     let mut g = veney_rules::Game::new(rules);
     // Black's Self steps forward (its first turn; under the default options White moves first).
     g.play_token("SY12", 1).unwrap();
+    // The concert's second move declined: the save ends at White's turn start.
+    g.play(veney_rules::Action::EndTurn).unwrap();
     let text = veney_rules::savefile::write(&g);
     let dir = std::env::temp_dir().join(format!("veney-cli-veney-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -545,6 +547,32 @@ fn veney_replay_reads_the_saves_rule_options() {
     assert_eq!(code, Some(2));
     assert!(
         err.contains("the save was played under the rule options"),
+        "{err}"
+    );
+    // A [Final] the record does not reach fails the replay.
+    let wrong: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("[Final ") {
+                "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr\"]".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(wrong, text);
+    std::fs::write(&file, wrong).unwrap();
+    let (code, out, _) = run(&["replay", f]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("FINAL DIFFERS"), "{out}");
+    // Another game's save is refused by name.
+    let other = dir.join("other.tirachen");
+    std::fs::write(&other, "[Game \"tirachen\"]\n1. S3A3W3;\n").unwrap();
+    let (code, _, err) = run(&["replay", other.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("this is a save of `tirachen`, not of Veney"),
         "{err}"
     );
 }

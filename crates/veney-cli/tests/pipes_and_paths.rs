@@ -215,8 +215,8 @@ fn errors_name_only_the_files_passed() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("setup.ron:") && err.contains("Swrod"), "{err}");
     names_no_config_file(&err);
-    // A setup that leaves out the built-in set's Sword: the mismatch is located at the set,
-    // which is named as built in.
+    // A setup that leaves out the built-in set's Sword: the mismatch is the setup's, located
+    // at the setup file given.
     let setup = std::fs::read_to_string(repo("config/setups/standard.ron"))
         .unwrap()
         .replacen("\"X4\": \"Sword\",", "", 1);
@@ -224,7 +224,7 @@ fn errors_name_only_the_files_passed() {
     let (code, _, err) = run_in(&dir, &["--setup", "nosword.ron", "show", "start"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("places 0 Sword"), "{err}");
-    assert!(err.contains("built-in config/sets/standard.ron"), "{err}");
+    assert!(err.contains("nosword.ron:1:1"), "{err}");
     names_no_config_file(&err);
     // A set the built-in standard setup does not fit: the built-in setup is named as such.
     let set = std::fs::read_to_string(repo("config/sets/standard.ron"))

@@ -690,7 +690,8 @@ impl Game {
     /// Plays again the last undone action (not after a flag's ending: the game is over), as it
     /// stood: an untenable move still open to call, a called one with its penalty again.
     pub fn redo(&mut self) -> Option<Action> {
-        if self.flagged.is_some() {
+        // After a flag's or a declared ending the game is over: nothing is played on top.
+        if self.flagged.is_some() || !self.declared.is_empty() {
             return None;
         }
         let (a, mark) = self.redo.pop()?;

@@ -168,3 +168,20 @@ fn saved_and_loaded(r: &Arc<Rules>, g: &Game) {
         assert!(back.position().is_game_over());
     }
 }
+
+#[test]
+fn nothing_is_redone_on_top_of_a_declared_ending() {
+    // §2.0.21: a resignation ends the game. An undone move redone after it would be played on
+    // a finished game, and undoing the resignation would then leave the history ahead of the
+    // board (a review found it).
+    let r = std::sync::Arc::new(rules());
+    let mut g = veney_rules::Game::new(r);
+    g.play_token("SY5", 1).unwrap();
+    assert!(g.undo().is_some());
+    g.resign(veney_rules::Side::White);
+    assert!(g.redo().is_none(), "no move on top of a resignation");
+    assert!(g.withdraw_declared());
+    assert_eq!(g.position().outcome(), None);
+    assert!(g.redo().is_some(), "withdrawn, the undone move comes back");
+    assert_eq!(g.actions().count(), 1);
+}

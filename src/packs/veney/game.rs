@@ -729,14 +729,23 @@ fn update_prompt(
 }
 
 /// Saves after every change so a crash loses nothing (written atomically).
-fn autosave(game: Res<CurrentGame>, dir: Res<SaveDir>, seats: Res<super::computer::VeneyComputer>) {
+fn autosave(
+    game: Res<CurrentGame>,
+    dir: Res<SaveDir>,
+    seats: Res<super::computer::VeneyComputer>,
+    draws: Res<super::secrets::ComputerDraws>,
+) {
     if game.0.actions().next().is_none() {
         return;
     }
-    // The computer's seats too: a resumed game goes on against it.
-    let text = crate::host::grid::computer::seats_written_into(
-        &seats.0,
-        &veney_rules::savefile::write(&game.0),
+    // The computer's seats too: a resumed game goes on against it; and how many secret picks
+    // it drew, so a resumed game's next one is fresh.
+    let text = super::secrets::draws_written_into(
+        *draws,
+        &crate::host::grid::computer::seats_written_into(
+            &seats.0,
+            &veney_rules::savefile::write(&game.0),
+        ),
     );
     if let Err(e) = veney_rules::savefile::write_atomic(&dir.autosave(), &text) {
         warn!("autosave failed: {e}");
@@ -749,6 +758,7 @@ fn resume_autosave(
     dir: Res<SaveDir>,
     mut status: ResMut<Status>,
     mut seats: ResMut<super::computer::VeneyComputer>,
+    mut draws: ResMut<super::secrets::ComputerDraws>,
 ) {
     let path = dir.autosave();
     if !path.exists() {
@@ -759,6 +769,7 @@ fn resume_autosave(
             game.0 = g;
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             seats.0 = crate::host::grid::computer::seats_read_from(&text);
+            *draws = super::secrets::draws_read_from(&text);
             status.info = Some("resumed the autosaved game".into());
         }
         Ok(_) => {}

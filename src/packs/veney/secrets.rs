@@ -129,6 +129,7 @@ pub struct SecretFlow {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SecretScreen>()
         .init_resource::<SecretFlow>()
+        .init_resource::<ComputerDraws>()
         .add_message::<SecretIntent>()
         .add_systems(
             Update,
@@ -150,6 +151,32 @@ pub(super) fn view_plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, view.in_set(super::VeneySystems));
 }
 
+/// How many secret picks the computer has drawn in this game: each pick draws afresh, so a
+/// person who undoes to a point cannot see the same hidden pick made again, and a save keeps
+/// the count (`[ComputerDraws "n"]`), so loading one cannot either.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerDraws(pub u64);
+
+/// `text` (a save) with the computer's draw count after its first line.
+pub fn draws_written_into(n: ComputerDraws, text: &str) -> String {
+    match text.split_once('\n') {
+        Some((first, rest)) if n.0 > 0 => format!("{first}\n[ComputerDraws \"{}\"]\n{rest}", n.0),
+        _ => text.to_string(),
+    }
+}
+
+/// The computer's draw count a save names (0 when none).
+pub fn draws_read_from(text: &str) -> ComputerDraws {
+    ComputerDraws(
+        game_api::save_headers(text)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|h| h.1 == "ComputerDraws")
+            .and_then(|h| h.2.parse().ok())
+            .unwrap_or(0),
+    )
+}
+
 /// What a computer's secret pick is for: each draws apart from the others at the same point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Purpose {
@@ -162,14 +189,14 @@ enum Purpose {
 }
 
 /// The computer's secret pick for `purpose` at point `at` of the game (its actions played so
-/// far; in a setup, the pieces still to set): one of `0..n`, uniformly, from the game's own seed.
-/// The same game at the same point picks the same again, after a save and a load too;
-/// nothing the other player hid goes in.
-fn computer_pick(seed: u64, at: u64, purpose: Purpose, n: u8) -> u8 {
-    // splitmix64 of (seed, point, purpose).
+/// far; in a setup, the pieces still to set), its `drawn`-th: one of `0..n`, uniformly, from
+/// the game's own seed. Nothing the other player hid goes in.
+fn computer_pick(seed: u64, at: u64, purpose: Purpose, drawn: u64, n: u8) -> u8 {
+    // splitmix64 of (seed, point, purpose, count).
     let mut x = seed
         ^ at.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ (purpose as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        ^ (purpose as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)
+        ^ drawn.wrapping_mul(0xA24B_AED4_963E_E407);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^= x >> 31;
@@ -250,25 +277,26 @@ fn computer_commits(
     hidden: Res<HiddenPick>,
     mut setup: ResMut<SetupSession>,
     mut flow: ResMut<SecretFlow>,
+    mut draws: ResMut<ComputerDraws>,
     mut out: MessageWriter<Command>,
 ) {
     let computer = |s: Side| seats.plays(s).is_some();
     let seed = game.0.seed();
-    // Where the game stands: the point each pick is drawn for.
+    // Where the game stands: the point each pick is drawn for; each pick counted.
     let at = game.0.actions().count() as u64;
+    let mut pick_for = |purpose: Purpose, n: u8| {
+        draws.0 += 1;
+        computer_pick(seed, at, purpose, draws.0, n)
+    };
     // The hidden hand: White holds, Black guesses.
     match flow.hand.as_ref().map(|d| d.held) {
         Some(None) if computer(Side::White) => {
             if let Some(d) = flow.hand.as_mut() {
-                d.held = Some(
-                    [Hand::Left, Hand::Right]
-                        [computer_pick(seed, at, Purpose::HoldHand, 2) as usize],
-                );
+                d.held = Some([Hand::Left, Hand::Right][pick_for(Purpose::HoldHand, 2) as usize]);
             }
         }
         Some(Some(_)) if computer(Side::Black) => {
-            let g =
-                [Hand::Left, Hand::Right][computer_pick(seed, at, Purpose::GuessHand, 2) as usize];
+            let g = [Hand::Left, Hand::Right][pick_for(Purpose::GuessHand, 2) as usize];
             guess_hand(&mut flow, g, &mut out);
         }
         _ => {}
@@ -287,7 +315,7 @@ fn computer_commits(
                 s.handed_over();
             }
             if computer(s.side()) && !s.side_done() {
-                placed = arrange(s);
+                placed = arrange(s, &mut pick_for);
                 if s.turns.is_none() && s.side_done() {
                     if s.side() == Side::White {
                         s.finish_arranging();
@@ -310,10 +338,10 @@ fn computer_commits(
     // The Hug.
     if hug_open(g, &hug) {
         if let Some(draw) = g.position().outcome() {
-            let pick = |side| {
+            let mut pick = |side| {
                 // A draw in (0, 1) from the seeded draws (the middle of one of 250 equal
                 // parts), for the mixed strategy.
-                let u = (computer_pick(seed, at, Purpose::Hug, 250) as f64 + 0.5) / 250.0;
+                let u = (pick_for(Purpose::Hug, 250) as f64 + 0.5) / 250.0;
                 veney_rules::hug::choices(&g.rules, side)
                     [game_ai::matrix::pick(&hug_strategy(&g.rules, draw, side), u)]
             };
@@ -333,20 +361,10 @@ fn computer_commits(
     if let Some((thrower, places)) = guess_open(g) {
         match hidden.0 {
             None if computer(!thrower) => {
-                out.write(Command::Hide(computer_pick(
-                    seed,
-                    at,
-                    Purpose::Hide,
-                    places,
-                )));
+                out.write(Command::Hide(pick_for(Purpose::Hide, places)));
             }
             Some(_) if computer(thrower) => {
-                out.write(Command::Guess(computer_pick(
-                    seed,
-                    at,
-                    Purpose::Guess,
-                    places,
-                )));
+                out.write(Command::Guess(pick_for(Purpose::Guess, places)));
             }
             _ => {}
         }
@@ -355,7 +373,10 @@ fn computer_commits(
 
 /// Sets down the computer's pieces where the rules allow, at random (in turns, one); whether it
 /// set any down.
-fn arrange(s: &mut super::setup_screen::Session) -> bool {
+fn arrange(
+    s: &mut super::setup_screen::Session,
+    pick_for: &mut impl FnMut(Purpose, u8) -> u8,
+) -> bool {
     let side = s.side();
     let mut any = false;
     while let Some(&k) = s.remaining(side).first() {
@@ -364,9 +385,7 @@ fn arrange(s: &mut super::setup_screen::Session) -> bool {
         if allowed.is_empty() {
             break;
         }
-        let left = (s.remaining(Side::White).len() + s.remaining(Side::Black).len()) as u64;
-        let sq = allowed
-            [computer_pick(s.seed, left, Purpose::Setup, allowed.len().min(255) as u8) as usize];
+        let sq = allowed[pick_for(Purpose::Setup, allowed.len().min(255) as u8) as usize];
         if s.place(sq).is_err() {
             break;
         }
@@ -904,16 +923,16 @@ mod tests {
         // (no count kept in memory), another seed gives others, each purpose draws apart.
         let picks = |seed| {
             (0..64)
-                .map(|at| computer_pick(seed, at, Purpose::Hug, 2))
+                .map(|at| computer_pick(seed, at, Purpose::Hug, 0, 2))
                 .collect::<Vec<_>>()
         };
         assert_eq!(picks(7), picks(7));
         assert_ne!(picks(7), picks(8));
         let hides: Vec<u8> = (0..64)
-            .map(|at| computer_pick(7, at, Purpose::Hide, 4))
+            .map(|at| computer_pick(7, at, Purpose::Hide, 1, 4))
             .collect();
         let guesses: Vec<u8> = (0..64)
-            .map(|at| computer_pick(7, at, Purpose::Guess, 4))
+            .map(|at| computer_pick(7, at, Purpose::Guess, 2, 4))
             .collect();
         assert!(
             hides.iter().zip(&guesses).filter(|(h, g)| h == g).count() < 32,
@@ -921,7 +940,7 @@ mod tests {
         );
         let mut counts = [0u32; 4];
         for at in 0..4000 {
-            counts[computer_pick(11, at, Purpose::Guess, 4) as usize] += 1;
+            counts[computer_pick(11, 0, Purpose::Guess, at, 4) as usize] += 1;
         }
         assert!(
             counts.iter().all(|&c| (900..1100).contains(&c)),

@@ -69,9 +69,12 @@ pub(super) fn save(ctx: &mut Ctx, path: PathBuf, seats: &[Option<game_ai::Level>
     } else {
         path
     };
-    let text = crate::host::grid::computer::seats_written_into(
-        seats,
-        &veney_rules::savefile::write(&ctx.game.0),
+    let text = crate::packs::veney::secrets::draws_written_into(
+        *ctx.draws,
+        &crate::host::grid::computer::seats_written_into(
+            seats,
+            &veney_rules::savefile::write(&ctx.game.0),
+        ),
     );
     match veney_rules::savefile::write_atomic(&path, &text) {
         Ok(()) => ctx.status.info = Some(format!("saved to {}", path.display())),
@@ -91,6 +94,7 @@ pub(super) fn load(ctx: &mut Ctx, path: PathBuf) -> Option<[Option<game_ai::Leve
             ctx.replace_game(g);
             ctx.status.info = Some(format!("loaded {}", path.display()));
             let text = std::fs::read_to_string(&path).unwrap_or_default();
+            *ctx.draws = crate::packs::veney::secrets::draws_read_from(&text);
             Some(crate::host::grid::computer::seats_read_from(&text))
         }
         // The game in progress is kept.

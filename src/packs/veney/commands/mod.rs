@@ -34,6 +34,8 @@ pub(super) struct Ctx<'w> {
     pub hidden: ResMut<'w, HiddenPick>,
     pub hug: ResMut<'w, HugPick>,
     pub draw: ResMut<'w, DrawOffer>,
+    /// The computer's secret picks drawn so far (saved with the game).
+    pub draws: ResMut<'w, crate::packs::veney::secrets::ComputerDraws>,
     pub setup: ResMut<'w, SetupSession>,
     /// The table clock hears of time penalties and checkmates by touch.
     pub clock: MessageWriter<'w, crate::host::table_clock::ClockIntent>,
@@ -100,7 +102,15 @@ pub(super) fn apply_commands(
         // steps, or leaving the game, until it is revealed — a key pressed under the secret
         // screen (Esc, undo, R, a typed throw) would discard or replace it (a review found the
         // other player could then make the hidden pick themselves).
-        if (ctx.hidden.0.is_some() || ctx.hug.pick.is_some())
+        // (Only while that secret is still open: a game ended meanwhile, by a flag say, leaves
+        // no screen to finish it on.)
+        let pos = *ctx.game.0.position();
+        let guess_open = ctx.hidden.0.is_some()
+            && !pos.is_game_over()
+            && matches!(pos.phase(), veney_rules::Phase::Throw { .. });
+        let hug_open = ctx.hug.pick.is_some()
+            && veney_rules::hug::awaits_hug(&ctx.game.0.rules, pos.outcome());
+        if (guess_open || hug_open)
             && !matches!(
                 cmd,
                 Command::Hide(_)
@@ -110,6 +120,8 @@ pub(super) fn apply_commands(
                     | Command::NewGame
                     | Command::NewGameWith(..)
                     | Command::Load(_)
+                    | Command::LoadRecordFile(_)
+                    | Command::LoadRecordText(_)
                     | Command::SetPosition(_)
             )
         {

@@ -171,24 +171,51 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
         }
         _ if before.free_square() == Some(sq) => ctx.sel.0 = Some(Selected::Free),
         _ => {
-            let attempted = match ctx.sel.0 {
+            let rules = &ctx.game.0.rules;
+            let explain =
+                |a: &Action| veney_rules::untenable::explain(rules, &before, a).to_string();
+            let refusal = match ctx.sel.0 {
                 Some(Selected::Board(from)) => picked_piece(&before, from).map(|(_, k)| {
-                    Action::Move(veney_rules::Move {
+                    let moved = Action::Move(veney_rules::Move {
                         mover: veney_rules::Mover::Piece(k),
                         from,
                         to: sq,
                         effect: veney_rules::Effect::Quiet,
                         dir: None,
                         face: None,
-                    })
+                    });
+                    // A throwing piece at the opposing Self may have meant a throw (§2.0.08):
+                    // beyond its moves' reach only the throw's reason is given, else both.
+                    if rules.info(side, k).throw
+                        && before.piece_at(sq) == Some((!side, rules.life(!side)))
+                    {
+                        let thrown = explain(&Action::Throw {
+                            kind: k,
+                            from,
+                            target: sq,
+                        });
+                        let (both, moves, attacks) = veney_rules::set_check::reach(
+                            rules.set(side),
+                            k,
+                            side,
+                            from,
+                            before.facing(from),
+                            before.life_square(rules, side),
+                        );
+                        if (both | moves | attacks).contains(sq) {
+                            format!("{}; as a throw: {thrown}", explain(&moved))
+                        } else {
+                            thrown
+                        }
+                    } else {
+                        explain(&moved)
+                    }
                 }),
-                Some(Selected::Reserve(k)) => Some(Action::Place { kind: k, to: sq }),
+                Some(Selected::Reserve(k)) => Some(explain(&Action::Place { kind: k, to: sq })),
                 _ => None,
             };
-            if let Some(a) = attempted {
-                ctx.status.refusal = Some(
-                    veney_rules::untenable::explain(&ctx.game.0.rules, &before, &a).to_string(),
-                );
+            if let Some(why) = refusal {
+                ctx.status.refusal = Some(why);
             }
             ctx.sel.0 = None;
         }
