@@ -32,6 +32,18 @@ fn click(app: &mut App, s: &str) {
     send(app, Command::Click(sq(s)));
 }
 
+/// The status line's refusal (the rule a click broke), or "".
+fn refusal(app: &App) -> String {
+    let s = app.world().resource::<veney::packs::veney::game::Status>();
+    s.refusal.clone().unwrap_or_default()
+}
+
+/// The status line's news, or "".
+fn info(app: &App) -> String {
+    let s = app.world().resource::<veney::packs::veney::game::Status>();
+    s.info.clone().unwrap_or_default()
+}
+
 fn game(app: &App) -> &Game {
     &app.world().resource::<CurrentGame>().0
 }
@@ -204,12 +216,7 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     // move on the board, §2.0.20), not the pack's "no square next to the Self".
     let eng = r.set(Side::Black).by_name("Engagement").unwrap();
     send(&mut app, Command::SelectReserve(eng));
-    let info = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(info.contains("checkmate by touch"), "{info}");
     send(&mut app, Command::Cancel);
     send(&mut app, Command::Acknowledge);
@@ -645,12 +652,7 @@ fn the_self_lifts_its_partner_by_mouse_and_the_partner_is_placed_next() {
         Some(Selected::Board(sq("X5")))
     );
     assert_highlights_match(&app);
-    let info = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(info.contains("in hand"), "{info}");
     // It is drawn in hand over the square it was lifted from, the Self on that square too.
     let in_hand = |app: &mut App| {
@@ -697,12 +699,7 @@ fn a_record_is_loaded_with_its_uncalled_untenable_turn_marked() {
         "{}",
         g.record()
     );
-    let info = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(
         info.contains("10 turn(s)") && info.contains("1 untenable"),
         "{info}"
@@ -710,12 +707,7 @@ fn a_record_is_loaded_with_its_uncalled_untenable_turn_marked() {
     // Nonsense keeps the game in progress and says why.
     send(&mut app, Command::LoadRecordText("1. QQ9, eX11".into()));
     assert_eq!(game(&app).position().turns(), 10);
-    let refusal = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .refusal
-        .clone()
-        .unwrap_or_default();
+    let refusal = refusal(&app);
     assert!(
         refusal.contains("QQ9") || refusal.contains("cannot be played"),
         "{refusal}"
@@ -739,12 +731,7 @@ fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
         "the computer thinks"
     );
     click(&mut app, "X13");
-    let info = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(info.contains("computer is to move"), "{info}");
     let t = std::time::Instant::now();
     while game(&app).position().turn() != Side::White
@@ -842,12 +829,7 @@ fn an_autosave_that_cannot_be_resumed_is_kept_aside() {
     app.update();
     let kept = dir.join("autosave.unresumable-1.veney");
     assert_eq!(std::fs::read_to_string(&kept).unwrap(), bad);
-    let info = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(info.contains("kept as"), "{info}");
     white_plays_sy3(&mut app);
     assert!(
@@ -1058,12 +1040,7 @@ fn a_pinned_blade_is_freed_by_clicking_the_cloak_on_it() {
     assert!(!frees.is_empty(), "the rules offer the freeing move");
     let mut app = common::headless("free-blade", Some(g));
     send(&mut app, Command::Click(sq("Y13")));
-    let info = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(
         info.contains("pinned under the Cloak on Y13 may be freed"),
         "{info}"
@@ -1105,12 +1082,7 @@ fn the_partner_in_hand_is_explained_and_carded_as_itself() {
     );
     assert_eq!(r.set(Side::White).piece(lifted.kind).name(), "Sword");
     click(&mut app, "X10");
-    let refusal = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .refusal
-        .clone()
-        .unwrap_or_default();
+    let refusal = refusal(&app);
     assert!(refusal.contains("§2.0.03"), "{refusal}");
 }
 
@@ -1157,12 +1129,7 @@ fn a_piece_that_cannot_move_is_told_why_by_the_rules() {
     };
     send(&mut app, Command::Play(stone));
     click(&mut app, "Y4");
-    let info = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(info.starts_with("the Self cannot move: "), "{info}");
     assert!(info.contains("§2.0.15"), "{info}");
 }
@@ -1185,12 +1152,7 @@ fn a_reserve_piece_that_cannot_be_placed_is_told_the_rule_that_stops_it() {
     );
     let mut app = app_with(g, "reserve-why");
     send(&mut app, Command::SelectReserve(guard));
-    let info = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(info.contains("§2.0.11"), "{info}");
 }
 
@@ -1215,14 +1177,72 @@ fn a_refused_throw_at_the_self_is_explained_as_a_throw() {
     let mut app = app_with(Game::from_position_seeded(r, p, 1), "throw-why");
     click(&mut app, "X5");
     click(&mut app, "X8");
-    let refusal = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .refusal
-        .clone()
-        .unwrap_or_default();
+    let refusal = refusal(&app);
     assert!(
         refusal.contains("as a throw: ") && refusal.contains("stands in the way"),
         "{refusal}"
+    );
+}
+
+#[test]
+fn a_person_may_call_their_own_untenable_move_against_the_computer() {
+    // §2.0.22: an untenable move is "called out by the opponent or graciously by the player who
+    // made it" — against the computer too (a review found the person's own call refused).
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::Friendly,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
+    let sand = veney_rules::penalty::untenable_actions(&r, g.position());
+    let a = *sand.first().expect("an untenable move at the start");
+    let mut app = app_with(g, "own-call");
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    app.world_mut()
+        .resource_mut::<CurrentGame>()
+        .0
+        .attempt(a)
+        .unwrap();
+    assert_eq!(game(&app).call_offender(), Some(Side::White));
+    send(&mut app, Command::CallUntenable);
+    assert!(
+        info(&app).starts_with("called:"),
+        "{} / {}",
+        info(&app),
+        refusal(&app)
+    );
+}
+
+#[test]
+fn between_people_either_side_may_resign() {
+    // §2.0.21 Resignation: at any moment, by either player at the table; never for the computer.
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "resign-as",
+    );
+    send(&mut app, Command::ResignAs(Side::Black));
+    assert_eq!(
+        game(&app).position().outcome(),
+        Some(Outcome::Resignation {
+            winner: Side::White,
+            reason: veney_rules::outcome::Resign::Yielded
+        })
+    );
+    let mut c = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "resign-as-c",
+    );
+    c.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    send(&mut c, Command::ResignAs(Side::Black));
+    assert_eq!(game(&c).position().outcome(), None);
+    assert!(
+        refusal(&c).contains("the computer's side"),
+        "{}",
+        refusal(&c)
     );
 }

@@ -291,6 +291,8 @@ pub enum Command {
     Hint,
     NewGame,
     Resign,
+    /// This side resigns (between people either may, at any moment; §2.0.21).
+    ResignAs(Side),
     /// Offer a draw (§2.0.21 "Draw by agreement"): the side to move, or against the computer
     /// the person (which declines at once).
     OfferDraw,

@@ -517,8 +517,20 @@ fn game_buttons(
         {
             out.write(Command::Hint);
         }
-        if !pos.is_game_over() && ui.button("Resign").clicked() {
-            out.write(Command::Resign);
+        // Between people either may resign, not only the side to move; against the computer,
+        // the person.
+        if !pos.is_game_over() {
+            if p.computer.0.any() {
+                if ui.button("Resign").clicked() {
+                    out.write(Command::Resign);
+                }
+            } else {
+                for s in Side::ALL {
+                    if ui.button(format!("{s} resigns")).clicked() {
+                        out.write(Command::ResignAs(s));
+                    }
+                }
+            }
         }
         if !pos.is_game_over()
             && draw.0.is_none()

@@ -195,8 +195,9 @@ pub(super) fn apply_commands(
 
 /// Why `cmd` is the computer's and not a person's to give now, if it is. The computer's side
 /// is played by the computer only; nor does a person declare for it: acknowledge its defeat (its
-/// dying move is its own), call an untenable move on its behalf, or spring its trap (the caster
-/// is the side not moving). Chance is the game's dice whoever presses R — the computer sends
+/// dying move is its own) or spring its trap (the caster is the side not moving). A person may
+/// call an untenable move of their own: §2.0.22 "called out by the opponent or graciously by the
+/// player who made it". Chance is the game's dice whoever presses R — the computer sends
 /// `Roll` for its own throws, casts and Donkey — but not a guess throw, whose hidden pick is a
 /// player's, except the defender's "let the game's dice decide" (§2.0.R1).
 fn computers_own(
@@ -207,11 +208,6 @@ fn computers_own(
     let pos = *ctx.game.0.position();
     let for_computer = match cmd {
         Command::Acknowledge => pos.dying().is_some_and(|s| seats.plays(s).is_some()),
-        Command::CallUntenable => ctx
-            .game
-            .0
-            .call_offender()
-            .is_some_and(|o| seats.plays(!o).is_some()),
         Command::Interrupt(_) => seats.plays(!pos.turn()).is_some(),
         _ => false,
     };
@@ -300,6 +296,13 @@ fn apply_one(
             let side = seats.person().unwrap_or(ctx.game.0.position().turn());
             endings::resign(ctx, side)
         }
+        // A person never resigns for the computer.
+        Command::ResignAs(side) if seats.plays(side).is_some() => {
+            ctx.status.refusal = Some(format!(
+                "{side} is the computer's side: only its opponent resigns here"
+            ));
+        }
+        Command::ResignAs(side) => endings::resign(ctx, side),
         Command::OfferDraw => {
             let side = seats.person().unwrap_or(ctx.game.0.position().turn());
             endings::offer_draw(ctx, side, seats.plays(!side).is_some())
