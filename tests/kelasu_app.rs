@@ -681,3 +681,24 @@ fn a_game_started_mid_turn_counts_the_turns_energy_from_the_stones() {
     let km = typed(&a);
     assert_eq!(veney::packs::kelasu::turn_bar::energy(km), (2, 4));
 }
+
+#[test]
+fn two_plays_in_one_frame_play_only_the_first() {
+    // The panel's indices name the actions as listed this frame: after the first is played, a
+    // second index (E and "End turn" pressed together, say) would name another action.
+    let mut a = kelasu_app("two-plays", None);
+    let index = |a: &App, t: &str| {
+        m(a).actions()
+            .iter()
+            .position(|x| x.text == t)
+            .unwrap_or_else(|| panic!("{t} offered"))
+    };
+    let (first, second) = (index(&a, "B1-C1"), index(&a, "B3-C3"));
+    a.world_mut().write_message(Intent::Play(first));
+    a.world_mut().write_message(Intent::Play(second));
+    a.update();
+    a.update();
+    assert_eq!(m(&a).game.history_len(), 1);
+    assert_eq!(at(&a, "C1"), Some((Side::Blue, Kind::Blank)));
+    assert_eq!(at(&a, "C3"), None);
+}

@@ -83,7 +83,16 @@ pub fn apply(
     mut played: MessageWriter<GridPlayed>,
     mut cues: MessageWriter<PlayCue>,
 ) {
+    // A `Play(i)` indexes the actions as the panel listed them this frame: once anything has
+    // changed the match (two buttons at once, E and End turn together), a later index would
+    // name another action, so it is dropped.
+    let steps_at_start = (m.game.history_len(), m.game.position_hash());
     for intent in intents.read() {
+        if let Intent::Play(_) = intent
+            && (m.game.history_len(), m.game.position_hash()) != steps_at_start
+        {
+            continue;
+        }
         let actions = m.actions();
         let mut play = |m: &mut ActiveMatch,
                         i: usize,
