@@ -760,7 +760,7 @@ impl San {
                     from_line,
                     from_step,
                     hits,
-                    special: m.effect.is_special(),
+                    special: written_special(rules, pos, &m),
                     // A swap names the other piece's move too (`BY10~$W13`, §2.0.R5).
                     linked: match m.effect {
                         Effect::Swap(k) => Some(Box::new(SanMove {
@@ -1119,7 +1119,7 @@ impl San {
                                 let mark = mark
                                     && !(strict
                                         && ((marker.is_none() && mv.effect.marker().is_some())
-                                            || m.special != mv.effect.is_special()));
+                                            || m.special != written_special(rules, pos, mv)));
                                 let shadow_ok =
                                     !shadow || matches!(mv.effect, Effect::ShadowStab(_));
                                 who && tgt
@@ -1285,6 +1285,16 @@ pub(crate) fn donkey_after_turn(
     }
     matches!(q.phase(), crate::position::Phase::DonkeyMove { placer } if placer == mover)
         .then_some((q, ended))
+}
+
+/// Whether a move is written with `~` (§2.0.R5 "~ indicates a special move or device"): a
+/// special effect, or a flailing Lantern's swing (§2.0.10 "Special move: Flail"; not its second
+/// move from a stepping stone, an ordinary one, R-FLAIL).
+fn written_special(rules: &Rules, pos: &Position, m: &crate::action::Move) -> bool {
+    m.effect.is_special()
+        || matches!(m.mover, crate::action::Mover::Piece(k)
+            if crate::special::flail::flailing(rules, pos, pos.turn(), k, m.from)
+                && !matches!(pos.phase(), crate::position::Phase::Second { stone: Some(s), .. } if s == m.from))
 }
 
 /// Writes a complete turn (one or two actions) played from `pos`.

@@ -683,7 +683,13 @@ fn a_flailing_lantern_swings_into_the_selfs_measure_or_one_beyond() {
         "never within its starting measure"
     );
     assert!(!d.contains(&"W13".to_string()), "not two measures beyond");
-    assert!(notations_from(&r, &p, "W1").contains(&"LtW10".to_string()));
+    // A special move, written with `~` (§2.0.R5 "~ indicates a special move or device";
+    // §2.0.10 "Special move: Flail").
+    assert!(notations_from(&r, &p, "W1").contains(&"LtW10~".to_string()));
+    // Records written before the `~` (and players who leave it out) still read.
+    for t in ["LtW10~", "LtW10"] {
+        veney_rules::notation::parse_turn(&r, &p, t, 1).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
     // Blocked in its starting measure: no leap.
     let p = pos(
         &r,
