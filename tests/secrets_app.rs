@@ -673,6 +673,12 @@ fn the_computers_hidden_pick_is_drawn_afresh_after_undo_and_load() {
     // cannot either.
     use veney::packs::veney::secrets::{ComputerDraws, draws_read_from, draws_written_into};
     let mut a = throwing("guess-fresh", [false, false]);
+    // Saved before the computer's first pick (its count 0).
+    let dir = std::env::temp_dir().join(format!("veney-fresh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("before.veney");
+    send(&mut a, Command::Save(save.clone()));
+    assert!(save.exists());
     a.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
     for _ in 0..4 {
         a.update();
@@ -694,6 +700,9 @@ fn the_computers_hidden_pick_is_drawn_afresh_after_undo_and_load() {
     for _ in 0..4 {
         a.update();
     }
+    assert_eq!(a.world().resource::<ComputerDraws>().0, 2);
+    // Loading the save from before never takes the count back: the next pick is a third.
+    send(&mut a, Command::Load(save));
     assert_eq!(a.world().resource::<ComputerDraws>().0, 2);
     // The count rides in a save and comes back.
     let text = draws_written_into(

@@ -771,7 +771,7 @@ fn resume_autosave(
             game.0 = g;
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             seats.0 = crate::host::grid::computer::seats_read_from(&text);
-            *draws = super::secrets::draws_read_from(&text);
+            draws.0 = draws.0.max(super::secrets::draws_read_from(&text).0);
             status.info = Some("resumed the autosaved game".into());
         }
         Ok(_) => {}

@@ -39,7 +39,9 @@ pub(super) fn answer_draw(ctx: &mut Ctx, accept: bool) {
     }
 }
 
-pub(super) fn call_untenable(ctx: &mut Ctx) {
+/// Calls the untenable move open to call; `by`: who called it, when known (against the
+/// computer, the person), else the opponent of the move's maker.
+pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
     let offender = ctx.game.0.call_offender();
     match ctx.game.0.call_untenable() {
         Some(c) => {
@@ -55,11 +57,16 @@ pub(super) fn call_untenable(ctx: &mut Ctx) {
             ctx.status.info = Some(format!("called: {c:?}"));
             // Companion mode announces the call and what it did.
             if let Some(offender) = offender {
+                let caller = by.unwrap_or(!offender);
+                let whose = if caller == offender {
+                    "their own".to_string()
+                } else {
+                    format!("{offender}'s")
+                };
                 ctx.companion
                     .announce
                     .write(crate::host::companion::Announce(format!(
-                        "{} calls {offender}'s move untenable: {}",
-                        !offender,
+                        "{caller} calls {whose} move untenable: {}",
                         crate::packs::veney::companion::call_words(c)
                     )));
             }

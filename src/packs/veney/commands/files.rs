@@ -94,7 +94,9 @@ pub(super) fn load(ctx: &mut Ctx, path: PathBuf) -> Option<[Option<game_ai::Leve
             ctx.replace_game(g);
             ctx.status.info = Some(format!("loaded {}", path.display()));
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            *ctx.draws = crate::packs::veney::secrets::draws_read_from(&text);
+            // Never back: a save from before a pick made since would make that pick again.
+            let saved = crate::packs::veney::secrets::draws_read_from(&text);
+            ctx.draws.0 = ctx.draws.0.max(saved.0);
             Some(crate::host::grid::computer::seats_read_from(&text))
         }
         // The game in progress is kept.

@@ -134,6 +134,18 @@ pub(super) fn apply_commands(
         // A pending choice (facing, or which of several actions) lasts until the next command.
         ctx.facing.0.clear();
         ctx.choice.0.clear();
+        // A command that replaces the game ends a secret only if it takes (a failed load
+        // keeps the game, and its secret, as they were).
+        let replaces_game = matches!(
+            cmd,
+            Command::NewGame
+                | Command::NewGameWith(..)
+                | Command::Load(_)
+                | Command::LoadRecordFile(_)
+                | Command::LoadRecordText(_)
+                | Command::SetPosition(_)
+        );
+        let kept_secret = (ctx.hidden.0, ctx.hug.pick);
         if !matches!(cmd, Command::Hide(_) | Command::Guess(_)) {
             ctx.hidden.0 = None;
         }
@@ -180,6 +192,9 @@ pub(super) fn apply_commands(
         let before = held.as_ref().map(|_| game_now(&ctx));
         let was = game_now(&ctx);
         apply_one(&mut ctx, cmd, &mut seats, &mut thinking);
+        if replaces_game && game_now(&ctx) == was {
+            (ctx.hidden.0, ctx.hug.pick) = kept_secret;
+        }
         // A draw offered lapses with the next action, or another game (§2.0.21).
         if !matches!(cmd, Command::OfferDraw) && game_now(&ctx) != was {
             ctx.draw.0 = None;
@@ -206,6 +221,19 @@ fn computers_own(
     seats: &crate::packs::veney::computer::VeneyComputer,
 ) -> Option<&'static str> {
     let pos = *ctx.game.0.position();
+    // With the computer on both sides, nobody at the screen declares for either.
+    if seats.0.iter().all(Option::is_some)
+        && matches!(
+            cmd,
+            Command::Resign
+                | Command::ResignAs(_)
+                | Command::OfferDraw
+                | Command::AnswerDraw(_)
+                | Command::CallUntenable
+        )
+    {
+        return Some("both sides are the computer's: it declares for them");
+    }
     let for_computer = match cmd {
         Command::Acknowledge => pos.dying().is_some_and(|s| seats.plays(s).is_some()),
         Command::Interrupt(_) => seats.plays(!pos.turn()).is_some(),
@@ -289,7 +317,12 @@ fn apply_one(
         Command::Redo => history::redo(ctx),
         Command::NewGame => files::new_game(ctx),
         Command::Acknowledge => ctx.game.0.acknowledge(),
-        Command::CallUntenable => endings::call_untenable(ctx),
+        // Against the computer the caller is the person, whoever offended (§2.0.22: "called out
+        // by the opponent or graciously by the player who made it").
+        Command::CallUntenable => {
+            let by = seats.person();
+            endings::call_untenable(ctx, by)
+        }
         Command::Enter(text) => notation::enter(ctx, &text),
         // Against the computer the person resigns, whoever is to move.
         Command::Resign => {
