@@ -4,9 +4,8 @@
 //! (the toy game and Tirachen). None may panic, and every error must point into its input: a line
 //! from 1 to the number of lines + 1, a column from 1 to that line's length + 1 (0 only where
 //! `TextError` allows it, a position a game could not tell). A failure names the input.
-//! Inputs these found are kept below as named regression tests. One panic lies outside the
-//! readers (a sealed action for a seat past the eighth, in game-api's player.rs): the toy game's
-//! loading skips such inputs, and its regression test is ignored, until that is mended.
+//! Inputs these found are kept below as named regression tests (among them a sealed action
+//! for a seat past the eighth, once a panic in game-api's player.rs, now refused).
 mod common;
 
 use common::GOOD;

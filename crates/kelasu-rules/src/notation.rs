@@ -34,8 +34,9 @@ fn square_at(text: &str, col0: usize) -> Result<Square, TextError> {
         .get(col0..col0 + 2)
         .unwrap_or(text.get(col0..).unwrap_or(""));
     Square::parse(t).ok_or_else(|| {
+        // Past the end (a token cut short, `I8`): the column just after the text.
         TextError::new(
-            col0 + 1,
+            (col0 + 1).min(text.chars().count() + 1),
             t,
             "expected a square: a rank letter A–J then a file digit 0–9 (\"E4\")",
         )

@@ -76,8 +76,9 @@ fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
         let mut digits = String::new();
         let flush = |digits: &mut String, f: &mut usize, at: usize| -> Result<(), TextError> {
             if !digits.is_empty() {
+                // (A long run of digits is no count: refused before it is added up.)
                 let n: usize = digits.parse().unwrap_or(0);
-                if n == 0 {
+                if n == 0 || n > 10 {
                     return Err(TextError::new(
                         at,
                         digits.clone(),
@@ -116,7 +117,7 @@ fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
             b[r * 10 + f] = Some(piece);
             f += 1;
         }
-        flush(&mut digits, &mut f, c + rank.len())?;
+        flush(&mut digits, &mut f, c + rank.chars().count())?;
         if f != 10 {
             return Err(TextError::new(
                 c,
@@ -127,7 +128,7 @@ fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
                 ),
             ));
         }
-        c += rank.len() + 1;
+        c += rank.chars().count() + 1;
     }
     Ok(b)
 }
@@ -141,8 +142,9 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
         .chain(std::iter::once((text.len(), ' ')))
     {
         match (ch.is_whitespace(), start) {
+            // Columns count characters (a wide space is one), as everywhere else.
             (true, Some(s)) => {
-                fields.push((s + 1, &text[s..i]));
+                fields.push((text[..s].chars().count() + 1, &text[s..i]));
                 start = None;
             }
             (false, None) => start = Some(i),
@@ -151,11 +153,14 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
     }
     // The history may be left out (or `-`) at a turn start: the position is then the first.
     if fields.len() == 6 {
-        fields.push((text.len() + 1, "-"));
+        fields.push((text.chars().count() + 1, "-"));
     }
     if fields.len() != 7 {
         return Err(TextError::new(
-            fields.get(7).map(|f| f.0).unwrap_or(text.len() + 1),
+            fields
+                .get(7)
+                .map(|f| f.0)
+                .unwrap_or(text.chars().count() + 1),
             fields.get(7).map(|f| f.1).unwrap_or(""),
             format!(
                 "{} fields; expected 7: board, side, energy, s|m, moved, count, history",

@@ -115,15 +115,54 @@ fn fuzz_never_panics() {
         };
         match g.parse_action(&s, &t) {
             Ok(a) => assert!(legal(&g, &s).contains(&a), "{t}"),
-            Err(e) => assert!(e.col >= 1 && !e.why.is_empty(), "{t}: {e:?}"),
+            Err(e) => assert!(
+                e.col >= 1 && e.col <= t.chars().count() + 1 && !e.why.is_empty(),
+                "{t}: {e:?}"
+            ),
         }
-        // Position text too: mutate the start's text.
+        // Position text too: one to four edits of a played position's text, among them long
+        // digit runs and a wide space; the column must lie in the text.
         let mut p: Vec<char> = g.position_text(&s).chars().collect();
-        let k = rng.random_range(0..p.len());
-        p[k] = alphabet[rng.random_range(0..alphabet.len())];
+        for _ in 0..rng.random_range(1..5) {
+            let k = rng
+                .random_range(0..p.len().max(1))
+                .min(p.len().saturating_sub(1));
+            let ch = match rng.random_range(0..8) {
+                0 => '\u{3000}',
+                _ => alphabet[rng.random_range(0..alphabet.len())],
+            };
+            match rng.random_range(0..4) {
+                0 if !p.is_empty() => {
+                    p.remove(k);
+                }
+                1 => p.insert(k.min(p.len()), ch),
+                2 => {
+                    for _ in 0..rng.random_range(1..25) {
+                        p.insert(k.min(p.len()), '9');
+                    }
+                }
+                _ if !p.is_empty() => p[k] = ch,
+                _ => {}
+            }
+        }
         let p: String = p.into_iter().collect();
         if let Err(e) = g.parse_position(&p) {
-            assert!(e.col >= 1 && !e.why.is_empty(), "{p}: {e:?}");
+            assert!(
+                e.col >= 1 && e.col <= p.chars().count() + 1 && !e.why.is_empty(),
+                "{p}: {e:?}"
+            );
         }
     }
+    // A count of empty squares too long to add up: refused, no overflow.
+    let e = g
+        .parse_position("B18446744073709551615/10/10/10/10/10/10/10/10/10 b 0 s - 0")
+        .unwrap_err();
+    assert!(e.why.contains("1 to 10"), "{e:?}");
+    // A wide space between fields counts as one column.
+    let e = g
+        .parse_position(
+            "10/10/10/10/10/10/10/10/10/10\u{3000}b\u{3000}0\u{3000}s\u{3000}-\u{3000}0\u{3000}zz",
+        )
+        .unwrap_err();
+    assert!(e.col <= 42, "{e:?}");
 }

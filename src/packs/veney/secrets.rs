@@ -285,7 +285,7 @@ fn computer_commits(
     // Where the game stands: the point each pick is drawn for; each pick counted.
     let at = game.0.actions().count() as u64;
     let mut pick_for = |purpose: Purpose, n: u8| {
-        draws.0 += 1;
+        draws.0 = draws.0.wrapping_add(1);
         computer_pick(seed, at, purpose, draws.0, n)
     };
     // The hidden hand: White holds, Black guesses.
