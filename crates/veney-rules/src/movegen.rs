@@ -47,6 +47,11 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
                         sink.piece(rules, pos, &view, k, from);
                     }
                 }
+                // A pinned blade is on the board too (R-BLADE-CAPTURE): freeing it may be the
+                // dying move (§2.0.06, §2.0.20).
+                for (k, sq) in crate::special::blade_capture::freeable(pos, side) {
+                    sink.piece(rules, pos, &view, k, sq);
+                }
                 // Enacting an intention is a move of the blade (§2.0.11; R-DYING).
                 crate::special::intention::enactment(rules, pos, sink.list());
             }

@@ -75,10 +75,21 @@ impl Call {
     }
 }
 
-/// The square where the piece that made `action` now stands.
-fn offender_square(action: &Action) -> Option<Square> {
+/// The square where the piece that made `action` untenable now stands: the mover — or, in a
+/// trade of places (a Shift, §2.0.07: "assuming the blade piece's destination is within its
+/// normal constraints"), the piece traded onto the mover's old square when that one is out of
+/// its range (§2.0.22: "made by the constrained piece").
+fn offender_square(rules: &Rules, after: &Position, action: &Action) -> Option<Square> {
     match *action {
-        Action::Move(m) if matches!(m.mover, Mover::Piece(_)) => Some(m.to),
+        Action::Move(m) if matches!(m.mover, Mover::Piece(_)) => {
+            if let crate::action::Effect::Swap(k) = m.effect
+                && let Some((side, _)) = after.piece_at(m.from)
+                && !crate::constraint::zone_of(rules, after, side, k).contains(m.from)
+            {
+                return Some(m.from);
+            }
+            Some(m.to)
+        }
         Action::Place { to, .. } => Some(to),
         _ => None,
     }
@@ -183,7 +194,7 @@ fn call_unsettled(
             {
                 return (skip(before), Call::JutsuFended(to));
             }
-            let Some(sq) = offender_square(action) else {
+            let Some(sq) = offender_square(rules, after, action) else {
                 return (skip(before), Call::TurnSkipped);
             };
             let Some((side, k)) = after.piece_at(sq) else {

@@ -235,3 +235,19 @@ fn a_game_whose_donkey_moved_saves_and_loads() {
         .unwrap_or_else(|e| panic!("{e:?}\n{}", g.record()));
     assert_eq!(back.position(), g.position(), "{}", g.record());
 }
+
+#[test]
+fn a_self_pushed_into_its_balances_measure_fends_the_jutsu_there() {
+    // §2.0.07 Control: "entering the opponent's Jutsu-occupied measure with your Balance and Self
+    // fends their Jutsu"; R-CONTROL: a piece repositioned "enters" the measure though no move
+    // made it — so does a Self the Donkey pushes (a review found the Jutsu left in place).
+    let r = donkey_rules();
+    // White's Balance on W7 and Black's Jutsu on Z6 in the second measure; White's Self on X4
+    // above White's Donkey on X3, which moves forward and pushes the Self to X5.
+    let mut p = about_to_move(&r, "X3", "4/4/2s1/4/4/4/4/4/4/B3/3j/4/1S2/4/4/4");
+    play(&r, &mut p, "K@ooxxx");
+    assert_eq!(p.life_square(&r, White), Some(sq("X5")));
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    assert_eq!(p.piece_at(sq("Z6")), None, "the Jutsu is fended");
+    assert_eq!(p.reserve(Black, jutsu), 1);
+}

@@ -680,3 +680,38 @@ fn the_death_spell_is_the_dying_negation() {
     assert!(p.death_spell());
     assert_eq!(p.outcome().and_then(|o| o.winner()), Some(White));
 }
+
+#[test]
+fn a_pinned_blade_may_be_freed_as_the_dying_move() {
+    // §2.0.06: "They must spend a later turn if they wish to remove the Cloak"; §2.0.20: the
+    // mated side's dying move; R-BLADE-CAPTURE: a pinned blade is on the board. Black's Sword,
+    // pinned under White's Cloak on Y12 long enough to be freed, answers the mate by leaving the
+    // Cloak to take White's Self on Y9: double checkmate (a review found it never offered).
+    let r = rules();
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X10"),
+            (White, "Cloak", "Y12"),
+            (Black, "Self", "X13"),
+            (Black, "Jutsu", "W12"),
+            (White, "Jutsu", "W11"),
+        ],
+        White,
+    );
+    // `pos` puts Black's Sword in reserve: it is the pinned one instead.
+    let text = format!("{} pinned=w:Y12:0 turns=6", base.to_text(&r)).replacen("/w", "/", 1);
+    let mut p = Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    play(&r, &mut p, "$tX13#");
+    assert_eq!(p.dying(), Some(Black));
+    let frees: Vec<String> = notations(&r, &p)
+        .into_iter()
+        .filter(|n| n.contains("Y9"))
+        .collect();
+    assert!(
+        frees.iter().any(|n| n.ends_with("##")),
+        "{:?}",
+        notations(&r, &p)
+    );
+}

@@ -501,3 +501,33 @@ fn under_shima_a_delayed_reset_call_takes_the_move_back() {
     assert_eq!(g.call_untenable(), Some(Call::Reverted));
     assert_eq!(*g.position(), before, "the Guard back on W3, nothing reset");
 }
+
+#[test]
+fn a_shift_that_breaks_the_blades_range_is_the_blades_offence() {
+    // §2.0.07 Shift: "assuming the blade piece's destination is within its normal constraints";
+    // §2.0.22: untenable "when the range-breaking move is made by the constrained piece". The
+    // Balance on Z11 trades places with White's only blade, the Sword on X4: the Sword lands out
+    // of range, so it is the offender — under the absolute penalty White loses (a review found
+    // the Balance discarded instead).
+    let pieces = [
+        (White, "Self", "Y2"),
+        (White, "Sword", "X4"),
+        (White, "Balance", "Z11"),
+        (Black, "Self", "Y14"),
+        (Black, "Sword", "Y12"),
+    ];
+    let mut g = game_with(UntenablePolicy::PiecePenaltyAbsolute, &pieces);
+    let a = action(&g, "BX4~$Z11");
+    assert!(
+        !g.legal_actions().contains(&a),
+        "untenable: the Sword out of range"
+    );
+    g.attempt(a).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::Lost));
+    // Lenient: the Sword goes back, the Balance with it, and the turn is skipped.
+    let mut g = game_with(UntenablePolicy::PiecePenaltyLenient, &pieces);
+    g.attempt(action(&g, "BX4~$Z11")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::TurnSkipped));
+    let sword = g.rules.set(White).by_name("Sword").unwrap();
+    assert_eq!(g.position().piece_at(sq("X4")), Some((White, sword)));
+}

@@ -153,9 +153,13 @@ fn attempt(
         }
         Some((s, k)) if rules.info(s, k).life => match t.offset(d.0, d.1) {
             Some(behind) if open(pos, behind) => {
+                // The pushed Self "enters" a measure as a repositioned one does (R-CONTROL):
+                // its side's Control acts on a Jutsu there (§2.0.07).
+                let controlled = crate::special::control::controlled(rules, pos, s);
                 pos.remove(s, k, t);
                 pos.put(s, k, behind);
                 pos.donkey[placer.index()] = Some(t);
+                crate::special::control::after_move(rules, pos, s, controlled);
                 Ok(true)
             }
             _ => Ok(false),
