@@ -382,10 +382,14 @@ fn piece_moves_facing<const COUNT: bool>(
             }
         }
     }
-    if info.cavazione && (Bitboard::adjacent(from) & view.opp_blades).any() {
+    // A blade freed from under an opposing Cloak leaves by one of its ordinary moves
+    // (R-BLADE-CAPTURE), not a duel from the Cloak's square.
+    let freed = || pos.piece_at(from).is_some_and(|(s, _)| s != view.side);
+    if info.cavazione && (Bitboard::adjacent(from) & view.opp_blades).any() && !freed() {
         crate::special::cavazione::cavaziones(rules, pos, view, kind, from, allowed, out);
     }
-    if info.opposition && (view.opp_blades & crate::measure::own_side(view.side)).any() {
+    if info.opposition && (view.opp_blades & crate::measure::own_side(view.side)).any() && !freed()
+    {
         crate::special::opposition::oppositions(rules, pos, view, kind, from, allowed, out);
     }
     if let Some(mode) = piece.anywhere {

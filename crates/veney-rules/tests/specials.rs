@@ -1062,3 +1062,35 @@ fn a_blade_may_strike_over_its_possessed_free_engagement() {
         notations(&r, &p)
     );
 }
+
+#[test]
+fn a_pinned_blade_is_freed_by_an_ordinary_move_not_a_duel() {
+    // §2.0.06: "They must spend a later turn if they wish to remove the Cloak"; R-BLADE-CAPTURE:
+    // the blade leaves by one of its ordinary moves. A Cavazione or Opposition from under the
+    // Cloak (a duel with the Dagger beside it) is no way out (a review found it offered).
+    let r = rules();
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "X8"),
+            (Black, "Self", "Y14"),
+            (Black, "Cloak", "X10"),
+            (Black, "Dagger", "Y11"),
+        ],
+        White,
+    );
+    // White's Sword pinned under the Cloak on X10 since turn 0, long enough to be freed.
+    let text = format!("{} pinned=W:X10:0 turns=6", base.to_text(&r)).replacen("W", "", 1);
+    let p = veney_rules::Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let frees: Vec<Action> = p
+        .legal_actions(&r)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move(m) if m.from == sq("X10")))
+        .collect();
+    assert!(!frees.is_empty(), "the Sword may be freed");
+    assert!(
+        frees.iter().all(|a| matches!(a, Action::Move(m)
+            if !matches!(m.effect, Effect::Cavazione(_) | Effect::Opposition(..)))),
+        "{frees:?}"
+    );
+}
