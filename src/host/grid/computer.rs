@@ -47,6 +47,12 @@ pub fn seats_written_into(seats: &[Option<Level>; 2], text: &str) -> String {
         .enumerate()
         .filter_map(|(i, l)| l.map(|l| format!("[Computer \"{i} {}\"]\n", l.name())))
         .collect();
+    headers_written_into(&lines, text)
+}
+
+/// `text` (a save) with header `lines` (each ending in a newline) after its first line, where a
+/// pack's own headers go; `text` itself when there are none.
+pub fn headers_written_into(lines: &str, text: &str) -> String {
     match text.split_once('\n') {
         Some((first, rest)) if !lines.is_empty() => format!("{first}\n{lines}{rest}"),
         _ => text.to_string(),

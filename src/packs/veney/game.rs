@@ -554,10 +554,7 @@ fn rules_reason_stuck(game: &Game, sq: Square, k: Kind) -> Option<String> {
         .into_iter()
         .find(|a| origin(a) == Some(Selected::Board(sq)));
     let attempt = untenable.or_else(|| {
-        let facing = pos.facing(sq);
-        let life = pos.life_square(rules, side);
-        let (both, moves, _) =
-            veney_rules::set_check::reach(rules.set(side), k, side, sq, facing, life);
+        let (both, moves, _) = pattern_reach(rules, pos, side, k, sq);
         let to = (both | moves).into_iter().next()?;
         Some(Action::Move(veney_rules::Move {
             mover: veney_rules::Mover::Piece(k),
@@ -599,14 +596,7 @@ fn mirror_pieces(
             if piece.is_oriented() {
                 e.insert(Facing(pos.facing(sq)));
             }
-            let (both, mv, atk) = veney_rules::set_check::reach(
-                game.0.rules.set(side),
-                kind,
-                side,
-                sq,
-                pos.facing(sq),
-                pos.life_square(&game.0.rules, side),
-            );
+            let (both, mv, atk) = pattern_reach(&game.0.rules, pos, side, kind, sq);
             e.insert(Movement(both | mv | atk));
         }
     }
@@ -730,6 +720,55 @@ fn update_prompt(
     };
 }
 
+/// A save of `game` with the app's own headers: the computer's seats (a loaded game goes on
+/// against it) and how many secret picks it drew (a loaded game's next one is fresh).
+pub fn save_text(
+    game: &Game,
+    seats: &[Option<game_ai::Level>; 2],
+    draws: super::secrets::ComputerDraws,
+) -> String {
+    super::secrets::draws_written_into(
+        draws,
+        &crate::host::grid::computer::seats_written_into(
+            seats,
+            &veney_rules::savefile::write(game),
+        ),
+    )
+}
+
+/// The computer's seats a save names; its pick count joins `draws`, never taking it back (a
+/// save from before a pick made since would make that pick again).
+pub fn computer_read_from(
+    text: &str,
+    draws: &mut super::secrets::ComputerDraws,
+) -> [Option<game_ai::Level>; 2] {
+    draws.0 = draws.0.max(super::secrets::draws_read_from(text).0);
+    crate::host::grid::computer::seats_read_from(text)
+}
+
+/// The pattern of `side`'s piece of `k` on `sq` on an empty board, its own Self where it stands
+/// (`set_check::reach`: moves and attacks, moves only, attacks only).
+pub fn pattern_reach(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    k: Kind,
+    sq: Square,
+) -> (
+    veney_rules::Bitboard,
+    veney_rules::Bitboard,
+    veney_rules::Bitboard,
+) {
+    veney_rules::set_check::reach(
+        rules.set(side),
+        k,
+        side,
+        sq,
+        pos.facing(sq),
+        pos.life_square(rules, side),
+    )
+}
+
 /// Saves after every change so a crash loses nothing (written atomically).
 fn autosave(
     game: Res<CurrentGame>,
@@ -740,15 +779,7 @@ fn autosave(
     if game.0.actions().next().is_none() {
         return;
     }
-    // The computer's seats too: a resumed game goes on against it; and how many secret picks
-    // it drew, so a resumed game's next one is fresh.
-    let text = super::secrets::draws_written_into(
-        *draws,
-        &crate::host::grid::computer::seats_written_into(
-            &seats.0,
-            &veney_rules::savefile::write(&game.0),
-        ),
-    );
+    let text = save_text(&game.0, &seats.0, *draws);
     if let Err(e) = veney_rules::savefile::write_atomic(&dir.autosave(), &text) {
         warn!("autosave failed: {e}");
     }
@@ -770,8 +801,7 @@ fn resume_autosave(
         Ok(g) if !g.position().is_game_over() => {
             game.0 = g;
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            seats.0 = crate::host::grid::computer::seats_read_from(&text);
-            draws.0 = draws.0.max(super::secrets::draws_read_from(&text).0);
+            seats.0 = computer_read_from(&text, &mut draws);
             status.info = Some("resumed the autosaved game".into());
         }
         Ok(_) => {}

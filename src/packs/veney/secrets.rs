@@ -159,10 +159,12 @@ pub struct ComputerDraws(pub u64);
 
 /// `text` (a save) with the computer's draw count after its first line.
 pub fn draws_written_into(n: ComputerDraws, text: &str) -> String {
-    match text.split_once('\n') {
-        Some((first, rest)) if n.0 > 0 => format!("{first}\n[ComputerDraws \"{}\"]\n{rest}", n.0),
-        _ => text.to_string(),
-    }
+    let line = if n.0 > 0 {
+        format!("[ComputerDraws \"{}\"]\n", n.0)
+    } else {
+        String::new()
+    };
+    crate::host::grid::computer::headers_written_into(&line, text)
 }
 
 /// The computer's draw count a save names (0 when none).

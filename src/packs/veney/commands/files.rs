@@ -69,13 +69,7 @@ pub(super) fn save(ctx: &mut Ctx, path: PathBuf, seats: &[Option<game_ai::Level>
     } else {
         path
     };
-    let text = crate::packs::veney::secrets::draws_written_into(
-        *ctx.draws,
-        &crate::host::grid::computer::seats_written_into(
-            seats,
-            &veney_rules::savefile::write(&ctx.game.0),
-        ),
-    );
+    let text = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
     match veney_rules::savefile::write_atomic(&path, &text) {
         Ok(()) => ctx.status.info = Some(format!("saved to {}", path.display())),
         Err(e) => ctx.status.refusal = Some(format!("could not save: {e}")),
@@ -94,10 +88,10 @@ pub(super) fn load(ctx: &mut Ctx, path: PathBuf) -> Option<[Option<game_ai::Leve
             ctx.replace_game(g);
             ctx.status.info = Some(format!("loaded {}", path.display()));
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            // Never back: a save from before a pick made since would make that pick again.
-            let saved = crate::packs::veney::secrets::draws_read_from(&text);
-            ctx.draws.0 = ctx.draws.0.max(saved.0);
-            Some(crate::host::grid::computer::seats_read_from(&text))
+            Some(crate::packs::veney::game::computer_read_from(
+                &text,
+                &mut ctx.draws,
+            ))
         }
         // The game in progress is kept.
         Err(e) => {

@@ -194,14 +194,8 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
                             from,
                             target: sq,
                         });
-                        let (both, moves, attacks) = veney_rules::set_check::reach(
-                            rules.set(side),
-                            k,
-                            side,
-                            from,
-                            before.facing(from),
-                            before.life_square(rules, side),
-                        );
+                        let (both, moves, attacks) =
+                            crate::packs::veney::game::pattern_reach(rules, &before, side, k, from);
                         if (both | moves | attacks).contains(sq) {
                             format!("{}; as a throw: {thrown}", explain(&moved))
                         } else {
