@@ -539,7 +539,19 @@ impl Game {
     fn apply_call(&mut self, i: usize) -> Call {
         let (before, action) = self.history[i];
         let after = self.history.get(i + 1).map_or(self.pos, |h| h.0);
-        let (result, call) = crate::penalty::call(&self.rules, &before, &after, &action);
+        // The position before the Self's move, when this is its concert partner's move from
+        // the hand (the penalty may take both back).
+        let concert_start = before
+            .lifted()
+            .and_then(|_| i.checked_sub(1))
+            .map(|j| self.history[j].0);
+        let (result, call) = crate::penalty::call(
+            &self.rules,
+            &before,
+            &after,
+            &action,
+            concert_start.as_ref(),
+        );
         if i + 1 < self.history.len() {
             self.rng = self.rng_history[i + 1].clone();
             self.history.truncate(i + 1);
@@ -573,16 +585,20 @@ impl Game {
     ) -> Result<Option<Untenable>, crate::errors::ParseError> {
         // The call's mark (`U`, `Ut`, `U#`) may follow any action (`R*Y1U`); `U` is never a
         // piece letter.
-        let core = tok
-            .strip_suffix("Ut")
-            .or_else(|| tok.strip_suffix("U#"))
-            .or_else(|| tok.strip_suffix('U'));
-        let (tok, suffixed) = match core {
-            Some(c) if !c.is_empty() => (c, true),
-            _ => (tok, false),
+        let whole = tok;
+        let core = ["Ut", "U#", "U"]
+            .into_iter()
+            .find_map(|m| tok.strip_suffix(m).map(|c| (c, m)));
+        let (tok, written) = match core {
+            Some((c, m)) if !c.is_empty() => (c, Some(m)),
+            _ => (tok, None),
         };
         let san = notation::San::parse_at(tok, col)?;
-        let marked = suffixed || matches!(&san, notation::San::Move(m) if m.untenable.is_some());
+        let written = written.or(match &san {
+            notation::San::Move(m) => m.untenable.map(|lost| if lost { "Ut" } else { "U" }),
+            _ => None,
+        });
+        let marked = written.is_some();
         let legal = self.legal_actions();
         let strict_err = if marked {
             None
@@ -647,8 +663,29 @@ impl Game {
             Attempt::PlayedUntenable(why) => Some(why),
             Attempt::Played => None,
         };
-        if marked {
-            self.call_untenable();
+        // The mark says how the call went (§2.0.R5: `U`, `Ut` lost by piece penalty, `U#`
+        // checkmate by penalty); the agreed penalty must give the same, or the record was played
+        // under other terms and replaying it on would go astray (a review found a `U#` taken
+        // back under the default terms, the next turn read as the offender's).
+        if let Some(w) = written {
+            let call = self.call_untenable();
+            let given = call.and_then(|c| c.suffix());
+            if given != Some(w) {
+                let why = match (call, given) {
+                    (None, _) => format!(
+                        "the record marks the move called (`{w}`), but it is not open to call here"
+                    ),
+                    (Some(_), None) => format!(
+                        "the record marks the move called (`{w}`), but under the agreed penalty ({:?}) a call takes it back unmarked: the record was played under other terms (its [Rules] header)",
+                        self.rules.options.untenable
+                    ),
+                    (Some(_), Some(g)) => format!(
+                        "the record marks the call `{w}`, but the agreed penalty ({:?}) gives `{g}`: the record was played under other terms (its [Rules] header)",
+                        self.rules.options.untenable
+                    ),
+                };
+                return Err(crate::errors::ParseError::new(col, whole, why));
+            }
         }
         Ok(why)
     }

@@ -39,7 +39,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
     // The dying move (§2.0.20): only a move of a piece on the board ("the Self cannot move after
     // checkmate"; no placing, withdrawing, passing or glare).
     if pos.dying() == Some(side) {
-        let view = View::new(rules, pos, side);
+        let mut view = View::new(rules, pos, side);
         match pos.phase() {
             Phase::Start => {
                 for k in rules.set(side).kinds() {
@@ -59,6 +59,9 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
                 stone: Some(sq), ..
             } => {
                 if let Some((_, k)) = pos.piece_at(sq) {
+                    // The stepping stone's move, as on any turn (a flailing Lantern is confined
+                    // to the stone's measure, §2.0.10).
+                    view.stone_move = true;
                     piece_moves(rules, pos, &view, k, sq, sink.list());
                 }
                 sink.list().push(Action::EndTurn);
@@ -76,6 +79,19 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         view
     };
     match pos.phase() {
+        // A meta-move opened the normal turn made instead of the Obscurant Chaos invocation's
+        // repositioning (R-CAST; `reposition` kept as the mark): the rest is that turn's move or
+        // double-move — not a pass, a glare or declaration counting as one, a retreat, a reset,
+        // the Donkey's placement or a second invocation ("it can never be linked to further
+        // moves on one turn", §2.0.15).
+        Phase::Start if pos.reposition.is_some() => {
+            let mut normal = *pos;
+            normal.reposition = None;
+            let mut first = Vec::new();
+            generate(rules, &normal, &mut first, constrained);
+            first.retain(crate::special::cast_piece::opens_normal_turn);
+            sink.list().extend(first);
+        }
         Phase::Start => {
             let view = new_view();
             sink.pieces(rules, pos, &view, rules.all_kinds(side));

@@ -102,8 +102,9 @@ pub fn call(
     before: &Position,
     after: &Position,
     action: &Action,
+    concert_start: Option<&Position>,
 ) -> (Position, Call) {
-    let (mut p, c) = call_unsettled(rules, before, after, action);
+    let (mut p, c) = call_unsettled(rules, before, after, action, concert_start);
     // The turn the call handed over may find a stance broken (`hirakamae_breaks`).
     crate::special::hirakamae::lapse_if_broken(rules, &mut p);
     (p, c)
@@ -115,8 +116,17 @@ fn call_unsettled(
     before: &Position,
     after: &Position,
     action: &Action,
+    concert_start: Option<&Position>,
 ) -> (Position, Call) {
     let offender = before.turn();
+    // A move taken back before a skipped turn. The concert partner's move made from the hand
+    // (the Self landed on its square, R-CONCERT) goes back with the Self's landing — the
+    // position before the Self's move: the partner cannot go back to its square, the Self
+    // stands there (a review found it sent to reserve, the Sword too).
+    let taken_back = match (before.lifted, concert_start) {
+        (Some(_), Some(start)) => start,
+        _ => before,
+    };
     // The loss stands even when the untenable move itself took the Self (or disarmed the last
     // blade): "The player who made the untenable move loses instantly" (§2.0.22).
     let lose = |p: &Position| {
@@ -142,7 +152,7 @@ fn call_unsettled(
             p.penalties[offender.index()] = p.penalties[offender.index()].saturating_add(1);
             (p, Call::TimePenalty)
         }
-        UntenablePolicy::TurnPenalty => (skip(before), Call::TurnSkipped),
+        UntenablePolicy::TurnPenalty => (skip(taken_back), Call::TurnSkipped),
         UntenablePolicy::SuddenDeath => (lose(after), Call::Lost),
         // Shima: "retreat and reset are now impossible" (§2.0.18). The reset the policy would
         // call cannot be made; the untenable move is taken back, as in a friendly game
@@ -192,13 +202,13 @@ fn call_unsettled(
                 && rules.info(offender, kind).jutsu
                 && crate::special::control::controlled(rules, before, !offender).contains(to)
             {
-                return (skip(before), Call::JutsuFended(to));
+                return (skip(taken_back), Call::JutsuFended(to));
             }
             let Some(sq) = offender_square(rules, after, action) else {
-                return (skip(before), Call::TurnSkipped);
+                return (skip(taken_back), Call::TurnSkipped);
             };
             let Some((side, k)) = after.piece_at(sq) else {
-                return (skip(before), Call::TurnSkipped);
+                return (skip(taken_back), Call::TurnSkipped);
             };
             let critical = rules.info(side, k).life
                 || (rules.info(side, k).privileged
@@ -207,7 +217,26 @@ fn call_unsettled(
                 if rules.options.untenable == UntenablePolicy::PiecePenaltyAbsolute {
                     return (lose(after), Call::Lost);
                 }
-                return (skip(before), Call::TurnSkipped);
+                return (skip(taken_back), Call::TurnSkipped);
+            }
+            // A called untenable move wins nothing: when it ended the game (took the Self,
+            // disarmed the last blade) the ending goes with it — the move is taken back, its
+            // piece discarded from where it stood and the turn skipped (a review found a spare
+            // blade turning the penalty into a win).
+            let ended = (after.outcome.is_some() && before.outcome.is_none())
+                || (after.dying.is_some() && before.dying.is_none());
+            if ended {
+                if let Action::Move(m) = *action
+                    && let Mover::Piece(mk) = m.mover
+                    && before.piece_at(m.from) == Some((offender, mk))
+                {
+                    let mut p = *before;
+                    p.remove(offender, mk, m.from);
+                    p.discard[offender.index()][mk.index()] += 1;
+                    p.skip_turn(rules);
+                    return (p, Call::PieceLost(m.from));
+                }
+                return (skip(taken_back), Call::TurnSkipped);
             }
             let mut p = *after;
             p.remove(side, k, sq);

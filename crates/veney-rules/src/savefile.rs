@@ -99,7 +99,12 @@ pub fn sets_of(text: &str) -> [Option<std::path::PathBuf>; 2] {
 pub fn options_of(text: &str) -> Option<Result<crate::options::RuleOptions, String>> {
     text.lines().find_map(|line| {
         let v = line.trim().strip_prefix("[Rules \"")?.strip_suffix("\"]")?;
-        Some(ron::from_str(v).map_err(|e| format!("the save's [Rules] header does not read: {e}")))
+        // Read as a rules file is, its checks included (the dice the rulebook names, §2.0.R1: a
+        // review found `FlatOdds(0)` loading from a save and leaving every throw unrollable).
+        Some(
+            crate::options::RuleOptions::from_ron(std::path::Path::new("[Rules]"), v)
+                .map_err(|e| format!("the save's [Rules] header does not read: {e}")),
+        )
     })
 }
 

@@ -6,7 +6,7 @@ use crate::errors::Untenable;
 use crate::intersection::Intersection;
 use crate::movegen;
 use crate::outcome::{Mate, Outcome};
-use crate::position::{FreePlace, Phase, Position};
+use crate::position::{FreePlace, Intent, Phase, Position};
 use crate::rules::Rules;
 use crate::special::{control, dagger_throw, en_passant, glare, retreat, stepping_stone};
 
@@ -166,7 +166,29 @@ impl Position {
             i.target
                 .is_some_and(|t| self.piece_at(i.to) == Some((!i.side, t)))
         });
+        let blades = self.intention.map(|i| (i, self.pieces(i.side, i.kind)));
+        let theirs = self.by_side[(!mover).index()].count();
         self.play_action(rules, action);
+        // Any opposing piece taken or fended off the board is contact too, whatever took it: the
+        // Obscurant Chaos invocation's discard, a repositioning that takes, Control fending the
+        // Jutsu after a quiet move or placement (R-NO-CONTEST; a review found these counted
+        // quiet). Not the Donkey's push: the Donkey does not fence.
+        if !matches!(action, Action::Donkey(_)) && self.by_side[(!mover).index()].count() < theirs {
+            self.contact = true;
+        }
+        // §2.0.11 "your Sword (or blade) sees the targeted piece": the intention is the declaring
+        // blade's. It is followed where it moves (in concert, pushed by the Donkey), so another
+        // blade of its kind never enacts it.
+        if let Some((before, stood)) = blades
+            && let Some(i) = self.intention
+            && (i.side, i.kind, i.from) == (before.side, before.kind, before.from)
+            && self.piece_at(i.from) != Some((i.side, i.kind))
+        {
+            let arrived = self.pieces(i.side, i.kind) & !stood;
+            if let (1, Some(at)) = (arrived.count(), arrived.first()) {
+                self.intention = Some(Intent { from: at, ..i });
+            }
+        }
         // §2.0.11 "…unless your opponent moves the target piece": the intention lapses once the
         // declared target leaves its square (taken, moved, there and back); it does not come back
         // with another piece of that kind (a review found it did). A bluff at an empty square
@@ -260,8 +282,14 @@ impl Position {
         if crate::special::cast_piece::may_turn_instead(self)
             && !matches!(action, Action::Reposition { .. } | Action::EndTurn)
         {
-            self.reposition = None;
             self.phase = Phase::Start;
+            // A meta-move opens that turn (R-CAST): the repositioning stays as its mark until
+            // the turn's move, so no pass or other whole-turn action follows (`movegen`).
+            if !matches!(action, Action::Meta(_)) {
+                self.reposition = None;
+            }
+        } else if self.phase == Phase::Start && self.reposition.is_some() {
+            self.reposition = None;
         }
         // After Shima's reclaim, any action but the Dagger's placement or ending the turn is
         // the second move that was still open (§2.0.18): the placement, which would have been
@@ -284,7 +312,12 @@ impl Position {
                 // The move that ends hirakamae offers a double-move (§2.0.18, §2.0.15) — unless it
                 // is a Shift or a Feign, already a double-move: "a maximum of one or two moves
                 // total in a turn" (§2.0.15).
-                if self.phase == Phase::Start && crate::special::hirakamae::active(self, side) {
+                // Not the dying move (§2.0.20): one move, a stepping stone's second allowed
+                // (R-DYING), never hirakamae's extra move (a review found the stone's lost).
+                if self.phase == Phase::Start
+                    && crate::special::hirakamae::active(self, side)
+                    && self.dying() != Some(side)
+                {
                     self.hirakamae[side.index()] = 2;
                     if matches!(m.effect, crate::action::Effect::Swap(_)) {
                         self.finish(rules);

@@ -56,6 +56,27 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         pos.phase(),
         Phase::Second { .. } | Phase::Glare | Phase::Hirakamae { .. }
     );
+    // The normal turn made instead of the Obscurant Chaos invocation's repositioning, before
+    // its move (R-CAST; `cast_piece::opens_normal_turn`).
+    let instead = crate::special::cast_piece::may_turn_instead(pos)
+        || (pos.phase() == Phase::Start && pos.reposition.is_some());
+    if instead
+        && matches!(
+            action,
+            Action::Pass
+                | Action::Retreat
+                | Action::QuibbleReset
+                | Action::Invoke { .. }
+                | Action::PlaceDonkey { .. }
+                | Action::Glare { .. }
+                | Action::Declare { .. }
+        )
+    {
+        return Untenable::new(
+            "§2.0.18 Devices: Obscurant Chaos",
+            "the invocation counts as your turn: reposition, or make a normal move or double-move instead — not a pass (nor a glare or declaration counting as one), a retreat, a reset, the Donkey's placement or another invocation",
+        );
+    }
     match *action {
         Action::Pass if second => Untenable::new(
             "§2.0.17 Passing",

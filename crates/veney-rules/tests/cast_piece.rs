@@ -1009,3 +1009,87 @@ fn a_spent_square_without_the_devices_names_the_devices() {
     let e = Position::from_text(&r, &format!("{} chaosspent=wW6", base.to_text(&r))).unwrap_err();
     assert!(e.to_string().contains("devices"), "{e}");
 }
+
+#[test]
+fn a_meta_move_opening_the_normal_turn_instead_leaves_only_its_move() {
+    // R-CAST: the normal turn made instead of the invocation's repositioning may open with a
+    // meta-move, but is still a move or double-move: §2.0.15 "it's all one move, but
+    // incidentally it can never be linked to further moves on one turn"; §2.0.16 "a meta-move
+    // must be made before the normal moves of your turn". A review found the meta-move unlocking
+    // the whole turn's start: a pass, a retreat, a second invocation.
+    let (r, mut g) = white_trap_on_w6(&[
+        (White, "Self", "Y4"),
+        (White, "Sword", "X4"),
+        (Black, "Self", "X13"),
+        (Black, "Cloak", "X8"),
+    ]);
+    black_cloak_onto_w6(&r, &mut g);
+    for a in veney_rules::notation::parse_turn(&r, g.position(), "~W6", 1).unwrap() {
+        g.play(a).unwrap();
+    }
+    let meta = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Meta(_)))
+        .expect("a meta-move may open the normal turn");
+    g.play(meta).unwrap();
+    let legal = g.legal_actions();
+    assert!(
+        legal.iter().any(|a| matches!(a, Action::Move(_))),
+        "{legal:?}"
+    );
+    assert!(
+        !legal.iter().any(|a| matches!(
+            a,
+            Action::Pass
+                | Action::Retreat
+                | Action::Invoke { .. }
+                | Action::Meta(_)
+                | Action::Reposition { .. }
+                | Action::Glare { .. }
+                | Action::Declare { .. }
+        )),
+        "{legal:?}"
+    );
+    let why = veney_rules::untenable::explain(&r, g.position(), &Action::Pass);
+    assert_eq!(why.section, "§2.0.18 Devices: Obscurant Chaos", "{why:?}");
+    // The mark reads back from the position text, and the turn's move clears it.
+    let p = *g.position();
+    assert_eq!(Position::from_text(&r, &p.to_text(&r)).unwrap(), p);
+    let step = legal
+        .into_iter()
+        .find(|a| matches!(a, Action::Move(m) if m.from == sq("Y4") && m.to == sq("Y5")))
+        .expect("the Self steps to Y5");
+    g.play(step).unwrap();
+    assert_eq!(g.position().reposition(), None);
+}
+
+#[test]
+fn springing_the_trap_is_contact_for_the_no_contest_count() {
+    // §2.0.20 non-fencing: "making repetitious moves without taking or fending any pieces for many
+    // turns"; §2.0.18: the technical piece "can be immediately lost to discard if the caster
+    // invokes it". R-NO-CONTEST counts a turn quiet only when nothing was taken or fended: the
+    // discard is contact (a review found it counted quiet, drawing the game at the count).
+    let r = Arc::new(rules());
+    let base = Position::from_pieces(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "X13"),
+            (Black, "Cloak", "X8"),
+        ],
+        Black,
+    )
+    .unwrap();
+    let p = Position::from_text(&r, &format!("{} casts=wCW6 quiet=98", base.to_text(&r))).unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    black_cloak_onto_w6(&r, &mut g);
+    assert_eq!(g.position().quiet_turns(), 99);
+    for a in veney_rules::notation::parse_turn(&r, g.position(), "~W6", 1).unwrap() {
+        g.play(a).unwrap();
+    }
+    g.play(Action::EndTurn).unwrap();
+    assert_eq!(g.position().outcome(), None);
+    assert_eq!(g.position().quiet_turns(), 0);
+}

@@ -251,3 +251,27 @@ fn a_self_pushed_into_its_balances_measure_fends_the_jutsu_there() {
     assert_eq!(p.piece_at(sq("Z6")), None, "the Jutsu is fended");
     assert_eq!(p.reserve(Black, jutsu), 1);
 }
+
+#[test]
+fn a_saves_rules_header_is_checked_as_a_rules_file_is() {
+    // §2.0.R1 names the flat-odds dice: "Eight, Ten, Twelve, or Twenty" sides besides six. A
+    // save's [Rules] header naming another die is refused as config/rules would refuse it (a
+    // review found a zero-sided die loading, every throw then unrollable).
+    let mut o = rules().options.clone();
+    o.dice = veney_rules::dice::DiceMethod::FlatOdds(6);
+    let g = veney_rules::Game::from_position(
+        std::sync::Arc::new(Rules::standard_with(o.clone())),
+        Position::start(&Rules::standard_with(o)),
+    );
+    let text = veney_rules::savefile::write(&g);
+    assert!(matches!(
+        veney_rules::savefile::options_of(&text),
+        Some(Ok(_))
+    ));
+    let bad = text.replace("FlatOdds(6)", "FlatOdds(0)");
+    assert_ne!(bad, text);
+    let e = veney_rules::savefile::options_of(&bad)
+        .unwrap()
+        .unwrap_err();
+    assert!(e.contains("6, 8, 10, 12 or 20 sides"), "{e}");
+}

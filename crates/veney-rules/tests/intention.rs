@@ -355,3 +355,59 @@ fn a_declaration_the_blade_cannot_make_is_a_bluff_though_the_jutsu_is_aligned() 
     let i = p.intention().expect("declared");
     assert_eq!((i.target.is_some(), i.bluff), (true, true));
 }
+
+#[test]
+fn only_the_declaring_blade_enacts_the_intention() {
+    // §2.0.11 "Your Sword (or blade) sees the targeted piece … you enact the intention to take
+    // that piece": the intention is the declaring blade's. In an army with two Swords the other
+    // one, though it also sees the target, does not carry it out.
+    use veney_rules::Action;
+    let src = std::fs::read_to_string(set_path("standard")).unwrap();
+    let at = src.find("name: \"Sword\"").unwrap();
+    let count = at + src[at..].find("count: 1,").unwrap();
+    let two_swords = format!(
+        "{}count: 2, reserve: 1,{}",
+        &src[..count],
+        &src[count + 9..]
+    );
+    let army = veney_rules::PieceSet::from_ron(&set_path("standard"), &two_swords).unwrap();
+    let r = Rules::with_sets(
+        [std::sync::Arc::new(army), set("standard")],
+        veney_rules::options::RuleOptions::default(),
+    )
+    .unwrap();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X4"),
+            (White, "Sword", "X6"),
+            (White, "Sword", "Y9"),
+            (White, "Jutsu", "W7"),
+            (Black, "Lantern", "X8"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    let sword = r.set(White).by_name("Sword").unwrap();
+    let declare = Action::Declare {
+        kind: sword,
+        from: sq("X6"),
+        to: sq("X8"),
+    };
+    assert!(p.legal_actions(&r).contains(&declare));
+    p.play_turn(&r, &[declare]).unwrap();
+    play(&r, &mut p, "SY15");
+    let enactments: Vec<Action> = p
+        .legal_actions(&r)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Enact { .. }))
+        .collect();
+    assert_eq!(
+        enactments,
+        vec![Action::Enact {
+            kind: sword,
+            from: sq("X6"),
+            to: sq("X8"),
+        }]
+    );
+}

@@ -715,3 +715,78 @@ fn a_pinned_blade_may_be_freed_as_the_dying_move() {
         notations(&r, &p)
     );
 }
+
+#[test]
+fn a_dying_stepping_stone_move_is_an_ordinary_move_as_on_any_turn() {
+    // R-DYING: the dying move may use a stepping stone; the second move is the stone's, as on any
+    // turn — a Lantern that flailed onto an engagement moves on within that stone's measure
+    // (§2.0.10, R-FLAIL), not with a second flail (a review found the dying path skipping it).
+    let r = rules();
+    let pieces = |with_self: bool| {
+        let mut v = vec![
+            (White, "Lantern", "W3"),
+            (White, "Sword", "Z2"),
+            (Black, "Self", "Y14"),
+            (Black, "Cloak", "W10"),
+        ];
+        if with_self {
+            v.push((White, "Self", "Y6"));
+        }
+        v
+    };
+    let text = |p: &veney_rules::Position, extra: &str| format!("{} then=W3{extra}", p.to_text(&r));
+    let living = veney_rules::Position::from_text(&r, &text(&pos(&r, &pieces(true), White), ""))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let dying = veney_rules::Position::from_text(
+        &r,
+        &text(&pos(&r, &pieces(false), White), " dying=w:Y6 over=touch:b"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(dying.dying(), Some(White));
+    let d = dests(&r, &dying, "W3");
+    assert_eq!(d, dests(&r, &living, "W3"));
+    assert!(!d.is_empty());
+    for s in &d {
+        let step: u8 = s[1..].parse().unwrap();
+        assert!(step <= 4, "{s}: out of the stone's measure");
+    }
+}
+
+#[test]
+fn a_dying_move_in_hirakamae_keeps_its_stepping_stone() {
+    // R-DYING: stepping stones are allowed in the dying move, and it is never hirakamae's extra
+    // move (§2.0.18): a side mated while in hirakamae still moves on from the stone (a review
+    // found the stone's move lost, only ending the turn offered).
+    let r = rules();
+    let base = pos(
+        &r,
+        &[
+            (White, "Sword", "X4"),
+            (White, "Engagement", "X5"),
+            (Black, "Self", "Y14"),
+            (Black, "Cloak", "W12"),
+        ],
+        White,
+    );
+    let mut p = veney_rules::Position::from_text(
+        &r,
+        &format!("{} dying=w:Y6 over=touch:b hira=1:0", base.to_text(&r)),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let onto = p
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| {
+            a.as_move()
+                .is_some_and(|m| m.from == sq("X4") && m.to == sq("X5"))
+        })
+        .expect("the Sword steps onto its engagement");
+    p.play(&r, onto).unwrap();
+    assert!(
+        p.legal_actions(&r)
+            .iter()
+            .any(|a| a.as_move().is_some_and(|m| m.from == sq("X5"))),
+        "{:?}",
+        p.legal_actions(&r)
+    );
+}

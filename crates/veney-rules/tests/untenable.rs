@@ -531,3 +531,87 @@ fn a_shift_that_breaks_the_blades_range_is_the_blades_offence() {
     let sword = g.rules.set(White).by_name("Sword").unwrap();
     assert_eq!(g.position().piece_at(sq("X4")), Some((White, sword)));
 }
+
+#[test]
+fn a_called_untenable_checkmate_wins_nothing_under_a_piece_penalty() {
+    // §2.0.22 "Piece Penalty: The piece which made the untenable move is discarded, and the
+    // player's turn is skipped." With a second blade on the board the Sword is not critical: the
+    // checkmate its untenable move made goes with the move (a review found the penalty leaving
+    // White the winner), the Sword is discarded from where it stood, and Black moves.
+    for policy in [
+        UntenablePolicy::PiecePenaltyAbsolute,
+        UntenablePolicy::PiecePenaltyLenient,
+    ] {
+        let mut g = game_with(
+            policy,
+            &[
+                (White, "Self", "X2"),
+                (White, "Sword", "X4"),
+                (White, "Dagger", "W3"),
+                (Black, "Self", "X9"),
+                (Black, "Sword", "Y12"),
+            ],
+        );
+        let a = action(&g, "$tX9");
+        assert!(matches!(g.attempt(a), Ok(Attempt::PlayedUntenable(_))));
+        assert_eq!(
+            g.call_untenable(),
+            Some(Call::PieceLost(sq("X4"))),
+            "{policy:?}"
+        );
+        let p = g.position();
+        assert_eq!(p.outcome(), None, "{policy:?}");
+        assert_eq!(p.dying(), None);
+        assert_eq!(p.turn(), Black);
+        let sword = g.rules.set(White).by_name("Sword").unwrap();
+        assert_eq!(p.discard(White, sword), 1);
+        assert!(p.piece_at(sq("X9")).is_some(), "Black's Self stands");
+    }
+}
+
+#[test]
+fn a_records_call_mark_must_be_what_the_agreed_penalty_gives() {
+    // §2.0.R5: `U#` is "checkmate by penalty", `Ut` a piece "lost by piece-penalty". Replayed
+    // under terms whose penalty gives another mark (a record without its [Rules] header), the
+    // token is refused, saying so, rather than replayed astray.
+    let pieces = [
+        (White, "Self", "X2"),
+        (White, "Sword", "X4"),
+        (Black, "Self", "X9"),
+        (Black, "Sword", "Y12"),
+    ];
+    let mut g = game_with(UntenablePolicy::SuddenDeath, &pieces);
+    g.play_token_reporting("$tX9U#", 1).unwrap();
+    assert!(g.position().is_game_over());
+    for policy in [UntenablePolicy::Friendly, UntenablePolicy::TurnPenalty] {
+        let mut g = game_with(policy, &pieces);
+        let e = g.play_token_reporting("$tX9U#", 1).unwrap_err();
+        assert!(e.to_string().contains("[Rules]"), "{policy:?}: {e}");
+    }
+}
+
+#[test]
+fn a_turn_penalty_on_a_concert_partner_from_the_hand_takes_the_concert_back() {
+    // §2.0.22 "Turn Penalty: The move is reset, and the player's turn is skipped." The Self
+    // landed on its Sword (R-CONCERT: the Sword in hand), whose move is untenable: the Sword
+    // cannot go back to its square under the Self, so the concert goes back whole — Self and
+    // Sword where they stood (a review found the Sword sent to reserve, White left bladeless).
+    let mut g = game_with(
+        UntenablePolicy::TurnPenalty,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X5"),
+            (Black, "Self", "W16"),
+        ],
+    );
+    g.play_token_reporting("SX5", 1).unwrap();
+    assert!(g.position().lifted().is_some());
+    g.play_token_reporting("$X13U", 5).unwrap();
+    let p = g.position();
+    assert_eq!(p.turn(), Black);
+    let sword = g.rules.set(White).by_name("Sword").unwrap();
+    let me = g.rules.set(White).by_name("Self").unwrap();
+    assert_eq!(p.piece_at(sq("X5")), Some((White, sword)));
+    assert_eq!(p.piece_at(sq("Y4")), Some((White, me)));
+    assert_eq!(p.reserve(White, sword), 0);
+}
