@@ -45,6 +45,22 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
             format!("{total} pieces; the two sets start with 48 and none are added"),
         );
     }
+    // Each side starts with 20 Blanks and gains one only by converting it, which sacrifices a
+    // Diplomat merged from four ("Converting a piece sacrifices the original Diplomat"): no side
+    // ever holds more than 20. The merge search grows with the Blanks joined together, so a
+    // hand-written board of more would hang the reader's first listing.
+    for side in crate::side::Side::BOTH {
+        let blanks = p.count(side, Kind::Blank);
+        if blanks > 20 {
+            return err(
+                Field::Board,
+                format!(
+                    "{blanks} {side:?} Blanks; a side starts with 20 and never gains more (a \
+                     conversion sacrifices a Diplomat merged from four)"
+                ),
+            );
+        }
+    }
     let side = p.to_move;
     if p.acted {
         if p.energy < 1 {
@@ -87,7 +103,7 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
         }
     }
     if let Some(n) = o.quiet_full_turns
-        && p.quiet > 2 * n as i16
+        && i32::from(p.quiet) > 2 * i32::from(n)
     {
         return err(
             Field::Quiet,

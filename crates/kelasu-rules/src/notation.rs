@@ -126,6 +126,14 @@ pub fn read_unchecked(text: &str) -> Result<Action, TextError> {
 /// Reads an action and checks it is legal in `p`.
 pub fn read(p: &Position, o: &KelasuOptions, text: &str) -> Result<Action, TextError> {
     let a = read_unchecked(text)?;
+    // A finished game has no legal action, though the mover may have energy left.
+    if let Some(end) = crate::outcome::ending(p, o) {
+        return Err(TextError::new(
+            1,
+            text,
+            format!("the game is over ({})", end.reason),
+        ));
+    }
     if let Action::Move { to, .. } = a {
         let capture = p.piece_at(to).is_some();
         match text.as_bytes()[2] {

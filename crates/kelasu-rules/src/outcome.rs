@@ -45,7 +45,7 @@ pub fn ending(p: &Position, o: &KelasuOptions) -> Option<Outcome> {
     }
     if !p.acted {
         if let Some(n) = o.quiet_full_turns
-            && p.quiet >= 2 * n as i16
+            && i32::from(p.quiet) >= 2 * i32::from(n)
         {
             return Some(Outcome::draw(2, quiet_turns(n as u32)));
         }

@@ -240,3 +240,29 @@ fn draw_by_agreement() {
     assert_eq!(o.winner(), None);
     game_testkit::check_save_roundtrip(&m).unwrap();
 }
+
+#[test]
+fn a_quiet_count_beyond_the_headers_limit_neither_overflows_nor_ends_at_once() {
+    // "Making 64 full turns without …": an agreed count is compared in whole turns, whatever its
+    // size (twice 20,000 turns does not fit the count's type: it overflowed and drew at once).
+    let g = Kelasu::new(KelasuOptions {
+        quiet_full_turns: Some(20_000),
+        ..KelasuOptions::default()
+    });
+    let mut s = pos("A0:G C0:S J9:g H9:s", Side::Blue);
+    play(&g, &mut s, "A0-A1 J9-J8");
+    assert!(over(&g, &s).is_none());
+    assert!(g.parse_position(&g.position_text(&s)).is_ok());
+}
+
+#[test]
+fn a_finished_game_reads_no_action_though_energy_is_left() {
+    // "Endings": capturing the last opposing Stone ends the game at once; Blue's energy left over
+    // buys nothing more, and the notation reader says so.
+    let g = game();
+    let mut s = pos("E4:G C5:W A0:S A1:S H4:s j0:w", Side::Blue);
+    play(&g, &mut s, "E4xH4");
+    assert!(over(&g, &s).is_some());
+    let e = g.parse_action(&s, "C5-D5").unwrap_err();
+    assert!(e.why.contains("game is over"), "{e}");
+}

@@ -127,3 +127,18 @@ fn recall_plays_as_a_move() {
             .any(|a| matches!(a, Action::Move { from, .. } if *from == sq("A3")))
     );
 }
+
+#[test]
+fn a_stone_gained_mid_turn_counts_from_the_next_turn() {
+    // "At the start of each turn, your Energy is calculated": a Stone converted mid-turn adds
+    // nothing to this turn's energy, and counts at Blue's next turn start.
+    let g = game();
+    let mut s = pos("E4:D F5:s C5:W A0:S A1:S j9:s j0:w", Side::Blue);
+    assert_eq!(s.energy(), 2);
+    play(&g, &mut s, "E4%F5");
+    assert_eq!(s.energy(), 1);
+    play(&g, &mut s, "C5-D5");
+    assert_eq!(s.to_move(), Side::Red);
+    play(&g, &mut s, "J0-I0");
+    assert_eq!((s.to_move(), s.energy()), (Side::Blue, 3));
+}

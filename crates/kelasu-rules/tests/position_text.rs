@@ -31,6 +31,12 @@ fn errors_say_where_and_why() {
         e.why.contains("11 squares") || e.why.contains("more than 10"),
         "{e}"
     );
+    // No side ever holds more than its 20 Blanks ("Converting a piece sacrifices the original
+    // Diplomat"); a board of more would set the merge search a task beyond any machine.
+    let e = bad(&START
+        .replace("S1S4S1S", "SBSB3S1S")
+        .replace("bbbbbbbbbb b 4", "bbbbbbbb2 b 4"));
+    assert!(e.why.contains("22 Blue Blanks"), "{e}");
     let e = bad(&START.replace("S1S4S1S", "S1S4S1X"));
     assert_eq!(e.col, 29);
     let e = bad(&START.replace(" b 4 ", " x 4 "));

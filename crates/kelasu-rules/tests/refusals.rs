@@ -180,3 +180,53 @@ fn a_piece_kept_still_by_a_rule_says_which() {
     );
     assert_eq!(stuck(&t, "B2").as_deref(), Some(rules::ONCE_PER_TURN));
 }
+
+#[test]
+fn a_moved_diplomat_does_not_convert_and_moved_blanks_merge_only_by_option() {
+    // Ruling "moved pieces cannot convert or recall": "You cannot move the same piece twice in
+    // the same turn." The Diplomat that stepped E4-E5 may not convert F6 after.
+    let g = game();
+    let mut s = pos("E4:D F6:w A0:S A1:S j9:s j0:w", Side::Blue);
+    play(&g, &mut s, "E4-E5");
+    let convert = Action::Convert {
+        from: sq("E5"),
+        target: sq("F6"),
+    };
+    assert!(!legal(&g, &s).contains(&convert));
+    assert_eq!(refused(&s, convert).rule, rules::ONCE_PER_TURN);
+    // Ruling "Merging Blanks that moved": by default a Blank that moved may merge; with
+    // MovedBlanksMerge=no it may not, and the refusal says so.
+    let merge = Action::Merge {
+        kind: Kind::Warrior,
+        to: sq("E5"),
+        blanks: Bitboard::EMPTY.with(sq("E4")).with(sq("E5")),
+    };
+    let start = pos("D4:B E5:B A0:S A1:S j9:s j0:w", Side::Blue);
+    let mut s = start.clone();
+    play(&g, &mut s, "D4-E4");
+    assert!(legal(&g, &s).contains(&merge));
+    let no = kelasu_rules::Kelasu::new(kelasu_rules::KelasuOptions {
+        moved_blanks_merge: false,
+        ..Default::default()
+    });
+    let mut s = start;
+    play(&no, &mut s, "D4-E4");
+    assert!(!legal(&no, &s).contains(&merge));
+    let r = no
+        .play_checked(&mut s.clone(), Actor::Player(Player(0)), merge)
+        .unwrap_err();
+    assert!(r.why.contains("MovedBlanksMerge=no"), "{r:?}");
+}
+
+#[test]
+fn a_diplomat_converts_a_diplomat_or_a_blank_too() {
+    // "…convert an opposing piece (Stones and Diplomats included)"; a converted Blank is the
+    // mover's Blank.
+    let g = game();
+    for (kind, letter) in [(Kind::Diplomat, 'd'), (Kind::Blank, 'b')] {
+        let mut s = pos(&format!("E4:D F5:{letter} A0:S j9:s j0:w"), Side::Blue);
+        play(&g, &mut s, "E4%F5");
+        let q = s.piece_at(sq("F5")).unwrap();
+        assert_eq!((q.side, q.kind), (Side::Blue, kind));
+    }
+}

@@ -108,3 +108,15 @@ fn a_capture_resets_the_quiet_count() {
     play(&g, &mut s, "Gi9-h9");
     assert_eq!(s.quiet_turns(), 1);
 }
+
+// Ruling "Draws": placements and mobilizations reset the count too, not captures alone.
+#[test]
+fn a_placement_or_a_mobilization_resets_the_quiet_count() {
+    let g = game();
+    let mut s = pos(&g, "4g4/9/9/9/9/9/9/9/4G4 r mm P2/- - 40");
+    play(&g, &mut s, "P@d1");
+    assert_eq!(s.quiet_turns(), 0);
+    let mut s = pos(&g, "4g4/9/9/9/9/9/9/9/4G4 r dd P/p - 40");
+    play(&g, &mut s, "mob");
+    assert_eq!(s.quiet_turns(), 0);
+}

@@ -132,3 +132,27 @@ fn one_side_may_mobilize_while_the_other_deploys() {
     play(&g, &mut s, "Ce5-e8");
     assert_eq!(g.position_text(&s), "3cg4/4C4/9/9/9/9/9/9/4G4 w md -/p - 1");
 }
+
+// Ruling "Placing the last undeployed piece (the Fort included) mobilizes at once", and the
+// Fort placed while deploying is not placed again ("[This doesn't apply if you placed it during
+// regular deployment!]").
+#[test]
+fn placing_the_fort_last_mobilizes_and_it_is_never_placed_twice() {
+    let g = game();
+    let mut s = pos(&g, "4g4/9/9/9/9/9/9/9/4G4 r dd F/p - 0");
+    play(&g, &mut s, "F@c2");
+    assert_eq!(g.position_text(&s), "4g4/9/9/9/9/9/9/2F6/4G4 w md -/p - 0");
+    let texts = legal_texts(&g, &s);
+    assert!(!texts.iter().any(|t| t.starts_with("F@")), "{texts:?}");
+}
+
+// Tirachen "Mobilized phase": "Bring a previously-undeployed piece in one of your open homeland
+// squares" — White's homeland is d9–f9.
+#[test]
+fn white_brings_pieces_in_on_its_own_homeland() {
+    let g = game();
+    let s = pos(&g, "4g4/9/9/9/9/9/9/9/4G4 w mm -/p2 - 0");
+    let texts = legal_texts(&g, &s);
+    let pikes: Vec<&String> = texts.iter().filter(|t| t.starts_with("P@")).collect();
+    assert_eq!(pikes, ["P@d9", "P@f9"]);
+}
