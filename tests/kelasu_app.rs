@@ -702,3 +702,48 @@ fn two_plays_in_one_frame_play_only_the_first() {
     assert_eq!(at(&a, "C1"), Some((Side::Blue, Kind::Blank)));
     assert_eq!(at(&a, "C3"), None);
 }
+
+/// The table clock follows the screen shown: on Veney's screen the Kelasu game left behind
+/// neither names the seats nor takes Veney's clock presses into its own save; coming back to
+/// Kelasu brings its own clock back, paused (a review found the grid game's clock system running
+/// on every screen).
+#[test]
+fn the_grid_games_clock_stays_its_own_on_another_screen() {
+    use veney::host::table_clock::{ClockIntent, ClockNow, TableClock};
+    let mut a = kelasu_app("kelasu-clock-screens", None);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(3_000);
+    send(&mut a, ClockIntent::Press(0));
+    let kelasu_clock = m(&a).game.clock().expect("Kelasu's game carries the clock");
+    send(&mut a, OpenScreen(Screen::Veney));
+    {
+        let t = a.world().resource::<TableClock>();
+        assert_eq!(
+            (t.seat_name(0), t.seat_name(1)),
+            ("White".into(), "Black".into())
+        );
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(5_000);
+    send(&mut a, ClockIntent::Press(1));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
+    send(&mut a, ClockIntent::Press(0));
+    assert_eq!(m(&a).game.clock(), Some(kelasu_clock.clone()));
+    // Back on Kelasu: its own clock, paused, with the times it had.
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    a.update();
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("a clock");
+    assert!(
+        matches!(c.state(20_000), game_clock::State::Paused(_)),
+        "{:?}",
+        c.state(20_000)
+    );
+    assert_eq!(t.seat_name(0), m(&a).game.player_name(game_api::Player(0)));
+    let saved: game_clock::ClockText = kelasu_clock.trim().parse().unwrap();
+    let back = game_clock::Clock::restore(&saved, 20_000, game_clock::Resume::Paused).unwrap();
+    assert_eq!(
+        [c.remaining(0, 20_000), c.remaining(1, 20_000)],
+        [back.remaining(0, 20_000), back.remaining(1, 20_000)]
+    );
+}

@@ -217,6 +217,41 @@ fn a_save_loaded_while_a_clock_runs_brings_its_own_clock_back() {
     assert_eq!([c.remaining(0, 20_000), c.remaining(1, 20_000)], saved);
 }
 
+/// The same with the table clock paused while time passes (ruling R-CLOCK-RESTORE): a paused
+/// clock's form stands still too, so the loaded game's clock is not overwritten by the table's
+/// (a review found a paused form changing every frame; the table clock is paused after every
+/// restart and every load).
+#[test]
+fn a_save_loaded_while_the_clock_is_paused_brings_its_own_clock_back() {
+    let mut a = app("veney-clock-paused-load");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 8_000);
+    let path = a.world().resource::<SaveDir>().manual();
+    common::send(&mut a, Command::Save(path.clone()));
+    let left = |a: &App, now: u64| {
+        let t = a.world().resource::<TableClock>();
+        let c = t.clock.as_ref().expect("a clock");
+        [c.remaining(0, now), c.remaining(1, now)]
+    };
+    let saved = left(&a, 8_000);
+    a.world_mut().write_message(ClockIntent::Press(1));
+    at(&mut a, 11_000);
+    a.world_mut().write_message(ClockIntent::Pause);
+    at(&mut a, 12_000);
+    assert_ne!(left(&a, 12_000), saved);
+    common::send(&mut a, Command::Load(path));
+    // Time passes on the paused table clock, frame by frame.
+    at(&mut a, 13_000);
+    at(&mut a, 14_000);
+    assert_eq!(left(&a, 14_000), saved);
+    let g = &a.world().resource::<CurrentGame>().0;
+    let c = g.clock().expect("the game keeps a clock");
+    assert!(c.contains("state=paused"), "{c}");
+}
+
 /// §2.0.19 step 4 may give Black the first move: the clock's seats are the sides, and Start
 /// runs the side to move (a review found White's clock started whoever moved first).
 #[test]

@@ -128,8 +128,8 @@ impl Clock {
     /// The save form as a game's save keeps it: a clock still running stands at its last event
     /// (a press, a resume, an adjustment: `at=` and the times as of then), so the form changes
     /// only with one (ruling R-CLOCK-RESTORE; a review found the app's form settled at every
-    /// frame's `now`, which kept a loaded game's clock from coming back); a clock whose flag has
-    /// fallen by `now`, or that is not running, as `save(now)`.
+    /// frame's `now`, which kept a loaded game's clock from coming back); a clock not running
+    /// at `at=0`; a clock whose flag has fallen by `now` as `save(now)`.
     pub fn save_standing(&self, now: u64) -> ClockText {
         match self.timers.phase {
             Phase::Running { anchor }
@@ -137,6 +137,13 @@ impl Clock {
             {
                 self.save(anchor)
             }
+            // A clock not running keeps no instant worth saving (reading it back never uses
+            // `at=`): 0, so its form too stands still between events (a review found a paused
+            // clock's form changing every frame, so a loaded game's clock never came back).
+            Phase::Ready | Phase::Paused => ClockText {
+                at: 0,
+                ..self.save(now)
+            },
             _ => self.save(now),
         }
     }

@@ -434,6 +434,16 @@ fn a_running_clocks_standing_form_changes_only_with_an_event() {
     // A flag that has fallen is saved fallen.
     let fallen = c.save_standing(10_000_000);
     assert_eq!(fallen, c.save(10_000_000));
+    // A paused clock's form stands still too, and reads back paused with its times.
+    let mut p = fischer();
+    p.start(0, 0).unwrap();
+    p.press(4_000, 0).unwrap();
+    p.pause(6_000).unwrap();
+    let paused = p.save_standing(7_000);
+    assert_eq!(p.save_standing(60_000), paused, "no event between");
+    assert_eq!(paused.state, game_clock::SavedState::Paused);
+    let back = Clock::restore(&paused, 90_000, game_clock::Resume::Paused).unwrap();
+    assert_eq!(back.save_standing(95_000), paused);
 }
 
 #[test]

@@ -160,6 +160,10 @@ pub struct ClockNow(pub Option<u64>);
 #[derive(Resource)]
 struct Epoch(Instant);
 
+/// The seat whose flag is down on the table clock now, if any (`FlagFell` tells the fall once).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlagDown(pub Option<usize>);
+
 /// When the waker thread should next wake the event loop (none: the clock does not run).
 #[derive(Resource, Clone, Default)]
 struct NextWake(Arc<Mutex<Option<Instant>>>);
@@ -220,6 +224,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<FlagFell>()
         .add_message::<RestoreClock>()
         .init_resource::<ClockForm>()
+        .init_resource::<FlagDown>()
         .add_systems(Startup, restore)
         .add_systems(
             Update,
@@ -227,7 +232,13 @@ pub(super) fn plugin(app: &mut App) {
                 (apply, flag_ends_game, schedule_wake, autosave)
                     .chain()
                     .in_set(ClockSystems),
-                grid_game_clock.after(ClockSystems),
+                // Only while the grid game is shown: on Veney's screen the grid game left
+                // behind named the seats, started its decider's side and took Veney's clock
+                // (a review found it running on every screen).
+                grid_game_clock
+                    .after(ClockSystems)
+                    .run_if(crate::host::grid::grid_shown),
+                grid_clock_on_return.before(ClockSystems),
             ),
         );
 }
@@ -326,8 +337,10 @@ fn flag_ends_game(
     m: Option<ResMut<super::grid::ActiveMatch>>,
     mut seen: Local<Option<game_clock::Flag>>,
     mut fell: MessageWriter<FlagFell>,
+    mut down: ResMut<FlagDown>,
 ) {
     let flag = t.clock.as_ref().and_then(|c| c.flag(now(&epoch, &fixed)));
+    down.set_if_neq(FlagDown(flag.map(|f| f.seat)));
     if flag == *seen {
         return;
     }
@@ -381,6 +394,25 @@ fn restore_form(text: &str, now: u64) -> Result<Clock, String> {
     match c.seats() {
         2 => Ok(c),
         n => Err(format!("it has {n} sides; the table clock has two")),
+    }
+}
+
+/// Coming back to a grid game's screen brings back the clock it carries, paused, before the
+/// table's clock (changed meanwhile by another game) could be written into it: applied by
+/// `apply` this same frame, ahead of `grid_game_clock`.
+fn grid_clock_on_return(
+    screen: Option<Res<State<super::screen::Screen>>>,
+    m: Option<Res<super::grid::ActiveMatch>>,
+    form: Res<ClockForm>,
+    mut restore: MessageWriter<RestoreClock>,
+) {
+    if let (Some(screen), Some(m)) = (screen, m)
+        && screen.is_changed()
+        && m.screen == *screen.get()
+        && let Some(c) = m.game.clock()
+        && Some(&c) != form.0.as_ref()
+    {
+        restore.write(RestoreClock(c));
     }
 }
 

@@ -10,14 +10,15 @@ use bevy::prelude::*;
 use veney_rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (clock_sides, flag_falls, game_clock)
-            .chain()
-            .after(ClockSystems)
-            .before(GameSet)
-            .in_set(super::VeneySystems),
-    );
+    app.add_systems(OnEnter(crate::host::screen::Screen::Veney), clock_on_return)
+        .add_systems(
+            Update,
+            (clock_sides, flag_falls, game_clock)
+                .chain()
+                .after(ClockSystems)
+                .before(GameSet)
+                .in_set(super::VeneySystems),
+        );
 }
 
 /// The clock's seats are Veney's sides (White first): named so, and Start runs the side to
@@ -29,6 +30,21 @@ fn clock_sides(game: Res<CurrentGame>, mut t: ResMut<crate::host::table_clock::T
         ["White".to_string(), "Black".to_string()],
         to_move,
     );
+}
+
+/// Coming back to Veney's screen brings back the clock its game carries, paused: applied by the
+/// table clock this frame, ahead of `game_clock`, so the table's clock (changed meanwhile by a
+/// grid game) is not written into Veney's game (a review found it was).
+fn clock_on_return(
+    game: Res<CurrentGame>,
+    form: Res<ClockForm>,
+    mut restore: MessageWriter<RestoreClock>,
+) {
+    if let Some(c) = game.0.clock()
+        && Some(c) != form.0.as_deref()
+    {
+        restore.write(RestoreClock(c.to_string()));
+    }
 }
 
 /// A new clock form goes into the game (so saves carry it); a game that comes with another
@@ -57,13 +73,22 @@ fn flag_falls(
     mut game: ResMut<CurrentGame>,
     mut status: ResMut<Status>,
     setup: Res<super::setup_screen::SetupSession>,
+    down: Res<crate::host::table_clock::FlagDown>,
+    mut pending: Local<Option<usize>>,
 ) {
-    for f in fell.read() {
-        // The armies are still being set up (§2.0.19): no game to end yet.
-        if setup.0.is_some() {
-            continue;
+    let fallen: Vec<usize> = fell.read().map(|f| f.0).collect();
+    // The armies are still being set up (§2.0.19): no game to end yet. The flag is kept and
+    // ends the game once it begins (the clock tells a fall once; a review found it lost).
+    if setup.0.is_some() {
+        if let Some(&f) = fallen.last() {
+            *pending = Some(f);
         }
-        let side = Side::ALL[f.0.min(1)];
+        return;
+    }
+    // Kept only while that flag is still down (a clock reset or restored meanwhile lifts it).
+    let kept = pending.take().filter(|&f| down.0 == Some(f));
+    for f in kept.into_iter().chain(fallen) {
+        let side = Side::ALL[f.min(1)];
         if game.0.out_of_time(side) {
             status.info = Some(format!(
                 "{side}'s flag has fallen: out of time (undo to play on)"
