@@ -16,6 +16,11 @@ pub struct SearchTask<T, K> {
     /// Whom it searches for, as the panel names them.
     pub who: String,
     started: Option<Instant>,
+    /// The search's stop flag (`game_ai::Config::stop`): raised when the task is dropped, so a
+    /// search left behind (undo, a load, a new game) ends now rather than at its budget — a
+    /// dropped task alone does not stop a search that never yields (a review found the old
+    /// search keeping the cores for the new one's time).
+    stop: game_ai::Stop,
 }
 
 impl<T, K> Default for SearchTask<T, K> {
@@ -26,17 +31,26 @@ impl<T, K> Default for SearchTask<T, K> {
             key: None,
             who: String::new(),
             started: None,
+            stop: game_ai::Stop::default(),
         }
     }
 }
 
+impl<T, K> Drop for SearchTask<T, K> {
+    fn drop(&mut self) {
+        self.stop.raise();
+    }
+}
+
 impl<T: Send + 'static, K: Copy + PartialEq> SearchTask<T, K> {
-    /// Starts `job` on the async compute pool.
+    /// Starts `job` on the async compute pool; `stop` is the flag its search was configured
+    /// with (`game_ai::Config::stop`).
     pub fn start(
         job: impl FnOnce() -> T + Send + 'static,
         hint: bool,
         key: K,
         who: String,
+        stop: game_ai::Stop,
     ) -> Self {
         SearchTask {
             task: Some(AsyncComputeTaskPool::get().spawn(async move { job() })),
@@ -44,6 +58,7 @@ impl<T: Send + 'static, K: Copy + PartialEq> SearchTask<T, K> {
             key: Some(key),
             who,
             started: Some(Instant::now()),
+            stop,
         }
     }
 

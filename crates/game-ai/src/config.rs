@@ -47,6 +47,42 @@ pub struct Config {
     /// The generator's seed: the same seed, budget (in iterations) and observation give the
     /// same choice.
     pub seed: u64,
+    /// Raised by whoever started the search to end it early (a search off the main thread for
+    /// a position left behind); it then answers with what it has found.
+    pub stop: Stop,
+}
+
+/// A flag that ends a running search between iterations (`Config::stop`). The default is no
+/// flag at all; clones of one `Stop::new()` share it.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Option<std::sync::Arc<std::sync::atomic::AtomicBool>>);
+
+impl Stop {
+    pub fn new() -> Stop {
+        Stop(Some(Default::default()))
+    }
+    /// Asks every search holding this flag to stop.
+    pub fn raise(&self) {
+        if let Some(f) = &self.0 {
+            f.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+    pub fn raised(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+/// Two configurations are alike when their flags are the same flag (or both have none).
+impl PartialEq for Stop {
+    fn eq(&self, other: &Stop) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
 }
 
 impl Default for Config {
@@ -58,6 +94,7 @@ impl Default for Config {
             playout_actions: None,
             threads: 1,
             seed: 0,
+            stop: Stop::default(),
         }
     }
 }

@@ -35,6 +35,6 @@ mod tree;
 pub use agent::{Agent, RandomAgent};
 pub use arena::{ArenaReport, Seat, play_match, play_matches};
 pub use choice::Choice;
-pub use config::{Budget, Config, DEFAULT_PLAYOUT_ACTIONS, Level, Widening};
+pub use config::{Budget, Config, DEFAULT_PLAYOUT_ACTIONS, Level, Stop, Widening};
 pub use evaluate::{Evaluator, GameEstimate, RandomPlayout, rewards};
 pub use search::Mcts;

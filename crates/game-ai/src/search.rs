@@ -102,7 +102,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             Budget::Millis(_) => vec![u64::MAX; threads],
         };
         let deadline = match config.budget {
-            Budget::Millis(ms) => Some(started + Duration::from_millis(ms)),
+            // A budget beyond what an instant can hold (`mcts:18446744073709551615ms`) is no
+            // deadline at all.
+            Budget::Millis(ms) => started.checked_add(Duration::from_millis(ms)),
             Budget::Iterations(_) => None,
         };
         let simultaneous = matches!(g.decision(&obs), Decision::Simultaneous { .. });
@@ -126,7 +128,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                         );
                         let n = if forced { n.min(FORCED_ITERATIONS) } else { n };
                         let mut i = 0;
-                        while i < n && deadline.is_none_or(|d| Instant::now() < d) {
+                        while i < n
+                            && deadline.is_none_or(|d| Instant::now() < d)
+                            && !config.stop.raised()
+                        {
                             iterate(g, config, evaluator, tree, obs, me, &mut rng);
                             i += 1;
                             if let Some(d) = deadline
@@ -169,10 +174,28 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 }
             }
         }
-        let best = totals
-            .iter()
-            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
-            .copied();
+        let best = if simultaneous {
+            // A sealed choice made at the same time as another's is a mixed strategy: the
+            // visits regret matching gave each action are its weights, and one is drawn from
+            // them (the most visited every time would make the computer's secret the same in
+            // every game that reaches this observation).
+            let all: u64 = totals.iter().map(|t| u64::from(t.1)).sum();
+            let mut rng = seeded(config.seed ^ decision ^ 0xA076_1D64_78BD_642F);
+            let mut at = if all > 0 { rng.random_range(0..all) } else { 0 };
+            totals
+                .iter()
+                .find(|t| {
+                    let hit = at < u64::from(t.1);
+                    at = at.saturating_sub(u64::from(t.1));
+                    hit
+                })
+                .copied()
+        } else {
+            totals
+                .iter()
+                .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+                .copied()
+        };
         let (action, visits, value) = match best {
             Some((a, n, w)) if n > 0 => (a, n, w / n as f64),
             // No iteration finished (a budget of nothing): any legal action.

@@ -124,7 +124,7 @@ impl<A: Clone + PartialEq> Tree<A> {
             .and_then(|e| e.child);
         match next {
             Some(c) => {
-                self.root = c;
+                self.keep_only(c);
                 true
             }
             None => {
@@ -135,8 +135,70 @@ impl<A: Clone + PartialEq> Tree<A> {
     }
 }
 
+impl<A> Tree<A> {
+    /// Keeps the subtree under `root` alone, renumbered from 0, and makes it the root: the rest
+    /// is dropped, so a tree kept from move to move over a whole game holds only what the next
+    /// decision can reach (a review found every old node kept, growing without bound).
+    fn keep_only(&mut self, root: usize) {
+        let mut number = vec![usize::MAX; self.nodes.len()];
+        let mut order = vec![root];
+        number[root] = 0;
+        let mut i = 0;
+        while i < order.len() {
+            let node = &self.nodes[order[i]];
+            i += 1;
+            let sim = node.sim.iter().flat_map(|(_, e)| e.iter());
+            for c in node.edges.iter().chain(sim).filter_map(|e| e.child) {
+                if number[c] == usize::MAX {
+                    number[c] = order.len();
+                    order.push(c);
+                }
+            }
+        }
+        let mut old = std::mem::take(&mut self.nodes);
+        self.nodes = order
+            .iter()
+            .map(|&n| {
+                let mut node = std::mem::take(&mut old[n]);
+                let sim = node.sim.iter_mut().flat_map(|(_, e)| e.iter_mut());
+                for e in node.edges.iter_mut().chain(sim) {
+                    e.child = e.child.map(|c| number[c]);
+                }
+                node
+            })
+            .collect();
+        self.root = 0;
+    }
+}
+
 /// Adds a new edge for `key` to `edges`: its index.
 pub(crate) fn push_edge<A>(edges: &mut Vec<Edge<A>>, key: Key<A>) -> usize {
     edges.push(Edge::new(key));
     edges.len() - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advancing_keeps_only_the_subtree_played_into() {
+        let mut t: Tree<u8> = Tree::new();
+        let a = t.edge(0, Key::Act(1));
+        let b = t.edge(0, Key::Act(2));
+        let (ca, _) = t.child(0, a);
+        let (_cb, _) = t.child(0, b);
+        let g = t.edge(ca, Key::Act(3));
+        let (cg, _) = t.child(ca, g);
+        t.nodes[cg].visits = 7;
+        assert_eq!(t.nodes.len(), 4);
+        assert!(t.advance(&Key::Act(1)));
+        assert_eq!((t.nodes.len(), t.root), (2, 0));
+        let kept = t.nodes[0].edges[0].child.expect("the grandchild is kept");
+        assert_eq!(t.nodes[kept].visits, 7);
+        assert!(t.advance(&Key::Act(3)));
+        assert_eq!((t.nodes.len(), t.nodes[0].visits), (1, 7));
+        assert!(!t.advance(&Key::Act(9)), "no such edge: a fresh tree");
+        assert_eq!(t.nodes.len(), 1);
+    }
 }

@@ -258,3 +258,50 @@ fn a_games_own_playout_depth_is_used() {
         "the search's own cut-off wins: {overridden} ({at_once}, {default})"
     );
 }
+
+#[test]
+fn a_sealed_choice_is_drawn_from_the_mixed_strategy() {
+    // At a simultaneous decision the searcher's choice is a draw from the strategy its search
+    // found, not its most visited action: in matching pennies each side is sealed about half the
+    // time across seeds (a review found the same seal in every game at a given observation).
+    let g = Pennies { simultaneous: true };
+    let mut heads = 0;
+    for seed in 1..=24 {
+        let c = Mcts::new(config(2_000, seed))
+            .choose(&g, &g.start(), Player(0))
+            .unwrap();
+        heads += usize::from(c.action == 0);
+    }
+    assert!((6..=18).contains(&heads), "{heads} of 24 the same side");
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_early() {
+    // A search left behind by the app (undo, a new game) is stopped by its flag, not run to its
+    // budget; an hour's budget here ends within moments of the flag.
+    let g = Nim(13);
+    let stop = game_ai::Stop::new();
+    let mut long = Mcts::new(Config {
+        budget: Budget::Millis(3_600_000),
+        stop: stop.clone(),
+        ..config(0, 9)
+    });
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        stop.raise();
+    });
+    let c = long.choose(&g, &g.start(), Player(0)).unwrap();
+    raiser.join().unwrap();
+    assert!(c.iterations > 0 && c.elapsed.as_secs() < 30, "{c:?}");
+    // A budget too large for an instant is no deadline, not a panic.
+    let flag = game_ai::Stop::new();
+    flag.raise();
+    let c = Mcts::new(Config {
+        budget: Budget::Millis(u64::MAX),
+        stop: flag,
+        ..config(0, 9)
+    })
+    .choose(&g, &g.start(), Player(0))
+    .unwrap();
+    assert_eq!(c.iterations, 0);
+}

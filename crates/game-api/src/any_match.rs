@@ -86,6 +86,9 @@ pub trait AnyMatch: Send + Sync {
     /// `Game::hash` of what `viewer` sees of the current position (`Game::observe`): what a
     /// player's computer may seed its thinking with without reading a secret.
     fn observed_hash(&self, viewer: Viewer) -> u64;
+    /// The match's seed (`Match::seed`): a computer's thinking mixes it in, so its choices
+    /// differ from game to game and replay within one.
+    fn seed(&self) -> u64;
     /// The match itself, for a game's own pack to read its typed state
     /// (`downcast_ref::<Match<Kelasu>>()`): what only that game shows (Kelasu's energy).
     fn as_any(&self) -> &dyn std::any::Any;
@@ -246,6 +249,9 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     }
     fn observed_hash(&self, viewer: Viewer) -> u64 {
         self.game().hash(&self.game().observe(self.state(), viewer))
+    }
+    fn seed(&self) -> u64 {
+        Match::seed(self)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

@@ -176,9 +176,12 @@ const HINT_MILLIS: u64 = 1_000;
 
 fn seed_for(m: &ActiveMatch, seat: Player) -> u64 {
     // The same game, position and seat think the same way: the game replays. Seeded from what
-    // the seat sees, so a secret (Tirachen's hidden masters) never changes how it thinks.
+    // the seat sees, so a secret (Tirachen's hidden masters) never changes how it thinks, and
+    // from the match's seed, so another game does not repeat its choices (a sealed choice made
+    // at the same opening would otherwise be the same every game).
     m.game.observed_hash(Viewer::Player(seat))
         ^ (seat.0 as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ m.game.seed().rotate_left(17)
 }
 
 /// H: a hint for the player deciding now (a person's seat).
@@ -207,17 +210,26 @@ fn hint_requests(
         let config = Config {
             budget: game_ai::Budget::Millis(HINT_MILLIS),
             seed: seed_for(&m, me),
+            stop: game_ai::Stop::new(),
             ..Config::default()
         };
+        let stop = config.stop.clone();
         if let Some(job) = think(&*m.game, me, config) {
-            spawn(&m, &mut thinking, job, me, true);
+            spawn(&m, &mut thinking, job, me, true, stop);
             status.info = Some("looking for a hint…".into());
         }
     }
 }
 
-fn spawn(m: &ActiveMatch, thinking: &mut GridThinking, job: ThinkJob, seat: Player, hint: bool) {
-    thinking.0 = SearchTask::start(job, hint, key(m), m.game.player_name(seat));
+fn spawn(
+    m: &ActiveMatch,
+    thinking: &mut GridThinking,
+    job: ThinkJob,
+    seat: Player,
+    hint: bool,
+    stop: game_ai::Stop,
+) {
+    thinking.0 = SearchTask::start(job, hint, key(m), m.game.player_name(seat), stop);
 }
 
 /// The computer's seat is to decide: start its search (once per position).
@@ -237,8 +249,13 @@ fn start_thinking(
     let Some(me) = m.decider() else { return };
     let Some(level) = seats.plays(me) else { return };
     let Some(think) = m.think else { return };
-    if let Some(job) = think(&*m.game, me, level.config(seed_for(&m, me))) {
-        spawn(&m, &mut thinking, job, me, false);
+    let config = Config {
+        stop: game_ai::Stop::new(),
+        ..level.config(seed_for(&m, me))
+    };
+    let stop = config.stop.clone();
+    if let Some(job) = think(&*m.game, me, config) {
+        spawn(&m, &mut thinking, job, me, false, stop);
     }
 }
 
@@ -253,9 +270,12 @@ fn finish_thinking(
     mut out: MessageWriter<Intent>,
     mut status: ResMut<GridStatus>,
     mut wake: ResMut<crate::host::Wake>,
+    review: Res<GridReview>,
 ) {
-    // A search that ends behind the New game dialog waits for it to close.
-    if blocked.0 {
+    // A search that ends behind the New game dialog waits for it to close; one that ends while
+    // the move list is reviewed waits for the return to live (a review found its move refused
+    // as if the person had tried one, and the search begun again).
+    if blocked.0 || review.0.is_some() {
         return;
     }
     let at = key(&m);
@@ -291,6 +311,11 @@ fn finish_thinking(
 /// last turn goes back, and with it every computer turn played since, so that a person decides
 /// again.
 pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool {
+    // The computer on every seat: one turn goes back (there is no person's turn to reach; a
+    // review found undo running back to the start).
+    if (0..m.game.players()).all(|i| seats.plays(Player(i)).is_some()) {
+        return m.game.undo_turn();
+    }
     // In the middle of the person's own turn (Kelasu's several actions), its last action goes
     // back alone, as in a game between people (a review found the whole turn wiped).
     if m.game.declared().is_none()

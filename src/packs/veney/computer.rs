@@ -86,6 +86,11 @@ fn spawn(
     let g = VeneyGame::new(game.rules.clone());
     let pos = *game.position();
     let hash = pos.hash();
+    let config = Config {
+        stop: game_ai::Stop::new(),
+        ..config
+    };
+    let stop = config.stop.clone();
     let job = move || {
         let g = Arc::new(g);
         let c = Mcts::new(config).choose(&*g, &pos, player(side))?;
@@ -99,23 +104,42 @@ fn spawn(
             },
         ))
     };
-    thinking.0 = SearchTask::start(job, hint, hash, side.to_string());
+    thinking.0 = SearchTask::start(job, hint, hash, side.to_string(), stop);
 }
 
-fn seed(pos: &veney_rules::Position, side: Side) -> u64 {
-    pos.hash() ^ (side.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+/// The same game, position and side think the same way (the game replays); the game's seed
+/// mixed in, so another game does not repeat the computer's choices.
+fn seed(game: &veney_rules::Game, side: Side) -> u64 {
+    game.position().hash()
+        ^ (side.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ game.seed().rotate_left(17)
 }
 
-/// Starts a hint search for the side to move (the H key; `Command::Hint`).
-pub(super) fn hint(game: &veney_rules::Game, thinking: &mut VeneyThinking, status: &mut Status) {
+/// Starts a hint search for the person deciding now (the H key; `Command::Hint`): not for a
+/// throw awaiting its roll or the Donkey's move (chance, nothing to choose), nor for the
+/// computer's own side.
+pub(super) fn hint(
+    game: &veney_rules::Game,
+    seats: &VeneyComputer,
+    thinking: &mut VeneyThinking,
+    status: &mut Status,
+) {
     let pos = game.position();
     if thinking.busy() || pos.is_game_over() {
         return;
     }
-    let side = pos.turn();
+    let Decision::Player(p) = VeneyGame::new(game.rules.clone()).decision(pos) else {
+        status.info = Some("no decision to hint at now".into());
+        return;
+    };
+    let side = Side::ALL[usize::from(p.0).min(1)];
+    if seats.plays(side).is_some() {
+        status.info = Some(format!("{side} is the computer's: no hint for its move"));
+        return;
+    }
     let config = Config {
         budget: game_ai::Budget::Millis(1_000),
-        seed: seed(pos, side),
+        seed: seed(game, side),
         ..Config::default()
     };
     spawn(thinking, game, side, config, true);
@@ -165,7 +189,7 @@ fn start(
                 &mut thinking,
                 &game.0,
                 side,
-                level.config(seed(pos, side)),
+                level.config(seed(&game.0, side)),
                 false,
             );
         }

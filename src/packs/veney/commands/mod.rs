@@ -289,7 +289,7 @@ fn apply_one(
             }
         }
         Command::Hint => {
-            crate::packs::veney::computer::hint(&ctx.game.0, thinking, &mut ctx.status)
+            crate::packs::veney::computer::hint(&ctx.game.0, seats, thinking, &mut ctx.status)
         }
         Command::Roll => throws::roll(ctx),
         Command::Hide(place) => throws::hide(ctx, place),
