@@ -747,3 +747,21 @@ fn the_grid_games_clock_stays_its_own_on_another_screen() {
         [back.remaining(0, 20_000), back.remaining(1, 20_000)]
     );
 }
+
+/// The merge builder's marks go with it when Kelasu's screen is left: the host draws a pack's
+/// marks on any grid board (a review found Kelasu's gathered Blanks tinted on Tirachen's).
+#[test]
+fn the_merge_builders_marks_go_with_the_screen() {
+    let mut a = kelasu_app(
+        "merge-marks-exit",
+        Some("BBBBBBBBBB/BBBBBBB3/S1SBB1BS1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0"),
+    );
+    send(&mut a, MergeIntent::Toggle);
+    click(&mut a, "C3");
+    assert!(!a.world().resource::<GridPackMarks>().chosen.is_empty());
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(
+        *a.world().resource::<GridPackMarks>(),
+        GridPackMarks::default()
+    );
+}

@@ -1158,3 +1158,146 @@ fn the_rules_in_brief_open_beside_the_board_and_close_with_the_screen() {
     send(&mut a, OpenScreen(Screen::Title));
     assert!(!a.world().resource::<RulesWindow>().open);
 }
+
+/// Secret masters between two people, both chosen and the board handed to Red.
+fn secret_game_in_play(name: &str) -> App {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = tirachen(name, o, None);
+    choose(&mut a, 9, 0, 0);
+    send(&mut a, HandedOver(Player(1)));
+    choose(&mut a, 0, 0, 9);
+    send(&mut a, HandedOver(Player(0)));
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    a
+}
+
+/// Whether the board now shows White's hidden masters (its nine Masters of the hunt).
+fn whites_masters_shown(a: &App) -> bool {
+    m(a).game
+        .reserves(m(a).viewer())
+        .into_iter()
+        .any(|r| r.owner == Player(1) && r.entries.iter().any(|e| e.0 == "W"))
+}
+
+#[test]
+fn a_resignation_taken_back_never_showed_the_hidden_masters() {
+    // A declared ending can be taken back: it shows nobody's secrets (a review found resign,
+    // then undo, showing the opponent's hidden masters to the one playing on).
+    let mut a = secret_game_in_play("resign-undo");
+    assert!(!whites_masters_shown(&a));
+    send(&mut a, Intent::Resign(Player(0)));
+    assert!(matches!(m(&a).game.decision(), Decision::Over(_)));
+    assert!(!whites_masters_shown(&a), "{:?}", m(&a).viewer());
+    send(&mut a, Intent::Undo);
+    assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
+    assert!(!whites_masters_shown(&a));
+}
+
+#[test]
+fn a_draw_offer_between_people_hides_both_players_secrets_while_answered() {
+    // White answers Red's offer at the screen that showed Red's view: neither's hidden masters
+    // are shown meanwhile (a review found Red's tray shown to White).
+    let mut a = secret_game_in_play("draw-offer");
+    assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    send(&mut a, Intent::AnswerDraw(false));
+    assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
+}
+
+#[test]
+fn nothing_changes_the_game_under_the_hand_over_screen() {
+    // Under "Hand the board to White" an undo (the key or the panel's button) would show the
+    // player who just moved's board to the one arriving (a review found it): refused.
+    let mut a = secret_game_in_play("handover-undo");
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "S".into(),
+        },
+    );
+    let to = a.world().resource::<GridHighlights>().targets[0].0;
+    send(&mut a, Intent::Click(to));
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    let before = m(&a).game.history_len();
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).game.history_len(), before);
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    send(&mut a, HandedOver(Player(1)));
+    send(&mut a, Intent::Undo);
+    assert_eq!(
+        m(&a).game.history_len(),
+        before - 1,
+        "undo once the board is held"
+    );
+}
+
+#[test]
+fn the_computer_on_both_seats_undoes_one_turn() {
+    // No person's turn to go back to: undo takes back one turn, not the whole game (a review
+    // found it running back to the start).
+    use veney::host::grid::ComputerSeats;
+    let mut a = tirachen("both-computers", TirachenOptions::default(), Some(NEUTRAL));
+    play_text(&mut a, "Ga1-a2");
+    play_text(&mut a, "Gi9-h9");
+    play_text(&mut a, "Ga2-a3");
+    let before = m(&a).game.history_len();
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [
+        Some(game_ai::Level::Beginner),
+        Some(game_ai::Level::Beginner),
+    ];
+    a.world_mut().write_message(Intent::Undo);
+    a.update();
+    // One turn back (the computer may have played its next one since: never fewer).
+    assert!(
+        m(&a).game.history_len() >= before - 1,
+        "{} of {before} left",
+        m(&a).game.history_len()
+    );
+}
+
+#[test]
+fn the_computers_move_waits_while_the_move_list_is_reviewed() {
+    // The computer (Red) thinks; the person looks back at the start in the move list. Its move
+    // is kept for the return to live, not refused as if the person had tried one (a review
+    // found it thrown away and the search begun again).
+    use veney::host::grid::{ComputerSeats, GridThinking};
+    let mut a = app("review-waits");
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(game_ai::Level::Beginner), None];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: Some(NEUTRAL.into()),
+        },
+    );
+    send(&mut a, Intent::Review(Some(0)));
+    for _ in 0..100 {
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(
+        m(&a).game.history_len(),
+        0,
+        "nothing played while reviewing"
+    );
+    assert_eq!(a.world().resource::<GridStatus>().refusal, None);
+    assert!(
+        a.world().resource::<GridThinking>().busy(),
+        "its move is kept"
+    );
+    send(&mut a, Intent::Review(None));
+    for _ in 0..100 {
+        if m(&a).game.history_len() > 0 {
+            break;
+        }
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(m(&a).game.history_len(), 1, "played on the return to live");
+}

@@ -26,15 +26,22 @@ pub(super) fn plugin(app: &mut App) {
 
 /// An offer stands only in the position it was made in; a finished game asks nothing.
 fn lapse(
-    m: Res<super::ActiveMatch>,
+    mut m: ResMut<super::ActiveMatch>,
     mut ask: ResMut<GridEndingAsk>,
     mut status: ResMut<GridStatus>,
 ) {
+    // A draw offered between people at one screen is answered by the other: the board hides
+    // both players' secrets meanwhile (`ActiveMatch::asking`).
+    let asking = ask.draw_offer.is_some() && m.person.is_none();
+    if m.asking != asking {
+        m.asking = asking;
+    }
     let over = matches!(m.game.decision(), Decision::Over(_));
     if let Some((p, len)) = ask.draw_offer
         && (over || len != m.game.history_len())
     {
         ask.draw_offer = None;
+        m.asking = false;
         if !over {
             status.info = Some(format!("{}'s draw offer lapsed", m.game.player_name(p)));
         }

@@ -82,6 +82,7 @@ pub fn apply(
     mut seats: ResMut<super::computer::ComputerSeats>,
     mut played: MessageWriter<GridPlayed>,
     mut cues: MessageWriter<PlayCue>,
+    blocked: Res<super::GridBlocked>,
 ) {
     // A `Play(i)` indexes the actions as the panel listed them this frame: once anything has
     // changed the match (two buttons at once, E and End turn together), a later index would
@@ -125,6 +126,22 @@ pub fn apply(
         };
         // The pack takes clicks on the board for now (Kelasu's merge builder).
         if claimed.0 && matches!(intent, Intent::Click(_) | Intent::PickReserve { .. }) {
+            continue;
+        }
+        // A pack's screen over the board (Tirachen's hand-over, its new-game dialog): nothing
+        // changes the game under it, from the panel's buttons either.
+        if blocked.0
+            && matches!(
+                intent,
+                Intent::Click(_)
+                    | Intent::PickReserve { .. }
+                    | Intent::Play(_)
+                    | Intent::Undo
+                    | Intent::Redo
+                    | Intent::Hint
+            )
+        {
+            status.info = Some("the screen over the board comes first".into());
             continue;
         }
         // Only a change of the match marks it changed (the views redraw on that).

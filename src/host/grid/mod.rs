@@ -75,6 +75,10 @@ pub struct ActiveMatch {
     pub cache: ActionsCache,
     /// The computer player of this game (`computer::thinker::<G>`), if the pack offers one.
     pub think: Option<computer::Thinker>,
+    /// Between two people at one screen, a question to the other player is open (a draw
+    /// offered, `endings::GridEndingAsk`): the board shows nobody's secrets while they answer
+    /// (a review found the answer asked in front of the offerer's hidden masters).
+    pub asking: bool,
 }
 
 /// The match's actions for one position: `AnyMatch::actions` names and describes every one
@@ -113,6 +117,7 @@ impl ActiveMatch {
             own_dialog: &[],
             cache: ActionsCache::default(),
             think: None,
+            asking: false,
         }
     }
 
@@ -143,6 +148,16 @@ impl ActiveMatch {
     pub fn viewer(&self) -> Viewer {
         if !self.secrets {
             return Viewer::Referee;
+        }
+        // A declared ending (a resignation, an agreed draw, a fallen flag) can be taken back:
+        // it reveals nothing, or the secrets seen would stay known in the game played on (a
+        // review found resign-and-undo showing the opponent's hidden masters). Between people
+        // at one screen nobody's secrets are shown.
+        if self.game.declared().is_some() {
+            return self.person.map_or(Viewer::Spectator, Viewer::Player);
+        }
+        if self.asking && self.person.is_none() {
+            return Viewer::Spectator;
         }
         if let Some(p) = self.person
             && !matches!(self.game.decision(), Decision::Over(_))

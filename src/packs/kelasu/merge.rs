@@ -370,9 +370,16 @@ fn marks(b: Res<MergeBuilder>, menu: Res<MergeMenu>, mut marks: ResMut<GridPackM
     }
 }
 
-fn close_on_exit(mut b: ResMut<MergeBuilder>, mut claimed: ResMut<GridClicksClaimed>) {
+fn close_on_exit(
+    mut b: ResMut<MergeBuilder>,
+    mut claimed: ResMut<GridClicksClaimed>,
+    mut marks: ResMut<GridPackMarks>,
+) {
     *b = MergeBuilder::default();
     claimed.0 = false;
+    // Its marks go with it: the host draws them on whatever grid board comes next (a review
+    // found Kelasu's gathered Blanks tinted on Tirachen's board).
+    *marks = GridPackMarks::default();
 }
 
 /// The builder's window, below the board.

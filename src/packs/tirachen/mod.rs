@@ -79,6 +79,17 @@ pub(crate) fn plugin(app: &mut App) {
             OnExit(TirachenStage::NewGame),
             |mut b: ResMut<GridBlocked>| b.0 = false,
         )
+        // Under the hand-over screen the keys leave the board alone too: an undo there showed
+        // the player who had just moved's board (their hidden masters) to the one arriving, or
+        // reopened their secret choice for whoever sat down (a review found both).
+        .add_systems(
+            OnEnter(TirachenStage::Handover),
+            |mut b: ResMut<GridBlocked>| b.0 = true,
+        )
+        .add_systems(
+            OnExit(TirachenStage::Handover),
+            |mut b: ResMut<GridBlocked>| b.0 = false,
+        )
         .add_systems(
             Update,
             (
@@ -122,9 +133,12 @@ pub fn new_match(
     let m = match position.map(str::trim).filter(|p| !p.is_empty()) {
         Some(p) => {
             let s = g.parse_playable(p).map_err(|e| e.to_string())?;
-            Match::from_state(g, s, 0)
+            Match::from_state(g, s, crate::host::seed::fresh_seed())
         }
-        None => Match::new(g, 0),
+        // A fresh seed for every game (`VENEY_SEED` or the clock): the computer's choices mix it
+        // in, so they do not repeat from game to game (a review found its secret masters the
+        // same in every game).
+        None => Match::new(g, crate::host::seed::fresh_seed()),
     };
     Ok(active(
         Box::new(m),
