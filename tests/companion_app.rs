@@ -561,10 +561,10 @@ fn a_sealed_choice_typed_for_the_second_seat_waits_for_the_first() {
     assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 0);
     // Red's own choice is taken.
     type_and_enter(&mut app, "1|S3A3W3");
-    assert!(
-        matches!(verdict(&app), Verdict::Tenable(_)),
-        "{:?}",
-        verdict(&app)
+    // The verdict stays on the screen for White: it names Red's choice, not its text.
+    assert_eq!(
+        verdict(&app),
+        Verdict::Tenable("Red's sealed choice".into())
     );
     assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 1);
     // White chooses next: neither the caption nor the memory panel shows Red's sealed choice.
@@ -625,4 +625,43 @@ fn a_flat_odds_throw_asks_for_one_die() {
     );
     ask(&mut app, CompanionIntent::Enter("@d6=1".into()));
     assert!(!matches!(g(&app).position().phase(), Phase::Throw { .. }));
+}
+
+#[test]
+fn a_bluffed_intention_is_announced_as_tenable() {
+    // §2.0.11 "You may bluff an intention of any describable move, even if it is untenable": the
+    // rules accept a bluff, so the caption must not call it untenable — that would tell the
+    // opponent it is one (a review found the caption judging it by the legal list alone).
+    let r = veney_rules::Rules::standard();
+    let text = Position::from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "X4"),
+            (Side::White, "Sword", "X6"),
+            (Side::White, "Jutsu", "W7"),
+            (Side::Black, "Self", "Y14"),
+        ],
+        Side::White,
+    )
+    .unwrap()
+    .to_text(&r);
+    let mut app = companion_app("bluff", game(UntenablePolicy::Strict, Some(&text)));
+    type_and_enter(&mut app, "!$tW7");
+    assert!(
+        matches!(verdict(&app), Verdict::Tenable(_)),
+        "{:?}",
+        verdict(&app)
+    );
+    assert!(g(&app).position().intention().is_some_and(|i| i.bluff));
+    assert!(caption(&app).starts_with("White: "), "{}", caption(&app));
+    assert!(!caption(&app).contains("untenable"), "{}", caption(&app));
+}
+
+#[test]
+fn an_empty_entry_plays_nothing_and_reports_nothing() {
+    // The Enter button with nothing typed: no verdict "played" for an empty entry.
+    let mut app = companion_app("empty-entry", game(UntenablePolicy::Strict, None));
+    ask(&mut app, CompanionIntent::Enter("  ".into()));
+    assert_eq!(app.world().resource::<EntryVerdict>().0, None);
+    assert_eq!(g(&app).actions().count(), 0);
 }

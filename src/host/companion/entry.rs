@@ -48,10 +48,27 @@ pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>) -> String {
     if let Some(p) = picked.and_then(|i| c.get(i)) {
         return p.to_string();
     }
-    if let [only] = c.as_slice() {
+    if let [only] = c.as_slice()
+        && !lengthens_a_number(t, only)
+    {
         return only.to_string();
     }
     t.to_string()
+}
+
+/// Whether completing `typed` to `candidate` would add digits to a number the text ends with: a
+/// square written whole (`$X1`) is not the start of another (`$X10`), so it goes to the rules as
+/// typed — an untenable move made on the table, played with sand or refused, rather than a
+/// different legal one (a review found `$X1` sent as `$X10`).
+fn lengthens_a_number(typed: &str, candidate: &str) -> bool {
+    let (t, c) = (typed.to_lowercase(), candidate.to_lowercase());
+    t.ends_with(|ch: char| ch.is_ascii_digit())
+        && c.match_indices(&t).all(|(at, m)| {
+            c[at + m.len()..]
+                .chars()
+                .next()
+                .is_some_and(|ch| ch.is_ascii_digit())
+        })
 }
 
 #[cfg(test)]
@@ -79,5 +96,20 @@ mod tests {
         assert_eq!(chosen("sy", &m, None), "SY5", "the only candidate");
         assert_eq!(chosen("$X", &m, None), "$X", "several: as typed");
         assert_eq!(chosen("$X11", &m, None), "$X11", "none: as typed");
+    }
+
+    #[test]
+    fn a_square_written_whole_is_not_completed_to_a_longer_one() {
+        // `$X1` is a complete notation (a move the table made, perhaps untenable): it goes to
+        // the rules as typed, not as the only candidate `$X10`.
+        let m = moves(&["$X10", "SY5"]);
+        assert_eq!(chosen("$X1", &m, None), "$X1");
+        assert_eq!(chosen("$x", &m, None), "$X10", "a letter still completes");
+        assert_eq!(
+            chosen("sy5", &m, None),
+            "SY5",
+            "the same square in another case"
+        );
+        assert_eq!(chosen("$X1", &m, Some(0)), "$X10", "picked in the list");
     }
 }

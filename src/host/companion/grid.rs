@@ -148,7 +148,7 @@ fn answer(
 ) {
     for i in intents.read() {
         match i {
-            CompanionIntent::Enter(text) => {
+            CompanionIntent::Enter(text) if !text.trim().is_empty() => {
                 let text = text.trim().to_string();
                 let v = enter(m.bypass_change_detection(), &text, &mut out);
                 verdict.0 = Some(v);
@@ -165,11 +165,38 @@ fn answer(
 }
 
 fn enter(m: &mut ActiveMatch, text: &str, out: &mut MessageWriter<Intent>) -> Verdict {
+    // A sealed choice (Tirachen's secret masters) is the typist's alone: the verdict, left on
+    // the screen for whoever sits down next, names it without its text (a review found the
+    // choice shown to the next player).
+    let sealed = match m.game.decision() {
+        Decision::Simultaneous { .. } => m.decider().map(|p| m.game.player_name(p)),
+        _ => None,
+    };
     let actions = m.actions();
     if let Some(i) = actions.iter().position(|a| a.text == text) {
         out.write(Intent::Play(i));
-        return Verdict::Tenable(text.into());
+        return secret_kept(&sealed, Verdict::Tenable(text.into()));
     }
+    let v = read_by_rules(m, text, out);
+    secret_kept(&sealed, v)
+}
+
+/// What the verdict of an entry may show: under a simultaneous decision (`sealed` names the
+/// seat choosing), the seat's sealed choice without its text.
+fn secret_kept(sealed: &Option<String>, v: Verdict) -> Verdict {
+    match (sealed, v) {
+        (None, v) => v,
+        (Some(who), Verdict::Tenable(_)) => Verdict::Tenable(format!("{who}'s sealed choice")),
+        (Some(_), Verdict::Refused { why, .. }) => Verdict::Refused {
+            text: "a sealed choice".into(),
+            why,
+        },
+        (Some(_), v) => v,
+    }
+}
+
+/// Text that is not an offered action's own: read by the rules.
+fn read_by_rules(m: &mut ActiveMatch, text: &str, out: &mut MessageWriter<Intent>) -> Verdict {
     // Read by the rules on the match itself and taken back at once: the host plays it.
     let seat = m.decider();
     match m.game.play_text(text) {

@@ -320,10 +320,9 @@ fn entry_field(
     } else if !st.entry.trim().is_empty() {
         ui.weak("no legal action is written so: Enter asks the rules why");
     }
-    if clicked {
-        send = Some(entry::chosen(&st.entry, &feed.moves, st.picked));
-    }
-    if enter && !st.entry.trim().is_empty() {
+    // The button, like the key, sends nothing for an empty field (a review found it reporting
+    // an empty entry as played).
+    if (clicked || enter) && !st.entry.trim().is_empty() {
         send = Some(entry::chosen(&st.entry, &feed.moves, st.picked));
     }
     if let Some(s) = send {

@@ -329,7 +329,12 @@ pub fn announcement(game: &Game, p: &Played) -> String {
                     s.push_str(&format!(" — {w}"));
                 }
             }
-            if !legal.contains(&a) {
+            // Asked of the rules: whatever they accept is tenable — a bluffed intention too
+            // (§2.0.11 "you may bluff an intention of any describable move, even if it is
+            // untenable"), which is never among the legal actions (a review found the caption
+            // calling a bluff untenable, so telling the opponent it was one).
+            let mut tried = p.before;
+            if !legal.contains(&a) && tried.play(rules, a).is_err() {
                 s.push_str(&format!(" — untenable: {} may call it", !side));
             }
             s
@@ -410,7 +415,7 @@ fn feed(
 fn answer(mut intents: MessageReader<CompanionIntent>, mut out: MessageWriter<Command>) {
     for i in intents.read() {
         match i {
-            CompanionIntent::Enter(t) => {
+            CompanionIntent::Enter(t) if !t.trim().is_empty() => {
                 out.write(Command::Enter(t.clone()));
             }
             CompanionIntent::GameRoll => {
