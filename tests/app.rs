@@ -1246,3 +1246,30 @@ fn between_people_either_side_may_resign() {
         refusal(&c)
     );
 }
+
+/// H hints only at a person's decision: not at a throw awaiting its roll (chance: nothing to
+/// choose; the status line hung on "looking for a hint…"), nor at the computer's side (a review
+/// found both searched).
+#[test]
+fn a_hint_is_for_a_persons_decision_only() {
+    use veney::packs::veney::computer::{VeneyComputer, VeneyThinking};
+    let r = std::sync::Arc::new(veney_rules::Rules::standard());
+    let p = common::dagger_throw_position(&r);
+    let mut app = app_with(Game::from_position(r, p), "hint-throw");
+    click(&mut app, "X5");
+    click(&mut app, "X8");
+    assert!(matches!(
+        game(&app).position().phase(),
+        veney_rules::Phase::Throw { .. }
+    ));
+    send(&mut app, Command::Hint);
+    assert!(!app.world().resource::<VeneyThinking>().busy());
+    assert_eq!(info(&app), "no decision to hint at now");
+    let mut app = app_with(Game::new(standard()), "hint-computer");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Strong)];
+    white_plays_sy3(&mut app);
+    // The computer (Black) is deciding: H does not search for it.
+    app.world_mut().resource_mut::<VeneyThinking>().0 = Default::default();
+    send(&mut app, Command::Hint);
+    assert!(info(&app).contains("the computer's"), "{}", info(&app));
+}
