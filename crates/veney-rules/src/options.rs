@@ -13,6 +13,10 @@ pub struct RuleOptions {
     /// Retreats allowed per player (§2.0.02 Retreat).
     #[serde(default)]
     pub retreat_limit: RetreatLimit,
+    /// Black's own allowance when it differs from White's `retreat_limit` (§2.0.02: "or with
+    /// different allowances between players of different skill"); `None`: the same.
+    #[serde(default)]
+    pub black_retreat_limit: Option<RetreatLimit>,
     /// What happens to an untenable move (§2.0.22).
     #[serde(default)]
     pub untenable: UntenablePolicy,
@@ -84,6 +88,14 @@ impl Default for RuleOptions {
 pub const DEFAULT_OPTIONS: &str = include_str!("../../../config/rules/default.ron");
 
 impl RuleOptions {
+    /// `side`'s retreat allowance (§2.0.02 Retreat): `retreat_limit`, or Black's own.
+    pub fn retreat_limit_for(&self, side: Side) -> RetreatLimit {
+        match side {
+            Side::White => self.retreat_limit,
+            Side::Black => self.black_retreat_limit.unwrap_or(self.retreat_limit),
+        }
+    }
+
     /// The options as one line of RON, as a save's `[Rules "(…)"]` header holds them.
     pub fn to_ron(&self) -> String {
         ron::to_string(self).unwrap_or_default()
@@ -132,7 +144,8 @@ impl RuleOptions {
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub enum RetreatLimit {
     Unlimited,
-    /// `Limited(0)` forbids retreat.
+    /// At most this many retreats a side; beyond them `==` is still offered and resigns the
+    /// game (ruling R-RETREAT), so `Limited(0)` makes every retreat a resignation.
     Limited(u8),
 }
 

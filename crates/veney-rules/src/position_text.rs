@@ -1304,22 +1304,28 @@ fn passes_range(rules: &Rules) -> String {
 
 /// The most retreats a side can have played: the agreed limit, one more when that retreat
 /// ended the game (§2.0.02: exceeding the limit "is considered a resignation").
-fn max_retreats(rules: &Rules) -> u8 {
-    match rules.options.retreat_limit {
+fn max_retreats(rules: &Rules, side: Side) -> u8 {
+    match rules.options.retreat_limit_for(side) {
         crate::options::RetreatLimit::Limited(n) => n.saturating_add(1),
         crate::options::RetreatLimit::Unlimited => u8::MAX,
     }
 }
 
 fn retreats_range(rules: &Rules) -> String {
-    match rules.options.retreat_limit {
+    let one = |side: Side| match rules.options.retreat_limit_for(side) {
         crate::options::RetreatLimit::Limited(n) => format!(
-            "each from 0 to the retreat limit {n}, or {} for a side whose retreat beyond the limit ended the game (with over=retreatlimit)",
-            max_retreats(rules)
+            "from 0 to the retreat limit {n}, or {} for a side whose retreat beyond the limit ended the game (with over=retreatlimit)",
+            max_retreats(rules, side)
         ),
         crate::options::RetreatLimit::Unlimited => {
-            format!("each from 0 to {}", max_retreats(rules))
+            format!("from 0 to {}", max_retreats(rules, side))
         }
+    };
+    let (w, b) = (one(Side::White), one(Side::Black));
+    if w == b {
+        format!("each {w}")
+    } else {
+        format!("White's {w}; Black's {b}")
     }
 }
 
@@ -1457,10 +1463,11 @@ fn check_hug(rules: &Rules, p: &Position) -> Result<(), String> {
 
 /// Retreats within the agreed limit; the one beyond it ended the game (§2.0.02 Retreat).
 fn check_retreats(rules: &Rules, p: &Position) -> Result<(), String> {
-    let crate::options::RetreatLimit::Limited(limit) = rules.options.retreat_limit else {
-        return Ok(());
-    };
     for side in Side::ALL {
+        let crate::options::RetreatLimit::Limited(limit) = rules.options.retreat_limit_for(side)
+        else {
+            continue;
+        };
         let n = p.retreats(side);
         let resigned = p.outcome
             == Some(Outcome::Resignation {

@@ -162,3 +162,36 @@ fn a_reset_fills_the_starting_step_first_and_keeps_a_dagger_armed() {
         (0, 1)
     );
 }
+
+#[test]
+fn the_players_may_have_different_retreat_allowances() {
+    // §2.0.02: "Retreats can be limited to a certain number, to no retreats, unlimited retreats,
+    // or with different allowances between players of different skill." White none, Black two.
+    let mut opts = rules().options.clone();
+    opts.retreat_limit = RetreatLimit::Limited(0);
+    opts.black_retreat_limit = Some(RetreatLimit::Limited(2));
+    let r = Rules::standard_with(opts.clone());
+    let mut p = retreating(&r);
+    play(&r, &mut p, "==");
+    assert!(matches!(
+        p.outcome(),
+        Some(Outcome::Resignation {
+            winner: Black,
+            reason: Resign::RetreatLimit
+        })
+    ));
+    assert_eq!(opts.retreat_limit_for(Black), RetreatLimit::Limited(2));
+    // Black's two retreats are within its own allowance: the position text reads them.
+    let text = Position::start(&r).to_text(&r) + " retreats=0/2";
+    assert!(Position::from_text(&r, &text).is_ok());
+    let e =
+        Position::from_text(&r, &(Position::start(&r).to_text(&r) + " retreats=1/0")).unwrap_err();
+    assert!(e.to_string().contains("White's from 0"), "{e}");
+    // The save's [Rules] header carries it.
+    let back = veney_rules::options::RuleOptions::from_ron(
+        std::path::Path::new("[Rules]"),
+        &opts.to_ron(),
+    )
+    .unwrap();
+    assert_eq!(back, opts);
+}

@@ -78,16 +78,18 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
         row("This turn", part);
     }
     row("Passes in a row (§2.0.17)", pos.passes().to_string());
-    let limit = match opts.retreat_limit {
+    let limit = |side: Side| match opts.retreat_limit_for(side) {
         veney_rules::options::RetreatLimit::Unlimited => String::new(),
         veney_rules::options::RetreatLimit::Limited(n) => format!(" of {n}"),
     };
     row(
         "Retreats used (§2.0.02)",
         format!(
-            "White {}{limit} · Black {}{limit}",
+            "White {}{} · Black {}{}",
             pos.retreats(Side::White),
-            pos.retreats(Side::Black)
+            limit(Side::White),
+            pos.retreats(Side::Black),
+            limit(Side::Black)
         ),
     );
     row(

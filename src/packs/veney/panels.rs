@@ -165,21 +165,22 @@ fn new_game_dialog(
                 }
             }
             ui.horizontal(|ui| {
-                ui.label("Retreats each (§2.0.02)");
-                let mut unlimited = o.retreat_limit == RetreatLimit::Unlimited;
-                let mut n = match o.retreat_limit {
-                    RetreatLimit::Limited(n) => n,
-                    RetreatLimit::Unlimited => 1,
-                };
-                ui.checkbox(&mut unlimited, "unlimited");
-                if !unlimited {
-                    ui.add(egui::DragValue::new(&mut n).range(0..=9));
-                }
-                o.retreat_limit = if unlimited {
-                    RetreatLimit::Unlimited
+                let mut apart = o.black_retreat_limit.is_some();
+                ui.label(if apart {
+                    "Retreats: White (§2.0.02)"
                 } else {
-                    RetreatLimit::Limited(n)
-                };
+                    "Retreats each (§2.0.02)"
+                });
+                retreat_limit_field(ui, &mut o.retreat_limit, "white");
+                // "…or with different allowances between players of different skill".
+                ui.checkbox(&mut apart, "Black's own:");
+                if apart {
+                    let mut black = o.black_retreat_limit.unwrap_or(o.retreat_limit);
+                    retreat_limit_field(ui, &mut black, "black");
+                    o.black_retreat_limit = Some(black);
+                } else {
+                    o.black_retreat_limit = None;
+                }
             });
             ui.horizontal(|ui| {
                 ui.label("Dagger Throw dice (§2.0.R1)");
@@ -395,4 +396,24 @@ fn side_panel(
         workshop.open = workshop_open;
     }
     Ok(())
+}
+
+/// A retreat allowance (§2.0.02): unlimited, or a count from 0 to 9.
+fn retreat_limit_field(ui: &mut egui::Ui, limit: &mut RetreatLimit, id: &str) {
+    let mut unlimited = *limit == RetreatLimit::Unlimited;
+    let mut n = match *limit {
+        RetreatLimit::Limited(n) => n,
+        RetreatLimit::Unlimited => 1,
+    };
+    ui.push_id(id, |ui| {
+        ui.checkbox(&mut unlimited, "unlimited");
+        if !unlimited {
+            ui.add(egui::DragValue::new(&mut n).range(0..=9));
+        }
+    });
+    *limit = if unlimited {
+        RetreatLimit::Unlimited
+    } else {
+        RetreatLimit::Limited(n)
+    };
 }

@@ -53,7 +53,7 @@ pub(crate) fn retreat(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
 
 /// Whether another retreat by `side` exceeds the agreed limit.
 pub fn exceeds_limit(rules: &Rules, pos: &Position, side: Side) -> bool {
-    match rules.options.retreat_limit {
+    match rules.options.retreat_limit_for(side) {
         RetreatLimit::Unlimited => false,
         RetreatLimit::Limited(n) => pos.retreats(side) >= n,
     }
