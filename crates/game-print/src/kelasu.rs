@@ -27,7 +27,7 @@ pub fn box_count(kind: Kind) -> u32 {
 }
 
 fn caption(_lo: u8, _hi: u8) -> String {
-    "Victory Tiles outlined; rank A is Blue's home edge".into()
+    "Victory Tiles outlined in gold, home rows in each side's colour; rank A is Blue's edge".into()
 }
 
 pub fn kit() -> GameKit {
@@ -36,7 +36,12 @@ pub fn kit() -> GameKit {
     let mut board = grid_board(
         &g,
         SQUARE_MM,
-        &[("victory tiles", Rgb(140, 100, 20))],
+        &[
+            ("victory tiles", Rgb(140, 100, 20)),
+            // "Blanks … outside of their starting 2 rows can Merge": each side's territory.
+            ("Blue home rows", Rgb(30, 60, 140)),
+            ("Red home rows", Rgb(150, 35, 30)),
+        ],
         caption,
     );
     board.game = "Kelasu".into();
@@ -53,12 +58,12 @@ pub fn kit() -> GameKit {
         side(
             Rgb(205, 220, 245),
             Rgb(30, 60, 140),
-            format!("{} (upper-case letters in the notation)", names[0]),
+            format!("{} (blue)", names[0]),
         ),
         side(
             Rgb(245, 210, 205),
             Rgb(150, 35, 30),
-            format!("{} (lower-case)", names[1]),
+            format!("{} (red)", names[1]),
         ),
     ];
     let mut key: Vec<(String, String)> = Kind::ALL
@@ -103,7 +108,7 @@ pub fn kit() -> GameKit {
         },
         notes: vec![
             format!("The board is 10 × 10 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. Trim at the dashed lines and lay each sheet over its neighbour, the ticks on the lines."),
-            "Blue plays first and sits at rank A (the top edge of the text's diagrams); Red at rank J. The four outlined squares in the middle are the Victory Tiles.".into(),
+            "Blue plays first and sits at rank A (the top edge of the text's diagrams); Red at rank J. The four squares outlined in gold in the middle are the Victory Tiles; each side's two home rows, where its Blanks do not merge, are outlined in its colour.".into(),
             "The tokens are the text's box for each side; Diplomats' conversions can need more of a kind (“solved the same way Physical Chess solves having up to 9 Queens”).".into(),
         ],
     }
@@ -136,10 +141,13 @@ mod tests {
     }
 
     #[test]
-    fn the_victory_tiles_are_outlined() {
+    fn the_victory_tiles_and_home_rows_are_outlined() {
+        // The four Victory Tiles, and each side's "starting 2 rows" (Merging), 20 squares each.
         let k = kit();
         let cells = k.board.outlined_cells();
-        assert_eq!(cells.len(), 4);
+        assert_eq!(cells.len(), 4 + 20 + 20);
+        assert_eq!(k.board.outlines.len(), 3);
+        assert_eq!(k.board.outlines[0].cells.len(), 4);
         assert!(
             k.board.first_rank_at_top,
             "rank A at the top, as the text's diagrams"

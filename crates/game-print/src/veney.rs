@@ -200,7 +200,7 @@ pub fn kit() -> GameKit {
         cards: Some(set),
         odds: true,
         notes: vec![
-            "The board: four sheets on A4 or Letter, one measure each (two on A3). Trim the margin at the dashed line and butt the sheets together in order, steps 1 to 16; the ticks continue the lines. Tape underneath.".into(),
+            "The board: four sheets on A4 or Letter, one measure each (two on A3). Trim each sheet's margin at its dashed line and lay it over the sheet before, steps 1 to 16, its board edge on that sheet's frame and the lines running on. Tape underneath.".into(),
             "W1 is light (§2.0.V): White sits at step 1 with W on the left; Black at step 16. The red line is the centre line between steps 8 and 9.".into(),
             "Tokens stand in for found objects (§2.0.R7): glue them to card, coins or buttons.".into(),
         ],
