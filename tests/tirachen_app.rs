@@ -941,6 +941,11 @@ fn a_loaded_game_keeps_its_own_secrets() {
     assert!(!m(&a).secrets, "an open game shows everything");
     send(&mut a, Intent::Load);
     assert!(m(&a).secrets, "the loaded game keeps its masters secret");
+    // Nobody has taken the loaded board yet: it is covered until Red does, and shows neither
+    // side's hidden masters meanwhile.
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    send(&mut a, HandedOver(Player(0)));
     // Red moves first: White's nine hunters are not on Red's screen.
     assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
     assert!(position(&a).contains("fcw9p9"), "{}", position(&a));
@@ -1300,4 +1305,25 @@ fn the_computers_move_waits_while_the_move_list_is_reviewed() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert_eq!(m(&a).game.history_len(), 1, "played on the return to live");
+}
+
+#[test]
+fn no_frame_shows_the_next_players_view_before_the_hand_over() {
+    // The move that passes the turn between two people with secret masters: in that very frame
+    // the board shows nobody's secrets, before the hand-over screen is up (a review found one
+    // frame of the next player's hidden masters drawn first).
+    let mut a = secret_game_in_play("one-frame");
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "S".into(),
+        },
+    );
+    let to = a.world().resource::<GridHighlights>().targets[0].0;
+    a.world_mut().write_message(Intent::Click(to));
+    a.update();
+    assert_eq!(m(&a).decider(), Some(Player(1)));
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    assert!(!whites_masters_shown(&a));
 }

@@ -346,6 +346,9 @@ pub fn apply(
                         // The loaded game's own options decide what is hidden (a save of a
                         // game with secret masters loaded over an open one keeps them hidden).
                         mm.secrets = secrets;
+                        // Nobody has taken the loaded game's board yet (`held_by`).
+                        mm.held_by = None;
+                        mm.asking = false;
                         *ask = Default::default();
                         sel.0 = None;
                         choice.0.clear();

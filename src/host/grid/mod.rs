@@ -79,6 +79,11 @@ pub struct ActiveMatch {
     /// offered, `endings::GridEndingAsk`): the board shows nobody's secrets while they answer
     /// (a review found the answer asked in front of the offerer's hidden masters).
     pub asking: bool,
+    /// Between people at one screen with secrets: the seat that last confirmed it holds the
+    /// board (the pack's hand-over screen). Another seat's view is shown only once it has, so
+    /// no frame shows it to the one still at the screen (a review found one frame drawn before
+    /// the hand-over screen covered it).
+    pub held_by: Option<Player>,
 }
 
 /// The match's actions for one position: `AnyMatch::actions` names and describes every one
@@ -118,6 +123,7 @@ impl ActiveMatch {
             cache: ActionsCache::default(),
             think: None,
             asking: false,
+            held_by: None,
         }
     }
 
@@ -158,6 +164,20 @@ impl ActiveMatch {
         }
         if self.asking && self.person.is_none() {
             return Viewer::Spectator;
+        }
+        if self.person.is_none() {
+            let seat = match self.game.decision() {
+                Decision::Player(p) => Some(p),
+                Decision::Simultaneous { waiting } => waiting.iter().next(),
+                _ => None,
+            };
+            if let Some(p) = seat
+                && self.held_by != Some(p)
+                && self.game.position_text(Viewer::Player(p))
+                    != self.game.position_text(Viewer::Spectator)
+            {
+                return Viewer::Spectator;
+            }
         }
         if let Some(p) = self.person
             && !matches!(self.game.decision(), Decision::Over(_))

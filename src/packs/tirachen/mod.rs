@@ -50,10 +50,6 @@ pub struct ResumeTirachen;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HandedOver(pub Player);
 
-/// Who the hand-over screen was last confirmed for.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Handover(pub Option<Player>);
-
 /// Why the last new game could not start (a bad position text, an autosave that does not load).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct NewGameError(pub Option<String>);
@@ -65,7 +61,6 @@ pub(crate) fn plugin(app: &mut App) {
         line: "Y. H. Lee & J. Betzwieser, 9 × 9: choose nine masters, deploy, mobilise, take the General or occupy the homeland — and win over the Traitor.",
     });
     app.add_sub_state::<TirachenStage>()
-        .init_resource::<Handover>()
         .init_resource::<NewGameError>()
         .add_message::<NewTirachen>()
         .add_message::<ResumeTirachen>()
@@ -197,7 +192,7 @@ pub fn choice_index(m: &ActiveMatch, masters: Masters) -> Option<usize> {
 /// The stage the match is at. A seat the computer plays chooses without a screen: while it
 /// decides the board stays (no choosing window for it), and no hand-over comes before or after
 /// its secret choice — nobody at the table holds a secret to hide from it, and it never looks.
-fn stage_for(m: &ActiveMatch, handover: Handover, seats: &ComputerSeats) -> TirachenStage {
+fn stage_for(m: &ActiveMatch, seats: &ComputerSeats) -> TirachenStage {
     if !choosing(m) {
         // Two people at one screen with secret masters: when the turn passes, the board (which
         // shows the deciding player's view, their hidden masters included) is covered until
@@ -206,7 +201,7 @@ fn stage_for(m: &ActiveMatch, handover: Handover, seats: &ComputerSeats) -> Tira
             && m.secrets
             && seats.plays(p).is_none()
             && seats.plays(p.other()).is_none()
-            && handover.0 != Some(p)
+            && m.held_by != Some(p)
             && m.game.position_text(Viewer::Player(p.other()))
                 != m.game.position_text(Viewer::Referee)
         {
@@ -220,8 +215,7 @@ fn stage_for(m: &ActiveMatch, handover: Handover, seats: &ComputerSeats) -> Tira
     if let Decision::Simultaneous { waiting } = m.game.decision() {
         let left: Vec<Player> = waiting.iter().collect();
         // The second of two secret choices, both made at the table: hand the board over first.
-        if left.len() == 1 && handover.0 != Some(left[0]) && seats.plays(left[0].other()).is_none()
-        {
+        if left.len() == 1 && m.held_by != Some(left[0]) && seats.plays(left[0].other()).is_none() {
             return TirachenStage::Handover;
         }
     }
@@ -231,12 +225,11 @@ fn stage_for(m: &ActiveMatch, handover: Handover, seats: &ComputerSeats) -> Tira
 /// Entering the screen: resume the game in progress, else open the new-game dialog.
 fn resume(
     m: Option<Res<ActiveMatch>>,
-    handover: Res<Handover>,
     seats: Res<ComputerSeats>,
     mut next: ResMut<NextState<TirachenStage>>,
 ) {
     match m.filter(|m| m.screen == Screen::Tirachen) {
-        Some(m) => next.set(stage_for(&m, *handover, &seats)),
+        Some(m) => next.set(stage_for(&m, &seats)),
         None => next.set(TirachenStage::NewGame),
     }
 }
@@ -246,7 +239,6 @@ fn resume(
 struct Begin<'w, 's> {
     commands: Commands<'w, 's>,
     saves: Res<'w, SaveRoot>,
-    handover: ResMut<'w, Handover>,
     seats: ResMut<'w, ComputerSeats>,
     error: ResMut<'w, NewGameError>,
     next: ResMut<'w, NextState<TirachenStage>>,
@@ -262,14 +254,13 @@ impl Begin<'_, '_> {
     fn begin(&mut self, m: Result<ActiveMatch, String>, info: Option<String>) {
         match m {
             Ok(m) => {
-                *self.handover = Handover::default();
                 self.error.0 = None;
                 self.sel.0 = None;
                 self.choice.0.clear();
                 *self.status = default();
                 *self.ask = default();
                 self.status.info = info;
-                self.next.set(stage_for(&m, *self.handover, &self.seats));
+                self.next.set(stage_for(&m, &self.seats));
                 self.commands.insert_resource(m);
             }
             Err(e) => self.error.0 = Some(e),
@@ -297,9 +288,14 @@ fn resume_autosave(mut msgs: MessageReader<ResumeTirachen>, mut b: Begin) {
     b.begin(m, Some(format!("resumed {}", path.display())));
 }
 
-fn handed_over(mut msgs: MessageReader<HandedOver>, mut handover: ResMut<Handover>) {
+fn handed_over(mut msgs: MessageReader<HandedOver>, m: Option<ResMut<ActiveMatch>>) {
     if let Some(h) = msgs.read().last() {
-        handover.0 = Some(h.0);
+        // The board shows this seat's view from now on (`ActiveMatch::held_by`).
+        if let Some(mut m) = m
+            && m.held_by != Some(h.0)
+        {
+            m.held_by = Some(h.0);
+        }
     }
 }
 
@@ -316,7 +312,6 @@ fn reopen_dialog(
 /// stays open until started or cancelled.
 fn sync_stage(
     m: Option<Res<ActiveMatch>>,
-    handover: Res<Handover>,
     seats: Res<ComputerSeats>,
     stage: Res<State<TirachenStage>>,
     mut played: MessageReader<GridPlayed>,
@@ -329,8 +324,8 @@ fn sync_stage(
     if *stage.get() == TirachenStage::NewGame {
         return;
     }
-    if m.is_changed() || handover.is_changed() || seats.is_changed() || any_played {
-        let s = stage_for(&m, *handover, &seats);
+    if m.is_changed() || seats.is_changed() || any_played {
+        let s = stage_for(&m, &seats);
         if s != *stage.get() {
             next.set(s);
         }
