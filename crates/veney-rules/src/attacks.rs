@@ -31,6 +31,7 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
         .free_square()
         .filter(|sq| sq.colour_owner() == side)
         .map_or(0, |sq| Bitboard::from_square(sq).0);
+    let blade = rules.is_blade(side, k);
     let own_leapable = (pos.occupied_by(side).0 | possessed)
         & !pos.pieces(side, rules.life(side)).0
         & !crate::special::blade_capture::holding(pos, side).0
@@ -40,6 +41,7 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
             continue;
         }
         let stop = match ray.jump {
+            Jump::Nothing if blade => occupied & !possessed,
             Jump::Nothing => occupied,
             Jump::Anything => occupied & donkeys,
             Jump::OwnExceptSelf => occupied & !own_leapable,

@@ -656,6 +656,9 @@ impl Game {
             Ok(a) => a,
             Err(e) => return Err(strict_err.unwrap_or(e)),
         };
+        // A marked token is checked after it is played and called: kept to put the game back
+        // as it was when the mark is refused (the companion types onto the live game).
+        let kept = written.map(|_| self.clone());
         let why = match self
             .attempt(a)
             .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()))?
@@ -684,6 +687,9 @@ impl Game {
                         self.rules.options.untenable
                     ),
                 };
+                if let Some(k) = kept {
+                    *self = k;
+                }
                 return Err(crate::errors::ParseError::new(col, whole, why));
             }
         }

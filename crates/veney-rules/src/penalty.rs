@@ -120,11 +120,12 @@ fn call_unsettled(
 ) -> (Position, Call) {
     let offender = before.turn();
     // A move taken back before a skipped turn. The concert partner's move made from the hand
-    // (the Self landed on its square, R-CONCERT) goes back with the Self's landing — the
+    // after the Self landed on its square (R-CONCERT) goes back with the Self's landing — the
     // position before the Self's move: the partner cannot go back to its square, the Self
-    // stands there (a review found it sent to reserve, the Sword too).
+    // stands there (a review found it sent to reserve, the Sword too). After a lunge over it,
+    // its square is empty and it goes back there as the turn ends.
     let taken_back = match (before.lifted, concert_start) {
-        (Some(_), Some(start)) => start,
+        (Some(l), Some(start)) if before.piece_at(l.from).is_some() => start,
         _ => before,
     };
     // The loss stands even when the untenable move itself took the Self (or disarmed the last
@@ -175,6 +176,8 @@ fn call_unsettled(
             p.phase = crate::position::Phase::Start;
             p.meta_moved = false;
             p.contact = false;
+            // Nor the mark of a turn made instead of an Obscurant Chaos repositioning (R-CAST).
+            p.reposition = None;
             // The caller initiated the reset: the offender moves (as after a retreat).
             if p.turn() != offender {
                 p.skip_turn(rules);
@@ -223,15 +226,22 @@ fn call_unsettled(
             // disarmed the last blade) the ending goes with it — the move is taken back, its
             // piece discarded from where it stood and the turn skipped (a review found a spare
             // blade turning the penalty into a win).
-            let ended = (after.outcome.is_some() && before.outcome.is_none())
-                || (after.dying.is_some() && before.dying.is_none());
-            if ended {
+            let won = matches!(after.outcome, Some(Outcome::Checkmate { winner, .. }) if winner == offender)
+                && before.outcome.is_none();
+            if won || (after.dying.is_some() && before.dying.is_none()) {
                 if let Action::Move(m) = *action
                     && let Mover::Piece(mk) = m.mover
-                    && before.piece_at(m.from) == Some((offender, mk))
                 {
-                    let mut p = *before;
-                    p.remove(offender, mk, m.from);
+                    let mut p = *taken_back;
+                    if p.lifted.is_some_and(|l| l.kind == mk && l.from == m.from) {
+                        // The partner still in hand (after a lunge over it): discarded from
+                        // there.
+                        p.lifted = None;
+                    } else if p.piece_at(m.from) == Some((offender, mk)) {
+                        p.remove(offender, mk, m.from);
+                    } else {
+                        return (skip(taken_back), Call::TurnSkipped);
+                    }
                     p.discard[offender.index()][mk.index()] += 1;
                     p.skip_turn(rules);
                     return (p, Call::PieceLost(m.from));

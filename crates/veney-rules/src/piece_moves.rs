@@ -339,7 +339,17 @@ fn piece_moves_facing<const COUNT: bool>(
     let stops = {
         let occ = view.occupied.0 & !view.transparent.0;
         let donkeys = view.donkeys.0;
-        [occ, occ & donkeys, occ & (donkeys | !view.own_leapable.0)]
+        // A blade leaps the possessed free engagement whatever its policy (§2.0.05).
+        let nothing = if info.blade {
+            occ & !view.possessed_free().0
+        } else {
+            occ
+        };
+        [
+            nothing,
+            occ & donkeys,
+            occ & (donkeys | !view.own_leapable.0),
+        ]
     };
     if flailing && !view.stone_move {
         flail_moves(rules, pos, view, kind, from, out);

@@ -172,13 +172,18 @@ impl Position {
         // Any opposing piece taken or fended off the board is contact too, whatever took it: the
         // Obscurant Chaos invocation's discard, a repositioning that takes, Control fending the
         // Jutsu after a quiet move or placement (R-NO-CONTEST; a review found these counted
-        // quiet). Not the Donkey's push: the Donkey does not fence.
-        if !matches!(action, Action::Donkey(_)) && self.by_side[(!mover).index()].count() < theirs {
+        // quiet). Not the Donkey's move (the Donkey does not fence), nor a reset of the board
+        // (a retreat or the quibbling reset), which sends to reserve what no longer fits.
+        if !matches!(
+            action,
+            Action::Donkey(_) | Action::Retreat | Action::QuibbleReset
+        ) && self.by_side[(!mover).index()].count() < theirs
+        {
             self.contact = true;
         }
         // §2.0.11 "your Sword (or blade) sees the targeted piece": the intention is the declaring
-        // blade's. It is followed where it moves (in concert, pushed by the Donkey), so another
-        // blade of its kind never enacts it.
+        // blade's. It is followed should it move (so the position text names its square), and
+        // another blade of its kind never enacts it.
         if let Some((before, stood)) = blades
             && let Some(i) = self.intention
             && (i.side, i.kind, i.from) == (before.side, before.kind, before.from)

@@ -526,7 +526,8 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                 // Anything before it on the ray that blocks? (`View::passable`, the generator's
                 // own judgement: no piece leaps the Donkey.)
                 let mut before = ray.squares().take(i);
-                if let Some(b) = before.find(|&b| !view.passable(b, ray.jump)) {
+                let blade = rules.is_blade(side, kind);
+                if let Some(b) = before.find(|&b| !view.passable_for(b, ray.jump, blade)) {
                     if view.donkeys.contains(b) {
                         return Untenable::new(
                             "§2.0.23 The Donkey",

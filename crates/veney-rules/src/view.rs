@@ -219,10 +219,32 @@ impl View {
         }
     }
 
+    /// The free engagement's square when the mover possesses it: a blade of its may leap it,
+    /// whatever its own jump policy (§2.0.05 "Possession also allows a player to leap over the
+    /// free engagement with a blade"; the Dagger's "cannot leap" of §2.0.08 gives way to the
+    /// particular sentence, R-STONE-FREE).
+    #[inline]
+    pub(crate) fn possessed_free(&self) -> Bitboard {
+        match self.free_sq {
+            Some(sq) if self.possessed => Bitboard::from_square(sq),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
     /// Whether a slider may pass over `sq`.
     #[inline]
     pub(crate) fn passable(&self, sq: Square, jump: Jump) -> bool {
+        self.passable_for(sq, jump, false)
+    }
+
+    /// Whether a slider may pass over `sq`; `blade`: the slider is a blade, which may leap the
+    /// possessed free engagement (`possessed_free`).
+    #[inline]
+    pub(crate) fn passable_for(&self, sq: Square, jump: Jump, blade: bool) -> bool {
         if !self.occupied.contains(sq) || self.transparent.contains(sq) {
+            return true;
+        }
+        if blade && self.possessed_free().contains(sq) {
             return true;
         }
         // No piece can leap over the Donkey (§2.0.23).

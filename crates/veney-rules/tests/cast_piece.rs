@@ -1093,3 +1093,41 @@ fn springing_the_trap_is_contact_for_the_no_contest_count() {
     assert_eq!(g.position().outcome(), None);
     assert_eq!(g.position().quiet_turns(), 0);
 }
+
+#[test]
+fn a_delayed_reset_after_the_turn_made_instead_of_the_invocation_starts_afresh() {
+    // §2.0.22 Delayed Reset: "a reset of the board as if by retreat"; the offender moves next,
+    // from a fresh turn — not still bound to the turn made instead of the Obscurant Chaos
+    // repositioning (R-CAST), which would refuse it a pass (a review found the mark kept).
+    let mut o = rules().options.clone();
+    o.untenable = veney_rules::options::UntenablePolicy::DelayedReset;
+    let r = Arc::new(Rules::standard_with(o));
+    let base = Position::from_pieces(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "X13"),
+            (Black, "Cloak", "X8"),
+        ],
+        Black,
+    )
+    .unwrap();
+    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    black_cloak_onto_w6(&r, &mut g);
+    for a in veney_rules::notation::parse_turn(&r, g.position(), "~W6", 1).unwrap() {
+        g.play(a).unwrap();
+    }
+    // Instead of repositioning: the Sword far out of its range (untenable, played with sand).
+    g.play_token_reporting("$X12", 5).unwrap();
+    assert!(g.call_untenable().is_some());
+    let q = g.position();
+    assert_eq!(q.turn(), White);
+    assert_eq!(q.reposition(), None);
+    assert!(
+        g.legal_actions().contains(&Action::Pass),
+        "{:?}",
+        g.legal_actions()
+    );
+}

@@ -1064,6 +1064,62 @@ fn a_blade_may_strike_over_its_possessed_free_engagement() {
 }
 
 #[test]
+fn the_dagger_too_leaps_its_possessed_free_engagement() {
+    // §2.0.05: "Possession also allows a player to leap over the free engagement with a blade";
+    // §2.0.R4 "Blade: either the Sword piece or the Dagger piece". The Dagger, which otherwise
+    // "cannot leap" (§2.0.08), leaps it: the particular sentence (R-STONE-FREE). Not an
+    // unpossessed one, nor any other piece in the way.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X5"),
+            (White, "Jutsu", "W5"),
+            (Black, "Cloak", "X7"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    )
+    .with_free_on(sq("X6"));
+    assert!(
+        dests(&r, &p, "X5").contains(&"X7".to_string()),
+        "{:?}",
+        dests(&r, &p, "X5")
+    );
+    assert!(
+        notations(&r, &p).contains(&"!DfX7".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    // Black's free engagement (on a dark square, X7) is not leapt, nor is an engagement.
+    let q = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X6"),
+            (Black, "Cloak", "X8"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    )
+    .with_free_on(sq("X7"));
+    assert!(!dests(&r, &q, "X6").contains(&"X8".to_string()));
+    let e = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Dagger", "X5"),
+            (White, "Engagement", "X6"),
+            (Black, "Cloak", "X7"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    assert!(!dests(&r, &e, "X5").contains(&"X7".to_string()));
+}
+
+#[test]
 fn a_pinned_blade_is_freed_by_an_ordinary_move_not_a_duel() {
     // §2.0.06: "They must spend a later turn if they wish to remove the Cloak"; R-BLADE-CAPTURE:
     // the blade leaves by one of its ordinary moves. A Cavazione or Opposition from under the

@@ -585,8 +585,12 @@ fn a_records_call_mark_must_be_what_the_agreed_penalty_gives() {
     assert!(g.position().is_game_over());
     for policy in [UntenablePolicy::Friendly, UntenablePolicy::TurnPenalty] {
         let mut g = game_with(policy, &pieces);
+        let before = *g.position();
         let e = g.play_token_reporting("$tX9U#", 1).unwrap_err();
         assert!(e.to_string().contains("[Rules]"), "{policy:?}: {e}");
+        // Refused, it leaves the game as it was (the companion types onto the live game).
+        assert_eq!(*g.position(), before, "{policy:?}");
+        assert_eq!(g.actions().count(), 0);
     }
 }
 
@@ -614,4 +618,28 @@ fn a_turn_penalty_on_a_concert_partner_from_the_hand_takes_the_concert_back() {
     assert_eq!(p.piece_at(sq("X5")), Some((White, sword)));
     assert_eq!(p.piece_at(sq("Y4")), Some((White, me)));
     assert_eq!(p.reserve(White, sword), 0);
+}
+
+#[test]
+fn after_a_lunge_over_the_partner_only_the_partners_move_is_taken_back() {
+    // R-CONCERT: the Self lunged over its Sword (X2 to X5 past X3): its own move is tenable and
+    // stands; the Sword's untenable move from the hand is taken back to X3, which is empty, and
+    // the turn is skipped (§2.0.22 Turn Penalty: "The move is reset").
+    let mut g = game_with(
+        UntenablePolicy::TurnPenalty,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "X3"),
+            (Black, "Self", "W16"),
+        ],
+    );
+    g.play_token_reporting("SX5", 1).unwrap();
+    assert!(g.position().lifted().is_some());
+    g.play_token_reporting("$X13U", 5).unwrap();
+    let p = g.position();
+    assert_eq!(p.turn(), Black);
+    let sword = g.rules.set(White).by_name("Sword").unwrap();
+    let me = g.rules.set(White).by_name("Self").unwrap();
+    assert_eq!(p.piece_at(sq("X5")), Some((White, me)), "the lunge stands");
+    assert_eq!(p.piece_at(sq("X3")), Some((White, sword)));
 }

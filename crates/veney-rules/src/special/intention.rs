@@ -17,9 +17,8 @@
 //! bluff. Declaring is offered as the turn's first action (it then counts as a pass) or after the
 //! turn's moves, never after a meta-move. On the declaring side's next turn the strike is offered
 //! as its first action, or as the second after the Self moves (concert), if the same opposing piece
-//! still stands on the target, the Jutsu is still on the board and the declaring blade (where it
-//! stands then: it is followed when it moves, and another blade of its kind does not enact it)
-//! still attacks the square as above. The struck piece suffers what the blade's attack
+//! still stands on the target, the Jutsu is still on the board and the declaring blade (another
+//! blade of its kind does not enact it) still attacks the square as above. The struck piece suffers what the blade's attack
 //! would do (fend, take, disarm, checkmate); the blade stays; the Jutsu goes to reserve. Any
 //! other move forfeits the intention; it lapses at the end of that turn.
 //!
@@ -338,8 +337,8 @@ pub(crate) fn enactment(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     {
         return;
     }
-    // The declaring blade, followed where it moved (in concert, pushed by the Donkey: `turn.rs`);
-    // another blade of its kind does not enact it.
+    // The declaring blade (followed should it move: `turn.rs`); another blade of its kind does
+    // not enact it.
     let from = intent.from;
     if pos.piece_at(from) == Some((side, intent.kind))
         && (strike(rules, pos, side, intent.kind, from, intent.to).is_some()
