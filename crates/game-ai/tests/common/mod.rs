@@ -202,6 +202,9 @@ impl Game for Gamble {
 /// first player says one; the first wins on a match. Or, with `simultaneous`, both seal at once.
 pub struct Pennies {
     pub simultaneous: bool,
+    /// Heads sealed by the first against tails by the second is a draw rather than the
+    /// second's win: the first's best mix is then heads two times in three, not even.
+    pub lopsided: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -233,6 +236,8 @@ impl Game for Pennies {
             [Some(a), Some(b)] => {
                 if a == b {
                     Decision::Over(Outcome::win(Player(0), 2, "match"))
+                } else if self.lopsided && (a, b) == (0, 1) {
+                    Decision::Over(Outcome::draw(2, "heads against tails"))
                 } else {
                     Decision::Over(Outcome::win(Player(1), 2, "no match"))
                 }
