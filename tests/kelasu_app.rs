@@ -765,3 +765,34 @@ fn the_merge_builders_marks_go_with_the_screen() {
         GridPackMarks::default()
     );
 }
+
+/// Back from a screen that left the clock alone (the title): a pause made there stands, the
+/// game's older form is not brought back over it (a review found the time given back).
+#[test]
+fn a_pause_made_away_from_the_game_stands_on_return() {
+    use veney::host::table_clock::{ClockIntent, ClockNow, TableClock};
+    let mut a = kelasu_app("kelasu-clock-title", None);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(3_000);
+    send(&mut a, ClockIntent::Press(0));
+    send(&mut a, OpenScreen(Screen::Title));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(7_000);
+    send(&mut a, ClockIntent::Pause);
+    let left = |a: &App| {
+        let c = a
+            .world()
+            .resource::<TableClock>()
+            .clock
+            .clone()
+            .expect("a clock");
+        [c.remaining(0, 20_000), c.remaining(1, 20_000)]
+    };
+    let paused = left(&a);
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
+    a.update();
+    assert_eq!(left(&a), paused);
+    let form = m(&a).game.clock().expect("the game keeps the clock");
+    assert!(form.contains("state=paused"), "{form}");
+}

@@ -164,6 +164,12 @@ struct Epoch(Instant);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FlagDown(pub Option<usize>);
 
+/// The screen whose game the table clock was last kept in step with: coming back to that same
+/// screen keeps the clock as it stands (a press, a pause or a fallen flag while away stays);
+/// coming back to another brings that game's own clock back.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClockShownFor(pub Option<super::screen::Screen>);
+
 /// When the waker thread should next wake the event loop (none: the clock does not run).
 #[derive(Resource, Clone, Default)]
 struct NextWake(Arc<Mutex<Option<Instant>>>);
@@ -225,6 +231,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<RestoreClock>()
         .init_resource::<ClockForm>()
         .init_resource::<FlagDown>()
+        .init_resource::<ClockShownFor>()
         .add_systems(Startup, restore)
         .add_systems(
             Update,
@@ -404,11 +411,13 @@ fn grid_clock_on_return(
     screen: Option<Res<State<super::screen::Screen>>>,
     m: Option<Res<super::grid::ActiveMatch>>,
     form: Res<ClockForm>,
+    shown_for: Res<ClockShownFor>,
     mut restore: MessageWriter<RestoreClock>,
 ) {
     if let (Some(screen), Some(m)) = (screen, m)
         && screen.is_changed()
         && m.screen == *screen.get()
+        && shown_for.0 != Some(m.screen)
         && let Some(c) = m.game.clock()
         && Some(&c) != form.0.as_ref()
     {
@@ -424,10 +433,12 @@ fn grid_game_clock(
     mut table: ResMut<TableClock>,
     m: Option<ResMut<super::grid::ActiveMatch>>,
     mut restore: MessageWriter<RestoreClock>,
+    mut shown_for: ResMut<ClockShownFor>,
 ) {
     let Some(mut m) = m else {
         return;
     };
+    shown_for.set_if_neq(ClockShownFor(Some(m.screen)));
     let names = [0u8, 1].map(|i| m.game.player_name(game_api::Player(i)));
     TableClock::set_seats(&mut table, names, m.decider().map_or(0, |p| p.index()));
     if form.is_changed() || (m.is_changed() && m.game.clock().is_none()) {

@@ -38,8 +38,13 @@ fn clock_sides(game: Res<CurrentGame>, mut t: ResMut<crate::host::table_clock::T
 fn clock_on_return(
     game: Res<CurrentGame>,
     form: Res<ClockForm>,
+    shown_for: Res<crate::host::table_clock::ClockShownFor>,
     mut restore: MessageWriter<RestoreClock>,
 ) {
+    // Back from a screen that left the clock alone (the title, the rules): it stands as it is.
+    if shown_for.0 == Some(crate::host::screen::Screen::Veney) {
+        return;
+    }
     if let Some(c) = game.0.clock()
         && Some(c) != form.0.as_deref()
     {
@@ -54,7 +59,11 @@ fn game_clock(
     form: Res<ClockForm>,
     mut game: ResMut<CurrentGame>,
     mut restore: MessageWriter<RestoreClock>,
+    mut shown_for: ResMut<crate::host::table_clock::ClockShownFor>,
 ) {
+    shown_for.set_if_neq(crate::host::table_clock::ClockShownFor(Some(
+        crate::host::screen::Screen::Veney,
+    )));
     let saved = game.0.clock().map(str::to_string);
     if form.is_changed() || (game.is_changed() && saved.is_none()) {
         if saved != form.0 {
