@@ -576,6 +576,16 @@ fn a_sealed_choice_typed_for_the_second_seat_waits_for_the_first() {
         .find(|r| r.0 == "Last move")
         .unwrap();
     assert!(!last.1.contains("S3A3W3"), "{last:?}");
+    // Under the hand-over screen an entry plays nothing and says so (it was reported played).
+    ask(&mut app, CompanionIntent::Enter("2|S2A2W5".into()));
+    match verdict(&app) {
+        Verdict::Refused { text, why } => {
+            assert!(why.contains("hand the board over"), "{why}");
+            assert!(!text.contains("S2A2W5"), "{text}");
+        }
+        v => panic!("not refused: {v:?}"),
+    }
+    assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 1);
 }
 
 #[test]

@@ -145,9 +145,18 @@ fn answer(
     mut verdict: ResMut<EntryVerdict>,
     mut roller: ResMut<super::Roller>,
     mut announce: MessageWriter<Announce>,
+    blocked: Res<crate::host::grid::GridBlocked>,
 ) {
     for i in intents.read() {
         match i {
+            // Under a pack's screen over the board (Tirachen's hand-over) nothing is played: say
+            // so rather than "played" (the host refuses the play it would send).
+            CompanionIntent::Enter(text) if blocked.0 && !text.trim().is_empty() => {
+                verdict.0 = Some(Verdict::Refused {
+                    text: "the entry".into(),
+                    why: "the screen over the board comes first (hand the board over)".into(),
+                });
+            }
             CompanionIntent::Enter(text) if !text.trim().is_empty() => {
                 let text = text.trim().to_string();
                 let v = enter(m.bypass_change_detection(), &text, &mut out);
