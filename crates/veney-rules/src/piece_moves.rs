@@ -333,7 +333,7 @@ fn piece_moves_facing<const COUNT: bool>(
         );
     }
     let last_dir = pos.last_dir(side);
-    // What stops a slide, by jump policy (as `View::passable` judges a square): any piece;
+    // What stops a slide, by jump policy (as `View::passable_for` judges a square): any piece;
     // only the Donkey; the Donkey and any piece not leapable. Squares the view makes
     // transparent never stop it.
     let stops = {
@@ -364,7 +364,7 @@ fn piece_moves_facing<const COUNT: bool>(
         }
         let can_move = ray.mode != Mode::AttackOnly;
         let dir = ray.no_repeat.then_some(ray.dir);
-        // The squares the slide reaches (one bit scan: `View::passable` as bitboards), in order.
+        // The squares the slide reaches (one bit scan: `View::passable_for` as bitboards), in order.
         let stop = match ray.jump {
             Jump::Nothing => stops[0],
             Jump::Anything => stops[1],

@@ -523,7 +523,7 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         for (i, sq) in ray.squares().enumerate() {
             if sq == m.to && i + 1 >= ray.min as usize {
                 reach |= 1 << sq.index();
-                // Anything before it on the ray that blocks? (`View::passable`, the generator's
+                // Anything before it on the ray that blocks? (`View::passable_for`, the generator's
                 // own judgement: no piece leaps the Donkey.)
                 let mut before = ray.squares().take(i);
                 let blade = rules.is_blade(side, kind);

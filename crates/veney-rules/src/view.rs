@@ -231,12 +231,6 @@ impl View {
         }
     }
 
-    /// Whether a slider may pass over `sq`.
-    #[inline]
-    pub(crate) fn passable(&self, sq: Square, jump: Jump) -> bool {
-        self.passable_for(sq, jump, false)
-    }
-
     /// Whether a slider may pass over `sq`; `blade`: the slider is a blade, which may leap the
     /// possessed free engagement (`possessed_free`).
     #[inline]
