@@ -394,12 +394,30 @@ fn the_trap_does_not_spring_on_a_cloak_holding_the_casters_blade() {
 /// A game of the standard set from `pieces` (the rest in reserve), Black to move, White's
 /// Obscurant Chaos cast-square on W6.
 fn white_trap_on_w6(pieces: &[(veney_rules::Side, &str, &str)]) -> (Arc<Rules>, Game) {
-    let r = Arc::new(rules());
+    trap_on_w6_with(Arc::new(rules()), pieces, "")
+}
+
+/// White's Obscurant Chaos trap on W6 under these rules, Black to move, with `extra` fields of
+/// the position text (` quiet=98`).
+fn trap_on_w6_with(
+    r: Arc<Rules>,
+    pieces: &[(veney_rules::Side, &str, &str)],
+    extra: &str,
+) -> (Arc<Rules>, Game) {
     let base = Position::from_pieces(&r, pieces, Black).unwrap();
-    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
+    let p = Position::from_text(&r, &format!("{} casts=wCW6{extra}", base.to_text(&r))).unwrap();
     let g = Game::from_position(r.clone(), p);
     (r, g)
 }
+
+/// The pieces of the trap tests: White's Self and Sword, Black's Self and the Cloak that steps
+/// onto the trap.
+const TRAP_PIECES: [(veney_rules::Side, &str, &str); 4] = [
+    (White, "Self", "Y4"),
+    (White, "Sword", "X4"),
+    (Black, "Self", "X13"),
+    (Black, "Cloak", "X8"),
+];
 
 #[test]
 fn obscurant_chaos_takes_an_armament_only_by_disarm_and_stabs_through_the_balance() {
@@ -1017,12 +1035,7 @@ fn a_meta_move_opening_the_normal_turn_instead_leaves_only_its_move() {
     // incidentally it can never be linked to further moves on one turn"; §2.0.16 "a meta-move
     // must be made before the normal moves of your turn". A review found the meta-move unlocking
     // the whole turn's start: a pass, a retreat, a second invocation.
-    let (r, mut g) = white_trap_on_w6(&[
-        (White, "Self", "Y4"),
-        (White, "Sword", "X4"),
-        (Black, "Self", "X13"),
-        (Black, "Cloak", "X8"),
-    ]);
+    let (r, mut g) = white_trap_on_w6(&TRAP_PIECES);
     black_cloak_onto_w6(&r, &mut g);
     for a in veney_rules::notation::parse_turn(&r, g.position(), "~W6", 1).unwrap() {
         g.play(a).unwrap();
@@ -1070,20 +1083,7 @@ fn springing_the_trap_is_contact_for_the_no_contest_count() {
     // turns"; §2.0.18: the technical piece "can be immediately lost to discard if the caster
     // invokes it". R-NO-CONTEST counts a turn quiet only when nothing was taken or fended: the
     // discard is contact (a review found it counted quiet, drawing the game at the count).
-    let r = Arc::new(rules());
-    let base = Position::from_pieces(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Sword", "X4"),
-            (Black, "Self", "X13"),
-            (Black, "Cloak", "X8"),
-        ],
-        Black,
-    )
-    .unwrap();
-    let p = Position::from_text(&r, &format!("{} casts=wCW6 quiet=98", base.to_text(&r))).unwrap();
-    let mut g = Game::from_position(r.clone(), p);
+    let (r, mut g) = trap_on_w6_with(Arc::new(rules()), &TRAP_PIECES, " quiet=98");
     black_cloak_onto_w6(&r, &mut g);
     assert_eq!(g.position().quiet_turns(), 99);
     for a in veney_rules::notation::parse_turn(&r, g.position(), "~W6", 1).unwrap() {
@@ -1101,20 +1101,7 @@ fn a_delayed_reset_after_the_turn_made_instead_of_the_invocation_starts_afresh()
     // repositioning (R-CAST), which would refuse it a pass (a review found the mark kept).
     let mut o = rules().options.clone();
     o.untenable = veney_rules::options::UntenablePolicy::DelayedReset;
-    let r = Arc::new(Rules::standard_with(o));
-    let base = Position::from_pieces(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Sword", "X4"),
-            (Black, "Self", "X13"),
-            (Black, "Cloak", "X8"),
-        ],
-        Black,
-    )
-    .unwrap();
-    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
-    let mut g = Game::from_position(r.clone(), p);
+    let (r, mut g) = trap_on_w6_with(Arc::new(Rules::standard_with(o)), &TRAP_PIECES, "");
     black_cloak_onto_w6(&r, &mut g);
     for a in veney_rules::notation::parse_turn(&r, g.position(), "~W6", 1).unwrap() {
         g.play(a).unwrap();
