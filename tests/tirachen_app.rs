@@ -910,25 +910,7 @@ fn a_loaded_game_keeps_its_own_secrets() {
     // Masters chosen in secret (ruling "Masters chosen openly or secretly"): a save of such a
     // game, loaded over an open game, is shown as the secret game it is (a review found the
     // open game's setting kept, both hands shown).
-    let secret = TirachenOptions {
-        masters: MasterChoice::Secret,
-        ..TirachenOptions::default()
-    };
-    let saves = temp_dir("load-secrets");
-    let mut a = app_saving_to(saves.clone(), "load-secrets");
-    send(&mut a, OpenScreen(Screen::Tirachen));
-    send(
-        &mut a,
-        NewTirachen {
-            options: secret,
-            position: None,
-        },
-    );
-    choose(&mut a, 9, 0, 0);
-    send(&mut a, HandedOver(Player(1)));
-    choose(&mut a, 0, 0, 9);
-    send(&mut a, HandedOver(Player(0)));
-    assert_eq!(stage(&a), TirachenStage::Playing);
+    let mut a = secret_game_in_play("load-secrets");
     assert!(m(&a).secrets);
     send(&mut a, Intent::Save);
     send(
