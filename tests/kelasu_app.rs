@@ -796,3 +796,27 @@ fn a_pause_made_away_from_the_game_stands_on_return() {
     let form = m(&a).game.clock().expect("the game keeps the clock");
     assert!(form.contains("state=paused"), "{form}");
 }
+
+/// A flag that falls while the title is shown ends the grid game whose clock it is (the player
+/// out of time loses, as on its screen): a review found it ignored off the screen.
+#[test]
+fn a_flag_fallen_on_the_title_ends_the_grid_game_whose_clock_it_is() {
+    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    let mut a = kelasu_app("kelasu-flag-title", None);
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    send(&mut a, OpenScreen(Screen::Title));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
+    a.update();
+    a.update();
+    assert!(
+        matches!(m(&a).game.decision(), Decision::Over(_)),
+        "{:?}",
+        m(&a).game.decision()
+    );
+}

@@ -277,3 +277,57 @@ fn start_runs_the_side_to_move_when_black_moves_first() {
         c.state(1_000)
     );
 }
+
+/// A flag that falls while the title is shown ends Veney's game on the way back (§2.0.R3 "If
+/// one player runs out of time, they lose"): the clock was still Veney's (a review found the
+/// game played on under a fallen flag).
+#[test]
+fn a_flag_fallen_on_the_title_ends_the_game_on_return() {
+    let mut a = app("veney-flag-title");
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 4_000);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 4_000);
+    a.world_mut()
+        .write_message(veney::host::OpenScreen(veney::Screen::Title));
+    a.update();
+    a.update();
+    // Black's five seconds run out on the title, and the title stays a while (the clock's one
+    // message of the fall is long gone by the return).
+    at(&mut a, 12_000);
+    for _ in 0..6 {
+        a.update();
+    }
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None,
+        "nothing ends while the game is not shown"
+    );
+    a.world_mut()
+        .write_message(veney::host::OpenScreen(veney::Screen::Veney));
+    a.update();
+    a.update();
+    at(&mut a, 9_500);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        Some(Outcome::OutOfTime {
+            winner: Side::White
+        })
+    );
+    // Undo plays on, and the same flag does not end it again.
+    common::send(&mut a, Command::Undo);
+    at(&mut a, 10_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None
+    );
+}

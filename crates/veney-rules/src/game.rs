@@ -644,12 +644,25 @@ impl Game {
             && ended > 0
         {
             let err = |e: Untenable| crate::errors::ParseError::new(col, tok, e.to_string());
-            for _ in 0..ended {
-                self.play(Action::EndTurn).map_err(err)?;
+            // Refused, the token leaves the turn open as it was (a review found the turn ended
+            // on the companion's live game by a throw the rules then refused).
+            let kept = self.clone();
+            let played = 'donkey: {
+                for _ in 0..ended {
+                    if let Err(e) = self.play(Action::EndTurn) {
+                        break 'donkey Err(err(e));
+                    }
+                }
+                let legal = self.legal_actions();
+                match san.resolve(&self.rules, &self.pos, &legal, col) {
+                    Ok(a) => self.play(a).map(|()| None).map_err(err),
+                    Err(e) => Err(e),
+                }
+            };
+            if played.is_err() {
+                *self = kept;
             }
-            let legal = self.legal_actions();
-            let a = san.resolve(&self.rules, &self.pos, &legal, col)?;
-            return self.play(a).map(|()| None).map_err(err);
+            return played;
         }
         let untenable = crate::penalty::untenable_actions(&self.rules, &self.pos);
         let a = match san.resolve(&self.rules, &self.pos, &untenable, col) {

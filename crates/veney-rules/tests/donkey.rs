@@ -275,3 +275,33 @@ fn a_saves_rules_header_is_checked_as_a_rules_file_is() {
         .unwrap_err();
     assert!(e.contains("6, 8, 10, 12 or 20 sides"), "{e}");
 }
+
+#[test]
+fn a_refused_donkey_throw_leaves_the_turn_open() {
+    // The record writes the Donkey's throw after its placer's turn, ending a turn whose second
+    // move was declined (`SY5 K@…`). A throw the rules refuse (`K@-` while the Donkey has several
+    // ways open, §2.0.23 step 1 is for one open square only) leaves the turn as it was: the
+    // companion types onto the live game (a review found White's turn ended by it).
+    let r = std::sync::Arc::new(donkey_rules());
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X4"),
+            (Black, "Self", "X13"),
+        ],
+        White,
+    );
+    let p = Position::from_text(&r, &format!("{} donkey=wX8", base.to_text(&r)))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut g = veney_rules::Game::from_position(r.clone(), p);
+    g.play_token_reporting("SY5", 1).unwrap();
+    let before = *g.position();
+    assert!(
+        matches!(before.phase(), Phase::Second { .. }),
+        "{:?}",
+        before.phase()
+    );
+    assert!(g.play_token_reporting("K@-", 5).is_err());
+    assert_eq!(*g.position(), before);
+}

@@ -160,9 +160,9 @@ pub struct ClockNow(pub Option<u64>);
 #[derive(Resource)]
 struct Epoch(Instant);
 
-/// The seat whose flag is down on the table clock now, if any (`FlagFell` tells the fall once).
+/// The flag down on the table clock now, if any (`FlagFell` tells the fall once).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FlagDown(pub Option<usize>);
+pub struct FlagDown(pub Option<game_clock::Flag>);
 
 /// The screen whose game the table clock was last kept in step with: coming back to that same
 /// screen keeps the clock as it stands (a press, a pause or a fallen flag while away stays);
@@ -340,14 +340,14 @@ fn flag_ends_game(
     t: Res<TableClock>,
     epoch: Res<Epoch>,
     fixed: Res<ClockNow>,
-    screen: Option<Res<State<super::Screen>>>,
     m: Option<ResMut<super::grid::ActiveMatch>>,
+    shown_for: Res<ClockShownFor>,
     mut seen: Local<Option<game_clock::Flag>>,
     mut fell: MessageWriter<FlagFell>,
     mut down: ResMut<FlagDown>,
 ) {
     let flag = t.clock.as_ref().and_then(|c| c.flag(now(&epoch, &fixed)));
-    down.set_if_neq(FlagDown(flag.map(|f| f.seat)));
+    down.set_if_neq(FlagDown(flag));
     if flag == *seen {
         return;
     }
@@ -355,10 +355,12 @@ fn flag_ends_game(
     if let Some(f) = flag {
         fell.write(FlagFell(f.seat));
     }
-    let (Some(f), Some(mut m), Some(screen)) = (flag, m, screen) else {
+    let (Some(f), Some(mut m)) = (flag, m) else {
         return;
     };
-    if m.screen != *screen.get() || (f.seat as u8) >= m.game.players() {
+    // The grid game whose clock it is — shown, or left for the title — ends; not when the
+    // clock was last kept with another game (a flag falling in Veney's game).
+    if shown_for.0 != Some(m.screen) || (f.seat as u8) >= m.game.players() {
         return;
     }
     if m.game

@@ -5,7 +5,7 @@
 //! `[Ending "White out of time"]`; undo plays on (`commands/history.rs`). The game carries the
 //! clock in its saves (`[Clock "…"]`): a loaded game brings its clock back, paused.
 use super::game::{CurrentGame, GameSet, Status};
-use crate::host::table_clock::{ClockForm, ClockSystems, FlagFell, RestoreClock};
+use crate::host::table_clock::{ClockForm, ClockSystems, RestoreClock};
 use bevy::prelude::*;
 use veney_rules::Side;
 
@@ -77,31 +77,32 @@ fn game_clock(
     }
 }
 
+/// A flag down on the clock kept with Veney's game ends it, once: as it falls, on coming back
+/// from a screen where it fell (the title), or when a setup it fell during is done (§2.0.19:
+/// no game to end before). A flag already acted on stays so after "undo to play on" (a review
+/// found flags falling off the screen, or during setup, lost).
 fn flag_falls(
-    mut fell: MessageReader<FlagFell>,
     mut game: ResMut<CurrentGame>,
     mut status: ResMut<Status>,
     setup: Res<super::setup_screen::SetupSession>,
     down: Res<crate::host::table_clock::FlagDown>,
-    mut pending: Local<Option<usize>>,
+    shown_for: Res<crate::host::table_clock::ClockShownFor>,
+    mut handled: Local<Option<game_clock::Flag>>,
 ) {
-    let fallen: Vec<usize> = fell.read().map(|f| f.0).collect();
-    // The armies are still being set up (§2.0.19): no game to end yet. The flag is kept and
-    // ends the game once it begins (the clock tells a fall once; a review found it lost).
-    if setup.0.is_some() {
-        if let Some(&f) = fallen.last() {
-            *pending = Some(f);
-        }
+    let Some(f) = down.0 else {
+        return;
+    };
+    if *handled == Some(f)
+        || setup.0.is_some()
+        || shown_for.0 != Some(crate::host::screen::Screen::Veney)
+    {
         return;
     }
-    // Kept only while that flag is still down (a clock reset or restored meanwhile lifts it).
-    let kept = pending.take().filter(|&f| down.0 == Some(f));
-    for f in kept.into_iter().chain(fallen) {
-        let side = Side::ALL[f.min(1)];
-        if game.0.out_of_time(side) {
-            status.info = Some(format!(
-                "{side}'s flag has fallen: out of time (undo to play on)"
-            ));
-        }
+    *handled = Some(f);
+    let side = Side::ALL[f.seat.min(1)];
+    if game.0.out_of_time(side) {
+        status.info = Some(format!(
+            "{side}'s flag has fallen: out of time (undo to play on)"
+        ));
     }
 }
