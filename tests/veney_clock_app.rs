@@ -331,3 +331,48 @@ fn a_flag_fallen_on_the_title_ends_the_game_on_return() {
         None
     );
 }
+
+/// The app started again straight onto Veney's board: the resumed game's own clock comes back,
+/// paused — not the table's (here none: `clock.txt` gone), which was written over it (a review
+/// found the screen's entry running before the autosave was resumed). The autosave keeps the
+/// clock as it stands after each press.
+#[test]
+fn a_restart_onto_veneys_board_brings_back_the_games_own_clock() {
+    let dir = common::temp_dir("veney-clock-restart");
+    let start = |dir: &std::path::Path| {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .insert_state(veney::Screen::Veney)
+            .insert_resource(veney::host::grid::SaveRoot(dir.to_path_buf()))
+            .insert_resource(SaveDir(dir.to_path_buf()));
+        app.add_plugins(veney::game_plugins);
+        app.update();
+        app
+    };
+    let mut a = start(&dir);
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 1_000);
+    a.world_mut().write_message(ClockIntent::Press(1));
+    at(&mut a, 3_000);
+    let auto = std::fs::read_to_string(a.world().resource::<SaveDir>().autosave()).unwrap();
+    assert!(auto.contains("[Clock \"clock1"), "{auto}");
+    drop(a);
+    let _ = std::fs::remove_file(dir.join("clock.txt"));
+    let mut b = start(&dir);
+    b.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    for _ in 0..4 {
+        b.update();
+    }
+    assert!(
+        b.world().resource::<TableClock>().clock.is_some(),
+        "the game's clock is back on the table"
+    );
+    assert!(
+        b.world().resource::<CurrentGame>().0.clock().is_some(),
+        "and the game keeps it"
+    );
+}

@@ -60,14 +60,30 @@ fn game_clock(
     mut game: ResMut<CurrentGame>,
     mut restore: MessageWriter<RestoreClock>,
     mut shown_for: ResMut<crate::host::table_clock::ClockShownFor>,
+    mut started: Local<bool>,
 ) {
-    shown_for.set_if_neq(crate::host::table_clock::ClockShownFor(Some(
-        crate::host::screen::Screen::Veney,
-    )));
+    let veney = Some(crate::host::screen::Screen::Veney);
+    let was = shown_for.0;
+    shown_for.set_if_neq(crate::host::table_clock::ClockShownFor(veney));
     let saved = game.0.clock().map(str::to_string);
+    // The first run: the resumed game's own clock comes back, paused — at start-up straight
+    // onto this screen its entry ran before the autosave was resumed, and the table's clock
+    // (perhaps another game's) was written over the game's (a review found it).
+    if !*started {
+        *started = true;
+        if was != veney
+            && let Some(c) = saved.clone()
+            && Some(&c) != form.0.as_ref()
+        {
+            restore.write(RestoreClock(c));
+            return;
+        }
+    }
     if form.is_changed() || (game.is_changed() && saved.is_none()) {
         if saved != form.0 {
-            game.bypass_change_detection().0.set_clock(form.0.clone());
+            // Marked changed, so the autosave keeps the clock as it stands (after a restart it
+            // was one press behind `clock.txt`).
+            game.0.set_clock(form.0.clone());
         }
     } else if game.is_changed()
         && let Some(c) = saved
