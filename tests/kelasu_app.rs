@@ -820,3 +820,19 @@ fn a_flag_fallen_on_the_title_ends_the_grid_game_whose_clock_it_is() {
         m(&a).game.decision()
     );
 }
+
+/// The grid game's autosave follows the clock too: after a press it holds the clock as it
+/// stands (it followed only the moves, one press behind).
+#[test]
+fn the_autosave_follows_every_press_of_the_clock() {
+    use veney::host::table_clock::{ClockIntent, ClockNow};
+    let mut a = kelasu_app("kelasu-clock-autosave", None);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(4_000);
+    send(&mut a, ClockIntent::Press(0));
+    a.update();
+    let auto = std::fs::read_to_string(m(&a).autosave_path()).unwrap();
+    let clock = m(&a).game.clock().expect("the game carries the clock");
+    assert!(auto.contains(&clock), "{auto}\n--- {clock}");
+}

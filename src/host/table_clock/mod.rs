@@ -445,7 +445,9 @@ fn grid_game_clock(
     TableClock::set_seats(&mut table, names, m.decider().map_or(0, |p| p.index()));
     if form.is_changed() || (m.is_changed() && m.game.clock().is_none()) {
         if m.game.clock() != form.0 {
-            m.bypass_change_detection().game.set_clock(form.0.clone());
+            // Marked changed, so the autosave keeps the clock as it stands (it followed only
+            // the moves, one press behind `clock.txt`).
+            m.game.set_clock(form.0.clone());
         }
     } else if m.is_changed()
         && let Some(c) = m.game.clock()
