@@ -632,8 +632,10 @@ impl Game {
                     san.resolve(&self.rules, &q, &legal, col)
             {
                 let err = |e: Untenable| crate::errors::ParseError::new(col, tok, e.to_string());
-                self.play(Action::EndTurn).map_err(err)?;
-                return self.play(a).map(|()| None).map_err(err);
+                return self.whole_or_nothing(|g| {
+                    g.play(Action::EndTurn).map_err(err)?;
+                    g.play(a).map(|()| None).map_err(err)
+                });
             }
         }
         // The Donkey's throw written after its placer's turn (the record puts it there), when
@@ -646,32 +648,44 @@ impl Game {
             let err = |e: Untenable| crate::errors::ParseError::new(col, tok, e.to_string());
             // Refused, the token leaves the turn open as it was (a review found the turn ended
             // on the companion's live game by a throw the rules then refused).
-            let kept = self.clone();
-            let played = 'donkey: {
+            return self.whole_or_nothing(|g| {
                 for _ in 0..ended {
-                    if let Err(e) = self.play(Action::EndTurn) {
-                        break 'donkey Err(err(e));
-                    }
+                    g.play(Action::EndTurn).map_err(err)?;
                 }
-                let legal = self.legal_actions();
-                match san.resolve(&self.rules, &self.pos, &legal, col) {
-                    Ok(a) => self.play(a).map(|()| None).map_err(err),
-                    Err(e) => Err(e),
-                }
-            };
-            if played.is_err() {
-                *self = kept;
-            }
-            return played;
+                let legal = g.legal_actions();
+                let a = san.resolve(&g.rules, &g.pos, &legal, col)?;
+                g.play(a).map(|()| None).map_err(err)
+            });
         }
         let untenable = crate::penalty::untenable_actions(&self.rules, &self.pos);
         let a = match san.resolve(&self.rules, &self.pos, &untenable, col) {
             Ok(a) => a,
             Err(e) => return Err(strict_err.unwrap_or(e)),
         };
-        // A marked token is checked after it is played and called: kept to put the game back
-        // as it was when the mark is refused (the companion types onto the live game).
-        let kept = written.map(|_| self.clone());
+        let Some(w) = written else {
+            return match self
+                .attempt(a)
+                .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()))?
+            {
+                Attempt::PlayedUntenable(why) => Ok(Some(why)),
+                Attempt::Played => Ok(None),
+            };
+        };
+        // A marked token is checked after it is played and called: refused, the game is put
+        // back as it was (the companion types onto the live game).
+        self.whole_or_nothing(|g| g.play_marked(a, w, col, tok, whole))
+    }
+
+    /// Plays `a` (written `whole`, its call marked `w`), calls it, and checks the call gives
+    /// that mark.
+    fn play_marked(
+        &mut self,
+        a: Action,
+        w: &str,
+        col: usize,
+        tok: &str,
+        whole: &str,
+    ) -> Result<Option<Untenable>, crate::errors::ParseError> {
         let why = match self
             .attempt(a)
             .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()))?
@@ -683,30 +697,40 @@ impl Game {
         // checkmate by penalty); the agreed penalty must give the same, or the record was played
         // under other terms and replaying it on would go astray (a review found a `U#` taken
         // back under the default terms, the next turn read as the offender's).
-        if let Some(w) = written {
-            let call = self.call_untenable();
-            let given = call.and_then(|c| c.suffix());
-            if given != Some(w) {
-                let why = match (call, given) {
-                    (None, _) => format!(
-                        "the record marks the move called (`{w}`), but it is not open to call here"
-                    ),
-                    (Some(_), None) => format!(
-                        "the record marks the move called (`{w}`), but under the agreed penalty ({:?}) a call takes it back unmarked: the record was played under other terms (its [Rules] header)",
-                        self.rules.options.untenable
-                    ),
-                    (Some(_), Some(g)) => format!(
-                        "the record marks the call `{w}`, but the agreed penalty ({:?}) gives `{g}`: the record was played under other terms (its [Rules] header)",
-                        self.rules.options.untenable
-                    ),
-                };
-                if let Some(k) = kept {
-                    *self = k;
-                }
-                return Err(crate::errors::ParseError::new(col, whole, why));
-            }
+        let call = self.call_untenable();
+        let given = call.and_then(|c| c.suffix());
+        if given != Some(w) {
+            let why = match (call, given) {
+                (None, _) => format!(
+                    "the record marks the move called (`{w}`), but it is not open to call here"
+                ),
+                (Some(_), None) => format!(
+                    "the record marks the move called (`{w}`), but under the agreed penalty ({:?}) a call takes it back unmarked: the record was played under other terms (its [Rules] header)",
+                    self.rules.options.untenable
+                ),
+                (Some(_), Some(g)) => format!(
+                    "the record marks the call `{w}`, but the agreed penalty ({:?}) gives `{g}`: the record was played under other terms (its [Rules] header)",
+                    self.rules.options.untenable
+                ),
+            };
+            return Err(crate::errors::ParseError::new(col, whole, why));
         }
         Ok(why)
+    }
+
+    /// Runs `f`, which may play several actions: refused, the game is as it was before (rng,
+    /// history, marks and redo included), so a token played onto the live game changes nothing
+    /// unless it is played whole.
+    fn whole_or_nothing<T>(
+        &mut self,
+        f: impl FnOnce(&mut Game) -> Result<T, crate::errors::ParseError>,
+    ) -> Result<T, crate::errors::ParseError> {
+        let kept = self.clone();
+        let result = f(self);
+        if result.is_err() {
+            *self = kept;
+        }
+        result
     }
 
     /// How each played action stands (§2.0.22), in order.
