@@ -171,10 +171,12 @@ impl ActiveMatch {
                 Decision::Simultaneous { waiting } => waiting.iter().next(),
                 _ => None,
             };
+            // Whether that seat's view shows something a spectator's does not (hashes of the
+            // two observations: this runs several times a frame).
             if let Some(p) = seat
                 && self.held_by != Some(p)
-                && self.game.position_text(Viewer::Player(p))
-                    != self.game.position_text(Viewer::Spectator)
+                && self.game.observed_hash(Viewer::Player(p))
+                    != self.game.observed_hash(Viewer::Spectator)
             {
                 return Viewer::Spectator;
             }
