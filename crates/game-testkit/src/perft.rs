@@ -18,6 +18,9 @@ pub fn perft<G: Game>(g: &G, s: &G::State, depth: u32) -> u64 {
 
 /// Per first action (its text), the leaves below it: for comparing two implementations.
 pub fn divide<G: Game>(g: &G, s: &G::State, depth: u32) -> Vec<(String, u64)> {
+    if matches!(g.decision(s), Decision::Over(_)) {
+        return Vec::new();
+    }
     choices(g, s)
         .into_iter()
         .map(|(actor, a)| (g.action_text(s, a), after(g, s, actor, a, depth.max(1))))
@@ -42,11 +45,22 @@ fn after<G: Game>(g: &G, s: &G::State, actor: Actor, a: G::Action, depth: u32) -
 
 /// Every (actor, action) open in `s`. A simultaneous decision branches over the lowest waiting
 /// seat first; the others follow as the state asks for them.
+///
+/// Panics on a dead end — a game not over in which nobody can act — naming the position: the
+/// game API promises an action to whoever a decision waits for, and counting such a state as no
+/// leaf at all would hide the broken rule inside a smaller count.
 fn choices<G: Game>(g: &G, s: &G::State) -> Vec<(Actor, G::Action)> {
-    let Some(actor) = game_api::actor_now(&g.decision(s)) else {
-        return Vec::new();
-    };
+    let decision = g.decision(s);
     let mut out = Vec::new();
-    actions_for(g, s, actor, &mut out);
-    out.into_iter().map(|a| (actor, a)).collect()
+    let actor = game_api::actor_now(&decision);
+    if let Some(actor) = actor {
+        actions_for(g, s, actor, &mut out);
+    }
+    match actor {
+        Some(actor) if !out.is_empty() => out.into_iter().map(|a| (actor, a)).collect(),
+        _ => panic!(
+            "perft: {decision:?} with no action open in {}",
+            g.position_text(s)
+        ),
+    }
 }

@@ -174,15 +174,47 @@ fn check_declared<G: Game>(mut m: Match<G>) -> Result<(), String> {
     let before = m.state().clone();
     for d in endings {
         m.declare(d).map_err(|r| format!("{d:?} refused: {r}"))?;
-        if !matches!(m.decision(), Decision::Over(_)) {
+        let Decision::Over(o) = m.decision() else {
             return Err(format!("{d:?} did not end the game"));
-        }
+        };
+        check_declared_results(d, &o.results, g.players())?;
         crate::save::check_save_roundtrip(&m)?;
         if !game_api::AnyMatch::undo(&mut m) || m.declared().is_some() || m.state() != &before {
             return Err(format!("undo did not withdraw {d:?} alone"));
         }
     }
     Ok(())
+}
+
+/// A player who resigns or runs out of time loses and every other player wins; an agreed draw
+/// gives nobody a win and everybody the same result (a draw, or as a game rules it: Veney's
+/// agreed draw under Shima loses for both).
+fn check_declared_results(
+    d: game_api::Declared,
+    results: &[game_api::PlayerResult],
+    players: u8,
+) -> Result<(), String> {
+    use game_api::{Declared, PlayerResult};
+    if results.len() != players as usize {
+        return Err(format!("{d:?} gives {} results for {players} players", results.len()));
+    }
+    let right = match d {
+        Declared::Resigns(p) | Declared::OutOfTime(p) => results.iter().enumerate().all(|(i, r)| {
+            *r == if i == p.0 as usize {
+                PlayerResult::Loss
+            } else {
+                PlayerResult::Win
+            }
+        }),
+        Declared::DrawAgreed => {
+            results.iter().all(|r| *r != PlayerResult::Win && *r == results[0])
+        }
+    };
+    if right {
+        Ok(())
+    } else {
+        Err(format!("{d:?} ends the game with the results {results:?}"))
+    }
 }
 
 /// Undo restores `before` with its hash, and the generator with it: a chance outcome the

@@ -35,10 +35,7 @@ fn random_playouts_pass_on_a_sound_game() {
 
 #[test]
 fn a_leaked_secret_is_caught() {
-    let leaky = Bids {
-        hide: false,
-        bad_text: false,
-    };
+    let leaky = Bids { hide: false, ..GOOD };
     let mut s = leaky.start();
     leaky.apply(&mut s, Actor::Player(Player(0)), Act::Bid(2));
     let err = check_observations(&leaky, &s).unwrap_err();
@@ -51,11 +48,37 @@ fn a_leaked_secret_is_caught() {
 #[test]
 fn broken_notation_is_caught() {
     let bad = Bids {
-        hide: true,
         bad_text: true,
+        ..GOOD
     };
     let err = random_playouts(&Arc::new(bad), None, &Playouts::default()).unwrap_err();
     assert!(err.contains("reads back as"), "{err}");
+}
+
+#[test]
+fn a_resignation_that_wins_is_caught() {
+    let bad = Bids {
+        resigner_wins: true,
+        ..GOOD
+    };
+    let err = random_playouts(&Arc::new(bad), None, &Playouts::default()).unwrap_err();
+    assert!(err.contains("Resigns(Player(0)) ends the game with the results [Win, Loss]"), "{err}");
+}
+
+#[test]
+fn a_player_left_without_an_action_is_caught() {
+    let bad = Bids {
+        dead_end: true,
+        ..GOOD
+    };
+    let err = random_playouts(&Arc::new(bad), None, &Playouts::default()).unwrap_err();
+    assert!(err.contains("has no legal action in 2 "), "{err}");
+    let dead = std::panic::catch_unwind(|| perft(&bad, &bad.start(), 8)).unwrap_err();
+    let msg = dead.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(msg.contains("no action open in 2 "), "{msg}");
+    // The sound game's tree has no dead end to the same depth: two rounds and the last round's
+    // two bids, three ways each.
+    assert_eq!(perft(&GOOD, &GOOD.start(), 8), 3u64.pow(8));
 }
 
 #[test]

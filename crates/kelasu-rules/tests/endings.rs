@@ -103,6 +103,19 @@ fn sixty_four_full_turns_without_blank_move_merge_or_capture() {
     assert!(over(&g, &s).is_none());
     play(&g, &mut s, "A2-A3");
     assert_eq!(over(&g, &s).unwrap().reason, endings::quiet_turns(2));
+    // A Merge restarts it: after W=D4/D5 (one energy, two Blanks: the turn ends), the fourth
+    // quiet turn ends the game, not the third.
+    let mut s = pos("A0:G C0:S D4:B D5:B J9:g H9:s", Side::Blue);
+    play(&g, &mut s, "A0-A1 J9-J8 W=D4/D5 J8-J7 A1-A2 J7-J6");
+    assert!(over(&g, &s).is_none());
+    play(&g, &mut s, "A2-A3");
+    assert_eq!(over(&g, &s).unwrap().reason, endings::quiet_turns(2));
+    // So does a Capture: A1xA5 takes Red's Warrior.
+    let mut s = pos("A0:G C0:S A5:w J9:g H9:s", Side::Blue);
+    play(&g, &mut s, "A0-A1 J9-J8 A1xA5 J8-J7 A5-A6 J7-J6");
+    assert!(over(&g, &s).is_none());
+    play(&g, &mut s, "A6-A7");
+    assert_eq!(over(&g, &s).unwrap().reason, endings::quiet_turns(2));
 }
 
 #[test]

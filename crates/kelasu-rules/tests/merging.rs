@@ -133,3 +133,45 @@ fn a_stone_from_twenty_one_blanks() {
     );
     assert_eq!(t.stones(Side::Blue), 2);
 }
+
+/// The cost table: "General | 10", "Champion | 5", "Diplomat | 4" — that many Blanks, and that
+/// much energy ("Merging will cost you as much Energy as the number of Blanks used."). Six Stones give
+/// six energy: a Diplomat leaves 2, a Champion 1, and a General (10) ends the turn.
+#[test]
+fn a_general_costs_ten_blanks_a_champion_five_and_a_diplomat_four() {
+    use game_api::Game;
+    let g = game();
+    let stones = "A0:S A1:S A2:S A3:S A4:S A5:S j9:s j0:g";
+    // Ten Blanks in a row, D0–D9.
+    let row: String = (0..10).map(|f| format!(" D{f}:B")).collect();
+    let s = pos(&format!("{stones}{row}"), Side::Blue);
+    assert_eq!(s.energy(), 6);
+    for (text, kind, left) in [
+        ("D=D0/D1+D2+D3", Kind::Diplomat, 2),
+        ("C=D0/D1+D2+D3+D4", Kind::Champion, 1),
+    ] {
+        let mut t = s.clone();
+        play(&g, &mut t, text);
+        assert_eq!(t.piece_at(sq("D0")).unwrap().kind, kind);
+        assert_eq!((t.to_move(), t.energy()), (Side::Blue, left), "{text}");
+    }
+    let mut t = s.clone();
+    play(&g, &mut t, "G=D0/D1+D2+D3+D4+D5+D6+D7+D8+D9");
+    assert_eq!(t.piece_at(sq("D0")).unwrap().kind, Kind::General);
+    assert!((1..10).all(|f| t.piece_at(sq(&format!("D{f}"))).is_none()));
+    assert_eq!(t.to_move(), Side::Red, "10 energy spent of 6: the turn ends");
+    // Nine Blanks are not a General.
+    let nine = Action::Merge {
+        kind: Kind::General,
+        to: sq("D0"),
+        blanks: (0..9).fold(kelasu_rules::Bitboard::EMPTY, |b, f| {
+            b.with(sq(&format!("D{f}")))
+        }),
+    };
+    assert!(!legal(&g, &s).contains(&nine));
+    let r = g
+        .play_checked(&mut s.clone(), game_api::Actor::Player(game_api::Player(0)), nine)
+        .unwrap_err();
+    assert_eq!(r.rule, kelasu_rules::rules::MERGE_COST);
+    assert!(r.why.contains("costs 10 Blanks, not 9"), "{r:?}");
+}

@@ -14,6 +14,13 @@ fn refused(s: &kelasu_rules::Position, a: Action) -> game_api::Refusal {
     r
 }
 
+/// `a` is refused by `rule`, for a reason that says `why`.
+fn refused_by(s: &kelasu_rules::Position, a: Action, rule: &str, why: &str) {
+    let r = refused(s, a);
+    assert_eq!(r.rule, rule, "{r:?}");
+    assert!(r.why.contains(why), "{r:?}");
+}
+
 fn mv(a: &str, b: &str) -> Action {
     Action::Move {
         from: sq(a),
@@ -42,9 +49,9 @@ fn each_rule_names_itself() {
     assert_eq!(r.rule, rules::piece_rule(Kind::Warrior));
     assert!(r.why.contains("only capture"), "{}", r.why);
     let s = pos("E4:R D3:b A0:S j9:s", Side::Blue);
-    assert!(refused(&s, mv("E4", "D3")).why.contains("Move Only"));
+    refused_by(&s, mv("E4", "D3"), rules::piece_rule(Kind::Runner), "Move Only");
     let s = pos("E4:R D5:b A0:S j9:s", Side::Blue);
-    assert!(refused(&s, mv("E4", "C6")).why.contains("in the way"));
+    refused_by(&s, mv("E4", "C6"), rules::piece_rule(Kind::Runner), "in the way");
 
     // Recall.
     let s = pos("I3:W J3:W A3:b A0:S j9:s", Side::Blue);
@@ -59,28 +66,12 @@ fn each_rule_names_itself() {
         .rule,
         rules::RECALL
     );
-    assert!(
-        refused(
-            &s,
-            Action::Recall {
-                from: sq("J3"),
-                to: sq("A3")
-            }
-        )
-        .why
-        .contains("occupied")
-    );
-    assert!(
-        refused(
-            &s,
-            Action::Recall {
-                from: sq("J3"),
-                to: sq("A4")
-            }
-        )
-        .why
-        .contains("9 ranks")
-    );
+    let recall = |from: &str, to: &str| Action::Recall {
+        from: sq(from),
+        to: sq(to),
+    };
+    refused_by(&s, recall("J3", "A3"), rules::RECALL, "occupied");
+    refused_by(&s, recall("J3", "A4"), rules::RECALL, "9 ranks");
 
     // Conversion.
     let s = pos("E4:D E5:b F5:B A0:S j9:s", Side::Blue);
@@ -119,19 +110,21 @@ fn each_rule_names_itself() {
         refused(&s, m(Kind::Warrior, "C5", &["B5", "C5"])).rule,
         rules::MERGING
     );
-    assert!(
-        refused(&s, m(Kind::Warrior, "C9", &["C9", "D0"]))
-            .why
-            .contains("next to each other")
+    refused_by(
+        &s,
+        m(Kind::Warrior, "C9", &["C9", "D0"]),
+        rules::MERGING,
+        "next to each other",
     );
     assert_eq!(
         refused(&s, m(Kind::Runner, "C5", &["C5", "D5"])).rule,
         rules::MERGE_COST
     );
-    assert!(
-        refused(&s, m(Kind::Warrior, "E5", &["D5", "D6"]))
-            .why
-            .contains("one of the Blanks")
+    refused_by(
+        &s,
+        m(Kind::Warrior, "E5", &["D5", "D6"]),
+        rules::MERGING,
+        "one of the Blanks",
     );
     assert_eq!(
         refused(&s, m(Kind::Blank, "D5", &["D5", "D6"])).rule,
@@ -182,7 +175,8 @@ fn a_piece_kept_still_by_a_rule_says_which() {
 }
 
 #[test]
-fn a_moved_diplomat_does_not_convert_and_moved_blanks_merge_only_by_option() {
+fn a_moved_diplomat_does_not_convert_nor_a_moved_warrior_recall_and_moved_blanks_merge_only_by_option(
+) {
     // Ruling "moved pieces cannot convert or recall": "You cannot move the same piece twice in
     // the same turn." The Diplomat that stepped E4-E5 may not convert F6 after.
     let g = game();
@@ -194,6 +188,15 @@ fn a_moved_diplomat_does_not_convert_and_moved_blanks_merge_only_by_option() {
     };
     assert!(!legal(&g, &s).contains(&convert));
     assert_eq!(refused(&s, convert).rule, rules::ONCE_PER_TURN);
+    // Nor may a Warrior that stepped onto the end of the board recall the same turn.
+    let mut s = pos("I3:W A0:S A1:S j9:s j0:g", Side::Blue);
+    play(&g, &mut s, "I3-J3");
+    let recall = Action::Recall {
+        from: sq("J3"),
+        to: sq("A3"),
+    };
+    assert!(!legal(&g, &s).contains(&recall));
+    assert_eq!(refused(&s, recall).rule, rules::ONCE_PER_TURN);
     // Ruling "Merging Blanks that moved": by default a Blank that moved may merge; with
     // MovedBlanksMerge=no it may not, and the refusal says so.
     let merge = Action::Merge {
@@ -215,6 +218,7 @@ fn a_moved_diplomat_does_not_convert_and_moved_blanks_merge_only_by_option() {
     let r = no
         .play_checked(&mut s.clone(), Actor::Player(Player(0)), merge)
         .unwrap_err();
+    assert_eq!(r.rule, rules::MERGING, "{r:?}");
     assert!(r.why.contains("MovedBlanksMerge=no"), "{r:?}");
 }
 

@@ -1,7 +1,8 @@
 //! The toy game the testkit's tests share: each round both players seal a bid of 0–2 at once
 //! (simultaneous, secret until both are in), then a die of 1–3 is thrown (chance), and the higher
 //! bid scores the die; three rounds, then the higher score wins. `hide: false` is a leaky variant
-//! and `bad_text: true` a broken-notation variant, to prove the checks can fail.
+//! `bad_text: true` a broken-notation variant, `resigner_wins` a broken ending and `dead_end` a game
+//! that leaves a player without an action, to prove the checks can fail.
 #![allow(dead_code)] // each test file uses part of it
 use game_api::{
     ActionCells, Actor, BoardDesc, Cell, Decision, Game, Outcome, PieceView, Player, PlayerSet,
@@ -28,6 +29,10 @@ pub struct Bids {
     pub hide: bool,
     /// Bids are written back wrongly (the broken-notation variant).
     pub bad_text: bool,
+    /// A resignation wins (the broken-ending variant).
+    pub resigner_wins: bool,
+    /// The second seat has no bid to make in the last round (the dead-end variant).
+    pub dead_end: bool,
 }
 
 impl Game for Bids {
@@ -73,6 +78,9 @@ impl Game for Bids {
         }
     }
     fn legal_actions(&self, s: &St, p: Player, out: &mut Vec<Act>) {
+        if self.dead_end && s.round == 2 && p == Player(1) {
+            return;
+        }
         if self.decision(s).is_for(p) {
             out.extend((0..3).map(Act::Bid));
         }
@@ -96,6 +104,12 @@ impl Game for Bids {
                 s.round += 1;
             }
             _ => unreachable!(),
+        }
+    }
+    fn declared_outcome(&self, _s: &St, d: game_api::Declared) -> Outcome {
+        match d {
+            game_api::Declared::Resigns(p) if self.resigner_wins => Outcome::win(p, 2, "resigned"),
+            _ => d.default_outcome(self),
         }
     }
     fn hash(&self, s: &St) -> u64 {
@@ -234,4 +248,6 @@ impl Game for Bids {
 pub const GOOD: Bids = Bids {
     hide: true,
     bad_text: false,
+    resigner_wins: false,
+    dead_end: false,
 };
