@@ -62,7 +62,7 @@ pub trait AnyMatch: Send + Sync {
     /// Action `step` of the history as seen from the state it was played in (`None` past the
     /// end): the last-move mark of a reviewed position.
     /// Step `step` of the history as `viewer` may see it: an action hidden from them (a sealed
-    /// choice not yet revealed) is `?`, with no label and no cells.
+    /// choice not yet revealed) is `?`, with no label, no cells and the neutral kind `action`.
     fn step_action(&self, step: usize, viewer: Viewer) -> Option<ActionView>;
     /// Why no legal action goes from `from` to `to` for the deciding player.
     fn explain_move(&self, from: Option<crate::Cell>, to: crate::Cell) -> Refusal;
@@ -92,9 +92,15 @@ pub trait AnyMatch: Send + Sync {
     /// The match itself, for a game's own pack to read its typed state
     /// (`downcast_ref::<Match<Kelasu>>()`): what only that game shows (Kelasu's energy).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// A copy of the match to try something on (a text read by the rules) without touching
+    /// this one's history or redo list.
+    fn clone_match(&self) -> Box<dyn AnyMatch>;
 }
 
 impl<G: Game + 'static> AnyMatch for Match<G> {
+    fn clone_match(&self) -> Box<dyn AnyMatch> {
+        Box::new(self.clone())
+    }
     fn game_name(&self) -> &'static str {
         self.game().name()
     }
@@ -194,10 +200,12 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         if !g.action_visible(&s.before, s.actor, s.action, viewer)
             && !g.action_revealed(self.state(), s.actor, s.action, viewer)
         {
+            // Nothing of the hidden action shows, its kind included (a game's kinds may tell
+            // its choices apart): the default kind every game shares.
             return Some(ActionView {
                 text: "?".into(),
                 cells: crate::ActionCells::default(),
-                kind: g.action_kind(&s.before, s.action),
+                kind: HIDDEN_KIND,
                 label: None,
             });
         }
@@ -257,6 +265,10 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         self
     }
 }
+
+/// The kind of a step hidden from its viewer: `Game::action_kind`'s default, whatever the
+/// action was.
+const HIDDEN_KIND: &str = "action";
 
 fn view_of<G: Game>(g: &G, s: &G::State, a: G::Action) -> ActionView {
     ActionView {

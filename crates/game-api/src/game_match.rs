@@ -133,18 +133,25 @@ impl<G: Game> Match<G> {
         }
     }
 
-    /// Ends the game as the players declare: a resignation or an agreed draw. Refused when the
-    /// game is already over, or names no player of this game. Undo withdraws it.
+    /// Ends the game as the players declare: a resignation, an agreed draw, or a flag fallen
+    /// (out of time). Refused when the game is already over, or names no player of this game.
+    /// Undo withdraws it.
     pub fn declare(&mut self, d: Declared) -> Result<(), Refusal> {
         if let Decision::Over(_) = self.decision() {
             return Err(Refusal::game_over());
         }
-        if let Declared::Resigns(p) = d
+        let seat = match d {
+            Declared::Resigns(p) => Some(("resignation", p)),
+            Declared::OutOfTime(p) => Some(("out of time", p)),
+            Declared::DrawAgreed => None,
+        };
+        if let Some((rule, p)) = seat
             && p.0 >= self.game.players()
         {
+            // Counted in u16: seat 255 is player 256, not an overflow.
             return Err(Refusal::new(
-                "resignation",
-                format!("this game has no player {}", p.0 + 1),
+                rule,
+                format!("this game has no player {}", u16::from(p.0) + 1),
             ));
         }
         self.declared = Some(d);

@@ -22,7 +22,8 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
     let hs = read_headers(text)?;
     let get = |k: &str| hs.iter().find(|h| h.key == k);
     match get("Game") {
-        Some(h) if h.value == game.name() => {}
+        // The name in any case (`[Game "Tirachen"]`), as the CLI's replay takes it.
+        Some(h) if h.value.eq_ignore_ascii_case(game.name()) => {}
         Some(h) => {
             return Err(SaveError::Wrong(format!(
                 "line {}: this is a save of `{}`, not of `{}`",
@@ -80,8 +81,15 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
     m.set_clock(get(CLOCK).map(|h| h.value.to_string()));
     if let Some(h) = get(ENDING) {
         let d = Declared::parse(&*game, h.value).ok_or_else(|| {
-            let names: Vec<String> = (0..game.players())
-                .map(|p| format!("`{} resigns`", game.player_name(Player(p))))
+            // Every ending `Declared::parse` reads: each player's resignation and flag, the
+            // agreed draw.
+            let players: Vec<String> = (0..game.players())
+                .map(|p| game.player_name(Player(p)))
+                .collect();
+            let names: Vec<String> = players
+                .iter()
+                .map(|n| format!("`{n} resigns`"))
+                .chain(players.iter().map(|n| format!("`{n} out of time`")))
                 .collect();
             TextError::new(
                 h.value_col,

@@ -42,8 +42,10 @@ impl From<TextError> for SaveError {
 
 /// Writes `bytes` (a save's text, a PDF) to `path` through a temporary file beside it and a
 /// rename, so a crash or a full disk mid-write never leaves a half-written file in place of the
-/// old one; the temporary file is removed when anything fails. Every atomic write of the project
-/// goes through here.
+/// old one; the temporary file is removed when anything fails. The temporary file is always a
+/// new one (a file or symlink already at its name is never followed nor truncated: the next
+/// name is tried), and on Unix it takes the permissions of the file it replaces. Every atomic
+/// write of the project goes through here.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
     use std::io::Write;
     let dir = path
@@ -57,11 +59,32 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
     // One temporary file per write, even two threads of one process saving the same path at
     // once (each renames its own whole file into place).
     static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.tmp{}-{n}", std::process::id()));
+    // Created new (O_EXCL: a symlink there is not followed); a name already taken, whatever
+    // is there, is left alone and the next one tried.
+    let mut tries = 0;
+    let (mut f, tmp) = loop {
+        let n = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.tmp{}-{n}", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (f, tmp),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < 100 => tries += 1,
+            Err(e) => return Err(e),
+        }
+    };
     let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes.as_ref())?;
+        // The file replaced keeps its permissions (a save kept private stays private).
+        #[cfg(unix)]
+        if let Ok(old) = std::fs::metadata(path) {
+            use std::os::unix::fs::PermissionsExt;
+            f.set_permissions(std::fs::Permissions::from_mode(
+                old.permissions().mode() & 0o777,
+            ))?;
+        }
         f.sync_all()?;
         std::fs::rename(&tmp, path)?;
         // The rename itself made durable (a power cut after "saved" keeps the new file).

@@ -20,20 +20,34 @@ pub fn main<G: Game>(
             .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
             .collect();
         if let Command::Replay { file } = cmd {
+            // The options given are read first: a bad one is the command line's, not the save's.
+            build(&headers).map_err(|e| format!("--option: {e}"))?;
             // A save names its own options: those given must agree with it.
             let text = read_record(file)?;
             let named =
-                game_api::header_pairs(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            for (k, v) in &given {
-                if let Some((_, saved)) = named.iter().find(|(n, _)| n == k)
-                    && !saved.eq_ignore_ascii_case(v)
-                {
+                game_api::save_headers(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            // Each header once: a second copy would be checked as one value and played as
+            // another.
+            for (i, (line, k, _)) in named.iter().enumerate() {
+                if let Some((first, _, _)) = named[..i].iter().find(|h| h.1 == *k) {
                     return Err(format!(
-                        "{}: the save was played with [{k} \"{saved}\"], not --option {k}={v}",
+                        "{}:{line}: a second [{k}] header (the first is on line {first}); a save names each header once",
                         file.display()
                     ));
                 }
             }
+            for (k, v) in &given {
+                if let Some((line, _, saved)) = named.iter().find(|h| h.1 == *k)
+                    && !saved.eq_ignore_ascii_case(v)
+                {
+                    return Err(format!(
+                        "{}:{line}: the save was played with [{k} \"{saved}\"], not --option {k}={v}",
+                        file.display()
+                    ));
+                }
+            }
+            // The options given, then the save's own (the same where both name one): what does
+            // not read now is the save's.
             let g = build(&format!("{headers}{text}"))
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             return replay(&Arc::new(g), file, &text);
@@ -121,10 +135,11 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
         Command::Show { position: p } => print!("{}", show(&**g, &position(&**g, p)?)),
         Command::Moves { position: p, from } => {
             let s = position(&**g, p)?;
-            let Some(actor) = actor_now(&g.decision(&s)) else {
+            let actors = actors_now(&g.decision(&s));
+            if actors.is_empty() {
                 println!("(the game is over)");
                 return Ok(ExitCode::SUCCESS);
-            };
+            }
             let board = g.board();
             // A square named as the board names it (`B1`), else refused with what the board has.
             let from = match from {
@@ -143,12 +158,16 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
                         })?,
                 ),
             };
+            // At a simultaneous decision every waiting seat's actions, each as the record writes
+            // a sealed action (`2|text`).
             let mut acts = Vec::new();
-            actions_for(&**g, &s, actor, &mut acts);
-            for a in acts {
-                let origin = g.action_cells(&s, a).from.map(|c| board.cell_name(c));
-                if from.is_none() || origin.as_deref() == from.as_deref() {
-                    println!("{}", g.action_text(&s, a));
+            for (actor, seat) in actors {
+                actions_for(&**g, &s, actor, &mut acts);
+                for &a in &acts {
+                    let origin = g.action_cells(&s, a).from.map(|c| board.cell_name(c));
+                    if from.is_none() || origin.as_deref() == from.as_deref() {
+                        println!("{}", sealed(seat, g.action_text(&s, a)));
+                    }
                 }
             }
         }
@@ -281,17 +300,38 @@ fn turns<G: Game>(
         out.push(prefix.join(" "));
         return;
     }
-    let Some(actor) = actor_now(&g.decision(s)) else {
-        return;
-    };
     let mut acts = Vec::new();
-    actions_for(g, s, actor, &mut acts);
-    for a in acts {
-        let mut t = s.clone();
-        g.apply(&mut t, actor, a);
-        prefix.push(g.action_text(s, a));
-        turns(g, &t, prefix, out, false);
-        prefix.pop();
+    for (actor, seat) in actors_now(&g.decision(s)) {
+        actions_for(g, s, actor, &mut acts);
+        for &a in &acts {
+            let mut t = s.clone();
+            g.apply(&mut t, actor, a);
+            prefix.push(sealed(seat, g.action_text(s, a)));
+            turns(g, &t, prefix, out, false);
+            prefix.pop();
+        }
+    }
+}
+
+/// Who may act now, each with the seat a sealed action names (`Some(2)` for `2|text`): every
+/// waiting player of a simultaneous decision (not only the lowest seat, as `actor_now` gives);
+/// else the deciding player or chance, unnamed; nobody once the game is over.
+fn actors_now(d: &Decision) -> Vec<(Actor, Option<u16>)> {
+    match d {
+        Decision::Simultaneous { waiting } => waiting
+            .iter()
+            .map(|p| (Actor::Player(p), Some(u16::from(p.0) + 1)))
+            .collect(),
+        d => actor_now(d).map(|a| (a, None)).into_iter().collect(),
+    }
+}
+
+/// An action's text as a record writes it: `seat|text` for a sealed action of a simultaneous
+/// decision (as `Match::step_text` writes it and `Match::play_text` reads it).
+fn sealed(seat: Option<u16>, text: String) -> String {
+    match seat {
+        Some(n) => format!("{n}|{text}"),
+        None => text,
     }
 }
 
@@ -368,14 +408,16 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
     let at = |line: usize, why: String| format!("{}:{line}: {why}", file.display());
     let headers = game_api::save_headers(text).map_err(|e| format!("{}: {e}", file.display()))?;
     let get = |k: &str| headers.iter().find(|h| h.1 == k);
+    // The game's name in any case (`[Game "Tirachen"]`); the hint names it as `--game` takes it.
     if let Some((line, _, v)) = get("Game")
-        && v != g.name()
+        && !v.eq_ignore_ascii_case(g.name())
     {
         return Err(at(
             *line,
             format!(
-                "this is a save of `{v}`, not of `{}` (--game {v})",
-                g.name()
+                "this is a save of `{v}`, not of `{}` (--game {})",
+                g.name(),
+                v.to_lowercase()
             ),
         ));
     }

@@ -170,6 +170,37 @@ fn end_quietly_on_a_closed_pipe() {
 #[cfg(not(unix))]
 fn end_quietly_on_a_closed_pipe() {}
 
+/// Output that cannot be written (`veney-cli turns start > /dev/full`: the disk is full) is an
+/// error like any other: "cannot write the output: …" and exit 2, not a panic (`println!` panics
+/// when its write fails). The commands print through `println!` throughout, so this catches
+/// that panic by its message rather than routing every line through a writer; any other panic
+/// is reported as before.
+fn report_unwritable_output() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if let Some(why) = info
+            .payload_as_str()
+            .and_then(|m| m.strip_prefix("failed printing to stdout: "))
+        {
+            eprintln!("veney-cli: cannot write the output: {why}");
+            std::process::exit(2);
+        }
+        default(info);
+    }));
+}
+
+/// What is still buffered for standard output, written out before the exit code is given: a
+/// failure is reported as `report_unwritable_output` reports one.
+fn flush_output(code: ExitCode) -> ExitCode {
+    match std::io::Write::flush(&mut std::io::stdout()) {
+        Ok(()) => code,
+        Err(e) => {
+            eprintln!("veney-cli: cannot write the output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 impl Cli {
     /// The Veney set, setup and rule files given (`--set` …), by flag.
     fn veney_files(&self) -> Vec<&'static str> {
@@ -202,7 +233,12 @@ impl Cli {
 
 fn main() -> ExitCode {
     end_quietly_on_a_closed_pipe();
-    let cli = Cli::parse();
+    report_unwritable_output();
+    let code = run(Cli::parse());
+    flush_output(code)
+}
+
+fn run(cli: Cli) -> ExitCode {
     if let Err(e) = check_flags(&cli) {
         eprintln!("veney-cli: {e}");
         return ExitCode::from(2);
@@ -232,8 +268,9 @@ fn main() -> ExitCode {
 }
 
 /// Flags that would be silently unused are refused: Veney's set, setup and rule files for
-/// another game or for the printable kit (the standard kit), `--option` for Veney (its
-/// options are the `--rules` file), and a flag written among `apply`'s turns.
+/// another game, for the printable kit (the standard kit) or for `check-set` and `show-piece`
+/// (but `--setup`, which `check-set` uses), `--option` for Veney (its options are the `--rules`
+/// file), and a flag written among `apply`'s turns.
 fn check_flags(cli: &Cli) -> Result<(), String> {
     if let Some(f) = cli.flag_among_turns() {
         return Err(format!(
@@ -254,6 +291,26 @@ fn check_flags(cli: &Cli) -> Result<(), String> {
                 files.join(", "),
                 cli.game
             ));
+        }
+        // check-set checks the set files it is given, against `--setup` when a set has no
+        // layout of its own; show-piece reads the set file it is given. Nothing else is used.
+        match cli.command {
+            Command::CheckSet { .. } => {
+                let unused: Vec<&str> = files.into_iter().filter(|f| *f != "--setup").collect();
+                if !unused.is_empty() {
+                    return Err(format!(
+                        "check-set checks the set files given (against --setup, if given); {} is not used by it",
+                        unused.join(", ")
+                    ));
+                }
+            }
+            Command::ShowPiece { .. } => {
+                return Err(format!(
+                    "show-piece reads the set file given; {} is not used by it",
+                    files.join(", ")
+                ));
+            }
+            _ => {}
         }
     }
     if !cli.options.is_empty() {

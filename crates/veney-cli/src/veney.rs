@@ -11,7 +11,7 @@ use veney_rules::{Measure, Position, Rules, Side, Square, perft, playout};
 
 pub fn main(cli: Cli) -> ExitCode {
     match &cli.command {
-        Command::CheckSet { files } => return check_sets(files),
+        Command::CheckSet { files } => return check_sets(files, cli.setup.as_deref()),
         Command::ShowPiece {
             file,
             piece,
@@ -46,17 +46,23 @@ pub fn main(cli: Cli) -> ExitCode {
 /// not the sets given is replayed with a warning naming both.
 fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool, String> {
     let text = crate::generic::read_record(file)?;
+    let headers = bracket_headers(&text);
     // Another game's save (`[Game "tirachen"]`): refused, naming the game to ask for.
-    if let Some((line, _, g)) = game_api::save_headers(&text)
-        .unwrap_or_default()
-        .into_iter()
-        .find(|h| h.1 == "Game")
+    if let Some((line, _, g)) = headers.iter().find(|h| h.1 == "Game")
         && !g.eq_ignore_ascii_case("veney")
     {
         return Err(format!(
             "{}:{line}: this is a save of `{g}`, not of Veney (--game {})",
             file.display(),
             g.to_lowercase()
+        ));
+    }
+    // One player's view (`[Viewer "White"]`, the other's sealed Hug hand left out): refused
+    // up front, as `apply` refuses a view's position.
+    if let Some((line, _, v)) = headers.iter().find(|h| h.1 == "Viewer") {
+        return Err(format!(
+            "{}:{line}: this is {v}'s view of a game (its secrets left out); it cannot be replayed",
+            file.display()
         ));
     }
     let rules = match veney_rules::savefile::options_of(&text) {
@@ -152,6 +158,14 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     // save's own: only the position it stands on is compared then.)
     let differs = match r.headers.iter().find(|(k, _)| k == "Final") {
         Some((_, v)) => match Position::from_text(&rules, v) {
+            // Not a position at all: the save is broken, not the record (exit 2).
+            Err(e) => {
+                return Err(format!(
+                    "{}:{}: [Final] does not read: {e}",
+                    file.display(),
+                    header_line(&text, "Final")
+                ));
+            }
             // A save stopped in the middle of a turn: the replay plays whole turns.
             Ok(p) if p.phase() != Phase::Start || !p.at_turn_start() => false,
             Ok(p) if p.outcome().is_some() && r.end.outcome().is_none() => {
@@ -161,7 +175,7 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                 );
                 false
             }
-            _ => *v != reached,
+            Ok(_) => *v != reached,
         },
         None => false,
     };
@@ -169,6 +183,33 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         println!("FINAL DIFFERS: the save names another final position");
     }
     Ok(r.all_tenable() && !differs && !armies_differ)
+}
+
+/// A Veney record's `[Key "value"]` lines, each with its line (1-based), read as the replay
+/// reads them (the value's quotes optional, any line of the file).
+fn bracket_headers(text: &str) -> Vec<(usize, String, String)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let inner = l.trim().strip_prefix('[')?.strip_suffix(']')?;
+            let (k, v) = inner.split_once(char::is_whitespace)?;
+            Some((i + 1, k.to_string(), v.trim().trim_matches('"').to_string()))
+        })
+        .collect()
+}
+
+/// The line (1-based) of the first header `key` of a Veney record, in either form
+/// (`[Key "value"]` or `Key: value`); 0 when there is none.
+fn header_line(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            let t = l.trim();
+            t.strip_prefix('[')
+                .and_then(|r| r.strip_prefix(key))
+                .is_some_and(|r| r.starts_with(char::is_whitespace))
+                || t.strip_prefix(key).is_some_and(|r| r.starts_with(':'))
+        })
+        .map_or(0, |i| i + 1)
 }
 
 /// The rules from the options given; every part not given is built in, so the tool works from
@@ -192,11 +233,29 @@ fn load_rules(cli: &Cli) -> Result<Rules, String> {
     .map_err(|e| e.to_string())
 }
 
-/// `check-set`: every file's errors and warnings; exit code 0 only when all are valid.
-fn check_sets(files: &[PathBuf]) -> ExitCode {
+/// `check-set`: every file's errors and warnings; exit code 0 only when all are valid. A set
+/// without a layout of its own is checked against `setup` (`--setup`), else the built-in
+/// standard baselines; a setup file that cannot be read exits 2.
+fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
+    let setup = match setup {
+        None => None,
+        Some(p) => match std::fs::read_to_string(p) {
+            Ok(text) => Some((p, text)),
+            Err(e) => {
+                eprintln!("veney-cli: --setup {}: {e}", p.display());
+                return ExitCode::from(2);
+            }
+        },
+    };
     let mut ok = true;
     for f in files {
-        let r = veney_rules::set_check::check_file(f);
+        let r = match (&setup, std::fs::read_to_string(f)) {
+            (Some((p, text)), Ok(src)) => {
+                veney_rules::set_check::check_with_setup(f, &src, Some((*p, text.as_str())))
+            }
+            // Without --setup, or a set file that cannot be read (reported as check_file does).
+            _ => veney_rules::set_check::check_file(f),
+        };
         for e in &r.errors {
             println!("error: {e}");
         }

@@ -1,0 +1,98 @@
+//! The match on the toy game `Seal` (tests/common): declared endings, resuming a save, and what
+//! a viewer sees of a hidden step.
+mod common;
+
+use common::Seal;
+use game_api::{AnyMatch, Declared, Match, Player, SaveError, Viewer};
+use std::sync::Arc;
+
+fn refused(text: &str) -> String {
+    match Match::load_text(Arc::new(Seal), text) {
+        Ok(_) => panic!("resumed: {text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// `Match::declare` "Refused when the game is already over, or names no player of this game":
+/// a flag fallen for a seat the game lacks is refused as a resignation is, and seat 255 is
+/// player 256 (no overflow).
+#[test]
+fn a_declared_ending_must_name_a_player_of_the_game() {
+    let mut m = Match::new(Arc::new(Seal), 0);
+    let e = m.declare(Declared::OutOfTime(Player(2))).unwrap_err();
+    assert_eq!(e.to_string(), "this game has no player 3 (out of time)");
+    let e = m.declare(Declared::Resigns(Player(255))).unwrap_err();
+    assert_eq!(e.to_string(), "this game has no player 256 (resignation)");
+    let e = m.declare(Declared::OutOfTime(Player(255))).unwrap_err();
+    assert_eq!(e.to_string(), "this game has no player 256 (out of time)");
+    assert_eq!(m.declared(), None);
+    // A seat of the game: the flag ends it.
+    m.declare(Declared::OutOfTime(Player(1))).unwrap();
+    match m.decision() {
+        game_api::Decision::Over(o) => assert_eq!(o.reason, "P2 out of time"),
+        d => panic!("{d:?}"),
+    }
+}
+
+/// A save's `[Game]` is the game's name in any case, as `veney-cli replay` reads it.
+#[test]
+fn a_save_names_its_game_in_any_case() {
+    let m = Match::load_text(Arc::new(Seal), "[Game \"SEAL\"]\n1. 1|b1 2|b0\n").unwrap();
+    assert_eq!(m.history().len(), 2);
+    assert_eq!(
+        refused("[Game \"Other\"]\n"),
+        "save: line 1: this is a save of `Other`, not of `seal`"
+    );
+}
+
+/// `Declared::parse` reads `<player> resigns`, `<player> out of time` and `draw agreed`: a bad
+/// `[Ending]` names all three forms.
+#[test]
+fn a_bad_ending_lists_every_ending_the_save_may_name() {
+    assert_eq!(
+        refused("[Game \"seal\"]\n[Ending \"P1 gives up\"]\n"),
+        "save: line 2, column 10: `P1 gives up`: an ending is `P1 resigns`, `P2 resigns`, `P1 out of time`, `P2 out of time` or `draw agreed`"
+    );
+    // Each form named reads.
+    for ending in ["P2 resigns", "P1 out of time", "draw agreed"] {
+        let text = format!("[Game \"seal\"]\n[Ending \"{ending}\"]\n");
+        let m = Match::load_text(Arc::new(Seal), &text).unwrap();
+        assert!(m.declared().is_some(), "{ending}");
+    }
+    assert!(matches!(
+        Match::load_text(Arc::new(Seal), "[Game \"seal\"]\n[Ending \"P3 resigns\"]\n"),
+        Err(SaveError::Text(_))
+    ));
+}
+
+/// `AnyMatch::step_action`: "an action hidden from them (a sealed choice not yet revealed) is
+/// `?`, with no label and no cells" — and its kind is the neutral `action`, not the hidden
+/// bid's ("raise" would give a bid of 2 away).
+#[test]
+fn a_hidden_step_shows_no_kind_of_its_own() {
+    let mut m = Match::new(Arc::new(Seal), 0);
+    m.play_text("1|b2").unwrap();
+    let other = AnyMatch::step_action(&m, 0, Viewer::Player(Player(1))).unwrap();
+    assert_eq!(other.text, "?");
+    assert_eq!(other.kind, "action");
+    assert_eq!(other.label, None);
+    assert_eq!(other.cells, game_api::ActionCells::default());
+    let spectator = AnyMatch::step_action(&m, 0, Viewer::Spectator).unwrap();
+    assert_eq!((spectator.text.as_str(), spectator.kind), ("?", "action"));
+    // The bid of 1 looks the same to the others: nothing tells the two bids apart.
+    let mut low = Match::new(Arc::new(Seal), 0);
+    low.play_text("1|b1").unwrap();
+    assert_eq!(
+        AnyMatch::step_action(&low, 0, Viewer::Player(Player(1))),
+        Some(other)
+    );
+    // Its maker and the referee see it whole.
+    for v in [Viewer::Player(Player(0)), Viewer::Referee] {
+        let own = AnyMatch::step_action(&m, 0, v).unwrap();
+        assert_eq!((own.text.as_str(), own.kind), ("b2", "raise"), "{v:?}");
+    }
+    assert_eq!(
+        AnyMatch::last_action(&m, Viewer::Player(Player(1))).map(|a| a.kind),
+        Some("action")
+    );
+}

@@ -1,0 +1,343 @@
+//! What the command line refuses, and how it says so (README, "The command-line tool": "Every
+//! error goes to stderr with exit code 2"): flags a command would not use, a save of another
+//! game or of one player's view, a save's broken headers, blamed on the right source; sealed
+//! actions listed as the record writes them; output that cannot be written.
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CLI: &str = env!("CARGO_BIN_EXE_veney-cli");
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+}
+
+/// `first`'s arguments, then `rest`'s.
+fn with<'a>(first: &[&'a str], rest: &[&'a str]) -> Vec<&'a str> {
+    [first, rest].concat()
+}
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(CLI).args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+/// A fresh empty directory, unique to this test process and `name`.
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("veney-cli-refusals-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `text` written to `name` in `dir`; its path as the command line is given it.
+fn file(dir: &Path, name: &str, text: &str) -> String {
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f.to_str().unwrap().to_string()
+}
+
+/// README: "A flag that would go unused is refused: Veney's files for … `check-set` and
+/// `show-piece` (except `--setup`, which `check-set` uses: a set without its own layout is
+/// checked against that setup instead of the standard baselines)".
+#[test]
+fn check_set_and_show_piece_refuse_the_file_flags_they_do_not_use() {
+    let standard = repo("config/sets/standard.ron");
+    let set = standard.to_str().unwrap();
+    let rules = repo("config/rules/sand.ron");
+    let (code, out, err) = run(&["--rules", rules.to_str().unwrap(), "check-set", set]);
+    assert_eq!(code, Some(2), "{out}");
+    assert_eq!(
+        err,
+        "veney-cli: check-set checks the set files given (against --setup, if given); --rules is not used by it\n"
+    );
+    assert!(out.is_empty(), "{out}");
+    let (code, _, err) = run(&["--set", set, "--black-set", set, "check-set", set]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "veney-cli: check-set checks the set files given (against --setup, if given); --set, --black-set is not used by it\n"
+    );
+    let setup = repo("config/setups/standard.ron");
+    let setup = setup.to_str().unwrap();
+    for flag in ["--set", "--white-set", "--setup", "--rules"] {
+        let (code, out, err) = run(&[flag, setup, "show-piece", set, "Sword"]);
+        assert_eq!(code, Some(2), "{flag}: {out}");
+        assert_eq!(
+            err,
+            format!("veney-cli: show-piece reads the set file given; {flag} is not used by it\n")
+        );
+    }
+    // --setup is check-set's: the standard set checked against a setup that names a "Swrod".
+    let dir = temp_dir("check-set");
+    let swrod = std::fs::read_to_string(setup)
+        .unwrap()
+        .replacen("\"Sword\"", "\"Swrod\"", 1);
+    let swrod = file(&dir, "swrod.ron", &swrod);
+    let (code, out, err) = run(&["--setup", swrod.as_str(), "check-set", set]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        out.contains("error: ") && out.contains("the set has no \"Swrod\""),
+        "{out}"
+    );
+    let (code, out, err) = run(&["check-set", set]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let (code, out, err) = run(&["--setup", setup, "check-set", set]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // A setup that cannot be read: exit 2, naming it.
+    let missing = dir.join("missing.ron");
+    let missing = missing.to_str().unwrap();
+    let (code, out, err) = run(&["--setup", missing, "check-set", set]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        err.starts_with(&format!("veney-cli: --setup {missing}: ")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// README (replay): "a save of another game (its `[Game]` named in any case) … is refused"; the
+/// hint names the game as `--game` takes it.
+#[test]
+fn a_saves_game_is_read_in_any_case() {
+    let dir = temp_dir("game-case");
+    let capital = file(
+        &dir,
+        "capital.tirachen",
+        "[Game \"Tirachen\"]\n1. S3A3W3, S2A2W5;\n",
+    );
+    let (code, out, err) = run(&["--game", "tirachen", "replay", capital.as_str()]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("played"), "{out}");
+    let (code, _, err) = run(&["--game", "kelasu", "replay", capital.as_str()]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        format!(
+            "veney-cli: {capital}:1: this is a save of `Tirachen`, not of `kelasu` (--game tirachen)\n"
+        )
+    );
+    let veney = file(&dir, "game.veney", "[Game \"Veney\"]\n1. SY5;\n");
+    let (code, _, err) = run(&["--game", "tirachen", "replay", veney.as_str()]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        format!(
+            "veney-cli: {veney}:1: this is a save of `Veney`, not of `tirachen` (--game veney)\n"
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// README (replay): "one player's view (`[Viewer]`) is refused" — by Veney's replay too, up
+/// front, before any turn is reported.
+#[test]
+fn a_players_view_is_refused_by_every_replay() {
+    let dir = temp_dir("viewer");
+    let white = file(
+        &dir,
+        "white.veney",
+        "[Game \"veney\"]\n[Viewer \"White\"]\n[Start \"start\"]\n1. SY5;\n",
+    );
+    let (code, out, err) = run(&["replay", white.as_str()]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err,
+        format!(
+            "veney-cli: {white}:2: this is White's view of a game (its secrets left out); it cannot be replayed\n"
+        )
+    );
+    let red = file(
+        &dir,
+        "red.tirachen",
+        "[Game \"tirachen\"]\n[Viewer \"Red\"]\n1. S3A3W3, ?;\n",
+    );
+    let (code, _, err) = run(&["--game", "tirachen", "replay", red.as_str()]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        format!(
+            "veney-cli: {red}:2: this is Red's view of a game (its secrets left out); it cannot be replayed\n"
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// README (replay): a `[Final]` "that is not a position text is an error (`file:line: [Final]
+/// does not read: …`, exit 2)", not a FINAL DIFFERS; in either header form.
+#[test]
+fn a_final_that_does_not_read_is_an_error() {
+    let dir = temp_dir("final");
+    for (name, text, line) in [
+        (
+            "bracket.veney",
+            "[Game \"Veney\"]\n[Final \"rubbish\"]\n",
+            2,
+        ),
+        ("colon.veney", "Final: rubbish\n", 1),
+    ] {
+        let f = file(&dir, name, text);
+        let (code, out, err) = run(&["replay", f.as_str()]);
+        assert_eq!(code, Some(2), "{out}{err}");
+        assert!(!out.contains("FINAL DIFFERS"), "{out}");
+        let prefix = format!("veney-cli: {f}:{line}: [Final] does not read: ");
+        let e = err.lines().find(|l| l.starts_with(&prefix));
+        assert!(e.is_some_and(|e| e.len() > prefix.len()), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// README (replay): Tirachen's and Kelasu's saves name their options by header, "each header
+/// once (a duplicated one is refused, naming its line)"; an `--option` the save does not name
+/// is the command line's to answer for, a bad value the save names is the save's.
+#[test]
+fn replay_blames_each_option_on_where_it_was_given() {
+    let dir = temp_dir("options");
+    let plain = file(
+        &dir,
+        "plain.tirachen",
+        "[Game \"tirachen\"]\n1. S3A3W3, S2A2W5;\n",
+    );
+    let (code, _, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "Masters=hidden",
+        "replay",
+        plain.as_str(),
+    ]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "veney-cli: --option: save headers: header Masters is \"hidden\"; expected `open` or `secret`\n"
+    );
+    let bad = file(
+        &dir,
+        "bad.tirachen",
+        "[Game \"tirachen\"]\n[Masters \"hidden\"]\n1. S3A3W3, S2A2W5;\n",
+    );
+    let (code, _, err) = run(&["--game", "tirachen", "replay", bad.as_str()]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        format!(
+            "veney-cli: {bad}: save headers: header Masters is \"hidden\"; expected `open` or `secret`\n"
+        )
+    );
+    // Checked against one copy, played by the other: refused.
+    let twice = file(
+        &dir,
+        "twice.tirachen",
+        "[Game \"tirachen\"]\n[Masters \"open\"]\n[Masters \"secret\"]\n1. S3A3W3, S2A2W5;\n",
+    );
+    let givens: [&[&str]; 2] = [&[], &["--option", "Masters=open"]];
+    for given in givens {
+        let mut args = vec!["--game", "tirachen"];
+        args.extend_from_slice(given);
+        args.extend(["replay", twice.as_str()]);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, Some(2), "{given:?}: {out}");
+        assert_eq!(
+            err,
+            format!(
+                "veney-cli: {twice}:3: a second [Masters] header (the first is on line 2); a save names each header once\n"
+            ),
+            "{given:?}"
+        );
+    }
+    // A disagreement names the save's line.
+    let secret = file(
+        &dir,
+        "secret.tirachen",
+        "[Game \"tirachen\"]\n[Masters \"secret\"]\n1. 1|S3A3W3, 2|S2A2W5;\n",
+    );
+    let (code, _, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "Masters=open",
+        "replay",
+        secret.as_str(),
+    ]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        format!(
+            "veney-cli: {secret}:2: the save was played with [Masters \"secret\"], not --option Masters=open\n"
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// README (`moves`): "at a simultaneous decision every waiting seat's, written as the record
+/// writes a sealed action: `2|S3A3W3`"; `turns` the same. Tirachen's secret masters: both
+/// seats choose at once, 55 ways each.
+#[test]
+fn sealed_choices_are_listed_for_every_waiting_seat() {
+    let secret = ["--game", "tirachen", "--option", "Masters=secret"];
+    let (code, moves, err) = run(&with(&secret, &["moves", "start"]));
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = moves.lines().collect();
+    assert_eq!(lines.len(), 110, "{moves}");
+    for seat in ["1|", "2|"] {
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with(seat)).count(),
+            55,
+            "{moves}"
+        );
+    }
+    assert!(
+        lines.contains(&"1|S3A3W3") && lines.contains(&"2|S3A3W3"),
+        "{moves}"
+    );
+    // Each choice is a whole turn: the turns are the same lines.
+    let (code, turns, err) = run(&with(&secret, &["turns", "start"]));
+    assert_eq!(code, Some(0), "{err}");
+    let mut a: Vec<&str> = turns.lines().collect();
+    let mut b = lines.clone();
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(a, b);
+    // What is listed is what apply and replay read.
+    let (code, out, err) = run(&with(&secret, &["apply", "start", "2|S3A3W3", "1|S2A2W5"]));
+    assert_eq!(code, Some(0), "{out}{err}");
+    // Open masters: one player decides, no seat is named.
+    let (_, open, _) = run(&["--game", "tirachen", "moves", "start"]);
+    assert_eq!(open.lines().count(), 55, "{open}");
+    assert!(!open.contains('|'), "{open}");
+}
+
+/// README: "Every error goes to stderr with exit code 2, output that cannot be written too
+/// (`cannot write the output: …`)" — not a panic (exit 101).
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for args in [
+        vec!["turns", "start"],
+        vec!["show", "start"],
+        vec!["--game", "kelasu", "moves", "start"],
+    ] {
+        let out = Command::new(CLI)
+            .args(&args)
+            .stdout(full.try_clone().unwrap())
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("veney-cli: cannot write the output: "),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
