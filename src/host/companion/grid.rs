@@ -111,10 +111,38 @@ pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
     rows
 }
 
+/// Why nothing may be entered now, if so: the move list is reviewed, the computer is to move,
+/// or the seat deciding is not the one whose board is shown (a draw offer being answered, a
+/// hand-over not yet confirmed). A review found the suggestions listing the computer's hidden
+/// masters and a refused entry answered "played".
+fn entry_closed(
+    m: &ActiveMatch,
+    seats: &crate::host::grid::ComputerSeats,
+    review: &crate::host::grid::GridReview,
+) -> Option<String> {
+    if review.0.is_some() {
+        return Some(crate::host::grid::review::RETURN_FIRST.into());
+    }
+    let p = m.decider()?;
+    if seats.plays(p).is_some() {
+        return Some("the computer is to move: wait for its move".into());
+    }
+    match m.viewer() {
+        game_api::Viewer::Referee => None,
+        game_api::Viewer::Player(v) if v == p => None,
+        _ => Some(format!(
+            "{} decides now, and the board shown is not theirs: hand it over first",
+            m.game.player_name(p)
+        )),
+    }
+}
+
 fn feed(
     m: Res<ActiveMatch>,
     c: Res<Companion>,
     hooks: Res<GridMemoryHooks>,
+    seats: Res<crate::host::grid::ComputerSeats>,
+    review: Res<crate::host::grid::GridReview>,
     mut feed: ResMut<CompanionFeed>,
 ) {
     if !c.on {
@@ -124,9 +152,16 @@ fn feed(
     for h in &hooks.0 {
         rows.extend(h(&m));
     }
+    // The actions offered are the decider's: listed only when they may be entered by whoever
+    // sits at the board.
+    let moves = if entry_closed(&m, &seats, &review).is_none() {
+        m.actions().iter().map(|a| a.text.clone()).collect()
+    } else {
+        Vec::new()
+    };
     *feed = CompanionFeed {
         game: m.game.title().to_string(),
-        moves: m.actions().iter().map(|a| a.text.clone()).collect(),
+        moves,
         memory: rows,
         chance: matches!(m.game.decision(), Decision::Chance)
             .then(|| "draw what chance decides".to_string()),
@@ -146,8 +181,13 @@ fn answer(
     mut roller: ResMut<super::Roller>,
     mut announce: MessageWriter<Announce>,
     blocked: Res<crate::host::grid::GridBlocked>,
+    (seats, review): (
+        Res<crate::host::grid::ComputerSeats>,
+        Res<crate::host::grid::GridReview>,
+    ),
 ) {
     for i in intents.read() {
+        let closed = entry_closed(&m, &seats, &review);
         match i {
             // Under a pack's screen over the board (Tirachen's hand-over) nothing is played: say
             // so rather than "played" (the host refuses the play it would send).
@@ -155,6 +195,12 @@ fn answer(
                 verdict.0 = Some(Verdict::Refused {
                     text: "the entry".into(),
                     why: "the screen over the board comes first (hand the board over)".into(),
+                });
+            }
+            CompanionIntent::Enter(text) if !text.trim().is_empty() && closed.is_some() => {
+                verdict.0 = Some(Verdict::Refused {
+                    text: "the entry".into(),
+                    why: closed.unwrap_or_default(),
                 });
             }
             CompanionIntent::Enter(text) if !text.trim().is_empty() => {
@@ -206,21 +252,22 @@ fn secret_kept(sealed: &Option<String>, v: Verdict) -> Verdict {
 
 /// Text that is not an offered action's own: read by the rules.
 fn read_by_rules(m: &mut ActiveMatch, text: &str, out: &mut MessageWriter<Intent>) -> Verdict {
-    // Read by the rules on the match itself and taken back at once: the host plays it.
+    // Read by the rules on a copy of the match: the host plays it on the match itself (played
+    // and taken back on the match, it emptied the redo list; a review found Ctrl+Y then playing
+    // the typed move instead of the moves undone).
     let seat = m.decider();
-    match m.game.play_text(text) {
+    let mut probe = m.game.clone_match();
+    match probe.play_text(text) {
         Ok(()) => {
-            // The typist's own action, read back whole (it is taken back at once).
-            let played = m
-                .game
+            // The typist's own action, read back whole.
+            let played = probe
                 .last_action(game_api::Viewer::Referee)
                 .map(|a| a.text)
                 .unwrap_or_default();
             // A sealed choice typed for another seat (`2|…` while the first still chooses):
             // the host plays the actions of the seat it asks, so it must not pass as that one's.
-            let other_seat = matches!(m.game.decision(), Decision::Simultaneous { waiting }
+            let other_seat = matches!(probe.decision(), Decision::Simultaneous { waiting }
                 if seat.is_some_and(|p| waiting.contains(p)));
-            m.game.undo();
             if let Some(p) = seat.filter(|_| other_seat) {
                 return Verdict::Refused {
                     text: text.into(),

@@ -26,6 +26,49 @@ impl ComputerSeats {
     }
 }
 
+/// The seats a new-game dialog's picker shows, for the next game only: taken from the game in
+/// progress when the dialog first draws (`editing`), handed to `pending` by Start and given to
+/// `ComputerSeats` only when the new game begins (a review found the picker changing the seats
+/// of the game in progress, which "Back to the game" kept: the computer took over a person's
+/// side, or a person the computer's, whose hidden masters then showed).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatDraft {
+    pub editing: Option<[Option<Level>; 2]>,
+    pub pending: Option<[Option<Level>; 2]>,
+}
+
+impl SeatDraft {
+    /// The picker over the draft (begun from `seats`).
+    pub fn picker(&mut self, ui: &mut egui::Ui, names: [&str; 2], seats: &ComputerSeats) {
+        let draft = self.editing.get_or_insert(seats.0);
+        seat_picker(ui, names, draft);
+    }
+
+    /// Start pressed: the draft waits for the new game to begin.
+    pub fn start(&mut self) {
+        self.pending = self.editing.take();
+    }
+
+    /// The dialog left without a new game: the draft is dropped.
+    pub fn drop_draft(&mut self) {
+        self.editing = None;
+        self.pending = None;
+    }
+
+    /// A new game began (`ok`) or failed: the pending seats are the game's, or dropped (the
+    /// dialog's draft stays for another try).
+    pub fn settle(&mut self, ok: bool, seats: &mut ComputerSeats) {
+        if let Some(p) = self.pending.take() {
+            if ok {
+                seats.0 = p;
+                self.editing = None;
+            } else {
+                self.editing = Some(p);
+            }
+        }
+    }
+}
+
 impl ComputerSeats {
     /// `seats_written_into` for these seats.
     pub fn written_into(&self, text: &str) -> String {
@@ -129,6 +172,7 @@ pub struct GridHint(pub Option<(Thought, (usize, u64))>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerSeats>()
+        .init_resource::<SeatDraft>()
         .init_resource::<GridThinking>()
         .init_resource::<GridHint>()
         .add_systems(
@@ -167,8 +211,14 @@ fn sync_person(seats: Res<ComputerSeats>, m: Option<ResMut<ActiveMatch>>) {
     }
 }
 
+/// The match and position a search or hint is for: the seed too, so a new game begun at the
+/// same position (another match, its own rules and seed) takes no search or hint of the old one
+/// (a review found the old game's search played in the new).
 fn key(m: &ActiveMatch) -> (usize, u64) {
-    (m.game.history_len(), m.game.position_hash())
+    (
+        m.game.history_len(),
+        m.game.position_hash() ^ m.game.seed().rotate_left(29),
+    )
 }
 
 /// How long a hint thinks.
@@ -383,8 +433,17 @@ pub(super) fn panel_lines(
     {
         out.write(Intent::Hint);
     }
+    // The hint is the decider's: shown over their own board only (a review found it left up
+    // while a draw offer was answered, or under a resignation, over a board hiding that
+    // player's masters).
+    let decider_shown = match m.viewer() {
+        Viewer::Referee => m.game.declared().is_none(),
+        Viewer::Player(v) => m.decider() == Some(v) && m.game.declared().is_none() && !m.asking,
+        Viewer::Spectator => false,
+    };
     if let Some((t, at)) = &hint.0
         && *at == key(m)
+        && decider_shown
     {
         ui.label(format!(
             "Hint: {} — win estimate {:.0} % ({} iterations)",

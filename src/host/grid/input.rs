@@ -61,7 +61,15 @@ fn pointer(
     }
 }
 
-fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Intent>) {
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    clock: Query<&Window, With<crate::host::table_clock::window::ClockWindow>>,
+    mut out: MessageWriter<Intent>,
+) {
+    // Keys typed into the clock's window are the clock's alone.
+    if crate::host::table_clock::clock_has_keys(&clock) {
+        return;
+    }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Intent::Cancel);

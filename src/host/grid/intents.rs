@@ -139,6 +139,7 @@ pub fn apply(
                     | Intent::Undo
                     | Intent::Redo
                     | Intent::Hint
+                    | Intent::Load
             )
         {
             status.info = Some("the screen over the board comes first".into());
@@ -341,8 +342,14 @@ pub fn apply(
                 match loaded {
                     Ok((g, secrets, saved_seats)) => {
                         mm.game = g;
-                        // The game goes on against the computer as it was saved.
+                        // The game goes on against the computer as it was saved; the person's
+                        // seat is the loaded game's from this frame on (a review found a frame
+                        // drawn with the old game's seat), and its actions are listed afresh
+                        // (the list is kept by position, and the loaded game's options may
+                        // differ).
                         *seats = saved_seats;
+                        mm.person = super::computer::person(&seats);
+                        mm.cache = Default::default();
                         // The loaded game's own options decide what is hidden (a save of a
                         // game with secret masters loaded over an open one keeps them hidden).
                         mm.secrets = secrets;

@@ -273,8 +273,41 @@ pub fn grid_shown(m: Option<Res<ActiveMatch>>, s: Res<State<Screen>>) -> bool {
     m.is_some_and(|m| m.screen == *s.get())
 }
 
+/// Grid games left for another grid game's screen, each with the computer seats it is played
+/// with: "< Games … (this game is kept)" keeps every grid game, not only the one shown last (a
+/// review found a Tirachen game gone once a Kelasu game had begun).
+#[derive(Resource, Default)]
+pub struct ParkedMatches(pub Vec<(ActiveMatch, ComputerSeats)>);
+
+/// Entering `screen` (before the pack's own entry system): the match of another grid screen is
+/// parked with its seats, and this screen's parked match, if any, comes back with its own.
+pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
+    move |world: &mut World| {
+        if world
+            .get_resource::<ActiveMatch>()
+            .is_some_and(|m| m.screen == screen)
+        {
+            return;
+        }
+        let seats = *world.resource::<ComputerSeats>();
+        let here = {
+            let mut parked = world.resource_mut::<ParkedMatches>();
+            let i = parked.0.iter().position(|(m, _)| m.screen == screen);
+            i.map(|i| parked.0.remove(i))
+        };
+        if let Some(old) = world.remove_resource::<ActiveMatch>() {
+            world.resource_mut::<ParkedMatches>().0.push((old, seats));
+        }
+        if let Some((m, s)) = here {
+            *world.resource_mut::<ComputerSeats>() = s;
+            world.insert_resource(m);
+        }
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SaveRoot>()
+        .init_resource::<ParkedMatches>()
         .init_resource::<GridSelection>()
         .init_resource::<GridChoice>()
         .init_resource::<GridStatus>()

@@ -87,8 +87,20 @@ pub(super) fn view_plugin(app: &mut App) {
     );
 }
 
+/// The match and position the merges are listed for: a declared ending (which leaves the
+/// position as it was) and another match at the same position (its own options) list them
+/// afresh (a review found the builder opening after a resignation, on the old list).
 fn key(m: &ActiveMatch) -> (usize, u64) {
-    (m.game.history_len(), m.game.position_hash())
+    let declared = m.game.declared().map_or(0, |d| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        d.hash(&mut h);
+        h.finish() | 1
+    });
+    (
+        m.game.history_len(),
+        m.game.position_hash() ^ m.game.seed().rotate_left(29) ^ declared,
+    )
 }
 
 /// The legal merges now, from the rules' actions, with their indices.

@@ -65,7 +65,10 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<NewGameError>()
         .add_message::<NewKelasu>()
         .add_message::<ResumeKelasu>()
-        .add_systems(OnEnter(Screen::Kelasu), resume)
+        .add_systems(
+            OnEnter(Screen::Kelasu),
+            (crate::host::grid::bring_back(Screen::Kelasu), resume).chain(),
+        )
         .add_systems(
             OnEnter(KelasuStage::NewGame),
             |mut b: ResMut<GridBlocked>| b.0 = true,
@@ -182,11 +185,17 @@ impl Begin<'_, '_> {
     }
 }
 
-fn start_game(mut msgs: MessageReader<NewKelasu>, mut b: Begin) {
+fn start_game(
+    mut msgs: MessageReader<NewKelasu>,
+    mut b: Begin,
+    mut draft: ResMut<crate::host::grid::computer::SeatDraft>,
+) {
     let Some(msg) = msgs.read().last() else {
         return;
     };
     let m = new_match(msg.options, msg.position.as_deref(), &b.saves);
+    // The dialog's seats are the new game's, once it begins.
+    draft.settle(m.is_ok(), &mut b.seats);
     b.begin(m, None);
 }
 

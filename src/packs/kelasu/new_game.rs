@@ -47,7 +47,8 @@ fn dialog(
     mut resume: MessageWriter<ResumeKelasu>,
     mut screens: MessageWriter<OpenScreen>,
     mut next: ResMut<NextState<KelasuStage>>,
-    mut seats: ResMut<crate::host::grid::ComputerSeats>,
+    seats: Res<crate::host::grid::ComputerSeats>,
+    mut draft: ResMut<crate::host::grid::computer::SeatDraft>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let has_game = m.is_some_and(|m| m.screen == Screen::Kelasu);
@@ -59,7 +60,7 @@ fn dialog(
         .fixed_size(egui::vec2(470.0, 520.0))
         .show(ctx, |ui| {
             ui.label("Blue (rows A–B, at the top) moves first; Red holds rows I–J. Each side has 20 Blanks and 4 Stones.");
-            crate::host::grid::computer::seat_picker(ui, ["Blue", "Red"], &mut seats.0);
+            draft.picker(ui, ["Blue", "Red"], &seats);
             let o = &mut form.options;
             ui.separator();
             ui.label(egui::RichText::new("Where the text leaves it open").strong());
@@ -125,16 +126,23 @@ fn dialog(
             );
             match choice {
                 Some(StartChoice::Start { position }) => {
+                    draft.start();
                     out.write(NewKelasu {
                         options: form.options,
                         position,
                     });
                 }
                 Some(StartChoice::Resume) => {
+                    // The autosave names its own seats.
+                    draft.drop_draft();
                     resume.write(ResumeKelasu);
                 }
-                Some(StartChoice::Back) => next.set(KelasuStage::Playing),
+                Some(StartChoice::Back) => {
+                    draft.drop_draft();
+                    next.set(KelasuStage::Playing);
+                }
                 Some(StartChoice::Games) => {
+                    draft.drop_draft();
                     screens.write(OpenScreen(Screen::Title));
                 }
                 None => {}

@@ -63,8 +63,10 @@ fn keys(
     blocked: Res<crate::host::grid::GridBlocked>,
     mut play: MessageWriter<Intent>,
     mut merge: MessageWriter<MergeIntent>,
+    clock: Query<&Window, With<crate::host::table_clock::window::ClockWindow>>,
 ) {
-    if blocked.0 || review.0.is_some() {
+    // Keys typed into the clock's window are the clock's alone.
+    if blocked.0 || review.0.is_some() || crate::host::table_clock::clock_has_keys(&clock) {
         return;
     }
     let ctrl = k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);

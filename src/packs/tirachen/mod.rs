@@ -65,7 +65,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<NewTirachen>()
         .add_message::<ResumeTirachen>()
         .add_message::<HandedOver>()
-        .add_systems(OnEnter(Screen::Tirachen), resume)
+        .add_systems(
+            OnEnter(Screen::Tirachen),
+            (crate::host::grid::bring_back(Screen::Tirachen), resume).chain(),
+        )
         .add_systems(
             OnEnter(TirachenStage::NewGame),
             |mut b: ResMut<GridBlocked>| b.0 = true,
@@ -268,11 +271,17 @@ impl Begin<'_, '_> {
     }
 }
 
-fn start_game(mut msgs: MessageReader<NewTirachen>, mut b: Begin) {
+fn start_game(
+    mut msgs: MessageReader<NewTirachen>,
+    mut b: Begin,
+    mut draft: ResMut<crate::host::grid::computer::SeatDraft>,
+) {
     let Some(msg) = msgs.read().last() else {
         return;
     };
     let m = new_match(msg.options, msg.position.as_deref(), &b.saves);
+    // The dialog's seats are the new game's, once it begins.
+    draft.settle(m.is_ok(), &mut b.seats);
     b.begin(m, None);
 }
 

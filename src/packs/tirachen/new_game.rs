@@ -71,7 +71,8 @@ fn dialog(
     mut resume: MessageWriter<ResumeTirachen>,
     mut screens: MessageWriter<OpenScreen>,
     mut next: ResMut<NextState<TirachenStage>>,
-    mut seats: ResMut<crate::host::grid::ComputerSeats>,
+    seats: Res<crate::host::grid::ComputerSeats>,
+    mut draft: ResMut<crate::host::grid::computer::SeatDraft>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let has_game = m.is_some_and(|m| m.screen == Screen::Tirachen);
@@ -86,7 +87,7 @@ fn dialog(
             ui.label(
                 "Each side deploys a Fort, a Commander, nine Pikes and nine masters of its choice.",
             );
-            crate::host::grid::computer::seat_picker(ui, ["Red", "White"], &mut seats.0);
+            draft.picker(ui, ["Red", "White"], &seats);
             let o = &mut form.options;
             ui.separator();
             ui.label(egui::RichText::new("The masters are chosen").strong());
@@ -139,16 +140,23 @@ fn dialog(
             );
             match choice {
                 Some(StartChoice::Start { position }) => {
+                    draft.start();
                     out.write(NewTirachen {
                         options: form.options,
                         position,
                     });
                 }
                 Some(StartChoice::Resume) => {
+                    // The autosave names its own seats.
+                    draft.drop_draft();
                     resume.write(ResumeTirachen);
                 }
-                Some(StartChoice::Back) => next.set(TirachenStage::Playing),
+                Some(StartChoice::Back) => {
+                    draft.drop_draft();
+                    next.set(TirachenStage::Playing);
+                }
                 Some(StartChoice::Games) => {
+                    draft.drop_draft();
                     screens.write(OpenScreen(Screen::Title));
                 }
                 None => {}
