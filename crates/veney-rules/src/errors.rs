@@ -64,6 +64,15 @@ pub fn ron_from_str<T: serde::de::DeserializeOwned>(
         Err(e) => e,
     };
     let mut d = DataError::from_ron(file, &e);
+    // A map key written twice (`piece_def::UniqueKeys`): RON stands just past the second one;
+    // point at its opening quote.
+    if d.message.starts_with(DUPLICATE_KEY)
+        && let Some(end) = offset(src, e.span.end.line, e.span.end.col)
+        && let Some(at) = literal_ending_at(src, end)
+    {
+        (d.location.line, d.location.col) = line_col(src, at);
+        return Err(d);
+    }
     // RON locates a token it did not expect where the previous one ended (after `Piece(`, on
     // the line above): point at the token itself, past blanks and comments, and name it.
     if let Some(at) = offset(src, d.location.line, d.location.col) {
@@ -84,6 +93,27 @@ pub fn ron_from_str<T: serde::de::DeserializeOwned>(
         d.message = format!("{written} is out of bounds: expected an integer from {lo} to {hi}");
     }
     Err(d)
+}
+
+/// How the error for a map key written twice begins (`piece_def::UniqueKeys`), so that
+/// `ron_from_str` can point it at the key.
+pub(crate) const DUPLICATE_KEY: &str = "duplicate key ";
+
+/// Where the quoted string that ends at byte `end` (just past its closing quote) opens: the
+/// earliest quote from which exactly one string runs to `end`. A quote inside it (`\"`) opens a
+/// shorter one; one before it cannot run through its unescaped opening quote.
+fn literal_ending_at(src: &str, end: usize) -> Option<usize> {
+    let end = end.min(src.len());
+    if !src.is_char_boundary(end) {
+        return None;
+    }
+    // A key is short: look back a few thousand bytes at most.
+    let from = end.saturating_sub(4096);
+    src[..end]
+        .match_indices('"')
+        .map(|(i, _)| i)
+        .filter(|&i| i >= from && i + 1 < end)
+        .find(|&i| ron::from_str::<String>(&src[i..end]).is_ok())
 }
 
 /// The first byte at or after `at` that is neither white space nor inside a comment.
@@ -230,14 +260,18 @@ impl From<DataError> for LoadError {
 
 /// Finds the 1-based line and column of the `nth` (0-based) occurrence of `needle` in `src`
 /// at or after byte `from`. Used to point cross-check errors at the offending text.
+/// The column counts characters, as RON's own parse errors do (a `§` earlier on the line is one
+/// column, not two). A `from` inside a character starts at that character's end.
 pub fn locate(src: &str, needle: &str, from: usize, nth: usize) -> Option<(usize, usize, usize)> {
     let mut start = from.min(src.len());
+    while !src.is_char_boundary(start) {
+        start += 1;
+    }
     let mut seen = 0;
     while let Some(i) = src[start..].find(needle) {
         let at = start + i;
         if seen == nth {
-            let line = src[..at].matches('\n').count() + 1;
-            let col = at - src[..at].rfind('\n').map(|p| p + 1).unwrap_or(0) + 1;
+            let (line, col) = line_col(src, at);
             return Some((line, col, at));
         }
         seen += 1;
@@ -293,5 +327,23 @@ mod tests {
         assert_eq!(locate(src, "\"x\"", 0, 0).map(|t| (t.0, t.1)), Some((2, 4)));
         assert_eq!(locate(src, "\"x\"", 0, 1).map(|t| (t.0, t.1)), Some((3, 1)));
         assert_eq!(locate(src, "zz", 0, 0), None);
+    }
+
+    #[test]
+    fn locate_starts_on_a_character_and_counts_characters() {
+        // A `from` inside the `é` starts after it; the `§` and `é` are one column each.
+        let src = "a\n§é \"x\"";
+        assert_eq!(locate(src, "\"x\"", 5, 0).map(|t| (t.0, t.1)), Some((2, 4)));
+        assert_eq!(locate(src, "é", 5, 0), None);
+    }
+
+    #[test]
+    fn a_string_is_found_from_its_end() {
+        // `"Le \"Duc\""` holds a shorter string (`""`, `"Duc\""`) ending at the same place.
+        let src = r#"{ "A": 1, "Le \"Duc\"": 2 }"#;
+        let end = src.find(": 2").unwrap();
+        assert_eq!(literal_ending_at(src, end), Some(src.find("\"Le").unwrap()));
+        assert_eq!(literal_ending_at(src, src.find(": 1").unwrap()), Some(2));
+        assert_eq!(literal_ending_at(src, 1), None);
     }
 }

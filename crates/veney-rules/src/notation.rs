@@ -896,6 +896,20 @@ impl San {
                     if !rules.options.devices {
                         return here(crate::untenable::explain(rules, pos, &Action::Cast { kind: k, from: None, measure: 0 }).to_string());
                     }
+                    // The piece named (or the only one of its kind) on the board: the rules say
+                    // why that one is not cast (the only remaining blade, R-CAST).
+                    let on_board = match from {
+                        Some(CastFrom::Square(sq)) => Some(*sq),
+                        Some(CastFrom::Reserve) => None,
+                        None => pos.pieces(side, k).next(),
+                    };
+                    if let Some(sq) = on_board.filter(|&sq| pos.piece_at(sq) == Some((side, k)))
+                        && rules.is_blade(side, k)
+                        && crate::special::disarm::blades_on_board(rules, pos, side) <= 1
+                    {
+                        let cast = Action::Cast { kind: k, from: Some(sq), measure: 0 };
+                        return here(crate::untenable::explain(rules, pos, &cast).to_string());
+                    }
                     here("no cast now (§2.0.18): it needs an empty measure between the Selves and your Lantern, Cloak or Dagger on the board or in reserve".into())
                 })
             }

@@ -1,7 +1,7 @@
 //! The RON schema of a piece set, as written by a set designer: plain data, not yet checked.
 //! `piece_set::PieceSet::compile` checks it and builds the lookup tables used in play.
 //! Every field is documented in `docs/SETS.md` (with the standard set as the example).
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
@@ -14,7 +14,7 @@ pub struct PieceSetDef {
     /// This army's own baseline layout, from White's side: square → piece name (§2.0.19 step 3).
     /// Black's is turned 180°. When absent the game's setup file places the pieces — the way
     /// to give an asymmetric army (§2.0.23) its own starting squares.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "optional_layout_once")]
     pub setup: Option<BTreeMap<String, String>>,
     /// The army brings a Donkey in reserve (§2.0.23: "Each player may have a donkey in
     /// reserve"), whatever the rule option `donkey` says.
@@ -62,7 +62,7 @@ pub struct PieceDef {
     pub constraint: Option<Constraint>,
     /// What it does to each opposing piece it attacks, where that is not the default
     /// (the default: it fends the piece if the piece is fendable, and cannot attack it otherwise).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "attacks_once")]
     pub attacks: BTreeMap<String, Relation>,
     /// Special moves and aspects by their rulebook names.
     #[serde(default)]
@@ -80,6 +80,96 @@ pub struct PieceDef {
     /// The rulebook section describing it, e.g. "§2.0.03 Sword".
     #[serde(default)]
     pub section: String,
+}
+
+/// Reads a `{ "key": value, … }` map and refuses a key written twice, which serde's map would
+/// keep silently, the last entry replacing the first. The error names the key;
+/// `errors::ron_from_str` points it at the second one.
+struct UniqueKeys<V> {
+    /// The map, as the error names it (`` `attacks` ``).
+    what: &'static str,
+    /// What each key names, as the error expects it ("each piece named once").
+    expected: &'static str,
+    value: std::marker::PhantomData<V>,
+}
+
+impl<V> UniqueKeys<V> {
+    fn new(what: &'static str, expected: &'static str) -> UniqueKeys<V> {
+        UniqueKeys {
+            what,
+            expected,
+            value: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for UniqueKeys<V> {
+    type Value = BTreeMap<String, V>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a map")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut out: BTreeMap<String, V> = BTreeMap::new();
+        // Checked as each key is read, so the reader stands just past the second one.
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "{}{key:?} in {}: expected {} (a second entry would silently replace the first)",
+                    crate::errors::DUPLICATE_KEY,
+                    self.what,
+                    self.expected
+                )));
+            }
+            let value = map.next_value()?;
+            out.insert(key, value);
+        }
+        Ok(out)
+    }
+}
+
+/// A piece's `attacks`, each piece named once.
+fn attacks_once<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, Relation>, D::Error> {
+    d.deserialize_map(UniqueKeys::new("`attacks`", "each piece named once"))
+}
+
+/// A setup file's layout (`white`, `Explicit({…})`), each square named once.
+pub(crate) fn layout_once<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    d.deserialize_map(UniqueKeys::new("the setup", "each square named once"))
+}
+
+/// A set's own `setup: Some({…})`, each square named once.
+fn optional_layout_once<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<BTreeMap<String, String>>, D::Error> {
+    d.deserialize_option(OptionalLayout)
+}
+
+/// Reads `None` or `Some({…})` for `optional_layout_once`.
+struct OptionalLayout;
+
+impl<'de> serde::de::Visitor<'de> for OptionalLayout {
+    type Value = Option<BTreeMap<String, String>>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an optional map")
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(UniqueKeys::new("`setup`", "each square named once"))
+            .map(Some)
+    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]

@@ -298,7 +298,7 @@ pub(crate) fn definition_at(src: &str, name: &str, from: usize) -> Option<(usize
         .or_else(|| locate(src, &needle, from, 0))
 }
 
-const RESERVED_LETTERS: &str = "WXYZwxyztfUa*~!#=-+.,;0123456789 ";
+const RESERVED_LETTERS: &str = "KWXYZwxyztfUa*~!#=-+.,;0123456789 ";
 
 impl PieceSet {
     /// Reads and checks a set file.
@@ -327,6 +327,8 @@ impl PieceSet {
         let mut errors = Vec::new();
         // Where each piece's definition starts in the source, to point errors at it.
         let mut starts = Vec::new();
+        // Where each piece's name ends in the source.
+        let mut name_ends = Vec::new();
         let mut cursor = 0;
         for p in &def.pieces {
             // The name where it names the piece (`name: "Guard"`), not where an earlier piece
@@ -334,19 +336,63 @@ impl PieceSet {
             match definition_at(src, &p.name, cursor) {
                 Some((line, col, at)) => {
                     starts.push((line, col, at));
-                    cursor = at + p.name.len() + 2;
+                    // Past the name as written (quoted and escaped), on a character boundary.
+                    cursor = at + format!("{:?}", p.name).len();
                 }
                 None => starts.push((1, 1, cursor)),
             }
+            name_ends.push(cursor);
         }
+        // Where each piece's text begins: its `Piece(` (a field may precede the name), else its
+        // name. It runs to where the next piece's begins.
+        let begins: Vec<usize> = (0..starts.len())
+            .map(|i| {
+                let lo = if i == 0 { 0 } else { name_ends[i - 1] };
+                let at = starts[i].2.max(lo);
+                src[lo..at].rfind("Piece(").map_or(at, |j| lo + j)
+            })
+            .collect();
+        let piece_end = |i: usize| begins.get(i + 1).copied().unwrap_or(src.len());
+        // `needle` in piece `i`'s own text: after its name, else ahead of it; never in the next
+        // piece's.
+        let in_piece = |i: usize, needle: &str| -> Option<(usize, usize, usize)> {
+            let within = |from: usize, to: usize| {
+                locate(src, needle, from, 0).filter(|t| t.2 + needle.len() <= to)
+            };
+            within(name_ends[i], piece_end(i)).or_else(|| within(begins[i], starts[i].2))
+        };
+        // An error at `needle` in piece `i`'s text, else at its name.
         let err_at_piece = |i: usize, needle: &str, msg: String| -> DataError {
-            let (line, col, at) = starts[i];
-            match locate(src, needle, at, 0) {
+            let (line, col, _) = starts[i];
+            match in_piece(i, needle) {
                 Some((l, c, _)) => DataError::at(path, l, c, msg),
                 None => DataError::at(path, line, col, msg),
             }
         };
+        // An error at `needle` after `field` in piece `i`'s text, else as `err_at_piece`.
+        let err_after_field = |i: usize, field: &str, needle: &str, msg: String| -> DataError {
+            let found = in_piece(i, field)
+                .and_then(|f| locate(src, needle, f.2, 0))
+                .filter(|t| t.2 + needle.len() <= piece_end(i));
+            match found {
+                Some((l, c, _)) => DataError::at(path, l, c, msg),
+                None => err_at_piece(i, needle, msg),
+            }
+        };
 
+        // The name goes into saves' header lines and position texts' `sets=` field.
+        if def.name.trim().is_empty() || def.name.chars().any(|c| c.is_control() || c == '"') {
+            let (line, col) = locate(src, "name", 0, 0).map_or((1, 1), |(l, c, _)| (l, c));
+            errors.push(DataError::at(
+                path,
+                line,
+                col,
+                format!(
+                    "the set's name {:?} must be one line of text without quotes or control characters (saves and position texts carry it)",
+                    def.name
+                ),
+            ));
+        }
         if def.pieces.len() > MAX_KINDS {
             errors.push(DataError::at(
                 path,
@@ -366,6 +412,15 @@ impl PieceSet {
                     "duplicate piece name {:?} (first defined at line {})",
                     p.name, starts[j].0
                 )));
+            } else if let Some(j) = def.pieces[..i]
+                .iter()
+                .position(|q| q.name.eq_ignore_ascii_case(&p.name))
+            {
+                // Setups, rule options and commands find a piece by its name in any case.
+                errors.push(here(format!(
+                    "duplicate piece name {:?}: it differs from {:?} (first defined at line {}) only in case, and names are read in any case; expected a name that differs in more than case",
+                    p.name, def.pieces[j].name, starts[j].0
+                )));
             }
             if let Some(j) = def.pieces[..i].iter().position(|q| q.letter == p.letter) {
                 errors.push(err_at_piece(
@@ -378,7 +433,7 @@ impl PieceSet {
                 ));
             }
             if RESERVED_LETTERS.contains(p.letter) || !crate::piece_def::is_piece_letter(p.letter) {
-                errors.push(err_at_piece(i, &format!("'{}'", p.letter), format!("notation letter '{}' of {:?} is reserved by the notation (§2.0.R5); expected a letter other than W X Y Z w x y z t f U a, or one of $ & % ^", p.letter, p.name)));
+                errors.push(err_at_piece(i, &format!("'{}'", p.letter), format!("notation letter '{}' of {:?} is reserved by the notation (§2.0.R5); expected a letter other than K W X Y Z w x y z t f U a, or one of $ & % ^", p.letter, p.name)));
             }
             if !p.code.is_ascii_uppercase() {
                 errors.push(err_at_piece(
@@ -471,10 +526,15 @@ impl PieceSet {
             for m in &p.moves {
                 let bad = match m {
                     Primitive::Slide { min, max, from, within, .. } => {
+                        // A line of the board has at most 15 squares beyond a piece's own.
                         if *min == 0 {
                             Some("a Slide's min must be at least 1".to_string())
+                        } else if *min > 15 {
+                            Some(format!("a Slide's min ({min}) is beyond the board, so it could never move: a line has at most 15 squares to slide; expected min 1–15"))
                         } else if max.is_some_and(|mx| mx < *min) {
                             Some(format!("a Slide's max ({}) is below its min ({min})", max.unwrap()))
+                        } else if max.is_some_and(|mx| mx > 15) {
+                            Some(format!("a Slide's max ({}) is beyond the board: a line has at most 15 squares to slide; expected max 1–15, or None for as far as the board goes", max.unwrap()))
                         } else if [from, within].iter().any(|r| matches!(r, Some(Region::YourMeasure(n)) if !(1..=4).contains(n))) {
                             Some("YourMeasure(n) needs n from 1 to 4".to_string())
                         } else {
@@ -483,6 +543,9 @@ impl PieceSet {
                     }
                     Primitive::Lunge { forward, back, .. } if forward.len() != 4 || back.len() != 4 => {
                         Some("a Lunge lists four distances forward and four back, one per measure (first to fourth)".to_string())
+                    }
+                    Primitive::Lunge { forward, back, .. } if forward.iter().chain(back).all(|&d| d == 0) => {
+                        Some("a Lunge whose distances forward and back are all 0 could never move; expected a distance above 0 from at least one measure".to_string())
                     }
                     Primitive::Leap { offsets, .. } | Primitive::FromSelf { offsets, .. } => {
                         if offsets.is_empty() || offsets.iter().any(|&(a, b)| (a, b) == (0, 0) || a.unsigned_abs() > 3 || b.unsigned_abs() > 15) {
@@ -504,37 +567,88 @@ impl PieceSet {
                     errors.push(err_at_piece(i, "moves", format!("{:?}: {msg}", p.name)));
                 }
             }
-            for target in p.attacks.keys().chain(p.duels_with.iter()) {
-                // A relation may name a piece of this set or of the standard set (an army may
-                // meet a standard opponent: the Archives Assassin's Daggers still disarm Swords).
-                if !def.pieces.iter().any(|q| &q.name == target)
+            // A relation or a duel may name a piece of this set or of the standard set (an army
+            // may meet a standard opponent: the Archives Assassin's Daggers still disarm Swords).
+            let unknown = |target: &String| {
+                !def.pieces.iter().any(|q| &q.name == target)
                     && !STANDARD_NAMES.contains(&target.as_str())
-                {
-                    let known = def
-                        .pieces
-                        .iter()
-                        .map(|q| q.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    errors.push(err_at_piece(
-                        i,
-                        &format!("{target:?}"),
-                        format!(
-                            "{:?} attacks unknown piece {target:?}: expected one of {known} (or a standard piece)",
-                            p.name
-                        ),
-                    ));
-                }
+            };
+            let known = || {
+                def.pieces
+                    .iter()
+                    .map(|q| q.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            for target in p.attacks.keys().filter(|t| unknown(*t)) {
+                errors.push(err_at_piece(
+                    i,
+                    &format!("{target:?}"),
+                    format!(
+                        "{:?} attacks unknown piece {target:?}: expected one of {} (or a standard piece)",
+                        p.name,
+                        known()
+                    ),
+                ));
+            }
+            for target in p.duels_with.iter().filter(|t| unknown(*t)) {
+                errors.push(err_after_field(
+                    i,
+                    "duels_with",
+                    &format!("{target:?}"),
+                    format!(
+                        "{:?} duels with unknown piece {target:?} (`duels_with`): expected one of {} (or a standard piece)",
+                        p.name,
+                        known()
+                    ),
+                ));
+            }
+        }
+        // Taking the Self is checkmate and nothing else (§2.0.03 Taking: "Self is taken directly, as
+        // checkmate."): a relation that fends, takes or negates the Self would leave a game
+        // without one, and `Checkmate` against another piece would end the game on taking it.
+        let is_life = |name: &str| match def.pieces.iter().find(|q| q.name == name) {
+            Some(q) => q.roles.contains(&Role::Life),
+            None => name == "Self",
+        };
+        // (A set with no Self at all is told so below, once.)
+        let has_life = def.pieces.iter().any(|q| q.roles.contains(&Role::Life));
+        for (i, p) in def.pieces.iter().enumerate().filter(|_| has_life) {
+            for (target, r) in &p.attacks {
+                let msg = match (is_life(target), r) {
+                    (true, Relation::Checkmate | Relation::Never) => continue,
+                    (false, Relation::Checkmate) => format!(
+                        "{:?} checkmates {target:?}, which is not a Self: `Checkmate` is for the piece with role Life; expected Take, Fend, Disarm, …"
+                    , p.name),
+                    (true, other) => format!(
+                        "{:?} attacks the Self {target:?} with {other:?}: taking the Self is checkmate; expected Checkmate or Never",
+                        p.name
+                    ),
+                    (false, _) => continue,
+                };
+                errors.push(err_at_piece(i, &format!("{target:?}"), msg));
+            }
+            if p.fendable && p.roles.contains(&Role::Life) {
+                errors.push(err_at_piece(
+                    i,
+                    "fendable",
+                    format!(
+                        "{:?} is the Self and cannot be fendable: fending it would take it off the board without checkmate",
+                        p.name
+                    ),
+                ));
             }
         }
         // Someone must be able to checkmate (§2.0.VI; "It is only absolutely necessary to have a
         // Self and Sword", §2.0.23): a swordless army is legal where it grants the privilege.
         // A privilege counts only on a piece the army always has that can touch: one of count
-        // 0, optional (out unless agreed) or inert (it attacks nothing) checkmates nobody.
+        // 0, kept off the board (`max_on_board: Some(0)`), optional (out unless agreed) or inert
+        // (it attacks nothing) checkmates nobody.
         if !def.pieces.is_empty()
             && !def.pieces.iter().any(|p| {
                 p.has_checkmate_privilege()
                     && p.count > 0
+                    && p.max_on_board != Some(0)
                     && !p.optional
                     && p.category != crate::piece_def::Category::Inert
             })
@@ -542,7 +656,7 @@ impl PieceSet {
             errors.push(at_pieces(
                 path,
                 src,
-                "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one, with a count above 0, not optional and not Inert",
+                "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one, with a count above 0, a max_on_board above 0, not optional and not Inert",
             ));
         }
         let lives: Vec<usize> = def

@@ -11,8 +11,9 @@
 //! `Key: value`, and the front-matter block of the public Veney records — a line `---`, free
 //! lines (the game's name, a date, `Name - White`, `Name - Black`), then `---`. A `---` is a pass
 //! only where a turn is expected. The header `Position` gives a start position text
-//! (docs/POSITION.md); the others are kept. Turn numbers that do not follow on from the start
-//! (or from each other) are warned about, as is a record with no turns.
+//! (docs/POSITION.md), a whole one (one player's view is refused); the others are kept. Turn
+//! numbers that do not follow on from the start (or from each other) are warned about, as is a
+//! record with no turns.
 use crate::errors::{ParseError, Untenable};
 use crate::game::Game;
 use crate::notation::{self, is_piece_letter};
@@ -199,7 +200,9 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
         .iter()
         .find(|(k, _)| k.eq_ignore_ascii_case("Position"))
     {
-        Some((_, v)) if v != "start" => Position::from_text(&sand, v)?,
+        // A game is played on from a whole position only, not one player's view (its sealed
+        // Hug hand `?` could never be played): refused, as a save's start is.
+        Some((_, v)) if v != "start" => Position::from_text_playable(&sand, v)?,
         _ => Position::start(&sand),
     };
     let mut game = Game::from_position_seeded(sand.clone(), start, 0);
@@ -400,5 +403,25 @@ mod tests {
         assert_eq!(normalize_token("DfBtJ~"), "DfBtJ~");
         assert_eq!(normalize_token("==#"), "==");
         assert_eq!(normalize_token("SY7"), "SY7");
+    }
+
+    /// A `[Position]` that is one player's view (White's Hug hand sealed, `?`, §2.0.23) starts
+    /// no replay, as it starts no game (`Position::from_text_playable`).
+    #[test]
+    fn a_players_view_is_no_start() {
+        let mut o = crate::options::RuleOptions::default();
+        o.hug = true;
+        let rules = Rules::standard_with(o);
+        let view = format!(
+            "{} hug=?:- over=agreed",
+            Position::start(&rules).to_text(&rules)
+        );
+        assert!(
+            Position::from_text(&rules, &view).is_ok_and(|p| p.is_view()),
+            "{view}"
+        );
+        let e = replay(&rules, &format!("[Position \"{view}\"]\n1. SY5;\n")).unwrap_err();
+        assert_eq!(e.token, "hug=?:-");
+        assert!(e.message.contains("one player's view"), "{e}");
     }
 }

@@ -355,6 +355,29 @@ impl Rules {
                     } else {
                         Relation::Never
                     };
+                    // Each set was checked against its own Self and the standard one; an army
+                    // met across the board may name its pieces otherwise (§2.0.03 Taking: "Self
+                    // is taken directly, as checkmate.").
+                    let life = tp.has_role(Role::Life);
+                    if life != (r == Relation::Checkmate) && r != Relation::Never {
+                        errors.push(DataError::at(
+                            &own.source,
+                            1,
+                            1,
+                            format!(
+                                "{}'s {:?} meets {}'s {:?} with {r:?}: {}",
+                                own.name,
+                                ap.name(),
+                                opp.name,
+                                tp.name(),
+                                if life {
+                                    "taking the Self is checkmate (expected Checkmate or Never)"
+                                } else {
+                                    "only the Self is checkmated (expected Take, Fend, Disarm, …)"
+                                }
+                            ),
+                        ));
+                    }
                     relation[side.index()][a.index()][t.index()] = r;
                 }
                 let optional_in = options

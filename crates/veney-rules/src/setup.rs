@@ -10,7 +10,8 @@ use std::path::Path;
 #[serde(deny_unknown_fields, rename = "Setup")]
 pub struct SetupDef {
     pub name: String,
-    /// White's pieces: square → piece name.
+    /// White's pieces: square → piece name (a square written twice is refused).
+    #[serde(deserialize_with = "crate::piece_def::layout_once")]
     pub white: BTreeMap<String, String>,
     /// Black's pieces: `Rotated` (White's layout turned 180°) or their own map.
     pub black: BlackSetup,
@@ -19,7 +20,7 @@ pub struct SetupDef {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub enum BlackSetup {
     Rotated,
-    Explicit(BTreeMap<String, String>),
+    Explicit(#[serde(deserialize_with = "crate::piece_def::layout_once")] BTreeMap<String, String>),
 }
 
 /// A checked setup: for each side, the pieces and their squares.

@@ -300,6 +300,21 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.19 Setup: the terms of play",
             "the players agreed to play without the more obscure devices: no piece is cast (option devices)",
         ),
+        Action::Cast {
+            kind,
+            from: Some(_),
+            ..
+        } if rules.is_blade(side, kind)
+            && crate::special::disarm::blades_on_board(rules, pos, side) <= 1 =>
+        {
+            Untenable::new(
+                "§2.0.18 Devices: Cast Piece",
+                format!(
+                    "the {} is your only remaining blade: cast, it would be lost, and with it the game (§2.0.VI; it is not withdrawn either, §2.0.13)",
+                    rules.set(side).piece(kind).name()
+                ),
+            )
+        }
         Action::Cast { .. } => Untenable::new(
             "§2.0.18 Devices: Cast Piece",
             "a piece is cast into an empty measure between the two Selves, from the board or reserve, as a whole turn (the Lantern and Dagger also in concert)",

@@ -1118,3 +1118,28 @@ fn a_delayed_reset_after_the_turn_made_instead_of_the_invocation_starts_afresh()
         g.legal_actions()
     );
 }
+
+#[test]
+fn the_only_remaining_blade_is_not_cast_from_the_board() {
+    // §2.0.VI: "Critical (Major) pieces: The loss of these is what results in a game over. …
+    // (Dagger is considered critical if Sword is lost.)" A cast piece "is then discarded"
+    // (§2.0.18); the last blade is not withdrawn either (§2.0.13, R-WITHDRAW). Ruling R-CAST.
+    let r = rules();
+    let with = |sword: bool| {
+        let mut pieces = vec![
+            (White, "Self", "X2"),
+            (White, "Dagger", "W3"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+        ];
+        if sword {
+            pieces.push((White, "Sword", "Y3"));
+        }
+        pos(&r, &pieces, White)
+    };
+    let p = with(true);
+    assert!(notations(&r, &p).contains(&"~D".to_string()), "{:?}", notations(&r, &p));
+    let p = with(false);
+    assert!(!notations(&r, &p).iter().any(|n| n.starts_with("~D")));
+    refuse(&r, &p, "~D").by("§2.0.18 Devices: Cast Piece", "only remaining blade");
+}

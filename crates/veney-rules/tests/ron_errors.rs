@@ -221,3 +221,470 @@ fn an_error_points_at_the_piece_it_is_about() {
     assert!(e.message.contains("at most 8"), "{e}");
     assert_eq!(e.location.line, line, "{e}");
 }
+
+/// Every error of a set text that must be refused.
+#[track_caller]
+fn set_errors(src: &str) -> Vec<DataError> {
+    match PieceSet::from_ron(Path::new("t.ron"), src) {
+        Err(LoadError::Data(e)) => e,
+        other => panic!("expected data errors, got {other:?}"),
+    }
+}
+
+/// `at`, with the column counted in characters, as errors count it.
+fn at_chars(src: &str, after: &str, needle: &str) -> (usize, usize) {
+    let i = src.find(after).unwrap();
+    let i = i + src[i..].find(needle).unwrap();
+    let line_start = src[..i].rfind('\n').map_or(0, |p| p + 1);
+    (
+        src[..i].matches('\n').count() + 1,
+        src[line_start..i].chars().count() + 1,
+    )
+}
+
+/// `src` with `from` replaced by `to` everywhere, `from` being there.
+#[track_caller]
+fn replaced(src: &str, from: &str, to: &str) -> String {
+    let out = src.replace(from, to);
+    assert_ne!(out, src, "{from:?} is not in the text");
+    out
+}
+
+#[test]
+fn a_name_with_escapes_and_accents_does_not_derail_the_errors_after_it() {
+    // The Cloak renamed `Le "Duc" Aimé`: written with two escapes, ending in a two-byte
+    // character. The cursor past a name counted it unescaped and landed inside the `é`: loading
+    // panicked slicing the text. Its own error sits after the `é` on its line.
+    let src = STANDARD_SET.replacen(
+        "name: \"Cloak\",",
+        "name: \"Le \\\"Duc\\\" Aimé\", reserve: 3,",
+        1,
+    );
+    assert_ne!(src, STANDARD_SET);
+    // And an error in a later piece, after a `§` on its line.
+    let balance = "section: \"§2.0.07 Balance\",";
+    assert!(src.contains(balance));
+    let src = src.replacen(balance, "section: \"§2.0.07 Balance\", reserve: 2,", 1);
+    let e = set_errors(&src);
+    assert_eq!(e.len(), 2, "{e:?}");
+    let duc = e
+        .iter()
+        .find(|e| e.message.contains("has reserve 3 but count 1"))
+        .unwrap_or_else(|| panic!("{e:?}"));
+    assert!(
+        duc.message.starts_with("\"Le \\\"Duc\\\" Aimé\""),
+        "{duc}"
+    );
+    // Columns count characters: the `é`, the `§` before `reserve` are one column each.
+    let want = at_chars(&src, "Aimé\", reserve", "reserve");
+    assert_ne!(want, at(&src, "Aimé\", reserve", "reserve"));
+    assert_eq!((duc.location.line, duc.location.col), want, "{duc}");
+    let later = e
+        .iter()
+        .find(|e| e.message.contains("\"Balance\" has reserve 2 but count 1"))
+        .unwrap_or_else(|| panic!("{e:?}"));
+    let want = at_chars(&src, "Balance\", reserve", "reserve");
+    assert_ne!(want, at(&src, "Balance\", reserve", "reserve"));
+    assert_eq!((later.location.line, later.location.col), want, "{later}");
+}
+
+#[test]
+fn only_the_self_is_checkmated_and_the_self_only_so() {
+    // §2.0.03 Taking: "Self is taken directly, as checkmate."
+    // `Checkmate` against a piece that is not the Self: the Cloak's capture of the Sword.
+    let src = STANDARD_SET.replacen("\"Sword\": BladeCapture", "\"Sword\": Checkmate", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Cloak\" checkmates \"Sword\", which is not a Self"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "\"Sword\": Checkmate", "\"Sword\"")
+    );
+    // A standard name the set lacks is a Self only if it is "Self": the Assassin has no Sword.
+    let src = ASSASSIN.replacen("\"Sword\": Disarm", "\"Sword\": Checkmate", 1);
+    assert_ne!(src, ASSASSIN);
+    let e = set_error(&src);
+    assert!(
+        e.message.contains("\"Dagger\" checkmates \"Sword\""),
+        "{e}"
+    );
+    // Any relation but Checkmate or Never against the Self: the Sword taking it.
+    let src = STANDARD_SET.replacen("\"Self\": Checkmate", "\"Self\": Take", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Sword\" attacks the Self \"Self\" with Take"),
+        "{e}"
+    );
+    assert!(e.message.contains("expected Checkmate or Never"), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "\"Self\": Take", "\"Self\"")
+    );
+    // `Never` is allowed: this Sword cannot touch the Self; the Dagger still checkmates.
+    let src = STANDARD_SET.replacen("\"Self\": Checkmate", "\"Self\": Never", 1);
+    PieceSet::from_ron(Path::new("t.ron"), &src).unwrap_or_else(|e| panic!("{e}"));
+    // The Self renamed "Lord": "Self", a name the set lacks, still names it, and so does
+    // "Lord", which the Cloak may not fend.
+    let lord = STANDARD_SET.replacen("name: \"Self\",", "name: \"Lord\",", 1);
+    assert_ne!(lord, STANDARD_SET);
+    PieceSet::from_ron(Path::new("t.ron"), &lord).unwrap_or_else(|e| panic!("{e}"));
+    let src = lord.replacen(
+        "\"Sword\": BladeCapture,",
+        "\"Lord\": Fend,\n                \"Sword\": BladeCapture,",
+        1,
+    );
+    assert_ne!(src, lord);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Cloak\" attacks the Self \"Lord\" with Fend"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "\"Lord\": Fend", "\"Lord\"")
+    );
+    // A fendable Self would leave the board without checkmate.
+    let self_def = "roles: [Life],\n            count: 1,\n            fendable: false,";
+    assert!(STANDARD_SET.contains(self_def));
+    let src = STANDARD_SET.replacen(
+        self_def,
+        "roles: [Life],\n            count: 1,\n            fendable: true,",
+        1,
+    );
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Self\" is the Self and cannot be fendable"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "fendable: true", "fendable")
+    );
+}
+
+#[test]
+fn two_different_sets_are_checked_against_each_others_self() {
+    // Each set is checked against its own Self and the standard one; across the board a name
+    // may be another army's Self, or a piece that is not one.
+    use std::sync::Arc;
+    use veney_rules::Rules;
+    let with_layout = |src: &str, w4: &str, y4: &str| {
+        let out = src.replacen(
+            "\n    ],\n)",
+            &format!(
+                "\n    ],\n    setup: Some({{\n        \"W4\": \"{w4}\", \"X4\": \"Sword\", \"Y4\": \"{y4}\", \"Z4\": \"Balance\",\n        \"W5\": \"Engagement\", \"X5\": \"Engagement\", \"Y5\": \"Engagement\", \"Z5\": \"Engagement\",\n    }}),\n)"
+            ),
+            1,
+        );
+        assert_ne!(out, src);
+        out
+    };
+    let load = |src: &str| {
+        Arc::new(PieceSet::from_ron(Path::new("t.ron"), src).unwrap_or_else(|e| panic!("{e}")))
+    };
+    let meeting = |sets: [Arc<PieceSet>; 2]| match Rules::with_sets(sets, RuleOptions::default())
+    {
+        Err(LoadError::Data(e)) => e
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("the sets were accepted together"),
+    };
+    let standard = Arc::new(PieceSet::standard());
+    // "Swapped": its Self is named "Guard", its Guard "Warden". The standard Sword disarms a
+    // "Guard", which here is the Self.
+    let mut src = replaced(STANDARD_SET, "name: \"Standard\",", "name: \"Swapped\",");
+    src = replaced(&src, "name: \"Guard\",", "name: \"Warden\",");
+    src = replaced(&src, "name: \"Self\",", "name: \"Guard\",");
+    src = replaced(&src, "\"Guard\": ", "\"Warden\": ");
+    let swapped = load(&with_layout(&src, "Cloak", "Guard"));
+    Rules::with_sets([swapped.clone(), swapped.clone()], RuleOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let e = meeting([standard.clone(), swapped]);
+    assert!(
+        e.contains(
+            "Standard's \"Sword\" meets Swapped's \"Guard\" with Disarm: taking the Self is checkmate"
+        ),
+        "{e}"
+    );
+    // "Renamed": its Self is "Lord", its Cloak "Self". The standard Sword checkmates a "Self",
+    // which here is a Cloak.
+    let mut src = replaced(STANDARD_SET, "name: \"Standard\",", "name: \"Renamed\",");
+    src = replaced(&src, "name: \"Self\",", "name: \"Lord\",");
+    src = replaced(&src, "name: \"Cloak\",", "name: \"Self\",");
+    src = replaced(&src, "\"Self\": Checkmate", "\"Lord\": Checkmate");
+    let renamed = load(&with_layout(&src, "Self", "Lord"));
+    Rules::with_sets([renamed.clone(), renamed.clone()], RuleOptions::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let e = meeting([standard, renamed]);
+    assert!(
+        e.contains(
+            "Standard's \"Sword\" meets Renamed's \"Self\" with Checkmate: only the Self is checkmated"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_letter_k_is_the_donkeys() {
+    // The Donkey's placement is written `K*X5` (§2.0.23).
+    let src = STANDARD_SET.replacen("letter: 'L'", "letter: 'K'", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("notation letter 'K' of \"Lantern\" is reserved"),
+        "{e}"
+    );
+    assert!(e.message.contains("other than K W X Y Z"), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "letter: 'K'", "'K'")
+    );
+    // Any other letter, of any alphabet, is a notation letter.
+    let src = STANDARD_SET.replacen("letter: 'L'", "letter: 'λ'", 1);
+    PieceSet::from_ron(Path::new("t.ron"), &src).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_set_name_is_one_line_without_quotes() {
+    // Saves' header lines and position texts' `sets=` carry the name.
+    for written in ["", "   ", "Two\\nlines", "Tab\\tbed", "The \\\"Best\\\""] {
+        let src = STANDARD_SET.replacen(
+            "name: \"Standard\",",
+            &format!("name: \"{written}\","),
+            1,
+        );
+        assert_ne!(src, STANDARD_SET);
+        let e = set_error(&src);
+        assert!(
+            e.message
+                .contains("must be one line of text without quotes or control characters"),
+            "{written}: {e}"
+        );
+        assert_eq!(
+            (e.location.line, e.location.col),
+            at(&src, "name:", "name"),
+            "{written}: {e}"
+        );
+    }
+}
+
+#[test]
+fn a_key_written_twice_in_a_map_is_refused_at_the_second() {
+    // RON's maps kept the last of two entries silently: this Sword would have fended the
+    // Lantern it takes.
+    let src = STANDARD_SET.replacen(
+        "\"Lantern\": Take,",
+        "\"Lantern\": Take,\n                \"Lantern\": Fend,",
+        1,
+    );
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .starts_with("duplicate key \"Lantern\" in `attacks`: expected each piece named once"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "\"Lantern\": Fend", "\"Lantern\"")
+    );
+    // The same key written with an escape: still the same, pointed at its opening quote.
+    let src = STANDARD_SET.replacen(
+        "\"Lantern\": Take,",
+        "\"Lantern\": Take,\n                \"Lan\\x74ern\": Fend,",
+        1,
+    );
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(e.message.starts_with("duplicate key \"Lantern\""), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "\"Lan\\x74ern\"", "\"Lan")
+    );
+    // An army's own layout: two entries for X4, the first dropped.
+    let src = ASSASSIN.replacen(
+        "\"X4\": \"Dagger\",",
+        "\"X4\": \"Dagger\",\n        \"X4\": \"Self\",",
+        1,
+    );
+    assert_ne!(src, ASSASSIN);
+    let e = set_error(&src);
+    assert!(
+        e.message.starts_with("duplicate key \"X4\" in `setup`"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "\"X4\": \"Self\"", "\"X4\"")
+    );
+    // A setup file: White's layout, and Black's explicit one.
+    use veney_rules::setup::{STANDARD_SETUP, SetupDef};
+    let src = STANDARD_SETUP.replacen(
+        "\"W4\": \"Cloak\",",
+        "\"W4\": \"Cloak\",\n        \"W4\": \"Balance\",",
+        1,
+    );
+    assert_ne!(src, STANDARD_SETUP);
+    let e = SetupDef::from_ron(Path::new("s.ron"), &src).unwrap_err();
+    assert!(
+        e.message.starts_with("duplicate key \"W4\" in the setup"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "\"W4\": \"Balance\"", "\"W4\"")
+    );
+    let src = STANDARD_SETUP.replacen(
+        "black: Rotated,",
+        "black: Explicit({ \"X13\": \"Self\", \"X13\": \"Sword\" }),",
+        1,
+    );
+    assert_ne!(src, STANDARD_SETUP);
+    let e = SetupDef::from_ron(Path::new("s.ron"), &src).unwrap_err();
+    assert!(
+        e.message.starts_with("duplicate key \"X13\" in the setup"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "\"X13\": \"Sword\"", "\"X13\"")
+    );
+}
+
+#[test]
+fn piece_names_that_differ_only_in_case_are_refused() {
+    // Setups, rule options and commands find a piece by name in any case: "cloak" would be
+    // read as the Cloak.
+    let src = STANDARD_SET.replacen("name: \"Balance\",", "name: \"cloak\",", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("duplicate piece name \"cloak\": it differs from \"Cloak\""),
+        "{e}"
+    );
+    assert!(e.message.contains("only in case"), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "name: \"cloak\"", "\"cloak\"")
+    );
+}
+
+#[test]
+fn moves_that_could_never_be_made_are_refused() {
+    // A line of the board holds at most 15 squares beyond a piece: a Slide of min 16 never
+    // moves.
+    let src = STANDARD_SET.replacen("Slide(dirs: All, min: 2)", "Slide(dirs: All, min: 16)", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Lantern\": a Slide's min (16) is beyond the board"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "name: \"Lantern\"", "moves")
+    );
+    // A max past the board means "to the edge", which `None` says.
+    let src = STANDARD_SET.replacen(
+        "Slide(dirs: All, max: Some(2), jump: Anything)",
+        "Slide(dirs: All, max: Some(16), jump: Anything)",
+        1,
+    );
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Jutsu\": a Slide's max (16) is beyond the board"),
+        "{e}"
+    );
+    assert!(e.message.contains("or None"), "{e}");
+    // A Lunge of nothing but zeros.
+    let lunge = "Lunge(forward: [4, 3, 2, 1], back: [1, 2, 3, 4]";
+    let src = STANDARD_SET.replacen(lunge, "Lunge(forward: [0, 0, 0, 0], back: [0, 0, 0, 0]", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Self\": a Lunge whose distances forward and back are all 0 could never move"),
+        "{e}"
+    );
+    // One distance is enough: a step back from the fourth measure.
+    let src = STANDARD_SET.replacen(lunge, "Lunge(forward: [0, 0, 0, 0], back: [0, 0, 0, 1]", 1);
+    PieceSet::from_ron(Path::new("t.ron"), &src).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_privileged_piece_kept_off_the_board_checkmates_nobody() {
+    // The Sword denied the privilege: the Dagger still checkmates.
+    let src = STANDARD_SET.replacen(
+        "name: \"Sword\",",
+        "name: \"Sword\",\n            checkmate: Some(false),",
+        1,
+    );
+    assert_ne!(src, STANDARD_SET);
+    PieceSet::from_ron(Path::new("t.ron"), &src).unwrap_or_else(|e| panic!("{e}"));
+    // The Dagger with `max_on_board: Some(0)` can never be placed, so nobody ever could.
+    let dagger = src.replacen(
+        "withdraw: UnlessLastBlade,",
+        "withdraw: UnlessLastBlade,\n            max_on_board: Some(0),",
+        1,
+    );
+    assert_ne!(dagger, src);
+    let e = set_error(&dagger);
+    assert!(e.message.contains("could never checkmate"), "{e}");
+    assert!(e.message.contains("a max_on_board above 0"), "{e}");
+}
+
+#[test]
+fn an_error_about_a_field_a_piece_lacks_points_at_that_piece() {
+    // An optional Cloak must begin in reserve; it writes no `reserve`, nor does the Balance
+    // after it. The error was located at the next `reserve` in the file, the Dagger's; it is now
+    // at the Cloak's name.
+    let src = STANDARD_SET.replacen(
+        "name: \"Cloak\",",
+        "name: \"Cloak\",\n            optional: true,",
+        1,
+    );
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Cloak\" is optional, so it begins in reserve"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "name: \"Cloak\"", "\"Cloak\"")
+    );
+}
+
+#[test]
+fn an_unknown_piece_in_duels_with_is_called_a_duel() {
+    let src = STANDARD_SET.replacen("duels_with: [\"Dagger\"]", "duels_with: [\"Dagr\"]", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Dagger\" duels with unknown piece \"Dagr\" (`duels_with`)"),
+        "{e}"
+    );
+    assert!(!e.message.contains("attacks"), "{e}");
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "duels_with", "\"Dagr\"")
+    );
+}

@@ -221,3 +221,28 @@ fn a_count_the_setup_gets_wrong_is_reported_at_the_setup() {
         .to_string();
     assert!(err.contains("mine.ron:1:1: setup"), "{err}");
 }
+
+#[test]
+fn a_key_written_twice_is_an_error_not_a_silent_overwrite() {
+    // `veney-cli check-set` said nothing of a relation written twice (the last one won).
+    let set = veney_rules::piece_set::STANDARD_SET;
+    let src = set.replacen(
+        "\"Jutsu\": Take,",
+        "\"Jutsu\": Take,\n                \"Jutsu\": Fend,",
+        1,
+    );
+    assert_ne!(src, set);
+    let r = veney_rules::set_check::check(Path::new("mine.ron"), &src);
+    assert!(r.set.is_none());
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    let e = &r.errors[0];
+    let at = src.find("\"Jutsu\": Fend").unwrap();
+    let line = src[..at].matches('\n').count() + 1;
+    let col = at - src[..at].rfind('\n').unwrap();
+    assert_eq!((e.location.line, e.location.col), (line, col), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with(&format!("mine.ron:{line}:{col}: duplicate key \"Jutsu\" in `attacks`")),
+        "{e}"
+    );
+}

@@ -112,8 +112,13 @@ pub(crate) fn casts(rules: &Rules, pos: &Position, concert_only: bool, out: &mut
         if concert_only && device == Device::ObscurantChaos {
             continue;
         }
+        // Nor is the only remaining blade cast from the board: it is discarded wherever it
+        // lands, and its loss is the game's ("The loss of these is what results in a game
+        // over", §2.0.VI) — refused as its withdrawal is (R-WITHDRAW, R-CAST).
+        let last_blade = rules.is_blade(side, k)
+            && crate::special::disarm::blades_on_board(rules, pos, side) <= 1;
         for from in pos.pieces(side, k) {
-            if !holding.contains(from) {
+            if !holding.contains(from) && !last_blade {
                 out.push(Action::Cast {
                     kind: k,
                     from: Some(from),
