@@ -1273,3 +1273,140 @@ fn a_hint_is_for_a_persons_decision_only() {
     send(&mut app, Command::Hint);
     assert!(info(&app).contains("the computer's"), "{}", info(&app));
 }
+
+/// The computer's move waits while the New game dialog stands open (its seats are for the next
+/// game) and while the move list is reviewed (README: "a move found while you review the move
+/// list waits for your return to live"); a review found it played behind both.
+#[test]
+fn the_computers_move_waits_behind_the_new_game_dialog_and_a_review() {
+    use veney::packs::veney::computer::VeneyComputer;
+    use veney::packs::veney::panels::NewGameDialog;
+    let mut app = app_with(Game::new(standard()), "computer-waits");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    white_plays_sy3(&mut app);
+    let whites = game(&app).actions().count();
+    let settle = |app: &mut App| {
+        for _ in 0..60 {
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    // (The dialog is the view's; the headless app has none until it is drawn.)
+    app.world_mut().init_resource::<NewGameDialog>();
+    app.world_mut().resource_mut::<NewGameDialog>().open = true;
+    settle(&mut app);
+    assert_eq!(game(&app).actions().count(), whites, "no move behind the dialog");
+    app.world_mut().resource_mut::<NewGameDialog>().open = false;
+    send(&mut app, Command::View(Some(0)));
+    settle(&mut app);
+    assert_eq!(game(&app).actions().count(), whites, "no move during the review");
+    assert_eq!(
+        app.world()
+            .resource::<veney::packs::veney::game::Viewing>()
+            .0,
+        Some(0),
+        "the review stays"
+    );
+    send(&mut app, Command::View(None));
+    let t = std::time::Instant::now();
+    while game(&app).position().turn() != Side::White {
+        assert!(t.elapsed().as_secs() < 60, "the computer never moved");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Against the computer chance is the game's: a throw typed in as it landed is refused (a
+/// review found `@oo` typed for a hit); between people at a real board it stands (§2.0.08).
+#[test]
+fn a_throw_typed_in_stands_between_people_not_against_the_computer() {
+    use veney::packs::veney::computer::VeneyComputer;
+    let r = standard();
+    for computer in [true, false] {
+        let g = Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 1);
+        let mut app = app_with(g, "typed-throw");
+        if computer {
+            app.world_mut().resource_mut::<VeneyComputer>().0 =
+                [None, Some(game_ai::Level::Beginner)];
+        }
+        click(&mut app, "X5");
+        click(&mut app, "X8");
+        assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+        send(&mut app, Command::Enter("@oo".into()));
+        if computer {
+            assert!(refusal(&app).contains("the game's dice decide"), "{}", refusal(&app));
+            assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+        } else {
+            assert_eq!(
+                game(&app).position().outcome(),
+                Some(Outcome::Checkmate {
+                    winner: Side::White,
+                    by: Mate::Touch
+                })
+            );
+        }
+    }
+}
+
+/// Nothing stays picked up over a throw: the next side's click is judged on its own (a review
+/// found Black's click refused in the name of White's piece picked before the sticks).
+#[test]
+fn a_throw_drops_the_selection() {
+    let r = standard();
+    let g = Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 7);
+    let mut app = app_with(g, "throw-drops-selection");
+    click(&mut app, "X5");
+    click(&mut app, "X8");
+    assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+    app.world_mut().resource_mut::<Selection>().0 = Some(Selected::Board(sq("W5")));
+    send(&mut app, Command::Roll);
+    assert!(game(&app).actions().count() >= 2, "the sticks were thrown");
+    assert_eq!(app.world().resource::<Selection>().0, None);
+}
+
+/// The guess dice (§2.0.R1) between two people: the defender's screen offers the way back
+/// (nothing secret is in yet; a review found the players held on it after an undo), and "let the
+/// game's dice decide" draws afresh after an undo past the reveal (a review found it hiding the
+/// token in the place the thrower had just seen).
+#[test]
+fn the_defenders_screen_undoes_and_the_dice_hide_afresh() {
+    use veney::packs::veney::game::HiddenPick;
+    use veney::packs::veney::secrets::{SecretChoice, SecretScreen};
+    let mut o = standard().options.clone();
+    o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
+    let r = Arc::new(Rules::standard_with(o));
+    let mut app = app_with(Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 3), "guess-undo");
+    let throw = |app: &mut App| {
+        click(app, "X5");
+        click(app, "X8");
+        assert_eq!(phase(app), TurnPhase::AwaitingThrow);
+    };
+    throw(&mut app);
+    app.update();
+    let pane = app.world().resource::<SecretScreen>().0.clone().expect("the defender's screen");
+    assert!(
+        pane.buttons
+            .iter()
+            .any(|b| b.1 == SecretChoice::Send(Command::Undo)),
+        "{}",
+        pane.text()
+    );
+    send(&mut app, Command::Undo);
+    assert_eq!(game(&app).actions().count(), 0, "{}", refusal(&app));
+    throw(&mut app);
+    let mut hidden = Vec::new();
+    for _ in 0..8 {
+        send(&mut app, Command::Roll);
+        let h = app.world().resource::<HiddenPick>().0.expect("the dice hid the token");
+        hidden.push(h);
+        send(&mut app, Command::Guess(h));
+        assert!(
+            game(&app).position().outcome().is_some(),
+            "the guess hit: {}",
+            refusal(&app)
+        );
+        send(&mut app, Command::Undo);
+        assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+    }
+    assert!(hidden.iter().any(|&h| h != hidden[0]), "{hidden:?}");
+}

@@ -153,18 +153,17 @@ fn start(
     viewing: Res<super::game::Viewing>,
     setup: Res<super::setup_screen::SetupSession>,
     screen: Res<super::secrets::SecretScreen>,
+    dialog: Option<Res<super::panels::NewGameDialog>>,
     mut thinking: ResMut<VeneyThinking>,
     mut out: MessageWriter<Command>,
 ) {
     let pos = game.0.position();
     thinking.0.cancel_unless(pos.hash());
-    // Not under a reveal the person has not yet seen through (stances, the hand, a guess): the
-    // board beneath it is not in play yet (a review found the computer moving under it).
     if thinking.busy()
         || viewing.0.is_some()
         || setup.0.is_some()
         || pos.is_game_over()
-        || revealing(&screen)
+        || covered(&screen, dialog.as_deref())
     {
         return;
     }
@@ -197,27 +196,34 @@ fn start(
     }
 }
 
-/// Whether a reveal the person has not yet seen through (stances, the hand, a guess) covers the
-/// board: the board beneath it is not in play yet (a review found the computer moving under it).
-fn revealing(screen: &super::secrets::SecretScreen) -> bool {
-    screen
-        .0
-        .as_ref()
-        .is_some_and(|p| p.stage == super::secrets::Stage::Reveal)
+/// Whether the board is not in play for the computer: a secret screen covers it (a reveal the
+/// person has not yet seen through, a pick, a hand-over, the hidden hand of a new game — reviews
+/// found the computer moving under a reveal, and in the old game under a new game's hidden
+/// hand), or the New game dialog stands open (its seats are for the next game).
+fn covered(
+    screen: &super::secrets::SecretScreen,
+    dialog: Option<&super::panels::NewGameDialog>,
+) -> bool {
+    screen.0.is_some() || dialog.is_some_and(|d| d.open)
 }
 
-/// A finished search: the computer's action is played, or the hint shown.
+/// A finished search: the computer's action is played, or the hint shown. A move found while
+/// the board is covered or the move list is reviewed waits (README: "a move found while you
+/// review the move list waits for your return to live"); one for a side that has become a
+/// person's since is dropped.
 fn finish(
     game: Res<CurrentGame>,
     screen: Res<super::secrets::SecretScreen>,
+    dialog: Option<Res<super::panels::NewGameDialog>>,
+    viewing: Res<super::game::Viewing>,
+    seats: Res<VeneyComputer>,
     mut thinking: ResMut<VeneyThinking>,
     mut hint: ResMut<VeneyHint>,
     mut status: ResMut<Status>,
     mut out: MessageWriter<Command>,
     mut wake: ResMut<crate::host::Wake>,
 ) {
-    // A search that ends under a reveal waits until the reveal is seen.
-    if revealing(&screen) {
+    if covered(&screen, dialog.as_deref()) || viewing.0.is_some() {
         return;
     }
     let hash = game.0.position().hash();
@@ -228,7 +234,7 @@ fn finish(
     if is_hint {
         status.info = Some(hint_note(&t.text, t.value));
         *hint = VeneyHint(Some((t, hash)), Some(action));
-    } else {
+    } else if seats.plays(acting_side(game.0.position())).is_some() {
         out.write(Command::ComputerPlay(action));
     }
 }

@@ -87,7 +87,8 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(
                     resource_changed::<CurrentGame>
                         .or_eager(resource_changed::<Selection>)
-                        .or_eager(resource_changed::<super::computer::VeneyHint>),
+                        .or_eager(resource_changed::<super::computer::VeneyHint>)
+                        .or_eager(resource_changed::<super::game::Viewing>),
                 )
                 .in_set(super::VeneySystems),
         );
@@ -124,8 +125,17 @@ fn compute(
     game: Res<CurrentGame>,
     sel: Res<Selection>,
     hint: Res<super::computer::VeneyHint>,
+    viewing: Res<super::game::Viewing>,
     mut hl: ResMut<Highlights>,
 ) {
+    // An earlier position of the move list: the live game's marks (its last turn, the hint,
+    // what the selection could do) are not drawn over it (a review found them there).
+    if viewing.0.is_some() {
+        if *hl != Highlights::default() {
+            *hl = Highlights::default();
+        }
+        return;
+    }
     let mut targets: Vec<(Square, Mark)> = match sel.0 {
         Some(s) => actions_from(&game.0, s)
             .iter()

@@ -58,6 +58,9 @@ fn pointer(
     mut tray_hover: ResMut<TrayHover>,
     mut press: ResMut<Press>,
     mut from_tray: Local<bool>,
+    mut held_press: Local<bool>,
+    selection: Res<super::game::Selection>,
+    setup: Res<super::setup_screen::SetupSession>,
     mut out: MessageWriter<Command>,
 ) {
     let (camera, transform) = *camera;
@@ -75,11 +78,22 @@ fn pointer(
         tray_hover.0 = on_tray;
     }
     // A piece in the mover's reserve tray: pick it up to place it (click, or drag onto a square).
+    // During a concealed or in-turns setup the tray holds the pieces still to set: one of the
+    // setting side's is picked as the panel picks it (a review found the drop placing the
+    // panel's piece instead).
+    let tray_side = match &setup.0 {
+        Some(session) => session.side(),
+        None => pos.turn(),
+    };
     if buttons.just_pressed(MouseButton::Left)
         && let Some((side, k)) = on_tray
-        && side == pos.turn()
+        && side == tray_side
     {
-        out.write(Command::SelectReserve(k));
+        out.write(if setup.0.is_some() {
+            Command::SetupPick(k)
+        } else {
+            Command::SelectReserve(k)
+        });
         *from_tray = true;
         return;
     }
@@ -100,18 +114,29 @@ fn pointer(
     }
     if buttons.just_pressed(MouseButton::Left) {
         press.0 = sq;
-        if let Some(s) = sq {
+        // A press on the piece already picked up waits for the release: released there it is a
+        // click (putting the piece down), dragged elsewhere it is a drop (a review found the
+        // press putting it down, so the drop found nothing in hand).
+        *held_press = sq.is_some() && sq.map(super::game::Selected::Board) == selection.0;
+        if let Some(s) = sq
+            && !*held_press
+        {
             out.write(Command::Click(s));
         }
     }
     if buttons.just_released(MouseButton::Left) {
         // A drag ends on another square: drop there.
-        if let (Some(from), Some(to)) = (press.0, sq)
-            && from != to
-        {
-            out.write(Command::Click(to));
+        match (press.0, sq) {
+            (Some(from), Some(to)) if from != to => {
+                out.write(Command::Click(to));
+            }
+            (Some(from), Some(_)) if *held_press => {
+                out.write(Command::Click(from));
+            }
+            _ => {}
         }
         press.0 = None;
+        *held_press = false;
     }
 }
 
@@ -124,8 +149,12 @@ fn keyboard(
     clock: Query<&Window, With<crate::host::table_clock::window::ClockWindow>>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    // Typed into the clock's window, Space presses the clock, not the turn.
     let clock_keys = crate::host::table_clock::clock_has_keys(&clock);
+    // Keys typed into the clock's window are the clock's: none of them acts on the board (a
+    // review found Esc, Ctrl+Z, F, H and R reaching it from there).
+    if clock_keys {
+        return;
+    }
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Command::Cancel);
     }
@@ -136,7 +165,6 @@ fn keyboard(
         out.write(Command::Redo);
     }
     if keys.just_pressed(KeyCode::Space)
-        && !clock_keys
         && matches!(
             phase.get(),
             TurnPhase::SecondAction | TurnPhase::Distraction | TurnPhase::Glare

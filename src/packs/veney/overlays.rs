@@ -48,7 +48,8 @@ pub(super) fn plugin(app: &mut App) {
                     .or_eager(resource_changed::<OverlaySettings>)
                     .or_eager(resource_changed::<super::setup_screen::SetupSession>)
                     .or_eager(resource_changed::<super::input::Hover>)
-                    .or_eager(resource_changed::<super::input::TrayHover>),
+                    .or_eager(resource_changed::<super::input::TrayHover>)
+                    .or_eager(resource_changed::<super::game::Viewing>),
             )
             .in_set(super::VeneySystems),
     );
@@ -64,12 +65,18 @@ fn draw(
     patterns: Query<(&super::game::PieceView, &super::game::Movement)>,
     hover: Res<super::input::Hover>,
     tray_hover: Res<super::input::TrayHover>,
+    viewing: Res<super::game::Viewing>,
     old: Query<Entity, With<OverlayMark>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
+    }
+    // The overlays read the live game (its threats, throws, zones): none over an earlier
+    // position of the move list (a review found the live game's drawn over it).
+    if viewing.0.is_some() {
+        return;
     }
     let rules = &game.0.rules;
     let pos = game.0.position();

@@ -49,6 +49,10 @@ pub struct NewGameDialog {
     /// The random drawing made at the table with a hidden hand (§2.0.19 step 4), on the secret
     /// screen, rather than by the game's seed.
     pub by_hand: bool,
+    /// The seats picked for the next game: taken from the game in progress when the dialog
+    /// opens, given to it only by Start (a review found the picker handing a seat of the game in
+    /// progress to the computer, which moved behind the dialog).
+    pub seats: Option<[Option<game_ai::Level>; 2]>,
 }
 
 impl Default for NewGameDialog {
@@ -60,6 +64,7 @@ impl Default for NewGameDialog {
             sets: [std.clone(), std],
             error: None,
             by_hand: true,
+            seats: None,
         }
     }
 }
@@ -84,6 +89,9 @@ fn new_game_dialog(
     mut secrets: MessageWriter<super::secrets::SecretIntent>,
 ) -> Result {
     if !dialog.open {
+        if dialog.seats.is_some() {
+            dialog.seats = None;
+        }
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -95,7 +103,8 @@ fn new_game_dialog(
         .resizable(false)
         .default_pos(egui::pos2(120.0, 200.0))
         .show(ctx, |ui| {
-            crate::host::grid::computer::seat_picker(ui, ["White", "Black"], &mut seats.0);
+            let draft = dialog.seats.get_or_insert(seats.0);
+            crate::host::grid::computer::seat_picker(ui, ["White", "Black"], draft);
             let files = super::game::set_files();
             for (i, who) in ["White's army", "Black's army"].iter().enumerate() {
                 ui.horizontal(|ui| {
@@ -253,6 +262,9 @@ fn new_game_dialog(
             }
         });
     if start {
+        if let Some(draft) = dialog.seats {
+            seats.0 = draft;
+        }
         let o = &dialog.options;
         // The hidden hand is drawn on the standard baselines only (§2.0.19 step 4).
         if dialog.by_hand

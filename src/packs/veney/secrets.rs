@@ -188,6 +188,23 @@ enum Purpose {
     Hide = 4,
     Guess = 5,
     Setup = 6,
+    /// A person's "let the game's dice decide" for the token (§2.0.R1).
+    DiceHide = 7,
+}
+
+/// The token's hidden place when the defender lets the game's dice decide: drawn like the
+/// computer's own picks, each afresh (`draws` counts it and is never taken back), so an undo
+/// past the reveal does not hide it in the same place again (a review found the thrower, who had
+/// seen the reveal, hitting it the second time).
+pub fn dice_hide(g: &veney_rules::Game, draws: &mut ComputerDraws, places: u8) -> u8 {
+    draws.0 = draws.0.wrapping_add(1);
+    computer_pick(
+        g.seed(),
+        g.actions().count() as u64,
+        Purpose::DiceHide,
+        draws.0,
+        places,
+    )
 }
 
 /// The computer's secret pick for `purpose` at point `at` of the game (its actions played so
@@ -719,7 +736,7 @@ pub fn pane(
                     Side::White,
                     "White chooses under the table; Black looks away.",
                 ),
-                buttons: hands(Side::White, Command::HugPick),
+                buttons: with_undo(hands(Side::White, Command::HugPick)),
             }),
             Some(_) if both && !flow.handed_over => {
                 Some(handover(SecretKind::Hug, Side::White, "choice"))
@@ -734,7 +751,12 @@ pub fn pane(
                     Side::Black,
                     "Black chooses under the table; White looks away.",
                 ),
-                buttons: hands(Side::Black, Command::Hug),
+                // Nothing of Black's is in; White's pick, if the computer's, is made afresh.
+                buttons: if person(Side::White) {
+                    hands(Side::Black, Command::Hug)
+                } else {
+                    with_undo(hands(Side::Black, Command::Hug))
+                },
             }),
             _ => None,
         };
@@ -759,6 +781,7 @@ pub fn pane(
             None if person(defender) => {
                 let mut buttons = numbers(Command::Hide);
                 buttons.push((dice, SecretChoice::Send(Command::Roll)));
+                let buttons = with_undo(buttons);
                 Some(SecretPane {
                     kind: SecretKind::Guess,
                     stage: Stage::Pick(defender),
@@ -785,12 +808,28 @@ pub fn pane(
                 lines: vec![format!(
                     "{thrower}: guess where the token is hidden — 1 in {places} hits (§2.0.R1)."
                 )],
-                buttons: numbers(Command::Guess),
+                buttons: if person(defender) {
+                    numbers(Command::Guess)
+                } else {
+                    with_undo(numbers(Command::Guess))
+                },
             }),
             _ => None,
         };
     }
     None
+}
+
+/// A pick's buttons and a way back: the first picker's screen (nothing secret is in yet), or
+/// the person's after the computer's own pick, may take the last move back (a review found the
+/// players held on the screen after an undo brought a throw or a Hug back: the keys are off
+/// under it and the move before could never be taken back).
+fn with_undo(mut buttons: Vec<(String, SecretChoice)>) -> Vec<(String, SecretChoice)> {
+    buttons.push((
+        "Undo the last move".into(),
+        SecretChoice::Send(Command::Undo),
+    ));
+    buttons
 }
 
 /// Draws the screen over everything: the board and the panels stay covered while a secret is

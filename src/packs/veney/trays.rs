@@ -80,7 +80,10 @@ pub(super) fn plugin(app: &mut App) {
         (
             draw_trays
                 .after(super::game::GameSet)
-                .run_if(resource_changed::<CurrentGame>),
+                .run_if(
+                    resource_changed::<CurrentGame>
+                        .or_eager(resource_changed::<super::game::Viewing>),
+                ),
             start_flights.after(super::game::GameSet),
             fly,
         )
@@ -122,12 +125,17 @@ fn draw_trays(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     view: Option<Res<super::board::BoardView>>,
+    viewing: Res<super::game::Viewing>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
     let rules = &game.0.rules;
-    let pos = game.0.position();
+    // The reserves of the position shown: an earlier one while the move list is reviewed.
+    let shown = viewing
+        .0
+        .map(|n| super::game::position_after_turns(&game.0, n));
+    let pos = shown.as_ref().unwrap_or(game.0.position());
     let upright = if view.is_some_and(|v| v.flipped) {
         Quat::from_rotation_z(std::f32::consts::PI)
     } else {

@@ -14,7 +14,15 @@ pub(super) fn back_to_live(ctx: &mut Ctx, cmd: &Command) -> bool {
     if ctx.viewing.0.is_none() {
         return true;
     }
-    if matches!(cmd, Command::Click(_) | Command::Play(_) | Command::Roll) {
+    if matches!(
+        cmd,
+        Command::Click(_)
+            | Command::Play(_)
+            | Command::Roll
+            | Command::SelectReserve(_)
+            | Command::SelectFree
+            | Command::SelectDonkey
+    ) {
         ctx.status.info = Some("viewing an earlier position — \"Return to live\" to play".into());
         return false;
     }

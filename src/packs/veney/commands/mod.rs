@@ -110,7 +110,16 @@ pub(super) fn apply_commands(
             && matches!(pos.phase(), veney_rules::Phase::Throw { .. });
         let hug_open = ctx.hug.pick.is_some()
             && veney_rules::hug::awaits_hug(&ctx.game.0.rules, pos.outcome());
+        // Undo stays open when the secret in is the computer's own (nothing of a person's is
+        // shown or replaced: the computer picks afresh).
+        let computers_secret = if guess_open {
+            seats.plays(!pos.turn()).is_some()
+        } else {
+            hug_open && seats.plays(veney_rules::Side::White).is_some()
+        };
+        let undo_through = computers_secret && matches!(cmd, Command::Undo);
         if (guess_open || hug_open)
+            && !undo_through
             && !matches!(
                 cmd,
                 Command::Hide(_)
@@ -153,7 +162,13 @@ pub(super) fn apply_commands(
             ctx.hug.pick = None;
         }
         if let Command::View(v) = cmd {
-            history::view(&mut ctx, *v);
+            // During a setup the board is the stances being set, not a move of the list (a
+            // review found a review begun then outliving the setup, the computer waiting on it).
+            if ctx.setup.0.is_some() && v.is_some() {
+                ctx.status.info = Some("the move list is there to browse once the game begins".into());
+            } else {
+                history::view(&mut ctx, *v);
+            }
             continue;
         }
         // A concealed or in-turns setup takes the board's clicks until the game begins
@@ -198,6 +213,17 @@ pub(super) fn apply_commands(
         // A draw offered lapses with the next action, or another game (§2.0.21).
         if !matches!(cmd, Command::OfferDraw) && game_now(&ctx) != was {
             ctx.draw.0 = None;
+        }
+        // Nothing stays picked up over a change of the game the pick did not make itself (a
+        // throw, a guess, a call, the trap, an ending): a review found the other side's next
+        // click refused in the name of a piece picked before the throw. A move (clicked, played
+        // or typed) picks up its concert partner itself.
+        if !matches!(
+            cmd,
+            Command::Click(_) | Command::Play(_) | Command::ComputerPlay(_) | Command::Enter(_)
+        ) && game_now(&ctx) != was
+        {
+            ctx.sel.0 = None;
         }
         if let Some(b) = before
             && ctx.setup.0.is_none()
@@ -323,7 +349,7 @@ fn apply_one(
             let by = seats.person();
             endings::call_untenable(ctx, by)
         }
-        Command::Enter(text) => notation::enter(ctx, &text),
+        Command::Enter(text) => notation::enter(ctx, &text, seats.any()),
         // Against the computer the person resigns, whoever is to move.
         Command::Resign => {
             let side = seats.person().unwrap_or(ctx.game.0.position().turn());

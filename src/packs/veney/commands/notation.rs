@@ -20,12 +20,31 @@ pub struct CompanionParts<'w> {
 
 /// Plays (or refuses) what was typed: one action, or a whole turn of actions separated by spaces
 /// (`SY5 $X7`), each judged in turn; a refusal stops there and says which action it was.
-pub(super) fn enter(ctx: &mut Ctx, text: &str) {
+///
+/// Against the computer chance is the game's own: a throw, cast landing, Donkey move or guess
+/// typed in is refused (a review found a person typing `@ooooo` for a hit, or a guess roll that
+/// skipped the computer's hidden pick). Between people on a real board a throw typed as it
+/// landed stands.
+pub(super) fn enter(ctx: &mut Ctx, text: &str, against_computer: bool) {
     let text = text.trim();
     let mut untenable = None;
     let mut played = 0;
     for (tok, col) in veney_rules::notation::tokens(text, 1) {
-        match one(ctx, tok, col) {
+        let chance = matches!(
+            game_api::Game::decision(
+                &veney_rules::VeneyGame::new(ctx.game.0.rules.clone()),
+                ctx.game.0.position()
+            ),
+            game_api::Decision::Chance
+        );
+        let step = if against_computer && chance {
+            Err(format!(
+                "`{tok}`: against the computer the game's dice decide (§2.0.R1): press R or the throw button"
+            ))
+        } else {
+            one(ctx, tok, col)
+        };
+        match step {
             Ok(u) => {
                 untenable = u.or(untenable);
                 played += 1;

@@ -169,7 +169,13 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
                 name(ctx, s, k)
             ));
         }
-        _ if before.free_square() == Some(sq) => ctx.sel.0 = Some(Selected::Free),
+        // The free engagement picked up — unless a piece is in hand already: then the click
+        // is where that piece was asked to go, and is judged so.
+        _ if before.free_square() == Some(sq)
+            && matches!(ctx.sel.0, None | Some(Selected::Free)) =>
+        {
+            ctx.sel.0 = Some(Selected::Free)
+        }
         _ => {
             let rules = &ctx.game.0.rules;
             let explain =
@@ -206,7 +212,22 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
                     }
                 }),
                 Some(Selected::Reserve(k)) => Some(explain(&Action::Place { kind: k, to: sq })),
-                _ => None,
+                // The free engagement's move on the board, or its entry (§2.0.05), and the
+                // Donkey's placement (§2.0.23), in the rules' words (a review found these
+                // refused without a reason).
+                Some(Selected::Free) => Some(explain(&match before.free() {
+                    veney_rules::FreePlace::On(from) => Action::Move(veney_rules::Move {
+                        mover: veney_rules::Mover::Free,
+                        from,
+                        to: sq,
+                        effect: veney_rules::Effect::Quiet,
+                        dir: None,
+                        face: None,
+                    }),
+                    veney_rules::FreePlace::Off(_) => Action::EnterFree { to: sq },
+                })),
+                Some(Selected::Donkey) => Some(explain(&Action::PlaceDonkey { to: sq })),
+                None => None,
             };
             if let Some(why) = refusal {
                 ctx.status.refusal = Some(why);

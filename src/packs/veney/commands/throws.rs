@@ -10,8 +10,10 @@ use veney_rules::{Action, Phase};
 pub(super) fn roll(ctx: &mut Ctx) {
     let before = *ctx.game.0.position();
     // The guess methods (§2.0.R1): the dice stand in for the defender's hidden pick only; the
-    // thrower still guesses (a review found them guessing for the thrower too).
-    if let Some(veney_rules::dice::Roll::Guess { hidden, .. }) = ctx.game.0.next_roll() {
+    // thrower still guesses (a review found them guessing for the thrower too). Drawn afresh
+    // each time (`secrets::dice_hide`), not from the game's generator, which undo rewinds.
+    if let Some(veney_rules::dice::Roll::Guess { choices, .. }) = ctx.game.0.next_roll() {
+        let hidden = crate::packs::veney::secrets::dice_hide(&ctx.game.0, &mut ctx.draws, choices);
         ctx.hidden.0 = Some(hidden);
         ctx.status.info = Some("the game's dice hid the token".into());
         return;
