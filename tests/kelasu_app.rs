@@ -836,3 +836,55 @@ fn the_autosave_follows_every_press_of_the_clock() {
     let clock = m(&a).game.clock().expect("the game carries the clock");
     assert!(auto.contains(&clock), "{auto}\n--- {clock}");
 }
+
+/// "< Games … (this game is kept)": each grid game stays when another is opened and comes back
+/// on its screen (a review found the Kelasu game gone once a Tirachen game had begun).
+#[test]
+fn each_grid_game_is_kept_when_another_is_opened() {
+    let mut a = kelasu_app("kept-games", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(m(&a).game.history_len(), 1);
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        veney::packs::tirachen::NewTirachen {
+            options: Default::default(),
+            position: None,
+        },
+    );
+    assert_eq!(m(&a).screen, Screen::Tirachen);
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    assert_eq!(m(&a).screen, Screen::Kelasu);
+    assert_eq!(stage(&a), KelasuStage::Playing);
+    assert_eq!(m(&a).game.history_len(), 1, "the Kelasu game as it was left");
+    assert_eq!(at(&a, "E3"), Some((Side::Blue, Kind::Blank)));
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(m(&a).screen, Screen::Tirachen, "and the Tirachen game too");
+}
+
+/// Companion mode against the computer: while the computer decides nothing is offered or taken
+/// from the entry (a review found its actions listed, and an entry answered "played" that the
+/// host then refused).
+#[test]
+fn the_companion_takes_no_entry_for_the_computers_seat() {
+    use game_ai::Level;
+    use veney::host::companion::{Companion, CompanionFeed, CompanionIntent, EntryVerdict, Verdict};
+    use veney::host::grid::ComputerSeats;
+    let mut a = kelasu_app("companion-computer", Some(MERGING));
+    a.world_mut().resource_mut::<Companion>().on = true;
+    a.update();
+    assert!(!a.world().resource::<CompanionFeed>().moves.is_empty(), "Blue's actions offered");
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strong)];
+    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    assert_eq!(typed(&a).state().to_move(), Side::Red);
+    assert!(a.world().resource::<CompanionFeed>().moves.is_empty());
+    send(&mut a, CompanionIntent::Enter("H0-G0".into()));
+    match &a.world().resource::<EntryVerdict>().0 {
+        Some(Verdict::Refused { why, .. }) => assert!(why.contains("computer is to move"), "{why}"),
+        other => panic!("refused, not {other:?}"),
+    }
+}

@@ -38,7 +38,9 @@ pub(super) fn plugin(app: &mut App) {
                 feed.run_if(
                     crate::host::grid::match_changed
                         .or_eager(resource_changed::<Companion>)
-                        .or_eager(state_changed::<crate::host::Screen>),
+                        .or_eager(state_changed::<crate::host::Screen>)
+                        .or_eager(resource_changed::<crate::host::grid::GridReview>)
+                        .or_eager(resource_changed::<crate::host::grid::ComputerSeats>),
                 ),
             )
                 .chain()

@@ -478,3 +478,29 @@ pub fn seat_picker(ui: &mut egui::Ui, names: [&str; 2], seats: &mut [Option<Leve
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The picker's seats are the next game's: given to the seats only when it begins; left
+    /// ("Back to the game") or failed, the game in progress keeps its own.
+    #[test]
+    fn the_seat_draft_reaches_the_seats_only_with_a_new_game() {
+        let mut seats = ComputerSeats([None, Some(Level::Club)]);
+        let mut d = SeatDraft::default();
+        d.editing.get_or_insert(seats.0)[1] = None;
+        d.drop_draft();
+        d.settle(true, &mut seats);
+        assert_eq!(seats.0, [None, Some(Level::Club)], "Back keeps the game's seats");
+        d.editing = Some([Some(Level::Beginner), None]);
+        d.start();
+        d.settle(false, &mut seats);
+        assert_eq!(seats.0, [None, Some(Level::Club)], "a start that failed changes nothing");
+        assert_eq!(d.editing, Some([Some(Level::Beginner), None]), "the draft stays to retry");
+        d.start();
+        d.settle(true, &mut seats);
+        assert_eq!(seats.0, [Some(Level::Beginner), None]);
+        assert_eq!(d, SeatDraft::default());
+    }
+}
