@@ -613,7 +613,7 @@ impl San {
                     _ => unreachable!(),
                 };
                 let marker =
-                    crate::special::intention::strike_any(rules, pos, side, kind, from, to)
+                    crate::special::intention::declared_effect(rules, pos, side, kind, from, to)
                         .and_then(|e| e.marker())
                         .map(|c| if c == 't' { Marker::Take } else { Marker::Fend });
                 let mut m = plain(
@@ -1041,6 +1041,17 @@ impl San {
                         let bluffed = pos
                             .intention()
                             .is_some_and(|i| i.bluff && i.side == pos.turn());
+                        // A standing intention on this square: the rules say why not now (the
+                        // blade's range, R-INTENTION).
+                        if let Some(i) = pos.intention().filter(|i| {
+                            !i.bluff
+                                && !i.fresh
+                                && i.side == side
+                                && m.hits.first().map(|h| h.1) == Some(Target::Square(i.to))
+                        }) {
+                            let enact = Action::Enact { kind: i.kind, from: i.from, to: i.to };
+                            return Err(here(crate::untenable::explain(rules, pos, &enact).to_string()));
+                        }
                         return Err(here(if bluffed {
                             "no declared intention can be enacted now (§2.0.11 Jutsu: Intention): that intention was a bluff (your Jutsu was not aligned with the target, or the blade did not see it), and a bluff is never enacted".into()
                         } else {

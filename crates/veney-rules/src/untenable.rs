@@ -355,6 +355,27 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 "that intention was a bluff (your Jutsu was not aligned with the target, or the blade did not see it): a bluff is never enacted",
             )
         }
+        // A standing intention whose target and Jutsu stay, by the declaring blade, out of its
+        // range for now (R-INTENTION).
+        Action::Enact { kind, from, to }
+            if pos.intention().is_some_and(|i| {
+                !i.fresh
+                    && i.side == side
+                    && i.kind == kind
+                    && i.from == from
+                    && i.to == to
+                    && i.target.is_some_and(|t| pos.piece_at(to) == Some((!side, t)))
+            }) && !pos.pieces_of(side, rules.jutsu_kinds(side)).is_empty()
+                && pos.piece_at(from) == Some((side, kind)) =>
+        {
+            Untenable::new(
+                "§2.0.11 Jutsu: Intention",
+                format!(
+                    "the {} on {from} does not strike {to} from where it stands now: \"The attacking blade otherwise cannot enact an intention outside its range constraint\" — a concert Self move may bring it within range",
+                    rules.set(side).piece(kind).name()
+                ),
+            )
+        }
         Action::Enact { .. } => Untenable::new(
             "§2.0.11 Jutsu: Intention",
             "an intention is enacted on the very next turn, while the target stays and your Jutsu is on the board",

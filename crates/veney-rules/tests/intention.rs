@@ -411,3 +411,44 @@ fn only_the_declaring_blade_enacts_the_intention() {
         }]
     );
 }
+
+#[test]
+fn a_blade_that_sees_its_target_beyond_its_range_declares_and_enacts_after_the_self_moves() {
+    // §2.0.11: "your Sword (or blade) sees the targeted piece" — to see is the movement pattern,
+    // "whether or not it can actually take" (§2.0.VII); "The attacking blade otherwise cannot
+    // enact an intention outside its range constraint"; "Enacting intention … may be done along
+    // with a move in concert by the Self … to position for the enactment". Ruling R-INTENTION
+    // (a review found the declaration stored as a bluff, never enacted).
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "X7"),
+            (White, "Jutsu", "W9"),
+            (Black, "Lantern", "X10"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    // The Self in its first measure: the Sword's range ends at step 8 (§2.0.03).
+    assert!(!notations_from(&r, &p, "X7").contains(&"$xX10".to_string()));
+    assert!(notations(&r, &p).contains(&"!$tX10".to_string()), "{:?}", notations(&r, &p));
+    play(&r, &mut p, "!$tX10");
+    assert!(p.intention().is_some_and(|i| !i.bluff), "{}", p.to_text(&r));
+    play(&r, &mut p, "SY15");
+    // Out of range still: the strike is not the turn's first action.
+    assert!(!notations(&r, &p).contains(&"$tX10!".to_string()));
+    refuse(&r, &p, "$tX10!").by("§2.0.11 Jutsu: Intention", "outside its range constraint");
+    // The Self lunges to X5 (its second measure): the range reaches step 12, and the strike
+    // follows in concert.
+    let mut q = p;
+    let t = veney_rules::notation::parse_turn(&r, &q, "SX5", 1).unwrap();
+    q.play(&r, t[0]).unwrap();
+    assert!(notations(&r, &q).contains(&"$tX10!".to_string()), "{:?}", notations(&r, &q));
+    play(&r, &mut p, "SX5 $tX10!");
+    let lantern = r.set(Black).by_name("Lantern").unwrap();
+    assert_eq!(p.piece_at(sq("X10")), None);
+    assert_eq!(p.piece_at(sq("X7")).map(|x| x.1), r.set(White).by_name("Sword"));
+    assert_eq!(p.discard(Black, lantern), 1);
+}

@@ -12,13 +12,15 @@
 //!
 //! Ruling R-INTENTION: a declaration names a blade and a target square. It is offered (and a
 //! random game plays it) when the Jutsu shares the target's measure or a diagonal with it and the
-//! blade attacks the target's square now (its own attack pattern; within its constraint, or one
-//! step beyond it when adjacent); any other declaration with one of your blades is accepted as a
-//! bluff. Declaring is offered as the turn's first action (it then counts as a pass) or after the
+//! blade sees the target (its own attack pattern on this board reaches it, and its attack there
+//! could fend, take, disarm or checkmate — whether or not its range constraint allows the strike
+//! yet: that is the enactment's condition); any other declaration with one of your blades is
+//! accepted as a bluff. Declaring is offered as the turn's first action (it then counts as a pass) or after the
 //! turn's moves, never after a meta-move. On the declaring side's next turn the strike is offered
 //! as its first action, or as the second after the Self moves (concert), if the same opposing piece
 //! still stands on the target, the Jutsu is still on the board and the declaring blade (another
-//! blade of its kind does not enact it) still attacks the square as above. The struck piece suffers what the blade's attack
+//! blade of its kind does not enact it) attacks the square within its constraint (or one step
+//! beyond it when adjacent) — after the Self's concert move, where that brings it in range. The struck piece suffers what the blade's attack
 //! would do (fend, take, disarm, checkmate); the blade stays; the Jutsu goes to reserve. Any
 //! other move forfeits the intention; it lapses at the end of that turn.
 //!
@@ -90,6 +92,25 @@ impl Striker {
             attacks: crate::attacks::attacks(rules, pos, side, blade, from),
             zone: crate::constraint::zone_of(rules, pos, side, blade),
             untouchable: crate::special::blade_capture::untouchable(pos, side),
+        }
+    }
+
+    /// Whether the blade sees the opposing piece on `at`, as a declaration asks ("your Sword (or
+    /// blade) sees the targeted piece", §2.0.11; to see is to attack by the movement pattern,
+    /// "whether or not it can actually take", §2.0.VII): its pattern on this board reaches the
+    /// square and its attack there could fend, take, disarm or checkmate. Its range constraint
+    /// is the enactment's ("The attacking blade otherwise cannot enact an intention outside its
+    /// range constraint"), which a concert Self move may open (R-INTENTION).
+    fn sees(&self, rules: &Rules, pos: &Position, at: Square) -> bool {
+        if !self.attacks.contains(at) || self.untouchable.contains(at) {
+            return false;
+        }
+        match pos.piece_at(at) {
+            Some((owner, target)) if owner != self.side => matches!(
+                rules.relation(self.side, self.blade, target),
+                Relation::Fend | Relation::Take | Relation::Checkmate | Relation::Disarm
+            ),
+            _ => false,
         }
     }
 
@@ -166,6 +187,25 @@ fn step_onto(
     pos.relocate(side, blade, from, stone);
 }
 
+/// The stepping stone from which `side`'s blade on `from` sees `at` (a declaration by
+/// double-move, §2.0.11): an own engagement it reaches by an ordinary move.
+fn seeing_route(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+    at: Square,
+) -> Option<Square> {
+    reachable_stones(rules, pos, side, blade, from)
+        .into_iter()
+        .find(|&stone| {
+            let mut after = *pos;
+            step_onto(rules, &mut after, side, blade, from, stone);
+            Striker::new(rules, &after, side, blade, stone).sees(rules, &after, at)
+        })
+}
+
 /// What the strike on `at` does after the blade has stepped onto `stone`.
 fn strike_via(
     rules: &Rules,
@@ -193,6 +233,32 @@ pub fn strike_any(
     strike(rules, pos, side, blade, from, at).or_else(|| {
         let stone = stone_route(rules, pos, side, blade, from, at)?;
         strike_via(rules, pos, side, blade, from, stone, at)
+    })
+}
+
+/// What a declared strike would do, for its notation (`!$tX10`): the strike's own effect where
+/// it works now, else what the blade's attack on the piece it sees does — a declaration out of
+/// range strikes once the range allows (R-INTENTION).
+pub fn declared_effect(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+    at: Square,
+) -> Option<Effect> {
+    strike_any(rules, pos, side, blade, from, at).or_else(|| {
+        let striker = Striker::new(rules, pos, side, blade, from);
+        let seen = striker.sees(rules, pos, at)
+            || seeing_route(rules, pos, side, blade, from, at).is_some();
+        let (_, target) = pos.piece_at(at).filter(|_| seen)?;
+        match rules.relation(side, blade, target) {
+            Relation::Fend => Some(Effect::Fend(target)),
+            Relation::Take => Some(Effect::Take(target)),
+            Relation::Checkmate => Some(Effect::Checkmate),
+            Relation::Disarm => Some(Effect::Disarm(target)),
+            _ => None,
+        }
     })
 }
 
@@ -275,7 +341,7 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
             let via_reach = stones.fold(Bitboard::EMPTY, |acc, s| acc | reach(s));
             vias.clear();
             for at in targets {
-                let tenable = direct.strike(rules, pos, at).is_some()
+                let tenable = direct.sees(rules, pos, at)
                     || via_reach.contains(at)
                         && Iterator::any(&mut stones.into_iter(), |stone| {
                             if !reach(stone).contains(at) {
@@ -292,7 +358,7 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
                                 }
                             };
                             let (_, after, striker) = &vias[i];
-                            striker.strike(rules, after, at).is_some()
+                            striker.sees(rules, after, at)
                         });
                 if tenable
                     && !f(Action::Declare {
@@ -367,11 +433,12 @@ pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Squar
     // one's own piece: a kind of the declaring side's set must never be read as the other's, a
     // review found the mixed-set text writer indexing out of range).
     let target = pos.piece_at(to).filter(|&(s, _)| s != side).map(|(_, k)| k);
-    let direct = strike(rules, pos, side, kind, from, to).is_some();
-    let via = if direct || !pos.pieces(side, kind).contains(from) {
+    let owns = pos.pieces(side, kind).contains(from);
+    let direct = owns && Striker::new(rules, pos, side, kind, from).sees(rules, pos, to);
+    let via = if direct || !owns {
         None
     } else {
-        stone_route(rules, pos, side, kind, from, to)
+        seeing_route(rules, pos, side, kind, from, to)
     };
     // A declaration the rules offer (the Jutsu aligned with an opposing piece, the blade seeing
     // it directly or by a stepping stone: `each_declaration`'s conditions for this one) is an
