@@ -111,7 +111,7 @@ impl BoardSpec {
     /// Draws tile `index` of `tiles` on a page of `paper`.
     pub fn draw_tile(&self, pen: &mut Pen, paper: Paper, tiles: &[Tile], index: usize) {
         let t = tiles[index];
-        let (pw, _ph) = paper.size_mm();
+        let (pw, ph) = paper.size_mm();
         let s = self.cell_mm;
         let ncols = (t.f1 - t.f0 + 1) as f32;
         let nrows = (t.r1 - t.r0 + 1) as f32;
@@ -144,7 +144,8 @@ impl BoardSpec {
             index + 1,
             tiles.len()
         );
-        pen.text(pw / 2.0, 8.0, 13.0, true, Align::Centre, Rgb::BLACK, &title);
+        // At 12 mm: clear of the 6.35 mm many printers leave unprinted at the top.
+        pen.text(pw / 2.0, 12.0, 13.0, true, Align::Centre, Rgb::BLACK, &title);
         let caption = format!(
             "{} · {} {}–{}, {} {}–{} · squares {} mm",
             (self.tile_caption)(t.r0, t.r1),
@@ -191,27 +192,50 @@ impl BoardSpec {
         }
         // The board's frame, then the rank rules over it (measure lines, the centre line).
         pen.rect(gx, gy, gw, gh, None, Some(Line::solid(0.8, Rgb::BLACK)));
+        // The edge this sheet is trimmed along (toward the first rank, a sheet below it) and
+        // the one another sheet covers (toward the last rank).
+        let first_edge = if self.first_rank_at_top { gy } else { gy + gh };
+        let trimmed_edge = (t.r0 > 0).then_some(first_edge);
+        let covered_edge = (t.r1 + 1 < self.ranks).then_some(if self.first_rank_at_top {
+            gy + gh
+        } else {
+            gy
+        });
+        let on = |edge: Option<f32>, y: f32| edge.is_some_and(|e| (y - e).abs() < 0.1);
         for rule in &self.rules {
             if rule.after < t.r0 || rule.after > t.r1 + 1 {
                 continue;
             }
             let y = boundary_y(rule.after);
             pen.line(gx, y, gx + gw, y, rule.line);
+            // A rule between two ranks only (a label names both).
+            let (Some(below), Some(above)) = (
+                (rule.after as usize)
+                    .checked_sub(1)
+                    .and_then(|i| self.rank_labels.get(i)),
+                self.rank_labels.get(rule.after as usize),
+            ) else {
+                continue;
+            };
             if let Some(label) = &rule.label {
-                let ly = if (y - gy).abs() < 0.1 {
+                // On a joint the label goes inside the board of the sheet trimmed there (the
+                // margin beyond is cut away) and not on the sheet laid under it (covered); a
+                // review found Veney's centre-line label lost either way.
+                let ly = if on(covered_edge, y) {
+                    continue;
+                } else if on(trimmed_edge, y) {
+                    if self.first_rank_at_top { y + 3.6 } else { y - 1.6 }
+                } else if (y - gy).abs() < 0.1 {
                     y - 9.5
                 } else if (y - gy - gh).abs() < 0.1 {
                     y + 12.5
                 } else {
                     y - 1.2
                 };
-                let text = format!(
-                    "{label} ({} | {})",
-                    self.rank_labels[rule.after as usize - 1],
-                    self.rank_labels[rule.after as usize]
-                );
+                let inset = if on(trimmed_edge, y) { 1.5 } else { 0.0 };
+                let text = format!("{label} ({below} | {above})");
                 pen.text(
-                    gx + gw,
+                    gx + gw - inset,
                     ly,
                     7.5,
                     true,
@@ -294,43 +318,45 @@ impl BoardSpec {
             (gy + gh, gy, 1.0, -1.0)
         };
         let mut notes = Vec::new();
-        let ticks_h = |pen: &mut Pen, y: f32, dir: f32| {
-            for i in 0..=(t.f1 - t.f0 + 1) {
-                let x = gx + i as f32 * s;
-                pen.line(x, y + dir * 1.5, x, y + dir * 8.0, tick);
+        // At each joint a short mark beside the board on either sheet, running from the joint
+        // into the part that stays in sight: laid right, the two halves meet in one line and
+        // the board's lines run on. (Ticks along the joint itself fell in the strip trimmed
+        // away or under the sheet laid over them.)
+        let marks_h = |pen: &mut Pen, y: f32, inward: f32| {
+            for x in [gx - 6.0, gx + gw + 6.0] {
+                pen.line(x, y, x, y + inward * 6.0, tick);
             }
         };
         if let Some(n) = lower {
             // This sheet lies over sheet n: trim its margin along the board's edge.
-            ticks_h(pen, first_y, out_first);
+            marks_h(pen, first_y, -out_first);
             pen.line(0.0, first_y, pw, first_y, cut);
             notes.push(format!(
-                "Trim along the dashed line at the {} edge and lay this sheet over sheet {n}, the ticks on its lines.",
+                "Trim along the dashed line at the {} edge and lay this sheet over sheet {n}: the trimmed edge on its frame, so the lines run on and the short marks beside the board meet.",
                 if self.first_rank_at_top { "top" } else { "bottom" }
             ));
         }
         if let Some(n) = upper {
-            ticks_h(pen, last_y, out_last);
+            marks_h(pen, last_y, -out_last);
             notes.push(format!(
-                "Sheet {n} lies over the {} margin: its trimmed edge on the frame, its lines on the ticks.",
+                "Sheet {n} lies over the {} margin: its trimmed edge on the frame.",
                 if self.first_rank_at_top { "bottom" } else { "top" }
             ));
         }
-        let ticks_v = |pen: &mut Pen, x: f32, dir: f32| {
-            for i in 0..=(t.r1 - t.r0 + 1) {
-                let y = gy + i as f32 * s;
-                pen.line(x + dir * 1.5, y, x + dir * 8.0, y, tick);
+        let marks_v = |pen: &mut Pen, x: f32, inward: f32| {
+            for y in [gy - 8.0, gy + gh + 9.0] {
+                pen.line(x, y, x + inward * 6.0, y, tick);
             }
         };
         if let Some(n) = left {
-            ticks_v(pen, gx, -1.0);
-            pen.line(gx, 0.0, gx, gy + gh + 14.0, cut);
+            marks_v(pen, gx, 1.0);
+            pen.line(gx, 0.0, gx, ph, cut);
             notes.push(format!(
-                "Trim along the dashed line at the left edge and lay this sheet over sheet {n}."
+                "Trim along the dashed line at the left edge and lay this sheet over sheet {n}: the trimmed edge on its frame, the short marks meeting."
             ));
         }
         if let Some(n) = right {
-            ticks_v(pen, gx + gw, 1.0);
+            marks_v(pen, gx + gw, -1.0);
             notes.push(format!("Sheet {n} lies over the right margin."));
         }
         // Who sits at the board's own edges: upright for the player at the page's bottom,
@@ -372,10 +398,14 @@ impl BoardSpec {
                 &format!("▼ {top_name} sits at this edge ▼"),
             );
         }
+        // Under the board, clear of a strip trimmed away at the left (a review found the
+        // captions cut through).
+        let text_x = if left.is_some() { gx + 2.0 } else { SIDE };
+        let text_w = pw - text_x - SIDE;
         let mut y = gy + gh + 18.0;
-        y = pen.paragraph(SIDE, y, pw - 2.0 * SIDE, 8.0, false, Rgb::BLACK, &caption);
+        y = pen.paragraph(text_x, y, text_w, 8.0, false, Rgb::BLACK, &caption);
         for n in notes {
-            y = pen.paragraph(SIDE, y, pw - 2.0 * SIDE, 8.0, false, Rgb::GREY, &n);
+            y = pen.paragraph(text_x, y, text_w, 8.0, false, Rgb::GREY, &n);
         }
     }
 }

@@ -20,46 +20,22 @@ pub(crate) struct GameKit {
     pub notes: Vec<String>,
 }
 
-/// A few actions in the game's notation from its start, chosen deterministically through the
-/// game API: examples written by the game itself for the score sheet.
-pub(crate) fn example_actions<G: game_api::Game>(g: &G, count: usize) -> Vec<String> {
-    use game_api::{Actor, actions_for, actor_now};
-    let mut s = g.start();
-    let mut out = Vec::new();
-    let mut acts = Vec::new();
-    for i in 0..count * 3 {
-        if out.len() >= count {
-            break;
-        }
-        let Some(actor) = actor_now(&g.decision(&s)) else {
-            break;
-        };
-        actions_for(g, &s, actor, &mut acts);
-        if acts.is_empty() {
-            break;
-        }
-        let a = acts[(acts.len() * (2 * i + 1) / 7) % acts.len()];
-        if let Actor::Player(_) = actor {
-            out.push(g.action_text(&s, a));
-        }
-        g.apply(&mut s, actor, a);
-    }
-    out
-}
-
-/// The actions `example_actions` picks, as the game's own numbered record (turns separated as
-/// the game writes them: a turn of several actions stays together).
+/// A few whole turns from the game's start, their actions chosen deterministically through the
+/// game API (about `count` actions, then to the end of that turn), as the game's own numbered
+/// record: examples written by the game itself for the score sheet.
 pub(crate) fn example_record<G: game_api::Game>(g: G, count: usize) -> String {
     use game_api::{Actor, actions_for, actor_now};
     let g = std::sync::Arc::new(g);
     let mut m = game_api::Match::new(g.clone(), 0);
     let mut acts = Vec::new();
     let mut played = 0;
-    for i in 0..count * 3 {
-        if played >= count {
+    for i in 0..count * 10 {
+        let s = m.state().clone();
+        // Whole turns only: the record shows no turn cut short (a review found Red's Kelasu turn
+        // ended after two of its four energy, against the rules).
+        if played >= count && g.at_turn_start(&s) {
             break;
         }
-        let s = m.state().clone();
         let Some(actor) = actor_now(&g.decision(&s)) else {
             break;
         };

@@ -102,12 +102,12 @@ pub fn kit() -> GameKit {
             fields: option_fields(&g),
             key,
             example: format!(
-                "{} (a turn's actions side by side, until energy runs out or “end”; a comma ends the turn).",
+                "{} (a turn's actions side by side, until energy runs out or “end”; a comma separates Blue's turn from Red's).",
                 example_record(g.clone(), 6).trim()
             ),
         },
         notes: vec![
-            format!("The board is 10 × 10 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. Trim at the dashed lines and lay each sheet over its neighbour, the ticks on the lines."),
+            format!("The board is 10 × 10 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. Trim at the dashed lines and lay each sheet over its neighbour, its trimmed edge on the frame: the lines run on and the short marks beside the board meet."),
             "Blue plays first and sits at rank A (the top edge of the text's diagrams); Red at rank J. The four squares outlined in gold in the middle are the Victory Tiles; each side's two home rows, where its Blanks do not merge, are outlined in its colour.".into(),
             "The tokens are the text's box for each side; Diplomats' conversions can need more of a kind (“solved the same way Physical Chess solves having up to 9 Queens”).".into(),
         ],

@@ -2,7 +2,7 @@
 //! PATCHES"), each side's pieces to cut out, and a score sheet in the notation of
 //! `tirachen_rules::notation` (docs/rulings/tirachen.md).
 use crate::board::RankRule;
-use crate::game_kit::{GameKit, example_actions, grid_board, option_fields};
+use crate::game_kit::{GameKit, example_record, grid_board, option_fields};
 use crate::pen::{Line, Rgb};
 use crate::score_sheet::ScoreSheet;
 use crate::tokens::{Token, TokenGroup};
@@ -115,10 +115,10 @@ pub fn kit() -> GameKit {
             first_fixed: false,
             fields: std::iter::once("Masters chosen".to_string()).chain(option_fields(&g)).collect(),
             key,
-            example: example_actions(&g, 4).join(", "),
+            example: example_record(g.clone(), 4).trim().to_string(),
         },
         notes: vec![
-            format!("The board is 9 × 9 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. On several sheets, trim at the dashed lines that cross the sheets' edges (not the no man's land's) and lay each sheet over its neighbour, the ticks on the lines."),
+            format!("The board is 9 × 9 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. On several sheets, trim at the dashed lines that cross the sheets' edges (not the no man's land's) and lay each sheet over its neighbour, its trimmed edge on the frame: the lines run on and the short marks beside the board meet."),
             "The outlined squares are the homelands; each General starts in the middle of its own. The Traitor starts on the centre square.".into(),
             "The rule text suggests “a cardboard/index card set with paper clips to weight down pieces”: glue the tokens to card.".into(),
         ],

@@ -3,7 +3,7 @@
 //! (§2.0.23) and a score sheet in §2.0.R5's notation.
 use crate::board::{BoardSpec, RankRule};
 use crate::cards::{BLACK_FACE, WHITE_FACE};
-use crate::game_kit::{GameKit, example_actions};
+use crate::game_kit::{GameKit, example_record};
 use crate::odds::{alternate_odds, donkey_table, percent, sticks_at, throw_odds};
 use crate::paper::Paper;
 use crate::pen::{Align, Line, Pen, Rgb};
@@ -154,9 +154,8 @@ pub fn tokens(set: &PieceSet) -> Vec<TokenGroup> {
 }
 
 pub fn kit() -> GameKit {
-    let game = VeneyGame::standard();
     let set = PieceSet::standard();
-    let examples = example_actions(&game, 4);
+    let examples = example_record(VeneyGame::standard(), 4);
     let mut key: Vec<(String, String)> = set
         .pieces
         .iter()
@@ -193,8 +192,8 @@ pub fn kit() -> GameKit {
             fields: vec!["White's set".into(), "Black's set".into(), "Rules and dice".into(), "Time control".into()],
             key,
             example: format!(
-                "{} (the first actions of a game from the standard start, as the rules crate writes them; a double move is written as two, separated by a space: SX4 $tZ5).",
-                examples.join(", ")
+                "{} (the first turns of a game from the standard start, as the rules crate writes them; a double move is written as two actions separated by a space, SX4 $tZ5, and a comma separates White's turn from Black's).",
+                examples.trim()
             ),
         },
         cards: Some(set),

@@ -210,10 +210,12 @@ fn veney_board_names_lines_and_steps_and_marks_the_centre_line() {
                 i + 1
             );
         }
-        // The centre line divides the second measure from the third.
+        // The centre line divides the second measure from the third: named once, inside the
+        // board of the third sheet, which is trimmed along it (the second's margin there lies
+        // under the third; a review found the label lost on both).
         assert_eq!(
             page.contains("centre line (8 | 9)"),
-            i == 1 || i == 2,
+            i == 2,
             "sheet {}",
             i + 1
         );
