@@ -1410,3 +1410,51 @@ fn the_defenders_screen_undoes_and_the_dice_hide_afresh() {
     }
     assert!(hidden.iter().any(|&h| h != hidden[0]), "{hidden:?}");
 }
+
+/// The New game dialog's seats go to the computer only once the new game has begun: a start
+/// that fails (a set that does not load) leaves the game in progress its own (a review found the
+/// seats handed over first).
+#[test]
+fn the_dialogs_seats_reach_the_computer_only_with_the_new_game() {
+    use veney::packs::veney::computer::{PendingSeats, VeneyComputer};
+    let mut app = app_with(Game::new(standard()), "pending-seats");
+    let o = standard().options.clone();
+    let picked = [None, Some(game_ai::Level::Beginner)];
+    app.world_mut().resource_mut::<PendingSeats>().0 = Some(picked);
+    let missing = std::path::PathBuf::from("config/sets/no-such-set.ron");
+    send(&mut app, Command::NewGameWith(o.clone(), [missing.clone(), missing]));
+    assert!(refusal(&app).contains("could not start"), "{}", refusal(&app));
+    assert_eq!(app.world().resource::<VeneyComputer>().0, [None, None]);
+    assert_eq!(app.world().resource::<PendingSeats>().0, None, "dropped with the failed start");
+    app.world_mut().resource_mut::<PendingSeats>().0 = Some(picked);
+    let std = veney::packs::veney::game::standard_set_path();
+    send(&mut app, Command::NewGameWith(o, [std.clone(), std]));
+    assert_eq!(app.world().resource::<VeneyComputer>().0, picked);
+}
+
+/// The guess dice against the computer's hidden pick (§2.0.R1): the person may still take the
+/// throw back — the secret in is the computer's own, drawn afresh (a review found undo refused
+/// there, the players held on the screen).
+#[test]
+fn undo_takes_back_a_throw_whose_hidden_pick_is_the_computers() {
+    use veney::packs::veney::computer::VeneyComputer;
+    use veney::packs::veney::game::HiddenPick;
+    let mut o = standard().options.clone();
+    o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
+    let r = Arc::new(Rules::standard_with(o));
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 5),
+        "guess-computer-undo",
+    );
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    click(&mut app, "X5");
+    click(&mut app, "X8");
+    assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(app.world().resource::<HiddenPick>().0.is_some(), "the computer hid the token");
+    send(&mut app, Command::Undo);
+    assert_eq!(refusal(&app), "");
+    assert_eq!(game(&app).actions().count(), 0, "the throw taken back");
+}

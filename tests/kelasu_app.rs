@@ -845,7 +845,11 @@ fn each_grid_game_is_kept_when_another_is_opened() {
     click(&mut a, "D3");
     click(&mut a, "E3");
     assert_eq!(m(&a).game.history_len(), 1);
+    // What is picked up belongs to the game left.
+    click(&mut a, "D4");
+    assert!(a.world().resource::<GridSelection>().0.is_some());
     send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(a.world().resource::<GridSelection>().0, None);
     send(
         &mut a,
         veney::packs::tirachen::NewTirachen {

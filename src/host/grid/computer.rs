@@ -335,7 +335,10 @@ fn finish_thinking(
     };
     let Some(t) = result else { return };
     if is_hint {
-        status.info = Some(hint_note(&t.text, t.value));
+        // Said on the status line only over the decider's own board (the panel line likewise).
+        if hint_shown(&m) {
+            status.info = Some(hint_note(&t.text, t.value));
+        }
         hint.0 = Some((t, at));
         return;
     }
@@ -433,17 +436,9 @@ pub(super) fn panel_lines(
     {
         out.write(Intent::Hint);
     }
-    // The hint is the decider's: shown over their own board only (a review found it left up
-    // while a draw offer was answered, or under a resignation, over a board hiding that
-    // player's masters).
-    let decider_shown = match m.viewer() {
-        Viewer::Referee => m.game.declared().is_none(),
-        Viewer::Player(v) => m.decider() == Some(v) && m.game.declared().is_none() && !m.asking,
-        Viewer::Spectator => false,
-    };
     if let Some((t, at)) = &hint.0
         && *at == key(m)
-        && decider_shown
+        && hint_shown(m)
     {
         ui.label(format!(
             "Hint: {} — win estimate {:.0} % ({} iterations)",
@@ -451,6 +446,17 @@ pub(super) fn panel_lines(
             t.value * 100.0,
             t.iterations
         ));
+    }
+}
+
+/// Whether a hint may be shown: it is the decider's, over their own board only (a review found
+/// it left up while a draw offer was answered, or under a resignation, over a board hiding that
+/// player's masters).
+fn hint_shown(m: &ActiveMatch) -> bool {
+    match m.viewer() {
+        Viewer::Referee => m.game.declared().is_none(),
+        Viewer::Player(v) => m.decider() == Some(v) && m.game.declared().is_none() && !m.asking,
+        Viewer::Spectator => false,
     }
 }
 

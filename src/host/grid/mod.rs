@@ -295,12 +295,29 @@ pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
             let i = parked.0.iter().position(|(m, _)| m.screen == screen);
             i.map(|i| parked.0.remove(i))
         };
-        if let Some(old) = world.remove_resource::<ActiveMatch>() {
+        let parked = world.remove_resource::<ActiveMatch>();
+        let swapped = parked.is_some() || here.is_some();
+        if let Some(old) = parked {
             world.resource_mut::<ParkedMatches>().0.push((old, seats));
         }
-        if let Some((m, s)) = here {
+        if let Some((mut m, s)) = here {
+            // The clock still this game's (no other game took it meanwhile): it comes back as
+            // the table has it now, a fallen flag included, not as the match last kept it.
+            let clock = world.resource::<crate::host::table_clock::ClockShownFor>().0;
+            if clock == Some(screen) {
+                let form = world.resource::<crate::host::table_clock::ClockForm>().0.clone();
+                m.game.set_clock(form);
+            }
             *world.resource_mut::<ComputerSeats>() = s;
             world.insert_resource(m);
+        }
+        // What was picked, chosen, said or asked belongs to the game left (a review found a
+        // resignation asked in one game answered in the other).
+        if swapped {
+            *world.resource_mut::<GridSelection>() = GridSelection::default();
+            *world.resource_mut::<GridChoice>() = GridChoice::default();
+            *world.resource_mut::<GridStatus>() = GridStatus::default();
+            *world.resource_mut::<endings::GridEndingAsk>() = endings::GridEndingAsk::default();
         }
     }
 }

@@ -342,6 +342,7 @@ fn flag_ends_game(
     fixed: Res<ClockNow>,
     m: Option<ResMut<super::grid::ActiveMatch>>,
     shown_for: Res<ClockShownFor>,
+    parked: Option<ResMut<super::grid::ParkedMatches>>,
     mut seen: Local<Option<game_clock::Flag>>,
     mut fell: MessageWriter<FlagFell>,
     mut down: ResMut<FlagDown>,
@@ -355,21 +356,35 @@ fn flag_ends_game(
     if let Some(f) = flag {
         fell.write(FlagFell(f.seat));
     }
-    let (Some(f), Some(mut m)) = (flag, m) else {
+    let Some(f) = flag else {
         return;
     };
-    // The grid game whose clock it is — shown, or left for the title — ends; not when the
-    // clock was last kept with another game (a flag falling in Veney's game).
-    if shown_for.0 != Some(m.screen) || (f.seat as u8) >= m.game.players() {
-        return;
-    }
-    if m.game
-        .declare(game_api::Declared::OutOfTime(game_api::Player(
-            f.seat as u8,
-        )))
-        .is_ok()
-    {
-        m.set_changed();
+    // The grid game whose clock it is — shown, left for the title, or parked while another
+    // grid game's screen is open — ends; not when the clock was last kept with another game (a
+    // flag falling in Veney's game).
+    let out = |g: &mut dyn game_api::AnyMatch| {
+        (f.seat as u8) < g.players()
+            && g.declare(game_api::Declared::OutOfTime(game_api::Player(
+                f.seat as u8,
+            )))
+            .is_ok()
+    };
+    match m {
+        Some(mut m) if shown_for.0 == Some(m.screen) => {
+            if out(&mut *m.bypass_change_detection().game) {
+                m.set_changed();
+            }
+        }
+        _ => {
+            if let Some(mut parked) = parked
+                && let Some((p, _)) = parked
+                    .0
+                    .iter_mut()
+                    .find(|(p, _)| shown_for.0 == Some(p.screen))
+            {
+                out(&mut *p.game);
+            }
+        }
     }
 }
 

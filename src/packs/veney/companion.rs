@@ -354,6 +354,7 @@ fn feed(
     game: Res<CurrentGame>,
     c: Res<Companion>,
     setup: Res<super::setup_screen::SetupSession>,
+    seats: Res<super::computer::VeneyComputer>,
     mut feed: ResMut<CompanionFeed>,
 ) {
     if !c.on {
@@ -387,10 +388,15 @@ fn feed(
                     ),
                     _ => (format!("{n} sticks"), "o".repeat(n as usize)),
                 };
-                format!(
-                    "{}'s Dagger Throw ({what}; or type it as landed, e.g. @{example})",
-                    pos.turn()
-                )
+                // Against the computer the game's dice decide (a throw typed in is refused).
+                if seats.any() {
+                    format!("{}'s Dagger Throw ({what}; the game's dice decide)", pos.turn())
+                } else {
+                    format!(
+                        "{}'s Dagger Throw ({what}; or type it as landed, e.g. @{example})",
+                        pos.turn()
+                    )
+                }
             })
         }
         Phase::DonkeyMove { placer } => Some(format!("{placer}'s Donkey (5 sticks)")),

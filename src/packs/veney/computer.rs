@@ -42,6 +42,12 @@ pub fn acting_side(pos: &veney_rules::Position) -> Side {
     }
 }
 
+/// The seats the New game dialog's Start picked: the computer's only once that new game has
+/// begun (`commands`: a start that fails, a set that does not load, leaves the game in progress
+/// its own seats — a review found them handed over before the start was known to take).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PendingSeats(pub Option<[Option<Level>; 2]>);
+
 /// A search under way, for the position (hash) it began from.
 #[derive(Resource, Default)]
 pub struct VeneyThinking(pub SearchTask<Option<(Action, Thought)>, u64>);
@@ -58,6 +64,7 @@ pub struct VeneyHint(pub Option<(Thought, u64)>, pub Option<veney_rules::Action>
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<VeneyComputer>()
+        .init_resource::<PendingSeats>()
         .init_resource::<VeneyThinking>()
         .init_resource::<VeneyHint>()
         .add_systems(

@@ -117,6 +117,13 @@ pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, Str
 /// Loads the rules from `config/` when present (so designers' edits show), else the built-in
 /// standard rules.
 pub fn load_rules() -> Rules {
+    load_rules_reporting().0
+}
+
+/// `load_rules`, with what was wrong in `config/` when the built-in rules stood in for it: the
+/// status line says so (a review found a designer's broken edit replaced without a word on
+/// screen, only in the log).
+pub fn load_rules_reporting() -> (Rules, Option<String>) {
     let dir = std::path::Path::new("config");
     if dir.join("sets/standard.ron").exists() {
         match Rules::load(
@@ -124,11 +131,19 @@ pub fn load_rules() -> Rules {
             &dir.join("setups/standard.ron"),
             &dir.join("rules/default.ron"),
         ) {
-            Ok(r) => return r,
-            Err(e) => error!("could not load config/, using the built-in rules: {e}"),
+            Ok(r) => return (r, None),
+            Err(e) => {
+                error!("could not load config/, using the built-in rules: {e}");
+                return (
+                    Rules::standard(),
+                    Some(format!(
+                        "config/ does not load, so the built-in standard rules are played: {e}"
+                    )),
+                );
+            }
         }
     }
-    Rules::standard()
+    (Rules::standard(), None)
 }
 
 /// A piece on the board, mirrored from the rules state.
@@ -793,6 +808,9 @@ fn resume_autosave(
     mut seats: ResMut<super::computer::VeneyComputer>,
     mut draws: ResMut<super::secrets::ComputerDraws>,
 ) {
+    if let (_, Some(e)) = load_rules_reporting() {
+        status.refusal = Some(e);
+    }
     let path = dir.autosave();
     if !path.exists() {
         return;

@@ -85,7 +85,8 @@ fn new_game_dialog(
     mut contexts: EguiContexts,
     mut dialog: ResMut<NewGameDialog>,
     mut out: MessageWriter<Command>,
-    mut seats: ResMut<super::computer::VeneyComputer>,
+    seats: Res<super::computer::VeneyComputer>,
+    mut pending: ResMut<super::computer::PendingSeats>,
     mut secrets: MessageWriter<super::secrets::SecretIntent>,
 ) -> Result {
     if !dialog.open {
@@ -262,9 +263,8 @@ fn new_game_dialog(
             }
         });
     if start {
-        if let Some(draft) = dialog.seats {
-            seats.0 = draft;
-        }
+        // The new game's seats, once it begins (`PendingSeats`).
+        pending.0 = dialog.seats;
         let o = &dialog.options;
         // The hidden hand is drawn on the standard baselines only (§2.0.19 step 4).
         if dialog.by_hand

@@ -1,15 +1,17 @@
 //! New games, pasted positions, saves, loads, records replayed and the exported move list.
 use super::Ctx;
-use crate::packs::veney::game::{fresh_seed, load_rules, load_save, rules_for};
+use crate::packs::veney::game::{fresh_seed, load_rules_reporting, load_save, rules_for};
 use std::path::PathBuf;
 use std::sync::Arc;
 use veney_rules::setup_styles::{FirstPlayerMethod, SetupStyle, first_player_on_baselines};
 use veney_rules::{Game, Position};
 
 pub(super) fn new_game(ctx: &mut Ctx) {
-    let rules = Arc::new(load_rules());
+    let (rules, problem) = load_rules_reporting();
+    let rules = Arc::new(rules);
     let start = Position::start(&rules);
     ctx.replace_game(Game::from_position_seeded(rules, start, fresh_seed()));
+    ctx.status.refusal = problem;
 }
 
 /// A new game under these options and sets (the new-game dialog, the set workshop): on the

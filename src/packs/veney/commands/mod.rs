@@ -90,9 +90,10 @@ impl Ctx<'_> {
 pub(super) fn apply_commands(
     mut commands: MessageReader<Command>,
     mut ctx: Ctx,
-    (mut seats, mut thinking): (
+    (mut seats, mut thinking, mut pending): (
         ResMut<crate::packs::veney::computer::VeneyComputer>,
         ResMut<crate::packs::veney::computer::VeneyThinking>,
+        ResMut<crate::packs::veney::computer::PendingSeats>,
     ),
 ) {
     for cmd in commands.read() {
@@ -207,6 +208,14 @@ pub(super) fn apply_commands(
         let before = held.as_ref().map(|_| game_now(&ctx));
         let was = game_now(&ctx);
         apply_one(&mut ctx, cmd, &mut seats, &mut thinking);
+        // The dialog's seats are the new game's once it has begun; a start that failed leaves
+        // the game in progress its own.
+        if let Command::NewGameWith(..) = cmd
+            && let Some(p) = pending.0.take()
+            && game_now(&ctx) != was
+        {
+            seats.0 = p;
+        }
         if replaces_game && game_now(&ctx) == was {
             (ctx.hidden.0, ctx.hug.pick) = kept_secret;
         }

@@ -169,13 +169,8 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
                 name(ctx, s, k)
             ));
         }
-        // The free engagement picked up — unless a piece is in hand already: then the click
-        // is where that piece was asked to go, and is judged so.
-        _ if before.free_square() == Some(sq)
-            && matches!(ctx.sel.0, None | Some(Selected::Free)) =>
-        {
-            ctx.sel.0 = Some(Selected::Free)
-        }
+        // The free engagement picked up, as one's own piece is, whatever was in hand.
+        _ if before.free_square() == Some(sq) => ctx.sel.0 = Some(Selected::Free),
         _ => {
             let rules = &ctx.game.0.rules;
             let explain =
