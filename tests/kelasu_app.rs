@@ -892,3 +892,30 @@ fn the_companion_takes_no_entry_for_the_computers_seat() {
         other => panic!("refused, not {other:?}"),
     }
 }
+
+/// A flag that falls while the game whose clock it is waits parked — another grid game's
+/// screen open, its new-game dialog up — ends that game, and it comes back ended (a review found
+/// the fall lost once games were kept apart).
+#[test]
+fn a_flag_fallen_while_the_game_is_parked_ends_it() {
+    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    let mut a = kelasu_app("kelasu-flag-parked", None);
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert!(!a.world().contains_resource::<ActiveMatch>(), "Kelasu's game is parked");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
+    a.update();
+    a.update();
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    assert_eq!(m(&a).screen, Screen::Kelasu);
+    match m(&a).game.decision() {
+        Decision::Over(o) => assert!(o.reason.contains("out of time"), "{}", o.reason),
+        other => panic!("the game goes on: {other:?}"),
+    }
+}
