@@ -1295,11 +1295,19 @@ fn the_computers_move_waits_behind_the_new_game_dialog_and_a_review() {
     app.world_mut().init_resource::<NewGameDialog>();
     app.world_mut().resource_mut::<NewGameDialog>().open = true;
     settle(&mut app);
-    assert_eq!(game(&app).actions().count(), whites, "no move behind the dialog");
+    assert_eq!(
+        game(&app).actions().count(),
+        whites,
+        "no move behind the dialog"
+    );
     app.world_mut().resource_mut::<NewGameDialog>().open = false;
     send(&mut app, Command::View(Some(0)));
     settle(&mut app);
-    assert_eq!(game(&app).actions().count(), whites, "no move during the review");
+    assert_eq!(
+        game(&app).actions().count(),
+        whites,
+        "no move during the review"
+    );
     assert_eq!(
         app.world()
             .resource::<veney::packs::veney::game::Viewing>()
@@ -1334,7 +1342,11 @@ fn a_throw_typed_in_stands_between_people_not_against_the_computer() {
         assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
         send(&mut app, Command::Enter("@oo".into()));
         if computer {
-            assert!(refusal(&app).contains("the game's dice decide"), "{}", refusal(&app));
+            assert!(
+                refusal(&app).contains("the game's dice decide"),
+                "{}",
+                refusal(&app)
+            );
             assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
         } else {
             assert_eq!(
@@ -1375,7 +1387,10 @@ fn the_defenders_screen_undoes_and_the_dice_hide_afresh() {
     let mut o = standard().options.clone();
     o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
     let r = Arc::new(Rules::standard_with(o));
-    let mut app = app_with(Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 3), "guess-undo");
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 3),
+        "guess-undo",
+    );
     let throw = |app: &mut App| {
         click(app, "X5");
         click(app, "X8");
@@ -1383,7 +1398,12 @@ fn the_defenders_screen_undoes_and_the_dice_hide_afresh() {
     };
     throw(&mut app);
     app.update();
-    let pane = app.world().resource::<SecretScreen>().0.clone().expect("the defender's screen");
+    let pane = app
+        .world()
+        .resource::<SecretScreen>()
+        .0
+        .clone()
+        .expect("the defender's screen");
     assert!(
         pane.buttons
             .iter()
@@ -1397,7 +1417,11 @@ fn the_defenders_screen_undoes_and_the_dice_hide_afresh() {
     let mut hidden = Vec::new();
     for _ in 0..8 {
         send(&mut app, Command::Roll);
-        let h = app.world().resource::<HiddenPick>().0.expect("the dice hid the token");
+        let h = app
+            .world()
+            .resource::<HiddenPick>()
+            .0
+            .expect("the dice hid the token");
         hidden.push(h);
         send(&mut app, Command::Guess(h));
         assert!(
@@ -1422,10 +1446,21 @@ fn the_dialogs_seats_reach_the_computer_only_with_the_new_game() {
     let picked = [None, Some(game_ai::Level::Beginner)];
     app.world_mut().resource_mut::<PendingSeats>().0 = Some(picked);
     let missing = std::path::PathBuf::from("config/sets/no-such-set.ron");
-    send(&mut app, Command::NewGameWith(o.clone(), [missing.clone(), missing]));
-    assert!(refusal(&app).contains("could not start"), "{}", refusal(&app));
+    send(
+        &mut app,
+        Command::NewGameWith(o.clone(), [missing.clone(), missing]),
+    );
+    assert!(
+        refusal(&app).contains("could not start"),
+        "{}",
+        refusal(&app)
+    );
     assert_eq!(app.world().resource::<VeneyComputer>().0, [None, None]);
-    assert_eq!(app.world().resource::<PendingSeats>().0, None, "dropped with the failed start");
+    assert_eq!(
+        app.world().resource::<PendingSeats>().0,
+        None,
+        "dropped with the failed start"
+    );
     app.world_mut().resource_mut::<PendingSeats>().0 = Some(picked);
     let std = veney::packs::veney::game::standard_set_path();
     send(&mut app, Command::NewGameWith(o, [std.clone(), std]));
@@ -1453,7 +1488,10 @@ fn undo_takes_back_a_throw_whose_hidden_pick_is_the_computers() {
     for _ in 0..5 {
         app.update();
     }
-    assert!(app.world().resource::<HiddenPick>().0.is_some(), "the computer hid the token");
+    assert!(
+        app.world().resource::<HiddenPick>().0.is_some(),
+        "the computer hid the token"
+    );
     send(&mut app, Command::Undo);
     assert_eq!(refusal(&app), "");
     assert_eq!(game(&app).actions().count(), 0, "the throw taken back");

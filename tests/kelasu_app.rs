@@ -861,7 +861,11 @@ fn each_grid_game_is_kept_when_another_is_opened() {
     send(&mut a, OpenScreen(Screen::Kelasu));
     assert_eq!(m(&a).screen, Screen::Kelasu);
     assert_eq!(stage(&a), KelasuStage::Playing);
-    assert_eq!(m(&a).game.history_len(), 1, "the Kelasu game as it was left");
+    assert_eq!(
+        m(&a).game.history_len(),
+        1,
+        "the Kelasu game as it was left"
+    );
     assert_eq!(at(&a, "E3"), Some((Side::Blue, Kind::Blank)));
     send(&mut a, OpenScreen(Screen::Tirachen));
     assert_eq!(m(&a).screen, Screen::Tirachen, "and the Tirachen game too");
@@ -873,12 +877,17 @@ fn each_grid_game_is_kept_when_another_is_opened() {
 #[test]
 fn the_companion_takes_no_entry_for_the_computers_seat() {
     use game_ai::Level;
-    use veney::host::companion::{Companion, CompanionFeed, CompanionIntent, EntryVerdict, Verdict};
+    use veney::host::companion::{
+        Companion, CompanionFeed, CompanionIntent, EntryVerdict, Verdict,
+    };
     use veney::host::grid::ComputerSeats;
     let mut a = kelasu_app("companion-computer", Some(MERGING));
     a.world_mut().resource_mut::<Companion>().on = true;
     a.update();
-    assert!(!a.world().resource::<CompanionFeed>().moves.is_empty(), "Blue's actions offered");
+    assert!(
+        !a.world().resource::<CompanionFeed>().moves.is_empty(),
+        "Blue's actions offered"
+    );
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strong)];
     for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
         click(&mut a, from);
@@ -908,7 +917,10 @@ fn a_flag_fallen_while_the_game_is_parked_ends_it() {
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
     send(&mut a, ClockIntent::Start);
     send(&mut a, OpenScreen(Screen::Tirachen));
-    assert!(!a.world().contains_resource::<ActiveMatch>(), "Kelasu's game is parked");
+    assert!(
+        !a.world().contains_resource::<ActiveMatch>(),
+        "Kelasu's game is parked"
+    );
     a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
     a.update();
     a.update();

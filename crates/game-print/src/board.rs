@@ -145,7 +145,15 @@ impl BoardSpec {
             tiles.len()
         );
         // At 12 mm: clear of the 6.35 mm many printers leave unprinted at the top.
-        pen.text(pw / 2.0, 12.0, 13.0, true, Align::Centre, Rgb::BLACK, &title);
+        pen.text(
+            pw / 2.0,
+            12.0,
+            13.0,
+            true,
+            Align::Centre,
+            Rgb::BLACK,
+            &title,
+        );
         let caption = format!(
             "{} · {} {}–{}, {} {}–{} · squares {} mm",
             (self.tile_caption)(t.r0, t.r1),
@@ -196,11 +204,8 @@ impl BoardSpec {
         // the one another sheet covers (toward the last rank).
         let first_edge = if self.first_rank_at_top { gy } else { gy + gh };
         let trimmed_edge = (t.r0 > 0).then_some(first_edge);
-        let covered_edge = (t.r1 + 1 < self.ranks).then_some(if self.first_rank_at_top {
-            gy + gh
-        } else {
-            gy
-        });
+        let covered_edge =
+            (t.r1 + 1 < self.ranks).then_some(if self.first_rank_at_top { gy + gh } else { gy });
         let on = |edge: Option<f32>, y: f32| edge.is_some_and(|e| (y - e).abs() < 0.1);
         for rule in &self.rules {
             if rule.after < t.r0 || rule.after > t.r1 + 1 {
@@ -224,7 +229,11 @@ impl BoardSpec {
                 let ly = if on(covered_edge, y) {
                     continue;
                 } else if on(trimmed_edge, y) {
-                    if self.first_rank_at_top { y + 3.6 } else { y - 1.6 }
+                    if self.first_rank_at_top {
+                        y + 3.6
+                    } else {
+                        y - 1.6
+                    }
                 } else if (y - gy).abs() < 0.1 {
                     y - 9.5
                 } else if (y - gy - gh).abs() < 0.1 {
@@ -340,7 +349,11 @@ impl BoardSpec {
             marks_h(pen, last_y, -out_last);
             notes.push(format!(
                 "Sheet {n} lies over the {} margin: its trimmed edge on the frame.",
-                if self.first_rank_at_top { "bottom" } else { "top" }
+                if self.first_rank_at_top {
+                    "bottom"
+                } else {
+                    "top"
+                }
             ));
         }
         let marks_v = |pen: &mut Pen, x: f32, inward: f32| {

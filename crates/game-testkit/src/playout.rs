@@ -196,19 +196,24 @@ fn check_declared_results(
 ) -> Result<(), String> {
     use game_api::{Declared, PlayerResult};
     if results.len() != players as usize {
-        return Err(format!("{d:?} gives {} results for {players} players", results.len()));
+        return Err(format!(
+            "{d:?} gives {} results for {players} players",
+            results.len()
+        ));
     }
     let right = match d {
-        Declared::Resigns(p) | Declared::OutOfTime(p) => results.iter().enumerate().all(|(i, r)| {
-            *r == if i == p.0 as usize {
-                PlayerResult::Loss
-            } else {
-                PlayerResult::Win
-            }
-        }),
-        Declared::DrawAgreed => {
-            results.iter().all(|r| *r != PlayerResult::Win && *r == results[0])
+        Declared::Resigns(p) | Declared::OutOfTime(p) => {
+            results.iter().enumerate().all(|(i, r)| {
+                *r == if i == p.0 as usize {
+                    PlayerResult::Loss
+                } else {
+                    PlayerResult::Win
+                }
+            })
         }
+        Declared::DrawAgreed => results
+            .iter()
+            .all(|r| *r != PlayerResult::Win && *r == results[0]),
     };
     if right {
         Ok(())

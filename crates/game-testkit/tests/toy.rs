@@ -35,7 +35,10 @@ fn random_playouts_pass_on_a_sound_game() {
 
 #[test]
 fn a_leaked_secret_is_caught() {
-    let leaky = Bids { hide: false, ..GOOD };
+    let leaky = Bids {
+        hide: false,
+        ..GOOD
+    };
     let mut s = leaky.start();
     leaky.apply(&mut s, Actor::Player(Player(0)), Act::Bid(2));
     let err = check_observations(&leaky, &s).unwrap_err();
@@ -62,7 +65,10 @@ fn a_resignation_that_wins_is_caught() {
         ..GOOD
     };
     let err = random_playouts(&Arc::new(bad), None, &Playouts::default()).unwrap_err();
-    assert!(err.contains("Resigns(Player(0)) ends the game with the results [Win, Loss]"), "{err}");
+    assert!(
+        err.contains("Resigns(Player(0)) ends the game with the results [Win, Loss]"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -159,7 +159,11 @@ fn a_general_costs_ten_blanks_a_champion_five_and_a_diplomat_four() {
     play(&g, &mut t, "G=D0/D1+D2+D3+D4+D5+D6+D7+D8+D9");
     assert_eq!(t.piece_at(sq("D0")).unwrap().kind, Kind::General);
     assert!((1..10).all(|f| t.piece_at(sq(&format!("D{f}"))).is_none()));
-    assert_eq!(t.to_move(), Side::Red, "10 energy spent of 6: the turn ends");
+    assert_eq!(
+        t.to_move(),
+        Side::Red,
+        "10 energy spent of 6: the turn ends"
+    );
     // Nine Blanks are not a General.
     let nine = Action::Merge {
         kind: Kind::General,
@@ -170,7 +174,11 @@ fn a_general_costs_ten_blanks_a_champion_five_and_a_diplomat_four() {
     };
     assert!(!legal(&g, &s).contains(&nine));
     let r = g
-        .play_checked(&mut s.clone(), game_api::Actor::Player(game_api::Player(0)), nine)
+        .play_checked(
+            &mut s.clone(),
+            game_api::Actor::Player(game_api::Player(0)),
+            nine,
+        )
         .unwrap_err();
     assert_eq!(r.rule, kelasu_rules::rules::MERGE_COST);
     assert!(r.why.contains("costs 10 Blanks, not 9"), "{r:?}");

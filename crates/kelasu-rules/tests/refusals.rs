@@ -49,9 +49,19 @@ fn each_rule_names_itself() {
     assert_eq!(r.rule, rules::piece_rule(Kind::Warrior));
     assert!(r.why.contains("only capture"), "{}", r.why);
     let s = pos("E4:R D3:b A0:S j9:s", Side::Blue);
-    refused_by(&s, mv("E4", "D3"), rules::piece_rule(Kind::Runner), "Move Only");
+    refused_by(
+        &s,
+        mv("E4", "D3"),
+        rules::piece_rule(Kind::Runner),
+        "Move Only",
+    );
     let s = pos("E4:R D5:b A0:S j9:s", Side::Blue);
-    refused_by(&s, mv("E4", "C6"), rules::piece_rule(Kind::Runner), "in the way");
+    refused_by(
+        &s,
+        mv("E4", "C6"),
+        rules::piece_rule(Kind::Runner),
+        "in the way",
+    );
 
     // Recall.
     let s = pos("I3:W J3:W A3:b A0:S j9:s", Side::Blue);
@@ -175,8 +185,8 @@ fn a_piece_kept_still_by_a_rule_says_which() {
 }
 
 #[test]
-fn a_moved_diplomat_does_not_convert_nor_a_moved_warrior_recall_and_moved_blanks_merge_only_by_option(
-) {
+fn a_moved_diplomat_does_not_convert_nor_a_moved_warrior_recall_and_moved_blanks_merge_only_by_option()
+ {
     // Ruling "moved pieces cannot convert or recall": "You cannot move the same piece twice in
     // the same turn." The Diplomat that stepped E4-E5 may not convert F6 after.
     let g = game();

@@ -618,8 +618,9 @@ impl PieceSet {
                 let msg = match (is_life(target), r) {
                     (true, Relation::Checkmate | Relation::Never) => continue,
                     (false, Relation::Checkmate) => format!(
-                        "{:?} checkmates {target:?}, which is not a Self: `Checkmate` is for the piece with role Life; expected Take, Fend, Disarm, …"
-                    , p.name),
+                        "{:?} checkmates {target:?}, which is not a Self: `Checkmate` is for the piece with role Life; expected Take, Fend, Disarm, …",
+                        p.name
+                    ),
                     (true, other) => format!(
                         "{:?} attacks the Self {target:?} with {other:?}: taking the Self is checkmate; expected Checkmate or Never",
                         p.name

@@ -364,7 +364,8 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                     && i.kind == kind
                     && i.from == from
                     && i.to == to
-                    && i.target.is_some_and(|t| pos.piece_at(to) == Some((!side, t)))
+                    && i.target
+                        .is_some_and(|t| pos.piece_at(to) == Some((!side, t)))
             }) && !pos.pieces_of(side, rules.jutsu_kinds(side)).is_empty()
                 && pos.piece_at(from) == Some((side, kind)) =>
         {

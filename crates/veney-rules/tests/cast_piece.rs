@@ -1138,7 +1138,11 @@ fn the_only_remaining_blade_is_not_cast_from_the_board() {
         pos(&r, &pieces, White)
     };
     let p = with(true);
-    assert!(notations(&r, &p).contains(&"~D".to_string()), "{:?}", notations(&r, &p));
+    assert!(
+        notations(&r, &p).contains(&"~D".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
     let p = with(false);
     assert!(!notations(&r, &p).iter().any(|n| n.starts_with("~D")));
     refuse(&r, &p, "~D").by("§2.0.18 Devices: Cast Piece", "only remaining blade");

@@ -433,7 +433,11 @@ fn a_blade_that_sees_its_target_beyond_its_range_declares_and_enacts_after_the_s
     );
     // The Self in its first measure: the Sword's range ends at step 8 (§2.0.03).
     assert!(!notations_from(&r, &p, "X7").contains(&"$xX10".to_string()));
-    assert!(notations(&r, &p).contains(&"!$tX10".to_string()), "{:?}", notations(&r, &p));
+    assert!(
+        notations(&r, &p).contains(&"!$tX10".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
     play(&r, &mut p, "!$tX10");
     assert!(p.intention().is_some_and(|i| !i.bluff), "{}", p.to_text(&r));
     play(&r, &mut p, "SY15");
@@ -445,10 +449,17 @@ fn a_blade_that_sees_its_target_beyond_its_range_declares_and_enacts_after_the_s
     let mut q = p;
     let t = veney_rules::notation::parse_turn(&r, &q, "SX5", 1).unwrap();
     q.play(&r, t[0]).unwrap();
-    assert!(notations(&r, &q).contains(&"$tX10!".to_string()), "{:?}", notations(&r, &q));
+    assert!(
+        notations(&r, &q).contains(&"$tX10!".to_string()),
+        "{:?}",
+        notations(&r, &q)
+    );
     play(&r, &mut p, "SX5 $tX10!");
     let lantern = r.set(Black).by_name("Lantern").unwrap();
     assert_eq!(p.piece_at(sq("X10")), None);
-    assert_eq!(p.piece_at(sq("X7")).map(|x| x.1), r.set(White).by_name("Sword"));
+    assert_eq!(
+        p.piece_at(sq("X7")).map(|x| x.1),
+        r.set(White).by_name("Sword")
+    );
     assert_eq!(p.discard(Black, lantern), 1);
 }

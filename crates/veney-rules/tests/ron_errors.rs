@@ -271,10 +271,7 @@ fn a_name_with_escapes_and_accents_does_not_derail_the_errors_after_it() {
         .iter()
         .find(|e| e.message.contains("has reserve 3 but count 1"))
         .unwrap_or_else(|| panic!("{e:?}"));
-    assert!(
-        duc.message.starts_with("\"Le \\\"Duc\\\" Aimé\""),
-        "{duc}"
-    );
+    assert!(duc.message.starts_with("\"Le \\\"Duc\\\" Aimé\""), "{duc}");
     // Columns count characters: the `é`, the `§` before `reserve` are one column each.
     let want = at_chars(&src, "Aimé\", reserve", "reserve");
     assert_ne!(want, at(&src, "Aimé\", reserve", "reserve"));
@@ -308,10 +305,7 @@ fn only_the_self_is_checkmated_and_the_self_only_so() {
     let src = ASSASSIN.replacen("\"Sword\": Disarm", "\"Sword\": Checkmate", 1);
     assert_ne!(src, ASSASSIN);
     let e = set_error(&src);
-    assert!(
-        e.message.contains("\"Dagger\" checkmates \"Sword\""),
-        "{e}"
-    );
+    assert!(e.message.contains("\"Dagger\" checkmates \"Sword\""), "{e}");
     // Any relation but Checkmate or Never against the Self: the Sword taking it.
     let src = STANDARD_SET.replacen("\"Self\": Checkmate", "\"Self\": Take", 1);
     assert_ne!(src, STANDARD_SET);
@@ -390,8 +384,7 @@ fn two_different_sets_are_checked_against_each_others_self() {
     let load = |src: &str| {
         Arc::new(PieceSet::from_ron(Path::new("t.ron"), src).unwrap_or_else(|e| panic!("{e}")))
     };
-    let meeting = |sets: [Arc<PieceSet>; 2]| match Rules::with_sets(sets, RuleOptions::default())
-    {
+    let meeting = |sets: [Arc<PieceSet>; 2]| match Rules::with_sets(sets, RuleOptions::default()) {
         Err(LoadError::Data(e)) => e
             .iter()
             .map(|e| e.to_string())
@@ -460,11 +453,7 @@ fn the_letter_k_is_the_donkeys() {
 fn a_set_name_is_one_line_without_quotes() {
     // Saves' header lines and position texts' `sets=` carry the name.
     for written in ["", "   ", "Two\\nlines", "Tab\\tbed", "The \\\"Best\\\""] {
-        let src = STANDARD_SET.replacen(
-            "name: \"Standard\",",
-            &format!("name: \"{written}\","),
-            1,
-        );
+        let src = STANDARD_SET.replacen("name: \"Standard\",", &format!("name: \"{written}\","), 1);
         assert_ne!(src, STANDARD_SET);
         let e = set_error(&src);
         assert!(
@@ -618,8 +607,9 @@ fn moves_that_could_never_be_made_are_refused() {
     assert_ne!(src, STANDARD_SET);
     let e = set_error(&src);
     assert!(
-        e.message
-            .contains("\"Self\": a Lunge whose distances forward and back are all 0 could never move"),
+        e.message.contains(
+            "\"Self\": a Lunge whose distances forward and back are all 0 could never move"
+        ),
         "{e}"
     );
     // One distance is enough: a step back from the fourth measure.

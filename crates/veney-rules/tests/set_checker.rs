@@ -241,8 +241,9 @@ fn a_key_written_twice_is_an_error_not_a_silent_overwrite() {
     let col = at - src[..at].rfind('\n').unwrap();
     assert_eq!((e.location.line, e.location.col), (line, col), "{e}");
     assert!(
-        e.to_string()
-            .starts_with(&format!("mine.ron:{line}:{col}: duplicate key \"Jutsu\" in `attacks`")),
+        e.to_string().starts_with(&format!(
+            "mine.ron:{line}:{col}: duplicate key \"Jutsu\" in `attacks`"
+        )),
         "{e}"
     );
 }

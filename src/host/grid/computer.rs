@@ -498,12 +498,24 @@ mod tests {
         d.editing.get_or_insert(seats.0)[1] = None;
         d.drop_draft();
         d.settle(true, &mut seats);
-        assert_eq!(seats.0, [None, Some(Level::Club)], "Back keeps the game's seats");
+        assert_eq!(
+            seats.0,
+            [None, Some(Level::Club)],
+            "Back keeps the game's seats"
+        );
         d.editing = Some([Some(Level::Beginner), None]);
         d.start();
         d.settle(false, &mut seats);
-        assert_eq!(seats.0, [None, Some(Level::Club)], "a start that failed changes nothing");
-        assert_eq!(d.editing, Some([Some(Level::Beginner), None]), "the draft stays to retry");
+        assert_eq!(
+            seats.0,
+            [None, Some(Level::Club)],
+            "a start that failed changes nothing"
+        );
+        assert_eq!(
+            d.editing,
+            Some([Some(Level::Beginner), None]),
+            "the draft stays to retry"
+        );
         d.start();
         d.settle(true, &mut seats);
         assert_eq!(seats.0, [Some(Level::Beginner), None]);

@@ -303,9 +303,14 @@ pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
         if let Some((mut m, s)) = here {
             // The clock still this game's (no other game took it meanwhile): it comes back as
             // the table has it now, a fallen flag included, not as the match last kept it.
-            let clock = world.resource::<crate::host::table_clock::ClockShownFor>().0;
+            let clock = world
+                .resource::<crate::host::table_clock::ClockShownFor>()
+                .0;
             if clock == Some(screen) {
-                let form = world.resource::<crate::host::table_clock::ClockForm>().0.clone();
+                let form = world
+                    .resource::<crate::host::table_clock::ClockForm>()
+                    .0
+                    .clone();
                 m.game.set_clock(form);
             }
             *world.resource_mut::<ComputerSeats>() = s;

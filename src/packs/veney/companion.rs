@@ -390,7 +390,10 @@ fn feed(
                 };
                 // Against the computer the game's dice decide (a throw typed in is refused).
                 if seats.any() {
-                    format!("{}'s Dagger Throw ({what}; the game's dice decide)", pos.turn())
+                    format!(
+                        "{}'s Dagger Throw ({what}; the game's dice decide)",
+                        pos.turn()
+                    )
                 } else {
                     format!(
                         "{}'s Dagger Throw ({what}; or type it as landed, e.g. @{example})",

@@ -78,12 +78,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            draw_trays
-                .after(super::game::GameSet)
-                .run_if(
-                    resource_changed::<CurrentGame>
-                        .or_eager(resource_changed::<super::game::Viewing>),
-                ),
+            draw_trays.after(super::game::GameSet).run_if(
+                resource_changed::<CurrentGame>.or_eager(resource_changed::<super::game::Viewing>),
+            ),
             start_flights.after(super::game::GameSet),
             fly,
         )

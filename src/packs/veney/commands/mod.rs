@@ -166,7 +166,8 @@ pub(super) fn apply_commands(
             // During a setup the board is the stances being set, not a move of the list (a
             // review found a review begun then outliving the setup, the computer waiting on it).
             if ctx.setup.0.is_some() && v.is_some() {
-                ctx.status.info = Some("the move list is there to browse once the game begins".into());
+                ctx.status.info =
+                    Some("the move list is there to browse once the game begins".into());
             } else {
                 history::view(&mut ctx, *v);
             }
