@@ -103,7 +103,7 @@ pub fn kit() -> GameKit {
             key,
             example: format!(
                 "{} (a turn's actions side by side, until energy runs out or “end”; a comma separates Blue's turn from Red's).",
-                example_record(g.clone(), 6).trim()
+                example_record(g, 6).trim()
             ),
         },
         notes: vec![

@@ -115,7 +115,7 @@ pub fn kit() -> GameKit {
             first_fixed: false,
             fields: std::iter::once("Masters chosen".to_string()).chain(option_fields(&g)).collect(),
             key,
-            example: example_record(g.clone(), 4).trim().to_string(),
+            example: example_record(g, 4).trim().to_string(),
         },
         notes: vec![
             format!("The board is 9 × 9 squares of {SQUARE_MM} mm: one sheet on A3, four on A4 or Letter. On several sheets, trim at the dashed lines that cross the sheets' edges (not the no man's land's) and lay each sheet over its neighbour, its trimmed edge on the frame: the lines run on and the short marks beside the board meet."),

@@ -580,7 +580,7 @@ impl PieceSet {
                     .collect::<Vec<_>>()
                     .join(", ")
             };
-            for target in p.attacks.keys().filter(|t| unknown(*t)) {
+            for target in p.attacks.keys().filter(|t| unknown(t)) {
                 errors.push(err_at_piece(
                     i,
                     &format!("{target:?}"),
@@ -591,7 +591,7 @@ impl PieceSet {
                     ),
                 ));
             }
-            for target in p.duels_with.iter().filter(|t| unknown(*t)) {
+            for target in p.duels_with.iter().filter(|t| unknown(t)) {
                 errors.push(err_after_field(
                     i,
                     "duels_with",
