@@ -865,7 +865,14 @@ fn view(
                     ui.label(egui::RichText::new(l).size(16.0));
                 }
                 ui.add_space(18.0);
-                let many = p.buttons.len() > 3;
+                // The way back (Undo) stands apart, under the choices: never in their row, where
+                // a slip would take the move back (a review found it beside the places).
+                let (back, picks): (Vec<_>, Vec<_>) = p
+                    .buttons
+                    .iter()
+                    .cloned()
+                    .partition(|b| b.1 == SecretChoice::Send(Command::Undo));
+                let many = picks.len() > 3;
                 let mut press = |ui: &mut egui::Ui, (label, c): &(String, SecretChoice)| {
                     let size = if many { 17.0 } else { 19.0 };
                     if ui.button(egui::RichText::new(label).size(size)).clicked() {
@@ -882,7 +889,7 @@ fn view(
                 if many {
                     // The places of a hidden pick, in centred rows across the window.
                     let per_row = 10usize;
-                    for row in p.buttons.chunks(per_row) {
+                    for row in picks.chunks(per_row) {
                         let w: f32 = row
                             .iter()
                             .map(|b| b.0.chars().count() as f32 * 9.0 + 22.0)
@@ -896,10 +903,14 @@ fn view(
                     }
                 } else {
                     // One choice under another, centred.
-                    for b in &p.buttons {
+                    for b in &picks {
                         press(ui, b);
                         ui.add_space(6.0);
                     }
+                }
+                for b in &back {
+                    ui.add_space(28.0);
+                    press(ui, b);
                 }
             });
         });
