@@ -310,6 +310,12 @@ impl San {
 }
 
 fn parse_move(c: &mut Cursor) -> Result<SanMove, ParseError> {
+    parse_move_linked(c, false)
+}
+
+/// A move, or (`linked`) the one other move a swap links to it (`BY10~$W13`): a linked move
+/// links no further (a review found a token of thousands of `S~` overflowing the stack).
+fn parse_move_linked(c: &mut Cursor, linked: bool) -> Result<SanMove, ParseError> {
     let first = c.peek().ok_or_else(|| c.err("expected a piece letter"))?;
     let piece = if is_line_upper(first) && !c.peek_at(1).is_some_and(|d| d.is_ascii_digit()) {
         c.bump();
@@ -398,7 +404,12 @@ fn parse_move(c: &mut Cursor) -> Result<SanMove, ParseError> {
                 if c.peek()
                     .is_some_and(|p| is_piece_letter(p) || is_line_upper(p))
                 {
-                    m.linked = Some(Box::new(parse_move(c)?));
+                    if linked {
+                        return Err(
+                            c.err("a move links one other move at most (a swap: BY10~$W13)")
+                        );
+                    }
+                    m.linked = Some(Box::new(parse_move_linked(c, true)?));
                 }
             }
             '!' => {

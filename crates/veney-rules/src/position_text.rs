@@ -210,14 +210,14 @@ impl PositionText {
             }
         }
         let mut out_fields = Vec::new();
+        // Each key once, told apart by a set (a list compared to every earlier key made a long
+        // text of distinct keys take quadratic time).
+        let mut seen = std::collections::HashSet::new();
         for &(f, fcol) in &fields[3..] {
             let Some((k, v)) = f.split_once('=') else {
                 return Err(err(fcol, f, "expected an optional field key=value"));
             };
-            if out_fields
-                .iter()
-                .any(|(ok, _, _): &(String, String, usize)| ok == k)
-            {
+            if !seen.insert(k) {
                 return Err(err(fcol, f, format!("field '{k}' given twice")));
             }
             out_fields.push((k.to_string(), v.to_string(), fcol));
@@ -428,7 +428,10 @@ impl PositionText {
                     };
                     p.dying = Some((side, square(b)?));
                 }
-                "deathspell" => p.death_spell = true,
+                "deathspell" => {
+                    one_flag(v, col, &tok, "deathspell")?;
+                    p.death_spell = true
+                }
                 "sets" => {}
                 "facing" => {
                     let bad = || err(col, &tok, "expected facing=SQf|r|b|l[,…], e.g. facing=X5r");
@@ -460,9 +463,18 @@ impl PositionText {
                         .parse()
                         .map_err(|_| err(col, &tok, "expected a number of quiet turns"))?
                 }
-                "contact" => p.contact = true,
-                "released" => p.released = true,
-                "shima" => p.shima = true,
+                "contact" => {
+                    one_flag(v, col, &tok, "contact")?;
+                    p.contact = true
+                }
+                "released" => {
+                    one_flag(v, col, &tok, "released")?;
+                    p.released = true
+                }
+                "shima" => {
+                    one_flag(v, col, &tok, "shima")?;
+                    p.shima = true
+                }
                 "quibbles" => {
                     p.quibbles = v
                         .parse()
@@ -517,6 +529,7 @@ impl PositionText {
                 }
                 // With `then=`/`concert=`: the second move still open after the reclaim.
                 "reclaim" => {
+                    one_flag(v, col, &tok, "reclaim")?;
                     p.phase = match p.phase {
                         Phase::Second { stone, concert } => Phase::Reclaim { stone, concert },
                         _ => Phase::Reclaim {
@@ -549,10 +562,20 @@ impl PositionText {
                 "cast" => {
                     let bad = || err(col, &tok, "expected cast=CODE:MEASURE, e.g. L:2");
                     let (c, m) = v.split_once(':').ok_or_else(bad)?;
-                    let (_, kind) = code_kind(rules, c.chars().next().ok_or_else(bad)?, col)?;
+                    let (side, kind) = code_kind(rules, c.chars().next().ok_or_else(bad)?, col)?;
                     let m: u8 = m.parse().map_err(|_| bad())?;
                     if !(1..=4).contains(&m) {
                         return Err(bad());
+                    }
+                    // The mover's own piece with a device (the Lantern, Cloak or Dagger): a
+                    // review found another side's or a deviceless kind read, and indexed into
+                    // the mover's set.
+                    if side != self.side || rules.info(side, kind).cast.is_none() {
+                        return Err(err(
+                            col,
+                            &tok,
+                            "cast= names the mover's own piece that can be cast (a Lantern, Cloak or Dagger: its code in the mover's case)",
+                        ));
                     }
                     p.phase = Phase::Cast {
                         kind,
@@ -1537,6 +1560,15 @@ pub const START: &str = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgl
 
 #[allow(dead_code)]
 const _: () = assert!(MAX_KINDS <= 16);
+
+/// A field that is on when written, `key=1` (a review found `shima=0` turning Shima on).
+fn one_flag(v: &str, col: usize, tok: &str, key: &str) -> Result<(), ParseError> {
+    if v == "1" {
+        Ok(())
+    } else {
+        Err(err(col, tok, format!("expected {key}=1")))
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -28,6 +28,15 @@ impl Position {
         if let Action::Hug(_) = action {
             return Err(crate::untenable::explain(rules, self, &action));
         }
+        // Nothing is thrown or lands once the game is over (a resignation, an agreed draw, a
+        // fallen flag while a throw waited): a review found a roll played after the ending.
+        if matches!(
+            action,
+            Action::Donkey(_) | Action::Land(_) | Action::Roll(_)
+        ) && self.is_game_over()
+        {
+            return Err(crate::untenable::explain(rules, self, &action));
+        }
         // A throw's roll is any result the agreed dice can show, not only those `legal_actions`
         // samples (§2.0.R1).
         if let Action::Donkey(r) = action {

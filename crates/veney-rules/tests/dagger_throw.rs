@@ -277,3 +277,32 @@ fn a_self_repositioned_by_the_distraction_beside_its_balance_fends_their_jutsu()
     play(&r, &mut q, "DtX14~ @ooxoo SW6");
     assert!(q.piece_at(sq("Y7")).is_some());
 }
+
+#[test]
+fn nothing_is_thrown_after_the_game_has_ended() {
+    // §2.0.21 Endings: a resignation ends the game where it stands; a throw that waited for its
+    // sticks is not rolled after it (a review found the roll played, the Dagger lost after the
+    // ending).
+    let r = Arc::new(rules());
+    let mut p = throw_position(&r, false);
+    let t = veney_rules::notation::parse_turn(&r, &p, "DtX14~", 1).unwrap();
+    p.play(&r, t[0]).unwrap();
+    let mut g = Game::from_position_seeded(r.clone(), p, 3);
+    assert!(matches!(g.position().phase(), Phase::Throw { .. }));
+    let dagger = g.position().piece_at(sq("X5"));
+    g.resign(Black);
+    assert!(g.roll().is_none());
+    let e = g
+        .enter_roll(Roll::Sticks {
+            thrown: 5,
+            own: 0b11111,
+        })
+        .unwrap_err();
+    assert_eq!(e.section, "§2.0.21 Endings", "{e:?}");
+    assert_eq!(g.actions().count(), 0, "nothing played after the ending");
+    assert_eq!(
+        g.position().piece_at(sq("X5")),
+        dagger,
+        "the Dagger as it stood"
+    );
+}

@@ -284,3 +284,17 @@ fn the_rulebooks_control_fend_token_reads_after_the_move_that_made_it() {
     );
     assert!(veney_rules::notation::parse_turn(&r, &far, "BY4 BfJ~", 1).is_err());
 }
+
+#[test]
+fn a_move_links_one_other_move_at_most() {
+    // §2.0.R5: `~` after a move joins the other piece of a swap (`BY10~$W13`); a chain of them
+    // is refused where the second link begins, not read by recursion (a review found a token
+    // of thousands of `S~` overflowing the stack).
+    let long = "SX4~".repeat(100_000) + "SX5";
+    let e = veney_rules::notation::San::parse_at(&long, 1).unwrap_err();
+    assert!(
+        e.to_string().contains("links one other move at most"),
+        "{e}"
+    );
+    assert!(veney_rules::notation::San::parse_at("BY10~$W13", 1).is_ok());
+}

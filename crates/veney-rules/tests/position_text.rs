@@ -252,3 +252,22 @@ fn numbers_beyond_their_range_are_refused_not_wrapped() {
     let e = refused(&r, &format!("{base} reposition=9:x"), "reposition");
     assert!(e.to_string().contains("STEP:t or STEP:n"), "{e}");
 }
+
+#[test]
+fn an_on_field_is_written_one_and_a_cast_names_the_movers_own_caster() {
+    // docs/POSITION.md: `shima=1`, `contact=1`, … are on when written; `cast=L:2` a Lantern of
+    // the mover's was cast into measure 2 (§2.0.18). A review found `shima=0` turning Shima
+    // on, and `cast=` reading another side's piece or an engagement, which cannot be cast.
+    let r = rules();
+    for key in ["shima", "contact", "released", "deathspell", "reclaim"] {
+        let e = refused(&r, &format!("{START} {key}=0"), key);
+        assert!(e.message.contains(&format!("expected {key}=1")), "{e}");
+    }
+    for v in ["E:1", "l:2"] {
+        let e = refused(&r, &format!("{START} cast={v}"), "cast");
+        assert!(
+            e.message.contains("mover's own piece that can be cast"),
+            "{e}"
+        );
+    }
+}

@@ -155,9 +155,28 @@ pub fn stone_route(
     from: Square,
     at: Square,
 ) -> Option<Square> {
+    first_stone(rules, pos, side, blade, from, |after, stone| {
+        strike(rules, after, side, blade, stone, at).is_some()
+    })
+}
+
+/// The first own engagement the blade on `from` reaches by an ordinary move (W1 to Z16) from
+/// which, once stepped onto, `works` holds.
+fn first_stone(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    blade: Kind,
+    from: Square,
+    works: impl Fn(&Position, Square) -> bool,
+) -> Option<Square> {
     reachable_stones(rules, pos, side, blade, from)
         .into_iter()
-        .find(|&stone| strike_via(rules, pos, side, blade, from, stone, at).is_some())
+        .find(|&stone| {
+            let mut after = *pos;
+            step_onto(rules, &mut after, side, blade, from, stone);
+            works(&after, stone)
+        })
 }
 
 /// The own engagements `side`'s blade on `from` can step onto now (its pattern, within its
@@ -197,13 +216,9 @@ fn seeing_route(
     from: Square,
     at: Square,
 ) -> Option<Square> {
-    reachable_stones(rules, pos, side, blade, from)
-        .into_iter()
-        .find(|&stone| {
-            let mut after = *pos;
-            step_onto(rules, &mut after, side, blade, from, stone);
-            Striker::new(rules, &after, side, blade, stone).sees(rules, &after, at)
-        })
+    first_stone(rules, pos, side, blade, from, |after, stone| {
+        Striker::new(rules, after, side, blade, stone).sees(rules, after, at)
+    })
 }
 
 /// What the strike on `at` does after the blade has stepped onto `stone`.
