@@ -378,7 +378,7 @@ fn the_memory_panel_shows_the_position() {
     assert_eq!(
         memory(&app, "En passant"),
         format!(
-            "Black may fend the engagement on {} from {}",
+            "Black may fend the engagement on {} by moving to {}",
             ep.victim, ep.target
         )
     );

@@ -376,3 +376,45 @@ fn a_restart_onto_veneys_board_brings_back_the_games_own_clock() {
         "and the game keeps it"
     );
 }
+
+#[test]
+fn a_flag_fallen_on_another_games_clock_leaves_veneys_game() {
+    // A flag ends only the game whose clock it is (R-OUT-OF-TIME): Veney's game, which never
+    // took the clock, is not ended by Kelasu's fallen flag on return (a review found it was).
+    use veney::host::OpenScreen;
+    let mut a = app("veney-other-flag");
+    let msg = |a: &mut App, m: OpenScreen| {
+        a.world_mut().write_message(m);
+        a.update();
+        a.update();
+    };
+    msg(&mut a, OpenScreen(veney::Screen::Kelasu));
+    a.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        });
+    a.update();
+    a.update();
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 1_000);
+    at(&mut a, 9_000);
+    let m = a.world().resource::<veney::host::grid::ActiveMatch>();
+    assert!(
+        matches!(m.game.decision(), game_api::Decision::Over(_)),
+        "Kelasu's flag fell"
+    );
+    msg(&mut a, OpenScreen(veney::Screen::Veney));
+    at(&mut a, 9_500);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None,
+        "Veney's game goes on"
+    );
+}

@@ -300,19 +300,9 @@ pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
         if let Some(old) = parked {
             world.resource_mut::<ParkedMatches>().0.push((old, seats));
         }
-        if let Some((mut m, s)) = here {
-            // The clock still this game's (no other game took it meanwhile): it comes back as
-            // the table has it now, a fallen flag included, not as the match last kept it.
-            let clock = world
-                .resource::<crate::host::table_clock::ClockShownFor>()
-                .0;
-            if clock == Some(screen) {
-                let form = world
-                    .resource::<crate::host::table_clock::ClockForm>()
-                    .0
-                    .clone();
-                m.game.set_clock(form);
-            }
+        // (Its clock, if still the table's, is the table clock's to give back:
+        // `table_clock::grid_clock_on_return`.)
+        if let Some((m, s)) = here {
             *world.resource_mut::<ComputerSeats>() = s;
             world.insert_resource(m);
         }

@@ -424,21 +424,31 @@ fn restore_form(text: &str, now: u64) -> Result<Clock, String> {
 /// Coming back to a grid game's screen brings back the clock it carries, paused, before the
 /// table's clock (changed meanwhile by another game) could be written into it: applied by
 /// `apply` this same frame, ahead of `grid_game_clock`.
+///
+/// A game brought back from where it was parked (`grid::bring_back`) while the clock is still
+/// its own takes the clock as the table has it now — a flag fallen meanwhile included — not the
+/// older form the match kept when it was parked.
 fn grid_clock_on_return(
     screen: Option<Res<State<super::screen::Screen>>>,
-    m: Option<Res<super::grid::ActiveMatch>>,
+    m: Option<ResMut<super::grid::ActiveMatch>>,
     form: Res<ClockForm>,
     shown_for: Res<ClockShownFor>,
     mut restore: MessageWriter<RestoreClock>,
 ) {
-    if let (Some(screen), Some(m)) = (screen, m)
-        && screen.is_changed()
-        && m.screen == *screen.get()
-        && shown_for.0 != Some(m.screen)
-        && let Some(c) = m.game.clock()
-        && Some(&c) != form.0.as_ref()
-    {
-        restore.write(RestoreClock(c));
+    let (Some(screen), Some(mut m)) = (screen, m) else {
+        return;
+    };
+    if !screen.is_changed() || m.screen != *screen.get() {
+        return;
+    }
+    if shown_for.0 != Some(m.screen) {
+        if let Some(c) = m.game.clock()
+            && Some(&c) != form.0.as_ref()
+        {
+            restore.write(RestoreClock(c));
+        }
+    } else if m.is_added() && m.game.clock() != form.0 {
+        m.game.set_clock(form.0.clone());
     }
 }
 

@@ -79,6 +79,12 @@ fn game_clock(
             return;
         }
     }
+    // Back from another game's clock with none of this game's own: that clock is the other
+    // game's (its fallen flag too), not taken into Veney's game until it changes here (a review
+    // found Tirachen's fallen flag adopted, and it ended Veney's game).
+    if was.is_some_and(|w| Some(w) != veney) && saved.is_none() {
+        return;
+    }
     if form.is_changed() || (game.is_changed() && saved.is_none()) {
         if saved != form.0 {
             // Marked changed, so the autosave keeps the clock as it stands (after a restart it
@@ -104,7 +110,16 @@ fn flag_falls(
     down: Res<crate::host::table_clock::FlagDown>,
     shown_for: Res<crate::host::table_clock::ClockShownFor>,
     mut handled: Local<Option<game_clock::Flag>>,
+    mut kept_with: Local<Option<crate::host::screen::Screen>>,
 ) {
+    // Back from another game's clock with none of Veney's own to bring back: a flag fallen on
+    // that clock was that game's (a review found Tirachen's fallen flag ending Veney's game).
+    let veney = Some(crate::host::screen::Screen::Veney);
+    let came_back = *kept_with != veney && kept_with.is_some() && shown_for.0 == veney;
+    *kept_with = shown_for.0;
+    if came_back && game.0.clock().is_none() {
+        *handled = down.0;
+    }
     let Some(f) = down.0 else {
         return;
     };

@@ -96,7 +96,7 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
         "En passant (§2.0.04)",
         match pos.en_passant() {
             Some(e) => format!(
-                "{} may fend the engagement on {} from {}",
+                "{} may fend the engagement on {} by moving to {}",
                 pos.turn(),
                 e.victim,
                 e.target

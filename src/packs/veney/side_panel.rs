@@ -429,6 +429,8 @@ fn other_actions(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
                         | Action::Land(_)
                         | Action::Donkey(_)
                         | Action::Withdraw { .. }
+                        // Its own button above (a review found it offered twice).
+                        | Action::Invoke { .. }
                 )
         })
         .collect();
