@@ -36,6 +36,9 @@ pub struct Workshop {
     pub facing: u8,
     fingerprint: Option<u64>,
     last_poll: Option<Instant>,
+    /// A new game asked for (both sides with the set, or White only), waiting for the player to
+    /// confirm it replaces the game in progress.
+    confirm: Option<bool>,
 }
 
 impl Default for Workshop {
@@ -61,6 +64,7 @@ impl Workshop {
             life: Square::parse("Y4").expect("a square"),
             facing: 0,
             fingerprint: None,
+            confirm: None,
             last_poll: None,
         }
     }
@@ -155,17 +159,19 @@ fn watch(mut ws: ResMut<Workshop>) {
     }
 }
 
-/// Starts a new game with the workshop's set for both sides (or White only).
+/// Starts a new game with the workshop's set for both sides (or White only), under the rule
+/// options of `config/rules/default.ron` as a new game at start-up has them (the built-in
+/// defaults when that file does not read).
 pub fn new_game_with(ws: &Workshop, both: bool) -> Command {
     let black = if both {
         ws.path.clone()
     } else {
         super::game::standard_set_path()
     };
-    Command::NewGameWith(
-        veney_rules::options::RuleOptions::default(),
-        [ws.path.clone(), black],
-    )
+    let options =
+        veney_rules::options::RuleOptions::load(std::path::Path::new("config/rules/default.ron"))
+            .unwrap_or_default();
+    Command::NewGameWith(options, [ws.path.clone(), black])
 }
 
 /// What the wake-up thread watches: whether the workshop is open, and which file.
@@ -226,6 +232,7 @@ const CELL: f32 = 22.0;
 fn window(
     mut contexts: bevy_egui::EguiContexts,
     mut ws: ResMut<Workshop>,
+    game: Res<super::game::CurrentGame>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     use bevy_egui::egui;
@@ -236,6 +243,7 @@ fn window(
     // Drawing must not mark the resource changed (that keeps the idle app redrawing); only a
     // real change by the user does.
     let before = (
+        ws.confirm,
         ws.open,
         ws.piece,
         ws.at,
@@ -279,6 +287,26 @@ fn window(
             }
             for w in &ws.warnings {
                 ui.colored_label(egui::Color32::from_rgb(220, 190, 90), format!("warning: {w}"));
+            }
+            // Editing the set the game in progress plays: its saves carry the set's fingerprint
+            // and will not resume once the edit is read (docs/SETS.md; a review found no word of
+            // it here).
+            let same = |a: &std::path::Path| {
+                std::fs::canonicalize(a).ok() == std::fs::canonicalize(&ws.path).ok()
+            };
+            let in_play: Vec<&str> = veney_rules::Side::ALL
+                .iter()
+                .filter(|s| same(&game.0.rules.set(**s).source))
+                .map(|s| if *s == veney_rules::Side::White { "White's" } else { "Black's" })
+                .collect();
+            if !in_play.is_empty() {
+                ui.colored_label(
+                    egui::Color32::from_rgb(220, 190, 90),
+                    format!(
+                        "This is the game in progress's set ({}): once an edit is read, its saves and autosave will not resume after a restart. Copy the file under a new name to design from it.",
+                        in_play.join(" and ")
+                    ),
+                );
             }
             let Some(set) = ws.set.clone() else {
                 return;
@@ -328,11 +356,29 @@ fn window(
                         ui.small("Click a piece to see its reach.");
                     }
                     ui.separator();
-                    if ui.button("New game with this set").clicked() {
-                        out.write(new_game_with(ws, true));
-                    }
-                    if ui.button("New game: this set (White) v standard").clicked() {
-                        out.write(new_game_with(ws, false));
+                    // A new game replaces the one in progress: asked first (a review found it
+                    // thrown away by one click under the piece list).
+                    match ws.confirm {
+                        None => {
+                            if ui.button("New game with this set").clicked() {
+                                ws.confirm = Some(true);
+                            }
+                            if ui.button("New game: this set (White) v standard").clicked() {
+                                ws.confirm = Some(false);
+                            }
+                        }
+                        Some(both) => {
+                            ui.label("Replace the game in progress with a new game?");
+                            ui.horizontal(|ui| {
+                                if ui.button("Yes, a new game").clicked() {
+                                    out.write(new_game_with(ws, both));
+                                    ws.confirm = None;
+                                }
+                                if ui.button("Keep playing").clicked() {
+                                    ws.confirm = None;
+                                }
+                            });
+                        }
                     }
                 });
                 board(ui, ws, &set);
@@ -340,6 +386,7 @@ fn window(
         });
     ws.open = open;
     let after = (
+        ws.confirm,
         ws.open,
         ws.piece,
         ws.at,
