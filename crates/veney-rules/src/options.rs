@@ -64,6 +64,13 @@ pub struct RuleOptions {
     /// R-SWORD-ENGAGEMENT-STEPS.
     #[serde(default)]
     pub sword_steps_apart: bool,
+    /// A distraction (one off-colour stick) also loses the Dagger: §2.0.08 calls it a miss ("the
+    /// attack misses but grants a short-success distraction effect") and says "If the throw
+    /// misses, the Dagger is lost". `false` (default): the Dagger stays on its square, the
+    /// distraction read as a short success (ruling R-THROW-DISTRACTION, where players may
+    /// disagree).
+    #[serde(default)]
+    pub distraction_loses_dagger: bool,
 }
 
 fn yes() -> bool {

@@ -306,3 +306,38 @@ fn nothing_is_thrown_after_the_game_has_ended() {
         "the Dagger as it stood"
     );
 }
+
+#[test]
+fn under_the_option_a_distraction_loses_the_dagger_too() {
+    // §2.0.08: "the attack misses but grants a short-success distraction effect"; "If the throw
+    // misses, the Dagger is lost." Option distraction_loses_dagger (R-THROW-DISTRACTION): the
+    // Dagger is discarded and the repositioning follows; with it the last blade goes, and that
+    // is checkmate by self-disarm (§2.0.21).
+    let mut o = rules().options.clone();
+    o.distraction_loses_dagger = true;
+    let r = Rules::standard_with(o);
+    let dagger = r.set(White).by_name("Dagger").unwrap();
+    let mut p = throw_position(&r, false);
+    play(&r, &mut p, "DtX14~ @ooxoo SW6 $Z8");
+    assert!(p.piece_at(sq("X5")).is_none(), "the Dagger is lost");
+    assert_eq!(p.discard(White, dagger), 1);
+    assert_eq!(
+        p.piece_at(sq("W6")).map(|x| x.1),
+        r.set(White).by_name("Self")
+    );
+    assert_eq!(p.outcome(), None);
+    // Without the Sword, the Dagger is the last blade.
+    let mut q = throw_position(&r, true);
+    play(&r, &mut q, "DtX14~ @ooxoo");
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Black,
+            by: Mate::SelfDisarm
+        })
+    );
+    // By default the Dagger stays (the test above).
+    let mut d = throw_position(&rules(), true);
+    play(&rules(), &mut d, "DtX14~ @ooxoo");
+    assert_eq!(d.outcome(), None);
+}

@@ -107,8 +107,10 @@ fn random_games_where_a_broken_stance_ends_hirakamae() {
     // be refused), invariants hold, saves reload.
     let o = veney_rules::options::RuleOptions {
         hirakamae_breaks: true,
-        // And the Sword's range by any engagement step (R-SWORD-ENGAGEMENT-STEPS).
+        // And the Sword's range by any engagement step (R-SWORD-ENGAGEMENT-STEPS), and a
+        // distraction that loses the Dagger (R-THROW-DISTRACTION's option).
         sword_steps_apart: true,
+        distraction_loses_dagger: true,
         donkey: true,
         ..Default::default()
     };

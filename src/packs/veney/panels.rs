@@ -251,6 +251,13 @@ fn new_game_dialog(
                 ),
             );
             ui.checkbox(
+                &mut o.distraction_loses_dagger,
+                "A distraction loses the Dagger too, as a miss does (§2.0.08)",
+            )
+            .on_hover_text(
+                "Off (the default): one off-colour stick is a short success and the Dagger stays (R-THROW-DISTRACTION).",
+            );
+            ui.checkbox(
                 &mut o.sword_steps_apart,
                 "Any step with an engagement widens the Sword's range (§2.0.03)",
             )

@@ -153,6 +153,19 @@ pub(crate) fn resolve(rules: &Rules, pos: &mut Position, roll: Roll) -> Option<P
             None
         }
         Verdict::Distraction => {
+            // Under the agreed option the distraction is a miss for the Dagger too (R-THROW-
+            // DISTRACTION): lost, and with it the last blade (checkmate by self-disarm, §2.0.21).
+            if rules.options.distraction_loses_dagger {
+                pos.remove(side, k, from);
+                pos.discard[side.index()][k.index()] += 1;
+                if crate::special::disarm::privileged_on_board(rules, pos, side) == 0 {
+                    pos.outcome = Some(Outcome::Checkmate {
+                        winner: opp,
+                        by: Mate::SelfDisarm,
+                    });
+                    return None;
+                }
+            }
             let phase = Phase::Distraction {
                 life: false,
                 blade: false,
