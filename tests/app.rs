@@ -239,8 +239,16 @@ fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
     let saved = *game(&app).position();
     send(&mut app, Command::NewGame);
     assert_ne!(*game(&app).position(), saved);
+    click(&mut app, "X4");
+    click(&mut app, "X6");
+    let left = *game(&app).position();
     send(&mut app, Command::Load(Default::default()));
     assert_eq!(*game(&app).position(), saved);
+    // The game the Load replaced is kept in the save folder and loads back as it was left (a
+    // review found it lost: the autosave follows the loaded game).
+    let kept = dir.0.join("before-load.veney");
+    let back = veney::packs::veney::game::load_save(&game(&app).rules, &kept).unwrap();
+    assert_eq!(*back.position(), left);
     // A corrupt file: an error, and the game in progress is untouched.
     std::fs::write(dir.manual(), "[Final \"nonsense\"]\n1. SY3\n").unwrap();
     send(&mut app, Command::Load(Default::default()));

@@ -417,10 +417,24 @@ fn save_and_load_keep_the_options_and_the_position() {
     send(&mut a, Intent::Save);
     click(&mut a, "D4");
     click(&mut a, "E4");
+    let left = m(&a).game.position_text(Viewer::Referee);
     send(&mut a, Intent::Load);
     assert_eq!(m(&a).game.position_text(Viewer::Referee), before);
     assert_eq!(energy(&a), 3, "mid-turn energy survives the save");
     assert_eq!(typed(&a).game().options, options);
+    // The game the Load replaced is kept beside the save, and reads back as it was left (a
+    // review found it lost: the autosave follows the loaded game).
+    let kept = veney::host::grid::autosave::before_load_beside(&m(&a).save_path);
+    let text = std::fs::read_to_string(&kept).expect("the game left is kept");
+    let back = veney::packs::kelasu::load(&text).expect("it loads");
+    assert_eq!(back.position_text(Viewer::Referee), left);
+    let info = a
+        .world()
+        .resource::<GridStatus>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("the game left is kept as"), "{info}");
 }
 
 fn prompt(app: &App) -> String {

@@ -92,6 +92,7 @@ fn fuzz_never_panics() {
         .map(|a| g.action_text(&s, a))
         .collect();
     let mut rng = StdRng::seed_from_u64(42);
+    let mut accepted = 0u32;
     for i in 0..20_000 {
         let t: String = if i % 2 == 0 {
             (0..rng.random_range(0..14))
@@ -146,13 +147,23 @@ fn fuzz_never_panics() {
             }
         }
         let p: String = p.into_iter().collect();
-        if let Err(e) = g.parse_position(&p) {
-            assert!(
+        match g.parse_position(&p) {
+            // A text that reads is a position the rules accept, and its own text reads back to
+            // the same position (as Tirachen's position fuzz checks).
+            Ok(q) => {
+                accepted += 1;
+                g.check_invariants(&q)
+                    .unwrap_or_else(|e| panic!("{p}: {e}"));
+                let back = g.position_text(&q);
+                assert_eq!(g.parse_position(&back), Ok(q), "{p} written as {back}");
+            }
+            Err(e) => assert!(
                 e.col >= 1 && e.col <= p.chars().count() + 1 && !e.why.is_empty(),
                 "{p}: {e:?}"
-            );
+            ),
         }
     }
+    assert!(accepted > 10, "only {accepted} mutated position texts read");
     // A count of empty squares too long to add up: refused, no overflow.
     let e = g
         .parse_position("B18446744073709551615/10/10/10/10/10/10/10/10/10 b 0 s - 0")

@@ -193,3 +193,64 @@ fn an_opposing_piece_in_a_ring_reads_unless_the_ring_must_be_clear() {
     assert_eq!(e.col, 17);
     assert!(e.why.contains("next to the opposing Fort"), "{e}");
 }
+
+// Tirachen "Fort": "Opposing pieces may not end their movement on a square adjacent to the
+// fort." Ruling "The protected ring and friendly pieces": placing a piece counts as ending its
+// movement there, so a placement on the opposing Fort's ring is refused by the Fort's rule
+// (`rules::FORT`) — on a square of the deployment area ("Place a piece on an open square in your
+// deployment area"), on a homeland square ("Bring a previously-undeployed piece in one of your
+// open homeland squares") and for the side's own Fort ("Place your undeployed fort on any open
+// square in your deployment area"). The ruling notes that in play an opposing Fort's ring never
+// reaches the squares a side places on, so the position is built by hand: White's Fort on e2,
+// inside Red's area (ring d1 e1 f1 d2 f2 d3 e3 f3), which no game reaches and which the
+// invariants refuse; what is tested is the placement rule itself.
+#[test]
+fn a_placement_next_to_the_opposing_fort_is_refused_by_the_fort_rule() {
+    use tirachen_rules::rules::FORT;
+    use tirachen_rules::{Kind, Phase, Piece, Position, Side};
+    let g = game();
+    let built = |phase: Phase, undeployed: &[(Kind, u8)]| {
+        let mut p = Position::empty(Side::Red);
+        p.put(sq("a1"), Piece::new(Side::Red, Kind::General));
+        p.put(sq("i9"), Piece::new(Side::White, Kind::General));
+        p.put(sq("e2"), Piece::new(Side::White, Kind::Fort));
+        p.set_phase(Side::Red, phase);
+        for &(kind, n) in undeployed {
+            p.set_undeployed(Side::Red, kind, n);
+        }
+        p
+    };
+    let ring = ["d1", "e1", "f1", "d2", "f2", "d3", "e3", "f3"];
+
+    // Deploying: every ring square lies in Red's deployment area, open, and is refused.
+    let s = built(Phase::Deploying, &[(Kind::Pike, 2)]);
+    for to in ring {
+        assert_eq!(refused_by(&g, &s, &format!("P@{to}")), FORT, "P@{to}");
+    }
+    let a = g.parse_action(&s, "P@d2").unwrap();
+    let r = g.refusal(&s, game_api::Actor::Player(Player(0)), a);
+    assert_eq!(r.rule, FORT);
+    assert!(r.why.contains("next to the opposing Fort"), "{r:?}");
+    let texts = legal_texts(&g, &s);
+    let pikes: Vec<&String> = texts.iter().filter(|t| t.starts_with("P@")).collect();
+    // The area's 27 squares less a1 (Red's General), e2 (the Fort) and its 8 ring squares.
+    assert_eq!(pikes.len(), 27 - 1 - 1 - 8, "{pikes:?}");
+    assert!(texts.contains(&"P@c2".to_string()) && texts.contains(&"P@g3".to_string()));
+
+    // Mobilized: the homeland d1 e1 f1 lies wholly in the ring, so no piece enters; the Fort
+    // goes on any open square of the area but the ring.
+    let s = built(Phase::Mobilised, &[(Kind::Pike, 1), (Kind::Fort, 1)]);
+    for to in ["d1", "e1", "f1"] {
+        assert_eq!(refused_by(&g, &s, &format!("P@{to}")), FORT, "P@{to}");
+    }
+    for to in ring {
+        assert_eq!(refused_by(&g, &s, &format!("F@{to}")), FORT, "F@{to}");
+    }
+    let texts = legal_texts(&g, &s);
+    assert!(!texts.iter().any(|t| t.starts_with("P@")), "{texts:?}");
+    assert_eq!(
+        texts.iter().filter(|t| t.starts_with("F@")).count(),
+        27 - 1 - 1 - 8
+    );
+    assert!(texts.contains(&"F@c2".to_string()));
+}

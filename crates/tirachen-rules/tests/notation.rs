@@ -2,7 +2,7 @@
 //! and that no input makes the reader panic.
 mod common;
 use common::*;
-use game_api::Game;
+use game_api::{Actor, Game};
 use rand::{Rng, SeedableRng};
 use tirachen_rules::{Action, Kind, Masters};
 
@@ -73,7 +73,11 @@ fn errors_say_where_and_why() {
 }
 
 /// Feeds random strings, and valid texts with random changes, to the action reader: it must
-/// answer (either way) without panicking.
+/// answer (either way) without panicking. What it accepts is checked too. The reader checks only
+/// the form ("Reading checks the letter against the piece on the square and `x`/`-` against the
+/// target", rulings "Notation"); whether the action is legal is the rules' to say. So an accepted
+/// action is either legal — its own text reads back to it and playing it keeps the invariants —
+/// or refused by a named rule of the text ("Tirachen: …"), never by the catch-all.
 #[test]
 fn the_reader_never_panics() {
     let g = game();
@@ -83,15 +87,43 @@ fn the_reader_never_panics() {
         .chars()
         .collect();
     let valid = ["Ce3-e4", "Ce3xe5=T", "P@d1", "mob", "-", "S3A3W3"];
+    let now = legal(&g, &s);
+    let me = Actor::Player(mover(&g, &s));
+    let (mut accepted_legal, mut accepted_refused) = (0u32, 0u32);
     for i in 0..20_000 {
         let text = fuzz_text(&mut rng, &alphabet, &valid, i, 2, 12, 1..4);
-        if let Err(e) = g.parse_action(&s, &text) {
-            assert!(
+        match g.parse_action(&s, &text) {
+            Ok(a) if now.contains(&a) => {
+                accepted_legal += 1;
+                let written = g.action_text(&s, a);
+                assert_eq!(
+                    g.parse_action(&s, &written),
+                    Ok(a),
+                    "{text:?} written as {written:?}"
+                );
+                let mut t = s;
+                g.apply(&mut t, me, a);
+                g.check_invariants(&t)
+                    .unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            }
+            Ok(a) => {
+                accepted_refused += 1;
+                let r = g.refusal(&s, me, a);
+                assert!(
+                    r.rule.starts_with("Tirachen: ") && !r.why.is_empty(),
+                    "{text:?} accepted, refused by {r:?}"
+                );
+            }
+            Err(e) => assert!(
                 e.col >= 1 && e.col <= text.chars().count() + 1,
                 "{text:?}: {e}"
-            );
+            ),
         }
     }
+    assert!(
+        accepted_legal > 0 && accepted_refused > 0,
+        "accepted: {accepted_legal} legal, {accepted_refused} refused"
+    );
     // Raw bytes, as lossy text.
     for _ in 0..5_000 {
         let n = rng.random_range(0..10);

@@ -156,3 +156,63 @@ fn white_brings_pieces_in_on_its_own_homeland() {
     let pikes: Vec<&String> = texts.iter().filter(|t| t.starts_with("P@")).collect();
     assert_eq!(pikes, ["P@d9", "P@f9"]);
 }
+
+// Tirachen "Mobilized phase": "2. Place your undeployed fort on any open square in your
+// deployment area. [This doesn't apply if you placed it during regular deployment!]" and "3.
+// Bring a previously-undeployed piece [this excludes deployed-then-captured pieces] in one of
+// your open homeland squares." Red places its Fort while deploying; White's mobilized Commander
+// takes it (and is lost with it); Red then mobilizes. The Fort is off the board and not
+// undeployed: `F@` is never offered, and is refused as a piece Red does not hold undeployed.
+#[test]
+fn a_fort_deployed_then_captured_is_not_placed_again_once_mobilized() {
+    use tirachen_rules::{Kind, Side};
+    let g = game();
+    let mut s = pos(&g, "4g4/2c6/9/9/9/9/9/9/4G4 r dm FP/- - 0");
+    play(&g, &mut s, "F@c2");
+    assert_eq!(
+        g.position_text(&s),
+        "4g4/2c6/9/9/9/9/9/2F6/4G4 w dm P/- - 0"
+    );
+    play(&g, &mut s, "Cc8xc2");
+    assert_eq!(g.position_text(&s), "4g4/9/9/9/9/9/9/9/4G4 r dm P/- - 0");
+    play(&g, &mut s, "mob");
+    play(&g, &mut s, "Ge9-e8");
+    assert_eq!(g.position_text(&s), "9/4g4/9/9/9/9/9/9/4G4 r mm P/- - 1");
+    assert_eq!(s.reserve(Side::Red).count(Kind::Fort), 0);
+    assert_eq!(s.pieces(Side::Red, Kind::Fort).first(), None);
+    let texts = legal_texts(&g, &s);
+    assert!(!texts.iter().any(|t| t.starts_with("F@")), "{texts:?}");
+    // The Pike never deployed still enters on the homeland.
+    let pikes: Vec<&String> = texts.iter().filter(|t| t.starts_with("P@")).collect();
+    assert_eq!(pikes, ["P@d1", "P@f1"]);
+    for to in ["c2", "a3", "e2", "i1"] {
+        assert_eq!(
+            refused_by(&g, &s, &format!("F@{to}")),
+            "Tirachen: undeployed pieces",
+            "F@{to}"
+        );
+    }
+}
+
+// Tirachen "Mobilized phase": "3. Bring a previously-undeployed piece [this excludes
+// deployed-then-captured pieces] in one of your open homeland squares." Of Red's two Pikes one
+// is placed while deploying and taken; once mobilized Red brings in the other, and then none.
+#[test]
+fn a_pike_deployed_then_captured_is_not_brought_in_again() {
+    use tirachen_rules::{Kind, Side};
+    let g = game();
+    let mut s = pos(&g, "4g4/2c6/9/9/9/9/9/9/4G4 r dm P2/- - 0");
+    play(&g, &mut s, "P@c2");
+    play(&g, &mut s, "Cc8xc2");
+    assert_eq!(g.position_text(&s), "4g4/9/9/9/9/9/9/2c6/4G4 r dm P/- - 0");
+    play(&g, &mut s, "mob");
+    play(&g, &mut s, "Ge9-e8");
+    assert_eq!(s.reserve(Side::Red).count(Kind::Pike), 1);
+    play(&g, &mut s, "P@d1");
+    play(&g, &mut s, "Ge8-e9");
+    assert_eq!(g.position_text(&s), "4g4/9/9/9/9/9/9/2c6/3PG4 r mm -/- - 1");
+    assert_eq!(s.reserve(Side::Red).count(Kind::Pike), 0);
+    let texts = legal_texts(&g, &s);
+    assert!(!texts.iter().any(|t| t.contains('@')), "{texts:?}");
+    assert_eq!(refused_by(&g, &s, "P@f1"), "Tirachen: undeployed pieces");
+}

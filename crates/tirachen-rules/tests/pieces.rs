@@ -149,3 +149,24 @@ fn only_your_own_pieces_move() {
     let e = game_api::Game::parse_action(&g, &s, "Ce4-e3").unwrap_err();
     assert_eq!(e.col, 2);
 }
+
+// Tirachen "HOW THE PIECES MOVE": Pike — "May move 1 square horizontally or vertically." The
+// diagram's four X include the square behind the Pike; with it empty the backward step is
+// offered (the tests above have it occupied).
+#[test]
+fn a_pike_steps_backward_onto_an_empty_square() {
+    use game_api::Game;
+    let g = game();
+    // Red Pike e5 alone in the middle: forward e6, sideways d5 f5, backward e4.
+    let s = pos(&g, "8g/9/9/9/4P4/9/9/9/G8 r mm -/- - 0");
+    assert_eq!(dests(&g, &s, "e5"), sorted("e6 d5 f5 e4"));
+    let mut t = s;
+    play(&g, &mut t, "Pe5-e4");
+    assert_eq!(g.position_text(&t), "8g/9/9/9/9/4P4/9/9/G8 w mm -/- - 1");
+    // White's backward is up the board: e6.
+    let s = pos(&g, "8g/9/9/9/4p4/9/9/9/G8 w mm -/- - 0");
+    assert_eq!(dests(&g, &s, "e5"), sorted("e4 d5 f5 e6"));
+    let mut t = s;
+    play(&g, &mut t, "Pe5-e6");
+    assert_eq!(g.position_text(&t), "8g/9/9/4p4/9/9/9/9/G8 r mm -/- - 1");
+}

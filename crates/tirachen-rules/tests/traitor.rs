@@ -209,3 +209,54 @@ fn declining_needs_an_extra_move() {
     let s = pos(&g, NEUTRAL);
     assert_eq!(refused_by(&g, &s, "-"), "Tirachen: Traitor");
 }
+
+// Tirachen "Traitor piece": "If the extra move is used, it must be used only to move the traitor
+// piece and must be used immediately; it cannot be saved for later." Declined, the extra move
+// is gone: after White's reply Red's turn is an ordinary one — no extra move pending (`-` is
+// refused), every piece may move (not only the Traitor), and one action ends the turn.
+#[test]
+fn a_declined_extra_move_cannot_be_saved_for_later() {
+    let g = game();
+    let mut s = pos(&g, NEUTRAL);
+    play(&g, &mut s, "Ce3xe5=T");
+    play(&g, &mut s, "-");
+    play(&g, &mut s, "Gi9-h9");
+    assert_eq!(g.position_text(&s), "7g1/9/9/9/4T4/9/9/9/G8 r mm -/- - 1");
+    assert_eq!(s.extra_move(), None);
+    assert!(g.at_turn_start(&s));
+    assert_eq!(refused_by(&g, &s, "-"), "Tirachen: Traitor");
+    let mut texts = legal_texts(&g, &s);
+    texts.sort();
+    // The General's three steps and the Traitor's sixteen squares; no `-`.
+    let mut expected: Vec<String> = "Ga1-a2 Ga1-b1 Ga1-b2 Te5-b8 Te5-h8 Te5-h5 Te5-h2 Te5-e2 Te5-b2 Te5-b5 Te5-e8 Te5-d7 Te5-f7 Te5-g6 Te5-g4 Te5-f3 Te5-d3 Te5-c4 Te5-c6"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    expected.sort();
+    assert_eq!(texts, expected);
+    // A piece other than the Traitor moves, and the turn passes: nothing was kept back.
+    play(&g, &mut s, "Ga1-a2");
+    assert_eq!(g.position_text(&s), "7g1/9/9/9/4T4/9/9/G8/9 w mm -/- - 2");
+    assert_eq!(g.decision(&s), Decision::Player(Player(1)));
+}
+
+// Tirachen "Traitor piece": "it must be used immediately; it cannot be saved for later." Used,
+// the extra move gives no second one later: at Red's next turn the Traitor is one piece among
+// the others, moving once, after which the turn passes.
+#[test]
+fn a_used_extra_move_leaves_nothing_for_later() {
+    let g = game();
+    let mut s = pos(&g, NEUTRAL);
+    play(&g, &mut s, "Ce3xe5=T");
+    play(&g, &mut s, "Te5-e8");
+    play(&g, &mut s, "Gi9-h9");
+    assert_eq!(g.position_text(&s), "7g1/4T4/9/9/9/9/9/9/G8 r mm -/- - 1");
+    assert_eq!(s.extra_move(), None);
+    assert!(g.at_turn_start(&s));
+    assert_eq!(refused_by(&g, &s, "-"), "Tirachen: Traitor");
+    assert!(legal_texts(&g, &s).contains(&"Ga1-b2".to_string()));
+    play(&g, &mut s, "Te8-e5");
+    assert_eq!(g.position_text(&s), "7g1/9/9/9/4T4/9/9/9/G8 w mm -/- - 2");
+    assert_eq!(s.extra_move(), None);
+    assert_eq!(g.decision(&s), Decision::Player(Player(1)));
+}

@@ -24,6 +24,16 @@ pub fn autosave_beside(save_path: &Path) -> PathBuf {
     save_path.with_file_name(format!("autosave.{ext}"))
 }
 
+/// Where the game in progress is kept when a save is loaded over it: `before-load.<ext>` beside
+/// the save.
+pub fn before_load_beside(save_path: &Path) -> PathBuf {
+    let ext = save_path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("save");
+    save_path.with_file_name(format!("before-load.{ext}"))
+}
+
 impl ActiveMatch {
     /// Where this match is autosaved.
     pub fn autosave_path(&self) -> PathBuf {

@@ -341,6 +341,15 @@ pub fn apply(
                     });
                 match loaded {
                     Ok((g, secrets, saved_seats)) => {
+                        // The game left is kept beside the save (the autosave follows the loaded
+                        // game at once; a review found the game in progress lost to a Load).
+                        let kept = super::autosave::before_load_beside(&mm.save_path);
+                        let left =
+                            seats.written_into(&mm.game.save_text(game_api::Viewer::Referee));
+                        let kept_note = match game_api::write_atomic(&kept, &left) {
+                            Ok(()) => format!(" (the game left is kept as {})", kept.display()),
+                            Err(e) => format!(" (the game left could not be kept: {e})"),
+                        };
                         mm.game = g;
                         // The game goes on against the computer as it was saved; the person's
                         // seat is the loaded game's from this frame on (a review found a frame
@@ -360,7 +369,7 @@ pub fn apply(
                         sel.0 = None;
                         choice.0.clear();
                         status.refusal = None;
-                        status.info = Some(format!("loaded {}", mm.save_path.display()));
+                        status.info = Some(format!("loaded {}{kept_note}", mm.save_path.display()));
                         loaded_new = true;
                     }
                     Err(e) => {

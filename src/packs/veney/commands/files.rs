@@ -78,8 +78,15 @@ pub(super) fn save(ctx: &mut Ctx, path: PathBuf, seats: &[Option<game_ai::Level>
     }
 }
 
-/// Loads a save; the computer's seats it names when it loaded (`None`: the game is kept).
-pub(super) fn load(ctx: &mut Ctx, path: PathBuf) -> Option<[Option<game_ai::Level>; 2]> {
+/// Loads a save; the computer's seats it names when it loaded (`None`: the game is kept). The
+/// game it replaces, played with `seats`, is kept as `before-load.veney` in the save folder (the
+/// autosave follows the loaded game at once; a review found the game in progress lost to a
+/// Load).
+pub(super) fn load(
+    ctx: &mut Ctx,
+    path: PathBuf,
+    seats: &[Option<game_ai::Level>; 2],
+) -> Option<[Option<game_ai::Level>; 2]> {
     let path = if path.as_os_str().is_empty() {
         ctx.dir.manual()
     } else {
@@ -87,8 +94,14 @@ pub(super) fn load(ctx: &mut Ctx, path: PathBuf) -> Option<[Option<game_ai::Leve
     };
     match load_save(&ctx.game.0.rules, &path) {
         Ok(g) => {
+            let kept = ctx.dir.0.join("before-load.veney");
+            let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
+            let note = match veney_rules::savefile::write_atomic(&kept, &left) {
+                Ok(()) => format!(" (the game left is kept as {})", kept.display()),
+                Err(e) => format!(" (the game left could not be kept: {e})"),
+            };
             ctx.replace_game(g);
-            ctx.status.info = Some(format!("loaded {}", path.display()));
+            ctx.status.info = Some(format!("loaded {}{note}", path.display()));
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             Some(crate::packs::veney::game::computer_read_from(
                 &text,

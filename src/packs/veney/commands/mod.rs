@@ -382,7 +382,7 @@ fn apply_one(
         Command::Save(path) => files::save(ctx, path, &seats.0),
         // The game goes on against the computer as it was saved.
         Command::Load(path) => {
-            if let Some(saved) = files::load(ctx, path) {
+            if let Some(saved) = files::load(ctx, path, &seats.0) {
                 seats.0 = saved;
             }
         }
