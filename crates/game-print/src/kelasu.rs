@@ -96,13 +96,14 @@ pub fn kit() -> GameKit {
         cards: None,
         odds: false,
         score: ScoreSheet {
+            wide_turns: true,
             game: "Kelasu".into(),
             players: names.clone(),
             first_fixed: true,
             fields: option_fields(&g),
             key,
             example: format!(
-                "{} (a turn's actions side by side, until energy runs out or “end”; a comma separates Blue's turn from Red's).",
+                "{} (a turn's actions side by side, until energy runs out or “end”; a comma separates Blue's turn from Red's; on the sheet each turn has its row, a long merge running on into the next).",
                 example_record(g, 6).trim()
             ),
         },

@@ -17,6 +17,9 @@ pub struct ScoreSheet {
     pub key: Vec<(String, String)>,
     /// A line of notation examples (`1. SY5 $X7, …`).
     pub example: String,
+    /// Each player's turn on a row of its own across the block (Kelasu: a turn of four actions
+    /// or a merge naming its Blanks does not fit half a block; a review found the cells narrow).
+    pub wide_turns: bool,
 }
 
 pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
@@ -68,13 +71,19 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
     let table_top = y + 2.0;
     let table_bottom = h - m - key_h;
     let row_h = 6.5;
-    let rows = ((table_bottom - table_top - row_h) / row_h)
+    let mut rows = ((table_bottom - table_top - row_h) / row_h)
         .floor()
-        .max(1.0) as usize;
+        .max(2.0) as usize;
+    // Wide turns come in pairs of rows (both players' turns under one number).
+    if s.wide_turns {
+        rows -= rows % 2;
+    }
     // Two blocks side by side: turns 1..rows and rows+1..2*rows.
     let block_w = (w - 2.0 * m - 6.0) / 2.0;
     let no_w = 10.0;
     let mv_w = (block_w - no_w) / 2.0;
+    // Wide turns: the player's name in a narrow column, the turn across the rest.
+    let who_w = 14.0;
     let grid = Line::solid(0.2, Rgb::GREY);
     let column = if s.first_fixed {
         s.players.clone()
@@ -92,6 +101,56 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
             Rgb::BLACK,
             "No.",
         );
+        if s.wide_turns {
+            pen.text(
+                x0 + no_w + who_w + (block_w - no_w - who_w) / 2.0,
+                table_top + 4.6,
+                8.0,
+                true,
+                Align::Centre,
+                Rgb::BLACK,
+                "Turn",
+            );
+            for r in 0..=rows + 1 {
+                let yy = table_top + r as f32 * row_h;
+                // A turn pair's two rows are one number: a fainter line between them.
+                let line = if r >= 2 && r % 2 == 0 {
+                    grid
+                } else {
+                    Line::solid(0.1, Rgb::GREY)
+                };
+                pen.line(x0, yy, x0 + block_w, yy, if r <= 1 { grid } else { line });
+            }
+            let bottom = table_top + (rows + 1) as f32 * row_h;
+            for x in [x0, x0 + no_w, x0 + no_w + who_w, x0 + block_w] {
+                pen.line(x, table_top, x, bottom, grid);
+            }
+            for r in 0..rows {
+                let yy = table_top + (r + 1) as f32 * row_h + 4.6;
+                if r % 2 == 0 {
+                    let n = (b * rows + r) / 2 + 1;
+                    pen.text(
+                        x0 + no_w - 1.5,
+                        yy,
+                        8.0,
+                        false,
+                        Align::Right,
+                        Rgb::GREY,
+                        &n.to_string(),
+                    );
+                }
+                pen.text(
+                    x0 + no_w + 1.5,
+                    yy,
+                    7.0,
+                    false,
+                    Align::Left,
+                    Rgb::GREY,
+                    &column[r % 2],
+                );
+            }
+            continue;
+        }
         pen.text(
             x0 + no_w + mv_w / 2.0,
             table_top + 4.6,

@@ -110,6 +110,7 @@ pub fn kit() -> GameKit {
         cards: None,
         odds: false,
         score: ScoreSheet {
+            wide_turns: false,
             game: "Tirachen".into(),
             players: names.clone(),
             first_fixed: false,

@@ -186,6 +186,7 @@ pub fn kit() -> GameKit {
         board: board(),
         tokens: tokens(&set),
         score: ScoreSheet {
+            wide_turns: false,
             game: "Veney".into(),
             players: ["White".into(), "Black".into()],
             first_fixed: false,
