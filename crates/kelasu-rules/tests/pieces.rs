@@ -212,8 +212,17 @@ fn the_pattern_as_drawn_marks_move_only_move_capture_and_must_capture() {
         !r.iter().any(|(n, _)| n == "C2"),
         "the line stops at D3: {r:?}"
     );
-    // The Blank's squares are all Move Only; a Stone has none.
-    let s = pos("C3:B H2:s", Side::Blue);
-    assert!(reach(&s, "C3").iter().all(|(_, r)| *r == MoveOnly));
+    // Text, Blanks: ". B ." on C with "." below on D (Blue's Blank on C3): C2, C4 and D3, each
+    // Move Only — the exact list (an "all Move Only" check would pass on an empty one). Red's
+    // Blank on H6: "." on G6 above ". b ." on H. "Stones cannot move": a Stone has none.
+    let s = pos("C3:B H6:b H2:s", Side::Blue);
+    assert_eq!(
+        reach(&s, "C3"),
+        want(&[("C2", MoveOnly), ("C4", MoveOnly), ("D3", MoveOnly)])
+    );
+    assert_eq!(
+        reach(&s, "H6"),
+        want(&[("G6", MoveOnly), ("H5", MoveOnly), ("H7", MoveOnly)])
+    );
     assert!(reach(&s, "H2").is_empty());
 }
