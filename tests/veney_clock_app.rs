@@ -418,3 +418,47 @@ fn a_flag_fallen_on_another_games_clock_leaves_veneys_game() {
         "Veney's game goes on"
     );
 }
+
+#[test]
+fn a_flag_falling_on_veneys_screen_on_another_games_clock_ends_that_game() {
+    // The clock started for Kelasu's game and still running when Veney's screen is opened: its
+    // flag, falling there, ends Kelasu's game and not Veney's, which never took the clock (a
+    // review found it ending Veney's).
+    use veney::host::OpenScreen;
+    let mut a = app("veney-other-flag-later");
+    let msg = |a: &mut App, m: OpenScreen| {
+        a.world_mut().write_message(m);
+        a.update();
+        a.update();
+    };
+    msg(&mut a, OpenScreen(veney::Screen::Kelasu));
+    a.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        });
+    a.update();
+    a.update();
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 1_000);
+    msg(&mut a, OpenScreen(veney::Screen::Veney));
+    at(&mut a, 2_000);
+    at(&mut a, 9_000);
+    at(&mut a, 9_500);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None,
+        "Veney's game goes on"
+    );
+    let m = a.world().resource::<veney::host::grid::ActiveMatch>();
+    assert!(
+        matches!(m.game.decision(), game_api::Decision::Over(_)),
+        "Kelasu's game, whose clock it is, is out of time"
+    );
+}

@@ -113,13 +113,14 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
             );
             for r in 0..=rows + 1 {
                 let yy = table_top + r as f32 * row_h;
-                // A turn pair's two rows are one number: a fainter line between them.
-                let line = if r >= 2 && r % 2 == 0 {
+                // A turn pair's two rows are one number: a fainter line between them. Row r
+                // lies between lines r + 1 and r + 2, so pairs meet on the odd lines.
+                let line = if r <= 1 || r % 2 == 1 {
                     grid
                 } else {
                     Line::solid(0.1, Rgb::GREY)
                 };
-                pen.line(x0, yy, x0 + block_w, yy, if r <= 1 { grid } else { line });
+                pen.line(x0, yy, x0 + block_w, yy, line);
             }
             let bottom = table_top + (rows + 1) as f32 * row_h;
             for x in [x0, x0 + no_w, x0 + no_w + who_w, x0 + block_w] {

@@ -463,3 +463,42 @@ fn a_blade_that_sees_its_target_beyond_its_range_declares_and_enacts_after_the_s
     );
     assert_eq!(p.discard(Black, lantern), 1);
 }
+
+#[test]
+fn a_stone_that_strikes_now_is_remembered_before_a_sighting_out_of_range() {
+    // §2.0.11 "either directly or by double-move"; "Intention allows a blade to take or fend a
+    // piece one step beyond its normal constraints when it is adjacent to its target." The
+    // Sword on Z9 sees the Lantern on X9 along rank 9 but out of its range (the Self in its
+    // first measure: steps 1–8); by its engagement on Y8 it strikes X9 now, one step beyond.
+    // Ruling R-INTENTION: that stone is the route remembered (a review found the sighting
+    // hiding it, the strike never coming).
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "Z9"),
+            (White, "Engagement", "Y8"),
+            (White, "Jutsu", "W10"),
+            (Black, "Lantern", "X9"),
+            (Black, "Self", "Y14"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "!$tX9");
+    let i = p.intention().expect("declared");
+    assert!(!i.bluff);
+    assert_eq!(i.via, Some(sq("Y8")), "{}", p.to_text(&r));
+    play(&r, &mut p, "SY15");
+    assert!(
+        notations(&r, &p).contains(&"$tX9!".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "$tX9!");
+    assert_eq!(p.piece_at(sq("X9")), None);
+    assert_eq!(
+        p.piece_at(sq("Y8")).map(|x| x.1),
+        r.set(White).by_name("Sword")
+    );
+}

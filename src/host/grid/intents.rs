@@ -343,12 +343,18 @@ pub fn apply(
                     Ok((g, secrets, saved_seats)) => {
                         // The game left is kept beside the save (the autosave follows the loaded
                         // game at once; a review found the game in progress lost to a Load).
+                        // (Not when it is the game loaded: a second Load keeps the first's.)
                         let kept = super::autosave::before_load_beside(&mm.save_path);
-                        let left =
-                            seats.written_into(&mm.game.save_text(game_api::Viewer::Referee));
-                        let kept_note = match game_api::write_atomic(&kept, &left) {
-                            Ok(()) => format!(" (the game left is kept as {})", kept.display()),
-                            Err(e) => format!(" (the game left could not be kept: {e})"),
+                        let left = mm.game.save_text(game_api::Viewer::Referee);
+                        let kept_note = if left == g.save_text(game_api::Viewer::Referee) {
+                            String::new()
+                        } else {
+                            match game_api::write_atomic(&kept, &seats.written_into(&left)) {
+                                Ok(()) => {
+                                    format!(" (the game left is kept as {})", kept.display())
+                                }
+                                Err(e) => format!(" (the game left could not be kept: {e})"),
+                            }
                         };
                         mm.game = g;
                         // The game goes on against the computer as it was saved; the person's

@@ -61,11 +61,28 @@ fn game_clock(
     mut restore: MessageWriter<RestoreClock>,
     mut shown_for: ResMut<crate::host::table_clock::ClockShownFor>,
     mut started: Local<bool>,
+    mut used: MessageReader<crate::host::table_clock::ClockIntent>,
+    mut away: Local<bool>,
 ) {
     let veney = Some(crate::host::screen::Screen::Veney);
     let was = shown_for.0;
-    shown_for.set_if_neq(crate::host::table_clock::ClockShownFor(veney));
     let saved = game.0.clock().map(str::to_string);
+    // Another game's clock, and Veney's game has none of its own: it stays that game's — its
+    // flag ends that game, not Veney's — until the clock is used here (a review found a flag
+    // falling later, on Veney's screen, ending Veney's game).
+    // (Presses read on the first run back were made on the other game's screen.)
+    let used_here = used.read().count() > 0;
+    if was.is_some_and(|w| Some(w) != veney) && saved.is_none() {
+        if !*away {
+            *away = true;
+            return;
+        }
+        if !used_here {
+            return;
+        }
+    }
+    *away = false;
+    shown_for.set_if_neq(crate::host::table_clock::ClockShownFor(veney));
     // The first run: the resumed game's own clock comes back, paused — at start-up straight
     // onto this screen its entry ran before the autosave was resumed, and the table's clock
     // (perhaps another game's) was written over the game's (a review found it).
@@ -78,12 +95,6 @@ fn game_clock(
             restore.write(RestoreClock(c));
             return;
         }
-    }
-    // Back from another game's clock with none of this game's own: that clock is the other
-    // game's (its fallen flag too), not taken into Veney's game until it changes here (a review
-    // found Tirachen's fallen flag adopted, and it ended Veney's game).
-    if was.is_some_and(|w| Some(w) != veney) && saved.is_none() {
-        return;
     }
     if form.is_changed() || (game.is_changed() && saved.is_none()) {
         if saved != form.0 {

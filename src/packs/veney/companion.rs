@@ -248,6 +248,9 @@ pub fn throw_words(game: &Game, before: &Position, a: &Action) -> (String, Strin
             let side = before.turn();
             let verdict = match r.verdict() {
                 Verdict::Hit => "hit: checkmate by touch",
+                Verdict::Distraction if game.rules.options.distraction_loses_dagger => {
+                    "distraction; the Dagger is lost"
+                }
                 Verdict::Distraction => "distraction",
                 Verdict::Miss => "miss: the Dagger is lost",
             };

@@ -67,7 +67,16 @@ pub(super) fn view_plugin(app: &mut App) {
     );
 }
 
-pub fn verdict_text(side: Side, roll: Roll) -> String {
+/// Whether the thrown Dagger left its square with this roll (a miss; a distraction under the
+/// option `distraction_loses_dagger`): read from the positions before and after.
+fn dagger_lost(p: &Played) -> bool {
+    match p.before.phase() {
+        veney_rules::Phase::Throw { from, .. } => p.after.piece_at(from).is_none(),
+        _ => false,
+    }
+}
+
+pub fn verdict_text(side: Side, roll: Roll, lost_too: bool) -> String {
     let faces = match roll {
         Roll::Sticks { thrown, own } => {
             let n = own.count_ones();
@@ -84,6 +93,9 @@ pub fn verdict_text(side: Side, roll: Roll) -> String {
     };
     match roll.verdict() {
         Verdict::Hit => format!("{faces}:\nHIT, checkmate by touch"),
+        Verdict::Distraction if lost_too => {
+            format!("{faces}:\na miss, but a distraction; the Dagger is lost")
+        }
         Verdict::Distraction => format!("{faces}:\na miss, but a distraction"),
         Verdict::Miss => format!("{faces}:\na miss, the Dagger is lost"),
     }
@@ -97,7 +109,7 @@ fn record_throw(
     for p in played.read() {
         if let Action::Roll(r) = p.action {
             last.0 = Some((p.before.turn(), r));
-            status.info = Some(verdict_text(p.before.turn(), r));
+            status.info = Some(verdict_text(p.before.turn(), r, dagger_lost(p)));
         }
     }
 }
@@ -143,7 +155,7 @@ fn spawn_sticks(
         commands.spawn((
             DespawnOnExit(Screen::Veney),
             Announcement { t: 0.0 },
-            Text2d::new(verdict_text(side, r)),
+            Text2d::new(verdict_text(side, r, dagger_lost(p))),
             TextFont::default().with_font_size(15.0),
             TextColor(LABEL),
             Visibility::Hidden,

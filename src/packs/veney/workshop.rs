@@ -272,6 +272,8 @@ fn window(
                     });
                 if chosen != ws.path {
                     ws.choose(chosen);
+                    // A new game asked for with the file left is not this file's.
+                    ws.confirm = None;
                 }
             });
             ui.small(format!(
@@ -385,6 +387,9 @@ fn window(
             });
         });
     ws.open = open;
+    if !open {
+        ws.confirm = None;
+    }
     let after = (
         ws.confirm,
         ws.open,

@@ -8,8 +8,8 @@
 //! Rulings: R-THROW-STICKS (2 + measures apart, which gives the rulebook's own odds, 1/32 at
 //! the start and 1/4 in one measure), R-THROW-LINE (engagements of either side and the free
 //! engagement do not obstruct), R-THROW-RANGE (from any distance; the Dagger's range constraint
-//! does not apply to the throw), R-THROW-DISTRACTION (the Dagger stays where it was; the
-//! repositioned pieces go to empty squares of the thrower's half behind the opposing Self's
+//! does not apply to the throw), R-THROW-DISTRACTION (the Dagger stays where it was, or is lost
+//! under the option `distraction_loses_dagger`; the repositioned pieces go to empty squares of the thrower's half behind the opposing Self's
 //! step), R-GLARE-THROW (no throw at a Self whose Lantern holds glare on the thrower's Self).
 use crate::action::{Action, Effect};
 use crate::bitboard::Bitboard;

@@ -450,10 +450,21 @@ pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Squar
     let target = pos.piece_at(to).filter(|&(s, _)| s != side).map(|(_, k)| k);
     let owns = pos.pieces(side, kind).contains(from);
     let direct = owns && Striker::new(rules, pos, side, kind, from).sees(rules, pos, to);
-    let via = if direct || !owns {
+    // The route remembered: none when the blade strikes directly now; else the stone from which
+    // the strike works now (an engagement one step from the target: "one step beyond its normal
+    // constraints when it is adjacent"); else, when the blade does not see it directly, the
+    // stone from which it sees it (a review found a direct sighting out of range hiding a stone
+    // that struck at once).
+    let via = if !owns || strike(rules, pos, side, kind, from, to).is_some() {
         None
     } else {
-        seeing_route(rules, pos, side, kind, from, to)
+        stone_route(rules, pos, side, kind, from, to).or_else(|| {
+            if direct {
+                None
+            } else {
+                seeing_route(rules, pos, side, kind, from, to)
+            }
+        })
     };
     // A declaration the rules offer (the Jutsu aligned with an opposing piece, the blade seeing
     // it directly or by a stepping stone: `each_declaration`'s conditions for this one) is an

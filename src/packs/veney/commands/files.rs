@@ -94,15 +94,24 @@ pub(super) fn load(
     };
     match load_save(&ctx.game.0.rules, &path) {
         Ok(g) => {
+            // The loaded save's own headers, read before anything is written beside it.
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            // (Not when it is the game loaded: a second Load keeps the first's.)
             let kept = ctx.dir.0.join("before-load.veney");
-            let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
-            let note = match veney_rules::savefile::write_atomic(&kept, &left) {
-                Ok(()) => format!(" (the game left is kept as {})", kept.display()),
-                Err(e) => format!(" (the game left could not be kept: {e})"),
+            let same = ctx.game.0.position() == g.position()
+                && ctx.game.0.actions().eq(g.actions())
+                && ctx.game.0.start_position() == g.start_position();
+            let note = if same {
+                String::new()
+            } else {
+                let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
+                match veney_rules::savefile::write_atomic(&kept, &left) {
+                    Ok(()) => format!(" (the game left is kept as {})", kept.display()),
+                    Err(e) => format!(" (the game left could not be kept: {e})"),
+                }
             };
             ctx.replace_game(g);
             ctx.status.info = Some(format!("loaded {}{note}", path.display()));
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
             Some(crate::packs::veney::game::computer_read_from(
                 &text,
                 &mut ctx.draws,

@@ -9,6 +9,13 @@ use veney_rules::{Action, Phase};
 /// generator.
 pub(super) fn roll(ctx: &mut Ctx) {
     let before = *ctx.game.0.position();
+    // Nothing is thrown once the game is over (the rules refuse it too): no hidden pick drawn,
+    // no earlier action announced again (a review found both after a resignation).
+    if before.is_game_over() {
+        ctx.status.refusal = Some("the game is over: nothing more is thrown".into());
+        return;
+    }
+    let played_before = ctx.game.0.actions().count();
     // The guess methods (§2.0.R1): the dice stand in for the defender's hidden pick only; the
     // thrower still guesses (a review found them guessing for the thrower too). Drawn afresh
     // each time (`secrets::dice_hide`), not from the game's generator, which undo rewinds.
@@ -20,7 +27,10 @@ pub(super) fn roll(ctx: &mut Ctx) {
     }
     let action = if let Phase::DonkeyMove { .. } = before.phase() {
         ctx.game.0.roll();
-        ctx.game.0.actions().last().map(|(_, a)| *a)
+        // The Donkey's move, only if one was played now.
+        (ctx.game.0.actions().count() > played_before)
+            .then(|| ctx.game.0.actions().last().map(|(_, a)| *a))
+            .flatten()
     } else if let Some(r) = ctx.game.0.roll() {
         Some(Action::Roll(r))
     } else {
