@@ -377,18 +377,11 @@ fn a_restart_onto_veneys_board_brings_back_the_games_own_clock() {
     );
 }
 
-#[test]
-fn a_flag_fallen_on_another_games_clock_leaves_veneys_game() {
-    // A flag ends only the game whose clock it is (R-OUT-OF-TIME): Veney's game, which never
-    // took the clock, is not ended by Kelasu's fallen flag on return (a review found it was).
-    use veney::host::OpenScreen;
-    let mut a = app("veney-other-flag");
-    let msg = |a: &mut App, m: OpenScreen| {
-        a.world_mut().write_message(m);
-        a.update();
-        a.update();
-    };
-    msg(&mut a, OpenScreen(veney::Screen::Kelasu));
+/// A Veney game that never took the clock, and Kelasu's game begun on its screen with a
+/// five-second clock started there (at 0 ms); Kelasu's screen shown.
+fn kelasu_clock_running(name: &str) -> App {
+    let mut a = app(name);
+    screen(&mut a, veney::Screen::Kelasu);
     a.world_mut()
         .write_message(veney::packs::kelasu::NewKelasu {
             options: Default::default(),
@@ -404,13 +397,28 @@ fn a_flag_fallen_on_another_games_clock_leaves_veneys_game() {
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
     a.world_mut().write_message(ClockIntent::Start);
     at(&mut a, 1_000);
-    at(&mut a, 9_000);
+    a
+}
+
+fn screen(a: &mut App, s: veney::Screen) {
+    a.world_mut().write_message(veney::host::OpenScreen(s));
+    a.update();
+    a.update();
+}
+
+fn kelasu_over(a: &App) -> bool {
     let m = a.world().resource::<veney::host::grid::ActiveMatch>();
-    assert!(
-        matches!(m.game.decision(), game_api::Decision::Over(_)),
-        "Kelasu's flag fell"
-    );
-    msg(&mut a, OpenScreen(veney::Screen::Veney));
+    matches!(m.game.decision(), game_api::Decision::Over(_))
+}
+
+#[test]
+fn a_flag_fallen_on_another_games_clock_leaves_veneys_game() {
+    // A flag ends only the game whose clock it is (R-OUT-OF-TIME): Veney's game, which never
+    // took the clock, is not ended by Kelasu's fallen flag on return (a review found it was).
+    let mut a = kelasu_clock_running("veney-other-flag");
+    at(&mut a, 9_000);
+    assert!(kelasu_over(&a), "Kelasu's flag fell");
+    screen(&mut a, veney::Screen::Veney);
     at(&mut a, 9_500);
     assert_eq!(
         a.world().resource::<CurrentGame>().0.position().outcome(),
@@ -424,30 +432,8 @@ fn a_flag_falling_on_veneys_screen_on_another_games_clock_ends_that_game() {
     // The clock started for Kelasu's game and still running when Veney's screen is opened: its
     // flag, falling there, ends Kelasu's game and not Veney's, which never took the clock (a
     // review found it ending Veney's).
-    use veney::host::OpenScreen;
-    let mut a = app("veney-other-flag-later");
-    let msg = |a: &mut App, m: OpenScreen| {
-        a.world_mut().write_message(m);
-        a.update();
-        a.update();
-    };
-    msg(&mut a, OpenScreen(veney::Screen::Kelasu));
-    a.world_mut()
-        .write_message(veney::packs::kelasu::NewKelasu {
-            options: Default::default(),
-            position: None,
-        });
-    a.update();
-    a.update();
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::PerTurn;
-        t.setup.seconds = 5;
-    }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    a.world_mut().write_message(ClockIntent::Start);
-    at(&mut a, 1_000);
-    msg(&mut a, OpenScreen(veney::Screen::Veney));
+    let mut a = kelasu_clock_running("veney-other-flag-later");
+    screen(&mut a, veney::Screen::Veney);
     at(&mut a, 2_000);
     at(&mut a, 9_000);
     at(&mut a, 9_500);
@@ -456,9 +442,8 @@ fn a_flag_falling_on_veneys_screen_on_another_games_clock_ends_that_game() {
         None,
         "Veney's game goes on"
     );
-    let m = a.world().resource::<veney::host::grid::ActiveMatch>();
     assert!(
-        matches!(m.game.decision(), game_api::Decision::Over(_)),
+        kelasu_over(&a),
         "Kelasu's game, whose clock it is, is out of time"
     );
 }

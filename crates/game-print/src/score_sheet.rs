@@ -90,6 +90,18 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
     } else {
         ["First to move".to_string(), "Second".to_string()]
     };
+    // A turn's number, right-aligned in the block's first column.
+    let number = |pen: &mut Pen, x0: f32, yy: f32, n: usize| {
+        pen.text(
+            x0 + no_w - 1.5,
+            yy,
+            8.0,
+            false,
+            Align::Right,
+            Rgb::GREY,
+            &n.to_string(),
+        );
+    };
     for b in 0..2 {
         let x0 = m + b as f32 * (block_w + 6.0);
         pen.text(
@@ -129,16 +141,7 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
             for r in 0..rows {
                 let yy = table_top + (r + 1) as f32 * row_h + 4.6;
                 if r % 2 == 0 {
-                    let n = (b * rows + r) / 2 + 1;
-                    pen.text(
-                        x0 + no_w - 1.5,
-                        yy,
-                        8.0,
-                        false,
-                        Align::Right,
-                        Rgb::GREY,
-                        &n.to_string(),
-                    );
+                    number(pen, x0, yy, (b * rows + r) / 2 + 1);
                 }
                 pen.text(
                     x0 + no_w + 1.5,
@@ -179,17 +182,8 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
             pen.line(x, table_top, x, bottom, grid);
         }
         for r in 0..rows {
-            let n = b * rows + r + 1;
             let yy = table_top + (r + 1) as f32 * row_h + 4.6;
-            pen.text(
-                x0 + no_w - 1.5,
-                yy,
-                8.0,
-                false,
-                Align::Right,
-                Rgb::GREY,
-                &n.to_string(),
-            );
+            number(pen, x0, yy, b * rows + r + 1);
         }
     }
     // Notation key.
