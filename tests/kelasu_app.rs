@@ -811,19 +811,25 @@ fn a_pause_made_away_from_the_game_stands_on_return() {
     assert!(form.contains("state=paused"), "{form}");
 }
 
-/// A flag that falls while the title is shown ends the grid game whose clock it is (the player
-/// out of time loses, as on its screen): a review found it ignored off the screen.
-#[test]
-fn a_flag_fallen_on_the_title_ends_the_grid_game_whose_clock_it_is() {
+/// Five seconds a turn on the table clock, started at 0 ms.
+fn start_five_second_clock(a: &mut App) {
     use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
-    let mut a = kelasu_app("kelasu-flag-title", None);
     {
         let mut t = a.world_mut().resource_mut::<TableClock>();
         t.setup.kind = ControlKind::PerTurn;
         t.setup.seconds = 5;
     }
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    send(&mut a, ClockIntent::Start);
+    send(a, ClockIntent::Start);
+}
+
+/// A flag that falls while the title is shown ends the grid game whose clock it is (the player
+/// out of time loses, as on its screen): a review found it ignored off the screen.
+#[test]
+fn a_flag_fallen_on_the_title_ends_the_grid_game_whose_clock_it_is() {
+    use veney::host::table_clock::ClockNow;
+    let mut a = kelasu_app("kelasu-flag-title", None);
+    start_five_second_clock(&mut a);
     send(&mut a, OpenScreen(Screen::Title));
     a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
     a.update();
@@ -921,15 +927,9 @@ fn the_companion_takes_no_entry_for_the_computers_seat() {
 /// the fall lost once games were kept apart).
 #[test]
 fn a_flag_fallen_while_the_game_is_parked_ends_it() {
-    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    use veney::host::table_clock::ClockNow;
     let mut a = kelasu_app("kelasu-flag-parked", None);
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::PerTurn;
-        t.setup.seconds = 5;
-    }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    send(&mut a, ClockIntent::Start);
+    start_five_second_clock(&mut a);
     send(&mut a, OpenScreen(Screen::Tirachen));
     assert!(
         !a.world().contains_resource::<ActiveMatch>(),
