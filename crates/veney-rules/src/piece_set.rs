@@ -435,6 +435,19 @@ impl PieceSet {
             if RESERVED_LETTERS.contains(p.letter) || !crate::piece_def::is_piece_letter(p.letter) {
                 errors.push(err_at_piece(i, &format!("'{}'", p.letter), format!("notation letter '{}' of {:?} is reserved by the notation (§2.0.R5); expected a letter other than K W X Y Z w x y z t f U a, or one of $ & % ^", p.letter, p.name)));
             }
+            // The notation reads `e` as the engagement whatever the set calls its pieces
+            // (§2.0.R5): only a piece with role Engagement may take it (a review found another
+            // piece lettered `e` read back as the engagement).
+            if p.letter == 'e' && !p.roles.contains(&Role::Engagement) {
+                errors.push(err_at_piece(
+                    i,
+                    "'e'",
+                    format!(
+                        "notation letter 'e' of {:?} is the engagement's (§2.0.R5): expected another letter for a piece without role Engagement",
+                        p.name
+                    ),
+                ));
+            }
             if !p.code.is_ascii_uppercase() {
                 errors.push(err_at_piece(
                     i,

@@ -450,6 +450,24 @@ fn the_letter_k_is_the_donkeys() {
 }
 
 #[test]
+fn the_letter_e_is_the_engagements() {
+    // §2.0.R5 writes the engagement `e` (`eX7`): a piece without role Engagement lettered `e`
+    // would read back as the engagement (a review found it).
+    let src = STANDARD_SET.replacen("letter: 'L'", "letter: 'e'", 1);
+    assert_ne!(src, STANDARD_SET);
+    let errs = match PieceSet::from_ron(Path::new("t.ron"), &src) {
+        Err(LoadError::Data(e)) => e,
+        other => panic!("refused, not {other:?}"),
+    };
+    assert!(
+        errs.iter().any(|e| e
+            .message
+            .contains("notation letter 'e' of \"Lantern\" is the engagement's")),
+        "{errs:?}"
+    );
+}
+
+#[test]
 fn a_set_name_is_one_line_without_quotes() {
     // Saves' header lines and position texts' `sets=` carry the name.
     for written in ["", "   ", "Two\\nlines", "Tab\\tbed", "The \\\"Best\\\""] {
