@@ -1384,6 +1384,18 @@ fn a_throw_drops_the_selection() {
     assert_eq!(app.world().resource::<Selection>().0, None);
 }
 
+/// White's Dagger Throw at Black's Self from one measure (`dagger_throw_position`), under the
+/// guess by measure and step (§2.0.R1), seeded.
+fn guess_throw_app(seed: u64, name: &str) -> App {
+    let mut o = standard().options.clone();
+    o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
+    let r = Arc::new(Rules::standard_with(o));
+    app_with(
+        Game::from_position_seeded(r.clone(), dagger_throw_position(&r), seed),
+        name,
+    )
+}
+
 /// The guess dice (§2.0.R1) between two people: the defender's screen offers the way back
 /// (nothing secret is in yet; a review found the players held on it after an undo), and "let the
 /// game's dice decide" draws afresh after an undo past the reveal (a review found it hiding the
@@ -1392,13 +1404,7 @@ fn a_throw_drops_the_selection() {
 fn the_defenders_screen_undoes_and_the_dice_hide_afresh() {
     use veney::packs::veney::game::HiddenPick;
     use veney::packs::veney::secrets::{SecretChoice, SecretScreen};
-    let mut o = standard().options.clone();
-    o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
-    let r = Arc::new(Rules::standard_with(o));
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 3),
-        "guess-undo",
-    );
+    let mut app = guess_throw_app(3, "guess-undo");
     let throw = |app: &mut App| {
         click(app, "X5");
         click(app, "X8");
@@ -1482,13 +1488,7 @@ fn the_dialogs_seats_reach_the_computer_only_with_the_new_game() {
 fn undo_takes_back_a_throw_whose_hidden_pick_is_the_computers() {
     use veney::packs::veney::computer::VeneyComputer;
     use veney::packs::veney::game::HiddenPick;
-    let mut o = standard().options.clone();
-    o.dice = veney_rules::dice::DiceMethod::GuessMeasureStep;
-    let r = Arc::new(Rules::standard_with(o));
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 5),
-        "guess-computer-undo",
-    );
+    let mut app = guess_throw_app(5, "guess-computer-undo");
     app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
     click(&mut app, "X5");
     click(&mut app, "X8");

@@ -19,6 +19,17 @@ fn app(name: &str) -> App {
     app
 }
 
+/// Five seconds a turn on the table clock, started at 0 ms.
+fn start_five_second_clock(a: &mut App) {
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+}
+
 fn at(app: &mut App, ms: u64) {
     app.world_mut().resource_mut::<ClockNow>().0 = Some(ms);
     app.update();
@@ -37,13 +48,7 @@ fn a_fallen_flag_ends_veneys_game_out_of_time_and_undo_plays_on() {
         a.world().resource::<CurrentGame>().0.position().turn(),
         Side::Black
     );
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::PerTurn;
-        t.setup.seconds = 5;
-    }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    a.world_mut().write_message(ClockIntent::Start);
+    start_five_second_clock(&mut a);
     at(&mut a, 4_000);
     a.world_mut().write_message(ClockIntent::Press(0));
     at(&mut a, 4_000);
@@ -287,13 +292,7 @@ fn a_flag_fallen_on_the_title_ends_the_game_on_return() {
     common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
     common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
     common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::PerTurn;
-        t.setup.seconds = 5;
-    }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    a.world_mut().write_message(ClockIntent::Start);
+    start_five_second_clock(&mut a);
     at(&mut a, 4_000);
     a.world_mut().write_message(ClockIntent::Press(0));
     at(&mut a, 4_000);
@@ -389,13 +388,7 @@ fn kelasu_clock_running(name: &str) -> App {
         });
     a.update();
     a.update();
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::PerTurn;
-        t.setup.seconds = 5;
-    }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    a.world_mut().write_message(ClockIntent::Start);
+    start_five_second_clock(&mut a);
     at(&mut a, 1_000);
     a
 }
