@@ -198,21 +198,26 @@ fn setup_pieces(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
 
 /// Why the hovered piece cannot move.
 fn stuck_hint(ui: &mut egui::Ui, p: &Panel) {
-    let Panel {
-        g,
-        pos,
-        side,
-        hover,
-        ..
-    } = *p;
-    if let Some(sq) = hover.0
-        && let Some((s, _)) = pos.piece_at(sq)
-        && s == side
-        && !pos.is_game_over()
-        && actions_from(g, Selected::Board(sq)).is_empty()
-    {
-        ui.small(explain_stuck(g, Selected::Board(sq)));
+    if let Some(why) = stuck_reason(p.g, p.viewing.0, p.hover.0) {
+        ui.small(why);
     }
+}
+
+/// Why the piece on `hovered` cannot move, if it is the mover's and has no action — not while
+/// the move list is reviewed (`viewing`): the board then shows an earlier position, where the
+/// live position's moves explain nothing.
+fn stuck_reason(
+    g: &Game,
+    viewing: Option<usize>,
+    hovered: Option<veney_rules::Square>,
+) -> Option<String> {
+    let pos = g.position();
+    let sq = hovered?;
+    let stuck = viewing.is_none()
+        && pos.piece_at(sq).is_some_and(|(s, _)| s == pos.turn())
+        && !pos.is_game_over()
+        && actions_from(g, Selected::Board(sq)).is_empty();
+    stuck.then(|| explain_stuck(g, Selected::Board(sq)))
 }
 
 /// The guess methods' hidden pick (§2.0.R1): the defender hides, the thrower guesses.
@@ -603,30 +608,31 @@ fn reserves(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
     }
 }
 
+/// The piece whose rules card is shown: the selected one (what the selection picked up — a
+/// partner in hand, a pinned blade), else the hovered one, read on the board shown: an earlier
+/// position while the move list is reviewed (`viewing`).
+fn card_piece(
+    g: &Game,
+    viewing: Option<usize>,
+    sel: Option<Selected>,
+    hovered: Option<veney_rules::Square>,
+) -> Option<(Side, veney_rules::Kind)> {
+    let live = g.position();
+    match sel {
+        // A selection is the live game's.
+        Some(Selected::Reserve(k)) => Some((live.turn(), k)),
+        Some(Selected::Board(sq)) => super::game::picked_piece(live, sq),
+        _ => {
+            let shown = viewing.map(|t| super::game::position_after_turns(g, t));
+            hovered.and_then(|sq| shown.as_ref().unwrap_or(live).piece_at(sq))
+        }
+    }
+}
+
 /// The rules card of the selected or hovered piece.
 fn rules_card(ui: &mut egui::Ui, p: &Panel) {
-    let Panel {
-        rules,
-        pos,
-        side,
-        sel,
-        hover,
-        ..
-    } = *p;
-    let card_sq = match sel.0 {
-        Some(Selected::Board(sq)) => Some(sq),
-        _ => hover.0,
-    };
-    let on = |sq: veney_rules::Square| match sel.0 {
-        // What the selection picked up (a partner in hand, a pinned blade), else what stands.
-        Some(Selected::Board(s)) if s == sq => super::game::picked_piece(pos, sq),
-        _ => pos.piece_at(sq),
-    };
-    let card = match (sel.0, card_sq.and_then(on)) {
-        (Some(Selected::Reserve(k)), _) => Some((side, k)),
-        (_, Some(p)) => Some(p),
-        _ => None,
-    };
+    let rules = p.rules;
+    let card = card_piece(p.g, p.viewing.0, p.sel.0, p.hover.0);
     if let Some((s, k)) = card {
         let def = &rules.set(s).piece(k).def;
         ui.label(
@@ -788,7 +794,66 @@ fn seed_line(ui: &mut egui::Ui, p: &Panel) {
 
 #[cfg(test)]
 mod tests {
-    use super::refusal_line;
+    use super::{card_piece, refusal_line, stuck_reason};
+    use veney_rules::{Action, Game, Rules};
+
+    /// A game after White's first move (the first listed), and that move's squares.
+    fn after_one_move() -> (Game, veney_rules::Square, veney_rules::Square) {
+        let mut g = Game::new(std::sync::Arc::new(Rules::standard()));
+        let m = g
+            .legal_actions()
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Move(m) if m.effect == veney_rules::Effect::Quiet => Some(m),
+                _ => None,
+            })
+            .expect("a quiet move at the start");
+        g.play(Action::Move(m)).unwrap();
+        if g.position().turn() == veney_rules::Side::White {
+            g.play(Action::EndTurn).unwrap();
+        }
+        (g, m.from, m.to)
+    }
+
+    #[test]
+    fn a_hovered_square_is_read_on_the_board_shown_during_a_review() {
+        let (g, from, to) = after_one_move();
+        let start = g.turns_notation()[0].0;
+        let moved = start.piece_at(from).expect("the mover stood there");
+        // Live: the piece stands on its new square.
+        assert_eq!(card_piece(&g, None, None, Some(to)), Some(moved));
+        assert_eq!(card_piece(&g, None, None, Some(from)), None);
+        // Reviewing the start: where the board shows it.
+        assert_eq!(card_piece(&g, Some(0), None, Some(from)), Some(moved));
+        assert_eq!(card_piece(&g, Some(0), None, Some(to)), None);
+    }
+
+    #[test]
+    fn no_stuck_explanation_during_a_review() {
+        // Actions taken in turn from the list until the mover has a piece with no move.
+        let mut g = Game::new(std::sync::Arc::new(Rules::standard()));
+        let stuck = |g: &Game| {
+            let pos = *g.position();
+            veney_rules::Square::all().find(|&sq| {
+                pos.piece_at(sq).is_some_and(|(s, _)| s == pos.turn())
+                    && stuck_reason(g, None, Some(sq)).is_some()
+            })
+        };
+        let mut i = 0;
+        let sq = loop {
+            if g.turns_notation().len() > 1
+                && let Some(sq) = stuck(&g)
+            {
+                break sq;
+            }
+            let legal = g.legal_actions();
+            g.play(legal[i % legal.len()]).unwrap();
+            i += 7;
+            assert!(i < 7 * 200, "no stuck piece in 200 actions");
+        };
+        assert_eq!(stuck_reason(&g, Some(0), Some(sq)), None);
+        assert_eq!(stuck_reason(&g, Some(1), Some(sq)), None);
+    }
 
     #[test]
     fn only_a_rules_refusal_is_called_untenable() {
