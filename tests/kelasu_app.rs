@@ -945,3 +945,50 @@ fn a_flag_fallen_while_the_game_is_parked_ends_it() {
         other => panic!("the game goes on: {other:?}"),
     }
 }
+
+/// A grid game brought back without a clock of its own leaves the table's running clock to the
+/// game it belongs to: its moves do not take that clock, and that clock's flag ends the other
+/// game, not this one (a review found the Kelasu game taking Tirachen's clock at its next move).
+#[test]
+fn a_game_without_a_clock_leaves_another_games_clock_alone() {
+    use veney::host::table_clock::{ClockIntent, ClockNow};
+    let mut a = kelasu_app("kelasu-no-clock-back", Some(MERGING));
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        veney::packs::tirachen::NewTirachen {
+            options: Default::default(),
+            position: None,
+        },
+    );
+    start_five_second_clock(&mut a);
+    assert!(
+        m(&a).game.clock().is_some(),
+        "Tirachen's game keeps its clock"
+    );
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(m(&a).game.history_len(), 1);
+    assert_eq!(m(&a).game.clock(), None, "Kelasu's game took no clock");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
+    a.update();
+    a.update();
+    assert!(
+        !matches!(m(&a).game.decision(), Decision::Over(_)),
+        "the Kelasu game goes on"
+    );
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    match m(&a).game.decision() {
+        Decision::Over(o) => assert!(o.reason.contains("out of time"), "{}", o.reason),
+        other => panic!("Tirachen's game goes on: {other:?}"),
+    }
+    // Used on Kelasu's screen, a clock becomes Kelasu's.
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(10_000);
+    send(&mut a, ClockIntent::Start);
+    assert!(
+        m(&a).game.clock().is_some(),
+        "the clock started here is Kelasu's"
+    );
+}

@@ -454,20 +454,41 @@ fn grid_clock_on_return(
 
 /// The grid game shown carries the clock in its saves: a new clock form goes into the match; a
 /// match that comes with another clock (a save loaded, a game resumed) brings its clock back,
-/// paused; one that comes with none (a new game, an older save) takes the table's.
+/// paused; one that comes with none (a new game, an older save) takes the table's — unless the
+/// table's clock is another game's (kept with Veney's or another grid game's): that clock stays
+/// that game's, its flag ending that game, until it is used on this screen (as Veney's game
+/// does, `packs::veney::clock`; a review found a game brought back without a clock taking the
+/// other game's running clock at its next move).
+#[allow(clippy::too_many_arguments)]
 fn grid_game_clock(
     form: Res<ClockForm>,
     mut table: ResMut<TableClock>,
     m: Option<ResMut<super::grid::ActiveMatch>>,
     mut restore: MessageWriter<RestoreClock>,
     mut shown_for: ResMut<ClockShownFor>,
+    mut used: MessageReader<ClockIntent>,
+    mut away: Local<Option<super::screen::Screen>>,
 ) {
     let Some(mut m) = m else {
         return;
     };
-    shown_for.set_if_neq(ClockShownFor(Some(m.screen)));
     let names = [0u8, 1].map(|i| m.game.player_name(game_api::Player(i)));
     TableClock::set_seats(&mut table, names, m.decider().map_or(0, |p| p.index()));
+    let here = Some(m.screen);
+    // (Intents read on the first run back were made on another screen.)
+    let used_here = used.read().count() > 0;
+    if shown_for.0.is_some_and(|w| Some(w) != here) && form.0.is_some() && m.game.clock().is_none()
+    {
+        if *away != here {
+            *away = here;
+            return;
+        }
+        if !used_here {
+            return;
+        }
+    }
+    *away = None;
+    shown_for.set_if_neq(ClockShownFor(here));
     if form.is_changed() || (m.is_changed() && m.game.clock().is_none()) {
         if m.game.clock() != form.0 {
             // Marked changed, so the autosave keeps the clock as it stands (it followed only
