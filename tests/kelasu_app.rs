@@ -992,3 +992,21 @@ fn a_game_without_a_clock_leaves_another_games_clock_alone() {
         "the clock started here is Kelasu's"
     );
 }
+
+/// Under the New game dialog nothing changes the game behind it, a resignation or a draw from
+/// the side panel included (a review found "Yes, resign" ending the game under the dialog).
+#[test]
+fn no_ending_is_declared_under_the_new_game_dialog() {
+    use game_api::Player;
+    use veney::host::grid::{GridStatus, NewGameRequested};
+    let mut a = kelasu_app("kelasu-resign-under-dialog", None);
+    send(&mut a, NewGameRequested(Screen::Kelasu));
+    send(&mut a, Intent::Resign(Player(0)));
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    assert!(m(&a).game.declared().is_none());
+    assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
+    assert_eq!(
+        a.world().resource::<GridStatus>().info.as_deref(),
+        Some("the screen over the board comes first")
+    );
+}

@@ -1309,3 +1309,46 @@ fn no_frame_shows_the_next_players_view_before_the_hand_over() {
     assert_eq!(m(&a).viewer(), Viewer::Spectator);
     assert!(!whites_masters_shown(&a));
 }
+
+/// A game with secret masters that ends by its rules (White's General taken) shows nobody's
+/// hidden masters, as a declared ending does, so undo cannot play on knowing them; the players
+/// may ask to see them, and the game is then over for good (a review found the end showing
+/// every hidden master, and undo playing on).
+#[test]
+fn a_finished_secret_game_reveals_only_when_asked_and_then_is_not_taken_back() {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = tirachen(
+        "secret-end",
+        o,
+        Some("4g4/4C4/9/9/9/9/9/9/4G4 r md -/w - 0"),
+    );
+    if stage(&a) == TirachenStage::Handover {
+        send(&mut a, HandedOver(Player(0)));
+    }
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    assert!(!whites_masters_shown(&a));
+    play_text(&mut a, "Ce8xe9");
+    assert!(matches!(m(&a).game.decision(), Decision::Over(_)));
+    assert!(!whites_masters_shown(&a), "{:?}", m(&a).viewer());
+    // Undo before the reveal plays on, nothing shown.
+    send(&mut a, Intent::Undo);
+    assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
+    if stage(&a) == TirachenStage::Handover {
+        send(&mut a, HandedOver(Player(0)));
+    }
+    play_text(&mut a, "Ce8xe9");
+    send(&mut a, Intent::Reveal);
+    assert!(whites_masters_shown(&a), "shown when asked");
+    send(&mut a, Intent::Undo);
+    assert!(
+        matches!(m(&a).game.decision(), Decision::Over(_)),
+        "not taken back once shown"
+    );
+    assert_eq!(
+        a.world().resource::<GridStatus>().info.as_deref(),
+        Some(veney::host::grid::intents::REVEALED)
+    );
+}

@@ -56,8 +56,19 @@ fn banner(
                         Some(game_api::Declared::OutOfTime(_)) => "Play on (undo the time-out)",
                         None => "Undo the last move",
                     };
-                    if ui.button(undo).clicked() {
+                    // Once the secrets are shown the game is over for good.
+                    if !m.revealed && ui.button(undo).clicked() {
                         out.write(Intent::Undo);
+                    }
+                    if m.secrets
+                        && !m.revealed
+                        && m.game.declared().is_none()
+                        && ui
+                            .button("Show the hidden pieces")
+                            .on_hover_text("then the game cannot be taken back")
+                            .clicked()
+                    {
+                        out.write(Intent::Reveal);
                     }
                     if ui.button("New game…").clicked() {
                         new_game.write(NewGameRequested(m.screen));

@@ -39,7 +39,14 @@ pub enum Intent {
     PlayComputer(usize),
     /// A hint for the player deciding now (H): the computer's best action (`computer.rs`).
     Hint,
+    /// At the end of a game with secrets, show every hidden piece: the game is then over for
+    /// good (undo would play on knowing them, `ActiveMatch::revealed`).
+    Reveal,
 }
+
+/// Why undo is refused once a finished game's secrets were shown.
+pub const REVEALED: &str =
+    "the hidden pieces were shown at the game's end: it cannot be played on (start a new game)";
 
 /// An action was played through the grid host.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
@@ -140,6 +147,10 @@ pub fn apply(
                     | Intent::Redo
                     | Intent::Hint
                     | Intent::Load
+                    | Intent::Resign(_)
+                    | Intent::OfferDraw(_)
+                    | Intent::AnswerDraw(_)
+                    | Intent::Reveal
             )
         {
             status.info = Some("the screen over the board comes first".into());
@@ -170,7 +181,7 @@ pub fn apply(
                 | Intent::Resign(_)
                 | Intent::OfferDraw(_)
                 | Intent::AnswerDraw(_) => review.0 = None,
-                Intent::Save | Intent::Flip | Intent::Review(_) => {}
+                Intent::Save | Intent::Flip | Intent::Review(_) | Intent::Reveal => {}
             }
         }
         // The computer's seat is played by the computer only.
@@ -291,6 +302,18 @@ pub fn apply(
                     cues.write(PlayCue(Cue::Mate));
                 }
             }
+            Intent::Undo if mm.revealed => {
+                status.refusal = None;
+                status.info = Some(REVEALED.into());
+            }
+            Intent::Reveal => {
+                let over = matches!(mm.game.decision(), game_api::Decision::Over(_));
+                if mm.secrets && over && !mm.revealed {
+                    mm.revealed = true;
+                    // Drawn afresh with everything shown.
+                    ended = true;
+                }
+            }
             Intent::Undo => {
                 sel.0 = None;
                 choice.0.clear();
@@ -371,6 +394,7 @@ pub fn apply(
                         // Nobody has taken the loaded game's board yet (`held_by`).
                         mm.held_by = None;
                         mm.asking = false;
+                        mm.revealed = false;
                         *ask = Default::default();
                         sel.0 = None;
                         choice.0.clear();

@@ -84,6 +84,11 @@ pub struct ActiveMatch {
     /// no frame shows it to the one still at the screen (a review found one frame drawn before
     /// the hand-over screen covered it).
     pub held_by: Option<Player>,
+    /// A game with secrets that ended by its rules shows nobody's secrets, as a declared ending
+    /// does, until the players ask to see them (`Intent::Reveal`, the game-over banner); from
+    /// then on everything is shown and the game cannot be taken back (a review found a finished
+    /// game showing the hidden masters, and undo playing on knowing them).
+    pub revealed: bool,
 }
 
 /// The match's actions for one position: `AnyMatch::actions` names and describes every one
@@ -124,6 +129,7 @@ impl ActiveMatch {
             think: None,
             asking: false,
             held_by: None,
+            revealed: false,
         }
     }
 
@@ -158,8 +164,10 @@ impl ActiveMatch {
         // A declared ending (a resignation, an agreed draw, a fallen flag) can be taken back:
         // it reveals nothing, or the secrets seen would stay known in the game played on (a
         // review found resign-and-undo showing the opponent's hidden masters). Between people
-        // at one screen nobody's secrets are shown.
-        if self.game.declared().is_some() {
+        // at one screen nobody's secrets are shown. An ending by the rules likewise, until the
+        // players ask to see everything (`revealed`), which closes the game for good.
+        let over = matches!(self.game.decision(), Decision::Over(_));
+        if self.game.declared().is_some() || (over && !self.revealed) {
             return self.person.map_or(Viewer::Spectator, Viewer::Player);
         }
         if self.asking && self.person.is_none() {
