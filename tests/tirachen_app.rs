@@ -1352,3 +1352,22 @@ fn a_finished_secret_game_reveals_only_when_asked_and_then_is_not_taken_back() {
         Some(veney::host::grid::intents::REVEALED)
     );
 }
+
+/// Left during the choice of masters, the New game dialog goes back to that choice: the stage
+/// follows the game, whatever set it (a review found "Back to the game" leaving the stage as
+/// play, with no way to choose the masters).
+#[test]
+fn back_from_the_dialog_during_the_choice_of_masters_returns_to_it() {
+    use veney::host::grid::NewGameRequested;
+    let mut a = tirachen("back-masters", TirachenOptions::default(), None);
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    send(&mut a, NewGameRequested(Screen::Tirachen));
+    assert_eq!(stage(&a), TirachenStage::NewGame);
+    a.world_mut()
+        .resource_mut::<NextState<TirachenStage>>()
+        .set(TirachenStage::Playing);
+    a.update();
+    a.update();
+    a.update();
+    assert_eq!(stage(&a), TirachenStage::Masters);
+}

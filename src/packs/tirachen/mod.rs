@@ -333,7 +333,8 @@ fn sync_stage(
     if *stage.get() == TirachenStage::NewGame {
         return;
     }
-    if m.is_changed() || seats.is_changed() || any_played {
+    // A stage set from elsewhere (the dialog's "Back to the game") is checked too.
+    if m.is_changed() || seats.is_changed() || any_played || stage.is_changed() {
         let s = stage_for(&m, &seats);
         if s != *stage.get() {
             next.set(s);

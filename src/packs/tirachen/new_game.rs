@@ -75,7 +75,7 @@ fn dialog(
     mut draft: ResMut<crate::host::grid::computer::SeatDraft>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let has_game = m.is_some_and(|m| m.screen == Screen::Tirachen);
+    let has_game = m.as_ref().is_some_and(|m| m.screen == Screen::Tirachen);
     let autosave = super::autosave_path(&saves);
     // A game in progress here is the autosaved one ("Back to the game").
     egui::Window::new("New game of Tirachen")
@@ -153,7 +153,12 @@ fn dialog(
                 }
                 Some(StartChoice::Back) => {
                     draft.drop_draft();
-                    next.set(TirachenStage::Playing);
+                    // Back to the stage the game is at: an open choice of masters too (a
+                    // review found it left as play, with no way to choose).
+                    next.set(
+                        m.as_deref()
+                            .map_or(TirachenStage::Playing, |m| super::stage_for(m, &seats)),
+                    );
                 }
                 Some(StartChoice::Games) => {
                     draft.drop_draft();
