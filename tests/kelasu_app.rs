@@ -1010,3 +1010,20 @@ fn no_ending_is_declared_under_the_new_game_dialog() {
         Some("the screen over the board comes first")
     );
 }
+
+/// A flag that falls on the screen ends the game outside the intents: nothing stays picked over
+/// the finished game (a review found the pick left, "click a marked square").
+#[test]
+fn a_fallen_flag_drops_the_pick() {
+    use veney::host::table_clock::ClockNow;
+    let mut a = kelasu_app("kelasu-flag-pick", Some(MERGING));
+    start_five_second_clock(&mut a);
+    click(&mut a, "D3");
+    assert!(a.world().resource::<GridSelection>().0.is_some());
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
+    a.update();
+    a.update();
+    a.update();
+    assert!(matches!(m(&a).game.decision(), Decision::Over(_)));
+    assert_eq!(a.world().resource::<GridSelection>().0, None);
+}

@@ -24,11 +24,15 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// An offer stands only in the position it was made in; a finished game asks nothing.
+/// An offer stands only in the position it was made in; a finished game asks nothing, and
+/// nothing stays picked over it — however it ended (a review found a pick and the "Which move?"
+/// window left up by a fallen flag, which ends the game outside the intents).
 fn lapse(
     mut m: ResMut<super::ActiveMatch>,
     mut ask: ResMut<GridEndingAsk>,
     mut status: ResMut<GridStatus>,
+    mut sel: ResMut<super::GridSelection>,
+    mut choice: ResMut<super::GridChoice>,
 ) {
     // A draw offered between people at one screen is answered by the other: the board hides
     // both players' secrets meanwhile (`ActiveMatch::asking`).
@@ -48,6 +52,12 @@ fn lapse(
     }
     if over && ask.resign.is_some() {
         ask.resign = None;
+    }
+    if over && sel.0.is_some() {
+        sel.0 = None;
+    }
+    if over && !choice.0.is_empty() {
+        choice.0.clear();
     }
 }
 
