@@ -1027,3 +1027,20 @@ fn a_fallen_flag_drops_the_pick() {
     assert!(matches!(m(&a).game.decision(), Decision::Over(_)));
     assert_eq!(a.world().resource::<GridSelection>().0, None);
 }
+
+/// H while the move list is reviewed is refused ("return first") and starts no search (a review
+/// found "looking for a hint…" written over the refusal, a search running).
+#[test]
+fn no_hint_is_looked_for_during_a_review() {
+    use veney::host::grid::{GridStatus, GridThinking};
+    let mut a = kelasu_app("kelasu-hint-review", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    send(&mut a, Intent::Review(Some(0)));
+    send(&mut a, Intent::Hint);
+    assert!(!a.world().resource::<GridThinking>().busy());
+    assert_eq!(
+        a.world().resource::<GridStatus>().info.as_deref(),
+        Some(veney::host::grid::review::RETURN_FIRST)
+    );
+}

@@ -234,16 +234,20 @@ fn seed_for(m: &ActiveMatch, seat: Player) -> u64 {
         ^ m.game.seed().rotate_left(17)
 }
 
-/// H: a hint for the player deciding now (a person's seat).
+/// H: a hint for the player deciding now (a person's seat) — not while the move list is
+/// reviewed or a screen covers the board (the intents refuse it there and say why; a review
+/// found a search started anyway, its note over theirs).
 fn hint_requests(
     mut intents: MessageReader<Intent>,
     m: Res<ActiveMatch>,
     seats: Res<ComputerSeats>,
     mut thinking: ResMut<GridThinking>,
     mut status: ResMut<GridStatus>,
+    review: Res<super::GridReview>,
+    blocked: Res<super::GridBlocked>,
 ) {
     for i in intents.read() {
-        if *i != Intent::Hint {
+        if *i != Intent::Hint || review.0.is_some() || blocked.0 {
             continue;
         }
         let Some(me) = m.decider() else {
