@@ -49,13 +49,22 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             );
         }
     }
+    // A phase that waits for one thing — a throw's roll, a cast's landing, the Donkey's move,
+    // a distraction's repositioning — refuses anything else by saying so (a review found a
+    // pass refused there as "two passes in a row already").
+    if let Some(why) = awaited(rules, pos, action) {
+        return why;
+    }
     // After the turn's move: a double-move's second, glare and declaring after the moves
-    // (Phase::Glare), hirakamae's second move (a review found these phases refused with the
-    // wrong rule).
-    let second = matches!(
-        pos.phase(),
-        Phase::Second { .. } | Phase::Glare | Phase::Hirakamae { .. }
-    );
+    // (Phase::Glare), hirakamae's second move, Shima's reclaim after the Self's move (its
+    // Dagger's placement aside) (a review found these phases refused with the wrong rule).
+    let reclaim_place = matches!(*action, Action::Place { kind, .. }
+        if rules.info(side, kind).cast == Some(crate::device::Device::Shima));
+    let second = match pos.phase() {
+        Phase::Second { .. } | Phase::Glare | Phase::Hirakamae { .. } => true,
+        Phase::Reclaim { .. } => !reclaim_place,
+        _ => false,
+    };
     // The normal turn made instead of the Obscurant Chaos invocation's repositioning, before
     // its move (R-CAST; `cast_piece::opens_normal_turn`).
     let instead = crate::special::cast_piece::may_turn_instead(pos)
@@ -397,6 +406,43 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 "the free engagement is on the edge of the grid: no point further that way"
             },
         ),
+    }
+}
+
+/// What a phase waiting for one kind of action says of another: the throw's roll (§2.0.08),
+/// the cast piece's landing (§2.0.18), the Donkey's move (§2.0.23), and after a throw's
+/// distraction its repositionings or the turn's end (§2.0.08; Obscurant Chaos's repositioning,
+/// which a normal turn may replace, is explained by the caller).
+fn awaited(rules: &Rules, pos: &Position, action: &Action) -> Option<Untenable> {
+    match (pos.phase(), action) {
+        (Phase::Throw { .. }, Action::Roll(_)) => None,
+        (Phase::Throw { .. }, _) => Some(Untenable::new(
+            "§2.0.08 Dagger Throw",
+            "the Dagger is thrown: its roll comes first, and nothing else",
+        )),
+        (Phase::Cast { .. }, Action::Land(_)) => None,
+        (Phase::Cast { kind, .. }, _) => Some(Untenable::new(
+            "§2.0.18 Devices",
+            format!(
+                "the {} is cast into the measure: where it lands comes first, and nothing else",
+                rules.set(pos.turn()).piece(kind).name()
+            ),
+        )),
+        (Phase::DonkeyMove { .. }, Action::Donkey(_)) => None,
+        (Phase::DonkeyMove { .. }, _) => Some(Untenable::new(
+            "§2.0.23 The Donkey",
+            "the Donkey moves first, before anything else this turn",
+        )),
+        // A move there is read as a repositioning and explained so (`explain_move`).
+        (
+            Phase::Distraction { .. },
+            Action::Reposition { .. } | Action::EndTurn | Action::Move(_),
+        ) => None,
+        (Phase::Distraction { .. }, _) if pos.reposition.is_none() => Some(Untenable::new(
+            "§2.0.08 Dagger Throw",
+            "after the distraction the Self and the Sword may each be repositioned once, or the turn ended — nothing else",
+        )),
+        _ => None,
     }
 }
 

@@ -1147,3 +1147,37 @@ fn the_only_remaining_blade_is_not_cast_from_the_board() {
     assert!(!notations(&r, &p).iter().any(|n| n.starts_with("~D")));
     refuse(&r, &p, "~D").by("§2.0.18 Devices: Cast Piece", "only remaining blade");
 }
+
+#[test]
+fn after_shimas_reclaim_a_pass_or_another_placement_is_refused_as_after_a_move() {
+    // The reclaim comes after the turn's first move: a pass is refused as after a move
+    // (§2.0.17), another piece's placement as part of a double-move (§2.0.13) — a review found
+    // them refused as "two passes in a row already" and by the placement squares.
+    let r = rules();
+    let pieces = [
+        (White, "Self", "X5"),
+        (White, "Sword", "W4"),
+        (Black, "Self", "Y15"),
+        (Black, "Sword", "X14"),
+    ];
+    let mut p = shima_on_x6(&r, &pieces);
+    act(&r, &mut p, "SX6");
+    assert!(matches!(p.phase(), Phase::Reclaim { .. }));
+    let mut q = p;
+    let e = q.play(&r, veney_rules::Action::Pass).unwrap_err();
+    assert_eq!(e.section, "§2.0.17 Passing", "{e}");
+    assert!(e.to_string().contains("after a move"), "{e}");
+    let engagement = r.set(White).by_name("Engagement").unwrap();
+    assert!(p.reserve(White, engagement) > 0);
+    let e = q
+        .play(
+            &r,
+            veney_rules::Action::Place {
+                kind: engagement,
+                to: sq("Y5"),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.section, "§2.0.13 Placing & Withdrawing", "{e}");
+    assert!(e.to_string().contains("double-move"), "{e}");
+}

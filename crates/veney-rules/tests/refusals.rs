@@ -60,3 +60,84 @@ fn a_refusal_by_another_rule_fails_the_test() {
     let r = rules();
     refuse(&r, &Position::start(&r), "==").by("§2.0.17", "");
 }
+
+/// The refusal of `a` in `p`: (its section, its message).
+fn refused(r: &veney_rules::Rules, p: &Position, a: veney_rules::Action) -> (String, String) {
+    let mut q = *p;
+    let e = q.play(r, a).expect_err("refused");
+    (e.section.to_string(), e.to_string())
+}
+
+#[test]
+fn a_phase_waiting_for_one_action_says_so_of_any_other() {
+    // A review found a pass refused during a throw's roll as "two passes in a row already"
+    // (§2.0.17), and a withdrawal there as "your only remaining blade" (§2.0.13).
+    use veney_rules::{Action, Phase};
+    let r = rules();
+    let engagement = r.set(White).by_name("Engagement").unwrap();
+    let others = |p: &Position| {
+        let e = p.pieces(White, engagement).next();
+        let mut v = vec![Action::Pass, Action::Retreat];
+        v.extend(e.map(|from| Action::Withdraw {
+            kind: engagement,
+            from,
+        }));
+        v
+    };
+    // §2.0.08: the Dagger thrown, its roll comes next.
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Dagger", "X5"),
+            (White, "Sword", "W3"),
+            (White, "Engagement", "Z3"),
+            (Black, "Self", "X14"),
+            (Black, "Engagement", "X10"),
+        ],
+        White,
+    )
+    .without_reserves();
+    let throw = p
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| matches!(a, Action::Throw { .. }))
+        .expect("a throw");
+    p.play(&r, throw).unwrap();
+    assert!(matches!(p.phase(), Phase::Throw { .. }));
+    for a in others(&p).into_iter().chain([Action::EndTurn]) {
+        let (section, why) = refused(&r, &p, a);
+        assert_eq!(section, "§2.0.08 Dagger Throw", "{a:?}: {why}");
+        assert!(why.contains("its roll comes first"), "{a:?}: {why}");
+    }
+    // §2.0.08: after the distraction, the repositionings or the turn's end.
+    for a in veney_rules::notation::parse_turn(&r, &p, "@ooxoo", 1).unwrap() {
+        p.play(&r, a).unwrap();
+    }
+    assert!(
+        matches!(p.phase(), Phase::Distraction { .. }),
+        "{:?} {}",
+        p.phase(),
+        p.to_text(&r)
+    );
+    for a in others(&p) {
+        let (section, why) = refused(&r, &p, a);
+        assert_eq!(section, "§2.0.08 Dagger Throw", "{a:?}: {why}");
+        assert!(
+            why.contains("repositioned once, or the turn ended"),
+            "{a:?}: {why}"
+        );
+    }
+    // §2.0.23: the Donkey moves first.
+    let mut o = r.options.clone();
+    o.donkey = true;
+    let dr = veney_rules::Rules::standard_with(o);
+    let text = "4/4/1s2/4/4/4/4/4/4/4/4/4/4/4/2S1/4 w EEEE/eeee donkey=bX8 donkeymove=b";
+    let p = Position::from_text(&dr, text).unwrap();
+    assert!(matches!(p.phase(), Phase::DonkeyMove { .. }));
+    for a in [Action::Pass, Action::EndTurn] {
+        let (section, why) = refused(&dr, &p, a);
+        assert_eq!(section, "§2.0.23 The Donkey", "{a:?}: {why}");
+        assert!(why.contains("the Donkey moves first"), "{a:?}: {why}");
+    }
+}
