@@ -663,11 +663,31 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                     format!("the {name} cannot take or fend the {tname}"),
                 );
             }
-            Relation::Disarm => {
+            // A disarm whose conditions hold is refused for another reason, below (the
+            // blade's own range constraint: a review found it blamed on the target).
+            Relation::Disarm if !crate::special::disarm::may_disarm(rules, pos, side, kind) => {
                 return Untenable::new(
                     "§2.0.14 Disarm",
                     format!(
-                        "the {name} takes the {tname} only by disarm: the {tname} must be overextended, outside its range constraint (and a Dagger disarms only once it is its side's last blade)"
+                        "the {name} disarms only once it is its side's last blade on the board (Persistence)"
+                    ),
+                );
+            }
+            Relation::Disarm
+                if !crate::special::disarm::disarms(
+                    rules,
+                    pos,
+                    side,
+                    kind,
+                    target,
+                    m.to,
+                    || crate::special::disarm::disadvantaged_squares(rules, pos, side),
+                ) =>
+            {
+                return Untenable::new(
+                    "§2.0.14 Disarm",
+                    format!(
+                        "the {name} takes the {tname} only by disarm: the {tname} must be overextended (outside its range constraint) or disadvantaged (attacked directly by one of your technical pieces within its range), and it is neither"
                     ),
                 );
             }

@@ -493,3 +493,38 @@ fn an_intention_enacted_by_its_stepping_stone_is_the_whole_double_move() {
     act(&r, &mut p, "$fX8!");
     assert_eq!((p.turn(), p.hirakamae(White)), (Black, 2));
 }
+
+#[test]
+fn a_reset_of_the_board_breaks_the_stance_under_the_option_only() {
+    // Ruling R-HIRAKAMAE: a reset by the opponent (§2.0.02 Retreat: "as if setting up a new
+    // game") is one more way a stance is broken: hirakamae lasts by default, and has ended at
+    // the enstanced side's turn with `hirakamae_breaks`.
+    for breaks in [false, true] {
+        let r = rules_breaking(breaks);
+        let mut p = pos(
+            &r,
+            &[
+                (White, "Self", "X6"),
+                (White, "Sword", "W6"),
+                (White, "Balance", "Z10"),
+                (Black, "Self", "Y16"),
+                (Black, "Sword", "Y12"),
+            ],
+            White,
+        );
+        assert!(stance(&r, &p, White));
+        play(&r, &mut p, "---");
+        assert_eq!(p.hirakamae(White), 1);
+        play(&r, &mut p, "==");
+        assert_eq!(p.turn(), White);
+        assert!(
+            !stance(&r, &p, White),
+            "the Balance's setup square is in the Self's measure"
+        );
+        assert_eq!(
+            p.hirakamae(White),
+            if breaks { 2 } else { 1 },
+            "breaks: {breaks}"
+        );
+    }
+}

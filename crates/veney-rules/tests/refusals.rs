@@ -141,3 +141,38 @@ fn a_phase_waiting_for_one_action_says_so_of_any_other() {
         assert!(why.contains("the Donkey moves first"), "{a:?}: {why}");
     }
 }
+
+#[test]
+fn a_disarm_is_refused_for_what_fails_it() {
+    // §2.0.14 Disarm: the target "overextended" (A) or disadvantaged (B); "Your attacking blade
+    // should, of course, stay within range constraints while performing the disarm". A review
+    // found a blade out of its own range refused as if the target were not overextended.
+    let r = rules();
+    // Black's Guard on X9 is far from its Self on Y16: overextended. White's Sword cannot
+    // reach X9 within its own range from its Self on Y4.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X8"),
+            (Black, "Self", "Y16"),
+            (Black, "Guard", "X9"),
+        ],
+        White,
+    );
+    let why = refuse(&r, &p, "$X9");
+    assert!(why.message.contains("range constraint"), "{why}");
+    assert!(!why.message.contains("neither"), "{why}");
+    // The Guard beside its Self, nothing of White's attacking it: neither condition.
+    let q = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Sword", "X8"),
+            (Black, "Self", "X10"),
+            (Black, "Guard", "X9"),
+        ],
+        White,
+    );
+    refuse(&r, &q, "$X9").by("§2.0.14 Disarm", "it is neither");
+}

@@ -313,7 +313,9 @@ pub(crate) fn invoke(pos: &mut Position, at: Square) {
 /// Shima's reclaim when the caster's Self stands on the Shima square after an action that did
 /// not open `Phase::Reclaim` (a second move, a Feign or Shift, a repositioning, a move ending
 /// Hirakamae): the Dagger comes back to reserve, to be placed on a later turn — placing it now
-/// would be a move beyond the turn's "maximum of one or two moves" (§2.0.15).
+/// would be a move beyond the turn's "maximum of one or two moves" (§2.0.15). (After a move
+/// ending Hirakamae, the first of the turn, the text would allow the placement as the second
+/// move; it is not offered: RULINGS, R-HIRAKAMAE, "noted and left".)
 #[inline]
 pub(crate) fn reclaim_on_entry(rules: &Rules, pos: &mut Position, side: Side) {
     let shima = pos.casts[side.index()][Device::Shima.index()];
