@@ -1044,3 +1044,25 @@ fn no_hint_is_looked_for_during_a_review() {
         Some(veney::host::grid::review::RETURN_FIRST)
     );
 }
+
+/// Reviewing the move list closes the merge builder (the board shows an earlier position), and
+/// the builder does not open during a review (a review found the gathering drawn over the past
+/// position and lost at its refused Place).
+#[test]
+fn the_merge_builder_closes_for_a_review() {
+    use veney::host::grid::{GridStatus, review::RETURN_FIRST};
+    let mut a = kelasu_app("merge-review", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(m(&a).game.history_len(), 1, "a move to review");
+    send(&mut a, MergeIntent::Toggle);
+    assert!(a.world().resource::<MergeBuilder>().open);
+    send(&mut a, Intent::Review(Some(0)));
+    assert!(!a.world().resource::<MergeBuilder>().open);
+    send(&mut a, MergeIntent::Toggle);
+    assert!(!a.world().resource::<MergeBuilder>().open);
+    assert_eq!(
+        a.world().resource::<GridStatus>().info.as_deref(),
+        Some(RETURN_FIRST)
+    );
+}

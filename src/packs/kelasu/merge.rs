@@ -221,7 +221,12 @@ pub fn gathered_note(m: &Match<Kelasu>, menu: &MergeMenu, chosen: Bitboard) -> O
     }
 }
 
-fn refresh(m: Res<ActiveMatch>, mut menu: ResMut<MergeMenu>, mut b: ResMut<MergeBuilder>) {
+fn refresh(
+    m: Res<ActiveMatch>,
+    review: Res<crate::host::grid::GridReview>,
+    mut menu: ResMut<MergeMenu>,
+    mut b: ResMut<MergeBuilder>,
+) {
     let k = key(&m);
     if menu.key != Some(k) {
         let options = kelasu(&m).map(legal_merges).unwrap_or_default();
@@ -232,8 +237,10 @@ fn refresh(m: Res<ActiveMatch>, mut menu: ResMut<MergeMenu>, mut b: ResMut<Merge
             usable,
         };
     }
-    // Another position (a move, an undo, a load) closes the builder.
-    if b.open && b.at != Some(k) {
+    // Another position (a move, an undo, a load) closes the builder, and so does a review of
+    // the move list: the board then shows an earlier position (a review found the gathering
+    // drawn over it, and lost at the Place refused there).
+    if b.open && (b.at != Some(k) || review.0.is_some()) {
         *b = MergeBuilder::default();
     }
 }
@@ -273,11 +280,15 @@ fn apply(
     mut sel: ResMut<GridSelection>,
     mut claimed: ResMut<GridClicksClaimed>,
     mut play: MessageWriter<Intent>,
+    review: Res<crate::host::grid::GridReview>,
 ) {
     let Some(km) = kelasu(&m) else { return };
     for msg in msgs.read() {
         match *msg {
             MergeIntent::Toggle if b.open => *b = MergeBuilder::default(),
+            MergeIntent::Toggle if review.0.is_some() => {
+                status.info = Some(crate::host::grid::review::RETURN_FIRST.into());
+            }
             MergeIntent::Toggle => {
                 if menu.options.is_empty() {
                     status.refusal = Some(format!("no merge is open now: {}", no_merge(km)));
