@@ -1371,3 +1371,24 @@ fn back_from_the_dialog_during_the_choice_of_masters_returns_to_it() {
     a.update();
     assert_eq!(stage(&a), TirachenStage::Masters);
 }
+
+/// Two people, secret masters: White, handed the board for the second choice, undoes — Red's
+/// choice is taken back, and the board goes back to Red through the hand-over screen, not Red's
+/// window opened for White (a review found it).
+#[test]
+fn undoing_the_first_secret_choice_hands_the_board_back() {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = tirachen("secret-undo-first", o, None);
+    choose(&mut a, 9, 0, 0);
+    send(&mut a, HandedOver(Player(1)));
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    send(&mut a, Intent::Undo);
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    assert_eq!(m(&a).decider(), Some(Player(0)));
+    send(&mut a, HandedOver(Player(0)));
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
+}

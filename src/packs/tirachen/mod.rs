@@ -221,6 +221,15 @@ fn stage_for(m: &ActiveMatch, seats: &ComputerSeats) -> TirachenStage {
         if left.len() == 1 && m.held_by != Some(left[0]) && seats.plays(left[0].other()).is_none() {
             return TirachenStage::Handover;
         }
+        // Both choices open again (the first taken back by an undo) while the second chooser
+        // holds the board, two people at it: back to the first chooser (a review found the
+        // first's window opened for the second, with no hand-over).
+        if left.len() > 1
+            && m.held_by.is_some_and(|h| h != left[0])
+            && left.iter().all(|&p| seats.plays(p).is_none())
+        {
+            return TirachenStage::Handover;
+        }
     }
     TirachenStage::Masters
 }

@@ -269,7 +269,15 @@ fn handover(
             ui.vertical_centered(|ui| {
                 ui.add_space(screen.height() * 0.38);
                 let choosing = super::choosing(&m);
-                if choosing {
+                // Both choices open again: the first was taken back (an undo).
+                let again = matches!(m.game.decision(),
+                    Decision::Simultaneous { waiting } if waiting.iter().count() > 1);
+                if choosing && again {
+                    ui.heading(format!("{name}'s choice was taken back."));
+                    ui.label(format!(
+                        "Hand the board to {name} to choose again, in secret; {other} chooses after."
+                    ));
+                } else if choosing {
                     ui.heading(format!("{other} has chosen in secret."));
                     ui.label(format!(
                         "Hand the board to {name}. {other}'s choice stays hidden until each master is placed."
