@@ -797,7 +797,7 @@ fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
         .into_iter()
         .find(|a| matches!(a, veney_rules::Action::Move(_)))
         .unwrap();
-    let hash = game(&app).position().hash();
+    let hash = veney::packs::veney::computer::search_key(game(&app));
     app.world_mut().resource_mut::<VeneyHint>().0 = Some((hint.clone(), hash));
     app.world_mut().resource_mut::<VeneyHint>().1 = Some(mv);
     app.update();

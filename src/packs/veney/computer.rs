@@ -92,7 +92,7 @@ fn spawn(
 ) {
     let g = VeneyGame::new(game.rules.clone());
     let pos = *game.position();
-    let hash = pos.hash();
+    let hash = search_key(game);
     let config = Config {
         stop: game_ai::Stop::new(),
         ..config
@@ -112,6 +112,17 @@ fn spawn(
         ))
     };
     thinking.0 = SearchTask::start(job, hint, hash, side.to_string(), stop);
+}
+
+/// What a search and its result are for: the position in this game — its seed, its rules and
+/// how far it has gone mixed in, so a search begun in one game is never played in the next one
+/// from the same position (a review found a new game from the start position playing the old
+/// game's search, of its seed and perhaps its rules).
+pub fn search_key(game: &veney_rules::Game) -> u64 {
+    game.position().hash()
+        ^ game.seed().rotate_left(29)
+        ^ (game.actions().count() as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        ^ (Arc::as_ptr(&game.rules) as usize as u64).rotate_left(43)
 }
 
 /// The same game, position and side think the same way (the game replays); the game's seed
@@ -165,7 +176,7 @@ fn start(
     mut out: MessageWriter<Command>,
 ) {
     let pos = game.0.position();
-    thinking.0.cancel_unless(pos.hash());
+    thinking.0.cancel_unless(search_key(&game.0));
     if thinking.busy()
         || viewing.0.is_some()
         || setup.0.is_some()
@@ -233,7 +244,7 @@ fn finish(
     if covered(&screen, dialog.as_deref()) || viewing.0.is_some() {
         return;
     }
-    let hash = game.0.position().hash();
+    let hash = search_key(&game.0);
     let Some((result, is_hint)) = thinking.0.poll(hash, &mut wake) else {
         return;
     };
@@ -265,4 +276,31 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
         }
     }
     any
+}
+
+#[cfg(test)]
+mod tests {
+    use super::search_key;
+    use std::sync::Arc;
+    use veney_rules::{Game, Position, Rules};
+
+    #[test]
+    fn a_search_is_for_its_own_game_not_the_next_from_the_same_position() {
+        let rules = Arc::new(Rules::standard());
+        let start = Position::start(&rules);
+        let a = Game::from_position_seeded(rules.clone(), start, 1);
+        assert_eq!(search_key(&a), search_key(&a.clone()), "the same game");
+        // Another seed or other rules (a new game from the same start), or a later point of
+        // the game: another search.
+        let b = Game::from_position_seeded(rules.clone(), start, 2);
+        assert_ne!(search_key(&a), search_key(&b));
+        let c = Game::from_position_seeded(Arc::new(Rules::standard()), start, 1);
+        assert_ne!(search_key(&a), search_key(&c));
+        let mut d = a.clone();
+        let pass = veney_rules::Action::Pass;
+        d.play(pass).unwrap();
+        d.play(pass).unwrap();
+        assert_eq!(d.position().turn(), a.position().turn());
+        assert_ne!(search_key(&a), search_key(&d));
+    }
 }

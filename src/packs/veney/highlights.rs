@@ -161,7 +161,9 @@ fn compute(
         targets,
         last_turn,
         hint: match (&hint.0, &hint.1) {
-            (Some((_, at)), Some(a)) if *at == game.0.position().hash() => squares_of(a),
+            (Some((_, at)), Some(a)) if *at == super::computer::search_key(&game.0) => {
+                squares_of(a)
+            }
             _ => Vec::new(),
         },
     };
