@@ -9,7 +9,8 @@
 //! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement),
 //! `setup concealed|turns` (a new game set up that way), `setuppick NAME`, `ready`, `handover`,
 //! `screen title|veney|tirachen|kelasu` (go to a screen, as the title's Play buttons do), the Tirachen
-//! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`
+//! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`, `tundo`,
+//! `treveal` (any grid game: show a finished game's hidden pieces)
 //! (below), the Kelasu commands `knew`, `kmerge`, `kmake` (below), `companion …` (companion
 //! mode, below), `secret …` (the secret screen, below), `quit`.
 //! Lines starting with `#` are comments.
@@ -406,6 +407,9 @@ fn run(
         "secret" => secret_command(rest, &mut out, &mut secrets),
         "tundo" => {
             intents.write(crate::host::grid::Intent::Undo);
+        }
+        "treveal" => {
+            intents.write(crate::host::grid::Intent::Reveal);
         }
         "tflip" => {
             intents.write(crate::host::grid::Intent::Flip);
