@@ -9,10 +9,10 @@
 //! N for a guess throw), `hugdraw` (a new game with the Hug option, drawn by agreement),
 //! `setup concealed|turns` (a new game set up that way), `setuppick NAME`, `ready`, `handover`,
 //! `screen title|veney|tirachen|kelasu` (go to a screen, as the title's Play buttons do), the Tirachen
-//! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`, `tundo`,
-//! `treveal` (any grid game: show a finished game's hidden pieces)
-//! (below), the Kelasu commands `knew`, `kmerge`, `kmake` (below), `companion …` (companion
-//! mode, below), `secret …` (the secret screen, below), `quit`.
+//! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`
+//! (below), `tundo` and `treveal` (any grid game: undo; show a finished game's hidden pieces),
+//! the Kelasu commands `knew`, `kmerge`, `kmake` (below), `companion …` (companion mode, below),
+//! `secret …` (the secret screen, below), `quit`.
 //! Lines starting with `#` are comments.
 use crate::packs::veney::game::{Command, CurrentGame};
 use bevy::prelude::*;
