@@ -151,7 +151,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 .collect()
         });
         // The trees' root statistics of `me`'s own actions, summed over the threads.
-        let mut totals: Vec<(G::Action, u32, f64)> = Vec::new();
+        let mut totals: Vec<(G::Action, u32, f64, f64)> = Vec::new();
         for tree in &self.trees {
             let root = &tree.nodes[tree.root];
             let edges: &[Edge<G::Action>] = match g.decision(&obs) {
@@ -168,33 +168,42 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                         Some(t) => {
                             t.1 += e.n;
                             t.2 += e.w;
+                            t.3 += e.strategy;
                         }
-                        None => totals.push((a, e.n, e.w)),
+                        None => totals.push((a, e.n, e.w, e.strategy)),
                     }
                 }
             }
         }
         let best = if simultaneous {
-            // A sealed choice made at the same time as another's is a mixed strategy: the
-            // visits regret matching gave each action are its weights, and one is drawn from
+            // A sealed choice made at the same time as another's is a mixed strategy: regret
+            // matching's average strategy gives each action its weight, and one is drawn from
             // them (the most visited every time would make the computer's secret the same in
-            // every game that reaches this observation).
-            let all: u64 = totals.iter().map(|t| u64::from(t.1)).sum();
+            // every game that reaches this observation; the visits themselves follow the mix
+            // with uniform exploration, which would play a dominated choice now and then, as a
+            // review found).
+            let all: f64 = totals.iter().map(|t| t.3).sum();
             let mut rng = seeded(config.seed ^ decision ^ 0xA076_1D64_78BD_642F);
-            let mut at = if all > 0 { rng.random_range(0..all) } else { 0 };
-            totals
-                .iter()
-                .find(|t| {
-                    let hit = at < u64::from(t.1);
-                    at = at.saturating_sub(u64::from(t.1));
-                    hit
-                })
-                .copied()
+            let mut at = if all > 0.0 {
+                rng.random_range(0.0..all)
+            } else {
+                0.0
+            };
+            let drawn = totals.iter().find(|t| {
+                let hit = at < t.3;
+                at -= t.3;
+                hit
+            });
+            // (Rounding may leave the draw past the last weight: the last weighted action.)
+            drawn
+                .or_else(|| totals.iter().rev().find(|t| t.3 > 0.0))
+                .or(totals.first())
+                .map(|&(a, n, w, _)| (a, n, w))
         } else {
             totals
                 .iter()
                 .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
-                .copied()
+                .map(|&(a, n, w, _)| (a, n, w))
         };
         let (action, visits, value) = match best {
             Some((a, n, w)) if n > 0 => (a, n, w / n as f64),
@@ -407,14 +416,21 @@ fn regret_matching<A: Clone + PartialEq>(
     }
     let m = avail.len() as f64;
     let positive: f64 = avail.iter().map(|&i| edges[i].regret.max(0.0)).sum();
-    let prob = |i: usize| {
-        let matched = if positive > 0.0 {
-            edges[i].regret.max(0.0) / positive
+    let matched = |e: &Edge<A>| {
+        if positive > 0.0 {
+            e.regret.max(0.0) / positive
         } else {
             1.0 / m
-        };
-        (1.0 - SIM_EXPLORATION) * matched + SIM_EXPLORATION / m
+        }
     };
+    // The average strategy: regret matching's own probabilities, summed, each visit weighted
+    // by its count at the node (linear averaging, as in CFR+: the early visits, before the
+    // regrets say anything, weigh least).
+    for &i in &avail {
+        let t = edges[i].avail as f64;
+        edges[i].strategy += t * matched(&edges[i]);
+    }
+    let prob = |i: usize| (1.0 - SIM_EXPLORATION) * matched(&edges[i]) + SIM_EXPLORATION / m;
     let mut r: f64 = rng.random_range(0.0..1.0);
     let mut chosen = *avail.last().expect("a simultaneous node with an action");
     for &i in &avail {

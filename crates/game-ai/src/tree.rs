@@ -27,6 +27,11 @@ pub(crate) struct Edge<A> {
     pub avail: u32,
     /// A simultaneous node's own edge: its cumulative regret (regret matching).
     pub regret: f64,
+    /// A simultaneous node's own edge: the summed probabilities regret matching gave it, before
+    /// the uniform exploration is mixed in — the average strategy, which is what a sealed choice
+    /// is drawn from (the visits follow the exploring mix); each visit weighted by its count at
+    /// the node (linear averaging).
+    pub strategy: f64,
 }
 
 impl<A> Edge<A> {
@@ -38,6 +43,7 @@ impl<A> Edge<A> {
             w: 0.0,
             avail: 0,
             regret: 0.0,
+            strategy: 0.0,
         }
     }
 

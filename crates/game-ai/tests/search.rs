@@ -106,6 +106,23 @@ fn a_sealed_choice_answers_what_the_other_would_seal() {
 }
 
 #[test]
+fn a_sealed_choice_is_drawn_from_the_average_strategy_not_the_exploring_visits() {
+    // Sealing 0 is strictly worse for each player: regret matching's average strategy gives it
+    // next to nothing, while the visits follow the mix with uniform exploration, which keeps
+    // every action at a share of them (a review found the dominated seal drawn now and then).
+    let g = Dilemma;
+    let zeros = (0..100)
+        .filter(|&seed| {
+            let c = Mcts::new(config(2_000, seed))
+                .choose(&g, &g.start(), Player(0))
+                .unwrap();
+            c.action == 0
+        })
+        .count();
+    assert!(zeros <= 1, "the dominated seal drawn {zeros} times in 100");
+}
+
+#[test]
 fn the_same_seed_gives_the_same_choice_and_threads_share_the_budget() {
     let g = Nim(13);
     let one = Mcts::new(config(1_000, 9))
