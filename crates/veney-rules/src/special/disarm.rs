@@ -117,12 +117,5 @@ pub fn blades_on_board(rules: &Rules, pos: &Position, side: Side) -> u32 {
     // still on the board for Persistence ("the Dagger survives if the Sword is lost").
     let in_hand =
         (pos.turn() == side && pos.lifted().is_some_and(|l| rules.is_blade(side, l.kind))) as u32;
-    pinned
-        + in_hand
-        + rules
-            .set(side)
-            .kinds()
-            .filter(|&k| rules.is_blade(side, k))
-            .map(|k| pos.pieces(side, k).count())
-            .sum::<u32>()
+    pinned + in_hand + pos.pieces_of(side, rules.blade_kinds(side)).count()
 }
