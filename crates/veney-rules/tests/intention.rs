@@ -502,3 +502,36 @@ fn a_stone_that_strikes_now_is_remembered_before_a_sighting_out_of_range() {
         r.set(White).by_name("Sword")
     );
 }
+
+#[test]
+fn a_strike_by_a_stepping_stone_may_follow_a_self_move_in_concert() {
+    // §2.0.11: "Enacting intention … may be done along with a move in concert by the Self
+    // and/or a double-move by the Sword to position for the enactment": ruling R-INTENTION keeps
+    // this turn (the Self's move, the Sword onto its engagement, the strike) over §2.0.15's
+    // general "maximum of one or two moves".
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y3"),
+            (White, "Sword", "W4"),
+            (White, "Engagement", "X5"),
+            (White, "Jutsu", "W8"),
+            (Black, "Self", "X13"),
+            (Black, "Cloak", "X8"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "!$fX8");
+    play(&r, &mut p, "---");
+    let sword = r.set(White).by_name("Sword").unwrap();
+    let mut q = p;
+    let self_move = veney_rules::notation::parse_turn(&r, &q, "SZ3", 1).unwrap();
+    q.play(&r, self_move[0]).unwrap();
+    let now = notations(&r, &q);
+    assert!(now.contains(&"$fX8!".to_string()), "{now:?}");
+    play(&r, &mut p, "SZ3 $fX8!");
+    assert_eq!(p.piece_at(sq("X5")), Some((White, sword)));
+    assert_eq!(p.piece_at(sq("X8")), None);
+    assert_eq!(p.turn(), Black);
+}
