@@ -175,3 +175,29 @@ fn no_quibbling_reset_under_shima() {
     let e = q.play(&r, veney_rules::Action::QuibbleReset).unwrap_err();
     assert!(e.section.starts_with("§2.0.18 Devices: Shima"), "{e}");
 }
+
+#[test]
+fn after_two_passes_a_meta_move_opening_a_move_on_the_board_comes_first() {
+    // §2.0.17: "the first player who passed must now make a move on the board"; "The three
+    // immaterial actions (meta-move, intention, and glare) will not suffice to respond to this
+    // forced move." Black's Self is boxed in on Z16, its engagements are in reserve with nowhere
+    // to go, and White's engagements fill the four squares around the free engagement's point:
+    // no move on the board now, but a meta-move opens the free engagement's entry (aw, then
+    // aW8). Ruling R-PASS-FORCED: the pass is not forced while a move on the board can be
+    // reached this turn — the meta-moves are offered, not the pass; meta-moved, the entry.
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "2Ws/2SD/4/4/4/4/4/1EE1/1EE1/4/4/4/4/4/4/4 b /eeee passes=2",
+    )
+    .unwrap();
+    let mut now = notations(&r, &p);
+    now.sort();
+    assert_eq!(sorted(&["aw", "az", "a+", "a-"]), now);
+    let mut q = p;
+    let meta = veney_rules::notation::parse_turn(&r, &q, "aw", 1).unwrap();
+    q.play(&r, meta[0]).unwrap();
+    let now = notations(&r, &q);
+    assert!(now.iter().any(|n| n.starts_with("aW")), "{now:?}");
+    assert!(!now.contains(&"---".to_string()), "{now:?}");
+}
