@@ -271,8 +271,8 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 )
             } else if pos.phase() == Phase::Start && pos.passes() >= 2 {
                 Untenable::new(
-                    "§2.0.16 Immaterial Actions",
-                    "glare does not answer a forced move: make a move on the board",
+                    "§2.0.17 Passing",
+                    "two passes in a row already: glare does not answer this forced move (\"the three immaterial actions … will not suffice\"): make a move on the board",
                 )
             } else if matches!(pos.phase(), Phase::Second { .. }) {
                 Untenable::new(

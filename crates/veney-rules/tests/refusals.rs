@@ -176,3 +176,23 @@ fn a_disarm_is_refused_for_what_fails_it() {
     );
     refuse(&r, &q, "$X9").by("§2.0.14 Disarm", "it is neither");
 }
+
+#[test]
+fn glare_after_two_passes_is_refused_by_the_passing_rule() {
+    // §2.0.17 Passing: after two passes in a row "the first player who passed must now make a
+    // move on the board"; "The three immaterial actions (meta-move, intention, and glare) will
+    // not suffice to respond to this forced move." (The refusal cited §2.0.16 before.)
+    use veney_rules::Action;
+    let r = rules();
+    let text = "4/4/4/ws2/eeee/4/3j/4/1L2/4/4/EEEE/1WS1/4/4/4 w CBDGJR/cbdglr";
+    let open = Position::from_text(&r, text).unwrap();
+    let glare = open
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| matches!(a, Action::Glare { .. }))
+        .expect("glare is open with no pass before");
+    let forced = Position::from_text(&r, &format!("{text} passes=2")).unwrap();
+    let (section, why) = refused(&r, &forced, glare);
+    assert_eq!(section, "§2.0.17 Passing", "{why}");
+    assert!(why.contains("will not suffice"), "{why}");
+}
