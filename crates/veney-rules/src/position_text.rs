@@ -881,6 +881,9 @@ impl PositionText {
             ("hug", check_hug),
             ("over", check_shima_draw),
             ("hira", check_hira_broken),
+            ("donkey", check_donkeys),
+            ("donkeyhome", check_donkey_home),
+            ("donkeymove", check_donkey_move),
         ] {
             if let Err(why) = check(rules, p) {
                 return Err(err(field_col(key), key, why));
@@ -1441,6 +1444,67 @@ fn check_hira_broken(rules: &Rules, p: &Position) -> Result<(), String> {
         return Err(format!(
             "{}'s stance no longer stands, so under hirakamae_breaks its hirakamae has ended (give 2 for that side)",
             p.turn
+        ));
+    }
+    Ok(())
+}
+
+/// The Donkeys on the board (§2.0.23): only a side that has one, on a square of its own ("the
+/// Donkey may not be harmed": nothing lands on it, nor it on a piece), one Donkey a square (a
+/// review found `donkey=` on a piece's square read).
+fn check_donkeys(rules: &Rules, p: &Position) -> Result<(), String> {
+    for side in Side::ALL {
+        let Some(sq) = p.donkey[side.index()] else {
+            continue;
+        };
+        if !rules.has_donkey(side) {
+            return Err(format!(
+                "{side} has no Donkey in this game (option donkey, or its set's `donkey`)"
+            ));
+        }
+        if p.piece_at(sq).is_some() || p.free_square() == Some(sq) {
+            return Err(format!(
+                "{side}'s Donkey on {sq} shares the square with a piece (nothing lands on the Donkey, §2.0.23)"
+            ));
+        }
+    }
+    if let [Some(a), Some(b)] = p.donkey
+        && a == b
+    {
+        return Err(format!("both Donkeys on {a}: one piece a square"));
+    }
+    Ok(())
+}
+
+/// A Donkey in reserve (`donkeyhome=`): only a side that has one, and not while it stands on the
+/// board (each player has one, §2.0.23).
+fn check_donkey_home(rules: &Rules, p: &Position) -> Result<(), String> {
+    for side in Side::ALL {
+        if !p.donkey_home[side.index()] {
+            continue;
+        }
+        if !rules.has_donkey(side) {
+            return Err(format!(
+                "{side} has no Donkey in this game (option donkey, or its set's `donkey`)"
+            ));
+        }
+        if let Some(sq) = p.donkey[side.index()] {
+            return Err(format!(
+                "{side}'s one Donkey is on {sq}: it is not in reserve too"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The Donkey's move before the side to move acts (`donkeymove=`): that placer's Donkey is on
+/// the board (a review found a position with no action at all read).
+fn check_donkey_move(_rules: &Rules, p: &Position) -> Result<(), String> {
+    if let Phase::DonkeyMove { placer } = p.phase
+        && p.donkey[placer.index()].is_none()
+    {
+        return Err(format!(
+            "{placer}'s Donkey, to move now, is not on the board"
         ));
     }
     Ok(())

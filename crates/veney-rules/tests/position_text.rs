@@ -271,3 +271,28 @@ fn an_on_field_is_written_one_and_a_cast_names_the_movers_own_caster() {
         );
     }
 }
+
+#[test]
+fn donkeys_in_the_text_agree_with_the_board_and_the_game() {
+    // §2.0.23: each player has one Donkey; "The Donkey may not be harmed" — nothing lands on it.
+    // A review found a Donkey read on a piece's square, two on one square, and the Donkey's
+    // move with no Donkey on the board (a position with no action at all).
+    let mut o = rules().options.clone();
+    o.donkey = true;
+    let r = Rules::standard_with(o);
+    let s = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
+    accepted(&r, &format!("{s} donkey=wX8"));
+    accepted(&r, &format!("{s} donkey=wX8 donkeymove=w"));
+    let e = refused(&r, &format!("{s} donkey=wX4"), "donkey");
+    assert!(e.message.contains("shares the square with a piece"), "{e}");
+    let e = refused(&r, &format!("{s} donkey=wX8,bX8"), "donkey");
+    assert!(e.message.contains("both Donkeys on X8"), "{e}");
+    let e = refused(&r, &format!("{s} donkey=wX8 donkeyhome=w"), "donkeyhome");
+    assert!(e.message.contains("not in reserve too"), "{e}");
+    let e = refused(&r, &format!("{s} donkey=wX8 donkeymove=b"), "donkeymove");
+    assert!(e.message.contains("Black's Donkey, to move now"), "{e}");
+    // Without the Donkey in the game, none is read.
+    let plain = rules();
+    let e = refused(&plain, &format!("{s} donkey=wX8"), "donkey");
+    assert!(e.message.contains("no Donkey in this game"), "{e}");
+}
