@@ -31,7 +31,7 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         }
         all |= union;
         // Every piece is on the board, in reserve or in the discard, exactly once.
-        for (_, sq, _) in crate::special::blade_capture::pins(pos, side) {
+        for (_, sq, _) in pos.pinned[side.index()].iter() {
             if !pos.occupied_by(!side).contains(sq) {
                 return Err(format!(
                     "{side}'s pinned blade on {sq} has no opposing Cloak on it"

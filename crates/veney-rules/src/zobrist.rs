@@ -217,7 +217,7 @@ impl Position {
 
 /// The hash of `side`'s pinned blades (each one's kind, square and turn count, spread by `mul`).
 fn pins_hash(pos: &Position, side: crate::side::Side, mul: u64) -> u64 {
-    crate::special::blade_capture::pins(pos, side).fold(0, |h, (k, s, t)| {
+    pos.pinned[side.index()].iter().fold(0, |h, (k, s, t)| {
         h ^ ((k.0 as u64) << 40 | (s.index() as u64) << 32 | t as u64).wrapping_mul(mul)
     })
 }
