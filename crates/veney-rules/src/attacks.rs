@@ -11,6 +11,20 @@ use crate::square::Square;
 /// The squares `side`'s piece of kind `k` on `from` attacks by its own pattern on this board
 /// (leaps and slides that may attack, stopping at the first piece it may not pass).
 pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square) -> Bitboard {
+    attacks_past(rules, pos, side, k, from, Bitboard::EMPTY)
+}
+
+/// `attacks`, with the squares of `past` neither stopping a slide nor attacked: the Self's new
+/// square for its concert partner's strike (R-CONCERT: the partners move "past the Self's new
+/// square as if it were not there").
+pub(crate) fn attacks_past(
+    rules: &Rules,
+    pos: &Position,
+    side: Side,
+    k: Kind,
+    from: Square,
+    past: Bitboard,
+) -> Bitboard {
     use crate::piece_def::{Jump, Mode};
     let piece = rules.set(side).piece(k);
     let tables = piece.tables_for(side, pos.facing(from));
@@ -21,7 +35,7 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
     // What stops a slide, by its jump policy (one bit scan per ray): any piece; only the Donkey
     // ("no piece can leap over it", §2.0.23); or the Donkey and any piece but the mover's own,
     // its Self excepted.
-    let occupied = pos.occupied().0;
+    let occupied = pos.occupied().0 & !past.0;
     let donkeys = donkeys_on.0;
     // Not the Self, nor a Cloak of the mover's holding a blade ("Your blade/s may not leap over
     // your Cloak while it captures", §2.0.06).
@@ -51,7 +65,7 @@ pub fn attacks(rules: &Rules, pos: &Position, side: Side, k: Kind, from: Square)
     if piece.anywhere.is_some_and(|mode| mode != Mode::MoveOnly) {
         out |= !Bitboard::from_square(from);
     }
-    out
+    out & !past
 }
 
 /// Every (attacker, opposing Self) pair, for both sides, where a piece with checkmate privilege

@@ -535,3 +535,33 @@ fn a_strike_by_a_stepping_stone_may_follow_a_self_move_in_concert() {
     assert_eq!(p.piece_at(sq("X8")), None);
     assert_eq!(p.turn(), Black);
 }
+
+#[test]
+fn a_strike_in_concert_goes_past_the_selfs_new_square() {
+    // R-CONCERT: after the Self's move its partners move "past the Self's new square as if it
+    // were not there"; the strike in concert is the blade's move (§2.0.11 "may be done along
+    // with a move in concert by the Self"), so the Self stepping onto the blade's line does not
+    // block it (a review found it refused).
+    let r = rules();
+    let mut p = pos(
+        &r,
+        &[
+            (White, "Self", "Y3"),
+            (White, "Sword", "X3"),
+            (White, "Jutsu", "W8"),
+            (Black, "Self", "Z13"),
+            (Black, "Cloak", "X8"),
+        ],
+        White,
+    );
+    play(&r, &mut p, "!$fX8");
+    play(&r, &mut p, "---");
+    let mut q = p;
+    let step = veney_rules::notation::parse_turn(&r, &q, "SX4", 1).unwrap();
+    q.play(&r, step[0]).unwrap();
+    assert_eq!(q.piece_at(sq("X4")).map(|x| x.0), Some(White));
+    let now = notations(&r, &q);
+    assert!(now.contains(&"$fX8!".to_string()), "{now:?}");
+    play(&r, &mut p, "SX4 $fX8!");
+    assert_eq!(p.piece_at(sq("X8")), None, "the Cloak fended");
+}

@@ -85,11 +85,19 @@ struct Striker {
 
 impl Striker {
     fn new(rules: &Rules, pos: &Position, side: Side, blade: Kind, from: Square) -> Striker {
+        // A strike in concert after the Self's move goes past the Self's new square, as the
+        // partners' moves do (R-CONCERT; a review found it blocked there).
+        let past = match pos.phase() {
+            crate::position::Phase::Second {
+                concert: Some(sq), ..
+            } if pos.turn() == side => Bitboard::from_square(sq),
+            _ => Bitboard::EMPTY,
+        };
         Striker {
             side,
             blade,
             from,
-            attacks: crate::attacks::attacks(rules, pos, side, blade, from),
+            attacks: crate::attacks::attacks_past(rules, pos, side, blade, from, past),
             zone: crate::constraint::zone_of(rules, pos, side, blade),
             untouchable: crate::special::blade_capture::untouchable(pos, side),
         }
