@@ -262,6 +262,58 @@ fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
     assert!(why.contains("could not load"), "{why}");
 }
 
+/// A Load never replaces a game it could not keep (a review found the game replaced, and its
+/// autosave overwritten, when `before-load.veney` could not be written).
+#[test]
+fn a_load_over_a_game_it_cannot_keep_is_refused() {
+    let mut app = app_with(Game::new(standard()), "load-keep");
+    white_plays_sy3(&mut app);
+    let dir = app.world().resource::<SaveDir>().clone();
+    send(&mut app, Command::Save(Default::default()));
+    send(&mut app, Command::NewGame);
+    click(&mut app, "X4");
+    click(&mut app, "X6");
+    let left = *game(&app).position();
+    assert_eq!(game(&app).actions().count(), 1);
+    std::fs::create_dir_all(dir.0.join("before-load.veney")).unwrap();
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(*game(&app).position(), left, "not loaded");
+    let why = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .refusal
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        why.contains("did not load") && why.contains("before-load.veney"),
+        "{why}"
+    );
+}
+
+/// The autosave follows an undo back to the game's start (a review found the undone move back
+/// after a restart), and a new game with nothing played leaves the last game's autosave.
+#[test]
+fn the_autosave_follows_an_undo_to_the_start_but_not_a_new_game_unplayed() {
+    let mut app = app_with(Game::new(standard()), "autosave-undo");
+    let dir = app.world().resource::<SaveDir>().clone();
+    white_plays_sy3(&mut app);
+    assert!(
+        std::fs::read_to_string(dir.autosave())
+            .unwrap()
+            .contains("SY3")
+    );
+    while game(&app).actions().count() > 0 {
+        send(&mut app, Command::Undo);
+    }
+    let text = std::fs::read_to_string(dir.autosave()).unwrap();
+    assert!(!text.contains("SY3"), "{text}");
+    white_plays_sy3(&mut app);
+    let last = std::fs::read_to_string(dir.autosave()).unwrap();
+    send(&mut app, Command::NewGame);
+    assert_eq!(game(&app).actions().count(), 0);
+    assert_eq!(std::fs::read_to_string(dir.autosave()).unwrap(), last);
+}
+
 #[test]
 fn a_cast_piece_lands_where_the_seed_says() {
     // §2.0.18 Cast Piece: the rules crate draws the landing; the app only shows it.

@@ -1066,3 +1066,50 @@ fn the_merge_builder_closes_for_a_review() {
         Some(RETURN_FIRST)
     );
 }
+
+/// A Load never replaces a game it could not keep (a review found it replaced, and its
+/// autosave overwritten, when `before-load.kelasu` could not be written); a second Load keeps
+/// the game the first one kept, moved aside.
+#[test]
+fn a_load_over_a_game_it_cannot_keep_is_refused_and_a_second_keeps_the_first() {
+    use veney::host::grid::GridStatus;
+    let mut a = kelasu_app("load-keep", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    send(&mut a, Intent::Save);
+    click(&mut a, "D4");
+    click(&mut a, "E4");
+    let left = m(&a).game.position_text(Viewer::Referee);
+    let kept = veney::host::grid::autosave::before_load_beside(&m(&a).save_path);
+    std::fs::create_dir_all(&kept).unwrap();
+    send(&mut a, Intent::Load);
+    assert_eq!(
+        m(&a).game.position_text(Viewer::Referee),
+        left,
+        "not loaded"
+    );
+    let info = a
+        .world()
+        .resource::<GridStatus>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        info.contains("did not load") && info.contains("before-load.kelasu"),
+        "{info}"
+    );
+    std::fs::remove_dir(&kept).unwrap();
+    // Loaded now; the game left is kept. A move in the loaded game, and a second Load: the
+    // first kept game is moved aside, not lost.
+    send(&mut a, Intent::Load);
+    assert_ne!(m(&a).game.position_text(Viewer::Referee), left);
+    click(&mut a, "D4");
+    click(&mut a, "E4");
+    click(&mut a, "C5");
+    click(&mut a, "D5");
+    send(&mut a, Intent::Load);
+    let older = kept.with_file_name("before-load.older-1.kelasu");
+    let text = std::fs::read_to_string(&older).expect("the first kept game");
+    let back = veney::packs::kelasu::load(&text).expect("it loads");
+    assert_eq!(back.position_text(Viewer::Referee), left);
+}

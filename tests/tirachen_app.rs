@@ -824,6 +824,46 @@ fn the_autosave_follows_every_move_and_the_dialog_resumes_it() {
         .clone()
         .expect("the error");
     assert!(e.contains("could not resume"), "{e}");
+    // It is set aside, so the next game's autosave cannot overwrite it.
+    let aside = saves_dir(&c).join("autosave.unresumable-1.tirachen");
+    assert!(e.contains("autosave.unresumable-1.tirachen"), "{e}");
+    assert!(!path.exists());
+    assert_eq!(
+        std::fs::read_to_string(&aside).unwrap(),
+        "[Game \"tirachen\"]\n1. Ce3-e9;\n"
+    );
+}
+
+fn saves_dir(a: &App) -> std::path::PathBuf {
+    a.world().resource::<SaveRoot>().0.clone()
+}
+
+/// Starting a new game does not write over the last game's autosave before anything is played
+/// in it (a review found "Start" losing the last game for good).
+#[test]
+fn a_new_game_keeps_the_last_autosave_until_it_is_played() {
+    let mut a = tirachen("autosave-kept", TirachenOptions::default(), Some(NEUTRAL));
+    click(&mut a, "e3");
+    click(&mut a, "e4");
+    let path = saves_dir(&a).join("autosave.tirachen");
+    let last = std::fs::read_to_string(&path).unwrap();
+    assert!(last.contains("Ce3-e4"), "{last}");
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: Some(NEUTRAL.into()),
+        },
+    );
+    assert_eq!(m(&a).game.history_len(), 0, "a new game");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), last);
+    // Its first move is autosaved, and so is an undo back to its start.
+    click(&mut a, "e3");
+    click(&mut a, "e4");
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(now != last && now.contains("Ce3-e4"), "{now}");
+    send(&mut a, Intent::Undo);
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("Ce3-e4"));
 }
 
 /// Secret masters against the computer (issue 16, "Secrets kept on one screen"): the computer's
@@ -957,6 +997,13 @@ fn the_person_never_resigns_or_accepts_a_draw_for_the_computer() {
     a.update();
     assert_eq!(m(&a).person, Some(Player(1)));
     assert_eq!(veney::host::grid::endings::speaker(m(&a)), Player(1));
+    // The computer's first move is in first (it would clear the status line it lands on).
+    let t = std::time::Instant::now();
+    while m(&a).game.history_len() == 0 {
+        assert!(t.elapsed().as_secs() < 30, "the computer never moved");
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     send(&mut a, Intent::Resign(Player(0)));
     let r = a.world().resource::<GridStatus>().refusal.clone();
     assert!(r.is_some_and(|r| r.contains("computer's seat")));

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 pub mod audio;
 pub mod companion;
 pub mod grid;
+pub mod kept_files;
 #[cfg(feature = "dev-tools")]
 pub mod measure;
 pub mod palette;

@@ -41,7 +41,23 @@ impl ActiveMatch {
     }
 }
 
-fn autosave(m: Res<ActiveMatch>, seats: Res<super::ComputerSeats>, mut status: ResMut<GridStatus>) {
+/// A game just begun with nothing in it yet — no action, no ending, no clock — is not written
+/// over the last game's autosave (a review found "Start" losing it); once this match has been
+/// written, every change is, back to its start by undo too.
+fn autosave(
+    m: Res<ActiveMatch>,
+    seats: Res<super::ComputerSeats>,
+    mut status: ResMut<GridStatus>,
+    mut written: Local<Option<(super::Screen, u64)>>,
+) {
+    // The match written last, by its screen and seed (a new game has its own seed).
+    let this = (m.screen, m.game.seed());
+    let pristine =
+        m.game.history_len() == 0 && m.game.declared().is_none() && m.game.clock().is_none();
+    if *written != Some(this) && pristine {
+        return;
+    }
+    *written = Some(this);
     let path = m.autosave_path();
     // The referee's save, as "Save" writes it: in a secret game it holds every player's
     // secrets (the masters chosen in secret), as the manual save does; it resumes exactly, the
@@ -58,20 +74,21 @@ fn autosave(m: Res<ActiveMatch>, seats: Res<super::ComputerSeats>, mut status: R
 
 /// The match in the autosave at `path`, built by the pack's `build` from its text, with the
 /// computer's seats it names put into `seats` (a game against the computer goes on against it);
-/// the error names the file.
+/// the error names the file, which, if it does not build, is set aside
+/// (`kept_files::set_aside_unresumable`).
 pub fn resume_from(
     path: &Path,
     build: impl FnOnce(&str) -> Result<ActiveMatch, String>,
     seats: &mut super::ComputerSeats,
 ) -> Result<ActiveMatch, String> {
-    let resumed = std::fs::read_to_string(path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| Ok((build(&t)?, super::ComputerSeats::read_from(&t))));
-    match resumed {
-        Ok((m, saved)) => {
-            *seats = saved;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("could not resume {}: {e}", path.display()))?;
+    match build(&text) {
+        Ok(m) => {
+            *seats = super::ComputerSeats::read_from(&text);
             Ok(m)
         }
-        Err(e) => Err(format!("could not resume {}: {e}", path.display())),
+        // Set aside before a new game's autosave could overwrite it (as Veney's is).
+        Err(e) => Err(crate::host::kept_files::set_aside_unresumable(path, &e)),
     }
 }

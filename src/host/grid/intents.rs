@@ -372,11 +372,22 @@ pub fn apply(
                         let kept_note = if left == g.save_text(game_api::Viewer::Referee) {
                             String::new()
                         } else {
-                            match game_api::write_atomic(&kept, &seats.written_into(&left)) {
+                            // Nothing is loaded over a game that could not be kept (a review
+                            // found it replaced, and its autosave overwritten).
+                            match crate::host::kept_files::keep_before_load(
+                                &kept,
+                                &seats.written_into(&left),
+                            ) {
                                 Ok(()) => {
                                     format!(" (the game left is kept as {})", kept.display())
                                 }
-                                Err(e) => format!(" (the game left could not be kept: {e})"),
+                                Err(e) => {
+                                    status.info = Some(format!(
+                                        "did not load {}: the game in progress could not be kept ({e})",
+                                        mm.save_path.display()
+                                    ));
+                                    continue;
+                                }
                             }
                         };
                         mm.game = g;

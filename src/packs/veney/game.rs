@@ -784,19 +784,32 @@ pub fn pattern_reach(
     )
 }
 
-/// Saves after every change so a crash loses nothing (written atomically).
+/// Saves after every change so a crash loses nothing (written atomically). A game just begun
+/// with nothing played is not written over the last game's autosave; once a game has been
+/// written, every change is, an undo back to its start included (a review found the undone move
+/// coming back after a restart). A failed autosave is said on the status line, with its path.
 fn autosave(
     game: Res<CurrentGame>,
     dir: Res<SaveDir>,
     seats: Res<super::computer::VeneyComputer>,
     draws: Res<super::secrets::ComputerDraws>,
+    mut status: ResMut<Status>,
+    mut written: Local<Option<(u64, usize)>>,
 ) {
-    if game.0.actions().next().is_none() {
+    // The game written last, by its seed and rules (a new game has its own).
+    let this = (
+        game.0.seed(),
+        std::sync::Arc::as_ptr(&game.0.rules) as usize,
+    );
+    if game.0.actions().next().is_none() && *written != Some(this) {
         return;
     }
+    *written = Some(this);
     let text = save_text(&game.0, &seats.0, *draws);
-    if let Err(e) = veney_rules::savefile::write_atomic(&dir.autosave(), &text) {
+    let path = dir.autosave();
+    if let Err(e) = veney_rules::savefile::write_atomic(&path, &text) {
         warn!("autosave failed: {e}");
+        status.info = Some(format!("could not autosave to {}: {e}", path.display()));
     }
 }
 
@@ -826,7 +839,7 @@ fn resume_autosave(
         // Kept aside before the next autosave could overwrite it (a review found the game it
         // held lost with the new game's first move).
         Err(e) => {
-            let kept = kept_aside(&path);
+            let kept = crate::host::kept_files::free_name(&path, "unresumable");
             status.info = Some(match std::fs::rename(&path, &kept) {
                 Ok(()) => format!(
                     "the autosave could not be resumed: {e}; it is kept as {}",
@@ -838,17 +851,4 @@ fn resume_autosave(
             });
         }
     }
-}
-
-/// A free name beside `path` for an autosave that could not be resumed
-/// (`autosave.unresumable-1.veney`, `-2`, …).
-pub fn kept_aside(path: &std::path::Path) -> std::path::PathBuf {
-    let stem = path
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .unwrap_or("autosave");
-    (1..)
-        .map(|n| path.with_file_name(format!("{stem}.unresumable-{n}.veney")))
-        .find(|p| !p.exists())
-        .expect("a free name")
 }

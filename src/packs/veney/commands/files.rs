@@ -74,7 +74,7 @@ pub(super) fn save(ctx: &mut Ctx, path: PathBuf, seats: &[Option<game_ai::Level>
     let text = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
     match veney_rules::savefile::write_atomic(&path, &text) {
         Ok(()) => ctx.status.info = Some(format!("saved to {}", path.display())),
-        Err(e) => ctx.status.refusal = Some(format!("could not save: {e}")),
+        Err(e) => ctx.status.refusal = Some(format!("could not save to {}: {e}", path.display())),
     }
 }
 
@@ -105,10 +105,16 @@ pub(super) fn load(
                 String::new()
             } else {
                 let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
-                match veney_rules::savefile::write_atomic(&kept, &left) {
-                    Ok(()) => format!(" (the game left is kept as {})", kept.display()),
-                    Err(e) => format!(" (the game left could not be kept: {e})"),
+                // Nothing is loaded over a game that could not be kept (a review found it
+                // replaced, and its autosave overwritten, when the keep failed).
+                if let Err(e) = crate::host::kept_files::keep_before_load(&kept, &left) {
+                    ctx.status.refusal = Some(format!(
+                        "did not load {}: the game in progress could not be kept ({e})",
+                        path.display()
+                    ));
+                    return None;
                 }
+                format!(" (the game left is kept as {})", kept.display())
             };
             ctx.replace_game(g);
             ctx.status.info = Some(format!("loaded {}{note}", path.display()));
@@ -136,7 +142,7 @@ pub(super) fn export_moves(ctx: &mut Ctx, path: PathBuf) {
     text.push('\n');
     match veney_rules::savefile::write_atomic(&path, &text) {
         Ok(()) => ctx.status.info = Some(format!("move list written to {}", path.display())),
-        Err(e) => ctx.status.refusal = Some(format!("could not export: {e}")),
+        Err(e) => ctx.status.refusal = Some(format!("could not export to {}: {e}", path.display())),
     }
 }
 

@@ -1,0 +1,109 @@
+//! Files kept so no game is lost: an autosave that could not be resumed is set aside before a
+//! new game's autosave could overwrite it, and the game in progress is kept before a Load
+//! replaces it — every game's, Veney's and the grid games' alike. Writes are atomic
+//! (`game_api::write_atomic`).
+use std::path::{Path, PathBuf};
+
+/// A free name beside `path` tagged `tag`: `autosave.veney` → `autosave.unresumable-1.veney`,
+/// `-2`, … (the first that does not exist).
+pub fn free_name(path: &Path, tag: &str) -> PathBuf {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("game");
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("save");
+    (1..)
+        .map(|n| path.with_file_name(format!("{stem}.{tag}-{n}.{ext}")))
+        .find(|p| !p.exists())
+        .expect("a free name")
+}
+
+/// Sets the autosave at `path`, which could not be resumed, aside under a free name (see
+/// `free_name`): what the status line says about it.
+pub fn set_aside_unresumable(path: &Path, why: &str) -> String {
+    let kept = free_name(path, "unresumable");
+    match std::fs::rename(path, &kept) {
+        Ok(()) => format!(
+            "could not resume {}: {why}; it is kept as {}",
+            path.display(),
+            kept.display()
+        ),
+        Err(e) => format!(
+            "could not resume {}: {why} (nor keep it aside: {e}; it will be overwritten)",
+            path.display()
+        ),
+    }
+}
+
+/// Keeps `text`, the game a Load is about to replace, at `kept` (`before-load.<ext>`). A
+/// different game already kept there is first moved aside (`before-load.older-1.<ext>`, …), so
+/// a second Load never loses the game the first one kept. The error says why nothing could be
+/// kept: the Load must then not go ahead.
+pub fn keep_before_load(kept: &Path, text: &str) -> Result<(), String> {
+    if let Ok(old) = std::fs::read_to_string(kept)
+        && old != text
+    {
+        let older = free_name(kept, "older");
+        std::fs::rename(kept, &older).map_err(|e| {
+            format!(
+                "{} holds another game and could not be moved to {}: {e}",
+                kept.display(),
+                older.display()
+            )
+        })?;
+    }
+    if let Some(d) = kept.parent() {
+        let _ = std::fs::create_dir_all(d);
+    }
+    game_api::write_atomic(kept, text).map_err(|e| format!("{}: {e}", kept.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("veney-kept-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_second_load_keeps_the_game_the_first_kept() {
+        let d = dir("second");
+        let kept = d.join("before-load.kelasu");
+        keep_before_load(&kept, "game A").unwrap();
+        // The same game again: nothing moved aside.
+        keep_before_load(&kept, "game A").unwrap();
+        assert!(!d.join("before-load.older-1.kelasu").exists());
+        keep_before_load(&kept, "game B").unwrap();
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "game B");
+        assert_eq!(
+            std::fs::read_to_string(d.join("before-load.older-1.kelasu")).unwrap(),
+            "game A"
+        );
+    }
+
+    #[test]
+    fn nothing_kept_is_an_error_naming_the_file() {
+        let d = dir("blocked");
+        // A folder where the file would go: neither moved aside nor written.
+        let kept = d.join("before-load.tirachen");
+        std::fs::create_dir_all(&kept).unwrap();
+        let e = keep_before_load(&kept, "game").unwrap_err();
+        assert!(e.contains("before-load.tirachen"), "{e}");
+    }
+
+    #[test]
+    fn an_unresumable_autosave_is_set_aside_under_a_free_name() {
+        let d = dir("aside");
+        let a = d.join("autosave.tirachen");
+        std::fs::write(&a, "bad").unwrap();
+        std::fs::write(d.join("autosave.unresumable-1.tirachen"), "older").unwrap();
+        let note = set_aside_unresumable(&a, "line 1: nonsense");
+        assert!(note.contains("autosave.unresumable-2.tirachen"), "{note}");
+        assert!(!a.exists());
+        assert_eq!(
+            std::fs::read_to_string(d.join("autosave.unresumable-2.tirachen")).unwrap(),
+            "bad"
+        );
+    }
+}
