@@ -360,6 +360,46 @@ fn the_hidden_hand_decides_who_goes_first() {
     }
 }
 
+/// The hidden hand is drawn between the players of the new game its Start picked, not the old
+/// game's (a review found the one person at the table holding and guessing against a new
+/// computer seat, and an old computer seat guessing in a game between two people).
+#[test]
+fn the_hidden_hand_is_drawn_between_the_new_games_players() {
+    use game_ai::Level;
+    use veney::packs::veney::computer::PendingSeats;
+    let mut a = common::headless("hand-seats", None);
+    a.world_mut().resource_mut::<PendingSeats>().0 = Some([None, Some(Level::Beginner)]);
+    hand_draw(&mut a);
+    assert_eq!(
+        stage(&a),
+        Some((SecretKind::Hand, Stage::Pick(Side::White)))
+    );
+    intent(&mut a, SecretIntent::Hold(Hand::Left));
+    // No hand-over to Black, and no guess asked of Black: the computer guesses.
+    assert!(
+        !matches!(
+            stage(&a),
+            Some((_, Stage::Handover(Side::Black) | Stage::Pick(Side::Black)))
+        ),
+        "{:?}",
+        stage(&a)
+    );
+    until(&mut a, "the reveal", |a| {
+        matches!(stage(a), Some((SecretKind::Hand, Stage::Reveal)))
+    });
+    // And the other way round: an old game's computer seat does not guess in a new game
+    // between two people.
+    let mut b = common::headless("hand-seats-people", None);
+    b.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(Level::Beginner)];
+    b.world_mut().resource_mut::<PendingSeats>().0 = Some([None, None]);
+    hand_draw(&mut b);
+    intent(&mut b, SecretIntent::Hold(Hand::Left));
+    assert_eq!(
+        stage(&b),
+        Some((SecretKind::Hand, Stage::Handover(Side::Black)))
+    );
+}
+
 /// Runs frames until `done` (the computer's picks arrive through commands).
 fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     for _ in 0..200 {

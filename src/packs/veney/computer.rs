@@ -48,6 +48,15 @@ pub fn acting_side(pos: &veney_rules::Position) -> Side {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PendingSeats(pub Option<[Option<Level>; 2]>);
 
+impl PendingSeats {
+    /// The seats of the game about to begin, where a new game's Start picked some (the hidden
+    /// hand is drawn for that game, between its players — a review found the old game's seats
+    /// holding and guessing), else `seats`.
+    pub fn or(&self, seats: &VeneyComputer) -> VeneyComputer {
+        VeneyComputer(self.0.unwrap_or(seats.0))
+    }
+}
+
 /// A search under way, for the position (hash) it began from.
 #[derive(Resource, Default)]
 pub struct VeneyThinking(pub SearchTask<Option<(Action, Thought)>, u64>);

@@ -292,6 +292,7 @@ fn guess_hand(flow: &mut SecretFlow, g: Hand, out: &mut MessageWriter<Command>) 
 fn computer_commits(
     mut game: ResMut<CurrentGame>,
     seats: Res<VeneyComputer>,
+    pending: Res<super::computer::PendingSeats>,
     hug: Res<HugPick>,
     hidden: Res<HiddenPick>,
     mut setup: ResMut<SetupSession>,
@@ -307,14 +308,16 @@ fn computer_commits(
         draws.0 = draws.0.wrapping_add(1);
         computer_pick(seed, at, purpose, draws.0, n)
     };
-    // The hidden hand: White holds, Black guesses.
+    // The hidden hand: White holds, Black guesses — the seats of the game it is drawn for.
+    let next = pending.or(&seats);
+    let computer_next = |s: Side| next.plays(s).is_some();
     match flow.hand.as_ref().map(|d| d.held) {
-        Some(None) if computer(Side::White) => {
+        Some(None) if computer_next(Side::White) => {
             if let Some(d) = flow.hand.as_mut() {
                 d.held = Some([Hand::Left, Hand::Right][pick_for(Purpose::HoldHand, 2) as usize]);
             }
         }
-        Some(Some(_)) if computer(Side::Black) => {
+        Some(Some(_)) if computer_next(Side::Black) => {
             let g = [Hand::Left, Hand::Right][pick_for(Purpose::GuessHand, 2) as usize];
             guess_hand(&mut flow, g, &mut out);
         }
@@ -604,6 +607,7 @@ fn reveals(
 pub(super) fn update_screen(
     game: Res<CurrentGame>,
     seats: Res<VeneyComputer>,
+    pending: Res<super::computer::PendingSeats>,
     hug: Res<HugPick>,
     hidden: Res<HiddenPick>,
     setup: Res<SetupSession>,
@@ -618,6 +622,12 @@ pub(super) fn update_screen(
     if !first_in && flow.handed_over {
         flow.handed_over = false;
     }
+    // The hidden hand is drawn between the players of the game about to begin.
+    let seats = if flow.hand.is_some() {
+        pending.or(&seats)
+    } else {
+        *seats
+    };
     let p = pane(&game.0, &seats, &hug, &hidden, &setup, &flow);
     if screen.0 != p {
         screen.0 = p;
