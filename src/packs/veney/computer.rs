@@ -266,7 +266,8 @@ fn finish(
     }
 }
 
-/// Undo against the computer: the person's last turn goes back with every computer turn since.
+/// Undo against the computer: the person's last turn goes back with every computer turn since
+/// (the computer on both sides: its last turn).
 pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer) -> bool {
     // A fallen flag's ending goes first: the game plays on where it stopped (R-OUT-OF-TIME).
     if game.withdraw_out_of_time() {
@@ -276,11 +277,14 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
     if game.withdraw_declared() {
         return true;
     }
+    // The computer on both sides: one turn goes back, as in the grid games (there is no
+    // person's turn to reach; a review found undo running back to the start).
+    let both = Side::ALL.iter().all(|&s| seats.plays(s).is_some());
     let mut any = false;
     while let Some((before, _)) = game.actions().last().copied() {
         game.undo();
         any = true;
-        if before.at_turn_start() && seats.plays(before.turn()).is_none() {
+        if before.at_turn_start() && (both || seats.plays(before.turn()).is_none()) {
             break;
         }
     }
@@ -289,7 +293,37 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
 
 #[cfg(test)]
 mod tests {
-    use super::search_key;
+    use super::{VeneyComputer, search_key, undo_to_person};
+
+    #[test]
+    fn undo_with_the_computer_on_both_sides_takes_back_one_turn() {
+        let mut g = Game::new(Arc::new(Rules::standard()));
+        // Three turns of first-listed actions; the start of each kept.
+        let mut starts = Vec::new();
+        while starts.len() < 3 {
+            if g.position().at_turn_start() {
+                starts.push(*g.position());
+            }
+            let a = g.legal_actions()[0];
+            g.play(a).unwrap();
+            while !g.position().at_turn_start() {
+                let a = g.legal_actions()[0];
+                g.play(a).unwrap();
+            }
+        }
+        let level = Some(game_ai::Level::Beginner);
+        assert!(undo_to_person(&mut g, &VeneyComputer([level, level])));
+        assert_eq!(*g.position(), starts[2], "the last turn alone");
+        // A person on White: back to White's last turn start.
+        let white_start = starts
+            .iter()
+            .rev()
+            .find(|p| p.turn() == veney_rules::Side::White && **p != *g.position())
+            .copied();
+        undo_to_person(&mut g, &VeneyComputer([None, level]));
+        assert_eq!(Some(*g.position()), white_start);
+    }
+
     use std::sync::Arc;
     use veney_rules::{Game, Position, Rules};
 
