@@ -1,6 +1,7 @@
 //! A scripted demo for screenshots and smoke runs (`VENEY_SCRIPT=<file>`): one command per line,
 //! run in order. `wait S` (seconds), `turn <notation>` (a whole turn, rolls included),
-//! `click SQ`, `reserve NAME`, `roll`, `position <text>`, `dialog` (open the new-game dialog),
+//! `click SQ`, `reserve NAME`, `roll`, `position <text>`, `undo` (Veney's), `dialog` (open the
+//! new-game dialog),
 //! `shot NAME` (writes `$VENEY_SHOT_DIR/NAME.ready` and waits until a screenshot tool deletes
 //! it), `armies WHITE.ron BLACK.ron` (a new game between two sets), `workshop FILE` (open the set
 //! workshop on a file; `workshop off` closes it), `wpiece NAME [SQ] [f|r|b|l]` (select a piece
@@ -155,6 +156,9 @@ fn run(
         }
         "position" => {
             out.write(Command::SetPosition(rest.to_string()));
+        }
+        "undo" => {
+            out.write(Command::Undo);
         }
         // `record PATH`: "Load record…" from a file.
         "record" => {

@@ -46,6 +46,45 @@ pub struct Tossed {
 /// How long a cast piece flies and bounces.
 pub const TOSS: f32 = 1.2;
 
+/// The game and point in it a throw's or a cast's animation belongs to: it ends when that game
+/// is taken back past it, or replaced (a review found "HIT, checkmate by touch" shown over the
+/// position an undo had restored, and over a new game).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForGame {
+    seed: u64,
+    rules: usize,
+    actions: usize,
+}
+
+impl ForGame {
+    pub fn of(game: &veney_rules::Game) -> ForGame {
+        ForGame {
+            seed: game.seed(),
+            rules: std::sync::Arc::as_ptr(&game.rules) as usize,
+            actions: game.actions().count(),
+        }
+    }
+
+    /// Whether `game` still holds the action the animation shows.
+    pub fn holds(&self, game: &veney_rules::Game) -> bool {
+        let now = ForGame::of(game);
+        now.seed == self.seed && now.rules == self.rules && now.actions >= self.actions
+    }
+}
+
+/// The dice's and the cast's animations whose game was taken back or replaced end at once.
+pub fn drop_stale(
+    mut commands: Commands,
+    game: Res<super::game::CurrentGame>,
+    shown: Query<(Entity, &ForGame)>,
+) {
+    for (e, at) in &shown {
+        if !at.holds(&game.0) {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LastThrow>().add_systems(
         Update,
@@ -60,6 +99,9 @@ pub(super) fn view_plugin(app: &mut App) {
         Update,
         (
             (spawn_sticks, spawn_toss).after(super::game::GameSet),
+            drop_stale
+                .after(super::game::GameSet)
+                .run_if(resource_changed::<super::game::CurrentGame>),
             tumble,
             toss,
         )
@@ -120,7 +162,9 @@ fn spawn_sticks(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     old: Query<Entity, Or<(With<Stick>, With<Announcement>)>>,
+    game: Res<super::game::CurrentGame>,
 ) {
+    let at = ForGame::of(&game.0);
     for p in played.read() {
         let Action::Roll(r) = p.action else {
             continue;
@@ -137,6 +181,7 @@ fn spawn_sticks(
                 let spread = i as f32 - (thrown as f32 - 1.0) / 2.0;
                 commands.spawn((
                     DespawnOnExit(Screen::Veney),
+                    at,
                     Stick {
                         index: i,
                         own: own & (1 << i) != 0,
@@ -154,6 +199,7 @@ fn spawn_sticks(
         }
         commands.spawn((
             DespawnOnExit(Screen::Veney),
+            at,
             Announcement { t: 0.0 },
             Text2d::new(verdict_text(side, r, dagger_lost(p))),
             TextFont::default().with_font_size(15.0),
@@ -239,6 +285,7 @@ fn spawn_toss(
     mut materials: ResMut<Assets<ColorMaterial>>,
     game: Res<super::game::CurrentGame>,
 ) {
+    let at = ForGame::of(&game.0);
     for p in played.read() {
         let (Action::Land(l), veney_rules::Phase::Cast { kind, .. }) = (p.action, p.before.phase())
         else {
@@ -265,6 +312,7 @@ fn spawn_toss(
         };
         commands.spawn((
             DespawnOnExit(Screen::Veney),
+            at,
             Tossed { t: 0.0, start, end },
             Mesh2d(meshes.add(super::pieces::polygon(&pts))),
             MeshMaterial2d(materials.add(colour)),
@@ -276,6 +324,7 @@ fn spawn_toss(
         };
         commands.spawn((
             DespawnOnExit(Screen::Veney),
+            at,
             Announcement { t: TUMBLE - TOSS },
             Text2d::new(text),
             TextFont::default().with_font_size(15.0),
@@ -308,5 +357,33 @@ fn toss(
         if s.t > TOSS + LINGER {
             commands.entity(e).despawn();
         }
+    }
+}
+
+#[cfg(test)]
+mod for_game_tests {
+    use super::ForGame;
+    use std::sync::Arc;
+    use veney_rules::{Game, Rules};
+
+    #[test]
+    fn an_animation_holds_while_its_game_goes_on_and_not_past_an_undo_or_a_new_game() {
+        let rules = Arc::new(Rules::standard());
+        let mut g = Game::new(rules.clone());
+        let a = g.legal_actions()[0];
+        g.play(a).unwrap();
+        let at = ForGame::of(&g);
+        assert!(at.holds(&g));
+        let b = g.legal_actions()[0];
+        g.play(b).unwrap();
+        assert!(at.holds(&g), "a later action: still shown");
+        g.undo();
+        g.undo();
+        assert!(!at.holds(&g), "taken back past it");
+        // Another game (the app seeds each new game afresh).
+        let start = *Game::new(rules.clone()).position();
+        let mut other = Game::from_position_seeded(rules, start, g.seed() ^ 1);
+        other.play(a).unwrap();
+        assert!(!at.holds(&other), "another game");
     }
 }
