@@ -1556,3 +1556,27 @@ fn undo_takes_back_a_throw_whose_hidden_pick_is_the_computers() {
     assert_eq!(refusal(&app), "");
     assert_eq!(game(&app).actions().count(), 0, "the throw taken back");
 }
+
+/// While the move list is reviewed, a move typed in companion mode and a hint ask to return
+/// first, as a click or a roll does (a review found the typed move played during the review).
+#[test]
+fn a_typed_move_or_a_hint_during_a_review_asks_to_return_first() {
+    use veney::packs::veney::computer::VeneyThinking;
+    let mut app = app_with(Game::new(standard()), "review-typed");
+    white_plays_sy3(&mut app);
+    let before = game(&app).actions().count();
+    send(&mut app, Command::View(Some(0)));
+    send(&mut app, Command::Enter("SY14".into()));
+    assert_eq!(game(&app).actions().count(), before, "nothing played");
+    assert!(info(&app).contains("earlier position"), "{}", info(&app));
+    send(&mut app, Command::Hint);
+    assert!(!app.world().resource::<VeneyThinking>().busy());
+    assert!(info(&app).contains("earlier position"), "{}", info(&app));
+    // Still reviewing.
+    assert_eq!(
+        app.world()
+            .resource::<veney::packs::veney::game::Viewing>()
+            .0,
+        Some(0)
+    );
+}

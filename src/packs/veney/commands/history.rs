@@ -8,8 +8,11 @@ pub(super) fn view(ctx: &mut Ctx, v: Option<usize>) {
     ctx.sel.0 = None;
 }
 
-/// While an earlier position is shown, a move asks to return first (false: the command is
-/// spent); anything else returns to the live game and goes on.
+/// While an earlier position is shown, anything played on the board — a move, a roll, a guess,
+/// a move typed in companion mode, springing the trap, calling an untenable move — and a hint
+/// ask to return first (false: the command is spent), as in the grid games; anything else
+/// (undo, redo, a load, a new game, an ending) returns to the live game and goes on (a review
+/// found a typed move played during a review while a roll was refused).
 pub(super) fn back_to_live(ctx: &mut Ctx, cmd: &Command) -> bool {
     if ctx.viewing.0.is_none() {
         return true;
@@ -22,6 +25,12 @@ pub(super) fn back_to_live(ctx: &mut Ctx, cmd: &Command) -> bool {
             | Command::SelectReserve(_)
             | Command::SelectFree
             | Command::SelectDonkey
+            | Command::Hide(_)
+            | Command::Guess(_)
+            | Command::Interrupt(_)
+            | Command::CallUntenable
+            | Command::Enter(_)
+            | Command::Hint
     ) {
         ctx.status.info = Some("viewing an earlier position — \"Return to live\" to play".into());
         return false;
