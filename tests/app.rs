@@ -463,6 +463,27 @@ fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
             .contains(Square::parse("W6").unwrap())
     );
     assert_eq!(phase(&app), TurnPhase::Distraction);
+    // Undo takes the interruption back whole: Black's double move is open again and the trap
+    // unspent (a review found the invocation alone undone, Black's turn left cut short) — so
+    // too against the computer, whose reply the person's undo takes back.
+    send(&mut app, Command::Undo);
+    let back = *game(&app).position();
+    assert_eq!(back.turn(), Side::Black);
+    assert_eq!(phase(&app), TurnPhase::SecondAction);
+    assert!(back.chaos_spent(Side::White).is_empty());
+    send(&mut app, Command::Interrupt(Square::parse("W6").unwrap()));
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    send(&mut app, Command::Undo);
+    // (The computer may already be playing on from Black's second move.)
+    assert!(game(&app).position().chaos_spent(Side::White).is_empty());
+    assert!(
+        !game(&app)
+            .actions()
+            .any(|(_, a)| matches!(a, veney_rules::Action::Invoke { .. })),
+        "the invocation is taken back"
+    );
 }
 
 #[test]

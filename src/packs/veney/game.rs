@@ -424,6 +424,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<super::setup_screen::SetupSession>()
         .init_resource::<Viewing>()
         .init_resource::<Status>()
+        .init_resource::<super::commands::history::Interruptions>()
         .init_state::<TurnPhase>()
         .add_message::<Command>()
         .add_message::<Played>()

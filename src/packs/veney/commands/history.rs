@@ -1,6 +1,39 @@
 //! Undo, redo and browsing the move list.
 use super::Ctx;
 use crate::packs::veney::game::Command;
+use bevy::prelude::*;
+
+/// The Obscurant Chaos traps sprung in the game in progress (§2.0.18, "interrupting a
+/// double-move in process"): the history's length before and after each interruption (the
+/// mover's turn ended where it stood, perhaps its Donkey's move, the invocation). An undo that
+/// takes back part of one takes back the rest, so the interrupted turn is open again — a review
+/// found the invocation alone undone, the computer's double move left cut short and the trap
+/// unspent, to be sprung again.
+#[derive(Resource, Default, Debug)]
+pub struct Interruptions(pub Vec<(usize, usize)>);
+
+impl Interruptions {
+    /// Records the interruption that took the history from `start` to `end` actions.
+    pub fn sprung(&mut self, start: usize, end: usize) {
+        self.0.push((start, end));
+    }
+
+    /// After an undo: an interruption partly taken back is taken back whole.
+    pub fn take_back(&mut self, game: &mut veney_rules::Game) {
+        while let Some(&(start, end)) = self.0.last() {
+            let len = game.actions().count();
+            if len >= end {
+                break;
+            }
+            while game.actions().count() > start {
+                if game.undo().is_none() {
+                    break;
+                }
+            }
+            self.0.pop();
+        }
+    }
+}
 
 /// Shows the position after this many turns (`None`: the live game).
 pub(super) fn view(ctx: &mut Ctx, v: Option<usize>) {

@@ -14,7 +14,7 @@ use veney_rules::{Action, Game};
 
 mod endings;
 mod files;
-mod history;
+pub(super) mod history;
 mod notation;
 mod select;
 mod setup;
@@ -42,6 +42,8 @@ pub(super) struct Ctx<'w> {
     /// Companion mode: the verdict on a move typed in notation, announcements and the log of
     /// throws (`notation.rs`).
     pub companion: notation::CompanionParts<'w>,
+    /// The traps sprung in this game, each taken back whole (`history::Interruptions`).
+    pub interruptions: ResMut<'w, history::Interruptions>,
 }
 
 impl Ctx<'_> {
@@ -84,6 +86,7 @@ impl Ctx<'_> {
     pub fn replace_game(&mut self, g: Game) {
         self.game.0 = g;
         self.sel.0 = None;
+        self.interruptions.0.clear();
     }
 }
 
@@ -349,6 +352,8 @@ fn apply_one(
             } else {
                 history::undo(ctx)
             }
+            // A sprung trap goes back whole: the turn it cut short is open again.
+            ctx.interruptions.take_back(&mut ctx.game.0);
         }
         Command::Redo => history::redo(ctx),
         Command::NewGame => files::new_game(ctx),

@@ -97,6 +97,8 @@ pub(super) fn interrupt(ctx: &mut Ctx, at: veney_rules::Square) {
         Some(acts) => {
             // The steps for animation and sound, from the game's own history.
             let total = ctx.game.0.actions().count();
+            ctx.interruptions
+                .sprung(total.saturating_sub(acts.len()), total);
             ctx.announce_since(total.saturating_sub(acts.len()));
             ctx.status.info = Some(
                 "the trap is sprung: reposition the Self and a blade, or make a normal turn instead"
