@@ -938,6 +938,11 @@ fn a_flag_fallen_while_the_game_is_parked_ends_it() {
     a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
     a.update();
     a.update();
+    // Its autosave says so at once: a restart now resumes it ended (a review found the parked
+    // game's ending unsaved until its screen came back).
+    let saves = a.world().resource::<SaveRoot>().0.clone();
+    let auto = std::fs::read_to_string(saves.join("autosave.kelasu")).unwrap();
+    assert!(auto.contains("out of time"), "{auto}");
     send(&mut a, OpenScreen(Screen::Kelasu));
     assert_eq!(m(&a).screen, Screen::Kelasu);
     match m(&a).game.decision() {

@@ -58,18 +58,23 @@ fn autosave(
         return;
     }
     *written = Some(this);
+    if let Err(e) = write(&m, &seats) {
+        warn!("{e}");
+        status.info = Some(e);
+    }
+}
+
+/// Writes `m`'s autosave: the referee's save, as "Save" writes it — in a secret game it holds
+/// every player's secrets (the masters chosen in secret), as the manual save does; it resumes
+/// exactly, the computer's `seats` included. The error names the file.
+pub fn write(m: &ActiveMatch, seats: &super::ComputerSeats) -> Result<(), String> {
     let path = m.autosave_path();
-    // The referee's save, as "Save" writes it: in a secret game it holds every player's
-    // secrets (the masters chosen in secret), as the manual save does; it resumes exactly, the
-    // computer's seats included.
     let text = seats.written_into(&m.game.save_text(game_api::Viewer::Referee));
     if let Some(d) = path.parent() {
         let _ = std::fs::create_dir_all(d);
     }
-    if let Err(e) = game_api::write_atomic(&path, &text) {
-        warn!("autosave to {} failed: {e}", path.display());
-        status.info = Some(format!("could not autosave to {}: {e}", path.display()));
-    }
+    game_api::write_atomic(&path, &text)
+        .map_err(|e| format!("could not autosave to {}: {e}", path.display()))
 }
 
 /// The match in the autosave at `path`, built by the pack's `build` from its text, with the

@@ -346,7 +346,9 @@ fn flag_ends_game(
     mut seen: Local<Option<game_clock::Flag>>,
     mut fell: MessageWriter<FlagFell>,
     mut down: ResMut<FlagDown>,
+    seats: Option<Res<super::grid::ComputerSeats>>,
 ) {
+    let seats = seats.map(|s| *s).unwrap_or_default();
     let flag = t.clock.as_ref().and_then(|c| c.flag(now(&epoch, &fixed)));
     down.set_if_neq(FlagDown(flag));
     if flag == *seen {
@@ -369,20 +371,29 @@ fn flag_ends_game(
             )))
             .is_ok()
     };
+    // The ending is autosaved at once: the game it ends may be parked, or left for the title,
+    // where its own autosave does not run (a review found a restart resuming it not over).
+    let mut keep = |m: &super::grid::ActiveMatch, seats: &super::grid::ComputerSeats| {
+        if let Err(e) = super::grid::autosave::write(m, seats) {
+            warn!("{e}");
+        }
+    };
     match m {
         Some(mut m) if shown_for.0 == Some(m.screen) => {
             if out(&mut *m.bypass_change_detection().game) {
                 m.set_changed();
+                keep(&m, &seats);
             }
         }
         _ => {
             if let Some(mut parked) = parked
-                && let Some((p, _)) = parked
+                && let Some((p, s)) = parked
                     .0
                     .iter_mut()
                     .find(|(p, _)| shown_for.0 == Some(p.screen))
+                && out(&mut *p.game)
             {
-                out(&mut *p.game);
+                keep(p, s);
             }
         }
     }
