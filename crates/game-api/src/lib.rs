@@ -44,4 +44,6 @@ pub use player::{Actor, Player, PlayerSet, Viewer};
 pub use refusal::Refusal;
 pub use resume::load;
 pub use rng::{MatchRng, seeded};
-pub use save::{HeaderError, SaveError, header_pairs, headers as save_headers, write_atomic};
+pub use save::{
+    HeaderError, SaveError, header_pairs, headers as save_headers, options_from_save, write_atomic,
+};

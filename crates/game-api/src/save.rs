@@ -155,11 +155,12 @@ pub fn header_pairs(text: &str) -> Result<Vec<(String, String)>, TextError> {
 }
 
 /// Why a save's headers do not give a game's options: a header line does not read, or a header
-/// names no valid value of an option (`E`, the game's own error).
+/// names no valid value of an option (`E`, the game's own error), on this line when it is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HeaderError<E> {
     Unreadable(TextError),
     Option(E),
+    OptionOnLine(usize, E),
 }
 
 impl<E: fmt::Display> fmt::Display for HeaderError<E> {
@@ -167,8 +168,32 @@ impl<E: fmt::Display> fmt::Display for HeaderError<E> {
         match self {
             HeaderError::Unreadable(e) => write!(f, "save headers: {e}"),
             HeaderError::Option(e) => write!(f, "save headers: {e}"),
+            HeaderError::OptionOnLine(line, e) => write!(f, "save headers: line {line}: {e}"),
         }
     }
+}
+
+/// A game's options from a save's headers by `from_headers`; a refused option is reported at
+/// the line of its header (the last of that name: the one read last).
+pub fn options_from_save<T>(
+    text: &str,
+    from_headers: impl FnOnce(&[(String, String)]) -> Result<T, crate::OptionsError>,
+) -> Result<T, HeaderError<crate::OptionsError>> {
+    let lines = headers(text).map_err(HeaderError::Unreadable)?;
+    let pairs: Vec<(String, String)> = lines
+        .iter()
+        .map(|(_, k, v)| (k.clone(), v.clone()))
+        .collect();
+    from_headers(&pairs).map_err(|e| {
+        match lines
+            .iter()
+            .rev()
+            .find(|(_, k, _)| k.eq_ignore_ascii_case(&e.header))
+        {
+            Some((line, _, _)) => HeaderError::OptionOnLine(*line, e),
+            None => HeaderError::Option(e),
+        }
+    })
 }
 
 impl<E: fmt::Debug + fmt::Display> std::error::Error for HeaderError<E> {}

@@ -100,8 +100,7 @@ impl KelasuOptions {
 
     /// Options from a save's text (its `[Key "value"]` header lines).
     pub fn from_save_text(text: &str) -> Result<KelasuOptions, HeaderError> {
-        let pairs = game_api::header_pairs(text).map_err(HeaderError::Unreadable)?;
-        KelasuOptions::from_headers(&pairs).map_err(HeaderError::Option)
+        game_api::options_from_save(text, |pairs| KelasuOptions::from_headers(pairs))
     }
 }
 

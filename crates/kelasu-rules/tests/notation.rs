@@ -177,3 +177,11 @@ fn fuzz_never_panics() {
         .unwrap_err();
     assert!(e.col <= 42, "{e:?}");
 }
+
+/// A save's option header that names no valid value is reported at its line.
+#[test]
+fn a_bad_option_header_is_reported_at_its_line() {
+    let e = kelasu_rules::KelasuOptions::from_save_text("[Game \"kelasu\"]\n[Pass \"maybe\"]\n")
+        .unwrap_err();
+    assert!(e.to_string().contains("line 2"), "{e}");
+}

@@ -106,8 +106,7 @@ impl TirachenOptions {
 
     /// Options from a save's text (its `[Key "value"]` header lines).
     pub fn from_save_text(text: &str) -> Result<TirachenOptions, HeaderError> {
-        let pairs = game_api::header_pairs(text).map_err(HeaderError::Unreadable)?;
-        TirachenOptions::from_headers(&pairs).map_err(HeaderError::Option)
+        game_api::options_from_save(text, |pairs| TirachenOptions::from_headers(pairs))
     }
 }
 

@@ -138,3 +138,13 @@ fn masters_are_chosen_in_turn_or_at_once() {
         assert_eq!(v.len(), 55);
     }
 }
+
+// A save's option header that names no valid value is reported at its line (a review found the
+// line left out).
+#[test]
+fn a_bad_option_header_is_reported_at_its_line() {
+    let text = "[Game \"tirachen\"]\n[Seed \"1\"]\n[Masters \"sekret\"]\n";
+    let e = tirachen_rules::TirachenOptions::from_save_text(text).unwrap_err();
+    let why = e.to_string();
+    assert!(why.contains("line 3") && why.contains("Masters"), "{why}");
+}
