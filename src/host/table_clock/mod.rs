@@ -373,7 +373,7 @@ fn flag_ends_game(
     };
     // The ending is autosaved at once: the game it ends may be parked, or left for the title,
     // where its own autosave does not run (a review found a restart resuming it not over).
-    let mut keep = |m: &super::grid::ActiveMatch, seats: &super::grid::ComputerSeats| {
+    let keep = |m: &super::grid::ActiveMatch, seats: &super::grid::ComputerSeats| {
         if let Err(e) = super::grid::autosave::write(m, seats) {
             warn!("{e}");
         }

@@ -452,7 +452,8 @@ fn announce(
     mut told: Local<Option<Option<veney_rules::Outcome>>>,
 ) {
     let mut ended_by_move = false;
-    for p in played.read() {
+    // (An action of a game replaced this frame is not told in this game's words.)
+    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         out.write(Announce(announcement(&game.0, p)));
         ended_by_move |= p.after.outcome().is_some() && p.before.outcome().is_none();
     }

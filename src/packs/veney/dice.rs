@@ -286,7 +286,7 @@ fn spawn_toss(
     game: Res<super::game::CurrentGame>,
 ) {
     let at = ForGame::of(&game.0);
-    for p in played.read() {
+    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         let (Action::Land(l), veney_rules::Phase::Cast { kind, .. }) = (p.action, p.before.phase())
         else {
             continue;

@@ -344,6 +344,23 @@ pub struct Played {
     pub before: Position,
     pub action: Action,
     pub after: Position,
+    /// The rules the positions are of (`Arc::as_ptr`): a reader that names pieces by the game's
+    /// rules skips an action of a game replaced meanwhile (`of_rules`; a review found a new
+    /// game's sets reading an old game's action in the same frame, where a kind the new set
+    /// lacks would be out of range).
+    pub rules: usize,
+}
+
+impl Played {
+    /// The identity `rules` is written with.
+    pub fn rules_id(rules: &std::sync::Arc<Rules>) -> usize {
+        std::sync::Arc::as_ptr(rules) as usize
+    }
+
+    /// Whether the action's positions are of these rules.
+    pub fn of_rules(&self, rules: &std::sync::Arc<Rules>) -> bool {
+        self.rules == Played::rules_id(rules)
+    }
 }
 
 /// The turn state machine as a Bevy state, mirrored from the rules crate's phase.

@@ -211,7 +211,7 @@ fn start_flights(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let rules = &game.0.rules;
-    for p in played.read() {
+    for p in played.read().filter(|p| p.of_rules(rules)) {
         for (sq, side, k, to) in flights(rules, p) {
             let (body, _) = piece_mesh(&mut meshes, rules, side, k, 0.8);
             let (fill, _) = colours(side);
@@ -294,6 +294,7 @@ mod tests {
             before: p,
             action: fend,
             after,
+            rules: 0,
         };
         let at = contents(&rules, &after, Side::Black, false)
             .iter()

@@ -58,6 +58,7 @@ impl Ctx<'_> {
                     before,
                     action: a,
                     after,
+                    rules: crate::packs::veney::game::Played::rules_id(&self.game.0.rules),
                 });
                 true
             }
@@ -78,6 +79,7 @@ impl Ctx<'_> {
                 before,
                 action,
                 after,
+                rules: crate::packs::veney::game::Played::rules_id(&self.game.0.rules),
             });
         }
     }

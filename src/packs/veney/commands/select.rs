@@ -121,6 +121,7 @@ fn sand(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
                 before,
                 action: a,
                 after,
+                rules: crate::packs::veney::game::Played::rules_id(&ctx.game.0.rules),
             });
             ctx.status.info = Some(format!(
                 "played with sand — untenable: {why}. The opponent may call it."

@@ -47,6 +47,7 @@ pub(super) fn roll(ctx: &mut Ctx) {
                 before,
                 action,
                 after,
+                rules: crate::packs::veney::game::Played::rules_id(&ctx.game.0.rules),
             });
         }
         None => ctx.status.refusal = Some("there is no throw or cast to resolve".into()),
@@ -82,6 +83,7 @@ pub(super) fn guess(ctx: &mut Ctx, guess: u8) {
                         before,
                         action: Action::Roll(roll),
                         after,
+                        rules: crate::packs::veney::game::Played::rules_id(&ctx.game.0.rules),
                     });
                 }
                 Err(e) => ctx.status.refusal = Some(e.to_string()),
