@@ -4,6 +4,11 @@ use crate::piece::Kind;
 use crate::position::Position;
 use std::fmt;
 
+/// The most Stones one side can hold: the text's "up to … 8 Stones on one side" — its own four
+/// and the opponent's four converted by Diplomats; none is merged, a Stone costing 21 Blanks
+/// and a side never holding more than its 20 (see the Blanks check below).
+pub const MAX_STONES: i16 = 8;
+
 /// The field of the position text a check concerns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
@@ -68,6 +73,17 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
                 Field::Energy,
                 format!(
                     "energy {} mid-turn: the turn ends when energy runs out",
+                    p.energy
+                ),
+            );
+        }
+        // A turn's energy is the mover's Stones at its start, and spending never adds to it: at
+        // most MAX_STONES (a review found any energy read, and a turn of 32,767 never listed).
+        if p.energy > MAX_STONES {
+            return err(
+                Field::Energy,
+                format!(
+                    "energy {} mid-turn: a turn starts with the mover's Stones, at most {MAX_STONES} (\"up to … 8 Stones on one side\"), and only spends it",
                     p.energy
                 ),
             );

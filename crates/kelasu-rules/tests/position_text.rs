@@ -93,3 +93,17 @@ fn a_hand_written_turn_start_needs_no_history() {
     let p = g.parse_position(mid).unwrap();
     assert_eq!(g.position_text(&p), mid);
 }
+
+/// Mid-turn energy above the most Stones a side can hold is refused (a review found 32,767
+/// read, and a turn list that never ended).
+#[test]
+fn mid_turn_energy_is_at_most_the_most_stones_a_side_can_hold() {
+    let s0 = "BBBBBBBBBB/BBBBBBBBBB/S1S4S1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb";
+    let g = kelasu_rules::Kelasu::default();
+    use game_api::Game;
+    assert!(g.parse_position(&format!("{s0} b 3 m - 0")).is_ok());
+    let e = g
+        .parse_position(&format!("{s0} b 32767 m - 0"))
+        .unwrap_err();
+    assert!(e.to_string().contains("at most 8"), "{e}");
+}
