@@ -881,6 +881,7 @@ impl PositionText {
             ("hug", check_hug),
             ("over", check_shima_draw),
             ("hira", check_hira_broken),
+            ("dying", check_dying),
             ("donkey", check_donkeys),
             ("donkeyhome", check_donkey_home),
             ("donkeymove", check_donkey_move),
@@ -1447,6 +1448,31 @@ fn check_hira_broken(rules: &Rules, p: &Position) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A dying move (§2.0.20) is the answer of a side whose Self was just taken: that Self is off
+/// the board, and the game stands won by touch by the other side (a review found `dying=` read
+/// with the Self still standing, and with no checkmate).
+fn check_dying(rules: &Rules, p: &Position) -> Result<(), String> {
+    let Some((side, _)) = p.dying else {
+        return Ok(());
+    };
+    if p.pieces(side, rules.life(side)).any() {
+        return Err(format!(
+            "{side}'s Self stands on the board: a dying move answers its Self's being taken (§2.0.20)"
+        ));
+    }
+    match p.outcome {
+        Some(Outcome::Checkmate {
+            winner,
+            by: crate::outcome::Mate::Touch,
+        }) if winner == !side => Ok(()),
+        _ => Err(format!(
+            "a dying move follows {}'s checkmate by touch of {side}: give over=touch:{} too (§2.0.20)",
+            !side,
+            (!side).char()
+        )),
+    }
 }
 
 /// The Donkeys on the board (§2.0.23): only a side that has one, on a square of its own ("the

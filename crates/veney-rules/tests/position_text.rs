@@ -296,3 +296,21 @@ fn donkeys_in_the_text_agree_with_the_board_and_the_game() {
     let e = refused(&plain, &format!("{s} donkey=wX8"), "donkey");
     assert!(e.message.contains("no Donkey in this game"), "{e}");
 }
+
+#[test]
+fn a_dying_move_needs_the_self_taken_and_the_checkmate_by_touch() {
+    // §2.0.20: the dying move answers a checkmate by touch, the mated Self taken. A review found
+    // `dying=` read with that Self still on the board.
+    let r = rules();
+    let s = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
+    let e = refused(&r, &format!("{s} dying=w:X13 over=touch:b"), "dying");
+    assert!(
+        e.message.contains("White's Self stands on the board"),
+        "{e}"
+    );
+    // Black's Self gone from Y13 (taken there): read, with the checkmate; not without it.
+    let gone = "4/4/4/bw1c/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr";
+    accepted(&r, &format!("{gone} dying=b:Y13 over=touch:w"));
+    let e = refused(&r, &format!("{gone} dying=b:Y13 over=disarm:w"), "dying");
+    assert!(e.message.contains("over=touch:w"), "{e}");
+}
