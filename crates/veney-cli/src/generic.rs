@@ -21,7 +21,7 @@ pub fn main<G: Game>(
             .collect();
         if let Command::Replay { file } = cmd {
             // The options given are read first: a bad one is the command line's, not the save's.
-            build(&headers).map_err(|e| format!("--option: {e}"))?;
+            build(&headers).map_err(|e| option_error(&e))?;
             // A save names its own options: those given must agree with it.
             let text = read_record(file)?;
             let named =
@@ -52,7 +52,7 @@ pub fn main<G: Game>(
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             return replay(&Arc::new(g), file, &text);
         }
-        let g = build(&headers).map_err(|e| format!("--option: {e}"))?;
+        let g = build(&headers).map_err(|e| option_error(&e))?;
         run(&Arc::new(g), cmd)
     };
     match run() {
@@ -62,6 +62,25 @@ pub fn main<G: Game>(
             ExitCode::from(2)
         }
     }
+}
+
+/// A refused `--option` in the command line's words: the options are read as save headers, so
+/// the game's message speaks of a header on a line (`save headers: line 1: header Masters is
+/// "x"; …`); here it is the flag (`--option Masters is "x"; …`; a review found the flag called
+/// a save header).
+fn option_error(e: &str) -> String {
+    let e = e.strip_prefix("save headers: ").unwrap_or(e);
+    let e = match e.split_once(": ") {
+        Some((line, rest))
+            if line
+                .strip_prefix("line ")
+                .is_some_and(|n| n.parse::<usize>().is_ok()) =>
+        {
+            rest
+        }
+        _ => e,
+    };
+    format!("--option {}", e.strip_prefix("header ").unwrap_or(e))
 }
 
 /// `--option NAME=VALUE` flags as header pairs, each name one of the game's own options

@@ -215,7 +215,7 @@ fn replay_blames_each_option_on_where_it_was_given() {
     assert_eq!(code, Some(2));
     assert_eq!(
         err,
-        "veney-cli: --option: save headers: header Masters is \"hidden\"; expected `open` or `secret`\n"
+        "veney-cli: --option Masters is \"hidden\"; expected `open` or `secret`\n"
     );
     let bad = file(
         &dir,
@@ -227,7 +227,7 @@ fn replay_blames_each_option_on_where_it_was_given() {
     assert_eq!(
         err,
         format!(
-            "veney-cli: {bad}: save headers: header Masters is \"hidden\"; expected `open` or `secret`\n"
+            "veney-cli: {bad}: save headers: line 2: header Masters is \"hidden\"; expected `open` or `secret`\n"
         )
     );
     // Checked against one copy, played by the other: refused.

@@ -516,6 +516,16 @@ impl PieceSet {
                     ),
                 ));
             }
+            for &sp in &p.specials {
+                if let Some(needs) = special_needs(sp, p) {
+                    errors.push(err_after_field(
+                        i,
+                        "specials",
+                        &format!("{sp:?}"),
+                        format!("{:?} has the special {sp:?}, {needs}", p.name),
+                    ));
+                }
+            }
             if p.count > 8 {
                 errors.push(err_at_piece(
                     i,
@@ -1252,6 +1262,57 @@ fn compile_tables(d: &PieceDef, side: Side, facing: u8) -> Tables {
         reach,
         pathed,
     }
+}
+
+/// What a piece must be to have special `sp`, when `p` is not: each special is one rulebook
+/// piece's, and the rules play it only on a piece of that piece's kind — the Self's on the
+/// piece of role Life, the engagement's on an engagement, a blade's on a blade, the technical
+/// pieces' on a technical piece, the Ruin's on an inert one. (A review found the special of one
+/// on another accepted and then breaking play: the Jutsu's Intention on the Self let a glare
+/// send the Self to reserve; the Lantern's PseudoArmament on the engagement listed each of its
+/// moves twice.)
+fn special_needs(sp: Special, p: &PieceDef) -> Option<String> {
+    let (ok, whose) = match sp {
+        Special::Concert | Special::Retreat => (
+            p.roles.contains(&Role::Life),
+            "the Self's (§2.0.02): only a piece of role Life may have it",
+        ),
+        Special::SteppingStone | Special::EnPassant => (
+            p.roles.contains(&Role::Engagement),
+            "the engagement's (§2.0.04): only a piece of role Engagement may have it",
+        ),
+        Special::Cavazione
+        | Special::Opposition
+        | Special::Persistence
+        | Special::DaggerThrow
+        | Special::Shima => (
+            p.roles.contains(&Role::Blade),
+            "a blade's (§2.0.03, §2.0.08): only a piece of role Blade may have it",
+        ),
+        Special::FloatingRuin => (
+            p.category == Category::Inert,
+            "the Ruin's (§2.0.12): only a piece of category Inert may have it",
+        ),
+        Special::BladeCapture
+        | Special::Feign
+        | Special::ObscurantChaos
+        | Special::Control
+        | Special::Shift
+        | Special::Deflection
+        | Special::Flail
+        | Special::Glare
+        | Special::FireDance
+        | Special::PseudoArmament
+        | Special::Presence
+        | Special::Intention => (
+            p.category == Category::Technical
+                && !p.roles.contains(&Role::Life)
+                && !p.roles.contains(&Role::Engagement)
+                && !p.roles.contains(&Role::Blade),
+            "a technical piece's (§2.0.06–§2.0.11): only a piece of category Technical, not of role Life, Engagement or Blade, may have it",
+        ),
+    };
+    (!ok).then(|| whose.to_string())
 }
 
 #[cfg(test)]

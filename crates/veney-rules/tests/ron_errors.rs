@@ -696,3 +696,52 @@ fn an_unknown_piece_in_duels_with_is_called_a_duel() {
         at(&src, "duels_with", "\"Dagr\"")
     );
 }
+
+#[test]
+fn a_special_goes_only_on_the_kind_of_piece_it_is_of() {
+    // Each special is one rulebook piece's (§2.0.02–§2.0.12). A review found the Jutsu's
+    // Intention on the Self accepted — a glare then sent the Self to reserve with the game going
+    // on — and the Lantern's PseudoArmament on the engagement listing each of its moves twice.
+    let src = replaced(
+        STANDARD_SET,
+        "specials: [Concert, Retreat],",
+        "specials: [Concert, Retreat, Intention],",
+    );
+    let e = set_error(&src);
+    assert!(
+        e.message.contains("\"Self\" has the special Intention")
+            && e.message.contains("only a piece of category Technical"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "Retreat, Intention", "Intention")
+    );
+    let src = replaced(
+        STANDARD_SET,
+        "specials: [SteppingStone, EnPassant],",
+        "specials: [PseudoArmament],",
+    );
+    let e = set_error(&src);
+    assert!(
+        e.message
+            .contains("\"Engagement\" has the special PseudoArmament"),
+        "{e}"
+    );
+    let src = replaced(
+        STANDARD_SET,
+        "specials: [Concert, Retreat],",
+        "specials: [Concert, Retreat, DaggerThrow],",
+    );
+    assert!(
+        set_error(&src)
+            .message
+            .contains("only a piece of role Blade")
+    );
+    // Every shipped set keeps its specials where they belong.
+    for f in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../config/sets")).unwrap() {
+        let path = f.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        PieceSet::from_ron(&path, &text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
