@@ -19,6 +19,8 @@ impl<G: Game> Match<G> {
 }
 
 fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
+    // A byte-order mark some editors write is not the first header's text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let hs = read_headers(text)?;
     let get = |k: &str| hs.iter().find(|h| h.key == k);
     match get("Game") {

@@ -117,6 +117,8 @@ pub(crate) struct Header<'a> {
 }
 
 pub(crate) fn read_headers(text: &str) -> Result<Vec<Header<'_>>, TextError> {
+    // A byte-order mark some editors write is not the first header's text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();

@@ -45,6 +45,17 @@ fn a_save_names_its_game_in_any_case() {
     );
 }
 
+/// A byte-order mark some editors save at the start is not the first header's text.
+#[test]
+fn a_save_with_a_byte_order_mark_loads() {
+    let m = Match::load_text(Arc::new(Seal), "\u{feff}[Game \"seal\"]\n1. 1|b1 2|b0\n").unwrap();
+    assert_eq!(m.history().len(), 2);
+    assert_eq!(
+        game_api::save_headers("\u{feff}[Game \"seal\"]\n").unwrap()[0].1,
+        "Game"
+    );
+}
+
 /// `Declared::parse` reads `<player> resigns`, `<player> out of time` and `draw agreed`: a bad
 /// `[Ending]` names all three forms.
 #[test]

@@ -124,13 +124,18 @@ fn option_pairs(
 
 /// A record's text from a file, or from standard input for `-`.
 pub fn read_record(file: &std::path::Path) -> Result<String, String> {
-    if file.as_os_str() == "-" {
+    let text = if file.as_os_str() == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
-        Ok(s)
+        s
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))
-    }
+        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
+    };
+    // A byte-order mark some editors write is not the record's first character.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 fn position<G: Game>(g: &G, text: &str) -> Result<G::State, String> {

@@ -347,3 +347,10 @@ mod tests {
         assert_eq!(literal_ending_at(src, 1), None);
     }
 }
+
+/// `text` without a byte-order mark at its start: some editors on Windows save one, and the
+/// readers would take it for the first character of a header, a turn or a RON value (a review
+/// found "'\u{feff}' is not a piece letter").
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}

@@ -117,6 +117,7 @@ impl RuleOptions {
     }
 
     pub fn from_ron(path: &Path, src: &str) -> Result<RuleOptions, DataError> {
+        let src = crate::errors::without_bom(src);
         let o: RuleOptions = crate::errors::ron_from_str(path, src)?;
         // The dice the rulebook names (§2.0.R1): "Flat odds: Roll a six-sided die … Eight, Ten,
         // Twelve, or Twenty" sides; pen and paper, "1-6 (or any other odds you've agreed on)" —

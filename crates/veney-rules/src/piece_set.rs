@@ -312,6 +312,7 @@ impl PieceSet {
 
     /// Parses and checks a set from RON text; `path` names it in errors.
     pub fn from_ron(path: &Path, src: &str) -> Result<PieceSet, LoadError> {
+        let src = crate::errors::without_bom(src);
         let def: PieceSetDef = crate::errors::ron_from_str(path, src)?;
         PieceSet::compile(path, src, def)
     }

@@ -189,6 +189,7 @@ fn read_headers(text: &str) -> (Vec<(String, String)>, usize) {
 
 /// Replays `text` under `rules`, with sand: an untenable turn nobody called is played on.
 pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
+    let text = crate::errors::without_bom(text);
     let (headers, body_start) = read_headers(text);
     let mut sand = rules.clone();
     if sand.options.untenable == crate::options::UntenablePolicy::Strict {

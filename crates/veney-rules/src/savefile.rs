@@ -146,6 +146,7 @@ pub fn write(game: &Game) -> String {
 
 /// Reads a save and rebuilds the game with its whole history (so undo works after loading).
 pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
+    let text = crate::errors::without_bom(text);
     let mut seed = 0u64;
     let mut start = None;
     let mut fin = None;

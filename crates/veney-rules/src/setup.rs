@@ -48,7 +48,7 @@ impl SetupDef {
     /// Reads a setup from RON text (not yet checked against the sets); `path` names it in
     /// errors.
     pub fn from_ron(path: &Path, src: &str) -> Result<SetupDef, DataError> {
-        crate::errors::ron_from_str(path, src)
+        crate::errors::ron_from_str(path, crate::errors::without_bom(src))
     }
 
     pub fn standard() -> SetupDef {

@@ -172,3 +172,20 @@ fn turn_numbers_at_the_top_of_their_range_are_warned_about_not_overflowed() {
         );
     }
 }
+
+#[test]
+fn a_record_saved_with_a_byte_order_mark_replays_the_same() {
+    // Some editors save one; its first header was read as turn 1 ("'\u{feff}' is not a piece
+    // letter").
+    let r = rules();
+    let plain = replay(&r, &record("habits.txt")).unwrap();
+    let marked = replay(&r, &format!("\u{feff}{}", record("habits.txt"))).unwrap();
+    assert_eq!(marked.headers, plain.headers);
+    assert_eq!(marked.turns.len(), plain.turns.len());
+    assert!(marked.all_tenable());
+    // A save too.
+    let g = veney_rules::Game::new(std::sync::Arc::new(r.clone()));
+    let text = veney_rules::savefile::write(&g);
+    let back = veney_rules::savefile::read(std::sync::Arc::new(r), &format!("\u{feff}{text}"));
+    assert!(back.is_ok(), "{:?}", back.err());
+}

@@ -745,3 +745,22 @@ fn a_special_goes_only_on_the_kind_of_piece_it_is_of() {
         PieceSet::from_ron(&path, &text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_not_part_of_the_file() {
+    // Some editors save one; it was read as the first character ("Expected opening `(`").
+    let src = format!("\u{feff}{STANDARD_SET}");
+    PieceSet::from_ron(Path::new("t.ron"), &src).unwrap_or_else(|e| panic!("{e}"));
+    RuleOptions::from_ron(Path::new("r.ron"), &format!("\u{feff}{DEFAULT_OPTIONS}"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // Errors after it are located as the editor shows the file.
+    let bad = format!(
+        "\u{feff}{}",
+        STANDARD_SET.replacen("count: 1,", "count: 300,", 1)
+    );
+    let e = set_error(&bad);
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(STANDARD_SET, "count: 1,", "1,")
+    );
+}
