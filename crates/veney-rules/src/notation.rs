@@ -146,12 +146,9 @@ impl Cursor<'_> {
         } else {
             self.text.to_string()
         };
-        // The column of the character at the cursor (bytes, as token columns are counted), or
-        // just past the token when the cursor ran off its end.
-        let at: usize = self.s[..self.i.min(self.s.len())]
-            .iter()
-            .map(|c| c.len_utf8())
-            .sum();
+        // The column of the character at the cursor (in characters, as token columns are
+        // counted), or just past the token when the cursor ran off its end.
+        let at = self.i.min(self.s.len());
         ParseError::new(self.col + at, tok, msg)
     }
     fn digits(&self, from: usize) -> usize {
@@ -1283,18 +1280,21 @@ impl San {
     }
 }
 
-/// Splits a turn into action tokens with their columns (1-based, from `col`).
+/// Splits a turn into action tokens with their columns (1-based, from `col`), counted in
+/// characters as an editor shows them (a review found a non-breaking or ideographic space,
+/// common in pasted text, putting every column after it too far right).
 pub fn tokens(text: &str, col: usize) -> Vec<(&str, usize)> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in text
+    for (n, (i, c)) in text
         .char_indices()
         .chain(std::iter::once((text.len(), ' ')))
+        .enumerate()
     {
         match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                out.push((&text[s..i], col + s));
+            (false, None) => start = Some((i, n)),
+            (true, Some((s, chars))) => {
+                out.push((&text[s..i], col + chars));
                 start = None;
             }
             _ => {}
@@ -1607,7 +1607,7 @@ pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
             if piece.ends_with([',', ';']) {
                 flush(&mut cur, &mut out);
             }
-            offset += piece.len();
+            offset += piece.chars().count();
         }
     }
     flush(&mut cur, &mut out);

@@ -97,7 +97,7 @@ impl PositionText {
         // Split into fields, remembering 1-based columns.
         let fields = crate::notation::tokens(text, 1);
         if fields.len() < 3 {
-            let col = text.len() + 1;
+            let col = text.chars().count() + 1;
             let missing = [
                 "the board",
                 "the side to move (w or b)",

@@ -155,8 +155,10 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let mut clock = None;
     let mut body = String::new();
     let mut body_line = 1;
-    // Each record line: its line in the save, and where it starts in `body` (bytes).
+    // Each record line: its line in the save, and where it starts in `body` (characters).
     let mut body_lines: Vec<(usize, usize)> = Vec::new();
+    // Characters in `body` so far: columns are counted in characters.
+    let mut body_chars = 0;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
@@ -228,9 +230,10 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
             }
             body_line = i + 2;
         } else if !t.is_empty() {
-            body_lines.push((i + 1, body.len()));
+            body_lines.push((i + 1, body_chars));
             body.push_str(line);
             body.push('\n');
+            body_chars += line.chars().count() + 1;
         }
     }
     // A column of the joined record body, as the line of the save and the column within it.

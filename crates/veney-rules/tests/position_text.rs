@@ -314,3 +314,21 @@ fn a_dying_move_needs_the_self_taken_and_the_checkmate_by_touch() {
     let e = refused(&r, &format!("{gone} dying=b:Y13 over=disarm:w"), "dying");
     assert!(e.message.contains("over=touch:w"), "{e}");
 }
+
+#[test]
+fn columns_are_counted_in_characters() {
+    // A review found columns counted in bytes: after a non-ASCII character (a set's accented
+    // name, a non-breaking or ideographic space pasted in) every column was too far right.
+    let r = rules();
+    let s = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
+    let text = format!("{s}\u{3000}turns=2\u{a0}passes=x");
+    let e = Position::from_text(&r, &text).unwrap_err();
+    let at = text.find("passes=").unwrap();
+    assert_eq!(e.col, text[..at].chars().count() + 1, "{e}");
+    assert_eq!(e.col, s.len() + 10, "{e}");
+    // A turn with an ideographic space (three bytes, one character): the '9' of its second
+    // token is the seventh character (it was reported at the ninth byte).
+    let p = Position::start(&r);
+    let e = veney_rules::notation::parse_turn(&r, &p, "SY3\u{3000}qQ9", 1).unwrap_err();
+    assert_eq!(e.col, 7, "{e}");
+}
