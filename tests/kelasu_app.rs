@@ -1118,3 +1118,18 @@ fn a_load_over_a_game_it_cannot_keep_is_refused_and_a_second_keeps_the_first() {
     let back = veney::packs::kelasu::load(&text).expect("it loads");
     assert_eq!(back.position_text(Viewer::Referee), left);
 }
+
+/// Opening another grid game's screen with no game of its own yet offers that screen's seats,
+/// not the parked game's; the parked game keeps its own (a review found Tirachen's dialog
+/// offering Kelasu's computer seat).
+#[test]
+fn a_screen_without_its_game_starts_from_people_seats() {
+    use veney::host::grid::ComputerSeats;
+    let mut a = kelasu_app("seats-parked", Some(MERGING));
+    let level = Some(game_ai::Level::Beginner);
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, level];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(a.world().resource::<ComputerSeats>().0, [None, None]);
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    assert_eq!(a.world().resource::<ComputerSeats>().0, [None, level]);
+}

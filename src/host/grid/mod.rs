@@ -313,6 +313,10 @@ pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
         if let Some((m, s)) = here {
             *world.resource_mut::<ComputerSeats>() = s;
             world.insert_resource(m);
+        } else if swapped {
+            // No game here yet: the seats were the parked game's, not this screen's (a review
+            // found the new-game dialog offering the other game's computer seats).
+            *world.resource_mut::<ComputerSeats>() = ComputerSeats::default();
         }
         // What was picked, chosen, said or asked belongs to the game left (a review found a
         // resignation asked in one game answered in the other).
