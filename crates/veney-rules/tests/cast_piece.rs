@@ -595,6 +595,20 @@ fn the_reclaimed_dagger_keeps_out_of_a_measure_under_presence() {
     assert!(notations(&r, &q).contains(&"D*X7".to_string()));
 }
 
+/// White's Self stepped onto its Shima square X6 as the turn's first move (the Sword on W4 may
+/// still move in concert): the Dagger is reclaimed, `Phase::Reclaim`.
+fn reclaimed_on_x6(r: &Rules) -> Position {
+    let pieces = [
+        (White, "Self", "X5"),
+        (White, "Sword", "W4"),
+        (Black, "Self", "Y15"),
+        (Black, "Sword", "X14"),
+    ];
+    let mut p = shima_on_x6(r, &pieces);
+    act(r, &mut p, "SX6");
+    p
+}
+
 #[test]
 fn after_shimas_reclaim_the_placement_or_the_other_second_move() {
     // §2.0.18 Shima: the caster "may reclaim their Dagger and place it on the board
@@ -602,14 +616,7 @@ fn after_shimas_reclaim_the_placement_or_the_other_second_move() {
     // instead. The placement is a move ("Placing a piece from reserve is a move", §2.0.15), so
     // not both: "a maximum of one or two moves total in a turn".
     let r = rules();
-    let pieces = [
-        (White, "Self", "X5"),
-        (White, "Sword", "W4"),
-        (Black, "Self", "Y15"),
-        (Black, "Sword", "X14"),
-    ];
-    let mut p = shima_on_x6(&r, &pieces);
-    act(&r, &mut p, "SX6");
+    let mut p = reclaimed_on_x6(&r);
     assert!(
         matches!(
             p.phase(),
@@ -1154,14 +1161,7 @@ fn after_shimas_reclaim_a_pass_or_another_placement_is_refused_as_after_a_move()
     // (§2.0.17), another piece's placement as part of a double-move (§2.0.13) — a review found
     // them refused as "two passes in a row already" and by the placement squares.
     let r = rules();
-    let pieces = [
-        (White, "Self", "X5"),
-        (White, "Sword", "W4"),
-        (Black, "Self", "Y15"),
-        (Black, "Sword", "X14"),
-    ];
-    let mut p = shima_on_x6(&r, &pieces);
-    act(&r, &mut p, "SX6");
+    let mut p = reclaimed_on_x6(&r);
     assert!(matches!(p.phase(), Phase::Reclaim { .. }));
     let mut q = p;
     let e = q.play(&r, veney_rules::Action::Pass).unwrap_err();

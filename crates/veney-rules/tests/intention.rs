@@ -110,16 +110,11 @@ fn bluffs_are_allowed_and_no_meta_move_with_intention() {
     );
 }
 
-#[test]
-fn an_intention_by_a_stepping_stone_double_move() {
-    // §2.0.11: "your Sword (or blade) sees the targeted piece, (either directly or by
-    // double-move)"; "If the Sword would use an engagement double-move in order to reach the
-    // attacked piece in the movement declared by intention, when enacted, the engagement is
-    // removed and the Sword moves to that space before taking the target piece by strike."
-    // The Sword on W4 cannot strike X8, but from its engagement on X5 it can.
-    let r = rules();
-    let mut p = pos(
-        &r,
+/// White's Sword on W4, which cannot strike Black's Cloak on X8 from there but can from its
+/// engagement on X5; White's Jutsu on W8 shares X8's measure. White to move.
+fn sword_by_its_engagement(r: &Rules) -> Position {
+    pos(
+        r,
         &[
             (White, "Self", "Y3"),
             (White, "Sword", "W4"),
@@ -129,7 +124,18 @@ fn an_intention_by_a_stepping_stone_double_move() {
             (Black, "Cloak", "X8"),
         ],
         White,
-    );
+    )
+}
+
+#[test]
+fn an_intention_by_a_stepping_stone_double_move() {
+    // §2.0.11: "your Sword (or blade) sees the targeted piece, (either directly or by
+    // double-move)"; "If the Sword would use an engagement double-move in order to reach the
+    // attacked piece in the movement declared by intention, when enacted, the engagement is
+    // removed and the Sword moves to that space before taking the target piece by strike."
+    // The Sword on W4 cannot strike X8, but from its engagement on X5 it can.
+    let r = rules();
+    let mut p = sword_by_its_engagement(&r);
     let sword = r.set(White).by_name("Sword").unwrap();
     assert_eq!(
         veney_rules::special::intention::strike(&r, &p, White, sword, sq("W4"), sq("X8")),
@@ -510,18 +516,7 @@ fn a_strike_by_a_stepping_stone_may_follow_a_self_move_in_concert() {
     // this turn (the Self's move, the Sword onto its engagement, the strike) over §2.0.15's
     // general "maximum of one or two moves".
     let r = rules();
-    let mut p = pos(
-        &r,
-        &[
-            (White, "Self", "Y3"),
-            (White, "Sword", "W4"),
-            (White, "Engagement", "X5"),
-            (White, "Jutsu", "W8"),
-            (Black, "Self", "X13"),
-            (Black, "Cloak", "X8"),
-        ],
-        White,
-    );
+    let mut p = sword_by_its_engagement(&r);
     play(&r, &mut p, "!$fX8");
     play(&r, &mut p, "---");
     let sword = r.set(White).by_name("Sword").unwrap();
