@@ -595,16 +595,21 @@ fn the_reclaimed_dagger_keeps_out_of_a_measure_under_presence() {
     assert!(notations(&r, &q).contains(&"D*X7".to_string()));
 }
 
-/// White's Self stepped onto its Shima square X6 as the turn's first move (the Sword on W4 may
-/// still move in concert): the Dagger is reclaimed, `Phase::Reclaim`.
-fn reclaimed_on_x6(r: &Rules) -> Position {
+/// White's Self on X5 beside its Shima square X6, the Sword on W4 (which may move in concert).
+fn beside_shima_x6(r: &Rules) -> Position {
     let pieces = [
         (White, "Self", "X5"),
         (White, "Sword", "W4"),
         (Black, "Self", "Y15"),
         (Black, "Sword", "X14"),
     ];
-    let mut p = shima_on_x6(r, &pieces);
+    shima_on_x6(r, &pieces)
+}
+
+/// `beside_shima_x6` after the Self stepped onto X6 as the turn's first move: the Dagger is
+/// reclaimed, `Phase::Reclaim`.
+fn reclaimed_on_x6(r: &Rules) -> Position {
+    let mut p = beside_shima_x6(r);
     act(r, &mut p, "SX6");
     p
 }
@@ -655,15 +660,14 @@ fn after_shimas_reclaim_the_placement_or_the_other_second_move() {
     assert_eq!(p.piece_at(sq("X7")).map(|x| x.1), Some(wd));
     // Written as one turn: either, not both.
     for turn in ["SX6 D*X7", "SX6 $W5"] {
-        let mut w = shima_on_x6(&r, &pieces);
+        let mut w = beside_shima_x6(&r);
         play(&r, &mut w, turn);
         assert_eq!(w.turn(), Black, "{turn}");
     }
-    let w = shima_on_x6(&r, &pieces);
+    let w = beside_shima_x6(&r);
     assert!(veney_rules::notation::parse_turn(&r, &w, "SX6 D*X7 $W5", 1).is_err());
     // The position text keeps the open second move through the reclaim.
-    let mut m = shima_on_x6(&r, &pieces);
-    act(&r, &mut m, "SX6");
+    let m = reclaimed_on_x6(&r);
     let text = m.to_text(&r);
     assert!(
         text.contains("reclaim=1") && text.contains("concert=X6"),
@@ -1161,7 +1165,7 @@ fn after_shimas_reclaim_a_pass_or_another_placement_is_refused_as_after_a_move()
     // (§2.0.17), another piece's placement as part of a double-move (§2.0.13) — a review found
     // them refused as "two passes in a row already" and by the placement squares.
     let r = rules();
-    let mut p = reclaimed_on_x6(&r);
+    let p = reclaimed_on_x6(&r);
     assert!(matches!(p.phase(), Phase::Reclaim { .. }));
     let mut q = p;
     let e = q.play(&r, veney_rules::Action::Pass).unwrap_err();
