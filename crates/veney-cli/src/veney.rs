@@ -109,8 +109,17 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
             );
         }
     }
-    let r = veney_rules::replay::replay(&rules, &text)
-        .map_err(|e| format!("{}: bad Position header: {e}", file.display()))?;
+    // A bad start is placed in the file: the header's line, and the column of the value's
+    // fault counted from the line's start (a review found the column counted in the value).
+    let r = veney_rules::replay::replay(&rules, &text).map_err(|mut e| {
+        match veney_rules::replay::position_header_at(&text) {
+            Some((line, value_col)) if e.token != "Position" => {
+                e.col += value_col - 1;
+                format!("{}:{line}: bad Position header: {e}", file.display())
+            }
+            _ => format!("{}: bad Position header: {e}", file.display()),
+        }
+    })?;
     for (k, v) in &r.headers {
         println!("{k}: {v}");
     }

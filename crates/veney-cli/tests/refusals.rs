@@ -341,3 +341,22 @@ fn output_that_cannot_be_written_is_an_error() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// A bad `[Position]` header is placed at its line and at its column in that line (a review
+/// found the column counted inside the value, and no line).
+#[test]
+fn a_bad_position_header_is_placed_in_the_file() {
+    let dir = temp_dir("position-header");
+    let start = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
+    let text = format!("[Event \"x\"]\n[Round \"1\"]\n[Position \"{start} turns=x\"]\n1. SY3\n");
+    let rec = file(&dir, "bad-start.txt", &text);
+    let (code, _, err) = run(&["replay", rec.as_str()]);
+    assert_eq!(code, Some(2));
+    let col = text.lines().nth(2).unwrap().find("turns=").unwrap() + 1;
+    assert!(
+        err.contains("bad-start.txt:3: bad Position header")
+            && err.contains(&format!("column {col}:")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

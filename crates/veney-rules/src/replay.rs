@@ -187,10 +187,39 @@ fn read_headers(text: &str) -> (Vec<(String, String)>, usize) {
     (headers, body_start)
 }
 
+/// The `[Position "…"]` header line of a record: its 1-based line and the 1-based column (in
+/// characters) where its value begins — so an error in the value, reported by `replay` at a
+/// column of the value, can be placed in the file (`veney-cli replay`).
+pub fn position_header_at(text: &str) -> Option<(usize, usize)> {
+    let text = crate::errors::without_bom(text);
+    text.lines().enumerate().find_map(|(i, line)| {
+        let t = line.trim_start();
+        let key = t.strip_prefix('[')?.split_whitespace().next()?;
+        if !key.eq_ignore_ascii_case("Position") {
+            return None;
+        }
+        let quote = line.find('"')?;
+        Some((i + 1, line[..quote].chars().count() + 2))
+    })
+}
+
 /// Replays `text` under `rules`, with sand: an untenable turn nobody called is played on.
 pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
     let text = crate::errors::without_bom(text);
     let (headers, body_start) = read_headers(text);
+    // One start: a second `[Position]` would be silently ignored (a review found it).
+    if headers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("Position"))
+        .count()
+        > 1
+    {
+        return Err(ParseError::new(
+            1,
+            "Position",
+            "a second [Position] header: a record starts from one position",
+        ));
+    }
     let mut sand = rules.clone();
     if sand.options.untenable == crate::options::UntenablePolicy::Strict {
         // Under any other policy an uncalled untenable move stands alike.

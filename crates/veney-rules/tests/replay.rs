@@ -189,3 +189,20 @@ fn a_record_saved_with_a_byte_order_mark_replays_the_same() {
     let back = veney_rules::savefile::read(std::sync::Arc::new(r), &format!("\u{feff}{text}"));
     assert!(back.is_ok(), "{:?}", back.err());
 }
+
+#[test]
+fn a_records_start_is_one_position_header_placed_in_the_file() {
+    // A second [Position] was silently ignored; a bad one was placed at a column of its value.
+    let r = rules();
+    let start = veney_rules::position_text::START;
+    let two = format!("[Event \"x\"]\n[Position \"{start}\"]\n[Position \"{start}\"]\n1. SY3\n");
+    let e = replay(&r, &two).unwrap_err();
+    assert!(e.message.contains("a second [Position] header"), "{e}");
+    let bad = format!("[Event \"x\"]\n\n  [Position \"{start} turns=x\"]\n1. SY3\n");
+    let e = replay(&r, &bad).unwrap_err();
+    let (line, value_col) = veney_rules::replay::position_header_at(&bad).unwrap();
+    assert_eq!(line, 3);
+    let line_text = bad.lines().nth(2).unwrap();
+    let in_line = e.col + value_col - 1;
+    assert_eq!(&line_text[in_line - 1..in_line - 1 + 6], "turns=", "{e}");
+}
