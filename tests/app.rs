@@ -484,6 +484,25 @@ fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
             .any(|(_, a)| matches!(a, veney_rules::Action::Invoke { .. })),
         "the invocation is taken back"
     );
+    // The trap's record goes with its game: in a new game from the dialog one undo takes back
+    // one action (a review found the old record taking back two).
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "trap-new-game");
+    click(&mut app, "X8");
+    click(&mut app, "W6");
+    send(&mut app, Command::Interrupt(Square::parse("W6").unwrap()));
+    assert!(!game(&app).position().chaos_spent(Side::White).is_empty());
+    let std = veney::packs::veney::game::standard_set_path();
+    send(
+        &mut app,
+        Command::NewGameWith(Default::default(), [std.clone(), std]),
+    );
+    for _ in 0..3 {
+        let a = game(&app).legal_actions()[0];
+        send(&mut app, Command::Play(a));
+    }
+    assert_eq!(game(&app).actions().count(), 3);
+    send(&mut app, Command::Undo);
+    assert_eq!(game(&app).actions().count(), 2);
 }
 
 #[test]

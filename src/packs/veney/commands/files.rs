@@ -45,11 +45,15 @@ pub(super) fn new_game_with(
         }
         let rules = Arc::new(rules);
         let start = Position::start(&rules);
-        ctx.game.0 = Game::from_position_seeded(rules, start, seed);
+        ctx.replace_game(Game::from_position_seeded(rules, start, seed));
     } else {
         // Concealed or in turns: the players set up first (§2.0.19).
         let session = crate::packs::veney::setup_screen::Session::new(Arc::new(rules), seed);
-        ctx.game.0 = Game::from_position_seeded(session.rules.clone(), session.shown(), seed);
+        ctx.replace_game(Game::from_position_seeded(
+            session.rules.clone(),
+            session.shown(),
+            seed,
+        ));
         ctx.setup.0 = Some(session);
     }
 }

@@ -85,6 +85,8 @@ impl Ctx<'_> {
     }
 
     /// Replaces the game (a new game, a load, a pasted position): nothing stays picked up.
+    /// Every new game, load or pasted position goes through here: nothing of the game left is
+    /// kept with it (the selection, the traps it sprang).
     pub fn replace_game(&mut self, g: Game) {
         self.game.0 = g;
         self.sel.0 = None;
