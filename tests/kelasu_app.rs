@@ -846,7 +846,10 @@ fn a_flag_fallen_on_the_title_ends_the_grid_game_whose_clock_it_is() {
 #[test]
 fn the_autosave_follows_every_press_of_the_clock() {
     use veney::host::table_clock::{ClockIntent, ClockNow};
-    let mut a = kelasu_app("kelasu-clock-autosave", None);
+    let mut a = kelasu_app("kelasu-clock-autosave", Some(MERGING));
+    // A game with something in it (a fresh one leaves the last game's autosave).
+    click(&mut a, "D3");
+    click(&mut a, "E3");
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
     send(&mut a, ClockIntent::Start);
     a.world_mut().resource_mut::<ClockNow>().0 = Some(4_000);

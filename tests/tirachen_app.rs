@@ -845,6 +845,11 @@ fn a_new_game_keeps_the_last_autosave_until_it_is_played() {
     let mut a = tirachen("autosave-kept", TirachenOptions::default(), Some(NEUTRAL));
     click(&mut a, "e3");
     click(&mut a, "e4");
+    // A clock on the table, which the new game takes: still nothing in that game.
+    a.world_mut()
+        .resource_mut::<veney::host::table_clock::ClockNow>()
+        .0 = Some(0);
+    send(&mut a, veney::host::table_clock::ClockIntent::Start);
     let path = saves_dir(&a).join("autosave.tirachen");
     let last = std::fs::read_to_string(&path).unwrap();
     assert!(last.contains("Ce3-e4"), "{last}");

@@ -41,9 +41,10 @@ impl ActiveMatch {
     }
 }
 
-/// A game just begun with nothing in it yet — no action, no ending, no clock — is not written
-/// over the last game's autosave (a review found "Start" losing it); once this match has been
-/// written, every change is, back to its start by undo too.
+/// A game just begun with nothing in it yet — no action, no ending — is not written over the
+/// last game's autosave (a review found "Start" losing it), a clock it took from the table
+/// included (`clock.txt` keeps the clock); once this match has been written, every change is,
+/// back to its start by undo too.
 fn autosave(
     m: Res<ActiveMatch>,
     seats: Res<super::ComputerSeats>,
@@ -52,8 +53,7 @@ fn autosave(
 ) {
     // The match written last, by its screen and seed (a new game has its own seed).
     let this = (m.screen, m.game.seed());
-    let pristine =
-        m.game.history_len() == 0 && m.game.declared().is_none() && m.game.clock().is_none();
+    let pristine = m.game.history_len() == 0 && m.game.declared().is_none();
     if *written != Some(this) && pristine {
         return;
     }
