@@ -1230,6 +1230,10 @@ fn a_resignation_taken_back_never_showed_the_hidden_masters() {
     send(&mut a, Intent::Resign(Player(0)));
     assert!(matches!(m(&a).game.decision(), Decision::Over(_)));
     assert!(!whites_masters_shown(&a), "{:?}", m(&a).viewer());
+    // "Show the hidden pieces" is for an ending by the rules only: nothing shown, and the
+    // resignation can still be taken back.
+    send(&mut a, Intent::Reveal);
+    assert!(!whites_masters_shown(&a));
     send(&mut a, Intent::Undo);
     assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
     assert!(!whites_masters_shown(&a));

@@ -49,10 +49,10 @@ fn autosave(
     m: Res<ActiveMatch>,
     seats: Res<super::ComputerSeats>,
     mut status: ResMut<GridStatus>,
-    mut written: Local<Option<(super::Screen, u64)>>,
+    mut written: Local<Option<u64>>,
 ) {
-    // The match written last, by its screen and seed (a new game has its own seed).
-    let this = (m.screen, m.game.seed());
+    // The match written last (`ActiveMatch::generation`).
+    let this = m.generation;
     let pristine = m.game.history_len() == 0 && m.game.declared().is_none();
     if *written != Some(this) && pristine {
         return;

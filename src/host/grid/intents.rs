@@ -307,7 +307,9 @@ pub fn apply(
                 status.info = Some(REVEALED.into());
             }
             Intent::Reveal => {
-                let over = matches!(mm.game.decision(), game_api::Decision::Over(_));
+                // Only an ending by the rules: a declared one is taken back alone, secrets kept.
+                let over = matches!(mm.game.decision(), game_api::Decision::Over(_))
+                    && mm.game.declared().is_none();
                 if mm.secrets && over && !mm.revealed {
                     mm.revealed = true;
                     // Drawn afresh with everything shown.
@@ -406,6 +408,7 @@ pub fn apply(
                         mm.held_by = None;
                         mm.asking = false;
                         mm.revealed = false;
+                        mm.generation = super::next_generation();
                         *ask = Default::default();
                         sel.0 = None;
                         choice.0.clear();

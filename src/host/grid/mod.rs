@@ -89,6 +89,16 @@ pub struct ActiveMatch {
     /// then on everything is shown and the game cannot be taken back (a review found a finished
     /// game showing the hidden masters, and undo playing on knowing them).
     pub revealed: bool,
+    /// Which game this is, apart from every other match of the session: a new number for each
+    /// new game and each Load (`next_generation`), so a game is told from the last one even
+    /// when both have the same seed (`VENEY_SEED`).
+    pub generation: u64,
+}
+
+/// A number no match of this session had before (`ActiveMatch::generation`).
+pub fn next_generation() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The match's actions for one position: `AnyMatch::actions` names and describes every one
@@ -130,6 +140,7 @@ impl ActiveMatch {
             asking: false,
             held_by: None,
             revealed: false,
+            generation: next_generation(),
         }
     }
 
