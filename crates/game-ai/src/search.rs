@@ -182,7 +182,11 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
             // every game that reaches this observation; the visits themselves follow the mix
             // with uniform exploration, which would play a dominated choice now and then, as a
             // review found).
-            let all: f64 = totals.iter().map(|t| t.3).sum();
+            // Only actions the search tried: one given weight by its first visit but never
+            // played has no value to report (a review found the first listed action played
+            // instead).
+            let weight = |t: &(G::Action, u32, f64, f64)| if t.1 > 0 { t.3 } else { 0.0 };
+            let all: f64 = totals.iter().map(weight).sum();
             let mut rng = seeded(config.seed ^ decision ^ 0xA076_1D64_78BD_642F);
             let mut at = if all > 0.0 {
                 rng.random_range(0.0..all)
@@ -190,13 +194,13 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 0.0
             };
             let drawn = totals.iter().find(|t| {
-                let hit = at < t.3;
-                at -= t.3;
+                let hit = at < weight(t);
+                at -= weight(t);
                 hit
             });
             // (Rounding may leave the draw past the last weight: the last weighted action.)
             drawn
-                .or_else(|| totals.iter().rev().find(|t| t.3 > 0.0))
+                .or_else(|| totals.iter().rev().find(|t| weight(t) > 0.0))
                 .or(totals.first())
                 .map(|&(a, n, w, _)| (a, n, w))
         } else {

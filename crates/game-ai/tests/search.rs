@@ -123,6 +123,23 @@ fn a_sealed_choice_is_drawn_from_the_average_strategy_not_the_exploring_visits()
 }
 
 #[test]
+fn a_sealed_choice_is_one_the_search_tried() {
+    // With a budget too small to try every seal, the draw is among those tried: one given weight
+    // at its node's first visit but never played has no value, and the fallback played the
+    // first listed action instead (a review found it).
+    let g = Pennies {
+        simultaneous: true,
+        lopsided: true,
+    };
+    for seed in 0..60 {
+        let c = Mcts::new(config(1, seed))
+            .choose(&g, &g.start(), Player(0))
+            .unwrap();
+        assert!(c.visits > 0, "seed {seed}: {c:?}");
+    }
+}
+
+#[test]
 fn the_same_seed_gives_the_same_choice_and_threads_share_the_budget() {
     let g = Nim(13);
     let one = Mcts::new(config(1_000, 9))
