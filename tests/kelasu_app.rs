@@ -979,6 +979,11 @@ fn a_game_without_a_clock_leaves_another_games_clock_alone() {
     click(&mut a, "E3");
     assert_eq!(m(&a).game.history_len(), 1);
     assert_eq!(m(&a).game.clock(), None, "Kelasu's game took no clock");
+    // A look at the clock's window is no use of it.
+    send(&mut a, ClockIntent::Toggle);
+    click(&mut a, "D4");
+    click(&mut a, "E4");
+    assert_eq!(m(&a).game.clock(), None, "nor by a look at the clock");
     a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
     a.update();
     a.update();

@@ -221,6 +221,15 @@ pub enum ClockIntent {
     TurnBack(usize),
 }
 
+impl ClockIntent {
+    /// Whether the players did something to the clock itself — not only showing or hiding its
+    /// window, which makes another game's running clock no game's of the screen's (a review
+    /// found a look at the clock handing it over).
+    pub fn uses_the_clock(&self) -> bool {
+        !matches!(self, ClockIntent::Toggle)
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TableClock>()
         .init_resource::<ClockNow>()
@@ -487,7 +496,7 @@ fn grid_game_clock(
     TableClock::set_seats(&mut table, names, m.decider().map_or(0, |p| p.index()));
     let here = Some(m.screen);
     // (Intents read on the first run back were made on another screen.)
-    let used_here = used.read().count() > 0;
+    let used_here = used.read().filter(|i| i.uses_the_clock()).count() > 0;
     if shown_for.0.is_some_and(|w| Some(w) != here) && form.0.is_some() && m.game.clock().is_none()
     {
         if *away != here {

@@ -71,7 +71,7 @@ fn game_clock(
     // flag ends that game, not Veney's — until the clock is used here (a review found a flag
     // falling later, on Veney's screen, ending Veney's game).
     // (Presses read on the first run back were made on the other game's screen.)
-    let used_here = used.read().count() > 0;
+    let used_here = used.read().filter(|i| i.uses_the_clock()).count() > 0;
     if was.is_some_and(|w| Some(w) != veney) && saved.is_none() {
         if !*away {
             *away = true;
