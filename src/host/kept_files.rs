@@ -37,9 +37,9 @@ pub fn set_aside_unresumable(path: &Path, why: &str) -> String {
 /// a second Load never loses the game the first one kept. The error says why nothing could be
 /// kept: the Load must then not go ahead.
 pub fn keep_before_load(kept: &Path, text: &str) -> Result<(), String> {
-    if let Ok(old) = std::fs::read_to_string(kept)
-        && old != text
-    {
+    // Moved aside unless it is this very game (one that cannot be read is moved aside too).
+    let same = std::fs::read_to_string(kept).is_ok_and(|old| old == text);
+    if kept.is_file() && !same {
         let older = free_name(kept, "older");
         std::fs::rename(kept, &older).map_err(|e| {
             format!(
@@ -79,6 +79,18 @@ mod tests {
         assert_eq!(
             std::fs::read_to_string(d.join("before-load.older-1.kelasu")).unwrap(),
             "game A"
+        );
+    }
+
+    #[test]
+    fn a_kept_game_that_cannot_be_read_is_moved_aside_too() {
+        let d = dir("unreadable");
+        let kept = d.join("before-load.veney");
+        std::fs::write(&kept, [0xff, 0xfe, 0x00]).unwrap();
+        keep_before_load(&kept, "game").unwrap();
+        assert_eq!(
+            std::fs::read(d.join("before-load.older-1.veney")).unwrap(),
+            [0xff, 0xfe, 0x00]
         );
     }
 

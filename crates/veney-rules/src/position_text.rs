@@ -940,7 +940,7 @@ impl Position {
             let at = text.find("hug=");
             let token = at.map_or(text, |i| text[i..].split_whitespace().next().unwrap_or(""));
             return Err(ParseError::new(
-                at.map_or(1, |i| i + 1),
+                at.map_or(1, |i| text[..i].chars().count() + 1),
                 token,
                 "this is one player's view of a game (the other's Hug hand is sealed, `?`); a game starts only from a whole position",
             ));

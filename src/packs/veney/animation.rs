@@ -28,8 +28,9 @@ fn start_glides(
     mut played: MessageReader<Played>,
     // A partner in hand stays raised where it was lifted (R-CONCERT): it does not glide.
     pieces: Query<(Entity, &PieceView), Without<super::game::InHand>>,
+    game: Res<super::game::CurrentGame>,
 ) {
-    for p in played.read() {
+    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         let moves: Vec<(veney_rules::Square, veney_rules::Square)> = match p.action {
             Action::Move(m) => vec![(m.from, m.to)],
             Action::Reposition { from, to, .. } => vec![(from, to)],

@@ -147,8 +147,9 @@ fn record_throw(
     mut played: MessageReader<Played>,
     mut last: ResMut<LastThrow>,
     mut status: ResMut<Status>,
+    game: Res<super::game::CurrentGame>,
 ) {
-    for p in played.read() {
+    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         if let Action::Roll(r) = p.action {
             last.0 = Some((p.before.turn(), r));
             status.info = Some(verdict_text(p.before.turn(), r, dagger_lost(p)));
@@ -165,7 +166,7 @@ fn spawn_sticks(
     game: Res<super::game::CurrentGame>,
 ) {
     let at = ForGame::of(&game.0);
-    for p in played.read() {
+    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         let Action::Roll(r) = p.action else {
             continue;
         };

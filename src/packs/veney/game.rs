@@ -468,8 +468,10 @@ pub(super) fn plugin(app: &mut App) {
 fn dying_clock(
     mut played: MessageReader<Played>,
     mut clock: MessageWriter<crate::host::table_clock::ClockIntent>,
+    game: Res<CurrentGame>,
 ) {
-    for p in played.read() {
+    // (Not for a game replaced in the same frame.)
+    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         if let (None, Some(mated)) = (p.before.dying(), p.after.dying()) {
             clock.write(crate::host::table_clock::ClockIntent::DyingMove(
                 mated.index(),

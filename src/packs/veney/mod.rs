@@ -104,8 +104,9 @@ fn redraw_on_enter(
 fn sound_cues(
     mut played: MessageReader<game::Played>,
     mut cues: MessageWriter<crate::host::audio::PlayCue>,
+    game: Res<game::CurrentGame>,
 ) {
-    for p in played.read() {
+    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         if let Some(c) = cue(p) {
             cues.write(crate::host::audio::PlayCue(c));
         }
