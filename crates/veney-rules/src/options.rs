@@ -71,6 +71,13 @@ pub struct RuleOptions {
     /// disagree).
     #[serde(default)]
     pub distraction_loses_dagger: bool,
+    /// After a retreat's reset (§2.0.02), the pieces in play that do not fit on the starting
+    /// step go onto the next step behind (as many as fit there), not into reserve: "you may
+    /// either place them on the next step behind or put them into reserve" — the choice the
+    /// text gives the retreating player, agreed here before the game (ruling R-RETREAT).
+    /// `false` (default): into reserve.
+    #[serde(default)]
+    pub retreat_overflow_behind: bool,
 }
 
 fn yes() -> bool {

@@ -1432,6 +1432,9 @@ mod tests {
             .iter()
             .find(|e| e.message.contains("no Self"))
             .unwrap_or_else(|| panic!("{e:?}"));
-        assert_eq!(no_self.location.line, locate(&src, "pieces", 0, 0).unwrap().0);
+        assert_eq!(
+            no_self.location.line,
+            locate(&src, "pieces", 0, 0).unwrap().0
+        );
     }
 }

@@ -108,9 +108,11 @@ fn random_games_where_a_broken_stance_ends_hirakamae() {
     let o = veney_rules::options::RuleOptions {
         hirakamae_breaks: true,
         // And the Sword's range by any engagement step (R-SWORD-ENGAGEMENT-STEPS), and a
-        // distraction that loses the Dagger (R-THROW-DISTRACTION's option).
+        // distraction that loses the Dagger (R-THROW-DISTRACTION's option), and a retreat that
+        // puts what does not fit on the step behind (R-RETREAT's).
         sword_steps_apart: true,
         distraction_loses_dagger: true,
+        retreat_overflow_behind: true,
         donkey: true,
         ..Default::default()
     };

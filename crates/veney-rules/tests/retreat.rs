@@ -164,6 +164,37 @@ fn a_reset_fills_the_starting_step_first_and_keeps_a_dagger_armed() {
 }
 
 #[test]
+fn with_the_option_pieces_that_do_not_fit_go_onto_the_step_behind() {
+    // §2.0.02 Retreat: "If you had additional pieces in play and more than will fit on your
+    // starting step behind the engagements, you may either place them on the next step behind
+    // or put them into reserve." Ruling R-RETREAT: the players agree which before the game
+    // (`retreat_overflow_behind`); a review found the text's first way missing.
+    let mut o = rules().options.clone();
+    o.retreat_overflow_behind = true;
+    let r = Rules::standard_with(o);
+    let mut q = pos(
+        &r,
+        &[
+            (White, "Self", "X1"),
+            (White, "Sword", "W2"),
+            (White, "Cloak", "W3"),
+            (White, "Balance", "Z3"),
+            (White, "Guard", "Y2"),
+            (Black, "Self", "Y13"),
+        ],
+        White,
+    );
+    play(&r, &mut q, "==");
+    let guard = r.set(White).by_name("Guard").unwrap();
+    assert_eq!(q.reserve(White, guard), 0, "{}", q.to_text(&r));
+    assert_eq!(
+        q.pieces(White, guard).first().map(|s| s.step()),
+        Some(3),
+        "on the step behind the starting step"
+    );
+}
+
+#[test]
 fn the_players_may_have_different_retreat_allowances() {
     // §2.0.02: "Retreats can be limited to a certain number, to no retreats, unlimited retreats,
     // or with different allowances between players of different skill." White none, Black two.

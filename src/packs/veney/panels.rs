@@ -258,6 +258,13 @@ fn new_game_dialog(
                 "Off (the default): one off-colour stick is a short success and the Dagger stays (R-THROW-DISTRACTION).",
             );
             ui.checkbox(
+                &mut o.retreat_overflow_behind,
+                "After a retreat, extra pieces go on the step behind, not to reserve (§2.0.02)",
+            )
+            .on_hover_text(
+                "Pieces in play that do not fit on the starting step. Off (the default): into reserve. The text lets the retreating player choose either; here the players agree it before the game (R-RETREAT).",
+            );
+            ui.checkbox(
                 &mut o.sword_steps_apart,
                 "Any step with an engagement widens the Sword's range (§2.0.03)",
             )

@@ -102,13 +102,21 @@ fn place_the_others(rules: &Rules, pos: &mut Position, side: Side, pool: &mut [u
             .kinds()
             .filter(|k| blades & (1 << k.0) == 0 && !rules.is_engagement(side, *k)),
     );
+    // The starting step, then — under `retreat_overflow_behind`, "you may either place them on
+    // the next step behind or put them into reserve" — the step behind.
+    let steps = [
+        Some(step),
+        behind.filter(|_| rules.options.retreat_overflow_behind),
+    ];
     for k in blades_first.collect::<Vec<_>>() {
-        while pool[k.index()] > 0 {
-            let Some(sq) = empty_on(pos, step).first() else {
-                break;
-            };
-            pool[k.index()] -= 1;
-            pos.put(side, k, sq);
+        for st in steps.into_iter().flatten() {
+            while pool[k.index()] > 0 {
+                let Some(sq) = empty_on(pos, st).first() else {
+                    break;
+                };
+                pool[k.index()] -= 1;
+                pos.put(side, k, sq);
+            }
         }
     }
     if pos.pieces_of(side, blades).is_empty()
