@@ -110,15 +110,24 @@ fn move_refusal(
             ),
         );
     }
-    if p.piece_at(to).is_some() {
-        return Refusal::new(
-            rule,
-            format!(
-                "a {} may only move to {}, not capture there (a Move Only square)",
-                piece.kind.name(),
-                to.name()
-            ),
-        );
+    // An opposing piece on `to`: a Move Only square, unless the piece could capture there on
+    // a board holding only the two — then something stands in the way (a review found a
+    // blocked capture called a Move Only square).
+    if let Some(target) = p.piece_at(to) {
+        let mut two = lone.clone();
+        two.board[to.index()] = Some(target);
+        let mut reach = Vec::new();
+        destinations(&two, o, from, piece, &mut reach);
+        if !reach.contains(&to) {
+            return Refusal::new(
+                rule,
+                format!(
+                    "a {} may only move to {}, not capture there (a Move Only square)",
+                    piece.kind.name(),
+                    to.name()
+                ),
+            );
+        }
     }
     Refusal::new(
         rule,
@@ -239,10 +248,16 @@ pub fn refusal(p: &Position, o: &KelasuOptions, side: Side, a: Action) -> Refusa
             ),
             Ok(_) if recall_target(p, o, from, side).is_none() => Refusal::new(
                 RECALL,
-                format!(
-                    "{} is occupied (a Recall lands on an empty square; RecallCaptures=no)",
-                    to.name()
-                ),
+                match p.piece_at(to) {
+                    // Never onto one's own piece, whatever the option (ruling).
+                    Some(q) if q.side == side => {
+                        format!("your own {} stands on {}", q.kind.name(), to.name())
+                    }
+                    _ => format!(
+                        "{} is occupied (a Recall lands on an empty square; RecallCaptures=no)",
+                        to.name()
+                    ),
+                },
             ),
             Ok(_) => Refusal::new(RECALL, "that Recall is not legal here"),
         },

@@ -66,6 +66,17 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
             );
         }
     }
+    for s in [crate::side::Side::Blue, crate::side::Side::Red] {
+        if p.stones(s) as i16 > MAX_STONES {
+            return err(
+                Field::Board,
+                format!(
+                    "{} {s:?} Stones: a side holds at most {MAX_STONES} (\"up to … 8 Stones on one side\")",
+                    p.stones(s)
+                ),
+            );
+        }
+    }
     let side = p.to_move;
     if p.acted {
         if p.energy < 1 {
@@ -78,7 +89,19 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
             );
         }
         // A turn's energy is the mover's Stones at its start, and spending never adds to it: at
-        // most MAX_STONES (a review found any energy read, and a turn of 32,767 never listed).
+        // most MAX_STONES (a review found any energy read, and a turn of 32,767 never listed),
+        // and below the mover's Stones now (its Stones never fall during its own turn, and an
+        // action was paid for; a review found 4 energy read beside 4 Stones mid-turn).
+        let stones = p.stones(side) as i16;
+        if p.energy >= stones && p.energy <= MAX_STONES {
+            return err(
+                Field::Energy,
+                format!(
+                    "energy {} mid-turn with {stones} Stones: a turn starts with the mover's Stones and has spent some already",
+                    p.energy
+                ),
+            );
+        }
         if p.energy > MAX_STONES {
             return err(
                 Field::Energy,
@@ -118,12 +141,24 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
             );
         }
     }
+    // A turn that starts at the limit is a draw and has no actions: mid-turn the count is below
+    // it (a review found 2n read mid-turn, whose `end` gave a position the reader refused).
     if let Some(n) = o.quiet_full_turns
-        && i32::from(p.quiet) > 2 * i32::from(n)
+        && (i32::from(p.quiet) > 2 * i32::from(n)
+            || (p.acted && i32::from(p.quiet) >= 2 * i32::from(n)))
     {
         return err(
             Field::Quiet,
-            format!("count {} is past the limit of {} turns", p.quiet, 2 * n),
+            format!(
+                "count {} is past the limit of {} turns{}",
+                p.quiet,
+                2 * n,
+                if p.acted {
+                    " (mid-turn it is below the limit: a turn starting at it is drawn)"
+                } else {
+                    ""
+                }
+            ),
         );
     }
     for s in p.moved.squares() {

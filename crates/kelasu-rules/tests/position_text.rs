@@ -49,7 +49,7 @@ fn errors_say_where_and_why() {
     assert!(e.why.contains("count"), "{e}");
     let e = bad(&START.replace("d361c4062f27ef5c", "d361c4062f27ef5d"));
     assert!(e.why.contains("history"), "{e}");
-    let e = bad(&START.replace(" b 4 s - 0 ", " b 4 m E4 0 "));
+    let e = bad(&START.replace(" b 4 s - 0 ", " b 3 m E4 0 "));
     assert!(e.why.contains("E4"), "{e}");
     let e = bad("x");
     assert!(e.why.contains("fields"), "{e}");
@@ -106,4 +106,26 @@ fn mid_turn_energy_is_at_most_the_most_stones_a_side_can_hold() {
         .parse_position(&format!("{s0} b 32767 m - 0"))
         .unwrap_err();
     assert!(e.to_string().contains("at most 8"), "{e}");
+}
+
+/// Impossible states refused (a review): mid-turn energy as high as the mover's Stones (an
+/// action was paid for), more than 8 Stones on a side, a mid-turn count at the draw's limit.
+#[test]
+fn energy_stones_and_the_count_agree_with_a_reachable_game() {
+    let g = kelasu_rules::Kelasu::default();
+    use game_api::Game;
+    let four = "BBBBBBBBBB/BBBBBBBB1B/S1S4SBS/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb";
+    assert!(g.parse_position(&format!("{four} b 3 m C8 -1 -")).is_ok());
+    let e = g
+        .parse_position(&format!("{four} b 4 m C8 -1 -"))
+        .unwrap_err();
+    assert!(e.to_string().contains("with 4 Stones"), "{e}");
+    let e = g
+        .parse_position("SSSSSSSSSS/W9/10/10/10/10/10/s9/10/w9 b 10 s - 0")
+        .unwrap_err();
+    assert!(e.to_string().contains("at most 8"), "{e}");
+    let e = g
+        .parse_position("10/10/S1S4S1S/10/10/4W5/10/s9/10/9w b 3 m F4 128 -")
+        .unwrap_err();
+    assert!(e.to_string().contains("below the limit"), "{e}");
 }

@@ -244,3 +244,45 @@ fn a_diplomat_converts_a_diplomat_or_a_blank_too() {
         assert_eq!((q.side, q.kind), (Side::Blue, kind));
     }
 }
+
+#[test]
+fn a_blocked_capture_is_refused_as_blocked_not_as_a_move_only_square() {
+    // The Runner's "infinite Move/Capture beyond": a capture on its line with a piece before
+    // the target is blocked; a review found it called a Move Only square.
+    let s = pos("E4:R D5:b C6:r A0:S j9:s", Side::Blue);
+    refused_by(
+        &s,
+        mv("E4", "C6"),
+        rules::piece_rule(Kind::Runner),
+        "in the way",
+    );
+    // The General's lines too, its own piece before the target.
+    let s = pos("E4:G E5:W E7:w A0:S j9:s", Side::Blue);
+    refused_by(
+        &s,
+        mv("E4", "E7"),
+        rules::piece_rule(Kind::General),
+        "in the way",
+    );
+}
+
+#[test]
+fn a_recall_onto_an_own_piece_says_so_whatever_the_option() {
+    // Ruling: a Recall never lands on one's own piece; under RecallCaptures=yes the refusal
+    // named the other option (a review found it).
+    let g = kelasu_rules::Kelasu::new(kelasu_rules::KelasuOptions {
+        recall_captures: true,
+        ..Default::default()
+    });
+    let s = pos("J3:W A3:B H5:b A0:S j9:s", Side::Blue);
+    let a = Action::Recall {
+        from: sq("J3"),
+        to: sq("A3"),
+    };
+    let mut t = s.clone();
+    let r = g
+        .play_checked(&mut t, Actor::Player(s.to_move().player()), a)
+        .unwrap_err();
+    assert_eq!(r.rule, rules::RECALL, "{r:?}");
+    assert!(r.why.contains("your own Blank stands on A3"), "{r:?}");
+}
