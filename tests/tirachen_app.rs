@@ -1407,6 +1407,17 @@ fn a_finished_secret_game_reveals_only_when_asked_and_then_is_not_taken_back() {
         a.world().resource::<GridStatus>().info.as_deref(),
         Some(veney::host::grid::intents::REVEALED)
     );
+    // The mark is kept with the game: resumed after a restart, it still cannot be taken back
+    // (a review found the mark lost with the app).
+    let saves = saves_dir(&a);
+    drop(a);
+    let mut b = app_saving_to(saves, "secret-end-resumed");
+    send(&mut b, OpenScreen(Screen::Tirachen));
+    send(&mut b, ResumeTirachen);
+    assert!(m(&b).revealed);
+    assert!(whites_masters_shown(&b));
+    send(&mut b, Intent::Undo);
+    assert!(matches!(m(&b).game.decision(), Decision::Over(_)));
 }
 
 /// Left during the choice of masters, the New game dialog goes back to that choice: the stage

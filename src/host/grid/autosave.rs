@@ -39,6 +39,29 @@ impl ActiveMatch {
     pub fn autosave_path(&self) -> PathBuf {
         autosave_beside(&self.save_path)
     }
+
+    /// The referee's save of the match, as "Save" and the autosave write it: the computer's
+    /// `seats` (`[Computer …]`), and `[Revealed "yes"]` once a finished secret game's hidden
+    /// pieces were shown — read back by `revealed_in`, so a game resumed or loaded after that
+    /// cannot be taken back either (a review found the mark lost).
+    pub fn save_text(&self, seats: &super::ComputerSeats) -> String {
+        let text = seats.written_into(&self.game.save_text(game_api::Viewer::Referee));
+        if self.revealed {
+            super::computer::headers_written_into(REVEALED_HEADER, &text)
+        } else {
+            text
+        }
+    }
+}
+
+/// The header a save of a revealed game carries (`ActiveMatch::save_text`).
+const REVEALED_HEADER: &str = "[Revealed \"yes\"]\n";
+
+/// Whether a save's text says its game's hidden pieces were shown (`ActiveMatch::save_text`).
+pub fn revealed_in(text: &str) -> bool {
+    text.lines()
+        .take_while(|l| l.trim_start().starts_with('['))
+        .any(|l| l.trim() == REVEALED_HEADER.trim())
 }
 
 /// A game just begun with nothing in it yet — no action, no ending — is not written over the
@@ -69,7 +92,7 @@ fn autosave(
 /// exactly, the computer's `seats` included. The error names the file.
 pub fn write(m: &ActiveMatch, seats: &super::ComputerSeats) -> Result<(), String> {
     let path = m.autosave_path();
-    let text = seats.written_into(&m.game.save_text(game_api::Viewer::Referee));
+    let text = m.save_text(seats);
     if let Some(d) = path.parent() {
         let _ = std::fs::create_dir_all(d);
     }
@@ -89,8 +112,9 @@ pub fn resume_from(
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("could not resume {}: {e}", path.display()))?;
     match build(&text) {
-        Ok(m) => {
+        Ok(mut m) => {
             *seats = super::ComputerSeats::read_from(&text);
+            m.revealed = revealed_in(&text);
             Ok(m)
         }
         // Set aside before a new game's autosave could overwrite it (as Veney's is).

@@ -345,7 +345,7 @@ pub fn apply(
                 }
             }
             Intent::Save => {
-                let text = seats.written_into(&mm.game.save_text(game_api::Viewer::Referee));
+                let text = mm.save_text(&seats);
                 if let Some(d) = mm.save_path.parent() {
                     let _ = std::fs::create_dir_all(d);
                 }
@@ -362,10 +362,11 @@ pub fn apply(
                             (mm.load)(&t)?,
                             (mm.secrets_in)(&t),
                             super::computer::ComputerSeats::read_from(&t),
+                            super::autosave::revealed_in(&t),
                         ))
                     });
                 match loaded {
-                    Ok((g, secrets, saved_seats)) => {
+                    Ok((g, secrets, saved_seats, revealed)) => {
                         // The game left is kept beside the save (the autosave follows the loaded
                         // game at once; a review found the game in progress lost to a Load).
                         // (Not when it is the game loaded: a second Load keeps the first's.)
@@ -378,7 +379,7 @@ pub fn apply(
                             // found it replaced, and its autosave overwritten).
                             match crate::host::kept_files::keep_before_load(
                                 &kept,
-                                &seats.written_into(&left),
+                                &mm.save_text(&seats),
                             ) {
                                 Ok(()) => {
                                     format!(" (the game left is kept as {})", kept.display())
@@ -407,7 +408,7 @@ pub fn apply(
                         // Nobody has taken the loaded game's board yet (`held_by`).
                         mm.held_by = None;
                         mm.asking = false;
-                        mm.revealed = false;
+                        mm.revealed = revealed;
                         mm.generation = super::next_generation();
                         *ask = Default::default();
                         sel.0 = None;
