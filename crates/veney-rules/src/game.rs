@@ -260,7 +260,10 @@ impl Game {
     /// settles. Nothing else a save's final position may claim without its moves.
     pub(crate) fn may_declare(rules: &Rules, pos: &Position, o: crate::outcome::Outcome) -> bool {
         use crate::outcome::{Draw, Mate, Outcome, Resign};
+        // Under Shima "drawing the game is not an option": no draw, so no Hug (R-HUG; a review
+        // found a save claiming the Hug's checkmate read under Shima).
         let hugged = rules.options.hug
+            && !pos.shima()
             && matches!(
                 o,
                 Outcome::Draw {

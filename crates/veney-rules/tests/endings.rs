@@ -159,6 +159,32 @@ fn saves_of_endings_no_move_made_load() {
     );
 }
 
+#[test]
+fn under_shima_a_save_claims_no_hugs_ending() {
+    // §2.0.18 Shima: "drawing the game is not an option"; ruling R-HUG: no draw stands, so no
+    // Hug follows. A save whose final position claims the Hug's checkmate with no move was read.
+    let r = rules_with(Some(100), true);
+    let p = veney_rules::Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w /d shima=1 casts=wSX6",
+    )
+    .unwrap();
+    assert!(p.shima());
+    let g = Game::from_position(r.clone(), p);
+    let text = veney_rules::savefile::write(&g);
+    let fake = text.replacen("\"]\n[WhiteSet", " over=touch:w\"]\n[WhiteSet", 1);
+    assert_ne!(fake, text);
+    assert!(
+        veney_rules::savefile::read(r.clone(), &fake).is_err(),
+        "{fake}"
+    );
+    // The control: without Shima the Hug's checkmate may close the save.
+    let open = veney_rules::savefile::write(&Game::new(r.clone()));
+    let hugged = open.replacen("\"]\n[WhiteSet", " over=touch:w\"]\n[WhiteSet", 1);
+    assert_ne!(hugged, open);
+    assert!(veney_rules::savefile::read(r, &hugged).is_ok(), "{hugged}");
+}
+
 fn saved_and_loaded(r: &Arc<Rules>, g: &Game) {
     {
         let text = veney_rules::savefile::write(g);
