@@ -99,6 +99,11 @@ fn refusal(app: &App) -> Option<String> {
     app.world().resource::<GridStatus>().refusal.clone()
 }
 
+/// The status line's note (saved, loaded, why a click waits), if any.
+fn info(app: &App) -> Option<String> {
+    app.world().resource::<GridStatus>().info.clone()
+}
+
 /// Blue's Blanks on C3 C4 C5 D3 D4, outside its home rows; everything else as at the start.
 const MERGING: &str =
     "BBBBBBBBBB/BBBBB5/S1SBBB1S1S/3BB5/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0";
@@ -428,12 +433,7 @@ fn save_and_load_keep_the_options_and_the_position() {
     let text = std::fs::read_to_string(&kept).expect("the game left is kept");
     let back = veney::packs::kelasu::load(&text).expect("it loads");
     assert_eq!(back.position_text(Viewer::Referee), left);
-    let info = a
-        .world()
-        .resource::<GridStatus>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&a).unwrap_or_default();
     assert!(info.contains("the game left is kept as"), "{info}");
 }
 
@@ -490,7 +490,7 @@ fn a_draw_is_offered_then_declined_lapses_or_is_accepted() {
     send(&mut a, Intent::AnswerDraw(false));
     assert_eq!(ask(&a).draw_offer, None);
     assert_eq!(prompt(&a), "Blue to play");
-    let info = a.world().resource::<GridStatus>().info.clone().unwrap();
+    let info = info(&a).unwrap();
     assert_eq!(info, "Red declines Blue's draw offer");
     // An offer lapses once anything is played.
     send(&mut a, Intent::OfferDraw(Player(0)));
@@ -559,12 +559,7 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     assert_eq!(typed(&a).state().to_move(), Side::Red);
     // Red's turn is the computer's: a person's click is refused meanwhile.
     click(&mut a, "H0");
-    let info = a
-        .world()
-        .resource::<GridStatus>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&a).unwrap_or_default();
     assert!(info.contains("computer is to move"), "{info}");
     until(&mut a, "the computer's turn", |a| {
         typed(a).state().to_move() == Side::Blue && !a.world().resource::<GridThinking>().busy()
@@ -661,7 +656,7 @@ fn clicking_an_own_stone_names_the_rule_that_keeps_it_still() {
     // that no legal action goes from there.
     let mut a = kelasu_app("stuck-stone", None);
     click(&mut a, "C0");
-    let info = a.world().resource::<GridStatus>().info.clone().unwrap();
+    let info = info(&a).unwrap();
     assert!(info.contains("Stones cannot move"), "{info}");
 }
 
@@ -1011,7 +1006,7 @@ fn a_game_without_a_clock_leaves_another_games_clock_alone() {
 #[test]
 fn no_ending_is_declared_under_the_new_game_dialog() {
     use game_api::Player;
-    use veney::host::grid::{GridStatus, NewGameRequested};
+    use veney::host::grid::NewGameRequested;
     let mut a = kelasu_app("kelasu-resign-under-dialog", None);
     send(&mut a, NewGameRequested(Screen::Kelasu));
     send(&mut a, Intent::Resign(Player(0)));
@@ -1019,7 +1014,7 @@ fn no_ending_is_declared_under_the_new_game_dialog() {
     assert!(m(&a).game.declared().is_none());
     assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
     assert_eq!(
-        a.world().resource::<GridStatus>().info.as_deref(),
+        info(&a).as_deref(),
         Some("the screen over the board comes first")
     );
 }
@@ -1045,7 +1040,7 @@ fn a_fallen_flag_drops_the_pick() {
 /// found "looking for a hint…" written over the refusal, a search running).
 #[test]
 fn no_hint_is_looked_for_during_a_review() {
-    use veney::host::grid::{GridStatus, GridThinking};
+    use veney::host::grid::GridThinking;
     let mut a = kelasu_app("kelasu-hint-review", Some(MERGING));
     click(&mut a, "D3");
     click(&mut a, "E3");
@@ -1053,7 +1048,7 @@ fn no_hint_is_looked_for_during_a_review() {
     send(&mut a, Intent::Hint);
     assert!(!a.world().resource::<GridThinking>().busy());
     assert_eq!(
-        a.world().resource::<GridStatus>().info.as_deref(),
+        info(&a).as_deref(),
         Some(veney::host::grid::review::RETURN_FIRST)
     );
 }
@@ -1063,7 +1058,7 @@ fn no_hint_is_looked_for_during_a_review() {
 /// position and lost at its refused Place).
 #[test]
 fn the_merge_builder_closes_for_a_review() {
-    use veney::host::grid::{GridStatus, review::RETURN_FIRST};
+    use veney::host::grid::review::RETURN_FIRST;
     let mut a = kelasu_app("merge-review", Some(MERGING));
     click(&mut a, "D3");
     click(&mut a, "E3");
@@ -1074,10 +1069,7 @@ fn the_merge_builder_closes_for_a_review() {
     assert!(!a.world().resource::<MergeBuilder>().open);
     send(&mut a, MergeIntent::Toggle);
     assert!(!a.world().resource::<MergeBuilder>().open);
-    assert_eq!(
-        a.world().resource::<GridStatus>().info.as_deref(),
-        Some(RETURN_FIRST)
-    );
+    assert_eq!(info(&a).as_deref(), Some(RETURN_FIRST));
 }
 
 /// A Load never replaces a game it could not keep (a review found it replaced, and its
@@ -1085,7 +1077,6 @@ fn the_merge_builder_closes_for_a_review() {
 /// the game the first one kept, moved aside.
 #[test]
 fn a_load_over_a_game_it_cannot_keep_is_refused_and_a_second_keeps_the_first() {
-    use veney::host::grid::GridStatus;
     let mut a = kelasu_app("load-keep", Some(MERGING));
     click(&mut a, "D3");
     click(&mut a, "E3");
@@ -1101,12 +1092,7 @@ fn a_load_over_a_game_it_cannot_keep_is_refused_and_a_second_keeps_the_first() {
         left,
         "not loaded"
     );
-    let info = a
-        .world()
-        .resource::<GridStatus>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&a).unwrap_or_default();
     assert!(
         info.contains("did not load") && info.contains("before-load.kelasu"),
         "{info}"

@@ -143,8 +143,20 @@ fn a_reset_fills_the_starting_step_first_and_keeps_a_dagger_armed() {
     assert_eq!(p.pieces(White, dagger).count(), 1, "{}", p.to_text(&r));
     assert_eq!(p.pieces(White, dagger).first().map(|s| s.step()), Some(4));
     // The control: a full starting step sends the extra Guard to reserve.
+    let q = retreated_with_a_guard_too_many(&r);
+    let guard = r.set(White).by_name("Guard").unwrap();
+    assert_eq!(
+        (q.pieces(White, guard).count(), q.reserve(White, guard)),
+        (0, 1)
+    );
+}
+
+/// White, its Self on its first step with the Sword, Cloak, Balance and a Guard in play,
+/// retreats (`==`): the Self, Sword, Cloak and Balance fill the starting step, the Guard is one
+/// too many for it.
+fn retreated_with_a_guard_too_many(r: &Rules) -> Position {
     let mut q = pos(
-        &r,
+        r,
         &[
             (White, "Self", "X1"),
             (White, "Sword", "W2"),
@@ -155,12 +167,8 @@ fn a_reset_fills_the_starting_step_first_and_keeps_a_dagger_armed() {
         ],
         White,
     );
-    play(&r, &mut q, "==");
-    let guard = r.set(White).by_name("Guard").unwrap();
-    assert_eq!(
-        (q.pieces(White, guard).count(), q.reserve(White, guard)),
-        (0, 1)
-    );
+    play(r, &mut q, "==");
+    q
 }
 
 #[test]
@@ -172,19 +180,7 @@ fn with_the_option_pieces_that_do_not_fit_go_onto_the_step_behind() {
     let mut o = rules().options.clone();
     o.retreat_overflow_behind = true;
     let r = Rules::standard_with(o);
-    let mut q = pos(
-        &r,
-        &[
-            (White, "Self", "X1"),
-            (White, "Sword", "W2"),
-            (White, "Cloak", "W3"),
-            (White, "Balance", "Z3"),
-            (White, "Guard", "Y2"),
-            (Black, "Self", "Y13"),
-        ],
-        White,
-    );
-    play(&r, &mut q, "==");
+    let q = retreated_with_a_guard_too_many(&r);
     let guard = r.set(White).by_name("Guard").unwrap();
     assert_eq!(q.reserve(White, guard), 0, "{}", q.to_text(&r));
     assert_eq!(
