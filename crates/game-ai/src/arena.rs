@@ -42,6 +42,9 @@ pub fn play_match<G: Game>(
     let mut n = 0;
     // Why the game stopped unfinished: the action limit, or an agent that chose nothing.
     let mut stopped = "action limit";
+    // The steps of the simultaneous round under way (state before, actor), the latest last: a
+    // seat asked after others sealed chooses from the round's start (`round_start`).
+    let mut round: Vec<(G::State, Actor)> = Vec::new();
     while n < max_actions {
         let (actor, a) = match g.decision(&s) {
             Decision::Over(o) => return (rewards(&o), n, o.reason, time),
@@ -52,7 +55,9 @@ pub fn play_match<G: Game>(
                     break;
                 };
                 let agent = &mut agents[p.index()];
-                let Some(c) = agent.choose(g, &s, p) else {
+                let earlier = round.iter().rev().map(|(b, a)| (b, *a));
+                let from = crate::round::round_start(g, &s, earlier, p);
+                let Some(c) = agent.choose(g, from, p) else {
                     stopped = "no action chosen";
                     break;
                 };
@@ -63,6 +68,10 @@ pub fn play_match<G: Game>(
         };
         for (i, agent) in agents.iter_mut().enumerate() {
             agent.observe_action(g, &s, actor, a, Player(i as u8));
+        }
+        match g.decision(&s) {
+            Decision::Simultaneous { .. } => round.push((s.clone(), actor)),
+            _ => round.clear(),
         }
         g.apply(&mut s, actor, a);
         n += 1;

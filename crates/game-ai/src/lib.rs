@@ -11,7 +11,8 @@
 //!   (single-observer information-set search), so the search never reads a secret;
 //! - **simultaneous decisions** (sealed actions): each waiting player draws from its own
 //!   statistics of its own actions by regret matching, blind to the others' choices (decoupled
-//!   selection);
+//!   selection); a seat asked after others sealed is searched from the round's start
+//!   (`round_start`), so the others are modelled choosing, not guessed at evenly;
 //! - **wide turns** (Veney offers hundreds of actions): progressive widening;
 //! - playouts cut off after a number of actions and scored by an `Evaluator`: by default the
 //!   game's own estimate (`Game::estimate`, `GameEstimate`);
@@ -29,6 +30,7 @@ mod choice;
 mod config;
 mod evaluate;
 pub mod matrix;
+mod round;
 mod search;
 mod tree;
 
@@ -37,4 +39,5 @@ pub use arena::{ArenaReport, Seat, play_match, play_matches};
 pub use choice::Choice;
 pub use config::{Budget, Config, DEFAULT_PLAYOUT_ACTIONS, Level, Stop, Widening};
 pub use evaluate::{Evaluator, GameEstimate, RandomPlayout, rewards};
+pub use round::round_start;
 pub use search::Mcts;

@@ -4,7 +4,9 @@
 //! game that never ends, told apart by its own estimate.
 mod common;
 use common::*;
-use game_ai::{Agent, Budget, Config, Level, Mcts, RandomAgent, Seat, play_matches};
+use game_ai::{
+    Agent, Budget, Config, Level, Mcts, RandomAgent, Seat, play_match, play_matches, round_start,
+};
 use game_api::{Actor, Game, Player};
 
 fn config(iterations: u32, seed: u64) -> Config {
@@ -95,7 +97,7 @@ fn a_sealed_choice_answers_what_the_other_would_seal() {
     // (hidden from the searcher, but its in every sampled state), so it learns to seal its
     // strictly better 1, and the searcher answers with 1. An opponent modelled as sealing at
     // random would make 0 look better (a review found the other's seals pooled into one edge).
-    let g = Dilemma;
+    let g = Dilemma(FIRST_WINS);
     for seed in [1, 2, 3] {
         let c = Mcts::new(config(4_000, seed))
             .choose(&g, &g.start(), Player(0))
@@ -110,7 +112,7 @@ fn a_sealed_choice_is_drawn_from_the_average_strategy_not_the_exploring_visits()
     // Sealing 0 is strictly worse for each player: regret matching's average strategy gives it
     // next to nothing, while the visits follow the mix with uniform exploration, which keeps
     // every action at a share of them (a review found the dominated seal drawn now and then).
-    let g = Dilemma;
+    let g = Dilemma(FIRST_WINS);
     let zeros = (0..100)
         .filter(|&seed| {
             let c = Mcts::new(config(2_000, seed))
@@ -347,4 +349,86 @@ fn a_raised_stop_flag_ends_the_search_early() {
     .choose(&g, &g.start(), Player(0))
     .unwrap();
     assert_eq!(c.iterations, 0);
+}
+
+/// Searched after the first seat sealed, the second sees that seal hidden and samples it evenly,
+/// so it answers a first player sealing at random (0: the first wins 3 in 10 where it would win
+/// 4.5 against 1). From the round's start both seal blind in the tree, the first learns its
+/// strictly better 0, and the second mostly answers it with 1 (its seal is drawn from regret
+/// matching's average strategy, which leaned to 0 while the first still sealed at random) —
+/// whatever the first sealed, which it never reads.
+#[test]
+fn a_seat_asked_after_another_sealed_searches_from_the_rounds_start() {
+    let g = Dilemma(SECOND_ANSWERS);
+    let start = g.start();
+    for sealed in [0u8, 1] {
+        let mut after = start.clone();
+        g.apply(&mut after, Actor::Player(Player(0)), sealed);
+        let from = round_start(&g, &after, [(&start, Actor::Player(Player(0)))], Player(1));
+        assert_eq!(from, &start, "the round began before the first seal");
+        let ones = |s: &DilemmaState| {
+            (0..40)
+                .filter(|&seed| {
+                    let c = Mcts::new(config(5_000, seed)).choose(&g, s, Player(1));
+                    c.unwrap().action == 1
+                })
+                .count()
+        };
+        let (guessed, searched) = (ones(&after), ones(from));
+        assert!(guessed <= 5, "guessing: 1 drawn {guessed} times in 40");
+        assert!(searched >= 30, "from the start: 1 drawn {searched} times in 40");
+    }
+}
+
+#[test]
+fn the_round_start_is_only_reached_back_through_other_waiting_seats_seals() {
+    let g = Dilemma(SECOND_ANSWERS);
+    let start = g.start();
+    let mut after = start.clone();
+    g.apply(&mut after, Actor::Player(Player(0)), 0);
+    // The first seat itself, no longer waiting: its own decision is over.
+    let own = round_start(&g, &after, [(&start, Actor::Player(Player(0)))], Player(0));
+    assert_eq!(own, &after);
+    // A step of `me`'s own ends the walk back (an earlier round of the same seats).
+    let mine = round_start(&g, &after, [(&start, Actor::Player(Player(1)))], Player(1));
+    assert_eq!(mine, &after);
+    // Nobody sealed before: the state itself.
+    let none = round_start(&g, &start, [], Player(1));
+    assert_eq!(none, &start);
+}
+
+/// An agent that records the states it is asked to choose in and seals 0.
+struct Recorder(std::sync::Arc<std::sync::Mutex<Vec<DilemmaState>>>);
+
+impl Agent<Dilemma> for Recorder {
+    fn name(&self) -> String {
+        "recorder".into()
+    }
+    fn choose(
+        &mut self,
+        _g: &Dilemma,
+        state: &DilemmaState,
+        _me: Player,
+    ) -> Option<game_ai::Choice<u8>> {
+        self.0.lock().unwrap().push(state.clone());
+        Some(game_ai::Choice {
+            action: 0,
+            value: 0.5,
+            visits: 1,
+            iterations: 1,
+            elapsed: std::time::Duration::ZERO,
+        })
+    }
+}
+
+#[test]
+fn the_arena_asks_a_later_seat_at_the_rounds_start() {
+    let g = Dilemma(SECOND_ANSWERS);
+    let asked = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut agents: Vec<Box<dyn Agent<Dilemma>>> = vec![
+        Box::new(RandomAgent::new(4)),
+        Box::new(Recorder(asked.clone())),
+    ];
+    play_match(&g, &mut agents, 9, 10);
+    assert_eq!(*asked.lock().unwrap(), vec![g.start()]);
 }

@@ -143,9 +143,13 @@ pub fn thinker<G: Game>(m: &dyn AnyMatch, me: Player, config: Config) -> Option<
     let typed = m.as_any().downcast_ref::<Match<G>>()?;
     let game = typed.game().clone();
     let state = typed.state().clone();
+    // A seal asked for after another seat's (Tirachen's secret masters, the computer second) is
+    // searched from the round's start, the other seal modelled rather than guessed at evenly.
+    let earlier = typed.history().iter().rev().map(|s| (&s.before, s.actor));
+    let from = game_ai::round_start(&*game, typed.state(), earlier, me).clone();
     Some(Box::new(move || {
         let mut ai = Mcts::new(config);
-        let c = ai.choose(&*game, &state, me)?;
+        let c = ai.choose(&*game, &from, me)?;
         Some(Thought {
             text: game.action_text(&state, c.action),
             value: c.value,
@@ -492,6 +496,38 @@ pub fn seat_picker(ui: &mut egui::Ui, names: [&str; 2], seats: &mut [Option<Leve
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tirachen's secret masters with the computer second: Red has sealed its nine, White's
+    /// search starts where neither had (the Red seal modelled, not guessed at evenly), so
+    /// White's choice is the one it would have made first — and the same whatever Red sealed.
+    #[test]
+    fn a_seal_after_the_others_is_searched_from_the_rounds_start() {
+        use tirachen_rules::{MasterChoice, Tirachen, TirachenOptions};
+        let game = std::sync::Arc::new(Tirachen::new(TirachenOptions {
+            masters: MasterChoice::Secret,
+            ..TirachenOptions::default()
+        }));
+        let config = || Config {
+            budget: game_ai::Budget::Iterations(80),
+            threads: 1,
+            seed: 11,
+            ..Config::default()
+        };
+        let start = game.start();
+        let first = Mcts::new(config())
+            .choose(&*game, &start, Player(1))
+            .expect("White waits at the start");
+        let first = game.action_text(&start, first.action);
+        let mut red_choices = Vec::new();
+        game.legal_actions(&start, Player(0), &mut red_choices);
+        for red in [red_choices[0], red_choices[red_choices.len() - 1]] {
+            let mut m = Match::new(game.clone(), 3);
+            m.play(game_api::Actor::Player(Player(0)), red).unwrap();
+            let job = thinker::<Tirachen>(&m, Player(1), config()).expect("White's decision");
+            let thought = job().expect("a choice");
+            assert_eq!(thought.text, first, "after Red's {red:?}");
+        }
+    }
 
     /// The picker's seats are the next game's: given to the seats only when it begins; left
     /// ("Back to the game") or failed, the game in progress keeps its own.

@@ -421,12 +421,18 @@ impl Game for Endless {
 }
 
 /// A sealed dilemma: both seal 0 or 1 at once, then chance names the winner — the first
-/// player with weight `FIRST_WINS[x][y]` in 10. The second player's 1 is strictly better for it
-/// whatever the first seals, so the first's best answer is 1 (3 in 10 against 1 in 10), though
-/// against an opponent sealing at random 0 looks better (5.5 to 5).
-pub struct Dilemma;
+/// player with weight `table[x][y]` in 10 (`Dilemma(FIRST_WINS)` unless a test says).
+pub struct Dilemma(pub [[u32; 2]; 2]);
 
+/// The second player's 1 is strictly better for it whatever the first seals, so the first's best
+/// answer is 1 (3 in 10 against 1 in 10), though against an opponent sealing at random 0 looks
+/// better (5.5 to 5).
 pub const FIRST_WINS: [[u32; 2]; 2] = [[10, 1], [7, 3]];
+
+/// The first player's 0 is strictly better for it whatever the second seals (6 and 5 in 10
+/// against 0 and 4), so the second's best answer is 1 (the first wins 5 in 10, not 6), though
+/// against a first player sealing at random 0 looks better (3 in 10 to 4.5).
+pub const SECOND_ANSWERS: [[u32; 2]; 2] = [[6, 5], [0, 4]];
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DilemmaState {
@@ -479,7 +485,7 @@ impl Game for Dilemma {
     }
     fn chance_outcomes(&self, s: &DilemmaState, out: &mut Vec<(u8, u32)>) {
         if let [Some(x), Some(y)] = s.seals {
-            let w = FIRST_WINS[x as usize][y as usize];
+            let w = self.0[x as usize][y as usize];
             out.extend([(0, w), (1, 10 - w)]);
         }
     }
