@@ -376,7 +376,10 @@ fn a_seat_asked_after_another_sealed_searches_from_the_rounds_start() {
         };
         let (guessed, searched) = (ones(&after), ones(from));
         assert!(guessed <= 5, "guessing: 1 drawn {guessed} times in 40");
-        assert!(searched >= 30, "from the start: 1 drawn {searched} times in 40");
+        assert!(
+            searched >= 30,
+            "from the start: 1 drawn {searched} times in 40"
+        );
     }
 }
 
