@@ -440,3 +440,88 @@ fn a_flag_falling_on_veneys_screen_on_another_games_clock_ends_that_game() {
         "Kelasu's game, whose clock it is, is out of time"
     );
 }
+
+/// Kelasu's flag falls and the players undo to play on; Veney's game then takes a clock of its
+/// own, and on the way back Kelasu's game brings back the clock it carries — flagged, as it was
+/// saved. That flag ended the game once already: the game played on goes on (a review found it
+/// ended again as the clock came back).
+#[test]
+fn a_grid_games_flagged_clock_brought_back_leaves_the_game_played_on() {
+    let mut a = kelasu_clock_running("kelasu-flag-back");
+    at(&mut a, 9_000);
+    assert!(kelasu_over(&a), "Kelasu's flag fell");
+    a.world_mut().write_message(veney::host::grid::Intent::Undo);
+    at(&mut a, 9_100);
+    assert!(!kelasu_over(&a), "undo plays on");
+    screen(&mut a, veney::Screen::Veney);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 9_200);
+    assert!(
+        a.world().resource::<CurrentGame>().0.clock().is_some(),
+        "Veney's game took the clock"
+    );
+    screen(&mut a, veney::Screen::Kelasu);
+    at(&mut a, 9_300);
+    let t = a.world().resource::<TableClock>();
+    assert!(
+        t.clock.as_ref().is_some_and(|c| c.flag(9_300).is_some()),
+        "Kelasu's clock is back, flag down"
+    );
+    assert!(!kelasu_over(&a), "the game played on goes on");
+}
+
+/// A clock saved flagged (`clock.txt`) comes back flagged after a restart, and that flag is old
+/// news: it ended its game when it fell, so it ends neither the fresh game the restart begins
+/// (the finished game is not resumed) nor a game the players undid to play on (a review found
+/// both ended by the restored flag at once).
+#[test]
+fn a_flag_brought_back_by_a_restart_ends_no_game() {
+    for play_on in [false, true] {
+        let dir = common::temp_dir(&format!("veney-clock-restart-flag-{play_on}"));
+        let start = |dir: &std::path::Path| {
+            let mut app = App::new();
+            app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+                .insert_state(veney::Screen::Veney)
+                .insert_resource(veney::host::grid::SaveRoot(dir.to_path_buf()))
+                .insert_resource(SaveDir(dir.to_path_buf()));
+            app.add_plugins(veney::game_plugins);
+            app.update();
+            app
+        };
+        let mut a = start(&dir);
+        common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+        common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+        common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+        start_five_second_clock(&mut a);
+        at(&mut a, 4_000);
+        a.world_mut().write_message(ClockIntent::Press(0));
+        // Black's five seconds run out: the game ends (§2.0.R3).
+        at(&mut a, 9_500);
+        assert!(
+            a.world()
+                .resource::<CurrentGame>()
+                .0
+                .position()
+                .is_game_over()
+        );
+        if play_on {
+            common::send(&mut a, Command::Undo);
+        }
+        at(&mut a, 9_600);
+        assert!(dir.join("clock.txt").exists());
+        drop(a);
+        let mut b = start(&dir);
+        b.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+        for _ in 0..4 {
+            b.update();
+        }
+        let g = &b.world().resource::<CurrentGame>().0;
+        assert_eq!(g.position().outcome(), None, "played on: {play_on}");
+        assert_eq!(g.actions().count(), if play_on { 2 } else { 0 });
+        let t = b.world().resource::<TableClock>();
+        assert!(
+            t.clock.as_ref().is_some_and(|c| c.flag(0).is_some()),
+            "the clock is back as it was, flag down"
+        );
+    }
+}

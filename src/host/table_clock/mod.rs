@@ -129,6 +129,11 @@ pub struct TableClock {
     /// The seat the shown game has to move: Start runs it (a review found seat 0 always started,
     /// White's clock running when Black moves first).
     pub to_move: usize,
+    /// The flag a clock brought back from its save form (`clock.txt` at start-up, a game's
+    /// `[Clock]`) already showed: old news, which ends no game — it ended its game when it fell,
+    /// or the players undid that ending to play on (a review found a restart ending a fresh game,
+    /// or a played-on one, with the saved clock's flag).
+    pub restored_flag: Option<game_clock::Flag>,
 }
 
 impl TableClock {
@@ -283,6 +288,7 @@ fn apply(
     for r in restores.read() {
         match restore_form(&r.0, now) {
             Ok(c) => {
+                t.restored_flag = c.flag(now);
                 t.clock = Some(c);
                 t.note = Some("the game's clock is back, paused: resume when ready".into());
             }
@@ -358,7 +364,11 @@ fn flag_ends_game(
     seats: Option<Res<super::grid::ComputerSeats>>,
 ) {
     let seats = seats.map(|s| *s).unwrap_or_default();
-    let flag = t.clock.as_ref().and_then(|c| c.flag(now(&epoch, &fixed)));
+    let flag = t
+        .clock
+        .as_ref()
+        .and_then(|c| c.flag(now(&epoch, &fixed)))
+        .filter(|f| Some(*f) != t.restored_flag);
     down.set_if_neq(FlagDown(flag));
     if flag == *seen {
         return;
@@ -419,7 +429,10 @@ fn restore(mut t: ResMut<TableClock>, saves: Res<super::grid::SaveRoot>) {
         return;
     };
     match restore_form(&text, 0) {
-        Ok(c) => t.clock = Some(c),
+        Ok(c) => {
+            t.restored_flag = c.flag(0);
+            t.clock = Some(c);
+        }
         Err(e) => t.note = Some(format!("the saved clock could not be read: {e}")),
     }
 }
