@@ -31,7 +31,7 @@ pub(super) fn ui(
             let names = [t.seat_name(0), t.seat_name(1)];
             let first = t.seat_name(t.to_move);
             match &t.clock {
-                None => setup_form(ui, &mut t.setup, &names, &first, &mut out),
+                None => setup_form(ui, &mut t.setup, &names, t.to_move, &first, &mut out),
                 Some(c) => faces(ui, c, &names, now, &mut out),
             }
             if let Some(n) = &t.note {
@@ -44,6 +44,7 @@ fn setup_form(
     ui: &mut egui::Ui,
     s: &mut ClockSetup,
     names: &[String; 2],
+    to_move: usize,
     t_name: &str,
     out: &mut MessageWriter<ClockIntent>,
 ) {
@@ -89,8 +90,7 @@ fn setup_form(
         &mut s.penalty_as_bonus,
         "a called untenable move's time penalty (§2.0.22, 10 s) goes to the opponent as a bonus",
     );
-    let shown: Vec<String> = s.controls().iter().map(|c| c.describe()).collect();
-    ui.weak(shown.join(" · "));
+    ui.weak(s.preview(names, to_move));
     if ui
         .button(egui::RichText::new(format!("Start: {} runs", t_name)).size(16.0))
         .clicked()

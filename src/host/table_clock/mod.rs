@@ -80,6 +80,18 @@ impl ClockSetup {
         self.controls_first(0)
     }
 
+    /// Each seat's control as Start will make it with seat `to_move` first, named: the setup
+    /// form's summary (a review found it always showing the first seat's, so Black moving
+    /// first read White's full glass).
+    pub fn preview(&self, names: &[String; 2], to_move: usize) -> String {
+        self.controls_first(to_move)
+            .iter()
+            .zip(names)
+            .map(|(c, n)| format!("{n}: {}", c.describe()))
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+
     /// `controls` with seat `first` to move first (an hourglass's sand starts on it).
     pub fn controls_first(&self, first: usize) -> Vec<Control> {
         let ms = |m: f32| (m.max(0.0) * 60_000.0).round() as u64;
@@ -655,6 +667,37 @@ pub fn clock_has_keys(windows: &Query<&Window, With<window::ClockWindow>>) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// R-CLOCK-HOURGLASS-START: with all the sand to the first player, the form's summary gives
+    /// the full glass to the seat Start runs — Black, when Black moves first.
+    #[test]
+    fn the_setup_summary_is_the_clock_start_makes() {
+        let s = ClockSetup {
+            kind: ControlKind::Hourglass,
+            minutes: [5.0, 5.0],
+            hourglass_even: false,
+            ..ClockSetup::default()
+        };
+        let names = ["White".to_string(), "Black".to_string()];
+        for to_move in [0, 1] {
+            let made = s.controls_first(to_move);
+            let summary = s.preview(&names, to_move);
+            assert_eq!(
+                summary,
+                format!(
+                    "White: {} · Black: {}",
+                    made[0].describe(),
+                    made[1].describe()
+                )
+            );
+            assert_ne!(made[0], made[1], "one side has the glass");
+            assert!(
+                summary.contains(&format!("{}: {}", names[to_move], made[to_move].describe())),
+                "{summary}"
+            );
+        }
+        assert_ne!(s.preview(&names, 0), s.preview(&names, 1));
+    }
 
     /// Issue 16, Clocks: "tick without keeping the app busy (redraw once a second or when a digit
     /// changes, not every frame)"; out of sight, only the flag's fall needs a frame.
