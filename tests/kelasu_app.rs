@@ -1127,3 +1127,44 @@ fn a_screen_without_its_game_starts_from_people_seats() {
     send(&mut a, OpenScreen(Screen::Kelasu));
     assert_eq!(a.world().resource::<ComputerSeats>().0, [None, level]);
 }
+
+/// The computer ends its Kelasu turn and presses the table clock for its seat, as a person
+/// presses their own face (R-CLOCK-PRESS): Blue's clock runs again without anyone pressing for
+/// Red (a review found the computer's clock running on after its turn).
+#[test]
+fn the_computer_presses_the_clock_when_its_turn_ends() {
+    use game_ai::Level;
+    use veney::host::grid::ComputerSeats;
+    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    let mut a = kelasu_app("computer-press", Some(MERGING));
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 30;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(500);
+    send(&mut a, ClockIntent::Press(0));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
+    let state = |a: &App| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(1_000))
+    };
+    assert_eq!(state(&a), Some(game_clock::State::Running(1)));
+    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    until(&mut a, "the computer's turn", |a| {
+        typed(a).state().to_move() == Side::Blue
+    });
+    a.update();
+    a.update();
+    assert_eq!(
+        state(&a),
+        Some(game_clock::State::Running(0)),
+        "the computer pressed for Red"
+    );
+}

@@ -525,3 +525,41 @@ fn a_flag_brought_back_by_a_restart_ends_no_game() {
         );
     }
 }
+
+/// The computer ends its turn and presses the table clock for its side, as a person presses
+/// their own face (R-CLOCK-PRESS): the clock runs for the person again without anyone pressing
+/// for the computer (a review found its clock running on).
+#[test]
+fn the_computer_presses_the_clock_when_its_turn_ends() {
+    let mut a = app("veney-computer-press");
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    start_five_second_clock(&mut a);
+    at(&mut a, 500);
+    // White presses its own face, and plays SY3 to end its turn.
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_000);
+    let state = |a: &App| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(2_000))
+    };
+    assert_eq!(state(&a), Some(game_clock::State::Running(1)));
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    at(&mut a, 2_000);
+    let t0 = std::time::Instant::now();
+    while a.world().resource::<CurrentGame>().0.position().turn() != Side::White {
+        assert!(t0.elapsed().as_secs() < 60, "the computer's turn");
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    a.update();
+    a.update();
+    assert_eq!(
+        state(&a),
+        Some(game_clock::State::Running(0)),
+        "the computer pressed for Black"
+    );
+}

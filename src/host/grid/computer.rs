@@ -138,6 +138,32 @@ pub type ThinkJob = Box<dyn FnOnce() -> Option<Thought> + Send>;
 /// through `AnyMatch::as_any`. `None` when the match is not of that game or not `me`'s decision.
 pub type Thinker = fn(&dyn AnyMatch, Player, Config) -> Option<ThinkJob>;
 
+/// The computer's turn ended on the grid game's screen: it presses the table clock for its seat
+/// (`ClockIntent::TurnEnded`: only a clock that is this game's and runs for that seat).
+fn press_for_the_computer(
+    mut played: MessageReader<super::GridPlayed>,
+    m: Option<Res<ActiveMatch>>,
+    seats: Res<ComputerSeats>,
+    mut clock: MessageWriter<crate::host::table_clock::ClockIntent>,
+) {
+    let Some(m) = m else {
+        played.clear();
+        return;
+    };
+    for p in played.read() {
+        if let Some(game_api::Actor::Player(by)) = p.by
+            && p.next != p.by
+            && !p.game_over
+            && seats.plays(by).is_some()
+        {
+            clock.write(crate::host::table_clock::ClockIntent::TurnEnded {
+                seat: by.index(),
+                screen: m.screen,
+            });
+        }
+    }
+}
+
 /// The `Thinker` of game `G` (a pack passes `thinker::<Kelasu>` when it builds its match).
 pub fn thinker<G: Game>(m: &dyn AnyMatch, me: Player, config: Config) -> Option<ThinkJob> {
     let typed = m.as_any().downcast_ref::<Match<G>>()?;
@@ -183,6 +209,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (hint_requests, start_thinking, finish_thinking)
                 .chain()
+                .after(super::intents::apply)
+                .in_set(GridGameSet),
+        )
+        .add_systems(
+            Update,
+            press_for_the_computer
                 .after(super::intents::apply)
                 .in_set(GridGameSet),
         )

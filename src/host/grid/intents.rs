@@ -54,6 +54,9 @@ pub struct GridPlayed {
     pub text: String,
     pub captures: usize,
     pub game_over: bool,
+    /// Who played it, and who acts after it (the turn ended when they differ).
+    pub by: Option<game_api::Actor>,
+    pub next: Option<game_api::Actor>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -108,6 +111,7 @@ pub fn apply(
                         sel: &mut GridSelection,
                         choice: &mut GridChoice| {
             let Some(a) = actions.get(i) else { return };
+            let by = m.game.actor();
             match m.game.play_index(i) {
                 Ok(()) => {
                     status.refusal = None;
@@ -126,6 +130,8 @@ pub fn apply(
                         text: a.text.clone(),
                         captures: a.cells.captures.len(),
                         game_over: over,
+                        by,
+                        next: m.game.actor(),
                     });
                 }
                 Err(r) => status.refusal = Some(r.to_string()),

@@ -236,6 +236,14 @@ pub enum ClockIntent {
     /// The rules gave this seat its turn back (an untenable move called after the offender had
     /// pressed, §2.0.22): its press is undone if the clock runs for the other seat.
     TurnBack(usize),
+    /// The computer ended its turn for `seat` on `screen`'s game: the app presses for it, as a
+    /// person presses their own face — only when the clock is that game's and runs for `seat`
+    /// (a review found the computer's clock running on after its move until someone pressed
+    /// for it).
+    TurnEnded {
+        seat: usize,
+        screen: super::screen::Screen,
+    },
 }
 
 impl ClockIntent {
@@ -243,7 +251,7 @@ impl ClockIntent {
     /// window, which makes another game's running clock no game's of the screen's (a review
     /// found a look at the clock handing it over).
     pub fn uses_the_clock(&self) -> bool {
-        !matches!(self, ClockIntent::Toggle)
+        !matches!(self, ClockIntent::Toggle | ClockIntent::TurnEnded { .. })
     }
 }
 
@@ -294,6 +302,7 @@ fn apply(
     mut t: ResMut<TableClock>,
     epoch: Res<Epoch>,
     fixed: Res<ClockNow>,
+    shown_for: Res<ClockShownFor>,
 ) {
     let now = now(&epoch, &fixed);
     let t = &mut *t;
@@ -348,6 +357,13 @@ fn apply(
                 c.dying_move(now, seat, game_clock::DEFAULT_DYING_MOVE)
             }
             (_, None) => continue,
+            (ClockIntent::TurnEnded { seat, screen }, Some(c)) => {
+                if shown_for.0 == Some(screen) && c.state(now) == game_clock::State::Running(seat) {
+                    c.press(now, seat).map(|_| ())
+                } else {
+                    continue;
+                }
+            }
             (ClockIntent::Press(seat), Some(c)) => c.press(now, seat).map(|_| ()),
             (ClockIntent::Pause, Some(c)) => c.pause(now),
             (ClockIntent::Resume, Some(c)) => c.resume(now),

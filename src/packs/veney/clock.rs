@@ -18,7 +18,33 @@ pub(super) fn plugin(app: &mut App) {
                 .after(ClockSystems)
                 .before(GameSet)
                 .in_set(super::VeneySystems),
+        )
+        .add_systems(
+            Update,
+            press_for_the_computer
+                .after(GameSet)
+                .in_set(super::VeneySystems),
         );
+}
+
+/// The computer's turn ended (its move, its roll): it presses the table clock for its side, as
+/// a person presses their own face (`ClockIntent::TurnEnded`: only a clock that is Veney's game's
+/// and runs for that side).
+fn press_for_the_computer(
+    mut played: MessageReader<super::game::Played>,
+    game: Res<CurrentGame>,
+    seats: Res<super::computer::VeneyComputer>,
+    mut clock: MessageWriter<crate::host::table_clock::ClockIntent>,
+) {
+    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
+        let side = p.before.turn();
+        if p.after.turn() != side && !p.after.is_game_over() && seats.plays(side).is_some() {
+            clock.write(crate::host::table_clock::ClockIntent::TurnEnded {
+                seat: side.index(),
+                screen: crate::host::screen::Screen::Veney,
+            });
+        }
+    }
 }
 
 /// The clock's seats are Veney's sides (White first): named so, and Start runs the side to
