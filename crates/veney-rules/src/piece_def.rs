@@ -497,6 +497,20 @@ impl PieceDef {
         self.checkmate.unwrap_or(self.roles.contains(&Role::Blade))
     }
 
+    /// Whether some primitive may attack (not every one is `MoveOnly`): a piece that can touch.
+    pub fn can_attack(&self) -> bool {
+        self.moves.iter().any(|m| {
+            let (Primitive::Leap { mode, .. }
+            | Primitive::Slide { mode, .. }
+            | Primitive::Lunge { mode, .. }
+            | Primitive::MeasureBlink { mode, .. }
+            | Primitive::MeasureLeap { mode, .. }
+            | Primitive::FromSelf { mode, .. }
+            | Primitive::Anywhere { mode }) = m;
+            *mode != Mode::MoveOnly
+        })
+    }
+
     /// Whether it faces a direction (some primitive moves along its facing).
     pub fn is_oriented(&self) -> bool {
         self.moves.iter().any(|m| match m {

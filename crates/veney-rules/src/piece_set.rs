@@ -653,6 +653,19 @@ impl PieceSet {
                 };
                 errors.push(err_at_piece(i, &format!("{target:?}"), msg));
             }
+            // En passant fends an engagement that passed a square (§2.0.04): a Self that is an
+            // engagement would be taken off the board without checkmate, and its `e` in the
+            // notation would name the Self (a review found both).
+            if p.roles.contains(&Role::Life) && p.roles.contains(&Role::Engagement) {
+                errors.push(err_at_piece(
+                    i,
+                    "Engagement",
+                    format!(
+                        "{:?} is the Self and cannot have role Engagement: en passant (§2.0.04) would take it off the board without checkmate",
+                        p.name
+                    ),
+                ));
+            }
             if p.fendable && p.roles.contains(&Role::Life) {
                 errors.push(err_at_piece(
                     i,
@@ -668,7 +681,13 @@ impl PieceSet {
         // Self and Sword", §2.0.23): a swordless army is legal where it grants the privilege.
         // A privilege counts only on a piece the army always has that can touch: one of count
         // 0, kept off the board (`max_on_board: Some(0)`), optional (out unless agreed) or inert
-        // (it attacks nothing) checkmates nobody.
+        // (it attacks nothing) checkmates nobody; nor one whose every move is `MoveOnly`, or
+        // that never attacks the Self (`"Self": Never`; a review found such armies accepted).
+        let self_name = def
+            .pieces
+            .iter()
+            .find(|p| p.roles.contains(&Role::Life))
+            .map(|p| p.name.clone());
         if !def.pieces.is_empty()
             && !def.pieces.iter().any(|p| {
                 p.has_checkmate_privilege()
@@ -676,12 +695,18 @@ impl PieceSet {
                     && p.max_on_board != Some(0)
                     && !p.optional
                     && p.category != crate::piece_def::Category::Inert
+                    && p.can_attack()
+                    && self_name.as_ref().is_none_or(|n| {
+                        p.attacks
+                            .iter()
+                            .all(|(t, r)| !(t.eq_ignore_ascii_case(n) && *r == Relation::Never))
+                    })
             })
         {
             errors.push(at_pieces(
                 path,
                 src,
-                "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one, with a count above 0, a max_on_board above 0, not optional and not Inert",
+                "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one, with a count above 0, a max_on_board above 0, not optional, not Inert, with a move that may attack and no `Never` against the Self",
             ));
         }
         let lives: Vec<usize> = def

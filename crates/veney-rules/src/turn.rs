@@ -561,7 +561,9 @@ impl Position {
                     if let Some(f) = m.face {
                         self.set_facing(m.to, f);
                     }
+                    // (Not for an engagement its set makes unfendable: en passant is a fend.)
                     if rules.info(side, k).engagement
+                        && rules.info(side, k).fendable
                         && let Some(ep) = en_passant::opened(side, m.from, m.to)
                     {
                         self.en_passant_next = Some(ep);

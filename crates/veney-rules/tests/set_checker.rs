@@ -247,3 +247,59 @@ fn a_key_written_twice_is_an_error_not_a_silent_overwrite() {
         "{e}"
     );
 }
+
+#[test]
+fn a_self_cannot_be_an_engagement() {
+    // En passant fends an engagement (§2.0.04): a Self with role Engagement would be taken off
+    // the board without checkmate (a review found the set accepted and the Self fended so).
+    let set = veney_rules::piece_set::STANDARD_SET;
+    let src = set.replacen("roles: [Life],", "roles: [Life, Engagement],", 1);
+    assert_ne!(src, set);
+    let r = veney_rules::set_check::check(Path::new("mine.ron"), &src);
+    assert!(r.set.is_none());
+    let e = r
+        .errors
+        .iter()
+        .find(|e| e.message.contains("cannot have role Engagement"))
+        .unwrap_or_else(|| panic!("{:?}", r.errors));
+    let at = src.find("Life, Engagement").unwrap() + "Life, ".len();
+    let line = src[..at].matches('\n').count() + 1;
+    let col = at - src[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+    assert_eq!(
+        (e.location.line, e.location.col),
+        (line, col),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn an_army_whose_only_blade_cannot_touch_the_self_never_checkmates() {
+    // The privilege counts only on a piece that can touch (R-PRIVILEGE): a Sword that never
+    // attacks the Self, or whose every move is MoveOnly, checkmates nobody — a review found both
+    // armies accepted.
+    let valid = std::fs::read_to_string(fixture("valid")).unwrap();
+    for (what, from, to) in [
+        (
+            "Never against the Self",
+            "attacks: {\"Self\": Checkmate, \"Sword\": Disarm}",
+            "attacks: {\"Self\": Never, \"Sword\": Disarm}",
+        ),
+        (
+            "every move MoveOnly",
+            "moves: [Slide(dirs: All)],",
+            "moves: [Slide(dirs: All, mode: MoveOnly)],",
+        ),
+    ] {
+        let src = valid.replacen(from, to, 1);
+        assert_ne!(src, valid, "{what}");
+        let r = veney_rules::set_check::check(Path::new("mine.ron"), &src);
+        assert!(
+            r.errors
+                .iter()
+                .any(|e| e.message.contains("no piece has checkmate privilege")),
+            "{what}: {:?}",
+            r.errors
+        );
+    }
+}

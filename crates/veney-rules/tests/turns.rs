@@ -189,13 +189,10 @@ fn self_stepping_stone_then_concert_without_a_third_move() {
     assert_eq!(p.reserve(White, eng(&r)), 4);
 }
 
-#[test]
-fn en_passant_on_the_next_turn_only() {
-    // §2.0.04 En passant: "your pawns are vulnerable to en passant when they move more than one
-    // space and pass an opposing pawn that threatens the first of these squares."
-    let r = rules();
-    let start = pos(
-        &r,
+/// White's engagement on X5 about to pass X6, which Black's engagement on Y7 attacks.
+fn passing(r: &veney_rules::Rules) -> Position {
+    pos(
+        r,
         &[
             (White, "Self", "Z2"),
             (White, "Engagement", "X5"),
@@ -203,8 +200,15 @@ fn en_passant_on_the_next_turn_only() {
             (Black, "Self", "W16"),
         ],
         White,
-    );
-    let mut p = start;
+    )
+}
+
+#[test]
+fn en_passant_on_the_next_turn_only() {
+    // §2.0.04 En passant: "your pawns are vulnerable to en passant when they move more than one
+    // space and pass an opposing pawn that threatens the first of these squares."
+    let r = rules();
+    let mut p = passing(&r);
     play(&r, &mut p, "eX7");
     assert!(
         notations(&r, &p).contains(&"efX6~".to_string()),
@@ -220,6 +224,31 @@ fn en_passant_on_the_next_turn_only() {
     play(&r, &mut late, "SW15");
     play(&r, &mut late, "SZ1");
     assert!(!notations(&r, &late).iter().any(|n| n.contains("X6")));
+}
+
+/// En passant is a fend (§2.0.04: "vulnerable to en passant"): an engagement its set makes
+/// unfendable (`fendable: false`) passes the square and is not fended so — a review found en
+/// passant taking any piece with role Engagement, fendable or not.
+#[test]
+fn an_unfendable_engagement_is_not_taken_en_passant() {
+    let src = std::fs::read_to_string(set_path("standard")).unwrap();
+    let at = src.find("name: \"Engagement\"").unwrap();
+    let f = at + src[at..].find("fendable: true,").unwrap();
+    let hard = format!("{}fendable: false,{}", &src[..f], &src[f + 15..]);
+    let army = veney_rules::PieceSet::from_ron(&set_path("standard"), &hard).unwrap();
+    let r = veney_rules::Rules::with_sets(
+        [Arc::new(army), set("standard")],
+        veney_rules::options::RuleOptions::default(),
+    )
+    .unwrap();
+    let mut p = passing(&r);
+    play(&r, &mut p, "eX7");
+    assert_eq!(p.en_passant(), None);
+    assert!(
+        !notations(&r, &p).iter().any(|n| n.contains("X6~")),
+        "{:?}",
+        notations(&r, &p)
+    );
 }
 
 #[test]

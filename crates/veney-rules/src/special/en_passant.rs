@@ -23,10 +23,11 @@ pub(crate) fn open(rules: &Rules, pos: &Position, side: Side, ep: EnPassant) -> 
     still_open(rules, pos, !side, ep)
 }
 
-/// Whether the en passant against `owner`'s engagement still holds.
+/// Whether the en passant against `owner`'s engagement still holds. En passant is a fend: an
+/// engagement its set makes unfendable (`fendable: false`) is never fended so.
 pub(crate) fn still_open(rules: &Rules, pos: &Position, owner: Side, ep: EnPassant) -> bool {
     !pos.occupied().contains(ep.target)
-        && pos
-            .piece_at(ep.victim)
-            .is_some_and(|(s, k)| s == owner && rules.is_engagement(s, k))
+        && pos.piece_at(ep.victim).is_some_and(|(s, k)| {
+            s == owner && rules.is_engagement(s, k) && rules.info(s, k).fendable
+        })
 }
