@@ -246,3 +246,35 @@ fn a_file_read_again_after_a_failed_read_clears_the_error() {
     assert!(w.poll());
     assert!(w.errors.is_empty(), "{:?}", w.errors);
 }
+
+/// The set is checked against the setup a new game would use; an edit of the setup file alone
+/// checks it again (a review found the workshop still showing a set clean that the edited setup
+/// no longer fits, and the reverse).
+#[test]
+fn an_edit_of_the_setup_file_checks_the_set_again() {
+    let dir = temp_dir("setup-edit");
+    let set_path = dir.join("standard.ron");
+    std::fs::write(&set_path, veney_rules::piece_set::STANDARD_SET).unwrap();
+    let setup_path = dir.join("setup.ron");
+    let setup = veney_rules::setup::STANDARD_SETUP;
+    std::fs::write(&setup_path, setup).unwrap();
+    let mut app = headless("setup-edit", None);
+    let mut w = Workshop::new(set_path);
+    w.open = true;
+    w.setup_path = setup_path.clone();
+    app.insert_resource(w);
+    app.update();
+    until(&mut app, |w| w.set.is_some() && w.errors.is_empty());
+    // A Guard placed that the set keeps in reserve: the set no longer fits the setup.
+    let extra = setup.replacen(
+        "\"W4\": \"Cloak\",",
+        "\"W4\": \"Cloak\",\n        \"W3\": \"Guard\",",
+        1,
+    );
+    assert_ne!(extra, setup);
+    std::fs::write(&setup_path, &extra).unwrap();
+    until(&mut app, |w| w.errors.iter().any(|e| e.contains("Guard")));
+    // Mended: clean again.
+    std::fs::write(&setup_path, setup).unwrap();
+    until(&mut app, |w| w.errors.is_empty());
+}

@@ -34,6 +34,9 @@ pub struct Workshop {
     pub at: Square,
     pub life: Square,
     pub facing: u8,
+    /// The setup file a new game would use, which the set is checked against
+    /// (`config/setups/standard.ron`, as `rules_for` reads it).
+    pub setup_path: PathBuf,
     fingerprint: Option<u64>,
     last_poll: Option<Instant>,
     /// A new game asked for (both sides with the set, or White only), waiting for the player to
@@ -63,6 +66,7 @@ impl Workshop {
             at: Square::parse("X6").expect("a square"),
             life: Square::parse("Y4").expect("a square"),
             facing: 0,
+            setup_path: PathBuf::from("config/setups/standard.ron"),
             fingerprint: None,
             confirm: None,
             last_poll: None,
@@ -97,15 +101,18 @@ impl Workshop {
                 return false;
             }
         };
-        let fp = veney_rules::piece_set::fingerprint(&text);
+        // Checked against the setup a new game would use: an edit of either file checks again
+        // (a review found a setup edit left unchecked).
+        let setup_path = self.setup_path.as_path();
+        let setup_src = std::fs::read_to_string(setup_path).ok();
+        let fp = veney_rules::piece_set::fingerprint(&text)
+            ^ veney_rules::piece_set::fingerprint(setup_src.as_deref().unwrap_or(""))
+                .rotate_left(1);
         if self.fingerprint == Some(fp) {
             return false;
         }
         self.fingerprint = Some(fp);
         self.loads += 1;
-        // Checked against the setup a new game would use (`config/`'s, as `rules_for` reads it).
-        let setup_path = std::path::Path::new("config/setups/standard.ron");
-        let setup_src = std::fs::read_to_string(setup_path).ok();
         let report = veney_rules::set_check::check_with_setup(
             &self.path,
             &text,
