@@ -8,12 +8,16 @@ use veney_rules::{Outcome, Side, Square};
 mod common;
 
 fn app(name: &str) -> App {
-    let dir = common::temp_dir(name);
+    app_in(&common::temp_dir(name))
+}
+
+/// Veney's screen with its saves in `dir` (a second app on the same folder is a restart).
+fn app_in(dir: &std::path::Path) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .insert_state(veney::Screen::Veney)
-        .insert_resource(veney::host::grid::SaveRoot(dir.clone()))
-        .insert_resource(SaveDir(dir));
+        .insert_resource(veney::host::grid::SaveRoot(dir.to_path_buf()))
+        .insert_resource(SaveDir(dir.to_path_buf()));
     app.add_plugins(veney::game_plugins);
     app.update();
     app
@@ -338,17 +342,7 @@ fn a_flag_fallen_on_the_title_ends_the_game_on_return() {
 #[test]
 fn a_restart_onto_veneys_board_brings_back_the_games_own_clock() {
     let dir = common::temp_dir("veney-clock-restart");
-    let start = |dir: &std::path::Path| {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-            .insert_state(veney::Screen::Veney)
-            .insert_resource(veney::host::grid::SaveRoot(dir.to_path_buf()))
-            .insert_resource(SaveDir(dir.to_path_buf()));
-        app.add_plugins(veney::game_plugins);
-        app.update();
-        app
-    };
-    let mut a = start(&dir);
+    let mut a = app_in(&dir);
     common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
     common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
     common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
@@ -361,7 +355,7 @@ fn a_restart_onto_veneys_board_brings_back_the_games_own_clock() {
     assert!(auto.contains("[Clock \"clock1"), "{auto}");
     drop(a);
     let _ = std::fs::remove_file(dir.join("clock.txt"));
-    let mut b = start(&dir);
+    let mut b = app_in(&dir);
     b.world_mut().resource_mut::<ClockNow>().0 = Some(0);
     for _ in 0..4 {
         b.update();
@@ -478,17 +472,7 @@ fn a_grid_games_flagged_clock_brought_back_leaves_the_game_played_on() {
 fn a_flag_brought_back_by_a_restart_ends_no_game() {
     for play_on in [false, true] {
         let dir = common::temp_dir(&format!("veney-clock-restart-flag-{play_on}"));
-        let start = |dir: &std::path::Path| {
-            let mut app = App::new();
-            app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-                .insert_state(veney::Screen::Veney)
-                .insert_resource(veney::host::grid::SaveRoot(dir.to_path_buf()))
-                .insert_resource(SaveDir(dir.to_path_buf()));
-            app.add_plugins(veney::game_plugins);
-            app.update();
-            app
-        };
-        let mut a = start(&dir);
+        let mut a = app_in(&dir);
         common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
         common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
         common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
@@ -510,7 +494,7 @@ fn a_flag_brought_back_by_a_restart_ends_no_game() {
         at(&mut a, 9_600);
         assert!(dir.join("clock.txt").exists());
         drop(a);
-        let mut b = start(&dir);
+        let mut b = app_in(&dir);
         b.world_mut().resource_mut::<ClockNow>().0 = Some(0);
         for _ in 0..4 {
             b.update();
