@@ -190,6 +190,47 @@ fn a_throw_that_mates_cuts_the_mated_players_clock() {
     );
 }
 
+/// The mating throw undone: the mated player's dying-move limit goes with it, and Black's clock
+/// shows its own time again (a review found it left at a few seconds for an ordinary turn).
+#[test]
+fn a_mate_undone_gives_the_mated_player_its_time_back() {
+    let mut a = app("veney-throw-clock-undo");
+    let r = std::sync::Arc::new(veney_rules::Rules::standard());
+    let seed = common::hitting_seed(&r);
+    let p = common::dagger_throw_position(&r);
+    a.world_mut().resource_mut::<CurrentGame>().0 =
+        veney_rules::Game::from_position_seeded(r.clone(), p, seed);
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::SuddenDeath;
+        t.setup.minutes = [5.0, 5.0];
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 1_000);
+    let sq = |s: &str| Square::parse(s).unwrap();
+    common::send(&mut a, Command::Click(sq("X5")));
+    common::send(&mut a, Command::Click(sq("X8")));
+    common::send(&mut a, Command::Roll);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().dying(),
+        Some(Side::Black)
+    );
+    at(&mut a, 2_000);
+    let black = |a: &App| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().expect("a clock").remaining(1, 2_000)
+    };
+    assert!(black(&a) <= game_clock::DEFAULT_DYING_MOVE, "{}", black(&a));
+    common::send(&mut a, Command::Undo);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().dying(),
+        None
+    );
+    at(&mut a, 2_000);
+    assert_eq!(black(&a), 300_000, "Black's five minutes back");
+}
+
 /// A save loaded while a clock runs brings the save's clock back, paused (ruling R-CLOCK-RESTORE:
 /// a running clock's form "changes only with a press, a pause or an adjustment" — a review found
 /// it settled at every frame, so the running clock overwrote the loaded one).

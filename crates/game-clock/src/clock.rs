@@ -92,6 +92,9 @@ pub(crate) struct Timers {
     /// Whether this turn's delay applies (false on a dying move's turn).
     pub(crate) delay_on: bool,
     pub(crate) phase: Phase,
+    /// This turn's dying-move cut, if one cut it: the time the side had, and what it was cut
+    /// to — so a checkmate taken back gives the time back (`lift_dying_move`). Not saved.
+    pub(crate) cut: Option<(u64, u64)>,
 }
 
 impl Timers {
@@ -171,8 +174,12 @@ impl Timers {
         self.turn = seat;
         self.used = 0;
         self.delay_on = true;
+        self.cut = None;
         let s = &mut self.seats[seat];
         if let Some(cap) = s.cap.take() {
+            if s.time > cap {
+                self.cut = Some((s.time, cap));
+            }
             s.time = s.time.min(cap);
             self.delay_on = false;
         }
@@ -226,6 +233,7 @@ impl Clock {
                 used: 0,
                 delay_on: true,
                 phase: Phase::Ready,
+                cut: None,
             },
             last: 0,
             history: Vec::new(),
@@ -379,6 +387,9 @@ impl Clock {
             Phase::Flagged(f) => return Err(ClockError::Flagged(f)),
             Phase::Running { .. } | Phase::Paused if seat == t.turn => {
                 let s = &mut t.seats[seat];
+                if s.time > few {
+                    t.cut = Some((s.time, few));
+                }
                 s.time = s.time.min(few);
                 t.delay_on = false;
             }
@@ -386,6 +397,28 @@ impl Clock {
                 let s = &mut t.seats[seat];
                 s.cap = Some(s.cap.map_or(few, |c| c.min(few)));
             }
+        }
+        Ok(())
+    }
+
+    /// A checkmate by touch taken back (its move undone, or called untenable, §2.0.22): `seat`'s
+    /// dying-move limit goes. Pending, it is dropped; already cutting `seat`'s turn (running or
+    /// paused), the time it cut comes back, less what the turn has used since. A cut of a turn
+    /// that has ended stays (the side's time has moved on since).
+    pub fn lift_dying_move(&mut self, now: u64, seat: Seat) -> Result<(), ClockError> {
+        self.seat_ok(seat)?;
+        self.touch(now)?;
+        let t = &mut self.timers;
+        if let Phase::Flagged(f) = t.phase {
+            return Err(ClockError::Flagged(f));
+        }
+        t.seats[seat].cap = None;
+        if seat == t.turn
+            && matches!(t.phase, Phase::Running { .. } | Phase::Paused)
+            && let Some((before, to)) = t.cut.take()
+        {
+            let s = &mut t.seats[seat];
+            s.time = before.saturating_sub(to.saturating_sub(s.time));
         }
         Ok(())
     }

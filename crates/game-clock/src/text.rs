@@ -204,6 +204,7 @@ impl Clock {
             used: text.used,
             delay_on: text.delay_on,
             phase: Phase::Ready,
+            cut: None,
         };
         // A dying-move limit pending for the side to move (never written by `save`: it applies
         // when the turn begins) applies now.

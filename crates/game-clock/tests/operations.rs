@@ -327,6 +327,44 @@ fn checkmate_by_touch_drops_the_mated_sides_clock_to_a_few_seconds() {
     );
 }
 
+/// A checkmate by touch taken back (its move undone or called untenable, §2.0.22) lifts the
+/// dying-move limit: a pending one is dropped, and one already cutting the mated side's turn
+/// gives back the time it cut, less what the turn has used since (a review found the mated
+/// player left with ten seconds for an ordinary turn).
+#[test]
+fn a_checkmate_taken_back_lifts_the_dying_move_limit() {
+    // Pending: side 0 mates by touch and has not pressed yet.
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    assert_eq!(c.remaining(1, 2_000), 10_000, "shown cut already");
+    c.lift_dying_move(2_500, 1).unwrap();
+    assert_eq!(c.remaining(1, 2_500), 60_000);
+    c.press(3_000, 0).unwrap();
+    assert_eq!(c.remaining(1, 3_000), 60_000, "no cut when its turn begins");
+    // Applied: side 0 pressed, side 1's turn began cut; 4 s later the mate is called.
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    c.press(3_000, 0).unwrap();
+    assert_eq!(c.remaining(1, 3_000), 10_000);
+    c.lift_dying_move(7_000, 1).unwrap();
+    assert_eq!(
+        c.remaining(1, 7_000),
+        56_000,
+        "60 s back, less the 4 s used"
+    );
+    // Undoing the press brings the pending limit back; lifting it then drops it.
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    c.press(3_000, 0).unwrap();
+    c.undo_press(4_000).unwrap();
+    c.lift_dying_move(4_000, 1).unwrap();
+    c.press(5_000, 0).unwrap();
+    assert_eq!(c.remaining(1, 5_000), 60_000);
+}
+
 #[test]
 fn the_dying_drop_never_raises_a_clock() {
     let mut c = fischer();

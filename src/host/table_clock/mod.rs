@@ -233,6 +233,10 @@ pub enum ClockIntent {
     /// A checkmate by touch: the mated seat's clock drops to a few seconds for its dying move
     /// (§2.0.20).
     DyingMove(usize),
+    /// The checkmate by touch that cut this seat's clock was taken back (its move undone or
+    /// called untenable): the limit goes, and a cut turn gets its time back
+    /// (`Clock::lift_dying_move`).
+    DyingMoveLifted(usize),
     /// The rules gave this seat its turn back (an untenable move called after the offender had
     /// pressed, §2.0.22): its press is undone if the clock runs for the other seat.
     TurnBack(usize),
@@ -356,6 +360,7 @@ fn apply(
             (ClockIntent::DyingMove(seat), Some(c)) => {
                 c.dying_move(now, seat, game_clock::DEFAULT_DYING_MOVE)
             }
+            (ClockIntent::DyingMoveLifted(seat), Some(c)) => c.lift_dying_move(now, seat),
             (_, None) => continue,
             (ClockIntent::TurnEnded { seat, screen }, Some(c)) => {
                 if shown_for.0 == Some(screen) && c.state(now) == game_clock::State::Running(seat) {

@@ -465,10 +465,15 @@ pub(super) fn plugin(app: &mut App) {
 /// whatever made it: a move, a Dagger Throw's sticks thrown by R, the guess dice, a roll typed
 /// as it landed, the computer's throw (a review found only moves played on the board cutting
 /// the clock).
+///
+/// Taken back — the mating move undone or called untenable (§2.0.22), the game going on with
+/// nobody dying — the limit goes and the time comes back (a review found the mated player left
+/// a few seconds for an ordinary turn).
 fn dying_clock(
     mut played: MessageReader<Played>,
     mut clock: MessageWriter<crate::host::table_clock::ClockIntent>,
     game: Res<CurrentGame>,
+    mut dying: Local<Option<(usize, u64, Side)>>,
 ) {
     // (Not for a game replaced in the same frame.)
     for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
@@ -478,6 +483,18 @@ fn dying_clock(
             ));
         }
     }
+    let pos = game.0.position();
+    let this = (Played::rules_id(&game.0.rules), game.0.seed());
+    if let Some((rules, seed, mated)) = *dying
+        && (rules, seed) == this
+        && pos.dying().is_none()
+        && !pos.is_game_over()
+    {
+        clock.write(crate::host::table_clock::ClockIntent::DyingMoveLifted(
+            mated.index(),
+        ));
+    }
+    *dying = pos.dying().map(|m| (this.0, this.1, m));
 }
 
 /// The action's origin, to match it against the selection.
