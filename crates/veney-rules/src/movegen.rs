@@ -75,6 +75,7 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         let mut view = View::new(rules, pos, side);
         if !constrained {
             view.zones = [Bitboard::FULL; MAX_KINDS];
+            view.sand = true;
         }
         view
     };

@@ -22,9 +22,14 @@ pub(crate) fn placements(
     mut each: impl FnMut(Kind, Bitboard),
 ) {
     let side = pos.turn();
-    let Some(area) = Area::new(rules, pos, side) else {
+    let Some(mut area) = Area::new(rules, pos, side) else {
         return;
     };
+    // Playing with sand a placement into a measure under Presence is made, and may be called:
+    // "This can be invoked in the moment in order to call piece placement untenable" (§2.0.11).
+    if view.sand {
+        area.open = !pos.occupied();
+    }
     for k in rules.set(side).kinds() {
         let squares = area.squares(rules, pos, view, k);
         if squares.any() {

@@ -53,6 +53,10 @@ pub(crate) struct View {
     pub opp_blades: Bitboard,
     /// Generating the second move of a piece that landed on a stepping stone.
     pub stone_move: bool,
+    /// Playing with sand (`movegen::unconstrained_actions`): the aspects "invoked in the moment"
+    /// to call a move untenable — Presence (§2.0.11) as Control (§2.0.07) — are not enforced, so
+    /// breaking them is an untenable move to call.
+    pub sand: bool,
     /// The opposing Cloak holding the mover's blade: no piece of the mover may attack it
     /// (§2.0.06).
     pub untouchable: Bitboard,
@@ -125,6 +129,7 @@ impl View {
             zones,
             opp_blades,
             stone_move: false,
+            sand: false,
             untouchable: crate::special::blade_capture::untouchable(pos, side),
             holding,
             donkeys: crate::special::donkey::squares(pos),

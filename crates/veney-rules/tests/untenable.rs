@@ -436,6 +436,36 @@ fn under_piece_penalty_a_jutsu_entering_control_is_fended() {
     assert_eq!(h.position(), g.position());
 }
 
+/// §2.0.11 Presence: "This can be invoked in the moment in order to call piece placement
+/// untenable": playing with sand a placement into the measure of the opposing Self and Jutsu is
+/// made, and the opponent may call it (a review found it refused outright, as in a strict game).
+/// Black's Self X14 and Jutsu W15 hold measure 4; White's Self on Y12 places its Cloak on Y13.
+#[test]
+fn playing_with_sand_a_placement_under_presence_may_be_called() {
+    let pieces = [
+        (White, "Self", "Y12"),
+        (White, "Sword", "X11"),
+        (Black, "Self", "X14"),
+        (Black, "Jutsu", "W15"),
+    ];
+    let strict = game_with(UntenablePolicy::Strict, &pieces);
+    let cloak = strict.rules.set(White).by_name("Cloak").unwrap();
+    let place = Action::Place {
+        kind: cloak,
+        to: sq("Y13"),
+    };
+    assert!(!strict.legal_actions().contains(&place), "Presence holds");
+    let mut g = game_with(UntenablePolicy::PiecePenaltyLenient, &pieces);
+    assert!(veney_rules::penalty::untenable_actions(&g.rules, g.position()).contains(&place));
+    let Attempt::PlayedUntenable(why) = g.attempt(place).unwrap() else {
+        panic!("tenable?")
+    };
+    assert!(why.to_string().contains("2.0.11"), "{why}");
+    assert_eq!(g.call_untenable(), Some(Call::PieceLost(sq("Y13"))));
+    assert!(g.position().piece_at(sq("Y13")).is_none());
+    assert_eq!(g.position().turn(), Black, "the turn skipped");
+}
+
 #[test]
 fn a_delayed_reset_called_mid_turn_starts_the_offenders_turn_afresh() {
     // §2.0.22 Delayed Reset: "a reset of the board as if by retreat". Called after the untenable
