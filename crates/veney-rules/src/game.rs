@@ -804,7 +804,9 @@ impl Game {
     pub fn turns_notation(&self) -> Vec<(Position, String)> {
         let mut out: Vec<(Position, Vec<String>)> = Vec::new();
         for (i, (before, a)) in self.history.iter().enumerate() {
-            if self.opens_turn(i) {
+            // A game begun from a position in mid-turn writes that turn's rest first (a review
+            // found it left out, and the save refusing to load).
+            if self.opens_turn(i) || out.is_empty() {
                 out.push((*before, Vec::new()));
             }
             if *a == Action::EndTurn {

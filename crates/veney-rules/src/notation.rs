@@ -1231,6 +1231,19 @@ impl San {
                                 crate::untenable::explain(rules, pos, &a).to_string(),
                             ));
                         }
+                // A glare that is not open (`LfJ~`: a special move onto a piece, by a piece that
+                // glares): say why in glare's terms — never read as that piece's move onto the
+                // Jutsu (a review found `LfJ~` playing the Lantern's fend of the Jutsu).
+                if let (Some(k), Target::Piece(_), true) = (mover, target, m.special)
+                    && rules.info(side, k).glare
+                    && let Some(from) = pos
+                        .pieces(side, k)
+                        .find(|f| from_line.is_none_or(|l| f.line() == l))
+                {
+                    return Err(here(
+                        crate::untenable::explain(rules, pos, &Action::Glare { from }).to_string(),
+                    ));
+                }
                 let mut cands = matching(true);
                 if cands.is_empty() {
                     cands = matching(false);

@@ -241,8 +241,29 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
     let mut not_replayed = 0;
     let mut failed = false;
     let mut numbers = Numbers::new(start.turn_number());
+    // A flag's ending, the last line of a record the app writes (`Game::record`): the game ends
+    // there, as a save's does (a review found an exported record refused on that line).
+    let mut flag = None;
     for (line_no, line) in text.lines().enumerate().skip(body_start) {
         let body = line.split("//").next().unwrap_or("");
+        if let Some(v) = body
+            .trim()
+            .strip_prefix("[Ending ")
+            .and_then(|r| r.strip_suffix(']'))
+        {
+            let v = v.trim().trim_matches('"');
+            match crate::side::Side::ALL
+                .into_iter()
+                .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
+            {
+                Some(side) => flag = Some(side),
+                None => warnings.push(format!(
+                    "line {}: an ending other than \"White out of time\" or \"Black out of time\" is not read",
+                    line_no + 1
+                )),
+            }
+            continue;
+        }
         numbers.check(body, line_no + 1, &mut warnings);
         for toks in notation::record_turns(body) {
             if failed {
@@ -274,6 +295,11 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
     }
     if turns.is_empty() {
         warnings.push("the record has no turns".into());
+    }
+    if let Some(side) = flag
+        && !failed
+    {
+        game.out_of_time(side);
     }
     Ok(Replay {
         headers,
@@ -319,10 +345,14 @@ fn play_turn(
                     untenable = why;
                 }
             }
-            Err(_) => {
-                // Not even an untenable move: the tenable reading's refusal says why.
+            Err(e) => {
+                // Not even an untenable move: the tenable reading's refusal says why — unless
+                // it blames a token this reading played (an uncalled untenable move standing):
+                // then this token's own error does (a review found a typo after such a move
+                // reported at the move, as untenable).
                 *game = before;
-                return (Err(refusal), None);
+                let blames_played = i > 0 && refusal.col < *col;
+                return (Err(if blames_played { e } else { refusal }), None);
             }
         }
     }

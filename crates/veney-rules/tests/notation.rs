@@ -298,3 +298,23 @@ fn a_move_links_one_other_move_at_most() {
     );
     assert!(veney_rules::notation::San::parse_at("BY10~$W13", 1).is_ok());
 }
+
+/// `LfJ~` is glare (§2.0.10, §2.0.R5): where glare is not open it is refused for glare's reason,
+/// never read as the Lantern's own move onto the Jutsu (a review found the Lantern fending the
+/// Jutsu W2–Y2 when `LfJ~` was written with no glare to make).
+#[test]
+fn a_glare_not_open_is_refused_in_glares_terms() {
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y4"),
+            (White, "Lantern", "W2"),
+            (Black, "Jutsu", "Y2"),
+            (Black, "Self", "X13"),
+        ],
+        White,
+    );
+    let e = veney_rules::notation::parse_turn(&r, &p, "LfJ~", 1).unwrap_err();
+    assert!(e.to_string().contains("§2.0.10"), "{e}");
+}

@@ -206,3 +206,77 @@ fn a_records_start_is_one_position_header_placed_in_the_file() {
     let in_line = e.col + value_col - 1;
     assert_eq!(&line_text[in_line - 1..in_line - 1 + 6], "turns=", "{e}");
 }
+
+/// A flag's ending is the last line of the record the app writes and exports
+/// (`[Ending "Black out of time"]`, R-OUT-OF-TIME): replayed, the game ends there — a review
+/// found that line refused as a turn, and the whole record with it.
+#[test]
+fn a_record_ending_out_of_time_replays_to_that_ending() {
+    use std::sync::Arc;
+    use veney_rules::outcome::Outcome;
+    let r = Arc::new(rules());
+    let mut g =
+        veney_rules::Game::from_position_seeded(r.clone(), veney_rules::Position::start(&r), 1);
+    g.play_token("SY3", 1).unwrap();
+    g.play(veney_rules::Action::EndTurn).unwrap();
+    assert!(g.out_of_time(Black));
+    let text = g.record();
+    assert!(text.ends_with("[Ending \"Black out of time\"]"), "{text}");
+    let rep = replay(&r, &text).unwrap();
+    assert!(rep.turns.iter().all(|t| t.result.is_ok()), "{text}");
+    assert_eq!(rep.turns.len(), 1);
+    assert_eq!(
+        rep.end.outcome(),
+        Some(Outcome::OutOfTime { winner: White })
+    );
+}
+
+/// A game begun from a position in mid-turn (White's Self moved, its concert partner still to
+/// come) writes that turn's rest as its first turn, and its save loads to where it stands — a
+/// review found those actions left out of the record and the save refused.
+#[test]
+fn a_game_begun_mid_turn_keeps_its_first_actions_in_record_and_save() {
+    use std::sync::Arc;
+    let r = Arc::new(rules());
+    let mut start = veney_rules::Position::start(&r);
+    let acts = veney_rules::notation::parse_turn(&r, &start, "SY3", 1).unwrap();
+    for a in acts {
+        start.play(&r, a).unwrap();
+    }
+    assert!(!start.at_turn_start(), "mid-turn");
+    let mut g = veney_rules::Game::from_position_seeded(r.clone(), start, 2);
+    g.play_token("$X6", 1).unwrap();
+    assert_eq!(g.position().turn(), Black, "the concert ends the turn");
+    g.play_token("SX14", 1).unwrap();
+    let record = g.record();
+    assert!(record.contains("$X6"), "{record}");
+    let text = veney_rules::savefile::write(&g);
+    let back =
+        veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.position(), g.position());
+}
+
+/// A turn whose first move stands uncalled with sand (the Sword out of range onto its own
+/// engagement, a stepping stone: the turn goes on) and whose second token is a typo is refused
+/// at the typo, for what it is — a review found it blamed on the first move, as untenable.
+#[test]
+fn a_typo_after_an_uncalled_untenable_move_is_reported_at_the_typo() {
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y2"),
+            (White, "Sword", "X4"),
+            (White, "Engagement", "X10"),
+            (Black, "Self", "Y15"),
+        ],
+        White,
+    );
+    let text = format!("[Position \"{}\"]\n1. $X10 $X88\n", p.to_text(&r));
+    let rep = replay(&r, &text).unwrap();
+    let bad = rep.turns.iter().find(|t| t.result.is_err()).unwrap();
+    let e = bad.result.as_ref().unwrap_err();
+    // `1. $X10 $X88`: the square `X88` at column 10.
+    assert_eq!(e.col, 10, "{e}");
+    assert!(e.to_string().contains("'X88' is not a square"), "{e}");
+}
