@@ -280,6 +280,41 @@ pub fn locate(src: &str, needle: &str, from: usize, nth: usize) -> Option<(usize
     None
 }
 
+/// Where a RON field is written (`field` then `:`), outside comments, strings and character
+/// literals: (line, column, byte offset) of the field's name, the first such. A set file's header
+/// comment that mentions "pieces" or "name" is not the field (a review found set errors placed
+/// in it).
+pub fn locate_field(src: &str, field: &str) -> Option<(usize, usize, usize)> {
+    let b = src.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            i = src[i..].find('\n').map_or(b.len(), |n| i + n + 1);
+        } else if b[i..].starts_with(b"/*") {
+            i = src[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+        } else if b[i] == b'"' || b[i] == b'\'' {
+            // A string or a character literal, escapes included.
+            let quote = b[i];
+            i += 1;
+            while i < b.len() && b[i] != quote {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if b[i..].starts_with(field.as_bytes())
+            && (i == 0 || !ident(b[i - 1]))
+            && b.get(i + field.len()).is_none_or(|&c| !ident(c))
+            && src[i + field.len()..].trim_start().starts_with(':')
+        {
+            let (line, col) = line_col(src, i);
+            return Some((line, col, i));
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
 /// An error in a position string or a notation string: the column (1-based) and the token.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("column {col}: {message} (at `{token}`)")]
@@ -327,6 +362,20 @@ mod tests {
         assert_eq!(locate(src, "\"x\"", 0, 0).map(|t| (t.0, t.1)), Some((2, 4)));
         assert_eq!(locate(src, "\"x\"", 0, 1).map(|t| (t.0, t.1)), Some((3, 1)));
         assert_eq!(locate(src, "zz", 0, 0), None);
+    }
+
+    #[test]
+    fn a_field_is_found_outside_comments_strings_and_characters() {
+        let src = "// the pieces: a comment\n/* name: */ S(\n  title: \"pieces: no\",\n  c: ':',\n  piecesx: 1,\n  pieces : [],\n)";
+        assert_eq!(
+            locate_field(src, "pieces").map(|t| (t.0, t.1)),
+            Some((6, 3))
+        );
+        assert_eq!(locate_field(src, "name"), None);
+        assert_eq!(
+            locate_field("a: \"\\\"x\", x: 1", "x").map(|t| t.1),
+            Some(11)
+        );
     }
 
     #[test]

@@ -257,7 +257,7 @@ pub struct PieceSet {
 
 /// An error located at the set's `pieces` field.
 pub(crate) fn at_pieces(path: &Path, src: &str, msg: impl Into<String>) -> DataError {
-    let (l, c) = locate(src, "pieces", 0, 0)
+    let (l, c) = crate::errors::locate_field(src, "pieces")
         .map(|t| (t.0, t.1))
         .unwrap_or((1, 1));
     DataError::at(path, l, c, msg)
@@ -383,7 +383,8 @@ impl PieceSet {
 
         // The name goes into saves' header lines and position texts' `sets=` field.
         if def.name.trim().is_empty() || def.name.chars().any(|c| c.is_control() || c == '"') {
-            let (line, col) = locate(src, "name", 0, 0).map_or((1, 1), |(l, c, _)| (l, c));
+            let (line, col) =
+                crate::errors::locate_field(src, "name").map_or((1, 1), |(l, c, _)| (l, c));
             errors.push(DataError::at(
                 path,
                 line,
@@ -750,7 +751,7 @@ impl PieceSet {
         let mut layout = None;
         if let Some(map) = &def.setup {
             let mut placed: Vec<(Square, Kind)> = Vec::new();
-            let setup_at = locate(src, "setup:", 0, 0).map_or(0, |t| t.2);
+            let setup_at = crate::errors::locate_field(src, "setup").map_or(0, |t| t.2);
             let at = |needle: &str| {
                 let from = setup_at;
                 locate(src, needle, from, 0)
@@ -843,14 +844,16 @@ impl PieceSet {
             if p.is_inert() || p.anywhere.is_some() {
                 continue;
             }
+            // The widest zone the constraint can give: with engagements on every step where
+            // it counts their steps (a review found a piece whose zone only engagement steps
+            // open refused as never satisfied).
+            let eng = if c.engagement_steps {
+                crate::bitboard::Bitboard::FULL
+            } else {
+                crate::bitboard::Bitboard::EMPTY
+            };
             let satisfiable = Square::all().any(|life| {
-                let zone = crate::piece_def::zone_from(
-                    &c,
-                    Some(life),
-                    crate::bitboard::Bitboard::EMPTY,
-                    None,
-                    false,
-                );
+                let zone = crate::piece_def::zone_from(&c, Some(life), eng, None, true);
                 Iterator::any(&mut zone.into_iter(), |from| {
                     (0..4u8).any(|f| {
                         let reach = p.tables_for(Side::White, f).reach_from(from, Some(life));
@@ -1460,6 +1463,24 @@ mod tests {
         assert_eq!(
             no_self.location.line,
             locate(&src, "pieces", 0, 0).unwrap().0
+        );
+        // A set whose header comment says "pieces" (the fairy set's): the error stands at the
+        // `pieces:` field, not in the comment (a review found it there).
+        let fairy = include_str!("../../../config/sets/fairy.ron");
+        assert!(fairy.lines().next().unwrap().contains("pieces"));
+        let src = fairy.replacen("roles: [Life],", "", 1);
+        assert_ne!(src, fairy);
+        let e = load_err(&src);
+        let no_self = e
+            .iter()
+            .find(|e| e.message.contains("no Self"))
+            .unwrap_or_else(|| panic!("{e:?}"));
+        let field = src
+            .lines()
+            .position(|l| l.trim_start().starts_with("pieces:"));
+        assert_eq!(
+            (no_self.location.line, no_self.location.col),
+            (field.unwrap() + 1, 5)
         );
     }
 }

@@ -414,6 +414,38 @@ impl Rules {
                 }
             }
         }
+        // A concealed or in-turns setup stands the criticals and technicals on the fourth step
+        // and the engagements one per line (§2.0.19, `setup_styles`): four squares each. An army
+        // placing more could never finish its setup (a review found the setup waiting forever).
+        if options.setup_style != crate::options::SetupStyle::Standard {
+            for side in Side::ALL {
+                let own = &sets[side.index()];
+                let placed = &setup.placements[side.index()];
+                let eng = placed
+                    .iter()
+                    .filter(|(_, k)| own.piece(*k).has_role(Role::Engagement))
+                    .count();
+                for (n, what) in [
+                    (
+                        placed.len() - eng,
+                        "criticals and technicals on the fourth step",
+                    ),
+                    (eng, "engagements, one per line"),
+                ] {
+                    if n > 4 {
+                        errors.push(DataError::at(
+                            &own.source,
+                            1,
+                            1,
+                            format!(
+                                "set {:?} places {n} {what} for {side}, but a {:?} setup (§2.0.19) has room for 4: play it with the standard setup",
+                                own.name, options.setup_style
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
         for name in &options.optional_pieces {
             // A standard optional piece an army lacks is simply not in that game (§2.0.23).
             if !sets

@@ -115,14 +115,22 @@ pub fn check_with_setup(path: &Path, src: &str, setup: Option<(&Path, &str)>) ->
             };
             for k in set.kinds() {
                 let p = set.piece(k);
-                let placed = std_setup.placements[0]
-                    .iter()
-                    .filter(|(_, pk)| *pk == k)
-                    .count() as u8;
+                // Each side's layout: an explicit Black one may place otherwise than White's (a
+                // review found only White's compared, and the app refusing what check-set passed).
+                let placed_by = |side: usize| {
+                    std_setup.placements[side]
+                        .iter()
+                        .filter(|(_, pk)| *pk == k)
+                        .count() as u8
+                };
                 let expected = if p.def.optional {
                     0
                 } else {
                     p.def.count.saturating_sub(p.def.reserve)
+                };
+                let (placed, whose) = match (placed_by(0), placed_by(1)) {
+                    (w, _) if w != expected => (w, "the standard baselines place"),
+                    (_, b) => (b, "the setup's Black layout places"),
                 };
                 if placed != expected {
                     let at = crate::piece_set::definition_at(src, p.name(), 0).map_or(0, |t| t.2);
@@ -134,7 +142,7 @@ pub fn check_with_setup(path: &Path, src: &str, setup: Option<(&Path, &str)>) ->
                         l,
                         c,
                         format!(
-                            "count {} − reserve {} puts {expected} {} on the board, but the standard baselines place {placed}: expected the count to fit the setup (or a `setup` of the army's own)",
+                            "count {} − reserve {} puts {expected} {} on the board, but {whose} {placed}: expected the count to fit the setup (or a `setup` of the army's own)",
                             p.def.count, p.def.reserve, p.name()
                         ),
                     ));

@@ -303,3 +303,62 @@ fn an_army_whose_only_blade_cannot_touch_the_self_never_checkmates() {
         );
     }
 }
+
+#[test]
+fn a_constraint_only_engagement_steps_satisfy_is_accepted() {
+    // §2.0.03's "plus any step further if you have at least one engagement in that step": a piece
+    // blinking a measure at a time within its Self's measure plus engagement steps moves once
+    // engagements stand in the next measure — a review found it refused as never satisfied.
+    let valid = std::fs::read_to_string(fixture("valid")).unwrap();
+    let src = valid.replacen(
+        "moves: [Slide(dirs: Forward, max: Some(2))],\n            constraint: Some(Constraint(measures: 0)),",
+        "moves: [MeasureBlink()],\n            constraint: Some(Constraint(measures: 0, engagement_steps: true)),",
+        1,
+    );
+    assert_ne!(src, valid);
+    let r = veney_rules::set_check::check(Path::new("mine.ron"), &src);
+    assert!(
+        !r.errors
+            .iter()
+            .any(|e| e.message.contains("can never be satisfied")),
+        "{:?}",
+        r.errors
+    );
+    // Without the engagement steps it is never satisfied.
+    let never = src.replacen(", engagement_steps: true", "", 1);
+    let r = veney_rules::set_check::check(Path::new("mine.ron"), &never);
+    assert!(
+        r.errors
+            .iter()
+            .any(|e| e.message.contains("can never be satisfied")),
+        "{:?}",
+        r.errors
+    );
+}
+
+#[test]
+fn an_explicit_black_layout_is_checked_too() {
+    // A setup whose Black layout is its own (`black: Explicit`) is checked as the app reads it:
+    // three engagements for Black's four are reported (a review found only White's layout
+    // compared, so `check-set` passed a set the app then refused).
+    let set = veney_rules::piece_set::STANDARD_SET;
+    let setup = veney_rules::setup::STANDARD_SETUP.replacen(
+        "black: Rotated,",
+        "black: Explicit({ \"Z13\": \"Cloak\", \"Y13\": \"Sword\", \"X13\": \"Self\", \"W13\": \"Balance\", \"Z12\": \"Engagement\", \"Y12\": \"Engagement\", \"X12\": \"Engagement\" }),",
+        1,
+    );
+    let r = veney_rules::set_check::check_with_setup(
+        Path::new("s.ron"),
+        set,
+        Some((Path::new("setup.ron"), &setup)),
+    );
+    assert!(!r.is_valid());
+    assert!(
+        r.errors
+            .iter()
+            .any(|e| e.message.contains("the setup's Black layout places 3")
+                && e.message.contains("Engagement")),
+        "{:?}",
+        r.errors
+    );
+}

@@ -253,3 +253,52 @@ fn a_game_set_up_in_stances_keeps_each_donkey_in_reserve() {
         "the Donkey may be placed on the first turn"
     );
 }
+
+/// §2.0.19: a concealed or in-turns setup stands "starting criticals and technicals in any order
+/// on their baseline row (step 4 or 13)" — four squares. An army placing a fifth could never
+/// finish its setup: it is refused when the game's rules are made, the standard setup still
+/// taking it (a review found the setup waiting forever for a square).
+#[test]
+fn an_army_too_large_for_the_fourth_step_is_refused_a_concealed_setup() {
+    use std::path::Path;
+    use std::sync::Arc;
+    use veney_rules::options::{RuleOptions, SetupStyle};
+    use veney_rules::setup::{STANDARD_SETUP, SetupDef};
+    let src = veney_rules::piece_set::STANDARD_SET;
+    let at = src.find("name: \"Guard\"").unwrap();
+    let r = at + src[at..].find("reserve: 1,").unwrap();
+    let guarded = format!(
+        "{}reserve: 0,{}",
+        &src[..r],
+        &src[r + "reserve: 1,".len()..]
+    );
+    let set =
+        Arc::new(veney_rules::PieceSet::from_ron(Path::new("guarded.ron"), &guarded).unwrap());
+    let setup_src = STANDARD_SETUP.replacen(
+        "\"W4\": \"Cloak\",",
+        "\"W4\": \"Cloak\",\n        \"W3\": \"Guard\",",
+        1,
+    );
+    let setup = || {
+        SetupDef::from_ron(Path::new("setup.ron"), &setup_src)
+            .unwrap()
+            .check(Path::new("setup.ron"), &setup_src, [&set, &set])
+            .unwrap()
+    };
+    let standard = Rules::new([set.clone(), set.clone()], setup(), RuleOptions::default());
+    assert!(standard.is_ok(), "{:?}", standard.err());
+    for style in [SetupStyle::Concealed, SetupStyle::InTurns] {
+        let options = RuleOptions {
+            setup_style: style,
+            ..RuleOptions::default()
+        };
+        let err = Rules::new([set.clone(), set.clone()], setup(), options)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("places 5 criticals and technicals on the fourth step")
+                && err.contains("room for 4"),
+            "{style:?}: {err}"
+        );
+    }
+}
