@@ -685,7 +685,9 @@ fn a_game_started_mid_turn_counts_the_turns_energy_from_the_stones() {
     // in the middle of Blue's turn (2 left, E3 moved) shows 2 of 4, Blue having four Stones.
     let a = kelasu_app(
         "mid-turn-energy",
-        Some("BBBBBBBBBB/BBB1BBBBBB/S1S4S1S/10/3B6/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 2 m E3 0"),
+        Some(
+            "BBBBBBBBBB/BBB1BBBBBB/S1S4S1S/10/3B6/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 2 m E3 -1",
+        ),
     );
     let km = typed(&a);
     assert_eq!(veney::packs::kelasu::turn_bar::energy(km), (2, 4));

@@ -1,6 +1,6 @@
 //! What every reachable position satisfies; position text is checked against the same rules.
 use crate::options::KelasuOptions;
-use crate::piece::Kind;
+use crate::piece::{Kind, Piece};
 use crate::position::Position;
 use std::fmt;
 
@@ -113,6 +113,33 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
         }
         if p.quiet < -1 {
             return err(Field::Quiet, format!("count {} is below -1", p.quiet));
+        }
+        // Each piece marked moved cost at least one energy of this turn's, which began at the
+        // mover's Stones (a review found two moved pieces read beside one energy spent).
+        let moved = p.moved.count() as i16;
+        if moved > stones - p.energy {
+            return err(
+                Field::Moved,
+                format!(
+                    "{moved} pieces moved mid-turn, but only {} energy of {stones} is spent",
+                    stones - p.energy
+                ),
+            );
+        }
+        // A Blank that moved this turn began the 64-turn count again (-1 until the turn ends;
+        // a review found a count read that a moved Blank had not reset).
+        if p.quiet != -1
+            && p.moved
+                .squares()
+                .any(|s| p.piece_at(s) == Some(Piece::new(side, Kind::Blank)))
+        {
+            return err(
+                Field::Quiet,
+                format!(
+                    "count {}: a Blank has moved this turn, so the count is -1 until the turn ends",
+                    p.quiet
+                ),
+            );
         }
     } else {
         let stones = p.stones(side) as i16;

@@ -134,6 +134,15 @@ pub fn read(p: &Position, o: &KelasuOptions, text: &str) -> Result<Action, TextE
             format!("the game is over ({})", end.reason),
         ));
     }
+    // Stalemate, which only the game's decision finds (a review found a move answered as if
+    // the game went on).
+    if !p.acted() && !o.pass_allowed && !crate::legal::has_piece_action(p, o) {
+        return Err(TextError::new(
+            1,
+            text,
+            format!("the game is over ({})", crate::outcome::STALEMATE),
+        ));
+    }
     if let Action::Move { to, .. } = a {
         let capture = p.piece_at(to).is_some();
         match text.as_bytes()[2] {

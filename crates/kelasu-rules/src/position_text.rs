@@ -74,6 +74,9 @@ fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
     for (r, rank) in ranks.iter().enumerate() {
         let mut f = 0usize;
         let mut digits = String::new();
+        // Where the run of digits began: a bad count is reported there (a review found the
+        // column of the letter after it).
+        let mut digits_at = c;
         let flush = |digits: &mut String, f: &mut usize, at: usize| -> Result<(), TextError> {
             if !digits.is_empty() {
                 // (A long run of digits is no count: refused before it is added up.)
@@ -93,10 +96,13 @@ fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
         for (i, ch) in rank.chars().enumerate() {
             let at = c + i;
             if ch.is_ascii_digit() {
+                if digits.is_empty() {
+                    digits_at = at;
+                }
                 digits.push(ch);
                 continue;
             }
-            flush(&mut digits, &mut f, at)?;
+            flush(&mut digits, &mut f, digits_at)?;
             let piece = Piece::from_char(ch).ok_or_else(|| {
                 TextError::new(
                     at,
@@ -117,7 +123,7 @@ fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
             b[r * 10 + f] = Some(piece);
             f += 1;
         }
-        flush(&mut digits, &mut f, c + rank.chars().count())?;
+        flush(&mut digits, &mut f, digits_at)?;
         if f != 10 {
             return Err(TextError::new(
                 c,

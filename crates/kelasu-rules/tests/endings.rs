@@ -204,6 +204,16 @@ fn stalemate() {
     });
     assert!(over(&g, &s).is_none());
     assert_eq!(legal(&g, &s), vec![kelasu_rules::Action::End]);
+    // The notation reader says the stalemated game is over, as after any ending (a review found
+    // it answering as if the game went on).
+    let g = game();
+    for text in ["J0xJ1", "J0-J1", "end"] {
+        let e = g.parse_action(&s, text).unwrap_err();
+        assert!(
+            e.why.contains("the game is over (stalemate)"),
+            "{text}: {e}"
+        );
+    }
 }
 
 /// "Your opponent Resigns." — at any moment, mid-turn too (here with energy left after one

@@ -53,6 +53,23 @@ fn errors_say_where_and_why() {
     assert!(e.why.contains("E4"), "{e}");
     let e = bad("x");
     assert!(e.why.contains("fields"), "{e}");
+    // A bad count of empty squares is placed where its digits begin (rank D at column 31; a
+    // review found the column after them).
+    for rank_d in ["/11/", "/0B9/"] {
+        let e = bad(&START.replacen("/10/", rank_d, 1));
+        assert_eq!(e.col, 31, "{rank_d}: {e}");
+        assert!(e.why.contains("1 to 10"), "{e}");
+    }
+    // Mid-turn, what play can give: a moved Blank has begun the 64-turn count again (-1), and
+    // each moved piece cost energy (Blue: 2 Stones, 1 energy left, one spent).
+    let e = bad("S8S/10/10/4B5/G9/10/10/10/10/s4g3s b 1 m D4 5 -");
+    assert!(e.why.contains("a Blank has moved"), "{e}");
+    let e = bad("S8S/10/10/4B5/G9/10/10/10/10/s4g3s b 1 m D4+E0 -1 -");
+    assert!(e.why.contains("2 pieces moved"), "{e}");
+    assert!(
+        g.parse_position("S8S/10/10/4B5/G9/10/10/10/10/s4g3s b 1 m D4 -1 -")
+            .is_ok()
+    );
 }
 
 #[test]

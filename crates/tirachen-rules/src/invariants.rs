@@ -95,6 +95,14 @@ pub fn check(pos: &Position, opts: &TirachenOptions) -> Result<(), PositionError
                 "no extra move is left once the game is over",
             );
         }
+        // The extra move follows the Traitor's capture, which begins the quiet count again.
+        if pos.quiet_turns() != 0 {
+            return fail(
+                Field::QuietTurns,
+                None,
+                "an extra move follows taking the Traitor, a capture: the quiet count is 0",
+            );
+        }
     }
     if let Some(limit) = opts.quiet_turn_limit
         && pos.quiet_turns() > limit
@@ -115,7 +123,7 @@ fn check_side(pos: &Position, opts: &TirachenOptions, side: Side) -> Result<(), 
         return fail(
             Field::Reserves,
             None,
-            "masters are hidden (`?`) only when they are chosen in secret",
+            format!("{name}'s masters are hidden (`?`), which they are only when chosen in secret"),
         );
     }
     for kind in [Kind::General, Kind::Fort, Kind::Commander, Kind::Pike] {

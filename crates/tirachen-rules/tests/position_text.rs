@@ -56,12 +56,24 @@ fn rule_checks_on_reading() {
         ("8g/9/9/9/9/9/9/9/G8 r dm -/- - 0", "mobilized"),
         // The uncontrolled Traitor never leaves e5.
         ("8g/9/9/9/9/4*4/9/9/G8 r mm -/- - 0", "never moves"),
-        // Hidden masters only in secret mode.
-        ("8g/9/9/9/9/9/9/9/G8 r mm ?3/- - 0", "secret"),
+        // Hidden masters only in secret mode, the side named (a review found it unnamed).
+        (
+            "8g/9/9/9/9/9/9/9/G8 r mm ?3/- - 0",
+            "Red's masters are hidden",
+        ),
+        (
+            "8g/9/9/9/9/9/9/9/G8 r mm -/?3 - 0",
+            "White's masters are hidden",
+        ),
         // More than nine masters.
         ("8g/9/9/9/9/9/9/9/G8 r mm S9A/- - 0", "more than 9 masters"),
         // Quiet turns beyond the draw.
         ("8g/9/9/9/9/9/9/9/G8 r mm -/- - 101", "quiet"),
+        // A pending Traitor move follows a capture: no quiet turns (a review found 7 read).
+        (
+            "8g/9/9/9/4T4/9/9/9/G8 r mm -/- e5 7",
+            "the quiet count is 0",
+        ),
         // While choosing, nothing has moved.
         ("4g4/9/9/9/4*4/9/9/9/3G5 r cc FCP9/fcp9 - 0", "as it starts"),
         // Open choice: Red (first) chooses before White.
