@@ -92,9 +92,10 @@ pub(crate) struct Timers {
     /// Whether this turn's delay applies (false on a dying move's turn).
     pub(crate) delay_on: bool,
     pub(crate) phase: Phase,
-    /// This turn's dying-move cut, if one cut it: the time the side had, and what it was cut
-    /// to — so a checkmate taken back gives the time back (`lift_dying_move`). Not saved.
-    pub(crate) cut: Option<(u64, u64)>,
+    /// This turn's dying-move cut, if one cut it: the time it took away and whether the turn
+    /// had its delay — so a checkmate taken back gives both back (`lift_dying_move`). Not
+    /// saved.
+    pub(crate) cut: Option<(u64, bool)>,
 }
 
 impl Timers {
@@ -177,9 +178,7 @@ impl Timers {
         self.cut = None;
         let s = &mut self.seats[seat];
         if let Some(cap) = s.cap.take() {
-            if s.time > cap {
-                self.cut = Some((s.time, cap));
-            }
+            self.cut = Some((s.time.saturating_sub(cap), true));
             s.time = s.time.min(cap);
             self.delay_on = false;
         }
@@ -387,9 +386,7 @@ impl Clock {
             Phase::Flagged(f) => return Err(ClockError::Flagged(f)),
             Phase::Running { .. } | Phase::Paused if seat == t.turn => {
                 let s = &mut t.seats[seat];
-                if s.time > few {
-                    t.cut = Some((s.time, few));
-                }
+                t.cut = Some((s.time.saturating_sub(few), t.delay_on));
                 s.time = s.time.min(few);
                 t.delay_on = false;
             }
@@ -403,8 +400,9 @@ impl Clock {
 
     /// A checkmate by touch taken back (its move undone, or called untenable, §2.0.22): `seat`'s
     /// dying-move limit goes. Pending, it is dropped; already cutting `seat`'s turn (running or
-    /// paused), the time it cut comes back, less what the turn has used since. A cut of a turn
-    /// that has ended stays (the side's time has moved on since).
+    /// paused), the time it took away comes back (what the turn used since, and any adjustment,
+    /// stand), and the turn's delay with it. A cut of a turn that has ended stays (the side's
+    /// time has moved on since).
     pub fn lift_dying_move(&mut self, now: u64, seat: Seat) -> Result<(), ClockError> {
         self.seat_ok(seat)?;
         self.touch(now)?;
@@ -415,10 +413,11 @@ impl Clock {
         t.seats[seat].cap = None;
         if seat == t.turn
             && matches!(t.phase, Phase::Running { .. } | Phase::Paused)
-            && let Some((before, to)) = t.cut.take()
+            && let Some((taken, delay)) = t.cut.take()
         {
             let s = &mut t.seats[seat];
-            s.time = before.saturating_sub(to.saturating_sub(s.time));
+            s.time = s.time.saturating_add(taken);
+            t.delay_on = delay;
         }
         Ok(())
     }

@@ -354,6 +354,14 @@ fn a_checkmate_taken_back_lifts_the_dying_move_limit() {
         56_000,
         "60 s back, less the 4 s used"
     );
+    // An adjustment made meanwhile stands: 10 s, 2 s used, 30 s given, 50 s given back.
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    c.press(3_000, 0).unwrap();
+    c.adjust(5_000, 1, 30_000).unwrap();
+    c.lift_dying_move(5_000, 1).unwrap();
+    assert_eq!(c.remaining(1, 5_000), 88_000);
     // Undoing the press brings the pending limit back; lifting it then drops it.
     let mut c = fischer();
     c.start(0, 0).unwrap();
@@ -363,6 +371,27 @@ fn a_checkmate_taken_back_lifts_the_dying_move_limit() {
     c.lift_dying_move(4_000, 1).unwrap();
     c.press(5_000, 0).unwrap();
     assert_eq!(c.remaining(1, 5_000), 60_000);
+}
+
+#[test]
+fn a_lifted_dying_move_gives_the_turns_delay_back() {
+    // Ruling R-CLOCK-DYING: the dying move's turn has no delay; taken back, the turn has it.
+    let mut c = Clock::same(
+        Control::SimpleDelay {
+            base: 60_000,
+            delay: 5_000,
+        },
+        2,
+    )
+    .unwrap();
+    c.start(0, 0).unwrap();
+    c.dying_move(0, 0, 3_000).unwrap();
+    c.lift_dying_move(1_000, 0).unwrap();
+    // The second run without a delay stands (59 s); the delay's other four seconds run from
+    // here before the time does again.
+    assert_eq!(c.remaining(0, 1_000), 59_000);
+    assert_eq!(c.remaining(0, 5_000), 59_000);
+    assert_eq!(c.remaining(0, 6_000), 58_000);
 }
 
 #[test]

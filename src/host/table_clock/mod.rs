@@ -324,6 +324,7 @@ fn apply(
         let result = match (*i, t.clock.as_mut()) {
             (ClockIntent::Start, _) => match Clock::new(t.setup.controls_first(t.to_move)) {
                 Ok(mut c) => {
+                    t.restored_flag = None;
                     let r = c.start(now, t.to_move.min(1));
                     t.clock = Some(c);
                     r
@@ -332,6 +333,7 @@ fn apply(
             },
             (ClockIntent::Reset, _) => {
                 t.clock = None;
+                t.restored_flag = None;
                 Ok(())
             }
             (ClockIntent::Toggle, _) => {

@@ -475,16 +475,19 @@ fn dying_clock(
     game: Res<CurrentGame>,
     mut dying: Local<Option<(usize, u64, Side)>>,
 ) {
+    let this = (Played::rules_id(&game.0.rules), game.0.seed());
     // (Not for a game replaced in the same frame.)
     for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         if let (None, Some(mated)) = (p.before.dying(), p.after.dying()) {
             clock.write(crate::host::table_clock::ClockIntent::DyingMove(
                 mated.index(),
             ));
+            // Known at once, so a mate played and taken back before this system saw the
+            // position dying still lifts the limit (a review found it could be missed).
+            *dying = Some((this.0, this.1, mated));
         }
     }
     let pos = game.0.position();
-    let this = (Played::rules_id(&game.0.rules), game.0.seed());
     if let Some((rules, seed, mated)) = *dying
         && (rules, seed) == this
         && pos.dying().is_none()
