@@ -46,7 +46,9 @@ pub fn play_match<G: Game>(
     // seat asked after others sealed chooses from the round's start (`round_start`).
     let mut round: Vec<(G::State, Actor)> = Vec::new();
     while n < max_actions {
-        let (actor, a) = match g.decision(&s) {
+        let d = g.decision(&s);
+        let in_round = matches!(d, Decision::Simultaneous { .. });
+        let (actor, a) = match d {
             Decision::Over(o) => return (rewards(&o), n, o.reason, time),
             Decision::Chance => (Actor::Chance, g.sample_chance(&s, &mut chance)),
             d => {
@@ -69,9 +71,10 @@ pub fn play_match<G: Game>(
         for (i, agent) in agents.iter_mut().enumerate() {
             agent.observe_action(g, &s, actor, a, Player(i as u8));
         }
-        match g.decision(&s) {
-            Decision::Simultaneous { .. } => round.push((s.clone(), actor)),
-            _ => round.clear(),
+        if in_round {
+            round.push((s.clone(), actor));
+        } else {
+            round.clear();
         }
         g.apply(&mut s, actor, a);
         n += 1;
