@@ -663,6 +663,20 @@ impl Game {
         let untenable = crate::penalty::untenable_actions(&self.rules, &self.pos);
         let a = match san.resolve(&self.rules, &self.pos, &untenable, col) {
             Ok(a) => a,
+            // A tenable move marked called: no call is open for it (a review found the mark
+            // ignored where the turn read as tenable).
+            Err(_)
+                if let Some(w) = written
+                    && san.resolve(&self.rules, &self.pos, &legal, col).is_ok() =>
+            {
+                return Err(crate::errors::ParseError::new(
+                    col,
+                    whole,
+                    format!(
+                        "the record marks the move called (`{w}`), but it is not open to call here: it is tenable"
+                    ),
+                ));
+            }
             Err(e) => return Err(strict_err.unwrap_or(e)),
         };
         let Some(w) = written else {
@@ -812,7 +826,13 @@ impl Game {
             if *a == Action::EndTurn {
                 continue;
             }
-            let legal = before.legal_actions(&self.rules);
+            let mut legal = before.legal_actions(&self.rules);
+            // An untenable action (played with sand) is told apart from its untenable rivals
+            // too, which the reader resolves it among (a review found two constrained pieces of
+            // one kind written alike, and the save refused).
+            if !legal.contains(a) {
+                legal.extend(crate::penalty::untenable_actions(&self.rules, before));
+            }
             let mut t = notation::San::of_action(&self.rules, before, &legal, a).to_string();
             if let Some(Mark::Called(c)) = self.marks.get(i)
                 && let Some(sfx) = c.suffix()

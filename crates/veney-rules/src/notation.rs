@@ -1234,11 +1234,20 @@ impl San {
                 // A glare that is not open (`LfJ~`: a special move onto a piece, by a piece that
                 // glares): say why in glare's terms — never read as that piece's move onto the
                 // Jutsu (a review found `LfJ~` playing the Lantern's fend of the Jutsu).
-                if let (Some(k), Target::Piece(_), true) = (mover, target, m.special)
+                // (Only onto the opposing Jutsu, by its letter — `LfJ~`, or `LtJ~` as the
+                // rulebook writes it: a flailing Lantern's special moves onto other pieces,
+                // `LtC~`, are its moves; a review found them refused as glare.)
+                let jutsu_letter = |c: char| {
+                    crate::rules::kinds_in(rules.jutsu_kinds(!side))
+                        .any(|j| letter(rules, !side, j) == c)
+                };
+                if let (Some(k), Target::Piece(c), true) = (mover, target, m.special)
                     && rules.info(side, k).glare
-                    && let Some(from) = pos
-                        .pieces(side, k)
-                        .find(|f| from_line.is_none_or(|l| f.line() == l))
+                    && jutsu_letter(c)
+                    && let Some(from) = pos.pieces(side, k).find(|f| {
+                        from_line.is_none_or(|l| f.line() == l)
+                            && m.from_step.is_none_or(|s| f.step() == s)
+                    })
                 {
                     return Err(here(
                         crate::untenable::explain(rules, pos, &Action::Glare { from }).to_string(),
@@ -1585,7 +1594,7 @@ fn control_fend_written(
     })
 }
 
-pub(crate) fn is_move_number(w: &str) -> bool {
+pub fn is_move_number(w: &str) -> bool {
     let digits = w.trim_end_matches('.');
     !digits.is_empty() && digits.len() < w.len() && digits.chars().all(|c| c.is_ascii_digit())
 }

@@ -696,11 +696,11 @@ impl PieceSet {
                     && p.max_on_board != Some(0)
                     && !p.optional
                     && p.category != crate::piece_def::Category::Inert
-                    && p.can_attack()
+                    // (A Dagger Throw touches by its sticks, whatever its moves.)
+                    && (p.can_attack() || p.specials.contains(&Special::DaggerThrow))
+                    // (By the name as the rules look the relation up.)
                     && self_name.as_ref().is_none_or(|n| {
-                        p.attacks
-                            .iter()
-                            .all(|(t, r)| !(t.eq_ignore_ascii_case(n) && *r == Relation::Never))
+                        p.attacks.get(n.as_str()) != Some(&Relation::Never)
                     })
             })
         {
@@ -844,16 +844,40 @@ impl PieceSet {
             if p.is_inert() || p.anywhere.is_some() {
                 continue;
             }
-            // The widest zone the constraint can give: with engagements on every step where
-            // it counts their steps (a review found a piece whose zone only engagement steps
-            // open refused as never satisfied).
-            let eng = if c.engagement_steps {
-                crate::bitboard::Bitboard::FULL
-            } else {
-                crate::bitboard::Bitboard::EMPTY
-            };
+            // The widest zone the constraint can give: where it counts engagement steps, with
+            // the army's engagements on the steps next to its band, each a step further out —
+            // as many steps either side as it has engagements (a review found a piece whose
+            // zone only engagement steps open refused as never satisfied).
+            let engagements: u32 = pieces
+                .iter()
+                .filter(|q| q.has_role(Role::Engagement))
+                .map(|q| u32::from(q.def.count))
+                .sum();
             let satisfiable = Square::all().any(|life| {
-                let zone = crate::piece_def::zone_from(&c, Some(life), eng, None, true);
+                let band = crate::piece_def::zone_from(
+                    &c,
+                    Some(life),
+                    crate::bitboard::Bitboard::EMPTY,
+                    None,
+                    false,
+                );
+                let steps: Vec<u8> = band.into_iter().map(|s| s.step()).collect();
+                let (lo, hi) = (
+                    steps.iter().min().copied().unwrap_or(1),
+                    steps.iter().max().copied().unwrap_or(16),
+                );
+                let e = if c.engagement_steps { engagements } else { 0 };
+                let eng = Square::all()
+                    .filter(|s| {
+                        let st = u32::from(s.step());
+                        (st < u32::from(lo) && st + e >= u32::from(lo))
+                            || (st > u32::from(hi) && st <= u32::from(hi) + e)
+                    })
+                    .fold(crate::bitboard::Bitboard::EMPTY, |mut b, s| {
+                        b.set(s);
+                        b
+                    });
+                let zone = crate::piece_def::zone_from(&c, Some(life), eng, None, false);
                 Iterator::any(&mut zone.into_iter(), |from| {
                     (0..4u8).any(|f| {
                         let reach = p.tables_for(Side::White, f).reach_from(from, Some(life));

@@ -836,16 +836,16 @@ impl PositionText {
         for (key, ep) in [("ep", p.en_passant), ("epn", p.en_passant_next)] {
             if let Some(ep) = ep {
                 let victim_side = if key == "ep" { !p.turn } else { p.turn };
-                let ok = p
-                    .piece_at(ep.victim)
-                    .is_some_and(|(s, k)| s == victim_side && rules.is_engagement(s, k))
-                    && !p.occupied().contains(ep.target);
+                // (En passant is a fend: never against an engagement its set makes unfendable.)
+                let ok = p.piece_at(ep.victim).is_some_and(|(s, k)| {
+                    s == victim_side && rules.is_engagement(s, k) && rules.info(s, k).fendable
+                }) && !p.occupied().contains(ep.target);
                 if !ok {
                     return Err(err(
                         field_col(key),
                         key,
                         format!(
-                            "no {victim_side} engagement on {} that passed an empty {}",
+                            "no fendable {victim_side} engagement on {} that passed an empty {}",
                             ep.victim, ep.target
                         ),
                     ));

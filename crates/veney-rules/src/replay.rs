@@ -243,7 +243,19 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
     let mut numbers = Numbers::new(start.turn_number());
     // A flag's ending, the last line of a record the app writes (`Game::record`): the game ends
     // there, as a save's does (a review found an exported record refused on that line).
-    let mut flag = None;
+    // (Before any turn it is read among the headers.)
+    let mut flag = headers
+        .iter()
+        .filter(|(k, _)| k.eq_ignore_ascii_case("Ending"))
+        .find_map(|(_, v)| {
+            crate::side::Side::ALL
+                .into_iter()
+                .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
+        });
+    // The turns read, each with the line it begins on; the last turn of the last line read, if
+    // it may go on on the next.
+    let mut pending: Vec<(Vec<(String, usize)>, usize)> = Vec::new();
+    let mut carried: Option<(Vec<(String, usize)>, usize)> = None;
     for (line_no, line) in text.lines().enumerate().skip(body_start) {
         let body = line.split("//").next().unwrap_or("");
         if let Some(v) = body
@@ -265,41 +277,69 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
             continue;
         }
         numbers.check(body, line_no + 1, &mut warnings);
-        for toks in notation::record_turns(body) {
-            if failed {
-                not_replayed += 1;
-                continue;
+        // A line's last turn with no `,` or `;` after it goes on on the next line unless that
+        // begins with a move number (a review found a turn wrapped onto the next line split in
+        // two); its tokens keep their own lines' columns.
+        let mut line_turns: Vec<(Vec<(String, usize)>, usize)> = notation::record_turns(body)
+            .into_iter()
+            .map(|t| (t, line_no + 1))
+            .collect();
+        let numbered = body
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| notation::is_move_number(w) || w.chars().all(|c| c == '.'));
+        if let Some((mut open, at)) = carried.take() {
+            match line_turns.first_mut() {
+                Some((first, _)) if !numbered => {
+                    open.append(first);
+                    line_turns[0] = (open, at);
+                }
+                _ => line_turns.insert(0, (open, at)),
             }
-            let written = toks
-                .iter()
-                .map(|t| t.0.as_str())
-                .collect::<Vec<_>>()
-                .join(" ");
-            let toks: Vec<(String, usize)> = toks
-                .into_iter()
-                .map(|(t, c)| (normalize_token(&t), c))
-                .collect();
-            let pos = *game.position();
-            let (number, side) = (pos.turn_number(), pos.turn());
-            let (result, untenable) = play_turn(&mut game, &toks, &written);
-            failed = result.is_err();
-            turns.push(TurnReport {
-                number,
-                side,
-                written,
-                line: line_no + 1,
-                result,
-                untenable,
-            });
         }
+        if !body.trim_end().ends_with([',', ';']) {
+            carried = line_turns.pop();
+        }
+        pending.extend(line_turns);
+    }
+    pending.extend(carried);
+    for (toks, line) in pending {
+        if failed {
+            not_replayed += 1;
+            continue;
+        }
+        let written = toks
+            .iter()
+            .map(|t| t.0.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let toks: Vec<(String, usize)> = toks
+            .into_iter()
+            .map(|(t, c)| (normalize_token(&t), c))
+            .collect();
+        let pos = *game.position();
+        let (number, side) = (pos.turn_number(), pos.turn());
+        let (result, untenable) = play_turn(&mut game, &toks, &written);
+        failed = result.is_err();
+        turns.push(TurnReport {
+            number,
+            side,
+            written,
+            line,
+            result,
+            untenable,
+        });
     }
     if turns.is_empty() {
         warnings.push("the record has no turns".into());
     }
     if let Some(side) = flag
         && !failed
+        && !game.out_of_time(side)
     {
-        game.out_of_time(side);
+        warnings.push(format!(
+            "the record's ending, {side} out of time, does not apply: the game had ended"
+        ));
     }
     Ok(Replay {
         headers,
@@ -322,9 +362,20 @@ fn play_turn(
     let pos = *game.position();
     let mover = pos.turn();
     let before = game.clone();
-    let refusal = match notation::parse_turn_tokens(&rules, &pos, toks) {
-        Ok(acts) => return play_tenable(game, before, &acts, toks, written),
-        Err(e) => e,
+    // A move marked called (`U`, `Ut`, `U#`) is played and called as the mark says, token by
+    // token, even where it would read as tenable: the call is checked against the mark (a
+    // review found `SY3Ut` read as a plain move, its mark ignored).
+    let marked = toks.iter().any(|(t, _)| {
+        let t = t.trim_end_matches('#');
+        t.ends_with('U') || t.ends_with("Ut")
+    });
+    let refusal = if marked {
+        None
+    } else {
+        match notation::parse_turn_tokens(&rules, &pos, toks) {
+            Ok(acts) => return play_tenable(game, before, &acts, toks, written),
+            Err(e) => Some(e),
+        }
     };
     let mut untenable = None;
     for (i, (tok, col)) in toks.iter().enumerate() {
@@ -351,8 +402,13 @@ fn play_turn(
                 // then this token's own error does (a review found a typo after such a move
                 // reported at the move, as untenable).
                 *game = before;
-                let blames_played = i > 0 && refusal.col < *col;
-                return (Err(if blames_played { e } else { refusal }), None);
+                return (
+                    Err(match refusal {
+                        Some(r) if untenable.is_none() || r.col >= *col => r,
+                        _ => e,
+                    }),
+                    None,
+                );
             }
         }
     }

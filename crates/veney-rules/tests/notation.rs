@@ -318,3 +318,25 @@ fn a_glare_not_open_is_refused_in_glares_terms() {
     let e = veney_rules::notation::parse_turn(&r, &p, "LfJ~", 1).unwrap_err();
     assert!(e.to_string().contains("§2.0.10"), "{e}");
 }
+
+/// A flailing Lantern's special move onto a piece other than the Jutsu (`LtC~`) stays its move:
+/// only a special move onto the opposing Jutsu by its letter is glare (a review found the glare
+/// refusal catching `LtC~`).
+#[test]
+fn a_flailing_lanterns_take_by_letter_is_its_move_not_glare() {
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y6"),
+            (White, "Lantern", "W1"),
+            (White, "Engagement", "W6"),
+            (Black, "Self", "Y14"),
+            (Black, "Cloak", "W10"),
+        ],
+        White,
+    );
+    let by_letter = veney_rules::notation::parse_turn(&r, &p, "LtC~", 1).unwrap();
+    let by_square = veney_rules::notation::parse_turn(&r, &p, "LtW10~", 1).unwrap();
+    assert_eq!(by_letter, by_square);
+}

@@ -280,3 +280,54 @@ fn a_typo_after_an_uncalled_untenable_move_is_reported_at_the_typo() {
     assert_eq!(e.col, 10, "{e}");
     assert!(e.to_string().contains("'X88' is not a square"), "{e}");
 }
+
+/// A turn wrapped onto the next line is one turn: only `,`, `;` and move numbers end a turn (a
+/// review found `SX13` read as a turn of its own and `$fY9` as the next player's).
+#[test]
+fn a_turn_wrapped_onto_the_next_line_is_one_turn() {
+    let r = rules();
+    let one_line = "1. SY5 $X7, SX12;\n2. SY6, SX11";
+    let wrapped = "1. SY5\n$X7, SX12;\n2. SY6,\nSX11";
+    let a = replay(&r, one_line).unwrap();
+    let b = replay(&r, wrapped).unwrap();
+    assert!(a.all_tenable(), "{:?}", a.turns);
+    assert!(b.all_tenable(), "{:?}", b.turns);
+    assert_eq!(b.turns.len(), 4);
+    assert_eq!(a.end, b.end);
+    assert_eq!(b.turns[0].written, "SY5 $X7");
+    assert_eq!(b.turns[0].line, 1);
+}
+
+/// A move marked called (`Ut`, §2.0.R5) that is tenable here is not read as a plain move: the
+/// call the mark records is checked, and refused as not open (a review found the mark ignored).
+#[test]
+fn a_mark_on_a_tenable_move_is_checked_against_the_call() {
+    let r = rules();
+    let rep = replay(&r, "1. SY3Ut").unwrap();
+    let bad = rep
+        .turns
+        .iter()
+        .find(|t| t.result.is_err())
+        .expect("refused");
+    let why = bad.result.as_ref().unwrap_err().to_string();
+    assert!(why.contains("not open to call here"), "{why}");
+    // Unmarked, the same move replays.
+    assert!(replay(&r, "1. SY3").unwrap().all_tenable());
+}
+
+/// A flag fallen before anybody moved: the record is its `[Ending]` line alone, read among the
+/// headers, and the game ends there all the same (a review found it ignored).
+#[test]
+fn an_ending_before_any_turn_ends_the_game() {
+    use std::sync::Arc;
+    use veney_rules::outcome::Outcome;
+    let r = Arc::new(rules());
+    let mut g =
+        veney_rules::Game::from_position_seeded(r.clone(), veney_rules::Position::start(&r), 1);
+    assert!(g.out_of_time(White));
+    let rep = replay(&r, &g.record()).unwrap();
+    assert_eq!(
+        rep.end.outcome(),
+        Some(Outcome::OutOfTime { winner: Black })
+    );
+}

@@ -306,34 +306,34 @@ fn an_army_whose_only_blade_cannot_touch_the_self_never_checkmates() {
 
 #[test]
 fn a_constraint_only_engagement_steps_satisfy_is_accepted() {
-    // §2.0.03's "plus any step further if you have at least one engagement in that step": a piece
-    // blinking a measure at a time within its Self's measure plus engagement steps moves once
-    // engagements stand in the next measure — a review found it refused as never satisfied.
+    // §2.0.03's "plus any step further if you have at least one engagement in that step": a
+    // Balance blinking a measure at a time within its Self's measure plus engagement steps moves
+    // once the army's engagements stand in the next measure — a review found it refused as never
+    // satisfied.
+    let set = veney_rules::piece_set::STANDARD_SET;
+    let blink = set.replacen(
+        "Slide(dirs: Diagonal, jump: Anything),\n            ],",
+        "MeasureBlink(),\n            ],\n            constraint: Some(Constraint(measures: 0, engagement_steps: true)),",
+        1,
+    );
+    assert_ne!(blink, set);
+    let never = |src: &str| {
+        veney_rules::set_check::check(Path::new("mine.ron"), src)
+            .errors
+            .iter()
+            .any(|e| e.message.contains("can never be satisfied"))
+    };
+    assert!(!never(&blink));
+    // An army with no engagement gains no engagement step: the Tiny set's Pike, blinking, is
+    // never satisfied, engagement steps or not.
     let valid = std::fs::read_to_string(fixture("valid")).unwrap();
-    let src = valid.replacen(
+    let tiny = valid.replacen(
         "moves: [Slide(dirs: Forward, max: Some(2))],\n            constraint: Some(Constraint(measures: 0)),",
         "moves: [MeasureBlink()],\n            constraint: Some(Constraint(measures: 0, engagement_steps: true)),",
         1,
     );
-    assert_ne!(src, valid);
-    let r = veney_rules::set_check::check(Path::new("mine.ron"), &src);
-    assert!(
-        !r.errors
-            .iter()
-            .any(|e| e.message.contains("can never be satisfied")),
-        "{:?}",
-        r.errors
-    );
-    // Without the engagement steps it is never satisfied.
-    let never = src.replacen(", engagement_steps: true", "", 1);
-    let r = veney_rules::set_check::check(Path::new("mine.ron"), &never);
-    assert!(
-        r.errors
-            .iter()
-            .any(|e| e.message.contains("can never be satisfied")),
-        "{:?}",
-        r.errors
-    );
+    assert_ne!(tiny, valid);
+    assert!(never(&tiny));
 }
 
 #[test]

@@ -244,6 +244,15 @@ fn an_unfendable_engagement_is_not_taken_en_passant() {
     let mut p = passing(&r);
     play(&r, &mut p, "eX7");
     assert_eq!(p.en_passant(), None);
+    // Nor does a position text give it one: the same move by a fendable engagement, its `ep`
+    // read under these armies, is refused.
+    let std_rules = rules();
+    let mut q = passing(&std_rules);
+    play(&std_rules, &mut q, "eX7");
+    let text = q.to_text(&std_rules);
+    assert!(text.contains("ep"), "{text}");
+    let e = Position::from_text(&r, &text).unwrap_err();
+    assert!(e.to_string().contains("no fendable"), "{e}");
     assert!(
         !notations(&r, &p).iter().any(|n| n.contains("X6~")),
         "{:?}",

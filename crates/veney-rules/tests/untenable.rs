@@ -673,3 +673,46 @@ fn after_a_lunge_over_the_partner_only_the_partners_move_is_taken_back() {
     assert_eq!(p.piece_at(sq("X5")), Some((White, me)), "the lunge stands");
     assert_eq!(p.piece_at(sq("X3")), Some((White, sword)));
 }
+
+/// Two pieces of one kind, both constrained (the Assassin's Ruins): an uncalled untenable move
+/// of one is written apart from the other's, which the reader resolves it among too, so the
+/// sand game's save loads (a review found `RX10` written, read as ambiguous, and refused).
+#[test]
+fn an_untenable_move_is_written_apart_from_its_untenable_rivals() {
+    let mut opts = rules().options.clone();
+    opts.untenable = UntenablePolicy::Friendly;
+    let r = Arc::new(Rules::with_sets([set("assassin"), set("assassin")], opts).unwrap());
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y2"),
+            (White, "Dagger", "X2"),
+            (White, "Ruin", "W3"),
+            (White, "Ruin", "Z3"),
+            (Black, "Self", "Y15"),
+            (Black, "Dagger", "X15"),
+        ],
+        White,
+    );
+    let mut g = Game::from_position(r.clone(), p);
+    let untenable = veney_rules::penalty::untenable_actions(&r, g.position());
+    let to_x10 = |from: &str| {
+        *untenable
+            .iter()
+            .find(|a| matches!(a, Action::Move(m) if m.from == sq(from) && m.to == sq("X10")))
+            .unwrap_or_else(|| panic!("an untenable Ruin move {from}-X10"))
+    };
+    let _ = to_x10("Z3");
+    let Attempt::PlayedUntenable(_) = g.attempt(to_x10("W3")).unwrap() else {
+        panic!("tenable?")
+    };
+    let record = g.record();
+    assert!(
+        !record.contains(" RX10") && record.contains("X10"),
+        "{record}"
+    );
+    let text = veney_rules::savefile::write(&g);
+    let back =
+        veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.position(), g.position());
+}
