@@ -164,6 +164,17 @@ fn veneys_save_carries_the_clock_and_loading_brings_it_back_paused() {
 #[test]
 fn a_throw_that_mates_cuts_the_mated_players_clock() {
     let mut a = app("veney-throw-clock");
+    throw_mates_at_two_seconds(&mut a);
+    assert!(
+        black_left(&a) <= game_clock::DEFAULT_DYING_MOVE,
+        "{} ms left to the mated player",
+        black_left(&a)
+    );
+}
+
+/// White's Dagger thrown from X5 hits Black's Self (a seeded hit, §2.0.08) one second into a
+/// clock started at 0 ms; the clock read at two seconds: Black is mated by touch.
+fn throw_mates_at_two_seconds(a: &mut App) {
     let r = std::sync::Arc::new(veney_rules::Rules::standard());
     let seed = common::hitting_seed(&r);
     let p = common::dagger_throw_position(&r);
@@ -171,23 +182,22 @@ fn a_throw_that_mates_cuts_the_mated_players_clock() {
         veney_rules::Game::from_position_seeded(r.clone(), p, seed);
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
     a.world_mut().write_message(ClockIntent::Start);
-    at(&mut a, 1_000);
+    at(a, 1_000);
     let sq = |s: &str| Square::parse(s).unwrap();
-    common::send(&mut a, Command::Click(sq("X5")));
-    common::send(&mut a, Command::Click(sq("X8")));
-    common::send(&mut a, Command::Roll);
+    common::send(a, Command::Click(sq("X5")));
+    common::send(a, Command::Click(sq("X8")));
+    common::send(a, Command::Roll);
     assert_eq!(
         a.world().resource::<CurrentGame>().0.position().dying(),
         Some(Side::Black)
     );
-    at(&mut a, 2_000);
+    at(a, 2_000);
+}
+
+/// Black's time on the table clock at two seconds.
+fn black_left(a: &App) -> u64 {
     let t = a.world().resource::<TableClock>();
-    let c = t.clock.as_ref().expect("a clock");
-    assert!(
-        c.remaining(1, 2_000) <= game_clock::DEFAULT_DYING_MOVE,
-        "{} ms left to the mated player",
-        c.remaining(1, 2_000)
-    );
+    t.clock.as_ref().expect("a clock").remaining(1, 2_000)
 }
 
 /// The mating throw undone: the mated player's dying-move limit goes with it, and Black's clock
@@ -195,40 +205,24 @@ fn a_throw_that_mates_cuts_the_mated_players_clock() {
 #[test]
 fn a_mate_undone_gives_the_mated_player_its_time_back() {
     let mut a = app("veney-throw-clock-undo");
-    let r = std::sync::Arc::new(veney_rules::Rules::standard());
-    let seed = common::hitting_seed(&r);
-    let p = common::dagger_throw_position(&r);
-    a.world_mut().resource_mut::<CurrentGame>().0 =
-        veney_rules::Game::from_position_seeded(r.clone(), p, seed);
     {
         let mut t = a.world_mut().resource_mut::<TableClock>();
         t.setup.kind = ControlKind::SuddenDeath;
         t.setup.minutes = [5.0, 5.0];
     }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    a.world_mut().write_message(ClockIntent::Start);
-    at(&mut a, 1_000);
-    let sq = |s: &str| Square::parse(s).unwrap();
-    common::send(&mut a, Command::Click(sq("X5")));
-    common::send(&mut a, Command::Click(sq("X8")));
-    common::send(&mut a, Command::Roll);
-    assert_eq!(
-        a.world().resource::<CurrentGame>().0.position().dying(),
-        Some(Side::Black)
+    throw_mates_at_two_seconds(&mut a);
+    assert!(
+        black_left(&a) <= game_clock::DEFAULT_DYING_MOVE,
+        "{}",
+        black_left(&a)
     );
-    at(&mut a, 2_000);
-    let black = |a: &App| {
-        let t = a.world().resource::<TableClock>();
-        t.clock.as_ref().expect("a clock").remaining(1, 2_000)
-    };
-    assert!(black(&a) <= game_clock::DEFAULT_DYING_MOVE, "{}", black(&a));
     common::send(&mut a, Command::Undo);
     assert_eq!(
         a.world().resource::<CurrentGame>().0.position().dying(),
         None
     );
     at(&mut a, 2_000);
-    assert_eq!(black(&a), 300_000, "Black's five minutes back");
+    assert_eq!(black_left(&a), 300_000, "Black's five minutes back");
 }
 
 /// A save loaded while a clock runs brings the save's clock back, paused (ruling R-CLOCK-RESTORE:

@@ -334,18 +334,14 @@ fn checkmate_by_touch_drops_the_mated_sides_clock_to_a_few_seconds() {
 #[test]
 fn a_checkmate_taken_back_lifts_the_dying_move_limit() {
     // Pending: side 0 mates by touch and has not pressed yet.
-    let mut c = fischer();
-    c.start(0, 0).unwrap();
-    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    let mut c = side_1_mated_at_two_seconds();
     assert_eq!(c.remaining(1, 2_000), 10_000, "shown cut already");
     c.lift_dying_move(2_500, 1).unwrap();
     assert_eq!(c.remaining(1, 2_500), 60_000);
     c.press(3_000, 0).unwrap();
     assert_eq!(c.remaining(1, 3_000), 60_000, "no cut when its turn begins");
     // Applied: side 0 pressed, side 1's turn began cut; 4 s later the mate is called.
-    let mut c = fischer();
-    c.start(0, 0).unwrap();
-    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    let mut c = side_1_mated_at_two_seconds();
     c.press(3_000, 0).unwrap();
     assert_eq!(c.remaining(1, 3_000), 10_000);
     c.lift_dying_move(7_000, 1).unwrap();
@@ -355,17 +351,13 @@ fn a_checkmate_taken_back_lifts_the_dying_move_limit() {
         "60 s back, less the 4 s used"
     );
     // An adjustment made meanwhile stands: 10 s, 2 s used, 30 s given, 50 s given back.
-    let mut c = fischer();
-    c.start(0, 0).unwrap();
-    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    let mut c = side_1_mated_at_two_seconds();
     c.press(3_000, 0).unwrap();
     c.adjust(5_000, 1, 30_000).unwrap();
     c.lift_dying_move(5_000, 1).unwrap();
     assert_eq!(c.remaining(1, 5_000), 88_000);
     // Undoing the press brings the pending limit back; lifting it then drops it.
-    let mut c = fischer();
-    c.start(0, 0).unwrap();
-    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    let mut c = side_1_mated_at_two_seconds();
     c.press(3_000, 0).unwrap();
     c.undo_press(4_000).unwrap();
     c.lift_dying_move(4_000, 1).unwrap();
@@ -373,9 +365,16 @@ fn a_checkmate_taken_back_lifts_the_dying_move_limit() {
     assert_eq!(c.remaining(1, 5_000), 60_000);
 }
 
-#[test]
-fn a_lifted_dying_move_gives_the_turns_delay_back() {
-    // Ruling R-CLOCK-DYING: the dying move's turn has no delay; taken back, the turn has it.
+/// A Fischer clock started at 0 ms for side 0, which mates side 1 by touch at 2 s (not pressed).
+fn side_1_mated_at_two_seconds() -> Clock {
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    c.dying_move(2_000, 1, DEFAULT_DYING_MOVE).unwrap();
+    c
+}
+
+/// A minute each with a five-second simple delay, side 0 running from 0 ms.
+fn simple_delay_started() -> Clock {
     let mut c = Clock::same(
         Control::SimpleDelay {
             base: 60_000,
@@ -385,6 +384,13 @@ fn a_lifted_dying_move_gives_the_turns_delay_back() {
     )
     .unwrap();
     c.start(0, 0).unwrap();
+    c
+}
+
+#[test]
+fn a_lifted_dying_move_gives_the_turns_delay_back() {
+    // Ruling R-CLOCK-DYING: the dying move's turn has no delay; taken back, the turn has it.
+    let mut c = simple_delay_started();
     c.dying_move(0, 0, 3_000).unwrap();
     c.lift_dying_move(1_000, 0).unwrap();
     // The second run without a delay stands (59 s); the delay's other four seconds run from
@@ -406,15 +412,7 @@ fn the_dying_drop_never_raises_a_clock() {
 #[test]
 fn the_dying_move_has_no_delay() {
     // Ruling R-CLOCK-DYING: "a few seconds" are a few seconds; a delay would lengthen them.
-    let mut c = Clock::same(
-        Control::SimpleDelay {
-            base: 60_000,
-            delay: 5_000,
-        },
-        2,
-    )
-    .unwrap();
-    c.start(0, 0).unwrap();
+    let mut c = simple_delay_started();
     c.dying_move(1_000, 0, 3_000).unwrap();
     assert_eq!(c.face(0, 1_000).delay, None);
     assert_eq!(c.flag(4_000), Some(Flag { seat: 0, at: 4_000 }));

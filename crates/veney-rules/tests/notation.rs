@@ -325,17 +325,7 @@ fn a_glare_not_open_is_refused_in_glares_terms() {
 #[test]
 fn a_flailing_lanterns_take_by_letter_is_its_move_not_glare() {
     let r = rules();
-    let p = pos(
-        &r,
-        &[
-            (White, "Self", "Y6"),
-            (White, "Lantern", "W1"),
-            (White, "Engagement", "W6"),
-            (Black, "Self", "Y14"),
-            (Black, "Cloak", "W10"),
-        ],
-        White,
-    );
+    let p = flailing_lantern(&r);
     let by_letter = veney_rules::notation::parse_turn(&r, &p, "LtC~", 1).unwrap();
     let by_square = veney_rules::notation::parse_turn(&r, &p, "LtW10~", 1).unwrap();
     assert_eq!(by_letter, by_square);

@@ -22,6 +22,21 @@ fn only_error(name: &str) -> (usize, usize, String) {
     (e.location.line, e.location.col, e.message.clone())
 }
 
+/// `src` with its first `from` made `to` (which must be there).
+fn edited(src: &str, from: &str, to: &str) -> String {
+    let out = src.replacen(from, to, 1);
+    assert_ne!(out, src, "{from:?} is not in the set");
+    out
+}
+
+/// Whether checking `src` reports an error saying `words`.
+fn refuses(src: &str, words: &str) -> bool {
+    veney_rules::set_check::check(Path::new("mine.ron"), src)
+        .errors
+        .iter()
+        .any(|e| e.message.contains(words))
+}
+
 fn expect(name: &str, line: usize, col: usize, words: &[&str]) {
     let (l, c, msg) = only_error(name);
     assert_eq!((l, c), (line, col), "{name}: {msg}");
@@ -252,9 +267,11 @@ fn a_key_written_twice_is_an_error_not_a_silent_overwrite() {
 fn a_self_cannot_be_an_engagement() {
     // En passant fends an engagement (§2.0.04): a Self with role Engagement would be taken off
     // the board without checkmate (a review found the set accepted and the Self fended so).
-    let set = veney_rules::piece_set::STANDARD_SET;
-    let src = set.replacen("roles: [Life],", "roles: [Life, Engagement],", 1);
-    assert_ne!(src, set);
+    let src = edited(
+        veney_rules::piece_set::STANDARD_SET,
+        "roles: [Life],",
+        "roles: [Life, Engagement],",
+    );
     let r = veney_rules::set_check::check(Path::new("mine.ron"), &src);
     assert!(r.set.is_none());
     let e = r
@@ -291,16 +308,8 @@ fn an_army_whose_only_blade_cannot_touch_the_self_never_checkmates() {
             "moves: [Slide(dirs: All, mode: MoveOnly)],",
         ),
     ] {
-        let src = valid.replacen(from, to, 1);
-        assert_ne!(src, valid, "{what}");
-        let r = veney_rules::set_check::check(Path::new("mine.ron"), &src);
-        assert!(
-            r.errors
-                .iter()
-                .any(|e| e.message.contains("no piece has checkmate privilege")),
-            "{what}: {:?}",
-            r.errors
-        );
+        let src = edited(&valid, from, to);
+        assert!(refuses(&src, "no piece has checkmate privilege"), "{what}");
     }
 }
 
@@ -310,29 +319,21 @@ fn a_constraint_only_engagement_steps_satisfy_is_accepted() {
     // Balance blinking a measure at a time within its Self's measure plus engagement steps moves
     // once the army's engagements stand in the next measure — a review found it refused as never
     // satisfied.
-    let set = veney_rules::piece_set::STANDARD_SET;
-    let blink = set.replacen(
+    let blink = edited(
+        veney_rules::piece_set::STANDARD_SET,
         "Slide(dirs: Diagonal, jump: Anything),\n            ],",
         "MeasureBlink(),\n            ],\n            constraint: Some(Constraint(measures: 0, engagement_steps: true)),",
-        1,
     );
-    assert_ne!(blink, set);
-    let never = |src: &str| {
-        veney_rules::set_check::check(Path::new("mine.ron"), src)
-            .errors
-            .iter()
-            .any(|e| e.message.contains("can never be satisfied"))
-    };
+    let never = |src: &str| refuses(src, "can never be satisfied");
     assert!(!never(&blink));
     // An army with no engagement gains no engagement step: the Tiny set's Pike, blinking, is
     // never satisfied, engagement steps or not.
     let valid = std::fs::read_to_string(fixture("valid")).unwrap();
-    let tiny = valid.replacen(
+    let tiny = edited(
+        &valid,
         "moves: [Slide(dirs: Forward, max: Some(2))],\n            constraint: Some(Constraint(measures: 0)),",
         "moves: [MeasureBlink()],\n            constraint: Some(Constraint(measures: 0, engagement_steps: true)),",
-        1,
     );
-    assert_ne!(tiny, valid);
     assert!(never(&tiny));
 }
 

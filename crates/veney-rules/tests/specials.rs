@@ -656,17 +656,7 @@ fn a_flailing_lantern_swings_into_the_selfs_measure_or_one_beyond() {
     // in that direction … Also, it can leap over any pieces in the next measure it passes
     // into/over" — but not over pieces in its starting measure (slide-then-leap).
     let r = rules();
-    let p = pos(
-        &r,
-        &[
-            (White, "Self", "Y6"),
-            (White, "Lantern", "W1"),
-            (White, "Engagement", "W6"),
-            (Black, "Self", "Y14"),
-            (Black, "Cloak", "W10"),
-        ],
-        White,
-    );
+    let p = flailing_lantern(&r);
     let d = dests(&r, &p, "W1");
     // Up the W line: over the engagement on W6 (measure 2, the next one), to W7, W8 (the Self's
     // measure) and W9 (one beyond); the Cloak on W10 is taken? No: the Lantern takes the Cloak —

@@ -188,3 +188,19 @@ pub const ARMIES: [&str; 6] = [
     "illusionist",
     "fairy",
 ];
+
+/// White's Lantern on W1 flailing (its Self on Y6, two measures up), its engagement on W6, and
+/// Black's Cloak on W10 within its swing (§2.0.10 Flail).
+pub fn flailing_lantern(r: &Rules) -> Position {
+    pos(
+        r,
+        &[
+            (Side::White, "Self", "Y6"),
+            (Side::White, "Lantern", "W1"),
+            (Side::White, "Engagement", "W6"),
+            (Side::Black, "Self", "Y14"),
+            (Side::Black, "Cloak", "W10"),
+        ],
+        Side::White,
+    )
+}
