@@ -34,6 +34,22 @@ fn start_five_second_clock(a: &mut App) {
     a.world_mut().write_message(ClockIntent::Start);
 }
 
+/// White plays SY3 and ends its turn; a five-second clock started at 0 ms, White's face
+/// pressed at 4 s: Black's five seconds run from there.
+fn black_to_move_on_a_five_second_clock(a: &mut App) {
+    common::send(a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(a, Command::Play(veney_rules::Action::EndTurn));
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::Black
+    );
+    start_five_second_clock(a);
+    at(a, 4_000);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(a, 4_000);
+}
+
 fn at(app: &mut App, ms: u64) {
     app.world_mut().resource_mut::<ClockNow>().0 = Some(ms);
     app.update();
@@ -44,18 +60,7 @@ fn at(app: &mut App, ms: u64) {
 fn a_fallen_flag_ends_veneys_game_out_of_time_and_undo_plays_on() {
     // §2.0.R3 Time Control: "If one player runs out of time, they lose" (R-OUT-OF-TIME).
     let mut a = app("veney-flag");
-    // White's Self to Y3 (`SY3`), and the turn ends.
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
-    assert_eq!(
-        a.world().resource::<CurrentGame>().0.position().turn(),
-        Side::Black
-    );
-    start_five_second_clock(&mut a);
-    at(&mut a, 4_000);
-    a.world_mut().write_message(ClockIntent::Press(0));
-    at(&mut a, 4_000);
+    black_to_move_on_a_five_second_clock(&mut a);
     assert_eq!(
         a.world().resource::<CurrentGame>().0.position().outcome(),
         None,
@@ -328,13 +333,7 @@ fn start_runs_the_side_to_move_when_black_moves_first() {
 #[test]
 fn a_flag_fallen_on_the_title_ends_the_game_on_return() {
     let mut a = app("veney-flag-title");
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
-    start_five_second_clock(&mut a);
-    at(&mut a, 4_000);
-    a.world_mut().write_message(ClockIntent::Press(0));
-    at(&mut a, 4_000);
+    black_to_move_on_a_five_second_clock(&mut a);
     a.world_mut()
         .write_message(veney::host::OpenScreen(veney::Screen::Title));
     a.update();
@@ -508,12 +507,7 @@ fn a_flag_brought_back_by_a_restart_ends_no_game() {
     for play_on in [false, true] {
         let dir = common::temp_dir(&format!("veney-clock-restart-flag-{play_on}"));
         let mut a = app_in(&dir);
-        common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-        common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-        common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
-        start_five_second_clock(&mut a);
-        at(&mut a, 4_000);
-        a.world_mut().write_message(ClockIntent::Press(0));
+        black_to_move_on_a_five_second_clock(&mut a);
         // Black's five seconds run out: the game ends (§2.0.R3).
         at(&mut a, 9_500);
         assert!(
