@@ -352,12 +352,23 @@ fn piece_moves_facing<const COUNT: bool>(
         ]
     };
     if flailing && !view.stone_move {
+        let start = out.len();
         flail_moves(rules, pos, view, kind, from, out);
+        // Playing with sand the flail's landings are the Lantern's range constraint (R-FLAIL):
+        // its ordinary slides may be attempted too, untenable, each square once (a review found
+        // a flailing Lantern's untenable moves never offered to be called).
+        if view.sand {
+            for a in &out[start..] {
+                if let Action::Move(m) = a {
+                    done.set(m.to);
+                }
+            }
+        }
     }
     for ray in tables
         .rays_from(from)
         .iter()
-        .filter(|_| !flailing || view.stone_move)
+        .filter(|_| !flailing || view.stone_move || view.sand)
     {
         if (ray.no_repeat && last_dir == Some(ray.dir)) || ray.landing & allowed.0 == 0 {
             continue;

@@ -716,3 +716,37 @@ fn an_untenable_move_is_written_apart_from_its_untenable_rivals() {
         veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.position(), g.position());
 }
+
+/// §2.0.10 Flail, R-FLAIL: out of its Self's measure the Lantern "moves by flailing" — its range
+/// constraint then. Playing with sand its ordinary slides elsewhere may be attempted, untenable,
+/// and called, as an in-measure Lantern's slides out of range are; the flail's landings stay
+/// tenable and are listed once (a review found no untenable move offered to a flailing Lantern).
+#[test]
+fn playing_with_sand_a_flailing_lantern_may_slide_untenably() {
+    let pieces = [
+        (White, "Self", "Y6"),
+        (White, "Lantern", "Y2"),
+        (White, "Sword", "X6"),
+        (Black, "Self", "Y15"),
+    ];
+    let strict = game_with(UntenablePolicy::Strict, &pieces);
+    let legal = strict.legal_actions();
+    let to = |a: &Action| match a {
+        Action::Move(m) if m.from == sq("Y2") => Some(m.to),
+        _ => None,
+    };
+    assert!(
+        !legal.iter().filter_map(to).any(|t| t == sq("Y4")),
+        "not a flail"
+    );
+    let g = game_with(UntenablePolicy::Friendly, &pieces);
+    let untenable = veney_rules::penalty::untenable_actions(&g.rules, g.position());
+    assert!(
+        untenable.iter().filter_map(to).any(|t| t == sq("Y4")),
+        "{untenable:?}"
+    );
+    // The flail's own landings are not listed again as untenable.
+    for t in legal.iter().filter_map(to) {
+        assert!(!untenable.iter().filter_map(to).any(|u| u == t), "{t}");
+    }
+}
