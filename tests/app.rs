@@ -627,6 +627,40 @@ fn several_actions_on_one_square_are_offered_and_the_chosen_one_is_played() {
     assert_eq!(app.world().resource::<Selection>().0, None);
 }
 
+/// Playing with sand (§2.0.22), several untenable actions may end on one square as legal ones
+/// do: White's Self far up the board (W15) leaves its Sword's Z6xY5 out of range, where it may
+/// disarm or oppose Black's Sword. The player chooses, as for legal actions, and the chosen one
+/// is played with sand (a review found the first listed played unasked).
+#[test]
+fn several_untenable_actions_on_one_square_are_offered_too() {
+    use veney::packs::veney::game::ActionChoice;
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::Friendly,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let text = TWO_ACTIONS
+        .replacen("4/4/1b2/", "4/S3/1b2/", 1)
+        .replacen("/3B/2S1/", "/3B/4/", 1);
+    let p = Position::from_text(&r, &text).unwrap();
+    let (from, to) = (sq("Z6"), sq("Y5"));
+    let sand: Vec<veney_rules::Action> = veney_rules::penalty::untenable_actions(&r, &p)
+        .into_iter()
+        .filter(|a| matches!(a, veney_rules::Action::Move(m) if m.from == from && m.to == to))
+        .collect();
+    assert!(sand.len() >= 2, "{sand:?}");
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 5), "sand-choice");
+    send(&mut app, Command::Click(from));
+    send(&mut app, Command::Click(to));
+    let offered = app.world().resource::<ActionChoice>().0.clone();
+    assert_eq!(offered.len(), sand.len(), "offered, nothing played");
+    assert_eq!(game(&app).actions().count(), 0);
+    let pick = offered[offered.len() - 1];
+    send(&mut app, Command::Play(pick));
+    let played: Vec<veney_rules::Action> = game(&app).actions().map(|(_, a)| *a).collect();
+    assert_eq!(played, [pick]);
+}
+
 #[test]
 fn the_placement_overlay_shows_the_floating_ruins_squares_for_either_side() {
     // §2.0.12: the floating Ruin is placed anywhere in its movement range, not only next to the

@@ -62,6 +62,15 @@ impl Ctx<'_> {
                 });
                 true
             }
+            // Playing with sand, an untenable action chosen in a panel (several ended on one
+            // square) is played as a click plays one (`select::sand`).
+            Err(_)
+                if veney_rules::penalty::untenable_actions(&self.game.0.rules, &before)
+                    .contains(&a) =>
+            {
+                select::play_untenable(self, a);
+                true
+            }
             Err(e) => {
                 self.status.refusal = Some(e.to_string());
                 false

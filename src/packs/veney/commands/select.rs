@@ -108,12 +108,42 @@ fn same_but_facing(hits: &[Action]) -> bool {
 /// not Strict; the opponent may then call it.
 fn sand(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
     let before = *ctx.game.0.position();
-    let Some(a) = veney_rules::penalty::untenable_actions(&ctx.game.0.rules, &before)
+    let hits: Vec<Action> = veney_rules::penalty::untenable_actions(&ctx.game.0.rules, &before)
         .into_iter()
-        .find(|a| origin(a) == Some(s) && target(a) == Some(sq))
-    else {
-        return false;
-    };
+        .filter(|a| origin(a) == Some(s) && target(a) == Some(sq))
+        .collect();
+    match hits.as_slice() {
+        [] => return false,
+        [a] => play_untenable(ctx, *a),
+        // Several end here, as legal ones may (the ways an oriented piece faces, a disarm or an
+        // opposition): the player chooses, as for legal moves (a review found the first listed
+        // played unasked); the choice is played with sand (`Ctx::play`).
+        _ => {
+            if same_but_facing(&hits)
+                && hits
+                    .iter()
+                    .all(|a| matches!(a, Action::Move(m) if m.face.is_some()))
+            {
+                ctx.facing.0 = hits;
+                ctx.status.info = Some("choose the way it faces as it lands".into());
+            } else {
+                ctx.status.info = Some(format!(
+                    "{} untenable actions end on {sq}: choose one (Esc cancels)",
+                    hits.len()
+                ));
+                ctx.choice.0 = hits;
+            }
+            return true;
+        }
+    }
+    ctx.sel.0 = partner_in_hand(ctx);
+    true
+}
+
+/// Plays `a`, an untenable action, with sand (§2.0.22): announced as any action is, and the
+/// opponent told they may call it.
+pub(super) fn play_untenable(ctx: &mut Ctx, a: Action) {
+    let before = *ctx.game.0.position();
     match ctx.game.0.attempt(a) {
         Ok(veney_rules::game::Attempt::PlayedUntenable(why)) => {
             let after = *ctx.game.0.position();
@@ -130,8 +160,6 @@ fn sand(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
         Ok(_) => {}
         Err(e) => ctx.status.refusal = Some(e.to_string()),
     }
-    ctx.sel.0 = None;
-    true
 }
 
 /// (Re)selects what is on `sq`, or says why the selection cannot go there (§2.0.22).
