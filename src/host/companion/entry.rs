@@ -49,25 +49,27 @@ pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>) -> String {
         return p.to_string();
     }
     if let [only] = c.as_slice()
-        && !lengthens_a_number(t, only)
+        && !rewrites_a_whole_move(t, only)
     {
         return only.to_string();
     }
     t.to_string()
 }
 
-/// Whether completing `typed` to `candidate` would add digits to a number the text ends with: a
-/// square written whole (`$X1`) is not the start of another (`$X10`), so it goes to the rules as
-/// typed — an untenable move made on the table, played with sand or refused, rather than a
-/// different legal one (a review found `$X1` sent as `$X10`).
-fn lengthens_a_number(typed: &str, candidate: &str) -> bool {
+/// Whether completing `typed` to `candidate` would change a move written whole: text that ends
+/// with a square (`$X1`, `DtX12`) is a complete notation — the move the table made, perhaps
+/// untenable — so it goes to the rules as typed, which play it or say why not, rather than as a
+/// longer legal one: another square (`$X10`; a review found `$X1` sent so), a special move
+/// (`DtX12~`, a Dagger Throw), a declaration (`!$tX10`) or an enactment (`$tX10!`) — a review
+/// found a typed move played as a throw. The same text in another case still completes, and so
+/// does a square that begins a grid game's move (`b1` to `B1-C1`).
+fn rewrites_a_whole_move(typed: &str, candidate: &str) -> bool {
     let (t, c) = (typed.to_lowercase(), candidate.to_lowercase());
     t.ends_with(|ch: char| ch.is_ascii_digit())
         && c.match_indices(&t).all(|(at, m)| {
-            c[at + m.len()..]
-                .chars()
-                .next()
-                .is_some_and(|ch| ch.is_ascii_digit())
+            let next = c[at + m.len()..].chars().next();
+            next.is_some_and(|ch| ch.is_ascii_digit() || ch == '~' || ch == '!')
+                || c[..at].ends_with('!')
         })
 }
 
@@ -111,5 +113,25 @@ mod tests {
             "the same square in another case"
         );
         assert_eq!(chosen("$X1", &m, Some(0)), "$X10", "picked in the list");
+    }
+
+    #[test]
+    fn a_move_written_whole_is_not_completed_to_a_special_move() {
+        // `DtX12` is the Dagger's move onto the Self, which the rules read (or refuse) as
+        // typed — not the only candidate, the throw `DtX12~`; nor a move its declaration or
+        // enactment.
+        assert_eq!(chosen("DtX12", &moves(&["DtX12~"]), None), "DtX12");
+        assert_eq!(chosen("$tX10", &moves(&["!$tX10"]), None), "$tX10");
+        assert_eq!(chosen("$tX10", &moves(&["$tX10!"]), None), "$tX10");
+        assert_eq!(
+            chosen("Dt", &moves(&["DtX12~"]), None),
+            "DtX12~",
+            "a start completes"
+        );
+        assert_eq!(
+            chosen("b1", &moves(&["B1-C1"]), None),
+            "B1-C1",
+            "a grid move's square"
+        );
     }
 }
