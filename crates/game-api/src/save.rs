@@ -76,8 +76,8 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
         }
     };
     let written = (|| {
-        f.write_all(bytes.as_ref())?;
-        // The file replaced keeps its permissions (a save kept private stays private).
+        // The file replaced keeps its permissions (a save kept private stays private), set
+        // before anything is written (a review found the text readable meanwhile).
         #[cfg(unix)]
         if let Ok(old) = std::fs::metadata(path) {
             use std::os::unix::fs::PermissionsExt;
@@ -85,6 +85,7 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
                 old.permissions().mode() & 0o777,
             ))?;
         }
+        f.write_all(bytes.as_ref())?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)?;
         // The rename itself made durable (a power cut after "saved" keeps the new file).

@@ -28,7 +28,11 @@ pub fn main<G: Game>(
                 game_api::save_headers(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             // Each header once: a second copy would be checked as one value and played as
             // another.
+            // (`[Computer]` names a seat each: the app writes one for each computer seat.)
             for (i, (line, k, _)) in named.iter().enumerate() {
+                if k == "Computer" {
+                    continue;
+                }
                 if let Some((first, _, _)) = named[..i].iter().find(|h| h.1 == *k) {
                     return Err(format!(
                         "{}:{line}: a second [{k}] header (the first is on line {first}); a save names each header once",

@@ -251,6 +251,15 @@ fn replay_blames_each_option_on_where_it_was_given() {
             "{given:?}"
         );
     }
+    // The app writes a `[Computer]` line for each seat the computer plays: both read (a review
+    // found the second refused as a repeated header).
+    let computers = file(
+        &dir,
+        "computers.tirachen",
+        "[Game \"tirachen\"]\n[Computer \"0 club\"]\n[Computer \"1 strong\"]\n1. S3A3W3, S2A2W5;\n",
+    );
+    let (code, out, err) = run(&["--game", "tirachen", "replay", computers.as_str()]);
+    assert_eq!(code, Some(0), "{out}{err}");
     // A disagreement names the save's line.
     let secret = file(
         &dir,

@@ -59,9 +59,12 @@ const REVEALED_HEADER: &str = "[Revealed \"yes\"]\n";
 
 /// Whether a save's text says its game's hidden pieces were shown (`ActiveMatch::save_text`).
 pub fn revealed_in(text: &str) -> bool {
-    text.lines()
-        .take_while(|l| l.trim_start().starts_with('['))
-        .any(|l| l.trim() == REVEALED_HEADER.trim())
+    // Read as every other header is (a byte-order mark, blank lines, spacing; a review found a
+    // BOM hiding it, and undo open again after the reveal).
+    game_api::save_headers(text).is_ok_and(|h| {
+        h.iter()
+            .any(|(_, k, v)| k == "Revealed" && v.eq_ignore_ascii_case("yes"))
+    })
 }
 
 /// A game just begun with nothing in it yet — no action, no ending — is not written over the
@@ -119,5 +122,22 @@ pub fn resume_from(
         }
         // Set aside before a new game's autosave could overwrite it (as Veney's is).
         Err(e) => Err(crate::host::kept_files::set_aside_unresumable(path, &e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "Show the hidden pieces" is kept in the save (`[Revealed "yes"]`) and read back as every
+    /// other header is: after a byte-order mark an editor added, or a blank line (a review found
+    /// it missed, and undo open again after the reveal).
+    #[test]
+    fn the_reveal_is_read_as_every_header_is() {
+        let save = "[Game \"tirachen\"]\n[Revealed \"yes\"]\n1. S3A3W3, S2A2W5;\n";
+        assert!(revealed_in(save));
+        assert!(revealed_in(&format!("\u{feff}{save}")));
+        assert!(revealed_in(&format!("\n{save}")));
+        assert!(!revealed_in("[Game \"tirachen\"]\n1. S3A3W3, S2A2W5;\n"));
     }
 }
