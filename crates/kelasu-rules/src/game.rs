@@ -209,9 +209,9 @@ impl Game for Kelasu {
         actions: &[Action],
         end: &Position,
     ) -> Result<(), String> {
-        if matches!(self.decision(end), Decision::Over(_)) {
-            return Ok(());
-        }
+        // A turn that ends the game is checked too, but for how it ends (a review found the
+        // deciding turn of every game passed unchecked).
+        let over = matches!(self.decision(end), Decision::Over(_));
         let mut spent = 0i16;
         let mut moved_to = Vec::new();
         for (i, a) in actions.iter().enumerate() {
@@ -234,6 +234,9 @@ impl Game for Kelasu {
                     }
                 }
             }
+        }
+        if over {
+            return Ok(());
         }
         let ended = actions.last() == Some(&Action::End);
         if !ended && spent < start.energy() {

@@ -289,3 +289,34 @@ fn a_finished_game_reads_no_action_though_energy_is_left() {
     let e = g.parse_action(&s, "C5-D5").unwrap_err();
     assert!(e.why.contains("game is over"), "{e}");
 }
+
+/// The turn that ends the game is checked as every other (the testkit's playouts check each
+/// turn): a piece moving twice in it is caught — a review found the deciding turn of every game
+/// passed unchecked. (The turn is built by hand: the rules would never list it.)
+#[test]
+fn a_turn_that_ends_the_game_is_checked_too() {
+    use kelasu_rules::{Action, Square};
+    let g = game();
+    let start = pos("E4:G C5:W A0:S A1:S H4:s j0:w", Side::Blue);
+    let mut end = start.clone();
+    play(&g, &mut end, "E4xH4");
+    assert!(over(&g, &end).is_some());
+    let sq = |t: &str| Square::parse(t).unwrap();
+    let fine = [Action::Move {
+        from: sq("E4"),
+        to: sq("H4"),
+    }];
+    assert_eq!(g.check_turn(&start, &fine, &end), Ok(()));
+    let twice = [
+        Action::Move {
+            from: sq("E4"),
+            to: sq("F4"),
+        },
+        Action::Move {
+            from: sq("F4"),
+            to: sq("H4"),
+        },
+    ];
+    let e = g.check_turn(&start, &twice, &end).unwrap_err();
+    assert!(e.contains("moved twice"), "{e}");
+}
