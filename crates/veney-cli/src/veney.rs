@@ -178,11 +178,13 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
             // A save stopped in the middle of a turn: the replay plays whole turns.
             Ok(p) if p.phase() != Phase::Start || !p.at_turn_start() => false,
             Ok(p) if p.outcome().is_some() && r.end.outcome().is_none() => {
-                println!(
-                    "(the save ends with {}, declared after the record)",
-                    p.outcome().map(|o| o.to_string()).unwrap_or_default()
-                );
-                false
+                let o = p.outcome().expect("matched");
+                println!("(the save ends with {o}, declared after the record)");
+                // The board it was declared on must be the one the record reaches (a review
+                // found another game's [Final] with its resignation passed).
+                let mut end = r.end;
+                end.set_outcome(o);
+                end.to_text(&rules) != *v
             }
             Ok(_) => *v != reached,
         },

@@ -576,3 +576,38 @@ fn veney_replay_reads_the_saves_rule_options() {
         "{err}"
     );
 }
+
+/// A save that ends with a resignation after its record (§2.0.21): its `[Final]` carries the
+/// ending, and the board it stands on must still be the one the record reaches — another
+/// game's final position with its resignation is FINAL DIFFERS (a review found it passed).
+#[test]
+fn a_declared_endings_final_position_is_compared_too() {
+    use std::sync::Arc;
+    let r = Arc::new(veney_rules::Rules::standard());
+    let mut g =
+        veney_rules::Game::from_position_seeded(r.clone(), veney_rules::Position::start(&r), 3);
+    g.play_token("SY3", 1).unwrap();
+    g.play(veney_rules::Action::EndTurn).unwrap();
+    g.resign(veney_rules::Side::Black);
+    let text = veney_rules::savefile::write(&g);
+    let dir = std::env::temp_dir().join(format!("veney-cli-declared-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("resigned.veney");
+    std::fs::write(&file, &text).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, out, err) = run(&["replay", f]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(!out.contains("FINAL DIFFERS"), "{out}");
+    // The same resignation on another board: White's Self back on Y4.
+    let final_line = text.lines().find(|l| l.starts_with("[Final ")).unwrap();
+    let other = {
+        let mut start = veney_rules::Position::start(&r);
+        start.set_outcome(g.position().outcome().unwrap());
+        format!("[Final \"{}\"]", start.to_text(&r))
+    };
+    assert_ne!(other, final_line);
+    std::fs::write(&file, text.replacen(final_line, &other, 1)).unwrap();
+    let (code, out, _) = run(&["replay", f]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("FINAL DIFFERS"), "{out}");
+}
