@@ -471,6 +471,13 @@ fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
     assert_eq!(back.turn(), Side::Black);
     assert_eq!(phase(&app), TurnPhase::SecondAction);
     assert!(back.chaos_spent(Side::White).is_empty());
+    // Redo plays it again whole, and undo then takes it back whole again (a review found it
+    // redone an action at a time: Black's turn ended by an `EndTurn` Black never chose).
+    send(&mut app, Command::Redo);
+    assert_eq!(*game(&app).position(), pos, "the interruption again");
+    send(&mut app, Command::Undo);
+    assert_eq!(*game(&app).position(), back);
+    assert_eq!(phase(&app), TurnPhase::SecondAction);
     send(&mut app, Command::Interrupt(Square::parse("W6").unwrap()));
     app.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()

@@ -784,6 +784,11 @@ impl Game {
         any
     }
 
+    /// The action `redo` would play again, if any.
+    pub fn next_redo(&self) -> Option<Action> {
+        self.redo.last().map(|r| r.0)
+    }
+
     /// Plays again the last undone action (not after a flag's ending: the game is over), as it
     /// stood: an untenable move still open to call, a called one with its penalty again.
     pub fn redo(&mut self) -> Option<Action> {

@@ -10,28 +10,63 @@ use bevy::prelude::*;
 /// found the invocation alone undone, the computer's double move left cut short and the trap
 /// unspent, to be sprung again.
 #[derive(Resource, Default, Debug)]
-pub struct Interruptions(pub Vec<(usize, usize)>);
+pub struct Interruptions(
+    pub Vec<(usize, usize)>,
+    /// Those taken back whole, latest last: where each began and ended, and its first action.
+    pub Vec<(usize, usize, veney_rules::Action)>,
+);
 
 impl Interruptions {
     /// Records the interruption that took the history from `start` to `end` actions.
     pub fn sprung(&mut self, start: usize, end: usize) {
         self.0.push((start, end));
+        self.1.clear();
     }
 
-    /// After an undo: an interruption partly taken back is taken back whole.
+    /// After an undo: an interruption partly taken back is taken back whole (and kept, the
+    /// second list, to be redone whole).
     pub fn take_back(&mut self, game: &mut veney_rules::Game) {
         while let Some(&(start, end)) = self.0.last() {
             let len = game.actions().count();
             if len >= end {
                 break;
             }
+            let first = game.actions().nth(start).map(|(_, a)| *a);
             while game.actions().count() > start {
                 if game.undo().is_none() {
                     break;
                 }
             }
             self.0.pop();
+            if let Some(first) = first {
+                self.1.push((start, end, first));
+            }
         }
+    }
+
+    /// Redo: an interruption taken back whole is played again whole (a review found it redone
+    /// an action at a time, the turn it cut short ended by an `EndTurn` nobody chose, and a
+    /// later undo taking back the invocation alone). Whether it was.
+    pub fn redo(&mut self, game: &mut veney_rules::Game) -> bool {
+        let Some(&(start, end, first)) = self.1.last() else {
+            return false;
+        };
+        // Only where it was taken back, with its actions still the ones to redo (a game that
+        // went another way since redoes its own).
+        if game.actions().count() != start || game.next_redo() != Some(first) {
+            self.1.clear();
+            return false;
+        }
+        self.1.pop();
+        while game.actions().count() < end {
+            if game.redo().is_none() {
+                break;
+            }
+        }
+        if game.actions().count() == end {
+            self.0.push((start, end));
+        }
+        true
     }
 }
 
@@ -93,7 +128,7 @@ pub(super) fn undo(ctx: &mut Ctx) {
 }
 
 pub(super) fn redo(ctx: &mut Ctx) {
-    if ctx.game.0.redo().is_none() {
+    if !ctx.interruptions.redo(&mut ctx.game.0) && ctx.game.0.redo().is_none() {
         ctx.status.info = Some("nothing to redo".into());
     }
     ctx.sel.0 = None;

@@ -100,6 +100,7 @@ impl Ctx<'_> {
         self.game.0 = g;
         self.sel.0 = None;
         self.interruptions.0.clear();
+        self.interruptions.1.clear();
     }
 }
 

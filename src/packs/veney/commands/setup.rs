@@ -55,6 +55,7 @@ pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
             Game::from_position_seeded(session.rules.clone(), session.shown(), session.seed);
         ctx.game.0 = shown;
         ctx.interruptions.0.clear();
+        ctx.interruptions.1.clear();
     }
     true
 }
