@@ -66,8 +66,23 @@ fn a_fallen_flag_ends_veneys_game_out_of_time_and_undo_plays_on() {
         None,
         "no flag yet"
     );
+    // Black has picked its Self up when the flag falls: nothing stays picked over the finished
+    // game (a review found selections and choice windows left open).
+    common::send(&mut a, Command::Click(Square::parse("X13").unwrap()));
+    assert!(
+        a.world()
+            .resource::<veney::packs::veney::game::Selection>()
+            .0
+            .is_some()
+    );
     // Black's five seconds run out.
     at(&mut a, 9_500);
+    assert_eq!(
+        a.world()
+            .resource::<veney::packs::veney::game::Selection>()
+            .0,
+        None
+    );
     let g = &a.world().resource::<CurrentGame>().0;
     assert_eq!(
         g.position().outcome(),

@@ -146,6 +146,11 @@ fn flag_falls(
     setup: Res<super::setup_screen::SetupSession>,
     down: Res<crate::host::table_clock::FlagDown>,
     shown_for: Res<crate::host::table_clock::ClockShownFor>,
+    mut picks: (
+        ResMut<super::game::Selection>,
+        ResMut<super::game::ActionChoice>,
+        ResMut<super::game::FacingChoice>,
+    ),
     mut handled: Local<Option<game_clock::Flag>>,
     mut kept_with: Local<Option<crate::host::screen::Screen>>,
 ) {
@@ -172,5 +177,10 @@ fn flag_falls(
         status.info = Some(format!(
             "{side}'s flag has fallen: out of time (undo to play on)"
         ));
+        // Nothing stays picked or offered over the finished game (a review found the choice
+        // windows left open, their buttons answering "the game is over"), as in the grid games.
+        picks.0.0 = None;
+        picks.1.0.clear();
+        picks.2.0.clear();
     }
 }
