@@ -566,7 +566,16 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             ),
         );
     }
-    if let Phase::Second { stone, concert } = pos.phase() {
+    // After the turn's moves, only glare, a declaration or the end of the turn (§2.0.10,
+    // §2.0.16): a move then is refused for that, not for the piece's pattern (a review found
+    // the Sword's range cited).
+    if pos.phase() == Phase::Glare {
+        return Untenable::new(
+            DOUBLE,
+            "the turn's moves are made: glare, declare an intention, or end the turn",
+        );
+    }
+    if let Phase::Second { stone, concert } | Phase::Reclaim { stone, concert } = pos.phase() {
         let is_stone_piece = stone == Some(m.from);
         let is_partner = concert.is_some() && rules.info(side, kind).concert_partner;
         if !is_stone_piece && !is_partner {

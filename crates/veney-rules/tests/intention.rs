@@ -302,6 +302,10 @@ fn after_the_turns_move_refusals_name_the_double_move_and_passing_rules() {
     );
     refuse(&r, &glare, "*eW5").by("§2.0.15", "second move of a double-move");
     refuse(&r, &glare, "G*X3").by("§2.0.13", "never place a piece as part of a double-move");
+    // A move then is refused for the stage, not for the piece's pattern (a review found the
+    // Sword's own rule cited).
+    refuse(&r, &glare, "$X8").by("§2.0.15", "the turn's moves are made");
+    refuse(&r, &glare, "SX3").by("§2.0.15", "the turn's moves are made");
     let passed = Position::from_text(&r, &format!("{} passes=2", p.to_text(&r))).unwrap();
     refuse(&r, &passed, "!$tX8").by("§2.0.17 Passing", "two passes in a row");
 }
