@@ -213,10 +213,19 @@ fn stuck_reason(
 ) -> Option<String> {
     let pos = g.position();
     let sq = hovered?;
+    // (A withdrawal, a glare or a declaration from the square is an action of its piece too,
+    // offered as a button: a review found such a piece said to be unable to move.)
+    let other_action = || {
+        g.legal_actions().iter().any(|a| {
+            matches!(*a, Action::Withdraw { from, .. } | Action::Glare { from }
+                | Action::Declare { from, .. } if from == sq)
+        })
+    };
     let stuck = viewing.is_none()
         && pos.piece_at(sq).is_some_and(|(s, _)| s == pos.turn())
         && !pos.is_game_over()
-        && actions_from(g, Selected::Board(sq)).is_empty();
+        && actions_from(g, Selected::Board(sq)).is_empty()
+        && !other_action();
     stuck.then(|| explain_stuck(g, Selected::Board(sq)))
 }
 
@@ -794,8 +803,8 @@ fn seed_line(ui: &mut egui::Ui, p: &Panel) {
 
 #[cfg(test)]
 mod tests {
-    use super::{card_piece, refusal_line, stuck_reason};
-    use veney_rules::{Action, Game, Rules};
+    use super::{Selected, actions_from, card_piece, refusal_line, stuck_reason};
+    use veney_rules::{Action, Game, Position, Rules, Side};
 
     /// A game after White's first move (the first listed), and that move's squares.
     fn after_one_move() -> (Game, veney_rules::Square, veney_rules::Square) {
@@ -853,6 +862,37 @@ mod tests {
         };
         assert_eq!(stuck_reason(&g, Some(0), Some(sq)), None);
         assert_eq!(stuck_reason(&g, Some(1), Some(sq)), None);
+    }
+
+    #[test]
+    fn a_piece_that_may_only_be_withdrawn_is_not_called_stuck() {
+        // §2.0.13: a piece on your own side may be withdrawn to reserve — an action of that
+        // piece, offered as a button (a review found it said to be unable to move). White's
+        // engagement on W5 is blocked by Black's on W6 (it moves forward only, onto an open
+        // square) but may go back to reserve.
+        let r = std::sync::Arc::new(Rules::standard());
+        let p = Position::from_pieces(
+            &r,
+            &[
+                (Side::White, "Self", "Y4"),
+                (Side::White, "Sword", "X4"),
+                (Side::White, "Engagement", "W5"),
+                (Side::Black, "Engagement", "W6"),
+                (Side::Black, "Self", "X13"),
+            ],
+            Side::White,
+        )
+        .unwrap();
+        let g = Game::from_position(r.clone(), p);
+        let w5 = veney_rules::Square::parse("W5").unwrap();
+        assert!(actions_from(&g, Selected::Board(w5)).is_empty(), "no move");
+        assert!(
+            g.legal_actions()
+                .iter()
+                .any(|a| matches!(*a, Action::Withdraw { from, .. } if from == w5)),
+            "a withdrawal"
+        );
+        assert_eq!(stuck_reason(&g, None, Some(w5)), None);
     }
 
     #[test]
