@@ -67,24 +67,7 @@ fn play_to(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
             return true;
         }
         _ => {
-            // An oriented piece lands facing a way of the player's choosing (§2.0.23): the four
-            // moves differ only in facing; the panel offers them.
-            if hits
-                .iter()
-                .all(|a| matches!(a, Action::Move(m) if m.face.is_some()))
-                && same_but_facing(&hits)
-            {
-                ctx.facing.0 = hits;
-                ctx.status.info = Some("choose the way it faces as it lands".into());
-            } else {
-                // Several actions end here (a blade that may disarm or oppose, a move that may
-                // fend or take…): the player chooses; nothing is played yet.
-                ctx.status.info = Some(format!(
-                    "{} actions end on {sq}: choose one (Esc cancels)",
-                    hits.len()
-                ));
-                ctx.choice.0 = hits;
-            }
+            offer(ctx, hits, sq, "actions");
             return true;
         }
     }
@@ -93,6 +76,27 @@ fn play_to(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
         return true;
     }
     sand(ctx, s, sq)
+}
+
+/// Several actions (`what`) end on `sq`: the player chooses, nothing is played yet. An oriented
+/// piece lands facing a way of the player's choosing (§2.0.23): moves that differ only in facing
+/// go to the facing panel; others (a blade that may disarm or oppose, a move that may fend or
+/// take…) to the choice window.
+fn offer(ctx: &mut Ctx, hits: Vec<Action>, sq: Square, what: &str) {
+    if hits
+        .iter()
+        .all(|a| matches!(a, Action::Move(m) if m.face.is_some()))
+        && same_but_facing(&hits)
+    {
+        ctx.facing.0 = hits;
+        ctx.status.info = Some("choose the way it faces as it lands".into());
+    } else {
+        ctx.status.info = Some(format!(
+            "{} {what} end on {sq}: choose one (Esc cancels)",
+            hits.len()
+        ));
+        ctx.choice.0 = hits;
+    }
 }
 
 /// Whether the moves differ only in the way the piece faces.
@@ -119,20 +123,7 @@ fn sand(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
         // opposition): the player chooses, as for legal moves (a review found the first listed
         // played unasked); the choice is played with sand (`Ctx::play`).
         _ => {
-            if same_but_facing(&hits)
-                && hits
-                    .iter()
-                    .all(|a| matches!(a, Action::Move(m) if m.face.is_some()))
-            {
-                ctx.facing.0 = hits;
-                ctx.status.info = Some("choose the way it faces as it lands".into());
-            } else {
-                ctx.status.info = Some(format!(
-                    "{} untenable actions end on {sq}: choose one (Esc cancels)",
-                    hits.len()
-                ));
-                ctx.choice.0 = hits;
-            }
+            offer(ctx, hits, sq, "untenable actions");
             return true;
         }
     }
