@@ -164,7 +164,7 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         self.withdraw_declared() || Match::undo_turn(self)
     }
     fn redo(&mut self) -> bool {
-        Match::redo(self).is_some()
+        Match::redeclare(self) || Match::redo(self).is_some()
     }
     fn position_text(&self, viewer: Viewer) -> String {
         let g = self.game();

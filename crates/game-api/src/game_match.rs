@@ -38,6 +38,9 @@ pub struct Match<G: Game> {
     state: G::State,
     history: Vec<Step<G>>,
     redo: Vec<(Actor, G::Action)>,
+    /// An ending withdrawn alone (`withdraw_declared`), which redo declares again while nothing
+    /// else has changed (a review found a resignation undone for good).
+    redeclare: Option<Declared>,
     seed: u64,
     rng: MatchRng,
     /// An ending the players declared after the last action (a resignation, an agreed draw).
@@ -71,6 +74,7 @@ impl<G: Game> Clone for Match<G> {
             seed: self.seed,
             rng: self.rng.clone(),
             declared: self.declared,
+            redeclare: self.redeclare,
             clock: self.clock.clone(),
         }
     }
@@ -92,6 +96,7 @@ impl<G: Game> Match<G> {
             seed,
             rng: seeded(seed),
             declared: None,
+            redeclare: None,
             clock: None,
         }
     }
@@ -155,6 +160,7 @@ impl<G: Game> Match<G> {
             ));
         }
         self.declared = Some(d);
+        self.redeclare = None;
         Ok(())
     }
 
@@ -177,7 +183,20 @@ impl<G: Game> Match<G> {
     /// Takes back a declared ending (the game goes on from where it stopped); whether there was
     /// one.
     pub fn withdraw_declared(&mut self) -> bool {
-        self.declared.take().is_some()
+        self.redeclare = self.declared.take();
+        self.redeclare.is_some()
+    }
+
+    /// Declares again the ending last withdrawn alone, if nothing has been played or undone
+    /// since (redo after `withdraw_declared`); whether it did.
+    pub fn redeclare(&mut self) -> bool {
+        match self.redeclare.take() {
+            Some(d) if self.declared.is_none() => {
+                self.declared = Some(d);
+                true
+            }
+            _ => false,
+        }
     }
     /// Who acts now (the lowest waiting seat of a simultaneous decision), or nobody.
     pub fn actor(&self) -> Option<Actor> {
@@ -217,6 +236,7 @@ impl<G: Game> Match<G> {
     /// Keeps history of an action played into `next`; a chance outcome advances the generator
     /// exactly as a draw would, whether it was drawn or read off a real table.
     fn push(&mut self, actor: Actor, a: G::Action, next: G::State) {
+        self.redeclare = None;
         let before = std::mem::replace(&mut self.state, next);
         let rng_before = self.rng.clone();
         if actor == Actor::Chance {
@@ -247,6 +267,7 @@ impl<G: Game> Match<G> {
     /// ending stands after the last action, so it goes too (`withdraw_declared` takes back the
     /// ending alone).
     pub fn undo(&mut self) -> Option<G::Action> {
+        self.redeclare = None;
         let Some(step) = self.history.pop() else {
             // Nothing played yet: a declared ending is still withdrawn, as the doc says.
             self.declared = None;
@@ -286,7 +307,7 @@ impl<G: Game> Match<G> {
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty() && self.declared.is_none()
+        self.declared.is_none() && (!self.redo.is_empty() || self.redeclare.is_some())
     }
 
     /// Reads one action in the game's notation and plays it for whoever acts now. In a

@@ -219,6 +219,14 @@ fn a_declared_ending_ends_the_match_and_undo_withdraws_it() {
     assert_eq!(any.declared(), None);
     assert_eq!(any.history_len(), len);
     assert!(matches!(any.decision(), Decision::Simultaneous { .. }));
+    // Redo declares it again (a review found a resignation undone for good); undone once more,
+    // it is withdrawn again.
+    assert!(any.can_redo());
+    assert!(any.redo());
+    assert_eq!(any.declared(), Some(Declared::Resigns(Player(1))));
+    assert_eq!(any.history_len(), len);
+    assert!(any.undo());
+    assert_eq!(any.declared(), None);
     any.declare(Declared::DrawAgreed).unwrap();
     let Decision::Over(o) = any.decision() else {
         panic!("an agreed draw ends the game");
