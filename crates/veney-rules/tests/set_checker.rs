@@ -37,6 +37,16 @@ fn refuses(src: &str, words: &str) -> bool {
         .any(|e| e.message.contains(words))
 }
 
+/// The standard set checked against the standard setup with its first `from` made `to`.
+fn standard_set_with_setup(from: &str, to: &str) -> Report {
+    let setup = edited(veney_rules::setup::STANDARD_SETUP, from, to);
+    veney_rules::set_check::check_with_setup(
+        Path::new("s.ron"),
+        veney_rules::piece_set::STANDARD_SET,
+        Some((Path::new("setup.ron"), &setup)),
+    )
+}
+
 fn expect(name: &str, line: usize, col: usize, words: &[&str]) {
     let (l, c, msg) = only_error(name);
     assert_eq!((l, c), (line, col), "{name}: {msg}");
@@ -194,18 +204,12 @@ fn a_set_without_a_layout_must_fit_the_standard_baselines() {
 fn an_army_is_checked_against_the_setup_a_game_would_use() {
     // The workshop checks a set against the app's setup file, which a designer may edit: a
     // setup placing a Guard the standard set keeps in reserve does not fit it.
-    let set = veney_rules::piece_set::STANDARD_SET;
-    let setup = veney_rules::setup::STANDARD_SETUP.replacen(
+    let plain =
+        veney_rules::set_check::check(Path::new("s.ron"), veney_rules::piece_set::STANDARD_SET);
+    assert!(plain.is_valid(), "{:?}", plain.errors);
+    let r = standard_set_with_setup(
         "\"W4\": \"Cloak\",",
         "\"W4\": \"Cloak\",\n        \"W3\": \"Guard\",",
-        1,
-    );
-    let plain = veney_rules::set_check::check(Path::new("s.ron"), set);
-    assert!(plain.is_valid(), "{:?}", plain.errors);
-    let r = veney_rules::set_check::check_with_setup(
-        Path::new("s.ron"),
-        set,
-        Some((Path::new("setup.ron"), &setup)),
     );
     assert!(!r.is_valid());
     assert!(
@@ -342,16 +346,9 @@ fn an_explicit_black_layout_is_checked_too() {
     // A setup whose Black layout is its own (`black: Explicit`) is checked as the app reads it:
     // three engagements for Black's four are reported (a review found only White's layout
     // compared, so `check-set` passed a set the app then refused).
-    let set = veney_rules::piece_set::STANDARD_SET;
-    let setup = veney_rules::setup::STANDARD_SETUP.replacen(
+    let r = standard_set_with_setup(
         "black: Rotated,",
         "black: Explicit({ \"Z13\": \"Cloak\", \"Y13\": \"Sword\", \"X13\": \"Self\", \"W13\": \"Balance\", \"Z12\": \"Engagement\", \"Y12\": \"Engagement\", \"X12\": \"Engagement\" }),",
-        1,
-    );
-    let r = veney_rules::set_check::check_with_setup(
-        Path::new("s.ron"),
-        set,
-        Some((Path::new("setup.ron"), &setup)),
     );
     assert!(!r.is_valid());
     assert!(
