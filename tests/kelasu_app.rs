@@ -473,6 +473,15 @@ fn resigning_ends_the_game_and_undo_takes_it_back() {
     assert_eq!(at(&a, "E3"), Some((Side::Blue, Kind::Blank)));
     send(&mut a, Intent::Load);
     assert_eq!(prompt(&a), "Red wins: Blue resigns");
+    // Redo brings a resignation undone back, and the autosave with it (a review found the
+    // autosave left without the ending: a resumed game was live again).
+    send(&mut a, Intent::Undo);
+    let auto = std::fs::read_to_string(m(&a).autosave_path()).unwrap();
+    assert!(!auto.contains("[Ending"), "{auto}");
+    send(&mut a, Intent::Redo);
+    assert_eq!(prompt(&a), "Red wins: Blue resigns");
+    let auto = std::fs::read_to_string(m(&a).autosave_path()).unwrap();
+    assert!(auto.contains("[Ending \"Blue resigns\"]"), "{auto}");
     // Between people, the player not deciding may resign too ("at any moment", rulings).
     let mut b = kelasu_app("resign-other", Some(MERGING));
     send(&mut b, Intent::Resign(Player(1)));
@@ -1124,8 +1133,14 @@ fn a_screen_without_its_game_starts_from_people_seats() {
     let mut a = kelasu_app("seats-parked", Some(MERGING));
     let level = Some(game_ai::Level::Beginner);
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, level];
+    // Kelasu's new-game dialog drew its picker (its draft), then the side panel's "< Games"
+    // left it open: Tirachen's dialog starts from its own seats, not that draft (a review
+    // found Kelasu's computer seat offered, and taken, by Tirachen's new game).
+    use veney::host::grid::computer::SeatDraft;
+    a.world_mut().resource_mut::<SeatDraft>().editing = Some([None, level]);
     send(&mut a, OpenScreen(Screen::Tirachen));
     assert_eq!(a.world().resource::<ComputerSeats>().0, [None, None]);
+    assert_eq!(*a.world().resource::<SeatDraft>(), SeatDraft::default());
     send(&mut a, OpenScreen(Screen::Kelasu));
     assert_eq!(a.world().resource::<ComputerSeats>().0, [None, level]);
 }

@@ -1248,7 +1248,47 @@ fn a_draw_offer_between_people_hides_both_players_secrets_while_answered() {
     send(&mut a, Intent::OfferDraw(Player(0)));
     assert_eq!(m(&a).viewer(), Viewer::Spectator);
     send(&mut a, Intent::AnswerDraw(false));
+    // White answered at the screen: Red's view waits for Red to take the board back (a review
+    // found Red's tray shown to White the moment White declined).
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    send(&mut a, HandedOver(Player(0)));
     assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
+    // Accepted, then taken back: the same.
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    send(&mut a, Intent::AnswerDraw(true));
+    assert!(matches!(m(&a).game.decision(), Decision::Over(_)));
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    assert_eq!(stage(&a), TirachenStage::Handover);
+}
+
+#[test]
+fn a_turn_passed_without_a_hand_over_leaves_the_board_with_the_one_at_it() {
+    // Red still hides three masters of arms; White hides nothing. Red moves and the turn goes
+    // to White with no hand-over (Red's board shows White nothing White cannot see): White is
+    // at the screen, so when the turn comes back to Red the board is covered until Red holds
+    // it (a review found Red's hidden tray shown to White, Red having held the board before).
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = tirachen("held-by", o, Some("8g/9/9/9/4*4/9/9/9/G8 r mm S3/- - 0"));
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    send(&mut a, HandedOver(Player(0)));
+    assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
+    play_text(&mut a, "Ga1-a2");
+    assert_eq!(
+        stage(&a),
+        TirachenStage::Playing,
+        "White has nothing to hide"
+    );
+    play_text(&mut a, "Gi9-h9");
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    assert!(!m(&a).game.position_text(m(&a).viewer()).contains("S3"));
+    send(&mut a, HandedOver(Player(0)));
+    assert!(m(&a).game.position_text(m(&a).viewer()).contains("S3"));
 }
 
 #[test]

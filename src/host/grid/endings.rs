@@ -39,6 +39,12 @@ fn lapse(
     let asking = ask.draw_offer.is_some() && m.person.is_none();
     if m.asking != asking {
         m.asking = asking;
+        // Answered (or lapsed), the one who answered is at the screen: nobody holds the board
+        // until the next to decide takes it (a review found the offerer's hidden masters shown
+        // to the player who had just declined).
+        if !asking {
+            m.held_by = None;
+        }
     }
     let over = matches!(m.game.decision(), Decision::Over(_));
     if let Some((p, len)) = ask.draw_offer

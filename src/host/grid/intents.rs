@@ -344,10 +344,15 @@ pub fn apply(
             Intent::Redo => {
                 sel.0 = None;
                 choice.0.clear();
+                let declared = mm.game.declared().is_some();
                 if !mm.game.redo() {
                     status.info = Some("nothing to redo".into());
                 } else {
                     status.info = None;
+                    // An ending declared again leaves the history as it was: the match is
+                    // changed all the same (autosaved, drawn; a review found a resumed game
+                    // live again after its resignation was redone).
+                    ended = !declared && mm.game.declared().is_some();
                 }
             }
             Intent::Save => {

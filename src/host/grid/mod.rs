@@ -336,6 +336,9 @@ pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
             *world.resource_mut::<GridChoice>() = GridChoice::default();
             *world.resource_mut::<GridStatus>() = GridStatus::default();
             *world.resource_mut::<endings::GridEndingAsk>() = endings::GridEndingAsk::default();
+            // So does a new-game dialog's draft of seats (a review found one game's computer
+            // seats offered by the other's dialog, left open by the side panel's "< Games").
+            world.resource_mut::<computer::SeatDraft>().drop_draft();
         }
     }
 }

@@ -329,7 +329,7 @@ fn reopen_dialog(
 /// After every change of the match (or a hand-over), the stage follows it; the new-game dialog
 /// stays open until started or cancelled.
 fn sync_stage(
-    m: Option<Res<ActiveMatch>>,
+    m: Option<ResMut<ActiveMatch>>,
     seats: Res<ComputerSeats>,
     stage: Res<State<TirachenStage>>,
     mut played: MessageReader<GridPlayed>,
@@ -347,6 +347,20 @@ fn sync_stage(
         let s = stage_for(&m, &seats);
         if s != *stage.get() {
             next.set(s);
+        }
+        // Between people, a turn passed with no hand-over (the mover hides nothing from the
+        // next) leaves the board with the next to decide: they are at the screen now (a
+        // review found the board shown to a seat that held it turns ago, its opponent at it).
+        if s == TirachenStage::Playing
+            && m.secrets
+            && m.person.is_none()
+            && !choosing(&m)
+            && let Some(p) = m.decider()
+            && m.held_by != Some(p)
+            && seats.plays(p).is_none()
+            && seats.plays(p.other()).is_none()
+        {
+            m.into_inner().held_by = Some(p);
         }
     }
 }
