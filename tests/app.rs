@@ -1357,6 +1357,38 @@ fn a_person_may_call_their_own_untenable_move_against_the_computer() {
 }
 
 #[test]
+fn the_computer_calls_the_persons_untenable_move_at_once() {
+    // §2.0.22: "An untenable move can be called out by the opponent … but only immediately
+    // after the move is made." With sand, the person's untenable move is called by the
+    // computer before it moves (a review found the computer never calling: sand was a free
+    // pass against it).
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::Friendly,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
+    let sand = veney_rules::penalty::untenable_actions(&r, g.position());
+    let a = *sand.first().expect("an untenable move at the start");
+    let mut app = app_with(g, "computer-calls");
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    app.world_mut()
+        .resource_mut::<CurrentGame>()
+        .0
+        .attempt(a)
+        .unwrap();
+    assert_eq!(game(&app).call_offender(), Some(Side::White));
+    app.update();
+    app.update();
+    assert_eq!(game(&app).call_offender(), None, "called");
+    assert!(info(&app).starts_with("called:"), "{}", info(&app));
+    // The move is taken back (the Friendly call): the position is the start again.
+    assert_eq!(game(&app).position(), &Position::start(&r));
+}
+
+#[test]
 fn between_people_either_side_may_resign() {
     // §2.0.21 Resignation: at any moment, by either player at the table; never for the computer.
     let r = standard();

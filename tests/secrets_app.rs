@@ -788,3 +788,71 @@ fn a_game_ended_during_a_secret_leaves_no_lock() {
         "the flag's ending taken back"
     );
 }
+
+#[test]
+fn a_draw_waiting_for_its_hug_is_resumed_with_it() {
+    // §2.0.23: "a draw must be settled with a 'hug'"; ruling R-HUG: the app asks for it as soon
+    // as a draw stands. The app closed with the Hug unplayed, the drawn game is resumed and its
+    // Hug asked for (a review found the drawn game dropped: quitting escaped the Hug).
+    let o = RuleOptions {
+        hug: true,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
+    let first = g.position().legal_actions(&r)[0];
+    g.play(first).unwrap();
+    g.agree_draw();
+    let mut a = common::headless("hug-resume", Some(g));
+    a.update();
+    assert_eq!(stage(&a), Some((SecretKind::Hug, Stage::Pick(Side::White))));
+    let dir = a
+        .world()
+        .resource::<veney::packs::veney::game::SaveDir>()
+        .0
+        .clone();
+    assert!(dir.join("autosave.veney").exists());
+    drop(a);
+    let mut b = App::new();
+    b.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(veney::Screen::Veney)
+        .insert_resource(veney::packs::veney::game::SaveDir(dir));
+    b.add_plugins(veney::game_plugins);
+    b.update();
+    b.update();
+    assert!(
+        matches!(game(&b).position().outcome(), Some(Outcome::Draw { .. })),
+        "{:?}",
+        status(&b)
+    );
+    assert_eq!(stage(&b), Some((SecretKind::Hug, Stage::Pick(Side::White))));
+}
+
+#[test]
+fn a_position_with_a_hug_hand_already_hidden_is_refused_by_the_app() {
+    // §2.0.23 "The results are revealed simultaneously": the app makes the Hug from empty
+    // hands at its own screen. A position text holding one hand already (`hug=D:-`, as the
+    // command line writes between the picks) is refused with why, not taken in to ask for that
+    // hand again for ever (a review found the loop, and the hidden pick shown by Copy).
+    let o = RuleOptions {
+        hug: true,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
+    g.agree_draw();
+    let drawn = g.position().to_text(&r);
+    let mut a = common::headless("hug-held", Some(Game::new(r.clone())));
+    for held in ["D:-", "-:S"] {
+        let text = format!("{drawn} hug={held}");
+        assert!(Position::from_text(&r, &text).is_ok(), "{text}");
+        send(&mut a, Command::SetPosition(text));
+        let refusal = status(&a).2.unwrap_or_default();
+        assert!(refusal.contains("Hug hand is already hidden"), "{refusal}");
+        assert_eq!(
+            game(&a).position(),
+            &Position::start(&r),
+            "the game is kept"
+        );
+    }
+}

@@ -186,6 +186,19 @@ fn start(
 ) {
     let pos = game.0.position();
     thinking.0.cancel_unless(search_key(&game.0));
+    // §2.0.22: "An untenable move can be called out by the opponent … but only immediately
+    // after the move is made": the computer calls the person's at once, before anything else
+    // — a Self taken untenably too (a review found sand a free pass against the computer).
+    if viewing.0.is_none()
+        && setup.0.is_none()
+        && !covered(&screen, dialog.as_deref())
+        && let Some(offender) = game.0.call_offender()
+        && seats.plays(offender).is_none()
+        && seats.plays(!offender).is_some()
+    {
+        out.write(Command::ComputerCall);
+        return;
+    }
     if thinking.busy()
         || viewing.0.is_some()
         || setup.0.is_some()

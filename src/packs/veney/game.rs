@@ -111,7 +111,29 @@ pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, Str
     } else {
         rules.clone()
     };
-    veney_rules::savefile::read(rules, &text).map_err(|e| e.to_string())
+    let g = veney_rules::savefile::read(rules, &text).map_err(|e| e.to_string())?;
+    match hug_half_made(g.position()) {
+        Some(side) => Err(hug_half_made_note(side)),
+        None => Ok(g),
+    }
+}
+
+/// The side whose Hug hand is already hidden in `pos` (a position text's `hug=`, written by the
+/// command line between the two picks), if any. The app makes the Hug at its own screen, both
+/// hands from empty (§2.0.23): a game half-way through one is not taken in (a review found the
+/// Hug screen asking again for the hand already hidden, for ever, and the hidden pick shown by
+/// the position text).
+pub fn hug_half_made(pos: &veney_rules::Position) -> Option<Side> {
+    Side::ALL
+        .into_iter()
+        .find(|&s| pos.hug_hand(s) != veney_rules::hug::Hand::Empty)
+}
+
+/// Why a game half-way through its Hug is not taken in (`hug_half_made`).
+pub fn hug_half_made_note(side: Side) -> String {
+    format!(
+        "{side}'s Hug hand is already hidden (hug=): the app makes the Hug at its own screen, both hands at once (§2.0.23) — the command line plays this one (veney-cli apply)"
+    )
 }
 
 /// Loads the rules from `config/` when present (so designers' edits show), else the built-in
@@ -302,6 +324,8 @@ pub enum Command {
     Redo,
     /// The computer plays this action for its side (`computer.rs`).
     ComputerPlay(Action),
+    /// The computer calls the person's untenable move, the moment it is made (§2.0.22).
+    ComputerCall,
     /// A hint for the side to move (H): the computer's best action after a second's search.
     Hint,
     NewGame,
@@ -869,7 +893,12 @@ fn resume_autosave(
         return;
     }
     match load_save(&game.0.rules, &path) {
-        Ok(g) if !g.position().is_game_over() => {
+        // A draw waiting for its Hug is resumed too: the Hug screen asks for it (a review
+        // found a player escaping the Hug by quitting, the drawn game dropped).
+        Ok(g)
+            if !g.position().is_game_over()
+                || veney_rules::hug::awaits_hug(&g.rules, g.position().outcome()) =>
+        {
             game.0 = g;
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             seats.0 = computer_read_from(&text, &mut draws);

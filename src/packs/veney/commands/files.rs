@@ -59,7 +59,11 @@ pub(super) fn new_game_with(
 }
 
 pub(super) fn set_position(ctx: &mut Ctx, text: &str) {
-    match Position::from_text_playable(&ctx.game.0.rules, text) {
+    let read = Position::from_text_playable(&ctx.game.0.rules, text).map_err(|e| e.to_string());
+    match read.and_then(|p| match crate::packs::veney::game::hug_half_made(&p) {
+        Some(side) => Err(crate::packs::veney::game::hug_half_made_note(side)),
+        None => Ok(p),
+    }) {
         Ok(p) => {
             let rules = ctx.game.0.rules.clone();
             ctx.replace_game(Game::from_position_seeded(rules, p, fresh_seed()));

@@ -97,6 +97,7 @@ pub(super) fn back_to_live(ctx: &mut Ctx, cmd: &Command) -> bool {
             | Command::Guess(_)
             | Command::Interrupt(_)
             | Command::CallUntenable
+            | Command::ComputerCall
             | Command::Enter(_)
             | Command::Hint
     ) {

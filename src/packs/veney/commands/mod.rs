@@ -378,6 +378,11 @@ fn apply_one(
             let by = seats.person();
             endings::call_untenable(ctx, by)
         }
+        // The computer calls the person's move: the caller is the offender's opponent.
+        Command::ComputerCall => {
+            let by = ctx.game.0.call_offender().map(|o| !o);
+            endings::call_untenable(ctx, by)
+        }
         Command::Enter(text) => notation::enter(ctx, &text, seats.any()),
         // Against the computer the person resigns, whoever is to move.
         Command::Resign => {
