@@ -15,10 +15,14 @@ pub struct Seat<'a, G: Game> {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ArenaReport {
     pub games: u32,
-    /// Wins, draws and losses of the first agent (the second's are the other way round).
+    /// Wins, draws and losses of the first agent (the second's are the other way round; a game
+    /// both lost is neither's, `both_lost`).
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// Games both agents lost (Veney's double checkmate, an agreed draw under Shima): not
+    /// among the first agent's losses, which the second would count as its wins.
+    pub both_lost: u32,
     /// Games stopped at the action limit (counted as draws too).
     pub unfinished: u32,
     pub mean_actions: f64,
@@ -112,7 +116,9 @@ pub fn play_matches<G: Game>(
         if UNFINISHED.contains(&reason.as_str()) {
             r.unfinished += 1;
         }
-        if v > 0.5 {
+        if v < 0.5 && rw[theirs] < 0.5 {
+            r.both_lost += 1;
+        } else if v > 0.5 {
             r.wins += 1;
         } else if v < 0.5 {
             r.losses += 1;

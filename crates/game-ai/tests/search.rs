@@ -211,7 +211,7 @@ fn levels_are_budgets_and_the_arena_counts_results() {
     };
     let r = play_matches(&g, &mcts, &random, 10, 1, 100);
     assert_eq!(r.games, 10);
-    assert_eq!(r.wins + r.draws + r.losses, 10);
+    assert_eq!(r.wins + r.draws + r.losses + r.both_lost, 10);
     // Nim 15 is won by the first player and lost by the second against best play; random play
     // errs, so the searcher wins nearly all.
     assert!(r.wins >= 8, "{r:?}");
@@ -434,4 +434,83 @@ fn the_arena_asks_a_later_seat_at_the_rounds_start() {
     ];
     play_match(&g, &mut agents, 9, 10);
     assert_eq!(*asked.lock().unwrap(), vec![g.start()]);
+}
+
+/// Nim whose last take loses for both players (as Veney's double checkmate, §2.0.20).
+struct BothLose(Nim);
+
+impl Game for BothLose {
+    type State = NimState;
+    type Action = u8;
+    fn name(&self) -> &'static str {
+        "both-lose"
+    }
+    fn title(&self) -> &'static str {
+        "Nim lost by both"
+    }
+    fn players(&self) -> u8 {
+        2
+    }
+    fn player_name(&self, p: Player) -> String {
+        self.0.player_name(p)
+    }
+    fn start(&self) -> NimState {
+        self.0.start()
+    }
+    fn decision(&self, s: &NimState) -> game_api::Decision {
+        match self.0.decision(s) {
+            game_api::Decision::Over(_) => game_api::Decision::Over(game_api::Outcome {
+                results: vec![game_api::PlayerResult::Loss; 2],
+                reason: "both lose".into(),
+            }),
+            d => d,
+        }
+    }
+    fn legal_actions(&self, s: &NimState, p: Player, out: &mut Vec<u8>) {
+        self.0.legal_actions(s, p, out)
+    }
+    fn chance_outcomes(&self, s: &NimState, out: &mut Vec<(u8, u32)>) {
+        self.0.chance_outcomes(s, out)
+    }
+    fn apply(&self, s: &mut NimState, actor: Actor, a: u8) {
+        self.0.apply(s, actor, a)
+    }
+    fn hash(&self, s: &NimState) -> u64 {
+        self.0.hash(s)
+    }
+    fn action_text(&self, s: &NimState, a: u8) -> String {
+        self.0.action_text(s, a)
+    }
+    fn parse_action(&self, s: &NimState, text: &str) -> Result<u8, game_api::TextError> {
+        self.0.parse_action(s, text)
+    }
+    fn position_text(&self, s: &NimState) -> String {
+        self.0.position_text(s)
+    }
+    fn parse_position(&self, text: &str) -> Result<NimState, game_api::TextError> {
+        self.0.parse_position(text)
+    }
+    fn board(&self) -> game_api::BoardDesc {
+        self.0.board()
+    }
+    fn pieces(&self, s: &NimState, v: game_api::Viewer) -> Vec<game_api::PieceView> {
+        self.0.pieces(s, v)
+    }
+    fn action_cells(&self, s: &NimState, a: u8) -> game_api::ActionCells {
+        self.0.action_cells(s, a)
+    }
+}
+
+#[test]
+fn a_game_both_sides_lost_is_nobodys_win_in_the_arena() {
+    // §2.0.20 "double checkmate … both have lost": the arena reports it apart, not as the first
+    // agent's loss (which reads as the second's win; a review found it so).
+    let g = BothLose(Nim(5));
+    let seat = |name: &str| Seat {
+        name: name.into(),
+        make: Box::new(|seed| Box::new(RandomAgent::new(seed)) as Box<dyn Agent<BothLose>>),
+    };
+    let r = play_matches(&g, &seat("a"), &seat("b"), 6, 1, 100);
+    assert_eq!((r.games, r.both_lost), (6, 6), "{r:?}");
+    assert_eq!((r.wins, r.draws, r.losses), (0, 0, 0), "{r:?}");
 }

@@ -188,8 +188,16 @@ pub trait Game: Send + Sync + 'static {
     /// The outcome when the players end the game themselves in state `s` (a resignation, an
     /// agreed draw). The default: the resigning player loses, every other player wins; an agreed
     /// draw is a draw. A game whose text says otherwise overrides it.
-    fn declared_outcome(&self, _s: &Self::State, d: crate::Declared) -> Outcome {
-        d.default_outcome(self)
+    fn declared_outcome(&self, s: &Self::State, d: crate::Declared) -> Outcome {
+        self.decided(s).unwrap_or_else(|| d.default_outcome(self))
+    }
+
+    /// An ending the rules have already decided in `s` though a player still acts (Veney's
+    /// dying move after a checkmate by touch, "the checkmate standing"): whatever the players
+    /// declare then ends the game with it (`declared_outcome`). `None` (the default): nothing
+    /// is decided before the game is over.
+    fn decided(&self, _s: &Self::State) -> Option<Outcome> {
+        None
     }
 
     // --- Notation and position text -------------------------------------------------------

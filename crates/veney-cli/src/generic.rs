@@ -634,8 +634,14 @@ pub fn arena<G: Game>(
         seed,
         seed.wrapping_add(games as u64)
     );
+    // A game both sides lost is neither's win (Veney's double checkmate).
+    let both = if r.both_lost > 0 {
+        format!(", {} a loss for both sides", r.both_lost)
+    } else {
+        String::new()
+    };
     println!(
-        "{}: {} won ({:.0} %), {} drawn, {} lost",
+        "{}: {} won ({:.0} %), {} drawn, {} lost{both}",
         a.name,
         r.wins,
         pct(r.wins),
