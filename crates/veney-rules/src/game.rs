@@ -221,8 +221,14 @@ impl Game {
         }
     }
 
-    /// The mated player acknowledges defeat instead of a dying move (§2.0.20).
+    /// The mated player acknowledges defeat instead of a dying move (§2.0.20): an ending no move
+    /// makes, kept as a declared one — undo takes it back alone, and nothing is redone on top
+    /// (a review found a dying move undone before redone after it, as a fresh checkmate).
     pub fn acknowledge(&mut self) {
+        if self.pos.dying().is_none() {
+            return;
+        }
+        self.declared.push(self.pos);
         self.pos.acknowledge();
     }
 
@@ -492,7 +498,9 @@ impl Game {
     /// declaration after it, the Donkey's move that follows the turn (ruling R-UNTENABLE-CALL;
     /// a review found the offender's own ending of the turn closing the opponent's chance).
     fn open_call(&self) -> Option<usize> {
-        if self.flagged.is_some() {
+        // Not once a flag or a declaration ended the game (a review found a call after a
+        // resignation taking the move back beneath it).
+        if self.flagged.is_some() || !self.declared.is_empty() {
             return None;
         }
         // Back over the tenable actions that are no moves, to the untenable one; each must be

@@ -382,7 +382,14 @@ impl PieceSet {
         };
 
         // The name goes into saves' header lines and position texts' `sets=` field.
-        if def.name.trim().is_empty() || def.name.chars().any(|c| c.is_control() || c == '"') {
+        // Spaces are plain ones: a position text writes them `_` and splits its fields on any
+        // other (a review found a no-break space's set unreadable from its own position text).
+        if def.name.trim().is_empty()
+            || def
+                .name
+                .chars()
+                .any(|c| c.is_control() || c == '"' || (c.is_whitespace() && c != ' '))
+        {
             let (line, col) =
                 crate::errors::locate_field(src, "name").map_or((1, 1), |(l, c, _)| (l, c));
             errors.push(DataError::at(
@@ -390,7 +397,7 @@ impl PieceSet {
                 line,
                 col,
                 format!(
-                    "the set's name {:?} must be one line of text without quotes or control characters (saves and position texts carry it)",
+                    "the set's name {:?} must be one line of text without quotes, control characters or spaces other than plain ones (saves and position texts carry it)",
                     def.name
                 ),
             ));

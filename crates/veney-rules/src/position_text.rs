@@ -657,6 +657,18 @@ impl PositionText {
                     let bc = b.chars().next().ok_or_else(bad)?;
                     let gc = g.chars().next().ok_or_else(bad)?;
                     let (side, kind) = code_kind(rules, bc, col)?;
+                    // A blade declares (§2.0.11 "your Sword (or blade) sees the targeted
+                    // piece"; a review found a Cloak's intention read and enacted).
+                    if !rules.is_blade(side, kind) {
+                        return Err(err(
+                            col,
+                            &tok,
+                            format!(
+                                "{side}'s {} declares no intention: a blade (Sword or Dagger) does (§2.0.11)",
+                                rules.set(side).piece(kind).name()
+                            ),
+                        ));
+                    }
                     // `-`: a bluff at a square without an opposing piece.
                     let target = match gc {
                         '-' => None,
@@ -820,6 +832,24 @@ impl PositionText {
                     ));
                 }
                 p.discard[side.index()][k.index()] = count - on - res;
+                // (A set may draw fewer at a time than it has: the Assassin's Daggers, a
+                // review found four read on the board where two may stand.)
+                let max = rules.info(side, k).max_on_board;
+                if on > max {
+                    let col = self
+                        .pieces
+                        .iter()
+                        .filter(|(sq, _, _)| p.pieces(side, k).contains(*sq))
+                        .nth(max as usize)
+                        .map_or(1, |t| t.2);
+                    return Err(err(
+                        col,
+                        name,
+                        format!(
+                            "{side} has {on} {name} on the board, but its set draws at most {max} at a time"
+                        ),
+                    ));
+                }
             }
             if let Err(why) = check_discarded_engagements(rules, p, side) {
                 return Err(err(self.reserves_col, "reserves", why));
@@ -840,6 +870,31 @@ impl PositionText {
                 let ok = p.piece_at(ep.victim).is_some_and(|(s, k)| {
                     s == victim_side && rules.is_engagement(s, k) && rules.info(s, k).fendable
                 }) && !p.occupied().contains(ep.target);
+                // The target is the first square the engagement passed, on its line, a step
+                // from where it began at least two steps from where it stands (§2.0.04; a
+                // review found `ep=X11-Z5` read, a fend from six steps away).
+                let from = ep.target.step() as i8 - victim_side.forward();
+                let passed = ep.target.line() == ep.victim.line()
+                    && (ep.victim.step() as i8 - from).abs() >= 2
+                    && ep.victim != ep.target;
+                if ok && !passed {
+                    return Err(err(
+                        field_col(key),
+                        key,
+                        format!(
+                            "{} is not the first square passed by an engagement that moved two or more steps to {} (the same line, §2.0.04)",
+                            ep.target, ep.victim
+                        ),
+                    ));
+                }
+                // Mid-turn only: the mover's own engagement moved this turn.
+                if key == "epn" && matches!(p.phase, Phase::Start | Phase::DonkeyMove { .. }) {
+                    return Err(err(
+                        field_col(key),
+                        key,
+                        "epn= names the en passant the mover's move opened this turn: not before the turn's first move (give ep= for the opponent's)",
+                    ));
+                }
                 if !ok {
                     return Err(err(
                         field_col(key),
@@ -1462,6 +1517,13 @@ fn check_dying(rules: &Rules, p: &Position) -> Result<(), String> {
             "{side}'s Self stands on the board: a dying move answers its Self's being taken (§2.0.20)"
         ));
     }
+    // "on the next move": the checkmate ended the winner's turn (a review found the winner
+    // given a whole turn more).
+    if p.turn != side {
+        return Err(format!(
+            "{side} makes its dying move next (§2.0.20 \"on the next move\"): {side} is to move"
+        ));
+    }
     match p.outcome {
         Some(Outcome::Checkmate {
             winner,
@@ -1531,6 +1593,18 @@ fn check_donkey_move(_rules: &Rules, p: &Position) -> Result<(), String> {
     {
         return Err(format!(
             "{placer}'s Donkey, to move now, is not on the board"
+        ));
+    }
+    // "on its own turn following the turn of the player who placed it" (§2.0.23): before the
+    // other side's turn (a review found the side to move's own Donkey moving before its turn).
+    if let Phase::DonkeyMove { placer } = p.phase
+        && placer == p.turn
+    {
+        return Err(format!(
+            "{placer}'s Donkey moves after {placer}'s turn, before {}'s: give donkeymove={} with {} to move",
+            !placer,
+            placer.char(),
+            !placer
         ));
     }
     Ok(())

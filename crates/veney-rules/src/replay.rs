@@ -418,7 +418,13 @@ fn play_turn(
         .map(|(_, a)| *a)
         .collect();
     let canonical = notation::write_turn(&rules, &pos, &played);
-    end_turn(game, mover);
+    if let Err(e) = end_turn(game, mover) {
+        *game = before;
+        return (
+            Err(ParseError::new(toks[0].1, written, e.to_string())),
+            None,
+        );
+    }
     (Ok(canonical), untenable)
 }
 
@@ -441,12 +447,19 @@ fn play_tenable(
             );
         }
     }
-    end_turn(game, pos.turn());
+    if let Err(e) = end_turn(game, pos.turn()) {
+        *game = before;
+        return (
+            Err(ParseError::new(toks[0].1, written, e.to_string())),
+            None,
+        );
+    }
     (Ok(canonical), None)
 }
 
 /// Declines what the turn still allows (a second move, glare) once its actions are played.
-fn end_turn(game: &mut Game, mover: Side) {
+/// A turn of meta-moves alone is refused when its implied pass is (§2.0.17's forced move).
+fn end_turn(game: &mut Game, mover: Side) -> Result<(), Untenable> {
     while !matches!(game.position().phase(), Phase::Start | Phase::Throw { .. })
         && game.position().turn() == mover
         && !game.position().is_game_over()
@@ -459,8 +472,11 @@ fn end_turn(game: &mut Game, mover: Side) {
     // (§2.0.R5; §2.0.16: "making only a meta-move … amount[s] to a pass").
     let p = game.position();
     if p.phase() == Phase::Start && p.meta_moved() && p.turn() == mover && !p.is_game_over() {
-        let _ = game.play(crate::action::Action::Pass);
+        // (A review found the pass's refusal dropped: the turn read as played, the mover still
+        // to move, and the next turn of the record read as the same side's.)
+        game.play(crate::action::Action::Pass)?;
     }
+    Ok(())
 }
 
 /// The move numbers written in the record, checked against the turns they should number.

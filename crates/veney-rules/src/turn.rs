@@ -8,6 +8,7 @@ use crate::movegen;
 use crate::outcome::{Mate, Outcome};
 use crate::position::{FreePlace, Intent, Phase, Position};
 use crate::rules::Rules;
+use crate::special::cast_piece::Device;
 use crate::special::{control, dagger_throw, en_passant, glare, retreat, stepping_stone};
 
 /// A complete turn: one or two actions (a pass is one action).
@@ -92,7 +93,9 @@ impl Position {
     }
 
     /// Plays a complete turn; a second action (or glare) the turn would allow but that is not
-    /// given is declined.
+    /// given is declined, and a turn of meta-moves alone ends with its implied pass (§2.0.R5
+    /// "--- pass (implied if your only move is immaterial)"). A throw without its roll, a cast
+    /// without its landing and a concert partner left in hand are refused.
     pub fn play_turn(&mut self, rules: &Rules, turn: &[Action]) -> Result<(), Untenable> {
         if turn.is_empty() {
             return Err(Untenable::new(
@@ -117,10 +120,27 @@ impl Position {
                     "the throw needs its roll",
                 ));
             }
+            // The cast piece is off the board and not yet in the discard: declining its
+            // landing would lose it (a review found such a turn accepted).
+            if matches!(self.phase, Phase::Cast { .. }) {
+                return Err(Untenable::new(
+                    "§2.0.18 Devices: Cast Piece",
+                    "the cast needs its landing",
+                ));
+            }
             if self.lifted.is_some() {
                 return Err(crate::untenable::explain(rules, self, &Action::EndTurn));
             }
             self.play_unchecked(rules, Action::EndTurn);
+        }
+        // Meta-moves alone amount to a pass (§2.0.16), which is played (and may be refused:
+        // §2.0.17's forced move, hirakamae).
+        if self.phase == Phase::Start
+            && self.meta_moved
+            && self.turn == mover
+            && !self.is_game_over()
+        {
+            self.play(rules, Action::Pass)?;
         }
         Ok(())
     }
@@ -141,12 +161,21 @@ impl Position {
             return;
         }
         let mover = self.turn;
+        // Shima: where the mover's Self stood, for its reclaim on entering the square.
+        let life_before = if self.casts[mover.index()][Device::Shima.index()].is_empty() {
+            None
+        } else {
+            self.life_square(rules, mover)
+        };
         let contact = match action {
+            // Fending the free engagement is no contact: "repetitions of the free engagement"
+            // are not fencing (§2.0.20, R-NO-CONTEST).
             Action::Move(m) => !matches!(
                 m.effect,
                 Effect::Quiet
                     | Effect::StepStone
                     | Effect::FreeStepStone
+                    | Effect::FendFree
                     | Effect::Swap(_)
                     | Effect::Lift(_)
             ),
@@ -225,8 +254,12 @@ impl Position {
             crate::special::hirakamae::lapse_if_broken(rules, self);
         }
         // Shima: the caster's Self entering the cast-square by any other move of the turn (a
-        // second move, a Feign or Shift, a repositioning) reclaims the Dagger (§2.0.18).
-        crate::special::cast_piece::reclaim_on_entry(rules, self, mover);
+        // second move, a Feign or Shift, a repositioning) reclaims the Dagger (§2.0.18) — not
+        // a Donkey's push, no move of the caster's turn (a review found it reclaimed or not by
+        // whose Donkey pushed), nor any action after it while the Self stays there.
+        if !matches!(action, Action::Donkey(_)) {
+            crate::special::cast_piece::reclaim_on_entry(rules, self, mover, life_before);
+        }
         // En passant lapses once its engagement has left the square it stopped on, or the square
         // it passed is filled — by any action: a move, a strike, a glare, the Donkey, a
         // repositioning (ruling R-EP-LAPSE). The one place this is checked.

@@ -158,6 +158,9 @@ impl game_api::Game for VeneyGame {
     /// agreement or pass repetition is now equivalent to both players losing". A resignation
     /// (§2.0.21) is the default: the other side wins.
     fn declared_outcome(&self, s: &Position, d: game_api::Declared) -> game_api::Outcome {
+        if let Some(o) = self.decided(s) {
+            return o;
+        }
         match d {
             game_api::Declared::DrawAgreed if s.shima() => game_api::Outcome {
                 results: vec![game_api::PlayerResult::Loss; 2],
@@ -165,6 +168,18 @@ impl game_api::Game for VeneyGame {
             },
             _ => d.default_outcome(self),
         }
+    }
+
+    /// The dying move after a checkmate by touch (§2.0.20): the checkmate stands whatever the
+    /// players declare — acknowledged defeat, a flag fallen (R-DYING, R-OUT-OF-TIME), and
+    /// neither a draw nor the mating side's resignation undoes it (the app's `Game` refuses
+    /// those; a review found the game API's match ending such a game drawn, or lost by the
+    /// side that mated).
+    fn decided(&self, s: &Position) -> Option<game_api::Outcome> {
+        if s.is_game_over() {
+            return None;
+        }
+        s.outcome().map(outcome_of)
     }
 
     /// Blades, technical pieces, engagements and the blades' nearness to the opposing Self

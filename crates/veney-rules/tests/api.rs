@@ -242,3 +242,47 @@ fn an_agreed_draw_under_shima_loses_for_both() {
     assert_eq!(over(&m).results, [PlayerResult::Loss; 2]);
     game_testkit::check_save_roundtrip(&m).unwrap();
 }
+
+/// §2.0.20: after a checkmate by touch the mated side makes its dying move; acknowledging
+/// defeat, or its flag falling, ends the game "with the checkmate standing" (R-DYING,
+/// R-OUT-OF-TIME). Declared through the match meanwhile, no ending undoes the checkmate: not a
+/// draw (under Shima, not both losing), not the mating side's resignation or flag (a review
+/// found each ending the game so).
+#[test]
+fn a_declared_ending_during_the_dying_move_leaves_the_checkmate_standing() {
+    use game_api::{Declared, PlayerResult};
+    let g = Arc::new(VeneyGame::standard());
+    let gone = "4/4/4/bw1c/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr dying=b:Y13 over=touch:w";
+    for extra in ["", " shima=1"] {
+        let text = format!("{gone}{extra}");
+        let s = g
+            .parse_position(&text)
+            .unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(
+            g.decision(&s),
+            Decision::Player(Player(1)),
+            "Black's dying move"
+        );
+        for d in [
+            Declared::DrawAgreed,
+            Declared::Resigns(Player(0)),
+            Declared::Resigns(Player(1)),
+            Declared::OutOfTime(Player(0)),
+            Declared::OutOfTime(Player(1)),
+        ] {
+            let mut m = Match::from_state(g.clone(), s, 1);
+            m.declare(d).unwrap();
+            let Decision::Over(o) = m.decision() else {
+                panic!("{d:?} did not end the game");
+            };
+            assert_eq!(
+                o.results,
+                [PlayerResult::Win, PlayerResult::Loss],
+                "{d:?}{extra}: {}",
+                o.reason
+            );
+            assert!(o.reason.contains("checkmate"), "{d:?}: {}", o.reason);
+            game_testkit::check_save_roundtrip(&m).unwrap();
+        }
+    }
+}

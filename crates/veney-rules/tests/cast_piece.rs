@@ -47,6 +47,24 @@ fn casts_need_an_empty_measure_between_the_selves() {
 }
 
 #[test]
+fn a_turn_declining_its_casts_landing_is_refused() {
+    // §2.0.18 Cast Piece: the piece is cast into the measure and lands there. Between the two
+    // it is neither on the board nor in the discard: a whole turn that stops at the cast is
+    // refused, not ended with the Lantern lost (a review found it accepted).
+    let r = rules();
+    let p = open(&r);
+    let cast = p
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| matches!(a, Action::Cast { .. }))
+        .expect("a cast is open");
+    let mut q = p;
+    let e = q.play_turn(&r, &[cast]).unwrap_err();
+    assert_eq!(e.section, "§2.0.18 Devices: Cast Piece");
+    assert!(e.reason.contains("landing"), "{e}");
+}
+
+#[test]
 fn fire_dance_makes_its_square_a_stepping_stone() {
     // "Any one of the caster's pieces which enter the cast-square may make a double-move from
     // that space as if by stepping stone … voluntary and unlimited."
@@ -1184,4 +1202,53 @@ fn after_shimas_reclaim_a_pass_or_another_placement_is_refused_as_after_a_move()
         .unwrap_err();
     assert_eq!(e.section, "§2.0.13 Placing & Withdrawing", "{e}");
     assert!(e.to_string().contains("double-move"), "{e}");
+}
+
+#[test]
+fn a_self_pushed_onto_its_shima_square_by_a_donkey_reclaims_nothing() {
+    // §2.0.18 Shima: "if the caster later enters the cast-square with the Self, they may
+    // reclaim their Dagger" — on a move of the caster's turn (ruling R-CAST). A Donkey's push
+    // (§2.0.23) is no such move, whoever placed the Donkey; nor is an action made afterwards
+    // while the Self stands there (a review found Black's Donkey's push reclaiming at once, and
+    // White's own reclaiming at White's next action, a meta-move).
+    let mut o = rules().options.clone();
+    o.donkey = true;
+    let r = Rules::standard_with(o);
+    let wd = r.set(White).by_name("Dagger").unwrap();
+    let mut pushed = [0; 2];
+    for (placer, to_move) in [('w', 'b'), ('b', 'w')] {
+        for (donkey, shima) in ["W5", "X5", "Y5"]
+            .into_iter()
+            .flat_map(|d| ["W7", "X7", "Y7"].map(|s| (d, s)))
+        {
+            for sticks in ["oxxxx", "ooxxx", "oooxx", "oooox", "ooooo"] {
+                let text = format!(
+                    "3s/4/4/4/4/4/4/4/4/4/1S2/4/4/4/4/4 {to_move} EEEE/eeee shima=1 casts=wS{shima} \
+                     donkey={placer}{donkey} donkeymove={placer}"
+                );
+                let mut p =
+                    Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+                assert_eq!(p.discard(White, wd), 1, "{text}");
+                act(&r, &mut p, &format!("K@{sticks}"));
+                if p.life_square(&r, White) != Some(sq(shima)) {
+                    continue;
+                }
+                pushed[(placer == 'b') as usize] += 1;
+                assert_eq!(p.discard(White, wd), 1, "pushed by {sticks}: {text}");
+                if p.turn() == Black {
+                    play(&r, &mut p, "SZ15");
+                }
+                act(&r, &mut p, "aw");
+                assert_eq!(
+                    p.discard(White, wd),
+                    1,
+                    "a meta-move after the push: {text}"
+                );
+            }
+        }
+    }
+    assert!(
+        pushed.iter().all(|&n| n > 0),
+        "each side's Donkey pushed the Self: {pushed:?}"
+    );
 }

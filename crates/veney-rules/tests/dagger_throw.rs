@@ -341,3 +341,67 @@ fn under_the_option_a_distraction_loses_the_dagger_too() {
     play(&rules(), &mut d, "DtX14~ @ooxoo");
     assert_eq!(d.outcome(), None);
 }
+
+#[test]
+fn no_throw_line_is_shown_for_the_dying_move() {
+    // Ruling R-DYING: "A Dagger Throw is not a dying move". White's Self taken by touch, its
+    // Dagger on X4 still in line with Black's Self: the teaching overlay's throw lines are
+    // empty, as the dying move's list has no throw (a review found the overlay drawing it).
+    let r = rules();
+    let mut found = false;
+    for kind in ["Sword", "Jutsu", "Guard", "Balance", "Cloak"] {
+        let p = pos(
+            &r,
+            &[
+                (White, "Self", "Z6"),
+                (White, "Dagger", "X4"),
+                (Black, "Self", "X9"),
+                (Black, kind, "Y7"),
+            ],
+            Black,
+        )
+        .without_reserves();
+        let Some(take) = p
+            .legal_actions(&r)
+            .into_iter()
+            .find(|a| a.as_move().is_some_and(|m| m.to == sq("Z6")))
+        else {
+            continue;
+        };
+        let mut q = p;
+        q.play(&r, take).unwrap();
+        while q.turn() == Black && !q.is_game_over() {
+            q.play(&r, veney_rules::Action::EndTurn).unwrap();
+        }
+        if q.dying() != Some(White) {
+            continue;
+        }
+        found = true;
+        let mut lines = Vec::new();
+        dagger_throw::all_throws_for_view(&r, &q, &mut lines);
+        assert!(lines.is_empty(), "{lines:?}");
+        assert!(
+            !q.legal_actions(&r)
+                .iter()
+                .any(|a| matches!(a, veney_rules::Action::Throw { .. })),
+            "no throw in the dying move's list either"
+        );
+        // The control: White to move with its Self, the line is drawn.
+        let alive = pos(
+            &r,
+            &[
+                (White, "Self", "Z6"),
+                (White, "Dagger", "X4"),
+                (Black, "Self", "X9"),
+                (Black, kind, "Y7"),
+            ],
+            White,
+        )
+        .without_reserves();
+        let mut lines = Vec::new();
+        dagger_throw::all_throws_for_view(&r, &alive, &mut lines);
+        assert_eq!(lines, [(sq("X4"), sq("X9"))]);
+        break;
+    }
+    assert!(found, "no Black piece took White's Self by touch");
+}

@@ -211,3 +211,53 @@ fn nothing_is_redone_on_top_of_a_declared_ending() {
     assert!(g.redo().is_some(), "withdrawn, the undone move comes back");
     assert_eq!(g.actions().count(), 1);
 }
+
+#[test]
+fn fending_the_free_engagement_back_and_forth_is_not_fencing() {
+    // §2.0.20 Non-fencing: "too many passes, repetitions of the free engagement, … they are
+    // simply not fencing, and the game may be called a draw." Ruling R-NO-CONTEST: fending the
+    // free engagement, which belongs to neither side, is no contact — the count goes on (a
+    // review found enter-and-fend loops clearing it every two turns, never drawn).
+    let r = rules_with(Some(100), false);
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X11"),
+        ],
+        Black,
+    )
+    .with_free_on(sq("X10"));
+    let fend = p
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| {
+            a.as_move()
+                .is_some_and(|m| m.effect == veney_rules::Effect::FendFree)
+        })
+        .expect("the Sword fends the free engagement");
+    let mut q = p;
+    let before = q.quiet_turns();
+    q.play_turn(&r, &[fend]).unwrap();
+    assert_eq!(q.quiet_turns(), before + 1);
+    // The control: fending an opposing engagement is contact.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Engagement", "X10"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X11"),
+        ],
+        Black,
+    );
+    let fend = p
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| a.as_move().is_some_and(|m| m.to == sq("X10")))
+        .expect("the Sword fends the engagement");
+    let mut q = p;
+    q.play_turn(&r, &[fend]).unwrap();
+    assert_eq!(q.quiet_turns(), 0);
+}

@@ -31,6 +31,22 @@ fn a_meta_move_comes_before_the_turns_move_and_with_a_pass_counts_as_a_pass() {
 }
 
 #[test]
+fn a_whole_turn_of_a_meta_move_alone_ends_with_its_pass() {
+    // §2.0.16: "making only a meta-move … amount[s] to a pass"; §2.0.R5: "--- pass (implied if
+    // your only move is immaterial)". A turn played whole (`play_turn`) passes the turn, as a
+    // record's replay does (a review found the turn left open, White still to move).
+    let r = rules();
+    let mut p = Position::start(&r);
+    play(&r, &mut p, "aw");
+    assert_eq!((p.turn(), p.passes()), (Black, 1));
+    // After two passes the implied pass is refused (§2.0.17's forced move).
+    let mut q = Position::start(&r);
+    play(&r, &mut q, "---");
+    play(&r, &mut q, "---");
+    refuse(&r, &q, "aw").by("§2.0.17", "must now move");
+}
+
+#[test]
 fn one_meta_move_a_turn_and_never_after_the_move() {
     let r = rules();
     let start = Position::start(&r);

@@ -282,7 +282,12 @@ fn donkeys_in_the_text_agree_with_the_board_and_the_game() {
     let r = Rules::standard_with(o);
     let s = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
     accepted(&r, &format!("{s} donkey=wX8"));
-    accepted(&r, &format!("{s} donkey=wX8 donkeymove=w"));
+    // The Donkey moves after its placer's turn, before the other side's (§2.0.23; a review
+    // found White's Donkey read to move before White's own turn).
+    let black_to_move = s.replacen(" w ", " b ", 1);
+    accepted(&r, &format!("{black_to_move} donkey=wX8 donkeymove=w"));
+    let e = refused(&r, &format!("{s} donkey=wX8 donkeymove=w"), "donkeymove");
+    assert!(e.message.contains("after White's turn"), "{e}");
     let e = refused(&r, &format!("{s} donkey=wX4"), "donkey");
     assert!(e.message.contains("shares the square with a piece"), "{e}");
     let e = refused(&r, &format!("{s} donkey=wX8,bX8"), "donkey");
@@ -331,4 +336,64 @@ fn columns_are_counted_in_characters() {
     let p = Position::start(&r);
     let e = veney_rules::notation::parse_turn(&r, &p, "SY3\u{3000}qQ9", 1).unwrap_err();
     assert_eq!(e.col, 7, "{e}");
+}
+
+#[test]
+fn a_dying_move_is_the_mated_sides_next_move() {
+    // §2.0.20: "If a touch-checkmated player is able to disarm in return on the next move": the
+    // mated side is to move (a review found the winner given a turn more).
+    let r = rules();
+    let gone = "4/4/4/bw1c/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4";
+    accepted(
+        &r,
+        &format!("{gone} b DGLJR/dgljr dying=b:Y13 over=touch:w"),
+    );
+    let e = refused(
+        &r,
+        &format!("{gone} w DGLJR/dgljr dying=b:Y13 over=touch:w"),
+        "dying",
+    );
+    assert!(e.message.contains("Black is to move"), "{e}");
+}
+
+#[test]
+fn an_intention_is_a_blades() {
+    // §2.0.11: "your Sword (or blade) sees the targeted piece" — a Cloak declares nothing (a
+    // review found a Cloak's intention read and enacted, discarding a Lantern).
+    let r = rules();
+    let s = "4/4/4/bswc/eeee/4/4/4/4/4/1l2/EEEE/CWSB/4/4/3J w DGLR/dgjr";
+    let e = refused(&r, &format!("{s} intention=C:W4:X6:l:0"), "intention");
+    assert!(e.message.contains("a blade"), "{e}");
+}
+
+#[test]
+fn en_passant_names_the_square_an_engagement_passed() {
+    // §2.0.04: a pawn that moved "more than one space and passed an opposing pawn that
+    // threatens the first of these squares": the target is on the engagement's line, the first
+    // square it passed (a review found `ep=X11-Z5` read, a fend from six steps away); `epn=`
+    // (the mover's own this turn) only after the turn's first move.
+    let r = rules();
+    let s = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4";
+    let e = refused(&r, &format!("{s} b DGLJR/dgljr ep=X11-Z5"), "ep");
+    assert!(e.message.contains("first square passed"), "{e}");
+    // White's engagement on X5, from X3: X4 is the square passed; X6 is not.
+    let t = "4/4/4/bswc/eeee/4/4/4/4/4/4/1E2/4/4/4/S3 b EEE/dgljr";
+    accepted(&r, &format!("{t} ep=X4-X5"));
+    let e = refused(&r, &format!("{t} ep=X6-X5"), "ep");
+    assert!(e.message.contains("first square passed"), "{e}");
+    // epn: the mover's own, mid-turn only.
+    let e = refused(
+        &r,
+        &t.replacen(" b ", " w ", 1)
+            .replace("ep=", "epn=")
+            .to_string()
+            .replace(" EEE/dgljr", " EEE/dgljr epn=X4-X5"),
+        "epn",
+    );
+    assert!(
+        e.message.contains("not before the turn's first move"),
+        "{e}"
+    );
+    let e = refused(&r, &format!("{s} w DGLJR/dgljr epn=X3-Z5"), "epn");
+    assert!(e.message.contains("first square passed"), "{e}");
 }

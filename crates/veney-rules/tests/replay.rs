@@ -157,6 +157,26 @@ fn a_turn_of_a_meta_move_alone_is_an_implied_pass() {
 }
 
 #[test]
+fn a_meta_move_alone_after_two_passes_is_refused_at_its_turn() {
+    // §2.0.17: after two passes "the first player who passed must now make a move on the
+    // board … The three immaterial actions (meta-move, intention, and glare) will not suffice
+    // to respond to this forced move". `aw` alone implies a pass, which is refused there: the
+    // replay stops at `aw` for §2.0.17 (a review found the pass's refusal dropped and Black's
+    // `SY13` read as White's turn).
+    let r = rules();
+    let rep = replay(&r, "1. ---, ---; 2. aw, SY13;").unwrap();
+    let bad = rep.turns.iter().find(|t| t.result.is_err()).unwrap();
+    assert_eq!(
+        (bad.number, bad.side, bad.written.as_str()),
+        (2, White, "aw")
+    );
+    let why = bad.result.as_ref().unwrap_err().to_string();
+    assert!(why.contains("§2.0.17"), "{why}");
+    assert_eq!(rep.end.turn(), White);
+    assert_eq!(rep.end.passes(), 2);
+}
+
+#[test]
 fn turn_numbers_at_the_top_of_their_range_are_warned_about_not_overflowed() {
     // §2.0.R5: turns are numbered; a number no game reaches is a warning, whatever its size.
     let r = rules();

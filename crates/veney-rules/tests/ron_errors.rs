@@ -469,14 +469,23 @@ fn the_letter_e_is_the_engagements() {
 
 #[test]
 fn a_set_name_is_one_line_without_quotes() {
-    // Saves' header lines and position texts' `sets=` carry the name.
-    for written in ["", "   ", "Two\\nlines", "Tab\\tbed", "The \\\"Best\\\""] {
+    // Saves' header lines and position texts' `sets=` carry the name; its spaces are plain ones
+    // (a review found a no-break space's set unreadable from its own position text).
+    for written in [
+        "",
+        "   ",
+        "Two\\nlines",
+        "Tab\\tbed",
+        "The \\\"Best\\\"",
+        "No\u{a0}break",
+        "Ideo\u{3000}space",
+    ] {
         let src = STANDARD_SET.replacen("name: \"Standard\",", &format!("name: \"{written}\","), 1);
         assert_ne!(src, STANDARD_SET);
         let e = set_error(&src);
         assert!(
             e.message
-                .contains("must be one line of text without quotes or control characters"),
+                .contains("must be one line of text without quotes, control characters or spaces"),
             "{written}: {e}"
         );
         assert_eq!(

@@ -88,6 +88,21 @@ fn the_assassin_draws_at_most_two_daggers() {
         White,
     );
     assert_eq!(places(&two), 0, "no third Dagger while two are drawn");
+    // Nor read from a position text: three on the board are refused at the third's column (a
+    // review found them read, and played on).
+    let text = two.to_text(&r);
+    let board_row = text.split('/').nth(12).unwrap();
+    assert_eq!(board_row, "1DSD", "{text}");
+    let reserves = text.split(' ').nth(2).unwrap();
+    let three = text.replacen("/1DSD/", "/DDSD/", 1).replacen(
+        &format!(" {reserves}"),
+        &format!(" {}", reserves.replacen('D', "", 1)),
+        1,
+    );
+    let e = Position::from_text(&r, &three).expect_err(&three);
+    assert!(e.message.contains("at most 2 at a time"), "{e}");
+    // (Columns count from 1: the third Dagger is the fourth letter of `DDSD`.)
+    assert_eq!(e.col, three.find("DDSD").unwrap() + 4, "{e}");
     assert!(two.reserve(Side::White, dagger) >= 1);
 }
 

@@ -750,3 +750,65 @@ fn playing_with_sand_a_flailing_lantern_may_slide_untenably() {
         assert!(!untenable.iter().filter_map(to).any(|u| u == t), "{t}");
     }
 }
+
+#[test]
+fn no_call_once_the_game_ended_by_declaration() {
+    // §2.0.22: called "only immediately after the move is made"; a resignation or an agreed
+    // draw ends the game (§2.0.21): nothing is called on top of it (a review found the call
+    // taking the move back beneath the resignation, which then came back with a later undo).
+    for agree in [false, true] {
+        let mut g = game(UntenablePolicy::Friendly, false);
+        let a = action(&g, "$X9");
+        assert!(matches!(g.attempt(a), Ok(Attempt::PlayedUntenable(_))));
+        assert!(g.callable());
+        if agree {
+            g.agree_draw();
+        } else {
+            g.resign(Black);
+        }
+        let ended = g.position().outcome();
+        assert!(ended.is_some());
+        assert!(!g.callable());
+        assert_eq!(g.call_untenable(), None);
+        assert_eq!(g.position().outcome(), ended);
+        // Withdrawn, the call is open again.
+        assert!(g.withdraw_declared());
+        assert!(g.callable());
+    }
+}
+
+#[test]
+fn an_acknowledged_defeat_is_not_undone_by_redoing_the_dying_move() {
+    // §2.0.20 Dying Moves: "a victory is not official until the loser either acknowledges it
+    // …". Acknowledged, no dying move follows: a dying move undone before is not redone on top
+    // (a review found it replayed as a fresh checkmate, the loser made the winner); undo takes
+    // the acknowledgement back alone.
+    let r = Arc::new(Rules::standard());
+    let p =
+        veney_rules::Position::from_text(&r, "4/4/4/4/4/4/4/1s2/W3/2w1/3S/4/4/4/4/4 w EEEE/eeee")
+            .unwrap();
+    let mut g = Game::from_position_seeded(r.clone(), p, 1);
+    for t in ["$tX9#", "$Z6"] {
+        for a in veney_rules::notation::parse_turn(&r, g.position(), t, 1).unwrap() {
+            g.play(a).unwrap();
+        }
+    }
+    assert_eq!(g.position().outcome(), Some(Outcome::DoubleCheckmate));
+    g.undo();
+    assert_eq!(g.position().dying(), Some(Black));
+    g.acknowledge();
+    let mate = Some(Outcome::Checkmate {
+        winner: White,
+        by: Mate::Touch,
+    });
+    assert_eq!(g.position().outcome(), mate);
+    assert_eq!(g.redo(), None);
+    assert_eq!(g.position().outcome(), mate);
+    assert!(
+        g.withdraw_declared(),
+        "the acknowledgement is taken back alone"
+    );
+    assert_eq!(g.position().dying(), Some(Black));
+    assert!(g.redo().is_some());
+    assert_eq!(g.position().outcome(), Some(Outcome::DoubleCheckmate));
+}

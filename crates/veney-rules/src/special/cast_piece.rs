@@ -316,14 +316,21 @@ pub(crate) fn invoke(pos: &mut Position, at: Square) {
 /// would be a move beyond the turn's "maximum of one or two moves" (§2.0.15). (After a move
 /// ending Hirakamae, the first of the turn, the text would allow the placement as the second
 /// move; it is not offered: RULINGS, R-HIRAKAMAE, "noted and left".)
+/// The Self must have entered the square by the action: `before` is where it stood before.
 #[inline]
-pub(crate) fn reclaim_on_entry(rules: &Rules, pos: &mut Position, side: Side) {
+pub(crate) fn reclaim_on_entry(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    before: Option<Square>,
+) {
     let shima = pos.casts[side.index()][Device::Shima.index()];
     if shima.is_empty() {
         return;
     }
     if let Some(sq) = pos.life_square(rules, side)
         && shima.contains(sq)
+        && before != Some(sq)
     {
         reclaim(rules, pos, side, sq, None, None, false);
     }

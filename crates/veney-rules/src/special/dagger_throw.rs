@@ -104,8 +104,12 @@ pub(crate) fn all_throws(
 }
 
 /// The throw lines the side to move could use as its first action (for overlays): pairs of
-/// (Dagger square, target Self square).
+/// (Dagger square, target Self square). None in the dying move (R-DYING: "A Dagger Throw is not
+/// a dying move"; a review found the overlay drawing the mated side's throws).
 pub fn all_throws_for_view(rules: &Rules, pos: &Position, out: &mut Vec<(Square, Square)>) {
+    if pos.dying().is_some() {
+        return;
+    }
     let mut acts = Vec::new();
     all_throws(rules, pos, None, false, &mut acts);
     for a in acts {
