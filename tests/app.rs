@@ -478,6 +478,17 @@ fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
     send(&mut app, Command::Undo);
     assert_eq!(*game(&app).position(), back);
     assert_eq!(phase(&app), TurnPhase::SecondAction);
+    // Undone further back (Black's move too), two redos bring back Black's move, then the
+    // interruption whole (a review found it redone an action at a time once undo had gone
+    // past its start).
+    send(&mut app, Command::Undo);
+    assert_eq!(game(&app).actions().count(), 0);
+    send(&mut app, Command::Redo);
+    assert_eq!(*game(&app).position(), back);
+    send(&mut app, Command::Redo);
+    assert_eq!(*game(&app).position(), pos, "the interruption whole");
+    send(&mut app, Command::Undo);
+    assert_eq!(*game(&app).position(), back);
     send(&mut app, Command::Interrupt(Square::parse("W6").unwrap()));
     app.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()

@@ -675,3 +675,76 @@ fn an_empty_entry_plays_nothing_and_reports_nothing() {
     assert_eq!(app.world().resource::<EntryVerdict>().0, None);
     assert_eq!(g(&app).actions().count(), 0);
 }
+
+#[test]
+fn against_the_computer_an_entry_plays_only_the_persons_own_actions() {
+    // The computer plays its own side, and chance is the game's dice (§2.0.R1): a line typed on
+    // into Black's turn is refused at Black's move (a review found `SY5 --- eX10` playing the
+    // computer's reply for it), and the Donkey's throw written after the move that ends the
+    // turn is refused too (`SY5 K@ooooo`: the person choosing the sticks).
+    let mut app = companion_app("typed-computer", game(UntenablePolicy::Strict, None));
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    type_and_enter(&mut app, "SY5 --- eX10");
+    match verdict(&app) {
+        Verdict::Refused { text, why } => {
+            assert_eq!(text, "eX10");
+            assert!(why.contains("the computer is to move"), "{why}");
+        }
+        v => panic!("not refused: {v:?}"),
+    }
+    let typed: Vec<Action> = g(&app).actions().take(3).map(|(_, a)| *a).collect();
+    assert!(typed.len() >= 2, "White's turn stands");
+    assert_eq!(g(&app).actions().next().unwrap().0.turn(), Side::White);
+
+    let o = veney_rules::options::RuleOptions {
+        donkey: true,
+        ..Default::default()
+    };
+    let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
+    let start = Position::start(&r).to_text(&r);
+    // White's Donkey placed on X8, Black's still in reserve.
+    let start: Vec<&str> = start
+        .split(' ')
+        .filter(|t| !t.starts_with("donkeyhome="))
+        .collect();
+    let text = format!("{} donkeyhome=b donkey=wX8", start.join(" "));
+    let p = Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    let mut app = companion_app("typed-donkey", Game::from_position_seeded(r, p, 5));
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    type_and_enter(&mut app, "SY5 K@ooooo");
+    match verdict(&app) {
+        Verdict::Refused { text, why } => {
+            assert_eq!(text, "K@ooooo");
+            assert!(why.contains("the game's dice decide"), "{why}");
+        }
+        v => panic!("not refused: {v:?}"),
+    }
+    assert_eq!(
+        g(&app).position().donkey(Side::White),
+        Some(veney_rules::Square::parse("X8").unwrap())
+    );
+}
+
+#[test]
+fn the_caption_follows_an_undo_a_withdrawn_ending_and_a_new_game() {
+    // What takes the table back is announced, and the last entry's verdict goes with it (a
+    // review found "Game over" still captioned over a game played on, and over a new game).
+    use veney::packs::veney::game::Command;
+    let mut app = companion_app("caption-back", game(UntenablePolicy::Strict, None));
+    type_and_enter(&mut app, "SY5 ---");
+    assert_eq!(verdict(&app), Verdict::Tenable("SY5 ---".into()));
+    send(&mut app, Command::Undo);
+    assert_eq!(caption(&app), "Taken back: White to move");
+    assert!(app.world().resource::<EntryVerdict>().0.is_none());
+    send(&mut app, Command::Resign);
+    assert!(caption(&app).starts_with("Game over"), "{}", caption(&app));
+    send(&mut app, Command::Undo);
+    assert_eq!(caption(&app), "The ending is taken back: White to move");
+    send(&mut app, Command::Resign);
+    send(&mut app, Command::NewGame);
+    assert_eq!(caption(&app), "A game begun or loaded: White to move");
+}

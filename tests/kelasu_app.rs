@@ -1185,3 +1185,31 @@ fn the_computer_presses_the_clock_when_its_turn_ends() {
         "the computer pressed for Red"
     );
 }
+
+/// Companion mode: what takes the table back is announced in the caption — an undo, a
+/// resignation withdrawn — and the last entry's verdict goes (a review found "Game over" still
+/// captioned over a game played on).
+#[test]
+fn the_companion_caption_follows_an_undo_and_a_withdrawn_ending() {
+    use game_api::Player;
+    use veney::host::companion::{Caption, Companion, CompanionIntent, EntryVerdict};
+    let mut a = kelasu_app("companion-back", Some(MERGING));
+    a.world_mut().resource_mut::<Companion>().on = true;
+    a.update();
+    let caption = |a: &App| {
+        a.world()
+            .resource::<Caption>()
+            .now()
+            .unwrap_or_default()
+            .to_string()
+    };
+    send(&mut a, CompanionIntent::Enter("D3-E3".into()));
+    assert!(a.world().resource::<EntryVerdict>().0.is_some());
+    send(&mut a, Intent::Undo);
+    assert_eq!(caption(&a), "Taken back: Blue to move");
+    assert_eq!(a.world().resource::<EntryVerdict>().0, None);
+    send(&mut a, Intent::Resign(Player(0)));
+    assert!(caption(&a).starts_with("Game over"), "{}", caption(&a));
+    send(&mut a, Intent::Undo);
+    assert_eq!(caption(&a), "The ending is taken back: Blue to move");
+}

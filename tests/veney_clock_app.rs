@@ -243,6 +243,18 @@ fn a_mate_undone_gives_the_mated_player_its_time_back() {
     );
     at(&mut a, 2_000);
     assert_eq!(black_left(&a), 300_000, "Black's five minutes back");
+    // Redone, the mate cuts the clock again (a review found Black left its five minutes).
+    common::send(&mut a, Command::Redo);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().dying(),
+        Some(Side::Black)
+    );
+    at(&mut a, 2_000);
+    assert!(
+        black_left(&a) <= game_clock::DEFAULT_DYING_MOVE,
+        "{}",
+        black_left(&a)
+    );
 }
 
 /// A save loaded while a clock runs brings the save's clock back, paused (ruling R-CLOCK-RESTORE:

@@ -120,6 +120,9 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             if pos.reserve(side, kind) == 0 {
                 return Untenable::new(PLACING, format!("you have no {name} in reserve"));
             }
+            if let Some(why) = drawn_at_most(rules, pos, side, kind) {
+                return why;
+            }
             let Some(life) = pos.life_square(rules, side) else {
                 return Untenable::new(
                     PLACING,
@@ -319,10 +322,15 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             Untenable::new(
                 "§2.0.18 Devices: Cast Piece",
                 format!(
-                    "the {} is your only remaining blade: cast, it would be lost, and with it the game (§2.0.VI; it is not withdrawn either, §2.0.13)",
+                    "the {} is your only remaining blade: it is not cast, as it is not withdrawn (§2.0.13 \"only remaining blade\"; ruling R-CAST)",
                     rules.set(side).piece(kind).name()
                 ),
             )
+        }
+        Action::Cast {
+            kind, from: None, ..
+        } if drawn_at_most(rules, pos, side, kind).is_some() => {
+            drawn_at_most(rules, pos, side, kind).expect("checked")
         }
         Action::Cast { .. } => Untenable::new(
             "§2.0.18 Devices: Cast Piece",
@@ -795,4 +803,26 @@ fn two_piece_special(
     } else {
         None
     }
+}
+
+/// A set that draws fewer of a kind at a time than it has (§2.0.23, the Archives Assassin's "four
+/// Daggers (up to two drawn at a time)"; `max_on_board`): refused once that many are in play (a
+/// review found the placement refused with no reason given).
+fn drawn_at_most(
+    rules: &Rules,
+    pos: &Position,
+    side: crate::side::Side,
+    kind: crate::piece_set::Kind,
+) -> Option<Untenable> {
+    let max = rules.info(side, kind).max_on_board;
+    let n = pos.in_play(side, kind);
+    (n >= max).then(|| {
+        Untenable::new(
+            "§2.0.23 Custom Rules & Extra: the armies",
+            format!(
+                "your set draws at most {max} {} at a time, and {n} are in play",
+                rules.set(side).piece(kind).name()
+            ),
+        )
+    })
 }

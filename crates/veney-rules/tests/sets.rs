@@ -104,6 +104,22 @@ fn the_assassin_draws_at_most_two_daggers() {
     // (Columns count from 1: the third Dagger is the fourth letter of `DDSD`.)
     assert_eq!(e.col, three.find("DDSD").unwrap() + 4, "{e}");
     assert!(two.reserve(Side::White, dagger) >= 1);
+    // A third drawn is refused for that reason, placed or cast from reserve (a review found the
+    // placement refused with no reason, and the cast's refusal suggesting it was open).
+    let place = Action::Place {
+        kind: dagger,
+        to: veney_rules::Square::parse("W3").unwrap(),
+    };
+    let why = veney_rules::untenable::explain(&r, &two, &place);
+    assert!(why.section.starts_with("§2.0.23"), "{why}");
+    assert!(why.reason.contains("at most 2 Dagger at a time"), "{why}");
+    let cast = Action::Cast {
+        kind: dagger,
+        from: None,
+        measure: 2,
+    };
+    let why = veney_rules::untenable::explain(&r, &two, &cast);
+    assert!(why.reason.contains("at most 2 Dagger at a time"), "{why}");
 }
 
 #[test]

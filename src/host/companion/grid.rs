@@ -308,7 +308,34 @@ fn announce(
     m: Res<ActiveMatch>,
     mut out: MessageWriter<Announce>,
     mut was_over: Local<Option<bool>>,
+    mut seen: Local<Option<(u64, usize)>>,
+    mut verdict: ResMut<EntryVerdict>,
 ) {
+    // What takes the table back is announced too — an undo, an ending withdrawn, another game
+    // begun or loaded — and the last entry's verdict goes with it (a review found "Game over"
+    // still captioned over a game played on).
+    let len = m.game.history_len();
+    let over_now = matches!(m.game.decision(), Decision::Over(_));
+    let next = match m.decider() {
+        Some(p) => format!("{} to move", m.game.player_name(p)),
+        None => "play on".into(),
+    };
+    let back = match *seen {
+        Some((g, _)) if g != m.generation => Some(format!("{}: {next}", m.game.title())),
+        Some((_, was)) if len < was => Some(format!("Taken back: {next}")),
+        _ if *was_over == Some(true) && !over_now => {
+            Some(format!("The ending is taken back: {next}"))
+        }
+        _ => None,
+    };
+    *seen = Some((m.generation, len));
+    if let Some(b) = back {
+        out.write(Announce(b));
+        verdict.0 = None;
+        *was_over = Some(over_now);
+        played.clear();
+        return;
+    }
     let mut ended_by_move = false;
     let events: Vec<&GridPlayed> = played.read().collect();
     // Each action as the viewer may see it (a sealed choice stays sealed): the record's last

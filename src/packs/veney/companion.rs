@@ -189,6 +189,18 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
     rows
 }
 
+/// What a throw's distraction repositions: "the Self and the Sword", or the Self alone for an
+/// army without a blade that is not a thrower (R-THROW-DISTRACTION; a review found the Assassin
+/// told to move a Sword it has not).
+pub fn distraction_pieces(game: &Game) -> String {
+    let pos = game.position();
+    let side = pos.turn();
+    match veney_rules::special::dagger_throw::distraction_blade(&game.rules, pos, side) {
+        Some(k) => format!("the Self and the {}", piece_name(game, side, k)),
+        None => "the Self".into(),
+    }
+}
+
 /// Where the turn stands when it is not at its start: a second move open (§2.0.15), a throw
 /// awaiting its sticks (§2.0.08), a distraction (§2.0.08), glare (§2.0.10), a cast piece in the
 /// air (§2.0.18), the Donkey's move (§2.0.23), a dying move (§2.0.20), a concert partner in hand
@@ -219,8 +231,10 @@ pub fn turn_part(game: &Game) -> Option<String> {
         }
         Phase::Throw { .. } => "the Dagger Throw awaits its sticks (§2.0.08)".into(),
         Phase::Distraction { .. } => match pos.reposition() {
-            None => "distraction: reposition the Self and the Sword, or end the turn (§2.0.08)"
-                .into(),
+            None => format!(
+                "distraction: reposition {}, or end the turn (§2.0.08)",
+                distraction_pieces(game)
+            ),
             Some(r) if !r.takes => {
                 "Obscurant Chaos: reposition the Self and a blade, or end the turn (§2.0.18)".into()
             }
@@ -444,13 +458,35 @@ fn answer(mut intents: MessageReader<CompanionIntent>, mut out: MessageWriter<Co
 }
 
 /// Each played action in words; an ending that no move brought (a resignation, the Hug, an
-/// agreed draw, a fallen flag) is announced too.
+/// agreed draw, a fallen flag) is announced too, and so is what takes the table back: an undo,
+/// an ending withdrawn, another game begun or loaded — the last entry's verdict goes with it (a
+/// review found "Game over" still captioned over a game played on).
 fn announce(
     mut played: MessageReader<Played>,
     game: Res<CurrentGame>,
     mut out: MessageWriter<Announce>,
     mut told: Local<Option<Option<veney_rules::Outcome>>>,
+    mut seen: Local<Option<(usize, u64, usize)>>,
+    mut verdict: ResMut<crate::host::companion::EntryVerdict>,
 ) {
+    let id = (Played::rules_id(&game.0.rules), game.0.seed());
+    let len = game.0.actions().count();
+    let to_move = game.0.position().turn();
+    let back = match *seen {
+        Some((r, s, _)) if (r, s) != id => {
+            Some(format!("A game begun or loaded: {to_move} to move"))
+        }
+        Some((_, _, was)) if len < was => Some(format!("Taken back: {to_move} to move")),
+        _ => None,
+    };
+    *seen = Some((id.0, id.1, len));
+    if let Some(b) = back {
+        out.write(Announce(b));
+        verdict.0 = None;
+        *told = Some(game.0.position().outcome());
+        played.clear();
+        return;
+    }
     let mut ended_by_move = false;
     // (An action of a game replaced this frame is not told in this game's words.)
     for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
@@ -461,9 +497,16 @@ fn announce(
     if let Some(before) = *told
         && before != now
         && !ended_by_move
-        && let Some(o) = now
     {
-        out.write(Announce(format!("Game over: {o}")));
+        match now {
+            Some(o) => out.write(Announce(format!("Game over: {o}"))),
+            None => {
+                verdict.0 = None;
+                out.write(Announce(format!(
+                    "The ending is taken back: {to_move} to move"
+                )))
+            }
+        };
     }
     *told = Some(now);
 }
@@ -472,6 +515,21 @@ fn announce(
 mod tests {
     use super::*;
     use crate::host::companion::roller::donkey_way;
+
+    #[test]
+    fn the_distraction_names_the_sword_only_where_the_army_has_one() {
+        // §2.0.08: the distraction repositions "the Self and the Sword"; without a Sword, the
+        // Self alone (R-THROW-DISTRACTION) — the Archives Assassin has none.
+        let sets = [
+            std::path::PathBuf::from("config/sets/assassin.ron"),
+            crate::packs::veney::game::standard_set_path(),
+        ];
+        let r = crate::packs::veney::game::rules_for(&sets, Default::default()).unwrap();
+        let mut g = Game::new(std::sync::Arc::new(r));
+        assert_eq!(distraction_pieces(&g), "the Self");
+        g.play(Action::Pass).unwrap();
+        assert_eq!(distraction_pieces(&g), "the Self and the Sword");
+    }
 
     #[test]
     fn the_donkey_ways_are_the_rules_directions() {

@@ -498,20 +498,37 @@ fn dying_clock(
     mut clock: MessageWriter<crate::host::table_clock::ClockIntent>,
     game: Res<CurrentGame>,
     mut dying: Local<Option<(usize, u64, Side)>>,
+    mut seen: Local<Option<(usize, u64)>>,
 ) {
     let this = (Played::rules_id(&game.0.rules), game.0.seed());
+    let mut cut = false;
     // (Not for a game replaced in the same frame.)
     for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         if let (None, Some(mated)) = (p.before.dying(), p.after.dying()) {
             clock.write(crate::host::table_clock::ClockIntent::DyingMove(
                 mated.index(),
             ));
+            cut = true;
             // Known at once, so a mate played and taken back before this system saw the
             // position dying still lifts the limit (a review found it could be missed).
             *dying = Some((this.0, this.1, mated));
         }
     }
     let pos = game.0.position();
+    // A dying position reached in the same game with no move played — a mate redone, an
+    // acknowledgement taken back — cuts the clock as the mate did (a review found a redone mate
+    // leaving the mated player its whole time). Not a game loaded or begun dying: its clock
+    // is the save's.
+    let same_game = seen.replace(this) == Some(this);
+    if !cut
+        && same_game
+        && let Some(mated) = pos.dying()
+        && *dying != Some((this.0, this.1, mated))
+    {
+        clock.write(crate::host::table_clock::ClockIntent::DyingMove(
+            mated.index(),
+        ));
+    }
     if let Some((rules, seed, mated)) = *dying
         && (rules, seed) == this
         && pos.dying().is_none()
@@ -767,7 +784,8 @@ fn update_prompt(
             Phase::Throw { .. } => format!("{side}: throw the sticks"),
             Phase::Distraction { .. } => match pos.reposition() {
                 None => format!(
-                    "{side}: distraction! Reposition the Self and the Sword behind the opposing Self's step, or end the turn"
+                    "{side}: distraction! Reposition {} behind the opposing Self's step, or end the turn",
+                    super::companion::distraction_pieces(&game.0)
                 ),
                 Some(r) if !r.takes => format!(
                     "{side}: Obscurant Chaos — reposition the Self and a blade behind step {}, or end the turn",

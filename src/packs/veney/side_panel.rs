@@ -681,21 +681,16 @@ fn move_list(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
             let turns = g.turns_notation();
             let untenable = g.turns_untenable();
             for (i, (before, text)) in turns.iter().enumerate() {
-                let n = before.turn_number();
-                let who = if before.turn() == Side::White {
-                    "."
-                } else {
-                    "..."
-                };
+                let number = turn_label(before);
                 // Click a turn to see the position after it.
                 let shown = viewing.0 == Some(i + 1);
                 // An untenable move nobody called stands (§2.0.22): marked, the rule on hover.
                 let why = untenable.get(i).cloned().flatten();
                 let label = match &why {
-                    Some(_) => egui::RichText::new(format!("{n}{who} {text}  (untenable)"))
+                    Some(_) => egui::RichText::new(format!("{number} {text}  (untenable)"))
                         .monospace()
                         .color(egui::Color32::from_rgb(235, 160, 70)),
-                    None => egui::RichText::new(format!("{n}{who} {text}")).monospace(),
+                    None => egui::RichText::new(format!("{number} {text}")).monospace(),
                 };
                 let r = ui.selectable_label(shown, label);
                 let r = match why {
@@ -801,9 +796,21 @@ fn seed_line(ui: &mut egui::Ui, p: &Panel) {
     ));
 }
 
+/// The number the move list writes before a turn, as the record does (`write_record`): the
+/// first player's turn `n.`, the reply `n...`, whichever colour moved first (a review found
+/// Black's opening turn listed `1...` beside the record's `1.`).
+pub fn turn_label(before: &Position) -> String {
+    let n = before.turn_number();
+    if before.turns().is_multiple_of(2) {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Selected, actions_from, card_piece, refusal_line, stuck_reason};
+    use super::{Selected, actions_from, card_piece, refusal_line, stuck_reason, turn_label};
     use veney_rules::{Action, Game, Position, Rules, Side};
 
     /// A game after White's first move (the first listed), and that move's squares.
@@ -822,6 +829,34 @@ mod tests {
             g.play(Action::EndTurn).unwrap();
         }
         (g, m.from, m.to)
+    }
+
+    #[test]
+    fn the_move_list_numbers_turns_as_the_record_does_when_black_opens() {
+        // §2.0.R5 numbering: each number covers the first player's turn and the reply. Black
+        // moving first (drawn or by initiative, §2.0.19), its turn is `1.` in the list as in
+        // the record.
+        let r = std::sync::Arc::new(Rules::standard());
+        let text = Position::start(&r).to_text(&r).replacen(" w ", " b ", 1);
+        let start = Position::from_text(&r, &text).unwrap();
+        let mut g = Game::from_position_seeded(r.clone(), start, 1);
+        for _ in 0..3 {
+            let a = g.legal_actions()[0];
+            g.play(a).unwrap();
+            while g.position().phase() != veney_rules::Phase::Start {
+                g.play(Action::EndTurn).unwrap();
+            }
+        }
+        let turns = g.turns_notation();
+        let labels: Vec<String> = turns.iter().map(|(b, _)| turn_label(b)).collect();
+        assert_eq!(labels, ["1.", "1...", "2."]);
+        assert_eq!(turns[0].0.turn(), Side::Black);
+        let texts: Vec<String> = turns.iter().map(|(_, t)| t.clone()).collect();
+        let record = veney_rules::notation::write_record(&texts, turns[0].0.turns());
+        assert!(
+            record.starts_with(&format!("1. {}, {};", texts[0], texts[1])),
+            "{record}"
+        );
     }
 
     #[test]

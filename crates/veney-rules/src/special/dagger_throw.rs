@@ -209,6 +209,16 @@ pub fn distraction_area(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     own_side(side) & behind & !pos.occupied()
 }
 
+/// The blade a throw's distraction repositions with the Self (§2.0.08: "the Self and the
+/// Sword"): `side`'s first blade on the board that is not a thrower; `None` for an army without
+/// one (the Assassin's, the Illusionist's: the Self alone, R-THROW-DISTRACTION).
+pub fn distraction_blade(rules: &Rules, pos: &Position, side: Side) -> Option<Kind> {
+    rules.set(side).kinds().find(|&k| {
+        let info = rules.info(side, k);
+        info.blade && !info.throw && pos.pieces(side, k).any()
+    })
+}
+
 /// The repositionings still open in the distraction phase.
 pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
     let Phase::Distraction { life, blade } = pos.phase() else {

@@ -52,8 +52,14 @@ impl Interruptions {
             return false;
         };
         // Only where it was taken back, with its actions still the ones to redo (a game that
-        // went another way since redoes its own).
-        if game.actions().count() != start || game.next_redo() != Some(first) {
+        // went another way since redoes its own); short of it, the plain redo goes towards it
+        // and the interruption waits (a review found it dropped once undo had gone past its
+        // start, then redone an action at a time).
+        let count = game.actions().count();
+        if count < start {
+            return false;
+        }
+        if count != start || game.next_redo() != Some(first) {
             self.1.clear();
             return false;
         }

@@ -383,7 +383,7 @@ fn apply_one(
             let by = ctx.game.0.call_offender().map(|o| !o);
             endings::call_untenable(ctx, by)
         }
-        Command::Enter(text) => notation::enter(ctx, &text, seats.any()),
+        Command::Enter(text) => notation::enter(ctx, &text, seats),
         // Against the computer the person resigns, whoever is to move.
         Command::Resign => {
             let side = seats.person().unwrap_or(ctx.game.0.position().turn());

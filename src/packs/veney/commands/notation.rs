@@ -25,7 +25,12 @@ pub struct CompanionParts<'w> {
 /// typed in is refused (a review found a person typing `@ooooo` for a hit, or a guess roll that
 /// skipped the computer's hidden pick). Between people on a real board a throw typed as it
 /// landed stands.
-pub(super) fn enter(ctx: &mut Ctx, text: &str, against_computer: bool) {
+pub(super) fn enter(
+    ctx: &mut Ctx,
+    text: &str,
+    seats: &crate::packs::veney::computer::VeneyComputer,
+) {
+    let against_computer = seats.any();
     let text = text.trim();
     let mut untenable = None;
     let mut played = 0;
@@ -42,7 +47,7 @@ pub(super) fn enter(ctx: &mut Ctx, text: &str, against_computer: bool) {
                 "`{tok}`: against the computer the game's dice decide (§2.0.R1): press R or the throw button"
             ))
         } else {
-            one(ctx, tok, col)
+            one(ctx, tok, col, seats)
         };
         match step {
             Ok(u) => {
@@ -80,13 +85,45 @@ pub(super) fn enter(ctx: &mut Ctx, text: &str, against_computer: bool) {
 
 /// One action token: played (with the rule it breaks when played with sand), or the reason it
 /// is not.
-fn one(ctx: &mut Ctx, tok: &str, col: usize) -> Result<Option<String>, String> {
+fn one(
+    ctx: &mut Ctx,
+    tok: &str,
+    col: usize,
+    seats: &crate::packs::veney::computer::VeneyComputer,
+) -> Result<Option<String>, String> {
     let n = ctx.game.0.actions().count();
+    let before = seats.any().then(|| ctx.game.0.clone());
     let why = ctx
         .game
         .0
         .play_token_reporting(tok, col)
         .map_err(|e| e.message)?;
+    // Against the computer every action the token played is the person's own and no chance:
+    // the reader may end the turn itself (a Donkey's throw written after its placer's move), and
+    // a whole typed line runs on into the next turn (a review found `SY5 --- eX10` playing the
+    // computer's reply, and `SY5 K@ooooo` the person's choice of the Donkey's sticks).
+    if let Some(before) = before {
+        let refusal = ctx.game.0.actions().skip(n).find_map(|(p, a)| {
+            if matches!(a, Action::Roll(_) | Action::Donkey(Some(_)) | Action::Land(_)) {
+                Some(format!(
+                    "`{tok}`: against the computer the game's dice decide (§2.0.R1): press R or the throw button"
+                ))
+            } else if seats
+                .plays(crate::packs::veney::computer::acting_side(p))
+                .is_some()
+            {
+                Some(format!(
+                    "`{tok}`: the computer is to move: it plays its own side"
+                ))
+            } else {
+                None
+            }
+        });
+        if let Some(why) = refusal {
+            ctx.game.0 = before;
+            return Err(why);
+        }
+    }
     let last = ctx.game.0.actions().last().map(|(p, a)| (*p, *a));
     if let Some((at, a @ (Action::Roll(_) | Action::Donkey(Some(_)) | Action::Land(_)))) = last {
         // Entered as it landed on the table: the generator moves on as if it had drawn it, so
