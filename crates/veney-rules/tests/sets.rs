@@ -108,7 +108,7 @@ fn the_assassin_draws_at_most_two_daggers() {
     // placement refused with no reason, and the cast's refusal suggesting it was open).
     let place = Action::Place {
         kind: dagger,
-        to: veney_rules::Square::parse("W3").unwrap(),
+        to: veney_rules::Square::parse("Y3").unwrap(),
     };
     let why = veney_rules::untenable::explain(&r, &two, &place);
     assert!(why.section.starts_with("§2.0.23"), "{why}");
