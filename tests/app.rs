@@ -703,7 +703,7 @@ fn the_placement_overlay_shows_the_floating_ruins_squares_for_either_side() {
     let ruin = r.set(Side::White).by_name("Ruin").unwrap();
     let mut legal = veney_rules::Bitboard::EMPTY;
     for a in g.legal_actions() {
-        if let veney_rules::Action::Place { kind, to } = a {
+        if let veney_rules::Action::Place { kind, to, .. } = a {
             if kind == ruin {
                 legal.set(to);
             }
@@ -1703,4 +1703,39 @@ fn a_typed_move_or_a_hint_during_a_review_asks_to_return_first() {
             .0,
         Some(0)
     );
+}
+
+#[test]
+fn a_vane_from_reserve_is_placed_facing_the_way_chosen() {
+    // §2.0.23 Oriented movements: "A piece can be placed facing in one of the four orthogonal
+    // directions." Picked from reserve and clicked onto a square, the facing panel asks which
+    // way, as for a move's landing (a review found the Vane always placed facing forward).
+    let fairy = std::path::PathBuf::from("config/sets/fairy.ron");
+    let r = Arc::new(
+        veney::packs::veney::game::rules_for(&[fairy.clone(), fairy], Default::default()).unwrap(),
+    );
+    let p = Position::from_pieces(
+        &r,
+        &[(Side::White, "Self", "Y4"), (Side::Black, "Self", "X13")],
+        Side::White,
+    )
+    .unwrap();
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "vane-placed");
+    let vane = r.set(Side::White).by_name("Vane").unwrap();
+    send(&mut app, Command::SelectReserve(vane));
+    click(&mut app, "X5");
+    let ways = app
+        .world()
+        .resource::<veney::packs::veney::game::FacingChoice>()
+        .0
+        .clone();
+    assert_eq!(ways.len(), 4, "{ways:?}");
+    assert_eq!(game(&app).actions().count(), 0, "nothing placed yet");
+    send(&mut app, Command::Play(ways[3]));
+    let x5 = Square::parse("X5").unwrap();
+    assert_eq!(
+        game(&app).position().piece_at(x5).map(|(_, k)| k),
+        Some(vane)
+    );
+    assert_eq!(game(&app).position().facing(x5), 3, "facing left");
 }

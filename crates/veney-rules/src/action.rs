@@ -9,8 +9,15 @@ use crate::square::Square;
 pub enum Action {
     /// A piece (or the free engagement in play) moves, perhaps taking or fending.
     Move(Move),
-    /// A piece from reserve is placed on the board (§2.0.13).
-    Place { kind: Kind, to: Square },
+    /// A piece from reserve is placed on the board (§2.0.13); an oriented piece with the facing
+    /// it is placed with (§2.0.23: "A piece can be placed facing in one of the four orthogonal
+    /// directions"; 0 forward, 1 right, 2 back, 3 left from its owner's side), `None` for
+    /// every other piece.
+    Place {
+        kind: Kind,
+        to: Square,
+        face: Option<u8>,
+    },
     /// An own piece goes back to reserve (§2.0.13).
     Withdraw { kind: Kind, from: Square },
     /// The free engagement enters play from its intersection (§2.0.05).

@@ -5,7 +5,8 @@
 //!
 //! Each side's score: 8 for a blade on the board and 4 for a second (disarm takes the only
 //! one), 2 for each technical piece on the board or in reserve, ½ for each engagement on the
-//! board, and for each of its blades that may take the Self (checkmate-by-touch privilege) up to
+//! board — an army's privileged pieces counting as its blades (R-PRIVILEGE) — and for each of its
+//! blades that may take the Self (checkmate-by-touch privilege) up to
 //! 3 more the nearer it stands to the opposing Self (0.4 a square under eight squares apart,
 //! lines and steps counted). The estimate is a logistic curve of the difference: 5 points ahead
 //! is about 73 %.
@@ -28,7 +29,10 @@ pub fn score(rules: &Rules, pos: &Position, side: Side) -> f64 {
         if info.life || info.inert {
             continue;
         }
-        if info.blade {
+        // The pieces the game is lost without: the blades, or an army's privileged pieces,
+        // which count as its blades (R-PRIVILEGE: the Illusionist's Cloak, Lantern and Jutsu;
+        // a review found its start judged lost, no blade on the board).
+        if info.blade || info.privileged {
             blades += on_board.count();
             if info.privileged
                 && let Some(t) = target
@@ -74,6 +78,25 @@ mod tests {
         let rules = Rules::standard();
         let e = estimate(&rules, &Position::start(&rules));
         assert!((e[0] - 0.5).abs() < 1e-9, "{e:?}");
+    }
+
+    /// The Illusionist, no blade on the board but three privileged pieces (R-PRIVILEGE), starts
+    /// about even with the standard army, not lost.
+    #[test]
+    fn privileged_pieces_count_as_blades() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config/sets");
+        let load = |n: &str| {
+            std::sync::Arc::new(
+                crate::piece_set::PieceSet::load(&dir.join(format!("{n}.ron"))).unwrap(),
+            )
+        };
+        let rules = Rules::with_sets(
+            [load("illusionist"), load("standard")],
+            crate::options::RuleOptions::default(),
+        )
+        .unwrap();
+        let e = estimate(&rules, &Position::start(&rules));
+        assert!((e[0] - 0.5).abs() < 0.15, "{e:?}");
     }
 
     /// A side that lost a blade is behind; a blade brought nearer the opposing Self is ahead.

@@ -82,7 +82,7 @@ pub use game::Game;
 pub use measure::Measure;
 pub use outcome::Outcome;
 pub use piece_set::{Kind, PieceSet};
-pub use placement::placement_squares;
+pub use placement::{placement_of, placement_squares};
 pub use position::{FreePlace, Lifted, Phase, Position};
 pub use rules::{KindInfo, Rules};
 pub use side::Side;

@@ -14,6 +14,7 @@ use crate::piece_set::{Kind, MAX_KINDS};
 use crate::position::{Phase, Position};
 use crate::rules::Aspect;
 use crate::rules::Rules;
+use crate::side::Side;
 use crate::square::Square;
 use crate::view::View;
 use crate::{free_engagement, passing, placement};
@@ -241,8 +242,9 @@ trait Sink {
             }
         }
     }
-    /// A placement of `kind` on each of `squares`, in index order.
-    fn place(&mut self, kind: Kind, squares: Bitboard);
+    /// A placement of `kind` on each of `squares`, in index order, each with its `faces`
+    /// facings (four for an oriented piece, `placement::facings`).
+    fn place(&mut self, rules: &Rules, side: Side, kind: Kind, squares: Bitboard, faces: u8);
     /// A withdrawal of each piece of the side to move of the kinds in `kinds` (a bit mask by
     /// kind index) on `here`, kind by kind, each kind's in square order.
     fn withdrawals(&mut self, pos: &Position, kinds: u16, here: Bitboard);
@@ -286,7 +288,16 @@ impl Listing {
             }
             Listing::Declarations => intention::declarations(rules, pos, sink.list()),
             Listing::Placements => {
-                placement::placements(rules, pos, view, |kind, squares| sink.place(kind, squares))
+                let side = pos.turn();
+                placement::placements(rules, pos, view, |kind, squares| {
+                    sink.place(
+                        rules,
+                        side,
+                        kind,
+                        squares,
+                        placement::facings(rules, side, kind),
+                    )
+                })
             }
         }
     }
@@ -325,8 +336,12 @@ impl Sink for Vec<Action> {
         piece_moves(rules, pos, view, kind, from, self);
     }
 
-    fn place(&mut self, kind: Kind, squares: Bitboard) {
-        self.extend(squares.map(|to| Action::Place { kind, to }));
+    fn place(&mut self, rules: &Rules, side: Side, kind: Kind, squares: Bitboard, faces: u8) {
+        for to in squares {
+            for i in 0..faces {
+                self.push(placement::place_action(rules, side, kind, to, i));
+            }
+        }
     }
 
     fn withdrawals(&mut self, pos: &Position, kinds: u16, here: Bitboard) {
@@ -445,11 +460,14 @@ impl Sampler {
                 Some(self.scratch[i])
             }
             Segment::Placements { kinds } => {
-                let (kind, to) = nth_by_kind(kinds, i, |k| self.placing[k.index()]);
-                Some(Action::Place { kind, to })
+                let side = pos.turn();
+                let faces = |k| placement::facings(rules, side, k) as usize;
+                let (kind, to, face) = nth_by_kind(kinds, i, |k| self.placing[k.index()], faces);
+                Some(placement::place_action(rules, side, kind, to, face as u8))
             }
             Segment::Withdrawals { kinds, here } => {
-                let (kind, from) = nth_by_kind(kinds, i, |k| pos.pieces(pos.turn(), k) & here);
+                let (kind, from, _) =
+                    nth_by_kind(kinds, i, |k| pos.pieces(pos.turn(), k) & here, |_| 1);
                 Some(Action::Withdraw { kind, from })
             }
             Segment::PieceSquares {
@@ -765,12 +783,19 @@ fn nth_plain_kind(
 
 /// The `i`th of the squares `squares_of` gives the kinds in `kinds` (a bit mask by kind index),
 /// kind by kind, each kind's in index order, with its kind. Panics if there are not that many.
-fn nth_by_kind(kinds: u16, mut i: usize, squares_of: impl Fn(Kind) -> Bitboard) -> (Kind, Square) {
+fn nth_by_kind(
+    kinds: u16,
+    mut i: usize,
+    squares_of: impl Fn(Kind) -> Bitboard,
+    per_square: impl Fn(Kind) -> usize,
+) -> (Kind, Square, usize) {
     for kind in crate::rules::kinds_in(kinds) {
         let squares = squares_of(kind);
-        let c = squares.count() as usize;
+        let per = per_square(kind);
+        let c = squares.count() as usize * per;
         if i < c {
-            return (kind, { squares }.nth(i).expect("i is below the count"));
+            let to = { squares }.nth(i / per).expect("i is below the count");
+            return (kind, to, i % per);
         }
         i -= c;
     }
@@ -906,9 +931,9 @@ impl Sink for Sampler {
         }
     }
 
-    fn place(&mut self, kind: Kind, squares: Bitboard) {
+    fn place(&mut self, _rules: &Rules, _side: Side, kind: Kind, squares: Bitboard, faces: u8) {
         self.close();
-        let n = squares.count() as usize;
+        let n = squares.count() as usize * faces as usize;
         self.placing[kind.index()] = squares;
         // Kinds placed one after another share one segment.
         if let Some(Segment::Placements { kinds }) = self.segments.last_mut() {

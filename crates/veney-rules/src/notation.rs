@@ -81,10 +81,11 @@ pub enum San {
     /// `==`
     Reset,
     Meta(Meta),
-    /// `G*Y9`
+    /// `G*Y9`; an oriented piece with its facing, `V*X5>r` (§2.0.23, R-NOTATION-FACING).
     Drop {
         piece: char,
         to: Square,
+        face: Option<u8>,
     },
     /// `*G`, or `*eW5` naming the square.
     Withdraw {
@@ -276,10 +277,20 @@ impl San {
                 }
                 Some(p) if is_piece_letter(p) && c.peek_at(1) == Some('*') => {
                     c.i += 2;
-                    San::Drop {
-                        piece: p,
-                        to: c.take_square()?,
+                    let to = c.take_square()?;
+                    let mut face = None;
+                    if c.peek() == Some('>') {
+                        c.bump();
+                        let f = c
+                            .peek()
+                            .and_then(|ch| FACING_CHARS.iter().position(|&x| x == ch))
+                            .ok_or_else(|| {
+                                c.err("expected a facing after '>': f (forward), r (right), b (back) or l (left)")
+                            })?;
+                        c.bump();
+                        face = Some(f as u8);
                     }
+                    San::Drop { piece: p, to, face }
                 }
                 _ => San::Move(parse_move(&mut c)?),
             },
@@ -506,7 +517,13 @@ impl fmt::Display for San {
                 Meta::Down => "a-",
                 Meta::Reset => "a=",
             }),
-            San::Drop { piece, to } => write!(f, "{piece}*{to}"),
+            San::Drop { piece, to, face } => {
+                write!(f, "{piece}*{to}")?;
+                if let Some(face) = face {
+                    write!(f, ">{}", FACING_CHARS[*face as usize & 3])?;
+                }
+                Ok(())
+            }
             San::Withdraw {
                 piece,
                 from: Some(sq),
@@ -595,7 +612,11 @@ impl San {
             Action::Pass | Action::EndTurn => San::Pass,
             Action::Retreat => San::Reset,
             Action::Meta(m) => San::Meta(m),
-            Action::PlaceDonkey { to } => San::Drop { piece: 'K', to },
+            Action::PlaceDonkey { to } => San::Drop {
+                piece: 'K',
+                to,
+                face: None,
+            },
             Action::QuibbleReset => San::QuibbleReset,
             Action::Hug(c) => San::Hug(c),
             Action::Donkey(r) => San::Donkey(r),
@@ -697,9 +718,10 @@ impl San {
                 }
                 San::Move(m)
             }
-            Action::Place { kind, to } => San::Drop {
+            Action::Place { kind, to, face } => San::Drop {
                 piece: letter(rules, side, kind),
                 to,
+                face,
             },
             Action::Withdraw { kind, from } => {
                 let others = legal.iter().filter(|a| matches!(a, Action::Withdraw { kind: k, from: f } if *k == kind && *f != from)).count();
@@ -1001,7 +1023,11 @@ impl San {
                     Err(here(crate::untenable::explain(rules, pos, &a).to_string()))
                 }
             }
-            San::Drop { piece: 'K', to } if rules.has_donkey(side) && kind_of('K').is_none() => {
+            San::Drop {
+                piece: 'K',
+                to,
+                face: None,
+            } if rules.has_donkey(side) && kind_of('K').is_none() => {
                 let a = Action::PlaceDonkey { to: *to };
                 if legal.contains(&a) {
                     Ok(a)
@@ -1009,11 +1035,15 @@ impl San {
                     Err(here("your Donkey is not in reserve, or the square is not empty (§2.0.23)".into()))
                 }
             }
-            San::Drop { piece, to } => {
+            San::Drop { piece, to, face } => {
                 let k = kind_of(*piece).ok_or_else(|| {
                     here(format!("'{piece}' is not a piece letter of {side}'s set"))
                 })?;
-                let a = Action::Place { kind: k, to: *to };
+                let a = Action::Place {
+                    kind: k,
+                    to: *to,
+                    face: *face,
+                };
                 if legal.contains(&a) {
                     Ok(a)
                 } else {

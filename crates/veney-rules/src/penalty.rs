@@ -201,7 +201,7 @@ fn call_unsettled(
             }
             // Placed into the controlled measure: fended back to the reserve it came from (a
             // review found it discarded as any other offending piece).
-            if let Action::Place { kind, to } = *action
+            if let Action::Place { kind, to, .. } = *action
                 && rules.info(offender, kind).jutsu
                 && crate::special::control::controlled(rules, before, !offender).contains(to)
             {

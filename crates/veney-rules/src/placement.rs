@@ -4,14 +4,41 @@
 //! whole turn's action, never part of a double-move. Withdrawing: an own piece on your own side
 //! of the board goes back to reserve — never the Self or the Sword, and the Dagger only while
 //! another blade remains on the board.
+use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::measure::own_side;
+use crate::square::Square;
 
 use crate::piece_set::Kind;
 use crate::position::Position;
 use crate::rules::{Aspect, Rules};
 use crate::side::Side;
 use crate::view::View;
+
+/// How many facings a piece of `kind` is placed with: four for an oriented piece ("A piece can
+/// be placed facing in one of the four orthogonal directions", §2.0.23; ruling R-ORIENTED), one
+/// for every other.
+#[inline]
+pub(crate) fn facings(rules: &Rules, side: Side, kind: Kind) -> u8 {
+    if rules.set(side).piece(kind).is_oriented() {
+        4
+    } else {
+        1
+    }
+}
+
+/// A placement of `kind` on `to` as the player means it before choosing a facing: an oriented
+/// piece facing forward (the app asks why a square is refused with it).
+pub fn placement_of(rules: &Rules, side: Side, kind: Kind, to: Square) -> Action {
+    place_action(rules, side, kind, to, 0)
+}
+
+/// The `i`-th placement of `kind` on `to` (`i` below `facings`): an oriented piece's facing.
+#[inline]
+pub(crate) fn place_action(rules: &Rules, side: Side, kind: Kind, to: Square, i: u8) -> Action {
+    let face = rules.set(side).piece(kind).is_oriented().then_some(i);
+    Action::Place { kind, to, face }
+}
 
 /// The placements open now, kind by kind: `each(k, squares)` for every kind with a square to be
 /// placed on, in kind order (each kind's `Action::Place`s are its squares in index order).
@@ -57,7 +84,7 @@ pub(crate) fn placement_bound(rules: &Rules, pos: &Position, view: &View) -> usi
             } else {
                 adjacent
             };
-            n += (area & view.zones[k.index()]).count() as usize;
+            n += (area & view.zones[k.index()]).count() as usize * facings(rules, side, k) as usize;
         }
     }
     n

@@ -446,10 +446,14 @@ impl Position {
                 }
             }
             Action::Invoke { at } => crate::special::cast_piece::invoke(self, at),
-            Action::Place { kind, to } => {
+            Action::Place { kind, to, face } => {
                 let controlled = control::controlled(rules, self, side);
                 self.reserve[side.index()][kind.index()] -= 1;
                 self.put(side, kind, to);
+                // Placed facing the way chosen (§2.0.23).
+                if let Some(f) = face {
+                    self.set_facing(to, f & 3);
+                }
                 control::after_move(rules, self, side, controlled);
                 self.finish(rules);
             }

@@ -115,8 +115,21 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             DOUBLE,
             "the free engagement cannot enter play as the second move of a double-move",
         ),
-        Action::Place { kind, to } => {
+        Action::Place { kind, to, face } => {
             let name = rules.set(side).piece(kind).name().to_string();
+            let oriented = rules.set(side).piece(kind).is_oriented();
+            if oriented != face.is_some() {
+                return Untenable::new(
+                    "§2.0.23 Custom Rules & Extra: oriented pieces",
+                    if oriented {
+                        format!(
+                            "the {name} is placed facing one of the four orthogonal directions: give its facing (>f, >r, >b or >l)"
+                        )
+                    } else {
+                        format!("the {name} faces no way: it is placed without a facing")
+                    },
+                );
+            }
             if pos.reserve(side, kind) == 0 {
                 return Untenable::new(PLACING, format!("you have no {name} in reserve"));
             }

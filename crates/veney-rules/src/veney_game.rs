@@ -586,7 +586,7 @@ impl game_api::Game for VeneyGame {
                 to: Some(cell_of(to)),
                 ..Default::default()
             },
-            Action::Place { kind, to } => ActionCells {
+            Action::Place { kind, to, .. } => ActionCells {
                 to: Some(cell_of(to)),
                 from_reserve: Some(letter(kind)),
                 ..Default::default()

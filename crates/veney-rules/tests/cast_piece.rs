@@ -211,6 +211,7 @@ fn shima_discards_reserves_and_forbids_draws() {
         Action::Place {
             kind: wd,
             to: sq("X6"),
+            face: None,
         },
     )
     .unwrap();
@@ -671,6 +672,7 @@ fn after_shimas_reclaim_the_placement_or_the_other_second_move() {
         Action::Place {
             kind: wd,
             to: sq("X7"),
+            face: None,
         },
     )
     .unwrap();
@@ -1197,6 +1199,7 @@ fn after_shimas_reclaim_a_pass_or_another_placement_is_refused_as_after_a_move()
             veney_rules::Action::Place {
                 kind: engagement,
                 to: sq("Y5"),
+                face: None,
             },
         )
         .unwrap_err();

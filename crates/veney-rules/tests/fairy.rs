@@ -142,6 +142,50 @@ fn facings_are_written_and_read_in_notation_and_position_text() {
 }
 
 #[test]
+fn a_vane_is_placed_facing_any_of_the_four_ways() {
+    // §2.0.23 Oriented rook or knight movements: "A piece can be placed facing in one of the
+    // four orthogonal directions." Each placement square is offered with the four facings,
+    // written `V*X5>r`; one without a facing is refused for the reason (ruling R-ORIENTED; a
+    // review found the Vane always placed facing forward).
+    let r = fairy();
+    let p = pos(&r, &[(White, "Self", "Y4"), (Black, "Self", "X13")], White);
+    let vane = r.set(White).by_name("Vane").unwrap();
+    assert!(p.reserve(White, vane) > 0, "the Vane in reserve");
+    let legal = p.legal_actions(&r);
+    let on_x5: Vec<Option<u8>> = legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Place { kind, to, face } if kind == vane && to == sq("X5") => Some(face),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(on_x5, [Some(0), Some(1), Some(2), Some(3)]);
+    let right = Action::Place {
+        kind: vane,
+        to: sq("X5"),
+        face: Some(1),
+    };
+    assert_eq!(San::of_action(&r, &p, &legal, &right).to_string(), "V*X5>r");
+    let e = parse_turn(&r, &p, "V*X5", 1).unwrap_err();
+    assert!(e.message.contains("give its facing"), "{e}");
+    let mut q = p;
+    play(&r, &mut q, "V*X5>r");
+    assert_eq!(q.facing(sq("X5")), 1);
+    let text = q.to_text(&r);
+    assert!(text.contains("facing=X5r"), "{text}");
+    // It then slides the way it faces: right, along step 5.
+    play(&r, &mut q, "SX14");
+    assert!(
+        dests(&r, &q, "X5").iter().any(|d| d == "Z5"),
+        "{:?}",
+        dests(&r, &q, "X5")
+    );
+    // Pieces that face nowhere are placed without a facing, as before.
+    let e = parse_turn(&r, &p, "D*X5>r", 1).unwrap_err();
+    assert!(e.message.contains("faces no way"), "{e}");
+}
+
+#[test]
 fn hound_moves_as_if_from_its_self() {
     // "To any square a king's or knight's move from the Self, wherever the Hound itself is."
     let r = fairy();

@@ -239,8 +239,8 @@ proptest! {
     }
 
     #[test]
-    fn any_drop_and_withdrawal_round_trips(p in piece_letter().prop_filter("not the free engagement", |c| *c != 'a'), s in square(), named in any::<bool>()) {
-        for san in [San::Drop { piece: p, to: s }, San::Withdraw { piece: p, from: named.then_some(s) }] {
+    fn any_drop_and_withdrawal_round_trips(p in piece_letter().prop_filter("not the free engagement", |c| *c != 'a'), s in square(), named in any::<bool>(), face in proptest::option::of(0u8..4)) {
+        for san in [San::Drop { piece: p, to: s, face }, San::Withdraw { piece: p, from: named.then_some(s) }] {
             prop_assert_eq!(San::parse(&san.to_string()).unwrap(), san);
         }
     }

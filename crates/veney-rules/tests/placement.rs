@@ -6,7 +6,7 @@ use veney_rules::{Action, Bitboard, Position, Side, placement_squares, playout, 
 fn placed(r: &veney_rules::Rules, p: &Position, k: veney_rules::Kind) -> Bitboard {
     let mut b = Bitboard::EMPTY;
     for a in p.legal_actions(r) {
-        if let Action::Place { kind, to } = a
+        if let Action::Place { kind, to, .. } = a
             && kind == k
         {
             b.set(to);

@@ -109,6 +109,7 @@ fn the_assassin_draws_at_most_two_daggers() {
     let place = Action::Place {
         kind: dagger,
         to: veney_rules::Square::parse("Y3").unwrap(),
+        face: None,
     };
     let why = veney_rules::untenable::explain(&r, &two, &place);
     assert!(why.section.starts_with("§2.0.23"), "{why}");

@@ -272,7 +272,7 @@ fn placement_is_adjacent_to_the_self_within_range() {
             .legal_actions(&r)
             .iter()
             .filter_map(|a| match a {
-                Action::Place { kind, to } if *kind == k => Some(to.to_string()),
+                Action::Place { kind, to, .. } if *kind == k => Some(to.to_string()),
                 _ => None,
             })
             .collect();

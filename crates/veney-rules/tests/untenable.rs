@@ -453,6 +453,7 @@ fn playing_with_sand_a_placement_under_presence_may_be_called() {
     let place = Action::Place {
         kind: cloak,
         to: sq("Y13"),
+        face: None,
     };
     assert!(!strict.legal_actions().contains(&place), "Presence holds");
     let mut g = game_with(UntenablePolicy::PiecePenaltyLenient, &pieces);

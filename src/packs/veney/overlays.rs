@@ -265,7 +265,7 @@ pub fn placement_area(game: &veney_rules::Game, side: Side, k: veney_rules::Kind
     if pos.turn() == side {
         let mut b = Bitboard::EMPTY;
         for a in game.legal_actions() {
-            if let veney_rules::Action::Place { kind, to } = a
+            if let veney_rules::Action::Place { kind, to, .. } = a
                 && kind == k
             {
                 b.set(to);

@@ -283,9 +283,14 @@ fn facing_choice(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
         ui.horizontal_wrapped(|ui| {
             ui.label("Land facing:");
             for a in &choice.0 {
-                if let Action::Move(m) = a {
-                    let name =
-                        ["forward", "right", "back", "left"][m.face.unwrap_or(0) as usize & 3];
+                // A move's landing, or a placement's (§2.0.23).
+                let face = match a {
+                    Action::Move(m) => m.face,
+                    Action::Place { face, .. } => *face,
+                    _ => None,
+                };
+                if let Some(f) = face {
+                    let name = ["forward", "right", "back", "left"][f as usize & 3];
                     if ui.button(name).clicked() {
                         out.write(Command::Play(*a));
                     }

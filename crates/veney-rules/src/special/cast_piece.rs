@@ -441,7 +441,9 @@ pub(crate) fn reclaim_places(rules: &Rules, pos: &Position, out: &mut Vec<Action
             & !crate::special::presence::barred(rules, pos, !side)
             & crate::constraint::zone_of(rules, pos, side, k);
         for to in open {
-            out.push(Action::Place { kind: k, to });
+            for i in 0..crate::placement::facings(rules, side, k) {
+                out.push(crate::placement::place_action(rules, side, k, to, i));
+            }
         }
     }
 }

@@ -83,10 +83,10 @@ fn play_to(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
 /// go to the facing panel; others (a blade that may disarm or oppose, a move that may fend or
 /// take…) to the choice window.
 fn offer(ctx: &mut Ctx, hits: Vec<Action>, sq: Square, what: &str) {
-    if hits
-        .iter()
-        .all(|a| matches!(a, Action::Move(m) if m.face.is_some()))
-        && same_but_facing(&hits)
+    if hits.iter().all(|a| {
+        matches!(a, Action::Move(m) if m.face.is_some())
+            || matches!(a, Action::Place { face: Some(_), .. })
+    }) && same_but_facing(&hits)
     {
         ctx.facing.0 = hits;
         ctx.status.info = Some("choose the way it faces as it lands".into());
@@ -101,9 +101,14 @@ fn offer(ctx: &mut Ctx, hits: Vec<Action>, sq: Square, what: &str) {
 
 /// Whether the moves differ only in the way the piece faces.
 fn same_but_facing(hits: &[Action]) -> bool {
-    let strip = |a: &Action| match a {
-        Action::Move(m) => Action::Move(veney_rules::Move { face: None, ..*m }),
-        a => *a,
+    let strip = |a: &Action| match *a {
+        Action::Move(m) => Action::Move(veney_rules::Move { face: None, ..m }),
+        Action::Place { kind, to, .. } => Action::Place {
+            kind,
+            to,
+            face: None,
+        },
+        a => a,
     };
     hits.iter().all(|a| strip(a) == strip(&hits[0]))
 }
@@ -226,7 +231,12 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
                         explain(&moved)
                     }
                 }),
-                Some(Selected::Reserve(k)) => Some(explain(&Action::Place { kind: k, to: sq })),
+                Some(Selected::Reserve(k)) => Some(explain(&veney_rules::placement_of(
+                    &ctx.game.0.rules,
+                    before.turn(),
+                    k,
+                    sq,
+                ))),
                 // The free engagement's move on the board, or its entry (§2.0.05), and the
                 // Donkey's placement (§2.0.23), in the rules' words (a review found these
                 // refused without a reason).
