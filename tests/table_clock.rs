@@ -105,6 +105,33 @@ fn a_time_penalty_and_a_dying_move_reach_the_clock() {
     assert!(t.clock.as_ref().unwrap().remaining(1, 25_000) <= 10_000);
 }
 
+/// R-CLOCK-PENALTY: the amount "is agreed before the game"; R-CLOCK-DYING: "a few seconds",
+/// which the players may change — the setup form's two values reach the clock (a review found
+/// both fixed at 10 s whatever the players agreed).
+#[test]
+fn the_agreed_penalty_and_dying_move_seconds_reach_the_clock() {
+    let mut a = app("penalty-agreed");
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::SuddenDeath;
+        t.setup.minutes = [5.0, 5.0];
+        t.setup.penalty_seconds = 30;
+        t.setup.dying_move_seconds = 3;
+    }
+    at(&mut a, 0, ClockIntent::Start);
+    at(&mut a, 20_000, ClockIntent::Press(0));
+    at(&mut a, 21_000, ClockIntent::TimePenalty(0));
+    {
+        let t = a.world().resource::<TableClock>();
+        let c = t.clock.as_ref().unwrap();
+        assert_eq!(c.remaining(0, 21_000), 300_000 - 20_000 - 30_000);
+    }
+    at(&mut a, 25_000, ClockIntent::Press(0));
+    at(&mut a, 25_000, ClockIntent::DyingMove(1));
+    let t = a.world().resource::<TableClock>();
+    assert_eq!(t.clock.as_ref().unwrap().remaining(1, 25_000), 3_000);
+}
+
 /// A clock survives the app closing (or crashing): every change is kept in `saves/clock.txt`,
 /// and the next run finds it paused with the same times (R-CLOCK-RESTORE).
 #[test]

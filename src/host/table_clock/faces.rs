@@ -86,9 +86,17 @@ fn setup_form(
             }
         }
     }
+    ui.add(
+        egui::Slider::new(&mut s.dying_move_seconds, 1..=60)
+            .text("seconds left for the dying move after a checkmate by touch (§2.0.20)"),
+    );
+    ui.add(
+        egui::Slider::new(&mut s.penalty_seconds, 1..=120)
+            .text("seconds of a called untenable move's time penalty (§2.0.22)"),
+    );
     ui.checkbox(
         &mut s.penalty_as_bonus,
-        "a called untenable move's time penalty (§2.0.22, 10 s) goes to the opponent as a bonus",
+        "the time penalty goes to the opponent as a bonus",
     );
     ui.weak(s.preview(names, to_move));
     if ui

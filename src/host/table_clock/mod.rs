@@ -60,6 +60,12 @@ pub struct ClockSetup {
     pub hourglass_even: bool,
     /// A Time Penalty gives the opponent the time rather than taking it off the offender.
     pub penalty_as_bonus: bool,
+    /// How many seconds a called untenable move's Time Penalty is (§2.0.22; R-CLOCK-PENALTY:
+    /// "agreed before the game").
+    pub penalty_seconds: u32,
+    /// The "few seconds" a checkmate by touch leaves the mated player for the dying move
+    /// (§2.0.20; R-CLOCK-DYING: the players may change it).
+    pub dying_move_seconds: u32,
 }
 
 impl Default for ClockSetup {
@@ -70,6 +76,8 @@ impl Default for ClockSetup {
             seconds: 5,
             hourglass_even: false,
             penalty_as_bonus: false,
+            penalty_seconds: (game_clock::DEFAULT_TIME_PENALTY / 1000) as u32,
+            dying_move_seconds: (game_clock::DEFAULT_DYING_MOVE / 1000) as u32,
         }
     }
 }
@@ -357,10 +365,10 @@ fn apply(
                 } else {
                     game_clock::TimePenalty::Reduction
                 };
-                c.time_penalty(now, seat, game_clock::DEFAULT_TIME_PENALTY, how)
+                c.time_penalty(now, seat, t.setup.penalty_seconds as u64 * 1000, how)
             }
             (ClockIntent::DyingMove(seat), Some(c)) => {
-                c.dying_move(now, seat, game_clock::DEFAULT_DYING_MOVE)
+                c.dying_move(now, seat, t.setup.dying_move_seconds as u64 * 1000)
             }
             (ClockIntent::DyingMoveLifted(seat), Some(c)) => c.lift_dying_move(now, seat),
             (_, None) => continue,
