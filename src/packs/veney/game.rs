@@ -454,6 +454,10 @@ pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }
+    // No game given (the real app): the first game is the launch's own (`LaunchGame`).
+    if !app.world().contains_resource::<CurrentGame>() {
+        app.insert_resource(LaunchGame);
+    }
     app.init_resource::<SaveDir>()
         .init_resource::<CurrentGame>()
         .init_resource::<Selection>()
@@ -605,8 +609,8 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
                     .find(|s| s.distance(life) == 1 && empty(s))
                     .or_else(|| Square::all().find(empty))
             {
-                return veney_rules::untenable::explain(rules, pos, &Action::Place { kind: k, to })
-                    .to_string();
+                let place = veney_rules::placement_of(rules, side, k, to);
+                return veney_rules::untenable::explain(rules, pos, &place).to_string();
             }
             if pos.phase() != Phase::Start {
                 return format!("the {name} cannot be placed as part of a double-move (§2.0.13)");
@@ -902,15 +906,43 @@ fn resume_autosave(
     mut status: ResMut<Status>,
     mut seats: ResMut<super::computer::VeneyComputer>,
     mut draws: ResMut<super::secrets::ComputerDraws>,
+    launch: Option<Res<LaunchGame>>,
+    mut setup: ResMut<super::setup_screen::SetupSession>,
 ) {
-    if let (_, Some(e)) = load_rules_reporting() {
+    let (rules, problem) = load_rules_reporting();
+    if let Some(e) = problem {
         status.refusal = Some(e);
     }
     let path = dir.autosave();
-    if !path.exists() {
-        return;
+    let resumed =
+        path.exists() && resume_from(&mut game, &path, &mut status, &mut seats, &mut draws);
+    // Nothing resumed, the app's own first game begins as `config/rules/default.ron` agrees:
+    // its setup style and way of choosing the first player (a review found the launch game on
+    // the standard baselines, White first, whatever the file said).
+    if launch.is_some() && !resumed {
+        let (g, session, info) = super::commands::files::begin(rules, game.0.seed());
+        game.0 = g;
+        setup.0 = session;
+        if info.is_some() {
+            status.info = info;
+        }
     }
-    match load_save(&game.0.rules, &path) {
+}
+
+/// The app's first game is the one `CurrentGame::default` made (no game was given to the
+/// plugins): `resume_autosave` begins it as the agreed rules say when nothing is resumed.
+#[derive(Resource)]
+pub struct LaunchGame;
+
+/// Resumes the autosave at `path`; whether it was.
+fn resume_from(
+    game: &mut CurrentGame,
+    path: &std::path::Path,
+    status: &mut Status,
+    seats: &mut super::computer::VeneyComputer,
+    draws: &mut super::secrets::ComputerDraws,
+) -> bool {
+    match load_save(&game.0.rules, path) {
         // A draw waiting for its Hug is resumed too: the Hug screen asks for it (a review
         // found a player escaping the Hug by quitting, the drawn game dropped).
         Ok(g)
@@ -918,16 +950,17 @@ fn resume_autosave(
                 || veney_rules::hug::awaits_hug(&g.rules, g.position().outcome()) =>
         {
             game.0 = g;
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            seats.0 = computer_read_from(&text, &mut draws);
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            seats.0 = computer_read_from(&text, draws);
             status.info = Some("resumed the autosaved game".into());
+            true
         }
-        Ok(_) => {}
+        Ok(_) => false,
         // Kept aside before the next autosave could overwrite it (a review found the game it
         // held lost with the new game's first move).
         Err(e) => {
-            let kept = crate::host::kept_files::free_name(&path, "unresumable");
-            status.info = Some(match std::fs::rename(&path, &kept) {
+            let kept = crate::host::kept_files::free_name(path, "unresumable");
+            status.info = Some(match std::fs::rename(path, &kept) {
                 Ok(()) => format!(
                     "the autosave could not be resumed: {e}; it is kept as {}",
                     kept.display()
@@ -936,6 +969,7 @@ fn resume_autosave(
                     "the autosave could not be resumed: {e} (nor kept aside: {r}; it will be overwritten)"
                 ),
             });
+            false
         }
     }
 }

@@ -6,30 +6,32 @@ use std::sync::Arc;
 use veney_rules::setup_styles::{FirstPlayerMethod, SetupStyle, first_player_on_baselines};
 use veney_rules::{Game, Position};
 
+/// A new game under the agreed rules of `config/rules/default.ron` — its setup style and way of
+/// choosing the first player too (a review found both ignored: the standard baselines, White
+/// first, whatever the file said).
 pub(super) fn new_game(ctx: &mut Ctx) {
     let (rules, problem) = load_rules_reporting();
-    let rules = Arc::new(rules);
-    let start = Position::start(&rules);
-    ctx.replace_game(Game::from_position_seeded(rules, start, fresh_seed()));
+    let (game, session, info) = begin(rules, fresh_seed());
+    ctx.sel.0 = None;
+    ctx.replace_game(game);
+    if session.is_some() {
+        ctx.setup.0 = session;
+    }
+    ctx.status.info = info;
     ctx.status.refusal = problem;
 }
 
-/// A new game under these options and sets (the new-game dialog, the set workshop): on the
-/// standard baselines at once, or after a concealed or in-turns setup (§2.0.19).
-pub(super) fn new_game_with(
-    ctx: &mut Ctx,
-    options: veney_rules::options::RuleOptions,
-    sets: [PathBuf; 2],
+/// A new game under `rules` from `seed` (§2.0.19): on the standard baselines, who moves first
+/// decided by the agreed method (a drawing from the seed), or a setup session first for a
+/// concealed or in-turns setup; with the news of how the first player was chosen.
+pub fn begin(
+    mut rules: veney_rules::Rules,
+    seed: u64,
+) -> (
+    Game,
+    Option<crate::packs::veney::setup_screen::Session>,
+    Option<String>,
 ) {
-    let seed = fresh_seed();
-    let mut rules = match rules_for(&sets, options) {
-        Ok(r) => r,
-        Err(e) => {
-            ctx.status.refusal = Some(format!("could not start: {e}"));
-            return;
-        }
-    };
-    ctx.sel.0 = None;
     if rules.options.setup_style == SetupStyle::Standard {
         // §2.0.19 step 4: who moves first, by the agreed method, as the rules crate decides it
         // (a drawing from the game's seed).
@@ -40,21 +42,41 @@ pub(super) fn new_game_with(
             FirstPlayerMethod::RandomDraw => Some("by random drawing"),
             FirstPlayerMethod::Initiative => Some("by initiative (a tie is drawn)"),
         };
-        if let Some(how) = how {
-            ctx.status.info = Some(format!("{how}, {} moves first", rules.options.first_player));
-        }
+        let info = how.map(|how| format!("{how}, {} moves first", rules.options.first_player));
         let rules = Arc::new(rules);
         let start = Position::start(&rules);
-        ctx.replace_game(Game::from_position_seeded(rules, start, seed));
+        (Game::from_position_seeded(rules, start, seed), None, info)
     } else {
         // Concealed or in turns: the players set up first (§2.0.19).
         let session = crate::packs::veney::setup_screen::Session::new(Arc::new(rules), seed);
-        ctx.replace_game(Game::from_position_seeded(
-            session.rules.clone(),
-            session.shown(),
-            seed,
-        ));
-        ctx.setup.0 = Some(session);
+        let game = Game::from_position_seeded(session.rules.clone(), session.shown(), seed);
+        (game, Some(session), None)
+    }
+}
+
+/// A new game under these options and sets (the new-game dialog, the set workshop): on the
+/// standard baselines at once, or after a concealed or in-turns setup (§2.0.19).
+pub(super) fn new_game_with(
+    ctx: &mut Ctx,
+    options: veney_rules::options::RuleOptions,
+    sets: [PathBuf; 2],
+) {
+    let seed = fresh_seed();
+    let rules = match rules_for(&sets, options) {
+        Ok(r) => r,
+        Err(e) => {
+            ctx.status.refusal = Some(format!("could not start: {e}"));
+            return;
+        }
+    };
+    ctx.sel.0 = None;
+    let (game, session, info) = begin(rules, seed);
+    if info.is_some() {
+        ctx.status.info = info;
+    }
+    ctx.replace_game(game);
+    if session.is_some() {
+        ctx.setup.0 = session;
     }
 }
 
@@ -203,4 +225,51 @@ pub(super) fn load_record(ctx: &mut Ctx, text: Result<String, String>, source: &
     // seed, the generator advanced by the record's throws.
     ctx.replace_game(rep.game.continued_under(rules, fresh_seed()));
     ctx.status.info = Some(news);
+}
+
+#[cfg(test)]
+mod launch_tests {
+    use super::begin;
+    use veney_rules::Side;
+    use veney_rules::options::RuleOptions;
+    use veney_rules::setup_styles::{FirstPlayerMethod, SetupStyle};
+
+    fn rules(o: RuleOptions) -> veney_rules::Rules {
+        veney_rules::Rules::standard_with(o)
+    }
+
+    /// §2.0.19 step 4: who goes first is "decided in one of three ways"; a new game (the app's
+    /// first included) follows the agreed way, and a concealed or in-turns setup opens its
+    /// session (a review found the launch and the N key on the baselines, White first, whatever
+    /// `default.ron` agreed).
+    #[test]
+    fn a_new_game_follows_the_agreed_setup_and_first_player() {
+        let drawn = RuleOptions {
+            first_by: FirstPlayerMethod::RandomDraw,
+            ..RuleOptions::default()
+        };
+        let firsts: Vec<Side> = (0..16)
+            .map(|seed| {
+                let (g, session, info) = begin(rules(drawn.clone()), seed);
+                assert!(session.is_none());
+                assert!(info.is_some_and(|i| i.starts_with("by random drawing")));
+                g.position().turn()
+            })
+            .collect();
+        assert!(
+            firsts.contains(&Side::White) && firsts.contains(&Side::Black),
+            "{firsts:?}"
+        );
+        let in_turns = RuleOptions {
+            setup_style: SetupStyle::InTurns,
+            ..RuleOptions::default()
+        };
+        let (_, session, _) = begin(rules(in_turns), 1);
+        assert!(session.is_some(), "the players set up first");
+        let (g, session, info) = begin(rules(RuleOptions::default()), 1);
+        assert_eq!(
+            (g.position().turn(), session.is_none(), info),
+            (Side::White, true, None)
+        );
+    }
 }

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use veney_rules::{Action, Game};
 
 mod endings;
-mod files;
+pub(crate) mod files;
 pub(super) mod history;
 mod notation;
 mod select;
