@@ -441,6 +441,41 @@ impl<G: Game> Match<G> {
 
     /// Replays a token list onto this match (used by loading and by `replay`). `line` is the
     /// text's line, for errors.
+    /// Plays one turn of a record (`read_numbered`), checked to be one turn as the rules count
+    /// them (`Game::at_turn_start`, as `turns` writes them): it begins at a turn's start — unless
+    /// it is the record's `first`, which may begin mid-turn from its start position — and no
+    /// action after its first begins another turn (a review found Kelasu's turns run together
+    /// without their comma, or split across one, read as written).
+    pub fn play_turn_tokens(
+        &mut self,
+        tokens: &[(usize, String)],
+        line: usize,
+        first: bool,
+    ) -> Result<(), TextError> {
+        for (k, (col, t)) in tokens.iter().enumerate() {
+            let over = matches!(self.decision(), Decision::Over(_));
+            let at_start = self.game.at_turn_start(&self.state);
+            if k == 0 && !first && !at_start && !over {
+                return Err(TextError::new(
+                    *col,
+                    t.clone(),
+                    "the turn before goes on here: a turn's actions are written together, separated by spaces, not by a comma or semicolon",
+                )
+                .at_line(line));
+            }
+            if k > 0 && at_start && !over {
+                return Err(TextError::new(
+                    *col,
+                    t.clone(),
+                    "a new turn begins here: write it after a comma (the reply) or a semicolon",
+                )
+                .at_line(line));
+            }
+            self.play_tokens(&[(*col, t.clone())], line)?;
+        }
+        Ok(())
+    }
+
     pub fn play_tokens(
         &mut self,
         tokens: &[(usize, String)],

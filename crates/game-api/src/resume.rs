@@ -60,6 +60,7 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         })?,
     };
     let mut m = Match::from_state(game.clone(), start, seed);
+    let mut first = true;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.is_empty() || t.starts_with('[') {
@@ -67,7 +68,8 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         }
         // The whole line, not `t`, so that columns count from the line's start.
         for turn in read_numbered(line).map_err(|e| e.at_line(i + 1))? {
-            m.play_tokens(&turn, i + 1)?;
+            m.play_turn_tokens(&turn, i + 1, first)?;
+            first = false;
         }
     }
     if let Some(h) = get("Final") {

@@ -185,3 +185,28 @@ fn a_bad_option_header_is_reported_at_its_line() {
         .unwrap_err();
     assert!(e.to_string().contains("line 2"), "{e}");
 }
+
+/// Rulings, Notation: "A turn in a record is its actions separated by spaces (`1. B1-C1 B3-C3
+/// B4-C4 B5-C5, I4-H4 …;`)". A record's separators are checked against the turns the rules
+/// count: two turns run together without their comma, or one split across a comma, are refused
+/// where the record goes wrong (a review found both read as written, Red's move credited to
+/// Blue's turn).
+#[test]
+fn a_records_turns_are_the_rules_turns() {
+    use std::sync::Arc;
+    let g = Arc::new(game());
+    let good = "[Game \"kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8;";
+    // Each side's four moves are its turn (four Stones, four energy).
+    let m = game_api::Match::load_text(g.clone(), good).unwrap();
+    assert_eq!(m.history().len(), 8);
+    let run_together = "[Game \"kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5 I4-H4 I5-H5 I6-H6 I8-H8;";
+    let e = game_api::Match::load_text(g.clone(), run_together).unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("a new turn begins here"), "{text}");
+    assert!(text.contains("I4-H4"), "{text}");
+    let split = "[Game \"kelasu\"]\n1. B1-C1, B3-C3 B4-C4 B5-C5 I4-H4, I5-H5 I6-H6 I8-H8;";
+    let e = game_api::Match::load_text(g, split).unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("the turn before goes on here"), "{text}");
+    assert!(text.contains("B3-C3"), "{text}");
+}

@@ -491,7 +491,7 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         for turn in turns {
             n += 1;
             let written: Vec<&str> = turn.iter().map(|t| t.1.as_str()).collect();
-            match m.play_tokens(&turn, i + 1) {
+            match m.play_turn_tokens(&turn, i + 1, n == 1) {
                 Ok(()) => println!("{n}. {:<24} played", written.join(" ")),
                 Err(e) => {
                     println!(
