@@ -1336,10 +1336,9 @@ fn a_refused_throw_at_the_self_is_explained_as_a_throw() {
     );
 }
 
-#[test]
-fn a_person_may_call_their_own_untenable_move_against_the_computer() {
-    // §2.0.22: an untenable move is "called out by the opponent or graciously by the player who
-    // made it" — against the computer too (a review found the person's own call refused).
+/// The start under the Friendly policy with sand (§2.0.22), the computer on Black, White's
+/// first untenable move made and open to call.
+fn untenable_against_the_computer(name: &str) -> (App, Arc<Rules>) {
     let o = veney_rules::options::RuleOptions {
         untenable: veney_rules::options::UntenablePolicy::Friendly,
         ..Default::default()
@@ -1348,7 +1347,7 @@ fn a_person_may_call_their_own_untenable_move_against_the_computer() {
     let g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
     let sand = veney_rules::penalty::untenable_actions(&r, g.position());
     let a = *sand.first().expect("an untenable move at the start");
-    let mut app = app_with(g, "own-call");
+    let mut app = app_with(g, name);
     app.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
         .0 = [None, Some(game_ai::Level::Beginner)];
@@ -1358,6 +1357,16 @@ fn a_person_may_call_their_own_untenable_move_against_the_computer() {
         .attempt(a)
         .unwrap();
     assert_eq!(game(&app).call_offender(), Some(Side::White));
+    (app, r)
+}
+
+#[test]
+fn a_person_may_call_their_own_untenable_move_against_the_computer() {
+    // §2.0.22: an untenable move is "called out by the opponent or graciously by the player who
+    // made it" — against the computer too (a review found the person's own call refused as the
+    // computer's to make). The computer may call it in the same frame: either way it is called,
+    // and never refused as the computer's.
+    let (mut app, _) = untenable_against_the_computer("own-call");
     send(&mut app, Command::CallUntenable);
     assert!(
         info(&app).starts_with("called:"),
@@ -1365,6 +1374,7 @@ fn a_person_may_call_their_own_untenable_move_against_the_computer() {
         info(&app),
         refusal(&app)
     );
+    assert!(!refusal(&app).contains("computer"), "{}", refusal(&app));
 }
 
 #[test]
@@ -1373,24 +1383,7 @@ fn the_computer_calls_the_persons_untenable_move_at_once() {
     // after the move is made." With sand, the person's untenable move is called by the
     // computer before it moves (a review found the computer never calling: sand was a free
     // pass against it).
-    let o = veney_rules::options::RuleOptions {
-        untenable: veney_rules::options::UntenablePolicy::Friendly,
-        ..Default::default()
-    };
-    let r = Arc::new(Rules::standard_with(o));
-    let g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
-    let sand = veney_rules::penalty::untenable_actions(&r, g.position());
-    let a = *sand.first().expect("an untenable move at the start");
-    let mut app = app_with(g, "computer-calls");
-    app.world_mut()
-        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
-        .0 = [None, Some(game_ai::Level::Beginner)];
-    app.world_mut()
-        .resource_mut::<CurrentGame>()
-        .0
-        .attempt(a)
-        .unwrap();
-    assert_eq!(game(&app).call_offender(), Some(Side::White));
+    let (mut app, r) = untenable_against_the_computer("computer-calls");
     app.update();
     app.update();
     assert_eq!(game(&app).call_offender(), None, "called");

@@ -453,8 +453,12 @@ impl<G: Game> Match<G> {
         first: bool,
     ) -> Result<(), TextError> {
         for (k, (col, t)) in tokens.iter().enumerate() {
-            let over = matches!(self.decision(), Decision::Over(_));
+            let decision = self.decision();
+            let over = matches!(decision, Decision::Over(_));
             let at_start = self.game.at_turn_start(&self.state);
+            // (A round of sealed choices may be written as one turn, `1. 1|b1 2|b0`: both
+            // players choose at once.)
+            let round = matches!(decision, Decision::Simultaneous { .. });
             if k == 0 && !first && !at_start && !over {
                 return Err(TextError::new(
                     *col,
@@ -463,7 +467,7 @@ impl<G: Game> Match<G> {
                 )
                 .at_line(line));
             }
-            if k > 0 && at_start && !over {
+            if k > 0 && at_start && !over && !round {
                 return Err(TextError::new(
                     *col,
                     t.clone(),

@@ -130,6 +130,21 @@ struct Cursor<'a> {
 }
 
 impl Cursor<'_> {
+    /// `>f`, `>r`, `>b` or `>l` at the cursor: the facing (R-NOTATION-FACING).
+    fn take_facing(&mut self) -> Result<u8, ParseError> {
+        self.bump();
+        let f = self
+            .peek()
+            .and_then(|ch| FACING_CHARS.iter().position(|&x| x == ch))
+            .ok_or_else(|| {
+                self.err(
+                    "expected a facing after '>': f (forward), r (right), b (back) or l (left)",
+                )
+            })?;
+        self.bump();
+        Ok(f as u8)
+    }
+
     fn peek(&self) -> Option<char> {
         self.s.get(self.i).copied()
     }
@@ -278,18 +293,11 @@ impl San {
                 Some(p) if is_piece_letter(p) && c.peek_at(1) == Some('*') => {
                     c.i += 2;
                     let to = c.take_square()?;
-                    let mut face = None;
-                    if c.peek() == Some('>') {
-                        c.bump();
-                        let f = c
-                            .peek()
-                            .and_then(|ch| FACING_CHARS.iter().position(|&x| x == ch))
-                            .ok_or_else(|| {
-                                c.err("expected a facing after '>': f (forward), r (right), b (back) or l (left)")
-                            })?;
-                        c.bump();
-                        face = Some(f as u8);
-                    }
+                    let face = if c.peek() == Some('>') {
+                        Some(c.take_facing()?)
+                    } else {
+                        None
+                    };
                     San::Drop { piece: p, to, face }
                 }
                 _ => San::Move(parse_move(&mut c)?),
@@ -424,17 +432,7 @@ fn parse_move_linked(c: &mut Cursor, linked: bool) -> Result<SanMove, ParseError
                 c.bump();
                 m.enact = true;
             }
-            '>' => {
-                c.bump();
-                let f = c
-                    .peek()
-                    .and_then(|ch| FACING_CHARS.iter().position(|&x| x == ch))
-                    .ok_or_else(|| {
-                        c.err("expected a facing after '>': f (forward), r (right), b (back) or l (left)")
-                    })?;
-                c.bump();
-                m.face = Some(f as u8);
-            }
+            '>' => m.face = Some(c.take_facing()?),
             'U' => {
                 c.bump();
                 let lost = c.peek() == Some('t');

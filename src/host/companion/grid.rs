@@ -320,15 +320,10 @@ fn announce(
         Some(p) => format!("{} to move", m.game.player_name(p)),
         None => "play on".into(),
     };
-    let back = match *seen {
-        Some((g, _)) if g != m.generation => Some(format!("{}: {next}", m.game.title())),
-        Some((_, was)) if len < was => Some(format!("Taken back: {next}")),
-        _ if *was_over == Some(true) && !over_now => {
-            Some(format!("The ending is taken back: {next}"))
-        }
-        _ => None,
-    };
-    *seen = Some((m.generation, len));
+    let other = || format!("{}: {next}", m.game.title());
+    let back = super::went_back(&mut *seen, m.generation, len, other, &next).or_else(|| {
+        (*was_over == Some(true) && !over_now).then(|| format!("The ending is taken back: {next}"))
+    });
     if let Some(b) = back {
         out.write(Announce(b));
         verdict.0 = None;

@@ -69,6 +69,25 @@ pub enum Verdict {
     Refused { text: String, why: String },
 }
 
+/// What the caption says when the table goes back — `on_other` when another game stands
+/// (begun, loaded, brought back), "Taken back: …" when actions were undone — from the game
+/// (`id`) and its length seen last (`seen`, updated); `None` otherwise.
+pub fn went_back<I: PartialEq + Copy>(
+    seen: &mut Option<(I, usize)>,
+    id: I,
+    len: usize,
+    on_other: impl FnOnce() -> String,
+    next: &str,
+) -> Option<String> {
+    let back = match *seen {
+        Some((g, _)) if g != id => Some(on_other()),
+        Some((_, was)) if len < was => Some(format!("Taken back: {next}")),
+        _ => None,
+    };
+    *seen = Some((id, len));
+    back
+}
+
 /// The verdict on the last move entered (cleared when the entry changes game).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct EntryVerdict(pub Option<Verdict>);

@@ -466,20 +466,15 @@ fn announce(
     game: Res<CurrentGame>,
     mut out: MessageWriter<Announce>,
     mut told: Local<Option<Option<veney_rules::Outcome>>>,
-    mut seen: Local<Option<(usize, u64, usize)>>,
+    mut seen: Local<Option<((usize, u64), usize)>>,
     mut verdict: ResMut<crate::host::companion::EntryVerdict>,
 ) {
     let id = (Played::rules_id(&game.0.rules), game.0.seed());
     let len = game.0.actions().count();
     let to_move = game.0.position().turn();
-    let back = match *seen {
-        Some((r, s, _)) if (r, s) != id => {
-            Some(format!("A game begun or loaded: {to_move} to move"))
-        }
-        Some((_, _, was)) if len < was => Some(format!("Taken back: {to_move} to move")),
-        _ => None,
-    };
-    *seen = Some((id.0, id.1, len));
+    let next = format!("{to_move} to move");
+    let other = || format!("A game begun or loaded: {next}");
+    let back = crate::host::companion::went_back(&mut *seen, id, len, other, &next);
     if let Some(b) = back {
         out.write(Announce(b));
         verdict.0 = None;
