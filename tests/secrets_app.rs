@@ -846,7 +846,7 @@ fn a_position_with_a_hug_hand_already_hidden_is_refused_by_the_app() {
     for held in ["D:-", "-:S"] {
         let text = format!("{drawn} hug={held}");
         assert!(Position::from_text(&r, &text).is_ok(), "{text}");
-        send(&mut a, Command::SetPosition(text));
+        send(&mut a, Command::SetPosition(text.clone()));
         let refusal = status(&a).2.unwrap_or_default();
         assert!(refusal.contains("Hug hand is already hidden"), "{refusal}");
         assert_eq!(
@@ -854,5 +854,16 @@ fn a_position_with_a_hug_hand_already_hidden_is_refused_by_the_app() {
             &Position::start(&r),
             "the game is kept"
         );
+        // Nor from a record's `[Position]` (a review found it taken in so).
+        send(
+            &mut a,
+            Command::LoadRecordText(format!("[Position \"{text}\"]\n")),
+        );
+        let refusal = status(&a).2.unwrap_or_default();
+        assert!(
+            refusal.starts_with("could not load the record") && refusal.contains("Hug hand"),
+            "{refusal}"
+        );
+        assert_eq!(game(&a).position(), &Position::start(&r), "kept again");
     }
 }

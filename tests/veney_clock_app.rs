@@ -603,3 +603,41 @@ fn the_computer_presses_the_clock_when_its_turn_ends() {
         "the computer pressed for Black"
     );
 }
+
+/// An acknowledgement of defeat undone brings the dying position back, and its clock cut; the
+/// mate then undone too gives the mated player all its time back (a review found the second cut
+/// overwriting the first, the time lost for good).
+#[test]
+fn a_mate_acknowledged_then_undone_gives_the_time_back() {
+    let mut a = app("veney-throw-clock-acknowledged");
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::SuddenDeath;
+        t.setup.minutes = [5.0, 5.0];
+    }
+    throw_mates_at_two_seconds(&mut a);
+    // White presses: Black's turn begins, cut.
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 2_000);
+    assert!(black_left(&a) <= game_clock::DEFAULT_DYING_MOVE);
+    common::send(&mut a, Command::Acknowledge);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().dying(),
+        None
+    );
+    common::send(&mut a, Command::Undo);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().dying(),
+        Some(Side::Black),
+        "the acknowledgement taken back"
+    );
+    at(&mut a, 2_000);
+    assert!(black_left(&a) <= game_clock::DEFAULT_DYING_MOVE);
+    common::send(&mut a, Command::Undo);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().dying(),
+        None
+    );
+    at(&mut a, 2_000);
+    assert_eq!(black_left(&a), 300_000, "Black's five minutes back");
+}

@@ -386,7 +386,12 @@ impl Clock {
             Phase::Flagged(f) => return Err(ClockError::Flagged(f)),
             Phase::Running { .. } | Phase::Paused if seat == t.turn => {
                 let s = &mut t.seats[seat];
-                t.cut = Some((s.time.saturating_sub(few), t.delay_on));
+                // A turn cut again (its mate taken back and made again, an acknowledgement
+                // undone) adds what this cut takes to the first's, keeping the turn's delay as
+                // it was before any: lifted, all of it comes back (a review found the second
+                // cut overwriting the first with nothing, the time lost for good).
+                let (taken, delay) = t.cut.unwrap_or((0, t.delay_on));
+                t.cut = Some((taken.saturating_add(s.time.saturating_sub(few)), delay));
                 s.time = s.time.min(few);
                 t.delay_on = false;
             }

@@ -350,6 +350,13 @@ fn a_checkmate_taken_back_lifts_the_dying_move_limit() {
         56_000,
         "60 s back, less the 4 s used"
     );
+    // Cut twice in one turn (an acknowledgement undone brings the dying position back), then
+    // lifted: the whole of the first cut comes back, not the second's nothing.
+    let mut c = side_1_mated_at_two_seconds();
+    c.press(3_000, 0).unwrap();
+    c.dying_move(4_000, 1, 10_000).unwrap();
+    c.lift_dying_move(7_000, 1).unwrap();
+    assert_eq!(c.remaining(1, 7_000), 56_000, "cut twice, lifted once");
     // An adjustment made meanwhile stands: 10 s, 2 s used, 30 s given, 50 s given back.
     let mut c = side_1_mated_at_two_seconds();
     c.press(3_000, 0).unwrap();

@@ -221,6 +221,15 @@ pub(super) fn load_record(ctx: &mut Ctx, text: Result<String, String>, source: &
         ));
         return;
     }
+    // Nor one half-way through its Hug (a review found a record's `[Position]` with a hand
+    // hidden taken in, the Hug screen then asking for it for ever).
+    if let Some(side) = crate::packs::veney::game::hug_half_made(rep.game.position()) {
+        ctx.status.refusal = Some(format!(
+            "could not load the record from {source}: {} (the game in progress is kept)",
+            crate::packs::veney::game::hug_half_made_note(side)
+        ));
+        return;
+    }
     // Played on under the options agreed for this game (the replay's sand aside) and a fresh
     // seed, the generator advanced by the record's throws.
     ctx.replace_game(rep.game.continued_under(rules, fresh_seed()));
