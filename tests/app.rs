@@ -219,6 +219,23 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     let info = info(&app);
     assert!(info.contains("checkmate by touch"), "{info}");
     send(&mut app, Command::Cancel);
+    // The checkmate stands during the dying move: no draw is offered or agreed, and the winner
+    // has nothing to resign (a review found both shown, ignored, and the draw "accepted").
+    let mate = game(&app).position().outcome();
+    send(&mut app, Command::OfferDraw);
+    assert!(refusal(&app).contains("§2.0.20"), "{}", refusal(&app));
+    send(&mut app, Command::AnswerDraw(true));
+    send(&mut app, Command::ResignAs(Side::White));
+    assert!(refusal(&app).contains("stands"), "{}", refusal(&app));
+    assert_eq!(
+        (game(&app).position().outcome(), phase(&app)),
+        (mate, TurnPhase::DyingMove)
+    );
+    // The mated side's resignation acknowledges the checkmate (§2.0.20).
+    let mut resigned = app_with(game(&app).clone(), "throw-resigned");
+    send(&mut resigned, Command::ResignAs(Side::Black));
+    assert_eq!(phase(&resigned), TurnPhase::GameOver);
+    assert_eq!(game(&resigned).position().outcome(), mate);
     send(&mut app, Command::Acknowledge);
     assert_eq!(phase(&app), TurnPhase::GameOver);
     assert!(

@@ -167,7 +167,11 @@ fn keyboard(
     if keys.just_pressed(KeyCode::Space)
         && matches!(
             phase.get(),
-            TurnPhase::SecondAction | TurnPhase::Distraction | TurnPhase::Glare
+            // (The dying move's stepping stone too: R-DYING, "the stone's move as on any turn".)
+            TurnPhase::SecondAction
+                | TurnPhase::Distraction
+                | TurnPhase::Glare
+                | TurnPhase::DyingMove
         )
         && game.0.legal_actions().contains(&Action::EndTurn)
     {

@@ -146,12 +146,23 @@ fn new_game_dialog(
             ui.horizontal(|ui| {
                 ui.label("First player");
                 ui.radio_value(&mut o.first_by, FirstPlayerMethod::Agreed, "agreed:");
-                ui.radio_value(&mut o.first_player, Side::White, "White");
-                ui.radio_value(&mut o.first_player, Side::Black, "Black");
+                // A side is picked only as the agreed first player (a review found "Black"
+                // shown picked beside "random drawing", which then drew).
+                let agreed = o.first_by == FirstPlayerMethod::Agreed;
+                for side in [Side::White, Side::Black] {
+                    let on = agreed && o.first_player == side;
+                    if ui.radio(on, side.to_string()).clicked() {
+                        o.first_by = FirstPlayerMethod::Agreed;
+                        o.first_player = side;
+                    }
+                }
                 ui.radio_value(&mut o.first_by, FirstPlayerMethod::RandomDraw, "random drawing");
                 ui.radio_value(&mut o.first_by, FirstPlayerMethod::Initiative, "initiative");
             });
-            if o.first_by == FirstPlayerMethod::RandomDraw {
+            // The hidden hand decides on the standard baselines only (R-HIDDEN-HAND).
+            if o.first_by == FirstPlayerMethod::RandomDraw
+                && o.setup_style == veney_rules::setup_styles::SetupStyle::Standard
+            {
                 ui.checkbox(
                     &mut dialog.by_hand,
                     "drawn at the table: White hides the free engagement in one hand, Black guesses (§2.0.19)",

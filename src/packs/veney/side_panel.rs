@@ -539,8 +539,12 @@ fn game_buttons(
             out.write(Command::Hint);
         }
         // Between people either may resign, not only the side to move; against the computer,
-        // the person.
-        if !pos.is_game_over() {
+        // the person. In the dying move only the mated side, whose resignation acknowledges
+        // the checkmate (§2.0.20), and no draw is offered: the checkmate stands.
+        let dying = pos.dying();
+        if !pos.is_game_over() && dying.is_some() {
+            // ("Acknowledge defeat" is the turn's own button.)
+        } else if !pos.is_game_over() {
             if p.computer.0.any() {
                 if ui.button("Resign").clicked() {
                     out.write(Command::Resign);
@@ -554,6 +558,7 @@ fn game_buttons(
             }
         }
         if !pos.is_game_over()
+            && dying.is_none()
             && draw.0.is_none()
             && ui
                 .button("Offer a draw")

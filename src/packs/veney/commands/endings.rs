@@ -2,9 +2,25 @@
 //! that settles a draw (§2.0.23).
 use super::Ctx;
 
-/// `side` resigns (the side to move, or against the computer the person).
+/// `side` resigns (the side to move, or against the computer the person). During the dying
+/// move a checkmate stands: the mated side resigning acknowledges it (§2.0.20 "a victory is not
+/// official until the loser either acknowledges it or leaves the board"), and the winner has
+/// nothing to resign (a review found both silently ignored).
 pub(super) fn resign(ctx: &mut Ctx, side: veney_rules::Side) {
-    ctx.game.0.resign(side);
+    let pos = ctx.game.0.position();
+    if pos.dying() == Some(side) {
+        ctx.game.0.acknowledge();
+        ctx.status.info = Some(format!("{side} acknowledges defeat (§2.0.20)"));
+    } else if pos.dying().is_some() {
+        ctx.status.refusal = Some(format!(
+            "{side}'s checkmate by touch stands (§2.0.20): only {} may acknowledge it or make the dying move",
+            !side
+        ));
+    } else if pos.outcome().is_some() {
+        ctx.status.refusal = Some("the game is over".into());
+    } else {
+        ctx.game.0.resign(side);
+    }
 }
 
 /// `side` offers a draw (§2.0.21 "Draw by agreement"); the computer declines at once and plays
@@ -12,6 +28,12 @@ pub(super) fn resign(ctx: &mut Ctx, side: veney_rules::Side) {
 pub(super) fn offer_draw(ctx: &mut Ctx, side: veney_rules::Side, to_computer: bool) {
     if ctx.game.0.position().is_game_over() {
         ctx.status.refusal = Some("the game is over".into());
+    } else if ctx.game.0.position().dying().is_some() {
+        // (A review found the draw offered and "accepted" after a checkmate, which stood.)
+        ctx.status.refusal = Some(
+            "a checkmate by touch stands (§2.0.20): no draw now — the dying move, or defeat acknowledged"
+                .into(),
+        );
     } else if to_computer {
         ctx.status.info = Some("the computer declines the draw and plays on".into());
     } else {
@@ -29,9 +51,14 @@ pub(super) fn answer_draw(ctx: &mut Ctx, accept: bool) {
     match ctx.draw.0.take() {
         None => ctx.status.refusal = Some("no draw is offered".into()),
         Some(side) if accept => {
+            let before = ctx.game.0.position().outcome();
             ctx.game.0.agree_draw();
             ctx.sel.0 = None;
-            ctx.status.info = Some(format!("{} accepts the draw", !side));
+            ctx.status.info = Some(if ctx.game.0.position().outcome() == before {
+                "the game is over: no draw".to_string()
+            } else {
+                format!("{} accepts the draw", !side)
+            });
         }
         Some(side) => {
             ctx.status.info = Some(format!("{} declines the draw: play on", !side));
