@@ -584,16 +584,26 @@ fn game_buttons(
     });
 }
 
+/// The position the board shows: the one after the reviewed turn, else the live one. The
+/// panel's reserves, discards and Copy read it, as the board and the trays do (a review found
+/// them showing the live game during a review).
+pub(super) fn shown(g: &Game, viewing: Option<usize>) -> Position {
+    viewing.map_or(*g.position(), |t| super::game::position_after_turns(g, t))
+}
+
 /// Each side's reserve (the mover's pieces are picked up here to be placed) and discard.
 fn reserves(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
     let Panel {
         rules,
-        pos,
         side,
         sel,
         setup,
+        g,
+        viewing,
         ..
     } = *p;
+    let live = viewing.0.is_none();
+    let pos = &shown(g, viewing.0);
     let setting_up = setup.0.is_some();
     for s in Side::ALL.into_iter().filter(|_| !setting_up) {
         ui.horizontal_wrapped(|ui| {
@@ -605,7 +615,7 @@ fn reserves(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
                 }
                 let name = rules.set(s).piece(k).name();
                 let text = format!("{name} ×{n}");
-                if s == side && !pos.is_game_over() {
+                if live && s == side && !pos.is_game_over() {
                     let picked = sel.0 == Some(Selected::Reserve(k));
                     if ui.selectable_label(picked, text).clicked() {
                         out.write(Command::SelectReserve(k));
@@ -721,11 +731,17 @@ fn position_text(
     out: &mut MessageWriter<Command>,
     pbox: &mut PositionBox,
 ) {
-    let Panel { rules, pos, .. } = *p;
+    let Panel {
+        rules, g, viewing, ..
+    } = *p;
     ui.label(egui::RichText::new("Position").strong());
     ui.horizontal(|ui| {
-        if ui.button("Copy").clicked() {
-            ui.ctx().copy_text(pos.to_text(rules));
+        if ui
+            .button("Copy")
+            .on_hover_text("the position the board shows, as text")
+            .clicked()
+        {
+            ui.ctx().copy_text(shown(g, viewing.0).to_text(rules));
         }
         if ui.button("Set up pasted").clicked() {
             out.write(Command::SetPosition(pbox.0.trim().to_string()));
@@ -820,7 +836,9 @@ pub fn turn_label(before: &Position) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Selected, actions_from, card_piece, refusal_line, stuck_reason, turn_label};
+    use super::{
+        Selected, actions_from, card_piece, refusal_line, shown, stuck_reason, turn_label,
+    };
     use veney_rules::{Action, Game, Position, Rules, Side};
 
     /// A game after White's first move (the first listed), and that move's squares.
@@ -839,6 +857,29 @@ mod tests {
             g.play(Action::EndTurn).unwrap();
         }
         (g, m.from, m.to)
+    }
+
+    #[test]
+    fn the_panel_reads_the_position_the_board_shows_during_a_review() {
+        // The reserves and Copy follow the reviewed turn, as the board and the trays do.
+        let r = std::sync::Arc::new(Rules::standard());
+        let mut g = Game::new(r.clone());
+        let place = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::Place { .. }))
+            .expect("a placement at the start");
+        g.play(place).unwrap();
+        let Action::Place { kind, .. } = place else {
+            unreachable!()
+        };
+        let live = *g.position();
+        assert_eq!(shown(&g, None), live);
+        let before = shown(&g, Some(0));
+        assert_eq!(
+            before.reserve(Side::White, kind),
+            live.reserve(Side::White, kind) + 1
+        );
     }
 
     #[test]
