@@ -20,7 +20,7 @@ use crate::view::View;
 /// for every other.
 #[inline]
 pub(crate) fn facings(rules: &Rules, side: Side, kind: Kind) -> u8 {
-    if rules.set(side).piece(kind).is_oriented() {
+    if rules.info(side, kind).oriented {
         4
     } else {
         1
@@ -36,7 +36,7 @@ pub fn placement_of(rules: &Rules, side: Side, kind: Kind, to: Square) -> Action
 /// The `i`-th placement of `kind` on `to` (`i` below `facings`): an oriented piece's facing.
 #[inline]
 pub(crate) fn place_action(rules: &Rules, side: Side, kind: Kind, to: Square, i: u8) -> Action {
-    let face = rules.set(side).piece(kind).is_oriented().then_some(i);
+    let face = rules.info(side, kind).oriented.then_some(i);
     Action::Place { kind, to, face }
 }
 

@@ -171,6 +171,8 @@ pub struct KindInfo {
     pub privileged: bool,
     /// At most this many on the board at once (`max_on_board`).
     pub max_on_board: u8,
+    /// It faces one of four ways (§2.0.23 oriented movements): placed with a facing too.
+    pub oriented: bool,
     pub engagement: bool,
     pub concert_partner: bool,
     pub withdraw: Withdraw,
@@ -483,6 +485,7 @@ impl Rules {
                     blade: p.has_role(Role::Blade),
                     privileged: p.has_checkmate_privilege(),
                     max_on_board: p.def.max_on_board.unwrap_or(u8::MAX),
+                    oriented: p.is_oriented(),
                     engagement: p.has_role(Role::Engagement),
                     concert_partner: p.concert_partner() && !p.has_role(Role::Life),
                     withdraw: p.def.withdraw,

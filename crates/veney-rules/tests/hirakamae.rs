@@ -528,3 +528,29 @@ fn a_reset_of_the_board_breaks_the_stance_under_the_option_only() {
         );
     }
 }
+
+#[test]
+fn a_pinned_blade_may_be_freed_as_the_second_move() {
+    // §2.0.18: the move ending hirakamae "may be a double-move made with any one or two unrelated
+    // pieces (one move by each piece)"; R-BLADE-CAPTURE: freeing is "moving the blade off by one
+    // of its ordinary moves". White's Sword, pinned under Black's Cloak on W3 long enough to be
+    // freed, may move second after the Self (a review found only the Self's moves offered then,
+    // though freeing first was).
+    let r = rules();
+    let text = "4/3w/2s1/4/4/4/4/4/4/4/4/4/4/cS2/4/4 w EEEEDGLJCBR/eeeedgljbr pinned=W:W3:10 turns=13 hira=1:0";
+    let p = Position::from_text(&r, text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert!(
+        notations(&r, &p).iter().any(|n| n.starts_with("$W")),
+        "freed first"
+    );
+    let mut q = p;
+    play(&r, &mut q, "SX5 $W10");
+    let sword = r.set(White).by_name("Sword").unwrap();
+    assert_eq!(
+        q.piece_at(sq("W10")),
+        Some((White, sword)),
+        "{}",
+        q.to_text(&r)
+    );
+    assert_eq!(q.turn(), Black);
+}

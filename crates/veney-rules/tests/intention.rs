@@ -564,3 +564,37 @@ fn a_strike_in_concert_goes_past_the_selfs_new_square() {
     play(&r, &mut p, "SX4 $fX8!");
     assert_eq!(p.piece_at(sq("X8")), None, "the Cloak fended");
 }
+
+#[test]
+fn a_strike_in_concert_goes_by_its_stone_past_the_selfs_new_square() {
+    // R-CONCERT: the partner "passes over the Self's new square as if it were empty … So does a
+    // blade's strike in concert enacting an intention"; R-INTENTION: "after the Self's move, the
+    // strike in concert may go by the remembered stone". White's Sword on W3 declares on Black's
+    // Cloak on Y8 by its stone on W6; the Self's concert lunge to W4 then stands between the
+    // Sword and the stone (a review found the strike by the stone refused there).
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/3w/4/1s2/4/4/4/4/2c1/3J/E3/4/4/W3/2S1/4 w EEEDGLCBR/eeeedgljbr",
+    )
+    .unwrap();
+    play(&r, &mut p, "!$fY8");
+    play(&r, &mut p, "SY14");
+    let cloak = r.set(Black).by_name("Cloak").unwrap();
+    let in_reserve = p.reserve(Black, cloak);
+    let mut q = p;
+    play(&r, &mut q, "SW4 $fY8!");
+    // The Sword stepped onto its stone and struck from there: the Cloak fended to reserve.
+    let sword = r.set(White).by_name("Sword").unwrap();
+    assert_eq!(
+        q.piece_at(sq("W6")),
+        Some((White, sword)),
+        "{}",
+        q.to_text(&r)
+    );
+    assert_eq!(q.piece_at(sq("Y8")), None);
+    assert_eq!(q.reserve(Black, cloak), in_reserve + 1, "the Cloak fended");
+    // The control: with the Self off the W-file the strike was open before the mend too.
+    play(&r, &mut p, "SZ3 $fY8!");
+    assert_eq!(p.reserve(Black, cloak), in_reserve + 1);
+}

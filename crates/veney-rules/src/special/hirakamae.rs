@@ -113,4 +113,10 @@ pub(crate) fn second_moves(
             }
         }
     }
+    // Freeing a pinned blade is one of its ordinary moves (R-BLADE-CAPTURE), the second as well
+    // as the first (a review found it refused as the second: the order of the two pieces
+    // decided).
+    for (k, sq) in crate::special::blade_capture::freeable(pos, side) {
+        crate::piece_moves::piece_moves(rules, pos, view, k, sq, out);
+    }
 }

@@ -85,14 +85,7 @@ struct Striker {
 
 impl Striker {
     fn new(rules: &Rules, pos: &Position, side: Side, blade: Kind, from: Square) -> Striker {
-        // A strike in concert after the Self's move goes past the Self's new square, as the
-        // partners' moves do (R-CONCERT; a review found it blocked there).
-        let past = match pos.phase() {
-            crate::position::Phase::Second {
-                concert: Some(sq), ..
-            } if pos.turn() == side => Bitboard::from_square(sq),
-            _ => Bitboard::EMPTY,
-        };
+        let past = concert_past(pos, side);
         Striker {
             side,
             blade,
@@ -187,8 +180,20 @@ fn first_stone(
         })
 }
 
+/// After the Self's move, a strike in concert goes past the Self's new square, as the partners'
+/// moves do (R-CONCERT; a review found it blocked there) — its step onto a stepping stone too (a
+/// later review found the strike by the remembered stone refused with the Self between).
+fn concert_past(pos: &Position, side: Side) -> Bitboard {
+    match pos.phase() {
+        crate::position::Phase::Second {
+            concert: Some(sq), ..
+        } if pos.turn() == side => Bitboard::from_square(sq),
+        _ => Bitboard::EMPTY,
+    }
+}
+
 /// The own engagements `side`'s blade on `from` can step onto now (its pattern, within its
-/// constraint).
+/// constraint; past the Self's new square in concert).
 fn reachable_stones(
     rules: &Rules,
     pos: &Position,
@@ -196,8 +201,9 @@ fn reachable_stones(
     blade: Kind,
     from: Square,
 ) -> Bitboard {
+    let past = concert_past(pos, side);
     crate::constraint::engagements(rules, pos, side)
-        & crate::attacks::attacks(rules, pos, side, blade, from)
+        & crate::attacks::attacks_past(rules, pos, side, blade, from, past)
         & crate::constraint::zone_of(rules, pos, side, blade)
 }
 
