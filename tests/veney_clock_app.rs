@@ -214,6 +214,17 @@ fn throw_mates_at_two_seconds(a: &mut App) {
     at(a, 2_000);
 }
 
+/// An app whose clock is set to five minutes each, sudden death (not started).
+fn five_minutes_each(name: &str) -> App {
+    let mut a = app(name);
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::SuddenDeath;
+        t.setup.minutes = [5.0, 5.0];
+    }
+    a
+}
+
 /// Black's time on the table clock at two seconds.
 fn black_left(a: &App) -> u64 {
     let t = a.world().resource::<TableClock>();
@@ -224,12 +235,7 @@ fn black_left(a: &App) -> u64 {
 /// shows its own time again (a review found it left at a few seconds for an ordinary turn).
 #[test]
 fn a_mate_undone_gives_the_mated_player_its_time_back() {
-    let mut a = app("veney-throw-clock-undo");
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::SuddenDeath;
-        t.setup.minutes = [5.0, 5.0];
-    }
+    let mut a = five_minutes_each("veney-throw-clock-undo");
     throw_mates_at_two_seconds(&mut a);
     assert!(
         black_left(&a) <= game_clock::DEFAULT_DYING_MOVE,
@@ -609,12 +615,7 @@ fn the_computer_presses_the_clock_when_its_turn_ends() {
 /// overwriting the first, the time lost for good).
 #[test]
 fn a_mate_acknowledged_then_undone_gives_the_time_back() {
-    let mut a = app("veney-throw-clock-acknowledged");
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::SuddenDeath;
-        t.setup.minutes = [5.0, 5.0];
-    }
+    let mut a = five_minutes_each("veney-throw-clock-acknowledged");
     throw_mates_at_two_seconds(&mut a);
     // White presses: Black's turn begins, cut.
     a.world_mut().write_message(ClockIntent::Press(0));

@@ -349,8 +349,9 @@ fn no_throw_line_is_shown_for_the_dying_move() {
     // empty, as the dying move's list has no throw (a review found the overlay drawing it).
     let r = rules();
     let mut found = false;
-    for kind in ["Sword", "Jutsu", "Guard", "Balance", "Cloak"] {
-        let p = pos(
+    // White's Self on Z6, its Dagger on X4 in line with Black's Self on X9; a Black `kind` on Y7.
+    let board = |kind: &str, to_move| {
+        pos(
             &r,
             &[
                 (White, "Self", "Z6"),
@@ -358,9 +359,12 @@ fn no_throw_line_is_shown_for_the_dying_move() {
                 (Black, "Self", "X9"),
                 (Black, kind, "Y7"),
             ],
-            Black,
+            to_move,
         )
-        .without_reserves();
+        .without_reserves()
+    };
+    for kind in ["Sword", "Jutsu", "Guard", "Balance", "Cloak"] {
+        let p = board(kind, Black);
         let Some(take) = p
             .legal_actions(&r)
             .into_iter()
@@ -387,17 +391,7 @@ fn no_throw_line_is_shown_for_the_dying_move() {
             "no throw in the dying move's list either"
         );
         // The control: White to move with its Self, the line is drawn.
-        let alive = pos(
-            &r,
-            &[
-                (White, "Self", "Z6"),
-                (White, "Dagger", "X4"),
-                (Black, "Self", "X9"),
-                (Black, kind, "Y7"),
-            ],
-            White,
-        )
-        .without_reserves();
+        let alive = board(kind, White);
         let mut lines = Vec::new();
         dagger_throw::all_throws_for_view(&r, &alive, &mut lines);
         assert_eq!(lines, [(sq("X4"), sq("X9"))]);
