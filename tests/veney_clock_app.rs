@@ -207,10 +207,7 @@ fn throw_mates_at_two_seconds(a: &mut App) {
     common::send(a, Command::Click(sq("X5")));
     common::send(a, Command::Click(sq("X8")));
     common::send(a, Command::Roll);
-    assert_eq!(
-        a.world().resource::<CurrentGame>().0.position().dying(),
-        Some(Side::Black)
-    );
+    assert_eq!(dying(&a), Some(Side::Black));
     at(a, 2_000);
 }
 
@@ -223,6 +220,11 @@ fn five_minutes_each(name: &str) -> App {
         t.setup.minutes = [5.0, 5.0];
     }
     a
+}
+
+/// Which side may make a dying move now.
+fn dying(a: &App) -> Option<Side> {
+    a.world().resource::<CurrentGame>().0.position().dying()
 }
 
 /// Black's time on the table clock at two seconds.
@@ -243,18 +245,12 @@ fn a_mate_undone_gives_the_mated_player_its_time_back() {
         black_left(&a)
     );
     common::send(&mut a, Command::Undo);
-    assert_eq!(
-        a.world().resource::<CurrentGame>().0.position().dying(),
-        None
-    );
+    assert_eq!(dying(&a), None);
     at(&mut a, 2_000);
     assert_eq!(black_left(&a), 300_000, "Black's five minutes back");
     // Redone, the mate cuts the clock again (a review found Black left its five minutes).
     common::send(&mut a, Command::Redo);
-    assert_eq!(
-        a.world().resource::<CurrentGame>().0.position().dying(),
-        Some(Side::Black)
-    );
+    assert_eq!(dying(&a), Some(Side::Black));
     at(&mut a, 2_000);
     assert!(
         black_left(&a) <= game_clock::DEFAULT_DYING_MOVE,
@@ -622,23 +618,17 @@ fn a_mate_acknowledged_then_undone_gives_the_time_back() {
     at(&mut a, 2_000);
     assert!(black_left(&a) <= game_clock::DEFAULT_DYING_MOVE);
     common::send(&mut a, Command::Acknowledge);
-    assert_eq!(
-        a.world().resource::<CurrentGame>().0.position().dying(),
-        None
-    );
+    assert_eq!(dying(&a), None);
     common::send(&mut a, Command::Undo);
     assert_eq!(
-        a.world().resource::<CurrentGame>().0.position().dying(),
+        dying(&a),
         Some(Side::Black),
         "the acknowledgement taken back"
     );
     at(&mut a, 2_000);
     assert!(black_left(&a) <= game_clock::DEFAULT_DYING_MOVE);
     common::send(&mut a, Command::Undo);
-    assert_eq!(
-        a.world().resource::<CurrentGame>().0.position().dying(),
-        None
-    );
+    assert_eq!(dying(&a), None);
     at(&mut a, 2_000);
     assert_eq!(black_left(&a), 300_000, "Black's five minutes back");
 }
