@@ -38,9 +38,11 @@ pub struct Match<G: Game> {
     state: G::State,
     history: Vec<Step<G>>,
     redo: Vec<(Actor, G::Action)>,
-    /// An ending withdrawn alone (`withdraw_declared`), which redo declares again while nothing
-    /// else has changed (a review found a resignation undone for good).
-    redeclare: Option<Declared>,
+    /// An ending withdrawn alone (`withdraw_declared`) and the depth of the redo stack then:
+    /// redo declares it again on reaching that depth, after redoing what was undone beyond it,
+    /// while nothing new has been played (a review found a resignation undone for good, and
+    /// again after a second undo took back the action before it).
+    redeclare: Option<(usize, Declared)>,
     seed: u64,
     rng: MatchRng,
     /// An ending the players declared after the last action (a resignation, an agreed draw).
@@ -183,16 +185,22 @@ impl<G: Game> Match<G> {
     /// Takes back a declared ending (the game goes on from where it stopped); whether there was
     /// one.
     pub fn withdraw_declared(&mut self) -> bool {
-        self.redeclare = self.declared.take();
-        self.redeclare.is_some()
+        match self.declared.take() {
+            Some(d) => {
+                self.redeclare = Some((self.redo.len(), d));
+                true
+            }
+            None => false,
+        }
     }
 
     /// Declares again the ending last withdrawn alone, if nothing has been played or undone
     /// since (redo after `withdraw_declared`); whether it did.
     pub fn redeclare(&mut self) -> bool {
-        match self.redeclare.take() {
-            Some(d) if self.declared.is_none() => {
+        match self.redeclare {
+            Some((depth, d)) if self.declared.is_none() && depth == self.redo.len() => {
                 self.declared = Some(d);
+                self.redeclare = None;
                 true
             }
             _ => false,
@@ -230,13 +238,13 @@ impl<G: Game> Match<G> {
         self.game.play_checked(&mut next, actor, a)?;
         self.push(actor, a, next);
         self.redo.clear();
+        self.redeclare = None;
         Ok(())
     }
 
     /// Keeps history of an action played into `next`; a chance outcome advances the generator
     /// exactly as a draw would, whether it was drawn or read off a real table.
     fn push(&mut self, actor: Actor, a: G::Action, next: G::State) {
-        self.redeclare = None;
         let before = std::mem::replace(&mut self.state, next);
         let rng_before = self.rng.clone();
         if actor == Actor::Chance {
@@ -260,6 +268,7 @@ impl<G: Game> Match<G> {
         self.game.apply(&mut next, Actor::Chance, a);
         self.push(Actor::Chance, a, next);
         self.redo.clear();
+        self.redeclare = None;
         Some(a)
     }
 
@@ -267,7 +276,6 @@ impl<G: Game> Match<G> {
     /// ending stands after the last action, so it goes too (`withdraw_declared` takes back the
     /// ending alone).
     pub fn undo(&mut self) -> Option<G::Action> {
-        self.redeclare = None;
         let Some(step) = self.history.pop() else {
             // Nothing played yet: a declared ending is still withdrawn, as the doc says.
             self.declared = None;
@@ -307,7 +315,11 @@ impl<G: Game> Match<G> {
     }
 
     pub fn can_redo(&self) -> bool {
-        self.declared.is_none() && (!self.redo.is_empty() || self.redeclare.is_some())
+        self.declared.is_none()
+            && (!self.redo.is_empty()
+                || self
+                    .redeclare
+                    .is_some_and(|(depth, _)| depth == self.redo.len()))
     }
 
     /// Reads one action in the game's notation and plays it for whoever acts now. In a

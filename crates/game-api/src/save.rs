@@ -142,6 +142,18 @@ pub(crate) fn read_headers(text: &str) -> Result<Vec<Header<'_>>, TextError> {
             .ok_or_else(|| err("the header's value must be in double quotes"))?;
         // `[`, the key, a space, what the value's quote follows, the quote.
         let before = lead.len() + 1 + k.len() + 1 + (v.len() - v.trim_start().len()) + 1;
+        // Each header once (`[Computer]` names a seat each): a second copy would be read as one
+        // value by one reader and as another by the next (a review found the app's Load taking
+        // the first `[Seed]`, the options the last, and an option's error placed on the wrong
+        // line).
+        if k != "Computer"
+            && let Some(first) = out.iter().find(|h: &&Header| h.key.eq_ignore_ascii_case(k))
+        {
+            return Err(err(&format!(
+                "a second [{k}] header (the first is on line {}); a save names each header once",
+                first.line
+            )));
+        }
         out.push(Header {
             line: i + 1,
             key: k,

@@ -45,6 +45,35 @@ fn a_save_names_its_game_in_any_case() {
     );
 }
 
+/// Each header once: a second copy is refused naming both lines, whoever reads it (a review found
+/// the app's Load taking the first `[Seed]` where the CLI refused the file, and an option's error
+/// placed on its last copy's line). `[Computer]` names a seat each.
+#[test]
+fn a_header_written_twice_is_refused_naming_both_lines() {
+    let e = refused("[Game \"seal\"]\n[Seed \"1\"]\n[Seed \"2\"]\n1. 1|b1 2|b0\n");
+    assert!(
+        e.contains("line 3") && e.contains("a second [Seed] header (the first is on line 2)"),
+        "{e}"
+    );
+    let e = game_api::options_from_save(
+        "[Game \"seal\"]\n[Masters \"sekret\"]\n[masters \"open\"]\n",
+        |_| Ok::<(), game_api::OptionsError>(()),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("line 3") && e.contains("first is on line 2"),
+        "{e}"
+    );
+    assert!(
+        Match::load_text(
+            Arc::new(Seal),
+            "[Game \"seal\"]\n[Computer \"1 club\"]\n[Computer \"2 club\"]\n1. 1|b1 2|b0\n"
+        )
+        .is_ok()
+    );
+}
+
 /// A byte-order mark some editors save at the start is not the first header's text.
 #[test]
 fn a_save_with_a_byte_order_mark_loads() {

@@ -109,6 +109,7 @@ pub fn play_one<G: Game>(
             }
         };
         let before = m.state().clone();
+        let rng_before = m.generator().clone();
         let a = if actor == Actor::Chance {
             m.draw_chance().ok_or("a chance decision drew nothing")?
         } else {
@@ -136,7 +137,7 @@ pub fn play_one<G: Game>(
         };
         if cfg.check_every > 0 && n.is_multiple_of(cfg.check_every) {
             check_step(&**g, &before, actor, a, m.state()).map_err(|e| e + &ctx(&m))?;
-            if let Err(e) = check_undo(&mut m, &before) {
+            if let Err(e) = check_undo(&mut m, &before, &rng_before) {
                 return Err(e + &ctx(&m));
             }
         }
@@ -232,11 +233,18 @@ fn check_declared_results(
     }
 }
 
-/// Undo restores `before` with its hash, and the generator with it: a chance outcome the
-/// generator drew is drawn the same again after undo; redo restores the state after.
-pub fn check_undo<G: Game>(m: &mut Match<G>, before: &G::State) -> Result<(), String> {
+/// Undo restores `before` with its hash, and the generator as it was before the action
+/// (`rng_before`, kept by the caller: a review found the check comparing the step's own record of
+/// it, which a wrong record would pass): a chance outcome the generator drew is drawn the same
+/// again after undo; redo restores the state after and the generator after.
+pub fn check_undo<G: Game>(
+    m: &mut Match<G>,
+    before: &G::State,
+    rng_before: &game_api::MatchRng,
+) -> Result<(), String> {
     let g = m.game().clone();
     let after = m.state().clone();
+    let rng_after = m.generator().clone();
     let drawn = m.history().last().and_then(|s| {
         // Drawn, not typed in: the step's generator gives the same outcome.
         let mut rng = s.rng_before.clone();
@@ -246,6 +254,9 @@ pub fn check_undo<G: Game>(m: &mut Match<G>, before: &G::State) -> Result<(), St
     m.undo().ok_or("undo did nothing")?;
     if m.state() != before || g.hash(m.state()) != g.hash(before) {
         return Err("undo did not restore the exact state".into());
+    }
+    if m.generator() != rng_before {
+        return Err("undo did not restore the generator as it was before the action".into());
     }
     if let Some(a) = drawn
         && m.clone().draw_chance() != Some(a)
@@ -258,6 +269,9 @@ pub fn check_undo<G: Game>(m: &mut Match<G>, before: &G::State) -> Result<(), St
     m.redo().ok_or("redo did nothing")?;
     if m.state() != &after || g.hash(m.state()) != g.hash(&after) {
         return Err("redo did not restore the exact state".into());
+    }
+    if m.generator() != &rng_after {
+        return Err("redo left the generator other than the action left it".into());
     }
     Ok(())
 }

@@ -67,6 +67,32 @@ pub fn check_save_roundtrip<G: Game>(m: &Match<G>) -> Result<(), String> {
                 g.player_name(p)
             ));
         }
+        // Read back, the saved position holds none of another player's secrets (a review found the check above able to catch only a save
+        // not written from `observe`, never a leak `observe` itself lets through).
+        let saved_final = t
+            .lines()
+            .find_map(|l| l.strip_prefix("[Final \"")?.strip_suffix("\"]"))
+            .ok_or_else(|| format!("{}'s save has no [Final]", g.player_name(p)))?;
+        let read = g.parse_position(saved_final).map_err(|e| {
+            format!(
+                "{}'s save's [Final] does not read back: {e}",
+                g.player_name(p)
+            )
+        })?;
+        for o in (0..g.players()).map(Player).filter(|&o| o != p) {
+            if g.secrets(m.state(), o).is_empty() {
+                continue;
+            }
+            let leaked = g.secrets(&read, o);
+            if !leaked.is_empty() {
+                return Err(format!(
+                    "{}'s save holds {}'s secrets: {}",
+                    g.player_name(p),
+                    g.player_name(o),
+                    leaked.join("; ")
+                ));
+            }
+        }
         // The full state's text differs from the view only when something is secret; then that
         // text must not be in the player's save.
         let full = g.position_text(m.state());

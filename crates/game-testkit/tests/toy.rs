@@ -227,6 +227,18 @@ fn a_declared_ending_ends_the_match_and_undo_withdraws_it() {
     assert_eq!(any.history_len(), len);
     assert!(any.undo());
     assert_eq!(any.declared(), None);
+    // Undone past the action before it and redone, the resignation comes back after that
+    // action (a review found it lost for good once a second undo went past it).
+    assert!(any.undo());
+    assert_eq!(any.history_len(), len - 1);
+    assert!(any.redo());
+    assert_eq!((any.history_len(), any.declared()), (len, None));
+    assert!(any.can_redo());
+    assert!(any.redo());
+    assert_eq!(any.declared(), Some(Declared::Resigns(Player(1))));
+    assert!(!any.can_redo());
+    assert!(any.undo());
+    assert_eq!(any.declared(), None);
     any.declare(Declared::DrawAgreed).unwrap();
     let Decision::Over(o) = any.decision() else {
         panic!("an agreed draw ends the game");
