@@ -198,10 +198,33 @@ fn shifted(x: u64, delta: i128) -> u64 {
     (i128::from(x) + delta).clamp(0, i128::from(u64::MAX)) as u64
 }
 
+/// What the players agreed before the game for the clock's two interventions (rulings
+/// R-CLOCK-PENALTY, R-CLOCK-DYING): a Time Penalty's time and a dying move's "few seconds", in
+/// ms. Kept with the clock and in its save form, so a clock brought back applies the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Agreed {
+    pub penalty: u64,
+    /// How the penalty is paid: off the offender's time, or to the opponent.
+    pub penalty_how: TimePenalty,
+    pub dying_move: u64,
+}
+
+impl Default for Agreed {
+    fn default() -> Self {
+        Agreed {
+            penalty: DEFAULT_TIME_PENALTY,
+            penalty_how: TimePenalty::Reduction,
+            dying_move: DEFAULT_DYING_MOVE,
+        }
+    }
+}
+
 /// A chess clock for two sides or more, each with its own control.
 #[derive(Clone, Debug)]
 pub struct Clock {
     pub(crate) timers: Timers,
+    /// The agreed penalty and dying-move times (saved).
+    pub(crate) agreed: Agreed,
     /// The latest instant an operation has seen (operations refuse earlier ones).
     pub(crate) last: u64,
     /// The clock before each press, latest last (not saved).
@@ -234,9 +257,21 @@ impl Clock {
                 phase: Phase::Ready,
                 cut: None,
             },
+            agreed: Agreed::default(),
             last: 0,
             history: Vec::new(),
         })
+    }
+
+    /// The clock with these agreed penalty and dying-move times.
+    pub fn with_agreed(mut self, agreed: Agreed) -> Clock {
+        self.agreed = agreed;
+        self
+    }
+
+    /// The agreed penalty and dying-move times.
+    pub fn agreed(&self) -> Agreed {
+        self.agreed
     }
 
     /// The same control for each of `seats` sides.
@@ -479,8 +514,18 @@ impl Clock {
         self.timers.at(now).shown(seat)
     }
 
-    /// What to draw for `seat` at `now`.
+    /// What to draw for `seat` at `now` (a blank face, no time, for a side out of range, as
+    /// `remaining` gives 0).
     pub fn face(&self, seat: Seat, now: u64) -> Face {
+        if seat >= self.seats() {
+            return Face {
+                remaining: 0,
+                delay: None,
+                to_move: false,
+                running: false,
+                flagged: false,
+            };
+        }
         let t = self.timers.at(now);
         face_of(&t, seat)
     }

@@ -33,7 +33,8 @@
 //! assert_eq!(
 //!     line,
 //!     "clock1 state=running turn=1 at=20000 used=7000 delay=on \
-//!      s0=fischer(300000,5000) t0=293000 c0=- s1=fischer(300000,5000) t1=293000 c1=-"
+//!      s0=fischer(300000,5000) t0=293000 c0=- s1=fischer(300000,5000) t1=293000 c1=- \
+//!      penalty=10000 bonus=off dying=10000"
 //! );
 //! let text: ClockText = line.parse().unwrap();
 //! let back = Clock::restore(&text, 21_000, Resume::SameTimebase).unwrap();
@@ -48,7 +49,9 @@ mod face;
 mod seat;
 mod text;
 
-pub use clock::{Clock, DEFAULT_DYING_MOVE, DEFAULT_TIME_PENALTY, Resume, State, TimePenalty};
+pub use clock::{
+    Agreed, Clock, DEFAULT_DYING_MOVE, DEFAULT_TIME_PENALTY, Resume, State, TimePenalty,
+};
 pub use control::{Control, FIVE_SECONDS, HourglassStart};
 pub use error::ClockError;
 pub use face::{Face, format_delay, format_ms, format_setting};

@@ -1,7 +1,7 @@
 //! The clock's one-line save form, e.g. for a save header `[Clock "…"]`:
 //!
 //! ```text
-//! clock1 state=running turn=0 at=56789 used=1234 delay=on s0=fischer(300000,5000) t0=287000 c0=- s1=fischer(300000,5000) t1=300000 c1=-
+//! clock1 state=running turn=0 at=56789 used=1234 delay=on s0=fischer(300000,5000) t0=287000 c0=- s1=fischer(300000,5000) t1=300000 c1=- penalty=10000 bonus=off dying=10000
 //! ```
 //!
 //! Fields, separated by one space, in this order (all times in whole milliseconds, written
@@ -15,13 +15,17 @@
 //! - `delay=`: `on`, or `off` on a dying move's turn (no delay, nothing given back);
 //! - per side `n` from 0: `sn=` its control (`sudden(base)`, `fischer(base,increment)`,
 //!   `bronstein(base,delay)`, `delay(base,delay)`, `turn(limit)`, `hourglass(sand)`), `tn=` its
-//!   time at `at`, `cn=` its pending dying-move limit or `-`.
+//!   time at `at`, `cn=` its pending dying-move limit or `-`;
+//! - then, optionally (forms written before they were kept have none; all three or none),
+//!   `penalty=` the agreed Time Penalty, `bonus=` `on` when it goes to the opponent (`off`: off
+//!   the offender's time), and `dying=` the agreed dying-move time (R-CLOCK-PENALTY,
+//!   R-CLOCK-DYING).
 //!
 //! The delay still to run is `delay(base,d)`'s `d` minus `used` when `delay=on`. Reading is two
 //! steps, as for positions: `ClockText` parses and checks the text (errors name the column and
 //! what was expected), then `Clock::restore` rebuilds a clock at the reader's `now` with a
 //! [`Resume`] policy (ruling R-CLOCK-RESTORE). The undo history is not saved.
-use crate::clock::{Clock, Phase, Resume, SeatTime, Timers};
+use crate::clock::{Agreed, Clock, Phase, Resume, SeatTime, Timers};
 use crate::control::Control;
 use crate::error::ClockError;
 use crate::seat::{Flag, Seat};
@@ -60,6 +64,9 @@ pub struct ClockText {
     pub used: u64,
     pub delay_on: bool,
     pub seats: Vec<SavedSeat>,
+    /// The agreed penalty and dying-move times (`None`: a form that has none, read with the
+    /// defaults).
+    pub agreed: Option<Agreed>,
 }
 
 /// Why a clock's save form does not read: the column (1-based, in characters), what was
@@ -111,6 +118,17 @@ impl fmt::Display for ClockText {
                 Some(c) => write!(f, "{c}")?,
                 None => write!(f, "-")?,
             }
+        }
+        if let Some(a) = self.agreed {
+            let bonus = match a.penalty_how {
+                crate::clock::TimePenalty::Bonus => "on",
+                crate::clock::TimePenalty::Reduction => "off",
+            };
+            write!(
+                f,
+                " penalty={} bonus={bonus} dying={}",
+                a.penalty, a.dying_move
+            )?;
         }
         Ok(())
     }
@@ -172,6 +190,7 @@ impl Clock {
                     cap: s.cap,
                 })
                 .collect(),
+            agreed: Some(self.agreed),
         }
     }
 
@@ -253,6 +272,7 @@ impl Clock {
         };
         Ok(Clock {
             timers,
+            agreed: text.agreed.unwrap_or_default(),
             last: now,
             history: Vec::new(),
         })
@@ -419,7 +439,7 @@ impl<'a> Reader<'a> {
         let mut seats = Vec::new();
         loop {
             let n = seats.len();
-            if n >= 2 && self.at_end() {
+            if n >= 2 && (self.at_end() || self.text[self.pos..].starts_with("penalty=")) {
                 break;
             }
             let (at, v) = self.field(&format!("s{n}"), &format!("side {n}'s control"))?;
@@ -437,6 +457,33 @@ impl<'a> Reader<'a> {
             };
             seats.push(SavedSeat { control, time, cap });
         }
+        let agreed = if self.at_end() {
+            None
+        } else {
+            let (at, v) = self.field("penalty", "the agreed Time Penalty")?;
+            let penalty = self.number(at, v, "the agreed Time Penalty")?;
+            let (at, v) = self.field("bonus", "`on` or `off`")?;
+            let penalty_how = self.one_of(
+                at,
+                v,
+                "`on` or `off`",
+                &[
+                    ("on", crate::clock::TimePenalty::Bonus),
+                    ("off", crate::clock::TimePenalty::Reduction),
+                ],
+            )?;
+            let (at, v) = self.field("dying", "the agreed dying-move time")?;
+            let dying_move = self.number(at, v, "the agreed dying-move time")?;
+            if !self.at_end() {
+                let (at, tok) = self.token("the end")?;
+                return Err(self.error(at, tok, "the end of the form"));
+            }
+            Some(Agreed {
+                penalty,
+                penalty_how,
+                dying_move,
+            })
+        };
         if turn >= seats.len() {
             return Err(self.error(
                 turn_at,
@@ -451,6 +498,7 @@ impl<'a> Reader<'a> {
             used,
             delay_on,
             seats,
+            agreed,
         })
     }
 }

@@ -39,6 +39,14 @@ fn refusals_say_why() {
         Err(ClockError::NoSuchSeat { seat: 2, seats: 2 })
     );
     c.start(0, 1).unwrap();
+    // A side out of range has a blank face, as its remaining time is 0 (a review found the
+    // face the one call with a seat that panicked).
+    assert_eq!(c.remaining(2, 500), 0);
+    let blank = c.face(2, 500);
+    assert_eq!(
+        (blank.remaining, blank.to_move, blank.running),
+        (0, false, false)
+    );
     assert_eq!(c.start(0, 1), Err(ClockError::AlreadyStarted));
     assert_eq!(
         c.press(1_000, 0),

@@ -30,35 +30,35 @@ fn every_state_writes_one_line_that_reads_back() {
     .unwrap();
     assert_eq!(
         round_trip(&c, 7),
-        "clock1 state=ready turn=0 at=7 used=0 delay=on s0=sudden(300000) t0=300000 c0=- s1=delay(180000,5000) t1=180000 c1=-"
+        "clock1 state=ready turn=0 at=7 used=0 delay=on s0=sudden(300000) t0=300000 c0=- s1=delay(180000,5000) t1=180000 c1=- penalty=10000 bonus=off dying=10000"
     );
     c.start(1_000, 0).unwrap();
     c.press(11_000, 0).unwrap();
     assert_eq!(
         round_trip(&c, 13_000),
-        "clock1 state=running turn=1 at=13000 used=2000 delay=on s0=sudden(300000) t0=290000 c0=- s1=delay(180000,5000) t1=180000 c1=-",
+        "clock1 state=running turn=1 at=13000 used=2000 delay=on s0=sudden(300000) t0=290000 c0=- s1=delay(180000,5000) t1=180000 c1=- penalty=10000 bonus=off dying=10000",
         "the delay state: 2 s of side 1's 5 s delay used"
     );
     c.pause(14_000).unwrap();
     assert_eq!(
         round_trip(&c, 99_000),
-        "clock1 state=paused turn=1 at=99000 used=3000 delay=on s0=sudden(300000) t0=290000 c0=- s1=delay(180000,5000) t1=180000 c1=-"
+        "clock1 state=paused turn=1 at=99000 used=3000 delay=on s0=sudden(300000) t0=290000 c0=- s1=delay(180000,5000) t1=180000 c1=- penalty=10000 bonus=off dying=10000"
     );
     c.resume(100_000).unwrap();
     c.dying_move(100_000, 0, 10_000).unwrap();
     assert_eq!(
         round_trip(&c, 100_000),
-        "clock1 state=running turn=1 at=100000 used=3000 delay=on s0=sudden(300000) t0=290000 c0=10000 s1=delay(180000,5000) t1=180000 c1=-",
+        "clock1 state=running turn=1 at=100000 used=3000 delay=on s0=sudden(300000) t0=290000 c0=10000 s1=delay(180000,5000) t1=180000 c1=- penalty=10000 bonus=off dying=10000",
         "side 0's dying-move limit, pending"
     );
     c.press(100_500, 1).unwrap();
     assert_eq!(
         round_trip(&c, 100_500),
-        "clock1 state=running turn=0 at=100500 used=0 delay=off s0=sudden(300000) t0=10000 c0=- s1=delay(180000,5000) t1=180000 c1=-"
+        "clock1 state=running turn=0 at=100500 used=0 delay=off s0=sudden(300000) t0=10000 c0=- s1=delay(180000,5000) t1=180000 c1=- penalty=10000 bonus=off dying=10000"
     );
     assert_eq!(
         round_trip(&c, 200_000),
-        "clock1 state=flagged turn=0 at=110500 used=10000 delay=off s0=sudden(300000) t0=0 c0=- s1=delay(180000,5000) t1=180000 c1=-",
+        "clock1 state=flagged turn=0 at=110500 used=10000 delay=off s0=sudden(300000) t0=0 c0=- s1=delay(180000,5000) t1=180000 c1=- penalty=10000 bonus=off dying=10000",
         "a fallen flag keeps its instant"
     );
 }
@@ -355,6 +355,59 @@ fn a_limit_pending_for_the_side_to_move_applies_at_restore() {
     assert_eq!(c.flag(3_000), Some(Flag { seat: 1, at: 3_000 }));
     assert_eq!(
         c.save(0).to_string(),
-        "clock1 state=running turn=1 at=0 used=0 delay=off s0=sudden(9000) t0=9000 c0=- s1=delay(9000,5000) t1=3000 c1=-"
+        "clock1 state=running turn=1 at=0 used=0 delay=off s0=sudden(9000) t0=9000 c0=- s1=delay(9000,5000) t1=3000 c1=- penalty=10000 bonus=off dying=10000"
     );
+}
+
+#[test]
+fn the_agreed_penalty_and_dying_move_times_are_kept() {
+    // R-CLOCK-PENALTY ("agreed before the game"), R-CLOCK-DYING ("the players may change it"):
+    // a clock brought back applies what was agreed (a review found a restored clock applying
+    // the setup form's, 10 s unless changed after the restart).
+    let agreed = game_clock::Agreed {
+        penalty: 30_000,
+        penalty_how: game_clock::TimePenalty::Bonus,
+        dying_move: 4_000,
+    };
+    let c = Clock::same(Control::SuddenDeath { base: 60_000 }, 2)
+        .unwrap()
+        .with_agreed(agreed);
+    let line = round_trip(&c, 0);
+    assert!(
+        line.ends_with(" penalty=30000 bonus=on dying=4000"),
+        "{line}"
+    );
+    let back = Clock::restore(&read(&line), 5, Resume::Paused).unwrap();
+    assert_eq!(back.agreed(), agreed);
+    // A form written before they were kept reads with the defaults.
+    let old = "clock1 state=ready turn=0 at=0 used=0 delay=on s0=sudden(60000) t0=60000 c0=- s1=sudden(60000) t1=60000 c1=-";
+    let back = Clock::restore(&read(old), 5, Resume::Paused).unwrap();
+    assert_eq!(back.agreed(), game_clock::Agreed::default());
+    // All three or none, and nothing after them.
+    for (bad, col_of, expected) in [
+        (format!("{old} penalty=3000"), "", "`bonus=`"),
+        (
+            format!("{old} penalty=3000 bonus=yes"),
+            "yes",
+            "`on` or `off`",
+        ),
+        (format!("{old} penalty=3000 bonus=on"), "", "`dying=`"),
+        (
+            format!("{old} penalty=3000 bonus=off dying=x"),
+            "x",
+            "the agreed dying-move time",
+        ),
+        (
+            format!("{old} penalty=1 bonus=off dying=2 more"),
+            "more",
+            "the end of the form",
+        ),
+        (format!("{old} dying=2"), "dying=2", "`s2=`"),
+    ] {
+        let e = bad.parse::<ClockText>().unwrap_err();
+        assert!(e.expected.contains(expected), "{bad}: {e}");
+        if !col_of.is_empty() {
+            assert_eq!(e.col, bad.rfind(col_of).unwrap() + 1, "{bad}: {e}");
+        }
+    }
 }

@@ -83,6 +83,26 @@ impl Default for ClockSetup {
 }
 
 impl ClockSetup {
+    /// The penalty and dying-move times the form agrees.
+    pub fn agreed(&self) -> game_clock::Agreed {
+        game_clock::Agreed {
+            penalty: u64::from(self.penalty_seconds) * 1000,
+            penalty_how: if self.penalty_as_bonus {
+                game_clock::TimePenalty::Bonus
+            } else {
+                game_clock::TimePenalty::Reduction
+            },
+            dying_move: u64::from(self.dying_move_seconds) * 1000,
+        }
+    }
+
+    /// The form showing what a clock brought back agreed (its setup again after Reset).
+    pub fn take_agreed(&mut self, a: game_clock::Agreed) {
+        self.penalty_seconds = (a.penalty / 1000).clamp(1, 120) as u32;
+        self.penalty_as_bonus = a.penalty_how == game_clock::TimePenalty::Bonus;
+        self.dying_move_seconds = (a.dying_move / 1000).clamp(1, 60) as u32;
+    }
+
     /// Each seat's control.
     pub fn controls(&self) -> Vec<Control> {
         self.controls_first(0)
@@ -321,6 +341,7 @@ fn apply(
     for r in restores.read() {
         match restore_form(&r.0, now) {
             Ok(c) => {
+                t.setup.take_agreed(c.agreed());
                 t.restored_flag = c.flag(now);
                 t.clock = Some(c);
                 t.note = Some("the game's clock is back, paused: resume when ready".into());
@@ -331,7 +352,8 @@ fn apply(
     for i in intents.read() {
         let result = match (*i, t.clock.as_mut()) {
             (ClockIntent::Start, _) => match Clock::new(t.setup.controls_first(t.to_move)) {
-                Ok(mut c) => {
+                Ok(c) => {
+                    let mut c = c.with_agreed(t.setup.agreed());
                     t.restored_flag = None;
                     let r = c.start(now, t.to_move.min(1));
                     t.clock = Some(c);
@@ -344,9 +366,11 @@ fn apply(
                 t.restored_flag = None;
                 Ok(())
             }
+            // Opening the window to look changes nothing on the clock: its note stays (a
+            // review found a failed keep's warning cleared by the very click that shows it).
             (ClockIntent::Toggle, _) => {
                 t.open = !t.open;
-                Ok(())
+                continue;
             }
             (ClockIntent::TurnBack(seat), Some(c)) => {
                 if c.to_move() != Some(seat) && c.undo_depth() > 0 {
@@ -360,15 +384,14 @@ fn apply(
                 if c.to_move() != Some(seat) && c.undo_depth() > 0 {
                     let _ = c.undo_press(now);
                 }
-                let how = if t.setup.penalty_as_bonus {
-                    game_clock::TimePenalty::Bonus
-                } else {
-                    game_clock::TimePenalty::Reduction
-                };
-                c.time_penalty(now, seat, t.setup.penalty_seconds as u64 * 1000, how)
+                // What was agreed when the clock was set up (kept in its save form: a clock
+                // brought back applies it too).
+                let agreed = c.agreed();
+                c.time_penalty(now, seat, agreed.penalty, agreed.penalty_how)
             }
             (ClockIntent::DyingMove(seat), Some(c)) => {
-                c.dying_move(now, seat, t.setup.dying_move_seconds as u64 * 1000)
+                let few = c.agreed().dying_move;
+                c.dying_move(now, seat, few)
             }
             (ClockIntent::DyingMoveLifted(seat), Some(c)) => c.lift_dying_move(now, seat),
             (_, None) => continue,
@@ -473,6 +496,7 @@ fn restore(mut t: ResMut<TableClock>, saves: Res<super::grid::SaveRoot>) {
     };
     match restore_form(&text, 0) {
         Ok(c) => {
+            t.setup.take_agreed(c.agreed());
             t.restored_flag = c.flag(0);
             t.clock = Some(c);
         }
@@ -582,7 +606,7 @@ fn grid_game_clock(
 /// Writes the clock when its save form changes — a press, a pause, an adjustment, a flag; a
 /// running clock's form stands still between presses — and removes it for a new clock's setup.
 fn autosave(
-    t: Res<TableClock>,
+    mut t: ResMut<TableClock>,
     saves: Res<super::grid::SaveRoot>,
     epoch: Res<Epoch>,
     fixed: Res<ClockNow>,
@@ -606,6 +630,12 @@ fn autosave(
             }
             if let Err(e) = game_api::write_atomic(&path, text) {
                 warn!("could not keep the clock in {}: {e}", path.display());
+                // Said on the clock, as a game's failed autosave is on its status line (a
+                // review found it only in the log).
+                t.note = Some(format!(
+                    "could not keep the clock in {}: {e} (it would not come back after a restart)",
+                    path.display()
+                ));
             }
         }
         // Only a clock that existed is removed: a run that never started one keeps the file.
