@@ -136,7 +136,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                             i += 1;
                             if let Some(d) = deadline
                                 && i % SETTLED_EVERY == 0
-                                && settled(tree, me, simultaneous, i, started, d)
+                                && settled(tree, simultaneous, i, started, d)
                             {
                                 break;
                             }
@@ -264,27 +264,23 @@ const FORCED_ITERATIONS: u64 = 64;
 /// How often (in iterations) a time-budgeted thread asks whether its choice is settled.
 const SETTLED_EVERY: u64 = 128;
 
-/// Whether `tree`'s choice for `me` could no longer change before `deadline`: the most visited
+/// Whether `tree`'s choice could no longer change before `deadline`: the most visited
 /// root action leads the next by more visits than this thread is expected to make in the time
 /// left (`done` iterations since `started` give its rate), so the rest of the time is not spent.
 fn settled<A: Clone + PartialEq>(
     tree: &Tree<A>,
-    me: Player,
     simultaneous: bool,
     done: u64,
     started: Instant,
     deadline: Instant,
 ) -> bool {
+    // A sealed choice is drawn from the strategy regret matching averages, which a lead in
+    // visits does not fix: its time is spent whole (a review found it stopped at half of it).
+    if simultaneous {
+        return false;
+    }
     let now = Instant::now();
-    let root = &tree.nodes[tree.root];
-    let edges: &[Edge<A>] = if simultaneous {
-        root.sim
-            .iter()
-            .find(|(p, _)| *p == me)
-            .map_or(&[], |(_, e)| e.as_slice())
-    } else {
-        &root.edges
-    };
+    let edges: &[Edge<A>] = &tree.nodes[tree.root].edges;
     let (mut first, mut second) = (0u64, 0u64);
     for e in edges {
         let n = e.n as u64;

@@ -248,6 +248,26 @@ fn a_time_budget_stops_when_the_choice_is_settled() {
     );
 }
 
+/// A sealed choice is drawn from its mixed strategy, which a lead in visits does not settle:
+/// a time budget is spent whole there (a review found the search stopped once the most sealed
+/// action led, its mix half converged).
+#[test]
+fn a_sealed_choice_spends_its_whole_time() {
+    let g = Pennies {
+        simultaneous: true,
+        lopsided: true,
+    };
+    let c = Mcts::new(Config {
+        budget: Budget::Millis(600),
+        threads: 1,
+        seed: 3,
+        ..Config::default()
+    })
+    .choose(&g, &g.start(), Player(0))
+    .unwrap();
+    assert!(c.elapsed.as_millis() >= 600, "stopped early: {c:?}");
+}
+
 /// Issue 14: "playouts cut off with a per-game evaluation". In a game that never ends every
 /// playout is cut off; the default search scores it by the game's own estimate and finds the
 /// best pick, while the flat search (`Mcts::flat`) sees every pick as even.
