@@ -291,6 +291,25 @@ mod token_tests {
     }
 
     #[test]
+    fn every_token_heading_fits_between_the_margins() {
+        // A review found Veney's neutral heading running 12 mm past the right margin on A4.
+        let fonts = crate::fonts::Fonts::load();
+        for paper in Paper::ALL {
+            let (w, _) = paper.size_mm();
+            for gs in groups() {
+                for g in &gs {
+                    let heading = format!("{} (continued)", g.heading);
+                    let wide = fonts.bold.width(&heading, 10.0) / crate::paper::mm(1.0);
+                    assert!(
+                        MARGIN + wide <= w - MARGIN,
+                        "{paper:?}: {heading:?} is {wide:.0} mm"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_token_is_placed_once_on_the_page_and_none_overlap() {
         for paper in Paper::ALL {
             let (w, h) = paper.size_mm();

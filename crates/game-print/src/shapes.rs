@@ -219,7 +219,7 @@ pub fn rulebook_words(shape: VeneyShape) -> Option<&'static str> {
             "a contemplative circular shape with one central eyehole or pivot, as if worked by time and erosion."
         }
         Block => {
-            "the largest piece on the board. Its footprint more or less fills the space of a square."
+            "the largest piece on the board. Its footprint more or less fills the space of a square on the board."
         }
         Pebble => "small pebbles reminiscent of the head of a pawn.",
         _ => return None,

@@ -128,7 +128,8 @@ pub fn tokens(set: &PieceSet) -> Vec<TokenGroup> {
             tokens: side_tokens(),
         },
         TokenGroup {
-            heading: "Neutral: the free engagement (§2.0.05) and, by agreement, a Donkey for each side (§2.0.23)".into(),
+            heading: "Neutral: the free engagement (§2.0.05); Donkeys by agreement (§2.0.23)"
+                .into(),
             face: Rgb(236, 228, 200),
             ink: Rgb(90, 70, 40),
             tokens: vec![
