@@ -366,12 +366,7 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             let legal = pos.legal_actions(&rules);
             for a in &legal {
-                let origin = match a {
-                    veney_rules::Action::Move(m) => Some(m.from),
-                    veney_rules::Action::Withdraw { from, .. } => Some(*from),
-                    _ => None,
-                };
-                if from.is_none() || origin == from {
+                if from.is_none() || a.piece_square() == from {
                     if *a == veney_rules::Action::EndTurn {
                         println!("(end turn)");
                     } else {
@@ -408,8 +403,9 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let pos = position(&rules, p)?;
             let t = Instant::now();
-            if *divide && *depth == 0 {
-                // No first action is counted below depth 0: the position itself is the leaf.
+            if *divide && (*depth == 0 || pos.is_game_over()) {
+                // No first action is counted below depth 0 or after the game's end: the
+                // position itself is the leaf.
                 println!("total {}", perft::perft(&rules, &pos, 0));
             } else if *divide {
                 let legal = pos.legal_actions(&rules);

@@ -21,6 +21,62 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
 }
 
 #[test]
+fn veney_moves_from_a_square_lists_every_action_of_its_piece() {
+    // `moves --from SQ`: "Only actions of the piece on this square" — a Dagger's throw at the
+    // opposing Self (§2.0.08) is one of the Dagger's (a review found only moves and withdrawals
+    // kept, the throw dropped).
+    let p = "4/4/1s2/4/4/4/4/4/4/4/4/1D2/4/4/1S2/4 w EEEE/eeee";
+    let (code, all, err) = run(&["moves", p]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(all.lines().any(|l| l == "DtX14~"), "{all}");
+    let (_, dagger, _) = run(&["moves", p, "--from", "X5"]);
+    assert!(dagger.lines().any(|l| l == "DtX14~"), "{dagger}");
+    assert!(dagger.lines().all(|l| l.starts_with('D')), "{dagger}");
+    let (_, self_piece, _) = run(&["moves", p, "--from", "X2"]);
+    assert!(!self_piece.contains("DtX14~"), "{self_piece}");
+    assert!(self_piece.lines().count() > 0, "{self_piece}");
+}
+
+#[test]
+fn perft_counts_a_finished_position_as_one_leaf_with_or_without_divide() {
+    // The testkit's perft: "A finished root is one leaf, as a finished branch below is"; its
+    // `--divide` total is the same count (a review found `total: 0` for Tirachen and Kelasu, and
+    // Veney's plain perft 0, at a finished position).
+    let veney = "4/4/1s2/4/4/4/4/4/4/4/4/1D2/4/4/1S2/4 w EEEE/eeee over=agreed";
+    for depth in ["1", "2"] {
+        let (code, out, err) = run(&["perft", veney, depth]);
+        assert_eq!((code, out.trim()), (Some(0), "1"), "{err}");
+        let (_, out, _) = run(&["perft", veney, depth, "--divide"]);
+        assert_eq!(out.trim(), "total 1");
+    }
+    for game in ["tirachen", "kelasu"] {
+        // A random game played to its end.
+        let (code, end, err) = run(&[
+            "--game",
+            game,
+            "random-position",
+            "--seed",
+            "1",
+            "--turns",
+            "5000",
+        ]);
+        assert_eq!(code, Some(0), "{err}");
+        let end = end.lines().next().unwrap().to_string();
+        let (_, over, _) = run(&["--game", game, "moves", &end]);
+        assert!(
+            over.trim().is_empty() || over.contains("the game is over"),
+            "{game}: {over} at {end}"
+        );
+        for depth in ["1", "2"] {
+            let (_, out, _) = run(&["--game", game, "perft", &end, depth]);
+            assert_eq!(out.trim(), "1", "{game}");
+            let (_, out, _) = run(&["--game", game, "perft", &end, depth, "--divide"]);
+            assert_eq!(out.trim(), "total: 1", "{game}");
+        }
+    }
+}
+
+#[test]
 fn check_set_exits_zero_only_for_valid_sets() {
     let f = |n: &str| rules_tests(&format!("fixtures/sets/{n}.ron"));
     let run_sets = |files: &[PathBuf]| {

@@ -246,7 +246,7 @@ fn replay_blames_each_option_on_where_it_was_given() {
         assert_eq!(
             err,
             format!(
-                "veney-cli: {twice}:3: a second [Masters] header (the first is on line 2); a save names each header once\n"
+                "veney-cli: {twice}: line 3, column 1: `[Masters \"secret\"]`: a second [Masters] header (the first is on line 2); a save names each header once\n"
             ),
             "{given:?}"
         );
