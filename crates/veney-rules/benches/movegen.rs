@@ -19,11 +19,11 @@ const POSITIONS: &[(&str, &str)] = &[
     ),
     (
         "middle",
-        "g1l1/js2/1c2/b3/eedr/4/3w/J3/3e/1E2/EW2/B1EE/1DR1/LS2/2G1/4 w C/e dir=-/NE turns=40",
+        "g1l1/js2/1c2/b3/eedr/4/3w/J3/3e/1E2/EW2/B1EE/1DR1/LS2/2G1/4 w C/e turns=40",
     ),
     (
         "late",
-        "3b/4/4/3c/2je/4/3e/wg1l/Jr@s/3E/E3/Rd2/3B/1G1C/W1S1/L3 w EED/ee dir=W/SE turns=120",
+        "3b/4/4/3c/2je/4/3e/wg1l/Jr@s/3E/E3/Rd2/3B/1G1C/W1S1/L3 w EED/ee turns=120",
     ),
     (
         "endgame",

@@ -197,6 +197,24 @@ impl Effect {
 }
 
 impl Action {
+    /// The square of the board piece that acts (moves, is withdrawn, throws, is repositioned,
+    /// glares, declares or enacts its intention, is cast from the board); `None` for actions
+    /// of no board piece (a placement from reserve, the free engagement's entry, a throw's roll,
+    /// a landing, the trap's invocation — aimed at the opponent's piece — a pass, …).
+    pub fn piece_square(&self) -> Option<Square> {
+        match *self {
+            Action::Move(m) => Some(m.from),
+            Action::Withdraw { from, .. }
+            | Action::Throw { from, .. }
+            | Action::Reposition { from, .. }
+            | Action::Glare { from }
+            | Action::Declare { from, .. }
+            | Action::Enact { from, .. } => Some(from),
+            Action::Cast { from, .. } => from,
+            _ => None,
+        }
+    }
+
     pub fn as_move(&self) -> Option<&Move> {
         match self {
             Action::Move(m) => Some(m),

@@ -864,9 +864,15 @@ impl Game {
 
     /// Whether action `i` of the history opens a turn of the record: it starts a turn, and is
     /// not the offender's move made again after a time penalty (§2.0.22 "The move is reset"),
-    /// which stays in the turn of the move called (`$X9U $X8`).
+    /// which stays in the turn of the move called (`$X9U $X8`), nor the offender's first move
+    /// after a Delayed Reset (the offender moves next, R-UNTENABLE-CALL: `GW7U SY5`; a review
+    /// found it written in the opponent's column, every later pair shifted).
     fn opens_turn(&self, i: usize) -> bool {
-        let retried = i > 0 && self.marks.get(i - 1) == Some(&Mark::Called(Call::TimePenalty));
+        let retried = i > 0
+            && matches!(
+                self.marks.get(i - 1),
+                Some(Mark::Called(Call::TimePenalty | Call::Reset))
+            );
         self.history[i].0.at_turn_start() && !retried
     }
 

@@ -837,15 +837,19 @@ impl San {
     ) -> Result<Action, ParseError> {
         let side = pos.turn();
         let here = |msg: String| ParseError::new(col, self.to_string(), msg);
+        // `e` is the piece lettered `e` (an Engagement, the set checker sees to it), else the
+        // set's first Engagement kind (a set may letter its engagement otherwise; a review
+        // found `e` always read as the first, a second Engagement kind listed earlier taking
+        // the other's moves).
         let kind_of = |c: char| {
-            if c == 'e' {
-                rules
-                    .set(side)
-                    .kinds()
-                    .find(|&k| rules.is_engagement(side, k))
-            } else {
-                rules.set(side).by_letter(c)
-            }
+            rules.set(side).by_letter(c).or_else(|| {
+                (c == 'e').then_some(()).and_then(|()| {
+                    rules
+                        .set(side)
+                        .kinds()
+                        .find(|&k| rules.is_engagement(side, k))
+                })
+            })
         };
         let unsupported = |what: &str, section: &str| {
             here(format!(
@@ -1294,7 +1298,15 @@ impl San {
                             .filter(|l| l.kind == k)
                             .map(|l| crate::bitboard::Bitboard::from_square(l.from))
                             .unwrap_or(crate::bitboard::Bitboard::EMPTY);
-                        let origins: Vec<Square> = (pos.pieces(side, k) | in_hand)
+                        // So does a blade pinned under an opposing Cloak (§2.0.06), on the
+                        // board though kept apart from the pieces.
+                        let mut pinned = crate::bitboard::Bitboard::EMPTY;
+                        for (pk, sq, _) in crate::special::blade_capture::pins(pos, side) {
+                            if pk == k {
+                                pinned.set(sq);
+                            }
+                        }
+                        let origins: Vec<Square> = (pos.pieces(side, k) | in_hand | pinned)
                             .filter(|f| {
                                 from_line.is_none_or(|l| f.line() == l)
                                     && m.from_step.is_none_or(|s| f.step() == s)

@@ -176,6 +176,10 @@ fn call_unsettled(
             p.phase = crate::position::Phase::Start;
             p.meta_moved = false;
             p.contact = false;
+            // Nor a quibble over the free engagement (§2.0.20: its reset is open "unless/until a
+            // move is made by a piece other than the free engagement"; a retreat, a reset too,
+            // ends it: a review found `a==` offered on the board just reset).
+            p.quibbles = 0;
             // Nor the mark of a turn made instead of an Obscurant Chaos repositioning (R-CAST).
             p.reposition = None;
             // The caller initiated the reset: the offender moves (as after a retreat).
@@ -237,12 +241,20 @@ fn call_unsettled(
                         // The partner still in hand (after a lunge over it): discarded from
                         // there.
                         p.lifted = None;
+                        p.discard[offender.index()][mk.index()] += 1;
                     } else if p.piece_at(m.from) == Some((offender, mk)) {
                         p.remove(offender, mk, m.from);
+                        p.discard[offender.index()][mk.index()] += 1;
+                    } else if crate::special::blade_capture::pinned_at(&p, offender, m.from)
+                        .is_some_and(|(k, _)| k == mk)
+                    {
+                        // A pinned blade freed untenably: discarded from under the Cloak, where
+                        // it stood (a review found the checkmating freeing move costing only the
+                        // turn, less than a quiet one).
+                        crate::special::blade_capture::discard_pinned(&mut p, offender, m.from);
                     } else {
                         return (skip(taken_back), Call::TurnSkipped);
                     }
-                    p.discard[offender.index()][mk.index()] += 1;
                     p.skip_turn(rules);
                     return (p, Call::PieceLost(m.from));
                 }

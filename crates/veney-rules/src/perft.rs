@@ -5,9 +5,10 @@ use crate::movegen;
 use crate::position::Position;
 use crate::rules::Rules;
 
-/// The number of distinct complete-turn sequences of length `depth`.
+/// The number of distinct complete-turn sequences of length `depth`. A finished position is
+/// one leaf, at the root as below it (as the testkit's `perft` counts every game).
 pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
+    if depth == 0 || pos.is_game_over() {
         return 1;
     }
     let mut buf = Vec::new();

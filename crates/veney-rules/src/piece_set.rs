@@ -403,10 +403,9 @@ impl PieceSet {
             ));
         }
         if def.pieces.len() > MAX_KINDS {
-            errors.push(DataError::at(
+            errors.push(at_pieces(
                 path,
-                1,
-                1,
+                src,
                 format!(
                     "the set defines {} pieces; at most {MAX_KINDS} are supported",
                     def.pieces.len()
@@ -645,6 +644,46 @@ impl PieceSet {
         };
         // (A set with no Self at all is told so below, once.)
         let has_life = def.pieces.iter().any(|q| q.roles.contains(&Role::Life));
+        // `no_repeat_direction` is remembered once a side (the position's `dir=`): the
+        // direction of "the piece's previous ordinary slide" holds only while one piece has it
+        // (a review found a second Lantern refused the first's direction, and freed by the
+        // other's flail).
+        let remembering: Vec<usize> = def
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.moves.iter().any(|m| {
+                    matches!(
+                        m,
+                        Primitive::Slide {
+                            no_repeat_direction: true,
+                            ..
+                        }
+                    )
+                })
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let remembered: u32 = remembering
+            .iter()
+            .map(|&i| u32::from(def.pieces[i].count))
+            .sum();
+        if remembered > 1 {
+            let i = *remembering.last().unwrap_or(&0);
+            let names: Vec<String> = remembering
+                .iter()
+                .map(|&i| format!("{:?} (count {})", def.pieces[i].name, def.pieces[i].count))
+                .collect();
+            errors.push(err_at_piece(
+                i,
+                "no_repeat_direction",
+                format!(
+                    "no_repeat_direction is remembered once a side (the position's `dir=`), so one piece of the set may have it; {} make {remembered}: expected it on one piece of count 1",
+                    names.join(", ")
+                ),
+            ));
+        }
         for (i, p) in def.pieces.iter().enumerate().filter(|_| has_life) {
             for (target, r) in &p.attacks {
                 let msg = match (is_life(target), r) {
@@ -788,7 +827,11 @@ impl PieceSet {
                     ));
                     continue;
                 }
-                match def.pieces.iter().position(|p| &p.name == name) {
+                match def
+                    .pieces
+                    .iter()
+                    .position(|p| p.name.eq_ignore_ascii_case(name))
+                {
                     Some(i) => placed.push((square, Kind(i as u8))),
                     None => {
                         let (l, c) = at(&format!("{name:?}"));

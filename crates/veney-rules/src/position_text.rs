@@ -863,6 +863,48 @@ impl PositionText {
                 ));
             }
         }
+        // The Death Spell is one of the obscure devices (§2.0.18, §2.0.19 step 1): none when they
+        // are left out (R-DEVICES).
+        if p.death_spell && !rules.options.devices {
+            return Err(err(
+                field_col("deathspell"),
+                "deathspell",
+                "deathspell=1 marks the Death Spell, one of the obscure devices, which these rules leave out (R-DEVICES)",
+            ));
+        }
+        // A remembered direction is a piece's whose slide may not repeat it (`no_repeat_direction`,
+        // R-LANTERN-DIRECTION): a set without one keeps none (a review found `dir=` read for the
+        // standard Lantern, which never clears it, and written on for ever after).
+        for side in Side::ALL {
+            if p.last_dir[side.index()].is_some() && !remembers_direction(rules, side) {
+                return Err(err(
+                    field_col("dir"),
+                    "dir",
+                    format!(
+                        "dir= keeps the direction of a piece whose slide has no_repeat_direction (R-LANTERN-DIRECTION); {side}'s set has none: expected - for {side}"
+                    ),
+                ));
+            }
+        }
+        // The free engagement's last move (§2.0.05, the quibbling reset's count, §2.0.20): it is
+        // on the board, a square from where it came (a review found `freefrom=Z16:2` read with
+        // it on X8, the reset offered with no back-and-forth).
+        if let Some(from) = p.free_from {
+            let adjacent = p.free_square().is_some_and(|at| at.distance(from) == 1);
+            if !adjacent {
+                return Err(err(
+                    field_col("freefrom"),
+                    "freefrom",
+                    format!(
+                        "freefrom={from} names where the free engagement came from by its last move, a square from where it stands{}",
+                        match p.free_square() {
+                            Some(at) => format!(" ({at})"),
+                            None => ": it is not on the board".to_string(),
+                        }
+                    ),
+                ));
+            }
+        }
         for (key, ep) in [("ep", p.en_passant), ("epn", p.en_passant_next)] {
             if let Some(ep) = ep {
                 let victim_side = if key == "ep" { !p.turn } else { p.turn };
@@ -873,9 +915,22 @@ impl PositionText {
                 // The target is the first square the engagement passed, on its line, a step
                 // from where it began at least two steps from where it stands (§2.0.04; a
                 // review found `ep=X11-Z5` read, a fend from six steps away).
+                // Forward from there, by a move the engagement's own pattern makes (R-PAWN-ADVANCE:
+                // the 1–3 advance only from its second measure; a review found a target behind
+                // the victim, or a start no advance leaves from, read).
                 let from = ep.target.step() as i8 - victim_side.forward();
+                let advanced = (ep.victim.step() as i8 - from) * victim_side.forward();
+                let start = Square::try_new(ep.target.line() as i8, from);
+                let reaches = start
+                    .zip(p.piece_at(ep.victim))
+                    .is_some_and(|(start, (s, k))| {
+                        let (both, moves, attacks) =
+                            crate::set_check::reach(rules.set(s), k, s, start, 0, None);
+                        (both | moves | attacks).contains(ep.victim)
+                    });
                 let passed = ep.target.line() == ep.victim.line()
-                    && (ep.victim.step() as i8 - from).abs() >= 2
+                    && advanced >= 2
+                    && reaches
                     && ep.victim != ep.target;
                 if ok && !passed {
                     return Err(err(
@@ -1780,4 +1835,21 @@ mod tests {
         assert_eq!(p.discard(Side::White, set.by_name("Dagger").unwrap()), 1);
         assert_eq!(p.discard(Side::Black, set.by_name("Sword").unwrap()), 0);
     }
+}
+
+/// Whether a piece of `side`'s set remembers the direction of its last ordinary slide
+/// (`no_repeat_direction`).
+fn remembers_direction(rules: &Rules, side: Side) -> bool {
+    let set = rules.set(side);
+    set.kinds().any(|k| {
+        set.piece(k).def.moves.iter().any(|m| {
+            matches!(
+                m,
+                crate::piece_def::Primitive::Slide {
+                    no_repeat_direction: true,
+                    ..
+                }
+            )
+        })
+    })
 }

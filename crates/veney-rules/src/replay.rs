@@ -220,6 +220,25 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
             "a second [Position] header: a record starts from one position",
         ));
     }
+    // Another game's save, or a player's view of one, is refused for what it is (a review found
+    // a Kelasu save with no moves loaded as an empty Veney game, one with moves refused at its
+    // first turn), as `savefile::read` refuses it.
+    for (k, v) in &headers {
+        if k.eq_ignore_ascii_case("Game") && !v.eq_ignore_ascii_case("Veney") {
+            return Err(ParseError::new(
+                1,
+                k.clone(),
+                format!("this is a save of `{v}`, not of Veney"),
+            ));
+        }
+        if k.eq_ignore_ascii_case("Viewer") {
+            return Err(ParseError::new(
+                1,
+                k.clone(),
+                format!("this is {v}'s view of a game (secrets left out); it cannot be resumed"),
+            ));
+        }
+    }
     let mut sand = rules.clone();
     if sand.options.untenable == crate::options::UntenablePolicy::Strict {
         // Under any other policy an uncalled untenable move stands alike.
@@ -379,7 +398,16 @@ fn play_turn(
     };
     let mut untenable = None;
     for (i, (tok, col)) in toks.iter().enumerate() {
-        if i > 0 && (game.position().turn() != mover || game.position().is_game_over()) {
+        // The mover's Donkey moves after the mover's turn, written in it (§2.0.23; a review
+        // found its throw after an untenable move refused as a third move).
+        let donkeys_move = matches!(
+            game.position().phase(),
+            crate::position::Phase::DonkeyMove { placer } if placer == mover
+        );
+        if i > 0
+            && ((game.position().turn() != mover && !donkeys_move)
+                || game.position().is_game_over())
+        {
             *game = before;
             return (
                 Err(ParseError::new(
@@ -526,6 +554,20 @@ impl Numbers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_games_save_or_a_view_replays_nothing() {
+        // A Kelasu save with no moves yet: refused for what it is, not replayed as an empty
+        // Veney game; a player's view likewise. Veney's own, in any case, replays.
+        let r = Rules::standard();
+        let kelasu = "[Game \"Kelasu\"]\n[Seed \"1\"]\n[Start \"start\"]\n";
+        let e = replay(&r, kelasu).err().expect("refused");
+        assert!(e.message.contains("save of `Kelasu`, not of Veney"), "{e}");
+        let view = "[Game \"Veney\"]\n[Viewer \"White\"]\n\n1. SY3\n";
+        let e = replay(&r, view).err().expect("refused");
+        assert!(e.message.contains("White's view"), "{e}");
+        assert!(replay(&r, "[Game \"veney\"]\n\n1. SY3\n").is_ok());
+    }
 
     #[test]
     fn habits_are_normalised() {

@@ -169,6 +169,17 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                 error: ParseError::new(1, t, m.to_string()),
             };
             match k {
+                // Another game's save, or a player's view of one (secrets left out), is refused
+                // for what it is (a review found a Kelasu save refused as a Veney record that
+                // leads elsewhere).
+                "Game" if !v.eq_ignore_ascii_case("Veney") => {
+                    return Err(bad(&format!("this is a save of `{v}`, not of Veney")));
+                }
+                "Viewer" => {
+                    return Err(bad(&format!(
+                        "this is {v}'s view of a game (secrets left out); it cannot be resumed"
+                    )));
+                }
                 "Seed" => seed = v.parse().map_err(|_| bad("the seed is a number"))?,
                 "Position" if v == "start" => start = Some(Position::start(&rules)),
                 "Position" => {
@@ -374,6 +385,33 @@ pub fn load(rules: Arc<Rules>, path: &Path) -> Result<Game, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_games_save_or_a_view_is_refused_for_what_it_is() {
+        // A Kelasu save copied over a Veney one is refused naming its game on its line, not read
+        // as a Veney record leading elsewhere; a player's view (secrets left out) likewise.
+        let rules = Arc::new(Rules::standard());
+        let kelasu = "[Game \"Kelasu\"]\n[Seed \"1\"]\n[Position \"start\"]\n";
+        match read(rules.clone(), kelasu) {
+            Err(e) => {
+                let e = e.to_string();
+                assert!(
+                    e.contains("save of `Kelasu`, not of Veney") && e.contains("line 1"),
+                    "{e}"
+                );
+            }
+            Ok(_) => panic!("a Kelasu save read as Veney's"),
+        }
+        let g = Game::from_position_seeded(rules.clone(), Position::start(&rules), 3);
+        let view = write(&g).replacen("[Seed", "[Viewer \"White\"]\n[Seed", 1);
+        match read(rules.clone(), &view) {
+            Err(e) => assert!(e.to_string().contains("White's view"), "{e}"),
+            Ok(_) => panic!("a view resumed"),
+        }
+        // The game's own name, in any case, reads.
+        let own = write(&g).replace("[Game \"Veney\"]", "[Game \"veney\"]");
+        assert!(read(rules, &own).is_ok());
+    }
 
     #[test]
     fn a_game_round_trips_through_its_save_and_keeps_its_history() {

@@ -61,19 +61,39 @@ impl SetupDef {
     pub fn check(&self, path: &Path, src: &str, sets: [&PieceSet; 2]) -> Result<Setup, LoadError> {
         let mut errors = Vec::new();
         let mut out: [Vec<(Square, Kind)>; 2] = [Vec::new(), Vec::new()];
-        let at = |needle: &str, msg: String| {
-            let (l, c) = locate(src, needle, 0, 0)
+        // An error is placed at its entry in the section read: `white:`'s, or an explicit
+        // `black:`'s (a review found Black's errors placed at White's entry of the same text).
+        let section = |field: &str| {
+            crate::errors::locate_field(src, field)
+                .map(|t| t.2)
+                .unwrap_or(0)
+        };
+        let at = |from: usize, needle: &str, msg: String| {
+            let (l, c) = locate(src, needle, from, 0)
+                .or_else(|| locate(src, needle, 0, 0))
                 .map(|t| (t.0, t.1))
                 .unwrap_or((1, 1));
             DataError::at(path, l, c, msg)
         };
+        // `echo`: Black's rotated copy of White's entries, already read for White: only what
+        // differs for Black (a piece Black's set lacks) is reported again, not each bad square
+        // a second time.
         let mut read = |side: usize,
                         map: &BTreeMap<String, String>,
                         rotate: bool,
+                        echo: bool,
                         errors: &mut Vec<DataError>| {
+            let from = section(if side == 1 && !rotate {
+                "black"
+            } else {
+                "white"
+            });
+            let at = |needle: &str, msg: String| at(from, needle, msg);
             for (sq, name) in map {
                 let Some(square) = Square::parse(sq) else {
-                    errors.push(at(&format!("{sq:?}"), format!("{sq:?} is not a square: expected a line W–Z and a step 1–16, e.g. \"X4\"")));
+                    if !echo {
+                        errors.push(at(&format!("{sq:?}"), format!("{sq:?} is not a square: expected a line W–Z and a step 1–16, e.g. \"X4\"")));
+                    }
                     continue;
                 };
                 let square = if rotate { square.rotated() } else { square };
@@ -81,6 +101,9 @@ impl SetupDef {
                 // side"), one piece to a square.
                 let own_steps = if side == 0 { 1..=8 } else { 9..=16 };
                 if !own_steps.contains(&square.step()) {
+                    if echo {
+                        continue;
+                    }
                     let whose = if side == 0 { "White" } else { "Black" };
                     errors.push(at(
                         &format!("{sq:?}"),
@@ -93,6 +116,9 @@ impl SetupDef {
                     continue;
                 }
                 if out[side].iter().any(|(q, _)| *q == square) {
+                    if echo {
+                        continue;
+                    }
                     errors.push(at(
                         &format!("{sq:?}"),
                         format!("the setup places two pieces on {square} ({sq:?}): one piece to a square"),
@@ -101,6 +127,7 @@ impl SetupDef {
                 }
                 match sets[side].by_name(name) {
                     Some(k) => out[side].push((square, k)),
+                    None if echo && sets[0].by_name(name).is_none() => {}
                     None => errors.push(at(
                         &format!("{name:?}"),
                         format!(
@@ -120,13 +147,14 @@ impl SetupDef {
             })
         };
         let (own_w, own_b) = (own(0), own(1));
-        if own_w.is_none() {
-            read(0, &self.white, false, &mut errors);
+        let white_read = own_w.is_none();
+        if white_read {
+            read(0, &self.white, false, false, &mut errors);
         }
         match (&own_b, &self.black) {
             (Some(_), _) => {}
-            (None, BlackSetup::Rotated) => read(1, &self.white, true, &mut errors),
-            (None, BlackSetup::Explicit(m)) => read(1, m, false, &mut errors),
+            (None, BlackSetup::Rotated) => read(1, &self.white, true, white_read, &mut errors),
+            (None, BlackSetup::Explicit(m)) => read(1, m, false, false, &mut errors),
         }
         if let Some(l) = own_w {
             out[0] = l;
@@ -204,6 +232,37 @@ mod tests {
             e[0].message
                 .contains("not on Black's side: expected steps 9–16"),
             "{e:?}"
+        );
+        // Placed at Black's own entry, not White's `"X4": "Sword"` of the same text (a review
+        // found Black's errors located in White's section).
+        let line = black
+            .lines()
+            .position(|l| l.contains("black: Explicit"))
+            .unwrap()
+            + 1;
+        assert_eq!(e[0].location.line, line, "{e:?}");
+    }
+
+    #[test]
+    fn a_rotated_black_layout_repeats_no_error_of_whites() {
+        // `black: Rotated` reads White's entries again, turned: each bad entry is reported once
+        // (a review found each twice, the second "not on Black's side" for a White square).
+        let src = "Setup(\n  name: \"x\",\n  white: { \"Q4\": \"Self\", \"X12\": \"Sword\", \"X4\": \"Swrod\" },\n  black: Rotated,\n)";
+        let LoadError::Data(e) = check(src).unwrap_err() else {
+            panic!()
+        };
+        let messages: Vec<&str> = e.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(e.len(), 3, "{messages:?}");
+        assert!(messages.iter().any(|m| m.contains("not a square")));
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("\"X12\" is not on White's side"))
+        );
+        assert!(
+            messages
+                .iter()
+                .any(|m| m.contains("unknown piece \"Swrod\""))
         );
     }
 

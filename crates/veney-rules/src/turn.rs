@@ -105,7 +105,11 @@ impl Position {
         }
         let mover = self.turn;
         for (i, a) in turn.iter().enumerate() {
-            if i > 0 && (self.turn != mover || self.is_game_over()) {
+            // The mover's Donkey moves after its turn, written in it (§2.0.23, `K*X8 K@oxoxx`;
+            // a review found `veney-cli apply` refusing what the notation reads).
+            let donkeys_move = matches!(a, Action::Donkey(_))
+                && matches!(self.phase, Phase::DonkeyMove { placer } if placer == mover);
+            if i > 0 && ((self.turn != mover && !donkeys_move) || self.is_game_over()) {
                 return Err(Untenable::new(
                     "§2.0.15 Double-Moves",
                     "the turn is already over: no further move is allowed",
@@ -387,10 +391,14 @@ impl Position {
                         // Jutsu, §2.0.11: both are discarded).
                         // A Feign or Shift is already a double-move: no third move from the
                         // square (§2.0.15 "a maximum of one or two moves total in a turn").
+                        // Nor for the inert Ruin, which "as if by stepping stone" cannot, as it
+                        // uses no stepping stone (§2.0.VII, R-STONE-BY-MOVEMENT; a review found
+                        // it given a second move there).
                         let stone = m.effect.is_stepping_stone()
                             || (crate::special::cast_piece::fire_squares(self, side)
                                 .contains(m.to)
                                 && self.piece_at(m.to) == Some((side, k))
+                                && !rules.info(side, k).inert
                                 && !matches!(m.effect, Effect::Swap(_)));
                         let concert = rules.info(side, k).life && rules.info(side, k).concert;
                         // Shima's reclaim: the caster's Self on the Shima square (§2.0.18); the
@@ -718,8 +726,10 @@ impl Position {
                 // §2.0.11: "both Jutsus destroy each other on contact".
                 self.remove(opp, k, to);
                 self.discard[opp.index()][k.index()] += 1;
-                if self.dying() == Some(side) {
-                    // The dying move negates: the Death Spell (§2.0.18).
+                if self.dying() == Some(side) && rules.options.devices {
+                    // The dying move negates: the Death Spell (§2.0.18) — one of "the more
+                    // obscure devices" the players may agree to leave out (§2.0.19 step 1; a
+                    // review found it announced with them left out).
                     self.death_spell = true;
                 }
                 if let Mover::Piece(mk) = mover {

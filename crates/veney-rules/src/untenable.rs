@@ -563,7 +563,24 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     let in_hand = pos
         .lifted()
         .is_some_and(|l| l.kind == kind && l.from == m.from);
-    if !pos.pieces(side, kind).contains(m.from) && !in_hand {
+    // A blade pinned under an opposing Cloak is on the board (R-BLADE-CAPTURE), kept apart
+    // from the pieces: freed by its own move, but "not immediately" (§2.0.06; a review found
+    // every refused freeing move told "you have no Sword on …").
+    let pinned =
+        crate::special::blade_capture::pinned_at(pos, side, m.from).is_some_and(|(k, _)| k == kind);
+    if pinned
+        && !crate::special::blade_capture::freeable(pos, side)
+            .any(|(k, sq)| k == kind && sq == m.from)
+    {
+        return Untenable::new(
+            "§2.0.06 Blade Capture",
+            format!(
+                "your {name} pinned under the Cloak on {} may not be freed immediately: from your second turn after the capture on",
+                m.from
+            ),
+        );
+    }
+    if !pos.pieces(side, kind).contains(m.from) && !in_hand && !pinned {
         return Untenable::new(section, format!("you have no {name} on {}", m.from));
     }
     // After a throw's distraction or an Obscurant Chaos cast, the Self and a blade are

@@ -202,7 +202,7 @@ fn a_record_from_a_later_position_numbers_on_from_it() {
     let g = Arc::new(VeneyGame::standard());
     let start = g
         .parse_position(
-            "g1l1/js2/1c2/b3/eedr/4/3w/J3/3e/1E2/EW2/B1EE/1DR1/LS2/2G1/4 w C/e dir=-/NE turns=40",
+            "g1l1/js2/1c2/b3/eedr/4/3w/J3/3e/1E2/EW2/B1EE/1DR1/LS2/2G1/4 w C/e turns=40",
         )
         .unwrap();
     let mut m = Match::from_state(g.clone(), start, 3);

@@ -60,6 +60,27 @@ fn glare_blocks_the_jutsus_return_next_turn_and_while_it_holds() {
 }
 
 #[test]
+fn while_glare_holds_the_jutsu_is_not_placed_after_the_block_lapses() {
+    // §2.0.10: "Glare conditions while the opponent's Jutsu is in reserve may prevent its
+    // placement until glare is broken" (R-GLARE-PLACE: "at any time"). Black's Self stays in
+    // the Lantern's line: once the one-turn block has lapsed, glare still bars the Jutsu (a
+    // review found only the block tested, the "glare holds" bar untested).
+    let r = rules();
+    let mut p = glaring(&r);
+    play(&r, &mut p, "LfJ~");
+    play(&r, &mut p, "BX11");
+    play(&r, &mut p, "SW1");
+    assert!(!p.glare_blocked(Black), "the one-turn block has lapsed");
+    assert_eq!(p.turn(), Black);
+    assert!(
+        !notations(&r, &p).iter().any(|n| n.starts_with("J*")),
+        "{:?}",
+        notations(&r, &p)
+    );
+    refuse(&r, &p, "J*X15").by("§2.0.10 Lantern: Glare", "until it is broken");
+}
+
+#[test]
 fn guards_cloaks_and_your_own_self_screen_the_glare() {
     // §2.0.10: "unobstructed by a Guard, Cloak or your own Self".
     let r = rules();
@@ -214,4 +235,59 @@ fn presence_bars_placement_in_the_measure_of_jutsu_and_self() {
     assert!(drops.contains(&"C*W11".to_string()), "{drops:?}");
     assert!(!drops.iter().any(|d| d.ends_with("13")), "{drops:?}");
     refuse(&r, &p, "C*X13").by("§2.0.11 Jutsu: Presence", "nothing may be placed there");
+}
+
+#[test]
+fn with_sand_glare_still_bars_the_throw_and_the_jutsu() {
+    // R-GLARE-THROW, R-GLARE-PLACE: with sand (§2.0.22) glare is no call but a condition
+    // invoked before the move: no untenable throw or Jutsu placement through it is offered.
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.untenable = veney_rules::options::UntenablePolicy::TurnPenalty;
+    let r = Rules::standard_with(o);
+    // White's Lantern on X5 glares at Black's Self on X14; Black's Dagger on W10 sees White's
+    // Self on W2 down a clear line.
+    let board = |lantern: bool| {
+        let mut pieces = vec![
+            (White, "Self", "W2"),
+            (Black, "Self", "X14"),
+            (Black, "Dagger", "W10"),
+        ];
+        if lantern {
+            pieces.push((White, "Lantern", "X5"));
+        }
+        pos(&r, &pieces, Black)
+    };
+    let throws = |p: &Position| {
+        p.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, veney_rules::Action::Throw { .. }))
+    };
+    assert!(
+        throws(&board(false)),
+        "without glare the Dagger may be thrown"
+    );
+    let p = board(true);
+    assert!(veney_rules::special::glare::holds(&r, &p, White));
+    let untenable = veney_rules::penalty::untenable_actions(&r, &p);
+    assert!(
+        !untenable
+            .iter()
+            .chain(p.legal_actions(&r).iter())
+            .any(|a| matches!(a, veney_rules::Action::Throw { .. })),
+        "{untenable:?}"
+    );
+    // Black's Jutsu in reserve is not placed, tenably or not.
+    let mut q = glaring(&r);
+    play(&r, &mut q, "LfJ~");
+    play(&r, &mut q, "BX11");
+    play(&r, &mut q, "SW1");
+    let untenable = veney_rules::penalty::untenable_actions(&r, &q);
+    let jutsu = jutsu(&r);
+    assert!(
+        !untenable
+            .iter()
+            .chain(q.legal_actions(&r).iter())
+            .any(|a| matches!(a, veney_rules::Action::Place { kind, .. } if *kind == jutsu)),
+        "{untenable:?}"
+    );
 }

@@ -1255,3 +1255,33 @@ fn a_self_pushed_onto_its_shima_square_by_a_donkey_reclaims_nothing() {
         "each side's Donkey pushed the Self: {pushed:?}"
     );
 }
+
+#[test]
+fn the_inert_ruin_makes_no_double_move_from_a_fire_dance_square() {
+    // §2.0.18 Fire Dance: a double-move "as if by stepping stone"; §2.0.VII: "All your pieces
+    // (except Ruin) can also step-stone … The Ruin/Rien is inert and not included here"
+    // (R-STONE-BY-MOVEMENT). The Ruin entering White's Fire Dance square on X6 ends the turn;
+    // the Sword entering it may move again (a review found the Ruin given a second move).
+    let r = rules();
+    let text = "4/1s2/4/4/4/4/4/4/4/4/4/4/1W2/1S2/R3/4 w EEEECBDGLJ/eeeecbwdgljr casts=wFX6";
+    let p = Position::from_text(&r, text).unwrap_or_else(|e| panic!("{e}"));
+    let onto = |who: &str| {
+        let k = r.set(White).by_name(who).unwrap();
+        let a = p
+            .legal_actions(&r)
+            .into_iter()
+            .find(|a| matches!(a, Action::Move(m) if m.to == sq("X6") && m.mover == veney_rules::Mover::Piece(k)))
+            .unwrap_or_else(|| panic!("the {who} may enter X6"));
+        let mut q = p;
+        q.play(&r, a).unwrap();
+        q
+    };
+    let ruin = onto("Ruin");
+    assert_eq!(ruin.turn(), Black, "{:?}", ruin.phase());
+    let sword = onto("Sword");
+    assert!(
+        matches!(sword.phase(), Phase::Second { stone: Some(s), .. } if s == sq("X6")),
+        "{:?}",
+        sword.phase()
+    );
+}

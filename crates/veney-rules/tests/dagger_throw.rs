@@ -399,3 +399,39 @@ fn no_throw_line_is_shown_for_the_dying_move() {
     }
     assert!(found, "no Black piece took White's Self by touch");
 }
+
+#[test]
+fn the_throw_lines_after_the_first_move_are_the_throws_still_open() {
+    // §2.0.08: "You may also throw as the second in a double-move by stepping stones with the
+    // Dagger". White's Cloak steps onto its engagement on Y4 (a stepping stone): the Dagger on
+    // X5, in line with Black's Self on X14, may not throw as that second move, and no line is
+    // drawn for it (a review found it drawn, with its odds, whatever the phase).
+    let r = rules();
+    let p = Position::from_text(&r, "4/4/1s2/4/4/4/4/4/4/4/4/1D2/2E1/C3/4/2S1 w EEE/eeee").unwrap();
+    let mut lines = Vec::new();
+    dagger_throw::all_throws_for_view(&r, &p, &mut lines);
+    assert_eq!(lines, [(sq("X5"), sq("X14"))], "at the turn's start");
+    let mut q = p;
+    let step = q
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| {
+            a.as_move()
+                .is_some_and(|m| m.from == sq("W3") && m.to == sq("Y4"))
+        })
+        .expect("the Cloak steps onto its engagement");
+    q.play(&r, step).unwrap();
+    assert!(
+        matches!(q.phase(), Phase::Second { stone: Some(s), .. } if s == sq("Y4")),
+        "{:?}",
+        q.phase()
+    );
+    assert!(
+        !q.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, veney_rules::Action::Throw { .. }))
+    );
+    let mut lines = Vec::new();
+    dagger_throw::all_throws_for_view(&r, &q, &mut lines);
+    assert!(lines.is_empty(), "{lines:?}");
+}

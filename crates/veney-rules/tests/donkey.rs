@@ -305,3 +305,39 @@ fn a_refused_donkey_throw_leaves_the_turn_open() {
     assert!(g.play_token_reporting("K@-", 5).is_err());
     assert_eq!(*g.position(), before);
 }
+
+#[test]
+fn no_donkey_move_between_a_mate_and_the_dying_move() {
+    // R-DONKEY: a checkmate by touch ends its winner's turn with no Donkey move; the mated
+    // side's dying move (§2.0.20) answers the board the mate left.
+    let r = donkey_rules();
+    let base = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X10"),
+            (Black, "Self", "X13"),
+            (Black, "Jutsu", "W12"),
+        ],
+        White,
+    );
+    let text = format!("{} donkey=wZ5", base.to_text(&r));
+    let mut p = Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    play(&r, &mut p, "$tX13#");
+    assert_eq!(p.dying(), Some(Black));
+    assert_eq!(p.phase(), Phase::Start, "the dying move, no Donkey's first");
+    assert_eq!(p.donkey(White), Some(sq("Z5")));
+}
+
+#[test]
+fn a_turn_written_with_its_donkeys_throw_plays_whole() {
+    // The record writes the Donkey's move in its placer's turn (`K*X8 K@ooxxx`, §2.0.23): read
+    // and played as one turn (a review found `play_turn`, and `veney-cli apply`, refusing the
+    // throw as a move after the turn's end).
+    let r = donkey_rules();
+    let mut p = Position::start(&r);
+    let turn = veney_rules::notation::parse_turn(&r, &p, "K*X8 K@ooxxx", 1).unwrap();
+    p.play_turn(&r, &turn).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.donkey(White), Some(sq("X9")));
+    assert_eq!((p.turn(), p.phase()), (Black, Phase::Start));
+}

@@ -98,7 +98,7 @@ fn the_freeing_move_then_an_intention_reads_back_from_its_notation() {
     let r = Rules::standard_with(o);
     let p = Position::from_text(
         &r,
-        "4/d2w/1c2/1s2/4/4/@3/4/4/JC2/2b1/L1G1/WS2/4/4/4 w EEEEB/eeeeglj dir=NW/- turns=142 donkeyhome=wb hira=1:0 quiet=31 freefrom=X9:0",
+        "4/d2w/1c2/1s2/4/4/@3/4/4/JC2/2b1/L1G1/WS2/4/4/4 w EEEEB/eeeeglj turns=142 donkeyhome=wb hira=1:0 quiet=31 freefrom=X9:0",
     )
     .unwrap();
     let t =

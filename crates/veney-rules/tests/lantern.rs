@@ -10,16 +10,33 @@ use veney_rules::{Action, Measure, Position, rng};
 /// Self's measure then.
 type LastMove = Option<(veney_rules::Square, (i8, i8), Measure)>;
 
+/// The standard set with its Lantern remembering its direction (`no_repeat_direction`), as
+/// R-LANTERN-DIRECTION lets a set designer ask for the stricter reading.
+fn remembering() -> veney_rules::Rules {
+    let src = veney_rules::piece_set::STANDARD_SET.replacen(
+        "Slide(dirs: All, min: 2),",
+        "Slide(dirs: All, min: 2, no_repeat_direction: true),",
+        1,
+    );
+    let set = std::sync::Arc::new(
+        veney_rules::PieceSet::from_ron(std::path::Path::new("remembering.ron"), &src).unwrap(),
+    );
+    veney_rules::Rules::with_sets([set.clone(), set], Default::default()).unwrap()
+}
+
 /// The example: a Lantern on W3 whose last slide went north, the Self on Y4. The Self
-/// steps up to Y5 (measure 2) and the Lantern, left behind, flails north after it in concert.
+/// steps up to Y5 (measure 2) and the Lantern, left behind, flails north after it in concert:
+/// a flail ignores the remembered direction, and clears it (R-LANTERN-DIRECTION; a review found
+/// this tested on the standard Lantern, which remembers none, so it could not fail).
 #[test]
 fn a_flail_follows_the_self_whatever_way_the_lantern_went_before() {
-    let r = rules();
+    let r = remembering();
     let p = Position::from_text(
         &r,
         "4/4/4/s3/4/4/4/4/4/4/4/4/2S1/L3/4/4 w EEEE/eeee dir=N/-",
     )
     .unwrap();
+    assert_eq!(p.last_dir(White).map(|d| d.name()), Some("N"));
     let mut q = p;
     let acts = parse_turn(&r, &p, "SY5 LW7", 1).unwrap_or_else(|e| panic!("{e}"));
     q.play_turn(&r, &acts).unwrap_or_else(|e| panic!("{e}"));
@@ -27,6 +44,29 @@ fn a_flail_follows_the_self_whatever_way_the_lantern_went_before() {
         q.piece_at(sq("W7")).map(|x| x.1),
         Some(r.set(White).by_name("Lantern").unwrap())
     );
+    assert_eq!(q.last_dir(White), None, "the flail clears it");
+}
+
+/// A remembering Lantern may not slide the way it last slid; another way it may, and that way
+/// is then remembered. The standard Lantern remembers nothing, so its position text keeps none.
+#[test]
+fn a_remembered_direction_is_not_repeated() {
+    let r = remembering();
+    let text = "4/4/4/s3/4/4/4/4/4/4/4/4/2S1/4/4/L3 w EEEE/eeee";
+    let north = Position::from_text(&r, &format!("{text} dir=N/-")).unwrap();
+    refuse(&r, &north, "LW3").by("§2.0.10 Lantern", "direction");
+    let east = Position::from_text(&r, &format!("{text} dir=E/-")).unwrap();
+    let mut q = east;
+    let acts = parse_turn(&r, &east, "LW3", 1).unwrap_or_else(|e| panic!("{e}"));
+    q.play_turn(&r, &acts).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(q.last_dir(White).map(|d| d.name()), Some("N"));
+    // The standard set: no piece remembers, so `dir=` is refused and never written.
+    let std = rules();
+    let e = Position::from_text(&std, &format!("{text} dir=N/-")).unwrap_err();
+    assert!(e.message.contains("no_repeat_direction"), "{e}");
+    let mut p = Position::from_text(&std, text).unwrap();
+    play(&std, &mut p, "LW3");
+    assert!(!p.to_text(&std).contains("dir="), "{}", p.to_text(&std));
 }
 
 /// Inside the Self's measure, two moves the same way in a row never happen: over random games,

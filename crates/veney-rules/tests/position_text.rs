@@ -376,18 +376,30 @@ fn en_passant_names_the_square_an_engagement_passed() {
     let s = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4";
     let e = refused(&r, &format!("{s} b DGLJR/dgljr ep=X11-Z5"), "ep");
     assert!(e.message.contains("first square passed"), "{e}");
-    // White's engagement on X5, from X3: X4 is the square passed; X6 is not.
-    let t = "4/4/4/bswc/eeee/4/4/4/4/4/4/1E2/4/4/4/S3 b EEE/dgljr";
-    accepted(&r, &format!("{t} ep=X4-X5"));
-    let e = refused(&r, &format!("{t} ep=X6-X5"), "ep");
+    // White's engagement on X7, from X5 (its second measure, where it advances 1–3,
+    // R-PAWN-ADVANCE): X6 is the square passed; X8 is not.
+    let t = "4/4/4/bswc/eeee/4/4/4/4/1E2/4/4/4/4/4/S3 b EEE/dgljr";
+    accepted(&r, &format!("{t} ep=X6-X7"));
+    let e = refused(&r, &format!("{t} ep=X8-X7"), "ep");
     assert!(e.message.contains("first square passed"), "{e}");
+    // From X4, its first measure, an engagement steps one square: no advance of two to X7
+    // began there (a review found `ep=X5-X7` read).
+    let e = refused(&r, &format!("{t} ep=X5-X7"), "ep");
+    assert!(e.message.contains("first square passed"), "{e}");
+    // On X5: not from X3 (first measure), and never from ahead of it, X9 or X10 (a review
+    // found `ep=X8-X5` read: an en passant fend from three steps beyond).
+    let t5 = "4/4/4/bswc/eeee/4/4/4/4/4/4/1E2/4/4/4/S3 b EEE/dgljr";
+    for ep in ["X4-X5", "X8-X5", "X9-X5", "X6-X5"] {
+        let e = refused(&r, &format!("{t5} ep={ep}"), "ep");
+        assert!(e.message.contains("first square passed"), "{ep}: {e}");
+    }
     // epn: the mover's own, mid-turn only.
     let e = refused(
         &r,
         &t.replacen(" b ", " w ", 1)
             .replace("ep=", "epn=")
             .to_string()
-            .replace(" EEE/dgljr", " EEE/dgljr epn=X4-X5"),
+            .replace(" EEE/dgljr", " EEE/dgljr epn=X6-X7"),
         "epn",
     );
     assert!(
@@ -396,4 +408,34 @@ fn en_passant_names_the_square_an_engagement_passed() {
     );
     let e = refused(&r, &format!("{s} w DGLJR/dgljr epn=X3-Z5"), "epn");
     assert!(e.message.contains("first square passed"), "{e}");
+}
+
+#[test]
+fn freefrom_is_a_square_from_the_free_engagement() {
+    // §2.0.05: the free engagement "moves one square"; `freefrom=SQ:n` is where its last move
+    // came from, with the back-and-forth count the quibbling reset reads (§2.0.20). A review
+    // found `freefrom=Z16:2` read with it on X8, the reset `a==` offered with no repetition.
+    let r = rules();
+    let s = "4/4/4/bswc/eeee/4/4/4/1@2/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr";
+    accepted(&r, &format!("{s} freefrom=X7:2"));
+    let e = refused(&r, &format!("{s} freefrom=Z16:2"), "freefrom");
+    assert!(
+        e.message.contains("a square from where it stands (X8)"),
+        "{e}"
+    );
+    let off = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr";
+    let e = refused(&r, &format!("{off} freefrom=X7:0"), "freefrom");
+    assert!(e.message.contains("not on the board"), "{e}");
+}
+
+#[test]
+fn no_death_spell_without_the_devices() {
+    // R-DEVICES: with the obscure devices left out there is no Death Spell (§2.0.18), so a
+    // position marking one is refused, naming the agreed terms.
+    let mut o = rules().options.clone();
+    o.devices = false;
+    let plain = Rules::standard_with(o);
+    let text = "4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/S3 b EEEE/eeee over=touch:w deathspell=1";
+    let e = refused(&plain, text, "deathspell");
+    assert!(e.message.contains("R-DEVICES"), "{e}");
 }

@@ -181,7 +181,7 @@ fn the_rejection_draw_is_uniform() {
     let mut positions: Vec<Position> = [
         "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr",
         "4/2w1/2s1/1lbg/e3/4/3e/1W2/4/E2D/2S1/2L1/C1G1/4/1B1R/2jJ w EEE/eecdr turns=40",
-        "3b/4/4/3c/2je/4/3e/wg1l/Jr@s/3E/E3/Rd2/3B/1G1C/W1S1/L3 w EED/ee dir=W/SE turns=120",
+        "3b/4/4/3c/2je/4/3e/wg1l/Jr@s/3E/E3/Rd2/3B/1G1C/W1S1/L3 w EED/ee turns=120",
         "4/4/4/bswc/eeee/4/4/4/4/4/GWS1/ELEE/C2B/4/4/4 w EDJR/dgljr turns=2",
     ]
     .iter()

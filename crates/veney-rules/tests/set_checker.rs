@@ -360,3 +360,100 @@ fn an_explicit_black_layout_is_checked_too() {
         r.errors
     );
 }
+
+#[test]
+fn an_armys_own_layout_reads_piece_names_in_any_case() {
+    // SETS.md, `name`: "setups, rule options and commands read it in any case" — an army's own
+    // `setup` as a setup file does (a review found `"self"` refused there, accepted in
+    // config/setups/).
+    let src = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config/sets/half.ron"),
+    )
+    .unwrap();
+    let lower = edited(&src, "\"Y4\": \"Self\"", "\"Y4\": \"self\"");
+    let r = veney_rules::set_check::check(Path::new("half.ron"), &lower);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    let set = r.set.expect("the set loads");
+    let y4 = veney_rules::Square::parse("Y4").unwrap();
+    let layout = set.layout.as_ref().expect("its own layout");
+    assert!(
+        layout
+            .iter()
+            .any(|&(sq, k)| sq == y4 && set.piece(k).name() == "Self"),
+        "{layout:?}"
+    );
+    assert!(refuses(
+        &edited(&src, "\"Y4\": \"Self\"", "\"Y4\": \"Selph\""),
+        "unknown piece \"Selph\""
+    ));
+}
+
+#[test]
+fn too_many_pieces_is_placed_at_the_pieces_field() {
+    // A set-wide error is placed at `pieces:`, as the others are (a review found this one at
+    // 1:1, the file's header comment).
+    let extra: String = (0..16)
+        .map(|i| {
+            let c = (b'A' + i) as char;
+            format!("        Piece(\n            name: \"Extra {c}\",\n            letter: '{}',\n            code: '{c}',\n            category: Virtual,\n            count: 1,\n            fendable: true,\n            moves: [Slide(dirs: Forward, max: Some(1))],\n        ),\n", c.to_ascii_lowercase())
+        })
+        .collect();
+    let src = edited(
+        veney_rules::piece_set::STANDARD_SET,
+        "    pieces: [\n",
+        &format!("    pieces: [\n{extra}"),
+    );
+    let r = veney_rules::set_check::check(Path::new("many.ron"), &src);
+    let e = r
+        .errors
+        .iter()
+        .find(|e| e.message.contains("at most 16 are supported"))
+        .unwrap_or_else(|| panic!("{:?}", r.errors));
+    let line = src
+        .lines()
+        .position(|l| l.starts_with("    pieces:"))
+        .unwrap()
+        + 1;
+    assert_eq!(
+        (e.location.line, e.location.col),
+        (line, 5),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn no_repeat_direction_is_for_one_piece_of_the_set() {
+    // SETS.md: `no_repeat_direction` forbids "the direction of the piece's previous ordinary
+    // slide", kept once a side in the position (`dir=`): on one Lantern it is the piece's, on
+    // two it would be either's (a review found the second Lantern refused the first's).
+    let lantern = |count: &str| {
+        let once = edited(
+            veney_rules::piece_set::STANDARD_SET,
+            "Slide(dirs: All, min: 2),",
+            "Slide(dirs: All, min: 2, no_repeat_direction: true),",
+        );
+        let i = once.find("name: \"Lantern\"").unwrap();
+        let (head, tail) = once.split_at(i);
+        format!("{head}{}", tail.replacen("count: 1,", count, 1))
+    };
+    let one = veney_rules::set_check::check(Path::new("one.ron"), &lantern("count: 1,"));
+    assert!(one.errors.is_empty(), "{:?}", one.errors);
+    let two = lantern("count: 2,");
+    let r = veney_rules::set_check::check(Path::new("two.ron"), &two);
+    let e = r
+        .errors
+        .iter()
+        .find(|e| {
+            e.message
+                .contains("no_repeat_direction is remembered once a side")
+        })
+        .unwrap_or_else(|| panic!("{:?}", r.errors));
+    assert!(e.message.contains("\"Lantern\" (count 2)"), "{}", e.message);
+    let line = two
+        .lines()
+        .position(|l| l.contains("no_repeat_direction: true"))
+        .unwrap()
+        + 1;
+    assert_eq!(e.location.line, line, "{}", e.message);
+}

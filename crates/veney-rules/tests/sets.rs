@@ -378,3 +378,78 @@ fn every_shipped_rule_option_file_loads() {
     }
     assert!(n >= 3);
 }
+
+#[test]
+fn the_letter_e_reads_the_piece_lettered_e_when_a_set_has_two_engagement_kinds() {
+    // SETS.md: `e` is "only on the piece with role Engagement, which the notation reads it as";
+    // a set may give the role to a second kind with its own letter. Every action written reads
+    // back to itself (a review found `e` read as the first Engagement kind, a Pawn listed
+    // before the Engagement: `eW6` replayed as the Pawn's move and refused).
+    let src = veney_rules::piece_set::STANDARD_SET.replacen(
+        "        Piece(\n            name: \"Engagement\",",
+        "        Piece(\n            name: \"Pawn\",\n            letter: 'p',\n            code: 'P',\n            category: Virtual,\n            roles: [Engagement],\n            count: 1,\n            reserve: 1,\n            fendable: true,\n            moves: [Slide(dirs: Forward, max: Some(1), mode: MoveOnly)],\n        ),\n        Piece(\n            name: \"Engagement\",",
+        1,
+    );
+    let set = Arc::new(PieceSet::from_ron(Path::new("pawn.ron"), &src).unwrap());
+    let rules = Rules::with_sets([set.clone(), set], RuleOptions::default()).unwrap();
+    let mut pos = Position::start(&rules);
+    let mut checked = 0;
+    for i in 0..200usize {
+        if pos.is_game_over() {
+            break;
+        }
+        let legal = pos.legal_actions(&rules);
+        if legal.is_empty() {
+            break;
+        }
+        for a in &legal {
+            let san = veney_rules::notation::San::of_action(&rules, &pos, &legal, a);
+            let text = san.to_string();
+            let back = veney_rules::notation::San::parse(&text)
+                .and_then(|s| s.resolve(&rules, &pos, &legal, 0));
+            assert_eq!(back.ok(), Some(*a), "{text} in {}", pos.to_text(&rules));
+            checked += 1;
+        }
+        // Engagement moves first, Pawn moves among them: the notation's `e` and `p` both met.
+        let a = legal[(i * 7919 + 13) % legal.len()];
+        pos.play_unchecked(&rules, a);
+    }
+    assert!(checked > 1000, "{checked}");
+}
+
+#[test]
+fn a_set_whose_engagement_steps_back_writes_positions_that_read_back() {
+    // §2.0.04 en passant: "the first square it passed" — only an advance passes one. A set's
+    // engagement that may step two back or sideways opens none (a review found a backward move
+    // of two opening en passant on a square never passed, and the position text, which checks
+    // the advance, refusing what the engine wrote). Every position of random games reads back.
+    let src = veney_rules::piece_set::STANDARD_SET.replacen(
+        "Slide(dirs: Forward, max: Some(1), mode: MoveOnly),",
+        "Slide(dirs: Orthogonal, max: Some(2), mode: MoveOnly),",
+        1,
+    );
+    assert_ne!(src, veney_rules::piece_set::STANDARD_SET);
+    let set = Arc::new(PieceSet::from_ron(Path::new("back.ron"), &src).unwrap());
+    let rules = Rules::with_sets([set.clone(), set], RuleOptions::default()).unwrap();
+    let mut checked = 0;
+    for game in 0..40usize {
+        let mut pos = Position::start(&rules);
+        for i in 0..150usize {
+            if pos.is_game_over() {
+                break;
+            }
+            let legal = pos.legal_actions(&rules);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[(i * 7919 + game * 104_729 + 13) % legal.len()];
+            pos.play_unchecked(&rules, a);
+            let text = pos.to_text(&rules);
+            let back = Position::from_text(&rules, &text)
+                .unwrap_or_else(|e| panic!("game {game}, action {i} ({a:?}): {text}: {e}"));
+            assert_eq!(back.to_text(&rules), text);
+            checked += 1;
+        }
+    }
+    assert!(checked > 2_000, "{checked}");
+}

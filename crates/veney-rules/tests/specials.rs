@@ -1140,3 +1140,89 @@ fn a_pinned_blade_is_freed_by_an_ordinary_move_not_a_duel() {
         "{frees:?}"
     );
 }
+
+#[test]
+fn a_pinned_blades_refused_move_is_refused_for_its_own_reason() {
+    // §2.0.06 Blade Capture: "The owner of the captured blade may not immediately free it. They
+    // must spend a later turn if they wish to remove the Cloak". Black's Sword is pinned under
+    // White's Cloak on Y13 (R-BLADE-CAPTURE: "still on the board for every count"). A review
+    // found every refused freeing move told "you have no Sword on Y13".
+    let r = rules();
+    let text = "4/4/4/bsCc/eeee/4/4/4/4/4/4/EEEE/1WSB/4/4/4 b DGLJR/dgljr pinned=w:Y13:0";
+    // Freeable (turns=7): a move off the Sword's pattern is refused by the Sword's own rule.
+    let p = veney_rules::Position::from_text(&r, &format!("{text} turns=7")).unwrap();
+    let why = refuse(&r, &p, "$W1");
+    assert!(!why.message.contains("you have no"), "{}", why.message);
+    why.by("§2.0.03", "Sword");
+    // Captured on the turn before (turns=1): not yet, for Blade Capture's "not immediately".
+    let p = veney_rules::Position::from_text(&r, &format!("{text} turns=1")).unwrap();
+    refuse(&r, &p, "$Y12").by("§2.0.06 Blade Capture", "may not be freed immediately");
+}
+
+#[test]
+fn opposition_and_cavazione_need_both_blades_on_the_one_side() {
+    // §2.0.03 Opposition: "both on your side of the board … without moving your Sword beyond the
+    // center line"; Cavazione: "both on your opponent's side of the board".
+    let r = rules();
+    let effects = |p: &veney_rules::Position| -> Vec<Effect> {
+        p.legal_actions(&r)
+            .iter()
+            .filter_map(|a| a.as_move().map(|m| m.effect))
+            .collect()
+    };
+    // The Self on Z6 lets the Sword range to step 12: the centre line alone stops the push at
+    // X8 (a review found the only test's Self on Z2 stopping it by the range constraint too).
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Z6"),
+            (White, "Sword", "X3"),
+            (Black, "Sword", "X5"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    let n = notations_from(&r, &p, "X3");
+    for want in ["$X5~", "$X6~", "$X7~", "$X8~"] {
+        assert!(n.contains(&want.to_string()), "{want} missing from {n:?}");
+    }
+    for beyond in ["$X9~", "$X10~", "$X11~", "$X12~"] {
+        assert!(!n.contains(&beyond.to_string()), "{beyond} in {n:?}");
+    }
+    // The pusher on its own side, the opposing blade across the line: no opposition.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Z6"),
+            (White, "Sword", "X7"),
+            (Black, "Sword", "X9"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        !effects(&p)
+            .iter()
+            .any(|e| matches!(e, Effect::Opposition(..))),
+        "{:?}",
+        effects(&p)
+    );
+    // The Sword across the line, the opposing blade on White's side, adjacent: no cavazione.
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "Y9"),
+            (White, "Sword", "X9"),
+            (Black, "Sword", "X8"),
+            (Black, "Self", "Z16"),
+        ],
+        White,
+    );
+    assert!(
+        !effects(&p)
+            .iter()
+            .any(|e| matches!(e, Effect::Cavazione(_))),
+        "{:?}",
+        effects(&p)
+    );
+}

@@ -717,6 +717,16 @@ fn the_death_spell_is_the_dying_negation() {
     assert!(p.is_game_over());
     assert!(p.death_spell());
     assert_eq!(p.outcome().and_then(|o| o.winner()), Some(White));
+    // Without the obscure devices (§2.0.19 step 1, R-DEVICES) there is no Death Spell: the same
+    // dying negation loses plainly.
+    let mut o = r.options.clone();
+    o.devices = false;
+    let plain = veney_rules::Rules::standard_with(o);
+    let mut p = dying_position(&plain);
+    play(&plain, &mut p, "$tX13#");
+    play(&plain, &mut p, "JtW11");
+    assert!(p.is_game_over());
+    assert!(!p.death_spell());
 }
 
 #[test]

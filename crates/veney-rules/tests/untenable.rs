@@ -288,12 +288,36 @@ fn the_offenders_turn_ending_and_the_donkeys_move_leave_the_call_open() {
     let h = veney_rules::savefile::read(g.rules.clone(), &text)
         .unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(h.position(), g.position());
+    // The record replays (R-REPLAY-SAND), the Donkey's throw written in the offender's turn
+    // after its move, called or not (a review found it refused as a third move of the turn).
+    let replays = |g: &Game| {
+        let record = format!(
+            "[Position \"{}\"]\n{}",
+            g.start_position().to_text(&r),
+            g.record()
+        );
+        let rep = veney_rules::replay::replay(&r, &record).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            rep.turns.iter().all(|t| t.result.is_ok()),
+            "{record}: {:?}",
+            rep.turns.iter().find(|t| t.result.is_err())
+        );
+        assert_eq!(rep.game.position(), g.position(), "{record}");
+    };
+    while matches!(g.position().phase(), veney_rules::Phase::DonkeyMove { .. }) {
+        g.roll();
+    }
+    replays(&g);
     // Black's own move closes it (the control).
     let mut g = Game::from_position(r.clone(), start);
     g.attempt(action(&g, "$X9")).unwrap();
     g.roll();
     g.attempt(action(&g, "SY15")).unwrap();
     assert!(!g.callable());
+    while g.position().turn() == Black {
+        g.play(Action::EndTurn).unwrap();
+    }
+    replays(&g);
 }
 
 #[test]
@@ -812,4 +836,135 @@ fn an_acknowledged_defeat_is_not_undone_by_redoing_the_dying_move() {
     assert_eq!(g.position().dying(), Some(Black));
     assert!(g.redo().is_some());
     assert_eq!(g.position().outcome(), Some(Outcome::DoubleCheckmate));
+}
+
+#[test]
+fn a_delayed_reset_ends_the_quibble() {
+    // §2.0.20: the quibbling reset is open "unless/until a move is made by a piece other than
+    // the free engagement"; §2.0.22 Delayed Reset resets the board "as if by retreat", which
+    // ends it as a retreat does (a review found `a==` offered on the board just reset).
+    let g = game(UntenablePolicy::DelayedReset, false);
+    let text = format!("{} quibbles=2", g.position().to_text(&g.rules));
+    let p = veney_rules::Position::from_text(&g.rules, &text).unwrap();
+    assert_eq!(p.quibbles(), 2);
+    let mut g = Game::from_position(g.rules.clone(), p);
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::Reset));
+    assert_eq!(g.position().quibbles(), 0);
+    assert!(!g.legal_actions().contains(&Action::QuibbleReset));
+}
+
+#[test]
+fn after_a_delayed_reset_the_offenders_move_is_written_in_its_own_turn() {
+    // §2.0.R5 writes a turn as `1. White, Black;`; after a Delayed Reset the offender moves next
+    // (R-UNTENABLE-CALL), as after a time penalty: its move stays in the turn of the call (a
+    // review found it written in Black's column, every later pair shifted).
+    let mut g = game(UntenablePolicy::DelayedReset, true);
+    g.attempt(action(&g, "GW7")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::Reset));
+    assert_eq!(g.position().turn(), White, "the offender moves next");
+    let white = g.legal_actions()[0];
+    g.play(white).unwrap();
+    while g.position().turn() == White {
+        g.play(Action::EndTurn).unwrap();
+    }
+    let black = g.legal_actions()[0];
+    g.play(black).unwrap();
+    while g.position().turn() == Black {
+        g.play(Action::EndTurn).unwrap();
+    }
+    let record = g.record();
+    assert!(record.starts_with("1. GW7U "), "{record}");
+    assert_eq!(
+        record.matches(", ").count(),
+        1,
+        "one turn of White and Black: {record}"
+    );
+    let text = format!(
+        "[Position \"{}\"]\n{record}",
+        g.start_position().to_text(&g.rules)
+    );
+    let rep = veney_rules::replay::replay(&g.rules, &text).unwrap();
+    assert!(rep.turns.iter().all(|t| t.result.is_ok()), "{record}");
+    assert_eq!(rep.game.position(), g.position(), "{record}");
+}
+
+#[test]
+fn a_pinned_blade_freed_untenably_onto_the_self_is_lost_from_under_the_cloak() {
+    // R-UNTENABLE-CALL: a called move that ended the game "wins nothing … taken back with its
+    // ending, the piece discarded from where it stood"; §2.0.22 "The piece which made the
+    // untenable move is discarded". White's Sword, pinned under Black's Cloak on X8 (§2.0.06),
+    // is freed onto Black's Self on X13, out of its range: called, it is discarded from under
+    // the Cloak (a review found the turn alone skipped, the Sword kept).
+    let mut opts = rules().options.clone();
+    opts.untenable = UntenablePolicy::PiecePenaltyAbsolute;
+    let r = Arc::new(Rules::standard_with(opts));
+    let text =
+        "4/4/4/1s2/4/4/4/4/1c2/4/4/2S1/4/D3/4/4 w EEEECBGLJR/eeeebwdgljr pinned=W:X8:0 turns=7";
+    let p = veney_rules::Position::from_text(&r, text).unwrap();
+    let sword = r.set(White).by_name("Sword").unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    let free = veney_rules::penalty::untenable_actions(&r, g.position())
+        .into_iter()
+        .find(|a| matches!(a, Action::Move(m) if m.from == sq("X8") && m.to == sq("X13")))
+        .expect("the freeing move onto the Self, out of range");
+    g.attempt(free).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::PieceLost(sq("X8"))));
+    let after = *g.position();
+    assert!(
+        after.outcome().is_none() && after.dying().is_none(),
+        "the mate goes"
+    );
+    assert_eq!(after.discard(White, sword), 1, "the Sword discarded");
+    assert!(veney_rules::special::blade_capture::pinned_at(&after, White, sq("X8")).is_none());
+    assert_eq!(after.turn(), Black, "and White's turn skipped");
+    assert!(g.record().contains("$tX13Ut"), "{}", g.record());
+    let saved = veney_rules::savefile::write(&g);
+    let back = veney_rules::savefile::read(r.clone(), &saved).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.position(), g.position());
+}
+
+#[test]
+fn a_partner_in_hand_that_mates_untenably_is_discarded_when_called() {
+    // §2.0.22 "The piece which made the untenable move is discarded"; R-UNTENABLE-CALL: a called
+    // move that ended the game "wins nothing … the piece discarded from where it stood". White's
+    // Self lunges over its Sword, lifting it (R-CONCERT); the Sword, from the hand, takes Black's
+    // Self out of its range; called, it is discarded, not lost from every count (a review found
+    // it gone from board, reserve and dish alike).
+    let mut opts = rules().options.clone();
+    opts.untenable = UntenablePolicy::PiecePenaltyLenient;
+    let r = Arc::new(Rules::standard_with(opts));
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "W9"),
+            (White, "Sword", "W10"),
+            (White, "Dagger", "Y9"),
+            (Black, "Self", "W3"),
+        ],
+        White,
+    );
+    let sword = r.set(White).by_name("Sword").unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    let lunge = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Move(m) if m.from == sq("W9") && m.to == sq("W11")))
+        .expect("the Self lunges over its Sword");
+    g.play(lunge).unwrap();
+    assert!(
+        g.position().lifted().is_some_and(|l| l.kind == sword),
+        "the Sword in hand"
+    );
+    let mate = veney_rules::penalty::untenable_actions(&r, g.position())
+        .into_iter()
+        .find(|a| matches!(a, Action::Move(m) if m.to == sq("W3")))
+        .expect("the Sword from the hand onto Black's Self, out of range");
+    g.attempt(mate).unwrap();
+    assert!(matches!(g.call_untenable(), Some(Call::PieceLost(_))));
+    let after = *g.position();
+    assert!(after.outcome().is_none() && after.dying().is_none());
+    assert_eq!(after.discard(White, sword), 1, "the Sword in the dish");
+    let back = veney_rules::Position::from_text(&r, &after.to_text(&r)).unwrap();
+    assert_eq!(back, after);
 }

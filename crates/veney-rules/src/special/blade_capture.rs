@@ -112,6 +112,18 @@ pub(crate) fn free(pos: &mut Position, owner: Side, at: Square) {
     }
 }
 
+/// `owner`'s blade pinned on `at` is discarded from under the Cloak, which stays, holding
+/// nothing (a piece penalty on its untenable freeing move, §2.0.22); whether one was.
+pub(crate) fn discard_pinned(pos: &mut Position, owner: Side, at: Square) -> bool {
+    match unpin(pos, owner, at) {
+        Some((k, _, _)) => {
+            pos.discard[owner.index()][k.index()] += 1;
+            true
+        }
+        None => false,
+    }
+}
+
 /// The Cloak's owner disarms the blade captured on `at`: the blade is discarded, the Cloak fended.
 pub(crate) fn disarm_captured(pos: &mut Position, owner: Side, at: Square) {
     if let Some((k, at, _)) = unpin(pos, owner, at) {

@@ -103,15 +103,22 @@ pub(crate) fn all_throws(
     }
 }
 
-/// The throw lines the side to move could use as its first action (for overlays): pairs of
-/// (Dagger square, target Self square). None in the dying move (R-DYING: "A Dagger Throw is not
-/// a dying move"; a review found the overlay drawing the mated side's throws).
+/// The throw lines the side to move could use as its first action (for overlays), or later in
+/// the turn the throws still open (§2.0.08: "as the second in a double-move by stepping stones
+/// with the Dagger"; a review found every Dagger's line drawn after another piece's stepping
+/// stone, and after the turn's moves): pairs of (Dagger square, target Self square). None in
+/// the dying move (R-DYING: "A Dagger Throw is not a dying move"; a review found the overlay
+/// drawing the mated side's throws).
 pub fn all_throws_for_view(rules: &Rules, pos: &Position, out: &mut Vec<(Square, Square)>) {
     if pos.dying().is_some() {
         return;
     }
     let mut acts = Vec::new();
-    all_throws(rules, pos, None, false, &mut acts);
+    if pos.at_turn_start() {
+        all_throws(rules, pos, None, false, &mut acts);
+    } else {
+        acts = pos.legal_actions(rules);
+    }
     for a in acts {
         if let Action::Throw { from, target, .. } = a {
             out.push((from, target));

@@ -7,9 +7,11 @@ use crate::side::Side;
 use crate::square::Square;
 
 /// The en passant a move of `side`'s engagement from `from` to `to` opens, if any.
+/// Only a move forward passes a square "first" (a set's engagement may step back or sideways:
+/// a review found a backward move of two opening en passant on a square it never passed).
 pub(crate) fn opened(side: Side, from: Square, to: Square) -> Option<EnPassant> {
-    let dist = (to.step() as i8 - from.step() as i8).abs();
-    if dist >= 2 && to.line() == from.line() {
+    let advanced = (to.step() as i8 - from.step() as i8) * side.forward();
+    if advanced >= 2 && to.line() == from.line() {
         from.offset(0, side.forward())
             .map(|target| EnPassant { target, victim: to })
     } else {
