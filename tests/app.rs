@@ -56,6 +56,13 @@ fn standard() -> Arc<Rules> {
     Arc::new(Rules::standard())
 }
 
+/// The game at a position text under the standard rules, seeded 1.
+fn game_at(text: &str) -> Game {
+    let r = standard();
+    let p = Position::from_text(&r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Game::from_position_seeded(r, p, 1)
+}
+
 fn from_pieces(r: &Arc<Rules>, pieces: &[(Side, &str, &str)], seed: u64) -> Game {
     let p = Position::from_pieces(r, pieces, Side::White).unwrap();
     Game::from_position_seeded(r.clone(), p, seed)
@@ -270,12 +277,7 @@ fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
     std::fs::write(dir.manual(), "[Final \"nonsense\"]\n1. SY3\n").unwrap();
     send(&mut app, Command::Load(Default::default()));
     assert_eq!(*game(&app).position(), saved);
-    let why = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .refusal
-        .clone()
-        .unwrap();
+    let why = refusal(&app);
     assert!(why.contains("could not load"), "{why}");
 }
 
@@ -295,16 +297,37 @@ fn a_load_over_a_game_it_cannot_keep_is_refused() {
     std::fs::create_dir_all(dir.0.join("before-load.veney")).unwrap();
     send(&mut app, Command::Load(Default::default()));
     assert_eq!(*game(&app).position(), left, "not loaded");
-    let why = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .refusal
-        .clone()
-        .unwrap_or_default();
+    let why = refusal(&app);
     assert!(
         why.contains("did not load") && why.contains("before-load.veney"),
         "{why}"
     );
+}
+
+/// A record loaded ("Load record…") keeps the game it replaces, as a Load does, and is refused
+/// when it cannot (a review found the game in progress replaced and its autosave overwritten by
+/// the record at once).
+#[test]
+fn a_record_loaded_keeps_the_game_it_replaces() {
+    let mut app = app_with(Game::new(standard()), "record-keeps");
+    white_plays_sy3(&mut app);
+    let left = *game(&app).position();
+    let dir = app.world().resource::<SaveDir>().clone();
+    send(&mut app, Command::LoadRecordText("1. eY6, eX11".into()));
+    assert_ne!(*game(&app).position(), left, "the record is loaded");
+    let kept = dir.0.join("before-load.veney");
+    let back = veney::packs::veney::game::load_save(&game(&app).rules, &kept).unwrap();
+    assert_eq!(*back.position(), left);
+    // Where it cannot be kept, the record is not loaded.
+    let mut app = app_with(Game::new(standard()), "record-keep-refused");
+    white_plays_sy3(&mut app);
+    let left = *game(&app).position();
+    let dir = app.world().resource::<SaveDir>().clone();
+    std::fs::create_dir_all(dir.0.join("before-load.veney")).unwrap();
+    send(&mut app, Command::LoadRecordText("1. eY6, eX11".into()));
+    assert_eq!(*game(&app).position(), left, "not loaded");
+    let why = refusal(&app);
+    assert!(why.contains("did not load the record"), "{why}");
 }
 
 /// The autosave follows an undo back to the game's start (a review found the undone move back
@@ -455,19 +478,7 @@ fn the_guess_dice_are_a_hidden_pick() {
 fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
     // §2.0.18 Obscurant Chaos: "… or even interrupting a double-move in process".
     let r = standard();
-    let base = Position::from_pieces(
-        &r,
-        &[
-            (Side::White, "Self", "Y4"),
-            (Side::White, "Sword", "X4"),
-            (Side::Black, "Self", "X13"),
-            (Side::Black, "Cloak", "X8"),
-            (Side::Black, "Engagement", "W6"),
-        ],
-        Side::Black,
-    )
-    .unwrap();
-    let p = Position::from_text(&r, &format!("{} casts=wCW6", base.to_text(&r))).unwrap();
+    let p = common::black_steps_onto_whites_trap(&r);
     let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "trap");
     click(&mut app, "X8");
     click(&mut app, "W6");
@@ -538,6 +549,42 @@ fn the_trap_is_sprung_in_the_middle_of_the_opponents_turn() {
     assert_eq!(game(&app).actions().count(), 3);
     send(&mut app, Command::Undo);
     assert_eq!(game(&app).actions().count(), 2);
+}
+
+#[test]
+fn the_computer_springs_its_trap_in_the_middle_of_the_persons_turn() {
+    // §2.0.18 Obscurant Chaos: the opponent's technical piece entering the cast square "can be
+    // immediately lost to discard if the caster invokes it (… or even interrupting a double-move
+    // in process)". The computer (White) springs its trap the moment Black's Engagement stands on
+    // it, before Black's second move can take it off (a review found the computer never
+    // springing it mid-turn, its trap a free square for the person's double move).
+    use veney::packs::veney::computer::VeneyComputer;
+    let r = standard();
+    let p = common::black_steps_onto_whites_trap(&r);
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "computer-trap");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [Some(game_ai::Level::Beginner), None];
+    click(&mut app, "X8");
+    click(&mut app, "W6");
+    for _ in 0..3 {
+        app.update();
+    }
+    let w6 = Square::parse("W6").unwrap();
+    let pos = *game(&app).position();
+    assert!(
+        pos.chaos_spent(Side::White).contains(w6),
+        "the trap is sprung"
+    );
+    assert!(
+        game(&app)
+            .actions()
+            .any(|(_, a)| *a == veney_rules::Action::Invoke { at: w6 }),
+        "invoked on W6"
+    );
+    assert_ne!(
+        pos.piece_at(w6).map(|(s, _)| s),
+        Some(Side::Black),
+        "Black's Cloak on the trap is lost"
+    );
 }
 
 #[test]
@@ -886,6 +933,51 @@ fn a_record_is_loaded_with_its_uncalled_untenable_turn_marked() {
 /// The computer plays Black (issue 14): after White's turn it searches off the main thread
 /// (clicks meanwhile refused) and plays one of the rules' actions, rolling its own throws; undo
 /// takes back White's turn with the computer's reply; H gives a legal hint.
+/// Redo against the computer brings its undone replies back with the person's turns, as undo
+/// took them back: two turns undone come back whole (a review found the computer searching anew
+/// once the person's first turn was redone, its reply wiping the redo list and the second turn
+/// with it).
+#[test]
+fn redo_against_the_computer_brings_its_replies_back() {
+    use veney::packs::veney::computer::{VeneyComputer, VeneyThinking};
+    let mut app = app_with(Game::new(standard()), "computer-redo");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    let wait = |app: &mut App| {
+        let t = std::time::Instant::now();
+        for _ in 0..4 {
+            app.update();
+        }
+        while game(app).position().turn() != Side::White
+            || app.world().resource::<VeneyThinking>().busy()
+        {
+            assert!(t.elapsed().as_secs() < 60, "the computer never moved");
+            app.update();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    white_plays_sy3(&mut app);
+    wait(&mut app);
+    let a = game(&app).legal_actions()[0];
+    send(&mut app, Command::Play(a));
+    while game(&app).position().turn() == Side::White {
+        send(&mut app, Command::Play(veney_rules::Action::EndTurn));
+    }
+    wait(&mut app);
+    let (full, record) = (game(&app).actions().count(), game(&app).record());
+    send(&mut app, Command::Undo);
+    send(&mut app, Command::Undo);
+    assert_eq!(game(&app).actions().count(), 0);
+    for _ in 0..full {
+        if game(&app).actions().count() == full {
+            break;
+        }
+        send(&mut app, Command::Redo);
+        // Time for a search, were one started.
+        wait(&mut app);
+    }
+    assert_eq!(game(&app).record(), record, "both turns and replies redone");
+}
+
 #[test]
 fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
     use veney::packs::veney::computer::{VeneyComputer, VeneyHint, VeneyThinking};
@@ -1214,6 +1306,15 @@ fn a_pinned_blade_is_freed_by_clicking_the_cloak_on_it() {
         info.contains("pinned under the Cloak on Y13 may be freed"),
         "{info}"
     );
+    // A move off the Sword's pattern is refused by the Sword's own rule, not "you have no
+    // Sword on Y13" (a review found the pinned blade's refusals said so).
+    send(&mut app, Command::Click(sq("W1")));
+    let refusal = refusal(&app);
+    assert!(
+        !refusal.contains("you have no") && refusal.contains("§2.0.03"),
+        "{refusal}"
+    );
+    send(&mut app, Command::Click(sq("Y13")));
     let veney_rules::Action::Move(m) = frees[0] else {
         unreachable!()
     };
@@ -1225,6 +1326,38 @@ fn a_pinned_blade_is_freed_by_clicking_the_cloak_on_it() {
         "{}",
         pos.to_text(&r)
     );
+    // Captured on the turn before: the click says the blade may not be freed yet, not "that is
+    // White's Cloak".
+    let g = game_at(&text.replace("turns=7", "turns=1"));
+    let mut app = common::headless("pinned-not-yet", Some(g));
+    send(&mut app, Command::Click(sq("Y13")));
+    let said = crate::info(&app);
+    assert!(said.contains("may not be freed immediately"), "{said}");
+}
+
+#[test]
+fn a_piece_whose_actions_are_buttons_is_not_said_to_be_stuck() {
+    // §2.0.18: "one may throw their own Lantern, Cloak, or Dagger piece … by picking it up off
+    // the board"; §2.0.13 withdrawal. White's Lantern on W1, boxed in by its own pieces, has no
+    // move, but may be cast or withdrawn (the panel's buttons): a click on it says nothing of
+    // being unable to move (a review found "the Lantern cannot move" said of it).
+    let g = game_at("1s2/4/4/4/4/4/4/4/4/4/4/4/4/4/EE2/LES1 w E/eeee");
+    assert!(
+        g.legal_actions().iter().any(|a| matches!(
+            a,
+            veney_rules::Action::Cast { from: Some(f), .. } if *f == sq("W1")
+        )),
+        "the Lantern may be cast"
+    );
+    assert!(veney::packs::veney::game::acts_from(&g, sq("W1")));
+    let mut app = common::headless("cast-only", Some(g));
+    send(&mut app, Command::Click(sq("W1")));
+    let said = crate::info(&app);
+    assert!(
+        !said.contains("cannot move") && !said.contains("no tenable"),
+        "{said}"
+    );
+    assert!(said.contains("the panel's buttons"), "{said}");
 }
 
 #[test]

@@ -577,10 +577,23 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     let turns = m(&a).game.turns(Viewer::Referee);
     assert_eq!(turns.last().unwrap().player, Some(Player(1)));
     // Undo: Red's reply and Blue's turn both go back; Blue decides again at its turn start.
+    let after_reply = m(&a).game.history_len();
+    let reply = m(&a).game.record(Viewer::Referee);
     send(&mut a, Intent::Undo);
     assert_eq!(typed(&a).state().to_move(), Side::Blue);
     assert_eq!(m(&a).game.history_len(), 0);
     assert_eq!(at(&a, "D3"), Some((Side::Blue, Kind::Blank)));
+    // Redo brings Blue's actions back one by one, and with the last the computer's reply it
+    // had played, not a new search's (a review found the reply searched anew, the redo list
+    // wiped).
+    for _ in 0..4 {
+        send(&mut a, Intent::Redo);
+    }
+    assert_eq!(m(&a).game.history_len(), after_reply, "the reply redone");
+    assert_eq!(m(&a).game.record(Viewer::Referee), reply);
+    assert!(!a.world().resource::<GridThinking>().busy());
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).game.history_len(), 0);
     // A hint for Blue: one of the match's own actions, with a win estimate.
     send(&mut a, Intent::Hint);
     until(&mut a, "the hint", |a| {
@@ -600,6 +613,31 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     assert_eq!(m(&a).game.history_len(), 1);
     assert_eq!(at(&a, "E3"), Some((Side::Blue, Kind::Blank)));
     assert_eq!(at(&a, "D4"), Some((Side::Blue, Kind::Blank)));
+}
+
+/// On the computer's turn the merge builder stays shut: its merges are its own (a review found
+/// the builder opened with the computer's Blanks for the person's clicks).
+#[test]
+fn the_merge_builder_stays_shut_on_the_computers_turn() {
+    use game_ai::Level;
+    use veney::host::grid::ComputerSeats;
+    let mut a = kelasu_app("merge-computer", Some(MERGING));
+    // The strongest level thinks for seconds: Red is still to move below.
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strongest)];
+    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    assert_eq!(typed(&a).state().to_move(), Side::Red);
+    send(&mut a, MergeIntent::Toggle);
+    assert_eq!(
+        typed(&a).state().to_move(),
+        Side::Red,
+        "still the computer's turn"
+    );
+    assert!(!a.world().resource::<MergeBuilder>().open);
+    let info = info(&a).unwrap_or_default();
+    assert!(info.contains("computer is to move"), "{info}");
 }
 
 /// The table clock's fallen flag ends the grid game shown (issue 16): the player is out of time,

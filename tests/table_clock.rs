@@ -161,6 +161,58 @@ fn the_clock_comes_back_paused_after_a_restart() {
     assert!(c.world().resource::<TableClock>().clock.is_none());
 }
 
+/// The agreed penalty and dying-move seconds come back with the clock after a restart, and the
+/// setup form shows them (a review found a restored clock applying the form's, 10 s unless
+/// changed after the restart).
+#[test]
+fn the_agreed_seconds_come_back_with_the_clock() {
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("table-clock-{}-agreed-restart", std::process::id())),
+    );
+    let mut a = app("agreed-restart");
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::SuddenDeath;
+        t.setup.minutes = [5.0, 5.0];
+        t.setup.penalty_seconds = 30;
+        t.setup.penalty_as_bonus = true;
+        t.setup.dying_move_seconds = 3;
+    }
+    at(&mut a, 0, ClockIntent::Start);
+    at(&mut a, 20_000, ClockIntent::Press(0));
+    drop(a);
+    let mut b = app("agreed-restart");
+    at(&mut b, 0, ClockIntent::Toggle);
+    {
+        let t = b.world().resource::<TableClock>();
+        assert_eq!(
+            (
+                t.setup.penalty_seconds,
+                t.setup.penalty_as_bonus,
+                t.setup.dying_move_seconds
+            ),
+            (30, true, 3),
+            "the form shows what was agreed"
+        );
+    }
+    // The form changed after the restart does not change what this clock agreed.
+    b.world_mut()
+        .resource_mut::<TableClock>()
+        .setup
+        .penalty_seconds = 10;
+    at(&mut b, 1_000, ClockIntent::Resume);
+    at(&mut b, 2_000, ClockIntent::TimePenalty(1));
+    {
+        let t = b.world().resource::<TableClock>();
+        let c = t.clock.as_ref().unwrap();
+        // Side 1 (to move) offended: the 30 s go to side 0 as a bonus.
+        assert_eq!(c.remaining(0, 2_000), 300_000 - 20_000 + 30_000);
+    }
+    at(&mut b, 3_000, ClockIntent::DyingMove(1));
+    let t = b.world().resource::<TableClock>();
+    assert_eq!(t.clock.as_ref().unwrap().remaining(1, 3_000), 3_000);
+}
+
 /// A saved clock form with three sides (a hand-edited `saves/clock.txt` or a game's `[Clock]`)
 /// is refused with a note: the table clock has two faces (a review found the window indexing a
 /// third out of range).
@@ -183,7 +235,9 @@ fn a_clock_form_with_three_sides_is_refused() {
         .map(|f| f.replacen('1', "2", 1))
         .collect::<Vec<_>>()
         .join(" ");
-    let text = format!("{form} {third}");
+    // (Before the agreed times, which end the form.)
+    let (sides, agreed) = form.split_once(" penalty=").unwrap();
+    let text = format!("{sides} {third} penalty={agreed}");
     a.world_mut()
         .write_message(veney::host::table_clock::RestoreClock(text.clone()));
     a.update();
@@ -191,4 +245,34 @@ fn a_clock_form_with_three_sides_is_refused() {
     let note = t.note.clone().unwrap_or_default();
     assert!(note.contains("3 sides"), "{note} ({text})");
     assert_eq!(t.clock.as_ref().unwrap().seats(), 2);
+}
+
+/// A clock that cannot be kept in `saves/clock.txt` says so on the clock (a review found the
+/// failure only in the log, the players trusting a restart to bring it back).
+#[test]
+fn a_clock_that_cannot_be_kept_says_so() {
+    let mut a = app("unkept");
+    let dir = std::env::temp_dir().join(format!("table-clock-{}-unkept", std::process::id()));
+    std::fs::create_dir_all(dir.join("clock.txt")).unwrap();
+    at(&mut a, 0, ClockIntent::Start);
+    at(&mut a, 1_000, ClockIntent::Press(0));
+    let note = |a: &App| {
+        a.world()
+            .resource::<TableClock>()
+            .note
+            .clone()
+            .unwrap_or_default()
+    };
+    assert!(
+        note(&a).contains("could not keep the clock"),
+        "{}",
+        note(&a)
+    );
+    // Opening the clock's window to read it keeps the warning.
+    at(&mut a, 2_000, ClockIntent::Toggle);
+    assert!(
+        note(&a).contains("could not keep the clock"),
+        "{}",
+        note(&a)
+    );
 }

@@ -632,3 +632,86 @@ fn a_mate_acknowledged_then_undone_gives_the_time_back() {
     at(&mut a, 2_000);
     assert_eq!(black_left(&a), 300_000, "Black's five minutes back");
 }
+
+/// The computer's Obscurant Chaos trap cuts the person's turn short (§2.0.18): the trap ended
+/// it, so the person's face is pressed for them and the computer's own time runs for its turn
+/// (a review found the person's clock running on through the computer's whole turn).
+#[test]
+fn the_computers_trap_presses_the_persons_clock() {
+    let r = std::sync::Arc::new(veney_rules::Rules::standard());
+    let p = common::black_steps_onto_whites_trap(&r);
+    trap_presses_the_persons_clock(r, p, "veney-trap-clock");
+    // With the person's own Donkey on the board, which moves between the cut turn and the
+    // invocation (R-CAST; a review found the press missed then).
+    let mut o = veney_rules::Rules::standard().options.clone();
+    o.donkey = true;
+    let r = std::sync::Arc::new(veney_rules::Rules::standard_with(o));
+    let p = common::black_steps_onto_whites_trap(&r);
+    let p = veney_rules::Position::from_text(&r, &format!("{} donkey=bZ5", p.to_text(&r))).unwrap();
+    trap_presses_the_persons_clock(r, p, "veney-trap-clock-donkey");
+}
+
+fn trap_presses_the_persons_clock(
+    r: std::sync::Arc<veney_rules::Rules>,
+    p: veney_rules::Position,
+    name: &str,
+) {
+    let dir = common::temp_dir(name);
+    let mut a = App::new();
+    a.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(veney::Screen::Veney)
+        .insert_resource(veney::host::grid::SaveRoot(dir.clone()))
+        .insert_resource(SaveDir(dir))
+        .insert_resource(CurrentGame(veney_rules::Game::from_position_seeded(
+            r.clone(),
+            p,
+            1,
+        )));
+    a.add_plugins(veney::game_plugins);
+    a.update();
+    // The strongest level thinks for seconds: its own turn does not come in the frames below.
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [Some(game_ai::Level::Strongest), None];
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::SuddenDeath;
+        t.setup.minutes = [5.0, 5.0];
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    // Black (the person) steps its Cloak onto the trap at one second: the computer springs it.
+    at(&mut a, 1_000);
+    common::send(&mut a, Command::Click(Square::parse("X8").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("W6").unwrap()));
+    let sprung = |a: &App| {
+        !a.world()
+            .resource::<CurrentGame>()
+            .0
+            .position()
+            .chaos_spent(Side::White)
+            .is_empty()
+    };
+    for _ in 0..10 {
+        if sprung(&a) {
+            break;
+        }
+        a.update();
+    }
+    assert!(sprung(&a), "sprung at one second");
+    a.update();
+    a.update();
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().unwrap();
+    assert_eq!(
+        c.state(3_000),
+        game_clock::State::Running(0),
+        "the computer's time runs for its turn"
+    );
+    assert_eq!(
+        c.remaining(1, 3_000),
+        300_000 - 1_000,
+        "Black's clock stopped when the trap cut its turn"
+    );
+}

@@ -6,7 +6,7 @@ use kira::sound::static_sound::{StaticSoundData, StaticSoundSettings};
 use kira::{AudioManager, AudioManagerSettings, Decibels, DefaultBackend, Frame};
 use std::sync::Arc;
 
-#[derive(Resource, Debug, Clone, Copy)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct AudioSettings {
     pub muted: bool,
     /// 0.0 – 1.0.

@@ -189,6 +189,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_games_brief_reads_whole() {
+        // The briefs the window shows: every `## ` line a heading, no paragraph left starting
+        // with Markdown, and Veney's with its sections (a review found the window's only test on
+        // a made-up snippet).
+        for brief in [
+            veney_rules::BRIEF,
+            kelasu_rules::BRIEF,
+            tirachen_rules::BRIEF,
+        ] {
+            let b = blocks(brief);
+            let headings = brief.lines().filter(|l| l.starts_with("## ")).count();
+            assert_eq!(
+                b.iter().filter(|x| matches!(x, Block::Heading(_))).count(),
+                headings
+            );
+            for x in &b {
+                if let Block::Paragraph(p) | Block::Bullet(p) = x {
+                    assert!(
+                        !p.starts_with('#') && !p.starts_with('|') && !p.contains("**"),
+                        "{p}"
+                    );
+                }
+            }
+        }
+        let veney = blocks(veney_rules::BRIEF);
+        let text: String = veney
+            .iter()
+            .map(|x| format!("{x:?}"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // §2.0.05/§2.0.11: "You cannot meta-move and declare intention on the same turn."
+        assert!(
+            text.contains("never meta-move and declare on the same turn"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn a_brief_reads_as_headings_paragraphs_bullets_and_rows() {
         let b = blocks(
             "# Kelasu in brief\n\nOur own [rulings](rulings/k.md) apply; *fend* G*Y9.\nSecond line.\n\n## Pieces\n- **Blank** (B): one step,\n  move only.\n\n| a | b |\n|---|---|\n| `x` | y |\n\n    1. B1-C1, I4-H4;\n",

@@ -63,3 +63,22 @@ pub fn dagger_throw_position(r: &veney_rules::Rules) -> veney_rules::Position {
     )
     .unwrap()
 }
+
+/// §2.0.18 Obscurant Chaos: White's unspent trap on W6, Black's Cloak on X8 a step from landing
+/// on it by its engagement there (a stepping stone, so Black's turn goes on), Black to move.
+pub fn black_steps_onto_whites_trap(r: &veney_rules::Rules) -> veney_rules::Position {
+    use veney_rules::Side;
+    let base = veney_rules::Position::from_pieces(
+        r,
+        &[
+            (Side::White, "Self", "Y4"),
+            (Side::White, "Sword", "X4"),
+            (Side::Black, "Self", "X13"),
+            (Side::Black, "Cloak", "X8"),
+            (Side::Black, "Engagement", "W6"),
+        ],
+        Side::Black,
+    )
+    .unwrap();
+    veney_rules::Position::from_text(r, &format!("{} casts=wCW6", base.to_text(r))).unwrap()
+}

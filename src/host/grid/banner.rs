@@ -37,8 +37,7 @@ fn banner(
         .collapsible(false)
         .resizable(false)
         .title_bar(false)
-        .fixed_pos(egui::pos2(90.0, 20.0))
-        .fixed_size(egui::vec2(380.0, 70.0))
+        .fixed_rect(banner_rect(ctx.viewport_rect().width()))
         .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(60, 40, 30)))
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
@@ -49,7 +48,8 @@ fn banner(
                         .color(egui::Color32::from_rgb(250, 220, 140)),
                 );
                 ui.label(egui::RichText::new(&o.reason).size(16.0));
-                ui.horizontal(|ui| {
+                // Wrapped within the banner's width (narrow in large type).
+                ui.horizontal_wrapped(|ui| {
                     let undo = match m.game.declared() {
                         Some(game_api::Declared::Resigns(_)) => "Take back the resignation",
                         Some(game_api::Declared::DrawAgreed) => "Take back the agreed draw",
@@ -77,4 +77,34 @@ fn banner(
             });
         });
     Ok(())
+}
+
+/// Where the banner stands, in egui points, in a window `width` points wide: over the board,
+/// left of the side panel in any type size (a review found it over the panel's first rows in
+/// large type, where the window is 1.5 times fewer points wide).
+fn banner_rect(width: f32) -> egui::Rect {
+    let room = width - super::panel::PANEL_WIDTH - 16.0;
+    let w = (room - 90.0).clamp(180.0, 380.0);
+    let x = (room - w).clamp(8.0, 90.0);
+    egui::Rect::from_min_size(egui::pos2(x, 20.0), egui::vec2(w, 70.0))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_banner_stands_left_of_the_side_panel_in_any_type_size() {
+        for zoom in [1.0, 1.5] {
+            let width = 960.0 / zoom;
+            let r = super::banner_rect(width);
+            let panel_left = width - super::super::panel::PANEL_WIDTH;
+            assert!(
+                r.right() <= panel_left,
+                "zoom {zoom}: {r:?} vs {panel_left}"
+            );
+            assert!(r.left() >= 0.0 && r.width() >= 180.0, "zoom {zoom}: {r:?}");
+        }
+        // At the ordinary size it stands where it always stood.
+        let r = super::banner_rect(960.0);
+        assert_eq!((r.left(), r.width()), (90.0, 380.0));
+    }
 }

@@ -445,6 +445,31 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
     }
 }
 
+/// Redo against the computer, as undo goes back (`undo_to_person`): the person's next action
+/// comes back, and with it, when the computer decides next, every computer turn undone with it,
+/// so a person decides again (a review found the computer searching anew the moment the person's
+/// action came back, its played reply wiping the redo list and an ending withdrawn beyond it).
+pub(super) fn redo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool {
+    if (0..m.game.players()).all(|i| seats.plays(Player(i)).is_some()) {
+        return m.game.redo();
+    }
+    if !m.game.redo() {
+        return false;
+    }
+    while m.game.declared().is_none() && m.game.can_redo() {
+        let computer_decides = match m.game.decision() {
+            Decision::Player(p) => seats.plays(p).is_some(),
+            Decision::Simultaneous { waiting } => waiting.iter().all(|p| seats.plays(p).is_some()),
+            Decision::Chance => true,
+            Decision::Over(_) => false,
+        };
+        if !computer_decides || !m.game.redo() {
+            break;
+        }
+    }
+    true
+}
+
 /// The panel's lines: who the computer plays, its search under way, the hint.
 pub(super) fn panel_lines(
     ui: &mut egui::Ui,

@@ -345,7 +345,13 @@ pub fn apply(
                 sel.0 = None;
                 choice.0.clear();
                 let declared = mm.game.declared().is_some();
-                if !mm.game.redo() {
+                // Against the computer, its reply comes back with the person's turn.
+                let redone = if seats.any() && !declared {
+                    super::computer::redo_to_person(mm, &seats)
+                } else {
+                    mm.game.redo()
+                };
+                if !redone {
                     status.info = Some("nothing to redo".into());
                 } else {
                     status.info = None;

@@ -280,14 +280,23 @@ fn apply(
     mut sel: ResMut<GridSelection>,
     mut claimed: ResMut<GridClicksClaimed>,
     mut play: MessageWriter<Intent>,
-    review: Res<crate::host::grid::GridReview>,
+    (review, seats): (
+        Res<crate::host::grid::GridReview>,
+        Res<crate::host::grid::ComputerSeats>,
+    ),
 ) {
     let Some(km) = kelasu(&m) else { return };
+    // The computer's seat merges for itself (a review found the builder opened on its turn,
+    // its Blanks offered to the person's clicks).
+    let computers_turn = m.decider().is_some_and(|p| seats.plays(p).is_some());
     for msg in msgs.read() {
         match *msg {
             MergeIntent::Toggle if b.open => *b = MergeBuilder::default(),
             MergeIntent::Toggle if review.0.is_some() => {
                 status.info = Some(crate::host::grid::review::RETURN_FIRST.into());
+            }
+            MergeIntent::Toggle if computers_turn => {
+                status.info = Some("the computer is to move: wait for its move (or undo)".into());
             }
             MergeIntent::Toggle => {
                 if menu.options.is_empty() {

@@ -114,10 +114,12 @@ fn bar(
     m: Res<ActiveMatch>,
     builder: Res<MergeBuilder>,
     review: Res<GridReview>,
+    seats: Res<crate::host::grid::ComputerSeats>,
     mut play: MessageWriter<Intent>,
     mut merge: MessageWriter<MergeIntent>,
 ) -> Result {
     let Some(km) = kelasu(&m) else { return Ok(()) };
+    let computers_turn = m.decider().is_some_and(|p| seats.plays(p).is_some());
     let ctx = contexts.ctx_mut()?;
     let s = km.state();
     let over = matches!(m.game.decision(), Decision::Over(_));
@@ -142,12 +144,15 @@ fn bar(
                     pip_row(ui, left.max(0), of, side_colour(side));
                     ui.label(egui::RichText::new(format!("{} of {of}", left.max(0))).size(16.0));
                 });
-                let live = review.0.is_none();
+                // Off on the computer's turn: its End and merges are its own.
+                let live = review.0.is_none() && !computers_turn;
                 ui.horizontal_wrapped(|ui| {
                     let end = end_index(&m);
                     // Why the button is off: the rules' own refusal of `end` (the app does
                     // not judge it).
-                    let why_not = if !live {
+                    let why_not = if computers_turn {
+                        "the computer is to move".to_string()
+                    } else if !live {
                         "return to the live game first".to_string()
                     } else if end.is_none() {
                         let mut t = s.clone();

@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 warm_up_redraws,
-                auto_flip.run_if(resource_changed::<super::game::CurrentGame>),
+                auto_flip,
                 apply_flip.after(auto_flip).after(super::game::GameSet),
             )
                 .in_set(super::VeneySystems),
@@ -34,8 +34,16 @@ struct StepLabel;
 #[derive(Component)]
 struct MeasureLabel;
 
-fn auto_flip(game: Res<super::game::CurrentGame>, mut view: ResMut<BoardView>) {
-    if view.auto_flip {
+/// After every move, and the moment auto-flip is ticked on mid-turn (a review found it waiting
+/// for the next move) — not every frame, so the board can still be flipped by hand meanwhile.
+fn auto_flip(
+    game: Res<super::game::CurrentGame>,
+    mut view: ResMut<BoardView>,
+    mut was_on: Local<bool>,
+) {
+    let ticked_on = view.auto_flip && !*was_on;
+    *was_on = view.auto_flip;
+    if view.auto_flip && (game.is_changed() || ticked_on) {
         let black = game.0.position().turn() == veney_rules::Side::Black;
         if view.flipped != black {
             view.flipped = black;

@@ -62,6 +62,8 @@ fn choice_window(
     game: Res<CurrentGame>,
     choice: Res<ActionChoice>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::host::BoardCamera>>,
+    view: Option<Res<super::board::BoardView>>,
+    zoom: Res<crate::host::UiZoom>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let Some(first) = choice.0.first() else {
@@ -70,14 +72,19 @@ fn choice_window(
     let g = &game.0;
     let pos = g.position();
     let legal = g.legal_actions();
-    // Beside the target square, on the board's right.
+    // Beside the target square, on the board's right on the screen (the world's left on the
+    // flipped board), in egui's points (window pixels over its zoom in large type; a review
+    // found the window over the board when flipped, and off by the zoom).
+    let flipped = view.is_some_and(|v| v.flipped);
     let at = super::game::target(first)
         .and_then(|sq| {
             let (cam, tf) = camera.iter().next()?;
             let p = super::board::square_center(sq);
-            let edge = Vec2::new(2.0 * crate::host::palette::SQUARE + 12.0, p.y);
+            let x = 2.0 * crate::host::palette::SQUARE + 12.0;
+            let edge = Vec2::new(if flipped { -x } else { x }, p.y);
             cam.world_to_viewport(tf, edge.extend(0.0)).ok()
         })
+        .map(|p| p / zoom.0.max(0.1))
         .map(|p| egui::pos2(p.x, (p.y - 40.0).max(8.0)))
         .unwrap_or(egui::pos2(420.0, 200.0));
     let ctx = contexts.ctx_mut()?;

@@ -36,9 +36,28 @@ fn press_for_the_computer(
     seats: Res<super::computer::VeneyComputer>,
     mut clock: MessageWriter<crate::host::table_clock::ClockIntent>,
 ) {
-    for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
+    let played: Vec<&super::game::Played> = played
+        .read()
+        .filter(|p| p.of_rules(&game.0.rules))
+        .collect();
+    for (i, p) in played.iter().enumerate() {
         let side = p.before.turn();
-        if p.after.turn() != side && !p.after.is_game_over() && seats.plays(side).is_some() {
+        if p.after.turn() == side || p.after.is_game_over() {
+            continue;
+        }
+        // A person's turn the computer's Obscurant Chaos trap cut short (§2.0.18: "interrupting
+        // a double-move in process"; the turn ends, then the invocation, in one go) is pressed
+        // for the person too: the trap ended it, not their hand (a review found the person's
+        // clock run on through the computer's whole turn).
+        // (The person's own Donkey moves between the two, R-CAST.)
+        let cut_by_computer = played[i + 1..]
+            .iter()
+            .find(|q| {
+                q.before.turn() != side && !matches!(q.action, veney_rules::Action::Donkey(_))
+            })
+            .is_some_and(|q| matches!(q.action, veney_rules::Action::Invoke { .. }))
+            && seats.plays(!side).is_some();
+        if seats.plays(side).is_some() || cut_by_computer {
             clock.write(crate::host::table_clock::ClockIntent::TurnEnded {
                 seat: side.index(),
                 screen: crate::host::screen::Screen::Veney,

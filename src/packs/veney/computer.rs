@@ -135,9 +135,13 @@ pub fn search_key(game: &veney_rules::Game) -> u64 {
 }
 
 /// The same game, position and side think the same way (the game replays); the game's seed
-/// mixed in, so another game does not repeat the computer's choices.
+/// mixed in, so another game does not repeat the computer's choices. From the position as the
+/// side sees it (the other's sealed Hug hand as sealed), so a hidden choice never changes how it
+/// thinks, as the grid games' seats.
 fn seed(game: &veney_rules::Game, side: Side) -> u64 {
-    game.position().hash()
+    VeneyGame::new(game.rules.clone())
+        .observe(game.position(), game_api::Viewer::Player(player(side)))
+        .hash()
         ^ (side.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ game.seed().rotate_left(17)
 }
@@ -205,6 +209,19 @@ fn start(
         || pos.is_game_over()
         || covered(&screen, dialog.as_deref())
     {
+        return;
+    }
+    // §2.0.18 Obscurant Chaos: a technical piece of the other side on the computer's trap "can be
+    // immediately lost to discard if the caster invokes it … even interrupting a double-move in
+    // process": the computer springs it at once, before the piece can move off (the search
+    // weighs the trap only at its own turn's start; the interruption is outside the game API).
+    // Several at once: the first that can be sprung now (the mover's turn must be able to end).
+    if seats.plays(!pos.turn()).is_some()
+        && let Some(at) = veney_rules::special::cast_piece::interrupt_squares(&game.0.rules, pos)
+            .into_iter()
+            .find(|&at| game.0.clone().interrupt_at(at).is_some())
+    {
+        out.write(Command::ComputerInterrupt(at));
         return;
     }
     // Each side's Donkey is thrown for its placer (a review found the person's Donkey thrown by
@@ -307,6 +324,33 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
 #[cfg(test)]
 mod tests {
     use super::{VeneyComputer, search_key, undo_to_person};
+
+    #[test]
+    fn a_seat_is_seeded_from_what_it_sees() {
+        // The other side's sealed Hug hand (§2.0.23) does not change how a seat thinks; its own
+        // does (README: "a hidden choice never changes how it thinks").
+        let mut o = veney_rules::options::RuleOptions::default();
+        o.hug = true;
+        let r = Arc::new(Rules::standard_with(o));
+        let game = |hand: &str| {
+            let text = format!(
+                "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr over=agreed hug={hand}:-"
+            );
+            let p = veney_rules::Position::from_text(&r, &text).unwrap();
+            Game::from_position_seeded(r.clone(), p, 5)
+        };
+        let (hugs, betrays) = (game("S"), game("D"));
+        assert_eq!(
+            super::seed(&hugs, veney_rules::Side::Black),
+            super::seed(&betrays, veney_rules::Side::Black),
+            "Black cannot see White's hand"
+        );
+        assert_ne!(
+            super::seed(&hugs, veney_rules::Side::White),
+            super::seed(&betrays, veney_rules::Side::White),
+            "White's own hand"
+        );
+    }
 
     #[test]
     fn undo_with_the_computer_on_both_sides_takes_back_one_turn() {

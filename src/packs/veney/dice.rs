@@ -288,16 +288,16 @@ fn spawn_toss(
 ) {
     let at = ForGame::of(&game.0);
     for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
-        let (Action::Land(l), veney_rules::Phase::Cast { kind, .. }) = (p.action, p.before.phase())
+        let (Action::Land(l), veney_rules::Phase::Cast { kind, measure }) =
+            (p.action, p.before.phase())
         else {
             continue;
         };
         let side = p.before.turn();
-        // The landing point: the landed square's measure corner plus the drawn offset (outside:
-        // just off the nearer empty measure).
-        let m = l.at.map_or(if side == Side::White { 1 } else { 2 }, |sq| {
-            (sq.step() - 1) / 4
-        });
+        // The landing point: the landed square's measure corner plus its offset (a landing
+        // entered by hand may be in another empty measure), or off the aimed measure for a
+        // landing outside (a review found it drawn off a fixed measure).
+        let m = l.at.map_or(measure, |sq| (sq.step() - 1) / 4);
         let corner = Vec2::new(-2.0 * SQUARE, (m as f32 * 4.0 - 8.0) * SQUARE);
         let end = corner + Vec2::new(l.x as f32, l.y as f32) / 100.0 * SQUARE;
         let start = Vec2::new(0.0, if side == Side::White { -9.0 } else { 9.0 } * SQUARE);

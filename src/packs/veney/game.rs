@@ -326,6 +326,9 @@ pub enum Command {
     ComputerPlay(Action),
     /// The computer calls the person's untenable move, the moment it is made (§2.0.22).
     ComputerCall,
+    /// The computer springs its Obscurant Chaos trap on this square in the middle of the
+    /// opponent's turn (§2.0.18), the moment a technical piece stands on it.
+    ComputerInterrupt(veney_rules::Square),
     /// A hint for the side to move (H): the computer's best action after a second's search.
     Hint,
     NewGame,
@@ -583,6 +586,15 @@ pub fn actions_from(game: &Game, sel: Selected) -> Vec<Action> {
 
 fn name_of(rules: &Rules, side: Side, k: Kind) -> String {
     rules.set(side).piece(k).name().to_string()
+}
+
+/// Whether the piece on `sq` has any action now: a move, or one offered as a button (a
+/// withdrawal, glare, declaration or enactment, a throw, a cast from the board; a review found
+/// a piece whose only action was a cast or its intention's strike said to be unable to move).
+pub fn acts_from(game: &Game, sq: Square) -> bool {
+    game.legal_actions()
+        .iter()
+        .any(|a| a.piece_square() == Some(sq))
 }
 
 /// Why the selected piece (or reserve piece) has no action now.
@@ -923,9 +935,18 @@ fn resume_autosave(
         let (g, session, info) = super::commands::files::begin(rules, game.0.seed());
         game.0 = g;
         setup.0 = session;
-        if info.is_some() {
-            status.info = info;
-        }
+        // Said after what became of an autosave that could not be resumed, not instead of it
+        // (a review found that news replaced by who moves first).
+        status.info = said_after(status.info.take(), info);
+    }
+}
+
+/// The launch game's news said after what was said before (an autosave not resumed, kept
+/// aside), not instead of it.
+fn said_after(before: Option<String>, news: Option<String>) -> Option<String> {
+    match (before, news) {
+        (Some(before), Some(news)) => Some(format!("{before}; {news}")),
+        (before, news) => news.or(before),
     }
 }
 
@@ -971,5 +992,27 @@ fn resume_from(
             });
             false
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_launch_news_follows_an_autosave_not_resumed() {
+        // With `first_by: RandomDraw` the launch game says who moves first: after the note that
+        // the autosave could not be resumed and where it is kept, not over it (a review found
+        // the note lost, the player left thinking the game gone).
+        let kept = "the autosave could not be resumed: …; it is kept as saves/autosave.unresumable-1.veney";
+        let drawn = "by random drawing, White moves first";
+        let said = super::said_after(Some(kept.into()), Some(drawn.into())).unwrap();
+        assert!(said.contains(kept) && said.contains(drawn), "{said}");
+        assert_eq!(
+            super::said_after(None, Some(drawn.into())).as_deref(),
+            Some(drawn)
+        );
+        assert_eq!(
+            super::said_after(Some(kept.into()), None).as_deref(),
+            Some(kept)
+        );
     }
 }

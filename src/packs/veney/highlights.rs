@@ -59,7 +59,7 @@ pub struct Highlights {
 }
 
 /// What the player sees and toggles.
-#[derive(Resource, Debug, Clone, Copy)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct HighlightSettings {
     pub legal_moves: bool,
     pub last_turn: bool,

@@ -18,9 +18,42 @@ pub struct Hover(pub Option<Square>);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TrayHover(pub Option<(veney_rules::Side, veney_rules::Kind)>);
 
-/// Where a press began (for drag-and-drop).
+/// Where a press began (for drag-and-drop): its square, the cursor there (window pixels) and
+/// whether the board was flipped then.
 #[derive(Resource, Default)]
-struct Press(Option<Square>);
+struct Press(Option<PressAt>);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PressAt {
+    square: Square,
+    cursor: Vec2,
+    flipped: bool,
+}
+
+/// How far (window pixels) the cursor must move from the press for the release to be a drop.
+const DRAG_PIXELS: f32 = 4.0;
+
+/// The click a left-button release makes, if any: a drop on the square under the cursor when the
+/// cursor was dragged there from the press, or the held piece put down where it was pressed. A
+/// release where the press was is no drag even if the square under it changed — the board
+/// flipped under the cursor, as auto-flip does when the press ends the turn (a review found the
+/// release clicking the mirrored square for the next player).
+fn release_click(
+    press: Option<PressAt>,
+    now: Option<Square>,
+    cursor: Option<Vec2>,
+    flipped: bool,
+    held_press: bool,
+) -> Option<Square> {
+    let press = press?;
+    let dragged =
+        flipped == press.flipped && cursor.is_some_and(|c| c.distance(press.cursor) >= DRAG_PIXELS);
+    match now {
+        Some(to) if dragged && to != press.square => Some(to),
+        Some(_) if held_press => Some(press.square),
+        _ => None,
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
@@ -61,6 +94,7 @@ fn pointer(
     mut held_press: Local<bool>,
     selection: Res<super::game::Selection>,
     setup: Res<super::setup_screen::SetupSession>,
+    view: Res<super::board::BoardView>,
     mut out: MessageWriter<Command>,
 ) {
     let (camera, transform) = *camera;
@@ -70,7 +104,7 @@ fn pointer(
         window
             .cursor_position()
             .and_then(|p| camera.viewport_to_world_2d(transform, p).ok())
-            .and_then(|w| super::trays::tray_at(&game.0.rules, pos, w))
+            .and_then(|w| super::trays::tray_at(&game.0.rules, pos, w, view.flipped))
     } else {
         None
     };
@@ -94,7 +128,9 @@ fn pointer(
         } else {
             Command::SelectReserve(k)
         });
-        *from_tray = true;
+        // Released in the same frame (a quick tap) it is a click, not a drag from the tray (a
+        // review found the flag left set, the next board click then sent twice).
+        *from_tray = !buttons.just_released(MouseButton::Left);
         return;
     }
     if buttons.just_released(MouseButton::Left) && *from_tray {
@@ -113,7 +149,16 @@ fn pointer(
         return;
     }
     if buttons.just_pressed(MouseButton::Left) {
-        press.0 = sq;
+        // A press on the board ends any drag from the tray whose release was not seen (over
+        // the panel, where egui takes the pointer).
+        *from_tray = false;
+        press.0 = sq
+            .zip(window.cursor_position())
+            .map(|(square, cursor)| PressAt {
+                square,
+                cursor,
+                flipped: view.flipped,
+            });
         // A press on the piece already picked up waits for the release: released there it is a
         // click (putting the piece down), dragged elsewhere it is a drop (a review found the
         // press putting it down, so the drop found nothing in hand).
@@ -126,14 +171,14 @@ fn pointer(
     }
     if buttons.just_released(MouseButton::Left) {
         // A drag ends on another square: drop there.
-        match (press.0, sq) {
-            (Some(from), Some(to)) if from != to => {
-                out.write(Command::Click(to));
-            }
-            (Some(from), Some(_)) if *held_press => {
-                out.write(Command::Click(from));
-            }
-            _ => {}
+        if let Some(s) = release_click(
+            press.0,
+            sq,
+            window.cursor_position(),
+            view.flipped,
+            *held_press,
+        ) {
+            out.write(Command::Click(s));
         }
         press.0 = None;
         *held_press = false;
@@ -188,5 +233,43 @@ fn keyboard(
     if keys.just_pressed(KeyCode::KeyR) && *phase.get() == TurnPhase::AwaitingThrow {
         // The sticks of a throw, or the landing of a cast piece.
         out.write(Command::Roll);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PressAt, release_click};
+    use bevy::math::Vec2;
+    use veney_rules::Square;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn a_release_is_a_drop_only_after_a_drag() {
+        let press = Some(PressAt {
+            square: sq("X4"),
+            cursor: Vec2::new(200.0, 600.0),
+            flipped: false,
+        });
+        // Released on `at` with the cursor at (`x`, `y`), the board `flipped`, a piece `held`.
+        let release = |at: &str, x: f32, y: f32, flipped: bool, held: bool| {
+            release_click(press, Some(sq(at)), Some(Vec2::new(x, y)), flipped, held)
+        };
+        // Dragged to another square: dropped there.
+        assert_eq!(release("X6", 200.0, 500.0, false, false), Some(sq("X6")));
+        // Auto-flip turned the board under an unmoved cursor (the press ended the turn): the
+        // mirrored square is not clicked for the next player.
+        assert_eq!(release("Y13", 200.0, 600.0, true, false), None);
+        // Nor when the flip came with a small movement of the hand.
+        assert_eq!(release("Y13", 230.0, 600.0, true, false), None);
+        // The held piece released where it was pressed is put down there.
+        assert_eq!(release("X4", 201.0, 600.0, false, true), Some(sq("X4")));
+        // No press on the board, no click.
+        assert_eq!(
+            release_click(None, Some(sq("X6")), None, false, false),
+            None
+        );
     }
 }

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use veney_rules::special::{control, dagger_throw, presence};
 use veney_rules::{Bitboard, Side};
 
-#[derive(Resource, Debug, Clone, Copy)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct OverlaySettings {
     pub selected_zone: bool,
     pub all_zones: bool,

@@ -409,12 +409,17 @@ fn side_panel(
                     setup: &setup,
                     computer: (&computer_seats, &thinking),
                 };
+                // Edited as copies and written back only when changed: a `ResMut` lent as
+                // `&mut` marks its resource changed every frame, and the board's marks and
+                // overlays are rebuilt on every change (a review found them rebuilt every frame).
+                let (mut hl2, mut ov2, mut audio2, mut style2, mut view2) =
+                    (*hl, *ov, *audio, *style, *view);
                 let settings = super::side_panel::Settings {
-                    hl: &mut hl,
-                    ov: &mut ov,
-                    audio: &mut audio,
-                    style: &mut style,
-                    view: &mut view,
+                    hl: &mut hl2,
+                    ov: &mut ov2,
+                    audio: &mut audio2,
+                    style: &mut style2,
+                    view: &mut view2,
                 };
                 super::side_panel::contents(
                     ui,
@@ -427,6 +432,11 @@ fn side_panel(
                     &mut workshop_open,
                     (&mut clock, &mut rules_window),
                 );
+                hl.set_if_neq(hl2);
+                ov.set_if_neq(ov2);
+                audio.set_if_neq(audio2);
+                style.set_if_neq(style2);
+                view.set_if_neq(view2);
             });
         });
     if workshop_open != workshop.open {

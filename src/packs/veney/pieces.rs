@@ -14,7 +14,7 @@ use veney_rules::piece_def::Shape;
 use veney_rules::{FreePlace, Side};
 
 /// Whether each piece shows its notation letter.
-#[derive(Resource, Debug, Clone, Copy)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct PieceStyle {
     pub letters: bool,
 }

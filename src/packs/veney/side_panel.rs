@@ -115,7 +115,8 @@ pub fn refusal_line(r: &str) -> String {
         && r.rsplit_once("(§")
             .is_some_and(|(_, tail)| tail.ends_with(')') && !tail.contains('('));
     if rule {
-        format!("Untenable: {r}")
+        // The rules' own text (`untenable: … (§…)`) is not said twice.
+        format!("Untenable: {}", r.strip_prefix("untenable: ").unwrap_or(r))
     } else {
         r.to_string()
     }
@@ -213,19 +214,13 @@ fn stuck_reason(
 ) -> Option<String> {
     let pos = g.position();
     let sq = hovered?;
-    // (A withdrawal, a glare or a declaration from the square is an action of its piece too,
-    // offered as a button: a review found such a piece said to be unable to move.)
-    let other_action = || {
-        g.legal_actions().iter().any(|a| {
-            matches!(*a, Action::Withdraw { from, .. } | Action::Glare { from }
-                | Action::Declare { from, .. } if from == sq)
-        })
-    };
+    // (A withdrawal, a glare, an intention, a cast from the square is an action of its piece
+    // too, offered as a button: `acts_from`.)
     let stuck = viewing.is_none()
         && pos.piece_at(sq).is_some_and(|(s, _)| s == pos.turn())
         && !pos.is_game_over()
         && actions_from(g, Selected::Board(sq)).is_empty()
-        && !other_action();
+        && !crate::packs::veney::game::acts_from(g, sq);
     stuck.then(|| explain_stuck(g, Selected::Board(sq)))
 }
 
@@ -331,7 +326,10 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
                 out.write(Command::Play(*a));
             }
         }
-        if pos.dying() == Some(side) && ui.button("Acknowledge defeat").clicked() {
+        // The computer declares for its own side: no button a person could only be refused.
+        let computer = |s: Side| p.computer.0.plays(s).is_some();
+        if pos.dying() == Some(side) && !computer(side) && ui.button("Acknowledge defeat").clicked()
+        {
             out.write(Command::Acknowledge);
         }
         if g.callable() && ui.button("Call it untenable!").clicked() {
@@ -386,8 +384,14 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
                 out.write(Command::Roll);
             }
         }
-        // One button a sprung trap: the caster chooses which square to invoke.
-        for at in veney_rules::special::cast_piece::interrupt_squares(rules, pos) {
+        // One button a sprung trap: the caster chooses which square to invoke (the
+        // computer springs its own).
+        let traps = if computer(!side) {
+            veney_rules::Bitboard::EMPTY
+        } else {
+            veney_rules::special::cast_piece::interrupt_squares(rules, pos)
+        };
+        for at in traps {
             if ui
                 .button(format!("{}: spring the trap on {at}!", !side))
                 .clicked()
@@ -990,6 +994,12 @@ mod tests {
         assert_eq!(
             refusal_line("could not load saves/game.veney: No such file"),
             "could not load saves/game.veney: No such file"
+        );
+        // A click's refusal is the rules' `Untenable` text: "Untenable" once (a review found
+        // "Untenable: untenable: …").
+        assert_eq!(
+            refusal_line("untenable: the Self does not move there (§2.0.02 Self)"),
+            "Untenable: the Self does not move there (§2.0.02 Self)"
         );
         let load = "could not load g.veney: line 12: column 1: the Self does not move there (§2.0.02 Self) (at `SY15`)";
         assert_eq!(refusal_line(load), load);

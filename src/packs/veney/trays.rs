@@ -18,9 +18,12 @@ pub const TRAY_X: f32 = -2.0 * SQUARE - 78.0;
 pub const DISH_X: f32 = 2.0 * SQUARE + 182.0;
 
 /// Where slot `i` of `side`'s tray (or dish) is: White's from the bottom up, Black's from the
-/// top down.
-pub fn slot(side: Side, i: usize, dish: bool) -> Vec2 {
+/// top down. On the flipped board (its camera turned half round) the column goes to the other
+/// side of the world, so the trays still stand left of the board and the dishes right of it on
+/// the screen (a review found them on the measure labels and off the window).
+pub fn slot(side: Side, i: usize, dish: bool, flipped: bool) -> Vec2 {
     let x = if dish { DISH_X } else { TRAY_X };
+    let x = if flipped { -x } else { x };
     let edge = 8.0 * SQUARE - SLOT / 2.0;
     match side {
         Side::White => Vec2::new(x, -edge + i as f32 * SLOT),
@@ -48,10 +51,10 @@ pub fn contents(rules: &Rules, pos: &Position, side: Side, dish: bool) -> Vec<(K
 }
 
 /// The tray piece under a world position, if any: (side, kind).
-pub fn tray_at(rules: &Rules, pos: &Position, p: Vec2) -> Option<(Side, Kind)> {
+pub fn tray_at(rules: &Rules, pos: &Position, p: Vec2, flipped: bool) -> Option<(Side, Kind)> {
     for side in Side::ALL {
         for (i, (k, _)) in contents(rules, pos, side, false).into_iter().enumerate() {
-            let c = slot(side, i, false);
+            let c = slot(side, i, false, flipped);
             if (p - c).abs().max_element() <= SLOT / 2.0 {
                 return Some((side, k));
             }
@@ -79,7 +82,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             draw_trays.after(super::game::GameSet).run_if(
-                resource_changed::<CurrentGame>.or_eager(resource_changed::<super::game::Viewing>),
+                resource_changed::<CurrentGame>
+                    .or_eager(resource_changed::<super::game::Viewing>)
+                    .or_eager(resource_changed::<super::board::BoardView>),
             ),
             start_flights.after(super::game::GameSet),
             fly,
@@ -133,15 +138,18 @@ fn draw_trays(
         .0
         .map(|n| super::game::position_after_turns(&game.0, n));
     let pos = shown.as_ref().unwrap_or(game.0.position());
-    let upright = if view.is_some_and(|v| v.flipped) {
+    let flipped = view.is_some_and(|v| v.flipped);
+    let upright = if flipped {
         Quat::from_rotation_z(std::f32::consts::PI)
     } else {
         Quat::IDENTITY
     };
+    // The count beside the piece, on the screen's right of it either way.
+    let beside = Vec2::new(if flipped { -30.0 } else { 30.0 }, 0.0);
     for side in Side::ALL {
         for dish in [false, true] {
             for (i, (k, n)) in contents(rules, pos, side, dish).into_iter().enumerate() {
-                let at = slot(side, i, dish);
+                let at = slot(side, i, dish, flipped);
                 let (body, rim) = piece_mesh(&mut meshes, rules, side, k, 0.55);
                 let (fill, edge) = colours(side);
                 let alpha = if dish { 0.45 } else { 1.0 };
@@ -170,8 +178,7 @@ fn draw_trays(
                     }),
                     TextFont::default().with_font_size(13.0),
                     TextColor(LABEL),
-                    Transform::from_translation((at + Vec2::new(30.0, 0.0)).extend(2.2))
-                        .with_rotation(upright),
+                    Transform::from_translation((at + beside).extend(2.2)).with_rotation(upright),
                 ));
             }
         }
@@ -182,7 +189,7 @@ fn draw_trays(
 /// a comparison of the positions before and after): (from square, side, kind, to). A piece bound
 /// for a reserve or discard flies to its slot in the tray or dish; one pinned under a Cloak flies
 /// to the Cloak's square; a cast piece in the air has no flight here (its landing is animated).
-pub fn flights(rules: &Rules, p: &Played) -> Vec<(Square, Side, Kind, Vec2)> {
+pub fn flights(rules: &Rules, p: &Played, flipped: bool) -> Vec<(Square, Side, Kind, Vec2)> {
     veney_rules::displaced(rules, &p.before, &p.after)
         .into_iter()
         .filter_map(|d| {
@@ -193,7 +200,7 @@ pub fn flights(rules: &Rules, p: &Played) -> Vec<(Square, Side, Kind, Vec2)> {
                         .iter()
                         .position(|(k, _)| *k == d.kind)
                         .unwrap_or(0);
-                    slot(d.side, i, dish)
+                    slot(d.side, i, dish, flipped)
                 }
                 Whereabouts::Pinned(at) => square_center(at),
                 Whereabouts::InAir | Whereabouts::InHand | Whereabouts::Elsewhere => return None,
@@ -207,16 +214,21 @@ fn start_flights(
     mut commands: Commands,
     mut played: MessageReader<Played>,
     game: Res<CurrentGame>,
+    view: Option<Res<super::board::BoardView>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let rules = &game.0.rules;
+    let flipped = view.is_some_and(|v| v.flipped);
     for p in played.read().filter(|p| p.of_rules(rules)) {
-        for (sq, side, k, to) in flights(rules, p) {
+        for (sq, side, k, to) in flights(rules, p, flipped) {
             let (body, _) = piece_mesh(&mut meshes, rules, side, k, 0.8);
             let (fill, _) = colours(side);
             commands.spawn((
                 DespawnOnExit(Screen::Veney),
+                // Ended with the game it belongs to: an undo or a new game while it flies (a
+                // review found a fended piece still flying to the dish after undo put it back).
+                super::dice::ForGame::of(&game.0),
                 Fly {
                     from: square_center(sq),
                     to,
@@ -263,13 +275,36 @@ mod tests {
         // White's reserve (Dagger, Guard, Lantern, Jutsu, Ruin) stands bottom-up in its tray.
         let white = contents(&rules, &pos, Side::White, false);
         assert_eq!(white.len(), 5);
-        for (i, (k, _)) in white.iter().enumerate() {
-            assert_eq!(
-                tray_at(&rules, &pos, slot(Side::White, i, false)),
-                Some((Side::White, *k))
-            );
+        for flipped in [false, true] {
+            for (i, (k, _)) in white.iter().enumerate() {
+                assert_eq!(
+                    tray_at(&rules, &pos, slot(Side::White, i, false, flipped), flipped),
+                    Some((Side::White, *k))
+                );
+            }
+            assert_eq!(tray_at(&rules, &pos, Vec2::ZERO, flipped), None);
         }
-        assert_eq!(tray_at(&rules, &pos, Vec2::ZERO), None);
+        // On the flipped board (the camera turned half round about the board's centre) the trays
+        // and dishes still stand on the screen where they stood unflipped: the tray left of the
+        // board, the dish right of it, clear of the measure labels and inside the window (a
+        // review found the dishes off the window and the trays on the labels).
+        let screen_x = |world: Vec2, flipped: bool| {
+            let camera = if flipped {
+                -super::super::board::CAMERA_X
+            } else {
+                super::super::board::CAMERA_X
+            };
+            if flipped {
+                camera - world.x
+            } else {
+                world.x - camera
+            }
+        };
+        for dish in [false, true] {
+            let plain = screen_x(slot(Side::White, 0, dish, false), false);
+            let turned = screen_x(slot(Side::White, 0, dish, true), true);
+            assert!((plain - turned).abs() < 0.01, "{dish}: {plain} vs {turned}");
+        }
         // An engagement fended by another flies to its owner's tray, not the dish.
         let p = Position::from_pieces(
             &rules,
@@ -301,12 +336,12 @@ mod tests {
             .position(|(k, _)| *k == eng)
             .unwrap();
         assert_eq!(
-            flights(&rules, &played),
+            flights(&rules, &played, false),
             [(
                 Square::parse("Y7").unwrap(),
                 Side::Black,
                 eng,
-                slot(Side::Black, at, false)
+                slot(Side::Black, at, false, false)
             )]
         );
     }

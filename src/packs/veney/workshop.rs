@@ -105,9 +105,7 @@ impl Workshop {
         // (a review found a setup edit left unchecked).
         let setup_path = self.setup_path.as_path();
         let setup_src = std::fs::read_to_string(setup_path).ok();
-        let fp = veney_rules::piece_set::fingerprint(&text)
-            ^ veney_rules::piece_set::fingerprint(setup_src.as_deref().unwrap_or(""))
-                .rotate_left(1);
+        let fp = fingerprint(&text, setup_src.as_deref());
         if self.fingerprint == Some(fp) {
             return false;
         }
@@ -183,12 +181,29 @@ pub fn new_game_with(ws: &Workshop, both: bool) -> Command {
 
 /// What the wake-up thread watches: whether the workshop is open, and which file.
 #[derive(Resource, Clone)]
-struct Watched(Arc<std::sync::Mutex<(bool, PathBuf)>>);
+/// Whether the workshop is open, its set file and the setup file it is checked against.
+struct Watched(Arc<std::sync::Mutex<(bool, PathBuf, PathBuf)>>);
+
+/// The two watched files' identity: an edit of either changes it.
+fn fingerprint(set: &str, setup: Option<&str>) -> u64 {
+    veney_rules::piece_set::fingerprint(set)
+        ^ veney_rules::piece_set::fingerprint(setup.unwrap_or("")).rotate_left(1)
+}
+
+/// `fingerprint` of the files on disk (an unreadable set file counts as empty).
+fn files_fingerprint(set: &std::path::Path, setup: &std::path::Path) -> u64 {
+    let set = std::fs::read_to_string(set).unwrap_or_default();
+    fingerprint(&set, std::fs::read_to_string(setup).ok().as_deref())
+}
 
 /// The window, and a thread that wakes the idle app when the watched file changes (reactive
 /// rendering would otherwise sleep through the edit).
 pub(super) fn view_plugin(app: &mut App) {
-    let watched = Watched(Arc::new(std::sync::Mutex::new((false, PathBuf::new()))));
+    let watched = Watched(Arc::new(std::sync::Mutex::new((
+        false,
+        PathBuf::new(),
+        PathBuf::new(),
+    ))));
     app.insert_resource(watched.clone())
         .add_systems(Startup, spawn_waker)
         .add_systems(Update, share_watched.run_if(resource_changed::<Workshop>))
@@ -200,7 +215,7 @@ pub(super) fn view_plugin(app: &mut App) {
 
 fn share_watched(ws: Res<Workshop>, watched: Res<Watched>) {
     if let Ok(mut w) = watched.0.lock() {
-        *w = (ws.open, ws.path.clone());
+        *w = (ws.open, ws.path.clone(), ws.setup_path.clone());
     }
 }
 
@@ -214,7 +229,7 @@ fn spawn_waker(watched: Res<Watched>, proxy: Option<Res<bevy::winit::EventLoopPr
         let mut last: Option<(PathBuf, u64)> = None;
         loop {
             std::thread::sleep(POLL);
-            let (open, path) = match watched.lock() {
+            let (open, path, setup) = match watched.lock() {
                 Ok(w) => w.clone(),
                 Err(_) => return,
             };
@@ -222,9 +237,9 @@ fn spawn_waker(watched: Res<Watched>, proxy: Option<Res<bevy::winit::EventLoopPr
                 last = None;
                 continue;
             }
-            let fp = std::fs::read_to_string(&path)
-                .map(|t| veney_rules::piece_set::fingerprint(&t))
-                .unwrap_or(0);
+            // Both files the workshop checks: a setup edit wakes the app too (a review found
+            // it seen only at the next input).
+            let fp = files_fingerprint(&path, &setup);
             if last.as_ref().is_some_and(|(p, f)| *p == path && *f != fp) {
                 let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
             }
@@ -566,5 +581,31 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
         } else if response.secondary_clicked() {
             ws.life = sq;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_edit_of_the_setup_alone_changes_what_the_waker_watches() {
+        // The workshop checks the set against the setup a new game would use, so the waker
+        // watches both files (a review found only the set's watched: a setup edit waited for
+        // the next input).
+        let dir = std::env::temp_dir().join(format!("veney-workshop-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (set, setup) = (dir.join("set.ron"), dir.join("setup.ron"));
+        std::fs::write(&set, "PieceSet()").unwrap();
+        std::fs::write(&setup, "Setup(white: {})").unwrap();
+        let before = super::files_fingerprint(&set, &setup);
+        std::fs::write(&setup, "Setup(white: { \"X4\": \"Self\" })").unwrap();
+        let after = super::files_fingerprint(&set, &setup);
+        assert_ne!(before, after, "a setup edit is seen");
+        std::fs::write(&set, "PieceSet(name: \"x\")").unwrap();
+        assert_ne!(
+            super::files_fingerprint(&set, &setup),
+            after,
+            "a set edit too"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -127,24 +127,21 @@ pub(super) fn load(
             // The loaded save's own headers, read before anything is written beside it.
             let text = std::fs::read_to_string(&path).unwrap_or_default();
             // (Not when it is the game loaded: a second Load keeps the first's.)
-            let kept = ctx.dir.0.join("before-load.veney");
             let same = ctx.game.0.position() == g.position()
                 && ctx.game.0.actions().eq(g.actions())
                 && ctx.game.0.start_position() == g.start_position();
             let note = if same {
                 String::new()
             } else {
-                let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
                 // Nothing is loaded over a game that could not be kept (a review found it
                 // replaced, and its autosave overwritten, when the keep failed).
-                if let Err(e) = crate::host::kept_files::keep_before_load(&kept, &left) {
-                    ctx.status.refusal = Some(format!(
-                        "did not load {}: the game in progress could not be kept ({e})",
-                        path.display()
-                    ));
-                    return None;
+                match keep_left(ctx, seats) {
+                    Ok(note) => note,
+                    Err(e) => {
+                        ctx.status.refusal = Some(format!("did not load {}: {e}", path.display()));
+                        return None;
+                    }
                 }
-                format!(" (the game left is kept as {})", kept.display())
             };
             ctx.replace_game(g);
             ctx.status.info = Some(format!("loaded {}{note}", path.display()));
@@ -159,6 +156,16 @@ pub(super) fn load(
             None
         }
     }
+}
+
+/// Keeps the game in progress, played with `seats`, as `before-load.veney` in the save folder
+/// before a Load or a record replaces it: the note saying so, or why it could not be kept.
+fn keep_left(ctx: &mut Ctx, seats: &[Option<game_ai::Level>; 2]) -> Result<String, String> {
+    let kept = ctx.dir.0.join("before-load.veney");
+    let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
+    crate::host::kept_files::keep_before_load(&kept, &left)
+        .map_err(|e| format!("the game in progress could not be kept ({e})"))?;
+    Ok(format!(" (the game left is kept as {})", kept.display()))
 }
 
 /// Writes the move list in notation (atomically); empty path: `moves.txt` in the save folder.
@@ -180,7 +187,12 @@ pub(super) fn export_moves(ctx: &mut Ctx, path: PathBuf) {
 /// untenable turn nobody called stands and is marked in the move list (R-REPLAY-SAND). A record
 /// that cannot be read, or has a turn no piece can make, is not loaded: the game in progress is
 /// kept and the turn named.
-pub(super) fn load_record(ctx: &mut Ctx, text: Result<String, String>, source: &str) {
+pub(super) fn load_record(
+    ctx: &mut Ctx,
+    text: Result<String, String>,
+    source: &str,
+    seats: &[Option<game_ai::Level>; 2],
+) {
     let text = match text {
         Ok(t) => t,
         Err(e) => {
@@ -230,9 +242,19 @@ pub(super) fn load_record(ctx: &mut Ctx, text: Result<String, String>, source: &
         ));
         return;
     }
+    // The game in progress is kept first, as a Load keeps it (a review found it replaced, its
+    // autosave overwritten by the record at once).
+    let note = match keep_left(ctx, seats) {
+        Ok(note) => note,
+        Err(e) => {
+            ctx.status.refusal = Some(format!("did not load the record from {source}: {e}"));
+            return;
+        }
+    };
     // Played on under the options agreed for this game (the replay's sand aside) and a fresh
     // seed, the generator advanced by the record's throws.
     ctx.replace_game(rep.game.continued_under(rules, fresh_seed()));
+    news.push_str(&note);
     ctx.status.info = Some(news);
 }
 

@@ -104,6 +104,7 @@ pub(super) fn back_to_live(ctx: &mut Ctx, cmd: &Command) -> bool {
             | Command::Interrupt(_)
             | Command::CallUntenable
             | Command::ComputerCall
+            | Command::ComputerInterrupt(_)
             | Command::Enter(_)
             | Command::Hint
     ) {
@@ -135,8 +136,13 @@ pub(super) fn undo(ctx: &mut Ctx) {
 }
 
 pub(super) fn redo(ctx: &mut Ctx) {
-    if !ctx.interruptions.redo(&mut ctx.game.0) && ctx.game.0.redo().is_none() {
+    if !redo_one(ctx) {
         ctx.status.info = Some("nothing to redo".into());
     }
     ctx.sel.0 = None;
+}
+
+/// Redoes the next undone action (a sprung trap whole); whether there was one.
+pub(super) fn redo_one(ctx: &mut Ctx) -> bool {
+    ctx.interruptions.redo(&mut ctx.game.0) || ctx.game.0.redo().is_some()
 }

@@ -347,7 +347,8 @@ fn apply_one(
         Command::Roll => throws::roll(ctx),
         Command::Hide(place) => throws::hide(ctx, place),
         Command::Guess(guess) => throws::guess(ctx, guess),
-        Command::Interrupt(at) => throws::interrupt(ctx, at),
+        Command::Interrupt(at) => throws::interrupt(ctx, at, false),
+        Command::ComputerInterrupt(at) => throws::interrupt(ctx, at, true),
         Command::ExportMoves(path) => files::export_moves(ctx, path),
         Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
             ctx.status.info = Some("there is no setup in progress".into())
@@ -369,7 +370,23 @@ fn apply_one(
             // A sprung trap goes back whole: the turn it cut short is open again.
             ctx.interruptions.take_back(&mut ctx.game.0);
         }
-        Command::Redo => history::redo(ctx),
+        Command::Redo => {
+            history::redo(ctx);
+            // Against the computer, its reply comes back with the person's turn, as undo took
+            // it back (a review found a new search played instead, the redo list wiped).
+            let both = veney_rules::Side::ALL
+                .iter()
+                .all(|&s| seats.plays(s).is_some());
+            while seats.any() && !both {
+                let pos = *ctx.game.0.position();
+                let computer = seats
+                    .plays(crate::packs::veney::computer::acting_side(&pos))
+                    .is_some();
+                if !computer || pos.is_game_over() || !history::redo_one(ctx) {
+                    break;
+                }
+            }
+        }
         Command::NewGame => files::new_game(ctx),
         Command::Acknowledge => ctx.game.0.acknowledge(),
         // Against the computer the caller is the person, whoever offended (§2.0.22: "called out
@@ -413,8 +430,10 @@ fn apply_one(
         Command::LoadRecordFile(path) => {
             let text = std::fs::read_to_string(&path)
                 .map_err(|e| format!("could not read {}: {e}", path.display()));
-            files::load_record(ctx, text, &path.display().to_string());
+            files::load_record(ctx, text, &path.display().to_string(), &seats.0);
         }
-        Command::LoadRecordText(text) => files::load_record(ctx, Ok(text), "the pasted text"),
+        Command::LoadRecordText(text) => {
+            files::load_record(ctx, Ok(text), "the pasted text", &seats.0)
+        }
     }
 }

@@ -180,12 +180,41 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
         ));
         return;
     }
+    // One not yet to be freed, or with nowhere to go, is told so (a review found "that is
+    // White's Cloak" said of the square holding the mover's own blade).
+    if ctx.sel.0.is_none()
+        && let Some((k, _)) = veney_rules::special::blade_capture::pinned_at(&before, side, sq)
+    {
+        let freeable =
+            veney_rules::special::blade_capture::freeable(&before, side).any(|(_, at)| at == sq);
+        ctx.status.info = Some(if freeable {
+            format!(
+                "your {} pinned under the Cloak on {sq} has no tenable move now (§2.0.06)",
+                name(ctx, side, k)
+            )
+        } else {
+            format!(
+                "your {} pinned under the Cloak on {sq} may not be freed immediately: from your second turn after the capture on (§2.0.06)",
+                name(ctx, side, k)
+            )
+        });
+        return;
+    }
     match before.piece_at(sq) {
         Some((s, _)) if s == side => {
             let picked = Selected::Board(sq);
             ctx.sel.0 = Some(picked);
             if actions_from(&ctx.game.0, picked).is_empty() {
-                ctx.status.info = Some(explain_stuck(&ctx.game.0, picked));
+                ctx.status.info = Some(if crate::packs::veney::game::acts_from(&ctx.game.0, sq) {
+                    let name = picked_piece(&before, sq)
+                        .map(|(s, k)| name(ctx, s, k))
+                        .unwrap_or_default();
+                    format!(
+                        "the {name} has no move on the board now: its actions are the panel's buttons"
+                    )
+                } else {
+                    explain_stuck(&ctx.game.0, picked)
+                });
             }
         }
         Some((s, k)) if ctx.sel.0.is_none() => {

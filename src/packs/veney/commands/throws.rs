@@ -94,7 +94,7 @@ pub(super) fn guess(ctx: &mut Ctx, guess: u8) {
 }
 
 /// The caster springs the Obscurant Chaos trap in the middle of the opponent's turn.
-pub(super) fn interrupt(ctx: &mut Ctx, at: veney_rules::Square) {
+pub(super) fn interrupt(ctx: &mut Ctx, at: veney_rules::Square, by_computer: bool) {
     match ctx.game.0.interrupt_at(at) {
         Some(acts) => {
             // The steps for animation and sound, from the game's own history.
@@ -102,10 +102,15 @@ pub(super) fn interrupt(ctx: &mut Ctx, at: veney_rules::Square) {
             ctx.interruptions
                 .sprung(total.saturating_sub(acts.len()), total);
             ctx.announce_since(total.saturating_sub(acts.len()));
-            ctx.status.info = Some(
+            ctx.status.info = Some(if by_computer {
+                let caster = ctx.game.0.position().turn();
+                format!(
+                    "{caster} springs its Obscurant Chaos trap on {at}: the piece there is lost (§2.0.18)"
+                )
+            } else {
                 "the trap is sprung: reposition the Self and a blade, or make a normal turn instead"
-                    .into(),
-            );
+                    .into()
+            });
         }
         None => {
             ctx.status.refusal = Some(format!("there is no trap to spring on {at} now (§2.0.18)"))
