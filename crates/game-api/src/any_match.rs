@@ -17,6 +17,8 @@ pub struct ActionView {
     pub kind: &'static str,
     /// `Game::action_label`.
     pub label: Option<String>,
+    /// `Game::action_warns`: a host asks before playing it, showing its label.
+    pub warns: bool,
 }
 
 pub trait AnyMatch: Send + Sync {
@@ -37,6 +39,8 @@ pub trait AnyMatch: Send + Sync {
     /// Ends the game as the players declare (`Match::declare`).
     fn declare(&mut self, d: Declared) -> Result<(), Refusal>;
     fn declared(&self) -> Option<Declared>;
+    /// The declared ending in words (`Declared::text`: "Red resigns").
+    fn declared_text(&self) -> Option<String>;
     /// `Match::clock`: the players' clock the match carries (its save form).
     fn clock(&self) -> Option<String>;
     /// `Match::set_clock`.
@@ -151,6 +155,9 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     fn declared(&self) -> Option<Declared> {
         Match::declared(self)
     }
+    fn declared_text(&self) -> Option<String> {
+        Match::declared(self).map(|d| d.text(self.game().as_ref()))
+    }
     fn clock(&self) -> Option<String> {
         Match::clock(self).map(str::to_string)
     }
@@ -207,6 +214,7 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
                 cells: crate::ActionCells::default(),
                 kind: HIDDEN_KIND,
                 label: None,
+                warns: false,
             });
         }
         Some(view_of(g, &s.before, s.action))
@@ -276,5 +284,6 @@ fn view_of<G: Game>(g: &G, s: &G::State, a: G::Action) -> ActionView {
         cells: g.action_cells(s, a),
         kind: g.action_kind(s, a),
         label: g.action_label(s, a),
+        warns: g.action_warns(s, a),
     }
 }

@@ -335,6 +335,13 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// Whether the action costs its player more than its notation shows — a piece, or the game
+    /// — so that a host asks before playing it, showing `action_label` (Tirachen: taking a Fort,
+    /// the capturer captured too). The rules allow it all the same.
+    fn action_warns(&self, _s: &Self::State, _a: Self::Action) -> bool {
+        false
+    }
+
     /// Zones the rules attach to the piece on `cell` (Tirachen's Fort: the ring where opposing
     /// pieces may not end a move), for a host to draw when it is selected or hovered.
     fn piece_zones(&self, _s: &Self::State, _cell: crate::Cell) -> Vec<crate::Zone> {

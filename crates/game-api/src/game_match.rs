@@ -3,7 +3,7 @@
 use crate::decision::Decision;
 use crate::declared::Declared;
 use crate::game::{Game, actions_for, actor_now};
-use crate::notation::TextError;
+use crate::notation::{RecordTurn, TextError};
 use crate::player::{Actor, Player, Viewer};
 use crate::refusal::Refusal;
 use crate::rng::{MatchRng, seeded};
@@ -490,6 +490,24 @@ impl<G: Game> Match<G> {
             self.play_tokens(&[(*col, t.clone())], line)?;
         }
         Ok(())
+    }
+
+    /// Plays one turn of a save's record (`read_record_lines`): the record's `first` turn may
+    /// begin mid-turn, and so may a line that goes on with a turn the line before left open
+    /// (wrapped by an editor) when the rules say that turn is not over. Says whether it went on
+    /// with the turn before.
+    pub fn play_record_turn(&mut self, turn: &RecordTurn, first: bool) -> Result<bool, TextError> {
+        let goes_on = self.record_turn_goes_on(turn, first);
+        self.play_turn_tokens(&turn.tokens, turn.line, first || goes_on)?;
+        Ok(goes_on)
+    }
+
+    /// Whether `turn`, played now, goes on with the turn before (see `play_record_turn`).
+    pub fn record_turn_goes_on(&self, turn: &RecordTurn, first: bool) -> bool {
+        !first
+            && turn.may_continue
+            && !self.game.at_turn_start(&self.state)
+            && !matches!(self.decision(), Decision::Over(_))
     }
 
     pub fn play_tokens(

@@ -65,6 +65,51 @@ pub fn write_numbered(turns: &[String], first: usize) -> String {
     s
 }
 
+/// One turn, or the part of one on a single line, of a record as a save's lines hold it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordTurn {
+    /// The 1-based line it stands on.
+    pub line: usize,
+    /// Its action tokens with their 1-based columns within the line.
+    pub tokens: Vec<(usize, String)>,
+    /// It opens its line, the record line before ended without closing its turn (no comma or
+    /// semicolon after its last action) and no turn number opens this one: a turn an editor or
+    /// mail client wrapped may go on here. The rules decide (`Match::play_record_turn`).
+    pub may_continue: bool,
+}
+
+/// Reads the record lines of a save (blank lines and `[Header "…"]` lines skipped) into turns,
+/// each line read by `read_numbered`, each turn with its line.
+pub fn read_record_lines(text: &str) -> Result<Vec<RecordTurn>, TextError> {
+    let mut out = Vec::new();
+    let mut open = false;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('[') {
+            continue;
+        }
+        let numbered = t
+            .split_whitespace()
+            .next()
+            .and_then(|w| w.strip_suffix('.'))
+            .map(|d| d.trim_end_matches('.'))
+            .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()));
+        for (k, tokens) in read_numbered(line)
+            .map_err(|e| e.at_line(i + 1))?
+            .into_iter()
+            .enumerate()
+        {
+            out.push(RecordTurn {
+                line: i + 1,
+                tokens,
+                may_continue: k == 0 && open && !numbered,
+            });
+        }
+        open = !t.ends_with([',', ';']);
+    }
+    Ok(out)
+}
+
 /// Reads a numbered record back into turns (each turn its action tokens with their 1-based
 /// columns). Accepts what `write_numbered` writes, with any whitespace. Errors name the line and
 /// column; a token's column counts within its line (a caller that needs each token's line, as

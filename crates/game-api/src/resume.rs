@@ -4,7 +4,7 @@
 use crate::declared::Declared;
 use crate::game::Game;
 use crate::game_match::{CLOCK, ENDING, Match};
-use crate::notation::{TextError, read_numbered};
+use crate::notation::{TextError, read_record_lines};
 use crate::player::Player;
 use crate::save::{SaveError, read_headers};
 use std::path::Path;
@@ -60,17 +60,8 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         })?,
     };
     let mut m = Match::from_state(game.clone(), start, seed);
-    let mut first = true;
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('[') {
-            continue;
-        }
-        // The whole line, not `t`, so that columns count from the line's start.
-        for turn in read_numbered(line).map_err(|e| e.at_line(i + 1))? {
-            m.play_turn_tokens(&turn, i + 1, first)?;
-            first = false;
-        }
+    for (k, turn) in read_record_lines(text)?.iter().enumerate() {
+        m.play_record_turn(turn, k == 0)?;
     }
     if let Some(h) = get("Final") {
         let found = game.position_text(m.state());

@@ -164,7 +164,10 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
         if p.history().last() != Some(&p.repetition_key()) {
             return err(
                 Field::History,
-                "the history must end with the current turn start's key".into(),
+                // A hand-edited board with its old keys kept (a review found no way out named).
+                "the history must end with the current turn start's key; write `-` (or leave \
+                 the field out) to make this position the first of its game"
+                    .into(),
             );
         }
     }

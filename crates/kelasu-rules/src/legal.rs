@@ -13,6 +13,17 @@ pub fn piece_actions(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<
     if side != p.to_move || p.energy <= 0 {
         return;
     }
+    steps(p, o, side, out);
+    let mut ms = Vec::new();
+    merges(p, o, side, &mut ms);
+    out.extend(
+        ms.into_iter()
+            .map(|(kind, to, blanks)| Action::Merge { kind, to, blanks }),
+    );
+}
+
+/// Each unmoved piece's moves, recalls and conversions.
+fn steps(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<Action>) {
     let mut to = Vec::new();
     for (from, piece) in p.pieces() {
         if piece.side != side || p.moved.contains(from) {
@@ -35,12 +46,6 @@ pub fn piece_actions(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<
             _ => {}
         }
     }
-    let mut ms = Vec::new();
-    merges(p, o, side, &mut ms);
-    out.extend(
-        ms.into_iter()
-            .map(|(kind, to, blanks)| Action::Merge { kind, to, blanks }),
-    );
 }
 
 /// Whether ending the turn is open: at any time under `Pass=yes`; else after acting, when no
@@ -60,7 +65,16 @@ pub fn legal_actions(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<
 
 /// Whether the mover has any action besides ending the turn.
 pub fn has_piece_action(p: &Position, o: &KelasuOptions) -> bool {
+    if p.energy <= 0 {
+        return false;
+    }
+    // The merges last, and only when no piece steps: a compact group of Blanks has some
+    // hundred thousand merges (a review counted them), listed twice per decision before.
     let mut v = Vec::new();
+    steps(p, o, p.to_move, &mut v);
+    if !v.is_empty() {
+        return true;
+    }
     piece_actions(p, o, p.to_move, &mut v);
     !v.is_empty()
 }

@@ -143,6 +143,19 @@ pub fn read(p: &Position, o: &KelasuOptions, text: &str) -> Result<Action, TextE
             format!("the game is over ({})", crate::outcome::STALEMATE),
         ));
     }
+    let mut legal = Vec::new();
+    legal::legal_actions(p, o, p.to_move(), &mut legal);
+    if !legal.contains(&a) {
+        let r = explain::refusal(p, o, p.to_move(), a);
+        return Err(TextError::new(
+            1,
+            text,
+            format!("not legal here: {} ({})", r.why, r.rule),
+        ));
+    }
+    // The mark (`-` or `x`) is checked once the move is legal: a move refused by the rules (onto
+    // one's own piece, say) names the rule, not the mark (a review found `A1-B1` at the start
+    // told to write `x`, then refused again for the own Blank).
     if let Action::Move { to, .. } = a {
         let capture = p.piece_at(to).is_some();
         match text.as_bytes()[2] {
@@ -163,16 +176,5 @@ pub fn read(p: &Position, o: &KelasuOptions, text: &str) -> Result<Action, TextE
             _ => {}
         }
     }
-    let mut legal = Vec::new();
-    legal::legal_actions(p, o, p.to_move(), &mut legal);
-    if legal.contains(&a) {
-        Ok(a)
-    } else {
-        let r = explain::refusal(p, o, p.to_move(), a);
-        Err(TextError::new(
-            1,
-            text,
-            format!("not legal here: {} ({})", r.why, r.rule),
-        ))
-    }
+    Ok(a)
 }

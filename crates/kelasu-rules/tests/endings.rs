@@ -1,4 +1,4 @@
-//! Every ending (text, "Endings"): those the rules decide, and those the players declare
+//! Every ending (the text's win and draw lists; rulings, "Endings"): those the rules decide, and those the players declare
 //! through the match (resignation, agreement).
 mod common;
 use common::*;

@@ -1,4 +1,4 @@
-//! Turns and energy (text, "Turns"): energy is the mover's Stones at the start of each turn,
+//! Turns and energy (rulings, "Turns and energy", quoting the text): energy is the mover's Stones at the start of each turn,
 //! every move costs 1, no piece moves twice, the turn ends when energy runs out (or by `end`,
 //! when no piece can act or under `EndEarly=yes`).
 mod common;

@@ -1,4 +1,4 @@
-//! Merging (text, "Merging"): "Blanks that are next to each other and outside of their starting 2
+//! Merging (rulings, "Merging", quoting the text): "Blanks that are next to each other and outside of their starting 2
 //! rows can Merge into another piece on any of the blanks' squares", at the cost table.
 mod common;
 use common::*;

@@ -46,6 +46,27 @@ fn texts_of_each_kind() {
     assert!(e.why.contains("Stones cannot move"), "{e}");
 }
 
+/// Rulings, Notation: "Reading checks the action is legal in the position (`x` only onto a
+/// piece, `-` only onto an empty square); errors give the column and the reason, naming the
+/// refusing rule for well-formed but illegal actions". A move the rules refuse is refused for
+/// its rule, not told to change its mark (a review found `A1-B1` at the start told to write
+/// `x`, which was then refused for the own Blank).
+#[test]
+fn an_illegal_move_is_refused_for_its_rule_not_its_mark() {
+    let g = game();
+    let s = g.start();
+    let e = g.parse_action(&s, "A1-B1").unwrap_err();
+    assert!(e.why.contains("your own Blank"), "{e}");
+    assert!(!e.why.contains("`x`"), "{e}");
+    let e = g.parse_action(&s, "I0-H0").unwrap_err();
+    assert!(e.why.contains("Red's"), "{e}");
+    // A legal capture written with `-` is still told its mark, at the mark.
+    let s = pos("E4:G F5:g A0:S j9:s j0:w", Side::Blue);
+    let e = g.parse_action(&s, "E4-F5").unwrap_err();
+    assert!(e.why.contains("a capture is written with `x`"), "{e}");
+    assert_eq!(e.col, 3);
+}
+
 #[test]
 fn every_legal_action_round_trips_in_random_positions() {
     let g = game();
@@ -209,4 +230,36 @@ fn a_records_turns_are_the_rules_turns() {
     let text = e.to_string();
     assert!(text.contains("the turn before goes on here"), "{text}");
     assert!(text.contains("B3-C3"), "{text}");
+}
+
+/// Rulings, Notation: "A turn in a record is its actions separated by spaces". A save whose
+/// record line an editor or mail client wrapped inside a turn is read as the turn it is: a
+/// review found the line's end read as the turn's end, and the save refused with a reason about
+/// a missing comma. A line that ends where the rules end the turn still opens the next.
+#[test]
+fn a_record_wrapped_inside_a_turn_reads_as_that_turn() {
+    use std::sync::Arc;
+    let g = Arc::new(game());
+    let one_line = "[Game \"kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8;";
+    let whole = game_api::Match::load_text(g.clone(), one_line).unwrap();
+    let wrapped = "[Game \"kelasu\"]\n1. B1-C1 B3-C3\nB4-C4 B5-C5, I4-H4 I5-H5\n  I6-H6\nI8-H8;";
+    let m = game_api::Match::load_text(g.clone(), wrapped).unwrap();
+    assert_eq!(m.history().len(), 8);
+    assert_eq!(g.position_text(m.state()), g.position_text(whole.state()));
+    // Each turn on its own line, without the comma: the line ends where Blue's turn ends.
+    let by_lines = "[Game \"kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5\nI4-H4 I5-H5 I6-H6 I8-H8;";
+    let m = game_api::Match::load_text(g.clone(), by_lines).unwrap();
+    assert_eq!(g.position_text(m.state()), g.position_text(whole.state()));
+    // A wrong action on a wrapped line is named at its own line and column.
+    let bad = "[Game \"kelasu\"]\n1. B1-C1 B3-C3\nB4-C4 B5-C9, I4-H4 I5-H5 I6-H6 I8-H8;";
+    let e = game_api::Match::load_text(g.clone(), bad).unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("line 3, column 7"), "{text}");
+    // A turn number opens a turn even after an open line: Blue's turn is short, not continued.
+    let numbered = "[Game \"kelasu\"]\n1. B1-C1 B3-C3\n2. B4-C4";
+    let e = game_api::Match::load_text(g, numbered).unwrap_err();
+    assert!(
+        e.to_string().contains("the turn before goes on here"),
+        "{e}"
+    );
 }

@@ -49,6 +49,13 @@ fn errors_say_where_and_why() {
     assert!(e.why.contains("count"), "{e}");
     let e = bad(&START.replace("d361c4062f27ef5c", "d361c4062f27ef5d"));
     assert!(e.why.contains("history"), "{e}");
+    // A board edited by hand with its old keys kept: the error names the way out (rulings,
+    // Position text: "a hand-written position needs no keys").
+    let e = bad(&START.replace("BBBBBBBBBB/BBBBBBBBBB/", "BBBBBBBBBB/BBBBBBBBB1/"));
+    assert!(
+        e.why.contains("history") && e.why.contains("write `-`"),
+        "{e}"
+    );
     let e = bad(&START.replace(" b 4 s - 0 ", " b 3 m E4 0 "));
     assert!(e.why.contains("E4"), "{e}");
     let e = bad("x");

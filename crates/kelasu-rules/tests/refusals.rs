@@ -187,8 +187,9 @@ fn a_piece_kept_still_by_a_rule_says_which() {
 #[test]
 fn a_moved_diplomat_does_not_convert_nor_a_moved_warrior_recall_and_moved_blanks_merge_only_by_option()
  {
-    // Ruling "moved pieces cannot convert or recall": "You cannot move the same piece twice in
-    // the same turn." The Diplomat that stepped E4-E5 may not convert F6 after.
+    // Rulings, "Turns and energy": "A piece that moved (its square is remembered) may not move,
+    // recall or convert again this turn", from the text's "You cannot move the same piece twice
+    // in the same turn." The Diplomat that stepped E4-E5 may not convert F6 after.
     let g = game();
     let mut s = pos("E4:D F6:w A0:S A1:S j9:s j0:w", Side::Blue);
     play(&g, &mut s, "E4-E5");
@@ -234,8 +235,8 @@ fn a_moved_diplomat_does_not_convert_nor_a_moved_warrior_recall_and_moved_blanks
 
 #[test]
 fn a_diplomat_converts_a_diplomat_or_a_blank_too() {
-    // "…convert an opposing piece (Stones and Diplomats included)"; a converted Blank is the
-    // mover's Blank.
+    // Rulings, "How the pieces move" (Diplomat): "any opposing piece on a `%` square, Stones and
+    // Diplomats included"; a converted Blank is the mover's Blank.
     let g = game();
     for (kind, letter) in [(Kind::Diplomat, 'd'), (Kind::Blank, 'b')] {
         let mut s = pos(&format!("E4:D F5:{letter} A0:S j9:s j0:w"), Side::Blue);

@@ -162,12 +162,6 @@ fn move_refusal(
         return Refusal::new(piece_rule(kind), why);
     }
     if pos.phase(side) == Phase::Deploying {
-        if target.is_some() && !opts.deployment_captures {
-            return Refusal::new(
-                DEPLOYMENT,
-                "moves within your deployment area may not capture (option DeploymentCaptures is off)",
-            );
-        }
         let area = Surroundings {
             walk: deployment::walk(pos, side),
             ..free
@@ -176,6 +170,12 @@ fn move_refusal(
             return Refusal::new(
                 DEPLOYMENT,
                 "in your deployment phase a piece moves only within your deployment area",
+            );
+        }
+        if target.is_some() && !opts.deployment_captures {
+            return Refusal::new(
+                DEPLOYMENT,
+                "moves within your deployment area may not capture (option DeploymentCaptures is off)",
             );
         }
     }
@@ -270,18 +270,39 @@ pub fn explain_click(
     if let Some(from) = from {
         return refusal(pos, opts, side, Action::step(from, to));
     }
+    // Nothing picked, a piece clicked (an opposing one, the Traitor): what to pick first, not
+    // a placement's reason (a review found "pieces are placed only in your deployment area").
+    if pos.piece_at(to).is_some() {
+        return Refusal::new(
+            "legal moves",
+            format!(
+                "nothing is picked: pick one of your pieces, or one from your tray, then where it goes ({to} is taken)"
+            ),
+        );
+    }
     let reserve = pos.reserve(side);
     let mut legal = Vec::new();
     legal::legal_actions(pos, opts, side, &mut legal);
     let mut first = None;
+    let mut any = false;
     for kind in Kind::UNDEPLOYED {
         if reserve.count(kind) == 0 {
             continue;
         }
+        any = true;
         let a = Action::Place { kind, to };
         if !legal.contains(&a) {
             first.get_or_insert(refusal(pos, opts, side, a));
         }
     }
-    first.unwrap_or_else(|| Refusal::new(UNDEPLOYED, "you have no undeployed piece to place"))
+    match first {
+        Some(r) => r,
+        // Every piece in the tray may go there: one is to be picked first (a review found
+        // "you have no undeployed piece to place" said over a full tray).
+        None if any => Refusal::new(
+            UNDEPLOYED,
+            format!("pick a piece from your tray first, then {to} to place it"),
+        ),
+        None => Refusal::new(UNDEPLOYED, "you have no undeployed piece to place"),
+    }
 }

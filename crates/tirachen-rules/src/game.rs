@@ -269,6 +269,14 @@ impl Game for Tirachen {
         view::action_label(s, a)
     }
 
+    /// Taking a Fort costs the capturer ("When capturing a fort, the capturing piece is also
+    /// captured"), the game when it is the General (rulings, "Capturing the Fort": "the host's
+    /// label says that it loses", in the section on the Fort's ring).
+    fn action_warns(&self, s: &Position, a: Action) -> bool {
+        matches!(a, Action::Move { to, .. }
+            if s.piece_at(to).is_some_and(|p| p.kind == crate::piece::Kind::Fort))
+    }
+
     fn piece_zones(&self, s: &Position, c: game_api::Cell) -> Vec<game_api::Zone> {
         view::piece_zones(s, c)
     }

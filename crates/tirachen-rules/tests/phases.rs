@@ -71,6 +71,33 @@ fn deployment_captures_follow_the_option() {
     assert_eq!(refused_by(&off, &s, "Pd2xe3"), "Tirachen: deployment phase");
 }
 
+// Tirachen "Deployment phase": "Move a piece within your deployment area." A capture outside the
+// area is refused for leaving it, whatever the option DeploymentCaptures says (a review found it
+// refused with "may not capture" when the option was off), and a capture inside it, with the
+// option off, for capturing.
+#[test]
+fn a_deploying_capture_outside_the_area_is_refused_for_leaving_it() {
+    use game_api::Actor;
+    let outside = "4g4/9/9/9/9/4p4/3P5/9/4G4 r dm P/- - 0";
+    let inside = "4g4/9/9/9/9/9/4p4/3P5/4G4 r dm P/- - 0";
+    for captures in [true, false] {
+        let g = game_with(|o| o.deployment_captures = captures);
+        let s = pos(&g, outside);
+        assert_eq!(refused_by(&g, &s, "Pd3xe4"), "Tirachen: deployment phase");
+        let a = g.parse_action(&s, "Pd3xe4").unwrap();
+        let why = g.refusal(&s, Actor::Player(mover(&g, &s)), a).why;
+        assert!(
+            why.contains("only within your deployment area"),
+            "captures {captures}: {why}"
+        );
+    }
+    let off = game_with(|o| o.deployment_captures = false);
+    let s = pos(&off, inside);
+    let a = off.parse_action(&s, "Pd2xe3").unwrap();
+    let why = off.refusal(&s, Actor::Player(mover(&off, &s)), a).why;
+    assert!(why.contains("may not capture"), "{why}");
+}
+
 // Tirachen "Deployment phase": "Declare you are mobilizing, taking no moves."
 #[test]
 fn mobilizing_ends_the_deployment_phase() {
