@@ -408,6 +408,32 @@ impl Clock {
         Ok(())
     }
 
+    /// A Time Penalty taken back (the call undone, §2.0.22): `amount` back on `offender`'s time,
+    /// or off each other side's, as `time_penalty` paid it. Not once a flag has fallen.
+    pub fn lift_time_penalty(
+        &mut self,
+        now: u64,
+        offender: Seat,
+        amount: u64,
+        how: TimePenalty,
+    ) -> Result<(), ClockError> {
+        self.seat_ok(offender)?;
+        self.touch(now)?;
+        if let Phase::Flagged(f) = self.timers.phase {
+            return Err(ClockError::Flagged(f));
+        }
+        let amount = i128::from(amount);
+        match how {
+            TimePenalty::Reduction => self.shift(offender, amount),
+            TimePenalty::Bonus => {
+                for s in (0..self.seats()).filter(|&s| s != offender) {
+                    self.shift(s, -amount);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A checkmate by touch: the mated `seat`'s clock drops to `few` ms (if it had more) for the
     /// dying move (§2.0.20: "checkmate by touch results in an immediate reduction of the
     /// checkmated player's clock to a few seconds"), with no delay on that turn and nothing

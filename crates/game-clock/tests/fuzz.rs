@@ -40,7 +40,7 @@ fn scenario() -> impl Strategy<Value = (Vec<Control>, usize, Vec<Op>)> {
     (
         prop::collection::vec(control(), 2..=4),
         0usize..4,
-        prop::collection::vec((0u64..6_000, 0u8..14, 0usize..4, 0u64..15_000), 0..30),
+        prop::collection::vec((0u64..6_000, 0u8..15, 0usize..4, 0u64..15_000), 0..30),
     )
 }
 
@@ -59,6 +59,7 @@ fn apply(c: &mut Clock, now: u64, (_, op, seat, amount): Op) {
         10 => c.time_penalty(now, seat, amount, TimePenalty::Reduction),
         11 => c.time_penalty(now, seat, amount, TimePenalty::Bonus),
         12 => c.dying_move(now, seat, amount),
+        13 => c.lift_time_penalty(now, seat, amount, TimePenalty::Reduction),
         _ => {
             c.poll(now);
             Ok(())

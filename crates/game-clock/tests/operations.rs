@@ -292,6 +292,31 @@ fn time_penalty_reduces_the_offender_or_gives_the_opponent_a_bonus() {
     }
 }
 
+/// The call taken back (undone in the app): the penalty comes off again, each way it was paid.
+#[test]
+fn a_time_penalty_lifted_gives_back_what_it_took() {
+    for how in [TimePenalty::Reduction, TimePenalty::Bonus] {
+        let mut c = fischer();
+        c.start(0, 0).unwrap();
+        c.time_penalty(2_000, 0, 10_000, how).unwrap();
+        c.lift_time_penalty(3_000, 0, 10_000, how).unwrap();
+        assert_eq!(
+            (c.remaining(0, 3_000), c.remaining(1, 3_000)),
+            (57_000, 60_000),
+            "{how:?}"
+        );
+    }
+    // Not after a flag has fallen.
+    let mut c = Clock::same(Control::PerTurn { limit: 5_000 }, 2).unwrap();
+    c.start(0, 0).unwrap();
+    c.time_penalty(1_000, 0, 10_000, TimePenalty::Reduction)
+        .unwrap();
+    assert!(
+        c.lift_time_penalty(1_500, 0, 10_000, TimePenalty::Reduction)
+            .is_err()
+    );
+}
+
 #[test]
 fn a_penalty_bigger_than_the_time_left_loses_on_time() {
     let mut c = Clock::same(Control::PerTurn { limit: 5_000 }, 2).unwrap();

@@ -148,7 +148,7 @@ fn token(rest: &str) -> &str {
 }
 
 /// The 1-based line and column of byte `at` in `src`.
-fn line_col(src: &str, at: usize) -> (usize, usize) {
+pub(crate) fn line_col(src: &str, at: usize) -> (usize, usize) {
     let line = src[..at].matches('\n').count() + 1;
     let col = src[..at].chars().rev().take_while(|&c| c != '\n').count() + 1;
     (line, col)
@@ -232,6 +232,32 @@ fn integer_bounds<T: serde::de::DeserializeOwned>(
     Some((a, src[a..b].to_string(), lo, hi))
 }
 
+/// A data file's text. Bytes that are not UTF-8 are an error at their line and column, with the
+/// way out (a review found only "stream did not contain valid UTF-8", at no place, for a set
+/// saved in another encoding).
+pub fn read_data_file(path: &std::path::Path) -> Result<String, LoadError> {
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let text = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        let (line, col) = line_col(text, good);
+        LoadError::Data(vec![DataError::at(
+            path,
+            line,
+            col,
+            format!(
+                "byte 0x{:02X} is not UTF-8 text: save the file as UTF-8 (the file's other encoding, \
+                 such as Windows-1252, writes accented letters so)",
+                bytes[good]
+            ),
+        )])
+    })
+}
+
 /// Reading a data file failed: I/O, or one or more data errors.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -278,6 +304,107 @@ pub fn locate(src: &str, needle: &str, from: usize, nth: usize) -> Option<(usize
         start = at + needle.len().max(1);
     }
     None
+}
+
+/// Every string literal of a RON text outside comments, as RON reads it: (the byte offset of
+/// its opening quote, or of the `r` of a raw string; the byte offset just past it; its value).
+/// A literal whose escapes do not read is left out. Names are found by their value, not by how
+/// Rust would quote them (a review found a name with a combining accent or an emoji's variation
+/// selector, which Rust's `{:?}` escapes, never found, its errors placed at another piece).
+pub fn string_literals(src: &str) -> Vec<(usize, usize, String)> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"//") {
+            i = src[i..].find('\n').map_or(b.len(), |n| i + n + 1);
+        } else if b[i..].starts_with(b"/*") {
+            i = src[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+        } else if b[i] == b'r'
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+            && b[i + 1..]
+                .iter()
+                .position(|&c| c != b'#')
+                .is_some_and(|n| b[i + 1 + n] == b'"')
+        {
+            // A raw string: `r"…"`, `r#"…"#`.
+            let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
+            let open = i + 1 + hashes + 1;
+            let close = format!("\"{}", "#".repeat(hashes));
+            match src[open..].find(&close) {
+                Some(n) => {
+                    out.push((i, open + n + close.len(), src[open..open + n].to_string()));
+                    i = open + n + close.len();
+                }
+                None => break,
+            }
+        } else if b[i] == b'\'' {
+            // A character literal: skipped, escapes included.
+            i += 1;
+            while i < b.len() && b[i] != b'\'' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if b[i] == b'"' {
+            let start = i;
+            let mut value = Some(String::new());
+            let mut chars = src[i + 1..].char_indices();
+            let mut end = b.len();
+            while let Some((k, c)) = chars.next() {
+                match c {
+                    '"' => {
+                        end = i + 1 + k + 1;
+                        break;
+                    }
+                    '\\' => {
+                        let e = chars.next().map(|x| x.1);
+                        let decoded = match e {
+                            Some('n') => Some('\n'),
+                            Some('r') => Some('\r'),
+                            Some('t') => Some('\t'),
+                            Some('0') => Some('\0'),
+                            Some('\\') => Some('\\'),
+                            Some('"') => Some('"'),
+                            Some('\'') => Some('\''),
+                            Some('/') => Some('/'),
+                            Some('u') => {
+                                // `\u{…}` (Rust's form) or four hex digits.
+                                let rest = &src[i + 1 + k + 2..];
+                                let (hex, used) = match rest.strip_prefix('{') {
+                                    Some(r) => match r.find('}') {
+                                        Some(n) => (&r[..n], n + 2),
+                                        None => ("", 0),
+                                    },
+                                    None => (rest.get(..4).unwrap_or(""), 4),
+                                };
+                                for _ in 0..used {
+                                    chars.next();
+                                }
+                                u32::from_str_radix(hex, 16).ok().and_then(char::from_u32)
+                            }
+                            _ => None,
+                        };
+                        match (decoded, value.as_mut()) {
+                            (Some(d), Some(v)) => v.push(d),
+                            _ => value = None,
+                        }
+                    }
+                    c => {
+                        if let Some(v) = value.as_mut() {
+                            v.push(c);
+                        }
+                    }
+                }
+            }
+            if let Some(v) = value {
+                out.push((start, end, v));
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    out
 }
 
 /// Where a RON field is written (`field` then `:`), outside comments, strings and character

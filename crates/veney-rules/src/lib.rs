@@ -77,7 +77,7 @@ pub use bitboard::Bitboard;
 pub use device::{Device, Landing, Reposition};
 pub use direction::Dir;
 pub use displaced::{Displaced, Whereabouts, displaced};
-pub use errors::{DataError, LoadError, Location, ParseError, Untenable};
+pub use errors::{DataError, LoadError, Location, ParseError, Untenable, read_data_file};
 pub use game::Game;
 pub use measure::Measure;
 pub use outcome::Outcome;

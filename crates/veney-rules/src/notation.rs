@@ -1537,7 +1537,7 @@ fn parse_in_order(
             return Err(ParseError::new(
                 c,
                 tok,
-                "the turn is already over: a turn has at most two moves, linked as a double-move (§2.0.15)",
+                "the turn is already over: a pass (§2.0.17) or the turn's end closes it, and a turn has at most two moves, linked as a double-move (§2.0.15)",
             ));
         }
         let san = San::parse_at(tok, c)?;

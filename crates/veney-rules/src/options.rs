@@ -116,10 +116,7 @@ impl RuleOptions {
     }
 
     pub fn load(path: &Path) -> Result<RuleOptions, LoadError> {
-        let src = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let src = crate::errors::read_data_file(path)?;
         Ok(RuleOptions::from_ron(path, &src)?)
     }
 

@@ -288,14 +288,81 @@ pub const STANDARD_NAMES: [&str; 10] = [
 ];
 
 /// Where a piece's definition names it in a set's text (`name: "Guard"`), at or after `from`:
-/// (line, column, byte offset) — not where an earlier piece mentions it (`{"Guard": Take}`);
-/// else its first mention.
-pub(crate) fn definition_at(src: &str, name: &str, from: usize) -> Option<(usize, usize, usize)> {
-    let needle = format!("{name:?}");
-    (0..)
-        .map_while(|nth| locate(src, &needle, from, nth))
-        .find(|t| src[..t.2].trim_end().ends_with("name:"))
-        .or_else(|| locate(src, &needle, from, 0))
+/// (line, column, byte offset of the literal, byte offset just past it) — not where an earlier
+/// piece mentions it (`{"Guard": Take}`); else its first mention. The name is matched by its
+/// value as RON reads it (escapes, raw strings, combining marks as typed).
+pub(crate) fn definition_at(
+    src: &str,
+    name: &str,
+    from: usize,
+) -> Option<(usize, usize, usize, usize)> {
+    let found: Vec<(usize, usize)> = crate::errors::string_literals(src)
+        .into_iter()
+        .filter(|(start, _, v)| *start >= from && v == name)
+        .map(|(start, end, _)| (start, end))
+        .collect();
+    let (start, end) = found
+        .iter()
+        .find(|(start, _)| src[..*start].trim_end().ends_with("name:"))
+        .or(found.first())
+        .copied()?;
+    let (line, col) = crate::errors::line_col(src, start);
+    Some((line, col, start, end))
+}
+
+/// Whether `p`'s moves can end inside the zone of its range constraint `c` (R-CONSTRAINT-DEST:
+/// a constraint is judged on the destination), for some square of its Self: (from a square
+/// inside the zone, from any square). The widest zone the constraint can give is tried: where
+/// it counts engagement steps, with the army's engagements on the steps next to its band, each a
+/// step further out — as many steps either side as it has engagements (a review found a piece
+/// whose zone only engagement steps open refused as never satisfied).
+fn constraint_reach(pieces: &[Piece], p: &Piece, c: &crate::piece_def::Constraint) -> (bool, bool) {
+    let engagements: u32 = pieces
+        .iter()
+        .filter(|q| q.has_role(Role::Engagement))
+        .map(|q| u32::from(q.def.count))
+        .sum();
+    let (mut inside, mut anywhere) = (false, false);
+    for life in Square::all() {
+        let band = crate::piece_def::zone_from(
+            c,
+            Some(life),
+            crate::bitboard::Bitboard::EMPTY,
+            None,
+            false,
+        );
+        let steps: Vec<u8> = band.into_iter().map(|s| s.step()).collect();
+        let (lo, hi) = (
+            steps.iter().min().copied().unwrap_or(1),
+            steps.iter().max().copied().unwrap_or(16),
+        );
+        let e = if c.engagement_steps { engagements } else { 0 };
+        let eng = Square::all()
+            .filter(|s| {
+                let st = u32::from(s.step());
+                (st < u32::from(lo) && st + e >= u32::from(lo))
+                    || (st > u32::from(hi) && st <= u32::from(hi) + e)
+            })
+            .fold(crate::bitboard::Bitboard::EMPTY, |mut b, s| {
+                b.set(s);
+                b
+            });
+        let zone = crate::piece_def::zone_from(c, Some(life), eng, None, false);
+        for from in Square::all() {
+            let lands = (0..4u8).any(|f| {
+                let reach = p.tables_for(Side::White, f).reach_from(from, Some(life));
+                reach & zone.0 & !(1u64 << from.index()) != 0
+            });
+            if lands {
+                anywhere = true;
+                if zone.contains(from) {
+                    inside = true;
+                    return (inside, anywhere);
+                }
+            }
+        }
+    }
+    (inside, anywhere)
 }
 
 const RESERVED_LETTERS: &str = "KWXYZwxyztfUa*~!#=-+.,;0123456789 ";
@@ -303,10 +370,7 @@ const RESERVED_LETTERS: &str = "KWXYZwxyztfUa*~!#=-+.,;0123456789 ";
 impl PieceSet {
     /// Reads and checks a set file.
     pub fn load(path: &Path) -> Result<PieceSet, LoadError> {
-        let src = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let src = crate::errors::read_data_file(path)?;
         PieceSet::from_ron(path, &src)
     }
 
@@ -335,10 +399,10 @@ impl PieceSet {
             // The name where it names the piece (`name: "Guard"`), not where an earlier piece
             // mentions it (`attacks: {"Guard": Take}`).
             match definition_at(src, &p.name, cursor) {
-                Some((line, col, at)) => {
+                Some((line, col, at, end)) => {
                     starts.push((line, col, at));
-                    // Past the name as written (quoted and escaped), on a character boundary.
-                    cursor = at + format!("{:?}", p.name).len();
+                    // Past the name as written (quoted and escaped).
+                    cursor = end;
                 }
                 None => starts.push((1, 1, cursor)),
             }
@@ -887,60 +951,21 @@ impl PieceSet {
                 }
             })
             .collect::<Vec<Piece>>();
-        // A range constraint no move can ever satisfy: from every square of the zone, for every
-        // square the Self may stand on, each square the piece reaches lies outside the zone.
+        // A range constraint no move can ever satisfy: from every square, for every square the
+        // Self may stand on, each square the piece reaches lies outside the zone. (One whose
+        // moves only come back into the zone from outside it is a warning, `warnings`:
+        // R-CONSTRAINT-DEST lets a piece left outside move back in.)
         for (i, p) in pieces.iter().enumerate() {
             let Some(c) = p.def.constraint else { continue };
             if p.is_inert() || p.anywhere.is_some() {
                 continue;
             }
-            // The widest zone the constraint can give: where it counts engagement steps, with
-            // the army's engagements on the steps next to its band, each a step further out —
-            // as many steps either side as it has engagements (a review found a piece whose
-            // zone only engagement steps open refused as never satisfied).
-            let engagements: u32 = pieces
-                .iter()
-                .filter(|q| q.has_role(Role::Engagement))
-                .map(|q| u32::from(q.def.count))
-                .sum();
-            let satisfiable = Square::all().any(|life| {
-                let band = crate::piece_def::zone_from(
-                    &c,
-                    Some(life),
-                    crate::bitboard::Bitboard::EMPTY,
-                    None,
-                    false,
-                );
-                let steps: Vec<u8> = band.into_iter().map(|s| s.step()).collect();
-                let (lo, hi) = (
-                    steps.iter().min().copied().unwrap_or(1),
-                    steps.iter().max().copied().unwrap_or(16),
-                );
-                let e = if c.engagement_steps { engagements } else { 0 };
-                let eng = Square::all()
-                    .filter(|s| {
-                        let st = u32::from(s.step());
-                        (st < u32::from(lo) && st + e >= u32::from(lo))
-                            || (st > u32::from(hi) && st <= u32::from(hi) + e)
-                    })
-                    .fold(crate::bitboard::Bitboard::EMPTY, |mut b, s| {
-                        b.set(s);
-                        b
-                    });
-                let zone = crate::piece_def::zone_from(&c, Some(life), eng, None, false);
-                Iterator::any(&mut zone.into_iter(), |from| {
-                    (0..4u8).any(|f| {
-                        let reach = p.tables_for(Side::White, f).reach_from(from, Some(life));
-                        reach & zone.0 & !(1u64 << from.index()) != 0
-                    })
-                })
-            });
-            if !satisfiable {
+            if !constraint_reach(&pieces, p, &c).1 {
                 errors.push(err_at_piece(
                     i,
                     "constraint",
                     format!(
-                        "{:?}'s range constraint can never be satisfied: every square it can move to lies outside the zone (measures: {}, steps: {}) wherever its Self stands; expected a wider constraint or shorter moves",
+                        "{:?}'s range constraint can never be satisfied: every square it can move to lies outside the zone (measures: {}, steps: {}) wherever it and its Self stand; expected a wider constraint or shorter moves",
                         p.name(), c.measures, c.steps
                     ),
                 ));
@@ -965,6 +990,32 @@ impl PieceSet {
     /// removes them), with the place of each piece's definition in `src`.
     pub fn warnings(&self, src: &str) -> Vec<DataError> {
         let mut out = Vec::new();
+        // A constraint its moves satisfy only from outside the zone: the piece never moves
+        // while it stands in range, only back into range once its Self has moved away.
+        for p in &self.pieces {
+            let Some(c) = p.def.constraint else { continue };
+            if p.is_inert() || p.anywhere.is_some() {
+                continue;
+            }
+            let (inside, anywhere) = constraint_reach(&self.pieces, p, &c);
+            if anywhere && !inside {
+                let at = definition_at(src, p.name(), 0).map_or(0, |t| t.2);
+                let (l, col) = locate(src, "constraint", at, 0)
+                    .map(|t| (t.0, t.1))
+                    .unwrap_or((1, 1));
+                out.push(DataError::at(
+                    &self.source,
+                    l,
+                    col,
+                    format!(
+                        "{:?} never moves while it stands within its range constraint (measures: {}, steps: {}): every move from inside the zone leaves it; it moves only back into the zone once its Self has moved away (R-CONSTRAINT-DEST)",
+                        p.name(),
+                        c.measures,
+                        c.steps
+                    ),
+                ));
+            }
+        }
         for p in &self.pieces {
             if p.has_role(Role::Life) || p.def.fendable || p.is_inert() {
                 continue;

@@ -413,7 +413,7 @@ fn play_turn(
                 Err(ParseError::new(
                     *col,
                     tok,
-                    "the turn is already over: a turn has at most two moves, linked as a double-move (§2.0.15)",
+                    "the turn is already over: a pass (§2.0.17) or the turn's end closes it, and a turn has at most two moves, linked as a double-move (§2.0.15)",
                 )),
                 None,
             );

@@ -30,14 +30,19 @@ impl Report {
 
 /// Checks a set file.
 pub fn check_file(path: &Path) -> Report {
-    match std::fs::read_to_string(path) {
+    match crate::errors::read_data_file(path) {
         Ok(src) => check(path, &src),
-        Err(e) => Report {
+        Err(LoadError::Data(errors)) => Report {
+            errors,
+            warnings: Vec::new(),
+            set: None,
+        },
+        Err(LoadError::Io { source, .. }) => Report {
             errors: vec![DataError::at(
                 path,
                 1,
                 1,
-                format!("cannot read the file: {e}"),
+                format!("cannot read the file: {source}"),
             )],
             warnings: Vec::new(),
             set: None,

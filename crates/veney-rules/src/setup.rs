@@ -37,10 +37,7 @@ pub const STANDARD_SETUP: &str = include_str!("../../../config/setups/standard.r
 
 impl SetupDef {
     pub fn load(path: &Path) -> Result<(SetupDef, String), LoadError> {
-        let src = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let src = crate::errors::read_data_file(path)?;
         let def = SetupDef::from_ron(path, &src)?;
         Ok((def, src))
     }

@@ -83,6 +83,19 @@ pub fn refusal(rules: &Rules, side: Side, k: Kind, sq: Square) -> String {
     }
 }
 
+/// Why `side`'s `k` is not one to set up now: all of its kind are set up, or it begins the game
+/// in reserve (§2.0.19: "The rest of your pieces begin the game in reserve").
+pub fn not_to_set_up(rules: &Rules, side: Side, k: Kind) -> String {
+    let name = rules.set(side).piece(k).name();
+    if pieces_to_place(rules, side).contains(&k) {
+        format!("{side} has no {name} left to set up")
+    } else {
+        format!(
+            "{side}'s {name} begins the game in reserve: a stance is the Self, Sword, Cloak and Balance, plus the four engagements (§2.0.19)"
+        )
+    }
+}
+
 /// Checks a stance: exactly the setup's pieces, within the constraints.
 pub fn check_stance(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> Result<(), String> {
     let mut want = pieces_to_place(rules, side);
@@ -136,6 +149,8 @@ pub fn position_from_stances(
 pub struct SetupInTurns {
     pub next: Side,
     pub stances: [Stance; 2],
+    /// Who placed each piece, in order (for taking the last one back).
+    placed_by: Vec<Side>,
 }
 
 impl SetupInTurns {
@@ -143,6 +158,7 @@ impl SetupInTurns {
         SetupInTurns {
             next: first,
             stances: [Vec::new(), Vec::new()],
+            placed_by: Vec::new(),
         }
     }
 
@@ -174,10 +190,22 @@ impl SetupInTurns {
             return Err(refusal(rules, side, k, sq));
         }
         self.stances[side.index()].push((k, sq));
+        self.placed_by.push(side);
         if !self.remaining(rules, !side).is_empty() {
             self.next = !side;
         }
         Ok(())
+    }
+
+    /// Takes back the last piece placed, whoever placed it, and gives that side the turn to
+    /// place again (§2.0.19 step 1: "Will you play a friendly game allowing both players or a
+    /// less experienced player to revise a move?"; a piece set down in the open is no secret).
+    /// `None` when nothing is placed.
+    pub fn take_back_last(&mut self) -> Option<(Side, Kind, Square)> {
+        let side = self.placed_by.pop()?;
+        let (k, sq) = self.stances[side.index()].pop()?;
+        self.next = side;
+        Some((side, k, sq))
     }
 }
 

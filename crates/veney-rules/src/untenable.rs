@@ -617,12 +617,21 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         let is_stone_piece = stone == Some(m.from);
         let is_partner = concert.is_some() && rules.info(side, kind).concert_partner;
         if !is_stone_piece && !is_partner {
+            // The set's own concert partners, the Lantern's Pseudo-Armament (§2.0.10) among
+            // them (a review found the Lantern left out of "only an armament").
+            let set = rules.set(side);
+            let partners: Vec<&str> = set
+                .kinds()
+                .filter(|&k| rules.info(side, k).concert_partner)
+                .map(|k| set.piece(k).name())
+                .collect();
+            let partners = partners.join(", ");
             let what = match (stone, concert) {
                 (Some(s), Some(_)) => {
-                    format!("the piece on {s} may move again, or an armament in concert")
+                    format!("the piece on {s} may move again, or a piece in concert ({partners})")
                 }
                 (Some(s), None) => format!("only the piece on {s} may move again"),
-                _ => "only an armament may move, in concert with the Self".to_string(),
+                _ => format!("only a piece in concert with the Self may move ({partners})"),
             };
             return Untenable::new(
                 DOUBLE,

@@ -285,6 +285,33 @@ fn a_name_with_escapes_and_accents_does_not_derail_the_errors_after_it() {
     assert_eq!((later.location.line, later.location.col), want, "{later}");
 }
 
+/// docs/SETS.md: "Every problem is reported with its place". A name Rust would quote with an
+/// escape — a combining accent typed as `e` plus U+0301, an emoji's variation selector, or a
+/// name written with a RON `\u{…}` escape — is found where its definition names it: a review
+/// found its errors placed at the piece before it (the Sword's `count:`) or at 1:1.
+#[test]
+fn a_name_rust_would_escape_is_found_where_it_is_defined() {
+    // Each name as the set's text holds it: the characters themselves, or RON's escapes.
+    for name in [
+        "Aime\u{301}",
+        "Aime\\u{301}",
+        "Aime\\u{0301}",
+        "Ninja \u{2694}\u{fe0f}",
+        "Ninja \\u{2694}\\u{fe0f}",
+    ] {
+        let src = STANDARD_SET.replacen("name: \"Cloak\",", &format!("name: \"{name}\","), 1);
+        let start = src.find(&format!("name: \"{name}\"")).unwrap();
+        let count = start + src[start..].find("count:").unwrap();
+        let mut src = src.clone();
+        let end = count + src[count..].find(',').unwrap();
+        src.replace_range(count..end, "count: 9");
+        let line = src[..count].matches('\n').count() + 1;
+        let e = set_error(&src);
+        assert!(e.message.contains("at most 8"), "{e}");
+        assert_eq!(e.location.line, line, "{name:?}: {e}");
+    }
+}
+
 #[test]
 fn only_the_self_is_checkmated_and_the_self_only_so() {
     // §2.0.03 Taking: "Self is taken directly, as checkmate."

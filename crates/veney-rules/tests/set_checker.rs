@@ -153,16 +153,57 @@ fn a_count_that_does_not_fit_the_setup() {
     );
 }
 
+/// R-CONSTRAINT-DEST: "A piece outside its zone may therefore only move back into it". The
+/// Pike leaps two measures and its range is its Self's measure: no move keeps it in range, but
+/// once its Self has walked two measures away it leaps back in — a playable piece, warned of,
+/// not refused (a review found it refused as "can never be satisfied", and the Mirage of
+/// docs/SETS.md's walk-through with it).
 #[test]
-fn a_range_constraint_that_can_never_be_satisfied() {
-    expect(
-        "unsatisfiable",
-        38,
-        13,
-        &[
-            "\"Pike\"'s range constraint can never be satisfied",
-            "expected a wider constraint",
-        ],
+fn a_range_constraint_satisfied_only_from_outside_is_a_warning() {
+    let r = report("unsatisfiable");
+    assert!(r.is_valid(), "{:?}", r.errors);
+    let w: Vec<_> = r
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("range constraint"))
+        .collect();
+    assert_eq!(w.len(), 1, "{:?}", r.warnings);
+    assert_eq!(
+        (w[0].location.line, w[0].location.col),
+        (38, 13),
+        "{}",
+        w[0]
+    );
+    assert!(
+        w[0].message
+            .contains("\"Pike\" never moves while it stands within its range constraint")
+            && w[0].message.contains("R-CONSTRAINT-DEST"),
+        "{}",
+        w[0].message
+    );
+    // The walk-through's Mirage with `measures: 0`: the same.
+    let fairy = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config/sets/fairy.ron"),
+    )
+    .unwrap();
+    let mirage = fairy.find("name: \"Mirage\"").unwrap();
+    let src = format!(
+        "{}{}",
+        &fairy[..mirage],
+        edited(
+            &fairy[mirage..],
+            "constraint: Some(Constraint(measures: 1))",
+            "constraint: Some(Constraint(measures: 0))"
+        )
+    );
+    let r = veney_rules::set_check::check(Path::new("fairy.ron"), &src);
+    assert!(r.is_valid(), "{:?}", r.errors);
+    assert!(
+        r.warnings.iter().any(|w| w
+            .message
+            .contains("\"Mirage\" never moves while it stands within")),
+        "{:?}",
+        r.warnings
     );
 }
 
@@ -330,15 +371,24 @@ fn a_constraint_only_engagement_steps_satisfy_is_accepted() {
     );
     let never = |src: &str| refuses(src, "can never be satisfied");
     assert!(!never(&blink));
-    // An army with no engagement gains no engagement step: the Tiny set's Pike, blinking, is
-    // never satisfied, engagement steps or not.
+    // An army with no engagement gains no engagement step: the Tiny set's Pike, blinking, never
+    // stays in range, engagement steps or not — it only blinks back into range once its Self
+    // has moved away (R-CONSTRAINT-DEST): a warning, not a refusal.
     let valid = std::fs::read_to_string(fixture("valid")).unwrap();
     let tiny = edited(
         &valid,
         "moves: [Slide(dirs: Forward, max: Some(2))],\n            constraint: Some(Constraint(measures: 0)),",
         "moves: [MeasureBlink()],\n            constraint: Some(Constraint(measures: 0, engagement_steps: true)),",
     );
-    assert!(never(&tiny));
+    assert!(!never(&tiny));
+    let r = veney_rules::set_check::check(Path::new("tiny.ron"), &tiny);
+    assert!(
+        r.warnings.iter().any(|w| w
+            .message
+            .contains("\"Pike\" never moves while it stands within")),
+        "{:?}",
+        r.warnings
+    );
 }
 
 #[test]
@@ -456,4 +506,49 @@ fn no_repeat_direction_is_for_one_piece_of_the_set() {
         .unwrap()
         + 1;
     assert_eq!(e.location.line, line, "{}", e.message);
+}
+
+/// docs/SETS.md: check-set reports "every error as `file:line:col: what was found: what was
+/// expected`". A set saved in another encoding than UTF-8 (Windows-1252's `é` is the byte
+/// 0xE9) is refused at the byte's line and column, saying how to mend it (a review found only
+/// "stream did not contain valid UTF-8" at 1:1, and no place at all on loading).
+#[test]
+fn a_set_not_in_utf8_is_refused_at_the_byte() {
+    let mut bytes = veney_rules::piece_set::STANDARD_SET.as_bytes().to_vec();
+    let card = veney_rules::piece_set::STANDARD_SET
+        .find("card: \"")
+        .unwrap()
+        + 7;
+    let line = veney_rules::piece_set::STANDARD_SET[..card]
+        .matches('\n')
+        .count()
+        + 1;
+    let col = veney_rules::piece_set::STANDARD_SET[..card]
+        .rsplit('\n')
+        .next()
+        .unwrap()
+        .chars()
+        .count()
+        + 1;
+    bytes.insert(card, 0xE9);
+    let dir = std::env::temp_dir().join(format!("veney-set-encoding-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.ron");
+    std::fs::write(&path, &bytes).unwrap();
+    let r = check_file(&path);
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
+    let e = &r.errors[0];
+    assert_eq!((e.location.line, e.location.col), (line, col), "{e}");
+    assert!(
+        e.message.contains("0xE9") && e.message.contains("UTF-8"),
+        "{e}"
+    );
+    // Loading names the same place.
+    match veney_rules::PieceSet::load(&path) {
+        Err(veney_rules::LoadError::Data(d)) => {
+            assert_eq!((d[0].location.line, d[0].location.col), (line, col))
+        }
+        other => panic!("loaded or another error: {:?}", other.err()),
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -164,6 +164,9 @@ fn only_armaments_and_the_lantern_move_in_concert() {
         White,
     );
     refuse(&r, &p, "SY3 CX2").by("§2.0.15 Double-Moves", "must be linked to the first");
+    // The refusal names the pieces that may move in concert, the Lantern among them (a review
+    // found "only an armament may move").
+    refuse(&r, &p, "SY3 CX2").by("§2.0.15 Double-Moves", "Lantern");
     let mut q = p;
     play(&r, &mut q, "SY3 LZ3");
     assert!(q.piece_at(sq("Z3")).is_some());

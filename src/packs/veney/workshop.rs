@@ -88,12 +88,22 @@ impl Workshop {
 
     /// Reads the file if its text changed since the last read; returns whether it did.
     pub fn poll(&mut self) -> bool {
-        let text = match std::fs::read_to_string(&self.path) {
+        let text = match veney_rules::read_data_file(&self.path) {
             Ok(t) => t,
             Err(e) => {
                 // The same text back after a failed read is read again (not "unchanged").
+                // (Bytes that are not UTF-8 are placed at their line and column.)
                 self.fingerprint = None;
-                let msg = format!("{}: cannot read: {e}", self.path.display());
+                let msg = match e {
+                    veney_rules::LoadError::Data(errors) => errors
+                        .iter()
+                        .map(|d| d.to_string())
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                    veney_rules::LoadError::Io { source, .. } => {
+                        format!("{}: cannot read: {source}", self.path.display())
+                    }
+                };
                 if self.errors != [msg.clone()] {
                     self.errors = vec![msg];
                     return true;
