@@ -21,11 +21,23 @@ pub fn main<G: Game>(
             .collect();
         if let Command::Replay { file } = cmd {
             // The options given are read first: a bad one is the command line's, not the save's.
-            build(&headers).map_err(|e| option_error(&e))?;
+            let given_game = build(&headers).map_err(|e| option_error(&e))?;
             // A save names its own options: those given must agree with it.
             let text = read_record(file)?;
             let named =
                 game_api::save_headers(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            // Another game's save is named so before its options are read as this game's (a
+            // review found a Tirachen option value refused as Kelasu's).
+            if let Some((line, _, v)) = named.iter().find(|h| h.1 == "Game")
+                && !v.eq_ignore_ascii_case(given_game.name())
+            {
+                return Err(format!(
+                    "{}:{line}: this is a save of `{v}`, not of `{}` (--game {})",
+                    file.display(),
+                    given_game.name(),
+                    v.to_lowercase()
+                ));
+            }
             // (Each header once: `save_headers` refuses a second copy, which would be checked as
             // one value and played as another.)
             for (k, v) in &given {
@@ -38,9 +50,15 @@ pub fn main<G: Game>(
                     ));
                 }
             }
-            // The options given, then the save's own (the same where both name one): what does
-            // not read now is the save's.
-            let g = build(&format!("{headers}{text}"))
+            // The save's own options, and those given that it does not name (each header once: a
+            // review found an option agreeing with the save refused as a second header): what
+            // does not read now is the save's.
+            let unnamed: String = given
+                .iter()
+                .filter(|(k, _)| !named.iter().any(|h| h.1 == *k))
+                .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
+                .collect();
+            let g = build(&format!("{unnamed}{text}"))
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             return replay(&Arc::new(g), file, &text);
         }
@@ -134,8 +152,27 @@ fn position<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
     if text == "start" {
         return Ok(g.start());
     }
-    g.parse_position(text)
-        .map_err(|e| format!("bad position: {e}\n  {text}"))
+    g.parse_position(text).map_err(|e| bad_position(&e, text))
+}
+
+/// A whole position to play from (`moves`, `turns`, `perft`): one player's view, with something
+/// hidden, is refused as `apply` refuses it (a review found its hidden part's actions left out of
+/// the lists and counts without a word).
+fn playable<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
+    if text == "start" {
+        return Ok(g.start());
+    }
+    g.parse_playable(text).map_err(|e| bad_position(&e, text))
+}
+
+/// A position text that does not read: the column and why (one line: no line number).
+fn bad_position(e: &game_api::TextError, text: &str) -> String {
+    let found = if e.found.is_empty() {
+        String::new()
+    } else {
+        format!("`{}`: ", e.found)
+    };
+    format!("bad position: column {}: {found}{}\n  {text}", e.col, e.why)
 }
 
 fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
@@ -150,7 +187,7 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
         Command::Print { .. } => {}
         Command::Show { position: p } => print!("{}", show(&**g, &position(&**g, p)?)),
         Command::Moves { position: p, from } => {
-            let s = position(&**g, p)?;
+            let s = playable(&**g, p)?;
             let actors = actors_now(&g.decision(&s));
             if actors.is_empty() {
                 println!("(the game is over)");
@@ -188,7 +225,7 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             }
         }
         Command::Turns { position: p } => {
-            let s = position(&**g, p)?;
+            let s = playable(&**g, p)?;
             let mut out = Vec::new();
             turns(&**g, &s, &mut Vec::new(), &mut out, true);
             for t in out {
@@ -220,7 +257,7 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             depth,
             divide,
         } => {
-            let s = position(&**g, p)?;
+            let s = playable(&**g, p)?;
             let t = Instant::now();
             if *divide && (*depth == 0 || matches!(g.decision(&s), Decision::Over(_))) {
                 // No first action is counted below depth 0 or after the game's end: the
@@ -352,14 +389,21 @@ fn sealed(seat: Option<u16>, text: String) -> String {
     }
 }
 
-/// The board as text: ranks from the top, the first player's pieces in capitals, the second's
-/// in lower case, neutral pieces in brackets; then the reserves and whose decision it is.
+/// The board as text: ranks from the top (as the game draws it: Kelasu's first rank, A, at the
+/// top), the first player's pieces in capitals, the second's in lower case, neutral pieces in
+/// brackets; then the reserves and whose decision it is.
 pub fn show<G: Game>(g: &G, s: &G::State) -> String {
     let board = g.board();
     let mut out = String::new();
     if let Shape::Grid { files, ranks, .. } = board.shape {
         let pieces = g.pieces(s, Viewer::Referee);
-        for r in (0..ranks).rev() {
+        // (A review found Kelasu drawn upside down, J at the top.)
+        let order: Vec<u8> = if board.first_rank_at_top {
+            (0..ranks).collect()
+        } else {
+            (0..ranks).rev().collect()
+        };
+        for r in order {
             out.push_str(&format!("{:>3} ", board.rank_labels[r as usize]));
             for f in 0..files {
                 let c = board.grid_cell(f, r).expect("on the grid");
@@ -470,30 +514,33 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
     };
     let mut m = Match::from_state(g.clone(), start, seed);
     let mut n = 0;
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('[') {
-            continue;
-        }
-        let turns = game_api::read_numbered(line)
-            .map_err(|e| format!("{}: {}", file.display(), e.at_line(i + 1)))?;
-        for turn in turns {
+    let turns =
+        game_api::read_record_lines(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    for (k, turn) in turns.iter().enumerate() {
+        // A line that goes on with a turn an editor wrapped keeps its turn's number.
+        let goes_on = m.record_turn_goes_on(turn, k == 0);
+        if !goes_on {
             n += 1;
-            let written: Vec<&str> = turn.iter().map(|t| t.1.as_str()).collect();
-            match m.play_turn_tokens(&turn, i + 1, n == 1) {
-                Ok(()) => println!("{n}. {:<24} played", written.join(" ")),
-                Err(e) => {
-                    println!(
-                        "{n}. {:<24} REFUSED {}:{}:{}: {}",
-                        written.join(" "),
-                        file.display(),
-                        e.line,
-                        e.col,
-                        e.why
-                    );
-                    println!("final: {}", g.position_text(m.state()));
-                    return Ok(ExitCode::from(1));
-                }
+        }
+        let label = if goes_on {
+            format!("{n}…")
+        } else {
+            format!("{n}.")
+        };
+        let written: Vec<&str> = turn.tokens.iter().map(|t| t.1.as_str()).collect();
+        match m.play_record_turn(turn, k == 0) {
+            Ok(_) => println!("{label} {:<24} played", written.join(" ")),
+            Err(e) => {
+                println!(
+                    "{label} {:<24} REFUSED {}:{}:{}: {}",
+                    written.join(" "),
+                    file.display(),
+                    e.line,
+                    e.col,
+                    e.why
+                );
+                println!("final: {}", g.position_text(m.state()));
+                return Ok(ExitCode::from(1));
             }
         }
     }
@@ -502,14 +549,20 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
     }
     let reached = g.position_text(m.state());
     println!("final: {reached}");
-    if let Some((line, _, v)) = get("Final")
-        && *v != reached
-    {
-        println!(
-            "FINAL DIFFERS {}:{line}: the save names {v}",
-            file.display()
-        );
-        return Ok(ExitCode::from(1));
+    if let Some((line, _, v)) = get("Final") {
+        // Not a position at all: the save is broken, not the record (exit 2, as Veney's; a
+        // review found it reported as a final that differs). One that reads is compared as
+        // the game writes it.
+        let named = g
+            .parse_position(v)
+            .map_err(|e| at(*line, format!("[Final] does not read: {e}")))?;
+        if g.position_text(&named) != reached {
+            println!(
+                "FINAL DIFFERS {}:{line}: the save names {v}",
+                file.display()
+            );
+            return Ok(ExitCode::from(1));
+        }
     }
     if let Some((line, _, v)) = get("Ending") {
         let d = game_api::Declared::parse(&**g, v)

@@ -258,6 +258,11 @@ fn kelasu_has_the_common_commands() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("  C  S  .  S  .  .  .  .  S  .  S"), "{out}");
     assert!(out.contains("Blue to decide"), "{out}");
+    // Drawn as the rule text's diagram and the app draw it: A, Blue's edge, at the top ("Blue
+    // goes first. Yes, the player on top"; a review found J at the top).
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("  A "), "{out}");
+    assert!(lines[9].starts_with("  J "), "{out}");
     // The Blanks on B1, B3–B6 and B8 may step forward (the Stones stand on C0 C2 C7 C9).
     let (_, out, _) = run(&["--game", "kelasu", "moves", "start"]);
     assert_eq!(out.lines().count(), 6, "{out}");
@@ -270,7 +275,8 @@ fn kelasu_has_the_common_commands() {
     let (code, _, err) = run(&["--game", "kelasu", "apply", "start", "A0-A1"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("A0-A1"), "{err}");
-    assert!(err.contains("a capture is written with `x`"), "{err}");
+    // A1 holds Blue's own Blank: the rule says so, not the mark.
+    assert!(err.contains("your own Blank stands on A1"), "{err}");
     let (code, out, err) = run(&["--game", "kelasu", "random-games", "20", "--seed", "1"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("20 games"), "{out}");
@@ -472,12 +478,12 @@ fn generic_replay_reads_the_saves_own_options() {
         err.contains("this is a save of `tirachen`, not of `kelasu`"),
         "{err}"
     );
-    // A Final the record does not reach.
+    // A Final the record does not reach (a position that reads: the start).
     let wrong = text
         .lines()
         .map(|l| {
             if l.starts_with("[Final ") {
-                "[Final \"9/9/9/9/4*4/9/9/9/9 r ch - 0\"]".to_string()
+                "[Final \"4g4/9/9/9/4*4/9/9/9/4G4 w cc FCP9/fcp9 - 0\"]".to_string()
             } else {
                 l.to_string()
             }

@@ -170,7 +170,8 @@ fn a_players_view_is_refused_by_every_replay() {
 }
 
 /// README (replay): a `[Final]` "that is not a position text is an error (`file:line: [Final]
-/// does not read: …`, exit 2)", not a FINAL DIFFERS; in either header form.
+/// does not read: …`, exit 2)", not a FINAL DIFFERS; in either header form, and in every game
+/// (a review found Tirachen's and Kelasu's reported as a final that differs, exit 1).
 #[test]
 fn a_final_that_does_not_read_is_an_error() {
     let dir = temp_dir("final");
@@ -181,9 +182,16 @@ fn a_final_that_does_not_read_is_an_error() {
             2,
         ),
         ("colon.veney", "Final: rubbish\n", 1),
+        (
+            "bad.tirachen",
+            "[Game \"tirachen\"]\n[Final \"rubbish\"]\n1. S3A3W3, S2A2W5;\n",
+            2,
+        ),
+        ("bad.kelasu", "[Game \"kelasu\"]\n[Final \"rubbish\"]\n", 2),
     ] {
         let f = file(&dir, name, text);
-        let (code, out, err) = run(&["replay", f.as_str()]);
+        let game = name.rsplit('.').next().unwrap();
+        let (code, out, err) = run(&["--game", game, "replay", f.as_str()]);
         assert_eq!(code, Some(2), "{out}{err}");
         assert!(!out.contains("FINAL DIFFERS"), "{out}");
         let prefix = format!("veney-cli: {f}:{line}: [Final] does not read: ");
@@ -191,6 +199,56 @@ fn a_final_that_does_not_read_is_an_error() {
         assert!(e.is_some_and(|e| e.len() > prefix.len()), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// README, replay: "`--rules`/`--option` … naming others is refused" — naming the same is not.
+/// Every save the app writes names each of its game's options: an `--option` agreeing with it
+/// replays (a review found every such replay refused as a second header since session 26).
+/// And a save of another game is named so before its options are read as this game's.
+#[test]
+fn replay_takes_an_option_that_agrees_with_the_save() {
+    let dir = temp_dir("agreeing");
+    let tirachen = file(
+        &dir,
+        "open.tirachen",
+        "[Game \"tirachen\"]\n[Masters \"open\"]\n1. S3A3W3, S2A2W5;\n",
+    );
+    let (code, out, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "Masters=open",
+        "replay",
+        tirachen.as_str(),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("played"), "{out}");
+    let kelasu = file(
+        &dir,
+        "pass.kelasu",
+        "[Game \"kelasu\"]\n[Pass \"no\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8;\n",
+    );
+    let (code, out, err) = run(&[
+        "--game",
+        "kelasu",
+        "--option",
+        "Pass=no",
+        "replay",
+        kelasu.as_str(),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    // A Tirachen save with a value Kelasu's option does not take, replayed as Kelasu.
+    let other = file(
+        &dir,
+        "quiet.tirachen",
+        "[Game \"tirachen\"]\n[QuietTurns \"20000\"]\n1. S3A3W3, S2A2W5;\n",
+    );
+    let (code, _, err) = run(&["--game", "kelasu", "replay", other.as_str()]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("this is a save of `tirachen`, not of `kelasu` (--game tirachen)"),
+        "{err}"
+    );
 }
 
 /// README (replay): Tirachen's and Kelasu's saves name their options by header, "each header
@@ -368,4 +426,33 @@ fn a_bad_position_header_is_placed_in_the_file() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `moves`, `turns` and `perft` play from a whole position: one player's view (White's, Red's
+/// nine masters hidden as `?9`) is refused as `apply` refuses it — a review found Red's moves
+/// listed and counted without its hidden masters' placements, with no word said.
+#[test]
+fn a_players_view_is_no_position_to_list_or_count_from() {
+    let view = "4g4/9/9/9/4*4/9/9/9/4G4 r dd ?9FCP9/fcs2a2w5p9 - 0";
+    for cmd in [
+        &["moves", view][..],
+        &["turns", view],
+        &["perft", view, "1"],
+    ] {
+        let args = with(&["--game", "tirachen", "--option", "Masters=secret"], cmd);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, Some(2), "{cmd:?}: {out}");
+        assert!(err.contains("one player's view"), "{cmd:?}: {err}");
+        assert!(!err.contains("line 1,"), "{cmd:?}: {err}");
+    }
+    // `show` draws it still.
+    let (code, _, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "Masters=secret",
+        "show",
+        view,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
 }
