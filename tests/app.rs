@@ -1595,7 +1595,15 @@ fn a_hint_is_for_a_persons_decision_only() {
     let mut app = app_with(Game::new(standard()), "hint-computer");
     app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Strong)];
     white_plays_sy3(&mut app);
-    // The computer (Black) is deciding: H does not search for it.
+    // The computer (Black) is deciding: H does not search for it, and says so while the
+    // computer thinks (README: "on the computer's side there is nothing to hint at, and the
+    // status line says so"; a review found the line blank then).
+    assert!(
+        app.world().resource::<VeneyThinking>().busy(),
+        "the computer thinks"
+    );
+    send(&mut app, Command::Hint);
+    assert!(info(&app).contains("the computer's"), "{}", info(&app));
     app.world_mut().resource_mut::<VeneyThinking>().0 = Default::default();
     send(&mut app, Command::Hint);
     assert!(info(&app).contains("the computer's"), "{}", info(&app));

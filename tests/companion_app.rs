@@ -87,6 +87,29 @@ fn memory(app: &App, label: &str) -> String {
         .clone()
 }
 
+/// README: "Each move, throw and call is announced in a large caption." Under the Friendly
+/// policy the call resets the move (§2.0.22 "In a friendly game: The move is reset, and the
+/// player can make an allowed move"): the call's own words stand, not "Taken back" (a review
+/// found the call's caption replaced at once, as if undone).
+#[test]
+fn a_friendly_call_is_captioned_as_a_call() {
+    let mut app = companion_app("friendly-call", game(UntenablePolicy::Friendly, None));
+    type_and_enter(&mut app, "$X9");
+    assert!(matches!(verdict(&app), Verdict::Untenable { .. }));
+    ask(&mut app, CompanionIntent::Call);
+    assert_eq!(g(&app).position().turn(), Side::White, "White moves again");
+    let now = caption(&app);
+    assert!(
+        now.contains("calls") && now.contains("the move is reset"),
+        "{now}"
+    );
+    assert!(!now.contains("Taken back"), "{now}");
+    // A real undo afterwards is still told as one.
+    type_and_enter(&mut app, "SY5");
+    ask(&mut app, veney::packs::veney::game::Command::Undo);
+    assert!(caption(&app).starts_with("Taken back"), "{}", caption(&app));
+}
+
 #[test]
 fn a_companion_game_is_entered_move_by_move_with_an_untenable_move_called() {
     // §2.0.22 playing with sand: the Turn Penalty policy lets an untenable move be made; the
@@ -455,11 +478,11 @@ fn a_grid_game_is_entered_by_notation_too() {
     );
     assert_eq!(f.memory[1], ("Turn".to_string(), "1".to_string()));
 
-    // A capture written as a plain move: the rules' reader says why (docs/rulings/kelasu.md,
-    // Notation: "`-` only onto an empty square").
+    // A move onto one's own piece: the rules' reader names the rule (docs/rulings/kelasu.md,
+    // Notation: "naming the refusing rule for well-formed but illegal actions").
     type_and_enter(&mut app, "A1-A9");
     match verdict(&app) {
-        Verdict::Refused { why, .. } => assert!(why.contains("a capture is written with `x`")),
+        Verdict::Refused { why, .. } => assert!(why.contains("your own Blank"), "{why}"),
         v => panic!("not refused: {v:?}"),
     }
     assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 0);
@@ -496,6 +519,12 @@ fn a_grid_game_is_entered_by_notation_too() {
         panic!("not over")
     };
     assert_eq!(caption(&app), format!("Game over: {}", o.reason));
+    // The memory names the ending in words, as the move list does (a review found the
+    // internal form, `Resigns(Player(1))`).
+    let red = m.game.player_name(game_api::Player(1));
+    let rows = feed(&app).memory;
+    let declared = rows.iter().find(|r| r.0 == "Declared").map(|r| r.1.clone());
+    assert_eq!(declared, Some(format!("{red} resigns")));
 }
 
 #[test]
@@ -747,4 +776,25 @@ fn the_caption_follows_an_undo_a_withdrawn_ending_and_a_new_game() {
     send(&mut app, Command::Resign);
     send(&mut app, Command::NewGame);
     assert_eq!(caption(&app), "A game begun or loaded: White to move");
+}
+
+/// README: every move typed in companion mode gets its verdict in the window. A move typed
+/// while the move list shows an earlier position is refused there too, with the status line's
+/// reason (a review found the field cleared and nothing said in the window).
+#[test]
+fn a_move_typed_during_a_review_is_refused_in_the_window() {
+    use veney::packs::veney::game::Command;
+    let mut app = companion_app("entry-review", game(UntenablePolicy::Strict, None));
+    type_and_enter(&mut app, "SY3");
+    assert_eq!(verdict(&app), Verdict::Tenable("SY3".into()));
+    ask(&mut app, Command::View(Some(0)));
+    type_and_enter(&mut app, "---");
+    match verdict(&app) {
+        Verdict::Refused { text, why } => {
+            assert_eq!(text, "---");
+            assert!(why.contains("earlier position"), "{why}");
+        }
+        v => panic!("not refused: {v:?}"),
+    }
+    assert_eq!(g(&app).actions().count(), 1, "nothing played");
 }

@@ -568,8 +568,13 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     assert_eq!(typed(&a).state().to_move(), Side::Red);
     // Red's turn is the computer's: a person's click is refused meanwhile.
     click(&mut a, "H0");
-    let info = info(&a).unwrap_or_default();
-    assert!(info.contains("computer is to move"), "{info}");
+    let said = info(&a).unwrap_or_default();
+    assert!(said.contains("computer is to move"), "{said}");
+    // H on the computer's side: nothing to hint at, and the status line says so while it
+    // thinks (README; a review found nothing said).
+    send(&mut a, Intent::Hint);
+    let said = info(&a).unwrap_or_default();
+    assert!(said.contains("the computer's"), "{said}");
     until(&mut a, "the computer's turn", |a| {
         typed(a).state().to_move() == Side::Blue && !a.world().resource::<GridThinking>().busy()
     });
@@ -1250,4 +1255,46 @@ fn the_companion_caption_follows_an_undo_and_a_withdrawn_ending() {
     assert!(caption(&a).starts_with("Game over"), "{}", caption(&a));
     send(&mut a, Intent::Undo);
     assert_eq!(caption(&a), "The ending is taken back: Blue to move");
+}
+
+/// README: "a person never accepts for it … the computer declines at once". With the computer
+/// on both seats nobody at the screen resigns or agrees a draw for either (as on Veney's
+/// screen; a review found "Red resigns…" and an accepted draw declared for two computers).
+#[test]
+fn nobody_declares_for_the_computer_on_both_seats() {
+    use game_ai::Level;
+    use game_api::Player;
+    use veney::host::grid::ComputerSeats;
+    let mut a = kelasu_app("computer-both-declare", None);
+    a.world_mut().resource_mut::<ComputerSeats>().0 =
+        [Some(Level::Beginner), Some(Level::Beginner)];
+    a.update();
+    send(&mut a, Intent::Resign(Player(1)));
+    assert_eq!(m(&a).game.declared(), None);
+    let said = info(&a).unwrap_or_default();
+    assert!(said.contains("computer's"), "{said}");
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    send(&mut a, Intent::AnswerDraw(true));
+    assert_eq!(m(&a).game.declared(), None);
+}
+
+/// README: Kelasu is "drawn as its text draws it: Blue's home rows A–B at the top". Each grid
+/// game keeps its own way up: Kelasu's flip does not turn Tirachen's board, and Kelasu's comes
+/// back flipped (a review found one game's F flipping the other's).
+#[test]
+fn each_grid_game_keeps_its_own_flip() {
+    use veney::host::grid::GridView;
+    let mut a = kelasu_app("flip-per-game", Some(MERGING));
+    send(&mut a, Intent::Flip);
+    assert!(a.world().resource::<GridView>().flipped);
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert!(
+        !a.world().resource::<GridView>().flipped,
+        "Tirachen's own way up"
+    );
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    assert!(
+        a.world().resource::<GridView>().flipped,
+        "Kelasu's flip kept"
+    );
 }

@@ -101,6 +101,65 @@ fn a_concealed_setup_hides_each_stance_until_both_are_revealed() {
     assert!(!g.legal_actions().is_empty());
 }
 
+/// §2.0.19: "Each player starts a standard game with the Self, Sword, Cloak and Balance, plus
+/// their four engagements. The rest of your pieces begin the game in reserve." A review found a
+/// reserve Dagger picked from the tray and set down in a concealed stance, which then counted
+/// as done and was refused at the reveal, the setup stuck.
+#[test]
+fn a_reserve_piece_is_not_set_up_in_a_concealed_stance() {
+    let mut app = app("concealed-reserve");
+    start(&mut app, SetupStyle::Concealed);
+    let dagger = session(&app)
+        .rules
+        .set(Side::White)
+        .by_name("Dagger")
+        .unwrap();
+    let before = session(&app).selected;
+    send(&mut app, Command::SetupPick(dagger));
+    let refusal = |app: &App| {
+        app.world()
+            .resource::<Status>()
+            .refusal
+            .clone()
+            .unwrap_or_default()
+    };
+    let why = refusal(&app);
+    assert!(
+        why.contains("begins the game in reserve") && why.contains("§2.0.19"),
+        "{why}"
+    );
+    assert_eq!(session(&app).selected, before);
+    // Held some other way, it is still not set down.
+    app.world_mut()
+        .resource_mut::<SetupSession>()
+        .0
+        .as_mut()
+        .unwrap()
+        .selected = Some(dagger);
+    send(&mut app, Command::Click(Square::parse("W4").unwrap()));
+    assert!(
+        refusal(&app).contains("begins the game in reserve"),
+        "{}",
+        refusal(&app)
+    );
+    assert_eq!(shown(&app, Side::White), 0);
+    // A piece all of whose kind is set up is refused too.
+    let self_kind = session(&app)
+        .rules
+        .set(Side::White)
+        .by_name("Self")
+        .unwrap();
+    send(&mut app, Command::SetupPick(self_kind));
+    send(&mut app, Command::Click(Square::parse("Z4").unwrap()));
+    assert_eq!(shown(&app, Side::White), 1);
+    send(&mut app, Command::SetupPick(self_kind));
+    assert!(
+        refusal(&app).contains("no Self left to set up"),
+        "{}",
+        refusal(&app)
+    );
+}
+
 #[test]
 fn setup_in_turns_alternates_in_the_open() {
     let mut app = app("turns");
@@ -169,4 +228,91 @@ fn a_load_that_fails_leaves_the_setup_as_it_was() {
         app.world().resource::<SetupSession>().0.is_none(),
         "a new game ends it"
     );
+}
+
+/// README: "Load keeps the game it replaces as `before-load.veney`". A setup in progress is no
+/// game yet (its board is one side's stance so far, which would not load): a Load over it
+/// keeps nothing, and the game kept before stays where it was (a review found the half-built
+/// stance kept, the earlier kept game pushed aside).
+#[test]
+fn a_load_over_a_setup_keeps_no_half_built_stance() {
+    use veney::packs::veney::game::SaveDir;
+    let mut app = app("setup-load");
+    send(&mut app, Command::Save(Default::default()));
+    let saved = *app.world().resource::<CurrentGame>().0.position();
+    let dir = app.world().resource::<SaveDir>().clone();
+    let kept = dir.0.join("before-load.veney");
+    start(&mut app, SetupStyle::Concealed);
+    let k = session(&app).remaining(Side::White)[0];
+    send(&mut app, Command::SetupPick(k));
+    let sq = session(&app).allowed()[0];
+    send(&mut app, Command::Click(sq));
+    send(&mut app, Command::Load(Default::default()));
+    assert!(
+        app.world().resource::<SetupSession>().0.is_none(),
+        "the load takes"
+    );
+    assert_eq!(*app.world().resource::<CurrentGame>().0.position(), saved);
+    assert!(!kept.exists(), "nothing kept: {}", kept.display());
+    let info = app
+        .world()
+        .resource::<Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(info.contains("setup in progress is left"), "{info}");
+}
+
+/// §2.0.19 step 1: "Will you play a friendly game allowing both players or a less experienced
+/// player to revise a move?" Undo takes back the last piece set down, to the hand of the side
+/// that set it (a review found a misplaced piece of the open setup fixed for the whole game, Undo
+/// answered "finish the setup first").
+#[test]
+fn undo_takes_back_the_last_piece_set_down() {
+    let mut app = app("setup-undo");
+    start(&mut app, SetupStyle::InTurns);
+    let k = session(&app).remaining(Side::White)[0];
+    send(&mut app, Command::SetupPick(k));
+    let sq = session(&app).allowed()[0];
+    send(&mut app, Command::Click(sq));
+    assert_eq!(session(&app).side(), Side::Black);
+    send(&mut app, Command::Undo);
+    assert_eq!(session(&app).side(), Side::White, "White places again");
+    assert_eq!(shown(&app, Side::White), 0);
+    assert_eq!(session(&app).selected, Some(k), "the piece is back in hand");
+    let info = app
+        .world()
+        .resource::<Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        info.contains(&format!("took back White's")) && info.contains(&sq.to_string()),
+        "{info}"
+    );
+    // Nothing left to take back: refused, the setup as it was.
+    send(&mut app, Command::Undo);
+    let why = app
+        .world()
+        .resource::<Status>()
+        .refusal
+        .clone()
+        .unwrap_or_default();
+    assert!(why.contains("nothing") || why.contains("no piece"), "{why}");
+    assert_eq!(session(&app).side(), Side::White);
+    // Concealed: the arranging side's last piece.
+    let mut app = app_concealed_with_one_piece();
+    assert_eq!(shown(&app, Side::White), 1);
+    send(&mut app, Command::Undo);
+    assert_eq!(shown(&app, Side::White), 0);
+}
+
+fn app_concealed_with_one_piece() -> App {
+    let mut app = app("setup-undo-concealed");
+    start(&mut app, SetupStyle::Concealed);
+    let k = session(&app).remaining(Side::White)[0];
+    send(&mut app, Command::SetupPick(k));
+    let sq = session(&app).allowed()[0];
+    send(&mut app, Command::Click(sq));
+    app
 }

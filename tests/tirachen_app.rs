@@ -1239,6 +1239,33 @@ fn a_resignation_taken_back_never_showed_the_hidden_masters() {
     assert!(!whites_masters_shown(&a));
 }
 
+/// README: a game with secrets that ends by its rules "shows nobody's secrets", and the board is
+/// covered until the player to decide "confirms they hold it". Played on by an undo, the
+/// finished game's board goes to nobody until the next to decide takes it (as after an answered
+/// draw offer; a review found Red's hidden masters shown at once to both at the screen).
+#[test]
+fn a_finished_game_played_on_by_undo_is_handed_over_first() {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = tirachen(
+        "over-undo",
+        o,
+        Some("4g4/4C4/9/9/9/9/9/9/4G4 r mm S3/w3 - 0"),
+    );
+    send(&mut a, HandedOver(Player(0)));
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    click(&mut a, "e8");
+    click(&mut a, "e9");
+    assert!(matches!(m(&a).game.decision(), Decision::Over(_)));
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    send(&mut a, Intent::Undo);
+    assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
+    assert_eq!(m(&a).viewer(), Viewer::Spectator, "nobody's secrets shown");
+    assert_eq!(stage(&a), TirachenStage::Handover);
+}
+
 #[test]
 fn a_draw_offer_between_people_hides_both_players_secrets_while_answered() {
     // White answers Red's offer at the screen that showed Red's view: neither's hidden masters
@@ -1498,4 +1525,58 @@ fn undoing_the_first_secret_choice_hands_the_board_back() {
     send(&mut a, HandedOver(Player(0)));
     assert_eq!(stage(&a), TirachenStage::Masters);
     assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
+}
+
+/// Rulings, the Fort's ring: a General next to a Fort "may take it and is captured with it …
+/// The move is legal; a player is not kept from a losing move (the host's label says that it
+/// loses)". The click is asked first, the label shown in the choice window; confirmed, it is
+/// played (a review found the game lost in one click, the label never shown).
+#[test]
+fn taking_a_fort_is_asked_first_with_what_it_costs() {
+    let mut a = tirachen(
+        "fort-confirm",
+        TirachenOptions::default(),
+        Some("g8/4f4/3G5/9/9/9/9/9/9 r mm -/- - 0"),
+    );
+    click(&mut a, "d7");
+    click(&mut a, "e8");
+    assert!(
+        !matches!(m(&a).game.decision(), Decision::Over(_)),
+        "not played yet"
+    );
+    let asked = a.world().resource::<GridChoice>().0.clone();
+    assert_eq!(asked.len(), 1);
+    let actions = m(&a).actions();
+    let label = actions[asked[0]].label.clone().unwrap_or_default();
+    assert!(label.contains("your General is lost"), "{label}");
+    send(&mut a, Intent::Play(asked[0]));
+    assert!(
+        matches!(m(&a).game.decision(), Decision::Over(_)),
+        "confirmed: played"
+    );
+}
+
+/// Tirachen "Deployment phase": "Place a piece on an open square in your deployment area." A
+/// click on an open square of the area with nothing picked says to pick from the tray first, and
+/// one on a piece with nothing picked what to pick (a review found "you have no undeployed piece
+/// to place" said over a full tray).
+#[test]
+fn a_click_with_nothing_picked_says_what_to_pick() {
+    let mut a = tirachen("nothing-picked", TirachenOptions::default(), None);
+    choose(&mut a, 3, 3, 3);
+    choose(&mut a, 3, 3, 3);
+    let refusal = |a: &App| {
+        a.world()
+            .resource::<GridStatus>()
+            .refusal
+            .clone()
+            .unwrap_or_default()
+    };
+    click(&mut a, "c2");
+    let why = refusal(&a);
+    assert!(!why.contains("no undeployed piece"), "{why}");
+    assert!(why.contains("pick a piece from your tray first"), "{why}");
+    click(&mut a, "e9");
+    let why = refusal(&a);
+    assert!(why.contains("nothing is picked"), "{why}");
 }

@@ -715,3 +715,143 @@ fn trap_presses_the_persons_clock(
         "Black's clock stopped when the trap cut its turn"
     );
 }
+
+/// README: "Going from one game's screen to another's brings the other game's own clock back,
+/// paused". The game left keeps its clock as it stood when left — the running side charged the
+/// time it spent — not as it stood at its last press (a review found Veney's White given back
+/// the minute spent before Kelasu's screen was opened, and the same the other way).
+#[test]
+fn going_to_another_games_clock_and_back_gives_no_time_back() {
+    let mut a = five_minutes_each("clock-switch-no-refund");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    screen(&mut a, veney::Screen::Kelasu);
+    a.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        });
+    at(&mut a, 0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    a.world_mut().write_message(ClockIntent::Pause);
+    at(&mut a, 1_000);
+    // Veney's game takes a clock of its own; White thinks for a minute.
+    screen(&mut a, veney::Screen::Veney);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 2_000);
+    at(&mut a, 62_000);
+    let remaining = |a: &App, seat: usize, now: u64| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().expect("a clock").remaining(seat, now)
+    };
+    assert_eq!(remaining(&a, 0, 62_000), 240_000);
+    screen(&mut a, veney::Screen::Kelasu);
+    at(&mut a, 62_000);
+    assert_eq!(
+        remaining(&a, 0, 62_000),
+        299_000,
+        "Kelasu's own clock, paused"
+    );
+    screen(&mut a, veney::Screen::Veney);
+    at(&mut a, 63_000);
+    assert_eq!(
+        remaining(&a, 0, 63_000),
+        240_000,
+        "White's minute stays spent"
+    );
+    // The other way: Kelasu's Blue thinks for half a minute, and Veney's screen is opened.
+    screen(&mut a, veney::Screen::Kelasu);
+    at(&mut a, 63_000);
+    a.world_mut().write_message(ClockIntent::Resume);
+    at(&mut a, 63_000);
+    at(&mut a, 93_000);
+    screen(&mut a, veney::Screen::Veney);
+    at(&mut a, 93_000);
+    screen(&mut a, veney::Screen::Kelasu);
+    at(&mut a, 94_000);
+    assert_eq!(
+        remaining(&a, 0, 94_000),
+        269_000,
+        "Blue's half minute stays spent"
+    );
+}
+
+/// §2.0.22 Turn Penalty: "the move is reset and the turn skipped" — the caller moves next. A
+/// call made before the offender pressed its face presses it for the offender: the caller's
+/// clock runs (a review found the offender's clock running on through the caller's turn).
+#[test]
+fn a_turn_skipping_call_before_the_press_runs_the_callers_clock() {
+    let mut a = five_minutes_each("veney-turn-penalty-clock");
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::TurnPenalty,
+        ..Default::default()
+    };
+    let std = veney::packs::veney::game::standard_set_path();
+    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    // White's Sword beyond its range constraint (§2.0.03), played with sand, not pressed.
+    common::send(&mut a, Command::Enter("$X9".into()));
+    at(&mut a, 1_000);
+    let state = |a: &App, now: u64| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(now))
+    };
+    assert_eq!(state(&a, 1_000), Some(game_clock::State::Running(0)));
+    common::send(&mut a, Command::CallUntenable);
+    at(&mut a, 1_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::Black,
+        "White's turn is skipped"
+    );
+    assert_eq!(state(&a, 1_000), Some(game_clock::State::Running(1)));
+}
+
+/// §2.0.22 Time Penalty: "the player receives a penalty reduction to their time control". The
+/// call undone takes its penalty back off the clock with it (a review found the time kept lost,
+/// and paid twice when the same move was made and called again).
+#[test]
+fn a_time_penalty_undone_gives_the_time_back() {
+    let mut a = five_minutes_each("veney-time-penalty-undo");
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+        ..Default::default()
+    };
+    let std = veney::packs::veney::game::standard_set_path();
+    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    common::send(&mut a, Command::Enter("eX10".into()));
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::White
+    );
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    // White's Sword beyond its range constraint (§2.0.03), played with sand; Black calls it.
+    common::send(&mut a, Command::Enter("$X9".into()));
+    at(&mut a, 1_000);
+    common::send(&mut a, Command::CallUntenable);
+    at(&mut a, 2_000);
+    let white = |a: &App| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().expect("a clock").remaining(0, 2_000)
+    };
+    let penalty = a
+        .world()
+        .resource::<TableClock>()
+        .clock
+        .as_ref()
+        .unwrap()
+        .agreed()
+        .penalty;
+    assert!(penalty > 0);
+    assert_eq!(white(&a), 298_000 - penalty, "the penalty paid");
+    common::send(&mut a, Command::Undo);
+    at(&mut a, 2_000);
+    assert_eq!(white(&a), 298_000, "the penalty given back");
+}

@@ -54,9 +54,13 @@ fn window(mut contexts: EguiContexts, mut w: ResMut<RulesWindow>) -> Result {
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
+    // Beside the board: over the side panel, at the window's right (a review found it opened
+    // over the board, where egui places a window by itself).
+    let right = ctx.content_rect().right();
     egui::Window::new(format!("{}: the rules in brief", w.title))
         .id(egui::Id::new("rules-window"))
         .open(&mut open)
+        .default_pos(egui::pos2((right - 580.0).max(0.0), 40.0))
         .default_width(560.0)
         .default_height(520.0)
         .vscroll(true)

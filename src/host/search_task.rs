@@ -66,6 +66,27 @@ impl<T: Send + 'static, K: Copy + PartialEq> SearchTask<T, K> {
         self.task.is_some()
     }
 
+    /// The computer's own search (not a hint) with `left` ms on its clock (`ClockView`): once
+    /// its thinking has taken a third of what it had when it began (`left` below twice the time
+    /// spent), or under half a second is left, it plays the best found so far — its level's
+    /// budget is per decision and knows nothing of the clock (a review found the strongest
+    /// level, five seconds a decision, losing on a five-second clock).
+    pub fn hurry_for_clock(&mut self, left: Option<u64>) {
+        let Some(left) = left else { return };
+        if !self.busy() || self.hint || self.stop.raised() {
+            return;
+        }
+        let spent = self.seconds() * 1_000.0;
+        if left < HURRY_BELOW_MS || (left as f64) < 2.0 * spent {
+            self.stop.raise();
+        }
+    }
+
+    /// Whether the search was told to play what it has found (`hurry_for_clock`).
+    pub fn hurried(&self) -> bool {
+        self.busy() && self.stop.raised()
+    }
+
     /// Seconds since the search began.
     pub fn seconds(&self) -> f64 {
         self.started.map_or(0.0, |t| t.elapsed().as_secs_f64())
@@ -106,7 +127,59 @@ impl<T: Send + 'static, K: Copy + PartialEq> SearchTask<T, K> {
     }
 }
 
+/// Under this much time left on its clock the computer plays at once what it has found.
+const HURRY_BELOW_MS: u64 = 500;
+
 /// The status line of a hint found: the action and the chooser's win estimate.
 pub fn hint_note(text: &str, value: f64) -> String {
     format!("hint: {text} (win estimate {:.0} %)", value * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search that runs until its stop flag is raised, started on the compute pool.
+    fn endless(hint: bool) -> (SearchTask<u32, u8>, game_ai::Stop) {
+        AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::default);
+        let stop = game_ai::Stop::new();
+        let seen = stop.clone();
+        let task = SearchTask::start(
+            move || {
+                while !seen.raised() {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                7
+            },
+            hint,
+            1,
+            "White".into(),
+            stop.clone(),
+        );
+        (task, stop)
+    }
+
+    /// The computer's search plays what it has when its clock runs short: under half a second
+    /// left, or once it has spent a third of what it had; not with time to spare, not for a
+    /// hint, not without a clock.
+    #[test]
+    fn the_computer_hurries_only_when_its_clock_runs_short() {
+        let (mut task, stop) = endless(false);
+        task.hurry_for_clock(None);
+        task.hurry_for_clock(Some(60_000));
+        assert!(!stop.raised(), "time to spare");
+        task.hurry_for_clock(Some(HURRY_BELOW_MS - 1));
+        assert!(stop.raised() && task.hurried());
+        let (mut hint, stop) = endless(true);
+        hint.hurry_for_clock(Some(1));
+        assert!(!stop.raised(), "a hint is the person's own time");
+        stop.raise();
+        let (mut task, stop) = endless(false);
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        task.hurry_for_clock(Some(HURRY_BELOW_MS + 10));
+        assert!(!stop.raised(), "30 ms spent of over 500");
+        task.started = Some(Instant::now() - std::time::Duration::from_millis(400));
+        task.hurry_for_clock(Some(HURRY_BELOW_MS + 10));
+        assert!(stop.raised(), "400 ms spent, 510 left");
+    }
 }

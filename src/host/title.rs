@@ -58,68 +58,75 @@ fn picker(
     let ctx = contexts.ctx_mut()?;
     let mut root = super::root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.add_space(60.0);
-        ui.vertical_centered(|ui| {
-            ui.heading(egui::RichText::new("Board games").size(32.0));
-            ui.label("Hot-seat: two players at one screen. Pick a game.");
-        });
-        ui.add_space(30.0);
-        for g in &games.0 {
-            ui.group(|ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal(|ui| {
-                    if ui
-                        .add_sized(
-                            [90.0, 36.0],
-                            egui::Button::new(egui::RichText::new("Play").size(18.0)),
-                        )
-                        .clicked()
-                    {
-                        out.write(OpenScreen(g.screen));
-                    }
-                    ui.vertical(|ui| {
-                        // Room kept on the right for "Print kit…": the line wraps before it.
-                        ui.set_max_width((ui.available_width() - 110.0).max(200.0));
-                        ui.label(egui::RichText::new(g.title).size(22.0).strong());
-                        ui.label(g.line);
-                    });
-                    if let Some(game) = print_game(g.screen) {
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            let paper = print.paper.unwrap_or(Paper::A4);
-                            if ui
-                                .button("Print kit…")
-                                .on_hover_text(format!(
-                                    "a PDF to print at actual size: the board, tokens, score sheet ({}, into {})",
-                                    paper.name().to_uppercase(),
-                                    saves.0.display()
-                                ))
-                                .clicked()
-                            {
-                                print.said = Some(write_kit(game, paper, &saves.0));
-                            }
-                        });
-                    }
-                });
+        // A short window, or large type, scrolls rather than losing the last rows (a review
+        // found the kits' paper row off a 670-pixel window in large type).
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.add_space(60.0);
+            ui.vertical_centered(|ui| {
+                ui.heading(egui::RichText::new("Board games").size(32.0));
+                ui.label(
+                    "Two players at one screen, one against the computer, or the app beside a real \
+                     board. Pick a game.",
+                );
             });
-            ui.add_space(10.0);
-        }
-        super::companion::view::title_row(ui, &mut companion);
-        ui.horizontal(|ui| {
-            ui.label("Printed kits on");
-            let mut paper = print.paper.unwrap_or(Paper::A4);
-            for p in Paper::ALL {
-                ui.selectable_value(&mut paper, p, p.name().to_uppercase());
+            ui.add_space(30.0);
+            for g in &games.0 {
+                ui.group(|ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_sized(
+                                [90.0, 36.0],
+                                egui::Button::new(egui::RichText::new("Play").size(18.0)),
+                            )
+                            .clicked()
+                        {
+                            out.write(OpenScreen(g.screen));
+                        }
+                        ui.vertical(|ui| {
+                            // Room kept on the right for "Print kit…": the line wraps before it.
+                            ui.set_max_width((ui.available_width() - 110.0).max(200.0));
+                            ui.label(egui::RichText::new(g.title).size(22.0).strong());
+                            ui.label(g.line);
+                        });
+                        if let Some(game) = print_game(g.screen) {
+                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                let paper = print.paper.unwrap_or(Paper::A4);
+                                if ui
+                                    .button("Print kit…")
+                                    .on_hover_text(format!(
+                                        "a PDF to print at actual size: the board, tokens, score sheet ({}, into {})",
+                                        paper.name().to_uppercase(),
+                                        saves.0.display()
+                                    ))
+                                    .clicked()
+                                {
+                                    print.said = Some(write_kit(game, paper, &saves.0));
+                                }
+                            });
+                        }
+                    });
+                });
+                ui.add_space(10.0);
             }
-            print.paper = Some(paper);
-            match &print.said {
-                Some(Ok(path)) => {
-                    ui.label(format!("· wrote {} (print at 100 %)", path.display()));
+            super::companion::view::title_row(ui, &mut companion);
+            ui.horizontal(|ui| {
+                ui.label("Printed kits on");
+                let mut paper = print.paper.unwrap_or(Paper::A4);
+                for p in Paper::ALL {
+                    ui.selectable_value(&mut paper, p, p.name().to_uppercase());
                 }
-                Some(Err(e)) => {
-                    ui.colored_label(egui::Color32::LIGHT_RED, format!("· no kit written: {e}"));
+                print.paper = Some(paper);
+                match &print.said {
+                    Some(Ok(path)) => {
+                        ui.label(format!("· wrote {} (print at 100 %)", path.display()));
+                    }
+                    Some(Err(e)) => {
+                        ui.colored_label(egui::Color32::LIGHT_RED, format!("· no kit written: {e}"));
+                    }
+                    None => {}
                 }
-                None => {}
-            }
+            });
         });
     });
     Ok(())

@@ -107,8 +107,10 @@ pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
             },
         ));
     }
-    if let Some(d) = g.declared() {
-        rows.push(("Declared".into(), format!("{d:?}")));
+    // In words, as the move list writes it (a review found the internal form shown,
+    // `Resigns(Player(1))`).
+    if let Some(text) = g.declared_text() {
+        rows.push(("Declared".into(), text));
     }
     rows
 }

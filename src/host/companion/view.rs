@@ -145,6 +145,10 @@ fn zoom(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // Large type is the app's one zoom: egui's own Ctrl +/−/0 would change the panels' size
+    // behind `UiZoom`, by which the boards make room for them (a review found a grid board under
+    // a panel grown by Ctrl+=, and Ctrl+0 undoing Large type with its box still ticked).
+    ctx.options_mut(|o| o.zoom_with_keyboard = false);
     let z = if c.large_type { LARGE_ZOOM } else { 1.0 };
     ctx.set_zoom_factor(z);
     ui_zoom.0 = z;
@@ -207,7 +211,9 @@ fn window(
                 .max_height(max)
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
-                    entry_field(ui, &feed, &mut ui_state, &mut out);
+                    if let Some(s) = entry_field(ui, &feed, &mut ui_state) {
+                        out.write(CompanionIntent::Enter(s));
+                    }
                     verdict_line(ui, &verdict);
                     if let Some(call) = &feed.call {
                         ui.colored_label(AMBER, call);
@@ -258,13 +264,8 @@ fn switches(ui: &mut egui::Ui, c: &Companion, out: &mut MessageWriter<CompanionI
     });
 }
 
-/// The notation field and the legal actions matching what is typed.
-fn entry_field(
-    ui: &mut egui::Ui,
-    feed: &CompanionFeed,
-    st: &mut CompanionUi,
-    out: &mut MessageWriter<CompanionIntent>,
-) {
+/// The notation field and the legal actions matching what is typed: the entry sent, if one is.
+fn entry_field(ui: &mut egui::Ui, feed: &CompanionFeed, st: &mut CompanionUi) -> Option<String> {
     let before = st.entry.clone();
     let mut clicked = false;
     let resp = ui
@@ -325,12 +326,19 @@ fn entry_field(
     if (clicked || enter) && !st.entry.trim().is_empty() {
         send = Some(entry::chosen(&st.entry, &feed.moves, st.picked));
     }
-    if let Some(s) = send {
-        out.write(CompanionIntent::Enter(s));
+    if send.is_some() {
         st.entry.clear();
         st.picked = None;
         resp.request_focus();
+        // The field's own undo history forgets the entry: Ctrl+Z in it would bring back what
+        // the last player typed — a sealed choice too (a review found Red's `1|S3A3W3` shown
+        // to Blue after the hand-over).
+        if let Some(mut state) = egui::TextEdit::load_state(ui.ctx(), resp.id) {
+            state.clear_undoer();
+            egui::TextEdit::store_state(ui.ctx(), resp.id, state);
+        }
     }
+    send
 }
 
 fn verdict_line(ui: &mut egui::Ui, v: &EntryVerdict) {
@@ -456,4 +464,121 @@ fn caption(ctx: &egui::Context, text: &str) -> f32 {
         .response
         .rect
         .top()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame of the entry field at `time` seconds with `events`; the entry sent, if any.
+    fn frame(
+        ctx: &egui::Context,
+        st: &mut CompanionUi,
+        feed: &CompanionFeed,
+        time: f64,
+        events: Vec<egui::Event>,
+    ) -> Option<String> {
+        let input = egui::RawInput {
+            time: Some(time),
+            events,
+            ..Default::default()
+        };
+        let mut sent = None;
+        let mut out = ctx.run_ui(input, |ui| {
+            sent = entry_field(ui, feed, st);
+        });
+        out.textures_delta.clear();
+        sent
+    }
+
+    fn key(key: egui::Key, modifiers: egui::Modifiers) -> egui::Event {
+        egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers,
+        }
+    }
+
+    /// README, "Secrets kept on one screen": "nothing on it, or on the second player's screen,
+    /// depends on the first secret." After an entry is sent, Ctrl+Z in the field brings nothing
+    /// back (a review found egui's undo history of the field holding the last player's sealed
+    /// choice).
+    #[test]
+    fn undo_in_the_entry_field_brings_back_no_earlier_entry() {
+        let ctx = egui::Context::default();
+        let mut st = CompanionUi::default();
+        let feed = CompanionFeed::default();
+        // Focus the field (the first frame lays it out), then type, wait, and press Enter.
+        frame(&ctx, &mut st, &feed, 0.0, vec![]);
+        let mut t = 0.1;
+        let mut focus_and_type = |st: &mut CompanionUi, text: &str| {
+            // A click into the field: egui focuses it.
+            let at = egui::pos2(20.0, 10.0);
+            frame(
+                &ctx,
+                st,
+                &feed,
+                t,
+                vec![
+                    egui::Event::PointerButton {
+                        pos: at,
+                        button: egui::PointerButton::Primary,
+                        pressed: true,
+                        modifiers: egui::Modifiers::NONE,
+                    },
+                    egui::Event::PointerMoved(at),
+                ],
+            );
+            t += 0.05;
+            frame(
+                &ctx,
+                st,
+                &feed,
+                t,
+                vec![egui::Event::PointerButton {
+                    pos: at,
+                    button: egui::PointerButton::Primary,
+                    pressed: false,
+                    modifiers: egui::Modifiers::NONE,
+                }],
+            );
+            t += 0.05;
+            frame(&ctx, st, &feed, t, vec![egui::Event::Text(text.into())]);
+            // The text stands still over a second: egui keeps it as an undo point.
+            for _ in 0..4 {
+                t += 0.5;
+                frame(&ctx, st, &feed, t, vec![]);
+            }
+        };
+        focus_and_type(&mut st, "1|S3A3W3");
+        assert_eq!(st.entry, "1|S3A3W3", "typed into the field");
+        t += 0.1;
+        let sent = frame(
+            &ctx,
+            &mut st,
+            &feed,
+            t,
+            vec![key(egui::Key::Enter, egui::Modifiers::NONE)],
+        );
+        assert_eq!(sent.as_deref(), Some("1|S3A3W3"));
+        assert_eq!(st.entry, "");
+        // The next player presses Ctrl+Z in the field (it keeps the focus after sending).
+        for _ in 0..3 {
+            t += 0.5;
+            frame(&ctx, &mut st, &feed, t, vec![]);
+        }
+        t += 0.1;
+        frame(
+            &ctx,
+            &mut st,
+            &feed,
+            t,
+            vec![key(egui::Key::Z, egui::Modifiers::COMMAND)],
+        );
+        t += 0.1;
+        frame(&ctx, &mut st, &feed, t, vec![]);
+        assert_eq!(st.entry, "", "undo brought back the earlier entry");
+    }
 }

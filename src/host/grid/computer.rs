@@ -35,13 +35,28 @@ impl ComputerSeats {
 pub struct SeatDraft {
     pub editing: Option<[Option<Level>; 2]>,
     pub pending: Option<[Option<Level>; 2]>,
+    /// The game's seats the draft was begun from: seats changed since (a Load) begin it afresh.
+    pub begun_from: Option<[Option<Level>; 2]>,
 }
 
 impl SeatDraft {
     /// The picker over the draft (begun from `seats`).
     pub fn picker(&mut self, ui: &mut egui::Ui, names: [&str; 2], seats: &ComputerSeats) {
+        self.follow(seats);
         let draft = self.editing.get_or_insert(seats.0);
         seat_picker(ui, names, draft);
+    }
+
+    /// A draft begun from other seats than the game's now (a save loaded since, with its own)
+    /// begins afresh from the game's (a review found a loaded game's computer seat shown, and
+    /// started, as a person's).
+    pub fn follow(&mut self, seats: &ComputerSeats) {
+        if self.editing.is_some() && self.begun_from != Some(seats.0) {
+            self.editing = None;
+        }
+        if self.editing.is_none() {
+            self.begun_from = Some(seats.0);
+        }
     }
 
     /// Start pressed: the draft waits for the new game to begin.
@@ -188,7 +203,7 @@ pub fn thinker<G: Game>(m: &dyn AnyMatch, me: Player, config: Config) -> Option<
 /// A search under way: for the computer's seat, or a hint for the player; keyed by the position
 /// it started from (history length and hash).
 #[derive(Resource, Default)]
-pub struct GridThinking(pub SearchTask<Option<Thought>, (usize, u64)>);
+pub struct GridThinking(pub SearchTask<Option<Thought>, (usize, u64, u64)>);
 
 impl GridThinking {
     pub fn busy(&self) -> bool {
@@ -198,7 +213,7 @@ impl GridThinking {
 
 /// The last hint: the action and its win estimate, for the position it was found in.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct GridHint(pub Option<(Thought, (usize, u64))>);
+pub struct GridHint(pub Option<(Thought, (usize, u64, u64))>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerSeats>()
@@ -207,7 +222,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<GridHint>()
         .add_systems(
             Update,
-            (hint_requests, start_thinking, finish_thinking)
+            (
+                hint_requests,
+                start_thinking,
+                hurry_for_clock,
+                finish_thinking,
+            )
                 .chain()
                 .after(super::intents::apply)
                 .in_set(GridGameSet),
@@ -249,11 +269,13 @@ fn sync_person(seats: Res<ComputerSeats>, m: Option<ResMut<ActiveMatch>>) {
 
 /// The match and position a search or hint is for: the seed too, so a new game begun at the
 /// same position (another match, its own rules and seed) takes no search or hint of the old one
-/// (a review found the old game's search played in the new).
-fn key(m: &ActiveMatch) -> (usize, u64) {
+/// (a review found the old game's search played in the new) — and the match's generation, so
+/// a new game is told from the last one under a fixed seed too (`VENEY_SEED`).
+pub fn key(m: &ActiveMatch) -> (usize, u64, u64) {
     (
         m.game.history_len(),
         m.game.position_hash() ^ m.game.seed().rotate_left(29),
+        m.generation,
     )
 }
 
@@ -290,7 +312,16 @@ fn hint_requests(
             status.info = Some("no decision to hint at now".into());
             continue;
         };
-        if seats.plays(me).is_some() || thinking.busy() {
+        // README: "on the computer's side there is nothing to hint at, and the status line
+        // says so" — also while it thinks (a review found nothing said then).
+        if seats.plays(me).is_some() {
+            status.info = Some(format!(
+                "{} is the computer's: no hint for its move",
+                m.game.player_name(me)
+            ));
+            continue;
+        }
+        if thinking.busy() {
             continue;
         }
         let Some(think) = m.think else {
@@ -320,6 +351,22 @@ fn spawn(
     stop: game_ai::Stop,
 ) {
     thinking.0 = SearchTask::start(job, hint, key(m), m.game.player_name(seat), stop);
+}
+
+/// The computer's search hurries when its seat's time on this game's clock runs short
+/// (`SearchTask::hurry_for_clock`).
+fn hurry_for_clock(
+    m: Res<ActiveMatch>,
+    mut thinking: ResMut<GridThinking>,
+    clock: crate::host::table_clock::ClockView,
+) {
+    if !thinking.busy() {
+        return;
+    }
+    let left = m
+        .decider()
+        .and_then(|p| clock.running_left(m.screen, p.index()));
+    thinking.0.hurry_for_clock(left);
 }
 
 /// The computer's seat is to decide: start its search (once per position).
@@ -617,5 +664,26 @@ mod tests {
         d.settle(true, &mut seats);
         assert_eq!(seats.0, [Some(Level::Beginner), None]);
         assert_eq!(d, SeatDraft::default());
+    }
+
+    /// The dialog drew once more after Start (its draft begun from the new game's seats); a
+    /// save loaded since brings its own seats: the draft begins afresh from those, not from the
+    /// game before (README: "The dialog's seats are the next game's"; a review found a loaded
+    /// game's computer seat shown, and started, as a person's).
+    #[test]
+    fn a_draft_begun_before_a_load_begins_afresh_from_the_loaded_seats() {
+        let people = ComputerSeats([None, None]);
+        let mut d = SeatDraft::default();
+        // The picker's first draw: begun from the game's seats.
+        d.follow(&people);
+        d.editing.get_or_insert(people.0);
+        // Edited in the dialog: kept while the game's seats stay.
+        d.editing = Some([None, Some(Level::Beginner)]);
+        d.follow(&people);
+        assert_eq!(d.editing, Some([None, Some(Level::Beginner)]));
+        let loaded = ComputerSeats([Some(Level::Strong), None]);
+        d.follow(&loaded);
+        assert_eq!(d.editing, None);
+        assert_eq!(*d.editing.get_or_insert(loaded.0), loaded.0);
     }
 }

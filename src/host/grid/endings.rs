@@ -152,11 +152,16 @@ pub(super) fn apply(
 pub(super) fn controls(
     ui: &mut egui::Ui,
     m: &ActiveMatch,
+    computers_only: bool,
     ask: &mut GridEndingAsk,
     out: &mut MessageWriter<Intent>,
 ) {
     let g = &m.game;
     if matches!(g.decision(), Decision::Over(_)) {
+        return;
+    }
+    // Nobody at the screen resigns or offers a draw for the computer.
+    if computers_only {
         return;
     }
     let me = speaker(m);

@@ -209,6 +209,10 @@ pub fn apply(
                 let pick = sel.0.clone();
                 let hits = matching(mm, &actions, pick.as_ref(), *c);
                 match hits.len() {
+                    // An action its game warns of (it costs a piece, or the game) is asked
+                    // first, its label shown in the choice window (a review found a Fort taken
+                    // by the General, and the game lost, in one click, the label never shown).
+                    1 if actions[hits[0]].warns => choice.0 = hits,
                     1 => play(mm, hits[0], &mut status, &mut sel, &mut choice),
                     n if n > 1 => choice.0 = hits,
                     _ => {
@@ -300,6 +304,15 @@ pub fn apply(
                 status.refusal = None;
                 status.info = None;
             }
+            // With the computer on both seats nobody at the screen declares for either (as on
+            // Veney's screen; a review found a person resigning, or agreeing a draw, for them).
+            Intent::Resign(_) | Intent::OfferDraw(_) | Intent::AnswerDraw(_)
+                if seats.0.iter().all(Option::is_some) =>
+            {
+                ask.resign = None;
+                ask.draw_offer = None;
+                status.info = Some("both seats are the computer's: it declares for them".into());
+            }
             Intent::Resign(_) | Intent::OfferDraw(_) | Intent::AnswerDraw(_) => {
                 sel.0 = None;
                 choice.0.clear();
@@ -328,6 +341,7 @@ pub fn apply(
                 *ask = Default::default();
                 // A declared ending is taken back alone (the history is unchanged).
                 ended = mm.game.declared().is_some();
+                let was_over = matches!(mm.game.decision(), game_api::Decision::Over(_));
                 // Against the computer, its reply goes back with the person's turn.
                 let undone = if seats.any() && !ended {
                     super::computer::undo_to_person(mm, &seats)
@@ -339,6 +353,13 @@ pub fn apply(
                 } else {
                     status.info = None;
                     status.refusal = None;
+                    // A finished game showed nobody's secrets to both players at the screen:
+                    // played on, nobody holds the board until the next to decide takes it (as
+                    // after an answered draw offer; a review found the last holder's hidden
+                    // masters shown at once).
+                    if was_over {
+                        mm.held_by = None;
+                    }
                 }
             }
             Intent::Redo => {

@@ -93,6 +93,9 @@ pub struct ActiveMatch {
     /// new game and each Load (`next_generation`), so a game is told from the last one even
     /// when both have the same seed (`VENEY_SEED`).
     pub generation: u64,
+    /// Which way up its board was drawn when it was parked (`bring_back`): each game keeps its
+    /// own flip (a review found Tirachen's flip turning Kelasu's board, A at the bottom).
+    pub parked_view: GridView,
 }
 
 /// A number no match of this session had before (`ActiveMatch::generation`).
@@ -141,6 +144,7 @@ impl ActiveMatch {
             held_by: None,
             revealed: false,
             generation: next_generation(),
+            parked_view: GridView::default(),
         }
     }
 
@@ -316,8 +320,17 @@ pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
         };
         let parked = world.remove_resource::<ActiveMatch>();
         let swapped = parked.is_some() || here.is_some();
-        if let Some(old) = parked {
+        let view = *world.resource::<GridView>();
+        if let Some(mut old) = parked {
+            old.parked_view = view;
             world.resource_mut::<ParkedMatches>().0.push((old, seats));
+        }
+        if swapped {
+            // This screen's game is drawn the way up it was left; a new one as its text draws it.
+            let back = here
+                .as_ref()
+                .map_or(GridView::default(), |(m, _)| m.parked_view);
+            world.resource_mut::<GridView>().set_if_neq(back);
         }
         // (Its clock, if still the table's, is the table clock's to give back:
         // `table_clock::grid_clock_on_return`.)

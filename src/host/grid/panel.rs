@@ -190,7 +190,8 @@ pub(super) fn side_panel(
                 }
                 crate::host::companion::view::toggle_button(ui);
             });
-            super::endings::controls(ui, &m, &mut ask, &mut out);
+            let computers_only = seats.0.iter().all(Option::is_some);
+            super::endings::controls(ui, &m, computers_only, &mut ask, &mut out);
             super::computer::panel_lines(ui, &m, &seats, &thinking, &hint, &mut out);
             ui.separator();
             ui.horizontal(|ui| {
@@ -222,16 +223,7 @@ pub(super) fn side_panel(
                             out.write(Intent::Review(Some(end)));
                         }
                     }
-                    if let Some(d) = g.declared() {
-                        let text = match d {
-                            game_api::Declared::Resigns(p) => {
-                                format!("{} resigns", g.player_name(p))
-                            }
-                            game_api::Declared::DrawAgreed => "draw agreed".into(),
-                            game_api::Declared::OutOfTime(p) => {
-                                format!("{} out of time", g.player_name(p))
-                            }
-                        };
+                    if let Some(text) = g.declared_text() {
                         ui.label(egui::RichText::new(format!("     {text}")).monospace().italics());
                     } else if turns.is_empty() {
                         ui.weak("no moves yet");

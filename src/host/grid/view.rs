@@ -98,8 +98,16 @@ fn place_camera(
     }
 }
 
-/// Room kept around the board for its labels and the players' trays.
-const MARGIN: (f32, f32) = (30.0, 90.0);
+/// How far beyond the board's edge a tray's pieces stand (their centres).
+const TRAY_Y: f32 = 40.0 + CELL / 2.0;
+
+/// How far beyond the board's edge a tray's caption stands (its centre; 14 px type).
+const CAPTION_Y: f32 = 40.0 + CELL + 12.0;
+
+/// Room kept around the board for its labels and the players' trays with their captions (a
+/// review found the captions, outside the room once kept, off a window shorter than about
+/// 670 pixels).
+const MARGIN: (f32, f32) = (30.0, CAPTION_Y + 12.0);
 
 /// The camera's x and scale that show a board of `size` (world units) centred in the part of
 /// a `window` (logical pixels) left of a side panel `panel` pixels wide: scale 1 when it fits,
@@ -186,9 +194,9 @@ pub fn tray_slots(desc: &BoardDesc, view: GridView, reserves: &[ReserveView]) ->
     for r in reserves {
         let bottom = ((r.owner == Player::FIRST) != view.flipped) != desc.first_rank_at_top;
         let y = if bottom {
-            -half_h - 40.0 - CELL / 2.0
+            -half_h - TRAY_Y
         } else {
-            half_h + 40.0 + CELL / 2.0
+            half_h + TRAY_Y
         };
         for (i, (code, name, count)) in r.entries.iter().enumerate() {
             out.push(TraySlot {
@@ -512,9 +520,9 @@ fn draw(
     for r in &reserves {
         let bottom = ((r.owner == Player::FIRST) != view.flipped) != desc.first_rank_at_top;
         let y = if bottom {
-            -half_h - 40.0 - CELL - 12.0
+            -half_h - CAPTION_Y
         } else {
-            half_h + 40.0 + CELL + 12.0
+            half_h + CAPTION_Y
         };
         commands.spawn((
             GridDrawn,
@@ -590,6 +598,24 @@ mod tests {
             );
             let tall = (board.1 / 2.0 + MARGIN.1) / s;
             assert!(tall <= window.1 / 2.0 + 0.01, "{window:?}: height");
+        }
+    }
+
+    /// The trays' captions (a player's name and what the tray holds) stay on a short window: a
+    /// review found them off a window shorter than about 670 pixels, outside the room kept.
+    #[test]
+    fn the_tray_captions_stay_on_a_short_window() {
+        for (files, ranks) in [(9u8, 9u8), (10, 10)] {
+            let board = (files as f32 * CELL, ranks as f32 * CELL);
+            for height in [560.0, 640.0, 700.0, 940.0] {
+                let (_, s) = fit(board, (960.0, height), 400.0);
+                // The caption's far edge (half its 14 px type beyond its centre) on screen.
+                let caption = (board.1 / 2.0 + CAPTION_Y + 7.0) / s;
+                assert!(
+                    caption <= height / 2.0,
+                    "{files}x{ranks} in {height} px: caption {caption} px from the centre"
+                );
+            }
         }
     }
 }

@@ -234,6 +234,45 @@ pub struct ClockForm(pub Option<String>);
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct RestoreClock(pub String);
 
+/// Another game's screen takes the table clock (its own clock, `RestoreClock`, follows in the
+/// same frame): the clock the table holds, if it runs, is paused now and its form handed back to
+/// the game it was kept with (`ClockLeftBehind`). A review found the time the running side had
+/// spent since its last press given back when that game's clock came back, paused, at the
+/// form of that press.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockSwitch;
+
+/// The clock of the game on `owner`'s screen as it was left, paused when another game's clock
+/// took the table: that game keeps it (Veney's pack; a grid game here).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct ClockLeftBehind {
+    pub owner: super::screen::Screen,
+    pub form: String,
+}
+
+/// What a game's computer reads of the table clock: the time its seat has left.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ClockView<'w> {
+    table: Res<'w, TableClock>,
+    shown_for: Res<'w, ClockShownFor>,
+    epoch: Res<'w, Epoch>,
+    fixed: Res<'w, ClockNow>,
+}
+
+impl ClockView<'_> {
+    /// The time `seat` has left (ms) when the table clock is `screen`'s game's and runs for
+    /// that seat; else `None`.
+    pub fn running_left(&self, screen: super::screen::Screen, seat: usize) -> Option<u64> {
+        if self.shown_for.0 != Some(screen) {
+            return None;
+        }
+        let c = self.table.clock.as_ref()?;
+        let now = now(&self.epoch, &self.fixed);
+        (seat < c.seats() && c.state(now) == game_clock::State::Running(seat))
+            .then(|| c.remaining(seat, now))
+    }
+}
+
 /// The clock's systems (its intents, the flag, the wake-up, the autosave and the form): a
 /// game's pack reads `FlagFell` and `ClockForm` after them.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -258,6 +297,9 @@ pub enum ClockIntent {
     /// A called untenable move under the Time Penalty policy (§2.0.22): the offender's press
     /// is undone (the move is reset) and the agreed penalty paid, as the setup says.
     TimePenalty(usize),
+    /// The Time Penalty this seat paid was taken back (its call undone): the agreed time comes
+    /// back as it was paid (`Clock::lift_time_penalty`).
+    TimePenaltyLifted(usize),
     /// A checkmate by touch: the mated seat's clock drops to a few seconds for its dying move
     /// (§2.0.20).
     DyingMove(usize),
@@ -295,6 +337,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ClockIntent>()
         .add_message::<FlagFell>()
         .add_message::<RestoreClock>()
+        .add_message::<ClockSwitch>()
+        .add_message::<ClockLeftBehind>()
         .init_resource::<ClockForm>()
         .init_resource::<FlagDown>()
         .init_resource::<ClockShownFor>()
@@ -305,6 +349,7 @@ pub(super) fn plugin(app: &mut App) {
                 (apply, flag_ends_game, schedule_wake, autosave)
                     .chain()
                     .in_set(ClockSystems),
+                grid_clock_left_behind.after(ClockSystems),
                 // Only while the grid game is shown: on Veney's screen the grid game left
                 // behind named the seats, started its decider's side and took Veney's clock
                 // (a review found it running on every screen).
@@ -328,9 +373,12 @@ fn now(epoch: &Epoch, fixed: &ClockNow) -> u64 {
         .unwrap_or_else(|| epoch.0.elapsed().as_millis() as u64)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn apply(
     mut intents: MessageReader<ClockIntent>,
     mut restores: MessageReader<RestoreClock>,
+    mut switches: MessageReader<ClockSwitch>,
+    mut left: MessageWriter<ClockLeftBehind>,
     mut t: ResMut<TableClock>,
     epoch: Res<Epoch>,
     fixed: Res<ClockNow>,
@@ -338,6 +386,16 @@ fn apply(
 ) {
     let now = now(&epoch, &fixed);
     let t = &mut *t;
+    if switches.read().count() > 0
+        && let (Some(owner), Some(c)) = (shown_for.0, t.clock.as_mut())
+        && matches!(c.state(now), game_clock::State::Running(_))
+        && c.pause(now).is_ok()
+    {
+        left.write(ClockLeftBehind {
+            owner,
+            form: c.save_standing(now).to_string(),
+        });
+    }
     for r in restores.read() {
         match restore_form(&r.0, now) {
             Ok(c) => {
@@ -388,6 +446,10 @@ fn apply(
                 // brought back applies it too).
                 let agreed = c.agreed();
                 c.time_penalty(now, seat, agreed.penalty, agreed.penalty_how)
+            }
+            (ClockIntent::TimePenaltyLifted(seat), Some(c)) => {
+                let agreed = c.agreed();
+                c.lift_time_penalty(now, seat, agreed.penalty, agreed.penalty_how)
             }
             (ClockIntent::DyingMove(seat), Some(c)) => {
                 let few = c.agreed().dying_move;
@@ -484,6 +546,33 @@ fn flag_ends_game(
     }
 }
 
+/// A grid game's clock as it was left when another game's clock took the table (paused then):
+/// the game keeps it, parked or shown, in its autosave too.
+fn grid_clock_left_behind(
+    mut left: MessageReader<ClockLeftBehind>,
+    m: Option<ResMut<super::grid::ActiveMatch>>,
+    parked: Option<ResMut<super::grid::ParkedMatches>>,
+    seats: Option<Res<super::grid::ComputerSeats>>,
+) {
+    let seats = seats.map(|s| *s).unwrap_or_default();
+    let (mut m, mut parked) = (m, parked);
+    for l in left.read() {
+        let keep = |m: &mut super::grid::ActiveMatch, seats: &super::grid::ComputerSeats| {
+            m.game.set_clock(Some(l.form.clone()));
+            if let Err(e) = super::grid::autosave::write(m, seats) {
+                warn!("{e}");
+            }
+        };
+        if let Some(m) = m.as_mut().filter(|m| m.screen == l.owner) {
+            keep(m.bypass_change_detection(), &seats);
+        } else if let Some(parked) = parked.as_mut()
+            && let Some((p, s)) = parked.0.iter_mut().find(|(p, _)| p.screen == l.owner)
+        {
+            keep(p, s);
+        }
+    }
+}
+
 /// Where the clock is kept between runs.
 pub fn clock_path(saves: &super::grid::SaveRoot) -> std::path::PathBuf {
     saves.0.join("clock.txt")
@@ -534,6 +623,7 @@ fn grid_clock_on_return(
     form: Res<ClockForm>,
     shown_for: Res<ClockShownFor>,
     mut restore: MessageWriter<RestoreClock>,
+    mut switch: MessageWriter<ClockSwitch>,
 ) {
     let (Some(screen), Some(mut m)) = (screen, m) else {
         return;
@@ -545,6 +635,7 @@ fn grid_clock_on_return(
         if let Some(c) = m.game.clock()
             && Some(&c) != form.0.as_ref()
         {
+            switch.write(ClockSwitch);
             restore.write(RestoreClock(c));
         }
     } else if m.is_added() && m.game.clock() != form.0 {

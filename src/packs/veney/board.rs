@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
                 warm_up_redraws,
                 auto_flip,
                 apply_flip.after(auto_flip).after(super::game::GameSet),
+                place_camera.after(apply_flip),
             )
                 .in_set(super::VeneySystems),
         );
@@ -70,8 +71,8 @@ fn apply_flip(
         Quat::IDENTITY
     };
     if view.is_changed() {
+        // (Its x and scale: `place_camera`.)
         for mut t in &mut camera {
-            t.translation.x = if view.flipped { -CAMERA_X } else { CAMERA_X };
             t.rotation = turn;
         }
         for mut t in &mut texts.p0() {
@@ -116,8 +117,55 @@ pub fn square_at(p: Vec2) -> Option<Square> {
         .filter(|_| (0.0..4.0).contains(&line) && (1.0..=16.0).contains(&step))
 }
 
-/// Where the board's centre sits in the window: left of the side panel.
+/// Where the board's centre sits in the window at its size when it fits (the window 960 wide,
+/// the side panel 400): left of the side panel.
 pub const CAMERA_X: f32 = 240.0;
+
+/// What the board's screen shows, in world units: from left of the reserve trays to right of the
+/// discard dishes, and the line letters above and below the board (its centre at x 40: on the
+/// flipped board the trays and dishes change sides, `trays::slot`).
+const CONTENT_X: (f32, f32) = (-220.0, 300.0);
+const CONTENT_HALF_HEIGHT: f32 = 8.0 * SQUARE + 30.0;
+
+/// The camera's x and scale that show the board, its trays, dishes and labels whole in the part
+/// of a `window` (logical pixels) left of a side panel `panel` pixels wide: scale 1 (drawn as
+/// designed) when they fit, more (smaller on screen) when they do not — a short or narrow
+/// window, or large type's wider panel (a review found the first and last steps, the trays
+/// and the dishes off the window or under the panel, the camera fixed for 960 × 940).
+pub fn fit(window: (f32, f32), panel: f32, flipped: bool) -> (f32, f32) {
+    let free = (window.0 - panel).max(120.0);
+    let scale = ((CONTENT_X.1 - CONTENT_X.0) / free)
+        .max(2.0 * CONTENT_HALF_HEIGHT / window.1.max(120.0))
+        .max(1.0);
+    // The content's centre shows at the free part's centre (mirrored when flipped).
+    let x = (CONTENT_X.0 + CONTENT_X.1) / 2.0 + scale * panel / 2.0;
+    (if flipped { -x } else { x }, scale)
+}
+
+/// Places the camera for the window's size, the side panel's (it grows with large type) and
+/// the flip (`fit`).
+fn place_camera(
+    view: Res<BoardView>,
+    mut camera: Query<(&mut Transform, &mut Projection), With<crate::host::BoardCamera>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    zoom: Res<crate::host::UiZoom>,
+) {
+    let size = window
+        .iter()
+        .next()
+        .map_or((960.0, 940.0), |w| (w.width(), w.height()));
+    let (x, scale) = fit(size, super::panels::PANEL_WIDTH * zoom.0, view.flipped);
+    for (mut t, mut p) in &mut camera {
+        if t.translation.x != x {
+            t.translation.x = x;
+        }
+        if matches!(&*p, Projection::Orthographic(o) if o.scale != scale)
+            && let Projection::Orthographic(o) = &mut *p
+        {
+            o.scale = scale;
+        }
+    }
+}
 
 fn draw_board(mut commands: Commands) {
     // The board sits left, leaving room for the measure labels and the side panel on its right.
@@ -192,5 +240,55 @@ fn draw_board(mut commands: Commands) {
             bevy::sprite::Anchor::CENTER_LEFT,
             Transform::from_xyz(2.0 * SQUARE + 18.0, y, 1.0),
         ));
+    }
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::*;
+
+    /// Where a world x shows on the window, for the camera `(x, scale)` (turned half round when
+    /// `flipped`).
+    fn screen_x(world: f32, (cam, scale): (f32, f32), window_w: f32, flipped: bool) -> f32 {
+        let d = (world - cam) / scale;
+        (if flipped { -d } else { d }) + window_w / 2.0
+    }
+
+    /// README: Veney's Play "opens the board (lines W–Z, steps 1–16)", and large type's wider
+    /// panel leaves every board whole. The board, its trays, dishes and labels show whole left
+    /// of the side panel on a short or narrow window and in large type, either way up; at the
+    /// size it was designed for it is drawn as before (a review found steps 1 and 16, the trays
+    /// and the dishes off the window or under the panel).
+    #[test]
+    fn the_board_shows_whole_beside_the_panel_on_any_window() {
+        assert_eq!(fit((960.0, 940.0), 400.0, false), (CAMERA_X, 1.0));
+        assert_eq!(fit((960.0, 940.0), 400.0, true), (-CAMERA_X, 1.0));
+        for (window, panel) in [
+            ((960.0, 940.0), 400.0),
+            ((960.0, 700.0), 400.0),
+            ((800.0, 940.0), 400.0),
+            ((1280.0, 720.0), 400.0),
+            ((960.0, 940.0), 600.0),
+        ] {
+            for flipped in [false, true] {
+                let cam = fit(window, panel, flipped);
+                // The trays' and dishes' columns and the board's sides, mirrored when flipped.
+                let (lo, hi) = if flipped {
+                    (-CONTENT_X.1, -CONTENT_X.0)
+                } else {
+                    CONTENT_X
+                };
+                let a = screen_x(lo, cam, window.0, flipped);
+                let b = screen_x(hi, cam, window.0, flipped);
+                let (left, right) = (a.min(b), a.max(b));
+                assert!(left >= -0.01, "{window:?} {panel} {flipped}: left {left}");
+                assert!(
+                    right <= window.0 - panel + 0.01,
+                    "{window:?} {panel} {flipped}: right {right} under the panel"
+                );
+                let tall = CONTENT_HALF_HEIGHT / cam.1;
+                assert!(tall <= window.1 / 2.0 + 0.01, "{window:?}: height {tall}");
+            }
+        }
     }
 }

@@ -5,15 +5,19 @@
 //! `[Ending "White out of time"]`; undo plays on (`commands/history.rs`). The game carries the
 //! clock in its saves (`[Clock "…"]`): a loaded game brings its clock back, paused.
 use super::game::{CurrentGame, GameSet, Status};
-use crate::host::table_clock::{ClockForm, ClockSystems, RestoreClock};
+use crate::host::table_clock::{
+    ClockForm, ClockLeftBehind, ClockSwitch, ClockSystems, RestoreClock,
+};
 use bevy::prelude::*;
 use veney_rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(crate::host::screen::Screen::Veney), clock_on_return)
+        // On any screen: the clock left running here when another game's took the table.
+        .add_systems(Update, clock_left_behind.after(ClockSystems))
         .add_systems(
             Update,
-            (clock_sides, flag_falls, game_clock)
+            (clock_sides, flag_falls, game_clock, penalty_lifted)
                 .chain()
                 .after(ClockSystems)
                 .before(GameSet)
@@ -85,6 +89,7 @@ fn clock_on_return(
     form: Res<ClockForm>,
     shown_for: Res<crate::host::table_clock::ClockShownFor>,
     mut restore: MessageWriter<RestoreClock>,
+    mut switch: MessageWriter<ClockSwitch>,
 ) {
     // Back from a screen that left the clock alone (the title, the rules): it stands as it is.
     if shown_for.0 == Some(crate::host::screen::Screen::Veney) {
@@ -93,7 +98,45 @@ fn clock_on_return(
     if let Some(c) = game.0.clock()
         && Some(c) != form.0.as_deref()
     {
+        switch.write(ClockSwitch);
         restore.write(RestoreClock(c.to_string()));
+    }
+}
+
+/// A Time Penalty taken back with its call (undo, §2.0.22) gives the offender its time back on
+/// Veney's own clock: the position's count of penalties paid falls in the same game (not a game
+/// loaded or begun: its clock is its own). A review found the penalty kept after the undo, and
+/// paid twice when the same move was made and called again.
+fn penalty_lifted(
+    game: Res<CurrentGame>,
+    replaced: Res<super::commands::Replacements>,
+    shown_for: Res<crate::host::table_clock::ClockShownFor>,
+    mut seen: Local<Option<(u64, [u8; 2])>>,
+    mut clock: MessageWriter<crate::host::table_clock::ClockIntent>,
+) {
+    let pos = game.0.position();
+    let now = Side::ALL.map(|s| veney_rules::penalty::time_penalties(pos, s));
+    if let Some((was_game, was)) = seen.replace((replaced.0, now))
+        && was_game == replaced.0
+        && shown_for.0 == Some(crate::host::screen::Screen::Veney)
+    {
+        for s in Side::ALL {
+            for _ in now[s.index()]..was[s.index()] {
+                clock.write(crate::host::table_clock::ClockIntent::TimePenaltyLifted(
+                    s.index(),
+                ));
+            }
+        }
+    }
+}
+
+/// Veney's clock as it was left, paused, when another game's clock took the table: Veney's game
+/// keeps it (its autosave on coming back), so the time spent before leaving is not given back.
+fn clock_left_behind(mut left: MessageReader<ClockLeftBehind>, mut game: ResMut<CurrentGame>) {
+    for l in left.read() {
+        if l.owner == crate::host::screen::Screen::Veney {
+            game.0.set_clock(Some(l.form.clone()));
+        }
     }
 }
 

@@ -14,8 +14,13 @@ use veney_rules::notation::San;
 use veney_rules::penalty::Call;
 use veney_rules::{Action, Device, Effect, Game, Phase, Position, Side};
 
+/// A call of an untenable move was made this frame (`commands::endings::call_untenable`): what
+/// it took back from the history is the call's, announced with it, not an undo.
+#[derive(Resource, Default)]
+pub struct CallMade(pub bool);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<CallMade>().add_systems(
         Update,
         (
             answer
@@ -468,9 +473,18 @@ fn announce(
     mut told: Local<Option<Option<veney_rules::Outcome>>>,
     mut seen: Local<Option<((usize, u64), usize)>>,
     mut verdict: ResMut<crate::host::companion::EntryVerdict>,
+    mut called: ResMut<CallMade>,
 ) {
     let id = (Played::rules_id(&game.0.rules), game.0.seed());
     let len = game.0.actions().count();
+    // A call took the move back (the Friendly policy) with what followed it: its own caption
+    // stands, not "Taken back" (a review found the call's words replaced at once).
+    if std::mem::take(&mut called.0)
+        && let Some((was_id, _)) = *seen
+        && was_id == id
+    {
+        *seen = Some((id, len));
+    }
     let to_move = game.0.position().turn();
     let next = format!("{to_move} to move");
     let other = || format!("A game begun or loaded: {next}");

@@ -78,13 +78,28 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<VeneyHint>()
         .add_systems(
             Update,
-            (start, finish)
+            (start, hurry_for_clock, finish)
                 .chain()
                 .after(super::game::GameSet)
                 // After the secret screen is brought up to date: no move under a fresh reveal.
                 .after(super::secrets::update_screen)
                 .in_set(super::VeneySystems),
         );
+}
+
+/// The computer's search hurries when its side's time on Veney's clock runs short
+/// (`SearchTask::hurry_for_clock`).
+fn hurry_for_clock(
+    mut thinking: ResMut<VeneyThinking>,
+    game: Res<CurrentGame>,
+    clock: crate::host::table_clock::ClockView,
+) {
+    if !thinking.busy() {
+        return;
+    }
+    let side = acting_side(game.0.position());
+    let left = clock.running_left(crate::host::screen::Screen::Veney, side.index());
+    thinking.0.hurry_for_clock(left);
 }
 
 fn player(side: Side) -> Player {
@@ -156,7 +171,7 @@ pub(super) fn hint(
     status: &mut Status,
 ) {
     let pos = game.position();
-    if thinking.busy() || pos.is_game_over() {
+    if pos.is_game_over() {
         return;
     }
     let Decision::Player(p) = VeneyGame::new(game.rules.clone()).decision(pos) else {
@@ -164,8 +179,12 @@ pub(super) fn hint(
         return;
     };
     let side = Side::ALL[usize::from(p.0).min(1)];
+    // Said while the computer thinks too (a review found the status line left blank then).
     if seats.plays(side).is_some() {
         status.info = Some(format!("{side} is the computer's: no hint for its move"));
+        return;
+    }
+    if thinking.busy() {
         return;
     }
     let config = Config {

@@ -473,6 +473,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Viewing>()
         .init_resource::<Status>()
         .init_resource::<super::commands::history::Interruptions>()
+        .init_resource::<super::commands::Replacements>()
+        .init_resource::<super::commands::SetupHeld>()
         .init_state::<TurnPhase>()
         .add_message::<Command>()
         .add_message::<Played>()
@@ -645,7 +647,7 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
                     "the {name} has no tenable second move from its stepping stone (§2.0.15)"
                 ),
                 Phase::Second { .. } => format!(
-                    "the {name} is not part of this double-move: only the piece that used a stepping stone, or an armament in concert with the Self, moves again (§2.0.15)"
+                    "the {name} is not part of this double-move: only the piece that used a stepping stone, or a piece in concert with the Self (an armament, or the Lantern by Pseudo-Armament), moves again (§2.0.15)"
                 ),
                 _ => format!("the {name} cannot move in this part of the turn"),
             }

@@ -93,6 +93,11 @@ impl Session {
         match &mut self.turns {
             Some(t) => t.place(&self.rules, k, sq)?,
             None => {
+                // Only a piece still to set up (a review found a reserve Dagger set down from
+                // the tray, and the stance then refused at the reveal, stuck).
+                if !self.remaining(side).contains(&k) {
+                    return Err(setup_styles::not_to_set_up(&self.rules, side, k));
+                }
                 let st = &mut self.stances[side.index()];
                 if st.iter().any(|&(_, s)| s == sq) {
                     return Err(format!("{sq} is taken"));
@@ -124,6 +129,26 @@ impl Session {
             }
             None => false,
         }
+    }
+
+    /// Takes back the last piece set down by the side setting up now (concealed: the arranging
+    /// side's; in turns: the last placed, whoever placed it), to hand again. Says what it took
+    /// back, or `None` when there is nothing (or the board is between the players).
+    pub fn undo(&mut self) -> Option<String> {
+        if self.handover {
+            return None;
+        }
+        let (side, k, sq) = match &mut self.turns {
+            Some(t) => t.take_back_last()?,
+            None => {
+                let side = self.arranging;
+                let (k, sq) = self.stances[side.index()].pop()?;
+                (side, k, sq)
+            }
+        };
+        self.selected = Some(k);
+        let name = self.rules.set(side).piece(k).name().to_string();
+        Some(format!("took back {side}'s {name} from {sq}"))
     }
 
     /// Whether the side now setting up has placed everything.

@@ -80,8 +80,19 @@ pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
             } else if Some(to_move) == offender {
                 // Called after the offender pressed (its turn ended): its turn comes back.
                 ctx.clock.write(ClockIntent::TurnBack(to_move.index()));
+            } else if let Some(o) = offender
+                && !ctx.game.0.position().is_game_over()
+            {
+                // The offender's turn is skipped (or its piece lost) before it pressed: the
+                // caller moves, so the offender's face is pressed for it (a review found the
+                // offender's clock running on through the caller's turn).
+                ctx.clock.write(ClockIntent::TurnEnded {
+                    seat: o.index(),
+                    screen: crate::host::screen::Screen::Veney,
+                });
             }
             ctx.status.info = Some(format!("called: {c:?}"));
+            ctx.companion.called.0 = true;
             // Companion mode announces the call and what it did.
             if let Some(offender) = offender {
                 let caller = by.unwrap_or(!offender);

@@ -161,6 +161,11 @@ pub(super) fn load(
 /// Keeps the game in progress, played with `seats`, as `before-load.veney` in the save folder
 /// before a Load or a record replaces it: the note saying so, or why it could not be kept.
 fn keep_left(ctx: &mut Ctx, seats: &[Option<game_ai::Level>; 2]) -> Result<String, String> {
+    // A setup in progress is no game yet: the board shows one side's stance so far, which would
+    // not load (a review found it kept, pushing the game kept before it aside).
+    if ctx.setup.0.is_some() || ctx.setup_held.0 {
+        return Ok(" (the setup in progress is left; no game was begun to keep)".into());
+    }
     let kept = ctx.dir.0.join("before-load.veney");
     let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
     crate::host::kept_files::keep_before_load(&kept, &left)

@@ -20,6 +20,17 @@ mod select;
 mod setup;
 mod throws;
 
+/// How many times the game was replaced (a new game, a load, a pasted position): a game is told
+/// from the one before by it even when both stand at the same start with the same seed
+/// (`VENEY_SEED`; a review found the new game dialog's computer seats dropped so).
+#[derive(Resource, Default)]
+pub(crate) struct Replacements(pub u64);
+
+/// A setup in progress is held aside while a new game, a load or a pasted position that would
+/// abandon it is tried (`apply_commands`): the game on the board then is no game yet.
+#[derive(Resource, Default)]
+pub(crate) struct SetupHeld(pub bool);
+
 /// What the commands read and change.
 #[derive(SystemParam)]
 pub(super) struct Ctx<'w> {
@@ -44,6 +55,8 @@ pub(super) struct Ctx<'w> {
     pub companion: notation::CompanionParts<'w>,
     /// The traps sprung in this game, each taken back whole (`history::Interruptions`).
     pub interruptions: ResMut<'w, history::Interruptions>,
+    pub replacements: ResMut<'w, Replacements>,
+    pub setup_held: ResMut<'w, SetupHeld>,
 }
 
 impl Ctx<'_> {
@@ -98,6 +111,7 @@ impl Ctx<'_> {
     /// kept with it (the selection, the traps it sprang).
     pub fn replace_game(&mut self, g: Game) {
         self.game.0 = g;
+        self.replacements.0 += 1;
         self.sel.0 = None;
         self.interruptions.0.clear();
         self.interruptions.1.clear();
@@ -113,7 +127,15 @@ pub(super) fn apply_commands(
         ResMut<crate::packs::veney::computer::PendingSeats>,
     ),
 ) {
+    // A move typed in companion mode that a guard spent (a review, a setup, a secret, the
+    // computer's turn) is answered in the companion window too, with the status line's words
+    // (a review found the field cleared and nothing said there).
+    let mut entered: Option<String> = None;
     for cmd in commands.read() {
+        answer_entry(&mut ctx, entered.take());
+        if let Command::Enter(t) = cmd {
+            entered = Some(t.clone());
+        }
         ctx.status.refusal = None;
         ctx.status.info = None;
         // A first secret is in (the defender's token, White's Hug hand): only the secret's own
@@ -221,11 +243,14 @@ pub(super) fn apply_commands(
                 *ctx.game.0.position(),
                 ctx.game.0.actions().count(),
                 ctx.game.0.seed(),
+                ctx.replacements.0,
             )
         };
         let before = held.as_ref().map(|_| game_now(&ctx));
         let was = game_now(&ctx);
+        ctx.setup_held.0 = held.is_some();
         apply_one(&mut ctx, cmd, &mut seats, &mut thinking);
+        ctx.setup_held.0 = false;
         // The dialog's seats are the new game's once it has begun; a start that failed leaves
         // the game in progress its own.
         if let Command::NewGameWith(..) = cmd
@@ -259,6 +284,25 @@ pub(super) fn apply_commands(
             ctx.setup.0 = held;
         }
     }
+    answer_entry(&mut ctx, entered);
+}
+
+/// A typed move (`Command::Enter` of `text`) left with no verdict was spent before the rules
+/// saw it: the companion window says why, in the status line's words.
+fn answer_entry(ctx: &mut Ctx, text: Option<String>) {
+    let Some(text) = text else {
+        return;
+    };
+    if ctx.companion.verdict.0.is_some() {
+        return;
+    }
+    let why = ctx
+        .status
+        .refusal
+        .clone()
+        .or_else(|| ctx.status.info.clone())
+        .unwrap_or_else(|| "not taken now".into());
+    ctx.companion.verdict.0 = Some(crate::host::companion::Verdict::Refused { text, why });
 }
 
 /// Why `cmd` is the computer's and not a person's to give now, if it is. The computer's side

@@ -16,6 +16,7 @@ pub struct CompanionParts<'w> {
     pub verdict: ResMut<'w, EntryVerdict>,
     pub announce: MessageWriter<'w, Announce>,
     pub roller: ResMut<'w, Roller>,
+    pub called: ResMut<'w, crate::packs::veney::companion::CallMade>,
 }
 
 /// Plays (or refuses) what was typed: one action, or a whole turn of actions separated by spaces

@@ -12,7 +12,20 @@ pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
     };
     let mut changed = true;
     match cmd {
-        Command::SetupPick(k) => session.selected = Some(*k),
+        // Only a piece still to set up is picked: the tray shows the reserve too (§2.0.19).
+        Command::SetupPick(k) => {
+            let side = session.side();
+            if session.handover || session.remaining(side).contains(k) {
+                session.selected = Some(*k);
+            } else {
+                ctx.status.refusal = Some(veney_rules::setup_styles::not_to_set_up(
+                    &session.rules,
+                    side,
+                    *k,
+                ));
+                changed = false;
+            }
+        }
         Command::Click(sq) => {
             if !session.take_back(*sq)
                 && let Err(e) = session.place(*sq)
@@ -22,6 +35,14 @@ pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
             }
         }
         Command::SetupHandover => session.handed_over(),
+        // The last piece set down goes back to hand (§2.0.19 step 1's friendly revision).
+        Command::Undo => match session.undo() {
+            Some(note) => ctx.status.info = Some(note),
+            None => {
+                ctx.status.refusal = Some("no piece of this setup to take back".into());
+                changed = false;
+            }
+        },
         Command::SetupReady => {
             if session.complete() {
                 match session.begin() {
