@@ -253,12 +253,22 @@ fn choice_window(
     }
     let ctx = contexts.ctx_mut()?;
     let actions = m.actions();
-    egui::Window::new("Which move?")
+    // One action alone is one its game warns of (`ActionView::warns`): asked, not chosen.
+    let (title, question) = if choice.0.len() == 1 {
+        (
+            "Play this move?",
+            "It costs more than it shows: click it to play it, or cancel.",
+        )
+    } else {
+        ("Which move?", "More than one legal action goes there:")
+    };
+    egui::Window::new(title)
+        .id(egui::Id::new("grid-choice"))
         .collapsible(false)
         .resizable(false)
         .fixed_pos(egui::pos2(572.0, 300.0))
         .show(ctx, |ui| {
-            ui.label("More than one legal action goes there:");
+            ui.label(question);
             for &i in &choice.0 {
                 if let Some(a) = actions.get(i)
                     && ui
