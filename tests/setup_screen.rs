@@ -38,11 +38,31 @@ fn shown(app: &App, side: Side) -> u32 {
 /// Sets down every piece the side now setting up has left (the first allowed square each time).
 fn set_up_all(app: &mut App, side: Side) {
     while session(app).side() == side && !session(app).side_done() {
-        let k = session(app).remaining(side)[0];
-        send(app, Command::SetupPick(k));
-        let sq = session(app).allowed()[0];
-        send(app, Command::Click(sq));
+        set_down_one(app, side);
     }
+}
+
+/// White's kind named `name` in the setup's rules.
+fn white_kind(app: &App, name: &str) -> veney_rules::Kind {
+    session(app).rules.set(Side::White).by_name(name).unwrap()
+}
+
+/// The status line's refusal, if any.
+fn refusal(app: &App) -> String {
+    app.world()
+        .resource::<Status>()
+        .refusal
+        .clone()
+        .unwrap_or_default()
+}
+
+/// Sets down `side`'s first piece still to set up on its first allowed square: which, where.
+fn set_down_one(app: &mut App, side: Side) -> (veney_rules::Kind, Square) {
+    let k = session(app).remaining(side)[0];
+    send(app, Command::SetupPick(k));
+    let sq = session(app).allowed()[0];
+    send(app, Command::Click(sq));
+    (k, sq)
 }
 
 #[test]
@@ -59,20 +79,11 @@ fn a_concealed_setup_hides_each_stance_until_both_are_revealed() {
         veney::packs::veney::game::TurnPhase::Setup
     );
     // "criticals and technicals in any order on their baseline row (step 4 or 13)": not W9.
-    let self_kind = session(&app)
-        .rules
-        .set(Side::White)
-        .by_name("Self")
-        .unwrap();
+    let self_kind = white_kind(&app, "Self");
     send(&mut app, Command::SetupPick(self_kind));
     send(&mut app, Command::Click(Square::parse("W9").unwrap()));
-    let refusal = app
-        .world()
-        .resource::<Status>()
-        .refusal
-        .clone()
-        .unwrap_or_default();
-    assert!(refusal.contains("fourth step"), "{refusal}");
+    let why = refusal(&app);
+    assert!(why.contains("fourth step"), "{why}");
     // Take-back: a placed piece clicked again returns to hand.
     send(&mut app, Command::Click(Square::parse("Z4").unwrap()));
     assert_eq!(shown(&app, Side::White), 1);
@@ -109,20 +120,9 @@ fn a_concealed_setup_hides_each_stance_until_both_are_revealed() {
 fn a_reserve_piece_is_not_set_up_in_a_concealed_stance() {
     let mut app = app("concealed-reserve");
     start(&mut app, SetupStyle::Concealed);
-    let dagger = session(&app)
-        .rules
-        .set(Side::White)
-        .by_name("Dagger")
-        .unwrap();
+    let dagger = white_kind(&app, "Dagger");
     let before = session(&app).selected;
     send(&mut app, Command::SetupPick(dagger));
-    let refusal = |app: &App| {
-        app.world()
-            .resource::<Status>()
-            .refusal
-            .clone()
-            .unwrap_or_default()
-    };
     let why = refusal(&app);
     assert!(
         why.contains("begins the game in reserve") && why.contains("§2.0.19"),
@@ -144,11 +144,7 @@ fn a_reserve_piece_is_not_set_up_in_a_concealed_stance() {
     );
     assert_eq!(shown(&app, Side::White), 0);
     // A piece all of whose kind is set up is refused too.
-    let self_kind = session(&app)
-        .rules
-        .set(Side::White)
-        .by_name("Self")
-        .unwrap();
+    let self_kind = white_kind(&app, "Self");
     send(&mut app, Command::SetupPick(self_kind));
     send(&mut app, Command::Click(Square::parse("Z4").unwrap()));
     assert_eq!(shown(&app, Side::White), 1);
@@ -165,24 +161,15 @@ fn setup_in_turns_alternates_in_the_open() {
     let mut app = app("turns");
     start(&mut app, SetupStyle::InTurns);
     assert_eq!(session(&app).side(), Side::White);
-    let k = session(&app).remaining(Side::White)[0];
-    send(&mut app, Command::SetupPick(k));
-    let sq = session(&app).allowed()[0];
-    send(&mut app, Command::Click(sq));
+    set_down_one(&mut app, Side::White);
     // One piece each, alternately; both sides' pieces are visible.
     assert_eq!(session(&app).side(), Side::Black);
-    let k = session(&app).remaining(Side::Black)[0];
-    send(&mut app, Command::SetupPick(k));
-    let sq = session(&app).allowed()[0];
-    send(&mut app, Command::Click(sq));
+    set_down_one(&mut app, Side::Black);
     assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (1, 1));
     assert_eq!(session(&app).side(), Side::White);
     while !session(&app).complete() {
         let side = session(&app).side();
-        let k = session(&app).remaining(side)[0];
-        send(&mut app, Command::SetupPick(k));
-        let sq = session(&app).allowed()[0];
-        send(&mut app, Command::Click(sq));
+        set_down_one(&mut app, side);
     }
     send(&mut app, Command::SetupReady);
     assert!(app.world().resource::<SetupSession>().0.is_none());
@@ -196,10 +183,7 @@ fn a_load_that_fails_leaves_the_setup_as_it_was() {
     // (a review found the setup dropped by the failed load, the board left on a masked stance).
     let mut app = app("setup-failed-load");
     start(&mut app, SetupStyle::Concealed);
-    let k = session(&app).remaining(Side::White)[0];
-    send(&mut app, Command::SetupPick(k));
-    let sq = session(&app).allowed()[0];
-    send(&mut app, Command::Click(sq));
+    set_down_one(&mut app, Side::White);
     let placed = session(&app).remaining(Side::White).len();
     let board = *app.world().resource::<CurrentGame>().0.position();
     send(&mut app, Command::Load(Default::default()));
@@ -243,10 +227,7 @@ fn a_load_over_a_setup_keeps_no_half_built_stance() {
     let dir = app.world().resource::<SaveDir>().clone();
     let kept = dir.0.join("before-load.veney");
     start(&mut app, SetupStyle::Concealed);
-    let k = session(&app).remaining(Side::White)[0];
-    send(&mut app, Command::SetupPick(k));
-    let sq = session(&app).allowed()[0];
-    send(&mut app, Command::Click(sq));
+    set_down_one(&mut app, Side::White);
     send(&mut app, Command::Load(Default::default()));
     assert!(
         app.world().resource::<SetupSession>().0.is_none(),
@@ -271,10 +252,7 @@ fn a_load_over_a_setup_keeps_no_half_built_stance() {
 fn undo_takes_back_the_last_piece_set_down() {
     let mut app = app("setup-undo");
     start(&mut app, SetupStyle::InTurns);
-    let k = session(&app).remaining(Side::White)[0];
-    send(&mut app, Command::SetupPick(k));
-    let sq = session(&app).allowed()[0];
-    send(&mut app, Command::Click(sq));
+    let (k, sq) = set_down_one(&mut app, Side::White);
     assert_eq!(session(&app).side(), Side::Black);
     send(&mut app, Command::Undo);
     assert_eq!(session(&app).side(), Side::White, "White places again");
@@ -292,12 +270,7 @@ fn undo_takes_back_the_last_piece_set_down() {
     );
     // Nothing left to take back: refused, the setup as it was.
     send(&mut app, Command::Undo);
-    let why = app
-        .world()
-        .resource::<Status>()
-        .refusal
-        .clone()
-        .unwrap_or_default();
+    let why = refusal(&app);
     assert!(why.contains("nothing") || why.contains("no piece"), "{why}");
     assert_eq!(session(&app).side(), Side::White);
     // Concealed: the arranging side's last piece.
@@ -310,9 +283,6 @@ fn undo_takes_back_the_last_piece_set_down() {
 fn app_concealed_with_one_piece() -> App {
     let mut app = app("setup-undo-concealed");
     start(&mut app, SetupStyle::Concealed);
-    let k = session(&app).remaining(Side::White)[0];
-    send(&mut app, Command::SetupPick(k));
-    let sq = session(&app).allowed()[0];
-    send(&mut app, Command::Click(sq));
+    set_down_one(&mut app, Side::White);
     app
 }

@@ -387,25 +387,27 @@ impl Clock {
     ) -> Result<(), ClockError> {
         self.seat_ok(offender)?;
         self.touch(now)?;
-        let amount = i128::from(amount);
+        self.pay_penalty(offender, -i128::from(amount), how);
+        // "if that is all its time, its flag falls at once" (R-CLOCK-PENALTY): a simple delay
+        // still to run does not hold it up (a review found the flag waiting out the delay).
+        let t = &mut self.timers;
+        if how == TimePenalty::Reduction && t.turn == offender && t.seats[offender].time == 0 {
+            t.delay_on = false;
+        }
+        Ok(())
+    }
+
+    /// `delta` on `offender`'s time (a Reduction), or its opposite on each other side's (a
+    /// Bonus): a penalty paid (`delta` < 0) or given back.
+    fn pay_penalty(&mut self, offender: Seat, delta: i128, how: TimePenalty) {
         match how {
-            TimePenalty::Reduction => {
-                self.shift(offender, -amount);
-                // "if that is all its time, its flag falls at once" (R-CLOCK-PENALTY): a simple
-                // delay still to run does not hold it up (a review found the flag waiting out the
-                // delay).
-                let t = &mut self.timers;
-                if t.turn == offender && t.seats[offender].time == 0 {
-                    t.delay_on = false;
-                }
-            }
+            TimePenalty::Reduction => self.shift(offender, delta),
             TimePenalty::Bonus => {
                 for s in (0..self.seats()).filter(|&s| s != offender) {
-                    self.shift(s, amount);
+                    self.shift(s, -delta);
                 }
             }
         }
-        Ok(())
     }
 
     /// A Time Penalty taken back (the call undone, §2.0.22): `amount` back on `offender`'s time,
@@ -422,15 +424,7 @@ impl Clock {
         if let Phase::Flagged(f) = self.timers.phase {
             return Err(ClockError::Flagged(f));
         }
-        let amount = i128::from(amount);
-        match how {
-            TimePenalty::Reduction => self.shift(offender, amount),
-            TimePenalty::Bonus => {
-                for s in (0..self.seats()).filter(|&s| s != offender) {
-                    self.shift(s, -amount);
-                }
-            }
-        }
+        self.pay_penalty(offender, i128::from(amount), how);
         Ok(())
     }
 

@@ -306,6 +306,18 @@ pub fn locate(src: &str, needle: &str, from: usize, nth: usize) -> Option<(usize
     None
 }
 
+/// Where a RON comment that opens at byte `i` ends (just past it), if one opens there.
+fn past_comment(src: &str, i: usize) -> Option<usize> {
+    let rest = &src.as_bytes()[i..];
+    if rest.starts_with(b"//") {
+        Some(src[i..].find('\n').map_or(src.len(), |n| i + n + 1))
+    } else if rest.starts_with(b"/*") {
+        Some(src[i + 2..].find("*/").map_or(src.len(), |n| i + 2 + n + 2))
+    } else {
+        None
+    }
+}
+
 /// Every string literal of a RON text outside comments, as RON reads it: (the byte offset of
 /// its opening quote, or of the `r` of a raw string; the byte offset just past it; its value).
 /// A literal whose escapes do not read is left out. Names are found by their value, not by how
@@ -316,10 +328,8 @@ pub fn string_literals(src: &str) -> Vec<(usize, usize, String)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if b[i..].starts_with(b"//") {
-            i = src[i..].find('\n').map_or(b.len(), |n| i + n + 1);
-        } else if b[i..].starts_with(b"/*") {
-            i = src[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+        if let Some(past) = past_comment(src, i) {
+            i = past;
         } else if b[i] == b'r'
             && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
             && b[i + 1..]
@@ -416,10 +426,8 @@ pub fn locate_field(src: &str, field: &str) -> Option<(usize, usize, usize)> {
     let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut i = 0;
     while i < b.len() {
-        if b[i..].starts_with(b"//") {
-            i = src[i..].find('\n').map_or(b.len(), |n| i + n + 1);
-        } else if b[i..].starts_with(b"/*") {
-            i = src[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+        if let Some(past) = past_comment(src, i) {
+            i = past;
         } else if b[i] == b'"' || b[i] == b'\'' {
             // A string or a character literal, escapes included.
             let quote = b[i];
