@@ -855,3 +855,72 @@ fn a_time_penalty_undone_gives_the_time_back() {
     at(&mut a, 2_000);
     assert_eq!(white(&a), 298_000, "the penalty given back");
 }
+
+/// README: a grid game's autosave follows "a new game once something is played in it, so
+/// "Start" never overwrites the last game before then" — the clock handed back to a new Kelasu
+/// game when Veney's clock takes the table included (a review found the empty new game written
+/// over the last one). And Veney's own clock, paused as it was left, is in Veney's autosave at
+/// once (its autosave runs on its screen only: a restart from another screen gave the time
+/// back).
+#[test]
+fn a_clock_handed_back_keeps_each_games_autosave_right() {
+    let mut a = five_minutes_each("clock-switch-autosave");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    let new_kelasu = |a: &mut App| {
+        a.world_mut()
+            .write_message(veney::packs::kelasu::NewKelasu {
+                options: Default::default(),
+                position: None,
+            })
+    };
+    // Kelasu: a game with a move in it takes a clock of its own, then pauses it.
+    screen(&mut a, veney::Screen::Kelasu);
+    new_kelasu(&mut a);
+    at(&mut a, 0);
+    a.world_mut()
+        .write_message(veney::host::grid::Intent::Play(0));
+    at(&mut a, 0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    a.world_mut().write_message(ClockIntent::Pause);
+    at(&mut a, 500);
+    let auto = a
+        .world()
+        .resource::<veney::host::grid::ActiveMatch>()
+        .autosave_path();
+    // Veney's game, one move in, takes a clock of its own; White's runs for half a minute.
+    screen(&mut a, veney::Screen::Veney);
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 1_000);
+    at(&mut a, 31_000);
+    // Back to Kelasu's game, whose clock comes back: Veney's autosave holds Veney's clock
+    // paused as it was left.
+    screen(&mut a, veney::Screen::Kelasu);
+    at(&mut a, 31_000);
+    let dir = a.world().resource::<SaveDir>().clone();
+    let text = std::fs::read_to_string(dir.autosave()).unwrap();
+    let clock = text
+        .lines()
+        .find(|l| l.starts_with("[Clock "))
+        .expect("the clock in Veney's autosave");
+    assert!(clock.contains("paused"), "{clock}");
+    // A new Kelasu game with nothing in it takes a clock; Veney's screen takes the table back:
+    // the new game's clock is handed back to it, but its empty game is not written over the
+    // last game's autosave.
+    let first = std::fs::read_to_string(&auto).expect("the first game autosaved");
+    new_kelasu(&mut a);
+    at(&mut a, 32_000);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 32_000);
+    at(&mut a, 40_000);
+    screen(&mut a, veney::Screen::Veney);
+    at(&mut a, 40_000);
+    assert_eq!(
+        std::fs::read_to_string(&auto).unwrap(),
+        first,
+        "the last game's autosave stands"
+    );
+}

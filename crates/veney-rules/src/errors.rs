@@ -312,7 +312,21 @@ fn past_comment(src: &str, i: usize) -> Option<usize> {
     if rest.starts_with(b"//") {
         Some(src[i..].find('\n').map_or(src.len(), |n| i + n + 1))
     } else if rest.starts_with(b"/*") {
-        Some(src[i + 2..].find("*/").map_or(src.len(), |n| i + 2 + n + 2))
+        // RON's block comments nest (`/* a /* b */ c */`).
+        let b = src.as_bytes();
+        let (mut depth, mut j) = (1, i + 2);
+        while j < b.len() && depth > 0 {
+            if b[j..].starts_with(b"/*") {
+                depth += 1;
+                j += 2;
+            } else if b[j..].starts_with(b"*/") {
+                depth -= 1;
+                j += 2;
+            } else {
+                j += 1;
+            }
+        }
+        Some(j)
     } else {
         None
     }
@@ -357,7 +371,8 @@ pub fn string_literals(src: &str) -> Vec<(usize, usize, String)> {
             i += 1;
         } else if b[i] == b'"' {
             let start = i;
-            let mut value = Some(String::new());
+            // The value's bytes (a `\x` escape is one byte; several may make one character).
+            let mut value = Some(Vec::<u8>::new());
             let mut chars = src[i + 1..].char_indices();
             let mut end = b.len();
             while let Some((k, c)) = chars.next() {
@@ -368,6 +383,8 @@ pub fn string_literals(src: &str) -> Vec<(usize, usize, String)> {
                     }
                     '\\' => {
                         let e = chars.next().map(|x| x.1);
+                        let rest = &src[i + 1 + k + 2..];
+                        let mut byte = None;
                         let decoded = match e {
                             Some('n') => Some('\n'),
                             Some('r') => Some('\r'),
@@ -377,9 +394,15 @@ pub fn string_literals(src: &str) -> Vec<(usize, usize, String)> {
                             Some('"') => Some('"'),
                             Some('\'') => Some('\''),
                             Some('/') => Some('/'),
+                            Some('x') => {
+                                // `\xNN`: one byte.
+                                byte = rest.get(..2).and_then(|h| u8::from_str_radix(h, 16).ok());
+                                chars.next();
+                                chars.next();
+                                None
+                            }
                             Some('u') => {
                                 // `\u{…}` (Rust's form) or four hex digits.
-                                let rest = &src[i + 1 + k + 2..];
                                 let (hex, used) = match rest.strip_prefix('{') {
                                     Some(r) => match r.find('}') {
                                         Some(n) => (&r[..n], n + 2),
@@ -394,19 +417,22 @@ pub fn string_literals(src: &str) -> Vec<(usize, usize, String)> {
                             }
                             _ => None,
                         };
-                        match (decoded, value.as_mut()) {
-                            (Some(d), Some(v)) => v.push(d),
+                        match (decoded, byte, value.as_mut()) {
+                            (Some(d), _, Some(v)) => {
+                                v.extend_from_slice(d.encode_utf8(&mut [0; 4]).as_bytes())
+                            }
+                            (None, Some(x), Some(v)) => v.push(x),
                             _ => value = None,
                         }
                     }
                     c => {
                         if let Some(v) = value.as_mut() {
-                            v.push(c);
+                            v.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
                         }
                     }
                 }
             }
-            if let Some(v) = value {
+            if let Some(v) = value.and_then(|v| String::from_utf8(v).ok()) {
                 out.push((start, end, v));
             }
             i = end;
@@ -511,6 +537,19 @@ mod tests {
             locate_field("a: \"\\\"x\", x: 1", "x").map(|t| t.1),
             Some(11)
         );
+    }
+
+    #[test]
+    fn string_literals_read_as_ron_reads_them() {
+        // RON's block comments nest: the apostrophe inside is no character literal (a review
+        // found the scan swallowed into one); escapes `\x` (bytes) and `\u{…}` decode.
+        let src =
+            "/* a /* b */ don't */ name: \"Caf\\xC3\\xA9\", r#\"raw \"q\"\"#, '\"', \"e\\u{301}\"";
+        let values: Vec<String> = super::string_literals(src)
+            .into_iter()
+            .map(|t| t.2)
+            .collect();
+        assert_eq!(values, ["Caf\u{e9}", "raw \"q\"", "e\u{301}"]);
     }
 
     #[test]

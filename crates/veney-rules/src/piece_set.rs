@@ -992,17 +992,29 @@ impl PieceSet {
         let mut out = Vec::new();
         // A constraint its moves satisfy only from outside the zone: the piece never moves
         // while it stands in range, only back into range once its Self has moved away.
-        for p in &self.pieces {
+        for (i, p) in self.pieces.iter().enumerate() {
             let Some(c) = p.def.constraint else { continue };
             if p.is_inert() || p.anywhere.is_some() {
                 continue;
             }
             let (inside, anywhere) = constraint_reach(&self.pieces, p, &c);
             if anywhere && !inside {
+                // The piece's own `constraint:` field, within its text (its fields in any
+                // order; not a later piece's, nor a card's words — a review found both).
                 let at = definition_at(src, p.name(), 0).map_or(0, |t| t.2);
-                let (l, col) = locate(src, "constraint", at, 0)
-                    .map(|t| (t.0, t.1))
-                    .unwrap_or((1, 1));
+                let begin = src[..at].rfind("Piece(").unwrap_or(at);
+                let end = self
+                    .pieces
+                    .get(i + 1)
+                    .and_then(|q| definition_at(src, q.name(), at + 1))
+                    .map_or(src.len(), |t| {
+                        src[..t.2].rfind("Piece(").unwrap_or(t.2).max(at)
+                    });
+                let (l, col) = crate::errors::locate_field(&src[begin..end], "constraint")
+                    .map(|t| crate::errors::line_col(src, begin + t.2))
+                    .unwrap_or_else(|| {
+                        definition_at(src, p.name(), 0).map_or((1, 1), |t| (t.0, t.1))
+                    });
                 out.push(DataError::at(
                     &self.source,
                     l,

@@ -86,12 +86,30 @@ pub fn refusal(rules: &Rules, side: Side, k: Kind, sq: Square) -> String {
 /// Why `side`'s `k` is not one to set up now: all of its kind are set up, or it begins the game
 /// in reserve (§2.0.19: "The rest of your pieces begin the game in reserve").
 pub fn not_to_set_up(rules: &Rules, side: Side, k: Kind) -> String {
-    let name = rules.set(side).piece(k).name();
-    if pieces_to_place(rules, side).contains(&k) {
+    let set = rules.set(side);
+    let name = set.piece(k).name();
+    let stance = pieces_to_place(rules, side);
+    if stance.contains(&k) {
         format!("{side} has no {name} left to set up")
     } else {
+        // The army's own stance, as its setup places it (an army may have no Sword or Cloak: a
+        // review found the standard four named to an Assassin).
+        let mut names: Vec<String> = Vec::new();
+        for &s in &stance {
+            let n = stance.iter().filter(|&&x| x == s).count();
+            let piece = set.piece(s).name();
+            let item = if n > 1 {
+                format!("{n} × {piece}")
+            } else {
+                piece.to_string()
+            };
+            if !names.contains(&item) {
+                names.push(item);
+            }
+        }
         format!(
-            "{side}'s {name} begins the game in reserve: a stance is the Self, Sword, Cloak and Balance, plus the four engagements (§2.0.19)"
+            "{side}'s {name} begins the game in reserve: {side}'s stance is {} (§2.0.19)",
+            names.join(", ")
         )
     }
 }

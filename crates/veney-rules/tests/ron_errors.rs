@@ -298,6 +298,7 @@ fn a_name_rust_would_escape_is_found_where_it_is_defined() {
         "Aime\\u{0301}",
         "Ninja \u{2694}\u{fe0f}",
         "Ninja \\u{2694}\\u{fe0f}",
+        "Aim\\x65",
     ] {
         let src = STANDARD_SET.replacen("name: \"Cloak\",", &format!("name: \"{name}\","), 1);
         let start = src.find(&format!("name: \"{name}\"")).unwrap();

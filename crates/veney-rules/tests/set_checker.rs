@@ -174,6 +174,30 @@ fn a_range_constraint_satisfied_only_from_outside_is_a_warning() {
         "{}",
         w[0]
     );
+    // Its fields in another order (RON allows it): still the Pike's own `constraint:`, not a
+    // later piece's (a review found the first `constraint` after the name taken).
+    let unsat = std::fs::read_to_string(fixture("unsatisfiable")).unwrap();
+    let moved = edited(
+        &edited(
+            &unsat,
+            "            constraint: Some(Constraint(measures: 0)),\n",
+            "",
+        ),
+        "            name: \"Pike\",\n",
+        "            constraint: Some(Constraint(measures: 0)),\n            name: \"Pike\",\n",
+    );
+    let moved_report = veney_rules::set_check::check(Path::new("t.ron"), &moved);
+    let moved_warning = moved_report
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("range constraint"))
+        .unwrap_or_else(|| panic!("{:?}", moved_report.warnings));
+    let line = moved
+        .lines()
+        .position(|l| l.contains("constraint: Some(Constraint(measures: 0))"))
+        .unwrap()
+        + 1;
+    assert_eq!(moved_warning.location.line, line, "{moved_warning}");
     assert!(
         w[0].message
             .contains("\"Pike\" never moves while it stands within its range constraint")

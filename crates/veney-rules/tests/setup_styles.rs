@@ -302,3 +302,37 @@ fn an_army_too_large_for_the_fourth_step_is_refused_a_concealed_setup() {
         );
     }
 }
+
+/// §2.0.19: "Each player starts a standard game with the Self, Sword, Cloak and Balance, plus
+/// their four engagements. The rest of your pieces begin the game in reserve." A piece of the
+/// reserve is refused naming the side's own stance as its setup places it — an army's, not the
+/// standard four (a review found the Sword, Cloak and Balance named to an Assassin).
+#[test]
+fn a_reserve_piece_is_refused_naming_the_armys_own_stance() {
+    use veney_rules::setup_styles::not_to_set_up;
+    let r = game("assassin", "standard");
+    let placed = pieces_to_place(&r, White);
+    let reserve = r
+        .set(White)
+        .kinds()
+        .find(|k| !placed.contains(k))
+        .expect("the Assassin keeps pieces in reserve");
+    let why = not_to_set_up(&r, White, reserve);
+    assert!(why.contains("begins the game in reserve"), "{why}");
+    for k in &placed {
+        assert!(why.contains(r.set(White).piece(*k).name()), "{why}");
+    }
+    if kind_named(&r, "Sword").is_none() {
+        assert!(!why.contains("Sword"), "{why}");
+    }
+    let std = rules();
+    let why = not_to_set_up(&std, White, kind(&std, White, "Dagger"));
+    assert!(
+        why.contains("Self") && why.contains("Sword") && why.contains("4 × Engagement"),
+        "{why}"
+    );
+}
+
+fn kind_named(r: &Rules, name: &str) -> Option<Kind> {
+    r.set(White).by_name(name)
+}

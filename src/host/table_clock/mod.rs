@@ -240,7 +240,10 @@ pub struct RestoreClock(pub String);
 /// spent since its last press given back when that game's clock came back, paused, at the
 /// form of that press.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ClockSwitch;
+pub struct ClockSwitch {
+    /// The screen whose game the table clock was kept with until now.
+    pub from: super::screen::Screen,
+}
 
 /// The clock of the game on `owner`'s screen as it was left, paused when another game's clock
 /// took the table: that game keeps it (Veney's pack; a grid game here).
@@ -386,13 +389,13 @@ fn apply(
 ) {
     let now = now(&epoch, &fixed);
     let t = &mut *t;
-    if switches.read().count() > 0
-        && let (Some(owner), Some(c)) = (shown_for.0, t.clock.as_mut())
+    if let Some(switch) = switches.read().last()
+        && let Some(c) = t.clock.as_mut()
         && matches!(c.state(now), game_clock::State::Running(_))
         && c.pause(now).is_ok()
     {
         left.write(ClockLeftBehind {
-            owner,
+            owner: switch.from,
             form: c.save_standing(now).to_string(),
         });
     }
@@ -557,9 +560,12 @@ fn grid_clock_left_behind(
     let seats = seats.map(|s| *s).unwrap_or_default();
     let (mut m, mut parked) = (m, parked);
     for l in left.read() {
+        // Written into its autosave too — not a game with nothing in it yet, which would
+        // overwrite the last game's (a review found a new game's "Start" then lost to it).
         let keep = |m: &mut super::grid::ActiveMatch, seats: &super::grid::ComputerSeats| {
             m.game.set_clock(Some(l.form.clone()));
-            if let Err(e) = super::grid::autosave::write(m, seats) {
+            let pristine = m.game.history_len() == 0 && m.game.declared().is_none();
+            if !pristine && let Err(e) = super::grid::autosave::write(m, seats) {
                 warn!("{e}");
             }
         };
@@ -635,7 +641,9 @@ fn grid_clock_on_return(
         if let Some(c) = m.game.clock()
             && Some(&c) != form.0.as_ref()
         {
-            switch.write(ClockSwitch);
+            if let Some(from) = shown_for.0 {
+                switch.write(ClockSwitch { from });
+            }
             restore.write(RestoreClock(c));
         }
     } else if m.is_added() && m.game.clock() != form.0 {
@@ -659,10 +667,14 @@ fn grid_game_clock(
     mut shown_for: ResMut<ClockShownFor>,
     mut used: MessageReader<ClockIntent>,
     mut away: Local<Option<super::screen::Screen>>,
+    mut switch: MessageWriter<ClockSwitch>,
 ) {
     let Some(mut m) = m else {
         return;
     };
+    // The screen the table clock was kept with before this run (another game's: a game resumed
+    // or loaded here with a clock of its own pauses it first, `ClockSwitch`).
+    let before = shown_for.0;
     let names = [0u8, 1].map(|i| m.game.player_name(game_api::Player(i)));
     TableClock::set_seats(&mut table, names, m.decider().map_or(0, |p| p.index()));
     let here = Some(m.screen);
@@ -690,6 +702,11 @@ fn grid_game_clock(
         && let Some(c) = m.game.clock()
         && Some(&c) != form.0.as_ref()
     {
+        // (A review found another game's running clock dropped by a Resume here, its time given
+        // back when it came back.)
+        if let Some(from) = before.filter(|&w| Some(w) != here) {
+            switch.write(ClockSwitch { from });
+        }
         restore.write(RestoreClock(c));
     }
 }

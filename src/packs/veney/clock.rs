@@ -98,7 +98,9 @@ fn clock_on_return(
     if let Some(c) = game.0.clock()
         && Some(c) != form.0.as_deref()
     {
-        switch.write(ClockSwitch);
+        if let Some(from) = shown_for.0 {
+            switch.write(ClockSwitch { from });
+        }
         restore.write(RestoreClock(c.to_string()));
     }
 }
@@ -132,10 +134,24 @@ fn penalty_lifted(
 
 /// Veney's clock as it was left, paused, when another game's clock took the table: Veney's game
 /// keeps it (its autosave on coming back), so the time spent before leaving is not given back.
-fn clock_left_behind(mut left: MessageReader<ClockLeftBehind>, mut game: ResMut<CurrentGame>) {
+fn clock_left_behind(
+    mut left: MessageReader<ClockLeftBehind>,
+    mut game: ResMut<CurrentGame>,
+    dir: Res<super::game::SaveDir>,
+    seats: Res<super::computer::VeneyComputer>,
+    draws: Res<super::secrets::ComputerDraws>,
+) {
     for l in left.read() {
         if l.owner == crate::host::screen::Screen::Veney {
             game.0.set_clock(Some(l.form.clone()));
+            // Its autosave too: Veney's own runs on its screen only (a review found a restart
+            // from another screen giving the time back). Not a game with nothing in it yet.
+            if game.0.actions().next().is_some() {
+                let text = super::game::save_text(&game.0, &seats.0, *draws);
+                if let Err(e) = veney_rules::savefile::write_atomic(&dir.autosave(), &text) {
+                    warn!("autosave failed: {e}");
+                }
+            }
         }
     }
 }
@@ -151,6 +167,7 @@ fn game_clock(
     mut started: Local<bool>,
     mut used: MessageReader<crate::host::table_clock::ClockIntent>,
     mut away: Local<bool>,
+    mut switch: MessageWriter<ClockSwitch>,
 ) {
     let veney = Some(crate::host::screen::Screen::Veney);
     let was = shown_for.0;
@@ -194,6 +211,11 @@ fn game_clock(
         && let Some(c) = saved
         && Some(&c) != form.0.as_ref()
     {
+        // Another game's running clock is paused and handed back first (a review found it
+        // dropped by a load here, its time given back when it came back).
+        if let Some(from) = was.filter(|&w| Some(w) != veney) {
+            switch.write(ClockSwitch { from });
+        }
         restore.write(RestoreClock(c));
     }
 }
