@@ -47,6 +47,15 @@ fn white_kind(app: &App, name: &str) -> veney_rules::Kind {
     session(app).rules.set(Side::White).by_name(name).unwrap()
 }
 
+/// The status line's news, if any.
+fn info(app: &App) -> String {
+    app.world()
+        .resource::<Status>()
+        .info
+        .clone()
+        .unwrap_or_default()
+}
+
 /// The status line's refusal, if any.
 fn refusal(app: &App) -> String {
     app.world()
@@ -235,12 +244,7 @@ fn a_load_over_a_setup_keeps_no_half_built_stance() {
     );
     assert_eq!(*app.world().resource::<CurrentGame>().0.position(), saved);
     assert!(!kept.exists(), "nothing kept: {}", kept.display());
-    let info = app
-        .world()
-        .resource::<Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(info.contains("setup in progress is left"), "{info}");
 }
 
@@ -258,14 +262,9 @@ fn undo_takes_back_the_last_piece_set_down() {
     assert_eq!(session(&app).side(), Side::White, "White places again");
     assert_eq!(shown(&app, Side::White), 0);
     assert_eq!(session(&app).selected, Some(k), "the piece is back in hand");
-    let info = app
-        .world()
-        .resource::<Status>()
-        .info
-        .clone()
-        .unwrap_or_default();
+    let info = info(&app);
     assert!(
-        info.contains(&format!("took back White's")) && info.contains(&sq.to_string()),
+        info.contains("took back White's") && info.contains(&sq.to_string()),
         "{info}"
     );
     // Nothing left to take back: refused, the setup as it was.
