@@ -83,31 +83,68 @@ pub struct RecordTurn {
 pub fn read_record_lines(text: &str) -> Result<Vec<RecordTurn>, TextError> {
     let mut out = Vec::new();
     let mut open = false;
+    // A turn number ending the line before (`2.` where an editor wrapped the record): it opens
+    // the turn this line begins, as it would in front of it. Its line, column and text.
+    let mut number_before: Option<(usize, usize, String)> = None;
+    let no_action = |(line, col, found): (usize, usize, String)| {
+        TextError::new(col, found, "a turn number with no action after it").at_line(line)
+    };
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.is_empty() || t.starts_with('[') {
             continue;
         }
-        let numbered = t
-            .split_whitespace()
-            .next()
-            .and_then(|w| w.strip_suffix('.'))
-            .map(|d| d.trim_end_matches('.'))
-            .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()));
-        for (k, tokens) in read_numbered(line)
+        let numbered = t.split_whitespace().next().is_some_and(is_turn_number);
+        if numbered && let Some(before) = number_before.take() {
+            return Err(no_action(before));
+        }
+        let (body, number) = split_trailing_number(line);
+        for (k, tokens) in read_numbered(body)
             .map_err(|e| e.at_line(i + 1))?
             .into_iter()
             .enumerate()
         {
+            let opened = k == 0 && number_before.take().is_some();
             out.push(RecordTurn {
                 line: i + 1,
                 tokens,
-                may_continue: k == 0 && open && !numbered,
+                may_continue: k == 0 && open && !numbered && !opened,
             });
         }
-        open = !t.ends_with([',', ';']);
+        open = !body.trim_end().ends_with([',', ';']);
+        if let Some((col, found)) = number {
+            number_before = Some((i + 1, col, found));
+        }
     }
-    Ok(out)
+    match number_before {
+        Some(before) => Err(no_action(before)),
+        None => Ok(out),
+    }
+}
+
+/// A turn number: `12.` or `12...`.
+fn is_turn_number(w: &str) -> bool {
+    let digits = w.trim_end_matches('.');
+    digits.len() < w.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// A record line whose last turn is a turn number alone (`1. a b, c d; 2.`): the line before
+/// it, and the number with its 1-based column. Otherwise the whole line and None.
+fn split_trailing_number(line: &str) -> (&str, Option<(usize, String)>) {
+    let trimmed = line.trim_end();
+    let word_at = trimmed
+        .rfind(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .map_or(0, |i| {
+            i + trimmed[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let word = &trimmed[word_at..];
+    let alone = trimmed[..word_at].trim_end();
+    if is_turn_number(word) && (alone.is_empty() || alone.ends_with([',', ';'])) {
+        let col = trimmed[..word_at].chars().count() + 1;
+        (&line[..word_at], Some((col, word.to_string())))
+    } else {
+        (line, None)
+    }
 }
 
 /// Reads a numbered record back into turns (each turn its action tokens with their 1-based

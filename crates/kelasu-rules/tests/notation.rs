@@ -255,6 +255,41 @@ fn a_record_wrapped_inside_a_turn_reads_as_that_turn() {
     let e = game_api::Match::load_text(g.clone(), bad).unwrap_err();
     let text = e.to_string();
     assert!(text.contains("line 3, column 7"), "{text}");
+    // Wrapped right after a turn number (`2.` ending a line, or alone on one): the number opens
+    // the next line's turn (a review found such a save refused, "a turn number with no action
+    // after it").
+    let two = "1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8; 2. C1-D1";
+    let whole_two =
+        game_api::Match::load_text(g.clone(), &format!("[Game \"kelasu\"]\n{two}")).unwrap();
+    for wrapped in [
+        "1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8; 2.\nC1-D1",
+        "1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8;\n2.\n\nC1-D1",
+    ] {
+        let m = game_api::Match::load_text(g.clone(), &format!("[Game \"kelasu\"]\n{wrapped}"))
+            .unwrap();
+        assert_eq!(m.history().len(), 9, "{wrapped}");
+        assert_eq!(
+            g.position_text(m.state()),
+            g.position_text(whole_two.state())
+        );
+    }
+    // A number with no action after it, at the end or before another number, is named.
+    for (bad, at) in [
+        (
+            "1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8; 2.",
+            "line 2, column 54",
+        ),
+        (
+            "1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8;\n2.\n3. C1-D1",
+            "line 3, column 1",
+        ),
+    ] {
+        let e = game_api::Match::load_text(g.clone(), &format!("[Game \"kelasu\"]\n{bad}"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("a turn number with no action after it"), "{e}");
+        assert!(e.contains(at), "{e}");
+    }
     // A turn number opens a turn even after an open line: Blue's turn is short, not continued.
     let numbered = "[Game \"kelasu\"]\n1. B1-C1 B3-C3\n2. B4-C4";
     let e = game_api::Match::load_text(g, numbered).unwrap_err();

@@ -316,7 +316,15 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
                 _ => line_turns.insert(0, (open, at)),
             }
         }
-        if !body.trim_end().ends_with([',', ';']) {
+        // A line ending with a move number (`…, SX12; 2.`) has ended its turns as `;` does: the
+        // number opens the next line's first turn (a review found that turn read onto the end
+        // of the turn before the number).
+        let ends_turns = body.trim_end().ends_with([',', ';'])
+            || body.split_whitespace().next_back().is_some_and(|w| {
+                notation::is_move_number(w)
+                    || (w.len() > 1 && w.chars().all(|c| c == '.' || c == '…'))
+            });
+        if !ends_turns {
             carried = line_turns.pop();
         }
         pending.extend(line_turns);

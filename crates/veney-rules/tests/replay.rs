@@ -318,6 +318,26 @@ fn a_turn_wrapped_onto_the_next_line_is_one_turn() {
     assert_eq!(b.turns[0].line, 1);
 }
 
+/// §2.0.R5: a move number opens a turn wherever the line breaks. A record wrapped right after
+/// one (`…, SX12; 2.` ending a line) reads as written: a review found the next line's `SY6`
+/// added to Black's `SX12`, and the replay refused it as a move of Black's Self.
+#[test]
+fn a_record_wrapped_after_a_move_number_reads_as_written() {
+    let r = rules();
+    let one_line = replay(&r, "1. SY5 $X7, SX12; 2. SY6, SX11").unwrap();
+    let wrapped = replay(&r, "1. SY5 $X7, SX12; 2.\nSY6, SX11").unwrap();
+    assert!(wrapped.all_tenable(), "{:?}", wrapped.turns);
+    assert_eq!(wrapped.turns.len(), 4);
+    assert_eq!(wrapped.turns[1].written, "SX12");
+    assert_eq!(wrapped.turns[2].written, "SY6");
+    assert_eq!(wrapped.turns[2].line, 2);
+    assert_eq!(wrapped.end, one_line.end);
+    // The number alone on its line, and the second player's `1...`, alike.
+    let alone = replay(&r, "1. SY5 $X7, SX12;\n2.\nSY6, SX11").unwrap();
+    assert_eq!(alone.end, one_line.end);
+    assert_eq!(alone.turns[2].written, "SY6");
+}
+
 /// A move marked called (`Ut`, §2.0.R5) that is tenable here is not read as a plain move: the
 /// call the mark records is checked, and refused as not open (a review found the mark ignored).
 #[test]
