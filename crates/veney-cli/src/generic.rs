@@ -50,6 +50,9 @@ pub fn main<G: Game>(
                     ));
                 }
             }
+            // The save's own options read alone first: a bad one is named at its own line (a
+            // review found it named one line further down for each option given above it).
+            build(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             // The save's own options, and those given that it does not name (each header once: a
             // review found an option agreeing with the save refused as a second header): what
             // does not read now is the save's.

@@ -288,6 +288,25 @@ fn replay_blames_each_option_on_where_it_was_given() {
             "veney-cli: {bad}: save headers: line 2: header Masters is \"hidden\"; expected `open` or `secret`\n"
         )
     );
+    // An option given that the save does not name leaves the save's bad header at its own line
+    // (a review found it counted one line further down for each such option).
+    let (code, _, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "First=White",
+        "--option",
+        "QuietTurns=50",
+        "replay",
+        bad.as_str(),
+    ]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        format!(
+            "veney-cli: {bad}: save headers: line 2: header Masters is \"hidden\"; expected `open` or `secret`\n"
+        )
+    );
     // Checked against one copy, played by the other: refused.
     let twice = file(
         &dir,
