@@ -409,6 +409,16 @@ pub fn actor_now(d: &Decision) -> Option<Actor> {
     }
 }
 
+/// `a` by `actor` in `s` as a record writes it: a choice made at a simultaneous decision
+/// carries its seat (`2|…`, 1-based), as a record and `Match::play_text` read it.
+pub fn action_written<G: Game + ?Sized>(g: &G, s: &G::State, actor: Actor, a: G::Action) -> String {
+    let t = g.action_text(s, a);
+    match (g.decision(s), actor) {
+        (Decision::Simultaneous { .. }, Actor::Player(p)) => format!("{}|{t}", p.0 + 1),
+        _ => t,
+    }
+}
+
 /// The actions open to `actor` in `s`: a player's legal actions, or chance's outcomes.
 pub fn actions_for<G: Game + ?Sized>(g: &G, s: &G::State, actor: Actor, out: &mut Vec<G::Action>) {
     out.clear();

@@ -363,11 +363,7 @@ impl<G: Game> Match<G> {
         {
             return "?".into();
         }
-        let t = self.game.action_text(&s.before, s.action);
-        match (self.game.decision(&s.before), s.actor) {
-            (Decision::Simultaneous { .. }, Actor::Player(p)) => format!("{}|{t}", p.0 + 1),
-            _ => t,
-        }
+        crate::game::action_written(&*self.game, &s.before, s.actor, s.action)
     }
 
     /// The played turns in notation, as `viewer` may see them.

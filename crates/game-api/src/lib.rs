@@ -35,7 +35,7 @@ pub use any_match::{ActionView, AnyMatch};
 pub use board::{ActionCells, BoardDesc, Cell, PieceView, Reach, ReserveView, Shape, Zone};
 pub use decision::Decision;
 pub use declared::Declared;
-pub use game::{Game, actions_for, actor_now, lead_estimate};
+pub use game::{Game, action_written, actions_for, actor_now, lead_estimate};
 pub use game_match::{Match, PlayError, Step, TurnText};
 pub use notation::{RecordTurn, TextError, read_numbered, read_record_lines, write_numbered};
 pub use option_headers::OptionsError;

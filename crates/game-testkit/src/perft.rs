@@ -23,7 +23,10 @@ pub fn divide<G: Game>(g: &G, s: &G::State, depth: u32) -> Vec<(String, u64)> {
     }
     choices(g, s)
         .into_iter()
-        .map(|(actor, a)| (g.action_text(s, a), after(g, s, actor, a, depth.max(1))))
+        .map(|(actor, a)| {
+            let written = game_api::action_written(g, s, actor, a);
+            (written, after(g, s, actor, a, depth.max(1)))
+        })
         .collect()
 }
 

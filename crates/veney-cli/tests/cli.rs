@@ -76,6 +76,38 @@ fn perft_counts_a_finished_position_as_one_leaf_with_or_without_divide() {
     }
 }
 
+/// README (Tirachen): with secret Masters "the opening deployment is a sealed choice", written
+/// `1|…` and `2|…` in the record. `perft --divide` lists each first choice as it is typed back:
+/// with its seat (a review found the seat left off). The sum of the choices is perft's count.
+#[test]
+fn perft_divide_writes_a_sealed_choice_with_its_seat() {
+    let secret = ["--game", "tirachen", "--option", "Masters=secret"];
+    let mut args = secret.to_vec();
+    args.extend(["perft", "start", "1", "--divide"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, Some(0), "{err}");
+    let choices: Vec<&str> = out.lines().filter(|l| !l.starts_with("total")).collect();
+    assert!(choices.len() > 1, "{out}");
+    let mut sum = 0u64;
+    for line in &choices {
+        let (choice, n) = line.split_once(": ").expect("`choice: count`");
+        assert!(choice.starts_with("1|"), "{line}");
+        sum += n.parse::<u64>().unwrap();
+        // Typed back, the choice plays.
+        let mut args = secret.to_vec();
+        args.extend(["apply", "start", choice]);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, Some(0), "{choice}: {err}");
+    }
+    let mut args = secret.to_vec();
+    args.extend(["perft", "start", "1"]);
+    let (_, total, _) = run(&args);
+    assert_eq!(total.trim(), sum.to_string());
+    // An open decision's choices carry no seat.
+    let (_, open, _) = run(&["--game", "tirachen", "perft", "start", "1", "--divide"]);
+    assert!(!open.contains('|'), "{open}");
+}
+
 #[test]
 fn check_set_exits_zero_only_for_valid_sets() {
     let f = |n: &str| rules_tests(&format!("fixtures/sets/{n}.ron"));
