@@ -100,10 +100,27 @@ fn move_refusal(
         );
     }
     if !pattern.contains(&to) {
+        // A Recall or conversion typed as a move (`-`) is pointed to its own sign (a review
+        // found "does not move" alone, with no hint at `@` or `%`).
+        let mut converts = Vec::new();
+        if piece.kind == Kind::Diplomat {
+            conversion_targets(p, from, piece.side, &mut converts);
+        }
+        let other =
+            if piece.kind == Kind::Warrior && recall_target(p, o, from, piece.side) == Some(to) {
+                Some(("its Recall there", '@'))
+            } else if converts.contains(&to) {
+                Some(("its conversion of the piece there", '%'))
+            } else {
+                None
+            };
+        let hint = other.map_or(String::new(), |(what, sign)| {
+            format!("; {what} is written {}{sign}{}", from.name(), to.name())
+        });
         return Refusal::new(
             rule,
             format!(
-                "a {} does not move from {} to {}",
+                "a {} does not move from {} to {}{hint}",
                 piece.kind.name(),
                 from.name(),
                 to.name()

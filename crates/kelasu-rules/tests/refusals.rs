@@ -147,6 +147,30 @@ fn each_rule_names_itself() {
     assert_eq!(refused(&s, mv("D3", "E3")).rule, rules::ONCE_PER_TURN);
 }
 
+/// Notation: "a Recall `J5@A5`, a conversion `D4%E5`". The same action typed as a move (`-`)
+/// is refused by the piece's moves and points to its own sign (a review found no hint).
+#[test]
+fn a_recall_or_conversion_typed_as_a_move_points_to_its_sign() {
+    let s = pos("J3:W A0:S j9:s j0:w", Side::Blue);
+    refused_by(
+        &s,
+        mv("J3", "A3"),
+        rules::piece_rule(Kind::Warrior),
+        "its Recall there is written J3@A3",
+    );
+    let s = pos("E4:D F3:b A0:S j9:s j0:w", Side::Blue);
+    refused_by(
+        &s,
+        mv("E4", "F3"),
+        rules::piece_rule(Kind::Diplomat),
+        "its conversion of the piece there is written E4%F3",
+    );
+    // A move that is no Recall either gets no hint.
+    let s = pos("J3:W A3:b A0:S j9:s j0:w", Side::Blue);
+    let r = refused(&s, mv("J3", "A3"));
+    assert!(!r.why.contains('@'), "{r:?}");
+}
+
 #[test]
 fn clicks_are_explained() {
     let g = game();
