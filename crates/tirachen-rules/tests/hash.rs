@@ -1,8 +1,6 @@
 //! The hash: equal states hash equal (the testkit checks this through undo and position text);
 //! distinct states of random games hash apart.
-use game_api::Game;
-use game_testkit::{Playouts, play_one};
-use std::collections::HashMap;
+use game_testkit::{Playouts, check_hashes_apart};
 use std::sync::Arc;
 use tirachen_rules::{MasterChoice, Tirachen, TirachenOptions};
 
@@ -13,24 +11,11 @@ fn distinct_positions_hash_apart() {
         ..TirachenOptions::default()
     }));
     let cfg = Playouts {
+        games: 100,
+        seed: 0,
         check_every: 0,
         ..Playouts::default()
     };
-    let mut seen: HashMap<u64, String> = HashMap::new();
-    for seed in 0..100 {
-        let (m, _) = play_one(&g, None, seed, &cfg).unwrap();
-        for step in m.history() {
-            let text = g.position_text(&step.before);
-            let h = g.hash(&step.before);
-            if let Some(other) = seen.insert(h, text.clone()) {
-                assert_eq!(other, text, "two positions share the hash {h:#x}");
-            }
-            // The observed state differs in what it hides, and so does its hash.
-            let o = g.observe(&step.before, game_api::Viewer::Spectator);
-            if o != step.before {
-                assert_ne!(g.hash(&o), h);
-            }
-        }
-    }
-    assert!(seen.len() > 10_000, "{}", seen.len());
+    let seen = check_hashes_apart(&g, None, &cfg).unwrap();
+    assert!(seen > 10_000, "{seen}");
 }

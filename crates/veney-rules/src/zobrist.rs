@@ -112,8 +112,13 @@ impl Position {
                 h ^= k.concert[s.index()];
             }
         }
-        if self.outcome.is_some() {
-            h ^= k.over;
+        // Which ending, not only that the game is over (a review found a no-contest draw and a
+        // checkmate of the same board hashed alike).
+        if let Some(o) = self.outcome {
+            use std::hash::{Hash, Hasher};
+            let mut e = std::hash::DefaultHasher::new();
+            o.hash(&mut e);
+            h ^= k.over ^ e.finish();
         }
         // The concert partner in hand (R-CONCERT): its piece key, turned so it differs from the
         // same piece standing there.
@@ -134,9 +139,13 @@ impl Position {
             | (self.penalties[0] as u64) << 40
             | (self.penalties[1] as u64) << 48
             | (self.meta_moved as u64) << 56
-            | (self.free_bounces.min(3) as u64) << 57
-            | (self.free_from.map_or(0, |s| s.index() as u64 + 1)) << 34;
+            | (self.free_bounces.min(3) as u64) << 57;
+        // The square the free engagement came from, mixed on its own (packed at bit 34 it ran
+        // into White's penalties at bit 40 from the last square, a review found).
         let extra = extra
+            ^ self.free_from.map_or(0, |s| {
+                (s.index() as u64 + 1).wrapping_mul(0x94D0_49BB_1331_11EB)
+            })
             ^ self.dying.map_or(0, |(s, sq)| {
                 (1 + s.index() as u64 * 64 + sq.index() as u64) << 59
             })
