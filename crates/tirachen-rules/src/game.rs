@@ -284,4 +284,51 @@ impl Game for Tirachen {
     fn check_invariants(&self, s: &Position) -> Result<(), String> {
         invariants::check(s, &self.options).map_err(|e| e.to_string())
     }
+
+    /// A turn is one action, or a Traitor taken for control and then its extra move or the
+    /// declining of it ("If you choose the 2nd, you have the option of taking an extra move with
+    /// the traitor piece immediately … it must be used only to move the traitor piece"). A
+    /// turn of the game hands the move to the other side unless it ended the game; choosing
+    /// the masters is the choosers' own (in secret, both at once).
+    fn check_turn(
+        &self,
+        start: &Position,
+        actions: &[Action],
+        end: &Position,
+    ) -> Result<(), String> {
+        let over = matches!(self.decision(end), Decision::Over(_));
+        let traitor_taken = |a: &Action| match *a {
+            Action::Move { to, control, .. } => {
+                control && start.piece_at(to).is_some_and(|p| p.kind == Kind::Traitor)
+            }
+            _ => false,
+        };
+        match actions {
+            [] => return Err("a turn with no action".into()),
+            [Action::Choose(_)] => return Ok(()),
+            [a] if traitor_taken(a) && !over => {
+                return Err("a Traitor taken for control ended the turn without its extra move or declining it".into());
+            }
+            [_] => {}
+            [first @ Action::Move { to, .. }, second] if traitor_taken(first) => match *second {
+                Action::Decline => {}
+                Action::Move { from, .. } if from == *to => {}
+                _ => {
+                    return Err(format!(
+                        "the extra move after the Traitor was taken on {to} is not the Traitor's"
+                    ));
+                }
+            },
+            _ => {
+                return Err(format!(
+                    "{} actions in one turn, and not a Traitor taken for control and its extra move",
+                    actions.len()
+                ));
+            }
+        }
+        if !over && end.to_move() == start.to_move() && !start.choosing() {
+            return Err("the turn ended but the same side is to move".into());
+        }
+        Ok(())
+    }
 }

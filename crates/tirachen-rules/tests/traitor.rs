@@ -260,3 +260,47 @@ fn a_used_extra_move_leaves_nothing_for_later() {
     assert_eq!(s.extra_move(), None);
     assert_eq!(g.decision(&s), Decision::Player(Player(1)));
 }
+
+/// The testkit's turn check (`Game::check_turn`, called as each turn of a random game ends):
+/// a turn is one action, or the Traitor taken for control with its extra move or the declining
+/// of it ("it must be used only to move the traitor piece and must be used immediately").
+#[test]
+fn a_turn_is_one_action_or_the_traitors_extra_move_after_its_capture() {
+    let g = game();
+    let start = pos(&g, NEUTRAL);
+    let action = |s: &tirachen_rules::Position, t: &str| g.parse_action(s, t).unwrap();
+    let turn = |texts: &[&str]| {
+        let mut s = start;
+        let mut actions = Vec::new();
+        for t in texts {
+            let a = action(&s, t);
+            actions.push(a);
+            g.apply(&mut s, game_api::Actor::Player(Player(0)), a);
+        }
+        g.check_turn(&start, &actions, &s)
+    };
+    assert_eq!(turn(&["Ce3xe5"]), Ok(()));
+    assert_eq!(turn(&["Ce3xe5=T", "-"]), Ok(()));
+    assert_eq!(turn(&["Ce3xe5=T", "Te5-e8"]), Ok(()));
+    // Cut short, or followed by another piece's move, or two plain moves: not a turn.
+    assert!(turn(&["Ce3xe5=T"]).unwrap_err().contains("extra move"));
+    let after = {
+        let mut s = start;
+        g.apply(
+            &mut s,
+            game_api::Actor::Player(Player(0)),
+            action(&start, "Ce3xe5=T"),
+        );
+        s
+    };
+    let ga = action(&start, "Ga1-a2");
+    let e = g
+        .check_turn(&start, &[action(&start, "Ce3xe5=T"), ga], &after)
+        .unwrap_err();
+    assert!(e.contains("not the Traitor's"), "{e}");
+    let e = g.check_turn(&start, &[ga, ga], &after).unwrap_err();
+    assert!(e.contains("2 actions in one turn"), "{e}");
+    // A turn that leaves the same side to move.
+    let e = g.check_turn(&start, &[ga], &start).unwrap_err();
+    assert!(e.contains("same side"), "{e}");
+}
