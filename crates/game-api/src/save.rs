@@ -44,9 +44,44 @@ impl From<TextError> for SaveError {
 /// rename, so a crash or a full disk mid-write never leaves a half-written file in place of the
 /// old one; the temporary file is removed when anything fails. The temporary file is always a
 /// new one (a file or symlink already at its name is never followed nor truncated: the next
-/// name is tried), and on Unix it takes the permissions of the file it replaces. Every atomic
-/// write of the project goes through here.
+/// name is tried), and on Unix it takes the permissions of the file it replaces. A symlink at
+/// `path` is written through (the file it names is replaced, the link kept); a device, pipe or
+/// socket there is refused, never replaced by a file. Every atomic write of the project goes
+/// through here.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
+    let target;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            target = std::fs::canonicalize(path).map_err(|e| {
+                std::io::Error::new(
+                    e.kind(),
+                    format!(
+                        "{} is a symlink to nothing that can be written ({e})",
+                        path.display()
+                    ),
+                )
+            })?;
+            &target
+        }
+        _ => path,
+    };
+    if let Ok(m) = std::fs::metadata(path)
+        && !m.is_file()
+        && !m.is_dir()
+    {
+        // (A directory is refused by the rename, as it always was.)
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} is not a regular file (a device, pipe or socket): give a file name",
+                path.display()
+            ),
+        ));
+    }
+    write_file_atomic(path, bytes.as_ref())
+}
+
+fn write_file_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let dir = path
         .parent()
@@ -85,7 +120,7 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
                 old.permissions().mode() & 0o777,
             ))?;
         }
-        f.write_all(bytes.as_ref())?;
+        f.write_all(bytes)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)?;
         // The rename itself made durable (a power cut after "saved" keeps the new file).

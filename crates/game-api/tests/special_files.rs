@@ -1,0 +1,53 @@
+//! `write_atomic` onto what is not a plain file: a symlink, a pipe (its own test binary, as
+//! `atomic_write.rs` plants files at the names this process's writes take). Unix.
+#![cfg(unix)]
+use std::path::PathBuf;
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("game-api-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// "A symlink at `path` is written through (the file it names is replaced, the link kept); a
+/// device, pipe or socket there is refused, never replaced by a file" (a review found
+/// `print --out` turn a pipe, a symlink and a copy of /dev/null into plain files).
+#[test]
+fn a_symlink_is_written_through_and_a_pipe_refused() {
+    let dir = scratch("special");
+    let target = dir.join("target.pdf");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.pdf");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    game_api::write_atomic(&link, "new").unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    // A pipe, and a symlink to it: refused, the pipe left a pipe.
+    let fifo = dir.join("fifo.pdf");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let to_fifo = dir.join("to-fifo.pdf");
+    std::os::unix::fs::symlink(&fifo, &to_fifo).unwrap();
+    for p in [&fifo, &to_fifo] {
+        let e = game_api::write_atomic(p, "kit").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{e}");
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+    }
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    // A dangling symlink is named as one.
+    let dangling = dir.join("dangling.pdf");
+    std::os::unix::fs::symlink(dir.join("gone/none.pdf"), &dangling).unwrap();
+    let e = game_api::write_atomic(&dangling, "kit").unwrap_err();
+    assert!(e.to_string().contains("symlink"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
