@@ -273,9 +273,9 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
     }
     let ky = by + 16.0 * cs + 9.0;
     let legend = if is_life {
-        "Its reach from X6 on an empty board. ● move or take · ○ move only · × take only."
+        "Its reach from X6 on an empty board. ● move there, or take or fend there · ○ move only · × take or fend only (see above which)."
     } else {
-        "Its reach from X6 on an empty board, its Self (S) on Y4. ● move or take · ○ move only · × take only · dark: outside its range constraint."
+        "Its reach from X6 on an empty board, its Self (S) on Y4. ● move there, or take or fend there · ○ move only · × take or fend only (see above which) · dark: outside its range constraint."
     };
     pen.paragraph(
         bx - 14.0,
