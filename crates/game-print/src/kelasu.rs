@@ -55,16 +55,8 @@ pub fn kit() -> GameKit {
             .collect(),
     };
     let tokens = vec![
-        side(
-            Rgb(205, 220, 245),
-            Rgb(30, 60, 140),
-            format!("{} (blue)", names[0]),
-        ),
-        side(
-            Rgb(245, 210, 205),
-            Rgb(150, 35, 30),
-            format!("{} (red)", names[1]),
-        ),
+        side(Rgb(205, 220, 245), Rgb(30, 60, 140), names[0].clone()),
+        side(Rgb(245, 210, 205), Rgb(150, 35, 30), names[1].clone()),
     ];
     let mut key: Vec<(String, String)> = Kind::ALL
         .into_iter()

@@ -65,16 +65,11 @@ pub fn kit() -> GameKit {
             .map(|k| Token::lettered(k.letter().to_string(), k.name(), TOKEN_MM, box_count(k)))
             .collect(),
     };
+    // Each side chooses its own nine masters: both headings say so.
+    let masters = |name: &str| format!("{name} (nine of each master: set out the nine you choose)");
     let tokens = vec![
-        side(
-            RED.lighten(0.75),
-            RED,
-            format!(
-                "{} (nine of each master: set out the nine you choose)",
-                names[0]
-            ),
-        ),
-        side(Rgb::WHITE, WHITE_INK, names[1].clone()),
+        side(RED.lighten(0.75), RED, masters(&names[0])),
+        side(Rgb::WHITE, WHITE_INK, masters(&names[1])),
         TokenGroup {
             heading: "The Traitor: starts on the centre square under no one's control".into(),
             face: Rgb(230, 230, 230),

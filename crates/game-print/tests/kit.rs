@@ -333,6 +333,15 @@ fn tirachen_and_kelasu_kits_have_board_tokens_and_score_sheet() {
             for l in letters {
                 assert!(all_tokens.split(' ').any(|w| w == l), "{title}: token {l}");
             }
+            // Each side's heading names the side once (a review found "Blue (blue)"), and
+            // Tirachen's tells both sides to choose their masters, not Red's alone.
+            assert!(!all_tokens.contains("(blue)") && !all_tokens.contains("(red)"));
+            if game == PrintGame::Tirachen {
+                for side in ["Red", "White"] {
+                    let heading = format!("{side} (nine of each master");
+                    assert!(all_tokens.contains(&heading), "{heading}: {all_tokens}");
+                }
+            }
             assert!(
                 t.last()
                     .unwrap()
