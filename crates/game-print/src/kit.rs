@@ -85,6 +85,7 @@ enum PageKind {
     Board(usize),
     Tokens(usize),
     Card(veney_rules::Kind),
+    FreeEngagement,
     Odds,
     Score,
 }
@@ -96,6 +97,7 @@ impl PageKind {
             PageKind::Board(_) => "The board",
             PageKind::Tokens(_) => "Tokens to cut out",
             PageKind::Card(_) => "A rules card per piece",
+            PageKind::FreeEngagement => "The free engagement",
             PageKind::Odds => "Dagger Throw odds and the Donkey",
             PageKind::Score => "Score sheet",
         }
@@ -108,6 +110,9 @@ fn plan(k: &GameKit, paper: Paper) -> Vec<PageKind> {
     pages.extend((0..tokens::pages(paper, &k.tokens)).map(PageKind::Tokens));
     if let Some(set) = &k.cards {
         pages.extend(set.kinds().map(PageKind::Card));
+        // The shared piece belongs to no set: its card follows the set's (Veney's kit alone
+        // has cards, and the free engagement).
+        pages.push(PageKind::FreeEngagement);
     }
     if k.odds {
         pages.push(PageKind::Odds);
@@ -157,6 +162,7 @@ pub fn kit_with(game: PrintGame, paper: Paper, compress: bool) -> Result<Vec<u8>
                 PageKind::Card(kind) => {
                     cards::draw(&mut pen, paper, k.cards.as_ref().expect("cards"), kind)
                 }
+                PageKind::FreeEngagement => crate::free_card::draw(&mut pen, paper),
                 PageKind::Odds => veney::odds_page(&mut pen, paper),
                 PageKind::Score => score_sheet::draw(&mut pen, paper, &k.score),
             }

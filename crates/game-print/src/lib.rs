@@ -15,6 +15,7 @@
 mod board;
 mod cards;
 mod fonts;
+mod free_card;
 mod game_kit;
 mod kelasu;
 mod kit;

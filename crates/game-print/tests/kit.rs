@@ -176,11 +176,21 @@ fn veney_kit_pages_in_order() {
                 piece.def.section
             );
         }
+        // The shared free engagement is in no set: its rules have a card of their own after
+        // the set's (§2.0.05; a review found them nowhere in the kit).
+        let free = &t[t.len() - 3];
+        assert!(
+            free.contains("Free engagement") && free.contains("§2.0.05"),
+            "{paper:?}: {free}"
+        );
+        for words in ["centre point", "Possession", "meta-move", "a=", "a=="] {
+            assert!(free.contains(words), "{paper:?}: {words} in {free}");
+        }
         assert!(t[t.len() - 2].contains("Dagger Throw odds"));
         assert!(t[t.len() - 1].contains("Veney — score sheet"));
         assert_eq!(
             t.len(),
-            1 + sheets + token_pages + set.len() + 2,
+            1 + sheets + token_pages + set.len() + 3,
             "{paper:?}: page count"
         );
     }

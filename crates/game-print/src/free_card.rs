@@ -1,0 +1,102 @@
+//! Veney's rules card for the free engagement (§2.0.05): the shared piece is in no set, so it
+//! has no piece card of its own; its rules, from the rule text and the rulings that read it
+//! (R-FREE-FENDS, R-STONE-FREE, R-META, R-FREE-RETURN, R-QUIBBLE), are this page.
+use crate::cards::{BLACK_FACE, WHITE_FACE};
+use crate::paper::Paper;
+use crate::pen::{Align, Line, Pen, Rgb};
+use crate::shapes::Symbol;
+use crate::tokens::{self, Token};
+
+/// Each rule: a heading, and what the rule text says of it in the card's words.
+const RULES: &[(&str, &str)] = &[
+    (
+        "Out of play at the start",
+        "It begins on the centre point, where the lines between steps 8 and 9 and between files X and Y cross. To put it into play, a player moves it onto any empty one of the four squares that point touches, as that turn's move; it takes nothing as it enters (written aX8).",
+    ),
+    (
+        "Possession",
+        "In play, only the player whose colour is the colour of its square may move it: White on a light square, Black on a dark one. Possession also lets that player leap it with a blade, use it as a stepping stone, and take en passant with it.",
+    ),
+    (
+        "Moving and fending",
+        "It moves like a king, one square in any direction, onto empty squares only. It fends like its possessor's engagement, one step diagonally forward (forward for that player), any fendable piece; it takes nothing, and never moves more than one square.",
+    ),
+    (
+        "Fended",
+        "Any piece may fend it. It then goes back to the centre point, out of play.",
+    ),
+    (
+        "Meta-move (out of play)",
+        "While it is out of play, either player may first move it one point along the grid's intersections (aw, az, a+, a-), then make the turn's move. Meta-move then pass: the turn counts as a pass. No meta-move with a declaration of intention on the same turn.",
+    ),
+    (
+        "Back and forth",
+        "Pushed back to the square it just came from twice in a row, the player to move may return it to the centre point (a=), then make any other allowed move.",
+    ),
+    (
+        "Quibbling (§2.0.20)",
+        "Returned so twice in a row with no other piece moving between, either player may declare a reset of the whole board as the turn (a==), as after a retreat; the other player moves next.",
+    ),
+];
+
+pub fn draw(pen: &mut Pen, paper: Paper) {
+    let (w, _h) = paper.size_mm();
+    let m = 16.0;
+    pen.text(
+        m,
+        20.0,
+        20.0,
+        true,
+        Align::Left,
+        Rgb::BLACK,
+        "Free engagement",
+    );
+    pen.text(
+        w - m,
+        20.0,
+        10.0,
+        false,
+        Align::Right,
+        Rgb::GREY,
+        "§2.0.05 · shared by both players",
+    );
+    pen.line(m, 23.5, w - m, 23.5, Line::solid(0.4, Rgb::BLACK));
+    let token = Token {
+        letter: "a".into(),
+        name: "Free engagement".into(),
+        symbol: Some(Symbol::Button),
+        size: 26.0,
+        square: false,
+        count: 1,
+    };
+    tokens::draw_one(pen, &token, WHITE_FACE, BLACK_FACE, m + 22.0, 48.0);
+    let x = m + 54.0;
+    let mut y = 38.0;
+    for fact in [
+        "Notation: a (aX8 into play, afW6 a fend)",
+        "Position text: @ on its square; out of play, free=x:y (the centre: 2:8)",
+        "Kind: virtual piece, like the engagements",
+        "One on the board, belonging to neither player",
+    ] {
+        pen.text(x, y, 10.0, false, Align::Left, Rgb::BLACK, fact);
+        y += 6.0;
+    }
+    let mut y = 74.0;
+    for (heading, text) in RULES {
+        pen.text(m, y, 11.0, true, Align::Left, Rgb::BLACK, heading);
+        y += 5.5;
+        y = pen.paragraph(m, y, w - 2.0 * m, 10.5, false, Rgb::BLACK, text);
+        y += 4.0;
+    }
+    let _ = y;
+    let (_, h) = paper.size_mm();
+    pen.text(
+        w / 2.0,
+        h - 10.0,
+        7.5,
+        false,
+        Align::Centre,
+        Rgb::GREY,
+        "From Scribe's Veney 2.0 §2.0.05 and §2.0.20, with the rulings R-FREE-FENDS, R-STONE-FREE, R-META, R-FREE-RETURN and R-QUIBBLE.",
+    );
+}
