@@ -238,7 +238,10 @@ fn main() -> ExitCode {
     flush_output(code)
 }
 
-fn run(cli: Cli) -> ExitCode {
+fn run(mut cli: Cli) -> ExitCode {
+    // A game is named in any case, as `print` and the saves' `[Game]` headers read it (a
+    // review found `--game VENEY` refused by every command but `print`).
+    cli.game = cli.game.to_ascii_lowercase();
     if let Err(e) = check_flags(&cli) {
         eprintln!("veney-cli: {e}");
         return ExitCode::from(2);

@@ -108,6 +108,22 @@ fn perft_divide_writes_a_sealed_choice_with_its_seat() {
     assert!(!open.contains('|'), "{open}");
 }
 
+/// README: "`--game veney` (default), `--game tirachen` or `--game kelasu`", named in any case as
+/// `print` names them.
+#[test]
+fn a_game_is_named_in_any_case() {
+    for (game, lower) in [
+        ("VENEY", "veney"),
+        ("Tirachen", "tirachen"),
+        ("KeLaSu", "kelasu"),
+    ] {
+        let (code, out, err) = run(&["--game", game, "moves", "start"]);
+        assert_eq!(code, Some(0), "{game}: {err}");
+        let (_, same, _) = run(&["--game", lower, "moves", "start"]);
+        assert_eq!(out, same, "{game}");
+    }
+}
+
 #[test]
 fn check_set_exits_zero_only_for_valid_sets() {
     let f = |n: &str| rules_tests(&format!("fixtures/sets/{n}.ron"));
