@@ -670,14 +670,22 @@ pub fn arena<G: Game>(
     let started = Instant::now();
     let r = game_ai::play_matches(g, &a, &b, games, seed, max_actions);
     let pct = |n: u32| 100.0 * n as f64 / r.games.max(1) as f64;
+    // The seeds played, first to last (a review found `1..2` printed for the one game of seed
+    // 1, a half-open range a reader takes for two).
+    let seeds = match games {
+        0 => "no seed".to_string(),
+        1 => format!("seed {seed}"),
+        n => format!(
+            "seeds {seed} to {}",
+            seed.wrapping_add(n as u64).wrapping_sub(1)
+        ),
+    };
     println!(
-        "{} vs {} in {} game(s) of {} (colours alternating, seeds {}..{}):",
+        "{} vs {} in {} game(s) of {} (colours alternating, {seeds}):",
         a.name,
         b.name,
         r.games,
         g.title(),
-        seed,
-        seed.wrapping_add(games as u64)
     );
     // A game both sides lost is neither's win (Veney's double checkmate).
     let both = if r.both_lost > 0 {

@@ -62,7 +62,7 @@ pub enum Command {
         /// Where its Self stands [default: Y4]
         #[arg(long = "self")]
         life: Option<String>,
-        /// An oriented piece's facing: f, r, b or l [default: f]
+        /// An oriented piece's facing: f, r, b or l
         #[arg(long, default_value = "f")]
         facing: String,
     },

@@ -349,6 +349,13 @@ fn arena_plays_matches_between_agents_for_every_game() {
             out.contains(&format!("{white} vs random in {games} game(s)")),
             "{game}: {out}"
         );
+        // The seeds played, first to last: 3 alone, or 3 and 4.
+        let seeds = if games == "1" {
+            "seed 3)"
+        } else {
+            "seeds 3 to 4)"
+        };
+        assert!(out.contains(seeds), "{game}: {out}");
         assert!(
             out.contains("won (") && out.contains("time per decision"),
             "{out}"
