@@ -250,7 +250,7 @@ fn a_waiting_side_at_zero_falls_when_its_turn_begins() {
 
 #[test]
 fn time_given_to_a_fallen_side_brings_the_clock_back_paused() {
-    // Ruling R-CLOCK-FLAG: the game's outcome is the app's; players who agree to play on give
+    // Ruling R-CLOCK-PLAY-ON: the game's outcome is the app's; players who agree to play on give
     // the fallen side time.
     let mut c = Clock::same(Control::SuddenDeath { base: 1_000 }, 2).unwrap();
     c.start(0, 0).unwrap();
