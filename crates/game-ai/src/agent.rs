@@ -4,7 +4,6 @@ use crate::evaluate::Evaluator;
 use crate::search::Mcts;
 use game_api::{Actor, Game, MatchRng, Player, Viewer, seeded};
 use rand::Rng;
-use std::time::Duration;
 
 pub use crate::choice::Choice;
 
@@ -57,6 +56,9 @@ impl<G: Game> Agent<G> for RandomAgent {
         "random".into()
     }
     fn choose(&mut self, g: &G, state: &G::State, me: Player) -> Option<Choice<G::Action>> {
+        // Its time is measured as the search's is (a review found the arena's time per decision
+        // of the random player always 0).
+        let started = std::time::Instant::now();
         let obs = g.observe(state, Viewer::Player(me));
         let legal = crate::search::own_actions(g, &obs, me, &mut self.rng);
         let action = *legal.get(self.rng.random_range(0..legal.len().max(1)))?;
@@ -65,7 +67,7 @@ impl<G: Game> Agent<G> for RandomAgent {
             value: 0.5,
             visits: 0,
             iterations: 0,
-            elapsed: Duration::ZERO,
+            elapsed: started.elapsed(),
         })
     }
 }

@@ -15,8 +15,8 @@ pub struct Mcts<G: Game, E: Evaluator<G> = GameEstimate> {
     pub config: Config,
     evaluator: E,
     trees: Vec<Tree<G::Action>>,
-    /// The hash of the observation the kept trees' roots stand for.
-    root_hash: Option<u64>,
+    /// The kept trees' root: what `me` saw there, and who `me` was (a tree is one player's).
+    root_hash: Option<(u64, Player)>,
     /// Decisions searched so far (each draws from its own stream of the seed).
     decisions: u64,
 }
@@ -88,10 +88,10 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         let started = Instant::now();
         let threads = self.threads();
         let hash = g.hash(&obs);
-        if self.root_hash != Some(hash) || self.trees.len() != threads {
+        if self.root_hash != Some((hash, me)) || self.trees.len() != threads {
             self.trees = (0..threads).map(|_| Tree::new()).collect();
         }
-        self.root_hash = Some(hash);
+        self.root_hash = Some((hash, me));
         let decision = self.decisions;
         self.decisions += 1;
         let (config, evaluator) = (&self.config, &self.evaluator);
@@ -129,8 +129,9 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                         let n = if forced { n.min(FORCED_ITERATIONS) } else { n };
                         let mut i = 0;
                         while i < n
-                            && deadline.is_none_or(|d| Instant::now() < d)
-                            && !config.stop.raised()
+                            && (i < MIN_ITERATIONS
+                                || (deadline.is_none_or(|d| Instant::now() < d)
+                                    && !config.stop.raised()))
                         {
                             iterate(g, config, evaluator, tree, obs, me, &mut rng);
                             i += 1;
@@ -254,12 +255,17 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
         for t in &mut self.trees {
             t.advance(&key);
         }
-        self.root_hash = Some(g.hash(&g.observe(&after, Viewer::Player(me))));
+        self.root_hash = Some((g.hash(&g.observe(&after, Viewer::Player(me))), me));
     }
 }
 
 /// Iterations a time-budgeted search spends on a forced action (only its estimate is wanted).
 const FORCED_ITERATIONS: u64 = 64;
+
+/// Iterations each thread makes before a raised stop or a passed deadline is honoured (within
+/// its budget): a search hurried the moment it began still weighs its actions, not plays the
+/// first listed one with a made-up estimate (a review found that under a short clock).
+const MIN_ITERATIONS: u64 = 16;
 
 /// How often (in iterations) a time-budgeted thread asks whether its choice is settled.
 const SETTLED_EVERY: u64 = 128;

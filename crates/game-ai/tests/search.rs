@@ -215,6 +215,9 @@ fn levels_are_budgets_and_the_arena_counts_results() {
     // Nim 15 is won by the first player and lost by the second against best play; random play
     // errs, so the searcher wins nearly all.
     assert!(r.wins >= 8, "{r:?}");
+    // Each agent's time per decision is measured, the random player's too (a review found it
+    // always 0).
+    assert!(r.time_per_decision.iter().all(|t| !t.is_zero()), "{r:?}");
 }
 
 /// "Levels from 'beginner' to 'strongest in 5 s'": five seconds is the most the strongest
@@ -358,17 +361,30 @@ fn a_raised_stop_flag_ends_the_search_early() {
     let c = long.choose(&g, &g.start(), Player(0)).unwrap();
     raiser.join().unwrap();
     assert!(c.iterations > 0 && c.elapsed.as_secs() < 30, "{c:?}");
-    // A budget too large for an instant is no deadline, not a panic.
+    // A budget too large for an instant is no deadline, not a panic. A stop raised before the
+    // search began still leaves it a few iterations a thread: the choice is weighed, not the
+    // first listed action with a made-up estimate (a review found a computer hurried by its
+    // clock playing so).
     let flag = game_ai::Stop::new();
     flag.raise();
     let c = Mcts::new(Config {
         budget: Budget::Millis(u64::MAX),
         stop: flag,
+        threads: 1,
         ..config(0, 9)
     })
     .choose(&g, &g.start(), Player(0))
     .unwrap();
-    assert_eq!(c.iterations, 0);
+    assert!((1..=64).contains(&c.iterations), "{c:?}");
+    assert!(c.visits > 0, "{c:?}");
+    // An iteration budget below the minimum is kept.
+    let c = Mcts::new(Config {
+        threads: 1,
+        ..config(3, 9)
+    })
+    .choose(&g, &g.start(), Player(0))
+    .unwrap();
+    assert_eq!(c.iterations, 3);
 }
 
 /// Searched after the first seat sealed, the second sees that seal hidden and samples it evenly,
@@ -533,4 +549,23 @@ fn a_game_both_sides_lost_is_nobodys_win_in_the_arena() {
     let r = play_matches(&g, &seat("a"), &seat("b"), 6, 1, 100);
     assert_eq!((r.games, r.both_lost), (6, 6), "{r:?}");
     assert_eq!((r.wins, r.draws, r.losses), (0, 0, 0), "{r:?}");
+}
+
+/// A kept tree is one player's: asked for another seat at a view that hashes the same (a
+/// sealed round's start, which both seats see alike), the search starts afresh, so no seat is
+/// weighed with the visits another's search made (a review found the tree kept whoever asked).
+#[test]
+fn a_kept_tree_serves_only_the_player_it_was_searched_for() {
+    let g = Dilemma(FIRST_WINS);
+    let start = g.start();
+    for seed in 1..=6 {
+        let mut m = Mcts::new(Config {
+            threads: 1,
+            ..config(400, seed)
+        });
+        m.choose(&g, &start, Player(0)).unwrap();
+        let c = m.choose(&g, &start, Player(1)).unwrap();
+        assert_eq!(c.iterations, 400);
+        assert!(u64::from(c.visits) <= c.iterations, "seed {seed}: {c:?}");
+    }
 }
