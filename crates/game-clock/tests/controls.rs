@@ -237,6 +237,7 @@ fn simple_delay_flag_falls_after_delay_and_time() {
 
 // --- Per-turn limit -------------------------------------------------------------------------
 
+/// Ruling R-CLOCK-PER-TURN: each turn has exactly the limit, nothing carries over, and a turn reaching the limit loses on time.
 #[test]
 fn per_turn_limit_resets_every_turn() {
     // §2.0.R3: "Something like a five second time limit which resets on each turn might be

@@ -248,6 +248,7 @@ fn a_waiting_side_at_zero_falls_when_its_turn_begins() {
     assert_eq!(c.poll(2_000), Some(Flag { seat: 1, at: 2_000 }));
 }
 
+/// Ruling R-CLOCK-PLAY-ON: time given to the fallen side brings the clock back paused.
 #[test]
 fn time_given_to_a_fallen_side_brings_the_clock_back_paused() {
     // Ruling R-CLOCK-PLAY-ON: the game's outcome is the app's; players who agree to play on give

@@ -127,6 +127,7 @@ pub fn percent(a: u32, b: u32) -> String {
 mod tests {
     use super::*;
 
+    /// Ruling R-PRINT-ODDS: the throw table is counted over all 2^n landings: 1/32 far, 1/4 close, one distraction landing per stick.
     #[test]
     fn the_rulebooks_own_figures() {
         // §2.0.08 "At full starting distance, this is a one-in-32 chance of success. At close
@@ -140,6 +141,7 @@ mod tests {
         assert_eq!(far.hit + far.distraction + far.miss, far.total);
     }
 
+    /// Ruling R-PRINT-DONKEY: the Donkey table counts the 32 landings of five sticks by black sticks, named in §2.0.23's order.
     #[test]
     fn donkey_rows_follow_the_list() {
         // §2.0.23: "forward-left(1), forward(2), forward-right(3), backward-left(4), or

@@ -138,6 +138,7 @@ mod tests {
         assert_eq!(lines, [3, 6]);
     }
 
+    /// Ruling R-PRINT-TOKENS: Tirachen's tokens are nine Pikes and nine of each master a side and one neutral Traitor.
     #[test]
     fn the_box_holds_any_choice_of_masters() {
         // "1 fort, 1 commander, 9 pikemen and any combination of masters … totalling 9".

@@ -134,6 +134,7 @@ fn pages_have_the_papers_size_in_points() {
     }
 }
 
+/// Ruling R-PRINT-SHEETS: the Veney board is one measure a sheet on A4 and Letter (four sheets) and two measures a sheet on A3.
 #[test]
 fn veney_kit_pages_in_order() {
     let set = veney_rules::PieceSet::standard();
@@ -196,6 +197,7 @@ fn veney_kit_pages_in_order() {
     }
 }
 
+/// Ruling R-PRINT-ORIENTATION: White sits at step 1 and Black at step 16, lines W–Z and steps labelled, the centre line (8 | 9) marked.
 #[test]
 fn veney_board_names_lines_and_steps_and_marks_the_centre_line() {
     let doc = load(PrintGame::Veney, Paper::A4);
@@ -236,6 +238,8 @@ fn veney_board_names_lines_and_steps_and_marks_the_centre_line() {
     assert!(boards[3].contains("Black sits at this edge"));
 }
 
+/// Ruling R-PRINT-SQUARE: a Veney square prints at 45 mm on every paper.
+/// Ruling R-PRINT-OTHER-SQUARES: Tirachen's squares print at 30 mm and Kelasu's at 25 mm.
 #[test]
 fn board_squares_measure_their_true_size() {
     // docs/rulings/print-kit.md: Veney 45 mm (§2.0.V gives no size), Tirachen 30 mm, Kelasu
@@ -367,6 +371,7 @@ fn tirachen_and_kelasu_kits_have_board_tokens_and_score_sheet() {
 }
 
 /// The printed words agree with the rule text (a review of the kit, session 19).
+/// Ruling R-PRINT-SCORE: the score sheet heads "First to move" for Veney and "Blue (first)" for Kelasu, with examples in the game's notation.
 #[test]
 fn printed_words_follow_the_rule_text() {
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -420,4 +425,35 @@ fn printed_words_follow_the_rule_text() {
     assert!(sheet.contains("C=J5/H5+H6+I4+I5"), "{sheet}");
     // "Once your energy runs out, your turn ends": the example's turns end with a comma.
     assert!(sheet.contains("1. ") && sheet.contains(", "), "{sheet}");
+}
+
+/// Ruling R-PRINT-FONT: DejaVu Sans and DejaVu Sans Bold, embedded and subset (each font's
+/// descriptor carries its `FontFile2`), no built-in Helvetica, and the key's "▼" reads back.
+#[test]
+fn the_kit_embeds_its_own_fonts() {
+    let doc = load(PrintGame::Veney, Paper::A4);
+    let mut bases = Vec::new();
+    let mut embedded = 0;
+    for obj in doc.objects.values() {
+        let Ok(d) = obj.as_dict() else { continue };
+        if let Ok(name) = d.get(b"BaseFont").and_then(|b| b.as_name()) {
+            bases.push(String::from_utf8_lossy(name).into_owned());
+        }
+        if d.has(b"FontFile2") {
+            embedded += 1;
+        }
+    }
+    assert!(bases.iter().any(|b| b.ends_with("DejaVuSans")), "{bases:?}");
+    assert!(
+        bases.iter().any(|b| b.ends_with("DejaVuSans-Bold")),
+        "{bases:?}"
+    );
+    assert!(!bases.iter().any(|b| b.contains("Helvetica")), "{bases:?}");
+    // Subset: a six-letter tag before the name.
+    assert!(
+        bases.iter().all(|b| b.len() > 7 && b.as_bytes()[6] == b'+'),
+        "{bases:?}"
+    );
+    assert!(embedded >= 2, "{embedded} embedded font files");
+    assert!(texts(&doc).iter().any(|p| p.contains('▼')));
 }

@@ -1825,6 +1825,7 @@ mod tests {
         assert!(e.message.contains("only 1"), "{e}");
     }
 
+    /// Ruling R-POSITION-DISCARD: the position text has no discard field; the discard is what the set's counts leave after the board and the reserves.
     #[test]
     fn discard_is_what_counts_leave() {
         let rules = Rules::standard();

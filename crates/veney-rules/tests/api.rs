@@ -24,6 +24,7 @@ fn anchors() -> Vec<(String, String, u32, u64)> {
         .collect()
 }
 
+/// Ruling R-API-TURNS: a turn on the API is every action from one turn start to the next, so the API's perft equals every anchor in perft.txt.
 #[test]
 fn the_apis_perft_equals_every_anchor() {
     // The same counts as `perft.rs` (tests/perft.txt), through the generic perft: a turn is every
@@ -40,6 +41,7 @@ fn the_apis_perft_equals_every_anchor() {
     assert!(checked >= 8);
 }
 
+/// Ruling R-API-CHANCE: the API's chance decision draws from the match's seed exactly as `Game::roll` does.
 #[test]
 fn a_match_draws_the_same_sticks_as_the_engines_game() {
     // §2.0.08 Dagger Throw: with the same seed, the match on the API and `veney_rules::Game`

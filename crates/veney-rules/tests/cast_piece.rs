@@ -1285,3 +1285,46 @@ fn the_inert_ruin_makes_no_double_move_from_a_fire_dance_square() {
         sword.phase()
     );
 }
+
+/// Ruling R-CAST-ORIGIN (§2.0.18, §2.0.R5): with two pieces that could be cast (the Ceremonial
+/// Guard's two Cloaks, one on W4 and one in reserve), a cast names its origin, `~CW4` or `~C*`;
+/// with one (the standard set's Cloak), `~C` as before.
+#[test]
+fn a_cast_names_its_origin_when_two_pieces_could_be_cast() {
+    let r = game("ceremonial", "standard");
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Cloak", "W4"),
+            (White, "Sword", "Y3"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+        ],
+        White,
+    );
+    let casts: Vec<String> = notations(&r, &p)
+        .into_iter()
+        .filter(|n| n.starts_with("~C"))
+        .collect();
+    assert!(casts.contains(&"~CW4".to_string()), "{casts:?}");
+    assert!(casts.contains(&"~C*".to_string()), "{casts:?}");
+    assert!(!casts.contains(&"~C".to_string()), "{casts:?}");
+    let mut q = p;
+    play(&r, &mut q, "~C* @W6 SW5");
+    let mut q = p;
+    play(&r, &mut q, "~CW4 @W6 SW5");
+    // The standard set's one Cloak: `~C`.
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (White, "Sword", "Y3"),
+            (Black, "Self", "Y15"),
+            (Black, "Sword", "X14"),
+        ],
+        White,
+    );
+    assert!(notations(&r, &p).contains(&"~C".to_string()));
+}

@@ -36,6 +36,7 @@ fn play(r: &Rules, p: &mut Position, turn: &str) {
     p.play_turn(r, &t).unwrap();
 }
 
+/// Ruling R-FAIRY: a 3D move is made as if from the corresponding square of another measure and lands inside that measure.
 #[test]
 fn mirage_is_a_3d_knight() {
     // "A knight's move made as if from the corresponding square of another measure, landing

@@ -31,7 +31,7 @@ fn distinct_states_of_random_games_hash_apart() {
 }
 
 /// The rarer parts of a state packed together into the hash do not overlap: the square the free
-/// engagement came from (R-FREE-ENGAGEMENT; `freefrom=`) was packed one bit into White's time
+/// engagement came from (§2.0.05; `freefrom=`) was packed one bit into White's time
 /// penalties (`penalties=`), so the engagement come from the last square and one penalty of
 /// White's hashed alike (a review found it).
 #[test]

@@ -3,6 +3,7 @@ mod common;
 use common::*;
 use veney_rules::{Outcome, Rules};
 
+/// Ruling R-LUNGE: the Self lunges forward and back only, straight or diagonally, as far as its measure allows (first: forward 4, back 1), stopped by the edge; sideways only king steps.
 #[test]
 fn self_king_step_and_lunge_from_first_measure() {
     // §2.0.02 Self: "From the first measure, the Self can lunge forward (or diagonally forward)
@@ -450,6 +451,7 @@ fn dagger_out_of_constraint_may_only_move_back_into_it() {
     );
 }
 
+/// Ruling R-GUARD-STEP: the Guard's range is its Self's measure plus one step beyond each boundary (Self on steps 1–4: steps 1–5).
 #[test]
 fn guard_is_a_dragon_king_within_self_measure_and_one_step() {
     // §2.0.09: rook moves plus one diagonal square; "constrained to the Self's measure and one step outside".
@@ -490,6 +492,7 @@ fn lantern_moves_two_or_more_inside_the_self_measure() {
 
 // The Lantern's "same direction twice" (§2.0.10) is in tests/lantern.rs (R-LANTERN-DIRECTION).
 
+/// Ruling R-JUTSU-STEP: the Jutsu steps one or two squares along any of the eight lines, leaping what is between (no knight offsets), or blinks 4, 8 or 12 steps along its line.
 #[test]
 fn jutsu_moves_one_or_two_leaping_or_blinks_by_measures() {
     // §2.0.11: "moves one or two squares (leaping) in any direction or blinks to the
@@ -557,6 +560,7 @@ fn ruin_cannot_be_taken_or_fended() {
     assert!(!dests(&r, &p, "Y4").contains(&"X5".to_string()));
 }
 
+/// Ruling R-RELATIONS: the chart's takes — Jutsu takes Guard, Guard takes Balance, Balance takes Jutsu, Cloak and Lantern take each other — and the Guard never fends a Sword.
 #[test]
 fn rock_paper_scissors_of_the_technical_pieces() {
     // §2.0.VII: "Cloak-Lantern is a two-way RPS loop; ... Balance-Guard-Jutsu is a three-way loop."

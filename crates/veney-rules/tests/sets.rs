@@ -289,6 +289,7 @@ fn two_thousand_random_games_per_pairing() {
     }
 }
 
+/// Ruling R-SETS-IN-SAVES: a save names each side's set and its fingerprint; a changed or different set is refused, naming the side.
 #[test]
 fn saves_name_each_army_and_refuse_a_changed_set() {
     use veney_rules::savefile::{self, SaveError};
@@ -350,6 +351,7 @@ fn saves_name_each_army_and_refuse_a_changed_set() {
     ));
 }
 
+/// Ruling R-DONKEY-SET: a set saying `donkey: true` (the fairy workshop) brings a Donkey in its own reserve; the other army has none.
 #[test]
 fn the_fairy_army_brings_its_donkey() {
     // §2.0.23 The Donkey: "Each player may have a donkey in reserve" — here a set entry.

@@ -557,6 +557,7 @@ fn shadow_stabbing_fends_the_balance_and_takes_the_jutsu() {
     assert!(notations_from(&r, &p, "X8").contains(&"$fX10".to_string()));
 }
 
+/// Ruling R-FLOATING-RUIN: the Ruin is placed on any empty square of its range (its Self's measure and one outside), not only beside the Self.
 #[test]
 fn the_floating_ruin_is_placed_anywhere_in_its_range() {
     // §2.0.12 Floating Ruin: "The Ruin can be placed from reserve anywhere in its movement range,

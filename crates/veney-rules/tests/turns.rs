@@ -36,6 +36,7 @@ fn stepping_stone_grants_the_same_piece_a_second_move() {
     assert_eq!(p.turn(), Black);
 }
 
+/// Ruling R-SECOND-MOVE: after a stepping stone only the landed piece moves again, and a second stepping stone grants nothing further.
 #[test]
 fn a_second_stepping_stone_grants_no_third_move() {
     // §2.0.04: "A double-move never leads to a third; you can take two engagements but the second
@@ -206,6 +207,7 @@ fn passing(r: &veney_rules::Rules) -> Position {
     )
 }
 
+/// Ruling R-EP: an engagement advancing two or more steps may be fended on the first square it passed by an opposing engagement attacking it, during the opponent's next turn only.
 #[test]
 fn en_passant_on_the_next_turn_only() {
     // §2.0.04 En passant: "your pawns are vulnerable to en passant when they move more than one
@@ -415,6 +417,7 @@ fn free_engagement_enters_from_the_centre_and_is_moved_by_the_colour_of_its_squa
     );
 }
 
+/// Ruling R-FREE-FENDS: the free engagement fends one step diagonally forward for its possessor, like that player's own engagement.
 #[test]
 fn free_engagement_fends_diagonally_forward_for_its_possessor_and_returns_to_centre_when_fended() {
     // §2.0.05: "When taking pieces, it moves only diagonally forward, as if one of your own
@@ -708,6 +711,7 @@ fn after_a_touch_mate_the_mated_side_has_a_dying_move() {
     );
 }
 
+/// Ruling R-DEATH-SPELL: a dying Jutsu-takes-Jutsu leaves the checkmate standing and records the Death Spell.
 #[test]
 fn the_death_spell_is_the_dying_negation() {
     // §2.0.18 Death Spell: "if the player having just been checkmated by touch immediately follows

@@ -164,8 +164,9 @@ pub(crate) fn resolve(rules: &Rules, pos: &mut Position, roll: Roll) -> Option<P
             None
         }
         Verdict::Distraction => {
-            // Under the agreed option the distraction is a miss for the Dagger too (R-THROW-
-            // DISTRACTION): lost, and with it the last blade (checkmate by self-disarm, §2.0.21).
+            // Under the agreed option the distraction is a miss for the Dagger too
+            // (R-THROW-DISTRACTION): lost, and with it the last blade (checkmate by self-disarm,
+            // §2.0.21).
             if rules.options.distraction_loses_dagger {
                 pos.remove(side, k, from);
                 pos.discard[side.index()][k.index()] += 1;
