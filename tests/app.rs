@@ -149,7 +149,8 @@ fn a_refused_move_says_which_rule_it_breaks() {
     click(&mut app, "X12");
     let status = app.world().resource::<veney::packs::veney::game::Status>();
     let why = status.refusal.clone().expect("a reason");
-    assert!(why.contains('§'), "{why}");
+    // §2.0.03: the Sword's range is its Self's measure and one beyond; X12 is beyond it.
+    assert!(why.contains("§2.0.03"), "{why}");
     assert_eq!(
         game(&app).position().turn(),
         Side::White,
@@ -1358,6 +1359,74 @@ fn a_piece_whose_actions_are_buttons_is_not_said_to_be_stuck() {
         "{said}"
     );
     assert!(said.contains("the panel's buttons"), "{said}");
+}
+
+/// README: against the computer "a click while it is to move is refused" — the computer's
+/// own concert partner in hand (R-CONCERT) is its to place: nothing is picked up for the person,
+/// nor are they told to click (a review found the partner selected for the person).
+#[test]
+fn the_computers_partner_in_hand_is_not_picked_up_for_the_person() {
+    use veney::packs::veney::computer::VeneyComputer;
+    let r = standard();
+    let g = from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "Y4"),
+            (Side::White, "Dagger", "X5"),
+            (Side::Black, "Self", "W16"),
+        ],
+        3,
+    );
+    let mut app = app_with(g, "computer-lift");
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [Some(game_ai::Level::Strongest), None];
+    let lift = game(&app)
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            a.as_move()
+                .is_some_and(|m| m.from == sq("Y4") && m.to == sq("X5"))
+        })
+        .expect("the Self onto its Dagger");
+    send(&mut app, Command::ComputerPlay(lift));
+    assert!(
+        game(&app).position().lifted().is_some(),
+        "the Dagger in hand"
+    );
+    assert_eq!(app.world().resource::<Selection>().0, None);
+    let said = info(&app);
+    assert!(!said.contains("click where it goes"), "{said}");
+}
+
+/// §2.0.05: the free engagement "can only be moved by the player whose pieces correspond to the
+/// color of the square"; README: "A refused move says which rule it breaks". On a square of
+/// Black's colour, White's click on it says why it cannot move, and a move of White's Self onto
+/// it that is not open is refused with its rule (a review found both swallowed: the free
+/// engagement silently picked up).
+#[test]
+fn the_free_engagement_off_the_movers_colour_is_explained_not_picked_up() {
+    // Rows from step 16 down: Black's Self on Y15, the free engagement on X7 (a dark square,
+    // Black's), White's Self on X2.
+    let mut rows = vec!["4"; 16];
+    rows[16 - 15] = "2s1";
+    rows[16 - 7] = "1@2";
+    rows[16 - 2] = "1S2";
+    let g = game_at(&format!("{} w EEEE/eeee", rows.join("/")));
+    assert!(!sq("X7").is_light());
+    let mut app = app_with(g, "free-off-colour");
+    click(&mut app, "X7");
+    let said = info(&app);
+    assert!(said.contains("§2.0.05"), "{said}");
+    send(&mut app, Command::Cancel);
+    click(&mut app, "X2");
+    click(&mut app, "X7");
+    let refused = refusal(&app);
+    assert!(refused.contains('§'), "{refused}");
+    assert_ne!(
+        app.world().resource::<Selection>().0,
+        Some(Selected::Free),
+        "not picked up"
+    );
+    assert_eq!(game(&app).position().turn(), Side::White, "nothing played");
 }
 
 #[test]

@@ -233,7 +233,7 @@ fn merge_by_gathering_blanks_then_move_the_new_warrior_in_the_same_turn() {
     click(&mut a, "C5");
     click(&mut a, "C6");
     let r = refusal(&a).expect("refused");
-    assert!(r.contains("Kelasu"), "{r}");
+    assert!(r.contains(kelasu_rules::rules::ONCE_PER_TURN), "{r}");
     assert_eq!(at(&a, "C5"), Some((Side::Blue, Kind::Warrior)));
     // "Once your energy runs out, your turn ends": with 1 left and Blanks that can step, the
     // rules offer no `end` (the turn bar's button is off); the last step ends the turn.
@@ -618,6 +618,34 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     assert_eq!(m(&a).game.history_len(), 1);
     assert_eq!(at(&a, "E3"), Some((Side::Blue, Kind::Blank)));
     assert_eq!(at(&a, "D4"), Some((Side::Blue, Kind::Blank)));
+}
+
+/// "Win conditions are checked after every action" — mid-turn too. Against the computer, undo
+/// after the person's winning action takes back that action alone, as between people (a review
+/// found the person's whole turn taken back).
+#[test]
+fn undo_after_a_winning_action_mid_turn_takes_back_that_action_alone() {
+    use game_ai::Level;
+    use veney::host::grid::ComputerSeats;
+    let mut a = kelasu_app(
+        "win-mid-turn",
+        Some("BBBBBBBBBB/10/S1S4S1S/G9/10/10/10/s9/10/bbbbbbbbbb b 4 s - 0"),
+    );
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
+    for (from, to) in [("A1", "B1"), ("A2", "B2"), ("D0", "H0")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    assert_eq!(m(&a).game.history_len(), 3);
+    assert!(
+        matches!(m(&a).game.decision(), game_api::Decision::Over(_)),
+        "the last Stone taken ends the game"
+    );
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).game.history_len(), 2);
+    assert_eq!(at(&a, "B2"), Some((Side::Blue, Kind::Blank)));
+    assert_eq!(at(&a, "D0"), Some((Side::Blue, Kind::General)));
+    assert_eq!(typed(&a).state().to_move(), Side::Blue);
 }
 
 /// On the computer's turn the merge builder stays shut: its merges are its own (a review found

@@ -245,7 +245,11 @@ fn open_masters_deploy_from_the_tray_and_mobilise() {
         },
     );
     assert!(a.world().resource::<GridSelection>().0.is_none());
-    assert!(a.world().resource::<GridStatus>().refusal.is_some());
+    let refused = a.world().resource::<GridStatus>().refusal.clone();
+    assert!(
+        refused.as_deref().is_some_and(|r| r.contains("Red's")),
+        "{refused:?}"
+    );
     // White mobilises: a panel button (an action with no cell).
     let loose: Vec<String> = m(&a)
         .game
@@ -284,12 +288,11 @@ fn secret_masters_hand_over_between_the_choices() {
         .reserves(m(&a).viewer())
         .into_iter()
         .find(|r| r.owner == Player(0));
-    if let Some(t) = red_tray {
-        assert!(
-            !t.entries.iter().any(|e| e.0 == "S"),
-            "Red's masters are hidden: {t:?}"
-        );
-    }
+    let t = red_tray.expect("Red's tray is shown");
+    assert!(
+        !t.entries.iter().any(|e| e.0 == "S"),
+        "Red's masters are hidden: {t:?}"
+    );
     assert!(!m(&a).game.position_text(m(&a).viewer()).contains("S9"));
     choose(&mut a, 0, 0, 9);
     // Play: the board shows Red's hidden masters, so it is covered until Red holds it; after
@@ -426,7 +429,13 @@ fn occupying_the_homeland_wins_and_the_game_is_over() {
     assert!(m(&a).game.actions().is_empty());
     // Nothing more is played: a click is explained as the game's end.
     click(&mut a, "e1");
-    assert!(a.world().resource::<GridStatus>().refusal.is_some());
+    let refused = a.world().resource::<GridStatus>().refusal.clone();
+    assert!(
+        refused
+            .as_deref()
+            .is_some_and(|r| r.contains("the game is over")),
+        "{refused:?}"
+    );
 }
 
 #[test]

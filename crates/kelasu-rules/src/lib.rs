@@ -53,7 +53,7 @@ pub use attacks::Reach;
 pub use bitboard::Bitboard;
 pub use game::Kelasu;
 pub use invariants::{Field, PositionError};
-pub use options::{HeaderError, KelasuOptions, OptionsError};
+pub use options::{HeaderError, KelasuOptions, OptionsError, QUIET_TURNS_MAX};
 pub use piece::{Kind, Piece};
 pub use position::Position;
 pub use side::Side;

@@ -3,6 +3,9 @@
 pub use game_api::OptionsError;
 use game_api::option_headers::{count_or_off, read_choice, read_count_or_off, read_yes_no, yes_no};
 
+/// The largest count the `QuietTurns` header takes (a new-game dialog offers the same).
+pub const QUIET_TURNS_MAX: u16 = 10_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KelasuOptions {
     /// Header `WarriorDiagonals`: `capture` (default) or `move-capture` — what the Warrior's `+`
@@ -90,7 +93,7 @@ impl KelasuOptions {
                 "Pass" => o.pass_allowed = yes_no()?,
                 "EndEarly" => o.end_early = yes_no()?,
                 "QuietTurns" => {
-                    o.quiet_full_turns = read_count_or_off(k, v, 10_000, "full turns")?;
+                    o.quiet_full_turns = read_count_or_off(k, v, QUIET_TURNS_MAX, "full turns")?;
                 }
                 _ => {}
             }

@@ -36,7 +36,7 @@ pub fn piece_rule(kind: Kind) -> &'static str {
     }
 }
 
-fn how_it_moves(kind: Kind) -> &'static str {
+pub(crate) fn how_it_moves(kind: Kind) -> &'static str {
     match kind {
         Kind::General => "a General moves one square in any direction",
         Kind::Fort => "once placed, a Fort does not move",

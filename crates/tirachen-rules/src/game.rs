@@ -162,6 +162,31 @@ impl Game for Tirachen {
     }
 
     /// The picked kind's own placement refused (not the first undeployed kind's).
+    /// A piece of one's own with no action says which rule holds it: a Fort ("once placed, a
+    /// Fort does not move"), or any piece but the Traitor while the Traitor's extra move is open
+    /// ("it must be used only to move the traitor piece"). A review found both told "no legal
+    /// action".
+    fn explain_stuck(&self, s: &Position, player: Player, from: Cell) -> Option<Refusal> {
+        if matches!(self.decision(s), Decision::Over(_)) {
+            return None;
+        }
+        Tirachen::side_of(player)?;
+        let from = view::square(from)?;
+        let piece = s.piece_at(from)?;
+        if let Some(t) = s.extra_move()
+            && t != from
+        {
+            return Some(Refusal::new(
+                explain::TRAITOR,
+                format!(
+                    "the extra move is the Traitor's on {t} (\"it must be used only to move the traitor piece\"), or decline it (-)"
+                ),
+            ));
+        }
+        (piece.kind == Kind::Fort)
+            .then(|| Refusal::new(explain::FORT, explain::how_it_moves(Kind::Fort)))
+    }
+
     fn explain_place(&self, s: &Position, player: Player, kind: &str, to: Cell) -> Refusal {
         let picked = kind
             .chars()

@@ -52,7 +52,7 @@ pub use bitboard::Bitboard;
 pub use game::Tirachen;
 pub use invariants::{Field, PositionError};
 pub use masters::Masters;
-pub use options::{HeaderError, MasterChoice, OptionsError, TirachenOptions};
+pub use options::{HeaderError, MasterChoice, OptionsError, QUIET_TURNS_MAX, TirachenOptions};
 pub use piece::{Kind, Piece};
 pub use position::{Phase, Position, Reserve};
 pub use side::Side;

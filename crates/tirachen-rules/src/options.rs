@@ -14,6 +14,9 @@ pub enum MasterChoice {
     Secret,
 }
 
+/// The largest count the `QuietTurns` header takes (a new-game dialog offers the same).
+pub const QUIET_TURNS_MAX: u16 = u16::MAX;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TirachenOptions {
     /// Header `Masters`: `open` (default) or `secret`.
@@ -96,7 +99,7 @@ impl TirachenOptions {
                 "FortRingClear" => o.fort_ring_must_be_clear = yes_no()?,
                 "GeneralForTraitor" => o.general_for_traitor = yes_no()?,
                 "QuietTurns" => {
-                    o.quiet_turn_limit = read_count_or_off(k, v, u16::MAX, "turns")?;
+                    o.quiet_turn_limit = read_count_or_off(k, v, QUIET_TURNS_MAX, "turns")?;
                 }
                 _ => {}
             }

@@ -304,3 +304,23 @@ fn a_turn_is_one_action_or_the_traitors_extra_move_after_its_capture() {
     let e = g.check_turn(&start, &[ga], &start).unwrap_err();
     assert!(e.contains("same side"), "{e}");
 }
+
+/// A piece with no action says which rule holds it (`Game::explain_stuck`, what the app says of
+/// a click on it): during the Traitor's extra move, any other piece is held by the Traitor rule
+/// ("it must be used only to move the traitor piece"); a placed Fort never moves. A review found
+/// both told "no legal action".
+#[test]
+fn a_piece_held_by_a_rule_says_which() {
+    let g = game();
+    let mut s = pos(&g, NEUTRAL);
+    play(&g, &mut s, "Ce3xe5=T");
+    let cell = |name: &str| game_api::Cell(sq(name).index() as u16);
+    let why = g.explain_stuck(&s, Player(0), cell("a1")).expect("held");
+    assert_eq!(why.rule, "Tirachen: Traitor");
+    assert!(why.why.contains("e5"), "{why:?}");
+    assert_eq!(g.explain_stuck(&s, Player(0), cell("e5")), None);
+    let fort = pos(&g, "8g/9/9/9/4*4/9/9/F8/G8 r mm -/- - 0");
+    let why = g.explain_stuck(&fort, Player(0), cell("a2")).expect("held");
+    assert_eq!(why.rule, "Tirachen: Fort");
+    assert!(why.why.contains("does not move"), "{why:?}");
+}

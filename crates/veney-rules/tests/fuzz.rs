@@ -588,9 +588,12 @@ fn a_ron_error_names_a_long_token_by_whole_characters() {
     let src = format!("\"{}", "é".repeat(60));
     let e = SetupDef::from_ron(Path::new("s.ron"), &src).unwrap_err();
     assert_eq!((e.location.line, e.location.col), (1, 1), "{e}");
-    if let Some(found) = e.message.split("(found `").nth(1) {
-        assert!(found.chars().count() <= 42, "{e}");
-    }
+    let found = e
+        .message
+        .split("(found `")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the token is named: {e}"));
+    assert!(found.chars().count() <= 42, "{e}");
 }
 
 /// A save's turns after its first record line were located on that first line, at a column

@@ -249,7 +249,9 @@ fn a_lantern_that_flailed_may_not_swing_back_into_the_measure_it_began_in() {
         again.iter().all(|d| (5..=8).contains(&rank(d))),
         "only into measure 2, not back into measure 1: {again:?}"
     );
-    refuse(&r, &p, "LX2");
+    // The Lantern's only way back into measure 1 is its X line, where its Self on X6 stands in
+    // the way: that refusal names the path (the measure rule is what `again` shows above).
+    refuse(&r, &p, "LX2").by("§2.0.10", "blocked");
 }
 
 #[test]

@@ -102,10 +102,13 @@ fn setup_in_turns_alternates() {
         assert_eq!(s.next, White);
         s.place(&r, w[i].0, w[i].1).unwrap();
         assert_eq!(s.next, Black);
-        assert!(
-            s.place(&r, w[(i + 1) % 8].0, sq("Z16")).is_err(),
-            "not White's turn"
-        );
+        // Black places next: White's next piece on its square is refused as Black's placement
+        // (a square not Black's, or a piece Black has no more of), and the turn stays Black's
+        // with White's stance as it was.
+        let before = format!("{:?}", s.stances);
+        assert!(s.place(&r, w[(i + 1) % 8].0, w[(i + 1) % 8].1).is_err());
+        assert_eq!(s.next, Black);
+        assert_eq!(format!("{:?}", s.stances), before);
         s.place(&r, b[i].0, b[i].1).unwrap();
     }
     assert!(s.is_done(&r));

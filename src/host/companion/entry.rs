@@ -61,14 +61,16 @@ pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>) -> String {
 /// untenable — so it goes to the rules as typed, which play it or say why not, rather than as a
 /// longer legal one: another square (`$X10`; a review found `$X1` sent so), a special move
 /// (`DtX12~`, a Dagger Throw), a declaration (`!$tX10`) or an enactment (`$tX10!`) — a review
-/// found a typed move played as a throw. The same text in another case still completes, and so
-/// does a square that begins a grid game's move (`b1` to `B1-C1`).
+/// found a typed move played as a throw), one more Blank of a Kelasu merge (`R=C3/C4+C5` to
+/// `…+D5`) or a Tirachen capture made a sacrifice for the Traitor (`Ce3xe5` to `Ce3xe5=T`; a
+/// review found the merge sent so). The same text in another case still completes, and so does
+/// a square that begins a grid game's move (`b1` to `B1-C1`).
 fn rewrites_a_whole_move(typed: &str, candidate: &str) -> bool {
     let (t, c) = (typed.to_lowercase(), candidate.to_lowercase());
     t.ends_with(|ch: char| ch.is_ascii_digit())
         && c.match_indices(&t).all(|(at, m)| {
             let next = c[at + m.len()..].chars().next();
-            next.is_some_and(|ch| ch.is_ascii_digit() || ch == '~' || ch == '!')
+            next.is_some_and(|ch| ch.is_ascii_digit() || "~!+=".contains(ch))
                 || c[..at].ends_with('!')
         })
 }
@@ -133,5 +135,16 @@ mod tests {
             "B1-C1",
             "a grid move's square"
         );
+    }
+
+    #[test]
+    fn a_grid_move_written_whole_is_not_completed_to_another() {
+        // Kelasu: a Runner of three Blanks (it costs four) goes to the rules, which refuse it
+        // for its cost, not as the only merge listed, one more Blank. Tirachen: a capture of
+        // the Traitor is not made the sacrifice that gains it.
+        let merge = moves(&["R=C3/C4+C5+D5"]);
+        assert_eq!(chosen("R=C3/C4+C5", &merge, None), "R=C3/C4+C5");
+        assert_eq!(chosen("R=C3/C4+C5+", &merge, None), "R=C3/C4+C5+D5");
+        assert_eq!(chosen("Ce3xe5", &moves(&["Ce3xe5=T"]), None), "Ce3xe5");
     }
 }

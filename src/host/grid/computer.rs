@@ -457,14 +457,22 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
         return m.game.undo_turn();
     }
     // In the middle of the person's own turn (Kelasu's several actions), its last action goes
-    // back alone, as in a game between people (a review found the whole turn wiped).
+    // back alone, as in a game between people (a review found the whole turn wiped) — also when
+    // that action ended the game mid-turn (a win is checked after every action; a review found
+    // the whole winning turn taken back).
+    let last_by = m
+        .game
+        .turns(game_api::Viewer::Referee)
+        .last()
+        .and_then(|t| t.player);
+    let persons = last_by.filter(|p| seats.plays(*p).is_none());
     if m.game.declared().is_none()
-        && let Decision::Player(p) = m.game.decision()
-        && seats.plays(p).is_none()
-        && m.game
-            .turns(game_api::Viewer::Referee)
-            .last()
-            .is_some_and(|t| t.player == Some(p))
+        && persons.is_some()
+        && match m.game.decision() {
+            Decision::Player(p) => Some(p) == persons,
+            Decision::Over(_) => true,
+            _ => false,
+        }
     {
         return m.game.undo();
     }

@@ -275,9 +275,12 @@ pub fn apply(
                     status.refusal = None;
                 } else {
                     status.refusal = Some(match mm.decider() {
-                        Some(d) if d != *owner => {
-                            "it is not that player's decision now".to_string()
-                        }
+                        // Named as the players are (a review found "that player" only).
+                        Some(d) if d != *owner => format!(
+                            "that is {}'s tray; it is {}'s turn",
+                            mm.game.player_name(*owner),
+                            mm.game.player_name(d)
+                        ),
                         // The rules' own reason when it is the same on every square (Tirachen's
                         // Traitor extra move: "the extra move may only move the Traitor"; a review
                         // found the host's words instead).

@@ -272,7 +272,17 @@ impl ClockView<'_> {
         let c = self.table.clock.as_ref()?;
         let now = now(&self.epoch, &self.fixed);
         (seat < c.seats() && c.state(now) == game_clock::State::Running(seat))
-            .then(|| c.remaining(seat, now))
+            .then(|| time_to_flag(c, seat, now))
+    }
+}
+
+/// The time the running `seat` has before its flag falls: its shown time, and under a simple
+/// delay the delay still to run on this turn too (a review found the computer hurried by its
+/// main time alone, playing its first listed move with five seconds of delay in hand).
+pub fn time_to_flag(c: &game_clock::Clock, seat: usize, now: u64) -> u64 {
+    match c.flag_falls_at() {
+        Some(at) if c.to_move() == Some(seat) => at.saturating_sub(now),
+        _ => c.remaining(seat, now),
     }
 }
 
@@ -836,6 +846,31 @@ pub fn clock_has_keys(windows: &Query<&Window, With<window::ClockWindow>>) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Under a simple delay the flag falls after the delay still to run and the main time: the
+    /// computer's time is both (R-CLOCK-CONTROLS; a review found it hurried by the main time
+    /// alone). Other controls: the time shown.
+    #[test]
+    fn the_time_to_the_flag_counts_a_simple_delay_still_to_run() {
+        use game_clock::{Clock, Control};
+        let mut c = Clock::same(
+            Control::SimpleDelay {
+                base: 400,
+                delay: 5_000,
+            },
+            2,
+        )
+        .unwrap();
+        c.start(0, 0).unwrap();
+        assert_eq!(c.remaining(0, 1_000), 400);
+        assert_eq!(time_to_flag(&c, 0, 1_000), 4_400);
+        assert_eq!(time_to_flag(&c, 0, 5_200), 200);
+        let mut s = Clock::same(Control::SuddenDeath { base: 3_000 }, 2).unwrap();
+        s.start(0, 0).unwrap();
+        assert_eq!(time_to_flag(&s, 0, 1_000), 2_000);
+        // The seat not running: its shown time.
+        assert_eq!(time_to_flag(&c, 1, 1_000), 400);
+    }
 
     /// R-CLOCK-HOURGLASS-START: with all the sand to the first player, the form's summary gives
     /// the full glass to the seat Start runs — Black, when Black moves first.

@@ -123,7 +123,7 @@ fn dialog(
                 ui.checkbox(&mut quiet_on, "draw after");
                 ui.add_enabled(
                     quiet_on,
-                    egui::DragValue::new(&mut form.quiet).range(1..=1000),
+                    egui::DragValue::new(&mut form.quiet).range(1..=tirachen_rules::QUIET_TURNS_MAX),
                 );
                 ui.label("quiet turns");
             });

@@ -118,8 +118,27 @@ fn dagger_lost(p: &Played) -> bool {
     }
 }
 
-pub fn verdict_text(side: Side, roll: Roll, lost_too: bool) -> String {
+/// The throw button's words for `method` with `sticks` sticks (as many coins under coin flips):
+/// what is thrown or rolled, and the odds of a hit (a review found "sticks" on the button of a
+/// die).
+pub fn throw_label(method: veney_rules::dice::DiceMethod, sticks: u8) -> String {
+    use veney_rules::dice::DiceMethod;
+    let (a, b) = method.hit_odds(sticks);
+    match method {
+        DiceMethod::CoinFlips => format!("Flip the coins (R) — {sticks} coins, {a}/{b}"),
+        DiceMethod::FlatOdds(n) => format!("Roll the d{n} (R) — a 1 hits, {a}/{b}"),
+        _ => format!("Throw the sticks (R) — {sticks} sticks, {a}/{b}"),
+    }
+}
+
+/// What a roll came to, in words; `coins` when it was thrown as coin flips (heads the thrower's
+/// colour, §2.0.R1).
+pub fn verdict_text(side: Side, roll: Roll, lost_too: bool, coins: bool) -> String {
     let faces = match roll {
+        Roll::Sticks { thrown, own } if coins => {
+            let n = own.count_ones();
+            format!("{n} of {thrown} coins heads ({side})")
+        }
         Roll::Sticks { thrown, own } => {
             let n = own.count_ones();
             format!("{n} of {thrown} sticks {side}")
@@ -152,7 +171,8 @@ fn record_throw(
     for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         if let Action::Roll(r) = p.action {
             last.0 = Some((p.before.turn(), r));
-            status.info = Some(verdict_text(p.before.turn(), r, dagger_lost(p)));
+            let coins = game.0.rules.options.dice == veney_rules::dice::DiceMethod::CoinFlips;
+            status.info = Some(verdict_text(p.before.turn(), r, dagger_lost(p), coins));
         }
     }
 }
@@ -202,7 +222,12 @@ fn spawn_sticks(
             DespawnOnExit(Screen::Veney),
             at,
             Announcement { t: 0.0 },
-            Text2d::new(verdict_text(side, r, dagger_lost(p))),
+            Text2d::new(verdict_text(
+                side,
+                r,
+                dagger_lost(p),
+                game.0.rules.options.dice == veney_rules::dice::DiceMethod::CoinFlips,
+            )),
             TextFont::default().with_font_size(15.0),
             TextColor(LABEL),
             Visibility::Hidden,
@@ -358,6 +383,43 @@ fn toss(
         if s.t > TOSS + LINGER {
             commands.entity(e).despawn();
         }
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+    use veney_rules::dice::DiceMethod;
+
+    /// §2.0.R1's methods each say what is thrown: a die is rolled, coins are flipped, sticks
+    /// thrown; the odds are the rules crate's.
+    #[test]
+    fn the_throw_says_what_is_thrown() {
+        let d6 = throw_label(DiceMethod::FlatOdds(6), 3);
+        assert!(
+            d6.contains("d6") && d6.contains("1/6") && !d6.contains("stick"),
+            "{d6}"
+        );
+        let coins = throw_label(DiceMethod::CoinFlips, 3);
+        assert!(
+            coins.contains("3 coins") && coins.contains("1/8"),
+            "{coins}"
+        );
+        let sticks = throw_label(DiceMethod::StickDice, 5);
+        assert!(
+            sticks.contains("5 sticks") && sticks.contains("1/32"),
+            "{sticks}"
+        );
+        let roll = Roll::Sticks {
+            thrown: 3,
+            own: 0b111,
+        };
+        let said = verdict_text(Side::White, roll, false, true);
+        assert!(
+            said.contains("3 of 3 coins heads") && said.contains("HIT"),
+            "{said}"
+        );
+        assert!(verdict_text(Side::White, roll, false, false).contains("3 of 3 sticks White"));
     }
 }
 

@@ -1,6 +1,7 @@
 //! Highlights: what the selected piece can do, each action marked by its kind — a dot for a
 //! move, a ring for a fend, a cross for a take, a diamond for a special, a square for a
-//! stepping stone, a star for a throw — plus the selected square and the last turn's squares.
+//! stepping stone, a pentagon for a throw — plus the selected square and the last turn's
+//! squares.
 //! `Highlights` is computed from the rules crate's legal actions (headless-testable); the view
 //! system draws it.
 use super::board::square_center;
@@ -232,13 +233,19 @@ fn draw(
         let c = square_center(sq);
         match mark {
             Mark::Move => spawn(Circle::new(SQUARE * 0.12).into(), MARK_MOVE, c, 5.0, 0.0),
-            Mark::StepStone => spawn(
-                Annulus::new(SQUARE * 0.30, SQUARE * 0.36).into(),
-                MARK_STONE,
-                c,
-                5.0,
-                0.0,
-            ),
+            // A square outline, apart from the fend's ring (a review found the two blue rings
+            // told apart by their size alone).
+            Mark::StepStone => {
+                let (half, bar) = (SQUARE * 0.30, SQUARE * 0.07);
+                for (d, w, h) in [
+                    (Vec2::new(0.0, half), 2.0 * half + bar, bar),
+                    (Vec2::new(0.0, -half), 2.0 * half + bar, bar),
+                    (Vec2::new(half, 0.0), bar, 2.0 * half),
+                    (Vec2::new(-half, 0.0), bar, 2.0 * half),
+                ] {
+                    spawn(Rectangle::new(w, h).into(), MARK_STONE, c + d, 5.0, 0.0);
+                }
+            }
             Mark::Fend => spawn(
                 Annulus::new(SQUARE * 0.40, SQUARE * 0.47).into(),
                 MARK_FEND,

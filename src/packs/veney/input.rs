@@ -222,7 +222,8 @@ fn keyboard(
     {
         out.write(Command::Play(Action::EndTurn));
     }
-    if keys.just_pressed(KeyCode::KeyF) {
+    // F alone, as H and the grid games' F (a review found Ctrl+F flipping Veney's board).
+    if !ctrl && keys.just_pressed(KeyCode::KeyF) {
         let v = view.flipped;
         view.flipped = !v;
         view.auto_flip = false;
@@ -230,7 +231,7 @@ fn keyboard(
     if !ctrl && keys.just_pressed(KeyCode::KeyH) {
         out.write(Command::Hint);
     }
-    if keys.just_pressed(KeyCode::KeyR) && *phase.get() == TurnPhase::AwaitingThrow {
+    if !ctrl && keys.just_pressed(KeyCode::KeyR) && *phase.get() == TurnPhase::AwaitingThrow {
         // The sticks of a throw, or the landing of a cast piece.
         out.write(Command::Roll);
     }

@@ -28,10 +28,16 @@ pub(super) struct RecordBox {
     pub text: String,
 }
 
-impl Default for RecordBox {
-    fn default() -> Self {
+/// "Load record…" offers `record.txt` in the saves' folder (`VENEY_SAVE_DIR`, else `saves/`),
+/// beside the exported `moves.txt` (a review found `saves/` hard-coded).
+impl FromWorld for RecordBox {
+    fn from_world(world: &mut World) -> Self {
+        let dir = world
+            .get_resource::<super::game::SaveDir>()
+            .cloned()
+            .unwrap_or_default();
         RecordBox {
-            path: "saves/record.txt".into(),
+            path: dir.0.join("record.txt").to_string_lossy().into_owned(),
             text: String::new(),
         }
     }
@@ -463,4 +469,20 @@ fn retreat_limit_field(ui: &mut egui::Ui, limit: &mut RetreatLimit, id: &str) {
     } else {
         RetreatLimit::Limited(n)
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_record_box_offers_the_saves_folder() {
+        let mut world = World::new();
+        world.insert_resource(super::super::game::SaveDir("elsewhere/games".into()));
+        let b = RecordBox::from_world(&mut world);
+        assert_eq!(
+            std::path::Path::new(&b.path),
+            std::path::Path::new("elsewhere/games/record.txt")
+        );
+    }
 }

@@ -376,9 +376,8 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
         let guessing = rules.options.dice.is_guess();
         if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) && !guessing {
             let n = veney_rules::special::dagger_throw::sticks(rules, pos, side).unwrap_or(0);
-            let (a, b) = rules.options.dice.hit_odds(n);
             if ui
-                .button(format!("Throw the sticks (R) — {n} sticks, {a}/{b}"))
+                .button(super::dice::throw_label(rules.options.dice, n))
                 .clicked()
             {
                 out.write(Command::Roll);

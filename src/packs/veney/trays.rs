@@ -70,8 +70,32 @@ struct TrayItem;
 #[derive(Component)]
 pub struct Fly {
     from: Vec2,
-    to: Vec2,
+    to: FlightEnd,
     t: f32,
+}
+
+/// Where a flight ends: a slot of a side's tray or dish, found on the board as it is drawn at
+/// each frame (a board flipped meanwhile, as auto-flip does when the turn passes, moves the trays
+/// and dishes: a review found a taken piece flying off the window to where the dish had stood),
+/// or a square.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FlightEnd {
+    Slot {
+        side: Side,
+        index: usize,
+        dish: bool,
+    },
+    Point(Vec2),
+}
+
+impl FlightEnd {
+    /// The end's place in the world with the board `flipped` or not.
+    pub fn at(self, flipped: bool) -> Vec2 {
+        match self {
+            FlightEnd::Slot { side, index, dish } => slot(side, index, dish, flipped),
+            FlightEnd::Point(p) => p,
+        }
+    }
 }
 
 /// Seconds a flight takes.
@@ -189,20 +213,24 @@ fn draw_trays(
 /// a comparison of the positions before and after): (from square, side, kind, to). A piece bound
 /// for a reserve or discard flies to its slot in the tray or dish; one pinned under a Cloak flies
 /// to the Cloak's square; a cast piece in the air has no flight here (its landing is animated).
-pub fn flights(rules: &Rules, p: &Played, flipped: bool) -> Vec<(Square, Side, Kind, Vec2)> {
+pub fn flights(rules: &Rules, p: &Played) -> Vec<(Square, Side, Kind, FlightEnd)> {
     veney_rules::displaced(rules, &p.before, &p.after)
         .into_iter()
         .filter_map(|d| {
             let to = match d.to {
                 Whereabouts::Reserve | Whereabouts::Discard => {
                     let dish = d.to == Whereabouts::Discard;
-                    let i = contents(rules, &p.after, d.side, dish)
+                    let index = contents(rules, &p.after, d.side, dish)
                         .iter()
                         .position(|(k, _)| *k == d.kind)
                         .unwrap_or(0);
-                    slot(d.side, i, dish, flipped)
+                    FlightEnd::Slot {
+                        side: d.side,
+                        index,
+                        dish,
+                    }
                 }
-                Whereabouts::Pinned(at) => square_center(at),
+                Whereabouts::Pinned(at) => FlightEnd::Point(square_center(at)),
                 Whereabouts::InAir | Whereabouts::InHand | Whereabouts::Elsewhere => return None,
             };
             Some((d.from, d.side, d.kind, to))
@@ -214,14 +242,12 @@ fn start_flights(
     mut commands: Commands,
     mut played: MessageReader<Played>,
     game: Res<CurrentGame>,
-    view: Option<Res<super::board::BoardView>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let rules = &game.0.rules;
-    let flipped = view.is_some_and(|v| v.flipped);
     for p in played.read().filter(|p| p.of_rules(rules)) {
-        for (sq, side, k, to) in flights(rules, p, flipped) {
+        for (sq, side, k, to) in flights(rules, p) {
             let (body, _) = piece_mesh(&mut meshes, rules, side, k, 0.8);
             let (fill, _) = colours(side);
             commands.spawn((
@@ -245,15 +271,18 @@ fn start_flights(
 fn fly(
     mut commands: Commands,
     time: Res<Time>,
+    view: Option<Res<super::board::BoardView>>,
     mut q: Query<(Entity, &mut Fly, &mut Transform)>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
+    let flipped = view.is_some_and(|v| v.flipped);
     for (e, mut f, mut tf) in &mut q {
         f.t += time.delta_secs().min(0.05);
         let k = (f.t / FLIGHT).min(1.0);
         let ease = k * k * (3.0 - 2.0 * k);
-        // A small arc: up and over.
-        let p = f.from.lerp(f.to, ease) + Vec2::new(0.0, 40.0 * (std::f32::consts::PI * k).sin());
+        // A small arc: up and over, to the end as the board is drawn now.
+        let to = f.to.at(flipped);
+        let p = f.from.lerp(to, ease) + Vec2::new(0.0, 40.0 * (std::f32::consts::PI * k).sin());
         tf.translation.x = p.x;
         tf.translation.y = p.y;
         tf.scale = Vec3::splat(1.0 - 0.35 * ease);
@@ -335,14 +364,19 @@ mod tests {
             .iter()
             .position(|(k, _)| *k == eng)
             .unwrap();
+        let f = flights(&rules, &played);
         assert_eq!(
-            flights(&rules, &played, false),
-            [(
-                Square::parse("Y7").unwrap(),
-                Side::Black,
-                eng,
-                slot(Side::Black, at, false, false)
-            )]
+            f.iter()
+                .map(|(sq, s, k, _)| (*sq, *s, *k))
+                .collect::<Vec<_>>(),
+            [(Square::parse("Y7").unwrap(), Side::Black, eng)]
         );
+        // Its end is the slot as the board is drawn when it lands: flipped meanwhile (as
+        // auto-flip does when the turn passes), the tray it flies to moves with the board (a
+        // review found it aimed where the tray stood before the flip).
+        for flipped in [false, true] {
+            assert_eq!(f[0].3.at(flipped), slot(Side::Black, at, false, flipped));
+        }
+        assert_ne!(f[0].3.at(false), f[0].3.at(true));
     }
 }

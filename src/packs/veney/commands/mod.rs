@@ -380,9 +380,17 @@ fn apply_one(
         Command::SelectFree => ctx.sel.0 = Some(super::game::Selected::Free),
         Command::SelectDonkey => ctx.sel.0 = Some(super::game::Selected::Donkey),
         Command::Click(sq) => select::click(ctx, sq),
-        Command::Play(a) | Command::ComputerPlay(a) => {
+        Command::Play(a) => {
             if ctx.play(a) {
                 ctx.sel.0 = select::partner_in_hand(ctx);
+            }
+        }
+        // The computer's partner in hand is its own to place: nothing is picked up for the
+        // person, nor are they told to click (a review found the computer's lifted partner
+        // selected for the person, with "click where it goes").
+        Command::ComputerPlay(a) => {
+            if ctx.play(a) {
+                ctx.sel.0 = None;
             }
         }
         Command::Hint => {

@@ -223,8 +223,19 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
                 name(ctx, s, k)
             ));
         }
-        // The free engagement picked up, as one's own piece is, whatever was in hand.
-        _ if before.free_square() == Some(sq) => ctx.sel.0 = Some(Selected::Free),
+        // The free engagement the mover possesses (§2.0.05: "only be moved by the player whose
+        // pieces correspond to the color of the square") is picked up as one's own piece is,
+        // whatever was in hand. Not the mover's, it is picked up only with nothing in hand, and
+        // told why it cannot move; with a piece in hand the move onto it is explained below (a
+        // review found a refused fend or stepping stone swallowed without a word).
+        _ if before.free_square() == Some(sq)
+            && (sq.colour_owner() == side || ctx.sel.0.is_none()) =>
+        {
+            ctx.sel.0 = Some(Selected::Free);
+            if actions_from(&ctx.game.0, Selected::Free).is_empty() {
+                ctx.status.info = Some(explain_stuck(&ctx.game.0, Selected::Free));
+            }
+        }
         _ => {
             let rules = &ctx.game.0.rules;
             let explain =
