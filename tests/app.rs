@@ -1415,7 +1415,10 @@ fn the_free_engagement_off_the_movers_colour_is_explained_not_picked_up() {
     let mut app = app_with(g, "free-off-colour");
     click(&mut app, "X7");
     let said = info(&app);
-    assert!(said.contains("§2.0.05"), "{said}");
+    assert!(
+        said.contains("§2.0.05") && said.contains("only Black may move it"),
+        "{said}"
+    );
     send(&mut app, Command::Cancel);
     click(&mut app, "X2");
     click(&mut app, "X7");

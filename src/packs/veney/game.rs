@@ -652,7 +652,15 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
                 _ => format!("the {name} cannot move in this part of the turn"),
             }
         }
-        Selected::Free => "the free engagement cannot move now (§2.0.05)".into(),
+        // Possession by the square's colour (§2.0.05), said when it is the other player's.
+        Selected::Free => match pos.free_square() {
+            Some(at) if at.colour_owner() != side => format!(
+                "the free engagement stands on {at}, a {} square: only {} may move it (§2.0.05 possession)",
+                if at.is_light() { "light" } else { "dark" },
+                at.colour_owner()
+            ),
+            _ => "the free engagement cannot move now (§2.0.05)".into(),
+        },
         Selected::Donkey => "the Donkey is placed as a whole turn (§2.0.23)".into(),
     }
 }
