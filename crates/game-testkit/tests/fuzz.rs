@@ -11,12 +11,13 @@ mod common;
 use common::GOOD;
 use game_api::{Game, Match, SaveError, TextError, Viewer, read_numbered, save_headers};
 use game_testkit::{Playouts, check_save_roundtrip, play_one};
+use kelasu_rules::{Kelasu, KelasuOptions};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use tirachen_rules::Tirachen;
+use tirachen_rules::{MasterChoice, Tirachen, TirachenOptions};
 
 const INPUTS: u32 = 20_000;
 
@@ -160,6 +161,30 @@ fn tirachen_corpus() -> Vec<String> {
         &Arc::new(Tirachen::default()),
         "4g4/2f4w1/3p5/5p3/C3*4/3P2S2/4F4/1A7/4G4 r mm P2/p - 12",
         &[3, 10, 40, 25, 120, 60],
+    )
+}
+
+/// Secret masters: sealed record lines (`1|…`) and players' views with `?n` reserves.
+fn tirachen_secret() -> Tirachen {
+    Tirachen::new(TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    })
+}
+
+fn tirachen_secret_corpus() -> Vec<String> {
+    corpus(
+        &Arc::new(tirachen_secret()),
+        "4g4/2f4w1/3p5/5p3/C3*4/3P2S2/4F4/1A7/4G4 r mm P2/p - 12",
+        &[2, 6, 30, 25, 90, 60],
+    )
+}
+
+fn kelasu_corpus() -> Vec<String> {
+    corpus(
+        &Arc::new(Kelasu::new(KelasuOptions::default())),
+        "BBBBBBBBBB/BBBBBB4/S1SBBB1S1S/5B4/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0",
+        &[3, 12, 40, 30, 150, 80],
     )
 }
 
@@ -341,6 +366,39 @@ fn loading_tirachen_never_panics_and_points_into_its_input() {
         4,
         &tirachen_corpus(),
         "[Game \"tirachen\"]",
+        |t| check_load(&g, t),
+    );
+    for how in ["loaded", "text error", "wrong save", "final mismatch"] {
+        assert!(seen.get(how).is_some_and(|&n| n >= 50), "{seen:?}");
+    }
+}
+
+/// Tirachen with secret masters: sealed lines and hidden reserves in the corpus (a review found
+/// the corpus open-mode only).
+#[test]
+fn loading_secret_tirachen_never_panics_and_points_into_its_input() {
+    let g = Arc::new(tirachen_secret());
+    let seen = fuzz(
+        "load_text (tirachen, secret masters)",
+        5,
+        &tirachen_secret_corpus(),
+        "[Game \"tirachen\"]",
+        |t| check_load(&g, t),
+    );
+    for how in ["loaded", "text error", "wrong save", "final mismatch"] {
+        assert!(seen.get(how).is_some_and(|&n| n >= 50), "{seen:?}");
+    }
+}
+
+/// Kelasu's saves, and its option headers read from them (a review found them never fuzzed).
+#[test]
+fn loading_kelasu_never_panics_and_points_into_its_input() {
+    let g = Arc::new(Kelasu::new(KelasuOptions::default()));
+    let seen = fuzz(
+        "load_text (kelasu)",
+        6,
+        &kelasu_corpus(),
+        "[Game \"kelasu\"]",
         |t| check_load(&g, t),
     );
     for how in ["loaded", "text error", "wrong save", "final mismatch"] {

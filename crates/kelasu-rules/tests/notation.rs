@@ -298,3 +298,30 @@ fn a_record_wrapped_inside_a_turn_reads_as_that_turn() {
         "{e}"
     );
 }
+
+/// The move list numbers turns as the record does (`game_api::AnyMatch::turn_label`): in pairs,
+/// `1.` Blue's and `1...` Red's, and a record opening with Red's turn from `1...` (a review
+/// found the app's move list numbering each player's turn apart).
+#[test]
+fn turns_are_labelled_in_pairs_as_the_record_numbers_them() {
+    use game_api::AnyMatch;
+    use std::sync::Arc;
+    let g = Arc::new(game());
+    let text = "[Game \"kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5, I4-H4 I5-H5 I6-H6 I8-H8; 2. C1-D1";
+    let m = game_api::Match::load_text(g.clone(), text).unwrap();
+    let labels: Vec<String> = (0..3).map(|i| AnyMatch::turn_label(&m, i)).collect();
+    assert_eq!(labels, ["1.", "1...", "2."]);
+    let record = m.record(game_api::Viewer::Referee);
+    assert!(
+        record.starts_with("1. ") && record.contains("; 2. "),
+        "{record}"
+    );
+    // From a position with Red to move, the first turn is `1...`.
+    let mut red = game_api::Match::new(g.clone(), 1);
+    for a in ["B1-C1", "B3-C3", "B4-C4", "B5-C5"] {
+        red.play_text(a).unwrap();
+    }
+    let from_red = game_api::Match::from_state(g.clone(), red.state().clone(), 1);
+    assert_eq!(AnyMatch::turn_label(&from_red, 0), "1...");
+    assert_eq!(AnyMatch::turn_label(&from_red, 1), "2.");
+}

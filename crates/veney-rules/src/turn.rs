@@ -280,8 +280,13 @@ impl Position {
                 self.en_passant_next = None;
             }
         }
+        // The pass that enters the stance is a turn in it too: "The player can pass
+        // indefinitely without risking a draw" (§2.0.18; a review found the entering pass
+        // counted, drawing — under Shima, losing — a game on it).
+        let entered =
+            matches!(action, Action::Pass) && crate::special::hirakamae::active(self, mover);
         if self.turn != mover {
-            self.count_quiet_turn(rules, hira);
+            self.count_quiet_turn(rules, hira || entered);
         }
         // A mated side whose dying turn begins with no dying move to make (R-DYING: its pieces
         // out of range from the dead Self's square, or none left) has lost: the checkmate stands.

@@ -35,11 +35,23 @@ fn the_enstanced_player_passes_indefinitely_and_the_adversary_may_not() {
         play(&r, &mut p, w);
     }
     assert_eq!(p.turn(), Black);
+    // The pass that entered the stance is a turn in it too (a review found it counted).
     assert_eq!(
         p.quiet_turns(),
-        1,
+        0,
         "the count does not grow while it lasts (no draw by no contest)"
     );
+    // One quiet turn short of the no-contest draw (§2.0.20), the pass that enters the stance
+    // draws nothing — nor, under Shima, is it the double checkmate of a draw (§2.0.18).
+    for extra in ["", " shima=1 casts=wSX9"] {
+        let text = format!("4/1sw1/4/4/4/4/4/4/4/4/4/4/4/4/1WS1/4 w EEEE/eeee quiet=99{extra}");
+        let mut q = Position::from_text(&r, &text).unwrap();
+        assert!(stance(&r, &q, White), "{text}");
+        play(&r, &mut q, "---");
+        assert_eq!(q.hirakamae(White), 1, "{text}");
+        assert_eq!(q.outcome(), None, "{text}");
+        assert_eq!(q.quiet_turns(), 99, "{text}");
+    }
 }
 
 #[test]
