@@ -52,6 +52,10 @@ pub trait AnyMatch: Send + Sync {
     fn redo(&mut self) -> bool;
     fn position_text(&self, viewer: Viewer) -> String;
     fn turns(&self, viewer: Viewer) -> Vec<TurnText>;
+    /// The number the record writes before turn `i` of `turns` (0-based): turns numbered in
+    /// pairs, `3.` for the first player's and `3...` for the second's, counted from the turns
+    /// played before the start (`Game::turns_before`), as `Match::record` numbers them.
+    fn turn_label(&self, i: usize) -> String;
     fn record(&self, viewer: Viewer) -> String;
     fn save_text(&self, viewer: Viewer) -> String;
     fn board(&self) -> BoardDesc;
@@ -179,6 +183,14 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     }
     fn turns(&self, viewer: Viewer) -> Vec<TurnText> {
         Match::turns(self, viewer)
+    }
+    fn turn_label(&self, i: usize) -> String {
+        let n = self.game().turns_before(self.start()) + i;
+        if n.is_multiple_of(2) {
+            format!("{}.", n / 2 + 1)
+        } else {
+            format!("{}...", n / 2 + 1)
+        }
     }
     fn record(&self, viewer: Viewer) -> String {
         Match::record(self, viewer)

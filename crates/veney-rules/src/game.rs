@@ -895,6 +895,24 @@ impl Game {
         out
     }
 
+    /// The record as exported for replaying (`replay`, the app's Load record): the record,
+    /// after a `[Position]` header when the game did not begin at the standard start and a
+    /// `[Rules]` header when its options are not the defaults (a review found a game from a
+    /// pasted position or a concealed setup exported with neither, so replayed from the wrong
+    /// start).
+    pub fn exported_record(&self) -> String {
+        let mut s = String::new();
+        let start = self.start_position();
+        if *start != Position::start(&self.rules) {
+            s.push_str(&format!("[Position \"{}\"]\n", start.to_text(&self.rules)));
+        }
+        if self.rules.options != crate::options::RuleOptions::default() {
+            s.push_str(&format!("[Rules \"{}\"]\n", self.rules.options.to_ron()));
+        }
+        s.push_str(&self.record());
+        s
+    }
+
     /// The whole game as a numbered record (`1. SY6, SX11; 2. …`), and a flag's ending as its
     /// last line: `[Ending "White out of time"]`.
     pub fn record(&self) -> String {

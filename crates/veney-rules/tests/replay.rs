@@ -371,3 +371,35 @@ fn an_ending_before_any_turn_ends_the_game() {
         Some(Outcome::OutOfTime { winner: Black })
     );
 }
+
+/// An exported record replays to the game it came from (`Game::exported_record`): a game from a
+/// position other than the standard start names that start (a review found it exported without,
+/// so replayed from the standard start).
+#[test]
+fn an_exported_record_names_its_start_and_replays_to_its_game() {
+    let r = std::sync::Arc::new(rules());
+    let start = veney_rules::Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr turns=1",
+    )
+    .unwrap();
+    let mut g = veney_rules::Game::from_position_seeded(r.clone(), start, 3);
+    for t in ["SX12", "SY3"] {
+        let acts = veney_rules::notation::parse_turn(&r, g.position(), t, 1).unwrap();
+        for a in acts {
+            g.play(a).unwrap();
+        }
+        if !g.position().is_game_over() && g.legal_actions().contains(&veney_rules::Action::EndTurn)
+        {
+            g.play(veney_rules::Action::EndTurn).unwrap();
+        }
+    }
+    let text = g.exported_record();
+    assert!(text.starts_with("[Position \""), "{text}");
+    let rep = replay(&r, &text).unwrap();
+    assert!(rep.all_tenable(), "{:?}", rep.turns);
+    assert_eq!(rep.end, *g.position());
+    // The standard start needs no header.
+    let plain = veney_rules::Game::new(r.clone());
+    assert!(!plain.exported_record().contains('['));
+}
