@@ -798,3 +798,30 @@ fn a_move_typed_during_a_review_is_refused_in_the_window() {
     }
     assert_eq!(g(&app).actions().count(), 1, "nothing played");
 }
+
+/// The companion's "Turn" row numbers turns as the record does, both players' turns of a pair
+/// under one number (`1.` Blue's, `1...` Red's; a review found each turn counted apart).
+#[test]
+fn the_turn_row_numbers_turns_in_pairs() {
+    use veney::host::OpenScreen;
+    let mut app = grid_app("companion-turn-pairs");
+    ask(&mut app, OpenScreen(veney::Screen::Kelasu));
+    app.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: kelasu_rules::KelasuOptions::default(),
+            position: None,
+        });
+    app.update();
+    app.update();
+    ask(&mut app, CompanionIntent::Toggle);
+    for t in ["B1-C1", "B3-C3", "B4-C4", "B5-C5"] {
+        type_and_enter(&mut app, t);
+    }
+    let m = app.world().resource::<veney::host::grid::ActiveMatch>();
+    assert_eq!(m.game.history_len(), 4, "Blue's turn is played");
+    assert_eq!(feed(&app).memory[1], ("Turn".to_string(), "1".to_string()));
+    for t in ["I4-H4", "I5-H5", "I6-H6", "I8-H8"] {
+        type_and_enter(&mut app, t);
+    }
+    assert_eq!(feed(&app).memory[1], ("Turn".to_string(), "2".to_string()));
+}

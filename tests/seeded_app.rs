@@ -12,7 +12,7 @@ mod common;
 /// game it replaces: it is still a new game, and takes the dialog's seats (a review found them
 /// dropped, the computer never moving).
 #[test]
-fn a_new_game_under_a_fixed_seed_takes_the_dialogs_computer_seats() {
+fn games_under_a_fixed_seed_are_told_apart() {
     // SAFETY: the only test of this process sets the variable before the app, or any thread
     // that could read the environment, starts.
     unsafe { std::env::set_var("VENEY_SEED", "7") };
@@ -61,4 +61,32 @@ fn a_new_game_under_a_fixed_seed_takes_the_dialogs_computer_seats() {
         keys.push(veney::host::grid::computer::key(m));
     }
     assert_ne!(keys[0], keys[1]);
+
+    // Veney's autosave tells a game from the last by more than its seed and rules: a pasted
+    // position under the same seed, nothing played in it yet, is not written over the autosave
+    // of the game before it (README: "a new game once something is played in it").
+    app.world_mut()
+        .write_message(veney::host::OpenScreen(veney::Screen::Veney));
+    app.update();
+    app.update();
+    common::send(
+        &mut app,
+        Command::Click(veney_rules::Square::parse("Y4").unwrap()),
+    );
+    common::send(
+        &mut app,
+        Command::Click(veney_rules::Square::parse("Y3").unwrap()),
+    );
+    let autosave = app
+        .world()
+        .resource::<veney::packs::veney::game::SaveDir>()
+        .autosave();
+    let played = std::fs::read_to_string(&autosave).unwrap();
+    assert!(played.contains("SY3"), "{played}");
+    let start = veney_rules::Position::start(&veney_rules::Rules::standard());
+    let text = start.to_text(&veney_rules::Rules::standard());
+    common::send(&mut app, Command::SetPosition(text));
+    assert_eq!(app.world().resource::<CurrentGame>().0.seed(), 7);
+    assert_eq!(app.world().resource::<CurrentGame>().0.actions().count(), 0);
+    assert_eq!(std::fs::read_to_string(&autosave).unwrap(), played);
 }

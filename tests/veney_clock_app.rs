@@ -924,3 +924,64 @@ fn a_clock_handed_back_keeps_each_games_autosave_right() {
         "the last game's autosave stands"
     );
 }
+
+/// A grid game's review stays where it is when the clock is pressed (the clock's time is written
+/// into the match at each press): only undo, redo, a load and Esc return to live (a review found
+/// a press on the clock throwing the reviewer back to live).
+#[test]
+fn a_clock_press_keeps_a_grid_review() {
+    use veney::host::grid::{GridReview, Intent};
+    let mut a = kelasu_clock_running("review-press");
+    a.world_mut().write_message(Intent::Review(Some(0)));
+    a.update();
+    assert_eq!(a.world().resource::<GridReview>().0, Some(0));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 2_000);
+    let t = a.world().resource::<TableClock>();
+    assert_eq!(
+        t.clock.as_ref().unwrap().to_move(),
+        Some(1),
+        "the press went through"
+    );
+    assert_eq!(a.world().resource::<GridReview>().0, Some(0));
+}
+
+/// On the computer's turn, while the person reviews the move list, the computer's move waits
+/// for the return to live: its clock is paused meanwhile and runs again on the return (a review
+/// found the computer losing on time while the person looked back).
+#[test]
+fn the_computers_clock_is_paused_while_its_move_waits_for_a_review() {
+    let mut a = app("review-pauses");
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Strongest)];
+    black_to_move_on_a_five_second_clock(&mut a);
+    let state = |a: &App, ms: u64| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().unwrap().state(ms)
+    };
+    assert_eq!(state(&a, 4_000), game_clock::State::Running(1));
+    common::send(&mut a, Command::View(Some(0)));
+    at(&mut a, 5_000);
+    assert!(
+        matches!(state(&a, 5_000), game_clock::State::Paused(1)),
+        "{:?}",
+        state(&a, 5_000)
+    );
+    // A minute of looking back costs the computer nothing.
+    at(&mut a, 65_000);
+    assert!(matches!(state(&a, 65_000), game_clock::State::Paused(1)));
+    common::send(&mut a, Command::View(None));
+    at(&mut a, 65_000);
+    assert_eq!(state(&a, 65_000), game_clock::State::Running(1));
+    let left = a
+        .world()
+        .resource::<TableClock>()
+        .clock
+        .as_ref()
+        .unwrap()
+        .remaining(1, 65_000);
+    // Paused the moment the review began (at 4 s, Black's turn just begun): its whole five
+    // seconds are still there.
+    assert_eq!(left, 5_000);
+}

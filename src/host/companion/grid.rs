@@ -50,15 +50,17 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Turn `n` of a match: the turns recorded so far, and one more when the player deciding now
-/// did not act last (a turn of several actions by one player — Kelasu's energy, Tirachen's
-/// Traitor extra move — is one turn).
-pub fn turn_number(m: &ActiveMatch) -> usize {
+/// The number of the turn under way, as the record numbers it: both players' turns of a pair
+/// share one number (`3.` and `3...`; a review found each player's turn counted apart). The
+/// turns recorded so far, and one more when the player deciding now did not act last (a turn of
+/// several actions by one player — Kelasu's energy, Tirachen's Traitor extra move — is one).
+pub fn turn_number(m: &ActiveMatch) -> String {
     let turns = m.game.turns(m.viewer());
-    match (turns.last(), m.decider()) {
-        (Some(t), Some(p)) if t.player == Some(p) => turns.len(),
-        _ => turns.len() + 1,
-    }
+    let i = match (turns.last(), m.decider()) {
+        (Some(t), Some(p)) if t.player == Some(p) => turns.len() - 1,
+        _ => turns.len(),
+    };
+    m.game.turn_label(i).trim_end_matches('.').to_string()
 }
 
 /// The last action as the one looking at the board may see it (a sealed choice of the other
@@ -86,7 +88,7 @@ pub fn memory(m: &ActiveMatch) -> Vec<(String, String)> {
         Decision::Over(o) => format!("nobody — game over: {}", o.reason),
     };
     rows.push(("To move".into(), who));
-    rows.push(("Turn".into(), turn_number(m).to_string()));
+    rows.push(("Turn".into(), turn_number(m)));
     rows.push(("Actions played".into(), g.history_len().to_string()));
     rows.push((
         "Last move".into(),

@@ -4,7 +4,7 @@
 //! stays live; its move is played as the player's would be (`Intent::Play`). The search sees only
 //! its seat's observation (`Game::observe`): it never reads a secret. The app never decides
 //! legality: the computer's choice is one of the match's own actions.
-use super::{ActiveMatch, GridGameSet, GridReview, GridStatus, Intent};
+use super::{ActiveMatch, GridGameSet, GridStatus, Intent};
 use crate::host::search_task::{SearchTask, hint_note};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -373,14 +373,15 @@ fn hurry_for_clock(
 fn start_thinking(
     m: Res<ActiveMatch>,
     seats: Res<ComputerSeats>,
-    review: Res<GridReview>,
     blocked: Res<super::GridBlocked>,
     mut thinking: ResMut<GridThinking>,
 ) {
     thinking.0.cancel_unless(key(&m));
     // Not behind the New game dialog: its seat picker is for the next game (a review found the
     // computer taking over a seat of the game in progress while the dialog stood open).
-    if thinking.busy() || review.0.is_some() || blocked.0 {
+    // (It thinks while the person reviews the move list: the review stays, its move joins the
+    // live game.)
+    if thinking.busy() || blocked.0 {
         return;
     }
     let Some(me) = m.decider() else { return };
@@ -407,12 +408,11 @@ fn finish_thinking(
     mut out: MessageWriter<Intent>,
     mut status: ResMut<GridStatus>,
     mut wake: ResMut<crate::host::Wake>,
-    review: Res<GridReview>,
 ) {
-    // A search that ends behind the New game dialog waits for it to close; one that ends while
-    // the move list is reviewed waits for the return to live (a review found its move refused
-    // as if the person had tried one, and the search begun again).
-    if blocked.0 || review.0.is_some() {
+    // A search that ends behind the New game dialog waits for it to close. One that ends while
+    // the move list is reviewed is played: the review stays on the position looked at (a
+    // review found the move held, and the computer's clock running out meanwhile).
+    if blocked.0 {
         return;
     }
     let at = key(&m);

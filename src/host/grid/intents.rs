@@ -169,13 +169,12 @@ pub fn apply(
         let mut ended = false;
         // While an earlier position is shown nothing is played; what changes the match (undo,
         // redo, load) or cancels returns to live first and goes on.
+        // The computer plays on meanwhile: its move joins the live game and the review stays
+        // where it is (`review::forget`; a review found the computer held, and its clock
+        // running out, while the person looked back).
         if review.0.is_some() {
             match intent {
-                Intent::Click(_)
-                | Intent::PickReserve { .. }
-                | Intent::Play(_)
-                | Intent::PlayComputer(_)
-                | Intent::Hint => {
+                Intent::Click(_) | Intent::PickReserve { .. } | Intent::Play(_) | Intent::Hint => {
                     status.refusal = None;
                     status.info = Some(RETURN_FIRST.into());
                     continue;
@@ -187,7 +186,11 @@ pub fn apply(
                 | Intent::Resign(_)
                 | Intent::OfferDraw(_)
                 | Intent::AnswerDraw(_) => review.0 = None,
-                Intent::Save | Intent::Flip | Intent::Review(_) | Intent::Reveal => {}
+                Intent::Save
+                | Intent::Flip
+                | Intent::Review(_)
+                | Intent::Reveal
+                | Intent::PlayComputer(_) => {}
             }
         }
         // The computer's seat is played by the computer only.

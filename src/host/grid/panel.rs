@@ -104,7 +104,7 @@ pub(super) fn side_panel(
             ui.label(egui::RichText::new(prompt(&m)).size(17.0).strong());
             if let Some(steps) = review.0 {
                 let shown = match (0..turns.len()).find(|&i| turn_end(&turns, i, len) == steps) {
-                    Some(i) => format!("after turn {}", i + 1),
+                    Some(i) => format!("after {} {}", g.turn_label(i), turn_player(&m, &turns[i])),
                     None if steps == 0 => "at the start".into(),
                     None => format!("after {steps} actions"),
                 };
@@ -212,9 +212,11 @@ pub(super) fn side_panel(
                     for (i, t) in turns.iter().enumerate() {
                         let who = turn_player(&m, t);
                         let end = turn_end(&turns, i, len);
+                        // Numbered as the record and the score sheet number turns, in pairs
+                        // (`1.` and `1...`; a review found every player's turn numbered).
                         let text = egui::RichText::new(format!(
-                            "{:>3}. {:<6} {}",
-                            i + 1,
+                            "{:>6} {:<6} {}",
+                            g.turn_label(i),
                             who,
                             t.tokens.join(" ")
                         ))

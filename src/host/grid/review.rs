@@ -52,10 +52,17 @@ impl ActiveMatch {
     }
 }
 
-/// A match changed while a position was reviewed (a new game, a resumed one): back to live.
-/// The grid's own intents never change the match while reviewing.
-fn forget(mut review: ResMut<GridReview>) {
-    if review.0.is_some() {
+/// Another match while a position was reviewed (a new game, a resumed or loaded one), or a
+/// history shorter than the reviewed position: back to live. A change that leaves the reviewed
+/// turns as they were — the table clock's time written into the match at a press (a review
+/// found a press on the real board's clock throwing the reviewer back to live) — keeps the
+/// review. The grid's own intents never play while reviewing.
+fn forget(mut review: ResMut<GridReview>, m: Res<ActiveMatch>, mut seen: Local<Option<u64>>) {
+    let same = *seen == Some(m.generation);
+    *seen = Some(m.generation);
+    if let Some(steps) = review.0
+        && !(same && steps <= m.game.history_len())
+    {
         review.0 = None;
     }
 }

@@ -276,6 +276,19 @@ impl ClockView<'_> {
     }
 }
 
+impl ClockView<'_> {
+    /// Whether the table clock is `screen`'s game's and stands paused.
+    pub fn paused_for(&self, screen: super::screen::Screen) -> bool {
+        self.shown_for.0 == Some(screen)
+            && self.table.clock.as_ref().is_some_and(|c| {
+                matches!(
+                    c.state(now(&self.epoch, &self.fixed)),
+                    game_clock::State::Paused(_)
+                )
+            })
+    }
+}
+
 /// The time the running `seat` has before its flag falls: its shown time, and under a simple
 /// delay the delay still to run on this turn too (a review found the computer hurried by its
 /// main time alone, playing its first listed move with five seconds of delay in hand).

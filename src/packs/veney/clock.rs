@@ -25,10 +25,40 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            press_for_the_computer
+            (press_for_the_computer, hold_for_review)
                 .after(GameSet)
                 .in_set(super::VeneySystems),
         );
+}
+
+/// While the move list is reviewed on the computer's turn, the computer's move waits for the
+/// return to live; its clock is paused meanwhile and runs again on the return (a review found
+/// the computer losing on time while the person looked back). A clock paused by hand is left
+/// as it is.
+fn hold_for_review(
+    game: Res<CurrentGame>,
+    viewing: Res<super::game::Viewing>,
+    seats: Res<super::computer::VeneyComputer>,
+    clock: crate::host::table_clock::ClockView,
+    mut held: Local<bool>,
+    mut out: MessageWriter<crate::host::table_clock::ClockIntent>,
+) {
+    use crate::host::screen::Screen;
+    use crate::host::table_clock::ClockIntent;
+    let pos = game.0.position();
+    let side = pos.turn();
+    let computers = !pos.is_game_over() && seats.plays(side).is_some();
+    if viewing.0.is_some() && computers {
+        if clock.running_left(Screen::Veney, side.index()).is_some() {
+            out.write(ClockIntent::Pause);
+            *held = true;
+        }
+    } else if *held {
+        *held = false;
+        if clock.paused_for(Screen::Veney) {
+            out.write(ClockIntent::Resume);
+        }
+    }
 }
 
 /// The computer's turn ended (its move, its roll): it presses the table clock for its side, as

@@ -901,14 +901,14 @@ fn autosave(
     dir: Res<SaveDir>,
     seats: Res<super::computer::VeneyComputer>,
     draws: Res<super::secrets::ComputerDraws>,
+    replaced: Res<super::commands::Replacements>,
     mut status: ResMut<Status>,
-    mut written: Local<Option<(u64, usize)>>,
+    mut written: Local<Option<u64>>,
 ) {
-    // The game written last, by its seed and rules (a new game has its own).
-    let this = (
-        game.0.seed(),
-        std::sync::Arc::as_ptr(&game.0.rules) as usize,
-    );
+    // The game written last, by how many times the game was replaced (a new game, a load, a
+    // pasted position): a game with the seed and rules of the last (`VENEY_SEED`) is still
+    // another (a review found a pasted position's empty game written over the autosave).
+    let this = replaced.0;
     if game.0.actions().next().is_none() && *written != Some(this) {
         return;
     }

@@ -578,10 +578,12 @@ fn game_buttons(
         }
         if ui
             .button("Export moves")
-            .on_hover_text("the move list in notation: saves/moves.txt, and the clipboard")
+            .on_hover_text(
+                "the move list in notation (with its start and rules when not the standard ones): moves.txt in the saves' folder, and the clipboard",
+            )
             .clicked()
         {
-            ui.ctx().copy_text(g.record());
+            ui.ctx().copy_text(g.exported_record());
             out.write(Command::ExportMoves(Default::default()));
         }
     });

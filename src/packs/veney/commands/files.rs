@@ -180,7 +180,7 @@ pub(super) fn export_moves(ctx: &mut Ctx, path: PathBuf) {
     } else {
         path
     };
-    let mut text = ctx.game.0.record();
+    let mut text = ctx.game.0.exported_record();
     text.push('\n');
     match veney_rules::savefile::write_atomic(&path, &text) {
         Ok(()) => ctx.status.info = Some(format!("move list written to {}", path.display())),
