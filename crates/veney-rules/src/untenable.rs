@@ -699,6 +699,20 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             format!("the {name} does not move from {} to {}", m.from, m.to),
         );
     }
+    // A flailing Lantern lands only in its Self's measure or the one beyond (§2.0.10 Flail): a
+    // square past them is out of the swing, not behind a piece in the way (a review found a
+    // flail too long refused as blocked, over pieces it may leap).
+    if crate::special::flail::flailing(rules, pos, side, kind, m.from)
+        && !crate::special::flail::destinations(rules, pos, side, m.from).contains(m.to)
+    {
+        return Untenable::new(
+            section,
+            format!(
+                "the flailing {name} lands only in its Self's measure or the one beyond it, not on {}",
+                m.to
+            ),
+        );
+    }
     if blocked {
         return Untenable::new(
             section,

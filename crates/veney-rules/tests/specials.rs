@@ -697,6 +697,23 @@ fn a_flailing_lantern_swings_into_the_selfs_measure_or_one_beyond() {
         "{:?}",
         dests(&r, &p, "W1")
     );
+    // Refused with the rule that refuses: past the far measure the swing does not land (a
+    // review found it called blocked, over a path the flail may leap); a piece in its starting
+    // measure does block.
+    let open = pos(
+        &r,
+        &[
+            (White, "Self", "Y6"),
+            (White, "Lantern", "Y2"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    refuse(&r, &open, "LY13~").by(
+        "§2.0.10",
+        "lands only in its Self's measure or the one beyond",
+    );
+    refuse(&r, &p, "LW5~").by("§2.0.10", "blocked");
 }
 
 fn capture_position(r: &veney_rules::Rules, with_white_sword: bool) -> veney_rules::Position {
