@@ -163,8 +163,25 @@ pub fn check_with_setup(path: &Path, src: &str, setup: Option<(&Path, &str)>) ->
     }
 }
 
+/// The squares a flailing piece of `k` on `at` may land on, with its Self on `life` (§2.0.10
+/// Flail, R-FLAIL): `None` when it does not flail there (no Flail special, or in its Self's
+/// measure).
+fn flail_landings(set: &PieceSet, k: Kind, at: Square, life: Option<Square>) -> Option<Bitboard> {
+    let flails = set
+        .piece(k)
+        .def
+        .specials
+        .contains(&crate::piece_def::Special::Flail);
+    let life = life.filter(|l| flails && Measure::of(*l) != Measure::of(at))?;
+    Some(crate::special::flail::landings(
+        Measure::of(at),
+        Measure::of(life),
+    ))
+}
+
 /// Where a piece can go from `at` on an empty board holding only its own Self on `life`:
-/// `(moves and attacks, moves only, attacks only)`.
+/// `(moves and attacks, moves only, attacks only)`. A flailing Lantern swings along its slides
+/// over its Self to where a flail lands (§2.0.10; a review found its ordinary slides shown).
 pub fn reach(
     set: &PieceSet,
     k: Kind,
@@ -177,7 +194,9 @@ pub fn reach(
     let t = p.tables_for(side, facing);
     let lp = t.leaps_from(at, life);
     let (mut both, mut mv, mut atk) = (lp.both, lp.move_only, lp.attack_only);
-    let blocker = life.filter(|&l| l != at);
+    let flail = flail_landings(set, k, at, life);
+    // A flail leaps the pieces of the measure after its own: the Self never blocks it there.
+    let blocker = life.filter(|&l| l != at && flail.is_none());
     for r in t.rays_from(at) {
         for (i, sq) in r.squares().enumerate() {
             if Some(sq) == blocker {
@@ -204,8 +223,9 @@ pub fn reach(
             Mode::AttackOnly => atk |= all,
         }
     }
-    let own = blocker.map_or(0, |l| 1u64 << l.index());
-    let clean = |b: u64| Bitboard(b & !own & !(1u64 << at.index()));
+    let own = life.filter(|&l| l != at).map_or(0, |l| 1u64 << l.index());
+    let lands = flail.map_or(u64::MAX, |b| b.0);
+    let clean = |b: u64| Bitboard(b & lands & !own & !(1u64 << at.index()));
     (clean(both), clean(mv), clean(atk))
 }
 
@@ -231,10 +251,11 @@ pub struct Preview {
 pub fn preview(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) -> Preview {
     let is_life = set.piece(k).has_role(Role::Life);
     let (both, moves, attacks) = reach(set, k, Side::White, at, facing, (!is_life).then_some(life));
+    // A flailing piece's range constraint is where its flail lands (R-FLAIL).
     let zone = if is_life {
         Bitboard::FULL
     } else {
-        zone(set, k, life)
+        flail_landings(set, k, at, Some(life)).unwrap_or_else(|| zone(set, k, life))
     };
     Preview {
         both,

@@ -118,3 +118,60 @@ fn dir(a: veney_rules::Square, b: veney_rules::Square) -> (i8, i8) {
         (b.step() as i8 - a.step() as i8).signum(),
     )
 }
+
+/// The reach preview (`show-piece`, the workshop, the app's hover tint) of a flailing Lantern
+/// is its swing: along its slides, over its Self, into the Self's measure or the one beyond,
+/// and that is its range constraint (§2.0.10 Flail, R-FLAIL) — the squares its moves land on
+/// over an empty board (a review found its ordinary slides shown, stopped at its Self).
+#[test]
+fn a_flailing_lanterns_preview_is_its_swing() {
+    let r = rules();
+    let set = r.set(veney_rules::Side::White);
+    let lantern = set.by_name("Lantern").unwrap();
+    for (at, life) in [("Y2", "Y6"), ("W3", "X9"), ("X14", "Y6")] {
+        let p = veney_rules::set_check::preview(set, lantern, sq(at), 0, sq(life));
+        let shown = (p.both | p.moves | p.attacks) & p.zone;
+        let text = {
+            let mut rows = vec![['.'; 4]; 16];
+            let mut put = |s: veney_rules::Square, c: char| {
+                rows[16 - s.step() as usize][s.line() as usize] = c;
+            };
+            put(sq(life), 'S');
+            put(sq(at), 'L');
+            put(sq("Z15"), 's');
+            let board: Vec<String> = rows
+                .iter()
+                .map(|r| {
+                    let mut out = String::new();
+                    let mut empty = 0;
+                    for c in r {
+                        if *c == '.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                out.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            out.push(*c);
+                        }
+                    }
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                    }
+                    out
+                })
+                .collect();
+            format!("{} w EEEE/eeee", board.join("/"))
+        };
+        let pos = Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let landed: veney_rules::Bitboard = pos
+            .legal_actions(&r)
+            .iter()
+            .filter_map(|a| a.as_move())
+            .filter(|m| m.from == sq(at))
+            .map(|m| veney_rules::Bitboard::from_square(m.to))
+            .fold(veney_rules::Bitboard::EMPTY, |a, b| a | b);
+        assert!(!landed.is_empty(), "{text}");
+        assert_eq!(shown, landed, "{at} with its Self on {life}: {text}");
+    }
+}

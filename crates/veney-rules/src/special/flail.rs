@@ -39,7 +39,12 @@ pub fn destinations(
     let Some(m_self) = pos.life_measure(rules, side) else {
         return Bitboard::EMPTY;
     };
-    let m_from = Measure::of(from);
+    landings(Measure::of(from), m_self)
+}
+
+/// Where a flail from measure `m_from` may land with its Self in `m_self`: that measure and the
+/// one beyond it on the far side from `m_from` (none when they are the same measure).
+pub fn landings(m_from: Measure, m_self: Measure) -> Bitboard {
     if m_from == m_self {
         return Bitboard::EMPTY;
     }
