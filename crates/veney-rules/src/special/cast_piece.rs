@@ -74,21 +74,24 @@ fn filling(pos: &Position) -> crate::bitboard::Bitboard {
         | crate::special::donkey::squares(pos)
 }
 
-/// The empty measure between the two Selves nearest `side`'s Self (`empty_measures`' first
-/// for White, last for Black).
+/// The empty measure between the two Selves nearest `side`'s Self (R-CAST: "cast toward the
+/// empty measure between the Selves nearest the caster"): counted from the caster's own Self's
+/// measure, whichever end of the board that is (a review found White aiming at the lowest
+/// measure whatever, beside the opposing Self once the Selves had passed each other).
 fn nearest_empty_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Measure> {
-    let (Some(a), Some(b)) = (
-        pos.life_measure(rules, Side::White),
-        pos.life_measure(rules, Side::Black),
+    let (Some(own), Some(other)) = (
+        pos.life_measure(rules, side),
+        pos.life_measure(rules, !side),
     ) else {
         return None;
     };
-    let (lo, hi) = (a.0.min(b.0), a.0.max(b.0));
+    let (lo, hi) = (own.0.min(other.0), own.0.max(other.0));
     let pieces = filling(pos);
     let empty = |m: &Measure| (m.squares() & pieces).is_empty();
-    match side {
-        Side::White => (lo + 1..hi).map(Measure).find(empty),
-        Side::Black => (lo + 1..hi).rev().map(Measure).find(empty),
+    if own.0 <= other.0 {
+        (lo + 1..hi).map(Measure).find(empty)
+    } else {
+        (lo + 1..hi).rev().map(Measure).find(empty)
     }
 }
 
@@ -464,6 +467,8 @@ mod tests {
             "4/4/4/bswc/4/4/4/4/4/4/4/E3/CWSB/4/4/4 w EEEDGLJR/eeeedgljr",
             "4/4/4/bswc/4/1e2/4/4/4/4/4/4/CWSB/4/4/4 b EEEEDGLJR/eeedgljr",
             "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr",
+            // The Selves passed each other: White's on X15, Black's on X2.
+            "4/1SW1/4/4/4/4/4/4/4/4/4/4/4/4/1sw1/4 w EEEECD/eeeelcd",
         ]
         .iter()
         .map(|t| Position::from_text(&rules, t).unwrap())
@@ -487,9 +492,13 @@ mod tests {
             let all = empty_measures(&rules, pos);
             counts.push(all.len());
             for side in Side::ALL {
-                let want = match side {
-                    Side::White => all.first(),
-                    Side::Black => all.last(),
+                // Counted from the caster's own Self.
+                let own = pos.life_measure(&rules, side).map(|m| m.0);
+                let other = pos.life_measure(&rules, !side).map(|m| m.0);
+                let want = if own <= other {
+                    all.first()
+                } else {
+                    all.last()
                 };
                 let got = nearest_empty_measure(&rules, pos, side);
                 assert_eq!(
@@ -500,6 +509,17 @@ mod tests {
                 );
             }
         }
-        assert_eq!(&counts[..4], &[2, 1, 1, 0]);
+        assert_eq!(&counts[..5], &[2, 1, 1, 0, 2]);
+        // Passed each other, White aims at the measure beside its own Self (steps 9–12), Black
+        // at the one beside its own (steps 5–8).
+        let passed = &positions[4];
+        assert_eq!(
+            nearest_empty_measure(&rules, passed, Side::White),
+            Some(Measure(2))
+        );
+        assert_eq!(
+            nearest_empty_measure(&rules, passed, Side::Black),
+            Some(Measure(1))
+        );
     }
 }
