@@ -61,6 +61,12 @@ pub struct GameEstimate;
 
 impl<G: Game> Evaluator<G> for GameEstimate {
     fn evaluate(&self, g: &G, s: &G::State) -> Vec<f64> {
+        // An ending the rules have already decided (Veney's dying move after a checkmate by
+        // touch, "the checkmate standing") is scored as that ending, not by the material left
+        // (a review found a mate cut off there scored about even).
+        if let Some(o) = g.decided(s) {
+            return crate::rewards(&o);
+        }
         match g.estimate(s) {
             Some(v) if v.len() == g.players() as usize => {
                 v.into_iter().map(|x| x.clamp(0.0, 1.0)).collect()

@@ -69,3 +69,25 @@ fn the_search_beats_a_random_player_at_tirachen_and_kelasu() {
     let r = beats_random(&kelasu_rules::Kelasu::new(Default::default()), 60, 2);
     assert_eq!(r.wins, 2, "Kelasu: {r:?}");
 }
+
+/// §2.0.20: after a checkmate by touch the mated side's dying move is still played, but "the
+/// checkmate standing" is decided (`Game::decided`): a playout cut off there is scored as that
+/// ending, not by the material left, where the mated side here is well ahead (a review found it
+/// scored about even).
+#[test]
+fn a_cut_off_in_the_dying_move_scores_the_checkmate_standing() {
+    use game_ai::{Evaluator, GameEstimate};
+    let g = veney_rules::VeneyGame::standard();
+    let s = g
+        .parse_position(
+            "4/4/4/bWwc/eeee/4/4/4/4/4/4/4/4/4/1S2/4 b EEEE/dgljr over=touch:w dying=b:X13",
+        )
+        .unwrap();
+    assert!(g.decided(&s).is_some(), "the checkmate stands");
+    assert!(
+        !matches!(g.decision(&s), game_api::Decision::Over(_)),
+        "the dying move is to come"
+    );
+    let v = GameEstimate.evaluate(&g, &s);
+    assert!(v[0] > 0.9 && v[1] < 0.1, "{v:?}");
+}

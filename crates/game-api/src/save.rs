@@ -45,31 +45,16 @@ impl From<TextError> for SaveError {
 /// old one; the temporary file is removed when anything fails. The temporary file is always a
 /// new one (a file or symlink already at its name is never followed nor truncated: the next
 /// name is tried), and on Unix it takes the permissions of the file it replaces. A symlink at
-/// `path` is written through (the file it names is replaced, the link kept); a device, pipe or
-/// socket there is refused, never replaced by a file. Every atomic write of the project goes
+/// `path` is written through (the file it names is replaced or made, the link kept); a device,
+/// pipe or socket there, through a link or not, is refused, never replaced by a file. Every atomic write of the project goes
 /// through here.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
-    let target;
-    let path = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => {
-            target = std::fs::canonicalize(path).map_err(|e| {
-                std::io::Error::new(
-                    e.kind(),
-                    format!(
-                        "{} is a symlink to nothing that can be written ({e})",
-                        path.display()
-                    ),
-                )
-            })?;
-            &target
-        }
-        _ => path,
-    };
+    // What stands there, through any symlink (`/dev/stdout` is a link to a pipe): a device,
+    // pipe or socket is refused. (A directory is refused by the rename, as it always was.)
     if let Ok(m) = std::fs::metadata(path)
         && !m.is_file()
         && !m.is_dir()
     {
-        // (A directory is refused by the rename, as it always was.)
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             format!(
@@ -78,6 +63,24 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
             ),
         ));
     }
+    let target;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            target = match std::fs::canonicalize(path) {
+                Ok(t) => t,
+                // A link to a file not made yet: that file, made where the link says.
+                Err(_) => {
+                    let to = std::fs::read_link(path)?;
+                    match path.parent() {
+                        Some(dir) if to.is_relative() => dir.join(to),
+                        _ => to,
+                    }
+                }
+            };
+            &target
+        }
+        _ => path,
+    };
     write_file_atomic(path, bytes.as_ref())
 }
 

@@ -702,7 +702,11 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     // A flailing Lantern lands only in its Self's measure or the one beyond (§2.0.10 Flail): a
     // square past them is out of the swing, not behind a piece in the way (a review found a
     // flail too long refused as blocked, over pieces it may leap).
-    if crate::special::flail::flailing(rules, pos, side, kind, m.from)
+    // (Not its second move from a stepping stone it flailed onto: that is an ordinary move
+    // within the stone's measure, R-FLAIL.)
+    let from_stone = matches!(pos.phase(), Phase::Second { stone: Some(s), .. } if s == m.from);
+    if !from_stone
+        && crate::special::flail::flailing(rules, pos, side, kind, m.from)
         && !crate::special::flail::destinations(rules, pos, side, m.from).contains(m.to)
     {
         return Untenable::new(

@@ -46,3 +46,24 @@ fn the_free_engagements_origin_and_a_penalty_hash_apart() {
     assert_ne!(came.hash(), plain.hash());
     assert_ne!(penalty.hash(), plain.hash());
 }
+
+/// The ending is part of the state: the same board drawn for no contest or won by touch hashes
+/// apart (a review found the hash folding in only that the game was over).
+#[test]
+fn endings_of_the_same_board_hash_apart() {
+    let r = Rules::standard();
+    let board = "4/4/4/bsw1/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/cdgljr";
+    let hashes: Vec<u64> = ["", " over=nocontest", " over=touch:w", " over=agreed"]
+        .iter()
+        .map(|o| {
+            Position::from_text(&r, &format!("{board}{o}"))
+                .unwrap()
+                .hash()
+        })
+        .collect();
+    for i in 0..hashes.len() {
+        for j in i + 1..hashes.len() {
+            assert_ne!(hashes[i], hashes[j], "{i} and {j}");
+        }
+    }
+}

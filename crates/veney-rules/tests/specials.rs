@@ -714,6 +714,20 @@ fn a_flailing_lantern_swings_into_the_selfs_measure_or_one_beyond() {
         "lands only in its Self's measure or the one beyond",
     );
     refuse(&r, &p, "LW5~").by("§2.0.10", "blocked");
+    // From a stepping stone it flailed onto, its second move is an ordinary one within the
+    // stone's measure (R-FLAIL): refused there for what blocks it, not for where a flail lands.
+    let stone = pos(
+        &r,
+        &[
+            (White, "Self", "Y6"),
+            (White, "Lantern", "Y2"),
+            (White, "Engagement", "Y10"),
+            (White, "Engagement", "Y11"),
+            (Black, "Self", "W16"),
+        ],
+        White,
+    );
+    refuse(&r, &stone, "LY10~ LY12").by("§2.0.10", "blocked");
 }
 
 fn capture_position(r: &veney_rules::Rules, with_white_sword: bool) -> veney_rules::Position {
