@@ -1432,6 +1432,33 @@ fn the_free_engagement_off_the_movers_colour_is_explained_not_picked_up() {
     assert_eq!(game(&app).position().turn(), Side::White, "nothing played");
 }
 
+/// "Export moves" names the rules of a game not under the defaults, and "Load record…" replays
+/// and plays on under them: a Donkey placed under `donkey: true` loads into a default game (a
+/// review found the record's `[Rules]` dropped, the placement refused).
+#[test]
+fn a_record_is_loaded_under_the_rules_it_names() {
+    let o = veney_rules::options::RuleOptions {
+        donkey: true,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 5);
+    let acts = veney_rules::notation::parse_turn(&r, g.position(), "K*X1", 1).unwrap();
+    for a in acts {
+        g.play(a).unwrap();
+    }
+    let text = g.exported_record();
+    assert!(text.contains("[Rules"), "{text}");
+    let mut app = app_with(Game::new(standard()), "record-rules");
+    send(&mut app, Command::LoadRecordText(text.clone()));
+    let loaded = game(&app);
+    assert!(loaded.rules.options.donkey, "{}", refusal(&app));
+    assert_eq!(
+        loaded.position().to_text(&loaded.rules),
+        g.position().to_text(&r)
+    );
+}
+
 #[test]
 fn the_partner_in_hand_is_explained_and_carded_as_itself() {
     // §2.0.02 Concert of Self: "The armament's range constraint is based on the position of the

@@ -1419,7 +1419,14 @@ fn the_computer_plays_on_while_the_move_list_is_reviewed() {
         m(&a).game.pieces(m(&a).viewer()),
         "the live board moved on"
     );
-    // A click of the person's is still asked to return first.
+    // A click of the person's is still asked to return first: nothing played.
+    let played = m(&a).game.history_len();
+    click(&mut a, "e1");
+    assert_eq!(m(&a).game.history_len(), played);
+    assert_eq!(
+        a.world().resource::<GridStatus>().info.as_deref(),
+        Some(veney::host::grid::review::RETURN_FIRST)
+    );
     send(&mut a, Intent::Review(None));
     assert_eq!(a.world().resource::<GridReview>().0, None);
 }

@@ -961,6 +961,7 @@ fn the_computers_clock_is_paused_while_its_move_waits_for_a_review() {
         t.clock.as_ref().unwrap().state(ms)
     };
     assert_eq!(state(&a, 4_000), game_clock::State::Running(1));
+    let played = a.world().resource::<CurrentGame>().0.actions().count();
     common::send(&mut a, Command::View(Some(0)));
     at(&mut a, 5_000);
     assert!(
@@ -968,9 +969,18 @@ fn the_computers_clock_is_paused_while_its_move_waits_for_a_review() {
         "{:?}",
         state(&a, 5_000)
     );
-    // A minute of looking back costs the computer nothing.
+    // A minute of looking back costs the computer nothing, and its move waits.
+    for _ in 0..50 {
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     at(&mut a, 65_000);
     assert!(matches!(state(&a, 65_000), game_clock::State::Paused(1)));
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.actions().count(),
+        played,
+        "the computer's move waits for the return to live"
+    );
     common::send(&mut a, Command::View(None));
     at(&mut a, 65_000);
     assert_eq!(state(&a, 65_000), game_clock::State::Running(1));

@@ -67,11 +67,18 @@ pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>) -> String {
 /// a square that begins a grid game's move (`b1` to `B1-C1`).
 fn rewrites_a_whole_move(typed: &str, candidate: &str) -> bool {
     let (t, c) = (typed.to_lowercase(), candidate.to_lowercase());
+    // A grid game's move written whole (`B1-C1`, `R=C3/C4+C5`, `Ce3xe5`): more Blanks or a
+    // sacrifice after it make another move; a bare square (`c5`) still completes.
+    let grid_whole = t.contains(['-', '='])
+        || t.as_bytes()
+            .windows(2)
+            .any(|w| w[0].is_ascii_digit() && w[1] == b'x');
     t.ends_with(|ch: char| ch.is_ascii_digit())
         && c.match_indices(&t).all(|(at, m)| {
             let next = c[at + m.len()..].chars().next();
-            next.is_some_and(|ch| ch.is_ascii_digit() || "~!+=".contains(ch))
-                || c[..at].ends_with('!')
+            next.is_some_and(|ch| {
+                ch.is_ascii_digit() || "~!".contains(ch) || (grid_whole && "+=".contains(ch))
+            }) || c[..at].ends_with('!')
         })
 }
 
@@ -146,5 +153,8 @@ mod tests {
         assert_eq!(chosen("R=C3/C4+C5", &merge, None), "R=C3/C4+C5");
         assert_eq!(chosen("R=C3/C4+C5+", &merge, None), "R=C3/C4+C5+D5");
         assert_eq!(chosen("Ce3xe5", &moves(&["Ce3xe5=T"]), None), "Ce3xe5");
+        // A bare square inside them still completes.
+        assert_eq!(chosen("C5", &merge, None), "R=C3/C4+C5+D5");
+        assert_eq!(chosen("e5", &moves(&["Ce3xe5=T"]), None), "Ce3xe5=T");
     }
 }

@@ -205,7 +205,29 @@ pub(super) fn load_record(
             return;
         }
     };
-    let rules = ctx.game.0.rules.clone();
+    // A record that names its rule options (`[Rules]`, as "Export moves" writes one for a game
+    // not under the defaults) is replayed, and played on, under them with this game's armies,
+    // as the command line's `replay` does (a review found them dropped, a Donkey's placement
+    // then refused).
+    let current = ctx.game.0.rules.clone();
+    let rules = match veney_rules::savefile::options_of(&text) {
+        Some(Err(e)) => {
+            ctx.status.refusal = Some(format!("could not read the record from {source}: {e}"));
+            return;
+        }
+        Some(Ok(saved)) if saved != current.options => {
+            match veney_rules::Rules::new(current.sets.clone(), current.setup.clone(), saved) {
+                Ok(r) => std::sync::Arc::new(r),
+                Err(e) => {
+                    ctx.status.refusal = Some(format!(
+                        "could not load the record from {source}: its rule options: {e}"
+                    ));
+                    return;
+                }
+            }
+        }
+        _ => current,
+    };
     let rep = match veney_rules::replay::replay(&rules, &text) {
         Ok(r) => r,
         Err(e) => {
@@ -256,8 +278,8 @@ pub(super) fn load_record(
             return;
         }
     };
-    // Played on under the options agreed for this game (the replay's sand aside) and a fresh
-    // seed, the generator advanced by the record's throws.
+    // Played on under the record's options, else those agreed for this game (the replay's sand
+    // aside), and a fresh seed, the generator advanced by the record's throws.
     ctx.replace_game(rep.game.continued_under(rules, fresh_seed()));
     news.push_str(&note);
     ctx.status.info = Some(news);
