@@ -174,7 +174,9 @@ impl Timers {
     pub(crate) fn begin_turn(&mut self, seat: Seat, now: u64) {
         self.turn = seat;
         self.used = 0;
-        self.delay_on = true;
+        // A side at zero gets no delay: its flag falls the instant its turn begins (R-CLOCK-ZERO;
+        // a review found a simple delay keeping a side at 0:00.0 playing on, turn after turn).
+        self.delay_on = self.seats[seat].time > 0;
         self.cut = None;
         let s = &mut self.seats[seat];
         if let Some(cap) = s.cap.take() {
@@ -284,10 +286,13 @@ impl Clock {
     /// Starts `first`'s clock at `now`.
     pub fn start(&mut self, now: u64, first: Seat) -> Result<(), ClockError> {
         self.seat_ok(first)?;
-        self.touch(now)?;
+        // Refusals change nothing: the clock is not settled for them (a review found a stray
+        // press moving the running clock's saved form).
+        self.not_back(now)?;
         if self.timers.phase != Phase::Ready {
             return Err(ClockError::AlreadyStarted);
         }
+        self.touch(now)?;
         self.timers.begin_turn(first, now);
         Ok(())
     }
@@ -298,6 +303,17 @@ impl Clock {
     /// `now`: a press at the very instant the time reaches zero is too late).
     pub fn press(&mut self, now: u64, by: Seat) -> Result<Seat, ClockError> {
         self.seat_ok(by)?;
+        self.not_back(now)?;
+        // A flag fallen by `now` is reported first (settled on a copy: a refusal changes nothing).
+        if let Phase::Flagged(f) = self.timers.at(now).phase {
+            return Err(ClockError::Flagged(f));
+        }
+        if by != self.timers.turn && matches!(self.timers.phase, Phase::Running { .. }) {
+            return Err(ClockError::NotToMove {
+                seat: by,
+                to_move: self.timers.turn,
+            });
+        }
         self.touch(now)?;
         self.running()?;
         let t = &mut self.timers;
@@ -326,6 +342,12 @@ impl Clock {
     /// Resumes a paused clock: the side to move runs again from `now`, its turn (and delay)
     /// where the pause left them.
     pub fn resume(&mut self, now: u64) -> Result<(), ClockError> {
+        self.not_back(now)?;
+        if matches!(self.timers.phase, Phase::Running { .. })
+            && !matches!(self.timers.at(now).phase, Phase::Flagged(_))
+        {
+            return Err(ClockError::NotPaused);
+        }
         self.touch(now)?;
         match self.timers.phase {
             Phase::Paused => {
@@ -627,13 +649,21 @@ impl Clock {
     }
 
     /// Refuses a time before one already seen; settles the running side at `now`.
-    fn touch(&mut self, now: u64) -> Result<(), ClockError> {
+    /// Refuses a time before the last one the clock was told; else `now` is the last (the
+    /// clock itself is not settled: that is `touch`'s).
+    fn not_back(&mut self, now: u64) -> Result<(), ClockError> {
         if now < self.last {
             return Err(ClockError::TimeWentBack {
                 now,
                 last: self.last,
             });
         }
+        self.last = now;
+        Ok(())
+    }
+
+    fn touch(&mut self, now: u64) -> Result<(), ClockError> {
+        self.not_back(now)?;
         self.last = now;
         self.timers.settle(now);
         Ok(())

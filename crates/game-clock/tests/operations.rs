@@ -246,6 +246,24 @@ fn a_waiting_side_at_zero_falls_when_its_turn_begins() {
     );
     c.press(2_000, 0).unwrap();
     assert_eq!(c.poll(2_000), Some(Flag { seat: 1, at: 2_000 }));
+    // Under a simple delay too: the delay does not keep a side at zero playing (R-CLOCK-ZERO,
+    // "a clock shows 0:00.0 only once its flag has fallen").
+    let mut d = Clock::same(
+        Control::SimpleDelay {
+            base: 60_000,
+            delay: 5_000,
+        },
+        2,
+    )
+    .unwrap();
+    d.start(0, 0).unwrap();
+    d.adjust(1_000, 1, -60_000).unwrap();
+    d.press(2_000, 0).unwrap();
+    assert_eq!(d.poll(2_000), Some(Flag { seat: 1, at: 2_000 }));
+    assert_eq!(
+        d.press(6_900, 1),
+        Err(ClockError::Flagged(Flag { seat: 1, at: 2_000 }))
+    );
 }
 
 /// Ruling R-CLOCK-PLAY-ON: time given to the fallen side brings the clock back paused.
@@ -535,6 +553,12 @@ fn a_running_clocks_standing_form_changes_only_with_an_event() {
     let a = c.save_standing(5_000);
     assert_eq!(c.save_standing(9_000), a, "no event between");
     assert_eq!(a, c.save(4_000), "as at the press");
+    // A refused press (the waiting side taps its own face) is no event either, nor a resume
+    // of a running clock, nor a second start (a review found each moving the form).
+    assert!(c.press(7_000, 0).is_err());
+    assert!(c.resume(7_500).is_err());
+    assert!(c.start(8_000, 0).is_err());
+    assert_eq!(c.save_standing(9_000), a, "refusals change nothing");
     c.press(9_000, 1).unwrap();
     assert_ne!(c.save_standing(10_000), a, "a press changes it");
     // A flag that has fallen is saved fallen.

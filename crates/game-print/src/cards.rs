@@ -24,22 +24,26 @@ pub fn spaced(name: &str) -> String {
 pub const WHITE_FACE: Rgb = Rgb(250, 248, 242);
 pub const BLACK_FACE: Rgb = Rgb(45, 45, 48);
 
+/// A card's head: its title left, where it comes from right, a rule under both.
+pub fn head(pen: &mut Pen, paper: Paper, title: &str, source: &str) {
+    let (w, _) = paper.size_mm();
+    let m = 16.0;
+    pen.text(m, 20.0, 20.0, true, Align::Left, Rgb::BLACK, title);
+    pen.text(w - m, 20.0, 10.0, false, Align::Right, Rgb::GREY, source);
+    pen.line(m, 23.5, w - m, 23.5, Line::solid(0.4, Rgb::BLACK));
+}
+
 pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
     let (w, h) = paper.size_mm();
     let m = 16.0;
     let p = set.piece(k);
     let d = &p.def;
-    pen.text(m, 20.0, 20.0, true, Align::Left, Rgb::BLACK, &d.name);
-    pen.text(
-        w - m,
-        20.0,
-        10.0,
-        false,
-        Align::Right,
-        Rgb::GREY,
+    head(
+        pen,
+        paper,
+        &d.name,
         &format!("{} · {} set", d.section, set.name),
     );
-    pen.line(m, 23.5, w - m, 23.5, Line::solid(0.4, Rgb::BLACK));
 
     // Its token, White's and Black's, at 1.3 times the printed tokens' size (their sizes
     // keep §2.0.R6's proportions: the Dagger smaller than the Sword, the Ruin the largest).

@@ -3,7 +3,7 @@
 //! (R-FREE-FENDS, R-STONE-FREE, R-META, R-FREE-RETURN, R-QUIBBLE), are this page.
 use crate::cards::{BLACK_FACE, WHITE_FACE};
 use crate::paper::Paper;
-use crate::pen::{Align, Line, Pen, Rgb};
+use crate::pen::{Align, Pen, Rgb};
 use crate::shapes::Symbol;
 use crate::tokens::{self, Token};
 
@@ -42,25 +42,12 @@ const RULES: &[(&str, &str)] = &[
 pub fn draw(pen: &mut Pen, paper: Paper) {
     let (w, _h) = paper.size_mm();
     let m = 16.0;
-    pen.text(
-        m,
-        20.0,
-        20.0,
-        true,
-        Align::Left,
-        Rgb::BLACK,
+    crate::cards::head(
+        pen,
+        paper,
         "Free engagement",
-    );
-    pen.text(
-        w - m,
-        20.0,
-        10.0,
-        false,
-        Align::Right,
-        Rgb::GREY,
         "§2.0.05 · shared by both players",
     );
-    pen.line(m, 23.5, w - m, 23.5, Line::solid(0.4, Rgb::BLACK));
     let token = Token {
         letter: "a".into(),
         name: "Free engagement".into(),
