@@ -437,6 +437,34 @@ fn save_and_load_keep_the_options_and_the_position() {
     assert!(info.contains("the game left is kept as"), "{info}");
 }
 
+/// A new game with nothing played in it is not autosaved: the autosave still holds the game
+/// before it. A Load then keeps that game (one a crash left, with Start pressed instead of
+/// Resume), not the empty one (a review found the empty game kept and the other's autosave
+/// overwritten by the loaded game).
+#[test]
+fn a_load_over_an_empty_new_game_keeps_the_autosaved_game() {
+    let mut a = kelasu_app("load-over-empty", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    send(&mut a, Intent::Save);
+    click(&mut a, "D4");
+    click(&mut a, "E4");
+    let played = m(&a).game.position_text(Viewer::Referee);
+    send(
+        &mut a,
+        NewKelasu {
+            options: KelasuOptions::default(),
+            position: None,
+        },
+    );
+    assert_eq!(m(&a).game.history_len(), 0);
+    send(&mut a, Intent::Load);
+    let kept = veney::host::grid::autosave::before_load_beside(&m(&a).save_path);
+    let text = std::fs::read_to_string(&kept).expect("a game is kept");
+    let back = veney::packs::kelasu::load(&text).expect("it loads");
+    assert_eq!(back.position_text(Viewer::Referee), played);
+}
+
 fn prompt(app: &App) -> String {
     veney::host::grid::panel::prompt(m(app))
 }

@@ -415,16 +415,25 @@ pub fn apply(
                         // game at once; a review found the game in progress lost to a Load).
                         // (Not when it is the game loaded: a second Load keeps the first's.)
                         let kept = super::autosave::before_load_beside(&mm.save_path);
+                        let loaded_text = g.save_text(game_api::Viewer::Referee);
+                        // A game with nothing played in it was never autosaved: the autosave
+                        // still holds the game before it (one a crash left, the new game's
+                        // Start pressed instead of Resume), and that is the game kept (a review
+                        // found the empty game kept, the crashed one's autosave overwritten).
+                        let autosaved = (mm.game.history_len() == 0)
+                            .then(|| {
+                                std::fs::read_to_string(super::autosave_beside(&mm.save_path)).ok()
+                            })
+                            .flatten()
+                            .filter(|t| *t != loaded_text);
                         let left = mm.game.save_text(game_api::Viewer::Referee);
-                        let kept_note = if left == g.save_text(game_api::Viewer::Referee) {
+                        let kept_note = if autosaved.is_none() && left == loaded_text {
                             String::new()
                         } else {
                             // Nothing is loaded over a game that could not be kept (a review
                             // found it replaced, and its autosave overwritten).
-                            match crate::host::kept_files::keep_before_load(
-                                &kept,
-                                &mm.save_text(&seats),
-                            ) {
+                            let keep = autosaved.unwrap_or_else(|| mm.save_text(&seats));
+                            match crate::host::kept_files::keep_before_load(&kept, &keep) {
                                 Ok(()) => {
                                     format!(" (the game left is kept as {})", kept.display())
                                 }
