@@ -132,6 +132,27 @@ fn games_replay_from_their_seed() {
         (a.turns, a.actions, a.ending.clone()),
         (b.turns, b.actions, b.ending)
     );
+    // Through the game API too, action for action: the same record, the same final position
+    // (a review found only the lengths and the ending compared).
+    let g = Arc::new(VeneyGame::new(rules.clone()));
+    let cfg = Playouts {
+        max_actions: 300,
+        check_every: 0,
+        ..Playouts::default()
+    };
+    let (m, _) = game_testkit::play_one(&g, None, 42, &cfg).unwrap();
+    let (n, _) = game_testkit::play_one(&g, None, 42, &cfg).unwrap();
+    assert!(m.history().len() > 20);
+    assert_eq!(
+        m.record(game_api::Viewer::Referee),
+        n.record(game_api::Viewer::Referee)
+    );
+    assert_eq!(m.state(), n.state());
+    let (o, _) = game_testkit::play_one(&g, None, 43, &cfg).unwrap();
+    assert_ne!(
+        m.record(game_api::Viewer::Referee),
+        o.record(game_api::Viewer::Referee)
+    );
 }
 
 #[test]
