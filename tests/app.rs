@@ -838,21 +838,25 @@ fn piece_entities_carry_their_movement_pattern() {
     assert_eq!(squares, ["X2", "X6", "Y3", "Y5"]);
 }
 
-/// Concert by mouse with both pieces lifted (§2.0.02, R-CONCERT): the Self clicked onto its
-/// Dagger's square lifts the Dagger, which stays picked up (from that square) until a click
-/// places it; the move list writes the concert Self first.
-#[test]
-fn the_self_lifts_its_partner_by_mouse_and_the_partner_is_placed_next() {
-    let r = standard();
-    let g = from_pieces(
-        &r,
+/// White's Self on Y4 with its Dagger on X5, a concert partner it may lift; Black's Self on W16.
+fn self_beside_its_dagger() -> Game {
+    from_pieces(
+        &standard(),
         &[
             (Side::White, "Self", "Y4"),
             (Side::White, "Dagger", "X5"),
             (Side::Black, "Self", "W16"),
         ],
         3,
-    );
+    )
+}
+
+/// Concert by mouse with both pieces lifted (§2.0.02, R-CONCERT): the Self clicked onto its
+/// Dagger's square lifts the Dagger, which stays picked up (from that square) until a click
+/// places it; the move list writes the concert Self first.
+#[test]
+fn the_self_lifts_its_partner_by_mouse_and_the_partner_is_placed_next() {
+    let g = self_beside_its_dagger();
     let mut app = app_with(g, "lift");
     click(&mut app, "Y4");
     let marks = &app.world().resource::<Highlights>().targets;
@@ -1367,16 +1371,7 @@ fn a_piece_whose_actions_are_buttons_is_not_said_to_be_stuck() {
 #[test]
 fn the_computers_partner_in_hand_is_not_picked_up_for_the_person() {
     use veney::packs::veney::computer::VeneyComputer;
-    let r = standard();
-    let g = from_pieces(
-        &r,
-        &[
-            (Side::White, "Self", "Y4"),
-            (Side::White, "Dagger", "X5"),
-            (Side::Black, "Self", "W16"),
-        ],
-        3,
-    );
+    let g = self_beside_its_dagger();
     let mut app = app_with(g, "computer-lift");
     app.world_mut().resource_mut::<VeneyComputer>().0 = [Some(game_ai::Level::Strongest), None];
     let lift = game(&app)

@@ -437,6 +437,21 @@ fn the_memory_panel_shows_the_position() {
 }
 
 /// The app with the grid games' saves in their own directories.
+/// A new Kelasu game at its start, companion mode on.
+fn kelasu_companion(name: &str) -> App {
+    let mut app = grid_app(name);
+    ask(&mut app, veney::host::OpenScreen(veney::Screen::Kelasu));
+    app.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: kelasu_rules::KelasuOptions::default(),
+            position: None,
+        });
+    app.update();
+    app.update();
+    ask(&mut app, CompanionIntent::Toggle);
+    app
+}
+
 fn grid_app(name: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
@@ -452,18 +467,8 @@ fn grid_app(name: &str) -> App {
 #[test]
 fn a_grid_game_is_entered_by_notation_too() {
     // Kelasu through the grid host: the rules' notation, a refusal in the rules' words.
-    use veney::host::OpenScreen;
     use veney::host::grid::ActiveMatch;
-    let mut app = grid_app("companion-kelasu");
-    ask(&mut app, OpenScreen(veney::Screen::Kelasu));
-    app.world_mut()
-        .write_message(veney::packs::kelasu::NewKelasu {
-            options: kelasu_rules::KelasuOptions::default(),
-            position: None,
-        });
-    app.update();
-    app.update();
-    ask(&mut app, CompanionIntent::Toggle);
+    let mut app = kelasu_companion("companion-kelasu");
     let f = feed(&app);
     let m = app.world().resource::<ActiveMatch>();
     let texts: Vec<String> = m.actions().iter().map(|a| a.text.clone()).collect();
@@ -803,17 +808,7 @@ fn a_move_typed_during_a_review_is_refused_in_the_window() {
 /// under one number (`1.` Blue's, `1...` Red's; a review found each turn counted apart).
 #[test]
 fn the_turn_row_numbers_turns_in_pairs() {
-    use veney::host::OpenScreen;
-    let mut app = grid_app("companion-turn-pairs");
-    ask(&mut app, OpenScreen(veney::Screen::Kelasu));
-    app.world_mut()
-        .write_message(veney::packs::kelasu::NewKelasu {
-            options: kelasu_rules::KelasuOptions::default(),
-            position: None,
-        });
-    app.update();
-    app.update();
-    ask(&mut app, CompanionIntent::Toggle);
+    let mut app = kelasu_companion("companion-turn-pairs");
     for t in ["B1-C1", "B3-C3", "B4-C4", "B5-C5"] {
         type_and_enter(&mut app, t);
     }

@@ -33,8 +33,22 @@ pub fn head(pen: &mut Pen, paper: Paper, title: &str, source: &str) {
     pen.line(m, 23.5, w - m, 23.5, Line::solid(0.4, Rgb::BLACK));
 }
 
-pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
+/// A card's foot: where its words come from, small, centred at the page's bottom.
+pub fn foot(pen: &mut Pen, paper: Paper, text: &str) {
     let (w, h) = paper.size_mm();
+    pen.text(
+        w / 2.0,
+        h - 10.0,
+        7.5,
+        false,
+        Align::Centre,
+        Rgb::GREY,
+        text,
+    );
+}
+
+pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
+    let (w, _) = paper.size_mm();
     let m = 16.0;
     let p = set.piece(k);
     let d = &p.def;
@@ -290,13 +304,9 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
         Rgb::GREY,
         legend,
     );
-    pen.text(
-        w / 2.0,
-        h - 10.0,
-        7.5,
-        false,
-        Align::Centre,
-        Rgb::GREY,
+    foot(
+        pen,
+        paper,
         "Card text from the piece set (config/sets); sections of Scribe's Veney 2.0.",
     );
 }

@@ -76,14 +76,9 @@ pub fn draw(pen: &mut Pen, paper: Paper) {
         y += 4.0;
     }
     let _ = y;
-    let (_, h) = paper.size_mm();
-    pen.text(
-        w / 2.0,
-        h - 10.0,
-        7.5,
-        false,
-        Align::Centre,
-        Rgb::GREY,
+    crate::cards::foot(
+        pen,
+        paper,
         "From Scribe's Veney 2.0 §2.0.05 and §2.0.20, with the rulings R-FREE-FENDS, R-STONE-FREE, R-META, R-FREE-RETURN and R-QUIBBLE.",
     );
 }
