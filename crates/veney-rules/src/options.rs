@@ -137,6 +137,16 @@ impl RuleOptions {
             )),
             _ => None,
         };
+        // §2.0.20 counts quiet turns in a row: none is no count (a review found `Some(0)`
+        // drawing a game at its first turn, contact or not).
+        let bad = bad.or_else(|| {
+            (o.no_contest_turns == Some(0)).then(|| {
+                (
+                    "no_contest_turns",
+                    "no_contest_turns: Some(0): the no-contest draw counts at least one quiet turn (§2.0.20); write None for no such draw".to_string(),
+                )
+            })
+        });
         if let Some((needle, message)) = bad {
             // The setting, not a comment naming the same die.
             let (line, col) = src
@@ -221,6 +231,14 @@ mod tests {
         let src = "RuleOptions(\n  // e.g. FlatOdds(6)\n  dice: FlatOdds(7),\n)";
         let e = RuleOptions::from_ron(Path::new("o.ron"), src).unwrap_err();
         assert_eq!((e.location.line, e.location.col), (3, 9));
+        // §2.0.20's count of quiet turns in a row: none is refused at its field.
+        let e = RuleOptions::from_ron(
+            Path::new("o.ron"),
+            "RuleOptions(\n  no_contest_turns: Some(0),\n)",
+        )
+        .unwrap_err();
+        assert_eq!((e.location.line, e.location.col), (2, 3));
+        assert!(e.message.contains("§2.0.20"), "{}", e.message);
         for ok in ["FlatOdds(20)", "PenAndPaper(6)", "StickDice"] {
             let src = format!("RuleOptions(dice: {ok})");
             assert!(

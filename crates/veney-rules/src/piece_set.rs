@@ -777,6 +777,26 @@ impl PieceSet {
                     ),
                 ));
             }
+            // A Self that is a blade is thrown, cast or disarmed like one and leaves the board
+            // with no checkmate (a review found a thrown Self lost, the game going on); an
+            // engagement that is an armament lifts in concert onto the very square its stepping
+            // stone is, two moves written alike (a review found `SY5` ambiguous from the start).
+            for (both, role, why) in [
+                (
+                    p.roles.contains(&Role::Life) && p.roles.contains(&Role::Blade),
+                    "Blade",
+                    "is the Self and cannot have role Blade: a blade is thrown, cast and disarmed, which would take the Self off the board without checkmate (§2.0.03: the Self is taken only as checkmate)",
+                ),
+                (
+                    p.roles.contains(&Role::Engagement) && p.roles.contains(&Role::Armament),
+                    "Armament",
+                    "is an engagement and cannot have role Armament: the Self stepping onto it would be both a stepping stone and a concert lift, two moves written alike (§2.0.04, §2.0.02)",
+                ),
+            ] {
+                if both {
+                    errors.push(err_at_piece(i, role, format!("{:?} {why}", p.name)));
+                }
+            }
             if p.fendable && p.roles.contains(&Role::Life) {
                 errors.push(err_at_piece(
                     i,

@@ -576,3 +576,38 @@ fn a_set_not_in_utf8_is_refused_at_the_byte() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Role combinations that break a game: a Self that is a blade (thrown, cast or disarmed, it
+/// would leave the board without checkmate, §2.0.03) and an engagement that is an armament (the
+/// Self's step onto it both a stepping stone and a concert lift, two moves written alike) are
+/// refused at the role (a review found both accepted, a thrown Self lost and `SY5` ambiguous).
+#[test]
+fn roles_that_break_a_game_are_refused_at_the_role() {
+    let std = veney_rules::piece_set::STANDARD_SET;
+    for (from, to, role, words) in [
+        (
+            "roles: [Life],",
+            "roles: [Life, Blade],",
+            "Blade",
+            "is the Self and cannot have role Blade",
+        ),
+        (
+            "roles: [Engagement],",
+            "roles: [Engagement, Armament],",
+            "Armament",
+            "is an engagement and cannot have role Armament",
+        ),
+    ] {
+        let src = std.replacen(from, to, 1);
+        assert_ne!(src, std, "{from}");
+        let e = veney_rules::PieceSet::from_ron(std::path::Path::new("s.ron"), &src)
+            .err()
+            .unwrap_or_else(|| panic!("{to} accepted"));
+        let text = e.to_string();
+        assert!(text.contains(words), "{text}");
+        // At the role written in that piece's roles.
+        let line = src.lines().position(|l| l.contains(to)).unwrap() + 1;
+        assert!(text.contains(&format!("s.ron:{line}:")), "{text}");
+        let _ = role;
+    }
+}
