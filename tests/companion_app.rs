@@ -48,8 +48,8 @@ fn ask<M: Message>(app: &mut App, m: M) {
 
 /// Types `typed` as a player would and presses Enter: what the completion sends.
 fn type_and_enter(app: &mut App, typed: &str) {
-    let moves = feed(app).moves;
-    let sent = entry::chosen(typed, &moves, None);
+    let f = feed(app);
+    let sent = entry::chosen(typed, &f.moves, None, &f.warned);
     ask(app, CompanionIntent::Enter(sent));
 }
 
@@ -58,11 +58,11 @@ fn feed(app: &App) -> CompanionFeed {
 }
 
 fn verdict(app: &App) -> Verdict {
-    app.world()
-        .resource::<EntryVerdict>()
-        .0
-        .clone()
-        .expect("a verdict")
+    verdict_opt(app).expect("a verdict")
+}
+
+fn verdict_opt(app: &App) -> Option<Verdict> {
+    app.world().resource::<EntryVerdict>().0.clone()
 }
 
 fn caption(app: &App) -> String {
@@ -622,6 +622,53 @@ fn a_sealed_choice_typed_for_the_second_seat_waits_for_the_first() {
     assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 1);
 }
 
+/// README: with secret masters, "nothing on [the screen], or on the second player's screen,
+/// depends on the first secret". A refusal of Red's typed mix names the mix; when Red then
+/// chooses another way (the masters window), the next seat does not find that refusal, nor
+/// Red's typed text, waiting on the shared screen (a review found both).
+#[test]
+fn a_refused_sealed_choice_is_not_left_for_the_next_seat() {
+    use veney::host::OpenScreen;
+    use veney::host::companion::view::CompanionUi;
+    use veney::host::grid::ActiveMatch;
+    let mut app = grid_app("companion-sealed-refused");
+    app.init_resource::<CompanionUi>();
+    ask(&mut app, OpenScreen(veney::Screen::Tirachen));
+    ask(
+        &mut app,
+        veney::packs::tirachen::NewTirachen {
+            options: tirachen_rules::TirachenOptions {
+                masters: tirachen_rules::MasterChoice::Secret,
+                ..Default::default()
+            },
+            position: None,
+        },
+    );
+    ask(&mut app, CompanionIntent::Toggle);
+    type_and_enter(&mut app, "1|S4A2W4");
+    match verdict(&app) {
+        Verdict::Refused { why, .. } => assert!(why.contains("total 9"), "{why}"),
+        v => panic!("not refused: {v:?}"),
+    }
+    app.world_mut().resource_mut::<CompanionUi>().entry = "1|S4A2W3".into();
+    // Red chooses through the panel instead (the masters window's Choose).
+    let i = {
+        let m = app.world().resource::<ActiveMatch>();
+        m.actions()
+            .iter()
+            .position(|a| a.text.ends_with("S4A2W3"))
+            .expect("Red's mix is offered")
+    };
+    ask(&mut app, veney::host::grid::Intent::Play(i));
+    assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 1);
+    assert!(
+        !matches!(verdict_opt(&app), Some(Verdict::Refused { .. })),
+        "{:?}",
+        verdict_opt(&app)
+    );
+    assert!(app.world().resource::<CompanionUi>().entry.is_empty());
+}
+
 #[test]
 fn a_concealed_setup_is_made_on_the_board_not_in_notation() {
     // §2.0.19: during a concealed setup the companion lists no moves and shows the setup's own
@@ -819,4 +866,10 @@ fn the_turn_row_numbers_turns_in_pairs() {
         type_and_enter(&mut app, t);
     }
     assert_eq!(feed(&app).memory[1], ("Turn".to_string(), "2".to_string()));
+    // At the end of a game, the last turn played: Red resigns on Blue's second turn.
+    let red = game_api::Player(1);
+    ask(&mut app, veney::host::grid::Intent::Resign(red));
+    let m = app.world().resource::<veney::host::grid::ActiveMatch>();
+    assert!(matches!(m.game.decision(), game_api::Decision::Over(_)));
+    assert_eq!(feed(&app).memory[1], ("Turn".to_string(), "1".to_string()));
 }

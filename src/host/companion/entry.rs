@@ -37,9 +37,10 @@ pub fn complete<'a>(typed: &str, moves: &'a [String]) -> Vec<&'a str> {
 }
 
 /// What Enter sends: the candidate typed exactly, else the one picked in the list, else the only
-/// candidate, else the text as typed (the rules read it: an untenable move played with sand, or
-/// a refusal that names the rule).
-pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>) -> String {
+/// candidate — not one of `warned`, which a click asks about first (a Fort's capture, which
+/// costs the capturer: a review found one played by completing `f6`) — else the text as typed
+/// (the rules read it: an untenable move played with sand, or a refusal that names the rule).
+pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>, warned: &[String]) -> String {
     let t = typed.trim();
     if moves.iter().any(|m| m == t) {
         return t.to_string();
@@ -50,6 +51,7 @@ pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>) -> String {
     }
     if let [only] = c.as_slice()
         && !rewrites_a_whole_move(t, only)
+        && !warned.iter().any(|w| w == only)
     {
         return only.to_string();
     }
@@ -73,12 +75,27 @@ fn rewrites_a_whole_move(typed: &str, candidate: &str) -> bool {
         || t.as_bytes()
             .windows(2)
             .any(|w| w[0].is_ascii_digit() && w[1] == b'x');
+    // A piece's letter before the square (`eW5`): a move written whole, which another square
+    // after it (`eW5X6`, the origin written to tell two pieces apart) would make another move
+    // (a review found `eW5` sent as the move of the engagement from W5 to X6).
+    let lettered = t
+        .trim_end_matches(|ch: char| ch.is_ascii_digit())
+        .len()
+        .checked_sub(1)
+        .is_some_and(|n| n > 0);
     t.ends_with(|ch: char| ch.is_ascii_digit())
         && c.match_indices(&t).all(|(at, m)| {
-            let next = c[at + m.len()..].chars().next();
-            next.is_some_and(|ch| {
-                ch.is_ascii_digit() || "~!".contains(ch) || (grid_whole && "+=".contains(ch))
-            }) || c[..at].ends_with('!')
+            let rest = &c[at + m.len()..];
+            let mut after = rest.chars();
+            let next = after.next();
+            let square_next = lettered
+                && next.is_some_and(|ch| ch.is_ascii_alphabetic())
+                && after.next().is_some_and(|ch| ch.is_ascii_digit());
+            square_next
+                || next.is_some_and(|ch| {
+                    ch.is_ascii_digit() || "~!".contains(ch) || (grid_whole && "+=".contains(ch))
+                })
+                || c[..at].ends_with('!')
         })
 }
 
@@ -102,11 +119,11 @@ mod tests {
     #[test]
     fn enter_plays_the_exact_picked_or_only_candidate() {
         let m = moves(&["SY5", "$X7", "$X6"]);
-        assert_eq!(chosen("$X6", &m, Some(0)), "$X6", "typed exactly");
-        assert_eq!(chosen("$X", &m, Some(1)), "$X6", "picked in the list");
-        assert_eq!(chosen("sy", &m, None), "SY5", "the only candidate");
-        assert_eq!(chosen("$X", &m, None), "$X", "several: as typed");
-        assert_eq!(chosen("$X11", &m, None), "$X11", "none: as typed");
+        assert_eq!(chosen("$X6", &m, Some(0), &[]), "$X6", "typed exactly");
+        assert_eq!(chosen("$X", &m, Some(1), &[]), "$X6", "picked in the list");
+        assert_eq!(chosen("sy", &m, None, &[]), "SY5", "the only candidate");
+        assert_eq!(chosen("$X", &m, None, &[]), "$X", "several: as typed");
+        assert_eq!(chosen("$X11", &m, None, &[]), "$X11", "none: as typed");
     }
 
     #[test]
@@ -114,14 +131,22 @@ mod tests {
         // `$X1` is a complete notation (a move the table made, perhaps untenable): it goes to
         // the rules as typed, not as the only candidate `$X10`.
         let m = moves(&["$X10", "SY5"]);
-        assert_eq!(chosen("$X1", &m, None), "$X1");
-        assert_eq!(chosen("$x", &m, None), "$X10", "a letter still completes");
+        assert_eq!(chosen("$X1", &m, None, &[]), "$X1");
         assert_eq!(
-            chosen("sy5", &m, None),
+            chosen("$x", &m, None, &[]),
+            "$X10",
+            "a letter still completes"
+        );
+        assert_eq!(
+            chosen("sy5", &m, None, &[]),
             "SY5",
             "the same square in another case"
         );
-        assert_eq!(chosen("$X1", &m, Some(0)), "$X10", "picked in the list");
+        assert_eq!(
+            chosen("$X1", &m, Some(0), &[]),
+            "$X10",
+            "picked in the list"
+        );
     }
 
     #[test]
@@ -129,16 +154,16 @@ mod tests {
         // `DtX12` is the Dagger's move onto the Self, which the rules read (or refuse) as
         // typed — not the only candidate, the throw `DtX12~`; nor a move its declaration or
         // enactment.
-        assert_eq!(chosen("DtX12", &moves(&["DtX12~"]), None), "DtX12");
-        assert_eq!(chosen("$tX10", &moves(&["!$tX10"]), None), "$tX10");
-        assert_eq!(chosen("$tX10", &moves(&["$tX10!"]), None), "$tX10");
+        assert_eq!(chosen("DtX12", &moves(&["DtX12~"]), None, &[]), "DtX12");
+        assert_eq!(chosen("$tX10", &moves(&["!$tX10"]), None, &[]), "$tX10");
+        assert_eq!(chosen("$tX10", &moves(&["$tX10!"]), None, &[]), "$tX10");
         assert_eq!(
-            chosen("Dt", &moves(&["DtX12~"]), None),
+            chosen("Dt", &moves(&["DtX12~"]), None, &[]),
             "DtX12~",
             "a start completes"
         );
         assert_eq!(
-            chosen("b1", &moves(&["B1-C1"]), None),
+            chosen("b1", &moves(&["B1-C1"]), None, &[]),
             "B1-C1",
             "a grid move's square"
         );
@@ -150,11 +175,19 @@ mod tests {
         // for its cost, not as the only merge listed, one more Blank. Tirachen: a capture of
         // the Traitor is not made the sacrifice that gains it.
         let merge = moves(&["R=C3/C4+C5+D5"]);
-        assert_eq!(chosen("R=C3/C4+C5", &merge, None), "R=C3/C4+C5");
-        assert_eq!(chosen("R=C3/C4+C5+", &merge, None), "R=C3/C4+C5+D5");
-        assert_eq!(chosen("Ce3xe5", &moves(&["Ce3xe5=T"]), None), "Ce3xe5");
+        assert_eq!(chosen("R=C3/C4+C5", &merge, None, &[]), "R=C3/C4+C5");
+        assert_eq!(chosen("R=C3/C4+C5+", &merge, None, &[]), "R=C3/C4+C5+D5");
+        assert_eq!(chosen("Ce3xe5", &moves(&["Ce3xe5=T"]), None, &[]), "Ce3xe5");
+        // A Fort's capture, which a click asks about first, is played only typed whole.
+        let fort = moves(&["Ge5xf6"]);
+        assert_eq!(chosen("f6", &fort, None, &fort), "f6");
+        assert_eq!(chosen("Ge5xf6", &fort, None, &fort), "Ge5xf6");
+        // Veney's `eW5` is a move written whole: not the engagement from W5 to X6; a bare
+        // square still completes to the move from it.
+        assert_eq!(chosen("eW5", &moves(&["eW5X6"]), None, &[]), "eW5");
+        assert_eq!(chosen("W5", &moves(&["eW5X6"]), None, &[]), "eW5X6");
         // A bare square inside them still completes.
-        assert_eq!(chosen("C5", &merge, None), "R=C3/C4+C5+D5");
-        assert_eq!(chosen("e5", &moves(&["Ce3xe5=T"]), None), "Ce3xe5=T");
+        assert_eq!(chosen("C5", &merge, None, &[]), "R=C3/C4+C5+D5");
+        assert_eq!(chosen("e5", &moves(&["Ce3xe5=T"]), None, &[]), "Ce3xe5=T");
     }
 }

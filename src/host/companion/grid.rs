@@ -29,25 +29,59 @@ impl GridMemoryHooks {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GridMemoryHooks>().add_systems(
-        Update,
-        (
-            answer.before(GridGameSet).after(super::CompanionAsks),
+    app.init_resource::<GridMemoryHooks>()
+        .add_systems(
+            Update,
             (
-                announce,
-                feed.run_if(
-                    crate::host::grid::match_changed
-                        .or_eager(resource_changed::<Companion>)
-                        .or_eager(state_changed::<crate::host::Screen>)
-                        .or_eager(resource_changed::<crate::host::grid::GridReview>)
-                        .or_eager(resource_changed::<crate::host::grid::ComputerSeats>),
-                ),
+                answer.before(GridGameSet).after(super::CompanionAsks),
+                (
+                    announce,
+                    feed.run_if(
+                        crate::host::grid::match_changed
+                            .or_eager(resource_changed::<Companion>)
+                            .or_eager(state_changed::<crate::host::Screen>)
+                            .or_eager(resource_changed::<crate::host::grid::GridReview>)
+                            .or_eager(resource_changed::<crate::host::grid::ComputerSeats>),
+                    ),
+                )
+                    .chain()
+                    .after(GridGameSet),
             )
-                .chain()
-                .after(GridGameSet),
+                .in_set(GridSystems),
         )
-            .in_set(GridSystems),
-    );
+        .add_systems(
+            Update,
+            forget_at_hand_over.after(GridGameSet).in_set(GridSystems),
+        );
+}
+
+/// When the seat deciding changes, the arrow keys' pick goes (the next seat's list is another);
+/// in a game with secrets what one seat typed or was refused goes too: the entry, and a
+/// refusal, whose reason may name the hidden choice typed or what the seat has not got ("you
+/// have no undeployed master of spells"; a review found both left on the shared screen for the
+/// next player). A tenable sealed choice's verdict names no text and stays.
+fn forget_at_hand_over(
+    m: Option<Res<ActiveMatch>>,
+    mut seen: Local<Option<(u64, Option<game_api::Player>)>>,
+    mut verdict: ResMut<EntryVerdict>,
+    ui: Option<ResMut<super::view::CompanionUi>>,
+) {
+    let Some(m) = m else { return };
+    let now = (m.generation, m.decider());
+    let changed = seen.is_some_and(|s| s != now);
+    *seen = Some(now);
+    if !changed {
+        return;
+    }
+    if let Some(mut ui) = ui {
+        ui.picked = None;
+        if m.secrets {
+            ui.entry.clear();
+        }
+    }
+    if m.secrets && matches!(verdict.0, Some(Verdict::Refused { .. })) {
+        verdict.0 = None;
+    }
 }
 
 /// The number of the turn under way, as the record numbers it: both players' turns of a pair
@@ -56,8 +90,11 @@ pub(super) fn plugin(app: &mut App) {
 /// several actions by one player — Kelasu's energy, Tirachen's Traitor extra move — is one).
 pub fn turn_number(m: &ActiveMatch) -> String {
     let turns = m.game.turns(m.viewer());
+    let over = matches!(m.game.decision(), Decision::Over(_));
     let i = match (turns.last(), m.decider()) {
         (Some(t), Some(p)) if t.player == Some(p) => turns.len() - 1,
+        // At the end, the last turn played (a review found a turn that never began shown).
+        (Some(_), _) if over => turns.len() - 1,
         _ => turns.len(),
     };
     m.game.turn_label(i).trim_end_matches('.').to_string()
@@ -160,10 +197,18 @@ fn feed(
     }
     // The actions offered are the decider's: listed only when they may be entered by whoever
     // sits at the board.
-    let moves = if entry_closed(&m, &seats, &review).is_none() {
-        m.actions().iter().map(|a| a.text.clone()).collect()
+    let (moves, warned) = if entry_closed(&m, &seats, &review).is_none() {
+        let actions = m.actions();
+        (
+            actions.iter().map(|a| a.text.clone()).collect(),
+            actions
+                .iter()
+                .filter(|a| a.warns)
+                .map(|a| a.text.clone())
+                .collect(),
+        )
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     *feed = CompanionFeed {
         game: m.game.title().to_string(),
@@ -173,6 +218,7 @@ fn feed(
             .then(|| "draw what chance decides".to_string()),
         call: None,
         donkey: false,
+        warned,
     };
 }
 

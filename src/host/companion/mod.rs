@@ -56,6 +56,9 @@ pub struct CompanionFeed {
     pub call: Option<String>,
     /// The game has a Donkey to roll for (Veney, §2.0.23): the roller offers its throw.
     pub donkey: bool,
+    /// The moves a click asks about first (`ActionView::warns`: Tirachen's capture of a Fort,
+    /// which costs the capturer): Enter plays one only typed whole, never by completion.
+    pub warned: Vec<String>,
 }
 
 /// How the rules took the last move entered.

@@ -324,7 +324,12 @@ fn entry_field(ui: &mut egui::Ui, feed: &CompanionFeed, st: &mut CompanionUi) ->
     // The button, like the key, sends nothing for an empty field (a review found it reporting
     // an empty entry as played).
     if (clicked || enter) && !st.entry.trim().is_empty() {
-        send = Some(entry::chosen(&st.entry, &feed.moves, st.picked));
+        send = Some(entry::chosen(
+            &st.entry,
+            &feed.moves,
+            st.picked,
+            &feed.warned,
+        ));
     }
     if send.is_some() {
         st.entry.clear();

@@ -441,6 +441,7 @@ fn feed(
         chance,
         call,
         donkey: g_donkey(g),
+        warned: Vec::new(),
     };
 }
 
