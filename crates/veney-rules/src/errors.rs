@@ -294,8 +294,16 @@ pub fn locate(src: &str, needle: &str, from: usize, nth: usize) -> Option<(usize
         start += 1;
     }
     let mut seen = 0;
+    let quoted = needle.starts_with(['"', '\'']);
     while let Some(i) = src[start..].find(needle) {
         let at = start + i;
+        // Not a word in a comment, nor one in a string (the card's text) unless a string is
+        // what is looked for (a review found an error placed at "reserve" in a comment above
+        // the field).
+        if hidden_at(src, at, quoted) {
+            start = at + needle.len().max(1);
+            continue;
+        }
         if seen == nth {
             let (line, col) = line_col(src, at);
             return Some((line, col, at));
@@ -304,6 +312,37 @@ pub fn locate(src: &str, needle: &str, from: usize, nth: usize) -> Option<(usize
         start = at + needle.len().max(1);
     }
     None
+}
+
+/// Whether byte `at` of `src` lies in a comment, or in a string or character literal unless
+/// `strings_count` (what is looked for is itself a string).
+fn hidden_at(src: &str, at: usize, strings_count: bool) -> bool {
+    let b = src.as_bytes();
+    let mut i = 0;
+    while i < at {
+        if let Some(past) = past_comment(src, i) {
+            if past > at {
+                return true;
+            }
+            i = past;
+        } else if b[i] == b'"' || (b[i] == b'\'' && b.get(i + 2) == Some(&b'\'')) {
+            let quote = b[i];
+            let mut j = i + 1;
+            while j < b.len() && b[j] != quote {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            if j >= at && !strings_count {
+                return true;
+            }
+            if j >= at {
+                return false;
+            }
+            i = j + 1;
+        } else {
+            i += 1;
+        }
+    }
+    false
 }
 
 /// Where a RON comment that opens at byte `i` ends (just past it), if one opens there.

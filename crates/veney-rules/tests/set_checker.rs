@@ -611,3 +611,25 @@ fn roles_that_break_a_game_are_refused_at_the_role() {
         let _ = role;
     }
 }
+
+/// An error is placed at the field, not at the same word in a comment or the card's text above
+/// it (a review found "has reserve 2 but count 1" placed in a comment).
+#[test]
+fn an_error_is_placed_at_its_field_not_at_a_comment() {
+    let std = veney_rules::piece_set::STANDARD_SET;
+    let from = "            roles: [Blade, Armament],\n            count: 1,\n";
+    let to = "            roles: [Blade, Armament],\n            // The reserve below: more than the count.\n            count: 1, reserve: 2,\n";
+    let src = std.replacen(from, to, 1);
+    assert_ne!(src, std);
+    let e = veney_rules::PieceSet::from_ron(std::path::Path::new("s.ron"), &src)
+        .err()
+        .expect("refused");
+    let text = e.to_string();
+    assert!(text.contains("reserve 2 but count 1"), "{text}");
+    let line = src
+        .lines()
+        .position(|l| l.contains("count: 1, reserve: 2,"))
+        .unwrap()
+        + 1;
+    assert!(text.contains(&format!("s.ron:{line}:")), "{text}");
+}
