@@ -437,6 +437,24 @@ fn the_memory_panel_shows_the_position() {
 }
 
 /// The app with the grid games' saves in their own directories.
+/// A new Tirachen game with the masters chosen in secret, companion mode on.
+fn tirachen_secret_companion(name: &str) -> App {
+    let mut app = grid_app(name);
+    ask(&mut app, veney::host::OpenScreen(veney::Screen::Tirachen));
+    ask(
+        &mut app,
+        veney::packs::tirachen::NewTirachen {
+            options: tirachen_rules::TirachenOptions {
+                masters: tirachen_rules::MasterChoice::Secret,
+                ..Default::default()
+            },
+            position: None,
+        },
+    );
+    ask(&mut app, CompanionIntent::Toggle);
+    app
+}
+
 /// A new Kelasu game at its start, companion mode on.
 fn kelasu_companion(name: &str) -> App {
     let mut app = grid_app(name);
@@ -570,21 +588,8 @@ fn a_sealed_choice_typed_for_the_second_seat_waits_for_the_first() {
     // Tirachen's masters chosen in secret (docs/rulings/tirachen.md): both seats choose at
     // once; the host takes the choices in seat order, so White's `2|…` typed while Red still
     // chooses is refused, not recorded as Red's (a review found it played for Red).
-    use veney::host::OpenScreen;
     use veney::host::grid::ActiveMatch;
-    let mut app = grid_app("companion-sealed");
-    ask(&mut app, OpenScreen(veney::Screen::Tirachen));
-    ask(
-        &mut app,
-        veney::packs::tirachen::NewTirachen {
-            options: tirachen_rules::TirachenOptions {
-                masters: tirachen_rules::MasterChoice::Secret,
-                ..Default::default()
-            },
-            position: None,
-        },
-    );
-    ask(&mut app, CompanionIntent::Toggle);
+    let mut app = tirachen_secret_companion("companion-sealed");
     type_and_enter(&mut app, "2|S2A4W3");
     match verdict(&app) {
         Verdict::Refused { why, .. } => {
@@ -628,23 +633,10 @@ fn a_sealed_choice_typed_for_the_second_seat_waits_for_the_first() {
 /// Red's typed text, waiting on the shared screen (a review found both).
 #[test]
 fn a_refused_sealed_choice_is_not_left_for_the_next_seat() {
-    use veney::host::OpenScreen;
     use veney::host::companion::view::CompanionUi;
     use veney::host::grid::ActiveMatch;
-    let mut app = grid_app("companion-sealed-refused");
+    let mut app = tirachen_secret_companion("companion-sealed-refused");
     app.init_resource::<CompanionUi>();
-    ask(&mut app, OpenScreen(veney::Screen::Tirachen));
-    ask(
-        &mut app,
-        veney::packs::tirachen::NewTirachen {
-            options: tirachen_rules::TirachenOptions {
-                masters: tirachen_rules::MasterChoice::Secret,
-                ..Default::default()
-            },
-            position: None,
-        },
-    );
-    ask(&mut app, CompanionIntent::Toggle);
     type_and_enter(&mut app, "1|S4A2W4");
     match verdict(&app) {
         Verdict::Refused { why, .. } => assert!(why.contains("total 9"), "{why}"),
