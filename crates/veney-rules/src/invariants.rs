@@ -109,6 +109,11 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
         if stone.is_none() && concert.is_none() {
             return Err("second phase with nothing to move".into());
         }
+        if let (Some(a), Some(b)) = (stone, concert)
+            && a != b
+        {
+            return Err(format!("stepping stone {a} and concert {b} on two squares"));
+        }
         if let Some(sq) = stone
             && !pos.occupied_by(pos.turn()).contains(sq)
         {

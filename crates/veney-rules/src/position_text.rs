@@ -981,6 +981,19 @@ impl PositionText {
                     format!("the Self of the side to move is not on {sq}"),
                 ));
             }
+            // Both name the square where the turn's one first move landed (a Self that moved
+            // onto a stepping stone, `turn::play_action`): never two squares.
+            if let (Some(a), Some(b)) = (stone, concert)
+                && a != b
+            {
+                return Err(err(
+                    field_col("concert"),
+                    "concert",
+                    format!(
+                        "then={a} and concert={b} name two first moves: both name the square the Self just moved to"
+                    ),
+                ));
+            }
         }
         for (key, check) in [
             (

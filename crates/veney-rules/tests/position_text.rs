@@ -439,3 +439,19 @@ fn no_death_spell_without_the_devices() {
     let e = refused(&plain, text, "deathspell");
     assert!(e.message.contains("R-DEVICES"), "{e}");
 }
+
+/// `then=` and `concert=` both name the square the turn's one first move landed on (a Self
+/// onto a stepping stone opens both ways to a second move, one of which is picked, §2.0.15
+/// Double-Moves): a text naming two squares describes two first moves and is refused at
+/// `concert=` (a review found it read).
+#[test]
+fn then_and_concert_name_one_square() {
+    let r = Rules::standard();
+    let both = format!("{BOXED} then=Y15 concert=Y15");
+    let p = accepted(&r, &both);
+    assert_eq!(p.to_text(&r), both);
+    let e = refused(&r, &format!("{BOXED} then=Z15 concert=Y15"), "concert");
+    assert!(e.to_string().contains("two first moves"), "{e}");
+    let e = refused(&r, &format!("{BOXED} concert=Y15 then=Z15"), "concert");
+    assert!(e.to_string().contains("two first moves"), "{e}");
+}
