@@ -825,7 +825,8 @@ fn two_plays_in_one_frame_play_only_the_first() {
 /// The table clock follows the screen shown: on Veney's screen the Kelasu game left behind
 /// neither names the seats nor takes Veney's clock presses into its own save; coming back to
 /// Kelasu brings its own clock back, paused (a review found the grid game's clock system running
-/// on every screen).
+/// on every screen). Until the clock is used on Veney's screen, its faces are still Kelasu's
+/// players' (a review found Kelasu's times labelled White and Black there).
 #[test]
 fn the_grid_games_clock_stays_its_own_on_another_screen() {
     use veney::host::table_clock::{ClockIntent, ClockNow, TableClock};
@@ -836,15 +837,16 @@ fn the_grid_games_clock_stays_its_own_on_another_screen() {
     send(&mut a, ClockIntent::Press(0));
     let kelasu_clock = m(&a).game.clock().expect("Kelasu's game carries the clock");
     send(&mut a, OpenScreen(Screen::Veney));
-    {
+    let kelasu_names = [0u8, 1].map(|i| m(&a).game.player_name(game_api::Player(i)));
+    let names = |a: &App| {
         let t = a.world().resource::<TableClock>();
-        assert_eq!(
-            (t.seat_name(0), t.seat_name(1)),
-            ("White".into(), "Black".into())
-        );
-    }
+        [t.seat_name(0), t.seat_name(1)]
+    };
+    assert_eq!(names(&a), kelasu_names, "still Kelasu's clock");
     a.world_mut().resource_mut::<ClockNow>().0 = Some(5_000);
     send(&mut a, ClockIntent::Press(1));
+    a.update();
+    assert_eq!(names(&a), ["White".to_string(), "Black".to_string()]);
     a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
     send(&mut a, ClockIntent::Press(0));
     assert_eq!(m(&a).game.clock(), Some(kelasu_clock.clone()));

@@ -995,3 +995,177 @@ fn the_computers_clock_is_paused_while_its_move_waits_for_a_review() {
     // seconds are still there.
     assert_eq!(left, 5_000);
 }
+
+/// The state of the table clock at `ms`.
+fn clock_state(a: &App, ms: u64) -> Option<game_clock::State> {
+    let t = a.world().resource::<TableClock>();
+    t.clock.as_ref().map(|c| c.state(ms))
+}
+
+/// Leaving Veney's board while the computer's clock runs pauses it: the computer thinks and
+/// plays only on its board, so its flag fell while the person read the title (a review found
+/// the computer losing on time so). Coming back runs the clock again, and the computer plays.
+#[test]
+fn leaving_the_board_pauses_the_computers_clock_until_the_return() {
+    let mut a = app("veney-computer-away");
+    black_to_move_on_a_five_second_clock(&mut a);
+    // The computer takes Black, to move, and the title is opened the next frame (the
+    // computer's search, begun, is not played before: it plays only on its board).
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    a.update();
+    a.world_mut()
+        .write_message(veney::host::OpenScreen(veney::Screen::Title));
+    at(&mut a, 4_000);
+    at(&mut a, 30_000);
+    assert_eq!(clock_state(&a, 30_000), Some(game_clock::State::Paused(1)));
+    assert_eq!(
+        a.world()
+            .resource::<TableClock>()
+            .clock
+            .as_ref()
+            .unwrap()
+            .remaining(1, 30_000),
+        5_000,
+        "no time spent by the computer away from its board"
+    );
+    screen(&mut a, veney::Screen::Veney);
+    at(&mut a, 30_500);
+    assert!(
+        matches!(clock_state(&a, 30_500), Some(game_clock::State::Running(_))),
+        "{:?}",
+        clock_state(&a, 30_500)
+    );
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None,
+        "the computer is not out of time"
+    );
+}
+
+/// The same for a grid game: Kelasu's computer, to move, is not flagged while the title shows.
+#[test]
+fn leaving_a_grid_board_pauses_the_computers_clock_until_the_return() {
+    let mut a = kelasu_clock_running("kelasu-computer-away");
+    let to_move = {
+        let m = a.world().resource::<veney::host::grid::ActiveMatch>();
+        m.decider().unwrap().index()
+    };
+    assert_eq!(
+        clock_state(&a, 1_000),
+        Some(game_clock::State::Running(to_move))
+    );
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0[to_move] = Some(game_ai::Level::Beginner);
+    a.update();
+    a.world_mut()
+        .write_message(veney::host::OpenScreen(veney::Screen::Title));
+    at(&mut a, 1_000);
+    at(&mut a, 30_000);
+    assert_eq!(
+        clock_state(&a, 30_000),
+        Some(game_clock::State::Paused(to_move))
+    );
+    assert!(!kelasu_over(&a), "the computer is not out of time");
+    screen(&mut a, veney::Screen::Kelasu);
+    at(&mut a, 30_500);
+    assert!(
+        matches!(clock_state(&a, 30_500), Some(game_clock::State::Running(_))),
+        "{:?}",
+        clock_state(&a, 30_500)
+    );
+    assert!(!kelasu_over(&a));
+}
+
+/// A flag that fell on Veney's clock while the title showed ends Veney's game even when another
+/// game's own clock takes the table before the return (a review found the flagged clock dropped
+/// at the switch and Veney's older form brought back, paused: the game played on).
+#[test]
+fn a_flag_fallen_on_the_title_is_kept_through_another_games_clock() {
+    let mut a = kelasu_clock_running("veney-flag-via-kelasu");
+    screen(&mut a, veney::Screen::Veney);
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 2_000);
+    assert_eq!(clock_state(&a, 2_000), Some(game_clock::State::Running(1)));
+    screen(&mut a, veney::Screen::Title);
+    // Black's five seconds run out on the title; then Kelasu's game, with its clock, is opened.
+    at(&mut a, 10_000);
+    screen(&mut a, veney::Screen::Kelasu);
+    at(&mut a, 10_500);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        Some(Outcome::OutOfTime {
+            winner: Side::White
+        }),
+        "ended as its clock left the table"
+    );
+    screen(&mut a, veney::Screen::Veney);
+    at(&mut a, 11_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        Some(Outcome::OutOfTime {
+            winner: Side::White
+        })
+    );
+}
+
+/// Veney's clock on the table, a Kelasu game begun with no clock: the clock's faces keep
+/// Veney's names until Kelasu's game uses it (a review found Veney's White labelled "Red").
+#[test]
+fn another_games_clock_keeps_its_players_names() {
+    let mut a = app("veney-clock-names");
+    start_five_second_clock(&mut a);
+    at(&mut a, 1_000);
+    let names = |a: &App| a.world().resource::<TableClock>().names.clone();
+    assert_eq!(names(&a), Some(["White".to_string(), "Black".to_string()]));
+    screen(&mut a, veney::Screen::Kelasu);
+    a.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        });
+    at(&mut a, 1_500);
+    at(&mut a, 2_000);
+    assert_eq!(names(&a), Some(["White".to_string(), "Black".to_string()]));
+}
+
+/// Kelasu's clock left running on the table, Veney's game (no clock of its own) mated by touch:
+/// Kelasu's clock is not cut, and stays Kelasu's (a review found Veney's checkmate cutting the
+/// other game's seat and so taking its clock over).
+#[test]
+fn veneys_mate_leaves_another_games_clock_alone() {
+    let mut a = kelasu_clock_running("veney-mate-other-clock");
+    let before = |a: &App, ms| {
+        let t = a.world().resource::<TableClock>();
+        let c = t.clock.as_ref().unwrap();
+        [c.remaining(0, ms), c.remaining(1, ms)]
+    };
+    screen(&mut a, veney::Screen::Veney);
+    at(&mut a, 1_500);
+    let was = before(&a, 1_500);
+    let r = std::sync::Arc::new(veney_rules::Rules::standard());
+    let seed = common::hitting_seed(&r);
+    let p = common::dagger_throw_position(&r);
+    a.world_mut().resource_mut::<CurrentGame>().0 =
+        veney_rules::Game::from_position_seeded(r.clone(), p, seed);
+    at(&mut a, 1_500);
+    let sq = |s: &str| Square::parse(s).unwrap();
+    common::send(&mut a, Command::Click(sq("X5")));
+    common::send(&mut a, Command::Click(sq("X8")));
+    common::send(&mut a, Command::Roll);
+    assert_eq!(dying(&a), Some(Side::Black));
+    at(&mut a, 1_500);
+    assert_eq!(before(&a, 1_500), was, "Kelasu's clock not cut");
+    assert_eq!(
+        a.world()
+            .resource::<veney::host::table_clock::ClockShownFor>()
+            .0,
+        Some(veney::Screen::Kelasu)
+    );
+    assert!(a.world().resource::<CurrentGame>().0.clock().is_none());
+}

@@ -234,7 +234,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            press_for_the_computer
+            (press_for_the_computer, tell_the_clock)
                 .after(super::intents::apply)
                 .in_set(GridGameSet),
         )
@@ -694,4 +694,16 @@ mod tests {
         assert_eq!(d.editing, None);
         assert_eq!(*d.editing.get_or_insert(loaded.0), loaded.0);
     }
+}
+
+/// The table clock hears which seats the computer plays in the game shown, so that leaving its
+/// screen pauses the computer's time (`table_clock::hold_while_away`: the computer plays only
+/// while its board is shown).
+fn tell_the_clock(
+    m: Res<super::ActiveMatch>,
+    seats: Res<ComputerSeats>,
+    mut clock: ResMut<crate::host::table_clock::ComputerClockSeats>,
+) {
+    let plays = [0, 1].map(|i| seats.0[i].is_some());
+    crate::host::table_clock::ComputerClockSeats::set(&mut clock, m.screen, plays);
 }

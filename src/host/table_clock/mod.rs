@@ -177,12 +177,18 @@ pub struct TableClock {
 }
 
 impl TableClock {
-    /// The shown game's seats: their names and who is to move (set by the game's pack each
-    /// frame it shows; unchanged values leave the resource unchanged).
-    pub fn set_seats(this: &mut ResMut<TableClock>, names: [String; 2], to_move: usize) {
-        if this.names.as_ref() != Some(&names) || this.to_move != to_move {
-            this.names = Some(names);
+    /// The shown game's seats: who is to move (what Start runs), and their names when the
+    /// clock is that game's (`None`: another game's clock, whose faces keep its own players'
+    /// names). Set by the game's pack each frame it shows; unchanged values leave the resource
+    /// unchanged.
+    pub fn set_seats(this: &mut ResMut<TableClock>, names: Option<[String; 2]>, to_move: usize) {
+        if this.to_move != to_move {
             this.to_move = to_move;
+        }
+        if let Some(names) = names
+            && this.names.as_ref() != Some(&names)
+        {
+            this.names = Some(names);
         }
     }
 
@@ -214,6 +220,16 @@ pub struct FlagDown(pub Option<game_clock::Flag>);
 /// coming back to another brings that game's own clock back.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClockShownFor(pub Option<super::screen::Screen>);
+
+impl ClockShownFor {
+    /// Whether a game on `screen` may send the clock its requests (a penalty, a dying move, a
+    /// turn given back): the table's clock is that game's, or no game's yet — not another
+    /// game's left running there (a review found Veney's checkmate cutting Tirachen's clock,
+    /// and so taking it over).
+    pub fn is_for(&self, screen: super::screen::Screen) -> bool {
+        self.0.is_none_or(|s| s == screen)
+    }
+}
 
 /// When the waker thread should next wake the event loop (none: the clock does not run).
 #[derive(Resource, Clone, Default)]
@@ -251,7 +267,43 @@ pub struct ClockSwitch {
 pub struct ClockLeftBehind {
     pub owner: super::screen::Screen,
     pub form: String,
+    /// The flag down on it as it left, unless one brought back from a save form (old news,
+    /// `TableClock::restored_flag`): a game not shown ends on it (Veney's; a grid game's
+    /// `flag_ends_game` ended it as it fell).
+    pub flag: Option<game_clock::Flag>,
 }
+
+/// The seats a computer plays in the game kept with each screen, as that game's pack last
+/// showed them (`hold_while_away` reads them once the screen is left).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct ComputerClockSeats(pub Vec<(super::screen::Screen, [bool; 2])>);
+
+impl ComputerClockSeats {
+    /// `screen`'s game has the computer playing these seats (set each frame it shows).
+    pub fn set(
+        this: &mut ResMut<ComputerClockSeats>,
+        screen: super::screen::Screen,
+        seats: [bool; 2],
+    ) {
+        let at = this.0.iter().position(|(s, _)| *s == screen);
+        match at {
+            Some(i) if this.0[i].1 == seats => {}
+            Some(i) => this.0[i].1 = seats,
+            None => this.0.push((screen, seats)),
+        }
+    }
+
+    fn plays(&self, screen: super::screen::Screen, seat: usize) -> bool {
+        self.0
+            .iter()
+            .any(|(s, seats)| *s == screen && seats.get(seat).copied().unwrap_or(false))
+    }
+}
+
+/// The screen whose game's clock `hold_while_away` paused as that screen was left, the
+/// computer to move: it runs again on the return.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+struct HeldWhileAway(Option<super::screen::Screen>);
 
 /// What a game's computer reads of the table clock: the time its seat has left.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -368,11 +420,19 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ClockForm>()
         .init_resource::<FlagDown>()
         .init_resource::<ClockShownFor>()
+        .init_resource::<ComputerClockSeats>()
+        .init_resource::<HeldWhileAway>()
         .add_systems(Startup, restore)
         .add_systems(
             Update,
             (
-                (apply, flag_ends_game, schedule_wake, autosave)
+                (
+                    hold_while_away,
+                    apply,
+                    flag_ends_game,
+                    schedule_wake,
+                    autosave,
+                )
                     .chain()
                     .in_set(ClockSystems),
                 grid_clock_left_behind.after(ClockSystems),
@@ -391,6 +451,50 @@ pub(super) fn view_plugin(app: &mut App) {
     app.add_systems(Startup, spawn_waker)
         .add_systems(Update, keys)
         .add_plugins(window::plugin);
+}
+
+/// Leaving a game's screen while its clock runs for the computer pauses the clock: the
+/// computer thinks, hurries and plays only while its board is shown, so its flag would fall
+/// meanwhile (a review found the computer losing on time while the person read the title).
+/// Coming back to that screen, the clock kept with it still, runs it again. A person's time
+/// runs on while away, as at a table.
+fn hold_while_away(
+    screen: Option<Res<State<super::screen::Screen>>>,
+    seats: Res<ComputerClockSeats>,
+    shown_for: Res<ClockShownFor>,
+    mut t: ResMut<TableClock>,
+    mut held: ResMut<HeldWhileAway>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+) {
+    let Some(screen) = screen else {
+        return;
+    };
+    // The clock went to another game meanwhile: its hold is that game's no more.
+    if held.0.is_some() && shown_for.0 != held.0 {
+        held.0 = None;
+    }
+    if !screen.is_changed() {
+        return;
+    }
+    let now = now(&epoch, &fixed);
+    let here = *screen.get();
+    let (Some(owner), Some(c)) = (shown_for.0, t.clock.as_mut()) else {
+        return;
+    };
+    if owner != here {
+        if let game_clock::State::Running(seat) = c.state(now)
+            && seats.plays(owner, seat)
+            && c.pause(now).is_ok()
+        {
+            held.0 = Some(owner);
+        }
+    } else if held.0 == Some(owner) {
+        held.0 = None;
+        if matches!(c.state(now), game_clock::State::Paused(_)) {
+            let _ = c.resume(now);
+        }
+    }
 }
 
 fn now(epoch: &Epoch, fixed: &ClockNow) -> u64 {
@@ -412,14 +516,19 @@ fn apply(
 ) {
     let now = now(&epoch, &fixed);
     let t = &mut *t;
+    // Handed back whatever it stands at — running (paused now), paused, flagged or not yet
+    // started: a review found a paused or flagged clock dropped, its game bringing back the
+    // older form of its last press (the time since given back, a flag fallen on the title lost).
     if let Some(switch) = switches.read().last()
         && let Some(c) = t.clock.as_mut()
-        && matches!(c.state(now), game_clock::State::Running(_))
-        && c.pause(now).is_ok()
     {
+        if matches!(c.state(now), game_clock::State::Running(_)) {
+            let _ = c.pause(now);
+        }
         left.write(ClockLeftBehind {
             owner: switch.from,
             form: c.save_standing(now).to_string(),
+            flag: c.flag(now).filter(|f| Some(*f) != t.restored_flag),
         });
     }
     for r in restores.read() {
@@ -698,9 +807,9 @@ fn grid_game_clock(
     // The screen the table clock was kept with before this run (another game's: a game resumed
     // or loaded here with a clock of its own pauses it first, `ClockSwitch`).
     let before = shown_for.0;
-    let names = [0u8, 1].map(|i| m.game.player_name(game_api::Player(i)));
-    TableClock::set_seats(&mut table, names, m.decider().map_or(0, |p| p.index()));
     let here = Some(m.screen);
+    let to_move = m.decider().map_or(0, |p| p.index());
+    TableClock::set_seats(&mut table, None, to_move);
     // (Intents read on the first run back were made on another screen.)
     let used_here = used.read().filter(|i| i.uses_the_clock()).count() > 0;
     if shown_for.0.is_some_and(|w| Some(w) != here) && form.0.is_some() && m.game.clock().is_none()
@@ -715,6 +824,10 @@ fn grid_game_clock(
     }
     *away = None;
     shown_for.set_if_neq(ClockShownFor(here));
+    // Named once the clock is this game's: another game's clock, left alone above, keeps its
+    // own players' names (a review found Veney's White labelled with Kelasu's Red).
+    let names = [0u8, 1].map(|i| m.game.player_name(game_api::Player(i)));
+    TableClock::set_seats(&mut table, Some(names), to_move);
     if form.is_changed() || (m.is_changed() && m.game.clock().is_none()) {
         if m.game.clock() != form.0 {
             // Marked changed, so the autosave keeps the clock as it stands (it followed only

@@ -11,8 +11,15 @@ use crate::host::table_clock::{
 use bevy::prelude::*;
 use veney_rules::Side;
 
+/// The flag down on the clock kept with Veney's game that it has acted on (ended the game on,
+/// or let be: another game's, one fallen before a setup was done): each flag ends the game
+/// once, on its screen (`flag_falls`) or as its clock leaves the table (`clock_left_behind`).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+struct FlagHandled(Option<game_clock::Flag>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(crate::host::screen::Screen::Veney), clock_on_return)
+    app.init_resource::<FlagHandled>()
+        .add_systems(OnEnter(crate::host::screen::Screen::Veney), clock_on_return)
         // On any screen: the clock left running here when another game's took the table.
         .add_systems(Update, clock_left_behind.after(ClockSystems))
         .add_systems(
@@ -102,13 +109,23 @@ fn press_for_the_computer(
 
 /// The clock's seats are Veney's sides (White first): named so, and Start runs the side to
 /// move — Black, when Black moves first (a review found White's clock started regardless).
-fn clock_sides(game: Res<CurrentGame>, mut t: ResMut<crate::host::table_clock::TableClock>) {
+/// Another game's clock on the table, not yet used here, keeps its players' names (a review
+/// found Kelasu's Red labelled White). The computer's seats are told to the table clock, which
+/// pauses the computer's time while this screen is left (`hold_while_away`).
+fn clock_sides(
+    game: Res<CurrentGame>,
+    mut t: ResMut<crate::host::table_clock::TableClock>,
+    shown_for: Res<crate::host::table_clock::ClockShownFor>,
+    computer: Res<super::computer::VeneyComputer>,
+    mut seats: ResMut<crate::host::table_clock::ComputerClockSeats>,
+) {
+    use crate::host::screen::Screen;
     let to_move = game.0.position().turn().index();
-    crate::host::table_clock::TableClock::set_seats(
-        &mut t,
-        ["White".to_string(), "Black".to_string()],
-        to_move,
-    );
+    let ours = t.clock.is_none() || shown_for.0.is_none_or(|s| s == Screen::Veney);
+    let names = ours.then(|| ["White".to_string(), "Black".to_string()]);
+    crate::host::table_clock::TableClock::set_seats(&mut t, names, to_move);
+    let plays = Side::ALL.map(|s| computer.plays(s).is_some());
+    crate::host::table_clock::ComputerClockSeats::set(&mut seats, Screen::Veney, plays);
 }
 
 /// Coming back to Veney's screen brings back the clock its game carries, paused: applied by the
@@ -164,15 +181,42 @@ fn penalty_lifted(
 
 /// Veney's clock as it was left, paused, when another game's clock took the table: Veney's game
 /// keeps it (its autosave on coming back), so the time spent before leaving is not given back.
+/// A flag that fell on it while Veney's game was not shown (the title) ends the game now: the
+/// clock coming back is the save's form, whose flag is old news (a review found that flag lost
+/// by a visit to another game with a clock).
+#[allow(clippy::too_many_arguments)]
 fn clock_left_behind(
     mut left: MessageReader<ClockLeftBehind>,
     mut game: ResMut<CurrentGame>,
     dir: Res<super::game::SaveDir>,
     seats: Res<super::computer::VeneyComputer>,
     draws: Res<super::secrets::ComputerDraws>,
+    mut handled: ResMut<FlagHandled>,
+    mut status: ResMut<Status>,
+    setup: Res<super::setup_screen::SetupSession>,
+    mut picks: (
+        ResMut<super::game::Selection>,
+        ResMut<super::game::ActionChoice>,
+        ResMut<super::game::FacingChoice>,
+    ),
 ) {
     for l in left.read() {
         if l.owner == crate::host::screen::Screen::Veney {
+            if let Some(f) = l.flag
+                && handled.0 != Some(f)
+                && setup.0.is_none()
+            {
+                handled.0 = Some(f);
+                let side = Side::ALL[f.seat.min(1)];
+                if game.0.out_of_time(side) {
+                    status.info = Some(format!(
+                        "{side}'s flag has fallen: out of time (undo to play on)"
+                    ));
+                    picks.0.0 = None;
+                    picks.1.0.clear();
+                    picks.2.0.clear();
+                }
+            }
             game.0.set_clock(Some(l.form.clone()));
             // Its autosave too: Veney's own runs on its screen only (a review found a restart
             // from another screen giving the time back). Not a game with nothing in it yet.
@@ -265,9 +309,10 @@ fn flag_falls(
         ResMut<super::game::ActionChoice>,
         ResMut<super::game::FacingChoice>,
     ),
-    mut handled: Local<Option<game_clock::Flag>>,
+    mut handled: ResMut<FlagHandled>,
     mut kept_with: Local<Option<crate::host::screen::Screen>>,
 ) {
+    let handled = &mut handled.0;
     // Back from another game's clock with none of Veney's own to bring back: a flag fallen on
     // that clock was that game's (a review found Tirachen's fallen flag ending Veney's game).
     let veney = Some(crate::host::screen::Screen::Veney);

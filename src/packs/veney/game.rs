@@ -508,15 +508,21 @@ fn dying_clock(
     game: Res<CurrentGame>,
     mut dying: Local<Option<(usize, u64, Side)>>,
     mut seen: Local<Option<(usize, u64)>>,
+    kept: Res<crate::host::table_clock::ClockShownFor>,
 ) {
+    // Another game's clock on the table is not cut or lifted for Veney's mate (what is seen
+    // is still followed, so a later return acts on Veney's own positions only).
+    let ours = kept.is_for(crate::host::screen::Screen::Veney);
     let this = (Played::rules_id(&game.0.rules), game.0.seed());
     let mut cut = false;
     // (Not for a game replaced in the same frame.)
     for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         if let (None, Some(mated)) = (p.before.dying(), p.after.dying()) {
-            clock.write(crate::host::table_clock::ClockIntent::DyingMove(
-                mated.index(),
-            ));
+            if ours {
+                clock.write(crate::host::table_clock::ClockIntent::DyingMove(
+                    mated.index(),
+                ));
+            }
             cut = true;
             // Known at once, so a mate played and taken back before this system saw the
             // position dying still lifts the limit (a review found it could be missed).
@@ -530,6 +536,7 @@ fn dying_clock(
     // is the save's.
     let same_game = seen.replace(this) == Some(this);
     if !cut
+        && ours
         && same_game
         && let Some(mated) = pos.dying()
         && *dying != Some((this.0, this.1, mated))
@@ -542,6 +549,7 @@ fn dying_clock(
         && (rules, seed) == this
         && pos.dying().is_none()
         && !pos.is_game_over()
+        && ours
     {
         clock.write(crate::host::table_clock::ClockIntent::DyingMoveLifted(
             mated.index(),

@@ -74,8 +74,11 @@ pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
         Some(c) => {
             use crate::host::table_clock::ClockIntent;
             let to_move = ctx.game.0.position().turn();
+            let ours = ctx.clock_kept.is_for(crate::host::screen::Screen::Veney);
             // §2.0.22 Time Penalty: the table clock takes it (the offender moves again).
-            if c == veney_rules::penalty::Call::TimePenalty {
+            if !ours {
+                // Another game's clock stands on the table: it is not Veney's to change.
+            } else if c == veney_rules::penalty::Call::TimePenalty {
                 ctx.clock.write(ClockIntent::TimePenalty(to_move.index()));
             } else if Some(to_move) == offender {
                 // Called after the offender pressed (its turn ended): its turn comes back.

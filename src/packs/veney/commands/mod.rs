@@ -50,6 +50,8 @@ pub(super) struct Ctx<'w> {
     pub setup: ResMut<'w, SetupSession>,
     /// The table clock hears of time penalties and checkmates by touch.
     pub clock: MessageWriter<'w, crate::host::table_clock::ClockIntent>,
+    /// Whose game the table clock is kept with: Veney's requests go to Veney's clock only.
+    pub clock_kept: Res<'w, crate::host::table_clock::ClockShownFor>,
     /// Companion mode: the verdict on a move typed in notation, announcements and the log of
     /// throws (`notation.rs`).
     pub companion: notation::CompanionParts<'w>,
