@@ -857,8 +857,18 @@ impl Game {
                 last.1.push(t);
             }
         }
+        // A turn that only ended (a game begun mid-turn, its second move declined) is written
+        // as the pass it reads back as (§2.0.R5 "--- pass"; a review found it written as
+        // nothing, the next turn read in its place).
         out.into_iter()
-            .map(|(p, toks)| (p, toks.join(" ")))
+            .map(|(p, toks)| {
+                let text = if toks.is_empty() {
+                    "---".to_string()
+                } else {
+                    toks.join(" ")
+                };
+                (p, text)
+            })
             .collect()
     }
 

@@ -1407,6 +1407,10 @@ pub fn write_turn(rules: &Rules, pos: &Position, turn: &[Action]) -> String {
         parts.push(San::of_action(rules, &p, &legal, a).to_string());
         p.play_unchecked(rules, *a);
     }
+    // A turn that only ends (its second move declined) reads back from `---` (§2.0.R5).
+    if parts.is_empty() && !turn.is_empty() {
+        return "---".to_string();
+    }
     parts.join(" ")
 }
 

@@ -83,7 +83,7 @@ impl std::error::Error for SaveError {}
 /// names them.
 pub fn sets_of(text: &str) -> [Option<std::path::PathBuf>; 2] {
     let mut out = [None, None];
-    for line in text.lines() {
+    for line in crate::errors::without_bom(text).lines() {
         let t = line.trim();
         for (i, key) in ["[WhiteSet \"", "[BlackSet \""].iter().enumerate() {
             if let Some(rest) = t.strip_prefix(key).and_then(|r| r.strip_suffix("\"]")) {
@@ -97,7 +97,10 @@ pub fn sets_of(text: &str) -> [Option<std::path::PathBuf>; 2] {
 /// The rule options a save was played under (`[Rules "(…)"]`, the options as RON), if it names
 /// them (saves before session 19 do not); an error when the header does not read.
 pub fn options_of(text: &str) -> Option<Result<crate::options::RuleOptions, String>> {
-    text.lines().find_map(|line| {
+    // A record saved by an editor that starts it with a byte-order mark still names its
+    // options on its first line (a review found them ignored there, the record replayed under
+    // the app's rules).
+    crate::errors::without_bom(text).lines().find_map(|line| {
         let v = line.trim().strip_prefix("[Rules \"")?.strip_suffix("\"]")?;
         // Read as a rules file is, its checks included (the dice the rulebook names, §2.0.R1: a
         // review found `FlatOdds(0)` loading from a save and leaving every throw unrollable).
@@ -385,6 +388,19 @@ pub fn load(rules: Arc<Rules>, path: &Path) -> Result<Game, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A record an editor saved with a byte-order mark still names its rule options and sets
+    /// on its first line (a review found `[Rules]` ignored there, the record replayed under the
+    /// app's rules: the Donkey's entry refused).
+    #[test]
+    fn headers_on_a_first_line_after_a_byte_order_mark_are_read() {
+        let text = "\u{feff}[Rules \"(donkey: true)\"]\n[WhiteSet \"w.ron\"]\n1. SY3;\n";
+        let o = options_of(text).expect("named").expect("reads");
+        assert!(o.donkey);
+        assert_eq!(sets_of(text)[0], Some(std::path::PathBuf::from("w.ron")));
+        let text = "\u{feff}[WhiteSet \"w.ron\"]\n";
+        assert_eq!(sets_of(text)[0], Some(std::path::PathBuf::from("w.ron")));
+    }
 
     #[test]
     fn another_games_save_or_a_view_is_refused_for_what_it_is() {

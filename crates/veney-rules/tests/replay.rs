@@ -276,6 +276,42 @@ fn a_game_begun_mid_turn_keeps_its_first_actions_in_record_and_save() {
     assert_eq!(back.position(), g.position());
 }
 
+/// A game begun mid-turn whose first turn only ends (the concert declined): that turn is
+/// written `---` (§2.0.R5 "--- pass"), not as nothing — a review found `1. , SX14;` written,
+/// read back as White's second move and the save refused. `write_turn` writes it so too.
+#[test]
+fn a_turn_that_only_ends_is_written_as_a_pass() {
+    use std::sync::Arc;
+    let r = Arc::new(rules());
+    let mut start = veney_rules::Position::start(&r);
+    let acts = veney_rules::notation::parse_turn(&r, &start, "SY3", 1).unwrap();
+    for a in acts {
+        start.play(&r, a).unwrap();
+    }
+    assert!(!start.at_turn_start(), "mid-turn");
+    assert_eq!(
+        veney_rules::notation::write_turn(&r, &start, &[veney_rules::Action::EndTurn]),
+        "---"
+    );
+    let mut g = veney_rules::Game::from_position_seeded(r.clone(), start, 2);
+    g.play(veney_rules::Action::EndTurn).unwrap();
+    assert_eq!(g.position().turn(), Black);
+    g.play_token("SX14", 1).unwrap();
+    let record = g.record();
+    assert!(record.contains("1. ---, SX14"), "{record}");
+    let text = veney_rules::savefile::write(&g);
+    let back =
+        veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.position(), g.position());
+    // Ended and saved with nothing after it.
+    let mut g = veney_rules::Game::from_position_seeded(r.clone(), start, 2);
+    g.play(veney_rules::Action::EndTurn).unwrap();
+    let text = veney_rules::savefile::write(&g);
+    let back =
+        veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.position(), g.position());
+}
+
 /// A turn whose first move stands uncalled with sand (the Sword out of range onto its own
 /// engagement, a stepping stone: the turn goes on) and whose second token is a typo is refused
 /// at the typo, for what it is — a review found it blamed on the first move, as untenable.
