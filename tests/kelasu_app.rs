@@ -1356,3 +1356,56 @@ fn each_grid_game_keeps_its_own_flip() {
         "Kelasu's flip kept"
     );
 }
+
+/// A game that ends stops its clock: Blue's winning action mid-turn pauses the table clock, so
+/// no flag falls over the finished game; undo, the game live again, runs it again, and a flag
+/// falling then ends the game played on (a review found the winner's time running on under the
+/// banner, its flag falling, and that flag unable to end the game after the undo).
+#[test]
+fn a_game_that_ends_stops_its_clock_and_undo_runs_it_again() {
+    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    let mut a = kelasu_app(
+        "win-stops-clock",
+        Some("BBBBBBBBBB/10/S1S4S1S/G9/10/10/10/s9/10/bbbbbbbbbb b 4 s - 0"),
+    );
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    send(&mut a, ClockIntent::Start);
+    let state = |a: &App, ms| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(ms))
+    };
+    assert_eq!(state(&a, 0), Some(game_clock::State::Running(0)));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
+    for (from, to) in [("A1", "B1"), ("A2", "B2"), ("D0", "H0")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    assert!(matches!(m(&a).game.decision(), game_api::Decision::Over(_)));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(20_000);
+    a.update();
+    a.update();
+    assert_eq!(
+        state(&a, 20_000),
+        Some(game_clock::State::Paused(0)),
+        "stopped at the end, no flag"
+    );
+    send(&mut a, Intent::Undo);
+    assert!(!matches!(
+        m(&a).game.decision(),
+        game_api::Decision::Over(_)
+    ));
+    assert_eq!(state(&a, 20_000), Some(game_clock::State::Running(0)));
+    // Blue's flag falls in the game played on, and ends it.
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(30_000);
+    a.update();
+    a.update();
+    assert!(
+        matches!(m(&a).game.decision(), game_api::Decision::Over(_)),
+        "out of time"
+    );
+}

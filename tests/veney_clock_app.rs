@@ -1169,3 +1169,29 @@ fn veneys_mate_leaves_another_games_clock_alone() {
     );
     assert!(a.world().resource::<CurrentGame>().0.clock().is_none());
 }
+
+/// Veney's game ended (Black resigns) stops its clock: no flag falls under the banner; the
+/// resignation taken back runs it again (the grid games' test is in kelasu_app.rs).
+#[test]
+fn a_resignation_stops_veneys_clock_and_its_undo_runs_it_again() {
+    let mut a = app("veney-resign-stops-clock");
+    black_to_move_on_a_five_second_clock(&mut a);
+    common::send(&mut a, Command::ResignAs(Side::Black));
+    assert!(
+        a.world()
+            .resource::<CurrentGame>()
+            .0
+            .position()
+            .is_game_over()
+    );
+    at(&mut a, 4_500);
+    at(&mut a, 30_000);
+    assert_eq!(clock_state(&a, 30_000), Some(game_clock::State::Paused(1)));
+    common::send(&mut a, Command::Undo);
+    at(&mut a, 30_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None
+    );
+    assert_eq!(clock_state(&a, 30_000), Some(game_clock::State::Running(1)));
+}

@@ -696,14 +696,18 @@ mod tests {
     }
 }
 
-/// The table clock hears which seats the computer plays in the game shown, so that leaving its
+/// The table clock hears of the game shown: which seats the computer plays, so that leaving its
 /// screen pauses the computer's time (`table_clock::hold_while_away`: the computer plays only
-/// while its board is shown).
+/// while its board is shown), and whether it has ended (`stop_at_the_end`).
 fn tell_the_clock(
     m: Res<super::ActiveMatch>,
     seats: Res<ComputerSeats>,
-    mut clock: ResMut<crate::host::table_clock::ComputerClockSeats>,
+    mut clock: ResMut<crate::host::table_clock::ClockGames>,
 ) {
-    let plays = [0, 1].map(|i| seats.0[i].is_some());
-    crate::host::table_clock::ComputerClockSeats::set(&mut clock, m.screen, plays);
+    let game = crate::host::table_clock::ClockGame {
+        id: m.generation,
+        computer: [0, 1].map(|i| seats.0[i].is_some()),
+        over: matches!(m.game.decision(), game_api::Decision::Over(_)),
+    };
+    crate::host::table_clock::ClockGames::set(&mut clock, m.screen, game);
 }

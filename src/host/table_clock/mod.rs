@@ -273,30 +273,41 @@ pub struct ClockLeftBehind {
     pub flag: Option<game_clock::Flag>,
 }
 
-/// The seats a computer plays in the game kept with each screen, as that game's pack last
-/// showed them (`hold_while_away` reads them once the screen is left).
-#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
-pub struct ComputerClockSeats(pub Vec<(super::screen::Screen, [bool; 2])>);
+/// What the table clock knows of the game shown on a screen, as its pack last showed it (each
+/// frame it shows): `hold_while_away` and `stop_at_the_end` read it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockGame {
+    /// Which game it is (a new game, a load or a restart on that screen is another).
+    pub id: u64,
+    /// The seats the computer plays.
+    pub computer: [bool; 2],
+    /// The game has ended (an ending undone makes it live again).
+    pub over: bool,
+}
 
-impl ComputerClockSeats {
-    /// `screen`'s game has the computer playing these seats (set each frame it shows).
-    pub fn set(
-        this: &mut ResMut<ComputerClockSeats>,
-        screen: super::screen::Screen,
-        seats: [bool; 2],
-    ) {
+/// Each screen's game as the table clock knows it (`ClockGame`).
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct ClockGames(pub Vec<(super::screen::Screen, ClockGame)>);
+
+impl ClockGames {
+    /// `screen`'s game is `game` (set by its pack each frame it shows; an unchanged value leaves
+    /// the resource unchanged).
+    pub fn set(this: &mut ResMut<ClockGames>, screen: super::screen::Screen, game: ClockGame) {
         let at = this.0.iter().position(|(s, _)| *s == screen);
         match at {
-            Some(i) if this.0[i].1 == seats => {}
-            Some(i) => this.0[i].1 = seats,
-            None => this.0.push((screen, seats)),
+            Some(i) if this.0[i].1 == game => {}
+            Some(i) => this.0[i].1 = game,
+            None => this.0.push((screen, game)),
         }
     }
 
+    fn of(&self, screen: super::screen::Screen) -> Option<ClockGame> {
+        self.0.iter().find(|(s, _)| *s == screen).map(|(_, g)| *g)
+    }
+
     fn plays(&self, screen: super::screen::Screen, seat: usize) -> bool {
-        self.0
-            .iter()
-            .any(|(s, seats)| *s == screen && seats.get(seat).copied().unwrap_or(false))
+        self.of(screen)
+            .is_some_and(|g| g.computer.get(seat).copied().unwrap_or(false))
     }
 }
 
@@ -304,6 +315,11 @@ impl ComputerClockSeats {
 /// computer to move: it runs again on the return.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 struct HeldWhileAway(Option<super::screen::Screen>);
+
+/// The game whose clock `stop_at_the_end` paused as it ended: an undo that makes that game
+/// live again runs it again.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+struct HeldAtTheEnd(Option<(super::screen::Screen, u64)>);
 
 /// What a game's computer reads of the table clock: the time its seat has left.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -420,14 +436,16 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ClockForm>()
         .init_resource::<FlagDown>()
         .init_resource::<ClockShownFor>()
-        .init_resource::<ComputerClockSeats>()
+        .init_resource::<ClockGames>()
         .init_resource::<HeldWhileAway>()
+        .init_resource::<HeldAtTheEnd>()
         .add_systems(Startup, restore)
         .add_systems(
             Update,
             (
                 (
                     hold_while_away,
+                    stop_at_the_end,
                     apply,
                     flag_ends_game,
                     schedule_wake,
@@ -460,7 +478,7 @@ pub(super) fn view_plugin(app: &mut App) {
 /// runs on while away, as at a table.
 fn hold_while_away(
     screen: Option<Res<State<super::screen::Screen>>>,
-    seats: Res<ComputerClockSeats>,
+    seats: Res<ClockGames>,
     shown_for: Res<ClockShownFor>,
     mut t: ResMut<TableClock>,
     mut held: ResMut<HeldWhileAway>,
@@ -493,6 +511,51 @@ fn hold_while_away(
         held.0 = None;
         if matches!(c.state(now), game_clock::State::Paused(_)) {
             let _ = c.resume(now);
+        }
+    }
+}
+
+/// A game that ends stops its clock: the clock kept with the game shown is paused as the game
+/// ends — by the rules, a resignation or an agreed draw — so no flag falls over a finished game
+/// (a review found the winner's time running on under the banner, its flag falling, and that
+/// flag then unable to end the game played on after an undo). An undo that makes the same game
+/// live again runs the clock again; a new game leaves it paused.
+fn stop_at_the_end(
+    screen: Option<Res<State<super::screen::Screen>>>,
+    games: Res<ClockGames>,
+    shown_for: Res<ClockShownFor>,
+    mut t: ResMut<TableClock>,
+    mut held: ResMut<HeldAtTheEnd>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+) {
+    let Some(screen) = screen else {
+        return;
+    };
+    let here = *screen.get();
+    if shown_for.0 != Some(here) {
+        return;
+    }
+    let Some(game) = games.of(here) else {
+        return;
+    };
+    let now = now(&epoch, &fixed);
+    let Some(c) = t.bypass_change_detection().clock.as_mut() else {
+        held.0 = None;
+        return;
+    };
+    let state = c.state(now);
+    if game.over {
+        if matches!(state, game_clock::State::Running(_)) && c.pause(now).is_ok() {
+            held.0 = Some((here, game.id));
+            t.set_changed();
+        }
+    } else if let Some((s, id)) = held.0
+        && s == here
+    {
+        held.0 = None;
+        if id == game.id && matches!(state, game_clock::State::Paused(_)) && c.resume(now).is_ok() {
+            t.set_changed();
         }
     }
 }

@@ -110,22 +110,28 @@ fn press_for_the_computer(
 /// The clock's seats are Veney's sides (White first): named so, and Start runs the side to
 /// move — Black, when Black moves first (a review found White's clock started regardless).
 /// Another game's clock on the table, not yet used here, keeps its players' names (a review
-/// found Kelasu's Red labelled White). The computer's seats are told to the table clock, which
-/// pauses the computer's time while this screen is left (`hold_while_away`).
+/// found Kelasu's Red labelled White). The game is told to the table clock, which pauses the
+/// computer's time while this screen is left (`hold_while_away`) and stops at its end
+/// (`stop_at_the_end`).
 fn clock_sides(
     game: Res<CurrentGame>,
     mut t: ResMut<crate::host::table_clock::TableClock>,
     shown_for: Res<crate::host::table_clock::ClockShownFor>,
     computer: Res<super::computer::VeneyComputer>,
-    mut seats: ResMut<crate::host::table_clock::ComputerClockSeats>,
+    mut seats: ResMut<crate::host::table_clock::ClockGames>,
+    replaced: Res<super::commands::Replacements>,
 ) {
     use crate::host::screen::Screen;
     let to_move = game.0.position().turn().index();
     let ours = t.clock.is_none() || shown_for.0.is_none_or(|s| s == Screen::Veney);
     let names = ours.then(|| ["White".to_string(), "Black".to_string()]);
     crate::host::table_clock::TableClock::set_seats(&mut t, names, to_move);
-    let plays = Side::ALL.map(|s| computer.plays(s).is_some());
-    crate::host::table_clock::ComputerClockSeats::set(&mut seats, Screen::Veney, plays);
+    let this = crate::host::table_clock::ClockGame {
+        id: replaced.0,
+        computer: Side::ALL.map(|s| computer.plays(s).is_some()),
+        over: game.0.position().is_game_over(),
+    };
+    crate::host::table_clock::ClockGames::set(&mut seats, Screen::Veney, this);
 }
 
 /// Coming back to Veney's screen brings back the clock its game carries, paused: applied by the
