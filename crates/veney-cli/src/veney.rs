@@ -48,7 +48,7 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     let text = crate::generic::read_record(file)?;
     let headers = bracket_headers(&text);
     // Another game's save (`[Game "tirachen"]`): refused, naming the game to ask for.
-    if let Some((line, _, g)) = headers.iter().find(|h| h.1 == "Game")
+    if let Some((line, _, g)) = headers.iter().find(|h| h.1.eq_ignore_ascii_case("Game"))
         && !g.eq_ignore_ascii_case("veney")
     {
         return Err(format!(
@@ -59,7 +59,7 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     }
     // One player's view (`[Viewer "White"]`, the other's sealed Hug hand left out): refused
     // up front, as `apply` refuses a view's position.
-    if let Some((line, _, v)) = headers.iter().find(|h| h.1 == "Viewer") {
+    if let Some((line, _, v)) = headers.iter().find(|h| h.1.eq_ignore_ascii_case("Viewer")) {
         return Err(format!(
             "{}:{line}: this is {v}'s view of a game (its secrets left out); it cannot be replayed",
             file.display()
@@ -109,16 +109,17 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
             );
         }
     }
-    // A bad start is placed in the file: the header's line, and the column of the value's
-    // fault counted from the line's start (a review found the column counted in the value).
-    let r = veney_rules::replay::replay(&rules, &text).map_err(|mut e| {
-        match veney_rules::replay::position_header_at(&text) {
-            Some((line, value_col)) if e.token != "Position" => {
-                e.col += value_col - 1;
-                format!("{}:{line}: bad Position header: {e}", file.display())
-            }
-            _ => format!("{}: bad Position header: {e}", file.display()),
-        }
+    // A header that refuses the record is placed in the file: its line, and the column of the
+    // fault counted from the line's start (a review found every such error called a bad
+    // Position header, at that header's line or at none).
+    let r = veney_rules::replay::replay(&rules, &text).map_err(|e| {
+        format!(
+            "{}:{}: the {} header: {}",
+            file.display(),
+            e.line,
+            e.key,
+            e.error
+        )
     })?;
     for (k, v) in &r.headers {
         println!("{k}: {v}");

@@ -440,10 +440,47 @@ fn a_bad_position_header_is_placed_in_the_file() {
     assert_eq!(code, Some(2));
     let col = text.lines().nth(2).unwrap().find("turns=").unwrap() + 1;
     assert!(
-        err.contains("bad-start.txt:3: bad Position header")
+        err.contains("bad-start.txt:3: the Position header")
             && err.contains(&format!("column {col}:")),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every header that refuses a record is named at its own line, in any form and case: another
+/// game's (`Game: Kelasu`), a view (`Viewer: Black`), a second `[Position]` (a review found each
+/// reported as a "bad Position header", at the Position header's line or at none).
+#[test]
+fn a_refusing_header_is_named_at_its_line() {
+    let dir = temp_dir("refusing-header");
+    for (name, text, want) in [
+        (
+            "game.txt",
+            "[Position \"start\"]\nGame: Kelasu\n1. SY5, SY12;\n",
+            "game.txt:2: the Game header",
+        ),
+        (
+            "game-case.txt",
+            "[game \"Kelasu\"]\n1. SY5\n",
+            "game-case.txt:1: this is a save of `Kelasu`",
+        ),
+        (
+            "view.txt",
+            "[Event \"x\"]\n[Position \"start\"]\nViewer: Black\n1. SY5\n",
+            "view.txt:3: the Viewer header",
+        ),
+        (
+            "two.txt",
+            "[Position \"start\"]\n[Position \"start\"]\n1. SY5\n",
+            "two.txt:2: the Position header",
+        ),
+    ] {
+        let rec = file(&dir, name, text);
+        let (code, _, err) = run(&["replay", rec.as_str()]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(want), "{name}: {err}");
+        assert!(!err.contains("bad Position"), "{name}: {err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

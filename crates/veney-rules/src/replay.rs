@@ -147,6 +147,79 @@ fn front_matter_line(line: &str, headers: &[(String, String)]) -> (String, Strin
     ("Note".into(), l.to_string())
 }
 
+/// A record refused at a header, before its turns: the header's key, its 1-based line, and the
+/// error (its column counted from that line's start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderError {
+    pub key: String,
+    pub line: usize,
+    pub error: ParseError,
+}
+
+impl std::fmt::Display for HeaderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}: the {} header: {}",
+            self.line, self.key, self.error
+        )
+    }
+}
+
+impl std::error::Error for HeaderError {}
+
+/// The headers each with its 1-based line and the 1-based column (in characters) where its
+/// value begins on that line, and the line where the turns begin (0-based).
+fn read_headers_at(text: &str) -> (Vec<(String, String, usize, usize)>, usize) {
+    let (headers, body_start) = read_headers(text);
+    let mut at = Vec::with_capacity(headers.len());
+    let mut lines = text.lines().enumerate();
+    for (k, v) in headers {
+        // Each header stands on its own line, in order (front matter's free lines too).
+        let (i, line) = lines
+            .by_ref()
+            .find(|(_, l)| {
+                let t = l.trim();
+                !t.is_empty() && t != "---" && !t.starts_with("//") && t.contains(v.as_str())
+            })
+            .unwrap_or((0, ""));
+        let after_key = line.find(k.as_str()).map_or(0, |c| c + k.len());
+        let value_col = line[after_key..]
+            .find(v.as_str())
+            .map_or(1, |c| line[..after_key + c].chars().count() + 1);
+        at.push((k, v, i + 1, value_col));
+    }
+    (at, body_start)
+}
+
+/// The value of a record's or save's header `key` (in any case), in any of the forms `replay`
+/// reads (`[Key "value"]`, `Key: value`, front matter), with its 1-based line: the first, as a
+/// second is refused by `replay`.
+pub fn header_value(text: &str, key: &str) -> Option<(usize, String)> {
+    let text = crate::errors::without_bom(text);
+    read_headers_at(text)
+        .0
+        .into_iter()
+        .find(|(k, ..)| k.eq_ignore_ascii_case(key))
+        .map(|(_, v, line, _)| (line, v))
+}
+
+/// The headers that name one thing each: a second of any is refused (`replay`), as a save's
+/// reader refuses it.
+const ONE_EACH: &[&str] = &[
+    "Game",
+    "Viewer",
+    "Position",
+    "Rules",
+    "Seed",
+    "Final",
+    "Ending",
+    "WhiteSet",
+    "BlackSet",
+    "WhiteSetHash",
+    "BlackSetHash",
+];
+
 /// The headers and the line where the turns begin (0-based).
 fn read_headers(text: &str) -> (Vec<(String, String)>, usize) {
     let mut headers = Vec::new();
@@ -187,71 +260,88 @@ fn read_headers(text: &str) -> (Vec<(String, String)>, usize) {
     (headers, body_start)
 }
 
-/// The `[Position "…"]` header line of a record: its 1-based line and the 1-based column (in
-/// characters) where its value begins — so an error in the value, reported by `replay` at a
-/// column of the value, can be placed in the file (`veney-cli replay`).
-pub fn position_header_at(text: &str) -> Option<(usize, usize)> {
+/// Replays `text` under `rules`, with sand: an untenable turn nobody called is played on. A
+/// header that refuses the record (another game's, a view, a start that does not read, one
+/// written twice) is named with its line (a review found every such error reported as a bad
+/// Position header, at the Position header's line or none).
+pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     let text = crate::errors::without_bom(text);
-    text.lines().enumerate().find_map(|(i, line)| {
-        let t = line.trim_start();
-        let key = t.strip_prefix('[')?.split_whitespace().next()?;
-        if !key.eq_ignore_ascii_case("Position") {
-            return None;
+    let (located, body_start) = read_headers_at(text);
+    let refuse = |h: &(String, String, usize, usize), error: ParseError| HeaderError {
+        key: h.0.clone(),
+        line: h.2,
+        error,
+    };
+    // One start, one set of rules…: a second would be silently ignored (a review found it).
+    for (i, h) in located.iter().enumerate() {
+        let Some(&one) = ONE_EACH.iter().find(|k| k.eq_ignore_ascii_case(&h.0)) else {
+            continue;
+        };
+        if let Some(first) = located[..i].iter().find(|f| f.0.eq_ignore_ascii_case(one)) {
+            return Err(refuse(
+                h,
+                ParseError::new(
+                    1,
+                    h.0.clone(),
+                    format!(
+                        "a second [{one}] header (the first is on line {}): a record names one",
+                        first.2
+                    ),
+                ),
+            ));
         }
-        let quote = line.find('"')?;
-        Some((i + 1, line[..quote].chars().count() + 2))
-    })
-}
-
-/// Replays `text` under `rules`, with sand: an untenable turn nobody called is played on.
-pub fn replay(rules: &Rules, text: &str) -> Result<Replay, ParseError> {
-    let text = crate::errors::without_bom(text);
-    let (headers, body_start) = read_headers(text);
-    // One start: a second `[Position]` would be silently ignored (a review found it).
-    if headers
-        .iter()
-        .filter(|(k, _)| k.eq_ignore_ascii_case("Position"))
-        .count()
-        > 1
-    {
-        return Err(ParseError::new(
-            1,
-            "Position",
-            "a second [Position] header: a record starts from one position",
-        ));
     }
     // Another game's save, or a player's view of one, is refused for what it is (a review found
     // a Kelasu save with no moves loaded as an empty Veney game, one with moves refused at its
     // first turn), as `savefile::read` refuses it.
-    for (k, v) in &headers {
+    for h in &located {
+        let (k, v) = (&h.0, &h.1);
         if k.eq_ignore_ascii_case("Game") && !v.eq_ignore_ascii_case("Veney") {
-            return Err(ParseError::new(
-                1,
-                k.clone(),
-                format!("this is a save of `{v}`, not of Veney"),
+            return Err(refuse(
+                h,
+                ParseError::new(
+                    h.3,
+                    v.clone(),
+                    format!("this is a save of `{v}`, not of Veney"),
+                ),
             ));
         }
         if k.eq_ignore_ascii_case("Viewer") {
-            return Err(ParseError::new(
-                1,
-                k.clone(),
-                format!("this is {v}'s view of a game (secrets left out); it cannot be resumed"),
+            return Err(refuse(
+                h,
+                ParseError::new(
+                    h.3,
+                    v.clone(),
+                    format!(
+                        "this is {v}'s view of a game (secrets left out); it cannot be resumed"
+                    ),
+                ),
             ));
         }
     }
+    let headers: Vec<(String, String)> = located
+        .iter()
+        .map(|(k, v, ..)| (k.clone(), v.clone()))
+        .collect();
     let mut sand = rules.clone();
     if sand.options.untenable == crate::options::UntenablePolicy::Strict {
         // Under any other policy an uncalled untenable move stands alike.
         sand.options.untenable = crate::options::UntenablePolicy::Friendly;
     }
     let sand = Arc::new(sand);
-    let start = match headers
+    let start = match located
         .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("Position"))
+        .find(|h| h.0.eq_ignore_ascii_case("Position"))
     {
         // A game is played on from a whole position only, not one player's view (its sealed
-        // Hug hand `?` could never be played): refused, as a save's start is.
-        Some((_, v)) if v != "start" => Position::from_text_playable(&sand, v)?,
+        // Hug hand `?` could never be played): refused, as a save's start is. Its error's
+        // column is counted from the line's start.
+        Some(h) if h.1 != "start" => {
+            Position::from_text_playable(&sand, &h.1).map_err(|mut e| {
+                e.col += h.3 - 1;
+                refuse(h, e)
+            })?
+        }
         _ => Position::start(&sand),
     };
     let mut game = Game::from_position_seeded(sand.clone(), start, 0);
@@ -570,10 +660,14 @@ mod tests {
         let r = Rules::standard();
         let kelasu = "[Game \"Kelasu\"]\n[Seed \"1\"]\n[Start \"start\"]\n";
         let e = replay(&r, kelasu).err().expect("refused");
-        assert!(e.message.contains("save of `Kelasu`, not of Veney"), "{e}");
+        assert!(
+            e.error.message.contains("save of `Kelasu`, not of Veney"),
+            "{e}"
+        );
         let view = "[Game \"Veney\"]\n[Viewer \"White\"]\n\n1. SY3\n";
         let e = replay(&r, view).err().expect("refused");
-        assert!(e.message.contains("White's view"), "{e}");
+        assert!(e.error.message.contains("White's view"), "{e}");
+        assert_eq!(e.line, 2);
         assert!(replay(&r, "[Game \"veney\"]\n\n1. SY3\n").is_ok());
     }
 
@@ -603,7 +697,41 @@ mod tests {
             "{view}"
         );
         let e = replay(&rules, &format!("[Position \"{view}\"]\n1. SY5;\n")).unwrap_err();
-        assert_eq!(e.token, "hug=?:-");
-        assert!(e.message.contains("one player's view"), "{e}");
+        assert_eq!(e.error.token, "hug=?:-");
+        assert!(e.error.message.contains("one player's view"), "{e}");
+    }
+
+    /// Each refusing header is named with its own line, in any of the forms the reader takes (a
+    /// review found a `Game: Kelasu` line, a second header and a view all reported as "bad
+    /// Position header" at the Position header's line or at none); a start's error is placed
+    /// at its column of the line.
+    #[test]
+    fn a_refusing_header_is_named_at_its_line() {
+        let r = Rules::standard();
+        let e = replay(&r, "[Position \"start\"]\nGame: Kelasu\n1. SY5, SY12;\n").unwrap_err();
+        assert_eq!((e.key.as_str(), e.line, e.error.col), ("Game", 2, 7), "{e}");
+        assert!(e.error.message.contains("save of `Kelasu`"), "{e}");
+        let e = replay(
+            &r,
+            "[Event \"x\"]\n[Position \"start\"]\nViewer: Black\n1. SY5\n",
+        )
+        .unwrap_err();
+        assert_eq!((e.key.as_str(), e.line), ("Viewer", 3), "{e}");
+        let e = replay(&r, "[Position \"start\"]\n[Position \"start\"]\n1. SY5\n").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.error.message.contains("first is on line 1"), "{e}");
+        let e = replay(&r, "[game \"Kelasu\"]\n1. SY5\n").unwrap_err();
+        assert_eq!((e.line, e.error.col), (1, 8), "{e}");
+        let e = replay(&r, "[Rules \"()\"]\n[rules \"()\"]\n1. SY5\n").unwrap_err();
+        assert_eq!((e.key.as_str(), e.line), ("rules", 2), "{e}");
+        // A start that does not read: at its line, the column of its fault in that line.
+        let e = replay(&r, "[Event \"x\"]\n[Position \"4/4 q\"]\n1. SY5\n").unwrap_err();
+        assert_eq!((e.key.as_str(), e.line), ("Position", 2), "{e}");
+        let line = "[Position \"4/4 q\"]";
+        assert!(e.error.col >= 12 && e.error.col <= line.len(), "{e}");
+        assert_eq!(
+            header_value("Rules: (donkey: true)\n1. K*X6", "rules").map(|h| h.0),
+            Some(1)
+        );
     }
 }

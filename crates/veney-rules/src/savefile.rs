@@ -94,21 +94,20 @@ pub fn sets_of(text: &str) -> [Option<std::path::PathBuf>; 2] {
     out
 }
 
-/// The rule options a save was played under (`[Rules "(…)"]`, the options as RON), if it names
-/// them (saves before session 19 do not); an error when the header does not read.
+/// The rule options a save or record was played under (`[Rules "(…)"]`, the options as RON,
+/// or `Rules: (…)` as a record's headers may be written; the key in any case), if it names them
+/// (saves before session 19 do not); an error when the header does not read. A record an
+/// editor saved with a byte-order mark names them on its first line all the same (a review
+/// found them ignored there, and in the `Rules:` form, the record replayed under the app's
+/// rules).
 pub fn options_of(text: &str) -> Option<Result<crate::options::RuleOptions, String>> {
-    // A record saved by an editor that starts it with a byte-order mark still names its
-    // options on its first line (a review found them ignored there, the record replayed under
-    // the app's rules).
-    crate::errors::without_bom(text).lines().find_map(|line| {
-        let v = line.trim().strip_prefix("[Rules \"")?.strip_suffix("\"]")?;
-        // Read as a rules file is, its checks included (the dice the rulebook names, §2.0.R1: a
-        // review found `FlatOdds(0)` loading from a save and leaving every throw unrollable).
-        Some(
-            crate::options::RuleOptions::from_ron(std::path::Path::new("[Rules]"), v)
-                .map_err(|e| format!("the save's [Rules] header does not read: {e}")),
-        )
-    })
+    let (_, v) = crate::replay::header_value(text, "Rules")?;
+    // Read as a rules file is, its checks included (the dice the rulebook names, §2.0.R1: a
+    // review found `FlatOdds(0)` loading from a save and leaving every throw unrollable).
+    Some(
+        crate::options::RuleOptions::from_ron(std::path::Path::new("[Rules]"), &v)
+            .map_err(|e| format!("the save's [Rules] header does not read: {e}")),
+    )
 }
 
 /// The save text of `game`.
@@ -400,6 +399,17 @@ mod tests {
         assert_eq!(sets_of(text)[0], Some(std::path::PathBuf::from("w.ron")));
         let text = "\u{feff}[WhiteSet \"w.ron\"]\n";
         assert_eq!(sets_of(text)[0], Some(std::path::PathBuf::from("w.ron")));
+        // As a record's headers may be written, the key in any case.
+        for text in [
+            "Rules: (donkey: true)\n1. K*X6;\n",
+            "[rules \"(donkey: true)\"]\n",
+        ] {
+            assert!(
+                options_of(text).expect("named").expect("reads").donkey,
+                "{text}"
+            );
+        }
+        assert!(options_of("[Game \"Veney\"]\n1. SY3;\n").is_none());
     }
 
     #[test]

@@ -451,10 +451,16 @@ fn records_never_panic_and_name_the_line_and_column() {
         |t| {
             let rules = rules();
             match replay::replay(&rules, t) {
-                // A bad start position: the error names the header (its column is in its
-                // value).
-                Err(e) if e.message.is_empty() => Err(format!("an empty error: {e:?}")),
-                Err(_) => Ok("bad header"),
+                // A header that refuses the record: named at its line, the column inside it.
+                Err(e) if e.error.message.is_empty() => Err(format!("an empty error: {e:?}")),
+                Err(e) => {
+                    let lines: Vec<&str> = t.lines().collect();
+                    if e.line < 1 || e.line > lines.len() {
+                        return Err(format!("line {} of {}: {e}", e.line, lines.len()));
+                    }
+                    col_inside(lines[e.line - 1], e.error.col, &e)?;
+                    Ok("bad header")
+                }
                 Ok(r) => {
                     let lines: Vec<&str> = t.lines().collect();
                     for turn in &r.turns {

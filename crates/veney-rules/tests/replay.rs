@@ -217,13 +217,16 @@ fn a_records_start_is_one_position_header_placed_in_the_file() {
     let start = veney_rules::position_text::START;
     let two = format!("[Event \"x\"]\n[Position \"{start}\"]\n[Position \"{start}\"]\n1. SY3\n");
     let e = replay(&r, &two).unwrap_err();
-    assert!(e.message.contains("a second [Position] header"), "{e}");
+    assert!(
+        e.error.message.contains("a second [Position] header"),
+        "{e}"
+    );
+    assert_eq!(e.line, 3);
     let bad = format!("[Event \"x\"]\n\n  [Position \"{start} turns=x\"]\n1. SY3\n");
     let e = replay(&r, &bad).unwrap_err();
-    let (line, value_col) = veney_rules::replay::position_header_at(&bad).unwrap();
-    assert_eq!(line, 3);
+    assert_eq!(e.line, 3);
     let line_text = bad.lines().nth(2).unwrap();
-    let in_line = e.col + value_col - 1;
+    let in_line = e.error.col;
     assert_eq!(&line_text[in_line - 1..in_line - 1 + 6], "turns=", "{e}");
 }
 
