@@ -22,7 +22,10 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
     // A byte-order mark some editors write is not the first header's text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let hs = read_headers(text)?;
-    let get = |k: &str| hs.iter().find(|h| h.key == k);
+    // A key in any case (`[seed "42"]`), as the header reader refuses a second copy in another
+    // case (a review found a lone `[ending …]` or `[seed …]` ignored: a finished game resumed
+    // live, another seed's rolls).
+    let get = |k: &str| hs.iter().find(|h| h.key.eq_ignore_ascii_case(k));
     match get("Game") {
         // The name in any case (`[Game "Tirachen"]`), as the CLI's replay takes it.
         Some(h) if h.value.eq_ignore_ascii_case(game.name()) => {}

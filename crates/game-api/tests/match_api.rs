@@ -74,6 +74,21 @@ fn a_header_written_twice_is_refused_naming_both_lines() {
     );
 }
 
+/// A header's key is read in any case, as a second copy in another case is refused (a review
+/// found a lone `[ending …]` ignored, the finished game resumed live, and `[seed …]` ignored,
+/// every later roll another).
+#[test]
+fn a_headers_key_is_read_in_any_case() {
+    let m = Match::load_text(Arc::new(Seal), "[Game \"seal\"]\n[ending \"P2 resigns\"]\n").unwrap();
+    assert!(m.declared().is_some());
+    let m = Match::load_text(Arc::new(Seal), "[game \"seal\"]\n[SEED \"42\"]\n").unwrap();
+    assert_eq!(m.seed(), 42);
+    assert!(matches!(
+        Match::load_text(Arc::new(Seal), "[game \"other\"]\n"),
+        Err(SaveError::Wrong(_))
+    ));
+}
+
 /// A byte-order mark some editors save at the start is not the first header's text.
 #[test]
 fn a_save_with_a_byte_order_mark_loads() {

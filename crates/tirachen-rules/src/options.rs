@@ -76,13 +76,20 @@ impl TirachenOptions {
     }
 
     /// Options back from headers. Headers of other matters (`Game`, `Seed`, …) are ignored; an
-    /// option whose header is missing keeps its default.
+    /// option whose header is missing keeps its default. An option's header is read in any case
+    /// (`[quietturns "7"]`), as a second copy in another case is refused by the save's reader (a
+    /// review found a header in another case shown by replay but silently not applied).
     pub fn from_headers<K: AsRef<str>, V: AsRef<str>>(
         headers: &[(K, V)],
     ) -> Result<TirachenOptions, OptionsError> {
         let mut o = TirachenOptions::default();
+        let names = o.headers();
         for (k, v) in headers {
             let (k, v) = (k.as_ref(), v.as_ref());
+            let k = names
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(k))
+                .map_or(k, |(n, _)| n.as_str());
             let yes_no = || read_yes_no(k, v);
             match k {
                 "Masters" => {

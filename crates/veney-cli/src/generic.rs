@@ -28,7 +28,7 @@ pub fn main<G: Game>(
                 game_api::save_headers(&text).map_err(|e| format!("{}: {e}", file.display()))?;
             // Another game's save is named so before its options are read as this game's (a
             // review found a Tirachen option value refused as Kelasu's).
-            if let Some((line, _, v)) = named.iter().find(|h| h.1 == "Game")
+            if let Some((line, _, v)) = named.iter().find(|h| h.1.eq_ignore_ascii_case("Game"))
                 && !v.eq_ignore_ascii_case(given_game.name())
             {
                 return Err(format!(
@@ -40,9 +40,13 @@ pub fn main<G: Game>(
             }
             // (Each header once: `save_headers` refuses a second copy, which would be checked as
             // one value and played as another.)
+            // Compared as the options they read as (`05` is `5`), the header in any case.
+            let read_as =
+                |k: &str, v: &str| build(&format!("[{k} \"{v}\"]\n")).ok().map(|g| g.headers());
             for (k, v) in &given {
-                if let Some((line, _, saved)) = named.iter().find(|h| h.1 == *k)
+                if let Some((line, _, saved)) = named.iter().find(|h| h.1.eq_ignore_ascii_case(k))
                     && !saved.eq_ignore_ascii_case(v)
+                    && read_as(k, saved) != read_as(k, v)
                 {
                     return Err(format!(
                         "{}:{line}: the save was played with [{k} \"{saved}\"], not --option {k}={v}",
@@ -58,7 +62,7 @@ pub fn main<G: Game>(
             // does not read now is the save's.
             let unnamed: String = given
                 .iter()
-                .filter(|(k, _)| !named.iter().any(|h| h.1 == *k))
+                .filter(|(k, _)| !named.iter().any(|h| h.1.eq_ignore_ascii_case(k)))
                 .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
                 .collect();
             let g = build(&format!("{unnamed}{text}"))
@@ -471,7 +475,8 @@ pub fn show<G: Game>(g: &G, s: &G::State) -> String {
 fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<ExitCode, String> {
     let at = |line: usize, why: String| format!("{}:{line}: {why}", file.display());
     let headers = game_api::save_headers(text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let get = |k: &str| headers.iter().find(|h| h.1 == k);
+    // A key in any case (`[game "…"]`), as a second copy in another case is refused.
+    let get = |k: &str| headers.iter().find(|h| h.1.eq_ignore_ascii_case(k));
     // The game's name in any case (`[Game "Tirachen"]`); the hint names it as `--game` takes it.
     if let Some((line, _, v)) = get("Game")
         && !v.eq_ignore_ascii_case(g.name())

@@ -251,6 +251,62 @@ fn replay_takes_an_option_that_agrees_with_the_save() {
     );
 }
 
+/// A save's headers are read in any case, as a second copy in another case is refused: another
+/// game's `[game …]` is refused, an option written `[quietturns "7"]` is played (and an
+/// `--option` disagreeing with it named at its line), and values are compared as read (`05` is
+/// `5`) — a review found the first replayed, the second shown but not applied, the third refused.
+#[test]
+fn replay_reads_headers_in_any_case_and_values_as_read() {
+    let dir = temp_dir("header-case");
+    let other = file(
+        &dir,
+        "other.kelasu",
+        "[game \"Tirachen\"]\n1. B1-C1 B0-B1 A0-B0 B4-C4, I3-H3 I5-H5 I4-I5 J3-I3;\n",
+    );
+    let (code, _, err) = run(&["--game", "kelasu", "replay", other.as_str()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("this is a save of `Tirachen`"), "{err}");
+    let quiet = file(
+        &dir,
+        "quiet.kelasu",
+        "[Game \"Kelasu\"]\n[quietturns \"7\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5;\n",
+    );
+    let (code, _, err) = run(&[
+        "--game",
+        "kelasu",
+        "--option",
+        "QuietTurns=5",
+        "replay",
+        quiet.as_str(),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("quiet.kelasu:2: the save was played with [QuietTurns \"7\"]"),
+        "{err}"
+    );
+    let (code, out, err) = run(&[
+        "--game",
+        "kelasu",
+        "--option",
+        "QuietTurns=07",
+        "replay",
+        quiet.as_str(),
+    ]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        kelasu_rules::KelasuOptions::from_headers(&[("quietturns", "7")])
+            .unwrap()
+            .quiet_full_turns,
+        kelasu_rules::KelasuOptions::from_headers(&[("QuietTurns", "7")])
+            .unwrap()
+            .quiet_full_turns
+    );
+    assert_ne!(
+        kelasu_rules::KelasuOptions::from_headers(&[("quietturns", "7")]).unwrap(),
+        kelasu_rules::KelasuOptions::default()
+    );
+}
+
 /// README (replay): Tirachen's and Kelasu's saves name their options by header, "each header
 /// once (a duplicated one is refused, naming its line)"; an `--option` the save does not name
 /// is the command line's to answer for, a bad value the save names is the save's.
