@@ -1409,3 +1409,37 @@ fn a_game_that_ends_stops_its_clock_and_undo_runs_it_again() {
         "out of time"
     );
 }
+
+/// The merge list is the game's own: a game loaded from the same position with the same seed
+/// but other options (a Warrior's forward diagonals, which add moves listed before the merges)
+/// lists its merges afresh (a review found the old game's list kept, its indices playing other
+/// actions in the new game's list).
+#[test]
+fn a_new_game_at_the_same_position_lists_its_own_merges() {
+    let position =
+        "BBBBBBBBBB/BBBB6/S1SBBB1S1S/W2BB5/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 4 s - 0";
+    let mut a = kelasu_app("merge-menu-generation", Some(position));
+    send(&mut a, Intent::Save);
+    let path = m(&a).save_path.clone();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let menu = |a: &App| {
+        a.world()
+            .resource::<veney::packs::kelasu::merge::MergeMenu>()
+            .options
+            .clone()
+    };
+    let before = menu(&a);
+    assert!(!before.is_empty());
+    // The same save, the Warrior's diagonals opened to moves.
+    let other = text.replace(
+        "[WarriorDiagonals \"capture\"]",
+        "[WarriorDiagonals \"move-capture\"]",
+    );
+    assert_ne!(other, text, "{text}");
+    std::fs::write(&path, other).unwrap();
+    send(&mut a, Intent::Load);
+    assert!(typed(&a).game().options.warrior_diagonals_move);
+    let now = veney::packs::kelasu::merge::legal_merges(typed(&a));
+    assert_ne!(now, before, "the indices moved");
+    assert_eq!(menu(&a), now);
+}

@@ -29,7 +29,7 @@ pub struct MergeOption {
 /// thousands).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct MergeMenu {
-    key: Option<(usize, u64)>,
+    key: Option<(usize, u64, u64)>,
     pub options: Vec<MergeOption>,
     /// Every Blank some legal merge uses.
     pub usable: Bitboard,
@@ -44,7 +44,7 @@ pub struct MergeBuilder {
     /// The piece chosen for them: the next click picks its square.
     pub kind: Option<Kind>,
     /// The position the builder was opened in (another position closes it).
-    at: Option<(usize, u64)>,
+    at: Option<(usize, u64, u64)>,
 }
 
 /// What the player does with the builder (its window's buttons, the M key, a test).
@@ -89,8 +89,10 @@ pub(super) fn view_plugin(app: &mut App) {
 
 /// The match and position the merges are listed for: a declared ending (which leaves the
 /// position as it was) and another match at the same position (its own options) list them
-/// afresh (a review found the builder opening after a resignation, on the old list).
-fn key(m: &ActiveMatch) -> (usize, u64) {
+/// afresh (a review found the builder opening after a resignation, on the old list) — also a
+/// new game begun from the same position with the same seed under other options (its
+/// generation: a review found the old list's indices played in the new game's list).
+fn key(m: &ActiveMatch) -> (usize, u64, u64) {
     let declared = m.game.declared().map_or(0, |d| {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -100,6 +102,7 @@ fn key(m: &ActiveMatch) -> (usize, u64) {
     (
         m.game.history_len(),
         m.game.position_hash() ^ m.game.seed().rotate_left(29) ^ declared,
+        m.generation,
     )
 }
 
