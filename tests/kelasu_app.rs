@@ -1443,3 +1443,25 @@ fn a_new_game_at_the_same_position_lists_its_own_merges() {
     assert_ne!(now, before, "the indices moved");
     assert_eq!(menu(&a), now);
 }
+
+/// The computer opened (Blue's seat) and the person has not played: undo has no turn of the
+/// person's to take back — "nothing to undo", the computer's opening stays (a review found it
+/// undone and silently played again).
+#[test]
+fn undo_before_the_persons_first_turn_is_nothing_to_undo() {
+    use game_ai::Level;
+    use veney::host::grid::{ComputerSeats, GridThinking};
+    let mut a = kelasu_app("computer-opens-undo", Some(MERGING));
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(Level::Beginner), None];
+    until(&mut a, "the computer's opening", |a| {
+        typed(a).state().to_move() == Side::Red && !a.world().resource::<GridThinking>().busy()
+    });
+    let opened = m(&a).game.history_len();
+    assert!(opened > 0);
+    let record = m(&a).game.record(Viewer::Referee);
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).game.history_len(), opened);
+    assert_eq!(m(&a).game.record(Viewer::Referee), record);
+    assert_eq!(info(&a).as_deref(), Some("nothing to undo"));
+    assert!(!a.world().resource::<GridThinking>().busy());
+}

@@ -476,6 +476,17 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
     {
         return m.game.undo();
     }
+    // Only the computer has played (it opened): there is no turn of the person's to take back,
+    // and undoing its own would have it play the same opening again — nothing to undo (a
+    // review found the computer's first turn silently replayed).
+    let persons_turn = m
+        .game
+        .turns(game_api::Viewer::Referee)
+        .iter()
+        .any(|t| t.player.is_some_and(|p| seats.plays(p).is_none()));
+    if !persons_turn && m.game.declared().is_none() {
+        return false;
+    }
     let mut any = false;
     loop {
         let last = m
