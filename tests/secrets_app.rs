@@ -867,3 +867,83 @@ fn a_position_with_a_hug_hand_already_hidden_is_refused_by_the_app() {
         assert_eq!(game(&a).position(), &Position::start(&r), "kept again");
     }
 }
+
+/// A game drawn by no contest by White's untenable quiet move (§2.0.17, played with sand,
+/// `TimePenalty`): `seats` as in `drawn`. The Hug's screen comes up at once.
+fn drawn_by_an_untenable_move(name: &str, seats: [bool; 2]) -> App {
+    let o = RuleOptions {
+        hug: true,
+        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+        no_contest_turns: Some(100),
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let start = Position::from_text(&r, &format!("{} quiet=99", Position::start(&r).to_text(&r)))
+        .expect("a start 99 quiet turns in");
+    // An untenable action that ends the turn quietly, drawing the game.
+    let drawn = veney_rules::penalty::untenable_actions(&r, &start)
+        .into_iter()
+        .find_map(|a| {
+            let mut g = Game::from_position_seeded(r.clone(), start, 1);
+            g.attempt(a).ok()?;
+            if !g.position().at_turn_start() {
+                g.play(veney_rules::Action::EndTurn).ok()?;
+            }
+            matches!(g.position().outcome(), Some(Outcome::Draw { .. }))
+                .then_some(g)
+                .filter(|g| g.callable())
+        })
+        .expect("an untenable quiet move that draws");
+    let mut app = common::headless(name, None);
+    app.world_mut().resource_mut::<VeneyComputer>().0 =
+        seats.map(|c| c.then_some(game_ai::Level::Beginner));
+    app.world_mut().insert_resource(CurrentGame(drawn));
+    app.update();
+    app.update();
+    app
+}
+
+/// §2.0.22: "An untenable move can be called out by the opponent … but only immediately after
+/// the move is made." The move that drew by no contest brings up the Hug's screen at once; the
+/// call is still open there — a button for the person whose call it is, and the computer makes
+/// it on its own — and it takes the move back, and the draw with it (a review found the Hug's
+/// screen covering the call, the computer never calling, and the chance lost once the Hug
+/// settled).
+#[test]
+fn the_move_that_drew_may_be_called_over_the_hugs_screen() {
+    // Between people: Black's call is a button of White's first Hug screen.
+    let mut a = drawn_by_an_untenable_move("hug-call-people", [false, false]);
+    assert_eq!(stage(&a), Some((SecretKind::Hug, Stage::Pick(Side::White))));
+    let p = pane(&a).unwrap();
+    let call = p
+        .buttons
+        .iter()
+        .find(|(_, c)| *c == SecretChoice::Send(Command::CallUntenable))
+        .expect("a call button");
+    assert!(call.0.starts_with("Black: call it untenable"), "{}", call.0);
+    send(&mut a, Command::CallUntenable);
+    assert_eq!(
+        game(&a).position().outcome(),
+        None,
+        "the draw is taken back"
+    );
+    assert_eq!(stage(&a), None);
+    assert_eq!(
+        veney_rules::penalty::time_penalties(game(&a).position(), Side::White),
+        1
+    );
+}
+
+/// The same against the computer (Black): it calls on its own, over the Hug's first screen.
+#[test]
+fn the_computer_calls_the_move_that_drew_over_the_hugs_screen() {
+    let mut a = drawn_by_an_untenable_move("hug-call-computer", [false, true]);
+    for _ in 0..4 {
+        a.update();
+    }
+    assert_eq!(game(&a).position().outcome(), None, "the computer called");
+    assert_eq!(
+        veney_rules::penalty::time_penalties(game(&a).position(), Side::White),
+        1
+    );
+}

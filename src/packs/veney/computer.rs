@@ -212,9 +212,17 @@ fn start(
     // §2.0.22: "An untenable move can be called out by the opponent … but only immediately
     // after the move is made": the computer calls the person's at once, before anything else
     // — a Self taken untenably too (a review found sand a free pass against the computer).
+    // (Also over the Hug's first screen, which the drawing move brought up at once: the call
+    // takes that move, and the draw, back — a review found the computer never calling there.)
+    let hug_first = screen.0.as_ref().is_some_and(|p| {
+        p.kind == super::secrets::SecretKind::Hug
+            && p.stage == super::secrets::Stage::Pick(Side::White)
+    });
     if viewing.0.is_none()
         && setup.0.is_none()
-        && !covered(&screen, dialog.as_deref())
+        && (!covered(&screen, dialog.as_deref())
+            || (hug_first && !dialog.as_deref().is_some_and(|d| d.open)))
+        && game.0.callable()
         && let Some(offender) = game.0.call_offender()
         && seats.plays(offender).is_none()
         && seats.plays(!offender).is_some()

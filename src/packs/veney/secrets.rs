@@ -735,6 +735,19 @@ pub fn pane(
                 .collect::<Vec<_>>()
         };
         let rule = "Each hides the Self (to hug) or the Dagger (to betray). Self and Self: the draw stands. One Dagger: that player wins by checkmate by touch. Two Daggers: both lose (§2.0.23).".to_string();
+        // The move that drew may be called first (§2.0.22: "only immediately after the move is
+        // made"), by a person whose call it is: the call takes the move back, and the draw with
+        // it (a review found the Hug's screen covering the call, and the chance lost for good
+        // once the Hug settled). The computer calls on its own (`computer::start`).
+        let call = g
+            .call_offender()
+            .filter(|&o| g.callable() && person(!o))
+            .map(|o| {
+                (
+                    format!("{}: call it untenable! (§2.0.22)", !o),
+                    SecretChoice::Send(Command::CallUntenable),
+                )
+            });
         return match hug.pick {
             None if person(Side::White) => Some(SecretPane {
                 kind: SecretKind::Hug,
@@ -746,7 +759,11 @@ pub fn pane(
                     Side::White,
                     "White chooses under the table; Black looks away.",
                 ),
-                buttons: with_undo(hands(Side::White, Command::HugPick)),
+                buttons: {
+                    let mut b = with_undo(hands(Side::White, Command::HugPick));
+                    b.extend(call);
+                    b
+                },
             }),
             Some(_) if both && !flow.handed_over => {
                 Some(handover(SecretKind::Hug, Side::White, "choice"))
