@@ -110,7 +110,7 @@ impl KelasuOptions {
 
     /// Options from a save's text (its `[Key "value"]` header lines).
     pub fn from_save_text(text: &str) -> Result<KelasuOptions, HeaderError> {
-        game_api::options_from_save(text, |pairs| KelasuOptions::from_headers(pairs))
+        game_api::options_from_save(text, KelasuOptions::from_headers)
     }
 }
 

@@ -116,7 +116,7 @@ impl TirachenOptions {
 
     /// Options from a save's text (its `[Key "value"]` header lines).
     pub fn from_save_text(text: &str) -> Result<TirachenOptions, HeaderError> {
-        game_api::options_from_save(text, |pairs| TirachenOptions::from_headers(pairs))
+        game_api::options_from_save(text, TirachenOptions::from_headers)
     }
 }
 
