@@ -99,6 +99,10 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.17 Passing",
             "two passes in a row already: the first player who passed must now move",
         ),
+        Action::EndTurn if pos.phase() == Phase::Start && pos.passes() >= 2 => Untenable::new(
+            DOUBLE,
+            "there is no double-move to decline, and two passes in a row already: make a move",
+        ),
         Action::EndTurn => Untenable::new(
             DOUBLE,
             "there is no double-move to decline: make a move or pass",
@@ -463,6 +467,16 @@ fn awaited(rules: &Rules, pos: &Position, action: &Action) -> Option<Untenable> 
             "§2.0.08 Dagger Throw",
             "after the distraction the Self and the Sword may each be repositioned once, or the turn ended — nothing else",
         )),
+        // After a repositioning of the Obscurant Chaos invocation (its normal turn instead is
+        // open only while nothing is repositioned): "all one move, but incidentally it can never
+        // be linked to further moves on one turn" (§2.0.15; a review found a placement refused
+        // as "cannot be placed" and a withdrawal as "your only remaining blade").
+        (Phase::Distraction { .. }, _) if !crate::special::cast_piece::may_turn_instead(pos) => {
+            Some(Untenable::new(
+                "§2.0.18 Devices: Obscurant Chaos",
+                "the rearrangement is all one move, never linked to further moves on one turn (§2.0.15): reposition the other piece, or end the turn — nothing else",
+            ))
+        }
         _ => None,
     }
 }

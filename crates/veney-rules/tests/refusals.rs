@@ -196,3 +196,37 @@ fn glare_after_two_passes_is_refused_by_the_passing_rule() {
     assert_eq!(section, "§2.0.17 Passing", "{why}");
     assert!(why.contains("will not suffice"), "{why}");
 }
+
+/// After one repositioning of the Obscurant Chaos invocation (the Self's, here), a placement or
+/// a withdrawal is refused by the invocation: "all one move, but incidentally it can never be
+/// linked to further moves on one turn" (§2.0.15) — a review found them refused as "cannot be
+/// placed" and as the Guard being "your only remaining blade".
+#[test]
+fn after_a_repositioning_nothing_but_the_other_repositioning_or_the_end() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/1s2/4/4/4/4/4/4/4/1G2/1S2/4/4/1W2 w EEEE/eeee distraction=S reposition=10:t",
+    )
+    .unwrap();
+    for turn in ["*G", "e*W5"] {
+        let why = refuse(&r, &p, turn);
+        why.by(
+            "§2.0.18 Devices: Obscurant Chaos",
+            "never linked to further moves",
+        );
+        assert!(!why.contains("only remaining blade"), "{why}");
+    }
+}
+
+/// Ending the turn with no move made after two passes in a row: the answer says to move, not
+/// "make a move or pass" (§2.0.17: the first player who passed must now move).
+#[test]
+fn ending_the_turn_after_two_passes_says_to_move() {
+    let r = rules();
+    let start = Position::start(&r).to_text(&r);
+    let p = Position::from_text(&r, &format!("{start} passes=2")).unwrap();
+    let why = veney_rules::untenable::explain(&r, &p, &veney_rules::Action::EndTurn);
+    assert!(why.to_string().contains("make a move"), "{why}");
+    assert!(!why.to_string().contains("or pass"), "{why}");
+}
