@@ -1647,21 +1647,39 @@ pub fn is_move_number(w: &str) -> bool {
 /// with their 1-based columns. Move numbers (`12.` or `12...`) and a bare `...` are skipped; `,`
 /// and `;` end turns.
 pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
+    record_turns_numbered(text)
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect()
+}
+
+/// A turn of a record line: its tokens with their columns.
+pub type RecordTurn = Vec<(String, usize)>;
+
+/// `record_turns`, each turn with the move number written just before it (`12.` or `12...`,
+/// with its column), if any.
+pub fn record_turns_numbered(text: &str) -> Vec<(RecordTurn, Option<(String, usize)>)> {
     let mut out = Vec::new();
-    let mut cur: Vec<(String, usize)> = Vec::new();
-    fn flush(cur: &mut Vec<(String, usize)>, out: &mut Vec<Vec<(String, usize)>>) {
+    let mut cur: RecordTurn = Vec::new();
+    let mut number: Option<(String, usize)> = None;
+    fn flush(
+        cur: &mut RecordTurn,
+        number: &mut Option<(String, usize)>,
+        out: &mut Vec<(RecordTurn, Option<(String, usize)>)>,
+    ) {
         if !cur.is_empty() {
-            out.push(std::mem::take(cur));
+            out.push((std::mem::take(cur), number.take()));
         }
     }
     for (word, col) in tokens(text, 1) {
         if is_move_number(word) {
-            flush(&mut cur, &mut out);
+            flush(&mut cur, &mut number, &mut out);
+            number = Some((word.to_string(), col));
             continue;
         }
         // A record's trailing `...` ("and so on", as the rulebook's sample ends, §2.0.R5).
         if word.len() > 1 && word.chars().all(|c| c == '.' || c == '…') {
-            flush(&mut cur, &mut out);
+            flush(&mut cur, &mut number, &mut out);
             continue;
         }
         let mut offset = 0;
@@ -1671,12 +1689,12 @@ pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
                 cur.push((body.to_string(), col + offset));
             }
             if piece.ends_with([',', ';']) {
-                flush(&mut cur, &mut out);
+                flush(&mut cur, &mut number, &mut out);
             }
             offset += piece.chars().count();
         }
     }
-    flush(&mut cur, &mut out);
+    flush(&mut cur, &mut number, &mut out);
     out
 }
 

@@ -349,7 +349,6 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     let mut warnings = Vec::new();
     let mut not_replayed = 0;
     let mut failed = false;
-    let mut numbers = Numbers::new(start.turn_number());
     // A flag's ending, the last line of a record the app writes (`Game::record`): the game ends
     // there, as a save's does (a review found an exported record refused on that line).
     // (Before any turn it is read among the headers.)
@@ -361,10 +360,11 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
                 .into_iter()
                 .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
         });
-    // The turns read, each with the line it begins on; the last turn of the last line read, if
-    // it may go on on the next.
-    let mut pending: Vec<(Vec<(String, usize)>, usize)> = Vec::new();
-    let mut carried: Option<(Vec<(String, usize)>, usize)> = None;
+    // The turns read, each with the line it begins on and the move number written before it;
+    // the last turn of the last line read, if it may go on on the next.
+    type Pending = (notation::RecordTurn, usize, Option<(String, usize)>);
+    let mut pending: Vec<Pending> = Vec::new();
+    let mut carried: Option<Pending> = None;
     for (line_no, line) in text.lines().enumerate().skip(body_start) {
         let body = line.split("//").next().unwrap_or("");
         if let Some(v) = body
@@ -385,25 +385,24 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             }
             continue;
         }
-        numbers.check(body, line_no + 1, &mut warnings);
         // A line's last turn with no `,` or `;` after it goes on on the next line unless that
         // begins with a move number (a review found a turn wrapped onto the next line split in
         // two); its tokens keep their own lines' columns.
-        let mut line_turns: Vec<(Vec<(String, usize)>, usize)> = notation::record_turns(body)
+        let mut line_turns: Vec<Pending> = notation::record_turns_numbered(body)
             .into_iter()
-            .map(|t| (t, line_no + 1))
+            .map(|(t, n)| (t, line_no + 1, n))
             .collect();
         let numbered = body
             .split_whitespace()
             .next()
             .is_some_and(|w| notation::is_move_number(w) || w.chars().all(|c| c == '.'));
-        if let Some((mut open, at)) = carried.take() {
+        if let Some((mut open, at, n)) = carried.take() {
             match line_turns.first_mut() {
-                Some((first, _)) if !numbered => {
+                Some((first, _, _)) if !numbered => {
                     open.append(first);
-                    line_turns[0] = (open, at);
+                    line_turns[0] = (open, at, n);
                 }
-                _ => line_turns.insert(0, (open, at)),
+                _ => line_turns.insert(0, (open, at, n)),
             }
         }
         // A line ending with a move number (`…, SX12; 2.`) has ended its turns as `;` does: the
@@ -420,10 +419,29 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         pending.extend(line_turns);
     }
     pending.extend(carried);
-    for (toks, line) in pending {
+    for (toks, line, written_number) in pending {
         if failed {
             not_replayed += 1;
             continue;
+        }
+        // Its number must be the turn it is: `N.` the first move of turn pair N, `N...` the
+        // second (§2.0.R5, R-RECORD-HEADER; a review found a record missing a turn, or a
+        // `2...` written for White's move, replayed with no word, the colours swapped).
+        if let Some((word, col)) = &written_number {
+            let pos = game.position();
+            let (pair, first) = (pos.turn_number() as u64, pos.turns() % 2 == 0);
+            let black = word.ends_with("...") || word.ends_with('…');
+            let n: Option<u64> = word.trim_end_matches(['.', '…']).parse().ok();
+            if n != Some(pair) || black == first {
+                let expected = if first {
+                    format!("turn {pair}")
+                } else {
+                    format!("the second move of turn {pair} (`{pair}...`)")
+                };
+                warnings.push(format!(
+                    "line {line}, column {col}: turn number `{word}` where {expected} is expected"
+                ));
+            }
         }
         let written = toks
             .iter()
@@ -603,50 +621,6 @@ fn end_turn(game: &mut Game, mover: Side) -> Result<(), Untenable> {
         game.play(crate::action::Action::Pass)?;
     }
     Ok(())
-}
-
-/// The move numbers written in the record, checked against the turns they should number.
-struct Numbers {
-    expected: u32,
-}
-
-impl Numbers {
-    fn new(first: u16) -> Numbers {
-        Numbers {
-            expected: first as u32,
-        }
-    }
-
-    /// Warns about each move number on `line` that is not the next one (`12.` or `12...`).
-    fn check(&mut self, line: &str, line_no: usize, warnings: &mut Vec<String>) {
-        for (word, col) in notation::tokens(line, 1) {
-            if !notation::is_move_number(word) {
-                continue;
-            }
-            let digits = word.trim_end_matches('.');
-            let black = word.ends_with("...");
-            let n: Option<u32> = digits.parse().ok();
-            // `5...` continues turn 5 with Black's move; `5.` opens turn 5.
-            let ok = match n {
-                Some(n) if black => n.checked_add(1) == Some(self.expected) || n == self.expected,
-                Some(n) => n == self.expected,
-                None => false,
-            };
-            if !ok {
-                warnings.push(format!(
-                    "line {line_no}, column {col}: turn number `{word}` where turn {} is expected",
-                    self.expected
-                ));
-            }
-            self.expected = match n {
-                Some(n) if n < u32::MAX => n + 1,
-                _ => self.expected.saturating_add(1),
-            };
-            if black {
-                self.expected = n.map_or(self.expected, |n| n.saturating_add(1));
-            }
-        }
-    }
 }
 
 #[cfg(test)]

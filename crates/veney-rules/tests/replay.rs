@@ -141,6 +141,52 @@ fn a_record_with_no_turns_or_a_jumping_turn_number_is_warned_about() {
     assert!(jump.warnings[1].contains("line 3"), "{:?}", jump.warnings);
 }
 
+/// A move number must be the turn it stands before (R-RECORD-HEADER: "each `N.` must be the next
+/// turn pair …, `N...` may continue turn N with Black's move"): a record missing a turn, or a
+/// `2...` written before White's move, is warned about — a review found both replayed with no
+/// word, every later colour swapped. A record as the app writes it, Black opening, is not.
+#[test]
+fn a_turn_number_that_is_not_its_turn_is_warned_about() {
+    let r = rules();
+    let missing = replay(&r, "1. SY5;\n2. ---, ---;\n").unwrap();
+    assert_eq!(missing.warnings.len(), 1, "{:?}", missing.warnings);
+    assert!(
+        missing.warnings[0].contains("line 2, column 1")
+            && missing.warnings[0].contains("`2.`")
+            && missing.warnings[0].contains("`1...`"),
+        "{:?}",
+        missing.warnings
+    );
+    assert!(!missing.all_tenable());
+    let black = replay(&r, "1. SY5, ---; 2... SY6;\n").unwrap();
+    assert_eq!(black.warnings.len(), 1, "{:?}", black.warnings);
+    assert!(
+        black.warnings[0].contains("`2...` where turn 2 is expected"),
+        "{:?}",
+        black.warnings
+    );
+    let fine = replay(&r, "1. SY5, ---; 2. SY6,\n2... ---; 3. SY7\n").unwrap();
+    assert!(fine.all_tenable(), "{:?} {:?}", fine.warnings, fine.turns);
+    // Black opens: its move is numbered `1.`, as the record writer numbers it.
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.first_player = Black;
+    let rb = veney_rules::Rules::standard_with(o);
+    let mut g = veney_rules::Game::from_position_seeded(
+        std::sync::Arc::new(rb.clone()),
+        veney_rules::Position::start(&rb),
+        1,
+    );
+    for t in ["SY12", "SY5", "SY11"] {
+        g.play_token(t, 1).unwrap();
+        if !g.position().at_turn_start() {
+            g.play(veney_rules::Action::EndTurn).unwrap();
+        }
+    }
+    assert!(g.record().starts_with("1. SY12"), "{}", g.record());
+    let rep = replay(&rb, &g.record()).unwrap();
+    assert!(rep.all_tenable(), "{}: {:?}", g.record(), rep.warnings);
+}
+
 #[test]
 fn a_turn_of_a_meta_move_alone_is_an_implied_pass() {
     // §2.0.R5: "--- pass (implied if your only move is immaterial)"; §2.0.16: "making only a
