@@ -1001,6 +1001,7 @@ impl PositionText {
                 check_retreats as fn(&Rules, &Position) -> Result<(), String>,
             ),
             ("passes", check_passes),
+            ("quiet", check_quiet),
             ("hug", check_hug),
             ("over", check_shima_draw),
             ("hira", check_hira_broken),
@@ -1744,6 +1745,18 @@ fn check_retreats(rules: &Rules, p: &Position) -> Result<(), String> {
 /// player who passed had nothing else to do (R-PASS-FORCED). A pass leaves the board as it was,
 /// so at a turn's start the side that passed last (and, from four passes, the side to move, who
 /// passed before it) must have no move on this board.
+/// A game still going has had fewer quiet turns than the no-contest count: the turn that
+/// reaches it draws the game (§2.0.20; a review found `quiet=150` read as a game going on).
+fn check_quiet(rules: &Rules, p: &Position) -> Result<(), String> {
+    match rules.options.no_contest_turns {
+        Some(n) if p.quiet >= n && p.outcome.is_none() => Err(format!(
+            "{} quiet turns: the game is drawn by no contest after {n} (§2.0.20) — give over=nocontest, or fewer than {n}",
+            p.quiet
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn check_passes(rules: &Rules, p: &Position) -> Result<(), String> {
     let max = max_passes(rules);
     if p.passes > max {

@@ -455,3 +455,21 @@ fn then_and_concert_name_one_square() {
     let e = refused(&r, &format!("{BOXED} concert=Y15 then=Z15"), "concert");
     assert!(e.to_string().contains("two first moves"), "{e}");
 }
+
+/// The no-contest count (§2.0.20: the game is drawn after that many turns without contact): a
+/// game going on has had fewer quiet turns; at the count the text must say it ended (a review
+/// found `quiet=150` read as a game going on, drawn one move later).
+#[test]
+fn quiet_turns_reach_the_no_contest_count_only_in_an_ended_game() {
+    let r = Rules::standard();
+    let start = Position::start(&r).to_text(&r);
+    accepted(&r, &format!("{start} quiet=99"));
+    let e = refused(&r, &format!("{start} quiet=150"), "quiet");
+    assert!(
+        e.to_string().contains("drawn by no contest after 100"),
+        "{e}"
+    );
+    refused(&r, &format!("{start} quiet=100"), "quiet");
+    let over = accepted(&r, &format!("{start} quiet=100 over=nocontest"));
+    assert!(over.is_game_over());
+}

@@ -80,3 +80,37 @@ fn every_ruling_is_cited_and_every_citation_is_a_ruling() {
         "tags cited but ruled nowhere: {undefined:?}"
     );
 }
+
+/// docs/RULES.md, the app's Rules… brief, says "this page is the whole picture": it names every
+/// section of the rulebook's rules, §2.0.01 to §2.0.23, alone or in a range (`§2.0.15–17`) — a
+/// review found §2.0.13's limits and §2.0.14's disadvantage missing, and §2.0.19 and §2.0.23
+/// named nowhere.
+#[test]
+fn the_rules_brief_names_every_section() {
+    let text = std::fs::read_to_string(root().join("docs/RULES.md")).unwrap();
+    let mut named = BTreeSet::new();
+    let mut rest = text.as_str();
+    while let Some(i) = rest.find("§2.0.") {
+        rest = &rest[i + "§2.0.".len()..];
+        let num = |s: &str| -> Option<(u32, usize)> {
+            let d: String = s.chars().take_while(char::is_ascii_digit).collect();
+            d.parse().ok().map(|n| (n, d.len()))
+        };
+        let Some((a, len)) = num(rest) else { continue };
+        let b = rest[len..]
+            .strip_prefix('–')
+            .and_then(num)
+            .map_or(a, |(b, _)| b);
+        named.extend(a..=b);
+    }
+    let missing: Vec<u32> = (1..=23).filter(|n| !named.contains(n)).collect();
+    assert!(missing.is_empty(), "§2.0.{missing:?} not in docs/RULES.md");
+    for words in [
+        "adjacent to your Self",
+        "from your own side",
+        "disadvantaged",
+        "never as part of a double-move",
+    ] {
+        assert!(text.contains(words), "{words:?} not in docs/RULES.md");
+    }
+}
