@@ -73,6 +73,16 @@ impl Game for Tirachen {
         Position::start(&self.options)
     }
 
+    /// Turns are numbered in pairs from the first player's (option `First`): a record opens at
+    /// `1...` only from a position where the second player decides (the default counted White's
+    /// turn as the second player's, a `First=White` game numbered `1... ; 2. …`, a review found).
+    fn turns_before(&self, start: &Position) -> usize {
+        match self.decision(start) {
+            Decision::Player(p) => usize::from(Tirachen::side_of(p) != Some(self.options.first)),
+            _ => 0,
+        }
+    }
+
     fn decision(&self, s: &Position) -> Decision {
         if s.choosing() {
             return match self.options.masters {

@@ -131,3 +131,36 @@ fn the_reader_never_panics() {
         let _ = g.parse_action(&s, &String::from_utf8_lossy(&bytes));
     }
 }
+
+/// Turns are numbered in pairs from the first player's (option `First`, ruling "Who moves
+/// first"): with White first, White's choice of masters is `1.` and Red's `1...` — a review found
+/// the record numbered `1... S3A3W3; 2. S3A3W3, P@e8;` as if White played second. From a
+/// position where the second player decides, the record opens at `1...`.
+#[test]
+fn a_game_white_opens_is_numbered_from_whites_turn() {
+    use game_api::{AnyMatch, Match, Viewer};
+    use std::sync::Arc;
+    use tirachen_rules::{Side, Tirachen, TirachenOptions};
+    let g = Arc::new(Tirachen::new(TirachenOptions {
+        first: Side::White,
+        ..TirachenOptions::default()
+    }));
+    let mut m = Match::new(g.clone(), 1);
+    for t in ["S3A3W3", "S3A3W3", "P@e8", "P@e2"] {
+        m.play_text(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+    let record = m.record(Viewer::Referee);
+    assert!(
+        record.starts_with("1. S3A3W3, S3A3W3;") && record.contains("2. P@e8, P@e2"),
+        "{record}"
+    );
+    assert_eq!(AnyMatch::turn_label(&m, 0), "1.");
+    assert_eq!(AnyMatch::turn_label(&m, 1), "1...");
+    // The default, Red first: unchanged.
+    let red = Arc::new(Tirachen::default());
+    let mut m = Match::new(red, 1);
+    for t in ["S3A3W3", "S3A3W3"] {
+        m.play_text(t).unwrap();
+    }
+    assert!(m.record(Viewer::Referee).starts_with("1. S3A3W3, S3A3W3"));
+}
