@@ -124,7 +124,13 @@ fn a_short_game_by_mouse_select_move_concert_stepping_stone_placement() {
     assert!(marks.contains(&(sq("Y12"), Mark::StepStone)), "{marks:?}");
     click(&mut app, "Y12");
     assert_eq!(phase(&app), TurnPhase::SecondAction);
-    click(&mut app, "Y12");
+    // The Sword stays picked up on its stone, its second moves marked at once (README: "after
+    // the first, the legal second moves are marked"; a review found it had to be clicked again).
+    assert_eq!(
+        app.world().resource::<Selection>().0,
+        Some(Selected::Board(sq("Y12")))
+    );
+    assert_highlights_match(&app);
     click(&mut app, "Y10");
     assert_eq!(game(&app).position().turn(), Side::White);
     // White places the Dagger from reserve next to the Self (§2.0.13).
@@ -411,6 +417,21 @@ fn the_move_list_shows_an_earlier_position_and_returns_to_live() {
     let world = app.world_mut();
     let mut q = world.query::<&PieceView>();
     assert!(q.iter(world).any(|v| v.square == sq("Y3")), "live again");
+    // The newest row is the live position: clicking it is being live, and play goes on (a
+    // review found it a "review" of the live board, every click refused).
+    let rows = game(&app).turns_notation().len();
+    send(&mut app, Command::View(Some(rows)));
+    assert_eq!(
+        app.world()
+            .resource::<veney::packs::veney::game::Viewing>()
+            .0,
+        None
+    );
+    click(&mut app, "Y13");
+    assert!(
+        app.world().resource::<Selection>().0.is_some(),
+        "live: picked up"
+    );
 }
 
 #[test]
@@ -1983,4 +2004,33 @@ fn a_vane_from_reserve_is_placed_facing_the_way_chosen() {
         Some(vane)
     );
     assert_eq!(game(&app).position().facing(x5), 3, "facing left");
+}
+
+/// Under Shima "drawing the game is not an option; an attempt to draw by agreement … is now
+/// equivalent to both players losing" (§2.0.18): the offer says so before anyone accepts, and
+/// the acceptance names the double loss (a review found it offered and accepted as a plain
+/// draw, both losing unwarned).
+#[test]
+fn a_draw_offered_under_shima_says_both_lose() {
+    let r = standard();
+    let p =
+        Position::from_text(&r, &format!("{} shima=1", Position::start(&r).to_text(&r))).unwrap();
+    assert!(p.shima());
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "shima-draw");
+    send(&mut app, Command::OfferDraw);
+    let offered = info(&app);
+    assert!(
+        offered.contains("under Shima") && offered.contains("both players losing"),
+        "{offered}"
+    );
+    send(&mut app, Command::AnswerDraw(true));
+    assert_eq!(
+        game(&app).position().outcome(),
+        Some(Outcome::DoubleCheckmate)
+    );
+    let accepted = info(&app);
+    assert!(
+        accepted.contains("both players lose (§2.0.18)"),
+        "{accepted}"
+    );
 }

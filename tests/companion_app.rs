@@ -865,3 +865,25 @@ fn the_turn_row_numbers_turns_in_pairs() {
     assert!(matches!(m.game.decision(), game_api::Decision::Over(_)));
     assert_eq!(feed(&app).memory[1], ("Turn".to_string(), "1".to_string()));
 }
+
+/// The feed is the screen's own: a grid screen with no game yet shows none of the last game's
+/// moves, memory or call; back on Veney's board its own comes back (a review found Veney's feed
+/// left in the window over Tirachen's new-game dialog, its buttons doing nothing).
+#[test]
+fn the_feed_goes_with_the_screen() {
+    use veney::host::OpenScreen;
+    let mut app = companion_app("companion-feed-screen", game(UntenablePolicy::Strict, None));
+    assert_eq!(feed(&app).game, "Veney");
+    assert!(!feed(&app).moves.is_empty());
+    ask(&mut app, OpenScreen(veney::Screen::Title));
+    ask(&mut app, OpenScreen(veney::Screen::Tirachen));
+    let f = feed(&app);
+    assert!(
+        f.moves.is_empty() && f.memory.is_empty() && f.call.is_none() && f.chance.is_none(),
+        "{f:?}"
+    );
+    assert_ne!(f.game, "Veney");
+    ask(&mut app, OpenScreen(veney::Screen::Veney));
+    assert_eq!(feed(&app).game, "Veney");
+    assert!(!feed(&app).moves.is_empty());
+}

@@ -248,6 +248,32 @@ fn a_load_over_a_setup_keeps_no_half_built_stance() {
     assert!(info.contains("setup in progress is left"), "{info}");
 }
 
+/// README: "Load record… keeps the game it replaces …, as Load does": a record loaded over a
+/// setup in progress leaves the setup (no game to keep) and replays; one that does not read
+/// keeps the setup (a review found both answered "finish the setup first").
+#[test]
+fn a_record_loaded_over_a_setup_leaves_it() {
+    let mut app = app("setup-load-record");
+    start(&mut app, SetupStyle::Concealed);
+    set_down_one(&mut app, Side::White);
+    let placed = session(&app).remaining(Side::White).len();
+    send(&mut app, Command::LoadRecordText("1. q!;".into()));
+    assert_eq!(
+        session(&app).remaining(Side::White).len(),
+        placed,
+        "a record that does not read keeps the setup"
+    );
+    send(&mut app, Command::LoadRecordText("1. SY5;".into()));
+    assert!(
+        app.world().resource::<SetupSession>().0.is_none(),
+        "the record takes"
+    );
+    let g = &app.world().resource::<CurrentGame>().0;
+    assert_eq!(g.actions().count(), 2, "SY5 and its turn's end");
+    let info = info(&app);
+    assert!(info.contains("setup in progress is left"), "{info}");
+}
+
 /// §2.0.19 step 1: "Will you play a friendly game allowing both players or a less experienced
 /// player to revise a move?" Undo takes back the last piece set down, to the hand of the side
 /// that set it (a review found a misplaced piece of the open setup fixed for the whole game, Undo

@@ -150,17 +150,24 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (apply.in_set(CompanionAsks), caption).chain())
         .add_systems(
             Update,
-            (
-                clear_on_screen_change.run_if(state_changed::<super::Screen>),
-                wake.run_if(
-                    resource_changed::<Companion>
-                        .or_eager(resource_changed::<Caption>)
-                        .or_eager(resource_changed::<EntryVerdict>)
-                        .or_eager(resource_changed::<CompanionFeed>),
-                ),
-            ),
+            (wake.run_if(
+                resource_changed::<Companion>
+                    .or_eager(resource_changed::<Caption>)
+                    .or_eager(resource_changed::<EntryVerdict>)
+                    .or_eager(resource_changed::<CompanionFeed>),
+            ),),
         )
         .add_plugins(grid::plugin);
+    // On leaving any screen, before the next screen's systems run (its pack fills the feed anew
+    // on entering, if it has a game to feed).
+    for screen in [
+        super::Screen::Title,
+        super::Screen::Veney,
+        super::Screen::Tirachen,
+        super::Screen::Kelasu,
+    ] {
+        app.add_systems(OnExit(screen), clear_on_screen_change);
+    }
 }
 
 pub(super) fn view_plugin(app: &mut App) {
@@ -218,11 +225,17 @@ fn caption(mut heard: MessageReader<Announce>, mut cap: ResMut<Caption>) {
     }
 }
 
-/// Another screen: the last game's verdict and caption are not this one's (its pack fills the
-/// feed anew on entering).
-fn clear_on_screen_change(mut verdict: ResMut<EntryVerdict>, mut cap: ResMut<Caption>) {
+/// Another screen: the last game's verdict, caption and feed are not this one's (its pack fills
+/// the feed anew on entering; a grid screen with no game yet has none — a review found the last
+/// game's moves, memory and call offered over Tirachen's new-game dialog).
+fn clear_on_screen_change(
+    mut verdict: ResMut<EntryVerdict>,
+    mut cap: ResMut<Caption>,
+    mut feed: ResMut<CompanionFeed>,
+) {
     verdict.0 = None;
     cap.recent.clear();
+    *feed = CompanionFeed::default();
 }
 
 /// The companion's window redraws when what it shows changes (the redraw gate is otherwise

@@ -31,7 +31,8 @@ pub(super) fn plugin(app: &mut App) {
                 feed.run_if(
                     resource_changed::<CurrentGame>
                         .or_eager(resource_changed::<Companion>)
-                        .or_eager(resource_changed::<super::setup_screen::SetupSession>),
+                        .or_eager(resource_changed::<super::setup_screen::SetupSession>)
+                        .or_eager(state_changed::<crate::host::Screen>),
                 ),
             )
                 .chain()

@@ -131,9 +131,27 @@ pub fn throw_label(method: veney_rules::dice::DiceMethod, sticks: u8) -> String 
     }
 }
 
-/// What a roll came to, in words; `coins` when it was thrown as coin flips (heads the thrower's
-/// colour, §2.0.R1).
-pub fn verdict_text(side: Side, roll: Roll, lost_too: bool, coins: bool) -> String {
+/// Where the guess dice's token may be hidden, named as the secret screen names it: under the
+/// high-risk guess by side "the X half" or "the Y half" (§2.0.R1 "guesses which side the token
+/// is on"), else "place n".
+pub fn place_name(dice: veney_rules::dice::DiceMethod, i: u8) -> String {
+    match (dice, i) {
+        (veney_rules::dice::DiceMethod::GuessSide, 0) => "the X half".into(),
+        (veney_rules::dice::DiceMethod::GuessSide, _) => "the Y half".into(),
+        _ => format!("place {}", i + 1),
+    }
+}
+
+/// What a roll came to, in words, as thrown under `method`: coin flips count heads (the
+/// thrower's colour, §2.0.R1); a guess names its places as the secret screen did (a review
+/// found "guessed place 2" said of a guess made by naming halves).
+pub fn verdict_text(
+    side: Side,
+    roll: Roll,
+    lost_too: bool,
+    method: veney_rules::dice::DiceMethod,
+) -> String {
+    let coins = method == veney_rules::dice::DiceMethod::CoinFlips;
     let faces = match roll {
         Roll::Sticks { thrown, own } if coins => {
             let n = own.count_ones();
@@ -144,11 +162,18 @@ pub fn verdict_text(side: Side, roll: Roll, lost_too: bool, coins: bool) -> Stri
             format!("{n} of {thrown} sticks {side}")
         }
         Roll::Die { sides, face } => format!("the d{sides} shows {face}"),
+        Roll::Guess { hidden, guess, .. } if method == veney_rules::dice::DiceMethod::GuessSide => {
+            format!(
+                "guessed {}, the token was in {}",
+                place_name(method, guess),
+                place_name(method, hidden)
+            )
+        }
         Roll::Guess { hidden, guess, .. } => {
             format!(
-                "guessed place {}, the token was at {}",
-                guess + 1,
-                hidden + 1
+                "guessed {}, the token was at {}",
+                place_name(method, guess),
+                place_name(method, hidden)
             )
         }
     };
@@ -171,8 +196,12 @@ fn record_throw(
     for p in played.read().filter(|p| p.of_rules(&game.0.rules)) {
         if let Action::Roll(r) = p.action {
             last.0 = Some((p.before.turn(), r));
-            let coins = game.0.rules.options.dice == veney_rules::dice::DiceMethod::CoinFlips;
-            status.info = Some(verdict_text(p.before.turn(), r, dagger_lost(p), coins));
+            status.info = Some(verdict_text(
+                p.before.turn(),
+                r,
+                dagger_lost(p),
+                game.0.rules.options.dice,
+            ));
         }
     }
 }
@@ -226,7 +255,7 @@ fn spawn_sticks(
                 side,
                 r,
                 dagger_lost(p),
-                game.0.rules.options.dice == veney_rules::dice::DiceMethod::CoinFlips,
+                game.0.rules.options.dice,
             )),
             TextFont::default().with_font_size(15.0),
             TextColor(LABEL),
@@ -414,12 +443,37 @@ mod label_tests {
             thrown: 3,
             own: 0b111,
         };
-        let said = verdict_text(Side::White, roll, false, true);
+        let said = verdict_text(Side::White, roll, false, DiceMethod::CoinFlips);
         assert!(
             said.contains("3 of 3 coins heads") && said.contains("HIT"),
             "{said}"
         );
-        assert!(verdict_text(Side::White, roll, false, false).contains("3 of 3 sticks White"));
+        assert!(
+            verdict_text(Side::White, roll, false, DiceMethod::StickDice)
+                .contains("3 of 3 sticks White")
+        );
+        // The high-risk guess names halves, as its secret screen does (§2.0.R1 "guesses which
+        // side the token is on"); the other guess dice name places.
+        let guess = Roll::Guess {
+            choices: 2,
+            hidden: 0,
+            guess: 1,
+        };
+        let said = verdict_text(Side::White, guess, false, DiceMethod::GuessSide);
+        assert!(
+            said.contains("guessed the Y half, the token was in the X half"),
+            "{said}"
+        );
+        let places = Roll::Guess {
+            choices: 4,
+            hidden: 2,
+            guess: 2,
+        };
+        let said = verdict_text(Side::White, places, false, DiceMethod::GuessMeasureStep);
+        assert!(
+            said.contains("guessed place 3, the token was at place 3"),
+            "{said}"
+        );
     }
 }
 

@@ -474,14 +474,6 @@ fn guess_open(g: &veney_rules::Game) -> Option<(Side, u8)> {
 /// A guess's hidden place `i` as the players name it: the board's halves for the high-risk
 /// guess ("guesses which side the token is on", §2.0.R1: the X or Y half of the central axis),
 /// numbers otherwise.
-fn place_name(dice: veney_rules::dice::DiceMethod, i: u8) -> String {
-    match (dice, i) {
-        (veney_rules::dice::DiceMethod::GuessSide, 0) => "the X half".into(),
-        (veney_rules::dice::DiceMethod::GuessSide, _) => "the Y half".into(),
-        _ => format!("place {}", i + 1),
-    }
-}
-
 fn choice_name(c: HugChoice) -> &'static str {
     match c {
         HugChoice::Hug => "the Self (to hug)",
@@ -554,18 +546,18 @@ fn reveals(
                         format!(
                             "{} hid the token in {}.",
                             !thrower,
-                            place_name(dice, hidden)
+                            super::dice::place_name(dice, hidden)
                         )
                     } else {
                         format!(
                             "{} hid the token at {} of {choices}.",
                             !thrower,
-                            place_name(dice, hidden)
+                            super::dice::place_name(dice, hidden)
                         )
                     },
                     format!(
                         "{thrower} guessed {}: {verdict} (§2.0.R1).",
-                        place_name(dice, guess)
+                        super::dice::place_name(dice, guess)
                     ),
                 ],
                 buttons: vec![("Seen".into(), SecretChoice::Intent(SecretIntent::Seen))],
@@ -796,7 +788,9 @@ pub fn pane(
             (0..places)
                 .map(|i| {
                     let label = match dice_method {
-                        veney_rules::dice::DiceMethod::GuessSide => place_name(dice_method, i),
+                        veney_rules::dice::DiceMethod::GuessSide => {
+                            super::dice::place_name(dice_method, i)
+                        }
                         _ => format!("{}", i + 1),
                     };
                     (label, SecretChoice::Send(make(i)))

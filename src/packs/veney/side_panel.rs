@@ -106,14 +106,21 @@ fn header(ui: &mut egui::Ui, screens: &mut MessageWriter<crate::host::OpenScreen
     });
 }
 
-/// A refusal as the panel shows it: a rule's refusal (it names its section, §…) is
-/// "Untenable"; anything else (a file that does not load, a bad position text) is said as it is.
+/// A refusal as the panel shows it: a rule's refusal (it names its section and the rule, `(§2.0.02
+/// Self)`) is "Untenable"; anything else (a file that does not load, a bad position text, a
+/// guard of the app's pointing at sections, `(§2.0.R1, §2.0.23)`) is said as it is.
 pub fn refusal_line(r: &str) -> String {
-    // A rule's refusal ends with its section, `(§…)`; a load or replay error quoting one goes on
-    // (`… (§2.0.02 Self) (at `SY15`)`), and says what failed first.
+    // A rule's refusal ends with its section and the rule's name, `(§… Name)`; a load or replay
+    // error quoting one goes on (`… (§2.0.02 Self) (at `SY15`)`), and says what failed first.
+    // The app's own guards cite bare sections ("finish it on its screen first (§2.0.R1,
+    // §2.0.23)"): a review found them called "Untenable", a word with a game meaning (§2.0.22).
     let rule = !r.starts_with("could not")
-        && r.rsplit_once("(§")
-            .is_some_and(|(_, tail)| tail.ends_with(')') && !tail.contains('('));
+        && r.rsplit_once("(§").is_some_and(|(_, tail)| {
+            tail.ends_with(')')
+                && !tail.contains('(')
+                && !tail.contains(',')
+                && tail.trim_end_matches(')').contains(' ')
+        });
     if rule {
         // The rules' own text (`untenable: … (§…)`) is not said twice.
         format!("Untenable: {}", r.strip_prefix("untenable: ").unwrap_or(r))
@@ -505,7 +512,13 @@ fn game_buttons(
     if let (Some(by), false) = (draw.0, pos.is_game_over()) {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(format!("{by} offers a draw.")).strong());
-            if ui.button(format!("{}: Accept", !by)).clicked() {
+            let accept = ui.button(format!("{}: Accept", !by));
+            let accept = if pos.shima() {
+                accept.on_hover_text("under Shima a draw agreed is both players losing (§2.0.18)")
+            } else {
+                accept
+            };
+            if accept.clicked() {
                 out.write(Command::AnswerDraw(true));
             }
             if ui.button("Decline").clicked() {
@@ -565,7 +578,11 @@ fn game_buttons(
             && draw.0.is_none()
             && ui
                 .button("Offer a draw")
-                .on_hover_text("§2.0.21 Draw by agreement: the other player accepts or declines")
+                .on_hover_text(if pos.shima() {
+                    "§2.0.18 Shima: drawing is not an option — a draw agreed is both players losing"
+                } else {
+                    "§2.0.21 Draw by agreement: the other player accepts or declines"
+                })
                 .clicked()
         {
             out.write(Command::OfferDraw);
@@ -1004,5 +1021,17 @@ mod tests {
         );
         let load = "could not load g.veney: line 12: column 1: the Self does not move there (§2.0.02 Self) (at `SY15`)";
         assert_eq!(refusal_line(load), load);
+        // The app's guards cite sections but are no rule's refusal.
+        for guard in [
+            "a secret choice is being made: finish it on its screen first (§2.0.R1, §2.0.23)",
+            "the defender hides the token first (§2.0.R1)",
+            "there is no trap to spring (§2.0.18)",
+        ] {
+            assert_eq!(refusal_line(guard), guard);
+        }
+        assert_eq!(
+            refusal_line("the invocation counts as your turn (§2.0.18 Devices: Obscurant Chaos)"),
+            "Untenable: the invocation counts as your turn (§2.0.18 Devices: Obscurant Chaos)"
+        );
     }
 }

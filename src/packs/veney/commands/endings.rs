@@ -38,10 +38,20 @@ pub(super) fn offer_draw(ctx: &mut Ctx, side: veney_rules::Side, to_computer: bo
         ctx.status.info = Some("the computer declines the draw and plays on".into());
     } else {
         ctx.draw.0 = Some(side);
-        ctx.status.info = Some(format!(
-            "{side} offers a draw (§2.0.21): {}, accept or decline",
-            !side
-        ));
+        // Under Shima "drawing the game is not an option; an attempt to draw by agreement … is
+        // now equivalent to both players losing" (§2.0.18): said before anyone accepts (a
+        // review found it offered and accepted as a plain draw, both losing unwarned).
+        ctx.status.info = Some(if ctx.game.0.position().shima() {
+            format!(
+                "{side} offers a draw — under Shima (§2.0.18) a draw agreed is both players losing: {}, accept or decline",
+                !side
+            )
+        } else {
+            format!(
+                "{side} offers a draw (§2.0.21): {}, accept or decline",
+                !side
+            )
+        });
     }
 }
 
@@ -54,8 +64,14 @@ pub(super) fn answer_draw(ctx: &mut Ctx, accept: bool) {
             let before = ctx.game.0.position().outcome();
             ctx.game.0.agree_draw();
             ctx.sel.0 = None;
-            ctx.status.info = Some(if ctx.game.0.position().outcome() == before {
+            let after = ctx.game.0.position().outcome();
+            ctx.status.info = Some(if after == before {
                 "the game is over: no draw".to_string()
+            } else if after == Some(veney_rules::outcome::Outcome::DoubleCheckmate) {
+                format!(
+                    "{} accepts the draw: under Shima both players lose (§2.0.18)",
+                    !side
+                )
             } else {
                 format!("{} accepts the draw", !side)
             });

@@ -78,7 +78,11 @@ impl Interruptions {
 
 /// Shows the position after this many turns (`None`: the live game).
 pub(super) fn view(ctx: &mut Ctx, v: Option<usize>) {
-    ctx.viewing.0 = v;
+    // The position after every turn of the list is the live one: viewing it is being live (a
+    // review found the newest row's click, or ⏮ in a game with no turns, freezing the board in
+    // a "review" of the live position, every click refused and the computer waiting).
+    let turns = ctx.game.0.turns_notation().len();
+    ctx.viewing.0 = v.filter(|&n| n < turns);
     ctx.sel.0 = None;
 }
 

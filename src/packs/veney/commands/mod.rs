@@ -236,6 +236,8 @@ pub(super) fn apply_commands(
             Command::NewGame
                 | Command::NewGameWith(..)
                 | Command::Load(_)
+                | Command::LoadRecordFile(_)
+                | Command::LoadRecordText(_)
                 | Command::SetPosition(_)
         );
         let held = if replacing { ctx.setup.0.take() } else { None };
@@ -384,7 +386,7 @@ fn apply_one(
         Command::Click(sq) => select::click(ctx, sq),
         Command::Play(a) => {
             if ctx.play(a) {
-                ctx.sel.0 = select::partner_in_hand(ctx);
+                ctx.sel.0 = select::picked_after_move(ctx);
             }
         }
         // The computer's partner in hand is its own to place: nothing is picked up for the

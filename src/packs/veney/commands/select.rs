@@ -40,6 +40,24 @@ pub(super) fn partner_in_hand(ctx: &mut Ctx) -> Option<Selected> {
     Some(Selected::Board(l.from))
 }
 
+/// What stays picked up after the person's move: the concert partner in hand
+/// (`partner_in_hand`), else the piece that landed on a stepping stone and may move again
+/// (§2.0.15, a Fire Dance square too), its second moves marked at once (README: "after the
+/// first, the legal second moves are marked"; a review found the piece had to be clicked again).
+pub(super) fn picked_after_move(ctx: &mut Ctx) -> Option<Selected> {
+    if let Some(p) = partner_in_hand(ctx) {
+        return Some(p);
+    }
+    match ctx.game.0.position().phase() {
+        veney_rules::Phase::Second {
+            stone: Some(sq), ..
+        } if !actions_from(&ctx.game.0, Selected::Board(sq)).is_empty() => {
+            Some(Selected::Board(sq))
+        }
+        _ => None,
+    }
+}
+
 /// A click (or a drop) on `sq`.
 pub(super) fn click(ctx: &mut Ctx, sq: Square) {
     if let Some(s) = ctx.sel.0
@@ -63,7 +81,7 @@ fn play_to(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
         0 => {}
         1 => {
             ctx.play(hits[0]);
-            ctx.sel.0 = partner_in_hand(ctx);
+            ctx.sel.0 = picked_after_move(ctx);
             return true;
         }
         _ => {
@@ -132,7 +150,7 @@ fn sand(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
             return true;
         }
     }
-    ctx.sel.0 = partner_in_hand(ctx);
+    ctx.sel.0 = picked_after_move(ctx);
     true
 }
 

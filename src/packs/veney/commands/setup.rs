@@ -61,9 +61,13 @@ pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
             }
         }
         // Abandoned only if the new game, load or position takes (`commands::apply`).
+        // (A record loaded too: README "Load record… keeps the game it replaces …, as Load
+        // does"; a review found it refused as "finish the setup first".)
         Command::NewGame
         | Command::NewGameWith(..)
         | Command::Load(_)
+        | Command::LoadRecordFile(_)
+        | Command::LoadRecordText(_)
         | Command::SetPosition(_) => return false,
         _ => {
             ctx.status.info = Some("finish the setup first".into());
