@@ -128,6 +128,23 @@ pub fn check_observations<G: Game>(g: &G, s: &G::State) -> Result<(), String> {
         if g.observe(&o, v) != o {
             return Err(format!("observing twice for {v:?} changes the state"));
         }
+        // What a host draws for the viewer shows no more than the observation: the board and
+        // the trays drawn from the state are those drawn from what the viewer observes (a
+        // review found only `observe` checked, while the grid host draws `pieces` and
+        // `reserves`).
+        // (Equal when nothing is hidden from the viewer: the observation is the state.)
+        if &o != s && g.pieces(s, v) != g.pieces(&o, v) {
+            return Err(format!(
+                "{v:?}'s pieces drawn from the state differ from those of its observation in {}",
+                g.position_text(s)
+            ));
+        }
+        if &o != s && g.reserves(s, v) != g.reserves(&o, v) {
+            return Err(format!(
+                "{v:?}'s reserves drawn from the state differ from those of its observation in {}",
+                g.position_text(s)
+            ));
+        }
         if &o != s {
             check_position_text(g, &o).map_err(|e| format!("observed by {v:?}: {e}"))?;
         }

@@ -192,11 +192,14 @@ pub fn check_load<G: Game>(g: &Arc<G>, text: &str) -> Result<&'static str, Strin
             })
         }
         Err(SaveError::Text(e)) => {
-            check_place(text, &e, true)?;
+            // Column 0 ("unknown") only for a game's own error in a start position, which may
+            // not tell where (a review found it allowed for every error).
+            let line = text.split('\n').nth(e.line.saturating_sub(1)).unwrap_or("");
+            let start = line.trim_start().starts_with("[Start ");
+            check_place(text, &e, start)?;
             // What an error found is at its place, but for a game's own error in a start
             // position, which may name what it found otherwise (Tirachen: a square).
-            let line = text.split('\n').nth(e.line - 1).unwrap_or("");
-            if !line.trim_start().starts_with("[Start ") {
+            if !start {
                 check_found(text, &e)?;
             }
             Ok("text error")

@@ -48,6 +48,23 @@ fn a_leaked_secret_is_caught() {
     assert!(err.contains("secrets"), "{err}");
 }
 
+/// What the host draws (`pieces`, `reserves`) for a viewer is what it draws of that viewer's
+/// observation: a tray drawn from the whole state leaks though `observe` is right (a review
+/// found only `observe` checked, while the grid host draws the trays).
+#[test]
+fn a_tray_drawn_from_the_whole_state_is_caught() {
+    let leaky = Bids {
+        tray_leaks: true,
+        ..GOOD
+    };
+    let mut s = leaky.start();
+    leaky.apply(&mut s, Actor::Player(Player(0)), Act::Bid(2));
+    let err = check_observations(&leaky, &s).unwrap_err();
+    assert!(err.contains("reserves"), "{err}");
+    let err = random_playouts(&Arc::new(leaky), None, &Playouts::default()).unwrap_err();
+    assert!(err.contains("reserves"), "{err}");
+}
+
 #[test]
 fn broken_notation_is_caught() {
     let bad = Bids {

@@ -33,6 +33,9 @@ pub struct Bids {
     pub resigner_wins: bool,
     /// The second seat has no bid to make in the last round (the dead-end variant).
     pub dead_end: bool,
+    /// The trays are drawn from the whole state, not the viewer's observation (the leaky-tray
+    /// variant: `observe` is right, what the host draws is not).
+    pub tray_leaks: bool,
 }
 
 impl Game for Bids {
@@ -223,7 +226,11 @@ impl Game for Bids {
     }
     /// Each player's tray: their score, and their sealed bid as the viewer may see it ("?").
     fn reserves(&self, s: &St, v: Viewer) -> Vec<ReserveView> {
-        let o = self.observe(s, v);
+        let o = if self.tray_leaks {
+            s.clone()
+        } else {
+            self.observe(s, v)
+        };
         (0..2)
             .map(|i| {
                 let mut entries = vec![("S".to_string(), "score".to_string(), o.score[i] as u32)];
@@ -250,4 +257,5 @@ pub const GOOD: Bids = Bids {
     bad_text: false,
     resigner_wins: false,
     dead_end: false,
+    tray_leaks: false,
 };
