@@ -530,10 +530,17 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         if !goes_on {
             n += 1;
         }
+        // Numbered as the record and the app's move list number it: in pairs, `2.` for the first
+        // player's turn and `2...` for the second's (a review found every turn counted, Red's
+        // second turn reported as `4.`).
+        let played = game_api::AnyMatch::turns(&m, Viewer::Referee).len();
         let label = if goes_on {
-            format!("{n}…")
+            format!(
+                "{} (cont.)",
+                game_api::AnyMatch::turn_label(&m, played.saturating_sub(1))
+            )
         } else {
-            format!("{n}.")
+            game_api::AnyMatch::turn_label(&m, played)
         };
         let written: Vec<&str> = turn.tokens.iter().map(|t| t.1.as_str()).collect();
         match m.play_record_turn(turn, k == 0) {

@@ -90,13 +90,12 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     };
     let mut armies_differ = false;
     for side in Side::ALL {
-        let key = format!("[{side}SetHash \"");
-        let Some(saved) = text
-            .lines()
-            .find_map(|l| l.trim().strip_prefix(key.as_str())?.strip_suffix("\"]"))
-        else {
+        // (The key in any case, as the save's reader takes it.)
+        let key = format!("{side}SetHash");
+        let Some((_, saved)) = veney_rules::replay::header_value(&text, &key) else {
             continue;
         };
+        let saved = saved.as_str();
         let set = rules.set(side);
         let given = format!("{:016x}", set.fingerprint);
         if saved != given {
@@ -125,7 +124,9 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         println!("{k}: {v}");
     }
     for t in &r.turns {
-        let who = if t.side == Side::White { "" } else { ".." };
+        // Numbered as the record numbers it: `N...` for the pair's second turn, whoever plays
+        // it (a review found Black's opening turn of a Black-first game labelled `1...`).
+        let who = if t.second { ".." } else { "" };
         match (&t.result, &t.untenable) {
             (Ok(canonical), None) => {
                 println!("{}.{who} {:<24} tenable   {canonical}", t.number, t.written)

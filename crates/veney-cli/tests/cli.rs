@@ -277,7 +277,12 @@ fn tirachen_replay_reports_each_turn_and_exits_nonzero_on_a_refused_one() {
     .unwrap();
     let (code, out, err) = run(&["--game", "tirachen", "replay", good.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.contains("3. P@e3") && out.contains("played"), "{out}");
+    // Numbered in pairs, as the record and the app's move list number turns (a review found
+    // every turn counted: `3. P@e3`, `4. P@e7`).
+    assert!(
+        out.contains("2. P@e3") && out.contains("2... P@e7") && out.contains("played"),
+        "{out}"
+    );
     assert!(
         out.contains("final: 4g4/9/4p4/9/4*4/9/4P4/9/4G4 r dd"),
         "{out}"
@@ -659,6 +664,10 @@ fn veney_replay_reads_the_saves_rule_options() {
         "{out}"
     );
     assert!(out.contains("tenable   SY12"), "{out}");
+    // Black's opening turn is the pair's first, `1.`, as the record numbers it (a review found
+    // it labelled `1...`, by its colour).
+    assert!(out.contains("1. SY12"), "{out}");
+    assert!(!out.contains("1... SY12"), "{out}");
     let default = rules_tests("../../../config/rules/default.ron");
     let (code, _, err) = run(&["--rules", default.to_str().unwrap(), "replay", f]);
     assert_eq!(code, Some(2));

@@ -81,8 +81,11 @@ fn check_set_and_show_piece_refuse_the_file_flags_they_do_not_use() {
     let swrod = file(&dir, "swrod.ron", &swrod);
     let (code, out, err) = run(&["--setup", swrod.as_str(), "check-set", set]);
     assert_eq!(code, Some(1), "{out}{err}");
+    // Placed at the setup's own line (its string, line 8), the name being its typo.
     assert!(
-        out.contains("error: ") && out.contains("the set has no \"Swrod\""),
+        out.contains(&format!("error: {swrod}:8:"))
+            && out.contains("the setup puts \"Swrod\"")
+            && out.contains("has no piece of that name"),
         "{out}"
     );
     let (code, out, err) = run(&["check-set", set]);

@@ -1650,6 +1650,7 @@ pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
     record_turns_numbered(text)
         .into_iter()
         .map(|(t, _)| t)
+        .filter(|t| !t.is_empty())
         .collect()
 }
 
@@ -1657,7 +1658,8 @@ pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
 pub type RecordTurn = Vec<(String, usize)>;
 
 /// `record_turns`, each turn with the move number written just before it (`12.` or `12...`,
-/// with its column), if any.
+/// with its column), if any; a move number ending the text (the next line's turn's, as a
+/// record may be wrapped) is a last turn with no tokens.
 pub fn record_turns_numbered(text: &str) -> Vec<(RecordTurn, Option<(String, usize)>)> {
     let mut out = Vec::new();
     let mut cur: RecordTurn = Vec::new();
@@ -1695,6 +1697,9 @@ pub fn record_turns_numbered(text: &str) -> Vec<(RecordTurn, Option<(String, usi
         }
     }
     flush(&mut cur, &mut number, &mut out);
+    if number.is_some() {
+        out.push((Vec::new(), number));
+    }
     out
 }
 

@@ -28,6 +28,9 @@ pub struct TurnReport {
     /// 1-based turn pair number, as in the record.
     pub number: u16,
     pub side: Side,
+    /// The pair's second turn, written `N...` (Black's when White moves first, White's when
+    /// Black does), as the record numbers it.
+    pub second: bool,
     /// The turn as written.
     pub written: String,
     /// Line in the record (1-based).
@@ -171,18 +174,13 @@ impl std::error::Error for HeaderError {}
 /// The headers each with its 1-based line and the 1-based column (in characters) where its
 /// value begins on that line, and the line where the turns begin (0-based).
 fn read_headers_at(text: &str) -> (Vec<(String, String, usize, usize)>, usize) {
-    let (headers, body_start) = read_headers(text);
+    let (headers, lines, body_start) = read_headers(text);
+    let all: Vec<&str> = text.lines().collect();
     let mut at = Vec::with_capacity(headers.len());
-    let mut lines = text.lines().enumerate();
-    for (k, v) in headers {
-        // Each header stands on its own line, in order (front matter's free lines too).
-        let (i, line) = lines
-            .by_ref()
-            .find(|(_, l)| {
-                let t = l.trim();
-                !t.is_empty() && t != "---" && !t.starts_with("//") && t.contains(v.as_str())
-            })
-            .unwrap_or((0, ""));
+    for ((k, v), i) in headers.into_iter().zip(lines) {
+        // The line the reader took it from (a review found a front-matter line beginning `//`
+        // skipped by a search for it, every later header placed at line 1).
+        let line = all.get(i).copied().unwrap_or("");
         let after_key = line.find(k.as_str()).map_or(0, |c| c + k.len());
         let value_col = line[after_key..]
             .find(v.as_str())
@@ -220,9 +218,11 @@ const ONE_EACH: &[&str] = &[
     "BlackSetHash",
 ];
 
-/// The headers and the line where the turns begin (0-based).
-fn read_headers(text: &str) -> (Vec<(String, String)>, usize) {
+/// The headers, the (0-based) line each was read from, and the line where the turns begin
+/// (0-based).
+fn read_headers(text: &str) -> (Vec<(String, String)>, Vec<usize>, usize) {
     let mut headers = Vec::new();
+    let mut lines = Vec::new();
     let mut body_start = 0;
     let mut front = false;
     let mut front_done = false;
@@ -235,6 +235,7 @@ fn read_headers(text: &str) -> (Vec<(String, String)>, usize) {
             } else if !t.is_empty() {
                 let h = front_matter_line(t, &headers);
                 headers.push(h);
+                lines.push(i);
             }
             body_start = i + 1;
             continue;
@@ -252,12 +253,13 @@ fn read_headers(text: &str) -> (Vec<(String, String)>, usize) {
         match header(t) {
             Some(h) if !t.starts_with(|c: char| c.is_ascii_digit()) => {
                 headers.push(h);
+                lines.push(i);
                 body_start = i + 1;
             }
             _ => break,
         }
     }
-    (headers, body_start)
+    (headers, lines, body_start)
 }
 
 /// Replays `text` under `rules`, with sand: an untenable turn nobody called is played on. A
@@ -362,9 +364,11 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         });
     // The turns read, each with the line it begins on and the move number written before it;
     // the last turn of the last line read, if it may go on on the next.
-    type Pending = (notation::RecordTurn, usize, Option<(String, usize)>);
+    // (The number: its text, column and line — a number ending a line is the next line's.)
+    type Pending = (notation::RecordTurn, usize, Option<(String, usize, usize)>);
     let mut pending: Vec<Pending> = Vec::new();
     let mut carried: Option<Pending> = None;
+    let mut dangling: Option<(String, usize, usize)> = None;
     for (line_no, line) in text.lines().enumerate().skip(body_start) {
         let body = line.split("//").next().unwrap_or("");
         if let Some(v) = body
@@ -390,8 +394,19 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         // two); its tokens keep their own lines' columns.
         let mut line_turns: Vec<Pending> = notation::record_turns_numbered(body)
             .into_iter()
-            .map(|(t, n)| (t, line_no + 1, n))
+            .map(|(t, n)| (t, line_no + 1, n.map(|(w, c)| (w, c, line_no + 1))))
             .collect();
+        // A number that ended the line before is this line's first turn's (a review found it
+        // dropped, and a wrong one no longer warned about).
+        if let Some(d) = dangling.take() {
+            match line_turns.first_mut() {
+                Some((first, _, n @ None)) if !first.is_empty() => *n = Some(d),
+                _ => dangling = Some(d),
+            }
+        }
+        if line_turns.last().is_some_and(|(t, _, _)| t.is_empty()) {
+            dangling = line_turns.pop().and_then(|(_, _, n)| n);
+        }
         let numbered = body
             .split_whitespace()
             .next()
@@ -427,7 +442,7 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         // Its number must be the turn it is: `N.` the first move of turn pair N, `N...` the
         // second (§2.0.R5, R-RECORD-HEADER; a review found a record missing a turn, or a
         // `2...` written for White's move, replayed with no word, the colours swapped).
-        if let Some((word, col)) = &written_number {
+        if let Some((word, col, line)) = &written_number {
             let pos = game.position();
             let (pair, first) = (pos.turn_number() as u64, pos.turns() % 2 == 0);
             let black = word.ends_with("...") || word.ends_with('…');
@@ -453,12 +468,13 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             .map(|(t, c)| (normalize_token(&t), c))
             .collect();
         let pos = *game.position();
-        let (number, side) = (pos.turn_number(), pos.turn());
+        let (number, side, second) = (pos.turn_number(), pos.turn(), pos.turns() % 2 == 1);
         let (result, untenable) = play_turn(&mut game, &toks, &written);
         failed = result.is_err();
         turns.push(TurnReport {
             number,
             side,
+            second,
             written,
             line,
             result,
@@ -707,5 +723,9 @@ mod tests {
             header_value("Rules: (donkey: true)\n1. K*X6", "rules").map(|h| h.0),
             Some(1)
         );
+        // A front-matter line that begins `//` is one of its lines: the headers after it keep
+        // their own lines.
+        let e = replay(&r, "---\n// played online\nGame: Kelasu\n---\n1. SY5\n").unwrap_err();
+        assert_eq!((e.key.as_str(), e.line), ("Game", 3), "{e}");
     }
 }

@@ -83,12 +83,11 @@ impl std::error::Error for SaveError {}
 /// names them.
 pub fn sets_of(text: &str) -> [Option<std::path::PathBuf>; 2] {
     let mut out = [None, None];
-    for line in crate::errors::without_bom(text).lines() {
-        let t = line.trim();
-        for (i, key) in ["[WhiteSet \"", "[BlackSet \""].iter().enumerate() {
-            if let Some(rest) = t.strip_prefix(key).and_then(|r| r.strip_suffix("\"]")) {
-                out[i] = Some(std::path::PathBuf::from(rest));
-            }
+    // The key in any case, as the save's reader takes every key (a review found
+    // `[whiteset …]` ignored, the standard set built and the save then refused).
+    for (i, key) in ["WhiteSet", "BlackSet"].iter().enumerate() {
+        if let Some((_, v)) = crate::replay::header_value(text, key) {
+            out[i] = Some(std::path::PathBuf::from(v));
         }
     }
     out
@@ -161,6 +160,24 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let mut body_lines: Vec<(usize, usize)> = Vec::new();
     // Characters in `body` so far: columns are counted in characters.
     let mut body_chars = 0;
+    // The headers that name one thing each, with the line each was read on: a second copy is
+    // refused, and a key is read in any case (a review found a second [Final] or [Rules] read
+    // differently here and by the command line's replay, and `[seed …]` ignored).
+    const ONE_EACH: &[&str] = &[
+        "Game",
+        "Viewer",
+        "Seed",
+        "Position",
+        "Final",
+        "Rules",
+        "Clock",
+        "Ending",
+        "WhiteSetName",
+        "BlackSetName",
+        "WhiteSetHash",
+        "BlackSetHash",
+    ];
+    let mut seen: Vec<(&str, usize)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
@@ -170,6 +187,19 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                 line: i + 1,
                 error: ParseError::new(1, t, m.to_string()),
             };
+            let k = ONE_EACH
+                .iter()
+                .copied()
+                .find(|n| n.eq_ignore_ascii_case(k))
+                .unwrap_or(k);
+            if ONE_EACH.contains(&k) {
+                if let Some((_, first)) = seen.iter().find(|(n, _)| *n == k) {
+                    return Err(bad(&format!(
+                        "a second [{k}] header (the first is on line {first}); a save names each header once"
+                    )));
+                }
+                seen.push((k, i + 1));
+            }
             match k {
                 // Another game's save, or a player's view of one (secrets left out), is refused
                 // for what it is (a review found a Kelasu save refused as a Veney record that
@@ -387,6 +417,29 @@ pub fn load(rules: Arc<Rules>, path: &Path) -> Result<Game, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A header that names one thing is read once, in any case: a second copy is refused at its
+    /// line (a review found a second [Final] compared by the command line and the last one kept
+    /// by the app), and `[seed …]` is the seed.
+    #[test]
+    fn a_header_is_read_once_in_any_case() {
+        let rules = Arc::new(Rules::standard());
+        let mut g = Game::from_position_seeded(rules.clone(), Position::start(&rules), 7);
+        g.play_token("SY3", 1).unwrap();
+        let text = write(&g);
+        let twice = text.replacen("[Seed", "[Final \"x\"]\n[Seed", 1);
+        match read(rules.clone(), &twice) {
+            Err(SaveError::Bad { line, error }) => {
+                assert!(error.message.contains("a second [Final] header"), "{error}");
+                assert!(line > 1);
+            }
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        let lower = text.replacen("[Seed \"7\"]", "[seed \"7\"]", 1);
+        assert_ne!(lower, text);
+        let back = read(rules.clone(), &lower).unwrap();
+        assert_eq!(back.seed(), 7);
+    }
 
     /// A record an editor saved with a byte-order mark still names its rule options and sets
     /// on its first line (a review found `[Rules]` ignored there, the record replayed under the

@@ -93,11 +93,28 @@ pub fn check_with_setup(path: &Path, src: &str, setup: Option<(&Path, &str)>) ->
         };
         for (sq, name) in &def.white {
             if set.by_name(name).is_none() {
-                errors.push(crate::piece_set::at_pieces(
-                    path,
-                    src,
-                    format!("the set has no {name:?} for the standard baselines to put on {sq}: expected a `setup` giving this army's own baselines, or a piece named {name:?}"),
-                ));
+                // A setup file given (`--setup`) names the piece there: the name may be its typo,
+                // so it is placed at the setup's string (a review found the set blamed at its
+                // `pieces` for a setup's misspelt "Swordd").
+                let in_setup = setup.and_then(|(_, ssrc)| {
+                    crate::errors::string_literals(ssrc)
+                        .into_iter()
+                        .find(|(_, _, v)| v == name)
+                        .map(|(at, _, _)| crate::errors::line_col(ssrc, at))
+                });
+                errors.push(match in_setup {
+                    Some((l, c)) => DataError::at(
+                        setup_path,
+                        l,
+                        c,
+                        format!("the setup puts {name:?} on {sq}, but the set {} has no piece of that name", path.display()),
+                    ),
+                    None => crate::piece_set::at_pieces(
+                        path,
+                        src,
+                        format!("the set has no {name:?} for the standard baselines to put on {sq}: expected a `setup` giving this army's own baselines, or a piece named {name:?}"),
+                    ),
+                });
             }
         }
         if errors.is_empty() {

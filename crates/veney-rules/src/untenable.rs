@@ -474,7 +474,7 @@ fn awaited(rules: &Rules, pos: &Position, action: &Action) -> Option<Untenable> 
         (Phase::Distraction { .. }, _) if !crate::special::cast_piece::may_turn_instead(pos) => {
             Some(Untenable::new(
                 "§2.0.18 Devices: Obscurant Chaos",
-                "the rearrangement is all one move, never linked to further moves on one turn (§2.0.15): reposition the other piece, or end the turn — nothing else",
+                "the rearrangement is all one move, never linked to further moves on one turn (§2.0.15): reposition the Self and a blade, each once, or end the turn — nothing else",
             ))
         }
         _ => None,

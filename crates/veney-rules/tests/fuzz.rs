@@ -459,6 +459,11 @@ fn records_never_panic_and_name_the_line_and_column() {
                         return Err(format!("line {} of {}: {e}", e.line, lines.len()));
                     }
                     col_inside(lines[e.line - 1], e.error.col, &e)?;
+                    // The line named is the header's own (a review found a line 1 fallback
+                    // that only the range check above could not catch).
+                    if !lines[e.line - 1].contains(e.key.as_str()) {
+                        return Err(format!("the {} header is not on line {}", e.key, e.line));
+                    }
                     Ok("bad header")
                 }
                 Ok(r) => {

@@ -167,6 +167,19 @@ fn a_turn_number_that_is_not_its_turn_is_warned_about() {
     );
     let fine = replay(&r, "1. SY5, ---; 2. SY6,\n2... ---; 3. SY7\n").unwrap();
     assert!(fine.all_tenable(), "{:?} {:?}", fine.warnings, fine.turns);
+    // A number ending a line is the next line's first turn's: checked as such.
+    let wrapped = replay(&r, "1. SY5, SY12; 2.\nSY6, SY11;\n").unwrap();
+    assert!(wrapped.all_tenable(), "{:?}", wrapped.warnings);
+    let wrong = replay(&r, "1. SY5, SY12; 3.\nSY6, SY11;\n").unwrap();
+    assert_eq!(wrong.warnings.len(), 1, "{:?}", wrong.warnings);
+    assert!(
+        wrong.warnings[0].contains("line 1, column 15") && wrong.warnings[0].contains("`3.`"),
+        "{:?}",
+        wrong.warnings
+    );
+    // The report numbers each turn as the record does: Black's opening turn of a Black-first
+    // game is the pair's first.
+    assert!(!black.turns[0].second && black.turns[1].second);
     // Black opens: its move is numbered `1.`, as the record writer numbers it.
     let mut o = veney_rules::options::RuleOptions::default();
     o.first_player = Black;
@@ -185,6 +198,8 @@ fn a_turn_number_that_is_not_its_turn_is_warned_about() {
     assert!(g.record().starts_with("1. SY12"), "{}", g.record());
     let rep = replay(&rb, &g.record()).unwrap();
     assert!(rep.all_tenable(), "{}: {:?}", g.record(), rep.warnings);
+    assert_eq!(rep.turns[0].side, Black);
+    assert!(!rep.turns[0].second && rep.turns[1].second);
 }
 
 #[test]

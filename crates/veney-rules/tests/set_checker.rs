@@ -284,6 +284,28 @@ fn an_army_is_checked_against_the_setup_a_game_would_use() {
     );
 }
 
+/// A setup file given names a piece the set lacks ("Swordd"): the name is the setup's, placed at
+/// its string in the setup file (a review found the set blamed at its `pieces`). Without a
+/// setup given, the built-in baselines' name is the set's to have, as before.
+#[test]
+fn a_setups_unknown_piece_is_placed_in_the_setup() {
+    let r = standard_set_with_setup("\"Sword\"", "\"Swordd\"");
+    let e = r.errors.first().expect("an error");
+    assert_eq!(e.location.file, Path::new("setup.ron"), "{e}");
+    let setup = edited(
+        veney_rules::setup::STANDARD_SETUP,
+        "\"Sword\"",
+        "\"Swordd\"",
+    );
+    let line = setup
+        .lines()
+        .position(|l| l.contains("\"Swordd\""))
+        .unwrap()
+        + 1;
+    assert_eq!(e.location.line, line, "{e}");
+    assert!(e.message.contains("\"Swordd\""), "{e}");
+}
+
 #[test]
 fn a_count_the_setup_gets_wrong_is_reported_at_the_setup() {
     // The setup places an extra Guard the set keeps in reserve: the setup file is named, not
