@@ -1195,3 +1195,25 @@ fn a_resignation_stops_veneys_clock_and_its_undo_runs_it_again() {
     );
     assert_eq!(clock_state(&a, 30_000), Some(game_clock::State::Running(1)));
 }
+
+/// A clock the players start again over the finished game (to time the rematch before its New
+/// game) runs: the game's end paused the clock once, not every frame after (a review found it
+/// paused again at once).
+#[test]
+fn a_clock_started_over_a_finished_game_runs() {
+    let mut a = app("veney-restart-clock-over");
+    black_to_move_on_a_five_second_clock(&mut a);
+    common::send(&mut a, Command::ResignAs(Side::Black));
+    at(&mut a, 4_500);
+    assert_eq!(clock_state(&a, 4_500), Some(game_clock::State::Paused(1)));
+    a.world_mut().write_message(ClockIntent::Reset);
+    at(&mut a, 5_000);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 5_000);
+    at(&mut a, 6_000);
+    assert!(
+        matches!(clock_state(&a, 6_000), Some(game_clock::State::Running(_))),
+        "{:?}",
+        clock_state(&a, 6_000)
+    );
+}

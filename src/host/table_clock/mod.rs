@@ -316,10 +316,12 @@ impl ClockGames {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 struct HeldWhileAway(Option<super::screen::Screen>);
 
-/// The game whose clock `stop_at_the_end` paused as it ended: an undo that makes that game
-/// live again runs it again.
+/// The ended game `stop_at_the_end` has seen end (its screen and id), and whether it paused a
+/// running clock then: an undo that makes that game live again runs it again. A clock started or
+/// resumed over the finished game afterwards is the players' to run (a review found it paused
+/// again every frame).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-struct HeldAtTheEnd(Option<(super::screen::Screen, u64)>);
+struct HeldAtTheEnd(Option<(super::screen::Screen, u64, bool)>);
 
 /// What a game's computer reads of the table clock: the time its seat has left.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -540,21 +542,30 @@ fn stop_at_the_end(
         return;
     };
     let now = now(&epoch, &fixed);
+    // (With no clock the ending seen is kept: a clock started then over the finished game is
+    // the players'.)
     let Some(c) = t.bypass_change_detection().clock.as_mut() else {
-        held.0 = None;
         return;
     };
     let state = c.state(now);
     if game.over {
-        if matches!(state, game_clock::State::Running(_)) && c.pause(now).is_ok() {
-            held.0 = Some((here, game.id));
-            t.set_changed();
+        // Once, as the game ends.
+        if held.0.is_none_or(|(s, id, _)| (s, id) != (here, game.id)) {
+            let paused = matches!(state, game_clock::State::Running(_)) && c.pause(now).is_ok();
+            held.0 = Some((here, game.id, paused));
+            if paused {
+                t.set_changed();
+            }
         }
-    } else if let Some((s, id)) = held.0
+    } else if let Some((s, id, paused)) = held.0
         && s == here
     {
         held.0 = None;
-        if id == game.id && matches!(state, game_clock::State::Paused(_)) && c.resume(now).is_ok() {
+        if paused
+            && id == game.id
+            && matches!(state, game_clock::State::Paused(_))
+            && c.resume(now).is_ok()
+        {
             t.set_changed();
         }
     }

@@ -131,9 +131,9 @@ pub fn throw_label(method: veney_rules::dice::DiceMethod, sticks: u8) -> String 
     }
 }
 
-/// Where the guess dice's token may be hidden, named as the secret screen names it: under the
-/// high-risk guess by side "the X half" or "the Y half" (§2.0.R1 "guesses which side the token
-/// is on"), else "place n".
+/// Where the guess dice's token may be hidden, as the players name it: under the high-risk
+/// guess the board's halves, "the X half" or "the Y half" (§2.0.R1 "guesses which side the token
+/// is on": the X or Y half of the central axis), else "place n".
 pub fn place_name(dice: veney_rules::dice::DiceMethod, i: u8) -> String {
     match (dice, i) {
         (veney_rules::dice::DiceMethod::GuessSide, 0) => "the X half".into(),

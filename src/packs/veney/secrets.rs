@@ -471,9 +471,7 @@ fn guess_open(g: &veney_rules::Game) -> Option<(Side, u8)> {
     Some((thrower, dice.guess_places(sticks)?))
 }
 
-/// A guess's hidden place `i` as the players name it: the board's halves for the high-risk
-/// guess ("guesses which side the token is on", §2.0.R1: the X or Y half of the central axis),
-/// numbers otherwise.
+/// A Hug choice as the reveal names it (§2.0.23).
 fn choice_name(c: HugChoice) -> &'static str {
     match c {
         HugChoice::Hug => "the Self (to hug)",
