@@ -227,6 +227,36 @@ fn run(
                 game.0 = g;
             }
         }
+        // `hugcall`: with sand and the Hug, White's untenable quiet move ends the hundredth
+        // quiet turn: the draw's Hug screen, with Black's call still open (§2.0.22).
+        "hugcall" => {
+            let o = veney_rules::options::RuleOptions {
+                hug: true,
+                untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+                no_contest_turns: Some(100),
+                ..Default::default()
+            };
+            if let Ok(r) = crate::packs::veney::game::rules_with(o) {
+                let r = std::sync::Arc::new(r);
+                let text = format!("{} quiet=99", veney_rules::Position::start(&r).to_text(&r));
+                if let Ok(start) = veney_rules::Position::from_text(&r, &text) {
+                    let drawn = veney_rules::penalty::untenable_actions(&r, &start)
+                        .into_iter()
+                        .find_map(|a| {
+                            let mut g =
+                                veney_rules::Game::from_position_seeded(r.clone(), start, 1);
+                            g.attempt(a).ok()?;
+                            if !g.position().at_turn_start() {
+                                g.play(veney_rules::Action::EndTurn).ok()?;
+                            }
+                            (g.position().outcome().is_some() && g.callable()).then_some(g)
+                        });
+                    if let Some(g) = drawn {
+                        game.0 = g;
+                    }
+                }
+            }
+        }
         "armies" => {
             let mut it = rest.split_whitespace();
             if let (Some(w), Some(b)) = (it.next(), it.next()) {
