@@ -434,7 +434,8 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         pending.extend(line_turns);
     }
     pending.extend(carried);
-    for (toks, line, written_number) in pending {
+    let count = pending.len();
+    for (k, (toks, line, written_number)) in pending.into_iter().enumerate() {
         if failed {
             not_replayed += 1;
             continue;
@@ -469,7 +470,21 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             .collect();
         let pos = *game.position();
         let (number, side, second) = (pos.turn_number(), pos.turn(), pos.turns() % 2 == 1);
-        let (result, untenable) = play_turn(&mut game, &toks, &written);
+        let (mut result, untenable) = play_turn(&mut game, &toks, &written);
+        // A turn that leaves its concert partner in hand, another turn written after it, is
+        // not complete: refused at its own last token (R-CONCERT: "the turn cannot be
+        // declined there"; a review found it reported tenable and the next turn blamed). A
+        // record may end there (a game stopped mid-turn).
+        if result.is_ok()
+            && k + 1 < count
+            && game.position().lifted().is_some()
+            && game.position().turn() == side
+            && let Some((tok, col)) = toks.last()
+        {
+            let why =
+                crate::untenable::explain(rules, game.position(), &crate::action::Action::EndTurn);
+            result = Err(ParseError::new(*col, tok.clone(), why.to_string()));
+        }
         failed = result.is_err();
         turns.push(TurnReport {
             number,

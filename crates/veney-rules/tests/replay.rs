@@ -503,3 +503,20 @@ fn an_exported_record_names_its_start_and_replays_to_its_game() {
     let plain = veney_rules::Game::new(r.clone());
     assert!(!plain.exported_record().contains('['));
 }
+
+/// R-CONCERT: the partner the Self lifted "must be placed … the turn cannot be declined there".
+/// A written turn that leaves it in hand, with a turn written after it, is refused at its own
+/// token, not reported tenable with the next turn blamed (a review found that); a record may
+/// end there (a game stopped mid-turn).
+#[test]
+fn a_turn_leaving_its_concert_partner_in_hand_is_refused_at_itself() {
+    let r = rules();
+    let rep = replay(&r, "1. SX4\n2. SY4\n").unwrap();
+    assert_eq!(rep.turns.len(), 1, "{:?}", rep.turns);
+    let e = rep.turns[0].result.as_ref().unwrap_err();
+    assert_eq!(e.token, "SX4");
+    assert!(e.message.contains("§2.0.02 Concert"), "{e}");
+    assert_eq!(rep.not_replayed, 1);
+    let stopped = replay(&r, "1. SX4\n").unwrap();
+    assert!(stopped.turns[0].result.is_ok(), "{:?}", stopped.turns);
+}
