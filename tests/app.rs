@@ -914,6 +914,15 @@ fn the_self_lifts_its_partner_by_mouse_and_the_partner_is_placed_next() {
     );
     assert_eq!(game(&app).position().turn(), Side::Black);
     assert_eq!(game(&app).record(), "1. SX5 DY4");
+    // Undo brings the lift back, and the partner is picked up again (README: "that partner is
+    // lifted and stays picked up"; a review found nothing picked up after the undo).
+    send(&mut app, Command::Undo);
+    assert!(game(&app).position().lifted().is_some());
+    assert_eq!(
+        app.world().resource::<Selection>().0,
+        Some(Selected::Board(sq("X5")))
+    );
+    assert_highlights_match(&app);
 }
 
 /// "Load record…" (R-REPLAY-SAND): the public records' form, a concert written partner first, an

@@ -204,8 +204,13 @@ fn setup_pieces(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
     }
 }
 
-/// Why the hovered piece cannot move.
+/// Why the hovered piece cannot move — not during a setup (§2.0.19): the board then holds the
+/// stances being set, where no piece moves yet (a review found a placed piece's moves
+/// explained).
 fn stuck_hint(ui: &mut egui::Ui, p: &Panel) {
+    if p.setup.0.is_some() {
+        return;
+    }
     if let Some(why) = stuck_reason(p.g, p.viewing.0, p.hover.0) {
         ui.small(why);
     }

@@ -120,6 +120,16 @@ impl Ctx<'_> {
     }
 }
 
+/// After an undo or a redo, a person's concert partner in hand (or piece on its stepping stone)
+/// is picked up again, as after the move that left it so (README: "that partner is lifted and
+/// stays picked up"; a review found nothing picked up after an undo into the lift).
+fn pick_up_again(ctx: &mut Ctx, seats: &crate::packs::veney::computer::VeneyComputer) {
+    let side = ctx.game.0.position().turn();
+    if ctx.sel.0.is_none() && seats.plays(side).is_none() && !ctx.game.0.position().is_game_over() {
+        ctx.sel.0 = select::picked_after_move(ctx);
+    }
+}
+
 pub(super) fn apply_commands(
     mut commands: MessageReader<Command>,
     mut ctx: Ctx,
@@ -274,9 +284,15 @@ pub(super) fn apply_commands(
         // throw, a guess, a call, the trap, an ending): a review found the other side's next
         // click refused in the name of a piece picked before the throw. A move (clicked, played
         // or typed) picks up its concert partner itself.
+        // (Undo and redo set the pick themselves: a partner in hand again is picked up again.)
         if !matches!(
             cmd,
-            Command::Click(_) | Command::Play(_) | Command::ComputerPlay(_) | Command::Enter(_)
+            Command::Click(_)
+                | Command::Play(_)
+                | Command::ComputerPlay(_)
+                | Command::Enter(_)
+                | Command::Undo
+                | Command::Redo
         ) && game_now(&ctx) != was
         {
             ctx.sel.0 = None;
@@ -425,6 +441,7 @@ fn apply_one(
             }
             // A sprung trap goes back whole: the turn it cut short is open again.
             ctx.interruptions.take_back(&mut ctx.game.0);
+            pick_up_again(ctx, seats);
         }
         Command::Redo => {
             history::redo(ctx);
@@ -442,6 +459,7 @@ fn apply_one(
                     break;
                 }
             }
+            pick_up_again(ctx, seats);
         }
         Command::NewGame => files::new_game(ctx),
         Command::Acknowledge => ctx.game.0.acknowledge(),
