@@ -112,7 +112,8 @@ pub fn read_unchecked(text: &str) -> Result<Action, TextError> {
         ));
     }
     match sep {
-        Some('-') | Some('x') => Ok(Action::Move { from, to }),
+        // The capture mark in either case, as squares and `end` are read (`E4XE5`).
+        Some('-') | Some('x') | Some('X') => Ok(Action::Move { from, to }),
         Some('@') => Ok(Action::Recall { from, to }),
         Some('%') => Ok(Action::Convert { from, target: to }),
         other => Err(TextError::new(
@@ -159,10 +160,10 @@ pub fn read(p: &Position, o: &KelasuOptions, text: &str) -> Result<Action, TextE
     if let Action::Move { to, .. } = a {
         let capture = p.piece_at(to).is_some();
         match text.as_bytes()[2] {
-            b'x' if !capture => {
+            b'x' | b'X' if !capture => {
                 return Err(TextError::new(
                     3,
-                    "x",
+                    &text[2..3],
                     "`x` marks a capture, but the square is empty; write `-`",
                 ));
             }

@@ -25,6 +25,12 @@ fn texts_of_each_kind() {
             to: sq("F5")
         }
     );
+    // The capture mark in either case, as squares are read (`E4XF5`).
+    assert_eq!(
+        g.parse_action(&s, "E4XF5").unwrap(),
+        g.parse_action(&s, "E4xF5").unwrap()
+    );
+    assert_eq!(g.parse_action(&s, "E4XE5").unwrap_err().col, 3);
     let e = g.parse_action(&s, "E4-F5").unwrap_err();
     assert_eq!(e.col, 3);
     let e = g.parse_action(&s, "E4xE5").unwrap_err();
