@@ -70,6 +70,7 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         let found = game.position_text(m.state());
         if found != h.value {
             return Err(SaveError::Mismatch {
+                line: h.line,
                 expected: h.value.to_string(),
                 found,
             });
@@ -105,6 +106,29 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
 
 /// Reads a save from a file.
 pub fn load<G: Game>(game: Arc<G>, path: &Path) -> Result<Match<G>, SaveError> {
-    let text = std::fs::read_to_string(path).map_err(SaveError::Io)?;
+    let bytes = std::fs::read(path).map_err(SaveError::Io)?;
+    // A byte that is not UTF-8 (an `é` saved by an editor in another encoding) is named at its
+    // line and column (a review found "stream did not contain valid UTF-8", nowhere).
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = String::from_utf8_lossy(&bytes[line_start..at])
+            .chars()
+            .count()
+            + 1;
+        SaveError::Text(
+            TextError::new(
+                col,
+                format!("\\x{:02x}", bytes[at]),
+                "a byte that is not UTF-8 text: save the file as UTF-8",
+            )
+            .at_line(line),
+        )
+    })?;
     read(game, &text)
 }

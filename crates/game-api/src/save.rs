@@ -13,6 +13,8 @@ pub enum SaveError {
     Wrong(String),
     /// The record replays, but not to the final position the save names.
     Mismatch {
+        /// The `[Final]` header's line.
+        line: usize,
         expected: String,
         found: String,
     },
@@ -24,9 +26,13 @@ impl fmt::Display for SaveError {
             SaveError::Io(e) => write!(f, "cannot read the save: {e}"),
             SaveError::Text(e) => write!(f, "save: {e}"),
             SaveError::Wrong(w) => write!(f, "save: {w}"),
-            SaveError::Mismatch { expected, found } => write!(
+            SaveError::Mismatch {
+                line,
+                expected,
+                found,
+            } => write!(
                 f,
-                "save: the record replays to `{found}`, not to the saved final position `{expected}`"
+                "save: line {line}: the record replays to `{found}`, not to the saved final position `{expected}`"
             ),
         }
     }

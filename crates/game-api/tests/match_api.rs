@@ -151,3 +151,25 @@ fn a_hidden_step_shows_no_kind_of_its_own() {
         Some("action")
     );
 }
+
+/// Where a save goes wrong is named: a `[Final]` the record does not reach names its line, and
+/// a byte that is not UTF-8 (an editor's Latin-1 `é`) its line and column (a review found
+/// neither placed: "stream did not contain valid UTF-8").
+#[test]
+fn a_final_that_differs_and_a_byte_not_utf8_are_placed() {
+    let e = refused("[Game \"seal\"]\n[Final \"1 1\"]\n1. 1|b1 2|b0\n");
+    assert!(e.starts_with("save: line 2: the record replays to"), "{e}");
+    let dir = std::env::temp_dir().join(format!("match-api-utf8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latin1.save");
+    std::fs::write(&path, b"[Game \"seal\"]\n1. 1|b1 2|b\xe9\n").unwrap();
+    match game_api::load(Arc::new(Seal), &path) {
+        Err(SaveError::Text(t)) => {
+            assert_eq!((t.line, t.col), (2, 12), "{t}");
+            assert!(t.why.contains("not UTF-8"), "{t}");
+        }
+        Err(e) => panic!("another error: {e}"),
+        Ok(_) => panic!("loaded"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
