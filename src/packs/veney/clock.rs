@@ -200,11 +200,7 @@ fn clock_left_behind(
     mut handled: ResMut<FlagHandled>,
     mut status: ResMut<Status>,
     setup: Res<super::setup_screen::SetupSession>,
-    mut picks: (
-        ResMut<super::game::Selection>,
-        ResMut<super::game::ActionChoice>,
-        ResMut<super::game::FacingChoice>,
-    ),
+    mut picks: Picks<'_>,
 ) {
     for l in left.read() {
         if l.owner == crate::host::screen::Screen::Veney {
@@ -213,15 +209,7 @@ fn clock_left_behind(
                 && setup.0.is_none()
             {
                 handled.0 = Some(f);
-                let side = Side::ALL[f.seat.min(1)];
-                if game.0.out_of_time(side) {
-                    status.info = Some(format!(
-                        "{side}'s flag has fallen: out of time (undo to play on)"
-                    ));
-                    picks.0.0 = None;
-                    picks.1.0.clear();
-                    picks.2.0.clear();
-                }
+                end_out_of_time(&mut game, &mut status, &mut picks, f);
             }
             game.0.set_clock(Some(l.form.clone()));
             // Its autosave too: Veney's own runs on its screen only (a review found a restart
@@ -310,11 +298,7 @@ fn flag_falls(
     setup: Res<super::setup_screen::SetupSession>,
     down: Res<crate::host::table_clock::FlagDown>,
     shown_for: Res<crate::host::table_clock::ClockShownFor>,
-    mut picks: (
-        ResMut<super::game::Selection>,
-        ResMut<super::game::ActionChoice>,
-        ResMut<super::game::FacingChoice>,
-    ),
+    mut picks: Picks<'_>,
     mut handled: ResMut<FlagHandled>,
     mut kept_with: Local<Option<crate::host::screen::Screen>>,
 ) {
@@ -337,13 +321,30 @@ fn flag_falls(
         return;
     }
     *handled = Some(f);
+    end_out_of_time(&mut game, &mut status, &mut picks, f);
+}
+
+/// The picks a flag's ending clears.
+type Picks<'a> = (
+    ResMut<'a, super::game::Selection>,
+    ResMut<'a, super::game::ActionChoice>,
+    ResMut<'a, super::game::FacingChoice>,
+);
+
+/// Flag `f` ends Veney's game, its side out of time (R-OUT-OF-TIME), if the game goes on.
+/// Nothing stays picked or offered over the finished game (a review found the choice windows
+/// left open, their buttons answering "the game is over"), as in the grid games.
+fn end_out_of_time(
+    game: &mut CurrentGame,
+    status: &mut Status,
+    picks: &mut Picks<'_>,
+    f: game_clock::Flag,
+) {
     let side = Side::ALL[f.seat.min(1)];
     if game.0.out_of_time(side) {
         status.info = Some(format!(
             "{side}'s flag has fallen: out of time (undo to play on)"
         ));
-        // Nothing stays picked or offered over the finished game (a review found the choice
-        // windows left open, their buttons answering "the game is over"), as in the grid games.
         picks.0.0 = None;
         picks.1.0.clear();
         picks.2.0.clear();
