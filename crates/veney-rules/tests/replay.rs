@@ -318,26 +318,37 @@ fn a_record_ending_out_of_time_replays_to_that_ending() {
 /// A game begun from a position in mid-turn (White's Self moved, its concert partner still to
 /// come) writes that turn's rest as its first turn, and its save loads to where it stands — a
 /// review found those actions left out of the record and the save refused.
-#[test]
-fn a_game_begun_mid_turn_keeps_its_first_actions_in_record_and_save() {
-    use std::sync::Arc;
-    let r = Arc::new(rules());
+/// The standard start after White's `SY3`: mid-turn, the Self's concert still open.
+fn after_white_self_moved() -> (std::sync::Arc<veney_rules::Rules>, veney_rules::Position) {
+    let r = std::sync::Arc::new(rules());
     let mut start = veney_rules::Position::start(&r);
     let acts = veney_rules::notation::parse_turn(&r, &start, "SY3", 1).unwrap();
     for a in acts {
         start.play(&r, a).unwrap();
     }
     assert!(!start.at_turn_start(), "mid-turn");
+    (r, start)
+}
+
+/// `g`'s save reads back to where `g` stands.
+#[track_caller]
+fn save_reads_back(g: &veney_rules::Game) {
+    let text = veney_rules::savefile::write(g);
+    let back = veney_rules::savefile::read(g.rules.clone(), &text)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.position(), g.position());
+}
+
+#[test]
+fn a_game_begun_mid_turn_keeps_its_first_actions_in_record_and_save() {
+    let (r, start) = after_white_self_moved();
     let mut g = veney_rules::Game::from_position_seeded(r.clone(), start, 2);
     g.play_token("$X6", 1).unwrap();
     assert_eq!(g.position().turn(), Black, "the concert ends the turn");
     g.play_token("SX14", 1).unwrap();
     let record = g.record();
     assert!(record.contains("$X6"), "{record}");
-    let text = veney_rules::savefile::write(&g);
-    let back =
-        veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert_eq!(back.position(), g.position());
+    save_reads_back(&g);
 }
 
 /// A game begun mid-turn whose first turn only ends (the concert declined): that turn is
@@ -345,14 +356,7 @@ fn a_game_begun_mid_turn_keeps_its_first_actions_in_record_and_save() {
 /// read back as White's second move and the save refused. `write_turn` writes it so too.
 #[test]
 fn a_turn_that_only_ends_is_written_as_a_pass() {
-    use std::sync::Arc;
-    let r = Arc::new(rules());
-    let mut start = veney_rules::Position::start(&r);
-    let acts = veney_rules::notation::parse_turn(&r, &start, "SY3", 1).unwrap();
-    for a in acts {
-        start.play(&r, a).unwrap();
-    }
-    assert!(!start.at_turn_start(), "mid-turn");
+    let (r, start) = after_white_self_moved();
     assert_eq!(
         veney_rules::notation::write_turn(&r, &start, &[veney_rules::Action::EndTurn]),
         "---"
@@ -363,17 +367,11 @@ fn a_turn_that_only_ends_is_written_as_a_pass() {
     g.play_token("SX14", 1).unwrap();
     let record = g.record();
     assert!(record.contains("1. ---, SX14"), "{record}");
-    let text = veney_rules::savefile::write(&g);
-    let back =
-        veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert_eq!(back.position(), g.position());
+    save_reads_back(&g);
     // Ended and saved with nothing after it.
     let mut g = veney_rules::Game::from_position_seeded(r.clone(), start, 2);
     g.play(veney_rules::Action::EndTurn).unwrap();
-    let text = veney_rules::savefile::write(&g);
-    let back =
-        veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert_eq!(back.position(), g.position());
+    save_reads_back(&g);
 }
 
 /// A turn whose first move stands uncalled with sand (the Sword out of range onto its own
