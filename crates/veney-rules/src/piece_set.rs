@@ -287,6 +287,11 @@ pub const STANDARD_NAMES: [&str; 10] = [
     "Ruin",
 ];
 
+/// The standard set's optional pieces (§2.0.12 Ruin/Rien, "an optional piece"): rule options may
+/// name one an army lacks (it is then simply not in that game, §2.0.23), but no other standard
+/// piece (a review found `optional_pieces: ["Self"]` accepted without a word).
+pub const STANDARD_OPTIONAL: [&str; 1] = ["Ruin"];
+
 /// Where a piece's definition names it in a set's text (`name: "Guard"`), at or after `from`:
 /// (line, column, byte offset of the literal, byte offset just past it) — not where an earlier
 /// piece mentions it (`{"Guard": Take}`); else its first mention. The name is matched by its

@@ -453,7 +453,9 @@ impl Rules {
             if !sets
                 .iter()
                 .any(|s| s.by_name(name).is_some_and(|k| s.piece(k).def.optional))
-                && !crate::piece_set::STANDARD_NAMES.contains(&name.as_str())
+                && !crate::piece_set::STANDARD_OPTIONAL
+                    .iter()
+                    .any(|n| n.eq_ignore_ascii_case(name))
             {
                 errors.push(DataError::at(
                     Path::new("rule options"),

@@ -455,3 +455,38 @@ fn a_set_whose_engagement_steps_back_writes_positions_that_read_back() {
     }
     assert!(checked > 2_000, "{checked}");
 }
+
+/// §2.0.12: the Ruin/Rien is "an optional piece"; rule options name optional pieces only — a
+/// standard piece that is not optional ("Self") is refused, not silently ignored (a review found
+/// it accepted), while the Ruin (in any case) is accepted. The list of the standard set's
+/// optional pieces is the standard set's own.
+#[test]
+fn rule_options_name_only_optional_pieces() {
+    use std::sync::Arc;
+    use veney_rules::options::RuleOptions;
+    let set = veney_rules::PieceSet::standard();
+    let optional: Vec<&str> = set
+        .kinds()
+        .filter(|&k| set.piece(k).def.optional)
+        .map(|k| set.piece(k).name())
+        .collect();
+    assert_eq!(optional, veney_rules::piece_set::STANDARD_OPTIONAL);
+    let build = |names: &[&str]| {
+        let o = RuleOptions {
+            optional_pieces: names.iter().map(|n| n.to_string()).collect(),
+            ..RuleOptions::default()
+        };
+        let set = Arc::new(veney_rules::PieceSet::standard());
+        let setup = veney_rules::setup::SetupDef::standard()
+            .check(
+                std::path::Path::new("config/setups/standard.ron"),
+                veney_rules::setup::STANDARD_SETUP,
+                [&set, &set],
+            )
+            .unwrap();
+        veney_rules::Rules::new([set.clone(), set], setup, o).map(|_| ())
+    };
+    let e = build(&["Self"]).unwrap_err().to_string();
+    assert!(e.contains("optional piece \"Self\""), "{e}");
+    assert!(build(&["ruin"]).is_ok());
+}
