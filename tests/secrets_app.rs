@@ -57,6 +57,11 @@ fn drawn(name: &str, seats: [bool; 2]) -> App {
 fn drawn_with(r: Arc<Rules>, name: &str, seats: [bool; 2]) -> App {
     let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
     g.agree_draw();
+    playing(name, g, seats)
+}
+
+/// A headless app playing `g`, the computer on `seats` at the beginner's level.
+fn playing(name: &str, g: Game, seats: [bool; 2]) -> App {
     let mut app = common::headless(name, None);
     app.world_mut().resource_mut::<VeneyComputer>().0 =
         seats.map(|c| c.then_some(game_ai::Level::Beginner));
@@ -894,13 +899,7 @@ fn drawn_by_an_untenable_move(name: &str, seats: [bool; 2]) -> App {
                 .filter(|g| g.callable())
         })
         .expect("an untenable quiet move that draws");
-    let mut app = common::headless(name, None);
-    app.world_mut().resource_mut::<VeneyComputer>().0 =
-        seats.map(|c| c.then_some(game_ai::Level::Beginner));
-    app.world_mut().insert_resource(CurrentGame(drawn));
-    app.update();
-    app.update();
-    app
+    playing(name, drawn, seats)
 }
 
 /// §2.0.22: "An untenable move can be called out by the opponent … but only immediately after
