@@ -234,13 +234,22 @@ pub fn refusal(p: &Position, o: &KelasuOptions, side: Side, a: Action) -> Refusa
     }
 
     match a {
-        Action::End if p.acted => Refusal::new(
-            TURN_END,
-            format!(
-                "{} energy left and a piece can still act: \"Once your energy runs out, your turn ends.\" (EndEarly=no)",
-                p.energy
-            ),
-        ),
+        Action::End if p.acted => {
+            let mut steps = Vec::new();
+            crate::legal::steps(p, o, side, &mut steps);
+            let who = if steps.is_empty() {
+                "Blanks can still merge"
+            } else {
+                "a piece can still act"
+            };
+            Refusal::new(
+                TURN_END,
+                format!(
+                    "{} energy left and {who}: \"Once your energy runs out, your turn ends.\" (EndEarly=no)",
+                    p.energy
+                ),
+            )
+        }
         Action::End => Refusal::new(
             PASSING,
             "a turn ends after at least one action: the text has no pass (Pass=no)",

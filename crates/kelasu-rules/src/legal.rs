@@ -23,7 +23,7 @@ pub fn piece_actions(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<
 }
 
 /// Each unmoved piece's moves, recalls and conversions.
-fn steps(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<Action>) {
+pub(crate) fn steps(p: &Position, o: &KelasuOptions, side: Side, out: &mut Vec<Action>) {
     let mut to = Vec::new();
     for (from, piece) in p.pieces() {
         if piece.side != side || p.moved.contains(from) {

@@ -142,3 +142,29 @@ fn a_stone_gained_mid_turn_counts_from_the_next_turn() {
     play(&g, &mut s, "J0-I0");
     assert_eq!((s.to_move(), s.energy()), (Side::Blue, 3));
 }
+
+// "Once your energy runs out, your turn ends." (ruling "Ending a turn"), when every piece has
+// moved but two moved Blanks may still merge (ruling "Merging Blanks that moved"): `end` is
+// refused by the same rule, and the reason names the merge, not "a piece can still act".
+#[test]
+fn end_refused_while_only_a_merge_is_left_names_the_merge() {
+    let g = game();
+    let mut s = pos("A0:S A1:S A2:S C8:B C9:B j9:s j0:g", Side::Blue);
+    play(&g, &mut s, "C8-D8 C9-D9");
+    assert_eq!(s.energy(), 1);
+    let legal = legal(&g, &s);
+    assert!(!legal.contains(&Action::End));
+    assert!(
+        legal.iter().all(|a| matches!(a, Action::Merge { .. })),
+        "only merges are left: {legal:?}"
+    );
+    let r = g
+        .play_checked(&mut s, Actor::Player(Player(0)), Action::End)
+        .unwrap_err();
+    assert_eq!(r.rule, rules::TURN_END);
+    assert!(
+        r.why.contains("1 energy left and Blanks can still merge"),
+        "{}",
+        r.why
+    );
+}
