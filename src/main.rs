@@ -16,7 +16,7 @@ fn main() {
         }))
         // Reactive rendering: no redraw while nobody touches the app. VENEY_CONTINUOUS=1 redraws
         // every frame (for frame-time measurement and screenshots under Xvfb).
-        .insert_resource(if std::env::var_os("VENEY_CONTINUOUS").is_some() {
+        .insert_resource(if veney::host::env_flag::flag("VENEY_CONTINUOUS") {
             WinitSettings::game()
         } else {
             WinitSettings::desktop_app()

@@ -109,7 +109,7 @@ fn sounds() -> Vec<(Cue, StaticSoundData)> {
 }
 
 fn start_audio(world: &mut World) {
-    if std::env::var_os("VENEY_MUTE").is_some() {
+    if crate::host::env_flag::flag("VENEY_MUTE") {
         return;
     }
     match AudioManager::<DefaultBackend>::new(AudioManagerSettings::default()) {

@@ -24,13 +24,13 @@ pub fn plugin(app: &mut App) {
     ) {
         app.add_systems(Startup, start_clock);
     }
-    if std::env::var_os("VENEY_FRAME_LOG").is_some() {
+    if crate::host::env_flag::flag("VENEY_FRAME_LOG") {
         app.add_systems(Last, |mut n: Local<u64>| {
             *n += 1;
             eprintln!("frame {} at {:?}", *n, process_start().elapsed());
         });
     }
-    if std::env::var_os("VENEY_MEASURE").is_none() {
+    if !crate::host::env_flag::flag("VENEY_MEASURE") {
         return;
     }
     app.insert_resource(Measure {

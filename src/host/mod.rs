@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 pub mod audio;
 pub mod companion;
+pub mod env_flag;
 pub mod grid;
 pub mod kept_files;
 #[cfg(feature = "dev-tools")]

@@ -130,7 +130,7 @@ fn gate(
         || wake.is_changed()
         || screen.is_changed()
         || *frames < 150
-        || std::env::var_os("VENEY_CONTINUOUS").is_some();
+        || crate::host::env_flag::flag("VENEY_CONTINUOUS");
     let now = awake.start.elapsed().as_millis() as u64;
     if active {
         awake
