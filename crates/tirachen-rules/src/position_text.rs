@@ -140,6 +140,17 @@ fn read_unchecked(text: &str) -> Result<(Position, Columns), TextError> {
         }
     }
     fields.push((start, cur));
+    if let Some(&(col, _)) = fields[..fields.len() - 1]
+        .iter()
+        .find(|(_, f)| f.is_empty())
+    {
+        // The field before a doubled space ended one column earlier: point at the second space.
+        return Err(TextError::new(
+            col,
+            " ",
+            "the fields are separated by single spaces (two spaces here)",
+        ));
+    }
     let names = [
         "the board",
         "who is to move",
@@ -398,6 +409,13 @@ fn read_reserve(text: &str, start: usize, side: Side, pos: &mut Position) -> Res
             }
             n = d as u8;
             i += 1;
+            if let Some(&more) = c.get(i + 1).filter(|d| d.is_ascii_digit()) {
+                return Err(TextError::new(
+                    col + 2,
+                    more.to_string(),
+                    "a count is one digit, 2–9 (no kind has more pieces)",
+                ));
+            }
         }
         let r = pos.reserve_mut(side);
         match slot {

@@ -20,7 +20,7 @@ fn errors_say_where_and_why() {
     let g = game();
     let ok = "8g/9/9/9/9/9/9/9/G8 r mm -/- - 0";
     assert!(g.parse_position(ok).is_ok());
-    let cases: [(&str, usize, &str); 16] = [
+    let cases: [(&str, usize, &str); 19] = [
         ("8g/9/9/9/9/9/9/9/G8 r mm -/- -", 31, "six fields"),
         ("8g/9/9/9/9/9/9/9/G8 x mm -/- - 0", 21, "`r` or `w`"),
         ("8g/9/9/9/9/9/9/9/G7 r mm -/- - 0", 20, "ends early"),
@@ -30,6 +30,11 @@ fn errors_say_where_and_why() {
         ("8g/9/9/9/9/9/9/9/G8 r mm Q/- - 0", 26, "undeployed"),
         ("8g/9/9/9/9/9/9/9/G8 r mm p/- - 0", 26, "upper case"),
         ("8g/9/9/9/9/9/9/9/G8 r mm P1/- - 0", 27, "2–9"),
+        // A count of two digits names the second digit, not a missing piece letter.
+        ("8g/9/9/9/9/9/9/9/G8 r mm P99/- - 0", 28, "one digit"),
+        // A doubled space points at the second space, not at the next field.
+        ("8g/9/9/9/9/9/9/9/G8  r mm -/- - 0", 21, "single spaces"),
+        ("8g/9/9/9/9/9/9/9/G8 r mm -/-  - 0", 30, "single spaces"),
         ("8g/9/9/9/9/9/9/9/G8 r mm -/- z9 0", 30, "extra move"),
         ("8g/9/9/9/9/9/9/9/G8 r mm -/- - -1", 32, "whole number"),
         // Checked against the rules:
