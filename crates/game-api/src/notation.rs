@@ -94,7 +94,10 @@ pub fn read_record_lines(text: &str) -> Result<Vec<RecordTurn>, TextError> {
         if t.is_empty() || t.starts_with('[') {
             continue;
         }
-        let numbered = t.split_whitespace().next().is_some_and(is_turn_number);
+        let numbered = t
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| split_turn_number(w).is_some());
         if numbered && let Some(before) = number_before.take() {
             return Err(no_action(before));
         }
@@ -122,10 +125,20 @@ pub fn read_record_lines(text: &str) -> Result<Vec<RecordTurn>, TextError> {
     }
 }
 
-/// A turn number: `12.` or `12...`.
-fn is_turn_number(w: &str) -> bool {
-    let digits = w.trim_end_matches('.');
-    digits.len() < w.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+/// A turn number: `12.`, `12...` or `12…` (the ellipsis character a word processor makes of
+/// `...`).
+pub fn is_turn_number(w: &str) -> bool {
+    split_turn_number(w).is_some_and(|(_, rest)| rest.is_empty())
+}
+
+/// A word that begins with a turn number (`12.`, `12...` or `12…`) split into the number and
+/// what follows it, as `1.e4` is written with no space in many chess records: `("1.", "e4")`.
+/// No game's action begins with digits and a full stop, so the split is never ambiguous.
+pub fn split_turn_number(w: &str) -> Option<(&str, &str)> {
+    let digits = w.len() - w.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let after = &w[digits..];
+    let dots = after.len() - after.trim_start_matches(['.', '…']).len();
+    (digits > 0 && dots > 0).then(|| w.split_at(digits + dots))
 }
 
 /// A record line whose last turn is a turn number alone (`1. a b, c d; 2.`): the line before
@@ -194,14 +207,15 @@ pub fn read_numbered(text: &str) -> Result<Vec<Vec<(usize, String)>>, TextError>
     if !cur.is_empty() {
         turns.push(cur);
     }
-    // Turn numbers ("12." or "12...") open a turn and are not actions.
+    // Turn numbers ("12.", "12..." or "12…") open a turn and are not actions; one joined to
+    // the turn's first action ("12.e4") is cut off it.
     for t in &mut turns {
         if let Some((line, col, first)) = t.first().cloned() {
-            let digits = first.trim_end_matches('.');
-            if first.ends_with('.')
-                && !digits.is_empty()
-                && digits.chars().all(|c| c.is_ascii_digit())
-            {
+            if let Some((number, rest)) = split_turn_number(&first) {
+                if !rest.is_empty() {
+                    t[0] = (line, col + number.chars().count(), rest.to_string());
+                    continue;
+                }
                 t.remove(0);
                 if t.is_empty() {
                     return Err(TextError::new(
@@ -218,4 +232,29 @@ pub fn read_numbered(text: &str) -> Result<Vec<Vec<(usize, String)>>, TextError>
         .into_iter()
         .map(|t| t.into_iter().map(|(_, col, tok)| (col, tok)).collect())
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turn_numbers_joined_to_an_action_or_with_an_ellipsis_are_numbers() {
+        let turns = read_numbered("1.a b, 1…c; 2.d").unwrap();
+        let want: Vec<Vec<(usize, String)>> = vec![
+            vec![(3, "a".into()), (5, "b".into())],
+            vec![(10, "c".into())],
+            vec![(15, "d".into())],
+        ];
+        assert_eq!(turns, want);
+        assert!(is_turn_number("12…") && is_turn_number("12...") && is_turn_number("3."));
+        assert!(!is_turn_number("12") && !is_turn_number("...") && !is_turn_number("1.a"));
+        assert_eq!(split_turn_number("7...x"), Some(("7...", "x")));
+        assert_eq!(split_turn_number("a1."), None);
+        // A joined number opens its line's turn, as a spaced one does: the line before's last
+        // turn does not go on onto it.
+        let lines = read_record_lines("1. a b\n2.c d").unwrap();
+        assert_eq!(lines.len(), 2);
+        assert!(!lines[1].may_continue);
+    }
 }

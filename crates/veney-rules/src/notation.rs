@@ -1639,12 +1639,18 @@ fn control_fend_written(
 }
 
 pub fn is_move_number(w: &str) -> bool {
-    let digits = w.trim_end_matches('.');
-    !digits.is_empty() && digits.len() < w.len() && digits.chars().all(|c| c.is_ascii_digit())
+    game_api::is_turn_number(w)
+}
+
+/// A word that begins with a move number (`12.`, `12...` or `12…`) split into the number and
+/// what follows it, as `1.SY5` is written with no space: `("1.", "SY5")`. No Veney token begins
+/// with a digit, so the split is never ambiguous.
+pub fn split_move_number(w: &str) -> Option<(&str, &str)> {
+    game_api::split_turn_number(w)
 }
 
 /// Splits a game record (`1. SZ5 $fW7, CtW10; 2. …`) into turns, each a list of action tokens
-/// with their 1-based columns. Move numbers (`12.` or `12...`) and a bare `...` are skipped; `,`
+/// with their 1-based columns. Move numbers (`12.`, `12...`, `12…`, or joined to the turn: `12.SY5`) and a bare `...` are skipped; `,`
 /// and `;` end turns.
 pub fn record_turns(text: &str) -> Vec<Vec<(String, usize)>> {
     record_turns_numbered(text)
@@ -1673,11 +1679,14 @@ pub fn record_turns_numbered(text: &str) -> Vec<(RecordTurn, Option<(String, usi
             out.push((std::mem::take(cur), number.take()));
         }
     }
-    for (word, col) in tokens(text, 1) {
-        if is_move_number(word) {
+    for (mut word, mut col) in tokens(text, 1) {
+        if let Some((n, rest)) = split_move_number(word) {
             flush(&mut cur, &mut number, &mut out);
-            number = Some((word.to_string(), col));
-            continue;
+            number = Some((n.to_string(), col));
+            if rest.is_empty() {
+                continue;
+            }
+            (word, col) = (rest, col + n.chars().count());
         }
         // A record's trailing `...` ("and so on", as the rulebook's sample ends, §2.0.R5).
         if word.len() > 1 && word.chars().all(|c| c == '.' || c == '…') {

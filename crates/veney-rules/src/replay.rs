@@ -407,10 +407,9 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         if line_turns.last().is_some_and(|(t, _, _)| t.is_empty()) {
             dangling = line_turns.pop().and_then(|(_, _, n)| n);
         }
-        let numbered = body
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| notation::is_move_number(w) || w.chars().all(|c| c == '.'));
+        let numbered = body.split_whitespace().next().is_some_and(|w| {
+            notation::split_move_number(w).is_some() || w.chars().all(|c| c == '.' || c == '…')
+        });
         if let Some((mut open, at, n)) = carried.take() {
             match line_turns.first_mut() {
                 Some((first, _, _)) if !numbered => {

@@ -518,3 +518,37 @@ fn a_turn_leaving_its_concert_partner_in_hand_is_refused_at_itself() {
     let stopped = replay(&r, "1. SX4\n").unwrap();
     assert!(stopped.turns[0].result.is_ok(), "{:?}", stopped.turns);
 }
+
+/// §2.0.R5 "the move count number": written with no space before the turn (`1.SY5`, as chess
+/// records often are) or with the ellipsis character a word processor makes of `...` (`1…`),
+/// the number is read as one, and checked as one (a review found `1.SY5` refused as a token and
+/// `1…` read as a turn).
+#[test]
+fn move_numbers_joined_to_the_turn_or_with_an_ellipsis_read_as_numbers() {
+    let r = rules();
+    let spaced = replay(&r, "1. SY5 $X7, SX12; 2. SY6, SX11").unwrap();
+    for text in [
+        "1.SY5 $X7, SX12; 2.SY6, SX11",
+        "1. SY5 $X7; 1… SX12; 2. SY6; 2…SX11",
+        "1.SY5 $X7; 1...SX12; 2. SY6, SX11",
+    ] {
+        let joined = replay(&r, text).unwrap();
+        assert!(joined.all_tenable(), "{text}: {:?}", joined.turns);
+        assert!(joined.warnings.is_empty(), "{text}: {:?}", joined.warnings);
+        assert_eq!(joined.end, spaced.end, "{text}");
+        assert_eq!(joined.turns[0].written, "SY5 $X7", "{text}");
+    }
+    // A joined number is checked like a spaced one: `2.` for the first turn is warned about.
+    let wrong = replay(&r, "2.SY5 $X7, SX12").unwrap();
+    assert!(
+        wrong
+            .warnings
+            .iter()
+            .any(|w| w.contains("turn number `2.`")),
+        "{:?}",
+        wrong.warnings
+    );
+    // The token after a joined number keeps its own column.
+    let turns = veney_rules::notation::record_turns("12...SX12");
+    assert_eq!(turns, vec![vec![("SX12".to_string(), 6)]]);
+}
