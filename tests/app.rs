@@ -1204,6 +1204,46 @@ fn each_donkey_is_thrown_for_its_placer() {
 }
 
 #[test]
+fn the_donkeys_walk_is_in_the_last_turns_highlight() {
+    // §2.0.23 The Donkey: its sticks move it "on its own turn". The last-turn highlight marks
+    // where it stood and where it went, as it marks a piece's move (a review found the Donkey's
+    // walk left unmarked).
+    let mut o = standard().options.clone();
+    o.donkey = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let p = Position::from_pieces(
+        &r,
+        &[(Side::White, "Self", "X2"), (Side::Black, "Self", "Y15")],
+        Side::Black,
+    )
+    .unwrap();
+    let p = Position::from_text(&r, &format!("{} donkey=wY8 donkeymove=w", p.to_text(&r))).unwrap();
+    let mut walked = false;
+    for seed in 0..40 {
+        let mut app = app_with(
+            Game::from_position_seeded(r.clone(), p, seed),
+            "donkey-walk",
+        );
+        send(&mut app, Command::Roll);
+        app.update();
+        let to = game(&app).position().donkey(Side::White);
+        let marked = app.world().resource::<Highlights>().last_turn.clone();
+        match to {
+            Some(to) if to != sq("Y8") => {
+                assert!(
+                    marked.contains(&sq("Y8")) && marked.contains(&to),
+                    "seed {seed}: the Donkey went Y8 to {to}, marked {marked:?}"
+                );
+                walked = true;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert!(walked, "no seed moved the Donkey");
+}
+
+#[test]
 fn a_save_loads_under_the_rule_options_it_was_played_with() {
     // §2.0.19 step 1, the players' "prior agreement": the save names its options (`[Rules]`),
     // so a game with the Donkey loads into an app playing without it (a review found saves

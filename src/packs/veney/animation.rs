@@ -34,6 +34,8 @@ fn start_glides(
         let moves: Vec<(veney_rules::Square, veney_rules::Square)> = match p.action {
             Action::Move(m) => vec![(m.from, m.to)],
             Action::Reposition { from, to, .. } => vec![(from, to)],
+            // The Donkey walks where its sticks send it (§2.0.23).
+            Action::Donkey(_) => super::highlights::donkey_steps(&p.before, &p.after),
             _ => Vec::new(),
         };
         for (from, to) in moves {

@@ -103,6 +103,21 @@ pub(super) fn view_plugin(app: &mut App) {
     );
 }
 
+/// Each Donkey that stands on another square in `after` than in `before` (§2.0.23: its throw
+/// moves it), from where to where.
+pub fn donkey_steps(
+    before: &veney_rules::Position,
+    after: &veney_rules::Position,
+) -> Vec<(Square, Square)> {
+    veney_rules::Side::ALL
+        .into_iter()
+        .filter_map(|s| match (before.donkey(s), after.donkey(s)) {
+            (Some(from), Some(to)) if from != to => Some((from, to)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The squares an action moves from and to (or places on, throws from and at, declares or
 /// strikes from and at); none for one with no square (a pass, a meta-move, a roll).
 fn squares_of(a: &Action) -> Vec<Square> {
@@ -148,8 +163,17 @@ fn compute(
     targets.dedup();
     let mut last_turn = Vec::new();
     let history: Vec<_> = game.0.actions().collect();
-    for (before, a) in history.iter().rev() {
+    for (i, (before, a)) in history.iter().enumerate().rev() {
         last_turn.extend(squares_of(a));
+        // The Donkey's throw moves it (§2.0.23): where it stood and where it went are marked.
+        if matches!(a, Action::Donkey(_)) {
+            let after = history.get(i + 1).map_or(game.0.position(), |(p, _)| p);
+            last_turn.extend(
+                donkey_steps(before, after)
+                    .into_iter()
+                    .flat_map(|(f, t)| [f, t]),
+            );
+        }
         if before.at_turn_start() {
             break;
         }
