@@ -1410,6 +1410,69 @@ fn a_game_that_ends_stops_its_clock_and_undo_runs_it_again() {
     );
 }
 
+/// Against the computer, an undo of its winning reply takes back the person's turn too: the
+/// clock runs again for the person, not for the computer, whose winning move never pressed (a
+/// review found the computer's time running on the person's turn, its flag falling as they
+/// thought).
+#[test]
+fn undoing_the_computers_win_runs_the_persons_clock() {
+    use veney::host::grid::ComputerSeats;
+    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    let mut a = kelasu_app(
+        "computer-win-undo-clock",
+        Some("BBBBBBBBBB/10/S1S4S1S/G9/10/10/10/s9/10/bbbbbbbbbb r 1 s - 0"),
+    );
+    {
+        let mut t = a.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::PerTurn;
+        t.setup.seconds = 5;
+    }
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.update();
+    send(&mut a, ClockIntent::Start);
+    let state = |a: &App, ms| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(ms))
+    };
+    assert_eq!(
+        state(&a, 0),
+        Some(game_clock::State::Running(1)),
+        "Red first"
+    );
+    // Red (the person) plays its turn and presses.
+    click(&mut a, "J1");
+    click(&mut a, "I1");
+    send(&mut a, ClockIntent::Press(1));
+    assert_eq!(state(&a, 0), Some(game_clock::State::Running(0)));
+    // Blue's winning turn (played here by hand, as the computer would; it does not press).
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
+    for (from, to) in [("A1", "B1"), ("A2", "B2"), ("D0", "H0")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    assert!(matches!(m(&a).game.decision(), game_api::Decision::Over(_)));
+    a.update();
+    assert_eq!(state(&a, 1_000), Some(game_clock::State::Paused(0)));
+    // The computer played Blue: undo goes back to the person's turn.
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(game_ai::Level::Beginner), None];
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(2_000);
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).decider(), Some(game_api::Player(1)), "Red to move");
+    a.update();
+    assert_eq!(
+        state(&a, 2_000),
+        Some(game_clock::State::Running(1)),
+        "the person's clock runs"
+    );
+    // Red's per-turn time is whole again (its press taken back), and no flag falls on Blue.
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(6_500);
+    a.update();
+    assert!(!matches!(
+        m(&a).game.decision(),
+        game_api::Decision::Over(_)
+    ));
+}
+
 /// The merge list is the game's own: a game loaded from the same position with the same seed
 /// but other options (a Warrior's forward diagonals, which add moves listed before the merges)
 /// lists its merges afresh (a review found the old game's list kept, its indices playing other

@@ -719,6 +719,7 @@ fn tell_the_clock(
         id: m.generation,
         computer: [0, 1].map(|i| seats.0[i].is_some()),
         over: matches!(m.game.decision(), game_api::Decision::Over(_)),
+        to_move: m.decider().map(|p| p.index()),
     };
     crate::host::table_clock::ClockGames::set(&mut clock, m.screen, game);
 }

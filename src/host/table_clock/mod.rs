@@ -283,6 +283,9 @@ pub struct ClockGame {
     pub computer: [bool; 2],
     /// The game has ended (an ending undone makes it live again).
     pub over: bool,
+    /// The seat whose turn it is (none at a throw of chance or a simultaneous choice): a clock
+    /// run again by an undo of the ending runs for it.
+    pub to_move: Option<usize>,
 }
 
 /// Each screen's game as the table clock knows it (`ClockGame`).
@@ -561,12 +564,28 @@ fn stop_at_the_end(
         && s == here
     {
         held.0 = None;
-        if paused
-            && id == game.id
-            && matches!(state, game_clock::State::Paused(_))
-            && c.resume(now).is_ok()
-        {
-            t.set_changed();
+        if paused && id == game.id && matches!(state, game_clock::State::Paused(_)) {
+            // The undo may have taken back more than the ending: against the computer, the
+            // person's turn before its winning reply, which never pressed (a review found the
+            // computer's time run again on the person's turn, its flag falling as they
+            // thought). The clock runs for the side to move: its last press taken back if that
+            // press was the turn undone, else the other side's face pressed.
+            if let Some(seat) = game.to_move
+                && c.to_move() != Some(seat)
+            {
+                let mut back = c.clone();
+                if back.undo_press(now).is_ok() && back.to_move() == Some(seat) {
+                    *c = back;
+                } else if let Some(other) = c.to_move() {
+                    let _ = c
+                        .resume(now)
+                        .and_then(|_| c.press(now, other))
+                        .and_then(|_| c.pause(now));
+                }
+            }
+            if c.resume(now).is_ok() {
+                t.set_changed();
+            }
         }
     }
 }

@@ -130,6 +130,7 @@ fn clock_sides(
         id: replaced.0,
         computer: Side::ALL.map(|s| computer.plays(s).is_some()),
         over: game.0.position().is_game_over(),
+        to_move: Some(to_move),
     };
     crate::host::table_clock::ClockGames::set(&mut seats, Screen::Veney, this);
 }
