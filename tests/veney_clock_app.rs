@@ -606,6 +606,90 @@ fn the_computer_presses_the_clock_when_its_turn_ends() {
     );
 }
 
+/// The computer ends its turn while its clock is paused: the press it owes is made when the
+/// clock runs again, so the person's time runs on the person's turn (a review found the press
+/// dropped, the computer's clock running on White's turn and White's own press refused).
+#[test]
+fn the_computer_presses_when_its_paused_clock_runs_again() {
+    let mut a = app("veney-computer-paused-press");
+    black_to_move_on_a_five_second_clock(&mut a);
+    let state = |a: &App, ms| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(ms))
+    };
+    assert_eq!(state(&a, 4_000), Some(game_clock::State::Running(1)));
+    a.world_mut().write_message(ClockIntent::Pause);
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    at(&mut a, 4_100);
+    assert_eq!(state(&a, 4_100), Some(game_clock::State::Paused(1)));
+    let t0 = std::time::Instant::now();
+    while a.world().resource::<CurrentGame>().0.position().turn() != Side::White {
+        assert!(t0.elapsed().as_secs() < 60, "the computer's turn");
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    at(&mut a, 4_200);
+    assert_eq!(
+        state(&a, 4_200),
+        Some(game_clock::State::Paused(1)),
+        "still paused"
+    );
+    a.world_mut().write_message(ClockIntent::Resume);
+    at(&mut a, 4_300);
+    assert_eq!(
+        state(&a, 4_300),
+        Some(game_clock::State::Running(0)),
+        "the computer's owed press made: White's time runs"
+    );
+    // White's own press after its move is taken (a review found it refused).
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y2").unwrap()));
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, None];
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 4_400);
+    assert_eq!(state(&a, 4_400), Some(game_clock::State::Running(1)));
+}
+
+/// The person pressed late, after the computer had already answered: the computer's press,
+/// owed, is made at once, and the person's time runs again on the person's turn.
+#[test]
+fn the_computer_answering_before_the_persons_press_presses_after_it() {
+    let mut a = app("veney-computer-late-press");
+    start_five_second_clock(&mut a);
+    at(&mut a, 500);
+    let state = |a: &App, ms| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(ms))
+    };
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    // White plays SY3 and ends its turn, but has not pressed when the computer answers.
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    let t0 = std::time::Instant::now();
+    while a.world().resource::<CurrentGame>().0.position().turn() != Side::White {
+        assert!(t0.elapsed().as_secs() < 60, "the computer's turn");
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    at(&mut a, 1_000);
+    assert_eq!(state(&a, 1_000), Some(game_clock::State::Running(0)));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_500);
+    assert_eq!(
+        state(&a, 1_500),
+        Some(game_clock::State::Running(0)),
+        "White's late press, then the computer's owed one: White to move, White's time runs"
+    );
+}
+
 /// An acknowledgement of defeat undone brings the dying position back, and its clock cut; the
 /// mate then undone too gives the mated player all its time back (a review found the second cut
 /// overwriting the first, the time lost for good).

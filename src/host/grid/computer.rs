@@ -236,6 +236,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (press_for_the_computer, tell_the_clock)
                 .after(super::intents::apply)
+                .before(crate::host::table_clock::ClockCatchUp)
                 .in_set(GridGameSet),
         )
         .add_systems(Last, sync_person);

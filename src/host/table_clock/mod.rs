@@ -377,6 +377,12 @@ pub fn time_to_flag(c: &game_clock::Clock, seat: usize, now: u64) -> u64 {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ClockSystems;
 
+/// After `ClockSystems` and after each pack has told `ClockGames` its game this frame: the
+/// computer's face pressed when its turn has ended but its time still runs
+/// (`press_behind_the_game`).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ClockCatchUp;
+
 /// What the players do to the clock.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub enum ClockIntent {
@@ -444,6 +450,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<ClockGames>()
         .init_resource::<HeldWhileAway>()
         .init_resource::<HeldAtTheEnd>()
+        .init_resource::<PressOwed>()
         .add_systems(Startup, restore)
         .add_systems(
             Update,
@@ -466,8 +473,58 @@ pub(super) fn plugin(app: &mut App) {
                     .after(ClockSystems)
                     .run_if(crate::host::grid::grid_shown),
                 grid_clock_on_return.before(ClockSystems),
+                press_behind_the_game.in_set(ClockCatchUp),
             ),
-        );
+        )
+        .configure_sets(Update, ClockCatchUp.after(ClockSystems));
+}
+
+/// A press the computer owes: its turn ended (`ClockIntent::TurnEnded`) while its game's clock
+/// did not run for it — paused by hand, brought back paused from a save or another game's
+/// visit, or still running for the person, who had not yet pressed when the computer answered.
+/// The screen, the seat and the game's id (`ClockGame::id`).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+struct PressOwed(Option<(super::screen::Screen, usize, u64)>);
+
+/// The press the computer owes is made as soon as the clock runs for it while its turn is still
+/// over (a review found the press dropped, the computer's time then running on the person's
+/// turn, the person's own press refused and the computer's flag falling). It lapses when the
+/// computer is to move again (its turn undone) or the game is another.
+fn press_behind_the_game(
+    screen: Option<Res<State<super::screen::Screen>>>,
+    games: Res<ClockGames>,
+    shown_for: Res<ClockShownFor>,
+    mut t: ResMut<TableClock>,
+    mut owed: ResMut<PressOwed>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+) {
+    let (Some(screen), Some((at, seat, id))) = (screen, owed.0) else {
+        return;
+    };
+    let here = *screen.get();
+    if at != here || shown_for.0 != Some(here) {
+        return;
+    }
+    let Some(game) = games.of(here) else {
+        return;
+    };
+    if game.id != id || game.to_move == Some(seat) {
+        owed.0 = None;
+        return;
+    }
+    if game.over || game.to_move.is_none() {
+        return;
+    }
+    let now = now(&epoch, &fixed);
+    let running = t
+        .clock
+        .as_ref()
+        .is_some_and(|c| c.state(now) == game_clock::State::Running(seat));
+    if running && let Some(c) = t.clock.as_mut() {
+        owed.0 = None;
+        let _ = c.press(now, seat);
+    }
 }
 
 pub(super) fn view_plugin(app: &mut App) {
@@ -606,9 +663,14 @@ fn apply(
     epoch: Res<Epoch>,
     fixed: Res<ClockNow>,
     shown_for: Res<ClockShownFor>,
+    games: Res<ClockGames>,
+    mut owed: ResMut<PressOwed>,
 ) {
     let now = now(&epoch, &fixed);
     let t = &mut *t;
+    if !switches.is_empty() {
+        owed.0 = None;
+    }
     // Handed back whatever it stands at — running (paused now), paused, flagged or not yet
     // started: a review found a paused or flagged clock dropped, its game bringing back the
     // older form of its last press (the time since given back, a flag fallen on the title lost).
@@ -641,6 +703,7 @@ fn apply(
                 Ok(c) => {
                     let mut c = c.with_agreed(t.setup.agreed());
                     t.restored_flag = None;
+                    owed.0 = None;
                     let r = c.start(now, t.to_move.min(1));
                     t.clock = Some(c);
                     r
@@ -650,6 +713,7 @@ fn apply(
             (ClockIntent::Reset, _) => {
                 t.clock = None;
                 t.restored_flag = None;
+                owed.0 = None;
                 Ok(())
             }
             // Opening the window to look changes nothing on the clock: its note stays (a
@@ -686,9 +750,13 @@ fn apply(
             (ClockIntent::DyingMoveLifted(seat), Some(c)) => c.lift_dying_move(now, seat),
             (_, None) => continue,
             (ClockIntent::TurnEnded { seat, screen }, Some(c)) => {
-                if shown_for.0 == Some(screen) && c.state(now) == game_clock::State::Running(seat) {
+                if shown_for.0 != Some(screen) {
+                    continue;
+                } else if c.state(now) == game_clock::State::Running(seat) {
                     c.press(now, seat).map(|_| ())
                 } else {
+                    // Made when the clock runs for it (`press_behind_the_game`).
+                    owed.0 = games.of(screen).map(|g| (screen, seat, g.id));
                     continue;
                 }
             }

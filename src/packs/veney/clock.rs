@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             (clock_sides, flag_falls, game_clock, penalty_lifted)
                 .chain()
                 .after(ClockSystems)
+                .before(crate::host::table_clock::ClockCatchUp)
                 .before(GameSet)
                 .in_set(super::VeneySystems),
         )
