@@ -711,13 +711,8 @@ impl Game {
         tok: &str,
         whole: &str,
     ) -> Result<Option<Untenable>, crate::errors::ParseError> {
-        let why = match self
-            .attempt(a)
-            .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()))?
-        {
-            Attempt::PlayedUntenable(why) => Some(why),
-            Attempt::Played => None,
-        };
+        self.attempt(a)
+            .map_err(|e| crate::errors::ParseError::new(col, tok, e.to_string()))?;
         // The mark says how the call went (§2.0.R5: `U`, `Ut` lost by piece penalty, `U#`
         // checkmate by penalty); the agreed penalty must give the same, or the record was played
         // under other terms and replaying it on would go astray (a review found a `U#` taken
@@ -740,7 +735,9 @@ impl Game {
             };
             return Err(crate::errors::ParseError::new(col, whole, why));
         }
-        Ok(why)
+        // Called, it does not stand: no uncalled untenable move to report (a review found a
+        // called move reported "not called: it stands").
+        Ok(None)
     }
 
     /// Runs `f`, which may play several actions: refused, the game is as it was before (rng,
@@ -836,24 +833,9 @@ impl Game {
             if self.opens_turn(i) || out.is_empty() {
                 out.push((*before, Vec::new()));
             }
-            if *a == Action::EndTurn {
-                continue;
-            }
-            let mut legal = before.legal_actions(&self.rules);
-            // An untenable action (played with sand) is told apart from its untenable rivals
-            // too, which the reader resolves it among (a review found two constrained pieces of
-            // one kind written alike, and the save refused).
-            if !legal.contains(a) {
-                legal.extend(crate::penalty::untenable_actions(&self.rules, before));
-            }
-            let mut t = notation::San::of_action(&self.rules, before, &legal, a).to_string();
-            if let Some(Mark::Called(c)) = self.marks.get(i)
-                && let Some(sfx) = c.suffix()
+            if let Some(t) = self.action_written(i)
+                && let Some(last) = out.last_mut()
             {
-                t = t.trim_end_matches('#').to_string();
-                t.push_str(sfx);
-            }
-            if let Some(last) = out.last_mut() {
                 last.1.push(t);
             }
         }
@@ -870,6 +852,31 @@ impl Game {
                 (p, text)
             })
             .collect()
+    }
+
+    /// Action `i` of the history in notation, as the record writes it: from the position it was
+    /// played in, a called untenable move with its mark (`U`, `Ut`, `U#`, §2.0.R5); `None` for
+    /// the turn's end, which is not written.
+    pub fn action_written(&self, i: usize) -> Option<String> {
+        let (before, a) = self.history.get(i)?;
+        if *a == Action::EndTurn {
+            return None;
+        }
+        let mut legal = before.legal_actions(&self.rules);
+        // An untenable action (played with sand) is told apart from its untenable rivals too,
+        // which the reader resolves it among (a review found two constrained pieces of one kind
+        // written alike, and the save refused).
+        if !legal.contains(a) {
+            legal.extend(crate::penalty::untenable_actions(&self.rules, before));
+        }
+        let mut t = notation::San::of_action(&self.rules, before, &legal, a).to_string();
+        if let Some(Mark::Called(c)) = self.marks.get(i)
+            && let Some(sfx) = c.suffix()
+        {
+            t = t.trim_end_matches('#').to_string();
+            t.push_str(sfx);
+        }
+        Some(t)
     }
 
     /// Whether action `i` of the history opens a turn of the record: it starts a turn, and is

@@ -586,12 +586,14 @@ fn play_turn(
             }
         }
     }
-    let played: Vec<crate::action::Action> = game
-        .actions()
-        .skip(before.actions().count())
-        .map(|(_, a)| *a)
-        .collect();
-    let canonical = notation::write_turn(&rules, &pos, &played);
+    // Each action written from the position it was played in, a called one with its mark: a
+    // call between them takes a move back, so the turn is not one run of actions from its
+    // start (a review found the retry after a call replayed onto the called move, and a
+    // stepping stone's check panicking).
+    let canonical = (before.actions().count()..game.actions().count())
+        .filter_map(|i| game.action_written(i))
+        .collect::<Vec<_>>()
+        .join(" ");
     if let Err(e) = end_turn(game, mover) {
         *game = before;
         return (

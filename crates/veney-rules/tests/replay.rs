@@ -552,3 +552,53 @@ fn move_numbers_joined_to_the_turn_or_with_an_ellipsis_read_as_numbers() {
     let turns = veney_rules::notation::record_turns("12...SX12");
     assert_eq!(turns, vec![vec![("SX12".to_string(), 6)]]);
 }
+
+/// §2.0.22 and R-UNTENABLE-CALL: a called untenable move is written with its mark and replays
+/// as called — under a time penalty or a Delayed Reset the offender's move made again follows
+/// it in the same turn (`1. $X9U SY5`), under the turn penalty the turn ends with it
+/// (`1. $X9U, SY12`). The replay reports no uncalled untenable move, writes the mark back, and
+/// reads the retry from the position the call left (a review found the called move reported
+/// "not called: it stands", and the retry written onto the called move's position, a stepping
+/// stone's check panicking).
+#[test]
+fn a_called_move_replays_as_called_and_its_retry_from_the_position_the_call_left() {
+    use std::sync::Arc;
+    use veney_rules::options::UntenablePolicy;
+    for (policy, text, turn) in [
+        (UntenablePolicy::TurnPenalty, "1. $X9U, SY12", "$X9U"),
+        (
+            UntenablePolicy::TimePenalty,
+            "1. $X9U SY5, SY12",
+            "$X9U SY5",
+        ),
+        (
+            UntenablePolicy::DelayedReset,
+            "1. $X9U SY5, SY12",
+            "$X9U SY5",
+        ),
+    ] {
+        let mut o = rules().options.clone();
+        o.untenable = policy;
+        let r = Arc::new(veney_rules::Rules::standard_with(o));
+        let rep = replay(&r, text).unwrap();
+        assert!(rep.all_tenable(), "{policy:?}: {:?}", rep.turns);
+        assert_eq!(rep.turns.len(), 2, "{policy:?}: {:?}", rep.turns);
+        assert_eq!(
+            rep.turns[0].result.as_deref(),
+            Ok(turn),
+            "{policy:?}: the called move keeps its mark"
+        );
+        assert_eq!(
+            rep.turns[0].untenable, None,
+            "{policy:?}: called, it does not stand"
+        );
+        assert_eq!(rep.turns[1].result.as_deref(), Ok("SY12"), "{policy:?}");
+        // The Sword is back home: the call took the move back.
+        let sword = r.set(White).by_name("Sword");
+        assert_eq!(
+            rep.end.piece_at(sq("X4")),
+            sword.map(|k| (White, k)),
+            "{policy:?}"
+        );
+    }
+}
