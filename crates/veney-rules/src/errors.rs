@@ -371,6 +371,14 @@ fn past_comment(src: &str, i: usize) -> Option<usize> {
     }
 }
 
+/// A name or square as a RON file writes it, quoted (`"Piké"`): what to search the file for, and
+/// how a message shows it — as typed, where Rust's `{:?}` escapes combining marks and variation
+/// selectors (a review found `"Pike\u{301}"` searched for, never found, and its error placed at
+/// 1:1).
+pub fn quoted(value: &str) -> String {
+    format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
 /// Every string literal of a RON text outside comments, as RON reads it: (the byte offset of
 /// its opening quote, or of the `r` of a raw string; the byte offset just past it; its value).
 /// A literal whose escapes do not read is left out. Names are found by their value, not by how

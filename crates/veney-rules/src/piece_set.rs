@@ -1,7 +1,7 @@
 //! A checked piece set, compiled into lookup tables (after shakmaty's attack tables: the hot
 //! path never reads the RON structures).
 use crate::direction::Dir;
-use crate::errors::{DataError, LoadError, locate};
+use crate::errors::{DataError, LoadError, locate, quoted};
 use crate::measure::{Measure, own_side};
 use crate::piece_def::*;
 use crate::side::Side;
@@ -484,6 +484,18 @@ impl PieceSet {
         for (i, p) in def.pieces.iter().enumerate() {
             let (line, col, _) = starts[i];
             let here = |msg: String| DataError::at(path, line, col, msg);
+            // A name is shown in the reserve lines, the workshop and every message: blank or
+            // broken over lines, it shows nothing or breaks them (a review found both loaded).
+            if p.name.trim().is_empty() || p.name.chars().any(char::is_control) {
+                errors.push(err_at_piece(
+                    i,
+                    "name",
+                    format!(
+                        "the piece name {} must be one line of text without control characters",
+                        quoted(&p.name)
+                    ),
+                ));
+            }
             if let Some(j) = def.pieces[..i].iter().position(|q| q.name == p.name) {
                 errors.push(here(format!(
                     "duplicate piece name {:?} (first defined at line {})",
@@ -683,10 +695,11 @@ impl PieceSet {
             for target in p.attacks.keys().filter(|t| unknown(t)) {
                 errors.push(err_at_piece(
                     i,
-                    &format!("{target:?}"),
+                    &quoted(target),
                     format!(
-                        "{:?} attacks unknown piece {target:?}: expected one of {} (or a standard piece)",
-                        p.name,
+                        "{} attacks unknown piece {}: expected one of {} (or a standard piece)",
+                        quoted(&p.name),
+                        quoted(target),
                         known()
                     ),
                 ));
@@ -695,10 +708,11 @@ impl PieceSet {
                 errors.push(err_after_field(
                     i,
                     "duels_with",
-                    &format!("{target:?}"),
+                    &quoted(target),
                     format!(
-                        "{:?} duels with unknown piece {target:?} (`duels_with`): expected one of {} (or a standard piece)",
-                        p.name,
+                        "{} duels with unknown piece {} (`duels_with`): expected one of {} (or a standard piece)",
+                        quoted(&p.name),
+                        quoted(target),
                         known()
                     ),
                 ));
@@ -767,7 +781,7 @@ impl PieceSet {
                     ),
                     (false, _) => continue,
                 };
-                errors.push(err_at_piece(i, &format!("{target:?}"), msg));
+                errors.push(err_at_piece(i, &quoted(target), msg));
             }
             // En passant fends an engagement that passed a square (§2.0.04): a Self that is an
             // engagement would be taken off the board without checkmate, and its `e` in the
@@ -895,17 +909,17 @@ impl PieceSet {
             };
             for (sq, name) in map {
                 let Some(square) = Square::parse(sq) else {
-                    let (l, c) = at(&format!("{sq:?}"));
+                    let (l, c) = at(&quoted(sq));
                     errors.push(DataError::at(path, l, c, format!("{sq:?} in the setup is not a square: expected a line W–Z and a step 1–16, e.g. \"X4\"")));
                     continue;
                 };
                 if !(1..=8).contains(&square.step()) {
-                    let (l, c) = at(&format!("{sq:?}"));
+                    let (l, c) = at(&quoted(sq));
                     errors.push(DataError::at(path, l, c, format!("{sq:?} in the setup is on the opponent's side: an army's own layout is written for White, on steps 1–8 (§2.0.19), and turned for Black")));
                     continue;
                 }
                 if let Some((other, _)) = placed.iter().find(|(q, _)| *q == square) {
-                    let (l, c) = at(&format!("{sq:?}"));
+                    let (l, c) = at(&quoted(sq));
                     errors.push(DataError::at(
                         path,
                         l,
@@ -923,8 +937,16 @@ impl PieceSet {
                 {
                     Some(i) => placed.push((square, Kind(i as u8))),
                     None => {
-                        let (l, c) = at(&format!("{name:?}"));
-                        errors.push(DataError::at(path, l, c, format!("the setup places unknown piece {name:?}: expected a piece of this set")));
+                        let (l, c) = at(&quoted(name));
+                        errors.push(DataError::at(
+                            path,
+                            l,
+                            c,
+                            format!(
+                                "the setup places unknown piece {}: expected a piece of this set",
+                                quoted(name)
+                            ),
+                        ));
                     }
                 }
             }
@@ -936,7 +958,9 @@ impl PieceSet {
                     p.count.saturating_sub(p.reserve)
                 };
                 if n != expected {
-                    let (l, c) = at("setup:");
+                    // At the field however it is spaced (`setup : …`; a review found 1:1).
+                    let (l, c) = crate::errors::locate_field(src, "setup")
+                        .map_or((1, 1), |(l, c, _)| (l, c));
                     errors.push(DataError::at(path, l, c, format!(
                         "the setup places {n} {} but the set puts {expected} on the board (count {} − reserve {}): expected the count to fit the setup",
                         p.name, p.count, p.reserve

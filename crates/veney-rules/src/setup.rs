@@ -89,7 +89,7 @@ impl SetupDef {
             for (sq, name) in map {
                 let Some(square) = Square::parse(sq) else {
                     if !echo {
-                        errors.push(at(&format!("{sq:?}"), format!("{sq:?} is not a square: expected a line W–Z and a step 1–16, e.g. \"X4\"")));
+                        errors.push(at(&crate::errors::quoted(sq), format!("{sq:?} is not a square: expected a line W–Z and a step 1–16, e.g. \"X4\"")));
                     }
                     continue;
                 };
@@ -103,7 +103,7 @@ impl SetupDef {
                     }
                     let whose = if side == 0 { "White" } else { "Black" };
                     errors.push(at(
-                        &format!("{sq:?}"),
+                        &crate::errors::quoted(sq),
                         format!(
                             "{sq:?} is not on {whose}'s side: expected steps {}–{}",
                             own_steps.start(),
@@ -117,7 +117,7 @@ impl SetupDef {
                         continue;
                     }
                     errors.push(at(
-                        &format!("{sq:?}"),
+                        &crate::errors::quoted(sq),
                         format!("the setup places two pieces on {square} ({sq:?}): one piece to a square"),
                     ));
                     continue;
@@ -126,9 +126,10 @@ impl SetupDef {
                     Some(k) => out[side].push((square, k)),
                     None if echo && sets[0].by_name(name).is_none() => {}
                     None => errors.push(at(
-                        &format!("{name:?}"),
+                        &crate::errors::quoted(name),
                         format!(
-                            "unknown piece {name:?} in setup (set {:?})",
+                            "unknown piece {} in setup (set {:?})",
+                            crate::errors::quoted(name),
                             sets[side].name
                         ),
                     )),

@@ -801,3 +801,73 @@ fn a_byte_order_mark_at_the_start_is_not_part_of_the_file() {
         at(STANDARD_SET, "count: 1,", "1,")
     );
 }
+
+/// docs/SETS.md: "Every problem is reported with its place". A name a set's own `setup` or an
+/// `attacks` key names, written with a character Rust's `{:?}` escapes (a combining accent, an
+/// emoji's variation selector), is found where it is written and shown as typed; the setup's
+/// count is placed at its field however it is spaced (`setup : …`); a piece name must be one
+/// line of text (a review found 1:1, `"Pike\u{301}"` in the message, and blank or two-line
+/// names loaded).
+#[test]
+fn names_are_found_and_shown_as_typed_and_must_be_one_line() {
+    let accent = "Dagge\u{301}r";
+    let src = replaced(
+        ASSASSIN,
+        "\"X4\": \"Dagger\"",
+        &format!("\"X4\": \"{accent}\""),
+    );
+    let e = set_errors(&src);
+    let unknown = e
+        .iter()
+        .find(|e| e.message.contains("unknown piece"))
+        .unwrap_or_else(|| panic!("{e:?}"));
+    assert_eq!(
+        (unknown.location.line, unknown.location.col),
+        at_chars(&src, "setup:", &format!("\"{accent}")),
+        "{unknown}"
+    );
+    assert!(
+        unknown.message.contains(accent),
+        "shown as typed: {unknown}"
+    );
+    assert!(!unknown.message.contains("\\u{"), "{unknown}");
+    // `setup : Some(…)`: the count that no longer fits is placed at the field.
+    let src = replaced(ASSASSIN, "\"X4\": \"Dagger\",\n", "");
+    let src = replaced(&src, "setup: Some(", "setup : Some(");
+    let e = set_errors(&src);
+    let count = e
+        .iter()
+        .find(|e| e.message.contains("the setup places 0 Dagger"))
+        .unwrap_or_else(|| panic!("{e:?}"));
+    assert_eq!(
+        count.location.line,
+        at(&src, "setup :", "setup").0,
+        "{count}"
+    );
+    // An `attacks` key with a variation selector.
+    let emoji = "Ninja \u{2694}\u{fe0f}";
+    let src = STANDARD_SET.replacen("attacks: {", &format!("attacks: {{\"{emoji}\": Take, "), 1);
+    let e = set_errors(&src);
+    let unknown = e
+        .iter()
+        .find(|e| e.message.contains("attacks unknown piece"))
+        .unwrap_or_else(|| panic!("{e:?}"));
+    assert_eq!(
+        (unknown.location.line, unknown.location.col),
+        at_chars(&src, "attacks: {", &format!("\"{emoji}")),
+        "{unknown}"
+    );
+    assert!(unknown.message.contains(emoji), "{unknown}");
+    // Blank and two-line piece names are refused at the name.
+    for bad in ["", " ", "Clo\\nak"] {
+        let written = format!("name: \"{bad}\",");
+        let src = STANDARD_SET.replacen("name: \"Cloak\",", &written, 1);
+        let e = set_errors(&src);
+        let name = e
+            .iter()
+            .find(|e| e.message.contains("must be one line of text"))
+            .unwrap_or_else(|| panic!("{bad:?}: {e:?}"));
+        let line = src[..src.find(&written).unwrap()].matches('\n').count() + 1;
+        assert_eq!(name.location.line, line, "{bad:?}: {name}");
+    }
+}
