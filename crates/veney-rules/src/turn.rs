@@ -569,6 +569,15 @@ impl Position {
     fn apply_move(&mut self, rules: &Rules, m: Move) {
         let side = self.turn;
         let opp = !side;
+        // The Self's concert move lifts the partner it lands on or passes over (R-CONCERT): told
+        // from the board before the move (an ordinary move over the partner lifts nothing).
+        let lifted = match (m.effect, m.mover) {
+            (Effect::Lift(k), _) => Some((k, m.to)),
+            (_, Mover::Piece(k)) if self.phase == Phase::Start && rules.info(side, k).life => {
+                crate::special::concert::passed_partner(rules, self, &m)
+            }
+            _ => None,
+        };
         if let Mover::Piece(k) = m.mover {
             if self.lifted.is_some_and(|l| l.kind == k && l.from == m.from) {
                 // The concert partner in hand is placed (R-CONCERT): it stands nowhere yet.
@@ -586,14 +595,6 @@ impl Position {
                 }
             }
         }
-        // The Self's concert move lifts the partner it lands on or passes over (R-CONCERT).
-        let lifted = match (m.effect, m.mover) {
-            (Effect::Lift(k), _) => Some((k, m.to)),
-            (_, Mover::Piece(k)) if self.phase == Phase::Start && rules.info(side, k).life => {
-                crate::special::concert::passed_partner(rules, self, m.from, m.to)
-            }
-            _ => None,
-        };
         if let Some((k, sq)) = lifted {
             let facing = self.facing(sq);
             self.remove(side, k, sq);

@@ -165,3 +165,60 @@ fn the_self_may_not_land_on_a_piece_that_is_no_partner() {
     let why = turn(&r, &p, "SX5 CW6").unwrap_err();
     assert!(why.contains("own piece"), "{why}");
 }
+
+/// R-CONCERT lifts a partner only when the Self lands on its square or lunges over it: "a move
+/// the Self could make with the partner standing is an ordinary move". A Self that leaps two
+/// squares (a set designer's, docs/SETS.md: any piece may use any primitive) leaps over its
+/// Sword as an ordinary move, which lifts nothing; and a Self without Concert lifts nothing
+/// ever (a review found the Sword lifted by the leap, a concert forced, and without Concert the
+/// Sword sent to reserve).
+#[test]
+fn a_selfs_ordinary_leap_over_its_partner_lifts_nothing() {
+    use std::sync::Arc;
+    let standard = veney_rules::piece_set::STANDARD_SET;
+    let leap = "Leap(offsets: [(1, 0), (1, 1)], symmetry: All),";
+    assert_eq!(standard.matches(leap).count(), 1, "the Self's leap");
+    for concert in [true, false] {
+        let mut src = standard.replacen(
+            leap,
+            "Leap(offsets: [(1, 0), (1, 1), (0, 2)], symmetry: All),",
+            1,
+        );
+        src = src.replacen("name: \"Standard\"", "name: \"SelfJump\"", 1);
+        if !concert {
+            src = src.replacen("specials: [Concert, Retreat]", "specials: [Retreat]", 1);
+        }
+        let set = Arc::new(
+            veney_rules::PieceSet::from_ron(std::path::Path::new("selfjump.ron"), &src)
+                .unwrap_or_else(|e| panic!("{e}")),
+        );
+        let r = Rules::with_sets(
+            [set.clone(), set],
+            veney_rules::options::RuleOptions::default(),
+        )
+        .unwrap();
+        // The Self on Y4, its Sword on X4: the Self leaps to W4 over the Sword.
+        let p = pos(
+            &r,
+            &[
+                (White, "Self", "Y4"),
+                (White, "Sword", "X4"),
+                (Black, "Self", "X13"),
+            ],
+            White,
+        );
+        let q = turn(&r, &p, "SW4").unwrap_or_else(|e| panic!("concert {concert}: {e}"));
+        assert_eq!(q.lifted(), None, "concert {concert}: nothing in hand");
+        assert_eq!(
+            q.piece_at(sq("X4"))
+                .map(|(s, k)| (s, r.set(s).piece(k).name().to_string())),
+            Some((White, "Sword".to_string())),
+            "concert {concert}: the Sword stays"
+        );
+        assert_eq!(
+            q.turn(),
+            Black,
+            "concert {concert}: the leap is the whole turn"
+        );
+    }
+}

@@ -320,21 +320,37 @@ fn quick_placement(
     })
 }
 
-/// The own concert partner a Self's move from `from` to `to` passes over (its lunge leaps
-/// nothing else), if any.
+/// The own concert partner a Self's move `m` passes over and so lifts (its lunge leaps nothing
+/// else), if any: only for a Self with Concert, and not when the Self could make the same move
+/// with the partner standing — that is an ordinary move, as `lifting_moves` lists it (a review
+/// found a Self that leaps, blinks or moves anywhere lifting whatever armament lay between, and
+/// one without Concert sending its Sword to reserve).
 pub(crate) fn passed_partner(
     rules: &Rules,
     pos: &Position,
-    from: Square,
-    to: Square,
+    m: &crate::action::Move,
 ) -> Option<(crate::piece_set::Kind, Square)> {
     let side = pos.turn();
-    between(from, to)
+    let life = rules.life(side);
+    if !rules.info(side, life).concert {
+        return None;
+    }
+    let passed = between(m.from, m.to)
         .into_iter()
         .find_map(|sq| match pos.piece_at(sq) {
             Some((s, k)) if s == side && rules.info(side, k).concert_partner => Some((k, sq)),
             _ => None,
-        })
+        })?;
+    let mut ordinary = Vec::new();
+    piece_moves(
+        rules,
+        pos,
+        &View::new(rules, pos, side),
+        life,
+        m.from,
+        &mut ordinary,
+    );
+    (!ordinary.contains(&Action::Move(*m))).then_some(passed)
 }
 
 /// Whether `b` is on a rank, line or diagonal through `a`, within `reach` squares of it.
