@@ -1683,7 +1683,7 @@ fn a_person_may_call_their_own_untenable_move_against_the_computer() {
     let (mut app, _) = untenable_against_the_computer("own-call");
     send(&mut app, Command::CallUntenable);
     assert!(
-        info(&app).starts_with("called:"),
+        info(&app).starts_with("called (§2.0.22): "),
         "{} / {}",
         info(&app),
         refusal(&app)
@@ -1701,7 +1701,11 @@ fn the_computer_calls_the_persons_untenable_move_at_once() {
     app.update();
     app.update();
     assert_eq!(game(&app).call_offender(), None, "called");
-    assert!(info(&app).starts_with("called:"), "{}", info(&app));
+    assert_eq!(
+        info(&app),
+        "called (§2.0.22): the move is reset; the same player moves again",
+        "in words"
+    );
     // The move is taken back (the Friendly call): the position is the start again.
     assert_eq!(game(&app).position(), &Position::start(&r));
 }

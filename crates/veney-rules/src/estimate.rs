@@ -70,6 +70,12 @@ pub fn score(rules: &Rules, pos: &Position, side: Side) -> f64 {
     }
 }
 
+/// `side`'s lead over the other side in points (`score`'s difference): what the computer
+/// weighs a choice by outside its search, such as whether to declare a Delayed Reset.
+pub fn lead(rules: &Rules, pos: &Position, side: Side) -> f64 {
+    score(rules, pos, side) - score(rules, pos, !side)
+}
+
 /// Each player's expected reward: White's first.
 pub fn estimate(rules: &Rules, pos: &Position) -> Vec<f64> {
     let lead = score(rules, pos, Side::White) - score(rules, pos, Side::Black);

@@ -539,15 +539,23 @@ impl Game {
     /// (§2.0.22). What was played after it (the offender's ending of the turn, the Donkey's
     /// move) is taken back with it.
     pub fn call_untenable(&mut self) -> Option<Call> {
+        let offender = self.call_offender()?;
+        self.call_untenable_by(!offender)
+    }
+
+    /// `call_untenable`, called by `caller`: the offender's own call ("graciously", §2.0.22)
+    /// under a Delayed Reset takes the move back and resets nothing — the reset is the
+    /// non-offending player's to declare.
+    pub fn call_untenable_by(&mut self, caller: Side) -> Option<Call> {
         let i = self.open_call()?;
         // What was undone before the call no longer follows from the position.
         self.redo.clear();
-        Some(self.apply_call(i))
+        Some(self.apply_call(i, caller == self.history[i].0.turn()))
     }
 
     /// Applies the agreed penalty to the untenable action at history index `i`, taking back
-    /// what followed it.
-    fn apply_call(&mut self, i: usize) -> Call {
+    /// what followed it; `by_offender`: the offender called it.
+    fn apply_call(&mut self, i: usize, by_offender: bool) -> Call {
         let (before, action) = self.history[i];
         let after = self.history.get(i + 1).map_or(self.pos, |h| h.0);
         // The position before the Self's move, when this is its concert partner's move from
@@ -562,6 +570,7 @@ impl Game {
             &after,
             &action,
             concert_start.as_ref(),
+            by_offender,
         );
         if i + 1 < self.history.len() {
             self.rng = self.rng_history[i + 1].clone();
@@ -814,7 +823,8 @@ impl Game {
         self.advance_rng_for_roll();
         if let Mark::Called(_) = mark {
             // The rest of the redo stack stays: the call is replayed as it stood.
-            self.apply_call(self.history.len() - 1);
+            // (A recorded call is the opponent's: the offender's own reverts, leaving none.)
+            self.apply_call(self.history.len() - 1, false);
         }
         Some(a)
     }
@@ -827,7 +837,7 @@ impl Game {
     /// untenable moves carry their mark (`U`, `Ut`, `U#`, §2.0.R5).
     pub fn turns_notation(&self) -> Vec<(Position, String)> {
         let mut out: Vec<(Position, Vec<String>)> = Vec::new();
-        for (i, (before, a)) in self.history.iter().enumerate() {
+        for (i, (before, _)) in self.history.iter().enumerate() {
             // A game begun from a position in mid-turn writes that turn's rest first (a review
             // found it left out, and the save refusing to load).
             if self.opens_turn(i) || out.is_empty() {

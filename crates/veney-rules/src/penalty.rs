@@ -96,18 +96,49 @@ fn offender_square(rules: &Rules, after: &Position, action: &Action) -> Option<S
 }
 
 /// Applies the agreed policy to the untenable `action`, played from `before` to `after`.
-/// Returns the position after the call and what it did.
+/// Returns the position after the call and what it did. `by_offender`: the player who made the
+/// move called it ("graciously", §2.0.22).
 pub fn call(
     rules: &Rules,
     before: &Position,
     after: &Position,
     action: &Action,
     concert_start: Option<&Position>,
+    by_offender: bool,
 ) -> (Position, Call) {
-    let (mut p, c) = call_unsettled(rules, before, after, action, concert_start);
+    let (mut p, c) = call_unsettled(rules, before, after, action, concert_start, by_offender);
     // The turn the call handed over may find a stance broken (`hirakamae_breaks`).
     crate::special::hirakamae::lapse_if_broken(rules, &mut p);
     (p, c)
+}
+
+/// A Jutsu's move or placement into a measure the opponent controls (§2.0.07 Control).
+enum JutsuInto {
+    /// Moved (or attacked) from this square.
+    Moved(crate::piece_set::Kind, Square),
+    /// Placed on this square.
+    Placed(Square),
+}
+
+/// Whether `action` (by the side to move in `before`) is a Jutsu's move, attack or placement
+/// into a measure the opponent controls.
+fn jutsu_into_control(rules: &Rules, before: &Position, action: &Action) -> Option<JutsuInto> {
+    let side = before.turn();
+    let controlled = || crate::special::control::controlled(rules, before, !side);
+    match *action {
+        Action::Move(m) => match m.mover {
+            Mover::Piece(k) if rules.info(side, k).jutsu && controlled().contains(m.to) => {
+                Some(JutsuInto::Moved(k, m.from))
+            }
+            _ => None,
+        },
+        Action::Place { kind, to, .. }
+            if rules.info(side, kind).jutsu && controlled().contains(to) =>
+        {
+            Some(JutsuInto::Placed(to))
+        }
+        _ => None,
+    }
 }
 
 /// `call` before the turn it hands over is looked at.
@@ -117,6 +148,7 @@ fn call_unsettled(
     after: &Position,
     action: &Action,
     concert_start: Option<&Position>,
+    by_offender: bool,
 ) -> (Position, Call) {
     let offender = before.turn();
     // A move taken back before a skipped turn. The concert partner's move made from the hand
@@ -146,6 +178,18 @@ fn call_unsettled(
         p.skip_turn(rules);
         p
     };
+    // §2.0.07 Control: "If the Jutsu attempts to attack or move into the measure where Control
+    // is active, the move is merely prevented. However, if playing by turn-penalty …, the move
+    // is prevented and the turn skipped. If playing by piece-penalty, the Jutsu is fended and
+    // the turn skipped." Under the policies the text does not name, the move is merely taken
+    // back: no time penalty, no loss, no reset (R-CONTROL; a review found the full penalty).
+    if matches!(
+        rules.options.untenable,
+        UntenablePolicy::TimePenalty | UntenablePolicy::SuddenDeath | UntenablePolicy::DelayedReset
+    ) && jutsu_into_control(rules, before, action).is_some()
+    {
+        return (*before, Call::Reverted);
+    }
     match rules.options.untenable {
         UntenablePolicy::Strict | UntenablePolicy::Friendly => (*before, Call::Reverted),
         UntenablePolicy::TimePenalty => {
@@ -159,6 +203,10 @@ fn call_unsettled(
         // call cannot be made; the untenable move is taken back, as in a friendly game
         // (R-UNTENABLE-SHIMA).
         UntenablePolicy::DelayedReset if before.shima => (*before, Call::Reverted),
+        // "the non-offending player may declare a reset of the board": the offender's own call
+        // ("graciously", §2.0.22) only takes the move back, as in a friendly game (a review
+        // found an offender resetting a lost board by calling their own move).
+        UntenablePolicy::DelayedReset if by_offender => (*before, Call::Reverted),
         UntenablePolicy::DelayedReset => {
             let mut p = *before;
             // A partner in hand goes onto the board first (any empty square: the reset lifts
@@ -192,24 +240,18 @@ fn call_unsettled(
             // §2.0.07 Control: "If the Jutsu attempts to attack or move into the measure where
             // Control is active, the move is merely prevented. … If playing by piece-penalty,
             // the Jutsu is fended and the turn skipped."
-            if let Action::Move(m) = *action
-                && let Mover::Piece(k) = m.mover
-                && rules.info(offender, k).jutsu
-                && crate::special::control::controlled(rules, before, !offender).contains(m.to)
-            {
-                let mut p = *before;
-                p.remove(offender, k, m.from);
-                p.reserve[offender.index()][k.index()] += 1;
-                p.skip_turn(rules);
-                return (p, Call::JutsuFended(m.from));
-            }
-            // Placed into the controlled measure: fended back to the reserve it came from (a
-            // review found it discarded as any other offending piece).
-            if let Action::Place { kind, to, .. } = *action
-                && rules.info(offender, kind).jutsu
-                && crate::special::control::controlled(rules, before, !offender).contains(to)
-            {
-                return (skip(taken_back), Call::JutsuFended(to));
+            match jutsu_into_control(rules, before, action) {
+                Some(JutsuInto::Moved(k, from)) => {
+                    let mut p = *before;
+                    p.remove(offender, k, from);
+                    p.reserve[offender.index()][k.index()] += 1;
+                    p.skip_turn(rules);
+                    return (p, Call::JutsuFended(from));
+                }
+                // Placed into the controlled measure: fended back to the reserve it came from
+                // (a review found it discarded as any other offending piece).
+                Some(JutsuInto::Placed(to)) => return (skip(taken_back), Call::JutsuFended(to)),
+                None => {}
             }
             let Some(sq) = offender_square(rules, after, action) else {
                 return (skip(taken_back), Call::TurnSkipped);

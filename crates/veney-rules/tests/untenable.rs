@@ -398,6 +398,47 @@ fn the_penalty_loss_stands_when_the_untenable_move_took_the_self() {
 }
 
 #[test]
+fn under_the_other_penalties_a_jutsu_entering_control_is_merely_prevented() {
+    // §2.0.07 Control: "If the Jutsu attempts to attack or move into the measure where Control is
+    // active, the move is merely prevented. However, if playing by turn-penalty …, the move is
+    // prevented and the turn skipped. If playing by piece-penalty, the Jutsu is fended and the
+    // turn skipped." The text names those two: under a time penalty, sudden death or a Delayed
+    // Reset the call takes the move back and nothing more (R-CONTROL; a review found a penalty
+    // counted, the game lost, the board reset). Black's Self Y7 and Balance W6 control measure 2.
+    for policy in [
+        UntenablePolicy::Friendly,
+        UntenablePolicy::TimePenalty,
+        UntenablePolicy::SuddenDeath,
+        UntenablePolicy::DelayedReset,
+    ] {
+        let mut g = game_with(
+            policy,
+            &[
+                (White, "Self", "X2"),
+                (White, "Sword", "W2"),
+                (White, "Jutsu", "X4"),
+                (Black, "Self", "Y7"),
+                (Black, "Sword", "Z7"),
+                (Black, "Balance", "W6"),
+            ],
+        );
+        let before = *g.position();
+        let Attempt::PlayedUntenable(why) = g.attempt(action(&g, "JX5")).unwrap() else {
+            panic!("{policy:?}: tenable?")
+        };
+        assert!(why.to_string().contains("2.0.07"), "{policy:?}: {why}");
+        assert_eq!(g.call_untenable(), Some(Call::Reverted), "{policy:?}");
+        assert_eq!(*g.position(), before, "{policy:?}: merely prevented");
+        assert_eq!(g.position().outcome(), None, "{policy:?}");
+    }
+    // Another untenable move under the same penalties is penalised as before: the Sword out
+    // of its range.
+    let mut g = game(UntenablePolicy::TimePenalty, false);
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert_eq!(g.call_untenable(), Some(Call::TimePenalty));
+}
+
+#[test]
 fn under_piece_penalty_a_jutsu_entering_control_is_fended() {
     // §2.0.07 Control: "If the Jutsu attempts to attack or move into the measure where Control is
     // active, the move is merely prevented. … If playing by piece-penalty, the Jutsu is fended
@@ -852,6 +893,31 @@ fn a_delayed_reset_ends_the_quibble() {
     assert_eq!(g.call_untenable(), Some(Call::Reset));
     assert_eq!(g.position().quibbles(), 0);
     assert!(!g.legal_actions().contains(&Action::QuibbleReset));
+}
+
+#[test]
+fn a_delayed_reset_is_the_non_offending_players_to_declare() {
+    // §2.0.22 Delayed Reset: "the non-offending player may declare a reset of the board as if
+    // by retreat". An untenable move "can be called out by the opponent or graciously by the
+    // player who made it": the offender's own call takes the move back and resets nothing (a
+    // review found the offender resetting the board by calling their own move).
+    let mut g = game(UntenablePolicy::DelayedReset, true);
+    let before = *g.position();
+    g.attempt(action(&g, "GW7")).unwrap();
+    assert_eq!(
+        g.call_untenable_by(White),
+        Some(Call::Reverted),
+        "the offender's own call"
+    );
+    assert_eq!(
+        *g.position(),
+        before,
+        "the move taken back, the board as it was"
+    );
+    // The opponent's call declares the reset.
+    g.attempt(action(&g, "GW7")).unwrap();
+    assert_eq!(g.call_untenable_by(Black), Some(Call::Reset));
+    assert_eq!(g.call_untenable(), None, "called once");
 }
 
 #[test]

@@ -226,6 +226,7 @@ fn start(
         && let Some(offender) = game.0.call_offender()
         && seats.plays(offender).is_none()
         && seats.plays(!offender).is_some()
+        && worth_calling(&game.0, !offender)
     {
         out.write(Command::ComputerCall);
         return;
@@ -323,6 +324,27 @@ fn finish(
     }
 }
 
+/// Whether `caller` (the computer) calls the untenable move open to call. Every penalty but one
+/// costs the offender; a Delayed Reset is the non-offending player's to declare ("may declare",
+/// §2.0.22) and can cost the caller a won position, so the computer declares it only when the
+/// reset board leaves it better off than the move standing (a review found the computer
+/// resetting any board, the losing person's untenable move a way out).
+pub fn worth_calling(game: &veney_rules::Game, caller: Side) -> bool {
+    if game.rules.options.untenable != veney_rules::options::UntenablePolicy::DelayedReset {
+        return true;
+    }
+    let mut called = game.clone();
+    match called.call_untenable_by(caller) {
+        None => return false,
+        // Taken back only (under Shima, a Jutsu into Control): no board reset to weigh.
+        Some(c) if c != veney_rules::penalty::Call::Reset => return true,
+        Some(_) => {}
+    }
+    let rules = &game.rules;
+    veney_rules::lead(rules, called.position(), caller)
+        > veney_rules::lead(rules, game.position(), caller)
+}
+
 /// Undo against the computer: the person's last turn goes back with every computer turn since
 /// (the computer on both sides: its last turn).
 pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer) -> bool {
@@ -351,6 +373,56 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
 #[cfg(test)]
 mod tests {
     use super::{VeneyComputer, search_key, undo_to_person};
+
+    /// §2.0.22 Delayed Reset: "the non-offending player may declare a reset of the board". The
+    /// computer declares it when the reset board leaves it better off than the move standing,
+    /// not when it would throw away its own Sword's approach (a review found every move
+    /// called, a losing person's way out); under any other penalty it calls every move.
+    #[test]
+    fn the_computer_declares_a_delayed_reset_only_to_its_gain() {
+        use veney_rules::options::UntenablePolicy;
+        use veney_rules::{Game, Position, Rules, Side};
+        let game = |policy, black_sword: &str| {
+            let mut o = veney_rules::options::RuleOptions::default();
+            o.untenable = policy;
+            let r = std::sync::Arc::new(Rules::standard_with(o));
+            let p = Position::from_pieces(
+                &r,
+                &[
+                    (Side::White, "Self", "X2"),
+                    (Side::White, "Sword", "X4"),
+                    (Side::Black, "Self", "Y14"),
+                    (Side::Black, "Sword", black_sword),
+                ],
+                Side::White,
+            )
+            .unwrap();
+            let mut g = Game::from_position(r.clone(), p);
+            // White's Sword out of its range (§2.0.03), toward Black's Self.
+            let out = veney_rules::penalty::untenable_actions(&r, g.position())
+                .into_iter()
+                .find(|a| matches!(a, veney_rules::Action::Move(m) if m.to.to_string() == "X9"))
+                .expect("$X9 is untenable");
+            g.attempt(out).unwrap();
+            assert_eq!(g.call_offender(), Some(Side::White));
+            g
+        };
+        // Black's Sword at home: the reset costs White its Sword's approach — declared.
+        assert!(super::worth_calling(
+            &game(UntenablePolicy::DelayedReset, "Y12"),
+            Side::Black
+        ));
+        // Black's Sword beside White's Self: the reset would send it home — not declared.
+        assert!(!super::worth_calling(
+            &game(UntenablePolicy::DelayedReset, "W3"),
+            Side::Black
+        ));
+        // Any other penalty is called.
+        assert!(super::worth_calling(
+            &game(UntenablePolicy::TurnPenalty, "W3"),
+            Side::Black
+        ));
+    }
 
     #[test]
     fn a_seat_is_seeded_from_what_it_sees() {

@@ -86,7 +86,8 @@ pub(super) fn answer_draw(ctx: &mut Ctx, accept: bool) {
 /// computer, the person), else the opponent of the move's maker.
 pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
     let offender = ctx.game.0.call_offender();
-    match ctx.game.0.call_untenable() {
+    let caller = by.or(offender.map(|o| !o));
+    match caller.and_then(|c| ctx.game.0.call_untenable_by(c)) {
         Some(c) => {
             use crate::host::table_clock::ClockIntent;
             let to_move = ctx.game.0.position().turn();
@@ -110,7 +111,12 @@ pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
                     screen: crate::host::screen::Screen::Veney,
                 });
             }
-            ctx.status.info = Some(format!("called: {c:?}"));
+            // In words, as companion mode says it (a review found the debug form shown:
+            // "called: PieceLost(Square(21))").
+            ctx.status.info = Some(format!(
+                "called (§2.0.22): {}",
+                crate::packs::veney::companion::call_words(c)
+            ));
             ctx.companion.called.0 = true;
             // Companion mode announces the call and what it did.
             if let Some(offender) = offender {
