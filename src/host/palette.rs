@@ -29,6 +29,8 @@ pub const ZONE_ENGAGEMENT: Color = Color::srgba(0.25, 0.75, 0.95, 0.30);
 pub const STICK_WHITE: Color = Color::srgb(0.97, 0.95, 0.90);
 pub const STICK_BLACK: Color = Color::srgb(0.12, 0.10, 0.10);
 pub const ASPECT: Color = Color::srgba(0.75, 0.35, 0.85, 0.16);
+/// The withdrawal area (§2.0.13): not Control's or Presence's purple, nor a zone's blues.
+pub const WITHDRAWAL: Color = Color::srgba(0.90, 0.55, 0.25, 0.22);
 pub const LABEL_ON_BOARD: Color = Color::srgb(0.35, 0.10, 0.08);
 pub const FREE_ENGAGEMENT_HOLE: Color = Color::srgb(0.30, 0.31, 0.33);
 pub const DONKEY: Color = Color::srgb(0.45, 0.33, 0.22);

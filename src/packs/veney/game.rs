@@ -661,13 +661,37 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
             }
         }
         // Possession by the square's colour (§2.0.05), said when it is the other player's.
-        Selected::Free => match pos.free_square() {
-            Some(at) if at.colour_owner() != side => format!(
+        Selected::Free => match pos.free() {
+            veney_rules::FreePlace::On(at) if at.colour_owner() != side => format!(
                 "the free engagement stands on {at}, a {} square: only {} may move it (§2.0.05 possession)",
                 if at.is_light() { "light" } else { "dark" },
                 at.colour_owner()
             ),
-            _ => "the free engagement cannot move now (§2.0.05)".into(),
+            // Else the rules' reason for a move of it (a review found §2.0.05 named where a
+            // double-move's second move, §2.0.15, forbade it).
+            place => {
+                let attempt = match place {
+                    veney_rules::FreePlace::On(at) => Action::Move(veney_rules::Move {
+                        mover: veney_rules::Mover::Free,
+                        from: at,
+                        to: Square::all().find(|s| s.distance(at) == 1).unwrap_or(at),
+                        effect: veney_rules::Effect::Quiet,
+                        dir: None,
+                        face: None,
+                    }),
+                    veney_rules::FreePlace::Off(point) => Action::EnterFree {
+                        to: point
+                            .touching()
+                            .first()
+                            .unwrap_or(Square::all().next().unwrap()),
+                    },
+                };
+                let why = veney_rules::untenable::explain(rules, pos, &attempt).to_string();
+                format!(
+                    "the free engagement cannot move: {}",
+                    why.strip_prefix("untenable: ").unwrap_or(&why)
+                )
+            }
         },
         Selected::Donkey => "the Donkey is placed as a whole turn (§2.0.23)".into(),
     }
@@ -1015,6 +1039,37 @@ fn resume_from(
 
 #[cfg(test)]
 mod tests {
+    /// A free engagement the player possesses but may not move now is explained by the rules:
+    /// as a double-move's second move, §2.0.15 (a review found §2.0.05 named instead).
+    #[test]
+    fn the_free_engagements_refusal_is_the_rules_own() {
+        let mut g = veney_rules::Game::new(std::sync::Arc::new(veney_rules::Rules::standard()));
+        for (i, tok) in ["aX8", "SX12", "SY5"].into_iter().enumerate() {
+            g.play_token_reporting(tok, 1)
+                .unwrap_or_else(|e| panic!("{tok}: {e}"));
+            if i < 2 {
+                while g.position().turn()
+                    == if i == 0 {
+                        veney_rules::Side::White
+                    } else {
+                        veney_rules::Side::Black
+                    }
+                {
+                    g.play(veney_rules::Action::EndTurn).unwrap();
+                }
+            }
+        }
+        assert!(matches!(
+            g.position().phase(),
+            veney_rules::Phase::Second { .. }
+        ));
+        let why = super::explain_stuck(&g, super::Selected::Free);
+        assert!(
+            why.contains("second move") && why.contains("§2.0.15"),
+            "{why}"
+        );
+    }
+
     #[test]
     fn the_launch_news_follows_an_autosave_not_resumed() {
         // With `first_by: RandomDraw` the launch game says who moves first: after the note that

@@ -136,7 +136,9 @@ fn draw(
                 .iter()
                 .any(|a| matches!(a, veney_rules::Action::Withdraw { from, .. } if *from == sq))
         {
-            tint(veney_rules::measure::own_side(side), ASPECT, 0.35);
+            // Its own colour: purple means Control or Presence (a review found the half
+            // painted as if barred).
+            tint(veney_rules::measure::own_side(side), WITHDRAWAL, 0.35);
         }
     }
     if settings.selected_zone

@@ -137,7 +137,12 @@ fn new_game_dialog(
                     let name = f.file_stem().unwrap_or_default().to_string_lossy().to_string();
                     if ui.button(&name).clicked() {
                         match RuleOptions::load(f) {
-                            Ok(o) => dialog.options = o,
+                            // A preset that loads clears an earlier one's error (a review found
+                            // it shown for the rest of the session).
+                            Ok(o) => {
+                                dialog.options = o;
+                                dialog.error = None;
+                            }
                             Err(e) => dialog.error = Some(e.to_string()),
                         }
                     }
@@ -181,15 +186,12 @@ fn new_game_dialog(
                 ui.radio_value(&mut o.setup_style, SetupStyle::Concealed, "concealed stances");
                 ui.radio_value(&mut o.setup_style, SetupStyle::InTurns, "in turns");
             });
-            let mut ruin = o.optional_pieces.iter().any(|p| p == "Ruin");
+            let mut ruin = with_ruin(o);
             if ui
                 .checkbox(&mut ruin, "Play with the Ruin/Rien (§2.0.12)")
                 .changed()
             {
-                o.optional_pieces.retain(|p| p != "Ruin");
-                if ruin {
-                    o.optional_pieces.push("Ruin".into());
-                }
+                set_ruin(o, ruin);
             }
             ui.horizontal(|ui| {
                 let mut apart = o.black_retreat_limit.is_some();
@@ -484,5 +486,41 @@ mod tests {
             std::path::Path::new(&b.path),
             std::path::Path::new("elsewhere/games/record.txt")
         );
+    }
+}
+
+/// Whether the options play with the Ruin: its name read in any case, as rule options read it
+/// (a review found a preset's `"ruin"` shown unticked, and unticking it left the Ruin in).
+fn with_ruin(o: &RuleOptions) -> bool {
+    o.optional_pieces
+        .iter()
+        .any(|p| p.eq_ignore_ascii_case("Ruin"))
+}
+
+/// Plays with the Ruin or without it, however its name was written.
+fn set_ruin(o: &mut RuleOptions, on: bool) {
+    o.optional_pieces
+        .retain(|p| !p.eq_ignore_ascii_case("Ruin"));
+    if on {
+        o.optional_pieces.push("Ruin".into());
+    }
+}
+
+#[cfg(test)]
+mod ruin_box_tests {
+    use super::*;
+
+    #[test]
+    fn the_ruin_box_reads_the_name_in_any_case() {
+        let mut o = RuleOptions {
+            optional_pieces: vec!["ruin".into()],
+            ..Default::default()
+        };
+        assert!(with_ruin(&o), "a preset's lower-case name ticks the box");
+        set_ruin(&mut o, false);
+        assert!(o.optional_pieces.is_empty(), "{:?}", o.optional_pieces);
+        set_ruin(&mut o, true);
+        set_ruin(&mut o, true);
+        assert_eq!(o.optional_pieces, vec!["Ruin".to_string()]);
     }
 }
