@@ -11,7 +11,7 @@ use crate::tokens::{self, Token};
 const RULES: &[(&str, &str)] = &[
     (
         "Out of play at the start",
-        "It begins on the centre point, where the lines between steps 8 and 9 and between files X and Y cross. To put it into play, a player moves it onto any empty square the point it sits on touches (four from the centre, two from a point on the edge), as that turn's move; it takes nothing as it enters (written aX8).",
+        "It begins on the centre point, where the lines between steps 8 and 9 and between lines X and Y cross. To put it into play, a player moves it onto any empty square the point it sits on touches (four from the centre or another inner point, two from a point on the edge, one from a corner), as that turn's move; it takes nothing as it enters (written aX8).",
     ),
     (
         "Possession",

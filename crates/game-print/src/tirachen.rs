@@ -67,20 +67,33 @@ pub fn kit() -> GameKit {
     };
     // Each side chooses its own nine masters: both headings say so.
     let masters = |name: &str| format!("{name} (nine of each master: set out the nine you choose)");
+    let traitor = |heading: String, face: Rgb, ink: Rgb| TokenGroup {
+        heading,
+        face,
+        ink,
+        tokens: vec![Token::lettered(
+            Kind::Traitor.letter().to_string(),
+            Kind::Traitor.name(),
+            TOKEN_MM,
+            1,
+        )],
+    };
+    // Who controls the Traitor decides what it may do (it counts as its controller's piece,
+    // rulings "A controlled Traitor"), so a Traitor in each side's colour stands in for the neutral one as control
+    // passes (a review found one grey disc for all three, control kept in the players' heads).
+    let controlled = |name: &str| {
+        format!("The Traitor under {name}'s control: set it in place of the Traitor on the board")
+    };
     let tokens = vec![
         side(RED.lighten(0.75), RED, masters(&names[0])),
         side(Rgb::WHITE, WHITE_INK, masters(&names[1])),
-        TokenGroup {
-            heading: "The Traitor: starts on the centre square under no one's control".into(),
-            face: Rgb(230, 230, 230),
-            ink: Rgb::BLACK,
-            tokens: vec![Token::lettered(
-                Kind::Traitor.letter().to_string(),
-                Kind::Traitor.name(),
-                TOKEN_MM,
-                1,
-            )],
-        },
+        traitor(
+            "The Traitor: starts on the centre square under no one's control".into(),
+            Rgb(230, 230, 230),
+            Rgb::BLACK,
+        ),
+        traitor(controlled(&names[0]), RED.lighten(0.75), RED),
+        traitor(controlled(&names[1]), Rgb::WHITE, WHITE_INK),
     ];
     let mut key: Vec<(String, String)> = Kind::ALL
         .into_iter()
@@ -138,7 +151,8 @@ mod tests {
         assert_eq!(lines, [3, 6]);
     }
 
-    /// Ruling R-PRINT-TOKENS: Tirachen's tokens are nine Pikes and nine of each master a side and one neutral Traitor.
+    /// Ruling R-PRINT-TOKENS: Tirachen's tokens are nine Pikes and nine of each master a side,
+    /// one neutral Traitor, and a Traitor in each side's colour for control.
     #[test]
     fn the_box_holds_any_choice_of_masters() {
         // "1 fort, 1 commander, 9 pikemen and any combination of masters … totalling 9".
@@ -164,7 +178,19 @@ mod tests {
         assert_eq!(
             box_count(Kind::Traitor),
             0,
-            "the Traitor is printed once, neutral"
+            "the Traitor is printed apart from the sides' boxes"
         );
+        // One neutral Traitor, and one in each side's colour to show who controls it.
+        let kit = kit();
+        let traitors: Vec<(&str, Rgb)> = kit
+            .tokens
+            .iter()
+            .filter(|g| g.tokens.iter().any(|t| t.name == Kind::Traitor.name()))
+            .map(|g| (g.heading.as_str(), g.face))
+            .collect();
+        assert_eq!(traitors.len(), 3, "{traitors:?}");
+        assert!(traitors[0].0.contains("no one's control"));
+        assert!(traitors[1].0.contains("Red's control") && traitors[1].1 == RED.lighten(0.75));
+        assert!(traitors[2].0.contains("White's control") && traitors[2].1 == Rgb::WHITE);
     }
 }

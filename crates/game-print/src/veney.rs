@@ -194,7 +194,7 @@ pub fn kit() -> GameKit {
             fields: vec!["White's set".into(), "Black's set".into(), "Rules and dice".into(), "Time control".into()],
             key,
             example: format!(
-                "{} (the first turns of a game from the standard start, as the rules crate writes them; a double move is written as two actions separated by a space, SX4 $tZ5, and a comma separates White's turn from Black's).",
+                "{} (the first turns of a game from the standard start, as the rules crate writes them; a double move is written as two actions separated by a space, SX4 $tZ5, and a comma separates the first mover's turn from the second's).",
                 examples.trim()
             ),
         },

@@ -405,6 +405,21 @@ fn printed_words_follow_the_rule_text() {
         sheet.contains("First to move") && !sheet.contains("White (first)"),
         "{sheet}"
     );
+    // Nor does its note assume White first (a review found "a comma separates White's turn
+    // from Black's").
+    assert!(!sheet.contains("White's turn from Black's"), "{sheet}");
+    assert!(
+        sheet.contains("the first mover's turn from the second's"),
+        "{sheet}"
+    );
+    // The free engagement's card: a corner point touches one square (a review found "two from
+    // a point on the edge" for every edge point), and the board's lines are lines (§2.0.V).
+    let free = t
+        .iter()
+        .find(|p| p.contains("Out of play at the start"))
+        .expect("the free engagement's card");
+    assert!(free.contains("one from a corner"), "{free}");
+    assert!(free.contains("lines X and Y"), "{free}");
     let kelasu: Vec<String> = texts(&load(PrintGame::Kelasu, Paper::A4))
         .iter()
         .map(|p| flat(p))
