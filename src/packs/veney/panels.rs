@@ -235,7 +235,7 @@ fn new_game_dialog(
             ui.horizontal(|ui| {
                 ui.label("Untenable moves (§2.0.22)");
                 egui::ComboBox::from_id_salt("untenable")
-                    .selected_text(format!("{:?}", o.untenable))
+                    .selected_text(policy_name(o.untenable))
                     .show_ui(ui, |ui| {
                         for p in [
                             UntenablePolicy::Strict,
@@ -247,7 +247,7 @@ fn new_game_dialog(
                             UntenablePolicy::SuddenDeath,
                             UntenablePolicy::DelayedReset,
                         ] {
-                            ui.selectable_value(&mut o.untenable, p, format!("{p:?}"));
+                            ui.selectable_value(&mut o.untenable, p, policy_name(p));
                         }
                     });
             });
@@ -333,7 +333,23 @@ pub fn set_label(path: &std::path::Path) -> String {
     }
 }
 
-fn dice_name(d: DiceMethod) -> String {
+/// A penalty for untenable moves in the words of §2.0.22 (a review found the dialog showing
+/// `PiecePenaltyAbsolute`).
+pub(super) fn policy_name(p: UntenablePolicy) -> &'static str {
+    match p {
+        UntenablePolicy::Strict => "strict (refused, teaching mode)",
+        UntenablePolicy::Friendly => "friendly game",
+        UntenablePolicy::TimePenalty => "time penalty",
+        UntenablePolicy::TurnPenalty => "turn penalty",
+        UntenablePolicy::PiecePenaltyAbsolute => "piece penalty, absolute",
+        UntenablePolicy::PiecePenaltyLenient => "piece penalty, lenient",
+        UntenablePolicy::SuddenDeath => "sudden death",
+        UntenablePolicy::DelayedReset => "delayed reset",
+    }
+}
+
+/// A Dagger Throw method in words (§2.0.R1).
+pub(super) fn dice_name(d: DiceMethod) -> String {
     match d {
         DiceMethod::StickDice => "stick-dice".into(),
         DiceMethod::CoinFlips => "coin flips".into(),

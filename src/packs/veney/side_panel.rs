@@ -842,10 +842,12 @@ fn display_options(ui: &mut egui::Ui, s: Settings) {
 /// The game's seed and dice.
 fn seed_line(ui: &mut egui::Ui, p: &Panel) {
     let Panel { g, rules, .. } = *p;
+    // In words, as the new-game dialog names them (a review found `FlatOdds(6)` shown).
     ui.small(format!(
-        "Seed {} · rules: {:?} dice",
+        "Seed {} · Dagger Throw by {} · untenable moves: {}",
         g.seed(),
-        rules.options.dice
+        super::panels::dice_name(rules.options.dice),
+        super::panels::policy_name(rules.options.untenable)
     ));
 }
 
