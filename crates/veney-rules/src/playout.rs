@@ -105,7 +105,13 @@ pub fn ending_name(o: crate::outcome::Outcome) -> String {
         Outcome::Draw {
             reason: Draw::Hugged,
         } => "draw confirmed by the Hug".into(),
-        Outcome::Draw { .. } => "draw".into(),
+        // Which draw (a review found the arena's "endings: draw" for both).
+        Outcome::Draw {
+            reason: Draw::Agreement,
+        } => "draw by agreement".into(),
+        Outcome::Draw {
+            reason: Draw::NoContest,
+        } => "draw by no contest".into(),
         Outcome::OutOfTime { winner } => format!("{} out of time", !winner),
     }
 }

@@ -263,3 +263,14 @@ fn fending_the_free_engagement_back_and_forth_is_not_fencing() {
     q.play_turn(&r, &[fend]).unwrap();
     assert_eq!(q.quiet_turns(), 0);
 }
+
+/// The ending's name (the arena's and the game API's `reason`) says which draw: §2.0.20's no
+/// contest, an agreement, or the Hug's (a review found "draw" for all but the Hug's).
+#[test]
+fn each_draw_is_named_for_what_drew_it() {
+    use veney_rules::playout::ending_name;
+    let named = |reason| ending_name(Outcome::Draw { reason });
+    assert_eq!(named(Draw::NoContest), "draw by no contest");
+    assert_eq!(named(Draw::Agreement), "draw by agreement");
+    assert_eq!(named(Draw::Hugged), "draw confirmed by the Hug");
+}

@@ -80,9 +80,10 @@ fn random_games_settle_their_draws_by_the_hug() {
             "{:?}",
             s.endings
         );
-        assert_eq!(
-            s.endings.get("draw"),
-            None,
+        assert!(
+            !s.endings
+                .keys()
+                .any(|k| k.starts_with("draw") && k != "draw confirmed by the Hug"),
             "a draw left unsettled: {:?}",
             s.endings
         );
