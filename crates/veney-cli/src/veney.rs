@@ -489,8 +489,12 @@ fn show(rules: &Rules, pos: &Position) -> String {
         s.push_str(&format!("  {step:>2} "));
         for line in 0..4 {
             let sq = Square::new(line, step);
+            // The Donkey (§2.0.23: nothing leaps it) is `K`/`k`, as the notation writes it.
+            let donkey = Side::ALL.into_iter().find(|&d| pos.donkey(d) == Some(sq));
             let c = if pos.free_square() == Some(sq) {
                 '@'
+            } else if let Some(d) = donkey {
+                if d == Side::White { 'K' } else { 'k' }
             } else if let Some((side, k)) = pos.piece_at(sq) {
                 let c = rules.set(side).piece(k).def.code;
                 if side == Side::White {
@@ -543,6 +547,31 @@ fn show(rules: &Rules, pos: &Position) -> String {
         s.push_str(&format!(
             "{side} discarded: {}\n",
             list(&|k| pos.discard(side, k))
+        ));
+    }
+    // What the board's letters do not show (a review found a pinned blade listed nowhere, the
+    // Donkey drawn as an empty square and a partner in hand unnamed).
+    for side in Side::ALL {
+        let name = |k: veney_rules::Kind| rules.set(side).piece(k).name().to_string();
+        for (k, sq, _) in veney_rules::special::blade_capture::pins(pos, side) {
+            s.push_str(&format!(
+                "{side}'s {} pinned under {}'s Cloak on {sq} (§2.0.06)\n",
+                name(k),
+                !side
+            ));
+        }
+        if let Some(sq) = pos.donkey(side) {
+            s.push_str(&format!("{side}'s Donkey on {sq} (§2.0.23)\n"));
+        } else if pos.donkey_in_reserve(side) {
+            s.push_str(&format!("{side}'s Donkey in reserve (§2.0.23)\n"));
+        }
+    }
+    if let Some(l) = pos.lifted() {
+        let side = pos.turn();
+        s.push_str(&format!(
+            "{side}'s {} in hand, lifted from {} in concert: its move places it (R-CONCERT)\n",
+            rules.set(side).piece(l.kind).name(),
+            l.from
         ));
     }
     match pos.free() {

@@ -737,3 +737,48 @@ fn a_declared_endings_final_position_is_compared_too() {
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("FINAL DIFFERS"), "{out}");
 }
+
+/// `show` prints "the board as text": what its letters cannot show is named under it — a blade
+/// pinned under an opposing Cloak (§2.0.06), the Donkeys on the board (`K`/`k`, which nothing
+/// leaps, §2.0.23) and in reserve, and a concert partner in hand (R-CONCERT) (a review found the
+/// pinned Sword listed nowhere and the Donkey drawn as an empty square).
+#[test]
+fn show_names_pinned_blades_donkeys_and_a_partner_in_hand() {
+    let (code, out, err) = run(&[
+        "show",
+        "1s2/4/4/4/4/4/4/4/4/4/1c2/4/2S1/4/4/4 w EEEE/eeee pinned=W:X6:0 turns=1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("White's Sword pinned under Black's Cloak on X6"),
+        "{out}"
+    );
+    let dir = std::env::temp_dir().join(format!("veney-cli-show-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("donkey.ron");
+    std::fs::write(&rules, "RuleOptions(donkey: true)\n").unwrap();
+    let (code, out, err) = run(&[
+        "--rules",
+        rules.to_str().unwrap(),
+        "show",
+        "4/4/4/1s2/4/4/4/4/4/4/4/4/1WS1/4/4/4 w EEEE/eeee donkey=bX5 donkeyhome=w",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let row5 = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("5 "))
+        .unwrap();
+    assert!(row5.contains('k'), "Black's Donkey drawn on X5: {row5}");
+    assert!(out.contains("Black's Donkey on X5"), "{out}");
+    assert!(out.contains("White's Donkey in reserve"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, out, err) = run(&[
+        "show",
+        "1s2/4/4/4/4/4/4/4/4/4/4/4/1S2/4/4/4 w EEEE/eeee concert=X4 lifted=WX4",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("White's Sword in hand, lifted from X4"),
+        "{out}"
+    );
+}
