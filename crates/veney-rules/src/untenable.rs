@@ -737,6 +737,21 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             format!("the {name}'s path from {} to {} is blocked", m.from, m.to),
         );
     }
+    // A Feign asked for from afar: "When the Cloak and the Self are adjacent to one another
+    // (orthogonally or diagonally) they can switch places" (a review found it refused as a move
+    // onto an own piece, adjacency never named).
+    if rules.info(side, kind).feign
+        && pos.piece_at(m.to) == Some((side, rules.life(side)))
+        && !crate::bitboard::Bitboard::adjacent(m.to).contains(m.from)
+    {
+        return Untenable::new(
+            "§2.0.06 Cloak: Feign",
+            format!(
+                "the {name} trades places with its Self only when the two are adjacent (orthogonally or diagonally); {} is not next to {}",
+                m.from, m.to
+            ),
+        );
+    }
     if view.own.contains(m.to) && !view.stones.contains(m.to) {
         return Untenable::new(section, format!("{} is occupied by your own piece", m.to));
     }

@@ -230,3 +230,15 @@ fn ending_the_turn_after_two_passes_says_to_move() {
     assert!(why.to_string().contains("make a move"), "{why}");
     assert!(!why.to_string().contains("or pass"), "{why}");
 }
+
+#[test]
+fn a_feign_from_afar_is_refused_for_adjacency() {
+    // §2.0.06 Feign: "When the Cloak and the Self are adjacent to one another (orthogonally or
+    // diagonally) they can switch places". The Cloak on W5 is not next to the Self on Y4: the
+    // refusal names that, not "occupied by your own piece" (a review found it so).
+    let r = rules();
+    let p = Position::from_text(&r, "4/4/4/1s2/4/4/4/4/4/4/4/C3/1WS1/4/4/4 w EEEE/eeee").unwrap();
+    let why = refuse(&r, &p, "CY4~SW5");
+    why.by("§2.0.06 Cloak: Feign", "only when the two are adjacent");
+    assert!(!why.contains("occupied"), "{why}");
+}
