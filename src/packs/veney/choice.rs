@@ -18,6 +18,14 @@ pub(super) fn plugin(app: &mut App) {
 
 /// What `a` does, in a few plain words.
 pub fn plain_words(rules: &Rules, pos: &Position, a: &Action) -> String {
+    // A Dagger Throw beside the move onto the Self (`DtX9#`, `DtX9~`): its odds, as the throw
+    // lines show them (§2.0.08; a review found its row blank).
+    if let Action::Throw { .. } = a {
+        let side = pos.turn();
+        let sticks = veney_rules::special::dagger_throw::sticks(rules, pos, side).unwrap_or(5);
+        let (num, den) = rules.options.dice.hit_odds(sticks);
+        return format!("throws the Dagger at the Self: hits at {num}/{den} (§2.0.08)");
+    }
     let Action::Move(m) = a else {
         return String::new();
     };
@@ -41,9 +49,18 @@ pub fn plain_words(rules: &Rules, pos: &Position, a: &Action) -> String {
         Effect::EnPassant(v) => format!("fends {} in passing", name(v)),
         Effect::Swap(_) => format!("swaps places with {on_target}"),
         Effect::Cavazione(_) => format!("Cavazione around {on_target}"),
-        Effect::Opposition(..) => format!("opposition: {on_target} stays on the board"),
+        // The pushed blade stands on the effect's own square (the mover may end beyond it).
+        Effect::Opposition(_, pushed, to) => {
+            format!("opposition: pushes {} to {to}", name(pushed))
+        }
         Effect::Capture(_) => format!("captures {on_target} under the Cloak (§2.0.06)"),
-        Effect::DisarmCaptured(_) => format!("disarms the captured {on_target}"),
+        // The target square holds the mover's own Cloak; the blade pinned under it is the
+        // opponent's.
+        Effect::DisarmCaptured(k) => format!(
+            "disarms the {} {} pinned under your Cloak (§2.0.06)",
+            !pos.turn(),
+            rules.set(!pos.turn()).piece(k).name()
+        ),
         Effect::ShadowStab(_) => format!("shadow stab: {on_target} back to its reserve"),
         Effect::Deflect(_, to) => format!("deflects {on_target} to {to}"),
         Effect::Lift(_) => format!("lifts {on_target} to move it in concert (§2.0.02)"),
@@ -110,4 +127,39 @@ fn choice_window(
             }
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_words;
+    use veney_rules::{Action, Position, Rules};
+
+    /// Each row of the choice says what its action does: a Dagger Throw with its odds
+    /// (§2.0.08), beside the move onto the Self (a review found the throw's row blank).
+    #[test]
+    fn a_throw_row_names_the_throw_and_its_odds() {
+        let r = Rules::standard();
+        // White's Dagger on X8 next to Black's Self on X9; White's Self on Y8.
+        let p = Position::from_pieces(
+            &r,
+            &[
+                (veney_rules::Side::White, "Self", "Y8"),
+                (veney_rules::Side::White, "Dagger", "X8"),
+                (veney_rules::Side::Black, "Self", "X9"),
+            ],
+            veney_rules::Side::White,
+        )
+        .unwrap();
+        let throw = p
+            .legal_actions(&r)
+            .into_iter()
+            .find(|a| matches!(a, Action::Throw { .. }))
+            .expect("a throw at the Self");
+        let words = plain_words(&r, &p, &throw);
+        assert!(
+            words.starts_with("throws the Dagger at the Self: hits at 1/"),
+            "{words}"
+        );
+        assert!(words.contains("§2.0.08"), "{words}");
+    }
 }
