@@ -337,6 +337,41 @@ fn a_record_loaded_keeps_the_game_it_replaces() {
     assert!(why.contains("did not load the record"), "{why}");
 }
 
+/// A Load (or a record) over a new game with nothing played in it keeps the game before it —
+/// the one the autosave still holds, since an empty game is never autosaved (README) — not the
+/// empty game (a review found the game before lost: the empty one kept, the loaded one
+/// autosaved over it).
+#[test]
+fn a_load_over_an_empty_new_game_keeps_the_autosaved_game() {
+    let mut app = app_with(Game::new(standard()), "load-over-empty");
+    let dir = app.world().resource::<SaveDir>().clone();
+    white_plays_sy3(&mut app);
+    send(&mut app, Command::Save(Default::default()));
+    click(&mut app, "X13");
+    click(&mut app, "X12");
+    let played = *game(&app).position();
+    send(&mut app, Command::NewGame);
+    assert_eq!(game(&app).actions().count(), 0);
+    send(&mut app, Command::Load(Default::default()));
+    let kept = dir.0.join("before-load.veney");
+    let back = veney::packs::veney::game::load_save(&game(&app).rules, &kept).unwrap();
+    assert_eq!(
+        *back.position(),
+        played,
+        "the game before the new one is kept"
+    );
+    // A record loaded over an empty new game alike.
+    let mut app = app_with(Game::new(standard()), "record-over-empty");
+    let dir = app.world().resource::<SaveDir>().clone();
+    white_plays_sy3(&mut app);
+    let played = *game(&app).position();
+    send(&mut app, Command::NewGame);
+    send(&mut app, Command::LoadRecordText("1. eY6, eX11".into()));
+    let kept = dir.0.join("before-load.veney");
+    let back = veney::packs::veney::game::load_save(&game(&app).rules, &kept).unwrap();
+    assert_eq!(*back.position(), played);
+}
+
 /// The autosave follows an undo back to the game's start (a review found the undone move back
 /// after a restart), and a new game with nothing played leaves the last game's autosave.
 #[test]

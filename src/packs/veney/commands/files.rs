@@ -161,12 +161,29 @@ pub(super) fn load(
 /// Keeps the game in progress, played with `seats`, as `before-load.veney` in the save folder
 /// before a Load or a record replaces it: the note saying so, or why it could not be kept.
 fn keep_left(ctx: &mut Ctx, seats: &[Option<game_ai::Level>; 2]) -> Result<String, String> {
-    // A setup in progress is no game yet: the board shows one side's stance so far, which would
-    // not load (a review found it kept, pushing the game kept before it aside).
-    if ctx.setup.0.is_some() || ctx.setup_held.0 {
-        return Ok(" (the setup in progress is left; no game was begun to keep)".into());
-    }
     let kept = ctx.dir.0.join("before-load.veney");
+    // A setup in progress, or a game with nothing played in it, was never autosaved: the
+    // autosave still holds the game before it (played until New game, or finished and left at
+    // launch), and that is the game kept (a review found the empty game kept, the game before
+    // it lost as the loaded one was autosaved over it; the grid games keep it so).
+    let setup = ctx.setup.0.is_some() || ctx.setup_held.0;
+    if setup || ctx.game.0.actions().next().is_none() {
+        if let Ok(autosaved) = std::fs::read_to_string(ctx.dir.autosave())
+            && !autosaved.trim().is_empty()
+        {
+            crate::host::kept_files::keep_before_load(&kept, &autosaved)
+                .map_err(|e| format!("the game before could not be kept ({e})"))?;
+            return Ok(format!(
+                " (the game autosaved before is kept as {})",
+                kept.display()
+            ));
+        }
+        // A setup in progress is no game yet: the board shows one side's stance so far, which
+        // would not load (a review found it kept, pushing the game kept before it aside).
+        if setup {
+            return Ok(" (the setup in progress is left; no game was begun to keep)".into());
+        }
+    }
     let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
     crate::host::kept_files::keep_before_load(&kept, &left)
         .map_err(|e| format!("the game in progress could not be kept ({e})"))?;
