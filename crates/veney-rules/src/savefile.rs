@@ -319,8 +319,17 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                     }
                 }
             }
-            // Untenable moves played with sand (§2.0.22), called or not.
-            Err(_) if rules.options.untenable != crate::options::UntenablePolicy::Strict => {
+            // Untenable moves played with sand (§2.0.22), called or not. A strict game holds an
+            // uncalled one only from a record it was loaded from, where the move nobody called
+            // stood (R-REPLAY-SAND): it is read with sand too, the game's rules back after it
+            // (a review found such a game's saves and autosave refused, the game out of reach).
+            Err(_) => {
+                let strict = rules.options.untenable == crate::options::UntenablePolicy::Strict;
+                if strict {
+                    let mut sand = (*rules).clone();
+                    sand.options.untenable = crate::options::UntenablePolicy::Friendly;
+                    game.rules = Arc::new(sand);
+                }
                 for (tok, col) in &toks {
                     let n = game.actions().count();
                     game.play_token(tok, *col).map_err(at)?;
@@ -339,8 +348,10 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                         game.advance_rng_for_roll();
                     }
                 }
+                if strict {
+                    game.rules = rules.clone();
+                }
             }
-            Err(error) => return Err(at(error)),
         }
         // A complete turn whose optional second move (or glare) was declined.
         let last = i + 1 == n;

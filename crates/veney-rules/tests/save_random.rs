@@ -165,3 +165,44 @@ fn a_replayed_record_plays_on_under_the_games_rules_and_seed() {
     }
     assert!(throws > 0, "some game threw");
 }
+
+/// R-REPLAY-SAND: a record's untenable turn nobody called stands, and the game loaded from it
+/// plays on under the agreed options — Strict included. Its saves (and the app's autosave)
+/// read back: the move that stood is read with sand, the game's own rules Strict after it (a
+/// review found such a game's every save refused, the game out of reach).
+#[test]
+fn a_strict_game_from_a_record_with_an_untenable_turn_saves_and_loads() {
+    let rules = Arc::new(Rules::standard());
+    assert_eq!(
+        rules.options.untenable,
+        veney_rules::options::UntenablePolicy::Strict
+    );
+    let record = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/records/front_matter.txt"
+    ))
+    .unwrap();
+    let rep = veney_rules::replay::replay(&rules, &record).unwrap();
+    assert!(
+        rep.turns.iter().any(|t| t.untenable.is_some()),
+        "the record's `R*X10` stands untenable: {:?}",
+        rep.turns
+    );
+    let g = rep.game.continued_under(rules.clone(), 7);
+    let text = veney_rules::savefile::write(&g);
+    let h =
+        veney_rules::savefile::read(rules.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(h.position(), g.position());
+    assert_eq!(h.turns_untenable(), g.turns_untenable());
+    assert_eq!(
+        h.rules.options.untenable,
+        veney_rules::options::UntenablePolicy::Strict,
+        "played on under Strict"
+    );
+    // Still strict: an untenable move now is refused.
+    let mut h = h;
+    let sand = veney_rules::penalty::untenable_actions(&h.rules, h.position());
+    if let Some(a) = sand.first() {
+        assert!(h.attempt(*a).is_err(), "Strict refuses {a:?}");
+    }
+}
