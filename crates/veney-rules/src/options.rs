@@ -7,8 +7,10 @@ use std::path::Path;
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct RuleOptions {
-    /// Optional pieces in play, by name (the Ruin, §2.0.12).
-    #[serde(default)]
+    /// Optional pieces in play, by name (the Ruin, §2.0.12). Left out of a file, the built-in
+    /// choice, as for every other option: the Ruin (`[]` plays without it; a review found a
+    /// file that left the field out playing without the Ruin, unlike `default.ron`).
+    #[serde(default = "with_the_ruin")]
     pub optional_pieces: Vec<String>,
     /// Retreats allowed per player (§2.0.02 Retreat).
     #[serde(default)]
@@ -86,6 +88,10 @@ fn yes() -> bool {
 
 fn default_no_contest() -> Option<u16> {
     Some(100)
+}
+
+fn with_the_ruin() -> Vec<String> {
+    vec!["Ruin".into()]
 }
 
 fn white() -> Side {
@@ -204,6 +210,20 @@ mod tests {
         assert_eq!(o.optional_pieces, vec!["Ruin".to_string()]);
         assert_eq!(o.retreat_limit, RetreatLimit::Limited(1));
         assert_eq!(o.untenable, UntenablePolicy::Strict);
+    }
+
+    /// README: "whatever is not given is built in": an empty options file is the built-in
+    /// default, field for field — the Ruin in play too (a review found it left out).
+    #[test]
+    fn an_empty_options_file_is_the_default() {
+        let o = RuleOptions::from_ron(Path::new("empty.ron"), "RuleOptions()").unwrap();
+        assert_eq!(o, RuleOptions::default());
+        let none = RuleOptions::from_ron(Path::new("none.ron"), "RuleOptions(optional_pieces: [])")
+            .unwrap();
+        assert!(
+            none.optional_pieces.is_empty(),
+            "an empty list plays without it"
+        );
     }
 
     #[test]
