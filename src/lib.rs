@@ -1,11 +1,12 @@
-//! The desktop host for the project's games (Veney, Tirachen). It *shows* each rules crate's
+//! The desktop host for the project's games (Veney, Tirachen, Kelasu). It *shows* each rules crate's
 //! state and never decides legality itself. One plugin per feature, each in its own module;
 //! `main.rs` only assembles them.
 //!
 //! - `host/`: what every game uses — the `Screen` state and the title screen's game picker,
 //!   the generic grid board view for any `game_api::AnyMatch`, the redraw gate, sound, colours.
-//! - `packs/veney/`, `packs/tirachen/`: what only one game needs.
-//! - `dev/` (cargo feature `dev-tools`): the frame measure and the scripted demo.
+//! - `packs/veney/`, `packs/tirachen/`, `packs/kelasu/`: what only one game needs.
+//! - `dev/` (cargo feature `dev-tools`): the scripted demo (the frame measure is
+//!   `host/measure.rs`, under the same feature).
 //!
 //! `game_plugins` (screens, games, commands, highlights) run headless with `MinimalPlugins` in
 //! tests; `view_plugins` draw and need a window and renderer.

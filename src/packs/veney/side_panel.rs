@@ -486,10 +486,6 @@ fn other_actions(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
                         format!("strike {n}"),
                         "enact your declared intention (§2.0.11)",
                     ),
-                    Action::Invoke { .. } => (
-                        format!("spring the trap {n}"),
-                        "Obscurant Chaos: the technical piece on your cast-square is lost (§2.0.18)",
-                    ),
                     Action::QuibbleReset => (
                         format!("reset the board {n}"),
                         "after quibbling over the free engagement (§2.0.20)",
