@@ -825,7 +825,28 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                     format!("the {name} attacks the {tname} only by blade capture"),
                 );
             }
+            // A deflection tried: the conditions §2.0.09 names, "if there is at least one open
+            // square immediately behind the latter and as long as the Guard doesn't move
+            // outside its constraints" (a review found "only by deflection" said of a
+            // deflection).
             Relation::Deflect => {
+                if crate::special::deflection::pushed_to(pos, side, m.from, m.to).is_none() {
+                    return Untenable::new(
+                        "§2.0.09 Guard: Deflection",
+                        format!(
+                            "the {name} deflects the {tname} only with an open square immediately behind it, on the far side from the {name}"
+                        ),
+                    );
+                }
+                if !zone_of(rules, pos, side, kind).contains(m.to) {
+                    return Untenable::new(
+                        "§2.0.09 Guard: Deflection",
+                        format!(
+                            "the {name} deflects only as long as it does not move outside its constraints: {} is outside its range",
+                            m.to
+                        ),
+                    );
+                }
                 return Untenable::new(
                     "§2.0.09 Guard",
                     format!("the {name} acts on the {tname} only by deflection"),

@@ -242,3 +242,22 @@ fn a_feign_from_afar_is_refused_for_adjacency() {
     why.by("§2.0.06 Cloak: Feign", "only when the two are adjacent");
     assert!(!why.contains("occupied"), "{why}");
 }
+
+#[test]
+fn a_deflection_refused_names_the_condition_it_fails() {
+    // §2.0.09 Guard: "The Guard is able to deflect an armament and push it away if there is at
+    // least one open square immediately behind the latter and as long as the Guard doesn't move
+    // outside its constraints." Each refusal names the condition (a review found both refused
+    // with "acts on the Sword only by deflection").
+    let r = rules();
+    // Black's Sword on X5 with its engagement on X6 behind it: nowhere to push it.
+    let p =
+        Position::from_text(&r, "4/4/4/2s1/4/4/4/4/4/4/1e2/1w2/1G2/2S1/4/4 w EEEE/eee").unwrap();
+    refuse(&r, &p, "GX5~").by(
+        "§2.0.09 Guard: Deflection",
+        "open square immediately behind",
+    );
+    // Black's Sword on X6, White's Self on Y3: the Guard's range ends at step 5.
+    let p = Position::from_text(&r, "4/4/4/2s1/4/4/4/4/4/4/1w2/4/1G2/2S1/4/4 w EEEE/eeee").unwrap();
+    refuse(&r, &p, "GX6~").by("§2.0.09 Guard: Deflection", "outside its constraints");
+}
