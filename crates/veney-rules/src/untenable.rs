@@ -495,6 +495,17 @@ fn explain_throw(
     ) {
         return Untenable::new(THROW, "a throw cannot follow this action in the same turn");
     }
+    // A Dagger captured under the opposing Cloak stays "pinned in one place" (§2.0.06): it
+    // is thrown no more than it moves (a review found the refusal blaming the turn's order).
+    if let Some((k, _)) = crate::special::blade_capture::pinned_at(pos, side, from) {
+        return Untenable::new(
+            "§2.0.06 Cloak: Blade Capture",
+            format!(
+                "the {} on {from} is pinned under the opposing Cloak: it cannot be thrown",
+                rules.set(side).piece(k).name()
+            ),
+        );
+    }
     if pos.life_square(rules, !side) != Some(target) {
         return Untenable::new(
             THROW,

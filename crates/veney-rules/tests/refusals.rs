@@ -261,3 +261,36 @@ fn a_deflection_refused_names_the_condition_it_fails() {
     let p = Position::from_text(&r, "4/4/4/2s1/4/4/4/4/4/4/1w2/4/1G2/2S1/4/4 w EEEE/eeee").unwrap();
     refuse(&r, &p, "GX6~").by("§2.0.09 Guard: Deflection", "outside its constraints");
 }
+
+#[test]
+fn a_pinned_dagger_is_not_thrown_and_the_refusal_says_so() {
+    // §2.0.06 Blade Capture: the Cloak "keeps it pinned in one place". White's Dagger lies under
+    // Black's Cloak on Y8, in line with Black's Self on Y13: no throw is offered, and one asked
+    // for is refused by the capture (a review found the turn's order blamed).
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/2s1/4/4/4/4/2c1/4/4/2S1/1W2/4/4/4 w EEEE/eeee pinned=D:Y8:0 turns=5",
+    )
+    .unwrap();
+    assert!(
+        !p.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, veney_rules::Action::Throw { .. }))
+    );
+    let dagger = r.set(White).by_name("Dagger").unwrap();
+    let why = veney_rules::untenable::explain(
+        &r,
+        &p,
+        &veney_rules::Action::Throw {
+            kind: dagger,
+            from: sq("Y8"),
+            target: sq("Y13"),
+        },
+    );
+    assert!(why.section.starts_with("§2.0.06"), "{why}");
+    assert!(
+        why.reason.contains("pinned under the opposing Cloak"),
+        "{why}"
+    );
+}
