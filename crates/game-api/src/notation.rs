@@ -119,10 +119,10 @@ pub fn read_record_lines(text: &str) -> Result<Vec<RecordTurn>, TextError> {
             number_before = Some((i + 1, col, found));
         }
     }
-    match number_before {
-        Some(before) => Err(no_action(before)),
-        None => Ok(out),
-    }
+    // A number ending the record (`…; 2.`, the next turn's number written ahead on a score
+    // sheet) stops it there, as Veney's replay reads it (a review found the whole record refused
+    // for it).
+    Ok(out)
 }
 
 /// A turn number: `12.`, `12...` or `12…` (the ellipsis character a word processor makes of
