@@ -387,6 +387,27 @@ impl PositionText {
                             format!("a throw is at {}'s Self, which is not on {target}", !side),
                         ));
                     }
+                    // A throw flies along a line, step or diagonal with nothing but engagements
+                    // in the way (R-THROW-LINE): a throw no game could make is refused (a review
+                    // found one across the board read, and its hit played).
+                    if crate::direction::aligned(from, target).is_none() {
+                        return Err(err(
+                            col,
+                            &tok,
+                            format!(
+                                "{from} and {target} are not on one line, step or diagonal: no throw flies between them (R-THROW-LINE)"
+                            ),
+                        ));
+                    }
+                    if !crate::special::dagger_throw::clear_line(rules, &p, side, from, target) {
+                        return Err(err(
+                            col,
+                            &tok,
+                            format!(
+                                "a piece other than an engagement stands between {from} and {target}: no throw flies there (R-THROW-LINE)"
+                            ),
+                        ));
+                    }
                     p.phase = Phase::Throw { from, target };
                 }
                 "distraction" => {

@@ -206,15 +206,15 @@ fn every_field_written_is_a_listed_field() {
     }
 }
 
-/// White's Dagger on W6, Black's Self on X13: the board of the throw tests below.
-const DAGGER_OUT: &str = "4/4/4/bswc/eeee/4/4/4/4/4/D3/EEEE/CWSB/4/4/4 w GLJR/dgljr";
+/// White's Dagger on X6, Black's Self on X13 along line X: the board of the throw tests below.
+const DAGGER_OUT: &str = "4/4/4/bswc/eeee/4/4/4/4/4/1D2/EEEE/CWSB/4/4/4 w GLJR/dgljr";
 
 #[test]
 fn a_throw_in_the_air_is_a_throwing_piece_at_the_other_self() {
     // §2.0.08 Dagger Throw: the Dagger is thrown at the opposing Self; the roll then resolves
     // it, so a throw from an empty square or at another square could never be resolved.
     let r = rules();
-    let p = accepted(&r, &format!("{DAGGER_OUT} throw=W6-X13"));
+    let p = accepted(&r, &format!("{DAGGER_OUT} throw=X6-X13"));
     assert!(matches!(
         p.phase(),
         veney_rules::position::Phase::Throw { .. }
@@ -228,7 +228,7 @@ fn a_throw_in_the_air_is_a_throwing_piece_at_the_other_self() {
     // The Sword does not throw.
     let e = refused(&r, &format!("{DAGGER_OUT} throw=X4-X13"), "throw");
     assert!(e.to_string().contains("that throws"), "{e}");
-    let e = refused(&r, &format!("{DAGGER_OUT} throw=W6-W13"), "throw");
+    let e = refused(&r, &format!("{DAGGER_OUT} throw=X6-W13"), "throw");
     assert!(
         e.to_string().contains("Black's Self, which is not on W13"),
         "{e}"
@@ -472,4 +472,20 @@ fn quiet_turns_reach_the_no_contest_count_only_in_an_ended_game() {
     refused(&r, &format!("{start} quiet=100"), "quiet");
     let over = accepted(&r, &format!("{start} quiet=100 over=nocontest"));
     assert!(over.is_game_over());
+}
+
+/// R-THROW-LINE: a throw flies along a line, step or diagonal, past engagements only. A position
+/// text whose throw no game could make is refused (a review found one across the board read and
+/// its hit played, and one through a Cloak).
+#[test]
+fn a_throw_in_the_air_flies_along_a_clear_line() {
+    let r = rules();
+    let ok = "4/4/4/2s1/4/4/4/4/4/4/4/4/4/2D1/2S1/4 w EEEE/eeee then=Y3 throw=Y3-Y13";
+    Position::from_text(&r, ok).unwrap_or_else(|e| panic!("{e}"));
+    let askew = "4/4/4/2s1/4/4/4/4/4/4/2S1/4/4/D3/4/4 w EEEE/eeee then=W3 throw=W3-Y13";
+    let e = Position::from_text(&r, askew).unwrap_err();
+    assert!(e.message.contains("not on one line"), "{e}");
+    let blocked = "4/4/4/2s1/4/4/2C1/4/4/4/4/4/4/2D1/2S1/4 w EEEE/eeee then=Y3 throw=Y3-Y13";
+    let e = Position::from_text(&r, blocked).unwrap_err();
+    assert!(e.message.contains("stands between"), "{e}");
 }
