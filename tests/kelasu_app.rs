@@ -826,7 +826,9 @@ fn two_plays_in_one_frame_play_only_the_first() {
 /// neither names the seats nor takes Veney's clock presses into its own save; coming back to
 /// Kelasu brings its own clock back, paused (a review found the grid game's clock system running
 /// on every screen). Until the clock is used on Veney's screen, its faces are still Kelasu's
-/// players' (a review found Kelasu's times labelled White and Black there).
+/// players' (a review found Kelasu's times labelled White and Black there). Used there, it is
+/// handed back to Kelasu's game as it stands, paused: the time Red spent since its last press
+/// stays spent (a review found it given back).
 #[test]
 fn the_grid_games_clock_stays_its_own_on_another_screen() {
     use veney::host::table_clock::{ClockIntent, ClockNow, TableClock};
@@ -847,6 +849,20 @@ fn the_grid_games_clock_stays_its_own_on_another_screen() {
     send(&mut a, ClockIntent::Press(1));
     a.update();
     assert_eq!(names(&a), ["White".to_string(), "Black".to_string()]);
+    let handed = m(&a).game.clock().expect("handed back");
+    assert_ne!(
+        handed, kelasu_clock,
+        "as it stood when taken, not at its last press"
+    );
+    let standing: game_clock::ClockText = handed.trim().parse().unwrap();
+    let standing =
+        game_clock::Clock::restore(&standing, 5_000, game_clock::Resume::Paused).unwrap();
+    assert_eq!(
+        standing.remaining(1, 5_000),
+        298_000,
+        "Red's two seconds stay spent"
+    );
+    let kelasu_clock = handed;
     a.world_mut().resource_mut::<ClockNow>().0 = Some(9_000);
     send(&mut a, ClockIntent::Press(0));
     assert_eq!(m(&a).game.clock(), Some(kelasu_clock.clone()));

@@ -665,12 +665,22 @@ fn apply(
     shown_for: Res<ClockShownFor>,
     games: Res<ClockGames>,
     mut owed: ResMut<PressOwed>,
+    screen: Option<Res<State<super::screen::Screen>>>,
 ) {
     let now = now(&epoch, &fixed);
     let t = &mut *t;
     if !switches.is_empty() {
         owed.0 = None;
     }
+    // Another game's clock used on this game's screen becomes this game's (`grid_game_clock`,
+    // Veney's `game_clock`): the game it was is handed its clock as it stands now, paused, with
+    // a flag fallen meanwhile, before the use changes it (a review found that game given back
+    // the time spent since its last press, and its fallen flag lost).
+    let taken_from = screen
+        .map(|s| *s.get())
+        .filter(|here| games.of(*here).is_some())
+        .and_then(|here| shown_for.0.filter(|owner| *owner != here));
+    let mut handed_back = false;
     // Handed back whatever it stands at — running (paused now), paused, flagged or not yet
     // started: a review found a paused or flagged clock dropped, its game bringing back the
     // older form of its last press (the time since given back, a flag fallen on the title lost).
@@ -698,6 +708,22 @@ fn apply(
         }
     }
     for i in intents.read() {
+        if let Some(owner) = taken_from
+            && !handed_back
+            && i.uses_the_clock()
+            && let Some(c) = t.clock.as_ref()
+        {
+            handed_back = true;
+            let mut snapshot = c.clone();
+            if matches!(snapshot.state(now), game_clock::State::Running(_)) {
+                let _ = snapshot.pause(now);
+            }
+            left.write(ClockLeftBehind {
+                owner,
+                form: snapshot.save_standing(now).to_string(),
+                flag: c.flag(now).filter(|f| Some(*f) != t.restored_flag),
+            });
+        }
         let result = match (*i, t.clock.as_mut()) {
             (ClockIntent::Start, _) => match Clock::new(t.setup.controls_first(t.to_move)) {
                 Ok(c) => {
