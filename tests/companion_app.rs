@@ -110,6 +110,54 @@ fn a_friendly_call_is_captioned_as_a_call() {
     assert!(caption(&app).starts_with("Taken back"), "{}", caption(&app));
 }
 
+/// A Load is announced as a game loaded, and the last entry's verdict goes with it — even a
+/// save of the same game, its rules and seed the same (a review found nothing told, the typed
+/// move's verdict left over the loaded position).
+#[test]
+fn loading_the_same_games_save_is_announced() {
+    use veney::packs::veney::game::Command;
+    let mut app = companion_app("load-same", game(UntenablePolicy::Strict, None));
+    type_and_enter(&mut app, "SY3");
+    ask(&mut app, Command::Save(Default::default()));
+    let saved = g(&app).actions().count();
+    type_and_enter(&mut app, "--- SX12");
+    assert!(verdict_opt(&app).is_some());
+    assert!(g(&app).actions().count() > saved, "Black's move played");
+    ask(&mut app, Command::Load(Default::default()));
+    assert_eq!(g(&app).actions().count(), saved, "the save loaded");
+    assert!(
+        caption(&app).starts_with("A game begun or loaded"),
+        "{}",
+        caption(&app)
+    );
+    assert!(verdict_opt(&app).is_none(), "{:?}", verdict_opt(&app));
+}
+
+/// R-DONKEY writes the Donkey's sticks by colour (`K@oxoxx`, `o` a black stick), not by the
+/// thrower's as the Dagger Throw's are: the prompt says how to type them (a review found no form
+/// given, a White placer typing the mirror count).
+#[test]
+fn the_donkeys_prompt_says_how_its_sticks_are_typed() {
+    let o = veney_rules::options::RuleOptions {
+        donkey: true,
+        ..Default::default()
+    };
+    let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
+    let p = Position::from_pieces(
+        &r,
+        &[(Side::White, "Self", "X2"), (Side::Black, "Self", "Y15")],
+        Side::Black,
+    )
+    .unwrap();
+    let p = Position::from_text(&r, &format!("{} donkey=wY8 donkeymove=w", p.to_text(&r))).unwrap();
+    let app = companion_app("donkey-prompt", Game::from_position_seeded(r, p, 5));
+    let chance = feed(&app).chance.unwrap_or_default();
+    assert!(
+        chance.contains("K@") && chance.contains("o a black stick"),
+        "{chance}"
+    );
+}
+
 #[test]
 fn a_companion_game_is_entered_move_by_move_with_an_untenable_move_called() {
     // §2.0.22 playing with sand: the Turn Penalty policy lets an untenable move be made; the

@@ -1301,3 +1301,102 @@ fn a_clock_started_over_a_finished_game_runs() {
         clock_state(&a, 6_000)
     );
 }
+
+/// Veney's clock used on another game's screen becomes that game's; Veney's game is handed its
+/// clock as it stood then, paused, and a flag fallen meanwhile (README: "the time its side spent
+/// is not given back when it comes back"; "A flag that falls ends the game whose clock it is").
+/// A review found Veney's game given back its older form on return: the flag lost, the time
+/// since the last press refunded.
+#[test]
+fn another_game_taking_veneys_clock_hands_it_back_as_it_stands() {
+    // The flag: Black's five seconds run from 4 s and run out at 9 s, on Kelasu's screen.
+    let mut a = app("veney-clock-taken-flag");
+    black_to_move_on_a_five_second_clock(&mut a);
+    screen(&mut a, veney::Screen::Kelasu);
+    a.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        });
+    at(&mut a, 10_000);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 12_000);
+    screen(&mut a, veney::Screen::Veney);
+    at(&mut a, 13_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        Some(veney_rules::outcome::Outcome::OutOfTime {
+            winner: Side::White
+        }),
+        "Black's flag fell on Veney's clock"
+    );
+    // The time: White's 61 seconds spent before the clock is pressed on Kelasu's screen (at 61 s)
+    // stay spent.
+    let mut a = five_minutes_each("veney-clock-taken-time");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    screen(&mut a, veney::Screen::Kelasu);
+    a.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        });
+    at(&mut a, 60_000);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 61_000);
+    screen(&mut a, veney::Screen::Veney);
+    at(&mut a, 62_000);
+    let t = a.world().resource::<TableClock>();
+    assert_eq!(
+        t.clock
+            .as_ref()
+            .expect("Veney's clock back")
+            .remaining(0, 62_000),
+        239_000,
+        "White's 61 seconds stay spent"
+    );
+}
+
+/// A move typed with its call's mark (`$X9U`, §2.0.R5: "a time penalty … marked U") is played
+/// and called at once: the table clock takes the penalty as for a call made with the button (a
+/// review found the game's count raised, the clock uncharged, and its undo then giving back
+/// time never taken).
+#[test]
+fn a_call_typed_with_its_mark_charges_the_clock() {
+    let mut a = five_minutes_each("veney-typed-call-clock");
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+        ..Default::default()
+    };
+    let std = veney::packs::veney::game::standard_set_path();
+    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    common::send(&mut a, Command::Enter("$X9U".into()));
+    at(&mut a, 1_000);
+    let game = &a.world().resource::<CurrentGame>().0;
+    assert_eq!(
+        game.position().turn(),
+        Side::White,
+        "the offender moves again"
+    );
+    assert_eq!(game.call_offender(), None, "called");
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("a clock");
+    let penalty = c.agreed().penalty;
+    assert_eq!(c.remaining(0, 1_000), 299_000 - penalty, "the penalty paid");
+    let verdict = a
+        .world()
+        .resource::<veney::host::companion::EntryVerdict>()
+        .0
+        .clone();
+    assert!(
+        matches!(
+            verdict,
+            Some(veney::host::companion::Verdict::Called { .. })
+        ),
+        "{verdict:?}"
+    );
+}

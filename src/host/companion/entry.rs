@@ -49,7 +49,12 @@ pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>, warned: &[St
     if let Some(p) = picked.and_then(|i| c.get(i)) {
         return p.to_string();
     }
+    // A throw typed as it landed (`@xooo`, `K@oxoxx`) is whole as typed: each stick a fact of
+    // the table, never one more completed (a review found four sticks sent as five, the
+    // rules' count of sticks never asked).
+    let landed = t.starts_with('@') || t.to_ascii_uppercase().starts_with("K@");
     if let [only] = c.as_slice()
+        && !landed
         && !rewrites_a_whole_move(t, only)
         && !warned.iter().any(|w| w == only)
     {
@@ -124,6 +129,20 @@ mod tests {
         assert_eq!(chosen("sy", &m, None, &[]), "SY5", "the only candidate");
         assert_eq!(chosen("$X", &m, None, &[]), "$X", "several: as typed");
         assert_eq!(chosen("$X11", &m, None, &[]), "$X11", "none: as typed");
+        // A throw typed as it landed goes as typed: four sticks are not completed to five (a
+        // review found `@xooo` sent as `@xoooo`), nor the Donkey's.
+        let throws: Vec<String> = ["@ooooo", "@xoooo", "@xxxxx", "K@ooxox"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(chosen("@xooo", &throws, None, &[]), "@xooo");
+        assert_eq!(chosen("@xo", &throws, None, &[]), "@xo");
+        assert_eq!(chosen("k@oox", &throws, None, &[]), "k@oox");
+        assert_eq!(
+            chosen("@xoooo", &throws, None, &[]),
+            "@xoooo",
+            "whole: as typed"
+        );
     }
 
     #[test]

@@ -70,6 +70,8 @@ pub enum Verdict {
     Untenable { text: String, why: String },
     /// Not played: the rules' reason, naming the rule.
     Refused { text: String, why: String },
+    /// Played and called as its mark says (`$X9U`, §2.0.R5): what the call did.
+    Called { text: String, what: String },
 }
 
 /// What the caption says when the table goes back — `on_other` when another game stands

@@ -361,6 +361,12 @@ fn verdict_line(ui: &mut egui::Ui, v: &EntryVerdict) {
         Some(Verdict::Refused { text, why }) => {
             ui.colored_label(RED, format!("last entry {text}: not played — {why}"));
         }
+        Some(Verdict::Called { text, what }) => {
+            ui.colored_label(
+                AMBER,
+                format!("⚠ last entry {text}: untenable, called — {what}"),
+            );
+        }
     }
 }
 

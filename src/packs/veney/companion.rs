@@ -358,8 +358,13 @@ pub fn announcement(game: &Game, p: &Played) -> String {
             // (§2.0.11 "you may bluff an intention of any describable move, even if it is
             // untenable"), which is never among the legal actions (a review found the caption
             // calling a bluff untenable, so telling the opponent it was one).
+            // Only while the call is open: not once it was made (a move typed with its call's
+            // mark, `$X9U`: a review found "may call it" said of it) or closed.
             let mut tried = p.before;
-            if !legal.contains(&a) && tried.play(rules, a).is_err() {
+            if !legal.contains(&a)
+                && tried.play(rules, a).is_err()
+                && game.call_offender() == Some(side)
+            {
                 s.push_str(&format!(" — untenable: {} may call it", !side));
             }
             s
@@ -425,7 +430,11 @@ fn feed(
                 }
             })
         }
-        Phase::DonkeyMove { placer } => Some(format!("{placer}'s Donkey (5 sticks)")),
+        // Its sticks are read by colour, not by the thrower's (R-DONKEY: `o` a black stick),
+        // unlike the Dagger Throw's: said, so a White placer does not type the mirror count.
+        Phase::DonkeyMove { placer } => Some(format!(
+            "{placer}'s Donkey (5 sticks; or type them as landed, e.g. K@oxoxx — o a black stick, x a white one)"
+        )),
         Phase::Cast { .. } => Some("where the cast piece lands".into()),
         _ => None,
     };
@@ -476,8 +485,11 @@ fn announce(
     mut seen: Local<Option<((usize, u64), usize)>>,
     mut verdict: ResMut<crate::host::companion::EntryVerdict>,
     mut called: ResMut<CallMade>,
+    replaced: Res<super::commands::Replacements>,
 ) {
-    let id = (Played::rules_id(&game.0.rules), game.0.seed());
+    // Each game begun or loaded is another (a review found a Load of the same game's save, its
+    // rules and seed the same, told as nothing, its last entry's verdict left standing).
+    let id = (Played::rules_id(&game.0.rules), replaced.0);
     let len = game.0.actions().count();
     // A call took the move back (the Friendly policy) with what followed it: its own caption
     // stands, not "Taken back" (a review found the call's words replaced at once).

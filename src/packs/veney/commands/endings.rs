@@ -88,53 +88,63 @@ pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
     let offender = ctx.game.0.call_offender();
     let caller = by.or(offender.map(|o| !o));
     match caller.and_then(|c| ctx.game.0.call_untenable_by(c)) {
-        Some(c) => {
-            use crate::host::table_clock::ClockIntent;
-            let to_move = ctx.game.0.position().turn();
-            let ours = ctx.clock_kept.is_for(crate::host::screen::Screen::Veney);
-            // §2.0.22 Time Penalty: the table clock takes it (the offender moves again).
-            if !ours {
-                // Another game's clock stands on the table: it is not Veney's to change.
-            } else if c == veney_rules::penalty::Call::TimePenalty {
-                ctx.clock.write(ClockIntent::TimePenalty(to_move.index()));
-            } else if Some(to_move) == offender {
-                // Called after the offender pressed (its turn ended): its turn comes back.
-                ctx.clock.write(ClockIntent::TurnBack(to_move.index()));
-            } else if let Some(o) = offender
-                && !ctx.game.0.position().is_game_over()
-            {
-                // The offender's turn is skipped (or its piece lost) before it pressed: the
-                // caller moves, so the offender's face is pressed for it (a review found the
-                // offender's clock running on through the caller's turn).
-                ctx.clock.write(ClockIntent::TurnEnded {
-                    seat: o.index(),
-                    screen: crate::host::screen::Screen::Veney,
-                });
-            }
-            // In words, as companion mode says it (a review found the debug form shown:
-            // "called: PieceLost(Square(21))").
-            ctx.status.info = Some(format!(
-                "called (§2.0.22): {}",
-                crate::packs::veney::companion::call_words(c)
-            ));
-            ctx.companion.called.0 = true;
-            // Companion mode announces the call and what it did.
-            if let Some(offender) = offender {
-                let caller = by.unwrap_or(!offender);
-                let whose = if caller == offender {
-                    "their own".to_string()
-                } else {
-                    format!("{offender}'s")
-                };
-                ctx.companion
-                    .announce
-                    .write(crate::host::companion::Announce(format!(
-                        "{caller} calls {whose} move untenable: {}",
-                        crate::packs::veney::companion::call_words(c)
-                    )));
-            }
-        }
+        Some(c) => after_call(ctx, c, offender, by),
         None => ctx.status.refusal = Some("there is no untenable move to call".into()),
+    }
+}
+
+/// What a call `c` of `offender`'s move brings beside the board: the table clock's penalty or
+/// press, the status line and companion mode's words — for a call typed with its mark too
+/// (`$X9U`; a review found the clock left uncharged there).
+pub(super) fn after_call(
+    ctx: &mut Ctx,
+    c: veney_rules::penalty::Call,
+    offender: Option<veney_rules::Side>,
+    by: Option<veney_rules::Side>,
+) {
+    use crate::host::table_clock::ClockIntent;
+    let to_move = ctx.game.0.position().turn();
+    let ours = ctx.clock_kept.is_for(crate::host::screen::Screen::Veney);
+    // §2.0.22 Time Penalty: the table clock takes it (the offender moves again).
+    if !ours {
+        // Another game's clock stands on the table: it is not Veney's to change.
+    } else if c == veney_rules::penalty::Call::TimePenalty {
+        ctx.clock.write(ClockIntent::TimePenalty(to_move.index()));
+    } else if Some(to_move) == offender {
+        // Called after the offender pressed (its turn ended): its turn comes back.
+        ctx.clock.write(ClockIntent::TurnBack(to_move.index()));
+    } else if let Some(o) = offender
+        && !ctx.game.0.position().is_game_over()
+    {
+        // The offender's turn is skipped (or its piece lost) before it pressed: the
+        // caller moves, so the offender's face is pressed for it (a review found the
+        // offender's clock running on through the caller's turn).
+        ctx.clock.write(ClockIntent::TurnEnded {
+            seat: o.index(),
+            screen: crate::host::screen::Screen::Veney,
+        });
+    }
+    // In words, as companion mode says it (a review found the debug form shown:
+    // "called: PieceLost(Square(21))").
+    ctx.status.info = Some(format!(
+        "called (§2.0.22): {}",
+        crate::packs::veney::companion::call_words(c)
+    ));
+    ctx.companion.called.0 = true;
+    // Companion mode announces the call and what it did.
+    if let Some(offender) = offender {
+        let caller = by.unwrap_or(!offender);
+        let whose = if caller == offender {
+            "their own".to_string()
+        } else {
+            format!("{offender}'s")
+        };
+        ctx.companion
+            .announce
+            .write(crate::host::companion::Announce(format!(
+                "{caller} calls {whose} move untenable: {}",
+                crate::packs::veney::companion::call_words(c)
+            )));
     }
 }
 

@@ -34,6 +34,7 @@ pub(super) fn enter(
     let against_computer = seats.any();
     let text = text.trim();
     let mut untenable = None;
+    let mut called = None;
     let mut played = 0;
     for (tok, col) in veney_rules::notation::tokens(text, 1) {
         let chance = matches!(
@@ -51,8 +52,13 @@ pub(super) fn enter(
             one(ctx, tok, col, seats)
         };
         match step {
-            Ok(u) => {
-                untenable = u.or(untenable);
+            Ok(Step::Played) => played += 1,
+            Ok(Step::Untenable(u)) => {
+                untenable = Some(u);
+                played += 1;
+            }
+            Ok(Step::Called(what)) => {
+                called = Some(what);
                 played += 1;
             }
             Err(why) => {
@@ -70,9 +76,14 @@ pub(super) fn enter(
             }
         }
     }
-    ctx.companion.verdict.0 = Some(match untenable {
-        None => Verdict::Tenable(text.into()),
-        Some(u) => {
+    ctx.companion.verdict.0 = Some(match (untenable, called) {
+        (None, None) => Verdict::Tenable(text.into()),
+        // Its status line and caption are the call's own (`endings::after_call`).
+        (None, Some(what)) => Verdict::Called {
+            text: text.into(),
+            what,
+        },
+        (Some(u), _) => {
             ctx.status.info = Some(format!(
                 "played with sand — untenable: {u}. The opponent may call it."
             ));
@@ -84,15 +95,34 @@ pub(super) fn enter(
     });
 }
 
-/// One action token: played (with the rule it breaks when played with sand), or the reason it
-/// is not.
+/// How one typed action went.
+enum Step {
+    Played,
+    /// Played with sand, the rule it breaks.
+    Untenable(String),
+    /// Written with its call's mark (`$X9U`, §2.0.R5): played and called; what the call did.
+    Called(String),
+}
+
+/// The move a token marked called (`$X9U`, `$X9Ut`, `$X9U#`) writes, without its mark.
+fn unmarked(tok: &str) -> Option<&str> {
+    let t = tok.trim_end_matches('#');
+    t.strip_suffix("Ut").or_else(|| t.strip_suffix('U'))
+}
+
+/// One action token: played (with the rule it breaks when played with sand, or the call its
+/// mark made), or the reason it is not.
 fn one(
     ctx: &mut Ctx,
     tok: &str,
     col: usize,
     seats: &crate::packs::veney::computer::VeneyComputer,
-) -> Result<Option<String>, String> {
+) -> Result<Step, String> {
     let n = ctx.game.0.actions().count();
+    // A move typed with its call's mark is played and called by the rules' reader; what the
+    // call did is worked out on a copy, so the clock and the words follow as for a call made
+    // with the button (a review found the clock uncharged and "may call it" said of it).
+    let marked = unmarked(tok).map(|m| (m, ctx.game.0.clone(), ctx.game.0.position().turn()));
     let before = seats.any().then(|| ctx.game.0.clone());
     let why = ctx
         .game
@@ -135,5 +165,15 @@ fn one(
     }
     ctx.announce_since(n);
     ctx.sel.0 = super::select::partner_in_hand(ctx);
-    Ok(why.map(|u| format!("{} ({})", u.reason, u.section)))
+    if let Some((move_alone, mut copy, offender)) = marked
+        && copy.play_token_reporting(move_alone, col).is_ok()
+        && let Some(c) = copy.call_untenable()
+    {
+        super::endings::after_call(ctx, c, Some(offender), None);
+        return Ok(Step::Called(crate::packs::veney::companion::call_words(c)));
+    }
+    Ok(match why {
+        Some(u) => Step::Untenable(format!("{} ({})", u.reason, u.section)),
+        None => Step::Played,
+    })
 }
