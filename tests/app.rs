@@ -311,6 +311,37 @@ fn a_load_over_a_game_it_cannot_keep_is_refused() {
     );
 }
 
+/// Nothing played and nothing autosaved: there is no game to lose, and a Load goes ahead even
+/// where nothing can be kept (a read-only save folder; a review found every Load refused there).
+#[test]
+fn a_load_over_a_fresh_game_goes_ahead_where_nothing_can_be_kept() {
+    let mut app = app_with(Game::new(standard()), "load-fresh-unkept");
+    white_plays_sy3(&mut app);
+    let dir = app.world().resource::<SaveDir>().clone();
+    send(&mut app, Command::Save(Default::default()));
+    let saved = *game(&app).position();
+    send(&mut app, Command::NewGame);
+    std::fs::remove_file(dir.autosave()).unwrap();
+    std::fs::create_dir_all(dir.0.join("before-load.veney")).unwrap();
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(*game(&app).position(), saved, "loaded: {}", refusal(&app));
+}
+
+/// A save with a byte that is not UTF-8 is refused at its line and column, the game in
+/// progress kept (a review found "stream did not contain valid UTF-8", nowhere).
+#[test]
+fn a_save_that_is_not_utf8_is_refused_at_the_byte() {
+    let mut app = app_with(Game::new(standard()), "load-not-utf8");
+    white_plays_sy3(&mut app);
+    let dir = app.world().resource::<SaveDir>().clone();
+    let left = *game(&app).position();
+    std::fs::write(dir.manual(), b"[Game \"Veney\"]\n1. SY3 \xe9\n").unwrap();
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(*game(&app).position(), left, "the game in progress kept");
+    let why = refusal(&app);
+    assert!(why.contains("line 2") && why.contains("not UTF-8"), "{why}");
+}
+
 /// A record loaded ("Load record…") keeps the game it replaces, as a Load does, and is refused
 /// when it cannot (a review found the game in progress replaced and its autosave overwritten by
 /// the record at once).

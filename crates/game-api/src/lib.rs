@@ -45,7 +45,7 @@ pub use option_headers::OptionsError;
 pub use outcome::{Outcome, PlayerResult};
 pub use player::{Actor, Player, PlayerSet, Viewer};
 pub use refusal::Refusal;
-pub use resume::load;
+pub use resume::{load, read_text_file, text_of};
 pub use rng::{MatchRng, seeded};
 pub use save::{
     HeaderError, SaveError, header_pairs, headers as save_headers, options_from_save, write_atomic,

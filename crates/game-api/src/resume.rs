@@ -106,10 +106,21 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
 
 /// Reads a save from a file.
 pub fn load<G: Game>(game: Arc<G>, path: &Path) -> Result<Match<G>, SaveError> {
+    let text = read_text_file(path)?;
+    read(game, &text)
+}
+
+/// A save's or a record's text, read from a file: a byte that is not UTF-8 (an `é` saved by an
+/// editor in another encoding) is named at its line and column (a review found "stream did not
+/// contain valid UTF-8", nowhere). Every game's files are read with it.
+pub fn read_text_file(path: &Path) -> Result<String, SaveError> {
     let bytes = std::fs::read(path).map_err(SaveError::Io)?;
-    // A byte that is not UTF-8 (an `é` saved by an editor in another encoding) is named at its
-    // line and column (a review found "stream did not contain valid UTF-8", nowhere).
-    let text = String::from_utf8(bytes).map_err(|e| {
+    text_of(bytes)
+}
+
+/// `bytes` as text, or where the first byte that is not UTF-8 stands.
+pub fn text_of(bytes: Vec<u8>) -> Result<String, SaveError> {
+    String::from_utf8(bytes).map_err(|e| {
         let bytes = e.as_bytes();
         let at = e.utf8_error().valid_up_to();
         let line_start = bytes[..at]
@@ -129,6 +140,5 @@ pub fn load<G: Game>(game: Arc<G>, path: &Path) -> Result<Match<G>, SaveError> {
             )
             .at_line(line),
         )
-    })?;
-    read(game, &text)
+    })
 }

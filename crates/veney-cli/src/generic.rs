@@ -141,12 +141,18 @@ fn option_pairs(
 
 /// A record's text from a file, or from standard input for `-`.
 pub fn read_record(file: &std::path::Path) -> Result<String, String> {
+    // A byte that is not UTF-8 is named at its line and column, for a file or standard input
+    // (named `-`; a review found "stream did not contain valid UTF-8", from nowhere).
     let text = if file.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
-        s
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)
+            .map_err(|e| format!("-: {e}"))?;
+        game_api::text_of(bytes).map_err(|e| format!("-: {e}"))?
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?
+        game_api::read_text_file(file).map_err(|e| match e {
+            game_api::SaveError::Io(e) => format!("{}: {e}", file.display()),
+            e => format!("{}: {e}", file.display()),
+        })?
     };
     // A byte-order mark some editors write is not the record's first character.
     Ok(match text.strip_prefix('\u{feff}') {

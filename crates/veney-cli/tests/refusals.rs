@@ -571,3 +571,38 @@ fn a_players_view_is_no_position_to_list_or_count_from() {
     ]);
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// A record with a byte that is not UTF-8 (an `é` an editor saved in Latin-1) is refused at its
+/// line and column, from a file or from standard input, for every game (a review found "stream
+/// did not contain valid UTF-8", nowhere).
+#[test]
+fn a_record_that_is_not_utf8_is_refused_at_the_byte() {
+    let d = temp_dir("not-utf8");
+    for (game, record) in [
+        ("veney", b"[Game \"Veney\"]\n1. SY3 \xe9\n".to_vec()),
+        ("kelasu", b"[Game \"kelasu\"]\n1. B1-C1 \xe9\n".to_vec()),
+    ] {
+        let f = d.join(format!("{game}.txt"));
+        std::fs::write(&f, &record).unwrap();
+        let (code, _, err) = run(&["--game", game, "replay", f.to_str().unwrap()]);
+        assert_eq!(code, Some(2), "{game}: {err}");
+        assert!(
+            err.contains("line 2") && err.contains("not UTF-8"),
+            "{game}: {err}"
+        );
+        let mut child = Command::new(CLI)
+            .args(["--game", game, "replay", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(child.stdin.as_mut().unwrap(), &record).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("-: ") && err.contains("line 2") && err.contains("not UTF-8"),
+            "{game} from stdin: {err}"
+        );
+    }
+}

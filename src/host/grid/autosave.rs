@@ -112,7 +112,7 @@ pub fn resume_from(
     build: impl FnOnce(&str) -> Result<ActiveMatch, String>,
     seats: &mut super::ComputerSeats,
 ) -> Result<ActiveMatch, String> {
-    let text = std::fs::read_to_string(path)
+    let text = game_api::read_text_file(path)
         .map_err(|e| format!("could not resume {}: {e}", path.display()))?;
     match build(&text) {
         Ok(mut m) => {

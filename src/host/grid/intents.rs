@@ -399,7 +399,7 @@ pub fn apply(
                 });
             }
             Intent::Load => {
-                let loaded = std::fs::read_to_string(&mm.save_path)
+                let loaded = game_api::read_text_file(&mm.save_path)
                     .map_err(|e| e.to_string())
                     .and_then(|t| {
                         Ok((

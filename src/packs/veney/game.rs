@@ -89,7 +89,7 @@ pub fn rules_with(options: veney_rules::options::RuleOptions) -> Result<Rules, S
 /// Loads a save with the sets it names (an asymmetric game brings its armies), falling back to
 /// `rules`' sets for saves that name none. The options are `rules`'.
 pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let text = game_api::read_text_file(path).map_err(|e| e.to_string())?;
     let named = veney_rules::savefile::sets_of(&text);
     // The save's own rule options (`[Rules]`; an older save, the game's).
     let options = match veney_rules::savefile::options_of(&text) {

@@ -183,6 +183,15 @@ fn keep_left(ctx: &mut Ctx, seats: &[Option<game_ai::Level>; 2]) -> Result<Strin
         if setup {
             return Ok(" (the setup in progress is left; no game was begun to keep)".into());
         }
+        // Nothing played and nothing autosaved: a Load goes ahead even where nothing can be
+        // written (a read-only save folder; a review found every Load refused there).
+        let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
+        return Ok(
+            match crate::host::kept_files::keep_before_load(&kept, &left) {
+                Ok(()) => format!(" (the game left is kept as {})", kept.display()),
+                Err(_) => String::new(),
+            },
+        );
     }
     let left = crate::packs::veney::game::save_text(&ctx.game.0, seats, *ctx.draws);
     crate::host::kept_files::keep_before_load(&kept, &left)
