@@ -6,9 +6,11 @@
 pub enum Budget {
     /// This many iterations in all (split over the threads).
     Iterations(u32),
-    /// Until this many milliseconds have passed (checked between iterations), at most: a
-    /// forced action is searched only a few iterations, for its estimate, and each thread stops
-    /// once its most visited action leads by more than the time left could change.
+    /// Until this many milliseconds have passed (checked between iterations), at most — after
+    /// each thread's first 16 iterations, which are always made (`MIN_ITERATIONS`; a budget of
+    /// a few milliseconds is overrun where an iteration is slow): a forced action is searched
+    /// only a few iterations, for its estimate, and each thread stops once its most visited
+    /// action leads by more than the time left could change.
     Millis(u64),
 }
 

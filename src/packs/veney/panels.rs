@@ -323,14 +323,26 @@ pub fn set_label(path: &std::path::Path) -> String {
         .file_name()
         .map(|f| f.to_string_lossy().to_string())
         .unwrap_or_default();
-    match std::fs::read_to_string(path).ok().and_then(|s| {
-        s.split("name: \"")
-            .nth(1)
-            .map(|r| r.split('"').next().unwrap_or("").to_string())
-    }) {
+    match std::fs::read_to_string(path)
+        .ok()
+        .and_then(|s| set_name(&s))
+    {
         Some(name) if !name.is_empty() => format!("{name} ({file})"),
         _ => file,
     }
+}
+
+/// The set's own `name` field, read as RON reads it (a review found the first `name: "` of
+/// the text taken: a piece's name, or one in a header comment).
+fn set_name(src: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "PieceSet")]
+    struct Named {
+        name: String,
+    }
+    ron::from_str::<Named>(src.trim_start_matches('\u{feff}'))
+        .ok()
+        .map(|n| n.name)
 }
 
 /// A penalty for untenable moves in the words of §2.0.22 (a review found the dialog showing
@@ -525,6 +537,16 @@ fn set_ruin(o: &mut RuleOptions, on: bool) {
 #[cfg(test)]
 mod ruin_box_tests {
     use super::*;
+
+    /// The set's label is its own `name`, wherever the field stands and whatever a comment or a
+    /// piece calls itself.
+    #[test]
+    fn a_set_is_labelled_by_its_own_name_field() {
+        let src = "// name: \"old\"\nPieceSet(pieces: [Piece(name: \"Self\")], name: \"Mine\")";
+        assert_eq!(set_name(src).as_deref(), Some("Mine"));
+        let shipped = std::fs::read_to_string("config/sets/fairy.ron").unwrap();
+        assert!(set_name(&shipped).is_some_and(|n| !n.is_empty()));
+    }
 
     #[test]
     fn the_ruin_box_reads_the_name_in_any_case() {
