@@ -1757,6 +1757,23 @@ fn a_person_may_call_their_own_untenable_move_against_the_computer() {
     assert!(!refusal(&app).contains("computer"), "{}", refusal(&app));
 }
 
+/// An autosave that fails says so after the news of the change, not instead of it (a review
+/// found a call's words, or a trap's instructions, hidden by the failure).
+#[test]
+fn a_failed_autosave_is_said_after_the_changes_news() {
+    let (mut app, _) = untenable_against_the_computer("autosave-fails");
+    let dir = app.world().resource::<SaveDir>().clone();
+    let _ = std::fs::remove_file(dir.autosave());
+    std::fs::create_dir_all(dir.autosave()).unwrap();
+    app.update();
+    app.update();
+    let said = info(&app);
+    assert!(
+        said.contains("called (§2.0.22)") && said.contains("could not autosave"),
+        "{said}"
+    );
+}
+
 #[test]
 fn the_computer_calls_the_persons_untenable_move_at_once() {
     // §2.0.22: "An untenable move can be called out by the opponent … but only immediately

@@ -949,7 +949,12 @@ fn autosave(
     let path = dir.autosave();
     if let Err(e) = veney_rules::savefile::write_atomic(&path, &text) {
         warn!("autosave failed: {e}");
-        status.info = Some(format!("could not autosave to {}: {e}", path.display()));
+        // Said after the move's own news, not instead of it (a review found a trap's
+        // instructions hidden by the failure, said again at every change).
+        status.info = said_after(
+            status.info.take(),
+            Some(format!("could not autosave to {}: {e}", path.display())),
+        );
     }
 }
 
