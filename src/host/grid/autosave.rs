@@ -112,8 +112,21 @@ pub fn resume_from(
     build: impl FnOnce(&str) -> Result<ActiveMatch, String>,
     seats: &mut super::ComputerSeats,
 ) -> Result<ActiveMatch, String> {
-    let text = game_api::read_text_file(path)
-        .map_err(|e| format!("could not resume {}: {e}", path.display()))?;
+    // A file that cannot be read as text (a byte that is not UTF-8) is set aside as one that
+    // does not build is (a review found it left, failing each Resume, for the next game's
+    // first move to overwrite); one that cannot be read at all is left where it is.
+    let text = match game_api::read_text_file(path) {
+        Ok(t) => t,
+        Err(game_api::SaveError::Io(e)) => {
+            return Err(format!("could not resume {}: {e}", path.display()));
+        }
+        Err(e) => {
+            return Err(crate::host::kept_files::set_aside_unresumable(
+                path,
+                &e.to_string(),
+            ));
+        }
+    };
     match build(&text) {
         Ok(mut m) => {
             *seats = super::ComputerSeats::read_from(&text);
@@ -128,6 +141,25 @@ pub fn resume_from(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An autosave with a byte that is not UTF-8 is set aside as one that does not build is,
+    /// its error at the byte (a review found it left, for the next game's first move to
+    /// overwrite).
+    #[test]
+    fn an_autosave_that_is_not_text_is_set_aside() {
+        let dir = std::env::temp_dir().join(format!("veney-grid-not-utf8-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("autosave.kelasu");
+        std::fs::write(&path, b"[Game \"kelasu\"]\n1. B1-C1 \xe9\n").unwrap();
+        let mut seats = crate::host::grid::ComputerSeats::default();
+        let Err(e) = resume_from(&path, |_| panic!("not built"), &mut seats) else {
+            panic!("resumed");
+        };
+        assert!(e.contains("line 2") && e.contains("kept as"), "{e}");
+        assert!(!path.exists(), "set aside");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     /// "Show the hidden pieces" is kept in the save (`[Revealed "yes"]`) and read back as every
     /// other header is: after a byte-order mark an editor added, or a blank line (a review found
