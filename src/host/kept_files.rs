@@ -3,6 +3,44 @@
 //! replaces it — every game's, Veney's and the grid games' alike. Writes are atomic
 //! (`game_api::write_atomic`).
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// The save folders this app autosaves into, each held by a lock (`.lock` in it) for as long as
+/// the app runs: a second app opened on the same folder would overwrite the first's autosaves
+/// with its own older games, each in turn (a review found both writing), so it autosaves
+/// nothing there while the first holds it. The operating system lets go of a lock when its
+/// holder ends, a crash included.
+static LOCKS: Mutex<Vec<(PathBuf, std::fs::File)>> = Mutex::new(Vec::new());
+
+/// Whether this app may autosave into `dir`: it holds the folder's lock, or takes it now. The
+/// error says why not, for the status line.
+pub fn may_autosave(dir: &Path) -> Result<(), String> {
+    let mut held = LOCKS.lock().unwrap_or_else(|e| e.into_inner());
+    if held.iter().any(|(d, _)| d == dir) {
+        return Ok(());
+    }
+    let _ = std::fs::create_dir_all(dir);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(".lock"))
+        .map_err(|e| format!("could not lock the save folder {}: {e}", dir.display()))?;
+    match file.try_lock() {
+        Ok(()) => {
+            held.push((dir.to_path_buf(), file));
+            Ok(())
+        }
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "another open app autosaves into {}: this one does not, so neither overwrites the other's games (Save still saves)",
+            dir.display()
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!(
+            "could not lock the save folder {}: {e}",
+            dir.display()
+        )),
+    }
+}
 
 /// A free name beside `path` tagged `tag`: `autosave.veney` → `autosave.unresumable-1.veney`,
 /// `-2`, … (the first that does not exist).
@@ -117,5 +155,29 @@ mod tests {
             std::fs::read_to_string(d.join("autosave.unresumable-2.tirachen")).unwrap(),
             "bad"
         );
+    }
+}
+
+#[cfg(test)]
+mod lock_tests {
+    /// A save folder another app holds is not autosaved into; one this app holds is, again and
+    /// again (the lock is kept while the app runs).
+    #[test]
+    fn a_folder_another_app_holds_is_not_autosaved_into() {
+        let base = std::env::temp_dir().join(format!("veney-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let (ours, theirs) = (base.join("ours"), base.join("theirs"));
+        assert_eq!(super::may_autosave(&ours), Ok(()));
+        assert_eq!(super::may_autosave(&ours), Ok(()), "held: again");
+        // Another app's lock, taken first (another open file description, as another process's).
+        std::fs::create_dir_all(&theirs).unwrap();
+        let other = std::fs::File::create(theirs.join(".lock")).unwrap();
+        other.try_lock().unwrap();
+        let e = super::may_autosave(&theirs).unwrap_err();
+        assert!(e.contains("another open app autosaves"), "{e}");
+        // Let go (the other app ended): this one takes the folder.
+        drop(other);
+        assert_eq!(super::may_autosave(&theirs), Ok(()));
+        let _ = std::fs::remove_dir_all(&base);
     }
 }

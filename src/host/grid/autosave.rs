@@ -76,6 +76,7 @@ fn autosave(
     seats: Res<super::ComputerSeats>,
     mut status: ResMut<GridStatus>,
     mut written: Local<Option<u64>>,
+    mut told: Local<bool>,
 ) {
     // The match written last (`ActiveMatch::generation`).
     let this = m.generation;
@@ -84,6 +85,20 @@ fn autosave(
         return;
     }
     *written = Some(this);
+    // Not into a folder another open app autosaves into (said once; `write` refuses).
+    let dir = m
+        .autosave_path()
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    if let Err(e) = crate::host::kept_files::may_autosave(&dir) {
+        if !std::mem::replace(&mut *told, true) {
+            warn!("{e}");
+            status.info = Some(e);
+        }
+        return;
+    }
+    *told = false;
     if let Err(e) = write(&m, &seats) {
         warn!("{e}");
         status.info = Some(e);
@@ -98,6 +113,7 @@ pub fn write(m: &ActiveMatch, seats: &super::ComputerSeats) -> Result<(), String
     let text = m.save_text(seats);
     if let Some(d) = path.parent() {
         let _ = std::fs::create_dir_all(d);
+        crate::host::kept_files::may_autosave(d)?;
     }
     game_api::write_atomic(&path, &text)
         .map_err(|e| format!("could not autosave to {}: {e}", path.display()))

@@ -216,7 +216,9 @@ fn clock_left_behind(
             game.0.set_clock(Some(l.form.clone()));
             // Its autosave too: Veney's own runs on its screen only (a review found a restart
             // from another screen giving the time back). Not a game with nothing in it yet.
-            if game.0.actions().next().is_some() {
+            if game.0.actions().next().is_some()
+                && crate::host::kept_files::may_autosave(&dir.0).is_ok()
+            {
                 let text = super::game::save_text(&game.0, &seats.0, *draws);
                 if let Err(e) = veney_rules::savefile::write_atomic(&dir.autosave(), &text) {
                     warn!("autosave failed: {e}");

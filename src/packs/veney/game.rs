@@ -936,6 +936,7 @@ fn autosave(
     replaced: Res<super::commands::Replacements>,
     mut status: ResMut<Status>,
     mut written: Local<Option<u64>>,
+    mut told: Local<bool>,
 ) {
     // The game written last, by how many times the game was replaced (a new game, a load, a
     // pasted position): a game with the seed and rules of the last (`VENEY_SEED`) is still
@@ -945,6 +946,14 @@ fn autosave(
         return;
     }
     *written = Some(this);
+    // Not into a folder another open app autosaves into (said once).
+    if let Err(e) = crate::host::kept_files::may_autosave(&dir.0) {
+        if !std::mem::replace(&mut *told, true) {
+            status.info = said_after(status.info.take(), Some(e));
+        }
+        return;
+    }
+    *told = false;
     let text = save_text(&game.0, &seats.0, *draws);
     let path = dir.autosave();
     if let Err(e) = veney_rules::savefile::write_atomic(&path, &text) {
