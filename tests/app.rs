@@ -1060,9 +1060,20 @@ fn redo_against_the_computer_brings_its_replies_back() {
     wait(&mut app);
     let a = game(&app).legal_actions()[0];
     send(&mut app, Command::Play(a));
-    while game(&app).position().turn() == Side::White {
+    // (Bounded: a turn that cannot end here fails with its position, not a hang.)
+    for _ in 0..8 {
+        if game(&app).position().turn() != Side::White {
+            break;
+        }
         send(&mut app, Command::Play(veney_rules::Action::EndTurn));
     }
+    assert_ne!(
+        game(&app).position().turn(),
+        Side::White,
+        "White's turn after {a:?} did not end: {} ({})",
+        game(&app).position().to_text(&game(&app).rules),
+        refusal(&app)
+    );
     wait(&mut app);
     let (full, record) = (game(&app).actions().count(), game(&app).record());
     send(&mut app, Command::Undo);
@@ -1772,6 +1783,48 @@ fn a_failed_autosave_is_said_after_the_changes_news() {
         said.contains("called (§2.0.22)") && said.contains("could not autosave"),
         "{said}"
     );
+}
+
+/// Against the computer a call is not typed with its mark: it would call the person's move in
+/// the computer's name (a Delayed Reset the computer never chose; a review found it so).
+#[test]
+fn a_call_mark_typed_against_the_computer_is_refused() {
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::DelayedReset,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "typed-call-computer",
+    );
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    send(&mut app, Command::Enter("$X9U".into()));
+    assert_eq!(
+        *game(&app).position(),
+        Position::start(&r),
+        "nothing played"
+    );
+    let why = refusal(&app);
+    assert!(
+        why.contains("against the computer a call is not typed"),
+        "{why}"
+    );
+}
+
+/// A record file with a byte that is not UTF-8 is refused at its line and column (a review found
+/// "stream did not contain valid UTF-8", nowhere).
+#[test]
+fn a_record_file_that_is_not_utf8_is_refused_at_the_byte() {
+    let mut app = app_with(Game::new(standard()), "record-not-utf8");
+    let dir = app.world().resource::<SaveDir>().clone();
+    let path = dir.0.join("record.txt");
+    std::fs::write(&path, b"1. eY6, eX11;\n2. \xe9\n").unwrap();
+    send(&mut app, Command::LoadRecordFile(path));
+    let why = refusal(&app);
+    assert!(why.contains("line 2") && why.contains("not UTF-8"), "{why}");
 }
 
 #[test]

@@ -1400,3 +1400,41 @@ fn a_call_typed_with_its_mark_charges_the_clock() {
         "{verdict:?}"
     );
 }
+
+/// Between people, a call that skips the offender's turn after they pressed owes no press for
+/// them: Black's own press later runs White's time and it stays so (a review found the press
+/// owed for White, made as Black pressed, Black's time running through White's turn).
+#[test]
+fn a_call_after_the_offender_pressed_owes_no_press_between_people() {
+    let mut a = five_minutes_each("veney-call-no-owed-press");
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::TurnPenalty,
+        ..Default::default()
+    };
+    let std = veney::packs::veney::game::standard_set_path();
+    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    common::send(&mut a, Command::Enter("$X9".into()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_000);
+    common::send(&mut a, Command::CallUntenable);
+    at(&mut a, 2_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::Black,
+        "White's turn skipped"
+    );
+    common::send(&mut a, Command::Enter("SX12".into()));
+    a.world_mut().write_message(ClockIntent::Press(1));
+    at(&mut a, 3_000);
+    at(&mut a, 4_000);
+    let t = a.world().resource::<TableClock>();
+    assert_eq!(
+        t.clock.as_ref().unwrap().state(4_000),
+        game_clock::State::Running(0),
+        "White's time runs after Black's press"
+    );
+}

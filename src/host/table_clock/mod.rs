@@ -781,8 +781,13 @@ fn apply(
                 } else if c.state(now) == game_clock::State::Running(seat) {
                     c.press(now, seat).map(|_| ())
                 } else {
-                    // Made when the clock runs for it (`press_behind_the_game`).
-                    owed.0 = games.of(screen).map(|g| (screen, seat, g.id));
+                    // Made when the clock runs for it (`press_behind_the_game`) — the
+                    // computer's only: a person presses their own face, and a press for one
+                    // may come after they pressed (a call that skipped their turn; a review
+                    // found it owed, then undoing the opponent's press).
+                    if games.plays(screen, seat) {
+                        owed.0 = games.of(screen).map(|g| (screen, seat, g.id));
+                    }
                     continue;
                 }
             }
@@ -1054,6 +1059,13 @@ fn autosave(
         return;
     }
     let path = clock_path(&saves);
+    // Not into a folder another open app autosaves into (its games' autosaves are held too).
+    if let Some(d) = path.parent()
+        && crate::host::kept_files::may_autosave(d).is_err()
+    {
+        *last = text;
+        return;
+    }
     match &text {
         Some(text) => {
             if let Some(d) = path.parent() {

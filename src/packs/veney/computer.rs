@@ -340,6 +340,14 @@ pub fn worth_calling(game: &veney_rules::Game, caller: Side) -> bool {
         Some(c) if c != veney_rules::penalty::Call::Reset => return true,
         Some(_) => {}
     }
+    // A move that ended the game against the computer — took its Self, drew — is always
+    // called: no reset board is worse than a game lost (a review found the estimate, which
+    // counts neither the Self nor the ending, letting such a move stand).
+    if let Some(o) = game.position().outcome()
+        && o.winner() != Some(caller)
+    {
+        return true;
+    }
     let rules = &game.rules;
     veney_rules::lead(rules, called.position(), caller)
         > veney_rules::lead(rules, game.position(), caller)
@@ -422,6 +430,30 @@ mod tests {
             &game(UntenablePolicy::TurnPenalty, "W3"),
             Side::Black
         ));
+        // An untenable move that took the computer's Self is always called, whatever the
+        // estimate says (it counts neither the Self nor the ending).
+        let mut o = veney_rules::options::RuleOptions::default();
+        o.untenable = UntenablePolicy::DelayedReset;
+        let r = std::sync::Arc::new(Rules::standard_with(o));
+        let p = Position::from_pieces(
+            &r,
+            &[
+                (Side::White, "Self", "X2"),
+                (Side::White, "Sword", "X4"),
+                (Side::Black, "Self", "X9"),
+                (Side::Black, "Sword", "W3"),
+            ],
+            Side::White,
+        )
+        .unwrap();
+        let mut g = Game::from_position(r.clone(), p);
+        let take = veney_rules::penalty::untenable_actions(&r, g.position())
+            .into_iter()
+            .find(|a| matches!(a, veney_rules::Action::Move(m) if m.to.to_string() == "X9"))
+            .expect("$X9 onto the Self, untenable");
+        g.attempt(take).unwrap();
+        assert!(g.position().is_game_over(), "the Self taken");
+        assert!(super::worth_calling(&g, Side::Black));
     }
 
     #[test]

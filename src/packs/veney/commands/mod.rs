@@ -502,7 +502,8 @@ fn apply_one(
             }
         }
         Command::LoadRecordFile(path) => {
-            let text = std::fs::read_to_string(&path)
+            // A byte that is not UTF-8 is named at its line and column, as a save's is.
+            let text = game_api::read_text_file(&path)
                 .map_err(|e| format!("could not read {}: {e}", path.display()));
             files::load_record(ctx, text, &path.display().to_string(), &seats.0);
         }

@@ -119,6 +119,14 @@ fn one(
     seats: &crate::packs::veney::computer::VeneyComputer,
 ) -> Result<Step, String> {
     let n = ctx.game.0.actions().count();
+    // Against the computer the call is the computer's to make, or the person's own with the
+    // Call button (§2.0.22 "graciously"): a mark typed would call it in the computer's name (a
+    // review found a Delayed Reset declared so, against the computer's choice).
+    if seats.any() && unmarked(tok).is_some() {
+        return Err(format!(
+            "`{tok}`: against the computer a call is not typed: type the move without its mark; the computer calls it, or press Call to call your own"
+        ));
+    }
     // A move typed with its call's mark is played and called by the rules' reader; what the
     // call did is worked out on a copy, so the clock and the words follow as for a call made
     // with the button (a review found the clock uncharged and "may call it" said of it).
