@@ -165,6 +165,9 @@ pub(crate) fn read_headers(text: &str) -> Result<Vec<Header<'_>>, TextError> {
     // A byte-order mark some editors write is not the first header's text.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
+    // Each key read so far, in lower case, and its line: a second copy is found at once (a
+    // review found a search through every header before, quadratic in a long file).
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if !t.starts_with('[') {
@@ -191,11 +194,10 @@ pub(crate) fn read_headers(text: &str) -> Result<Vec<Header<'_>>, TextError> {
         // the first `[Seed]`, the options the last, and an option's error placed on the wrong
         // line).
         if k != "Computer"
-            && let Some(first) = out.iter().find(|h: &&Header| h.key.eq_ignore_ascii_case(k))
+            && let Some(first) = seen.insert(k.to_ascii_lowercase(), i + 1)
         {
             return Err(err(&format!(
-                "a second [{k}] header (the first is on line {}); a save names each header once",
-                first.line
+                "a second [{k}] header (the first is on line {first}); a save names each header once"
             )));
         }
         out.push(Header {

@@ -215,9 +215,14 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                 "Seed" => seed = v.parse().map_err(|_| bad("the seed is a number"))?,
                 "Position" if v == "start" => start = Some(Position::start(&rules)),
                 "Position" => {
+                    // Its columns counted from the line's start, not the value's (a review
+                    // found column 57 named for a fault at 68).
+                    let at = line.find(v).map_or(0, |b| line[..b].chars().count());
                     start = Some(
-                        Position::from_text_playable(&rules, v)
-                            .map_err(|error| SaveError::Bad { line: i + 1, error })?,
+                        Position::from_text_playable(&rules, v).map_err(|mut error| {
+                            error.col += at;
+                            SaveError::Bad { line: i + 1, error }
+                        })?,
                     )
                 }
                 "Final" => fin = Some(v.to_string()),
@@ -428,6 +433,19 @@ pub fn load(rules: Arc<Rules>, path: &Path) -> Result<Game, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bad `[Position]` is placed at its line and at the fault's column in that line (a
+    /// review found the column counted within the header's value).
+    #[test]
+    fn a_bad_position_header_is_placed_in_its_line() {
+        let text = "[Game \"Veney\"]\n[Seed \"1\"]\n[Position \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljX\"]\n";
+        let line = text.lines().nth(2).unwrap();
+        let want = line.chars().position(|c| c == 'X').unwrap() + 1;
+        match read(Arc::new(Rules::standard()), text) {
+            Err(SaveError::Bad { line: 3, error }) => assert_eq!(error.col, want, "{error}"),
+            other => panic!("{other:?}"),
+        }
+    }
 
     /// A header that names one thing is read once, in any case: a second copy is refused at its
     /// line (a review found a second [Final] compared by the command line and the last one kept
