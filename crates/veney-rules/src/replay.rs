@@ -194,12 +194,17 @@ fn read_headers_at(text: &str) -> (Vec<(String, String, usize, usize)>, usize) {
 /// reads (`[Key "value"]`, `Key: value`, front matter), with its 1-based line: the first, as a
 /// second is refused by `replay`.
 pub fn header_value(text: &str, key: &str) -> Option<(usize, String)> {
+    header_at(text, key).map(|(line, _, v)| (line, v))
+}
+
+/// `header_value` with the 1-based column its value begins at in its line.
+pub fn header_at(text: &str, key: &str) -> Option<(usize, usize, String)> {
     let text = crate::errors::without_bom(text);
     read_headers_at(text)
         .0
         .into_iter()
         .find(|(k, ..)| k.eq_ignore_ascii_case(key))
-        .map(|(_, v, line, _)| (line, v))
+        .map(|(_, v, line, col)| (line, col, v))
 }
 
 /// The headers that name one thing each: a second of any is refused (`replay`), as a save's

@@ -100,12 +100,23 @@ pub fn sets_of(text: &str) -> [Option<std::path::PathBuf>; 2] {
 /// found them ignored there, and in the `Rules:` form, the record replayed under the app's
 /// rules).
 pub fn options_of(text: &str) -> Option<Result<crate::options::RuleOptions, String>> {
-    let (_, v) = crate::replay::header_value(text, "Rules")?;
+    let (line, col, v) = crate::replay::header_at(text, "Rules")?;
     // Read as a rules file is, its checks included (the dice the rulebook names, §2.0.R1: a
-    // review found `FlatOdds(0)` loading from a save and leaving every throw unrollable).
+    // review found `FlatOdds(0)` loading from a save and leaving every throw unrollable). Its
+    // error is placed in the save's own line and column (a review found "[Rules]:1:8").
     Some(
-        crate::options::RuleOptions::from_ron(std::path::Path::new("[Rules]"), &v)
-            .map_err(|e| format!("the save's [Rules] header does not read: {e}")),
+        crate::options::RuleOptions::from_ron(std::path::Path::new("[Rules]"), &v).map_err(|e| {
+            let at = if e.location.line <= 1 {
+                col + e.location.col.saturating_sub(1)
+            } else {
+                e.location.col
+            };
+            format!(
+                "line {}, column {at}: the save's [Rules] header does not read: {}",
+                line + e.location.line.saturating_sub(1),
+                e.message
+            )
+        }),
     )
 }
 
@@ -433,6 +444,18 @@ pub fn load(rules: Arc<Rules>, path: &Path) -> Result<Game, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bad `[Rules]` header is placed at its line and column in the save (a review found
+    /// "[Rules]:1:8" for a header on line 5).
+    #[test]
+    fn a_bad_rules_header_is_placed_in_its_line() {
+        let text =
+            "[Game \"Veney\"]\n[Seed \"1\"]\n\n\n[Rules \"(dice: FlatOdds(7))\"]\n1. SY5, SY12;\n";
+        let e = options_of(text).unwrap().unwrap_err();
+        let line = text.lines().nth(4).unwrap();
+        let col = line.find("FlatOdds").unwrap() + 1;
+        assert!(e.starts_with(&format!("line 5, column {col}:")), "{e}");
+    }
 
     /// A bad `[Position]` is placed at its line and at the fault's column in that line (a
     /// review found the column counted within the header's value).
