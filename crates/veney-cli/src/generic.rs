@@ -44,9 +44,12 @@ pub fn main<G: Game>(
             let read_as =
                 |k: &str, v: &str| build(&format!("[{k} \"{v}\"]\n")).ok().map(|g| g.headers());
             for (k, v) in &given {
+                // (A saved value that does not read is named below as the save's own fault: a
+                // review found it reported as a disagreement with `--option`.)
                 if let Some((line, _, saved)) = named.iter().find(|h| h.1.eq_ignore_ascii_case(k))
                     && !saved.eq_ignore_ascii_case(v)
-                    && read_as(k, saved) != read_as(k, v)
+                    && let Some(as_saved) = read_as(k, saved)
+                    && Some(as_saved) != read_as(k, v)
                 {
                     return Err(format!(
                         "{}:{line}: the save was played with [{k} \"{saved}\"], not --option {k}={v}",
@@ -511,19 +514,23 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
             .map_err(|_| at(*line, format!("the seed `{v}` is not a whole number")))?,
         None => 0,
     };
+    // A header's value that does not read, placed in the record: the game counts columns
+    // within the value; on its line the value starts after its quote.
+    let in_record = |line: usize, mut e: game_api::TextError| {
+        let value_col = text
+            .lines()
+            .nth(line - 1)
+            .and_then(|l| l.find('"').map(|q| l[..q].chars().count() + 2))
+            .unwrap_or(1);
+        if e.col > 0 {
+            e.col += value_col - 1;
+        }
+        e.at_line(line)
+    };
     let start = match get("Start") {
-        Some((line, _, v)) if v != "start" => g.parse_playable(v).map_err(|mut e| {
-            // The game counts columns within the value; on the line it starts after its quote.
-            let value_col = text
-                .lines()
-                .nth(line - 1)
-                .and_then(|l| l.find('"').map(|q| l[..q].chars().count() + 2))
-                .unwrap_or(1);
-            if e.col > 0 {
-                e.col += value_col - 1;
-            }
-            format!("{}: {}", file.display(), e.at_line(*line))
-        })?,
+        Some((line, _, v)) if v != "start" => g
+            .parse_playable(v)
+            .map_err(|e| format!("{}: {}", file.display(), in_record(*line, e)))?,
         _ => g.start(),
     };
     let mut m = Match::from_state(g.clone(), start, seed);
@@ -576,7 +583,18 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         // the game writes it.
         let named = g
             .parse_position(v)
-            .map_err(|e| at(*line, format!("[Final] does not read: {e}")))?;
+            // Its column in the record's line (a review found "line 1, column 42" named after
+            // the header's own line, the column counted within the value).
+            .map_err(|e| {
+                let e = in_record(*line, e);
+                at(
+                    *line,
+                    format!(
+                        "[Final] does not read: column {}: {} (at `{}`)",
+                        e.col, e.why, e.found
+                    ),
+                )
+            })?;
         if g.position_text(&named) != reached {
             println!(
                 "FINAL DIFFERS {}:{line}: the save names {v}",

@@ -200,6 +200,8 @@ fn a_final_that_does_not_read_is_an_error() {
         let prefix = format!("veney-cli: {f}:{line}: [Final] does not read: ");
         let e = err.lines().find(|l| l.starts_with(&prefix));
         assert!(e.is_some_and(|e| e.len() > prefix.len()), "{err}");
+        // No second, contradicting line number (a review found "line 1" after the header's).
+        assert!(!e.unwrap().contains("line 1,"), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -346,6 +348,21 @@ fn replay_blames_each_option_on_where_it_was_given() {
         format!(
             "veney-cli: {bad}: save headers: line 2: header Masters is \"hidden\"; expected `open` or `secret`\n"
         )
+    );
+    // The same bad value with `--option` naming the option: still the save's fault, named so
+    // (a review found it reported as the save disagreeing with `--option Masters=open`).
+    let (code, _, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "Masters=open",
+        "replay",
+        bad.as_str(),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("header Masters is \"hidden\"; expected `open` or `secret`"),
+        "{err}"
     );
     // An option given that the save does not name leaves the save's bad header at its own line
     // (a review found it counted one line further down for each such option).
