@@ -1288,13 +1288,7 @@ fn the_donkeys_walk_is_in_the_last_turns_highlight() {
     let mut o = standard().options.clone();
     o.donkey = true;
     let r = Arc::new(Rules::standard_with(o));
-    let p = Position::from_pieces(
-        &r,
-        &[(Side::White, "Self", "X2"), (Side::Black, "Self", "Y15")],
-        Side::Black,
-    )
-    .unwrap();
-    let p = Position::from_text(&r, &format!("{} donkey=wY8 donkeymove=w", p.to_text(&r))).unwrap();
+    let p = donkey_about_to_move(&r);
     let mut walked = false;
     for seed in 0..40 {
         let mut app = app_with(

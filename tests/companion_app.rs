@@ -143,13 +143,7 @@ fn the_donkeys_prompt_says_how_its_sticks_are_typed() {
         ..Default::default()
     };
     let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
-    let p = Position::from_pieces(
-        &r,
-        &[(Side::White, "Self", "X2"), (Side::Black, "Self", "Y15")],
-        Side::Black,
-    )
-    .unwrap();
-    let p = Position::from_text(&r, &format!("{} donkey=wY8 donkeymove=w", p.to_text(&r))).unwrap();
+    let p = donkey_about_to_move(&r);
     let app = companion_app("donkey-prompt", Game::from_position_seeded(r, p, 5));
     let chance = feed(&app).chance.unwrap_or_default();
     assert!(

@@ -1373,28 +1373,37 @@ fn each_grid_game_keeps_its_own_flip() {
     );
 }
 
-/// A game that ends stops its clock: Blue's winning action mid-turn pauses the table clock, so
-/// no flag falls over the finished game; undo, the game live again, runs it again, and a flag
-/// falling then ends the game played on (a review found the winner's time running on under the
-/// banner, its flag falling, and that flag unable to end the game after the undo).
-#[test]
-fn a_game_that_ends_stops_its_clock_and_undo_runs_it_again() {
+/// The table clock set to five seconds a turn (the rulebook's own) and started at 0 ms.
+fn five_seconds_a_turn_from_zero(a: &mut App) {
     use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
-    let mut a = kelasu_app(
-        "win-stops-clock",
-        Some("BBBBBBBBBB/10/S1S4S1S/G9/10/10/10/s9/10/bbbbbbbbbb b 4 s - 0"),
-    );
     {
         let mut t = a.world_mut().resource_mut::<TableClock>();
         t.setup.kind = ControlKind::PerTurn;
         t.setup.seconds = 5;
     }
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    send(&mut a, ClockIntent::Start);
-    let state = |a: &App, ms| {
-        let t = a.world().resource::<TableClock>();
-        t.clock.as_ref().map(|c| c.state(ms))
-    };
+    send(a, ClockIntent::Start);
+}
+
+/// The table clock's state at `ms`, if there is a clock.
+fn clock_state(a: &App, ms: u64) -> Option<game_clock::State> {
+    let t = a.world().resource::<veney::host::table_clock::TableClock>();
+    t.clock.as_ref().map(|c| c.state(ms))
+}
+
+/// A game that ends stops its clock: Blue's winning action mid-turn pauses the table clock, so
+/// no flag falls over the finished game; undo, the game live again, runs it again, and a flag
+/// falling then ends the game played on (a review found the winner's time running on under the
+/// banner, its flag falling, and that flag unable to end the game after the undo).
+#[test]
+fn a_game_that_ends_stops_its_clock_and_undo_runs_it_again() {
+    use veney::host::table_clock::ClockNow;
+    let mut a = kelasu_app(
+        "win-stops-clock",
+        Some("BBBBBBBBBB/10/S1S4S1S/G9/10/10/10/s9/10/bbbbbbbbbb b 4 s - 0"),
+    );
+    five_seconds_a_turn_from_zero(&mut a);
+    let state = clock_state;
     assert_eq!(state(&a, 0), Some(game_clock::State::Running(0)));
     a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
     for (from, to) in [("A1", "B1"), ("A2", "B2"), ("D0", "H0")] {
@@ -1433,23 +1442,14 @@ fn a_game_that_ends_stops_its_clock_and_undo_runs_it_again() {
 #[test]
 fn undoing_the_computers_win_runs_the_persons_clock() {
     use veney::host::grid::ComputerSeats;
-    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    use veney::host::table_clock::{ClockIntent, ClockNow};
     let mut a = kelasu_app(
         "computer-win-undo-clock",
         Some("BBBBBBBBBB/10/S1S4S1S/G9/10/10/10/s9/10/bbbbbbbbbb r 1 s - 0"),
     );
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::PerTurn;
-        t.setup.seconds = 5;
-    }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
     a.update();
-    send(&mut a, ClockIntent::Start);
-    let state = |a: &App, ms| {
-        let t = a.world().resource::<TableClock>();
-        t.clock.as_ref().map(|c| c.state(ms))
-    };
+    five_seconds_a_turn_from_zero(&mut a);
+    let state = clock_state;
     assert_eq!(
         state(&a, 0),
         Some(game_clock::State::Running(1)),

@@ -222,6 +222,22 @@ fn five_minutes_each(name: &str) -> App {
     a
 }
 
+/// A new standard game under the untenable-move `policy` (§2.0.22), five minutes each on the
+/// table clock, started at 0 ms with White to move.
+fn penalty_game_on_a_clock(name: &str, policy: veney_rules::options::UntenablePolicy) -> App {
+    let mut a = five_minutes_each(name);
+    let o = veney_rules::options::RuleOptions {
+        untenable: policy,
+        ..Default::default()
+    };
+    let std = veney::packs::veney::game::standard_set_path();
+    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    a
+}
+
 /// Which side may make a dying move now.
 fn dying(a: &App) -> Option<Side> {
     a.world().resource::<CurrentGame>().0.position().dying()
@@ -865,16 +881,10 @@ fn going_to_another_games_clock_and_back_gives_no_time_back() {
 /// clock runs (a review found the offender's clock running on through the caller's turn).
 #[test]
 fn a_turn_skipping_call_before_the_press_runs_the_callers_clock() {
-    let mut a = five_minutes_each("veney-turn-penalty-clock");
-    let o = veney_rules::options::RuleOptions {
-        untenable: veney_rules::options::UntenablePolicy::TurnPenalty,
-        ..Default::default()
-    };
-    let std = veney::packs::veney::game::standard_set_path();
-    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    a.world_mut().write_message(ClockIntent::Start);
-    at(&mut a, 0);
+    let mut a = penalty_game_on_a_clock(
+        "veney-turn-penalty-clock",
+        veney_rules::options::UntenablePolicy::TurnPenalty,
+    );
     // White's Sword beyond its range constraint (§2.0.03), played with sand, not pressed.
     common::send(&mut a, Command::Enter("$X9".into()));
     at(&mut a, 1_000);
@@ -1364,16 +1374,10 @@ fn another_game_taking_veneys_clock_hands_it_back_as_it_stands() {
 /// time never taken).
 #[test]
 fn a_call_typed_with_its_mark_charges_the_clock() {
-    let mut a = five_minutes_each("veney-typed-call-clock");
-    let o = veney_rules::options::RuleOptions {
-        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
-        ..Default::default()
-    };
-    let std = veney::packs::veney::game::standard_set_path();
-    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    a.world_mut().write_message(ClockIntent::Start);
-    at(&mut a, 0);
+    let mut a = penalty_game_on_a_clock(
+        "veney-typed-call-clock",
+        veney_rules::options::UntenablePolicy::TimePenalty,
+    );
     common::send(&mut a, Command::Enter("$X9U".into()));
     at(&mut a, 1_000);
     let game = &a.world().resource::<CurrentGame>().0;
@@ -1406,16 +1410,10 @@ fn a_call_typed_with_its_mark_charges_the_clock() {
 /// owed for White, made as Black pressed, Black's time running through White's turn).
 #[test]
 fn a_call_after_the_offender_pressed_owes_no_press_between_people() {
-    let mut a = five_minutes_each("veney-call-no-owed-press");
-    let o = veney_rules::options::RuleOptions {
-        untenable: veney_rules::options::UntenablePolicy::TurnPenalty,
-        ..Default::default()
-    };
-    let std = veney::packs::veney::game::standard_set_path();
-    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    a.world_mut().write_message(ClockIntent::Start);
-    at(&mut a, 0);
+    let mut a = penalty_game_on_a_clock(
+        "veney-call-no-owed-press",
+        veney_rules::options::UntenablePolicy::TurnPenalty,
+    );
     common::send(&mut a, Command::Enter("$X9".into()));
     common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
     a.world_mut().write_message(ClockIntent::Press(0));

@@ -82,3 +82,17 @@ pub fn black_steps_onto_whites_trap(r: &veney_rules::Rules) -> veney_rules::Posi
     .unwrap();
     veney_rules::Position::from_text(r, &format!("{} casts=wCW6", base.to_text(r))).unwrap()
 }
+
+/// White's Self on X2, Black's on Y15, and White's Donkey on Y8 about to move (§2.0.23: after
+/// White's turn, before Black's), Black to move: the Donkey's throw is next.
+#[allow(dead_code)]
+pub fn donkey_about_to_move(r: &veney_rules::Rules) -> veney_rules::Position {
+    use veney_rules::{Position, Side};
+    let p = Position::from_pieces(
+        r,
+        &[(Side::White, "Self", "X2"), (Side::Black, "Self", "Y15")],
+        Side::Black,
+    )
+    .unwrap();
+    Position::from_text(r, &format!("{} donkey=wY8 donkeymove=w", p.to_text(r))).unwrap()
+}
