@@ -705,15 +705,9 @@ fn the_merge_builder_stays_shut_on_the_computers_turn() {
 /// the record and the autosave say so, and undo plays on.
 #[test]
 fn a_fallen_flag_ends_the_game_out_of_time() {
-    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
+    use veney::host::table_clock::ClockNow;
     let mut a = kelasu_app("flag", Some(MERGING));
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::PerTurn;
-        t.setup.seconds = 5;
-    }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    send(&mut a, ClockIntent::Start);
+    start_five_second_clock(&mut a);
     a.world_mut().resource_mut::<ClockNow>().0 = Some(6_000);
     a.update();
     a.update();
@@ -1373,18 +1367,6 @@ fn each_grid_game_keeps_its_own_flip() {
     );
 }
 
-/// The table clock set to five seconds a turn (the rulebook's own) and started at 0 ms.
-fn five_seconds_a_turn_from_zero(a: &mut App) {
-    use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};
-    {
-        let mut t = a.world_mut().resource_mut::<TableClock>();
-        t.setup.kind = ControlKind::PerTurn;
-        t.setup.seconds = 5;
-    }
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
-    send(a, ClockIntent::Start);
-}
-
 /// The table clock's state at `ms`, if there is a clock.
 fn clock_state(a: &App, ms: u64) -> Option<game_clock::State> {
     let t = a.world().resource::<veney::host::table_clock::TableClock>();
@@ -1402,7 +1384,7 @@ fn a_game_that_ends_stops_its_clock_and_undo_runs_it_again() {
         "win-stops-clock",
         Some("BBBBBBBBBB/10/S1S4S1S/G9/10/10/10/s9/10/bbbbbbbbbb b 4 s - 0"),
     );
-    five_seconds_a_turn_from_zero(&mut a);
+    start_five_second_clock(&mut a);
     let state = clock_state;
     assert_eq!(state(&a, 0), Some(game_clock::State::Running(0)));
     a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
@@ -1448,7 +1430,7 @@ fn undoing_the_computers_win_runs_the_persons_clock() {
         Some("BBBBBBBBBB/10/S1S4S1S/G9/10/10/10/s9/10/bbbbbbbbbb r 1 s - 0"),
     );
     a.update();
-    five_seconds_a_turn_from_zero(&mut a);
+    start_five_second_clock(&mut a);
     let state = clock_state;
     assert_eq!(
         state(&a, 0),
