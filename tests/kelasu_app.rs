@@ -1367,6 +1367,19 @@ fn each_grid_game_keeps_its_own_flip() {
     );
 }
 
+/// At 1 s, Blue's winning turn in the clock tests' position: two Blanks step up, and the
+/// General on D0 takes the Stone on H0, which ends the game.
+fn blue_wins_at_one_second(a: &mut App) {
+    a.world_mut()
+        .resource_mut::<veney::host::table_clock::ClockNow>()
+        .0 = Some(1_000);
+    for (from, to) in [("A1", "B1"), ("A2", "B2"), ("D0", "H0")] {
+        click(a, from);
+        click(a, to);
+    }
+    assert!(matches!(m(a).game.decision(), game_api::Decision::Over(_)));
+}
+
 /// The table clock's state at `ms`, if there is a clock.
 fn clock_state(a: &App, ms: u64) -> Option<game_clock::State> {
     let t = a.world().resource::<veney::host::table_clock::TableClock>();
@@ -1387,12 +1400,7 @@ fn a_game_that_ends_stops_its_clock_and_undo_runs_it_again() {
     start_five_second_clock(&mut a);
     let state = clock_state;
     assert_eq!(state(&a, 0), Some(game_clock::State::Running(0)));
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
-    for (from, to) in [("A1", "B1"), ("A2", "B2"), ("D0", "H0")] {
-        click(&mut a, from);
-        click(&mut a, to);
-    }
-    assert!(matches!(m(&a).game.decision(), game_api::Decision::Over(_)));
+    blue_wins_at_one_second(&mut a);
     a.world_mut().resource_mut::<ClockNow>().0 = Some(20_000);
     a.update();
     a.update();
@@ -1443,12 +1451,7 @@ fn undoing_the_computers_win_runs_the_persons_clock() {
     send(&mut a, ClockIntent::Press(1));
     assert_eq!(state(&a, 0), Some(game_clock::State::Running(0)));
     // Blue's winning turn (played here by hand, as the computer would; it does not press).
-    a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
-    for (from, to) in [("A1", "B1"), ("A2", "B2"), ("D0", "H0")] {
-        click(&mut a, from);
-        click(&mut a, to);
-    }
-    assert!(matches!(m(&a).game.decision(), game_api::Decision::Over(_)));
+    blue_wins_at_one_second(&mut a);
     a.update();
     assert_eq!(state(&a, 1_000), Some(game_clock::State::Paused(0)));
     // The computer played Blue: undo goes back to the person's turn.
