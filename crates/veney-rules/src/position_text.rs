@@ -261,7 +261,12 @@ impl PositionText {
             let n = &mut p.reserve[side.index()][k.index()];
             *n = n.saturating_add(1);
         }
-        for (key, v, col) in &self.fields {
+        // A throw in the air is checked against the whole position, the Donkeys too, so it is
+        // read after every other field (a review found `throw=` read before `donkey=`, and a
+        // throw through a Donkey accepted).
+        let fields = (self.fields.iter().filter(|f| f.0 != "throw"))
+            .chain(self.fields.iter().filter(|f| f.0 == "throw"));
+        for (key, v, col) in fields {
             let col = *col;
             let tok = format!("{key}={v}");
             let square = |s: &str| {
@@ -404,7 +409,7 @@ impl PositionText {
                             col,
                             &tok,
                             format!(
-                                "a piece other than an engagement stands between {from} and {target}: no throw flies there (R-THROW-LINE)"
+                                "a piece other than an engagement, or a Donkey, stands between {from} and {target}: no throw flies there (R-THROW-LINE)"
                             ),
                         ));
                     }

@@ -488,4 +488,20 @@ fn a_throw_in_the_air_flies_along_a_clear_line() {
     let blocked = "4/4/4/2s1/4/4/2C1/4/4/4/4/4/4/2D1/2S1/4 w EEEE/eeee then=Y3 throw=Y3-Y13";
     let e = Position::from_text(&r, blocked).unwrap_err();
     assert!(e.message.contains("stands between"), "{e}");
+    // Nothing flies past a Donkey (§2.0.23), whichever field the text gives first.
+    let mut o = r.options.clone();
+    o.donkey = true;
+    let r = Rules::standard_with(o);
+    Position::from_text(&r, &format!("{ok} donkey=bX8")).unwrap_or_else(|e| panic!("{e}"));
+    for donkey in [
+        format!("{ok} donkey=bY8"),
+        "4/4/4/2s1/4/4/4/4/4/4/4/4/4/2D1/2S1/4 w EEEE/eeee then=Y3 donkey=bY8 throw=Y3-Y13"
+            .to_string(),
+    ] {
+        let e = Position::from_text(&r, &donkey).unwrap_err();
+        assert!(
+            e.message.contains("or a Donkey, stands between"),
+            "{donkey}: {e}"
+        );
+    }
 }
