@@ -181,6 +181,17 @@ fn playable<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
     g.parse_playable(text).map_err(|e| bad_position(&e, text))
 }
 
+/// `(the game is over: …)` where nobody has a decision left, with the ending when there is one.
+fn over_line<G: Game>(g: &G, s: &G::State) -> Option<String> {
+    if !actors_now(&g.decision(s)).is_empty() {
+        return None;
+    }
+    Some(match g.outcome(s) {
+        Some(o) => format!("(the game is over: {})", o.reason),
+        None => "(the game is over)".to_string(),
+    })
+}
+
 /// A position text that does not read: the column and why (one line: no line number).
 fn bad_position(e: &game_api::TextError, text: &str) -> String {
     let found = if e.found.is_empty() {
@@ -205,8 +216,8 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
         Command::Moves { position: p, from } => {
             let s = playable(&**g, p)?;
             let actors = actors_now(&g.decision(&s));
-            if actors.is_empty() {
-                println!("(the game is over)");
+            if let Some(over) = over_line(&**g, &s) {
+                println!("{over}");
                 return Ok(ExitCode::SUCCESS);
             }
             let board = g.board();
@@ -242,6 +253,12 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
         }
         Command::Turns { position: p } => {
             let s = playable(&**g, p)?;
+            // A finished game says so rather than printing nothing (a review found `turns`
+            // silent there).
+            if let Some(over) = over_line(&**g, &s) {
+                println!("{over}");
+                return Ok(ExitCode::SUCCESS);
+            }
             let mut out = Vec::new();
             turns(&**g, &s, &mut Vec::new(), &mut out, true);
             for t in out {

@@ -366,6 +366,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(s) => Some(Square::parse(s).ok_or_else(|| format!("'{s}' is not a square"))?),
                 None => None,
             };
+            if let Some(o) = pos.outcome() {
+                println!("(the game is over: {o})");
+                return Ok(());
+            }
             let legal = pos.legal_actions(&rules);
             for a in &legal {
                 if from.is_none() || a.piece_square() == from {
@@ -379,6 +383,10 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Turns { position: p } => {
             let pos = position(&rules, p)?;
+            if let Some(o) = pos.outcome() {
+                println!("(the game is over: {o})");
+                return Ok(());
+            }
             for t in pos.legal_turns(&rules) {
                 println!("{}", notation::write_turn(&rules, &pos, &t));
             }

@@ -43,6 +43,10 @@ fn perft_counts_a_finished_position_as_one_leaf_with_or_without_divide() {
     // `--divide` total is the same count (a review found `total: 0` for Tirachen and Kelasu, and
     // Veney's plain perft 0, at a finished position).
     let veney = "4/4/1s2/4/4/4/4/4/4/4/4/1D2/4/4/1S2/4 w EEEE/eeee over=agreed";
+    for cmd in ["moves", "turns"] {
+        let (_, out, _) = run(&[cmd, veney]);
+        assert_eq!(out.trim(), "(the game is over: draw by agreement)", "{cmd}");
+    }
     for depth in ["1", "2"] {
         let (code, out, err) = run(&["perft", veney, depth]);
         assert_eq!((code, out.trim()), (Some(0), "1"), "{err}");
@@ -62,11 +66,15 @@ fn perft_counts_a_finished_position_as_one_leaf_with_or_without_divide() {
         ]);
         assert_eq!(code, Some(0), "{err}");
         let end = end.lines().next().unwrap().to_string();
-        let (_, over, _) = run(&["--game", game, "moves", &end]);
-        assert!(
-            over.trim().is_empty() || over.contains("the game is over"),
-            "{game}: {over} at {end}"
-        );
+        // `moves` and `turns` say the game is over, and how it ended (a review found `turns`
+        // printing nothing).
+        for cmd in ["moves", "turns"] {
+            let (_, over, _) = run(&["--game", game, cmd, &end]);
+            assert!(
+                over.trim().starts_with("(the game is over: "),
+                "{game} {cmd}: {over} at {end}"
+            );
+        }
         for depth in ["1", "2"] {
             let (_, out, _) = run(&["--game", game, "perft", &end, depth]);
             assert_eq!(out.trim(), "1", "{game}");
