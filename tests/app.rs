@@ -534,6 +534,14 @@ fn the_guess_dice_are_a_hidden_pick() {
         );
         send(&mut app, Command::Guess(guess));
         let (_, roll) = app.world().resource::<LastThrow>().0.expect("a throw");
+        // The log of throws keeps the guess (a review found it announced only).
+        let log = &app
+            .world()
+            .resource::<veney::host::companion::roller::Roller>()
+            .log;
+        let last = log.last().expect("the guess is logged");
+        assert_eq!(last.what, "White's Dagger Throw (§2.0.08)");
+        assert!(last.result.starts_with(&roll.to_string()), "{last}");
         assert_eq!(
             roll,
             veney_rules::dice::Roll::Guess {
@@ -560,6 +568,36 @@ fn the_guess_dice_are_a_hidden_pick() {
         let back = veney_rules::savefile::read(r.clone(), &text).unwrap();
         assert_eq!(back.position(), game(&app).position());
     }
+}
+
+/// §2.0.23: the mover's Donkey moves after its turn, before the caster's: a trap sprung in
+/// Black's turn ends it, and the Donkey's throw goes into the log of throws as any throw does (a
+/// review found it played but not logged).
+#[test]
+fn a_sprung_trap_logs_the_donkeys_throw() {
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.donkey = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let p = common::black_steps_onto_whites_trap(&r);
+    let p = Position::from_text(&r, &format!("{} donkey=bY12", p.to_text(&r))).unwrap();
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "trap-donkey");
+    click(&mut app, "X8");
+    click(&mut app, "W6");
+    send(&mut app, Command::Interrupt(Square::parse("W6").unwrap()));
+    assert!(
+        game(&app)
+            .actions()
+            .any(|(_, a)| matches!(a, veney_rules::Action::Donkey(Some(_)))),
+        "the Donkey threw"
+    );
+    let log = &app
+        .world()
+        .resource::<veney::host::companion::roller::Roller>()
+        .log;
+    assert!(
+        log.iter().any(|e| e.what == "Black's Donkey (§2.0.23)"),
+        "{log:?}"
+    );
 }
 
 #[test]

@@ -78,6 +78,14 @@ pub(super) fn guess(ctx: &mut Ctx, guess: u8) {
             };
             match ctx.game.0.enter_roll(roll) {
                 Ok(()) => {
+                    // The log of throws keeps the guess as it keeps the sticks (a review found
+                    // it announced but not logged).
+                    let (what, result) = crate::packs::veney::companion::throw_words(
+                        &ctx.game.0,
+                        &before,
+                        &Action::Roll(roll),
+                    );
+                    ctx.companion.roller.log_game(what, result, false);
                     let after = *ctx.game.0.position();
                     ctx.played.write(Played {
                         before,
@@ -101,6 +109,9 @@ pub(super) fn interrupt(ctx: &mut Ctx, at: veney_rules::Square, by_computer: boo
             let total = ctx.game.0.actions().count();
             ctx.interruptions
                 .sprung(total.saturating_sub(acts.len()), total);
+            // The chance the trap played on (the Donkey's throw after the turn it ended) is
+            // logged as every other throw is.
+            log_chance_since(ctx, total.saturating_sub(acts.len()));
             ctx.announce_since(total.saturating_sub(acts.len()));
             ctx.status.info = Some(if by_computer {
                 let caster = ctx.game.0.position().turn();
@@ -115,5 +126,17 @@ pub(super) fn interrupt(ctx: &mut Ctx, at: veney_rules::Square, by_computer: boo
         None => {
             ctx.status.refusal = Some(format!("there is no trap to spring on {at} now (§2.0.18)"))
         }
+    }
+}
+
+/// Logs the throws and landings among the actions played since the `n`th (the log of throws).
+fn log_chance_since(ctx: &mut Ctx, n: usize) {
+    let chance: Vec<_> = (ctx.game.0.actions().skip(n))
+        .filter(|(_, a)| matches!(a, Action::Roll(_) | Action::Donkey(_) | Action::Land(_)))
+        .map(|(at, a)| (*at, *a))
+        .collect();
+    for (at, a) in chance {
+        let (what, result) = crate::packs::veney::companion::throw_words(&ctx.game.0, &at, &a);
+        ctx.companion.roller.log_game(what, result, false);
     }
 }
