@@ -39,7 +39,7 @@ pub use game::{Game, action_written, actions_for, actor_now, lead_estimate};
 pub use game_match::{Match, PlayError, Step, TurnText};
 pub use notation::{
     RecordTurn, TextError, is_turn_number, read_numbered, read_record_lines, split_turn_number,
-    write_numbered,
+    turn_after_ending, write_numbered,
 };
 pub use option_headers::OptionsError;
 pub use outcome::{Outcome, PlayerResult};

@@ -125,6 +125,28 @@ pub fn read_record_lines(text: &str) -> Result<Vec<RecordTurn>, TextError> {
     Ok(out)
 }
 
+/// A turn written below an `[Ending …]` line that itself follows turns: the game had ended
+/// there, so the turn is an error at its first action (a review found such a turn played, and
+/// the ending applied after it). An ending among the headers before every turn is the record's
+/// result, read after its turns as a save's last line is. `ending_line` is 1-based.
+pub fn turn_after_ending(turns: &[RecordTurn], ending_line: usize) -> Result<(), TextError> {
+    if !turns.iter().any(|t| t.line < ending_line) {
+        return Ok(());
+    }
+    match turns.iter().find(|t| t.line > ending_line) {
+        Some(t) => {
+            let (col, found) = t.tokens.first().cloned().unwrap_or((0, String::new()));
+            Err(TextError::new(
+                col,
+                found,
+                format!("a turn after the [Ending] on line {ending_line}: the game ended there"),
+            )
+            .at_line(t.line))
+        }
+        None => Ok(()),
+    }
+}
+
 /// A turn number: `12.`, `12...` or `12…` (the ellipsis character a word processor makes of
 /// `...`).
 pub fn is_turn_number(w: &str) -> bool {

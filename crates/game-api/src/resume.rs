@@ -4,7 +4,7 @@
 use crate::declared::Declared;
 use crate::game::Game;
 use crate::game_match::{CLOCK, ENDING, Match};
-use crate::notation::{TextError, read_record_lines};
+use crate::notation::{TextError, read_record_lines, turn_after_ending};
 use crate::player::Player;
 use crate::save::{SaveError, read_headers};
 use std::path::Path;
@@ -63,7 +63,11 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         })?,
     };
     let mut m = Match::from_state(game.clone(), start, seed);
-    for (k, turn) in read_record_lines(text)?.iter().enumerate() {
+    let turns = read_record_lines(text)?;
+    if let Some(h) = get(ENDING) {
+        turn_after_ending(&turns, h.line)?;
+    }
+    for (k, turn) in turns.iter().enumerate() {
         m.play_record_turn(turn, k == 0)?;
     }
     if let Some(h) = get("Final") {

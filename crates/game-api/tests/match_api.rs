@@ -120,6 +120,26 @@ fn a_bad_ending_lists_every_ending_the_save_may_name() {
     ));
 }
 
+/// `Match::record` writes a declared ending "as its last line": a turn written below it, after
+/// turns, was played after the game had ended, and is refused at its line (a review found it
+/// played and the ending applied after it). The ending after the turns still reads, and so
+/// does one among the headers before every turn (the record's result).
+#[test]
+fn no_turn_is_read_after_the_ending() {
+    for ends in [
+        "[Game \"seal\"]\n1. 1|b1\n[Ending \"P2 resigns\"]\n",
+        "[Game \"seal\"]\n[Ending \"P2 resigns\"]\n1. 1|b1\n",
+    ] {
+        let m = Match::load_text(Arc::new(Seal), ends).unwrap();
+        assert_eq!(m.history().len(), 1);
+        assert!(m.declared().is_some());
+    }
+    assert_eq!(
+        refused("[Game \"seal\"]\n1. 1|b1\n[Ending \"P2 resigns\"]\n1... 2|b0\n"),
+        "save: line 4, column 6: `2|b0`: a turn after the [Ending] on line 3: the game ended there"
+    );
+}
+
 /// `AnyMatch::step_action`: "an action hidden from them (a sealed choice not yet revealed) is
 /// `?`, with no label and no cells" — and its kind is the neutral `action`, not the hidden
 /// bid's ("raise" would give a bid of 2 away).

@@ -554,6 +554,10 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
     let mut n = 0;
     let turns =
         game_api::read_record_lines(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    if let Some((line, _, _)) = get("Ending") {
+        game_api::turn_after_ending(&turns, *line)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+    }
     for (k, turn) in turns.iter().enumerate() {
         // A line that goes on with a turn an editor wrapped keeps its turn's number.
         let goes_on = m.record_turn_goes_on(turn, k == 0);

@@ -312,6 +312,33 @@ fn replay_reads_headers_in_any_case_and_values_as_read() {
     );
 }
 
+/// A save writes its declared ending as the record's last line: a turn below it was played
+/// after the game ended, and replay refuses it at its line (a review found it played, the
+/// ending applied after it).
+#[test]
+fn replay_refuses_a_turn_after_the_ending() {
+    let dir = temp_dir("ending");
+    let after = file(
+        &dir,
+        "after.kelasu",
+        "[Game \"Kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5;\n[Ending \"Red resigns\"]\n2. B1-C1;\n",
+    );
+    let (code, out, err) = run(&["--game", "kelasu", "replay", after.as_str()]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("line 4, column 4: `B1-C1`: a turn after the [Ending] on line 3"),
+        "{err}"
+    );
+    let ended = file(
+        &dir,
+        "ended.kelasu",
+        "[Game \"Kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5;\n[Ending \"Red resigns\"]\n",
+    );
+    let (code, out, err) = run(&["--game", "kelasu", "replay", ended.as_str()]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("game over: "), "{out}");
+}
+
 /// README (replay): Tirachen's and Kelasu's saves name their options by header, "each header
 /// once (a duplicated one is refused, naming its line)"; an `--option` the save does not name
 /// is the command line's to answer for, a bad value the save names is the save's.

@@ -374,6 +374,8 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     let mut pending: Vec<Pending> = Vec::new();
     let mut carried: Option<Pending> = None;
     let mut dangling: Option<(String, usize, usize)> = None;
+    // The line of an `[Ending]` read after turns: no turn may follow it.
+    let mut ended_at: Option<usize> = None;
     for (line_no, line) in text.lines().enumerate().skip(body_start) {
         let body = line.split("//").next().unwrap_or("");
         if let Some(v) = body
@@ -386,7 +388,12 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
                 .into_iter()
                 .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
             {
-                Some(side) => flag = Some(side),
+                Some(side) => {
+                    flag = Some(side);
+                    if !pending.is_empty() || carried.is_some() {
+                        ended_at = Some(line_no + 1);
+                    }
+                }
                 None => warnings.push(format!(
                     "line {}: an ending other than \"White out of time\" or \"Black out of time\" is not read",
                     line_no + 1
@@ -401,6 +408,19 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             .into_iter()
             .map(|(t, n)| (t, line_no + 1, n.map(|(w, c)| (w, c, line_no + 1))))
             .collect();
+        // The game ended at its `[Ending]` line (a review found a turn below it played, the
+        // flag applied after it).
+        if let (Some(l), Some((t, ..))) = (ended_at, line_turns.iter().find(|t| !t.0.is_empty())) {
+            return Err(HeaderError {
+                key: "Ending".into(),
+                line: line_no + 1,
+                error: ParseError::new(
+                    t[0].1,
+                    t[0].0.clone(),
+                    format!("a turn after the [Ending] on line {l}: the game ended there"),
+                ),
+            });
+        }
         // A number that ended the line before is this line's first turn's (a review found it
         // dropped, and a wrong one no longer warned about).
         if let Some(d) = dangling.take() {

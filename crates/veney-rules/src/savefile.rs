@@ -164,6 +164,8 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let mut fin = None;
     // Whose flag fell (`[Ending "White out of time"]`).
     let mut flag = None;
+    // The line of an `[Ending]` written after turns: no turn may follow it.
+    let mut ended_at = None;
     let mut clock = None;
     let mut body = String::new();
     let mut body_line = 1;
@@ -251,6 +253,9 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                 }
                 "Clock" => clock = Some(v.to_string()),
                 "Ending" => {
+                    if !body_lines.is_empty() {
+                        ended_at = Some(i + 1);
+                    }
                     flag = Some(
                         crate::side::Side::ALL
                             .into_iter()
@@ -289,6 +294,18 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
             }
             body_line = i + 2;
         } else if !t.is_empty() {
+            // The game ended at its `[Ending]` line (a review found a turn below it played,
+            // the ending applied after it).
+            if let Some(l) = ended_at {
+                return Err(SaveError::Bad {
+                    line: i + 1,
+                    error: ParseError::new(
+                        1,
+                        t,
+                        format!("a turn after the [Ending] on line {l}: the game ended there"),
+                    ),
+                });
+            }
             body_lines.push((i + 1, body_chars));
             body.push_str(line);
             body.push('\n');

@@ -315,6 +315,43 @@ fn a_record_ending_out_of_time_replays_to_that_ending() {
     );
 }
 
+/// The flag's line ends the game: a turn written below it is refused at its line, by the
+/// replay and by a save's reader (a review found it played, the flag applied after it).
+#[test]
+fn no_turn_is_read_after_the_flag() {
+    use std::sync::Arc;
+    let r = Arc::new(rules());
+    let mut g =
+        veney_rules::Game::from_position_seeded(r.clone(), veney_rules::Position::start(&r), 1);
+    g.play_token("SY3", 1).unwrap();
+    g.play(veney_rules::Action::EndTurn).unwrap();
+    assert!(g.out_of_time(Black));
+    let more = format!("{}\n1... SX14\n", g.record());
+    let line = more.lines().count();
+    let e = replay(&r, &more).unwrap_err();
+    assert_eq!(e.line, line, "{e}");
+    assert!(
+        e.to_string().contains("a turn after the [Ending] on line"),
+        "{e}"
+    );
+    let save = format!("{}1... SX14\n", veney_rules::savefile::write(&g));
+    let e = veney_rules::savefile::read(r.clone(), &save)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(&format!("line {}", save.lines().count()))
+            && e.contains("a turn after the [Ending] on line"),
+        "{e}"
+    );
+    // The flag among the headers before every turn is the record's result, read after them.
+    let front = format!("[Ending \"Black out of time\"]\n1. SY3\n");
+    let rep = replay(&r, &front).unwrap();
+    assert_eq!(
+        rep.end.outcome(),
+        Some(veney_rules::outcome::Outcome::OutOfTime { winner: White })
+    );
+}
+
 /// A game begun from a position in mid-turn (White's Self moved, its concert partner still to
 /// come) writes that turn's rest as its first turn, and its save loads to where it stands — a
 /// review found those actions left out of the record and the save refused.
