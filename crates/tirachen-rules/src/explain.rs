@@ -157,7 +157,26 @@ fn move_refusal(
                 "a Pike moves diagonally only to capture".to_string()
             }
             (Kind::Pike, Some(_)) => "a Pike captures only 1 square diagonally forward".to_string(),
-            _ => format!("{} cannot reach {to} from {from}", how_it_moves(kind)),
+            // A sentence: the piece, the square, then how it moves — and a way it would have
+            // on an empty board is named as blocked (a review found "a Commander moves … over
+            // empty squares cannot reach e6 from e2").
+            _ => {
+                let open = Surroundings {
+                    occupied: Bitboard::EMPTY,
+                    capturable: Bitboard::EMPTY,
+                    walk: Bitboard::ALL,
+                };
+                let blocked = if moves::reach(kind, side, from, &open).contains(to) {
+                    " (a piece stands in the way)"
+                } else {
+                    ""
+                };
+                format!(
+                    "the {} on {from} cannot reach {to}{blocked}: {}",
+                    kind.name(),
+                    how_it_moves(kind)
+                )
+            }
         };
         return Refusal::new(piece_rule(kind), why);
     }
@@ -207,6 +226,38 @@ fn move_refusal(
     Refusal::new("legal moves", "that move is not legal here")
 }
 
+/// Why `side`'s piece on `from`, which has squares within its reach but no legal move, is
+/// held: the one rule that refuses every square it could reach (the deployment area, the
+/// opposing Fort's ring). `None` when the squares are refused for different reasons, or when
+/// the piece is simply hemmed in (a review found "no legal action from d3" where the
+/// deployment area held it).
+pub(crate) fn stuck(
+    pos: &Position,
+    opts: &TirachenOptions,
+    side: Side,
+    from: Square,
+) -> Option<Refusal> {
+    let piece = pos.piece_at(from)?;
+    let mut legal = Vec::new();
+    legal::legal_actions(pos, opts, side, &mut legal);
+    if legal
+        .iter()
+        .any(|a| matches!(a, Action::Move { from: f, .. } if *f == from))
+    {
+        return None;
+    }
+    let free = Surroundings {
+        occupied: pos.occupied(),
+        capturable: traitor::capturable(pos, side),
+        walk: Bitboard::ALL,
+    };
+    let mut whys = (moves::reach(piece.kind, side, from, &free) & !pos.side(side))
+        .iter()
+        .map(|to| refusal(pos, opts, side, Action::step(from, to)));
+    let first = whys.next()?;
+    whys.all(|w| w == first).then_some(first)
+}
+
 fn place_refusal(
     pos: &Position,
     opts: &TirachenOptions,
@@ -230,7 +281,23 @@ fn place_refusal(
         Phase::Deploying => DEPLOYMENT,
         _ => MOBILIZED,
     };
-    if !deployment::placement_area(pos, side, kind).contains(to) {
+    // No open square anywhere it may enter: said the same on every square, so a tray pick is
+    // told why (a review found "no legal action places P now" for a full homeland).
+    let area = deployment::placement_area(pos, side, kind);
+    // (A square of the area barred by the opposing Fort keeps the Fort's own reason.)
+    if pos.phase(side) != Phase::Choosing
+        && (area & !pos.occupied() & !fort::barred(pos, side)).is_empty()
+        && (!area.contains(to) || pos.occupied().contains(to))
+    {
+        let why = match (pos.phase(side), kind) {
+            (Phase::Mobilised, k) if k != Kind::Fort => {
+                "once mobilized, an undeployed piece enters only on an open square of your homeland, and none is open"
+            }
+            _ => "pieces are placed only in your deployment area, and none of its squares is open",
+        };
+        return Refusal::new(rule, why);
+    }
+    if !area.contains(to) {
         let why = match (pos.phase(side), kind) {
             (Phase::Mobilised, k) if k != Kind::Fort => {
                 "once mobilized, an undeployed piece enters only on an open square of your homeland"

@@ -193,8 +193,14 @@ impl Game for Tirachen {
                 ),
             ));
         }
-        (piece.kind == Kind::Fort)
-            .then(|| Refusal::new(explain::FORT, explain::how_it_moves(Kind::Fort)))
+        if piece.kind == Kind::Fort {
+            return Some(Refusal::new(
+                explain::FORT,
+                explain::how_it_moves(Kind::Fort),
+            ));
+        }
+        let side = Tirachen::side_of(player)?;
+        explain::stuck(s, &self.options, side, from)
     }
 
     fn explain_place(&self, s: &Position, player: Player, kind: &str, to: Cell) -> Refusal {

@@ -96,10 +96,20 @@ fn red_pike_steps_orthogonally_and_captures_diagonally_forward() {
             .why
     };
     assert_eq!(why("Pe5-f6"), "a Pike moves diagonally only to capture");
-    assert!(
-        why("Pe5-g6").contains("cannot reach g6"),
-        "{}",
-        why("Pe5-g6")
+    assert_eq!(
+        why("Pe5-g6"),
+        "the Pike on e5 cannot reach g6: a Pike moves 1 square orthogonally to an open square and captures 1 square diagonally forward"
+    );
+    // A Commander's line blocked by a piece is said to be blocked, in one sentence (a review
+    // found "a Commander moves … over empty squares cannot reach e6 from e2").
+    use game_api::Game as _;
+    let s = pos(&g, "4g4/9/9/9/4*4/9/4P4/4C4/3G5 r mm -/- - 0");
+    let a = g.parse_action(&s, "Ce2-e6").unwrap();
+    let r = g.refusal(&s, game_api::Actor::Player(game_api::Player(0)), a);
+    assert_eq!(r.rule, "Tirachen: Commander");
+    assert_eq!(
+        r.why,
+        "the Commander on e2 cannot reach e6 (a piece stands in the way): a Commander moves any number of squares in a straight line over empty squares"
     );
 }
 

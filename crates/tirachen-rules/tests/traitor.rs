@@ -323,4 +323,32 @@ fn a_piece_held_by_a_rule_says_which() {
     let why = g.explain_stuck(&fort, Player(0), cell("a2")).expect("held");
     assert_eq!(why.rule, "Tirachen: Fort");
     assert!(why.why.contains("does not move"), "{why:?}");
+    // A piece whose every reachable square is outside the deployment area says so (a review
+    // found "no legal action from d3"); one with a move, or hemmed in by its own pieces, names
+    // nothing.
+    let deploying = pos(
+        &g,
+        "4g4/9/9/9/4*4/9/2PPP4/3P5/4G4 r dd FCS3A3W3P5/fcs3a3w3p9 - 0",
+    );
+    let why = g
+        .explain_stuck(&deploying, Player(0), cell("d3"))
+        .expect("held");
+    assert_eq!(why.rule, "Tirachen: deployment phase");
+    assert!(why.why.contains("deployment area"), "{why:?}");
+    assert_eq!(g.explain_stuck(&deploying, Player(0), cell("c3")), None);
+}
+
+/// A tray pick with no open square to enter says why, the same on every square (what the app
+/// shows for the pick): a mobilized side whose homeland is full (a review found "no legal
+/// action places P now").
+#[test]
+fn a_full_homeland_is_named_for_every_square() {
+    let g = game();
+    let s = pos(&g, "8g/9/9/9/4*4/9/9/9/3PGP3 r mm P7/- - 0");
+    for name in ["a1", "e1", "e5", "i9"] {
+        let cell = game_api::Cell(sq(name).index() as u16);
+        let why = g.explain_place(&s, Player(0), "P", cell);
+        assert_eq!(why.rule, "Tirachen: mobilized phase", "{name}");
+        assert!(why.why.contains("none is open"), "{name}: {why:?}");
+    }
 }
