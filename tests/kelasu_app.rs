@@ -1158,6 +1158,25 @@ fn a_fallen_flag_drops_the_pick() {
     assert_eq!(a.world().resource::<GridSelection>().0, None);
 }
 
+/// The position after the newest turn, and ⏮ in a game with nothing played, are the live
+/// position: viewing them is being live, and a click plays (a review found the board frozen in
+/// a "review" of the live position, every click refused).
+#[test]
+fn reviewing_the_live_position_is_being_live() {
+    use veney::host::grid::GridReview;
+    let mut a = kelasu_app("kelasu-review-live", Some(MERGING));
+    send(&mut a, Intent::Review(Some(0)));
+    assert_eq!(a.world().resource::<GridReview>().0, None);
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    let len = m(&a).game.history_len();
+    assert!(len > 0, "the move was played");
+    send(&mut a, Intent::Review(Some(len)));
+    assert_eq!(a.world().resource::<GridReview>().0, None);
+    send(&mut a, Intent::Review(Some(0)));
+    assert_eq!(a.world().resource::<GridReview>().0, Some(0));
+}
+
 /// H while the move list is reviewed is refused ("return first") and starts no search (a review
 /// found "looking for a hint…" written over the refusal, a search running).
 #[test]

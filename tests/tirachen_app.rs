@@ -757,6 +757,11 @@ fn the_move_list_reviews_a_turn_and_returns_to_live() {
         "still reviewing"
     );
     assert_eq!(shown_board(&a), rules_board(o, &after_1));
+    // The newest row is the live position: clicking it is being live, and play goes on (a
+    // review found the board frozen in a "review" of the live position).
+    send(&mut a, Intent::Review(Some(turn_end(&turns, 2, len))));
+    assert_eq!(a.world().resource::<GridReview>().0, None);
+    send(&mut a, Intent::Review(Some(1)));
     // "Return to live".
     send(&mut a, Intent::Review(None));
     assert_eq!(a.world().resource::<GridReview>().0, None);
@@ -1381,14 +1386,14 @@ fn the_computer_on_both_seats_undoes_one_turn() {
 
 #[test]
 fn the_computer_plays_on_while_the_move_list_is_reviewed() {
-    // The computer (Red) thinks; the person looks back at the start in the move list. The
-    // computer's move joins the live game and the review stays where it is, the board showing
-    // the start (a review found the move held while the person looked back, the computer's
-    // clock running out meanwhile; before that, one found it refused as if the person had
-    // tried it).
+    // The person (Red) moves; the computer (White) thinks; the person looks back at the start
+    // in the move list. The computer's move joins the live game and the review stays where it
+    // is, the board showing the start (a review found the move held while the person looked
+    // back, the computer's clock running out meanwhile; before that, one found it refused as if
+    // the person had tried it).
     use veney::host::grid::{ComputerSeats, GridReview};
     let mut a = app("review-plays-on");
-    a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(game_ai::Level::Beginner), None];
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(game_ai::Level::Beginner)];
     send(&mut a, OpenScreen(Screen::Tirachen));
     send(
         &mut a,
@@ -1397,15 +1402,16 @@ fn the_computer_plays_on_while_the_move_list_is_reviewed() {
             position: Some(NEUTRAL.into()),
         },
     );
+    play_text(&mut a, "Ce3-e4");
     send(&mut a, Intent::Review(Some(0)));
     for _ in 0..200 {
-        if m(&a).game.history_len() > 0 {
+        if m(&a).game.history_len() > 1 {
             break;
         }
         a.update();
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    assert_eq!(m(&a).game.history_len(), 1, "played while reviewing");
+    assert_eq!(m(&a).game.history_len(), 2, "played while reviewing");
     assert_eq!(a.world().resource::<GridStatus>().refusal, None);
     assert_eq!(
         a.world().resource::<GridReview>().0,

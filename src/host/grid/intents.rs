@@ -484,7 +484,10 @@ pub fn apply(
                 choice.0.clear();
                 status.refusal = None;
                 status.info = None;
-                review.0 = steps.filter(|&s| s <= mm.game.history_len());
+                // The position after the newest turn is the live one: viewing it is being live
+                // (a review found the newest row's click, or ⏮ in a game with no turns,
+                // freezing the board in a "review" of the live position, every click refused).
+                review.0 = steps.filter(|&s| s < mm.game.history_len());
             }
         }
         if loaded_new || ended || m.game.history_len() != before {
