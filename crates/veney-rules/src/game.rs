@@ -875,9 +875,10 @@ impl Game {
         let mut legal = before.legal_actions(&self.rules);
         // An untenable action (played with sand) is told apart from its untenable rivals too,
         // which the reader resolves it among (a review found two constrained pieces of one kind
-        // written alike, and the save refused).
+        // written alike, and the save refused) — under Strict rules too, where a record's move
+        // stood and the reader reads it with sand (a review found it written alike there).
         if !legal.contains(a) {
-            legal.extend(crate::penalty::untenable_actions(&self.rules, before));
+            legal.extend(crate::penalty::untenable_rivals(&self.rules, before));
         }
         let mut t = notation::San::of_action(&self.rules, before, &legal, a).to_string();
         if let Some(Mark::Called(c)) = self.marks.get(i)

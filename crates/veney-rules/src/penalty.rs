@@ -33,6 +33,13 @@ pub fn untenable_actions(rules: &Rules, pos: &Position) -> Vec<Action> {
     if rules.options.untenable == UntenablePolicy::Strict {
         return Vec::new();
     }
+    untenable_rivals(rules, pos)
+}
+
+/// The untenable actions a game with sand would offer in `pos`, whatever this game's policy:
+/// what a move that stood untenable (R-REPLAY-SAND) is written apart from, since a save's
+/// reader reads it with sand.
+pub(crate) fn untenable_rivals(rules: &Rules, pos: &Position) -> Vec<Action> {
     let mut all = Vec::new();
     movegen::unconstrained_actions(rules, pos, &mut all);
     let legal = pos.legal_actions(rules);

@@ -781,6 +781,22 @@ fn an_untenable_move_is_written_apart_from_its_untenable_rivals() {
     let back =
         veney_rules::savefile::read(r.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.position(), g.position());
+    // The same game played on under Strict rules (R-REPLAY-SAND: a record's move that stood)
+    // writes the move apart from its rivals too, and its save loads (a review found the rivals
+    // listed under the game's own policy, none under Strict, and `RX10` written again).
+    let mut strict_opts = r.options.clone();
+    strict_opts.untenable = UntenablePolicy::Strict;
+    let strict =
+        Arc::new(Rules::with_sets([set("assassin"), set("assassin")], strict_opts).unwrap());
+    let s = g.continued_under(strict.clone(), 7);
+    let record = s.record();
+    assert!(
+        !record.contains(" RX10") && record.contains("X10"),
+        "{record}"
+    );
+    let text = veney_rules::savefile::write(&s);
+    let back = veney_rules::savefile::read(strict, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.position(), s.position());
 }
 
 /// §2.0.10 Flail, R-FLAIL: out of its Self's measure the Lantern "moves by flailing" — its range
