@@ -12,7 +12,7 @@
 pub use crate::action::Meta;
 use crate::action::{Action, Effect, Mover};
 use crate::errors::ParseError;
-use crate::position::Position;
+use crate::position::{FreePlace, Position};
 use crate::rules::Rules;
 use crate::side::Side;
 use crate::square::{LINE_CHARS, Square, line_from_char};
@@ -1139,7 +1139,7 @@ impl San {
                 // Without `t`/`f`, a quiet move is meant where one exists (the free engagement may
                 // step onto an en passant square quietly or fend from it); otherwise a missing
                 // marker is forgiven.
-                let matching = |strict: bool| -> Vec<Action> {
+                let matching = |strict: bool, any_mark: bool| -> Vec<Action> {
                     legal
                         .iter()
                         .filter(|a| match (a, mover) {
@@ -1178,6 +1178,7 @@ impl San {
                                 let mark = partner_ok
                                     && match marker {
                                         None => true,
+                                        Some(_) if any_mark => true,
                                         Some(Marker::Take) => mv.effect.marker() == Some('t'),
                                         Some(Marker::Fend) => mv.effect.marker() == Some('f'),
                                     };
@@ -1285,9 +1286,44 @@ impl San {
                         crate::untenable::explain(rules, pos, &Action::Glare { from }).to_string(),
                     ));
                 }
-                let mut cands = matching(true);
+                let mut cands = matching(true, false);
                 if cands.is_empty() {
-                    cands = matching(false);
+                    cands = matching(false, false);
+                }
+                // A `t` where the move fends, or an `f` where it takes (§2.0.VII, §2.0.R5 "t
+                // take", "f fend"): the move meant, and how it is written (a review found it
+                // refused as a move the piece cannot make).
+                if cands.is_empty()
+                    && let Some(mk) = marker
+                    && let Some(meant) = matching(false, true).first()
+                {
+                    let (wrote, does) = match mk {
+                        Marker::Take => ("`t` (take)", "fends"),
+                        Marker::Fend => ("`f` (fend)", "takes"),
+                    };
+                    let right = San::of_action(rules, pos, legal, meant);
+                    return Err(here(format!(
+                        "written with {wrote}, but that move {does}: it is written `{right}` (§2.0.VII Take or Fend?, §2.0.R5 Notation)"
+                    )));
+                }
+                // The free engagement's move or entry, in the rules' words (§2.0.05; a review
+                // found "no tenable move matches" for a move onto the opponent's colour).
+                if cands.is_empty()
+                    && mover.is_none()
+                    && let Target::Square(to) = target
+                {
+                    let a = match pos.free() {
+                        FreePlace::On(from) => Action::Move(crate::action::Move {
+                            mover: Mover::Free,
+                            from,
+                            to,
+                            effect: Effect::Quiet,
+                            dir: None,
+                            face: None,
+                        }),
+                        FreePlace::Off(_) => Action::EnterFree { to },
+                    };
+                    return Err(here(crate::untenable::explain(rules, pos, &a).to_string()));
                 }
                 if cands.is_empty()
                     && let (Some(k), Target::Square(to)) = (mover, target) {

@@ -294,3 +294,49 @@ fn a_pinned_dagger_is_not_thrown_and_the_refusal_says_so() {
         "{why}"
     );
 }
+
+/// §2.0.R5 "t take", "f fend": a move written with the other mark is refused with the move
+/// meant and how it is written — not as a move the piece cannot make (a review found `$tX12`,
+/// a fend, refused as "the Sword cannot make that move").
+#[test]
+fn a_wrong_take_or_fend_mark_names_the_move_meant() {
+    let r = rules();
+    let p = pos(
+        &r,
+        &[
+            (White, "Self", "X8"),
+            (White, "Sword", "X9"),
+            (Black, "Engagement", "X12"),
+            (Black, "Cloak", "Y10"),
+            (Black, "Lantern", "W10"),
+            (Black, "Self", "X14"),
+        ],
+        White,
+    );
+    let legal = notations(&r, &p);
+    for ok in ["$fX12", "$fY10", "$tW10"] {
+        assert!(legal.contains(&ok.to_string()), "{ok}: {legal:?}");
+    }
+    for (wrong, right) in [("$tX12", "$fX12"), ("$tY10", "$fY10"), ("$fW10", "$tW10")] {
+        let why = refuse(&r, &p, wrong);
+        why.by("§2.0.VII", &format!("it is written `{right}`"));
+        assert!(!why.contains("cannot make"), "{why}");
+    }
+}
+
+/// §2.0.05 The Free Engagement: a typed move of the free engagement that is refused names the
+/// rule, as a click does (a review found "no tenable move matches" for each).
+#[test]
+fn a_refused_free_engagement_move_names_its_rule() {
+    let r = rules();
+    let p =
+        Position::from_text(&r, "4/4/4/1sw1/4/4/4/1@2/2e1/4/4/4/1WS1/4/4/4 w EEEE/eee").unwrap();
+    // On X9, a square of Black's colour: White may not move it.
+    refuse(&r, &p, "aX8").by("§2.0.05", "opponent's colour");
+    let start = Position::start(&r);
+    // Entering onto a square its point does not touch; entering as a second move.
+    let why = refuse(&r, &start, "aW1");
+    why.by("§2.0.05", "");
+    assert!(!why.contains("no tenable move matches"), "{why}");
+    refuse(&r, &start, "SY3 aX8").by("§2.0.15", "second move");
+}
