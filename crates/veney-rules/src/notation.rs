@@ -1731,9 +1731,25 @@ pub fn record_turns_numbered(text: &str) -> Vec<(RecordTurn, Option<(String, usi
         }
         let mut offset = 0;
         for piece in word.split_inclusive([',', ';']) {
-            let body = piece.trim_end_matches([',', ';']);
+            let mut body = piece.trim_end_matches([',', ';']);
+            let mut at = col + offset;
+            // After a `,` or `;` with no space, a move number (`…,---;2. SY8`) or the record's
+            // trailing `...` as after a space (§2.0.R5 "Turns can be grouped into pairs by
+            // commas, semicolons, and the move count number"; a review found `;2.` read as a
+            // piece letter).
+            if offset > 0 {
+                if let Some((n, rest)) = split_move_number(body) {
+                    flush(&mut cur, &mut number, &mut out);
+                    number = Some((n.to_string(), at));
+                    at += n.chars().count();
+                    body = rest;
+                } else if body.len() > 1 && body.chars().all(|c| c == '.' || c == '…') {
+                    flush(&mut cur, &mut number, &mut out);
+                    body = "";
+                }
+            }
             if !body.is_empty() {
-                cur.push((body.to_string(), col + offset));
+                cur.push((body.to_string(), at));
             }
             if piece.ends_with([',', ';']) {
                 flush(&mut cur, &mut number, &mut out);

@@ -568,6 +568,9 @@ fn move_numbers_joined_to_the_turn_or_with_an_ellipsis_read_as_numbers() {
         "1.SY5 $X7, SX12; 2.SY6, SX11",
         "1. SY5 $X7; 1… SX12; 2. SY6; 2…SX11",
         "1.SY5 $X7; 1...SX12; 2. SY6, SX11",
+        // Right after a `,` or `;`, no space (a review found `;2.` read as a piece letter).
+        "1.SY5 $X7,SX12;2.SY6,SX11",
+        "1. SY5 $X7;1...SX12;2. SY6;2…SX11;...",
     ] {
         let joined = replay(&r, text).unwrap();
         assert!(joined.all_tenable(), "{text}: {:?}", joined.turns);
@@ -588,6 +591,9 @@ fn move_numbers_joined_to_the_turn_or_with_an_ellipsis_read_as_numbers() {
     // The token after a joined number keeps its own column.
     let turns = veney_rules::notation::record_turns("12...SX12");
     assert_eq!(turns, vec![vec![("SX12".to_string(), 6)]]);
+    let turns = veney_rules::notation::record_turns_numbered("SY5,SX12;2.SY6");
+    assert_eq!(turns[2].0, vec![("SY6".to_string(), 12)]);
+    assert_eq!(turns[2].1, Some(("2.".to_string(), 10)));
 }
 
 /// §2.0.22 and R-UNTENABLE-CALL: a called untenable move is written with its mark and replays
