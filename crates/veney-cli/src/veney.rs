@@ -399,6 +399,21 @@ fn run(cli: Cli) -> Result<(), String> {
                     .map_err(|e| format!("bad position: {e}\n  {p}"))?,
             };
             for (i, t) in turns.iter().enumerate() {
+                // A call's mark belongs to a game's record, which `replay` reads with its calls;
+                // a position has no call to make (a review found `SX3U` played as `SX3`).
+                if let Some((tok, _)) = notation::tokens(t, 1).into_iter().find(|(tok, col)| {
+                    let core = ["Ut", "U#", "U"]
+                        .into_iter()
+                        .find_map(|m| tok.strip_suffix(m))
+                        .filter(|c| !c.is_empty());
+                    core.is_some()
+                        || matches!(San::parse_at(tok, *col), Ok(San::Move(m)) if m.untenable.is_some())
+                }) {
+                    return Err(format!(
+                        "turn {} {t:?}: `{tok}` is marked called (`U`, §2.0.22): a call is read from a game's record by `replay`; `apply` plays turns from a position, with no call to make",
+                        i + 1
+                    ));
+                }
                 let acts = notation::parse_turn(&rules, &pos, t, 1)
                     .map_err(|e| format!("turn {} {t:?}: {e}", i + 1))?;
                 pos.play_turn(&rules, &acts)

@@ -312,6 +312,17 @@ fn replay_reads_headers_in_any_case_and_values_as_read() {
     );
 }
 
+/// §2.0.R5's call mark (`U`) is a game record's, read by `replay`: `apply` plays turns from a
+/// position, with no call to make, and refuses it (a review found `SX3U` played as `SX3`).
+#[test]
+fn apply_refuses_a_call_mark() {
+    let (code, out, err) = run(&["apply", "start", "SX3U"]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("`SX3U` is marked called"), "{err}");
+    let (code, _, err) = run(&["apply", "start", "SX3"]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
 /// A save writes its declared ending as the record's last line: a turn below it was played
 /// after the game ended, and replay refuses it at its line (a review found it played, the
 /// ending applied after it).
