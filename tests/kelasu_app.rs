@@ -486,6 +486,17 @@ fn resigning_ends_the_game_and_undo_takes_it_back() {
     assert_eq!(energy(&a), 3);
     send(&mut a, Intent::Resign(Player(0)));
     assert_eq!(prompt(&a), "Red wins: Blue resigns");
+    // M and E after the ending say the game is over (a review found "not your decision now").
+    send(&mut a, MergeIntent::Toggle);
+    assert!(
+        refusal(&a).is_some_and(|r| r.contains("the game is over")),
+        "{:?}",
+        refusal(&a)
+    );
+    assert_eq!(
+        veney::packs::kelasu::turn_bar::why_no_end(typed(&a)),
+        game_api::Refusal::game_over()
+    );
     // Nothing more is played: a click is refused by the end of the game.
     click(&mut a, "D4");
     click(&mut a, "E4");
@@ -770,6 +781,10 @@ fn end_turn_with_energy_left_only_under_the_house_rule() {
     click(&mut a, "D3");
     click(&mut a, "E3");
     assert_eq!(veney::packs::kelasu::turn_bar::end_index(m(&a)), None);
+    // E says why, as the button's hover does: the rules' refusal of `end` (a review found the
+    // key silent).
+    let why = veney::packs::kelasu::turn_bar::why_no_end(typed(&a));
+    assert!(why.why.contains("EndEarly=no"), "{why}");
     let early = KelasuOptions {
         end_early: true,
         ..KelasuOptions::default()
@@ -779,6 +794,9 @@ fn end_turn_with_energy_left_only_under_the_house_rule() {
     click(&mut a, "E3");
     end_turn(&mut a);
     assert_eq!((typed(&a).state().to_move(), energy(&a)), (Side::Red, 4));
+    // The turn ended with `end` (no cells of its own) keeps its move marked (a review found
+    // the mark gone).
+    assert_eq!(highlights(&a).last, [cell("D3"), cell("E3")]);
 }
 
 #[test]

@@ -385,6 +385,12 @@ fn a_move_and_the_traitor_taken_both_ways() {
     assert!(a.world().resource::<GridSelection>().0.is_none());
     play_text(&mut a, "-");
     assert_eq!(position(&a), "8g/9/9/9/4T4/9/9/9/G8 w mm -/- - 0");
+    // The whole turn is marked: the capture, the declined extra move having no cells (a review
+    // found only the turn's last action marked, and so nothing).
+    assert_eq!(
+        a.world().resource::<GridHighlights>().last,
+        [cell("e3"), cell("e5")]
+    );
     // The move list shows the turn with both of Red's actions.
     let turns = m(&a).game.turns(Viewer::Referee);
     assert_eq!(turns.last().unwrap().tokens, ["Ce3xe5=T", "-"]);

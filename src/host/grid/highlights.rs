@@ -105,21 +105,38 @@ pub fn pattern(reach: &[(Cell, Reach)], targets: &[(Cell, Mark)]) -> Vec<(Cell, 
     p
 }
 
+/// Where every action of the turn that ends at step `shown` went from and to, in order, each
+/// cell once: a Kelasu turn is up to one action per Stone, a Tirachen Traitor's capture has its
+/// extra move, and an `end` has no cells (a review found only the turn's last action marked,
+/// and nothing after a turn ended with `end`).
+fn last_turn_cells(m: &ActiveMatch, shown: usize) -> Vec<Cell> {
+    let Some(i) = shown.checked_sub(1) else {
+        return Vec::new();
+    };
+    let viewer = m.viewer();
+    let first = (m.game.turns(viewer).iter().rev())
+        .map(|t| t.first_step)
+        .find(|&f| f <= i)
+        .unwrap_or(i);
+    let mut cells: Vec<Cell> = Vec::new();
+    for a in (first..=i).filter_map(|j| m.game.step_action(j, viewer)) {
+        for c in a.cells.from.into_iter().chain(a.cells.to) {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+    }
+    cells
+}
+
 fn compute(
     m: Res<ActiveMatch>,
     sel: Res<GridSelection>,
     review: Res<GridReview>,
     mut hl: ResMut<GridHighlights>,
 ) {
-    let last_action = match review.0 {
-        Some(steps) => steps
-            .checked_sub(1)
-            .and_then(|i| m.game.step_action(i, m.viewer())),
-        None => m.game.last_action(m.viewer()),
-    };
-    let last = last_action
-        .map(|a| a.cells.from.into_iter().chain(a.cells.to).collect())
-        .unwrap_or_default();
+    let shown = review.0.unwrap_or_else(|| m.game.history_len());
+    let last = last_turn_cells(&m, shown);
     let new = match sel.0.as_ref().filter(|_| review.0.is_none()) {
         Some(p) => {
             let reach = match p {

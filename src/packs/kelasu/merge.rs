@@ -151,6 +151,11 @@ impl MergeMenu {
 
 /// Why the rules would not let these Blanks make a `kind` on `to` (a refusal of the rules).
 fn why_not(m: &Match<Kelasu>, kind: Kind, to: Square, blanks: Bitboard) -> game_api::Refusal {
+    // A declared ending (a resignation, a flag, a draw agreed) is the match's, which the
+    // state alone does not know (a review found "not your decision now" after a resignation).
+    if let game_api::Decision::Over(_) = m.decision() {
+        return game_api::Refusal::game_over();
+    }
     let actor = m.actor().unwrap_or(Actor::Chance);
     m.game()
         .refusal(m.state(), actor, Action::Merge { kind, to, blanks })
@@ -191,6 +196,9 @@ pub fn unusable(m: &Match<Kelasu>, s: Square) -> String {
 /// Why no merge is open: none of the mover's Blanks stands outside its starting rows, or what
 /// keeps the first that does from merging (`unusable`).
 fn no_merge(m: &Match<Kelasu>) -> String {
+    if let game_api::Decision::Over(_) = m.decision() {
+        return game_api::Refusal::game_over().to_string();
+    }
     let p = m.state();
     let side = p.to_move();
     let outside =

@@ -55,12 +55,27 @@ pub fn end_index(m: &ActiveMatch) -> Option<usize> {
     m.actions().iter().position(|a| a.kind == "end")
 }
 
+/// Why `end` is not offered now, in the rules' words (the app does not judge it): asked of the
+/// rules for `end` alone, with no listing of every action (a review found every merge listed
+/// on each redrawn frame to build the button's hover).
+pub fn why_no_end(km: &Match<Kelasu>) -> game_api::Refusal {
+    match (km.decision(), km.actor()) {
+        (Decision::Over(_), _) => game_api::Refusal::game_over(),
+        (_, Some(actor)) => km
+            .game()
+            .refusal(km.state(), actor, kelasu_rules::Action::End),
+        (_, None) => game_api::Refusal::not_your_turn(),
+    }
+}
+
 /// E ends the turn, M opens or closes the merge builder.
+#[allow(clippy::too_many_arguments)]
 fn keys(
     k: Res<ButtonInput<KeyCode>>,
     m: Res<ActiveMatch>,
     review: Res<GridReview>,
     blocked: Res<crate::host::grid::GridBlocked>,
+    mut status: ResMut<crate::host::grid::GridStatus>,
     mut play: MessageWriter<Intent>,
     mut merge: MessageWriter<MergeIntent>,
     clock: Query<&Window, With<crate::host::table_clock::window::ClockWindow>>,
@@ -73,10 +88,18 @@ fn keys(
     if ctrl {
         return;
     }
-    if k.just_pressed(KeyCode::KeyE)
-        && let Some(i) = end_index(&m)
-    {
-        play.write(Intent::Play(i));
+    if k.just_pressed(KeyCode::KeyE) {
+        match end_index(&m) {
+            Some(i) => {
+                play.write(Intent::Play(i));
+            }
+            // The key says why, as the button's hover does (a review found it silent).
+            None => {
+                if let Some(km) = kelasu(&m) {
+                    status.refusal = Some(why_no_end(km).to_string());
+                }
+            }
+        }
     }
     if k.just_pressed(KeyCode::KeyM) {
         merge.write(MergeIntent::Toggle);
@@ -155,12 +178,7 @@ fn bar(
                     } else if !live {
                         "return to the live game first".to_string()
                     } else if end.is_none() {
-                        let mut t = s.clone();
-                        let actor = game_api::Actor::Player(side.player());
-                        km.game()
-                            .play_checked(&mut t, actor, kelasu_rules::Action::End)
-                            .err()
-                            .map_or_else(String::new, |r| r.why)
+                        why_no_end(km).why
                     } else {
                         String::new()
                     };
