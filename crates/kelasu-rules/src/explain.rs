@@ -64,6 +64,69 @@ pub(crate) fn own_piece(p: &Position, side: Side, from: Square) -> Result<Piece,
     }
 }
 
+/// Why `side`'s own piece on `from`, free to act this turn, has no move, recall or conversion
+/// now, from the squares of its pattern: each held by one of the mover's pieces, or the rules'
+/// refusal of each (a review found "no legal action from A3" for a hemmed-in Blank). `None`
+/// when it has an action, or is not the mover's piece to act.
+pub(crate) fn hemmed(p: &Position, o: &KelasuOptions, side: Side, from: Square) -> Option<Refusal> {
+    let piece = own_piece(p, side, from).ok()?;
+    if side != p.to_move || p.energy <= 0 {
+        return None;
+    }
+    let mut steps = Vec::new();
+    crate::legal::steps(p, o, side, &mut steps);
+    let acts = |a: &Action| match *a {
+        Action::Move { from: f, .. }
+        | Action::Recall { from: f, .. }
+        | Action::Convert { from: f, .. } => f == from,
+        _ => false,
+    };
+    if steps.iter().any(acts) {
+        return None;
+    }
+    // The squares of its pattern on a board holding only it.
+    let mut lone = p.clone();
+    lone.board = [None; 100];
+    lone.board[from.index()] = Some(piece);
+    let mut pattern = Vec::new();
+    destinations(&lone, o, from, piece, &mut pattern);
+    let (mut own, mut others): (Vec<String>, Vec<Refusal>) = (Vec::new(), Vec::new());
+    for to in pattern {
+        match p.piece_at(to) {
+            Some(q) if q.side == side => own.push(to.name()),
+            _ => {
+                let r = move_refusal(p, o, piece, from, to);
+                if !others.contains(&r) {
+                    others.push(r);
+                }
+            }
+        }
+    }
+    let (kind, at) = (piece.kind.name(), from.name());
+    let rule = piece_rule(piece.kind);
+    Some(match (own.as_slice(), others.as_slice()) {
+        ([], []) => Refusal::new(rule, format!("the {kind} on {at} has no square to move to")),
+        (own, []) => Refusal::new(
+            rule,
+            format!(
+                "every square the {kind} on {at} moves to holds one of your own pieces ({})",
+                own.join(", ")
+            ),
+        ),
+        ([], [one]) => one.clone(),
+        (own, others) => {
+            let mut why: Vec<String> = others.iter().take(2).map(|r| r.why.clone()).collect();
+            if !own.is_empty() {
+                why.push(format!("your own pieces stand on {}", own.join(", ")));
+            }
+            Refusal::new(
+                rule,
+                format!("the {kind} on {at} has no move now: {}", why.join("; ")),
+            )
+        }
+    })
+}
+
 fn move_refusal(
     p: &Position,
     o: &KelasuOptions,

@@ -114,7 +114,13 @@ impl Game for Kelasu {
 
     fn explain_stuck(&self, s: &Position, player: Player, from: Cell) -> Option<Refusal> {
         let (side, from) = (Side::from_player(player)?, view::square(from)?);
-        explain::own_piece(s, side, from).err()
+        if matches!(self.decision(s), Decision::Over(_)) {
+            return None;
+        }
+        match explain::own_piece(s, side, from) {
+            Err(r) => Some(r),
+            Ok(_) => explain::hemmed(s, &self.options, side, from),
+        }
     }
 
     fn explain_move(&self, s: &Position, player: Player, from: Option<Cell>, to: Cell) -> Refusal {

@@ -186,7 +186,8 @@ fn clicks_are_explained() {
 
 /// A click on one's own piece that has no action at all names the rule that keeps it still:
 /// "Stones cannot move"; a piece that moved this turn ("You cannot move the same piece twice in
-/// the same turn"); a piece merely hemmed in has no rule to name.
+/// the same turn"); a piece hemmed in names its moves' rule and what holds each square of its
+/// pattern (a review found "no legal action from A3" for a hemmed-in Blank).
 #[test]
 fn a_piece_kept_still_by_a_rule_says_which() {
     let g = game();
@@ -198,6 +199,14 @@ fn a_piece_kept_still_by_a_rule_says_which() {
     };
     assert_eq!(stuck(&s, "C0").as_deref(), Some(rules::STONES));
     assert_eq!(stuck(&s, "B1"), None, "a Blank that can move");
+    let hemmed = g
+        .explain_stuck(&s, blue, Cell(sq("A3").0 as u16))
+        .expect("hemmed in");
+    assert_eq!(hemmed.rule, rules::piece_rule(Kind::Blank));
+    assert!(
+        hemmed.why.contains("holds one of your own pieces") && hemmed.why.contains("B3"),
+        "{hemmed:?}"
+    );
     let mut t = s;
     g.apply(&mut t, Actor::Player(blue), mv("B1", "B2"));
     assert_eq!(
