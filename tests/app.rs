@@ -835,6 +835,93 @@ fn several_actions_on_one_square_are_offered_and_the_chosen_one_is_played() {
     assert_eq!(app.world().resource::<Selection>().0, None);
 }
 
+/// §2.0.11 Intention: "you enact the intention to take that piece without moving into its
+/// square". A click from the blade onto its target offers the strike beside an ordinary take
+/// there, and plays it where it is the one tenable action — never a move with sand instead (a
+/// review found the take played at once, the intention forfeit, and the sand move played).
+#[test]
+fn a_click_on_the_intentions_target_offers_the_strike() {
+    use veney::packs::veney::game::ActionChoice;
+    use veney_rules::Action;
+    let r = standard();
+    // After White's `!$tX8` (the Sword on X6 intends the Lantern on X8) and Black's `SY15`.
+    let p = Position::from_text(
+        &r,
+        "4/2s1/4/4/4/4/4/4/1l2/J3/1W2/4/1S2/4/4/4 w EEEECBDGLR/weeeecbdgjr turns=2 quiet=2 intention=W:X6:X8:l:0",
+    )
+    .unwrap();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), p, 1),
+        "strike-or-take",
+    );
+    click(&mut app, "X6");
+    click(&mut app, "X8");
+    let offered = app.world().resource::<ActionChoice>().0.clone();
+    assert!(
+        offered.iter().any(|a| matches!(a, Action::Enact { .. }))
+            && offered.iter().any(|a| matches!(a, Action::Move(_))),
+        "{offered:?}"
+    );
+    let words: Vec<String> = offered
+        .iter()
+        .map(|a| veney::packs::veney::choice::plain_words(&r, game(&app).position(), a))
+        .collect();
+    assert!(words.iter().all(|w| !w.is_empty()), "{words:?}");
+    assert_eq!(game(&app).actions().count(), 0, "nothing played unasked");
+    // One step beyond the Sword's range, the strike is the one tenable action on those squares:
+    // played, under a sand policy too.
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::Friendly,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let p = Position::from_text(
+        &r,
+        "4/2s1/4/4/4/4/4/1c2/JW2/4/4/4/4/4/1S2/4 w EEEECBDGLR/weeeebdgljr turns=2 quiet=2 intention=W:X8:X9:c:0",
+    )
+    .unwrap();
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "strike-beyond");
+    click(&mut app, "X8");
+    let marks = &app.world().resource::<Highlights>().targets;
+    assert!(marks.contains(&(sq("X9"), Mark::Special)), "{marks:?}");
+    click(&mut app, "X9");
+    let played: Vec<Action> = game(&app).actions().map(|(_, a)| *a).collect();
+    assert!(
+        matches!(played.first(), Some(Action::Enact { .. })),
+        "{played:?}"
+    );
+    assert!(game(&app).turns_untenable().iter().all(|u| u.is_none()));
+}
+
+/// The choice window's rows after a distraction or a sprung trap (§2.0.18): the repositioning
+/// and the normal move from the same squares are each named in words (a review found the
+/// repositioning's row blank).
+#[test]
+fn the_repositioning_row_says_what_it_does() {
+    use veney::packs::veney::game::ActionChoice;
+    let r = standard();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/1s2/4/4/4/4/4/4/4/4/1WS1/4/4/4 w EEEE/eeee casts=wCW6 chaosspent=wW6 distraction=- reposition=13:t",
+    )
+    .unwrap();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), p, 1),
+        "reposition-row",
+    );
+    click(&mut app, "Y4");
+    click(&mut app, "Z5");
+    let offered = app.world().resource::<ActionChoice>().0.clone();
+    assert_eq!(offered.len(), 2, "{offered:?}");
+    let words: Vec<String> = offered
+        .iter()
+        .map(|a| veney::packs::veney::choice::plain_words(&r, game(&app).position(), a))
+        .collect();
+    assert!(words.iter().all(|w| !w.is_empty()), "{words:?}");
+    assert_ne!(words[0], words[1]);
+    assert!(words.iter().any(|w| w.contains("§2.0.18")), "{words:?}");
+}
+
 /// Playing with sand (§2.0.22), several untenable actions may end on one square as legal ones
 /// do: White's Self far up the board (W15) leaves its Sword's Z6xY5 out of range, where it may
 /// disarm or oppose Black's Sword. The player chooses, as for legal actions, and the chosen one

@@ -26,6 +26,22 @@ pub fn plain_words(rules: &Rules, pos: &Position, a: &Action) -> String {
         let (num, den) = rules.options.dice.hit_odds(sticks);
         return format!("throws the Dagger at the Self: hits at {num}/{den} (§2.0.08)");
     }
+    // The intention's strike beside an ordinary move onto its target (§2.0.11), and the trap's
+    // repositioning beside a normal move (§2.0.18; a review found both rows blank).
+    match *a {
+        Action::Enact { to, .. } => {
+            return format!(
+                "strikes {} without moving: the declared intention (§2.0.11)",
+                pos.piece_at(to)
+                    .map(|(s, k)| format!("the {} {}", s, rules.set(s).piece(k).name()))
+                    .unwrap_or_else(|| format!("{to}"))
+            );
+        }
+        Action::Reposition { .. } => {
+            return "repositions, irrespective of its movement (the Dagger's distraction §2.0.08, Obscurant Chaos §2.0.18)".into();
+        }
+        _ => {}
+    }
     let Action::Move(m) = a else {
         return String::new();
     };
@@ -93,7 +109,11 @@ fn choice_window(
     // flipped board), in egui's points (window pixels over its zoom in large type; a review
     // found the window over the board when flipped, and off by the zoom).
     let flipped = view.is_some_and(|v| v.flipped);
-    let at = super::game::target(first)
+    let aimed = |a: &Action| match *a {
+        Action::Enact { to, .. } => Some(to),
+        ref a => super::game::target(a),
+    };
+    let at = aimed(first)
         .and_then(|sq| {
             let (cam, tf) = camera.iter().next()?;
             let p = super::board::square_center(sq);

@@ -159,6 +159,18 @@ fn compute(
             .collect(),
         None => Vec::new(),
     };
+    // A declared intention's strike (§2.0.11) is clicked from its blade onto its target: that
+    // square is marked as the blade's special (a review found the strike unmarked, offered
+    // only as a button).
+    if let Some(Selected::Board(blade)) = sel.0 {
+        for a in game.0.legal_actions() {
+            if let Action::Enact { from, to, .. } = a
+                && from == blade
+            {
+                targets.push((to, Mark::Special));
+            }
+        }
+    }
     targets.sort_by_key(|(s, m)| (s.index(), *m as u8));
     targets.dedup();
     let mut last_turn = Vec::new();

@@ -70,12 +70,16 @@ pub(super) fn click(ctx: &mut Ctx, sq: Square) {
 
 /// Plays (or offers) what the selection `s` may do on `sq`. Returns whether the click is spent.
 fn play_to(ctx: &mut Ctx, s: Selected, sq: Square) -> bool {
+    // A declared intention's strike (§2.0.11) is clicked from its blade onto its target, as the
+    // blade's moves are: offered beside an ordinary take there, never passed over for it or
+    // for a move with sand (a review found the click forfeiting the intention).
+    let strike = |a: &Action| matches!(*a, Action::Enact { from, to, .. } if s == Selected::Board(from) && to == sq);
     let hits: Vec<Action> = ctx
         .game
         .0
         .legal_actions()
         .into_iter()
-        .filter(|a| origin(a) == Some(s) && target(a) == Some(sq))
+        .filter(|a| (origin(a) == Some(s) && target(a) == Some(sq)) || strike(a))
         .collect();
     match hits.len() {
         0 => {}
