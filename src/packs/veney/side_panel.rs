@@ -307,6 +307,20 @@ fn facing_choice(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
     }
 }
 
+/// The pass button's words, and a warning where passing ends the game: under Shima a pass
+/// answered by a pass is "equivalent to both players losing" (§2.0.18; a review found the
+/// button inviting it unwarned, as the draw offer is warned).
+pub fn pass_label(pos: &Position) -> (&'static str, Option<&'static str>) {
+    match (pos.passes(), pos.shima()) {
+        (1, true) => (
+            "Pass back (---): both players lose under Shima",
+            Some("§2.0.18 Shima: pass repetition is equivalent to both players losing"),
+        ),
+        (1, false) => ("Refuse the pass: pass back (---)", None),
+        _ => ("Pass (---)", None),
+    }
+}
+
 /// The turn's buttons: end turn, pass, glare, acknowledge, call, casts, retreat, throw, the
 /// trap, withdraw, the free engagement, the Donkey.
 fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
@@ -323,13 +337,16 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
         if legal.contains(&Action::EndTurn) && ui.button("End turn (Space)").clicked() {
             out.write(Command::Play(Action::EndTurn));
         }
-        let pass_label = if pos.passes() == 1 {
-            "Refuse the pass: pass back (---)"
-        } else {
-            "Pass (---)"
-        };
-        if legal.contains(&Action::Pass) && ui.button(pass_label).clicked() {
-            out.write(Command::Play(Action::Pass));
+        if legal.contains(&Action::Pass) {
+            let (label, warning) = pass_label(pos);
+            let button = ui.button(label);
+            let button = match warning {
+                Some(w) => button.on_hover_text(w),
+                None => button,
+            };
+            if button.clicked() {
+                out.write(Command::Play(Action::Pass));
+            }
         }
         for a in legal {
             if let Action::Glare { from } = a
@@ -1035,6 +1052,35 @@ mod tests {
         assert_eq!(
             refusal_line("the invocation counts as your turn (§2.0.18 Devices: Obscurant Chaos)"),
             "Untenable: the invocation counts as your turn (§2.0.18 Devices: Obscurant Chaos)"
+        );
+    }
+}
+
+#[cfg(test)]
+mod pass_tests {
+    use super::pass_label;
+    use veney_rules::outcome::Outcome;
+    use veney_rules::{Action, Position, Rules};
+
+    /// §2.0.18 Shima: "an attempt to draw by agreement or pass repetition is now equivalent to
+    /// both players losing" — the pass back that ends the game so says so on its button.
+    #[test]
+    fn the_pass_back_under_shima_warns_that_both_lose() {
+        let r = Rules::standard();
+        let text = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b - shima=1 passes=1 casts=wSX8";
+        let p = Position::from_text(&r, text).unwrap();
+        let (label, warning) = pass_label(&p);
+        assert!(label.contains("both players lose"), "{label}");
+        assert!(warning.is_some_and(|w| w.contains("§2.0.18")));
+        // What the button says is what the rules do.
+        let mut q = p;
+        q.play(&r, Action::Pass).unwrap();
+        assert_eq!(q.outcome(), Some(Outcome::DoubleCheckmate));
+        // Without Shima the pass back is a refusal of the pass, with no loss to warn of.
+        let plain = Position::from_text(&r, &text.replace(" shima=1", "")).unwrap();
+        assert_eq!(
+            pass_label(&plain),
+            ("Refuse the pass: pass back (---)", None)
         );
     }
 }
