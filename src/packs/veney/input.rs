@@ -28,6 +28,10 @@ struct PressAt {
     square: Square,
     cursor: Vec2,
     flipped: bool,
+    /// The press landed on a marked target of the piece picked up: it plays that action, and
+    /// its release drops nothing (a review found a flick off the square after the press
+    /// playing the stone piece's second move as a drop).
+    acted: bool,
 }
 
 /// How far (window pixels) the cursor must move from the press for the release to be a drop.
@@ -45,7 +49,7 @@ fn release_click(
     flipped: bool,
     held_press: bool,
 ) -> Option<Square> {
-    let press = press?;
+    let press = press.filter(|p| !p.acted)?;
     let dragged =
         flipped == press.flipped && cursor.is_some_and(|c| c.distance(press.cursor) >= DRAG_PIXELS);
     match now {
@@ -93,6 +97,7 @@ fn pointer(
     mut from_tray: Local<bool>,
     mut held_press: Local<bool>,
     selection: Res<super::game::Selection>,
+    highlights: Res<super::highlights::Highlights>,
     setup: Res<super::setup_screen::SetupSession>,
     view: Res<super::board::BoardView>,
     mut out: MessageWriter<Command>,
@@ -158,6 +163,8 @@ fn pointer(
                 square,
                 cursor,
                 flipped: view.flipped,
+                acted: selection.0.is_some()
+                    && highlights.targets.iter().any(|(t, _)| *t == square),
             });
         // A press on the piece already picked up waits for the release: released there it is a
         // click (putting the piece down), dragged elsewhere it is a drop (a review found the
@@ -253,6 +260,7 @@ mod tests {
             square: sq("X4"),
             cursor: Vec2::new(200.0, 600.0),
             flipped: false,
+            acted: false,
         });
         // Released on `at` with the cursor at (`x`, `y`), the board `flipped`, a piece `held`.
         let release = |at: &str, x: f32, y: f32, flipped: bool, held: bool| {
@@ -270,6 +278,20 @@ mod tests {
         // No press on the board, no click.
         assert_eq!(
             release_click(None, Some(sq("X6")), None, false, false),
+            None
+        );
+        // A press that played the picked piece's action (on its marked target) drops nothing
+        // where the hand then flicks to: the piece picked up after it (on its stepping stone,
+        // the partner in hand) is not moved on by the release.
+        let acted = press.map(|p| PressAt { acted: true, ..p });
+        assert_eq!(
+            release_click(
+                acted,
+                Some(sq("X6")),
+                Some(Vec2::new(200.0, 500.0)),
+                false,
+                false
+            ),
             None
         );
     }
