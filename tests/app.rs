@@ -893,6 +893,38 @@ fn a_click_on_the_intentions_target_offers_the_strike() {
     assert!(game(&app).turns_untenable().iter().all(|u| u.is_none()));
 }
 
+/// README: "second move of a double move — after the first, the legal second moves are marked":
+/// after the Self's move, with nothing picked up, the pieces that may move in concert are
+/// marked (§2.0.02), exactly the rules' (a review found nothing marked after `SY3`).
+#[test]
+fn the_pieces_that_may_move_second_are_marked() {
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "movable",
+    );
+    assert!(app.world().resource::<Highlights>().movable.is_empty());
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    assert_eq!(phase(&app), TurnPhase::SecondAction);
+    assert_eq!(app.world().resource::<Selection>().0, None);
+    let mut expected: Vec<Square> = game(&app)
+        .legal_actions()
+        .iter()
+        .filter_map(|a| match veney::packs::veney::game::origin(a) {
+            Some(Selected::Board(s)) => Some(s),
+            _ => None,
+        })
+        .collect();
+    expected.sort_by_key(|s| s.index());
+    expected.dedup();
+    assert!(!expected.is_empty());
+    assert_eq!(app.world().resource::<Highlights>().movable, expected);
+    // Picking one up shows its moves instead.
+    click(&mut app, &expected[0].to_string());
+    assert!(app.world().resource::<Highlights>().movable.is_empty());
+}
+
 /// The choice window's rows after a distraction or a sprung trap (§2.0.18): the repositioning
 /// and the normal move from the same squares are each named in words (a review found the
 /// repositioning's row blank).

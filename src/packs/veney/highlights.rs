@@ -57,6 +57,10 @@ pub struct Highlights {
     pub last_turn: Vec<Square>,
     /// The squares of the hinted action, while its position is on the board.
     pub hint: Vec<Square>,
+    /// With nothing picked up after the turn's first move, the pieces that may make the second
+    /// (a concert partner after the Self's move, §2.0.02; README: "after the first, the legal
+    /// second moves are marked"; a review found nothing marked after `SY3`).
+    pub movable: Vec<Square>,
 }
 
 /// What the player sees and toggles.
@@ -190,7 +194,26 @@ fn compute(
             break;
         }
     }
+    let second = matches!(
+        game.0.position().phase(),
+        veney_rules::Phase::Second { .. } | veney_rules::Phase::Reclaim { .. }
+    );
+    let mut movable: Vec<Square> = if sel.0.is_none() && second {
+        game.0
+            .legal_actions()
+            .iter()
+            .filter_map(|a| match super::game::origin(a) {
+                Some(Selected::Board(sq)) => Some(sq),
+                _ => None,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    movable.sort_by_key(|s| s.index());
+    movable.dedup();
     let new = Highlights {
+        movable,
         selected: match sel.0 {
             Some(Selected::Board(sq)) => Some(sq),
             _ => None,
@@ -238,6 +261,27 @@ fn draw(
                 0.5,
                 0.0,
             );
+        }
+    }
+    // The pieces that may make the second move: a frame in the move marks' colour.
+    if settings.legal_moves {
+        for &sq in &hl.movable {
+            let c = square_center(sq);
+            let (w, t) = (SQUARE * 0.92, SQUARE * 0.08);
+            for (d, size) in [
+                (Vec2::new(0.0, (w - t) / 2.0), Vec2::new(w, t)),
+                (Vec2::new(0.0, -(w - t) / 2.0), Vec2::new(w, t)),
+                (Vec2::new((w - t) / 2.0, 0.0), Vec2::new(t, w)),
+                (Vec2::new(-(w - t) / 2.0, 0.0), Vec2::new(t, w)),
+            ] {
+                spawn(
+                    Rectangle::new(size.x, size.y).into(),
+                    MARK_MOVE,
+                    c + d,
+                    0.6,
+                    0.0,
+                );
+            }
         }
     }
     if let Some(sq) = hl.selected {
