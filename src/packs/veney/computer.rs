@@ -367,6 +367,16 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
     // The computer on both sides: one turn goes back, as in the grid games (there is no
     // person's turn to reach; a review found undo running back to the start).
     let both = Side::ALL.iter().all(|&s| seats.plays(s).is_some());
+    // Only the computer has played (it opened): there is no turn of the person's to take back,
+    // and undoing its own would have it think again and replay (or reroll) its opening —
+    // nothing to undo, as in the grid games (a review found the opening silently replayed).
+    if !both
+        && !game
+            .actions()
+            .any(|(before, _)| seats.plays(before.turn()).is_none())
+    {
+        return false;
+    }
     let mut any = false;
     while let Some((before, _)) = game.actions().last().copied() {
         game.undo();
@@ -514,6 +524,19 @@ mod tests {
             .copied();
         undo_to_person(&mut g, &VeneyComputer([None, level]));
         assert_eq!(Some(*g.position()), white_start);
+        // The computer opened as White and the person (Black) has not played: nothing to
+        // undo, the opening stays (a review found it taken back and played again).
+        let rules = Arc::new(Rules::standard());
+        let mut g = Game::from_position_seeded(rules.clone(), Position::start(&rules), 1);
+        g.play_token("SY3", 1).unwrap();
+        g.play(veney_rules::Action::EndTurn).unwrap();
+        let opened = *g.position();
+        assert!(!undo_to_person(&mut g, &VeneyComputer([level, None])));
+        assert_eq!(*g.position(), opened);
+        // Once the person has moved, their turn goes back with nothing of the opening.
+        g.play_token("SY14", 1).unwrap();
+        assert!(undo_to_person(&mut g, &VeneyComputer([level, None])));
+        assert_eq!(*g.position(), opened);
     }
 
     use std::sync::Arc;
