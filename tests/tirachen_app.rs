@@ -970,6 +970,50 @@ fn a_computer_seat_chooses_its_secret_masters_without_a_hand_over() {
     }
 }
 
+/// The computer's sealed masters are drawn afresh each time they are chosen: a count of its
+/// sealed choices goes into their seed, so taking the choices back (undo) or loading a save
+/// made before them does not hand the person the same masters to counter — the count is
+/// saved with the game (a review found the same masters sealed after every undo).
+#[test]
+fn the_computers_sealed_choice_is_drawn_afresh_after_undo_and_load() {
+    use veney::host::grid::ComputerSeats;
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = app("sealed-afresh");
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(game_ai::Level::Beginner)];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: o,
+            position: None,
+        },
+    );
+    let seal = |a: &mut App| {
+        choose(a, 3, 3, 3);
+        let t = std::time::Instant::now();
+        while choosing(a) {
+            assert!(t.elapsed().as_secs() < 60, "the computer never chose");
+            a.update();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    seal(&mut a);
+    assert_eq!(m(&a).sealed_draws, 1);
+    send(&mut a, Intent::Undo);
+    assert!(choosing(&a), "both seals taken back");
+    seal(&mut a);
+    assert_eq!(m(&a).sealed_draws, 2, "the second seal has its own draw");
+    send(&mut a, Intent::Save);
+    let saved = std::fs::read_to_string(&m(&a).save_path).unwrap();
+    assert!(saved.contains("[ComputerDraws \"2\"]"), "{saved}");
+    send(&mut a, Intent::Undo);
+    send(&mut a, Intent::Load);
+    assert_eq!(m(&a).sealed_draws, 2, "read back with the game");
+}
+
 #[test]
 fn a_loaded_game_keeps_its_own_secrets() {
     // Masters chosen in secret (ruling "Masters chosen openly or secretly"): a save of such a

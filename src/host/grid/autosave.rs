@@ -46,12 +46,33 @@ impl ActiveMatch {
     /// cannot be taken back either (a review found the mark lost).
     pub fn save_text(&self, seats: &super::ComputerSeats) -> String {
         let text = seats.written_into(&self.game.save_text(game_api::Viewer::Referee));
+        let text = if self.sealed_draws > 0 {
+            super::computer::headers_written_into(
+                &format!("[ComputerDraws \"{}\"]\n", self.sealed_draws),
+                &text,
+            )
+        } else {
+            text
+        };
         if self.revealed {
             super::computer::headers_written_into(REVEALED_HEADER, &text)
         } else {
             text
         }
     }
+}
+
+/// The count of the computer's sealed choices a save carries (`ActiveMatch::sealed_draws`); 0
+/// when it names none.
+pub fn sealed_draws_in(text: &str) -> u64 {
+    game_api::save_headers(text)
+        .ok()
+        .and_then(|h| {
+            h.into_iter()
+                .find(|(_, k, _)| k == "ComputerDraws")
+                .and_then(|(_, _, v)| v.parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 /// The header a save of a revealed game carries (`ActiveMatch::save_text`).
@@ -147,6 +168,7 @@ pub fn resume_from(
         Ok(mut m) => {
             *seats = super::ComputerSeats::read_from(&text);
             m.revealed = revealed_in(&text);
+            m.sealed_draws = sealed_draws_in(&text);
             Ok(m)
         }
         // Set aside before a new game's autosave could overwrite it (as Veney's is).

@@ -372,7 +372,7 @@ fn hurry_for_clock(
 
 /// The computer's seat is to decide: start its search (once per position).
 fn start_thinking(
-    m: Res<ActiveMatch>,
+    mut m: ResMut<ActiveMatch>,
     seats: Res<ComputerSeats>,
     blocked: Res<super::GridBlocked>,
     mut thinking: ResMut<GridThinking>,
@@ -388,9 +388,17 @@ fn start_thinking(
     let Some(me) = m.decider() else { return };
     let Some(level) = seats.plays(me) else { return };
     let Some(think) = m.think else { return };
+    // A sealed choice is drawn afresh each time it is searched (`ActiveMatch::sealed_draws`);
+    // counted without a change of the match (nothing on the board changed).
+    let mut seed = seed_for(&m, me);
+    if let game_api::Decision::Simultaneous { .. } = m.game.decision() {
+        let draws = &mut m.bypass_change_detection().sealed_draws;
+        seed ^= draws.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03);
+        *draws += 1;
+    }
     let config = Config {
         stop: game_ai::Stop::new(),
-        ..level.config(seed_for(&m, me))
+        ..level.config(seed)
     };
     let stop = config.stop.clone();
     if let Some(job) = think(&*m.game, me, config) {

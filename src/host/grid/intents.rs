@@ -407,10 +407,11 @@ pub fn apply(
                             (mm.secrets_in)(&t),
                             super::computer::ComputerSeats::read_from(&t),
                             super::autosave::revealed_in(&t),
+                            super::autosave::sealed_draws_in(&t),
                         ))
                     });
                 match loaded {
-                    Ok((g, secrets, saved_seats, revealed)) => {
+                    Ok((g, secrets, saved_seats, revealed, sealed_draws)) => {
                         // The game left is kept beside the save (the autosave follows the loaded
                         // game at once; a review found the game in progress lost to a Load).
                         // (Not when it is the game loaded: a second Load keeps the first's.)
@@ -462,6 +463,7 @@ pub fn apply(
                         mm.held_by = None;
                         mm.asking = false;
                         mm.revealed = revealed;
+                        mm.sealed_draws = sealed_draws;
                         mm.generation = super::next_generation();
                         *ask = Default::default();
                         sel.0 = None;

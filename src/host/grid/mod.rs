@@ -89,6 +89,12 @@ pub struct ActiveMatch {
     /// then on everything is shown and the game cannot be taken back (a review found a finished
     /// game showing the hidden masters, and undo playing on knowing them).
     pub revealed: bool,
+    /// How many sealed choices (a simultaneous decision: Tirachen's secret masters) the computer
+    /// has searched in this match: mixed into their seed, so a choice taken back and made again
+    /// is drawn afresh rather than repeated for the person to counter (a review found the same
+    /// masters sealed after every undo). Saved (`[ComputerDraws "n"]`), so a load cannot
+    /// repeat one either; the game still replays from its save.
+    pub sealed_draws: u64,
     /// Which game this is, apart from every other match of the session: a new number for each
     /// new game and each Load (`next_generation`), so a game is told from the last one even
     /// when both have the same seed (`VENEY_SEED`).
@@ -143,6 +149,7 @@ impl ActiveMatch {
             asking: false,
             held_by: None,
             revealed: false,
+            sealed_draws: 0,
             generation: next_generation(),
             parked_view: GridView::default(),
         }
