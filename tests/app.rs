@@ -2047,6 +2047,17 @@ fn a_hint_is_for_a_persons_decision_only() {
     send(&mut app, Command::Hint);
     assert!(!app.world().resource::<VeneyThinking>().busy());
     assert_eq!(info(&app), "no decision to hint at now");
+    // At the game's end H says so (a review found it silent).
+    let r = standard();
+    let over = Position::from_text(
+        &r,
+        "4/4/1s2/4/4/4/4/4/4/4/4/1D2/4/4/1S2/4 w EEEE/eeee over=agreed",
+    )
+    .unwrap();
+    let mut app = app_with(Game::from_position(r, over), "hint-over");
+    send(&mut app, Command::Hint);
+    assert!(!app.world().resource::<VeneyThinking>().busy());
+    assert_eq!(info(&app), "the game is over: no decision to hint at");
     let mut app = app_with(Game::new(standard()), "hint-computer");
     app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Strong)];
     white_plays_sy3(&mut app);

@@ -7,6 +7,7 @@ pub mod audio;
 pub mod companion;
 pub mod env_flag;
 pub mod grid;
+pub mod history_keys;
 pub mod kept_files;
 #[cfg(feature = "dev-tools")]
 pub mod measure;

@@ -74,11 +74,14 @@ fn keyboard(
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Intent::Cancel);
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        out.write(Intent::Undo);
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        out.write(Intent::Redo);
+    match crate::host::history_keys::pressed(&keys) {
+        Some(crate::host::history_keys::HistoryKey::Undo) => {
+            out.write(Intent::Undo);
+        }
+        Some(crate::host::history_keys::HistoryKey::Redo) => {
+            out.write(Intent::Redo);
+        }
+        None => {}
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyF) {
         out.write(Intent::Flip);

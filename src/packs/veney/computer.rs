@@ -171,7 +171,9 @@ pub(super) fn hint(
     status: &mut Status,
 ) {
     let pos = game.position();
+    // Said, as the grid games say it (a review found H silent at the game's end).
     if pos.is_game_over() {
+        status.info = Some("the game is over: no decision to hint at".into());
         return;
     }
     let Decision::Player(p) = VeneyGame::new(game.rules.clone()).decision(pos) else {

@@ -210,11 +210,14 @@ fn keyboard(
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Command::Cancel);
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        out.write(Command::Undo);
-    }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        out.write(Command::Redo);
+    match crate::host::history_keys::pressed(&keys) {
+        Some(crate::host::history_keys::HistoryKey::Undo) => {
+            out.write(Command::Undo);
+        }
+        Some(crate::host::history_keys::HistoryKey::Redo) => {
+            out.write(Command::Redo);
+        }
+        None => {}
     }
     if keys.just_pressed(KeyCode::Space)
         && matches!(
