@@ -42,6 +42,18 @@ impl Outcome {
         }
     }
 
+    /// The ending in a line, its players named by `name`: "Red wins: no Stones left", "drawn:
+    /// draw by agreement", or "game over: …" for any other result (both lose).
+    pub fn headline(&self, name: impl Fn(crate::Player) -> String) -> String {
+        match self.winner() {
+            Some(w) => format!("{} wins: {}", name(w), self.reason),
+            None if self.results.iter().all(|r| *r == PlayerResult::Draw) => {
+                format!("drawn: {}", self.reason)
+            }
+            None => format!("game over: {}", self.reason),
+        }
+    }
+
     /// The single winner, if exactly one player won.
     pub fn winner(&self) -> Option<crate::Player> {
         let mut w = self

@@ -187,7 +187,7 @@ fn over_line<G: Game>(g: &G, s: &G::State) -> Option<String> {
         return None;
     }
     Some(match g.outcome(s) {
-        Some(o) => format!("(the game is over: {})", o.reason),
+        Some(o) => format!("(the game is over: {})", o.headline(|p| g.player_name(p))),
         None => "(the game is over)".to_string(),
     })
 }
@@ -282,7 +282,7 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             }
             println!("{}", g.position_text(m.state()));
             if let Some(o) = g.outcome(m.state()) {
-                println!("game over: {}", o.reason);
+                println!("game over: {}", o.headline(|p| g.player_name(p)));
             }
         }
         Command::Perft {
@@ -486,7 +486,7 @@ pub fn show<G: Game>(g: &G, s: &G::State) -> String {
                 .join(", ")
         ),
         Decision::Chance => "chance decides next\n".into(),
-        Decision::Over(o) => format!("game over: {}\n", o.reason),
+        Decision::Over(o) => format!("game over: {}\n", o.headline(|p| g.player_name(p))),
     });
     out.push_str(&g.position_text(s));
     out.push('\n');
@@ -635,7 +635,7 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         })?;
     }
     if let Decision::Over(o) = m.decision() {
-        println!("game over: {}", o.reason);
+        println!("game over: {}", o.headline(|p| g.player_name(p)));
     }
     Ok(ExitCode::SUCCESS)
 }

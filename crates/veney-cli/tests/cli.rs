@@ -53,6 +53,19 @@ fn perft_counts_a_finished_position_as_one_leaf_with_or_without_divide() {
         let (_, out, _) = run(&["perft", veney, depth, "--divide"]);
         assert_eq!(out.trim(), "total 1");
     }
+    // The ending names who won, as the app's banner does (a review found Kelasu's "no
+    // non-Stone pieces left" printed with no winner, the side that moved having lost).
+    let (_, out, _) = run(&[
+        "--game",
+        "kelasu",
+        "apply",
+        "10/10/SS8/10/4D5/5s4/10/s9/10/w9 b 2 s - 0",
+        "E4%F5",
+    ]);
+    assert!(
+        out.contains("game over: Red wins: no non-Stone pieces left"),
+        "{out}"
+    );
     for game in ["tirachen", "kelasu"] {
         // A random game played to its end.
         let (code, end, err) = run(&[

@@ -9,7 +9,7 @@ use super::{
 use crate::host::{OpenScreen, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use game_api::{Decision, PlayerResult};
+use game_api::Decision;
 
 /// Width of the side panel in logical pixels.
 pub const PANEL_WIDTH: f32 = 400.0;
@@ -35,13 +35,7 @@ pub fn prompt(m: &ActiveMatch) -> String {
             format!("{} to choose (in secret)", names.join(" and "))
         }
         Decision::Chance => "chance decides".into(),
-        Decision::Over(o) => match o.winner() {
-            Some(w) => format!("{} wins: {}", g.player_name(w), o.reason),
-            None if o.results.iter().all(|r| *r == PlayerResult::Draw) => {
-                format!("drawn: {}", o.reason)
-            }
-            None => format!("game over: {}", o.reason),
-        },
+        Decision::Over(o) => o.headline(|p| g.player_name(p)),
     }
 }
 
