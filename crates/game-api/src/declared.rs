@@ -34,9 +34,15 @@ impl Declared {
         if t.eq_ignore_ascii_case("draw agreed") {
             return Some(Declared::DrawAgreed);
         }
-        let (name, make): (&str, fn(Player) -> Declared) = match t.strip_suffix(" resigns") {
+        // The verb in any case, as the player's name is read (a review found `Blue Resigns`
+        // refused where `BLUE resigns` read).
+        let suffix = |s: &str| {
+            let cut = t.len().checked_sub(s.len())?;
+            (t.is_char_boundary(cut) && t[cut..].eq_ignore_ascii_case(s)).then(|| &t[..cut])
+        };
+        let (name, make): (&str, fn(Player) -> Declared) = match suffix(" resigns") {
             Some(n) => (n, Declared::Resigns),
-            None => (t.strip_suffix(" out of time")?, Declared::OutOfTime),
+            None => (suffix(" out of time")?, Declared::OutOfTime),
         };
         (0..g.players())
             .map(Player)

@@ -108,8 +108,16 @@ fn a_bad_ending_lists_every_ending_the_save_may_name() {
         refused("[Game \"seal\"]\n[Ending \"P1 gives up\"]\n"),
         "save: line 2, column 10: `P1 gives up`: an ending is `P1 resigns`, `P2 resigns`, `P1 out of time`, `P2 out of time` or `draw agreed`"
     );
-    // Each form named reads.
-    for ending in ["P2 resigns", "P1 out of time", "draw agreed"] {
+    // Each form named reads, in any case (a review found `P2 Resigns` refused where `p2
+    // resigns` read).
+    for ending in [
+        "P2 resigns",
+        "P1 out of time",
+        "draw agreed",
+        "P2 Resigns",
+        "p1 OUT OF TIME",
+        "Draw Agreed",
+    ] {
         let text = format!("[Game \"seal\"]\n[Ending \"{ending}\"]\n");
         let m = Match::load_text(Arc::new(Seal), &text).unwrap();
         assert!(m.declared().is_some(), "{ending}");
