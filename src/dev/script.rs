@@ -172,10 +172,13 @@ fn run(
         // `dice guess` (by measure & step) or `dice side` (the high-risk coin toss): a new game.
         "dice" => {
             let mut o = veney_rules::options::RuleOptions::default();
-            o.dice = if rest == "side" {
-                veney_rules::dice::DiceMethod::GuessSide
-            } else {
-                veney_rules::dice::DiceMethod::GuessMeasureStep
+            // `dice side`, `dice paper N` (pen & paper among N numbers), else guess by measure.
+            o.dice = match rest.split_once(' ') {
+                Some(("paper", n)) => {
+                    veney_rules::dice::DiceMethod::PenAndPaper(n.trim().parse().unwrap_or(6))
+                }
+                _ if rest == "side" => veney_rules::dice::DiceMethod::GuessSide,
+                _ => veney_rules::dice::DiceMethod::GuessMeasureStep,
             };
             let std = crate::packs::veney::game::standard_set_path();
             out.write(Command::NewGameWith(o, [std.clone(), std]));

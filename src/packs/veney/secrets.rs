@@ -906,20 +906,27 @@ fn view(
                     }
                 };
                 if many {
-                    // The places of a hidden pick, in centred rows across the window.
+                    // The places of a hidden pick, in centred rows across the window, scrolled
+                    // when they are more than it holds, the way back kept in sight below (a
+                    // review found pen & paper's 200 numbers running off the screen, Undo
+                    // with them).
                     let per_row = 10usize;
-                    for row in picks.chunks(per_row) {
-                        let w: f32 = row
-                            .iter()
-                            .map(|b| b.0.chars().count() as f32 * 9.0 + 22.0)
-                            .sum();
-                        ui.horizontal(|ui| {
-                            ui.add_space(((rect.width() - w) / 2.0).max(0.0));
-                            for b in row {
-                                press(ui, b);
+                    egui::ScrollArea::vertical()
+                        .max_height((rect.height() * 0.45).max(120.0))
+                        .show(ui, |ui| {
+                            for row in picks.chunks(per_row) {
+                                let w: f32 = row
+                                    .iter()
+                                    .map(|b| b.0.chars().count() as f32 * 9.0 + 22.0)
+                                    .sum();
+                                ui.horizontal(|ui| {
+                                    ui.add_space(((rect.width() - w) / 2.0).max(0.0));
+                                    for b in row {
+                                        press(ui, b);
+                                    }
+                                });
                             }
                         });
-                    }
                 } else {
                     // One choice under another, centred.
                     for b in &picks {
