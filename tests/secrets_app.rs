@@ -71,6 +71,21 @@ fn playing(name: &str, g: Game, seats: [bool; 2]) -> App {
     app
 }
 
+/// A Hug pick is taken only while a Hug is open (§2.0.23: after a draw, with the option on): one
+/// sent with no draw standing — the computer's, in the frame its call took the draw back — is
+/// refused and leaves no pick behind (a review found it kept).
+#[test]
+fn a_hug_pick_with_no_hug_open_is_refused() {
+    let mut o = RuleOptions::default();
+    o.hug = true;
+    let g = Game::new(Arc::new(Rules::standard_with(o)));
+    let mut a = playing("hug-pick-none", g, [false, false]);
+    send(&mut a, Command::HugPick(HugChoice::Betray));
+    assert_eq!(a.world().resource::<HugPick>().pick, None);
+    let refusal = a.world().resource::<Status>().refusal.clone();
+    assert!(refusal.is_some_and(|r| r.contains("no Hug open")));
+}
+
 #[test]
 fn a_hug_is_committed_handed_over_and_revealed() {
     // §2.0.23 Hug: "With their choice hidden under the table, each conceals either the Dagger

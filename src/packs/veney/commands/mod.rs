@@ -425,7 +425,17 @@ fn apply_one(
         Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
             ctx.status.info = Some("there is no setup in progress".into())
         }
-        Command::HugPick(c) => ctx.hug.pick = Some(c),
+        // Only while the Hug is open: a pick sent as a call took the draw back leaves nothing
+        // behind (a review found the computer's pick set with no draw standing).
+        Command::HugPick(c) => {
+            if veney_rules::hug::awaits_hug(&ctx.game.0.rules, ctx.game.0.position().outcome())
+                && ctx.hug.settled != Some(ctx.game.0.position().hash())
+            {
+                ctx.hug.pick = Some(c);
+            } else {
+                ctx.status.refusal = Some("there is no Hug open to pick for (§2.0.23)".into());
+            }
+        }
         Command::Hug(black) => endings::hug(ctx, black),
         Command::Undo => {
             if seats.any() {
