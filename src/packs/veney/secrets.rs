@@ -851,6 +851,9 @@ fn with_undo(mut buttons: Vec<(String, SecretChoice)>) -> Vec<(String, SecretCho
     buttons
 }
 
+/// How long (seconds) the hand-over's button stays off after its pane appears.
+const HANDOVER_SETTLE: f64 = 0.6;
+
 /// Draws the screen over everything: the board and the panels stay covered while a secret is
 /// chosen, handed over or revealed.
 fn view(
@@ -858,12 +861,28 @@ fn view(
     screen: Res<SecretScreen>,
     mut out: MessageWriter<Command>,
     mut intents: MessageWriter<SecretIntent>,
+    mut shown_since: Local<Option<(Stage, SecretKind, f64)>>,
 ) -> Result {
     let Some(p) = &screen.0 else {
+        *shown_since = None;
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
     let rect = ctx.viewport_rect();
+    // The hand-over's button waits a moment after the pane appears: the second click of a
+    // double-click on the pick before it (in the same place on a wide window) does not hand
+    // the board over with the first player still at it (a review found it could).
+    let now = ctx.input(|i| i.time);
+    if shown_since.is_none_or(|(st, k, _)| st != p.stage || k != p.kind) {
+        *shown_since = Some((p.stage, p.kind, now));
+    }
+    let since = shown_since.map_or(now, |(_, _, t)| t);
+    let settling = matches!(p.stage, Stage::Handover(_)) && now - since < HANDOVER_SETTLE;
+    if settling {
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(
+            HANDOVER_SETTLE - (now - since),
+        ));
+    }
     let bg = match p.stage {
         Stage::Handover(_) => egui::Color32::from_rgb(28, 26, 24),
         Stage::Pick(_) => egui::Color32::from_rgb(34, 38, 46),
@@ -894,7 +913,8 @@ fn view(
                 let many = picks.len() > 3;
                 let mut press = |ui: &mut egui::Ui, (label, c): &(String, SecretChoice)| {
                     let size = if many { 17.0 } else { 19.0 };
-                    if ui.button(egui::RichText::new(label).size(size)).clicked() {
+                    let button = egui::Button::new(egui::RichText::new(label).size(size));
+                    if ui.add_enabled(!settling, button).clicked() {
                         match c {
                             SecretChoice::Send(cmd) => {
                                 out.write(cmd.clone());
