@@ -164,3 +164,29 @@ fn a_game_white_opens_is_numbered_from_whites_turn() {
     }
     assert!(m.record(Viewer::Referee).starts_with("1. S3A3W3, S3A3W3"));
 }
+
+/// Secret masters are the first pair of turns: a game begun where Red has sealed and White has
+/// not opens at `1...` with White's seal, Red's first deployment then `2.` (a review found every
+/// Red turn numbered `N...` after it).
+#[test]
+fn a_game_begun_between_the_two_seals_is_numbered_from_the_second() {
+    use game_api::{Game as _, Match, Viewer};
+    use std::sync::Arc;
+    use tirachen_rules::{MasterChoice, Tirachen, TirachenOptions};
+    let g = Arc::new(Tirachen::new(TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    }));
+    let start = g
+        .parse_playable("4g4/9/9/9/4*4/9/9/9/4G4 r dc FCS3A3W3P9/fcp9 - 0")
+        .unwrap();
+    let mut m = Match::from_state(g.clone(), start, 1);
+    for t in ["2|S3A3W3", "P@e2", "P@e8", "P@d2"] {
+        m.play_text(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+    let record = m.record(Viewer::Referee);
+    assert!(
+        record.starts_with("1... 2|S3A3W3; 2. P@e2, P@e8; 3. P@d2"),
+        "{record}"
+    );
+}
