@@ -33,10 +33,16 @@ pub fn plugin(app: &mut App) {
     let Some(path) = std::env::var_os("VENEY_SCRIPT") else {
         return;
     };
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        error!("VENEY_SCRIPT {}: {e}", PathBuf::from(&path).display());
-        String::new()
-    });
+    // A script that does not read ends the run at once, with the reason and a failing exit
+    // status (a review found an empty script run instead, the caller waiting out its deadline
+    // and reporting success).
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("VENEY_SCRIPT {}: {e}", PathBuf::from(&path).display());
+            std::process::exit(2);
+        }
+    };
     app.insert_resource(Script {
         lines: text.lines().map(str::to_string).collect(),
         next: 0,

@@ -32,11 +32,23 @@ pub struct Games(pub Vec<GameEntry>);
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<State<Screen>>() {
         // `VENEY_SCREEN=veney|tirachen|kelasu` opens a game's screen at start instead of the title.
-        let start = match std::env::var("VENEY_SCREEN").as_deref() {
-            Ok("veney") => Screen::Veney,
-            Ok("tirachen") => Screen::Tirachen,
-            Ok("kelasu") => Screen::Kelasu,
-            _ => Screen::Title,
+        // (In any case, spaces around it allowed; another name is said, not passed over.)
+        let named = std::env::var("VENEY_SCREEN").ok();
+        let start = match named
+            .as_deref()
+            .map(|v| v.trim().to_ascii_lowercase())
+            .as_deref()
+        {
+            Some("veney") => Screen::Veney,
+            Some("tirachen") => Screen::Tirachen,
+            Some("kelasu") => Screen::Kelasu,
+            Some(other) => {
+                warn!(
+                    "VENEY_SCREEN={other:?} names no screen (veney, tirachen or kelasu): the title opens"
+                );
+                Screen::Title
+            }
+            None => Screen::Title,
         };
         app.insert_state(start);
     }

@@ -1,6 +1,7 @@
 //! Plays seeded random games from the start and prints how many actions were played: the
 //! workload of the playout benchmark, as one binary for a profiler
-//! (`valgrind --tool=callgrind target/release/examples/playouts 20`).
+//! (`valgrind --tool=callgrind "$CARGO_TARGET_DIR"/release/examples/playouts 1000`, the target
+//! dir being `$HOME/.cache/veney-target` as the scripts set it).
 use std::sync::Arc;
 use veney_rules::{Position, Rules, playout, rng};
 
