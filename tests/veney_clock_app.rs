@@ -1026,6 +1026,9 @@ fn a_clock_handed_back_keeps_each_games_autosave_right() {
 fn a_clock_press_keeps_a_grid_review() {
     use veney::host::grid::{GridReview, Intent};
     let mut a = kelasu_clock_running("review-press");
+    // One action played, so the start is an earlier position (the live one is no review).
+    a.world_mut().write_message(Intent::Play(0));
+    a.update();
     a.world_mut().write_message(Intent::Review(Some(0)));
     a.update();
     assert_eq!(a.world().resource::<GridReview>().0, Some(0));

@@ -12,12 +12,18 @@ use std::sync::Mutex;
 /// holder ends, a crash included.
 static LOCKS: Mutex<Vec<(PathBuf, std::fs::File)>> = Mutex::new(Vec::new());
 
+/// The save folders another app held when this one first asked: their autosaves are that app's
+/// games, moved aside when this one takes the folder over (`may_autosave`).
+static REFUSED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
 /// Whether this app may autosave into `dir`: it holds the folder's lock, or takes it now. The
-/// error says why not, for the status line.
-pub fn may_autosave(dir: &Path) -> Result<(), String> {
+/// error says why not, for the status line. Taken over from another app that has closed, the
+/// folder's autosaves — that app's last games — are first moved aside (`autosave.older-1.veney`,
+/// …), and the note says so (a review found the first app's games overwritten once it closed).
+pub fn may_autosave(dir: &Path) -> Result<Option<String>, String> {
     let mut held = LOCKS.lock().unwrap_or_else(|e| e.into_inner());
     if held.iter().any(|(d, _)| d == dir) {
-        return Ok(());
+        return Ok(None);
     }
     let _ = std::fs::create_dir_all(dir);
     let file = std::fs::OpenOptions::new()
@@ -26,20 +32,67 @@ pub fn may_autosave(dir: &Path) -> Result<(), String> {
         .write(true)
         .open(dir.join(".lock"))
         .map_err(|e| format!("could not lock the save folder {}: {e}", dir.display()))?;
+    let mut refused = REFUSED.lock().unwrap_or_else(|e| e.into_inner());
     match file.try_lock() {
         Ok(()) => {
             held.push((dir.to_path_buf(), file));
-            Ok(())
+            if !refused.iter().any(|d| d == dir) {
+                return Ok(None);
+            }
+            refused.retain(|d| d != dir);
+            let kept = keep_others_autosaves(dir);
+            if kept.is_empty() {
+                return Ok(None);
+            }
+            let note = format!(
+                "the other app on {} has closed: this one autosaves there now, its last games kept as {}",
+                dir.display(),
+                kept.join(", ")
+            );
+            bevy::log::info!("{note}");
+            Ok(Some(note))
         }
-        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
-            "another open app autosaves into {}: this one does not, so neither overwrites the other's games (Save still saves)",
-            dir.display()
-        )),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            if !refused.iter().any(|d| d == dir) {
+                refused.push(dir.to_path_buf());
+            }
+            Err(format!(
+                "another open app autosaves into {}: this one does not, so neither overwrites the other's games (Save still saves)",
+                dir.display()
+            ))
+        }
         Err(std::fs::TryLockError::Error(e)) => Err(format!(
             "could not lock the save folder {}: {e}",
             dir.display()
         )),
     }
+}
+
+/// Moves the autosaves in `dir` (`autosave.<ext>`) aside under free names tagged `older`: the
+/// names they are kept under.
+fn keep_others_autosaves(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut kept = Vec::new();
+    for e in entries.flatten() {
+        let path = e.path();
+        let is_autosave = path.is_file()
+            && path.file_stem().and_then(|s| s.to_str()) == Some("autosave")
+            && path.extension().is_some();
+        if !is_autosave {
+            continue;
+        }
+        let to = free_name(&path, "older");
+        if std::fs::rename(&path, &to).is_ok() {
+            kept.push(
+                to.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into()),
+            );
+        }
+    }
+    kept.sort();
+    kept
 }
 
 /// A free name beside `path` tagged `tag`: `autosave.veney` → `autosave.unresumable-1.veney`,
@@ -56,6 +109,16 @@ pub fn free_name(path: &Path, tag: &str) -> PathBuf {
 /// Sets the autosave at `path`, which could not be resumed, aside under a free name (see
 /// `free_name`): what the status line says about it.
 pub fn set_aside_unresumable(path: &Path, why: &str) -> String {
+    // Not from under another open app that autosaves there: it is that app's live game (a
+    // review found it renamed away).
+    if let Some(d) = path.parent()
+        && let Err(held) = may_autosave(d)
+    {
+        return format!(
+            "could not resume {}: {why}; it is left where it is ({held})",
+            path.display()
+        );
+    }
     let kept = free_name(path, "unresumable");
     match std::fs::rename(path, &kept) {
         Ok(()) => format!(
@@ -167,17 +230,45 @@ mod lock_tests {
         let base = std::env::temp_dir().join(format!("veney-lock-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&base);
         let (ours, theirs) = (base.join("ours"), base.join("theirs"));
-        assert_eq!(super::may_autosave(&ours), Ok(()));
-        assert_eq!(super::may_autosave(&ours), Ok(()), "held: again");
+        assert_eq!(super::may_autosave(&ours), Ok(None));
+        assert_eq!(super::may_autosave(&ours), Ok(None), "held: again");
         // Another app's lock, taken first (another open file description, as another process's).
         std::fs::create_dir_all(&theirs).unwrap();
         let other = std::fs::File::create(theirs.join(".lock")).unwrap();
         other.try_lock().unwrap();
         let e = super::may_autosave(&theirs).unwrap_err();
         assert!(e.contains("another open app autosaves"), "{e}");
-        // Let go (the other app ended): this one takes the folder.
+        // The other app's autosaves meanwhile.
+        std::fs::write(theirs.join("autosave.veney"), "their game").unwrap();
+        std::fs::write(theirs.join("autosave.kelasu"), "their other game").unwrap();
+        // Let go (the other app ended): this one takes the folder, and first keeps the other
+        // app's last games aside, so its own autosaves overwrite none of them (a review found
+        // them overwritten).
         drop(other);
-        assert_eq!(super::may_autosave(&theirs), Ok(()));
+        let note = super::may_autosave(&theirs).unwrap().expect("a note");
+        assert!(note.contains("autosave.older-1.veney"), "{note}");
+        assert_eq!(
+            std::fs::read_to_string(theirs.join("autosave.older-1.veney")).unwrap(),
+            "their game"
+        );
+        assert_eq!(
+            std::fs::read_to_string(theirs.join("autosave.older-1.kelasu")).unwrap(),
+            "their other game"
+        );
+        assert!(!theirs.join("autosave.veney").exists());
+        assert_eq!(super::may_autosave(&theirs), Ok(None), "held from now on");
+        // An autosave this app cannot resume is left where it is while another app holds its
+        // folder (it is that app's live game).
+        let third = base.join("third");
+        std::fs::create_dir_all(&third).unwrap();
+        let other = std::fs::File::create(third.join(".lock")).unwrap();
+        other.try_lock().unwrap();
+        let live = third.join("autosave.tirachen");
+        std::fs::write(&live, "their live game").unwrap();
+        let said = super::set_aside_unresumable(&live, "another version");
+        assert!(said.contains("left where it is"), "{said}");
+        assert!(live.exists());
+        drop(other);
         let _ = std::fs::remove_dir_all(&base);
     }
 }

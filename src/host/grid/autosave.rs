@@ -112,12 +112,16 @@ fn autosave(
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    if let Err(e) = crate::host::kept_files::may_autosave(&dir) {
-        if !std::mem::replace(&mut *told, true) {
-            warn!("{e}");
-            status.info = Some(e);
+    match crate::host::kept_files::may_autosave(&dir) {
+        Err(e) => {
+            if !std::mem::replace(&mut *told, true) {
+                warn!("{e}");
+                status.info = Some(e);
+            }
+            return;
         }
-        return;
+        Ok(Some(note)) => status.info = Some(note),
+        Ok(None) => {}
     }
     *told = false;
     if let Err(e) = write(&m, &seats) {

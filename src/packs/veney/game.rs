@@ -947,11 +947,18 @@ fn autosave(
     }
     *written = Some(this);
     // Not into a folder another open app autosaves into (said once).
-    if let Err(e) = crate::host::kept_files::may_autosave(&dir.0) {
-        if !std::mem::replace(&mut *told, true) {
-            status.info = said_after(status.info.take(), Some(e));
+    match crate::host::kept_files::may_autosave(&dir.0) {
+        Err(e) => {
+            if !std::mem::replace(&mut *told, true) {
+                status.info = said_after(status.info.take(), Some(e));
+            }
+            return;
         }
-        return;
+        Ok(note) => {
+            if note.is_some() {
+                status.info = said_after(status.info.take(), note);
+            }
+        }
     }
     *told = false;
     let text = save_text(&game.0, &seats.0, *draws);
@@ -1036,6 +1043,16 @@ fn resume_from(
         // Kept aside before the next autosave could overwrite it (a review found the game it
         // held lost with the new game's first move).
         Err(e) => {
+            // Not from under another open app that autosaves there: its live game (a review
+            // found it renamed away, the other app's note wrong).
+            if let Some(d) = path.parent()
+                && let Err(held) = crate::host::kept_files::may_autosave(d)
+            {
+                status.info = Some(format!(
+                    "the autosave could not be resumed: {e}; it is left where it is ({held})"
+                ));
+                return false;
+            }
             let kept = crate::host::kept_files::free_name(path, "unresumable");
             status.info = Some(match std::fs::rename(path, &kept) {
                 Ok(()) => format!(
