@@ -1936,6 +1936,49 @@ fn a_failed_autosave_is_said_after_the_changes_news() {
     );
 }
 
+/// §2.0.22 Delayed Reset: "the non-offending player may declare a reset of the board"; the
+/// offender's own call ("graciously") only takes the move back (R-UNTENABLE-CALL). Between
+/// people each call has its own command (the panel's two buttons): a review found one button,
+/// always the opponent's, so the offender's call reset the board.
+#[test]
+fn under_a_delayed_reset_the_offenders_own_call_only_takes_the_move_back() {
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::DelayedReset,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    // White's engagement advanced from Y5 to W6: a reset would put it back.
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/E3/1EEE/CWSB/4/4/4 w DGLJR/dgljr turns=2",
+    )
+    .unwrap();
+    let sand = veney_rules::penalty::untenable_actions(&r, &p);
+    let a = *sand.first().expect("an untenable move");
+    let untenable = |name: &str| {
+        let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), name);
+        app.world_mut()
+            .resource_mut::<CurrentGame>()
+            .0
+            .attempt(a)
+            .unwrap();
+        assert_eq!(game(&app).call_offender(), Some(Side::White));
+        app
+    };
+    let mut own = untenable("own-call");
+    send(&mut own, Command::CallOwnUntenable);
+    assert_eq!(*game(&own).position(), p, "taken back, not reset");
+    assert_eq!(game(&own).call_offender(), None);
+    let mut theirs = untenable("opponents-call");
+    send(&mut theirs, Command::CallUntenable);
+    assert_ne!(*game(&theirs).position(), p, "the board is reset");
+    assert_eq!(
+        game(&theirs).position().piece_at(sq("W6")),
+        None,
+        "the engagement back on its step"
+    );
+}
+
 /// Against the computer a call is not typed with its mark: it would call the person's move in
 /// the computer's name (a Delayed Reset the computer never chose; a review found it so).
 #[test]

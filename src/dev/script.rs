@@ -266,6 +266,24 @@ fn run(
                 }
             }
         }
+        // `sandcall`: between people under a Delayed Reset, White's untenable first move made,
+        // open to call (the panel's two calls, §2.0.22).
+        "sandcall" => {
+            let o = veney_rules::options::RuleOptions {
+                untenable: veney_rules::options::UntenablePolicy::DelayedReset,
+                ..Default::default()
+            };
+            if let Ok(r) = crate::packs::veney::game::rules_with(o) {
+                let r = std::sync::Arc::new(r);
+                let start = veney_rules::Position::start(&r);
+                let mut g = veney_rules::Game::from_position_seeded(r.clone(), start, 1);
+                if let Some(a) = veney_rules::penalty::untenable_actions(&r, &start).first()
+                    && g.attempt(*a).is_ok()
+                {
+                    game.0 = g;
+                }
+            }
+        }
         "armies" => {
             let mut it = rest.split_whitespace();
             if let (Some(w), Some(b)) = (it.next(), it.next()) {

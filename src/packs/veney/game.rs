@@ -344,6 +344,9 @@ pub enum Command {
     Acknowledge,
     /// Call the opponent's last move untenable (§2.0.22, playing with sand).
     CallUntenable,
+    /// The offender calls their own last move untenable, "graciously" (§2.0.22): under a
+    /// Delayed Reset this only takes the move back (R-UNTENABLE-CALL); between people only.
+    CallOwnUntenable,
     /// One action typed in notation (companion mode, `commands/notation.rs`): played if
     /// tenable, played with sand if the agreed policy allows (§2.0.22), else refused with the
     /// rule.

@@ -361,8 +361,38 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
         {
             out.write(Command::Acknowledge);
         }
-        if g.callable() && ui.button("Call it untenable!").clicked() {
-            out.write(Command::CallUntenable);
+        if g.callable() {
+            // Under a Delayed Reset the two calls differ (§2.0.22: the reset is the
+            // non-offending player's to declare; the offender's own call only takes the move
+            // back): between people each has its button (a review found one button, always the
+            // opponent's).
+            let delayed =
+                rules.options.untenable == veney_rules::options::UntenablePolicy::DelayedReset;
+            let offender = g.call_offender();
+            let people = !p.computer.0.any();
+            let call = ui.button("Call it untenable!");
+            let call = match (delayed && people, offender) {
+                (true, Some(o)) => call.on_hover_text(format!(
+                    "{}'s call: the board is reset as by retreat (§2.0.22 Delayed Reset)",
+                    !o
+                )),
+                _ => call,
+            };
+            if call.clicked() {
+                out.write(Command::CallUntenable);
+            }
+            if delayed
+                && people
+                && let Some(o) = offender
+                && ui
+                    .button(format!("{o} takes it back"))
+                    .on_hover_text(format!(
+                        "{o}'s own call (\"graciously\", §2.0.22): the move is taken back, no reset"
+                    ))
+                    .clicked()
+            {
+                out.write(Command::CallOwnUntenable);
+            }
         }
         for a in legal {
             match a {

@@ -107,6 +107,7 @@ pub(super) fn back_to_live(ctx: &mut Ctx, cmd: &Command) -> bool {
             | Command::Guess(_)
             | Command::Interrupt(_)
             | Command::CallUntenable
+            | Command::CallOwnUntenable
             | Command::ComputerCall
             | Command::ComputerInterrupt(_)
             | Command::Enter(_)

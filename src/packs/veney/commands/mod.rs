@@ -347,6 +347,7 @@ fn computers_own(
                 | Command::OfferDraw
                 | Command::AnswerDraw(_)
                 | Command::CallUntenable
+                | Command::CallOwnUntenable
         )
     {
         return Some("both sides are the computer's: it declares for them");
@@ -477,6 +478,16 @@ fn apply_one(
         // by the opponent or graciously by the player who made it").
         Command::CallUntenable => {
             let by = seats.person();
+            endings::call_untenable(ctx, by)
+        }
+        // The offender's own call, between people (against the computer the caller is always
+        // the person, whoever offended: `CallUntenable`).
+        Command::CallOwnUntenable if seats.any() => {
+            ctx.status.refusal =
+                Some("against the computer the call is the person's: Call it untenable!".into())
+        }
+        Command::CallOwnUntenable => {
+            let by = ctx.game.0.call_offender();
             endings::call_untenable(ctx, by)
         }
         // The computer calls the person's move: the caller is the offender's opponent.
