@@ -121,6 +121,34 @@ pub fn play_one<G: Game>(
                     m.record(Viewer::Referee)
                 ));
             }
+            // The game's own draw, as the computer's playouts make it (`Game::random_action`),
+            // is one of these (a review found the sampler never checked); drawn from a
+            // generator of its own, so the playout's course is unchanged — at every 4th checked
+            // step (a game's sampler may build its lists afresh: the checks' time stays small).
+            if let Actor::Player(p) = actor
+                && cfg.check_every > 0
+                && (n + 1).is_multiple_of(cfg.check_every * 4)
+            {
+                let mut r = game_api::seeded(n as u64);
+                let mut scratch = Vec::new();
+                match g.random_action(&before, p, &mut r, &mut scratch) {
+                    Some(x) if legal.contains(&x) => {}
+                    Some(x) => {
+                        return Err(format!(
+                            "random_action drew {}, not a legal action of {actor:?}, in {} (record: {})",
+                            g.action_text(&before, x),
+                            g.position_text(&before),
+                            m.record(Viewer::Referee)
+                        ));
+                    }
+                    None => {
+                        return Err(format!(
+                            "random_action drew nothing for {actor:?}, who has legal actions, in {}",
+                            g.position_text(&before)
+                        ));
+                    }
+                }
+            }
             let a = legal[choose.random_range(0..legal.len())];
             m.play(actor, a)
                 .map_err(|r| format!("a legal action refused: {r}"))?;

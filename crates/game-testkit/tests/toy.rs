@@ -75,6 +75,19 @@ fn broken_notation_is_caught() {
     assert!(err.contains("reads back as"), "{err}");
 }
 
+/// The computer's random playouts draw through `Game::random_action`: a draw the rules would
+/// refuse is caught (a review found the testkit drawing from the legal list only, the sampler
+/// never checked).
+#[test]
+fn a_random_draw_the_rules_refuse_is_caught() {
+    let bad = Bids {
+        bad_random: true,
+        ..GOOD
+    };
+    let err = random_playouts(&Arc::new(bad), None, &Playouts::default()).unwrap_err();
+    assert!(err.contains("random_action"), "{err}");
+}
+
 #[test]
 fn a_resignation_that_wins_is_caught() {
     let bad = Bids {

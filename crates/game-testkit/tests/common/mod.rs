@@ -36,6 +36,9 @@ pub struct Bids {
     /// The trays are drawn from the whole state, not the viewer's observation (the leaky-tray
     /// variant: `observe` is right, what the host draws is not).
     pub tray_leaks: bool,
+    /// The playout's own draw (`random_action`) gives a bid the rules refuse (the
+    /// broken-sampler variant).
+    pub bad_random: bool,
 }
 
 impl Game for Bids {
@@ -87,6 +90,21 @@ impl Game for Bids {
         if self.decision(s).is_for(p) {
             out.extend((0..3).map(Act::Bid));
         }
+    }
+    fn random_action(
+        &self,
+        s: &St,
+        player: Player,
+        rng: &mut game_api::MatchRng,
+        scratch: &mut Vec<Act>,
+    ) -> Option<Act> {
+        if self.bad_random {
+            return Some(Act::Bid(7));
+        }
+        use rand::Rng;
+        scratch.clear();
+        self.legal_actions(s, player, scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())])
     }
     fn chance_outcomes(&self, s: &St, out: &mut Vec<(Act, u32)>) {
         if self.decision(s) == Decision::Chance {
@@ -258,4 +276,5 @@ pub const GOOD: Bids = Bids {
     resigner_wins: false,
     dead_end: false,
     tray_leaks: false,
+    bad_random: false,
 };
