@@ -79,3 +79,31 @@ fn ten_thousand_games_checked_every_fiftieth_action() {
         assert!(r.endings.contains_key(e), "{e}: {:?}", r.endings);
     }
 }
+
+/// The new-game dialog may start from a position text: games from such starts — one in the
+/// middle of Blue's turn (two energy left, E3 moved), one with Red to move — are checked at
+/// every action, their saves (`[Start "…"]`) reloaded (a review found every playout begun at the
+/// start).
+#[test]
+fn games_from_a_pasted_position_are_checked_at_every_action() {
+    let g = Arc::new(Kelasu::new(KelasuOptions::default()));
+    for text in [
+        "BBBBBBBBBB/BBB1BBBBBB/S1S4S1S/10/3B6/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb b 2 m E3 -1",
+        "BBBBBBBBBB/BBBBBBBBBB/S1S4S1S/10/10/10/10/s1s4s1s/bbbbbbbbbb/bbbbbbbbbb r 4 s - 0",
+    ] {
+        use game_api::Game as _;
+        let start = g
+            .parse_playable(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let cfg = Playouts {
+            games: 40,
+            seed: 7,
+            max_actions: 4_000,
+            max_turns: u32::MAX,
+            check_every: 1,
+            save_every: 4,
+        };
+        let r = random_playouts(&g, Some(&start), &cfg).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(r.games, 40);
+    }
+}

@@ -148,3 +148,38 @@ fn random_games_reach_what_the_text_allows() {
     );
     assert!(fort_beside > 0 && left_ring > 0 && general_sacrificed > 0);
 }
+
+/// The new-game dialog may start from a position text: games from such starts — between the
+/// two secret seals (Red's made, White's waiting), and in the middle of a game's deployment —
+/// are checked at every action, their saves (`[Start "…"]`) reloaded (a review found every
+/// playout begun at the start, and such a start's turns numbered wrong).
+#[test]
+fn games_from_a_pasted_position_are_checked_at_every_action() {
+    use game_api::Game as _;
+    let secret = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    for (o, text) in [
+        (secret, "4g4/9/9/9/4*4/9/9/9/4G4 r dc FCS3A3W3P9/fcp9 - 0"),
+        (
+            TirachenOptions::default(),
+            "p2s1w1ww/2a4p1/f1s1g1pww/9/4*4/9/PA5PP/2P1AP1P1/SC1AG1F1P r dd S5P2/cwp6 - 1",
+        ),
+    ] {
+        let g = Arc::new(Tirachen::new(o));
+        let start = g
+            .parse_playable(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let cfg = Playouts {
+            games: 40,
+            seed: 7,
+            max_actions: 4_000,
+            max_turns: u32::MAX,
+            check_every: 1,
+            save_every: 4,
+        };
+        let r = random_playouts(&g, Some(&start), &cfg).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(r.games, 40);
+    }
+}

@@ -217,3 +217,40 @@ fn every_option_combination_plays_ten_thousand_clean_games() {
         }
     });
 }
+
+/// The app may begin a game from a pasted position: games from one in the middle of a game
+/// (both sides with pieces in reserve, the free engagement in play) and from one in the middle
+/// of White's turn (the Self moved, its concert still open) are checked at every action, their
+/// saves (`[Start "…"]`) reloaded (a review found every playout begun at the start).
+#[test]
+fn games_from_a_pasted_position_keep_every_invariant() {
+    use game_api::Game as _;
+    let rules = Arc::new(Rules::standard());
+    let g = Arc::new(VeneyGame::new(rules.clone()));
+    let mid_turn = {
+        let mut p = veney_rules::Position::start(&rules);
+        for a in veney_rules::notation::parse_turn(&rules, &p, "SY3", 1).unwrap() {
+            p.play(&rules, a).unwrap();
+        }
+        p.to_text(&rules)
+    };
+    for text in [
+        "lj2/wg2/4/bs1c/eed1/r2e/4/1@e1/1W2/4/E1RE/1E2/C2B/1SG1/1L2/2D1 w EJ/ turns=30 quiet=30"
+            .to_string(),
+        mid_turn,
+    ] {
+        let start = g
+            .parse_playable(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let cfg = Playouts {
+            games: 30,
+            seed: 7,
+            max_actions: 400,
+            max_turns: u32::MAX,
+            check_every: 1,
+            save_every: 3,
+        };
+        let r = random_playouts(&g, Some(&start), &cfg).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(r.games, 30);
+    }
+}
