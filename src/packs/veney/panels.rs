@@ -59,6 +59,26 @@ pub struct NewGameDialog {
     /// opens, given to it only by Start (a review found the picker handing a seat of the game in
     /// progress to the computer, which moved behind the dialog).
     pub seats: Option<[Option<game_ai::Level>; 2]>,
+    /// The game's seats the draft was begun from (`follow`).
+    pub seats_from: Option<[Option<game_ai::Level>; 2]>,
+}
+
+impl NewGameDialog {
+    /// The seats' draft, begun afresh from the game's seats when they changed under the open
+    /// dialog (a save loaded with its own `[Computer]` seats; a review found the loaded game's
+    /// computer seat shown, and started, as a person's — as the grid games' `SeatDraft` does).
+    pub fn follow(
+        &mut self,
+        seats: [Option<game_ai::Level>; 2],
+    ) -> &mut [Option<game_ai::Level>; 2] {
+        if self.seats.is_some() && self.seats_from != Some(seats) {
+            self.seats = None;
+        }
+        if self.seats.is_none() {
+            self.seats_from = Some(seats);
+        }
+        self.seats.get_or_insert(seats)
+    }
 }
 
 impl Default for NewGameDialog {
@@ -71,6 +91,7 @@ impl Default for NewGameDialog {
             error: None,
             by_hand: true,
             seats: None,
+            seats_from: None,
         }
     }
 }
@@ -110,7 +131,7 @@ fn new_game_dialog(
         .resizable(false)
         .default_pos(egui::pos2(120.0, 200.0))
         .show(ctx, |ui| {
-            let draft = dialog.seats.get_or_insert(seats.0);
+            let draft = dialog.follow(seats.0);
             crate::host::grid::computer::seat_picker(ui, ["White", "Black"], draft);
             let files = super::game::set_files();
             for (i, who) in ["White's army", "Black's army"].iter().enumerate() {
@@ -560,5 +581,30 @@ mod ruin_box_tests {
         set_ruin(&mut o, true);
         set_ruin(&mut o, true);
         assert_eq!(o.optional_pieces, vec!["Ruin".to_string()]);
+    }
+}
+
+#[cfg(test)]
+mod seat_tests {
+    use super::NewGameDialog;
+    use game_ai::Level;
+
+    /// The dialog's seats follow the game's when a Load changes them under it; a pick made
+    /// since the game's seats last changed is the person's and stays.
+    #[test]
+    fn the_seats_draft_follows_a_load_under_the_open_dialog() {
+        let mut d = NewGameDialog::default();
+        let people = [None, None];
+        assert_eq!(*d.follow(people), people);
+        // The person picks the computer for Black.
+        d.follow(people)[1] = Some(Level::Club);
+        assert_eq!(
+            *d.follow(people),
+            [None, Some(Level::Club)],
+            "the pick stays"
+        );
+        // A save with the computer on White is loaded: the draft begins afresh from it.
+        let loaded = [Some(Level::Strong), None];
+        assert_eq!(*d.follow(loaded), loaded);
     }
 }
