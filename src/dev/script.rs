@@ -266,6 +266,10 @@ fn run(
                 }
             }
         }
+        // `view N`: Veney's move list shows the position after N turns (`view live`: back).
+        "view" => {
+            out.write(Command::View(rest.trim().parse().ok()));
+        }
         // `sandcall`: between people under a Delayed Reset, White's untenable first move made,
         // open to call (the panel's two calls, §2.0.22).
         "sandcall" => {

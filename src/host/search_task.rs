@@ -66,6 +66,12 @@ impl<T: Send + 'static, K: Copy + PartialEq> SearchTask<T, K> {
         self.task.is_some()
     }
 
+    /// Whether the search has finished and its result waits to be taken (the board covered,
+    /// the move list reviewed).
+    pub fn found(&self) -> bool {
+        self.task.as_ref().is_some_and(|t| t.is_finished())
+    }
+
     /// The computer's own search (not a hint) with `left` ms on its clock (`ClockView`): once
     /// its thinking has taken a third of what it had when it began (`left` below twice the time
     /// spent), or under half a second is left, it plays the best found so far — its level's
@@ -115,6 +121,20 @@ impl<T: Send + 'static, K: Copy + PartialEq> SearchTask<T, K> {
         if !self.busy() {
             return;
         }
+        // Done, its result waiting for the board: no spinner, no time counting on (a review
+        // found "thinking … 38.4 s" counting while the found move waited for a review's end).
+        if self.found() {
+            let what = if self.hint {
+                "A hint is found"
+            } else {
+                "The computer has chosen its move"
+            };
+            ui.label(format!(
+                "{what} ({}): it is shown once the live board is back",
+                self.who
+            ));
+            return;
+        }
         let what = if self.hint {
             "Looking for a hint"
         } else {
@@ -138,6 +158,23 @@ pub fn hint_note(text: &str, value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A search that has finished, its result not yet taken, is `found` (the indicator stops
+    /// counting): still `busy` until polled.
+    #[test]
+    fn a_finished_search_is_found_before_it_is_polled() {
+        bevy::tasks::AsyncComputeTaskPool::get_or_init(bevy::tasks::TaskPool::new);
+        let t: SearchTask<u8, u8> =
+            SearchTask::start(|| 7, false, 1, "Black".into(), game_ai::Stop::default());
+        let start = Instant::now();
+        while !t.found() {
+            assert!(start.elapsed().as_secs() < 10, "the job never finished");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(t.busy(), "not taken yet");
+        let idle: SearchTask<u8, u8> = SearchTask::default();
+        assert!(!idle.found());
+    }
 
     /// A search that runs until its stop flag is raised, started on the compute pool.
     fn endless(hint: bool) -> (SearchTask<u32, u8>, game_ai::Stop) {
