@@ -115,6 +115,19 @@ fn symbols_mean_what_the_rulebook_says() {
             ..
         })
     ));
+    // R-NOTATION-EXAMPLES: the tokens are read as written, not as their glosses say — `SY9U#`
+    // is the Self's (`S`), not the Sword's (`$`); `!$tX7` intends X7, not the gloss's X10.
+    match San::parse("SY9U#").unwrap() {
+        San::Move(m) => {
+            assert_eq!(m.piece, SanPiece::Letter('S'));
+            assert_eq!(m.hits[0].1, Target::Square(sq("Y9")));
+        }
+        other => panic!("{other:?}"),
+    }
+    match San::parse("!$tX7").unwrap() {
+        San::Intention(m) => assert_eq!(m.hits[0], (Some(Marker::Take), Target::Square(sq("X7")))),
+        other => panic!("{other:?}"),
+    }
     assert!(matches!(
         San::parse("*G").unwrap(),
         San::Withdraw {
