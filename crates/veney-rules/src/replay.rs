@@ -509,6 +509,18 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
                 crate::untenable::explain(rules, game.position(), &crate::action::Action::EndTurn);
             result = Err(ParseError::new(*col, tok.clone(), why.to_string()));
         }
+        // A `#` (checkmate) the moves read do not make is warned about, as a wrong turn number
+        // is: the record claims a mate that did not happen (a review found `SX14#` on a quiet
+        // move replayed without a word). (A `~` the canonical form drops is no such claim: the
+        // rulebook's own `BZ15 BfJ~` is written `BZ15`, R-NOTATION-WRITING.)
+        if let Ok(canonical) = &result {
+            let written_mates: usize = toks.iter().map(|(t, _)| t.matches('#').count()).sum();
+            if written_mates > canonical.matches('#').count() && !game.position().is_game_over() {
+                warnings.push(format!(
+                    "line {line}: `{written}` marks a checkmate (`#`) its moves do not make: read as `{canonical}`"
+                ));
+            }
+        }
         failed = result.is_err();
         turns.push(TurnReport {
             number,

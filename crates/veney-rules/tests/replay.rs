@@ -556,6 +556,29 @@ fn a_turn_leaving_its_concert_partner_in_hand_is_refused_at_itself() {
     assert!(stopped.turns[0].result.is_ok(), "{:?}", stopped.turns);
 }
 
+/// §2.0.R5 "# checkmate": a `#` on a move that mates nobody is warned about (the record claims
+/// what did not happen), as a wrong turn number is; the turn still replays (a review found it
+/// dropped without a word).
+#[test]
+fn a_checkmate_mark_on_a_quiet_move_is_warned_about() {
+    let r = rules();
+    let rep = replay(&r, "1. SX3#, SX14").unwrap();
+    assert!(
+        rep.turns.iter().all(|t| t.result.is_ok()),
+        "{:?}",
+        rep.turns
+    );
+    assert!(
+        rep.warnings
+            .iter()
+            .any(|w| w.contains("`SX3#` marks a checkmate")),
+        "{:?}",
+        rep.warnings
+    );
+    let clean = replay(&r, "1. SX3, SX14").unwrap();
+    assert!(clean.warnings.is_empty(), "{:?}", clean.warnings);
+}
+
 /// §2.0.R5 "the move count number": written with no space before the turn (`1.SY5`, as chess
 /// records often are) or with the ellipsis character a word processor makes of `...` (`1…`),
 /// the number is read as one, and checked as one (a review found `1.SY5` refused as a token and
