@@ -1014,6 +1014,36 @@ fn the_computers_sealed_choice_is_drawn_afresh_after_undo_and_load() {
     assert_eq!(m(&a).sealed_draws, 2, "read back with the game");
 }
 
+/// The side panel shows each side's phase, the Traitor and the count towards the quiet-turns
+/// draw beside the board, not only in companion mode (a review found the draw coming
+/// unannounced).
+#[test]
+fn the_panel_shows_the_phases_and_the_quiet_turn_count() {
+    let mut a = app("state-rows");
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: Some("8g/9/9/9/4*4/9/4C4/9/G8 r mm -/- - 37".into()),
+        },
+    );
+    let rows = a
+        .world()
+        .resource::<veney::host::grid::GridStateRows>()
+        .of(m(&a));
+    assert!(
+        rows.contains(&("Quiet turns".to_string(), "37 of 100".to_string())),
+        "{rows:?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|(k, v)| k == "Red" && v.contains("mobilised")),
+        "{rows:?}"
+    );
+    assert!(rows.iter().any(|(k, _)| k == "Traitor"), "{rows:?}");
+}
+
 #[test]
 fn a_loaded_game_keeps_its_own_secrets() {
     // Masters chosen in secret (ruling "Masters chosen openly or secretly"): a save of such a

@@ -254,6 +254,29 @@ pub struct GridSelection(pub Option<Pick>);
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct GridChoice(pub Vec<usize>);
 
+/// What a grid game shows under its prompt, beside the board: each pack registers a function
+/// that reads its own typed match (`AnyMatch::as_any`) and returns (label, value) rows, none for
+/// another game's match — Tirachen's phases, Forts, Traitor and the count towards the quiet-turns
+/// draw (a review found them shown only in companion mode, the draw coming unannounced).
+#[derive(Resource, Default)]
+pub struct GridStateRows(pub Vec<fn(&ActiveMatch) -> Vec<(String, String)>>);
+
+impl GridStateRows {
+    /// Adds a pack's rows to the side panel (call from the pack's plugin).
+    pub fn register(app: &mut App, rows: fn(&ActiveMatch) -> Vec<(String, String)>) {
+        app.init_resource::<GridStateRows>()
+            .world_mut()
+            .resource_mut::<GridStateRows>()
+            .0
+            .push(rows);
+    }
+
+    /// Every pack's rows for `m` (only its own game's pack has any).
+    pub fn of(&self, m: &ActiveMatch) -> Vec<(String, String)> {
+        self.0.iter().flat_map(|f| f(m)).collect()
+    }
+}
+
 /// The status line's extra: why the last click matched nothing (the rules' explanation), or a
 /// note (saved, loaded, nothing to undo).
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -369,6 +392,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<GridSelection>()
         .init_resource::<GridChoice>()
         .init_resource::<GridStatus>()
+        .init_resource::<GridStateRows>()
         .init_resource::<GridView>()
         .init_resource::<GridHover>()
         .init_resource::<GridBlocked>()

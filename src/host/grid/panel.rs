@@ -49,10 +49,11 @@ pub(super) fn side_panel(
     review: Res<GridReview>,
     hl: Res<super::GridHighlights>,
     mut ask: ResMut<super::GridEndingAsk>,
-    (seats, thinking, hint): (
+    (seats, thinking, hint, state_rows): (
         Res<super::ComputerSeats>,
         Res<super::GridThinking>,
         Res<super::GridHint>,
+        Res<super::GridStateRows>,
     ),
     mut out: MessageWriter<Intent>,
     mut screens: MessageWriter<OpenScreen>,
@@ -96,6 +97,10 @@ pub(super) fn side_panel(
                 }
             });
             ui.label(egui::RichText::new(prompt(&m)).size(17.0).strong());
+            // The game's own state in words (the live game's, as the prompt is).
+            for (label, value) in state_rows.of(&m) {
+                ui.label(egui::RichText::new(format!("{label}: {value}")).size(13.0));
+            }
             if let Some(steps) = review.0 {
                 let shown = match (0..turns.len()).find(|&i| turn_end(&turns, i, len) == steps) {
                     Some(i) => format!("after {} {}", g.turn_label(i), turn_player(&m, &turns[i])),

@@ -9,6 +9,8 @@ use tirachen_rules::{Phase, Side, Tirachen};
 
 pub(super) fn plugin(app: &mut App) {
     GridMemoryHooks::register(app, memory);
+    // The same rows under the side panel's prompt, beside any board.
+    crate::host::grid::GridStateRows::register(app, memory);
 }
 
 /// Tirachen's rows, or none for another game's match.
