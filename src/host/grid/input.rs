@@ -1,10 +1,12 @@
 //! Mouse and keyboard on a grid screen: a left click on a cell or a tray entry becomes an
-//! `Intent`; the right button or Esc cancels (and returns from a reviewed position to live); Ctrl+Z / Ctrl+Y undo and redo; F flips the board.
+//! `Intent` — and a drag from a piece or a tray entry to a cell drops it there, as on Veney's
+//! board; the right button or Esc cancels (and returns from a reviewed position to live); Ctrl+Z / Ctrl+Y undo and redo; F flips the board.
 use super::view::{cell_at, tray_at, tray_slots};
-use super::{ActiveMatch, GridHover, GridSystems, GridView, Intent};
+use super::{ActiveMatch, GridHover, GridSystems, GridView, Intent, Pick};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use game_api::Cell;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -19,6 +21,32 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Where the left button went down: the cell (none for a tray entry), the cursor, and whether
+/// the press itself played the picked piece's action (on one of its marked targets).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PressAt {
+    cell: Option<Cell>,
+    cursor: Vec2,
+    acted: bool,
+    /// The press was on the piece already picked up: it waits for the release (put down where
+    /// it was pressed, or dropped where it was dragged).
+    held: bool,
+}
+
+/// How far (window pixels) the cursor must move from the press for the release to be a drop.
+const DRAG_PIXELS: f32 = 4.0;
+
+/// The cell a left-button release drops on, if any: the cell under the cursor when it was
+/// dragged there from a press that picked something up (a piece or a tray entry) — not from a
+/// press that played an action, nor back onto the pressed cell (a review found a drag doing
+/// nothing on the grid boards, where Veney's board drops).
+fn drop_on(press: Option<PressAt>, now: Option<Cell>, cursor: Option<Vec2>) -> Option<Cell> {
+    let press = press.filter(|p| !p.acted)?;
+    let dragged = cursor.is_some_and(|c| c.distance(press.cursor) >= DRAG_PIXELS);
+    now.filter(|&to| dragged && Some(to) != press.cell)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn pointer(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<crate::host::BoardCamera>>,
@@ -26,8 +54,10 @@ fn pointer(
     m: Res<ActiveMatch>,
     view: Res<GridView>,
     review: Res<super::GridReview>,
+    (sel, hl): (Res<super::GridSelection>, Res<super::GridHighlights>),
     mut hover: ResMut<GridHover>,
     mut moved: MessageReader<bevy::window::CursorMoved>,
+    mut press: Local<Option<PressAt>>,
     mut out: MessageWriter<Intent>,
 ) {
     let (camera, transform) = *camera;
@@ -41,19 +71,56 @@ fn pointer(
         hover.0 = cell;
     }
     if buttons.just_pressed(MouseButton::Right) {
+        *press = None;
         out.write(Intent::Cancel);
         return;
+    }
+    if buttons.just_released(MouseButton::Left) {
+        match (drop_on(*press, cell, window.cursor_position()), *press) {
+            (Some(to), _) => {
+                out.write(Intent::Click(to));
+            }
+            // The picked piece pressed and released in place: the click that puts it down.
+            (
+                None,
+                Some(PressAt {
+                    cell: Some(c),
+                    held: true,
+                    ..
+                }),
+            ) => {
+                out.write(Intent::Click(c));
+            }
+            _ => {}
+        }
+        *press = None;
     }
     if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
+    let cursor = window.cursor_position().unwrap_or_default();
     if let Some(c) = cell {
-        out.write(Intent::Click(c));
+        let held = sel.0 == Some(Pick::Cell(c));
+        *press = Some(PressAt {
+            cell: Some(c),
+            cursor,
+            acted: sel.0.is_some() && hl.targets.iter().any(|(t, _)| *t == c),
+            held,
+        });
+        if !held {
+            out.write(Intent::Click(c));
+        }
         return;
     }
     let Some(w) = world else { return };
     let slots = tray_slots(&desc, *view, &m.shown_reserves(&review));
     if let Some(s) = tray_at(&slots, w) {
+        *press = Some(PressAt {
+            cell: None,
+            cursor,
+            acted: false,
+            held: false,
+        });
         out.write(Intent::PickReserve {
             owner: s.owner,
             kind: s.code.clone(),
@@ -88,5 +155,43 @@ fn keyboard(
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyH) {
         out.write(Intent::Hint);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PressAt, drop_on};
+    use bevy::math::Vec2;
+    use game_api::Cell;
+
+    #[test]
+    fn a_release_drops_only_after_a_drag_from_a_pick() {
+        let from = |cell: Option<u16>, acted: bool| {
+            Some(PressAt {
+                cell: cell.map(Cell),
+                cursor: Vec2::new(100.0, 100.0),
+                acted,
+                held: false,
+            })
+        };
+        let far = Some(Vec2::new(160.0, 100.0));
+        // From a piece, dragged onto another cell: dropped there.
+        assert_eq!(
+            drop_on(from(Some(3), false), Some(Cell(4)), far),
+            Some(Cell(4))
+        );
+        // From a tray entry too.
+        assert_eq!(
+            drop_on(from(None, false), Some(Cell(4)), far),
+            Some(Cell(4))
+        );
+        // A click (no drag), or back on the pressed cell: no drop.
+        let near = Some(Vec2::new(101.0, 100.0));
+        assert_eq!(drop_on(from(Some(3), false), Some(Cell(4)), near), None);
+        assert_eq!(drop_on(from(Some(3), false), Some(Cell(3)), far), None);
+        // A press that played an action drops nothing; nor does a release off the board.
+        assert_eq!(drop_on(from(Some(3), true), Some(Cell(4)), far), None);
+        assert_eq!(drop_on(from(Some(3), false), None, far), None);
+        assert_eq!(drop_on(None, Some(Cell(4)), far), None);
     }
 }
