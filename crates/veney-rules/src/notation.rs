@@ -1297,9 +1297,19 @@ impl San {
                     && let Some(mk) = marker
                     && let Some(meant) = matching(false, true).first()
                 {
-                    let (wrote, does) = match mk {
-                        Marker::Take => ("`t` (take)", "fends"),
-                        Marker::Fend => ("`f` (fend)", "takes"),
+                    let wrote = match mk {
+                        Marker::Take => "`t` (take)",
+                        Marker::Fend => "`f` (fend)",
+                    };
+                    // What the move meant does, from its own effect (a review found a quiet
+                    // move told it "fends").
+                    let does = match meant {
+                        Action::Move(mv) => match mv.effect.marker() {
+                            Some('t') => "takes",
+                            Some('f') => "fends",
+                            _ => "neither takes nor fends",
+                        },
+                        _ => "neither takes nor fends",
                     };
                     let right = San::of_action(rules, pos, legal, meant);
                     return Err(here(format!(
@@ -1310,6 +1320,9 @@ impl San {
                 // found "no tenable move matches" for a move onto the opponent's colour).
                 if cands.is_empty()
                     && mover.is_none()
+                    && from_line.is_none()
+                    && m.from_step.is_none()
+                    && m.face.is_none()
                     && let Target::Square(to) = target
                 {
                     let a = match pos.free() {
@@ -1342,7 +1355,8 @@ impl San {
                                 pinned.set(sq);
                             }
                         }
-                        let origins: Vec<Square> = (pos.pieces(side, k) | in_hand | pinned)
+                        let all = pos.pieces(side, k) | in_hand | pinned;
+                        let origins: Vec<Square> = all
                             .filter(|f| {
                                 from_line.is_none_or(|l| f.line() == l)
                                     && m.from_step.is_none_or(|s| f.step() == s)
@@ -1360,7 +1374,28 @@ impl San {
                             crate::untenable::explain(rules, pos, &a)
                         };
                         let name = rules.set(side).piece(k).name();
+                        // Pieces of the kind, none where the token says it moves from: said
+                        // so (a review found "you have no Self on the board" for `SWY3`).
+                        let written_from = match (from_line, m.from_step) {
+                            (Some(l), Some(st)) => {
+                                Some(format!("on {}{st}", LINE_CHARS[usize::from(l)]))
+                            }
+                            (Some(l), None) => {
+                                Some(format!("on the {}-line", LINE_CHARS[usize::from(l)]))
+                            }
+                            (None, Some(st)) => Some(format!("on step {st}")),
+                            (None, None) => None,
+                        };
                         return Err(match origins.as_slice() {
+                            [] if !all.is_empty()
+                                && let Some(w) = &written_from =>
+                            {
+                                let at: Vec<String> = all.map(|f| f.to_string()).collect();
+                                here(format!(
+                                    "you have no {name} {w}, where the move is written from (yours: {})",
+                                    at.join(", ")
+                                ))
+                            }
                             [] => here(format!("you have no {name} on the board")),
                             [from] => here(explain(*from).to_string()),
                             many => {

@@ -324,6 +324,30 @@ fn a_wrong_take_or_fend_mark_names_the_move_meant() {
     }
 }
 
+/// A mark on a move that neither takes nor fends is said to be so (a review found `StY3`, a
+/// quiet move, told it "fends"); a move written from a line or step where none of the piece's
+/// kind stands says so (a review found "you have no Self on the board").
+#[test]
+fn a_mark_or_an_origin_the_move_does_not_have_is_named() {
+    let r = rules();
+    let start = Position::start(&r);
+    for wrong in ["StY3", "SfY3"] {
+        let why = refuse(&r, &start, wrong);
+        why.by("§2.0.VII", "it is written `SY3`");
+        assert!(why.contains("neither takes nor fends"), "{why}");
+    }
+    let why = refuse(&r, &start, "SWY3");
+    assert!(
+        why.contains("you have no Self on the W-line") && why.contains("Y4"),
+        "{why}"
+    );
+    let p =
+        Position::from_text(&r, "4/4/4/1sw1/4/4/4/2@1/2e1/4/4/4/1WS1/4/4/4 w EEEE/eee").unwrap();
+    assert!(notations(&r, &p).contains(&"aX8".to_string()));
+    let why = refuse(&r, &p, "aWX8");
+    assert!(!why.contains("untenable"), "{why}");
+}
+
 /// §2.0.05 The Free Engagement: a typed move of the free engagement that is refused names the
 /// rule, as a click does (a review found "no tenable move matches" for each).
 #[test]
