@@ -17,6 +17,7 @@ pub mod rules_window;
 pub mod screen;
 pub mod search_task;
 pub mod seed;
+pub mod settle;
 pub mod table_clock;
 pub mod title;
 

@@ -253,9 +253,18 @@ fn handover(
     mut contexts: EguiContexts,
     m: Res<ActiveMatch>,
     mut out: MessageWriter<HandedOver>,
+    mut settle: Local<crate::host::settle::Settle<(u8, usize, u64)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(p) = m.decider() else { return Ok(()) };
+    // The button waits a moment after the pane appears (`host::settle`): the second click of a
+    // double-click on "Choose" does not hand the board over (a review found Veney's guarded,
+    // Tirachen's not).
+    let now = ctx.input(|i| i.time);
+    let left = settle.settling((p.0, m.game.history_len(), m.generation), now);
+    if let Some(left) = left {
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
+    }
     let name = m.game.player_name(p);
     let other = m.game.player_name(p.other());
     let screen = ctx.viewport_rect();
@@ -295,7 +304,10 @@ fn handover(
                     format!("I am {name}: show my board")
                 };
                 if ui
-                    .button(egui::RichText::new(label).size(18.0))
+                    .add_enabled(
+                        left.is_none(),
+                        egui::Button::new(egui::RichText::new(label).size(18.0)),
+                    )
                     .clicked()
                 {
                     out.write(HandedOver(p));

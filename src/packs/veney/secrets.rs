@@ -851,9 +851,6 @@ fn with_undo(mut buttons: Vec<(String, SecretChoice)>) -> Vec<(String, SecretCho
     buttons
 }
 
-/// How long (seconds) the hand-over's button stays off after its pane appears.
-const HANDOVER_SETTLE: f64 = 0.6;
-
 /// Draws the screen over everything: the board and the panels stay covered while a secret is
 /// chosen, handed over or revealed.
 fn view(
@@ -861,10 +858,10 @@ fn view(
     screen: Res<SecretScreen>,
     mut out: MessageWriter<Command>,
     mut intents: MessageWriter<SecretIntent>,
-    mut shown_since: Local<Option<(Stage, SecretKind, f64)>>,
+    mut settle: Local<crate::host::settle::Settle<(Stage, SecretKind)>>,
 ) -> Result {
     let Some(p) = &screen.0 else {
-        *shown_since = None;
+        settle.clear();
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
@@ -873,15 +870,10 @@ fn view(
     // double-click on the pick before it (in the same place on a wide window) does not hand
     // the board over with the first player still at it (a review found it could).
     let now = ctx.input(|i| i.time);
-    if shown_since.is_none_or(|(st, k, _)| st != p.stage || k != p.kind) {
-        *shown_since = Some((p.stage, p.kind, now));
-    }
-    let since = shown_since.map_or(now, |(_, _, t)| t);
-    let settling = matches!(p.stage, Stage::Handover(_)) && now - since < HANDOVER_SETTLE;
-    if settling {
-        ctx.request_repaint_after(std::time::Duration::from_secs_f64(
-            HANDOVER_SETTLE - (now - since),
-        ));
+    let left = settle.settling((p.stage, p.kind), now);
+    let settling = matches!(p.stage, Stage::Handover(_)) && left.is_some();
+    if let Some(left) = left.filter(|_| settling) {
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
     }
     let bg = match p.stage {
         Stage::Handover(_) => egui::Color32::from_rgb(28, 26, 24),
