@@ -111,13 +111,20 @@ pub fn free_name(path: &Path, tag: &str) -> PathBuf {
 pub fn set_aside_unresumable(path: &Path, why: &str) -> String {
     // Not from under another open app that autosaves there: it is that app's live game (a
     // review found it renamed away).
-    if let Some(d) = path.parent()
-        && let Err(held) = may_autosave(d)
-    {
-        return format!(
-            "could not resume {}: {why}; it is left where it is ({held})",
-            path.display()
-        );
+    match path.parent().map(may_autosave) {
+        Some(Err(held)) => {
+            return format!(
+                "could not resume {}: {why}; it is left where it is ({held})",
+                path.display()
+            );
+        }
+        // The folder just taken over from an app that has closed: its autosaves, this one
+        // among them, were kept aside already (a review found "it will be overwritten" said
+        // of a file kept safe).
+        Some(Ok(Some(note))) if !path.exists() => {
+            return format!("could not resume {}: {why}; {note}", path.display());
+        }
+        _ => {}
     }
     let kept = free_name(path, "unresumable");
     match std::fs::rename(path, &kept) {
@@ -268,7 +275,13 @@ mod lock_tests {
         let said = super::set_aside_unresumable(&live, "another version");
         assert!(said.contains("left where it is"), "{said}");
         assert!(live.exists());
+        // That app closes: taken over, its autosaves kept aside, the unresumable one among them
+        // — said so, not "it will be overwritten".
         drop(other);
+        let said = super::set_aside_unresumable(&live, "another version");
+        assert!(said.contains("autosave.older-1.tirachen"), "{said}");
+        assert!(!said.contains("overwritten"), "{said}");
+        assert!(third.join("autosave.older-1.tirachen").exists());
         let _ = std::fs::remove_dir_all(&base);
     }
 }

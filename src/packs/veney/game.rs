@@ -1048,13 +1048,19 @@ fn resume_from(
         Err(e) => {
             // Not from under another open app that autosaves there: its live game (a review
             // found it renamed away, the other app's note wrong).
-            if let Some(d) = path.parent()
-                && let Err(held) = crate::host::kept_files::may_autosave(d)
-            {
-                status.info = Some(format!(
-                    "the autosave could not be resumed: {e}; it is left where it is ({held})"
-                ));
-                return false;
+            match path.parent().map(crate::host::kept_files::may_autosave) {
+                Some(Err(held)) => {
+                    status.info = Some(format!(
+                        "the autosave could not be resumed: {e}; it is left where it is ({held})"
+                    ));
+                    return false;
+                }
+                // Just taken over from an app that has closed: kept aside already.
+                Some(Ok(Some(note))) if !path.exists() => {
+                    status.info = Some(format!("the autosave could not be resumed: {e}; {note}"));
+                    return false;
+                }
+                _ => {}
             }
             let kept = crate::host::kept_files::free_name(path, "unresumable");
             status.info = Some(match std::fs::rename(path, &kept) {
