@@ -88,6 +88,24 @@ fn click(app: &mut App, c: &str) {
 }
 
 /// Plays the action with this text from the panel's buttons or the choice (by its index).
+/// A new game on Tirachen's screen with `options` (from `position`, else the start), the
+/// person on Red and the computer on White at the beginner's level.
+fn against_white_computer(name: &str, options: TirachenOptions, position: Option<&str>) -> App {
+    let mut a = app(name);
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options,
+            position: position.map(str::to_string),
+        },
+    );
+    a
+}
+
 fn play_text(app: &mut App, text: &str) {
     let i = m(app)
         .game
@@ -976,21 +994,11 @@ fn a_computer_seat_chooses_its_secret_masters_without_a_hand_over() {
 /// saved with the game (a review found the same masters sealed after every undo).
 #[test]
 fn the_computers_sealed_choice_is_drawn_afresh_after_undo_and_load() {
-    use veney::host::grid::ComputerSeats;
     let o = TirachenOptions {
         masters: MasterChoice::Secret,
         ..TirachenOptions::default()
     };
-    let mut a = app("sealed-afresh");
-    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(game_ai::Level::Beginner)];
-    send(&mut a, OpenScreen(Screen::Tirachen));
-    send(
-        &mut a,
-        NewTirachen {
-            options: o,
-            position: None,
-        },
-    );
+    let mut a = against_white_computer("sealed-afresh", o, None);
     let seal = |a: &mut App| {
         choose(a, 3, 3, 3);
         let t = std::time::Instant::now();
@@ -1471,17 +1479,9 @@ fn the_computer_plays_on_while_the_move_list_is_reviewed() {
     // is, the board showing the start (a review found the move held while the person looked
     // back, the computer's clock running out meanwhile; before that, one found it refused as if
     // the person had tried it).
-    use veney::host::grid::{ComputerSeats, GridReview};
-    let mut a = app("review-plays-on");
-    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(game_ai::Level::Beginner)];
-    send(&mut a, OpenScreen(Screen::Tirachen));
-    send(
-        &mut a,
-        NewTirachen {
-            options: TirachenOptions::default(),
-            position: Some(NEUTRAL.into()),
-        },
-    );
+    use veney::host::grid::GridReview;
+    let mut a =
+        against_white_computer("review-plays-on", TirachenOptions::default(), Some(NEUTRAL));
     play_text(&mut a, "Ce3-e4");
     send(&mut a, Intent::Review(Some(0)));
     for _ in 0..200 {

@@ -37,6 +37,22 @@ impl Default for Playouts {
     }
 }
 
+impl Playouts {
+    /// `games` games from `seed`, each stopped after `max_actions`, checked at every action and
+    /// every `save_every`-th saved and reloaded: the shape of a short, thorough run (games from
+    /// a pasted position in each game's tests).
+    pub fn thorough(games: u32, seed: u64, max_actions: u32, save_every: u32) -> Playouts {
+        Playouts {
+            games,
+            seed,
+            max_actions,
+            max_turns: u32::MAX,
+            check_every: 1,
+            save_every,
+        }
+    }
+}
+
 /// What the games did.
 #[derive(Clone, Debug, Default)]
 pub struct Report {

@@ -171,14 +171,7 @@ fn games_from_a_pasted_position_are_checked_at_every_action() {
         let start = g
             .parse_playable(text)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
-        let cfg = Playouts {
-            games: 40,
-            seed: 7,
-            max_actions: 4_000,
-            max_turns: u32::MAX,
-            check_every: 1,
-            save_every: 4,
-        };
+        let cfg = Playouts::thorough(40, 7, 4_000, 4);
         let r = random_playouts(&g, Some(&start), &cfg).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(r.games, 40);
     }

@@ -242,14 +242,7 @@ fn games_from_a_pasted_position_keep_every_invariant() {
         let start = g
             .parse_playable(&text)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
-        let cfg = Playouts {
-            games: 30,
-            seed: 7,
-            max_actions: 400,
-            max_turns: u32::MAX,
-            check_every: 1,
-            save_every: 3,
-        };
+        let cfg = Playouts::thorough(30, 7, 400, 3);
         let r = random_playouts(&g, Some(&start), &cfg).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(r.games, 30);
     }

@@ -291,19 +291,24 @@ fn a_records_start_is_one_position_header_placed_in_the_file() {
     assert_eq!(&line_text[in_line - 1..in_line - 1 + 6], "turns=", "{e}");
 }
 
-/// A flag's ending is the last line of the record the app writes and exports
-/// (`[Ending "Black out of time"]`, R-OUT-OF-TIME): replayed, the game ends there — a review
-/// found that line refused as a turn, and the whole record with it.
-#[test]
-fn a_record_ending_out_of_time_replays_to_that_ending() {
-    use std::sync::Arc;
-    use veney_rules::outcome::Outcome;
-    let r = Arc::new(rules());
+/// The standard start after White's `SY3`, Black's flag fallen (R-OUT-OF-TIME).
+fn black_out_of_time() -> (std::sync::Arc<veney_rules::Rules>, veney_rules::Game) {
+    let r = std::sync::Arc::new(rules());
     let mut g =
         veney_rules::Game::from_position_seeded(r.clone(), veney_rules::Position::start(&r), 1);
     g.play_token("SY3", 1).unwrap();
     g.play(veney_rules::Action::EndTurn).unwrap();
     assert!(g.out_of_time(Black));
+    (r, g)
+}
+
+/// A flag's ending is the last line of the record the app writes and exports
+/// (`[Ending "Black out of time"]`, R-OUT-OF-TIME): replayed, the game ends there — a review
+/// found that line refused as a turn, and the whole record with it.
+#[test]
+fn a_record_ending_out_of_time_replays_to_that_ending() {
+    use veney_rules::outcome::Outcome;
+    let (r, g) = black_out_of_time();
     let text = g.record();
     assert!(text.ends_with("[Ending \"Black out of time\"]"), "{text}");
     let rep = replay(&r, &text).unwrap();
@@ -319,13 +324,7 @@ fn a_record_ending_out_of_time_replays_to_that_ending() {
 /// replay and by a save's reader (a review found it played, the flag applied after it).
 #[test]
 fn no_turn_is_read_after_the_flag() {
-    use std::sync::Arc;
-    let r = Arc::new(rules());
-    let mut g =
-        veney_rules::Game::from_position_seeded(r.clone(), veney_rules::Position::start(&r), 1);
-    g.play_token("SY3", 1).unwrap();
-    g.play(veney_rules::Action::EndTurn).unwrap();
-    assert!(g.out_of_time(Black));
+    let (r, g) = black_out_of_time();
     let more = format!("{}\n1... SX14\n", g.record());
     let line = more.lines().count();
     let e = replay(&r, &more).unwrap_err();
