@@ -32,10 +32,10 @@ pub fn main<G: Game>(
                 && !v.eq_ignore_ascii_case(given_game.name())
             {
                 return Err(format!(
-                    "{}:{line}: this is a save of `{v}`, not of `{}` (--game {})",
+                    "{}:{line}: this is a save of `{v}`, not of `{}` {}",
                     file.display(),
                     given_game.name(),
-                    v.to_lowercase()
+                    game_hint(v)
                 ));
             }
             // (Each header once: `save_headers` refuses a second copy, which would be checked as
@@ -78,7 +78,7 @@ pub fn main<G: Game>(
     match run() {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("veney-cli: {e}");
+            eprintln!("veney-cli: {}", crate::printable(&e.to_string()));
             ExitCode::from(2)
         }
     }
@@ -190,6 +190,21 @@ fn over_line<G: Game>(g: &G, s: &G::State) -> Option<String> {
         Some(o) => format!("(the game is over: {})", o.headline(|p| g.player_name(p))),
         None => "(the game is over)".to_string(),
     })
+}
+
+/// How to replay a save of game `name`: `(--game tirachen)` for a game this program plays, else
+/// which games it plays (a review found `--game veeney` suggested).
+pub fn game_hint(name: &str) -> String {
+    const GAMES: [&str; 3] = ["veney", "tirachen", "kelasu"];
+    let lower = name.to_lowercase();
+    if GAMES.contains(&lower.as_str()) {
+        format!("(--game {lower})")
+    } else {
+        format!(
+            "(a game this program does not play; it plays {})",
+            GAMES.join(", ")
+        )
+    }
 }
 
 /// A position text that does not read: the column and why (one line: no line number).
@@ -510,9 +525,9 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         return Err(at(
             *line,
             format!(
-                "this is a save of `{v}`, not of `{}` (--game {})",
+                "this is a save of `{v}`, not of `{}` {}",
                 g.name(),
-                v.to_lowercase()
+                game_hint(v)
             ),
         ));
     }
@@ -582,11 +597,11 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
             Err(e) => {
                 println!(
                     "{label} {:<24} REFUSED {}:{}:{}: {}",
-                    written.join(" "),
+                    crate::printable(&written.join(" ")),
                     file.display(),
                     e.line,
                     e.col,
-                    e.why
+                    crate::printable(&e.why)
                 );
                 println!("final: {}", g.position_text(m.state()));
                 return Ok(ExitCode::from(1));

@@ -238,12 +238,27 @@ fn main() -> ExitCode {
     flush_output(code)
 }
 
+/// An error line as it may safely reach a terminal: control characters an input carried (a NUL,
+/// an escape sequence in a position argument) are written escaped, not sent raw (a review found
+/// an argument's escape sequences driving the terminal). Line breaks and tabs stay.
+pub fn printable(e: &str) -> String {
+    e.chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 fn run(mut cli: Cli) -> ExitCode {
     // A game is named in any case, as `print` and the saves' `[Game]` headers read it (a
     // review found `--game VENEY` refused by every command but `print`).
     cli.game = cli.game.to_ascii_lowercase();
     if let Err(e) = check_flags(&cli) {
-        eprintln!("veney-cli: {e}");
+        eprintln!("veney-cli: {}", printable(&e));
         return ExitCode::from(2);
     }
     if let Command::Print { paper, out } = &cli.command {

@@ -11,7 +11,7 @@ pub fn main(game: &str, paper: &str, out: &Path) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("veney-cli: {e}");
+            eprintln!("veney-cli: {}", crate::printable(&e.to_string()));
             ExitCode::from(2)
         }
     }

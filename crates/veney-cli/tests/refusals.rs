@@ -312,6 +312,54 @@ fn replay_reads_headers_in_any_case_and_values_as_read() {
     );
 }
 
+/// A Veney save's `[Final]` is compared as a position: a mid-turn one by its board (a review
+/// found any board at all passed there), one written with its fields in another order as the
+/// same position (a review found it reported as differing).
+#[test]
+fn veney_replay_compares_the_final_position_as_a_position() {
+    let dir = temp_dir("final");
+    let (_, reached, _) = run(&["apply", "start", "eW6", "eX11"]);
+    let reached = reached.lines().next().unwrap().to_string();
+    let reordered = reached.replace("turns=2 quiet=2", "quiet=2 turns=2");
+    assert_ne!(reordered, reached, "{reached}");
+    let same = file(
+        &dir,
+        "same.txt",
+        &format!("[Final \"{reordered}\"]\n1. eW6, eX11\n"),
+    );
+    let (code, out, err) = run(&["replay", same.as_str()]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(!out.contains("FINAL DIFFERS"), "{out}");
+    let other = file(
+        &dir,
+        "other.txt",
+        "[Final \"4/4/4/2s1/4/4/4/4/4/4/4/4/4/2D1/2S1/4 w EEEE/eeee glare=1\"]\n1. eW6, eX11\n",
+    );
+    let (code, out, _) = run(&["replay", other.as_str()]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("FINAL DIFFERS"), "{out}");
+}
+
+/// Another game's save names the `--game` to replay it with only when this program plays that
+/// game (a review found `--game veeney` suggested); a control character an input carried is
+/// written escaped in the error, not sent raw to the terminal.
+#[test]
+fn errors_name_only_games_played_and_escape_control_characters() {
+    let dir = temp_dir("game-hint");
+    let typo = file(&dir, "typo.txt", "[Game \"Veeney\"]\n1. eW6, eX11\n");
+    let (code, _, err) = run(&["replay", typo.as_str()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("a game this program does not play"), "{err}");
+    assert!(!err.contains("--game veeney"), "{err}");
+    let kelasu = file(&dir, "kelasu.txt", "[Game \"Kelasu\"]\n1. B1-C1;\n");
+    let (_, _, err) = run(&["replay", kelasu.as_str()]);
+    assert!(err.contains("(--game kelasu)"), "{err}");
+    let (code, _, err) = run(&["show", "4/4\u{1b}[2J/4"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("\\u{1b}"), "{err:?}");
+}
+
 /// §2.0.R5's call mark (`U`) is a game record's, read by `replay`: `apply` plays turns from a
 /// position, with no call to make, and refuses it (a review found `SX3U` played as `SX3`).
 #[test]

@@ -783,6 +783,51 @@ impl PieceSet {
                 };
                 errors.push(err_at_piece(i, &quoted(target), msg));
             }
+            // A blade pinned under a piece (§2.0.06, the Cloak's capture) and a piece negated
+            // with its negator are what the board and the position text can hold only for the
+            // relations' own kinds: a review found a Balance's pin Shift onto the pinned blade
+            // (two pieces on one square), a Self's pin break the concert lift, a pinned Guard
+            // written in a position text that then refused it, and a Self or an engagement
+            // negating itself off the board.
+            let life_or_engagement =
+                p.roles.contains(&Role::Life) || p.roles.contains(&Role::Engagement);
+            for (target, r) in &p.attacks {
+                let target_def = def.pieces.iter().find(|q| &q.name == target);
+                let why = match r {
+                    Relation::BladeCapture if life_or_engagement => Some(format!(
+                        "{:?} captures {target:?} under it with BladeCapture, but the Self or an engagement cannot hold a blade pinned (§2.0.06 is the Cloak's capture); expected Take, Fend, Disarm, …",
+                        p.name
+                    )),
+                    Relation::BladeCapture if !p.specials.contains(&Special::BladeCapture) => {
+                        Some(format!(
+                            "{:?} captures {target:?} with BladeCapture but has not the BladeCapture special (the Cloak's, §2.0.06): expected `specials: [BladeCapture, …]` or another relation",
+                            p.name
+                        ))
+                    }
+                    Relation::BladeCapture if p.specials.contains(&Special::Shift) => {
+                        Some(format!(
+                            "{:?} pins blades (BladeCapture) and Shifts: the Shift would set its partner onto the blade pinned under it; expected one of the two",
+                            p.name
+                        ))
+                    }
+                    Relation::BladeCapture
+                        if target_def.is_some_and(|t| !t.roles.contains(&Role::Blade)) =>
+                    {
+                        Some(format!(
+                            "{:?} captures {target:?} with BladeCapture, but {target:?} is not a blade: only a blade is held pinned (§2.0.06); expected Take, Fend, Disarm, …",
+                            p.name
+                        ))
+                    }
+                    Relation::Negate if life_or_engagement => Some(format!(
+                        "{:?} negates {target:?}, but a negation discards the negating piece too, and the Self or an engagement cannot leave the board so; expected Take, Fend, Disarm, …",
+                        p.name
+                    )),
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    errors.push(err_at_piece(i, &quoted(target), why));
+                }
+            }
             // En passant fends an engagement that passed a square (§2.0.04): a Self that is an
             // engagement would be taken off the board without checkmate, and its `e` in the
             // notation would name the Self (a review found both).

@@ -655,3 +655,85 @@ fn an_error_is_placed_at_its_field_not_at_a_comment() {
         + 1;
     assert!(text.contains(&format!("s.ron:{line}:")), "{text}");
 }
+
+/// §2.0.06's Blade Capture and the negation are relations the board and the position text hold
+/// only for their own kinds: a pin by a piece without the Cloak's special, by one that also
+/// Shifts (its partner would be set on the pinned blade), by the Self or an engagement, or of a
+/// piece that is not a blade, is refused; so is a negation by the Self or an engagement (it
+/// discards the negating piece). A review found such sets passed, and the CLI panicking or
+/// writing positions its own reader refused.
+#[test]
+fn pins_and_negations_only_by_the_pieces_that_can_hold_them() {
+    let std = veney_rules::piece_set::STANDARD_SET;
+    assert!(
+        veney_rules::set_check::check(Path::new("mine.ron"), std)
+            .errors
+            .is_empty()
+    );
+    let cases = [
+        // The Cloak pinning the Guard, no blade.
+        (
+            edited(
+                std,
+                "\"Dagger\": BladeCapture,\n            },\n            specials: [Feign",
+                "\"Dagger\": BladeCapture,\n                \"Guard\": BladeCapture,\n            },\n            specials: [Feign",
+            ),
+            "is not a blade",
+        ),
+        // A Balance pinning the Sword, with Shift and without the special.
+        (
+            edited(
+                std,
+                "specials: [Control, Shift],",
+                "specials: [Control, Shift, BladeCapture],",
+            )
+            .replacen(
+                "\"Jutsu\": Take,\n            },\n            specials: [Control, Shift, BladeCapture],",
+                "\"Jutsu\": Take,\n                \"Sword\": BladeCapture,\n            },\n            specials: [Control, Shift, BladeCapture],",
+                1,
+            ),
+            "and Shifts",
+        ),
+        (
+            edited(
+                std,
+                "\"Jutsu\": Take,\n            },\n            specials: [Control, Shift],",
+                "\"Jutsu\": Take,\n                \"Sword\": BladeCapture,\n            },\n            specials: [Control, Shift],",
+            ),
+            "has not the BladeCapture special",
+        ),
+        // The Self pinning the Dagger, and negating the Guard.
+        (
+            edited(
+                std,
+                "attacks: {},\n            specials: [Concert, Retreat],",
+                "attacks: {\"Dagger\": BladeCapture},\n            specials: [Concert, Retreat],",
+            ),
+            "the Self or an engagement cannot hold a blade pinned",
+        ),
+        (
+            edited(
+                std,
+                "attacks: {},\n            specials: [Concert, Retreat],",
+                "attacks: {\"Guard\": Negate},\n            specials: [Concert, Retreat],",
+            ),
+            "cannot leave the board so",
+        ),
+        // An engagement negating the Jutsu.
+        (
+            edited(
+                std,
+                "attacks: {},\n            specials: [SteppingStone, EnPassant],",
+                "attacks: {\"Jutsu\": Negate},\n            specials: [SteppingStone, EnPassant],",
+            ),
+            "cannot leave the board so",
+        ),
+    ];
+    for (src, words) in cases {
+        assert!(
+            refuses(&src, words),
+            "{words}: {:?}",
+            veney_rules::set_check::check(Path::new("mine.ron"), &src).errors
+        );
+    }
+}
