@@ -891,9 +891,22 @@ fn a_position_with_a_hug_hand_already_hidden_is_refused_by_the_app() {
 /// A game drawn by no contest by White's untenable quiet move (§2.0.17, played with sand,
 /// `TimePenalty`): `seats` as in `drawn`. The Hug's screen comes up at once.
 fn drawn_by_an_untenable_move(name: &str, seats: [bool; 2]) -> App {
+    drawn_by_an_untenable_move_under(
+        name,
+        seats,
+        veney_rules::options::UntenablePolicy::TimePenalty,
+    )
+}
+
+/// `drawn_by_an_untenable_move` under the penalty `policy`.
+fn drawn_by_an_untenable_move_under(
+    name: &str,
+    seats: [bool; 2],
+    policy: veney_rules::options::UntenablePolicy,
+) -> App {
     let o = RuleOptions {
         hug: true,
-        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+        untenable: policy,
         no_contest_turns: Some(100),
         ..Default::default()
     };
@@ -946,6 +959,32 @@ fn the_move_that_drew_may_be_called_over_the_hugs_screen() {
         veney_rules::penalty::time_penalties(game(&a).position(), Side::White),
         1
     );
+}
+
+/// Under a Delayed Reset between people the offender's own call is on the Hug's screen too, as
+/// on the side panel (§2.0.22 "graciously by the player who made it"; a review found only the
+/// opponent's call there): it takes the move back, and the draw with it.
+#[test]
+fn the_offenders_own_call_is_on_the_hugs_screen_under_a_delayed_reset() {
+    let mut a = drawn_by_an_untenable_move_under(
+        "hug-own-call",
+        [false, false],
+        veney_rules::options::UntenablePolicy::DelayedReset,
+    );
+    let p = pane(&a).unwrap();
+    let own = p
+        .buttons
+        .iter()
+        .find(|(_, c)| *c == SecretChoice::Send(Command::CallOwnUntenable))
+        .expect("the offender's own call");
+    assert!(own.0.starts_with("White: take it back"), "{}", own.0);
+    send(&mut a, Command::CallOwnUntenable);
+    assert_eq!(
+        game(&a).position().outcome(),
+        None,
+        "the draw is taken back"
+    );
+    assert_eq!(stage(&a), None);
 }
 
 /// The same against the computer (Black): it calls on its own, over the Hug's first screen.

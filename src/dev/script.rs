@@ -238,10 +238,16 @@ fn run(
         }
         // `hugcall`: with sand and the Hug, White's untenable quiet move ends the hundredth
         // quiet turn: the draw's Hug screen, with Black's call still open (§2.0.22).
+        // `hugcall` (a time penalty), `hugcall reset` (a Delayed Reset): the Hug's screen over
+        // a draw an untenable move made, the call open.
         "hugcall" => {
             let o = veney_rules::options::RuleOptions {
                 hug: true,
-                untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+                untenable: if rest.trim() == "reset" {
+                    veney_rules::options::UntenablePolicy::DelayedReset
+                } else {
+                    veney_rules::options::UntenablePolicy::TimePenalty
+                },
                 no_contest_turns: Some(100),
                 ..Default::default()
             };

@@ -752,6 +752,18 @@ pub fn pane(
                 buttons: {
                     let mut b = with_undo(hands(Side::White, Command::HugPick));
                     b.extend(call);
+                    // Between people under a Delayed Reset the offender's own call too, which
+                    // only takes the move back (§2.0.22, R-UNTENABLE-CALL), as on the side panel.
+                    if both
+                        && g.rules.options.untenable
+                            == veney_rules::options::UntenablePolicy::DelayedReset
+                        && let Some(o) = g.call_offender().filter(|_| g.callable())
+                    {
+                        b.push((
+                            format!("{o}: take it back (own call, §2.0.22)"),
+                            SecretChoice::Send(Command::CallOwnUntenable),
+                        ));
+                    }
                     b
                 },
             }),
@@ -897,11 +909,15 @@ fn view(
                 ui.add_space(18.0);
                 // The way back (Undo) stands apart, under the choices: never in their row, where
                 // a slip would take the move back (a review found it beside the places).
-                let (back, picks): (Vec<_>, Vec<_>) = p
-                    .buttons
-                    .iter()
-                    .cloned()
-                    .partition(|b| b.1 == SecretChoice::Send(Command::Undo));
+                let (back, picks): (Vec<_>, Vec<_>) = p.buttons.iter().cloned().partition(|b| {
+                    // The calls of the move that drew stand apart too, under the choices.
+                    matches!(
+                        b.1,
+                        SecretChoice::Send(
+                            Command::Undo | Command::CallUntenable | Command::CallOwnUntenable
+                        )
+                    )
+                });
                 let many = picks.len() > 3;
                 let mut press = |ui: &mut egui::Ui, (label, c): &(String, SecretChoice)| {
                     let size = if many { 17.0 } else { 19.0 };
