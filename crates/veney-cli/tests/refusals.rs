@@ -35,6 +35,17 @@ fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
+/// `text` written to `name` in `dir` and replayed under the game its extension names (`.kelasu`,
+/// `.tirachen`; any other: Veney): the exit code, stdout and stderr.
+fn replay_in(dir: &Path, name: &str, text: &str) -> (Option<i32>, String, String) {
+    let f = file(dir, name, text);
+    let game = match name.rsplit('.').next() {
+        Some(g @ ("kelasu" | "tirachen")) => g,
+        _ => "veney",
+    };
+    run(&["--game", game, "replay", f.as_str()])
+}
+
 /// `text` written to `name` in `dir`; its path as the command line is given it.
 fn file(dir: &Path, name: &str, text: &str) -> String {
     let f = dir.join(name);
@@ -322,20 +333,18 @@ fn veney_replay_compares_the_final_position_as_a_position() {
     let reached = reached.lines().next().unwrap().to_string();
     let reordered = reached.replace("turns=2 quiet=2", "quiet=2 turns=2");
     assert_ne!(reordered, reached, "{reached}");
-    let same = file(
+    let (code, out, err) = replay_in(
         &dir,
         "same.txt",
         &format!("[Final \"{reordered}\"]\n1. eW6, eX11\n"),
     );
-    let (code, out, err) = run(&["replay", same.as_str()]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(!out.contains("FINAL DIFFERS"), "{out}");
-    let other = file(
+    let (code, out, _) = replay_in(
         &dir,
         "other.txt",
         "[Final \"4/4/4/2s1/4/4/4/4/4/4/4/4/4/2D1/2S1/4 w EEEE/eeee glare=1\"]\n1. eW6, eX11\n",
     );
-    let (code, out, _) = run(&["replay", other.as_str()]);
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("FINAL DIFFERS"), "{out}");
 }
@@ -346,13 +355,11 @@ fn veney_replay_compares_the_final_position_as_a_position() {
 #[test]
 fn errors_name_only_games_played_and_escape_control_characters() {
     let dir = temp_dir("game-hint");
-    let typo = file(&dir, "typo.txt", "[Game \"Veeney\"]\n1. eW6, eX11\n");
-    let (code, _, err) = run(&["replay", typo.as_str()]);
+    let (code, _, err) = replay_in(&dir, "typo.txt", "[Game \"Veeney\"]\n1. eW6, eX11\n");
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("a game this program does not play"), "{err}");
     assert!(!err.contains("--game veeney"), "{err}");
-    let kelasu = file(&dir, "kelasu.txt", "[Game \"Kelasu\"]\n1. B1-C1;\n");
-    let (_, _, err) = run(&["replay", kelasu.as_str()]);
+    let (_, _, err) = replay_in(&dir, "kelasu.txt", "[Game \"Kelasu\"]\n1. B1-C1;\n");
     assert!(err.contains("(--game kelasu)"), "{err}");
     let (code, _, err) = run(&["show", "4/4\u{1b}[2J/4"]);
     assert_eq!(code, Some(2), "{err}");
@@ -377,23 +384,21 @@ fn apply_refuses_a_call_mark() {
 #[test]
 fn replay_refuses_a_turn_after_the_ending() {
     let dir = temp_dir("ending");
-    let after = file(
+    let (code, out, err) = replay_in(
         &dir,
         "after.kelasu",
         "[Game \"Kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5;\n[Ending \"Red resigns\"]\n2. B1-C1;\n",
     );
-    let (code, out, err) = run(&["--game", "kelasu", "replay", after.as_str()]);
     assert_eq!(code, Some(2), "{out}{err}");
     assert!(
         err.contains("line 4, column 4: `B1-C1`: a turn after the [Ending] on line 3"),
         "{err}"
     );
-    let ended = file(
+    let (code, out, err) = replay_in(
         &dir,
         "ended.kelasu",
         "[Game \"Kelasu\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5;\n[Ending \"Red resigns\"]\n",
     );
-    let (code, out, err) = run(&["--game", "kelasu", "replay", ended.as_str()]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.contains("game over: "), "{out}");
 }
