@@ -424,8 +424,17 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
                 let acts = notation::parse_turn(&rules, &pos, t, 1)
                     .map_err(|e| format!("turn {} {t:?}: {e}", i + 1))?;
+                let canonical = notation::write_turn(&rules, &pos, &acts);
                 pos.play_turn(&rules, &acts)
                     .map_err(|e| format!("turn {} {t:?}: {e}", i + 1))?;
+                // A `#` the moves do not make is warned about, as `replay` does (a review found
+                // `apply` taking one without a word).
+                if t.matches('#').count() > canonical.matches('#').count() && !pos.is_game_over() {
+                    eprintln!(
+                        "warning: turn {} {t:?} marks a checkmate (`#`) its moves do not make: read as `{canonical}`",
+                        i + 1
+                    );
+                }
             }
             println!("{}", pos.to_text(&rules));
         }

@@ -378,6 +378,20 @@ fn apply_refuses_a_call_mark() {
     assert_eq!(code, Some(0), "{err}");
 }
 
+/// §2.0.R5: `#` marks a checkmate. `apply` warns about one its moves do not make, as `replay`
+/// does, and still plays the move (a review found it taken without a word).
+#[test]
+fn apply_warns_of_a_mate_mark_on_a_quiet_move() {
+    let (code, out, err) = run(&["apply", "start", "SX3#"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        err.contains("marks a checkmate (`#`) its moves do not make: read as `SX3`"),
+        "{err}"
+    );
+    let (_, plain, _) = run(&["apply", "start", "SX3"]);
+    assert_eq!(out, plain);
+}
+
 /// A save writes its declared ending as the record's last line: a turn below it was played
 /// after the game ended, and replay refuses it at its line (a review found it played, the
 /// ending applied after it).
