@@ -1343,6 +1343,59 @@ fn the_computer_plays_black_and_undo_takes_back_its_reply_with_whites_turn() {
     );
 }
 
+/// A second app opened on the title screen while the first plays resumes a copy of the first's
+/// autosave. It asks for the folder's lock as it reads it, so when the first app closes, the
+/// first's newer autosave is kept aside as the second takes the folder over, not overwritten by
+/// the older copy (a review found the first app's later moves lost).
+#[test]
+fn a_second_app_keeps_the_first_apps_newer_autosave() {
+    // The first app's autosaves: after White's first turn, and after Black's reply.
+    let mut first = app_with(Game::new(standard()), "first-app");
+    white_plays_sy3(&mut first);
+    let first_dir = first.world().resource::<SaveDir>().clone();
+    let older = std::fs::read_to_string(first_dir.autosave()).unwrap();
+    let reply = game(&first).legal_actions()[0];
+    send(&mut first, Command::Play(reply));
+    send(&mut first, Command::Play(veney_rules::Action::EndTurn));
+    let newer = std::fs::read_to_string(first_dir.autosave()).unwrap();
+    assert_ne!(older, newer);
+    // The first app holds the folder; the second opens on the title screen and resumes.
+    let dir = common::temp_dir("second-app-saves");
+    std::fs::write(dir.join("autosave.veney"), &older).unwrap();
+    let lock = std::fs::File::create(dir.join(".lock")).unwrap();
+    lock.try_lock().unwrap();
+    let mut second = App::new();
+    second
+        .add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(veney::Screen::Title)
+        .insert_resource(SaveDir(dir.clone()));
+    second.add_plugins(veney::game_plugins);
+    second.update();
+    assert_eq!(
+        game(&second).actions().count(),
+        2,
+        "SY3 and its end resumed"
+    );
+    // The first plays on and closes; the second then opens Veney's screen and autosaves.
+    std::fs::write(dir.join("autosave.veney"), &newer).unwrap();
+    drop(lock);
+    second
+        .world_mut()
+        .resource_mut::<NextState<veney::Screen>>()
+        .set(veney::Screen::Veney);
+    second.update();
+    second.update();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("autosave.older-1.veney")).unwrap(),
+        newer,
+        "the first app's last game kept"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("autosave.veney")).unwrap(),
+        older
+    );
+}
+
 #[test]
 fn an_autosave_that_cannot_be_resumed_is_kept_aside() {
     // A bad save never loses a game: an autosave the rules no longer read (an older rule,

@@ -992,6 +992,17 @@ fn resume_autosave(
         status.refusal = Some(e);
     }
     let path = dir.autosave();
+    // The folder's lock asked for before its autosave is read, on whatever screen the app
+    // opens: under another open app the game read is a copy of that app's, whose autosave,
+    // newer by the time it closes, is then kept aside when this one takes the folder over
+    // (`kept_files::may_autosave`), not overwritten by the older copy (a review found a second
+    // app, opened on the title screen, asking only at its first autosave, after the first app
+    // had closed — its later moves lost).
+    if path.exists()
+        && let Some(Err(held)) = path.parent().map(crate::host::kept_files::may_autosave)
+    {
+        warn!("{held}");
+    }
     let resumed =
         path.exists() && resume_from(&mut game, &path, &mut status, &mut seats, &mut draws);
     // Nothing resumed, the app's own first game begins as `config/rules/default.ron` agrees:
