@@ -536,6 +536,20 @@ fn explain_throw(
 fn explain_retreat(rules: &Rules, pos: &Position) -> Untenable {
     const RETREAT: &str = "§2.0.02 Self: Retreat";
     let side = pos.turn();
+    // What `special::retreat` asks first, named first (a review found a retreat under Shima
+    // blamed on the opposing Self's whereabouts).
+    if pos.shima() {
+        return Untenable::new(
+            "§2.0.18 Devices: Shima",
+            "under Shima \"retreat and reset are now impossible\"",
+        );
+    }
+    if !rules.info(side, rules.life(side)).retreat {
+        return Untenable::new(
+            RETREAT,
+            "your set's Self does not retreat (its `retreat` is off in the set file)",
+        );
+    }
     if pos.phase() != Phase::Start {
         return Untenable::new(
             RETREAT,

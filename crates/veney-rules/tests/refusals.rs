@@ -364,3 +364,24 @@ fn a_refused_free_engagement_move_names_its_rule() {
     assert!(!why.contains("no tenable move matches"), "{why}");
     refuse(&r, &start, "SY3 aX8").by("§2.0.15", "second move");
 }
+
+/// §2.0.18 Devices: Shima — "retreat and reset are now impossible": a retreat under Shima is
+/// refused by Shima, not by the opposing Self's whereabouts (§2.0.02; a review found that
+/// blamed, Black's Self on its own side).
+#[test]
+fn a_retreat_under_shima_is_refused_by_shima() {
+    let r = rules();
+    let text = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CW1B/4/4/2S1 w D/d";
+    let free = Position::from_text(&r, text).unwrap();
+    assert!(
+        notations(&r, &free).contains(&"==".to_string()),
+        "it retreats without Shima"
+    );
+    let p = Position::from_text(&r, &format!("{text} shima=1")).unwrap();
+    let (section, why) = refused(&r, &p, veney_rules::Action::Retreat);
+    assert_eq!(section, "§2.0.18 Devices: Shima", "{why}");
+    assert!(
+        why.contains("retreat and reset are now impossible"),
+        "{why}"
+    );
+}
