@@ -161,8 +161,10 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     }
     let reached = r.end.to_text(&rules);
     println!("final: {reached}");
-    if let Some(o) = r.end.outcome() {
-        println!("game over: {o}");
+    match (r.end.outcome(), r.end.dying()) {
+        (Some(o), Some(side)) => println!("{o}, unless {side}'s dying move answers it (§2.0.20)"),
+        (Some(o), None) => println!("game over: {o}"),
+        _ => {}
     }
     // A save's `[Final]` position must be the one the record reaches.
     // (An ending declared after the record — a resignation, an agreed draw, a flag — is the
@@ -374,9 +376,14 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(s) => Some(Square::parse(s).ok_or_else(|| format!("'{s}' is not a square"))?),
                 None => None,
             };
-            if let Some(o) = pos.outcome() {
+            // Not while the mated player's dying move is pending (§2.0.20, R-DYING): that move
+            // is what is left to list (a review found it hidden behind "the game is over").
+            if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
                 println!("(the game is over: {o})");
                 return Ok(());
+            }
+            if let (Some(o), Some(side)) = (pos.outcome(), pos.dying()) {
+                println!("({o}, unless {side}'s dying move answers it: §2.0.20)");
             }
             let legal = pos.legal_actions(&rules);
             for a in &legal {
@@ -391,9 +398,14 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Turns { position: p } => {
             let pos = position(&rules, p)?;
-            if let Some(o) = pos.outcome() {
+            // Not while the mated player's dying move is pending (§2.0.20, R-DYING): that move
+            // is what is left to list (a review found it hidden behind "the game is over").
+            if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
                 println!("(the game is over: {o})");
                 return Ok(());
+            }
+            if let (Some(o), Some(side)) = (pos.outcome(), pos.dying()) {
+                println!("({o}, unless {side}'s dying move answers it: §2.0.20)");
             }
             for t in pos.legal_turns(&rules) {
                 println!("{}", notation::write_turn(&rules, &pos, &t));
@@ -624,7 +636,14 @@ fn show(rules: &Rules, pos: &Position) -> String {
         )),
     }
     match pos.outcome() {
-        Some(o) => s.push_str(&format!("game over: {o}\n")),
+        Some(o) if pos.is_game_over() => s.push_str(&format!("game over: {o}\n")),
+        // The mated player's one dying move (§2.0.20, R-DYING; a review found it shown as over).
+        Some(o) => s.push_str(&format!(
+            "{o}, unless {}'s dying move answers it (§2.0.20): {} to move (turn {})\n",
+            pos.turn(),
+            pos.turn(),
+            pos.turn_number()
+        )),
         None => {
             s.push_str(&format!(
                 "{} to move (turn {})",

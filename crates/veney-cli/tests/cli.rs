@@ -803,3 +803,35 @@ fn show_names_pinned_blades_donkeys_and_a_partner_in_hand() {
         "{out}"
     );
 }
+
+/// §2.0.20, R-DYING: after a checkmate by touch the mated player has one dying move; `moves`,
+/// `turns` and `show` list it and say the mate stands unless it answers, not "the game is over"
+/// (a review found the double checkmate hidden).
+#[test]
+fn the_dying_move_is_listed_after_a_checkmate_by_touch() {
+    let (code, mated, err) = run(&[
+        "apply",
+        "2d1/4/4/1s2/4/4/1W2/2S1/4/4/4/4/4/4/4/4 w EEEE/eeee",
+        "$tX13#",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let q = mated.trim();
+    assert!(q.contains("dying=b:X13"), "{q}");
+    for verb in ["moves", "turns"] {
+        let (code, out, err) = run(&[verb, q]);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(!out.contains("the game is over"), "{verb}: {out}");
+        assert!(
+            out.contains("unless Black's dying move answers it"),
+            "{verb}: {out}"
+        );
+        assert!(out.lines().any(|l| l == "DtY9##"), "{verb}: {out}");
+    }
+    let (_, shown, _) = run(&["show", q]);
+    assert!(!shown.contains("game over"), "{shown}");
+    assert!(shown.contains("Black to move"), "{shown}");
+    // The double checkmate it makes ends the game: then it is over.
+    let (_, after, _) = run(&["apply", q, "DtY9"]);
+    let (_, out, _) = run(&["moves", after.trim()]);
+    assert!(out.contains("the game is over"), "{out}");
+}
