@@ -946,6 +946,38 @@ fn a_pause_made_away_from_the_game_stands_on_return() {
     assert!(form.contains("state=paused"), "{form}");
 }
 
+/// Against the computer, an undo on the computer's turn takes back the person's turn, and the
+/// table clock follows it back to the person (a review found the computer's time running on the
+/// person's turn and the person's own press refused).
+#[test]
+fn an_undo_on_the_computers_turn_runs_the_persons_clock() {
+    use game_ai::Level;
+    use veney::host::grid::ComputerSeats;
+    use veney::host::table_clock::{ClockIntent, ClockNow, TableClock};
+    let mut a = kelasu_app("kelasu-undo-clock", Some(MERGING));
+    start_five_second_clock(&mut a);
+    // The strongest level thinks for seconds: Red is still to move at the undo.
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strongest)];
+    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    assert_eq!(typed(&a).state().to_move(), Side::Red);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
+    send(&mut a, ClockIntent::Press(0));
+    let state = |a: &App, ms| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(ms))
+    };
+    assert_eq!(state(&a, 1_000), Some(game_clock::State::Running(1)));
+    send(&mut a, Intent::Undo);
+    assert_eq!(typed(&a).state().to_move(), Side::Blue);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(1_500);
+    a.update();
+    a.update();
+    assert_eq!(state(&a, 1_500), Some(game_clock::State::Running(0)));
+}
+
 /// Five seconds a turn on the table clock, started at 0 ms.
 fn start_five_second_clock(a: &mut App) {
     use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};

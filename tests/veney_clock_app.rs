@@ -671,6 +671,80 @@ fn the_computer_presses_when_its_paused_clock_runs_again() {
     assert_eq!(state(&a, 4_400), Some(game_clock::State::Running(1)));
 }
 
+/// Against the computer, an undo on the computer's turn takes back the person's turn, and the
+/// clock follows it: the person's press is taken back and the person's time runs, not the
+/// computer's (a review found the computer's time running on the person's turn, the person's
+/// press refused and the computer's flag falling as the person thought).
+#[test]
+fn an_undo_on_the_computers_turn_runs_the_persons_clock() {
+    let mut a = app("veney-computer-undo-clock");
+    black_to_move_on_a_five_second_clock(&mut a);
+    let state = |a: &App, ms| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().map(|c| c.state(ms))
+    };
+    assert_eq!(state(&a, 4_000), Some(game_clock::State::Running(1)));
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    common::send(&mut a, Command::Undo);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::White,
+        "White's turn taken back"
+    );
+    at(&mut a, 4_500);
+    assert_eq!(state(&a, 4_500), Some(game_clock::State::Running(0)));
+    // White thinks past the computer's five seconds: no flag falls.
+    at(&mut a, 8_000);
+    assert!(
+        a.world()
+            .resource::<CurrentGame>()
+            .0
+            .position()
+            .outcome()
+            .is_none(),
+        "no flag fell"
+    );
+    // White's own press after its move is taken.
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, None];
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 8_100);
+    assert_eq!(state(&a, 8_100), Some(game_clock::State::Running(1)));
+}
+
+/// Against the computer, a new game begun while the clock stands at the computer's side (its
+/// winning reply pressed nothing) hands the clock to the person who moves first (a review found
+/// the computer's time running on the new game's first turn).
+#[test]
+fn a_new_game_against_the_computer_runs_the_persons_clock() {
+    let mut a = app("veney-computer-new-game-clock");
+    black_to_move_on_a_five_second_clock(&mut a);
+    a.world_mut().write_message(ClockIntent::Pause);
+    at(&mut a, 4_100);
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Strongest)];
+    common::send(&mut a, Command::NewGame);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::White
+    );
+    at(&mut a, 4_200);
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("the table's clock");
+    assert_eq!(
+        c.state(4_200),
+        game_clock::State::Paused(0),
+        "White's, paused"
+    );
+}
+
 /// The person pressed late, after the computer had already answered: the computer's press,
 /// owed, is made at once, and the person's time runs again on the person's turn.
 #[test]

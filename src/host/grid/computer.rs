@@ -729,6 +729,7 @@ fn tell_the_clock(
         computer: [0, 1].map(|i| seats.0[i].is_some()),
         over: matches!(m.game.decision(), game_api::Decision::Over(_)),
         to_move: m.decider().map(|p| p.index()),
+        played: m.game.history_len(),
     };
     crate::host::table_clock::ClockGames::set(&mut clock, m.screen, game);
 }

@@ -286,6 +286,8 @@ pub struct ClockGame {
     /// The seat whose turn it is (none at a throw of chance or a simultaneous choice): a clock
     /// run again by an undo of the ending runs for it.
     pub to_move: Option<usize>,
+    /// How many actions the game has played: fewer than before, the game went back (an undo).
+    pub played: usize,
 }
 
 /// Each screen's game as the table clock knows it (`ClockGame`).
@@ -473,7 +475,9 @@ pub(super) fn plugin(app: &mut App) {
                     .after(ClockSystems)
                     .run_if(crate::host::grid::grid_shown),
                 grid_clock_on_return.before(ClockSystems),
-                press_behind_the_game.in_set(ClockCatchUp),
+                (press_behind_the_game, follow_the_game_back)
+                    .chain()
+                    .in_set(ClockCatchUp),
             ),
         )
         .configure_sets(Update, ClockCatchUp.after(ClockSystems));
@@ -627,23 +631,90 @@ fn stop_at_the_end(
             // computer's time run again on the person's turn, its flag falling as they
             // thought). The clock runs for the side to move: its last press taken back if that
             // press was the turn undone, else the other side's face pressed.
-            if let Some(seat) = game.to_move
-                && c.to_move() != Some(seat)
-            {
-                let mut back = c.clone();
-                if back.undo_press(now).is_ok() && back.to_move() == Some(seat) {
-                    *c = back;
-                } else if let Some(other) = c.to_move() {
-                    let _ = c
-                        .resume(now)
-                        .and_then(|_| c.press(now, other))
-                        .and_then(|_| c.pause(now));
-                }
+            if let Some(seat) = game.to_move {
+                hand_to(c, seat, now);
             }
             if c.resume(now).is_ok() {
                 t.set_changed();
             }
         }
+    }
+}
+
+/// Brings the clock's side to move to `seat`, running or paused as it was: its last press taken
+/// back if that makes `seat` the one to move (the press of a turn undone), else the other
+/// side's face pressed.
+fn hand_to(c: &mut game_clock::Clock, seat: usize, now: u64) {
+    if c.to_move() == Some(seat) {
+        return;
+    }
+    let mut back = c.clone();
+    if back.undo_press(now).is_ok() && back.to_move() == Some(seat) {
+        *c = back;
+    } else if let Some(other) = c.to_move() {
+        let paused = matches!(c.state(now), game_clock::State::Paused(_));
+        if paused {
+            let _ = c
+                .resume(now)
+                .and_then(|_| c.press(now, other))
+                .and_then(|_| c.pause(now));
+        } else {
+            let _ = c.press(now, other);
+        }
+    }
+}
+
+/// Against the computer, the clock follows the game back: when the game shown went back (an
+/// undo on the computer's turn, a new game after the computer's winning reply) to the person's
+/// turn while the clock stands at the computer's side, the clock is brought back to the person
+/// (`hand_to`; a review found the computer's time running on the person's turn, the person's
+/// press refused, the computer's flag falling). A person's press made before their move is
+/// theirs (the game did not go back); between people the clock is the players' to press.
+#[allow(clippy::too_many_arguments)]
+fn follow_the_game_back(
+    screen: Option<Res<State<super::screen::Screen>>>,
+    games: Res<ClockGames>,
+    shown_for: Res<ClockShownFor>,
+    mut owed: ResMut<PressOwed>,
+    mut t: ResMut<TableClock>,
+    mut seen: Local<Option<(super::screen::Screen, u64, usize)>>,
+    epoch: Res<Epoch>,
+    fixed: Res<ClockNow>,
+) {
+    let Some(screen) = screen else {
+        return;
+    };
+    let here = *screen.get();
+    let Some(game) = games.of(here) else {
+        return;
+    };
+    let went_back =
+        seen.is_some_and(|(s, id, played)| s == here && (id != game.id || game.played < played));
+    *seen = Some((here, game.id, game.played));
+    if !went_back || shown_for.0 != Some(here) || game.over {
+        return;
+    }
+    let Some(person) = game.to_move else {
+        return;
+    };
+    if game.computer.get(person).copied().unwrap_or(true) {
+        return;
+    }
+    let at_computer = t
+        .clock
+        .as_ref()
+        .and_then(|c| c.to_move())
+        .is_some_and(|s| s != person && game.computer.get(s).copied().unwrap_or(false));
+    if !at_computer {
+        return;
+    }
+    // The computer's press owed for a turn now undone lapses with it.
+    if owed.0.is_some_and(|(s, _, _)| s == here) {
+        owed.0 = None;
+    }
+    let now = now(&epoch, &fixed);
+    if let Some(c) = t.clock.as_mut() {
+        hand_to(c, person, now);
     }
 }
 

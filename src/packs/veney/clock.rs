@@ -132,6 +132,7 @@ fn clock_sides(
         computer: Side::ALL.map(|s| computer.plays(s).is_some()),
         over: game.0.position().is_game_over(),
         to_move: Some(to_move),
+        played: game.0.actions().count(),
     };
     crate::host::table_clock::ClockGames::set(&mut seats, Screen::Veney, this);
 }
