@@ -403,6 +403,22 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             }) && !pos.pieces_of(side, rules.jutsu_kinds(side)).is_empty()
                 && pos.piece_at(from) == Some((side, kind)) =>
         {
+            // After another move, other than the Self's in concert, the strike is no longer
+            // open, whatever its range (a review found a move of the Cloak onto its stone, then
+            // the strike, blamed on the blade's range).
+            if !matches!(
+                pos.phase(),
+                Phase::Start
+                    | Phase::Second {
+                        concert: Some(_),
+                        ..
+                    }
+            ) {
+                return Untenable::new(
+                    "§2.0.11 Jutsu: Intention",
+                    "the strike is the turn's first move, or the second after a Self move in concert: \"If you disregard your prior intention by making any other move, the intention is forfeit\"",
+                );
+            }
             Untenable::new(
                 "§2.0.11 Jutsu: Intention",
                 format!(

@@ -385,3 +385,26 @@ fn a_retreat_under_shima_is_refused_by_shima() {
         "{why}"
     );
 }
+
+/// §2.0.11 Intention: "If you disregard your prior intention by making any other move, the
+/// intention is forfeit"; the strike comes first, or second after a Self move in concert
+/// (R-INTENTION). After another move it is refused for that, not for the blade's range (a
+/// review found "does not strike X9 from where it stands now", X9 in range).
+#[test]
+fn a_strike_after_another_move_is_refused_as_forfeit_not_as_out_of_range() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/2s1/4/4/4/J3/1c2/1W2/4/4/2E1/4/1C2/1S2/4 w EEE/eeee turns=2 intention=W:X8:X9:c:0",
+    )
+    .unwrap();
+    assert!(
+        notations(&r, &p).contains(&"$fX9!".to_string()),
+        "the strike is open first"
+    );
+    for turn in ["CY5 $fX9!", "CW1 $fX9!"] {
+        let why = refuse(&r, &p, turn);
+        why.by("§2.0.11 Jutsu: Intention", "the intention is forfeit");
+        assert!(!why.contains("does not strike"), "{turn}: {why}");
+    }
+}
