@@ -745,6 +745,32 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             }
         }
     }
+    // A Feign asked for from afar: "When the Cloak and the Self are adjacent to one another
+    // (orthogonally or diagonally) they can switch places" (a review found it refused as a move
+    // onto an own piece, adjacency never named) — asked before the Cloak's own reach, which a
+    // Self two squares away is outside (a review found "the Cloak does not move" said then).
+    // A Cloak holding a blade does not feign (R-BLADE-CAPTURE).
+    if rules.info(side, kind).feign && pos.piece_at(m.to) == Some((side, rules.life(side))) {
+        if !crate::bitboard::Bitboard::adjacent(m.to).contains(m.from) {
+            return Untenable::new(
+                "§2.0.06 Cloak: Feign",
+                format!(
+                    "the {name} trades places with its Self only when the two are adjacent (orthogonally or diagonally); {} is not next to {}",
+                    m.from, m.to
+                ),
+            );
+        }
+        if let Some((blade, _)) = crate::special::blade_capture::pinned_at(pos, !side, m.from) {
+            return Untenable::new(
+                "§2.0.06 Cloak: Blade Capture",
+                format!(
+                    "the {name} on {} holds your opponent's {}: a capturing Cloak does not feign (R-BLADE-CAPTURE)",
+                    m.from,
+                    rules.set(!side).piece(blade).name()
+                ),
+            );
+        }
+    }
     if piece.anywhere.is_some() {
         reach = u64::MAX;
     }
@@ -778,21 +804,6 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             format!("the {name}'s path from {} to {} is blocked", m.from, m.to),
         );
     }
-    // A Feign asked for from afar: "When the Cloak and the Self are adjacent to one another
-    // (orthogonally or diagonally) they can switch places" (a review found it refused as a move
-    // onto an own piece, adjacency never named).
-    if rules.info(side, kind).feign
-        && pos.piece_at(m.to) == Some((side, rules.life(side)))
-        && !crate::bitboard::Bitboard::adjacent(m.to).contains(m.from)
-    {
-        return Untenable::new(
-            "§2.0.06 Cloak: Feign",
-            format!(
-                "the {name} trades places with its Self only when the two are adjacent (orthogonally or diagonally); {} is not next to {}",
-                m.from, m.to
-            ),
-        );
-    }
     if view.own.contains(m.to) && !view.stones.contains(m.to) {
         return Untenable::new(section, format!("{} is occupied by your own piece", m.to));
     }
@@ -800,6 +811,18 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         && s != side
     {
         let tname = rules.set(!side).piece(target).name();
+        // The Cloak holding your blade: "no piece of theirs may attack the Cloak" (R-BLADE-
+        // CAPTURE; a review found the attack refused as a move the piece "cannot make now").
+        if let Some((blade, _)) = crate::special::blade_capture::pinned_at(pos, side, m.to) {
+            return Untenable::new(
+                "§2.0.06 Cloak: Blade Capture",
+                format!(
+                    "the {tname} on {} holds your {}: none of your pieces may attack it; the blade is freed by its own move, from your second turn after the capture",
+                    m.to,
+                    rules.set(side).piece(blade).name()
+                ),
+            );
+        }
         match rules.relation(side, kind, target) {
             Relation::Never => {
                 return Untenable::new(

@@ -408,3 +408,45 @@ fn a_strike_after_another_move_is_refused_as_forfeit_not_as_out_of_range() {
         assert!(!why.contains("does not strike"), "{turn}: {why}");
     }
 }
+
+/// §2.0.06 Cloak: Feign — "When the Cloak and the Self are adjacent to one another
+/// (orthogonally or diagonally) they can switch places"; a capturing Cloak does not feign
+/// (R-BLADE-CAPTURE). A Feign refused is refused for that, not as a move the Cloak "does not
+/// make" (a review found both blamed on the Cloak's reach).
+#[test]
+fn a_feign_refused_names_adjacency_or_the_held_blade() {
+    let r = rules();
+    // The Self two squares along the step from the Cloak.
+    let p = Position::from_text(&r, "4/4/2s1/4/4/4/4/4/4/4/4/4/C1S1/4/4/4 w EEEE/eeee").unwrap();
+    let why = refuse(&r, &p, "CY4~SW4");
+    why.by("§2.0.06 Cloak: Feign", "only when the two are adjacent");
+    assert!(!why.contains("does not move"), "{why}");
+    // Black's Cloak on Y4 holds White's Sword, its Self beside it on X5.
+    let q = Position::from_text(
+        &r,
+        "4/4/4/4/4/4/4/4/4/4/4/1s2/2c1/4/1S2/4 b EEEE/eeee pinned=W:Y4:0",
+    )
+    .unwrap();
+    let why = refuse(&r, &q, "CX5~SY4");
+    why.by(
+        "§2.0.06 Cloak: Blade Capture",
+        "a capturing Cloak does not feign",
+    );
+    assert!(why.contains("Sword"), "{why}");
+}
+
+/// R-BLADE-CAPTURE: the Cloak holding your blade is attacked by none of your pieces; the
+/// refusal says so (a review found "the Lantern cannot make that move now").
+#[test]
+fn an_attack_on_the_cloak_holding_your_blade_is_refused_by_blade_capture() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/4/4/4/4/4/4/2E1/L1c1/1S2/4/4/4/1s2 w EEE/eeee pinned=W:Y6:0",
+    )
+    .unwrap();
+    for turn in ["LtY6", "SY6"] {
+        let why = refuse(&r, &p, turn);
+        why.by("§2.0.06 Cloak: Blade Capture", "holds your Sword");
+    }
+}
