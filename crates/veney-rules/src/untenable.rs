@@ -811,8 +811,9 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         && s != side
     {
         let tname = rules.set(!side).piece(target).name();
-        // The Cloak holding your blade: "no piece of theirs may attack the Cloak" (R-BLADE-
-        // CAPTURE; a review found the attack refused as a move the piece "cannot make now").
+        // The Cloak holding your blade: "no piece of theirs may attack the Cloak"
+        // (R-BLADE-CAPTURE; a review found the attack refused as a move the piece "cannot make
+        // now").
         if let Some((blade, _)) = crate::special::blade_capture::pinned_at(pos, side, m.to) {
             return Untenable::new(
                 "§2.0.06 Cloak: Blade Capture",
