@@ -441,9 +441,12 @@ impl Position {
                 self.quibbles = 0;
                 self.end_turn(false);
             }
+            // Placed as a whole turn, as any placement (R-DONKEY): glare or an intention may
+            // still be declared after it (§2.0.10 "at any point on your own turn", R-GLARE-WHEN;
+            // a review found the turn ended at once).
             Action::PlaceDonkey { to } => {
                 crate::special::donkey::place(self, to);
-                self.end_turn(false);
+                self.finish(rules);
             }
             Action::Donkey(r) => crate::special::donkey::resolve(rules, self, r),
             Action::Cast {

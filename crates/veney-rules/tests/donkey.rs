@@ -341,3 +341,24 @@ fn a_turn_written_with_its_donkeys_throw_plays_whole() {
     assert_eq!(p.donkey(White), Some(sq("X9")));
     assert_eq!((p.turn(), p.phase()), (Black, Phase::Start));
 }
+
+/// R-DONKEY: the Donkey is "placed as a whole turn", as any placement, and glare "can be
+/// declared at any point on your own turn" (§2.0.10, R-GLARE-WHEN): after `K*` the turn stays
+/// open for the glare before the Donkey moves (a review found the turn ended at once, the glare
+/// refused as after a pass).
+#[test]
+fn glare_may_follow_the_donkeys_placement() {
+    let r = donkey_rules();
+    let text = "4/4/j3/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/1L2/4/4 w DGJR/dglr donkeyhome=wb";
+    let p = Position::from_text(&r, text).unwrap();
+    let mut q = p;
+    q.play(&r, veney_rules::Action::PlaceDonkey { to: sq("W1") })
+        .unwrap();
+    assert_eq!(q.phase(), Phase::Glare, "the glare still open");
+    assert_eq!(q.turn(), White);
+    let mut g = p;
+    play(&r, &mut g, "K*W1 LfJ~");
+    let jutsu = r.set(Black).by_name("Jutsu").unwrap();
+    assert_eq!(g.reserve(Black, jutsu), 1, "the Jutsu glared off");
+    assert_eq!(g.phase(), Phase::DonkeyMove { placer: White });
+}
