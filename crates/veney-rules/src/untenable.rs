@@ -852,6 +852,17 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                     || crate::special::disarm::disadvantaged_squares(rules, pos, side),
                 ) =>
             {
+                // Disadvantaged but for Control (a review found "it is neither" said of a blade
+                // the Jutsu attacks).
+                if crate::special::disarm::held_off_by_control(rules, pos, side, m.to) {
+                    return Untenable::new(
+                        "§2.0.07 Balance: Control",
+                        format!(
+                            "the {tname} on {} is disadvantaged only by your Jutsu, which attacks into a measure your opponent's Balance and Self control: \"The Balance's aspect of 'Control' may be invoked to prevent a disarmament which would rely on the Jutsu attacking into a controlled measure\" (§2.0.14)",
+                            m.to
+                        ),
+                    );
+                }
                 return Untenable::new(
                     "§2.0.14 Disarm",
                     format!(

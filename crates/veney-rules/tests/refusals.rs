@@ -450,3 +450,34 @@ fn an_attack_on_the_cloak_holding_your_blade_is_refused_by_blade_capture() {
         why.by("§2.0.06 Cloak: Blade Capture", "holds your Sword");
     }
 }
+
+/// §2.0.14 Disarm, condition B: "The Balance's aspect of 'Control' may be invoked to prevent a
+/// disarmament which would rely on the Jutsu attacking into a controlled measure." A disarm
+/// held off by Control alone is refused by Control, not as a blade "neither overextended nor
+/// disadvantaged" (a review found that said of a blade the Jutsu attacks).
+#[test]
+fn a_disarm_relying_on_the_jutsu_into_control_is_refused_by_control() {
+    let r = rules();
+    // Without Black's Balance (in reserve) there is no Control: the disarm is offered.
+    let free = Position::from_text(
+        &r,
+        "4/4/2w1/1s1c/Je1e/4/2W1/3S/4/4/4/EEEE/C2B/4/4/4 w DGLR/eebdgljr",
+    )
+    .unwrap();
+    assert!(
+        notations(&r, &free).iter().any(|n| n.starts_with("$tY14")),
+        "{:?}",
+        notations(&r, &free)
+    );
+    let p = Position::from_text(
+        &r,
+        "4/4/2w1/bs1c/Je1e/4/2W1/3S/4/4/4/EEEE/C2B/4/4/4 w DGLR/eedgljr",
+    )
+    .unwrap();
+    let why = refuse(&r, &p, "$tY14");
+    why.by(
+        "§2.0.07 Balance: Control",
+        "disadvantaged only by your Jutsu",
+    );
+    assert!(!why.contains("it is neither"), "{why}");
+}

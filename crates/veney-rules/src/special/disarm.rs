@@ -87,6 +87,27 @@ pub fn disadvantaged_squares(rules: &Rules, pos: &Position, side: Side) -> Bitbo
     out
 }
 
+/// Whether `at` would be disadvantaged (condition B) by one of `side`'s Jutsu attacking it within
+/// its constraint, but for the opposing Balance's Control of its measure: "The Balance's aspect
+/// of 'Control' may be invoked to prevent a disarmament which would rely on the Jutsu attacking
+/// into a controlled measure" (§2.0.14). For the refusal's words (`untenable::explain`).
+pub(crate) fn held_off_by_control(rules: &Rules, pos: &Position, side: Side, at: Square) -> bool {
+    if !crate::special::control::controlled(rules, pos, !side).contains(at) {
+        return false;
+    }
+    let holding = crate::special::blade_capture::holding(pos, side);
+    rules.set(side).kinds().any(|k| {
+        rules.info(side, k).jutsu
+            && rules.set(side).piece(k).def.category == crate::piece_def::Category::Technical
+            && crate::constraint::zone_of(rules, pos, side, k).contains(at)
+            && pos
+                .pieces(side, k)
+                .into_iter()
+                .filter(|&from| !holding.contains(from))
+                .any(|from| attacks(rules, pos, side, k, from).contains(at))
+    })
+}
+
 /// Condition A: `side`'s piece of kind `k` on `at` is outside its own range constraint.
 pub fn overextended(rules: &Rules, pos: &Position, side: Side, k: Kind, at: Square) -> bool {
     !crate::constraint::zone_of(rules, pos, side, k).contains(at)
