@@ -114,6 +114,11 @@ pub fn call(
     by_offender: bool,
 ) -> (Position, Call) {
     let (mut p, c) = call_unsettled(rules, before, after, action, concert_start, by_offender);
+    // A Jutsu fended by the call under Shima is discarded, as any piece fended then
+    // (R-SHIMA-RESERVE).
+    if p.shima {
+        crate::special::cast_piece::discard_reserves(rules, &mut p);
+    }
     // The turn the call handed over may find a stance broken (`hirakamae_breaks`).
     crate::special::hirakamae::lapse_if_broken(rules, &mut p);
     (p, c)

@@ -1030,6 +1030,7 @@ impl PositionText {
             ("quiet", check_quiet),
             ("hug", check_hug),
             ("over", check_shima_draw),
+            ("shima", check_shima_reserve),
             ("hira", check_hira_broken),
             ("dying", check_dying),
             ("donkey", check_donkeys),
@@ -1710,6 +1711,28 @@ fn check_donkey_move(_rules: &Rules, p: &Position) -> Result<(), String> {
 fn check_shima_draw(_rules: &Rules, p: &Position) -> Result<(), String> {
     if p.shima && matches!(p.outcome, Some(Outcome::Draw { .. })) {
         return Err("under Shima drawing is not an option (§2.0.18): an attempt to draw is both players losing (over=double)".into());
+    }
+    Ok(())
+}
+
+/// Under Shima no reserve but Daggers and engagements (§2.0.18: "All reserved pieces except
+/// Daggers and engagements are discarded, and the players continue with what is already on the
+/// board"; R-SHIMA-RESERVE).
+fn check_shima_reserve(rules: &Rules, p: &Position) -> Result<(), String> {
+    if !p.shima {
+        return Ok(());
+    }
+    for s in Side::ALL {
+        for k in rules.set(s).kinds() {
+            let keep = rules.is_engagement(s, k)
+                || rules.info(s, k).cast == Some(crate::device::Device::Shima);
+            if !keep && p.reserve[s.index()][k.index()] > 0 {
+                return Err(format!(
+                    "{s} has a {} in reserve under Shima, where \"all reserved pieces except Daggers and engagements are discarded\" (§2.0.18): leave it out of the reserve (the discard is what the board and reserves leave)",
+                    rules.set(s).piece(k).name()
+                ));
+            }
+        }
     }
     Ok(())
 }

@@ -211,6 +211,11 @@ impl Position {
         let blades = self.intention.map(|i| (i, self.pieces(i.side, i.kind)));
         let theirs = self.by_side[(!mover).index()].count();
         self.play_action(rules, action);
+        // Under Shima the players "continue with what is already on the board" (§2.0.18): what
+        // this action fended into reserve, other than Daggers and engagements, is discarded.
+        if self.shima {
+            crate::special::cast_piece::discard_reserves(rules, self);
+        }
         // Any opposing piece taken or fended off the board is contact too, whatever took it: the
         // Obscurant Chaos invocation's discard, a repositioning that takes, Control fending the
         // Jutsu after a quiet move or placement (R-NO-CONTEST; a review found these counted

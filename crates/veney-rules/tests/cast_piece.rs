@@ -517,8 +517,12 @@ fn under_shima_a_declaration_with_no_move_after_a_pass_loses_for_both() {
     );
     let after = |shima: bool| {
         let extra = if shima { " shima=1" } else { "" };
-        let mut p =
-            Position::from_text(&r, &format!("{} passes=1{extra}", base.to_text(&r))).unwrap();
+        let text = if shima {
+            shima_reserves(&base.to_text(&r))
+        } else {
+            base.to_text(&r)
+        };
+        let mut p = Position::from_text(&r, &format!("{text} passes=1{extra}")).unwrap();
         play(&r, &mut p, "!$tX8");
         p
     };
@@ -538,10 +542,26 @@ fn act(r: &Rules, p: &mut Position, text: &str) {
     }
 }
 
+/// `text` with its reserves as Shima leaves them: "All reserved pieces except Daggers and
+/// engagements are discarded" (§2.0.18).
+fn shima_reserves(text: &str) -> String {
+    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    let kept: Vec<String> = fields[2]
+        .split('/')
+        .map(|r| r.chars().filter(|c| "DEde".contains(*c)).collect())
+        .collect();
+    fields[2] = if kept.iter().all(String::is_empty) {
+        "-".into()
+    } else {
+        kept.join("/")
+    };
+    fields.join(" ")
+}
+
 /// White's Shima cast on X6 with its Dagger discarded, from `pieces`; White to move.
 fn shima_on_x6(r: &Rules, pieces: &[(veney_rules::Side, &str, &str)]) -> Position {
     let base = pos(r, pieces, White);
-    let text = format!("{} shima=1 casts=wSX6", base.to_text(r));
+    let text = format!("{} shima=1 casts=wSX6", shima_reserves(&base.to_text(r)));
     let mut p = Position::from_text(r, &text).unwrap();
     let wd = r.set(White).by_name("Dagger").unwrap();
     // The Dagger cast for Shima lies in the discard (§2.0.18).
@@ -1327,4 +1347,40 @@ fn a_cast_names_its_origin_when_two_pieces_could_be_cast() {
         White,
     );
     assert!(notations(&r, &p).contains(&"~C".to_string()));
+}
+
+/// §2.0.18 Cast Dagger – Shima: "All reserved pieces except Daggers and engagements are
+/// discarded, and the players continue with what is already on the board." A piece fended into
+/// reserve under Shima is discarded too, never placed again (R-SHIMA-RESERVE; a review found a
+/// Balance fended after Shima placed again); a position text with such a reserve is refused.
+#[test]
+fn under_shima_a_piece_fended_later_is_discarded() {
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eee1/4/4/4/4/4/4/EEEE/CWS1/2e1/3B/4 b D/d shima=1",
+    )
+    .unwrap();
+    let balance = r.set(White).by_name("Balance").unwrap();
+    play(&r, &mut p, "efZ2");
+    assert_eq!(p.reserve(White, balance), 0, "not kept in reserve");
+    assert!(
+        !notations(&r, &p).iter().any(|n| n.starts_with("B*")),
+        "{:?}",
+        notations(&r, &p)
+    );
+    // The engagement fended with it stays in reserve ("except Daggers and engagements").
+    let e = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEE1/CWS1/4/4/4 w DE/d shima=1",
+    )
+    .unwrap();
+    assert!(notations(&r, &e).iter().any(|n| n.starts_with("e*")));
+    assert!(notations(&r, &e).iter().any(|n| n.starts_with("D*")));
+    let err = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWS1/4/4/4 w B/ shima=1",
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("under Shima"), "{err}");
 }

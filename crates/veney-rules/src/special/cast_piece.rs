@@ -199,17 +199,7 @@ pub(crate) fn land(rules: &Rules, pos: &mut Position, l: Landing) -> bool {
         Device::FireDance => false,
         Device::Shima => {
             pos.shima = true;
-            for s in Side::ALL {
-                for k in rules.set(s).kinds() {
-                    let keep =
-                        rules.is_engagement(s, k) || rules.info(s, k).cast == Some(Device::Shima);
-                    if !keep {
-                        let n = pos.reserve[s.index()][k.index()];
-                        pos.reserve[s.index()][k.index()] = 0;
-                        pos.discard[s.index()][k.index()] += n;
-                    }
-                }
-            }
+            discard_reserves(rules, pos);
             false
         }
         Device::ObscurantChaos => {
@@ -521,5 +511,22 @@ mod tests {
             nearest_empty_measure(&rules, passed, Side::Black),
             Some(Measure(1))
         );
+    }
+}
+
+/// Shima: "All reserved pieces except Daggers and engagements are discarded, and the players
+/// continue with what is already on the board" (§2.0.18) — as it lands, and after every action
+/// under it: a piece fended into reserve later is discarded too (R-SHIMA-RESERVE; a review found
+/// a Balance fended after Shima placed again).
+pub(crate) fn discard_reserves(rules: &Rules, pos: &mut Position) {
+    for s in Side::ALL {
+        for k in rules.set(s).kinds() {
+            let keep = rules.is_engagement(s, k) || rules.info(s, k).cast == Some(Device::Shima);
+            if !keep {
+                let n = pos.reserve[s.index()][k.index()];
+                pos.reserve[s.index()][k.index()] = 0;
+                pos.discard[s.index()][k.index()] += n;
+            }
+        }
     }
 }
