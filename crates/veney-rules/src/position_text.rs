@@ -1033,6 +1033,7 @@ impl PositionText {
             ("shima", check_shima_reserve),
             ("hira", check_hira_broken),
             ("dying", check_dying),
+            ("deathspell", check_death_spell),
             ("donkey", check_donkeys),
             ("donkeyhome", check_donkey_home),
             ("donkeymove", check_donkey_move),
@@ -1630,6 +1631,25 @@ fn check_dying(rules: &Rules, p: &Position) -> Result<(), String> {
             !side,
             (!side).char()
         )),
+    }
+}
+
+/// The Death Spell is a dying move's (§2.0.18: "if the player having just been checkmated by
+/// touch immediately follows … with the negation of Jutsu-takes-Jutsu, they still lose"): only
+/// after a checkmate by touch, its dying move made (a review found `deathspell=1` read beside an
+/// agreed draw, a resignation, or an open game).
+fn check_death_spell(rules: &Rules, p: &Position) -> Result<(), String> {
+    if !p.death_spell {
+        return Ok(());
+    }
+    match p.outcome {
+        Some(Outcome::Checkmate {
+            winner,
+            by: crate::outcome::Mate::Touch,
+        }) if p.dying.is_none() && !p.pieces(!winner, rules.life(!winner)).any() => Ok(()),
+        _ => Err(
+            "deathspell=1 marks a dying move that negated after a checkmate by touch (§2.0.18 Death Spell): give over=touch:… with the loser's Self off the board and no dying= left".into(),
+        ),
     }
 }
 

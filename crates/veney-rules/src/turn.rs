@@ -308,7 +308,8 @@ impl Position {
         }
     }
 
-    /// A turn has ended (`hira`: with its side in hirakamae as it began): §2.0.20 non-fencing,
+    /// A turn has ended (`hira`: a side still in hirakamae at the turn's last action — the turn
+    /// whose move ends the stance counts): §2.0.20 non-fencing,
     /// a draw by no contest after the agreed count of turns without contact.
     fn count_quiet_turn(&mut self, rules: &Rules, hira: bool) {
         // Hirakamae: passing indefinitely "without risking a draw" (§2.0.18).

@@ -234,7 +234,11 @@ fn an_agreed_draw_under_shima_loses_for_both() {
         ("White resigns", Some(Player(1)))
     );
 
-    let text = format!("{} shima=1", g.position_text(&g.start()));
+    // (Shima's reserves: "All reserved pieces except Daggers and engagements are discarded".)
+    let text = format!(
+        "{} shima=1",
+        g.position_text(&g.start()).replace("DGLJR/dgljr", "D/d")
+    );
     let shima = g
         .parse_position(&text)
         .unwrap_or_else(|e| panic!("{e}: {text}"));
@@ -256,7 +260,12 @@ fn a_declared_ending_during_the_dying_move_leaves_the_checkmate_standing() {
     let g = Arc::new(VeneyGame::standard());
     let gone = "4/4/4/bw1c/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr dying=b:Y13 over=touch:w";
     for extra in ["", " shima=1"] {
-        let text = format!("{gone}{extra}");
+        // (Shima's reserves: Daggers and engagements only.)
+        let text = if extra.is_empty() {
+            gone.to_string()
+        } else {
+            format!("{}{extra}", gone.replace("DGLJR/dgljr", "D/d"))
+        };
         let s = g
             .parse_position(&text)
             .unwrap_or_else(|e| panic!("{e}: {text}"));

@@ -185,7 +185,12 @@ fn no_quibbling_reset_under_shima() {
     let text = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr quibbles=2";
     let open = Position::from_text(&r, text).unwrap();
     assert!(notations(&r, &open).contains(&"a==".to_string()));
-    let shima = Position::from_text(&r, &format!("{text} shima=1")).unwrap();
+    // (Shima's reserves: "All reserved pieces except Daggers and engagements are discarded".)
+    let shima = Position::from_text(
+        &r,
+        &format!("{} shima=1", text.replace("DGLJR/dgljr", "D/d")),
+    )
+    .unwrap();
     assert!(!notations(&r, &shima).contains(&"a==".to_string()));
     let mut q = shima;
     let e = q.play(&r, veney_rules::Action::QuibbleReset).unwrap_err();

@@ -440,6 +440,24 @@ fn no_death_spell_without_the_devices() {
     assert!(e.message.contains("R-DEVICES"), "{e}");
 }
 
+/// §2.0.18 Death Spell: "if the player having just been checkmated by touch immediately follows
+/// not with double-checkmate but rather with the negation of Jutsu-takes-Jutsu, they still
+/// lose": `deathspell=1` only after a checkmate by touch whose dying move was made (a review
+/// found it read beside an agreed draw, a resignation and an open game).
+#[test]
+fn the_death_spell_follows_a_checkmate_by_touch_only() {
+    let r = rules();
+    let board = "4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/S3 b EEEE/eeee";
+    assert!(Position::from_text(&r, &format!("{board} over=touch:w deathspell=1")).is_ok());
+    for ending in ["over=agreed", "over=resign:w", "over=double"] {
+        let e = refused(&r, &format!("{board} {ending} deathspell=1"), "deathspell");
+        assert!(e.message.contains("§2.0.18 Death Spell"), "{ending}: {e}");
+    }
+    // An open game.
+    let e = refused(&r, &format!("{START} deathspell=1"), "deathspell");
+    assert!(e.message.contains("§2.0.18 Death Spell"), "{e}");
+}
+
 /// `then=` and `concert=` both name the square the turn's one first move landed on (a Self
 /// onto a stepping stone opens both ways to a second move, one of which is picked, §2.0.15
 /// Double-Moves): a text naming two squares describes two first moves and is refused at

@@ -589,7 +589,7 @@ fn under_shima_a_delayed_reset_call_takes_the_move_back() {
     // §2.0.18 Shima: "retreat and reset are now impossible"; §2.0.22 Delayed Reset would "declare
     // a reset of the board as if by retreat". Ruling R-UNTENABLE-SHIMA: the move is taken back.
     let g = game(UntenablePolicy::DelayedReset, true);
-    let text = format!("{} shima=1", g.position().to_text(&g.rules));
+    let text = under_shima(&g.position().to_text(&g.rules));
     let p = veney_rules::Position::from_text(&g.rules, &text).unwrap();
     let mut g = Game::from_position(g.rules.clone(), p);
     let before = *g.position();

@@ -204,3 +204,19 @@ pub fn flailing_lantern(r: &Rules) -> Position {
         Side::White,
     )
 }
+
+/// `text` under Shima: `shima=1`, its reserves as Shima leaves them — "All reserved pieces
+/// except Daggers and engagements are discarded" (§2.0.18, R-SHIMA-RESERVE).
+pub fn under_shima(text: &str) -> String {
+    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    let kept: Vec<String> = fields[2]
+        .split('/')
+        .map(|r| r.chars().filter(|c| "DEde".contains(*c)).collect())
+        .collect();
+    fields[2] = if kept.iter().all(String::is_empty) {
+        "-".into()
+    } else {
+        kept.join("/")
+    };
+    format!("{} shima=1", fields.join(" "))
+}
