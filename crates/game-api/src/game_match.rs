@@ -232,6 +232,16 @@ impl<G: Game> Match<G> {
             (Decision::Over(_), _) => return Err(Refusal::game_over()),
             (Decision::Chance, Actor::Chance) => {}
             (_, Actor::Player(p)) if d.is_for(p) => {}
+            // A seat that has sealed its choice already: the game says why where it can (a
+            // review found Tirachen's "you have already chosen your masters" never reached).
+            (Decision::Simultaneous { .. }, Actor::Player(_)) => {
+                let r = self.game.refusal(&self.state, actor, a);
+                return Err(if r.rule == "legal moves" {
+                    Refusal::not_your_turn()
+                } else {
+                    r
+                });
+            }
             _ => return Err(Refusal::not_your_turn()),
         }
         let mut next = self.state.clone();
@@ -334,7 +344,8 @@ impl<G: Game> Match<G> {
                     .filter(|n| *n >= 1)
                     .ok_or_else(|| TextError::new(1, seat, "a seat number (1, 2, …)"))?;
                 let p = Player(n - 1);
-                if !waiting.contains(p) {
+                // A seat not in the game, or (below, in `play`) one that has chosen already.
+                if p.0 >= self.game.players() && !waiting.contains(p) {
                     return Err(Refusal::not_your_turn().into());
                 }
                 (Actor::Player(p), body)

@@ -81,7 +81,9 @@ fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
             if !digits.is_empty() {
                 // (A long run of digits is no count: refused before it is added up.)
                 let n: usize = digits.parse().unwrap_or(0);
-                if n == 0 || n > 10 {
+                // Written as the game writes it: no leading zero (`010` is not read as 10; a
+                // review found it taken, its text not written back the same).
+                if n == 0 || n > 10 || digits.starts_with('0') {
                     return Err(TextError::new(
                         at,
                         digits.clone(),
@@ -188,9 +190,8 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
         }
     };
     let (col, t) = fields[2];
-    let energy: i16 = t
-        .parse()
-        .map_err(|_| TextError::new(col, t, "expected the energy left, a number"))?;
+    let energy: i16 = canonical_number(t)
+        .ok_or_else(|| TextError::new(col, t, "expected the energy left, a whole number written as the game writes it (no `+`, no leading zero)"))?;
     let (col, t) = fields[3];
     let acted = match t {
         "s" => false,
@@ -218,9 +219,13 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
         }
     }
     let (col, t) = fields[5];
-    let quiet: i16 = t
-        .parse()
-        .map_err(|_| TextError::new(col, t, "expected the count of quiet turns, a number"))?;
+    let quiet: i16 = canonical_number(t).ok_or_else(|| {
+        TextError::new(
+            col,
+            t,
+            "expected the count of quiet turns, a whole number written as the game writes it (no `+`, no leading zero)",
+        )
+    })?;
     let (col, t) = fields[6];
     let mut history = Vec::new();
     if t != "-" {
@@ -251,4 +256,10 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
         TextError::new(col, t, e.why)
     })?;
     Ok(p)
+}
+
+/// A whole number as the game writes one (`0`, `12`, `-1`; no `+`, no leading zero, in range): a text
+/// that reads writes back the same (a review found `+4` and `007` read).
+fn canonical_number(t: &str) -> Option<i16> {
+    t.parse::<i16>().ok().filter(|n| n.to_string() == t)
 }

@@ -47,6 +47,18 @@ fn errors_say_where_and_why() {
     assert!(e.why.contains("nothing has moved"), "{e}");
     let e = bad(&START.replace(" 0 d361", " -1 d361"));
     assert!(e.why.contains("count"), "{e}");
+    // Numbers as the game writes them: a text that reads writes back the same (a review found
+    // `+4`, `+0` and a run of `010` read).
+    for (from, to) in [
+        (" b 4 ", " b +4 "),
+        (" 0 d361", " +0 d361"),
+        (" 0 d361", " 00 d361"),
+    ] {
+        let e = bad(&START.replace(from, to));
+        assert!(e.why.contains("no leading zero"), "{to}: {e}");
+    }
+    let e = bad(&START.replacen("/10/", "/010/", 1));
+    assert!(e.why.contains("1 to 10"), "{e}");
     let e = bad(&START.replace("d361c4062f27ef5c", "d361c4062f27ef5d"));
     assert!(e.why.contains("history"), "{e}");
     // A board edited by hand with its old keys kept: the error names the way out (rulings,

@@ -352,17 +352,32 @@ pub fn explain_click(
     legal::legal_actions(pos, opts, side, &mut legal);
     let mut first = None;
     let mut any = false;
+    let mut fits = Vec::new();
     for kind in Kind::UNDEPLOYED {
         if reserve.count(kind) == 0 {
             continue;
         }
         any = true;
         let a = Action::Place { kind, to };
-        if !legal.contains(&a) {
+        if legal.contains(&a) {
+            fits.push(kind);
+        } else {
             first.get_or_insert(refusal(pos, opts, side, a));
         }
     }
     match first {
+        // Some piece of the tray may go there: pick it (a review found the Commander's refusal
+        // said where only the Fort might go).
+        Some(_) if !fits.is_empty() => {
+            let names: Vec<&str> = fits.iter().map(|k| k.name()).collect();
+            Refusal::new(
+                UNDEPLOYED,
+                format!(
+                    "pick a piece from your tray first: the {} may go on {to}",
+                    names.join(" or the ")
+                ),
+            )
+        }
         Some(r) => r,
         // Every piece in the tray may go there: one is to be picked first (a review found
         // "you have no undeployed piece to place" said over a full tray).

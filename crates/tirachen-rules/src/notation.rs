@@ -108,6 +108,15 @@ pub fn read(pos: &Position, text: &str) -> Result<Action, TextError> {
         }
         _ => {}
     }
+    // A piece moved onto its own square moves nothing (a review found it told the square is
+    // occupied, a capture written with `x`).
+    if from == to {
+        return Err(err(
+            4,
+            &to.to_string(),
+            &format!("a move leaves its square: {from} to {to} goes nowhere"),
+        ));
+    }
     let occupied = pos.occupied().contains(to);
     match sep {
         Some('x') if !occupied => {

@@ -84,6 +84,21 @@ fn clicks_are_explained_by_rule() {
     assert_eq!(r.rule, "Tirachen: General");
 }
 
+/// "Place your undeployed fort on any open square in your deployment area": a click on such a
+/// square off the homeland, nothing picked, the Fort and a Commander in the tray, says to pick
+/// the Fort — not the Commander's refusal (a review found "once mobilized, an undeployed piece
+/// enters only … your homeland" said where the Fort may go).
+#[test]
+fn a_click_where_only_the_fort_may_go_names_the_fort() {
+    let g = game();
+    let s = pos(&g, "4g4/9/9/9/4*4/9/9/9/4G4 r mm FC/- - 0");
+    let c2 = Cell(sq("c2").index() as u16);
+    let r = g.explain_move(&s, Player(0), None, c2);
+    assert!(r.why.contains("pick a piece from your tray first"), "{r}");
+    assert!(r.why.contains("the Fort may go on c2"), "{r}");
+    assert!(!r.why.contains("homeland"), "{r}");
+}
+
 #[test]
 fn actions_carry_kinds_and_plain_words_and_the_fort_its_ring() {
     // Rule text, "Traitor piece": "(1) capture it normally and remove it from the game or (2)

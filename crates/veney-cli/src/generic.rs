@@ -538,7 +538,9 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         ));
     }
     for (_, k, v) in &headers {
-        println!("{k}: {v}");
+        // Escaped as the errors are: a save's header may carry escape sequences (a review
+        // found them sent to the terminal raw).
+        println!("{}: {}", crate::printable(k), crate::printable(v));
     }
     let seed = match get("Seed") {
         Some((line, _, v)) => v
@@ -573,6 +575,7 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         game_api::turn_after_ending(&turns, *line)
             .map_err(|e| format!("{}: {e}", file.display()))?;
     }
+    let mut played = 0usize;
     for (k, turn) in turns.iter().enumerate() {
         // A line that goes on with a turn an editor wrapped keeps its turn's number.
         let goes_on = m.record_turn_goes_on(turn, k == 0);
@@ -582,7 +585,9 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         // Numbered as the record and the app's move list number it: in pairs, `2.` for the first
         // player's turn and `2...` for the second's (a review found every turn counted, Red's
         // second turn reported as `4.`).
-        let played = game_api::AnyMatch::turns(&m, Viewer::Referee).len();
+        // (The turns so far, counted as `Match::turns` groups them — a turn begins at each
+        // turn start — kept as the record is played rather than rebuilt at each line: a review
+        // found a long record's replay slowing with the square of its length.)
         let label = if goes_on {
             format!(
                 "{} (cont.)",
@@ -592,7 +597,14 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
             game_api::AnyMatch::turn_label(&m, played)
         };
         let written: Vec<&str> = turn.tokens.iter().map(|t| t.1.as_str()).collect();
-        match m.play_record_turn(turn, k == 0) {
+        let before = m.history().len();
+        let result = m.play_record_turn(turn, k == 0);
+        for (i, s) in m.history().iter().enumerate().skip(before) {
+            if i == 0 || g.at_turn_start(&s.before) {
+                played += 1;
+            }
+        }
+        match result {
             Ok(_) => println!("{label} {:<24} played", written.join(" ")),
             Err(e) => {
                 println!(

@@ -121,7 +121,9 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         )
     })?;
     for (k, v) in &r.headers {
-        println!("{k}: {v}");
+        // Escaped as the errors are: a save's header may carry escape sequences (a review
+        // found them sent to the terminal raw).
+        println!("{}: {}", crate::printable(k), crate::printable(v));
     }
     for t in &r.turns {
         // Numbered as the record numbers it: `N...` for the pair's second turn, whoever plays

@@ -728,3 +728,46 @@ fn a_record_that_is_not_utf8_is_refused_at_the_byte() {
         );
     }
 }
+
+/// Tirachen's secret masters: a seat that has sealed its choice and seals again is told so by
+/// the game ("you have already chosen your masters"), not only "not your decision" (a review
+/// found Tirachen's own words never reached).
+#[test]
+fn a_second_seal_of_the_masters_says_they_are_chosen() {
+    let (code, out, err) = run(&[
+        "--game",
+        "tirachen",
+        "--option",
+        "Masters=secret",
+        "apply",
+        "start",
+        "2|S3A3W3",
+        "2|S3A3W3",
+    ]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("you have already chosen your masters"),
+        "{err}"
+    );
+}
+
+/// A save's header echoed by `replay` is escaped as the errors are: escape sequences in it never
+/// reach the terminal raw (a review found a header retitling and clearing the terminal).
+#[test]
+fn replay_escapes_control_characters_in_headers() {
+    let dir = temp_dir("escaped-headers");
+    for (name, text) in [
+        (
+            "esc.kelasu",
+            "[Game \"kelasu\"]\n[Event \"\u{1b}]0;pwned\u{7}\u{1b}[31mRED\"]\n1. B1-C1 B3-C3 B4-C4 B5-C5;\n",
+        ),
+        ("esc.veney", "[Event \"\u{1b}[31mRED\"]\n1. SY3\n"),
+    ] {
+        let (_, out, err) = replay_in(&dir, name, text);
+        assert!(
+            !out.contains('\u{1b}') && !out.contains('\u{7}'),
+            "{name}: {out:?}"
+        );
+        assert!(out.contains("\\u{1b}"), "{name}: {out:?}{err}");
+    }
+}
