@@ -168,6 +168,12 @@ pub(crate) fn withdrawable(rules: &Rules, pos: &Position) -> (u16, Bitboard) {
     if last_blade != 0 && crate::special::disarm::blades_on_board(rules, pos, side) >= 2 {
         kinds |= last_blade;
     }
+    // Under Shima only what the reserve keeps — Daggers and engagements — is withdrawn: the
+    // players "continue with what is already on the board" (§2.0.18, R-SHIMA-RESERVE; a review
+    // found any other piece withdrawn only to be discarded).
+    if pos.shima() {
+        kinds &= crate::special::cast_piece::kept_under_shima(rules, side);
+    }
     // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).
     let holding = crate::special::blade_capture::holding(pos, side);
     (kinds, own_side(side) & !holding)

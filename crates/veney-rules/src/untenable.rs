@@ -217,6 +217,16 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                         "the {name} on {from} holds a captured blade and stays until it leaves the capture"
                     ),
                 )
+            } else if pos.shima()
+                && crate::special::cast_piece::kept_under_shima(rules, side) & (1 << kind.index())
+                    == 0
+            {
+                Untenable::new(
+                    "§2.0.18 Devices: Shima",
+                    format!(
+                        "under Shima the players \"continue with what is already on the board\": the reserve keeps only Daggers and engagements, so the {name} is not withdrawn (R-SHIMA-RESERVE)"
+                    ),
+                )
             } else {
                 Untenable::new(
                     PLACING,
@@ -406,13 +416,11 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             // After another move, other than the Self's in concert, the strike is no longer
             // open, whatever its range (a review found a move of the Cloak onto its stone, then
             // the strike, blamed on the blade's range).
-            if !matches!(
+            // (Not after a Self move in concert, nor at a Shima reclaim made by one, nor at a
+            // distraction the turn may start over from: the strike is open there.)
+            if matches!(
                 pos.phase(),
-                Phase::Start
-                    | Phase::Second {
-                        concert: Some(_),
-                        ..
-                    }
+                Phase::Second { concert: None, .. } | Phase::Glare
             ) {
                 return Untenable::new(
                     "§2.0.11 Jutsu: Intention",

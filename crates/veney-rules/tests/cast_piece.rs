@@ -1384,3 +1384,31 @@ fn under_shima_a_piece_fended_later_is_discarded() {
     .unwrap_err();
     assert!(err.to_string().contains("under Shima"), "{err}");
 }
+
+/// R-SHIMA-RESERVE: under Shima the reserve keeps only Daggers and engagements, so no other
+/// piece is withdrawn (it would be discarded): `*B` is not offered, refused by Shima; an
+/// engagement still is (a review found the Balance withdrawn only to be thrown away).
+#[test]
+fn under_shima_only_daggers_and_engagements_are_withdrawn() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w D/d shima=1",
+    )
+    .unwrap();
+    let listed = notations(&r, &p);
+    assert!(!listed.iter().any(|n| n == "*B" || n == "*C"), "{listed:?}");
+    assert!(listed.iter().any(|n| n.starts_with("*e")), "{listed:?}");
+    let balance = r.set(White).by_name("Balance").unwrap();
+    let mut q = p;
+    let e = q
+        .play(
+            &r,
+            Action::Withdraw {
+                kind: balance,
+                from: sq("Z4"),
+            },
+        )
+        .unwrap_err();
+    assert_eq!(e.section, "§2.0.18 Devices: Shima", "{e}");
+}
