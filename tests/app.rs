@@ -2460,8 +2460,11 @@ fn a_vane_from_reserve_is_placed_facing_the_way_chosen() {
 #[test]
 fn a_draw_offered_under_shima_says_both_lose() {
     let r = standard();
-    let p =
-        Position::from_text(&r, &format!("{} shima=1", Position::start(&r).to_text(&r))).unwrap();
+    // (Shima's reserves: "All reserved pieces except Daggers and engagements are discarded".)
+    let start = Position::start(&r)
+        .to_text(&r)
+        .replace("DGLJR/dgljr", "D/d");
+    let p = Position::from_text(&r, &format!("{start} shima=1")).unwrap();
     assert!(p.shima());
     let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "shima-draw");
     send(&mut app, Command::OfferDraw);

@@ -336,6 +336,26 @@ fn a_dagger_throw_is_rolled_by_the_app_and_logged() {
     assert_eq!(feed(&app).chance, None, "thrown");
 }
 
+/// A game that ends while a throw waits (a resignation, a flag) throws nothing more: the
+/// companion offers no Roll then (a review found it offered, doing nothing when pressed).
+#[test]
+fn no_roll_is_offered_once_the_game_has_ended() {
+    let mut app = companion_app("throw-resigned", game(UntenablePolicy::Strict, Some(THROW)));
+    let legal = g(&app).legal_actions();
+    let throw = legal
+        .iter()
+        .find(|a| matches!(a, Action::Throw { .. }))
+        .unwrap();
+    let text =
+        veney_rules::notation::San::of_action(&g(&app).rules, g(&app).position(), &legal, throw)
+            .to_string();
+    type_and_enter(&mut app, &text);
+    assert!(feed(&app).chance.is_some(), "the throw awaits its sticks");
+    common::send(&mut app, veney::packs::veney::game::Command::Resign);
+    assert!(g(&app).position().is_game_over());
+    assert_eq!(feed(&app).chance, None);
+}
+
 #[test]
 fn a_throw_entered_by_hand_is_played_and_logged() {
     // §2.0.08, §2.0.R1: real sticks read off the table; one off-colour face is a distraction.

@@ -37,9 +37,15 @@ fn a_fischer_clock_runs_presses_pauses_undoes_and_adjusts() {
     assert_eq!(remaining(&a, 1, 0), 180_000);
     at(&mut a, 10_000, ClockIntent::Press(0));
     assert_eq!(remaining(&a, 0, 10_000), 295_000, "10 s used, 5 s added");
-    // Only the side to move presses: a second press by the first player is refused.
+    // Only the side to move presses: a second press by the first player does nothing, and
+    // says nothing (R-CLOCK-PRESS: "a tap on the waiting player's half does nothing").
     at(&mut a, 11_000, ClockIntent::Press(0));
-    assert!(a.world().resource::<TableClock>().note.is_some());
+    assert_eq!(a.world().resource::<TableClock>().note, None);
+    assert_eq!(
+        remaining(&a, 1, 11_000),
+        179_000,
+        "the second player's time runs on"
+    );
     at(&mut a, 12_000, ClockIntent::Pause);
     at(&mut a, 60_000, ClockIntent::Resume);
     assert_eq!(remaining(&a, 1, 60_000), 178_000, "the pause costs nothing");
@@ -275,4 +281,23 @@ fn a_clock_that_cannot_be_kept_says_so() {
         "{}",
         note(&a)
     );
+}
+
+/// A `clock.txt` that does not read is named in the clock's note, with what becomes of it (a
+/// review found the file unnamed).
+#[test]
+fn a_saved_clock_that_does_not_read_is_named() {
+    let dir = std::env::temp_dir().join(format!("table-clock-{}-garbled", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("clock.txt"), "not a clock\n").unwrap();
+    let a = app("garbled");
+    let note = a
+        .world()
+        .resource::<TableClock>()
+        .note
+        .clone()
+        .unwrap_or_default();
+    assert!(note.contains("clock.txt"), "{note}");
+    assert!(note.contains("replaces it"), "{note}");
 }

@@ -278,3 +278,39 @@ fn an_edit_of_the_setup_file_checks_the_set_again() {
     std::fs::write(&setup_path, setup).unwrap();
     until(&mut app, |w| w.errors.is_empty());
 }
+
+/// docs/SETS.md: resuming "reads the set file again and compares". A game in progress on a set
+/// file, the file edited, then a save written under the edited file: Load takes it, the file on
+/// disk being the one the save names (a review found it refused as "changed", the game in
+/// progress holding the set as it was first read).
+#[test]
+fn a_save_under_the_edited_set_file_loads_over_a_game_on_the_old_one() {
+    let dir = temp_dir("edited-load");
+    let (path, src) = fairy_copy(&dir);
+    let mut app = app("edited-load", None);
+    let sets = [path.clone(), path.clone()];
+    send(
+        &mut app,
+        Command::NewGameWith(veney_rules::options::RuleOptions::default(), sets.clone()),
+    );
+    let first = app.world().resource::<CurrentGame>().0.legal_actions()[0];
+    send(&mut app, Command::Play(first));
+    // The designer renames the set; a game under the edited file is saved (another app).
+    std::fs::write(
+        &path,
+        src.replacen("Fairy Workshop", "Fairy Workshop II", 1),
+    )
+    .unwrap();
+    let edited =
+        veney::packs::veney::game::rules_for(&sets, veney_rules::options::RuleOptions::default())
+            .unwrap();
+    let mut g = Game::new(Arc::new(edited));
+    let a = g.legal_actions()[0];
+    g.play(a).unwrap();
+    let file = dir.join("edited.veney");
+    std::fs::write(&file, veney_rules::savefile::write(&g)).unwrap();
+    send(&mut app, Command::Load(file));
+    let now = &app.world().resource::<CurrentGame>().0;
+    assert_eq!(now.rules.set(Side::White).name, "Fairy Workshop II");
+    assert_eq!(*now.position(), *g.position());
+}

@@ -1,6 +1,7 @@
 //! The companion's window (move entry with completion, the verdict, a call, the game's throw,
 //! the memory panel, the roller and its log), the large caption over the board, and the
-//! large-type layout: egui's zoom, so every panel, the clock and the captions grow together.
+//! large-type layout: egui's zoom of the main window, so every panel and the captions grow
+//! together (the clock's own window grows its digits with its size, not with Large type).
 //! While a text field has the keyboard, the games' and the clock's keys are left alone (typing
 //! `DfX5` must not flip the board or press the clock).
 use super::entry;

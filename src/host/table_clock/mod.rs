@@ -718,6 +718,27 @@ fn follow_the_game_back(
     }
 }
 
+/// A refusal of the clock as the players read it, their seats by name: a tap on the waiting
+/// player's half says nothing (R-CLOCK-PRESS: it "does nothing"), a fallen flag names its
+/// player, not a seat number and the app's milliseconds (a review found "side 1 is not to move
+/// (side 0 is)" and "side 0's flag fell at 183456 ms" shown in red).
+fn worded(e: game_clock::ClockError, names: Option<&[String; 2]>) -> Option<String> {
+    use game_clock::ClockError;
+    let name = |seat: usize| {
+        names
+            .and_then(|n| n.get(seat).cloned())
+            .unwrap_or_else(|| format!("player {}", seat + 1))
+    };
+    match e {
+        ClockError::NotToMove { .. } => None,
+        ClockError::Flagged(f) => Some(format!(
+            "{}'s flag has fallen: the clock has stopped",
+            name(f.seat)
+        )),
+        e => Some(e.to_string()),
+    }
+}
+
 fn now(epoch: &Epoch, fixed: &ClockNow) -> u64 {
     fixed
         .0
@@ -868,7 +889,7 @@ fn apply(
             (ClockIntent::UndoPress, Some(c)) => c.undo_press(now),
             (ClockIntent::Adjust(seat, ms), Some(c)) => c.adjust(now, seat, ms),
         };
-        t.note = result.err().map(|e| e.to_string());
+        t.note = result.err().and_then(|e| worded(e, t.names.as_ref()));
     }
     if let Some(c) = t.clock.as_mut() {
         c.poll(now);
@@ -981,7 +1002,8 @@ pub fn clock_path(saves: &super::grid::SaveRoot) -> std::path::PathBuf {
 
 /// A clock left running or paused by the last run comes back paused, charged nothing.
 fn restore(mut t: ResMut<TableClock>, saves: Res<super::grid::SaveRoot>) {
-    let Ok(text) = std::fs::read_to_string(clock_path(&saves)) else {
+    let path = clock_path(&saves);
+    let Ok(text) = std::fs::read_to_string(&path) else {
         return;
     };
     match restore_form(&text, 0) {
@@ -990,7 +1012,13 @@ fn restore(mut t: ResMut<TableClock>, saves: Res<super::grid::SaveRoot>) {
             t.restored_flag = c.flag(0);
             t.clock = Some(c);
         }
-        Err(e) => t.note = Some(format!("the saved clock could not be read: {e}")),
+        // Named, and what becomes of it (a review found the file unnamed).
+        Err(e) => {
+            t.note = Some(format!(
+                "the saved clock {} could not be read: {e} (a clock started now replaces it)",
+                path.display()
+            ))
+        }
     }
 }
 
@@ -1242,6 +1270,36 @@ pub fn clock_has_keys(windows: &Query<&Window, With<window::ClockWindow>>) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// R-CLOCK-PRESS: "a tap on the waiting player's half does nothing" — no note; a fallen flag
+    /// is named by its player, with no seat number or milliseconds.
+    #[test]
+    fn the_clocks_refusals_are_worded_for_the_players() {
+        use game_clock::{ClockError, Flag};
+        let names = ["White".to_string(), "Black".to_string()];
+        assert_eq!(
+            worded(
+                ClockError::NotToMove {
+                    seat: 1,
+                    to_move: 0
+                },
+                Some(&names)
+            ),
+            None
+        );
+        let flag = worded(
+            ClockError::Flagged(Flag {
+                seat: 0,
+                at: 183_456,
+            }),
+            Some(&names),
+        )
+        .unwrap();
+        assert_eq!(flag, "White's flag has fallen: the clock has stopped");
+        let unnamed = worded(ClockError::Flagged(Flag { seat: 1, at: 5 }), None).unwrap();
+        assert!(unnamed.starts_with("player 2's flag"), "{unnamed}");
+        assert!(worded(ClockError::Paused, None).is_some());
+    }
 
     /// Under a simple delay the flag falls after the delay still to run and the main time: the
     /// computer's time is both (R-CLOCK-CONTROLS; a review found it hurried by the main time

@@ -400,7 +400,10 @@ fn feed(
     }
     let g = &game.0;
     let pos = g.position();
+    // Nothing is thrown once the game is over — a flag fallen or a resignation during a throw
+    // leaves its phase (a review found the Roll still offered).
     let chance = match pos.phase() {
+        _ if pos.is_game_over() => None,
         Phase::Throw { .. } if !g.rules.options.dice.is_guess() => {
             veney_rules::special::dagger_throw::sticks(&g.rules, pos, pos.turn()).map(|n| {
                 use veney_rules::dice::{DiceMethod, Roll};

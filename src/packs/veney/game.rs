@@ -103,15 +103,26 @@ pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, Str
             rules.set(Side::Black).source.clone(),
         ],
     };
-    let rules = if sets[0] != rules.set(Side::White).source
-        || sets[1] != rules.set(Side::Black).source
-        || options != rules.options
-    {
-        Arc::new(rules_for(&sets, options)?)
+    let same = sets[0] == rules.set(Side::White).source
+        && sets[1] == rules.set(Side::Black).source
+        && options == rules.options;
+    let g = if same {
+        match veney_rules::savefile::read(rules.clone(), &text) {
+            Ok(g) => g,
+            // The game in progress holds its sets as they were read; the files may have been
+            // edited since, and the save written under them: the files are read again and
+            // compared (docs/SETS.md; a review found such a save refused, its set file "changed"
+            // when it was the one on disk).
+            Err(e) => match rules_for(&sets, options) {
+                Ok(fresh) => veney_rules::savefile::read(Arc::new(fresh), &text)
+                    .map_err(|_| e.to_string())?,
+                Err(_) => return Err(e.to_string()),
+            },
+        }
     } else {
-        rules.clone()
+        veney_rules::savefile::read(Arc::new(rules_for(&sets, options)?), &text)
+            .map_err(|e| e.to_string())?
     };
-    let g = veney_rules::savefile::read(rules, &text).map_err(|e| e.to_string())?;
     match hug_half_made(g.position()) {
         Some(side) => Err(hug_half_made_note(side)),
         None => Ok(g),
