@@ -1020,6 +1020,16 @@ fn the_computers_sealed_choice_is_drawn_afresh_after_undo_and_load() {
     send(&mut a, Intent::Undo);
     send(&mut a, Intent::Load);
     assert_eq!(m(&a).sealed_draws, 2, "read back with the game");
+    // A save made before any seal, loaded after one: the count is not taken back, so the next
+    // seal draws afresh (a review found the save's smaller count read back, the masters the
+    // person had seen sealed again).
+    let mut b = against_white_computer("sealed-load-earlier", o, None);
+    send(&mut b, Intent::Save);
+    assert_eq!(m(&b).sealed_draws, 0);
+    seal(&mut b);
+    assert_eq!(m(&b).sealed_draws, 1);
+    send(&mut b, Intent::Load);
+    assert_eq!(m(&b).sealed_draws, 1, "kept over the earlier save's");
 }
 
 /// The side panel shows each side's phase, the Traitor and the count towards the quiet-turns

@@ -463,7 +463,10 @@ pub fn apply(
                         mm.held_by = None;
                         mm.asking = false;
                         mm.revealed = revealed;
-                        mm.sealed_draws = sealed_draws;
+                        // The larger count, as Veney's: a save made before some seals must
+                        // not draw the computer's masters the person has since seen again (a
+                        // review found the count read back as saved).
+                        mm.sealed_draws = mm.sealed_draws.max(sealed_draws);
                         mm.generation = super::next_generation();
                         *ask = Default::default();
                         sel.0 = None;
