@@ -900,6 +900,18 @@ fn a_new_game_keeps_the_last_autosave_until_it_is_played() {
     );
     assert_eq!(m(&a).game.history_len(), 0, "a new game");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), last);
+    // Nothing played yet: the last game is still offered, and resumes over the new one (a
+    // review found it hidden once "Start" was pressed).
+    assert!(m(&a).unplayed());
+    send(&mut a, veney::packs::tirachen::ResumeTirachen);
+    assert_eq!(m(&a).game.history_len(), 1, "the last game back");
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: Some(NEUTRAL.into()),
+        },
+    );
     // Its first move is autosaved, and so is an undo back to its start.
     click(&mut a, "e3");
     click(&mut a, "e4");

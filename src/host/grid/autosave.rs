@@ -101,7 +101,7 @@ fn autosave(
 ) {
     // The match written last (`ActiveMatch::generation`).
     let this = m.generation;
-    let pristine = m.game.history_len() == 0 && m.game.declared().is_none();
+    let pristine = m.unplayed();
     if *written != Some(this) && pristine {
         return;
     }

@@ -126,6 +126,12 @@ pub fn button_label(a: &game_api::ActionView) -> String {
 }
 
 impl ActiveMatch {
+    /// Nothing played and no ending declared: a game never autosaved (`autosave`), so the
+    /// last game's autosave is not this one.
+    pub fn unplayed(&self) -> bool {
+        self.game.history_len() == 0 && self.game.declared().is_none()
+    }
+
     /// A new match on a screen, with an empty actions cache.
     pub fn new(
         game: Box<dyn AnyMatch>,

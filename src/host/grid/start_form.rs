@@ -17,14 +17,23 @@ pub enum StartChoice {
     Games,
 }
 
+/// Whether the last game's autosave is offered for resuming: it exists, and the game in
+/// progress, if any, is not it — none, or one with nothing played yet, which is never
+/// autosaved (a review found a "Start" pressed by mistake hiding the last game, its autosave
+/// overwritten at the new game's first move).
+pub fn offers_resume(has_game: bool, game_unplayed: bool, autosave_exists: bool) -> bool {
+    autosave_exists && (!has_game || game_unplayed)
+}
+
 /// Draws the position field, the refusal and the buttons; what was pressed, if anything.
-/// `autosave` is offered for resuming when there is no game in progress and it exists.
+/// `autosave` is offered for resuming as `offers_resume` says.
 pub fn position_and_buttons(
     ui: &mut egui::Ui,
     position: &mut String,
     error: Option<&str>,
     width: f32,
     has_game: bool,
+    game_unplayed: bool,
     autosave: &Path,
 ) -> Option<StartChoice> {
     let mut choice = None;
@@ -44,8 +53,7 @@ pub fn position_and_buttons(
                 position: Some(position.clone()).filter(|p| !p.trim().is_empty()),
             });
         }
-        if !has_game
-            && autosave.exists()
+        if offers_resume(has_game, game_unplayed, autosave.exists())
             && ui
                 .button("Resume the last game")
                 .on_hover_text(format!("{} (saved after every move)", autosave.display()))
@@ -61,4 +69,26 @@ pub fn position_and_buttons(
         }
     });
     choice
+}
+
+#[cfg(test)]
+mod tests {
+    use super::offers_resume;
+
+    /// README: "Tirachen's new-game dialog offers 'Resume the last game' while that file
+    /// exists" — with no game in progress, or one with nothing played (after a "Start"), whose
+    /// autosave is not written yet; not over a game being played, which is the autosave.
+    #[test]
+    fn the_last_game_is_offered_until_the_new_one_is_played() {
+        assert!(offers_resume(false, false, true));
+        assert!(
+            offers_resume(true, true, true),
+            "after Start, nothing played"
+        );
+        assert!(
+            !offers_resume(true, false, true),
+            "the game in progress is the autosave"
+        );
+        assert!(!offers_resume(false, false, false), "no autosave");
+    }
 }

@@ -51,7 +51,8 @@ fn dialog(
     mut draft: ResMut<crate::host::grid::computer::SeatDraft>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let has_game = m.is_some_and(|m| m.screen == Screen::Kelasu);
+    let has_game = m.as_ref().is_some_and(|m| m.screen == Screen::Kelasu);
+    let game_unplayed = m.as_ref().is_some_and(|m| m.unplayed());
     let autosave = super::autosave_path(&saves);
     egui::Window::new("New game of Kelasu")
         .collapsible(false)
@@ -122,6 +123,7 @@ fn dialog(
                 error.0.as_deref(),
                 440.0,
                 has_game,
+                game_unplayed,
                 &autosave,
             );
             match choice {

@@ -76,6 +76,7 @@ fn dialog(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let has_game = m.as_ref().is_some_and(|m| m.screen == Screen::Tirachen);
+    let game_unplayed = m.as_ref().is_some_and(|m| m.unplayed());
     let autosave = super::autosave_path(&saves);
     // A game in progress here is the autosaved one ("Back to the game").
     egui::Window::new("New game of Tirachen")
@@ -136,6 +137,7 @@ fn dialog(
                 error.0.as_deref(),
                 400.0,
                 has_game,
+                game_unplayed,
                 &autosave,
             );
             match choice {
