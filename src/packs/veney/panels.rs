@@ -502,7 +502,8 @@ fn side_panel(
     Ok(())
 }
 
-/// A retreat allowance (§2.0.02): unlimited, or a count from 0 to 9.
+/// A retreat allowance (§2.0.02): unlimited, or a count — any a rules file gives (egui clamps a
+/// value drawn outside its range: a review found a preset's limit of 12 lowered to 9 unseen).
 fn retreat_limit_field(ui: &mut egui::Ui, limit: &mut RetreatLimit, id: &str) {
     let mut unlimited = *limit == RetreatLimit::Unlimited;
     let mut n = match *limit {
@@ -512,7 +513,7 @@ fn retreat_limit_field(ui: &mut egui::Ui, limit: &mut RetreatLimit, id: &str) {
     ui.push_id(id, |ui| {
         ui.checkbox(&mut unlimited, "unlimited");
         if !unlimited {
-            ui.add(egui::DragValue::new(&mut n).range(0..=9));
+            ui.add(egui::DragValue::new(&mut n).range(0..=u8::MAX));
         }
     });
     *limit = if unlimited {
@@ -552,6 +553,20 @@ fn set_ruin(o: &mut RuleOptions, on: bool) {
         .retain(|p| !p.eq_ignore_ascii_case("Ruin"));
     if on {
         o.optional_pieces.push("Ruin".into());
+    }
+}
+
+#[cfg(test)]
+mod retreat_limit_tests {
+    use super::*;
+
+    /// `RetreatLimit::Limited(n)` takes any count: drawn, a preset's 12 stays 12 (a review found
+    /// egui's range clamping it to 9 as the dialog showed it).
+    #[test]
+    fn a_limit_above_nine_survives_being_drawn() {
+        let mut limit = RetreatLimit::Limited(12);
+        egui::__run_test_ui(|ui| retreat_limit_field(ui, &mut limit, "white"));
+        assert_eq!(limit, RetreatLimit::Limited(12));
     }
 }
 
