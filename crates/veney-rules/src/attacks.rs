@@ -75,6 +75,12 @@ pub(crate) fn attacks_past(
 pub fn threats(rules: &Rules, pos: &Position) -> Vec<(Square, Square)> {
     let mut out = Vec::new();
     for s in Side::ALL {
+        // A Self taken, its side making the dying move, is threatened no more: its square is the
+        // taker's (§2.0.20, R-DYING; a review found lines drawn onto the winner's own piece).
+        // The dying side's threats stand: its dying move may mate in turn.
+        if pos.dying() == Some(!s) {
+            continue;
+        }
         let Some(target) = pos.life_square(rules, !s) else {
             continue;
         };

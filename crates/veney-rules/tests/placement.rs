@@ -99,3 +99,25 @@ fn threats_are_privileged_pieces_that_reach_the_opposing_self() {
     );
     assert_eq!(veney_rules::threats(&r, &p), [(sq("X6"), sq("X8"))]);
 }
+
+/// §2.0.20, R-DYING: once the Self is taken its side makes the dying move — the taken Self is
+/// threatened no more (its square is the taker's), while the dying side's own threats stand (a
+/// review found lines drawn from the winner's blades onto its own piece).
+#[test]
+fn no_threat_runs_to_a_self_already_taken() {
+    let r = rules();
+    let mut p = veney_rules::Position::from_text(
+        &r,
+        "4/4/4/1w2/4/4/4/4/1s2/1W2/1D2/1S2/4/4/4/4 w EEEE/eeee",
+    )
+    .unwrap();
+    play(&r, &mut p, "$tX8#");
+    assert_eq!(p.dying(), Some(Black));
+    assert!(
+        veney_rules::threats(&r, &p)
+            .iter()
+            .all(|&(_, to)| to != sq("X8")),
+        "{:?}",
+        veney_rules::threats(&r, &p)
+    );
+}
