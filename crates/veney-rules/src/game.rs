@@ -392,6 +392,32 @@ impl Game {
 
     /// `interrupt` on the trap at `at`, one of `cast_piece::interrupt_squares`.
     pub fn interrupt_at(&mut self, at: crate::square::Square) -> Option<Vec<Action>> {
+        let plan = self.interrupt_plan(at)?;
+        for &a in &plan {
+            match a {
+                Action::Donkey(Some(_)) => self.play_drawn(a)?,
+                _ => self.play(a).ok()?,
+            }
+        }
+        Some(plan)
+    }
+
+    /// The traps that may be sprung now: the squares of `cast_piece::interrupt_squares` where
+    /// `interrupt_at` would play (the mover's turn can end, the invocation is open then) — what
+    /// a host offers as buttons (a review found a trap offered that the rules then refused, a
+    /// concert partner still in hand).
+    pub fn springable_traps(&self) -> crate::bitboard::Bitboard {
+        let mut out = crate::bitboard::Bitboard::EMPTY;
+        for at in crate::special::cast_piece::interrupt_squares(&self.rules, &self.pos) {
+            if self.interrupt_plan(at).is_some() {
+                out.set(at);
+            }
+        }
+        out
+    }
+
+    /// The actions `interrupt_at(at)` would play, tried on a copy; nothing changes.
+    fn interrupt_plan(&self, at: crate::square::Square) -> Option<Vec<Action>> {
         if !crate::special::cast_piece::interrupt_squares(&self.rules, &self.pos).contains(at) {
             return None;
         }
@@ -425,12 +451,6 @@ impl Game {
             return None;
         }
         plan.push(invoke);
-        for &a in &plan {
-            match a {
-                Action::Donkey(Some(_)) => self.play_drawn(a)?,
-                _ => self.play(a).ok()?,
-            }
-        }
         Some(plan)
     }
 

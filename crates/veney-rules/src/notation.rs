@@ -1336,6 +1336,20 @@ impl San {
                         }),
                         FreePlace::Off(_) => Action::EnterFree { to },
                     };
+                    // Legal but for its `t`/`f`: an entry or a quiet move takes and fends
+                    // nothing (a review found `afX9` refused as "X9 is not open").
+                    if let Some(mk) = marker
+                        && legal.contains(&a)
+                    {
+                        let wrote = match mk {
+                            Marker::Take => "`t` (take)",
+                            Marker::Fend => "`f` (fend)",
+                        };
+                        let right = San::of_action(rules, pos, legal, &a);
+                        return Err(here(format!(
+                            "written with {wrote}, but that move neither takes nor fends: it is written `{right}` (§2.0.VII Take or Fend?, §2.0.R5 Notation)"
+                        )));
+                    }
                     return Err(here(crate::untenable::explain(rules, pos, &a).to_string()));
                 }
                 if cands.is_empty()

@@ -1412,3 +1412,47 @@ fn under_shima_only_daggers_and_engagements_are_withdrawn() {
         .unwrap_err();
     assert_eq!(e.section, "§2.0.18 Devices: Shima", "{e}");
 }
+
+/// §2.0.18 Obscurant Chaos: the trap is sprung "interrupting a double-move in process" — the
+/// mover's turn ends, then the invocation. While the turn cannot end (a concert partner still in
+/// hand, §2.0.02), no trap is springable; `springable_traps` is what `interrupt_at` would play
+/// (a review found the app offering a trap the rules then refused).
+#[test]
+fn a_trap_is_springable_only_when_the_movers_turn_can_end() {
+    let r = Arc::new(rules());
+    let p = Position::from_text(
+        &r,
+        "4/4/4/1ws1/1bg1/4/4/4/4/4/4/4/1WS1/4/4/4 b EEEEDGLJR/eeeedljr casts=wCX12",
+    )
+    .unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    let lift = veney_rules::notation::parse_turn(&r, g.position(), "SY12", 1).unwrap();
+    g.play(lift[0]).unwrap();
+    assert!(g.position().lifted().is_some(), "the Guard in hand");
+    let trapped = veney_rules::special::cast_piece::interrupt_squares(&r, g.position());
+    assert!(
+        trapped.contains(sq("X12")),
+        "the Balance stands on the trap"
+    );
+    assert!(g.springable_traps().is_empty());
+    assert!(g.clone().interrupt_at(sq("X12")).is_none());
+    // The partner placed, the turn may end: the trap is sprung.
+    let placed = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            g.clone().play(*a).is_ok() && {
+                let mut h = g.clone();
+                h.play(*a).unwrap();
+                h.position().lifted().is_none()
+            }
+        })
+        .expect("the Guard placed");
+    g.play(placed).unwrap();
+    if g.position().turn() == Black {
+        assert_eq!(
+            g.springable_traps().contains(sq("X12")),
+            g.clone().interrupt_at(sq("X12")).is_some()
+        );
+    }
+}

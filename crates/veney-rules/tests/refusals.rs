@@ -481,3 +481,18 @@ fn a_disarm_relying_on_the_jutsu_into_control_is_refused_by_control() {
     );
     assert!(!why.contains("it is neither"), "{why}");
 }
+
+/// §2.0.05: the free engagement enters play onto a square its point touches, taking and fending
+/// nothing. An entry written with `f` or `t` is told so, with how it is written — not that the
+/// empty square "is not open" (a review found that said of X9 at the start).
+#[test]
+fn an_entry_of_the_free_engagement_written_with_a_mark_is_told_how_to_write_it() {
+    let r = rules();
+    let p = Position::start(&r);
+    assert!(notations(&r, &p).contains(&"aX9".to_string()));
+    for turn in ["afX9", "atX9"] {
+        let e = veney_rules::notation::parse_turn(&r, &p, turn, 1).unwrap_err();
+        assert!(e.to_string().contains("it is written `aX9`"), "{turn}: {e}");
+        assert!(!e.to_string().contains("not open"), "{turn}: {e}");
+    }
+}
