@@ -925,6 +925,40 @@ fn the_pieces_that_may_move_second_are_marked() {
     assert!(app.world().resource::<Highlights>().movable.is_empty());
 }
 
+/// §2.0.15: "Ending Hirakamae offers a double-move, consisting of two moves by one piece, or
+/// one move each by any two different pieces": after its first move the pieces that may make
+/// the second are framed, as after any first move (a review found nothing marked there).
+#[test]
+fn the_pieces_that_may_move_second_after_hirakamae_are_marked() {
+    let r = standard();
+    let mut p = Position::from_pieces(
+        &r,
+        &[
+            (Side::White, "Self", "X6"),
+            (Side::White, "Sword", "W6"),
+            (Side::Black, "Self", "Y14"),
+            (Side::Black, "Sword", "Y12"),
+            (Side::Black, "Cloak", "Z13"),
+        ],
+        Side::White,
+    )
+    .unwrap();
+    for t in ["---", "SY15"] {
+        let acts = veney_rules::notation::parse_turn(&r, &p, t, 1).unwrap();
+        p.play_turn(&r, &acts).unwrap();
+    }
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "hira-movable");
+    let first = veney_rules::notation::parse_turn(&r, game(&app).position(), "$W7", 1).unwrap();
+    send(&mut app, Command::Play(first[0]));
+    assert!(matches!(
+        game(&app).position().phase(),
+        veney_rules::Phase::Hirakamae { .. }
+    ));
+    let movable = app.world().resource::<Highlights>().movable.clone();
+    assert!(movable.contains(&sq("W7")), "{movable:?}");
+    assert!(movable.contains(&sq("X6")), "{movable:?}");
+}
+
 /// The choice window's rows after a distraction or a sprung trap (§2.0.18): the repositioning
 /// and the normal move from the same squares are each named in words (a review found the
 /// repositioning's row blank).
@@ -1128,6 +1162,14 @@ fn the_self_lifts_its_partner_by_mouse_and_the_partner_is_placed_next() {
             .collect::<Vec<_>>()
     };
     assert_eq!(in_hand(&mut app), vec![(Side::White, dagger, sq("X5"))]);
+    // A refused click keeps it picked up (a review found it put down, the next click on a
+    // square it may go doing nothing).
+    click(&mut app, "Z16");
+    assert!(!refusal(&app).is_empty(), "Z16 is refused");
+    assert_eq!(
+        app.world().resource::<Selection>().0,
+        Some(Selected::Board(sq("X5")))
+    );
     // Onto the square the Self left.
     click(&mut app, "Y4");
     assert!(in_hand(&mut app).is_empty(), "placed: in hand no more");
@@ -1901,6 +1943,26 @@ fn a_reserve_piece_that_cannot_be_placed_is_told_the_rule_that_stops_it() {
     send(&mut app, Command::SelectReserve(guard));
     let info = info(&app);
     assert!(info.contains("§2.0.11"), "{info}");
+}
+
+/// §2.0.13: "placed on an empty square adjacent to the Self". With every square next to the
+/// Self taken, a reserve piece's refusal says so, naming no square elsewhere (a review found
+/// "Y1 is not" adjacent blamed, a square the player never chose).
+#[test]
+fn a_reserve_piece_with_the_selfs_neighbours_full_is_told_so() {
+    let r = Arc::new(Rules::standard());
+    let p = Position::from_text(
+        &r,
+        "4/4/4/1ws1/eeee/4/4/4/4/4/4/4/4/4/EC2/SW2 w EEEDGLJR/dgljr",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let g = Game::from_position_seeded(r.clone(), p, 1);
+    let jutsu = r.set(Side::White).by_name("Jutsu").unwrap();
+    let mut app = app_with(g, "reserve-full");
+    send(&mut app, Command::SelectReserve(jutsu));
+    let info = info(&app);
+    assert!(info.contains("none next to it is empty"), "{info}");
+    assert!(!info.contains("Y1"), "{info}");
 }
 
 #[test]

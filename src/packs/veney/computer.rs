@@ -247,9 +247,7 @@ fn start(
     // weighs the trap only at its own turn's start; the interruption is outside the game API).
     // Several at once: the first that can be sprung now (the mover's turn must be able to end).
     if seats.plays(!pos.turn()).is_some()
-        && let Some(at) = veney_rules::special::cast_piece::interrupt_squares(&game.0.rules, pos)
-            .into_iter()
-            .find(|&at| game.0.clone().interrupt_at(at).is_some())
+        && let Some(at) = game.0.springable_traps().first()
     {
         out.write(Command::ComputerInterrupt(at));
         return;

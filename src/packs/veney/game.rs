@@ -643,7 +643,15 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
             if let Some(life) = pos.life_square(rules, side)
                 && let Some(to) = Square::all()
                     .find(|s| s.distance(life) == 1 && empty(s))
-                    .or_else(|| Square::all().find(empty))
+                    // Anywhere only for a floating Ruin: another piece is told none of the
+                    // Self's neighbours is empty (a review found a far square blamed).
+                    .or_else(|| {
+                        rules
+                            .info(side, k)
+                            .floating
+                            .then(|| Square::all().find(empty))
+                            .flatten()
+                    })
             {
                 let place = veney_rules::placement_of(rules, side, k, to);
                 return veney_rules::untenable::explain(rules, pos, &place).to_string();
@@ -652,7 +660,7 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
                 return format!("the {name} cannot be placed as part of a double-move (§2.0.13)");
             }
             format!(
-                "the {name} has no square to be placed on: placing is onto an empty square next to the Self, within its range constraint (§2.0.13)"
+                "the {name} has no square to be placed on: pieces are placed on an empty square next to the Self, within the range constraint, and none next to it is empty (§2.0.13)"
             )
         }
         Selected::Board(sq) => {

@@ -196,7 +196,11 @@ fn compute(
     }
     let second = matches!(
         game.0.position().phase(),
-        veney_rules::Phase::Second { .. } | veney_rules::Phase::Reclaim { .. }
+        veney_rules::Phase::Second { .. }
+            | veney_rules::Phase::Reclaim { .. }
+            // Hirakamae's second move, "by that piece or another" (§2.0.15; a review found
+            // nothing marked there).
+            | veney_rules::Phase::Hirakamae { .. }
     );
     let mut movable: Vec<Square> = if sel.0.is_none() && second {
         game.0

@@ -321,6 +321,23 @@ pub fn pass_label(pos: &Position) -> (&'static str, Option<&'static str>) {
     }
 }
 
+/// The retreat button's words, and a warning where the retreat resigns: past the agreed limit
+/// a retreat "is considered a resignation" (§2.0.02; a review found the button unchanged, the
+/// game lost by a click meant as a retreat).
+pub fn retreat_label(rules: &veney_rules::Rules, pos: &Position) -> (&'static str, Option<String>) {
+    if veney_rules::special::retreat::exceeds_limit(rules, pos, pos.turn()) {
+        (
+            "Retreat (==): resigns, past the retreat limit",
+            Some(
+                "§2.0.02 Retreat: a retreat past the agreed limit \"is considered a resignation\""
+                    .into(),
+            ),
+        )
+    } else {
+        ("Retreat (==)", None)
+    }
+}
+
 /// The turn's buttons: end turn, pass, glare, acknowledge, call, casts, retreat, throw, the
 /// trap, withdraw, the free engagement, the Donkey.
 fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
@@ -429,8 +446,16 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
         {
             out.write(Command::Roll);
         }
-        if legal.contains(&Action::Retreat) && ui.button("Retreat (==)").clicked() {
-            out.write(Command::Play(Action::Retreat));
+        if legal.contains(&Action::Retreat) {
+            let (label, warning) = retreat_label(rules, pos);
+            let button = ui.button(label);
+            let button = match warning {
+                Some(w) => button.on_hover_text(w),
+                None => button,
+            };
+            if button.clicked() {
+                out.write(Command::Play(Action::Retreat));
+            }
         }
         let guessing = rules.options.dice.is_guess();
         if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) && !guessing {
@@ -447,7 +472,7 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
         let traps = if computer(!side) {
             veney_rules::Bitboard::EMPTY
         } else {
-            veney_rules::special::cast_piece::interrupt_squares(rules, pos)
+            g.springable_traps()
         };
         for at in traps {
             if ui
@@ -1083,6 +1108,30 @@ mod tests {
             refusal_line("the invocation counts as your turn (§2.0.18 Devices: Obscurant Chaos)"),
             "Untenable: the invocation counts as your turn (§2.0.18 Devices: Obscurant Chaos)"
         );
+    }
+}
+
+#[cfg(test)]
+mod retreat_tests {
+    use super::retreat_label;
+    use veney_rules::{Action, Position, Rules};
+
+    /// §2.0.02 Retreat: "unless the retreat limit has been accidentally surpassed, which is
+    /// considered a resignation" — the button says so once the limit is used up, and what it
+    /// says is what the rules do.
+    #[test]
+    fn the_retreat_past_the_limit_says_it_resigns() {
+        let r = Rules::standard();
+        let text = "4/4/4/1sw1/4/4/4/4/4/4/4/4/4/4/1W2/2S1 w EEEE/eeee";
+        let fresh = Position::from_text(&r, text).unwrap();
+        assert_eq!(retreat_label(&r, &fresh), ("Retreat (==)", None));
+        let spent = Position::from_text(&r, &format!("{text} retreats=1/0")).unwrap();
+        let (label, warning) = retreat_label(&r, &spent);
+        assert!(label.contains("resigns"), "{label}");
+        assert!(warning.is_some_and(|w| w.contains("§2.0.02")));
+        let mut q = spent;
+        q.play(&r, Action::Retreat).unwrap();
+        assert!(q.is_game_over(), "the retreat resigned");
     }
 }
 

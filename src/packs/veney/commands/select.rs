@@ -319,7 +319,10 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
             if let Some(why) = refusal {
                 ctx.status.refusal = Some(why);
             }
-            ctx.sel.0 = None;
+            // The concert partner in hand stays picked up until placed (README; a review found
+            // it put down by a refused click, the next click on a square it may go doing
+            // nothing).
+            ctx.sel.0 = partner_in_hand(ctx);
         }
     }
 }
