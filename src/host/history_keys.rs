@@ -10,15 +10,19 @@ pub enum HistoryKey {
 }
 
 /// The history's key among `keys` this frame, if any (a review found Ctrl+Shift+Z undoing,
-/// a further pair of turns taken back against the computer, where it means redo).
-pub fn pressed(keys: &ButtonInput<KeyCode>) -> Option<HistoryKey> {
+/// a further pair of turns taken back against the computer, where it means redo). Z and Y are
+/// read by the letter on the key (`letter_keys`).
+pub fn pressed(
+    keys: &ButtonInput<KeyCode>,
+    letters: &ButtonInput<bevy::input::keyboard::Key>,
+) -> Option<HistoryKey> {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     of(
         ctrl,
         shift,
-        keys.just_pressed(KeyCode::KeyZ),
-        keys.just_pressed(KeyCode::KeyY),
+        super::letter_keys::just_pressed(letters, "z"),
+        super::letter_keys::just_pressed(letters, "y"),
     )
 }
 

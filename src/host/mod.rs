@@ -9,6 +9,7 @@ pub mod env_flag;
 pub mod grid;
 pub mod history_keys;
 pub mod kept_files;
+pub mod letter_keys;
 #[cfg(feature = "dev-tools")]
 pub mod measure;
 pub mod palette;

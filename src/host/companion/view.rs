@@ -108,10 +108,13 @@ pub fn title_row(ui: &mut egui::Ui, c: &mut ResMut<Companion>) {
 fn keyboard_to_text_field(
     wants: Res<bevy_egui::input::EguiWantsInput>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut letters: ResMut<ButtonInput<bevy::input::keyboard::Key>>,
 ) {
     if !wants.wants_any_keyboard_input() {
         return;
     }
+    // The letters are read by what the key says (`letter_keys`): none reaches a binding either.
+    letters.reset_all();
     let held: Vec<KeyCode> = keys
         .get_pressed()
         .copied()

@@ -130,6 +130,7 @@ fn pointer(
 
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
+    letters: Res<ButtonInput<bevy::input::keyboard::Key>>,
     clock: Query<&Window, With<crate::host::table_clock::window::ClockWindow>>,
     mut out: MessageWriter<Intent>,
 ) {
@@ -141,7 +142,7 @@ fn keyboard(
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Intent::Cancel);
     }
-    match crate::host::history_keys::pressed(&keys) {
+    match crate::host::history_keys::pressed(&keys, &letters) {
         Some(crate::host::history_keys::HistoryKey::Undo) => {
             out.write(Intent::Undo);
         }
@@ -150,10 +151,10 @@ fn keyboard(
         }
         None => {}
     }
-    if !ctrl && keys.just_pressed(KeyCode::KeyF) {
+    if !ctrl && crate::host::letter_keys::just_pressed(&letters, "f") {
         out.write(Intent::Flip);
     }
-    if !ctrl && keys.just_pressed(KeyCode::KeyH) {
+    if !ctrl && crate::host::letter_keys::just_pressed(&letters, "h") {
         out.write(Intent::Hint);
     }
 }

@@ -72,6 +72,7 @@ pub fn why_no_end(km: &Match<Kelasu>) -> game_api::Refusal {
 #[allow(clippy::too_many_arguments)]
 fn keys(
     k: Res<ButtonInput<KeyCode>>,
+    letters: Res<ButtonInput<bevy::input::keyboard::Key>>,
     m: Res<ActiveMatch>,
     review: Res<GridReview>,
     blocked: Res<crate::host::grid::GridBlocked>,
@@ -88,7 +89,7 @@ fn keys(
     if ctrl {
         return;
     }
-    if k.just_pressed(KeyCode::KeyE) {
+    if crate::host::letter_keys::just_pressed(&letters, "e") {
         match end_index(&m) {
             Some(i) => {
                 play.write(Intent::Play(i));
@@ -101,7 +102,7 @@ fn keys(
             }
         }
     }
-    if k.just_pressed(KeyCode::KeyM) {
+    if crate::host::letter_keys::just_pressed(&letters, "m") {
         merge.write(MergeIntent::Toggle);
     }
 }

@@ -192,8 +192,10 @@ fn pointer(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
+    letters: Res<ButtonInput<bevy::input::keyboard::Key>>,
     phase: Res<State<TurnPhase>>,
     game: Res<CurrentGame>,
     mut view: ResMut<super::board::BoardView>,
@@ -210,7 +212,7 @@ fn keyboard(
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Command::Cancel);
     }
-    match crate::host::history_keys::pressed(&keys) {
+    match crate::host::history_keys::pressed(&keys, &letters) {
         Some(crate::host::history_keys::HistoryKey::Undo) => {
             out.write(Command::Undo);
         }
@@ -233,15 +235,18 @@ fn keyboard(
         out.write(Command::Play(Action::EndTurn));
     }
     // F alone, as H and the grid games' F (a review found Ctrl+F flipping Veney's board).
-    if !ctrl && keys.just_pressed(KeyCode::KeyF) {
+    if !ctrl && crate::host::letter_keys::just_pressed(&letters, "f") {
         let v = view.flipped;
         view.flipped = !v;
         view.auto_flip = false;
     }
-    if !ctrl && keys.just_pressed(KeyCode::KeyH) {
+    if !ctrl && crate::host::letter_keys::just_pressed(&letters, "h") {
         out.write(Command::Hint);
     }
-    if !ctrl && keys.just_pressed(KeyCode::KeyR) && *phase.get() == TurnPhase::AwaitingThrow {
+    if !ctrl
+        && crate::host::letter_keys::just_pressed(&letters, "r")
+        && *phase.get() == TurnPhase::AwaitingThrow
+    {
         // The sticks of a throw, or the landing of a cast piece.
         out.write(Command::Roll);
     }
