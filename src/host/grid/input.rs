@@ -46,6 +46,41 @@ fn drop_on(press: Option<PressAt>, now: Option<Cell>, cursor: Option<Vec2>) -> O
     now.filter(|&to| dragged && Some(to) != press.cell)
 }
 
+/// What a left-button release asks: a drop where it was dragged (`drop_on`); the picked piece
+/// pressed and released in place, the click that puts it down on its cell; the tray entry
+/// already picked pressed and released in place (`held_tray`), the click that puts it back (a
+/// review found a drag from the picked tray entry un-picking it at the press, the drop doing
+/// nothing).
+fn release(
+    press: Option<PressAt>,
+    dropped: Option<Cell>,
+    held_tray: Option<Pick>,
+) -> Option<Intent> {
+    match (dropped, press) {
+        (Some(to), _) => Some(Intent::Click(to)),
+        (
+            None,
+            Some(PressAt {
+                cell: Some(c),
+                held: true,
+                ..
+            }),
+        ) => Some(Intent::Click(c)),
+        (
+            None,
+            Some(PressAt {
+                cell: None,
+                held: true,
+                ..
+            }),
+        ) => match held_tray {
+            Some(Pick::Reserve { owner, kind }) => Some(Intent::PickReserve { owner, kind }),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn pointer(
     window: Single<&Window, With<PrimaryWindow>>,
@@ -58,6 +93,7 @@ fn pointer(
     mut hover: ResMut<GridHover>,
     mut moved: MessageReader<bevy::window::CursorMoved>,
     mut press: Local<Option<PressAt>>,
+    mut held_tray: Local<Option<Pick>>,
     mut out: MessageWriter<Intent>,
 ) {
     let (camera, transform) = *camera;
@@ -76,22 +112,9 @@ fn pointer(
         return;
     }
     if buttons.just_released(MouseButton::Left) {
-        match (drop_on(*press, cell, window.cursor_position()), *press) {
-            (Some(to), _) => {
-                out.write(Intent::Click(to));
-            }
-            // The picked piece pressed and released in place: the click that puts it down.
-            (
-                None,
-                Some(PressAt {
-                    cell: Some(c),
-                    held: true,
-                    ..
-                }),
-            ) => {
-                out.write(Intent::Click(c));
-            }
-            _ => {}
+        let dropped = drop_on(*press, cell, window.cursor_position());
+        if let Some(i) = release(*press, dropped, held_tray.take()) {
+            out.write(i);
         }
         *press = None;
     }
@@ -115,16 +138,26 @@ fn pointer(
     let Some(w) = world else { return };
     let slots = tray_slots(&desc, *view, &m.shown_reserves(&review));
     if let Some(s) = tray_at(&slots, w) {
+        let pick = Pick::Reserve {
+            owner: s.owner,
+            kind: s.code.clone(),
+        };
+        // The entry already picked waits for the release, as a picked piece does (`release`).
+        let held = sel.0.as_ref() == Some(&pick);
         *press = Some(PressAt {
             cell: None,
             cursor,
             acted: false,
-            held: false,
+            held,
         });
-        out.write(Intent::PickReserve {
-            owner: s.owner,
-            kind: s.code.clone(),
-        });
+        if held {
+            *held_tray = Some(pick);
+        } else {
+            out.write(Intent::PickReserve {
+                owner: s.owner,
+                kind: s.code.clone(),
+            });
+        }
     }
 }
 
@@ -156,6 +189,49 @@ fn keyboard(
     }
     if !ctrl && crate::host::letter_keys::just_pressed(&letters, "h") {
         out.write(Intent::Hint);
+    }
+}
+
+#[cfg(test)]
+mod release_tests {
+    use super::{Intent, Pick, PressAt, release};
+    use bevy::math::Vec2;
+    use game_api::{Cell, Player};
+
+    /// A drag from the tray entry already picked drops it; released in place it is put back;
+    /// from a piece picked, in place, the click puts it down.
+    #[test]
+    fn the_picked_tray_entry_drags_or_is_put_back() {
+        let pick = Pick::Reserve {
+            owner: Player(0),
+            kind: "P".into(),
+        };
+        let press = |cell: Option<u16>| {
+            Some(PressAt {
+                cell: cell.map(Cell),
+                cursor: Vec2::ZERO,
+                acted: false,
+                held: true,
+            })
+        };
+        assert_eq!(
+            release(press(None), Some(Cell(11)), Some(pick.clone())),
+            Some(Intent::Click(Cell(11))),
+            "dropped where dragged"
+        );
+        assert_eq!(
+            release(press(None), None, Some(pick)),
+            Some(Intent::PickReserve {
+                owner: Player(0),
+                kind: "P".into()
+            }),
+            "put back"
+        );
+        assert_eq!(
+            release(press(Some(3)), None, None),
+            Some(Intent::Click(Cell(3)))
+        );
+        assert_eq!(release(None, None, None), None);
     }
 }
 
