@@ -607,6 +607,21 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                 DOUBLE,
                 "the free engagement cannot be moved as the second move of a double-move",
             ),
+            // Onto a piece it may never fend (§2.0.VII), or the Cloak holding one's blade: said
+            // so (a review found the general rule repeated for a move that followed it).
+            Some(_)
+                if let Some((s, k)) = pos.piece_at(m.to)
+                    && s != side
+                    && !rules.info(s, k).fendable =>
+            {
+                Untenable::new(
+                    "§2.0.VII Take or Fend",
+                    format!(
+                        "the free engagement cannot fend the {}",
+                        rules.set(s).piece(k).name()
+                    ),
+                )
+            }
             Some(_) => Untenable::new(
                 "§2.0.05 The Free Engagement",
                 "the free engagement moves one square to an open square, or fends one square diagonally forward",
@@ -720,10 +735,13 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         );
     }
     let mut blocked = false;
+    let mut ray_hit = false;
+    let (mut move_only_ray, mut attacking_ray) = (false, false);
     let view = crate::view::View::new(rules, pos, side);
     for ray in t.rays_from(m.from) {
         for (i, sq) in ray.squares().enumerate() {
             if sq == m.to && i + 1 >= ray.min as usize {
+                ray_hit = true;
                 reach |= 1 << sq.index();
                 // Anything before it on the ray that blocks? (`View::passable_for`, the generator's
                 // own judgement: no piece leaps the Donkey.)
@@ -750,7 +768,48 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                         format!("the {name} moves that way only to fend or take"),
                     );
                 }
+                if ray.mode == Mode::MoveOnly {
+                    move_only_ray = true;
+                } else {
+                    attacking_ray = true;
+                }
             }
+        }
+    }
+    // A leap that only attacks onto an open square, or only moves onto an opposing piece (an
+    // engagement's diagonal fend, its straight step): the pattern's way, named (a review found
+    // "cannot make that move now" for both).
+    let to_bit = 1u64 << m.to.index();
+    if move_only_ray
+        && !attacking_ray
+        && !blocked
+        && (lp.both | lp.attack_only) & to_bit == 0
+        && view.opp.contains(m.to)
+    {
+        return Untenable::new(
+            section,
+            format!(
+                "the {name} moves that way only onto an open square: it fends or takes by another way"
+            ),
+        );
+    }
+    if !ray_hit && (lp.both & to_bit) == 0 {
+        if lp.attack_only & to_bit != 0
+            && lp.move_only & to_bit == 0
+            && !view.occupied.contains(m.to)
+        {
+            return Untenable::new(
+                section,
+                format!("the {name} moves that way only to fend or take"),
+            );
+        }
+        if lp.move_only & to_bit != 0 && lp.attack_only & to_bit == 0 && view.opp.contains(m.to) {
+            return Untenable::new(
+                section,
+                format!(
+                    "the {name} moves that way only onto an open square: it fends or takes by another way"
+                ),
+            );
         }
     }
     // A Feign asked for from afar: "When the Cloak and the Self are adjacent to one another

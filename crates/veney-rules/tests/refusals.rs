@@ -496,3 +496,24 @@ fn an_entry_of_the_free_engagement_written_with_a_mark_is_told_how_to_write_it()
         assert!(!e.to_string().contains("not open"), "{turn}: {e}");
     }
 }
+
+/// §2.0.04 Engagements: "fends one step diagonally forward", a step straight onto an open
+/// square; §2.0.VII: the Sword is never fended. A move against a piece's way is refused naming
+/// that way, not as one it "cannot make now" (a review found the general words for each).
+#[test]
+fn moves_against_a_pieces_way_name_the_way() {
+    let r = rules();
+    let start = Position::start(&r);
+    // The engagement's diagonal onto an empty square.
+    let why = refuse(&r, &start, "eXY6");
+    why.by("§2.0.04", "only to fend or take");
+    // Straight into an opposing piece.
+    let p = Position::from_text(&r, "4/4/4/bswc/eee1/4/4/4/4/4/1e2/EEEE/CWSB/4/4/4 w -").unwrap();
+    let why = refuse(&r, &p, "eXX6");
+    assert!(why.contains("only onto an open square"), "{why}");
+    // The free engagement onto the Sword, which nothing fends.
+    let q =
+        Position::from_text(&r, "4/1s2/4/4/4/4/4/1bw1/1@2/4/4/4/4/1W2/2S1/4 w EEEE/eeee").unwrap();
+    let why = refuse(&r, &q, "afY9");
+    why.by("§2.0.VII Take or Fend", "cannot fend the Sword");
+}
