@@ -12,6 +12,7 @@
 //! `screen title|veney|tirachen|kelasu` (go to a screen, as the title's Play buttons do), the Tirachen
 //! commands `tnew`, `tchoose`, `thandover`, `tpick`, `tclick`, `tplay`, `thover`, `treview`
 //! (below), `tundo` and `treveal` (any grid game: undo; show a finished game's hidden pieces),
+//! `tdialog` (any grid game: its "New game…" dialog),
 //! the Kelasu commands `knew`, `kmerge`, `kmake` (below), `companion …` (companion mode, below),
 //! `secret …` (the secret screen, below), `quit`.
 //! Lines starting with `#` are comments.
@@ -65,6 +66,7 @@ type More<'w> = (
     ResMut<'w, crate::host::companion::view::CompanionUi>,
     MessageWriter<'w, crate::packs::veney::secrets::SecretIntent>,
     ResMut<'w, crate::host::rules_window::RulesWindow>,
+    MessageWriter<'w, crate::host::grid::panel::NewGameRequested>,
 );
 
 fn run(
@@ -94,6 +96,7 @@ fn run(
         mut companion_ui,
         mut secrets,
         mut rules,
+        mut new_grid_game,
     ) = more;
     if let Some(t) = script.until {
         if Instant::now() < t {
@@ -481,6 +484,12 @@ fn run(
         }
         "treveal" => {
             intents.write(crate::host::grid::Intent::Reveal);
+        }
+        // Any grid game: its panel's "New game…" (the dialog over the game in progress).
+        "tdialog" => {
+            if let Some(g) = &grid {
+                new_grid_game.write(crate::host::grid::panel::NewGameRequested(g.screen));
+            }
         }
         "tflip" => {
             intents.write(crate::host::grid::Intent::Flip);

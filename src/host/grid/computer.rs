@@ -217,6 +217,7 @@ pub struct GridHint(pub Option<(Thought, (usize, u64, u64))>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerSeats>()
+        .init_resource::<SealedDrawsThisSession>()
         .init_resource::<SeatDraft>()
         .init_resource::<GridThinking>()
         .init_resource::<GridHint>()
@@ -370,12 +371,18 @@ fn hurry_for_clock(
     thinking.0.hurry_for_clock(left);
 }
 
+/// The most sealed draws any grid match of this session has made (`ActiveMatch::sealed_draws`):
+/// each new draw comes after them, as Veney's `ComputerDraws` is the session's.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SealedDrawsThisSession(pub u64);
+
 /// The computer's seat is to decide: start its search (once per position).
 fn start_thinking(
     mut m: ResMut<ActiveMatch>,
     seats: Res<ComputerSeats>,
     blocked: Res<super::GridBlocked>,
     mut thinking: ResMut<GridThinking>,
+    mut session: ResMut<SealedDrawsThisSession>,
 ) {
     thinking.0.cancel_unless(key(&m));
     // Not behind the New game dialog: its seat picker is for the next game (a review found the
@@ -392,9 +399,14 @@ fn start_thinking(
     // counted without a change of the match (nothing on the board changed).
     let mut seed = seed_for(&m, me);
     if let game_api::Decision::Simultaneous { .. } = m.game.decision() {
+        // Past every draw made in this session, not only this match's: a new game then a Load
+        // of a save made before a seal must not draw the seen masters again (a review found the
+        // count begun afresh at 0 with each new match).
         let draws = &mut m.bypass_change_detection().sealed_draws;
+        *draws = (*draws).max(session.0);
         seed ^= draws.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03);
         *draws += 1;
+        session.0 = *draws;
     }
     let config = Config {
         stop: game_ai::Stop::new(),

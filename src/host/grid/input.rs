@@ -94,8 +94,15 @@ fn pointer(
     mut moved: MessageReader<bevy::window::CursorMoved>,
     mut press: Local<Option<PressAt>>,
     mut held_tray: Local<Option<Pick>>,
+    keys: Res<ButtonInput<KeyCode>>,
     mut out: MessageWriter<Intent>,
 ) {
+    // Esc cancels as the right button does: a press held on the picked piece or tray entry is
+    // forgotten, so its release picks nothing up again (a review found it did).
+    if keys.just_pressed(KeyCode::Escape) {
+        *press = None;
+        *held_tray = None;
+    }
     let (camera, transform) = *camera;
     let world = window
         .cursor_position()
