@@ -2546,3 +2546,21 @@ fn a_draw_offered_under_shima_says_both_lose() {
         "{accepted}"
     );
 }
+
+/// R-CONCERT: a Self's lunge over its concert partner lifts the partner as a step onto it does
+/// — the partner is then in hand and the turn cannot end until it is placed — so it is marked as
+/// the Self's special, not as a plain move (a review found plain dots there).
+#[test]
+fn a_lunge_over_the_concert_partner_is_marked_as_a_lift() {
+    let r = standard();
+    let p = Position::from_text(&r, "4/4/4/1s2/4/4/4/4/4/4/4/4/4/1W2/1S2/4 w EEEE/eeee").unwrap();
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "lunge-lift");
+    click(&mut app, "X2");
+    let marks = app.world().resource::<Highlights>().targets.clone();
+    for s in ["X3", "X4", "X5"] {
+        assert!(marks.contains(&(sq(s), Mark::Special)), "{s}: {marks:?}");
+    }
+    // What the mark says is what the rules do: the Sword is in hand after the lunge.
+    click(&mut app, "X5");
+    assert!(game(&app).position().lifted().is_some());
+}

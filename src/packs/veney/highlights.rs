@@ -159,7 +159,23 @@ fn compute(
     let mut targets: Vec<(Square, Mark)> = match sel.0 {
         Some(s) => actions_from(&game.0, s)
             .iter()
-            .filter_map(|a| target(a).map(|t| (t, Mark::of(a))))
+            .filter_map(|a| {
+                // A lunge over the concert partner lifts it as surely as a step onto it: the
+                // Self's special, not a plain move (R-CONCERT).
+                let mark = match Mark::of(a) {
+                    Mark::Move
+                        if veney_rules::special::concert::lifts(
+                            &game.0.rules,
+                            game.0.position(),
+                            a,
+                        ) =>
+                    {
+                        Mark::Special
+                    }
+                    m => m,
+                };
+                target(a).map(|t| (t, mark))
+            })
             .collect(),
         None => Vec::new(),
     };

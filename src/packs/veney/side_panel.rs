@@ -546,6 +546,12 @@ fn other_actions(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
                 let n = veney_rules::notation::San::of_action(rules, pos, legal, a)
                     .to_string();
                 let (label, why) = match a {
+                    // `a=`: the return to the centre after repetition, not a move along the
+                    // grid (a review found the meta-moves' words on it).
+                    Action::Meta(veney_rules::Meta::Reset) => (
+                        format!("return the free engagement {n}"),
+                        "back to the centre point after it was pushed back to where it came from twice in a row; then any other move (§2.0.05)",
+                    ),
                     Action::Meta(_) => (
                         format!("meta-move {n}"),
                         "move the free engagement along the grid before your move (§2.0.05)",

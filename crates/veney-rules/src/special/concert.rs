@@ -320,6 +320,25 @@ fn quick_placement(
     })
 }
 
+/// Whether `action`, played in `pos`, lifts a concert partner into the hand (R-CONCERT): the
+/// Self onto its partner, or its lunge over one — what a host marks as the Self's special (a
+/// review found the lunge over the partner marked as a plain move, the turn then unable to end
+/// until the partner was placed).
+pub fn lifts(rules: &Rules, pos: &Position, action: &crate::action::Action) -> bool {
+    let crate::action::Action::Move(m) = action else {
+        return false;
+    };
+    match (m.effect, m.mover) {
+        (crate::action::Effect::Lift(_), _) => true,
+        (_, crate::action::Mover::Piece(k)) => {
+            pos.phase() == crate::position::Phase::Start
+                && rules.info(pos.turn(), k).life
+                && passed_partner(rules, pos, m).is_some()
+        }
+        _ => false,
+    }
+}
+
 /// The own concert partner a Self's move `m` passes over and so lifts (its lunge leaps nothing
 /// else), if any: only for a Self with Concert, and not when the Self could make the same move
 /// with the partner standing — that is an ordinary move, as `lifting_moves` lists it (a review
