@@ -263,7 +263,24 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             ),
             _ => Untenable::new("§2.0.08 Dagger Throw", "there is no throw to roll for"),
         },
-        Action::Reposition { to, .. } => match pos.phase() {
+        Action::Reposition { kind, to, .. } => match pos.phase() {
+            // Only the Self and a blade are repositioned (a review found any other piece told
+            // its square was outside the area).
+            Phase::Distraction { .. }
+                if !(rules.info(side, kind).life || rules.is_blade(side, kind)) =>
+            {
+                Untenable::new(
+                    if pos.reposition.is_some() {
+                        "§2.0.18 Devices: Obscurant Chaos"
+                    } else {
+                        "§2.0.08 Dagger Throw"
+                    },
+                    format!(
+                        "only the Self and a blade are repositioned now: the {} is not",
+                        rules.set(side).piece(kind).name()
+                    ),
+                )
+            }
             Phase::Distraction { .. } if pos.reposition.is_some() => {
                 let r = pos.reposition.expect("checked");
                 Untenable::new(
@@ -664,7 +681,7 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     // After a throw's distraction or an Obscurant Chaos cast, the Self and a blade are
     // repositioned, irrespective of their movement (§2.0.08, §2.0.18).
     if matches!(pos.phase(), Phase::Distraction { .. }) {
-        return explain(
+        let repositioned = explain(
             rules,
             pos,
             &Action::Reposition {
@@ -673,6 +690,28 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                 to: m.to,
             },
         );
+        // A normal move made instead of the invocation's repositioning (§2.0.18 "or instead
+        // make a normal move"): its own rule first, as in any turn (a review found every such
+        // move told it was no repositioning, W7 named outside an area it was in).
+        if crate::special::cast_piece::may_turn_instead(pos) {
+            let mut turn = *pos;
+            turn.phase = Phase::Start;
+            turn.reposition = None;
+            let normal = explain_move(rules, &turn, m, second);
+            let repositions = rules.info(side, kind).life || rules.is_blade(side, kind);
+            return if repositions {
+                Untenable::new(
+                    normal.section,
+                    format!(
+                        "{}; as a repositioning: {}",
+                        normal.reason, repositioned.reason
+                    ),
+                )
+            } else {
+                normal
+            };
+        }
+        return repositioned;
     }
     if second && let Some(special) = two_piece_special(rules, pos, kind, m.to) {
         return Untenable::new(

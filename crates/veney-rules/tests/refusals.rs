@@ -517,3 +517,32 @@ fn moves_against_a_pieces_way_name_the_way() {
     let why = refuse(&r, &q, "afY9");
     why.by("§2.0.VII Take or Fend", "cannot fend the Sword");
 }
+
+/// §2.0.18 Obscurant Chaos: after the trap is sprung the caster repositions the Self and a blade
+/// "or instead make[s] a normal move". A normal move refused is refused by its own rule (the
+/// Guard's range, §2.0.09), not as a repositioning outside an area it is inside; with no normal
+/// move open (the cast's own repositioning), a piece that is not repositioned is told so (a
+/// review found both explained as "W7 is not such a square").
+#[test]
+fn after_a_sprung_trap_a_normal_move_is_refused_by_its_own_rule() {
+    let r = rules();
+    let base =
+        "4/4/4/1s2/4/4/4/4/4/4/4/4/GW2/2S1/4/4 w EEEE/eeee casts=wCY8 chaosspent=wY8 distraction=-";
+    let p = Position::from_text(&r, &format!("{base} reposition=8:t")).unwrap();
+    let why = refuse(&r, &p, "GW7");
+    why.by("§2.0.09", "");
+    assert!(!why.contains("not such a square"), "{why}");
+    let q = Position::from_text(&r, &format!("{base} reposition=8:n")).unwrap();
+    let guard = r.set(White).by_name("Guard").unwrap();
+    let (section, message) = refused(
+        &r,
+        &q,
+        veney_rules::Action::Reposition {
+            kind: guard,
+            from: sq("W4"),
+            to: sq("W7"),
+        },
+    );
+    assert_eq!(section, "§2.0.18 Devices: Obscurant Chaos", "{message}");
+    assert!(message.contains("the Guard is not"), "{message}");
+}
