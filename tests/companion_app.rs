@@ -294,26 +294,32 @@ fn under_strict_rules_the_untenable_move_is_refused_with_its_rule() {
 /// White's Dagger on X7 may be thrown at Black's Self on X12 (the demo's position).
 const THROW: &str = "4/4/4/1b1c/1s2/e3/1e2/2gE/2e1/SD1L/E1E1/4/3B/4/4/4 w EGJR/edlr";
 
-#[test]
-fn a_dagger_throw_is_rolled_by_the_app_and_logged() {
-    // §2.0.08 Dagger Throw: the sticks are thrown from the game's seeded generator.
-    let mut app = companion_app("throw", game(UntenablePolicy::Strict, Some(THROW)));
-    let legal = g(&app).legal_actions();
-    let throw = legal
+/// Types the position's Dagger Throw into the companion's entry: the throw typed.
+fn type_the_throw(app: &mut App) -> Action {
+    let legal = g(app).legal_actions();
+    let throw = *legal
         .iter()
         .find(|a| matches!(a, Action::Throw { .. }))
         .unwrap();
     let text =
-        veney_rules::notation::San::of_action(&g(&app).rules, g(&app).position(), &legal, throw)
+        veney_rules::notation::San::of_action(&g(app).rules, g(app).position(), &legal, &throw)
             .to_string();
-    type_and_enter(&mut app, &text);
+    type_and_enter(app, &text);
+    throw
+}
+
+#[test]
+fn a_dagger_throw_is_rolled_by_the_app_and_logged() {
+    // §2.0.08 Dagger Throw: the sticks are thrown from the game's seeded generator.
+    let mut app = companion_app("throw", game(UntenablePolicy::Strict, Some(THROW)));
+    let throw = type_the_throw(&mut app);
     assert!(matches!(g(&app).position().phase(), Phase::Throw { .. }));
     let chance = feed(&app).chance.expect("the throw awaits its sticks");
     assert!(chance.starts_with("White's Dagger Throw"), "{chance}");
 
     // The same game on its own, thrown by its generator: the app's roll must land the same.
     let mut alone = game(UntenablePolicy::Strict, Some(THROW));
-    alone.play(*throw).unwrap();
+    alone.play(throw).unwrap();
     let expected = alone.roll().unwrap();
 
     ask(&mut app, CompanionIntent::GameRoll);
@@ -341,15 +347,7 @@ fn a_dagger_throw_is_rolled_by_the_app_and_logged() {
 #[test]
 fn no_roll_is_offered_once_the_game_has_ended() {
     let mut app = companion_app("throw-resigned", game(UntenablePolicy::Strict, Some(THROW)));
-    let legal = g(&app).legal_actions();
-    let throw = legal
-        .iter()
-        .find(|a| matches!(a, Action::Throw { .. }))
-        .unwrap();
-    let text =
-        veney_rules::notation::San::of_action(&g(&app).rules, g(&app).position(), &legal, throw)
-            .to_string();
-    type_and_enter(&mut app, &text);
+    type_the_throw(&mut app);
     assert!(feed(&app).chance.is_some(), "the throw awaits its sticks");
     common::send(&mut app, veney::packs::veney::game::Command::Resign);
     assert!(g(&app).position().is_game_over());

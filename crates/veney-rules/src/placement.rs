@@ -172,7 +172,7 @@ pub(crate) fn withdrawable(rules: &Rules, pos: &Position) -> (u16, Bitboard) {
     // players "continue with what is already on the board" (§2.0.18, R-SHIMA-RESERVE; a review
     // found any other piece withdrawn only to be discarded).
     if pos.shima() {
-        kinds &= crate::special::cast_piece::kept_under_shima(rules, side);
+        kinds &= rules.kept_under_shima(side);
     }
     // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).
     let holding = crate::special::blade_capture::holding(pos, side);

@@ -613,6 +613,19 @@ impl Rules {
         self.info(side, k).engagement
     }
 
+    /// The kinds (a bit mask by kind index) of `side`'s reserve that Shima keeps: its
+    /// engagements and Daggers ("All reserved pieces except Daggers and engagements are
+    /// discarded", §2.0.18, R-SHIMA-RESERVE).
+    pub fn kept_under_shima(&self, side: Side) -> u16 {
+        self.set(side)
+            .kinds()
+            .filter(|&k| {
+                self.is_engagement(side, k)
+                    || self.info(side, k).cast == Some(crate::device::Device::Shima)
+            })
+            .fold(0, |m, k| m | 1 << k.index())
+    }
+
     #[inline]
     pub fn is_blade(&self, side: Side, k: Kind) -> bool {
         self.info(side, k).blade

@@ -217,10 +217,7 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                         "the {name} on {from} holds a captured blade and stays until it leaves the capture"
                     ),
                 )
-            } else if pos.shima()
-                && crate::special::cast_piece::kept_under_shima(rules, side) & (1 << kind.index())
-                    == 0
-            {
+            } else if pos.shima() && rules.kept_under_shima(side) & (1 << kind.index()) == 0 {
                 Untenable::new(
                     "§2.0.18 Devices: Shima",
                     format!(

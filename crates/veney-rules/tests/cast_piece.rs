@@ -516,13 +516,12 @@ fn under_shima_a_declaration_with_no_move_after_a_pass_loses_for_both() {
         White,
     );
     let after = |shima: bool| {
-        let extra = if shima { " shima=1" } else { "" };
         let text = if shima {
-            shima_reserves(&base.to_text(&r))
+            under_shima(&base.to_text(&r))
         } else {
             base.to_text(&r)
         };
-        let mut p = Position::from_text(&r, &format!("{text} passes=1{extra}")).unwrap();
+        let mut p = Position::from_text(&r, &format!("{text} passes=1")).unwrap();
         play(&r, &mut p, "!$tX8");
         p
     };
@@ -542,26 +541,10 @@ fn act(r: &Rules, p: &mut Position, text: &str) {
     }
 }
 
-/// `text` with its reserves as Shima leaves them: "All reserved pieces except Daggers and
-/// engagements are discarded" (§2.0.18).
-fn shima_reserves(text: &str) -> String {
-    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
-    let kept: Vec<String> = fields[2]
-        .split('/')
-        .map(|r| r.chars().filter(|c| "DEde".contains(*c)).collect())
-        .collect();
-    fields[2] = if kept.iter().all(String::is_empty) {
-        "-".into()
-    } else {
-        kept.join("/")
-    };
-    fields.join(" ")
-}
-
 /// White's Shima cast on X6 with its Dagger discarded, from `pieces`; White to move.
 fn shima_on_x6(r: &Rules, pieces: &[(veney_rules::Side, &str, &str)]) -> Position {
     let base = pos(r, pieces, White);
-    let text = format!("{} shima=1 casts=wSX6", shima_reserves(&base.to_text(r)));
+    let text = format!("{} casts=wSX6", under_shima(&base.to_text(r)));
     let mut p = Position::from_text(r, &text).unwrap();
     let wd = r.set(White).by_name("Dagger").unwrap();
     // The Dagger cast for Shima lies in the discard (§2.0.18).

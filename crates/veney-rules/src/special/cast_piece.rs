@@ -520,7 +520,7 @@ mod tests {
 /// a Balance fended after Shima placed again).
 pub(crate) fn discard_reserves(rules: &Rules, pos: &mut Position) {
     for s in Side::ALL {
-        let kept = kept_under_shima(rules, s);
+        let kept = rules.kept_under_shima(s);
         for k in rules.set(s).kinds() {
             if kept & (1 << k.index()) == 0 {
                 let n = pos.reserve[s.index()][k.index()];
@@ -529,16 +529,4 @@ pub(crate) fn discard_reserves(rules: &Rules, pos: &mut Position) {
             }
         }
     }
-}
-
-/// The kinds (a bit mask by kind index) of `side`'s reserve that Shima keeps: its engagements
-/// and Daggers (§2.0.18).
-pub(crate) fn kept_under_shima(rules: &Rules, side: Side) -> u16 {
-    rules
-        .set(side)
-        .kinds()
-        .filter(|&k| {
-            rules.is_engagement(side, k) || rules.info(side, k).cast == Some(Device::Shima)
-        })
-        .fold(0, |m, k| m | 1 << k.index())
 }
