@@ -234,7 +234,7 @@ impl<G: Game> Match<G> {
             (_, Actor::Player(p)) if d.is_for(p) => {}
             // A seat that has sealed its choice already: the game says why where it can (a
             // review found Tirachen's "you have already chosen your masters" never reached).
-            (Decision::Simultaneous { .. }, Actor::Player(_)) => {
+            (Decision::Simultaneous { .. }, Actor::Player(p)) if p.0 < self.game.players() => {
                 let r = self.game.refusal(&self.state, actor, a);
                 return Err(if r.rule == "legal moves" {
                     Refusal::not_your_turn()
@@ -337,7 +337,7 @@ impl<G: Game> Match<G> {
     pub fn play_text(&mut self, text: &str) -> Result<G::Action, PlayError> {
         let d = self.decision();
         let (actor, body) = match (&d, text.split_once('|')) {
-            (Decision::Simultaneous { waiting }, Some((seat, body))) => {
+            (Decision::Simultaneous { .. }, Some((seat, body))) => {
                 let n: u8 = seat
                     .parse()
                     .ok()
@@ -345,7 +345,7 @@ impl<G: Game> Match<G> {
                     .ok_or_else(|| TextError::new(1, seat, "a seat number (1, 2, …)"))?;
                 let p = Player(n - 1);
                 // A seat not in the game, or (below, in `play`) one that has chosen already.
-                if p.0 >= self.game.players() && !waiting.contains(p) {
+                if p.0 >= self.game.players() {
                     return Err(Refusal::not_your_turn().into());
                 }
                 (Actor::Player(p), body)
