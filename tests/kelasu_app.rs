@@ -978,6 +978,26 @@ fn an_undo_on_the_computers_turn_runs_the_persons_clock() {
     assert_eq!(state(&a, 1_500), Some(game_clock::State::Running(0)));
 }
 
+/// A resignation while the computer thinks stops its search at once (a review found it running
+/// on to its budget under the game-over banner, its move then dropped).
+#[test]
+fn a_resignation_stops_the_computers_search() {
+    use game_ai::Level;
+    use veney::host::grid::{ComputerSeats, GridThinking};
+    let mut a = kelasu_app("resign-stops-search", Some(MERGING));
+    // The strongest level thinks for seconds: still thinking at the resignation.
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strongest)];
+    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
+        click(&mut a, from);
+        click(&mut a, to);
+    }
+    assert_eq!(typed(&a).state().to_move(), Side::Red);
+    assert!(a.world().resource::<GridThinking>().busy(), "thinking");
+    send(&mut a, Intent::Resign(game_api::Player(0)));
+    a.update();
+    assert!(!a.world().resource::<GridThinking>().busy(), "stopped");
+}
+
 /// Five seconds a turn on the table clock, started at 0 ms.
 fn start_five_second_clock(a: &mut App) {
     use veney::host::table_clock::{ClockIntent, ClockNow, ControlKind, TableClock};

@@ -274,9 +274,13 @@ fn sync_person(seats: Res<ComputerSeats>, m: Option<ResMut<ActiveMatch>>) {
 /// (a review found the old game's search played in the new) — and the match's generation, so
 /// a new game is told from the last one under a fixed seed too (`VENEY_SEED`).
 pub fn key(m: &ActiveMatch) -> (usize, u64, u64) {
+    // A declared ending (a resignation, an agreed draw, a fallen flag) is another position: the
+    // search for the live one stops (a review found it thinking on to its budget under the
+    // game-over banner, its move then dropped).
+    let declared = u64::from(m.game.declared().is_some()) << 63;
     (
         m.game.history_len(),
-        m.game.position_hash() ^ m.game.seed().rotate_left(29),
+        m.game.position_hash() ^ m.game.seed().rotate_left(29) ^ declared,
         m.generation,
     )
 }
