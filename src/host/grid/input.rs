@@ -51,13 +51,18 @@ fn drop_on(press: Option<PressAt>, now: Option<Cell>, cursor: Option<Vec2>) -> O
 /// already picked pressed and released in place (`held_tray`), the click that puts it back (a
 /// review found a drag from the picked tray entry un-picking it at the press, the drop doing
 /// nothing).
+/// A drop needs something picked up at the release (`picked`): a drag from an empty square, or
+/// in Kelasu's merge builder, is no second click (a review found one picking up the piece it
+/// ended on, or gathering a second Blank).
 fn release(
     press: Option<PressAt>,
     dropped: Option<Cell>,
     held_tray: Option<Pick>,
+    picked: bool,
 ) -> Option<Intent> {
     match (dropped, press) {
-        (Some(to), _) => Some(Intent::Click(to)),
+        (Some(to), _) if picked => Some(Intent::Click(to)),
+        (Some(_), _) => None,
         (
             None,
             Some(PressAt {
@@ -120,7 +125,7 @@ fn pointer(
     }
     if buttons.just_released(MouseButton::Left) {
         let dropped = drop_on(*press, cell, window.cursor_position());
-        if let Some(i) = release(*press, dropped, held_tray.take()) {
+        if let Some(i) = release(*press, dropped, held_tray.take(), sel.0.is_some()) {
             out.write(i);
         }
         *press = None;
@@ -222,12 +227,17 @@ mod release_tests {
             })
         };
         assert_eq!(
-            release(press(None), Some(Cell(11)), Some(pick.clone())),
+            release(press(None), Some(Cell(11)), Some(pick.clone()), true),
             Some(Intent::Click(Cell(11))),
             "dropped where dragged"
         );
         assert_eq!(
-            release(press(None), None, Some(pick)),
+            release(press(Some(3)), Some(Cell(11)), None, false),
+            None,
+            "nothing picked up: no drop"
+        );
+        assert_eq!(
+            release(press(None), None, Some(pick), true),
             Some(Intent::PickReserve {
                 owner: Player(0),
                 kind: "P".into()
@@ -235,10 +245,10 @@ mod release_tests {
             "put back"
         );
         assert_eq!(
-            release(press(Some(3)), None, None),
+            release(press(Some(3)), None, None, true),
             Some(Intent::Click(Cell(3)))
         );
-        assert_eq!(release(None, None, None), None);
+        assert_eq!(release(None, None, None, false), None);
     }
 }
 
