@@ -921,6 +921,30 @@ fn a_new_game_keeps_the_last_autosave_until_it_is_played() {
     assert!(!std::fs::read_to_string(&path).unwrap().contains("Ce3-e4"));
 }
 
+/// With a piece picked, a click on another of one's own pieces picks that one up — a Fort
+/// too, which cannot move but shows its ring (rule text, "Fort": "Opposing pieces may not end
+/// their movement on a square adjacent to the fort"; a review found the picked piece's move
+/// refused onto it instead).
+#[test]
+fn a_click_on_ones_own_fort_with_another_piece_picked_picks_the_fort() {
+    let mut a = tirachen(
+        "pick-fort",
+        TirachenOptions::default(),
+        Some("4g4/9/9/9/4*4/9/4C4/4F4/4G4 r mm -/- - 0"),
+    );
+    click(&mut a, "e3");
+    assert_eq!(
+        a.world().resource::<GridSelection>().0,
+        Some(Pick::Cell(cell("e3")))
+    );
+    click(&mut a, "e2");
+    assert_eq!(
+        a.world().resource::<GridSelection>().0,
+        Some(Pick::Cell(cell("e2"))),
+        "the Fort picked up"
+    );
+}
+
 /// Secret masters against the computer (issue 16, "Secrets kept on one screen"): the computer's
 /// seat chooses without a screen, and no hand-over comes before or after its secret — the
 /// person chooses at once, whichever seat the computer plays.

@@ -236,7 +236,10 @@ pub fn apply(
                         } else if from_here {
                             sel.0 = Some(Pick::Cell(*c));
                             status.refusal = None;
-                        } else if own && pick.is_none() {
+                        // (Another piece picked: the click on one's own piece picks this one
+                        // up instead — a review found the picked piece's move refused onto it,
+                        // the Fort's ring shown only at a second click.)
+                        } else if own {
                             sel.0 = Some(Pick::Cell(*c));
                             status.refusal = None;
                             status.info = Some(match mm.game.explain_stuck(*c) {
