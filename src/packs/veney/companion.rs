@@ -201,9 +201,28 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
 pub fn distraction_pieces(game: &Game) -> String {
     let pos = game.position();
     let side = pos.turn();
-    match veney_rules::special::dagger_throw::distraction_blade(&game.rules, pos, side) {
-        Some(k) => format!("the Self and the {}", piece_name(game, side, k)),
-        None => "the Self".into(),
+    let blade = match pos.reposition() {
+        // Obscurant Chaos: the caster's choice of blade.
+        Some(_) => Some("a blade".to_string()),
+        None => veney_rules::special::dagger_throw::distraction_blade(&game.rules, pos, side)
+            .map(|k| format!("the {}", piece_name(game, side, k))),
+    };
+    let done = match pos.phase() {
+        Phase::Distraction { life, blade } => (life, blade),
+        _ => (false, false),
+    };
+    still_to_reposition(done, blade)
+}
+
+/// The pieces a distraction or Obscurant Chaos still repositions, once each: the Self and
+/// `blade`, less those already repositioned (a review found the prompt naming the Self after it
+/// had moved).
+pub fn still_to_reposition((life, blade_done): (bool, bool), blade: Option<String>) -> String {
+    match (life, blade_done, blade) {
+        (false, false, Some(b)) => format!("the Self and {b}"),
+        (false, _, _) => "the Self".into(),
+        (true, false, Some(b)) => b,
+        (true, _, _) => "nothing more".into(),
     }
 }
 
@@ -241,10 +260,14 @@ pub fn turn_part(game: &Game) -> Option<String> {
                 "distraction: reposition {}, or end the turn (§2.0.08)",
                 distraction_pieces(game)
             ),
-            Some(r) if !r.takes => {
-                "Obscurant Chaos: reposition the Self and a blade, or end the turn (§2.0.18)".into()
-            }
-            Some(_) => "the trap is sprung: reposition the Self and a blade, or make a normal turn instead (§2.0.18)".into(),
+            Some(r) if !r.takes => format!(
+                "Obscurant Chaos: reposition {}, or end the turn (§2.0.18)",
+                distraction_pieces(game)
+            ),
+            Some(_) => format!(
+                "the trap is sprung: reposition {}, or make a normal turn instead (§2.0.18)",
+                distraction_pieces(game)
+            ),
         },
         Phase::Glare => "glare or declare an intention, or end the turn (§2.0.10)".into(),
         Phase::Cast { .. } => "a cast piece is in the air (§2.0.18)".into(),
@@ -541,6 +564,35 @@ fn announce(
 mod tests {
     use super::*;
     use crate::host::companion::roller::donkey_way;
+
+    /// §2.0.08 / §2.0.18: the Self and a blade are repositioned "once each" — the prompt names
+    /// what is still to reposition (a review found the Self named after it had moved).
+    #[test]
+    fn the_prompt_names_only_what_is_still_to_reposition() {
+        let sword = Some("the Sword".to_string());
+        assert_eq!(
+            still_to_reposition((false, false), sword.clone()),
+            "the Self and the Sword"
+        );
+        assert_eq!(
+            still_to_reposition((true, false), sword.clone()),
+            "the Sword"
+        );
+        assert_eq!(
+            still_to_reposition((false, true), sword.clone()),
+            "the Self"
+        );
+        assert_eq!(still_to_reposition((false, false), None), "the Self");
+        // The live game after the Self's repositioning says so too.
+        let r = veney_rules::Rules::standard();
+        let p = Position::from_text(
+            &r,
+            "4/4/4/1s2/4/4/4/4/4/4/4/4/GW2/2S1/4/4 w EEEE/eeee casts=wCY8 chaosspent=wY8 distraction=S reposition=8:n",
+        )
+        .unwrap();
+        let g = Game::from_position(std::sync::Arc::new(r), p);
+        assert_eq!(distraction_pieces(&g), "a blade");
+    }
 
     #[test]
     fn the_distraction_names_the_sword_only_where_the_army_has_one() {

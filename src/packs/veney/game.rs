@@ -868,11 +868,13 @@ fn update_prompt(
                     super::companion::distraction_pieces(&game.0)
                 ),
                 Some(r) if !r.takes => format!(
-                    "{side}: Obscurant Chaos — reposition the Self and a blade behind step {}, or end the turn",
+                    "{side}: Obscurant Chaos — reposition {} behind step {}, or end the turn",
+                    super::companion::distraction_pieces(&game.0),
                     r.behind
                 ),
                 Some(r) => format!(
-                    "{side}: the trap is sprung — reposition the Self and a blade behind step {} (taking), or make a normal turn instead",
+                    "{side}: the trap is sprung — reposition {} behind step {} (taking), or make a normal turn instead",
+                    super::companion::distraction_pieces(&game.0),
                     r.behind
                 ),
             },
