@@ -128,7 +128,7 @@ fn spawn(
         Some((
             c.action,
             Thought {
-                text: g.action_text(&pos, c.action),
+                text: hint_words(&g, &pos, c.action),
                 value: c.value,
                 iterations: c.iterations,
                 elapsed: c.elapsed,
@@ -563,5 +563,33 @@ mod tests {
         let e = Game::from_position_seeded(rules.clone(), *d.position(), d.seed());
         assert_eq!(e.position().hash(), d.position().hash());
         assert_ne!(search_key(&d), search_key(&e));
+    }
+}
+
+/// A hint's words: the action in notation, except the turn's end, whose `---` reads as a pass
+/// (§2.0.17) where no pass is open (a review found "hint: ---" after a first move).
+fn hint_words(g: &VeneyGame, pos: &veney_rules::Position, a: Action) -> String {
+    if a == Action::EndTurn {
+        "end the turn".into()
+    } else {
+        g.action_text(pos, a)
+    }
+}
+
+#[cfg(test)]
+mod hint_words_tests {
+    use super::*;
+
+    /// After a first move the computer's "end the turn" is said so, not written `---`.
+    #[test]
+    fn a_hint_to_end_the_turn_says_so() {
+        let r = std::sync::Arc::new(veney_rules::Rules::standard());
+        let g = VeneyGame::new(r.clone());
+        let start = veney_rules::Position::start(&r);
+        let first = veney_rules::notation::parse_turn(&r, &start, "SY3", 1).unwrap();
+        assert_eq!(hint_words(&g, &start, first[0]), "SY3");
+        let mut pos = start;
+        pos.play(&r, first[0]).unwrap();
+        assert_eq!(hint_words(&g, &pos, Action::EndTurn), "end the turn");
     }
 }
