@@ -129,10 +129,14 @@ fn squares_of(a: &Action) -> Vec<Square> {
         Action::Move(m) => vec![m.from, m.to],
         Action::Throw { from, target, .. } => vec![from, target],
         Action::Declare { from, to, .. } | Action::Enact { from, to, .. } => vec![from, to],
-        Action::Place { to, .. }
-        | Action::Reposition { to, .. }
-        | Action::EnterFree { to }
-        | Action::PlaceDonkey { to } => vec![to],
+        // A repositioning moves a piece too: from where it stood (a review found only its
+        // landing marked).
+        Action::Reposition { from, to, .. } => vec![from, to],
+        Action::Place { to, .. } | Action::EnterFree { to } | Action::PlaceDonkey { to } => {
+            vec![to]
+        }
+        // Where a cast piece landed (none when it left the board).
+        Action::Land(l) => l.at.into_iter().collect(),
         Action::Withdraw { from, .. } | Action::Glare { from } | Action::Invoke { at: from } => {
             vec![from]
         }
@@ -379,5 +383,34 @@ fn draw(
                 0.0,
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::squares_of;
+    use veney_rules::{Action, Square};
+
+    /// The last turn's marks: a repositioning from where the piece stood to where it went, and a
+    /// cast piece where it landed (§2.0.08, §2.0.18; a review found both left out).
+    #[test]
+    fn a_repositioning_and_a_landing_mark_their_squares() {
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let r = veney_rules::Rules::standard();
+        let sword = r.set(veney_rules::Side::White).by_name("Sword").unwrap();
+        assert_eq!(
+            squares_of(&Action::Reposition {
+                kind: sword,
+                from: sq("X4"),
+                to: sq("W2"),
+            }),
+            vec![sq("X4"), sq("W2")]
+        );
+        let landed = veney_rules::Landing {
+            at: Some(sq("Y7")),
+            x: 0,
+            y: 0,
+        };
+        assert_eq!(squares_of(&Action::Land(landed)), vec![sq("Y7")]);
     }
 }
