@@ -598,10 +598,7 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     let mut a = kelasu_app("computer", Some(MERGING));
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
     // Blue spends its four energy: "Once your energy runs out, your turn ends."
-    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
-        click(&mut a, from);
-        click(&mut a, to);
-    }
+    blue_plays_its_merging_turn(&mut a);
     let blue_done = m(&a).game.history_len();
     assert_eq!(blue_done, 4);
     assert_eq!(typed(&a).state().to_move(), Side::Red);
@@ -696,10 +693,7 @@ fn the_merge_builder_stays_shut_on_the_computers_turn() {
     let mut a = kelasu_app("merge-computer", Some(MERGING));
     // The strongest level thinks for seconds: Red is still to move below.
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strongest)];
-    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
-        click(&mut a, from);
-        click(&mut a, to);
-    }
+    blue_plays_its_merging_turn(&mut a);
     assert_eq!(typed(&a).state().to_move(), Side::Red);
     send(&mut a, MergeIntent::Toggle);
     assert_eq!(
@@ -958,10 +952,7 @@ fn an_undo_on_the_computers_turn_runs_the_persons_clock() {
     start_five_second_clock(&mut a);
     // The strongest level thinks for seconds: Red is still to move at the undo.
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strongest)];
-    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
-        click(&mut a, from);
-        click(&mut a, to);
-    }
+    blue_plays_its_merging_turn(&mut a);
     assert_eq!(typed(&a).state().to_move(), Side::Red);
     a.world_mut().resource_mut::<ClockNow>().0 = Some(1_000);
     send(&mut a, ClockIntent::Press(0));
@@ -987,15 +978,20 @@ fn a_resignation_stops_the_computers_search() {
     let mut a = kelasu_app("resign-stops-search", Some(MERGING));
     // The strongest level thinks for seconds: still thinking at the resignation.
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strongest)];
-    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
-        click(&mut a, from);
-        click(&mut a, to);
-    }
+    blue_plays_its_merging_turn(&mut a);
     assert_eq!(typed(&a).state().to_move(), Side::Red);
     assert!(a.world().resource::<GridThinking>().busy(), "thinking");
     send(&mut a, Intent::Resign(game_api::Player(0)));
     a.update();
     assert!(!a.world().resource::<GridThinking>().busy(), "stopped");
+}
+
+/// From `MERGING`, Blue's whole turn by mouse (four moves, its energy spent): Red to move.
+fn blue_plays_its_merging_turn(a: &mut App) {
+    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
+        click(a, from);
+        click(a, to);
+    }
 }
 
 /// Five seconds a turn on the table clock, started at 0 ms.
@@ -1099,10 +1095,7 @@ fn the_companion_takes_no_entry_for_the_computers_seat() {
         "Blue's actions offered"
     );
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strong)];
-    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
-        click(&mut a, from);
-        click(&mut a, to);
-    }
+    blue_plays_its_merging_turn(&mut a);
     assert_eq!(typed(&a).state().to_move(), Side::Red);
     assert!(a.world().resource::<CompanionFeed>().moves.is_empty());
     send(&mut a, CompanionIntent::Enter("H0-G0".into()));
@@ -1370,10 +1363,7 @@ fn the_computer_presses_the_clock_when_its_turn_ends() {
         t.clock.as_ref().map(|c| c.state(1_000))
     };
     assert_eq!(state(&a), Some(game_clock::State::Running(1)));
-    for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {
-        click(&mut a, from);
-        click(&mut a, to);
-    }
+    blue_plays_its_merging_turn(&mut a);
     until(&mut a, "the computer's turn", |a| {
         typed(a).state().to_move() == Side::Blue
     });
