@@ -425,6 +425,11 @@ fn the_autosave_follows_an_undo_to_the_start_but_not_a_new_game_unplayed() {
     send(&mut app, Command::NewGame);
     assert_eq!(game(&app).actions().count(), 0);
     assert_eq!(std::fs::read_to_string(dir.autosave()).unwrap(), last);
+    // Its first move keeps the last game beside the autosave (a "Start" by mistake whose
+    // computer seat moved first lost it).
+    white_plays_sy3(&mut app);
+    let kept = dir.0.join("autosave.previous.veney");
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), last);
 }
 
 #[test]

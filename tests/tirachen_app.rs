@@ -912,11 +912,17 @@ fn a_new_game_keeps_the_last_autosave_until_it_is_played() {
             position: Some(NEUTRAL.into()),
         },
     );
-    // Its first move is autosaved, and so is an undo back to its start.
+    // Its first move is autosaved, the last game kept beside it (a "Start" by mistake loses
+    // nothing), and so is an undo back to its start.
+    let resumed = std::fs::read_to_string(&path).unwrap();
     click(&mut a, "e3");
     click(&mut a, "e4");
     let now = std::fs::read_to_string(&path).unwrap();
     assert!(now != last && now.contains("Ce3-e4"), "{now}");
+    assert_eq!(
+        std::fs::read_to_string(saves_dir(&a).join("autosave.previous.tirachen")).unwrap(),
+        resumed
+    );
     send(&mut a, Intent::Undo);
     assert!(!std::fs::read_to_string(&path).unwrap().contains("Ce3-e4"));
 }

@@ -140,6 +140,22 @@ pub fn set_aside_unresumable(path: &Path, why: &str) -> String {
     }
 }
 
+/// Keeps the last game's autosave at `autosave` as `autosave.previous.<ext>` before a game
+/// begun afresh writes its own over it — one file, the game before replacing the one before
+/// that: a "Start" pressed by mistake, whose computer seat then moved first, no longer loses
+/// the last game (a review found it lost). The name it is kept under, if there was one to keep.
+pub fn keep_last_game(autosave: &Path) -> Option<PathBuf> {
+    if !autosave.is_file() {
+        return None;
+    }
+    let ext = autosave
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("save");
+    let kept = autosave.with_file_name(format!("autosave.previous.{ext}"));
+    std::fs::rename(autosave, &kept).ok().map(|()| kept)
+}
+
 /// Keeps `text`, the game a Load is about to replace, at `kept` (`before-load.<ext>`). A
 /// different game already kept there is first moved aside (`before-load.older-1.<ext>`, …), so
 /// a second Load never loses the game the first one kept. The error says why nothing could be
@@ -172,6 +188,26 @@ mod tests {
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    /// A game begun afresh keeps the last game's autosave as `autosave.previous.<ext>`, one
+    /// file: the game before replaces the one before that.
+    #[test]
+    fn a_new_game_keeps_the_last_games_autosave() {
+        let d = dir("previous");
+        let auto = d.join("autosave.kelasu");
+        assert_eq!(keep_last_game(&auto), None, "nothing to keep");
+        std::fs::write(&auto, "game A").unwrap();
+        let kept = keep_last_game(&auto).unwrap();
+        assert_eq!(kept, d.join("autosave.previous.kelasu"));
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "game A");
+        assert!(!auto.exists());
+        std::fs::write(&auto, "game B").unwrap();
+        keep_last_game(&auto).unwrap();
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "game B");
+        // Not taken for an autosave when another app's are kept aside (`keep_others_autosaves`).
+        assert!(keep_others_autosaves(&d).is_empty());
+        assert!(kept.exists());
     }
 
     #[test]

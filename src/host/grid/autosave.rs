@@ -91,20 +91,25 @@ pub fn revealed_in(text: &str) -> bool {
 /// A game just begun with nothing in it yet — no action, no ending — is not written over the
 /// last game's autosave (a review found "Start" losing it), a clock it took from the table
 /// included (`clock.txt` keeps the clock); once this match has been written, every change is,
-/// back to its start by undo too.
+/// back to its start by undo too. A game begun afresh keeps the last game's autosave as
+/// `autosave.previous.<ext>` at its first write (`kept_files::keep_last_game`).
 fn autosave(
     m: Res<ActiveMatch>,
     seats: Res<super::ComputerSeats>,
     mut status: ResMut<GridStatus>,
     mut written: Local<Option<u64>>,
+    mut fresh: Local<Option<u64>>,
     mut told: Local<bool>,
 ) {
     // The match written last (`ActiveMatch::generation`).
     let this = m.generation;
     let pristine = m.unplayed();
     if *written != Some(this) && pristine {
+        // Begun afresh (not resumed nor loaded): its first write keeps the last game's.
+        *fresh = Some(this);
         return;
     }
+    let first_of_fresh = *written != Some(this) && *fresh == Some(this);
     *written = Some(this);
     // Not into a folder another open app autosaves into (said once; `write` refuses).
     let dir = m
@@ -124,6 +129,16 @@ fn autosave(
         Ok(None) => {}
     }
     *told = false;
+    if first_of_fresh
+        && let Some(kept) = crate::host::kept_files::keep_last_game(&m.autosave_path())
+        && seats.any()
+    {
+        // Against the computer, whose seat may have made this first move by itself.
+        status.info = Some(format!(
+            "the last game's autosave is kept as {}",
+            kept.display()
+        ));
+    }
     if let Err(e) = write(&m, &seats) {
         warn!("{e}");
         status.info = Some(e);

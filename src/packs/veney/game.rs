@@ -951,7 +951,8 @@ pub fn pattern_reach(
 /// Saves after every change so a crash loses nothing (written atomically). A game just begun
 /// with nothing played is not written over the last game's autosave; once a game has been
 /// written, every change is, an undo back to its start included (a review found the undone move
-/// coming back after a restart). A failed autosave is said on the status line, with its path.
+/// coming back after a restart). A game begun afresh keeps the last game's autosave as
+/// `autosave.previous.veney` at its first write (`kept_files::keep_last_game`). A failed autosave is said on the status line, with its path.
 fn autosave(
     game: Res<CurrentGame>,
     dir: Res<SaveDir>,
@@ -960,6 +961,7 @@ fn autosave(
     replaced: Res<super::commands::Replacements>,
     mut status: ResMut<Status>,
     mut written: Local<Option<u64>>,
+    mut fresh: Local<Option<u64>>,
     mut told: Local<bool>,
 ) {
     // The game written last, by how many times the game was replaced (a new game, a load, a
@@ -967,8 +969,11 @@ fn autosave(
     // another (a review found a pasted position's empty game written over the autosave).
     let this = replaced.0;
     if game.0.actions().next().is_none() && *written != Some(this) {
+        // Begun afresh (not resumed nor loaded): its first write keeps the last game's.
+        *fresh = Some(this);
         return;
     }
+    let first_of_fresh = *written != Some(this) && *fresh == Some(this);
     *written = Some(this);
     // Not into a folder another open app autosaves into (said once).
     match crate::host::kept_files::may_autosave(&dir.0) {
@@ -987,6 +992,19 @@ fn autosave(
     *told = false;
     let text = save_text(&game.0, &seats.0, *draws);
     let path = dir.autosave();
+    if first_of_fresh
+        && let Some(kept) = crate::host::kept_files::keep_last_game(&path)
+        && seats.0.iter().any(Option::is_some)
+    {
+        // Against the computer, whose seat may have made this first move by itself.
+        status.info = said_after(
+            status.info.take(),
+            Some(format!(
+                "the last game's autosave is kept as {}",
+                kept.display()
+            )),
+        );
+    }
     if let Err(e) = veney_rules::savefile::write_atomic(&path, &text) {
         warn!("autosave failed: {e}");
         // Said after the move's own news, not instead of it (a review found a trap's
