@@ -1763,6 +1763,34 @@ fn a_piece_whose_actions_are_buttons_is_not_said_to_be_stuck() {
     assert!(said.contains("the panel's buttons"), "{said}");
 }
 
+/// §2.0.11: a blade whose only action on the board is its declared intention's strike is told
+/// the strike is marked on its target, where a click plays it — not that it "has no move" with
+/// only the panel's buttons (a review found the strike left unnamed).
+#[test]
+fn a_blade_whose_one_board_action_is_its_strike_is_told_where_to_click() {
+    // White's Dagger on Y8 intends Black's Cloak on X9; boxed in by its own pieces, its throw
+    // at the Self blocked by Black's Guard on Y12.
+    let g = game_at(
+        "4/2s1/4/4/2g1/4/4/1c2/JWDC/GLBR/4/4/4/4/1S2/4 w EEEE/weeeebdljr turns=2 quiet=2 intention=D:Y8:X9:c:0",
+    );
+    assert!(veney::packs::veney::game::actions_from(&g, Selected::Board(sq("Y8"))).is_empty());
+    let mut app = common::headless("strike-only", Some(g));
+    send(&mut app, Command::Click(sq("Y8")));
+    let said = crate::info(&app);
+    assert!(
+        said.contains("declared strike is marked on X9") && said.contains("§2.0.11"),
+        "{said}"
+    );
+    send(&mut app, Command::Click(sq("X9")));
+    assert!(
+        matches!(
+            game(&app).actions().next(),
+            Some((_, veney_rules::Action::Enact { .. }))
+        ),
+        "the strike played"
+    );
+}
+
 /// README: against the computer "a click while it is to move is refused" — the computer's
 /// own concert partner in hand (R-CONCERT) is its to place: nothing is picked up for the person,
 /// nor are they told to click (a review found the partner selected for the person).

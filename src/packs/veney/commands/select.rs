@@ -231,9 +231,25 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
                     let name = picked_piece(&before, sq)
                         .map(|(s, k)| name(ctx, s, k))
                         .unwrap_or_default();
-                    format!(
-                        "the {name} has no move on the board now: its actions are the panel's buttons"
-                    )
+                    // Its declared intention's strike is clicked on its target, where it is
+                    // marked (a review found only the panel's buttons named).
+                    let strike = ctx
+                        .game
+                        .0
+                        .legal_actions()
+                        .into_iter()
+                        .find_map(|a| match a {
+                            Action::Enact { from, to, .. } if from == sq => Some(to),
+                            _ => None,
+                        });
+                    match strike {
+                        Some(to) => format!(
+                            "the {name} has no move on the board now: its declared strike is marked on {to} — click there (§2.0.11)"
+                        ),
+                        None => format!(
+                            "the {name} has no move on the board now: its actions are the panel's buttons"
+                        ),
+                    }
                 } else {
                     explain_stuck(&ctx.game.0, picked)
                 });
