@@ -916,9 +916,9 @@ fn the_pieces_that_may_move_second_are_marked() {
     let mut expected: Vec<Square> = game(&app)
         .legal_actions()
         .iter()
-        .filter_map(|a| match veney::packs::veney::game::origin(a) {
-            Some(Selected::Board(s)) => Some(s),
-            _ => None,
+        .filter_map(|a| match a {
+            veney_rules::Action::Move(m) if m.mover == veney_rules::Mover::Free => None,
+            _ => a.piece_square(),
         })
         .collect();
     expected.sort_by_key(|s| s.index());
@@ -928,6 +928,20 @@ fn the_pieces_that_may_move_second_are_marked() {
     // Picking one up shows its moves instead.
     click(&mut app, &expected[0].to_string());
     assert!(app.world().resource::<Highlights>().movable.is_empty());
+}
+
+/// After the Self's move a partner whose only concert action is a cast from the board
+/// (§2.0.18: "one may throw their own Lantern … by picking it up off the board") is framed as
+/// one that may move (a review found it left out).
+#[test]
+fn a_partner_whose_only_action_is_a_cast_is_framed() {
+    // White's Lantern on W1, boxed in by its own pieces; the Self on Y1 steps to Y2.
+    let g = game_at("1s2/4/4/4/4/4/4/4/4/4/4/4/4/4/EE2/LES1 w E/eeee");
+    let mut app = common::headless("cast-partner-framed", Some(g));
+    click(&mut app, "Y1");
+    click(&mut app, "Y2");
+    assert_eq!(phase(&app), TurnPhase::SecondAction);
+    assert_eq!(app.world().resource::<Highlights>().movable, vec![sq("W1")]);
 }
 
 /// §2.0.15: "Ending Hirakamae offers a double-move, consisting of two moves by one piece, or

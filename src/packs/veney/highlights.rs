@@ -222,13 +222,16 @@ fn compute(
             // nothing marked there).
             | veney_rules::Phase::Hirakamae { .. }
     );
+    // Every piece on the board with an action: a move, or its intention's strike or a cast
+    // from the board (a review found a partner whose only concert action was one of those left
+    // unframed); not the free engagement.
     let mut movable: Vec<Square> = if sel.0.is_none() && second {
         game.0
             .legal_actions()
             .iter()
-            .filter_map(|a| match super::game::origin(a) {
-                Some(Selected::Board(sq)) => Some(sq),
-                _ => None,
+            .filter_map(|a| match a {
+                Action::Move(m) if m.mover == veney_rules::Mover::Free => None,
+                _ => a.piece_square(),
             })
             .collect()
     } else {
