@@ -185,6 +185,51 @@ fn setup_in_turns_alternates_in_the_open() {
     assert_eq!((shown(&app, Side::White), shown(&app, Side::Black)), (8, 8));
 }
 
+/// §2.0.19 step 1, "allowing both players or a less experienced player to revise a move": in
+/// turns, as in a concealed setup, a click on one's own piece takes it back to hand when one is
+/// to place (a review found it refused as "taken" — against the computer, whose piece Undo
+/// takes back and sets again, a misplaced piece stayed for the game); the other side's piece is
+/// refused with the rule.
+#[test]
+fn in_turns_a_click_on_ones_own_piece_takes_it_back() {
+    let mut app = app("turns-take-back");
+    start(&mut app, SetupStyle::InTurns);
+    let (k, sq) = set_down_one(&mut app, Side::White);
+    let (_, black_sq) = set_down_one(&mut app, Side::Black);
+    assert_eq!(session(&app).side(), Side::White);
+    send(&mut app, Command::Click(black_sq));
+    let why = refusal(&app);
+    assert!(why.contains("taken") && why.contains("§2.0.19"), "{why}");
+    assert_eq!(shown(&app, Side::Black), 1);
+    send(&mut app, Command::Click(sq));
+    assert_eq!(shown(&app, Side::White), 0);
+    assert_eq!(session(&app).selected, Some(k), "the piece is back in hand");
+    assert_eq!(session(&app).side(), Side::White, "White places again");
+}
+
+/// R-SECRETS: an export refused during a setup puts nothing on the clipboard — the board then
+/// shows the arranging player's hidden stance (a review found it copied by the button before
+/// the refusal); an export made does.
+#[test]
+fn an_export_refused_during_a_setup_copies_nothing() {
+    let mut app = app_concealed_with_one_piece();
+    let out = std::env::temp_dir().join(format!("veney-setup-export-{}.txt", std::process::id()));
+    send(&mut app, Command::ExportMoves(out.clone()));
+    assert!(
+        info(&app).contains("finish the setup first"),
+        "{}",
+        info(&app)
+    );
+    assert_eq!(app.world().resource::<Status>().clipboard, None);
+    assert!(!out.exists());
+    let mut app = self::app("export-copies");
+    send(&mut app, Command::ExportMoves(out.clone()));
+    let copied = app.world().resource::<Status>().clipboard.clone();
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(copied.map(|c| c + "\n"), Some(written));
+    let _ = std::fs::remove_file(&out);
+}
+
 #[test]
 fn a_load_that_fails_leaves_the_setup_as_it_was() {
     // A bad save never loses the game in progress — a setup included (§2.0.19 step 3): a load

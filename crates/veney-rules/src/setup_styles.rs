@@ -90,7 +90,7 @@ pub fn not_to_set_up(rules: &Rules, side: Side, k: Kind) -> String {
     let name = set.piece(k).name();
     let stance = pieces_to_place(rules, side);
     if stance.contains(&k) {
-        format!("{side} has no {name} left to set up")
+        format!("{side} has no {name} left to set up: all of them are set up (§2.0.19)")
     } else {
         // The army's own stance, as its setup places it (an army may have no Sword or Cloak: a
         // review found the standard four named to an Assassin).
@@ -114,6 +114,11 @@ pub fn not_to_set_up(rules: &Rules, side: Side, k: Kind) -> String {
     }
 }
 
+/// Why a square is refused to a piece set up: another stands there (§2.0.19).
+pub fn taken(sq: Square) -> String {
+    format!("{sq} is taken: a piece is set up there already (§2.0.19)")
+}
+
 /// Checks a stance: exactly the setup's pieces, within the constraints.
 pub fn check_stance(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> Result<(), String> {
     let mut want = pieces_to_place(rules, side);
@@ -121,7 +126,9 @@ pub fn check_stance(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> Res
     for &(k, sq) in stance {
         let name = rules.set(side).piece(k).name();
         let Some(i) = want.iter().position(|w| *w == k) else {
-            return Err(format!("{side} has no {name} left to set up"));
+            return Err(format!(
+                "{side} has no {name} left to set up: all of them are set up (§2.0.19)"
+            ));
         };
         if !allowed_squares(rules, side, k, &so_far).contains(&sq) {
             return Err(refusal(rules, side, k, sq));
@@ -131,7 +138,7 @@ pub fn check_stance(rules: &Rules, side: Side, stance: &[(Kind, Square)]) -> Res
     }
     if let Some(k) = want.first() {
         return Err(format!(
-            "{side}'s {} is not set up",
+            "{side}'s {} is not set up: each stance sets up all of its pieces (§2.0.19)",
             rules.set(side).piece(*k).name()
         ));
     }
@@ -196,13 +203,10 @@ impl SetupInTurns {
     pub fn place(&mut self, rules: &Rules, k: Kind, sq: Square) -> Result<(), String> {
         let side = self.next;
         if !self.remaining(rules, side).contains(&k) {
-            return Err(format!(
-                "{side} has no {} left to place",
-                rules.set(side).piece(k).name()
-            ));
+            return Err(not_to_set_up(rules, side, k));
         }
         if self.stances.iter().flatten().any(|&(_, s)| s == sq) {
-            return Err(format!("{sq} is taken"));
+            return Err(taken(sq));
         }
         if !allowed_squares(rules, side, k, &self.stances[side.index()]).contains(&sq) {
             return Err(refusal(rules, side, k, sq));
@@ -213,6 +217,28 @@ impl SetupInTurns {
             self.next = !side;
         }
         Ok(())
+    }
+
+    /// Takes back the piece on `sq` if it is the side's to place now (a player revises their
+    /// own piece by clicking it, as in a concealed setup, §2.0.19 step 1): that side and kind.
+    /// `None` for an empty square or the other side's piece.
+    pub fn take_back(&mut self, sq: Square) -> Option<(Side, Kind)> {
+        let side = self.next;
+        let stance = &mut self.stances[side.index()];
+        let i = stance.iter().position(|&(_, s)| s == sq)?;
+        let (k, _) = stance.remove(i);
+        // The side's i-th placement in the order of the whole setup.
+        if let Some(at) = self
+            .placed_by
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s == side)
+            .nth(i)
+            .map(|(at, _)| at)
+        {
+            self.placed_by.remove(at);
+        }
+        Some((side, k))
     }
 
     /// Takes back the last piece placed, whoever placed it, and gives that side the turn to

@@ -117,6 +117,48 @@ fn setup_in_turns_alternates() {
     assert_eq!(p, veney_rules::Position::start(&r));
 }
 
+/// §2.0.19 step 1: "allowing both players or a less experienced player to revise a move" — in
+/// turns, the side to place takes back one of its own pieces by its square, whichever it is,
+/// and places it again; the other side's piece is not its to take; taking back the last piece
+/// still follows the order of the whole setup.
+#[test]
+fn in_turns_the_side_to_place_takes_back_its_own_piece() {
+    let r = rules();
+    let mut s = SetupInTurns::new(White);
+    let w = stance(
+        &r,
+        White,
+        ["Cloak", "Sword", "Self", "Balance"],
+        [5, 5, 5, 5],
+    );
+    let b = stance(
+        &r,
+        Black,
+        ["Cloak", "Sword", "Self", "Balance"],
+        [5, 5, 5, 5],
+    );
+    for i in 0..2 {
+        s.place(&r, w[i].0, w[i].1).unwrap();
+        s.place(&r, b[i].0, b[i].1).unwrap();
+    }
+    // White to place: Black's Cloak is not White's to take back, and is refused as taken.
+    assert_eq!(s.take_back(b[0].1), None);
+    let e = s.place(&r, w[2].0, b[0].1).unwrap_err();
+    assert!(e.contains("taken") && e.contains("§2.0.19"), "{e}");
+    // White's first piece, the Cloak, back to hand; White places it again elsewhere.
+    assert_eq!(s.take_back(w[0].1), Some((White, w[0].0)));
+    assert_eq!(s.next, White);
+    assert_eq!(s.stances[0], vec![w[1]]);
+    s.place(&r, w[0].0, w[2].1).unwrap();
+    assert_eq!(s.next, Black);
+    // The last piece placed is White's Cloak, then Black's Sword, then White's Sword.
+    assert_eq!(s.take_back_last(), Some((White, w[0].0, w[2].1)));
+    assert_eq!(s.take_back_last(), Some((Black, b[1].0, b[1].1)));
+    assert_eq!(s.take_back_last(), Some((White, w[1].0, w[1].1)));
+    assert_eq!(s.take_back_last(), Some((Black, b[0].0, b[0].1)));
+    assert_eq!(s.take_back_last(), None);
+}
+
 #[test]
 fn initiative_decides_the_first_player_with_its_tie_breaks() {
     // §2.0.19: "three points for each pawn at the furthest step (eighth step), two … one …

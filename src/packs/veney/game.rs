@@ -298,6 +298,10 @@ pub struct Status {
     /// The rule an attempted move breaks (§2.0.22), with its section.
     pub refusal: Option<String>,
     pub info: Option<String>,
+    /// Text an accepted command puts on the clipboard (the exported move list): copied by the
+    /// panel at its next drawing (`panels::to_clipboard`), never by a button whose command is
+    /// then refused (a review found a setup's hidden stance copied by a refused export).
+    pub clipboard: Option<String>,
 }
 
 /// Player intent.

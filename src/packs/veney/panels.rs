@@ -102,10 +102,21 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<NewGameDialog>()
         .add_systems(
             EguiPrimaryContextPass,
-            (side_panel, new_game_dialog)
+            (to_clipboard, side_panel, new_game_dialog)
                 .chain()
                 .in_set(super::VeneySystems),
         );
+}
+
+/// Puts on the clipboard the text an accepted command left for it (`Status::clipboard`).
+fn to_clipboard(mut contexts: EguiContexts, mut status: ResMut<Status>) -> Result {
+    if status.clipboard.is_some() {
+        let ctx = contexts.ctx_mut()?;
+        if let Some(text) = status.clipboard.take() {
+            ctx.copy_text(text);
+        }
+    }
+    Ok(())
 }
 
 fn new_game_dialog(

@@ -100,7 +100,7 @@ impl Session {
                 }
                 let st = &mut self.stances[side.index()];
                 if st.iter().any(|&(_, s)| s == sq) {
-                    return Err(format!("{sq} is taken"));
+                    return Err(setup_styles::taken(sq));
                 }
                 if !setup_styles::allowed_squares(&self.rules, side, k, st).contains(&sq) {
                     return Err(setup_styles::refusal(&self.rules, side, k, sq));
@@ -115,10 +115,21 @@ impl Session {
         Ok(())
     }
 
-    /// Concealed: takes back the arranging side's piece on `sq`.
+    /// Takes back the piece on `sq` of the side setting up now, to hand again (concealed: the
+    /// arranging side's; in turns: the side to place's own, §2.0.19 step 1's revision — a
+    /// review found it refused as "taken", a piece misplaced against the computer kept).
     pub fn take_back(&mut self, sq: Square) -> bool {
-        if self.turns.is_some() || self.handover {
+        if self.handover {
             return false;
+        }
+        if let Some(t) = &mut self.turns {
+            return match t.take_back(sq) {
+                Some((_, k)) => {
+                    self.selected = Some(k);
+                    true
+                }
+                None => false,
+            };
         }
         let st = &mut self.stances[self.arranging.index()];
         match st.iter().position(|&(_, s)| s == sq) {

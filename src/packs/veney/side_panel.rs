@@ -587,7 +587,7 @@ fn game_buttons(
     workshop_open: &mut bool,
     rules: &mut crate::host::rules_window::RulesWindow,
 ) {
-    let Panel { g, pos, draw, .. } = *p;
+    let Panel { pos, draw, .. } = *p;
     if let (Some(by), false) = (draw.0, pos.is_game_over()) {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(format!("{by} offers a draw.")).strong());
@@ -679,7 +679,7 @@ fn game_buttons(
             )
             .clicked()
         {
-            ui.ctx().copy_text(g.exported_record());
+            // On the clipboard once the export is made (`Status::clipboard`).
             out.write(Command::ExportMoves(Default::default()));
         }
     });

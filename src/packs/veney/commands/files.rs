@@ -207,6 +207,7 @@ pub(super) fn export_moves(ctx: &mut Ctx, path: PathBuf) {
         path
     };
     let mut text = ctx.game.0.exported_record();
+    ctx.status.clipboard = Some(text.clone());
     text.push('\n');
     match veney_rules::savefile::write_atomic(&path, &text) {
         Ok(()) => ctx.status.info = Some(format!("move list written to {}", path.display())),
