@@ -1022,6 +1022,13 @@ fn a_time_penalty_undone_gives_the_time_back() {
     common::send(&mut a, Command::Undo);
     at(&mut a, 2_000);
     assert_eq!(white(&a), 298_000, "the penalty given back");
+    // Redone, the call is paid again (a review found the redone call left unpaid).
+    common::send(&mut a, Command::Redo);
+    at(&mut a, 2_000);
+    assert_eq!(white(&a), 298_000 - penalty, "the penalty paid again");
+    common::send(&mut a, Command::Undo);
+    at(&mut a, 2_000);
+    assert_eq!(white(&a), 298_000, "and given back again");
 }
 
 /// README: a grid game's autosave follows "a new game once something is played in it, so

@@ -147,7 +147,26 @@ pub(super) fn redo(ctx: &mut Ctx) {
     ctx.sel.0 = None;
 }
 
-/// Redoes the next undone action (a sprung trap whole); whether there was one.
+/// Redoes the next undone action (a sprung trap whole); whether there was one. A Time Penalty
+/// called in it is charged to the table clock again, as the call was (§2.0.22; its undo gave
+/// the time back, `clock::penalty_lifted` — a review found the redone call left unpaid).
 pub(super) fn redo_one(ctx: &mut Ctx) -> bool {
-    ctx.interruptions.redo(&mut ctx.game.0) || ctx.game.0.redo().is_some()
+    let paid = |ctx: &Ctx| {
+        veney_rules::Side::ALL
+            .map(|s| veney_rules::penalty::time_penalties(ctx.game.0.position(), s))
+    };
+    let before = paid(ctx);
+    let redone = ctx.interruptions.redo(&mut ctx.game.0) || ctx.game.0.redo().is_some();
+    if redone && ctx.clock_kept.is_for(crate::host::screen::Screen::Veney) {
+        let after = paid(ctx);
+        for s in veney_rules::Side::ALL {
+            for _ in before[s.index()]..after[s.index()] {
+                ctx.clock
+                    .write(crate::host::table_clock::ClockIntent::TimePenalty(
+                        s.index(),
+                    ));
+            }
+        }
+    }
+    redone
 }
