@@ -1031,6 +1031,55 @@ fn a_time_penalty_undone_gives_the_time_back() {
     assert_eq!(white(&a), 298_000, "and given back again");
 }
 
+/// The status line's news.
+fn said(a: &App) -> String {
+    a.world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default()
+}
+
+/// §2.0.22 Time Penalty: "the player receives a penalty reduction to their time control" —
+/// with no clock on the table the call says no time is taken, not that a penalty was (a review
+/// found the policy playing as Friendly while the status claimed a penalty); with one, it does
+/// not say so.
+#[test]
+fn a_time_penalty_called_with_no_clock_says_no_time_is_taken() {
+    let mut a = app("veney-penalty-no-clock");
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+        ..Default::default()
+    };
+    let std = veney::packs::veney::game::standard_set_path();
+    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    common::send(&mut a, Command::Enter("eX10".into()));
+    assert!(a.world().resource::<TableClock>().clock.is_none());
+    // White's Sword beyond its range constraint (§2.0.03), played with sand; Black calls it.
+    common::send(&mut a, Command::Enter("$X9".into()));
+    common::send(&mut a, Command::CallUntenable);
+    let words = said(&a);
+    assert!(
+        words.contains("a time penalty") && words.contains("no time is taken"),
+        "{words}"
+    );
+    // With the clock running, the penalty is taken and nothing more is said.
+    let mut a = penalty_game_on_a_clock(
+        "veney-penalty-clock",
+        veney_rules::options::UntenablePolicy::TimePenalty,
+    );
+    common::send(&mut a, Command::Enter("$X9".into()));
+    common::send(&mut a, Command::CallUntenable);
+    let words = said(&a);
+    assert!(
+        words.contains("a time penalty") && !words.contains("no time is taken"),
+        "{words}"
+    );
+}
+
 /// README: a grid game's autosave follows "a new game once something is played in it, so
 /// "Start" never overwrites the last game before then" — the clock handed back to a new Kelasu
 /// game when Veney's clock takes the table included (a review found the empty new game written

@@ -126,9 +126,18 @@ pub(super) fn after_call(
     }
     // In words, as companion mode says it (a review found the debug form shown:
     // "called: PieceLost(Square(21))").
+    // A Time Penalty with no clock of this game's to take it from is said to take nothing (a
+    // review found "a time penalty" claimed of a call that changed no clock).
+    let unpaid =
+        c == veney_rules::penalty::Call::TimePenalty && (!ours || ctx.table.clock.is_none());
     ctx.status.info = Some(format!(
-        "called (§2.0.22): {}",
-        crate::packs::veney::companion::call_words(c)
+        "called (§2.0.22): {}{}",
+        crate::packs::veney::companion::call_words(c),
+        if unpaid {
+            " — but no clock of this game's is on the table, so no time is taken (Clock… sets one up)"
+        } else {
+            ""
+        }
     ));
     ctx.companion.called.0 = true;
     // Companion mode announces the call and what it did.

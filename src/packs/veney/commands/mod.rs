@@ -52,6 +52,8 @@ pub(super) struct Ctx<'w> {
     pub clock: MessageWriter<'w, crate::host::table_clock::ClockIntent>,
     /// Whose game the table clock is kept with: Veney's requests go to Veney's clock only.
     pub clock_kept: Res<'w, crate::host::table_clock::ClockShownFor>,
+    /// The table clock itself: whether there is one to take a Time Penalty.
+    pub table: Res<'w, crate::host::table_clock::TableClock>,
     /// Companion mode: the verdict on a move typed in notation, announcements and the log of
     /// throws (`notation.rs`).
     pub companion: notation::CompanionParts<'w>,
