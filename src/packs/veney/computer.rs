@@ -370,10 +370,12 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
     // Only the computer has played (it opened): there is no turn of the person's to take back,
     // and undoing its own would have it think again and replay (or reroll) its opening —
     // nothing to undo, as in the grid games (a review found the opening silently replayed).
+    // (Its Donkey's roll is the placer's, made on the other side's turn: `acting_side`; a review
+    // found the opening's roll taken for the person's action.)
     if !both
         && !game
             .actions()
-            .any(|(before, _)| seats.plays(before.turn()).is_none())
+            .any(|(before, _)| seats.plays(acting_side(before)).is_none())
     {
         return false;
     }
@@ -536,6 +538,25 @@ mod tests {
         // Once the person has moved, their turn goes back with nothing of the opening.
         g.play_token("SY14", 1).unwrap();
         assert!(undo_to_person(&mut g, &VeneyComputer([level, None])));
+        assert_eq!(*g.position(), opened);
+        // §2.0.23: the computer opened by placing its Donkey, which was rolled for it on
+        // Black's turn: still nothing of the person's to undo (a review found the opening
+        // taken back and replayed).
+        let rules = Arc::new(Rules::standard_with(veney_rules::options::RuleOptions {
+            donkey: true,
+            ..Default::default()
+        }));
+        let mut g = Game::from_position_seeded(rules.clone(), Position::start(&rules), 1);
+        g.play_token("K*W1", 1).unwrap();
+        if !g.position().at_turn_start()
+            && g.legal_actions().contains(&veney_rules::Action::EndTurn)
+        {
+            g.play(veney_rules::Action::EndTurn).unwrap();
+        }
+        assert!(g.roll().is_some(), "the Donkey rolled");
+        let opened = *g.position();
+        assert_eq!(opened.turn(), veney_rules::Side::Black);
+        assert!(!undo_to_person(&mut g, &VeneyComputer([level, None])));
         assert_eq!(*g.position(), opened);
     }
 
