@@ -795,7 +795,13 @@ fn a_bluffed_intention_is_announced_as_tenable() {
         "{:?}",
         verdict(&app)
     );
-    assert!(g(&app).position().intention().is_some_and(|i| i.bluff));
+    assert!(
+        g(&app)
+            .position()
+            .intentions()
+            .next()
+            .is_some_and(|i| i.bluff)
+    );
     assert!(caption(&app).starts_with("White: "), "{}", caption(&app));
     assert!(!caption(&app).contains("untenable"), "{}", caption(&app));
 }

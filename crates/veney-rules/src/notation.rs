@@ -1078,15 +1078,12 @@ impl San {
                         .copied()
                         .collect();
                     if enacts.is_empty() {
-                        let bluffed = pos
-                            .intention()
-                            .is_some_and(|i| i.bluff && i.side == pos.turn());
+                        let bluffed = pos.intention_of(pos.turn()).is_some_and(|i| i.bluff);
                         // A standing intention on this square: the rules say why not now (the
                         // blade's range, R-INTENTION).
-                        if let Some(i) = pos.intention().filter(|i| {
+                        if let Some(i) = pos.intention_of(side).filter(|i| {
                             !i.bluff
                                 && !i.fresh
-                                && i.side == side
                                 && m.hits.first().map(|h| h.1) == Some(Target::Square(i.to))
                         }) {
                             let enact = Action::Enact { kind: i.kind, from: i.from, to: i.to };

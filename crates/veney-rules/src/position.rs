@@ -119,8 +119,11 @@ pub struct Position {
     pub(crate) dying: Option<(Side, Square)>,
     /// The dying move was Jutsu-takes-Jutsu: the Death Spell (§2.0.18).
     pub(crate) death_spell: bool,
-    /// A declared intention (§2.0.11).
-    pub(crate) intention: Option<Intent>,
+    /// Each side's declared intention (§2.0.11), by side: the opponent's own declaration on
+    /// the intervening turn leaves it standing ("…unless your opponent moves the target piece or
+    /// removes your Jutsu from the board"; a review found one side's declaration erasing the
+    /// other's).
+    pub(crate) intention: [Option<Intent>; 2],
     /// Turns in a row with nothing taken, fended, struck or thrown (§2.0.20 non-fencing), and
     /// whether the turn in progress has had such a contact.
     pub(crate) quiet: u16,
@@ -206,7 +209,7 @@ impl Position {
             free_bounces: 0,
             dying: None,
             death_spell: false,
-            intention: None,
+            intention: [None; 2],
             quiet: 0,
             contact: false,
             pinned: [Pins::default(); 2],
@@ -507,9 +510,14 @@ impl Position {
         self.quiet
     }
 
-    /// The declared intention, if any (§2.0.11).
-    pub fn intention(&self) -> Option<Intent> {
-        self.intention
+    /// `side`'s declared intention, if any (§2.0.11).
+    pub fn intention_of(&self, side: Side) -> Option<Intent> {
+        self.intention[side.index()]
+    }
+
+    /// The declared intentions standing (§2.0.11): White's, then Black's.
+    pub fn intentions(&self) -> impl Iterator<Item = Intent> + '_ {
+        self.intention.iter().flatten().copied()
     }
 
     /// The mated side that may still make its dying move (§2.0.20), if any.

@@ -38,7 +38,7 @@
 //!   `donkeymove=w` White's Donkey moves before the side to move acts (§2.0.23);
 //!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
-//!   has had contact; `intention=W:X7:X10:l:0[:X8][:bluff]` a declared intention (§2.0.11): blade code (its case gives the
+//!   has had contact; `intention=W:X7:X10:l:0[:X8][:bluff][,…]` each side's declared intention (§2.0.11), comma-separated: blade code (its case gives the
 //!   side), from, target square, target's code (`-`: none, a bluff), 1 while the declaring turn
 //!   is not over;
 //!   `penalties=a/b` time penalties for called untenable moves [0/0]; `meta=1` the side to move
@@ -662,68 +662,20 @@ impl PositionText {
                     }
                 }
                 "intention" => {
-                    let bad = || {
-                        err(
-                            col,
-                            &tok,
-                            "expected intention=BLADE:FROM:TO:TARGET:FRESH, e.g. W:X7:X10:l:0",
-                        )
-                    };
-                    let mut parts: Vec<&str> = v.split(':').collect();
-                    // `:bluff` last: declared without the conditions, never enacted (§2.0.11).
-                    let bluff = parts.last() == Some(&"bluff");
-                    if bluff {
-                        parts.pop();
+                    // One per side, comma-separated (each side's stands until its next turn is
+                    // over, the opponent's own declaration notwithstanding, §2.0.11).
+                    for one in v.split(',') {
+                        let i = intention(rules, one, col, &tok)?;
+                        let slot = &mut p.intention[i.side.index()];
+                        if slot.is_some() {
+                            return Err(err(
+                                col,
+                                &tok,
+                                format!("{} has two intentions: a side has one (§2.0.11)", i.side),
+                            ));
+                        }
+                        *slot = Some(i);
                     }
-                    let (b, f, t, g, fresh, via) = match parts.as_slice() {
-                        [b, f, t, g, fresh] => (b, f, t, g, fresh, None),
-                        [b, f, t, g, fresh, via] => (b, f, t, g, fresh, Some(square(via)?)),
-                        _ => return Err(bad()),
-                    };
-                    let bc = b.chars().next().ok_or_else(bad)?;
-                    let gc = g.chars().next().ok_or_else(bad)?;
-                    let (side, kind) = code_kind(rules, bc, col)?;
-                    // A blade declares (§2.0.11 "your Sword (or blade) sees the targeted
-                    // piece"; a review found a Cloak's intention read and enacted).
-                    if !rules.is_blade(side, kind) {
-                        return Err(err(
-                            col,
-                            &tok,
-                            format!(
-                                "{side}'s {} declares no intention: a blade (Sword or Dagger) does (§2.0.11)",
-                                rules.set(side).piece(kind).name()
-                            ),
-                        ));
-                    }
-                    // `-`: a bluff at a square without an opposing piece.
-                    let target = match gc {
-                        '-' => None,
-                        _ => match code_kind(rules, gc, col)? {
-                            (s, k) if s != side => Some(k),
-                            _ => {
-                                return Err(err(
-                                    col,
-                                    &tok,
-                                    "the target is an opposing piece's code (the other case from the blade's), or - for none",
-                                ));
-                            }
-                        },
-                    };
-                    let fresh = match *fresh {
-                        "1" => true,
-                        "0" => false,
-                        _ => return Err(bad()),
-                    };
-                    p.intention = Some(crate::position::Intent {
-                        side,
-                        kind,
-                        from: square(f)?,
-                        to: square(t)?,
-                        target,
-                        fresh,
-                        via,
-                        bluff,
-                    });
                 }
                 "meta" => {
                     if v.as_str() != "1" {
@@ -947,12 +899,26 @@ impl PositionText {
                 let from = ep.target.step() as i8 - victim_side.forward();
                 let advanced = (ep.victim.step() as i8 - from) * victim_side.forward();
                 let start = Square::try_new(ep.target.line() as i8, from);
+                // Under any facing, from its Self's square or none: a set's engagement may move
+                // by an oriented leap or one relative to its Self (a review found such a move's
+                // `ep=`, written by the game, refused when read back).
                 let reaches = start
                     .zip(p.piece_at(ep.victim))
                     .is_some_and(|(start, (s, k))| {
-                        let (both, moves, attacks) =
-                            crate::set_check::reach(rules.set(s), k, s, start, 0, None);
-                        (both | moves | attacks).contains(ep.victim)
+                        let life = p.life_square(rules, s);
+                        (0..4u8).any(|facing| {
+                            [None, life].into_iter().any(|life| {
+                                let (both, moves, attacks) = crate::set_check::reach(
+                                    rules.set(s),
+                                    k,
+                                    s,
+                                    start,
+                                    facing,
+                                    life,
+                                );
+                                (both | moves | attacks).contains(ep.victim)
+                            })
+                        })
                     });
                 let passed = ep.target.line() == ep.victim.line()
                     && advanced >= 2
@@ -1301,9 +1267,11 @@ impl Position {
         if self.contact {
             s.push_str(" contact=1");
         }
-        if let Some(i) = self.intention {
+        // Each side's, White's first, comma-separated.
+        for (n, i) in self.intentions().enumerate() {
+            s.push_str(if n == 0 { " intention=" } else { "," });
             s.push_str(&format!(
-                " intention={}:{}:{}:{}:{}",
+                "{}:{}:{}:{}:{}",
                 code(rules, i.side, i.kind),
                 i.from,
                 i.to,
@@ -1386,6 +1354,80 @@ fn push_sides(s: &mut String, key: &str, set: [bool; 2]) {
 }
 
 /// The side and kind a position-text letter names (uppercase White, lowercase Black).
+/// One side's intention as `intention=` writes it: `BLADE:FROM:TO:TARGET:FRESH[:VIA][:bluff]`
+/// (§2.0.11), `v` one entry of the field's comma list, `tok` the whole field for the error.
+fn intention(
+    rules: &Rules,
+    v: &str,
+    col: usize,
+    tok: &str,
+) -> Result<crate::position::Intent, ParseError> {
+    let square =
+        |s: &str| Square::parse(s).ok_or_else(|| err(col, tok, format!("'{s}' is not a square")));
+    let bad = || {
+        err(
+            col,
+            tok,
+            "expected intention=BLADE:FROM:TO:TARGET:FRESH, e.g. W:X7:X10:l:0",
+        )
+    };
+    let mut parts: Vec<&str> = v.split(':').collect();
+    // `:bluff` last: declared without the conditions, never enacted (§2.0.11).
+    let bluff = parts.last() == Some(&"bluff");
+    if bluff {
+        parts.pop();
+    }
+    let (b, f, t, g, fresh, via) = match parts.as_slice() {
+        [b, f, t, g, fresh] => (b, f, t, g, fresh, None),
+        [b, f, t, g, fresh, via] => (b, f, t, g, fresh, Some(square(via)?)),
+        _ => return Err(bad()),
+    };
+    let bc = b.chars().next().ok_or_else(bad)?;
+    let gc = g.chars().next().ok_or_else(bad)?;
+    let (side, kind) = code_kind(rules, bc, col)?;
+    // A blade declares (§2.0.11 "your Sword (or blade) sees the targeted
+    // piece"; a review found a Cloak's intention read and enacted).
+    if !rules.is_blade(side, kind) {
+        return Err(err(
+            col,
+            tok,
+            format!(
+                "{side}'s {} declares no intention: a blade (Sword or Dagger) does (§2.0.11)",
+                rules.set(side).piece(kind).name()
+            ),
+        ));
+    }
+    // `-`: a bluff at a square without an opposing piece.
+    let target = match gc {
+        '-' => None,
+        _ => match code_kind(rules, gc, col)? {
+            (s, k) if s != side => Some(k),
+            _ => {
+                return Err(err(
+                    col,
+                    tok,
+                    "the target is an opposing piece's code (the other case from the blade's), or - for none",
+                ));
+            }
+        },
+    };
+    let fresh = match *fresh {
+        "1" => true,
+        "0" => false,
+        _ => return Err(bad()),
+    };
+    Ok(crate::position::Intent {
+        side,
+        kind,
+        from: square(f)?,
+        to: square(t)?,
+        target,
+        fresh,
+        via,
+        bluff,
+    })
+}
+
 fn code_kind(rules: &Rules, c: char, col: usize) -> Result<(Side, Kind), ParseError> {
     let side = if c.is_ascii_uppercase() {
         Side::White

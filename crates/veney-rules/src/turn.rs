@@ -204,11 +204,15 @@ impl Position {
             self.other_piece_moved();
         }
         let donkeys = self.donkey;
-        let targeted = self.intention.filter(|i| {
-            i.target
-                .is_some_and(|t| self.piece_at(i.to) == Some((!i.side, t)))
+        let targeted = self.intention.map(|o| {
+            o.filter(|i| {
+                i.target
+                    .is_some_and(|t| self.piece_at(i.to) == Some((!i.side, t)))
+            })
         });
-        let blades = self.intention.map(|i| (i, self.pieces(i.side, i.kind)));
+        let blades = self
+            .intention
+            .map(|o| o.map(|i| (i, self.pieces(i.side, i.kind))));
         let theirs = self.by_side[(!mover).index()].count();
         self.play_action(rules, action);
         // Under Shima the players "continue with what is already on the board" (§2.0.18): what
@@ -231,26 +235,30 @@ impl Position {
         // §2.0.11 "your Sword (or blade) sees the targeted piece": the intention is the declaring
         // blade's. It is followed should it move (so the position text names its square), and
         // another blade of its kind never enacts it.
-        if let Some((before, stood)) = blades
-            && let Some(i) = self.intention
-            && (i.side, i.kind, i.from) == (before.side, before.kind, before.from)
-            && self.piece_at(i.from) != Some((i.side, i.kind))
-        {
-            let arrived = self.pieces(i.side, i.kind) & !stood;
-            if let (1, Some(at)) = (arrived.count(), arrived.first()) {
-                self.intention = Some(Intent { from: at, ..i });
+        for s in 0..2 {
+            if let Some((before, stood)) = blades[s]
+                && let Some(i) = self.intention[s]
+                && (i.side, i.kind, i.from) == (before.side, before.kind, before.from)
+                && self.piece_at(i.from) != Some((i.side, i.kind))
+            {
+                let arrived = self.pieces(i.side, i.kind) & !stood;
+                if let (1, Some(at)) = (arrived.count(), arrived.first()) {
+                    self.intention[s] = Some(Intent { from: at, ..i });
+                }
             }
         }
         // §2.0.11 "…unless your opponent moves the target piece": the intention lapses once the
         // declared target leaves its square (taken, moved, there and back); it does not come back
         // with another piece of that kind (a review found it did). A bluff at an empty square
         // stays to be seen.
-        if let Some(i) = targeted
-            && self.intention == Some(i)
-            && i.target
-                .is_none_or(|t| self.piece_at(i.to) != Some((!i.side, t)))
-        {
-            self.intention = None;
+        for s in 0..2 {
+            if let Some(i) = targeted[s]
+                && self.intention[s] == Some(i)
+                && i.target
+                    .is_none_or(|t| self.piece_at(i.to) != Some((!i.side, t)))
+            {
+                self.intention[s] = None;
+            }
         }
         // The Donkey is a piece other than the free engagement: its move counts too.
         if matches!(action, Action::Donkey(_)) && self.donkey != donkeys {
@@ -811,13 +819,12 @@ impl Position {
         self.released = false;
         self.reposition = None;
         // An intention lasts to the end of its side's next turn (§2.0.11).
-        if let Some(i) = self.intention.as_mut()
-            && i.side == self.turn
-        {
+        let own = &mut self.intention[self.turn.index()];
+        if let Some(i) = own.as_mut() {
             if i.fresh {
                 i.fresh = false;
             } else {
-                self.intention = None;
+                *own = None;
             }
         }
         // The dying side's one turn is over (§2.0.20).

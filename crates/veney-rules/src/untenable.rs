@@ -407,18 +407,15 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 "intention is declared with one of your blades, before a move or after your moves, and ends the turn"
             },
         ),
-        Action::Enact { .. } if pos.intention().is_some_and(|i| i.bluff && i.side == side) => {
-            Untenable::new(
-                "§2.0.11 Jutsu: Intention",
-                "that intention was a bluff (your Jutsu was not aligned with the target, or the blade did not see it): a bluff is never enacted",
-            )
-        }
+        Action::Enact { .. } if pos.intention_of(side).is_some_and(|i| i.bluff) => Untenable::new(
+            "§2.0.11 Jutsu: Intention",
+            "that intention was a bluff (your Jutsu was not aligned with the target, or the blade did not see it): a bluff is never enacted",
+        ),
         // A standing intention whose target and Jutsu stay, by the declaring blade, out of its
         // range for now (R-INTENTION).
         Action::Enact { kind, from, to }
-            if pos.intention().is_some_and(|i| {
+            if pos.intention_of(side).is_some_and(|i| {
                 !i.fresh
-                    && i.side == side
                     && i.kind == kind
                     && i.from == from
                     && i.to == to

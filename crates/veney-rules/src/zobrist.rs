@@ -202,12 +202,13 @@ impl Position {
             }
             ^ (hand_bits(self.hug[0]) | hand_bits(self.hug[1]) << 2)
                 .wrapping_mul(0x1656_67B1_9E37_79F9)
-            ^ self.intention.map_or(0, |i| {
-                (i.from.index() as u64 * 64 + i.to.index() as u64 + 1)
+            ^ self.intentions().fold(0, |h, i| {
+                h ^ ((i.from.index() as u64 * 64 + i.to.index() as u64 + 1)
                     .wrapping_mul(0x9E37_79B9)
                     .rotate_left(i.fresh as u32 * 7 + i.kind.0 as u32)
                     ^ i.via.map_or(0, |v| (v.index() as u64 + 1) << 52)
-                    ^ (i.bluff as u64) << 60
+                    ^ (i.bluff as u64) << 60)
+                    .rotate_left(i.side.index() as u32 * 31)
             });
         if extra != 0 {
             let mut st = extra;

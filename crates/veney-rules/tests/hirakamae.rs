@@ -123,7 +123,7 @@ fn the_freeing_move_then_an_intention_reads_back_from_its_notation() {
     let mut q = p;
     q.play_turn(&r, &t).unwrap();
     assert_eq!(q.turn(), Black);
-    assert!(q.intention().is_some());
+    assert!(q.intentions().next().is_some());
 }
 
 #[test]
@@ -501,7 +501,7 @@ fn an_intention_enacted_by_its_stepping_stone_is_the_whole_double_move() {
     assert_eq!(p.hirakamae(White), 1);
     play(&r, &mut p, "SY16");
     play(&r, &mut p, "!$fX8");
-    assert_eq!(p.intention().and_then(|i| i.via), Some(sq("X5")));
+    assert_eq!(p.intentions().next().and_then(|i| i.via), Some(sq("X5")));
     assert_eq!(p.hirakamae(White), 1);
     play(&r, &mut p, "SY15");
     act(&r, &mut p, "$fX8!");

@@ -31,7 +31,7 @@ fn declare_then_strike_without_moving() {
     );
     play(&r, &mut p, "!$tX8");
     assert_eq!((p.turn(), p.passes()), (Black, 1));
-    assert!(p.intention().is_some());
+    assert!(p.intentions().next().is_some());
     play(&r, &mut p, "SY15");
     assert!(
         notations(&r, &p).contains(&"$tX8!".to_string()),
@@ -44,7 +44,51 @@ fn declare_then_strike_without_moving() {
     assert_eq!(p.discard(Black, lantern), 1);
     assert!(p.piece_at(sq("X6")).is_some(), "the Sword did not move");
     assert_eq!(p.reserve(White, jutsu), 1);
-    assert_eq!(p.intention(), None);
+    assert_eq!(p.intentions().next(), None);
+}
+
+/// §2.0.11: "you enact the intention … unless your opponent moves the target piece or removes
+/// your Jutsu from the board on their intervening move" — the opponent declaring an intention of
+/// its own, or bluffing one, on that move is neither: each side's intention stands, and each is
+/// enacted on its side's next turn (a review found the later declaration erasing the earlier).
+#[test]
+fn the_opponents_declaration_leaves_your_intention_standing() {
+    let r = rules();
+    let start = Position::from_text(
+        &r,
+        "4/4/2b1/ws1c/eeej/4/4/B3/3l/4/JW2/EEEE/C1S1/4/4/4 w DGLR/edgr",
+    )
+    .unwrap();
+    // White's Sword on X6 intends Black's Lantern on Z8; Black's Cloak steps and its Sword on
+    // W13 intends White's Balance on W9.
+    let mut p = start;
+    play(&r, &mut p, "!$tZ8");
+    play(&r, &mut p, "CY11 !$fW9");
+    assert_eq!(p.intentions().count(), 2, "{}", p.to_text(&r));
+    let text = p.to_text(&r);
+    assert!(
+        text.contains("intention=W:X6:Z8:l:0,w:W13:W9:B:0"),
+        "{text}"
+    );
+    assert_eq!(Position::from_text(&r, &text).unwrap(), p, "read back");
+    assert!(notations(&r, &p).contains(&"$tZ8!".to_string()));
+    play(&r, &mut p, "$tZ8!");
+    // White's is enacted; Black's stands for Black's turn.
+    assert_eq!(p.intention_of(White), None);
+    assert!(notations(&r, &p).contains(&"$fW9!".to_string()));
+    // A bluff on the intervening turn leaves it standing too.
+    let mut p = start;
+    play(&r, &mut p, "!$tZ8");
+    play(&r, &mut p, "!$fY4");
+    assert!(p.intention_of(Black).is_some_and(|i| i.bluff));
+    assert!(notations(&r, &p).contains(&"$tZ8!".to_string()));
+    // A side has one intention in the position text.
+    let e = Position::from_text(
+        &r,
+        &format!("{} intention=W:X6:Z8:l:0,W:X6:Z8:l:0", start.to_text(&r)),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("two intentions"), "{e}");
 }
 
 #[test]
@@ -58,7 +102,7 @@ fn another_move_forfeits_and_a_moved_target_escapes() {
     play(&r, &mut p, "SX3");
     play(&r, &mut p, "SY14");
     assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
-    assert_eq!(p.intention(), None);
+    assert_eq!(p.intentions().next(), None);
     let mut p = declaring(&r);
     play(&r, &mut p, "!$tX8");
     play(&r, &mut p, "LX13");
@@ -100,7 +144,7 @@ fn bluffs_are_allowed_and_no_meta_move_with_intention() {
     let r = rules();
     let mut p = declaring(&r);
     play(&r, &mut p, "!$tZ16");
-    assert_eq!(p.intention().map(|i| i.to), Some(sq("Z16")));
+    assert_eq!(p.intentions().next().map(|i| i.to), Some(sq("Z16")));
     play(&r, &mut p, "SY15");
     assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
     let p = declaring(&r);
@@ -151,7 +195,7 @@ fn an_intention_by_a_stepping_stone_double_move() {
         notations(&r, &p)
     );
     play(&r, &mut p, "!$fX8");
-    assert_eq!(p.intention().and_then(|i| i.via), Some(sq("X5")));
+    assert_eq!(p.intentions().next().and_then(|i| i.via), Some(sq("X5")));
     assert!(
         p.to_text(&r).contains("intention=W:W4:X8:c:0:X5"),
         "{}",
@@ -233,7 +277,7 @@ fn a_bluff_is_never_enacted() {
         "not offered"
     );
     play(&r, &mut p, "!$tX8");
-    assert!(p.intention().is_some_and(|i| i.bluff));
+    assert!(p.intentions().next().is_some_and(|i| i.bluff));
     assert!(p.to_text(&r).contains(":bluff"), "{}", p.to_text(&r));
     assert_eq!(Position::from_text(&r, &p.to_text(&r)).unwrap(), p);
     play(&r, &mut p, "SY15");
@@ -243,7 +287,7 @@ fn a_bluff_is_never_enacted() {
     // enacted.
     let mut q = declaring(&r);
     play(&r, &mut q, "!$tX8");
-    assert!(q.intention().is_some_and(|i| !i.bluff));
+    assert!(q.intentions().next().is_some_and(|i| !i.bluff));
     play(&r, &mut q, "SY15");
     assert!(notations(&r, &q).contains(&"$tX8!".to_string()));
 }
@@ -256,7 +300,7 @@ fn the_intention_lapses_when_its_target_leaves() {
     let r = rules();
     let mut p = declaring(&r);
     play(&r, &mut p, "!$tX8");
-    assert!(p.intention().is_some());
+    assert!(p.intentions().next().is_some());
     let lantern_moves: Vec<String> = notations_from(&r, &p, "X8")
         .into_iter()
         .filter(|n| !n.contains('t') && !n.contains('f'))
@@ -267,7 +311,7 @@ fn the_intention_lapses_when_its_target_leaves() {
         .clone();
     play(&r, &mut p, &away);
     assert!(
-        p.intention().is_none(),
+        p.intentions().next().is_none(),
         "the target moved: {}",
         p.to_text(&r)
     );
@@ -328,7 +372,7 @@ fn a_bluff_at_a_square_without_an_opposing_piece_names_none() {
         White,
     );
     play(&r, &mut p, "!$tW7");
-    let i = p.intention().expect("declared");
+    let i = p.intentions().next().expect("declared");
     assert_eq!((i.target, i.bluff), (None, true));
     let text = p.to_text(&r);
     assert!(text.contains("intention=W:X6:W7:-:0:bluff"), "{text}");
@@ -339,7 +383,7 @@ fn a_bluff_at_a_square_without_an_opposing_piece_names_none() {
     assert!(e.to_string().contains("opposing piece's code"), "{e}");
     // The intention stays to be seen while the opponent plays, and is never enacted.
     play(&r, &mut p, "SY15");
-    assert!(p.intention().is_some());
+    assert!(p.intentions().next().is_some());
     assert!(!notations(&r, &p).iter().any(|n| n.ends_with('!')));
 }
 
@@ -362,7 +406,7 @@ fn a_declaration_the_blade_cannot_make_is_a_bluff_though_the_jutsu_is_aligned() 
     );
     assert!(!notations(&r, &p).contains(&"!$tX8".to_string()));
     play(&r, &mut p, "!$tX8");
-    let i = p.intention().expect("declared");
+    let i = p.intentions().next().expect("declared");
     assert_eq!((i.target.is_some(), i.bluff), (true, true));
 }
 
@@ -449,7 +493,11 @@ fn a_blade_that_sees_its_target_beyond_its_range_declares_and_enacts_after_the_s
         notations(&r, &p)
     );
     play(&r, &mut p, "!$tX10");
-    assert!(p.intention().is_some_and(|i| !i.bluff), "{}", p.to_text(&r));
+    assert!(
+        p.intentions().next().is_some_and(|i| !i.bluff),
+        "{}",
+        p.to_text(&r)
+    );
     play(&r, &mut p, "SY15");
     // Out of range still: the strike is not the turn's first action.
     assert!(!notations(&r, &p).contains(&"$tX10!".to_string()));
@@ -496,7 +544,7 @@ fn a_stone_that_strikes_now_is_remembered_before_a_sighting_out_of_range() {
         White,
     );
     play(&r, &mut p, "!$tX9");
-    let i = p.intention().expect("declared");
+    let i = p.intentions().next().expect("declared");
     assert!(!i.bluff);
     assert_eq!(i.via, Some(sq("Y8")), "{}", p.to_text(&r));
     play(&r, &mut p, "SY15");

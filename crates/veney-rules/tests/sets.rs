@@ -456,6 +456,54 @@ fn a_set_whose_engagement_steps_back_writes_positions_that_read_back() {
     assert!(checked > 2_000, "{checked}");
 }
 
+/// §2.0.04 en passant: an engagement that advances two or more steps on its line by a move
+/// relative to its Self (`FromSelf`) or an oriented leap opens it, and the position text that
+/// names it reads back (a review found the text's check, which looked at the plain forward
+/// pattern only, refusing what the engine wrote).
+#[test]
+fn en_passant_opened_by_a_relational_or_oriented_advance_reads_back() {
+    for (name, advance) in [
+        (
+            "fromself.ron",
+            "FromSelf(offsets: [(0, 3)], symmetry: None, mode: MoveOnly),",
+        ),
+        (
+            "oriented.ron",
+            "Leap(offsets: [(2, 0)], symmetry: Facing, mode: MoveOnly),",
+        ),
+    ] {
+        let src = veney_rules::piece_set::STANDARD_SET.replacen(
+            "Slide(dirs: Forward, max: Some(3), mode: MoveOnly, from: Some(YourMeasure(2)), within: Some(YourSide)),",
+            advance,
+            1,
+        );
+        assert_ne!(src, veney_rules::piece_set::STANDARD_SET);
+        let set = Arc::new(PieceSet::from_ron(Path::new(name), &src).unwrap());
+        let rules = Rules::with_sets([set.clone(), set], RuleOptions::default()).unwrap();
+        let mut opened = 0;
+        for game in 0..40usize {
+            let mut pos = Position::start(&rules);
+            for i in 0..120usize {
+                if pos.is_game_over() {
+                    break;
+                }
+                let legal = pos.legal_actions(&rules);
+                if legal.is_empty() {
+                    break;
+                }
+                let a = legal[(i * 7919 + game * 104_729 + 13) % legal.len()];
+                pos.play_unchecked(&rules, a);
+                let text = pos.to_text(&rules);
+                opened += usize::from(text.contains(" ep=") || text.contains(" epn="));
+                let back = Position::from_text(&rules, &text)
+                    .unwrap_or_else(|e| panic!("{name}: game {game}, action {i}: {text}: {e}"));
+                assert_eq!(back.to_text(&rules), text);
+            }
+        }
+        assert!(opened > 0, "{name}: no en passant opened");
+    }
+}
+
 /// §2.0.12: the Ruin/Rien is "an optional piece"; rule options name optional pieces only — a
 /// standard piece that is not optional ("Self") is refused, not silently ignored (a review found
 /// it accepted), while the Ruin (in any case) is accepted. The list of the standard set's

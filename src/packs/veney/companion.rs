@@ -160,19 +160,29 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
     );
     row(
         "Intention (§2.0.11)",
-        match pos.intention() {
-            Some(i) => format!(
-                "{}'s {} on {} will strike {} on {}",
-                i.side,
-                piece_name(game, i.side, i.kind),
-                i.from,
-                i.target.map_or("no piece".into(), |t| format!(
-                    "the {}",
-                    piece_name(game, !i.side, t)
-                )),
-                i.to
-            ),
-            None => "none declared".into(),
+        // Each side's (the opponent's own declaration leaves the other standing).
+        {
+            let each: Vec<String> = pos
+                .intentions()
+                .map(|i| {
+                    format!(
+                        "{}'s {} on {} will strike {} on {}",
+                        i.side,
+                        piece_name(game, i.side, i.kind),
+                        i.from,
+                        i.target.map_or("no piece".into(), |t| format!(
+                            "the {}",
+                            piece_name(game, !i.side, t)
+                        )),
+                        i.to
+                    )
+                })
+                .collect();
+            if each.is_empty() {
+                "none declared".into()
+            } else {
+                each.join("; ")
+            }
         },
     );
     let pen: Vec<u8> = Side::ALL

@@ -418,7 +418,7 @@ pub fn may_declare(rules: &Rules, pos: &Position, kind: Kind, from: Square) -> b
 /// The enactment open now, if any.
 pub(crate) fn enactment(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     let side = pos.turn();
-    let Some(intent) = pos.intention else {
+    let Some(intent) = pos.intention_of(side) else {
         return;
     };
     // A bluff is never enacted (§2.0.11 "you may bluff an intention … even if it is untenable").
@@ -503,7 +503,7 @@ pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Squar
         "a declaration told tenable differently from the list in {}",
         pos.to_text(rules)
     );
-    pos.intention = Some(Intent {
+    pos.intention[side.index()] = Some(Intent {
         side,
         kind,
         from,
@@ -524,7 +524,7 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
     // By the declared stepping stone: the engagement is removed and the blade moves onto its
     // square before striking (§2.0.11).
     if effect.is_none()
-        && let Some(intent) = pos.intention
+        && let Some(intent) = pos.intention_of(side)
         && via_still_open(rules, pos, &intent, from)
     {
         let stone = intent.via.expect("checked");
@@ -572,5 +572,5 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
         pos.remove(side, jk, j);
         pos.reserve[side.index()][jk.index()] += 1;
     }
-    pos.intention = None;
+    pos.intention[side.index()] = None;
 }
