@@ -274,3 +274,26 @@ fn each_draw_is_named_for_what_drew_it() {
     assert_eq!(named(Draw::Agreement), "draw by agreement");
     assert_eq!(named(Draw::Hugged), "draw confirmed by the Hug");
 }
+
+/// §2.0.07 Control: "entering the opponent's Jutsu-occupied measure with your Balance and Self
+/// fends their Jutsu" — the dying side's Self is taken (R-DYING: its square anchors only the
+/// constraints), so a dying Balance move into that measure fends nothing (a review found the
+/// winner's Jutsu sent to reserve).
+#[test]
+fn a_dying_balance_move_fends_no_jutsu_through_the_dead_self() {
+    let r = rules();
+    let mut p = veney_rules::Position::from_text(
+        &r,
+        "4/3J/4/1W1c/eeee/b3/4/4/4/4/4/EEEE/C1SB/4/4/4 b DGLR/dgljr over=touch:w dying=b:X13",
+    )
+    .unwrap();
+    let jutsu = r.set(White).by_name("Jutsu").unwrap();
+    play(&r, &mut p, "BZ14");
+    assert_eq!(
+        p.piece_at(sq("Z15")),
+        Some((White, jutsu)),
+        "{}",
+        p.to_text(&r)
+    );
+    assert_eq!(p.reserve(White, jutsu), 0);
+}
