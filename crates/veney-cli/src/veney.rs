@@ -168,9 +168,21 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         (Some(o), None) => println!("game over: {o}"),
         _ => {}
     }
-    // A save's `[Final]` position must be the one the record reaches.
-    // (An ending declared after the record — a resignation, an agreed draw, a flag — is the
-    // save's own: only the position it stands on is compared then.)
+    // A save's `[Final]` position must be the one the record reaches, as the app's reader
+    // (`savefile::read`) has it: a mate the mated player acknowledged has no dying move left (a
+    // review found the app's own save of one reported as differing).
+    let mut end = r.end;
+    if let Some((_, v)) = r.headers.iter().find(|(k, _)| k == "Final")
+        && end.dying().is_some()
+        && !v.contains("dying=")
+    {
+        end.acknowledge();
+        println!("(the mated player acknowledged defeat without a dying move)");
+    }
+    let reached = end.to_text(&rules);
+    // (An ending declared after the record — a resignation, an agreed draw, the Hug's — is the
+    // save's own, if the game allows it there (`Game::may_declare`; a review found any ending
+    // at all passed): only the position it stands on is compared then.)
     let differs = match r.headers.iter().find(|(k, _)| k == "Final") {
         Some((_, v)) => match Position::from_text(&rules, v) {
             // Not a position at all: the save is broken, not the record (exit 2).
@@ -184,18 +196,26 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
             // A save stopped in the middle of a turn: the replay plays whole turns, so only
             // the board is compared (ending the turn moves no piece; a review found any board
             // at all passed there).
+            // Its turn must be the record's last, still the mover's (a review found any turn at
+            // all passed: `turns=9` after one turn).
             Ok(p) if p.phase() != Phase::Start || !p.at_turn_start() => {
                 let board = |t: &str| t.split_whitespace().next().unwrap_or("").to_string();
-                board(&p.to_text(&rules)) != board(&reached)
+                let last_turn =
+                    p.turn() != end.turn() && p.turns().saturating_add(1) == end.turns();
+                !last_turn || board(&p.to_text(&rules)) != board(&reached)
             }
-            Ok(p) if p.outcome().is_some() && r.end.outcome().is_none() => {
+            Ok(p) if p.outcome().is_some() && p.outcome() != end.outcome() => {
                 let o = p.outcome().expect("matched");
-                println!("(the save ends with {o}, declared after the record)");
-                // The board it was declared on must be the one the record reaches (a review
-                // found another game's [Final] with its resignation passed).
-                let mut end = r.end;
-                end.set_outcome(o);
-                end.to_text(&rules) != p.to_text(&rules)
+                if veney_rules::Game::may_declare(&rules, &end, o) {
+                    println!("(the save ends with {o}, declared after the record)");
+                    // The board it was declared on must be the one the record reaches (a
+                    // review found another game's [Final] with its resignation passed).
+                    let mut declared = end;
+                    declared.set_outcome(o);
+                    declared.to_text(&rules) != p.to_text(&rules)
+                } else {
+                    true
+                }
             }
             // Compared as positions, written the one way the game writes them: the fields of a
             // hand-written [Final] in another order, or a default written out, are the same

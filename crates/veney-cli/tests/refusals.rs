@@ -349,6 +349,74 @@ fn veney_replay_compares_the_final_position_as_a_position() {
     assert!(out.contains("FINAL DIFFERS"), "{out}");
 }
 
+/// `replay` judges a save's `[Final]` as the app's reader does (a review found it apart): a mate
+/// the mated player acknowledged, with no `dying=` left, is the record's end (§2.0.20); an
+/// ending no move made is one the game allows to be declared there (a resignation, an agreed
+/// draw), not a checkmate by touch claimed after a quiet move; a mid-turn `[Final]` is the
+/// record's last turn, not any turn at all.
+#[test]
+fn veney_replay_judges_the_final_position_as_the_app_reads_a_save() {
+    let dir = temp_dir("final-as-app");
+    let (code, out, err) = replay_in(
+        &dir,
+        "acknowledged.txt",
+        "[Position \"4/4/4/bswc/eeee/4/4/4/4/4/1D2/EEEE/CWSB/4/4/4 w GLJR/dgljr\"]\n[Final \"4/4/4/bDwc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b GLJR/dgljr turns=1 over=touch:w\"]\n1. DtX13~ @ooooo#\n",
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("acknowledged defeat"), "{out}");
+    let (_, reached, _) = run(&["apply", "start", "SY5"]);
+    let reached = reached.lines().next().unwrap().to_string();
+    for (ending, allowed) in [
+        ("touch:w", false),
+        ("disarm:b", false),
+        ("resign:w", true),
+        ("agreed", true),
+    ] {
+        let (code, out, err) = replay_in(
+            &dir,
+            "declared.txt",
+            &format!("[Final \"{reached} over={ending}\"]\n1. SY5\n"),
+        );
+        assert_eq!(
+            code,
+            Some(if allowed { 0 } else { 1 }),
+            "{ending}: {out}{err}"
+        );
+        assert_eq!(out.contains("FINAL DIFFERS"), !allowed, "{ending}: {out}");
+    }
+    let (code, out, _) = replay_in(
+        &dir,
+        "midturn.txt",
+        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EESE/CW1B/4/4/4 w EDGLJR/dgljr turns=9 glare=1\"]\n1. SY5\n",
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("FINAL DIFFERS"), "{out}");
+}
+
+/// A record names its ending once: a second `[Ending]` is refused at its line, not read over the
+/// first (as `savefile::read` refuses it; a review found the last one winning); an error in a
+/// turn wrapped onto later lines names the line of the token that fails.
+#[test]
+fn veney_replay_refuses_a_second_ending_and_places_a_wrapped_turns_error() {
+    let dir = temp_dir("ending-twice");
+    let (code, _, err) = replay_in(
+        &dir,
+        "end2.txt",
+        "[Ending \"White out of time\"]\n1. SY5\n[Ending \"Black out of time\"]\n",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(":3:") && err.contains("second [Ending]"),
+        "{err}"
+    );
+    let (_, out, err) = replay_in(
+        &dir,
+        "wrap.txt",
+        "1. SY5, SX12\n2. SY6\n\n\n\n        $tZ9\n",
+    );
+    assert!(format!("{out}{err}").contains("wrap.txt:6:"), "{out}{err}");
+}
+
 /// Another game's save names the `--game` to replay it with only when this program plays that
 /// game (a review found `--game veeney` suggested); a control character an input carried is
 /// written escaped in the error, not sent raw to the terminal.

@@ -264,7 +264,7 @@ impl Game {
     /// draw (a double checkmate under Shima, §2.0.18) from an open game, and what the Hug makes
     /// of a draw (§2.0.23) — from an open game (an agreed draw hugged) or from the draw it
     /// settles. Nothing else a save's final position may claim without its moves.
-    pub(crate) fn may_declare(rules: &Rules, pos: &Position, o: crate::outcome::Outcome) -> bool {
+    pub fn may_declare(rules: &Rules, pos: &Position, o: crate::outcome::Outcome) -> bool {
         use crate::outcome::{Draw, Mate, Outcome, Resign};
         // Under Shima "drawing the game is not an option": no draw, so no Hug (R-HUG; a review
         // found a save claiming the Hug's checkmate read under Shima).

@@ -370,12 +370,24 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     // The turns read, each with the line it begins on and the move number written before it;
     // the last turn of the last line read, if it may go on on the next.
     // (The number: its text, column and line — a number ending a line is the next line's.)
-    type Pending = (notation::RecordTurn, usize, Option<(String, usize, usize)>);
+    // (And each token's own line: a turn wrapped onto the next line is told at the line of
+    // the token that fails, whose column is that line's — a review found the first line named.)
+    type Pending = (
+        notation::RecordTurn,
+        usize,
+        Option<(String, usize, usize)>,
+        Vec<usize>,
+    );
     let mut pending: Vec<Pending> = Vec::new();
     let mut carried: Option<Pending> = None;
     let mut dangling: Option<(String, usize, usize)> = None;
     // The line of an `[Ending]` read after turns: no turn may follow it.
     let mut ended_at: Option<usize> = None;
+    // The line of the `[Ending]` read: a save names one (a review found a second read over it).
+    let mut ending_line: Option<usize> = located
+        .iter()
+        .find(|h| h.0.eq_ignore_ascii_case("Ending"))
+        .map(|h| h.2);
     for (line_no, line) in text.lines().enumerate().skip(body_start) {
         let body = line.split("//").next().unwrap_or("");
         if let Some(v) = body
@@ -384,6 +396,19 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             .and_then(|r| r.strip_suffix(']'))
         {
             let v = v.trim().trim_matches('"');
+            if let Some(first) = ending_line.replace(line_no + 1) {
+                return Err(HeaderError {
+                    key: "Ending".into(),
+                    line: line_no + 1,
+                    error: ParseError::new(
+                        1,
+                        body.trim().to_string(),
+                        format!(
+                            "a second [Ending] (the first is on line {first}): a game ends once"
+                        ),
+                    ),
+                });
+            }
             match crate::side::Side::ALL
                 .into_iter()
                 .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
@@ -406,7 +431,10 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         // two); its tokens keep their own lines' columns.
         let mut line_turns: Vec<Pending> = notation::record_turns_numbered(body)
             .into_iter()
-            .map(|(t, n)| (t, line_no + 1, n.map(|(w, c)| (w, c, line_no + 1))))
+            .map(|(t, n)| {
+                let lines = vec![line_no + 1; t.len()];
+                (t, line_no + 1, n.map(|(w, c)| (w, c, line_no + 1)), lines)
+            })
             .collect();
         // The game ended at its `[Ending]` line (a review found a turn below it played, the
         // flag applied after it).
@@ -425,23 +453,24 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         // dropped, and a wrong one no longer warned about).
         if let Some(d) = dangling.take() {
             match line_turns.first_mut() {
-                Some((first, _, n @ None)) if !first.is_empty() => *n = Some(d),
+                Some((first, _, n @ None, _)) if !first.is_empty() => *n = Some(d),
                 _ => dangling = Some(d),
             }
         }
-        if line_turns.last().is_some_and(|(t, _, _)| t.is_empty()) {
-            dangling = line_turns.pop().and_then(|(_, _, n)| n);
+        if line_turns.last().is_some_and(|(t, ..)| t.is_empty()) {
+            dangling = line_turns.pop().and_then(|(_, _, n, _)| n);
         }
         let numbered = body.split_whitespace().next().is_some_and(|w| {
             notation::split_move_number(w).is_some() || w.chars().all(|c| c == '.' || c == '…')
         });
-        if let Some((mut open, at, n)) = carried.take() {
+        if let Some((mut open, at, n, mut lines)) = carried.take() {
             match line_turns.first_mut() {
-                Some((first, _, _)) if !numbered => {
+                Some((first, _, _, first_lines)) if !numbered => {
                     open.append(first);
-                    line_turns[0] = (open, at, n);
+                    lines.append(first_lines);
+                    line_turns[0] = (open, at, n, lines);
                 }
-                _ => line_turns.insert(0, (open, at, n)),
+                _ => line_turns.insert(0, (open, at, n, lines)),
             }
         }
         // A line ending with a move number (`…, SX12; 2.`) has ended its turns as `;` does: the
@@ -459,7 +488,7 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     }
     pending.extend(carried);
     let count = pending.len();
-    for (k, (toks, line, written_number)) in pending.into_iter().enumerate() {
+    for (k, (toks, line, written_number, tok_lines)) in pending.into_iter().enumerate() {
         if failed {
             not_replayed += 1;
             continue;
@@ -522,6 +551,16 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             }
         }
         failed = result.is_err();
+        // The line of the token that failed (its column is that line's).
+        let line = match &result {
+            Err(e) => toks
+                .iter()
+                .position(|(t, c)| *c == e.col && (e.token.is_empty() || *t == e.token))
+                .or_else(|| toks.iter().position(|(_, c)| *c == e.col))
+                .and_then(|i| tok_lines.get(i).copied())
+                .unwrap_or(line),
+            Ok(_) => line,
+        };
         turns.push(TurnReport {
             number,
             side,
