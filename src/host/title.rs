@@ -38,6 +38,22 @@ fn print_game(screen: Screen) -> Option<PrintGame> {
     }
 }
 
+/// What "Print kit…" says it writes: Veney's kit is the standard set's, whatever army a game
+/// in progress plays (a review found the hover silent on it).
+fn kit_hover(game: PrintGame, paper: Paper, dir: &Path) -> String {
+    let what = match game {
+        PrintGame::Veney => {
+            "the board, the standard set's tokens and cards (not a custom army), score sheet"
+        }
+        _ => "the board, tokens, score sheet",
+    };
+    format!(
+        "a PDF to print at actual size: {what} ({}, into {})",
+        paper.name().to_uppercase(),
+        dir.display()
+    )
+}
+
 /// Writes `game`'s kit for `paper` into `dir` (made if missing) as `<game>-kit-<paper>.pdf`.
 fn write_kit(game: PrintGame, paper: Paper, dir: &Path) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -90,20 +106,19 @@ fn picker(
                             ui.label(g.line);
                         });
                         if let Some(game) = print_game(g.screen) {
-                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                                let paper = print.paper.unwrap_or(Paper::A4);
-                                if ui
-                                    .button("Print kit…")
-                                    .on_hover_text(format!(
-                                        "a PDF to print at actual size: the board, tokens, score sheet ({}, into {})",
-                                        paper.name().to_uppercase(),
-                                        saves.0.display()
-                                    ))
-                                    .clicked()
-                                {
-                                    print.said = Some(write_kit(game, paper, &saves.0));
-                                }
-                            });
+                            ui.with_layout(
+                                egui::Layout::right_to_left(egui::Align::Center),
+                                |ui| {
+                                    let paper = print.paper.unwrap_or(Paper::A4);
+                                    if ui
+                                        .button("Print kit…")
+                                        .on_hover_text(kit_hover(game, paper, &saves.0))
+                                        .clicked()
+                                    {
+                                        print.said = Some(write_kit(game, paper, &saves.0));
+                                    }
+                                },
+                            );
                         }
                     });
                 });
@@ -122,7 +137,10 @@ fn picker(
                         ui.label(format!("· wrote {} (print at 100 %)", path.display()));
                     }
                     Some(Err(e)) => {
-                        ui.colored_label(egui::Color32::LIGHT_RED, format!("· no kit written: {e}"));
+                        ui.colored_label(
+                            egui::Color32::LIGHT_RED,
+                            format!("· no kit written: {e}"),
+                        );
                     }
                     None => {}
                 }
@@ -151,5 +169,13 @@ mod tests {
         }
         assert_eq!(print_game(Screen::Title), None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Veney's kit is the standard set's: "Print kit…" says so.
+    #[test]
+    fn the_veney_kit_is_said_to_be_the_standard_sets() {
+        let dir = Path::new("saves");
+        assert!(kit_hover(PrintGame::Veney, Paper::A4, dir).contains("standard set"));
+        assert!(!kit_hover(PrintGame::Kelasu, Paper::A4, dir).contains("standard set"));
     }
 }
