@@ -944,8 +944,9 @@ impl Game {
     }
 
     /// The record as exported for replaying (`replay`, the app's Load record): the record,
-    /// after a `[Position]` header when the game did not begin at the standard start and a
-    /// `[Rules]` header when its options are not the defaults (a review found a game from a
+    /// after a `[Position]` header when the game did not begin at the standard start, a
+    /// `[Rules]` header when its options are not the defaults, and the armies' headers when
+    /// either is not the standard set (a review found a game from a
     /// pasted position or a concealed setup exported with neither, so replayed from the wrong
     /// start).
     pub fn exported_record(&self) -> String {
@@ -956,6 +957,22 @@ impl Game {
         }
         if self.rules.options != crate::options::RuleOptions::default() {
             s.push_str(&format!("[Rules \"{}\"]\n", self.rules.options.to_ron()));
+        }
+        // The armies, when either is not the standard set, named as a save names them: a
+        // replay under other armies is warned of by name, not refused at the first piece the
+        // standard set lacks (a review found an Assassin's record refused as "no Ruin in
+        // reserve").
+        let standard = crate::piece_set::fingerprint(crate::piece_set::STANDARD_SET);
+        if crate::side::Side::ALL
+            .iter()
+            .any(|&side| self.rules.set(side).fingerprint != standard)
+        {
+            for (side, who) in crate::side::Side::ALL.into_iter().zip(["White", "Black"]) {
+                let set = self.rules.set(side);
+                s.push_str(&format!("[{who}Set \"{}\"]\n", set.source.display()));
+                s.push_str(&format!("[{who}SetName \"{}\"]\n", set.name));
+                s.push_str(&format!("[{who}SetHash \"{:016x}\"]\n", set.fingerprint));
+            }
         }
         s.push_str(&self.record());
         s

@@ -215,6 +215,27 @@ pub(super) fn export_moves(ctx: &mut Ctx, path: PathBuf) {
     }
 }
 
+/// The armies a record names (`[WhiteSetHash]`, as "Export moves" writes them for a game not
+/// between standard sets) that are not this game's: each said, with its name (a review found
+/// such a record refused at a piece the standard set lacks, the armies unnamed).
+fn army_warnings(rules: &veney_rules::Rules, text: &str) -> Vec<String> {
+    veney_rules::Side::ALL
+        .into_iter()
+        .filter_map(|side| {
+            let (_, saved) = veney_rules::replay::header_value(text, &format!("{side}SetHash"))?;
+            let set = rules.set(side);
+            (saved != format!("{:016x}", set.fingerprint)).then(|| {
+                let name = veney_rules::replay::header_value(text, &format!("{side}SetName"))
+                    .map_or_else(|| "another set".to_string(), |(_, n)| format!("\"{n}\""));
+                format!(
+                    "{side}'s army in the record is {name}, this game's is \"{}\": start a game with that army to replay it",
+                    set.name
+                )
+            })
+        })
+        .collect()
+}
+
 /// Replays a game record (the public records' form too) into a new game, played with sand: an
 /// untenable turn nobody called stands and is marked in the move list (R-REPLAY-SAND). A record
 /// that cannot be read, or has a turn no piece can make, is not loaded: the game in progress is
@@ -273,6 +294,9 @@ pub(super) fn load_record(
     for w in &rep.warnings {
         news.push_str(&format!("; warning: {w}"));
     }
+    for w in army_warnings(&rules, &text) {
+        news.push_str(&format!("; warning: {w}"));
+    }
     // A turn no piece can make: the record is not loaded, and the game in progress is kept.
     if let Some(t) = rep.turns.iter().find(|t| t.result.is_err()) {
         let why = t
@@ -281,8 +305,12 @@ pub(super) fn load_record(
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
+        let armies: String = army_warnings(&rules, &text)
+            .iter()
+            .map(|w| format!("; {w}"))
+            .collect();
         ctx.status.refusal = Some(format!(
-            "could not load the record from {source}: turn {} ({}, line {}) `{}` cannot be played: {why} (the game in progress is kept)",
+            "could not load the record from {source}: turn {} ({}, line {}) `{}` cannot be played: {why} (the game in progress is kept){armies}",
             t.number, t.side, t.line, t.written
         ));
         return;
@@ -356,5 +384,23 @@ mod launch_tests {
             (g.position().turn(), session.is_none(), info),
             (Side::White, true, None)
         );
+    }
+
+    /// A record naming another army than this game's is said to, with the army's name; one
+    /// naming this game's armies, or none, is not.
+    #[test]
+    fn a_record_of_another_army_is_said_to_be() {
+        let rules = veney_rules::Rules::standard();
+        let standard = format!("{:016x}", rules.set(Side::White).fingerprint);
+        let text = format!(
+            "[WhiteSet \"config/sets/assassin.ron\"]\n[WhiteSetName \"Assassin\"]\n[WhiteSetHash \"0123456789abcdef\"]\n[BlackSetHash \"{standard}\"]\n1. SY5\n"
+        );
+        let said = super::army_warnings(&rules, &text);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].contains("White's army") && said[0].contains("\"Assassin\""),
+            "{said:?}"
+        );
+        assert!(super::army_warnings(&rules, "1. SY5\n").is_empty());
     }
 }
