@@ -1091,10 +1091,9 @@ impl PieceSet {
             if p.is_inert() || p.anywhere.is_some() {
                 continue;
             }
-            let (inside, anywhere) = constraint_reach(&self.pieces, p, &c);
-            if anywhere && !inside {
-                // The piece's own `constraint:` field, within its text (its fields in any
-                // order; not a later piece's, nor a card's words — a review found both).
+            // The piece's own `constraint:` field, within its text (its fields in any
+            // order; not a later piece's, nor a card's words — a review found both).
+            let field = || {
                 let at = definition_at(src, p.name(), 0).map_or(0, |t| t.2);
                 let begin = src[..at].rfind("Piece(").unwrap_or(at);
                 let end = self
@@ -1104,11 +1103,33 @@ impl PieceSet {
                     .map_or(src.len(), |t| {
                         src[..t.2].rfind("Piece(").unwrap_or(t.2).max(at)
                     });
-                let (l, col) = crate::errors::locate_field(&src[begin..end], "constraint")
+                crate::errors::locate_field(&src[begin..end], "constraint")
                     .map(|t| crate::errors::line_col(src, begin + t.2))
                     .unwrap_or_else(|| {
                         definition_at(src, p.name(), 0).map_or((1, 1), |t| (t.0, t.1))
-                    });
+                    })
+            };
+            // The Self's constraint is judged from the Self itself: each move stays within it of
+            // where the Self stands — with `measures: 0`, in its first measure for the whole
+            // game (a review found it accepted unwarned).
+            if p.has_role(Role::Life) {
+                let (l, col) = field();
+                out.push(DataError::at(
+                    &self.source,
+                    l,
+                    col,
+                    format!(
+                        "{:?} is the Self: a range constraint is measured from the Self's own square, so it limits each move to {} measure(s) and {} step(s) from where the Self stands (measures: 0 holds it in its own measure for the whole game)",
+                        p.name(),
+                        c.measures,
+                        c.steps
+                    ),
+                ));
+                continue;
+            }
+            let (inside, anywhere) = constraint_reach(&self.pieces, p, &c);
+            if anywhere && !inside {
+                let (l, col) = field();
                 out.push(DataError::at(
                     &self.source,
                     l,

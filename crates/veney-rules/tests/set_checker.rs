@@ -737,3 +737,30 @@ fn pins_and_negations_only_by_the_pieces_that_can_hold_them() {
         );
     }
 }
+
+/// A range constraint on the Self is measured from the Self's own square: the checker warns at
+/// its field (with `measures: 0` the Self could never leave its first measure; a review found
+/// it accepted unwarned).
+#[test]
+fn a_range_constraint_on_the_self_is_warned_of() {
+    let src = veney_rules::piece_set::STANDARD_SET.replacen(
+        "            name: \"Self\",\n",
+        "            name: \"Self\",\n            constraint: Some(Constraint(measures: 0)),\n",
+        1,
+    );
+    assert_ne!(src, veney_rules::piece_set::STANDARD_SET);
+    let r = veney_rules::set_check::check(Path::new("self.ron"), &src);
+    assert!(r.is_valid(), "{r:?}");
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| w.message.contains("is the Self"))
+        .unwrap_or_else(|| panic!("{:?}", r.warnings));
+    let line = src
+        .lines()
+        .position(|l| l.contains("constraint: Some(Constraint(measures: 0))"))
+        .unwrap()
+        + 1;
+    assert_eq!(w.location.line, line, "{w}");
+    assert!(w.message.contains("measures: 0 holds it"), "{w}");
+}
