@@ -561,7 +561,9 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         }
         e.at_line(line)
     };
-    let start = match get("Start") {
+    // `[Position]`, as Veney's records name their start, is read as `[Start]` (a review found it
+    // dropped without a word, the record then refused from the standard start).
+    let start = match get("Start").or_else(|| get("Position")) {
         Some((line, _, v)) if v != "start" => g
             .parse_playable(v)
             .map_err(|e| format!("{}: {}", file.display(), in_record(*line, e)))?,

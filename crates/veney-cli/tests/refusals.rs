@@ -417,6 +417,21 @@ fn veney_replay_refuses_a_second_ending_and_places_a_wrapped_turns_error() {
     assert!(format!("{out}{err}").contains("wrap.txt:6:"), "{out}{err}");
 }
 
+/// A grid game's record naming its start as Veney's do, `[Position "…"]`, replays from it as
+/// from `[Start]` (a review found it dropped without a word, the record refused from the
+/// standard start).
+#[test]
+fn a_grid_records_position_header_is_its_start() {
+    let dir = temp_dir("grid-position");
+    let (code, out, err) = replay_in(
+        &dir,
+        "from.kelasu",
+        "[Game \"kelasu\"]\n[Position \"S1S1S5/W9/10/10/10/10/10/10/10/s8b b 3 s - 0\"]\n1. B0-C0 end\n",
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("played") && !out.contains("REFUSED"), "{out}");
+}
+
 /// Another game's save names the `--game` to replay it with only when this program plays that
 /// game (a review found `--game veeney` suggested); a control character an input carried is
 /// written escaped in the error, not sent raw to the terminal.
