@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use veney_rules::{Action, Effect};
 
 pub mod animation;
+pub mod banner;
 pub mod board;
 pub mod choice;
 pub mod clock;
@@ -75,6 +76,7 @@ pub(crate) fn view_plugin(app: &mut App) {
         trays::plugin,
         choice::plugin,
         secrets::view_plugin,
+        banner::plugin,
     ))
     .add_systems(Update, keep_awake.after(game::GameSet).in_set(VeneySystems));
 }

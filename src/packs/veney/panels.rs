@@ -405,7 +405,7 @@ pub(super) fn dice_name(d: DiceMethod) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn side_panel(
+pub(super) fn side_panel(
     mut contexts: EguiContexts,
     game: Res<CurrentGame>,
     sel: Res<Selection>,
