@@ -179,7 +179,6 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         end.acknowledge();
         println!("(the mated player acknowledged defeat without a dying move)");
     }
-    let reached = end.to_text(&rules);
     // (An ending declared after the record — a resignation, an agreed draw, the Hug's — is the
     // save's own, if the game allows it there (`Game::may_declare`; a review found any ending
     // at all passed): only the position it stands on is compared then.)
@@ -193,34 +192,42 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                     header_line(&text, "Final")
                 ));
             }
-            // A save stopped in the middle of a turn: the replay plays whole turns, so only
-            // the board is compared (ending the turn moves no piece; a review found any board
-            // at all passed there).
-            // Its turn must be the record's last, still the mover's (a review found any turn at
-            // all passed: `turns=9` after one turn).
-            Ok(p) if p.phase() != Phase::Start || !p.at_turn_start() => {
-                let board = |t: &str| t.split_whitespace().next().unwrap_or("").to_string();
-                let last_turn =
-                    p.turn() != end.turn() && p.turns().saturating_add(1) == end.turns();
-                !last_turn || board(&p.to_text(&rules)) != board(&reached)
-            }
-            Ok(p) if p.outcome().is_some() && p.outcome() != end.outcome() => {
-                let o = p.outcome().expect("matched");
-                if veney_rules::Game::may_declare(&rules, &end, o) {
-                    println!("(the save ends with {o}, declared after the record)");
-                    // The board it was declared on must be the one the record reaches (a
-                    // review found another game's [Final] with its resignation passed).
-                    let mut declared = end;
-                    declared.set_outcome(o);
-                    declared.to_text(&rules) != p.to_text(&rules)
-                } else {
+            Ok(p) => {
+                // An ending no move made must be one the game allows there
+                // (`Game::may_declare`; a review found any ending at all passed), mid-turn too;
+                // the position it stands on is then compared.
+                let declared = p.outcome().filter(|o| Some(*o) != end.outcome());
+                if let Some(o) = declared
+                    && !veney_rules::Game::may_declare(&rules, &end, o)
+                {
                     true
+                } else {
+                    let mut here = end;
+                    if let Some(o) = declared {
+                        println!("(the save ends with {o}, declared after the record)");
+                        here.set_outcome(o);
+                    }
+                    let mid = |q: &Position| q.phase() != Phase::Start || !q.at_turn_start();
+                    if mid(&p) && !mid(&here) {
+                        // A save stopped in the middle of a turn the replay has closed (it
+                        // plays whole turns): only the board is compared, ending the turn
+                        // moving no piece (a review found any board at all passed), and the
+                        // turn must be the record's last, still the mover's (a review found
+                        // `turns=9` passed after one turn).
+                        let board = |t: &str| t.split_whitespace().next().unwrap_or("").to_string();
+                        let last_turn =
+                            p.turn() != here.turn() && p.turns().saturating_add(1) == here.turns();
+                        !last_turn || board(&p.to_text(&rules)) != board(&here.to_text(&rules))
+                    } else {
+                        // Compared as positions, written the one way the game writes them —
+                        // a record that itself stops mid-turn (a partner in hand, the Donkey's
+                        // roll to come) included: the fields of a hand-written [Final] in
+                        // another order are the same position (a review found them reported
+                        // as differing).
+                        p.to_text(&rules) != here.to_text(&rules)
+                    }
                 }
             }
-            // Compared as positions, written the one way the game writes them: the fields of a
-            // hand-written [Final] in another order, or a default written out, are the same
-            // position (a review found them reported as differing).
-            Ok(p) => p.to_text(&rules) != reached,
         },
         None => false,
     };

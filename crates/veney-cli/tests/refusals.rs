@@ -391,6 +391,32 @@ fn veney_replay_judges_the_final_position_as_the_app_reads_a_save() {
     );
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("FINAL DIFFERS"), "{out}");
+    // Mid-turn, an ending no move made is judged as at a turn's start.
+    let (code, out, _) = replay_in(
+        &dir,
+        "midturn-touch.txt",
+        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CW1B/2S1/4/4 w DGLJR/dgljr glare=1 over=touch:w\"]\n1. SY3\n",
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("FINAL DIFFERS"), "{out}");
+    // A record that itself stops mid-turn — the concert partner in hand, the Donkey's roll to
+    // come — reaches the app's own [Final] (a review found the first version of this check
+    // refusing both).
+    let (code, out, err) = replay_in(
+        &dir,
+        "in-hand.txt",
+        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CS1B/4/4/4 w DGLJR/dgljr concert=X4 lifted=WX4\"]\n1. SX4\n",
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    let rules = file(&dir, "donkey.ron", "(donkey: true)");
+    let record = file(
+        &dir,
+        "donkey.txt",
+        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr turns=1 donkey=wW3 donkeyhome=b donkeymove=w quiet=1\"]\n1. K*W3\n",
+    );
+    let (code, out, err) = run(&["--rules", &rules, "replay", &record]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(!out.contains("FINAL DIFFERS"), "{out}");
 }
 
 /// A record names its ending once: a second `[Ending]` is refused at its line, not read over the
