@@ -143,9 +143,14 @@ pub fn set_aside_unresumable(path: &Path, why: &str) -> String {
 /// Keeps the last game's autosave at `autosave` as `autosave.previous.<ext>` before a game
 /// begun afresh writes its own over it — one file, the game before replacing the one before
 /// that: a "Start" pressed by mistake, whose computer seat then moved first, no longer loses
-/// the last game (a review found it lost). The name it is kept under, if there was one to keep.
-pub fn keep_last_game(autosave: &Path) -> Option<PathBuf> {
+/// the last game (a review found it lost). The name it is kept under, if there was one to keep:
+/// not a game with nothing played in it (`played` says of the file's text; one resumed after an
+/// undo back to its start would otherwise replace the game kept before it — a review found it).
+pub fn keep_last_game(autosave: &Path, played: impl Fn(&str) -> bool) -> Option<PathBuf> {
     if !autosave.is_file() {
+        return None;
+    }
+    if std::fs::read_to_string(autosave).is_ok_and(|t| !played(&t)) {
         return None;
     }
     let ext = autosave
@@ -196,15 +201,21 @@ mod tests {
     fn a_new_game_keeps_the_last_games_autosave() {
         let d = dir("previous");
         let auto = d.join("autosave.kelasu");
-        assert_eq!(keep_last_game(&auto), None, "nothing to keep");
+        let played = |t: &str| t != "empty";
+        assert_eq!(keep_last_game(&auto, played), None, "nothing to keep");
         std::fs::write(&auto, "game A").unwrap();
-        let kept = keep_last_game(&auto).unwrap();
+        let kept = keep_last_game(&auto, played).unwrap();
         assert_eq!(kept, d.join("autosave.previous.kelasu"));
         assert_eq!(std::fs::read_to_string(&kept).unwrap(), "game A");
         assert!(!auto.exists());
         std::fs::write(&auto, "game B").unwrap();
-        keep_last_game(&auto).unwrap();
+        keep_last_game(&auto, played).unwrap();
         assert_eq!(std::fs::read_to_string(&kept).unwrap(), "game B");
+        // A game with nothing played is not kept over it.
+        std::fs::write(&auto, "empty").unwrap();
+        assert_eq!(keep_last_game(&auto, played), None);
+        assert_eq!(std::fs::read_to_string(&kept).unwrap(), "game B");
+        std::fs::remove_file(&auto).unwrap();
         // Not taken for an autosave when another app's are kept aside (`keep_others_autosaves`).
         assert!(keep_others_autosaves(&d).is_empty());
         assert!(kept.exists());

@@ -130,7 +130,9 @@ fn autosave(
     }
     *told = false;
     if first_of_fresh
-        && let Some(kept) = crate::host::kept_files::keep_last_game(&m.autosave_path())
+        && let Some(kept) = crate::host::kept_files::keep_last_game(&m.autosave_path(), |t| {
+            (m.load)(t).map_or(true, |g| g.history_len() > 0 || g.declared().is_some())
+        })
         && seats.any()
     {
         // Against the computer, whose seat may have made this first move by itself.

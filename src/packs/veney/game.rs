@@ -997,7 +997,11 @@ fn autosave(
     let text = save_text(&game.0, &seats.0, *draws);
     let path = dir.autosave();
     if first_of_fresh
-        && let Some(kept) = crate::host::kept_files::keep_last_game(&path)
+        && let Some(kept) = crate::host::kept_files::keep_last_game(&path, |t| {
+            veney_rules::savefile::read(game.0.rules.clone(), t).map_or(true, |g| {
+                g.actions().next().is_some() || g.position().outcome().is_some()
+            })
+        })
         && seats.0.iter().any(Option::is_some)
     {
         // Against the computer, whose seat may have made this first move by itself.
