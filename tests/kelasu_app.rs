@@ -986,6 +986,22 @@ fn a_resignation_stops_the_computers_search() {
     assert!(!a.world().resource::<GridThinking>().busy(), "stopped");
 }
 
+/// "Resign" asked and left unanswered lapses with the next action, as a draw offer does: the
+/// opponent, on the next turn, is not asked to confirm the other's resignation (a review found
+/// Red able to resign for Blue).
+#[test]
+fn an_unanswered_resign_question_lapses_with_the_next_action() {
+    let mut a = kelasu_app("resign-lapses", Some(MERGING));
+    a.world_mut()
+        .resource_mut::<veney::host::grid::GridEndingAsk>()
+        .resign = Some(game_api::Player(0));
+    a.update();
+    assert_eq!(ask(&a).resign, Some(game_api::Player(0)));
+    blue_plays_its_merging_turn(&mut a);
+    assert_eq!(ask(&a).resign, None);
+    assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
+}
+
 /// From `MERGING`, Blue's whole turn by mouse (four moves, its energy spent): Red to move.
 fn blue_plays_its_merging_turn(a: &mut App) {
     for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {

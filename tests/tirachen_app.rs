@@ -1461,6 +1461,40 @@ fn a_draw_offer_between_people_hides_both_players_secrets_while_answered() {
     assert_eq!(stage(&a), TirachenStage::Handover);
 }
 
+/// What the status line said for the decider alone — a hint naming a hidden master, a refusal
+/// naming its tray — goes when the board turns to a view hiding the decider's secrets: a draw
+/// offer answered at the same screen, a game over (a review found a hint left up after a
+/// time-out).
+#[test]
+fn the_deciders_hint_and_refusal_go_when_the_board_hides_its_secrets() {
+    let mut a = secret_game_in_play("hint-cleared");
+    let set = |a: &mut App| {
+        let mut st = a.world_mut().resource_mut::<GridStatus>();
+        st.info = Some("hint: A@c2 (win estimate 51 %)".into());
+        st.refusal = Some("the Commander or the Master of spells may go on c3".into());
+    };
+    set(&mut a);
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    let st = a.world().resource::<GridStatus>().clone();
+    assert!(
+        st.refusal.is_none() && !st.info.as_deref().unwrap_or("").starts_with("hint:"),
+        "{st:?}"
+    );
+    // Resigned: over; what was said before goes too.
+    send(&mut a, Intent::AnswerDraw(false));
+    send(&mut a, HandedOver(Player(0)));
+    set(&mut a);
+    send(&mut a, Intent::Resign(Player(0)));
+    assert!(matches!(m(&a).game.decision(), Decision::Over(_)));
+    let st = a.world().resource::<GridStatus>().clone();
+    assert!(st.refusal.is_none(), "{st:?}");
+    assert!(
+        !st.info.as_deref().unwrap_or("").starts_with("hint:"),
+        "{st:?}"
+    );
+}
+
 #[test]
 fn a_turn_passed_without_a_hand_over_leaves_the_board_with_the_one_at_it() {
     // Red still hides three masters of arms; White hides nothing. Red moves and the turn goes

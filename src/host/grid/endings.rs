@@ -33,10 +33,39 @@ fn lapse(
     mut status: ResMut<GridStatus>,
     mut sel: ResMut<super::GridSelection>,
     mut choice: ResMut<super::GridChoice>,
+    mut was: Local<(bool, bool)>,
+    mut resign_at: Local<Option<usize>>,
 ) {
     // A draw offered between people at one screen is answered by the other: the board hides
     // both players' secrets meanwhile (`ActiveMatch::asking`).
     let asking = ask.draw_offer.is_some() && m.person.is_none();
+    let over = matches!(m.game.decision(), Decision::Over(_));
+    // The board turning to a view that hides the decider's secrets (a game over — a fallen flag
+    // too — or a draw offer answered at the same screen) takes with it what the status line
+    // said for the decider alone: a hint, a refusal naming what its tray holds (a review found
+    // a hint naming a hidden master left up after a time-out).
+    if m.secrets && ((over && !was.0) || (asking && !was.1)) {
+        status.refusal = None;
+        if status
+            .info
+            .as_deref()
+            .is_some_and(|i| i.starts_with("hint: "))
+        {
+            status.info = None;
+        }
+    }
+    *was = (over, asking);
+    // "Resign" asked of the player who pressed it lapses with the next action, as an offer does
+    // (a review found it left for the opponent to confirm on the next turn).
+    match (ask.resign, *resign_at) {
+        (None, _) => *resign_at = None,
+        (Some(_), None) => *resign_at = Some(m.game.history_len()),
+        (Some(_), Some(len)) if len != m.game.history_len() => {
+            ask.resign = None;
+            *resign_at = None;
+        }
+        _ => {}
+    }
     if m.asking != asking {
         m.asking = asking;
         // Answered (or lapsed), the one who answered is at the screen: nobody holds the board
@@ -46,7 +75,6 @@ fn lapse(
             m.held_by = None;
         }
     }
-    let over = matches!(m.game.decision(), Decision::Over(_));
     if let Some((p, len)) = ask.draw_offer
         && (over || len != m.game.history_len())
     {
