@@ -150,9 +150,17 @@ pub(super) fn side_panel(
                 .collect();
             if !loose.is_empty() {
                 ui.separator();
+                // Greyed on the computer's turn: they are its to play (a review found its own
+                // "mob" offered to the person, then refused), as Kelasu's End is.
+                let computers = m.decider().is_some_and(|p| seats.plays(p).is_some());
                 ui.horizontal_wrapped(|ui| {
                     for (i, a) in loose {
-                        if ui.button(super::button_label(a)).clicked() {
+                        let button = egui::Button::new(super::button_label(a));
+                        if ui
+                            .add_enabled(!computers, button)
+                            .on_disabled_hover_text("the computer's to play")
+                            .clicked()
+                        {
                             out.write(Intent::Play(i));
                         }
                     }

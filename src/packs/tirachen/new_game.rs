@@ -199,6 +199,7 @@ fn masters(
     m: Res<ActiveMatch>,
     mut form: ResMut<MastersForm>,
     mut out: MessageWriter<Intent>,
+    seats: Res<crate::host::grid::ComputerSeats>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(p) = m.decider() else { return Ok(()) };
@@ -211,8 +212,13 @@ fn masters(
         .fixed_pos(egui::pos2(572.0, 520.0))
         .fixed_size(egui::vec2(370.0, 200.0))
         .show(ctx, |ui| {
-            if secret {
+            // (The computer's seat needs no telling: it chooses unseen.)
+            if secret && seats.plays(p.other()).is_none() {
                 ui.label(format!("In secret: {other}, look away."));
+            } else if secret {
+                ui.label(format!(
+                    "In secret: {other} (the computer) does not see it."
+                ));
             } else if let Some(c) = chosen_by(&m, p.other()) {
                 ui.label(format!("{other} chose {c}."));
             }
