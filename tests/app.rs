@@ -1256,6 +1256,39 @@ fn a_record_is_loaded_with_its_uncalled_untenable_turn_marked() {
 /// took them back: two turns undone come back whole (a review found the computer searching anew
 /// once the person's first turn was redone, its reply wiping the redo list and the second turn
 /// with it).
+/// README: with the computer on both sides Undo takes back one turn — and the computer then
+/// waits until "Play on" (seeded as before, it would play the undone turn again at once: a
+/// review found the Undo changing nothing to see).
+#[test]
+fn an_undo_pauses_the_computer_on_both_sides_until_play_on() {
+    use veney::packs::veney::computer::{VeneyComputer, VeneyPause};
+    let mut app = app_with(Game::new(standard()), "computer-both-pause");
+    let level = Some(game_ai::Level::Beginner);
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [level, level];
+    let t = std::time::Instant::now();
+    while game(&app).position().turns() < 2 {
+        assert!(t.elapsed().as_secs() < 60, "the computer never moved");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    send(&mut app, Command::Undo);
+    assert!(app.world().resource::<VeneyPause>().0.paused);
+    let undone = game(&app).actions().count();
+    for _ in 0..40 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(game(&app).actions().count(), undone, "the computer waits");
+    send(&mut app, Command::ComputerPlayOn);
+    assert!(!app.world().resource::<VeneyPause>().0.paused);
+    let t = std::time::Instant::now();
+    while game(&app).actions().count() <= undone {
+        assert!(t.elapsed().as_secs() < 60, "the computer never played on");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn redo_against_the_computer_brings_its_replies_back() {
     use veney::packs::veney::computer::{VeneyComputer, VeneyThinking};

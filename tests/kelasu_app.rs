@@ -612,7 +612,11 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     let said = info(&a).unwrap_or_default();
     assert!(said.contains("the computer's"), "{said}");
     until(&mut a, "the computer's turn", |a| {
-        typed(a).state().to_move() == Side::Blue && !a.world().resource::<GridThinking>().busy()
+        typed(a).state().to_move() == Side::Blue
+            && !a
+                .world()
+                .resource::<veney::host::grid::GridThinking>()
+                .busy()
     });
     assert!(m(&a).game.history_len() > blue_done, "Red played");
     let turns = m(&a).game.turns(Viewer::Referee);
@@ -632,7 +636,11 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     }
     assert_eq!(m(&a).game.history_len(), after_reply, "the reply redone");
     assert_eq!(m(&a).game.record(Viewer::Referee), reply);
-    assert!(!a.world().resource::<GridThinking>().busy());
+    assert!(
+        !a.world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy()
+    );
     send(&mut a, Intent::Undo);
     assert_eq!(m(&a).game.history_len(), 0);
     // A hint for Blue: one of the match's own actions, with a win estimate.
@@ -983,7 +991,12 @@ fn a_resignation_stops_the_computers_search() {
     assert!(a.world().resource::<GridThinking>().busy(), "thinking");
     send(&mut a, Intent::Resign(game_api::Player(0)));
     a.update();
-    assert!(!a.world().resource::<GridThinking>().busy(), "stopped");
+    assert!(
+        !a.world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy(),
+        "stopped"
+    );
 }
 
 /// "Resign" asked and left unanswered lapses with the next action, as a draw offer does: the
@@ -1266,7 +1279,11 @@ fn no_hint_is_looked_for_during_a_review() {
     click(&mut a, "E3");
     send(&mut a, Intent::Review(Some(0)));
     send(&mut a, Intent::Hint);
-    assert!(!a.world().resource::<GridThinking>().busy());
+    assert!(
+        !a.world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy()
+    );
     assert_eq!(
         info(&a).as_deref(),
         Some(veney::host::grid::review::RETURN_FIRST)
@@ -1441,6 +1458,48 @@ fn nobody_declares_for_the_computer_on_both_seats() {
     assert_eq!(m(&a).game.declared(), None);
 }
 
+/// README: "with the computer on both seats, one turn" goes back on Undo — and the computer then
+/// waits, paused, until "Play on" (seeded as before, it would play the undone turn again at
+/// once: a review found the Undo changing nothing to see).
+#[test]
+fn an_undo_pauses_a_computer_only_game_until_play_on() {
+    use game_ai::Level;
+    use veney::host::grid::ComputerSeats;
+    let mut a = kelasu_app("computer-both-pause", Some(MERGING));
+    a.world_mut().resource_mut::<ComputerSeats>().0 =
+        [Some(Level::Beginner), Some(Level::Beginner)];
+    a.update();
+    until(&mut a, "a whole turn", |a| {
+        typed(a).state().to_move() == Side::Red
+            && !a
+                .world()
+                .resource::<veney::host::grid::GridThinking>()
+                .busy()
+    });
+    send(&mut a, Intent::Undo);
+    let undone = m(&a).game.history_len();
+    assert!(
+        a.world()
+            .resource::<veney::host::grid::computer::GridPause>()
+            .0
+            .paused
+    );
+    for _ in 0..40 {
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(m(&a).game.history_len(), undone, "the computer waits");
+    assert!(
+        !a.world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy()
+    );
+    send(&mut a, Intent::PlayOn);
+    until(&mut a, "the computer playing on", |a| {
+        m(a).game.history_len() > undone
+    });
+}
+
 /// README: Kelasu is "drawn as its text draws it: Blue's home rows A–B at the top". Each grid
 /// game keeps its own way up: Kelasu's flip does not turn Tirachen's board, and Kelasu's comes
 /// back flipped (a review found one game's F flipping the other's).
@@ -1613,7 +1672,11 @@ fn undo_before_the_persons_first_turn_is_nothing_to_undo() {
     let mut a = kelasu_app("computer-opens-undo", Some(MERGING));
     a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(Level::Beginner), None];
     until(&mut a, "the computer's opening", |a| {
-        typed(a).state().to_move() == Side::Red && !a.world().resource::<GridThinking>().busy()
+        typed(a).state().to_move() == Side::Red
+            && !a
+                .world()
+                .resource::<veney::host::grid::GridThinking>()
+                .busy()
     });
     let opened = m(&a).game.history_len();
     assert!(opened > 0);
@@ -1622,5 +1685,9 @@ fn undo_before_the_persons_first_turn_is_nothing_to_undo() {
     assert_eq!(m(&a).game.history_len(), opened);
     assert_eq!(m(&a).game.record(Viewer::Referee), record);
     assert_eq!(info(&a).as_deref(), Some("nothing to undo"));
-    assert!(!a.world().resource::<GridThinking>().busy());
+    assert!(
+        !a.world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy()
+    );
 }

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 pub mod audio;
 pub mod companion;
+pub mod computer_pause;
 pub mod env_flag;
 pub mod grid;
 pub mod history_keys;

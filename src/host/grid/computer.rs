@@ -221,10 +221,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<SeatDraft>()
         .init_resource::<GridThinking>()
         .init_resource::<GridHint>()
+        .init_resource::<GridPause>()
         .add_systems(
             Update,
             (
                 hint_requests,
+                play_on,
                 start_thinking,
                 hurry_for_clock,
                 finish_thinking,
@@ -380,6 +382,17 @@ fn hurry_for_clock(
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SealedDrawsThisSession(pub u64);
 
+/// A game the computer plays on every seat, paused by an Undo (`computer_pause`).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridPause(pub crate::host::computer_pause::PauseWatch);
+
+/// "Play on" (`Intent::PlayOn`): the paused computer-only game goes on.
+fn play_on(mut intents: MessageReader<Intent>, mut pause: ResMut<GridPause>) {
+    if intents.read().any(|i| *i == Intent::PlayOn) {
+        pause.0.play_on();
+    }
+}
+
 /// The computer's seat is to decide: start its search (once per position).
 fn start_thinking(
     mut m: ResMut<ActiveMatch>,
@@ -387,8 +400,15 @@ fn start_thinking(
     blocked: Res<super::GridBlocked>,
     mut thinking: ResMut<GridThinking>,
     mut session: ResMut<SealedDrawsThisSession>,
+    mut pause: ResMut<GridPause>,
 ) {
     thinking.0.cancel_unless(key(&m));
+    // With the computer on every seat, an Undo pauses it: seeded as before it would play the
+    // undone turn again at once (a review found the Undo changing nothing to see).
+    let all = (0..m.game.players()).all(|i| seats.plays(Player(i)).is_some());
+    if pause.bypass_change_detection().0.follow(m.generation, all) {
+        return;
+    }
     // Not behind the New game dialog: its seat picker is for the next game (a review found the
     // computer taking over a seat of the game in progress while the dialog stood open).
     // (It thinks while the person reviews the move list: the review stays, its move joins the
@@ -569,7 +589,21 @@ pub(super) fn panel_lines(
     thinking: &GridThinking,
     hint: &GridHint,
     out: &mut MessageWriter<Intent>,
+    pause: &GridPause,
 ) {
+    if pause.0.paused
+        && (0..m.game.players()).all(|i| seats.plays(Player(i)).is_some())
+        && !matches!(m.game.decision(), Decision::Over(_))
+    {
+        ui.label("Paused after the undo: the computer waits.");
+        if ui
+            .button("Play on")
+            .on_hover_text("the computer plays on from here")
+            .clicked()
+        {
+            out.write(Intent::PlayOn);
+        }
+    }
     if seats.any() {
         let who: Vec<String> = (0..m.game.players())
             .map(Player)

@@ -42,6 +42,8 @@ pub enum Intent {
     /// At the end of a game with secrets, show every hidden piece: the game is then over for
     /// good (undo would play on knowing them, `ActiveMatch::revealed`).
     Reveal,
+    /// The computer on every seat goes on after an Undo paused it (`computer::GridPause`).
+    PlayOn,
 }
 
 /// Why undo is refused once a finished game's secrets were shown.
@@ -93,6 +95,7 @@ pub fn apply(
     mut played: MessageWriter<GridPlayed>,
     mut cues: MessageWriter<PlayCue>,
     blocked: Res<super::GridBlocked>,
+    mut pause: ResMut<super::computer::GridPause>,
 ) {
     // A `Play(i)` indexes the actions as the panel listed them this frame: once anything has
     // changed the match (two buttons at once, E and End turn together), a later index would
@@ -190,6 +193,7 @@ pub fn apply(
                 | Intent::Flip
                 | Intent::Review(_)
                 | Intent::Reveal
+                | Intent::PlayOn
                 | Intent::PlayComputer(_) => {}
             }
         }
@@ -205,7 +209,7 @@ pub fn apply(
             continue;
         }
         match intent {
-            Intent::Hint => {}
+            Intent::Hint | Intent::PlayOn => {}
             Intent::PlayComputer(i) => play(mm, *i, &mut status, &mut sel, &mut choice),
             Intent::Click(c) => {
                 choice.0.clear();
@@ -362,6 +366,11 @@ pub fn apply(
                 } else {
                     status.info = None;
                     status.refusal = None;
+                    // The computer on every seat waits: seeded as before, it would play the
+                    // undone turn again at once (`computer_pause`).
+                    let all =
+                        (0..mm.game.players()).all(|i| seats.plays(game_api::Player(i)).is_some());
+                    pause.0.undone(all);
                     // A finished game showed nobody's secrets to both players at the screen:
                     // played on, nobody holds the board until the next to decide takes it (as
                     // after an answered draw offer; a review found the last holder's hidden

@@ -49,11 +49,12 @@ pub(super) fn side_panel(
     review: Res<GridReview>,
     hl: Res<super::GridHighlights>,
     mut ask: ResMut<super::GridEndingAsk>,
-    (seats, thinking, hint, state_rows): (
+    (seats, thinking, hint, state_rows, pause): (
         Res<super::ComputerSeats>,
         Res<super::GridThinking>,
         Res<super::GridHint>,
         Res<super::GridStateRows>,
+        Res<super::computer::GridPause>,
     ),
     mut out: MessageWriter<Intent>,
     mut screens: MessageWriter<OpenScreen>,
@@ -199,7 +200,7 @@ pub(super) fn side_panel(
             });
             let computers_only = seats.0.iter().all(Option::is_some);
             super::endings::controls(ui, &m, computers_only, &mut ask, &mut out);
-            super::computer::panel_lines(ui, &m, &seats, &thinking, &hint, &mut out);
+            super::computer::panel_lines(ui, &m, &seats, &thinking, &hint, &mut out, &pause);
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new("Moves").strong());

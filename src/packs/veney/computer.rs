@@ -75,6 +75,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<VeneyComputer>()
         .init_resource::<PendingSeats>()
         .init_resource::<VeneyThinking>()
+        .init_resource::<VeneyPause>()
         .init_resource::<VeneyHint>()
         .add_systems(
             Update,
@@ -199,9 +200,16 @@ pub(super) fn hint(
 }
 
 /// The computer's side decides (or must roll): its search starts, or its roll is thrown.
+/// The computer on both sides, paused by an Undo (`computer_pause`).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VeneyPause(pub crate::host::computer_pause::PauseWatch);
+
+#[allow(clippy::too_many_arguments)]
 fn start(
     game: Res<CurrentGame>,
     seats: Res<VeneyComputer>,
+    mut pause: ResMut<VeneyPause>,
+    replaced: Res<super::commands::Replacements>,
     viewing: Res<super::game::Viewing>,
     setup: Res<super::setup_screen::SetupSession>,
     screen: Res<super::secrets::SecretScreen>,
@@ -211,6 +219,12 @@ fn start(
 ) {
     let pos = game.0.position();
     thinking.0.cancel_unless(search_key(&game.0));
+    // With the computer on both sides, an Undo pauses it until "Play on" (a review found the
+    // undone turn played again at once, the Undo changing nothing to see).
+    let both = Side::ALL.iter().all(|&s| seats.plays(s).is_some());
+    if pause.bypass_change_detection().0.follow(replaced.0, both) {
+        return;
+    }
     // §2.0.22: "An untenable move can be called out by the opponent … but only immediately
     // after the move is made": the computer calls the person's at once, before anything else
     // — a Self taken untenably too (a review found sand a free pass against the computer).

@@ -339,6 +339,8 @@ pub enum Command {
     Redo,
     /// The computer plays this action for its side (`computer.rs`).
     ComputerPlay(Action),
+    /// The computer on both sides goes on after an Undo paused it (`computer::VeneyPause`).
+    ComputerPlayOn,
     /// The computer calls the person's untenable move, the moment it is made (§2.0.22).
     ComputerCall,
     /// The computer springs its Obscurant Chaos trap on this square in the middle of the

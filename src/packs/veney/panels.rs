@@ -432,9 +432,10 @@ pub(super) fn side_panel(
         ResMut<RecordBox>,
         MessageWriter<crate::host::table_clock::ClockIntent>,
     ),
-    (computer_seats, thinking, mut rules_window): (
+    (computer_seats, thinking, pause, mut rules_window): (
         Res<super::computer::VeneyComputer>,
         Res<super::computer::VeneyThinking>,
+        Res<super::computer::VeneyPause>,
         ResMut<crate::host::rules_window::RulesWindow>,
     ),
     mut out: MessageWriter<Command>,
@@ -475,7 +476,7 @@ pub(super) fn side_panel(
                     hidden: &hidden,
                     draw: &draw,
                     setup: &setup,
-                    computer: (&computer_seats, &thinking),
+                    computer: (&computer_seats, &thinking, &pause),
                 };
                 // Edited as copies and written back only when changed: a `ResMut` lent as
                 // `&mut` marks its resource changed every frame, and the board's marks and

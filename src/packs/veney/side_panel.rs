@@ -34,6 +34,7 @@ pub(super) struct Panel<'a> {
     pub computer: (
         &'a super::computer::VeneyComputer,
         &'a super::computer::VeneyThinking,
+        &'a super::computer::VeneyPause,
     ),
 }
 
@@ -63,7 +64,7 @@ pub(super) fn contents(
     ),
 ) {
     header(ui, screens);
-    status(ui, p);
+    status(ui, p, out);
     setup_pieces(ui, p, out);
     stuck_hint(ui, p);
     guess_pick(ui, p, out);
@@ -130,7 +131,7 @@ pub fn refusal_line(r: &str) -> String {
 }
 
 /// Whose turn and what now; why a move was refused; other news.
-fn status(ui: &mut egui::Ui, p: &Panel) {
+fn status(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
     let Panel { status, .. } = *p;
     ui.label(egui::RichText::new(&status.prompt).size(16.0).strong());
     if let Some(r) = &status.refusal {
@@ -139,12 +140,26 @@ fn status(ui: &mut egui::Ui, p: &Panel) {
     if let Some(i) = &status.info {
         ui.colored_label(egui::Color32::from_rgb(190, 180, 150), i);
     }
-    computer_line(ui, p);
+    computer_line(ui, p, out);
 }
 
 /// Who the computer plays, and its search under way.
-fn computer_line(ui: &mut egui::Ui, p: &Panel) {
-    let (seats, thinking) = p.computer;
+fn computer_line(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
+    let (seats, thinking, pause) = p.computer;
+    // The computer on both sides, paused by an Undo: "Play on" lets it go on.
+    if pause.0.paused
+        && Side::ALL.iter().all(|&s| seats.plays(s).is_some())
+        && !p.g.position().is_game_over()
+    {
+        ui.label("Paused after the undo: the computer waits.");
+        if ui
+            .button("Play on")
+            .on_hover_text("the computer plays on from here")
+            .clicked()
+        {
+            out.write(Command::ComputerPlayOn);
+        }
+    }
     if seats.any() {
         let who: Vec<String> = [Side::White, Side::Black]
             .into_iter()

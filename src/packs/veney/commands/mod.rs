@@ -61,6 +61,8 @@ pub(super) struct Ctx<'w> {
     pub interruptions: ResMut<'w, history::Interruptions>,
     pub replacements: ResMut<'w, Replacements>,
     pub setup_held: ResMut<'w, SetupHeld>,
+    /// The computer on both sides, paused by an Undo (`computer_pause`).
+    pub pause: ResMut<'w, crate::packs::veney::computer::VeneyPause>,
 }
 
 impl Ctx<'_> {
@@ -411,6 +413,7 @@ fn apply_one(
         // The computer's partner in hand is its own to place: nothing is picked up for the
         // person, nor are they told to click (a review found the computer's lifted partner
         // selected for the person, with "click where it goes").
+        Command::ComputerPlayOn => ctx.pause.0.play_on(),
         Command::ComputerPlay(a) => {
             if ctx.play(a) {
                 ctx.sel.0 = None;
@@ -445,6 +448,14 @@ fn apply_one(
                 // Against the computer its reply goes back with the person's turn.
                 if !crate::packs::veney::computer::undo_to_person(&mut ctx.game.0, seats) {
                     ctx.status.info = Some("nothing to undo".into());
+                } else {
+                    // The computer on both sides waits: seeded as before, it would play the
+                    // undone turn again at once (`computer_pause`).
+                    ctx.pause.0.undone(
+                        veney_rules::Side::ALL
+                            .iter()
+                            .all(|&s| seats.plays(s).is_some()),
+                    );
                 }
                 // A Hug taken back is played again.
                 ctx.hug.settled = None;

@@ -1,0 +1,58 @@
+//! A game the computer plays on every seat waits after an Undo: seeded as before, the computer
+//! would play the undone turn again at once, and the Undo would change nothing to see (a review
+//! found it so). It plays on when asked ("Play on" in the panel) or when another game begins.
+//! Each host keeps one `PauseWatch` and follows its game with it every frame.
+
+/// Whether a host's computer-only game waits, and for which game.
+#[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PauseWatch {
+    /// The game followed (its host's id of it).
+    seen: Option<u64>,
+    /// Waiting for "Play on".
+    pub paused: bool,
+}
+
+impl PauseWatch {
+    /// An Undo was made: with the computer on every seat (`all_computer`) it waits.
+    pub fn undone(&mut self, all_computer: bool) {
+        if all_computer {
+            self.paused = true;
+        }
+    }
+
+    /// Follows the game `id`, whose every seat is the computer's when `all_computer`: another
+    /// game plays on. Whether the computer waits now.
+    pub fn follow(&mut self, id: u64, all_computer: bool) -> bool {
+        if self.seen != Some(id) {
+            self.paused = false;
+            self.seen = Some(id);
+        }
+        self.paused && all_computer
+    }
+
+    /// "Play on": the computer goes on from here.
+    pub fn play_on(&mut self) {
+        self.paused = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PauseWatch;
+
+    #[test]
+    fn an_undo_pauses_a_computer_only_game_until_play_on_or_another_game() {
+        let mut w = PauseWatch::default();
+        assert!(!w.follow(1, true));
+        w.undone(true);
+        assert!(w.follow(1, true), "an undo: it waits");
+        assert!(w.follow(1, true), "still");
+        w.play_on();
+        assert!(!w.follow(1, true));
+        w.undone(true);
+        assert!(!w.follow(2, true), "another game plays on");
+        // With a person at a seat, an undo is the person's: nothing waits.
+        w.undone(false);
+        assert!(!w.follow(2, false));
+    }
+}
