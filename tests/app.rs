@@ -2643,4 +2643,23 @@ fn a_lunge_over_the_concert_partner_is_marked_as_a_lift() {
     // What the mark says is what the rules do: the Sword is in hand after the lunge.
     click(&mut app, "X5");
     assert!(game(&app).position().lifted().is_some());
+    // A lunge over it that fends, or lands on a stepping stone, is marked as the lift beside
+    // its own mark (a review found only the fend's ring or the stone's mark drawn).
+    for (text, mark) in [
+        (
+            "4/4/4/bsw1/eeee/4/4/4/4/4/4/EEcE/C2B/2W1/2S1/4 w EDGLJR/dgljr",
+            Mark::Fend,
+        ),
+        (
+            "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/C2B/2W1/2S1/4 w DGLJR/dgljr",
+            Mark::StepStone,
+        ),
+    ] {
+        let p = Position::from_text(&r, text).unwrap();
+        let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "lunge-lift-2");
+        click(&mut app, "Y2");
+        let marks = app.world().resource::<Highlights>().targets.clone();
+        assert!(marks.contains(&(sq("Y5"), mark)), "{marks:?}");
+        assert!(marks.contains(&(sq("Y5"), Mark::Special)), "{marks:?}");
+    }
 }

@@ -163,22 +163,23 @@ fn compute(
     let mut targets: Vec<(Square, Mark)> = match sel.0 {
         Some(s) => actions_from(&game.0, s)
             .iter()
-            .filter_map(|a| {
+            .flat_map(|a| {
                 // A lunge over the concert partner lifts it as surely as a step onto it: the
-                // Self's special, not a plain move (R-CONCERT).
-                let mark = match Mark::of(a) {
-                    Mark::Move
-                        if veney_rules::special::concert::lifts(
-                            &game.0.rules,
-                            game.0.position(),
-                            a,
-                        ) =>
-                    {
-                        Mark::Special
-                    }
-                    m => m,
+                // Self's special — instead of a plain move's mark, beside a fend's or a
+                // stepping stone's (R-CONCERT; a review found those lunges unmarked).
+                let Some(t) = target(a) else {
+                    return Vec::new();
                 };
-                target(a).map(|t| (t, mark))
+                let mark = Mark::of(a);
+                if veney_rules::special::concert::lifts(&game.0.rules, game.0.position(), a) {
+                    if mark == Mark::Move {
+                        vec![(t, Mark::Special)]
+                    } else {
+                        vec![(t, mark), (t, Mark::Special)]
+                    }
+                } else {
+                    vec![(t, mark)]
+                }
             })
             .collect(),
         None => Vec::new(),
