@@ -750,6 +750,17 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             );
         }
     }
+    // Onto the Donkey: it "has the same [non]interaction mechanics as a Ruin" — never taken,
+    // fended or stood on (§2.0.23; a review found the mover's own section blamed).
+    if crate::special::donkey::squares(pos).contains(m.to) {
+        return Untenable::new(
+            "§2.0.23 The Donkey",
+            format!(
+                "the Donkey stands on {}: like the Ruin it cannot be taken or fended, and no piece moves onto it",
+                m.to
+            ),
+        );
+    }
     // Does the movement pattern reach the square at all, ignoring other pieces?
     let t = piece.tables_for(side, pos.facing(m.from));
     let lp = t.leaps_from(m.from, pos.life_square(rules, side));

@@ -546,3 +546,23 @@ fn after_a_sprung_trap_a_normal_move_is_refused_by_its_own_rule() {
     assert_eq!(section, "§2.0.18 Devices: Obscurant Chaos", "{message}");
     assert!(message.contains("the Guard is not"), "{message}");
 }
+
+/// §2.0.23: the Donkey "has the same [non]interaction mechanics as a Ruin": a move onto it is
+/// refused under the Donkey's own section, whatever moves there (a review found the Sword's,
+/// the Self's and the Cloak's own sections blamed).
+#[test]
+fn a_move_onto_the_donkey_is_refused_under_the_donkey() {
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.donkey = true;
+    let r = veney_rules::Rules::standard_with(o);
+    for (donkey, turn) in [("X7", "$X7"), ("X3", "SX3"), ("X6", "CX6")] {
+        let p = Position::from_text(
+            &r,
+            &format!(
+                "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr donkey=b{donkey} donkeyhome=w"
+            ),
+        )
+        .unwrap();
+        refuse(&r, &p, turn).by("§2.0.23", &format!("the Donkey stands on {donkey}"));
+    }
+}
