@@ -35,12 +35,21 @@ pub struct Landing {
 }
 
 impl Landing {
-    /// Draws a landing in `measure` from the seeded generator.
-    pub fn draw(measure: Measure, rng: &mut GameRng) -> Landing {
+    /// Draws a landing aimed at `measure` from the seeded generator: a point over the measure
+    /// and a 0.4-square margin round it. A point in the margin above or below, within the
+    /// board's lines, lands in the neighbouring measure when that one is `open` too (empty and
+    /// between the Selves: R-CAST "a landing in any empty measure between the Selves counts";
+    /// a review found it lost, though the same landing entered by hand counted); elsewhere it
+    /// is outside.
+    pub fn draw(measure: Measure, open: &[Measure], rng: &mut GameRng) -> Landing {
         let x: f32 = rng.random_range(-0.4..4.4);
         let y: f32 = rng.random_range(-0.4..4.4);
-        let inside = (0.0..4.0).contains(&x) && (0.0..4.0).contains(&y);
-        let at = inside.then(|| Square::new(x as u8, measure.first_step() + y as u8));
+        let at = (0.0..4.0)
+            .contains(&x)
+            .then(|| measure.first_step() as i8 + y.floor() as i8)
+            .filter(|&step| (1..=16).contains(&step))
+            .map(|step| Square::new(x as u8, step as u8))
+            .filter(|sq| Measure::of(*sq) == measure || open.contains(&Measure::of(*sq)));
         Landing {
             at,
             x: (x * 100.0) as i16,

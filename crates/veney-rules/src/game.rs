@@ -133,8 +133,10 @@ impl Game {
             }
             Some((before, crate::action::Action::Land(_))) => {
                 if let Phase::Cast { measure, .. } = before.phase() {
+                    let open = crate::special::cast_piece::empty_measures(&self.rules, before);
                     let _ = crate::device::Landing::draw(
                         crate::measure::Measure(measure),
+                        &open,
                         &mut self.rng,
                     );
                 }
@@ -365,8 +367,12 @@ impl Game {
         let Phase::Cast { measure, .. } = self.pos.phase() else {
             return None;
         };
-        let l =
-            crate::device::Landing::draw(crate::measure::Measure(measure), &mut self.rng.clone());
+        let open = crate::special::cast_piece::empty_measures(&self.rules, &self.pos);
+        let l = crate::device::Landing::draw(
+            crate::measure::Measure(measure),
+            &open,
+            &mut self.rng.clone(),
+        );
         self.play_drawn(Action::Land(l))?;
         Some(l)
     }

@@ -247,19 +247,41 @@ impl game_api::Game for VeneyGame {
 
     /// The rolls a search explores (one per verdict) weighted by how many faces give that
     /// verdict; every square a cast may be entered on, weighted by the area of it the draw
-    /// covers (squares of other measures, which only a hand-entered landing reaches, weigh 0);
-    /// the Donkey's six counts of own faces, weighted by the binomial.
+    /// covers (the aimed measure's whole squares; the margin's strip of the next rows of an
+    /// open neighbouring measure; squares further off, which only a hand-entered landing
+    /// reaches, weigh 0); the Donkey's six counts of own faces, weighted by the binomial.
     fn chance_outcomes(&self, s: &Position, out: &mut Vec<(Action, u32)>) {
         let mut acts = Vec::new();
         crate::movegen::legal_actions(&self.rules, s, &mut acts);
+        // The draw covers a 4.8 × 4.8 square around the aimed measure (hundredths²): what its
+        // squares and the margin's strips do not cover is outside.
+        let covered = |measure: u8, sq: crate::square::Square| {
+            let m = Measure(measure);
+            let step = sq.step();
+            if Measure::of(sq) == m {
+                100 * 100
+            } else if step + 1 == m.first_step() || step == m.first_step() + 4 {
+                100 * 40
+            } else {
+                0
+            }
+        };
+        let inside: u32 = match s.phase() {
+            Phase::Cast { measure, .. } => acts
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Land(l) => l.at.map(|sq| covered(measure, sq)),
+                    _ => None,
+                })
+                .sum(),
+            _ => 0,
+        };
         for a in acts {
             let w = match (s.phase(), a) {
                 (_, Action::Roll(r)) => roll_weight(r),
                 (Phase::Cast { measure, .. }, Action::Land(l)) => match l.at {
-                    // The draw covers a 4.8 × 4.8 square around the measure (hundredths²).
-                    Some(sq) if Measure::of(sq) == Measure(measure) => 100 * 100,
-                    Some(_) => 0,
-                    None => 480 * 480 - 400 * 400,
+                    Some(sq) => covered(measure, sq),
+                    None => 480 * 480 - inside,
                 },
                 (_, Action::Donkey(Some(Roll::Sticks { thrown, own }))) => {
                     binomial(thrown as u32, own.count_ones())
@@ -302,7 +324,10 @@ impl game_api::Game for VeneyGame {
                 let n = crate::special::dagger_throw::sticks(&self.rules, s, s.turn()).unwrap_or(1);
                 Action::Roll(Roll::draw(self.rules.options.dice, n, rng))
             }
-            Phase::Cast { measure, .. } => Action::Land(Landing::draw(Measure(measure), rng)),
+            Phase::Cast { measure, .. } => {
+                let open = crate::special::cast_piece::empty_measures(&self.rules, s);
+                Action::Land(Landing::draw(Measure(measure), &open, rng))
+            }
             _ => {
                 let mut out = Vec::new();
                 crate::special::donkey::moves(s, &mut out);

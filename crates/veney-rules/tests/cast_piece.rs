@@ -242,9 +242,13 @@ fn the_game_draws_the_landing_from_its_seed() {
     assert_eq!(g.land(), Some(a));
     let inside = (0..200)
         .filter(|s| {
-            Landing::draw(veney_rules::Measure(1), &mut veney_rules::rng::seeded(*s))
-                .at
-                .is_some()
+            Landing::draw(
+                veney_rules::Measure(1),
+                &[],
+                &mut veney_rules::rng::seeded(*s),
+            )
+            .at
+            .is_some()
         })
         .count();
     assert!(
@@ -1438,4 +1442,56 @@ fn a_trap_is_springable_only_when_the_movers_turn_can_end() {
             g.clone().interrupt_at(sq("X12")).is_some()
         );
     }
+}
+
+/// R-CAST: "a landing in any empty measure between the Selves counts" — a drawn point in the
+/// margin above or below the aimed measure lands in the neighbouring measure when that one is
+/// empty and between the Selves too, as the same landing entered by hand does (a review found
+/// it lost); the chance outcomes weigh that strip by its area, and everything still sums to
+/// the draw's whole square.
+#[test]
+fn a_drawn_landing_in_the_margin_counts_in_an_open_neighbouring_measure() {
+    use game_api::Game as _;
+    let open = [veney_rules::Measure(1), veney_rules::Measure(2)];
+    let (mut next, mut below, mut out) = (0, 0, 0);
+    for s in 0..600u64 {
+        let l = Landing::draw(open[0], &open, &mut veney_rules::rng::seeded(s));
+        match l.at {
+            Some(sq) if sq.step() == 9 => {
+                assert!(l.y >= 400, "{l:?}");
+                next += 1;
+            }
+            Some(sq) => {
+                assert_eq!(veney_rules::Measure::of(sq), open[0], "{l:?}");
+                assert!((0..400).contains(&l.y), "{l:?}");
+            }
+            None => {
+                out += 1;
+                below += usize::from(l.y < 0 && (0..400).contains(&l.x));
+            }
+        }
+    }
+    assert!(next > 0 && below > 0 && out > next, "{next} {below} {out}");
+    // The weights: 16 squares of 1.00², four of the next measure's first row 1.00 × 0.40, and
+    // the rest outside.
+    let r = rules();
+    let text = "4/4/4/bswc/4/4/4/4/4/4/4/4/CWSB/4/4/4 w DGLJREEEE/dgljreeee";
+    let p = Position::from_text(&r, text).unwrap();
+    let cast = *p
+        .legal_actions(&r)
+        .iter()
+        .find(|a| matches!(a, Action::Cast { from: None, .. }))
+        .expect("a cast from reserve");
+    let mut q = p;
+    q.play_unchecked(&r, cast);
+    let g = veney_rules::VeneyGame::new(std::sync::Arc::new(r.clone()));
+    let mut listed = Vec::new();
+    g.chance_outcomes(&q, &mut listed);
+    let total: u32 = listed.iter().map(|(_, w)| *w).sum();
+    assert_eq!(total, 480 * 480);
+    let strip: Vec<_> = listed
+        .iter()
+        .filter(|(a, w)| *w == 100 * 40 && matches!(a, Action::Land(l) if l.at.is_some()))
+        .collect();
+    assert_eq!(strip.len(), 4, "{listed:?}");
 }
