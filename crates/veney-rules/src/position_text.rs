@@ -543,6 +543,16 @@ impl PositionText {
                     if a > 2 || b > 2 {
                         return Err(bad());
                     }
+                    // One side at a time: its adversary may not pass (§2.0.18), so never enters
+                    // the stance while the other holds it (a review found both read, and passes
+                    // then going on for ever).
+                    if a == 1 && b == 1 {
+                        return Err(err(
+                            col,
+                            &tok,
+                            "hirakamae is in force for one side at a time: its adversary may not pass into it (§2.0.18)",
+                        ));
+                    }
                     p.hirakamae = [a, b];
                 }
                 // `hirafirst=X9:X2`: landed on X9 from X2 (an older text gives X9 alone).

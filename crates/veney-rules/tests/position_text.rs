@@ -523,3 +523,15 @@ fn a_throw_in_the_air_flies_along_a_clear_line() {
         );
     }
 }
+
+/// §2.0.18 Hirakamae: its adversary may not pass, so the stance is in force for one side at a
+/// time — `hira=1:1` is a state no game reaches, refused at its field (a review found it read,
+/// both sides then passing for ever).
+#[test]
+fn hirakamae_in_force_for_both_sides_is_refused() {
+    let r = Rules::standard();
+    let start = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
+    let e = refused(&r, &format!("{start} hira=1:1"), "hira");
+    assert!(e.to_string().contains("§2.0.18"), "{e}");
+    assert!(Position::from_text(&r, &format!("{start} hira=1:2")).is_ok());
+}
