@@ -930,6 +930,31 @@ fn the_pieces_that_may_move_second_are_marked() {
     assert!(app.world().resource::<Highlights>().movable.is_empty());
 }
 
+/// README: "after the Self's move the pieces that may move in concert are framed in green" —
+/// also when the Self landed on a stepping stone and stays picked up for its own second move
+/// (a review found the Sword unframed after `SY5` until Esc).
+#[test]
+fn concert_partners_are_framed_while_the_self_on_a_stone_stays_picked() {
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "stone-concert-frames",
+    );
+    click(&mut app, "Y4");
+    click(&mut app, "Y5");
+    assert_eq!(
+        app.world().resource::<Selection>().0,
+        Some(Selected::Board(sq("Y5"))),
+        "the Self stays picked up on its stone"
+    );
+    let movable = app.world().resource::<Highlights>().movable.clone();
+    assert!(movable.contains(&sq("X4")), "the Sword: {movable:?}");
+    assert!(
+        !movable.contains(&sq("Y5")),
+        "not the picked Self: {movable:?}"
+    );
+}
+
 /// After the Self's move a partner whose only concert action is a cast from the board
 /// (§2.0.18: "one may throw their own Lantern … by picking it up off the board") is framed as
 /// one that may move (a review found it left out).

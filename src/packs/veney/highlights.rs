@@ -226,7 +226,21 @@ fn compute(
     // Every piece on the board with an action: a move, or its intention's strike or a cast
     // from the board (a review found a partner whose only concert action was one of those left
     // unframed); not the free engagement.
-    let mut movable: Vec<Square> = if sel.0.is_none() && second {
+    // Also while the piece that landed on a stepping stone stays picked up for its second move:
+    // the others that may move then are framed too (a review found the Self's concert partners
+    // unframed after `SY5`).
+    let stone_piece_picked = match (sel.0, game.0.position().phase()) {
+        (
+            Some(Selected::Board(sq)),
+            veney_rules::Phase::Second { stone, .. } | veney_rules::Phase::Reclaim { stone, .. },
+        ) => stone == Some(sq),
+        _ => false,
+    };
+    let mut movable: Vec<Square> = if (sel.0.is_none() || stone_piece_picked) && second {
+        let picked = match sel.0 {
+            Some(Selected::Board(sq)) => Some(sq),
+            _ => None,
+        };
         game.0
             .legal_actions()
             .iter()
@@ -234,6 +248,7 @@ fn compute(
                 Action::Move(m) if m.mover == veney_rules::Mover::Free => None,
                 _ => a.piece_square(),
             })
+            .filter(|sq| Some(*sq) != picked)
             .collect()
     } else {
         Vec::new()
