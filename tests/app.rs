@@ -1304,6 +1304,12 @@ fn an_undo_pauses_the_computer_on_both_sides_until_play_on() {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert_eq!(game(&app).actions().count(), undone, "the computer waits");
+    assert!(
+        !app.world()
+            .resource::<veney::packs::veney::computer::VeneyThinking>()
+            .busy(),
+        "no search meanwhile"
+    );
     send(&mut app, Command::ComputerPlayOn);
     assert!(!app.world().resource::<VeneyPause>().0.paused);
     let t = std::time::Instant::now();

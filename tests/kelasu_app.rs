@@ -1494,7 +1494,33 @@ fn an_undo_pauses_a_computer_only_game_until_play_on() {
             .resource::<veney::host::grid::GridThinking>()
             .busy()
     );
+    // Its clock waits too: no flag falls meanwhile (a review found one falling).
+    use veney::host::table_clock::{ClockNow, TableClock};
+    start_five_second_clock(&mut a);
+    a.update();
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(60_000);
+    a.update();
+    a.update();
+    let state = |a: &App, now: u64| {
+        a.world()
+            .resource::<TableClock>()
+            .clock
+            .as_ref()
+            .map(|c| c.state(now))
+    };
+    assert!(
+        matches!(state(&a, 60_000), Some(game_clock::State::Paused(_))),
+        "{:?}",
+        state(&a, 60_000)
+    );
+    assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
     send(&mut a, Intent::PlayOn);
+    a.update();
+    assert!(
+        matches!(state(&a, 60_000), Some(game_clock::State::Running(_))),
+        "{:?}",
+        state(&a, 60_000)
+    );
     until(&mut a, "the computer playing on", |a| {
         m(a).game.history_len() > undone
     });

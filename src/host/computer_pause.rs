@@ -23,7 +23,8 @@ impl PauseWatch {
     /// Follows the game `id`, whose every seat is the computer's when `all_computer`: another
     /// game plays on. Whether the computer waits now.
     pub fn follow(&mut self, id: u64, all_computer: bool) -> bool {
-        if self.seen != Some(id) {
+        // Another game, or a person at a seat now: nothing waits.
+        if self.seen != Some(id) || !all_computer {
             self.paused = false;
             self.seen = Some(id);
         }
@@ -51,8 +52,12 @@ mod tests {
         assert!(!w.follow(1, true));
         w.undone(true);
         assert!(!w.follow(2, true), "another game plays on");
-        // With a person at a seat, an undo is the person's: nothing waits.
+        // With a person at a seat, an undo is the person's: nothing waits, nor later when the
+        // seat is the computer's again.
         w.undone(false);
         assert!(!w.follow(2, false));
+        w.undone(true);
+        assert!(!w.follow(2, false));
+        assert!(!w.follow(2, true));
     }
 }

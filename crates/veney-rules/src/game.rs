@@ -212,6 +212,13 @@ impl Game {
         }
     }
 
+    /// The position the latest ending declared with no move closed (a resignation, an agreed
+    /// draw, the mated player's acknowledgement, the Hug's settlement — from the draw it
+    /// settled): what `withdraw_declared` goes back to; `None` when none stands.
+    pub fn declared_from(&self) -> Option<Position> {
+        self.declared.last().copied()
+    }
+
     /// The ending the clock declared, as the record's last line writes it: "White out of
     /// time".
     pub fn ending(&self) -> Option<String> {

@@ -237,7 +237,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (press_for_the_computer, tell_the_clock)
+            (press_for_the_computer, tell_the_clock, hold_while_paused)
                 .after(super::intents::apply)
                 .before(crate::host::table_clock::ClockCatchUp)
                 .in_set(GridGameSet),
@@ -385,6 +385,33 @@ pub struct SealedDrawsThisSession(pub u64);
 /// A game the computer plays on every seat, paused by an Undo (`computer_pause`).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridPause(pub crate::host::computer_pause::PauseWatch);
+
+/// While a computer-only game waits after an Undo, its clock waits too, and runs again on
+/// "Play on" (a review found a flag falling while the panel said the computer waits). A clock
+/// paused by hand is left as it is.
+fn hold_while_paused(
+    m: Res<ActiveMatch>,
+    seats: Res<ComputerSeats>,
+    pause: Res<GridPause>,
+    clock: crate::host::table_clock::ClockView,
+    mut held: Local<bool>,
+    mut out: MessageWriter<crate::host::table_clock::ClockIntent>,
+) {
+    use crate::host::table_clock::ClockIntent;
+    let all = (0..m.game.players()).all(|i| seats.plays(Player(i)).is_some());
+    let seat = m.decider().map(|p| p.index());
+    if pause.0.paused && all {
+        if seat.is_some_and(|s| clock.running_left(m.screen, s).is_some()) {
+            out.write(ClockIntent::Pause);
+            *held = true;
+        }
+    } else if *held {
+        *held = false;
+        if clock.paused_for(m.screen) {
+            out.write(ClockIntent::Resume);
+        }
+    }
+}
 
 /// "Play on" (`Intent::PlayOn`): the paused computer-only game goes on.
 fn play_on(mut intents: MessageReader<Intent>, mut pause: ResMut<GridPause>) {

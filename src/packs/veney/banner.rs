@@ -44,16 +44,35 @@ pub fn banner_words(g: &Game, hug: &HugPick) -> Option<(String, String, &'static
     if let Some(c) = reason.get(..1) {
         reason = c.to_uppercase() + &reason[1..];
     }
-    let undo = match o {
-        Outcome::Resignation {
-            reason: Resign::Yielded,
-            ..
-        } => "Take back the resignation",
-        Outcome::Draw {
-            reason: Draw::Agreement,
-        } => "Take back the agreed draw",
-        Outcome::OutOfTime { .. } => "Play on (undo the time-out)",
-        _ => "Undo the last move",
+    // An ending no move made is taken back alone, the last move left standing (a review found
+    // "Undo the last move" said of an acknowledgement and of the Hug's settlement).
+    // (From a draw the Hug settled — not a mate awaiting its dying move, which is acknowledged.)
+    let hugged = g
+        .declared_from()
+        .is_some_and(|b| b.outcome().is_some() && b.dying().is_none());
+    if hugged {
+        reason = format!("The Hug: {}", reason.to_lowercase());
+    }
+    let undo = match (g.declared_from(), o) {
+        (Some(b), _) if b.dying().is_some() => "Take back the acknowledgement",
+        (Some(_), _) if hugged => "Take back the Hug",
+        (
+            Some(_),
+            Outcome::Resignation {
+                reason: Resign::Yielded,
+                ..
+            },
+        ) => "Take back the resignation",
+        (
+            Some(_),
+            Outcome::Draw {
+                reason: Draw::Agreement,
+            }
+            | Outcome::DoubleCheckmate,
+        ) => "Take back the agreed draw",
+        (Some(_), _) => "Take back the ending",
+        (None, Outcome::OutOfTime { .. }) => "Play on (undo the time-out)",
+        (None, _) => "Undo the last move",
     };
     Some((title, reason, undo))
 }
@@ -123,25 +142,59 @@ mod tests {
     }
 
     /// The banner names the winner and the ending; not while the game goes on, nor while the
-    /// mated player's dying move is still to come (§2.0.20).
+    /// mated player's dying move is still to come (§2.0.20); its undo names what it takes back —
+    /// an ending no move made goes back alone (a resignation, an agreed draw, the mated
+    /// player's acknowledgement, the Hug), else the last move.
     #[test]
-    fn the_banner_names_the_winner_and_waits_for_the_dying_move() {
+    fn the_banner_names_the_winner_and_what_its_undo_takes_back() {
         let hug = HugPick::default();
         let start = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
         assert!(banner_words(&game_at(start), &hug).is_none());
-        let (title, reason, undo) =
-            banner_words(&game_at(&format!("{start} over=resign:b")), &hug).unwrap();
+        let mut g = game_at(start);
+        g.resign(veney_rules::Side::White);
+        let (title, reason, undo) = banner_words(&g, &hug).unwrap();
         assert_eq!(title, "Black wins");
         assert_eq!(reason, "By resignation");
         assert_eq!(undo, "Take back the resignation");
         let mated = "4/4/4/bDwc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b GLJR/dgljr turns=1 over=touch:w";
-        assert!(banner_words(&game_at(&format!("{mated} dying=b:X13")), &hug).is_none());
-        let (title, reason, undo) = banner_words(&game_at(mated), &hug).unwrap();
-        assert_eq!((title.as_str(), undo), ("White wins", "Undo the last move"));
+        let mut g = game_at(&format!("{mated} dying=b:X13"));
+        assert!(banner_words(&g, &hug).is_none());
+        g.acknowledge();
+        let (title, reason, undo) = banner_words(&g, &hug).unwrap();
+        assert_eq!(title, "White wins");
         assert_eq!(reason, "By checkmate by touch");
-        let (title, reason, _) =
-            banner_words(&game_at(&format!("{start} over=agreed")), &hug).unwrap();
+        assert_eq!(undo, "Take back the acknowledgement");
+        let (_, _, undo) = banner_words(&game_at(mated), &hug).unwrap();
+        assert_eq!(undo, "Undo the last move");
+        let mut g = game_at(start);
+        g.agree_draw();
+        let (title, reason, undo) = banner_words(&g, &hug).unwrap();
         assert_eq!(title, "Drawn");
         assert!(reason.starts_with("Draw by agreement"), "{reason}");
+        assert_eq!(undo, "Take back the agreed draw");
+    }
+
+    /// §2.0.23 the Hug: a betrayal's checkmate is said to be the Hug's, and its undo takes the
+    /// Hug back (to the draw it settled), not a move.
+    #[test]
+    fn the_hugs_ending_is_said_to_be_the_hugs() {
+        use veney_rules::hug::HugChoice;
+        let r = Arc::new(Rules::standard_with(veney_rules::options::RuleOptions {
+            hug: true,
+            ..Default::default()
+        }));
+        let start = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr";
+        let p = Position::from_text(&r, start).unwrap();
+        let mut g = Game::from_position_seeded(r, p, 1);
+        g.agree_draw();
+        g.hug(HugChoice::Betray, HugChoice::Hug).unwrap();
+        let hug = HugPick {
+            pick: None,
+            settled: Some(g.position().hash()),
+        };
+        let (title, reason, undo) = banner_words(&g, &hug).unwrap();
+        assert_eq!(title, "White wins");
+        assert!(reason.starts_with("The Hug:"), "{reason}");
+        assert_eq!(undo, "Take back the Hug");
     }
 }

@@ -41,12 +41,14 @@ pub(super) fn plugin(app: &mut App) {
 
 /// While the move list is reviewed on the computer's turn, the computer's move waits for the
 /// return to live; its clock is paused meanwhile and runs again on the return (a review found
-/// the computer losing on time while the person looked back). A clock paused by hand is left
-/// as it is.
+/// the computer losing on time while the person looked back). So while a computer-only game
+/// waits after an Undo (`computer::VeneyPause`; a review found its flag falling meanwhile). A
+/// clock paused by hand is left as it is.
 fn hold_for_review(
     game: Res<CurrentGame>,
     viewing: Res<super::game::Viewing>,
     seats: Res<super::computer::VeneyComputer>,
+    pause: Res<super::computer::VeneyPause>,
     clock: crate::host::table_clock::ClockView,
     mut held: Local<bool>,
     mut out: MessageWriter<crate::host::table_clock::ClockIntent>,
@@ -56,7 +58,8 @@ fn hold_for_review(
     let pos = game.0.position();
     let side = pos.turn();
     let computers = !pos.is_game_over() && seats.plays(side).is_some();
-    if viewing.0.is_some() && computers {
+    let both = Side::ALL.iter().all(|&s| seats.plays(s).is_some());
+    if (viewing.0.is_some() || (pause.0.paused && both)) && computers {
         if clock.running_left(Screen::Veney, side.index()).is_some() {
             out.write(ClockIntent::Pause);
             *held = true;

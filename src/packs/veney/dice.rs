@@ -333,6 +333,20 @@ fn tumble(
     }
 }
 
+/// Where a cast piece is drawn coming down: the landed square's measure corner plus its offset
+/// (a landing entered by hand may be in another empty measure), or off the aimed measure for a
+/// landing outside (a review found it drawn off a fixed measure). A drawn point in the margin,
+/// `y` outside 0–400, is measured from the aimed measure though it lands in the next (a review
+/// found it drawn a measure off).
+pub fn landing_point(measure: u8, l: &veney_rules::special::cast_piece::Landing) -> Vec2 {
+    let m = match l.at {
+        Some(sq) if (0..400).contains(&l.y) => (sq.step() - 1) / 4,
+        _ => measure,
+    };
+    let corner = Vec2::new(-2.0 * SQUARE, (m as f32 * 4.0 - 8.0) * SQUARE);
+    corner + Vec2::new(l.x as f32, l.y as f32) / 100.0 * SQUARE
+}
+
 fn spawn_toss(
     mut commands: Commands,
     mut played: MessageReader<Played>,
@@ -348,12 +362,7 @@ fn spawn_toss(
             continue;
         };
         let side = p.before.turn();
-        // The landing point: the landed square's measure corner plus its offset (a landing
-        // entered by hand may be in another empty measure), or off the aimed measure for a
-        // landing outside (a review found it drawn off a fixed measure).
-        let m = l.at.map_or(measure, |sq| (sq.step() - 1) / 4);
-        let corner = Vec2::new(-2.0 * SQUARE, (m as f32 * 4.0 - 8.0) * SQUARE);
-        let end = corner + Vec2::new(l.x as f32, l.y as f32) / 100.0 * SQUARE;
+        let end = landing_point(measure, &l);
         let start = Vec2::new(0.0, if side == Side::White { -9.0 } else { 9.0 } * SQUARE);
         let shape = game.0.rules.set(side).piece(kind).def.drawn_shape();
         let pts: Vec<Vec2> = super::pieces::shape_outline(shape)
@@ -412,6 +421,54 @@ fn toss(
         if s.t > TOSS + LINGER {
             commands.entity(e).despawn();
         }
+    }
+}
+
+#[cfg(test)]
+mod landing_tests {
+    use super::*;
+    use veney_rules::Square;
+    use veney_rules::special::cast_piece::Landing;
+
+    /// A cast piece is drawn coming down on the square it landed on: a point of the aimed
+    /// measure, one in the margin landing in the next measure (y 4.2 from measure 1's corner is
+    /// step 9), and one entered by hand in another measure.
+    #[test]
+    fn a_landing_is_drawn_on_its_square() {
+        let within = |l: Landing, sq: Square| {
+            let p = landing_point(1, &l);
+            let c = super::super::board::square_center(sq);
+            assert!(
+                (p - c).abs().max_element() <= SQUARE / 2.0,
+                "{l:?}: {p} not on {sq} ({c})"
+            );
+        };
+        let sq = |s: &str| Square::parse(s).unwrap();
+        within(
+            Landing {
+                at: Some(sq("X6")),
+                x: 150,
+                y: 120,
+            },
+            sq("X6"),
+        );
+        within(
+            Landing {
+                at: Some(sq("X9")),
+                x: 150,
+                y: 420,
+            },
+            sq("X9"),
+        );
+        within(
+            Landing {
+                at: Some(sq("Y4")),
+                x: 250,
+                y: -20,
+            },
+            sq("Y4"),
+        );
+        within(Landing::on(Some(sq("Z11"))), sq("Z11"));
     }
 }
 

@@ -76,8 +76,15 @@ pub(crate) fn broken(rules: &Rules, pos: &Position) -> bool {
 
 /// After `side` passed: entering hirakamae if it stands in the stance and has not used it.
 pub(crate) fn after_pass(rules: &Rules, pos: &mut Position, side: Side) {
-    // Not unless the players agreed to the more obscure devices (§2.0.19 step 1).
-    if rules.options.devices && pos.hirakamae[side.index()] == 0 && stance(rules, pos, side) {
+    // Not unless the players agreed to the more obscure devices (§2.0.19 step 1); nor by a pass
+    // its opponent's stance forced (R-PASS-FORCED: its adversary "may not pass", so that pass is
+    // no entry — one side at a time, as the position text has it; a review found `hira=1:1`
+    // reachable so, and then refused on reading back).
+    if rules.options.devices
+        && pos.hirakamae[side.index()] == 0
+        && pos.hirakamae[(!side).index()] != 1
+        && stance(rules, pos, side)
+    {
         pos.hirakamae[side.index()] = 1;
     }
 }
@@ -118,5 +125,25 @@ pub(crate) fn second_moves(
     // decided).
     for (k, sq) in crate::special::blade_capture::freeable(pos, side) {
         crate::piece_moves::piece_moves(rules, pos, view, k, sq, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pass made while the opponent's stance is in force enters no stance (R-HIRAKAMAE: its
+    /// adversary may not pass); made otherwise, in the stance, it does.
+    #[test]
+    fn no_stance_is_entered_while_the_opponents_is_in_force() {
+        let rules = Rules::standard();
+        let text = "4/4/4/ws2/4/4/4/4/4/4/4/4/1WS1/4/4/4 b EEEE/eeee";
+        let mut pos = Position::from_text(&rules, &format!("{text} hira=1:0")).unwrap();
+        assert!(stance(&rules, &pos, Side::Black));
+        after_pass(&rules, &mut pos, Side::Black);
+        assert_eq!(pos.hirakamae, [1, 0]);
+        let mut pos = Position::from_text(&rules, text).unwrap();
+        after_pass(&rules, &mut pos, Side::Black);
+        assert_eq!(pos.hirakamae, [0, 1]);
     }
 }
