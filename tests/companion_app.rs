@@ -841,7 +841,7 @@ fn against_the_computer_an_entry_plays_only_the_persons_own_actions() {
         donkey: true,
         ..Default::default()
     };
-    let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
+    let r = Arc::new(veney::packs::veney::game::rules_with(o.clone()).unwrap());
     let start = Position::start(&r).to_text(&r);
     // White's Donkey placed on X8, Black's still in reserve.
     let start: Vec<&str> = start
@@ -865,6 +865,24 @@ fn against_the_computer_an_entry_plays_only_the_persons_own_actions() {
     assert_eq!(
         g(&app).position().donkey(Side::White),
         Some(veney_rules::Square::parse("X8").unwrap())
+    );
+    // The prompt does not invite the typed throw it then refuses (a review found "or type them
+    // as landed" against the computer): the person's Donkey, to move before Black acts.
+    let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
+    let p = Position::from_text(
+        &r,
+        "4/4/1s2/4/4/4/4/4/4/4/4/4/4/4/2S1/4 b EEEE/eeee donkey=wX8 donkeymove=w",
+    )
+    .unwrap();
+    let mut app = companion_app("donkey-prompt", Game::from_position_seeded(r, p, 5));
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    app.update();
+    let chance = feed(&app).chance.unwrap_or_default();
+    assert!(
+        chance.contains("the game's dice decide") && !chance.contains("type them"),
+        "{chance}"
     );
 }
 

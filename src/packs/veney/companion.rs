@@ -32,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
                     resource_changed::<CurrentGame>
                         .or_eager(resource_changed::<Companion>)
                         .or_eager(resource_changed::<super::setup_screen::SetupSession>)
+                        .or_eager(resource_changed::<super::computer::VeneyComputer>)
                         .or_eager(state_changed::<crate::host::Screen>),
                 ),
             )
@@ -468,9 +469,17 @@ fn feed(
         }
         // Its sticks are read by colour, not by the thrower's (R-DONKEY: `o` a black stick),
         // unlike the Dagger Throw's: said, so a White placer does not type the mirror count.
+        // Against the computer the game's dice decide, as for the Dagger Throw (a review found
+        // a typed throw invited, then refused).
+        Phase::DonkeyMove { placer } if seats.any() => Some(format!(
+            "{placer}'s Donkey (5 sticks; the game's dice decide)"
+        )),
         Phase::DonkeyMove { placer } => Some(format!(
             "{placer}'s Donkey (5 sticks; or type them as landed, e.g. K@oxoxx — o a black stick, x a white one)"
         )),
+        Phase::Cast { .. } if seats.any() => {
+            Some("where the cast piece lands (the game's dice decide)".into())
+        }
         Phase::Cast { .. } => Some("where the cast piece lands".into()),
         _ => None,
     };
