@@ -110,6 +110,31 @@ fn a_friendly_call_is_captioned_as_a_call() {
     assert!(caption(&app).starts_with("Taken back"), "{}", caption(&app));
 }
 
+/// R-UNTENABLE-CALL: the call is open only right after the untenable move — a line typed on past
+/// it (here into the opponent's reply) closes it, and the status line says so rather than "The
+/// opponent may call it" (a review found the call offered after the next move).
+#[test]
+fn a_line_typed_past_an_untenable_move_says_the_call_is_closed() {
+    let mut app = companion_app("call-closed", game(UntenablePolicy::Friendly, None));
+    type_and_enter(&mut app, "$X9 SX12");
+    assert!(matches!(verdict(&app), Verdict::Untenable { .. }));
+    assert!(!g(&app).callable());
+    let said = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .info
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        said.contains("closed the call") && !said.contains("may call it"),
+        "{said}"
+    );
+    // Typed alone, it may be called.
+    let mut app = companion_app("call-open", game(UntenablePolicy::Friendly, None));
+    type_and_enter(&mut app, "$X9");
+    assert!(g(&app).callable());
+}
+
 /// A Load is announced as a game loaded, and the last entry's verdict goes with it — even a
 /// save of the same game, its rules and seed the same (a review found nothing told, the typed
 /// move's verdict left over the loaded position).

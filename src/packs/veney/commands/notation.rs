@@ -84,9 +84,16 @@ pub(super) fn enter(
             what,
         },
         (Some(u), _) => {
-            ctx.status.info = Some(format!(
-                "played with sand — untenable: {u}. The opponent may call it."
-            ));
+            // The call is open only right after the untenable move (R-UNTENABLE-CALL: "If you
+            // make a move, you've lost your chance"; a review found it offered after a later
+            // move of the same line).
+            ctx.status.info = Some(if ctx.game.0.callable() {
+                format!("played with sand — untenable: {u}. The opponent may call it.")
+            } else {
+                format!(
+                    "played with sand — untenable: {u}; the move after it closed the call (§2.0.22)"
+                )
+            });
             Verdict::Untenable {
                 text: text.into(),
                 why: u,
