@@ -594,7 +594,7 @@ fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
 fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn() {
     use game_ai::Level;
     use game_api::Player;
-    use veney::host::grid::{ComputerSeats, GridHint, GridThinking};
+    use veney::host::grid::{ComputerSeats, GridHint};
     let mut a = kelasu_app("computer", Some(MERGING));
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
     // Blue spends its four energy: "Once your energy runs out, your turn ends."
@@ -982,13 +982,18 @@ fn an_undo_on_the_computers_turn_runs_the_persons_clock() {
 #[test]
 fn a_resignation_stops_the_computers_search() {
     use game_ai::Level;
-    use veney::host::grid::{ComputerSeats, GridThinking};
+    use veney::host::grid::ComputerSeats;
     let mut a = kelasu_app("resign-stops-search", Some(MERGING));
     // The strongest level thinks for seconds: still thinking at the resignation.
     a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Strongest)];
     blue_plays_its_merging_turn(&mut a);
     assert_eq!(typed(&a).state().to_move(), Side::Red);
-    assert!(a.world().resource::<GridThinking>().busy(), "thinking");
+    assert!(
+        a.world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy(),
+        "thinking"
+    );
     send(&mut a, Intent::Resign(game_api::Player(0)));
     a.update();
     assert!(
@@ -1273,7 +1278,6 @@ fn reviewing_the_live_position_is_being_live() {
 /// found "looking for a hint…" written over the refusal, a search running).
 #[test]
 fn no_hint_is_looked_for_during_a_review() {
-    use veney::host::grid::GridThinking;
     let mut a = kelasu_app("kelasu-hint-review", Some(MERGING));
     click(&mut a, "D3");
     click(&mut a, "E3");
@@ -1694,7 +1698,7 @@ fn a_new_game_at_the_same_position_lists_its_own_merges() {
 #[test]
 fn undo_before_the_persons_first_turn_is_nothing_to_undo() {
     use game_ai::Level;
-    use veney::host::grid::{ComputerSeats, GridThinking};
+    use veney::host::grid::ComputerSeats;
     let mut a = kelasu_app("computer-opens-undo", Some(MERGING));
     a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(Level::Beginner), None];
     until(&mut a, "the computer's opening", |a| {

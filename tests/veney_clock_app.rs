@@ -977,22 +977,28 @@ fn a_turn_skipping_call_before_the_press_runs_the_callers_clock() {
     assert_eq!(state(&a, 1_000), Some(game_clock::State::Running(1)));
 }
 
+/// A new standard game under the Time Penalty policy (§2.0.22), played to White's second turn:
+/// White's Self to Y3, Black's engagement to X10.
+fn time_penalty_game_at_whites_second_turn(a: &mut App) {
+    let o = veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+        ..Default::default()
+    };
+    let std = veney::packs::veney::game::standard_set_path();
+    common::send(a, Command::NewGameWith(o, [std.clone(), std]));
+    common::send(a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(a, Command::Play(veney_rules::Action::EndTurn));
+    common::send(a, Command::Enter("eX10".into()));
+}
+
 /// §2.0.22 Time Penalty: "the player receives a penalty reduction to their time control". The
 /// call undone takes its penalty back off the clock with it (a review found the time kept lost,
 /// and paid twice when the same move was made and called again).
 #[test]
 fn a_time_penalty_undone_gives_the_time_back() {
     let mut a = five_minutes_each("veney-time-penalty-undo");
-    let o = veney_rules::options::RuleOptions {
-        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
-        ..Default::default()
-    };
-    let std = veney::packs::veney::game::standard_set_path();
-    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
-    common::send(&mut a, Command::Enter("eX10".into()));
+    time_penalty_game_at_whites_second_turn(&mut a);
     assert_eq!(
         a.world().resource::<CurrentGame>().0.position().turn(),
         Side::White
@@ -1047,16 +1053,7 @@ fn said(a: &App) -> String {
 #[test]
 fn a_time_penalty_called_with_no_clock_says_no_time_is_taken() {
     let mut a = app("veney-penalty-no-clock");
-    let o = veney_rules::options::RuleOptions {
-        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
-        ..Default::default()
-    };
-    let std = veney::packs::veney::game::standard_set_path();
-    common::send(&mut a, Command::NewGameWith(o, [std.clone(), std]));
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
-    common::send(&mut a, Command::Enter("eX10".into()));
+    time_penalty_game_at_whites_second_turn(&mut a);
     assert!(a.world().resource::<TableClock>().clock.is_none());
     // White's Sword beyond its range constraint (§2.0.03), played with sand; Black calls it.
     common::send(&mut a, Command::Enter("$X9".into()));

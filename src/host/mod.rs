@@ -7,6 +7,7 @@ pub mod audio;
 pub mod companion;
 pub mod computer_pause;
 pub mod env_flag;
+pub mod game_over;
 pub mod grid;
 pub mod history_keys;
 pub mod kept_files;

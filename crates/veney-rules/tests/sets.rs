@@ -452,6 +452,32 @@ fn the_letter_e_reads_the_piece_lettered_e_when_a_set_has_two_engagement_kinds()
     assert!(checked > 1000, "{checked}");
 }
 
+/// The position texts of 40 seeded random games of up to `actions` actions under `rules`, each
+/// asserted to read back as written (`name` names the set in a failure).
+fn positions_read_back(rules: &Rules, name: &str, actions: usize) -> Vec<String> {
+    let mut texts = Vec::new();
+    for game in 0..40usize {
+        let mut pos = Position::start(rules);
+        for i in 0..actions {
+            if pos.is_game_over() {
+                break;
+            }
+            let legal = pos.legal_actions(rules);
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[(i * 7919 + game * 104_729 + 13) % legal.len()];
+            pos.play_unchecked(rules, a);
+            let text = pos.to_text(rules);
+            let back = Position::from_text(rules, &text)
+                .unwrap_or_else(|e| panic!("{name}: game {game}, action {i} ({a:?}): {text}: {e}"));
+            assert_eq!(back.to_text(rules), text);
+            texts.push(text);
+        }
+    }
+    texts
+}
+
 #[test]
 fn a_set_whose_engagement_steps_back_writes_positions_that_read_back() {
     // §2.0.04 en passant: "the first square it passed" — only an advance passes one. A set's
@@ -466,26 +492,7 @@ fn a_set_whose_engagement_steps_back_writes_positions_that_read_back() {
     assert_ne!(src, veney_rules::piece_set::STANDARD_SET);
     let set = Arc::new(PieceSet::from_ron(Path::new("back.ron"), &src).unwrap());
     let rules = Rules::with_sets([set.clone(), set], RuleOptions::default()).unwrap();
-    let mut checked = 0;
-    for game in 0..40usize {
-        let mut pos = Position::start(&rules);
-        for i in 0..150usize {
-            if pos.is_game_over() {
-                break;
-            }
-            let legal = pos.legal_actions(&rules);
-            if legal.is_empty() {
-                break;
-            }
-            let a = legal[(i * 7919 + game * 104_729 + 13) % legal.len()];
-            pos.play_unchecked(&rules, a);
-            let text = pos.to_text(&rules);
-            let back = Position::from_text(&rules, &text)
-                .unwrap_or_else(|e| panic!("game {game}, action {i} ({a:?}): {text}: {e}"));
-            assert_eq!(back.to_text(&rules), text);
-            checked += 1;
-        }
-    }
+    let checked = positions_read_back(&rules, "back.ron", 150).len();
     assert!(checked > 2_000, "{checked}");
 }
 
@@ -513,26 +520,10 @@ fn en_passant_opened_by_a_relational_or_oriented_advance_reads_back() {
         assert_ne!(src, veney_rules::piece_set::STANDARD_SET);
         let set = Arc::new(PieceSet::from_ron(Path::new(name), &src).unwrap());
         let rules = Rules::with_sets([set.clone(), set], RuleOptions::default()).unwrap();
-        let mut opened = 0;
-        for game in 0..40usize {
-            let mut pos = Position::start(&rules);
-            for i in 0..120usize {
-                if pos.is_game_over() {
-                    break;
-                }
-                let legal = pos.legal_actions(&rules);
-                if legal.is_empty() {
-                    break;
-                }
-                let a = legal[(i * 7919 + game * 104_729 + 13) % legal.len()];
-                pos.play_unchecked(&rules, a);
-                let text = pos.to_text(&rules);
-                opened += usize::from(text.contains(" ep=") || text.contains(" epn="));
-                let back = Position::from_text(&rules, &text)
-                    .unwrap_or_else(|e| panic!("{name}: game {game}, action {i}: {text}: {e}"));
-                assert_eq!(back.to_text(&rules), text);
-            }
-        }
+        let opened = positions_read_back(&rules, name, 120)
+            .iter()
+            .filter(|t| t.contains(" ep=") || t.contains(" epn="))
+            .count();
         assert!(opened > 0, "{name}: no en passant opened");
     }
 }

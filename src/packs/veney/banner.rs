@@ -3,7 +3,7 @@
 //! line only). It shows what the rules crate decided; the buttons send the usual commands.
 use super::game::{Command, CurrentGame, HugPick, Viewing};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use veney_rules::Game;
 use veney_rules::outcome::{Draw, Outcome, Resign};
 
@@ -95,37 +95,26 @@ fn banner(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let room = ctx.viewport_rect().width() - super::panels::PANEL_WIDTH - 16.0;
-    let w = (room - 90.0).clamp(180.0, 380.0);
-    let x = (room - w).clamp(8.0, 90.0);
-    egui::Window::new("Veney: game over")
-        .collapsible(false)
-        .resizable(false)
-        .title_bar(false)
-        // Over the board's top, where Black's last rank may hold a piece: dragged aside at will.
-        .default_pos(egui::pos2(x, 20.0))
-        .default_width(w)
-        .movable(true)
-        .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(60, 40, 30)))
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.label(
-                    egui::RichText::new(title)
-                        .size(26.0)
-                        .strong()
-                        .color(egui::Color32::from_rgb(250, 220, 140)),
-                );
-                ui.label(egui::RichText::new(reason).size(16.0));
-                ui.horizontal_wrapped(|ui| {
-                    if ui.button(undo).clicked() {
-                        out.write(Command::Undo);
-                    }
-                    if ui.button("New game…").clicked() {
-                        dialog.open = true;
-                    }
-                });
-            });
-        });
+    // Over the board's top, where Black's last rank may hold a piece: dragged aside at will.
+    let rect = crate::host::game_over::banner_rect(
+        ctx.viewport_rect().width(),
+        super::panels::PANEL_WIDTH,
+    );
+    crate::host::game_over::banner(
+        ctx,
+        "Veney: game over",
+        rect,
+        true,
+        (&title, &reason),
+        |ui| {
+            if ui.button(undo).clicked() {
+                out.write(Command::Undo);
+            }
+            if ui.button("New game…").clicked() {
+                dialog.open = true;
+            }
+        },
+    );
     Ok(())
 }
 
