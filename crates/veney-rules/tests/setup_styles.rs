@@ -80,24 +80,18 @@ fn concealed_stances_follow_the_constraints() {
     );
 }
 
+/// Each side's standard stance (the standard setup's squares) as `stance` writes it.
+fn standard_stances(r: &Rules) -> [Vec<(Kind, Square)>; 2] {
+    [White, Black].map(|side| stance(r, side, ["Cloak", "Sword", "Self", "Balance"], [5, 5, 5, 5]))
+}
+
 #[test]
 fn setup_in_turns_alternates() {
     // §2.0.19: "places one piece on their side within the above constraints. The other player
     // then places one, and the two alternate".
     let r = rules();
     let mut s = SetupInTurns::new(White);
-    let w = stance(
-        &r,
-        White,
-        ["Cloak", "Sword", "Self", "Balance"],
-        [5, 5, 5, 5],
-    );
-    let b = stance(
-        &r,
-        Black,
-        ["Cloak", "Sword", "Self", "Balance"],
-        [5, 5, 5, 5],
-    );
+    let [w, b] = standard_stances(&r);
     for i in 0..8 {
         assert_eq!(s.next, White);
         s.place(&r, w[i].0, w[i].1).unwrap();
@@ -125,18 +119,7 @@ fn setup_in_turns_alternates() {
 fn in_turns_the_side_to_place_takes_back_its_own_piece() {
     let r = rules();
     let mut s = SetupInTurns::new(White);
-    let w = stance(
-        &r,
-        White,
-        ["Cloak", "Sword", "Self", "Balance"],
-        [5, 5, 5, 5],
-    );
-    let b = stance(
-        &r,
-        Black,
-        ["Cloak", "Sword", "Self", "Balance"],
-        [5, 5, 5, 5],
-    );
+    let [w, b] = standard_stances(&r);
     for i in 0..2 {
         s.place(&r, w[i].0, w[i].1).unwrap();
         s.place(&r, b[i].0, b[i].1).unwrap();
