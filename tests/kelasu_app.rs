@@ -1473,6 +1473,9 @@ fn an_undo_pauses_a_computer_only_game_until_play_on() {
     a.world_mut().resource_mut::<ComputerSeats>().0 =
         [Some(Level::Beginner), Some(Level::Beginner)];
     a.update();
+    // A clock from the start: the computer presses it as its turn ends.
+    use veney::host::table_clock::{ClockNow, TableClock};
+    start_five_second_clock(&mut a);
     until(&mut a, "a whole turn", |a| {
         typed(a).state().to_move() == Side::Red
             && !a
@@ -1498,10 +1501,8 @@ fn an_undo_pauses_a_computer_only_game_until_play_on() {
             .resource::<veney::host::grid::GridThinking>()
             .busy()
     );
-    // Its clock waits too: no flag falls meanwhile (a review found one falling).
-    use veney::host::table_clock::{ClockNow, TableClock};
-    start_five_second_clock(&mut a);
-    a.update();
+    // Its clock waits too, whichever face ran (here the side whose turn was undone, pressed
+    // by the computer): no flag falls meanwhile (a review found one falling).
     a.world_mut().resource_mut::<ClockNow>().0 = Some(60_000);
     a.update();
     a.update();

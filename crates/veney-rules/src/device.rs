@@ -50,10 +50,12 @@ impl Landing {
             .filter(|&step| (1..=16).contains(&step))
             .map(|step| Square::new(x as u8, step as u8))
             .filter(|sq| Measure::of(*sq) == measure || open.contains(&Measure::of(*sq)));
+        // Floored, not cut toward zero: a point just below the corner (y −0.005) is below it
+        // (a review found it drawn at the measure's first step).
         Landing {
             at,
-            x: (x * 100.0) as i16,
-            y: (y * 100.0) as i16,
+            x: (x * 100.0).floor() as i16,
+            y: (y * 100.0).floor() as i16,
         }
     }
 

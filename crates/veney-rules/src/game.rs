@@ -219,6 +219,12 @@ impl Game {
         self.declared.last().copied()
     }
 
+    /// Whether a fallen flag ended the game (`out_of_time`) — during the dying move too, where the
+    /// checkmate stands: what `withdraw_out_of_time` takes back.
+    pub fn flagged(&self) -> bool {
+        self.flagged.is_some()
+    }
+
     /// The ending the clock declared, as the record's last line writes it: "White out of
     /// time".
     pub fn ending(&self) -> Option<String> {

@@ -399,9 +399,10 @@ fn hold_while_paused(
 ) {
     use crate::host::table_clock::ClockIntent;
     let all = (0..m.game.players()).all(|i| seats.plays(Player(i)).is_some());
-    let seat = m.decider().map(|p| p.index());
+    // Whichever side's face runs: the computer pressed as its turn ended, and the Undo took
+    // that turn back without the press (a review found the other side's flag falling).
     if pause.0.paused && all {
-        if seat.is_some_and(|s| clock.running_left(m.screen, s).is_some()) {
+        if (0..m.game.players()).any(|s| clock.running_left(m.screen, usize::from(s)).is_some()) {
             out.write(ClockIntent::Pause);
             *held = true;
         }

@@ -51,7 +51,9 @@ pub fn banner_words(g: &Game, hug: &HugPick) -> Option<(String, String, &'static
         .declared_from()
         .is_some_and(|b| b.outcome().is_some() && b.dying().is_none());
     if hugged {
-        reason = format!("The Hug: {}", reason.to_lowercase());
+        let mut r = reason.chars();
+        let first = r.next().map(|c| c.to_lowercase().collect::<String>());
+        reason = format!("The Hug: {}{}", first.unwrap_or_default(), r.as_str());
     }
     let undo = match (g.declared_from(), o) {
         (Some(b), _) if b.dying().is_some() => "Take back the acknowledgement",
@@ -71,7 +73,9 @@ pub fn banner_words(g: &Game, hug: &HugPick) -> Option<(String, String, &'static
             | Outcome::DoubleCheckmate,
         ) => "Take back the agreed draw",
         (Some(_), _) => "Take back the ending",
+        // A flag fallen during the dying move leaves the checkmate standing: its undo plays on.
         (None, Outcome::OutOfTime { .. }) => "Play on (undo the time-out)",
+        (None, _) if g.flagged() => "Play on (undo the time-out)",
         (None, _) => "Undo the last move",
     };
     Some((title, reason, undo))
@@ -155,6 +159,14 @@ mod tests {
         assert_eq!(undo, "Take back the acknowledgement");
         let (_, _, undo) = banner_words(&game_at(mated), &hug).unwrap();
         assert_eq!(undo, "Undo the last move");
+        // Black's flag falls during its dying move: the mate stands, the time-out is undone.
+        let mut g = game_at(&format!("{mated} dying=b:X13"));
+        g.out_of_time(veney_rules::Side::Black);
+        let (title, _, undo) = banner_words(&g, &hug).unwrap();
+        assert_eq!(
+            (title.as_str(), undo),
+            ("White wins", "Play on (undo the time-out)")
+        );
         let mut g = game_at(start);
         g.agree_draw();
         let (title, reason, undo) = banner_words(&g, &hug).unwrap();

@@ -59,8 +59,17 @@ fn hold_for_review(
     let side = pos.turn();
     let computers = !pos.is_game_over() && seats.plays(side).is_some();
     let both = Side::ALL.iter().all(|&s| seats.plays(s).is_some());
+    // Paused after an Undo, whichever side's face runs: the computer pressed as its turn
+    // ended, and the Undo took that turn back without the press.
+    let held_side = if pause.0.paused && both {
+        Side::ALL
+            .into_iter()
+            .find(|s| clock.running_left(Screen::Veney, s.index()).is_some())
+    } else {
+        Some(side)
+    };
     if (viewing.0.is_some() || (pause.0.paused && both)) && computers {
-        if clock.running_left(Screen::Veney, side.index()).is_some() {
+        if held_side.is_some_and(|s| clock.running_left(Screen::Veney, s.index()).is_some()) {
             out.write(ClockIntent::Pause);
             *held = true;
         }
