@@ -372,51 +372,62 @@ fn veney_replay_judges_the_final_position_as_the_app_reads_a_save() {
         ("resign:w", true),
         ("agreed", true),
     ] {
-        let (code, out, err) = replay_in(
-            &dir,
-            "declared.txt",
-            &format!("[Final \"{reached} over={ending}\"]\n1. SY5\n"),
-        );
+        let final_text = format!("{reached} over={ending}");
         assert_eq!(
-            code,
-            Some(if allowed { 0 } else { 1 }),
-            "{ending}: {out}{err}"
+            final_accepted(&dir, &final_text, "1. SY5", &[]),
+            allowed,
+            "{ending}"
         );
-        assert_eq!(out.contains("FINAL DIFFERS"), !allowed, "{ending}: {out}");
     }
-    let (code, out, _) = replay_in(
-        &dir,
-        "midturn.txt",
-        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EESE/CW1B/4/4/4 w EDGLJR/dgljr turns=9 glare=1\"]\n1. SY5\n",
-    );
-    assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("FINAL DIFFERS"), "{out}");
-    // Mid-turn, an ending no move made is judged as at a turn's start.
-    let (code, out, _) = replay_in(
-        &dir,
-        "midturn-touch.txt",
-        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CW1B/2S1/4/4 w DGLJR/dgljr glare=1 over=touch:w\"]\n1. SY3\n",
-    );
-    assert_eq!(code, Some(1), "{out}");
-    assert!(out.contains("FINAL DIFFERS"), "{out}");
+    // A mid-turn [Final] is the record's last turn; an ending no move made is judged there as
+    // at a turn's start.
+    for (final_text, record) in [
+        (
+            "4/4/4/bswc/eeee/4/4/4/4/4/4/EESE/CW1B/4/4/4 w EDGLJR/dgljr turns=9 glare=1",
+            "1. SY5",
+        ),
+        (
+            "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CW1B/2S1/4/4 w DGLJR/dgljr glare=1 over=touch:w",
+            "1. SY3",
+        ),
+    ] {
+        assert!(
+            !final_accepted(&dir, final_text, record, &[]),
+            "{final_text}"
+        );
+    }
     // A record that itself stops mid-turn — the concert partner in hand, the Donkey's roll to
     // come — reaches the app's own [Final] (a review found the first version of this check
     // refusing both).
-    let (code, out, err) = replay_in(
+    assert!(final_accepted(
         &dir,
-        "in-hand.txt",
-        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CS1B/4/4/4 w DGLJR/dgljr concert=X4 lifted=WX4\"]\n1. SX4\n",
-    );
-    assert_eq!(code, Some(0), "{out}{err}");
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CS1B/4/4/4 w DGLJR/dgljr concert=X4 lifted=WX4",
+        "1. SX4",
+        &[],
+    ));
     let rules = file(&dir, "donkey.ron", "(donkey: true)");
-    let record = file(
+    assert!(final_accepted(
         &dir,
-        "donkey.txt",
-        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr turns=1 donkey=wW3 donkeyhome=b donkeymove=w quiet=1\"]\n1. K*W3\n",
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr turns=1 donkey=wW3 donkeyhome=b donkeymove=w quiet=1",
+        "1. K*W3",
+        &["--rules", &rules],
+    ));
+}
+
+/// Whether `replay` (with `options` first) accepts a Veney save of `record` ending at
+/// `final_text`: exit 0, or exit 1 saying FINAL DIFFERS.
+fn final_accepted(dir: &Path, final_text: &str, record: &str, options: &[&str]) -> bool {
+    let f = file(
+        dir,
+        "final.txt",
+        &format!("[Final \"{final_text}\"]\n{record}\n"),
     );
-    let (code, out, err) = run(&["--rules", &rules, "replay", &record]);
-    assert_eq!(code, Some(0), "{out}{err}");
-    assert!(!out.contains("FINAL DIFFERS"), "{out}");
+    let mut args = options.to_vec();
+    args.extend(["replay", f.as_str()]);
+    let (code, out, err) = run(&args);
+    let differs = out.contains("FINAL DIFFERS");
+    assert_eq!(code, Some(if differs { 1 } else { 0 }), "{out}{err}");
+    !differs
 }
 
 /// A record names its ending once: a second `[Ending]` is refused at its line, not read over the
