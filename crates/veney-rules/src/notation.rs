@@ -1367,12 +1367,17 @@ impl San {
                             }
                         }
                         let all = pos.pieces(side, k) | in_hand | pinned;
-                        let origins: Vec<Square> = all
+                        let mut origins: Vec<Square> = all
                             .filter(|f| {
                                 from_line.is_none_or(|l| f.line() == l)
                                     && m.from_step.is_none_or(|s| f.step() == s)
                             })
                             .collect();
+                        // The piece standing on the destination is not the one meant, when
+                        // another could be (a review found "does not move from W9 to W9" said).
+                        if origins.len() > 1 {
+                            origins.retain(|&f| f != to);
+                        }
                         let explain = |from: Square| {
                             let a = Action::Move(crate::action::Move {
                                 mover: Mover::Piece(k),

@@ -780,7 +780,7 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     }
     let mut blocked = false;
     let mut ray_hit = false;
-    let (mut move_only_ray, mut attacking_ray) = (false, false);
+    let (mut move_only_ray, mut attacking_ray, mut moving_ray) = (false, false, false);
     let view = crate::view::View::new(rules, pos, side);
     for ray in t.rays_from(m.from) {
         for (i, sq) in ray.squares().enumerate() {
@@ -816,6 +816,9 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                     move_only_ray = true;
                 } else {
                     attacking_ray = true;
+                }
+                if ray.mode != Mode::AttackOnly {
+                    moving_ray = true;
                 }
             }
         }
@@ -1058,6 +1061,57 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                 m.to
             ),
         );
+    }
+    // A stepping stone is landed on by movement, a fend made by attack: a way onto the square
+    // that only attacks, or only moves, is named with the rule (a review found both refused in
+    // the general words below).
+    let moves_there = moving_ray || (lp.both | lp.move_only) & to_bit != 0;
+    let attacks_there = attacking_ray || (lp.both | lp.attack_only) & to_bit != 0;
+    let inert = rules.info(side, kind).inert;
+    let free_here = view.free_sq == Some(m.to);
+    let own_stone = view.own.contains(m.to) && view.stones.contains(m.to);
+    if own_stone || (free_here && view.possessed) {
+        let what = if free_here {
+            "the free engagement you possess"
+        } else {
+            "your own engagement"
+        };
+        if inert {
+            return Untenable::new(
+                "§2.0.VII Take or Fend",
+                format!(
+                    "the {name} is inert: it never lands on {what} on {} (\"All your pieces (except Ruin) can also step-stone your own engagements\")",
+                    m.to
+                ),
+            );
+        }
+        if !moves_there {
+            return Untenable::new(
+                section,
+                format!(
+                    "the {name} reaches {} only by a way that fends or takes: {what} there is a stepping stone, landed on by movement (R-STONE-BY-MOVEMENT)",
+                    m.to
+                ),
+            );
+        }
+    }
+    if free_here && !view.possessed {
+        let why = format!(
+            "the free engagement on {} stands on a square of your opponent's colour: it is their possession, and a landing on it fends it (§2.0.05, R-STONE-FREE)",
+            m.to
+        );
+        if inert {
+            return Untenable::new(
+                "§2.0.VII Take or Fend",
+                format!("the {name} is inert and fends nothing: {why}"),
+            );
+        }
+        if !attacks_there {
+            return Untenable::new(
+                "§2.0.05 The Free Engagement",
+                format!("the {name} moves that way only onto an open square: {why}"),
+            );
+        }
     }
     Untenable::new(
         section,

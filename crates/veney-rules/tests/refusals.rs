@@ -566,3 +566,30 @@ fn a_move_onto_the_donkey_is_refused_under_the_donkey() {
         refuse(&r, &p, turn).by("§2.0.23", &format!("the Donkey stands on {donkey}"));
     }
 }
+
+/// A stepping stone is landed on by movement and a fend made by attack: the way that cannot
+/// is named with its rule, not "cannot make that move now" (a review found both so worded).
+#[test]
+fn a_landing_on_an_engagement_by_the_wrong_way_names_the_rule() {
+    let r = rules();
+    // §2.0.05: the free engagement on X9, a square of Black's colour, is Black's possession;
+    // for White "a landing on it is a fend" (R-STONE-FREE), which the Engagement's straight
+    // step cannot make.
+    let p = Position::from_text(&r, "4/4/4/1s2/4/4/4/1@2/1E2/4/4/4/1WS1/4/4/4 w EEE/eeee").unwrap();
+    let why = refuse(&r, &p, "eX9");
+    why.by("§2.0.05 The Free Engagement", "only onto an open square");
+    assert!(why.contains("R-STONE-FREE"), "{why}");
+    // R-STONE-BY-MOVEMENT: "An engagement's diagonal, which only attacks, never lands on its
+    // own engagement" — White's Engagement on X8 and its own on W9; the piece on W9 itself is
+    // not named as an origin of the move onto its own square.
+    let p = Position::from_text(&r, "4/4/4/1s2/4/4/4/E3/1E2/4/4/4/1WS1/4/4/4 w EE/eeee").unwrap();
+    for turn in ["eX8W9", "eW9"] {
+        let why = refuse(&r, &p, turn);
+        assert!(why.contains("R-STONE-BY-MOVEMENT"), "{why}");
+        assert!(!why.contains("from W9"), "{why}");
+    }
+    refuse(&r, &p, "eX8W9").by("§2.0.04 Engagement", "landed on by movement");
+    // §2.0.VII: "All your pieces (except Ruin) can also step-stone your own engagements".
+    let p = Position::from_text(&r, "4/4/4/1s2/4/4/4/4/1E2/1R2/4/4/1WS1/4/4/4 w EEE/eeee").unwrap();
+    refuse(&r, &p, "RX8").by("§2.0.VII Take or Fend", "(except Ruin)");
+}
