@@ -301,3 +301,26 @@ fn a_saved_clock_that_does_not_read_is_named() {
     assert!(note.contains("clock.txt"), "{note}");
     assert!(note.contains("replaces it"), "{note}");
 }
+
+/// `clock.txt` names the game it was kept with (`game=…`): a name that is none of the games is
+/// said, with its line, and the clock is not taken for any game.
+#[test]
+fn a_saved_clock_naming_no_game_is_said() {
+    let dir = std::env::temp_dir().join(format!("table-clock-{}-no-game", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut a = app("no-game");
+    at(&mut a, 0, ClockIntent::Start);
+    at(&mut a, 1_000, ClockIntent::Pause);
+    drop(a);
+    let kept = std::fs::read_to_string(dir.join("clock.txt")).unwrap();
+    assert_eq!(kept.lines().count(), 1, "no game shown, none named: {kept}");
+    std::fs::write(dir.join("clock.txt"), format!("{kept}game=chess\n")).unwrap();
+    let a = app("no-game");
+    let t = a.world().resource::<TableClock>();
+    let note = t.note.clone().unwrap_or_default();
+    assert!(
+        note.contains("line 2: `chess` is none of the games"),
+        "{note}"
+    );
+    assert!(t.clock.is_none());
+}

@@ -449,6 +449,60 @@ fn a_restart_onto_veneys_board_brings_back_the_games_own_clock() {
     );
 }
 
+/// `clock.txt` names the game the clock was kept with, and after a restart the clock stays that
+/// game's: Kelasu's game, opened first and played in, does not take Veney's clock (a review
+/// found it going to the first game opened that had none of its own), and Veney's board finds
+/// it as it was left.
+#[test]
+fn after_a_restart_the_clock_stays_the_games_it_was_kept_with() {
+    let dir = common::temp_dir("veney-clock-restart-owner");
+    let mut a = app_in(&dir);
+    black_to_move_on_a_five_second_clock(&mut a);
+    at(&mut a, 4_500);
+    let kept = std::fs::read_to_string(dir.join("clock.txt")).unwrap();
+    assert!(kept.ends_with("\ngame=veney\n"), "{kept}");
+    drop(a);
+    let mut b = App::new();
+    b.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_resource(veney::host::grid::SaveRoot(dir.to_path_buf()))
+        .insert_resource(SaveDir(dir.to_path_buf()));
+    b.add_plugins(veney::game_plugins);
+    b.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    b.update();
+    let black_left = |b: &App| {
+        let t = b.world().resource::<TableClock>();
+        t.clock.as_ref().expect("the clock is back").remaining(1, 0)
+    };
+    let left = black_left(&b);
+    screen(&mut b, veney::Screen::Kelasu);
+    b.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        });
+    at(&mut b, 0);
+    b.world_mut()
+        .write_message(veney::host::grid::Intent::Play(0));
+    at(&mut b, 0);
+    let m = b.world().resource::<veney::host::grid::ActiveMatch>();
+    assert_eq!(m.game.history_len(), 1, "Kelasu's game was played in");
+    assert_eq!(m.game.clock(), None, "Veney's clock stays Veney's");
+    assert_eq!(
+        b.world()
+            .resource::<veney::host::table_clock::ClockShownFor>()
+            .0,
+        Some(veney::Screen::Veney)
+    );
+    screen(&mut b, veney::Screen::Veney);
+    at(&mut b, 0);
+    assert_eq!(
+        black_left(&b),
+        left,
+        "Veney's board finds its clock as it was"
+    );
+    assert!(b.world().resource::<CurrentGame>().0.clock().is_some());
+}
+
 /// A Veney game that never took the clock, and Kelasu's game begun on its screen with a
 /// five-second clock started there (at 0 ms); Kelasu's screen shown.
 fn kelasu_clock_running(name: &str) -> App {

@@ -1000,17 +1000,68 @@ pub fn clock_path(saves: &super::grid::SaveRoot) -> std::path::PathBuf {
     saves.0.join("clock.txt")
 }
 
-/// A clock left running or paused by the last run comes back paused, charged nothing.
-fn restore(mut t: ResMut<TableClock>, saves: Res<super::grid::SaveRoot>) {
+/// The games whose screens keep the table clock, as `clock.txt` names them (`game=…`).
+const CLOCK_OWNERS: [(super::screen::Screen, &str); 3] = [
+    (super::screen::Screen::Veney, "veney"),
+    (super::screen::Screen::Tirachen, "tirachen"),
+    (super::screen::Screen::Kelasu, "kelasu"),
+];
+
+/// `clock.txt`: the clock's save form, then the game it was last kept with (`game=kelasu`), so
+/// that after a restart it stays that game's, as it was before (a review found it going to the
+/// first game opened that had no clock of its own, whichever game it was).
+fn clock_file(form: &str, owner: Option<super::screen::Screen>) -> String {
+    match CLOCK_OWNERS.iter().find(|(s, _)| Some(*s) == owner) {
+        Some((_, name)) => format!("{form}\ngame={name}\n"),
+        None => format!("{form}\n"),
+    }
+}
+
+/// `clock_file` read back: the form, and the game named (none in a file an older run wrote).
+fn read_clock_file(text: &str) -> Result<(&str, Option<super::screen::Screen>), String> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let form = lines.next().unwrap_or("");
+    let mut owner = None;
+    for (i, line) in lines.enumerate() {
+        let Some(name) = line.strip_prefix("game=") else {
+            return Err(format!(
+                "line {}: `{line}` is not `game=<name>` (the game the clock is kept with)",
+                i + 2
+            ));
+        };
+        owner = Some(
+            CLOCK_OWNERS
+                .iter()
+                .find(|(_, n)| *n == name)
+                .map(|(s, _)| *s)
+                .ok_or_else(|| {
+                    format!(
+                        "line {}: `{name}` is none of the games (veney, tirachen, kelasu)",
+                        i + 2
+                    )
+                })?,
+        );
+    }
+    Ok((form, owner))
+}
+
+/// A clock left running or paused by the last run comes back paused, charged nothing, the game
+/// it was kept with still its owner.
+fn restore(
+    mut t: ResMut<TableClock>,
+    saves: Res<super::grid::SaveRoot>,
+    mut shown_for: ResMut<ClockShownFor>,
+) {
     let path = clock_path(&saves);
     let Ok(text) = std::fs::read_to_string(&path) else {
         return;
     };
-    match restore_form(&text, 0) {
-        Ok(c) => {
+    match read_clock_file(&text).and_then(|(form, owner)| Ok((restore_form(form, 0)?, owner))) {
+        Ok((c, owner)) => {
             t.setup.take_agreed(c.agreed());
             t.restored_flag = c.flag(0);
             t.clock = Some(c);
+            shown_for.0 = owner;
         }
         // Named, and what becomes of it (a review found the file unnamed).
         Err(e) => {
@@ -1147,13 +1198,14 @@ fn autosave(
     fixed: Res<ClockNow>,
     mut last: Local<Option<String>>,
     mut form: ResMut<ClockForm>,
+    shown_for: Res<ClockShownFor>,
 ) {
     let line = t
         .clock
         .as_ref()
         .map(|c| c.save_standing(now(&epoch, &fixed)).to_string());
     form.set_if_neq(ClockForm(line.clone()));
-    let text = line.map(|l| format!("{l}\n"));
+    let text = line.map(|l| clock_file(&l, shown_for.0));
     if *last == text {
         return;
     }
