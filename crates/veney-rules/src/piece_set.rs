@@ -292,6 +292,10 @@ pub const STANDARD_NAMES: [&str; 10] = [
 /// piece (a review found `optional_pieces: ["Self"]` accepted without a word).
 pub const STANDARD_OPTIONAL: [&str; 1] = ["Ruin"];
 
+/// The standard set's blades (§2.0.R4 "Blade: either the Sword piece or the Dagger piece"): a
+/// relation naming a standard piece this set lacks may pin it by blade capture only if it is one.
+pub const STANDARD_BLADES: [&str; 2] = ["Sword", "Dagger"];
+
 /// Where a piece's definition names it in a set's text (`name: "Guard"`), at or after `from`:
 /// (line, column, byte offset of the literal, byte offset just past it) — not where an earlier
 /// piece mentions it (`{"Guard": Take}`); else its first mention. The name is matched by its
@@ -810,8 +814,14 @@ impl PieceSet {
                             p.name
                         ))
                     }
+                    // A piece of this set, or else the standard set's of that name (a review
+                    // found a Cloak's `"Guard": BladeCapture` accepted in a set without a
+                    // Guard, the standard Guard then pinned in play).
                     Relation::BladeCapture
-                        if target_def.is_some_and(|t| !t.roles.contains(&Role::Blade)) =>
+                        if target_def
+                            .map_or(!STANDARD_BLADES.contains(&target.as_str()), |t| {
+                                !t.roles.contains(&Role::Blade)
+                            }) =>
                     {
                         Some(format!(
                             "{:?} captures {target:?} with BladeCapture, but {target:?} is not a blade: only a blade is held pinned (§2.0.06); expected Take, Fend, Disarm, …",

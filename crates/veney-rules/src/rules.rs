@@ -361,6 +361,25 @@ impl Rules {
                     // met across the board may name its pieces otherwise (§2.0.03 Taking: "Self
                     // is taken directly, as checkmate.").
                     let life = tp.has_role(Role::Life);
+                    // Blade capture pins a blade (§2.0.06 "it sits atop the blade and keeps it
+                    // pinned"): the other army's piece of a name this set pins may be none (a
+                    // review found a set's non-blade "Dagger" pinned, the position text then
+                    // refusing what the game had played).
+                    if r == Relation::BladeCapture && !tp.has_role(Role::Blade) {
+                        errors.push(DataError::at(
+                            &own.source,
+                            1,
+                            1,
+                            format!(
+                                "{}'s {:?} meets {}'s {:?} with BladeCapture, but that {:?} is not a blade: only a blade is held pinned (§2.0.06); expected Take, Fend, Disarm, …",
+                                own.name,
+                                ap.name(),
+                                opp.name,
+                                tp.name(),
+                                tp.name()
+                            ),
+                        ));
+                    }
                     if life != (r == Relation::Checkmate) && r != Relation::Never {
                         errors.push(DataError::at(
                             &own.source,

@@ -172,7 +172,28 @@ pub fn check_with_setup(path: &Path, src: &str, setup: Option<(&Path, &str)>) ->
             }
         }
     }
-    let warnings = set.warnings(src);
+    let mut warnings = set.warnings(src);
+    // An army may meet the standard one (the workshop's "this set v standard"): what keeps the
+    // two apart is said here, not first when a game is begun (a review found a Self named
+    // "Dagger" passed, every game against the standard army then refused).
+    if errors.is_empty() {
+        let pair = [
+            std::sync::Arc::new(set.clone()),
+            std::sync::Arc::new(PieceSet::standard()),
+        ];
+        if let Err(LoadError::Data(clashes)) =
+            crate::rules::Rules::with_sets(pair, crate::options::RuleOptions::default())
+        {
+            for c in clashes {
+                warnings.push(DataError::at(
+                    path,
+                    1,
+                    1,
+                    format!("this army cannot meet the standard one: {}", c.message),
+                ));
+            }
+        }
+    }
     Report {
         set: errors.is_empty().then_some(set),
         errors,

@@ -764,3 +764,128 @@ fn a_range_constraint_on_the_self_is_warned_of() {
     assert_eq!(w.location.line, line, "{w}");
     assert!(w.message.contains("measures: 0 holds it"), "{w}");
 }
+
+/// A small army (Self, Sword, four engagements) and one more piece, `extra`, on W4.
+fn mini_set(extra: &str) -> String {
+    format!(
+        r#"PieceSet(
+    name: "Mini",
+    description: "x",
+    pieces: [
+        Piece(
+            name: "Self", letter: 'S', code: 'S', category: Critical, roles: [Life],
+            count: 1, fendable: false, withdraw: Never,
+            moves: [Leap(offsets: [(1, 0), (1, 1)], symmetry: All)],
+            specials: [Concert],
+        ),
+        Piece(
+            name: "Sword", letter: '$', code: 'W', category: Critical, roles: [Blade, Armament],
+            count: 1, fendable: false, withdraw: Never,
+            moves: [Slide(dirs: All, jump: OwnExceptSelf)],
+            attacks: {{ "Self": Checkmate, "Sword": Disarm }},
+        ),
+        Piece(
+            name: "Engagement", letter: 'e', code: 'E', category: Virtual, roles: [Engagement],
+            count: 4, fendable: true,
+            moves: [
+                Slide(dirs: Forward, max: Some(1), mode: MoveOnly),
+                Leap(offsets: [(1, 1)], symmetry: LeftRight, mode: AttackOnly),
+            ],
+            specials: [SteppingStone, EnPassant],
+        ),
+        {extra}
+    ],
+    setup: Some({{ "W4": "Extra", "X4": "Sword", "Y4": "Self", "W5": "Engagement",
+                  "X5": "Engagement", "Y5": "Engagement", "Z5": "Engagement" }}),
+)"#
+    )
+}
+
+/// §2.0.06: the Cloak "sits atop the blade and keeps it pinned". A relation may name a standard
+/// piece the set lacks (an army may meet the standard one): pinning it is refused unless it is
+/// one of the standard blades, the Sword or the Dagger (a review found a Cloak-like piece's
+/// `"Guard": BladeCapture` passed in a set without a Guard, the standard Guard then pinned in
+/// play and the position text refusing what the game had played).
+#[test]
+fn a_pin_of_a_standard_piece_the_set_lacks_is_refused_unless_a_blade() {
+    let pinner = |target: &str| {
+        mini_set(&format!(
+            r#"Piece(
+            name: "Extra", letter: 'C', code: 'C', category: Technical,
+            count: 1, fendable: true,
+            moves: [Leap(offsets: [(1, 2)])],
+            attacks: {{ "{target}": BladeCapture }},
+            specials: [BladeCapture],
+        ),"#
+        ))
+    };
+    assert!(refuses(&pinner("Guard"), "\"Guard\" is not a blade"));
+    for blade in ["Dagger", "Sword"] {
+        let r = veney_rules::set_check::check(Path::new("mine.ron"), &pinner(blade));
+        assert!(r.errors.is_empty(), "{blade}: {:?}", r.errors);
+    }
+}
+
+/// The same across the board (§2.0.06): the standard Cloak pins the other army's "Dagger", and
+/// an army whose "Dagger" is no blade cannot meet it — refused when the armies are put together,
+/// naming both (a review found the non-blade pinned in play).
+#[test]
+fn an_army_whose_piece_the_other_pins_is_no_blade_cannot_meet_it() {
+    let dir = std::env::temp_dir().join(format!("veney-pin-non-blade-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let odd = dir.join("odd.ron");
+    let text = mini_set(
+        r#"Piece(
+            name: "Extra", letter: 'D', code: 'D', category: Technical,
+            count: 1, fendable: false,
+            moves: [Leap(offsets: [(1, 0), (1, 1)], symmetry: All)],
+            attacks: { "Self": Never },
+        ),"#,
+    )
+    .replace("\"Extra\"", "\"Dagger\"");
+    std::fs::write(&odd, text).unwrap();
+    let alone = veney_rules::set_check::check_file(&odd);
+    assert!(alone.is_valid(), "{:?}", alone.errors);
+    let e = veney_rules::Rules::load_parts(Some(&odd), None, None, None)
+        .map(|_| ())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("Standard's \"Cloak\" meets Mini's \"Dagger\" with BladeCapture")
+            && e.contains("is not a blade"),
+        "{e}"
+    );
+}
+
+/// An army valid alone that cannot meet the standard one is warned of, with what keeps them
+/// apart: a Self named "Dagger" is what the standard Sword disarms, not a checkmate (§2.0.03
+/// Taking: "Self is taken directly, as checkmate"; a review found `check-set` calling it valid,
+/// every game against the standard army then refused).
+#[test]
+fn an_army_that_cannot_meet_the_standard_one_is_warned_of() {
+    let text = mini_set(
+        r#"Piece(
+            name: "Extra", letter: 'J', code: 'J', category: Technical,
+            count: 1, fendable: true,
+            moves: [Leap(offsets: [(1, 0), (1, 1)], symmetry: All)],
+        ),"#,
+    );
+    let fine = veney_rules::set_check::check(Path::new("mine.ron"), &text);
+    assert!(
+        fine.errors.is_empty() && fine.warnings.is_empty(),
+        "{fine:?}"
+    );
+    let renamed = text
+        .replace("name: \"Self\"", "name: \"Dagger\"")
+        .replace("\"Y4\": \"Self\"", "\"Y4\": \"Dagger\"")
+        .replace("\"Self\": Checkmate", "\"Dagger\": Checkmate");
+    let r = veney_rules::set_check::check(Path::new("mine.ron"), &renamed);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert!(
+        r.warnings.iter().any(|w| w.message.contains(
+            "cannot meet the standard one: Standard's \"Sword\" meets Mini's \"Dagger\""
+        )),
+        "{:?}",
+        r.warnings
+    );
+}
