@@ -2352,7 +2352,9 @@ fn the_computers_move_waits_behind_the_new_game_dialog_and_a_review() {
     use veney::packs::veney::computer::VeneyComputer;
     use veney::packs::veney::panels::NewGameDialog;
     let mut app = app_with(Game::new(standard()), "computer-waits");
-    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    // Strong: a beginner's search may end within White's last frames, its move then queued
+    // before the dialog opens (a review found the race).
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Strong)];
     white_plays_sy3(&mut app);
     let whites = game(&app).actions().count();
     let settle = |app: &mut App| {
