@@ -1179,7 +1179,9 @@ fn the_person_never_resigns_or_accepts_a_draw_for_the_computer() {
     let t = std::time::Instant::now();
     while m(&a).game.history_len() == 0
         || m(&a).decider() != Some(Player(1))
-        || a.world().resource::<veney::host::grid::GridThinking>().busy()
+        || a.world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy()
     {
         assert!(t.elapsed().as_secs() < 30, "the computer never moved");
         a.update();

@@ -90,6 +90,11 @@ pub fn rules_with(options: veney_rules::options::RuleOptions) -> Result<Rules, S
 /// `rules`' sets for saves that name none. The options are `rules`'.
 pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, String> {
     let text = game_api::read_text_file(path).map_err(|e| e.to_string())?;
+    load_save_text(rules, &text)
+}
+
+/// `load_save` of a save's text.
+pub fn load_save_text(rules: &Arc<Rules>, text: &str) -> Result<Game, String> {
     let named = veney_rules::savefile::sets_of(&text);
     // The save's own rule options (`[Rules]`; an older save, the game's).
     let options = match veney_rules::savefile::options_of(&text) {
@@ -1000,7 +1005,10 @@ fn autosave(
     let path = dir.autosave();
     if first_of_fresh
         && let Some(kept) = crate::host::kept_files::keep_last_game(&path, |t| {
-            veney_rules::savefile::read(game.0.rules.clone(), t).map_or(true, |g| {
+            // Read under its own options and armies, as a Load reads it (a review found a game
+            // with nothing played, made under other options, read as "played" for failing to
+            // read under this game's, and kept over the last real game).
+            load_save_text(&game.0.rules, t).map_or(true, |g| {
                 g.actions().next().is_some() || g.position().outcome().is_some()
             })
         })
