@@ -169,6 +169,10 @@ pub fn position_from_stances(
     Ok(p)
 }
 
+/// Said of a placement once both stances are complete.
+pub const ALL_SET_UP: &str =
+    "every piece is set up (§2.0.19): begin the game, or take back the last piece placed (Undo)";
+
 /// Setup in turns: the state between placements.
 #[derive(Clone, Debug)]
 pub struct SetupInTurns {
@@ -202,6 +206,9 @@ impl SetupInTurns {
     /// left).
     pub fn place(&mut self, rules: &Rules, k: Kind, sq: Square) -> Result<(), String> {
         let side = self.next;
+        if self.is_done(rules) {
+            return Err(ALL_SET_UP.into());
+        }
         if !self.remaining(rules, side).contains(&k) {
             return Err(not_to_set_up(rules, side, k));
         }
@@ -221,8 +228,14 @@ impl SetupInTurns {
 
     /// Takes back the piece on `sq` if it is the side's to place now (a player revises their
     /// own piece by clicking it, as in a concealed setup, §2.0.19 step 1): that side and kind.
-    /// `None` for an empty square or the other side's piece.
-    pub fn take_back(&mut self, sq: Square) -> Option<(Side, Kind)> {
+    /// `None` for an empty square or the other side's piece — and once every piece is placed,
+    /// when no side is to place (the last placer stays `next`: a review found the other side's
+    /// piece taken back then, the computer's re-placed at once); the last piece placed still
+    /// comes back with `take_back_last`.
+    pub fn take_back(&mut self, rules: &Rules, sq: Square) -> Option<(Side, Kind)> {
+        if self.is_done(rules) {
+            return None;
+        }
         let side = self.next;
         let stance = &mut self.stances[side.index()];
         let i = stance.iter().position(|&(_, s)| s == sq)?;

@@ -125,11 +125,11 @@ fn in_turns_the_side_to_place_takes_back_its_own_piece() {
         s.place(&r, b[i].0, b[i].1).unwrap();
     }
     // White to place: Black's Cloak is not White's to take back, and is refused as taken.
-    assert_eq!(s.take_back(b[0].1), None);
+    assert_eq!(s.take_back(&r, b[0].1), None);
     let e = s.place(&r, w[2].0, b[0].1).unwrap_err();
     assert!(e.contains("taken") && e.contains("§2.0.19"), "{e}");
     // White's first piece, the Cloak, back to hand; White places it again elsewhere.
-    assert_eq!(s.take_back(w[0].1), Some((White, w[0].0)));
+    assert_eq!(s.take_back(&r, w[0].1), Some((White, w[0].0)));
     assert_eq!(s.next, White);
     assert_eq!(s.stances[0], vec![w[1]]);
     s.place(&r, w[0].0, w[2].1).unwrap();
@@ -140,6 +140,30 @@ fn in_turns_the_side_to_place_takes_back_its_own_piece() {
     assert_eq!(s.take_back_last(), Some((White, w[1].0, w[1].1)));
     assert_eq!(s.take_back_last(), Some((Black, b[0].0, b[0].1)));
     assert_eq!(s.take_back_last(), None);
+}
+
+/// Once both stances are complete no side is to place: a click takes back neither side's piece
+/// (Black placed last and stays `next`; a review found White's click taking Black's piece back,
+/// the computer then placing it anew), and a placement is refused as all set up; the last piece
+/// placed still comes back (§2.0.19 step 1's revision), its side to place it again.
+#[test]
+fn a_complete_setup_in_turns_takes_back_no_piece_by_its_square() {
+    let r = rules();
+    let mut s = SetupInTurns::new(White);
+    let [w, b] = standard_stances(&r);
+    for i in 0..w.len() {
+        s.place(&r, w[i].0, w[i].1).unwrap();
+        s.place(&r, b[i].0, b[i].1).unwrap();
+    }
+    assert!(s.is_done(&r));
+    assert_eq!(s.take_back(&r, b[0].1), None);
+    assert_eq!(s.take_back(&r, w[0].1), None);
+    let e = s.place(&r, w[0].0, b[0].1).unwrap_err();
+    assert!(e.contains("every piece is set up"), "{e}");
+    let last = *b.last().unwrap();
+    assert_eq!(s.take_back_last(), Some((Black, last.0, last.1)));
+    assert_eq!(s.next, Black);
+    assert_eq!(s.take_back(&r, b[0].1), Some((Black, b[0].0)));
 }
 
 #[test]

@@ -123,7 +123,7 @@ impl Session {
             return false;
         }
         if let Some(t) = &mut self.turns {
-            return match t.take_back(sq) {
+            return match t.take_back(&self.rules, sq) {
                 Some((_, k)) => {
                     self.selected = Some(k);
                     true
