@@ -1000,3 +1000,39 @@ fn the_computer_calls_the_move_that_drew_over_the_hugs_screen() {
         1
     );
 }
+
+/// The computer on both sides settles the Hug (§2.0.23); an Undo takes the Hug back and the
+/// computer then waits, as after any Undo of a computer-only game, until "Play on" (a review
+/// found both picks drawn again at once, the Undo changing nothing to see but perhaps the
+/// ending).
+#[test]
+fn an_undone_hug_waits_in_a_computer_only_game_until_play_on() {
+    use veney_rules::outcome::{Draw, Outcome};
+    let mut a = drawn("hug-pause", [true, true]);
+    for _ in 0..4 {
+        a.update();
+    }
+    let agreed = Some(Outcome::Draw {
+        reason: Draw::Agreement,
+    });
+    assert_ne!(game(&a).position().outcome(), agreed, "the Hug settled it");
+    send(&mut a, Command::Undo);
+    for _ in 0..6 {
+        a.update();
+    }
+    assert_eq!(
+        game(&a).position().outcome(),
+        agreed,
+        "waiting after the undo"
+    );
+    assert_eq!(a.world().resource::<HugPick>().pick, None);
+    send(&mut a, Command::ComputerPlayOn);
+    for _ in 0..4 {
+        a.update();
+    }
+    assert_ne!(
+        game(&a).position().outcome(),
+        agreed,
+        "settled again on Play on"
+    );
+}

@@ -299,6 +299,7 @@ fn computer_commits(
     mut flow: ResMut<SecretFlow>,
     mut draws: ResMut<ComputerDraws>,
     mut out: MessageWriter<Command>,
+    pause: Res<super::computer::VeneyPause>,
 ) {
     let computer = |s: Side| seats.plays(s).is_some();
     let seed = game.0.seed();
@@ -355,6 +356,12 @@ fn computer_commits(
         if ready {
             out.write(Command::SetupReady);
         }
+    }
+    // With the computer on both sides, an Undo that took back the Hug or a throw's hidden pick
+    // pauses the picks too, until "Play on" (a review found the Hug drawn again at once, the
+    // Undo changing nothing to see but perhaps the ending).
+    if pause.0.paused && computer(Side::White) && computer(Side::Black) {
+        return;
     }
     let g = &game.0;
     // The Hug.

@@ -149,7 +149,8 @@ fn computer_line(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
     // The computer on both sides, paused by an Undo: "Play on" lets it go on.
     if pause.0.paused
         && Side::ALL.iter().all(|&s| seats.plays(s).is_some())
-        && !p.g.position().is_game_over()
+        && (!p.g.position().is_game_over()
+            || veney_rules::hug::awaits_hug(&p.g.rules, p.g.position().outcome()))
     {
         ui.label("Paused after the undo: the computer waits.");
         if ui
