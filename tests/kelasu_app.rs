@@ -1025,6 +1025,42 @@ fn an_unanswered_resign_question_lapses_with_the_next_action() {
     assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
 }
 
+/// Against the computer, which never answers it, the person's Resign question stays over the
+/// computer's moves and lapses with the person's own next action (a review found "Yes, resign"
+/// gone from under the cursor as the computer replied).
+#[test]
+fn against_the_computer_the_resign_question_stays_over_its_reply() {
+    use game_ai::Level;
+    use game_api::Player;
+    use veney::host::grid::ComputerSeats;
+    let mut a = kelasu_app("resign-vs-computer", Some(MERGING));
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
+    blue_plays_its_merging_turn(&mut a);
+    a.world_mut()
+        .resource_mut::<veney::host::grid::GridEndingAsk>()
+        .resign = Some(Player(0));
+    a.update();
+    let before = m(&a).game.history_len();
+    until(&mut a, "the computer's turn", |a| {
+        typed(a).state().to_move() == Side::Blue
+            && !a
+                .world()
+                .resource::<veney::host::grid::GridThinking>()
+                .busy()
+    });
+    assert!(m(&a).game.history_len() > before, "Red played");
+    assert_eq!(ask(&a).resign, Some(Player(0)), "still asked");
+    // Blue plays on instead: the question lapses.
+    let i = m(&a)
+        .actions()
+        .iter()
+        .position(|x| x.cells.from.is_some())
+        .unwrap();
+    send(&mut a, Intent::Play(i));
+    assert_eq!(ask(&a).resign, None);
+    assert!(!matches!(m(&a).game.decision(), Decision::Over(_)));
+}
+
 /// From `MERGING`, Blue's whole turn by mouse (four moves, its energy spent): Red to move.
 fn blue_plays_its_merging_turn(a: &mut App) {
     for (from, to) in [("D3", "E3"), ("D4", "E4"), ("C5", "D5"), ("C4", "D4")] {

@@ -57,12 +57,26 @@ fn lapse(
     *was = (over, asking);
     // "Resign" asked of the player who pressed it lapses with the next action, as an offer does
     // (a review found it left for the opponent to confirm on the next turn).
+    // Against the computer, which never answers it, the person's question stays over the
+    // computer's own moves (a review found "Yes, resign" gone from under the cursor as the
+    // computer replied); the person's next action, or an undo, still lapses it.
+    let len_now = m.game.history_len();
     match (ask.resign, *resign_at) {
         (None, _) => *resign_at = None,
-        (Some(_), None) => *resign_at = Some(m.game.history_len()),
-        (Some(_), Some(len)) if len != m.game.history_len() => {
-            ask.resign = None;
-            *resign_at = None;
+        (Some(_), None) => *resign_at = Some(len_now),
+        (Some(asker), Some(len)) if len != len_now => {
+            let by_computer = len_now > len
+                && m.person == Some(asker)
+                && m.game
+                    .turns(game_api::Viewer::Referee)
+                    .last()
+                    .is_some_and(|t| t.player.is_some_and(|p| p != asker));
+            if by_computer {
+                *resign_at = Some(len_now);
+            } else {
+                ask.resign = None;
+                *resign_at = None;
+            }
         }
         _ => {}
     }
