@@ -356,11 +356,45 @@ fn keys_of<G: Game>(
     keys
 }
 
+/// How many player decisions from the root look for decisive actions: the searcher's own (a win
+/// in one) and the opponent's reply to each (a loss in one walked into).
+const DECISIVE_DEPTH: u32 = 2;
+
+/// The keys of the actions that end the game at once with `p` winning (its reward 1). Progressive
+/// widening tries a wide node's actions in a random order, a few at first: a review found a win
+/// in one among a hundred actions left untried half the time at the club level. Each action is
+/// played out on a copy, so this is done only near the root (`DECISIVE_DEPTH`).
+fn decisive<G: Game>(
+    g: &G,
+    s: &G::State,
+    p: Player,
+    actions: &[G::Action],
+    me: Player,
+) -> Vec<Key<G::Action>> {
+    let actor = Actor::Player(p);
+    let mut out = Vec::new();
+    for &a in actions {
+        let mut t = s.clone();
+        g.apply(&mut t, actor, a);
+        if let Decision::Over(o) = g.decision(&t)
+            && rewards(&o).get(p.index()).copied() == Some(1.0)
+        {
+            let k = key_for(g, s, actor, a, me);
+            if k != Key::Hidden && !out.contains(&k) {
+                out.push(k);
+            }
+        }
+    }
+    out
+}
+
 /// Chooses an edge among the available `keys`: a new one while widening allows and one is left,
-/// else the best by UCB. Every available edge counts one more availability.
+/// else the best by UCB; a new one among `first` (decisive actions) before any other. Every
+/// available edge counts one more availability.
 fn select<A: Clone + PartialEq>(
     edges: &mut Vec<Edge<A>>,
     keys: &[Key<A>],
+    first: &[Key<A>],
     limit: usize,
     exploration: f64,
     rng: &mut MatchRng,
@@ -373,10 +407,14 @@ fn select<A: Clone + PartialEq>(
         }
     }
     if avail.len() < limit.max(1) && avail.len() < keys.len() {
-        let fresh: Vec<&Key<A>> = keys
+        let mut fresh: Vec<&Key<A>> = keys
             .iter()
             .filter(|k| !edges.iter().any(|e| &e.key == *k))
             .collect();
+        // A decisive action is tried before the rest (`decisive`).
+        if fresh.iter().any(|k| first.contains(k)) {
+            fresh.retain(|k| first.contains(k));
+        }
         // (None fresh when `keys` repeats one: a game listing an action twice.)
         if !fresh.is_empty() {
             let k = fresh[rng.random_range(0..fresh.len())].clone();
@@ -487,6 +525,8 @@ fn iterate<G: Game, E: Evaluator<G>>(
     let mut node = tree.root;
     let mut path: Vec<Step> = Vec::new();
     let mut actions = Vec::new();
+    // The player decisions descended so far (`DECISIVE_DEPTH`).
+    let mut depth = 0;
     let reward = loop {
         let d = g.decision(&s);
         if let Decision::Over(o) = &d {
@@ -519,9 +559,15 @@ fn iterate<G: Game, E: Evaluator<G>>(
                 let actor = Actor::Player(p);
                 let keys = keys_of(g, &s, actor, &actions, me);
                 let limit = config.widening.limit(tree.nodes[node].visits);
+                if depth < DECISIVE_DEPTH && tree.nodes[node].decisive.is_none() {
+                    tree.nodes[node].decisive = Some(decisive(g, &s, p, &actions, me));
+                }
+                depth += 1;
+                let n = &mut tree.nodes[node];
                 let edge = select(
-                    &mut tree.nodes[node].edges,
+                    &mut n.edges,
                     &keys,
+                    n.decisive.as_deref().unwrap_or(&[]),
                     limit,
                     config.exploration,
                     rng,

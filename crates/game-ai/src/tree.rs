@@ -59,6 +59,9 @@ pub(crate) struct Node<A> {
     pub edges: Vec<Edge<A>>,
     /// At a simultaneous decision: each waiting player's statistics of its own actions.
     pub sim: Vec<(Player, Vec<Edge<A>>)>,
+    /// Near the root: the actions that win at once for the player deciding here, found the
+    /// first time the node is widened (`search::decisive`), tried before any other.
+    pub decisive: Option<Vec<Key<A>>>,
 }
 
 impl<A> Default for Node<A> {
@@ -67,6 +70,7 @@ impl<A> Default for Node<A> {
             visits: 0,
             edges: Vec::new(),
             sim: Vec::new(),
+            decisive: None,
         }
     }
 }
