@@ -1970,6 +1970,30 @@ fn a_record_is_loaded_under_the_rules_it_names() {
     );
 }
 
+/// A record naming no rule options was exported from a game under the defaults ("Export moves"
+/// writes `[Rules]` only otherwise): it is replayed under them, not under this game's — here a
+/// game whose drawing gave Black the first move (a review found `1. SY3` then refused as
+/// Black's Self's move).
+#[test]
+fn a_record_naming_no_rules_is_replayed_under_the_defaults() {
+    let o = veney_rules::options::RuleOptions {
+        first_player: Side::Black,
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 3),
+        "record-defaults",
+    );
+    send(&mut app, Command::LoadRecordText("1. SY3, SX14".into()));
+    let loaded = game(&app);
+    assert_eq!(loaded.actions().count(), 4, "{}", refusal(&app));
+    assert_eq!(
+        loaded.rules.options,
+        veney_rules::options::RuleOptions::default()
+    );
+}
+
 #[test]
 fn the_partner_in_hand_is_explained_and_carded_as_itself() {
     // §2.0.02 Concert of Self: "The armament's range constraint is based on the position of the

@@ -219,6 +219,24 @@ pub(super) fn export_moves(ctx: &mut Ctx, path: PathBuf) {
 /// between standard sets) that are not this game's: each said, with its name (a review found
 /// such a record refused at a piece the standard set lacks, the armies unnamed).
 fn army_warnings(rules: &veney_rules::Rules, text: &str) -> Vec<String> {
+    // A record naming no armies was exported from a game between standard sets (a review found
+    // one replayed under this game's other armies without a word).
+    let standard = veney_rules::piece_set::fingerprint(veney_rules::piece_set::STANDARD_SET);
+    let names_none = veney_rules::Side::ALL
+        .iter()
+        .all(|side| veney_rules::replay::header_value(text, &format!("{side}SetHash")).is_none());
+    if names_none {
+        return veney_rules::Side::ALL
+            .into_iter()
+            .filter(|&side| rules.set(side).fingerprint != standard)
+            .map(|side| {
+                format!(
+                    "the record names no armies (a game between standard sets), and {side}'s here is \"{}\": start a game between standard sets to replay it as it was played",
+                    rules.set(side).name
+                )
+            })
+            .collect();
+    }
     veney_rules::Side::ALL
         .into_iter()
         .filter_map(|side| {
@@ -256,14 +274,20 @@ pub(super) fn load_record(
     // A record that names its rule options (`[Rules]`, as "Export moves" writes one for a game
     // not under the defaults) is replayed, and played on, under them with this game's armies,
     // as the command line's `replay` does (a review found them dropped, a Donkey's placement
-    // then refused).
+    // then refused); one that names none, under the default options, as it was exported (a
+    // review found a default game's record refused in a game whose drawing gave Black the
+    // first move).
     let current = ctx.game.0.rules.clone();
-    let rules = match veney_rules::savefile::options_of(&text) {
+    let named = match veney_rules::savefile::options_of(&text) {
         Some(Err(e)) => {
             ctx.status.refusal = Some(format!("could not read the record from {source}: {e}"));
             return;
         }
-        Some(Ok(saved)) if saved != current.options => {
+        Some(Ok(saved)) => saved,
+        None => veney_rules::options::RuleOptions::default(),
+    };
+    let rules = match named {
+        saved if saved != current.options => {
             match veney_rules::Rules::new(current.sets.clone(), current.setup.clone(), saved) {
                 Ok(r) => std::sync::Arc::new(r),
                 Err(e) => {
@@ -402,5 +426,20 @@ mod launch_tests {
             "{said:?}"
         );
         assert!(super::army_warnings(&rules, "1. SY5\n").is_empty());
+        // A record naming no armies is a standard game's: in a game of another army, said so.
+        let assassin = crate::packs::veney::game::rules_for(
+            &[
+                std::path::PathBuf::from("config/sets/assassin.ron"),
+                crate::packs::veney::game::standard_set_path(),
+            ],
+            veney_rules::options::RuleOptions::default(),
+        )
+        .unwrap();
+        let said = super::army_warnings(&assassin, "1. SY5\n");
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].contains("names no armies") && said[0].contains("White's here"),
+            "{said:?}"
+        );
     }
 }
