@@ -117,11 +117,12 @@ impl Game for Tirachen {
             return Decision::Over(o);
         }
         if !legal::has_action(s, &self.options, side) {
-            return Decision::Over(Outcome::win(
-                side.other().player(),
-                2,
-                outcome::NO_LEGAL_ACTION,
-            ));
+            // Lost, or drawn under `NoActionLoses=no` (ruling "A side with no legal action").
+            return Decision::Over(if self.options.no_action_loses {
+                Outcome::win(side.other().player(), 2, outcome::NO_LEGAL_ACTION)
+            } else {
+                Outcome::draw(2, outcome::NO_LEGAL_ACTION)
+            });
         }
         Decision::Player(side.player())
     }

@@ -40,6 +40,10 @@ pub struct TirachenOptions {
     /// ruling "Sacrificing the General for the Traitor"). The text names no
     /// exception to "sacrifice the piece capturing the traitor piece to gain control of it".
     pub general_for_traitor: bool,
+    /// Header `NoActionLoses`: `yes` (default) or `no` — whether a side with no legal action
+    /// loses, or the game is drawn (ruling "A side with no legal action"; the text says nothing
+    /// of it, and chess players expect a stalemate drawn).
+    pub no_action_loses: bool,
 }
 
 impl Default for TirachenOptions {
@@ -51,6 +55,7 @@ impl Default for TirachenOptions {
             quiet_turn_limit: Some(100),
             fort_ring_must_be_clear: false,
             general_for_traitor: true,
+            no_action_loses: true,
         }
     }
 }
@@ -72,6 +77,7 @@ impl TirachenOptions {
             ("QuietTurns".into(), count_or_off(self.quiet_turn_limit)),
             ("FortRingClear".into(), yes_no(self.fort_ring_must_be_clear)),
             ("GeneralForTraitor".into(), yes_no(self.general_for_traitor)),
+            ("NoActionLoses".into(), yes_no(self.no_action_loses)),
         ]
     }
 
@@ -105,6 +111,7 @@ impl TirachenOptions {
                 "DeploymentCaptures" => o.deployment_captures = yes_no()?,
                 "FortRingClear" => o.fort_ring_must_be_clear = yes_no()?,
                 "GeneralForTraitor" => o.general_for_traitor = yes_no()?,
+                "NoActionLoses" => o.no_action_loses = yes_no()?,
                 "QuietTurns" => {
                     o.quiet_turn_limit = read_count_or_off(k, v, QUIET_TURNS_MAX, "turns")?;
                 }

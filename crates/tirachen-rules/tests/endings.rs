@@ -80,6 +80,18 @@ fn a_side_with_no_legal_action_loses() {
     assert_eq!(o.reason, "no legal action");
 }
 
+// Ruling "A side with no legal action", option `NoActionLoses=no`: the text says nothing of it,
+// and players who expect a stalemate drawn draw it (a review found the loss ruled with no
+// option, though players would disagree).
+#[test]
+fn a_side_with_no_legal_action_draws_under_the_option() {
+    let g = game_with(|o| o.no_action_loses = false);
+    let s = pos(&g, "9/9/9/9/8G/9/1F7/9/gpP6 w mm -/- - 0");
+    let o = over(&g, &s);
+    assert_eq!(o.results, vec![PlayerResult::Draw, PlayerResult::Draw]);
+    assert_eq!(o.reason, "no legal action");
+}
+
 // Ruling "Draws" (option QuietTurns): with the option on, the game is drawn after that many
 // turns in a row with nothing captured, placed or mobilized; with it off, play goes on.
 #[test]

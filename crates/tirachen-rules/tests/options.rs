@@ -17,6 +17,7 @@ fn options_come_back_from_headers() {
             quiet_turn_limit: None,
             fort_ring_must_be_clear: true,
             general_for_traitor: false,
+            no_action_loses: false,
         },
         TirachenOptions {
             quiet_turn_limit: Some(7),
@@ -44,6 +45,7 @@ fn options_come_back_from_headers() {
             ("QuietTurns".to_string(), "100".to_string()),
             ("FortRingClear".to_string(), "no".to_string()),
             ("GeneralForTraitor".to_string(), "yes".to_string()),
+            ("NoActionLoses".to_string(), "yes".to_string()),
         ]
     );
     // The defaults follow the text's plain words (docs/rulings/tirachen.md, "A Fort placed
@@ -63,7 +65,12 @@ fn a_bad_header_says_which_and_why() {
     assert!(e.to_string().contains("`open` or `secret`"), "{e}");
     let e = TirachenOptions::from_headers(&[("QuietTurns", "0")]).unwrap_err();
     assert_eq!(e.header, "QuietTurns");
-    for header in ["FortRingClear", "GeneralForTraitor", "DeploymentCaptures"] {
+    for header in [
+        "FortRingClear",
+        "GeneralForTraitor",
+        "DeploymentCaptures",
+        "NoActionLoses",
+    ] {
         let e = TirachenOptions::from_headers(&[(header, "maybe")]).unwrap_err();
         assert_eq!(e.header, header);
         assert!(e.to_string().contains("`yes` or `no`"), "{e}");

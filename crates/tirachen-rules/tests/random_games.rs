@@ -19,6 +19,7 @@ fn modes() -> [(&'static str, TirachenOptions); 2] {
                 quiet_turn_limit: Some(60),
                 fort_ring_must_be_clear: true,
                 general_for_traitor: false,
+                no_action_loses: false,
             },
         ),
     ]

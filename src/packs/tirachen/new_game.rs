@@ -119,6 +119,10 @@ fn dialog(
                 &mut o.general_for_traitor,
                 "the General may be sacrificed to control the Traitor (and loses, unless that completes the occupation)",
             );
+            ui.checkbox(
+                &mut o.no_action_loses,
+                "a side with no legal action loses (off: the game is drawn, as a stalemate)",
+            );
             let mut quiet_on = o.quiet_turn_limit.is_some();
             ui.horizontal(|ui| {
                 ui.checkbox(&mut quiet_on, "draw after");
