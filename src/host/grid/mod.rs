@@ -405,6 +405,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<GridClicksClaimed>()
         .init_resource::<GridPackMarks>()
         .init_resource::<GridHighlights>()
+        .init_resource::<view::BoardReserve>()
         .add_message::<Intent>()
         .add_message::<NewGameRequested>()
         .configure_sets(Update, GridSystems.run_if(grid_shown))

@@ -63,6 +63,16 @@ fn keep_awake(mut wake: ResMut<crate::host::Wake>) {
     wake.set_changed();
 }
 
+/// Logical pixels kept free below the board, for a game's own window there (Kelasu's merge
+/// builder), and above it (the game's own bar, when the board is fitted between): the board
+/// fits between, so none of its cells lies under the window, whose clicks never reach the board
+/// (a review found rank J under the builder on a window 800 px tall).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct BoardReserve {
+    pub top: f32,
+    pub bottom: f32,
+}
+
 /// The board sits left of the side panel, as large as it is drawn (50 px a cell) when it fits
 /// there and scaled down to fit when it does not: a narrow window, or large type (companion
 /// mode), whose wider side panel would otherwise cover part of the board. Another screen may
@@ -72,6 +82,7 @@ fn place_camera(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     zoom: Res<crate::host::UiZoom>,
     m: Res<super::ActiveMatch>,
+    reserve: Res<BoardReserve>,
 ) {
     let (w, h) = window
         .iter()
@@ -80,13 +91,14 @@ fn place_camera(
         .unwrap_or((960.0, 940.0));
     let desc = m.game.board();
     let (files, ranks) = dims(&desc);
-    let (x, scale) = fit(
+    let (x, y, scale) = fit_above(
         (files as f32 * CELL, ranks as f32 * CELL),
         (w, h),
         super::panel::PANEL_WIDTH * zoom.0,
+        *reserve,
     );
     for (mut t, mut p) in &mut camera {
-        let want = Transform::from_xyz(x, 0.0, 0.0);
+        let want = Transform::from_xyz(x, y, 0.0);
         if *t != want {
             *t = want;
         }
@@ -119,6 +131,21 @@ pub fn fit(size: (f32, f32), window: (f32, f32), panel: f32) -> (f32, f32) {
         .max(1.0);
     // World x = 0 (the board's centre) shows at the free part's centre.
     (scale * panel / 2.0, scale)
+}
+
+/// `fit` in the height left between the room kept above and below the board (at most a quarter
+/// and half the window): the camera's x, y and scale, the board's centre shown at the centre of
+/// that height.
+pub fn fit_above(
+    size: (f32, f32),
+    window: (f32, f32),
+    panel: f32,
+    room: BoardReserve,
+) -> (f32, f32, f32) {
+    let bottom = room.bottom.clamp(0.0, window.1 / 2.0);
+    let top = room.top.clamp(0.0, window.1 / 4.0);
+    let (x, scale) = fit(size, (window.0, window.1 - bottom - top), panel);
+    (x, scale * (top - bottom) / 2.0, scale)
 }
 
 /// Files and ranks of a grid board (0 × 0 for another shape).
@@ -599,6 +626,41 @@ mod tests {
             let tall = (board.1 / 2.0 + MARGIN.1) / s;
             assert!(tall <= window.1 / 2.0 + 0.01, "{window:?}: height");
         }
+    }
+
+    /// Kelasu's merge builder keeps room below the board: the board and its trays fit above it
+    /// on any window from 700 px tall (a review found rank J under the builder at 800 px).
+    #[test]
+    fn the_board_fits_above_the_room_kept_below_it() {
+        let board = (10.0 * CELL, 10.0 * CELL);
+        for height in [700.0, 768.0, 800.0, 940.0, 1200.0] {
+            for zoom in [1.0, 1.5] {
+                let room = BoardReserve {
+                    top: 80.0 * zoom,
+                    bottom: 175.0 * zoom,
+                };
+                let panel = 400.0 * zoom;
+                let (_, y, s) = fit_above(board, (1280.0, height), panel, room);
+                // A caption's far edge, from the window's top, on screen: world y shows at
+                // height/2 - (world_y - y)/s.
+                let edge = board.1 / 2.0 + CAPTION_Y + 7.0;
+                let foot = height / 2.0 - (-edge - y) / s;
+                assert!(
+                    foot <= height - room.bottom.min(height / 2.0) + 0.01,
+                    "{height} px, zoom {zoom}: the board's foot at {foot}"
+                );
+                let head = height / 2.0 - (edge - y) / s;
+                assert!(
+                    head >= room.top.min(height / 4.0) - 0.01,
+                    "{height} px, zoom {zoom}: the board's head at {head}"
+                );
+            }
+        }
+        // No room kept: as before.
+        assert_eq!(
+            fit_above(board, (960.0, 940.0), 400.0, BoardReserve::default()),
+            (200.0, 0.0, 1.0)
+        );
     }
 
     /// The trays' captions (a player's name and what the tray holds) stay on a short window: a

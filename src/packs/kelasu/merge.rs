@@ -69,7 +69,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MergeIntent>()
         .add_systems(
             Update,
-            (refresh, clicks, apply, marks)
+            (refresh, clicks, apply, marks, keep_room)
                 .chain()
                 .after(crate::host::grid::GridGameSet)
                 .in_set(GridSystems)
@@ -413,19 +413,45 @@ fn marks(b: Res<MergeBuilder>, menu: Res<MergeMenu>, mut marks: ResMut<GridPackM
     }
 }
 
+/// The builder's window with its title bar and margins, and the turn bar above the board,
+/// logical pixels at type size 1.
+const BUILDER_ROOM: f32 = 175.0;
+const TURN_BAR_ROOM: f32 = 80.0;
+
+/// While the builder is open the board is fitted above it (`BoardReserve`): every Blank stays
+/// clickable (a review found rank J under the builder on a window 800 px tall, whose clicks
+/// never reach the board).
+fn keep_room(
+    b: Res<MergeBuilder>,
+    zoom: Res<crate::host::UiZoom>,
+    mut room: ResMut<crate::host::grid::view::BoardReserve>,
+) {
+    let want = if b.open {
+        crate::host::grid::view::BoardReserve {
+            top: TURN_BAR_ROOM * zoom.0,
+            bottom: BUILDER_ROOM * zoom.0,
+        }
+    } else {
+        Default::default()
+    };
+    room.set_if_neq(want);
+}
+
 fn close_on_exit(
     mut b: ResMut<MergeBuilder>,
     mut claimed: ResMut<GridClicksClaimed>,
     mut marks: ResMut<GridPackMarks>,
+    mut room: ResMut<crate::host::grid::view::BoardReserve>,
 ) {
     *b = MergeBuilder::default();
+    *room = Default::default();
     claimed.0 = false;
     // Its marks go with it: the host draws them on whatever grid board comes next (a review
     // found Kelasu's gathered Blanks tinted on Tirachen's board).
     *marks = GridPackMarks::default();
 }
 
-/// The builder's window, below the board.
+/// The builder's window, below the board (the board fitted above it, `keep_room`).
 fn window(
     mut contexts: EguiContexts,
     m: Res<ActiveMatch>,
@@ -442,7 +468,7 @@ fn window(
     egui::Window::new("Merge Blanks")
         .collapsible(false)
         .resizable(false)
-        .fixed_pos(egui::pos2(12.0, 748.0))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(12.0, -12.0))
         .fixed_size(egui::vec2(530.0, 150.0))
         .show(ctx, |ui| {
             let names: Vec<String> = b.chosen.squares().map(Square::name).collect();
