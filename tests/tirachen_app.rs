@@ -1587,6 +1587,30 @@ fn the_computer_on_both_seats_undoes_one_turn() {
             .0
             .paused
     );
+    // A trip to Kelasu's screen and a game there: back on Tirachen's, the game still waits (a
+    // review found the pause lost, the undone turn played again on the way back).
+    let game = m(&a).generation;
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    send(
+        &mut a,
+        veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        },
+    );
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    for _ in 0..20 {
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(m(&a).generation, game, "the same game back");
+    assert_eq!(m(&a).game.history_len(), before - 1);
+    assert!(
+        a.world()
+            .resource::<veney::host::grid::computer::GridPause>()
+            .0
+            .paused
+    );
 }
 
 #[test]

@@ -394,7 +394,7 @@ fn hold_while_paused(
     seats: Res<ComputerSeats>,
     pause: Res<GridPause>,
     clock: crate::host::table_clock::ClockView,
-    mut held: Local<bool>,
+    mut held: Local<Option<u64>>,
     mut out: MessageWriter<crate::host::table_clock::ClockIntent>,
 ) {
     use crate::host::table_clock::ClockIntent;
@@ -404,10 +404,12 @@ fn hold_while_paused(
     if pause.0.paused && all {
         if (0..m.game.players()).any(|s| clock.running_left(m.screen, usize::from(s)).is_some()) {
             out.write(ClockIntent::Pause);
-            *held = true;
+            *held = Some(m.generation);
         }
-    } else if *held {
-        *held = false;
+    } else if *held == Some(m.generation) {
+        // Only the game held: another game shown meanwhile keeps its clock as its players
+        // left it (a review found a clock paused by hand run again on another screen).
+        *held = None;
         if clock.paused_for(m.screen) {
             out.write(ClockIntent::Resume);
         }
