@@ -228,11 +228,15 @@ impl Game {
     /// The ending the clock declared, as the record's last line writes it: "White out of
     /// time".
     pub fn ending(&self) -> Option<String> {
+        let before = self.flagged.as_ref()?;
         match self.pos.outcome() {
-            Some(crate::outcome::Outcome::OutOfTime { winner }) if self.flagged.is_some() => {
+            Some(crate::outcome::Outcome::OutOfTime { winner }) => {
                 Some(format!("{} out of time", !winner))
             }
-            _ => None,
+            // The mated player's flag fell during the dying move (§2.0.20): the checkmate
+            // stands, the flag's all the same (a review found it read back as an
+            // acknowledgement).
+            _ => before.dying().map(|side| format!("{side} out of time")),
         }
     }
 

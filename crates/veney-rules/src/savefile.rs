@@ -390,7 +390,12 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         let last = i + 1 == n;
         let mut here = *game.position();
         if let Some(side) = flag {
-            here.set_outcome(crate::outcome::Outcome::OutOfTime { winner: !side });
+            // (During the dying move the flag forfeits it: the checkmate stands, §2.0.20.)
+            if here.dying() == Some(side) {
+                here.acknowledge();
+            } else {
+                here.set_outcome(crate::outcome::Outcome::OutOfTime { winner: !side });
+            }
         }
         if let Some(o) = declared
             && Game::may_declare(&rules, &here, o)
@@ -629,6 +634,37 @@ mod tests {
         assert!(g2.undo().is_some());
         assert_eq!(g2.position().outcome(), None);
         assert!(g2.redo().is_some());
+    }
+
+    /// §2.0.R3 and §2.0.20: a flag that falls during the mated player's dying move ends the
+    /// game as the checkmate, the dying move forfeited; the record says so and a save brings it
+    /// back as the flag's, which "Play on" takes back (a review found it read back as an
+    /// acknowledgement, its undo handing back the dying move without a word of the clock).
+    #[test]
+    fn a_flag_fallen_in_the_dying_move_comes_back_as_the_flags() {
+        let rules = Arc::new(Rules::standard());
+        let p = Position::from_text(
+            &rules,
+            "4/3J/4/1W1c/eeee/b3/4/4/4/4/4/EEEE/C1SB/4/4/4 b DGLR/dgljr over=touch:w dying=b:X13",
+        )
+        .unwrap();
+        let mut g = Game::from_position_seeded(rules.clone(), p, 4);
+        assert!(g.out_of_time(crate::side::Side::Black));
+        assert_eq!(g.position().dying(), None, "the dying move forfeited");
+        assert!(
+            g.record().ends_with("[Ending \"Black out of time\"]"),
+            "{}",
+            g.record()
+        );
+        let mut h = read(rules.clone(), &write(&g)).unwrap();
+        assert_eq!(h.position(), g.position());
+        assert!(h.flagged(), "the flag's ending, not an acknowledgement");
+        assert!(h.withdraw_out_of_time());
+        assert_eq!(
+            h.position().dying(),
+            Some(crate::side::Side::Black),
+            "played on"
+        );
     }
 
     #[test]
