@@ -331,3 +331,28 @@ fn turns_are_labelled_in_pairs_as_the_record_numbers_them() {
     assert_eq!(AnyMatch::turn_label(&from_red, 0), "1...");
     assert_eq!(AnyMatch::turn_label(&from_red, 1), "2.");
 }
+
+/// A save's `[Final]` is compared as the game writes positions: one hand-edited with other
+/// spacing is the same position (the command line's `replay` judges it so; a review found the
+/// app's reader refusing what `replay` passed). Another position is still refused.
+#[test]
+fn a_final_position_is_compared_as_a_position() {
+    use std::sync::Arc;
+    let g = Arc::new(game());
+    let mut m = game_api::Match::new(g.clone(), 1);
+    for t in ["B1-C1", "B3-C3", "B4-C4", "B5-C5"] {
+        m.play_text(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+    let text = m.save_text(game_api::Viewer::Referee);
+    let fin = text
+        .lines()
+        .find_map(|l| l.strip_prefix("[Final \"")?.strip_suffix("\"]"))
+        .unwrap()
+        .to_string();
+    let spaced = fin.replace(' ', "  ");
+    assert_ne!(spaced, fin);
+    let edited = text.replace(&fin, &spaced);
+    assert!(game_api::Match::load_text(g.clone(), &edited).is_ok());
+    let other = text.replace(&fin, &fin.replacen("BBBB", "BBB1", 1));
+    assert!(game_api::Match::load_text(g, &other).is_err());
+}

@@ -333,6 +333,14 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         .as_deref()
         .and_then(|f| Position::from_text(&rules, f).ok())
         .and_then(|p| p.outcome());
+    // Compared as the game writes positions: a hand-edited `[Final]` with its fields in another
+    // order is the same position, as the command line's `replay` judges it (a review found the
+    // two disagree).
+    let fin = fin.map(|f| {
+        Position::from_text(&rules, &f)
+            .map(|p| p.to_text(&rules))
+            .unwrap_or(f)
+    });
     let mut game = Game::from_position_seeded(rules.clone(), start, seed);
     let turns = notation::record_turns(&body);
     let n = turns.len();
@@ -665,6 +673,29 @@ mod tests {
             Some(crate::side::Side::Black),
             "played on"
         );
+    }
+
+    /// A `[Final]` hand-edited with its fields in another order is the same position, as the
+    /// command line's `replay` judges it (a review found the app's reader refusing it).
+    #[test]
+    fn a_final_with_its_fields_reordered_reads() {
+        let rules = Arc::new(Rules::standard());
+        let g = played(&rules, &["SY3 $X6", "SX14"]);
+        let text = write(&g);
+        let fin = text
+            .lines()
+            .find_map(|l| l.strip_prefix("[Final \"")?.strip_suffix("\"]"))
+            .unwrap()
+            .to_string();
+        let words: Vec<&str> = fin.split(' ').collect();
+        let (head, tags) = words.split_at(3);
+        assert!(tags.len() >= 2, "{fin}");
+        let reordered = [head, &tags.iter().rev().copied().collect::<Vec<_>>()[..]]
+            .concat()
+            .join(" ");
+        assert_ne!(reordered, fin);
+        let h = read(rules.clone(), &text.replace(&fin, &reordered)).unwrap();
+        assert_eq!(h.position(), g.position());
     }
 
     #[test]
