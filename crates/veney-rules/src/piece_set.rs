@@ -663,6 +663,10 @@ impl PieceSet {
                     Primitive::Lunge { forward, back, .. } if forward.iter().chain(back).all(|&d| d == 0) => {
                         Some("a Lunge whose distances forward and back are all 0 could never move; expected a distance above 0 from at least one measure".to_string())
                     }
+                    // As a Slide's max (a review found 255 taken without a word).
+                    Primitive::Lunge { forward, back, .. } if forward.iter().chain(back).any(|&d| d > 15) => {
+                        Some("a Lunge distance above 15 is beyond the board: a line has at most 15 squares; expected distances 0–15".to_string())
+                    }
                     Primitive::Leap { offsets, .. } | Primitive::FromSelf { offsets, .. } => {
                         if offsets.is_empty() || offsets.iter().any(|&(a, b)| (a, b) == (0, 0) || a.unsigned_abs() > 3 || b.unsigned_abs() > 15) {
                             Some("a Leap or FromSelf needs non-zero offsets within the board (|lines| ≤ 3, |steps| ≤ 15)".to_string())

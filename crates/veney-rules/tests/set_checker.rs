@@ -889,3 +889,25 @@ fn an_army_that_cannot_meet_the_standard_one_is_warned_of() {
         r.warnings
     );
 }
+
+/// A Lunge distance beyond the board is refused, as a Slide's max is (a review found
+/// `Lunge(forward: [255, …])` taken without a word).
+#[test]
+fn a_lunge_beyond_the_board_is_refused() {
+    let std = veney_rules::piece_set::STANDARD_SET;
+    let long = edited(
+        std,
+        "Lunge(forward: [4, 3, 2, 1]",
+        "Lunge(forward: [16, 3, 2, 1]",
+    );
+    assert!(refuses(
+        &long,
+        "a Lunge distance above 15 is beyond the board"
+    ));
+    let edge = edited(
+        std,
+        "Lunge(forward: [4, 3, 2, 1]",
+        "Lunge(forward: [15, 3, 2, 1]",
+    );
+    assert!(!refuses(&edge, "beyond the board"));
+}
