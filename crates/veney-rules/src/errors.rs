@@ -84,6 +84,19 @@ pub fn ron_from_str<T: serde::de::DeserializeOwned>(
             }
         }
     }
+    // A field left out: RON stands at the struct's closing bracket. Point at the struct's
+    // opening (`Piece(`), name the piece, and say what to write (a review found the Self's
+    // missing `fendable` reported at a bare `)` many lines below its name).
+    if let ron::Error::MissingStructField { field, .. } = &e.code
+        && let Some(at) = offset(src, e.span.start.line, e.span.start.col)
+        && let Some((open, what)) = struct_around(src, at)
+    {
+        (d.location.line, d.location.col) = line_col(src, open);
+        d.message = format!(
+            "{what} lacks the field `{field}`, which has no default: expected `{field}: …` in it"
+        );
+        return Err(d);
+    }
     if e.code == ron::Error::IntegerOutOfBounds
         && let Some((at, written, lo, hi)) = integer_bounds::<T>(src, &e)
     {
@@ -130,6 +143,92 @@ fn skip_blank(src: &str, mut at: usize) -> usize {
             return at;
         }
     }
+}
+
+/// The struct whose closing bracket is at (or just before) byte `close`: where it opens (its
+/// name, as `Piece(`, or its bracket) and how to name it (`Piece "Self"`, `PieceSet`).
+fn struct_around(src: &str, close: usize) -> Option<(usize, String)> {
+    let end = (close + 1..=src.len()).find(|&e| src.is_char_boundary(e))?;
+    let close = src[..end].rfind(')')?;
+    // Brackets matched from the start, strings and comments skipped.
+    let bytes = src.as_bytes();
+    let mut stack = Vec::new();
+    let mut i = 0;
+    while i < close {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i += src[i..].find('\n').unwrap_or(src.len() - i);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += src[i..].find("*/").map_or(src.len() - i, |j| j + 2);
+                continue;
+            }
+            b'"' => {
+                i += 1;
+                while i < close && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'\'' if bytes.get(i + 2) == Some(&b'\'') => i += 2,
+            b'(' => stack.push(i),
+            b')' => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let open = stack.pop()?;
+    let before = src[..open].trim_end_matches([' ', '\t']);
+    let ident_len = before
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .map(char::len_utf8)
+        .sum::<usize>();
+    let ident = &before[before.len() - ident_len..];
+    let start = if ident.is_empty() {
+        open
+    } else {
+        before.len() - ident_len
+    };
+    // Its own `name:`, not a nested entry's.
+    let inside = &src[open + 1..close];
+    let ib = inside.as_bytes();
+    let (mut depth, mut j, mut own_name) = (0usize, 0usize, None);
+    while j < ib.len() {
+        match ib[j] {
+            b'"' => {
+                j += 1;
+                while j < ib.len() && ib[j] != b'"' {
+                    j += if ib[j] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'n' if depth == 0 && inside[j..].starts_with("name:") => {
+                own_name = Some(j);
+                break;
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    let name = own_name.and_then(|n| {
+        let rest = inside[n + 5..].trim_start();
+        let rest = rest.strip_prefix('"')?;
+        Some(rest[..rest.find('"')?].to_string())
+    });
+    let kind = if ident.is_empty() {
+        "this entry"
+    } else {
+        ident
+    };
+    let what = match name {
+        Some(n) => format!("{kind} {n:?}"),
+        None => kind.to_string(),
+    };
+    Some((start, what))
 }
 
 /// The token `rest` starts with: a word or number, a quoted string, or one character.

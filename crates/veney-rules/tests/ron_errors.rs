@@ -871,3 +871,36 @@ fn names_are_found_and_shown_as_typed_and_must_be_one_line() {
         assert_eq!(name.location.line, line, "{bad:?}: {name}");
     }
 }
+
+/// A field left out of a piece is reported at the piece's opening, naming the piece and the
+/// field, with what to write (a review found the Self's `fendable` reported at a bare `)`
+/// lines below, the piece unnamed); one left out of the set itself names the set.
+#[test]
+fn a_missing_field_names_the_piece_and_the_field_where_the_piece_opens() {
+    let src = STANDARD_SET.replacen("            fendable: false,\n", "", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "pieces:", "Piece(")
+    );
+    assert!(
+        e.message
+            .contains("Piece \"Self\" lacks the field `fendable`")
+            && e.message.contains("expected `fendable: …`"),
+        "{}",
+        e.message
+    );
+    let src = STANDARD_SET.replacen("    name: \"Standard\",\n", "", 1);
+    assert_ne!(src, STANDARD_SET);
+    let e = set_error(&src);
+    assert_eq!(
+        (e.location.line, e.location.col),
+        at(&src, "PieceSet(", "PieceSet(")
+    );
+    assert!(
+        e.message.starts_with("PieceSet lacks the field `name`"),
+        "{}",
+        e.message
+    );
+}
