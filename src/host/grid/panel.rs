@@ -133,7 +133,7 @@ pub(super) fn side_panel(
                     if !hl.pattern.is_empty()
                         || hl.targets.iter().any(|(_, m)| *m == super::Mark::MoveOrTake)
                     {
-                        ui.weak("dot: move only · dot in a ring: move, could also take · ring: take · faint: the rest of its pattern, not open now");
+                        ui.weak("dot: move only · dot in a ring: move, could also take · ring: take, or act otherwise on the piece there (a conversion) · faint: the rest of its pattern, not open now");
                     }
                 }
                 Some(Pick::Reserve { kind, .. }) => {
