@@ -770,6 +770,34 @@ fn the_clock_is_saved_with_the_game_and_comes_back_paused_on_load() {
     assert_eq!([left(&a, 0), left(&a, 1)], saved);
 }
 
+/// A save whose `[Clock]` does not read loads, and the game goes on without that clock, said
+/// once (a review found it tried again after every move and written back into the autosave).
+#[test]
+fn a_saved_clock_that_does_not_read_is_dropped_once() {
+    use veney::host::table_clock::TableClock;
+    let mut a = kelasu_app("clock-garbled", Some(MERGING));
+    send(&mut a, Intent::Save);
+    let path = m(&a).save_path.clone();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let garbled = text.replacen("[Final", "[Clock \"not a clock\"]\n[Final", 1);
+    assert_ne!(garbled, text);
+    std::fs::write(&path, garbled).unwrap();
+    send(&mut a, Intent::Load);
+    a.update();
+    assert_eq!(m(&a).game.clock(), None);
+    let note = |a: &App| a.world().resource::<TableClock>().note.clone();
+    assert!(
+        note(&a).is_some_and(|n| n.contains("could not be read") && n.contains("without it")),
+        "{:?}",
+        note(&a)
+    );
+    a.world_mut().resource_mut::<TableClock>().note = None;
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(m(&a).game.history_len(), 1);
+    assert_eq!(note(&a), None, "said once");
+}
+
 #[test]
 fn clicking_an_own_stone_names_the_rule_that_keeps_it_still() {
     // "Stones cannot move": the click picks nothing to move and the panel says why, not merely

@@ -178,6 +178,45 @@ fn veneys_save_carries_the_clock_and_loading_brings_it_back_paused() {
     );
 }
 
+/// A save whose `[Clock]` does not read loads, and the game goes on without that clock, said
+/// once: a review found it tried again after every move, its note repeated, and the bad line
+/// written back into every autosave.
+#[test]
+fn a_saved_clock_that_does_not_read_is_dropped_once() {
+    let mut a = app("veney-clock-garbled");
+    let path = a.world().resource::<SaveDir>().manual();
+    common::send(&mut a, Command::Save(path.clone()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(!text.contains("[Clock"), "{text}");
+    let garbled = text.replacen("[Final", "[Clock \"not a clock\"]\n[Final", 1);
+    std::fs::write(&path, garbled).unwrap();
+    common::send(&mut a, Command::Load(path));
+    at(&mut a, 1_000);
+    assert_eq!(a.world().resource::<CurrentGame>().0.clock(), None);
+    let note = |a: &App| a.world().resource::<TableClock>().note.clone();
+    assert!(
+        note(&a).is_some_and(|n| n.contains("could not be read") && n.contains("without it")),
+        "{:?}",
+        note(&a)
+    );
+    a.world_mut().resource_mut::<TableClock>().note = None;
+    black_to_move_without_a_clock(&mut a);
+    assert_eq!(note(&a), None, "said once");
+    let auto = std::fs::read_to_string(a.world().resource::<SaveDir>().autosave()).unwrap();
+    assert!(!auto.contains("not a clock"), "{auto}");
+}
+
+/// White plays SY3 and ends its turn.
+fn black_to_move_without_a_clock(a: &mut App) {
+    common::send(a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(a, Command::Play(veney_rules::Action::EndTurn));
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::Black
+    );
+}
+
 /// §2.0.20: "the player checkmated by touch has a few seconds for a dying move" — a checkmate by
 /// a Dagger Throw's sticks thrown with R cuts the mated player's clock too (a review found only
 /// moves played on the board doing so).

@@ -475,6 +475,9 @@ pub(super) fn plugin(app: &mut App) {
                     .after(ClockSystems)
                     .run_if(crate::host::grid::grid_shown),
                 grid_clock_on_return.before(ClockSystems),
+                drop_unreadable_grid_clock
+                    .before(grid_clock_on_return)
+                    .before(grid_game_clock),
                 (press_behind_the_game, follow_the_game_back)
                     .chain()
                     .in_set(ClockCatchUp),
@@ -796,7 +799,12 @@ fn apply(
                 t.clock = Some(c);
                 t.note = Some("the game's clock is back, paused: resume when ready".into());
             }
-            Err(e) => t.note = Some(format!("the game's saved clock could not be read: {e}")),
+            // (The game then goes on without it: `drop_unreadable_grid_clock`, and Veney's.)
+            Err(e) => {
+                t.note = Some(format!(
+                    "the game's saved clock could not be read: {e} (the game goes on without it)"
+                ))
+            }
         }
     }
     for i in intents.read() {
@@ -1087,6 +1095,30 @@ fn restore_form(text: &str, now: u64) -> Result<Clock, String> {
     match c.seats() {
         2 => Ok(c),
         n => Err(format!("it has {n} sides; the table clock has two")),
+    }
+}
+
+/// Why a clock's save form does not read, if it does not (a game's `[Clock]`).
+pub fn unreadable(form: &str) -> Option<String> {
+    restore_form(form, 0).err()
+}
+
+/// A grid game that comes with a clock that does not read (a hand-edited save's `[Clock]`) goes
+/// on without it, said once: kept, it was tried again after every move, its note repeated and
+/// the bad line written back into every autosave (a review found it so).
+fn drop_unreadable_grid_clock(
+    m: Option<ResMut<super::grid::ActiveMatch>>,
+    mut t: ResMut<TableClock>,
+) {
+    let Some(mut m) = m else { return };
+    if !m.is_changed() {
+        return;
+    }
+    if let Some(e) = m.game.clock().and_then(|c| unreadable(&c)) {
+        m.game.set_clock(None);
+        t.note = Some(format!(
+            "the game's saved clock could not be read: {e} (the game goes on without it)"
+        ));
     }
 }
 

@@ -24,7 +24,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, clock_left_behind.after(ClockSystems))
         .add_systems(
             Update,
-            (clock_sides, flag_falls, game_clock, penalty_lifted)
+            (
+                drop_unreadable_clock,
+                clock_sides,
+                flag_falls,
+                game_clock,
+                penalty_lifted,
+            )
                 .chain()
                 .after(ClockSystems)
                 .before(crate::host::table_clock::ClockCatchUp)
@@ -147,6 +153,28 @@ fn clock_sides(
         played: game.0.actions().count(),
     };
     crate::host::table_clock::ClockGames::set(&mut seats, Screen::Veney, this);
+}
+
+/// A game that comes with a clock that does not read (a hand-edited save's `[Clock]`) goes on
+/// without it, said once (`table_clock::unreadable`; a review found it tried again after every
+/// move and written back into every autosave).
+fn drop_unreadable_clock(
+    mut game: ResMut<CurrentGame>,
+    mut t: ResMut<crate::host::table_clock::TableClock>,
+) {
+    if !game.is_changed() {
+        return;
+    }
+    if let Some(e) = game
+        .0
+        .clock()
+        .and_then(crate::host::table_clock::unreadable)
+    {
+        game.0.set_clock(None);
+        t.note = Some(format!(
+            "the game's saved clock could not be read: {e} (the game goes on without it)"
+        ));
+    }
 }
 
 /// Coming back to Veney's screen brings back the clock its game carries, paused: applied by the
