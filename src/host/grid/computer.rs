@@ -117,13 +117,22 @@ pub fn headers_written_into(lines: &str, text: &str) -> String {
     }
 }
 
+/// The values of a save's headers `key` (`[Key "value"]`, the quotes optional), each line read
+/// on its own: a header of another matter the strict reader refuses (an unquoted `[Event Club
+/// night]` Veney's reader takes) loses none of the pack's own (a review found the computer's
+/// seats dropped without a word, the game resumed between people).
+pub fn header_values<'a>(text: &'a str, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    text.lines().filter_map(move |l| {
+        let inner = l.trim().strip_prefix('[')?.strip_suffix(']')?;
+        let (k, v) = inner.split_once(char::is_whitespace)?;
+        (k == key).then(|| v.trim().trim_matches('"'))
+    })
+}
+
 /// The seats a save names (`seats_written_into`): every seat a person's when it names none.
 pub fn seats_read_from(text: &str) -> [Option<Level>; 2] {
     let mut seats = [None, None];
-    for (_, k, v) in game_api::save_headers(text).unwrap_or_default() {
-        if k != "Computer" {
-            continue;
-        }
+    for v in header_values(text, "Computer") {
         let Some((i, name)) = v.split_once(' ') else {
             continue;
         };
@@ -708,6 +717,23 @@ pub fn seat_picker(ui: &mut egui::Ui, names: [&str; 2], seats: &mut [Option<Leve
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The computer's seats and draw count come back from a save whose other headers the strict
+    /// reader refuses (an unquoted value, a tab, a key twice), as Veney's reader takes them: a
+    /// review found the seats dropped without a word.
+    #[test]
+    fn the_seats_are_read_whatever_the_other_headers() {
+        let text = "[Game \"Veney\"]\n[Computer \"1 club\"]\n[ComputerDraws \"7\"]\n[Event Club night]\n[Round\t\"2\"]\n[Event \"again\"]\n1. SY3\n";
+        assert!(
+            game_api::save_headers(text).is_err(),
+            "the strict reader refuses it"
+        );
+        assert_eq!(seats_read_from(text), [None, Some(Level::Club)]);
+        assert_eq!(
+            header_values(text, "ComputerDraws").collect::<Vec<_>>(),
+            ["7"]
+        );
+    }
 
     /// Tirachen's secret masters with the computer second: Red has sealed its nine, White's
     /// search starts where neither had (the Red seal modelled, not guessed at evenly), so

@@ -170,11 +170,9 @@ pub fn draws_written_into(n: ComputerDraws, text: &str) -> String {
 /// The computer's draw count a save names (0 when none).
 pub fn draws_read_from(text: &str) -> ComputerDraws {
     ComputerDraws(
-        game_api::save_headers(text)
-            .unwrap_or_default()
-            .into_iter()
-            .find(|h| h.1 == "ComputerDraws")
-            .and_then(|h| h.2.parse().ok())
+        crate::host::grid::computer::header_values(text, "ComputerDraws")
+            .next()
+            .and_then(|v| v.parse().ok())
             .unwrap_or(0),
     )
 }
