@@ -453,6 +453,56 @@ fn a_flag_fallen_on_the_title_ends_the_game_on_return() {
     );
 }
 
+/// A press made on Veney's clock while another screen is shown (the title) reaches Veney's game
+/// after a restart: `clock.txt` names the clock Veney's, so the table's clock as it stood comes
+/// back to its board, not the game's autosaved clock from before the press (README listed it
+/// as lost).
+#[test]
+fn a_press_made_off_veneys_screen_survives_a_restart() {
+    let dir = common::temp_dir("veney-clock-title-restart");
+    let mut a = app_in(&dir);
+    black_to_move_on_a_five_second_clock(&mut a);
+    a.world_mut()
+        .write_message(veney::host::OpenScreen(veney::Screen::Title));
+    at(&mut a, 5_000);
+    a.world_mut().write_message(ClockIntent::Press(1));
+    at(&mut a, 6_000);
+    let state = |a: &App| {
+        let t = a.world().resource::<TableClock>();
+        t.clock.as_ref().expect("a clock").state(6_500)
+    };
+    assert!(
+        matches!(state(&a), game_clock::State::Running(0)),
+        "{:?}",
+        state(&a)
+    );
+    drop(a);
+    let mut b = app_in(&dir);
+    b.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    for _ in 0..4 {
+        b.update();
+    }
+    assert!(
+        matches!(state(&b), game_clock::State::Paused(0)),
+        "{:?}",
+        state(&b)
+    );
+    let form = b
+        .world()
+        .resource::<veney::host::table_clock::ClockForm>()
+        .0
+        .clone();
+    assert_eq!(
+        b.world()
+            .resource::<CurrentGame>()
+            .0
+            .clock()
+            .map(str::to_string),
+        form,
+        "Veney's game keeps the clock as it stood"
+    );
+}
+
 /// The app started again straight onto Veney's board: the resumed game's own clock comes back,
 /// paused — not the table's (here none: `clock.txt` gone), which was written over it (a review
 /// found the screen's entry running before the autosave was resumed). The autosave keeps the
