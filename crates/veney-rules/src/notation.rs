@@ -900,8 +900,9 @@ impl San {
                     here(crate::untenable::explain(rules, pos, &Action::Meta(*m)).to_string())
                 }),
             San::Cast { piece, from } => {
-                let k = kind_of(*piece)
-                    .ok_or_else(|| here(format!("'{piece}' is not a piece letter of {side}'s set")))?;
+                let k = kind_of(*piece).ok_or_else(|| {
+                    here(format!("'{piece}' is not a piece letter of {side}'s set"))
+                })?;
                 // The piece on the board first, then from reserve (ruling R-CAST).
                 let mut cands: Vec<Action> = legal
                     .iter()
@@ -916,7 +917,11 @@ impl San {
                     .copied()
                     .collect();
                 if from.is_none()
-                    && cands.iter().filter(|a| !matches!(a, Action::Cast { from: None, .. })).count() > 1
+                    && cands
+                        .iter()
+                        .filter(|a| !matches!(a, Action::Cast { from: None, .. }))
+                        .count()
+                        > 1
                 {
                     return Err(here(format!(
                         "ambiguous: more than one {} could be cast; name its square, e.g. ~{piece}W4, or ~{piece}* from reserve",
@@ -925,31 +930,30 @@ impl San {
                 }
                 cands.sort_by_key(|a| matches!(a, Action::Cast { from: None, .. }));
                 cands.first().copied().ok_or_else(|| {
-                    if !rules.options.devices {
-                        return here(crate::untenable::explain(rules, pos, &Action::Cast { kind: k, from: None, measure: 0 }).to_string());
-                    }
-                    // The piece named (or the only one of its kind) on the board: the rules say
-                    // why that one is not cast (the only remaining blade, R-CAST).
+                    // The piece named (or the only one of its kind on the board, else the
+                    // reserve's): the rules say why that one is not cast now (a review found a
+                    // fixed reason given, blaming the measures after a move).
                     let on_board = match from {
                         Some(CastFrom::Square(sq)) => Some(*sq),
                         Some(CastFrom::Reserve) => None,
                         None => pos.pieces(side, k).next(),
                     };
-                    if let Some(sq) = on_board.filter(|&sq| pos.piece_at(sq) == Some((side, k)))
-                        && rules.is_blade(side, k)
-                        && crate::special::disarm::blades_on_board(rules, pos, side) <= 1
-                    {
-                        let cast = Action::Cast { kind: k, from: Some(sq), measure: 0 };
-                        return here(crate::untenable::explain(rules, pos, &cast).to_string());
-                    }
-                    here("no cast now (§2.0.18): it needs an empty measure between the Selves and your Lantern, Cloak or Dagger on the board or in reserve".into())
+                    let from = on_board.filter(|&sq| pos.piece_at(sq) == Some((side, k)));
+                    let cast = Action::Cast {
+                        kind: k,
+                        from,
+                        measure: 0,
+                    };
+                    here(crate::untenable::explain(rules, pos, &cast).to_string())
                 })
             }
             San::QuibbleReset => legal
                 .iter()
                 .find(|a| **a == Action::QuibbleReset)
                 .copied()
-                .ok_or_else(|| here("the board resets only after the free engagement was returned to the centre by repetition twice in a row (§2.0.20)".into())),
+                .ok_or_else(|| {
+                    here(crate::untenable::explain(rules, pos, &Action::QuibbleReset).to_string())
+                }),
             San::Hug(c) => {
                 let open = crate::side::Side::ALL.into_iter().any(|s| {
                     pos.hug_waits_for(rules, s) && crate::hug::choices(rules, s).contains(c)
@@ -969,7 +973,9 @@ impl San {
                 if crate::special::donkey::accepts(pos, *r) {
                     Ok(Action::Donkey(*r))
                 } else {
-                    Err(here("the Donkey does not move now, or not by that throw (§2.0.23)".into()))
+                    Err(here(
+                        "the Donkey does not move now, or not by that throw (§2.0.23)".into(),
+                    ))
                 }
             }
             San::Land(at) => {
@@ -977,14 +983,21 @@ impl San {
                 if crate::special::cast_piece::accepts(rules, pos, l) {
                     Ok(Action::Land(l))
                 } else {
-                    Err(here("no cast piece is in the air, or it cannot land there (§2.0.18)".into()))
+                    Err(here(
+                        "no cast piece is in the air, or it cannot land there (§2.0.18)".into(),
+                    ))
                 }
             }
             San::Invoke(at) => legal
                 .iter()
                 .find(|a| **a == Action::Invoke { at: *at })
                 .copied()
-                .ok_or_else(|| here("the Obscurant Chaos trap can be sprung only on an opposing technical piece on your unspent cast-square (§2.0.18)".into())),
+                .ok_or_else(|| {
+                    here(
+                        crate::untenable::explain(rules, pos, &Action::Invoke { at: *at })
+                            .to_string(),
+                    )
+                }),
             San::Intention(m) => {
                 let (Some((_, Target::Square(to))), SanPiece::Letter(c)) =
                     (m.hits.first(), m.piece)
@@ -1034,7 +1047,10 @@ impl San {
                 if legal.contains(&a) {
                     Ok(a)
                 } else {
-                    Err(here("your Donkey is not in reserve, or the square is not empty (§2.0.23)".into()))
+                    Err(here(
+                        "your Donkey is not in reserve, or the square is not empty (§2.0.23)"
+                            .into(),
+                    ))
                 }
             }
             San::Drop { piece, to, face } => {
@@ -1058,16 +1074,17 @@ impl San {
                 })?;
                 let cands: Vec<Action> = legal.iter().filter(|a| matches!(a, Action::Withdraw { kind, from: f } if *kind == k && from.is_none_or(|s| s == *f))).copied().collect();
                 if cands.is_empty()
-                    && let Some(f) = from.or_else(|| pos.pieces(side, k).first()) {
-                        return Err(here(
-                            crate::untenable::explain(
-                                rules,
-                                pos,
-                                &Action::Withdraw { kind: k, from: f },
-                            )
-                            .to_string(),
-                        ));
-                    }
+                    && let Some(f) = from.or_else(|| pos.pieces(side, k).first())
+                {
+                    return Err(here(
+                        crate::untenable::explain(
+                            rules,
+                            pos,
+                            &Action::Withdraw { kind: k, from: f },
+                        )
+                        .to_string(),
+                    ));
+                }
                 pick(cands, "withdrawal")
             }
             San::Move(m) => {
@@ -1086,8 +1103,14 @@ impl San {
                                 && !i.fresh
                                 && m.hits.first().map(|h| h.1) == Some(Target::Square(i.to))
                         }) {
-                            let enact = Action::Enact { kind: i.kind, from: i.from, to: i.to };
-                            return Err(here(crate::untenable::explain(rules, pos, &enact).to_string()));
+                            let enact = Action::Enact {
+                                kind: i.kind,
+                                from: i.from,
+                                to: i.to,
+                            };
+                            return Err(here(
+                                crate::untenable::explain(rules, pos, &enact).to_string(),
+                            ));
                         }
                         return Err(here(if bluffed {
                             "no declared intention can be enacted now (§2.0.11 Jutsu: Intention): that intention was a bluff (your Jutsu was not aligned with the target, or the blade did not see it), and a bluff is never enacted".into()
@@ -1250,17 +1273,17 @@ impl San {
                 }
                 // A throw that is not tenable: say why in the throw's own terms.
                 if let (Some(k), Target::Square(t), true) = (mover, target, m.special)
-                    && rules.info(side, k).throw && pos.life_square(rules, !side) == Some(t)
-                        && let Some(from) = pos.pieces(side, k).first() {
-                            let a = Action::Throw {
-                                kind: k,
-                                from,
-                                target: t,
-                            };
-                            return Err(here(
-                                crate::untenable::explain(rules, pos, &a).to_string(),
-                            ));
-                        }
+                    && rules.info(side, k).throw
+                    && pos.life_square(rules, !side) == Some(t)
+                    && let Some(from) = pos.pieces(side, k).first()
+                {
+                    let a = Action::Throw {
+                        kind: k,
+                        from,
+                        target: t,
+                    };
+                    return Err(here(crate::untenable::explain(rules, pos, &a).to_string()));
+                }
                 // A glare that is not open (`LfJ~`: a special move onto a piece, by a piece that
                 // glares): say why in glare's terms — never read as that piece's move onto the
                 // Jutsu (a review found `LfJ~` playing the Lantern's fend of the Jutsu).
@@ -1350,79 +1373,80 @@ impl San {
                     return Err(here(crate::untenable::explain(rules, pos, &a).to_string()));
                 }
                 if cands.is_empty()
-                    && let (Some(k), Target::Square(to)) = (mover, target) {
-                        // Say which rule the intended move breaks.
-                        // The concert partner in hand moves from where it was lifted.
-                        let in_hand = pos
-                            .lifted()
-                            .filter(|l| l.kind == k)
-                            .map(|l| crate::bitboard::Bitboard::from_square(l.from))
-                            .unwrap_or(crate::bitboard::Bitboard::EMPTY);
-                        // So does a blade pinned under an opposing Cloak (§2.0.06), on the
-                        // board though kept apart from the pieces.
-                        let mut pinned = crate::bitboard::Bitboard::EMPTY;
-                        for (pk, sq, _) in crate::special::blade_capture::pins(pos, side) {
-                            if pk == k {
-                                pinned.set(sq);
-                            }
+                    && let (Some(k), Target::Square(to)) = (mover, target)
+                {
+                    // Say which rule the intended move breaks.
+                    // The concert partner in hand moves from where it was lifted.
+                    let in_hand = pos
+                        .lifted()
+                        .filter(|l| l.kind == k)
+                        .map(|l| crate::bitboard::Bitboard::from_square(l.from))
+                        .unwrap_or(crate::bitboard::Bitboard::EMPTY);
+                    // So does a blade pinned under an opposing Cloak (§2.0.06), on the
+                    // board though kept apart from the pieces.
+                    let mut pinned = crate::bitboard::Bitboard::EMPTY;
+                    for (pk, sq, _) in crate::special::blade_capture::pins(pos, side) {
+                        if pk == k {
+                            pinned.set(sq);
                         }
-                        let all = pos.pieces(side, k) | in_hand | pinned;
-                        let mut origins: Vec<Square> = all
-                            .filter(|f| {
-                                from_line.is_none_or(|l| f.line() == l)
-                                    && m.from_step.is_none_or(|s| f.step() == s)
-                            })
-                            .collect();
-                        // The piece standing on the destination is not the one meant, when
-                        // another could be (a review found "does not move from W9 to W9" said).
-                        if origins.len() > 1 {
-                            origins.retain(|&f| f != to);
-                        }
-                        let explain = |from: Square| {
-                            let a = Action::Move(crate::action::Move {
-                                mover: Mover::Piece(k),
-                                from,
-                                to,
-                                effect: Effect::Quiet,
-                                dir: None,
-                                face: None,
-                            });
-                            crate::untenable::explain(rules, pos, &a)
-                        };
-                        let name = rules.set(side).piece(k).name();
-                        // Pieces of the kind, none where the token says it moves from: said
-                        // so (a review found "you have no Self on the board" for `SWY3`).
-                        let written_from = match (from_line, m.from_step) {
-                            (Some(l), Some(st)) => {
-                                Some(format!("on {}{st}", LINE_CHARS[usize::from(l)]))
-                            }
-                            (Some(l), None) => {
-                                Some(format!("on the {}-line", LINE_CHARS[usize::from(l)]))
-                            }
-                            (None, Some(st)) => Some(format!("on step {st}")),
-                            (None, None) => None,
-                        };
-                        return Err(match origins.as_slice() {
-                            [] if !all.is_empty()
-                                && let Some(w) = &written_from =>
-                            {
-                                let at: Vec<String> = all.map(|f| f.to_string()).collect();
-                                here(format!(
-                                    "you have no {name} {w}, where the move is written from (yours: {})",
-                                    at.join(", ")
-                                ))
-                            }
-                            [] => here(format!("you have no {name} on the board")),
-                            [from] => here(explain(*from).to_string()),
-                            many => {
-                                let why: Vec<String> = many
-                                    .iter()
-                                    .map(|f| format!("from {f}: {}", explain(*f).reason))
-                                    .collect();
-                                here(format!("untenable: {}", why.join("; ")))
-                            }
-                        });
                     }
+                    let all = pos.pieces(side, k) | in_hand | pinned;
+                    let mut origins: Vec<Square> = all
+                        .filter(|f| {
+                            from_line.is_none_or(|l| f.line() == l)
+                                && m.from_step.is_none_or(|s| f.step() == s)
+                        })
+                        .collect();
+                    // The piece standing on the destination is not the one meant, when
+                    // another could be (a review found "does not move from W9 to W9" said).
+                    if origins.len() > 1 {
+                        origins.retain(|&f| f != to);
+                    }
+                    let explain = |from: Square| {
+                        let a = Action::Move(crate::action::Move {
+                            mover: Mover::Piece(k),
+                            from,
+                            to,
+                            effect: Effect::Quiet,
+                            dir: None,
+                            face: None,
+                        });
+                        crate::untenable::explain(rules, pos, &a)
+                    };
+                    let name = rules.set(side).piece(k).name();
+                    // Pieces of the kind, none where the token says it moves from: said
+                    // so (a review found "you have no Self on the board" for `SWY3`).
+                    let written_from = match (from_line, m.from_step) {
+                        (Some(l), Some(st)) => {
+                            Some(format!("on {}{st}", LINE_CHARS[usize::from(l)]))
+                        }
+                        (Some(l), None) => {
+                            Some(format!("on the {}-line", LINE_CHARS[usize::from(l)]))
+                        }
+                        (None, Some(st)) => Some(format!("on step {st}")),
+                        (None, None) => None,
+                    };
+                    return Err(match origins.as_slice() {
+                        [] if !all.is_empty()
+                            && let Some(w) = &written_from =>
+                        {
+                            let at: Vec<String> = all.map(|f| f.to_string()).collect();
+                            here(format!(
+                                "you have no {name} {w}, where the move is written from (yours: {})",
+                                at.join(", ")
+                            ))
+                        }
+                        [] => here(format!("you have no {name} on the board")),
+                        [from] => here(explain(*from).to_string()),
+                        many => {
+                            let why: Vec<String> = many
+                                .iter()
+                                .map(|f| format!("from {f}: {}", explain(*f).reason))
+                                .collect();
+                            here(format!("untenable: {}", why.join("; ")))
+                        }
+                    });
+                }
                 pick(cands, "move")
             }
         }

@@ -331,6 +331,12 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             }
         }
         Action::Retreat => explain_retreat(rules, pos),
+        // Declared on one's own turn instead of a move (§2.0.20 "on their own turn … The other
+        // player's turn follows"): not after a move (a review found the repetition blamed).
+        Action::QuibbleReset if second => Untenable::new(
+            "§2.0.20 Impasse",
+            "a reset of the board is declared at the start of your turn, instead of a move: not after a move of it",
+        ),
         Action::QuibbleReset if pos.shima() => Untenable::new(
             "§2.0.18 Devices: Shima",
             "under Shima \"retreat and reset are now impossible\"",
@@ -373,6 +379,38 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         } if drawn_at_most(rules, pos, side, kind).is_some() => {
             drawn_at_most(rules, pos, side, kind).expect("checked")
         }
+        // After a move: only in concert with the Self, the Lantern or Dagger from the board
+        // (ruling R-CAST; a review found these refused as if no measure were empty).
+        Action::Cast { kind, from, .. } if second => {
+            let concert = matches!(
+                pos.phase(),
+                Phase::Second {
+                    concert: Some(_),
+                    ..
+                }
+            );
+            let device = rules.info(side, kind).cast;
+            Untenable::new(
+                "§2.0.18 Devices: Cast Piece",
+                if !concert {
+                    "a piece is cast as a whole turn, or as the second move in concert with the Self (the Lantern, the Dagger): not after another move (ruling R-CAST)"
+                } else if device == Some(crate::device::Device::ObscurantChaos) {
+                    "in concert with the Self only the Lantern and the Dagger are cast; the Cloak's cast is a whole turn (ruling R-CAST)"
+                } else if from.is_none() {
+                    "a cast in concert with the Self is from the board, not from reserve (ruling R-CAST)"
+                } else {
+                    "a piece is cast into an empty measure between the two Selves (ruling R-CAST)"
+                },
+            )
+        }
+        Action::Cast { .. }
+            if crate::special::cast_piece::nearest_empty_measure(rules, pos, side).is_none() =>
+        {
+            Untenable::new(
+                "§2.0.18 Devices: Cast Piece",
+                "a piece is cast into an empty measure between the two Selves, and none is empty now",
+            )
+        }
         Action::Cast { .. } => Untenable::new(
             "§2.0.18 Devices: Cast Piece",
             "a piece is cast into an empty measure between the two Selves, from the board or reserve, as a whole turn (the Lantern and Dagger also in concert)",
@@ -380,6 +418,10 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         Action::Land(_) => Untenable::new(
             "§2.0.18 Devices: Cast Piece",
             "no cast piece is in the air, or it cannot land there",
+        ),
+        Action::Invoke { .. } if second => Untenable::new(
+            "§2.0.18 Devices: Obscurant Chaos",
+            "the invocation is the caster's whole turn, at its start (or an interruption of the opponent's double-move): not after a move of your turn",
         ),
         Action::Invoke { .. } => Untenable::new(
             "§2.0.18 Devices: Obscurant Chaos",

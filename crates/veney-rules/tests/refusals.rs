@@ -593,3 +593,49 @@ fn a_landing_on_an_engagement_by_the_wrong_way_names_the_rule() {
     let p = Position::from_text(&r, "4/4/4/1s2/4/4/4/4/1E2/1R2/4/4/1WS1/4/4/4 w EEE/eeee").unwrap();
     refuse(&r, &p, "RX8").by("§2.0.VII Take or Fend", "(except Ruin)");
 }
+
+/// A typed cast, reset or trap that matches no action is refused by the rule that refuses it
+/// where the turn stands, not by a fixed sentence (a review found a cast after a move blamed on
+/// the measures, a reset under Shima on the repetition, a trap after a move on its square).
+#[test]
+fn a_cast_reset_or_trap_refused_names_the_rule_where_the_turn_stands() {
+    let r = rules();
+    // R-CAST: "a whole turn, or the second move in concert … for the Lantern and Dagger", from
+    // the board only.
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bs1c/4/4/4/4/4/4/B3/1EEE/1WS1/4/4/4 w EDGLJR/eeeedgljr",
+    )
+    .unwrap();
+    refuse(&r, &p, "$X5 ~L").by("§2.0.18 Devices: Cast Piece", "not after another move");
+    refuse(&r, &p, "SY3 ~L").by(
+        "§2.0.18 Devices: Cast Piece",
+        "from the board, not from reserve",
+    );
+    refuse(&r, &p, "SY3 ~C").by(
+        "§2.0.18 Devices: Cast Piece",
+        "only the Lantern and the Dagger",
+    );
+    // §2.0.18 Shima: "retreat and reset are now impossible".
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w D/d quibbles=2 shima=1",
+    )
+    .unwrap();
+    refuse(&r, &p, "a==").by("§2.0.18 Devices: Shima", "impossible");
+    // §2.0.20: the reset is declared "on their own turn", instead of a move.
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr quibbles=2",
+    )
+    .unwrap();
+    assert!(notations(&r, &p).contains(&"a==".to_string()));
+    refuse(&r, &p, "$X5 a==").by("§2.0.20 Impasse", "not after a move");
+    // The trap's invocation is the caster's whole turn.
+    let p = Position::from_text(
+        &r,
+        "4/4/4/1swc/eeee/4/4/1b2/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr casts=wCX9",
+    )
+    .unwrap();
+    refuse(&r, &p, "$X5 ~X9").by("§2.0.18 Devices: Obscurant Chaos", "whole turn");
+}

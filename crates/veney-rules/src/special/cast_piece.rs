@@ -78,7 +78,7 @@ fn filling(pos: &Position) -> crate::bitboard::Bitboard {
 /// empty measure between the Selves nearest the caster"): counted from the caster's own Self's
 /// measure, whichever end of the board that is (a review found White aiming at the lowest
 /// measure whatever, beside the opposing Self once the Selves had passed each other).
-fn nearest_empty_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Measure> {
+pub(crate) fn nearest_empty_measure(rules: &Rules, pos: &Position, side: Side) -> Option<Measure> {
     let (Some(own), Some(other)) = (
         pos.life_measure(rules, side),
         pos.life_measure(rules, !side),
