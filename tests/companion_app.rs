@@ -996,3 +996,39 @@ fn the_feed_goes_with_the_screen() {
     assert_eq!(feed(&app).game, "Veney");
     assert!(!feed(&app).moves.is_empty());
 }
+
+/// §2.0.18 Obscurant Chaos: "… or even interrupting a double-move in process". Black's Cloak
+/// steps onto its engagement on White's unspent trap square; White types the trap's invocation
+/// there, `~W6`: Black's turn ends where it stands and the trap is sprung, as the Interrupt
+/// button does — and Undo takes it back whole (a review found `~W6` refused as no trap of
+/// the mover's).
+#[test]
+fn the_trap_is_typed_in_the_middle_of_the_opponents_turn() {
+    let r = Arc::new(veney_rules::Rules::standard());
+    let p = black_steps_onto_whites_trap(&r);
+    let mut app = companion_app("typed-trap", Game::from_position_seeded(r, p, 1));
+    type_and_enter(&mut app, "CW6");
+    assert!(
+        matches!(verdict(&app), Verdict::Tenable(_)),
+        "{:?}",
+        verdict(&app)
+    );
+    let before = *app.world().resource::<CurrentGame>().0.position();
+    assert_eq!(before.turn(), Side::Black);
+    type_and_enter(&mut app, "~W6");
+    assert!(
+        matches!(verdict(&app), Verdict::Tenable(_)),
+        "{:?}",
+        verdict(&app)
+    );
+    let w6 = veney_rules::Square::parse("W6").unwrap();
+    let pos = *app.world().resource::<CurrentGame>().0.position();
+    assert_eq!(pos.turn(), Side::White);
+    assert!(pos.chaos_spent(Side::White).contains(w6));
+    ask(&mut app, veney::packs::veney::game::Command::Undo);
+    assert_eq!(
+        *app.world().resource::<CurrentGame>().0.position(),
+        before,
+        "the interruption taken back whole"
+    );
+}

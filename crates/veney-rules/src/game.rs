@@ -676,6 +676,23 @@ impl Game {
                 Err(e) => Some(e),
             }
         };
+        // The trap sprung in the middle of the opponent's turn (§2.0.18 "even interrupting a
+        // double-move in process"): typed as the caster's invocation, it ends the mover's turn
+        // where it stands, as the app's button does (a review found `~W6` refused as no trap
+        // of the mover's).
+        if !marked
+            && let notation::San::Invoke(at) = san
+            && self.interrupt_plan(at).is_some()
+        {
+            return match self.interrupt_at(at) {
+                Some(_) => Ok(None),
+                None => Err(crate::errors::ParseError::new(
+                    col,
+                    tok,
+                    "the trap could not be sprung now (§2.0.18)",
+                )),
+            };
+        }
         // Glare or a declaration after the first move of a possible double-move declines the
         // second move (ruling R-GLARE-WHEN), after an untenable first move too: `LW7 !$tY9`.
         if !marked

@@ -144,6 +144,19 @@ fn one(
         .0
         .play_token_reporting(tok, col)
         .map_err(|e| e.message)?;
+    // The trap typed in the middle of the opponent's turn ends that turn and invokes: one
+    // interruption, taken back whole as the button's is.
+    let total = ctx.game.0.actions().count();
+    if total > n + 1
+        && ctx
+            .game
+            .0
+            .actions()
+            .skip(n)
+            .any(|(_, a)| matches!(a, Action::Invoke { .. }))
+    {
+        ctx.interruptions.sprung(n, total);
+    }
     // Against the computer every action the token played is the person's own and no chance:
     // the reader may end the turn itself (a Donkey's throw written after its placer's move), and
     // a whole typed line runs on into the next turn (a review found `SY5 --- eX10` playing the
