@@ -453,6 +453,74 @@ fn a_flag_fallen_on_the_title_ends_the_game_on_return() {
     );
 }
 
+/// A Kelasu game resumed after a restart brings its own clock back, paused, whatever clock
+/// stands on the table — here Veney's, started on its board first, which goes back to Veney's
+/// game, paused (a review found the grid game's first run taking the table's clock over its
+/// own, its autosave then overwriting it).
+#[test]
+fn a_grid_game_resumed_brings_its_own_clock_back() {
+    let dir = common::temp_dir("kelasu-resume-own-clock");
+    let mut a = app_in(&dir);
+    screen(&mut a, veney::Screen::Kelasu);
+    a.world_mut()
+        .write_message(veney::packs::kelasu::NewKelasu {
+            options: Default::default(),
+            position: None,
+        });
+    a.update();
+    a.update();
+    start_five_second_clock(&mut a);
+    at(&mut a, 1_000);
+    a.world_mut()
+        .write_message(veney::host::grid::Intent::Play(0));
+    at(&mut a, 1_700);
+    a.world_mut().write_message(ClockIntent::Pause);
+    at(&mut a, 1_700);
+    let kelasu_clock = a
+        .world()
+        .resource::<veney::host::grid::ActiveMatch>()
+        .game
+        .clock()
+        .expect("Kelasu's game carries its clock");
+    assert!(kelasu_clock.contains("state=paused"), "{kelasu_clock}");
+    drop(a);
+    let mut b = app_in(&dir);
+    b.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    b.update();
+    b.world_mut().write_message(ClockIntent::Reset);
+    at(&mut b, 0);
+    {
+        let mut t = b.world_mut().resource_mut::<TableClock>();
+        t.setup.kind = ControlKind::SuddenDeath;
+        t.setup.minutes = [3.0, 3.0];
+    }
+    b.world_mut().write_message(ClockIntent::Start);
+    at(&mut b, 2_000);
+    screen(&mut b, veney::Screen::Kelasu);
+    b.world_mut()
+        .write_message(veney::packs::kelasu::ResumeKelasu);
+    at(&mut b, 3_000);
+    at(&mut b, 3_100);
+    let m = b.world().resource::<veney::host::grid::ActiveMatch>();
+    assert_eq!(m.game.history_len(), 1, "Kelasu's game resumed");
+    assert_eq!(m.game.clock(), Some(kelasu_clock.clone()), "its own clock");
+    let t = b.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("a clock");
+    assert_eq!(c.remaining(0, 3_100), 4_300, "Kelasu's times on the table");
+    let veney_clock = b
+        .world()
+        .resource::<CurrentGame>()
+        .0
+        .clock()
+        .map(str::to_string);
+    assert!(
+        veney_clock
+            .as_deref()
+            .is_some_and(|c| c.contains("state=paused") && c.contains("s0=sudden")),
+        "{veney_clock:?}"
+    );
+}
+
 /// A press made on Veney's clock while another screen is shown (the title) reaches Veney's game
 /// after a restart: `clock.txt` names the clock Veney's, so the table's clock as it stood comes
 /// back to its board, not the game's autosaved clock from before the press (README listed it

@@ -1174,10 +1174,13 @@ fn grid_game_clock(
     mut used: MessageReader<ClockIntent>,
     mut away: Local<Option<super::screen::Screen>>,
     mut switch: MessageWriter<ClockSwitch>,
+    mut seen: Local<Option<u64>>,
 ) {
     let Some(mut m) = m else {
         return;
     };
+    let first_sight = *seen != Some(m.generation);
+    *seen = Some(m.generation);
     // The screen the table clock was kept with before this run (another game's: a game resumed
     // or loaded here with a clock of its own pauses it first, `ClockSwitch`).
     let before = shown_for.0;
@@ -1202,6 +1205,22 @@ fn grid_game_clock(
     // own players' names (a review found Veney's White labelled with Kelasu's Red).
     let names = [0u8, 1].map(|i| m.game.player_name(game_api::Player(i)));
     TableClock::set_seats(&mut table, Some(names), to_move);
+    // A match met for the first time here (this system's first run too, when every resource
+    // reads as changed) that carries a clock of its own, the table's being another game's or
+    // none: its clock comes back, paused, the other game's handed back (a review found a game
+    // resumed after a restart taking the table's clock over its own, its autosave then
+    // overwriting it).
+    if first_sight
+        && before != here
+        && let Some(c) = m.game.clock()
+        && Some(&c) != form.0.as_ref()
+    {
+        if let Some(from) = before {
+            switch.write(ClockSwitch { from });
+        }
+        restore.write(RestoreClock(c));
+        return;
+    }
     if form.is_changed() || (m.is_changed() && m.game.clock().is_none()) {
         if m.game.clock() != form.0 {
             // Marked changed, so the autosave keeps the clock as it stands (it followed only
