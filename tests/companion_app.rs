@@ -177,6 +177,60 @@ fn the_donkeys_prompt_says_how_its_sticks_are_typed() {
     );
 }
 
+/// §2.0.23 step 1: "When there is only one open square adjacent to the Donkey, it moves there":
+/// no sticks asked for, and `K@-` said (a review found a throw asked for, then refused).
+#[test]
+fn a_donkey_with_one_way_out_asks_for_no_throw() {
+    let o = veney_rules::options::RuleOptions {
+        donkey: true,
+        ..Default::default()
+    };
+    let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
+    // White's Donkey on Y8 hemmed in by engagements on seven of its eight neighbours: Z9 open.
+    let mut pieces = vec![(Side::White, "Self", "X2"), (Side::Black, "Self", "Y15")];
+    for (i, sq) in ["X7", "X8", "X9", "Y7", "Y9", "Z7", "Z8"]
+        .into_iter()
+        .enumerate()
+    {
+        let side = if i < 4 { Side::White } else { Side::Black };
+        pieces.push((side, "Engagement", sq));
+    }
+    let p = Position::from_pieces(&r, &pieces, Side::Black).unwrap();
+    let q = Position::from_text(&r, &format!("{} donkey=wY8 donkeymove=w", p.to_text(&r))).unwrap();
+    let g = Game::from_position_seeded(r, q, 5);
+    assert!(
+        g.legal_actions().contains(&Action::Donkey(None)),
+        "one way out"
+    );
+    let app = companion_app("donkey-one-exit", g);
+    let chance = feed(&app).chance.unwrap_or_default();
+    assert!(
+        chance.contains("K@-") && chance.contains("no throw"),
+        "{chance}"
+    );
+}
+
+/// The cast's landing is typed as it landed (§2.0.18 "literally tossing the piece"): the prompt
+/// says how (a review found only "where the cast piece lands").
+#[test]
+fn the_cast_prompt_says_how_its_landing_is_typed() {
+    let r = Arc::new(veney_rules::Rules::standard());
+    let p = Position::from_text(&r, "4/4/4/1s2/4/4/4/4/4/4/4/4/LWS1/4/4/4 w EEEE/eeee").unwrap();
+    let mut g = Game::from_position_seeded(r, p, 2);
+    let cast = *g
+        .legal_actions()
+        .iter()
+        .find(|a| matches!(a, Action::Cast { .. }))
+        .expect("a cast");
+    g.play(cast).unwrap();
+    let app = companion_app("cast-prompt", g);
+    let chance = feed(&app).chance.unwrap_or_default();
+    assert!(
+        chance.contains("@X6") && chance.contains("@out"),
+        "{chance}"
+    );
+}
+
 #[test]
 fn a_companion_game_is_entered_move_by_move_with_an_untenable_move_called() {
     // §2.0.22 playing with sand: the Turn Penalty policy lets an untenable move be made; the
@@ -341,6 +395,8 @@ fn a_dagger_throw_is_rolled_by_the_app_and_logged() {
     assert!(matches!(g(&app).position().phase(), Phase::Throw { .. }));
     let chance = feed(&app).chance.expect("the throw awaits its sticks");
     assert!(chance.starts_with("White's Dagger Throw"), "{chance}");
+    // Its `o` is the thrower's colour, unlike the Donkey's (a review found it unsaid).
+    assert!(chance.contains("o the thrower's (White)"), "{chance}");
 
     // The same game on its own, thrown by its generator: the app's roll must land the same.
     let mut alone = game(UntenablePolicy::Strict, Some(THROW));

@@ -453,6 +453,13 @@ fn feed(
                     ),
                     _ => (format!("{n} sticks"), "o".repeat(n as usize)),
                 };
+                // `o` is the thrower's colour here, unlike the Donkey's sticks (a review found a
+                // White thrower typing the Donkey's way, a distraction read as a miss).
+                let what = if matches!(g.rules.options.dice, DiceMethod::FlatOdds(_)) {
+                    what
+                } else {
+                    format!("{what} — o the thrower's ({}), x the other", pos.turn())
+                };
                 // Against the computer the game's dice decide (a throw typed in is refused).
                 if seats.any() {
                     format!(
@@ -474,13 +481,24 @@ fn feed(
         Phase::DonkeyMove { placer } if seats.any() => Some(format!(
             "{placer}'s Donkey (5 sticks; the game's dice decide)"
         )),
+        // One open square next to it: it moves there, no throw (§2.0.23 step 1; a review found
+        // sticks asked for, and the throw typed then refused).
+        Phase::DonkeyMove { placer }
+            if g.legal_actions().contains(&veney_rules::Action::Donkey(None)) =>
+        {
+            Some(format!(
+                "{placer}'s Donkey has one open square next to it and moves there, no throw (§2.0.23): type K@-"
+            ))
+        }
         Phase::DonkeyMove { placer } => Some(format!(
             "{placer}'s Donkey (5 sticks; or type them as landed, e.g. K@oxoxx — o a black stick, x a white one)"
         )),
         Phase::Cast { .. } if seats.any() => {
             Some("where the cast piece lands (the game's dice decide)".into())
         }
-        Phase::Cast { .. } => Some("where the cast piece lands".into()),
+        Phase::Cast { .. } => Some(
+            "where the cast piece lands: type its square as it landed, e.g. @X6, or @out off the board".into(),
+        ),
         _ => None,
     };
     let call = g.call_offender().map(|offender| {
