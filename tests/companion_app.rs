@@ -1088,3 +1088,29 @@ fn the_trap_is_typed_in_the_middle_of_the_opponents_turn() {
         "the interruption taken back whole"
     );
 }
+
+/// While the Hug's hidden picks wait (§2.0.23 "The results are revealed simultaneously"),
+/// nothing typed is shown back on the shared screen: a pick typed there is refused without its
+/// text (a review found "betray" left on the verdict line for the other player to read).
+#[test]
+fn a_pick_typed_while_the_hug_waits_is_not_shown() {
+    let o = veney_rules::options::RuleOptions {
+        hug: true,
+        ..Default::default()
+    };
+    let r = Arc::new(veney_rules::Rules::standard_with(o));
+    let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
+    g.agree_draw();
+    let mut app = companion_app("hug-typed", g);
+    ask(&mut app, CompanionIntent::Enter("betray".into()));
+    match verdict(&app) {
+        Verdict::Refused { text, why } => {
+            assert!(
+                !text.contains("betray") && !why.contains("betray"),
+                "{text}: {why}"
+            );
+            assert!(why.contains("hidden pick"), "{why}");
+        }
+        v => panic!("not refused: {v:?}"),
+    }
+}

@@ -874,10 +874,14 @@ fn a_position_with_a_hug_hand_already_hidden_is_refused_by_the_app() {
             &Position::start(&r),
             "the game is kept"
         );
-        // Nor from a record's `[Position]` (a review found it taken in so).
+        // Nor from a record's `[Position]` (a review found it taken in so), under the rules
+        // naming the Hug (a record naming none is the defaults', which have no Hug).
         send(
             &mut a,
-            Command::LoadRecordText(format!("[Position \"{text}\"]\n")),
+            Command::LoadRecordText(format!(
+                "[Rules \"{}\"]\n[Position \"{text}\"]\n",
+                r.options.to_ron()
+            )),
         );
         let refusal = status(&a).2.unwrap_or_default();
         assert!(

@@ -459,13 +459,13 @@ fn hug_lines(g: &veney_rules::Game, rule: String, side: Side, who: &str) -> Vec<
 }
 
 /// Whether a Hug is to be played now: a draw, the option on, not yet settled here (§2.0.23).
-fn hug_open(g: &veney_rules::Game, hug: &HugPick) -> bool {
+pub(crate) fn hug_open(g: &veney_rules::Game, hug: &HugPick) -> bool {
     veney_rules::hug::awaits_hug(&g.rules, g.position().outcome())
         && hug.settled != Some(g.position().hash())
 }
 
 /// The thrower and the number of places, when a guess method's throw waits (§2.0.R1).
-fn guess_open(g: &veney_rules::Game) -> Option<(Side, u8)> {
+pub(crate) fn guess_open(g: &veney_rules::Game) -> Option<(Side, u8)> {
     let pos = g.position();
     if !matches!(pos.phase(), Phase::Throw { .. }) || pos.is_game_over() {
         return None;

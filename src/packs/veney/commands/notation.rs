@@ -33,6 +33,19 @@ pub(super) fn enter(
 ) {
     let against_computer = seats.any();
     let text = text.trim();
+    // A hidden pick waits (the Hug's, a guess's hiding): what was typed is not shown back where
+    // both players read the verdict (a review found "betray" left on the shared screen).
+    if crate::packs::veney::secrets::hug_open(&ctx.game.0, &ctx.hug)
+        || crate::packs::veney::secrets::guess_open(&ctx.game.0).is_some()
+    {
+        let why = "a hidden pick waits: it is made in its own window, each player's unseen by the other (§2.0.23 Hug, §2.0.R1) — nothing typed here".to_string();
+        ctx.status.refusal = Some(why.clone());
+        ctx.companion.verdict.0 = Some(Verdict::Refused {
+            text: "(not shown)".into(),
+            why,
+        });
+        return;
+    }
     let mut untenable = None;
     let mut called = None;
     let mut played = 0;
