@@ -67,6 +67,7 @@ type More<'w> = (
     MessageWriter<'w, crate::packs::veney::secrets::SecretIntent>,
     ResMut<'w, crate::host::rules_window::RulesWindow>,
     MessageWriter<'w, crate::host::grid::panel::NewGameRequested>,
+    ResMut<'w, crate::host::table_clock::TableClock>,
 );
 
 fn run(
@@ -97,6 +98,7 @@ fn run(
         mut secrets,
         mut rules,
         mut new_grid_game,
+        mut table,
     ) = more;
     if let Some(t) = script.until {
         if Instant::now() < t {
@@ -472,6 +474,8 @@ fn run(
                 ["press", n] => {
                     clock.write(ClockIntent::Press(n.parse().unwrap_or(0)));
                 }
+                // "New clock…" pressed: the faces ask first.
+                ["asknew"] => table.asking_new = true,
                 _ => warn!("script: clock {rest:?}?"),
             }
         }

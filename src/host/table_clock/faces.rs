@@ -32,7 +32,7 @@ pub(super) fn ui(
             let first = t.seat_name(t.to_move);
             match &t.clock {
                 None => setup_form(ui, &mut t.setup, &names, t.to_move, &first, &mut out),
-                Some(c) => faces(ui, c, &names, now, &mut out),
+                Some(c) => faces(ui, c, &names, now, &mut t.asking_new, &mut out),
             }
             if let Some(n) = &t.note {
                 ui.colored_label(egui::Color32::from_rgb(225, 95, 75), n);
@@ -115,6 +115,7 @@ fn faces(
     c: &Clock,
     seat_names: &[String; 2],
     now: u64,
+    asking_new: &mut bool,
     out: &mut MessageWriter<ClockIntent>,
 ) {
     let state = c.state(now);
@@ -201,8 +202,25 @@ fn faces(
                 out.write(ClockIntent::Adjust(seat, -10_000));
             }
         }
-        if ui.button("New clock…").clicked() {
-            out.write(ClockIntent::Reset);
+        // Asked first: the times are gone with it, and the games' clocks (a review found one
+        // click beside "Undo press" wiping both players' times for good).
+        if !*asking_new {
+            if ui
+                .button("New clock…")
+                .on_hover_text("set up a new clock: these times are lost")
+                .clicked()
+            {
+                *asking_new = true;
+            }
+        } else {
+            ui.label("Lose these times for a new clock?");
+            if ui.button("Yes, new clock").clicked() {
+                *asking_new = false;
+                out.write(ClockIntent::Reset);
+            }
+            if ui.button("Keep this clock").clicked() {
+                *asking_new = false;
+            }
         }
     });
     let controls: Vec<String> = (0..c.seats())

@@ -174,6 +174,9 @@ pub struct TableClock {
     /// or the players undid that ending to play on (a review found a restart ending a fresh game,
     /// or a played-on one, with the saved clock's flag).
     pub restored_flag: Option<game_clock::Flag>,
+    /// "New clock…" was pressed: the faces ask before the times are lost (a review found one
+    /// click wiping both players' times for good).
+    pub asking_new: bool,
 }
 
 impl TableClock {
@@ -839,6 +842,7 @@ fn apply(
             (ClockIntent::Reset, _) => {
                 t.clock = None;
                 t.restored_flag = None;
+                t.asking_new = false;
                 owed.0 = None;
                 Ok(())
             }
