@@ -337,6 +337,10 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.20 Impasse",
             "a reset of the board is declared at the start of your turn, instead of a move: not after a move of it",
         ),
+        Action::QuibbleReset if pos.passes() >= 2 && pos.quibbles >= 2 => Untenable::new(
+            "§2.0.17 Passing",
+            "two passes in a row already: the first player who passed must now make a move on the board, and a reset of the board is none (ruling R-PASS-FORCED)",
+        ),
         Action::QuibbleReset if pos.shima() => Untenable::new(
             "§2.0.18 Devices: Shima",
             "under Shima \"retreat and reset are now impossible\"",

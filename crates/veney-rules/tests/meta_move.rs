@@ -222,3 +222,30 @@ fn after_two_passes_a_meta_move_opening_a_move_on_the_board_comes_first() {
     assert!(now.iter().any(|n| n.starts_with("aW")), "{now:?}");
     assert!(!now.contains(&"---".to_string()), "{now:?}");
 }
+
+/// R-PASS-FORCED, session 34: after two passes in a row "the first player who passed must now
+/// make a move on the board" (§2.0.17); the board's reset after quibbling (§2.0.20) is none —
+/// it would be a third pass — so it is refused there, and offered again once a move is made.
+#[test]
+fn no_reset_of_the_board_answers_a_forced_move() {
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/1@2/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr freefrom=X9:2 quibbles=1",
+    )
+    .unwrap();
+    play(&r, &mut p, "a= ---");
+    play(&r, &mut p, "---");
+    assert_eq!((p.passes(), p.quibbles()), (2, 2));
+    assert!(!notations(&r, &p).contains(&"a==".to_string()));
+    refuse(&r, &p, "a==").by("§2.0.17 Passing", "a reset of the board is none");
+    // Before the passes the reset was open to the player whose turn it was.
+    let mut q = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/1@2/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr freefrom=X9:2 quibbles=1",
+    )
+    .unwrap();
+    play(&r, &mut q, "a= ---");
+    assert_eq!(q.quibbles(), 2);
+    assert!(notations(&r, &q).contains(&"a==".to_string()));
+}

@@ -57,8 +57,10 @@ pub(crate) fn meta_moves(pos: &Position, out: &mut Vec<Action>) {
 /// `a==` as its turn's action: the board resets as after a retreat (not counted as a retreat).
 /// The returner too, straight after its second `a=` (a meta-move, before any move of the turn).
 /// Not under Shima: "retreat and reset are now impossible" (§2.0.18).
+/// Nor after two passes in a row: "the first player who passed must now make a move on the
+/// board" (§2.0.17), and a reset is none (ruling R-PASS-FORCED).
 pub(crate) fn quibble_reset(pos: &Position, out: &mut Vec<Action>) {
-    if pos.quibbles >= 2 && !pos.shima {
+    if pos.quibbles >= 2 && !pos.shima && pos.passes() < 2 {
         out.push(Action::QuibbleReset);
     }
 }
