@@ -362,3 +362,18 @@ fn glare_may_follow_the_donkeys_placement() {
     assert_eq!(g.reserve(Black, jutsu), 1, "the Jutsu glared off");
     assert_eq!(g.phase(), Phase::DonkeyMove { placer: White });
 }
+
+/// R-DONKEY: step 1's "only one open square adjacent to the Donkey" counts empty squares; a
+/// square holding an engagement, which the Donkey would fend to enter (step 3), is not open. So
+/// White's Donkey on X12, engagements on seven of its neighbours and Y11 empty, moves to Y11
+/// with no throw (`K@-`), and a throw is refused (a review found the reading unwritten).
+#[test]
+fn an_engagements_square_is_not_open_for_the_one_way_out() {
+    let r = donkey_rules();
+    let mut p = about_to_move(&r, "X12", "4/4/4/eee1/e1E1/EE2/4/4/4/4/4/4/4/4/4/S2s");
+    let n = notations(&r, &p);
+    assert_eq!(n, vec!["K@-".to_string()], "{n:?}");
+    refuse(&r, &p, "K@ooooo").by("§2.0.23", "");
+    play(&r, &mut p, "K@-");
+    assert_eq!(p.donkey(White), Some(sq("Y11")));
+}
