@@ -130,6 +130,18 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         // it (a review found Black's opening turn of a Black-first game labelled `1...`).
         let who = if t.second { ".." } else { "" };
         match (&t.result, &t.untenable) {
+            // A move written with its call's mark (`U`, `Ut`, `U#`) was untenable and called:
+            // its agreed penalty applied (R-REPLAY-SAND; a review found it labelled tenable).
+            (Ok(canonical), None)
+                if canonical
+                    .split_whitespace()
+                    .any(|tok| ["U", "Ut", "U#"].iter().any(|m| tok.ends_with(m))) =>
+            {
+                println!(
+                    "{}.{who} {:<24} CALLED    {canonical} (untenable, called: its agreed penalty applied, §2.0.22)",
+                    t.number, t.written
+                )
+            }
             (Ok(canonical), None) => {
                 println!("{}.{who} {:<24} tenable   {canonical}", t.number, t.written)
             }

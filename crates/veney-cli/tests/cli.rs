@@ -204,6 +204,20 @@ fn veney_replay_reports_each_turn_and_exits_nonzero_on_untenable() {
         out.contains("5... eW10") && out.contains("tenable   eW10"),
         "{out}"
     );
+    // A move written with its call's mark was untenable and called (R-REPLAY-SAND): said so,
+    // not "tenable" (a review found it so labelled).
+    let called = std::env::temp_dir().join(format!("veney-called-{}.txt", std::process::id()));
+    std::fs::write(
+        &called,
+        "[Rules \"(untenable: TurnPenalty)\"]\n1. $X9, SY12;\n2. $X10U\n",
+    )
+    .unwrap();
+    let (_, out, err) = run(&["replay", called.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&called);
+    assert!(
+        out.contains("CALLED") && !out.contains("tenable   $X10U"),
+        "{out}{err}"
+    );
     // No turns: a warning and a non-zero exit.
     let empty = std::env::temp_dir().join(format!("veney-empty-{}.txt", std::process::id()));
     std::fs::write(&empty, "---\nA game\n---\n").unwrap();
