@@ -938,6 +938,17 @@ impl San {
                         Some(CastFrom::Reserve) => None,
                         None => pos.pieces(side, k).next(),
                     };
+                    // A square written with no such piece on it is said so, not read as the
+                    // reserve (a review found "not from reserve" said of `~LX5`).
+                    if let Some(CastFrom::Square(sq)) = from
+                        && pos.piece_at(*sq) != Some((side, k))
+                        && rules.info(side, k).cast.is_some()
+                    {
+                        return here(format!(
+                            "you have no {} on {sq} to cast (§2.0.18)",
+                            rules.set(side).piece(k).name()
+                        ));
+                    }
                     let from = on_board.filter(|&sq| pos.piece_at(sq) == Some((side, k)));
                     let cast = Action::Cast {
                         kind: k,

@@ -359,6 +359,31 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.23 The Donkey",
             "the Donkey moves after its placer's turn: by five sticks, or its one way out",
         ),
+        // A piece that is never cast: said first, with the pieces that are (a review found the
+        // Guard's "cast" refused as from reserve, or for want of an empty measure).
+        Action::Cast { kind, .. } if rules.info(side, kind).cast.is_none() => {
+            let set = rules.set(side);
+            let casters: Vec<&str> = set
+                .kinds()
+                .filter(|&k| rules.info(side, k).cast.is_some())
+                .map(|k| set.piece(k).name())
+                .collect();
+            Untenable::new(
+                "§2.0.18 Devices: Cast Piece",
+                if casters.is_empty() {
+                    format!(
+                        "the {} is not a cast piece, and your army casts none",
+                        set.piece(kind).name()
+                    )
+                } else {
+                    format!(
+                        "the {} is not a cast piece: only your {} are cast",
+                        set.piece(kind).name(),
+                        casters.join(", ")
+                    )
+                },
+            )
+        }
         Action::Cast { .. } if !rules.options.devices => Untenable::new(
             "§2.0.19 Setup: the terms of play",
             "the players agreed to play without the more obscure devices: no piece is cast (option devices)",

@@ -616,6 +616,18 @@ fn a_cast_reset_or_trap_refused_names_the_rule_where_the_turn_stands() {
         "§2.0.18 Devices: Cast Piece",
         "only the Lantern and the Dagger",
     );
+    // A piece never cast is said to be one, with those that are; a square written with no such
+    // piece on it is said so (a review found both refused as casts from reserve).
+    for turn in ["~G", "SY3 ~G"] {
+        let why = refuse(&r, &p, turn);
+        why.by(
+            "§2.0.18 Devices: Cast Piece",
+            "the Guard is not a cast piece",
+        );
+        assert!(why.contains("Lantern"), "{why}");
+    }
+    let why = refuse(&r, &p, "SY3 ~LX5");
+    assert!(why.contains("no Lantern on X5"), "{why}");
     // §2.0.18 Shima: "retreat and reset are now impossible".
     let p = Position::from_text(
         &r,
