@@ -1114,3 +1114,35 @@ fn a_pick_typed_while_the_hug_waits_is_not_shown() {
         v => panic!("not refused: {v:?}"),
     }
 }
+
+/// Between people with the guess dice played at the table, the whole result typed in (`@g…`) is
+/// the reveal itself and stands while nothing is hidden in the app (README's notation; a review
+/// found it refused as "a hidden pick waits").
+#[test]
+fn a_guess_typed_whole_between_people_stands() {
+    let o = veney_rules::options::RuleOptions {
+        dice: veney_rules::dice::DiceMethod::GuessMeasureStep,
+        ..Default::default()
+    };
+    let r = Arc::new(veney::packs::veney::game::rules_with(o).unwrap());
+    let p = Position::from_text(&r, THROW).unwrap();
+    let mut app = companion_app("guess-typed", Game::from_position_seeded(r, p, 5));
+    type_the_throw(&mut app);
+    assert!(matches!(g(&app).position().phase(), Phase::Throw { .. }));
+    let legal = g(&app).legal_actions();
+    let roll = *legal
+        .iter()
+        .find(|a| matches!(a, Action::Roll(_)))
+        .expect("a roll to type");
+    let text =
+        veney_rules::notation::San::of_action(&g(&app).rules, g(&app).position(), &legal, &roll)
+            .to_string();
+    assert!(text.starts_with("@g"), "{text}");
+    type_and_enter(&mut app, &text);
+    assert!(
+        matches!(verdict(&app), Verdict::Tenable(_)),
+        "{:?}",
+        verdict(&app)
+    );
+    assert!(!matches!(g(&app).position().phase(), Phase::Throw { .. }));
+}

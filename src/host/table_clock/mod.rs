@@ -795,6 +795,9 @@ fn apply(
         });
     }
     for r in restores.read() {
+        // Another clock on the table: a "New clock…" question asked of the last one lapses (a
+        // review found it carried over to the clock brought back).
+        t.asking_new = false;
         match restore_form(&r.0, now) {
             Ok(c) => {
                 t.setup.take_agreed(c.agreed());

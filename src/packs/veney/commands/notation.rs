@@ -35,8 +35,10 @@ pub(super) fn enter(
     let text = text.trim();
     // A hidden pick waits (the Hug's, a guess's hiding): what was typed is not shown back where
     // both players read the verdict (a review found "betray" left on the shared screen).
+    // (A guess's result typed whole, nothing hidden yet, is the reveal itself: it stands.)
     if crate::packs::veney::secrets::hug_open(&ctx.game.0, &ctx.hug)
-        || crate::packs::veney::secrets::guess_open(&ctx.game.0).is_some()
+        || (crate::packs::veney::secrets::guess_open(&ctx.game.0).is_some()
+            && ctx.hidden.0.is_some())
     {
         let why = "a hidden pick waits: it is made in its own window, each player's unseen by the other (§2.0.23 Hug, §2.0.R1) — nothing typed here".to_string();
         ctx.status.refusal = Some(why.clone());
