@@ -2732,3 +2732,21 @@ fn a_lunge_over_the_concert_partner_is_marked_as_a_lift() {
         assert!(marks.contains(&(sq("Y5"), Mark::Special)), "{marks:?}");
     }
 }
+
+/// Nothing is placed once the game is over: a click on the tray picks nothing up on the end
+/// screen (a review found the reserve's piece picked up after a resignation).
+#[test]
+fn the_tray_picks_nothing_once_the_game_is_over() {
+    let mut app = app_with(Game::new(standard()), "tray-over");
+    send(&mut app, Command::ResignAs(Side::White));
+    assert_eq!(phase(&app), TurnPhase::GameOver);
+    let r = game(&app).rules.clone();
+    let lantern = r.set(Side::White).by_name("Lantern").unwrap();
+    send(&mut app, Command::SelectReserve(lantern));
+    assert!(app.world().resource::<Selection>().0.is_none());
+    assert!(
+        refusal(&app).contains("the game is over"),
+        "{}",
+        refusal(&app)
+    );
+}

@@ -252,6 +252,24 @@ fn stuck_reason(
     stuck.then(|| explain_stuck(g, Selected::Board(sq)))
 }
 
+/// Whether the turn's decision buttons are offered: not for the computer's side, which makes
+/// its own decisions.
+pub fn offers_turn_buttons(
+    seats: &crate::packs::veney::computer::VeneyComputer,
+    pos: &veney_rules::Position,
+) -> bool {
+    seats
+        .plays(crate::packs::veney::computer::acting_side(pos))
+        .is_none()
+}
+
+/// Whether a waiting throw, cast or Donkey move is offered: not once the game is over (a
+/// resignation, an agreed draw or a flag while it waited; turn.rs: "Nothing is thrown or lands
+/// once the game is over"; a review found the buttons left on the end screen, each refused).
+pub fn offers_chance(pos: &veney_rules::Position) -> bool {
+    !pos.is_game_over()
+}
+
 /// The guess methods' hidden pick (§2.0.R1): the defender hides, the thrower guesses.
 fn guess_pick(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
     let Panel {
@@ -261,7 +279,10 @@ fn guess_pick(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
         hidden,
         ..
     } = *p;
-    if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) && rules.options.dice.is_guess() {
+    if matches!(pos.phase(), veney_rules::Phase::Throw { .. })
+        && rules.options.dice.is_guess()
+        && offers_chance(pos)
+    {
         let n = veney_rules::special::dagger_throw::sticks(rules, pos, side).unwrap_or(1);
         let places = rules.options.dice.guess_places(n).unwrap_or(1);
         ui.group(|ui| {
@@ -366,11 +387,15 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
         sel,
         ..
     } = *p;
+    // The computer's own decisions are its own: no button a person could only be refused (a
+    // review found End turn, Pass, Retreat and the rest offered on its turn). Its throw may
+    // still be pressed for it (R), and a call or the person's trap are the person's.
+    let mine = offers_turn_buttons(p.computer.0, pos);
     ui.horizontal_wrapped(|ui| {
-        if legal.contains(&Action::EndTurn) && ui.button("End turn (Space)").clicked() {
+        if mine && legal.contains(&Action::EndTurn) && ui.button("End turn (Space)").clicked() {
             out.write(Command::Play(Action::EndTurn));
         }
-        if legal.contains(&Action::Pass) {
+        if mine && legal.contains(&Action::Pass) {
             let (label, warning) = pass_label(pos);
             let button = ui.button(label);
             let button = match warning {
@@ -381,7 +406,7 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
                 out.write(Command::Play(Action::Pass));
             }
         }
-        for a in legal {
+        for a in legal.iter().filter(|_| mine) {
             if let Action::Glare { from } = a
                 && ui.button(format!("Glare from {from}")).clicked()
             {
@@ -427,7 +452,7 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
                 out.write(Command::CallOwnUntenable);
             }
         }
-        for a in legal {
+        for a in legal.iter().filter(|_| mine) {
             match a {
                 Action::Cast { kind, from, .. } => {
                     let name = rules.set(side).piece(*kind).name();
@@ -458,11 +483,12 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
             }
         }
         if matches!(pos.phase(), veney_rules::Phase::Cast { .. })
+            && offers_chance(pos)
             && ui.button("Toss it (R)").clicked()
         {
             out.write(Command::Roll);
         }
-        if legal.contains(&Action::Retreat) {
+        if mine && legal.contains(&Action::Retreat) {
             let (label, warning) = retreat_label(rules, pos);
             let button = ui.button(label);
             let button = match warning {
@@ -474,7 +500,10 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
             }
         }
         let guessing = rules.options.dice.is_guess();
-        if matches!(pos.phase(), veney_rules::Phase::Throw { .. }) && !guessing {
+        if matches!(pos.phase(), veney_rules::Phase::Throw { .. })
+            && !guessing
+            && offers_chance(pos)
+        {
             let n = veney_rules::special::dagger_throw::sticks(rules, pos, side).unwrap_or(0);
             if ui
                 .button(super::dice::throw_label(rules.options.dice, n))
@@ -498,7 +527,7 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
                 out.write(Command::Interrupt(at));
             }
         }
-        if let Some(Selected::Board(sq)) = sel.0 {
+        if let Some(Selected::Board(sq)) = sel.0.filter(|_| mine) {
             for a in legal {
                 if matches!(a, Action::Withdraw { from, .. } if *from == sq)
                     && ui.button(format!("Withdraw the piece on {sq}")).clicked()
@@ -510,17 +539,19 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
         let free_moves = legal
             .iter()
             .any(|a| super::game::origin(a) == Some(Selected::Free));
-        if free_moves && ui.button("Free engagement").clicked() {
+        if mine && free_moves && ui.button("Free engagement").clicked() {
             out.write(Command::SelectFree);
         }
-        if legal
-            .iter()
-            .any(|a| matches!(a, Action::PlaceDonkey { .. }))
+        if mine
+            && legal
+                .iter()
+                .any(|a| matches!(a, Action::PlaceDonkey { .. }))
             && ui.button("Place the Donkey").clicked()
         {
             out.write(Command::SelectDonkey);
         }
         if matches!(pos.phase(), veney_rules::Phase::DonkeyMove { .. })
+            && offers_chance(pos)
             && ui.button("The Donkey moves (R)").clicked()
         {
             out.write(Command::Roll);
@@ -533,6 +564,9 @@ fn other_actions(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
     let Panel {
         rules, pos, legal, ..
     } = *p;
+    if !offers_turn_buttons(p.computer.0, pos) {
+        return;
+    }
     // Every other action the rules offer that no click on the board makes, named in
     // notation: the free engagement's meta-moves (aw az a+ a-, a=, a==), declaring
     // and enacting intention, springing the trap, the stance of hirakamae…
@@ -732,7 +766,11 @@ fn reserves(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
                 }
                 let name = rules.set(s).piece(k).name();
                 let text = format!("{name} ×{n}");
-                if live && s == side && !pos.is_game_over() {
+                if live
+                    && s == side
+                    && !pos.is_game_over()
+                    && offers_turn_buttons(p.computer.0, pos)
+                {
                     let picked = sel.0 == Some(Selected::Reserve(k));
                     if ui.selectable_label(picked, text).clicked() {
                         out.write(Command::SelectReserve(k));
@@ -1183,5 +1221,55 @@ mod pass_tests {
             pass_label(&plain),
             ("Refuse the pass: pass back (---)", None)
         );
+    }
+}
+
+#[cfg(test)]
+mod offer_tests {
+    use super::{offers_chance, offers_turn_buttons};
+    use crate::packs::veney::computer::VeneyComputer;
+    use veney_rules::{Game, Position, Rules, Side};
+
+    /// The computer's side makes its own decisions: no turn buttons offered on its turn (a
+    /// review found End turn, Pass and the rest shown, each refused); the person's are.
+    #[test]
+    fn the_computers_turn_offers_the_person_no_decision_buttons() {
+        let r = Rules::standard();
+        let start = Position::start(&r);
+        let black = VeneyComputer([None, Some(game_ai::Level::Beginner)]);
+        let white = VeneyComputer([Some(game_ai::Level::Beginner), None]);
+        assert!(
+            offers_turn_buttons(&black, &start),
+            "White's turn: the person's"
+        );
+        assert!(!offers_turn_buttons(&white, &start), "the computer's");
+        assert!(offers_turn_buttons(&VeneyComputer::default(), &start));
+    }
+
+    /// turn.rs: "Nothing is thrown or lands once the game is over (a resignation, an agreed
+    /// draw, a fallen flag while a throw waited)": no throw button on the end screen.
+    #[test]
+    fn no_throw_is_offered_once_the_game_is_over() {
+        let r = std::sync::Arc::new(Rules::standard());
+        let throw = "4/4/4/1b1c/1s2/e3/1e2/2gE/2e1/SD1L/E1E1/4/3B/4/4/4 w EGJR/edlr";
+        let p = Position::from_text(&r, throw).unwrap();
+        let mut g = Game::from_position_seeded(r, p, 5);
+        let t = *g
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, veney_rules::Action::Throw { .. }))
+            .expect("a Dagger Throw");
+        g.play(t).unwrap();
+        assert!(matches!(
+            g.position().phase(),
+            veney_rules::Phase::Throw { .. }
+        ));
+        assert!(offers_chance(g.position()));
+        g.resign(Side::Black);
+        assert!(matches!(
+            g.position().phase(),
+            veney_rules::Phase::Throw { .. }
+        ));
+        assert!(!offers_chance(g.position()));
     }
 }

@@ -15,6 +15,12 @@ fn name(ctx: &Ctx, side: veney_rules::Side, k: veney_rules::Kind) -> String {
 
 /// Picks up a piece of this kind from the mover's reserve (to place it, §2.0.13).
 pub(super) fn reserve(ctx: &mut Ctx, k: veney_rules::Kind) {
+    // Nothing is placed once the game is over (a review found the tray's piece picked up on
+    // the end screen).
+    if ctx.game.0.position().is_game_over() {
+        ctx.status.refusal = Some("the game is over: nothing more is placed".into());
+        return;
+    }
     let side = ctx.game.0.position().turn();
     if ctx.game.0.position().reserve(side, k) == 0 {
         ctx.status.refusal = Some(format!("you have no {} in reserve", name(ctx, side, k)));
