@@ -64,6 +64,17 @@ pub struct NewGameDialog {
 }
 
 impl NewGameDialog {
+    /// The draft begun from the game in progress, as the dialog opens: its rule options and
+    /// armies (a review found the dialog at the defaults after a Load under other options, Start
+    /// then dropping them without a word).
+    pub fn take_game(&mut self, rules: &veney_rules::Rules) {
+        self.options = rules.options.clone();
+        self.sets = [
+            rules.set(veney_rules::Side::White).source.clone(),
+            rules.set(veney_rules::Side::Black).source.clone(),
+        ];
+    }
+
     /// The seats' draft, begun afresh from the game's seats when they changed under the open
     /// dialog (a save loaded with its own `[Computer]` seats; a review found the loaded game's
     /// computer seat shown, and started, as a person's — as the grid games' `SeatDraft` does).
@@ -126,12 +137,19 @@ fn new_game_dialog(
     seats: Res<super::computer::VeneyComputer>,
     mut pending: ResMut<super::computer::PendingSeats>,
     mut secrets: MessageWriter<super::secrets::SecretIntent>,
+    game: Res<super::game::CurrentGame>,
+    mut was_open: Local<bool>,
 ) -> Result {
     if !dialog.open {
         if dialog.seats.is_some() {
             dialog.seats = None;
         }
+        *was_open = false;
         return Ok(());
+    }
+    if !*was_open {
+        *was_open = true;
+        dialog.take_game(&game.0.rules);
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = dialog.open;
@@ -615,6 +633,23 @@ mod ruin_box_tests {
 mod seat_tests {
     use super::NewGameDialog;
     use game_ai::Level;
+
+    /// The dialog opens on the game in progress's options and armies (a review found it at the
+    /// defaults after a Load under the Hug and the Donkey, Start then dropping them).
+    #[test]
+    fn the_dialog_begins_from_the_games_options() {
+        let o = veney_rules::options::RuleOptions {
+            hug: true,
+            donkey: true,
+            ..Default::default()
+        };
+        let r = veney_rules::Rules::standard_with(o.clone());
+        let mut d = NewGameDialog::default();
+        assert_ne!(d.options, o);
+        d.take_game(&r);
+        assert_eq!(d.options, o);
+        assert_eq!(d.sets[0], r.set(veney_rules::Side::White).source);
+    }
 
     /// The dialog's seats follow the game's when a Load changes them under it; a pick made
     /// since the game's seats last changed is the person's and stays.

@@ -967,7 +967,7 @@ fn display_options(ui: &mut egui::Ui, s: Settings) {
     });
 }
 
-/// The game's seed and dice.
+/// The game's seed and dice, and the other rule options in force.
 fn seed_line(ui: &mut egui::Ui, p: &Panel) {
     let Panel { g, rules, .. } = *p;
     // In words, as the new-game dialog names them (a review found `FlatOdds(6)` shown).
@@ -977,6 +977,75 @@ fn seed_line(ui: &mut egui::Ui, p: &Panel) {
         super::panels::dice_name(rules.options.dice),
         super::panels::policy_name(rules.options.untenable)
     ));
+    ui.small(options_in_force(&rules.options));
+}
+
+/// The rule options that differ from the defaults, in words (a review found a loaded game's
+/// Hug, Donkey or retreat limits shown nowhere).
+pub fn options_in_force(o: &veney_rules::options::RuleOptions) -> String {
+    use veney_rules::options::{FirstPlayerMethod, RetreatLimit, RuleOptions, SetupStyle};
+    let d = RuleOptions::default();
+    let limit = |l: RetreatLimit| match l {
+        RetreatLimit::Unlimited => "no limit".to_string(),
+        RetreatLimit::Limited(n) => format!("{n}"),
+    };
+    let mut said: Vec<String> = Vec::new();
+    if o.optional_pieces != d.optional_pieces {
+        said.push(if o.optional_pieces.is_empty() {
+            "no Ruin".into()
+        } else {
+            format!("optional pieces: {}", o.optional_pieces.join(", "))
+        });
+    }
+    if o.retreat_limit != d.retreat_limit {
+        said.push(format!("retreats: {}", limit(o.retreat_limit)));
+    }
+    if let Some(b) = o.black_retreat_limit {
+        said.push(format!("Black's retreats: {}", limit(b)));
+    }
+    if o.no_contest_turns != d.no_contest_turns {
+        said.push(match o.no_contest_turns {
+            Some(n) => format!("no contest after {n} turns"),
+            None => "no no-contest draw".into(),
+        });
+    }
+    match o.setup_style {
+        SetupStyle::Standard => {}
+        SetupStyle::Concealed => said.push("concealed setup".into()),
+        SetupStyle::InTurns => said.push("setup in turns".into()),
+    }
+    match o.first_by {
+        FirstPlayerMethod::Agreed if o.first_player != d.first_player => {
+            said.push(format!("{} first", o.first_player))
+        }
+        FirstPlayerMethod::Agreed => {}
+        FirstPlayerMethod::RandomDraw => said.push("first by random drawing".into()),
+        FirstPlayerMethod::Initiative => said.push("first by initiative".into()),
+    }
+    for (on, name) in [
+        (o.hug, "the Hug"),
+        (o.donkey, "the Donkey"),
+        (!o.devices, "no devices"),
+        (o.hirakamae_breaks, "hirakamae broken by the opponent"),
+        (
+            o.sword_steps_apart,
+            "any engagement step widens the Sword's range",
+        ),
+        (o.distraction_loses_dagger, "a distraction loses the Dagger"),
+        (
+            o.retreat_overflow_behind,
+            "extra pieces after a retreat on the step behind",
+        ),
+    ] {
+        if on {
+            said.push(name.into());
+        }
+    }
+    if said.is_empty() {
+        "Rules: the standard options".into()
+    } else {
+        format!("Rules: {}", said.join(" · "))
+    }
 }
 
 /// The number the move list writes before a turn, as the record does (`write_record`): the
@@ -1271,5 +1340,37 @@ mod offer_tests {
             veney_rules::Phase::Throw { .. }
         ));
         assert!(!offers_chance(g.position()));
+    }
+}
+
+#[cfg(test)]
+mod options_tests {
+    use super::options_in_force;
+    use veney_rules::options::{RetreatLimit, RuleOptions};
+
+    /// The options in force are shown in words, those that differ from the defaults (a review
+    /// found a loaded game's Hug, Donkey and retreat limits shown nowhere).
+    #[test]
+    fn the_options_in_force_are_named() {
+        assert_eq!(
+            options_in_force(&RuleOptions::default()),
+            "Rules: the standard options"
+        );
+        let o = RuleOptions {
+            hug: true,
+            donkey: true,
+            retreat_limit: RetreatLimit::Limited(3),
+            distraction_loses_dagger: true,
+            ..RuleOptions::default()
+        };
+        let said = options_in_force(&o);
+        for w in [
+            "the Hug",
+            "the Donkey",
+            "retreats: 3",
+            "a distraction loses the Dagger",
+        ] {
+            assert!(said.contains(w), "{said} lacks {w}");
+        }
     }
 }
