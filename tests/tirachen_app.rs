@@ -1826,3 +1826,28 @@ fn a_click_with_nothing_picked_says_what_to_pick() {
     let why = refusal(&a);
     assert!(why.contains("nothing is picked"), "{why}");
 }
+
+/// The banner's undo after the computer's winning move takes back the person's turn with it
+/// (`undo_to_person`), and says so (a review found "Undo the last move" taking back two turns).
+#[test]
+fn the_banner_says_the_computers_win_goes_back_with_the_persons_turn() {
+    let mut a = against_white_computer(
+        "banner-undo-computer",
+        TirachenOptions::default(),
+        Some("4g4/9/9/9/4*4/9/4s4/9/4G4 r mm -/- - 0"),
+    );
+    play_text(&mut a, "Ge1-d1");
+    let t = std::time::Instant::now();
+    while !matches!(m(&a).game.decision(), game_api::Decision::Over(_)) {
+        assert!(t.elapsed().as_secs() < 60, "the computer never won");
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let seats = a.world().resource::<veney::host::grid::ComputerSeats>();
+    assert_eq!(
+        veney::host::grid::banner::undo_by_move(m(&a), seats),
+        "Take back your last turn and the computer's reply"
+    );
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).game.history_len(), 0, "both turns back");
+}

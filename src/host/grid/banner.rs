@@ -14,8 +14,26 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The banner's undo for an ending made by a move: against the computer, its winning turn goes
+/// back with the person's before it (`computer::undo_to_person`), said so (a review found "Undo
+/// the last move" taking back two turns).
+pub fn undo_by_move(m: &ActiveMatch, seats: &super::ComputerSeats) -> &'static str {
+    let last = m
+        .game
+        .turns(game_api::Viewer::Referee)
+        .last()
+        .and_then(|t| t.player);
+    match (super::computer::person(seats), last) {
+        (Some(person), Some(p)) if p != person => {
+            "Take back your last turn and the computer's reply"
+        }
+        _ => "Undo the last move",
+    }
+}
+
 fn banner(
     mut contexts: EguiContexts,
+    seats: Res<super::ComputerSeats>,
     m: Res<ActiveMatch>,
     review: Res<GridReview>,
     mut out: MessageWriter<Intent>,
@@ -40,7 +58,7 @@ fn banner(
             Some(game_api::Declared::Resigns(_)) => "Take back the resignation",
             Some(game_api::Declared::DrawAgreed) => "Take back the agreed draw",
             Some(game_api::Declared::OutOfTime(_)) => "Play on (undo the time-out)",
-            None => "Undo the last move",
+            None => undo_by_move(&m, &seats),
         };
         // Once the secrets are shown the game is over for good.
         if !m.revealed && ui.button(undo).clicked() {

@@ -81,6 +81,26 @@ pub fn banner_words(g: &Game, hug: &HugPick) -> Option<(String, String, &'static
     Some((title, reason, undo))
 }
 
+/// The banner's undo against the computer: a move of the computer's that ended the game goes
+/// back with the person's turn before it (`computer::undo_to_person`), said so (a review found
+/// "Undo the last move" take back two turns).
+pub fn undo_against(
+    g: &Game,
+    seats: &super::computer::VeneyComputer,
+    undo: &'static str,
+) -> &'static str {
+    let by_computer = g
+        .actions()
+        .last()
+        .is_some_and(|(before, _)| seats.plays(super::computer::acting_side(before)).is_some());
+    let people = seats.0.iter().filter(|s| s.is_none()).count();
+    if undo == "Undo the last move" && by_computer && people == 1 {
+        "Take back your last turn and the computer's reply"
+    } else {
+        undo
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn banner(
     mut contexts: EguiContexts,
@@ -90,6 +110,7 @@ fn banner(
     setup: Res<super::setup_screen::SetupSession>,
     mut dialog: ResMut<super::panels::NewGameDialog>,
     mut out: MessageWriter<Command>,
+    seats: Res<super::computer::VeneyComputer>,
 ) -> Result {
     // Not over a review of the move list, a setup or the New game dialog.
     if viewing.0.is_some() || setup.0.is_some() || dialog.open {
@@ -98,6 +119,7 @@ fn banner(
     let Some((title, reason, undo)) = banner_words(&game.0, &hug) else {
         return Ok(());
     };
+    let undo = undo_against(&game.0, &seats, undo);
     let ctx = contexts.ctx_mut()?;
     // Over the board's top, where Black's last rank may hold a piece: dragged aside at will.
     let rect = crate::host::game_over::banner_rect(
@@ -127,6 +149,31 @@ mod tests {
     use super::*;
     use std::sync::Arc;
     use veney_rules::{Position, Rules};
+
+    /// Against the computer, a move of the computer's that ended the game is undone with the
+    /// person's turn before it (`undo_to_person`): the banner says so (a review found "Undo the
+    /// last move" taking back two turns); the person's own last move is undone alone.
+    #[test]
+    fn the_banners_undo_against_the_computer_says_what_goes_back() {
+        use super::super::computer::VeneyComputer;
+        let mated = "4/4/4/bDwc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b GLJR/dgljr turns=1 over=touch:w";
+        let mut g = game_at(&format!("{mated} dying=b:X13"));
+        let dying = g.legal_actions()[0];
+        g.play(dying).unwrap();
+        let (_, _, undo) = banner_words(&g, &HugPick::default()).unwrap();
+        assert_eq!(undo, "Undo the last move");
+        let black = VeneyComputer([None, Some(game_ai::Level::Beginner)]);
+        assert_eq!(
+            undo_against(&g, &black, undo),
+            "Take back your last turn and the computer's reply"
+        );
+        let white = VeneyComputer([Some(game_ai::Level::Beginner), None]);
+        assert_eq!(undo_against(&g, &white, undo), "Undo the last move");
+        assert_eq!(
+            undo_against(&g, &VeneyComputer::default(), undo),
+            "Undo the last move"
+        );
+    }
 
     fn game_at(text: &str) -> Game {
         let r = Arc::new(Rules::standard());
