@@ -638,6 +638,9 @@ fn game_buttons(
     rules: &mut crate::host::rules_window::RulesWindow,
 ) {
     let Panel { pos, draw, .. } = *p;
+    // During a setup the game's own buttons wait for it (§2.0.19; they were offered, then
+    // refused as "finish the setup first": a review found them so).
+    let playing = p.setup.0.is_none();
     if let (Some(by), false) = (draw.0, pos.is_game_over()) {
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(format!("{by} offers a draw.")).strong());
@@ -676,6 +679,7 @@ fn game_buttons(
             rules.toggle("Veney", veney_rules::BRIEF);
         }
         if !pos.is_game_over()
+            && playing
             && ui
                 .button("Hint (H)")
                 .on_hover_text("the computer's best action here, after a second's search")
@@ -689,7 +693,7 @@ fn game_buttons(
         let dying = pos.dying();
         if !pos.is_game_over() && dying.is_some() {
             // ("Acknowledge defeat" is the turn's own button.)
-        } else if !pos.is_game_over() {
+        } else if !pos.is_game_over() && playing {
             if p.computer.0.any() {
                 if ui.button("Resign").clicked() {
                     out.write(Command::Resign);
@@ -702,7 +706,8 @@ fn game_buttons(
                 }
             }
         }
-        if !pos.is_game_over()
+        if playing
+            && !pos.is_game_over()
             && dying.is_none()
             && draw.0.is_none()
             && ui
@@ -716,13 +721,14 @@ fn game_buttons(
         {
             out.write(Command::OfferDraw);
         }
-        if ui.button("Save").clicked() {
+        if playing && ui.button("Save").clicked() {
             out.write(Command::Save(Default::default()));
         }
         if ui.button("Load").clicked() {
             out.write(Command::Load(Default::default()));
         }
-        if ui
+        if playing
+            && ui
             .button("Export moves")
             .on_hover_text(
                 "the move list in notation (with its start and rules when not the standard ones): moves.txt in the saves' folder, and the clipboard",
