@@ -222,3 +222,36 @@ fn a_selfs_ordinary_leap_over_its_partner_lifts_nothing() {
         );
     }
 }
+
+/// A custom set may give its Lantern a Jutsu's aspect (Presence): the Self's lift of it is
+/// offered only when the Lantern, in hand, then has a move (R-CONCERT: "The Self's move onto or
+/// over a partner is offered only when that partner then has a move"; a review found a lift
+/// offered into a dead end, no placement and no end of turn after it).
+#[test]
+fn a_lift_of_a_partner_with_a_jutsus_aspect_leaves_a_move() {
+    let src = veney_rules::piece_set::STANDARD_SET.replacen(
+        "specials: [Flail, Glare, PseudoArmament, FireDance]",
+        "specials: [Flail, Glare, PseudoArmament, FireDance, Presence]",
+        1,
+    );
+    assert!(veney_rules::set_check::check(std::path::Path::new("p.ron"), &src).is_valid());
+    let set = std::sync::Arc::new(
+        veney_rules::PieceSet::from_ron(std::path::Path::new("p.ron"), &src).unwrap(),
+    );
+    let r = Rules::with_sets([set.clone(), set], Default::default()).unwrap();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/e3/4/4/4/2e1/1b2/2sL/4/3S/1E2/4/4/4 w EEEGJ/eeglj",
+    )
+    .unwrap();
+    for a in p.legal_actions(&r) {
+        let mut q = p;
+        q.play(&r, a).unwrap();
+        if q.lifted().is_some() {
+            assert!(
+                !q.legal_actions(&r).is_empty(),
+                "{a:?}: the partner in hand has no move"
+            );
+        }
+    }
+}

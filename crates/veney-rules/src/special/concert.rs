@@ -128,7 +128,11 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
                 // measure: that move is played too.
                 // Control fends only an opposing Jutsu in the measure the Self enters.
                 let to_measure = crate::measure::Measure::of(m.to);
+                // (A partner with a Jutsu's aspects, in a custom set, is played too: its own
+                // range reads the measures the fast path does not; a review found a lift offered
+                // into a dead end.)
                 let plain = matches!(m.effect, Effect::Quiet | Effect::Lift(_))
+                    && !rules.info(side, k).jutsu
                     && !pos.cast_squares(side).contains(m.to)
                     && (to_measure == crate::measure::Measure::of(m.from)
                         || !crate::special::control::has_control(rules, side)
