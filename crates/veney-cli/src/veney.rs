@@ -303,8 +303,24 @@ fn load_rules(cli: &Cli) -> Result<Rules, String> {
 fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
     let setup = match setup {
         None => None,
-        Some(p) => match std::fs::read_to_string(p) {
-            Ok(text) => Some((p, text)),
+        // Read as the sets are (a byte that is not UTF-8 named at its place; a review found
+        // "stream did not contain valid UTF-8" at no place).
+        Some(p) => match veney_rules::read_data_file(p) {
+            // A setup that does not read is the setup's error, whatever the sets (a review
+            // found it ignored for a set with its own layout, and charged to a valid set).
+            Ok(text) => match veney_rules::setup::SetupDef::from_ron(p, &text) {
+                Ok(_) => Some((p, text)),
+                Err(e) => {
+                    eprintln!("veney-cli: --setup: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+            Err(veney_rules::LoadError::Data(errors)) => {
+                for e in errors {
+                    eprintln!("veney-cli: --setup: {e}");
+                }
+                return ExitCode::from(2);
+            }
             Err(e) => {
                 eprintln!("veney-cli: --setup {}: {e}", p.display());
                 return ExitCode::from(2);

@@ -891,3 +891,47 @@ fn replay_escapes_control_characters_in_headers() {
         assert!(out.contains("\\u{1b}"), "{name}: {out:?}{err}");
     }
 }
+
+/// A `--setup` for `check-set` that is not UTF-8 is named at its byte, as the same file given
+/// to `show` is (a review found "stream did not contain valid UTF-8" at no place).
+#[test]
+fn a_setup_that_is_not_utf8_is_named_at_its_byte() {
+    let dir = temp_dir("setup-not-utf8");
+    let good = std::fs::read(repo("config/setups/standard.ron")).unwrap();
+    let mut bad = good[..200].to_vec();
+    bad.push(0xFF);
+    bad.extend_from_slice(&good[200..]);
+    let path = dir.join("bad.ron");
+    std::fs::write(&path, bad).unwrap();
+    let set = repo("config/sets/standard.ron");
+    let (code, _, err) = run(&[
+        "--setup",
+        path.to_str().unwrap(),
+        "check-set",
+        set.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("bad.ron:") && err.contains("0xFF"), "{err}");
+}
+
+/// A `--setup` that does not read is refused as the setup's error (exit 2), whatever the sets:
+/// one with its own layout does not hide it, and a valid set is not charged with it (a review
+/// found both).
+#[test]
+fn a_setup_that_does_not_read_is_refused_whatever_the_sets() {
+    let dir = temp_dir("setup-garbage");
+    let path = dir.join("g.ron");
+    std::fs::write(&path, "Setup(garbage").unwrap();
+    for set in ["config/sets/half.ron", "config/sets/standard.ron"] {
+        let set = repo(set);
+        let (code, out, err) = run(&[
+            "--setup",
+            path.to_str().unwrap(),
+            "check-set",
+            set.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(2), "{out}{err}");
+        assert!(err.contains("g.ron"), "{err}");
+        assert!(!out.contains("error(s)"), "{out}");
+    }
+}
