@@ -602,7 +602,6 @@ fn play_turn(
     let rules = game.rules.clone();
     let pos = *game.position();
     let mover = pos.turn();
-    let before = game.clone();
     // A move marked called (`U`, `Ut`, `U#`) is played and called as the mark says, token by
     // token, even where it would read as tenable: the call is checked against the mark (a
     // review found `SY3Ut` read as a plain move, its mark ignored).
@@ -614,10 +613,13 @@ fn play_turn(
         None
     } else {
         match notation::parse_turn_tokens(&rules, &pos, toks) {
-            Ok(acts) => return play_tenable(game, before, &acts, toks, written),
+            Ok(acts) => return play_tenable(game, &acts, toks, written),
             Err(e) => Some(e),
         }
     };
+    // (A copy of the whole game only on this rarer path: a copy a turn made a long record's
+    // replay slow with the square of its length; a review found 20,000 turns taking a minute.)
+    let before = game.clone();
     let mut untenable = None;
     for (i, (tok, col)) in toks.iter().enumerate() {
         // The mover's Donkey moves after the mover's turn, written in it (§2.0.23; a review
@@ -680,19 +682,28 @@ fn play_turn(
     (Ok(canonical), untenable)
 }
 
+/// Takes the game back to `len` actions (a turn refused part way: the game is left as it was).
+fn back_to(game: &mut Game, len: usize) {
+    while game.actions().count() > len {
+        if game.undo().is_none() {
+            break;
+        }
+    }
+}
+
 /// Plays a turn read as tenable.
 fn play_tenable(
     game: &mut Game,
-    before: Game,
     acts: &[crate::action::Action],
     toks: &[(String, usize)],
     written: &str,
 ) -> (Result<String, ParseError>, Option<Untenable>) {
     let pos = *game.position();
+    let start = game.actions().count();
     let canonical = notation::write_turn(&game.rules, &pos, acts);
     for a in acts {
         if let Err(e) = game.play(*a) {
-            *game = before;
+            back_to(game, start);
             return (
                 Err(ParseError::new(toks[0].1, written, e.to_string())),
                 None,
@@ -700,7 +711,7 @@ fn play_tenable(
         }
     }
     if let Err(e) = end_turn(game, pos.turn()) {
-        *game = before;
+        back_to(game, start);
         return (
             Err(ParseError::new(toks[0].1, written, e.to_string())),
             None,
