@@ -430,7 +430,10 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Moves { position: p, from } => {
             let pos = position(&rules, p)?;
             let from = match from {
-                Some(s) => Some(Square::parse(s).ok_or_else(|| format!("'{s}' is not a square"))?),
+                Some(s) => Some(
+                    Square::parse(s)
+                        .ok_or_else(|| format!("'{s}' is not a square (W–Z and 1–16, e.g. X6)"))?,
+                ),
                 None => None,
             };
             // Not while the mated player's dying move is pending (§2.0.20, R-DYING): that move
@@ -479,10 +482,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 // A call's mark belongs to a game's record, which `replay` reads with its calls;
                 // a position has no call to make (a review found `SX3U` played as `SX3`).
                 if let Some((tok, _)) = notation::tokens(t, 1).into_iter().find(|(tok, col)| {
+                    // (Only a token that reads as an action without its mark: `éU` or `---U`
+                    // are not calls but notation errors, said with their column.)
                     let core = ["Ut", "U#", "U"]
                         .into_iter()
                         .find_map(|m| tok.strip_suffix(m))
-                        .filter(|c| !c.is_empty());
+                        .filter(|c| !c.is_empty())
+                        .filter(|c| {
+                            matches!(
+                                San::parse_at(c, *col),
+                                Ok(San::Move(_) | San::Drop { .. } | San::Withdraw { .. })
+                            )
+                        });
                     core.is_some()
                         || matches!(San::parse_at(tok, *col), Ok(San::Move(m)) if m.untenable.is_some())
                 }) {

@@ -935,3 +935,18 @@ fn a_setup_that_does_not_read_is_refused_whatever_the_sets() {
         assert!(!out.contains("error(s)"), "{out}");
     }
 }
+
+/// `apply` reads a trailing `U` as a call's mark only after an action that can be called; on
+/// anything else it is a notation error with its column (a review found `éU` and `---U` said
+/// "marked called"). A square given to `moves --from` that is none says what squares are.
+#[test]
+fn a_mark_on_no_action_is_a_notation_error_and_squares_are_named() {
+    for (turn, words) in [("éU", "column"), ("---U", "column"), ("SX3U", "marked called")] {
+        let (code, _, err) = run(&["apply", "start", turn]);
+        assert_eq!(code, Some(2), "{turn}: {err}");
+        assert!(err.contains(words), "{turn}: {err}");
+    }
+    let (code, _, err) = run(&["moves", "start", "--from", "J9"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("W–Z and 1–16"), "{err}");
+}
