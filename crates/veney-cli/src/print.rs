@@ -5,6 +5,14 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn main(game: &str, paper: &str, out: &Path) -> ExitCode {
+    // `-` reads standard input elsewhere (`replay -`); a kit is a PDF file, not written to the
+    // terminal (a review found a file named `-` written).
+    if out == Path::new("-") {
+        eprintln!(
+            "veney-cli: print writes a PDF file: give --out a file name (`-` is not standard output here)"
+        );
+        return ExitCode::from(2);
+    }
     match run(game, paper, out) {
         Ok(summary) => {
             println!("{summary}");

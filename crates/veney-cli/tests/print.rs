@@ -88,3 +88,25 @@ fn print_refuses_bad_arguments_with_a_reason() {
     assert!(!out.exists(), "nothing written for a refused command");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--out -` is refused: a kit is a PDF file, and `-` (standard input for `replay`) is no file
+/// name here (a review found a file named `-` written into the working directory).
+#[test]
+fn print_refuses_a_dash_for_its_file() {
+    let dir = scratch("dash");
+    let (code, _, err) = Command::new(CLI)
+        .current_dir(&dir)
+        .args(["print", "--out", "-"])
+        .output()
+        .map(|o| {
+            (
+                o.status.code(),
+                String::new(),
+                String::from_utf8_lossy(&o.stderr).to_string(),
+            )
+        })
+        .unwrap();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("PDF file"), "{err}");
+    assert!(!dir.join("-").exists());
+}

@@ -941,7 +941,11 @@ fn a_setup_that_does_not_read_is_refused_whatever_the_sets() {
 /// "marked called"). A square given to `moves --from` that is none says what squares are.
 #[test]
 fn a_mark_on_no_action_is_a_notation_error_and_squares_are_named() {
-    for (turn, words) in [("éU", "column"), ("---U", "column"), ("SX3U", "marked called")] {
+    for (turn, words) in [
+        ("éU", "column"),
+        ("---U", "column"),
+        ("SX3U", "marked called"),
+    ] {
         let (code, _, err) = run(&["apply", "start", turn]);
         assert_eq!(code, Some(2), "{turn}: {err}");
         assert!(err.contains(words), "{turn}: {err}");
