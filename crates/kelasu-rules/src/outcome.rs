@@ -13,7 +13,13 @@ pub const QUIET_TURNS: &str = "64 full turns without a Blank move, a Merge or a 
 
 /// The quiet-turns draw's reason at the agreed count of `n` full turns (`QuietTurns=n`).
 pub fn quiet_turns(n: u32) -> String {
-    QUIET_TURNS.replacen("64", &n.to_string(), 1)
+    // One full turn, not "1 full turns" (a review found it so).
+    let s = QUIET_TURNS.replacen("64", &n.to_string(), 1);
+    if n == 1 {
+        s.replacen("full turns", "full turn", 1)
+    } else {
+        s
+    }
 }
 pub const REPETITION: &str = "fourfold repetition";
 pub const STALEMATE: &str = "stalemate";

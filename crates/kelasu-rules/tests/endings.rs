@@ -320,3 +320,10 @@ fn a_turn_that_ends_the_game_is_checked_too() {
     let e = g.check_turn(&start, &twice, &end).unwrap_err();
     assert!(e.contains("moved twice"), "{e}");
 }
+
+/// The quiet-turn draw's reason reads right for one full turn (a review found "1 full turns").
+#[test]
+fn one_quiet_full_turn_is_said_in_the_singular() {
+    assert!(endings::quiet_turns(1).starts_with("1 full turn without"));
+    assert!(endings::quiet_turns(2).starts_with("2 full turns without"));
+}

@@ -3,6 +3,7 @@
 //! colours: Red's patterns are Blue's with forward and backward swapped, diagonals included.
 mod common;
 use common::*;
+use game_api::Game;
 use kelasu_rules::{KelasuOptions, Side};
 
 #[test]
@@ -74,6 +75,25 @@ fn warrior_recall_from_the_far_rank() {
     // On the far rank the Warrior still steps sideways ("# w #" on A).
     let s = pos("A5:w", Side::Red);
     assert_eq!(dests(&s, "A5"), names("A4 A6"));
+}
+
+/// Ruling "Warrior Recall": a converted Warrior's home rank is its new owner's. Blue's Diplomat
+/// on I4 converts Red's Warrior on J5 (Blue's far rank), and the Warrior, Blue's now, Recalls to
+/// A5 in the same turn (a review found the reading unwritten and untested).
+#[test]
+fn a_converted_warrior_recalls_to_its_new_owners_home_rank() {
+    let g = game();
+    let mut s = g
+        .parse_position("S8S/10/10/10/10/10/10/9s/4D5/5w3b b 2 s - 0")
+        .unwrap();
+    play(&g, &mut s, "I4%J5");
+    play(&g, &mut s, "J5@A5");
+    assert_eq!(
+        g.position_text(&s).split('/').next(),
+        Some("S4W3S"),
+        "{}",
+        g.position_text(&s)
+    );
 }
 
 #[test]

@@ -75,7 +75,7 @@ fn dialog(
             );
             ui.checkbox(
                 &mut o.conversion_resets_count,
-                "a conversion restarts the 64-turn count, as a capture does",
+                "a conversion restarts the quiet-turn count, as a capture does",
             );
             ui.checkbox(
                 &mut o.moved_blanks_merge,
