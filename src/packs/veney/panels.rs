@@ -261,6 +261,13 @@ fn new_game_dialog(
                     o.black_retreat_limit = None;
                 }
             });
+            // Pen and paper keeps the places agreed (a preset's 10 was lost on changing the
+            // dice and back; a review found only 6 offered — §2.0.R1: "any other odds you've
+            // agreed on").
+            let paper = match o.dice {
+                DiceMethod::PenAndPaper(n) => n,
+                _ => 6,
+            };
             ui.horizontal(|ui| {
                 ui.label("Dagger Throw dice (§2.0.R1)");
                 egui::ComboBox::from_id_salt("dice")
@@ -276,11 +283,16 @@ fn new_game_dialog(
                             DiceMethod::FlatOdds(20),
                             DiceMethod::GuessMeasureStep,
                             DiceMethod::GuessSide,
-                            DiceMethod::PenAndPaper(6),
+                            DiceMethod::PenAndPaper(paper),
                         ] {
                             ui.selectable_value(&mut o.dice, d, dice_name(d));
                         }
                     });
+                if let DiceMethod::PenAndPaper(n) = &mut o.dice {
+                    ui.add(egui::DragValue::new(n).range(2..=255))
+                        .on_hover_text("the places on the paper: the throw hits at odds of 1 in this many");
+                    ui.label("places");
+                }
             });
             ui.horizontal(|ui| {
                 ui.label("Untenable moves (§2.0.22)");
