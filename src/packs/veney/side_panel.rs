@@ -252,6 +252,23 @@ fn stuck_reason(
     stuck.then(|| explain_stuck(g, Selected::Board(sq)))
 }
 
+/// The opponent's call under a Delayed Reset, in words: the board reset as by retreat — or,
+/// where the rules take the move back only (under Shima; a Jutsu moved into Control), that (a
+/// review found the reset promised there). Worked out on a copy of the game.
+pub fn call_hint(g: &veney_rules::Game, offender: Side) -> String {
+    let mut copy = g.clone();
+    match copy.call_untenable() {
+        Some(veney_rules::penalty::Call::Reverted) => format!(
+            "{}'s call: the move is taken back, no reset (§2.0.22 Delayed Reset; under Shima, or a Jutsu moved into Control, no reset is made)",
+            !offender
+        ),
+        _ => format!(
+            "{}'s call: the board is reset as by retreat (§2.0.22 Delayed Reset)",
+            !offender
+        ),
+    }
+}
+
 /// Whether the turn's decision buttons are offered: not for the computer's side, which makes
 /// its own decisions.
 pub fn offers_turn_buttons(
@@ -430,10 +447,7 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
             let people = !p.computer.0.any();
             let call = ui.button("Call it untenable!");
             let call = match (delayed && people, offender) {
-                (true, Some(o)) => call.on_hover_text(format!(
-                    "{}'s call: the board is reset as by retreat (§2.0.22 Delayed Reset)",
-                    !o
-                )),
+                (true, Some(o)) => call.on_hover_text(call_hint(g, o)),
                 _ => call,
             };
             if call.clicked() {
@@ -1377,6 +1391,59 @@ mod options_tests {
             "a distraction loses the Dagger",
         ] {
             assert!(said.contains(w), "{said} lacks {w}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod call_hint_tests {
+    use super::call_hint;
+    use veney_rules::options::{RuleOptions, UntenablePolicy};
+    use veney_rules::{Game, Position, Rules, Side};
+
+    /// Under a Delayed Reset the opponent's call resets the board — but under Shima it only
+    /// takes the move back (R-UNTENABLE-SHIMA), and the Call button's hint says which (a review
+    /// found the reset promised there).
+    #[test]
+    fn the_call_hint_says_what_the_call_will_do() {
+        let o = RuleOptions {
+            untenable: UntenablePolicy::DelayedReset,
+            ..RuleOptions::default()
+        };
+        let r = std::sync::Arc::new(Rules::standard_with(o));
+        let base = Position::from_pieces(
+            &r,
+            &[
+                (Side::White, "Self", "X2"),
+                (Side::White, "Sword", "X4"),
+                (Side::Black, "Self", "Y14"),
+                (Side::Black, "Sword", "Y12"),
+            ],
+            Side::White,
+        )
+        .unwrap()
+        .to_text(&r);
+        // Under Shima only Daggers and engagements stay in reserve (§2.0.18).
+        let mut fields: Vec<String> = base.split(' ').map(str::to_string).collect();
+        fields[2] = fields[2]
+            .split('/')
+            .map(|r| {
+                r.chars()
+                    .filter(|c| "DEde".contains(*c))
+                    .collect::<String>()
+            })
+            .map(|r| if r.is_empty() { "-".to_string() } else { r })
+            .collect::<Vec<_>>()
+            .join("/");
+        let shima = format!("{} shima=1", fields.join(" "));
+        for (text, words) in [(base.clone(), "reset as by retreat"), (shima, "no reset")] {
+            let p = Position::from_text(&r, &text).unwrap();
+            let mut g = Game::from_position_seeded(r.clone(), p, 1);
+            let why = g.play_token_reporting("$X9", 1).unwrap();
+            assert!(why.is_some(), "untenable, played with sand");
+            assert!(g.callable());
+            let hint = call_hint(&g, Side::White);
+            assert!(hint.contains(words), "{text}: {hint}");
         }
     }
 }
