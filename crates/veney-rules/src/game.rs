@@ -830,6 +830,11 @@ impl Game {
     }
 
     /// Undoes the last action; the position and its hash are exactly as before it.
+    /// Drops what undo left to redo (a refused turn taken back is nothing to redo).
+    pub(crate) fn forget_redo(&mut self) {
+        self.redo.clear();
+    }
+
     pub fn undo(&mut self) -> Option<Action> {
         let (before, action) = self.history.pop()?;
         // A flag's ending stands after the last action: it goes with it, as a declared one.

@@ -523,6 +523,7 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             .collect();
         let pos = *game.position();
         let (number, side, second) = (pos.turn_number(), pos.turn(), pos.turns() % 2 == 1);
+        let start = game.actions().count();
         let (mut result, untenable) = play_turn(&mut game, &toks, &written);
         // A turn that leaves its concert partner in hand, another turn written after it, is
         // not complete: refused at its own last token (R-CONCERT: "the turn cannot be
@@ -537,6 +538,9 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             let why =
                 crate::untenable::explain(rules, game.position(), &crate::action::Action::EndTurn);
             result = Err(ParseError::new(*col, tok.clone(), why.to_string()));
+            // Refused, it is taken back as every refused turn is (a review found the replay
+            // ending on the half-played turn).
+            back_to(&mut game, start);
         }
         // A `#` (checkmate) the moves read do not make is warned about, as a wrong turn number
         // is: the record claims a mate that did not happen (a review found `SX14#` on a quiet
@@ -682,13 +686,15 @@ fn play_turn(
     (Ok(canonical), untenable)
 }
 
-/// Takes the game back to `len` actions (a turn refused part way: the game is left as it was).
+/// Takes the game back to `len` actions (a turn refused part way: the game is left as it was,
+/// nothing of it left to redo).
 fn back_to(game: &mut Game, len: usize) {
     while game.actions().count() > len {
         if game.undo().is_none() {
             break;
         }
     }
+    game.forget_redo();
 }
 
 /// Plays a turn read as tenable.

@@ -254,4 +254,11 @@ fn a_lift_of_a_partner_with_a_jutsus_aspect_leaves_a_move() {
             );
         }
     }
+    // Without Black's Balance (whose Control held the Lantern, a Jutsu by its aspect, out of
+    // the measures it could reach), the lift is offered, and the Lantern in hand moves.
+    let p =
+        Position::from_text(&r, "4/4/4/e3/4/4/4/2e1/4/2sL/4/3S/1E2/4/4/4 w EEEGJ/eegljb").unwrap();
+    assert!(notations(&r, &p).contains(&"SZ7".to_string()));
+    let q = turn(&r, &p, "SZ7 LX5");
+    assert!(q.is_ok(), "{q:?}");
 }

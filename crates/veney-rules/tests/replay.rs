@@ -667,3 +667,26 @@ fn a_called_move_replays_as_called_and_its_retry_from_the_position_the_call_left
         );
     }
 }
+
+/// A refused turn leaves the game as it was before it, with nothing of it to redo — the one
+/// refused for leaving its concert partner in hand too (R-CONCERT: "the turn cannot be
+/// declined there"; a review found the replay ending on the half-played turn).
+#[test]
+fn a_refused_turn_is_taken_back_whole() {
+    let r = rules();
+    let start = "4/4/4/e3/4/4/4/2e1/1b2/2sL/4/3S/1E2/4/4/4 w EEEGJ/eeglj";
+    for text in [
+        format!("[Position \"{start}\"]\n1. SZ7, eW12;\n"),
+        format!("[Position \"{start}\"]\n1. $X9 SZ7;\n"),
+    ] {
+        let rep = replay(&r, &text).unwrap();
+        assert!(rep.turns[0].result.is_err(), "{text}");
+        assert_eq!(
+            rep.end,
+            veney_rules::Position::from_text(&r, start).unwrap(),
+            "{text}"
+        );
+        assert_eq!(rep.game.actions().count(), 0, "{text}");
+        assert!(rep.game.next_redo().is_none(), "{text}");
+    }
+}

@@ -61,6 +61,9 @@ pub struct NewGameDialog {
     pub seats: Option<[Option<game_ai::Level>; 2]>,
     /// The game's seats the draft was begun from (`follow`).
     pub seats_from: Option<[Option<game_ai::Level>; 2]>,
+    /// The pen-and-paper places last agreed in the dialog, kept while another dice method is
+    /// picked (a review found them back at 6 on the way back).
+    pub paper_places: u8,
 }
 
 impl NewGameDialog {
@@ -103,6 +106,7 @@ impl Default for NewGameDialog {
             by_hand: true,
             seats: None,
             seats_from: None,
+            paper_places: 6,
         }
     }
 }
@@ -264,10 +268,10 @@ fn new_game_dialog(
             // Pen and paper keeps the places agreed (a preset's 10 was lost on changing the
             // dice and back; a review found only 6 offered — §2.0.R1: "any other odds you've
             // agreed on").
-            let paper = match o.dice {
-                DiceMethod::PenAndPaper(n) => n,
-                _ => 6,
-            };
+            if let DiceMethod::PenAndPaper(n) = o.dice {
+                dialog.paper_places = n;
+            }
+            let paper = dialog.paper_places;
             ui.horizontal(|ui| {
                 ui.label("Dagger Throw dice (§2.0.R1)");
                 egui::ComboBox::from_id_salt("dice")

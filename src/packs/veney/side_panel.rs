@@ -447,7 +447,10 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
             let people = !p.computer.0.any();
             let call = ui.button("Call it untenable!");
             let call = match (delayed && people, offender) {
-                (true, Some(o)) => call.on_hover_text(call_hint(g, o)),
+                // (Worked out only while hovered: it plays the call on a copy of the game.)
+                (true, Some(o)) => call.on_hover_ui(|ui| {
+                    ui.label(call_hint(g, o));
+                }),
                 _ => call,
             };
             if call.clicked() {
