@@ -1851,3 +1851,55 @@ fn the_banner_says_the_computers_win_goes_back_with_the_persons_turn() {
     send(&mut a, Intent::Undo);
     assert_eq!(m(&a).game.history_len(), 0, "both turns back");
 }
+
+/// Secret masters with the computer on Red, which seals first: the person's Undo back to their
+/// own choice takes the computer's seal of that round back too, and it is drawn afresh — the
+/// person never chooses again beside a seal whose masters the computer's play has shown (a
+/// review found Red's seal kept, the person re-choosing knowing it).
+#[test]
+fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = app("sealed-red-first");
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0 = [Some(game_ai::Level::Beginner), None];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: o,
+            position: None,
+        },
+    );
+    let wait = |a: &mut App, what: &str, done: &dyn Fn(&App) -> bool| {
+        let t = std::time::Instant::now();
+        while !done(a) {
+            assert!(t.elapsed().as_secs() < 60, "timed out waiting for {what}");
+            a.update();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    wait(&mut a, "Red's seal", &|a| m(a).game.history_len() == 1);
+    let draws = m(&a).sealed_draws;
+    choose(&mut a, 3, 3, 3);
+    wait(&mut a, "Red's first move", &|a| {
+        m(a).game.history_len() >= 3
+            && !a
+                .world()
+                .resource::<veney::host::grid::GridThinking>()
+                .busy()
+            && m(a).decider() == Some(Player(1))
+    });
+    send(&mut a, Intent::Undo);
+    assert!(
+        m(&a).game.history_len() == 0 || m(&a).sealed_draws > draws,
+        "Red's seal taken back to be drawn afresh: {} actions, {} draws",
+        m(&a).game.history_len(),
+        m(&a).sealed_draws
+    );
+    wait(&mut a, "Red's new seal", &|a| m(a).game.history_len() == 1);
+    assert!(m(&a).sealed_draws > draws, "a fresh draw");
+}

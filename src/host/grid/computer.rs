@@ -590,7 +590,31 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
             _ => false,
         };
         if persons && person_decides {
+            redraw_computer_seals(m, seats);
             return true;
+        }
+    }
+}
+
+/// After the person's seal of a simultaneous round is taken back, a seal the computer made
+/// earlier in the same round goes back too, to be drawn afresh from the round's start: kept,
+/// the person would choose again knowing what the computer's play since showed of it (a review
+/// found Tirachen's secret masters so, the computer on Red sealing first). A computer's turn
+/// before the round stays (the round is no longer open once it is undone: it is redone).
+pub(super) fn redraw_computer_seals(m: &mut ActiveMatch, seats: &ComputerSeats) {
+    while matches!(m.game.decision(), Decision::Simultaneous { .. }) {
+        let last = m
+            .game
+            .turns(game_api::Viewer::Referee)
+            .last()
+            .and_then(|t| t.player);
+        let len = m.game.history_len();
+        if !last.is_some_and(|p| seats.plays(p).is_some()) || !m.game.undo_turn() {
+            return;
+        }
+        if !matches!(m.game.decision(), Decision::Simultaneous { .. }) {
+            while m.game.history_len() < len && m.game.redo() {}
+            return;
         }
     }
 }
