@@ -45,6 +45,15 @@ pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>, warned: &[St
     if moves.iter().any(|m| m == t) {
         return t.to_string();
     }
+    // The same text in another case, when it is one action's (README: "The same text in
+    // another case still completes"; a review found `ce3xe5` sent as typed beside
+    // `Ce3xe5=T`, and refused for its letter's case).
+    let same: Vec<&String> = moves.iter().filter(|m| m.eq_ignore_ascii_case(t)).collect();
+    if let [only] = same.as_slice()
+        && !warned.iter().any(|w| w == *only)
+    {
+        return only.to_string();
+    }
     let c = complete(t, moves);
     if let Some(p) = picked.and_then(|i| c.get(i)) {
         return p.to_string();
@@ -110,6 +119,15 @@ mod tests {
 
     fn moves(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_same_text_in_another_case_is_the_action() {
+        let list = moves(&["Ce3xe5", "Ce3xe5=T", "Pc2-c3"]);
+        assert_eq!(chosen("ce3xe5", &list, None, &[]), "Ce3xe5");
+        assert_eq!(chosen("CE3XE5=t", &list, None, &[]), "Ce3xe5=T");
+        // One warned of is asked about first: sent as typed.
+        assert_eq!(chosen("ce3xe5", &list, None, &moves(&["Ce3xe5"])), "ce3xe5");
     }
 
     #[test]
