@@ -5,6 +5,10 @@ use bevy_egui::egui;
 /// Where the banner stands, in egui points, in a window `width` points wide beside a side panel
 /// `panel` points wide: over the board, left of the panel in any type size (a review found it
 /// over the panel's first rows in large type, where the window is 1.5 times fewer points wide).
+/// The banner's undo when the computer's move ended the game: undo goes back to the person's
+/// turn before it (each host's `undo_to_person`), so it takes two turns.
+pub const UNDO_WITH_REPLY: &str = "Take back your last turn and the computer's reply";
+
 pub fn banner_rect(width: f32, panel: f32) -> egui::Rect {
     let room = width - panel - 16.0;
     let w = (room - 90.0).clamp(180.0, 380.0);

@@ -24,9 +24,7 @@ pub fn undo_by_move(m: &ActiveMatch, seats: &super::ComputerSeats) -> &'static s
         .last()
         .and_then(|t| t.player);
     match (super::computer::person(seats), last) {
-        (Some(person), Some(p)) if p != person => {
-            "Take back your last turn and the computer's reply"
-        }
+        (Some(person), Some(p)) if p != person => crate::host::game_over::UNDO_WITH_REPLY,
         _ => "Undo the last move",
     }
 }

@@ -806,11 +806,7 @@ fn apply(
                 t.note = Some("the game's clock is back, paused: resume when ready".into());
             }
             // (The game then goes on without it: `drop_unreadable_grid_clock`, and Veney's.)
-            Err(e) => {
-                t.note = Some(format!(
-                    "the game's saved clock could not be read: {e} (the game goes on without it)"
-                ))
-            }
+            Err(e) => t.note = Some(unreadable_note(&e)),
         }
     }
     for i in intents.read() {
@@ -1106,8 +1102,25 @@ fn restore_form(text: &str, now: u64) -> Result<Clock, String> {
 }
 
 /// Why a clock's save form does not read, if it does not (a game's `[Clock]`).
-pub fn unreadable(form: &str) -> Option<String> {
+fn unreadable(form: &str) -> Option<String> {
     restore_form(form, 0).err()
+}
+
+/// What the clock says of a game's saved clock that does not read.
+fn unreadable_note(e: &str) -> String {
+    format!("the game's saved clock could not be read: {e} (the game goes on without it)")
+}
+
+/// Whether a game's saved clock `form` does not read, said on the clock: the game then goes on
+/// without it (each host drops it from its game, once; kept, it was retried after every move).
+pub fn refuse_unreadable(form: Option<&str>, t: &mut TableClock) -> bool {
+    match form.and_then(unreadable) {
+        Some(e) => {
+            t.note = Some(unreadable_note(&e));
+            true
+        }
+        None => false,
+    }
 }
 
 /// A grid game that comes with a clock that does not read (a hand-edited save's `[Clock]`) goes
@@ -1121,11 +1134,8 @@ fn drop_unreadable_grid_clock(
     if !m.is_changed() {
         return;
     }
-    if let Some(e) = m.game.clock().and_then(|c| unreadable(&c)) {
+    if refuse_unreadable(m.game.clock().as_deref(), &mut t) {
         m.game.set_clock(None);
-        t.note = Some(format!(
-            "the game's saved clock could not be read: {e} (the game goes on without it)"
-        ));
     }
 }
 

@@ -95,7 +95,7 @@ pub fn undo_against(
         .is_some_and(|(before, _)| seats.plays(super::computer::acting_side(before)).is_some());
     let people = seats.0.iter().filter(|s| s.is_none()).count();
     if undo == "Undo the last move" && by_computer && people == 1 {
-        "Take back your last turn and the computer's reply"
+        crate::host::game_over::UNDO_WITH_REPLY
     } else {
         undo
     }

@@ -165,15 +165,8 @@ fn drop_unreadable_clock(
     if !game.is_changed() {
         return;
     }
-    if let Some(e) = game
-        .0
-        .clock()
-        .and_then(crate::host::table_clock::unreadable)
-    {
+    if crate::host::table_clock::refuse_unreadable(game.0.clock(), &mut t) {
         game.0.set_clock(None);
-        t.note = Some(format!(
-            "the game's saved clock could not be read: {e} (the game goes on without it)"
-        ));
     }
 }
 
