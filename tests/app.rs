@@ -252,8 +252,12 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     assert_eq!(game(&resigned).position().outcome(), mate);
     send(&mut app, Command::Acknowledge);
     assert_eq!(phase(&app), TurnPhase::GameOver);
+    // The record ends with the acknowledgement (R-RECORD-ENDING): replayed, the game is over,
+    // not waiting for a dying move.
     assert!(
-        game(&app).record().ends_with("DtX8~ @oo#"),
+        game(&app)
+            .record()
+            .ends_with("DtX8~ @oo#\n[Ending \"Black acknowledges checkmate\"]"),
         "{}",
         game(&app).record()
     );
@@ -1967,6 +1971,39 @@ fn a_record_is_loaded_under_the_rules_it_names() {
     assert_eq!(
         loaded.position().to_text(&loaded.rules),
         g.position().to_text(&r)
+    );
+}
+
+/// "Export moves" after a resignation ends the record with it, and "Load record…" brings the
+/// game back over, undo taking the resignation back alone (§2.0.21, R-RECORD-ENDING; a review
+/// found such a record loaded as a game going on).
+#[test]
+fn a_resignation_exported_loads_back_as_the_games_end() {
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 2),
+        "record-resigned",
+    );
+    white_plays_sy3(&mut app);
+    send(&mut app, Command::ResignAs(Side::Black));
+    assert_eq!(phase(&app), TurnPhase::GameOver);
+    let file = temp_dir("record-resigned").join("moves.txt");
+    send(&mut app, Command::ExportMoves(file.clone()));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.trim_end().ends_with("[Ending \"Black resigns\"]"),
+        "{text}"
+    );
+    let mut other = app_with(Game::new(standard()), "record-resigned-load");
+    send(&mut other, Command::LoadRecordText(text));
+    assert_eq!(phase(&other), TurnPhase::GameOver, "{}", refusal(&other));
+    assert_eq!(game(&other).position(), game(&app).position());
+    send(&mut other, Command::Undo);
+    assert_eq!(game(&other).position().outcome(), None);
+    assert_eq!(
+        game(&other).actions().count(),
+        game(&app).actions().count(),
+        "the resignation alone is taken back"
     );
 }
 

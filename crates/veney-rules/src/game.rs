@@ -6,6 +6,7 @@ use crate::errors::Untenable;
 use crate::notation;
 use crate::penalty::Call;
 use crate::position::{Phase, Position};
+use crate::record_ending::RecordEnding;
 use crate::rng::GameRng;
 use crate::rules::Rules;
 use crate::side::Side;
@@ -225,18 +226,47 @@ impl Game {
         self.flagged.is_some()
     }
 
-    /// The ending the clock declared, as the record's last line writes it: "White out of
-    /// time".
-    pub fn ending(&self) -> Option<String> {
-        let before = self.flagged.as_ref()?;
-        match self.pos.outcome() {
-            Some(crate::outcome::Outcome::OutOfTime { winner }) => {
-                Some(format!("{} out of time", !winner))
-            }
-            // The mated player's flag fell during the dying move (§2.0.20): the checkmate
-            // stands, the flag's all the same (a review found it read back as an
-            // acknowledgement).
-            _ => before.dying().map(|side| format!("{side} out of time")),
+    /// The ending no move made that closes the game, as the record's last line writes it
+    /// (`record_ending`): the clock's ("White out of time"), or the latest declared one — a
+    /// resignation, an agreed draw, the mated player's acknowledgement, the Hug's settlement
+    /// (a review found a record exported after a resignation read back as a game going on).
+    pub fn ending(&self) -> Option<RecordEnding> {
+        if let Some(before) = self.flagged.as_ref() {
+            return match self.pos.outcome() {
+                Some(crate::outcome::Outcome::OutOfTime { winner }) => {
+                    Some(RecordEnding::OutOfTime(!winner))
+                }
+                // The mated player's flag fell during the dying move (§2.0.20): the checkmate
+                // stands, the flag's all the same (a review found it read back as an
+                // acknowledgement).
+                _ => before.dying().map(RecordEnding::OutOfTime),
+            };
+        }
+        use crate::outcome::{Draw, Outcome, Resign};
+        let before = self.declared.last()?;
+        let o = self.pos.outcome()?;
+        if let Some(side) = before.dying()
+            && self.pos.dying().is_none()
+        {
+            return Some(RecordEnding::Acknowledges(side));
+        }
+        match (before.outcome(), o) {
+            (
+                None,
+                Outcome::Resignation {
+                    winner,
+                    reason: Resign::Yielded,
+                },
+            ) => Some(RecordEnding::Resigns(!winner)),
+            (
+                None,
+                Outcome::Draw {
+                    reason: Draw::Agreement,
+                },
+            ) => Some(RecordEnding::DrawAgreed),
+            // Under Shima an agreed draw loses for both (§2.0.18): agreed all the same.
+            (None, Outcome::DoubleCheckmate) if before.shima() => Some(RecordEnding::DrawAgreed),
+            _ => crate::record_ending::HugEnd::of(o).map(RecordEnding::Hug),
         }
     }
 
@@ -1023,8 +1053,8 @@ impl Game {
         s
     }
 
-    /// The whole game as a numbered record (`1. SY6, SX11; 2. …`), and a flag's ending as its
-    /// last line: `[Ending "White out of time"]`.
+    /// The whole game as a numbered record (`1. SY6, SX11; 2. …`), and an ending no move made
+    /// as its last line: `[Ending "White out of time"]`, `[Ending "Black resigns"]`.
     pub fn record(&self) -> String {
         let turns = self.turns_notation();
         let first = turns

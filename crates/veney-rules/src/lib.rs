@@ -55,6 +55,7 @@ mod placement;
 pub mod playout;
 pub mod position;
 pub mod position_text;
+pub mod record_ending;
 pub mod replay;
 pub mod rng;
 mod rules;

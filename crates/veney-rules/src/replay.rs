@@ -18,6 +18,7 @@ use crate::errors::{ParseError, Untenable};
 use crate::game::Game;
 use crate::notation::{self, is_piece_letter};
 use crate::position::{Phase, Position};
+use crate::record_ending::RecordEnding;
 use crate::rules::Rules;
 use crate::side::Side;
 use std::sync::Arc;
@@ -356,17 +357,15 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     let mut warnings = Vec::new();
     let mut not_replayed = 0;
     let mut failed = false;
-    // A flag's ending, the last line of a record the app writes (`Game::record`): the game ends
+    // An ending no move made, the last line of a record the app writes (`Game::record`): the game ends
     // there, as a save's does (a review found an exported record refused on that line).
     // (Before any turn it is read among the headers.)
-    let mut flag = headers
+    // (Any ending no move made, `record_ending`: a resignation, an agreed draw, the mated
+    // player's acknowledgement, the Hug's — a review found them written by none and read by none.)
+    let mut ending = headers
         .iter()
         .filter(|(k, _)| k.eq_ignore_ascii_case("Ending"))
-        .find_map(|(_, v)| {
-            crate::side::Side::ALL
-                .into_iter()
-                .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
-        });
+        .find_map(|(_, v)| RecordEnding::parse(v));
     // The turns read, each with the line it begins on and the move number written before it;
     // the last turn of the last line read, if it may go on on the next.
     // (The number: its text, column and line — a number ending a line is the next line's.)
@@ -409,19 +408,17 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
                     ),
                 });
             }
-            match crate::side::Side::ALL
-                .into_iter()
-                .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
-            {
-                Some(side) => {
-                    flag = Some(side);
+            match RecordEnding::parse(v) {
+                Some(e) => {
+                    ending = Some(e);
                     if !pending.is_empty() || carried.is_some() {
                         ended_at = Some(line_no + 1);
                     }
                 }
                 None => warnings.push(format!(
-                    "line {}: an ending other than \"White out of time\" or \"Black out of time\" is not read",
-                    line_no + 1
+                    "line {}: the ending {v:?} is not read (an ending is {})",
+                    line_no + 1,
+                    crate::record_ending::FORMS
                 )),
             }
             continue;
@@ -578,12 +575,17 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     if turns.is_empty() {
         warnings.push("the record has no turns".into());
     }
-    if let Some(side) = flag
+    if let Some(e) = ending
         && !failed
-        && !game.out_of_time(side)
+        && !e.apply(&mut game)
     {
         warnings.push(format!(
-            "the record's ending, {side} out of time, does not apply: the game had ended"
+            "the record's ending, {e}, does not apply: {}",
+            if game.position().is_game_over() {
+                "the game had ended"
+            } else {
+                "the game is not where it could end so"
+            }
         ));
     }
     Ok(Replay {

@@ -256,14 +256,21 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                     if !body_lines.is_empty() {
                         ended_at = Some(i + 1);
                     }
-                    flag = Some(
-                        crate::side::Side::ALL
-                            .into_iter()
-                            .find(|s| v.eq_ignore_ascii_case(&format!("{s} out of time")))
-                            .ok_or_else(|| {
-                                bad("the ending is \"White out of time\" or \"Black out of time\"")
-                            })?,
-                    )
+                    // A flag's ending is played here; the others (a resignation, an agreed
+                    // draw, an acknowledgement, the Hug's) stand in the `[Final]` position,
+                    // which the game is brought to below.
+                    match crate::record_ending::RecordEnding::parse(v) {
+                        Some(crate::record_ending::RecordEnding::OutOfTime(side)) => {
+                            flag = Some(side)
+                        }
+                        Some(_) => {}
+                        None => {
+                            return Err(bad(&format!(
+                                "the ending is {}",
+                                crate::record_ending::FORMS
+                            )));
+                        }
+                    }
                 }
                 "WhiteSetName" | "BlackSetName" | "WhiteSetHash" | "BlackSetHash" => {
                     let side = if k.starts_with("White") {

@@ -204,7 +204,11 @@ fn a_short_game_in_notation() {
     assert_eq!(g.position().dying(), Some(veney_rules::Side::Black));
     g.acknowledge();
     assert!(g.position().is_game_over());
-    assert_eq!(g.record(), "1. SY5 $fX12, ---; 2. SY8, ---; 3. SY9 $tX13#");
+    // (The acknowledgement is the record's last line, R-RECORD-ENDING.)
+    assert_eq!(
+        g.record(),
+        "1. SY5 $fX12, ---; 2. SY8, ---; 3. SY9 $tX13#\n[Ending \"Black acknowledges checkmate\"]"
+    );
 }
 
 fn piece_letter() -> impl Strategy<Value = char> {
