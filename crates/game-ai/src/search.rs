@@ -356,14 +356,20 @@ fn keys_of<G: Game>(
     keys
 }
 
-/// How many player decisions from the root look for decisive actions: the searcher's own (a win
-/// in one) and the opponent's reply to each (a loss in one walked into).
+/// How many turns from the root look for decisive actions: the searcher's own (a win in one)
+/// and the opponent's reply to it (a loss in one walked into). Counted in turns, a run of one
+/// player's decisions, not in decisions: a Veney double move, a Kelasu turn of several actions
+/// or Tirachen's Traitor's extra move wins on a turn's later decision (a review found the
+/// opponent's reply unscanned where the depth counted decisions).
 const DECISIVE_DEPTH: u32 = 2;
 
-/// The keys of the actions that end the game at once with `p` winning (its reward 1). Progressive
-/// widening tries a wide node's actions in a random order, a few at first: a review found a win
-/// in one among a hundred actions left untried half the time at the club level. Each action is
-/// played out on a copy, so this is done only near the root (`DECISIVE_DEPTH`).
+/// The keys of the actions that end the game at once with `p` winning (its reward 1), or that
+/// decide it so though a player still acts (`Game::decided`: Veney's checkmate by touch, the
+/// mated side's dying move still to come — a review found the mate in one left untried, the
+/// game not over after it; a double checkmate answering it is the search's own to find).
+/// Progressive widening tries a wide node's actions in a random order, a few at first: a review
+/// found a win in one among a hundred actions left untried half the time at the club level.
+/// Each action is played out on a copy, so this is done only near the root (`DECISIVE_DEPTH`).
 fn decisive<G: Game>(
     g: &G,
     s: &G::State,
@@ -376,7 +382,11 @@ fn decisive<G: Game>(
     for &a in actions {
         let mut t = s.clone();
         g.apply(&mut t, actor, a);
-        if let Decision::Over(o) = g.decision(&t)
+        let ended = match g.decision(&t) {
+            Decision::Over(o) => Some(o),
+            _ => g.decided(&t),
+        };
+        if let Some(o) = ended
             && rewards(&o).get(p.index()).copied() == Some(1.0)
         {
             let k = key_for(g, s, actor, a, me);
@@ -525,8 +535,10 @@ fn iterate<G: Game, E: Evaluator<G>>(
     let mut node = tree.root;
     let mut path: Vec<Step> = Vec::new();
     let mut actions = Vec::new();
-    // The player decisions descended so far (`DECISIVE_DEPTH`).
+    // The turns descended so far (`DECISIVE_DEPTH`): one more each time the deciding player
+    // changes.
     let mut depth = 0;
+    let mut last: Option<Player> = None;
     let reward = loop {
         let d = g.decision(&s);
         if let Decision::Over(o) = &d {
@@ -559,10 +571,13 @@ fn iterate<G: Game, E: Evaluator<G>>(
                 let actor = Actor::Player(p);
                 let keys = keys_of(g, &s, actor, &actions, me);
                 let limit = config.widening.limit(tree.nodes[node].visits);
+                if last.is_some_and(|q| q != p) {
+                    depth += 1;
+                }
+                last = Some(p);
                 if depth < DECISIVE_DEPTH && tree.nodes[node].decisive.is_none() {
                     tree.nodes[node].decisive = Some(decisive(g, &s, p, &actions, me));
                 }
-                depth += 1;
                 let n = &mut tree.nodes[node];
                 let edge = select(
                     &mut n.edges,

@@ -1,0 +1,68 @@
+//! The computer opponent (crates/game-ai) takes an undefended Self at every level, and does not
+//! leave its own to be taken: a checkmate by touch (§2.0.21) leaves the mated side its dying
+//! move (§2.0.20, R-DYING), so the game is not over after it — decided all the same
+//! (`Game::decided`), and tried first like any win in one (a review found the beginner mating
+//! in 0 of 20 games, the club level in 12).
+use game_ai::{Level, Mcts};
+use game_api::{Game as _, Player};
+use std::sync::Arc;
+use veney_rules::{Rules, VeneyGame};
+
+/// White's Sword on Y8 takes Black's Self on X9 (`$tX9#`); none of Black's dying moves answers
+/// it with a double checkmate: the one certain win among White's 105 actions.
+const MATE_IN_ONE: &str = "4/4/w3/2cb/eeee/4/4/1s2/2S1/1W2/4/EEEE/C2B/4/4/4 w DGLJR/dgljr";
+
+#[test]
+fn a_mate_in_one_is_played_at_every_level() {
+    let g = VeneyGame::new(Arc::new(Rules::standard()));
+    let s = g.parse_position(MATE_IN_ONE).unwrap();
+    let mut actions = Vec::new();
+    g.legal_actions(&s, Player(0), &mut actions);
+    assert!(actions.len() > 100, "{}", actions.len());
+    for level in [Level::Beginner, Level::Casual, Level::Club] {
+        for seed in 0..6 {
+            let c = Mcts::new(level.config(seed))
+                .choose(&g, &s, Player(0))
+                .unwrap();
+            assert_eq!(
+                g.action_text(&s, c.action),
+                "$tX9#",
+                "{level:?} seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_computer_does_not_leave_its_self_to_be_taken() {
+    // The same board with Black to move: most of Black's actions leave `$tX9#` open.
+    let g = VeneyGame::new(Arc::new(Rules::standard()));
+    let s = g
+        .parse_position(&MATE_IN_ONE.replace(" w ", " b "))
+        .unwrap();
+    let mates = |s: &veney_rules::Position| {
+        let mut v = Vec::new();
+        g.legal_actions(s, Player(0), &mut v);
+        v.into_iter().any(|a| {
+            let mut t = *s;
+            g.apply(&mut t, game_api::Actor::Player(Player(0)), a);
+            g.decided(&t).is_some_and(|o| o.results[0] == game_api::PlayerResult::Win)
+                || matches!(g.decision(&t), game_api::Decision::Over(o) if o.results[0] == game_api::PlayerResult::Win)
+        })
+    };
+    for seed in 0..6 {
+        let mut t = s;
+        // Black plays its whole turn as the club level chooses it.
+        while g.decision(&t) == game_api::Decision::Player(Player(1)) {
+            let c = Mcts::new(Level::Club.config(seed))
+                .choose(&g, &t, Player(1))
+                .unwrap();
+            g.apply(&mut t, game_api::Actor::Player(Player(1)), c.action);
+        }
+        assert!(
+            !mates(&t),
+            "seed {seed}: White mates after {}",
+            g.position_text(&t)
+        );
+    }
+}
