@@ -466,9 +466,7 @@ fn start_thinking(
         // of a save made before a seal must not draw the seen masters again (a review found the
         // count begun afresh at 0 with each new match).
         let draws = &mut m.bypass_change_detection().sealed_draws;
-        *draws = (*draws).max(session.0);
-        seed ^= draws.wrapping_add(1).wrapping_mul(0xD1B5_4A32_D192_ED03);
-        *draws += 1;
+        seed ^= next_sealed_draw(draws, session.0);
         session.0 = *draws;
     }
     let config = Config {
@@ -738,9 +736,30 @@ pub fn seat_picker(ui: &mut egui::Ui, names: [&str; 2], seats: &mut [Option<Leve
     }
 }
 
+/// Counts one more sealed draw past both this match's and the session's (`sealed_draws`), and
+/// gives what it mixes into the seed. The count read from a save may be anything: it wraps
+/// rather than overflows (a review found a hand-edited `[ComputerDraws]` at its top panic).
+pub fn next_sealed_draw(draws: &mut u64, session: u64) -> u64 {
+    *draws = (*draws).max(session).wrapping_add(1);
+    draws.wrapping_mul(0xD1B5_4A32_D192_ED03)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A sealed draw counts past this match's and the session's draws, and a count read from a
+    /// hand-edited save at its top wraps instead of panicking (a review found the overflow).
+    #[test]
+    fn a_sealed_draw_counts_past_both_and_never_overflows() {
+        let mut draws = 3;
+        let mix = next_sealed_draw(&mut draws, 9);
+        assert_eq!(draws, 10);
+        assert_eq!(mix, 10u64.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut top = u64::MAX;
+        next_sealed_draw(&mut top, 0);
+        assert_eq!(top, 0);
+    }
 
     /// The computer's seats and draw count come back from a save whose other headers the strict
     /// reader refuses (an unquoted value, a tab, a key twice), as Veney's reader takes them: a
