@@ -97,6 +97,18 @@ pub fn normalize_token(tok: &str) -> String {
             i += 2;
             continue;
         }
+        // A lowercase line letter naming the engagement that moves (`eyfx8` for `eYfX8`,
+        // §2.0.R5: "the engagement on the Y-line fends on X8"; a review found it refused as a
+        // special move the rules lacked).
+        if i == 1
+            && chars[0] == 'e'
+            && matches!(c, 'w' | 'x' | 'y' | 'z')
+            && chars.get(2).is_some_and(|m| matches!(m, 'f' | 't'))
+        {
+            out.push(c.to_ascii_uppercase());
+            i += 1;
+            continue;
+        }
         // Lowercase line letters before a step number.
         if matches!(c, 'w' | 'x' | 'y' | 'z') && square_at(i) {
             out.push(c.to_ascii_uppercase());
@@ -780,6 +792,9 @@ mod tests {
         assert_eq!(normalize_token("DfBtJ~"), "DfBtJ~");
         assert_eq!(normalize_token("==#"), "==");
         assert_eq!(normalize_token("SY7"), "SY7");
+        // §2.0.R5's engagement named by its line, in lowercase.
+        assert_eq!(normalize_token("ewfx7"), "eWfX7");
+        assert_eq!(normalize_token("eytx8"), "eYtX8");
     }
 
     /// A `[Position]` that is one player's view (White's Hug hand sealed, `?`, §2.0.23) starts
