@@ -851,11 +851,6 @@ impl San {
                 })
             })
         };
-        let unsupported = |what: &str, section: &str| {
-            here(format!(
-                "{what} ({section}) is played by the complete rulebook, not the rules core yet"
-            ))
-        };
         let pick = |cands: Vec<Action>, what: &str| -> Result<Action, ParseError> {
             match cands.len() {
                 1 => Ok(cands[0]),
@@ -1147,11 +1142,17 @@ impl San {
                 // A second hit is the Jutsu taken by shadow-stabbing (`DfBtJ~`).
                 let shadow = m.hits.len() == 2
                     && matches!(m.hits[1], (Some(Marker::Take), Target::Piece(_)));
-                if (m.linked.is_some() && swap_partner.is_none()) || (m.hits.len() > 1 && !shadow) {
-                    return Err(unsupported(
-                        "this special move or device",
-                        "§2.0.R5 Notation",
+                // (A review found both refused as a special move "the rules core" lacked.)
+                if m.linked.is_some() && swap_partner.is_none() {
+                    return Err(here(
+                        "the piece moved with it after `~` only moves: its letter and square, no `t` or `f` (as in `BX4~$Z4`, §2.0.07 Shift, or `CX4~SX5`, §2.0.06 Feign)".into(),
                     ));
+                }
+                if m.hits.len() > 1 && !shadow {
+                    return Err(here(format!(
+                        "a move takes or fends one piece, or two only when a blade fends the Balance and takes the Jutsu by shadow-stabbing (`DfBtJ~`, §2.0.03): this one names {}",
+                        m.hits.len()
+                    )));
                 }
                 let (marker, target) = m.hits[0];
                 let mover = match m.piece {

@@ -347,3 +347,23 @@ fn a_flailing_lanterns_take_by_letter_is_its_move_not_glare() {
     let by_square = veney_rules::notation::parse_turn(&r, &p, "LtW10~", 1).unwrap();
     assert_eq!(by_letter, by_square);
 }
+
+/// A Shift's partner written with a marker, and a move naming two hits that are not a
+/// shadow-stab, are refused as malformed, naming the form that reads — not as a special move
+/// the rules lack (a review found "played by the complete rulebook, not the rules core yet").
+#[test]
+fn a_malformed_partner_or_a_second_hit_is_told_its_form() {
+    let r = rules();
+    let p = veney_rules::Position::start(&r);
+    let e = veney_rules::notation::parse_turn(&r, &p, "BX4~$tZ4", 1).unwrap_err();
+    assert!(e.message.contains("`BX4~$Z4`"), "{e}");
+    assert!(e.message.contains("§2.0.07"), "{e}");
+    let e = veney_rules::notation::parse_turn(&r, &p, "$tX7fY8", 1).unwrap_err();
+    assert!(e.message.contains("shadow-stabbing"), "{e}");
+    for e in [
+        veney_rules::notation::parse_turn(&r, &p, "BX4~$tZ4", 1).unwrap_err(),
+        veney_rules::notation::parse_turn(&r, &p, "$tX7fY8", 1).unwrap_err(),
+    ] {
+        assert!(!e.message.contains("rules core"), "{e}");
+    }
+}
