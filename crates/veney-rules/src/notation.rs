@@ -1348,6 +1348,31 @@ impl San {
                         "written with {wrote}, but that move {does}: it is written `{right}` (§2.0.VII Take or Fend?, §2.0.R5 Notation)"
                     )));
                 }
+                // A Shift or Feign whose partner is written with another piece's letter
+                // (`BX4~SZ4` for `BX4~$Z4`): the piece there, and how it is written (a review
+                // found it told the mover "does not move" from the partner's square).
+                if cands.is_empty()
+                    && let Some((c, _)) = swap_partner
+                    && let (Some(k), Target::Square(to)) = (mover, target)
+                    && let Some(meant) = legal.iter().find(|a| {
+                        matches!(a, Action::Move(mv)
+                            if mv.mover == Mover::Piece(k)
+                                && mv.to == to
+                                && matches!(mv.effect, Effect::Swap(_))
+                                && from_line.is_none_or(|l| mv.from.line() == l)
+                                && m.from_step.is_none_or(|s| mv.from.step() == s))
+                    })
+                    && let Action::Move(mv) = meant
+                    && let Effect::Swap(pk) = mv.effect
+                {
+                    let right = San::of_action(rules, pos, legal, meant);
+                    return Err(here(format!(
+                        "the piece on {to} that moves with it is the {} (`{}`), not `{c}`, and it goes to {}: it is written `{right}` (§2.0.R5 Notation)",
+                        rules.set(side).piece(pk).name(),
+                        letter(rules, side, pk),
+                        mv.from
+                    )));
+                }
                 // The free engagement's move or entry, in the rules' words (§2.0.05; a review
                 // found "no tenable move matches" for a move onto the opponent's colour).
                 if cands.is_empty()

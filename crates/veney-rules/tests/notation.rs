@@ -367,3 +367,17 @@ fn a_malformed_partner_or_a_second_hit_is_told_its_form() {
         assert!(!e.message.contains("rules core"), "{e}");
     }
 }
+
+/// §2.0.07 Shift: the Balance and its blade trade places. A partner written with another
+/// piece's letter is told which piece is there and how the move is written (a review found
+/// "the Balance does not move from Z4 to X4" for `BX4~SZ4`, the legal `BX4~$Z4` meant).
+#[test]
+fn a_shift_with_the_wrong_partner_letter_names_the_partner() {
+    let r = rules();
+    let p = veney_rules::Position::start(&r);
+    let e = veney_rules::notation::parse_turn(&r, &p, "BX4~SZ4", 1).unwrap_err();
+    assert!(
+        e.message.contains("Sword") && e.message.contains("`BX4~$Z4`"),
+        "{e}"
+    );
+}
