@@ -697,9 +697,15 @@ fn a_refused_turn_is_taken_back_whole() {
 #[test]
 fn an_engagement_named_by_its_line_in_lowercase_replays() {
     let r = rules();
-    let text = "[Position \"4/4/4/bsw1/eeee/4/4/4/4/1c2/E1E1/1E1E/CWSB/4/4/4 w DGLJR/dgljr\"]\n1. ewfx7\n";
+    let text =
+        "[Position \"4/4/4/bsw1/eeee/4/4/4/4/1c2/E1E1/1E1E/CWSB/4/4/4 w DGLJR/dgljr\"]\n1. ewfx7\n";
     let rep = replay(&r, text).unwrap();
     assert_eq!(rep.turns.len(), 1);
-    assert_eq!(rep.turns[0].result.as_deref(), Ok("eWfX7"), "{:?}", rep.turns);
+    assert_eq!(
+        rep.turns[0].result.as_deref(),
+        Ok("eWfX7"),
+        "{:?}",
+        rep.turns
+    );
     assert!(rep.all_tenable(), "{:?} {:?}", rep.turns, rep.warnings);
 }
