@@ -47,6 +47,79 @@ pub fn foot(pen: &mut Pen, paper: Paper, text: &str) {
     );
 }
 
+/// What a piece's card says of the devices that take it or that it works, which its own set's
+/// card text may leave out: shadow-stabbing (§2.0.18 "When your opponent's Balance is on your
+/// side of the board, fending it with a blade takes the Jutsu regardless of whether it is on the
+/// board or in reserve"; §2.0.03 "Jutsu is taken indirectly, by fending Balance") and the Cloak
+/// severed (§2.0.03 "Cloak is only taken in counter-action, by cutting free from its special
+/// move"). Pieces are known as the rules know them: the Balance by Control, the Jutsu by
+/// Presence or Intention (R-SHADOW-STABBING), blades by their role, the Cloak by Blade Capture
+/// (a review found neither device on any card).
+pub fn devices_of(set: &PieceSet, k: Kind) -> Vec<String> {
+    use veney_rules::piece_def::{Relation, Special};
+    let names = |f: &dyn Fn(&veney_rules::piece_set::Piece) -> bool| -> String {
+        set.kinds()
+            .map(|q| set.piece(q))
+            .filter(|q| f(q))
+            .map(|q| q.def.name.clone())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    let control = names(&|q| q.has_special(Special::Control));
+    let jutsu = names(&|q| q.has_special(Special::Presence) || q.has_special(Special::Intention));
+    let captures = |q: &veney_rules::piece_set::Piece| {
+        q.def.attacks.values().any(|r| *r == Relation::BladeCapture)
+    };
+    let capturer = names(&captures);
+    let p = set.piece(k);
+    let mut out = Vec::new();
+    let shadow = !control.is_empty() && !jutsu.is_empty();
+    if shadow && p.has_role(Role::Blade) {
+        out.push(format!(
+            "Shadow-stabbing (§2.0.18): fending the opposing {control} on your side of the board takes their {jutsu} too, on the board or in reserve."
+        ));
+    }
+    if shadow && p.has_special(Special::Control) {
+        out.push(format!(
+            "Shadow-stabbing (§2.0.18): fended by an opposing blade on that blade's side of the board, it takes your {jutsu} with it, on the board or in reserve."
+        ));
+    }
+    if shadow && (p.has_special(Special::Presence) || p.has_special(Special::Intention)) {
+        out.push(format!(
+            "Shadow-stabbing (§2.0.18): taken too, on the board or in reserve, when an opposing blade fends your {control} on that blade's side of the board."
+        ));
+    }
+    if !capturer.is_empty() && p.has_role(Role::Blade) {
+        out.push(format!(
+            "Severed (§2.0.06): held by an opposing {capturer}, it takes it by cutting free."
+        ));
+    }
+    if captures(p) {
+        out.push("Severed (§2.0.06): taken when the blade it holds cuts free.".to_string());
+    }
+    out
+}
+
+/// Where a card draws its piece: X6, or the square nearest it inside the piece's own range
+/// from a Self on `life` (a review found the Guard drawn outside its range, dots where it
+/// cannot go, and the Lantern drawn only flailing, its ordinary move never shown).
+pub fn origin(set: &PieceSet, k: Kind, life: Square) -> Square {
+    let x6 = Square::parse("X6").expect("a square");
+    let mut squares: Vec<Square> = Square::all().filter(|&sq| sq != life).collect();
+    squares.sort_by_key(|sq| {
+        let d = |a: u8, b: u8| (a as i32 - b as i32).abs();
+        (
+            d(sq.line(), x6.line()) + d(sq.step(), x6.step()),
+            d(sq.step(), x6.step()),
+            sq.line(),
+        )
+    });
+    squares
+        .into_iter()
+        .find(|&sq| preview(set, k, sq, 0, life).zone.contains(sq))
+        .unwrap_or(x6)
+}
+
 pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
     let (w, _) = paper.size_mm();
     let m = 16.0;
@@ -200,7 +273,7 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
                 }
             })
             .collect();
-        pen.paragraph(
+        y = pen.paragraph(
             m + 3.0,
             y,
             text_w - 3.0,
@@ -209,11 +282,21 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
             Rgb::BLACK,
             &names.join(", "),
         );
+        y += 2.0;
+    }
+    let devices = devices_of(set, k);
+    if !devices.is_empty() {
+        pen.text(m, y, 10.0, true, Align::Left, Rgb::BLACK, "Devices");
+        y += 5.5;
+        for line in devices {
+            y = pen.paragraph(m + 3.0, y, text_w - 3.0, 9.5, false, Rgb::BLACK, &line);
+            y += 1.0;
+        }
     }
 
     // Reach diagram: the whole board, W–Z across, step 1 at the bottom (White's view).
-    let at = Square::parse("X6").expect("a square");
     let life = Square::parse("Y4").expect("a square");
+    let at = origin(set, k, life);
     let is_life = p.has_role(Role::Life);
     let pv = preview(set, k, at, 0, life);
     let bx = w - m - 4.0 * cs;
@@ -291,9 +374,13 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
     }
     let ky = by + 16.0 * cs + 9.0;
     let legend = if is_life {
-        "Its reach from X6 on an empty board. ● move there, or take or fend there · ○ move only · × take or fend only (see above which)."
+        format!(
+            "Its reach from {at} on an empty board. ● move there, or take or fend there · ○ move only · × take or fend only (see above which)."
+        )
     } else {
-        "Its reach from X6 on an empty board, its Self (S) on Y4. ● move there, or take or fend there · ○ move only · × take or fend only (see above which) · dark: outside its range constraint."
+        format!(
+            "Its reach from {at} on an empty board, its Self (S) on {life}. ● move there, or take or fend there · ○ move only · × take or fend only (see above which) · dark: outside its range constraint."
+        )
     };
     pen.paragraph(
         bx - 14.0,
@@ -302,11 +389,43 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
         6.5,
         false,
         Rgb::GREY,
-        legend,
+        &legend,
     );
     foot(
         pen,
         paper,
         "Card text from the piece set (config/sets); sections of Scribe's Veney 2.0.",
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::origin;
+    use veney_rules::set_check::preview;
+    use veney_rules::{Rules, Side, Square};
+
+    /// Each card draws its piece inside its own range (a review found the Guard on X6, outside
+    /// "the Self's measure and one step outside", and the Lantern there only flailing).
+    #[test]
+    fn every_piece_is_drawn_inside_its_own_range() {
+        let rules = Rules::standard();
+        let set = rules.set(Side::White);
+        let life = Square::parse("Y4").unwrap();
+        for k in set.kinds() {
+            let at = origin(set, k, life);
+            assert!(
+                preview(set, k, at, 0, life).zone.contains(at),
+                "{} at {at}",
+                set.piece(k).def.name
+            );
+        }
+        let named = |n: &str| origin(set, set.by_name(n).unwrap(), life).to_string();
+        assert_eq!(named("Sword"), "X6", "X6 where the range allows");
+        assert_eq!(named("Guard"), "X5");
+        assert_eq!(
+            named("Lantern"),
+            "X4",
+            "inside the Self's measure: its own move shown"
+        );
+    }
 }

@@ -390,6 +390,29 @@ fn printed_words_follow_the_rule_text() {
         assert!(card.contains("take or fend"), "{card}");
         assert!(!card.contains("move or take"), "{card}");
     }
+    // §2.0.03 "Jutsu is taken indirectly, by fending Balance (shadow-stabbing)", "Cloak is only
+    // taken in counter-action, by cutting free from its special move (severed)" (a review found
+    // neither on any card).
+    for (name, words) in [
+        ("Sword", &["Shadow-stabbing", "Severed"][..]),
+        ("Dagger", &["Shadow-stabbing", "Severed"]),
+        ("Balance", &["Shadow-stabbing"]),
+        ("Jutsu", &["Shadow-stabbing"]),
+        ("Cloak", &["Severed"]),
+    ] {
+        let card = t
+            .iter()
+            .find(|p| p.contains("Standard set") && p.contains(&format!("{name} §")))
+            .unwrap_or_else(|| panic!("the {name}'s card"));
+        for w in words {
+            assert!(card.contains(w), "{name}: {w}: {card}");
+        }
+    }
+    let self_card = t
+        .iter()
+        .find(|p| p.contains("Standard set") && p.contains("Self §"))
+        .unwrap();
+    assert!(!self_card.contains("Devices"), "{self_card}");
     let odds = t
         .iter()
         .find(|p| p.contains("Dagger Throw odds §2.0.08"))
