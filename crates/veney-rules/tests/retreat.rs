@@ -222,3 +222,21 @@ fn the_players_may_have_different_retreat_allowances() {
     .unwrap();
     assert_eq!(back, opts);
 }
+
+/// §2.0.02 "The board is reset": every piece is lifted and set up again, so the opponent's
+/// declared intention lapses — its target left its square, and "the target stepping back does
+/// not revive it" (§2.0.11, R-INTENTION; a review found Black's intention carried with its
+/// Sword to the setup's squares, naming the engagement the reset put on Y5).
+#[test]
+fn a_retreat_ends_the_declared_intentions() {
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/4/4/4/4/1s2/3j/2w1/4/4/4/2E1/4/4/4/1WS1 w EEECBDGLJR/eeeecbdglr intention=w:Y9:Y5:E:0",
+    )
+    .unwrap();
+    assert_eq!(p.intentions().count(), 1);
+    play(&r, &mut p, "==");
+    assert_eq!(p.intentions().count(), 0);
+    assert!(!p.to_text(&r).contains("intention="), "{}", p.to_text(&r));
+}

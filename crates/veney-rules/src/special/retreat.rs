@@ -182,4 +182,8 @@ pub fn reset_board(rules: &Rules, pos: &mut Position) {
     pos.last_dir = [None; 2];
     pos.glare_block = [false; 2];
     pos.passes = 0;
+    // Every piece was lifted and set up again: a declared intention's target has left its
+    // square, and "the target stepping back does not revive it" (§2.0.11, R-INTENTION; a review
+    // found the opponent's intention carried with its blade to the setup's squares).
+    pos.intention = [None; 2];
 }
