@@ -2787,3 +2787,27 @@ fn the_tray_picks_nothing_once_the_game_is_over() {
         refusal(&app)
     );
 }
+
+/// §2.0.10 Pseudo-Armament: the Lantern "may move instead of an armament in concert with your
+/// Self" — the prompt of the second move names the set's own partners, the Lantern among them
+/// (a review found only "an armament" named).
+#[test]
+fn the_concert_prompt_names_the_sets_partners() {
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "concert-prompt",
+    );
+    click(&mut app, "Y4");
+    click(&mut app, "Y3");
+    app.update();
+    let prompt = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .prompt
+        .clone();
+    assert!(
+        prompt.contains("in concert with the Self") && prompt.contains("Lantern"),
+        "{prompt}"
+    );
+}

@@ -627,6 +627,16 @@ impl Rules {
         &self.info[side.index()][k.index()]
     }
 
+    /// The names of `side`'s pieces that may move in concert with the Self (§2.0.02): its
+    /// armaments, and the Lantern by Pseudo-Armament (§2.0.10) — as the set says.
+    pub fn concert_partner_names(&self, side: Side) -> Vec<&str> {
+        let set = self.set(side);
+        set.kinds()
+            .filter(|&k| self.info(side, k).concert_partner)
+            .map(|k| set.piece(k).name())
+            .collect()
+    }
+
     #[inline]
     pub fn is_engagement(&self, side: Side, k: Kind) -> bool {
         self.info(side, k).engagement

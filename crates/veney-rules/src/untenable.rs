@@ -801,13 +801,7 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         if !is_stone_piece && !is_partner {
             // The set's own concert partners, the Lantern's Pseudo-Armament (§2.0.10) among
             // them (a review found the Lantern left out of "only an armament").
-            let set = rules.set(side);
-            let partners: Vec<&str> = set
-                .kinds()
-                .filter(|&k| rules.info(side, k).concert_partner)
-                .map(|k| set.piece(k).name())
-                .collect();
-            let partners = partners.join(", ");
+            let partners = rules.concert_partner_names(side).join(", ");
             let what = match (stone, concert) {
                 (Some(s), Some(_)) => {
                     format!("the piece on {s} may move again, or a piece in concert ({partners})")

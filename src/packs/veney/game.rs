@@ -687,8 +687,11 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
                 Phase::Second { stone, .. } if stone == Some(sq) => format!(
                     "the {name} has no tenable second move from its stepping stone (§2.0.15)"
                 ),
+                // The set's own partners (a review found "an armament, or the Lantern" said
+                // whatever the army).
                 Phase::Second { .. } => format!(
-                    "the {name} is not part of this double-move: only the piece that used a stepping stone, or a piece in concert with the Self (an armament, or the Lantern by Pseudo-Armament), moves again (§2.0.15)"
+                    "the {name} is not part of this double-move: only the piece that used a stepping stone, or a piece in concert with the Self ({}), moves again (§2.0.15)",
+                    rules.concert_partner_names(side).join(", ")
                 ),
                 _ => format!("the {name} cannot move in this part of the turn"),
             }
@@ -863,8 +866,13 @@ fn update_prompt(
                 if let Some(sq) = stone {
                     s.push_str(&format!(" for the piece on {sq} (stepping stone)"));
                 }
+                // The set's own partners, the Lantern's Pseudo-Armament among them (§2.0.10;
+                // a review found only "an armament" named).
                 if concert.is_some() {
-                    s.push_str(" for an armament, in concert with the Self");
+                    s.push_str(&format!(
+                        " for a piece in concert with the Self ({})",
+                        game.0.rules.concert_partner_names(pos.turn()).join(", ")
+                    ));
                 }
                 s.push_str(" — or end the turn");
                 s
