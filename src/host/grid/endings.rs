@@ -191,29 +191,57 @@ pub(super) fn apply(
 
 /// The panel's row: resign (with a confirmation) and offer a draw (answered by the other
 /// player), or the open question. Nothing once the game is over.
+/// Which row the panel shows (`controls`): the resign and draw buttons, the resignation asked
+/// to confirm, or the draw offered. A row newly shown where the last click landed settles
+/// before its buttons take a click (`host::settle`): a double-click on "Offer a draw" would
+/// else answer the offer with its second click, and one on "Resign…" confirm it (a review).
+pub(super) fn row_key(ask: &GridEndingAsk) -> (u8, u8) {
+    match (ask.resign, ask.draw_offer) {
+        (Some(p), _) => (1, p.0),
+        (None, Some((p, _))) => (2, p.0),
+        (None, None) => (0, 0),
+    }
+}
+
 pub(super) fn controls(
     ui: &mut egui::Ui,
     m: &ActiveMatch,
     computers_only: bool,
     ask: &mut GridEndingAsk,
     out: &mut MessageWriter<Intent>,
+    settle: &mut crate::host::settle::Settle<(u8, u8)>,
 ) {
     let g = &m.game;
     if matches!(g.decision(), Decision::Over(_)) {
+        settle.clear();
         return;
     }
     // Nobody at the screen resigns or offers a draw for the computer.
     if computers_only {
+        settle.clear();
         return;
     }
+    let now = ui.ctx().input(|i| i.time);
+    let left = settle.settling(row_key(ask), now);
+    if let Some(left) = left {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(left));
+    }
+    let open = left.is_none();
     let me = speaker(m);
     if let Some(p) = ask.resign {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("{} resigns the game?", g.player_name(p)));
-            if ui.button("Yes, resign").clicked() {
+            if ui
+                .add_enabled(open, egui::Button::new("Yes, resign"))
+                .clicked()
+            {
                 out.write(Intent::Resign(p));
             }
-            if ui.button("No, play on").clicked() {
+            if ui
+                .add_enabled(open, egui::Button::new("No, play on"))
+                .clicked()
+            {
                 ask.resign = None;
             }
         });
@@ -224,10 +252,13 @@ pub(super) fn controls(
                 g.player_name(p),
                 g.player_name(p.other())
             ));
-            if ui.button("Accept the draw").clicked() {
+            if ui
+                .add_enabled(open, egui::Button::new("Accept the draw"))
+                .clicked()
+            {
                 out.write(Intent::AnswerDraw(true));
             }
-            if ui.button("Decline").clicked() {
+            if ui.add_enabled(open, egui::Button::new("Decline")).clicked() {
                 out.write(Intent::AnswerDraw(false));
             }
         });
@@ -247,7 +278,7 @@ pub(super) fn controls(
                     "Resign…".to_string()
                 };
                 if ui
-                    .button(label)
+                    .add_enabled(open, egui::Button::new(label))
                     .on_hover_text(format!(
                         "{} gives up the game (asks first)",
                         g.player_name(p)
@@ -258,7 +289,7 @@ pub(super) fn controls(
                 }
             }
             if ui
-                .button("Offer a draw")
+                .add_enabled(open, egui::Button::new("Offer a draw"))
                 .on_hover_text(format!(
                     "{} offers; {} accepts or declines",
                     g.player_name(me),
@@ -269,5 +300,36 @@ pub(super) fn controls(
                 out.write(Intent::OfferDraw(me));
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod row_tests {
+    use super::{GridEndingAsk, row_key};
+    use game_api::Player;
+
+    /// Each row the panel may show is told apart, so each settles when it appears.
+    #[test]
+    fn each_row_settles_apart() {
+        let row = GridEndingAsk::default();
+        let resign = |p| GridEndingAsk {
+            resign: Some(Player(p)),
+            ..Default::default()
+        };
+        let offer = GridEndingAsk {
+            draw_offer: Some((Player(0), 3)),
+            ..Default::default()
+        };
+        let keys = [
+            row_key(&row),
+            row_key(&resign(0)),
+            row_key(&resign(1)),
+            row_key(&offer),
+        ];
+        for (i, a) in keys.iter().enumerate() {
+            for b in &keys[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
     }
 }

@@ -63,6 +63,10 @@ pub(super) fn side_panel(
         MessageWriter<crate::host::table_clock::ClockIntent>,
         ResMut<crate::host::rules_window::RulesWindow>,
     ),
+    (mut settle_loose, mut settle_endings): (
+        Local<crate::host::settle::Settle<Option<u8>>>,
+        Local<crate::host::settle::Settle<(u8, u8)>>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::host::root_ui(ctx);
@@ -154,12 +158,25 @@ pub(super) fn side_panel(
                 // Greyed on the computer's turn: they are its to play (a review found its own
                 // "mob" offered to the person, then refused), as Kelasu's End is.
                 let computers = m.decider().is_some_and(|p| seats.plays(p).is_some());
+                // Handed to another player, the row settles first (`host::settle`): the second
+                // click of a double-click on Red's "mob" would else mobilise White too (a
+                // review).
+                let now = ui.ctx().input(|i| i.time);
+                let left = settle_loose.settling(m.decider().map(|p| p.0), now);
+                if let Some(left) = left {
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs_f64(left));
+                }
                 ui.horizontal_wrapped(|ui| {
                     for (i, a) in loose {
                         let button = egui::Button::new(super::button_label(a));
                         if ui
-                            .add_enabled(!computers, button)
-                            .on_disabled_hover_text("the computer's to play")
+                            .add_enabled(!computers && left.is_none(), button)
+                            .on_disabled_hover_text(if computers {
+                                "the computer's to play"
+                            } else {
+                                "a moment: the turn has just passed"
+                            })
                             .clicked()
                         {
                             out.write(Intent::Play(i));
@@ -199,7 +216,14 @@ pub(super) fn side_panel(
                 crate::host::companion::view::toggle_button(ui);
             });
             let computers_only = seats.0.iter().all(Option::is_some);
-            super::endings::controls(ui, &m, computers_only, &mut ask, &mut out);
+            super::endings::controls(
+                ui,
+                &m,
+                computers_only,
+                &mut ask,
+                &mut out,
+                &mut settle_endings,
+            );
             super::computer::panel_lines(ui, &m, &seats, &thinking, &hint, &mut out, &pause);
             ui.separator();
             ui.horizontal(|ui| {

@@ -141,6 +141,7 @@ fn bar(
     seats: Res<crate::host::grid::ComputerSeats>,
     mut play: MessageWriter<Intent>,
     mut merge: MessageWriter<MergeIntent>,
+    mut settle: Local<crate::host::settle::Settle<Option<u8>>>,
 ) -> Result {
     let Some(km) = kelasu(&m) else { return Ok(()) };
     let computers_turn = m.decider().is_some_and(|p| seats.plays(p).is_some());
@@ -174,8 +175,19 @@ fn bar(
                     let end = end_index(&m);
                     // Why the button is off: the rules' own refusal of `end` (the app does
                     // not judge it).
+                    // Handed to the other player, "End turn" settles first (`host::settle`):
+                    // with passing allowed it is on at a turn's start, and the second click of a
+                    // double-click on Blue's would end Red's turn too (a review).
+                    let now = ui.ctx().input(|i| i.time);
+                    let left = settle.settling(m.decider().map(|p| p.0), now);
+                    if let Some(left) = left {
+                        ui.ctx()
+                            .request_repaint_after(std::time::Duration::from_secs_f64(left));
+                    }
                     let why_not = if computers_turn {
                         "the computer is to move".to_string()
+                    } else if left.is_some() {
+                        "a moment: the turn has just passed".to_string()
                     } else if !live {
                         "return to the live game first".to_string()
                     } else if end.is_none() {
@@ -185,7 +197,7 @@ fn bar(
                     };
                     if ui
                         .add_enabled(
-                            live && end.is_some(),
+                            live && end.is_some() && left.is_none(),
                             egui::Button::new(egui::RichText::new("End turn (E)").size(16.0)),
                         )
                         .on_disabled_hover_text(why_not)
