@@ -95,7 +95,7 @@ pub fn kit() -> GameKit {
             fields: option_fields(&g),
             key,
             example: format!(
-                "{} (a turn's actions side by side, until energy runs out or “end”; a comma separates Blue's turn from Red's; on the sheet each turn has its row, a long merge running on into the next).",
+                "{} (a turn's actions side by side, until energy runs out or “end”; a comma separates Blue's turn from Red's; on the sheet each turn has its row; a merge too long for it goes on in the margin beside its turn's number).",
                 example_record(g, 6).trim()
             ),
         },

@@ -88,6 +88,9 @@ enum PageKind {
     FreeEngagement,
     Odds,
     Score,
+    /// The score sheet's continuation: its turn numbers left to write, printed as often as a
+    /// long game needs (a review found one sheet holding 22 to 42 turns, games running longer).
+    ScoreContinued,
 }
 
 impl PageKind {
@@ -100,6 +103,7 @@ impl PageKind {
             PageKind::FreeEngagement => "The free engagement",
             PageKind::Odds => "Dagger Throw odds and the Donkey",
             PageKind::Score => "Score sheet",
+            PageKind::ScoreContinued => "Score sheet, continued",
         }
     }
 }
@@ -118,6 +122,7 @@ fn plan(k: &GameKit, paper: Paper) -> Vec<PageKind> {
         pages.push(PageKind::Odds);
     }
     pages.push(PageKind::Score);
+    pages.push(PageKind::ScoreContinued);
     pages
 }
 
@@ -164,7 +169,8 @@ pub fn kit_with(game: PrintGame, paper: Paper, compress: bool) -> Result<Vec<u8>
                 }
                 PageKind::FreeEngagement => crate::free_card::draw(&mut pen, paper),
                 PageKind::Odds => veney::odds_page(&mut pen, paper),
-                PageKind::Score => score_sheet::draw(&mut pen, paper, &k.score),
+                PageKind::Score => score_sheet::draw(&mut pen, paper, &k.score, false),
+                PageKind::ScoreContinued => score_sheet::draw(&mut pen, paper, &k.score, true),
             }
         }
         surface.finish();

@@ -22,7 +22,9 @@ pub struct ScoreSheet {
     pub wide_turns: bool,
 }
 
-pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
+/// The sheet, or (`continued`) its continuation: the same table with its turn numbers left to
+/// write on from the last sheet's, printed as often as a long game needs.
+pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet, continued: bool) {
     let (w, h) = paper.size_mm();
     let m = 14.0;
     pen.text(
@@ -32,8 +34,23 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
         true,
         Align::Centre,
         Rgb::BLACK,
-        &format!("{} — score sheet", s.game),
+        &if continued {
+            format!("{} — score sheet, continued", s.game)
+        } else {
+            format!("{} — score sheet", s.game)
+        },
     );
+    if continued {
+        pen.text(
+            w / 2.0,
+            19.5,
+            8.0,
+            false,
+            Align::Centre,
+            Rgb::GREY,
+            "Number its turns on from the sheet before; print this page as often as the game needs.",
+        );
+    }
     // Header fields, two to a line.
     let mut fields: Vec<String> = vec!["Event".into(), "Date".into()];
     if s.first_fixed {
@@ -43,11 +60,16 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
         fields.push(s.players[0].clone());
         fields.push(s.players[1].clone());
     }
-    fields.extend(s.fields.iter().cloned());
-    if !s.first_fixed && !s.fields.iter().any(|f| f.starts_with("First")) {
-        fields.push("First to move".into());
+    if continued {
+        fields.push("Sheet no.".into());
+        fields.push("Result".into());
+    } else {
+        fields.extend(s.fields.iter().cloned());
+        if !s.first_fixed && !s.fields.iter().any(|f| f.starts_with("First")) {
+            fields.push("First to move".into());
+        }
+        fields.push("Result".into());
     }
-    fields.push("Result".into());
     let col_w = (w - 2.0 * m) / 2.0;
     let mut y = 26.0;
     for pair in fields.chunks(2) {
@@ -92,6 +114,9 @@ pub fn draw(pen: &mut Pen, paper: Paper, s: &ScoreSheet) {
     };
     // A turn's number, right-aligned in the block's first column.
     let number = |pen: &mut Pen, x0: f32, yy: f32, n: usize| {
+        if continued {
+            return;
+        }
         pen.text(
             x0 + no_w - 1.5,
             yy,

@@ -179,7 +179,7 @@ fn veney_kit_pages_in_order() {
         }
         // The shared free engagement is in no set: its rules have a card of their own after
         // the set's (§2.0.05; a review found them nowhere in the kit).
-        let free = &t[t.len() - 3];
+        let free = &t[t.len() - 4];
         assert!(
             free.contains("Free engagement") && free.contains("§2.0.05"),
             "{paper:?}: {free}"
@@ -187,11 +187,12 @@ fn veney_kit_pages_in_order() {
         for words in ["centre point", "Possession", "meta-move", "a=", "a=="] {
             assert!(free.contains(words), "{paper:?}: {words} in {free}");
         }
-        assert!(t[t.len() - 2].contains("Dagger Throw odds"));
-        assert!(t[t.len() - 1].contains("Veney — score sheet"));
+        assert!(t[t.len() - 3].contains("Dagger Throw odds"));
+        assert!(t[t.len() - 2].contains("Veney — score sheet"));
+        assert!(t[t.len() - 1].contains("Veney — score sheet, continued"));
         assert_eq!(
             t.len(),
-            1 + sheets + token_pages + set.len() + 3,
+            1 + sheets + token_pages + set.len() + 4,
             "{paper:?}: page count"
         );
     }
@@ -346,14 +347,15 @@ fn tirachen_and_kelasu_kits_have_board_tokens_and_score_sheet() {
                     assert!(all_tokens.contains(&heading), "{heading}: {all_tokens}");
                 }
             }
+            assert!(t[t.len() - 2].contains(&format!("{title} — score sheet")));
             assert!(
                 t.last()
                     .unwrap()
-                    .contains(&format!("{title} — score sheet"))
+                    .contains(&format!("{title} — score sheet, continued"))
             );
             assert_eq!(
                 t.len(),
-                1 + sheets + tokens.len() + 1,
+                1 + sheets + tokens.len() + 2,
                 "{title} {paper:?}: page count"
             );
         }
@@ -423,7 +425,7 @@ fn printed_words_follow_the_rule_text() {
     assert!(odds.contains("is fended"), "{odds}");
     // §2.0.19 step 4: who moves first is agreed or drawn, so the sheet asks; Kelasu's Blue
     // always does.
-    let sheet = t.last().unwrap();
+    let sheet = &t[t.len() - 2];
     assert!(
         sheet.contains("First to move") && !sheet.contains("White (first)"),
         "{sheet}"
@@ -447,12 +449,31 @@ fn printed_words_follow_the_rule_text() {
         .iter()
         .map(|p| flat(p))
         .collect();
-    let sheet = kelasu.last().unwrap();
+    let sheet = &kelasu[kelasu.len() - 2];
     assert!(sheet.contains("Blue (first)"), "{sheet}");
     // Merging: the text's "[H5|H6|I4|I5]=>(J5)", a Champion of five Blanks.
     assert!(sheet.contains("C=J5/H5+H6+I4+I5"), "{sheet}");
     // "Once your energy runs out, your turn ends": the example's turns end with a comma.
     assert!(sheet.contains("1. ") && sheet.contains(", "), "{sheet}");
+    // A long game goes on on the continuation, its turn numbers left to write (a review found
+    // one sheet of 22 to 42 turns, games running longer), printed as often as needed.
+    for t in [&t, &kelasu] {
+        let sheet = &t[t.len() - 2];
+        let more = t.last().unwrap();
+        assert!(more.contains("score sheet, continued"), "{more}");
+        assert!(
+            more.contains("print this page as often as the game needs"),
+            "{more}"
+        );
+        assert!(sheet.contains(" 1 ") || sheet.contains("No. 1"), "{sheet}");
+        let numbers = |p: &str| {
+            p.split("Notation").next().unwrap_or("").split_whitespace()
+                .filter(|w| w.parse::<u32>().is_ok_and(|n| n > 1 && n < 200))
+                .count()
+        };
+        assert!(numbers(sheet) > 10, "{sheet}");
+        assert!(numbers(more) < 3, "no turn numbers printed: {more}");
+    }
 }
 
 /// Ruling R-PRINT-FONT: DejaVu Sans and DejaVu Sans Bold, embedded and subset (each font's
