@@ -140,10 +140,16 @@ fn rules_targets(app: &App, options: TirachenOptions, pick: &Pick) -> Vec<(Cell,
             }
         })
         .filter_map(|c| {
+            // A target holding a piece not the mover's (the neutral Traitor's too) is acted on:
+            // a ring (README's marks).
+            let pieces = g.pieces(&s, game_api::Viewer::Referee);
+            let owner = |cell: Cell| pieces.iter().find(|q| q.cell == cell).map(|q| q.owner);
+            let mover = c.from.and_then(owner).flatten();
             c.to.map(|to| {
+                let other = mover.is_some() && owner(to).is_some_and(|o| o != mover);
                 (
                     to,
-                    if c.captures.is_empty() {
+                    if c.captures.is_empty() && !other {
                         Mark::Move
                     } else {
                         Mark::Capture
@@ -352,6 +358,14 @@ fn a_move_and_the_traitor_taken_both_ways() {
             .resource::<GridHighlights>()
             .targets
             .contains(&(cell("e5"), Mark::Capture))
+    );
+    // Taking control of the neutral Traitor acts on the piece there: a ring only, not a dot
+    // beside it (a review found "dot in a ring" drawn, read as move or take).
+    assert!(
+        !a.world()
+            .resource::<GridHighlights>()
+            .targets
+            .contains(&(cell("e5"), Mark::Move))
     );
     // Two legal actions share e3 -> e5: the view asks, listing them by notation.
     click(&mut a, "e5");

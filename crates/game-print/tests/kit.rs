@@ -467,7 +467,10 @@ fn printed_words_follow_the_rule_text() {
         );
         assert!(sheet.contains(" 1 ") || sheet.contains("No. 1"), "{sheet}");
         let numbers = |p: &str| {
-            p.split("Notation").next().unwrap_or("").split_whitespace()
+            p.split("Notation")
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
                 .filter(|w| w.parse::<u32>().is_ok_and(|n| n > 1 && n < 200))
                 .count()
         };

@@ -66,15 +66,17 @@ pub fn targets(
 ) -> Vec<(Cell, Mark)> {
     // Who stands where, as the viewer sees it: a target holding another's piece is acted on.
     let pieces = m.game.pieces(m.viewer());
-    let owner = |c: Cell| pieces.iter().find(|p| p.cell == c).and_then(|p| p.owner);
+    let owner = |c: Cell| pieces.iter().find(|p| p.cell == c).map(|p| p.owner);
     let mut t: Vec<(Cell, Mark)> = actions
         .iter()
         .filter(|a| from_pick(a, pick) && m.on_board(a))
         .filter_map(|a| {
             a.cells.to.map(|to| {
                 let takes = reach.iter().any(|&(c, r)| c == to && r != Reach::MoveOnly);
-                let mover = a.cells.from.and_then(owner);
-                let acts_on_other = mover.is_some() && owner(to).is_some_and(|o| Some(o) != mover);
+                let mover = a.cells.from.and_then(owner).flatten();
+                // Another's piece, or one nobody owns (Tirachen's neutral Traitor, taken
+                // control of: a review found a dot drawn beside the ring).
+                let acts_on_other = mover.is_some() && owner(to).is_some_and(|o| o != mover);
                 (
                     to,
                     if !a.cells.captures.is_empty() || acts_on_other {
