@@ -638,6 +638,32 @@ fn show(rules: &Rules, pos: &Position) -> String {
             s.push_str("      -------\n");
         }
     }
+    // The board's letters are the position text's, not the notation's (a review found `W`, the
+    // Sword's letter here, typed as a move of the Sword): a key, with each piece's letter in
+    // notation where it differs.
+    for side in Side::ALL {
+        let set = rules.set(side);
+        let key: Vec<String> = set
+            .kinds()
+            .map(|k| {
+                let d = &set.piece(k).def;
+                let code = if side == Side::White {
+                    d.code
+                } else {
+                    d.code.to_ascii_lowercase()
+                };
+                if d.letter == d.code {
+                    format!("{code} {}", d.name)
+                } else {
+                    format!("{code} {} (`{}` in notation)", d.name, d.letter)
+                }
+            })
+            .collect();
+        s.push_str(&format!("{side}'s letters: {}\n", key.join(", ")));
+    }
+    s.push_str(
+        "@ the free engagement (`a` in notation), K/k a Donkey, . light and : dark squares\n",
+    );
     for side in Side::ALL {
         let list = |f: &dyn Fn(veney_rules::Kind) -> u8| -> String {
             let v: Vec<String> = rules

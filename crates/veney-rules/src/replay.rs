@@ -595,6 +595,9 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             "the record's ending, {e}, does not apply: {}",
             if game.position().is_game_over() {
                 "the game had ended"
+            } else if game.position().outcome().is_some() {
+                // A checkmate with the dying move still to come (§2.0.20): decided, not ended.
+                "the checkmate had decided the game"
             } else {
                 "the game is not where it could end so"
             }
