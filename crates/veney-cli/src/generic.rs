@@ -165,6 +165,9 @@ pub fn read_record(file: &std::path::Path) -> Result<String, String> {
 }
 
 fn position<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
+    // Spaces or a carriage return around it (a text read from a file, `$(cat pos.txt)`) are
+    // not the position's (a review found Tirachen's reader refuse them, the others not).
+    let text = text.trim();
     if text == "start" {
         return Ok(g.start());
     }
@@ -175,6 +178,8 @@ fn position<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
 /// hidden, is refused as `apply` refuses it (a review found its hidden part's actions left out of
 /// the lists and counts without a word).
 fn playable<G: Game>(g: &G, text: &str) -> Result<G::State, String> {
+    // (Trimmed as `position` is.)
+    let text = text.trim();
     if text == "start" {
         return Ok(g.start());
     }

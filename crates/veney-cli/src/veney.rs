@@ -406,6 +406,8 @@ fn show_piece(
 }
 
 fn position(rules: &Rules, text: &str) -> Result<Position, String> {
+    // As the other games' (`generic::position`): spaces around it are not the position's.
+    let text = text.trim();
     if text == "start" {
         return Ok(Position::start(rules));
     }
@@ -448,8 +450,10 @@ fn run(cli: Cli) -> Result<(), String> {
             let legal = pos.legal_actions(&rules);
             for a in &legal {
                 if from.is_none() || a.piece_square() == from {
+                    // Ending the turn is `---` in notation, as `apply` reads it (a review found
+                    // "(end turn)", which nothing reads).
                     if *a == veney_rules::Action::EndTurn {
-                        println!("(end turn)");
+                        println!("---");
                     } else {
                         println!("{}", San::of_action(&rules, &pos, &legal, a));
                     }
@@ -468,7 +472,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("({o}, unless {side}'s dying move answers it: §2.0.20)");
             }
             for t in pos.legal_turns(&rules) {
-                println!("{}", notation::write_turn(&rules, &pos, &t));
+                // The turn that only ends (its last move declined) is `---`, as `apply` and
+                // `perft --divide` have it (a review found an empty line).
+                let text = notation::write_turn(&rules, &pos, &t);
+                println!("{}", if text.is_empty() { "---" } else { &text });
             }
         }
         Command::Apply { position: p, turns } => {
@@ -652,7 +659,7 @@ fn show(rules: &Rules, pos: &Position) -> String {
                 } else {
                     d.code.to_ascii_lowercase()
                 };
-                if d.letter == d.code {
+                if d.letter == code {
                     format!("{code} {}", d.name)
                 } else {
                     format!("{code} {} (`{}` in notation)", d.name, d.letter)

@@ -849,3 +849,41 @@ fn the_dying_move_is_listed_after_a_checkmate_by_touch() {
     let (_, out, _) = run(&["moves", after.trim()]);
     assert!(out.contains("the game is over"), "{out}");
 }
+
+/// Mid-turn, ending the turn is listed in notation (`---`) by `moves` and `turns`, and each line
+/// of both is read back by `apply` (a review found "(end turn)" and an empty line, which
+/// `apply` refuses).
+#[test]
+fn every_listed_action_and_turn_is_read_back_by_apply() {
+    let p = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CW1B/1S2/4/4 w DGLJR/dgljr concert=X3";
+    for cmd in ["moves", "turns"] {
+        let (code, text, err) = run(&[cmd, p]);
+        assert_eq!(code, Some(0), "{cmd}: {err}");
+        assert!(text.lines().any(|l| l == "---"), "{cmd}:\n{text}");
+        for line in text.lines().filter(|l| !l.starts_with('(')) {
+            assert!(!line.trim().is_empty(), "{cmd}: an empty line in\n{text}");
+            let (code, _, err) = run(&["apply", p, line]);
+            assert_eq!(code, Some(0), "{cmd}: `{line}` refused: {err}");
+        }
+    }
+}
+
+/// A position text with a space or a carriage return after it (read from a file) is the same
+/// position in every game (a review found Tirachen's refused, the others read).
+#[test]
+fn a_position_with_trailing_whitespace_reads_in_every_game() {
+    for (game, p) in [
+        ("tirachen", "4g4/9/9/9/4*4/9/9/9/4G4 r cc FCP9/fcp9 - 0"),
+        ("veney", "4/4/1s2/4/4/4/4/4/4/4/4/1D2/4/4/1S2/4 w EEEE/eeee"),
+    ] {
+        let (code, plain, err) = run(&["--game", game, "moves", p]);
+        assert_eq!(code, Some(0), "{game}: {err}");
+        for tail in [" ", "\r", "\r\n"] {
+            let (code, out, err) = run(&["--game", game, "moves", &format!("{p}{tail}")]);
+            assert_eq!(code, Some(0), "{game} {tail:?}: {err}");
+            assert_eq!(out, plain, "{game} {tail:?}");
+        }
+        let (code, _, err) = run(&["--game", game, "moves", "start "]);
+        assert_eq!(code, Some(0), "{game} `start `: {err}");
+    }
+}
