@@ -280,6 +280,12 @@ pub fn offers_turn_buttons(
         .is_none()
 }
 
+/// Whether anyone at the screen plays: Hint, Resign and Offer a draw are a person's (a review
+/// found them offered when the computer plays both sides, each only refused).
+pub fn offers_person_buttons(seats: &crate::packs::veney::computer::VeneyComputer) -> bool {
+    seats.0.iter().any(Option::is_none)
+}
+
 /// Whether a waiting throw, cast or Donkey move is offered: not once the game is over (a
 /// resignation, an agreed draw or a flag while it waited; turn.rs: "Nothing is thrown or lands
 /// once the game is over"; a review found the buttons left on the end screen, each refused).
@@ -728,8 +734,10 @@ fn game_buttons(
         {
             rules.toggle("Veney", veney_rules::BRIEF);
         }
+        let person = offers_person_buttons(p.computer.0);
         if !pos.is_game_over()
             && playing
+            && person
             && ui
                 .button("Hint (H)")
                 .on_hover_text("the computer's best action here, after a second's search")
@@ -743,7 +751,7 @@ fn game_buttons(
         let dying = pos.dying();
         if !pos.is_game_over() && dying.is_some() {
             // ("Acknowledge defeat" is the turn's own button.)
-        } else if !pos.is_game_over() && playing {
+        } else if !pos.is_game_over() && playing && person {
             if p.computer.0.any() {
                 if ui.button("Resign").clicked() {
                     out.write(Command::Resign);
@@ -757,6 +765,7 @@ fn game_buttons(
             }
         }
         if playing
+            && person
             && !pos.is_game_over()
             && dying.is_none()
             && draw.0.is_none()
@@ -1082,7 +1091,12 @@ pub fn options_in_force(o: &veney_rules::options::RuleOptions) -> String {
         (o.hug, "the Hug"),
         (o.donkey, "the Donkey"),
         (!o.devices, "no devices"),
-        (o.hirakamae_breaks, "hirakamae broken by the opponent"),
+        // (Only with the devices: without them no side enters Hirakamae, R-DEVICES; a review
+        // found it named with the devices off.)
+        (
+            o.hirakamae_breaks && o.devices,
+            "hirakamae broken by the opponent",
+        ),
         (
             o.sword_steps_apart,
             "any engagement step widens the Sword's range",
@@ -1389,7 +1403,19 @@ mod pass_tests {
 
 #[cfg(test)]
 mod offer_tests {
-    use super::{offers_chance, offers_turn_buttons};
+    use super::{offers_chance, offers_person_buttons, offers_turn_buttons};
+
+    /// Hint, Resign and Offer a draw are a person's: none when the computer plays both sides.
+    #[test]
+    fn a_computer_only_game_offers_no_persons_buttons() {
+        let both = VeneyComputer([Some(game_ai::Level::Beginner), Some(game_ai::Level::Club)]);
+        assert!(!offers_person_buttons(&both));
+        assert!(offers_person_buttons(&VeneyComputer([
+            None,
+            Some(game_ai::Level::Club)
+        ])));
+        assert!(offers_person_buttons(&VeneyComputer([None, None])));
+    }
     use crate::packs::veney::computer::VeneyComputer;
     use veney_rules::{Game, Position, Rules, Side};
 
@@ -1466,6 +1492,21 @@ mod options_tests {
         ] {
             assert!(said.contains(w), "{said} lacks {w}");
         }
+        // Hirakamae's option is named only with the devices that bring the stance (R-DEVICES).
+        let breaks = RuleOptions {
+            hirakamae_breaks: true,
+            ..RuleOptions::default()
+        };
+        assert!(options_in_force(&breaks).contains("hirakamae broken"));
+        let off = RuleOptions {
+            devices: false,
+            ..breaks
+        };
+        let said = options_in_force(&off);
+        assert!(
+            said.contains("no devices") && !said.contains("hirakamae"),
+            "{said}"
+        );
     }
 }
 
