@@ -2811,3 +2811,27 @@ fn the_concert_prompt_names_the_sets_partners() {
         "{prompt}"
     );
 }
+
+/// Between people, Undo after a turn ended takes back its last move, not only its end (which
+/// changes nothing on the board: a review found the first Undo moving nothing); Redo brings
+/// both back.
+#[test]
+fn undo_after_a_turn_ended_takes_back_its_last_move() {
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "undo-ended-turn",
+    );
+    let start = *game(&app).position();
+    white_plays_sy3(&mut app);
+    let after = *game(&app).position();
+    assert_eq!(after.turn(), Side::Black);
+    send(&mut app, Command::Undo);
+    assert_eq!(
+        game(&app).position().piece_at(sq("Y4")).map(|p| p.0),
+        Some(Side::White)
+    );
+    assert_eq!(game(&app).position(), &start, "{}", info(&app));
+    send(&mut app, Command::Redo);
+    assert_eq!(game(&app).position(), &after, "the move and the turn's end");
+}

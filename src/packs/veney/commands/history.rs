@@ -134,8 +134,18 @@ pub(super) fn undo(ctx: &mut Ctx) {
         ctx.sel.0 = None;
         return;
     }
-    if ctx.game.0.undo().is_none() {
-        ctx.status.info = Some("nothing to undo".into());
+    match ctx.game.0.undo() {
+        None => ctx.status.info = Some("nothing to undo".into()),
+        // A turn's end moves nothing: its last move goes back with it, the turn open again (a
+        // review found the first Undo after a turn changing nothing on the board). Redo brings
+        // both back.
+        Some(veney_rules::Action::EndTurn) => {
+            if ctx.game.0.undo().is_some() {
+                ctx.status.info =
+                    Some("the turn's last move is taken back: the turn is open again".into());
+            }
+        }
+        Some(_) => {}
     }
     ctx.sel.0 = None;
 }
@@ -143,6 +153,16 @@ pub(super) fn undo(ctx: &mut Ctx) {
 pub(super) fn redo(ctx: &mut Ctx) {
     if !redo_one(ctx) {
         ctx.status.info = Some("nothing to redo".into());
+    } else if ctx.game.0.next_redo() == Some(veney_rules::Action::EndTurn)
+        && !ctx
+            .interruptions
+            .1
+            .last()
+            .is_some_and(|&(start, ..)| start == ctx.game.0.actions().count())
+    {
+        // As undo took them back: the move, and the turn's end after it — unless that end is
+        // a sprung trap's, cut short by it, redone whole on its own (`Interruptions::redo`).
+        redo_one(ctx);
     }
     ctx.sel.0 = None;
 }
