@@ -373,6 +373,16 @@ fn the_hidden_hand_decides_who_goes_first() {
         );
         intent(&mut a, SecretIntent::GuessHand(guess));
         assert_eq!(game(&a).position().turn(), first);
+        // The game stays under its random drawing, its result the hand's (a review found it
+        // under "agreed", the save's [Rules] and the next dialog too).
+        let o = &game(&a).rules.options;
+        assert_eq!(
+            (o.first_by, o.first_player),
+            (
+                veney_rules::setup_styles::FirstPlayerMethod::RandomDraw,
+                first
+            )
+        );
         let text = pane(&a).expect("the reveal").text();
         assert!(text.contains(&format!("{first} goes first")), "{text}");
         intent(&mut a, SecretIntent::Seen);

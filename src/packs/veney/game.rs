@@ -384,6 +384,14 @@ pub enum Command {
     /// Start a new game under these rule options with White's and Black's set files (the
     /// new-game dialog, the set workshop).
     NewGameWith(veney_rules::options::RuleOptions, [PathBuf; 2]),
+    /// A new game whose first player the hidden hand drew at the table (§2.0.19 step 4): the
+    /// options keep their random drawing, its result this side (a review found the game then
+    /// under "agreed", its next dialog too).
+    NewGameDrawn(
+        veney_rules::options::RuleOptions,
+        [PathBuf; 2],
+        veney_rules::Side,
+    ),
     /// Write the move list in notation to a file (atomically); empty path: `saves/moves.txt`.
     ExportMoves(PathBuf),
     /// Show the position after this many turns (`None`: back to the live game).

@@ -21,7 +21,6 @@ use std::path::PathBuf;
 use veney_rules::dice::Roll;
 use veney_rules::hug::HugChoice;
 use veney_rules::options::RuleOptions;
-use veney_rules::setup_styles::FirstPlayerMethod;
 use veney_rules::{Action, Outcome, Phase, Side};
 
 /// Which secret the screen is about.
@@ -257,10 +256,12 @@ fn guess_hand(flow: &mut SecretFlow, g: Hand, out: &mut MessageWriter<Command>) 
     let Some(held) = d.held else { return };
     // "If they guess right, they go first."
     let first = if g == held { Side::Black } else { Side::White };
-    let mut options = d.options.clone();
-    options.first_by = FirstPlayerMethod::Agreed;
-    options.first_player = first;
-    out.write(Command::NewGameWith(options, d.sets.clone()));
+    // The options keep their random drawing (`first_by`), its result the hand's.
+    out.write(Command::NewGameDrawn(
+        d.options.clone(),
+        d.sets.clone(),
+        first,
+    ));
     flow.reveal = Some(SecretPane {
         kind: SecretKind::Hand,
         stage: Stage::Reveal,

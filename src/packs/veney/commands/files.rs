@@ -56,10 +56,12 @@ pub fn begin(
 
 /// A new game under these options and sets (the new-game dialog, the set workshop): on the
 /// standard baselines at once, or after a concealed or in-turns setup (§2.0.19).
+/// `drawn`: the first player the hidden hand drew at the table, in place of the seed's drawing.
 pub(super) fn new_game_with(
     ctx: &mut Ctx,
     options: veney_rules::options::RuleOptions,
     sets: [PathBuf; 2],
+    drawn: Option<veney_rules::Side>,
 ) {
     let seed = fresh_seed();
     let rules = match rules_for(&sets, options) {
@@ -70,7 +72,16 @@ pub(super) fn new_game_with(
         }
     };
     ctx.sel.0 = None;
-    let (game, session, info) = begin(rules, seed);
+    let (game, session, info) = match drawn {
+        Some(first) => {
+            let mut rules = rules;
+            rules.options.first_player = first;
+            let rules = Arc::new(rules);
+            let start = Position::start(&rules);
+            (Game::from_position_seeded(rules, start, seed), None, None)
+        }
+        None => begin(rules, seed),
+    };
     if info.is_some() {
         ctx.status.info = info;
     }

@@ -184,6 +184,7 @@ pub(super) fn apply_commands(
                     | Command::Hug(_)
                     | Command::NewGame
                     | Command::NewGameWith(..)
+                    | Command::NewGameDrawn(..)
                     | Command::Load(_)
                     | Command::LoadRecordFile(_)
                     | Command::LoadRecordText(_)
@@ -205,6 +206,7 @@ pub(super) fn apply_commands(
             cmd,
             Command::NewGame
                 | Command::NewGameWith(..)
+                | Command::NewGameDrawn(..)
                 | Command::Load(_)
                 | Command::LoadRecordFile(_)
                 | Command::LoadRecordText(_)
@@ -249,6 +251,7 @@ pub(super) fn apply_commands(
             cmd,
             Command::NewGame
                 | Command::NewGameWith(..)
+                | Command::NewGameDrawn(..)
                 | Command::Load(_)
                 | Command::LoadRecordFile(_)
                 | Command::LoadRecordText(_)
@@ -271,7 +274,7 @@ pub(super) fn apply_commands(
         ctx.setup_held.0 = false;
         // The dialog's seats are the new game's once it has begun; a start that failed leaves
         // the game in progress its own.
-        if let Command::NewGameWith(..) = cmd
+        if matches!(cmd, Command::NewGameWith(..) | Command::NewGameDrawn(..))
             && let Some(p) = pending.0.take()
             && game_now(&ctx) != was
         {
@@ -526,7 +529,10 @@ fn apply_one(
             endings::offer_draw(ctx, side, seats.plays(!side).is_some())
         }
         Command::AnswerDraw(yes) => endings::answer_draw(ctx, yes),
-        Command::NewGameWith(options, sets) => files::new_game_with(ctx, options, sets),
+        Command::NewGameWith(options, sets) => files::new_game_with(ctx, options, sets, None),
+        Command::NewGameDrawn(options, sets, first) => {
+            files::new_game_with(ctx, options, sets, Some(first))
+        }
         Command::SetPosition(text) => files::set_position(ctx, &text),
         Command::Save(path) => files::save(ctx, path, &seats.0),
         // The game goes on against the computer as it was saved.

@@ -65,6 +65,7 @@ pub(super) fn apply(ctx: &mut Ctx, cmd: &Command) -> bool {
         // does"; a review found it refused as "finish the setup first".)
         Command::NewGame
         | Command::NewGameWith(..)
+        | Command::NewGameDrawn(..)
         | Command::Load(_)
         | Command::LoadRecordFile(_)
         | Command::LoadRecordText(_)
