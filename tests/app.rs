@@ -2835,3 +2835,35 @@ fn undo_after_a_turn_ended_takes_back_its_last_move() {
     send(&mut app, Command::Redo);
     assert_eq!(game(&app).position(), &after, "the move and the turn's end");
 }
+
+/// The computer's move keeps the status line's news of the person's last action (a call, a
+/// kept autosave) until the person acts again (a review found it wiped within a frame by the
+/// computer's reply).
+#[test]
+fn the_computers_move_keeps_the_persons_news() {
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "computer-keeps-news",
+    );
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    white_plays_sy3(&mut app);
+    app.world_mut()
+        .resource_mut::<veney::packs::veney::game::Status>()
+        .info = Some("news of the person's turn".into());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while game(&app).position().turn() != Side::White && std::time::Instant::now() < deadline {
+        app.update();
+    }
+    assert_eq!(
+        game(&app).position().turn(),
+        Side::White,
+        "the computer replied"
+    );
+    assert_eq!(info(&app), "news of the person's turn");
+    // The person's next action clears it.
+    click(&mut app, "Y3");
+    assert_ne!(info(&app), "news of the person's turn");
+}

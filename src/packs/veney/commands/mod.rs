@@ -153,7 +153,21 @@ pub(super) fn apply_commands(
             entered = Some(t.clone());
         }
         ctx.status.refusal = None;
-        ctx.status.info = None;
+        // The computer's own actions keep the news on the status line (what the person's last
+        // action did, a call, a kept autosave) unless they have news of their own (a review
+        // found the call explained and wiped by the reply within a frame).
+        let computers = matches!(
+            cmd,
+            Command::ComputerPlay(_) | Command::ComputerCall | Command::ComputerInterrupt(_)
+        ) || (matches!(cmd, Command::Roll)
+            && seats
+                .plays(crate::packs::veney::computer::acting_side(
+                    ctx.game.0.position(),
+                ))
+                .is_some());
+        if !computers {
+            ctx.status.info = None;
+        }
         // A first secret is in (the defender's token, White's Hug hand): only the secret's own
         // steps, or leaving the game, until it is revealed — a key pressed under the secret
         // screen (Esc, undo, R, a typed throw) would discard or replace it (a review found the
