@@ -1777,3 +1777,48 @@ fn a_call_after_the_offender_pressed_owes_no_press_between_people() {
         "White's time runs after Black's press"
     );
 }
+
+/// The computer's move waits while the New game dialog stands open (its seats are the next
+/// game's), and its clock is paused meanwhile, running again when the dialog closes (a review
+/// found its flag falling behind the dialog).
+#[test]
+fn the_computers_clock_waits_behind_the_new_game_dialog() {
+    let mut a = app("dialog-holds-clock");
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    // (The dialog is the UI's: headless, made here.)
+    a.world_mut()
+        .init_resource::<veney::packs::veney::panels::NewGameDialog>();
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::panels::NewGameDialog>()
+        .open = true;
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    start_five_second_clock(&mut a);
+    at(&mut a, 4_000);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 4_000);
+    at(&mut a, 4_100);
+    let paused = |a: &App| {
+        let c = a.world().resource::<TableClock>().clock.clone().unwrap();
+        matches!(c.state(4_100), game_clock::State::Paused(_))
+    };
+    assert!(paused(&a), "paused behind the dialog");
+    // Long after Black's five seconds, no flag: the clock waited.
+    at(&mut a, 20_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None
+    );
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::panels::NewGameDialog>()
+        .open = false;
+    at(&mut a, 20_100);
+    let c = a.world().resource::<TableClock>().clock.clone().unwrap();
+    assert!(
+        !matches!(c.state(20_100), game_clock::State::Paused(_)),
+        "running again"
+    );
+}

@@ -45,16 +45,22 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// While the move list is reviewed on the computer's turn, the computer's move waits for the
+/// While the move list is reviewed on the computer's turn, or the board is covered (a secret
+/// screen, the New game dialog), the computer's move waits for the
 /// return to live; its clock is paused meanwhile and runs again on the return (a review found
 /// the computer losing on time while the person looked back). So while a computer-only game
 /// waits after an Undo (`computer::VeneyPause`; a review found its flag falling meanwhile). A
 /// clock paused by hand is left as it is.
+#[allow(clippy::too_many_arguments)]
 fn hold_for_review(
     game: Res<CurrentGame>,
     viewing: Res<super::game::Viewing>,
     seats: Res<super::computer::VeneyComputer>,
     pause: Res<super::computer::VeneyPause>,
+    (screen, dialog): (
+        Res<super::secrets::SecretScreen>,
+        Option<Res<super::panels::NewGameDialog>>,
+    ),
     clock: crate::host::table_clock::ClockView,
     mut held: Local<bool>,
     mut out: MessageWriter<crate::host::table_clock::ClockIntent>,
@@ -74,7 +80,10 @@ fn hold_for_review(
     } else {
         Some(side)
     };
-    if (viewing.0.is_some() || (pause.0.paused && both)) && computers {
+    // So while the board is covered and the computer's move waits behind it: a secret screen,
+    // the New game dialog (a review found the computer's flag falling behind the dialog).
+    let covered = super::computer::covered(&screen, dialog.as_deref());
+    if (viewing.0.is_some() || covered || (pause.0.paused && both)) && computers {
         if held_side.is_some_and(|s| clock.running_left(Screen::Veney, s.index()).is_some()) {
             out.write(ClockIntent::Pause);
             *held = true;

@@ -299,7 +299,7 @@ fn start(
 /// person has not yet seen through, a pick, a hand-over, the hidden hand of a new game — reviews
 /// found the computer moving under a reveal, and in the old game under a new game's hidden
 /// hand), or the New game dialog stands open (its seats are for the next game).
-fn covered(
+pub(super) fn covered(
     screen: &super::secrets::SecretScreen,
     dialog: Option<&super::panels::NewGameDialog>,
 ) -> bool {
