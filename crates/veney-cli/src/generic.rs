@@ -261,14 +261,21 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             // At a simultaneous decision every waiting seat's actions, each as the record writes
             // a sealed action (`2|text`).
             let mut acts = Vec::new();
+            let mut listed = 0;
             for (actor, seat) in actors {
                 actions_for(&**g, &s, actor, &mut acts);
                 for &a in &acts {
                     let origin = g.action_cells(&s, a).from.map(|c| board.cell_name(c));
                     if from.is_none() || origin.as_deref() == from.as_deref() {
                         println!("{}", sealed(seat, g.action_text(&s, a)));
+                        listed += 1;
                     }
                 }
+            }
+            // A square with no action from it is said to be so (a review found nothing printed,
+            // exit 0, for an empty square or the other side's piece).
+            if let Some(f) = from.filter(|_| listed == 0) {
+                println!("(no action from {f} now)");
             }
         }
         Command::Turns { position: p } => {

@@ -448,6 +448,20 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("({o}, unless {side}'s dying move answers it: §2.0.20)");
             }
             let legal = pos.legal_actions(&rules);
+            // A square whose piece has no action now is said to be so, with what stands there
+            // (a review found nothing printed, exit 0, for an empty square or the other side's
+            // piece).
+            if let Some(sq) = from
+                && !legal.iter().any(|a| a.piece_square() == Some(sq))
+            {
+                let what = match pos.piece_at(sq) {
+                    Some((side, k)) => format!("{side}'s {}", rules.set(side).piece(k).name()),
+                    None if pos.free_square() == Some(sq) => "the free engagement".into(),
+                    None => "nothing".into(),
+                };
+                println!("(no action from {sq} now: {what} stands there)");
+                return Ok(());
+            }
             for a in &legal {
                 if from.is_none() || a.piece_square() == from {
                     // Ending the turn is `---` in notation, as `apply` reads it (a review found
@@ -524,6 +538,16 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
             }
             println!("{}", pos.to_text(&rules));
+            // The game's end in words, as `show` and `moves` say it (a review found only
+            // `over=` in the position text) — on stderr: stdout is the position alone, for the
+            // next command to read.
+            match (pos.outcome(), pos.dying()) {
+                (Some(o), Some(side)) => {
+                    eprintln!("({o}, unless {side}'s dying move answers it: §2.0.20)")
+                }
+                (Some(o), None) => eprintln!("(the game is over: {o})"),
+                _ => {}
+            }
         }
         Command::Perft {
             position: p,

@@ -887,3 +887,37 @@ fn a_position_with_trailing_whitespace_reads_in_every_game() {
         assert_eq!(code, Some(0), "{game} `start `: {err}");
     }
 }
+
+/// `moves --from` a square with no action says so, in every game (a review found nothing
+/// printed); Veney's `apply` says the game's end in words, as `show` does.
+#[test]
+fn moves_from_a_square_with_nothing_to_do_says_so_and_apply_names_the_end() {
+    let (code, out, err) = run(&["moves", "start", "--from", "X8"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("no action from X8 now: nothing stands there"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["moves", "start", "--from", "Y13"]);
+    assert!(out.contains("no action from Y13 now: Black's"), "{out}");
+    for game in ["tirachen", "kelasu"] {
+        let sq = if game == "tirachen" { "e5" } else { "E5" };
+        let (code, out, err) = run(&["--game", game, "moves", "start", "--from", sq]);
+        assert_eq!(code, Some(0), "{game}: {err}");
+        assert!(
+            out.contains(&format!("no action from {sq} now")),
+            "{game}: {out}"
+        );
+    }
+    let (code, out, err) = run(&[
+        "apply",
+        "2d1/4/4/1s2/4/4/1W2/2S1/4/4/4/4/4/4/4/4 w EEEE/eeee",
+        "$tX13#",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("unless Black's dying move answers it"),
+        "{err}"
+    );
+    assert_eq!(out.lines().count(), 1, "stdout the position alone: {out}");
+}
