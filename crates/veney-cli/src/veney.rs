@@ -328,7 +328,16 @@ fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
         },
     };
     let mut ok = true;
+    let mut unreadable = false;
     for f in files {
+        // A file that cannot be read at all is an error of the input, on stderr with exit 2
+        // as every other command's (README); what a readable set says is the report (a review
+        // found a missing file reported on stdout, exit 1).
+        if let Err(e) = std::fs::read(f) {
+            eprintln!("veney-cli: {}: cannot read the file: {e}", f.display());
+            unreadable = true;
+            continue;
+        }
         let r = match (&setup, std::fs::read_to_string(f)) {
             (Some((p, text)), Ok(src)) => {
                 veney_rules::set_check::check_with_setup(f, &src, Some((*p, text.as_str())))
@@ -356,7 +365,9 @@ fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
             }
         }
     }
-    if ok {
+    if unreadable {
+        ExitCode::from(2)
+    } else if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

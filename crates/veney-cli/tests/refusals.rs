@@ -954,3 +954,16 @@ fn a_mark_on_no_action_is_a_notation_error_and_squares_are_named() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("W–Z and 1–16"), "{err}");
 }
+
+/// A set file that cannot be read is an error of the input: stderr, exit 2, as every other
+/// command's (README "Every error goes to stderr with exit code 2"; a review found it on
+/// stdout with exit 1, a set's own errors' code).
+#[test]
+fn check_set_refuses_a_file_it_cannot_read_with_exit_2() {
+    for f in ["/nonexistent/mine.ron", "/tmp"] {
+        let (code, out, err) = run(&["check-set", f]);
+        assert_eq!(code, Some(2), "{f}: {out}{err}");
+        assert!(err.contains("cannot read the file"), "{f}: {err}");
+        assert!(out.is_empty(), "{f}: {out}");
+    }
+}

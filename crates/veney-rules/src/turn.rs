@@ -121,7 +121,8 @@ impl Position {
             if matches!(self.phase, Phase::Throw { .. }) {
                 return Err(Untenable::new(
                     "§2.0.08 Dagger Throw",
-                    "the throw needs its roll",
+                    // How it is written (a review found no hint of the roll's form).
+                    "the throw needs its roll, written after it as `@…` (the sticks as thrown, e.g. `@oxooo`, or the agreed dice's result; §2.0.R5)",
                 ));
             }
             // The cast piece is off the board and not yet in the discard: declining its
