@@ -315,6 +315,14 @@ impl San {
                     "unexpected text after the move: lines are written W, X, Y, Z (A–D are piece letters in notation; R-LINE-NAMES)",
                 ));
             }
+            // `$xX13`: chess's capture mark (a review found no word of `t`).
+            if chars.windows(3).any(|w| {
+                w[0] == 'x' && matches!(w[1], 'W' | 'X' | 'Y' | 'Z') && w[2].is_ascii_digit()
+            }) {
+                return Err(c.err(
+                    "unexpected text after the move: a take is written `t`, not `x` as in chess (§2.0.R5: \"t take (instead of x for capture, as in chess)\")",
+                ));
+            }
             return Err(c.err("unexpected text after the move"));
         }
         Ok(san)
@@ -339,6 +347,11 @@ fn parse_move_linked(c: &mut Cursor, linked: bool) -> Result<SanMove, ParseError
     } else if is_piece_letter(first) {
         c.bump();
         SanPiece::Letter(first)
+    } else if first.is_ascii_digit() {
+        // `1.` before a turn: a record's move number (a review found it called a piece letter).
+        return Err(c.err(format!(
+            "'{first}' is not a piece letter: a move number (`1.`) belongs to a record, which `replay` reads; a turn alone is written without it"
+        )));
     } else {
         return Err(c.err(format!(
             "'{first}' is not a piece letter (S $ C B G D L J e a …)"

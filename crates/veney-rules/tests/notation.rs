@@ -381,3 +381,16 @@ fn a_shift_with_the_wrong_partner_letter_names_the_partner() {
         "{e}"
     );
 }
+
+/// §2.0.R5 "t take (instead of x for capture, as in chess)": a chess `x` is told so, and a
+/// record's move number before a turn is told it belongs to a record (a review found "unexpected
+/// text" and "'1' is not a piece letter" alone).
+#[test]
+fn a_chess_capture_mark_and_a_move_number_are_told_their_form() {
+    let e = veney_rules::notation::San::parse("$xX13").unwrap_err();
+    assert!(e.message.contains("a take is written `t`"), "{e}");
+    let r = rules();
+    let p = veney_rules::Position::start(&r);
+    let e = veney_rules::notation::parse_turn(&r, &p, "1. SY3", 1).unwrap_err();
+    assert!(e.message.contains("move number"), "{e}");
+}
