@@ -100,11 +100,16 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         let given = format!("{:016x}", set.fingerprint);
         if saved != given {
             armies_differ = true;
+            // (The save's value may carry escape sequences: written escaped, as the other
+            // headers are; a review found it raw.)
             eprintln!(
-                "warning: {}: {side}'s army was the set with fingerprint {saved}; replayed with {:?} ({given}) — give its file with --{}-set",
-                file.display(),
-                set.name,
-                side.to_string().to_lowercase()
+                "{}",
+                crate::printable(&format!(
+                    "warning: {}: {side}'s army was the set with fingerprint {saved}; replayed with {:?} ({given}) — give its file with --{}-set",
+                    file.display(),
+                    set.name,
+                    side.to_string().to_lowercase()
+                ))
             );
         }
     }
@@ -301,6 +306,10 @@ fn load_rules(cli: &Cli) -> Result<Rules, String> {
 /// without a layout of its own is checked against `setup` (`--setup`), else the built-in
 /// standard baselines; a setup file that cannot be read exits 2.
 fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
+    // Every line through `printable`: a set, a setup or a path may carry control characters
+    // (a review found a shared set's escape sequences sent to the terminal raw).
+    let out = |line: String| println!("{}", crate::printable(&line));
+    let err = |line: String| eprintln!("{}", crate::printable(&line));
     let setup = match setup {
         None => None,
         // Read as the sets are (a byte that is not UTF-8 named at its place; a review found
@@ -311,18 +320,18 @@ fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
             Ok(text) => match veney_rules::setup::SetupDef::from_ron(p, &text) {
                 Ok(_) => Some((p, text)),
                 Err(e) => {
-                    eprintln!("veney-cli: --setup: {e}");
+                    err(format!("veney-cli: --setup: {e}"));
                     return ExitCode::from(2);
                 }
             },
             Err(veney_rules::LoadError::Data(errors)) => {
                 for e in errors {
-                    eprintln!("veney-cli: --setup: {e}");
+                    err(format!("veney-cli: --setup: {e}"));
                 }
                 return ExitCode::from(2);
             }
             Err(e) => {
-                eprintln!("veney-cli: --setup {}: {e}", p.display());
+                err(format!("veney-cli: --setup {}: {e}", p.display()));
                 return ExitCode::from(2);
             }
         },
@@ -334,7 +343,10 @@ fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
         // as every other command's (README); what a readable set says is the report (a review
         // found a missing file reported on stdout, exit 1).
         if let Err(e) = std::fs::read(f) {
-            eprintln!("veney-cli: {}: cannot read the file: {e}", f.display());
+            err(format!(
+                "veney-cli: {}: cannot read the file: {e}",
+                f.display()
+            ));
             unreadable = true;
             continue;
         }
@@ -346,22 +358,22 @@ fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
             _ => veney_rules::set_check::check_file(f),
         };
         for e in &r.errors {
-            println!("error: {e}");
+            out(format!("error: {e}"));
         }
         for w in &r.warnings {
-            println!("warning: {w}");
+            out(format!("warning: {w}"));
         }
         match &r.set {
-            Some(s) => println!(
+            Some(s) => out(format!(
                 "{}: set {:?} is valid: {} pieces, {} warning(s)",
                 f.display(),
                 s.name,
                 s.len(),
                 r.warnings.len()
-            ),
+            )),
             None => {
                 ok = false;
-                println!("{}: {} error(s)", f.display(), r.errors.len());
+                out(format!("{}: {} error(s)", f.display(), r.errors.len()));
             }
         }
     }

@@ -921,3 +921,36 @@ fn moves_from_a_square_with_nothing_to_do_says_so_and_apply_names_the_end() {
     );
     assert_eq!(out.lines().count(), 1, "stdout the position alone: {out}");
 }
+
+/// Control characters a set file, a path or a save's header carries are written escaped, not
+/// sent to the terminal (a review found `check-set` and `replay`'s set fingerprint warning
+/// printing them raw).
+#[test]
+fn check_set_and_replay_escape_what_their_inputs_carry() {
+    let dir = std::env::temp_dir().join(format!("veney-cli-escape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let standard = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config/sets/standard.ron"),
+    )
+    .unwrap();
+    let set = dir.join("esc\u{1b}[31m.ron");
+    std::fs::write(
+        &set,
+        standard.replacen("\"Lantern\": Take,", "\"Lan\u{1b}[31mtern\": Take,", 1),
+    )
+    .unwrap();
+    let (_, out, err) = run(&["check-set", set.to_str().unwrap()]);
+    assert!(
+        !out.contains('\u{1b}') && !err.contains('\u{1b}'),
+        "{out}{err}"
+    );
+    assert!(out.contains("\\u{1b}"), "{out}");
+    let record = dir.join("r.txt");
+    std::fs::write(&record, "[WhiteSetHash \"\u{1b}[2J\"]\n1. SY3\n").unwrap();
+    let (_, out, err) = run(&["replay", record.to_str().unwrap()]);
+    assert!(
+        !out.contains('\u{1b}') && !err.contains('\u{1b}'),
+        "{out}{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
