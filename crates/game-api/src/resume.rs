@@ -40,9 +40,10 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         None => return Err(SaveError::Wrong("no [Game \"…\"] header".into())),
     }
     if let Some(h) = get("Viewer") {
+        // At its line, as the other game's name is (a review found none named).
         return Err(SaveError::Wrong(format!(
-            "this is {}'s view of a game (secrets left out); it cannot be resumed",
-            h.value
+            "line {}: this is {}'s view of a game (secrets left out); it cannot be resumed",
+            h.line, h.value
         )));
     }
     let seed = match get("Seed") {

@@ -193,7 +193,9 @@ pub(crate) fn read_headers(text: &str) -> Result<Vec<Header<'_>>, TextError> {
         // value by one reader and as another by the next (a review found the app's Load taking
         // the first `[Seed]`, the options the last, and an option's error placed on the wrong
         // line).
-        if k != "Computer"
+        // (Its key in any case, as every key is read: a review found `[computer]` twice
+        // refused.)
+        if !k.eq_ignore_ascii_case("Computer")
             && let Some(first) = seen.insert(k.to_ascii_lowercase(), i + 1)
         {
             return Err(err(&format!(

@@ -72,6 +72,14 @@ fn a_header_written_twice_is_refused_naming_both_lines() {
         )
         .is_ok()
     );
+    // The seats' key in any case too (a review found `[computer]` twice refused).
+    assert!(
+        Match::load_text(
+            Arc::new(Seal),
+            "[Game \"seal\"]\n[computer \"1 club\"]\n[COMPUTER \"2 club\"]\n1. 1|b1 2|b0\n"
+        )
+        .is_ok()
+    );
 }
 
 /// A header's key is read in any case, as a second copy in another case is refused (a review
@@ -200,4 +208,12 @@ fn a_final_that_differs_and_a_byte_not_utf8_are_placed() {
         Ok(_) => panic!("loaded"),
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One player's view is refused at its `[Viewer]` line, as another game's save is at its
+/// `[Game]` line (a review found no line named).
+#[test]
+fn a_players_view_is_refused_at_its_line() {
+    let e = refused("[Game \"seal\"]\n[Viewer \"P1\"]\n1. 1|b1 2|?\n");
+    assert!(e.contains("line 2") && e.contains("view of a game"), "{e}");
 }

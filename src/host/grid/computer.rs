@@ -125,7 +125,10 @@ pub fn header_values<'a>(text: &'a str, key: &'a str) -> impl Iterator<Item = &'
     text.lines().filter_map(move |l| {
         let inner = l.trim().strip_prefix('[')?.strip_suffix(']')?;
         let (k, v) = inner.split_once(char::is_whitespace)?;
-        (k == key).then(|| v.trim().trim_matches('"'))
+        // The key in any case, as the save readers read keys (a review found `[computer "1
+        // club"]` read by the reader and ignored here, the game resumed between people).
+        k.eq_ignore_ascii_case(key)
+            .then(|| v.trim().trim_matches('"'))
     })
 }
 
@@ -759,6 +762,13 @@ mod tests {
         let mut top = u64::MAX;
         next_sealed_draw(&mut top, 0);
         assert_eq!(top, 0);
+    }
+
+    /// A seat's key in any case is read, as every key is (the game API's reader takes them so).
+    #[test]
+    fn the_seats_key_is_read_in_any_case() {
+        let seats = seats_read_from("[Game \"Kelasu\"]\n[computer \"1 club\"]\n1. B1-C1;\n");
+        assert_eq!(seats[1], Some(Level::Club));
     }
 
     /// The computer's seats and draw count come back from a save whose other headers the strict
