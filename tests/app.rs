@@ -2867,3 +2867,53 @@ fn the_computers_move_keeps_the_persons_news() {
     click(&mut app, "Y3");
     assert_ne!(info(&app), "news of the person's turn");
 }
+
+/// The sound and the board's display are kept between runs (a review found them forgotten at
+/// each start): a second app on the same saves' folder starts muted, its highlights as left; a
+/// kept file that does not read leaves the defaults.
+#[test]
+fn display_and_sound_settings_are_kept_between_runs() {
+    let dir = common::temp_dir("kept-settings");
+    let start = |dir: &std::path::Path| {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .insert_state(veney::Screen::Veney)
+            .insert_resource(SaveDir(dir.to_path_buf()));
+        app.add_plugins(veney::game_plugins);
+        app.update();
+        app
+    };
+    let mut first = start(&dir);
+    first
+        .world_mut()
+        .resource_mut::<veney::host::audio::AudioSettings>()
+        .muted = true;
+    first
+        .world_mut()
+        .resource_mut::<veney::packs::veney::highlights::HighlightSettings>()
+        .legal_moves = false;
+    first.update();
+    drop(first);
+    let second = start(&dir);
+    assert!(
+        second
+            .world()
+            .resource::<veney::host::audio::AudioSettings>()
+            .muted
+    );
+    assert!(
+        !second
+            .world()
+            .resource::<veney::packs::veney::highlights::HighlightSettings>()
+            .legal_moves
+    );
+    std::fs::write(dir.join("settings").join("sound.ron"), "(muted: maybe)").unwrap();
+    let third = start(&dir);
+    assert!(
+        !third
+            .world()
+            .resource::<veney::host::audio::AudioSettings>()
+            .muted,
+        "the defaults stand"
+    );
+}

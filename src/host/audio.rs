@@ -6,7 +6,8 @@ use kira::sound::static_sound::{StaticSoundData, StaticSoundSettings};
 use kira::{AudioManager, AudioManagerSettings, Decibels, DefaultBackend, Frame};
 use std::sync::Arc;
 
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct AudioSettings {
     pub muted: bool,
     /// 0.0 – 1.0.
@@ -47,6 +48,8 @@ struct Audio {
 
 /// Settings and the cue message (headless too); the device starts with the view.
 pub(super) fn plugin(app: &mut App) {
+    // Kept between runs (`kept_settings`): muted stays muted.
+    super::kept_settings::keep::<AudioSettings>(app, "sound");
     app.init_resource::<AudioSettings>()
         .add_message::<PlayCue>();
 }

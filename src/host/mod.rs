@@ -11,6 +11,7 @@ pub mod game_over;
 pub mod grid;
 pub mod history_keys;
 pub mod kept_files;
+pub mod kept_settings;
 pub mod letter_keys;
 #[cfg(feature = "dev-tools")]
 pub mod measure;

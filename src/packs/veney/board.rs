@@ -7,6 +7,8 @@ use veney_rules::Square;
 use veney_rules::square::LINE_CHARS;
 
 pub(super) fn plugin(app: &mut App) {
+    // Kept between runs (`host::kept_settings`).
+    crate::host::kept_settings::keep::<BoardView>(app, "veney-board");
     app.init_resource::<BoardView>()
         .add_systems(OnEnter(Screen::Veney), draw_board)
         .add_systems(
@@ -23,7 +25,10 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Which way up the board is drawn. `flipped`: Black at the bottom. `auto_flip`: turn the board
 /// to the side to move after every turn (hot seat).
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(
+    Resource, Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize,
+)]
+#[serde(default)]
 pub struct BoardView {
     pub flipped: bool,
     pub auto_flip: bool,

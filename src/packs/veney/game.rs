@@ -494,6 +494,18 @@ pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<CurrentGame>() {
         app.insert_resource(LaunchGame);
     }
+    // A folder given for Veney's saves (a caller's, a headless test's) is the host's too unless
+    // the host's was given: the kept settings and the clock go with the saves (they are one
+    // folder in the app; a test's must not write the working folder's).
+    use crate::host::grid::SaveRoot;
+    if let Some(dir) = app.world().get_resource::<SaveDir>().map(|d| d.0.clone())
+        && app
+            .world()
+            .get_resource::<SaveRoot>()
+            .is_none_or(|r| *r == SaveRoot::default())
+    {
+        app.insert_resource(SaveRoot(dir));
+    }
     app.init_resource::<SaveDir>()
         .init_resource::<CurrentGame>()
         .init_resource::<Selection>()

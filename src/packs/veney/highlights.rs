@@ -64,7 +64,8 @@ pub struct Highlights {
 }
 
 /// What the player sees and toggles.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct HighlightSettings {
     pub legal_moves: bool,
     pub last_turn: bool,
@@ -83,6 +84,8 @@ impl Default for HighlightSettings {
 pub struct HighlightMark;
 
 pub(super) fn plugin(app: &mut App) {
+    // Kept between runs (`host::kept_settings`).
+    crate::host::kept_settings::keep::<HighlightSettings>(app, "veney-highlights");
     app.init_resource::<Highlights>()
         .init_resource::<HighlightSettings>()
         .add_systems(

@@ -10,7 +10,8 @@ use bevy::prelude::*;
 use veney_rules::special::{control, dagger_throw, presence};
 use veney_rules::{Bitboard, Side};
 
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct OverlaySettings {
     pub selected_zone: bool,
     pub all_zones: bool,
@@ -39,6 +40,8 @@ impl Default for OverlaySettings {
 struct OverlayMark;
 
 pub(super) fn plugin(app: &mut App) {
+    // Kept between runs (`host::kept_settings`).
+    crate::host::kept_settings::keep::<OverlaySettings>(app, "veney-overlays");
     app.init_resource::<OverlaySettings>().add_systems(
         Update,
         draw.after(super::game::GameSet)

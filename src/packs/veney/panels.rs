@@ -28,8 +28,9 @@ pub(super) struct RecordBox {
     pub text: String,
 }
 
-/// "Load record…" offers `record.txt` in the saves' folder (`VENEY_SAVE_DIR`, else `saves/`),
-/// beside the exported `moves.txt` (a review found `saves/` hard-coded).
+/// "Load record…" offers `moves.txt` in the saves' folder (`VENEY_SAVE_DIR`, else `saves/`),
+/// the file "Export moves" writes, so an export loads back as it is (a review found `saves/`
+/// hard-coded, and later `record.txt` offered beside the export's `moves.txt`).
 impl FromWorld for RecordBox {
     fn from_world(world: &mut World) -> Self {
         let dir = world
@@ -37,7 +38,7 @@ impl FromWorld for RecordBox {
             .cloned()
             .unwrap_or_default();
         RecordBox {
-            path: dir.0.join("record.txt").to_string_lossy().into_owned(),
+            path: dir.0.join("moves.txt").to_string_lossy().into_owned(),
             text: String::new(),
         }
     }
@@ -580,7 +581,7 @@ mod tests {
         let b = RecordBox::from_world(&mut world);
         assert_eq!(
             std::path::Path::new(&b.path),
-            std::path::Path::new("elsewhere/games/record.txt")
+            std::path::Path::new("elsewhere/games/moves.txt")
         );
     }
 }

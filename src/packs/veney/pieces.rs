@@ -14,7 +14,8 @@ use veney_rules::piece_def::Shape;
 use veney_rules::{FreePlace, Side};
 
 /// Whether each piece shows its notation letter.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct PieceStyle {
     pub letters: bool,
 }
@@ -29,6 +30,8 @@ impl Default for PieceStyle {
 pub struct PieceLetter;
 
 pub(super) fn plugin(app: &mut App) {
+    // Kept between runs (`host::kept_settings`).
+    crate::host::kept_settings::keep::<PieceStyle>(app, "veney-pieces");
     app.init_resource::<PieceStyle>().add_systems(
         Update,
         (
