@@ -562,3 +562,20 @@ fn rule_options_name_only_optional_pieces() {
     assert!(e.contains("optional piece \"Self\""), "{e}");
     assert!(build(&["ruin"]).is_ok());
 }
+
+/// Every army through the shared testkit too, as the standard set is (`random_games.rs`): after
+/// every action the invariants, undo and redo, the position text and notation round trips, the
+/// observations and the hash; every tenth game saved and resumed through the game API (a review
+/// found the armies played only by Veney's own playouts, never saved and reloaded in bulk).
+#[test]
+fn every_army_keeps_the_testkits_checks() {
+    use game_testkit::{Playouts, random_playouts};
+    let mut pairings: Vec<(&str, &str)> = ARMIES.iter().map(|&a| (a, "standard")).collect();
+    pairings.extend([("assassin", "fairy"), ("illusionist", "ceremonial")]);
+    for (i, (w, b)) in pairings.into_iter().enumerate() {
+        let g = Arc::new(veney_rules::VeneyGame::new(Arc::new(game(w, b))));
+        let r = random_playouts(&g, None, &Playouts::thorough(40, 0xA7 + i as u64, 300, 10))
+            .unwrap_or_else(|e| panic!("{w} v {b}: {e}"));
+        assert_eq!(r.games, 40, "{w} v {b}");
+    }
+}
