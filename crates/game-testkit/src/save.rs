@@ -128,6 +128,31 @@ pub fn check_save_roundtrip<G: Game>(m: &Match<G>) -> Result<(), String> {
                 ));
             }
         }
+        // Nor its start (`[Start]`, a start pasted between two seals), read back (a review found
+        // only `[Final]` checked).
+        if let Some(start) = t
+            .lines()
+            .find_map(|l| l.strip_prefix("[Start \"")?.strip_suffix("\"]"))
+            .filter(|s| *s != "start")
+        {
+            let read = g.parse_position(start).map_err(|e| {
+                format!(
+                    "{}'s save's [Start] does not read back: {e}",
+                    g.player_name(p)
+                )
+            })?;
+            for o in (0..g.players()).map(Player).filter(|&o| o != p) {
+                let leaked = g.secrets(&read, o);
+                if !leaked.is_empty() {
+                    return Err(format!(
+                        "{}'s save's [Start] holds {}'s secrets: {}",
+                        g.player_name(p),
+                        g.player_name(o),
+                        leaked.join("; ")
+                    ));
+                }
+            }
+        }
         // The full state's text differs from the view only when something is secret; then that
         // text must not be in the player's save.
         let full = g.position_text(m.state());
