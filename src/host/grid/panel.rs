@@ -300,7 +300,9 @@ fn choice_window(
         .id(egui::Id::new("grid-choice"))
         .collapsible(false)
         .resizable(false)
-        .fixed_pos(egui::pos2(572.0, 300.0))
+        // Over the side panel whatever the window's width (a review found a fixed spot over
+        // the board's right half on a wide window).
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 300.0))
         .show(ctx, |ui| {
             ui.label(question);
             for &i in &choice.0 {

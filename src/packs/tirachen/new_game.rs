@@ -213,7 +213,9 @@ fn masters(
     egui::Window::new(format!("{name}: choose nine masters"))
         .collapsible(false)
         .resizable(false)
-        .fixed_pos(egui::pos2(572.0, 520.0))
+        // Over the side panel whatever the window's width (a review found a fixed spot over
+        // the board's right half on a wide window).
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 520.0))
         .fixed_size(egui::vec2(370.0, 200.0))
         .show(ctx, |ui| {
             // (The computer's seat needs no telling: it chooses unseen.)
