@@ -47,6 +47,7 @@ pub struct Cli {
 pub enum Command {
     /// Check piece set files: errors as file:line:col (exit 1), then warnings.
     CheckSet {
+        /// The set files (RON, docs/SETS.md)
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -57,31 +58,37 @@ pub enum Command {
         /// The piece's name (or notation letter)
         piece: String,
         /// Where it stands [default: X6]
-        #[arg(long)]
+        #[arg(long, value_name = "SQ")]
         at: Option<String>,
         /// Where its Self stands [default: Y4]
-        #[arg(long = "self")]
+        #[arg(long = "self", value_name = "SQ")]
         life: Option<String>,
         /// An oriented piece's facing: f, r, b or l
         #[arg(long, default_value = "f")]
         facing: String,
     },
-    /// Show a position as a board with measure boundaries and reserves.
+    /// Show a position as a board (Veney's with measure boundaries), its reserves and a key to
+    /// its letters.
     Show {
-        /// A position text (docs/POSITION.md), or `start`
+        /// A position text (Veney: docs/POSITION.md; the others: docs/rulings/<game>.md), or `start`
         position: String,
     },
     /// List every tenable action now, one per line in notation.
     Moves {
+        /// A position text, or `start`
         position: String,
         /// Only actions of the piece on this square
         #[arg(long)]
         from: Option<String>,
     },
     /// List every tenable complete turn, one per line in notation.
-    Turns { position: String },
+    Turns {
+        /// A position text, or `start`
+        position: String,
+    },
     /// Play turns given in notation and print the resulting position.
     Apply {
+        /// A position text, or `start`
         position: String,
         /// Turns in notation, e.g. "SY3" "$X5 $X7" "---"
         #[arg(allow_hyphen_values = true)]
@@ -94,7 +101,9 @@ pub enum Command {
     },
     /// Count complete-turn sequences to a depth.
     Perft {
+        /// A position text, or `start`
         position: String,
+        /// How many complete turns deep
         depth: u32,
         /// Also print the count below each first action
         #[arg(long)]
@@ -102,8 +111,10 @@ pub enum Command {
     },
     /// Print the position reached after a number of random turns from the start.
     RandomPosition {
+        /// The random generator's seed (the same seed, the same position)
         #[arg(long)]
         seed: u64,
+        /// How many whole turns to play (fewer when the game ends first)
         #[arg(long)]
         turns: u32,
     },
@@ -119,9 +130,12 @@ pub enum Command {
         /// The second agent, the same way
         #[arg(long)]
         black: String,
-        /// How many games (the first agent plays the first seat in even games)
+        /// How many games (the first agent plays the first seat in the 1st, 3rd, 5th… game;
+        /// --white and --black are the first and second seats of every game: Red and White in
+        /// Tirachen, Blue and Red in Kelasu)
         #[arg(long, default_value_t = 10)]
         games: u32,
+        /// The seed of the first game (game i uses seed + i)
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop a game after this many actions (a draw)
@@ -142,6 +156,7 @@ pub enum Command {
     RandomGames {
         /// How many games
         n: u64,
+        /// The first game's seed (game i uses seed + i)
         #[arg(long)]
         seed: u64,
         /// Stop a game after this many turns
