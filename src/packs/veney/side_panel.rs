@@ -752,14 +752,59 @@ fn game_buttons(
         if !pos.is_game_over() && dying.is_some() {
             // ("Acknowledge defeat" is the turn's own button.)
         } else if !pos.is_game_over() && playing && person {
-            if p.computer.0.any() {
-                if ui.button("Resign").clicked() {
-                    out.write(Command::Resign);
+            // Asked to confirm, as the grid games ask (a review found Veney's resignation ended
+            // at one click beside Undo and Save); the question's buttons settle a moment, so a
+            // double-click does not answer it (`host::settle`).
+            let id = egui::Id::new("veney-resign-ask");
+            let now = ui.ctx().input(|i| i.time);
+            // (Asked of this position: a move, an undo or a new game since drops the question.)
+            let asked: Option<(u8, f64)> = ui
+                .data(|d| d.get_temp::<(u8, f64, veney_rules::Position)>(id))
+                .filter(|a| a.2 == *pos)
+                .map(|a| (a.0, a.1));
+            let command = |who: u8| match who {
+                1 => Command::ResignAs(Side::White),
+                2 => Command::ResignAs(Side::Black),
+                _ => Command::Resign,
+            };
+            match asked {
+                Some((who, since)) => {
+                    let name = match who {
+                        1 => "White resigns",
+                        2 => "Black resigns",
+                        _ => "Resign",
+                    };
+                    let left = crate::host::settle::SETTLE_SECONDS - (now - since);
+                    if left > 0.0 {
+                        ui.ctx()
+                            .request_repaint_after(std::time::Duration::from_secs_f64(left));
+                    }
+                    ui.label(format!("{name} the game?"));
+                    if ui
+                        .add_enabled(left <= 0.0, egui::Button::new("Yes, resign"))
+                        .clicked()
+                    {
+                        out.write(command(who));
+                        ui.data_mut(|d| d.remove::<(u8, f64, veney_rules::Position)>(id));
+                    }
+                    if ui.button("No, play on").clicked() {
+                        ui.data_mut(|d| d.remove::<(u8, f64, veney_rules::Position)>(id));
+                    }
                 }
-            } else {
-                for s in Side::ALL {
-                    if ui.button(format!("{s} resigns")).clicked() {
-                        out.write(Command::ResignAs(s));
+                None if p.computer.0.any() => {
+                    if ui.button("Resign…").on_hover_text("asks first").clicked() {
+                        ui.data_mut(|d| d.insert_temp(id, (0u8, now, *pos)));
+                    }
+                }
+                None => {
+                    for (who, s) in [(1u8, Side::White), (2, Side::Black)] {
+                        if ui
+                            .button(format!("{s} resigns…"))
+                            .on_hover_text("asks first")
+                            .clicked()
+                        {
+                            ui.data_mut(|d| d.insert_temp(id, (who, now, *pos)));
+                        }
                     }
                 }
             }
