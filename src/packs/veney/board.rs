@@ -42,18 +42,68 @@ struct MeasureLabel;
 
 /// After every move, and the moment auto-flip is ticked on mid-turn (a review found it waiting
 /// for the next move) — not every frame, so the board can still be flipped by hand meanwhile.
+/// Against the computer the board faces the person when the seats are given (a new game, a
+/// Load), and auto-flip keeps it so (a review found a person playing Black shown White's side,
+/// and auto-flip turning the board to the computer at each of its turns).
 fn auto_flip(
     game: Res<super::game::CurrentGame>,
+    seats: Res<super::computer::VeneyComputer>,
     mut view: ResMut<BoardView>,
     mut was_on: Local<bool>,
 ) {
     let ticked_on = view.auto_flip && !*was_on;
     *was_on = view.auto_flip;
+    let to_move = game.0.position().turn();
+    let facing_person = person_facing(&seats);
+    if let Some(person) = facing_person
+        && seats.is_changed()
+    {
+        view.flipped = person == veney_rules::Side::Black;
+    }
     if view.auto_flip && (game.is_changed() || ticked_on) {
-        let black = game.0.position().turn() == veney_rules::Side::Black;
+        let black = below(&seats, to_move) == veney_rules::Side::Black;
         if view.flipped != black {
             view.flipped = black;
         }
+    }
+}
+
+/// The person's side when the computer plays the other.
+pub fn person_facing(seats: &super::computer::VeneyComputer) -> Option<veney_rules::Side> {
+    match seats.0 {
+        [None, Some(_)] => Some(veney_rules::Side::White),
+        [Some(_), None] => Some(veney_rules::Side::Black),
+        _ => None,
+    }
+}
+
+/// The side auto-flip puts at the bottom: the person's against the computer, else the side to
+/// move (hot seat).
+pub fn below(
+    seats: &super::computer::VeneyComputer,
+    to_move: veney_rules::Side,
+) -> veney_rules::Side {
+    person_facing(seats).unwrap_or(to_move)
+}
+
+#[cfg(test)]
+mod facing_tests {
+    use super::{below, person_facing};
+    use crate::packs::veney::computer::VeneyComputer;
+    use veney_rules::Side;
+
+    /// Against the computer the person's side is below whoever moves; between people (or with
+    /// the computer on both sides) the side to move.
+    #[test]
+    fn the_board_faces_the_person_against_the_computer() {
+        let white_computer = VeneyComputer([Some(game_ai::Level::Club), None]);
+        assert_eq!(person_facing(&white_computer), Some(Side::Black));
+        assert_eq!(below(&white_computer, Side::White), Side::Black);
+        let people = VeneyComputer([None, None]);
+        assert_eq!(below(&people, Side::White), Side::White);
+        assert_eq!(below(&people, Side::Black), Side::Black);
+        let both = VeneyComputer([Some(game_ai::Level::Club), Some(game_ai::Level::Club)]);
+        assert_eq!(person_facing(&both), None);
     }
 }
 
