@@ -159,6 +159,7 @@ fn new_game_dialog(
     let ctx = contexts.ctx_mut()?;
     let mut open = dialog.open;
     let mut start = false;
+    let mut cancel = false;
     egui::Window::new("New game")
         .open(&mut open)
         .collapsible(false)
@@ -358,10 +359,19 @@ fn new_game_dialog(
                 "Off (the text's parenthesis): the range grows step by step through steps holding your engagements, so a Sword never reaches while both Selves are in their first measures.",
             );
             ui.separator();
-            if ui.button("Start").clicked() {
-                start = true;
-            }
+            ui.horizontal(|ui| {
+                if ui.button("Start").clicked() {
+                    start = true;
+                }
+                // Or Esc: the game in progress goes on (a review found only the window's ×).
+                if ui.button("Cancel").on_hover_text("Esc").clicked() {
+                    cancel = true;
+                }
+            });
         });
+    if cancel || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        open = false;
+    }
     if start {
         // The new game's seats, once it begins (`PendingSeats`).
         pending.0 = dialog.seats;
