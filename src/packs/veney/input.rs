@@ -201,6 +201,7 @@ fn keyboard(
     mut view: ResMut<super::board::BoardView>,
     mut out: MessageWriter<Command>,
     clock: Query<&Window, With<crate::host::table_clock::window::ClockWindow>>,
+    viewing: Res<super::game::Viewing>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let clock_keys = crate::host::table_clock::clock_has_keys(&clock);
@@ -211,6 +212,16 @@ fn keyboard(
     }
     if keys.just_pressed(KeyCode::Escape) {
         out.write(Command::Cancel);
+    }
+    // ← and → step through the move list, a turn at a time (a review found only a click on a
+    // row or ⏮); → past the last turn returns to the live game.
+    let back = keys.just_pressed(KeyCode::ArrowLeft);
+    if back || keys.just_pressed(KeyCode::ArrowRight) {
+        let turns = game.0.turns_notation().len();
+        let next = step_view(viewing.0, turns, back);
+        if next != viewing.0 {
+            out.write(Command::View(next));
+        }
     }
     match crate::host::history_keys::pressed(&keys, &letters) {
         Some(crate::host::history_keys::HistoryKey::Undo) => {
@@ -249,6 +260,33 @@ fn keyboard(
     {
         // The sticks of a throw, or the landing of a cast piece.
         out.write(Command::Roll);
+    }
+}
+
+/// The position ← (`back`) or → shows next in a game of `turns` turns: `Some(n)` the position
+/// after n turns (0: the start), `None` the live game (after them all).
+pub fn step_view(viewing: Option<usize>, turns: usize, back: bool) -> Option<usize> {
+    match (viewing, back) {
+        (None, true) => turns.checked_sub(1),
+        (Some(n), true) => Some(n.saturating_sub(1)),
+        (None, false) => None,
+        (Some(n), false) => (n + 1 < turns).then_some(n + 1),
+    }
+}
+
+#[cfg(test)]
+mod step_tests {
+    use super::step_view;
+
+    #[test]
+    fn the_arrows_step_through_the_move_list() {
+        assert_eq!(step_view(None, 3, true), Some(2));
+        assert_eq!(step_view(Some(2), 3, true), Some(1));
+        assert_eq!(step_view(Some(0), 3, true), Some(0), "the start stays");
+        assert_eq!(step_view(Some(1), 3, false), Some(2));
+        assert_eq!(step_view(Some(2), 3, false), None, "past the last: live");
+        assert_eq!(step_view(None, 3, false), None);
+        assert_eq!(step_view(None, 0, true), None, "no turns: live");
     }
 }
 
