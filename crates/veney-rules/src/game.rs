@@ -270,6 +270,48 @@ impl Game {
         }
     }
 
+    /// Ends the game as a record's `[Ending]` says, where that ending may close it; whether it
+    /// did. A flag falls on any game still going (or during the dying move, §2.0.20); a
+    /// resignation or an agreed draw closes an open game; an acknowledgement needs the dying
+    /// move pending for that side; the Hug settles a draw awaiting it — from an open game, by
+    /// the draw agreed first, so that undo goes back to that draw as in play (a review found it
+    /// going back to open play).
+    pub fn end_as_recorded(&mut self, ending: RecordEnding) -> bool {
+        let pos = self.pos;
+        match ending {
+            RecordEnding::OutOfTime(side) => self.out_of_time(side),
+            RecordEnding::Resigns(side) if pos.outcome().is_none() => {
+                self.resign(side);
+                true
+            }
+            RecordEnding::DrawAgreed if pos.outcome().is_none() => {
+                self.agree_draw();
+                true
+            }
+            RecordEnding::Acknowledges(side) if pos.dying() == Some(side) => {
+                self.acknowledge();
+                true
+            }
+            RecordEnding::Hug(h) => {
+                let settled = h.outcome();
+                if !Self::may_declare(&self.rules, &pos, settled) {
+                    return false;
+                }
+                if pos.outcome().is_none() {
+                    self.agree_draw();
+                }
+                if self.declare_ending(settled) {
+                    true
+                } else {
+                    // (Not reached: a draw agreed awaits the Hug where the Hug may be declared.)
+                    self.withdraw_declared();
+                    false
+                }
+            }
+            _ => false,
+        }
+    }
+
     /// The mated player acknowledges defeat instead of a dying move (§2.0.20): an ending no move
     /// makes, kept as a declared one — undo takes it back alone, and nothing is redone on top
     /// (a review found a dying move undone before redone after it, as a fresh checkmate).

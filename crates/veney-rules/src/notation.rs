@@ -207,7 +207,23 @@ pub use crate::piece_def::is_piece_letter;
 impl San {
     /// Reads one action token; `col` is its 1-based column in the surrounding text.
     pub fn parse_at(text: &str, col: usize) -> Result<San, ParseError> {
-        let chars: Vec<char> = text.chars().collect();
+        let mut chars: Vec<char> = text.chars().collect();
+        // §2.0.R5's engagement named by its line (`eYfX8`), the line in lowercase (`eyfx8`):
+        // the line letter read as one, wherever a turn is typed or read (a review found it
+        // refused by `apply` and the app as a move naming two pieces).
+        if chars.len() > 3
+            && chars[0] == 'e'
+            && matches!(chars[1], 'w' | 'x' | 'y' | 'z')
+            && matches!(chars[2], 'f' | 't')
+        {
+            chars[1] = chars[1].to_ascii_uppercase();
+            if let Some(l) = chars
+                .get_mut(3)
+                .filter(|l| matches!(l, 'w' | 'x' | 'y' | 'z'))
+            {
+                *l = l.to_ascii_uppercase();
+            }
+        }
         let mut c = Cursor {
             s: &chars,
             i: 0,
@@ -1158,7 +1174,7 @@ impl San {
                 // (A review found both refused as a special move "the rules core" lacked.)
                 if m.linked.is_some() && swap_partner.is_none() {
                     return Err(here(
-                        "the piece moved with it after `~` only moves: its letter and square, no `t` or `f` (as in `BX4~$Z4`, §2.0.07 Shift, or `CX4~SX5`, §2.0.06 Feign)".into(),
+                        "the piece moved with it after `~` is written by its piece letter and its square alone — no `t` or `f`, no line name (as in `BX4~$Z4`, §2.0.07 Shift, or `CX4~SX5`, §2.0.06 Feign)".into(),
                     ));
                 }
                 if m.hits.len() > 1 && !shadow {
@@ -1379,12 +1395,21 @@ impl San {
                     && let Effect::Swap(pk) = mv.effect
                 {
                     let right = San::of_action(rules, pos, legal, meant);
-                    return Err(here(format!(
-                        "the piece on {to} that moves with it is the {} (`{}`), not `{c}`, and it goes to {}: it is written `{right}` (§2.0.R5 Notation)",
-                        rules.set(side).piece(pk).name(),
-                        letter(rules, side, pk),
-                        mv.from
-                    )));
+                    let name = rules.set(side).piece(pk).name();
+                    let its = letter(rules, side, pk);
+                    // The letter right, the square not: where the partner goes (a review found
+                    // "not `$`" said of a `$` written).
+                    return Err(here(if its == c {
+                        format!(
+                            "the {name} that moves with it goes to {}, where the mover stood: it is written `{right}` (§2.0.R5 Notation)",
+                            mv.from
+                        )
+                    } else {
+                        format!(
+                            "the piece on {to} that moves with it is the {name} (`{its}`), not `{c}`, and it goes to {}: it is written `{right}` (§2.0.R5 Notation)",
+                            mv.from
+                        )
+                    }));
                 }
                 // The free engagement's move or entry, in the rules' words (§2.0.05; a review
                 // found "no tenable move matches" for a move onto the opponent's colour).

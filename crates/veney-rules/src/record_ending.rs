@@ -4,7 +4,6 @@
 //! notation for them (§2.0.R5 ends a game's notation at `#` and `##`): the app writes
 //! `[Ending "Black resigns"]` after the last turn, in the words the game API's own declared
 //! endings use (ruling R-RECORD-ENDING), and a replay reads it back to end the game there.
-use crate::game::Game;
 use crate::outcome::{Draw, Mate, Outcome};
 use crate::side::Side;
 use std::fmt;
@@ -52,6 +51,18 @@ impl HugEnd {
             Outcome::DoubleCheckmate => Some(HugEnd::BothLose),
             _ => None,
         }
+    }
+
+    /// The Hug's settlement an ending declared on `pos` is, under `rules`: only where the Hug is
+    /// agreed and drawing is an option (not under Shima, §2.0.18).
+    pub fn of_declared(
+        rules: &crate::rules::Rules,
+        pos: &crate::position::Position,
+        declared: Option<Outcome>,
+    ) -> Option<HugEnd> {
+        declared
+            .filter(|_| rules.options.hug && !pos.shima())
+            .and_then(HugEnd::of)
     }
 
     /// The outcome the settlement is.
@@ -110,30 +121,5 @@ impl RecordEnding {
         suffixed(" out of time", RecordEnding::OutOfTime)
             .or_else(|| suffixed(" resigns", RecordEnding::Resigns))
             .or_else(|| suffixed(" acknowledges checkmate", RecordEnding::Acknowledges))
-    }
-
-    /// Ends `game` so, where the ending may close it; whether it did. A flag falls on any
-    /// game still going (or during the dying move, §2.0.20); a resignation or an agreed draw
-    /// closes an open game; an acknowledgement needs the dying move pending for that side; the
-    /// Hug settles a draw awaiting it, or an open game (an agreed draw hugged).
-    pub fn apply(self, game: &mut Game) -> bool {
-        let pos = *game.position();
-        match self {
-            RecordEnding::OutOfTime(side) => game.out_of_time(side),
-            RecordEnding::Resigns(side) if pos.outcome().is_none() => {
-                game.resign(side);
-                true
-            }
-            RecordEnding::DrawAgreed if pos.outcome().is_none() => {
-                game.agree_draw();
-                true
-            }
-            RecordEnding::Acknowledges(side) if pos.dying() == Some(side) => {
-                game.acknowledge();
-                true
-            }
-            RecordEnding::Hug(h) => game.declare_ending(h.outcome()),
-            _ => false,
-        }
     }
 }

@@ -374,10 +374,21 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     // (Before any turn it is read among the headers.)
     // (Any ending no move made, `record_ending`: a resignation, an agreed draw, the mated
     // player's acknowledgement, the Hug's — a review found them written by none and read by none.)
-    let mut ending = headers
+    let mut ending = None;
+    for (_, v) in headers
         .iter()
         .filter(|(k, _)| k.eq_ignore_ascii_case("Ending"))
-        .find_map(|(_, v)| RecordEnding::parse(v));
+    {
+        match RecordEnding::parse(v) {
+            Some(e) => ending = Some(e),
+            // Warned of as one after the turns is (a review found one in the header block, where
+            // a game resigned before any move writes it, dropped without a word).
+            None => warnings.push(format!(
+                "the ending {v:?} is not read (an ending is {})",
+                crate::record_ending::FORMS
+            )),
+        }
+    }
     // The turns read, each with the line it begins on and the move number written before it;
     // the last turn of the last line read, if it may go on on the next.
     // (The number: its text, column and line — a number ending a line is the next line's.)
@@ -589,17 +600,19 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     }
     if let Some(e) = ending
         && !failed
-        && !e.apply(&mut game)
+        && !game.end_as_recorded(e)
     {
         warnings.push(format!(
             "the record's ending, {e}, does not apply: {}",
-            if game.position().is_game_over() {
-                "the game had ended"
-            } else if game.position().outcome().is_some() {
+            match (game.position().dying(), e) {
+                _ if game.position().is_game_over() => "the game had ended".to_string(),
+                // The other side acknowledging (a review found "decided" said instead).
+                (Some(side), RecordEnding::Acknowledges(_)) => {
+                    format!("{side} is the one mated, who may acknowledge")
+                }
                 // A checkmate with the dying move still to come (§2.0.20): decided, not ended.
-                "the checkmate had decided the game"
-            } else {
-                "the game is not where it could end so"
+                (Some(_), _) => "the checkmate had decided the game".to_string(),
+                (None, _) => "the game is not where it could end so".to_string(),
             }
         ));
     }

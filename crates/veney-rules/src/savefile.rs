@@ -437,9 +437,15 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         // An ending no move made — a resignation, an agreed draw, the Hug's — stands in the
         // final position only: the record leads to the same position, not yet ended (or, for
         // the Hug, at the draw it settled).
+        // (The Hug's settlement of an open game is of a draw agreed first, as in play: undo then
+        // goes back to that draw — a review found it going back to open play.)
+        let hug = crate::record_ending::HugEnd::of_declared(&rules, game.position(), declared);
         if got != expected
             && let Some(o) = declared
-            && game.declare_ending(o)
+            && match hug {
+                Some(h) => game.end_as_recorded(crate::record_ending::RecordEnding::Hug(h)),
+                None => game.declare_ending(o),
+            }
         {
             got = game.position().to_text(&rules);
         }

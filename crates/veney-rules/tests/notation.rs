@@ -380,6 +380,12 @@ fn a_shift_with_the_wrong_partner_letter_names_the_partner() {
         e.message.contains("Sword") && e.message.contains("`BX4~$Z4`"),
         "{e}"
     );
+    // The letter right, the square not: the square it goes to, never "not `$`".
+    let e = veney_rules::notation::parse_turn(&r, &p, "BX4~$Z5", 1).unwrap_err();
+    assert!(
+        e.message.contains("goes to Z4") && !e.message.contains("not `$`"),
+        "{e}"
+    );
 }
 
 /// §2.0.R5 "t take (instead of x for capture, as in chess)": a chess `x` is told so, and a
@@ -393,4 +399,25 @@ fn a_chess_capture_mark_and_a_move_number_are_told_their_form() {
     let p = veney_rules::Position::start(&r);
     let e = veney_rules::notation::parse_turn(&r, &p, "1. SY3", 1).unwrap_err();
     assert!(e.message.contains("move number"), "{e}");
+}
+
+/// §2.0.R5 "eYfX8 ...meaning, the engagement on the Y-line fends on X8", typed in lowercase to
+/// `apply` or the app (not only in a replayed record): read as the engagement on W fending X7
+/// (a review found it refused as a move naming two pieces).
+#[test]
+fn an_engagement_named_by_its_line_reads_in_lowercase_wherever_typed() {
+    let r = rules();
+    let p = veney_rules::Position::from_text(
+        &r,
+        "4/4/4/bsw1/eeee/4/4/4/4/1c2/E1E1/1E1E/CWSB/4/4/4 w DGLJR/dgljr",
+    )
+    .unwrap();
+    let upper = veney_rules::notation::parse_turn(&r, &p, "eWfX7", 1).unwrap();
+    for t in ["ewfx7", "ewfX7"] {
+        assert_eq!(
+            veney_rules::notation::parse_turn(&r, &p, t, 1).unwrap(),
+            upper,
+            "{t}"
+        );
+    }
 }

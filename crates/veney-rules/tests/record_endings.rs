@@ -46,10 +46,15 @@ fn round_trips(g: &Game, ending: RecordEnding, line: &str) {
     let back = savefile::read(g.rules.clone(), &savefile::write(g)).unwrap();
     assert_eq!(back.position(), g.position());
     assert_eq!(back.ending(), Some(ending));
-    // Undo takes the ending back alone, in the replayed game too (the game goes on).
-    let mut r = rep.game;
-    assert!(r.withdraw_declared() || r.withdraw_out_of_time());
-    assert!(!r.position().is_game_over() || r.position().outcome() != g.position().outcome());
+    // Undo takes the ending back alone, in the replayed game and the save read back too, to
+    // where it takes the game played back (the Hug: to its draw).
+    let undone = |mut x: Game| {
+        assert!(x.withdraw_declared() || x.withdraw_out_of_time());
+        *x.position()
+    };
+    let played = undone(g.clone());
+    assert_eq!(undone(rep.game), played, "the record replayed, undone");
+    assert_eq!(undone(back), played, "the save read back, undone");
 }
 
 #[test]
@@ -232,4 +237,30 @@ fn a_save_with_an_ending_in_no_known_form_is_refused_at_its_line() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// An `[Ending]` among the headers (a game resigned before any move writes it there) in no
+/// form that reads is warned of, as one after the turns is; an acknowledgement by the side that
+/// is not mated is told who is.
+#[test]
+fn a_header_ending_that_does_not_read_and_the_wrong_sides_acknowledgement_are_warned_of() {
+    let rules = Arc::new(rules());
+    let rep = replay(&rules, "[Ending \"Black gives up\"]\n1. SY3 $X6\n").unwrap();
+    assert!(
+        rep.warnings
+            .iter()
+            .any(|w| w.contains("\"Black gives up\"") && w.contains("White resigns")),
+        "{:?}",
+        rep.warnings
+    );
+    let p = "4/3J/4/1W1c/eeee/b3/4/4/4/4/4/EEEE/C1SB/4/4/4 b DGLR/dgljr over=touch:w dying=b:X13";
+    let text = format!("[Position \"{p}\"]\n[Ending \"White acknowledges checkmate\"]\n");
+    let rep = replay(&rules, &text).unwrap();
+    assert!(
+        rep.warnings
+            .iter()
+            .any(|w| w.contains("Black is the one mated")),
+        "{:?}",
+        rep.warnings
+    );
 }
