@@ -955,7 +955,7 @@ fn against_the_computer_an_entry_plays_only_the_persons_own_actions() {
         "4/4/1s2/4/4/4/4/4/4/4/4/4/4/4/2S1/4 b EEEE/eeee donkey=wX8 donkeymove=w",
     )
     .unwrap();
-    let mut app = companion_app("donkey-prompt", Game::from_position_seeded(r, p, 5));
+    let mut app = companion_app("donkey-prompt-typed", Game::from_position_seeded(r, p, 5));
     app.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
         .0 = [None, Some(game_ai::Level::Beginner)];

@@ -50,13 +50,18 @@ fn auto_flip(
     seats: Res<super::computer::VeneyComputer>,
     mut view: ResMut<BoardView>,
     mut was_on: Local<bool>,
+    mut last_seats: Local<Option<[Option<game_ai::Level>; 2]>>,
 ) {
     let ticked_on = view.auto_flip && !*was_on;
     *was_on = view.auto_flip;
     let to_move = game.0.position().turn();
-    let facing_person = person_facing(&seats);
-    if let Some(person) = facing_person
-        && seats.is_changed()
+    // Only when the seats are given anew (compared, not by change detection: every command
+    // reaches the seats mutably — a review found a hand flip undone at each click).
+    let given = *last_seats != Some(seats.0);
+    *last_seats = Some(seats.0);
+    if let Some(person) = person_facing(&seats)
+        && given
+        && view.flipped != (person == veney_rules::Side::Black)
     {
         view.flipped = person == veney_rules::Side::Black;
     }
@@ -84,6 +89,49 @@ pub fn below(
     to_move: veney_rules::Side,
 ) -> veney_rules::Side {
     person_facing(seats).unwrap_or(to_move)
+}
+
+#[cfg(test)]
+mod flip_tests {
+    use super::{BoardView, auto_flip};
+    use crate::packs::veney::computer::VeneyComputer;
+    use crate::packs::veney::game::CurrentGame;
+    use bevy::prelude::*;
+
+    /// A hand flip stays while the seats stay, however often they are reached mutably (every
+    /// command does); seats given anew face the person again.
+    #[test]
+    fn a_hand_flip_stays_until_the_seats_are_given_anew() {
+        let mut a = App::new();
+        a.insert_resource(CurrentGame(veney_rules::Game::new(std::sync::Arc::new(
+            veney_rules::Rules::standard(),
+        ))))
+        .insert_resource(VeneyComputer([None, Some(game_ai::Level::Beginner)]))
+        .init_resource::<BoardView>()
+        .add_systems(Update, auto_flip);
+        a.update();
+        assert!(
+            !a.world().resource::<BoardView>().flipped,
+            "White faces the person"
+        );
+        a.world_mut().resource_mut::<BoardView>().flipped = true;
+        // Reached mutably, unchanged (as `apply_commands` does on every command).
+        let _ = &mut *a.world_mut().resource_mut::<VeneyComputer>();
+        a.update();
+        assert!(
+            a.world().resource::<BoardView>().flipped,
+            "the hand flip stays"
+        );
+        a.world_mut().resource_mut::<VeneyComputer>().0 = [Some(game_ai::Level::Beginner), None];
+        a.update();
+        assert!(
+            a.world().resource::<BoardView>().flipped,
+            "the person plays Black: flipped"
+        );
+        a.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Club)];
+        a.update();
+        assert!(!a.world().resource::<BoardView>().flipped, "White again");
+    }
 }
 
 #[cfg(test)]

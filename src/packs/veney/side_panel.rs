@@ -391,6 +391,11 @@ pub fn loses_both_warning(
     pos: &Position,
     a: Action,
 ) -> Option<(&'static str, &'static str)> {
+    // Only pass repetition under Shima (a review found a dying move's double checkmate, and
+    // Shima's no-contest count, warned of as it).
+    if !pos.shima() || pos.passes() != 1 {
+        return None;
+    }
     let mut p = *pos;
     if p.is_game_over() || p.play(rules, a).is_err() {
         return None;
@@ -1442,6 +1447,10 @@ mod pass_tests {
             assert_eq!(q.outcome(), Some(Outcome::DoubleCheckmate));
             let plain = Position::from_text(&r, &text.replace(" shima=1", "")).unwrap();
             assert_eq!(loses_both_warning(&r, &plain, a), None, "{text}");
+            // Nor under Shima without the opponent's pass (the no-contest count ends it too,
+            // but not as pass repetition).
+            let quiet = Position::from_text(&r, &text.replace(" passes=1", " quiet=99")).unwrap();
+            assert_eq!(loses_both_warning(&r, &quiet, a), None, "{text}");
         }
     }
 }
