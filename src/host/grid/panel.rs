@@ -63,9 +63,10 @@ pub(super) fn side_panel(
         MessageWriter<crate::host::table_clock::ClockIntent>,
         ResMut<crate::host::rules_window::RulesWindow>,
     ),
-    (mut settle_loose, mut settle_endings): (
+    (mut settle_loose, mut settle_endings, mut settle_undo): (
         Local<crate::host::settle::Settle<Option<u8>>>,
         Local<crate::host::settle::Settle<(u8, u8)>>,
+        Local<crate::host::settle::Settle<Option<u8>>>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -185,8 +186,26 @@ pub(super) fn side_panel(
                 });
             }
             ui.separator();
+            // Between people, Undo settles too as the turn passes: when the next player has no
+            // buttons of actions on no square, this row moves up into their place, Undo under
+            // the second click of a double-click (a review).
+            let undo_wait = if m.person.is_none() {
+                let now = ui.ctx().input(|i| i.time);
+                let left = settle_undo.settling(m.decider().map(|p| p.0), now);
+                if let Some(left) = left {
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs_f64(left));
+                }
+                left
+            } else {
+                None
+            };
             ui.horizontal(|ui| {
-                if ui.button("Undo").on_hover_text("Ctrl+Z").clicked() {
+                if ui
+                    .add_enabled(undo_wait.is_none(), egui::Button::new("Undo"))
+                    .on_hover_text("Ctrl+Z")
+                    .clicked()
+                {
                     out.write(Intent::Undo);
                 }
                 if ui
