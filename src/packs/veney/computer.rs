@@ -344,6 +344,21 @@ fn finish(
 /// reset board leaves it better off than the move standing (a review found the computer
 /// resetting any board, the losing person's untenable move a way out).
 pub fn worth_calling(game: &veney_rules::Game, caller: Side) -> bool {
+    // "A player may prefer to disarm their opponent, if possible, instead of calling the move
+    // untenable" (§2.0.22; §2.0.14 A: "competitively preferable"): a win at once on the board
+    // beats a call that does not itself win (a review found a mate by disarm given away for a
+    // free take-back under the friendly penalty).
+    if wins_at_once(game, caller) {
+        let mut called = game.clone();
+        let call_wins = called.call_untenable_by(caller).is_some()
+            && called
+                .position()
+                .outcome()
+                .is_some_and(|o| o.winner() == Some(caller));
+        if !call_wins {
+            return false;
+        }
+    }
     if game.rules.options.untenable != veney_rules::options::UntenablePolicy::DelayedReset {
         return true;
     }
@@ -365,6 +380,23 @@ pub fn worth_calling(game: &veney_rules::Game, caller: Side) -> bool {
     let rules = &game.rules;
     veney_rules::lead(rules, called.position(), caller)
         > veney_rules::lead(rules, game.position(), caller)
+}
+
+/// Whether `side`, to act with the untenable move standing (the offender's turn ended), has an
+/// action that wins at once (a checkmate, by touch with the dying move still to come too).
+fn wins_at_once(game: &veney_rules::Game, side: Side) -> bool {
+    let rules = &game.rules;
+    let mut pos = *game.position();
+    // The offender's turn still open (a second move it may decline): as it ends.
+    if acting_side(&pos) != side && pos.play(rules, veney_rules::Action::EndTurn).is_err() {
+        return false;
+    }
+    acting_side(&pos) == side
+        && pos.outcome().is_none()
+        && pos.legal_actions(rules).into_iter().any(|a| {
+            let mut p = pos;
+            p.play(rules, a).is_ok() && p.outcome().is_some_and(|o| o.winner() == Some(side))
+        })
 }
 
 /// Undo against the computer: the person's last turn goes back with every computer turn since
@@ -456,6 +488,35 @@ mod tests {
             &game(UntenablePolicy::TurnPenalty, "W3"),
             Side::Black
         ));
+        // §2.0.22 "a player may prefer to disarm their opponent … instead of calling": with a
+        // win on the board the computer lets the move stand, under any penalty whose call does
+        // not itself win.
+        for policy in [
+            UntenablePolicy::Friendly,
+            UntenablePolicy::TurnPenalty,
+            UntenablePolicy::TimePenalty,
+        ] {
+            let mut o = veney_rules::options::RuleOptions::default();
+            o.untenable = policy;
+            let r = std::sync::Arc::new(Rules::standard_with(o));
+            let mut g = Game::from_position(r.clone(), Position::start(&r));
+            let out = veney_rules::penalty::untenable_actions(&r, g.position())
+                .into_iter()
+                .find(|a| {
+                    veney_rules::notation::San::of_action(&r, g.position(), &[*a], a).to_string()
+                        == "$fX12"
+                })
+                .expect("$fX12 is untenable at the start");
+            g.attempt(out).unwrap();
+            if g.position().turn() == Side::White {
+                g.play(veney_rules::Action::EndTurn).unwrap();
+            }
+            assert!(
+                super::wins_at_once(&g, Side::Black),
+                "{policy:?}: $tX12# is there"
+            );
+            assert!(!super::worth_calling(&g, Side::Black), "{policy:?}");
+        }
         // An untenable move that took the computer's Self is always called, whatever the
         // estimate says (it counts neither the Self nor the ending).
         let mut o = veney_rules::options::RuleOptions::default();
