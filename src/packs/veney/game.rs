@@ -848,6 +848,25 @@ fn sync_phase(
     }
 }
 
+/// What stands over the turn that the board does not show: Hirakamae in force for either side
+/// (§2.0.18), Shima.
+pub fn stance_note(pos: &veney_rules::Position, side: veney_rules::Side) -> String {
+    let mut notes = Vec::new();
+    if pos.hirakamae(side) == 1 {
+        notes.push(format!("{side} in Hirakamae: may pass at will (§2.0.18)"));
+    }
+    if pos.hirakamae(!side) == 1 {
+        notes.push(format!(
+            "{} in Hirakamae: {side} may not pass (§2.0.18)",
+            !side
+        ));
+    }
+    if pos.shima() {
+        notes.push("Shima: no draw, no retreat (§2.0.18)".into());
+    }
+    notes.iter().map(|n| format!(" — {n}")).collect()
+}
+
 fn update_prompt(
     game: Res<CurrentGame>,
     setup: Res<super::setup_screen::SetupSession>,
@@ -872,7 +891,13 @@ fn update_prompt(
             }
         ),
         None => match pos.phase() {
-            Phase::Start => format!("{side} to move (turn {})", pos.turn_number()),
+            // Hirakamae said while in force (§2.0.18: the stance passes at will, the adversary
+            // may not pass; a review found it shown nowhere), and Shima, irreversible.
+            Phase::Start => format!(
+                "{side} to move (turn {}){}",
+                pos.turn_number(),
+                stance_note(&pos, side)
+            ),
             Phase::Second { .. } if pos.lifted().is_some() => {
                 let l = pos.lifted().expect("checked");
                 format!(

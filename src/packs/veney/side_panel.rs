@@ -370,13 +370,33 @@ fn facing_choice(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
 /// The pass button's words, and a warning where passing ends the game: under Shima a pass
 /// answered by a pass is "equivalent to both players losing" (§2.0.18; a review found the
 /// button inviting it unwarned, as the draw offer is warned).
-pub fn pass_label(pos: &Position) -> (&'static str, Option<&'static str>) {
-    match (pos.passes(), pos.shima()) {
-        (1, true) => (
+/// What the pass does is asked of the rules (played on a copy): a pass that enters or keeps
+/// Hirakamae neither loses nor refuses anything — "the player can pass indefinitely without
+/// risking a draw" (§2.0.18; a review found it warned as a loss under Shima).
+pub fn pass_label(rules: &Rules, pos: &Position) -> (&'static str, Option<&'static str>) {
+    let side = pos.turn();
+    let mut after = *pos;
+    let played = after.play(rules, Action::Pass).is_ok();
+    if played && after.outcome() == Some(veney_rules::outcome::Outcome::DoubleCheckmate) {
+        return (
             "Pass back (---): both players lose under Shima",
             Some("§2.0.18 Shima: pass repetition is equivalent to both players losing"),
-        ),
-        (1, false) => ("Refuse the pass: pass back (---)", None),
+        );
+    }
+    if played && after.hirakamae(side) == 1 {
+        return (
+            if pos.hirakamae(side) == 1 {
+                "Pass (---), in Hirakamae"
+            } else {
+                "Pass (---): enter Hirakamae"
+            },
+            Some(
+                "§2.0.18 Hirakamae: the player can pass indefinitely without risking a draw; the adversary may not pass; once per game",
+            ),
+        );
+    }
+    match pos.passes() {
+        1 => ("Refuse the pass: pass back (---)", None),
         _ => ("Pass (---)", None),
     }
 }
@@ -447,7 +467,7 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
             out.write(Command::Play(Action::EndTurn));
         }
         if mine && legal.contains(&Action::Pass) {
-            let (label, warning) = pass_label(pos);
+            let (label, warning) = pass_label(rules, pos);
             let button = ui.button(label);
             let button = match warning {
                 Some(w) => button.on_hover_text(w),
@@ -1397,7 +1417,7 @@ mod pass_tests {
         let r = Rules::standard();
         let text = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b - shima=1 passes=1 casts=wSX8";
         let p = Position::from_text(&r, text).unwrap();
-        let (label, warning) = pass_label(&p);
+        let (label, warning) = pass_label(&r, &p);
         assert!(label.contains("both players lose"), "{label}");
         assert!(warning.is_some_and(|w| w.contains("§2.0.18")));
         // What the button says is what the rules do.
@@ -1407,8 +1427,24 @@ mod pass_tests {
         // Without Shima the pass back is a refusal of the pass, with no loss to warn of.
         let plain = Position::from_text(&r, &text.replace(" shima=1", "")).unwrap();
         assert_eq!(
-            pass_label(&plain),
+            pass_label(&r, &plain),
             ("Refuse the pass: pass back (---)", None)
+        );
+        // A pass into Hirakamae loses nothing, under Shima too: "the player can pass
+        // indefinitely without risking a draw" (§2.0.18).
+        let stance = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/4/WS2/4/4 w - shima=1 passes=1 casts=bSX8";
+        let p = Position::from_text(&r, stance).unwrap();
+        let (label, warning) = pass_label(&r, &p);
+        assert_eq!(label, "Pass (---): enter Hirakamae");
+        assert!(warning.is_some_and(|w| w.contains("Hirakamae")));
+        let mut q = p;
+        q.play(&r, Action::Pass).unwrap();
+        assert_eq!(q.outcome(), None);
+        // The prompt says the stance stands and who may not pass, and that Shima holds.
+        let note = crate::packs::veney::game::stance_note(&q, veney_rules::Side::Black);
+        assert!(
+            note.contains("White in Hirakamae: Black may not pass") && note.contains("Shima"),
+            "{note}"
         );
     }
 
