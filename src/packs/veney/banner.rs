@@ -44,6 +44,10 @@ pub fn banner_words(g: &Game, hug: &HugPick) -> Option<(String, String, &'static
     if let Some(c) = reason.get(..1) {
         reason = c.to_uppercase() + &reason[1..];
     }
+    // §2.0.18 Death Spell, named on the banner too (a review found it in the prompt alone).
+    if pos.death_spell() {
+        reason.push_str(" — Death Spell: the loser takes the winner's token");
+    }
     // An ending no move made is taken back alone, the last move left standing (a review found
     // "Undo the last move" said of an acknowledgement and of the Hug's settlement).
     // (From a draw the Hug settled — not a mate awaiting its dying move, which is acknowledged.)
@@ -173,6 +177,18 @@ mod tests {
             undo_against(&g, &VeneyComputer::default(), undo),
             "Undo the last move"
         );
+    }
+
+    /// §2.0.18 Death Spell: "they still lose, but the ceremonial prize is upended" — said on
+    /// the banner, not only in the prompt.
+    #[test]
+    fn the_banner_names_the_death_spell() {
+        let g = game_at(
+            "4/4/4/bDwc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b GLR/dglr turns=1 over=touch:w deathspell=1",
+        );
+        let (title, reason, _) = banner_words(&g, &HugPick::default()).unwrap();
+        assert_eq!(title, "White wins");
+        assert!(reason.contains("Death Spell"), "{reason}");
     }
 
     fn game_at(text: &str) -> Game {

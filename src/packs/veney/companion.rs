@@ -382,6 +382,12 @@ pub fn announcement(game: &Game, p: &Played) -> String {
                     }
                     Effect::EnPassant(_) => Some("fends en passant".into()),
                     Effect::Checkmate => Some("checkmate".into()),
+                    // §2.0.18 Shadow-Stabbing: the Balance fended, the Jutsu taken (a review
+                    // found the announcement giving the notation alone).
+                    Effect::ShadowStab(k) => Some(format!(
+                        "fends the {} and takes the Jutsu by shadow-stabbing",
+                        piece_name(game, !side, k)
+                    )),
                     _ => None,
                 };
                 if let Some(w) = what {
@@ -601,6 +607,43 @@ fn announce(
 mod tests {
     use super::*;
     use crate::host::companion::roller::donkey_way;
+
+    /// §2.0.18 Shadow-Stabbing: the announcement says the Balance is fended and the Jutsu taken
+    /// (a review found the notation alone).
+    #[test]
+    fn a_shadow_stab_is_announced_in_words() {
+        let r = std::sync::Arc::new(veney_rules::Rules::standard());
+        let before = Position::from_pieces(
+            &r,
+            &[
+                (veney_rules::Side::White, "Self", "X2"),
+                (veney_rules::Side::White, "Sword", "X4"),
+                (veney_rules::Side::Black, "Self", "Y14"),
+                (veney_rules::Side::Black, "Balance", "X7"),
+            ],
+            veney_rules::Side::White,
+        )
+        .unwrap();
+        let g = Game::from_position(r.clone(), before);
+        let action = *g
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, Action::Move(m) if matches!(m.effect, Effect::ShadowStab(_))))
+            .expect("the shadow-stab is legal");
+        let mut after = before;
+        after.play(&r, action).unwrap();
+        let played = crate::packs::veney::game::Played {
+            before,
+            action,
+            after,
+            rules: std::sync::Arc::as_ptr(&r) as usize,
+        };
+        let said = announcement(&g, &played);
+        assert!(
+            said.contains("fends the Balance and takes the Jutsu by shadow-stabbing"),
+            "{said}"
+        );
+    }
 
     /// §2.0.08 / §2.0.18: the Self and a blade are repositioned "once each" — the prompt names
     /// what is still to reposition (a review found the Self named after it had moved).
