@@ -343,6 +343,7 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         .iter()
         .map(|(k, v, ..)| (k.clone(), v.clone()))
         .collect();
+    let strict = rules.options.untenable == crate::options::UntenablePolicy::Strict;
     let mut sand = rules.clone();
     if sand.options.untenable == crate::options::UntenablePolicy::Strict {
         // Under any other policy an uncalled untenable move stands alike.
@@ -545,6 +546,15 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         let (number, side, second) = (pos.turn_number(), pos.turn(), pos.turns() % 2 == 1);
         let start = game.actions().count();
         let (mut result, untenable) = play_turn(&mut game, &toks, &written);
+        // Replayed with sand, a strict game's record is read under the friendly penalty: a
+        // call's refusal names the strict play agreed, not the sand (a review found "the agreed
+        // penalty (Friendly)" said of a record naming no rules).
+        if strict && let Err(e) = &mut result {
+            e.message = e.message.replace(
+                "under the agreed penalty (Friendly) a call takes it back unmarked",
+                "under the strict play agreed no move is called (an untenable one is refused)",
+            );
+        }
         // A turn that leaves its concert partner in hand, another turn written after it, is
         // not complete: refused at its own last token (R-CONCERT: "the turn cannot be
         // declined there"; a review found it reported tenable and the next turn blamed). A

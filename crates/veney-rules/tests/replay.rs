@@ -709,3 +709,19 @@ fn an_engagement_named_by_its_line_in_lowercase_replays() {
     );
     assert!(rep.all_tenable(), "{:?} {:?}", rep.turns, rep.warnings);
 }
+
+/// A record naming no rules is replayed with sand under the friendly penalty, but a call marked
+/// in it is refused naming the strict play agreed, not the sand (a review found "the agreed
+/// penalty (Friendly)").
+#[test]
+fn a_call_in_a_strict_record_is_refused_naming_the_strict_play() {
+    let r = rules();
+    let rep = replay(&r, "1. $X9U, SY12;\n").unwrap();
+    let e = rep
+        .turns
+        .iter()
+        .find_map(|t| t.result.as_ref().err())
+        .expect("the call refused");
+    assert!(e.message.contains("strict play agreed"), "{e}");
+    assert!(!e.message.contains("Friendly"), "{e}");
+}
