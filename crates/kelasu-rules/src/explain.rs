@@ -102,6 +102,18 @@ pub(crate) fn hemmed(p: &Position, o: &KelasuOptions, side: Side, from: Square) 
             }
         }
     }
+    // A Warrior on the far rank could Recall too: why it cannot is said with the rest ("At the
+    // end of the board, Warriors can 'Recall' back to their home rank"; a review found the
+    // Recall left unsaid).
+    if piece.kind == Kind::Warrior
+        && from.rank() == side.far_rank()
+        && let Some(home) = Square::new(side.home_rank(), from.file())
+    {
+        let r = refusal(p, o, side, Action::Recall { from, to: home });
+        if !others.contains(&r) {
+            others.push(r);
+        }
+    }
     let (kind, at) = (piece.kind.name(), from.name());
     let rule = piece_rule(piece.kind);
     Some(match (own.as_slice(), others.as_slice()) {

@@ -320,3 +320,23 @@ fn a_recall_onto_an_own_piece_says_so_whatever_the_option() {
     assert_eq!(r.rule, rules::RECALL, "{r:?}");
     assert!(r.why.contains("your own Blank stands on A3"), "{r:?}");
 }
+
+/// "At the end of the board, Warriors can 'Recall' back to their home rank": a Warrior hemmed
+/// in on the far rank is told why its Recall is shut too (a review found only its moves named).
+#[test]
+fn a_warrior_hemmed_on_the_far_rank_is_told_its_recall_is_shut_too() {
+    let g = game();
+    let s = pos("J5:W J4:B J6:B A5:B A0:S A1:S j9:s j0:g", Side::Blue);
+    let blue = s.to_move().player();
+    assert!(
+        !legal(&g, &s).iter().any(|a| matches!(a,
+            Action::Move { from, .. } | Action::Recall { from, .. } if *from == sq("J5"))),
+        "the Warrior on J5 has no action"
+    );
+    let why = g
+        .explain_stuck(&s, blue, Cell(sq("J5").0 as u16))
+        .expect("hemmed in")
+        .why;
+    assert!(why.contains("A5"), "{why}");
+    assert!(why.contains("J4") && why.contains("J6"), "{why}");
+}
