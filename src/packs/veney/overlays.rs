@@ -178,7 +178,17 @@ fn draw(
     {
         use veney_rules::special::cast_piece::Device;
         let ring = meshes.add(Annulus::new(SQUARE * 0.42, SQUARE * 0.48));
+        // Whose square it is, by a dot of the owner's colour on the ring (a review found both
+        // sides' rings alike, though only the caster's pieces dance and only the opponent's
+        // technical pieces spring a trap).
+        let dot_rim = meshes.add(Circle::new(SQUARE * 0.1));
+        let dot = meshes.add(Circle::new(SQUARE * 0.07));
         for s in Side::ALL {
+            let owner = if s == Side::White {
+                Color::srgb_u8(250, 248, 242)
+            } else {
+                Color::srgb_u8(45, 45, 48)
+            };
             for (d, colour) in [
                 (Device::FireDance, MARK_THROW),
                 (Device::ObscurantChaos, MARK_SPECIAL),
@@ -196,6 +206,16 @@ fn draw(
                         MeshMaterial2d(materials.add(colour)),
                         Transform::from_translation(square_center(sq).extend(4.5)),
                     ));
+                    let at = square_center(sq) + Vec2::splat(SQUARE * 0.32);
+                    for (mesh, c, z) in [(&dot_rim, colour, 4.6), (&dot, owner, 4.7)] {
+                        commands.spawn((
+                            DespawnOnExit(Screen::Veney),
+                            OverlayMark,
+                            Mesh2d(mesh.clone()),
+                            MeshMaterial2d(materials.add(c)),
+                            Transform::from_translation(at.extend(z)),
+                        ));
+                    }
                 }
             }
         }
