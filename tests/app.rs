@@ -2917,3 +2917,35 @@ fn display_and_sound_settings_are_kept_between_runs() {
         "the defaults stand"
     );
 }
+
+/// §2.0.18 Obscurant Chaos: the caster may spring the trap "even interrupting a double-move in
+/// process" — against the computer too: while the person's trap can be sprung on the computer's
+/// turn, the computer waits for the person's answer; "Let it pass" lets it play on (a review
+/// found the person's button up for one frame before the computer's next action).
+#[test]
+fn the_computer_waits_for_the_persons_answer_over_a_trap() {
+    use veney::packs::veney::computer::VeneyComputer;
+    let r = standard();
+    let p = common::black_steps_onto_whites_trap(&r);
+    let mut app = app_with(Game::from_position_seeded(r.clone(), p, 1), "trap-waits");
+    // Black's Cloak onto the stone on W6, White's trap: Black's double move is in process.
+    click(&mut app, "X8");
+    click(&mut app, "W6");
+    assert_eq!(phase(&app), TurnPhase::SecondAction);
+    // Black is the computer from here: it waits.
+    app.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    let n = game(&app).actions().count();
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(1500);
+    while std::time::Instant::now() < until {
+        app.update();
+    }
+    assert_eq!(game(&app).actions().count(), n, "the computer waits");
+    assert!(!game(&app).springable_traps().is_empty());
+    // Let it pass: the computer plays on.
+    send(&mut app, Command::LetTrapPass);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while game(&app).actions().count() == n && std::time::Instant::now() < deadline {
+        app.update();
+    }
+    assert!(game(&app).actions().count() > n, "the computer played on");
+}

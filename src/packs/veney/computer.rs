@@ -71,8 +71,44 @@ impl VeneyThinking {
 #[derive(Resource, Default, Debug, Clone)]
 pub struct VeneyHint(pub Option<(Thought, u64)>, pub Option<veney_rules::Action>);
 
+/// §2.0.18 Obscurant Chaos: the caster may spring the trap "even interrupting a double-move in
+/// process". While the person's trap can be sprung on the computer's turn, the computer waits
+/// for the person's answer — spring it, or let it pass (for this position) — before it acts
+/// (a review found the person's button up only for the frame before the computer's next
+/// action).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrapWait {
+    /// The position (its hash) over which the person let the trap pass.
+    pub declined: Option<u64>,
+}
+
+/// Whether the computer waits for the person's answer about a trap in `game`.
+pub fn waits_for_trap(game: &veney_rules::Game, seats: &VeneyComputer, wait: &TrapWait) -> bool {
+    let pos = game.position();
+    let side = acting_side(pos);
+    seats.plays(side).is_some()
+        && seats.plays(!side).is_none()
+        && !pos.is_game_over()
+        && wait.declined != Some(pos.hash())
+        && game.springable_traps().any()
+}
+
+fn let_trap_pass(
+    mut commands: MessageReader<Command>,
+    game: Res<CurrentGame>,
+    mut wait: ResMut<TrapWait>,
+) {
+    for c in commands.read() {
+        if matches!(c, Command::LetTrapPass) {
+            wait.declined = Some(game.0.position().hash());
+        }
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<VeneyComputer>()
+    app.init_resource::<TrapWait>()
+        .add_systems(Update, let_trap_pass.in_set(super::VeneySystems))
+        .init_resource::<VeneyComputer>()
         .init_resource::<PendingSeats>()
         .init_resource::<VeneyThinking>()
         .init_resource::<VeneyPause>()
@@ -216,6 +252,7 @@ fn start(
     dialog: Option<Res<super::panels::NewGameDialog>>,
     mut thinking: ResMut<VeneyThinking>,
     mut out: MessageWriter<Command>,
+    trap: Res<TrapWait>,
 ) {
     let pos = game.0.position();
     thinking.0.cancel_unless(search_key(&game.0));
@@ -264,6 +301,10 @@ fn start(
         && let Some(at) = game.0.springable_traps().first()
     {
         out.write(Command::ComputerInterrupt(at));
+        return;
+    }
+    // The person's trap open over the computer's turn: the person answers first (`TrapWait`).
+    if waits_for_trap(&game.0, &seats, &trap) {
         return;
     }
     // Each side's Donkey is thrown for its placer (a review found the person's Donkey thrown by

@@ -340,6 +340,9 @@ pub enum Command {
     /// The caster springs the Obscurant Chaos trap on this square in the middle of the
     /// opponent's turn (§2.0.18).
     Interrupt(veney_rules::Square),
+    /// The person lets the computer's turn go on over the person's trap, not springing it now
+    /// (the computer waits for the answer: `computer::TrapWait`).
+    LetTrapPass,
     Undo,
     Redo,
     /// The computer plays this action for its side (`computer.rs`).

@@ -477,11 +477,12 @@ pub(super) fn side_panel(
         ResMut<RecordBox>,
         MessageWriter<crate::host::table_clock::ClockIntent>,
     ),
-    (computer_seats, thinking, pause, mut rules_window): (
+    (computer_seats, thinking, pause, mut rules_window, trap): (
         Res<super::computer::VeneyComputer>,
         Res<super::computer::VeneyThinking>,
         Res<super::computer::VeneyPause>,
         ResMut<crate::host::rules_window::RulesWindow>,
+        Res<super::computer::TrapWait>,
     ),
     mut out: MessageWriter<Command>,
     mut screens: MessageWriter<crate::host::OpenScreen>,
@@ -522,6 +523,7 @@ pub(super) fn side_panel(
                     draw: &draw,
                     setup: &setup,
                     computer: (&computer_seats, &thinking, &pause),
+                    computer_trap: &trap,
                 };
                 // Edited as copies and written back only when changed: a `ResMut` lent as
                 // `&mut` marks its resource changed every frame, and the board's marks and

@@ -36,6 +36,8 @@ pub(super) struct Panel<'a> {
         &'a super::computer::VeneyThinking,
         &'a super::computer::VeneyPause,
     ),
+    /// The person's answer about a trap open over the computer's turn.
+    pub computer_trap: &'a super::computer::TrapWait,
 }
 
 /// What the panel's option controls change.
@@ -603,6 +605,16 @@ fn turn_buttons(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) 
             {
                 out.write(Command::Interrupt(at));
             }
+        }
+        // The computer waits for the answer (`computer::TrapWait`): the person may let it pass.
+        if computer(side)
+            && super::computer::waits_for_trap(p.g, p.computer.0, p.computer_trap)
+            && ui
+                .button("Let it pass (the computer plays on)")
+                .on_hover_text("§2.0.18 Obscurant Chaos: the trap stays for later; the computer waits for your answer")
+                .clicked()
+        {
+            out.write(Command::LetTrapPass);
         }
         if let Some(Selected::Board(sq)) = sel.0.filter(|_| mine) {
             for a in legal {

@@ -443,6 +443,8 @@ fn apply_one(
         Command::Hide(place) => throws::hide(ctx, place),
         Command::Guess(guess) => throws::guess(ctx, guess),
         Command::Interrupt(at) => throws::interrupt(ctx, at, false),
+        // The computer's wait is its own (`computer::TrapWait`): nothing changes in the game.
+        Command::LetTrapPass => {}
         Command::ComputerInterrupt(at) => throws::interrupt(ctx, at, true),
         Command::ExportMoves(path) => files::export_moves(ctx, path),
         Command::SetupPick(_) | Command::SetupReady | Command::SetupHandover => {
