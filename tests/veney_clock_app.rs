@@ -1822,3 +1822,50 @@ fn the_computers_clock_waits_behind_the_new_game_dialog() {
         "running again"
     );
 }
+
+/// While the computer waits for the person's answer about the person's trap (§2.0.18: spring
+/// it, or let it pass), its clock is paused, and runs again once answered (a review found its
+/// flag falling while the person held the answer back).
+#[test]
+fn the_computers_clock_waits_over_the_persons_trap() {
+    let mut a = app("trap-holds-clock");
+    let r = std::sync::Arc::new(veney_rules::Rules::standard());
+    let p = common::black_steps_onto_whites_trap(&r);
+    a.world_mut().resource_mut::<CurrentGame>().0 =
+        veney_rules::Game::from_position_seeded(r.clone(), p, 1);
+    a.update();
+    // Black's Cloak onto the stone on White's trap: Black's double move in process.
+    common::send(&mut a, Command::Click(Square::parse("X8").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("W6").unwrap()));
+    assert!(
+        !a.world()
+            .resource::<CurrentGame>()
+            .0
+            .springable_traps()
+            .is_empty()
+    );
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
+        .0 = [None, Some(game_ai::Level::Beginner)];
+    start_five_second_clock(&mut a);
+    at(&mut a, 100);
+    at(&mut a, 200);
+    let state = |a: &App, ms| {
+        a.world()
+            .resource::<TableClock>()
+            .clock
+            .clone()
+            .unwrap()
+            .state(ms)
+    };
+    assert!(
+        matches!(state(&a, 200), game_clock::State::Paused(_)),
+        "paused while the computer waits"
+    );
+    common::send(&mut a, Command::LetTrapPass);
+    at(&mut a, 300);
+    assert!(
+        !matches!(state(&a, 300), game_clock::State::Paused(_)),
+        "running again once answered"
+    );
+}

@@ -189,7 +189,9 @@ pub(super) fn side_panel(
             // Between people, Undo settles too as the turn passes: when the next player has no
             // buttons of actions on no square, this row moves up into their place, Undo under
             // the second click of a double-click (a review).
-            let undo_wait = if m.person.is_none() {
+            // (Not with the computer on a seat: against it the turn comes back to the person
+            // after its reply, and with it on both its turns pass every few frames.)
+            let undo_wait = if undo_settles(&seats.0) {
                 let now = ui.ctx().input(|i| i.time);
                 let left = settle_undo.settling(m.decider().map(|p| p.0), now);
                 if let Some(left) = left {
@@ -338,4 +340,27 @@ fn choice_window(
             }
         });
     Ok(())
+}
+
+/// Whether Undo settles as the turn passes (`host::settle`): between people only.
+pub fn undo_settles(seats: &[Option<game_ai::Level>]) -> bool {
+    seats.iter().all(Option::is_none)
+}
+
+#[cfg(test)]
+mod undo_settle_tests {
+    use super::undo_settles;
+    use game_ai::Level;
+
+    /// Between people only: a computer-only game's turns pass every few frames, and Undo is how
+    /// it is stopped (a review found the button greyed out almost always there).
+    #[test]
+    fn undo_settles_between_people_only() {
+        assert!(undo_settles(&[None, None]));
+        assert!(!undo_settles(&[
+            Some(Level::Beginner),
+            Some(Level::Beginner)
+        ]));
+        assert!(!undo_settles(&[None, Some(Level::Club)]));
+    }
 }

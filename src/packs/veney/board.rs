@@ -50,15 +50,20 @@ fn auto_flip(
     seats: Res<super::computer::VeneyComputer>,
     mut view: ResMut<BoardView>,
     mut was_on: Local<bool>,
-    mut last_seats: Local<Option<[Option<game_ai::Level>; 2]>>,
+    (replaced, mut last): (
+        Option<Res<super::commands::Replacements>>,
+        Local<Option<([Option<game_ai::Level>; 2], u64)>>,
+    ),
 ) {
     let ticked_on = view.auto_flip && !*was_on;
     *was_on = view.auto_flip;
     let to_move = game.0.position().turn();
-    // Only when the seats are given anew (compared, not by change detection: every command
-    // reaches the seats mutably — a review found a hand flip undone at each click).
-    let given = *last_seats != Some(seats.0);
-    *last_seats = Some(seats.0);
+    // Only when the seats are given anew, or the game replaced (a new game, a Load, with the
+    // same seats too): compared, not by change detection — every command reaches the seats
+    // mutably (a review found a hand flip undone at each click).
+    let now = (seats.0, replaced.map_or(0, |r| r.0));
+    let given = *last != Some(now);
+    *last = Some(now);
     if let Some(person) = person_facing(&seats)
         && given
         && view.flipped != (person == veney_rules::Side::Black)
@@ -131,6 +136,21 @@ mod flip_tests {
         a.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Club)];
         a.update();
         assert!(!a.world().resource::<BoardView>().flipped, "White again");
+        // A new game with the same seats faces the person again.
+        a.world_mut()
+            .insert_resource(crate::packs::veney::commands::Replacements(0));
+        a.update();
+        a.world_mut().resource_mut::<BoardView>().flipped = true;
+        a.update();
+        assert!(a.world().resource::<BoardView>().flipped);
+        a.world_mut()
+            .resource_mut::<crate::packs::veney::commands::Replacements>()
+            .0 = 1;
+        a.update();
+        assert!(
+            !a.world().resource::<BoardView>().flipped,
+            "a new game with the same seats: White again"
+        );
     }
 }
 

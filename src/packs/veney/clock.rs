@@ -57,9 +57,10 @@ fn hold_for_review(
     viewing: Res<super::game::Viewing>,
     seats: Res<super::computer::VeneyComputer>,
     pause: Res<super::computer::VeneyPause>,
-    (screen, dialog): (
+    (screen, dialog, trap): (
         Res<super::secrets::SecretScreen>,
         Option<Res<super::panels::NewGameDialog>>,
+        Res<super::computer::TrapWait>,
     ),
     clock: crate::host::table_clock::ClockView,
     mut held: Local<bool>,
@@ -82,7 +83,10 @@ fn hold_for_review(
     };
     // So while the board is covered and the computer's move waits behind it: a secret screen,
     // the New game dialog (a review found the computer's flag falling behind the dialog).
-    let covered = super::computer::covered(&screen, dialog.as_deref());
+    // And while it waits for the person's answer about a trap (a review found its flag falling
+    // while the person held back the answer).
+    let covered = super::computer::covered(&screen, dialog.as_deref())
+        || super::computer::waits_for_trap(&game.0, &seats, &trap);
     if (viewing.0.is_some() || covered || (pause.0.paused && both)) && computers {
         if held_side.is_some_and(|s| clock.running_left(Screen::Veney, s.index()).is_some()) {
             out.write(ClockIntent::Pause);

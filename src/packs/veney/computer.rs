@@ -99,8 +99,14 @@ fn let_trap_pass(
     mut wait: ResMut<TrapWait>,
 ) {
     for c in commands.read() {
-        if matches!(c, Command::LetTrapPass) {
-            wait.declined = Some(game.0.position().hash());
+        match c {
+            Command::LetTrapPass => wait.declined = Some(game.0.position().hash()),
+            // An answer holds for the moment it was given: taken back or replaced, the same
+            // position reached again asks again (a review found it carried over).
+            Command::Undo | Command::Load(_) | Command::NewGame | Command::NewGameWith(..) => {
+                wait.declined = None
+            }
+            _ => {}
         }
     }
 }
@@ -427,11 +433,10 @@ pub fn worth_calling(game: &veney_rules::Game, caller: Side) -> bool {
 /// action that wins at once (a checkmate, by touch with the dying move still to come too).
 fn wins_at_once(game: &veney_rules::Game, side: Side) -> bool {
     let rules = &game.rules;
-    let mut pos = *game.position();
-    // The offender's turn still open (a second move it may decline): as it ends.
-    if acting_side(&pos) != side && pos.play(rules, veney_rules::Action::EndTurn).is_err() {
-        return false;
-    }
+    let pos = *game.position();
+    // Only once the offender's turn has ended: while it is open its second move may still parry,
+    // and that move closes the call (R-UNTENABLE-CALL; a review found the call given up for a
+    // win the person's next move then took away).
     acting_side(&pos) == side
         && pos.outcome().is_none()
         && pos.legal_actions(rules).into_iter().any(|a| {
@@ -475,6 +480,33 @@ pub(super) fn undo_to_person(game: &mut veney_rules::Game, seats: &VeneyComputer
         }
     }
     any
+}
+
+#[cfg(test)]
+mod trap_wait_tests {
+    use super::{TrapWait, let_trap_pass};
+    use crate::packs::veney::game::{Command, CurrentGame};
+    use bevy::prelude::*;
+
+    /// "Let it pass" holds for the position it was given over; an Undo, a Load or a new game
+    /// drops it, so the same position reached again asks again.
+    #[test]
+    fn the_answer_holds_for_its_moment_only() {
+        let mut a = App::new();
+        a.add_message::<Command>()
+            .insert_resource(CurrentGame(veney_rules::Game::new(std::sync::Arc::new(
+                veney_rules::Rules::standard(),
+            ))))
+            .init_resource::<TrapWait>()
+            .add_systems(Update, let_trap_pass);
+        a.world_mut().write_message(Command::LetTrapPass);
+        a.update();
+        let here = a.world().resource::<CurrentGame>().0.position().hash();
+        assert_eq!(a.world().resource::<TrapWait>().declined, Some(here));
+        a.world_mut().write_message(Command::Undo);
+        a.update();
+        assert_eq!(a.world().resource::<TrapWait>().declined, None);
+    }
 }
 
 #[cfg(test)]

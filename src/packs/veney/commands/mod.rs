@@ -404,6 +404,13 @@ fn computers_own(
             | Command::SelectFree
             | Command::SelectDonkey
     );
+    // Waiting over the person's trap, the computer waits for the person (`computer::TrapWait`;
+    // a review found "wait for its move" said while each waited for the other).
+    if computers_turn && plays && !roll_let_through && ctx.game.0.springable_traps().any() {
+        return Some(
+            "the computer waits for your answer about your trap (§2.0.18): spring it, or let it pass",
+        );
+    }
     (computers_turn && plays && !roll_let_through)
         .then_some("the computer is to move: wait for its move (or undo)")
 }
