@@ -2941,6 +2941,19 @@ fn the_computer_waits_for_the_persons_answer_over_a_trap() {
     }
     assert_eq!(game(&app).actions().count(), n, "the computer waits");
     assert!(!game(&app).springable_traps().is_empty());
+    // And says so: the prompt, and a click's refusal.
+    let prompt = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .prompt
+        .clone();
+    assert!(prompt.contains("the computer waits"), "{prompt}");
+    click(&mut app, "Y4");
+    assert!(
+        info(&app).contains("answer about your trap"),
+        "{}",
+        info(&app)
+    );
     // Let it pass: the computer plays on.
     send(&mut app, Command::LetTrapPass);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);

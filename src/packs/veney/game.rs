@@ -534,7 +534,14 @@ pub(super) fn plugin(app: &mut App) {
                 dying_clock,
                 mirror_pieces
                     .run_if(resource_changed::<CurrentGame>.or_eager(resource_changed::<Viewing>)),
-                (sync_phase, update_prompt, autosave).run_if(resource_changed::<CurrentGame>),
+                sync_phase.run_if(resource_changed::<CurrentGame>),
+                // (The seats and the trap's answer too: the computer's wait over a trap is said.)
+                update_prompt.run_if(
+                    resource_changed::<CurrentGame>
+                        .or_eager(resource_changed::<super::computer::VeneyComputer>)
+                        .or_eager(resource_changed::<super::computer::TrapWait>),
+                ),
+                autosave.run_if(resource_changed::<CurrentGame>),
             )
                 .chain()
                 .in_set(GameSet)
@@ -874,6 +881,10 @@ fn update_prompt(
     game: Res<CurrentGame>,
     setup: Res<super::setup_screen::SetupSession>,
     mut status: ResMut<Status>,
+    (seats, trap): (
+        Res<super::computer::VeneyComputer>,
+        Res<super::computer::TrapWait>,
+    ),
 ) {
     if let Some(s) = &setup.0 {
         status.prompt = s.prompt();
@@ -964,6 +975,14 @@ fn update_prompt(
             ),
         },
     };
+    // The computer waiting over the person's trap says so (a review found the prompt naming
+    // only the computer's open move, each side waiting for the other).
+    if super::computer::waits_for_trap(&game.0, &seats, &trap) {
+        status.prompt.push_str(&format!(
+            " — the computer waits: {}, spring your trap or let it pass (§2.0.18)",
+            !side
+        ));
+    }
 }
 
 /// A save of `game` with the app's own headers: the computer's seats (a loaded game goes on
