@@ -33,6 +33,16 @@ impl<K: PartialEq> Settle<K> {
         (left > 0.0).then_some(left)
     }
 
+    /// `settling` at the context's time, a redraw asked for when it settles (the idle app does
+    /// not redraw on its own): the time left, or `None` once the button takes a click.
+    pub fn settling_in(&mut self, ctx: &bevy_egui::egui::Context, key: K) -> Option<f64> {
+        let left = self.settling(key, ctx.input(|i| i.time));
+        if let Some(left) = left {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
+        }
+        left
+    }
+
     /// No pane is shown: the next one settles afresh.
     pub fn clear(&mut self) {
         self.shown = None;

@@ -221,12 +221,7 @@ pub(super) fn controls(
         settle.clear();
         return;
     }
-    let now = ui.ctx().input(|i| i.time);
-    let left = settle.settling(row_key(ask), now);
-    if let Some(left) = left {
-        ui.ctx()
-            .request_repaint_after(std::time::Duration::from_secs_f64(left));
-    }
+    let left = settle.settling_in(ui.ctx(), row_key(ask));
     let open = left.is_none();
     let me = speaker(m);
     if let Some(p) = ask.resign {

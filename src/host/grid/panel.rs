@@ -162,12 +162,7 @@ pub(super) fn side_panel(
                 // Handed to another player, the row settles first (`host::settle`): the second
                 // click of a double-click on Red's "mob" would else mobilise White too (a
                 // review).
-                let now = ui.ctx().input(|i| i.time);
-                let left = settle_loose.settling(m.decider().map(|p| p.0), now);
-                if let Some(left) = left {
-                    ui.ctx()
-                        .request_repaint_after(std::time::Duration::from_secs_f64(left));
-                }
+                let left = settle_loose.settling_in(ui.ctx(), m.decider().map(|p| p.0));
                 ui.horizontal_wrapped(|ui| {
                     for (i, a) in loose {
                         let button = egui::Button::new(super::button_label(a));
@@ -192,13 +187,7 @@ pub(super) fn side_panel(
             // (Not with the computer on a seat: against it the turn comes back to the person
             // after its reply, and with it on both its turns pass every few frames.)
             let undo_wait = if undo_settles(&seats.0) {
-                let now = ui.ctx().input(|i| i.time);
-                let left = settle_undo.settling(m.decider().map(|p| p.0), now);
-                if let Some(left) = left {
-                    ui.ctx()
-                        .request_repaint_after(std::time::Duration::from_secs_f64(left));
-                }
-                left
+                settle_undo.settling_in(ui.ctx(), m.decider().map(|p| p.0))
             } else {
                 None
             };

@@ -178,12 +178,7 @@ fn bar(
                     // Handed to the other player, "End turn" settles first (`host::settle`):
                     // with passing allowed it is on at a turn's start, and the second click of a
                     // double-click on Blue's would end Red's turn too (a review).
-                    let now = ui.ctx().input(|i| i.time);
-                    let left = settle.settling(m.decider().map(|p| p.0), now);
-                    if let Some(left) = left {
-                        ui.ctx()
-                            .request_repaint_after(std::time::Duration::from_secs_f64(left));
-                    }
+                    let left = settle.settling_in(ui.ctx(), m.decider().map(|p| p.0));
                     let why_not = if computers_turn {
                         "the computer is to move".to_string()
                     } else if left.is_some() {

@@ -274,11 +274,7 @@ fn handover(
     // The button waits a moment after the pane appears (`host::settle`): the second click of a
     // double-click on "Choose" does not hand the board over (a review found Veney's guarded,
     // Tirachen's not).
-    let now = ctx.input(|i| i.time);
-    let left = settle.settling((p.0, m.game.history_len(), m.generation), now);
-    if let Some(left) = left {
-        ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
-    }
+    let left = settle.settling_in(ctx, (p.0, m.game.history_len(), m.generation));
     let name = m.game.player_name(p);
     let other = m.game.player_name(p.other());
     let screen = ctx.viewport_rect();

@@ -376,15 +376,16 @@ fn facing_choice(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>)
 /// Hirakamae neither loses nor refuses anything — "the player can pass indefinitely without
 /// risking a draw" (§2.0.18; a review found it warned as a loss under Shima).
 pub fn pass_label(rules: &Rules, pos: &Position) -> (&'static str, Option<&'static str>) {
+    // (The loss is the same question the declare and glare buttons ask.)
+    if let Some((_, hover)) = loses_both_warning(rules, pos, Action::Pass) {
+        return (
+            "Pass back (---): both players lose under Shima",
+            Some(hover),
+        );
+    }
     let side = pos.turn();
     let mut after = *pos;
     let played = after.play(rules, Action::Pass).is_ok();
-    if played && after.outcome() == Some(veney_rules::outcome::Outcome::DoubleCheckmate) {
-        return (
-            "Pass back (---): both players lose under Shima",
-            Some("§2.0.18 Shima: pass repetition is equivalent to both players losing"),
-        );
-    }
     if played && after.hirakamae(side) == 1 {
         return (
             if pos.hirakamae(side) == 1 {
