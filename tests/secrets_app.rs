@@ -1015,6 +1015,48 @@ fn the_computer_calls_the_move_that_drew_over_the_hugs_screen() {
     );
 }
 
+/// The computer on White, whose Hug pick comes first, and Black's untenable move that drew: its
+/// call comes first, alone — no pick of the Hug it takes back is sent after it (a review found
+/// the pick refused, "no Hug open", a red line the person did not cause, the call's news wiped).
+#[test]
+fn the_computers_call_of_the_persons_draw_comes_without_a_hug_pick() {
+    let o = RuleOptions {
+        hug: true,
+        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
+        no_contest_turns: Some(100),
+        ..Default::default()
+    };
+    let r = Arc::new(Rules::standard_with(o));
+    let black_first = Position::start(&r).to_text(&r).replacen(" w ", " b ", 1);
+    let start = Position::from_text(&r, &format!("{black_first} quiet=99"))
+        .expect("Black to move 99 quiet turns in");
+    let drawn = veney_rules::penalty::untenable_actions(&r, &start)
+        .into_iter()
+        .find_map(|a| {
+            let mut g = Game::from_position_seeded(r.clone(), start, 1);
+            g.attempt(a).ok()?;
+            if !g.position().at_turn_start() {
+                g.play(veney_rules::Action::EndTurn).ok()?;
+            }
+            matches!(g.position().outcome(), Some(Outcome::Draw { .. }))
+                .then_some(g)
+                .filter(|g| g.callable())
+        })
+        .expect("Black's untenable quiet move that draws");
+    let mut a = playing("hug-call-computer-white", drawn, [true, false]);
+    for _ in 0..4 {
+        a.update();
+    }
+    assert_eq!(game(&a).position().outcome(), None, "the computer called");
+    let status = a.world().resource::<Status>();
+    assert_eq!(status.refusal, None, "no refusal the person did not cause");
+    assert!(
+        status.info.as_deref().is_some_and(|i| i.contains("call")),
+        "the call said: {:?}",
+        status.info
+    );
+}
+
 /// The computer on both sides settles the Hug (§2.0.23); an Undo takes the Hug back and the
 /// computer then waits, as after any Undo of a computer-only game, until "Play on" (a review
 /// found both picks drawn again at once, the Undo changing nothing to see but perhaps the

@@ -448,6 +448,25 @@ fn a_click_that_matches_nothing_is_explained_by_the_rules() {
     assert!(a.world().resource::<GridSelection>().0.is_none());
 }
 
+/// A refusal belongs to the position it was made in: Redo, like Undo, clears it (a review found
+/// it left under the next player's prompt — one that lists a tray's kinds can name hidden
+/// masters).
+#[test]
+fn redo_clears_the_last_refusal() {
+    let o = TirachenOptions::default();
+    let mut a = tirachen("redo-refusal", o, Some(NEUTRAL));
+    send(&mut a, Intent::Play(0));
+    assert_ne!(position(&a), NEUTRAL);
+    send(&mut a, Intent::Undo);
+    assert_eq!(position(&a), NEUTRAL);
+    click(&mut a, "e3");
+    click(&mut a, "a9");
+    assert!(a.world().resource::<GridStatus>().refusal.is_some());
+    send(&mut a, Intent::Redo);
+    assert_ne!(position(&a), NEUTRAL, "redone");
+    assert_eq!(a.world().resource::<GridStatus>().refusal, None);
+}
+
 #[test]
 fn occupying_the_homeland_wins_and_the_game_is_over() {
     let o = TirachenOptions::default();
@@ -1916,4 +1935,65 @@ fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
     );
     wait(&mut a, "Red's new seal", &|a| m(a).game.history_len() == 1);
     assert!(m(&a).sealed_draws > draws, "a fresh draw");
+    // Undo and Redo pressed before the computer draws anew (one frame: its search has not
+    // begun): the round comes back whole, never Red's old seal alone beside White's open choice
+    // (a review found Redo bringing it back so, at "strongest", within its five seconds).
+    choose(&mut a, 3, 3, 3);
+    wait(&mut a, "Red's first move again", &|a| {
+        m(a).game.history_len() >= 3
+            && !a
+                .world()
+                .resource::<veney::host::grid::GridThinking>()
+                .busy()
+            && m(a).decider() == Some(Player(1))
+    });
+    let played = m(&a).game.history_len();
+    a.world_mut().write_message(Intent::Undo);
+    a.world_mut().write_message(Intent::Redo);
+    a.update();
+    assert!(
+        !matches!(
+            m(&a).game.decision(),
+            game_api::Decision::Simultaneous { .. }
+        ),
+        "no seal stands alone: {} actions of {played}",
+        m(&a).game.history_len()
+    );
+}
+
+/// Against the computer the board faces the person, as Veney's does: the person on the second
+/// seat sees the board turned, their army and tray along the bottom edge; a flip by hand stays;
+/// a new game turns it to the person again (a review found the person's army drawn at the top).
+#[test]
+fn against_the_computer_the_board_faces_the_person() {
+    let mut a = app("faces-person");
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0 = [Some(game_ai::Level::Beginner), None];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    let new_game = |a: &mut App| {
+        send(
+            a,
+            NewTirachen {
+                options: TirachenOptions::default(),
+                position: Some(NEUTRAL.to_string()),
+            },
+        )
+    };
+    new_game(&mut a);
+    let flipped = |a: &App| a.world().resource::<veney::host::grid::GridView>().flipped;
+    assert!(flipped(&a), "the second seat's person at the bottom");
+    send(&mut a, Intent::Flip);
+    assert!(!flipped(&a));
+    a.update();
+    assert!(!flipped(&a), "a flip by hand stays");
+    new_game(&mut a);
+    assert!(flipped(&a), "a new game faces the person again");
+    // Between people nothing is turned for anyone.
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0 = [None, None];
+    send(&mut a, Intent::Flip);
+    new_game(&mut a);
+    assert!(!flipped(&a));
 }

@@ -1869,3 +1869,65 @@ fn the_computers_clock_waits_over_the_persons_trap() {
         "running again once answered"
     );
 }
+
+/// Kelasu against the computer: its move waits behind the New game dialog (`GridBlocked`), and
+/// its clock waits with it, as Veney's does; closing the dialog runs it again (a review found
+/// the grid games' computer losing on time behind the dialog).
+#[test]
+fn a_grid_computers_clock_waits_behind_the_new_game_dialog() {
+    use veney::host::grid::{ComputerSeats, GridBlocked};
+    let mut a = kelasu_clock_running("grid-dialog-holds-clock");
+    // The dialog stands open as the computer takes the seat to move (Blue, the first).
+    a.world_mut().resource_mut::<GridBlocked>().0 = true;
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [Some(game_ai::Level::Beginner), None];
+    at(&mut a, 1_100);
+    assert!(
+        matches!(clock_state(&a, 1_100), Some(game_clock::State::Paused(0))),
+        "paused behind the dialog: {:?}",
+        clock_state(&a, 1_100)
+    );
+    // Long past the five seconds: no flag.
+    at(&mut a, 20_000);
+    assert!(!kelasu_over(&a), "the computer's flag waited");
+    a.world_mut().resource_mut::<GridBlocked>().0 = false;
+    at(&mut a, 20_100);
+    assert!(
+        !matches!(clock_state(&a, 20_100), Some(game_clock::State::Paused(_))),
+        "running again: {:?}",
+        clock_state(&a, 20_100)
+    );
+}
+
+/// A call made on a clock whose flag has fallen (the time-out undone to play on, "Play on"):
+/// there is no press of the offender's to take back, so the clock stays as it is — no earlier
+/// press undone, no flag lifted, no other side's clock run (a review found Black's clock running
+/// while White had to move again, and Black then losing on time).
+#[test]
+fn a_call_on_a_fallen_flag_takes_no_press_back() {
+    let mut a = app("veney-flag-call");
+    start_five_second_clock(&mut a);
+    at(&mut a, 1_000);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_000);
+    a.world_mut().write_message(ClockIntent::Press(1));
+    at(&mut a, 2_000);
+    // White's five seconds from 2 s run out at 7 s.
+    at(&mut a, 8_000);
+    let flagged = |a: &App| matches!(clock_state(a, 8_000), Some(game_clock::State::Flagged(f)) if f.seat == 0);
+    assert!(flagged(&a), "{:?}", clock_state(&a, 8_000));
+    for call in [ClockIntent::TurnBack(0), ClockIntent::TimePenalty(0)] {
+        a.world_mut().write_message(call);
+        at(&mut a, 8_000);
+        assert!(flagged(&a), "{call:?}: {:?}", clock_state(&a, 8_000));
+        assert_eq!(
+            a.world()
+                .resource::<TableClock>()
+                .clock
+                .as_ref()
+                .unwrap()
+                .undo_depth(),
+            2,
+            "{call:?}: no press taken back"
+        );
+    }
+}

@@ -314,3 +314,26 @@ fn a_save_under_the_edited_set_file_loads_over_a_game_on_the_old_one() {
     assert_eq!(now.rules.set(Side::White).name, "Fairy Workshop II");
     assert_eq!(*now.position(), *g.position());
 }
+
+/// A failed read shows its error alone: the last version's warnings are not the file's now (a
+/// review found them kept beside "cannot read").
+#[test]
+fn a_failed_read_drops_the_last_versions_warnings() {
+    let dir = temp_dir("reread-warnings");
+    let path = dir.join("unsatisfiable.ron");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/crates/veney-rules/tests/fixtures/sets/unsatisfiable.ron"
+        ),
+        &path,
+    )
+    .unwrap();
+    let mut w = Workshop::new(path.clone());
+    assert!(w.poll());
+    assert!(!w.warnings.is_empty(), "the fixture warns");
+    std::fs::remove_file(&path).unwrap();
+    assert!(w.poll());
+    assert!(w.errors[0].contains("cannot read"), "{:?}", w.errors);
+    assert!(w.warnings.is_empty(), "{:?}", w.warnings);
+}

@@ -46,8 +46,8 @@ pub struct Config {
     pub playout_actions: Option<u32>,
     /// Independent trees searched at once (root parallelism); 0 means one per core.
     pub threads: usize,
-    /// The generator's seed: the same seed, budget (in iterations) and observation give the
-    /// same choice.
+    /// The generator's seed: a fresh search with the same seed, budget (in iterations), thread
+    /// count and observation gives the same choice (a kept tree draws on from where it stood).
     pub seed: u64,
     /// Raised by whoever started the search to end it early (a search off the main thread for
     /// a position left behind); it then answers with what it has found.

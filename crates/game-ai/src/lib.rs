@@ -17,8 +17,9 @@
 //! - playouts cut off after a number of actions and scored by an `Evaluator`: by default the
 //!   game's own estimate (`Game::estimate`, `GameEstimate`);
 //! - root parallelism over threads, a budget in iterations or milliseconds, a seeded generator
-//!   (the same seed, budget and observation give the same choice), and tree reuse between
-//!   decisions.
+//!   (a fresh search with the same seed, iteration budget, thread count and observation gives
+//!   the same choice; a kept tree, reused by the next decision, draws on from where it stood,
+//!   and `threads: 0` takes the machine's core count), and tree reuse between decisions.
 //!
 //! A round that is a whole decision by itself (Veney's Hug) is a matrix game, solved by regret
 //! matching (`matrix`).

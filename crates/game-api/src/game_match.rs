@@ -144,8 +144,8 @@ impl<G: Game> Match<G> {
     /// (out of time). Refused when the game is already over, or names no player of this game.
     /// Undo withdraws it.
     pub fn declare(&mut self, d: Declared) -> Result<(), Refusal> {
-        if let Decision::Over(_) = self.decision() {
-            return Err(Refusal::game_over());
+        if let Decision::Over(o) = self.decision() {
+            return Err(Refusal::game_over_as(&o));
         }
         let seat = match d {
             Declared::Resigns(p) => Some(("resignation", p)),
@@ -229,7 +229,7 @@ impl<G: Game> Match<G> {
     pub fn play(&mut self, actor: Actor, a: G::Action) -> Result<(), Refusal> {
         let d = self.decision();
         match (&d, actor) {
-            (Decision::Over(_), _) => return Err(Refusal::game_over()),
+            (Decision::Over(o), _) => return Err(Refusal::game_over_as(o)),
             (Decision::Chance, Actor::Chance) => {}
             (_, Actor::Player(p)) if d.is_for(p) => {}
             // A seat that has sealed its choice already: the game says why where it can (a
@@ -351,8 +351,12 @@ impl<G: Game> Match<G> {
                 (Actor::Player(p), body)
             }
             _ => (
-                self.actor()
-                    .ok_or(PlayError::Refused(Refusal::game_over()))?,
+                self.actor().ok_or_else(|| {
+                    PlayError::Refused(match self.decision() {
+                        Decision::Over(o) => Refusal::game_over_as(&o),
+                        _ => Refusal::game_over(),
+                    })
+                })?,
                 text,
             ),
         };

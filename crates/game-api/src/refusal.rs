@@ -27,6 +27,15 @@ impl Refusal {
     pub fn game_over() -> Refusal {
         Refusal::new("end of the game", "the game is over")
     }
+
+    /// The game is over, and how it ended (the outcome's reason: a review found a player told
+    /// only "the game is over" after a move that won, nothing saying who or why).
+    pub fn game_over_as(outcome: &crate::Outcome) -> Refusal {
+        Refusal::new(
+            "end of the game",
+            format!("the game is over: {}", outcome.reason),
+        )
+    }
 }
 
 impl fmt::Display for Refusal {

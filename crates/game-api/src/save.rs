@@ -74,13 +74,28 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
         Ok(m) if m.file_type().is_symlink() => {
             target = match std::fs::canonicalize(path) {
                 Ok(t) => t,
-                // A link to a file not made yet: that file, made where the link says.
+                // A link to a file not made yet: that file, made where the link says — through
+                // a chain of links, each followed to its end (a review found the second link of
+                // `a -> b -> c` replaced by the file, `c` never made). A loop is the system's
+                // own error, as opening it would be.
                 Err(_) => {
-                    let to = std::fs::read_link(path)?;
-                    match path.parent() {
-                        Some(dir) if to.is_relative() => dir.join(to),
-                        _ => to,
+                    let mut at = path.to_path_buf();
+                    let mut hops = 0;
+                    while std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+                        hops += 1;
+                        if hops > 40 {
+                            return Err(std::io::Error::other(format!(
+                                "{}: too many levels of symbolic links",
+                                path.display()
+                            )));
+                        }
+                        let to = std::fs::read_link(&at)?;
+                        at = match at.parent() {
+                            Some(dir) if to.is_relative() => dir.join(to),
+                            _ => to,
+                        };
                     }
+                    at
                 }
             };
             &target

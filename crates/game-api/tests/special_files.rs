@@ -53,6 +53,27 @@ fn a_symlink_is_written_through_and_a_pipe_refused() {
         "kit"
     );
     assert!(std::fs::symlink_metadata(&later).unwrap().is_symlink());
+    // A chain of links to a file not made yet: every link kept, the file made at its end (a
+    // review found the middle link replaced by the file).
+    std::os::unix::fs::symlink("b.pdf", dir.join("a.pdf")).unwrap();
+    std::os::unix::fs::symlink("c.pdf", dir.join("b.pdf")).unwrap();
+    game_api::write_atomic(&dir.join("a.pdf"), "chain").unwrap();
+    for l in ["a.pdf", "b.pdf"] {
+        assert!(
+            std::fs::symlink_metadata(dir.join(l)).unwrap().is_symlink(),
+            "{l} still a link"
+        );
+    }
+    assert_eq!(std::fs::read_to_string(dir.join("c.pdf")).unwrap(), "chain");
+    // A loop of links is an error, nothing written.
+    std::os::unix::fs::symlink("loop-b.pdf", dir.join("loop-a.pdf")).unwrap();
+    std::os::unix::fs::symlink("loop-a.pdf", dir.join("loop-b.pdf")).unwrap();
+    assert!(game_api::write_atomic(&dir.join("loop-a.pdf"), "x").is_err());
+    assert!(
+        std::fs::symlink_metadata(dir.join("loop-a.pdf"))
+            .unwrap()
+            .is_symlink()
+    );
     let dangling = dir.join("dangling.pdf");
     std::os::unix::fs::symlink(dir.join("gone/none.pdf"), &dangling).unwrap();
     assert!(game_api::write_atomic(&dangling, "kit").is_err());

@@ -304,6 +304,19 @@ pub fn refusal(p: &Position, o: &KelasuOptions, side: Side, a: Action) -> Refusa
     if side != p.to_move {
         return Refusal::not_your_turn();
     }
+    // A square off the board (its number is public: a library caller can make one) names no
+    // piece: refused before any square is looked up (a review found `Square(150)` panicking
+    // here, where the game promises a refusal).
+    let on_board = |sq: Square| usize::from(sq.0) < Square::COUNT;
+    let off = match a {
+        Action::Move { from, to } | Action::Recall { from, to } => !on_board(from) || !on_board(to),
+        Action::Convert { from, target } => !on_board(from) || !on_board(target),
+        Action::Merge { to, blanks, .. } => !on_board(to) || blanks.0 >> Square::COUNT != 0,
+        Action::End => false,
+    };
+    if off {
+        return Refusal::new(PIECES, "that is not a square of the board");
+    }
     if p.energy <= 0 {
         return Refusal::new(ENERGY, "no energy is left this turn");
     }

@@ -100,8 +100,8 @@ impl Game for Kelasu {
     }
 
     fn refusal(&self, s: &Position, actor: Actor, a: Action) -> Refusal {
-        if matches!(self.decision(s), Decision::Over(_)) {
-            return Refusal::game_over();
+        if let Decision::Over(o) = self.decision(s) {
+            return Refusal::game_over_as(&o);
         }
         match actor {
             Actor::Player(p) => match Side::from_player(p) {
@@ -124,8 +124,8 @@ impl Game for Kelasu {
     }
 
     fn explain_move(&self, s: &Position, player: Player, from: Option<Cell>, to: Cell) -> Refusal {
-        if matches!(self.decision(s), Decision::Over(_)) {
-            return Refusal::game_over();
+        if let Decision::Over(o) = self.decision(s) {
+            return Refusal::game_over_as(&o);
         }
         let (Some(side), Some(to)) = (Side::from_player(player), view::square(to)) else {
             return Refusal::new(explain::PIECES, "that is not a square of the board");

@@ -209,7 +209,10 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
     if t != "-" {
         let mut c = col;
         for part in t.split('+') {
+            // As the game writes it, rank letter uppercase: a text that reads writes back the
+            // same (a review found `c1` read and written `C1`).
             let s = Square::parse(part)
+                .filter(|s| s.name() == part)
                 .ok_or_else(|| TextError::new(c, part, "expected a square (\"E4\") or `-`"))?;
             if moved.contains(s) {
                 return Err(TextError::new(c, part, "a square named twice"));
@@ -231,10 +234,15 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
     if t != "-" {
         let mut c = col;
         for part in t.split('+') {
-            let h = (part.len() == 16)
-                .then(|| u64::from_str_radix(part, 16).ok())
-                .flatten()
-                .ok_or_else(|| TextError::new(c, part, "expected 16 hex digits or `-`"))?;
+            // Lowercase, as the game writes them (a review found `D361…` read and written
+            // `d361…`).
+            let h = (part.len() == 16
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+            .then(|| u64::from_str_radix(part, 16).ok())
+            .flatten()
+            .ok_or_else(|| TextError::new(c, part, "expected 16 lowercase hex digits or `-`"))?;
             history.push(h);
             c += part.len() + 1;
         }

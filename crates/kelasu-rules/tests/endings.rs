@@ -288,6 +288,28 @@ fn a_finished_game_reads_no_action_though_energy_is_left() {
     assert!(over(&g, &s).is_some());
     let e = g.parse_action(&s, "C5-D5").unwrap_err();
     assert!(e.why.contains("game is over"), "{e}");
+    // An action played there is refused with the ending named, not a bare "the game is over"
+    // (a review found nothing saying who won or why).
+    let o = over(&g, &s).unwrap();
+    let r = g.refusal(
+        &s,
+        game_api::Actor::Player(Player(0)),
+        kelasu_rules::Action::End,
+    );
+    assert_eq!(r.rule, "end of the game");
+    assert!(
+        r.why.starts_with("the game is over: ") && r.why.contains(&o.reason),
+        "{r}"
+    );
+    // So through the match.
+    let mut m = game_api::Match::from_state(std::sync::Arc::new(g), s, 1);
+    let e = m
+        .play(
+            game_api::Actor::Player(Player(0)),
+            kelasu_rules::Action::End,
+        )
+        .unwrap_err();
+    assert!(e.why.contains(&o.reason), "{e}");
 }
 
 /// The turn that ends the game is checked as every other (the testkit's playouts check each

@@ -59,6 +59,18 @@ fn errors_say_where_and_why() {
     }
     let e = bad(&START.replacen("/10/", "/010/", 1));
     assert!(e.why.contains("1 to 10"), "{e}");
+    // Keys and moved squares too, as the game writes them (a review found `D361…` and `c1`
+    // read, and written back `d361…` and `C1`).
+    let e = bad(&START.replace("d361c4062f27ef5c", "D361C4062F27EF5C"));
+    assert!(e.why.contains("lowercase hex"), "{e}");
+    let mut mid = g.parse_position(START).unwrap();
+    let a = g.parse_action(&mid, "B1-C1").unwrap();
+    g.apply(&mut mid, game_api::Actor::Player(game_api::Player(0)), a);
+    let text = g.position_text(&mid);
+    assert!(text.contains(" m C1 "), "{text}");
+    assert!(g.parse_position(&text).is_ok());
+    let e = bad(&text.replace(" m C1 ", " m c1 "));
+    assert!(e.why.contains("expected a square"), "{e}");
     let e = bad(&START.replace("d361c4062f27ef5c", "d361c4062f27ef5d"));
     assert!(e.why.contains("history"), "{e}");
     // A board edited by hand with its old keys kept: the error names the way out (rulings,

@@ -340,3 +340,42 @@ fn a_warrior_hemmed_on_the_far_rank_is_told_its_recall_is_shut_too() {
     assert!(why.contains("A5"), "{why}");
     assert!(why.contains("J4") && why.contains("J6"), "{why}");
 }
+
+/// A square off the board (`Square` is a public number: a library caller can make one) is
+/// refused as no square, never a panic (a review found `Square(150)` indexing past the board).
+#[test]
+fn a_square_off_the_board_is_refused_not_a_panic() {
+    use kelasu_rules::Square;
+    let s = pos("E4:G A0:S A1:S H4:s j0:w", Side::Blue);
+    let off = Square(150);
+    for a in [
+        Action::Move {
+            from: off,
+            to: sq("E5"),
+        },
+        Action::Move {
+            from: sq("E4"),
+            to: off,
+        },
+        Action::Recall {
+            from: off,
+            to: sq("E5"),
+        },
+        Action::Convert {
+            from: off,
+            target: sq("H4"),
+        },
+        Action::Merge {
+            kind: Kind::Warrior,
+            to: off,
+            blanks: Bitboard(1),
+        },
+        Action::Merge {
+            kind: Kind::Warrior,
+            to: sq("A0"),
+            blanks: Bitboard(1 << 120),
+        },
+    ] {
+        refused_by(&s, a, "Kelasu: your pieces", "not a square of the board");
+    }
+}

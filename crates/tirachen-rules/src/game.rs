@@ -154,8 +154,8 @@ impl Game for Tirachen {
     }
 
     fn refusal(&self, s: &Position, actor: Actor, a: Action) -> Refusal {
-        if matches!(self.decision(s), Decision::Over(_)) {
-            return Refusal::game_over();
+        if let Decision::Over(o) = self.decision(s) {
+            return Refusal::game_over_as(&o);
         }
         match actor {
             Actor::Player(p) => match Tirachen::side_of(p) {
@@ -167,8 +167,8 @@ impl Game for Tirachen {
     }
 
     fn explain_move(&self, s: &Position, player: Player, from: Option<Cell>, to: Cell) -> Refusal {
-        if matches!(self.decision(s), Decision::Over(_)) {
-            return Refusal::game_over();
+        if let Decision::Over(o) = self.decision(s) {
+            return Refusal::game_over_as(&o);
         }
         let (Some(side), Some(to)) = (Tirachen::side_of(player), view::square(to)) else {
             return Refusal::new("legal moves", "that is not a square of the board");

@@ -22,10 +22,13 @@ pub fn observe(pos: &Position, opts: &TirachenOptions, viewer: Viewer) -> Positi
 }
 
 /// A full state behind `viewer`'s observation `obs` (for the computer opponent's
-/// determinisation): each master the observation hides is given a kind at random — arms, spells
-/// or hunt — so nothing of the real choice is used.
+/// determinisation): the masters the observation hides are given kinds — arms, spells, hunt —
+/// as one split of their number drawn evenly among every split there is, so nothing of the real
+/// choice is used. The choice itself is one of the splits of nine, each as open as the next
+/// (55 of them): drawn master by master, a lopsided army such as nine masters of spells would
+/// come up once in 19,683 draws and an even one in twelve (a review found the computer seldom
+/// imagining the armies a player may well choose).
 pub fn sample_hidden(obs: &Position, rng: &mut game_api::MatchRng) -> Position {
-    use rand::Rng;
     let mut s = *obs;
     for side in Side::BOTH {
         let r = s.reserve_mut(side);
@@ -33,14 +36,30 @@ pub fn sample_hidden(obs: &Position, rng: &mut game_api::MatchRng) -> Position {
         if hidden == 0 {
             continue;
         }
-        for _ in 0..hidden {
-            let k = Kind::MASTERS[rng.random_range(0..Kind::MASTERS.len())];
+        for (k, extra) in Kind::MASTERS.into_iter().zip(even_split(hidden, rng)) {
             let n = r.count(k);
-            r.set(k, n + 1);
+            r.set(k, n + extra);
         }
         r.set_hidden(0);
     }
     s
+}
+
+/// `n` split into three counts, each split of the `(n + 1)(n + 2) / 2` there are as likely as
+/// the next.
+fn even_split(n: u8, rng: &mut game_api::MatchRng) -> [u8; 3] {
+    use rand::Rng;
+    let splits = (usize::from(n) + 1) * (usize::from(n) + 2) / 2;
+    let mut i = rng.random_range(0..splits);
+    for a in 0..=n {
+        let with_a = usize::from(n - a) + 1;
+        if i < with_a {
+            let b = i as u8;
+            return [a, b, n - a - b];
+        }
+        i -= with_a;
+    }
+    unreachable!("i is below the number of splits")
 }
 
 /// The facts of `pos` that only `owner` may know.
@@ -68,5 +87,30 @@ pub fn action_visible(opts: &TirachenOptions, actor: Actor, a: Action, viewer: V
             viewer.sees_secrets_of(p)
         }
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::even_split;
+
+    /// Every split of nine masters comes up, about as often as the next (55 of them: the secret
+    /// choice's own options), where a draw master by master would make nine of one kind a
+    /// one-in-19,683 chance.
+    #[test]
+    fn the_hidden_masters_are_split_evenly() {
+        let mut rng = game_api::seeded(7);
+        let mut seen = std::collections::HashMap::new();
+        let draws = 55_000;
+        for _ in 0..draws {
+            let s = even_split(9, &mut rng);
+            assert_eq!(s.iter().sum::<u8>(), 9);
+            *seen.entry(s).or_insert(0u32) += 1;
+        }
+        assert_eq!(seen.len(), 55, "every split");
+        for (s, n) in &seen {
+            assert!((700..1300).contains(n), "{s:?}: {n} of {draws}");
+        }
+        assert_eq!(even_split(0, &mut rng), [0, 0, 0]);
     }
 }

@@ -293,13 +293,9 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             }
         }
         Command::Apply { position: p, turns } => {
-            // A game is played on from a whole position only, not one player's view.
-            let s = if p == "start" {
-                g.start()
-            } else {
-                g.parse_playable(p)
-                    .map_err(|e| format!("bad position: {e}\n  {p}"))?
-            };
+            // A game is played on from a whole position only, not one player's view; trimmed as
+            // every command's (a review found `apply "start "` refused).
+            let s = playable(&**g, p)?;
             let mut m = Match::from_state(g.clone(), s, 0);
             for (i, t) in turns.iter().enumerate() {
                 for tok in t.split_whitespace() {
@@ -308,8 +304,10 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
                 }
             }
             println!("{}", g.position_text(m.state()));
+            // On stderr, as Veney's: the output is the position alone, for the next command to
+            // read (a review found `moves "$(apply …)"` refusing the ending's line).
             if let Some(o) = g.outcome(m.state()) {
-                println!("game over: {}", o.headline(|p| g.player_name(p)));
+                eprintln!("game over: {}", o.headline(|p| g.player_name(p)));
             }
         }
         Command::Perft {

@@ -130,9 +130,10 @@ pub enum Command {
         /// The second agent, the same way
         #[arg(long)]
         black: String,
-        /// How many games (the first agent plays the first seat in the 1st, 3rd, 5th… game;
-        /// --white and --black are the first and second seats of every game: Red and White in
-        /// Tirachen, Blue and Red in Kelasu)
+        /// How many games (--white names the first agent and --black the second; they swap
+        /// seats from game to game: the first agent plays the first seat — White in Veney, Red
+        /// in Tirachen, Blue in Kelasu — in the 1st, 3rd, 5th… game, the second seat in the
+        /// others)
         #[arg(long, default_value_t = 10)]
         games: u32,
         /// The seed of the first game (game i uses seed + i)

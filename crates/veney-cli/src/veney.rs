@@ -189,7 +189,10 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     // (`savefile::read`) has it: a mate the mated player acknowledged has no dying move left (a
     // review found the app's own save of one reported as differing).
     let mut end = r.end;
-    if let Some((_, v)) = r.headers.iter().find(|(k, _)| k == "Final")
+    // The key in any case, as the app's reader takes it (a review found `[final …]` passed
+    // unchecked).
+    let is_final = |k: &str| k.eq_ignore_ascii_case("Final");
+    if let Some((_, v)) = r.headers.iter().find(|(k, _)| is_final(k))
         && end.dying().is_some()
         && !v.contains("dying=")
     {
@@ -199,7 +202,7 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     // (An ending declared after the record — a resignation, an agreed draw, the Hug's — is the
     // save's own, if the game allows it there (`Game::may_declare`; a review found any ending
     // at all passed): only the position it stands on is compared then.)
-    let differs = match r.headers.iter().find(|(k, _)| k == "Final") {
+    let differs = match r.headers.iter().find(|(k, _)| is_final(k)) {
         Some((_, v)) => match Position::from_text(&rules, v) {
             // Not a position at all: the save is broken, not the record (exit 2).
             Err(e) => {
@@ -225,12 +228,26 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                         here.set_outcome(o);
                     }
                     let mid = |q: &Position| q.phase() != Phase::Start || !q.at_turn_start();
-                    if mid(&p) && !mid(&here) {
+                    let open = r
+                        .game
+                        .actions()
+                        .last()
+                        .filter(|(_, a)| *a == veney_rules::Action::EndTurn)
+                        .map(|(q, _)| *q);
+                    if mid(&p) && !mid(&here) && declared.is_none() && open.is_some() {
                         // A save stopped in the middle of a turn the replay has closed (it
-                        // plays whole turns): only the board is compared, ending the turn
-                        // moving no piece (a review found any board at all passed), and the
-                        // turn must be the record's last, still the mover's (a review found
-                        // `turns=9` passed after one turn).
+                        // plays whole turns): compared with the turn still open, before the
+                        // end the replay added, whole — reserves and counters too, as the
+                        // app's reader does (a review found only the board compared, a Jutsu
+                        // gone from the reserve passing).
+                        let q = open.expect("checked");
+                        p.to_text(&rules) != q.to_text(&rules)
+                    } else if mid(&p) && !mid(&here) {
+                        // Closed by more than an end of turn (the Donkey's move after it): only
+                        // the board is compared, ending the turn moving no piece (a review
+                        // found any board at all passed), and the turn must be the record's
+                        // last, still the mover's (a review found `turns=9` passed after one
+                        // turn).
                         let board = |t: &str| t.split_whitespace().next().unwrap_or("").to_string();
                         let last_turn =
                             p.turn() != here.turn() && p.turns().saturating_add(1) == here.turns();
@@ -249,7 +266,17 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         None => false,
     };
     if differs {
-        println!("FINAL DIFFERS: the save names another final position");
+        // Where, and what, as the other games say it (a review found neither named).
+        let named = r
+            .headers
+            .iter()
+            .find(|(k, _)| is_final(k))
+            .map_or(String::new(), |(_, v)| v.clone());
+        println!(
+            "FINAL DIFFERS {}:{}: the save names {named}, not the position the record reaches",
+            file.display(),
+            header_line(&text, "Final")
+        );
     }
     Ok(r.all_tenable() && !differs && !armies_differ)
 }
@@ -270,13 +297,16 @@ fn bracket_headers(text: &str) -> Vec<(usize, String, String)> {
 /// The line (1-based) of the first header `key` of a Veney record, in either form
 /// (`[Key "value"]` or `Key: value`); 0 when there is none.
 fn header_line(text: &str, key: &str) -> usize {
+    // In any case, as the keys are read.
+    let key = key.to_ascii_lowercase();
     text.lines()
         .position(|l| {
-            let t = l.trim();
+            let t = l.trim().to_ascii_lowercase();
             t.strip_prefix('[')
-                .and_then(|r| r.strip_prefix(key))
+                .and_then(|r| r.strip_prefix(key.as_str()))
                 .is_some_and(|r| r.starts_with(char::is_whitespace))
-                || t.strip_prefix(key).is_some_and(|r| r.starts_with(':'))
+                || t.strip_prefix(key.as_str())
+                    .is_some_and(|r| r.starts_with(':'))
         })
         .map_or(0, |i| i + 1)
 }
@@ -516,8 +546,9 @@ fn run(cli: Cli) -> Result<(), String> {
             }
         }
         Command::Apply { position: p, turns } => {
-            // Played on from a whole position only, not one player's view.
-            let mut pos = match p.as_str() {
+            // Played on from a whole position only, not one player's view; trimmed as every
+            // command's (a review found `apply "start "` refused).
+            let mut pos = match p.trim() {
                 "start" => Position::start(&rules),
                 p => Position::from_text_playable(&rules, p)
                     .map_err(|e| format!("bad position: {e}\n  {p}"))?,

@@ -55,7 +55,7 @@ fn perft_counts_a_finished_position_as_one_leaf_with_or_without_divide() {
     }
     // The ending names who won, as the app's banner does (a review found Kelasu's "no
     // non-Stone pieces left" printed with no winner, the side that moved having lost).
-    let (_, out, _) = run(&[
+    let (_, out, err) = run(&[
         "--game",
         "kelasu",
         "apply",
@@ -63,9 +63,14 @@ fn perft_counts_a_finished_position_as_one_leaf_with_or_without_divide() {
         "E4%F5",
     ]);
     assert!(
-        out.contains("game over: Red wins: no non-Stone pieces left"),
-        "{out}"
+        err.contains("game over: Red wins: no non-Stone pieces left"),
+        "{err}"
     );
+    // On stderr, as Veney's: the output is the position alone, which the next command reads
+    // (a review found `moves "$(apply …)"` refusing the ending's line).
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let (code, _, err) = run(&["--game", "kelasu", "moves", out.trim()]);
+    assert_eq!(code, Some(0), "{err}");
     for game in ["tirachen", "kelasu"] {
         // A random game played to its end.
         let (code, end, err) = run(&[
@@ -884,6 +889,13 @@ fn a_position_with_trailing_whitespace_reads_in_every_game() {
             assert_eq!(out, plain, "{game} {tail:?}");
         }
         let (code, _, err) = run(&["--game", game, "moves", "start "]);
+        assert_eq!(code, Some(0), "{game} `start `: {err}");
+        // `apply` too, with turns and without (a review found it refusing both).
+        let (code, plain, err) = run(&["--game", game, "apply", p]);
+        assert_eq!(code, Some(0), "{game}: {err}");
+        let (code, out, err) = run(&["--game", game, "apply", &format!("{p} \r")]);
+        assert_eq!((code, out), (Some(0), plain), "{game}: {err}");
+        let (code, _, err) = run(&["--game", game, "apply", "start "]);
         assert_eq!(code, Some(0), "{game} `start `: {err}");
     }
 }

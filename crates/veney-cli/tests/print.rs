@@ -45,12 +45,21 @@ fn print_writes_a_pdf_for_every_game_and_leaves_no_temporary_file() {
             assert!(bytes.starts_with(b"%PDF-"), "{game} {paper}");
         }
     }
-    // Replacing an existing file goes through a temporary file and a rename.
+    // Replacing an existing file goes through a temporary file and a rename: a hard link to
+    // the old file still reads the old text (written in place, it would read the kit — a
+    // review found this test passing for a plain write).
     let out = dir.join("veney-a4.pdf");
     std::fs::write(&out, b"old").unwrap();
+    let linked = dir.join("old-link");
+    std::fs::hard_link(&out, &linked).unwrap();
     let (code, _, err) = run(&["print", "--out", out.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
     assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF-"));
+    assert_eq!(
+        std::fs::read(&linked).unwrap(),
+        b"old",
+        "replaced, not written over"
+    );
     let left: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

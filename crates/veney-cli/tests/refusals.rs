@@ -396,6 +396,32 @@ fn veney_replay_judges_the_final_position_as_the_app_reads_a_save() {
             "{final_text}"
         );
     }
+    // A mid-turn [Final] is compared whole with the turn left open, as the app's reader
+    // leaves it: reserves and counters too (a review found only the board compared, White's
+    // Jutsu and Ruin gone from the reserve passing), the key in any case (a review found
+    // `[final …]` never checked).
+    let open = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CW1B/2S1/4/4 w DGLJR/dgljr concert=Y3";
+    assert!(final_accepted(&dir, open, "1. SY3", &[]));
+    for wrong in [
+        open.replace("DGLJR/", "DGL/"),
+        format!("{open} retreats=1/1"),
+        format!("{open} penalties=3/0"),
+    ] {
+        assert!(!final_accepted(&dir, &wrong, "1. SY3", &[]), "{wrong}");
+    }
+    for key in ["final", "FINAL"] {
+        let f = file(
+            &dir,
+            "final-case.txt",
+            &format!("[{key} \"{}\"]\n1. SY3\n", open.replace("DGLJR/", "DGL/")),
+        );
+        let (code, out, err) = run(&["replay", f.as_str()]);
+        assert_eq!(code, Some(1), "{key}: {out}{err}");
+        assert!(
+            out.contains("FINAL DIFFERS") && out.contains(":1:"),
+            "{key}: {out}"
+        );
+    }
     // A record that itself stops mid-turn — the concert partner in hand, the Donkey's roll to
     // come — reaches the app's own [Final] (a review found the first version of this check
     // refusing both).

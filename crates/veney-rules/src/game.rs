@@ -359,17 +359,22 @@ impl Game {
         use crate::outcome::{Draw, Mate, Outcome, Resign};
         // Under Shima "drawing the game is not an option": no draw, so no Hug (R-HUG; a review
         // found a save claiming the Hug's checkmate read under Shima).
+        // A betrayal needs a Dagger to hide (R-HUG-NO-DAGGER: an army without one hides the
+        // Self; a review found a record's "Hug: White wins" read for a Dagger-less White).
+        let betray = |s: Side| crate::hug::may_betray(rules, s);
         let hugged = rules.options.hug
             && !pos.shima()
-            && matches!(
-                o,
+            && match o {
                 Outcome::Draw {
-                    reason: Draw::Hugged
-                } | Outcome::Checkmate {
+                    reason: Draw::Hugged,
+                } => true,
+                Outcome::Checkmate {
                     by: Mate::Touch,
-                    ..
-                } | Outcome::DoubleCheckmate
-            );
+                    winner,
+                } => betray(winner),
+                Outcome::DoubleCheckmate => betray(Side::White) && betray(Side::Black),
+                _ => false,
+            };
         match pos.outcome() {
             None => {
                 hugged

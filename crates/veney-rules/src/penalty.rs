@@ -173,9 +173,12 @@ fn call_unsettled(
         _ => before,
     };
     // The loss stands even when the untenable move itself took the Self (or disarmed the last
-    // blade): "The player who made the untenable move loses instantly" (§2.0.22).
+    // blade): "The player who made the untenable move loses instantly" (§2.0.22). The win that
+    // move made is void (R-UNTENABLE-CALL), and so is its board: the game ends on the board
+    // before it, not with the winner's Self in the discard (an audit found it drawn so).
     let lose = |p: &Position| {
-        let mut p = *p;
+        let decided = p.outcome.is_some() || p.dying.is_some();
+        let mut p = if decided { *taken_back } else { *p };
         p.outcome = None;
         p.dying = None;
         p.death_spell = false;
@@ -242,10 +245,9 @@ fn call_unsettled(
             p.quibbles = 0;
             // Nor the mark of a turn made instead of an Obscurant Chaos repositioning (R-CAST).
             p.reposition = None;
-            // The caller initiated the reset: the offender moves (as after a retreat).
-            if p.turn() != offender {
-                p.skip_turn(rules);
-            }
+            // The caller initiated the reset: the offender moves (as after a retreat) — the board
+            // is `before`'s, the offender's to move already.
+            debug_assert_eq!(p.turn(), offender);
             (p, Call::Reset)
         }
         UntenablePolicy::PiecePenaltyAbsolute | UntenablePolicy::PiecePenaltyLenient => {

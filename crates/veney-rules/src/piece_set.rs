@@ -461,7 +461,7 @@ impl PieceSet {
             || def
                 .name
                 .chars()
-                .any(|c| c.is_control() || c == '"' || (c.is_whitespace() && c != ' '))
+                .any(|c| c.is_control() || c == '"' || c == '/' || (c.is_whitespace() && c != ' '))
         {
             let (line, col) =
                 crate::errors::locate_field(src, "name").map_or((1, 1), |(l, c, _)| (l, c));
@@ -470,7 +470,7 @@ impl PieceSet {
                 line,
                 col,
                 format!(
-                    "the set's name {:?} must be one line of text without quotes, control characters or spaces other than plain ones (saves and position texts carry it)",
+                    "the set's name {:?} must be one line of text without quotes, slashes, control characters or spaces other than plain ones (saves and position texts carry it; a position's `sets=` field is `White/Black`)",
                     def.name
                 ),
             ));
@@ -484,6 +484,10 @@ impl PieceSet {
                     def.pieces.len()
                 ),
             ));
+            // The pieces' own checks would say nothing more worth the time: each looks the
+            // others up in the text, so a file of thousands of pieces took seconds, the
+            // workshop's reload frozen meanwhile (a review found 5 s for 2,000).
+            return Err(LoadError::Data(errors));
         }
         for (i, p) in def.pieces.iter().enumerate() {
             let (line, col, _) = starts[i];
@@ -548,6 +552,17 @@ impl PieceSet {
                     format!(
                         "position code '{}' of {:?} must be an uppercase ASCII letter",
                         p.code, p.name
+                    ),
+                ));
+            } else if p.code == 'K' {
+                // The Donkey's (§2.0.23): the board drawn by `show` and the app's text draw it
+                // `K`/`k` (a review found a piece coded `K` drawn like it beside it).
+                errors.push(err_at_piece(
+                    i,
+                    "'K'",
+                    format!(
+                        "position code 'K' of {:?} is the Donkey's (§2.0.23): expected another uppercase letter",
+                        p.name
                     ),
                 ));
             } else if let Some(j) = def.pieces[..i].iter().position(|q| q.code == p.code) {
@@ -809,6 +824,15 @@ impl PieceSet {
                     Relation::BladeCapture if !p.specials.contains(&Special::BladeCapture) => {
                         Some(format!(
                             "{:?} captures {target:?} with BladeCapture but has not the BladeCapture special (the Cloak's, §2.0.06): expected `specials: [BladeCapture, …]` or another relation",
+                            p.name
+                        ))
+                    }
+                    // A Deflect relation acts only with the Deflection special (the Guard's,
+                    // §2.0.09): without it the relation would be `Never` in play, said nowhere
+                    // (a review found a set so checked valid, its Guard touching no blade).
+                    Relation::Deflect if !p.specials.contains(&Special::Deflection) => {
+                        Some(format!(
+                            "{:?} deflects {target:?} (Deflect) but has not the Deflection special (the Guard's, §2.0.09): expected `specials: [Deflection, …]` or another relation",
                             p.name
                         ))
                     }

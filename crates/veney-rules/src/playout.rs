@@ -77,6 +77,31 @@ pub fn random_game(
             res.turns += 1;
         }
     }
+    // "Using this mechanic, a draw must be settled with a 'hug'" (§2.0.23): each side picks at
+    // random from what it may hide, White first, as the game API plays it (a review found
+    // `random-games` stopping at the draw, reporting endings the Hug never lets stand).
+    if crate::hug::awaits_hug(rules, pos.outcome()) && res.turns < max_turns {
+        for side in crate::side::Side::ALL {
+            let open = crate::hug::choices(rules, side);
+            let pick = open[rng.random_range(0..open.len())];
+            let before = pos;
+            pos.pick_hug(rules, side, pick).map_err(|e| {
+                format!(
+                    "the Hug's pick {pick:?} for {side} refused ({e}) in {}",
+                    before.to_text(rules)
+                )
+            })?;
+            res.actions += 1;
+            if checked {
+                invariants::check(rules, &pos).map_err(|e| {
+                    format!(
+                        "after the Hug's pick for {side}: {e}\n  {}",
+                        pos.to_text(rules)
+                    )
+                })?;
+            }
+        }
+    }
     res.ending = match pos.outcome() {
         Some(o) => ending_name(o),
         None => "turn limit".into(),

@@ -413,10 +413,15 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         .map(|h| h.2);
     for (line_no, line) in text.lines().enumerate().skip(body_start) {
         let body = line.split("//").next().unwrap_or("");
+        // The key in any case and any space after it, as every header's (a review found
+        // `[ending …]` and `[Ending\t…]` refused as moves).
         if let Some(v) = body
             .trim()
-            .strip_prefix("[Ending ")
+            .strip_prefix('[')
             .and_then(|r| r.strip_suffix(']'))
+            .and_then(|r| r.split_once(char::is_whitespace))
+            .filter(|(k, _)| k.eq_ignore_ascii_case("Ending"))
+            .map(|(_, v)| v)
         {
             let v = v.trim().trim_matches('"');
             if let Some(first) = ending_line.replace(line_no + 1) {

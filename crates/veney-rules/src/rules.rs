@@ -454,13 +454,20 @@ impl Rules {
                     (eng, "engagements, one per line"),
                 ] {
                     if n > 4 {
+                        // The layout's file: the army's own, else the setup file's (a review
+                        // found the set named when the setup file placed the fifth piece).
+                        let (file, whose) = if own.layout.is_some() {
+                            (&own.source, format!("set {:?}", own.name))
+                        } else {
+                            (&setup.source, format!("setup {:?}", setup.name))
+                        };
                         errors.push(DataError::at(
-                            &own.source,
+                            file,
                             1,
                             1,
                             format!(
-                                "set {:?} places {n} {what} for {side}, but a {:?} setup (§2.0.19) has room for 4: play it with the standard setup",
-                                own.name, options.setup_style
+                                "{whose} places {n} {what} for {side}, but a {:?} setup (§2.0.19) has room for 4: play it with the standard setup",
+                                options.setup_style
                             ),
                         ));
                     }

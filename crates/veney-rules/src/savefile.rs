@@ -194,7 +194,9 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-            let (k, v) = inner.split_once(' ').unwrap_or((inner, ""));
+            // Key and value apart at any space, a tab too, as the replay and the options'
+            // reader split them (a review found `[Seed\t"7"]` skipped here, read there).
+            let (k, v) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
             let v = v.trim().trim_matches('"');
             let bad = |m: &str| SaveError::Bad {
                 line: i + 1,
@@ -238,7 +240,13 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                         })?,
                     )
                 }
-                "Final" => fin = Some(v.to_string()),
+                // A final position that is none is the save's fault, said at its line (a
+                // review found it reported as a record leading elsewhere, with no line).
+                "Final" => {
+                    Position::from_text(&rules, v)
+                        .map_err(|e| bad(&format!("the final position does not read: {e}")))?;
+                    fin = Some(v.to_string());
+                }
                 // Read under other options the record could replay differently: refused, with
                 // both named (`options_of` lets a program build the saved rules first).
                 "Rules" => {
@@ -522,7 +530,8 @@ mod tests {
         let mut g = Game::from_position_seeded(rules.clone(), Position::start(&rules), 7);
         g.play_token("SY3", 1).unwrap();
         let text = write(&g);
-        let twice = text.replacen("[Seed", "[Final \"x\"]\n[Seed", 1);
+        let start = Position::start(&rules).to_text(&rules);
+        let twice = text.replacen("[Seed", &format!("[Final \"{start}\"]\n[Seed"), 1);
         match read(rules.clone(), &twice) {
             Err(SaveError::Bad { line, error }) => {
                 assert!(error.message.contains("a second [Final] header"), "{error}");
@@ -770,10 +779,17 @@ mod tests {
     fn a_tampered_save_is_refused_with_the_reason() {
         let rules = Arc::new(Rules::standard());
         let g = Game::new(rules.clone());
-        let text = write(&g).replace("[Final \"", "[Final \"x");
+        // A final position that reads but is not the record's end: a mismatch; one that does
+        // not read at all: refused at its line.
+        let text = write(&g).replace(" w ", " b ");
         assert!(matches!(
             read(rules.clone(), &text),
             Err(SaveError::Mismatch { .. })
+        ));
+        let text = write(&g).replace("[Final \"", "[Final \"x");
+        assert!(matches!(
+            read(rules.clone(), &text),
+            Err(SaveError::Bad { .. })
         ));
         let text = format!(
             "{}\n1. SQ99\n",
@@ -790,7 +806,31 @@ mod tests {
         write_atomic(&path, "one").unwrap();
         write_atomic(&path, "two").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
-        assert!(!path.with_extension("tmp").exists());
+        // Nothing left beside it: the temporary files, whatever their names (a review found
+        // this looking for a name never used).
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, vec!["game.veney".to_string()]);
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A `[Final]` that is no position is refused at its own line, saying why (a review found it
+    /// reported as "the record leads to X, not to …", with no line).
+    #[test]
+    fn a_final_position_that_does_not_read_is_refused_at_its_line() {
+        let rules = std::sync::Arc::new(Rules::standard());
+        let text = "[Game \"Veney\"]\n[Seed \"1\"]\n[Final \"4/4 q\"]\n1. SY3\n";
+        match read(rules, text) {
+            Err(SaveError::Bad { line, error }) => {
+                assert_eq!(line, 3);
+                assert!(
+                    error.to_string().contains("final position does not read"),
+                    "{error}"
+                );
+            }
+            other => panic!("{:?}", other.map(|g| g.record())),
+        }
     }
 }

@@ -155,9 +155,18 @@ pub fn check_with_setup(path: &Path, src: &str, setup: Option<(&Path, &str)>) ->
                     (_, b) => (b, "the setup's Black layout places"),
                 };
                 if placed != expected {
+                    // Within the piece's own text, its `Piece(` to the next one's, whatever
+                    // the order of its fields (a review found a `count` written before the
+                    // name placed at the next piece's).
                     let at = crate::piece_set::definition_at(src, p.name(), 0).map_or(0, |t| t.2);
-                    let (l, c) = locate(src, "count", at, 0)
+                    let begin = src[..at].rfind("Piece(").unwrap_or(at);
+                    let end = src[at..].find("Piece(").map_or(src.len(), |j| at + j);
+                    let (l, c) = locate(src, "count", begin, 0)
+                        .filter(|t| t.2 < end)
                         .map(|t| (t.0, t.1))
+                        .or_else(|| {
+                            crate::piece_set::definition_at(src, p.name(), 0).map(|t| (t.0, t.1))
+                        })
                         .unwrap_or((1, 1));
                     errors.push(DataError::at(
                         path,
@@ -288,7 +297,16 @@ pub struct Preview {
 
 pub fn preview(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) -> Preview {
     let is_life = set.piece(k).has_role(Role::Life);
-    let (both, moves, attacks) = reach(set, k, Side::White, at, facing, (!is_life).then_some(life));
+    // The Self's relational leaps (`FromSelf`) count from its own square, as in play (a review
+    // found none shown).
+    let (both, moves, attacks) = reach(
+        set,
+        k,
+        Side::White,
+        at,
+        facing,
+        Some(if is_life { at } else { life }),
+    );
     // A flailing piece's range constraint is where its flail lands (R-FLAIL).
     let zone = if is_life {
         Bitboard::FULL

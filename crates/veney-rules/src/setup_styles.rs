@@ -14,8 +14,8 @@
 //! Ruling R-SETUP-STYLES: the pieces placed are those of the setup file (the standard setup: Self,
 //! Sword, Cloak, Balance and four engagements); the baseline is the side's fourth step (4 / 13),
 //! the engagements stand one per line on the side's fifth to eighth step. Setup in turns starts
-//! with the side that moves first by the agreed method, or White when that method is initiative
-//! (which needs the finished setup). "Closest to the center point" is the Euclidean distance from
+//! with the side that moves first when it is agreed by advantage, else with White (initiative
+//! needs the finished setup; the random drawing is made once the setup is done). "Closest to the center point" is the Euclidean distance from
 //! a pawn's square centre to the centre point; the tie-break compares each side's closest pawn.
 //! The random drawing is the rules crate's seeded generator (the free engagement in a closed hand).
 pub use crate::options::{FirstPlayerMethod, SetupStyle};
@@ -180,6 +180,8 @@ pub struct SetupInTurns {
     pub stances: [Stance; 2],
     /// Who placed each piece, in order (for taking the last one back).
     placed_by: Vec<Side>,
+    /// The side that placed first.
+    first: Side,
 }
 
 impl SetupInTurns {
@@ -188,7 +190,35 @@ impl SetupInTurns {
             next: first,
             stances: [Vec::new(), Vec::new()],
             placed_by: Vec::new(),
+            first,
         }
+    }
+
+    /// Whose turn it is to place, from the counts: "the two alternate in turns" (§2.0.19 step
+    /// 3), so the side with fewer pieces down places, the first placer on a tie; a side with
+    /// none left to place leaves the turn to the other. A piece taken back to revise it (step
+    /// 1) is placed again within the same turn, which then still owes its own piece — a side
+    /// never drops behind to set its last pieces with the other's whole stance in view (a
+    /// review found three taken back at once, and placed after all of the other side's).
+    /// Unchanged once every piece is placed.
+    fn turn_from_counts(&mut self, rules: &Rules) {
+        let left = |s: Side| !self.remaining(rules, s).is_empty();
+        let placed = |s: Side| self.stances[s.index()].len();
+        self.next = match (left(Side::White), left(Side::Black)) {
+            (false, false) => return,
+            (true, false) => Side::White,
+            (false, true) => Side::Black,
+            (true, true) => {
+                let (w, b) = (placed(Side::White), placed(Side::Black));
+                if w == b {
+                    self.first
+                } else if w < b {
+                    Side::White
+                } else {
+                    Side::Black
+                }
+            }
+        };
     }
 
     /// The pieces the side to place still has.
@@ -220,14 +250,14 @@ impl SetupInTurns {
         }
         self.stances[side.index()].push((k, sq));
         self.placed_by.push(side);
-        if !self.remaining(rules, !side).is_empty() {
-            self.next = !side;
-        }
+        self.turn_from_counts(rules);
         Ok(())
     }
 
     /// Takes back the piece on `sq` if it is the side's to place now (a player revises their
     /// own piece by clicking it, as in a concealed setup, §2.0.19 step 1): that side and kind.
+    /// The turn stays that side's until it has placed it again and its own piece of the turn
+    /// (`turn_from_counts`).
     /// `None` for an empty square or the other side's piece — and once every piece is placed,
     /// when no side is to place (the last placer stays `next`: a review found the other side's
     /// piece taken back then, the computer's re-placed at once); the last piece placed still
@@ -261,6 +291,8 @@ impl SetupInTurns {
     pub fn take_back_last(&mut self) -> Option<(Side, Kind, Square)> {
         let side = self.placed_by.pop()?;
         let (k, sq) = self.stances[side.index()].pop()?;
+        // Its placer is to place again: the counts say so (the last placed is undone), and so
+        // does the turn.
         self.next = side;
         Some((side, k, sq))
     }

@@ -451,10 +451,19 @@ impl Position {
             }
             // Filled in before the turn machine (`hug.rs`).
             Action::Hug(_) => {}
+            // No move on the board: counted as a pass by §2.0.17's tally (R-PASS-FORCED, the
+            // reset after one pass is the second: the first player who passed must then move —
+            // a review found the count wiped and the obligation never coming).
+            // (The board's reset clears the passes, as a retreat's does; this one is itself the
+            // pass, so the count before it goes on — an audit found the first version of this
+            // wiping it all the same. A side in hirakamae passes without counting, §2.0.18.)
             Action::QuibbleReset => {
+                let passes = self.passes;
+                let hira = crate::special::hirakamae::active(self, self.turn);
                 retreat::reset_board(rules, self);
                 self.quibbles = 0;
-                self.end_turn(false);
+                self.passes = passes;
+                self.end_turn(!hira);
             }
             // Placed as a whole turn, as any placement (R-DONKEY): glare or an intention may
             // still be declared after it (§2.0.10 "at any point on your own turn", R-GLARE-WHEN;

@@ -341,6 +341,14 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.17 Passing",
             "two passes in a row already: the first player who passed must now make a move on the board, and a reset of the board is none (ruling R-PASS-FORCED)",
         ),
+        Action::QuibbleReset
+            if pos.quibbles >= 2 && crate::special::hirakamae::active(pos, !side) =>
+        {
+            Untenable::new(
+                HIRAKAMAE,
+                "your opponent stands in hirakamae and you may not pass: a reset of the board is none of a move (ruling R-PASS-FORCED) — move",
+            )
+        }
         Action::QuibbleReset if pos.shima() => Untenable::new(
             "§2.0.18 Devices: Shima",
             "under Shima \"retreat and reset are now impossible\"",

@@ -448,8 +448,9 @@ impl game_api::Game for VeneyGame {
         s
     }
 
-    /// A Hug pick is seen only by its player (and the referee). The record keeps it `?` for the
-    /// others even after the reveal: the ending says what each hid (`hug::settle`).
+    /// A Hug pick is seen only by its player (and the referee) while the Hug is open; once the
+    /// second pick settles the draw both are shown to every viewer (`action_revealed`), and the
+    /// ending says what each hid (`hug::settle`).
     fn action_visible(&self, _s: &Position, actor: Actor, a: Action, viewer: Viewer) -> bool {
         match (a, actor) {
             (Action::Hug(_), Actor::Player(p)) => viewer.sees_secrets_of(p),

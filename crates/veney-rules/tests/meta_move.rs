@@ -249,3 +249,51 @@ fn no_reset_of_the_board_answers_a_forced_move() {
     assert_eq!(q.quibbles(), 2);
     assert!(notations(&r, &q).contains(&"a==".to_string()));
 }
+
+/// R-PASS-FORCED, session 36: the reset is no move on the board, so it counts in §2.0.17's
+/// tally as the pass it would be: after White's pass, Black's reset is the second in a row, and
+/// White, "the first player who passed must now make a move on the board" (a review found the
+/// reset wiping the count, four turns going by with no move and nobody ever forced).
+#[test]
+fn a_reset_after_a_pass_is_the_second_pass() {
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr quibbles=2",
+    )
+    .unwrap();
+    play(&r, &mut p, "---");
+    assert_eq!(p.passes(), 1);
+    play(&r, &mut p, "a==");
+    assert_eq!((p.turn(), p.passes(), p.quibbles()), (White, 2, 0));
+    refuse(&r, &p, "---").by("§2.0.17 Passing", "must now move");
+    // A move on the board answers it, and the tally starts again.
+    play(&r, &mut p, "SY3");
+    assert_eq!(p.passes(), 0);
+    // The mirror: the reset first, then the opponent's pass — the resetter, who "passed"
+    // first, must move on the board.
+    let mut q = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr quibbles=2",
+    )
+    .unwrap();
+    play(&r, &mut q, "a==");
+    assert_eq!(q.passes(), 1);
+    play(&r, &mut q, "---");
+    assert_eq!((q.turn(), q.passes()), (White, 2));
+    refuse(&r, &q, "---").by("§2.0.17 Passing", "must now move");
+}
+
+/// §2.0.18 Hirakamae: "the adversary may not pass"; the board's reset, no move on the board,
+/// counts as one (R-PASS-FORCED), so it is not the adversary's either — while the side in the
+/// stance, which passes at will, may declare it (an audit found it offered to the adversary).
+#[test]
+fn the_hirakamae_adversary_may_not_reset_the_board() {
+    let r = rules();
+    let text = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr quibbles=2";
+    let adversary = Position::from_text(&r, &format!("{text} hira=0:1")).unwrap();
+    assert!(!notations(&r, &adversary).contains(&"a==".to_string()));
+    refuse(&r, &adversary, "a==").by("§2.0.18 Devices: Hirakamae", "may not pass");
+    let stance = Position::from_text(&r, &format!("{text} hira=1:0")).unwrap();
+    assert!(notations(&r, &stance).contains(&"a==".to_string()));
+}

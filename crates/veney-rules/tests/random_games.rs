@@ -247,3 +247,27 @@ fn games_from_a_pasted_position_keep_every_invariant() {
         assert_eq!(r.games, 30);
     }
 }
+
+/// §2.0.23 Hug: "Using this mechanic, a draw must be settled with a 'hug'": a random game that
+/// ends in a draw under the option plays the Hug (each side's pick at random among what it may
+/// hide), so no unsettled draw is reported (a review found `random-games` stopping at the no
+/// contest draw). A short no-contest count makes the draws come.
+#[test]
+fn random_games_settle_their_draws_with_the_hug() {
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.hug = true;
+    o.no_contest_turns = Some(10);
+    let rules = Arc::new(Rules::standard_with(o));
+    let s = playout::random_games(&rules, 30, 5, 500, true).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        !s.endings.contains_key("draw by no contest")
+            && !s.endings.contains_key("draw by agreement"),
+        "{:?}",
+        s.endings
+    );
+    let hugged: u64 = ["draw confirmed by the Hug", "double checkmate"]
+        .iter()
+        .filter_map(|e| s.endings.get(*e))
+        .sum();
+    assert!(hugged > 0, "{:?}", s.endings);
+}

@@ -264,3 +264,58 @@ fn a_header_ending_that_does_not_read_and_the_wrong_sides_acknowledgement_are_wa
         rep.warnings
     );
 }
+
+/// R-HUG-NO-DAGGER: "each conceals either the Dagger (to betray) or Self (to hug)" (§2.0.23) —
+/// an army without a Dagger hides the Self. A record or save claiming it betrayed (it won, or
+/// both lost) is not applied, only warned of (a review found the Ceremonial Guard's White
+/// "winning" a Hug from a record).
+#[test]
+fn a_hug_ending_claiming_a_betrayal_without_a_dagger_is_not_applied() {
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.hug = true;
+    let rules = Arc::new(Rules::with_sets([set("ceremonial"), set("standard")], o).unwrap());
+    let g = played(&rules, &["SY5", "SX12"]);
+    for line in ["Hug: White wins", "Hug: both lose"] {
+        let record = format!("{}\n[Ending \"{line}\"]", g.record());
+        let rep = replay(&rules, &record).unwrap();
+        assert_eq!(rep.game.position().outcome(), None, "{line}");
+        assert!(
+            rep.warnings
+                .iter()
+                .any(|w| w.contains(line) && w.contains("does not apply")),
+            "{line}: {:?}",
+            rep.warnings
+        );
+    }
+    // Black, who has a Dagger, may win it; and the draw confirmed stands for anyone.
+    for line in ["Hug: Black wins", "Hug: draw confirmed"] {
+        let record = format!("{}\n[Ending \"{line}\"]", g.record());
+        let rep = replay(&rules, &record).unwrap();
+        assert!(rep.game.position().outcome().is_some(), "{line}");
+    }
+}
+
+/// Every header's key is read in any case, and split from its value at any space (README):
+/// an `[Ending]` after the turns too, `[ending …]` or `[Ending<tab>…]`, as the save's own
+/// headers (a review found both refused as moves, `'[' is not a piece letter`); and a save's
+/// `[Seed<tab>"…"]` is its seed (a review found it skipped, the game replayed from seed 0).
+#[test]
+fn an_ending_after_the_turns_reads_in_any_case_and_spacing() {
+    let rules = Arc::new(rules());
+    let g = played(&rules, &["SY3 $X6", "SX14"]);
+    for line in ["[ending \"Black resigns\"]", "[ENDING\t\"Black resigns\"]"] {
+        let record = format!("{}\n{line}", g.record());
+        let rep = replay(&rules, &record).unwrap();
+        assert_eq!(
+            rep.game.ending(),
+            Some(RecordEnding::Resigns(veney_rules::Side::Black)),
+            "{line}"
+        );
+    }
+    let mut seeded = Game::from_position_seeded(rules.clone(), Position::start(&rules), 77);
+    seeded.play_token_reporting("SY3", 1).unwrap();
+    let text = savefile::write(&seeded).replacen("[Seed \"", "[Seed\t\"", 1);
+    assert!(text.contains("[Seed\t\"77\"]"), "{text}");
+    let back = savefile::read(rules.clone(), &text).unwrap();
+    assert_eq!(back.seed(), 77);
+}

@@ -507,13 +507,17 @@ fn a_set_name_is_one_line_without_quotes() {
         "The \\\"Best\\\"",
         "No\u{a0}break",
         "Ideo\u{3000}space",
+        // A position's `sets=` is `White/Black`: `A/B` against `C` would read as `A` against
+        // `B/C` (a review found the field ambiguous).
+        "Duel/ist",
     ] {
         let src = STANDARD_SET.replacen("name: \"Standard\",", &format!("name: \"{written}\","), 1);
         assert_ne!(src, STANDARD_SET);
         let e = set_error(&src);
         assert!(
-            e.message
-                .contains("must be one line of text without quotes, control characters or spaces"),
+            e.message.contains(
+                "must be one line of text without quotes, slashes, control characters or spaces"
+            ),
             "{written}: {e}"
         );
         assert_eq!(

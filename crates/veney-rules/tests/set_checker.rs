@@ -505,6 +505,10 @@ fn too_many_pieces_is_placed_at_the_pieces_field() {
         .iter()
         .find(|e| e.message.contains("at most 16 are supported"))
         .unwrap_or_else(|| panic!("{:?}", r.errors));
+    // Said alone: the pieces' own checks, each looking up the others in the text, are not run
+    // past it (a review found a file of 2,000 pieces taking seconds to check; their letters
+    // here, clashing with the standard pieces', went unsaid).
+    assert_eq!(r.errors.len(), 1, "{:?}", r.errors);
     let line = src
         .lines()
         .position(|l| l.starts_with("    pieces:"))
@@ -701,6 +705,20 @@ fn pins_and_negations_only_by_the_pieces_that_can_hold_them() {
                 "\"Jutsu\": Take,\n                \"Sword\": BladeCapture,\n            },\n            specials: [Control, Shift],",
             ),
             "has not the BladeCapture special",
+        ),
+        // A piece coded like the Donkey (§2.0.23), drawn `K`/`k` beside it.
+        (
+            edited(std, "code: 'C',", "code: 'K',"),
+            "is the Donkey's",
+        ),
+        // The Guard's Deflect relations without its Deflection special (§2.0.09).
+        (
+            edited(
+                std,
+                "\"Guard\": Deflect,\n            },\n            specials: [Deflection],",
+                "\"Guard\": Deflect,\n            },\n            specials: [],",
+            ),
+            "has not the Deflection special",
         ),
         // The Self pinning the Dagger, and negating the Guard.
         (
@@ -910,4 +928,69 @@ fn a_lunge_beyond_the_board_is_refused() {
         "Lunge(forward: [15, 3, 2, 1]",
     );
     assert!(!refuses(&edge, "beyond the board"));
+}
+
+/// docs/SETS.md: "the checker reports a mismatch at the piece's `count`" — its own, whatever the
+/// order of its fields (RON allows any): a Cloak whose `count` comes before its name is placed
+/// there, not at the next piece's `count` (a review found the Balance's line named).
+#[test]
+fn a_count_before_the_name_is_placed_at_its_own_piece() {
+    let std = veney_rules::piece_set::STANDARD_SET;
+    let moved = edited(
+        &edited(
+            std,
+            "            name: \"Cloak\",\n",
+            "            count: 2, name: \"Cloak\",\n",
+        ),
+        "            code: 'C',\n            category: Technical,\n            count: 1,\n",
+        "            code: 'C',\n            category: Technical,\n",
+    );
+    let r = veney_rules::set_check::check(Path::new("order.ron"), &moved);
+    let e = r
+        .errors
+        .iter()
+        .find(|e| e.message.contains("Cloak") && e.message.contains("expected the count to fit"))
+        .unwrap_or_else(|| panic!("{:?}", r.errors));
+    let line = moved
+        .lines()
+        .position(|l| l.contains("count: 2, name: \"Cloak\""))
+        .unwrap()
+        + 1;
+    assert_eq!((e.location.line, e.location.col), (line, 13), "{e}");
+}
+
+/// docs/SETS.md: "see its reach drawn as in play" — a Self whose moves are relational leaps
+/// (`FromSelf`, §2.0.23 Custom Rules) leaps from its own square, and the preview (`show-piece`,
+/// the workshop) shows those squares as play gives them (a review found none shown).
+#[test]
+fn a_selfs_relational_leaps_are_previewed_as_played() {
+    use veney_rules::{Position, Rules, Square};
+    let std = veney_rules::piece_set::STANDARD_SET;
+    let src = edited(
+        std,
+        "Leap(offsets: [(1, 0), (1, 1)], symmetry: All),",
+        "FromSelf(offsets: [(1, 0), (1, 1)], symmetry: All),",
+    );
+    let set = std::sync::Arc::new(
+        veney_rules::piece_set::PieceSet::from_ron(Path::new("fromself.ron"), &src).unwrap(),
+    );
+    let me = set.by_name("Self").unwrap();
+    let y4 = Square::parse("Y4").unwrap();
+    let p = veney_rules::set_check::preview(&set, me, y4, 0, y4);
+    let shown = p.both | p.moves | p.attacks;
+    // In play, from the start: the Self's moves onto empty squares around Y4.
+    let rules = Rules::with_sets([set.clone(), set], Default::default()).unwrap();
+    let start = Position::start(&rules);
+    let mut played = veney_rules::Bitboard::EMPTY;
+    for a in start.legal_actions(&rules) {
+        if let veney_rules::Action::Move(m) = a
+            && m.from == y4
+        {
+            played.set(m.to);
+        }
+    }
+    assert!(played.any(), "the Self moves in play");
+    for sq in played {
+        assert!(shown.contains(sq), "{sq} played but not shown");
+    }
 }

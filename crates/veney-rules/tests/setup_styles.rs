@@ -133,8 +133,15 @@ fn in_turns_the_side_to_place_takes_back_its_own_piece() {
     assert_eq!(s.next, White);
     assert_eq!(s.stances[0], vec![w[1]]);
     s.place(&r, w[0].0, w[2].1).unwrap();
+    // Revised, White still owes its own piece of the turn: "the two alternate in turns"
+    // (§2.0.19 step 3) — a side never drops behind by taking back (a review found three taken
+    // back at once and set after the other side's whole stance).
+    assert_eq!(s.next, White);
+    s.place(&r, w[2].0, w[0].1).unwrap();
     assert_eq!(s.next, Black);
-    // The last piece placed is White's Cloak, then Black's Sword, then White's Sword.
+    // The last piece placed is White's third, then its Cloak, then Black's Sword, then White's
+    // Sword.
+    assert_eq!(s.take_back_last(), Some((White, w[2].0, w[0].1)));
     assert_eq!(s.take_back_last(), Some((White, w[0].0, w[2].1)));
     assert_eq!(s.take_back_last(), Some((Black, b[1].0, b[1].1)));
     assert_eq!(s.take_back_last(), Some((White, w[1].0, w[1].1)));
@@ -352,6 +359,12 @@ fn an_army_too_large_for_the_fourth_step_is_refused_a_concealed_setup() {
                 && err.contains("room for 4"),
             "{style:?}: {err}"
         );
+        // The setup file placed the fifth piece (the army has no layout of its own): it is the
+        // one named (a review found the set's file blamed).
+        assert!(
+            err.starts_with("setup.ron:") && err.contains("setup \""),
+            "{style:?}: {err}"
+        );
     }
 }
 
@@ -387,4 +400,54 @@ fn a_reserve_piece_is_refused_naming_the_armys_own_stance() {
 
 fn kind_named(r: &Rules, name: &str) -> Option<Kind> {
     r.set(White).by_name(name)
+}
+
+/// §2.0.19 step 3, "the two alternate in turns until setup of the starting pieces is complete":
+/// whatever a side takes back to revise, it places again before the other does, and a side
+/// places only when it has no more pieces down than the other (the first placer on a tie) — it
+/// never sets its last pieces with more of the other's stance in view than alternation shows (a
+/// review found a side taking back three at once and setting them after the other's whole
+/// stance).
+#[test]
+fn taking_back_never_lets_a_side_fall_behind() {
+    let r = rules();
+    let [w, b] = standard_stances(&r);
+    for seed in 0..40u64 {
+        let mut rng = veney_rules::rng::seeded(seed);
+        let first = if seed % 2 == 0 { White } else { Black };
+        let mut s = SetupInTurns::new(first);
+        let mut steps = 0;
+        while !s.is_done(&r) && steps < 400 {
+            steps += 1;
+            let side = s.next;
+            let own = if side == White { &w } else { &b };
+            use rand::Rng;
+            if rng.random_range(0..3) == 0 && !s.stances[side.index()].is_empty() {
+                let i = rng.random_range(0..s.stances[side.index()].len());
+                let sq = s.stances[side.index()][i].1;
+                assert!(s.take_back(&r, sq).is_some());
+            } else {
+                // The side's pieces in hand onto their standard squares (free by then).
+                let hand = s.remaining(&r, side);
+                let (k, sq) = *own
+                    .iter()
+                    .find(|(k, sq)| {
+                        hand.contains(k) && !s.stances.iter().flatten().any(|(_, t)| t == sq)
+                    })
+                    .expect("a piece in hand and its square");
+                // The placer is never ahead: it has no more pieces down than the other side
+                // (the first placer on a tie), unless the other side has none left to place.
+                let mine = s.stances[side.index()].len();
+                let theirs = s.stances[(!side).index()].len();
+                if !s.remaining(&r, !side).is_empty() {
+                    assert!(
+                        mine < theirs || (mine == theirs && side == first),
+                        "seed {seed}: {side:?} places with {mine} down against {theirs}"
+                    );
+                }
+                s.place(&r, k, sq).unwrap();
+            }
+        }
+        assert!(s.is_done(&r), "seed {seed}");
+    }
 }

@@ -679,6 +679,21 @@ fn a_records_call_mark_must_be_what_the_agreed_penalty_gives() {
     let mut g = game_with(UntenablePolicy::SuddenDeath, &pieces);
     g.play_token_reporting("$tX9U#", 1).unwrap();
     assert!(g.position().is_game_over());
+    // §2.0.22 Sudden Death: "The player who made the untenable move loses instantly"; the
+    // checkmate that move made is void (R-UNTENABLE-CALL), and the board shows none: the
+    // winner's Self stands on X9, White's Sword on X4 (an audit found the Self in the discard).
+    let p = g.position();
+    let self_b = g.rules.set(Black).by_name("Self").unwrap();
+    let sword_w = g.rules.set(White).by_name("Sword").unwrap();
+    assert_eq!(p.piece_at(sq("X9")), Some((Black, self_b)));
+    assert_eq!(p.piece_at(sq("X4")), Some((White, sword_w)));
+    assert_eq!(
+        p.outcome(),
+        Some(veney_rules::outcome::Outcome::Checkmate {
+            winner: Black,
+            by: veney_rules::outcome::Mate::Penalty
+        })
+    );
     for policy in [UntenablePolicy::Friendly, UntenablePolicy::TurnPenalty] {
         let mut g = game_with(policy, &pieces);
         let before = *g.position();

@@ -36,12 +36,19 @@ pub fn complete<'a>(typed: &str, moves: &'a [String]) -> Vec<&'a str> {
     out
 }
 
-/// What Enter sends: the candidate typed exactly, else the one picked in the list, else the only
+/// What Enter sends: the one picked in the list (↑ ↓), else the candidate typed exactly, else the only
 /// candidate — not one of `warned`, which a click asks about first (a Fort's capture, which
 /// costs the capturer: a review found one played by completing `f6`) — else the text as typed
 /// (the rules read it: an untenable move played with sand, or a refusal that names the rule).
 pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>, warned: &[String]) -> String {
     let t = typed.trim();
+    // A pick made with the arrows is the one highlighted, so it is the one played, even where
+    // the typed text is itself a legal action another candidate begins with (a review found
+    // `Ce3xe5` played with `Ce3xe5=T` highlighted). Typing again clears the pick.
+    let c = complete(t, moves);
+    if let Some(p) = picked.and_then(|i| c.get(i)) {
+        return p.to_string();
+    }
     if moves.iter().any(|m| m == t) {
         return t.to_string();
     }
@@ -53,10 +60,6 @@ pub fn chosen(typed: &str, moves: &[String], picked: Option<usize>, warned: &[St
         && !warned.iter().any(|w| w == *only)
     {
         return only.to_string();
-    }
-    let c = complete(t, moves);
-    if let Some(p) = picked.and_then(|i| c.get(i)) {
-        return p.to_string();
     }
     // A throw typed as it landed (`@xooo`, `K@oxoxx`) is whole as typed: each stick a fact of
     // the table, never one more completed (a review found four sticks sent as five, the
@@ -147,6 +150,13 @@ mod tests {
         assert_eq!(chosen("sy", &m, None, &[]), "SY5", "the only candidate");
         assert_eq!(chosen("$X", &m, None, &[]), "$X", "several: as typed");
         assert_eq!(chosen("$X11", &m, None, &[]), "$X11", "none: as typed");
+        // A pick beats an exact match another candidate begins with: the highlighted one plays
+        // (a review found `Ce3xe5` played with `Ce3xe5=T` picked), in either case typed.
+        let tirachen = moves(&["Ce3xe5", "Ce3xe5=T"]);
+        assert_eq!(chosen("Ce3xe5", &tirachen, Some(1), &[]), "Ce3xe5=T");
+        assert_eq!(chosen("ce3xe5", &tirachen, Some(1), &[]), "Ce3xe5=T");
+        assert_eq!(chosen("Ce3xe5", &tirachen, Some(0), &[]), "Ce3xe5");
+        assert_eq!(chosen("Ce3xe5", &tirachen, None, &[]), "Ce3xe5");
         // A throw typed as it landed goes as typed: four sticks are not completed to five (a
         // review found `@xooo` sent as `@xoooo`), nor the Donkey's.
         let throws: Vec<String> = ["@ooooo", "@xoooo", "@xxxxx", "K@ooxox"]

@@ -254,7 +254,29 @@ pub(super) fn plugin(app: &mut App) {
                 .before(crate::host::table_clock::ClockCatchUp)
                 .in_set(GridGameSet),
         )
-        .add_systems(Last, sync_person);
+        .add_systems(Last, (sync_person, face_the_person));
+}
+
+/// Against the computer the board faces the person, their army and tray along the bottom edge,
+/// as Veney's does: once for each new game and each change of seats (a review found the
+/// person's army drawn at the top, and a new game keeping the last one's flip). A flip by hand
+/// stays until then.
+fn face_the_person(
+    seats: Res<ComputerSeats>,
+    m: Option<ResMut<ActiveMatch>>,
+    mut view: ResMut<super::GridView>,
+) {
+    let Some(mut m) = m else { return };
+    if m.faced_for == Some(seats.0) {
+        return;
+    }
+    m.faced_for = Some(seats.0);
+    if let Some(p) = person(&seats) {
+        let flipped = (p == Player::FIRST) == m.game.board().first_rank_at_top;
+        if view.flipped != flipped {
+            view.flipped = flipped;
+        }
+    }
 }
 
 /// The person playing against the computer (`ActiveMatch::person`): the seat the computer does
@@ -405,19 +427,28 @@ fn hold_while_paused(
     m: Res<ActiveMatch>,
     seats: Res<ComputerSeats>,
     pause: Res<GridPause>,
+    blocked: Res<super::GridBlocked>,
     clock: crate::host::table_clock::ClockView,
     mut held: Local<Option<u64>>,
     mut out: MessageWriter<crate::host::table_clock::ClockIntent>,
 ) {
     use crate::host::table_clock::ClockIntent;
     let all = (0..m.game.players()).all(|i| seats.plays(Player(i)).is_some());
+    let runs = |s: u8| clock.running_left(m.screen, usize::from(s)).is_some();
     // Whichever side's face runs: the computer pressed as its turn ended, and the Undo took
     // that turn back without the press (a review found the other side's flag falling).
-    if pause.0.paused && all {
-        if (0..m.game.players()).any(|s| clock.running_left(m.screen, usize::from(s)).is_some()) {
-            out.write(ClockIntent::Pause);
-            *held = Some(m.generation);
-        }
+    let undo_pause = pause.0.paused && all && (0..m.game.players()).any(runs);
+    // So while the computer's move waits behind a screen over the board (the New game
+    // dialog, `start_thinking`), its own face running, as Veney's does (a review found the grid
+    // games' computer losing on time behind the dialog).
+    let behind_dialog = blocked.0
+        && m.decider()
+            .is_some_and(|p| seats.plays(p).is_some() && runs(p.0));
+    if undo_pause || behind_dialog {
+        out.write(ClockIntent::Pause);
+        *held = Some(m.generation);
+    } else if (pause.0.paused && all) || blocked.0 {
+        // Held already, or nothing of the computer's runs: as it is.
     } else if *held == Some(m.generation) {
         // Only the game held: another game shown meanwhile keeps its clock as its players
         // left it (a review found a clock paused by hand run again on another screen).
@@ -631,6 +662,14 @@ pub(super) fn redo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
     if !m.game.redo() {
         return false;
     }
+    // A round of sealed choices comes back whole: redone alone, the computer's seal that the
+    // Undo took back to be drawn afresh (`redraw_computer_seals`) would stand again beside the
+    // person's open choice, its masters known from the play undone (a review found Redo, pressed
+    // while the computer drew anew, bringing the old seal back).
+    while matches!(m.game.decision(), Decision::Simultaneous { .. })
+        && m.game.can_redo()
+        && m.game.redo()
+    {}
     while m.game.declared().is_none() && m.game.can_redo() {
         let computer_decides = match m.game.decision() {
             Decision::Player(p) => seats.plays(p).is_some(),

@@ -394,6 +394,10 @@ pub fn apply(
                     status.info = Some("nothing to redo".into());
                 } else {
                     status.info = None;
+                    // As after an undo: a refusal of the position left behind is no longer
+                    // true, and may name a hidden master in the tray of the player who
+                    // clicked (a review found it left under the next player's prompt).
+                    status.refusal = None;
                     // An ending declared again leaves the history as it was: the match is
                     // changed all the same (autosaved, drawn; a review found a resumed game
                     // live again after its resignation was redone).

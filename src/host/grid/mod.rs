@@ -102,6 +102,10 @@ pub struct ActiveMatch {
     /// Which way up its board was drawn when it was parked (`bring_back`): each game keeps its
     /// own flip (a review found Tirachen's flip turning Kelasu's board, A at the bottom).
     pub parked_view: GridView,
+    /// The seats the board was last turned for (`computer::face_the_person`): a new game, or
+    /// new seats, turns it to the person against the computer once; parked and brought back, a
+    /// game keeps the way its players left it.
+    pub faced_for: Option<[Option<game_ai::Level>; 2]>,
 }
 
 /// A number no match of this session had before (`ActiveMatch::generation`).
@@ -158,6 +162,7 @@ impl ActiveMatch {
             sealed_draws: 0,
             generation: next_generation(),
             parked_view: GridView::default(),
+            faced_for: None,
         }
     }
 

@@ -98,12 +98,25 @@ fn setup_form(
         &mut s.penalty_as_bonus,
         "the time penalty goes to the opponent as a bonus",
     );
+    if let Some(w) = s.penalty_warning() {
+        ui.colored_label(egui::Color32::from_rgb(200, 140, 40), w);
+    }
     ui.weak(s.preview(names, to_move));
     if ui
         .button(egui::RichText::new(format!("Start: {} runs", t_name)).size(16.0))
         .clicked()
     {
         out.write(ClockIntent::Start);
+    }
+}
+
+/// The seat's line under the digits: its name and key, and "paused" on the face of the side to
+/// move while its clock waits.
+fn face_caption(name: &str, f: &game_clock::Face) -> String {
+    if f.to_move && !f.running && !f.flagged {
+        format!("{name} — paused")
+    } else {
+        name.to_string()
     }
 }
 
@@ -135,11 +148,16 @@ fn faces(
             let f = c.face(seat, now);
             let colour = if f.flagged {
                 egui::Color32::from_rgb(200, 60, 50)
-            } else if f.to_move {
+            } else if f.running {
                 egui::Color32::from_rgb(70, 110, 60)
+            } else if f.to_move {
+                // Paused (by hand, at a game's end, behind a dialog, a clock brought back):
+                // told from running at a glance (a review found both the same green).
+                egui::Color32::from_rgb(105, 95, 45)
             } else {
                 egui::Color32::from_rgb(50, 50, 50)
             };
+            let name = &face_caption(name, &f);
             let mut text = f.text();
             if let Some(d) = f.delay_text() {
                 text.push_str(&format!("  +{d}"));
@@ -227,4 +245,32 @@ fn faces(
         .filter_map(|s| c.control(s).map(|k| k.describe()))
         .collect();
     ui.weak(controls.join(" · "));
+}
+
+#[cfg(test)]
+mod caption_tests {
+    /// The side to move's face says "paused" while its clock waits, and nothing more while it
+    /// runs; the waiting side's face never does.
+    #[test]
+    fn a_paused_face_says_so() {
+        let face = |to_move, running| game_clock::Face {
+            remaining: 5_000,
+            delay: None,
+            to_move,
+            running,
+            flagged: false,
+        };
+        assert_eq!(
+            super::face_caption("White (Space)", &face(true, false)),
+            "White (Space) — paused"
+        );
+        assert_eq!(
+            super::face_caption("White (Space)", &face(true, true)),
+            "White (Space)"
+        );
+        assert_eq!(
+            super::face_caption("Black (Enter)", &face(false, false)),
+            "Black (Enter)"
+        );
+    }
 }

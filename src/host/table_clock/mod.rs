@@ -120,6 +120,22 @@ impl ClockSetup {
             .join(" · ")
     }
 
+    /// Under a limit a turn, a Time Penalty taken off the offender comes off the turn under way
+    /// (R-CLOCK-PER-TURN): as long as the turn or longer, a called move loses on time at once,
+    /// which is Sudden Death, not a penalty (§2.0.22 names them apart). Said on the form (a
+    /// review found the default penalty, 10 s, twice the rulebook's five-second turn).
+    pub fn penalty_warning(&self) -> Option<String> {
+        (self.kind == ControlKind::PerTurn
+            && !self.penalty_as_bonus
+            && self.penalty_seconds >= self.seconds)
+            .then(|| {
+                format!(
+                    "a {} s penalty takes a whole {} s turn: a called move would lose on time at once, as Sudden Death (§2.0.22) — agree fewer seconds, or the bonus to the opponent",
+                    self.penalty_seconds, self.seconds
+                )
+            })
+    }
+
     /// `controls` with seat `first` to move first (an hourglass's sand starts on it).
     pub fn controls_first(&self, first: usize) -> Vec<Control> {
         let ms = |m: f32| (m.max(0.0) * 60_000.0).round() as u64;
@@ -851,8 +867,11 @@ fn apply(
                 t.open = !t.open;
                 continue;
             }
+            // "Had pressed": another side to move. A fallen flag (the time-out undone to play
+            // on) has no side to move and no press of the offender's to take back (a review
+            // found an unrelated press undone and the flag lifted, the wrong side's clock run).
             (ClockIntent::TurnBack(seat), Some(c)) => {
-                if c.to_move() != Some(seat) && c.undo_depth() > 0 {
+                if c.to_move().is_some_and(|m| m != seat) && c.undo_depth() > 0 {
                     c.undo_press(now)
                 } else {
                     Ok(())
@@ -860,7 +879,7 @@ fn apply(
             }
             (ClockIntent::TimePenalty(seat), Some(c)) => {
                 // The offender had pressed: its turn comes back first.
-                if c.to_move() != Some(seat) && c.undo_depth() > 0 {
+                if c.to_move().is_some_and(|m| m != seat) && c.undo_depth() > 0 {
                     let _ = c.undo_press(now);
                 }
                 // What was agreed when the clock was set up (kept in its save form: a clock
@@ -1390,6 +1409,31 @@ pub fn clock_has_keys(windows: &Query<&Window, With<window::ClockWindow>>) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// §2.0.22 keeps the Time Penalty apart from Sudden Death: under the rulebook's five-second
+    /// turn, a penalty of the whole turn would be the other; the form says so, and not for a
+    /// shorter penalty, a bonus, or another control.
+    #[test]
+    fn a_penalty_as_long_as_a_turn_is_warned_of() {
+        let mut s = ClockSetup {
+            kind: ControlKind::PerTurn,
+            seconds: 5,
+            ..ClockSetup::default()
+        };
+        assert_eq!(s.penalty_seconds, 10, "the default");
+        let w = s.penalty_warning().expect("warned");
+        assert!(w.contains("Sudden Death") && w.contains("10 s"), "{w}");
+        s.penalty_seconds = 5;
+        assert!(s.penalty_warning().is_some(), "the whole turn");
+        s.penalty_seconds = 2;
+        assert_eq!(s.penalty_warning(), None);
+        s.penalty_seconds = 10;
+        s.penalty_as_bonus = true;
+        assert_eq!(s.penalty_warning(), None, "a bonus takes nothing off");
+        s.penalty_as_bonus = false;
+        s.kind = ControlKind::Fischer;
+        assert_eq!(s.penalty_warning(), None);
+    }
 
     /// R-CLOCK-PRESS: "a tap on the waiting player's half does nothing" — no note; a fallen flag
     /// is named by its player, with no seat number or milliseconds.

@@ -508,10 +508,19 @@ fn feed(
         _ => None,
     };
     let call = g.call_offender().map(|offender| {
-        format!(
-            "{offender}'s last move is untenable: {} may call it (§2.0.22)",
-            !offender
-        )
+        // Against the computer the button is the person's own call, "graciously by the player
+        // who made it" (§2.0.22): the computer calls for itself, or lets stand a move that wins
+        // for it at once (a review found the line naming the computer as the button's caller).
+        if seats.plays(!offender).is_some() && seats.plays(offender).is_none() {
+            format!(
+                "{offender}'s last move is untenable: the computer may call it, or {offender} graciously — the button is {offender}'s own call (§2.0.22)"
+            )
+        } else {
+            format!(
+                "{offender}'s last move is untenable: {} may call it (§2.0.22)",
+                !offender
+            )
+        }
     });
     *feed = CompanionFeed {
         game: "Veney".into(),

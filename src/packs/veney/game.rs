@@ -134,8 +134,8 @@ pub fn load_save_text(rules: &Arc<Rules>, text: &str) -> Result<Game, String> {
     }
 }
 
-/// The side whose Hug hand is already hidden in `pos` (a position text's `hug=`, written by the
-/// command line between the two picks), if any. The app makes the Hug at its own screen, both
+/// The side whose Hug hand is already hidden in `pos` (a position text's `hug=`, written by hand
+/// or by a program through the rules crate between the two picks), if any. The app makes the Hug at its own screen, both
 /// hands from empty (§2.0.23): a game half-way through one is not taken in (a review found the
 /// Hug screen asking again for the hand already hidden, for ever, and the hidden pick shown by
 /// the position text).
@@ -148,7 +148,7 @@ pub fn hug_half_made(pos: &veney_rules::Position) -> Option<Side> {
 /// Why a game half-way through its Hug is not taken in (`hug_half_made`).
 pub fn hug_half_made_note(side: Side) -> String {
     format!(
-        "{side}'s Hug hand is already hidden (hug=): the app makes the Hug at its own screen, both hands at once (§2.0.23) — the command line plays this one (veney-cli apply)"
+        "{side}'s Hug hand is already hidden (hug=): the app makes the Hug at its own screen, both hands at once (§2.0.23) — take the position from before the draw's Hug (without hug=) and make the Hug here"
     )
 }
 
@@ -871,6 +871,14 @@ pub fn stance_note(pos: &veney_rules::Position, side: veney_rules::Side) -> Stri
             !side
         ));
     }
+    // After two passes in a row the first who passed must move on the board (§2.0.17): the
+    // Pass button and the immaterial actions' go, and this says why (a review found them gone
+    // with nothing said). Not for a side in Hirakamae, which may pass at will.
+    if pos.passes() >= 2 && pos.hirakamae(side) != 1 {
+        notes.push(format!(
+            "two passes in a row: {side} must move on the board (§2.0.17)"
+        ));
+    }
     if pos.shima() {
         notes.push("Shima: no draw, no retreat (§2.0.18)".into());
     }
@@ -1222,6 +1230,27 @@ fn resume_from(
 
 #[cfg(test)]
 mod tests {
+    /// §2.0.17: after two passes in a row "the first player who passed must now make a move on
+    /// the board"; the prompt says so while it holds, and not once a move is made.
+    #[test]
+    fn the_prompt_says_when_two_passes_force_a_move() {
+        let r = veney_rules::Rules::standard();
+        let mut g = veney_rules::Game::new(std::sync::Arc::new(r.clone()));
+        g.play(veney_rules::Action::Pass).unwrap();
+        let one = super::stance_note(g.position(), g.position().turn());
+        assert!(!one.contains("§2.0.17"), "{one}");
+        g.play(veney_rules::Action::Pass).unwrap();
+        let two = super::stance_note(g.position(), g.position().turn());
+        assert!(
+            two.contains("two passes in a row: White must move on the board (§2.0.17)"),
+            "{two}"
+        );
+        g.play_token_reporting("SY3", 1).unwrap();
+        g.play(veney_rules::Action::EndTurn).unwrap();
+        let after = super::stance_note(g.position(), g.position().turn());
+        assert!(!after.contains("§2.0.17"), "{after}");
+    }
+
     /// A free engagement the player possesses but may not move now is explained by the rules:
     /// as a double-move's second move, §2.0.15 (a review found §2.0.05 named instead).
     #[test]

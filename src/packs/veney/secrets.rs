@@ -363,8 +363,16 @@ fn computer_commits(
         return;
     }
     let g = &game.0;
-    // The Hug.
-    if hug_open(g, &hug) {
+    // The Hug — not while the computer is about to call the person's move that drew (its call
+    // comes first and takes the draw back: a review found its pick made anyway and refused,
+    // "no Hug open", the call's news wiped by the refusal).
+    let calls_first = g.callable()
+        && g.call_offender().is_some_and(|offender| {
+            seats.plays(offender).is_none()
+                && seats.plays(!offender).is_some()
+                && super::computer::worth_calling(g, !offender)
+        });
+    if hug_open(g, &hug) && !calls_first {
         if let Some(draw) = g.position().outcome() {
             let mut pick = |side| {
                 // A draw in (0, 1) from the seeded draws (the middle of one of 250 equal

@@ -104,8 +104,11 @@ impl Workshop {
                         format!("{}: cannot read: {source}", self.path.display())
                     }
                 };
-                if self.errors != [msg.clone()] {
+                // The last version's warnings are not this file's: only the error is shown
+                // (a review found them kept beside "cannot read").
+                if self.errors != [msg.clone()] || !self.warnings.is_empty() {
                     self.errors = vec![msg];
+                    self.warnings.clear();
                     return true;
                 }
                 return false;

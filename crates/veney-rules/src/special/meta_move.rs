@@ -58,9 +58,14 @@ pub(crate) fn meta_moves(pos: &Position, out: &mut Vec<Action>) {
 /// The returner too, straight after its second `a=` (a meta-move, before any move of the turn).
 /// Not under Shima: "retreat and reset are now impossible" (§2.0.18).
 /// Nor after two passes in a row: "the first player who passed must now make a move on the
-/// board" (§2.0.17), and a reset is none (ruling R-PASS-FORCED).
+/// board" (§2.0.17), and a reset is none (ruling R-PASS-FORCED); nor, a pass by another name,
+/// for the side whose opponent stands in hirakamae, which "may not pass" (§2.0.18).
 pub(crate) fn quibble_reset(pos: &Position, out: &mut Vec<Action>) {
-    if pos.quibbles >= 2 && !pos.shima && pos.passes() < 2 {
+    if pos.quibbles >= 2
+        && !pos.shima
+        && pos.passes() < 2
+        && !crate::special::hirakamae::active(pos, !pos.turn())
+    {
         out.push(Action::QuibbleReset);
     }
 }

@@ -147,11 +147,19 @@ pub(super) fn apply_commands(
     // computer's turn) is answered in the companion window too, with the status line's words
     // (a review found the field cleared and nothing said there).
     let mut entered: Option<String> = None;
+    // A trap's spring typed (`typed_trap_spring`): its text and the history's length before.
+    let mut spring_at: Option<(String, usize)> = None;
     for cmd in commands.read() {
+        spring_played(&mut ctx, spring_at.take());
         answer_entry(&mut ctx, entered.take());
+        let spring = typed_trap_spring(&ctx, cmd, &seats);
         if let Command::Enter(t) = cmd {
             entered = Some(t.clone());
+            if spring.is_some() {
+                spring_at = Some((t.trim().to_string(), ctx.game.0.actions().count()));
+            }
         }
+        let cmd = spring.as_ref().unwrap_or(cmd);
         ctx.status.refusal = None;
         // The computer's own actions keep the news on the status line (what the person's last
         // action did, a call, a kept autosave) unless they have news of their own (a review
@@ -175,11 +183,7 @@ pub(super) fn apply_commands(
         // (Only while that secret is still open: a game ended meanwhile, by a flag say, leaves
         // no screen to finish it on.)
         let pos = *ctx.game.0.position();
-        let guess_open = ctx.hidden.0.is_some()
-            && !pos.is_game_over()
-            && matches!(pos.phase(), veney_rules::Phase::Throw { .. });
-        let hug_open = ctx.hug.pick.is_some()
-            && veney_rules::hug::awaits_hug(&ctx.game.0.rules, pos.outcome());
+        let (guess_open, hug_open) = secret_picks_open(&ctx);
         // Undo stays open when the secret in is the computer's own (nothing of a person's is
         // shown or replaced: the computer picks afresh).
         let computers_secret = if guess_open {
@@ -325,17 +329,67 @@ pub(super) fn apply_commands(
             ctx.setup.0 = held;
         }
     }
+    spring_played(&mut ctx, spring_at);
     answer_entry(&mut ctx, entered);
 }
 
+/// A typed spring (`typed_trap_spring`) that the game took — the history grew — is played, as
+/// the companion says of any typed action; one a guard refused (a review of the moves, a secret
+/// open) is left to `answer_entry`, which gives the guard's words (an audit found "tenable,
+/// played" said before the guards had run).
+fn spring_played(ctx: &mut Ctx, spring: Option<(String, usize)>) {
+    if let Some((text, before)) = spring
+        && ctx.companion.verdict.0.is_none()
+        && ctx.game.0.actions().count() > before
+    {
+        ctx.companion.verdict.0 = Some(crate::host::companion::Verdict::Tenable(text));
+    }
+}
+
+/// `~W6` typed against the computer while it waits over the person's own Obscurant Chaos trap
+/// (`computer::TrapWait`): the person's spring, as the panel's button sends it
+/// (`Command::Interrupt`). Typed, the token would play the computer's end of turn before the
+/// invocation, which is the computer's to play (a review found the companion's own way to spring
+/// a trap refused against the computer).
+fn typed_trap_spring(
+    ctx: &Ctx,
+    cmd: &Command,
+    seats: &crate::packs::veney::computer::VeneyComputer,
+) -> Option<Command> {
+    let Command::Enter(t) = cmd else { return None };
+    let sq = t.trim().strip_prefix('~')?.to_ascii_uppercase();
+    let sq = veney_rules::Square::parse(&sq)?;
+    let pos = ctx.game.0.position();
+    let person_casts = seats.plays(!pos.turn()).is_none() && seats.plays(pos.turn()).is_some();
+    (person_casts && ctx.game.0.springable_traps().contains(sq)).then_some(Command::Interrupt(sq))
+}
+
+/// Whether a first secret is in and still open: a guess's hidden pick (the thrower's throw
+/// waits), White's Hug hand (the game awaits the Hug).
+fn secret_picks_open(ctx: &Ctx) -> (bool, bool) {
+    let pos = ctx.game.0.position();
+    let guess_open = ctx.hidden.0.is_some()
+        && !pos.is_game_over()
+        && matches!(pos.phase(), veney_rules::Phase::Throw { .. });
+    let hug_open =
+        ctx.hug.pick.is_some() && veney_rules::hug::awaits_hug(&ctx.game.0.rules, pos.outcome());
+    (guess_open, hug_open)
+}
+
 /// A typed move (`Command::Enter` of `text`) left with no verdict was spent before the rules
-/// saw it: the companion window says why, in the status line's words.
+/// saw it: the companion window says why, in the status line's words — but not the text while
+/// a secret pick is open (a guess's, the Hug's): nothing typed then is shown back (a review
+/// found it echoed under the refusal).
 fn answer_entry(ctx: &mut Ctx, text: Option<String>) {
-    let Some(text) = text else {
+    let Some(mut text) = text else {
         return;
     };
     if ctx.companion.verdict.0.is_some() {
         return;
+    }
+    let (guess_open, hug_open) = secret_picks_open(ctx);
+    if guess_open || hug_open {
+        text = "(not shown)".into();
     }
     let why = ctx
         .status
