@@ -457,7 +457,7 @@ fn run(
         "hint" => {
             out.write(Command::Hint);
         }
-        // `clock toggle|start|pause|press N`: the table clock.
+        // `clock toggle|start|pause|press N|asknew|perturn SECONDS`: the table clock.
         "clock" => {
             use crate::host::table_clock::ClockIntent;
             let words: Vec<&str> = rest.split_whitespace().collect();
@@ -476,6 +476,11 @@ fn run(
                 }
                 // "New clock…" pressed: the faces ask first.
                 ["asknew"] => table.asking_new = true,
+                // The setup form's limit a turn, `seconds` each.
+                ["perturn", seconds] => {
+                    table.setup.kind = crate::host::table_clock::ControlKind::PerTurn;
+                    table.setup.seconds = seconds.parse().unwrap_or(5);
+                }
                 _ => warn!("script: clock {rest:?}?"),
             }
         }
