@@ -918,6 +918,12 @@ fn drawn_by_an_untenable_move_under(
     seats: [bool; 2],
     policy: veney_rules::options::UntenablePolicy,
 ) -> App {
+    playing(name, drawn_by(policy, Side::White), seats)
+}
+
+/// A game drawn by no contest by `offender`'s untenable quiet move from the start, 99 quiet turns
+/// in, under the penalty `policy`, the Hug agreed.
+fn drawn_by(policy: veney_rules::options::UntenablePolicy, offender: Side) -> Game {
     let o = RuleOptions {
         hug: true,
         untenable: policy,
@@ -925,10 +931,14 @@ fn drawn_by_an_untenable_move_under(
         ..Default::default()
     };
     let r = Arc::new(Rules::standard_with(o));
-    let start = Position::from_text(&r, &format!("{} quiet=99", Position::start(&r).to_text(&r)))
-        .expect("a start 99 quiet turns in");
+    let mut start = Position::start(&r).to_text(&r);
+    if offender == Side::Black {
+        start = start.replacen(" w ", " b ", 1);
+    }
+    let start =
+        Position::from_text(&r, &format!("{start} quiet=99")).expect("a start 99 quiet turns in");
     // An untenable action that ends the turn quietly, drawing the game.
-    let drawn = veney_rules::penalty::untenable_actions(&r, &start)
+    veney_rules::penalty::untenable_actions(&r, &start)
         .into_iter()
         .find_map(|a| {
             let mut g = Game::from_position_seeded(r.clone(), start, 1);
@@ -940,8 +950,7 @@ fn drawn_by_an_untenable_move_under(
                 .then_some(g)
                 .filter(|g| g.callable())
         })
-        .expect("an untenable quiet move that draws");
-    playing(name, drawn, seats)
+        .expect("an untenable quiet move that draws")
 }
 
 /// §2.0.22: "An untenable move can be called out by the opponent … but only immediately after
@@ -1020,29 +1029,10 @@ fn the_computer_calls_the_move_that_drew_over_the_hugs_screen() {
 /// the pick refused, "no Hug open", a red line the person did not cause, the call's news wiped).
 #[test]
 fn the_computers_call_of_the_persons_draw_comes_without_a_hug_pick() {
-    let o = RuleOptions {
-        hug: true,
-        untenable: veney_rules::options::UntenablePolicy::TimePenalty,
-        no_contest_turns: Some(100),
-        ..Default::default()
-    };
-    let r = Arc::new(Rules::standard_with(o));
-    let black_first = Position::start(&r).to_text(&r).replacen(" w ", " b ", 1);
-    let start = Position::from_text(&r, &format!("{black_first} quiet=99"))
-        .expect("Black to move 99 quiet turns in");
-    let drawn = veney_rules::penalty::untenable_actions(&r, &start)
-        .into_iter()
-        .find_map(|a| {
-            let mut g = Game::from_position_seeded(r.clone(), start, 1);
-            g.attempt(a).ok()?;
-            if !g.position().at_turn_start() {
-                g.play(veney_rules::Action::EndTurn).ok()?;
-            }
-            matches!(g.position().outcome(), Some(Outcome::Draw { .. }))
-                .then_some(g)
-                .filter(|g| g.callable())
-        })
-        .expect("Black's untenable quiet move that draws");
+    let drawn = drawn_by(
+        veney_rules::options::UntenablePolicy::TimePenalty,
+        Side::Black,
+    );
     let mut a = playing("hug-call-computer-white", drawn, [true, false]);
     for _ in 0..4 {
         a.update();

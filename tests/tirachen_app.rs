@@ -1989,6 +1989,12 @@ fn against_the_computer_the_board_faces_the_person() {
     assert!(!flipped(&a), "a flip by hand stays");
     new_game(&mut a);
     assert!(flipped(&a), "a new game faces the person again");
+    // So does a Load, the same seats saved (a review found a hand flip kept).
+    send(&mut a, Intent::Save);
+    send(&mut a, Intent::Flip);
+    assert!(!flipped(&a));
+    send(&mut a, Intent::Load);
+    assert!(flipped(&a), "a Load faces the person again");
     // Between people nothing is turned for anyone.
     a.world_mut()
         .resource_mut::<veney::host::grid::ComputerSeats>()

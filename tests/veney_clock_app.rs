@@ -1931,3 +1931,32 @@ fn a_call_on_a_fallen_flag_takes_no_press_back() {
         );
     }
 }
+
+/// The mirror: the caller's flag fell after the offender pressed (then undone in the game to play
+/// on): the offender's press is taken back, as on a running clock — the move is reset and its
+/// clock runs again, the caller's flag lifted with the press it followed.
+#[test]
+fn a_call_after_the_callers_flag_fell_takes_the_offenders_press_back() {
+    let mut a = app("veney-flag-call-caller");
+    start_five_second_clock(&mut a);
+    at(&mut a, 1_000);
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_000);
+    // Black's five seconds from 1 s run out at 6 s.
+    at(&mut a, 7_000);
+    assert!(
+        matches!(clock_state(&a, 7_000), Some(game_clock::State::Flagged(f)) if f.seat == 1),
+        "{:?}",
+        clock_state(&a, 7_000)
+    );
+    a.world_mut().write_message(ClockIntent::TurnBack(0));
+    at(&mut a, 7_000);
+    assert!(
+        matches!(
+            clock_state(&a, 7_000),
+            Some(game_clock::State::Running(0) | game_clock::State::Paused(0))
+        ),
+        "White's turn again: {:?}",
+        clock_state(&a, 7_000)
+    );
+}

@@ -245,14 +245,14 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         // A simultaneous round asks its first waiting player, as `actor` does (a review found
         // a secret choice's maker told it was not their decision).
         match (Match::decision(self), Match::actor(self)) {
-            (Decision::Over(o), _) => Refusal::game_over_as(&o),
+            (Decision::Over(o), _) => Refusal::game_over_as(&o, |p| self.game().player_name(p)),
             (_, Some(Actor::Player(p))) => self.game().explain_move(self.state(), p, from, to),
             _ => Refusal::not_your_turn(),
         }
     }
     fn explain_place(&self, kind: &str, to: crate::Cell) -> Refusal {
         match (Match::decision(self), Match::actor(self)) {
-            (Decision::Over(o), _) => Refusal::game_over_as(&o),
+            (Decision::Over(o), _) => Refusal::game_over_as(&o, |p| self.game().player_name(p)),
             (_, Some(Actor::Player(p))) => self.game().explain_place(self.state(), p, kind, to),
             _ => Refusal::not_your_turn(),
         }

@@ -145,7 +145,7 @@ impl<G: Game> Match<G> {
     /// Undo withdraws it.
     pub fn declare(&mut self, d: Declared) -> Result<(), Refusal> {
         if let Decision::Over(o) = self.decision() {
-            return Err(Refusal::game_over_as(&o));
+            return Err(Refusal::game_over_as(&o, |p| self.game.player_name(p)));
         }
         let seat = match d {
             Declared::Resigns(p) => Some(("resignation", p)),
@@ -229,7 +229,9 @@ impl<G: Game> Match<G> {
     pub fn play(&mut self, actor: Actor, a: G::Action) -> Result<(), Refusal> {
         let d = self.decision();
         match (&d, actor) {
-            (Decision::Over(o), _) => return Err(Refusal::game_over_as(o)),
+            (Decision::Over(o), _) => {
+                return Err(Refusal::game_over_as(o, |p| self.game.player_name(p)));
+            }
             (Decision::Chance, Actor::Chance) => {}
             (_, Actor::Player(p)) if d.is_for(p) => {}
             // A seat that has sealed its choice already: the game says why where it can (a
@@ -353,7 +355,9 @@ impl<G: Game> Match<G> {
             _ => (
                 self.actor().ok_or_else(|| {
                     PlayError::Refused(match self.decision() {
-                        Decision::Over(o) => Refusal::game_over_as(&o),
+                        Decision::Over(o) => {
+                            Refusal::game_over_as(&o, |p| self.game.player_name(p))
+                        }
                         _ => Refusal::game_over(),
                     })
                 })?,

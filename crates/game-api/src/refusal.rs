@@ -28,12 +28,15 @@ impl Refusal {
         Refusal::new("end of the game", "the game is over")
     }
 
-    /// The game is over, and how it ended (the outcome's reason: a review found a player told
-    /// only "the game is over" after a move that won, nothing saying who or why).
-    pub fn game_over_as(outcome: &crate::Outcome) -> Refusal {
+    /// The game is over, and how it ended: who won and why, the players named by `name` (a
+    /// review found a player told only "the game is over" after a move that won).
+    pub fn game_over_as(
+        outcome: &crate::Outcome,
+        name: impl Fn(crate::Player) -> String,
+    ) -> Refusal {
         Refusal::new(
             "end of the game",
-            format!("the game is over: {}", outcome.reason),
+            format!("the game is over: {}", outcome.headline(name)),
         )
     }
 }

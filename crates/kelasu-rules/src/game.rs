@@ -101,7 +101,7 @@ impl Game for Kelasu {
 
     fn refusal(&self, s: &Position, actor: Actor, a: Action) -> Refusal {
         if let Decision::Over(o) = self.decision(s) {
-            return Refusal::game_over_as(&o);
+            return Refusal::game_over_as(&o, |p| self.player_name(p));
         }
         match actor {
             Actor::Player(p) => match Side::from_player(p) {
@@ -125,7 +125,7 @@ impl Game for Kelasu {
 
     fn explain_move(&self, s: &Position, player: Player, from: Option<Cell>, to: Cell) -> Refusal {
         if let Decision::Over(o) = self.decision(s) {
-            return Refusal::game_over_as(&o);
+            return Refusal::game_over_as(&o, |p| self.player_name(p));
         }
         let (Some(side), Some(to)) = (Side::from_player(player), view::square(to)) else {
             return Refusal::new(explain::PIECES, "that is not a square of the board");

@@ -297,10 +297,10 @@ fn a_finished_game_reads_no_action_though_energy_is_left() {
         kelasu_rules::Action::End,
     );
     assert_eq!(r.rule, "end of the game");
-    assert!(
-        r.why.starts_with("the game is over: ") && r.why.contains(&o.reason),
-        "{r}"
-    );
+    // Who won, and why.
+    let headline = o.headline(|p| g.player_name(p));
+    assert!(headline.contains("wins"), "{headline}");
+    assert_eq!(r.why, format!("the game is over: {headline}"));
     // So through the match.
     let mut m = game_api::Match::from_state(std::sync::Arc::new(g), s, 1);
     let e = m

@@ -155,7 +155,7 @@ impl Game for Tirachen {
 
     fn refusal(&self, s: &Position, actor: Actor, a: Action) -> Refusal {
         if let Decision::Over(o) = self.decision(s) {
-            return Refusal::game_over_as(&o);
+            return Refusal::game_over_as(&o, |p| self.player_name(p));
         }
         match actor {
             Actor::Player(p) => match Tirachen::side_of(p) {
@@ -168,7 +168,7 @@ impl Game for Tirachen {
 
     fn explain_move(&self, s: &Position, player: Player, from: Option<Cell>, to: Cell) -> Refusal {
         if let Decision::Over(o) = self.decision(s) {
-            return Refusal::game_over_as(&o);
+            return Refusal::game_over_as(&o, |p| self.player_name(p));
         }
         let (Some(side), Some(to)) = (Tirachen::side_of(player), view::square(to)) else {
             return Refusal::new("legal moves", "that is not a square of the board");

@@ -80,7 +80,9 @@ pub fn random_game(
     // "Using this mechanic, a draw must be settled with a 'hug'" (§2.0.23): each side picks at
     // random from what it may hide, White first, as the game API plays it (a review found
     // `random-games` stopping at the draw, reporting endings the Hug never lets stand).
-    if crate::hug::awaits_hug(rules, pos.outcome()) && res.turns < max_turns {
+    // (The Hug ends the game; it is no further turn: a draw on the last turn allowed is hugged
+    // too.)
+    if crate::hug::awaits_hug(rules, pos.outcome()) {
         for side in crate::side::Side::ALL {
             let open = crate::hug::choices(rules, side);
             let pick = open[rng.random_range(0..open.len())];

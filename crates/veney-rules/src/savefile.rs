@@ -162,6 +162,7 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let mut seed = 0u64;
     let mut start = None;
     let mut fin = None;
+    let mut fin_line = 0;
     // Whose flag fell (`[Ending "White out of time"]`).
     let mut flag = None;
     // The line of an `[Ending]` written after turns: no turn may follow it.
@@ -240,12 +241,11 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                         })?,
                     )
                 }
-                // A final position that is none is the save's fault, said at its line (a
-                // review found it reported as a record leading elsewhere, with no line).
+                // Read once every header is (below): the sets and rules it is read under are
+                // checked first, so a save of other armies or options is refused as that.
                 "Final" => {
-                    Position::from_text(&rules, v)
-                        .map_err(|e| bad(&format!("the final position does not read: {e}")))?;
                     fin = Some(v.to_string());
+                    fin_line = i + 1;
                 }
                 // Read under other options the record could replay differently: refused, with
                 // both named (`options_of` lets a program build the saved rules first).
@@ -341,6 +341,20 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         }
         SaveError::Bad { line, error }
     };
+    // A final position that is none is the save's fault, said at its line (a review found it
+    // reported as a record leading elsewhere, with no line).
+    if let Some(f) = &fin
+        && let Err(e) = Position::from_text(&rules, f)
+    {
+        return Err(SaveError::Bad {
+            line: fin_line,
+            error: ParseError::new(
+                e.col,
+                e.token.clone(),
+                format!("the final position does not read: {}", e.message),
+            ),
+        });
+    }
     let start = start.unwrap_or_else(|| Position::start(&rules));
     // An ending no move made (a resignation, an agreed draw, the Hug's), as the final position
     // names it: it closes the record wherever the record stops, mid-turn too.

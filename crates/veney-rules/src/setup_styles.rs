@@ -288,12 +288,13 @@ impl SetupInTurns {
     /// place again (§2.0.19 step 1: "Will you play a friendly game allowing both players or a
     /// less experienced player to revise a move?"; a piece set down in the open is no secret).
     /// `None` when nothing is placed.
-    pub fn take_back_last(&mut self) -> Option<(Side, Kind, Square)> {
+    pub fn take_back_last(&mut self, rules: &Rules) -> Option<(Side, Kind, Square)> {
         let side = self.placed_by.pop()?;
         let (k, sq) = self.stances[side.index()].pop()?;
-        // Its placer is to place again: the counts say so (the last placed is undone), and so
-        // does the turn.
-        self.next = side;
+        // Whose turn it is then is the counts' to say (`turn_from_counts`): its placer's,
+        // unless the other side had taken one back and is behind (an audit found the turn
+        // given to the placer, the side behind then placing two with both in view).
+        self.turn_from_counts(rules);
         Some((side, k, sq))
     }
 }

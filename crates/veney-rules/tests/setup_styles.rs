@@ -141,12 +141,23 @@ fn in_turns_the_side_to_place_takes_back_its_own_piece() {
     assert_eq!(s.next, Black);
     // The last piece placed is White's third, then its Cloak, then Black's Sword, then White's
     // Sword.
-    assert_eq!(s.take_back_last(), Some((White, w[2].0, w[0].1)));
-    assert_eq!(s.take_back_last(), Some((White, w[0].0, w[2].1)));
-    assert_eq!(s.take_back_last(), Some((Black, b[1].0, b[1].1)));
-    assert_eq!(s.take_back_last(), Some((White, w[1].0, w[1].1)));
-    assert_eq!(s.take_back_last(), Some((Black, b[0].0, b[0].1)));
-    assert_eq!(s.take_back_last(), None);
+    assert_eq!(s.take_back_last(&r), Some((White, w[2].0, w[0].1)));
+    assert_eq!(s.take_back_last(&r), Some((White, w[0].0, w[2].1)));
+    assert_eq!(s.take_back_last(&r), Some((Black, b[1].0, b[1].1)));
+    assert_eq!(s.take_back_last(&r), Some((White, w[1].0, w[1].1)));
+    assert_eq!(s.take_back_last(&r), Some((Black, b[0].0, b[0].1)));
+    assert_eq!(s.take_back_last(&r), None);
+    // Undo after a side took one back: the turn is the counts' — the side behind — not the
+    // undone piece's placer (an audit found White given the turn, Black then placing two with
+    // both of White's in view).
+    let mut s = SetupInTurns::new(White);
+    s.place(&r, w[0].0, w[0].1).unwrap();
+    s.place(&r, b[0].0, b[0].1).unwrap();
+    s.place(&r, w[1].0, w[1].1).unwrap();
+    assert_eq!(s.next, Black);
+    assert_eq!(s.take_back(&r, b[0].1), Some((Black, b[0].0)));
+    assert_eq!(s.take_back_last(&r), Some((White, w[1].0, w[1].1)));
+    assert_eq!(s.next, Black);
 }
 
 /// Once both stances are complete no side is to place: a click takes back neither side's piece
@@ -168,7 +179,7 @@ fn a_complete_setup_in_turns_takes_back_no_piece_by_its_square() {
     let e = s.place(&r, w[0].0, b[0].1).unwrap_err();
     assert!(e.contains("every piece is set up"), "{e}");
     let last = *b.last().unwrap();
-    assert_eq!(s.take_back_last(), Some((Black, last.0, last.1)));
+    assert_eq!(s.take_back_last(&r), Some((Black, last.0, last.1)));
     assert_eq!(s.next, Black);
     assert_eq!(s.take_back(&r, b[0].1), Some((Black, b[0].0)));
 }

@@ -1,7 +1,7 @@
 //! Entering a move in the game's notation, with completion: as the player types, the legal
 //! actions whose notation matches are listed (the rules crate writes them: Veney's `San`, the
-//! grid games' `Game::action_text`); Enter plays the one typed exactly, the one picked in the
-//! list, or the only one left — otherwise the text goes to the rules as typed, which play it or
+//! grid games' `Game::action_text`); Enter plays the one picked in the list (↑ ↓), else the one
+//! typed exactly, or the only one left — otherwise the text goes to the rules as typed, which play it or
 //! say why not. Nothing here decides legality.
 
 /// The most candidates the list shows.

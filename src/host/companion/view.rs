@@ -282,7 +282,7 @@ fn entry_field(ui: &mut egui::Ui, feed: &CompanionFeed, st: &mut CompanionUi) ->
                         .font(egui::TextStyle::Monospace),
                 )
                 .on_hover_text(format!(
-                    "{} legal actions now; Enter plays the one typed, picked (↑ ↓) or left",
+                    "{} legal actions now; Enter plays the one picked (↑ ↓), typed or left",
                     feed.moves.len()
                 ));
             clicked = ui.button("Enter").clicked();

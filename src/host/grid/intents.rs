@@ -471,6 +471,9 @@ pub fn apply(
                         // differ).
                         *seats = saved_seats;
                         mm.person = super::computer::person(&seats);
+                        // Turned to the person again, as a new game is and as Veney's board
+                        // is on a Load (a review found a hand flip kept).
+                        mm.faced_for = None;
                         mm.cache = Default::default();
                         // The loaded game's own options decide what is hidden (a save of a
                         // game with secret masters loaded over an open one keeps them hidden).

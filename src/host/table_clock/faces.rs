@@ -18,8 +18,15 @@ pub(super) fn ui(
     mut t: ResMut<TableClock>,
     epoch: Res<Epoch>,
     fixed: Res<ClockNow>,
+    shown_for: Res<super::ClockShownFor>,
     mut out: MessageWriter<ClockIntent>,
 ) {
+    // Veney's own agreements (the dying move, a called move's penalty) only on a clock for
+    // Veney's game, or for none yet: no other game has them (a review found the penalty's
+    // warning on Kelasu's form).
+    let veney = shown_for
+        .0
+        .is_none_or(|s| s == crate::host::screen::Screen::Veney);
     let ctx = ctx.get_mut();
     let now = now(&epoch, &fixed);
     let mut root = crate::host::root_ui(ctx);
@@ -31,7 +38,7 @@ pub(super) fn ui(
             let names = [t.seat_name(0), t.seat_name(1)];
             let first = t.seat_name(t.to_move);
             match &t.clock {
-                None => setup_form(ui, &mut t.setup, &names, t.to_move, &first, &mut out),
+                None => setup_form(ui, &mut t.setup, &names, t.to_move, &first, veney, &mut out),
                 Some(c) => faces(ui, c, &names, now, &mut t.asking_new, &mut out),
             }
             if let Some(n) = &t.note {
@@ -46,6 +53,7 @@ fn setup_form(
     names: &[String; 2],
     to_move: usize,
     t_name: &str,
+    veney: bool,
     out: &mut MessageWriter<ClockIntent>,
 ) {
     ui.heading("A chess clock for the table");
@@ -86,20 +94,22 @@ fn setup_form(
             }
         }
     }
-    ui.add(
-        egui::Slider::new(&mut s.dying_move_seconds, 1..=60)
-            .text("seconds left for the dying move after a checkmate by touch (§2.0.20)"),
-    );
-    ui.add(
-        egui::Slider::new(&mut s.penalty_seconds, 1..=120)
-            .text("seconds of a called untenable move's time penalty (§2.0.22)"),
-    );
-    ui.checkbox(
-        &mut s.penalty_as_bonus,
-        "the time penalty goes to the opponent as a bonus",
-    );
-    if let Some(w) = s.penalty_warning() {
-        ui.colored_label(egui::Color32::from_rgb(200, 140, 40), w);
+    if veney {
+        ui.add(
+            egui::Slider::new(&mut s.dying_move_seconds, 1..=60)
+                .text("seconds left for the dying move after a checkmate by touch (§2.0.20)"),
+        );
+        ui.add(
+            egui::Slider::new(&mut s.penalty_seconds, 1..=120)
+                .text("seconds of a called untenable move's time penalty (§2.0.22)"),
+        );
+        ui.checkbox(
+            &mut s.penalty_as_bonus,
+            "the time penalty goes to the opponent as a bonus",
+        );
+        if let Some(w) = s.penalty_warning() {
+            ui.colored_label(egui::Color32::from_rgb(200, 140, 40), w);
+        }
     }
     ui.weak(s.preview(names, to_move));
     if ui

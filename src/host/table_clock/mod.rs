@@ -663,6 +663,18 @@ fn stop_at_the_end(
     }
 }
 
+/// Whether the offender on `seat` had pressed when its move is called: another side is to move,
+/// or — the clock stopped by a flag that fell after the press and was undone in the game to
+/// play on — the flag is another side's. The offender's own flag, fallen on its turn, has no
+/// press of its to take back (a review found an unrelated earlier press undone, the flag
+/// lifted and the other side's clock run).
+fn offender_pressed(c: &game_clock::Clock, seat: usize, now: u64) -> bool {
+    match c.to_move() {
+        Some(m) => m != seat,
+        None => c.flag(now).is_some_and(|f| f.seat != seat),
+    }
+}
+
 /// Brings the clock's side to move to `seat`, running or paused as it was: its last press taken
 /// back if that makes `seat` the one to move (the press of a turn undone), else the other
 /// side's face pressed.
@@ -867,11 +879,8 @@ fn apply(
                 t.open = !t.open;
                 continue;
             }
-            // "Had pressed": another side to move. A fallen flag (the time-out undone to play
-            // on) has no side to move and no press of the offender's to take back (a review
-            // found an unrelated press undone and the flag lifted, the wrong side's clock run).
             (ClockIntent::TurnBack(seat), Some(c)) => {
-                if c.to_move().is_some_and(|m| m != seat) && c.undo_depth() > 0 {
+                if offender_pressed(c, seat, now) && c.undo_depth() > 0 {
                     c.undo_press(now)
                 } else {
                     Ok(())
@@ -879,7 +888,7 @@ fn apply(
             }
             (ClockIntent::TimePenalty(seat), Some(c)) => {
                 // The offender had pressed: its turn comes back first.
-                if c.to_move().is_some_and(|m| m != seat) && c.undo_depth() > 0 {
+                if offender_pressed(c, seat, now) && c.undo_depth() > 0 {
                     let _ = c.undo_press(now);
                 }
                 // What was agreed when the clock was set up (kept in its save form: a clock

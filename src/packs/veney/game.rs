@@ -860,7 +860,11 @@ fn sync_phase(
 
 /// What stands over the turn that the board does not show: Hirakamae in force for either side
 /// (§2.0.18), Shima.
-pub fn stance_note(pos: &veney_rules::Position, side: veney_rules::Side) -> String {
+pub fn stance_note(
+    rules: &veney_rules::Rules,
+    pos: &veney_rules::Position,
+    side: veney_rules::Side,
+) -> String {
     let mut notes = Vec::new();
     if pos.hirakamae(side) == 1 {
         notes.push(format!("{side} in Hirakamae: may pass at will (§2.0.18)"));
@@ -874,10 +878,21 @@ pub fn stance_note(pos: &veney_rules::Position, side: veney_rules::Side) -> Stri
     // After two passes in a row the first who passed must move on the board (§2.0.17): the
     // Pass button and the immaterial actions' go, and this says why (a review found them gone
     // with nothing said). Not for a side in Hirakamae, which may pass at will.
+    // (A player with nothing else may pass even then, R-PASS-FORCED: said so instead — a
+    // review found "must move" above a lone Pass button.)
     if pos.passes() >= 2 && pos.hirakamae(side) != 1 {
-        notes.push(format!(
-            "two passes in a row: {side} must move on the board (§2.0.17)"
-        ));
+        if pos
+            .legal_actions(rules)
+            .contains(&veney_rules::Action::Pass)
+        {
+            notes.push(format!(
+                "two passes in a row, and no move open on the board: {side} may pass (R-PASS-FORCED)"
+            ));
+        } else {
+            notes.push(format!(
+                "two passes in a row: {side} must move on the board (§2.0.17)"
+            ));
+        }
     }
     if pos.shima() {
         notes.push("Shima: no draw, no retreat (§2.0.18)".into());
@@ -918,7 +933,7 @@ fn update_prompt(
             Phase::Start => format!(
                 "{side} to move (turn {}){}",
                 pos.turn_number(),
-                stance_note(&pos, side)
+                stance_note(&game.0.rules, &pos, side)
             ),
             Phase::Second { .. } if pos.lifted().is_some() => {
                 let l = pos.lifted().expect("checked");
@@ -1237,17 +1252,17 @@ mod tests {
         let r = veney_rules::Rules::standard();
         let mut g = veney_rules::Game::new(std::sync::Arc::new(r.clone()));
         g.play(veney_rules::Action::Pass).unwrap();
-        let one = super::stance_note(g.position(), g.position().turn());
+        let one = super::stance_note(&r, g.position(), g.position().turn());
         assert!(!one.contains("§2.0.17"), "{one}");
         g.play(veney_rules::Action::Pass).unwrap();
-        let two = super::stance_note(g.position(), g.position().turn());
+        let two = super::stance_note(&r, g.position(), g.position().turn());
         assert!(
             two.contains("two passes in a row: White must move on the board (§2.0.17)"),
             "{two}"
         );
         g.play_token_reporting("SY3", 1).unwrap();
         g.play(veney_rules::Action::EndTurn).unwrap();
-        let after = super::stance_note(g.position(), g.position().turn());
+        let after = super::stance_note(&r, g.position(), g.position().turn());
         assert!(!after.contains("§2.0.17"), "{after}");
     }
 

@@ -150,7 +150,7 @@ impl Session {
             return None;
         }
         let (side, k, sq) = match &mut self.turns {
-            Some(t) => t.take_back_last()?,
+            Some(t) => t.take_back_last(&self.rules)?,
             None => {
                 let side = self.arranging;
                 let (k, sq) = self.stances[side.index()].pop()?;

@@ -1454,7 +1454,7 @@ mod pass_tests {
         q.play(&r, Action::Pass).unwrap();
         assert_eq!(q.outcome(), None);
         // The prompt says the stance stands and who may not pass, and that Shima holds.
-        let note = crate::packs::veney::game::stance_note(&q, veney_rules::Side::Black);
+        let note = crate::packs::veney::game::stance_note(&r, &q, veney_rules::Side::Black);
         assert!(
             note.contains("White in Hirakamae: Black may not pass") && note.contains("Shima"),
             "{note}"
