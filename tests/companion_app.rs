@@ -1108,11 +1108,9 @@ fn the_trap_is_typed_in_the_middle_of_the_opponents_turn() {
     );
 }
 
-/// While the Hug's hidden picks wait (§2.0.23 "The results are revealed simultaneously"),
-/// nothing typed is shown back on the shared screen: a pick typed there is refused without its
-/// text (a review found "betray" left on the verdict line for the other player to read).
-#[test]
-fn a_pick_typed_while_the_hug_waits_is_not_shown() {
+/// A game of the standard start drawn by agreement with the Hug agreed: the Hug awaits both
+/// hands (§2.0.23).
+fn hug_awaited() -> Game {
     let o = veney_rules::options::RuleOptions {
         hug: true,
         ..Default::default()
@@ -1120,7 +1118,15 @@ fn a_pick_typed_while_the_hug_waits_is_not_shown() {
     let r = Arc::new(veney_rules::Rules::standard_with(o));
     let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
     g.agree_draw();
-    let mut app = companion_app("hug-typed", g);
+    g
+}
+
+/// While the Hug's hidden picks wait (§2.0.23 "The results are revealed simultaneously"),
+/// nothing typed is shown back on the shared screen: a pick typed there is refused without its
+/// text (a review found "betray" left on the verdict line for the other player to read).
+#[test]
+fn a_pick_typed_while_the_hug_waits_is_not_shown() {
+    let mut app = companion_app("hug-typed", hug_awaited());
     ask(&mut app, CompanionIntent::Enter("betray".into()));
     match verdict(&app) {
         Verdict::Refused { text, why } => {
@@ -1171,14 +1177,7 @@ fn a_guess_typed_whole_between_people_stands() {
 /// on the verdict line, the guard's own refusal never reached).
 #[test]
 fn a_text_typed_after_the_first_hug_pick_is_not_shown() {
-    let o = veney_rules::options::RuleOptions {
-        hug: true,
-        ..Default::default()
-    };
-    let r = Arc::new(veney_rules::Rules::standard_with(o));
-    let mut g = Game::from_position_seeded(r.clone(), Position::start(&r), 1);
-    g.agree_draw();
-    let mut app = companion_app("hug-typed-after-pick", g);
+    let mut app = companion_app("hug-typed-after-pick", hug_awaited());
     ask(
         &mut app,
         veney::packs::veney::game::Command::HugPick(veney_rules::hug::HugChoice::Betray),

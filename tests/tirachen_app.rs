@@ -1885,6 +1885,17 @@ fn the_banner_says_the_computers_win_goes_back_with_the_persons_turn() {
     assert_eq!(m(&a).game.history_len(), 0, "both turns back");
 }
 
+/// Both seals in, the computer (Red) has played its first move and thought no more: White
+/// decides.
+fn reds_first_move_played(a: &App) -> bool {
+    m(a).game.history_len() >= 3
+        && !a
+            .world()
+            .resource::<veney::host::grid::GridThinking>()
+            .busy()
+        && m(a).decider() == Some(Player(1))
+}
+
 /// Secret masters with the computer on Red, which seals first: the person's Undo back to their
 /// own choice takes the computer's seal of that round back too, and it is drawn afresh — the
 /// person never chooses again beside a seal whose masters the computer's play has shown (a
@@ -1918,14 +1929,7 @@ fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
     wait(&mut a, "Red's seal", &|a| m(a).game.history_len() == 1);
     let draws = m(&a).sealed_draws;
     choose(&mut a, 3, 3, 3);
-    wait(&mut a, "Red's first move", &|a| {
-        m(a).game.history_len() >= 3
-            && !a
-                .world()
-                .resource::<veney::host::grid::GridThinking>()
-                .busy()
-            && m(a).decider() == Some(Player(1))
-    });
+    wait(&mut a, "Red's first move", &reds_first_move_played);
     send(&mut a, Intent::Undo);
     assert!(
         m(&a).game.history_len() == 0 || m(&a).sealed_draws > draws,
@@ -1939,14 +1943,7 @@ fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
     // begun): the round comes back whole, never Red's old seal alone beside White's open choice
     // (a review found Redo bringing it back so, at "strongest", within its five seconds).
     choose(&mut a, 3, 3, 3);
-    wait(&mut a, "Red's first move again", &|a| {
-        m(a).game.history_len() >= 3
-            && !a
-                .world()
-                .resource::<veney::host::grid::GridThinking>()
-                .busy()
-            && m(a).decider() == Some(Player(1))
-    });
+    wait(&mut a, "Red's first move again", &reds_first_move_played);
     let played = m(&a).game.history_len();
     a.world_mut().write_message(Intent::Undo);
     a.world_mut().write_message(Intent::Redo);
