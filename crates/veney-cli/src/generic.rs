@@ -213,6 +213,26 @@ pub fn game_hint(name: &str) -> String {
 }
 
 /// A position text that does not read: the column and why (one line: no line number).
+/// The whitespace-separated tokens of `text`, each with its 1-based column (in characters).
+fn tokens_with_columns(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (col, (byte, c)) in text.char_indices().enumerate() {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((col + 1, byte)),
+            (true, Some((scol, sbyte))) => {
+                out.push((scol, &text[sbyte..byte]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((scol, sbyte)) = start {
+        out.push((scol, &text[sbyte..]));
+    }
+    out
+}
+
 fn bad_position(e: &game_api::TextError, text: &str) -> String {
     let found = if e.found.is_empty() {
         String::new()
@@ -298,9 +318,27 @@ fn run<G: Game>(g: &Arc<G>, cmd: &Command) -> Result<ExitCode, String> {
             let s = playable(&**g, p)?;
             let mut m = Match::from_state(g.clone(), s, 0);
             for (i, t) in turns.iter().enumerate() {
-                for tok in t.split_whitespace() {
-                    m.play_text(tok)
-                        .map_err(|e| format!("turn {} `{t}`: `{tok}`: {e}", i + 1))?;
+                let n = i + 1;
+                // An empty turn is refused, as Veney's `apply` refuses it (a review found it
+                // skipped silently).
+                if t.trim().is_empty() {
+                    return Err(format!("turn {n} `{t}`: an empty turn: write its actions"));
+                }
+                for (col, tok) in tokens_with_columns(t) {
+                    m.play_text(tok).map_err(|e| match e {
+                        // Placed within the turn as written, not within the action alone (a
+                        // review found every error at "line 1, column 1").
+                        game_api::PlayError::Text(e) => {
+                            let at = col + e.col.max(1) - 1;
+                            let found = if e.found.is_empty() {
+                                String::new()
+                            } else {
+                                format!("`{}`: ", e.found)
+                            };
+                            format!("turn {n} `{t}`: column {at}: {found}{}", e.why)
+                        }
+                        e => format!("turn {n} `{t}`: `{tok}`: {e}"),
+                    })?;
                 }
             }
             println!("{}", g.position_text(m.state()));
@@ -617,10 +655,10 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
             }
         }
         match result {
-            Ok(_) => println!("{label} {:<24} played", written.join(" ")),
+            Ok(_) => println!("{label:<6} {:<24} played", written.join(" ")),
             Err(e) => {
                 println!(
-                    "{label} {:<24} REFUSED {}:{}:{}: {}",
+                    "{label:<6} {:<24} REFUSED {}:{}:{}: {}",
                     crate::printable(&written.join(" ")),
                     file.display(),
                     e.line,

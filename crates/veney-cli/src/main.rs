@@ -239,10 +239,12 @@ impl Cli {
         let Command::Apply { turns, .. } = &self.command else {
             return None;
         };
+        // `-h` and `-V` are clap's short flags (help, version); no game's turn is spelled so.
         turns.iter().map(String::as_str).find(|t| {
-            t.strip_prefix("--")
-                .and_then(|r| r.chars().next())
-                .is_some_and(|c| c.is_ascii_alphabetic())
+            matches!(*t, "-h" | "-V")
+                || t.strip_prefix("--")
+                    .and_then(|r| r.chars().next())
+                    .is_some_and(|c| c.is_ascii_alphabetic())
         })
     }
 }

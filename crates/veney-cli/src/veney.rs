@@ -134,6 +134,9 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
         // Numbered as the record numbers it: `N...` for the pair's second turn, whoever plays
         // it (a review found Black's opening turn of a Black-first game labelled `1...`).
         let who = if t.second { ".." } else { "" };
+        // Padded so the written turns line up whatever the label (a review found `1...` lines
+        // two columns off).
+        let label = format!("{}.{who}", t.number);
         match (&t.result, &t.untenable) {
             // A move written with its call's mark (`U`, `Ut`, `U#`) was untenable and called:
             // its agreed penalty applied (R-REPLAY-SAND; a review found it labelled tenable).
@@ -143,24 +146,22 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                     .any(|tok| ["U", "Ut", "U#"].iter().any(|m| tok.ends_with(m))) =>
             {
                 println!(
-                    "{}.{who} {:<24} CALLED    {canonical} (untenable, called: its agreed penalty applied, §2.0.22)",
-                    t.number, t.written
+                    "{label:<6} {:<24} CALLED    {canonical} (untenable, called: its agreed penalty applied, §2.0.22)",
+                    t.written
                 )
             }
             (Ok(canonical), None) => {
-                println!("{}.{who} {:<24} tenable   {canonical}", t.number, t.written)
+                println!("{label:<6} {:<24} tenable   {canonical}", t.written)
             }
             // Played with sand (§2.0.22): nobody called it, so it stands.
             (Ok(canonical), Some(why)) => println!(
-                "{}.{who} {:<24} UNTENABLE {}:{}: {why} (not called: it stands as {canonical})",
-                t.number,
+                "{label:<6} {:<24} UNTENABLE {}:{}: {why} (not called: it stands as {canonical})",
                 t.written,
                 file.display(),
                 t.line,
             ),
             (Err(e), _) => println!(
-                "{}.{who} {:<24} REFUSED   {}:{}: {}",
-                t.number,
+                "{label:<6} {:<24} REFUSED   {}:{}: {}",
                 crate::printable(&t.written),
                 file.display(),
                 t.line,
@@ -485,10 +486,9 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Moves { position: p, from } => {
             let pos = position(&rules, p)?;
             let from = match from {
-                Some(s) => Some(
-                    Square::parse(s)
-                        .ok_or_else(|| format!("'{s}' is not a square (W–Z and 1–16, e.g. X6)"))?,
-                ),
+                Some(s) => Some(Square::parse(s).ok_or_else(|| {
+                    format!("--from {s}: '{s}' is not a square (W–Z and 1–16, e.g. X6)")
+                })?),
                 None => None,
             };
             // Not while the mated player's dying move is pending (§2.0.20, R-DYING): that move

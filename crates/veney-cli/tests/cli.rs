@@ -198,7 +198,7 @@ fn veney_replay_reports_each_turn_and_exits_nonzero_on_untenable() {
         "{out}"
     );
     assert!(
-        out.contains("2. $Z6 SY5") && out.contains("tenable   SY5 $Z6"),
+        out.contains("2.     $Z6 SY5") && out.contains("tenable   SY5 $Z6"),
         "{out}"
     );
     assert!(
@@ -206,7 +206,7 @@ fn veney_replay_reports_each_turn_and_exits_nonzero_on_untenable() {
         "{out}"
     );
     assert!(
-        out.contains("5... eW10") && out.contains("tenable   eW10"),
+        out.contains("5...   eW10") && out.contains("tenable   eW10"),
         "{out}"
     );
     // A move written with its call's mark was untenable and called (R-REPLAY-SAND): said so,
@@ -320,9 +320,14 @@ fn tirachen_replay_reports_each_turn_and_exits_nonzero_on_a_refused_one() {
     // Numbered in pairs, as the record and the app's move list number turns (a review found
     // every turn counted: `3. P@e3`, `4. P@e7`).
     assert!(
-        out.contains("2. P@e3") && out.contains("2... P@e7") && out.contains("played"),
+        out.contains("2.     P@e3") && out.contains("2...   P@e7") && out.contains("played"),
         "{out}"
     );
+    // The turns line up under each other whatever their label (a review found `1...` lines two
+    // columns off).
+    let col = |t: &str| out.lines().find_map(|l| l.find(t)).unwrap();
+    assert_eq!(col("S3A3W3"), col("S2A2W5"), "{out}");
+    assert_eq!(col("P@e3"), col("P@e7"), "{out}");
     assert!(
         out.contains("final: 4g4/9/4p4/9/4*4/9/4P4/9/4G4 r dd"),
         "{out}"
@@ -370,6 +375,17 @@ fn kelasu_has_the_common_commands() {
     assert!(err.contains("A0-A1"), "{err}");
     // A1 holds Blue's own Blank: the rule says so, not the mark.
     assert!(err.contains("your own Blank stands on A1"), "{err}");
+    // A text error is placed within the turn as written (its second action, at column 7), and
+    // an empty turn is refused, not skipped.
+    let (code, _, err) = run(&["--game", "kelasu", "apply", "start", "B1-C1 zz"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("turn 1 `B1-C1 zz`: column 7: `zz`: expected a square"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["--game", "kelasu", "apply", "start", " "]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("an empty turn"), "{err}");
     let (code, out, err) = run(&["--game", "kelasu", "random-games", "20", "--seed", "1"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("20 games"), "{out}");
@@ -477,6 +493,9 @@ fn unused_flags_are_refused() {
         err.contains("`--game` is written among apply's turns"),
         "{err}"
     );
+    let (code, _, err) = run(&["apply", "start", "SY5", "-h"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("`-h` is written among apply's turns"), "{err}");
     // A turn of hyphens is still a turn (Veney's pass).
     let (code, _, err) = run(&["apply", "start", "---"]);
     assert_ne!(code, Some(2), "{err}");
@@ -706,8 +725,8 @@ fn veney_replay_reads_the_saves_rule_options() {
     assert!(out.contains("tenable   SY12"), "{out}");
     // Black's opening turn is the pair's first, `1.`, as the record numbers it (a review found
     // it labelled `1...`, by its colour).
-    assert!(out.contains("1. SY12"), "{out}");
-    assert!(!out.contains("1... SY12"), "{out}");
+    assert!(out.contains("1.     SY12"), "{out}");
+    assert!(!out.contains("1...   SY12"), "{out}");
     let default = rules_tests("../../../config/rules/default.ron");
     let (code, _, err) = run(&["--rules", default.to_str().unwrap(), "replay", f]);
     assert_eq!(code, Some(2));

@@ -979,6 +979,8 @@ fn a_mark_on_no_action_is_a_notation_error_and_squares_are_named() {
     let (code, _, err) = run(&["moves", "start", "--from", "J9"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("W–Z and 1–16"), "{err}");
+    // The flag is named, as the other games' `--from` errors name it.
+    assert!(err.contains("--from J9: "), "{err}");
 }
 
 /// A set file that cannot be read is an error of the input: stderr, exit 2, as every other
