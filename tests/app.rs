@@ -768,7 +768,10 @@ fn a_draw_is_settled_by_a_hug() {
 #[test]
 fn the_threat_overlay_draws_the_rules_crates_threats() {
     // A Sword on X6 sees the Black Self on X8; a Sword out of range does not. The overlay draws
-    // `veney_rules::threats` (tested in the rules crate); here the app's view of it agrees.
+    // `veney_rules::threats` (tested in the rules crate) as lines between square centres, when
+    // it is on (a review found this test never reaching the app's drawing).
+    use veney::packs::veney::board::square_center;
+    use veney::packs::veney::overlays::{OverlaySettings, threat_lines};
     let r = standard();
     let p = Position::from_pieces(
         &r,
@@ -782,6 +785,19 @@ fn the_threat_overlay_draws_the_rules_crates_threats() {
     )
     .unwrap();
     assert_eq!(veney_rules::threats(&r, &p), [(sq("X6"), sq("X8"))]);
+    let on = OverlaySettings {
+        threats: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        threat_lines(&r, &p, &on),
+        [(square_center(sq("X6")), square_center(sq("X8")))]
+    );
+    let off = OverlaySettings {
+        threats: false,
+        ..on
+    };
+    assert!(threat_lines(&r, &p, &off).is_empty());
 }
 
 /// A position from a seeded random game (`veney_rules::playout::random_position`, seed 378, 14
@@ -1080,6 +1096,10 @@ fn several_untenable_actions_on_one_square_are_offered_too() {
     send(&mut app, Command::Play(pick));
     let played: Vec<veney_rules::Action> = game(&app).actions().map(|(_, a)| *a).collect();
     assert_eq!(played, [pick]);
+    // Announced with the rules' reason once (a review found "untenable: untenable:").
+    let info = info(&app);
+    assert!(info.starts_with("played with sand — untenable: "), "{info}");
+    assert_eq!(info.matches("untenable:").count(), 1, "{info}");
 }
 
 #[test]
@@ -2105,6 +2125,36 @@ fn a_piece_that_cannot_move_is_told_why_by_the_rules() {
     let info = info(&app);
     assert!(info.starts_with("the Self cannot move: "), "{info}");
     assert!(info.contains("§2.0.15"), "{info}");
+}
+
+/// §2.0.09 Guard, §2.0.22: a piece whose every reachable square is out of its range
+/// constraint is told so under the default (Strict) policy too, not the refusal of a far square
+/// of its pattern (a review found "the Guard's path from W6 to W1 is blocked" given).
+#[test]
+fn a_piece_held_by_its_range_constraint_is_told_so_under_strict_rules() {
+    let r = Arc::new(Rules::standard());
+    assert_eq!(
+        r.options.untenable,
+        veney_rules::options::UntenablePolicy::Strict
+    );
+    let p = Position::from_text(
+        &r,
+        "4/4/4/b2c/1eee/4/4/1sw1/4/e3/g3/EEEE/CWSB/4/4/4 b DGLJR/dljr",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let g = Game::from_position_seeded(r.clone(), p, 1);
+    assert!(
+        !g.legal_actions()
+            .iter()
+            .any(|a| a.piece_square() == Some(sq("W6"))),
+        "Black's Guard on W6 has no action"
+    );
+    let mut app = app_with(g, "stuck-range");
+    click(&mut app, "W6");
+    let info = info(&app);
+    assert!(info.starts_with("the Guard cannot move: "), "{info}");
+    assert!(info.contains("range constraint"), "{info}");
+    assert!(!info.contains("blocked"), "{info}");
 }
 
 #[test]

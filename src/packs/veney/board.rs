@@ -232,6 +232,24 @@ pub fn square_center(sq: Square) -> Vec2 {
     )
 }
 
+/// World position of a grid point (the free engagement out of play stands on one, §2.0.05).
+pub fn point_center(i: veney_rules::intersection::Intersection) -> Vec2 {
+    Vec2::new((i.x as f32 - 2.0) * SQUARE, (i.y as f32 - 8.0) * SQUARE)
+}
+
+/// The free engagement's disc radius, in squares.
+pub const FREE_RADIUS: f32 = 0.18;
+
+/// Whether world position `p` is on the free engagement drawn out of play on its grid point:
+/// a click there picks it up, as its panel button does (a click lands on one of the four
+/// squares the point touches, which would not).
+pub fn on_free_engagement_out_of_play(free: veney_rules::FreePlace, p: Vec2) -> bool {
+    match free {
+        veney_rules::FreePlace::Off(i) => point_center(i).distance(p) <= FREE_RADIUS * SQUARE,
+        veney_rules::FreePlace::On(_) => false,
+    }
+}
+
 /// The square at a world position, if on the board.
 pub fn square_at(p: Vec2) -> Option<Square> {
     let line = (p.x / SQUARE + 2.0).floor();

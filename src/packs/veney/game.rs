@@ -770,7 +770,14 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
 fn rules_reason_stuck(game: &Game, sq: Square, k: Kind) -> Option<String> {
     let (rules, pos) = (&game.rules, game.position());
     let side = pos.turn();
-    let untenable = veney_rules::penalty::untenable_actions(rules, pos)
+    // Whatever the untenable policy: under the default, Strict, no untenable move is offered,
+    // yet it is what a stuck piece is most often told (a review found a far square of the
+    // piece's pattern blamed instead — "its path is blocked" — where every square it reaches is
+    // out of its range constraint). The piece has no tenable action, so each of these is
+    // untenable.
+    let mut all = Vec::new();
+    veney_rules::movegen::unconstrained_actions(rules, pos, &mut all);
+    let untenable = all
         .into_iter()
         .find(|a| origin(a) == Some(Selected::Board(sq)));
     let attempt = untenable.or_else(|| {

@@ -170,7 +170,18 @@ fn pointer(
         // click (putting the piece down), dragged elsewhere it is a drop (a review found the
         // press putting it down, so the drop found nothing in hand).
         *held_press = sq.is_some() && sq.map(super::game::Selected::Board) == selection.0;
-        if let Some(s) = sq
+        // The free engagement out of play, drawn on its grid point, is picked up by a click on
+        // it (README Controls; a review found the click landing on a square beside it, doing
+        // nothing or playing the piece in hand there).
+        let on_free = window
+            .cursor_position()
+            .and_then(|p| camera.viewport_to_world_2d(transform, p).ok())
+            .is_some_and(|w| super::board::on_free_engagement_out_of_play(pos.free(), w));
+        if on_free {
+            out.write(Command::SelectFree);
+            press.0 = None;
+            *held_press = false;
+        } else if let Some(s) = sq
             && !*held_press
         {
             out.write(Command::Click(s));
@@ -298,6 +309,33 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    /// §2.0.05: the free engagement out of play stands on a grid point; a click on its disc is
+    /// a click on it, one beside it a click on the square there.
+    #[test]
+    fn a_click_on_the_free_engagement_out_of_play_finds_it() {
+        use crate::packs::veney::board::{on_free_engagement_out_of_play, point_center};
+        use veney_rules::FreePlace;
+        use veney_rules::intersection::Intersection;
+        let centre = Intersection { x: 2, y: 8 };
+        let at = point_center(centre);
+        assert_eq!(at, Vec2::ZERO, "the board's centre point");
+        let off = FreePlace::Off(centre);
+        assert!(on_free_engagement_out_of_play(off, at));
+        assert!(on_free_engagement_out_of_play(
+            off,
+            at + Vec2::new(5.0, -5.0)
+        ));
+        let square = crate::packs::veney::board::square_center(sq("Y9"));
+        assert!(
+            !on_free_engagement_out_of_play(off, square),
+            "the square's centre"
+        );
+        assert!(!on_free_engagement_out_of_play(
+            FreePlace::On(sq("Y9")),
+            square
+        ));
     }
 
     #[test]

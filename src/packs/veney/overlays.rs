@@ -223,10 +223,8 @@ fn draw(
     // Threats: a line from each piece with checkmate privilege that attacks the opposing Self's
     // square within its range constraint (it could take it next turn), as the rules crate lists
     // them.
-    if settings.threats && !pos.is_game_over() {
-        for (from, to) in veney_rules::threats(rules, pos) {
-            let a = square_center(from);
-            let b = square_center(to);
+    {
+        for (a, b) in threat_lines(rules, pos, &settings) {
             let d = b - a;
             commands.spawn((
                 DespawnOnExit(Screen::Veney),
@@ -266,6 +264,23 @@ fn draw(
             ));
         }
     }
+}
+
+/// The threat lines the overlay draws, world position to world position: one from each piece
+/// that could take the opposing Self next turn (`veney_rules::threats`), when the overlay is on
+/// and the game goes on.
+pub fn threat_lines(
+    rules: &veney_rules::Rules,
+    pos: &veney_rules::Position,
+    settings: &OverlaySettings,
+) -> Vec<(Vec2, Vec2)> {
+    if !settings.threats || pos.is_game_over() {
+        return Vec::new();
+    }
+    veney_rules::threats(rules, pos)
+        .into_iter()
+        .map(|(from, to)| (square_center(from), square_center(to)))
+        .collect()
 }
 
 /// The squares `side` may place a reserve piece of kind `k` on: the targets of the legal

@@ -342,9 +342,7 @@ fn dress_free_engagement(
     for (e, f) in &added {
         let at = match f.0 {
             FreePlace::On(sq) => square_center(sq),
-            FreePlace::Off(i) => {
-                Vec2::new((i.x as f32 - 2.0) * SQUARE, (i.y as f32 - 8.0) * SQUARE)
-            }
+            FreePlace::Off(i) => super::board::point_center(i),
         };
         let hole = materials.add(FREE_ENGAGEMENT_HOLE);
         let holes: Vec<Entity> = [-0.05f32, 0.05]
@@ -361,7 +359,7 @@ fn dress_free_engagement(
             .collect();
         if let Ok(mut ec) = commands.get_entity(e) {
             ec.try_insert((
-                Mesh2d(meshes.add(Circle::new(SQUARE * 0.18))),
+                Mesh2d(meshes.add(Circle::new(SQUARE * super::board::FREE_RADIUS))),
                 MeshMaterial2d(materials.add(FREE_ENGAGEMENT)),
                 Transform::from_translation(at.extend(3.0)),
                 Visibility::default(),

@@ -178,7 +178,8 @@ pub(super) fn play_untenable(ctx: &mut Ctx, a: Action) {
                 rules: crate::packs::veney::game::Played::rules_id(&ctx.game.0.rules),
             });
             ctx.status.info = Some(format!(
-                "played with sand — untenable: {why}. The opponent may call it."
+                // `why` says "untenable: " itself (a review found it said twice).
+                "played with sand — {why}. The opponent may call it."
             ));
         }
         Ok(_) => {}
