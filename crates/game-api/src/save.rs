@@ -55,6 +55,14 @@ impl From<TextError> for SaveError {
 /// pipe or socket there, through a link or not, is refused, never replaced by a file. Every atomic write of the project goes
 /// through here.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
+    // A name ending in a separator names a directory, existing or not (a review found
+    // `--out newdir/` told "Not a directory").
+    if path.as_os_str().to_string_lossy().ends_with(std::path::is_separator) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{} names a directory: give a file name", path.display()),
+        ));
+    }
     // What stands there, through any symlink (`/dev/stdout` is a link to a pipe): a device,
     // pipe or socket is refused. (A directory is refused by the rename, as it always was.)
     if let Ok(m) = std::fs::metadata(path)
@@ -131,7 +139,15 @@ fn write_file_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         {
             Ok(f) => break (f, tmp),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < 100 => tries += 1,
-            Err(e) => return Err(e),
+            // Named by the directory it could not be made in, which may be another than the
+            // path's (through a link) and is what is missing or closed (a review found a
+            // dangling link's target directory reported as the link itself).
+            Err(e) => {
+                return Err(std::io::Error::new(
+                    e.kind(),
+                    format!("cannot create a file in {}: {e}", dir.display()),
+                ));
+            }
         }
     };
     let written = (|| {

@@ -76,7 +76,17 @@ fn a_symlink_is_written_through_and_a_pipe_refused() {
     );
     let dangling = dir.join("dangling.pdf");
     std::os::unix::fs::symlink(dir.join("gone/none.pdf"), &dangling).unwrap();
-    assert!(game_api::write_atomic(&dangling, "kit").is_err());
+    let e = game_api::write_atomic(&dangling, "kit").unwrap_err();
     assert!(!dir.join("gone").exists());
+    // The error names the directory that is missing, not the link that exists (a review found
+    // "dangling.pdf: No such file or directory").
+    assert!(e.to_string().contains("gone"), "{e}");
+    assert!(e.to_string().contains("cannot create a file in"), "{e}");
+    // A name ending in a slash names a directory: refused as no file name, nothing made (a
+    // review found "Not a directory" where the directory was never there).
+    let slash = format!("{}/newdir/", dir.display());
+    let e = game_api::write_atomic(std::path::Path::new(&slash), "kit").unwrap_err();
+    assert!(e.to_string().contains("give a file name"), "{e}");
+    assert!(!dir.join("newdir").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

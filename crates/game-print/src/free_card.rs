@@ -35,7 +35,7 @@ const RULES: &[(&str, &str)] = &[
     ),
     (
         "Quibbling (§2.0.20)",
-        "Returned so twice in a row with no other piece moving between, either player may declare a reset of the whole board as the turn (a==), as after a retreat; the other player moves next.",
+        "Returned so twice in a row with no other piece moving between, either player may declare a reset of the whole board as the turn (a==), as after a retreat; the other player moves next. The reset counts as a pass: after two passes in a row the player to move must move on the board instead (§2.0.17).",
     ),
 ];
 
