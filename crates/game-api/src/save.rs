@@ -57,7 +57,11 @@ impl From<TextError> for SaveError {
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
     // A name ending in a separator names a directory, existing or not (a review found
     // `--out newdir/` told "Not a directory").
-    if path.as_os_str().to_string_lossy().ends_with(std::path::is_separator) {
+    if path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::is_separator)
+    {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             format!("{} names a directory: give a file name", path.display()),

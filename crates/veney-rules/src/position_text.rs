@@ -404,7 +404,16 @@ impl PositionText {
                             ),
                         ));
                     }
-                    if !crate::special::dagger_throw::clear_line(rules, &p, side, from, target) {
+                    // The thrower's own Self may stand between: a throw in concert passed
+                    // it (R-CONCERT), and the text does not say whether it was one.
+                    let own_life = p
+                        .life_square(rules, side)
+                        .map_or(crate::bitboard::Bitboard::EMPTY, |sq| {
+                            crate::bitboard::Bitboard::from_square(sq)
+                        });
+                    if !crate::special::dagger_throw::clear_line_past(
+                        rules, &p, from, target, own_life,
+                    ) {
                         return Err(err(
                             col,
                             &tok,

@@ -779,7 +779,7 @@ impl Position {
         true
     }
 
-    fn forget_direction(
+    pub(crate) fn forget_direction(
         &mut self,
         rules: &Rules,
         side: crate::side::Side,

@@ -185,6 +185,39 @@ fn a_throw_may_follow_a_self_move_in_concert_or_a_stepping_stone() {
     );
 }
 
+/// §2.0.02 "The two pieces move without blocking one another" (R-CONCERT): a throw in concert
+/// passes the Self's new square, as the partner's moves and strikes do (a review found the
+/// throw alone blocked there). Without concert the own Self blocks the line (§2.0.08
+/// "unobstructed by any piece other than engagements").
+#[test]
+fn a_throw_in_concert_passes_the_selfs_new_square() {
+    let r = rules();
+    let pieces = |life: &'static str| {
+        vec![
+            (White, "Self", life),
+            (White, "Dagger", "X3"),
+            (Black, "Self", "X13"),
+            (Black, "Sword", "Z15"),
+        ]
+    };
+    let mut p = pos(&r, &pieces("Y4"), White);
+    play(&r, &mut p, "SX4 DtX13~ @ooooo#");
+    assert_eq!(p.dying(), Some(Black), "a hit: a touch mate");
+    // The Self already on X4 at the turn's start: it stands in the way.
+    let p = pos(&r, &pieces("X4"), White);
+    refuse(&r, &p, "DtX13~ @ooooo#").by("§2.0.08", "stands in the way");
+    // The throw in the air after the concert reads back from its position text.
+    let mut p = pos(&r, &pieces("Y4"), White);
+    let turn = veney_rules::notation::parse_turn(&r, &p, "SX4 DtX13~ @ooooo#", 1).unwrap();
+    for a in &turn[..2] {
+        p.play(&r, *a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
+    }
+    assert!(matches!(p.phase(), Phase::Throw { .. }));
+    let text = p.to_text(&r);
+    let back = Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(back, p, "{text}");
+}
+
 #[test]
 fn the_roll_must_fit_the_agreed_dice() {
     // §2.0.R1: the method is agreed before the game; five sticks at this distance.

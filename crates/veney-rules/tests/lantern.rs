@@ -175,3 +175,29 @@ fn a_flailing_lanterns_preview_is_its_swing() {
         assert_eq!(shown, landed, "{at} with its Self on {life}: {text}");
     }
 }
+
+/// A remembering piece struck by an intention (§2.0.11) forgets its direction, as one taken by
+/// a move does (R-LANTERN-DIRECTION; a review found the strike leaving `dir=` behind, the piece
+/// later placed again still barred from it).
+#[test]
+fn a_lantern_struck_by_an_intention_forgets_its_direction() {
+    let r = remembering();
+    let base = "4/4/4/1wsc/4/4/4/4/1l2/J3/1W2/4/2S1/4/4/4 w EEEEDGLR/eeeedgjr dir=-/S";
+    for (text, turn) in [
+        (format!("{base} intention=W:X6:X8:l:0"), "$tX8!"),
+        (base.to_string(), "$tX8"),
+    ] {
+        let p = Position::from_text(&r, &text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.last_dir(Black).map(|d| d.name()), Some("S"));
+        let mut q = p;
+        let acts = parse_turn(&r, &p, turn, 1).unwrap_or_else(|e| panic!("{turn}: {e}"));
+        q.play_turn(&r, &acts)
+            .unwrap_or_else(|e| panic!("{turn}: {e}"));
+        // Struck (the strike's blade stays on X6) or taken by the Sword's move.
+        assert!(
+            q.piece_at(sq("X8")).is_none_or(|(s, _)| s == White),
+            "{turn}"
+        );
+        assert_eq!(q.last_dir(Black), None, "{turn}: {}", q.to_text(&r));
+    }
+}

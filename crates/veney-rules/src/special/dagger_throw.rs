@@ -31,17 +31,36 @@ pub fn sticks(rules: &Rules, pos: &Position, side: Side) -> Option<u8> {
     Some(2 + a.0.abs_diff(b.0))
 }
 
-/// Whether a throw from `from` at the opposing Self on `target` has a clear line.
+/// Whether a throw from `from` at the opposing Self on `target` has a clear line. A throw in
+/// concert with the Self's move passes the Self's new square (R-CONCERT: "The two pieces move
+/// without blocking one another"; a review found the throw alone of the partner's actions
+/// blocked there).
 pub fn clear_line(rules: &Rules, pos: &Position, side: Side, from: Square, target: Square) -> bool {
+    let past = match pos.phase() {
+        Phase::Second {
+            concert: Some(sq), ..
+        } if pos.turn() == side => Bitboard::from_square(sq),
+        _ => Bitboard::EMPTY,
+    };
+    clear_line_past(rules, pos, from, target, past)
+}
+
+/// `clear_line` with the squares of `past` taken as empty.
+pub(crate) fn clear_line_past(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    target: Square,
+    past: Bitboard,
+) -> bool {
     let Some((_, between)) = aligned(from, target) else {
         return false;
     };
-    let _ = side;
     let engagements = Side::ALL.map(|s| pos.pieces_of(s, rules.engagement_kinds(s)));
     let pieces = pos.occupied_by(Side::White) | pos.occupied_by(Side::Black);
     let blockers =
         (pieces & !engagements[0] & !engagements[1]) | crate::special::donkey::squares(pos);
-    (between & blockers).is_empty()
+    (between & blockers & !past).is_empty()
 }
 
 /// The throws `side` may make with its piece of kind `k` on `from`.

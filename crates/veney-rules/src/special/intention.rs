@@ -540,6 +540,9 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
                     crate::special::shadow_stabbing::applies(rules, pos, side, kind, target, to);
                 pos.remove(opp, target, to);
                 pos.reserve[opp.index()][target.index()] += 1;
+                // As a move's fend or take forgets what the piece struck remembered
+                // (R-LANTERN-DIRECTION; a review found a strike leaving it).
+                pos.forget_direction(rules, opp, target);
                 if stab {
                     crate::special::shadow_stabbing::take_jutsu(rules, pos, opp);
                 }
@@ -547,6 +550,9 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
             Some(Effect::Take(_)) | Some(Effect::Disarm(_)) => {
                 pos.remove(opp, target, to);
                 pos.discard[opp.index()][target.index()] += 1;
+                if matches!(effect, Some(Effect::Take(_))) {
+                    pos.forget_direction(rules, opp, target);
+                }
                 // Disarming the last privileged piece is checkmate (§2.0.14); a take is not.
                 if pos.outcome.is_none()
                     && matches!(effect, Some(Effect::Disarm(_)))
