@@ -3,7 +3,14 @@
 use game_api::{Game, Outcome, PlayerResult};
 
 /// Each player's reward in 0..=1: a win 1, a draw ½, a loss 0; scores ranked among the players.
+/// A game every player lost (Veney's double checkmate, or a draw agreed under Shima) is ¼ each:
+/// "This is like a draw, but worse" (§2.0.20) — better than losing alone, so a mated player
+/// seizes a double checkmate (a review found the computer's dying move indifferent to it), and
+/// worse than a draw.
 pub fn rewards(o: &Outcome) -> Vec<f64> {
+    if o.results.len() > 1 && o.results.iter().all(|r| *r == PlayerResult::Loss) {
+        return vec![0.25; o.results.len()];
+    }
     let scores: Vec<Option<i64>> = o
         .results
         .iter()
@@ -83,5 +90,30 @@ where
 {
     fn evaluate(&self, g: &G, s: &G::State) -> Vec<f64> {
         self(g, s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rewards;
+    use game_api::{Outcome, PlayerResult};
+
+    fn outcome(results: Vec<PlayerResult>) -> Outcome {
+        Outcome {
+            results,
+            reason: String::new(),
+        }
+    }
+
+    /// §2.0.20 "both players have lost. This is like a draw, but worse": a loss shared by all
+    /// scores between a draw and a loss alone.
+    #[test]
+    fn a_loss_shared_by_all_is_worse_than_a_draw_and_better_than_losing_alone() {
+        use PlayerResult::*;
+        assert_eq!(rewards(&outcome(vec![Win, Loss])), [1.0, 0.0]);
+        assert_eq!(rewards(&outcome(vec![Draw, Draw])), [0.5, 0.5]);
+        let both = rewards(&outcome(vec![Loss, Loss]));
+        assert_eq!(both, [0.25, 0.25]);
+        assert!(both[0] < 0.5 && both[0] > 0.0);
     }
 }

@@ -363,10 +363,12 @@ fn keys_of<G: Game>(
 /// opponent's reply unscanned where the depth counted decisions).
 const DECISIVE_DEPTH: u32 = 2;
 
-/// The keys of the actions that end the game at once with `p` winning (its reward 1), or that
-/// decide it so though a player still acts (`Game::decided`: Veney's checkmate by touch, the
-/// mated side's dying move still to come — a review found the mate in one left untried, the
-/// game not over after it; a double checkmate answering it is the search's own to find).
+/// The keys of the actions that end the game at once with `p` not losing (its reward above 0: a
+/// win, a draw, or a loss shared by all, such as the double checkmate a mated player's dying
+/// move may make — a review found it left untried), or that decide it so though a player
+/// still acts (`Game::decided`: Veney's checkmate by touch, the mated side's dying move still
+/// to come — a review found the mate in one left untried, the game not over after it; a double
+/// checkmate answering it is the search's own to find).
 /// Progressive widening tries a wide node's actions in a random order, a few at first: a review
 /// found a win in one among a hundred actions left untried half the time at the club level.
 /// Each action is played out on a copy, so this is done only near the root (`DECISIVE_DEPTH`).
@@ -387,7 +389,7 @@ fn decisive<G: Game>(
             _ => g.decided(&t),
         };
         if let Some(o) = ended
-            && rewards(&o).get(p.index()).copied() == Some(1.0)
+            && rewards(&o).get(p.index()).is_some_and(|r| *r > 0.0)
         {
             let k = key_for(g, s, actor, a, me);
             if k != Key::Hidden && !out.contains(&k) {

@@ -66,3 +66,33 @@ fn the_computer_does_not_leave_its_self_to_be_taken() {
         );
     }
 }
+
+/// Black has just mated White by touch (`$Y12 $tY8#`); White's dying move `$tX9##` takes Black's
+/// Self in return: "If they see this possibility and seize upon it, then both players have
+/// lost. This is like a draw, but worse" (§2.0.20) — worse than a draw, better than losing
+/// alone. The computer seizes it at every level (a review found it conceding outright in 12 of
+/// 13 games, a double checkmate scored as a loss).
+#[test]
+fn the_mated_computer_seizes_a_double_checkmate() {
+    let g = VeneyGame::new(Arc::new(Rules::standard()));
+    let s = g
+        .parse_position(
+            "4/4/4/2cb/ee1e/4/4/1s2/2w1/1W2/4/EEEE/C2B/4/4/4 w DGLJR/edgljr turns=1 dying=w:Y8 over=touch:b",
+        )
+        .unwrap();
+    let mut actions = Vec::new();
+    g.legal_actions(&s, Player(0), &mut actions);
+    assert!(actions.len() > 30, "{}", actions.len());
+    for level in [Level::Beginner, Level::Casual, Level::Club] {
+        for seed in 0..4 {
+            let c = Mcts::new(level.config(seed))
+                .choose(&g, &s, Player(0))
+                .unwrap();
+            assert_eq!(
+                g.action_text(&s, c.action),
+                "$tX9##",
+                "{level:?} seed {seed}"
+            );
+        }
+    }
+}
