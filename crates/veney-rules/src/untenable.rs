@@ -871,6 +871,17 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                             format!("no piece can leap over the Donkey on {b}"),
                         );
                     }
+                    // A blade stopped by its own Cloak holding an opposing blade: §2.0.06's
+                    // rule, not its own movement's (a review found "the path is blocked" under
+                    // §2.0.03, which lets the Sword leap its own pieces).
+                    if blade && crate::special::blade_capture::holding(pos, side).contains(b) {
+                        return Untenable::new(
+                            "§2.0.06 Cloak: Blade Capture",
+                            format!(
+                                "your blades may not leap over your Cloak on {b} while it captures"
+                            ),
+                        );
+                    }
                     blocked = true;
                 }
                 if ray.no_repeat && pos.last_dir(side) == Some(ray.dir) {

@@ -212,23 +212,27 @@ fn a_sword_never_reaches_while_both_selves_stand_in_their_first_measures() {
 #[test]
 fn the_possessed_free_engagement_does_not_extend_the_sword_range() {
     // Ruling R-SWORD-ENGAGEMENT-STEPS: only the owner's own engagements extend the Sword's range
-    // (§2.0.03 "if you have at least one engagement in that step"). Z10 is light: White's.
+    // (§2.0.03 "if you have at least one engagement in that step"). Y9 is light: White's. On
+    // step 9, next to the Self's band (steps 1–8), where an engagement of White's would extend
+    // it (the control below; a review found the free engagement two steps off, on Z10, where
+    // no engagement extends the band either, so the test could not fail).
     let r = rules();
-    let p = pos(
-        &r,
-        &[
-            (White, "Self", "Y4"),
-            (White, "Sword", "X8"),
-            (Black, "Self", "W16"),
-        ],
-        White,
-    )
-    .with_free_on(sq("Z10"));
+    let pieces = [
+        (White, "Self", "Y4"),
+        (White, "Sword", "X8"),
+        (Black, "Self", "W16"),
+    ];
+    let p = pos(&r, &pieces, White).with_free_on(sq("Y9"));
     let d = dests(&r, &p, "X8");
     assert!(
         d.iter().all(|s| s[1..].parse::<u8>().unwrap() <= 8),
         "{d:?}"
     );
+    let mut with_engagement = pieces.to_vec();
+    with_engagement.push((White, "Engagement", "Y9"));
+    let p = pos(&r, &with_engagement, White);
+    let d = dests(&r, &p, "X8");
+    assert!(d.iter().any(|s| s == "X9"), "{d:?}");
 }
 
 #[test]

@@ -936,7 +936,9 @@ fn your_blade_does_not_leap_your_cloak_while_it_captures() {
         d.iter().any(|s| s == "X6"),
         "short of the Cloak the Sword still moves: {d:?}"
     );
-    refuse(&r, &p, "$X8").by("§2.0.03", "blocked");
+    // Refused by §2.0.06's rule, which is what stops it ("Your blade/s may not leap over your
+    // Cloak while it captures"; a review found §2.0.03's "blocked" named).
+    refuse(&r, &p, "$X8").by("§2.0.06", "while it captures");
 }
 
 #[test]
