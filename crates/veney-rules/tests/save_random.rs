@@ -199,10 +199,17 @@ fn a_strict_game_from_a_record_with_an_untenable_turn_saves_and_loads() {
         veney_rules::options::UntenablePolicy::Strict,
         "played on under Strict"
     );
-    // Still strict: an untenable move now is refused.
+    // Still strict: an untenable move now is refused. The candidates are what a game with sand
+    // would offer here (`untenable_actions` offers none under Strict: a review found this check
+    // never run).
     let mut h = h;
-    let sand = veney_rules::penalty::untenable_actions(&h.rules, h.position());
-    if let Some(a) = sand.first() {
+    let sandy = Rules::standard_with(veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::Friendly,
+        ..h.rules.options.clone()
+    });
+    let sand = veney_rules::penalty::untenable_actions(&sandy, h.position());
+    assert!(!sand.is_empty(), "{}", h.position().to_text(&h.rules));
+    for a in &sand {
         assert!(h.attempt(*a).is_err(), "Strict refuses {a:?}");
     }
 }
