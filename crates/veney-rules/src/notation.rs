@@ -579,6 +579,12 @@ impl fmt::Display for San {
     }
 }
 
+/// Whether `c` is the letter of one of the Jutsu of `side`'s opponent (glare's and
+/// shadow-stabbing's target, §2.0.10, §2.0.18).
+fn opposing_jutsu_letter(rules: &Rules, side: crate::side::Side, c: char) -> bool {
+    crate::rules::kinds_in(rules.jutsu_kinds(!side)).any(|j| letter(rules, !side, j) == c)
+}
+
 fn letter(rules: &Rules, side: crate::side::Side, k: crate::piece_set::Kind) -> char {
     rules.set(side).piece(k).def.letter
 }
@@ -1041,6 +1047,20 @@ impl San {
                         "an intention names a blade and a target square, e.g. !$tX10".into(),
                     ));
                 };
+                // Nothing else: no second hit, `~` part, facing, `!`, mark of a call or mate (a
+                // review found them read and dropped).
+                if m.hits.len() > 1
+                    || m.special
+                    || m.linked.is_some()
+                    || m.face.is_some()
+                    || m.enact
+                    || m.untenable.is_some()
+                    || m.mate > 0
+                {
+                    return Err(here(
+                        "an intention is written as its blade, `t` or `f`, and the target square alone, e.g. !$tX10 (§2.0.11 Jutsu: Intention)".into(),
+                    ));
+                }
                 let k = kind_of(c)
                     .ok_or_else(|| here(format!("'{c}' is not a piece letter of {side}'s set")))?;
                 let froms: Vec<Square> = pos
@@ -1153,6 +1173,29 @@ impl San {
                             "no declared intention can be enacted now (§2.0.11): it is enacted on the very next turn, while the target stays and your Jutsu is on the board".into()
                         }));
                     }
+                    // The strike as written: its blade's letter (and square, if given), its
+                    // `t`/`f` if given, and nothing the strike cannot have (a review found any
+                    // letter, origin, mark or linked part read as the declared strike).
+                    if let [a @ Action::Enact { kind, from, .. }] = enacts.as_slice()
+                        && let San::Move(c) = San::of_action(rules, pos, legal, a)
+                    {
+                        let fits = m.piece == SanPiece::Letter(letter(rules, side, *kind))
+                            && m.from_line.is_none_or(|l| from.line() == l)
+                            && m.from_step.is_none_or(|s| from.step() == s)
+                            && m.hits.len() == 1
+                            && (m.hits[0].0.is_none() || m.hits[0].0 == c.hits[0].0)
+                            && !m.special
+                            && m.linked.is_none()
+                            && m.face.is_none()
+                            && m.untenable.is_none();
+                        if !fits {
+                            return Err(here(format!(
+                                "not the declared strike: the intention of your {} on {from} is enacted as `{}` (§2.0.11 Jutsu: Intention)",
+                                rules.set(side).piece(*kind).name(),
+                                San::Move(c)
+                            )));
+                        }
+                    }
                     return pick(enacts, "enactment");
                 }
                 // A linked part is allowed for swaps (feign, shift): the other piece's move.
@@ -1170,7 +1213,7 @@ impl San {
                 };
                 // A second hit is the Jutsu taken by shadow-stabbing (`DfBtJ~`).
                 let shadow = m.hits.len() == 2
-                    && matches!(m.hits[1], (Some(Marker::Take), Target::Piece(_)));
+                    && matches!(m.hits[1], (Some(Marker::Take), Target::Piece(c)) if opposing_jutsu_letter(rules, side, c));
                 // (A review found both refused as a special move "the rules core" lacked.)
                 if m.linked.is_some() && swap_partner.is_none() {
                     return Err(here(
@@ -1193,6 +1236,17 @@ impl San {
                         kind_of('e').ok_or_else(|| here("this set has no engagement".into()))?,
                     ),
                 };
+                // A facing for a piece that faces no way (or the free engagement) is named as
+                // the fault (a review found `SY5>f` refused as a move the Self cannot make).
+                if m.face.is_some() && mover.is_none_or(|k| !rules.set(side).piece(k).is_oriented())
+                {
+                    let name = mover.map_or("free engagement".to_string(), |k| {
+                        rules.set(side).piece(k).name().to_string()
+                    });
+                    return Err(here(format!(
+                        "the {name} faces no way: write its move without a facing (`>f`, `>r`, `>b`, `>l` are for oriented pieces, §2.0.23)"
+                    )));
+                }
                 let from_line = match m.piece {
                     SanPiece::Line(l) => Some(l),
                     _ => m.from_line,
@@ -1205,7 +1259,9 @@ impl San {
                         .iter()
                         .filter(|a| match (a, mover) {
                             (Action::EnterFree { to }, None) => {
-                                target == Target::Square(*to) && marker.is_none()
+                                target == Target::Square(*to)
+                                    && marker.is_none()
+                                    && m.face.is_none()
                             }
                             (Action::Move(mv), _) => {
                                 let who = match (mv.mover, mover) {
@@ -1272,6 +1328,9 @@ impl San {
                         } => {
                             mover == Some(kind)
                                 && m.special
+                                && m.hits.len() == 1
+                                && m.linked.is_none()
+                                && m.face.is_none()
                                 && marker != Some(Marker::Fend)
                                 && target == Target::Square(t)
                                 && from_line.is_none_or(|l| from.line() == l)
@@ -1281,7 +1340,10 @@ impl San {
                         // … revealed Lantern takes Jutsu by special move", §2.0.R5).
                         Action::Glare { from } => {
                             m.special
-                                && matches!(target, Target::Piece(_))
+                                && m.hits.len() == 1
+                                && m.linked.is_none()
+                                && m.face.is_none()
+                                && matches!(target, Target::Piece(c) if opposing_jutsu_letter(rules, side, c))
                                 && pos.piece_at(from).is_some_and(|(_, k)| Some(k) == mover)
                                 && from_line.is_none_or(|l| from.line() == l)
                                 && m.from_step.is_none_or(|s| from.step() == s)
@@ -1331,10 +1393,7 @@ impl San {
                 // (Only onto the opposing Jutsu, by its letter — `LfJ~`, or `LtJ~` as the
                 // rulebook writes it: a flailing Lantern's special moves onto other pieces,
                 // `LtC~`, are its moves; a review found them refused as glare.)
-                let jutsu_letter = |c: char| {
-                    crate::rules::kinds_in(rules.jutsu_kinds(!side))
-                        .any(|j| letter(rules, !side, j) == c)
-                };
+                let jutsu_letter = |c: char| opposing_jutsu_letter(rules, side, c);
                 if let (Some(k), Target::Piece(c), true) = (mover, target, m.special)
                     && rules.info(side, k).glare
                     && jutsu_letter(c)

@@ -421,3 +421,83 @@ fn an_engagement_named_by_its_line_reads_in_lowercase_wherever_typed() {
         );
     }
 }
+
+/// §2.0.R5: a token is read whole. A flailing Lantern's `LtC~` is its take of the Cloak even
+/// where glare is open too (glare is a special move onto the opposing Jutsu only); an enactment
+/// names its declared blade; a declaration, a throw and the free engagement's entry carry
+/// nothing they cannot have (a review found each read as something else, or its extra parts
+/// dropped, and replayed as tenable).
+#[test]
+fn a_token_is_read_whole_or_refused() {
+    let r = rules();
+    let parse = |p: &veney_rules::Position, t: &str| veney_rules::notation::parse_turn(&r, p, t, 1);
+    // The Lantern on W9 flails; it is aligned with Black's Self, so glare is open too.
+    let p = veney_rules::Position::from_text(
+        &r,
+        "3j/4/s3/4/4/4/4/L3/4/c3/4/2S1/4/4/4/4 w EEEECBDGJR/eeeebdglr",
+    )
+    .unwrap();
+    assert!(
+        p.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, veney_rules::Action::Glare { .. }))
+    );
+    assert_eq!(parse(&p, "LtC~").unwrap(), parse(&p, "LtW7~").unwrap());
+    assert!(matches!(
+        parse(&p, "LfJ~").unwrap()[..],
+        [veney_rules::Action::Glare { .. }]
+    ));
+    for t in ["LtS~", "LfB~", "LfJtB~"] {
+        if let Ok(acts) = parse(&p, t) {
+            assert!(
+                !acts
+                    .iter()
+                    .any(|a| matches!(a, veney_rules::Action::Glare { .. })),
+                "{t} read as glare"
+            );
+        }
+    }
+    // Enactment: the Sword declared on X6 striking X8.
+    let q = veney_rules::Position::from_text(
+        &r,
+        "4/2s1/4/4/4/4/4/4/1l2/J3/1W2/4/1S2/4/4/4 w EEEECBDGLR/eeeecbdgjr turns=2 quiet=2 intention=W:X6:X8:l:0",
+    )
+    .unwrap();
+    assert!(parse(&q, "$tX8!").is_ok());
+    assert!(parse(&q, "$X8!").is_ok(), "its mark may be left out");
+    for t in [
+        "LtX8!",
+        "StX8!",
+        "etX8!",
+        "$W6tX8!",
+        "$fX8!",
+        "$tX8!~$W4",
+        "$tX8tJ!",
+    ] {
+        let e = parse(&q, t).unwrap_err();
+        assert!(
+            e.message.contains("not the declared strike") && e.message.contains("`$tX8!`"),
+            "{t}: {e}"
+        );
+    }
+    // A declaration alone.
+    let start = veney_rules::Position::start(&r);
+    assert!(parse(&start, "!$tX10").is_ok());
+    for t in ["!$tX10!", "!$tX10~$W4", "!$tX10tJ", "!$tX10U"] {
+        let e = parse(&start, t).unwrap_err();
+        assert!(e.message.contains("alone"), "{t}: {e}");
+    }
+    // A throw and the free engagement's entry with parts they cannot have.
+    let throw =
+        veney_rules::Position::from_text(&r, "4/4/1s2/4/4/4/1e2/4/4/4/4/1D2/4/W3/1S2/4 w EEEE/eee")
+            .unwrap();
+    assert!(parse(&throw, "DtX14~ @ooooo").is_ok());
+    for t in ["DtX14~$W3 @ooooo", "DtX14>f~ @ooooo"] {
+        assert!(parse(&throw, t).is_err(), "{t}");
+    }
+    assert!(parse(&start, "aX8").is_ok());
+    assert!(parse(&start, "aX8>r").is_err());
+    // A facing on a piece that faces none is named as the fault.
+    let e = parse(&start, "SY5>f").unwrap_err();
+    assert!(e.message.contains("faces no way"), "{e}");
+}
