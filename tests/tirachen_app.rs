@@ -338,6 +338,14 @@ fn secret_masters_hand_over_between_the_choices() {
     assert_eq!(stage(&a), TirachenStage::Handover, "covered for White");
     send(&mut a, HandedOver(Player(1)));
     assert_eq!(stage(&a), TirachenStage::Playing);
+    // Left for the title and taken up again, whoever comes to the screen: covered until a seat
+    // takes the board (a review found White's view, hidden masters and all, shown at once).
+    send(&mut a, OpenScreen(Screen::Title));
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    send(&mut a, HandedOver(Player(1)));
+    assert_eq!(stage(&a), TirachenStage::Playing);
 }
 
 const NEUTRAL: &str = "8g/9/9/9/4*4/9/4C4/9/G8 r mm -/- - 0";
@@ -1501,6 +1509,43 @@ fn a_draw_offer_between_people_hides_both_players_secrets_while_answered() {
     assert_eq!(stage(&a), TirachenStage::Handover);
 }
 
+/// A draw offered during Red's secret choice of masters is answered by White over a board
+/// with no choosing window, and the board takes nobody's moves meanwhile; declined, Red's
+/// window comes back only after a hand-over (a review found Red's sliders and
+/// Choose button left up in front of White, and White able to play Red's moves).
+#[test]
+fn a_draw_offered_during_a_secret_choice_is_answered_without_the_offerers_window() {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    let mut a = tirachen("offer-choosing", o, None);
+    assert_eq!(stage(&a), TirachenStage::Masters);
+    send(&mut a, Intent::OfferDraw(Player(0)));
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    assert_ne!(
+        stage(&a),
+        TirachenStage::Masters,
+        "no choosing window while White answers"
+    );
+    let before = m(&a).game.history_len();
+    let i = choice_index(m(&a), Masters::new(9, 0, 0).unwrap()).expect("offered");
+    send(&mut a, Intent::Play(i));
+    assert_eq!(
+        m(&a).game.history_len(),
+        before,
+        "no move while the offer is answered"
+    );
+    send(&mut a, Intent::AnswerDraw(false));
+    // (Nothing is chosen yet, so Red's view hides nothing more than a spectator's: the
+    // hand-over is for Red's window.)
+    assert_eq!(stage(&a), TirachenStage::Handover);
+    // Red's window opens again (entering the stage anew resets its sliders, the view
+    // plugin's `reset_masters`).
+    send(&mut a, HandedOver(Player(0)));
+    assert_eq!(stage(&a), TirachenStage::Masters);
+}
+
 /// What the status line said for the decider alone — a hint naming a hidden master, a refusal
 /// naming its tray — goes when the board turns to a view hiding the decider's secrets: a draw
 /// offer answered at the same screen, a game over (a review found a hint left up after a
@@ -1992,11 +2037,12 @@ fn against_the_computer_the_board_faces_the_person() {
     assert!(!flipped(&a));
     send(&mut a, Intent::Load);
     assert!(flipped(&a), "a Load faces the person again");
-    // Between people nothing is turned for anyone.
+    // Between people nothing is turned for anyone: the last game's turn is undone (a review
+    // found a hand flip here, hiding that it was kept).
+    assert!(flipped(&a));
     a.world_mut()
         .resource_mut::<veney::host::grid::ComputerSeats>()
         .0 = [None, None];
-    send(&mut a, Intent::Flip);
     new_game(&mut a);
     assert!(!flipped(&a));
 }

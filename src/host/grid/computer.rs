@@ -259,8 +259,8 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Against the computer the board faces the person, their army and tray along the bottom edge,
 /// as Veney's does: once for each new game and each change of seats (a review found the
-/// person's army drawn at the top, and a new game keeping the last one's flip). A flip by hand
-/// stays until then.
+/// person's army drawn at the top, and a new game keeping the last one's flip); between people
+/// as the game draws it. A flip by hand stays until then.
 fn face_the_person(
     seats: Res<ComputerSeats>,
     m: Option<ResMut<ActiveMatch>>,
@@ -271,11 +271,12 @@ fn face_the_person(
         return;
     }
     m.faced_for = Some(seats.0);
-    if let Some(p) = person(&seats) {
-        let flipped = (p == Player::FIRST) == m.game.board().first_rank_at_top;
-        if view.flipped != flipped {
-            view.flipped = flipped;
-        }
+    // Between people (or computers) the board is drawn as the game draws it (a review found a
+    // game between people keeping the turn of the last game against the computer).
+    let flipped =
+        person(&seats).is_some_and(|p| (p == Player::FIRST) == m.game.board().first_rank_at_top);
+    if view.flipped != flipped {
+        view.flipped = flipped;
     }
 }
 

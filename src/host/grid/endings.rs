@@ -35,6 +35,7 @@ fn lapse(
     mut choice: ResMut<super::GridChoice>,
     mut was: Local<(bool, bool)>,
     mut resign_at: Local<Option<usize>>,
+    mut offerer: Local<Option<game_api::Player>>,
 ) {
     // A draw offered between people at one screen is answered by the other: the board hides
     // both players' secrets meanwhile (`ActiveMatch::asking`).
@@ -80,13 +81,17 @@ fn lapse(
         }
         _ => {}
     }
+    if asking {
+        *offerer = ask.draw_offer.map(|(p, _)| p);
+    }
     if m.asking != asking {
         m.asking = asking;
-        // Answered (or lapsed), the one who answered is at the screen: nobody holds the board
-        // until the next to decide takes it (a review found the offerer's hidden masters shown
-        // to the player who had just declined).
+        // Answered (or lapsed), the one who answered is at the screen and holds the board: the
+        // offerer's view is covered until they take it back (a review found the offerer's
+        // hidden masters shown to the player who had just declined, and, during a secret choice
+        // of masters, the offerer's window left open in front of them).
         if !asking {
-            m.held_by = None;
+            m.held_by = offerer.take().map(|p| p.other());
         }
     }
     if let Some((p, len)) = ask.draw_offer

@@ -208,6 +208,19 @@ pub fn apply(
             status.info = Some("the computer is to move: wait for its move (or undo)".into());
             continue;
         }
+        // A draw offered between people with secrets is answered first: the board, showing
+        // nobody's secrets meanwhile, plays nobody's moves (a review found the one answering
+        // able to play the offerer's, and told of their hidden masters by a refusal).
+        if mm.asking
+            && mm.secrets
+            && matches!(
+                intent,
+                Intent::Click(_) | Intent::PickReserve { .. } | Intent::Play(_)
+            )
+        {
+            status.info = Some("a draw is offered: answer it first".into());
+            continue;
+        }
         match intent {
             Intent::Hint | Intent::PlayOn => {}
             Intent::PlayComputer(i) => play(mm, *i, &mut status, &mut sel, &mut choice),

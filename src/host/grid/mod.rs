@@ -347,10 +347,22 @@ pub struct ParkedMatches(pub Vec<(ActiveMatch, ComputerSeats)>);
 /// parked with its seats, and this screen's parked match, if any, comes back with its own.
 pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
     move |world: &mut World| {
+        // Whoever comes to the screen has taken no board yet: a game with secrets is covered
+        // until a seat takes it, as after a Load (a review found the last holder's view, its
+        // hidden masters, shown to whoever opened the screen again).
+        let nobody_holds = |world: &mut World| {
+            if let Some(mut m) = world.get_resource_mut::<ActiveMatch>()
+                && m.screen == screen
+                && m.held_by.is_some()
+            {
+                m.held_by = None;
+            }
+        };
         if world
             .get_resource::<ActiveMatch>()
             .is_some_and(|m| m.screen == screen)
         {
+            nobody_holds(world);
             return;
         }
         let seats = *world.resource::<ComputerSeats>();
@@ -378,6 +390,7 @@ pub fn bring_back(screen: Screen) -> impl FnMut(&mut World) {
         if let Some((m, s)) = here {
             *world.resource_mut::<ComputerSeats>() = s;
             world.insert_resource(m);
+            nobody_holds(world);
         } else if swapped {
             // No game here yet: the seats were the parked game's, not this screen's (a review
             // found the new-game dialog offering the other game's computer seats).

@@ -196,6 +196,12 @@ pub fn choice_index(m: &ActiveMatch, masters: Masters) -> Option<usize> {
 /// decides the board stays (no choosing window for it), and no hand-over comes before or after
 /// its secret choice — nobody at the table holds a secret to hide from it, and it never looks.
 fn stage_for(m: &ActiveMatch, seats: &ComputerSeats) -> TirachenStage {
+    // A draw offered between people with secrets is answered over the board that shows nobody's
+    // (`ActiveMatch::asking`): no choosing window stays open in front of the one answering (a
+    // review found the offerer's sliders, and its Choose button, left up for them).
+    if m.asking && m.secrets {
+        return TirachenStage::Playing;
+    }
     if !choosing(m) {
         // Two people at one screen with secret masters: when the turn passes, the board (which
         // shows the deciding player's view, their hidden masters included) is covered until
