@@ -3,7 +3,7 @@
 use game_api::Game;
 use game_testkit::{divide, perft};
 use kelasu_rules::{Kelasu, KelasuOptions};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[test]
 fn perft_anchors() {
@@ -34,12 +34,9 @@ fn perft_anchors() {
         let got = perft(&g, &s, depth);
         let took = t.elapsed();
         eprintln!("line {}: depth {depth}: {got} in {took:.2?}", n + 1);
+        // (Its time is printed, not asserted: speed is the benchmarks' to measure, and a
+        // timed test fails on a loaded machine — a review found one here.)
         assert_eq!(got, expected, "perft.txt line {}: {}", n + 1, f[4]);
-        assert!(
-            took < Duration::from_secs(1),
-            "line {} took {took:?}",
-            n + 1
-        );
         checked += 1;
     }
     assert!(checked >= 8);
