@@ -1023,10 +1023,19 @@ impl San {
                 let l = crate::device::Landing::on(*at);
                 if crate::special::cast_piece::accepts(rules, pos, l) {
                     Ok(Action::Land(l))
+                } else if matches!(pos.phase(), crate::position::Phase::Cast { .. }) {
+                    // The piece is in the air: the square is the fault (a review found "no cast
+                    // piece is in the air" said of one that was).
+                    let open: Vec<String> = crate::special::cast_piece::empty_measures(rules, pos)
+                        .iter()
+                        .map(|m| format!("steps {}–{}", m.first_step(), m.first_step() + 3))
+                        .collect();
+                    Err(here(format!(
+                        "the cast piece lands only in an empty measure ({}), or off the board (`@out`) (§2.0.18)",
+                        open.join(", ")
+                    )))
                 } else {
-                    Err(here(
-                        "no cast piece is in the air, or it cannot land there (§2.0.18)".into(),
-                    ))
+                    Err(here("no cast piece is in the air (§2.0.18)".into()))
                 }
             }
             San::Invoke(at) => legal
@@ -1075,6 +1084,12 @@ impl San {
                     [] => {
                         return Err(here(format!(
                             "you have no {} there",
+                            rules.set(side).piece(k).name()
+                        )));
+                    }
+                    _ if !rules.is_blade(side, k) => {
+                        return Err(here(format!(
+                            "the {} is no blade: an intention names a blade and the square it would strike (§2.0.11 Jutsu: Intention)",
                             rules.set(side).piece(k).name()
                         )));
                     }

@@ -1495,3 +1495,24 @@ fn a_drawn_landing_in_the_margin_counts_in_an_open_neighbouring_measure() {
         .collect();
     assert_eq!(strip.len(), 4, "{listed:?}");
 }
+
+/// §2.0.18: a cast piece lands in an empty measure between the Selves. A landing elsewhere,
+/// with the piece in the air, is refused for its square (a review found "no cast piece is in
+/// the air" said of one that was).
+#[test]
+fn a_landing_outside_the_empty_measures_names_where_it_may_land() {
+    let r = rules();
+    let mut p = open(&r);
+    let cast = p
+        .legal_actions(&r)
+        .into_iter()
+        .find(|a| matches!(a, Action::Cast { .. }))
+        .expect("a cast is open");
+    p.play(&r, cast).unwrap();
+    assert!(matches!(p.phase(), Phase::Cast { .. }));
+    let e = veney_rules::notation::parse_turn(&r, &p, "@W16", 1).unwrap_err();
+    assert!(e.message.contains("lands only in an empty measure"), "{e}");
+    assert!(!e.message.contains("no cast piece is in the air"), "{e}");
+    let e = veney_rules::notation::parse_turn(&r, &open(&r), "@X8", 1).unwrap_err();
+    assert!(e.message.contains("no cast piece is in the air"), "{e}");
+}

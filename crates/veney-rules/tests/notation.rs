@@ -508,3 +508,13 @@ fn a_token_is_read_whole_or_refused() {
     let e = parse(&start, "SY5>f").unwrap_err();
     assert!(e.message.contains("faces no way"), "{e}");
 }
+
+/// §2.0.11: "a blade … may declare its intention": an engagement named is told it is no blade,
+/// not that the blade is ambiguous (a review found "ambiguous: name the blade's square").
+#[test]
+fn an_intention_of_an_engagement_is_told_it_is_no_blade() {
+    let r = rules();
+    let p = veney_rules::Position::start(&r);
+    let e = veney_rules::notation::parse_turn(&r, &p, "!etX10", 1).unwrap_err();
+    assert!(e.message.contains("no blade"), "{e}");
+}
