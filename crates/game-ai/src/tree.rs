@@ -62,6 +62,10 @@ pub(crate) struct Node<A> {
     /// Near the root: the actions that win at once for the player deciding here, found the
     /// first time the node is widened (`search::decisive`), tried before any other.
     pub decisive: Option<Vec<Key<A>>>,
+    /// How many of `decisive`'s keys, at its head, win outright for the player deciding here:
+    /// such a node plays only those (a certain win is never bettered), so the node's value is
+    /// the win's, not an average over the other actions widening would try.
+    pub winning: usize,
 }
 
 impl<A> Default for Node<A> {
@@ -71,6 +75,7 @@ impl<A> Default for Node<A> {
             edges: Vec::new(),
             sim: Vec::new(),
             decisive: None,
+            winning: 0,
         }
     }
 }
