@@ -127,11 +127,16 @@ pub fn read(pos: &Position, text: &str) -> Result<Action, TextError> {
             ));
         }
         Some('-') if occupied => {
-            return Err(err(
-                3,
-                "-",
-                &format!("{to} is occupied: a capture is written with `x`"),
-            ));
+            // Onto one's own piece, `x` would not do either (a review found the player sent
+            // from this refusal to a second one).
+            let mover = pos.piece_at(from).and_then(|p| p.owner);
+            let own = mover.is_some() && pos.piece_at(to).and_then(|p| p.owner) == mover;
+            let why = if own {
+                format!("{to} holds your own piece; pieces capture only opposing pieces")
+            } else {
+                format!("{to} is occupied: a capture is written with `x`")
+            };
+            return Err(err(3, "-", &why));
         }
         _ => {}
     }

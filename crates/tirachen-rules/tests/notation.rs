@@ -51,7 +51,7 @@ fn every_kind_of_action_is_written_and_read_back() {
 fn errors_say_where_and_why() {
     let g = game();
     let s = pos(&g, "8g/9/9/9/4*4/9/4C4/3p5/4G4 r mm FP2/- - 0");
-    let cases: [(&str, usize, &str); 13] = [
+    let cases: [(&str, usize, &str); 14] = [
         ("", 1, "empty"),
         ("Xe3-e4", 1, "piece letter"),
         ("Ce3e4", 4, "`-`"),
@@ -61,6 +61,8 @@ fn errors_say_where_and_why() {
         ("Pe3-e4", 1, "Commander"),
         ("Ce3xe4", 4, "empty"),
         ("Ce3-e5", 4, "occupied"),
+        // Onto its own General: not sent to write `x`, which would be refused too.
+        ("Ce3-e1", 4, "your own piece"),
         // A move onto its own square goes nowhere (not "occupied").
         ("Ce3-e3", 5, "leaves its square"),
         ("S3A3W4", 1, "total 9"),
