@@ -1509,6 +1509,32 @@ fn a_draw_offer_between_people_hides_both_players_secrets_while_answered() {
     assert_eq!(stage(&a), TirachenStage::Handover);
 }
 
+/// An offer taken away by an undo was never answered: nobody at the screen holds the board, and
+/// the next to decide takes it first (a review found the one who would have answered shown their
+/// view, hidden masters included, straight after the undo).
+#[test]
+fn an_undo_during_a_draw_offer_hands_the_board_over() {
+    let mut a = secret_game_in_play("offer-undo");
+    send(
+        &mut a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "S".into(),
+        },
+    );
+    let to = a.world().resource::<GridHighlights>().targets[0].0;
+    send(&mut a, Intent::Click(to));
+    assert_eq!(m(&a).decider(), Some(Player(1)));
+    send(&mut a, HandedOver(Player(1)));
+    assert_eq!(stage(&a), TirachenStage::Playing);
+    send(&mut a, Intent::OfferDraw(Player(1)));
+    assert_eq!(m(&a).viewer(), Viewer::Spectator);
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).decider(), Some(Player(0)));
+    assert_eq!(m(&a).viewer(), Viewer::Spectator, "nobody's secrets shown");
+    assert_eq!(stage(&a), TirachenStage::Handover);
+}
+
 /// A draw offered during Red's secret choice of masters is answered by White over a board
 /// with no choosing window, and the board takes nobody's moves meanwhile; declined, Red's
 /// window comes back only after a hand-over (a review found Red's sliders and

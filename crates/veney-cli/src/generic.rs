@@ -212,7 +212,6 @@ pub fn game_hint(name: &str) -> String {
     }
 }
 
-/// A position text that does not read: the column and why (one line: no line number).
 /// The whitespace-separated tokens of `text`, each with its 1-based column (in characters).
 fn tokens_with_columns(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
@@ -233,6 +232,7 @@ fn tokens_with_columns(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// A position text that does not read: the column and why (one line: no line number).
 fn bad_position(e: &game_api::TextError, text: &str) -> String {
     let found = if e.found.is_empty() {
         String::new()

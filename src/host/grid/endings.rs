@@ -35,7 +35,7 @@ fn lapse(
     mut choice: ResMut<super::GridChoice>,
     mut was: Local<(bool, bool)>,
     mut resign_at: Local<Option<usize>>,
-    mut offerer: Local<Option<game_api::Player>>,
+    mut offer: Local<Option<(u64, game_api::Player, usize)>>,
 ) {
     // A draw offered between people at one screen is answered by the other: the board hides
     // both players' secrets meanwhile (`ActiveMatch::asking`).
@@ -82,16 +82,25 @@ fn lapse(
         _ => {}
     }
     if asking {
-        *offerer = ask.draw_offer.map(|(p, _)| p);
+        *offer = ask.draw_offer.map(|(p, len)| (m.generation, p, len));
     }
     if m.asking != asking {
         m.asking = asking;
-        // Answered (or lapsed), the one who answered is at the screen and holds the board: the
-        // offerer's view is covered until they take it back (a review found the offerer's
-        // hidden masters shown to the player who had just declined, and, during a secret choice
-        // of masters, the offerer's window left open in front of them).
+        // Answered, the one who answered is at the screen and holds the board: the offerer's
+        // view is covered until they take it back (a review found the offerer's hidden masters
+        // shown to the player who had just declined, and, during a secret choice of masters,
+        // the offerer's window left open in front of them). Lapsed otherwise (an undo, another
+        // game brought back), nobody holds it until the next to decide takes it (a review found
+        // the answerer's view shown after an undo, and an offer of a game parked meanwhile
+        // deciding who held this one).
         if !asking {
-            m.held_by = offerer.take().map(|p| p.other());
+            let answered = offer
+                .take()
+                .filter(|(generation, _, len)| {
+                    *generation == m.generation && *len == m.game.history_len()
+                })
+                .map(|(_, p, _)| p.other());
+            m.held_by = answered;
         }
     }
     if let Some((p, len)) = ask.draw_offer

@@ -34,6 +34,19 @@ struct PressAt {
     acted: bool,
 }
 
+/// Whether a press on the free engagement's disc out of play picks it up: only when it has an
+/// action now (as its panel button is shown only then), outside a setup, and not where the
+/// press lands on a marked target of the piece in hand (a review found such presses taken from
+/// the piece in hand, and from the setup's placements, selecting nothing that could move).
+fn picks_the_free_engagement(
+    on_disc: bool,
+    in_setup: bool,
+    on_target: bool,
+    has_actions: impl FnOnce() -> bool,
+) -> bool {
+    on_disc && !in_setup && !on_target && has_actions()
+}
+
 /// How far (window pixels) the cursor must move from the press for the release to be a drop.
 const DRAG_PIXELS: f32 = 4.0;
 
@@ -173,10 +186,16 @@ fn pointer(
         // The free engagement out of play, drawn on its grid point, is picked up by a click on
         // it (README Controls; a review found the click landing on a square beside it, doing
         // nothing or playing the piece in hand there).
-        let on_free = window
+        let on_disc = window
             .cursor_position()
             .and_then(|p| camera.viewport_to_world_2d(transform, p).ok())
             .is_some_and(|w| super::board::on_free_engagement_out_of_play(pos.free(), w));
+        let on_free = picks_the_free_engagement(
+            on_disc,
+            setup.0.is_some(),
+            press.0.is_some_and(|p| p.acted),
+            || !super::game::actions_from(&game.0, super::game::Selected::Free).is_empty(),
+        );
         if on_free {
             out.write(Command::SelectFree);
             press.0 = None;
@@ -309,6 +328,21 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    /// A press on the disc picks the free engagement up only when it may act, outside a setup,
+    /// and not over a target of the piece in hand.
+    #[test]
+    fn a_press_on_the_disc_picks_the_free_engagement_only_when_it_may_act() {
+        use super::picks_the_free_engagement as picks;
+        assert!(picks(true, false, false, || true));
+        assert!(!picks(false, false, false, || true), "off the disc");
+        assert!(!picks(true, true, false, || true), "in a setup");
+        assert!(
+            !picks(true, false, true, || true),
+            "over a target of the piece in hand"
+        );
+        assert!(!picks(true, false, false, || false), "no action of it now");
     }
 
     /// §2.0.05: the free engagement out of play stands on a grid point; a click on its disc is
