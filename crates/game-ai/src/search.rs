@@ -400,26 +400,58 @@ fn decisive<G: Game>(
             out.push(k);
         }
     };
+    // A win that stands whatever comes next: the game over, or decided with every answer of
+    // the one still to act leaving it won (Veney's checkmate by touch with no double checkmate
+    // among the dying moves — a review found a mate the dying move turns into a loss for both
+    // played as certain).
+    let certain = |t: &G::State| match g.decision(t) {
+        Decision::Over(o) => rewards(&o).get(p.index()) == Some(&1.0),
+        Decision::Player(q) if g.decided(t).is_some() => {
+            let mut answers = Vec::new();
+            g.legal_actions(t, q, &mut answers);
+            answers.iter().all(|&b| {
+                let mut u = t.clone();
+                g.apply(&mut u, Actor::Player(q), b);
+                match g.decision(&u) {
+                    Decision::Over(o) => rewards(&o).get(p.index()) == Some(&1.0),
+                    _ => g
+                        .decided(&u)
+                        .is_some_and(|o| rewards(&o).get(p.index()) == Some(&1.0)),
+                }
+            })
+        }
+        _ => false,
+    };
     let mut keeps = Vec::new();
+    let mut sure = Vec::new();
+    let mut wins = Vec::new();
     let mut good = Vec::new();
     for &a in actions {
         let mut t = s.clone();
         g.apply(&mut t, actor, a);
         if ends_well(&t, 0.5) {
-            push(&mut out, a);
+            if certain(&t) {
+                sure.push(a);
+            } else {
+                wins.push(a);
+            }
         } else if ends_well(&t, 0.0) {
             good.push(a);
         } else if within_turn && g.decision(&t) == Decision::Player(p) {
             keeps.push((a, t));
         }
     }
-    // The wins at once first (`Node::winning`), then the endings without a loss.
-    let winning = out.len();
-    for a in good {
+    // The certain wins first (`Node::winning`), then the other wins and the endings without a
+    // loss.
+    for &a in &sure {
         push(&mut out, a);
     }
+    let winning = out.len();
+    for a in wins.iter().chain(&good) {
+        push(&mut out, *a);
+    }
     // Only where no action wins at once, the turn's first actions after which one does.
-    if winning == 0 {
+    if sure.is_empty() && wins.is_empty() {
         let mut next = Vec::new();
         for (a, t) in keeps {
             next.clear();

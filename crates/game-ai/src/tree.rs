@@ -62,9 +62,10 @@ pub(crate) struct Node<A> {
     /// Near the root: the actions that win at once for the player deciding here, found the
     /// first time the node is widened (`search::decisive`), tried before any other.
     pub decisive: Option<Vec<Key<A>>>,
-    /// How many of `decisive`'s keys, at its head, win outright for the player deciding here:
-    /// such a node plays only those (a certain win is never bettered), so the node's value is
-    /// the win's, not an average over the other actions widening would try.
+    /// How many of `decisive`'s keys, at its head, win for certain for the player deciding here
+    /// (the game over, or decided with no answer undoing it): such a node plays only those (a
+    /// certain win is never bettered), so the node's value is the win's, not an average over
+    /// the other actions widening would try.
     pub winning: usize,
 }
 
