@@ -1389,6 +1389,24 @@ impl San {
                 if !specials.is_empty() {
                     return pick(specials, "move");
                 }
+                // A throw or glare written with a part it cannot have (a second hit, a `~` part,
+                // a facing): said so, not refused by a rule it keeps (a review found an open
+                // throw written `DtX14~$W3` told it must be the turn's first move).
+                let extra = m.hits.len() > 1 || m.linked.is_some() || m.face.is_some();
+                if extra
+                    && m.special
+                    && let Some(k) = mover
+                    && (rules.info(side, k).throw || rules.info(side, k).glare)
+                    && legal.iter().any(|a| match *a {
+                        Action::Throw { kind, .. } => kind == k,
+                        Action::Glare { from } => pos.piece_at(from).is_some_and(|(_, pk)| pk == k),
+                        _ => false,
+                    })
+                {
+                    return Err(here(
+                        "a throw or glare is written alone — its piece, `t` or `f`, its target and `~`, as `DtX14~` or `LfJ~` — with no second hit, linked part or facing (§2.0.R5)".into(),
+                    ));
+                }
                 // A throw that is not tenable: say why in the throw's own terms.
                 if let (Some(k), Target::Square(t), true) = (mover, target, m.special)
                     && rules.info(side, k).throw
