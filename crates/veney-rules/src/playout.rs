@@ -314,9 +314,22 @@ pub fn random_position(rules: &Rules, start: Position, rng: &mut GameRng, turns:
     let mut pos = start;
     let mut buf = Vec::new();
     let mut done = 0;
+    let game = crate::VeneyGame::new(Arc::new(rules.clone()));
     while done < turns && !pos.is_game_over() {
-        movegen::legal_actions(rules, &pos, &mut buf);
-        let a = buf[rng.random_range(0..buf.len())];
+        // Chance drawn as the game draws it, as `random_game` does.
+        let a = if matches!(
+            pos.phase(),
+            Phase::Throw { .. } | Phase::Cast { .. } | Phase::DonkeyMove { .. }
+        ) {
+            let d = game_api::Game::sample_chance(&game, &pos, rng);
+            game_api::Game::chance_class(&game, &pos, d)
+        } else {
+            movegen::legal_actions(rules, &pos, &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            buf[rng.random_range(0..buf.len())]
+        };
         let mover = pos.turn();
         pos.play_unchecked(rules, a);
         if pos.turn() != mover {
