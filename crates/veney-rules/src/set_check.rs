@@ -242,8 +242,12 @@ pub fn reach(
     let lp = t.leaps_from(at, life);
     let (mut both, mut mv, mut atk) = (lp.both, lp.move_only, lp.attack_only);
     let flail = flail_landings(set, k, at, life);
-    // A flail leaps the pieces of the measure after its own: the Self never blocks it there.
-    let blocker = life.filter(|&l| l != at && flail.is_none());
+    // A flail leaps the pieces of the measure after its own (§2.0.10 "it can leap over any
+    // pieces in the next measure it passes into/over"): the Self does not block it there, but
+    // does from a measure further on, as pieces further on block again (R-FLAIL; a review found
+    // squares past a Self two measures on drawn as reached).
+    let leapt = |l: Square| flail.is_some() && Measure::of(l).0.abs_diff(Measure::of(at).0) == 1;
+    let blocker = life.filter(|&l| l != at && !leapt(l));
     for r in t.rays_from(at) {
         for (i, sq) in r.squares().enumerate() {
             if Some(sq) == blocker {
