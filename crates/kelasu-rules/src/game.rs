@@ -208,7 +208,10 @@ impl Game for Kelasu {
     }
 
     /// The whole turn: energy spent adds up (1 a move, the Blanks of a merge), no piece moved
-    /// twice, and the turn ended by `end` or by energy running out.
+    /// twice (nor a moved Diplomat converting, nor, under `MovedBlanksMerge=no`, a moved Blank
+    /// merged), nothing done once the energy ran out (only a merge may overspend, as the turn's
+    /// last action), and the turn ended by `end` or by energy running out (a review found the
+    /// conversion, the option and the overspend unchecked).
     fn check_turn(
         &self,
         start: &Position,
@@ -221,6 +224,12 @@ impl Game for Kelasu {
         let mut spent = 0i16;
         let mut moved_to = Vec::new();
         for (i, a) in actions.iter().enumerate() {
+            if spent >= start.energy() && !over {
+                return Err(format!(
+                    "an action after the energy ran out ({spent} of {} spent)",
+                    start.energy()
+                ));
+            }
             match *a {
                 Action::Move { from, to } | Action::Recall { from, to } => {
                     if moved_to.contains(&from) {
@@ -229,8 +238,24 @@ impl Game for Kelasu {
                     moved_to.push(to);
                     spent += 1;
                 }
-                Action::Convert { .. } => spent += 1,
+                Action::Convert { from, .. } => {
+                    if moved_to.contains(&from) {
+                        return Err(format!(
+                            "the Diplomat on {} moved and converted in one turn",
+                            from.name()
+                        ));
+                    }
+                    spent += 1;
+                }
                 Action::Merge { blanks, .. } => {
+                    if !self.options.moved_blanks_merge
+                        && let Some(s) = moved_to.iter().find(|s| blanks.contains(**s))
+                    {
+                        return Err(format!(
+                            "the Blank on {} moved and merged in one turn (MovedBlanksMerge=no)",
+                            s.name()
+                        ));
+                    }
                     moved_to.retain(|s| !blanks.contains(*s));
                     spent += blanks.count() as i16;
                 }
@@ -251,9 +276,6 @@ impl Game for Kelasu {
                 spent,
                 start.energy()
             ));
-        }
-        if spent > start.energy() + 20 {
-            return Err("more energy spent than a merge allows".into());
         }
         if end.to_move() == start.to_move() {
             return Err("the turn ended but the same side is to move".into());

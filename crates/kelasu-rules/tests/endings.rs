@@ -349,3 +349,60 @@ fn one_quiet_full_turn_is_said_in_the_singular() {
     assert!(endings::quiet_turns(1).starts_with("1 full turn without"));
     assert!(endings::quiet_turns(2).starts_with("2 full turns without"));
 }
+
+/// The testkit's per-turn check (`Game::check_turn`) refuses what no turn may do, so a
+/// generator that allowed it would be caught by the random playouts: a moved Diplomat
+/// converting ("A piece that moved … may not move, recall or convert again this turn"), an
+/// action after the energy ran out (only a merge may overspend, as the last action), a moved
+/// Blank merged under `MovedBlanksMerge=no` (a review found all three passed).
+#[test]
+fn the_turn_check_refuses_what_no_turn_may_do() {
+    use kelasu_rules::{Action, Bitboard, Kelasu, KelasuOptions, Kind};
+    let g = game();
+    let start = pos(
+        "D4:D B1:B B2:B E4:W A0:S A1:S A2:S A3:S j0:s j9:g",
+        Side::Blue,
+    );
+    assert_eq!(start.energy(), 4);
+    let mv = |from: &str, to: &str| Action::Move {
+        from: sq(from),
+        to: sq(to),
+    };
+    let converted = [
+        mv("D4", "E5"),
+        Action::Convert {
+            from: sq("E5"),
+            target: sq("F5"),
+        },
+    ];
+    let e = g.check_turn(&start, &converted, &start).unwrap_err();
+    assert!(e.contains("moved and converted"), "{e}");
+    let five = [
+        mv("D4", "E5"),
+        mv("E4", "F4"),
+        mv("B1", "C1"),
+        mv("B2", "C2"),
+        mv("A0", "B0"),
+    ];
+    let e = g.check_turn(&start, &five, &start).unwrap_err();
+    assert!(e.contains("after the energy ran out"), "{e}");
+    let merged = [
+        mv("B1", "C1"),
+        Action::Merge {
+            kind: Kind::Warrior,
+            to: sq("C1"),
+            blanks: Bitboard::from_square(sq("C1")).with(sq("B2")),
+        },
+    ];
+    let strict = Kelasu::new(KelasuOptions {
+        moved_blanks_merge: false,
+        ..KelasuOptions::default()
+    });
+    let e = strict.check_turn(&start, &merged, &start).unwrap_err();
+    assert!(e.contains("moved and merged"), "{e}");
+    // Under the default a moved Blank may merge: the same turn is refused for another reason
+    // only (its energy left over: the turn here is cut short).
+    let e = g.check_turn(&start, &merged, &start).unwrap_err();
+    assert!(!e.contains("moved and merged"), "{e}");
+    assert!(e.contains("energy left"), "{e}");
+}

@@ -1665,12 +1665,14 @@ pub(crate) fn donkey_after_turn(
 
 /// Whether a move is written with `~` (§2.0.R5 "~ indicates a special move or device"): a
 /// special effect, or a flailing Lantern's swing (§2.0.10 "Special move: Flail"; not its second
-/// move from a stepping stone, an ordinary one, R-FLAIL).
+/// move from a stepping stone, an ordinary one, R-FLAIL; nor an ordinary slide it attempts
+/// with sand, which lands where no flail does — a review found such a slide recorded as a flail).
 fn written_special(rules: &Rules, pos: &Position, m: &crate::action::Move) -> bool {
     m.effect.is_special()
         || matches!(m.mover, crate::action::Mover::Piece(k)
             if crate::special::flail::flailing(rules, pos, pos.turn(), k, m.from)
-                && !matches!(pos.phase(), crate::position::Phase::Second { stone: Some(s), .. } if s == m.from))
+                && !matches!(pos.phase(), crate::position::Phase::Second { stone: Some(s), .. } if s == m.from)
+                && crate::special::flail::destinations(rules, pos, pos.turn(), m.from).contains(m.to))
 }
 
 /// Writes a complete turn (one or two actions) played from `pos`.

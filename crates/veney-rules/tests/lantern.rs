@@ -210,3 +210,40 @@ fn a_lantern_struck_by_an_intention_forgets_its_direction() {
         assert_eq!(q.last_dir(Black), None, "{turn}: {}", q.to_text(&r));
     }
 }
+
+/// R-FLAIL: a flail is written with `~`; an ordinary slide a flailing Lantern attempts with sand
+/// (untenable: it lands where no flail does) is not one, and is written without (a review found
+/// it recorded as a flail).
+#[test]
+fn an_untenable_slide_of_a_flailing_lantern_is_no_flail_in_the_record() {
+    use veney_rules::notation::San;
+    let r = veney_rules::Rules::standard_with(veney_rules::options::RuleOptions {
+        untenable: veney_rules::options::UntenablePolicy::Friendly,
+        ..Default::default()
+    });
+    let p = Position::from_text(
+        &r,
+        "1J2/1b2/3w/4/4/E3/4/c3/l3/r3/2Eg/1L1D/S3/3j/1@2/1s2 w EEGBC/eeeed",
+    )
+    .unwrap();
+    let legal = p.legal_actions(&r);
+    let from = sq("X5");
+    let flails: Vec<String> = legal
+        .iter()
+        .filter(|a| a.as_move().is_some_and(|m| m.from == from))
+        .map(|a| San::of_action(&r, &p, &legal, a).to_string())
+        .collect();
+    assert!(
+        !flails.is_empty() && flails.iter().all(|t| t.ends_with('~')),
+        "{flails:?}"
+    );
+    let slide = veney_rules::penalty::untenable_actions(&r, &p)
+        .into_iter()
+        .find(|a| {
+            a.as_move()
+                .is_some_and(|m| m.from == from && m.to == sq("X7"))
+        })
+        .expect("the slide to X7 may be attempted with sand");
+    let written = San::of_action(&r, &p, &legal, &slide).to_string();
+    assert_eq!(written, "LX7");
+}
