@@ -1505,7 +1505,17 @@ fn leaving_a_grid_board_pauses_the_computers_clock_until_the_return() {
     );
     assert!(!kelasu_over(&a), "the computer is not out of time");
     screen(&mut a, veney::Screen::Kelasu);
-    at(&mut a, 30_500);
+    // Frames until the clock runs again, bounded in real time (the computer's search runs off
+    // the main thread; a loaded machine once needed more than two frames here).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        at(&mut a, 30_500);
+        let running = matches!(clock_state(&a, 30_500), Some(game_clock::State::Running(_)));
+        if running || std::time::Instant::now() > deadline {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
     assert!(
         matches!(clock_state(&a, 30_500), Some(game_clock::State::Running(_))),
         "{:?}",

@@ -404,20 +404,33 @@ fn decisive<G: Game>(
     // the one still to act leaving it won (Veney's checkmate by touch with no double checkmate
     // among the dying moves — a review found a mate the dying move turns into a loss for both
     // played as certain).
+    // The answer may be a double move (a stepping stone, then the take: R-DYING), so an answer
+    // that keeps the turn is followed one action further (a review found such a double
+    // checkmate missed).
+    let won = |u: &G::State| match g.decision(u) {
+        Decision::Over(o) => rewards(&o).get(p.index()) == Some(&1.0),
+        _ => g
+            .decided(u)
+            .is_some_and(|o| rewards(&o).get(p.index()) == Some(&1.0)),
+    };
     let certain = |t: &G::State| match g.decision(t) {
         Decision::Over(o) => rewards(&o).get(p.index()) == Some(&1.0),
         Decision::Player(q) if g.decided(t).is_some() => {
-            let mut answers = Vec::new();
-            g.legal_actions(t, q, &mut answers);
-            answers.iter().all(|&b| {
+            let answers = |u: &G::State| {
+                let mut v = Vec::new();
+                g.legal_actions(u, q, &mut v);
+                v
+            };
+            answers(t).into_iter().all(|b| {
                 let mut u = t.clone();
                 g.apply(&mut u, Actor::Player(q), b);
-                match g.decision(&u) {
-                    Decision::Over(o) => rewards(&o).get(p.index()) == Some(&1.0),
-                    _ => g
-                        .decided(&u)
-                        .is_some_and(|o| rewards(&o).get(p.index()) == Some(&1.0)),
-                }
+                won(&u)
+                    && (g.decision(&u) != Decision::Player(q)
+                        || answers(&u).into_iter().all(|c| {
+                            let mut w = u.clone();
+                            g.apply(&mut w, Actor::Player(q), c);
+                            won(&w)
+                        }))
             })
         }
         _ => false,

@@ -1392,9 +1392,12 @@ impl San {
                 // A throw or glare written with a part it cannot have (a second hit, a `~` part,
                 // a facing): said so, not refused by a rule it keeps (a review found an open
                 // throw written `DtX14~$W3` told it must be the turn's first move).
+                // (Only when no move of the piece reads so: a Dagger's shadow-stab `DfBtJ~` has
+                // two hits — a review found it refused while a throw was open.)
                 let extra = m.hits.len() > 1 || m.linked.is_some() || m.face.is_some();
                 if extra
                     && m.special
+                    && matching(false, false).is_empty()
                     && let Some(k) = mover
                     && (rules.info(side, k).throw || rules.info(side, k).glare)
                     && legal.iter().any(|a| match *a {

@@ -8,9 +8,11 @@ use game_api::{Game as _, Player};
 use std::sync::Arc;
 use veney_rules::{Rules, VeneyGame};
 
-/// White's Sword on Y8 takes Black's Self on X9 (`$tX9#`); none of Black's dying moves answers
-/// it with a double checkmate: the one certain win among White's 105 actions.
-const MATE_IN_ONE: &str = "4/4/w3/2cb/eeee/4/4/1s2/2S1/1W2/4/EEEE/C2B/4/4/4 w DGLJR/dgljr";
+/// White's Sword on Y8 takes Black's Self on X9 (`$tX9#`); none of Black's dying turns (one
+/// action, or a double move by a stepping stone) answers it with a double checkmate: the one
+/// certain win among White's actions. (Black's Sword stands on Z14: from W14 it answered with
+/// `$Y12 $tY8##`, a review found.)
+const MATE_IN_ONE: &str = "4/4/3w/2cb/eeee/4/4/1s2/2S1/1W2/4/EEEE/C2B/4/4/4 w DGLJR/dgljr";
 
 #[test]
 fn a_mate_in_one_is_played_at_every_level() {
@@ -115,14 +117,15 @@ fn the_mated_computer_seizes_a_double_checkmate() {
 }
 
 /// A mate that needs a double move: Black's only winning turn is `$Y12 $tY8#` (the Sword onto
-/// its engagement as a stepping stone, then the take). The computer plays it at every level (a
+/// its engagement as a stepping stone, then the take), and no dying turn of White's answers it
+/// (White's Sword on Z1). The computer plays it at every level (a
 /// review found the beginner missing it in every game and the club level in three of ten: the
 /// first action was left to widening to try).
 #[test]
 fn a_mate_needing_a_double_move_is_played_at_every_level() {
     let g = VeneyGame::new(Arc::new(Rules::standard()));
     let s = g
-        .parse_position("4/4/w3/2cb/eeee/4/4/1s2/2S1/3W/4/EEEE/C2B/4/4/4 b DGLJR/dgljr")
+        .parse_position("4/4/w3/2cb/eeee/4/4/1s2/2S1/4/4/EEEE/C2B/4/4/3W b DGLJR/dgljr")
         .unwrap();
     for level in [Level::Beginner, Level::Casual, Level::Club] {
         for seed in 0..4 {

@@ -524,3 +524,34 @@ fn an_intention_of_an_engagement_is_told_it_is_no_blade() {
     let e = veney_rules::notation::parse_turn(&r, &p, "!etX10", 1).unwrap_err();
     assert!(e.message.contains("no blade"), "{e}");
 }
+
+/// §2.0.18 Shadow-Stabbing, §2.0.R5 `DfBtJ~`: a Dagger's shadow-stab reads while its throw is
+/// open too, and every legal action here reads back from its own writing (a review found the
+/// stab refused as a throw "written alone").
+#[test]
+fn a_shadow_stab_reads_while_a_throw_is_open() {
+    use veney_rules::notation::San;
+    let r = rules();
+    let p = veney_rules::Position::from_text(
+        &r,
+        "4/4/1s2/4/4/4/1e2/4/4/4/2b1/1D2/4/W3/1S2/4 w EEEE/eeej",
+    )
+    .unwrap();
+    let legal = p.legal_actions(&r);
+    assert!(
+        legal
+            .iter()
+            .any(|a| matches!(a, veney_rules::Action::Throw { .. }))
+    );
+    for t in ["DfY6tJ~", "DfBtJ~"] {
+        let acts =
+            veney_rules::notation::parse_turn(&r, &p, t, 1).unwrap_or_else(|e| panic!("{t}: {e}"));
+        assert!(legal.contains(&acts[0]), "{t}");
+    }
+    for a in &legal {
+        let text = San::of_action(&r, &p, &legal, a).to_string();
+        let back = veney_rules::notation::parse_turn(&r, &p, &text, 1)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back[0], *a, "{text}");
+    }
+}
