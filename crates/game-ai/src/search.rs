@@ -439,9 +439,28 @@ fn decisive<G: Game>(
     let mut sure = Vec::new();
     let mut wins = Vec::new();
     let mut good = Vec::new();
+    // Whether every action ends the game (a dying move, R-DYING): the best endings are then
+    // known exactly, and played alone (a review found a mated computer's double checkmate
+    // diluted by its widening, the mate it answers valued as nearly won).
+    let mut best: Option<f64> = Some(f64::NEG_INFINITY);
+    let mut best_actions = Vec::new();
     for &a in actions {
         let mut t = s.clone();
         g.apply(&mut t, actor, a);
+        match g.decision(&t) {
+            Decision::Over(o) if best.is_some() => {
+                let r = rewards(&o).get(p.index()).copied().unwrap_or(0.0);
+                let b = best.unwrap_or(f64::NEG_INFINITY);
+                if r > b {
+                    best = Some(r);
+                    best_actions.clear();
+                }
+                if r >= b {
+                    best_actions.push(a);
+                }
+            }
+            _ => best = None,
+        }
         if ends_well(&t, 0.5) {
             if certain(&t) {
                 sure.push(a);
@@ -456,6 +475,9 @@ fn decisive<G: Game>(
     }
     // The certain wins first (`Node::winning`), then the other wins and the endings without a
     // loss.
+    if sure.is_empty() && best.is_some() {
+        sure = best_actions;
+    }
     for &a in &sure {
         push(&mut out, a);
     }

@@ -102,15 +102,23 @@ fn the_mated_computer_seizes_a_double_checkmate() {
     let mut actions = Vec::new();
     g.legal_actions(&s, Player(0), &mut actions);
     assert!(actions.len() > 30, "{}", actions.len());
+    // White's whole dying turn (`$tX9##`, or `$X5 $tX9##` by a stepping stone) ends in the
+    // double checkmate.
     for level in [Level::Beginner, Level::Casual, Level::Club] {
         for seed in 0..4 {
-            let c = Mcts::new(level.config(seed))
-                .choose(&g, &s, Player(0))
-                .unwrap();
+            let mut t = s;
+            let mut played = Vec::new();
+            while g.decision(&t) == game_api::Decision::Player(Player(0)) {
+                let c = Mcts::new(level.config(seed))
+                    .choose(&g, &t, Player(0))
+                    .unwrap();
+                played.push(g.action_text(&t, c.action));
+                g.apply(&mut t, game_api::Actor::Player(Player(0)), c.action);
+            }
             assert_eq!(
-                g.action_text(&s, c.action),
-                "$tX9##",
-                "{level:?} seed {seed}"
+                t.outcome(),
+                Some(veney_rules::outcome::Outcome::DoubleCheckmate),
+                "{level:?} seed {seed}: {played:?}"
             );
         }
     }
