@@ -394,7 +394,7 @@ fn decisive<G: Game>(
         ended.is_some_and(|o| rewards(&o).get(p.index()).is_some_and(|r| *r > least))
     };
     let mut out = Vec::new();
-    let mut push = |out: &mut Vec<Key<G::Action>>, a: G::Action| {
+    let push = |out: &mut Vec<Key<G::Action>>, a: G::Action| {
         let k = key_for(g, s, actor, a, me);
         if k != Key::Hidden && !out.contains(&k) {
             out.push(k);

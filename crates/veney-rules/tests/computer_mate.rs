@@ -14,6 +14,25 @@ use veney_rules::{Rules, VeneyGame};
 /// `$Y12 $tY8##`, a review found.)
 const MATE_IN_ONE: &str = "4/4/3w/2cb/eeee/4/4/1s2/2S1/1W2/4/EEEE/C2B/4/4/4 w DGLJR/dgljr";
 
+/// `player`'s whole turn from `s` as `level` (seeded `seed`) chooses it: the position after it
+/// and the actions written.
+fn whole_turn(
+    g: &VeneyGame,
+    s: &veney_rules::Position,
+    player: Player,
+    level: Level,
+    seed: u64,
+) -> (veney_rules::Position, Vec<String>) {
+    let mut t = *s;
+    let mut played = Vec::new();
+    while g.decision(&t) == game_api::Decision::Player(player) {
+        let c = Mcts::new(level.config(seed)).choose(g, &t, player).unwrap();
+        played.push(g.action_text(&t, c.action));
+        g.apply(&mut t, game_api::Actor::Player(player), c.action);
+    }
+    (t, played)
+}
+
 #[test]
 fn a_mate_in_one_is_played_at_every_level() {
     let g = VeneyGame::new(Arc::new(Rules::standard()));
@@ -70,14 +89,8 @@ fn the_computer_does_not_leave_its_self_to_be_taken() {
     };
     // The club level (the lower levels' budgets do not always reach White's reply: README).
     for (level, seed) in (0..6).map(|s| (Level::Club, s)) {
-        let mut t = s;
         // Black plays its whole turn as the level chooses it.
-        while g.decision(&t) == game_api::Decision::Player(Player(1)) {
-            let c = Mcts::new(level.config(seed))
-                .choose(&g, &t, Player(1))
-                .unwrap();
-            g.apply(&mut t, game_api::Actor::Player(Player(1)), c.action);
-        }
+        let (t, _) = whole_turn(&g, &s, Player(1), level, seed);
         assert!(
             !mates(&t),
             "{level:?} seed {seed}: White mates after {}",
@@ -106,15 +119,7 @@ fn the_mated_computer_seizes_a_double_checkmate() {
     // double checkmate.
     for level in [Level::Beginner, Level::Casual, Level::Club] {
         for seed in 0..4 {
-            let mut t = s;
-            let mut played = Vec::new();
-            while g.decision(&t) == game_api::Decision::Player(Player(0)) {
-                let c = Mcts::new(level.config(seed))
-                    .choose(&g, &t, Player(0))
-                    .unwrap();
-                played.push(g.action_text(&t, c.action));
-                g.apply(&mut t, game_api::Actor::Player(Player(0)), c.action);
-            }
+            let (t, played) = whole_turn(&g, &s, Player(0), level, seed);
             assert_eq!(
                 t.outcome(),
                 Some(veney_rules::outcome::Outcome::DoubleCheckmate),
@@ -137,15 +142,7 @@ fn a_mate_needing_a_double_move_is_played_at_every_level() {
         .unwrap();
     for level in [Level::Beginner, Level::Casual, Level::Club] {
         for seed in 0..4 {
-            let mut t = s;
-            let mut played = Vec::new();
-            while g.decision(&t) == game_api::Decision::Player(Player(1)) {
-                let c = Mcts::new(level.config(seed))
-                    .choose(&g, &t, Player(1))
-                    .unwrap();
-                played.push(g.action_text(&t, c.action));
-                g.apply(&mut t, game_api::Actor::Player(Player(1)), c.action);
-            }
+            let (t, played) = whole_turn(&g, &s, Player(1), level, seed);
             let won = g
                 .decided(&t)
                 .is_some_and(|o| o.results[1] == game_api::PlayerResult::Win);
