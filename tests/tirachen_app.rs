@@ -69,6 +69,15 @@ fn cell(name: &str) -> Cell {
 }
 
 /// Opens Tirachen as the title's Play button does, and starts a game as the dialog's Start does.
+/// A game between two people with secret masters (`tirachen`).
+fn secret_tirachen(name: &str, position: Option<&str>) -> App {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    };
+    tirachen(name, o, position)
+}
+
 fn tirachen(name: &str, options: TirachenOptions, position: Option<&str>) -> App {
     let mut a = app(name);
     send(&mut a, OpenScreen(Screen::Tirachen));
@@ -294,11 +303,7 @@ fn open_masters_deploy_from_the_tray_and_mobilise() {
 
 #[test]
 fn secret_masters_hand_over_between_the_choices() {
-    let o = TirachenOptions {
-        masters: MasterChoice::Secret,
-        ..TirachenOptions::default()
-    };
-    let mut a = tirachen("secret", o, None);
+    let mut a = secret_tirachen("secret", None);
     assert_eq!(stage(&a), TirachenStage::Masters);
     assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
     choose(&mut a, 9, 0, 0);
@@ -325,15 +330,7 @@ fn secret_masters_hand_over_between_the_choices() {
     send(&mut a, HandedOver(Player(0)));
     assert_eq!(stage(&a), TirachenStage::Playing);
     assert!(position(&a).contains("FCS9P9/fcw9p9"), "{}", position(&a));
-    send(
-        &mut a,
-        Intent::PickReserve {
-            owner: Player(0),
-            kind: "S".into(),
-        },
-    );
-    let to = a.world().resource::<GridHighlights>().targets[0].0;
-    send(&mut a, Intent::Click(to));
+    red_places_a_master_of_arms(&mut a);
     assert_eq!(m(&a).decider(), Some(Player(1)));
     assert_eq!(stage(&a), TirachenStage::Handover, "covered for White");
     send(&mut a, HandedOver(Player(1)));
@@ -1432,6 +1429,19 @@ fn secret_game_in_play(name: &str) -> App {
     a
 }
 
+/// Red picks a Master of arms from its tray and places it on the first square offered.
+fn red_places_a_master_of_arms(a: &mut App) {
+    send(
+        a,
+        Intent::PickReserve {
+            owner: Player(0),
+            kind: "S".into(),
+        },
+    );
+    let to = a.world().resource::<GridHighlights>().targets[0].0;
+    send(a, Intent::Click(to));
+}
+
 /// Whether the board now shows White's hidden masters (its nine Masters of the hunt).
 fn whites_masters_shown(a: &App) -> bool {
     m(a).game
@@ -1515,15 +1525,7 @@ fn a_draw_offer_between_people_hides_both_players_secrets_while_answered() {
 #[test]
 fn an_undo_during_a_draw_offer_hands_the_board_over() {
     let mut a = secret_game_in_play("offer-undo");
-    send(
-        &mut a,
-        Intent::PickReserve {
-            owner: Player(0),
-            kind: "S".into(),
-        },
-    );
-    let to = a.world().resource::<GridHighlights>().targets[0].0;
-    send(&mut a, Intent::Click(to));
+    red_places_a_master_of_arms(&mut a);
     assert_eq!(m(&a).decider(), Some(Player(1)));
     send(&mut a, HandedOver(Player(1)));
     assert_eq!(stage(&a), TirachenStage::Playing);
@@ -1541,11 +1543,7 @@ fn an_undo_during_a_draw_offer_hands_the_board_over() {
 /// Choose button left up in front of White, and White able to play Red's moves).
 #[test]
 fn a_draw_offered_during_a_secret_choice_is_answered_without_the_offerers_window() {
-    let o = TirachenOptions {
-        masters: MasterChoice::Secret,
-        ..TirachenOptions::default()
-    };
-    let mut a = tirachen("offer-choosing", o, None);
+    let mut a = secret_tirachen("offer-choosing", None);
     assert_eq!(stage(&a), TirachenStage::Masters);
     send(&mut a, Intent::OfferDraw(Player(0)));
     assert_eq!(m(&a).viewer(), Viewer::Spectator);
@@ -1612,11 +1610,7 @@ fn a_turn_passed_without_a_hand_over_leaves_the_board_with_the_one_at_it() {
     // to White with no hand-over (Red's board shows White nothing White cannot see): White is
     // at the screen, so when the turn comes back to Red the board is covered until Red holds
     // it (a review found Red's hidden tray shown to White, Red having held the board before).
-    let o = TirachenOptions {
-        masters: MasterChoice::Secret,
-        ..TirachenOptions::default()
-    };
-    let mut a = tirachen("held-by", o, Some("8g/9/9/9/4*4/9/9/9/G8 r mm S3/- - 0"));
+    let mut a = secret_tirachen("held-by", Some("8g/9/9/9/4*4/9/9/9/G8 r mm S3/- - 0"));
     assert_eq!(stage(&a), TirachenStage::Handover);
     send(&mut a, HandedOver(Player(0)));
     assert_eq!(m(&a).viewer(), Viewer::Player(Player(0)));
@@ -1639,15 +1633,7 @@ fn nothing_changes_the_game_under_the_hand_over_screen() {
     // Under "Hand the board to White" an undo (the key or the panel's button) would show the
     // player who just moved's board to the one arriving (a review found it): refused.
     let mut a = secret_game_in_play("handover-undo");
-    send(
-        &mut a,
-        Intent::PickReserve {
-            owner: Player(0),
-            kind: "S".into(),
-        },
-    );
-    let to = a.world().resource::<GridHighlights>().targets[0].0;
-    send(&mut a, Intent::Click(to));
+    red_places_a_master_of_arms(&mut a);
     assert_eq!(stage(&a), TirachenStage::Handover);
     let before = m(&a).game.history_len();
     send(&mut a, Intent::Undo);
@@ -1861,11 +1847,7 @@ fn back_from_the_dialog_during_the_choice_of_masters_returns_to_it() {
 /// window opened for White (a review found it).
 #[test]
 fn undoing_the_first_secret_choice_hands_the_board_back() {
-    let o = TirachenOptions {
-        masters: MasterChoice::Secret,
-        ..TirachenOptions::default()
-    };
-    let mut a = tirachen("secret-undo-first", o, None);
+    let mut a = secret_tirachen("secret-undo-first", None);
     choose(&mut a, 9, 0, 0);
     send(&mut a, HandedOver(Player(1)));
     assert_eq!(stage(&a), TirachenStage::Masters);
