@@ -821,6 +821,44 @@ fn a_refused_sealed_choice_is_not_left_for_the_next_seat() {
     assert!(app.world().resource::<CompanionUi>().entry.is_empty());
 }
 
+/// README: "a draw offered between people is answered over a board that shows neither side's
+/// hidden masters". What the offerer typed, and its refusal naming what they have not got, go
+/// with their board: the answerer does not find them in the companion's window (a review found
+/// both left there, the board covered).
+#[test]
+fn a_draw_offer_hides_what_the_offerer_typed_and_was_refused() {
+    use veney::host::companion::view::CompanionUi;
+    use veney::host::grid::{ActiveMatch, Intent};
+    let mut app = tirachen_secret_companion("companion-offer-hides");
+    app.init_resource::<CompanionUi>();
+    type_and_enter(&mut app, "1|S9A0W0");
+    ask(
+        &mut app,
+        veney::packs::tirachen::HandedOver(game_api::Player(1)),
+    );
+    type_and_enter(&mut app, "2|S3A3W3");
+    ask(
+        &mut app,
+        veney::packs::tirachen::HandedOver(game_api::Player(0)),
+    );
+    assert_eq!(app.world().resource::<ActiveMatch>().game.history_len(), 2);
+    // Red has no master of spells: the refusal says so.
+    type_and_enter(&mut app, "A@c2");
+    match verdict(&app) {
+        Verdict::Refused { why, .. } => assert!(why.contains("no undeployed"), "{why}"),
+        v => panic!("not refused: {v:?}"),
+    }
+    app.world_mut().resource_mut::<CompanionUi>().entry = "S@c2".into();
+    ask(&mut app, Intent::OfferDraw(game_api::Player(0)));
+    assert!(app.world().resource::<ActiveMatch>().asking);
+    assert!(
+        !matches!(verdict_opt(&app), Some(Verdict::Refused { .. })),
+        "{:?}",
+        verdict_opt(&app)
+    );
+    assert!(app.world().resource::<CompanionUi>().entry.is_empty());
+}
+
 #[test]
 fn a_concealed_setup_is_made_on_the_board_not_in_notation() {
     // §2.0.19: during a concealed setup the companion lists no moves and shows the setup's own

@@ -55,19 +55,21 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// When the seat deciding changes, the arrow keys' pick goes (the next seat's list is another);
-/// in a game with secrets what one seat typed or was refused goes too: the entry, and a
-/// refusal, whose reason may name the hidden choice typed or what the seat has not got ("you
-/// have no undeployed master of spells"; a review found both left on the shared screen for the
-/// next player). A tenable sealed choice's verdict names no text and stays.
+/// When the seat deciding changes, or whose view the board shows (a hand-over; a draw offer
+/// answered over a board showing nobody's secrets), the arrow keys' pick goes (the next seat's
+/// list is another); in a game with secrets what one seat typed or was refused goes too: the
+/// entry, and a refusal, whose reason may name the hidden choice typed or what the seat has
+/// not got ("you have no undeployed master of spells"; reviews found both left on the shared
+/// screen for the next player, and for the answerer of a draw offer). A tenable sealed choice's
+/// verdict names no text and stays.
 fn forget_at_hand_over(
     m: Option<Res<ActiveMatch>>,
-    mut seen: Local<Option<(u64, Option<game_api::Player>)>>,
+    mut seen: Local<Option<(u64, Option<game_api::Player>, game_api::Viewer)>>,
     mut verdict: ResMut<EntryVerdict>,
     ui: Option<ResMut<super::view::CompanionUi>>,
 ) {
     let Some(m) = m else { return };
-    let now = (m.generation, m.decider());
+    let now = (m.generation, m.decider(), m.viewer());
     let changed = seen.is_some_and(|s| s != now);
     *seen = Some(now);
     if !changed {
