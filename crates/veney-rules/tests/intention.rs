@@ -646,3 +646,38 @@ fn a_strike_in_concert_goes_by_its_stone_past_the_selfs_new_square() {
     play(&r, &mut p, "SZ3 $fY8!");
     assert_eq!(p.reserve(Black, cloak), in_reserve + 1);
 }
+
+/// §2.0.11: the blade "sees the targeted piece, (either directly or by double-move)"; §2.0.18
+/// Fire Dance: "Any one of the caster's pieces which enter the cast-square may make a
+/// double-move from that space as if by stepping stone". The Sword on X4 cannot strike the
+/// Lantern on Z8, but from its Fire Dance square X6 it can: the declaration is offered, is no
+/// bluff, and the strike enters X6 (nothing to spend there) and takes Z8 (a review found it
+/// never offered and, typed, kept as a bluff that could not be enacted).
+#[test]
+fn an_intention_by_a_fire_dance_double_move() {
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/1s2/4/4/4/4/4/4/J2l/4/4/4/1WS1/4/4/4 w EEEEDGLR/eeeedgjr turns=6 casts=wFX6",
+    )
+    .unwrap();
+    assert!(
+        notations(&r, &p).contains(&"!$tZ8".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "!$tZ8");
+    let text = p.to_text(&r);
+    assert!(text.contains("intention=W:X4:Z8:l:0:X6"), "{text}");
+    play(&r, &mut p, "SX14");
+    play(&r, &mut p, "$tZ8!");
+    let sword = r.set(White).by_name("Sword").unwrap();
+    let lantern = r.set(Black).by_name("Lantern").unwrap();
+    let jutsu = r.set(White).by_name("Jutsu").unwrap();
+    let eng = r.set(White).by_name("Engagement").unwrap();
+    assert_eq!(p.piece_at(sq("X6")), Some((White, sword)));
+    assert_eq!(p.piece_at(sq("Z8")), None);
+    assert_eq!(p.discard(Black, lantern), 1);
+    assert_eq!(p.reserve(White, jutsu), 1);
+    assert_eq!(p.reserve(White, eng), 4, "no engagement spent");
+}

@@ -193,7 +193,11 @@ fn concert_past(pos: &Position, side: Side) -> Bitboard {
 }
 
 /// The own engagements `side`'s blade on `from` can step onto now (its pattern, within its
-/// constraint; past the Self's new square in concert).
+/// constraint; past the Self's new square in concert), and its side's empty Fire Dance squares
+/// it can enter: "Any one of the caster's pieces which enter the cast-square may make a
+/// double-move from that space as if by stepping stone" (§2.0.18), and the intention sees its
+/// target "either directly or by double-move" (§2.0.11; a review found a strike from the
+/// Fire Dance square never offered and, typed, kept as a bluff — R-INTENTION).
 fn reachable_stones(
     rules: &Rules,
     pos: &Position,
@@ -202,12 +206,20 @@ fn reachable_stones(
     from: Square,
 ) -> Bitboard {
     let past = concert_past(pos, side);
-    crate::constraint::engagements(rules, pos, side)
+    stones(rules, pos, side)
         & crate::attacks::attacks_past(rules, pos, side, blade, from, past)
         & crate::constraint::zone_of(rules, pos, side, blade)
 }
 
-/// The blade on `from` steps onto its own engagement on `stone`, which goes to reserve.
+/// The squares `side`'s blades may use as a stepping stone: its engagements and its empty Fire
+/// Dance squares.
+fn stones(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
+    let fire = crate::special::cast_piece::fire_squares(pos, side) & !pos.occupied();
+    crate::constraint::engagements(rules, pos, side) | fire
+}
+
+/// The blade on `from` steps onto `stone`: its own engagement there goes to reserve (an empty
+/// Fire Dance square is simply entered).
 fn step_onto(
     rules: &Rules,
     pos: &mut Position,
@@ -216,7 +228,9 @@ fn step_onto(
     from: Square,
     stone: Square,
 ) {
-    crate::special::stepping_stone::spend_engagement(rules, pos, side, stone);
+    if pos.piece_at(stone).is_some() {
+        crate::special::stepping_stone::spend_engagement(rules, pos, side, stone);
+    }
     pos.relocate(side, blade, from, stone);
 }
 
@@ -336,11 +350,12 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
     if targets.is_empty() {
         return;
     }
-    // By a stepping stone: the position after stepping onto an engagement and the blade's
+    // By a stepping stone: the position after stepping onto an engagement (or an empty Fire
+    // Dance square, `stones`) and the blade's
     // strikes from there, worked out for a stone only when a target is within its reach, and
     // then kept for the blade's other targets (one list for every blade: allocated once).
     let mut vias: Vec<(Square, Position, Striker)> = Vec::new();
-    let engagements = crate::constraint::engagements(rules, pos, side);
+    let engagements = stones(rules, pos, side);
     let life = pos.life_square(rules, side);
     for k in crate::rules::kinds_in(rules.blade_kinds(side)) {
         let piece = rules.set(side).piece(k);
