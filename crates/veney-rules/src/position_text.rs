@@ -973,6 +973,23 @@ impl PositionText {
                 }
             }
         }
+        // A cast in the air is aimed at an empty measure between the two Selves (§2.0.18 "Into
+        // a rare empty measure between the two players' Self pieces"; R-CAST): no cast could aim
+        // anywhere else, and its landing could never be played (a review found `cast=L:1` read,
+        // aimed at White's own Self's measure, the toss then never resolving).
+        if let Phase::Cast { measure, .. } = p.phase
+            && !crate::special::cast_piece::empty_measures(rules, p)
+                .contains(&crate::measure::Measure(measure))
+        {
+            return Err(err(
+                field_col("cast"),
+                "cast",
+                format!(
+                    "measure {} is not an empty measure between the two Selves: a cast is aimed at one (§2.0.18)",
+                    measure + 1
+                ),
+            ));
+        }
         if let Phase::Second { stone, concert } | Phase::Reclaim { stone, concert } = p.phase {
             if let Some(sq) = stone
                 && p.piece_at(sq).is_none_or(|(s, _)| s != p.turn)

@@ -272,6 +272,33 @@ fn an_on_field_is_written_one_and_a_cast_names_the_movers_own_caster() {
     }
 }
 
+/// §2.0.18 Cast Piece: "Into a rare empty measure between the two players' Self pieces": a cast
+/// in the air is aimed at one of those (R-CAST), so `cast=` naming any other measure is no
+/// position a game reaches, and its landing could never be played (a review found `cast=L:1`
+/// read, aimed at White's own Self's measure, and the app's toss never resolving).
+#[test]
+fn a_cast_in_the_air_is_aimed_at_an_empty_measure_between_the_selves() {
+    let r = rules();
+    let open = "4/4/4/bswc/4/4/4/4/4/4/4/4/CWSB/4/4/4 w EEEEDGJR/eeeedgljr";
+    for m in [2, 3] {
+        let p = accepted(&r, &format!("{open} cast=L:{m}"));
+        let mut landings = Vec::new();
+        veney_rules::movegen::legal_actions(&r, &p, &mut landings);
+        assert!(!landings.is_empty());
+    }
+    for m in [1, 4] {
+        let e = refused(&r, &format!("{open} cast=L:{m}"), "cast");
+        assert!(
+            e.message.contains(&format!(
+                "measure {m} is not an empty measure between the two Selves"
+            )),
+            "{e}"
+        );
+    }
+    let full = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGJR/dgljr";
+    refused(&r, &format!("{full} cast=L:2"), "cast");
+}
+
 #[test]
 fn donkeys_in_the_text_agree_with_the_board_and_the_game() {
     // §2.0.23: each player has one Donkey; "The Donkey may not be harmed" — nothing lands on it.
