@@ -970,6 +970,27 @@ impl San {
                     };
                     // A square written with no such piece on it is said so, not read as the
                     // reserve (a review found "not from reserve" said of `~LX5`).
+                    // A captured blade named, or the only one of its kind (none on the board
+                    // free, none in reserve): it lies under the opposing Cloak (a review found
+                    // "no Dagger on W4" said of one there, pinned).
+                    let captured = match from {
+                        Some(CastFrom::Square(sq)) => Some(*sq),
+                        None if on_board.is_none() && pos.reserve(side, k) == 0 => {
+                            crate::special::blade_capture::pins(pos, side)
+                                .find(|pin| pin.0 == k)
+                                .map(|pin| pin.1)
+                        }
+                        _ => None,
+                    };
+                    if let Some(sq) = captured
+                        && crate::special::blade_capture::pinned_at(pos, side, sq)
+                            .is_some_and(|(pinned, _)| pinned == k)
+                    {
+                        return here(format!(
+                            "your {} on {sq} lies captured under the opposing Cloak: it is not cast, only freed by moving off (§2.0.06; ruling R-BLADE-CAPTURE)",
+                            rules.set(side).piece(k).name()
+                        ));
+                    }
                     if let Some(CastFrom::Square(sq)) = from
                         && pos.piece_at(*sq) != Some((side, k))
                         && rules.info(side, k).cast.is_some()

@@ -440,6 +440,16 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 },
             )
         }
+        // A capturing Cloak is not cast, as it is not withdrawn (a review found the generic
+        // reason given, every part of which held).
+        Action::Cast { from: Some(sq), .. }
+            if crate::special::blade_capture::holding(pos, side).contains(sq) =>
+        {
+            Untenable::new(
+                "§2.0.06 Cloak: blade capture",
+                "a Cloak holding an opposing blade is not cast, as it is not withdrawn: it lets the blade go only by moving off (ruling R-BLADE-CAPTURE)",
+            )
+        }
         Action::Cast { .. }
             if crate::special::cast_piece::nearest_empty_measure(rules, pos, side).is_none() =>
         {
@@ -460,6 +470,15 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             "§2.0.18 Devices: Obscurant Chaos",
             "the invocation is the caster's whole turn, at its start (or an interruption of the opponent's double-move): not after a move of your turn",
         ),
+        Action::Invoke { at }
+            if pos.chaos_traps(side).contains(at)
+                && crate::special::blade_capture::holding(pos, !side).contains(at) =>
+        {
+            Untenable::new(
+                "§2.0.18 Devices: Obscurant Chaos",
+                "the trap does not spring on a Cloak holding your blade: you remove it only by freeing the blade, not \"with an attack from another piece\" (§2.0.06 FAQ; ruling R-CAST)",
+            )
+        }
         Action::Invoke { .. } => Untenable::new(
             "§2.0.18 Devices: Obscurant Chaos",
             "the trap is sprung at the start of your turn on an opposing technical piece standing on your unspent cast-square",

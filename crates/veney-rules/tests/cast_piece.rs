@@ -1516,3 +1516,39 @@ fn a_landing_outside_the_empty_measures_names_where_it_may_land() {
     let e = veney_rules::notation::parse_turn(&r, &open(&r), "@X8", 1).unwrap_err();
     assert!(e.message.contains("no cast piece is in the air"), "{e}");
 }
+
+/// Blade capture and the devices (§2.0.06, ruling R-BLADE-CAPTURE): a Cloak holding an opposing
+/// blade is not cast (it lets the blade go only by moving off), a blade captured under the
+/// opposing Cloak is not cast, and the Obscurant Chaos trap does not spring on a Cloak holding
+/// the caster's blade (§2.0.06 FAQ: not "with an attack from another piece"). Each refusal
+/// names that rule — a review found a generic cast reason, all of it true, a "no Dagger on W4"
+/// of one lying there captured, and the trap's reason naming exactly what stood there.
+#[test]
+fn captures_refuse_casts_and_the_trap_naming_the_capture() {
+    let r = rules();
+    let holding = Position::from_text(
+        &r,
+        "4/4/4/bsC1/4/4/4/4/4/4/4/4/1WSB/4/4/4 w EEEEDGLJR/eeeecdgljr pinned=w:Y13:0 turns=4",
+    )
+    .unwrap();
+    for turn in ["~C", "~CY13 @X6"] {
+        refuse(&r, &holding, turn).by("§2.0.06 Cloak: blade capture", "holding an opposing blade");
+    }
+    let captured = Position::from_text(
+        &r,
+        "4/4/4/bsw1/4/4/4/4/4/4/4/4/cWSB/4/4/4 w EEEECGLJR/eeeedgljr pinned=D:W4:0 turns=4",
+    )
+    .unwrap();
+    for turn in ["~DW4 @X6", "~D"] {
+        refuse(&r, &captured, turn).by("§2.0.06", "Dagger on W4 lies captured");
+    }
+    let trapped = Position::from_text(
+        &r,
+        "4/4/4/b1s1/4/4/4/4/4/1c2/4/4/C1SB/4/4/4 w EEEEDGLJR/eeeewdgljr pinned=W:X7:2 casts=wCX7 turns=6",
+    )
+    .unwrap();
+    refuse(&r, &trapped, "~X7").by(
+        "§2.0.18 Devices: Obscurant Chaos",
+        "Cloak holding your blade",
+    );
+}
