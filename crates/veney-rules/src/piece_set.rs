@@ -942,6 +942,33 @@ impl PieceSet {
                 "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one, with a count above 0, a max_on_board above 0, not optional, not Inert, with a move that may attack and no `Never` against the Self",
             ));
         }
+        // A privileged piece counts as a blade for §2.0.14 ("If the disarmed player has no blade
+        // left on the board, disarmament constitutes checkmate"): one that can never touch would
+        // keep an army whose real blades are gone from ever being checkmated by disarm (a
+        // review found a set with a privileged Inert Ruin accepted, and the last Sword's disarm
+        // playing on).
+        for (i, p) in def.pieces.iter().enumerate() {
+            let touches = p.category != crate::piece_def::Category::Inert
+                && (p.can_attack() || p.specials.contains(&Special::DaggerThrow))
+                && self_name
+                    .as_ref()
+                    .is_none_or(|n| p.attacks.get(n.as_str()) != Some(&Relation::Never));
+            if p.has_checkmate_privilege() && p.count > 0 && !touches {
+                let field = if p.checkmate.is_some() {
+                    "checkmate"
+                } else {
+                    "roles"
+                };
+                errors.push(err_at_piece(
+                    i,
+                    field,
+                    format!(
+                        "{:?} has checkmate privilege but can never touch the Self (Inert, every move MoveOnly, or Never against it): it would count as a blade left on the board, so disarming the army's last blade would not end the game (§2.0.14, ruling R-PRIVILEGE)",
+                        p.name
+                    ),
+                ));
+            }
+        }
         let lives: Vec<usize> = def
             .pieces
             .iter()

@@ -404,6 +404,36 @@ fn an_army_whose_only_blade_cannot_touch_the_self_never_checkmates() {
     }
 }
 
+/// §2.0.14: "If the disarmed player has no blade left on the board, disarmament constitutes
+/// checkmate" — a privileged piece counts as a blade (R-PRIVILEGE), so one that can never touch
+/// (an Inert Ruin given `checkmate: Some(true)`, or a piece never attacking the Self) is refused
+/// at its field even beside a real Sword: it would keep the army from ever being checkmated by
+/// disarm (a review found such a set accepted and the last Sword's disarm playing on).
+#[test]
+fn a_privileged_piece_that_can_never_touch_is_refused_at_its_field() {
+    let std = veney_rules::piece_set::STANDARD_SET;
+    let src = edited(
+        std,
+        "            category: Inert,\n",
+        "            category: Inert,\n            checkmate: Some(true),\n",
+    );
+    let r = veney_rules::set_check::check(Path::new("mine.ron"), &src);
+    let e = r
+        .errors
+        .iter()
+        .find(|e| e.message.contains("can never touch"))
+        .unwrap_or_else(|| panic!("{:?}", r.errors));
+    assert!(e.message.contains("\"Ruin\""), "{}", e.message);
+    let line = src
+        .lines()
+        .position(|l| l.contains("checkmate: Some(true)"))
+        .unwrap()
+        + 1;
+    assert_eq!(e.location.line, line, "{}", e.message);
+    // The shipped sets give no privilege to a piece that cannot touch.
+    assert!(!refuses(std, "can never touch"));
+}
+
 #[test]
 fn a_constraint_only_engagement_steps_satisfy_is_accepted() {
     // §2.0.03's "plus any step further if you have at least one engagement in that step": a
