@@ -174,7 +174,9 @@ pub(crate) fn withdrawable(rules: &Rules, pos: &Position) -> (u16, Bitboard) {
     if pos.shima() {
         kinds &= rules.kept_under_shima(side);
     }
-    // A Cloak holding a blade is not withdrawn (ruling R-BLADE-CAPTURE).
-    let holding = crate::special::blade_capture::holding(pos, side);
-    (kinds, own_side(side) & !holding)
+    // A Cloak holding a blade may be withdrawn: §2.0.13 excludes only "the Self piece and the
+    // Sword, as well as the Dagger if it is one's only remaining blade", and its owner "may move
+    // it back off, releasing the blade and saving the Cloak" (§2.0.06); the blade stays, free
+    // (ruling R-BLADE-CAPTURE; until session 38 it was refused, a review found no words for it).
+    (kinds, own_side(side))
 }

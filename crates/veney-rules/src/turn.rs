@@ -499,6 +499,10 @@ impl Position {
             }
             Action::Withdraw { kind, from } => {
                 self.remove(side, kind, from);
+                // A Cloak withdrawn from a capture leaves the blade there, free (R-BLADE-CAPTURE).
+                if crate::special::blade_capture::pinned_at(self, !side, from).is_some() {
+                    crate::special::blade_capture::release(self, !side, from);
+                }
                 self.reserve[side.index()][kind.index()] += 1;
                 if rules.info(side, kind).no_repeat {
                     self.last_dir[side.index()] = None;

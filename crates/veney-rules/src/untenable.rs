@@ -111,9 +111,11 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
             PLACING,
             "you can never place a piece as part of a double-move",
         ),
+        // The text's own definition makes a withdrawal a whole turn (a review found the
+        // refusal citing §2.0.15, which lists it as "a move" and says no more).
         Action::Withdraw { .. } if second => Untenable::new(
-            DOUBLE,
-            "a withdrawal cannot be the second move of a double-move",
+            "§2.0.VII Take or Fend?",
+            "a withdrawal is a whole turn (\"When a player spends a turn putting one of their own pieces back into reserve\"): it cannot be the second move of a double-move (ruling R-SECOND-MOVE)",
         ),
         Action::EnterFree { .. } if second => Untenable::new(
             DOUBLE,
@@ -210,13 +212,6 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 )
             } else if info.life || info.withdraw == Withdraw::Never {
                 Untenable::new(PLACING, format!("the {name} can never be withdrawn"))
-            } else if crate::special::blade_capture::holding(pos, side).contains(from) {
-                Untenable::new(
-                    "§2.0.06 Cloak",
-                    format!(
-                        "the {name} on {from} holds a captured blade and stays until it leaves the capture"
-                    ),
-                )
             } else if pos.shima() && rules.kept_under_shima(side) & (1 << kind.index()) == 0 {
                 Untenable::new(
                     "§2.0.18 Devices: Shima",
@@ -438,16 +433,6 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 } else {
                     "a piece is cast into an empty measure between the two Selves (ruling R-CAST)"
                 },
-            )
-        }
-        // A capturing Cloak is not cast, as it is not withdrawn (a review found the generic
-        // reason given, every part of which held).
-        Action::Cast { from: Some(sq), .. }
-            if crate::special::blade_capture::holding(pos, side).contains(sq) =>
-        {
-            Untenable::new(
-                "§2.0.06 Cloak: blade capture",
-                "a Cloak holding an opposing blade is not cast, as it is not withdrawn: it lets the blade go only by moving off (ruling R-BLADE-CAPTURE)",
             )
         }
         Action::Cast { .. }

@@ -1518,22 +1518,27 @@ fn a_landing_outside_the_empty_measures_names_where_it_may_land() {
 }
 
 /// Blade capture and the devices (§2.0.06, ruling R-BLADE-CAPTURE): a Cloak holding an opposing
-/// blade is not cast (it lets the blade go only by moving off), a blade captured under the
-/// opposing Cloak is not cast, and the Obscurant Chaos trap does not spring on a Cloak holding
-/// the caster's blade (§2.0.06 FAQ: not "with an attack from another piece"). Each refusal
-/// names that rule — a review found a generic cast reason, all of it true, a "no Dagger on W4"
-/// of one lying there captured, and the trap's reason naming exactly what stood there.
+/// blade may be cast from the board (§2.0.18 "from the board or reserve", no exclusion), the
+/// blade staying there, free, as when the Cloak moves off; a blade captured under the opposing
+/// Cloak is not cast, and the Obscurant Chaos trap does not spring on a Cloak holding the
+/// caster's blade (§2.0.06 FAQ: not "with an attack from another piece"). Each refusal names
+/// that rule — a review found a "no Dagger on W4" of one lying there captured, and the trap's
+/// reason naming exactly what stood there.
 #[test]
 fn captures_refuse_casts_and_the_trap_naming_the_capture() {
     let r = rules();
-    let holding = Position::from_text(
+    let mut holding = Position::from_text(
         &r,
         "4/4/4/bsC1/4/4/4/4/4/4/4/4/1WSB/4/4/4 w EEEEDGLJR/eeeecdgljr pinned=w:Y13:0 turns=4",
     )
     .unwrap();
-    for turn in ["~C", "~CY13 @X6"] {
-        refuse(&r, &holding, turn).by("§2.0.06 Cloak: blade capture", "holding an opposing blade");
-    }
+    assert!(notations(&r, &holding).contains(&"~C".to_string()));
+    play(&r, &mut holding, "~C @X6");
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    assert_eq!(holding.piece_at(sq("Y13")), Some((Black, sword)));
+    assert!(!veney_rules::special::blade_capture::any_pinned(
+        &holding, Black
+    ));
     let captured = Position::from_text(
         &r,
         "4/4/4/bsw1/4/4/4/4/4/4/4/4/cWSB/4/4/4 w EEEECGLJR/eeeedgljr pinned=D:W4:0 turns=4",

@@ -319,8 +319,8 @@ fn the_intention_lapses_when_its_target_leaves() {
 
 #[test]
 fn after_the_turns_move_refusals_name_the_double_move_and_passing_rules() {
-    // §2.0.13 "you can never place a piece as one part of a double-move"; §2.0.15: a withdrawal
-    // is a move, and after the turn's move only glare or a declaration may follow. After two
+    // §2.0.13 "you can never place a piece as one part of a double-move"; §2.0.VII: a withdrawal
+    // "spends a turn"; §2.0.15: after the turn's move only glare or a declaration may follow. After two
     // passes a declaration alone would be a third pass (§2.0.16, §2.0.17).
     let r = rules();
     let p = pos(
@@ -344,7 +344,8 @@ fn after_the_turns_move_refusals_name_the_double_move_and_passing_rules() {
         veney_rules::Phase::Glare,
         "a declaration is open"
     );
-    refuse(&r, &glare, "*eW5").by("§2.0.15", "second move of a double-move");
+    // A withdrawal is a whole turn by the text's definition ("spends a turn", R-SECOND-MOVE).
+    refuse(&r, &glare, "*eW5").by("§2.0.VII Take or Fend?", "second move of a double-move");
     refuse(&r, &glare, "G*X3").by("§2.0.13", "never place a piece as part of a double-move");
     // A move then is refused for the stage, not for the piece's pattern (a review found the
     // Sword's own rule cited).

@@ -314,6 +314,17 @@ fn placement_is_never_part_of_a_double_move() {
     );
 }
 
+/// §2.0.VII Take or Fend?: "Withdrawn: When a player spends a turn putting one of their own
+/// pieces back into reserve" — a whole turn, never the second move of a double-move (ruling
+/// R-SECOND-MOVE): the refusal cites that definition, not §2.0.15, which only lists it as a
+/// move (a review found the refusal blaming §2.0.15).
+#[test]
+fn a_withdrawal_is_a_whole_turn_not_a_second_move() {
+    let r = rules();
+    let start = veney_rules::Position::start(&r);
+    refuse(&r, &start, "CY5 *C").by("§2.0.VII Take or Fend?", "spends a turn");
+}
+
 #[test]
 fn withdrawal_only_from_own_side_never_self_or_sword() {
     // §2.0.13 Withdrawing: "only from their own side of the board, excluding of course the Self
@@ -365,13 +376,24 @@ fn withdrawal_only_from_own_side_never_self_or_sword() {
         "{:?}",
         notations(&r, &p)
     );
-    // A Cloak holding a blade is not withdrawn; the refusal says so (not "only remaining blade").
-    let p = Position::from_text(
+    // A Cloak holding a blade on its own side may be withdrawn: §2.0.13 excludes only the Self,
+    // the Sword and the only remaining Dagger, and the Cloak's owner "may move it back off,
+    // releasing the blade and saving the Cloak" (§2.0.06): the blade stays there, free (a
+    // review found the withdrawal refused with no words for it, R-BLADE-CAPTURE).
+    let mut p = Position::from_text(
         &r,
         "4/4/4/bsw1/eeee/4/1c2/4/4/4/4/EEEE/C1SB/1D2/4/4 b GLJR/dgljr pinned=W:X10:0 turns=2",
     )
     .unwrap();
-    refuse(&r, &p, "*C").by("§2.0.06 Cloak", "holds a captured blade");
+    assert!(notations(&r, &p).contains(&"*C".to_string()));
+    play(&r, &mut p, "*C");
+    let sword = r.set(White).by_name("Sword").unwrap();
+    let cloak = r.set(Black).by_name("Cloak").unwrap();
+    assert_eq!(p.piece_at(sq("X10")), Some((White, sword)));
+    assert_eq!(p.reserve(Black, cloak), 1);
+    assert!(!veney_rules::special::blade_capture::any_pinned(&p, White));
+    // The position reads back (no pin left without its Cloak).
+    assert_eq!(Position::from_text(&r, &p.to_text(&r)).unwrap(), p);
 }
 
 #[test]

@@ -19,7 +19,8 @@
 //! immediately"), also in concert — and the Cloak is discarded. Until then no piece of theirs may
 //! attack the Cloak. The Cloak's owner may move the Cloak off (the blade stays, free), but not
 //! onto another blade in the same move, nor recapture after leaving a capture in the same turn;
-//! a capturing Cloak cannot feign or be withdrawn, nor be leapt by its owner's blades (`View`'s
+//! a capturing Cloak cannot feign (it may be withdrawn or cast from the board: the blade stays,
+//! free, as when it moves off), nor be leapt by its owner's blades (`View`'s
 //! and `attacks`' leapable own pieces leave out `holding`), nor lost to the Obscurant Chaos trap
 //! (`cast_piece::springs_on`). The Cloak's owner's blade moving onto the
 //! Cloak's square disarms the captured blade (the capture is the disadvantage) and fends the

@@ -108,8 +108,9 @@ pub(crate) fn casts(rules: &Rules, pos: &Position, concert_only: bool, out: &mut
     let Some(m) = nearest_empty_measure(rules, pos, side) else {
         return;
     };
-    // A blade pinned under a Cloak cannot be cast; a capturing Cloak neither.
-    let holding = crate::special::blade_capture::holding(pos, side);
+    // A blade pinned under a Cloak is not among its side's pieces on the board: it cannot be
+    // cast. A capturing Cloak can: §2.0.18 casts "from the board or reserve" and excludes none;
+    // the blade it held stays, free (R-BLADE-CAPTURE; refused until session 38).
     for k in crate::rules::kinds_in(casters) {
         let device = rules.info(side, k).cast.expect("a caster has a device");
         if concert_only && device == Device::ObscurantChaos {
@@ -121,7 +122,7 @@ pub(crate) fn casts(rules: &Rules, pos: &Position, concert_only: bool, out: &mut
         let last_blade = rules.is_blade(side, k)
             && crate::special::disarm::blades_on_board(rules, pos, side) <= 1;
         for from in pos.pieces(side, k) {
-            if !holding.contains(from) && !last_blade {
+            if !last_blade {
                 out.push(Action::Cast {
                     kind: k,
                     from: Some(from),
@@ -170,7 +171,14 @@ pub fn accepts(rules: &Rules, pos: &Position, l: Landing) -> bool {
 pub(crate) fn cast(pos: &mut Position, kind: Kind, from: Option<Square>, measure: u8) {
     let side = pos.turn;
     match from {
-        Some(sq) => pos.remove(side, kind, sq),
+        Some(sq) => {
+            pos.remove(side, kind, sq);
+            // A Cloak cast from a capture leaves the blade there, free, as its withdrawal does
+            // (R-BLADE-CAPTURE).
+            if crate::special::blade_capture::pinned_at(pos, !side, sq).is_some() {
+                crate::special::blade_capture::release(pos, !side, sq);
+            }
+        }
         None => pos.reserve[side.index()][kind.index()] -= 1,
     }
     pos.phase = Phase::Cast { kind, measure };
