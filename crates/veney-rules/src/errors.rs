@@ -394,12 +394,27 @@ pub fn locate(src: &str, needle: &str, from: usize, nth: usize) -> Option<(usize
     }
     let mut seen = 0;
     let quoted = needle.starts_with(['"', '\'']);
+    // Where the scan for comments and literals resumes: each hit is judged from the last one
+    // on, not from the file's start (a review found a file of many hits checked in quadratic
+    // time, seconds for a large set, the workshop frozen meanwhile).
+    let mut clean = 0;
+    // The last comment or literal a hit fell in, and whether it hides: later hits in it are
+    // judged without scanning it again.
+    let mut span = (0, 0, false);
     while let Some(i) = src[start..].find(needle) {
         let at = start + i;
         // Not a word in a comment, nor one in a string (the card's text) unless a string is
         // what is looked for (a review found an error placed at "reserve" in a comment above
         // the field).
-        if hidden_at(src, at, quoted) {
+        let hidden = if at < span.1 {
+            span.2
+        } else {
+            let (hidden, end) = hidden_from(src, clean, at, quoted);
+            span = (at, end, hidden);
+            clean = end;
+            hidden
+        };
+        if hidden {
             start = at + needle.len().max(1);
             continue;
         }
@@ -414,14 +429,16 @@ pub fn locate(src: &str, needle: &str, from: usize, nth: usize) -> Option<(usize
 }
 
 /// Whether byte `at` of `src` lies in a comment, or in a string or character literal unless
-/// `strings_count` (what is looked for is itself a string).
-fn hidden_at(src: &str, at: usize, strings_count: bool) -> bool {
+/// `strings_count` (what is looked for is itself a string), scanning from byte `from` (outside
+/// any comment or literal); with the end of the comment or literal holding `at` (just past it),
+/// or `at` itself: a byte outside both, where a later scan may resume.
+fn hidden_from(src: &str, from: usize, at: usize, strings_count: bool) -> (bool, usize) {
     let b = src.as_bytes();
-    let mut i = 0;
+    let mut i = from;
     while i < at {
         if let Some(past) = past_comment(src, i) {
             if past > at {
-                return true;
+                return (true, past);
             }
             i = past;
         } else if b[i] == b'"' || (b[i] == b'\'' && b.get(i + 2) == Some(&b'\'')) {
@@ -430,18 +447,15 @@ fn hidden_at(src: &str, at: usize, strings_count: bool) -> bool {
             while j < b.len() && b[j] != quote {
                 j += if b[j] == b'\\' { 2 } else { 1 };
             }
-            if j >= at && !strings_count {
-                return true;
-            }
             if j >= at {
-                return false;
+                return (!strings_count, (j + 1).min(b.len()));
             }
             i = j + 1;
         } else {
             i += 1;
         }
     }
-    false
+    (false, at)
 }
 
 /// Where a RON comment that opens at byte `i` ends (just past it), if one opens there.

@@ -154,15 +154,10 @@ impl RuleOptions {
             })
         });
         if let Some((needle, message)) = bad {
-            // The setting, not a comment naming the same die.
-            let (line, col) = src
-                .lines()
-                .enumerate()
-                .find_map(|(i, l)| {
-                    let code = l.split("//").next().unwrap_or("");
-                    code.find(needle).map(|c| (i + 1, c + 1))
-                })
-                .unwrap_or((1, 1));
+            // The setting, not a comment naming the same die (a block comment neither; the
+            // column in characters — a review found both wrong).
+            let (line, col) = crate::errors::locate(src, needle, 0, 0)
+                .map_or((1, 1), |(line, col, _)| (line, col));
             return Err(DataError::at(path, line, col, message));
         }
         Ok(o)
@@ -251,6 +246,11 @@ mod tests {
         let src = "RuleOptions(\n  // e.g. FlatOdds(6)\n  dice: FlatOdds(7),\n)";
         let e = RuleOptions::from_ron(Path::new("o.ron"), src).unwrap_err();
         assert_eq!((e.location.line, e.location.col), (3, 9));
+        // Past a block comment on the same line, the column in characters (a review found the
+        // error placed inside the comment, and a byte offset given for a column).
+        let src = "RuleOptions(\n  /* dice: FlatOdds(6) é */ dice: FlatOdds(7),\n)";
+        let e = RuleOptions::from_ron(Path::new("o.ron"), src).unwrap_err();
+        assert_eq!((e.location.line, e.location.col), (2, 35));
         // §2.0.20's count of quiet turns in a row: none is refused at its field.
         let e = RuleOptions::from_ron(
             Path::new("o.ron"),
