@@ -856,6 +856,28 @@ impl PieceSet {
                             p.name
                         ))
                     }
+                    // A Jutsu (Presence, Intention) is fended by glare and Control, a concert
+                    // partner lifted by the Self's move onto its square: neither lets go of a
+                    // pinned blade, which would be left under nothing (a review found both in
+                    // play, and the position text then refusing the game's own position).
+                    Relation::BladeCapture
+                        if p.specials.contains(&Special::Presence)
+                            || p.specials.contains(&Special::Intention) =>
+                    {
+                        Some(format!(
+                            "{:?} pins blades (BladeCapture) and is a Jutsu (Presence or Intention): glare and Control fend a Jutsu off the board, which would leave the blade pinned under nothing; expected one of the two",
+                            p.name
+                        ))
+                    }
+                    Relation::BladeCapture
+                        if p.roles.contains(&Role::Armament)
+                            || p.specials.contains(&Special::PseudoArmament) =>
+                    {
+                        Some(format!(
+                            "{:?} pins blades (BladeCapture) and moves in concert with the Self (role Armament or PseudoArmament): the Self's move onto its square would land on the blade pinned under it; expected one of the two",
+                            p.name
+                        ))
+                    }
                     Relation::Negate if life_or_engagement => Some(format!(
                         "{:?} negates {target:?}, but a negation discards the negating piece too, and the Self or an engagement cannot leave the board so; expected Take, Fend, Disarm, …",
                         p.name
@@ -942,8 +964,8 @@ impl PieceSet {
                 "no piece has checkmate privilege, so this army could never checkmate by touch: expected a piece with role Blade, or `checkmate: Some(true)` on one, with a count above 0, a max_on_board above 0, not optional, not Inert, with a move that may attack and no `Never` against the Self",
             ));
         }
-        // A privileged piece counts as a blade for §2.0.14 ("If the disarmed player has no blade
-        // left on the board, disarmament constitutes checkmate"): one that can never touch would
+        // A piece given privilege counts as a blade for §2.0.14 ("If the disarmed player has no
+        // blade left on the board, disarmament constitutes checkmate"): one that can never touch would
         // keep an army whose real blades are gone from ever being checkmated by disarm (a
         // review found a set with a privileged Inert Ruin accepted, and the last Sword's disarm
         // playing on).
@@ -953,15 +975,16 @@ impl PieceSet {
                 && self_name
                     .as_ref()
                     .is_none_or(|n| p.attacks.get(n.as_str()) != Some(&Relation::Never));
-            if p.has_checkmate_privilege() && p.count > 0 && !touches {
-                let field = if p.checkmate.is_some() {
-                    "checkmate"
-                } else {
-                    "roles"
-                };
+            // (A blade by role is a blade the text's words count, touching or not: the Sword
+            // with `"Self": Never` beside a Dagger that checkmates is allowed.)
+            if p.checkmate == Some(true)
+                && !p.roles.contains(&Role::Blade)
+                && p.count > 0
+                && !touches
+            {
                 errors.push(err_at_piece(
                     i,
-                    field,
+                    "checkmate",
                     format!(
                         "{:?} has checkmate privilege but can never touch the Self (Inert, every move MoveOnly, or Never against it): it would count as a blade left on the board, so disarming the army's last blade would not end the game (§2.0.14, ruling R-PRIVILEGE)",
                         p.name

@@ -668,6 +668,39 @@ fn roles_that_break_a_game_are_refused_at_the_role() {
     }
 }
 
+/// §2.0.06: the Cloak "sits atop the blade and keeps it pinned". A capturing piece that glare or
+/// Control fends off the board (a Jutsu: Presence, Intention), or that the Self's concert move
+/// lifts (a concert partner), would leave the blade pinned under nothing: such a set is refused
+/// at the relation, as BladeCapture with Shift is (a review found both accepted, and the game's
+/// own positions then refused by the position text).
+#[test]
+fn a_capturing_piece_that_leaves_its_square_by_another_rule_is_refused() {
+    let std = veney_rules::piece_set::STANDARD_SET;
+    let cloak = "specials: [Feign, BladeCapture, ObscurantChaos],";
+    for (to, words) in [
+        (
+            "specials: [Feign, BladeCapture, ObscurantChaos, Presence],",
+            "is a Jutsu",
+        ),
+        (
+            "specials: [Feign, BladeCapture, ObscurantChaos, Intention],",
+            "is a Jutsu",
+        ),
+        (
+            "specials: [Feign, BladeCapture, ObscurantChaos, PseudoArmament],",
+            "moves in concert with the Self",
+        ),
+    ] {
+        let src = edited(std, cloak, to);
+        assert!(
+            refuses(&src, words),
+            "{to}: {:?}",
+            veney_rules::set_check::check(Path::new("mine.ron"), &src).errors
+        );
+    }
+    assert!(!refuses(std, "pins blades (BladeCapture) and"));
+}
+
 /// An error is placed at the field, not at the same word in a comment or the card's text above
 /// it (a review found "has reserve 2 but count 1" placed in a comment).
 #[test]
