@@ -1718,6 +1718,15 @@ pub fn write_turn(rules: &Rules, pos: &Position, turn: &[Action]) -> String {
     parts.join(" ")
 }
 
+/// Whether a token reads as a glare (`LfJ~`: a special fend or take of one piece) or a
+/// declaration: after a first move it is the glare, not a concert move that fends the Jutsu.
+fn looks_like_glare(san: &San) -> bool {
+    matches!(san, San::Move(m) if m.special
+        && m.hits.len() == 1
+        && matches!(m.hits[0], (Some(Marker::Fend | Marker::Take), Target::Piece(_))))
+        || matches!(san, San::Intention(_))
+}
+
 /// Reads a complete turn in notation and returns its actions, checking each is tenable.
 pub fn parse_turn(
     rules: &Rules,
@@ -1842,19 +1851,24 @@ fn parse_in_order(
             continue;
         }
         if !out.is_empty() && (p.turn() != mover || p.is_game_over()) {
+            // A glare or declaration written after a whole-turn action that opened none: said
+            // so, not only that the turn is over (a review found `D*X3 LfJ~` blamed on the
+            // number of moves, though glare may follow a placement).
+            let glare_like =
+                !p.is_game_over() && San::parse_at(tok, c).is_ok_and(|san| looks_like_glare(&san));
             return Err(ParseError::new(
                 c,
                 tok,
-                "the turn is already over: a pass (§2.0.17) or the turn's end closes it, and a turn has at most two moves, linked as a double-move (§2.0.15)",
+                if glare_like {
+                    "no glare or declaration is open after that action, so the turn was over: a declaration needs your Jutsu aligned with a target your blade sees (§2.0.11), glare your Lantern seeing an opposing Jutsu it may fend (§2.0.10 Glare)"
+                } else {
+                    "the turn is already over: a pass (§2.0.17) or the turn's end closes it, and a turn has at most two moves, linked as a double-move (§2.0.15)"
+                },
             ));
         }
         let san = San::parse_at(tok, c)?;
         let legal = p.legal_actions(rules);
-        // `LfJ~` after a first move is the glare, not a concert move that fends the Jutsu.
-        let looks_glare = matches!(&san, San::Move(m) if m.special
-            && m.hits.len() == 1
-            && matches!(m.hits[0], (Some(Marker::Fend | Marker::Take), Target::Piece(_))))
-            || matches!(&san, San::Intention(_));
+        let looks_glare = looks_like_glare(&san);
         let glare_after_move = |p: &Position| -> Option<(Position, Action)> {
             // After a double move's first move, or a throw's distraction: end that part first.
             if !matches!(

@@ -651,3 +651,16 @@ fn a_cast_reset_or_trap_refused_names_the_rule_where_the_turn_stands() {
     .unwrap();
     refuse(&r, &p, "$X5 ~X9").by("§2.0.18 Devices: Obscurant Chaos", "whole turn");
 }
+
+/// §2.0.15: "Movement or withdrawal of a piece to reveal and invoke Glare is … allowed", and a
+/// placed Lantern may glare (§2.0.13): a glare written after a placement that opened none is
+/// refused for the glare (§2.0.10), not for the number of moves (a review found "the turn is
+/// already over … at most two moves" said of `D*X3 LfJ~`).
+#[test]
+fn a_glare_no_placement_opened_names_the_glare() {
+    let r = rules();
+    let start = veney_rules::Position::start(&r);
+    refuse(&r, &start, "D*X3 LfJ~").by("§2.0.10 Glare", "no glare or declaration is open");
+    // A move after the turn's end is still refused for the number of moves.
+    refuse(&r, &start, "D*X3 SZ3").by("§2.0.15", "the turn is already over");
+}
