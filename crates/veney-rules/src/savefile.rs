@@ -38,8 +38,9 @@ pub enum SaveError {
         line: usize,
         error: ParseError,
     },
-    /// The record does not lead to the final position the file names.
+    /// The record does not lead to the final position the file names (its `[Final]` on `line`).
     Mismatch {
+        line: usize,
         expected: String,
         got: String,
     },
@@ -69,9 +70,13 @@ impl std::fmt::Display for SaveError {
                 f,
                 "the game was saved under other rule options: saved {saved}, now {now}; start it under the saved options"
             ),
-            SaveError::Mismatch { expected, got } => write!(
+            SaveError::Mismatch {
+                line,
+                expected,
+                got,
+            } => write!(
                 f,
-                "the record leads to {got}, not to the saved final position {expected} (was it saved with other rules or sets?)"
+                "line {line}: the record leads to {got}, not to this [Final] position {expected} (is the record cut short, or was it saved with other rules or sets?)"
             ),
         }
     }
@@ -472,7 +477,11 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
             got = game.position().to_text(&rules);
         }
         if got != expected {
-            return Err(SaveError::Mismatch { expected, got });
+            return Err(SaveError::Mismatch {
+                line: fin_line,
+                expected,
+                got,
+            });
         }
     }
     Ok(game)
@@ -796,10 +805,11 @@ mod tests {
         // A final position that reads but is not the record's end: a mismatch; one that does
         // not read at all: refused at its line.
         let text = write(&g).replace(" w ", " b ");
-        assert!(matches!(
-            read(rules.clone(), &text),
-            Err(SaveError::Mismatch { .. })
-        ));
+        let e = read(rules.clone(), &text).unwrap_err();
+        assert!(matches!(e, SaveError::Mismatch { .. }));
+        // Named at the [Final] line, which the writer puts fourth (a review found no line).
+        let at = text.lines().position(|l| l.starts_with("[Final")).unwrap() + 1;
+        assert!(e.to_string().starts_with(&format!("line {at}: ")), "{e}");
         let text = write(&g).replace("[Final \"", "[Final \"x");
         assert!(matches!(
             read(rules.clone(), &text),
