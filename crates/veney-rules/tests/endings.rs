@@ -297,3 +297,18 @@ fn a_dying_balance_move_fends_no_jutsu_through_the_dead_self() {
     );
     assert_eq!(p.reserve(White, jutsu), 0);
 }
+
+/// R-NO-CONTEST: the Cloak's blade capture is contact ("Blade capture is an attack on the blade",
+/// §2.0.06): it clears the no-contest count (a review found the docs' list leaving it out).
+#[test]
+fn a_blade_capture_clears_the_no_contest_count() {
+    let r = rules();
+    let mut p = veney_rules::Position::from_text(
+        &r,
+        "4/4/4/b3/3w/4/4/1g2/4/D3/d3/sRC1/2SB/1E2/2W1/4 w EEEGLJ/eeeecjr free=1:13 turns=78 quiet=1",
+    )
+    .unwrap();
+    assert_eq!(p.quiet_turns(), 1);
+    play(&r, &mut p, "CW6~");
+    assert_eq!(p.quiet_turns(), 0);
+}
