@@ -21,8 +21,8 @@ pub fn pressed(
     of(
         ctrl,
         shift,
-        super::letter_keys::just_pressed(letters, "z"),
-        super::letter_keys::just_pressed(letters, "y"),
+        super::letter_keys::just_pressed(keys, letters, "z"),
+        super::letter_keys::just_pressed(keys, letters, "y"),
     )
 }
 

@@ -196,10 +196,10 @@ fn keyboard(
         }
         None => {}
     }
-    if !ctrl && crate::host::letter_keys::just_pressed(&letters, "f") {
+    if !ctrl && crate::host::letter_keys::just_pressed(&keys, &letters, "f") {
         out.write(Intent::Flip);
     }
-    if !ctrl && crate::host::letter_keys::just_pressed(&letters, "h") {
+    if !ctrl && crate::host::letter_keys::just_pressed(&keys, &letters, "h") {
         out.write(Intent::Hint);
     }
 }

@@ -89,7 +89,7 @@ fn keys(
     if ctrl {
         return;
     }
-    if crate::host::letter_keys::just_pressed(&letters, "e") {
+    if crate::host::letter_keys::just_pressed(&k, &letters, "e") {
         match end_index(&m) {
             Some(i) => {
                 play.write(Intent::Play(i));
@@ -102,7 +102,7 @@ fn keys(
             }
         }
     }
-    if crate::host::letter_keys::just_pressed(&letters, "m") {
+    if crate::host::letter_keys::just_pressed(&k, &letters, "m") {
         merge.write(MergeIntent::Toggle);
     }
 }

@@ -276,16 +276,16 @@ fn keyboard(
         out.write(Command::Play(Action::EndTurn));
     }
     // F alone, as H and the grid games' F (a review found Ctrl+F flipping Veney's board).
-    if !ctrl && crate::host::letter_keys::just_pressed(&letters, "f") {
+    if !ctrl && crate::host::letter_keys::just_pressed(&keys, &letters, "f") {
         let v = view.flipped;
         view.flipped = !v;
         view.auto_flip = false;
     }
-    if !ctrl && crate::host::letter_keys::just_pressed(&letters, "h") {
+    if !ctrl && crate::host::letter_keys::just_pressed(&keys, &letters, "h") {
         out.write(Command::Hint);
     }
     if !ctrl
-        && crate::host::letter_keys::just_pressed(&letters, "r")
+        && crate::host::letter_keys::just_pressed(&keys, &letters, "r")
         && *phase.get() == TurnPhase::AwaitingThrow
     {
         // The sticks of a throw, or the landing of a cast piece.
