@@ -292,6 +292,30 @@ fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
     assert!(why.contains("could not load"), "{why}");
 }
 
+/// An empty save, or one cut short before its `[Final]` line, is refused as a save, the game in
+/// progress untouched — not read as a fresh game and reported loaded (a review found both).
+#[test]
+fn an_empty_or_cut_save_is_refused_not_loaded_as_a_new_game() {
+    let mut app = app_with(Game::new(standard()), "save-empty");
+    white_plays_sy3(&mut app);
+    let left = *game(&app).position();
+    let dir = app.world().resource::<SaveDir>().clone();
+    for (text, words) in [
+        ("", "the file is empty"),
+        ("  \n", "the file is empty"),
+        ("[Game \"Veney\"]\n[Seed \"3\"]\n", "no [Final] line"),
+    ] {
+        std::fs::write(dir.manual(), text).unwrap();
+        send(&mut app, Command::Load(Default::default()));
+        assert_eq!(*game(&app).position(), left, "{text:?}");
+        let why = refusal(&app);
+        assert!(
+            why.contains("could not load") && why.contains(words),
+            "{why}"
+        );
+    }
+}
+
 /// A Load never replaces a game it could not keep (a review found the game replaced, and its
 /// autosave overwritten, when `before-load.veney` could not be written).
 #[test]

@@ -91,6 +91,56 @@ fn the_workshop_reloads_an_edited_set_file() {
     );
 }
 
+/// README: a reload "never alters the game in progress" — here a game played on the very set
+/// being edited: after a good edit and after a broken one, the game keeps the set it began with
+/// (its fingerprint, its Mirage's moves), while the workshop shows the edit (a review found the
+/// only test of this playing the standard set, which no edit touched).
+#[test]
+fn an_edit_never_alters_a_game_played_on_the_edited_set() {
+    let dir = temp_dir("in-play");
+    let (path, src) = fairy_copy(&dir);
+    let mut app = app("in-play", Some(path.clone()));
+    until(&mut app, |w| w.set.is_some());
+    send(
+        &mut app,
+        Command::NewGameWith(
+            veney_rules::options::RuleOptions::default(),
+            [path.clone(), path.clone()],
+        ),
+    );
+    let game = |app: &App| {
+        let g = &app.world().resource::<CurrentGame>().0;
+        (
+            g.rules.set(Side::White).fingerprint,
+            g.rules.set(Side::White).name.clone(),
+            g.legal_actions(),
+            *g.position(),
+        )
+    };
+    let before = game(&app);
+    assert_eq!(
+        before.1,
+        ws(&app).set.as_ref().unwrap().name,
+        "the game is on the workshop's set"
+    );
+    let edited = src.replace(
+        "MeasureLeap(offsets: [(1, 2)], symmetry: All)",
+        "MeasureLeap(offsets: [(1, 0), (1, 1)], symmetry: All)",
+    );
+    assert_ne!(edited, src);
+    std::fs::write(&path, &edited).unwrap();
+    until(&mut app, |w| w.loads >= 2);
+    assert_ne!(
+        ws(&app).set.as_ref().unwrap().fingerprint,
+        before.0,
+        "the workshop shows the edit"
+    );
+    assert_eq!(game(&app), before, "a good edit left the game alone");
+    std::fs::write(&path, edited.replace("letter: 'V'", "letter: 'M'")).unwrap();
+    until(&mut app, |w| !w.errors.is_empty());
+    assert_eq!(game(&app), before, "a broken edit left the game alone");
+}
+
 #[test]
 fn a_broken_edit_shows_its_error_and_keeps_the_last_good_set() {
     let dir = temp_dir("broken");

@@ -152,6 +152,26 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
             casts.join("; ")
         },
     );
+    // Shima outlasts its square (the reclaim clears it: "This does not end Shima"), and
+    // Hirakamae is "used only once per game": neither is on the board to be seen (a review found
+    // both missing here).
+    if opts.devices {
+        if pos.shima() {
+            row(
+                "Shima (§2.0.18)",
+                "in force: no retreat or reset, and the game cannot be drawn".into(),
+            );
+        }
+        let hira = |side: Side| match pos.hirakamae(side) {
+            0 => "not used",
+            1 => "in Hirakamae",
+            _ => "used",
+        };
+        row(
+            "Hirakamae (§2.0.18)",
+            format!("White {} · Black {}", hira(Side::White), hira(Side::Black)),
+        );
+    }
     row(
         "No-contest count (§2.0.20)",
         match opts.no_contest_turns {
@@ -696,6 +716,34 @@ mod tests {
         assert_eq!(distraction_pieces(&g), "the Self");
         g.play(Action::Pass).unwrap();
         assert_eq!(distraction_pieces(&g), "the Self and the Sword");
+    }
+
+    /// §2.0.18 Shima: "This does not end Shima" after the reclaim clears its square, and
+    /// Hirakamae "may only be used once per game": the memory keeps both, which the board does
+    /// not show (a review found them missing).
+    #[test]
+    fn the_memory_keeps_shima_and_hirakamae() {
+        let r = std::sync::Arc::new(veney_rules::Rules::standard());
+        let row = |g: &Game, label: &str| {
+            memory(g)
+                .into_iter()
+                .find(|(k, _)| k.starts_with(label))
+                .map(|(_, v)| v)
+        };
+        let text = "4/4/4/bsw1/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w D/d";
+        let plain = Game::from_position(r.clone(), Position::from_text(&r, text).unwrap());
+        assert_eq!(row(&plain, "Shima"), None);
+        assert_eq!(
+            row(&plain, "Hirakamae").as_deref(),
+            Some("White not used · Black not used")
+        );
+        let p = Position::from_text(&r, &format!("{text} shima=1 hira=2:1")).unwrap();
+        let g = Game::from_position(r.clone(), p);
+        assert!(row(&g, "Shima").is_some_and(|v| v.starts_with("in force")));
+        assert_eq!(
+            row(&g, "Hirakamae").as_deref(),
+            Some("White used · Black in Hirakamae")
+        );
     }
 
     #[test]

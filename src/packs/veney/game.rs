@@ -93,8 +93,22 @@ pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, Str
     load_save_text(rules, &text)
 }
 
-/// `load_save` of a save's text.
+/// `load_save` of a save's text. A save the app wrote always has its `[Final]` line: a file
+/// without one (empty, cut short before it, or a bare record) is refused rather than read as a
+/// fresh game and reported loaded (a review found an empty autosave "resumed" as a new game).
 pub fn load_save_text(rules: &Arc<Rules>, text: &str) -> Result<Game, String> {
+    let has_final = text.lines().any(|l| {
+        l.trim_start()
+            .get(..7)
+            .is_some_and(|h| h.eq_ignore_ascii_case("[Final "))
+    });
+    if !has_final {
+        return Err(if text.trim().is_empty() {
+            "the file is empty: no saved game in it".to_string()
+        } else {
+            "no [Final] line: the app writes one in every save, so this file is cut short or is a bare record (the command line's `replay` reads records)".to_string()
+        });
+    }
     let named = veney_rules::savefile::sets_of(&text);
     // The save's own rule options (`[Rules]`; an older save, the game's).
     let options = match veney_rules::savefile::options_of(&text) {
