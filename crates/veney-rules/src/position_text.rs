@@ -921,12 +921,20 @@ impl PositionText {
                 // Under any facing, from its Self's square or none: a set's engagement may move
                 // by an oriented leap or one relative to its Self (a review found such a move's
                 // `ep=`, written by the game, refused when read back).
+                // A Self no longer on the board (taken: the engagement's move was the dying
+                // move, measured from where it stood) may have stood anywhere (a review found
+                // such a game's final position refused when read back).
                 let reaches = start
                     .zip(p.piece_at(ep.victim))
                     .is_some_and(|(start, (s, k))| {
-                        let life = p.life_square(rules, s);
+                        let lives: Vec<Option<Square>> = match p.life_square(rules, s) {
+                            Some(life) => vec![None, Some(life)],
+                            None => std::iter::once(None)
+                                .chain(Square::all().map(Some))
+                                .collect(),
+                        };
                         (0..4u8).any(|facing| {
-                            [None, life].into_iter().any(|life| {
+                            lives.iter().copied().any(|life| {
                                 let (both, moves, attacks) = crate::set_check::reach(
                                     rules.set(s),
                                     k,

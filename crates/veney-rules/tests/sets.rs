@@ -525,6 +525,13 @@ fn en_passant_opened_by_a_relational_or_oriented_advance_reads_back() {
             .filter(|t| t.contains(" ep=") || t.contains(" epn="))
             .count();
         assert!(opened > 0, "{name}: no en passant opened");
+        // The advance made as the dying move, measured from the Self's square, leaves no Self to
+        // measure from in the finished game's position: it reads back all the same (a review
+        // found such a game's final position refused, so its save would not load).
+        let over = "4/4/1s2/4/4/4/4/2E1/4/4/1W2/4/4/4/4/4 b EEE/eeee ep=Y8-Y9 over=touch:b";
+        let p = veney_rules::Position::from_text(&rules, over)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(p.to_text(&rules), over, "{name}");
     }
 }
 
