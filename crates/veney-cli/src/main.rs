@@ -90,7 +90,8 @@ pub enum Command {
     Apply {
         /// A position text, or `start`
         position: String,
-        /// Turns in notation, e.g. "SY3" "$X5 $X7" "---"
+        /// Turns in notation, each one argument, the players taking turns: e.g. SY3 eX11 '$X5 $X7'
+        /// --- (single quotes keep the shell from reading the Sword's `$`)
         #[arg(allow_hyphen_values = true)]
         turns: Vec<String>,
     },

@@ -985,3 +985,21 @@ fn check_set_and_replay_escape_what_their_inputs_carry() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The `apply` help and README's example plays as written: one argument a turn, the players
+/// taking turns (a review found the help's example refused, its second turn White's move given
+/// to Black).
+#[test]
+fn the_apply_example_plays() {
+    let (code, out, err) = run(&["apply", "start", "SY3", "eX11", "$X5 $X7", "---"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.trim_end().ends_with("passes=1 turns=4 quiet=4"),
+        "{out}"
+    );
+    let (_, help, _) = run(&["apply", "--help"]);
+    assert!(help.contains("SY3 eX11 '$X5 $X7'"), "{help}");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    assert!(readme.contains("apply start SY3 eX11 '$X5 $X7' ---"));
+}
