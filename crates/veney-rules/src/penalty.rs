@@ -300,6 +300,11 @@ fn call_unsettled(
                         p.discard[offender.index()][mk.index()] += 1;
                     } else if p.piece_at(m.from) == Some((offender, mk)) {
                         p.remove(offender, mk, m.from);
+                        // A Cloak discarded from a capture frees the blade (R-BLADE-CAPTURE).
+                        if crate::special::blade_capture::pinned_at(&p, !offender, m.from).is_some()
+                        {
+                            crate::special::blade_capture::release(&mut p, !offender, m.from);
+                        }
                         p.discard[offender.index()][mk.index()] += 1;
                     } else if crate::special::blade_capture::pinned_at(&p, offender, m.from)
                         .is_some_and(|(k, _)| k == mk)
@@ -318,6 +323,12 @@ fn call_unsettled(
             }
             let mut p = *after;
             p.remove(side, k, sq);
+            // A Cloak discarded from a capture (its untenable capturing move called) leaves the
+            // blade there, free, as when it leaves by any other way (R-BLADE-CAPTURE; a review
+            // found the blade left pinned under nothing, the position then unreadable).
+            if crate::special::blade_capture::pinned_at(&p, !side, sq).is_some() {
+                crate::special::blade_capture::release(&mut p, !side, sq);
+            }
             p.discard[side.index()][k.index()] += 1;
             if p.turn() == offender && !p.is_game_over() {
                 p.skip_turn(rules);

@@ -1065,3 +1065,49 @@ fn a_partner_in_hand_that_mates_untenably_is_discarded_when_called() {
     let back = veney_rules::Position::from_text(&r, &after.to_text(&r)).unwrap();
     assert_eq!(back, after);
 }
+
+/// §2.0.22 Piece Penalty: "The piece which made the untenable move is discarded". A Cloak whose
+/// untenable move captured a blade (here a Cloak a set confines to its Self's measure) is
+/// discarded from atop it: the blade stays there, free, as when the Cloak leaves a capture any
+/// other way (R-BLADE-CAPTURE), and the position reads back (a review found the blade left
+/// pinned under nothing, the game's own position then refused).
+#[test]
+fn a_cloak_discarded_from_its_capture_frees_the_blade() {
+    let src = veney_rules::piece_set::STANDARD_SET.replacen(
+        "            specials: [Feign, BladeCapture, ObscurantChaos],",
+        "            constraint: Some(Constraint(measures: 1)),\n            specials: [Feign, BladeCapture, ObscurantChaos],",
+        1,
+    );
+    assert_ne!(src, veney_rules::piece_set::STANDARD_SET);
+    let set =
+        Arc::new(veney_rules::PieceSet::from_ron(std::path::Path::new("c.ron"), &src).unwrap());
+    let mut opts = rules().options.clone();
+    opts.untenable = UntenablePolicy::PiecePenaltyAbsolute;
+    let r = Arc::new(Rules::with_sets([set.clone(), set], opts).unwrap());
+    let p = veney_rules::Position::from_text(
+        &r,
+        "4/4/4/bs2/4/4/4/2w1/4/1C2/4/4/1WSB/4/4/4 w EEEEDGLJR/eeeecdgljr turns=6",
+    )
+    .unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    g.attempt(action(&g, "CY9~")).unwrap();
+    assert!(veney_rules::special::blade_capture::any_pinned(
+        g.position(),
+        Black
+    ));
+    assert_eq!(g.call_untenable(), Some(Call::PieceLost(sq("Y9"))));
+    let sword = r.set(Black).by_name("Sword").unwrap();
+    let cloak = r.set(White).by_name("Cloak").unwrap();
+    assert_eq!(g.position().piece_at(sq("Y9")), Some((Black, sword)));
+    assert!(!veney_rules::special::blade_capture::any_pinned(
+        g.position(),
+        Black
+    ));
+    assert_eq!(g.position().discard(White, cloak), 1);
+    let text = g.position().to_text(&r);
+    assert_eq!(
+        veney_rules::Position::from_text(&r, &text).unwrap(),
+        *g.position(),
+        "{text}"
+    );
+}
