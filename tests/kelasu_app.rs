@@ -465,6 +465,40 @@ fn a_load_over_an_empty_new_game_keeps_the_autosaved_game() {
     assert_eq!(back.position_text(Viewer::Referee), played);
 }
 
+/// Against the computer, a Load over a new game of the same game the autosave holds keeps no
+/// copy of it: the autosave's `[Computer …]` header does not make it another game (a review
+/// found the same game kept again as `before-load`, the earlier kept game pushed aside).
+#[test]
+fn a_load_of_the_autosaved_game_against_the_computer_keeps_no_second_copy() {
+    use game_ai::Level;
+    use veney::host::grid::ComputerSeats;
+    let mut a = kelasu_app("load-same-computer", Some(MERGING));
+    a.world_mut().resource_mut::<ComputerSeats>().0 = [None, Some(Level::Beginner)];
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    send(&mut a, Intent::Save);
+    let autosave = m(&a).autosave_path();
+    let auto = std::fs::read_to_string(&autosave).expect("autosaved");
+    assert!(auto.contains("[Computer"), "{auto}");
+    let kept = veney::host::grid::autosave::before_load_beside(&m(&a).save_path);
+    let earlier = "an earlier kept game";
+    std::fs::write(&kept, earlier).unwrap();
+    send(
+        &mut a,
+        NewKelasu {
+            options: KelasuOptions::default(),
+            position: None,
+        },
+    );
+    assert_eq!(m(&a).game.history_len(), 0);
+    send(&mut a, Intent::Load);
+    assert!(m(&a).game.history_len() > 0, "loaded");
+    // Nothing kept: the earlier kept game stays where it was, not pushed aside for a copy of
+    // the game loaded (nor for the empty new game).
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), earlier);
+    assert!(!kept.with_file_name("before-load.older-1.kelasu").exists());
+}
+
 fn prompt(app: &App) -> String {
     veney::host::grid::panel::prompt(m(app))
 }

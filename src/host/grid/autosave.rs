@@ -69,7 +69,7 @@ pub fn sealed_draws_in(text: &str) -> u64 {
         .ok()
         .and_then(|h| {
             h.into_iter()
-                .find(|(_, k, _)| k == "ComputerDraws")
+                .find(|(_, k, _)| k.eq_ignore_ascii_case("ComputerDraws"))
                 .and_then(|(_, _, v)| v.parse().ok())
         })
         .unwrap_or(0)
@@ -80,11 +80,12 @@ const REVEALED_HEADER: &str = "[Revealed \"yes\"]\n";
 
 /// Whether a save's text says its game's hidden pieces were shown (`ActiveMatch::save_text`).
 pub fn revealed_in(text: &str) -> bool {
-    // Read as every other header is (a byte-order mark, blank lines, spacing; a review found a
-    // BOM hiding it, and undo open again after the reveal).
+    // Read as every other header is (a byte-order mark, blank lines, spacing, the key in any
+    // case; reviews found a BOM and `[revealed …]` hiding it, and undo open again after the
+    // reveal).
     game_api::save_headers(text).is_ok_and(|h| {
         h.iter()
-            .any(|(_, k, v)| k == "Revealed" && v.eq_ignore_ascii_case("yes"))
+            .any(|(_, k, v)| k.eq_ignore_ascii_case("Revealed") && v.eq_ignore_ascii_case("yes"))
     })
 }
 
@@ -229,6 +230,11 @@ mod tests {
         assert!(revealed_in(save));
         assert!(revealed_in(&format!("\u{feff}{save}")));
         assert!(revealed_in(&format!("\n{save}")));
+        assert!(revealed_in(&save.replace("Revealed", "revealed")));
+        assert_eq!(
+            sealed_draws_in("[game \"tirachen\"]\n[computerdraws \"3\"]\n"),
+            3
+        );
         assert!(!revealed_in("[Game \"tirachen\"]\n1. S3A3W3, S2A2W5;\n"));
     }
 }

@@ -450,14 +450,26 @@ pub fn apply(
                         // still holds the game before it (one a crash left, the new game's
                         // Start pressed instead of Resume), and that is the game kept (a review
                         // found the empty game kept, the crashed one's autosave overwritten).
-                        let autosaved = (mm.game.history_len() == 0)
+                        let autosave = (mm.game.history_len() == 0)
                             .then(|| {
                                 std::fs::read_to_string(super::autosave_beside(&mm.save_path)).ok()
                             })
-                            .flatten()
-                            .filter(|t| *t != loaded_text);
+                            .flatten();
+                        // The autosave holds the very game loaded, whatever the app's own
+                        // headers (`[Computer …]`, `[ComputerDraws …]`, `[Revealed …]`, which a
+                        // bare game's text lacks): nothing to keep, the empty game neither (a
+                        // review found the same game kept again, an earlier before-load pushed
+                        // aside).
+                        let autosave_is_loaded = autosave.as_deref().is_some_and(|t| {
+                            (mm.load)(t).is_ok_and(|g| {
+                                g.save_text(game_api::Viewer::Referee) == loaded_text
+                            })
+                        });
+                        let autosaved = autosave.filter(|_| !autosave_is_loaded);
                         let left = mm.game.save_text(game_api::Viewer::Referee);
-                        let kept_note = if autosaved.is_none() && left == loaded_text {
+                        let kept_note = if autosave_is_loaded
+                            || (autosaved.is_none() && left == loaded_text)
+                        {
                             String::new()
                         } else {
                             // Nothing is loaded over a game that could not be kept (a review

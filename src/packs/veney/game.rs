@@ -97,12 +97,7 @@ pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, Str
 /// without one (empty, cut short before it, or a bare record) is refused rather than read as a
 /// fresh game and reported loaded (a review found an empty autosave "resumed" as a new game).
 pub fn load_save_text(rules: &Arc<Rules>, text: &str) -> Result<Game, String> {
-    let has_final = text.lines().any(|l| {
-        l.trim_start()
-            .get(..7)
-            .is_some_and(|h| h.eq_ignore_ascii_case("[Final "))
-    });
-    if !has_final {
+    if !veney_rules::savefile::has_final(text) {
         return Err(if text.trim().is_empty() {
             "the file is empty: no saved game in it".to_string()
         } else {
@@ -1127,9 +1122,11 @@ fn autosave(
             // Read under its own options and armies, as a Load reads it (a review found a game
             // with nothing played, made under other options, read as "played" for failing to
             // read under this game's, and kept over the last real game).
-            load_save_text(&game.0.rules, t).map_or(true, |g| {
-                g.actions().next().is_some() || g.position().outcome().is_some()
-            })
+            // (An empty file holds no game to keep: it is not kept over an older kept game.)
+            !t.trim().is_empty()
+                && load_save_text(&game.0.rules, t).map_or(true, |g| {
+                    g.actions().next().is_some() || g.position().outcome().is_some()
+                })
         })
         && seats.0.iter().any(Option::is_some)
     {
