@@ -11,8 +11,10 @@ use bevy::prelude::*;
 /// letter the key gave, or — when a key this frame gave another script's letter and none a Latin
 /// one — by the key at the position `letter` has on a Latin keyboard.
 pub fn just_pressed(keys: &ButtonInput<KeyCode>, letters: &ButtonInput<Key>, letter: &str) -> bool {
-    let latin =
-        |k: &Key| matches!(k, Key::Character(c) if c.chars().all(|ch| ch.is_ascii_alphabetic()));
+    // A letter of the Latin script, accented ones too (Turkish F's `ğ` on the E key, Polish
+    // AltGr's `ż`): such a layout is read by its letters, never by place (a review found `ğ`
+    // firing E).
+    let latin = |k: &Key| matches!(k, Key::Character(c) if c.chars().all(|ch| ch.is_alphabetic() && latin_script(ch)));
     if letters
         .get_just_pressed()
         .any(|k| matches!(k, Key::Character(c) if c.eq_ignore_ascii_case(letter)))
@@ -21,10 +23,16 @@ pub fn just_pressed(keys: &ButtonInput<KeyCode>, letters: &ButtonInput<Key>, let
     }
     // Another script's letter (not a Latin one, nor a sign such as Dvorak's `;` where QWERTY
     // has Z, which must not undo).
-    let other_script = |k: &Key| matches!(k, Key::Character(c) if c.chars().all(|ch| ch.is_alphabetic() && !ch.is_ascii()));
+    let other_script = |k: &Key| matches!(k, Key::Character(c) if c.chars().all(|ch| ch.is_alphabetic() && !latin_script(ch)));
     !letters.get_just_pressed().any(latin)
         && letters.get_just_pressed().any(other_script)
         && position_of(letter).is_some_and(|code| keys.just_pressed(code))
+}
+
+/// Whether `ch` is of the Latin script's blocks (Basic Latin to Latin Extended-B, IPA, Latin
+/// Extended Additional, -C, -D).
+fn latin_script(ch: char) -> bool {
+    matches!(ch as u32, 0..=0x02AF | 0x1E00..=0x1EFF | 0x2C60..=0x2C7F | 0xA720..=0xA7FF)
 }
 
 /// The key a Latin (QWERTY) keyboard labels `letter`.
@@ -102,9 +110,14 @@ mod tests {
         keys.press(KeyCode::KeyZ);
         assert!(just_pressed(&keys, &letters, "z"));
         assert!(!just_pressed(&keys, &letters, "y"));
-        // A sign (Dvorak's `;` sits where QWERTY has Z) or no character at all is not read as
-        // a letter's place.
-        for key in [Key::Character(";".into()), Key::ArrowLeft] {
+        // A sign (Dvorak's `;` sits where QWERTY has Z), an accented Latin letter (Turkish F's
+        // `ğ`, Polish AltGr's `ż`) or no character at all is not read as a letter's place.
+        for key in [
+            Key::Character(";".into()),
+            Key::Character("ğ".into()),
+            Key::Character("ż".into()),
+            Key::ArrowLeft,
+        ] {
             let mut keys = ButtonInput::<KeyCode>::default();
             let mut letters = ButtonInput::<Key>::default();
             letters.press(key);

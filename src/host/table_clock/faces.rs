@@ -130,6 +130,16 @@ fn face_caption(name: &str, f: &game_clock::Face) -> String {
     }
 }
 
+/// A control of the running clock never keeps the keyboard: Space and Enter press the seats'
+/// faces (`keys`), and a button holding focus (reached by Tab) would take them as its own click
+/// too — undoing the press just made, pausing, or taking ten seconds (a review found it).
+fn keyless(r: egui::Response) -> egui::Response {
+    if r.has_focus() {
+        r.surrender_focus();
+    }
+    r
+}
+
 /// Height kept under the faces for the controls and the control's description.
 const CONTROLS_HEIGHT: f32 = 64.0;
 
@@ -188,7 +198,7 @@ fn faces(
             );
             let face = egui::Button::new(label).fill(colour).min_size(face);
             // A press on your own face ends your turn.
-            if ui.add(face).clicked() {
+            if keyless(ui.add(face)).clicked() {
                 out.write(ClockIntent::Press(seat));
             }
         }
@@ -196,12 +206,12 @@ fn faces(
     ui.horizontal_wrapped(|ui| {
         match state {
             game_clock::State::Running(_) => {
-                if ui.button("Pause").clicked() {
+                if keyless(ui.button("Pause")).clicked() {
                     out.write(ClockIntent::Pause);
                 }
             }
             game_clock::State::Paused(_) => {
-                if ui.button("Resume").clicked() {
+                if keyless(ui.button("Resume")).clicked() {
                     out.write(ClockIntent::Resume);
                 }
             }
@@ -216,25 +226,21 @@ fn faces(
             }
             game_clock::State::Ready => {}
         }
-        if ui
-            .add_enabled(c.undo_depth() > 0, egui::Button::new("Undo press"))
-            .clicked()
-        {
+        if keyless(ui.add_enabled(c.undo_depth() > 0, egui::Button::new("Undo press"))).clicked() {
             out.write(ClockIntent::UndoPress);
         }
         for (seat, who) in seat_names.iter().enumerate() {
-            if ui.small_button(format!("{who} +10 s")).clicked() {
+            if keyless(ui.small_button(format!("{who} +10 s"))).clicked() {
                 out.write(ClockIntent::Adjust(seat, 10_000));
             }
-            if ui.small_button(format!("{who} −10 s")).clicked() {
+            if keyless(ui.small_button(format!("{who} −10 s"))).clicked() {
                 out.write(ClockIntent::Adjust(seat, -10_000));
             }
         }
         // Asked first: the times are gone with it, and the games' clocks (a review found one
         // click beside "Undo press" wiping both players' times for good).
         if !*asking_new {
-            if ui
-                .button("New clock…")
+            if keyless(ui.button("New clock…"))
                 .on_hover_text("set up a new clock: these times are lost")
                 .clicked()
             {
@@ -242,11 +248,11 @@ fn faces(
             }
         } else {
             ui.label("Lose these times for a new clock?");
-            if ui.button("Yes, new clock").clicked() {
+            if keyless(ui.button("Yes, new clock")).clicked() {
                 *asking_new = false;
                 out.write(ClockIntent::Reset);
             }
-            if ui.button("Keep this clock").clicked() {
+            if keyless(ui.button("Keep this clock")).clicked() {
                 *asking_new = false;
             }
         }
@@ -282,5 +288,48 @@ mod caption_tests {
             super::face_caption("Black (Enter)", &face(false, false)),
             "Black (Enter)"
         );
+    }
+}
+
+#[cfg(test)]
+mod key_tests {
+    use bevy_egui::egui;
+
+    /// Tab onto a clock button, then Space (which presses a seat's face): the button does not
+    /// take Space as its click.
+    #[test]
+    fn a_tabbed_to_button_does_not_take_space() {
+        let ctx = egui::Context::default();
+        let key = |k: egui::Key| {
+            vec![egui::Event::Key {
+                key: k,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            }]
+        };
+        let mut clicks = 0;
+        for events in [
+            vec![],
+            key(egui::Key::Tab),
+            vec![],
+            key(egui::Key::Space),
+            vec![],
+            key(egui::Key::Enter),
+            vec![],
+        ] {
+            let input = egui::RawInput {
+                events,
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(input, |ui| {
+                if super::keyless(ui.button("Undo press")).clicked() {
+                    clicks += 1;
+                }
+            });
+            out.textures_delta.clear();
+        }
+        assert_eq!(clicks, 0);
     }
 }
