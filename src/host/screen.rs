@@ -12,6 +12,46 @@ pub enum Screen {
     Kelasu,
 }
 
+impl Screen {
+    /// Every screen. A game added to `Screen` is added here too (a test's exhaustive match asks
+    /// for it), and then every list of games the host keeps — the clock's owner in
+    /// `clock.txt`, the companion's clearing on leaving, `VENEY_SCREEN` — follows from it and
+    /// `game_name` (a review found those lists kept apart, a new game easily left out of one).
+    pub const ALL: [Screen; 4] = [
+        Screen::Title,
+        Screen::Veney,
+        Screen::Tirachen,
+        Screen::Kelasu,
+    ];
+
+    /// The game a screen plays, by the name files and `VENEY_SCREEN` use (`clock.txt`'s
+    /// `game=kelasu`); the title plays none.
+    pub fn game_name(self) -> Option<&'static str> {
+        match self {
+            Screen::Title => None,
+            Screen::Veney => Some("veney"),
+            Screen::Tirachen => Some("tirachen"),
+            Screen::Kelasu => Some("kelasu"),
+        }
+    }
+
+    /// The screen of the game named `name` (as `game_name` writes it).
+    pub fn of_game(name: &str) -> Option<Screen> {
+        Screen::ALL
+            .into_iter()
+            .find(|s| s.game_name() == Some(name))
+    }
+
+    /// The games' names, for messages: "veney, tirachen or kelasu".
+    pub fn game_names() -> String {
+        let names: Vec<&str> = Screen::ALL.iter().filter_map(|s| s.game_name()).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
+        }
+    }
+}
+
 /// Go to a screen (the title's "Play" buttons send this, and "Back to the games" does).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpenScreen(pub Screen);
@@ -39,15 +79,13 @@ pub(super) fn plugin(app: &mut App) {
             .map(|v| v.trim().to_ascii_lowercase())
             .as_deref()
         {
-            Some("veney") => Screen::Veney,
-            Some("tirachen") => Screen::Tirachen,
-            Some("kelasu") => Screen::Kelasu,
-            Some(other) => {
+            Some(name) => Screen::of_game(name).unwrap_or_else(|| {
                 warn!(
-                    "VENEY_SCREEN={other:?} names no screen (veney, tirachen or kelasu): the title opens"
+                    "VENEY_SCREEN={name:?} names no screen ({}): the title opens",
+                    Screen::game_names()
                 );
                 Screen::Title
-            }
+            }),
             None => Screen::Title,
         };
         app.insert_state(start);
@@ -60,5 +98,31 @@ pub(super) fn plugin(app: &mut App) {
 fn open_screen(mut msgs: MessageReader<OpenScreen>, mut next: ResMut<NextState<Screen>>) {
     if let Some(m) = msgs.read().last() {
         next.set(m.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Screen;
+
+    /// `Screen::ALL` holds every screen: the match below names each variant, so a new game's
+    /// screen stops this test compiling until it is listed (and given a `game_name`).
+    #[test]
+    fn every_screen_is_listed_and_every_game_named_once() {
+        let index = |s: Screen| match s {
+            Screen::Title => 0,
+            Screen::Veney => 1,
+            Screen::Tirachen => 2,
+            Screen::Kelasu => 3,
+        };
+        let listed: Vec<usize> = Screen::ALL.into_iter().map(index).collect();
+        assert_eq!(listed, [0, 1, 2, 3]);
+        for s in Screen::ALL {
+            if let Some(name) = s.game_name() {
+                assert_eq!(Screen::of_game(name), Some(s));
+            }
+        }
+        assert_eq!(Screen::of_game("title"), None);
+        assert_eq!(Screen::game_names(), "veney, tirachen or kelasu");
     }
 }

@@ -352,3 +352,21 @@ mod token_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod game_tests {
+    use super::PrintGame;
+
+    /// `PrintGame::ALL` holds every game (the command line's `--game` and its hints read it): the
+    /// match names each variant, so a new game stops this test compiling until it is listed.
+    #[test]
+    fn every_game_is_listed() {
+        let index = |g: PrintGame| match g {
+            PrintGame::Veney => 0,
+            PrintGame::Tirachen => 1,
+            PrintGame::Kelasu => 2,
+        };
+        let listed: Vec<usize> = PrintGame::ALL.into_iter().map(index).collect();
+        assert_eq!(listed, [0, 1, 2]);
+    }
+}

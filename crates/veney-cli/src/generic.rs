@@ -200,14 +200,17 @@ fn over_line<G: Game>(g: &G, s: &G::State) -> Option<String> {
 /// How to replay a save of game `name`: `(--game tirachen)` for a game this program plays, else
 /// which games it plays (a review found `--game veeney` suggested).
 pub fn game_hint(name: &str) -> String {
-    const GAMES: [&str; 3] = ["veney", "tirachen", "kelasu"];
+    let games: Vec<&str> = game_print::PrintGame::ALL
+        .iter()
+        .map(|g| g.name())
+        .collect();
     let lower = name.to_lowercase();
-    if GAMES.contains(&lower.as_str()) {
+    if games.contains(&lower.as_str()) {
         format!("(--game {lower})")
     } else {
         format!(
             "(a game this program does not play; it plays {})",
-            GAMES.join(", ")
+            games.join(", ")
         )
     }
 }

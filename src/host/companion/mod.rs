@@ -162,12 +162,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins(grid::plugin);
     // On leaving any screen, before the next screen's systems run (its pack fills the feed anew
     // on entering, if it has a game to feed).
-    for screen in [
-        super::Screen::Title,
-        super::Screen::Veney,
-        super::Screen::Tirachen,
-        super::Screen::Kelasu,
-    ] {
+    for screen in super::Screen::ALL {
         app.add_systems(OnExit(screen), clear_on_screen_change);
     }
 }

@@ -1039,19 +1039,13 @@ pub fn clock_path(saves: &super::grid::SaveRoot) -> std::path::PathBuf {
     saves.0.join("clock.txt")
 }
 
-/// The games whose screens keep the table clock, as `clock.txt` names them (`game=…`).
-const CLOCK_OWNERS: [(super::screen::Screen, &str); 3] = [
-    (super::screen::Screen::Veney, "veney"),
-    (super::screen::Screen::Tirachen, "tirachen"),
-    (super::screen::Screen::Kelasu, "kelasu"),
-];
-
 /// `clock.txt`: the clock's save form, then the game it was last kept with (`game=kelasu`), so
 /// that after a restart it stays that game's, as it was before (a review found it going to the
 /// first game opened that had no clock of its own, whichever game it was).
 fn clock_file(form: &str, owner: Option<super::screen::Screen>) -> String {
-    match CLOCK_OWNERS.iter().find(|(s, _)| Some(*s) == owner) {
-        Some((_, name)) => format!("{form}\ngame={name}\n"),
+    // Every game's screen keeps the clock, named as `Screen::game_name` names it (`game=…`).
+    match owner.and_then(super::screen::Screen::game_name) {
+        Some(name) => format!("{form}\ngame={name}\n"),
         None => format!("{form}\n"),
     }
 }
@@ -1068,18 +1062,13 @@ fn read_clock_file(text: &str) -> Result<(&str, Option<super::screen::Screen>), 
                 i + 2
             ));
         };
-        owner = Some(
-            CLOCK_OWNERS
-                .iter()
-                .find(|(_, n)| *n == name)
-                .map(|(s, _)| *s)
-                .ok_or_else(|| {
-                    format!(
-                        "line {}: `{name}` is none of the games (veney, tirachen, kelasu)",
-                        i + 2
-                    )
-                })?,
-        );
+        owner = Some(super::screen::Screen::of_game(name).ok_or_else(|| {
+            format!(
+                "line {}: `{name}` is none of the games ({})",
+                i + 2,
+                super::screen::Screen::game_names()
+            )
+        })?);
     }
     Ok((form, owner))
 }

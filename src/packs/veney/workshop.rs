@@ -54,6 +54,15 @@ impl Default for Workshop {
 }
 
 impl Workshop {
+    /// Why a new game cannot start with the set now, if it cannot: a new game reads the file as
+    /// it is on disk, not the last good version the window shows (a review found the button
+    /// offered beside "the last good version is kept", then refused on another panel).
+    pub fn why_no_new_game(&self) -> Option<&'static str> {
+        (!self.errors.is_empty()).then_some(
+            "the file has errors (above): a new game reads the file as it is now, so mend it first",
+        )
+    }
+
     pub fn new(path: PathBuf) -> Workshop {
         Workshop {
             open: std::env::var_os("VENEY_WORKSHOP").is_some(),
@@ -395,13 +404,24 @@ fn window(
                     ui.separator();
                     // A new game replaces the one in progress: asked first (a review found it
                     // thrown away by one click under the piece list).
+                    let refused = ws.why_no_new_game();
+                    if refused.is_some() {
+                        ws.confirm = None;
+                    }
                     match ws.confirm {
                         None => {
-                            if ui.button("New game with this set").clicked() {
-                                ws.confirm = Some(true);
-                            }
-                            if ui.button("New game: this set (White) v standard").clicked() {
-                                ws.confirm = Some(false);
+                            for (label, both) in [
+                                ("New game with this set", true),
+                                ("New game: this set (White) v standard", false),
+                            ] {
+                                let b = ui.add_enabled(refused.is_none(), egui::Button::new(label));
+                                let b = match refused {
+                                    Some(why) => b.on_disabled_hover_text(why),
+                                    None => b,
+                                };
+                                if b.clicked() {
+                                    ws.confirm = Some(both);
+                                }
                             }
                         }
                         Some(both) => {
@@ -599,6 +619,18 @@ fn board(ui: &mut bevy_egui::egui::Ui, ws: &mut Workshop, set: &PieceSet) {
 
 #[cfg(test)]
 mod tests {
+    /// A file with errors offers no new game with it: the game would read the broken file.
+    #[test]
+    fn a_broken_file_offers_no_new_game() {
+        let mut ws = super::Workshop::new("config/sets/fairy.ron".into());
+        assert_eq!(ws.why_no_new_game(), None);
+        ws.errors.push("mine.ron:3:1: broken".into());
+        assert!(
+            ws.why_no_new_game()
+                .is_some_and(|w| w.contains("mend it first"))
+        );
+    }
+
     #[test]
     fn an_edit_of_the_setup_alone_changes_what_the_waker_watches() {
         // The workshop checks the set against the setup a new game would use, so the waker
