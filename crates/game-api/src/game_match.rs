@@ -364,7 +364,13 @@ impl<G: Game> Match<G> {
                 text,
             ),
         };
-        let a = self.game.parse_action(&self.state, body)?;
+        // A fault in a sealed action's body is placed in the whole text, past its `seat|` (a
+        // review found `1|S3A3W3X` placed two columns short).
+        let prefix = text[..text.len() - body.len()].chars().count();
+        let a = self.game.parse_action(&self.state, body).map_err(|mut e| {
+            e.col += prefix;
+            e
+        })?;
         self.play(actor, a)?;
         Ok(a)
     }

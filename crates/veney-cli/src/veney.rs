@@ -373,20 +373,37 @@ fn check_sets(files: &[PathBuf], setup: Option<&std::path::Path>) -> ExitCode {
         // A file that cannot be read at all is an error of the input, on stderr with exit 2
         // as every other command's (README); what a readable set says is the report (a review
         // found a missing file reported on stdout, exit 1).
-        if let Err(e) = std::fs::read(f) {
-            err(format!(
-                "veney-cli: {}: cannot read the file: {e}",
-                f.display()
-            ));
-            unreadable = true;
-            continue;
-        }
-        let r = match (&setup, std::fs::read_to_string(f)) {
-            (Some((p, text)), Ok(src)) => {
-                veney_rules::set_check::check_with_setup(f, &src, Some((*p, text.as_str())))
+        // Read once: a pipe (`check-set /dev/stdin`) gives its text to the first read only (a
+        // review found a valid set through a pipe reported broken by a second read).
+        let bytes = match std::fs::read(f) {
+            Ok(b) => b,
+            Err(e) => {
+                err(format!(
+                    "veney-cli: {}: cannot read the file: {e}",
+                    f.display()
+                ));
+                unreadable = true;
+                continue;
             }
-            // Without --setup, or a set file that cannot be read (reported as check_file does).
-            _ => veney_rules::set_check::check_file(f),
+        };
+        let r = match veney_rules::data_text(f, bytes) {
+            Ok(src) => match &setup {
+                Some((p, text)) => {
+                    veney_rules::set_check::check_with_setup(f, &src, Some((*p, text.as_str())))
+                }
+                None => veney_rules::set_check::check(f, &src),
+            },
+            // Not UTF-8: reported at its byte, as `check_file` does.
+            Err(veney_rules::LoadError::Data(errors)) => veney_rules::set_check::Report {
+                errors,
+                warnings: Vec::new(),
+                set: None,
+            },
+            Err(e) => {
+                err(format!("veney-cli: {}: {e}", f.display()));
+                unreadable = true;
+                continue;
+            }
         };
         for e in &r.errors {
             out(format!("error: {e}"));

@@ -243,3 +243,23 @@ fn errors_name_only_the_files_passed() {
     names_no_config_file(&err);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `check-set` reads its file once: a set given through a pipe (`/dev/stdin`) is checked as it
+/// is, not read a second time empty (a review found a valid set so reported broken).
+#[test]
+fn check_set_reads_a_piped_set_once() {
+    let set = std::fs::read(repo("config/sets/standard.ron")).unwrap();
+    let mut child = Command::new(CLI)
+        .args(["check-set", "/dev/stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), &set).unwrap();
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("is valid"), "{stdout}");
+}

@@ -995,3 +995,22 @@ fn check_set_refuses_a_file_it_cannot_read_with_exit_2() {
         assert!(out.is_empty(), "{f}: {out}");
     }
 }
+
+/// A fault in a sealed action is placed in the token as written, past its `seat|` (a review
+/// found `1|S3A3W3X` placed at column 7, the `X` being at 9).
+#[test]
+fn a_sealed_actions_fault_is_placed_past_its_seat() {
+    for (turn, col) in [("1|S3A3W3X", 9), ("S3A3W3 2|S9A0W1X", 16)] {
+        let (code, _, err) = run(&[
+            "--game",
+            "tirachen",
+            "--option",
+            "Masters=secret",
+            "apply",
+            "start",
+            turn,
+        ]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(&format!("column {col}: `X`")), "{turn}: {err}");
+    }
+}

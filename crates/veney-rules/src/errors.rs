@@ -339,6 +339,12 @@ pub fn read_data_file(path: &std::path::Path) -> Result<String, LoadError> {
         path: path.to_path_buf(),
         source,
     })?;
+    data_text(path, bytes)
+}
+
+/// The bytes read from data file `path` as text: an error at the first byte that is not UTF-8
+/// (for a caller that has read the file itself, once — a pipe cannot be read twice).
+pub fn data_text(path: &std::path::Path, bytes: Vec<u8>) -> Result<String, LoadError> {
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();

@@ -78,7 +78,9 @@ pub use bitboard::Bitboard;
 pub use device::{Device, Landing, Reposition};
 pub use direction::Dir;
 pub use displaced::{Displaced, Whereabouts, displaced};
-pub use errors::{DataError, LoadError, Location, ParseError, Untenable, read_data_file};
+pub use errors::{
+    DataError, LoadError, Location, ParseError, Untenable, data_text, read_data_file,
+};
 pub use estimate::lead;
 pub use game::Game;
 pub use measure::Measure;
