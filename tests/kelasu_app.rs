@@ -450,13 +450,7 @@ fn a_load_over_an_empty_new_game_keeps_the_autosaved_game() {
     click(&mut a, "D4");
     click(&mut a, "E4");
     let played = m(&a).game.position_text(Viewer::Referee);
-    send(
-        &mut a,
-        NewKelasu {
-            options: KelasuOptions::default(),
-            position: None,
-        },
-    );
+    new_default_game(&mut a);
     assert_eq!(m(&a).game.history_len(), 0);
     send(&mut a, Intent::Load);
     let kept = veney::host::grid::autosave::before_load_beside(&m(&a).save_path);
@@ -483,13 +477,7 @@ fn a_load_of_the_autosaved_game_against_the_computer_keeps_no_second_copy() {
     let kept = veney::host::grid::autosave::before_load_beside(&m(&a).save_path);
     let earlier = "an earlier kept game";
     std::fs::write(&kept, earlier).unwrap();
-    send(
-        &mut a,
-        NewKelasu {
-            options: KelasuOptions::default(),
-            position: None,
-        },
-    );
+    new_default_game(&mut a);
     assert_eq!(m(&a).game.history_len(), 0);
     send(&mut a, Intent::Load);
     assert!(m(&a).game.history_len() > 0, "loaded");
@@ -497,6 +485,17 @@ fn a_load_of_the_autosaved_game_against_the_computer_keeps_no_second_copy() {
     // the game loaded (nor for the empty new game).
     assert_eq!(std::fs::read_to_string(&kept).unwrap(), earlier);
     assert!(!kept.with_file_name("before-load.older-1.kelasu").exists());
+}
+
+/// A new game at the start under the default options (the new-game dialog's Start).
+fn new_default_game(a: &mut App) {
+    send(
+        a,
+        NewKelasu {
+            options: KelasuOptions::default(),
+            position: None,
+        },
+    );
 }
 
 fn prompt(app: &App) -> String {

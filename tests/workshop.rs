@@ -51,6 +51,16 @@ fn fairy_copy(dir: &std::path::Path) -> (PathBuf, String) {
     (path, src)
 }
 
+/// The fairy set's text with its Mirage made a 3D king (a designer's edit).
+fn mirage_as_a_king(src: &str) -> String {
+    let edited = src.replace(
+        "MeasureLeap(offsets: [(1, 2)], symmetry: All)",
+        "MeasureLeap(offsets: [(1, 0), (1, 1)], symmetry: All)",
+    );
+    assert_ne!(edited, src);
+    edited
+}
+
 #[test]
 fn the_workshop_reloads_an_edited_set_file() {
     let dir = temp_dir("edit");
@@ -64,11 +74,7 @@ fn the_workshop_reloads_an_edited_set_file() {
     app.world_mut().resource_mut::<Workshop>().piece = Some(mirage);
     let game_before = *app.world().resource::<CurrentGame>().0.position();
     // The designer turns the Mirage into a 3D king and saves.
-    let edited = src.replace(
-        "MeasureLeap(offsets: [(1, 2)], symmetry: All)",
-        "MeasureLeap(offsets: [(1, 0), (1, 1)], symmetry: All)",
-    );
-    assert_ne!(edited, src);
+    let edited = mirage_as_a_king(&src);
     std::fs::write(&path, &edited).unwrap();
     until(&mut app, |w| w.loads >= 2);
     let w = ws(&app);
@@ -123,11 +129,7 @@ fn an_edit_never_alters_a_game_played_on_the_edited_set() {
         ws(&app).set.as_ref().unwrap().name,
         "the game is on the workshop's set"
     );
-    let edited = src.replace(
-        "MeasureLeap(offsets: [(1, 2)], symmetry: All)",
-        "MeasureLeap(offsets: [(1, 0), (1, 1)], symmetry: All)",
-    );
-    assert_ne!(edited, src);
+    let edited = mirage_as_a_king(&src);
     std::fs::write(&path, &edited).unwrap();
     until(&mut app, |w| w.loads >= 2);
     assert_ne!(
