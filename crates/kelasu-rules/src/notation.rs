@@ -102,7 +102,17 @@ pub fn read_unchecked(text: &str) -> Result<Action, TextError> {
         return Ok(Action::Merge { kind, to, blanks });
     }
     let from = square_at(text, 0)?;
+    // The separator is judged before the square after it: `B1C1` lacks its `-` at column 3,
+    // not a square at column 4 (a review found the fault placed there).
     let sep = text.as_bytes().get(2).copied().map(char::from);
+    if !matches!(sep, Some('-' | 'x' | 'X' | '@' | '%')) {
+        let found: String = text.chars().skip(2).take(1).collect();
+        return Err(TextError::new(
+            3,
+            found,
+            "expected `-` (move), `x` (capture), `@` (recall) or `%` (convert)",
+        ));
+    }
     let to = square_at(text, 3)?;
     if text.len() > 5 {
         return Err(TextError::new(
@@ -111,17 +121,12 @@ pub fn read_unchecked(text: &str) -> Result<Action, TextError> {
             "unexpected text after the action",
         ));
     }
-    match sep {
+    Ok(match sep {
+        Some('@') => Action::Recall { from, to },
+        Some('%') => Action::Convert { from, target: to },
         // The capture mark in either case, as squares and `end` are read (`E4XE5`).
-        Some('-') | Some('x') | Some('X') => Ok(Action::Move { from, to }),
-        Some('@') => Ok(Action::Recall { from, to }),
-        Some('%') => Ok(Action::Convert { from, target: to }),
-        other => Err(TextError::new(
-            3,
-            other.map(String::from).unwrap_or_default(),
-            "expected `-` (move), `x` (capture), `@` (recall) or `%` (convert)",
-        )),
-    }
+        _ => Action::Move { from, to },
+    })
 }
 
 /// Reads an action and checks it is legal in `p`.

@@ -356,3 +356,17 @@ fn a_final_position_is_compared_as_a_position() {
     let other = text.replace(&fin, &fin.replacen("BBBB", "BBB1", 1));
     assert!(game_api::Match::load_text(g, &other).is_err());
 }
+
+/// An action's separator is judged before the square after it: `B1C1` lacks its `-` (column
+/// 3), and `C00-D0` has a `0` where the separator goes — not "expected a square" at column 4 (a
+/// review found both placed there).
+#[test]
+fn a_missing_separator_is_placed_at_its_column() {
+    let g = game();
+    let s = g.start();
+    for (text, found) in [("B1C1", "C"), ("C00-D0", "0")] {
+        let e = g.parse_action(&s, text).unwrap_err();
+        assert_eq!((e.col, e.found.as_str()), (3, found), "{text}: {e}");
+        assert!(e.why.contains("expected `-` (move)"), "{text}: {e}");
+    }
+}
