@@ -263,3 +263,27 @@ fn check_set_reads_a_piped_set_once() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("is valid"), "{stdout}");
 }
+
+/// An option judged only against the armies — an optional piece neither set has — is placed
+/// in the options file the user gave, at its field (README: "an error names the files you
+/// passed"; a review found `rule options:1:1`).
+#[test]
+fn an_unknown_optional_piece_is_placed_in_the_rules_file() {
+    let dir = temp_dir("optional-piece");
+    let f = dir.join("r.ron");
+    std::fs::write(
+        &f,
+        "RuleOptions(\n    dice: StickDice,\n    optional_pieces: [\"Sword\"],\n)\n",
+    )
+    .unwrap();
+    let out = Command::new(CLI)
+        .args(["--rules", f.to_str().unwrap(), "show", "start"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("{}:3:5: optional piece \"Sword\"", f.display())),
+        "{err}"
+    );
+}

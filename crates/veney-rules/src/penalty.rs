@@ -328,6 +328,9 @@ fn call_unsettled(
             // found the blade left pinned under nothing, the position then unreadable).
             if crate::special::blade_capture::pinned_at(&p, !side, sq).is_some() {
                 crate::special::blade_capture::release(&mut p, !side, sq);
+                // No Cloak left a capture by a move of the caller's turn: its own captures stay
+                // open (a review found the caller's blade capture refused after the call).
+                p.released = false;
             }
             p.discard[side.index()][k.index()] += 1;
             if p.turn() == offender && !p.is_game_over() {

@@ -921,18 +921,17 @@ impl PositionText {
                 // Under any facing, from its Self's square or none: a set's engagement may move
                 // by an oriented leap or one relative to its Self (a review found such a move's
                 // `ep=`, written by the game, refused when read back).
-                // A Self no longer on the board (taken: the engagement's move was the dying
-                // move, measured from where it stood) may have stood anywhere (a review found
-                // such a game's final position refused when read back).
+                // The Self the move was measured from may since have moved (Hirakamae's ending
+                // double move: the engagement, then the Self) or been taken (the dying move):
+                // any square it may have stood on, its own first (reviews found such positions,
+                // written by the game, refused when read back).
                 let reaches = start
                     .zip(p.piece_at(ep.victim))
                     .is_some_and(|(start, (s, k))| {
-                        let lives: Vec<Option<Square>> = match p.life_square(rules, s) {
-                            Some(life) => vec![None, Some(life)],
-                            None => std::iter::once(None)
-                                .chain(Square::all().map(Some))
-                                .collect(),
-                        };
+                        let lives: Vec<Option<Square>> = [None, p.life_square(rules, s)]
+                            .into_iter()
+                            .chain(Square::all().map(Some))
+                            .collect();
                         (0..4u8).any(|facing| {
                             lives.iter().copied().any(|life| {
                                 let (both, moves, attacks) = crate::set_check::reach(

@@ -10,6 +10,9 @@ use crate::side::Side;
 use std::path::Path;
 use std::sync::Arc;
 
+/// The file named by an error of the rule options found only against the armies (`Rules::new`
+/// has no file of its own): `load_parts` places it in the options file given.
+const OPTIONS_CHECKED: &str = "rule options";
 /// How errors in the built-in standard setup name it (it is no file on disk).
 pub const BUILT_IN_SETUP: &str = "built-in config/setups/standard.ron";
 
@@ -312,11 +315,36 @@ impl Rules {
             e => e,
         };
         let checked = def.check(setup_path, &src, [&w, &b]).map_err(relabel)?;
-        let options = match options {
-            Some(p) => RuleOptions::load(p)?,
-            None => RuleOptions::default(),
+        let (options, options_src) = match options {
+            Some(p) => {
+                let src = crate::errors::read_data_file(p)?;
+                (RuleOptions::from_ron(p, &src)?, Some((p, src)))
+            }
+            None => (RuleOptions::default(), None),
         };
-        Rules::new([w, b], checked, options).map_err(relabel)
+        // An option judged only against the armies (an optional piece neither has) is placed in
+        // the options file the user gave, at its field (a review found `rule options:1:1`).
+        let placed = |e: LoadError| match (e, &options_src) {
+            (LoadError::Data(errors), Some((p, src))) => LoadError::Data(
+                errors
+                    .into_iter()
+                    .map(|mut d| {
+                        if d.location.file == Path::new(OPTIONS_CHECKED) {
+                            let (line, col) = crate::errors::locate_field(src, "optional_pieces")
+                                .map_or((1, 1), |(l, c, _)| (l, c));
+                            d.location.file = p.to_path_buf();
+                            d.location.line = line;
+                            d.location.col = col;
+                        }
+                        d
+                    })
+                    .collect(),
+            ),
+            (e, _) => e,
+        };
+        Rules::new([w, b], checked, options)
+            .map_err(relabel)
+            .map_err(placed)
     }
 
     /// Each side's set as given, the standard setup for armies without their own layout, and
@@ -484,7 +512,7 @@ impl Rules {
                     .any(|n| n.eq_ignore_ascii_case(name))
             {
                 errors.push(DataError::at(
-                    Path::new("rule options"),
+                    Path::new(OPTIONS_CHECKED),
                     1,
                     1,
                     format!("optional piece {name:?} is not an optional piece of either set"),

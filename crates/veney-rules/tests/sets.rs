@@ -532,6 +532,28 @@ fn en_passant_opened_by_a_relational_or_oriented_advance_reads_back() {
         let p = veney_rules::Position::from_text(&rules, over)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(p.to_text(&rules), over, "{name}");
+        // Nor when the Self moved after the advance in the same turn (Hirakamae's ending
+        // double move, §2.0.18: "one move each by any two different pieces").
+        if name == "fromself.ron" {
+            let start = veney_rules::Position::from_text(
+                &rules,
+                "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/1WS1/4/4/4 w CBDGLJR/dgljr",
+            )
+            .unwrap();
+            let mut p = start;
+            for turn in ["---", "SX14", "eYY7 SX3"] {
+                let acts = veney_rules::notation::parse_turn(&rules, &p, turn, 1)
+                    .unwrap_or_else(|e| panic!("{turn}: {e}"));
+                p.play_turn(&rules, &acts).unwrap();
+            }
+            let text = p.to_text(&rules);
+            assert!(text.contains(" ep="), "{text}");
+            assert_eq!(
+                veney_rules::Position::from_text(&rules, &text)
+                    .unwrap_or_else(|e| panic!("{text}: {e}")),
+                p
+            );
+        }
     }
 }
 

@@ -1110,4 +1110,7 @@ fn a_cloak_discarded_from_its_capture_frees_the_blade() {
         *g.position(),
         "{text}"
     );
+    // The caller's turn is its own: its Cloak may capture a blade (no `released` carried over
+    // from the discarded Cloak; a review found the caller's capture refused).
+    assert!(!text.contains("released"), "{text}");
 }
