@@ -1260,3 +1260,21 @@ fn opposition_and_cavazione_need_both_blades_on_the_one_side() {
         effects(&p)
     );
 }
+
+/// §2.0.14 B: "disadvantaged under attack from a blade and direct attack from a technical piece
+/// simultaneously" — the support is judged as the board stands before the blade moves
+/// (R-DISARM-B), so the Sword on X7 blocks the Guard's line to X9 whether or not the Self's
+/// concert lunge lifted it first: `SY6 $tX9` (the Self passing over X7) disarms no more than
+/// `$tX9` or `SW7 $tX9` (a review found it the only checkmate).
+#[test]
+fn a_concert_lift_does_not_open_a_supports_line() {
+    let r = rules();
+    let p = veney_rules::Position::from_text(
+        &r,
+        "4/4/4/4/4/3s/4/1w2/S3/1W2/4/4/4/1G2/4/4 w EEEEDLJCBR/eeeedgljcbr turns=20",
+    )
+    .unwrap();
+    for turn in ["$tX9", "SW7 $tX9", "SY6 $tX9"] {
+        refuse(&r, &p, turn).by("§2.0.14", "it is neither");
+    }
+}

@@ -53,6 +53,21 @@ pub(crate) fn may_disarm(rules: &Rules, pos: &Position, side: Side, attacker: Ki
 /// technical pieces, within its range constraint — or, for a flailing Lantern, where its flail
 /// could land (§2.0.10: "a Lantern poised in a direct attack by flailing can contribute").
 pub fn disadvantaged_squares(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
+    // The board as it stands before the blade moves (R-DISARM-B): a concert partner the Self's
+    // move lifted into the hand still stands in the supports' way on its square, as it does for
+    // the same blade's move when the Self did not pass over it (a review found a lunge over the
+    // Sword opening the Guard's line, a checkmate by disarm no other order of the same moves
+    // allowed).
+    let restored;
+    let pos = match pos.lifted {
+        Some(l) if pos.turn() == side && pos.piece_at(l.from).is_none() => {
+            let mut q = *pos;
+            q.put(side, l.kind, l.from);
+            restored = q;
+            &restored
+        }
+        _ => pos,
+    };
     let controlled = crate::special::control::controlled(rules, pos, !side);
     // A Cloak holding a blade supports nothing else (§2.0.06).
     let holding = crate::special::blade_capture::holding(pos, side);
