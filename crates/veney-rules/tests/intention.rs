@@ -682,3 +682,65 @@ fn an_intention_by_a_fire_dance_double_move() {
     assert_eq!(p.reserve(White, jutsu), 1);
     assert_eq!(p.reserve(White, eng), 4, "no engagement spent");
 }
+
+/// §2.0.18 Fire Dance: a piece entering the cast-square may move on "as if by stepping stone,
+/// even in conjunction with taking an opponent's piece on that square"; §2.0.VII: "There are two
+/// different kinds of 'taking' a piece in this game: take and fend." The Sword on X4 cannot strike
+/// the Lantern on Z8; its Fire Dance square X6 holds Black's engagement, which the Sword fends by
+/// entering: the declaration is offered (no bluff), remembers X6, and the strike fends the
+/// engagement, enters X6 and takes Z8 — two pieces (until session 39 such a square was no route,
+/// README "Not yet").
+#[test]
+fn an_intention_by_a_fire_dance_square_taken_on_entering() {
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/1s2/4/4/4/4/4/4/J2l/4/1e2/4/1WS1/4/4/4 w EEEEDGLR/eeedgjr turns=6 casts=wFX6",
+    )
+    .unwrap();
+    assert!(
+        notations(&r, &p).contains(&"!$tZ8".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "!$tZ8");
+    let text = p.to_text(&r);
+    assert!(text.contains("intention=W:X4:Z8:l:0:X6"), "{text}");
+    play(&r, &mut p, "SX14");
+    assert!(notations(&r, &p).contains(&"$tZ8!".to_string()));
+    play(&r, &mut p, "$tZ8!");
+    let sword = r.set(White).by_name("Sword").unwrap();
+    let lantern = r.set(Black).by_name("Lantern").unwrap();
+    let black_eng = r.set(Black).by_name("Engagement").unwrap();
+    assert_eq!(p.piece_at(sq("X6")), Some((White, sword)));
+    assert_eq!(p.piece_at(sq("Z8")), None);
+    assert_eq!(
+        p.discard(Black, lantern),
+        1,
+        "the Lantern taken by the strike"
+    );
+    assert_eq!(
+        p.reserve(Black, black_eng),
+        4,
+        "the engagement fended on entering"
+    );
+}
+
+/// The same square's piece moved away before the strike leaves an empty Fire Dance square: still
+/// a route (the strike enters it, nothing taken); the control of the test above. And a square
+/// held by a piece the Sword cannot take (the opposing Ruin: "Ruin/Rien cannot be taken or
+/// fended", §2.0.03) is no route: the declaration is a bluff there.
+#[test]
+fn a_fire_dance_square_held_by_an_untakeable_piece_is_no_route() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/1s2/4/4/4/4/4/4/J2l/4/1r2/4/1WS1/4/4/4 w EEEEDGLR/eeeedgj turns=6 casts=wFX6",
+    )
+    .unwrap();
+    assert!(
+        !notations(&r, &p).contains(&"!$tZ8".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+}

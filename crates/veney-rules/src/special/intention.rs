@@ -115,6 +115,19 @@ impl Striker {
         }
     }
 
+    /// Whether the blade may use the square `at` of its side's Fire Dance, held by an opposing
+    /// piece, as a stepping stone: it enters it within its constraint by taking it — fending,
+    /// taking or disarming it ("even in conjunction with taking an opponent's piece on that
+    /// square", §2.0.18; "There are two different kinds of 'taking' a piece in this game: take
+    /// and fend", §2.0.VII). A checkmate there is no route: it ends the game (R-INTENTION).
+    fn takes_entering(&self, rules: &Rules, pos: &Position, at: Square) -> bool {
+        self.zone.contains(at)
+            && matches!(
+                self.strike(rules, pos, at),
+                Some(Effect::Fend(_) | Effect::Take(_) | Effect::Disarm(_))
+            )
+    }
+
     /// What the strike on `at` does, if the blade may strike it.
     fn strike(&self, rules: &Rules, pos: &Position, at: Square) -> Option<Effect> {
         if !self.attacks.contains(at) {
@@ -176,7 +189,7 @@ fn first_stone(
         .find(|&stone| {
             let mut after = *pos;
             step_onto(rules, &mut after, side, blade, from, stone);
-            works(&after, stone)
+            after.outcome.is_none() && works(&after, stone)
         })
 }
 
@@ -205,10 +218,18 @@ fn reachable_stones(
     blade: Kind,
     from: Square,
 ) -> Bitboard {
-    let past = concert_past(pos, side);
-    stones(rules, pos, side)
-        & crate::attacks::attacks_past(rules, pos, side, blade, from, past)
-        & crate::constraint::zone_of(rules, pos, side, blade)
+    let striker = Striker::new(rules, pos, side, blade, from);
+    (stones(rules, pos, side) & striker.attacks & striker.zone)
+        | held_stones(rules, pos, side, &striker)
+}
+
+/// `side`'s Fire Dance squares held by an opposing piece that the blade of `striker` enters by
+/// taking it (`Striker::takes_entering`).
+fn held_stones(rules: &Rules, pos: &Position, side: Side, striker: &Striker) -> Bitboard {
+    let held = crate::special::cast_piece::fire_squares(pos, side) & pos.occupied_by(!side);
+    held.into_iter()
+        .filter(|&sq| striker.takes_entering(rules, pos, sq))
+        .fold(Bitboard::EMPTY, |acc, sq| acc | Bitboard::from_square(sq))
 }
 
 /// The squares `side`'s blades may use as a stepping stone: its engagements and its empty Fire
@@ -218,8 +239,9 @@ fn stones(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     crate::constraint::engagements(rules, pos, side) | fire
 }
 
-/// The blade on `from` steps onto `stone`: its own engagement there goes to reserve (an empty
-/// Fire Dance square is simply entered).
+/// The blade on `from` steps onto `stone`: its own engagement there goes to reserve, an opposing
+/// piece on its side's Fire Dance square suffers the blade's attack (`held_stones`), an empty
+/// Fire Dance square is simply entered.
 fn step_onto(
     rules: &Rules,
     pos: &mut Position,
@@ -228,8 +250,15 @@ fn step_onto(
     from: Square,
     stone: Square,
 ) {
-    if pos.piece_at(stone).is_some() {
-        crate::special::stepping_stone::spend_engagement(rules, pos, side, stone);
+    match pos.piece_at(stone) {
+        Some((owner, _)) if owner == side => {
+            crate::special::stepping_stone::spend_engagement(rules, pos, side, stone);
+        }
+        Some(_) => {
+            let effect = strike(rules, pos, side, blade, from, stone);
+            suffer(rules, pos, side, blade, stone, effect);
+        }
+        None => {}
     }
     pos.relocate(side, blade, from, stone);
 }
@@ -261,7 +290,11 @@ fn strike_via(
 ) -> Option<Effect> {
     let mut after = *pos;
     step_onto(rules, &mut after, side, blade, from, stone);
-    strike(rules, &after, side, blade, stone, at)
+    after
+        .outcome
+        .is_none()
+        .then(|| strike(rules, &after, side, blade, stone, at))
+        .flatten()
 }
 
 /// What the strike would do, directly or by a stepping stone (for the notation's `t`/`f`).
@@ -381,7 +414,8 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
             let direct = Striker::new(rules, pos, side, k, from);
             // Own engagements the blade's pattern reaches within its constraint
             // (`reachable_stones`, from the strikes' own attacks and zone).
-            let stones = engagements & direct.attacks & direct.zone;
+            let stones =
+                engagements & direct.attacks & direct.zone | held_stones(rules, pos, side, &direct);
             let via_reach = stones.fold(Bitboard::EMPTY, |acc, s| acc | reach(s));
             vias.clear();
             for at in targets {
@@ -402,7 +436,7 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
                                 }
                             };
                             let (_, after, striker) = &vias[i];
-                            striker.sees(rules, after, at)
+                            after.outcome.is_none() && striker.sees(rules, after, at)
                         });
                 if tenable
                     && !f(Action::Declare {
@@ -534,10 +568,10 @@ pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Squar
 /// reserve.
 pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square, to: Square) {
     let side = pos.turn;
-    let opp = !side;
     let mut effect = strike(rules, pos, side, kind, from, to);
-    // By the declared stepping stone: the engagement is removed and the blade moves onto its
-    // square before striking (§2.0.11).
+    // By the declared stepping stone: the engagement is removed (an opposing piece on a Fire
+    // Dance square taken) and the blade moves onto its square before striking (§2.0.11). A
+    // route is never one whose step ends the game (`first_stone`).
     if effect.is_none()
         && let Some(intent) = pos.intention_of(side)
         && via_still_open(rules, pos, &intent, from)
@@ -546,6 +580,27 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
         step_onto(rules, pos, side, kind, from, stone);
         effect = strike(rules, pos, side, kind, stone, to);
     }
+    suffer(rules, pos, side, kind, to, effect);
+    if let Some(j) = jutsus(rules, pos, side).first()
+        && let Some((_, jk)) = pos.piece_at(j)
+    {
+        pos.remove(side, jk, j);
+        pos.reserve[side.index()][jk.index()] += 1;
+    }
+    pos.intention[side.index()] = None;
+}
+
+/// The opposing piece on `to` suffers `effect`, the attack of `side`'s blade `kind` (a strike,
+/// or its entering a Fire Dance square by taking, `step_onto`).
+fn suffer(
+    rules: &Rules,
+    pos: &mut Position,
+    side: Side,
+    kind: Kind,
+    to: Square,
+    effect: Option<Effect>,
+) {
+    let opp = !side;
     if let Some((_, target)) = pos.piece_at(to) {
         match effect {
             Some(Effect::Fend(_)) => {
@@ -587,11 +642,4 @@ pub(crate) fn enact(rules: &Rules, pos: &mut Position, kind: Kind, from: Square,
             _ => {}
         }
     }
-    if let Some(j) = jutsus(rules, pos, side).first()
-        && let Some((_, jk)) = pos.piece_at(j)
-    {
-        pos.remove(side, jk, j);
-        pos.reserve[side.index()][jk.index()] += 1;
-    }
-    pos.intention[side.index()] = None;
 }
