@@ -128,7 +128,7 @@ pub fn tokens(set: &PieceSet) -> Vec<TokenGroup> {
             tokens: side_tokens(),
         },
         TokenGroup {
-            heading: "Neutral: the free engagement (§2.0.05); Donkeys by agreement (§2.0.23)"
+            heading: "Neutral: free engagement (§2.0.05); Donkeys K White's, k Black's (§2.0.23)"
                 .into(),
             face: Rgb(236, 228, 200),
             ink: Rgb(90, 70, 40),
@@ -141,17 +141,27 @@ pub fn tokens(set: &PieceSet) -> Vec<TokenGroup> {
                     square: false,
                     count: 1,
                 },
-                Token {
-                    letter: "K".into(),
-                    name: "Donkey".into(),
-                    symbol: Some(Symbol::Donkey),
-                    size: 26.0,
-                    square: false,
-                    count: 2,
-                },
+                // Each player's own Donkey (R-DONKEY): it moves after its placer's turn, rolls
+                // from their perspective and goes back to their reserve, so the two must be told
+                // apart — by the letters the app and `veney-cli show` give them (a review found
+                // two identical discs).
+                donkey("K", "White's Donkey"),
+                donkey("k", "Black's Donkey"),
             ],
         },
     ]
+}
+
+/// One player's Donkey token, in the neutral colour "distinct from either player" (§2.0.23).
+fn donkey(letter: &str, name: &str) -> Token {
+    Token {
+        letter: letter.into(),
+        name: name.into(),
+        symbol: Some(Symbol::Donkey),
+        size: 26.0,
+        square: false,
+        count: 1,
+    }
 }
 
 pub fn kit() -> GameKit {
@@ -321,5 +331,22 @@ pub fn odds_page(pen: &mut Pen, paper: Paper) {
             pen.text(*x, y, 9.5, false, Align::Left, Rgb::BLACK, &t);
         }
         y += 6.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// §2.0.23 "Each player may have a donkey in reserve" (R-DONKEY: each its placer's): the kit
+    /// has one Donkey for each player, told apart by its letter.
+    #[test]
+    fn each_player_has_a_donkey_token_of_their_own() {
+        let groups = super::tokens(&veney_rules::PieceSet::standard());
+        let donkeys: Vec<(String, u32)> = groups
+            .iter()
+            .flat_map(|g| &g.tokens)
+            .filter(|t| t.name.contains("Donkey"))
+            .map(|t| (t.letter.clone(), t.count))
+            .collect();
+        assert_eq!(donkeys, [("K".to_string(), 1), ("k".to_string(), 1)]);
     }
 }
