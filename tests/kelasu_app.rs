@@ -1827,3 +1827,88 @@ fn undo_before_the_persons_first_turn_is_nothing_to_undo() {
             .busy()
     );
 }
+
+/// `autosave.previous.<ext>` keeps the game before a new one at that new game's first write
+/// only: a game brought back from the other grid game's screen does not move its own autosave
+/// over the kept one (a review found the game kept there lost after a visit to Tirachen).
+#[test]
+fn the_kept_last_game_survives_a_visit_to_the_other_grid_game() {
+    let mut a = kelasu_app("kept-previous-visit", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    let saves = a.world().resource::<SaveRoot>().0.clone();
+    let read = |f: &str| std::fs::read_to_string(saves.join(f)).unwrap();
+    let first = read("autosave.kelasu");
+    // A Tirachen game with a move in it, left for Kelasu's screen (parked).
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        veney::packs::tirachen::NewTirachen {
+            options: Default::default(),
+            position: Some("8g/9/9/9/4*4/9/4C4/9/G8 r mm -/- - 0".into()),
+        },
+    );
+    send(&mut a, Intent::Play(0));
+    assert!(saves.join("autosave.tirachen").is_file());
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    assert_eq!(m(&a).screen, Screen::Kelasu);
+    // A new Kelasu game, told apart from the first by its options, and its first move: the
+    // first game is kept.
+    send(
+        &mut a,
+        NewKelasu {
+            options: KelasuOptions {
+                moved_blanks_merge: false,
+                ..Default::default()
+            },
+            position: Some(MERGING.into()),
+        },
+    );
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    assert_eq!(read("autosave.previous.kelasu"), first);
+    assert_ne!(read("autosave.kelasu"), first);
+    // To the Tirachen game (its autosave written as it comes back) and back.
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    assert_eq!(m(&a).screen, Screen::Tirachen);
+    send(&mut a, OpenScreen(Screen::Kelasu));
+    assert_eq!(m(&a).game.history_len(), 1, "the second game back");
+    assert_eq!(
+        read("autosave.previous.kelasu"),
+        first,
+        "the first game still kept"
+    );
+}
+
+/// A flag falling on a new game before anything is played in it writes that game's ending as
+/// the autosave writes a first change: the last game's autosave is kept first (a review found
+/// the flag's own write overwriting it, and the next frame moving the ended game over the kept
+/// one).
+#[test]
+fn a_flag_on_a_new_games_first_turn_keeps_the_last_game() {
+    use veney::host::table_clock::ClockNow;
+    let mut a = kelasu_app("flag-new-game", Some(MERGING));
+    click(&mut a, "D3");
+    click(&mut a, "E3");
+    start_five_second_clock(&mut a);
+    let saves = a.world().resource::<SaveRoot>().0.clone();
+    let read = |f: &str| std::fs::read_to_string(saves.join(f)).unwrap();
+    let first = read("autosave.kelasu");
+    assert!(first.contains("D3"), "{first}");
+    send(
+        &mut a,
+        NewKelasu {
+            options: KelasuOptions::default(),
+            position: Some(MERGING.into()),
+        },
+    );
+    assert!(m(&a).unplayed());
+    assert!(m(&a).game.clock().is_some(), "the new game took the clock");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(60_000);
+    a.update();
+    a.update();
+    a.update();
+    let now = read("autosave.kelasu");
+    assert!(now.contains("out of time"), "{now}");
+    assert_eq!(read("autosave.previous.kelasu"), first);
+}

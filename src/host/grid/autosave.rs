@@ -3,10 +3,11 @@
 //! nothing; a pack's new-game dialog offers to resume it.
 use super::{ActiveMatch, GridGameSet, GridStatus, GridSystems};
 use bevy::prelude::*;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<AutosaveMemory>().add_systems(
         Update,
         autosave
             .after(GridGameSet)
@@ -89,29 +90,45 @@ pub fn revealed_in(text: &str) -> bool {
     })
 }
 
+/// What the autosave remembers of the matches of this run (`ActiveMatch::generation`), for
+/// both grid games: one resource, so a flag's own write (`table_clock`) keeps to it too.
+#[derive(Resource, Default)]
+pub struct AutosaveMemory {
+    /// Matches written at least once.
+    written: HashSet<u64>,
+    /// Matches begun afresh and not yet written: the first write keeps the last game's autosave.
+    fresh: HashSet<u64>,
+}
+
+impl AutosaveMemory {
+    /// Marks `m` begun afresh, when it has nothing in it and was never written (not when it was
+    /// written once and then undone back to its start). Whether it was. A flag's write marks a
+    /// match before the flag ends it (`table_clock`).
+    pub(crate) fn note_fresh(&mut self, m: &ActiveMatch) -> bool {
+        let fresh = !self.written.contains(&m.generation) && m.unplayed();
+        if fresh {
+            self.fresh.insert(m.generation);
+        }
+        fresh
+    }
+}
+
 /// A game just begun with nothing in it yet — no action, no ending — is not written over the
 /// last game's autosave (a review found "Start" losing it), a clock it took from the table
 /// included (`clock.txt` keeps the clock); once this match has been written, every change is,
 /// back to its start by undo too. A game begun afresh keeps the last game's autosave as
-/// `autosave.previous.<ext>` at its first write (`kept_files::keep_last_game`).
+/// `autosave.previous.<ext>` at its first write only (`write_keeping`; a review found a game
+/// brought back from the other grid game's screen moving its own autosave over the kept one).
 fn autosave(
     m: Res<ActiveMatch>,
     seats: Res<super::ComputerSeats>,
     mut status: ResMut<GridStatus>,
-    mut written: Local<Option<u64>>,
-    mut fresh: Local<Option<u64>>,
+    mut memory: ResMut<AutosaveMemory>,
     mut told: Local<bool>,
 ) {
-    // The match written last (`ActiveMatch::generation`).
-    let this = m.generation;
-    let pristine = m.unplayed();
-    if *written != Some(this) && pristine {
-        // Begun afresh (not resumed nor loaded): its first write keeps the last game's.
-        *fresh = Some(this);
+    if memory.note_fresh(&m) {
         return;
     }
-    let first_of_fresh = *written != Some(this) && *fresh == Some(this);
-    *written = Some(this);
     // Not into a folder another open app autosaves into (said once; `write` refuses).
     let dir = m
         .autosave_path()
@@ -130,22 +147,41 @@ fn autosave(
         Ok(None) => {}
     }
     *told = false;
-    if first_of_fresh
-        && let Some(kept) = crate::host::kept_files::keep_last_game(&m.autosave_path(), |t| {
+    match write_keeping(&m, &seats, &mut memory) {
+        // Against the computer, whose seat may have made this first move by itself.
+        Ok(Some(kept)) if seats.any() => {
+            status.info = Some(format!(
+                "the last game's autosave is kept as {}",
+                kept.display()
+            ));
+        }
+        Ok(_) => {}
+        Err(e) => {
+            warn!("{e}");
+            status.info = Some(e);
+        }
+    }
+}
+
+/// Writes `m`'s autosave (`write`); at the first write of a match begun afresh, the last game's
+/// autosave is first kept as `autosave.previous.<ext>` (`kept_files::keep_last_game`), and
+/// where it went is returned.
+pub fn write_keeping(
+    m: &ActiveMatch,
+    seats: &super::ComputerSeats,
+    memory: &mut AutosaveMemory,
+) -> Result<Option<PathBuf>, String> {
+    let first = memory.fresh.remove(&m.generation);
+    memory.written.insert(m.generation);
+    let kept = if first {
+        crate::host::kept_files::keep_last_game(&m.autosave_path(), |t| {
             (m.load)(t).map_or(true, |g| g.history_len() > 0 || g.declared().is_some())
         })
-        && seats.any()
-    {
-        // Against the computer, whose seat may have made this first move by itself.
-        status.info = Some(format!(
-            "the last game's autosave is kept as {}",
-            kept.display()
-        ));
-    }
-    if let Err(e) = write(&m, &seats) {
-        warn!("{e}");
-        status.info = Some(e);
-    }
+    } else {
+        None
+    };
+    write(m, seats)?;
+    Ok(kept)
 }
 
 /// Writes `m`'s autosave: the referee's save, as "Save" writes it — in a secret game it holds

@@ -948,6 +948,7 @@ fn flag_ends_game(
     mut fell: MessageWriter<FlagFell>,
     mut down: ResMut<FlagDown>,
     seats: Option<Res<super::grid::ComputerSeats>>,
+    memory: Option<ResMut<super::grid::autosave::AutosaveMemory>>,
 ) {
     let seats = seats.map(|s| *s).unwrap_or_default();
     let flag = t
@@ -977,17 +978,30 @@ fn flag_ends_game(
             .is_ok()
     };
     // The ending is autosaved at once: the game it ends may be parked, or left for the title,
-    // where its own autosave does not run (a review found a restart resuming it not over).
-    let keep = |m: &super::grid::ActiveMatch, seats: &super::grid::ComputerSeats| {
-        if let Err(e) = super::grid::autosave::write(m, seats) {
+    // where its own autosave does not run (a review found a restart resuming it not over) — as
+    // the autosave writes it: a new game with nothing played before the flag keeps the last
+    // game's autosave first (a review found a flag on a new game's first turn losing it).
+    let mut memory = memory;
+    let mut end = |m: &mut super::grid::ActiveMatch, seats: &super::grid::ComputerSeats| {
+        if let Some(memory) = memory.as_mut() {
+            memory.note_fresh(m);
+        }
+        if !out(&mut *m.game) {
+            return false;
+        }
+        let written = match memory.as_mut() {
+            Some(memory) => super::grid::autosave::write_keeping(m, seats, memory).map(|_| ()),
+            None => super::grid::autosave::write(m, seats),
+        };
+        if let Err(e) = written {
             warn!("{e}");
         }
+        true
     };
     match m {
         Some(mut m) if shown_for.0 == Some(m.screen) => {
-            if out(&mut *m.bypass_change_detection().game) {
+            if end(m.bypass_change_detection(), &seats) {
                 m.set_changed();
-                keep(&m, &seats);
             }
         }
         _ => {
@@ -996,9 +1010,8 @@ fn flag_ends_game(
                     .0
                     .iter_mut()
                     .find(|(p, _)| shown_for.0 == Some(p.screen))
-                && out(&mut *p.game)
             {
-                keep(p, s);
+                end(p, s);
             }
         }
     }
