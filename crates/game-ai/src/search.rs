@@ -485,8 +485,12 @@ fn decisive<G: Game>(
     for a in wins.iter().chain(&good) {
         push(&mut out, *a);
     }
-    // Only where no action wins at once, the turn's first actions after which one does.
+    // Only where no action wins at once, the turn's first actions after which one does — or,
+    // where no action at once even ends the game without a loss, one after which the next
+    // does (a mated player's double checkmate by a stepping stone, §2.0.20 "seize upon it": a
+    // review found the beginner conceding instead, ¼ being no win).
     if sure.is_empty() && wins.is_empty() {
+        let least = if good.is_empty() { 0.0 } else { 0.5 };
         let mut next = Vec::new();
         for (a, t) in keeps {
             next.clear();
@@ -494,7 +498,7 @@ fn decisive<G: Game>(
             if next.iter().any(|&b| {
                 let mut u = t.clone();
                 g.apply(&mut u, actor, b);
-                ends_well(&u, 0.5)
+                ends_well(&u, least)
             }) {
                 push(&mut out, a);
             }
