@@ -744,3 +744,38 @@ fn a_fire_dance_square_held_by_an_untakeable_piece_is_no_route() {
         notations(&r, &p)
     );
 }
+
+/// §2.0.11 "sees the targeted piece, (either directly or by double-move)"; §2.0.05 "Possession
+/// also allows a player … to use it for a double-move by stepping stone" (R-STONE-FREE). White
+/// possesses the free engagement on X6 (a light square); the Sword on X4 strikes Black's
+/// engagement on W6 only from there: the declaration is offered, no bluff, and the strike sends
+/// the free engagement to the centre point, enters X6 and fends W6 (a review found it kept as a
+/// bluff, its strike refused).
+#[test]
+fn an_intention_by_the_possessed_free_engagement() {
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/4/4/bswc/1eee/4/4/4/J3/4/e@2/2EE/CWSB/2E1/4/4 w EDGLR/dgljr",
+    )
+    .unwrap();
+    assert!(
+        notations(&r, &p).contains(&"!$fW6".to_string()),
+        "{:?}",
+        notations(&r, &p)
+    );
+    play(&r, &mut p, "!$fW6");
+    let text = p.to_text(&r);
+    assert!(text.contains("intention=W:X4:W6:e:0:X6"), "{text}");
+    play(&r, &mut p, "eX11");
+    assert!(notations(&r, &p).contains(&"$fW6!".to_string()));
+    play(&r, &mut p, "$fW6!");
+    let sword = r.set(White).by_name("Sword").unwrap();
+    assert_eq!(p.piece_at(sq("X6")), Some((White, sword)));
+    assert_eq!(p.piece_at(sq("W6")), None, "the engagement fended");
+    assert_eq!(
+        p.free_square(),
+        None,
+        "the free engagement back at the centre point"
+    );
+}

@@ -232,14 +232,21 @@ fn held_stones(rules: &Rules, pos: &Position, side: Side, striker: &Striker) -> 
         .fold(Bitboard::EMPTY, |acc, sq| acc | Bitboard::from_square(sq))
 }
 
-/// The squares `side`'s blades may use as a stepping stone: its engagements and its empty Fire
-/// Dance squares.
+/// The squares `side`'s blades may use as a stepping stone: its engagements, its empty Fire
+/// Dance squares, and the free engagement it possesses ("Possession also allows a player … to
+/// use it for a double-move by stepping stone", §2.0.05, R-STONE-FREE; a review found an
+/// intention by it kept as a bluff).
 fn stones(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     let fire = crate::special::cast_piece::fire_squares(pos, side) & !pos.occupied();
-    crate::constraint::engagements(rules, pos, side) | fire
+    let free = pos
+        .free_square()
+        .filter(|sq| sq.colour_owner() == side)
+        .map_or(Bitboard::EMPTY, Bitboard::from_square);
+    crate::constraint::engagements(rules, pos, side) | fire | free
 }
 
-/// The blade on `from` steps onto `stone`: its own engagement there goes to reserve, an opposing
+/// The blade on `from` steps onto `stone`: its own engagement there goes to reserve (the
+/// possessed free engagement to the centre point), an opposing
 /// piece on its side's Fire Dance square suffers the blade's attack (`held_stones`), an empty
 /// Fire Dance square is simply entered.
 fn step_onto(
@@ -257,6 +264,10 @@ fn step_onto(
         Some(_) => {
             let effect = strike(rules, pos, side, blade, from, stone);
             suffer(rules, pos, side, blade, stone, effect);
+        }
+        // The possessed free engagement returns to the centre point, as a stepping stone.
+        None if pos.free_square() == Some(stone) => {
+            crate::special::stepping_stone::spend_free(pos);
         }
         None => {}
     }
