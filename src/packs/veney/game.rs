@@ -694,11 +694,11 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
                 && let Some(to) = Square::all()
                     .find(|s| s.distance(life) == 1 && empty(s))
                     // Anywhere only for a floating Ruin: another piece is told none of the
-                    // Self's neighbours is empty (a review found a far square blamed).
+                    // Self's neighbours is empty (a review found a far square blamed) — but in
+                    // a dying move, whose own rule comes first (§2.0.20: only a piece on the
+                    // board moves; a review found §2.0.13 blamed).
                     .or_else(|| {
-                        rules
-                            .info(side, k)
-                            .floating
+                        (rules.info(side, k).floating || pos.dying() == Some(side))
                             .then(|| Square::all().find(empty))
                             .flatten()
                     })
@@ -1313,6 +1313,26 @@ mod tests {
             why.contains("second move") && why.contains("§2.0.15"),
             "{why}"
         );
+    }
+
+    /// A dying move (§2.0.20) with every square next to the dead Self full: a reserve piece
+    /// picked up is refused by the dying move's rule, not by §2.0.13's empty neighbour (a
+    /// review found the pack's own words blaming the placement rule).
+    #[test]
+    fn a_reserve_piece_in_a_dying_move_is_refused_by_the_dying_moves_rule() {
+        let rules = std::sync::Arc::new(veney_rules::Rules::standard());
+        let pos = veney_rules::Position::from_text(
+            &rules,
+            "4/4/gjl1/bDwc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b GLJR/dr turns=1 over=touch:w dying=b:X13",
+        )
+        .unwrap();
+        let g = veney_rules::Game::from_position(rules.clone(), pos);
+        let dagger = rules
+            .set(veney_rules::Side::Black)
+            .by_name("Dagger")
+            .unwrap();
+        let why = super::explain_stuck(&g, super::Selected::Reserve(dagger));
+        assert!(why.contains("§2.0.20"), "{why}");
     }
 
     #[test]
