@@ -263,6 +263,45 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     );
 }
 
+/// README: the concert partner "is lifted and stays picked up — click where it goes". A look
+/// at the move list and back, a Save then Load, and a restart that resumes the autosave each
+/// leave it picked up, its moves marked, and a click where it goes places it (a review found
+/// only undo and redo picking it up again).
+#[test]
+fn the_partner_in_hand_stays_picked_up_after_a_review_a_load_and_a_restart() {
+    let g = self_beside_its_dagger();
+    let mut app = app_with(g, "lift-kept");
+    click(&mut app, "Y4");
+    click(&mut app, "X5");
+    let held = Some(Selected::Board(sq("X5")));
+    assert_eq!(app.world().resource::<Selection>().0, held);
+    send(&mut app, Command::View(Some(0)));
+    assert_eq!(app.world().resource::<Selection>().0, None, "a review");
+    send(&mut app, Command::View(None));
+    assert_eq!(app.world().resource::<Selection>().0, held, "back live");
+    assert_highlights_match(&app);
+    send(&mut app, Command::Save(Default::default()));
+    send(&mut app, Command::Cancel);
+    assert_eq!(app.world().resource::<Selection>().0, None);
+    send(&mut app, Command::Load(Default::default()));
+    assert_eq!(app.world().resource::<Selection>().0, held, "loaded");
+    let news = info(&app);
+    assert!(news.contains("in hand"), "{news}");
+    // A restart on the same folder resumes the autosave with the partner picked up.
+    let dir = app.world().resource::<SaveDir>().clone();
+    let mut again = App::new();
+    again
+        .add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(veney::Screen::Veney)
+        .insert_resource(dir);
+    again.add_plugins(veney::game_plugins);
+    again.update();
+    assert!(game(&again).position().lifted().is_some());
+    assert_eq!(again.world().resource::<Selection>().0, held, "resumed");
+    click(&mut again, "Y4");
+    assert_eq!(game(&again).position().turn(), Side::Black, "placed");
+}
+
 #[test]
 fn save_and_load_round_trip_and_a_broken_save_keeps_the_game() {
     let mut app = app_with(Game::new(standard()), "save");

@@ -1159,6 +1159,7 @@ fn resume_autosave(
     mut draws: ResMut<super::secrets::ComputerDraws>,
     launch: Option<Res<LaunchGame>>,
     mut setup: ResMut<super::setup_screen::SetupSession>,
+    mut sel: ResMut<Selection>,
 ) {
     let (rules, problem) = load_rules_reporting();
     if let Some(e) = problem {
@@ -1178,6 +1179,12 @@ fn resume_autosave(
     }
     let resumed =
         path.exists() && resume_from(&mut game, &path, &mut status, &mut seats, &mut draws);
+    // A person's concert partner in hand (or stepping stone's second move) is picked up again,
+    // as after the move that left it so (a review found it put down by a restart).
+    let pos = *game.0.position();
+    if resumed && seats.plays(pos.turn()).is_none() && !pos.is_game_over() {
+        sel.0 = super::commands::in_hand(&game.0);
+    }
     // Nothing resumed, the app's own first game begins as `config/rules/default.ron` agrees:
     // its setup style and way of choosing the first player (a review found the launch game on
     // the standard baselines, White first, whatever the file said).

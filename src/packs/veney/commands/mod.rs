@@ -17,6 +17,7 @@ pub(crate) mod files;
 pub(super) mod history;
 mod notation;
 mod select;
+pub(crate) use select::in_hand;
 mod setup;
 mod throws;
 
@@ -134,6 +135,16 @@ fn pick_up_again(ctx: &mut Ctx, seats: &crate::packs::veney::computer::VeneyComp
     }
 }
 
+/// `pick_up_again`, the news said before (a load's, a return's) kept ahead of the partner's.
+fn pick_up_again_keeping_news(ctx: &mut Ctx, seats: &crate::packs::veney::computer::VeneyComputer) {
+    let before = ctx.status.info.take();
+    pick_up_again(ctx, seats);
+    ctx.status.info = match (before, ctx.status.info.take()) {
+        (Some(b), Some(n)) => Some(format!("{b}; {n}")),
+        (b, n) => n.or(b),
+    };
+}
+
 pub(super) fn apply_commands(
     mut commands: MessageReader<Command>,
     mut ctx: Ctx,
@@ -245,6 +256,11 @@ pub(super) fn apply_commands(
                     Some("the move list is there to browse once the game begins".into());
             } else {
                 history::view(&mut ctx, *v);
+                // Back to the live game: what the person holds is picked up again (a review
+                // found the concert partner in hand put down by a look at the move list).
+                if ctx.viewing.0.is_none() {
+                    pick_up_again_keeping_news(&mut ctx, &seats);
+                }
             }
             continue;
         }
@@ -321,6 +337,12 @@ pub(super) fn apply_commands(
         ) && game_now(&ctx) != was
         {
             ctx.sel.0 = None;
+        }
+        // A loaded game or a pasted position with a partner in hand (or a stepping stone's
+        // second move open): picked up, as after the move that left it so (a review found it
+        // put down by a Save then Load).
+        if replacing && game_now(&ctx) != was {
+            pick_up_again_keeping_news(&mut ctx, &seats);
         }
         if let Some(b) = before
             && ctx.setup.0.is_none()

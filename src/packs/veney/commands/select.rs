@@ -54,12 +54,20 @@ pub(super) fn picked_after_move(ctx: &mut Ctx) -> Option<Selected> {
     if let Some(p) = partner_in_hand(ctx) {
         return Some(p);
     }
-    match ctx.game.0.position().phase() {
+    in_hand(&ctx.game.0)
+}
+
+/// What the game in progress leaves in the mover's hand (`picked_after_move`, without its
+/// words): the concert partner lifted, else the piece on its stepping stone with a second move.
+pub fn in_hand(game: &veney_rules::Game) -> Option<Selected> {
+    let pos = game.position();
+    if let Some(l) = pos.lifted() {
+        return Some(Selected::Board(l.from));
+    }
+    match pos.phase() {
         veney_rules::Phase::Second {
             stone: Some(sq), ..
-        } if !actions_from(&ctx.game.0, Selected::Board(sq)).is_empty() => {
-            Some(Selected::Board(sq))
-        }
+        } if !actions_from(game, Selected::Board(sq)).is_empty() => Some(Selected::Board(sq)),
         _ => None,
     }
 }
