@@ -263,6 +263,34 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     );
 }
 
+/// The Self lunges Y1→Y3 over its Sword, which is lifted (§2.0.02 concert); a click on the Self
+/// where it now stands keeps the Sword picked up, its moves marked, and says to place it first
+/// (a review found the partner dropped, the Self picked instead, its only words that it cannot
+/// move).
+#[test]
+fn a_click_on_another_own_piece_keeps_the_partner_in_hand() {
+    let mut app = app_with(
+        game_at("1sw1/4/4/4/4/4/4/4/4/4/4/4/4/4/2W1/2S1 w EEEEDGLJR/eeeedgljr"),
+        "lift-click-self",
+    );
+    click(&mut app, "Y1");
+    click(&mut app, "Y3");
+    assert!(
+        game(&app).position().lifted().is_some(),
+        "the Sword in hand"
+    );
+    let held = Some(Selected::Board(sq("Y2")));
+    assert_eq!(app.world().resource::<Selection>().0, held);
+    click(&mut app, "Y3");
+    assert_eq!(app.world().resource::<Selection>().0, held);
+    assert_highlights_match(&app);
+    let info = info(&app);
+    assert!(
+        info.contains("place it first") && info.contains("§2.0.02"),
+        "{info}"
+    );
+}
+
 /// README: the concert partner "is lifted and stays picked up — click where it goes". A look
 /// at the move list and back, a Save then Load, and a restart that resumes the autosave each
 /// leave it picked up, its moves marked, and a click where it goes places it (a review found
