@@ -248,7 +248,8 @@ fn answer(
             CompanionIntent::Enter(text) if blocked.0 && !text.trim().is_empty() => {
                 verdict.0 = Some(Verdict::Refused {
                     text: "the entry".into(),
-                    why: "the screen over the board comes first (hand the board over)".into(),
+                    why: "the screen over the board comes first (close it, or hand the board over)"
+                        .into(),
                 });
             }
             CompanionIntent::Enter(text) if !text.trim().is_empty() && closed.is_some() => {

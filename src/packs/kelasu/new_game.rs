@@ -60,7 +60,9 @@ fn dialog(
         .fixed_pos(egui::pos2(40.0, 170.0))
         .fixed_size(egui::vec2(470.0, 520.0))
         .show(ctx, |ui| {
-            ui.label("Blue (rows A–B, at the top) moves first; Red holds rows I–J. Each side has 20 Blanks and 4 Stones.");
+            // Not "at the top": the board faces the person, Blue's rows at the bottom when they
+            // play Blue against the computer (a review found the dialog saying otherwise).
+            ui.label("Blue (rows A–B) moves first; Red holds rows I–J. Each side has 20 Blanks and 4 Stones.");
             draft.picker(ui, ["Blue", "Red"], &seats);
             let o = &mut form.options;
             ui.separator();
