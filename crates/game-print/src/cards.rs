@@ -379,7 +379,7 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
         )
     } else {
         format!(
-            "Its reach from {at} on an empty board, its Self (S) on {life}. ● move there, or take or fend there · ○ move only · × take or fend only (see above which) · dark: outside its range constraint."
+            "Its reach from {at} on an empty board, its Self (S) on {life}. ● move there, or take or fend there · ○ move only · × take or fend only (see above which) · dark: outside its range constraint — its pattern only, no move there now."
         )
     };
     pen.paragraph(
