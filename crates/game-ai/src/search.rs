@@ -374,9 +374,10 @@ const DECISIVE_DEPTH: u32 = 2;
 /// Each action is played out on a copy, so this is done only near the root (`DECISIVE_DEPTH`).
 ///
 /// With `within_turn` (at the root), an action that keeps the turn (a Veney stepping stone)
-/// counts too when the turn's next action can win: a win that needs a double
-/// move is not left to widening to find (a review found the club level missing such a mate
-/// three games in ten).
+/// counts too when the turn's next action can win — or, where no action at once ends the game
+/// without a loss, when the next one does (a dying move's double checkmate): a win that needs
+/// a double move is not left to widening to find (a review found the club level missing such a
+/// mate three games in ten).
 fn decisive<G: Game>(
     g: &G,
     s: &G::State,

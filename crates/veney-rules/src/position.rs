@@ -164,7 +164,8 @@ pub struct Position {
 }
 
 /// A declared intention (§2.0.11): `side`'s blade of `kind` on `from` will strike the opposing
-/// piece of kind `target` on `to` (`None`: a bluff at a square without an opposing piece).
+/// piece of kind `target` on `to` (`None`: the free engagement, the opponent's possession, when
+/// not a bluff; a bluff at a square without an opposing piece when one — `Intent::stands`).
 /// `fresh` while the declaring turn is not over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Intent {
@@ -181,6 +182,18 @@ pub struct Intent {
     /// an intention of any describable move, even if it is untenable" (§2.0.11). It draws a
     /// reaction but is never enacted.
     pub bluff: bool,
+}
+
+impl Intent {
+    /// Whether its target still stands on its square in `pos`: the same opposing piece, or the
+    /// free engagement (an intention's target with no kind, `target: None` and no bluff). A
+    /// bluff at an empty square has nothing standing.
+    pub fn stands(&self, pos: &Position) -> bool {
+        match self.target {
+            Some(t) => pos.piece_at(self.to) == Some((!self.side, t)),
+            None => !self.bluff && pos.free_square() == Some(self.to),
+        }
+    }
 }
 
 impl Position {

@@ -1318,7 +1318,12 @@ impl Position {
                 code(rules, i.side, i.kind),
                 i.from,
                 i.to,
-                i.target.map_or('-', |t| code(rules, !i.side, t)),
+                // `@`: the free engagement (`Intent::stands`); `-`: a bluff's empty square.
+                match i.target {
+                    Some(t) => code(rules, !i.side, t),
+                    None if !i.bluff => '@',
+                    None => '-',
+                },
                 u8::from(i.fresh)
             ));
             if let Some(v) = i.via {
@@ -1440,9 +1445,18 @@ fn intention(
             ),
         ));
     }
-    // `-`: a bluff at a square without an opposing piece.
+    // `-`: a bluff at a square without an opposing piece; `@`: an intention on the free
+    // engagement (not a bluff's).
     let target = match gc {
-        '-' => None,
+        '-' if bluff => None,
+        '@' if !bluff => None,
+        '-' | '@' => {
+            return Err(err(
+                col,
+                tok,
+                "the target - (none) is a bluff's, @ (the free engagement) an intention's",
+            ));
+        }
         _ => match code_kind(rules, gc, col)? {
             (s, k) if s != side => Some(k),
             _ => {

@@ -205,12 +205,7 @@ impl Position {
             self.other_piece_moved();
         }
         let donkeys = self.donkey;
-        let targeted = self.intention.map(|o| {
-            o.filter(|i| {
-                i.target
-                    .is_some_and(|t| self.piece_at(i.to) == Some((!i.side, t)))
-            })
-        });
+        let targeted = self.intention.map(|o| o.filter(|i| i.stands(self)));
         let blades = self
             .intention
             .map(|o| o.map(|i| (i, self.pieces(i.side, i.kind))));
@@ -255,8 +250,7 @@ impl Position {
         for s in 0..2 {
             if let Some(i) = targeted[s]
                 && self.intention[s] == Some(i)
-                && i.target
-                    .is_none_or(|t| self.piece_at(i.to) != Some((!i.side, t)))
+                && !i.stands(self)
             {
                 self.intention[s] = None;
             }

@@ -498,12 +498,7 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         // range for now (R-INTENTION).
         Action::Enact { kind, from, to }
             if pos.intention_of(side).is_some_and(|i| {
-                !i.fresh
-                    && i.kind == kind
-                    && i.from == from
-                    && i.to == to
-                    && i.target
-                        .is_some_and(|t| pos.piece_at(to) == Some((!side, t)))
+                !i.fresh && i.kind == kind && i.from == from && i.to == to && i.stands(pos)
             }) && !pos.pieces_of(side, rules.jutsu_kinds(side)).is_empty()
                 && pos.piece_at(from) == Some((side, kind)) =>
         {

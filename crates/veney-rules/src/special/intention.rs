@@ -32,7 +32,11 @@
 //! there, the declaration is offered and remembers that stone (the first such square, W1 to Z16 —
 //! notation does not name it; `intention=…:X5` in the position text). The enactment removes the
 //! engagement to reserve, moves the blade onto its square and strikes from there, if that still
-//! works; a direct strike, when it has become possible, is taken instead.
+//! works; a direct strike, when it has become possible, is taken instead. The other stones of
+//! §2.0.05 and §2.0.18 are routes too: the possessed free engagement (sent to the centre point),
+//! an empty Fire Dance square of the blade's side, and one an opposing piece holds that the blade
+//! fends, takes or disarms entering (a step that ends the game is no route). The free engagement
+//! the opponent possesses is a target as an opposing piece is (`@` in the position text).
 use crate::action::{Action, Effect};
 use crate::bitboard::Bitboard;
 use crate::measure::Measure;
@@ -46,6 +50,22 @@ use crate::square::Square;
 /// `side`'s Jutsu squares.
 fn jutsus(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     pos.pieces_of(side, rules.jutsu_kinds(side))
+}
+
+/// The free engagement's square when the opponent of `side` possesses it: a target as an
+/// opposing piece is ("When your Jutsu occupies the same measure or diagonal as a piece you wish
+/// to target … unless your opponent moves the target piece", §2.0.11; "This shared piece",
+/// moved only by its possessor, §2.0.05; every blade fends it). A review found it never a target.
+fn free_target(pos: &Position, side: Side) -> Bitboard {
+    pos.free_square()
+        .filter(|sq| sq.colour_owner() != side)
+        .map_or(Bitboard::EMPTY, Bitboard::from_square)
+}
+
+/// What `side` may target: the opposing pieces and the free engagement the opponent possesses,
+/// where one of its Jutsu is aligned with them.
+fn targets(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
+    (pos.occupied_by(!side) | free_target(pos, side)) & aligned_with(rules, pos, side)
 }
 
 /// The squares that share a measure or a diagonal with one of `side`'s Jutsu.
@@ -106,6 +126,9 @@ impl Striker {
         if !self.attacks.contains(at) || self.untouchable.contains(at) {
             return false;
         }
+        if free_target(pos, self.side).contains(at) {
+            return true;
+        }
         match pos.piece_at(at) {
             Some((owner, target)) if owner != self.side => matches!(
                 rules.relation(self.side, self.blade, target),
@@ -133,13 +156,15 @@ impl Striker {
         if !self.attacks.contains(at) {
             return None;
         }
-        let (owner, target) = pos.piece_at(at)?;
-        if owner == self.side || self.untouchable.contains(at) {
-            return None;
-        }
         let adjacent = Bitboard::adjacent(self.from).contains(at);
         let beyond_by_one = (Bitboard::adjacent(at) & self.zone).any();
-        if !(self.zone.contains(at) || adjacent && beyond_by_one) {
+        let in_reach = self.zone.contains(at) || adjacent && beyond_by_one;
+        // The free engagement the opponent possesses is fended (§2.0.05).
+        if free_target(pos, self.side).contains(at) {
+            return in_reach.then_some(Effect::FendFree);
+        }
+        let (owner, target) = pos.piece_at(at)?;
+        if owner == self.side || self.untouchable.contains(at) || !in_reach {
             return None;
         }
         let (side, blade) = (self.side, self.blade);
@@ -189,7 +214,7 @@ fn first_stone(
         .find(|&stone| {
             let mut after = *pos;
             step_onto(rules, &mut after, side, blade, from, stone);
-            after.outcome.is_none() && works(&after, stone)
+            after.outcome == pos.outcome && works(&after, stone)
         })
 }
 
@@ -301,9 +326,7 @@ fn strike_via(
 ) -> Option<Effect> {
     let mut after = *pos;
     step_onto(rules, &mut after, side, blade, from, stone);
-    after
-        .outcome
-        .is_none()
+    (after.outcome == pos.outcome)
         .then(|| strike(rules, &after, side, blade, stone, at))
         .flatten()
 }
@@ -338,6 +361,9 @@ pub fn declared_effect(
         let striker = Striker::new(rules, pos, side, blade, from);
         let seen = striker.sees(rules, pos, at)
             || seeing_route(rules, pos, side, blade, from, at).is_some();
+        if seen && free_target(pos, side).contains(at) {
+            return Some(Effect::FendFree);
+        }
         let (_, target) = pos.piece_at(at).filter(|_| seen)?;
         match rules.relation(side, blade, target) {
             Relation::Fend => Some(Effect::Fend(target)),
@@ -365,7 +391,7 @@ pub(crate) fn declaration_bound(rules: &Rules, pos: &Position) -> usize {
     if pos.meta_moved() || jutsus(rules, pos, side).is_empty() {
         return 0;
     }
-    let targets = pos.occupied_by(!side) & aligned_with(rules, pos, side);
+    let targets = targets(rules, pos, side);
     if targets.is_empty() {
         return 0;
     }
@@ -389,8 +415,7 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
     if pos.meta_moved() || jutsus(rules, pos, side).is_empty() {
         return;
     }
-    let aligned = aligned_with(rules, pos, side);
-    let targets = pos.occupied_by(!side) & aligned;
+    let targets = targets(rules, pos, side);
     if targets.is_empty() {
         return;
     }
@@ -400,6 +425,11 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
     // then kept for the blade's other targets (one list for every blade: allocated once).
     let mut vias: Vec<(Square, Position, Striker)> = Vec::new();
     let engagements = stones(rules, pos, side);
+    // Fire Dance squares an opposing piece holds: a route for a blade that takes it entering
+    // (`held_stones`, worked out per blade below); their reach counts in the cheap test too (a
+    // review found a blade whose only route was one skipped, the list disagreeing with
+    // `declare`).
+    let held = crate::special::cast_piece::fire_squares(pos, side) & pos.occupied_by(!side);
     let life = pos.life_square(rules, side);
     for k in crate::rules::kinds_in(rules.blade_kinds(side)) {
         let piece = rules.set(side).piece(k);
@@ -419,7 +449,9 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
             // No target within the blade's pattern, nor within that of an engagement the
             // pattern reaches: no strike to work out.
             let near = reach(from);
-            if (targets & (engagements & near).fold(near, |acc, s| acc | reach(s))).is_empty() {
+            if (targets & ((engagements | held) & near).fold(near, |acc, s| acc | reach(s)))
+                .is_empty()
+            {
                 continue;
             }
             let direct = Striker::new(rules, pos, side, k, from);
@@ -447,7 +479,7 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
                                 }
                             };
                             let (_, after, striker) = &vias[i];
-                            after.outcome.is_none() && striker.sees(rules, after, at)
+                            after.outcome == pos.outcome && striker.sees(rules, after, at)
                         });
                 if tenable
                     && !f(Action::Declare {
@@ -485,11 +517,7 @@ pub(crate) fn enactment(rules: &Rules, pos: &Position, out: &mut Vec<Action>) {
     if intent.side != side || intent.fresh || intent.bluff {
         return;
     }
-    if intent
-        .target
-        .is_none_or(|t| pos.piece_at(intent.to) != Some((!side, t)))
-        || jutsus(rules, pos, side).is_empty()
-    {
+    if !intent.stands(pos) || jutsus(rules, pos, side).is_empty() {
         return;
     }
     // The declaring blade (followed should it move: `turn.rs`); another blade of its kind does
@@ -545,7 +573,7 @@ pub(crate) fn declare(rules: &Rules, pos: &mut Position, kind: Kind, from: Squar
     // intention; any other is a bluff (R-INTENTION).
     let tenable = !pos.meta_moved()
         && !jutsus(rules, pos, side).is_empty()
-        && (pos.occupied_by(!side) & aligned_with(rules, pos, side)).contains(to)
+        && targets(rules, pos, side).contains(to)
         && rules.is_blade(side, kind)
         && pos.pieces(side, kind).contains(from)
         && (direct || via.is_some());
@@ -652,5 +680,8 @@ fn suffer(
             }
             _ => {}
         }
+    } else if effect == Some(Effect::FendFree) && pos.free_square() == Some(to) {
+        // The free engagement fended returns to the centre point (§2.0.05).
+        crate::special::stepping_stone::spend_free(pos);
     }
 }
