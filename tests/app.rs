@@ -289,6 +289,11 @@ fn a_click_on_another_own_piece_keeps_the_partner_in_hand() {
         info.contains("place it first") && info.contains("§2.0.02"),
         "{info}"
     );
+    // Put down (Esc), a click on the Self picks the partner up again.
+    send(&mut app, Command::Cancel);
+    assert_eq!(app.world().resource::<Selection>().0, None);
+    click(&mut app, "Y3");
+    assert_eq!(app.world().resource::<Selection>().0, held);
 }
 
 /// README: the concert partner "is lifted and stays picked up — click where it goes". A look

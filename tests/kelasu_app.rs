@@ -1912,3 +1912,33 @@ fn a_flag_on_a_new_games_first_turn_keeps_the_last_game() {
     assert!(now.contains("out of time"), "{now}");
     assert_eq!(read("autosave.previous.kelasu"), first);
 }
+
+/// A flag falling on a new game in a save folder another open app holds writes nothing there
+/// and moves nothing aside: that app's autosave stays where it is (a review found the flag's
+/// write keeping it aside before asking for the folder).
+#[test]
+fn a_flag_in_a_folder_another_app_holds_leaves_its_autosave_alone() {
+    use veney::host::table_clock::ClockNow;
+    let mut a = kelasu_app("flag-locked-folder", Some(MERGING));
+    assert!(m(&a).unplayed());
+    let saves = a.world().resource::<SaveRoot>().0.clone();
+    let theirs = "[Game \"kelasu\"]\n(the other app's game)\n";
+    std::fs::write(saves.join("autosave.kelasu"), theirs).unwrap();
+    let lock = std::fs::File::create(saves.join(".lock")).unwrap();
+    lock.try_lock().unwrap();
+    start_five_second_clock(&mut a);
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(60_000);
+    a.update();
+    a.update();
+    a.update();
+    match m(&a).game.decision() {
+        Decision::Over(o) => assert!(o.reason.contains("out of time"), "{}", o.reason),
+        other => panic!("the game goes on: {other:?}"),
+    }
+    assert_eq!(
+        std::fs::read_to_string(saves.join("autosave.kelasu")).unwrap(),
+        theirs
+    );
+    assert!(!saves.join("autosave.previous.kelasu").exists());
+    drop(lock);
+}

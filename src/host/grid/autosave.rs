@@ -171,6 +171,11 @@ pub fn write_keeping(
     seats: &super::ComputerSeats,
     memory: &mut AutosaveMemory,
 ) -> Result<Option<PathBuf>, String> {
+    // Not into a folder another open app autosaves into: nothing kept aside there either (a
+    // review found a flag's write, which asks nowhere else, moving the other app's autosave).
+    if let Some(d) = m.autosave_path().parent() {
+        crate::host::kept_files::may_autosave(d)?;
+    }
     let first = memory.fresh.remove(&m.generation);
     memory.written.insert(m.generation);
     let kept = if first {

@@ -238,14 +238,14 @@ fn reselect(ctx: &mut Ctx, sq: Square) {
         return;
     }
     match before.piece_at(sq) {
-        // The concert partner in hand stays picked up: no other piece may act until it is
-        // placed (README "stays picked up until placed"; a review found it dropped by a click
-        // on the Self).
+        // The concert partner in hand is what acts next: no other piece may until it is placed
+        // (README "stays picked up until placed"; a review found it dropped by a click on the
+        // Self). A click on another own piece picks it up again, put down or not (Esc).
         Some((s, _))
             if s == side
-                && let Some(l) = before.lifted()
-                && ctx.sel.0 == Some(Selected::Board(l.from)) =>
+                && let Some(l) = before.lifted() =>
         {
+            ctx.sel.0 = Some(Selected::Board(l.from));
             ctx.status.info = Some(format!(
                 "concert: the {} lifted from {} is in hand — place it first: click where it goes (§2.0.02)",
                 name(ctx, side, l.kind),
