@@ -311,6 +311,24 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             ));
         }
     }
+    // `[Start]`, the game API's name for the start (`game_api::Match::save_text`), is read as
+    // `[Position]` is — one of the two (a review found it ignored, the record replayed from the
+    // standard start without a word).
+    let is_start = |k: &str| k.eq_ignore_ascii_case("Position") || k.eq_ignore_ascii_case("Start");
+    let mut starts = located.iter().filter(|h| is_start(&h.0));
+    if let (Some(first), Some(h)) = (starts.next(), starts.next()) {
+        return Err(refuse(
+            h,
+            ParseError::new(
+                1,
+                h.0.clone(),
+                format!(
+                    "a second start, [{}] after [{}] on line {}: a record names one",
+                    h.0, first.0, first.2
+                ),
+            ),
+        ));
+    }
     // Another game's save, or a player's view of one, is refused for what it is (a review found
     // a Kelasu save with no moves loaded as an empty Veney game, one with moves refused at its
     // first turn), as `savefile::read` refuses it.
@@ -350,10 +368,7 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         sand.options.untenable = crate::options::UntenablePolicy::Friendly;
     }
     let sand = Arc::new(sand);
-    let start = match located
-        .iter()
-        .find(|h| h.0.eq_ignore_ascii_case("Position"))
-    {
+    let start = match located.iter().find(|h| is_start(&h.0)) {
         // A game is played on from a whole position only, not one player's view (its sealed
         // Hug hand `?` could never be played): refused, as a save's start is. Its error's
         // column is counted from the line's start.

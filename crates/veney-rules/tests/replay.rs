@@ -291,6 +291,48 @@ fn a_records_start_is_one_position_header_placed_in_the_file() {
     assert_eq!(&line_text[in_line - 1..in_line - 1 + 6], "turns=", "{e}");
 }
 
+/// `[Start]`, the game API's name for a record's start (`game_api::Match::save_text`), is read
+/// as `[Position]` is; a bad one is refused at its line, and a record naming both is refused (a
+/// review found `[Start]` ignored, the record replayed from the standard start with no word).
+#[test]
+fn a_records_start_header_is_read() {
+    let r = rules();
+    let mut g = veney_rules::Game::from_position_seeded(
+        std::sync::Arc::new(r.clone()),
+        veney_rules::Position::start(&r),
+        1,
+    );
+    for tok in ["SY3", "eX11"] {
+        let mover = g.position().turn();
+        g.play_token(tok, 1).unwrap();
+        while g.position().turn() == mover {
+            g.play(veney_rules::Action::EndTurn).unwrap();
+        }
+    }
+    let mid = g.position().to_text(&r);
+    let from_start = replay(
+        &r,
+        &format!("[Game \"veney\"]\n[Start \"{mid}\"]\n1. SY5\n"),
+    )
+    .unwrap();
+    let from_position = replay(
+        &r,
+        &format!("[Game \"veney\"]\n[Position \"{mid}\"]\n1. SY5\n"),
+    )
+    .unwrap();
+    assert_eq!(from_start.end, from_position.end);
+    assert_ne!(
+        from_start.end,
+        replay(&r, "[Game \"veney\"]\n1. SY5\n").unwrap().end
+    );
+    let e = replay(&r, "[Game \"veney\"]\n[Start \"garbage\"]\n1. SY5\n").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+    let both = format!("[Position \"{mid}\"]\n[Start \"{mid}\"]\n1. SY5\n");
+    let e = replay(&r, &both).unwrap_err();
+    assert!(e.error.message.contains("a second start"), "{e}");
+    assert_eq!(e.line, 2);
+}
+
 /// The standard start after White's `SY3`, Black's flag fallen (R-OUT-OF-TIME).
 fn black_out_of_time() -> (std::sync::Arc<veney_rules::Rules>, veney_rules::Game) {
     let r = std::sync::Arc::new(rules());
