@@ -1294,10 +1294,14 @@ impl San {
                     legal
                         .iter()
                         .filter(|a| match (a, mover) {
+                            // From the centre point, off the board: a written origin square
+                            // matches no entry (a review found `aW16Y8` played as `aY8`).
                             (Action::EnterFree { to }, None) => {
                                 target == Target::Square(*to)
                                     && marker.is_none()
                                     && m.face.is_none()
+                                    && m.from_line.is_none()
+                                    && m.from_step.is_none()
                             }
                             (Action::Move(mv), _) => {
                                 let who = match (mv.mover, mover) {

@@ -555,3 +555,19 @@ fn a_shadow_stab_reads_while_a_throw_is_open() {
         assert_eq!(back[0], *a, "{text}");
     }
 }
+
+/// §2.0.05: the free engagement enters play from the centre point, off the board — an entry
+/// written with an origin square names a move that is not there (`aW16Y8`, `aZ1Y8`, `aWY8`),
+/// refused as a piece's wrong origin is; `aY8` plays (a review found the origin ignored).
+#[test]
+fn an_entry_of_the_free_engagement_written_from_a_square_is_refused() {
+    let r = rules();
+    let p = Position::start(&r);
+    assert!(veney_rules::notation::parse_turn(&r, &p, "aY8", 1).is_ok());
+    for bad in ["aW16Y8", "aZ1Y8", "aWY8"] {
+        assert!(
+            veney_rules::notation::parse_turn(&r, &p, bad, 1).is_err(),
+            "{bad} read"
+        );
+    }
+}
