@@ -338,11 +338,14 @@ impl<G: Game> Match<G> {
     /// simultaneous decision a sealed action names its seat: `2|text`.
     pub fn play_text(&mut self, text: &str) -> Result<G::Action, PlayError> {
         let d = self.decision();
+        // A seat is written as the game writes it: digits, no sign, no leading zero (a review
+        // found `+1|` and `01|` read as seat 1).
+        let seat_like = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
         let (actor, body) = match (&d, text.split_once('|')) {
             (Decision::Simultaneous { .. }, Some((seat, body))) => {
-                let n: u8 = seat
-                    .parse()
-                    .ok()
+                let n: u8 = Some(seat)
+                    .filter(|s| seat_like(s) && !s.starts_with('0'))
+                    .and_then(|s| s.parse().ok())
                     .filter(|n| *n >= 1)
                     .ok_or_else(|| TextError::new(1, seat, "a seat number (1, 2, …)"))?;
                 let p = Player(n - 1);
@@ -351,6 +354,17 @@ impl<G: Game> Match<G> {
                     return Err(Refusal::not_your_turn().into());
                 }
                 (Actor::Player(p), body)
+            }
+            // A sealed choice's `seat|` where no choice is sealed: said so, not read as the
+            // game's own notation blaming the digit (a review found `1|S3A3W3` refused as "`1`:
+            // an action starts with a piece letter").
+            (Decision::Player(_), Some((seat, _))) if seat_like(seat) => {
+                return Err(TextError::new(
+                    1,
+                    &text[..seat.len() + 1],
+                    "a seat prefix (`n|`) marks a sealed choice, and none is being made now (is the record's secret option in its headers?)",
+                )
+                .into());
             }
             _ => (
                 self.actor().ok_or_else(|| {

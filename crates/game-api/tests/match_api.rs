@@ -217,3 +217,16 @@ fn a_players_view_is_refused_at_its_line() {
     let e = refused("[Game \"seal\"]\n[Viewer \"P1\"]\n1. 1|b1 2|?\n");
     assert!(e.contains("line 2") && e.contains("view of a game"), "{e}");
 }
+
+/// A sealed choice's seat is written as the match writes it: `+1|` and `01|` are no seat (a
+/// review found both read as seat 1).
+#[test]
+fn a_seat_is_written_in_plain_digits() {
+    for odd in ["+1|b2", "01|b2", "|b2", "x|b2"] {
+        let mut m = Match::new(Arc::new(Seal), 0);
+        let e = m.play_text(odd).unwrap_err().to_string();
+        assert!(e.contains("a seat number"), "{odd}: {e}");
+    }
+    let mut m = Match::new(Arc::new(Seal), 0);
+    m.play_text("2|b1").unwrap();
+}

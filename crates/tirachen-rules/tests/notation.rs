@@ -194,3 +194,14 @@ fn a_game_begun_between_the_two_seals_is_numbered_from_the_second() {
         "{record}"
     );
 }
+
+/// A sealed choice's `seat|` where no choice is sealed (Masters open: Red chooses openly) is
+/// said to be that, not read as Tirachen's notation blaming the digit (a review found
+/// "`1`: an action starts with a piece letter").
+#[test]
+fn a_seat_prefix_outside_a_sealed_round_is_named() {
+    let mut m = game_api::Match::new(std::sync::Arc::new(tirachen_rules::Tirachen::default()), 0);
+    let e = m.play_text("1|S3A3W3").unwrap_err().to_string();
+    assert!(e.contains("marks a sealed choice"), "{e}");
+    m.play_text("S3A3W3").unwrap();
+}
