@@ -331,6 +331,8 @@ fn the_partner_in_hand_stays_picked_up_after_a_review_a_load_and_a_restart() {
     again.update();
     assert!(game(&again).position().lifted().is_some());
     assert_eq!(again.world().resource::<Selection>().0, held, "resumed");
+    let news = info(&again);
+    assert!(news.contains("in hand"), "{news}");
     click(&mut again, "Y4");
     assert_eq!(game(&again).position().turn(), Side::Black, "placed");
 }

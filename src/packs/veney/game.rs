@@ -1184,6 +1184,15 @@ fn resume_autosave(
     let pos = *game.0.position();
     if resumed && seats.plays(pos.turn()).is_none() && !pos.is_game_over() {
         sel.0 = super::commands::in_hand(&game.0);
+        // Said as after the move that lifted it (`select::partner_in_hand`).
+        if let Some(l) = pos.lifted() {
+            let partner = name_of(&game.0.rules, pos.turn(), l.kind);
+            let news = format!(
+                "concert: the {partner} is in hand (lifted from {}) — click where it goes",
+                l.from
+            );
+            status.info = said_after(status.info.take(), Some(news));
+        }
     }
     // Nothing resumed, the app's own first game begins as `config/rules/default.ron` agrees:
     // its setup style and way of choosing the first player (a review found the launch game on
