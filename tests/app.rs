@@ -263,6 +263,23 @@ fn a_stick_dice_throw_with_a_fixed_seed_mates() {
     );
 }
 
+/// The marks' kinds, named independently of `Mark::of` (README, "The app": a take is marked
+/// with a cross, a fend with a ring, a quiet move with a dot): the Sword on X4 takes the
+/// Lantern on X6 (§2.0.03 "Takes … the Lantern") and steps quietly to X5 (a review found the
+/// helper's marks built by the code under test, a take drawn as a fend unnoticed).
+#[test]
+fn a_take_is_marked_as_a_take_and_a_quiet_move_as_a_move() {
+    let mut app = app_with(
+        game_at("4/1s2/4/4/4/4/4/4/4/4/1l2/4/1WS1/4/4/4 w EEEEDGLJR/eeeedgjr turns=6"),
+        "marks-kinds",
+    );
+    click(&mut app, "X4");
+    let marks = &app.world().resource::<Highlights>().targets;
+    assert!(marks.contains(&(sq("X6"), Mark::Take)), "{marks:?}");
+    assert!(marks.contains(&(sq("X5"), Mark::Move)), "{marks:?}");
+    assert!(!marks.iter().any(|m| m.1 == Mark::Fend), "{marks:?}");
+}
+
 /// The Self lunges Y1→Y3 over its Sword, which is lifted (§2.0.02 concert); a click on the Self
 /// where it now stands keeps the Sword picked up, its moves marked, and says to place it first
 /// (a review found the partner dropped, the Self picked instead, its only words that it cannot

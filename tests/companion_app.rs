@@ -238,11 +238,26 @@ fn a_companion_game_is_entered_move_by_move_with_an_untenable_move_called() {
     let mut app = companion_app("entered", game(UntenablePolicy::TurnPenalty, None));
     let f = feed(&app);
     assert_eq!(f.game, "Veney");
-    assert_eq!(
-        f.moves,
-        veney::packs::veney::companion::moves(g(&app)),
-        "the rules' notation of every legal action"
-    );
+    // The rules' notation of every legal action: the command line's `moves start` lists the
+    // same 94 (a review found this compared with the function that fills it).
+    assert_eq!(f.moves.len(), 94, "{:?}", f.moves);
+    for a in g(&app).legal_actions() {
+        let written = veney_rules::notation::San::of_action(
+            &g(&app).rules,
+            g(&app).position(),
+            &g(&app).legal_actions(),
+            &a,
+        )
+        .to_string();
+        assert!(f.moves.contains(&written), "{written} missing");
+    }
+    for m in ["SY3", "$Y5", "aX8", "R*W1", "*C", "BX4~$Z4"] {
+        assert!(
+            f.moves.iter().any(|x| x == m),
+            "{m} missing from {:?}",
+            f.moves
+        );
+    }
     // Completion: "sy" lists the Self's moves to line Y: SY3 and SY5.
     assert_eq!(entry::complete("sy", &f.moves), vec!["SY3", "SY5"]);
 

@@ -186,6 +186,13 @@ fn the_tree_is_kept_between_decisions() {
     let next = ai.choose(&g, &s, Player(0)).unwrap();
     assert!(next.visits > 0);
     assert_eq!((s.pile - next.action) % 4, 0, "{s:?} {next:?}");
+    // The search grew the kept tree: its root holds the kept visits and this search's (a review
+    // found a fresh tree each time passing the test).
+    assert!(
+        ai.kept_visits() >= kept + 2_000,
+        "{} after {kept} kept",
+        ai.kept_visits()
+    );
     // A position the tree never saw starts afresh.
     let other = NimState {
         pile: 9,

@@ -149,6 +149,20 @@ pub fn read(pos: &Position, text: &str) -> Result<Action, TextError> {
 /// A square named at characters `i` and `i + 1`.
 fn square_at(c: &[char], i: usize) -> Result<Square, TextError> {
     let name: String = c.iter().skip(i).take(2).collect();
+    // A rank of two digits (`e10`) is no square, not `e1` and a stray `0` the next rule then
+    // blames (a review found `Ce8-e10` refused for `=T`).
+    if c.get(i + 2).is_some_and(char::is_ascii_digit) {
+        let long: String = c
+            .iter()
+            .skip(i)
+            .take_while(|ch| ch.is_ascii_alphanumeric())
+            .collect();
+        return Err(TextError::new(
+            i + 1,
+            long,
+            "a square is a file a–i and a rank 1–9, as `e5`",
+        ));
+    }
     Square::parse(&name).ok_or_else(|| {
         TextError::new(
             i + 1,

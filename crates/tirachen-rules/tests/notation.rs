@@ -205,3 +205,20 @@ fn a_seat_prefix_outside_a_sealed_round_is_named() {
     assert!(e.contains("marks a sealed choice"), "{e}");
     m.play_text("S3A3W3").unwrap();
 }
+
+/// "The board is a 9x9 grid": a square of rank 10 is named as no square, at its column — not
+/// read as rank 1 with a stray `0` another rule then blames (a review found `Ce8-e10` refused
+/// for `=T`, `P@d10` for what may follow a placement).
+#[test]
+fn a_rank_of_two_digits_is_no_square() {
+    let g = tirachen_rules::Tirachen::default();
+    let s = game_api::Game::parse_position(&g, "4g4/4C4/9/9/4*4/9/9/9/4G4 r mm P/p - 0").unwrap();
+    for (text, col) in [("Ce8-e10", 5), ("P@d10", 3), ("Ce10-e9", 2)] {
+        let e = game_api::Game::parse_action(&g, &s, text).unwrap_err();
+        assert!(
+            e.why.contains("a square is a file a–i and a rank 1–9"),
+            "{text}: {e}"
+        );
+        assert_eq!(e.col, col, "{text}: {e}");
+    }
+}

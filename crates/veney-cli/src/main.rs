@@ -311,7 +311,8 @@ fn run(mut cli: Cli) -> ExitCode {
 fn check_flags(cli: &Cli) -> Result<(), String> {
     if let Some(f) = cli.flag_among_turns() {
         return Err(format!(
-            "`{f}` is written among apply's turns, where it would be read as a turn: put options before the position (`veney-cli --game tirachen apply start …`)"
+            "`{f}` is written among apply's turns, where it would be read as a turn: put options before the position (`veney-cli --game {} apply start …`)",
+            cli.game
         ));
     }
     let files = cli.veney_files();

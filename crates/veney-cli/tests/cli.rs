@@ -496,6 +496,8 @@ fn unused_flags_are_refused() {
     let (code, _, err) = run(&["apply", "start", "SY5", "-h"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("`-h` is written among apply's turns"), "{err}");
+    // The hint names the game being played (a review found Tirachen named for Veney's).
+    assert!(err.contains("veney-cli --game veney apply"), "{err}");
     // A turn of hyphens is still a turn (Veney's pass).
     let (code, _, err) = run(&["apply", "start", "---"]);
     assert_ne!(code, Some(2), "{err}");

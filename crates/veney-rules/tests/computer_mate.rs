@@ -87,6 +87,21 @@ fn the_computer_does_not_leave_its_self_to_be_taken() {
                 })
         })
     };
+    // The detector fires where it should: White to move has the mate, and so after a quiet
+    // Black move that leaves it (a review found nothing showing `mates` could ever be true).
+    assert!(mates(&g.parse_position(MATE_IN_ONE).unwrap()));
+    let mut quiet = s;
+    for a in veney_rules::notation::parse_turn(&g.rules, &s, "eW11", 1).unwrap() {
+        g.apply(&mut quiet, game_api::Actor::Player(Player(1)), a);
+    }
+    while g.decision(&quiet) == game_api::Decision::Player(Player(1)) {
+        g.apply(
+            &mut quiet,
+            game_api::Actor::Player(Player(1)),
+            veney_rules::Action::EndTurn,
+        );
+    }
+    assert!(mates(&quiet), "{}", g.position_text(&quiet));
     // The club level (the lower levels' budgets do not always reach White's reply: README).
     for (level, seed) in (0..6).map(|s| (Level::Club, s)) {
         // Black plays its whole turn as the level chooses it.

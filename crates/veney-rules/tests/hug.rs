@@ -229,7 +229,14 @@ fn the_position_text_carries_the_hands_and_refuses_impossible_ones() {
         &gtext.replace(" over=", " hug=D:- over="),
         "no Dagger",
     );
-    assert!(Position::from_text(&guard, &gtext.replace(" over=", " hug=S:D over=")).is_err());
+    // Both hands in is a settled Hug, refused for that (a review found this line counted
+    // among the no-Dagger checks); White's hand alone, the Self hidden, is accepted.
+    refused_with(
+        &guard,
+        &gtext.replace(" over=", " hug=S:D over="),
+        "both hands are in",
+    );
+    assert!(Position::from_text(&guard, &gtext.replace(" over=", " hug=S:- over=")).is_ok());
     assert!(Position::from_text(&guard, &gtext.replace(" over=", " hug=-:D over=")).is_ok());
     // §2.0.18 Shima: "drawing the game is not an option", so no draw (and no Hug) under it.
     refused(

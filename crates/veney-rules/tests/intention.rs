@@ -726,14 +726,13 @@ fn an_intention_by_a_fire_dance_square_taken_on_entering() {
     );
 }
 
-/// The same square's piece moved away before the strike leaves an empty Fire Dance square: still
-/// a route (the strike enters it, nothing taken); the control of the test above. And a square
-/// held by a piece the Sword cannot take (the opposing Ruin: "Ruin/Rien cannot be taken or
-/// fended", §2.0.03) is no route: the declaration is a bluff there.
+/// A Fire Dance square held by a piece the Sword cannot take (the opposing Ruin: "Ruin/Rien
+/// cannot be taken or fended", §2.0.03) is no route: the declaration is not offered, and typed
+/// it is a bluff (the empty square's route is `an_intention_by_a_fire_dance_double_move`).
 #[test]
 fn a_fire_dance_square_held_by_an_untakeable_piece_is_no_route() {
     let r = rules();
-    let p = Position::from_text(
+    let mut p = Position::from_text(
         &r,
         "4/1s2/4/4/4/4/4/4/J2l/4/1r2/4/1WS1/4/4/4 w EEEEDGLR/eeeedgj turns=6 casts=wFX6",
     )
@@ -743,6 +742,8 @@ fn a_fire_dance_square_held_by_an_untakeable_piece_is_no_route() {
         "{:?}",
         notations(&r, &p)
     );
+    play(&r, &mut p, "!$tZ8");
+    assert!(p.to_text(&r).ends_with(":bluff"), "{}", p.to_text(&r));
 }
 
 /// §2.0.11 "sees the targeted piece, (either directly or by double-move)"; §2.0.05 "Possession

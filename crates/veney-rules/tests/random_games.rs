@@ -216,6 +216,16 @@ fn every_pair_of_option_values_plays_ten_thousand_clean_games() {
         ]
     };
     let rows: Vec<[String; 6]> = combos.iter().map(features).collect();
+    // Every value of each option is there to meet the others: five dice, three retreat limits,
+    // two of each other (a review found a value lost from the sweep passing the pairs' check,
+    // which asks only about values present).
+    let distinct = |k: usize| {
+        let mut v: Vec<&String> = rows.iter().map(|r| &r[k]).collect();
+        v.sort();
+        v.dedup();
+        v.len()
+    };
+    assert_eq!((0..6).map(distinct).collect::<Vec<_>>(), [5, 3, 2, 2, 2, 2]);
     for a in 0..6 {
         for b in a + 1..6 {
             let values = |k: usize| {

@@ -432,6 +432,31 @@ fn a_privileged_piece_that_can_never_touch_is_refused_at_its_field() {
     assert_eq!(e.location.line, line, "{}", e.message);
     // The shipped sets give no privilege to a piece that cannot touch.
     assert!(!refuses(std, "can never touch"));
+    // The other ways of never touching (a review found only the Inert one tested): the Guard
+    // given privilege, `Never` against the Self — refused; with its attacks left, accepted.
+    let guard = edited(
+        std,
+        "            roles: [Armament],\n            count: 1,\n            reserve: 1,\n            fendable: false,\n            moves: [\n                // Rook",
+        "            roles: [Armament],\n            checkmate: Some(true),\n            count: 1,\n            reserve: 1,\n            fendable: false,\n            moves: [\n                // Rook",
+    );
+    assert!(!refuses(&guard, "can never touch"));
+    let never = edited(
+        &guard,
+        "                \"Guard\": Deflect,\n",
+        "                \"Guard\": Deflect,\n                \"Self\": Never,\n",
+    );
+    assert!(refuses(
+        &never,
+        "\"Guard\" has checkmate privilege but can never touch"
+    ));
+    // A blade by role touching or not is a blade: the Sword with `"Self": Never` beside the
+    // Dagger is no such refusal.
+    let sword = edited(
+        std,
+        "                \"Self\": Checkmate,\n",
+        "                \"Self\": Never,\n",
+    );
+    assert!(!refuses(&sword, "can never touch"));
 }
 
 #[test]
