@@ -3,6 +3,15 @@ mod common;
 use common::*;
 use veney_rules::{Position, Rules};
 
+/// `notation` is among the actions the rules offer in `p`.
+fn assert_offered(r: &Rules, p: &Position, notation: &str) {
+    let offered = notations(r, p);
+    assert!(
+        offered.iter().any(|n| n == notation),
+        "{notation} not in {offered:?}"
+    );
+}
+
 fn declaring(r: &Rules) -> Position {
     pos(
         r,
@@ -24,20 +33,12 @@ fn declare_then_strike_without_moving() {
     // your turn"; declaring alone counts as a pass (§2.0.16).
     let r = rules();
     let mut p = declaring(&r);
-    assert!(
-        notations(&r, &p).contains(&"!$tX8".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "!$tX8");
     play(&r, &mut p, "!$tX8");
     assert_eq!((p.turn(), p.passes()), (Black, 1));
     assert!(p.intentions().next().is_some());
     play(&r, &mut p, "SY15");
-    assert!(
-        notations(&r, &p).contains(&"$tX8!".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "$tX8!");
     play(&r, &mut p, "$tX8!");
     let lantern = r.set(Black).by_name("Lantern").unwrap();
     let jutsu = r.set(White).by_name("Jutsu").unwrap();
@@ -189,11 +190,7 @@ fn an_intention_by_a_stepping_stone_double_move() {
         veney_rules::special::intention::stone_route(&r, &p, White, sword, sq("W4"), sq("X8")),
         Some(sq("X5"))
     );
-    assert!(
-        notations(&r, &p).contains(&"!$fX8".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "!$fX8");
     play(&r, &mut p, "!$fX8");
     assert_eq!(p.intentions().next().and_then(|i| i.via), Some(sq("X5")));
     assert!(
@@ -488,11 +485,7 @@ fn a_blade_that_sees_its_target_beyond_its_range_declares_and_enacts_after_the_s
     );
     // The Self in its first measure: the Sword's range ends at step 8 (§2.0.03).
     assert!(!notations_from(&r, &p, "X7").contains(&"$xX10".to_string()));
-    assert!(
-        notations(&r, &p).contains(&"!$tX10".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "!$tX10");
     play(&r, &mut p, "!$tX10");
     assert!(
         p.intentions().next().is_some_and(|i| !i.bluff),
@@ -508,11 +501,7 @@ fn a_blade_that_sees_its_target_beyond_its_range_declares_and_enacts_after_the_s
     let mut q = p;
     let t = veney_rules::notation::parse_turn(&r, &q, "SX5", 1).unwrap();
     q.play(&r, t[0]).unwrap();
-    assert!(
-        notations(&r, &q).contains(&"$tX10!".to_string()),
-        "{:?}",
-        notations(&r, &q)
-    );
+    assert_offered(&r, &q, "$tX10!");
     play(&r, &mut p, "SX5 $tX10!");
     let lantern = r.set(Black).by_name("Lantern").unwrap();
     assert_eq!(p.piece_at(sq("X10")), None);
@@ -549,11 +538,7 @@ fn a_stone_that_strikes_now_is_remembered_before_a_sighting_out_of_range() {
     assert!(!i.bluff);
     assert_eq!(i.via, Some(sq("Y8")), "{}", p.to_text(&r));
     play(&r, &mut p, "SY15");
-    assert!(
-        notations(&r, &p).contains(&"$tX9!".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "$tX9!");
     play(&r, &mut p, "$tX9!");
     assert_eq!(p.piece_at(sq("X9")), None);
     assert_eq!(
@@ -662,11 +647,7 @@ fn an_intention_by_a_fire_dance_double_move() {
         "4/1s2/4/4/4/4/4/4/J2l/4/4/4/1WS1/4/4/4 w EEEEDGLR/eeeedgjr turns=6 casts=wFX6",
     )
     .unwrap();
-    assert!(
-        notations(&r, &p).contains(&"!$tZ8".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "!$tZ8");
     play(&r, &mut p, "!$tZ8");
     let text = p.to_text(&r);
     assert!(text.contains("intention=W:X4:Z8:l:0:X6"), "{text}");
@@ -698,11 +679,7 @@ fn an_intention_by_a_fire_dance_square_taken_on_entering() {
         "4/1s2/4/4/4/4/4/4/J2l/4/1e2/4/1WS1/4/4/4 w EEEEDGLR/eeedgjr turns=6 casts=wFX6",
     )
     .unwrap();
-    assert!(
-        notations(&r, &p).contains(&"!$tZ8".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "!$tZ8");
     play(&r, &mut p, "!$tZ8");
     let text = p.to_text(&r);
     assert!(text.contains("intention=W:X4:Z8:l:0:X6"), "{text}");
@@ -760,11 +737,7 @@ fn an_intention_by_the_possessed_free_engagement() {
         "4/4/4/bswc/1eee/4/4/4/J3/4/e@2/2EE/CWSB/2E1/4/4 w EDGLR/dgljr",
     )
     .unwrap();
-    assert!(
-        notations(&r, &p).contains(&"!$fW6".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "!$fW6");
     play(&r, &mut p, "!$fW6");
     let text = p.to_text(&r);
     assert!(text.contains("intention=W:X4:W6:e:0:X6"), "{text}");
@@ -796,11 +769,7 @@ fn an_intention_on_the_free_engagement() {
         "4/4/4/bswc/eeee/4/J3/E@2/4/4/1E2/E1E1/CWSB/4/4/4 w DGLR/dgljr",
     )
     .unwrap();
-    assert!(
-        notations(&r, &start).contains(&"!$fX9".to_string()),
-        "{:?}",
-        notations(&r, &start)
-    );
+    assert_offered(&r, &start, "!$fX9");
     let mut p = start;
     play(&r, &mut p, "!$fX9");
     let text = p.to_text(&r);
@@ -843,11 +812,7 @@ fn a_dying_move_enacts_an_intention_by_its_stepping_stone() {
         "4/4/4/4/4/4/4/4/Js2/4/4/1E2/W3/2w1/4/4 w EEE/eeee turns=8 intention=W:W4:X8:s:0:X5 dying=w:Y3 over=touch:b",
     )
     .unwrap();
-    assert!(
-        notations(&r, &p).contains(&"$tX8!##".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "$tX8!##");
     play(&r, &mut p, "$tX8!##");
     assert_eq!(
         p.outcome(),
@@ -866,11 +831,7 @@ fn a_held_fire_dance_route_to_a_target_beyond_the_blades_pattern_is_listed() {
         "4/1s2/4/4/4/J3/4/4/3l/4/1e2/4/1WS1/4/4/4 w EEEEDGLR/eeedgjr turns=6 casts=wFX6",
     )
     .unwrap();
-    assert!(
-        notations(&r, &p).contains(&"!$tZ8".to_string()),
-        "{:?}",
-        notations(&r, &p)
-    );
+    assert_offered(&r, &p, "!$tZ8");
     play(&r, &mut p, "!$tZ8");
     let text = p.to_text(&r);
     assert!(
