@@ -12,6 +12,26 @@ fn assert_offered(r: &Rules, p: &Position, notation: &str) {
     );
 }
 
+/// From the position `text`, White declares `declare` (offered, not a bluff: the position text
+/// then holds `intention`), Black answers `reply`, and White's `strike` is offered and played.
+fn declared_then_struck(
+    r: &Rules,
+    text: &str,
+    (declare, intention): (&str, &str),
+    reply: &str,
+    strike: &str,
+) -> Position {
+    let mut p = Position::from_text(r, text).unwrap();
+    assert_offered(r, &p, declare);
+    play(r, &mut p, declare);
+    let written = p.to_text(r);
+    assert!(written.contains(intention), "{written}");
+    play(r, &mut p, reply);
+    assert_offered(r, &p, strike);
+    play(r, &mut p, strike);
+    p
+}
+
 fn declaring(r: &Rules) -> Position {
     pos(
         r,
@@ -642,17 +662,13 @@ fn a_strike_in_concert_goes_by_its_stone_past_the_selfs_new_square() {
 #[test]
 fn an_intention_by_a_fire_dance_double_move() {
     let r = rules();
-    let mut p = Position::from_text(
+    let p = declared_then_struck(
         &r,
         "4/1s2/4/4/4/4/4/4/J2l/4/4/4/1WS1/4/4/4 w EEEEDGLR/eeeedgjr turns=6 casts=wFX6",
-    )
-    .unwrap();
-    assert_offered(&r, &p, "!$tZ8");
-    play(&r, &mut p, "!$tZ8");
-    let text = p.to_text(&r);
-    assert!(text.contains("intention=W:X4:Z8:l:0:X6"), "{text}");
-    play(&r, &mut p, "SX14");
-    play(&r, &mut p, "$tZ8!");
+        ("!$tZ8", "intention=W:X4:Z8:l:0:X6"),
+        "SX14",
+        "$tZ8!",
+    );
     let sword = r.set(White).by_name("Sword").unwrap();
     let lantern = r.set(Black).by_name("Lantern").unwrap();
     let jutsu = r.set(White).by_name("Jutsu").unwrap();
@@ -674,18 +690,13 @@ fn an_intention_by_a_fire_dance_double_move() {
 #[test]
 fn an_intention_by_a_fire_dance_square_taken_on_entering() {
     let r = rules();
-    let mut p = Position::from_text(
+    let p = declared_then_struck(
         &r,
         "4/1s2/4/4/4/4/4/4/J2l/4/1e2/4/1WS1/4/4/4 w EEEEDGLR/eeedgjr turns=6 casts=wFX6",
-    )
-    .unwrap();
-    assert_offered(&r, &p, "!$tZ8");
-    play(&r, &mut p, "!$tZ8");
-    let text = p.to_text(&r);
-    assert!(text.contains("intention=W:X4:Z8:l:0:X6"), "{text}");
-    play(&r, &mut p, "SX14");
-    assert!(notations(&r, &p).contains(&"$tZ8!".to_string()));
-    play(&r, &mut p, "$tZ8!");
+        ("!$tZ8", "intention=W:X4:Z8:l:0:X6"),
+        "SX14",
+        "$tZ8!",
+    );
     let sword = r.set(White).by_name("Sword").unwrap();
     let lantern = r.set(Black).by_name("Lantern").unwrap();
     let black_eng = r.set(Black).by_name("Engagement").unwrap();
@@ -732,18 +743,13 @@ fn a_fire_dance_square_held_by_an_untakeable_piece_is_no_route() {
 #[test]
 fn an_intention_by_the_possessed_free_engagement() {
     let r = rules();
-    let mut p = Position::from_text(
+    let p = declared_then_struck(
         &r,
         "4/4/4/bswc/1eee/4/4/4/J3/4/e@2/2EE/CWSB/2E1/4/4 w EDGLR/dgljr",
-    )
-    .unwrap();
-    assert_offered(&r, &p, "!$fW6");
-    play(&r, &mut p, "!$fW6");
-    let text = p.to_text(&r);
-    assert!(text.contains("intention=W:X4:W6:e:0:X6"), "{text}");
-    play(&r, &mut p, "eX11");
-    assert!(notations(&r, &p).contains(&"$fW6!".to_string()));
-    play(&r, &mut p, "$fW6!");
+        ("!$fW6", "intention=W:X4:W6:e:0:X6"),
+        "eX11",
+        "$fW6!",
+    );
     let sword = r.set(White).by_name("Sword").unwrap();
     assert_eq!(p.piece_at(sq("X6")), Some((White, sword)));
     assert_eq!(p.piece_at(sq("W6")), None, "the engagement fended");
