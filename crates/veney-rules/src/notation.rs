@@ -1121,6 +1121,23 @@ impl San {
                     from,
                     to: *to,
                 };
+                // An offered declaration's `t` or `f` is the strike's: another is refused, as a
+                // move's is (a review found `!$fW6` read as `!$tW6`, its enactment `$fW6!` then
+                // refused). A bluff may be written as anything describable.
+                if legal.contains(&a)
+                    && let Some(written) = m.hits[0].0
+                    && let Some(its) =
+                        crate::special::intention::declared_effect(rules, pos, side, k, from, *to)
+                            .and_then(|e| e.marker())
+                {
+                    let w = if written == Marker::Take { 't' } else { 'f' };
+                    if w != its {
+                        return Err(here(format!(
+                            "written with `{w}`, but that strike {} (`!{c}{its}{to}`)",
+                            if its == 't' { "takes" } else { "fends" }
+                        )));
+                    }
+                }
                 // Offered, or a bluff (§2.0.11: "you may bluff an intention of any describable move").
                 if legal.contains(&a) || crate::special::intention::may_declare(rules, pos, k, from)
                 {

@@ -571,3 +571,23 @@ fn an_entry_of_the_free_engagement_written_from_a_square_is_refused() {
         );
     }
 }
+
+/// An offered declaration written with the other marker (`!$fW6` where the Sword's strike takes)
+/// is refused naming the right one, as a move's wrong marker is — not read as `!$tW6`, its
+/// `$fW6!` then refused (a review found that).
+#[test]
+fn a_declarations_marker_is_the_strikes() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/l2d/b2c/e1ee/3r/4/@3/2w1/1J2/s3/EEE1/C1S1/3G/2RW/4 w EBDL/egj turns=20 quiet=20",
+    )
+    .unwrap();
+    assert!(veney_rules::notation::parse_turn(&r, &p, "!$tW6", 1).is_ok());
+    let e = veney_rules::notation::parse_turn(&r, &p, "!$fW6", 1).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("written with `f`, but that strike takes (`!$tW6`)"),
+        "{e}"
+    );
+}
