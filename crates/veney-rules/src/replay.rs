@@ -153,8 +153,12 @@ fn front_matter_line(line: &str, headers: &[(String, String)]) -> (String, Strin
     if let Some(h) = header(l) {
         return h;
     }
-    let digits = l.chars().filter(|c| c.is_ascii_digit()).count();
-    if digits >= 4 && !headers.iter().any(|(k, _)| k == "Date") {
+    // A date has a year: four digits in a row (not any four digits on the line).
+    let year = l
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.iter().all(u8::is_ascii_digit));
+    if year && !headers.iter().any(|(k, _)| k == "Date") {
         return ("Date".into(), l.to_string());
     }
     if !headers.iter().any(|(k, _)| k == "Event") {
@@ -246,6 +250,14 @@ fn read_headers(text: &str) -> (Vec<(String, String)>, Vec<usize>, usize) {
     let mut front_done = false;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
+        // A numbered turn ends a front-matter block left open (a review found the whole game
+        // read as its notes, no turn replayed).
+        let numbered = t.split_whitespace().next().is_some_and(|w| {
+            crate::notation::is_move_number(w) || crate::notation::split_move_number(w).is_some()
+        });
+        if front && numbered {
+            break;
+        }
         if front {
             if t == "---" {
                 front = false;

@@ -767,3 +767,39 @@ fn a_call_in_a_strict_record_is_refused_naming_the_strict_play() {
     assert!(e.message.contains("strict play agreed"), "{e}");
     assert!(!e.message.contains("Friendly"), "{e}");
 }
+
+/// A front-matter block never closed with `---` ends at the first numbered turn, whose turns
+/// replay (a review found them read as the block's Date and Notes, nothing replayed); a line is
+/// a date for a year's four digits in a row, not any four digits.
+#[test]
+fn an_unclosed_front_matter_ends_at_the_turns() {
+    let r = rules();
+    let rep = replay(
+        &r,
+        "---\nA Game\nAnn - White\n1. eY6, eX11;\n2. eW6, eW11;\n",
+    )
+    .unwrap();
+    assert_eq!(rep.turns.len(), 4, "{:?}", rep.headers);
+    assert!(
+        !rep.headers.iter().any(|(k, _)| k == "Date" || k == "Note"),
+        "{:?}",
+        rep.headers
+    );
+    let dated = replay(&r, "---\nA Game\nplayed 12 May 2025\n---\n1. eY6, eX11;\n").unwrap();
+    assert!(
+        dated
+            .headers
+            .iter()
+            .any(|(k, v)| k == "Date" && v.contains("2025"))
+    );
+    let not = replay(
+        &r,
+        "---\nA Game\nround 1, table 2, 3 4\n---\n1. eY6, eX11;\n",
+    )
+    .unwrap();
+    assert!(
+        !not.headers.iter().any(|(k, _)| k == "Date"),
+        "{:?}",
+        not.headers
+    );
+}
