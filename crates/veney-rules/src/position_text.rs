@@ -39,7 +39,8 @@
 //!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
 //!   `quiet=n` turns in a row without contact (§2.0.20) [0]; `contact=1` mid-turn: this turn
 //!   has had contact; `intention=W:X7:X10:l:0[:X8][:bluff][,…]` each side's declared intention (§2.0.11), comma-separated: blade code (its case gives the
-//!   side), from, target square, target's code (`-`: none, a bluff), 1 while the declaring turn
+//!   side), from, target square, target's code (`@`: the free engagement; `-`: none, a bluff's
+//!   empty square), 1 while the declaring turn
 //!   is not over;
 //!   `penalties=a/b` time penalties for called untenable moves [0/0]; `meta=1` the side to move
 //!   has made its meta-move; `freefrom=SQ:n` the free engagement last came from SQ and was pushed
@@ -1463,7 +1464,7 @@ fn intention(
                 return Err(err(
                     col,
                     tok,
-                    "the target is an opposing piece's code (the other case from the blade's), or - for none",
+                    "the target is an opposing piece's code (the other case from the blade's), @ for the free engagement, or - for none (a bluff's)",
                 ));
             }
         },

@@ -222,6 +222,13 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                 line: i + 1,
                 error: ParseError::new(1, t, m.to_string()),
             };
+            // `[Start]`, the game API's name for the start, is `[Position]` (as `replay` reads
+            // it; a review found it ignored here, the save replayed from the standard start).
+            let k = if k.eq_ignore_ascii_case("Start") {
+                "Position"
+            } else {
+                k
+            };
             let k = ONE_EACH
                 .iter()
                 .copied()

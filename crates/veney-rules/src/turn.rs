@@ -184,7 +184,12 @@ impl Position {
                     | Effect::Swap(_)
                     | Effect::Lift(_)
             ),
-            Action::Roll(_) | Action::Glare { .. } | Action::Enact { .. } => true,
+            // A strike is contact, but not one on the free engagement: its fend is no fencing
+            // (a review found the no-contest count put off by striking it).
+            Action::Enact { .. } => self
+                .intention_of(mover)
+                .is_none_or(|i| i.target.is_some() || i.bluff),
+            Action::Roll(_) | Action::Glare { .. } => true,
             _ => false,
         };
         self.contact |= contact;

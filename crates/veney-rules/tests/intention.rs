@@ -845,3 +845,32 @@ fn a_held_fire_dance_route_to_a_target_beyond_the_blades_pattern_is_listed() {
         "{text}"
     );
 }
+
+/// R-NO-CONTEST: "Fending the free engagement is no contact" ("repetitions of the free
+/// engagement … they are simply not fencing", §2.0.20) — by a strike too: the count goes on as
+/// after a quiet move (a review found the strike on it restarting the count, the no-contest draw
+/// put off by declaring on it again and again).
+#[test]
+fn a_strike_on_the_free_engagement_is_no_contact() {
+    let r = rules();
+    let start = "4/4/4/bswc/eeee/4/J3/E@2/4/4/1E2/E1E1/CWSB/4/4/4 w DGLR/dgljr quiet=5";
+    let mut struck = Position::from_text(&r, start).unwrap();
+    let mut quiet = struck;
+    for t in ["!$fX9", "eW11", "$fX9!"] {
+        play(&r, &mut struck, t);
+    }
+    for t in ["!$fX9", "eW11", "$W5"] {
+        play(&r, &mut quiet, t);
+    }
+    assert_eq!(struck.free_square(), None, "the free engagement fended");
+    assert!(
+        struck.to_text(&r).contains("quiet=8"),
+        "{}",
+        struck.to_text(&r)
+    );
+    assert!(
+        quiet.to_text(&r).contains("quiet=8"),
+        "{}",
+        quiet.to_text(&r)
+    );
+}

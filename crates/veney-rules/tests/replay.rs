@@ -327,6 +327,14 @@ fn a_records_start_header_is_read() {
     );
     let e = replay(&r, "[Game \"veney\"]\n[Start \"garbage\"]\n1. SY5\n").unwrap_err();
     assert_eq!(e.line, 2, "{e}");
+    // A save reads it as `replay` does.
+    let rules = std::sync::Arc::new(r.clone());
+    let saved = |key: &str| {
+        veney_rules::savefile::read(rules.clone(), &format!("[{key} \"{mid}\"]\n1. SY5\n"))
+            .map(|g| *g.position())
+    };
+    assert_eq!(saved("Start").unwrap(), saved("Position").unwrap());
+    assert_eq!(saved("Start").unwrap(), from_start.end);
     let both = format!("[Position \"{mid}\"]\n[Start \"{mid}\"]\n1. SY5\n");
     let e = replay(&r, &both).unwrap_err();
     assert!(e.error.message.contains("a second start"), "{e}");

@@ -34,7 +34,11 @@ pub fn plain_words(rules: &Rules, pos: &Position, a: &Action) -> String {
                 "strikes {} without moving: the declared intention (§2.0.11)",
                 pos.piece_at(to)
                     .map(|(s, k)| format!("the {} {}", s, rules.set(s).piece(k).name()))
-                    .unwrap_or_else(|| format!("{to}"))
+                    .unwrap_or_else(|| if pos.free_square() == Some(to) {
+                        format!("the free engagement on {to}")
+                    } else {
+                        format!("{to}")
+                    })
             );
         }
         Action::Reposition { .. } => {

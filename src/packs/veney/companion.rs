@@ -191,10 +191,15 @@ pub fn memory(game: &Game) -> Vec<(String, String)> {
                         i.side,
                         piece_name(game, i.side, i.kind),
                         i.from,
-                        i.target.map_or("no piece".into(), |t| format!(
-                            "the {}",
-                            piece_name(game, !i.side, t)
-                        )),
+                        i.target.map_or(
+                            if i.bluff {
+                                "no piece"
+                            } else {
+                                "the free engagement"
+                            }
+                            .into(),
+                            |t| format!("the {}", piece_name(game, !i.side, t))
+                        ),
                         i.to
                     )
                 })
@@ -636,6 +641,31 @@ fn announce(
 mod tests {
     use super::*;
     use crate::host::companion::roller::donkey_way;
+
+    /// An intention on the free engagement (§2.0.11, R-INTENTION) is remembered as that, not as
+    /// striking "no piece" (a review found a real intention read as a bluff's words).
+    #[test]
+    fn an_intention_on_the_free_engagement_is_named() {
+        let r = std::sync::Arc::new(veney_rules::Rules::standard());
+        let mut g = Game::from_position(
+            r.clone(),
+            Position::from_text(
+                &r,
+                "4/4/4/bswc/eeee/4/J3/E@2/4/4/1E2/E1E1/CWSB/4/4/4 w DGLR/dgljr",
+            )
+            .unwrap(),
+        );
+        g.play_token("!$fX9", 1).unwrap();
+        let rows = memory(&g);
+        let (_, said) = rows
+            .iter()
+            .find(|(k, _)| k.starts_with("Intention"))
+            .expect("the intention row");
+        assert!(
+            said.contains("will strike the free engagement on X9"),
+            "{said}"
+        );
+    }
 
     /// §2.0.18 Shadow-Stabbing: the announcement says the Balance is fended and the Jutsu taken
     /// (a review found the notation alone).
