@@ -141,6 +141,13 @@ impl<A: Clone + PartialEq> Tree<A> {
         match next {
             Some(c) => {
                 self.keep_only(c);
+                // Its decisive actions were found as a node below the root, without the root's
+                // scan of a turn's first actions (`search::decisive`'s `within_turn`): found again
+                // as the root's (a review found a kept tree missing a double move's win within a
+                // turn, a fresh tree finding it).
+                let root = &mut self.nodes[self.root];
+                root.decisive = None;
+                root.winning = 0;
                 true
             }
             None => {
@@ -212,8 +219,15 @@ mod tests {
         assert_eq!((t.nodes.len(), t.root), (2, 0));
         let kept = t.nodes[0].edges[0].child.expect("the grandchild is kept");
         assert_eq!(t.nodes[kept].visits, 7);
+        t.nodes[kept].decisive = Some(vec![Key::Act(4)]);
+        t.nodes[kept].winning = 1;
         assert!(t.advance(&Key::Act(3)));
         assert_eq!((t.nodes.len(), t.nodes[0].visits), (1, 7));
+        // The new root's decisive actions are found again, as the root's.
+        assert_eq!(
+            (t.nodes[0].decisive.as_ref(), t.nodes[0].winning),
+            (None, 0)
+        );
         assert!(!t.advance(&Key::Act(9)), "no such edge: a fresh tree");
         assert_eq!(t.nodes.len(), 1);
     }
