@@ -1197,9 +1197,21 @@ impl San {
             }
             San::Move(m) => {
                 if m.enact {
+                    // The strike's target by its square, or by the letter of what stands there
+                    // (`$fe!`, as a move's `LfJ`; `a` for the free engagement — a review found
+                    // the letter refused as no enactment open).
+                    let aims_at = |to: Square| match m.hits.first().map(|h| h.1) {
+                        Some(Target::Square(sq)) => sq == to,
+                        Some(Target::Piece(p)) => match pos.piece_at(to) {
+                            Some((s, k)) if s != side => letter(rules, s, k) == p,
+                            None => p == 'a' && pos.free_square() == Some(to),
+                            _ => false,
+                        },
+                        None => false,
+                    };
                     let enacts: Vec<Action> = legal
                         .iter()
-                        .filter(|a| matches!(a, Action::Enact { to, .. } if m.hits.first().map(|h| h.1) == Some(Target::Square(*to))))
+                        .filter(|a| matches!(a, Action::Enact { to, .. } if aims_at(*to)))
                         .copied()
                         .collect();
                     if enacts.is_empty() {

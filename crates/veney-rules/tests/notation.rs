@@ -591,3 +591,19 @@ fn a_declarations_marker_is_the_strikes() {
         "{e}"
     );
 }
+
+/// A strike written with the letter of the piece it strikes (`$fe!`, as the rulebook writes a
+/// move's target, `LfJ`) is the strike on its square, `$fX12!` (a review found it refused as
+/// "no declared intention can be enacted now").
+#[test]
+fn a_strike_may_name_its_target_by_letter() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/2b1/lj1r/gswc/1eee/4/4/3J/1@1S/4/4/1E1E/CW1B/4/4/1R2 w EEDGL/ed turns=20 quiet=20 intention=W:X4:X12:e:0",
+    )
+    .unwrap();
+    let by_square = veney_rules::notation::parse_turn(&r, &p, "$fX12!", 1).unwrap();
+    let by_letter = veney_rules::notation::parse_turn(&r, &p, "$fe!", 1).unwrap();
+    assert_eq!(by_letter[0], by_square[0]);
+}
