@@ -1468,7 +1468,12 @@ impl San {
                 if let (Some(k), Target::Square(t), true) = (mover, target, m.special)
                     && rules.info(side, k).throw
                     && pos.life_square(rules, !side) == Some(t)
-                    && let Some(from) = pos.pieces(side, k).first()
+                    // The one written, of two (a review found the first Dagger's reason given
+                    // for the other's throw).
+                    && let Some(from) = pos.pieces(side, k).find(|f| {
+                        from_line.is_none_or(|l| f.line() == l)
+                            && m.from_step.is_none_or(|s| f.step() == s)
+                    })
                 {
                     let a = Action::Throw {
                         kind: k,

@@ -607,3 +607,22 @@ fn a_strike_may_name_its_target_by_letter() {
     let by_letter = veney_rules::notation::parse_turn(&r, &p, "$fe!", 1).unwrap();
     assert_eq!(by_letter[0], by_square[0]);
 }
+
+/// With two Daggers (the Assassin army), a throw that is not open is explained for the Dagger
+/// written — Z10's, not aligned with the Self on X13 (§2.0.08) — not for the first Dagger on
+/// the board (a review found the other's reason given).
+#[test]
+fn a_refused_throw_is_explained_for_the_dagger_written() {
+    let r = game("assassin", "assassin");
+    let p = Position::from_text(
+        &r,
+        "d3/4/1e2/1s2/e1ee/4/3D/4/4/4/1E2/E1EE/2S1/1D2/4/4 w DDRRRRR/dddrrrrr sets=Archives_Assassin/Archives_Assassin",
+    )
+    .unwrap();
+    assert!(veney_rules::notation::parse_turn(&r, &p, "DX3tX13~ @xxxxx", 1).is_ok());
+    let e = veney_rules::notation::parse_turn(&r, &p, "DZ10tX13~ @xxxxx", 1).unwrap_err();
+    assert!(
+        e.to_string().contains("Z10 and X13 are not on one line"),
+        "{e}"
+    );
+}
