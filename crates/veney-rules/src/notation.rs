@@ -1095,10 +1095,7 @@ impl San {
                     .ok_or_else(|| here(format!("'{c}' is not a piece letter of {side}'s set")))?;
                 let froms: Vec<Square> = pos
                     .pieces(side, k)
-                    .filter(|f| {
-                        m.from_line.is_none_or(|l| f.line() == l)
-                            && m.from_step.is_none_or(|s| f.step() == s)
-                    })
+                    .filter(from_written(m.from_line, m.from_step))
                     .collect();
                 let from = match froms.as_slice() {
                     [f] => *f,
@@ -1470,10 +1467,7 @@ impl San {
                     && pos.life_square(rules, !side) == Some(t)
                     // The one written, of two (a review found the first Dagger's reason given
                     // for the other's throw).
-                    && let Some(from) = pos.pieces(side, k).find(|f| {
-                        from_line.is_none_or(|l| f.line() == l)
-                            && m.from_step.is_none_or(|s| f.step() == s)
-                    })
+                    && let Some(from) = pos.pieces(side, k).find(from_written(from_line, m.from_step))
                 {
                     let a = Action::Throw {
                         kind: k,
@@ -1492,10 +1486,9 @@ impl San {
                 if let (Some(k), Target::Piece(c), true) = (mover, target, m.special)
                     && rules.info(side, k).glare
                     && jutsu_letter(c)
-                    && let Some(from) = pos.pieces(side, k).find(|f| {
-                        from_line.is_none_or(|l| f.line() == l)
-                            && m.from_step.is_none_or(|s| f.step() == s)
-                    })
+                    && let Some(from) = pos
+                        .pieces(side, k)
+                        .find(from_written(from_line, m.from_step))
                 {
                     return Err(here(
                         crate::untenable::explain(rules, pos, &Action::Glare { from }).to_string(),
@@ -1620,12 +1613,8 @@ impl San {
                         }
                     }
                     let all = pos.pieces(side, k) | in_hand | pinned;
-                    let mut origins: Vec<Square> = all
-                        .filter(|f| {
-                            from_line.is_none_or(|l| f.line() == l)
-                                && m.from_step.is_none_or(|s| f.step() == s)
-                        })
-                        .collect();
+                    let mut origins: Vec<Square> =
+                        all.filter(from_written(from_line, m.from_step)).collect();
                     // The piece standing on the destination is not the one meant, when
                     // another could be (a review found "does not move from W9 to W9" said).
                     if origins.len() > 1 {
@@ -1685,6 +1674,11 @@ impl San {
 /// Splits a turn into action tokens with their columns (1-based, from `col`), counted in
 /// characters as an editor shows them (a review found a non-breaking or ideographic space,
 /// common in pasted text, putting every column after it too far right).
+/// Whether `f` is the origin written: its line and step where given (`eYfX8`, `DZ10tX13~`).
+fn from_written(line: Option<u8>, step: Option<u8>) -> impl Fn(&Square) -> bool {
+    move |f: &Square| line.is_none_or(|l| f.line() == l) && step.is_none_or(|s| f.step() == s)
+}
+
 pub fn tokens(text: &str, col: usize) -> Vec<(&str, usize)> {
     let mut out = Vec::new();
     let mut start = None;

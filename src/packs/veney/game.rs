@@ -1185,12 +1185,7 @@ fn resume_autosave(
     if resumed && seats.plays(pos.turn()).is_none() && !pos.is_game_over() {
         sel.0 = super::commands::in_hand(&game.0);
         // Said as after the move that lifted it (`select::partner_in_hand`).
-        if let Some(l) = pos.lifted() {
-            let partner = name_of(&game.0.rules, pos.turn(), l.kind);
-            let news = format!(
-                "concert: the {partner} is in hand (lifted from {}) — click where it goes",
-                l.from
-            );
+        if let Some(news) = super::commands::partner_words(&game.0) {
             status.info = said_after(status.info.take(), Some(news));
         }
     }

@@ -57,9 +57,20 @@ fn jutsus(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
 /// to target … unless your opponent moves the target piece", §2.0.11; "This shared piece",
 /// moved only by its possessor, §2.0.05; every blade fends it). A review found it never a target.
 fn free_target(pos: &Position, side: Side) -> Bitboard {
+    possessed_free(pos, !side)
+}
+
+/// The free engagement's square when `owner` possesses it (§2.0.05: its square's colour).
+fn possessed_free(pos: &Position, owner: Side) -> Bitboard {
     pos.free_square()
-        .filter(|sq| sq.colour_owner() != side)
+        .filter(|sq| sq.colour_owner() == owner)
         .map_or(Bitboard::EMPTY, Bitboard::from_square)
+}
+
+/// `side`'s Fire Dance squares an opposing piece holds (a stone for a blade that takes it
+/// entering, `held_stones`).
+fn held_fire(pos: &Position, side: Side) -> Bitboard {
+    crate::special::cast_piece::fire_squares(pos, side) & pos.occupied_by(!side)
 }
 
 /// What `side` may target: the opposing pieces and the free engagement the opponent possesses,
@@ -251,8 +262,8 @@ fn reachable_stones(
 /// `side`'s Fire Dance squares held by an opposing piece that the blade of `striker` enters by
 /// taking it (`Striker::takes_entering`).
 fn held_stones(rules: &Rules, pos: &Position, side: Side, striker: &Striker) -> Bitboard {
-    let held = crate::special::cast_piece::fire_squares(pos, side) & pos.occupied_by(!side);
-    held.into_iter()
+    held_fire(pos, side)
+        .into_iter()
         .filter(|&sq| striker.takes_entering(rules, pos, sq))
         .fold(Bitboard::EMPTY, |acc, sq| acc | Bitboard::from_square(sq))
 }
@@ -263,11 +274,7 @@ fn held_stones(rules: &Rules, pos: &Position, side: Side, striker: &Striker) -> 
 /// intention by it kept as a bluff).
 fn stones(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     let fire = crate::special::cast_piece::fire_squares(pos, side) & !pos.occupied();
-    let free = pos
-        .free_square()
-        .filter(|sq| sq.colour_owner() == side)
-        .map_or(Bitboard::EMPTY, Bitboard::from_square);
-    crate::constraint::engagements(rules, pos, side) | fire | free
+    crate::constraint::engagements(rules, pos, side) | fire | possessed_free(pos, side)
 }
 
 /// The blade on `from` steps onto `stone`: its own engagement there goes to reserve (the
@@ -429,7 +436,7 @@ fn each_declaration(rules: &Rules, pos: &Position, mut f: impl FnMut(Action) -> 
     // (`held_stones`, worked out per blade below); their reach counts in the cheap test too (a
     // review found a blade whose only route was one skipped, the list disagreeing with
     // `declare`).
-    let held = crate::special::cast_piece::fire_squares(pos, side) & pos.occupied_by(!side);
+    let held = held_fire(pos, side);
     let life = pos.life_square(rules, side);
     for k in crate::rules::kinds_in(rules.blade_kinds(side)) {
         let piece = rules.set(side).piece(k);

@@ -17,7 +17,7 @@ pub(crate) mod files;
 pub(super) mod history;
 mod notation;
 mod select;
-pub(crate) use select::in_hand;
+pub(crate) use select::{in_hand, partner_words};
 mod setup;
 mod throws;
 

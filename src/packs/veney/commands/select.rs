@@ -36,14 +36,21 @@ pub(super) fn reserve(ctx: &mut Ctx, k: veney_rules::Kind) {
 /// (§2.0.02, R-CONCERT): it stays picked up, from the square it was lifted from, and the status
 /// says where it must go. `None` otherwise.
 pub(super) fn partner_in_hand(ctx: &mut Ctx) -> Option<Selected> {
-    let pos = *ctx.game.0.position();
-    let l = pos.lifted()?;
-    ctx.status.info = Some(format!(
-        "concert: the {} is in hand (lifted from {}) — click where it goes",
-        name(ctx, pos.turn(), l.kind),
-        l.from
-    ));
+    let l = ctx.game.0.position().lifted()?;
+    ctx.status.info = partner_words(&ctx.game.0);
     Some(Selected::Board(l.from))
+}
+
+/// What the status says of the concert partner in hand, if one is (`partner_in_hand`; a resumed
+/// game says it too).
+pub fn partner_words(game: &veney_rules::Game) -> Option<String> {
+    let pos = game.position();
+    let l = pos.lifted()?;
+    Some(format!(
+        "concert: the {} is in hand (lifted from {}) — click where it goes",
+        game.rules.set(pos.turn()).piece(l.kind).name(),
+        l.from
+    ))
 }
 
 /// What stays picked up after the person's move: the concert partner in hand
