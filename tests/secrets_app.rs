@@ -984,6 +984,45 @@ fn the_move_that_drew_may_be_called_over_the_hugs_screen() {
     );
 }
 
+/// The call stays open after White's hidden pick (R-UNTENABLE-CALL: "what follows it that is no
+/// move … leaves the call open"; a hidden pick is no move): Black, told to look away from White's
+/// first screen, finds it on the hand-over and on its own pick screen (a review found it only on
+/// White's screen, every other command refused, the chance lost once the Hug settled). It takes
+/// the draw back, and White's pick goes unseen.
+#[test]
+fn the_move_that_drew_may_be_called_after_whites_hidden_pick() {
+    let call_button = |a: &App| {
+        pane(a).and_then(|p| {
+            p.buttons
+                .into_iter()
+                .find(|(_, c)| *c == SecretChoice::Send(Command::CallUntenable))
+        })
+    };
+    let mut a = drawn_by_an_untenable_move("hug-call-after-pick", [false, false]);
+    send(&mut a, Command::HugPick(HugChoice::Betray));
+    assert_eq!(
+        stage(&a),
+        Some((SecretKind::Hug, Stage::Handover(Side::Black)))
+    );
+    let (label, _) = call_button(&a).expect("the call on the hand-over");
+    assert!(label.starts_with("Black: call it untenable"), "{label}");
+    intent(&mut a, SecretIntent::HandedOver(Side::Black));
+    assert_eq!(stage(&a), Some((SecretKind::Hug, Stage::Pick(Side::Black))));
+    call_button(&a).expect("the call on Black's pick screen");
+    send(&mut a, Command::CallUntenable);
+    assert_eq!(
+        game(&a).position().outcome(),
+        None,
+        "the draw is taken back"
+    );
+    assert_eq!(
+        veney_rules::penalty::time_penalties(game(&a).position(), Side::White),
+        1
+    );
+    assert_eq!(stage(&a), None, "no reveal of White's pick");
+    assert_eq!(a.world().resource::<HugPick>().pick, None);
+}
+
 /// Under a Delayed Reset between people the offender's own call is on the Hug's screen too, as
 /// on the side panel (§2.0.22 "graciously by the player who made it"; a review found only the
 /// opponent's call there): it takes the move back, and the draw with it.

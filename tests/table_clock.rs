@@ -93,7 +93,7 @@ fn a_time_penalty_and_a_dying_move_reach_the_clock() {
     }
     at(&mut a, 0, ClockIntent::Start);
     at(&mut a, 20_000, ClockIntent::Press(0));
-    at(&mut a, 21_000, ClockIntent::TimePenalty(0));
+    at(&mut a, 21_000, ClockIntent::TimePenalty(0, None));
     {
         let t = a.world().resource::<TableClock>();
         let c = t.clock.as_ref().unwrap();
@@ -126,7 +126,7 @@ fn the_agreed_penalty_and_dying_move_seconds_reach_the_clock() {
     }
     at(&mut a, 0, ClockIntent::Start);
     at(&mut a, 20_000, ClockIntent::Press(0));
-    at(&mut a, 21_000, ClockIntent::TimePenalty(0));
+    at(&mut a, 21_000, ClockIntent::TimePenalty(0, None));
     {
         let t = a.world().resource::<TableClock>();
         let c = t.clock.as_ref().unwrap();
@@ -207,7 +207,7 @@ fn the_agreed_seconds_come_back_with_the_clock() {
         .setup
         .penalty_seconds = 10;
     at(&mut b, 1_000, ClockIntent::Resume);
-    at(&mut b, 2_000, ClockIntent::TimePenalty(1));
+    at(&mut b, 2_000, ClockIntent::TimePenalty(1, None));
     {
         let t = b.world().resource::<TableClock>();
         let c = t.clock.as_ref().unwrap();

@@ -553,11 +553,23 @@ fn save_and_load_round_trip_and_a_bad_save_keeps_the_game() {
         1,
         "the record is replayed, so undo still works"
     );
-    std::fs::write(&path, "[Game \"tirachen\"]\n1. Ce3-e9;\n").unwrap();
-    send(&mut a, Intent::Load);
-    assert_eq!(position(&a), after);
-    let info = a.world().resource::<GridStatus>().info.clone().unwrap();
-    assert!(info.contains("could not load"), "{info}");
+    // A move the rules refuse, in a save otherwise whole; a save cut short before its
+    // `[Final]`, and an empty one, are refused too rather than loaded as a fresh game (as
+    // Veney's are; a review found them "loaded", the board at the start).
+    for (text, words) in [
+        ("[Game \"tirachen\"]\n[Final \"start\"]\n1. Ce3-e9;\n", ""),
+        ("[Game \"tirachen\"]\n[Seed \"3\"]\n", "no [Final] line"),
+        ("", "the file is empty"),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        send(&mut a, Intent::Load);
+        assert_eq!(position(&a), after, "{text:?}");
+        let info = a.world().resource::<GridStatus>().info.clone().unwrap();
+        assert!(
+            info.contains("could not load") && info.contains(words),
+            "{text:?}: {info}"
+        );
+    }
 }
 
 #[test]
@@ -963,6 +975,30 @@ fn a_new_game_keeps_the_last_autosave_until_it_is_played() {
     );
     send(&mut a, Intent::Undo);
     assert!(!std::fs::read_to_string(&path).unwrap().contains("Ce3-e4"));
+}
+
+/// An empty autosave (a crash, a copy tool) holds no game: a new game's first write does not
+/// keep it over the game kept before it, `autosave.previous` (as Veney's does not; a review
+/// found the kept game replaced by the empty file).
+#[test]
+fn an_empty_autosave_is_not_kept_over_the_last_kept_game() {
+    let mut a = tirachen("autosave-empty", TirachenOptions::default(), Some(NEUTRAL));
+    let saves = saves_dir(&a);
+    let previous = saves.join("autosave.previous.tirachen");
+    std::fs::write(&previous, "game X").unwrap();
+    std::fs::write(m(&a).autosave_path(), "").unwrap();
+    send(
+        &mut a,
+        NewTirachen {
+            options: TirachenOptions::default(),
+            position: Some(NEUTRAL.into()),
+        },
+    );
+    click(&mut a, "e3");
+    click(&mut a, "e4");
+    let now = std::fs::read_to_string(m(&a).autosave_path()).unwrap();
+    assert!(now.contains("Ce3-e4"), "{now}");
+    assert_eq!(std::fs::read_to_string(&previous).unwrap(), "game X");
 }
 
 /// With a piece picked, a click on another of one's own pieces picks that one up — a Fort

@@ -1641,6 +1641,55 @@ fn a_resignation_stops_veneys_clock_and_its_undo_runs_it_again() {
     assert_eq!(clock_state(&a, 30_000), Some(game_clock::State::Running(1)));
 }
 
+/// Black moved and had not pressed when White, to move, resigned: the resignation undone, the
+/// clock runs for White again by Black's face pressed — White's own press of the turn before
+/// stands (a review found it taken back, White's earlier turn given back whole, Black's turn
+/// charged on; `hand_to` now takes back only a press of a turn the undo took back).
+#[test]
+fn an_undone_resignation_keeps_the_earlier_press_of_the_side_that_resigned() {
+    let mut a = five_minutes_each("veney-resign-unpressed");
+    a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
+    a.world_mut().write_message(ClockIntent::Start);
+    at(&mut a, 0);
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_000);
+    common::send(&mut a, Command::Click(Square::parse("X13").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("W12").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::White,
+        "Black moved (and did not press)"
+    );
+    at(&mut a, 2_000);
+    common::send(&mut a, Command::ResignAs(Side::White));
+    at(&mut a, 3_000);
+    assert_eq!(clock_state(&a, 3_000), Some(game_clock::State::Paused(1)));
+    common::send(&mut a, Command::Undo);
+    at(&mut a, 4_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().outcome(),
+        None
+    );
+    assert_eq!(clock_state(&a, 4_000), Some(game_clock::State::Running(0)));
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().unwrap();
+    assert_eq!(
+        c.undo_depth(),
+        2,
+        "White's press stands, Black's face pressed"
+    );
+    assert_eq!(
+        c.remaining(0, 4_000),
+        299_000,
+        "White's turn from 0 to 1 s only"
+    );
+    assert!(c.remaining(1, 4_000) < 300_000, "Black's turn charged");
+}
+
 /// A clock the players start again over the finished game (to time the rematch before its New
 /// game) runs: the game's end paused the clock once, not every frame after (a review found it
 /// paused again at once).
@@ -1754,6 +1803,81 @@ fn a_call_typed_with_its_mark_charges_the_clock() {
         ),
         "{verdict:?}"
     );
+}
+
+/// §2.0.22 Time Penalty called when the caller had not pressed after its own move: the
+/// offender's press of its turn before stands (it is no press of the move called), the
+/// caller's face is pressed, and the offender's time runs less the penalty (a review found the
+/// offender's earlier press taken back: its earlier turn given back whole, the caller's time
+/// since refunded).
+#[test]
+fn a_call_before_the_callers_own_press_takes_no_earlier_press_back() {
+    let mut a = penalty_game_on_a_clock(
+        "veney-call-unpressed-caller",
+        veney_rules::options::UntenablePolicy::TimePenalty,
+    );
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_000);
+    // Black moves and does not press; White's Sword beyond its range constraint, with sand.
+    common::send(&mut a, Command::Enter("eX10".into()));
+    at(&mut a, 2_000);
+    common::send(&mut a, Command::Enter("$X9".into()));
+    at(&mut a, 3_000);
+    common::send(&mut a, Command::CallUntenable);
+    at(&mut a, 4_000);
+    assert_eq!(
+        a.world().resource::<CurrentGame>().0.position().turn(),
+        Side::White,
+        "the offender moves again"
+    );
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("a clock");
+    let penalty = c.agreed().penalty;
+    assert_eq!(c.state(4_000), game_clock::State::Running(0));
+    assert_eq!(
+        c.undo_depth(),
+        2,
+        "White's press stands, Black's face pressed"
+    );
+    // The call was made at 3 s (its frame), Black's face pressed then.
+    assert_eq!(
+        c.remaining(1, 3_000),
+        298_000,
+        "Black's time ran from 1 s to 3 s"
+    );
+    assert_eq!(
+        c.remaining(0, 3_000),
+        299_000 - penalty,
+        "White's, less the penalty"
+    );
+}
+
+/// The offender pressed right after the move called, then ended its turn (no move: the call
+/// stays open, R-UNTENABLE-CALL): that press is the one taken back — a press marked before the
+/// turn's ending still came after the move (a review found it judged an earlier press, the
+/// caller's face pressed instead).
+#[test]
+fn a_press_before_the_offender_ends_its_turn_is_taken_back_by_the_call() {
+    let mut a = penalty_game_on_a_clock(
+        "veney-call-press-then-end",
+        veney_rules::options::UntenablePolicy::TimePenalty,
+    );
+    common::send(&mut a, Command::Enter("$X9".into()));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_000);
+    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    at(&mut a, 2_000);
+    assert!(a.world().resource::<CurrentGame>().0.callable());
+    common::send(&mut a, Command::CallUntenable);
+    at(&mut a, 3_000);
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("a clock");
+    assert_eq!(c.state(3_000), game_clock::State::Running(0));
+    assert_eq!(c.undo_depth(), 0, "White's press taken back");
+    assert_eq!(c.remaining(1, 3_000), 300_000, "Black's time given back");
 }
 
 /// Between people, a call that skips the offender's turn after they pressed owes no press for
@@ -1925,7 +2049,10 @@ fn a_call_on_a_fallen_flag_takes_no_press_back() {
     at(&mut a, 8_000);
     let flagged = |a: &App| matches!(clock_state(a, 8_000), Some(game_clock::State::Flagged(f)) if f.seat == 0);
     assert!(flagged(&a), "{:?}", clock_state(&a, 8_000));
-    for call in [ClockIntent::TurnBack(0), ClockIntent::TimePenalty(0)] {
+    for call in [
+        ClockIntent::TurnBack(0, None),
+        ClockIntent::TimePenalty(0, None),
+    ] {
         a.world_mut().write_message(call);
         at(&mut a, 8_000);
         assert!(flagged(&a), "{call:?}: {:?}", clock_state(&a, 8_000));
@@ -1959,7 +2086,7 @@ fn a_call_after_the_callers_flag_fell_takes_the_offenders_press_back() {
         "{:?}",
         clock_state(&a, 7_000)
     );
-    a.world_mut().write_message(ClockIntent::TurnBack(0));
+    a.world_mut().write_message(ClockIntent::TurnBack(0, None));
     at(&mut a, 7_000);
     assert!(
         matches!(

@@ -16,7 +16,14 @@ pub fn path(saves: &super::grid::SaveRoot, name: &str) -> PathBuf {
 /// Reads a kept preference: `None` when there is no file; the error, in words, when it does not
 /// read.
 pub fn read<T: DeserializeOwned>(path: &Path) -> Option<Result<T, String>> {
-    let text = std::fs::read_to_string(path).ok()?;
+    // Only a missing file is "no file": one there that cannot be read (not text, no
+    // permission, a folder) is named as one that does not read (a review found it passed over
+    // in silence).
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => return Some(Err(format!("{}: {e}", path.display()))),
+    };
     Some(ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display())))
 }
 
@@ -63,4 +70,35 @@ where
             }
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read;
+
+    /// A missing file is no file; one there that does not read — not RON, not text, a folder —
+    /// is an error naming it (a review found the last two passed over in silence).
+    #[test]
+    fn a_kept_file_that_does_not_read_is_named() {
+        let dir = std::env::temp_dir().join(format!("veney-kept-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(read::<bool>(&dir.join("missing.ron")).is_none());
+        let ok = dir.join("ok.ron");
+        std::fs::write(&ok, "true").unwrap();
+        assert_eq!(read::<bool>(&ok), Some(Ok(true)));
+        let not_ron = dir.join("not-ron.ron");
+        std::fs::write(&not_ron, "(((").unwrap();
+        let not_text = dir.join("not-text.ron");
+        std::fs::write(&not_text, b"\xff").unwrap();
+        let folder = dir.join("folder.ron");
+        std::fs::create_dir_all(&folder).unwrap();
+        for p in [not_ron, not_text, folder] {
+            match read::<bool>(&p) {
+                Some(Err(e)) => assert!(e.contains(&*p.to_string_lossy()), "{e}"),
+                other => panic!("{}: {other:?}", p.display()),
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -24,6 +24,7 @@ pub mod seed;
 pub mod settle;
 pub mod table_clock;
 pub mod title;
+pub mod whole_save;
 
 pub use redraw::Wake;
 pub use screen::{GameEntry, Games, OpenScreen, Screen};

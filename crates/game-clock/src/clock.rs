@@ -229,8 +229,19 @@ pub struct Clock {
     pub(crate) agreed: Agreed,
     /// The latest instant an operation has seen (operations refuse earlier ones).
     pub(crate) last: u64,
-    /// The clock before each press, latest last (not saved).
-    pub(crate) history: Vec<Timers>,
+    /// The clock before each press, latest last, with what the press ended when its presser
+    /// said (`mark_presses`). Not saved.
+    pub(crate) history: Vec<(Timers, Option<PressMark>)>,
+}
+
+/// What a press ended, as the one who pressed knows it — the app: which game, and how many of
+/// its actions had been played. An undo of the game can then tell a press of a turn it took
+/// back (made after more actions than now stand) from a press made before, whose player has
+/// moved again and not yet pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PressMark {
+    pub game: u64,
+    pub played: u64,
 }
 
 impl Clock {
@@ -323,7 +334,7 @@ impl Clock {
                 to_move: t.turn,
             });
         }
-        self.history.push(t.clone());
+        self.history.push((t.clone(), None));
         let s = &mut t.seats[t.turn];
         s.time = s.control.after_press(s.time, t.used, t.delay_on);
         let next = t.next();
@@ -367,7 +378,7 @@ impl Clock {
     /// flag is lifted. Repeatable, press by press, back to the start (ruling R-CLOCK-UNDO).
     pub fn undo_press(&mut self, now: u64) -> Result<(), ClockError> {
         self.touch(now)?;
-        let prev = self.history.pop().ok_or(ClockError::NothingToUndo)?;
+        let (prev, _) = self.history.pop().ok_or(ClockError::NothingToUndo)?;
         let paused = self.timers.phase == Phase::Paused;
         self.timers = prev;
         self.timers.phase = if paused {
@@ -633,6 +644,30 @@ impl Clock {
     /// How many presses `undo_press` can take back.
     pub fn undo_depth(&self) -> usize {
         self.history.len()
+    }
+
+    /// Marks every press not yet marked (the latest back to the last one marked) with what it
+    /// ended (`PressMark`); whether any was. Marks change no time.
+    pub fn mark_presses(&mut self, mark: PressMark) -> bool {
+        let mut any = false;
+        for (_, m) in self.history.iter_mut().rev() {
+            if m.is_some() {
+                break;
+            }
+            *m = Some(mark);
+            any = true;
+        }
+        any
+    }
+
+    /// Whether a press is still unmarked (`mark_presses`).
+    pub fn has_unmarked_press(&self) -> bool {
+        self.history.last().is_some_and(|(_, m)| m.is_none())
+    }
+
+    /// The mark of the press `undo_press` would take back, if it has one.
+    pub fn last_press_mark(&self) -> Option<PressMark> {
+        self.history.last().and_then(|(_, m)| *m)
     }
 
     // --- Inside ----------------------------------------------------------------------------

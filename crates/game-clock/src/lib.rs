@@ -50,7 +50,7 @@ mod seat;
 mod text;
 
 pub use clock::{
-    Agreed, Clock, DEFAULT_DYING_MOVE, DEFAULT_TIME_PENALTY, Resume, State, TimePenalty,
+    Agreed, Clock, DEFAULT_DYING_MOVE, DEFAULT_TIME_PENALTY, PressMark, Resume, State, TimePenalty,
 };
 pub use control::{Control, FIVE_SECONDS, HourglassStart};
 pub use error::ClockError;

@@ -1,8 +1,8 @@
 //! Start, press, pause, undo, adjust, the time penalty, the dying move and flag fall, on a fake
 //! clock (plain millisecond instants).
 use game_clock::{
-    Clock, ClockError, ClockText, Control, DEFAULT_DYING_MOVE, Flag, HourglassStart, State,
-    TimePenalty,
+    Clock, ClockError, ClockText, Control, DEFAULT_DYING_MOVE, Flag, HourglassStart, PressMark,
+    State, TimePenalty,
 };
 
 fn fischer() -> Clock {
@@ -112,6 +112,36 @@ fn a_pause_costs_nothing() {
 }
 
 // --- Undo -----------------------------------------------------------------------------------
+
+/// A press carries what it ended once its presser marks it (`PressMark`): each unmarked press
+/// is marked, marked ones keep theirs, an undo takes the mark back with its press, and a mark
+/// changes no time.
+#[test]
+fn presses_keep_their_marks_through_undo() {
+    let mark = |played| PressMark { game: 7, played };
+    let mut c = fischer();
+    c.start(0, 0).unwrap();
+    assert!(!c.mark_presses(mark(0)), "no press to mark");
+    c.press(4_000, 0).unwrap();
+    assert!(c.has_unmarked_press());
+    assert_eq!(c.last_press_mark(), None);
+    let before = state_of(&c, 5_000);
+    assert!(c.mark_presses(mark(1)));
+    assert_eq!(state_of(&c, 5_000), before, "a mark changes no time");
+    assert!(!c.has_unmarked_press());
+    c.press(9_000, 1).unwrap();
+    c.press(10_000, 0).unwrap();
+    // Both unmarked presses take the mark; the first keeps its own.
+    assert!(c.mark_presses(mark(3)));
+    assert!(!c.mark_presses(mark(9)), "nothing left unmarked");
+    assert_eq!(c.last_press_mark(), Some(mark(3)));
+    c.undo_press(11_000).unwrap();
+    assert_eq!(c.last_press_mark(), Some(mark(3)));
+    c.undo_press(11_000).unwrap();
+    assert_eq!(c.last_press_mark(), Some(mark(1)));
+    c.undo_press(11_000).unwrap();
+    assert_eq!(c.last_press_mark(), None);
+}
 
 #[test]
 fn undo_restores_both_sides_exactly() {

@@ -1,7 +1,7 @@
 //! Veney's rules card for the free engagement (§2.0.05): the shared piece is in no set, so it
 //! has no piece card of its own; its rules, from the rule text and the rulings that read it
 //! (R-FREE-FENDS, R-STONE-FREE, R-META, R-FREE-RETURN, R-QUIBBLE), are this page.
-use crate::cards::{BLACK_FACE, WHITE_FACE};
+
 use crate::paper::Paper;
 use crate::pen::{Align, Pen, Rgb};
 use crate::shapes::Symbol;
@@ -56,7 +56,16 @@ pub fn draw(pen: &mut Pen, paper: Paper) {
         square: false,
         count: 1,
     };
-    tokens::draw_one(pen, &token, WHITE_FACE, BLACK_FACE, m + 22.0, 48.0);
+    // In the neutral colours of its token, like neither side (§2.0.19; a review found it
+    // drawn as White's).
+    tokens::draw_one(
+        pen,
+        &token,
+        crate::veney::NEUTRAL_FACE,
+        crate::veney::NEUTRAL_INK,
+        m + 22.0,
+        48.0,
+    );
     let x = m + 54.0;
     let mut y = 38.0;
     for fact in [

@@ -72,7 +72,16 @@ impl fmt::Display for KitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             KitError::Pdf(e) => write!(f, "the PDF could not be written: {e}"),
-            KitError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            // The path once: the game API's refusals name it already (a review found
+            // `/dev/null: /dev/null is not a regular file`).
+            KitError::Io(p, e) => {
+                let (p, e) = (p.display().to_string(), e.to_string());
+                if e.contains(&p) {
+                    write!(f, "{e}")
+                } else {
+                    write!(f, "{p}: {e}")
+                }
+            }
         }
     }
 }

@@ -207,7 +207,7 @@ pub fn rulebook_words(shape: VeneyShape) -> Option<&'static str> {
             "asymmetrical, organic or irregularly-shaped, amorphous, perhaps with holes in it."
         }
         Long => {
-            "long, its shape evoking a measure of weight, an axis, the geometry and range of a shadow."
+            "long, its shape evoking a measure of weight, an axis, the geometry and range of a shadow …"
         }
         Disc => {
             "flat and round like a buckler or rondelle, two types of small shields, or like the top of a rook."
@@ -216,7 +216,7 @@ pub fn rulebook_words(shape: VeneyShape) -> Option<&'static str> {
             "a funny little pointed droplet, pyramidal, as if hung from its peak, or … the shape of a flame."
         }
         Ring => {
-            "a contemplative circular shape with one central eyehole or pivot, as if worked by time and erosion."
+            "a contemplative circular shape with one central eyehole or pivot, as if worked by time and erosion …"
         }
         Block => {
             "the largest piece on the board. Its footprint more or less fills the space of a square on the board."

@@ -96,6 +96,79 @@ pub fn board() -> BoardSpec {
     }
 }
 
+/// The options the players agree before a game (§2.0.19 step 1, "prior agreement"), each with
+/// its default, as the Tirachen and Kelasu sheets name theirs (R-PRINT-SCORE: "the game's
+/// options with their defaults"; a review found one blank "Rules and dice" line). The fine
+/// points (`hirakamae_breaks` and the like) are the rulings'; the sheet names the ones a table
+/// settles first.
+fn option_fields(o: &veney_rules::options::RuleOptions) -> Vec<String> {
+    use veney_rules::dice::DiceMethod;
+    use veney_rules::options::{FirstPlayerMethod, RetreatLimit, SetupStyle, UntenablePolicy};
+    let retreats = |r: RetreatLimit| match r {
+        RetreatLimit::Unlimited => "unlimited".to_string(),
+        RetreatLimit::Limited(n) => format!("{n} each"),
+    };
+    let optional = if o.optional_pieces.is_empty() {
+        "none".to_string()
+    } else {
+        o.optional_pieces.join(", ")
+    };
+    let untenable = match o.untenable {
+        UntenablePolicy::Strict => "refused",
+        UntenablePolicy::Friendly => "friendly",
+        UntenablePolicy::TimePenalty => "time penalty",
+        UntenablePolicy::TurnPenalty => "turn penalty",
+        UntenablePolicy::PiecePenaltyAbsolute => "piece penalty",
+        UntenablePolicy::PiecePenaltyLenient => "lenient piece penalty",
+        UntenablePolicy::SuddenDeath => "sudden death",
+        UntenablePolicy::DelayedReset => "delayed reset",
+    };
+    let dice = match o.dice {
+        DiceMethod::StickDice => "stick dice".to_string(),
+        DiceMethod::CoinFlips => "coin flips".to_string(),
+        DiceMethod::FlatOdds(n) => format!("a d{n}"),
+        DiceMethod::GuessMeasureStep => "guess measure & step".to_string(),
+        DiceMethod::GuessSide => "guess the side".to_string(),
+        DiceMethod::PenAndPaper(n) => format!("pen & paper 1-{n}"),
+    };
+    let no_contest = match o.no_contest_turns {
+        Some(n) => format!("{n} turns"),
+        None => "never".to_string(),
+    };
+    let setup = match o.setup_style {
+        SetupStyle::Standard => "baselines",
+        SetupStyle::Concealed => "concealed",
+        SetupStyle::InTurns => "in turns",
+    };
+    let first = match o.first_by {
+        FirstPlayerMethod::Agreed => o.first_player.name().to_string(),
+        FirstPlayerMethod::RandomDraw => "drawn".to_string(),
+        FirstPlayerMethod::Initiative => "by initiative".to_string(),
+    };
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let mut retreat = retreats(o.retreat_limit);
+    if let Some(b) = o.black_retreat_limit {
+        retreat = format!("White {retreat}, Black {}", retreats(b));
+    }
+    vec![
+        format!("Optional pieces (default {optional})"),
+        format!("Retreats (default {retreat})"),
+        format!("Untenable moves (default {untenable})"),
+        format!("Dagger throws (default {dice})"),
+        format!("Draw by no contest (default {no_contest})"),
+        format!("Setup (default {setup})"),
+        format!("First (default {first})"),
+        format!("Devices (default {})", yes_no(o.devices)),
+        format!("Donkey (default {})", yes_no(o.donkey)),
+        format!("Hug (default {})", yes_no(o.hug)),
+    ]
+}
+
+/// The neutral pieces' colours (the free engagement, the Donkeys): like neither side's
+/// (§2.0.19: "The free engagement shouldn't more closely resemble one side or another").
+pub(crate) const NEUTRAL_FACE: Rgb = Rgb(236, 228, 200);
+pub(crate) const NEUTRAL_INK: Rgb = Rgb(90, 70, 40);
+
 pub fn tokens(set: &PieceSet) -> Vec<TokenGroup> {
     let side_tokens = || -> Vec<Token> {
         set.pieces
@@ -130,8 +203,8 @@ pub fn tokens(set: &PieceSet) -> Vec<TokenGroup> {
         TokenGroup {
             heading: "Neutral: free engagement (§2.0.05); Donkeys K White's, k Black's (§2.0.23)"
                 .into(),
-            face: Rgb(236, 228, 200),
-            ink: Rgb(90, 70, 40),
+            face: NEUTRAL_FACE,
+            ink: NEUTRAL_INK,
             tokens: vec![
                 Token {
                     letter: "a".into(),
@@ -201,7 +274,11 @@ pub fn kit() -> GameKit {
             game: "Veney".into(),
             players: ["White".into(), "Black".into()],
             first_fixed: false,
-            fields: vec!["White's set".into(), "Black's set".into(), "Rules and dice".into(), "Time control".into()],
+            fields: ["White's set".to_string(), "Black's set".to_string()]
+                .into_iter()
+                .chain(option_fields(&veney_rules::options::RuleOptions::default()))
+                .chain(["Time control".to_string()])
+                .collect(),
             key,
             example: format!(
                 "{} (the first turns of a game from the standard start, as the rules crate writes them; a double move is written as two actions separated by a space, SX4 $tZ5, and a comma separates the first mover's turn from the second's).",

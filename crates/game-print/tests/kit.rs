@@ -112,6 +112,20 @@ fn filled_rects(doc: &Document, id: ObjectId) -> Vec<(f32, f32)> {
     out
 }
 
+/// Every fill colour (`rg`) the page sets, in 0–255 steps.
+fn fill_colours(doc: &Document, id: ObjectId) -> Vec<[u8; 3]> {
+    let content = doc.get_and_decode_page_content(id).expect("content");
+    content
+        .operations
+        .iter()
+        .filter(|op| op.operator == "rg" && op.operands.len() == 3)
+        .map(|op| {
+            let c = |i: usize| (number(&op.operands[i]) * 255.0).round() as u8;
+            [c(0), c(1), c(2)]
+        })
+        .collect()
+}
+
 #[test]
 fn pages_have_the_papers_size_in_points() {
     // ISO 216: A4 210 × 297 mm, A3 297 × 420 mm; US Letter 8.5 × 11 in = 612 × 792 pt.
@@ -199,6 +213,32 @@ fn veney_kit_pages_in_order() {
         }
         assert!(t[t.len() - 3].contains("Dagger Throw odds"));
         assert!(t[t.len() - 2].contains("Veney — score sheet"));
+        // R-PRINT-SCORE: "the game's options with their defaults" (config/rules/default.ron),
+        // as Tirachen's and Kelasu's sheets list theirs (a review found one blank "Rules and
+        // dice" line).
+        for field in [
+            "Optional pieces (default Ruin):",
+            "Retreats (default 1 each):",
+            "Untenable moves (default refused):",
+            "Dagger throws (default stick dice):",
+            "Draw by no contest (default 100 turns):",
+            "Setup (default baselines):",
+            "First (default White):",
+            "Donkey (default no):",
+            "Hug (default no):",
+            "Time control:",
+        ] {
+            assert!(t[t.len() - 2].contains(field), "{paper:?}: {field}");
+        }
+        // The free engagement on its card is in its token's neutral colours, like neither side
+        // (§2.0.19: "shouldn't more closely resemble one side or another"; a review found it
+        // drawn as White's).
+        let (_, free_page) = pages(&doc)[t.len() - 4];
+        let fills = fill_colours(&doc, free_page);
+        assert!(
+            fills.contains(&[236, 228, 200]),
+            "{paper:?}: the neutral face among {fills:?}"
+        );
         assert!(t[t.len() - 1].contains("Veney — score sheet, continued"));
         assert_eq!(
             t.len(),
@@ -247,6 +287,116 @@ fn veney_board_names_lines_and_steps_and_marks_the_centre_line() {
     assert!(boards[3].contains("Measure 4 (White's fourth, Black's first)"));
     assert!(boards[0].contains("White sits at this edge"));
     assert!(boards[3].contains("Black sits at this edge"));
+}
+
+/// Every filled axis-aligned square of side `side` points (±1) on the page: its lower-left corner
+/// in page points (PDF's y grows upward) and its fill colour in 0–255 steps.
+fn squares(doc: &Document, id: ObjectId, side: f32) -> Vec<(f32, f32, [u8; 3])> {
+    let content = doc.get_and_decode_page_content(id).expect("content");
+    // The graphics state: the transformation [a b c d e f] and the fill colour.
+    let mut stack = vec![([1.0f32, 0.0, 0.0, 1.0, 0.0, 0.0], [0u8; 3])];
+    let mut path: Vec<(f32, f32)> = Vec::new();
+    let mut subpaths: Vec<Vec<(f32, f32)>> = Vec::new();
+    let mut out = Vec::new();
+    let nums = |op: &Operation| op.operands.iter().map(number).collect::<Vec<f32>>();
+    for op in &content.operations {
+        let (m, _) = *stack.last().unwrap();
+        let at = |x: f32, y: f32| (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]);
+        match op.operator.as_str() {
+            "q" => stack.push(*stack.last().unwrap()),
+            "Q" => {
+                stack.pop();
+            }
+            "cm" => {
+                let v = nums(op);
+                let top = &mut stack.last_mut().unwrap().0;
+                let o = *top;
+                *top = [
+                    v[0] * o[0] + v[1] * o[2],
+                    v[0] * o[1] + v[1] * o[3],
+                    v[2] * o[0] + v[3] * o[2],
+                    v[2] * o[1] + v[3] * o[3],
+                    v[4] * o[0] + v[5] * o[2] + o[4],
+                    v[4] * o[1] + v[5] * o[3] + o[5],
+                ];
+            }
+            "rg" if op.operands.len() == 3 => {
+                let v = nums(op);
+                stack.last_mut().unwrap().1 = [0, 1, 2].map(|i| (v[i] * 255.0).round() as u8);
+            }
+            "m" => {
+                if !path.is_empty() {
+                    subpaths.push(std::mem::take(&mut path));
+                }
+                let v = nums(op);
+                path.push(at(v[0], v[1]));
+            }
+            "l" => {
+                let v = nums(op);
+                path.push(at(v[0], v[1]));
+            }
+            "re" => {
+                let v = nums(op);
+                subpaths.push(vec![
+                    at(v[0], v[1]),
+                    at(v[0] + v[2], v[1]),
+                    at(v[0] + v[2], v[1] + v[3]),
+                    at(v[0], v[1] + v[3]),
+                ]);
+            }
+            "f" | "f*" | "B" | "B*" | "n" | "S" => {
+                if !path.is_empty() {
+                    subpaths.push(std::mem::take(&mut path));
+                }
+                let fill = op.operator.starts_with('f') || op.operator.starts_with('B');
+                let colour = stack.last().unwrap().1;
+                for p in subpaths.drain(..) {
+                    if !fill || p.len() != 4 {
+                        continue;
+                    }
+                    let x0 = p.iter().map(|q| q.0).fold(f32::MAX, f32::min);
+                    let x1 = p.iter().map(|q| q.0).fold(f32::MIN, f32::max);
+                    let y0 = p.iter().map(|q| q.1).fold(f32::MAX, f32::min);
+                    let y1 = p.iter().map(|q| q.1).fold(f32::MIN, f32::max);
+                    if ((x1 - x0) - side).abs() < 1.0 && ((y1 - y0) - side).abs() < 1.0 {
+                        out.push((x0, y0, colour));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// §2.0.V: "Each player should have a light square on the left end of their nearest step (W1
+/// is a light square)" — R-PRINT-ORIENTATION: White sits at step 1 with line W on the left.
+/// Sheet 1's lowest, leftmost square (W1) is light and the one beside it (X1) dark; sheet 4's
+/// highest, rightmost (Z16, on Black's left) is light (a review found the test above unable to
+/// tell a board turned round or coloured the wrong way).
+#[test]
+fn veney_board_has_w1_light_at_whites_left() {
+    let doc = load(PrintGame::Veney, Paper::A4);
+    let t = texts(&doc);
+    let side = 45.0 * PT_PER_MM;
+    let sheet = |n: usize| {
+        let i = t
+            .iter()
+            .position(|p| p.contains(&format!("Veney board — sheet {n} of 4")))
+            .expect("the sheet");
+        let mut sq = squares(&doc, pages(&doc)[i].1, side);
+        assert_eq!(sq.len(), 16, "sheet {n}: a measure of 4 × 4");
+        sq.sort_by(|a, b| (a.1, a.0).partial_cmp(&(b.1, b.0)).unwrap());
+        sq
+    };
+    let light = |c: [u8; 3]| c.iter().map(|&v| v as u32).sum::<u32>() > 600;
+    let first = sheet(1);
+    assert!(light(first[0].2), "W1 light: {:?}", first[0]);
+    assert!(!light(first[1].2), "X1 dark: {:?}", first[1]);
+    assert!(first[1].0 > first[0].0, "X1 right of W1");
+    let last = sheet(4);
+    assert!(light(last[15].2), "Z16 light: {:?}", last[15]);
+    assert!(!light(last[14].2), "Y16 dark: {:?}", last[14]);
 }
 
 /// Ruling R-PRINT-SQUARE: a Veney square prints at 45 mm on every paper.

@@ -126,6 +126,17 @@ fn check_side(pos: &Position, opts: &TirachenOptions, side: Side) -> Result<(), 
             format!("{name}'s masters are hidden (`?`), which they are only when chosen in secret"),
         );
     }
+    // A view hides all of a side's undeployed masters or none (`secrecy::observe`): some named
+    // and some hidden is no one's view (a review found `show` draw it).
+    if r.hidden() > 0 && r.known_masters() > 0 {
+        return fail(
+            Field::Reserves,
+            None,
+            format!(
+                "{name}'s undeployed masters are some named and some hidden (`?`); a view hides all of them or none"
+            ),
+        );
+    }
     for kind in [Kind::General, Kind::Fort, Kind::Commander, Kind::Pike] {
         let n = pos.pieces(side, kind).count() + r.count(kind) as u32;
         if n > kind.full_count() as u32 {

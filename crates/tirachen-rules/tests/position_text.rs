@@ -96,6 +96,11 @@ fn rule_checks_on_reading() {
     let secret = game_with(|o| o.masters = MasterChoice::Secret);
     let view = "4g4/9/9/9/4*4/9/9/9/4G4 r cd FCP9/fcp9?9 - 0";
     assert!(secret.is_view(&secret.parse_position(view).unwrap()));
+    // A side's masters are hidden all or none in a view (secrecy::observe): one master named
+    // beside eight hidden is no one's view.
+    let mixed = "4g4/9/9/9/4*4/9/9/9/4G4 r dd FCSP9?8/fcp9?9 - 0";
+    let e = secret.parse_position(mixed).expect_err("no one's view");
+    assert!(e.why.contains("some named and some hidden"), "{e}");
     let e = secret.parse_playable(view).expect_err("a view");
     assert!(e.why.contains("one player's view"), "{e}");
     let start = secret.position_text(&secret.start());

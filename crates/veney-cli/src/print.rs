@@ -15,7 +15,9 @@ pub fn main(game: &str, paper: &str, out: &Path) -> ExitCode {
     }
     match run(game, paper, out) {
         Ok(summary) => {
-            println!("{summary}");
+            // One line, the file name escaped as the errors' are (a review found a name's
+            // escape sequence reach the terminal raw).
+            println!("{}", crate::printable(&summary).replace('\n', "\\n"));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -514,8 +514,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("(the game is over: {o})");
                 return Ok(());
             }
+            // On standard error, as `apply` says it: each line on standard output is notation
+            // for the next command to read, and as many as `perft` counts (a review found the
+            // note read as a turn, and counted).
             if let (Some(o), Some(side)) = (pos.outcome(), pos.dying()) {
-                println!("({o}, unless {side}'s dying move answers it: §2.0.20)");
+                eprintln!("({o}, unless {side}'s dying move answers it: §2.0.20)");
             }
             let legal = pos.legal_actions(&rules);
             // A square whose piece has no action now is said to be so, with what stands there
@@ -552,8 +555,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("(the game is over: {o})");
                 return Ok(());
             }
+            // On standard error, as `apply` says it: each line on standard output is notation
+            // for the next command to read, and as many as `perft` counts (a review found the
+            // note read as a turn, and counted).
             if let (Some(o), Some(side)) = (pos.outcome(), pos.dying()) {
-                println!("({o}, unless {side}'s dying move answers it: §2.0.20)");
+                eprintln!("({o}, unless {side}'s dying move answers it: §2.0.20)");
             }
             for t in pos.legal_turns(&rules) {
                 // The turn that only ends (its last move declined) is `---`, as `apply` and

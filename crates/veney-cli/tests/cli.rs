@@ -861,11 +861,25 @@ fn the_dying_move_is_listed_after_a_checkmate_by_touch() {
         let (code, out, err) = run(&[verb, q]);
         assert_eq!(code, Some(0), "{err}");
         assert!(!out.contains("the game is over"), "{verb}: {out}");
+        // The note on standard error; every line on standard output is notation that `apply`
+        // reads, as many as `perft` counts (a review found the note among them).
         assert!(
-            out.contains("unless Black's dying move answers it"),
-            "{verb}: {out}"
+            err.contains("unless Black's dying move answers it"),
+            "{verb}: {err}"
         );
         assert!(out.lines().any(|l| l == "DtY9##"), "{verb}: {out}");
+        for line in out.lines() {
+            let (code, _, err) = run(&["apply", q, line]);
+            assert_eq!(code, Some(0), "{verb}: {line}: {err}");
+        }
+        if verb == "turns" {
+            let (_, count, _) = run(&["perft", q, "1"]);
+            assert_eq!(
+                count.trim(),
+                out.lines().count().to_string(),
+                "perft against the turns listed"
+            );
+        }
     }
     let (_, shown, _) = run(&["show", q]);
     assert!(!shown.contains("game over"), "{shown}");

@@ -66,6 +66,14 @@ fn print_writes_a_pdf_for_every_game_and_leaves_no_temporary_file() {
         .filter(|n| n.contains(".tmp"))
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
+    // A file name with a terminal's escape sequence or a line break is written, and named on
+    // one line with its control characters escaped.
+    let odd = dir.join("esc\u{1b}[31mred\nkit.pdf");
+    let (code, stdout, err) = run(&["print", "--out", odd.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(odd.exists());
+    assert!(!stdout.contains('\u{1b}'), "{stdout:?}");
+    assert_eq!(stdout.trim_end().lines().count(), 1, "{stdout:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -90,6 +98,11 @@ fn print_refuses_bad_arguments_with_a_reason() {
     let (code, _, err) = run(&["print", "--out", missing.to_str().unwrap()]);
     assert_eq!(code, Some(2));
     assert!(err.contains("no directory"), "{err}");
+    // A device is no file for a kit, and the message names it once.
+    let (code, _, err) = run(&["print", "--out", "/dev/null"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a regular file"), "{err}");
+    assert_eq!(err.matches("/dev/null").count(), 1, "{err}");
     // --out is required.
     let (code, _, err) = run(&["print"]);
     assert_eq!(code, Some(2));

@@ -612,6 +612,13 @@ impl Game {
         self.open_call().is_some()
     }
 
+    /// How many actions the game had played once the untenable action open to call was made
+    /// (its history index and one): what the offender did after it — a press of the table
+    /// clock, ending the turn — came later.
+    pub fn played_through_call(&self) -> Option<usize> {
+        self.open_call().map(|i| i + 1)
+    }
+
     /// The history index of the untenable action open to call (§2.0.22 "only immediately after
     /// the move is made … If you make a move, you've lost your chance"): the last action, or
     /// the last before what is no move of the offender's — ending the turn, glare or a

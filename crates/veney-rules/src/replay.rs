@@ -224,6 +224,18 @@ pub fn header_at(text: &str, key: &str) -> Option<(usize, usize, String)> {
         .map(|(_, v, line, col)| (line, col, v))
 }
 
+/// A header's key as the records' reader knows it: `[Start]`, the game API's name for the start
+/// (`game_api::Match::save_text`), is `[Position]`, Veney's (a review found it ignored by
+/// `replay`, then by a save's reader, each game replayed from the standard start); any other
+/// key is itself. Both readers ask here.
+pub(crate) fn header_key(k: &str) -> &str {
+    if k.eq_ignore_ascii_case("Start") {
+        "Position"
+    } else {
+        k
+    }
+}
+
 /// The headers that name one thing each: a second of any is refused (`replay`), as a save's
 /// reader refuses it.
 const ONE_EACH: &[&str] = &[
@@ -323,10 +335,8 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             ));
         }
     }
-    // `[Start]`, the game API's name for the start (`game_api::Match::save_text`), is read as
-    // `[Position]` is — one of the two (a review found it ignored, the record replayed from the
-    // standard start without a word).
-    let is_start = |k: &str| k.eq_ignore_ascii_case("Position") || k.eq_ignore_ascii_case("Start");
+    // `[Start]` is read as `[Position]` is (`header_key`) — one of the two.
+    let is_start = |k: &str| header_key(k).eq_ignore_ascii_case("Position");
     let mut starts = located.iter().filter(|h| is_start(&h.0));
     if let (Some(first), Some(h)) = (starts.next(), starts.next()) {
         return Err(refuse(

@@ -161,20 +161,6 @@ pub fn write(game: &Game) -> String {
     s
 }
 
-/// Whether `text` has a `[Final …]` header, read as `read` reads headers (any case, the value
-/// after any space or tab): every save `write` makes has one, a bare record none.
-pub fn has_final(text: &str) -> bool {
-    crate::errors::without_bom(text).lines().any(|line| {
-        line.trim()
-            .strip_prefix('[')
-            .and_then(|r| r.strip_suffix(']'))
-            .is_some_and(|inner| {
-                let k = inner.split(char::is_whitespace).next().unwrap_or(inner);
-                k.eq_ignore_ascii_case("Final")
-            })
-    })
-}
-
 /// Reads a save and rebuilds the game with its whole history (so undo works after loading).
 pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
     let text = crate::errors::without_bom(text);
@@ -222,13 +208,8 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
                 line: i + 1,
                 error: ParseError::new(1, t, m.to_string()),
             };
-            // `[Start]`, the game API's name for the start, is `[Position]` (as `replay` reads
-            // it; a review found it ignored here, the save replayed from the standard start).
-            let k = if k.eq_ignore_ascii_case("Start") {
-                "Position"
-            } else {
-                k
-            };
+            // `[Start]` is `[Position]`, as `replay` reads it.
+            let k = crate::replay::header_key(k);
             let k = ONE_EACH
                 .iter()
                 .copied()
@@ -542,20 +523,6 @@ mod tests {
 
     /// A bad `[Rules]` header is placed at its line and column in the save (a review found
     /// "[Rules]:1:8" for a header on line 5).
-    /// `has_final` reads the header as `read` does: any case, a tab before the value, a BOM;
-    /// a bare record has none (a review found a tab refused by the app's own check).
-    #[test]
-    fn a_final_header_is_found_as_the_reader_finds_it() {
-        assert!(has_final("[Game \"Veney\"]\n[Final \"start\"]\n"));
-        assert!(has_final("\u{feff}[final\t\"start\"]\n1. SY3\n"));
-        assert!(has_final("  [Final]\n"));
-        assert!(!has_final(
-            "[Game \"Veney\"]\n[Seed \"3\"]\n1. SY3 [Final]\n"
-        ));
-        assert!(!has_final("[Finale \"x\"]\n"));
-        assert!(!has_final(""));
-    }
-
     #[test]
     fn a_bad_rules_header_is_placed_in_its_line() {
         let text =

@@ -311,9 +311,11 @@ pub fn preview(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) ->
         facing,
         Some(if is_life { at } else { life }),
     );
-    // A flailing piece's range constraint is where its flail lands (R-FLAIL).
+    // A flailing piece's range constraint is where its flail lands (R-FLAIL). The Self's own,
+    // if its set gives it one, is measured from its own square, as in play (the checker's
+    // warning; a review found the whole board shown, lunges play refuses drawn).
     let zone = if is_life {
-        Bitboard::FULL
+        zone(set, k, at)
     } else {
         flail_landings(set, k, at, Some(life)).unwrap_or_else(|| zone(set, k, life))
     };

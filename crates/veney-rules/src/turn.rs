@@ -201,6 +201,10 @@ impl Position {
             self.hirakamae[mover.index()] = 2;
         }
         let hira = self.hirakamae.contains(&1);
+        // Whether the mover is in its stance as this action begins: a Shift or a Feign ends it
+        // and the turn in one action, and that turn counts (`count_quiet_turn`; a review found
+        // it left out, as the stance's own turns are).
+        let mover_in_stance = self.hirakamae[mover.index()] == 1;
         // A move by a piece other than the free engagement ends the quibbling (§2.0.20), and
         // the free engagement's back-and-forth: the position no longer repeats (§2.0.05,
         // R-FREE-RETURN).
@@ -298,8 +302,9 @@ impl Position {
         // counted, drawing — under Shima, losing — a game on it).
         let entered =
             matches!(action, Action::Pass) && crate::special::hirakamae::active(self, mover);
+        let ended_stance = mover_in_stance && self.hirakamae[mover.index()] == 2;
         if self.turn != mover {
-            self.count_quiet_turn(rules, hira || entered);
+            self.count_quiet_turn(rules, (hira && !ended_stance) || entered);
         }
         // A mated side whose dying turn begins with no dying move to make (R-DYING: its pieces
         // out of range from the dead Self's square, or none left) has lost: the checkmate stands.

@@ -201,7 +201,19 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         Action::Withdraw { kind, from } => {
             let info = rules.info(side, kind);
             let name = rules.set(side).piece(kind).name().to_string();
-            if !pos.pieces(side, kind).contains(from) {
+            // A blade pinned under the opposing Cloak is on the board (R-BLADE-CAPTURE) but
+            // "pinned in one place" (§2.0.06): freed only by its own move off (R-WITHDRAW; a
+            // review found it refused as no piece there).
+            if crate::special::blade_capture::pinned_at(pos, side, from)
+                .is_some_and(|(k, _)| k == kind)
+            {
+                Untenable::new(
+                    "§2.0.06 Cloak: Blade Capture",
+                    format!(
+                        "your {name} on {from} is pinned under the opposing Cloak (\"keeps it pinned in one place\"): it is freed only by its own move off, not withdrawn"
+                    ),
+                )
+            } else if !pos.pieces(side, kind).contains(from) {
                 Untenable::new(PLACING, format!("you have no {name} on {from}"))
             } else if !own_side(side).contains(from) {
                 Untenable::new(

@@ -1557,3 +1557,36 @@ fn captures_refuse_casts_and_the_trap_naming_the_capture() {
         "Cloak holding your blade",
     );
 }
+
+/// §2.0.18 Obscurant Chaos: the caster repositions "able to take pieces via the repositioning";
+/// §2.0.05: "The free engagement can be fended by any piece." The free engagement the
+/// opponent possesses (on a dark square, Black's) is fended by a repositioning onto it, as an
+/// opposing engagement is; the one the caster possesses is no square to land on (a review found
+/// both left out, the refusal calling W6 none of the area's squares).
+#[test]
+fn obscurant_chaos_repositions_onto_the_free_engagement_the_opponent_holds() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/1g2/4/@3/EEEE/1WSB/4/4/4 w CDGLJR/dljr casts=wCX8",
+    )
+    .unwrap();
+    assert_eq!(p.free_square(), Some(sq("W6")));
+    let acts =
+        veney_rules::notation::parse_turn(&r, &p, "~X8 SfW6", 1).unwrap_or_else(|e| panic!("{e}"));
+    let mut q = p;
+    q.play_turn(&r, &acts).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        q.piece_at(sq("W6")).map(|(_, k)| r
+            .set(veney_rules::Side::White)
+            .piece(k)
+            .name()
+            .to_string()),
+        Some("Self".to_string())
+    );
+    assert_ne!(
+        q.free_square(),
+        Some(sq("W6")),
+        "the free engagement fended"
+    );
+}

@@ -180,6 +180,29 @@ fn a_shift_or_feign_ending_it_is_the_whole_double_move() {
     assert!(matches!(q.phase(), Phase::Hirakamae { .. }));
 }
 
+/// R-HIRAKAMAE, §2.0.20: the turn whose move ends the stance counts toward the draw by no
+/// contest — a Shift or a Feign that ends it and the turn in one action too, as a placement
+/// or an ordinary move does (a review found the Feign's turn left uncounted).
+#[test]
+fn the_turn_a_shift_or_feign_ends_the_stance_counts_toward_no_contest() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bswc/e1ee/1e2/4/4/4/4/CB2/E1EE/1WS1/4/4/4 w EDGLJR/dgljr turns=2 hira=1:0 quiet=5",
+    )
+    .unwrap();
+    for turn in ["BX4~$X6", "eY6", "D*Z4"] {
+        let mut q = p;
+        q.play_turn(
+            &r,
+            &veney_rules::notation::parse_turn(&r, &p, turn, 1).unwrap(),
+        )
+        .unwrap_or_else(|e| panic!("{turn}: {e}"));
+        assert_eq!(q.hirakamae(White), 2, "{turn} ends the stance");
+        assert_eq!(q.quiet_turns(), 6, "{turn} counts");
+    }
+}
+
 #[test]
 fn the_adversary_may_not_pass_by_declaring_or_glaring_alone() {
     // §2.0.18 Hirakamae: "the adversary may not pass"; §2.0.16: "making only a meta-move, only

@@ -435,6 +435,20 @@ fn a_feign_refused_names_adjacency_or_the_held_blade() {
     assert!(why.contains("Sword"), "{why}");
 }
 
+/// R-WITHDRAW: a blade pinned under the opposing Cloak is not withdrawn — "keeps it pinned in
+/// one place" (§2.0.06) — and the refusal says so, not that no Dagger stands there (a review
+/// found "you have no Dagger on Y6").
+#[test]
+fn a_pinned_blade_is_not_withdrawn_and_blade_capture_says_why() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/1sw1/eeee/4/4/4/4/4/2c1/EEEE/1WS1/4/4/4 w GJ/dg pinned=D:Y6:5 turns=6",
+    )
+    .unwrap();
+    refuse(&r, &p, "*DY6").by("§2.0.06 Cloak: Blade Capture", "pinned in one place");
+}
+
 /// R-BLADE-CAPTURE: the Cloak holding your blade is attacked by none of your pieces; the
 /// refusal says so (a review found "the Lantern cannot make that move now").
 #[test]

@@ -871,6 +871,44 @@ fn a_range_constraint_on_the_self_is_warned_of() {
     assert!(w.message.contains("measures: 0 holds it"), "{w}");
 }
 
+/// The preview of a Self its set constrains (`measures: 0`, warned of above) shows its reach
+/// within that constraint as play gives it: each shown square inside the zone is played, and
+/// its lunges out of its measure are outside the zone (a review found the whole board its zone,
+/// refused lunges drawn at full strength).
+#[test]
+fn a_constrained_selfs_preview_is_its_reach_in_play() {
+    use veney_rules::{Position, Rules, Square};
+    let src = veney_rules::piece_set::STANDARD_SET.replacen(
+        "            name: \"Self\",\n",
+        "            name: \"Self\",\n            constraint: Some(Constraint(measures: 0)),\n",
+        1,
+    );
+    let set = std::sync::Arc::new(
+        veney_rules::piece_set::PieceSet::from_ron(Path::new("selfc.ron"), &src).unwrap(),
+    );
+    let me = set.by_name("Self").unwrap();
+    let x2 = Square::parse("X2").unwrap();
+    let p = veney_rules::set_check::preview(&set, me, x2, 0, x2);
+    assert_ne!(p.zone, veney_rules::Bitboard::FULL, "its own constraint");
+    let rules = Rules::with_sets([set.clone(), set], Default::default()).unwrap();
+    let pos =
+        Position::from_text(&rules, "1s2/4/4/4/4/4/4/4/4/4/4/4/4/4/1S2/4 w EEEE/eeee").unwrap();
+    let mut played = veney_rules::Bitboard::EMPTY;
+    for a in pos.legal_actions(&rules) {
+        if let veney_rules::Action::Move(m) = a
+            && m.from == x2
+        {
+            played.set(m.to);
+        }
+    }
+    let shown = (p.both | p.moves) & p.zone;
+    assert!(shown.any() && played.any());
+    assert_eq!(
+        shown, played,
+        "shown within the zone {shown:?}, played {played:?}"
+    );
+}
+
 /// A small army (Self, Sword, four engagements) and one more piece, `extra`, on W4.
 fn mini_set(extra: &str) -> String {
     format!(

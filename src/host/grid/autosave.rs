@@ -180,7 +180,10 @@ pub fn write_keeping(
     memory.written.insert(m.generation);
     let kept = if first {
         crate::host::kept_files::keep_last_game(&m.autosave_path(), |t| {
-            (m.load)(t).map_or(true, |g| g.history_len() > 0 || g.declared().is_some())
+            // (A file that is no whole save — empty, or cut short before `[Final]`, which comes
+            // before any turn — holds no game to keep: it is not kept over an older kept game.)
+            crate::host::whole_save::check(t).is_ok()
+                && (m.load)(t).map_or(true, |g| g.history_len() > 0 || g.declared().is_some())
         })
     } else {
         None
@@ -227,6 +230,11 @@ pub fn resume_from(
             ));
         }
     };
+    // A file cut short, or empty, is no game to resume (`whole_save`): set aside as one that
+    // does not build is.
+    if let Err(e) = crate::host::whole_save::check(&text) {
+        return Err(crate::host::kept_files::set_aside_unresumable(path, &e));
+    }
     match build(&text) {
         Ok(mut m) => {
             *seats = super::ComputerSeats::read_from(&text);

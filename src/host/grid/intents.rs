@@ -432,7 +432,10 @@ pub fn apply(
                     .map_err(|e| e.to_string())
                     .and_then(|t| {
                         Ok((
-                            (mm.load)(&t)?,
+                            {
+                                crate::host::whole_save::check(&t)?;
+                                (mm.load)(&t)?
+                            },
                             (mm.secrets_in)(&t),
                             super::computer::ComputerSeats::read_from(&t),
                             super::autosave::revealed_in(&t),

@@ -421,8 +421,10 @@ pub enum ClockIntent {
     /// Show or hide the clock's window (the panels' "Clock…").
     Toggle,
     /// A called untenable move under the Time Penalty policy (§2.0.22): the offender's press
-    /// is undone (the move is reset) and the agreed penalty paid, as the setup says.
-    TimePenalty(usize),
+    /// is undone (the move is reset) and the agreed penalty paid, as the setup says. With how
+    /// many actions the game had played once the move called was made, when known
+    /// (`turn_back`).
+    TimePenalty(usize, Option<u64>),
     /// The Time Penalty this seat paid was taken back (its call undone): the agreed time comes
     /// back as it was paid (`Clock::lift_time_penalty`).
     TimePenaltyLifted(usize),
@@ -434,8 +436,10 @@ pub enum ClockIntent {
     /// (`Clock::lift_dying_move`).
     DyingMoveLifted(usize),
     /// The rules gave this seat its turn back (an untenable move called after the offender had
-    /// pressed, §2.0.22): its press is undone if the clock runs for the other seat.
-    TurnBack(usize),
+    /// pressed, §2.0.22): its press is undone if the clock runs for the other seat. With how
+    /// many actions the game had played once the move called was made, when known
+    /// (`turn_back`).
+    TurnBack(usize, Option<u64>),
     /// The computer ended its turn for `seat` on `screen`'s game: the app presses for it, as a
     /// person presses their own face — only when the clock is that game's and runs for `seat`
     /// (a review found the computer's clock running on after its move until someone pressed
@@ -497,7 +501,7 @@ pub(super) fn plugin(app: &mut App) {
                 drop_unreadable_grid_clock
                     .before(grid_clock_on_return)
                     .before(grid_game_clock),
-                (press_behind_the_game, follow_the_game_back)
+                (press_behind_the_game, follow_the_game_back, mark_presses)
                     .chain()
                     .in_set(ClockCatchUp),
             ),
@@ -654,7 +658,7 @@ fn stop_at_the_end(
             // thought). The clock runs for the side to move: its last press taken back if that
             // press was the turn undone, else the other side's face pressed.
             if let Some(seat) = game.to_move {
-                hand_to(c, seat, now);
+                hand_to(c, seat, now, &game);
             }
             if c.resume(now).is_ok() {
                 t.set_changed();
@@ -663,38 +667,93 @@ fn stop_at_the_end(
     }
 }
 
-/// Whether the offender on `seat` had pressed when its move is called: another side is to move,
-/// or — the clock stopped by a flag that fell after the press and was undone in the game to
-/// play on — the flag is another side's. The offender's own flag, fallen on its turn, has no
-/// press of its to take back (a review found an unrelated earlier press undone, the flag
-/// lifted and the other side's clock run).
-fn offender_pressed(c: &game_clock::Clock, seat: usize, now: u64) -> bool {
+/// Whether the offender on `seat` had pressed when its move is called: another side is to move
+/// and the last press came after the offending move — marked with at least `since`, the
+/// actions played once that move was made (a press of the offender's earlier turn, the caller
+/// not having pressed since, is no press of this one: a review found it taken back, the
+/// offender's earlier turn given back whole) — or, the clock stopped by a flag that fell after
+/// the press and was undone in the game to play on, the flag is another side's. The offender's
+/// own flag, fallen on its turn, has no press of its to take back (a review found an unrelated
+/// earlier press undone, the flag lifted and the other side's clock run). A press with no mark
+/// of `game`, or a call with no `since`, counts as the offender's.
+fn offender_pressed(
+    c: &game_clock::Clock,
+    seat: usize,
+    now: u64,
+    game: Option<ClockGame>,
+    since: Option<u64>,
+) -> bool {
     match c.to_move() {
-        Some(m) => m != seat,
+        Some(m) => {
+            m != seat
+                && c.last_press_mark()
+                    .filter(|k| game.is_some_and(|g| k.game == g.id))
+                    .zip(since)
+                    .is_none_or(|(k, since)| k.played >= since)
+        }
         None => c.flag(now).is_some_and(|f| f.seat != seat),
     }
 }
 
-/// Brings the clock's side to move to `seat`, running or paused as it was: its last press taken
-/// back if that makes `seat` the one to move (the press of a turn undone), else the other
-/// side's face pressed.
-fn hand_to(c: &mut game_clock::Clock, seat: usize, now: u64) {
+/// The rules gave `seat` its turn back (an untenable move called): the offender's press after
+/// the move taken back (`offender_pressed`), else the face of the side the clock runs for
+/// pressed, so the offender's time runs — the caller's, who had not pressed since its own
+/// move, or (a clock brought back with no presses to take back) the offender's press made
+/// again.
+fn turn_back(
+    c: &mut game_clock::Clock,
+    seat: usize,
+    now: u64,
+    game: Option<ClockGame>,
+    since: Option<u64>,
+) -> Result<(), game_clock::ClockError> {
+    if offender_pressed(c, seat, now, game, since) && c.undo_depth() > 0 {
+        c.undo_press(now)
+    } else {
+        if c.to_move().is_some_and(|m| m != seat) {
+            press_waiting_face(c, now);
+        }
+        Ok(())
+    }
+}
+
+/// Brings the clock's side to move to `seat` of `game`, running or paused as it was: its last
+/// press taken back if it was the press of a turn undone or still under way (made once as much
+/// of `game` stood as now stands, or more, `mark_presses`) and that makes `seat` the one to
+/// move, else the other side's face
+/// pressed — that side moved and had not pressed (a review found, after a resignation by the
+/// side to move before the other had pressed was undone, the resigner's own earlier press
+/// taken back: the other side's whole turn given back to it). A press with no mark of this game
+/// is taken back as before.
+fn hand_to(c: &mut game_clock::Clock, seat: usize, now: u64, game: &ClockGame) {
     if c.to_move() == Some(seat) {
         return;
     }
+    let undone = c
+        .last_press_mark()
+        .filter(|m| m.game == game.id)
+        .is_none_or(|m| m.played >= game.played as u64);
     let mut back = c.clone();
-    if back.undo_press(now).is_ok() && back.to_move() == Some(seat) {
+    if undone && back.undo_press(now).is_ok() && back.to_move() == Some(seat) {
         *c = back;
-    } else if let Some(other) = c.to_move() {
-        let paused = matches!(c.state(now), game_clock::State::Paused(_));
-        if paused {
-            let _ = c
-                .resume(now)
-                .and_then(|_| c.press(now, other))
-                .and_then(|_| c.pause(now));
-        } else {
-            let _ = c.press(now, other);
-        }
+    } else {
+        press_waiting_face(c, now);
+    }
+}
+
+/// The face of the side the clock runs for pressed for it, running or paused as it was: that
+/// side moved and had not pressed.
+fn press_waiting_face(c: &mut game_clock::Clock, now: u64) {
+    let Some(other) = c.to_move() else {
+        return;
+    };
+    if matches!(c.state(now), game_clock::State::Paused(_)) {
+        let _ = c
+            .resume(now)
+            .and_then(|_| c.press(now, other))
+            .and_then(|_| c.pause(now));
+    } else {
+        let _ = c.press(now, other);
     }
 }
 
@@ -748,7 +807,27 @@ fn follow_the_game_back(
     }
     let now = now(&epoch, &fixed);
     if let Some(c) = t.clock.as_mut() {
-        hand_to(c, person, now);
+        hand_to(c, person, now, &game);
+    }
+}
+
+/// Each press made this frame is marked with what it ended (`game_clock::PressMark`): the game
+/// the clock is kept for and how many of its actions stood, as its pack last told `ClockGames`
+/// (a press is made a frame or more after the move it ends: its intent is read the next frame).
+/// An undo of the game then tells a press of a turn taken back from an earlier one
+/// (`hand_to`). Unseen: no redraw, no autosave.
+fn mark_presses(games: Res<ClockGames>, shown_for: Res<ClockShownFor>, mut t: ResMut<TableClock>) {
+    let Some(game) = shown_for.0.and_then(|s| games.of(s)) else {
+        return;
+    };
+    if !t.clock.as_ref().is_some_and(|c| c.has_unmarked_press()) {
+        return;
+    }
+    if let Some(c) = t.bypass_change_detection().clock.as_mut() {
+        c.mark_presses(game_clock::PressMark {
+            game: game.id,
+            played: game.played as u64,
+        });
     }
 }
 
@@ -879,18 +958,12 @@ fn apply(
                 t.open = !t.open;
                 continue;
             }
-            (ClockIntent::TurnBack(seat), Some(c)) => {
-                if offender_pressed(c, seat, now) && c.undo_depth() > 0 {
-                    c.undo_press(now)
-                } else {
-                    Ok(())
-                }
+            (ClockIntent::TurnBack(seat, since), Some(c)) => {
+                turn_back(c, seat, now, shown_for.0.and_then(|s| games.of(s)), since)
             }
-            (ClockIntent::TimePenalty(seat), Some(c)) => {
-                // The offender had pressed: its turn comes back first.
-                if offender_pressed(c, seat, now) && c.undo_depth() > 0 {
-                    let _ = c.undo_press(now);
-                }
+            (ClockIntent::TimePenalty(seat, since), Some(c)) => {
+                // Its turn comes back first.
+                let _ = turn_back(c, seat, now, shown_for.0.and_then(|s| games.of(s)), since);
                 // What was agreed when the clock was set up (kept in its save form: a clock
                 // brought back applies it too).
                 let agreed = c.agreed();

@@ -64,11 +64,12 @@ fn auto_flip(
     let now = (seats.0, replaced.map_or(0, |r| r.0));
     let given = *last != Some(now);
     *last = Some(now);
-    if let Some(person) = person_facing(&seats)
-        && given
-        && view.flipped != (person == veney_rules::Side::Black)
-    {
-        view.flipped = person == veney_rules::Side::Black;
+    // Between people (or computers) the board is drawn unturned, White at the bottom, as the
+    // grid games draw theirs (a review found a game between people keeping the turn of the last
+    // game against the computer, and that turn kept in the settings for every launch).
+    let facing_black = person_facing(&seats) == Some(veney_rules::Side::Black);
+    if given && view.flipped != facing_black {
+        view.flipped = facing_black;
     }
     if view.auto_flip && (game.is_changed() || ticked_on) {
         let black = below(&seats, to_move) == veney_rules::Side::Black;
@@ -150,6 +151,17 @@ mod flip_tests {
         assert!(
             !a.world().resource::<BoardView>().flipped,
             "a new game with the same seats: White again"
+        );
+        // Against the computer as Black (turned), then between people: White at the bottom
+        // again (README: Play opens the board with White at the bottom).
+        a.world_mut().resource_mut::<VeneyComputer>().0 = [Some(game_ai::Level::Beginner), None];
+        a.update();
+        assert!(a.world().resource::<BoardView>().flipped);
+        a.world_mut().resource_mut::<VeneyComputer>().0 = [None, None];
+        a.update();
+        assert!(
+            !a.world().resource::<BoardView>().flipped,
+            "between people: unturned"
         );
     }
 }

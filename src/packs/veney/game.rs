@@ -97,13 +97,7 @@ pub fn load_save(rules: &Arc<Rules>, path: &std::path::Path) -> Result<Game, Str
 /// without one (empty, cut short before it, or a bare record) is refused rather than read as a
 /// fresh game and reported loaded (a review found an empty autosave "resumed" as a new game).
 pub fn load_save_text(rules: &Arc<Rules>, text: &str) -> Result<Game, String> {
-    if !veney_rules::savefile::has_final(text) {
-        return Err(if text.trim().is_empty() {
-            "the file is empty: no saved game in it".to_string()
-        } else {
-            "no [Final] line: the app writes one in every save, so this file is cut short or is a bare record (the command line's `replay` reads records)".to_string()
-        });
-    }
+    crate::host::whole_save::check(text)?;
     let named = veney_rules::savefile::sets_of(&text);
     // The save's own rule options (`[Rules]`; an older save, the game's).
     let options = match veney_rules::savefile::options_of(&text) {
@@ -1122,8 +1116,9 @@ fn autosave(
             // Read under its own options and armies, as a Load reads it (a review found a game
             // with nothing played, made under other options, read as "played" for failing to
             // read under this game's, and kept over the last real game).
-            // (An empty file holds no game to keep: it is not kept over an older kept game.)
-            !t.trim().is_empty()
+            // (A file that is no whole save — empty, or cut short before `[Final]`, which comes
+            // before any turn — holds no game to keep: it is not kept over an older kept game.)
+            crate::host::whole_save::check(t).is_ok()
                 && load_save_text(&game.0.rules, t).map_or(true, |g| {
                     g.actions().next().is_some() || g.position().outcome().is_some()
                 })

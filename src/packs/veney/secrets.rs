@@ -781,8 +781,13 @@ pub fn pane(
                     b
                 },
             }),
+            // The call stays open on every screen of the Hug (R-UNTENABLE-CALL: a hidden pick
+            // is no move): a review found it only on White's first screen, which Black is told
+            // to look away from. It takes the draw back, and White's pick goes unseen.
             Some(_) if both && !flow.handed_over => {
-                Some(handover(SecretKind::Hug, Side::White, "choice"))
+                let mut p = handover(SecretKind::Hug, Side::White, "choice");
+                p.buttons.extend(call);
+                Some(p)
             }
             Some(_) if person(Side::Black) => Some(SecretPane {
                 kind: SecretKind::Hug,
@@ -795,10 +800,16 @@ pub fn pane(
                     "Black chooses under the table; White looks away.",
                 ),
                 // Nothing of Black's is in; White's pick, if the computer's, is made afresh.
-                buttons: if person(Side::White) {
-                    hands(Side::Black, Command::Hug)
-                } else {
-                    with_undo(hands(Side::Black, Command::Hug))
+                buttons: {
+                    let mut b = if person(Side::White) {
+                        hands(Side::Black, Command::Hug)
+                    } else {
+                        with_undo(hands(Side::Black, Command::Hug))
+                    };
+                    // Black's own call only: White looks away from this screen, and has had
+                    // the call on its own and on the hand-over.
+                    b.extend(call.filter(|_| g.call_offender() == Some(Side::White)));
+                    b
                 },
             }),
             _ => None,

@@ -284,7 +284,8 @@ pub fn repositions(rules: &Rules, pos: &Position) -> Vec<Action> {
 /// What repositioning a piece of kind `k` onto `to` does there, if it may go there: an empty
 /// square is quiet; on an opposing piece, what a move landing there would do, when that is a
 /// taking by an ordinary relation (§2.0.18): a fend (or shadow-stab), a take, a disarm, a
-/// checkmate. No blade capture, deflection or negation: those are moves of their own.
+/// checkmate — and on the free engagement the opponent possesses, its fend (§2.0.05). No blade
+/// capture, deflection or negation: those are moves of their own.
 fn landing(
     rules: &Rules,
     pos: &Position,
@@ -299,7 +300,8 @@ fn landing(
         | Effect::ShadowStab(_)
         | Effect::Take(_)
         | Effect::Disarm(_)
-        | Effect::Checkmate) => Some(e),
+        | Effect::Checkmate
+        | Effect::FendFree) => Some(e),
         _ => None,
     }
 }
@@ -346,7 +348,10 @@ pub(crate) fn reposition(
 }
 
 /// The area the Obscurant Chaos repositioning may use (§2.0.18): the caster's own side behind
-/// the cast square's step, empty or (when it takes) holding what may be taken.
+/// the cast square's step, empty or (when it takes) holding what may be taken — the free
+/// engagement the opponent possesses too, fended as any piece may fend it (§2.0.05 "The free
+/// engagement can be fended by any piece"; a review found it left out, the refusal calling
+/// its square none of the area's). The free engagement the caster possesses is its own.
 pub fn chaos_area(pos: &Position, side: Side, r: crate::device::Reposition) -> Bitboard {
     let behind = match side {
         Side::White => crate::measure::steps_between(1, r.behind.saturating_sub(1)),
@@ -356,6 +361,7 @@ pub fn chaos_area(pos: &Position, side: Side, r: crate::device::Reposition) -> B
         !pos.occupied_by(side)
             & !pos
                 .free_square()
+                .filter(|sq| sq.colour_owner() == side)
                 .map_or(Bitboard::EMPTY, Bitboard::from_square)
             & !crate::special::donkey::squares(pos)
             & !crate::special::blade_capture::untouchable(pos, side)

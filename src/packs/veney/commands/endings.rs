@@ -86,22 +86,27 @@ pub(super) fn answer_draw(ctx: &mut Ctx, accept: bool) {
 /// computer, the person), else the opponent of the move's maker.
 pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
     let offender = ctx.game.0.call_offender();
+    let since = ctx.game.0.played_through_call();
     let caller = by.or(offender.map(|o| !o));
     match caller.and_then(|c| ctx.game.0.call_untenable_by(c)) {
-        Some(c) => after_call(ctx, c, offender, by),
+        Some(c) => after_call(ctx, c, offender, by, since),
         None => ctx.status.refusal = Some("there is no untenable move to call".into()),
     }
 }
 
 /// What a call `c` of `offender`'s move brings beside the board: the table clock's penalty or
 /// press, the status line and companion mode's words — for a call typed with its mark too
-/// (`$X9U`; a review found the clock left uncharged there).
+/// (`$X9U`; a review found the clock left uncharged there). `since`: how many actions the game
+/// had played once the move called was made (`Game::played_through_call`), so the clock tells
+/// the offender's press after it from an earlier one.
 pub(super) fn after_call(
     ctx: &mut Ctx,
     c: veney_rules::penalty::Call,
     offender: Option<veney_rules::Side>,
     by: Option<veney_rules::Side>,
+    since: Option<usize>,
 ) {
+    let since = since.map(|n| n as u64);
     use crate::host::table_clock::ClockIntent;
     let to_move = ctx.game.0.position().turn();
     let ours = ctx.clock_kept.is_for(crate::host::screen::Screen::Veney);
@@ -109,10 +114,12 @@ pub(super) fn after_call(
     if !ours {
         // Another game's clock stands on the table: it is not Veney's to change.
     } else if c == veney_rules::penalty::Call::TimePenalty {
-        ctx.clock.write(ClockIntent::TimePenalty(to_move.index()));
+        ctx.clock
+            .write(ClockIntent::TimePenalty(to_move.index(), since));
     } else if Some(to_move) == offender {
         // Called after the offender pressed (its turn ended): its turn comes back.
-        ctx.clock.write(ClockIntent::TurnBack(to_move.index()));
+        ctx.clock
+            .write(ClockIntent::TurnBack(to_move.index(), since));
     } else if let Some(o) = offender
         && !ctx.game.0.position().is_game_over()
     {

@@ -184,6 +184,7 @@ pub(super) fn redo_one(ctx: &mut Ctx) -> bool {
                 ctx.clock
                     .write(crate::host::table_clock::ClockIntent::TimePenalty(
                         s.index(),
+                        None,
                     ));
             }
         }

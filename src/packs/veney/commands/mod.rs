@@ -203,8 +203,14 @@ pub(super) fn apply_commands(
             hug_open && seats.plays(veney_rules::Side::White).is_some()
         };
         let undo_through = computers_secret && matches!(cmd, Command::Undo);
+        // The move that drew may still be called over the Hug (R-UNTENABLE-CALL: a hidden
+        // pick is no move; §2.0.22 "only immediately after the move is made").
+        let call_over_hug = hug_open
+            && matches!(cmd, Command::CallUntenable | Command::CallOwnUntenable)
+            && ctx.game.0.callable();
         if (guess_open || hug_open)
             && !undo_through
+            && !call_over_hug
             && !matches!(
                 cmd,
                 Command::Hide(_)
@@ -314,7 +320,8 @@ pub(super) fn apply_commands(
         {
             seats.0 = p;
         }
-        if replaces_game && game_now(&ctx) == was {
+        // A call over the Hug that did not take (refused) keeps White's pick too.
+        if (replaces_game || call_over_hug) && game_now(&ctx) == was {
             (ctx.hidden.0, ctx.hug.pick) = kept_secret;
         }
         // A draw offered lapses with the next action, or another game (§2.0.21).

@@ -210,10 +210,12 @@ fn one(
     ctx.sel.0 = super::select::partner_in_hand(ctx);
     if let Some((move_alone, mut copy, offender)) = marked
         && copy.play_token_reporting(move_alone, col).is_ok()
-        && let Some(c) = copy.call_untenable()
     {
-        super::endings::after_call(ctx, c, Some(offender), None);
-        return Ok(Step::Called(crate::packs::veney::companion::call_words(c)));
+        let since = copy.played_through_call();
+        if let Some(c) = copy.call_untenable() {
+            super::endings::after_call(ctx, c, Some(offender), None, since);
+            return Ok(Step::Called(crate::packs::veney::companion::call_words(c)));
+        }
     }
     Ok(match why {
         Some(u) => Step::Untenable(format!("{} ({})", u.reason, u.section)),
