@@ -1880,6 +1880,34 @@ fn a_press_before_the_offender_ends_its_turn_is_taken_back_by_the_call() {
     assert_eq!(c.remaining(1, 3_000), 300_000, "Black's time given back");
 }
 
+/// The offender pressed after its turn's first move, then made the move called (a Sword out of
+/// its range in concert): that press is the offender's, in the turn the call takes back, and
+/// is taken back (a review found it judged a press of an earlier turn, the caller's face
+/// pressed and charged for the offender's thinking).
+#[test]
+fn a_press_after_the_first_move_of_the_turn_called_is_taken_back() {
+    let mut a = penalty_game_on_a_clock(
+        "veney-call-press-then-concert",
+        veney_rules::options::UntenablePolicy::TimePenalty,
+    );
+    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
+    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    a.world_mut().write_message(ClockIntent::Press(0));
+    at(&mut a, 1_000);
+    common::send(&mut a, Command::Enter("$X9".into()));
+    at(&mut a, 2_000);
+    assert!(
+        a.world().resource::<CurrentGame>().0.callable(),
+        "the concert move is untenable and open to call"
+    );
+    common::send(&mut a, Command::CallUntenable);
+    at(&mut a, 3_000);
+    let t = a.world().resource::<TableClock>();
+    let c = t.clock.as_ref().expect("a clock");
+    assert_eq!(c.state(3_000), game_clock::State::Running(0));
+    assert_eq!(c.undo_depth(), 0, "White's press taken back");
+}
+
 /// Between people, a call that skips the offender's turn after they pressed owes no press for
 /// them: Black's own press later runs White's time and it stays so (a review found the press
 /// owed for White, made as Black pressed, Black's time running through White's turn).

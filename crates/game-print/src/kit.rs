@@ -76,7 +76,7 @@ impl fmt::Display for KitError {
             // `/dev/null: /dev/null is not a regular file`).
             KitError::Io(p, e) => {
                 let (p, e) = (p.display().to_string(), e.to_string());
-                if e.contains(&p) {
+                if e.starts_with(&p) {
                     write!(f, "{e}")
                 } else {
                     write!(f, "{p}: {e}")

@@ -102,8 +102,7 @@ pub fn board() -> BoardSpec {
 /// points (`hirakamae_breaks` and the like) are the rulings'; the sheet names the ones a table
 /// settles first.
 fn option_fields(o: &veney_rules::options::RuleOptions) -> Vec<String> {
-    use veney_rules::dice::DiceMethod;
-    use veney_rules::options::{FirstPlayerMethod, RetreatLimit, SetupStyle, UntenablePolicy};
+    use veney_rules::options::{FirstPlayerMethod, RetreatLimit, SetupStyle};
     let retreats = |r: RetreatLimit| match r {
         RetreatLimit::Unlimited => "unlimited".to_string(),
         RetreatLimit::Limited(n) => format!("{n} each"),
@@ -113,24 +112,10 @@ fn option_fields(o: &veney_rules::options::RuleOptions) -> Vec<String> {
     } else {
         o.optional_pieces.join(", ")
     };
-    let untenable = match o.untenable {
-        UntenablePolicy::Strict => "refused",
-        UntenablePolicy::Friendly => "friendly",
-        UntenablePolicy::TimePenalty => "time penalty",
-        UntenablePolicy::TurnPenalty => "turn penalty",
-        UntenablePolicy::PiecePenaltyAbsolute => "piece penalty",
-        UntenablePolicy::PiecePenaltyLenient => "lenient piece penalty",
-        UntenablePolicy::SuddenDeath => "sudden death",
-        UntenablePolicy::DelayedReset => "delayed reset",
-    };
-    let dice = match o.dice {
-        DiceMethod::StickDice => "stick dice".to_string(),
-        DiceMethod::CoinFlips => "coin flips".to_string(),
-        DiceMethod::FlatOdds(n) => format!("a d{n}"),
-        DiceMethod::GuessMeasureStep => "guess measure & step".to_string(),
-        DiceMethod::GuessSide => "guess the side".to_string(),
-        DiceMethod::PenAndPaper(n) => format!("pen & paper 1-{n}"),
-    };
+    // The app's words, their gloss left out: the field's own parentheses hold the default.
+    let short = |w: &str| w.split(" (").next().unwrap_or(w).to_string();
+    let untenable = short(o.untenable.words());
+    let dice = short(&o.dice.words());
     let no_contest = match o.no_contest_turns {
         Some(n) => format!("{n} turns"),
         None => "never".to_string(),

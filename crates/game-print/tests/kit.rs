@@ -48,70 +48,6 @@ fn media_box(doc: &Document, id: ObjectId) -> [f32; 4] {
     ]
 }
 
-/// Every filled, closed, axis-aligned four-cornered path on the page, as (width, height) in
-/// points after the current transformation (translations and scales; the kit's board pages
-/// draw no rotated squares).
-fn filled_rects(doc: &Document, id: ObjectId) -> Vec<(f32, f32)> {
-    let content = doc.get_and_decode_page_content(id).expect("content");
-    let mut stack = vec![(1.0f32, 1.0f32)];
-    let mut path: Vec<(f32, f32)> = Vec::new();
-    let mut subpaths: Vec<Vec<(f32, f32)>> = Vec::new();
-    let mut out = Vec::new();
-    let nums = |op: &Operation| op.operands.iter().map(number).collect::<Vec<f32>>();
-    for op in &content.operations {
-        match op.operator.as_str() {
-            "q" => stack.push(*stack.last().unwrap()),
-            "Q" => {
-                stack.pop();
-            }
-            "cm" => {
-                let v = nums(op);
-                let (sx, sy) = stack.last_mut().unwrap();
-                *sx *= (v[0] * v[0] + v[1] * v[1]).sqrt();
-                *sy *= (v[2] * v[2] + v[3] * v[3]).sqrt();
-            }
-            "m" => {
-                if !path.is_empty() {
-                    subpaths.push(std::mem::take(&mut path));
-                }
-                let v = nums(op);
-                path.push((v[0], v[1]));
-            }
-            "l" => {
-                let v = nums(op);
-                path.push((v[0], v[1]));
-            }
-            "h" => {}
-            "f" | "f*" | "B" | "B*" | "n" | "S" => {
-                if !path.is_empty() {
-                    subpaths.push(std::mem::take(&mut path));
-                }
-                let fill = op.operator.starts_with('f') || op.operator.starts_with('B');
-                let (sx, sy) = *stack.last().unwrap();
-                for p in subpaths.drain(..) {
-                    if fill && p.len() == 4 {
-                        let xs: Vec<f32> = p.iter().map(|q| q.0).collect();
-                        let ys: Vec<f32> = p.iter().map(|q| q.1).collect();
-                        let w = xs.iter().cloned().fold(f32::MIN, f32::max)
-                            - xs.iter().cloned().fold(f32::MAX, f32::min);
-                        let h = ys.iter().cloned().fold(f32::MIN, f32::max)
-                            - ys.iter().cloned().fold(f32::MAX, f32::min);
-                        let axis = p
-                            .iter()
-                            .zip(p.iter().cycle().skip(1))
-                            .all(|(a, b)| (a.0 - b.0).abs() < 0.01 || (a.1 - b.1).abs() < 0.01);
-                        if axis {
-                            out.push((w * sx, h * sy));
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// Every fill colour (`rg`) the page sets, in 0–255 steps.
 fn fill_colours(doc: &Document, id: ObjectId) -> Vec<[u8; 3]> {
     let content = doc.get_and_decode_page_content(id).expect("content");
@@ -219,8 +155,8 @@ fn veney_kit_pages_in_order() {
         for field in [
             "Optional pieces (default Ruin):",
             "Retreats (default 1 each):",
-            "Untenable moves (default refused):",
-            "Dagger throws (default stick dice):",
+            "Untenable moves (default strict):",
+            "Dagger throws (default stick-dice):",
             "Draw by no contest (default 100 turns):",
             "Setup (default baselines):",
             "First (default White):",
@@ -289,9 +225,10 @@ fn veney_board_names_lines_and_steps_and_marks_the_centre_line() {
     assert!(boards[3].contains("Black sits at this edge"));
 }
 
-/// Every filled axis-aligned square of side `side` points (±1) on the page: its lower-left corner
-/// in page points (PDF's y grows upward) and its fill colour in 0–255 steps.
-fn squares(doc: &Document, id: ObjectId, side: f32) -> Vec<(f32, f32, [u8; 3])> {
+/// Every filled, closed, axis-aligned four-cornered path on the page (`m`/`l` paths and `re`),
+/// as its box in page points after the transformation (PDF's y grows upward: [x0, y0, x1, y1])
+/// and its fill colour (`rg`) in 0–255 steps.
+fn filled_boxes(doc: &Document, id: ObjectId) -> Vec<([f32; 4], [u8; 3])> {
     let content = doc.get_and_decode_page_content(id).expect("content");
     // The graphics state: the transformation [a b c d e f] and the fill colour.
     let mut stack = vec![([1.0f32, 0.0, 0.0, 1.0, 0.0, 0.0], [0u8; 3])];
@@ -354,19 +291,42 @@ fn squares(doc: &Document, id: ObjectId, side: f32) -> Vec<(f32, f32, [u8; 3])> 
                     if !fill || p.len() != 4 {
                         continue;
                     }
+                    let axis = p
+                        .iter()
+                        .zip(p.iter().cycle().skip(1))
+                        .all(|(a, b)| (a.0 - b.0).abs() < 0.01 || (a.1 - b.1).abs() < 0.01);
+                    if !axis {
+                        continue;
+                    }
                     let x0 = p.iter().map(|q| q.0).fold(f32::MAX, f32::min);
                     let x1 = p.iter().map(|q| q.0).fold(f32::MIN, f32::max);
                     let y0 = p.iter().map(|q| q.1).fold(f32::MAX, f32::min);
                     let y1 = p.iter().map(|q| q.1).fold(f32::MIN, f32::max);
-                    if ((x1 - x0) - side).abs() < 1.0 && ((y1 - y0) - side).abs() < 1.0 {
-                        out.push((x0, y0, colour));
-                    }
+                    out.push(([x0, y0, x1, y1], colour));
                 }
             }
             _ => {}
         }
     }
     out
+}
+
+/// Every filled axis-aligned rectangle on the page, as (width, height) in points.
+fn filled_rects(doc: &Document, id: ObjectId) -> Vec<(f32, f32)> {
+    filled_boxes(doc, id)
+        .into_iter()
+        .map(|(b, _)| (b[2] - b[0], b[3] - b[1]))
+        .collect()
+}
+
+/// Every filled square of side `side` points (±1) on the page: its lower-left corner in page
+/// points and its fill colour.
+fn squares(doc: &Document, id: ObjectId, side: f32) -> Vec<(f32, f32, [u8; 3])> {
+    filled_boxes(doc, id)
+        .into_iter()
+        .filter(|(b, _)| ((b[2] - b[0]) - side).abs() < 1.0 && ((b[3] - b[1]) - side).abs() < 1.0)
+        .map(|(b, c)| (b[0], b[1], c))
+        .collect()
 }
 
 /// §2.0.V: "Each player should have a light square on the left end of their nearest step (W1

@@ -41,10 +41,7 @@ pub(crate) fn attacks_past(
     // your Cloak while it captures", §2.0.06).
     // A possessed free engagement may be leapt by a blade (§2.0.05 "Possession also allows a
     // player to leap over the free engagement with a blade"), as the view has it.
-    let possessed = pos
-        .free_square()
-        .filter(|sq| sq.colour_owner() == side)
-        .map_or(0, |sq| Bitboard::from_square(sq).0);
+    let possessed = pos.possessed_free(side).0;
     let blade = rules.is_blade(side, k);
     let own_leapable = (pos.occupied_by(side).0 | possessed)
         & !pos.pieces(side, rules.life(side)).0

@@ -52,6 +52,18 @@ pub enum Roll {
 }
 
 impl DiceMethod {
+    /// The method in words (§2.0.R1), as the app's dialogs and the printed score sheet name it.
+    pub fn words(self) -> String {
+        match self {
+            DiceMethod::StickDice => "stick-dice".into(),
+            DiceMethod::CoinFlips => "coin flips".into(),
+            DiceMethod::FlatOdds(n) => format!("flat odds, d{n}"),
+            DiceMethod::GuessMeasureStep => "guess by measure & step".into(),
+            DiceMethod::GuessSide => "guess the side (high-risk, 1/2)".into(),
+            DiceMethod::PenAndPaper(n) => format!("pen & paper, 1–{n}"),
+        }
+    }
+
     /// Whether the method reads a count of sticks (so a distance changes the odds).
     pub fn uses_sticks(self) -> bool {
         matches!(

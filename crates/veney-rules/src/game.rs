@@ -612,11 +612,13 @@ impl Game {
         self.open_call().is_some()
     }
 
-    /// How many actions the game had played once the untenable action open to call was made
-    /// (its history index and one): what the offender did after it — a press of the table
-    /// clock, ending the turn — came later.
-    pub fn played_through_call(&self) -> Option<usize> {
-        self.open_call().map(|i| i + 1)
+    /// How many actions the game had played when the turn holding the untenable action open to
+    /// call began: what the offender did with more played — a press of the table clock after
+    /// its first move or after the move called — came in that turn, and what was done with no
+    /// more, before it.
+    pub fn call_turn_began(&self) -> Option<usize> {
+        let i = self.open_call()?;
+        Some((0..=i).rev().find(|&j| self.opens_turn(j)).unwrap_or(0))
     }
 
     /// The history index of the untenable action open to call (§2.0.22 "only immediately after

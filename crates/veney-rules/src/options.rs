@@ -195,6 +195,23 @@ pub enum UntenablePolicy {
     DelayedReset,
 }
 
+impl UntenablePolicy {
+    /// The policy in the words of §2.0.22, as the app's dialogs and the printed score sheet
+    /// name it (a review found the dialog showing `PiecePenaltyAbsolute`).
+    pub fn words(self) -> &'static str {
+        match self {
+            UntenablePolicy::Strict => "strict (refused, teaching mode)",
+            UntenablePolicy::Friendly => "friendly game",
+            UntenablePolicy::TimePenalty => "time penalty",
+            UntenablePolicy::TurnPenalty => "turn penalty",
+            UntenablePolicy::PiecePenaltyAbsolute => "piece penalty, absolute",
+            UntenablePolicy::PiecePenaltyLenient => "piece penalty, lenient",
+            UntenablePolicy::SuddenDeath => "sudden death",
+            UntenablePolicy::DelayedReset => "delayed reset",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -388,6 +388,14 @@ impl Position {
         self.by_kind[side.index()][k.index()]
     }
 
+    /// The free engagement's square when `owner` possesses it (§2.0.05: "whoever's colour its
+    /// square is"), else empty.
+    pub fn possessed_free(&self, owner: Side) -> Bitboard {
+        self.free_square()
+            .filter(|sq| sq.colour_owner() == owner)
+            .map_or(Bitboard::EMPTY, Bitboard::from_square)
+    }
+
     /// `side`'s pieces of the kinds in `kinds` (a bit mask by kind index, as
     /// `Rules::engagement_kinds` gives).
     #[inline]

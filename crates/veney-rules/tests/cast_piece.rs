@@ -1589,4 +1589,25 @@ fn obscurant_chaos_repositions_onto_the_free_engagement_the_opponent_holds() {
         Some(sq("W6")),
         "the free engagement fended"
     );
+    // On W7, a light square, White possesses it: its own, no square to land on.
+    let own = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/1g2/@3/4/EEEE/1WSB/4/4/4 w CDGLJR/dljr casts=wCX8",
+    )
+    .unwrap();
+    assert_eq!(own.free_square(), Some(sq("W7")));
+    let mut q = own;
+    q.play(&r, Action::Invoke { at: sq("X8") }).unwrap();
+    assert!(
+        !q.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, Action::Reposition { to, .. } if *to == sq("W7"))),
+        "no repositioning onto the free engagement White possesses"
+    );
+    assert!(
+        q.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, Action::Reposition { to, .. } if *to == sq("W6"))),
+        "the control: the empty square beside it"
+    );
 }

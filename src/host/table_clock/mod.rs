@@ -329,6 +329,21 @@ impl ClockGames {
         self.0.iter().find(|(s, _)| *s == screen).map(|(_, g)| *g)
     }
 
+    /// What a press made now would be marked with (`mark_presses`): `screen`'s game — its
+    /// screen in the key too, as each screen counts its games from its own start (a review
+    /// found a Veney game's mark matching a grid game's) — and how many actions it has played.
+    fn mark(&self, screen: super::screen::Screen) -> Option<game_clock::PressMark> {
+        let g = self.of(screen)?;
+        let at = super::screen::Screen::ALL
+            .iter()
+            .position(|&s| s == screen)
+            .unwrap_or(0) as u64;
+        Some(game_clock::PressMark {
+            game: (at << 56) | (g.id & ((1 << 56) - 1)),
+            played: g.played as u64,
+        })
+    }
+
     fn plays(&self, screen: super::screen::Screen, seat: usize) -> bool {
         self.of(screen)
             .is_some_and(|g| g.computer.get(seat).copied().unwrap_or(false))
@@ -420,10 +435,10 @@ pub enum ClockIntent {
     Reset,
     /// Show or hide the clock's window (the panels' "Clock…").
     Toggle,
-    /// A called untenable move under the Time Penalty policy (§2.0.22): the offender's press
-    /// is undone (the move is reset) and the agreed penalty paid, as the setup says. With how
-    /// many actions the game had played once the move called was made, when known
-    /// (`turn_back`).
+    /// A called untenable move under the Time Penalty policy (§2.0.22): the offender's turn
+    /// comes back (`turn_back`: its press in that turn undone, else the waiting face pressed)
+    /// and the agreed penalty is paid, as the setup says. With how many actions the game had
+    /// played when the offender's turn began, when known.
     TimePenalty(usize, Option<u64>),
     /// The Time Penalty this seat paid was taken back (its call undone): the agreed time comes
     /// back as it was paid (`Clock::lift_time_penalty`).
@@ -435,10 +450,10 @@ pub enum ClockIntent {
     /// called untenable): the limit goes, and a cut turn gets its time back
     /// (`Clock::lift_dying_move`).
     DyingMoveLifted(usize),
-    /// The rules gave this seat its turn back (an untenable move called after the offender had
-    /// pressed, §2.0.22): its press is undone if the clock runs for the other seat. With how
-    /// many actions the game had played once the move called was made, when known
-    /// (`turn_back`).
+    /// The rules gave this seat its turn back (an untenable move called, §2.0.22): when the
+    /// clock runs for the other seat, its press in that turn is undone, else the waiting face
+    /// pressed (`turn_back`). With how many actions the game had played when the offender's
+    /// turn began, when known.
     TurnBack(usize, Option<u64>),
     /// The computer ended its turn for `seat` on `screen`'s game: the app presses for it, as a
     /// person presses their own face — only when the clock is that game's and runs for `seat`
@@ -496,6 +511,7 @@ pub(super) fn plugin(app: &mut App) {
                 // (a review found it running on every screen).
                 grid_game_clock
                     .after(ClockSystems)
+                    .before(ClockCatchUp)
                     .run_if(crate::host::grid::grid_shown),
                 grid_clock_on_return.before(ClockSystems),
                 drop_unreadable_grid_clock
@@ -657,8 +673,8 @@ fn stop_at_the_end(
             // computer's time run again on the person's turn, its flag falling as they
             // thought). The clock runs for the side to move: its last press taken back if that
             // press was the turn undone, else the other side's face pressed.
-            if let Some(seat) = game.to_move {
-                hand_to(c, seat, now, &game);
+            if let (Some(seat), Some(mark)) = (game.to_move, games.mark(here)) {
+                hand_to(c, seat, now, mark);
             }
             if c.resume(now).is_ok() {
                 t.set_changed();
@@ -668,10 +684,11 @@ fn stop_at_the_end(
 }
 
 /// Whether the offender on `seat` had pressed when its move is called: another side is to move
-/// and the last press came after the offending move — marked with at least `since`, the
-/// actions played once that move was made (a press of the offender's earlier turn, the caller
-/// not having pressed since, is no press of this one: a review found it taken back, the
-/// offender's earlier turn given back whole) — or, the clock stopped by a flag that fell after
+/// and the last press came in the offender's turn that holds the move — marked with more than
+/// `since`, the actions played when that turn began, whether made after the move called or
+/// after a first move before it (a press of the offender's earlier turn, the caller not having
+/// pressed since, is no press of this one: a review found it taken back, the offender's earlier
+/// turn given back whole) — or, the clock stopped by a flag that fell after
 /// the press and was undone in the game to play on, the flag is another side's. The offender's
 /// own flag, fallen on its turn, has no press of its to take back (a review found an unrelated
 /// earlier press undone, the flag lifted and the other side's clock run). A press with no mark
@@ -680,31 +697,31 @@ fn offender_pressed(
     c: &game_clock::Clock,
     seat: usize,
     now: u64,
-    game: Option<ClockGame>,
+    game: Option<u64>,
     since: Option<u64>,
 ) -> bool {
     match c.to_move() {
         Some(m) => {
             m != seat
                 && c.last_press_mark()
-                    .filter(|k| game.is_some_and(|g| k.game == g.id))
+                    .filter(|k| Some(k.game) == game)
                     .zip(since)
-                    .is_none_or(|(k, since)| k.played >= since)
+                    .is_none_or(|(k, since)| k.played > since)
         }
         None => c.flag(now).is_some_and(|f| f.seat != seat),
     }
 }
 
-/// The rules gave `seat` its turn back (an untenable move called): the offender's press after
-/// the move taken back (`offender_pressed`), else the face of the side the clock runs for
-/// pressed, so the offender's time runs — the caller's, who had not pressed since its own
-/// move, or (a clock brought back with no presses to take back) the offender's press made
-/// again.
+/// The rules gave `seat` its turn back (an untenable move called): the offender's press in
+/// that turn taken back (`offender_pressed`), else the face of the side the clock runs for
+/// pressed, so the offender's time runs: the caller's, charged from its last press and given
+/// its control's increment, whether it had not pressed since its own move or (a clock brought
+/// back with no presses to take back) the offender's press cannot be undone.
 fn turn_back(
     c: &mut game_clock::Clock,
     seat: usize,
     now: u64,
-    game: Option<ClockGame>,
+    game: Option<u64>,
     since: Option<u64>,
 ) -> Result<(), game_clock::ClockError> {
     if offender_pressed(c, seat, now, game, since) && c.undo_depth() > 0 {
@@ -725,14 +742,14 @@ fn turn_back(
 /// side to move before the other had pressed was undone, the resigner's own earlier press
 /// taken back: the other side's whole turn given back to it). A press with no mark of this game
 /// is taken back as before.
-fn hand_to(c: &mut game_clock::Clock, seat: usize, now: u64, game: &ClockGame) {
+fn hand_to(c: &mut game_clock::Clock, seat: usize, now: u64, game: game_clock::PressMark) {
     if c.to_move() == Some(seat) {
         return;
     }
     let undone = c
         .last_press_mark()
-        .filter(|m| m.game == game.id)
-        .is_none_or(|m| m.played >= game.played as u64);
+        .filter(|m| m.game == game.game)
+        .is_none_or(|m| m.played >= game.played);
     let mut back = c.clone();
     if undone && back.undo_press(now).is_ok() && back.to_move() == Some(seat) {
         *c = back;
@@ -807,7 +824,9 @@ fn follow_the_game_back(
     }
     let now = now(&epoch, &fixed);
     if let Some(c) = t.clock.as_mut() {
-        hand_to(c, person, now, &game);
+        if let Some(mark) = games.mark(here) {
+            hand_to(c, person, now, mark);
+        }
     }
 }
 
@@ -817,17 +836,14 @@ fn follow_the_game_back(
 /// An undo of the game then tells a press of a turn taken back from an earlier one
 /// (`hand_to`). Unseen: no redraw, no autosave.
 fn mark_presses(games: Res<ClockGames>, shown_for: Res<ClockShownFor>, mut t: ResMut<TableClock>) {
-    let Some(game) = shown_for.0.and_then(|s| games.of(s)) else {
+    let Some(mark) = shown_for.0.and_then(|s| games.mark(s)) else {
         return;
     };
     if !t.clock.as_ref().is_some_and(|c| c.has_unmarked_press()) {
         return;
     }
     if let Some(c) = t.bypass_change_detection().clock.as_mut() {
-        c.mark_presses(game_clock::PressMark {
-            game: game.id,
-            played: game.played as u64,
-        });
+        c.mark_presses(mark);
     }
 }
 
@@ -958,12 +974,22 @@ fn apply(
                 t.open = !t.open;
                 continue;
             }
-            (ClockIntent::TurnBack(seat, since), Some(c)) => {
-                turn_back(c, seat, now, shown_for.0.and_then(|s| games.of(s)), since)
-            }
+            (ClockIntent::TurnBack(seat, since), Some(c)) => turn_back(
+                c,
+                seat,
+                now,
+                shown_for.0.and_then(|s| games.mark(s)).map(|m| m.game),
+                since,
+            ),
             (ClockIntent::TimePenalty(seat, since), Some(c)) => {
                 // Its turn comes back first.
-                let _ = turn_back(c, seat, now, shown_for.0.and_then(|s| games.of(s)), since);
+                let _ = turn_back(
+                    c,
+                    seat,
+                    now,
+                    shown_for.0.and_then(|s| games.mark(s)).map(|m| m.game),
+                    since,
+                );
                 // What was agreed when the clock was set up (kept in its save form: a clock
                 // brought back applies it too).
                 let agreed = c.agreed();

@@ -277,7 +277,7 @@ fn new_game_dialog(
             ui.horizontal(|ui| {
                 ui.label("Dagger Throw dice (§2.0.R1)");
                 egui::ComboBox::from_id_salt("dice")
-                    .selected_text(dice_name(o.dice))
+                    .selected_text(o.dice.words())
                     .show_ui(ui, |ui| {
                         for d in [
                             DiceMethod::StickDice,
@@ -291,7 +291,7 @@ fn new_game_dialog(
                             DiceMethod::GuessSide,
                             DiceMethod::PenAndPaper(paper),
                         ] {
-                            ui.selectable_value(&mut o.dice, d, dice_name(d));
+                            ui.selectable_value(&mut o.dice, d, d.words());
                         }
                     });
                 if let DiceMethod::PenAndPaper(n) = &mut o.dice {
@@ -303,7 +303,7 @@ fn new_game_dialog(
             ui.horizontal(|ui| {
                 ui.label("Untenable moves (§2.0.22)");
                 egui::ComboBox::from_id_salt("untenable")
-                    .selected_text(policy_name(o.untenable))
+                    .selected_text(o.untenable.words())
                     .show_ui(ui, |ui| {
                         for p in [
                             UntenablePolicy::Strict,
@@ -315,7 +315,7 @@ fn new_game_dialog(
                             UntenablePolicy::SuddenDeath,
                             UntenablePolicy::DelayedReset,
                         ] {
-                            ui.selectable_value(&mut o.untenable, p, policy_name(p));
+                            ui.selectable_value(&mut o.untenable, p, p.words());
                         }
                     });
             });
@@ -420,33 +420,6 @@ fn set_name(src: &str) -> Option<String> {
     ron::from_str::<Named>(src.trim_start_matches('\u{feff}'))
         .ok()
         .map(|n| n.name)
-}
-
-/// A penalty for untenable moves in the words of §2.0.22 (a review found the dialog showing
-/// `PiecePenaltyAbsolute`).
-pub(super) fn policy_name(p: UntenablePolicy) -> &'static str {
-    match p {
-        UntenablePolicy::Strict => "strict (refused, teaching mode)",
-        UntenablePolicy::Friendly => "friendly game",
-        UntenablePolicy::TimePenalty => "time penalty",
-        UntenablePolicy::TurnPenalty => "turn penalty",
-        UntenablePolicy::PiecePenaltyAbsolute => "piece penalty, absolute",
-        UntenablePolicy::PiecePenaltyLenient => "piece penalty, lenient",
-        UntenablePolicy::SuddenDeath => "sudden death",
-        UntenablePolicy::DelayedReset => "delayed reset",
-    }
-}
-
-/// A Dagger Throw method in words (§2.0.R1).
-pub(super) fn dice_name(d: DiceMethod) -> String {
-    match d {
-        DiceMethod::StickDice => "stick-dice".into(),
-        DiceMethod::CoinFlips => "coin flips".into(),
-        DiceMethod::FlatOdds(n) => format!("flat odds, d{n}"),
-        DiceMethod::GuessMeasureStep => "guess by measure & step".into(),
-        DiceMethod::GuessSide => "guess the side (high-risk, 1/2)".into(),
-        DiceMethod::PenAndPaper(n) => format!("pen & paper, 1–{n}"),
-    }
 }
 
 #[allow(clippy::too_many_arguments)]

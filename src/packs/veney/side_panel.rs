@@ -1122,8 +1122,8 @@ fn seed_line(ui: &mut egui::Ui, p: &Panel) {
     ui.small(format!(
         "Seed {} · Dagger Throw by {} · untenable moves: {}",
         g.seed(),
-        super::panels::dice_name(rules.options.dice),
-        super::panels::policy_name(rules.options.untenable)
+        rules.options.dice.words(),
+        rules.options.untenable.words()
     ));
     ui.small(options_in_force(&rules.options));
 }

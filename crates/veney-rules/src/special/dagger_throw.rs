@@ -359,10 +359,7 @@ pub fn chaos_area(pos: &Position, side: Side, r: crate::device::Reposition) -> B
     };
     let open = if r.takes {
         !pos.occupied_by(side)
-            & !pos
-                .free_square()
-                .filter(|sq| sq.colour_owner() == side)
-                .map_or(Bitboard::EMPTY, Bitboard::from_square)
+            & !pos.possessed_free(side)
             & !crate::special::donkey::squares(pos)
             & !crate::special::blade_capture::untouchable(pos, side)
     } else {

@@ -57,14 +57,7 @@ fn jutsus(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
 /// to target … unless your opponent moves the target piece", §2.0.11; "This shared piece",
 /// moved only by its possessor, §2.0.05; every blade fends it). A review found it never a target.
 fn free_target(pos: &Position, side: Side) -> Bitboard {
-    possessed_free(pos, !side)
-}
-
-/// The free engagement's square when `owner` possesses it (§2.0.05: its square's colour).
-fn possessed_free(pos: &Position, owner: Side) -> Bitboard {
-    pos.free_square()
-        .filter(|sq| sq.colour_owner() == owner)
-        .map_or(Bitboard::EMPTY, Bitboard::from_square)
+    pos.possessed_free(!side)
 }
 
 /// `side`'s Fire Dance squares an opposing piece holds (a stone for a blade that takes it
@@ -274,7 +267,7 @@ fn held_stones(rules: &Rules, pos: &Position, side: Side, striker: &Striker) -> 
 /// intention by it kept as a bluff).
 fn stones(rules: &Rules, pos: &Position, side: Side) -> Bitboard {
     let fire = crate::special::cast_piece::fire_squares(pos, side) & !pos.occupied();
-    crate::constraint::engagements(rules, pos, side) | fire | possessed_free(pos, side)
+    crate::constraint::engagements(rules, pos, side) | fire | pos.possessed_free(side)
 }
 
 /// The blade on `from` steps onto `stone`: its own engagement there goes to reserve (the

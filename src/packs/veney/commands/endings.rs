@@ -86,7 +86,7 @@ pub(super) fn answer_draw(ctx: &mut Ctx, accept: bool) {
 /// computer, the person), else the opponent of the move's maker.
 pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
     let offender = ctx.game.0.call_offender();
-    let since = ctx.game.0.played_through_call();
+    let since = ctx.game.0.call_turn_began();
     let caller = by.or(offender.map(|o| !o));
     match caller.and_then(|c| ctx.game.0.call_untenable_by(c)) {
         Some(c) => after_call(ctx, c, offender, by, since),
@@ -97,8 +97,8 @@ pub(super) fn call_untenable(ctx: &mut Ctx, by: Option<veney_rules::Side>) {
 /// What a call `c` of `offender`'s move brings beside the board: the table clock's penalty or
 /// press, the status line and companion mode's words — for a call typed with its mark too
 /// (`$X9U`; a review found the clock left uncharged there). `since`: how many actions the game
-/// had played once the move called was made (`Game::played_through_call`), so the clock tells
-/// the offender's press after it from an earlier one.
+/// had played when the offender's turn holding the move called began (`Game::call_turn_began`),
+/// so the clock tells the offender's press in that turn from one of its turn before.
 pub(super) fn after_call(
     ctx: &mut Ctx,
     c: veney_rules::penalty::Call,

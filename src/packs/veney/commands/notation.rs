@@ -211,7 +211,7 @@ fn one(
     if let Some((move_alone, mut copy, offender)) = marked
         && copy.play_token_reporting(move_alone, col).is_ok()
     {
-        let since = copy.played_through_call();
+        let since = copy.call_turn_began();
         if let Some(c) = copy.call_untenable() {
             super::endings::after_call(ctx, c, Some(offender), None, since);
             return Ok(Step::Called(crate::packs::veney::companion::call_words(c)));
