@@ -303,7 +303,7 @@ pub fn preview(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) ->
     let is_life = set.piece(k).has_role(Role::Life);
     // The Self's relational leaps (`FromSelf`) count from its own square, as in play (a review
     // found none shown).
-    let (both, moves, attacks) = reach(
+    let (mut both, mut moves, mut attacks) = reach(
         set,
         k,
         Side::White,
@@ -311,6 +311,14 @@ pub fn preview(set: &PieceSet, k: Kind, at: Square, facing: u8, life: Square) ->
         facing,
         Some(if is_life { at } else { life }),
     );
+    // "An `Inert` piece attacks nothing" (docs/SETS.md; `View::land`): its moves that may
+    // attack only move, and those that only attack are no moves (a review found them drawn as
+    // attacks play never makes).
+    if set.piece(k).def.category == crate::piece_def::Category::Inert {
+        moves |= both;
+        both = Bitboard::EMPTY;
+        attacks = Bitboard::EMPTY;
+    }
     // A flailing piece's range constraint is where its flail lands (R-FLAIL). The Self's own,
     // if its set gives it one, is measured from its own square, as in play (the checker's
     // warning; a review found the whole board shown, lunges play refuses drawn).

@@ -909,6 +909,38 @@ fn a_constrained_selfs_preview_is_its_reach_in_play() {
     );
 }
 
+/// "An `Inert` piece attacks nothing" (docs/SETS.md): a Ruin whose moves may attack
+/// (`Anywhere()`, mode `Both`) is previewed as moving only, and one whose moves only attack
+/// (`AttackOnly`) as reaching nothing, as play has it (a review found them drawn as attacks).
+#[test]
+fn an_inert_pieces_preview_shows_no_attack() {
+    use veney_rules::{Bitboard, Square};
+    let std = veney_rules::piece_set::STANDARD_SET;
+    let load = |src: &str| {
+        veney_rules::piece_set::PieceSet::from_ron(Path::new("inert.ron"), src).unwrap()
+    };
+    let x6 = Square::parse("X6").unwrap();
+    let life = Square::parse("X4").unwrap();
+    let both = load(&edited(std, "Anywhere(mode: MoveOnly),", "Anywhere(),"));
+    let ruin = both.by_name("Ruin").unwrap();
+    let p = veney_rules::set_check::preview(&both, ruin, x6, 0, life);
+    assert!(p.moves.any(), "it moves");
+    assert_eq!((p.both, p.attacks), (Bitboard::EMPTY, Bitboard::EMPTY));
+    let only = load(&edited(
+        std,
+        "Anywhere(mode: MoveOnly),",
+        "Anywhere(mode: AttackOnly),",
+    ));
+    let p = veney_rules::set_check::preview(&only, ruin, x6, 0, life);
+    assert_eq!(
+        (p.both, p.moves, p.attacks),
+        (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY)
+    );
+    // The control: the standard Ruin moves only.
+    let p = veney_rules::set_check::preview(&load(std), ruin, x6, 0, life);
+    assert!(p.moves.any() && p.attacks.is_empty());
+}
+
 /// A small army (Self, Sword, four engagements) and one more piece, `extra`, on W4.
 fn mini_set(extra: &str) -> String {
     format!(
