@@ -1179,24 +1179,7 @@ impl PieceSet {
             if p.is_inert() || p.anywhere.is_some() {
                 continue;
             }
-            // The piece's own `constraint:` field, within its text (its fields in any
-            // order; not a later piece's, nor a card's words — a review found both).
-            let field = || {
-                let at = definition_at(src, p.name(), 0).map_or(0, |t| t.2);
-                let begin = src[..at].rfind("Piece(").unwrap_or(at);
-                let end = self
-                    .pieces
-                    .get(i + 1)
-                    .and_then(|q| definition_at(src, q.name(), at + 1))
-                    .map_or(src.len(), |t| {
-                        src[..t.2].rfind("Piece(").unwrap_or(t.2).max(at)
-                    });
-                crate::errors::locate_field(&src[begin..end], "constraint")
-                    .map(|t| crate::errors::line_col(src, begin + t.2))
-                    .unwrap_or_else(|| {
-                        definition_at(src, p.name(), 0).map_or((1, 1), |t| (t.0, t.1))
-                    })
-            };
+            let field = || self.field_at(src, i, "constraint");
             // The Self's constraint is judged from the Self itself: each move stays within it of
             // where the Self stands — with `measures: 0`, in its first measure for the whole
             // game (a review found it accepted unwarned).
@@ -1227,6 +1210,23 @@ impl PieceSet {
                         p.name(),
                         c.measures,
                         c.steps
+                    ),
+                ));
+            }
+        }
+        // "An `Inert` piece attacks nothing" (docs/SETS.md; `View::land`): a move that may
+        // attack only moves, one that only attacks never does (a review found such moves
+        // accepted unwarned and previewed as attacks).
+        for (i, p) in self.pieces.iter().enumerate() {
+            if p.is_inert() && p.def.can_attack() {
+                let (l, col) = self.field_at(src, i, "moves");
+                out.push(DataError::at(
+                    &self.source,
+                    l,
+                    col,
+                    format!(
+                        "{:?} is Inert and attacks nothing: its moves of mode Both only move, and those of mode AttackOnly never do (write mode: MoveOnly)",
+                        p.name()
                     ),
                 ));
             }
@@ -1265,6 +1265,25 @@ impl PieceSet {
             }
         }
         out
+    }
+
+    /// Where the `i`th piece's own `field` stands in `src` (line, column): within that piece's
+    /// text, its fields in any order — not a later piece's, nor a card's words (a review found
+    /// both) — else the piece's definition.
+    fn field_at(&self, src: &str, i: usize, field: &str) -> (usize, usize) {
+        let name = self.pieces[i].name();
+        let at = definition_at(src, name, 0).map_or(0, |t| t.2);
+        let begin = src[..at].rfind("Piece(").unwrap_or(at);
+        let end = self
+            .pieces
+            .get(i + 1)
+            .and_then(|q| definition_at(src, q.name(), at + 1))
+            .map_or(src.len(), |t| {
+                src[..t.2].rfind("Piece(").unwrap_or(t.2).max(at)
+            });
+        crate::errors::locate_field(&src[begin..end], field)
+            .map(|t| crate::errors::line_col(src, begin + t.2))
+            .unwrap_or_else(|| definition_at(src, name, 0).map_or((1, 1), |t| (t.0, t.1)))
     }
 
     pub fn piece(&self, k: Kind) -> &Piece {

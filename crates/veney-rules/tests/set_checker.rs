@@ -939,6 +939,30 @@ fn an_inert_pieces_preview_shows_no_attack() {
     // The control: the standard Ruin moves only.
     let p = veney_rules::set_check::preview(&load(std), ruin, x6, 0, life);
     assert!(p.moves.any() && p.attacks.is_empty());
+    // The set check warns of both, at the Ruin's `moves`; the standard set, of neither.
+    for to in ["Anywhere(),", "Anywhere(mode: AttackOnly),"] {
+        let src = edited(std, "Anywhere(mode: MoveOnly),", to);
+        let r = veney_rules::set_check::check(Path::new("inert.ron"), &src);
+        assert!(r.is_valid(), "{r:?}");
+        let w = r
+            .warnings
+            .iter()
+            .find(|w| w.message.contains("is Inert and attacks nothing"))
+            .unwrap_or_else(|| panic!("{to}: {:?}", r.warnings));
+        let ruin_at = src.find("name: \"Ruin\"").unwrap();
+        let moves_line = src[..ruin_at].lines().count()
+            + src[ruin_at..]
+                .lines()
+                .position(|l| l.trim_start().starts_with("moves:"))
+                .unwrap();
+        assert_eq!(w.location.line, moves_line, "{w}");
+    }
+    let r = veney_rules::set_check::check(Path::new("std.ron"), std);
+    assert!(
+        !r.warnings.iter().any(|w| w.message.contains("is Inert")),
+        "{:?}",
+        r.warnings
+    );
 }
 
 /// A small army (Self, Sword, four engagements) and one more piece, `extra`, on W4.
