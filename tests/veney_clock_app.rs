@@ -37,9 +37,7 @@ fn start_five_second_clock(a: &mut App) {
 /// White plays SY3 and ends its turn; a five-second clock started at 0 ms, White's face
 /// pressed at 4 s: Black's five seconds run from there.
 fn black_to_move_on_a_five_second_clock(a: &mut App) {
-    common::send(a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(a);
     assert_eq!(
         a.world().resource::<CurrentGame>().0.position().turn(),
         Side::Black
@@ -48,6 +46,18 @@ fn black_to_move_on_a_five_second_clock(a: &mut App) {
     at(a, 4_000);
     a.world_mut().write_message(ClockIntent::Press(0));
     at(a, 4_000);
+}
+
+/// A click on the square named `sq`.
+fn click(a: &mut App, sq: &str) {
+    common::send(a, Command::Click(Square::parse(sq).unwrap()));
+}
+
+/// White's Self to Y3, and the turn ended (not pressed).
+fn white_plays_sy3(a: &mut App) {
+    click(a, "Y4");
+    click(a, "Y3");
+    common::send(a, Command::Play(veney_rules::Action::EndTurn));
 }
 
 fn at(app: &mut App, ms: u64) {
@@ -68,7 +78,7 @@ fn a_fallen_flag_ends_veneys_game_out_of_time_and_undo_plays_on() {
     );
     // Black has picked its Self up when the flag falls: nothing stays picked over the finished
     // game (a review found selections and choice windows left open).
-    common::send(&mut a, Command::Click(Square::parse("X13").unwrap()));
+    click(&mut a, "X13");
     assert!(
         a.world()
             .resource::<veney::packs::veney::game::Selection>()
@@ -208,9 +218,7 @@ fn a_saved_clock_that_does_not_read_is_dropped_once() {
 
 /// White plays SY3 and ends its turn.
 fn black_to_move_without_a_clock(a: &mut App) {
-    common::send(a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(a);
     assert_eq!(
         a.world().resource::<CurrentGame>().0.position().turn(),
         Side::Black
@@ -579,9 +587,7 @@ fn a_press_made_off_veneys_screen_survives_a_restart() {
 fn a_restart_onto_veneys_board_brings_back_the_games_own_clock() {
     let dir = common::temp_dir("veney-clock-restart");
     let mut a = app_in(&dir);
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut a);
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
     a.world_mut().write_message(ClockIntent::Start);
     at(&mut a, 1_000);
@@ -814,9 +820,7 @@ fn the_computer_presses_the_clock_when_its_turn_ends() {
         t.clock.as_ref().map(|c| c.state(2_000))
     };
     assert_eq!(state(&a), Some(game_clock::State::Running(1)));
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut a);
     at(&mut a, 2_000);
     let t0 = std::time::Instant::now();
     while a.world().resource::<CurrentGame>().0.position().turn() != Side::White {
@@ -871,8 +875,8 @@ fn the_computer_presses_when_its_paused_clock_runs_again() {
         "the computer's owed press made: White's time runs"
     );
     // White's own press after its move is taken (a review found it refused).
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y2").unwrap()));
+    click(&mut a, "Y3");
+    click(&mut a, "Y2");
     a.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
         .0 = [None, None];
@@ -918,8 +922,8 @@ fn an_undo_on_the_computers_turn_runs_the_persons_clock() {
         "no flag fell"
     );
     // White's own press after its move is taken.
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    click(&mut a, "Y4");
+    click(&mut a, "Y3");
     a.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
         .0 = [None, None];
@@ -971,9 +975,7 @@ fn the_computer_answering_before_the_persons_press_presses_after_it() {
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
         .0 = [None, Some(game_ai::Level::Beginner)];
     // White plays SY3 and ends its turn, but has not pressed when the computer answers.
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut a);
     let t0 = std::time::Instant::now();
     while a.world().resource::<CurrentGame>().0.position().turn() != Side::White {
         assert!(t0.elapsed().as_secs() < 60, "the computer's turn");
@@ -1068,8 +1070,8 @@ fn trap_presses_the_persons_clock(
     at(&mut a, 0);
     // Black (the person) steps its Cloak onto the trap at one second: the computer springs it.
     at(&mut a, 1_000);
-    common::send(&mut a, Command::Click(Square::parse("X8").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("W6").unwrap()));
+    click(&mut a, "X8");
+    click(&mut a, "W6");
     let sprung = |a: &App| {
         !a.world()
             .resource::<CurrentGame>()
@@ -1197,9 +1199,7 @@ fn time_penalty_game_at_whites_second_turn(a: &mut App) {
     };
     let std = veney::packs::veney::game::standard_set_path();
     common::send(a, Command::NewGameWith(o, [std.clone(), std]));
-    common::send(a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(a);
     common::send(a, Command::Enter("eX10".into()));
 }
 
@@ -1322,9 +1322,7 @@ fn a_clock_handed_back_keeps_each_games_autosave_right() {
         .autosave_path();
     // Veney's game, one move in, takes a clock of its own; White's runs for half a minute.
     screen(&mut a, veney::Screen::Veney);
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut a);
     a.world_mut().write_message(ClockIntent::Start);
     at(&mut a, 1_000);
     at(&mut a, 31_000);
@@ -1531,9 +1529,7 @@ fn leaving_a_grid_board_pauses_the_computers_clock_until_the_return() {
 fn a_flag_fallen_on_the_title_is_kept_through_another_games_clock() {
     let mut a = kelasu_clock_running("veney-flag-via-kelasu");
     screen(&mut a, veney::Screen::Veney);
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut a);
     a.world_mut().write_message(ClockIntent::Start);
     at(&mut a, 2_000);
     assert_eq!(clock_state(&a, 2_000), Some(game_clock::State::Running(1)));
@@ -1651,13 +1647,11 @@ fn an_undone_resignation_keeps_the_earlier_press_of_the_side_that_resigned() {
     a.world_mut().resource_mut::<ClockNow>().0 = Some(0);
     a.world_mut().write_message(ClockIntent::Start);
     at(&mut a, 0);
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut a);
     a.world_mut().write_message(ClockIntent::Press(0));
     at(&mut a, 1_000);
-    common::send(&mut a, Command::Click(Square::parse("X13").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("W12").unwrap()));
+    click(&mut a, "X13");
+    click(&mut a, "W12");
     common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
     assert_eq!(
         a.world().resource::<CurrentGame>().0.position().turn(),
@@ -1816,9 +1810,7 @@ fn a_call_before_the_callers_own_press_takes_no_earlier_press_back() {
         "veney-call-unpressed-caller",
         veney_rules::options::UntenablePolicy::TimePenalty,
     );
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut a);
     a.world_mut().write_message(ClockIntent::Press(0));
     at(&mut a, 1_000);
     // Black moves and does not press; White's Sword beyond its range constraint, with sand.
@@ -1890,8 +1882,8 @@ fn a_press_after_the_first_move_of_the_turn_called_is_taken_back() {
         "veney-call-press-then-concert",
         veney_rules::options::UntenablePolicy::TimePenalty,
     );
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
+    click(&mut a, "Y4");
+    click(&mut a, "Y3");
     a.world_mut().write_message(ClockIntent::Press(0));
     at(&mut a, 1_000);
     common::send(&mut a, Command::Enter("$X9".into()));
@@ -1946,9 +1938,7 @@ fn a_call_after_the_offender_pressed_owes_no_press_between_people() {
 #[test]
 fn the_computers_clock_waits_behind_the_new_game_dialog() {
     let mut a = app("dialog-holds-clock");
-    common::send(&mut a, Command::Click(Square::parse("Y4").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("Y3").unwrap()));
-    common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
+    white_plays_sy3(&mut a);
     // (The dialog is the UI's: headless, made here.)
     a.world_mut()
         .init_resource::<veney::packs::veney::panels::NewGameDialog>();
@@ -1997,8 +1987,8 @@ fn the_computers_clock_waits_over_the_persons_trap() {
         veney_rules::Game::from_position_seeded(r.clone(), p, 1);
     a.update();
     // Black's Cloak onto the stone on White's trap: Black's double move in process.
-    common::send(&mut a, Command::Click(Square::parse("X8").unwrap()));
-    common::send(&mut a, Command::Click(Square::parse("W6").unwrap()));
+    click(&mut a, "X8");
+    click(&mut a, "W6");
     assert!(
         !a.world()
             .resource::<CurrentGame>()
