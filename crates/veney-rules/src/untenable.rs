@@ -28,11 +28,21 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
     if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
         return Untenable::new("§2.0.21 Endings", format!("the game is over: {o}"));
     }
-    if pos.dying() == Some(pos.turn()) && !matches!(action, Action::Move(_) | Action::Enact { .. })
-    {
+    // The free engagement is no piece of the dying side's (a review found its move refused by
+    // its own movement, W8 one open square away).
+    let piece_moves = match action {
+        Action::Move(m) => m.mover != Mover::Free,
+        Action::Enact { .. } => true,
+        _ => false,
+    };
+    if pos.dying() == Some(pos.turn()) && !piece_moves {
         return Untenable::new(
             "§2.0.20 Dying Moves",
-            "after checkmate by touch only a dying move of a piece on the board is left; the Self cannot move",
+            if matches!(action, Action::Move(_)) {
+                "after checkmate by touch only a dying move of a piece on the board is left; the free engagement is no piece of yours"
+            } else {
+                "after checkmate by touch only a dying move of a piece on the board is left; the Self cannot move"
+            },
         );
     }
     let side = pos.turn();
@@ -583,27 +593,36 @@ fn awaited(rules: &Rules, pos: &Position, action: &Action) -> Option<Untenable> 
             "§2.0.23 The Donkey",
             "the Donkey moves first, before anything else this turn",
         )),
-        // A move there is read as a repositioning and explained so (`explain_move`).
-        (
-            Phase::Distraction { .. },
-            Action::Reposition { .. } | Action::EndTurn | Action::Move(_),
-        ) => None,
-        (Phase::Distraction { .. }, _) if pos.reposition.is_none() => Some(Untenable::new(
-            "§2.0.08 Dagger Throw",
-            "after the distraction the Self and the Sword may each be repositioned once, or the turn ended — nothing else",
-        )),
-        // After a repositioning of the Obscurant Chaos invocation (its normal turn instead is
-        // open only while nothing is repositioned): "all one move, but incidentally it can never
-        // be linked to further moves on one turn" (§2.0.15; a review found a placement refused
-        // as "cannot be placed" and a withdrawal as "your only remaining blade").
-        (Phase::Distraction { .. }, _) if !crate::special::cast_piece::may_turn_instead(pos) => {
-            Some(Untenable::new(
-                "§2.0.18 Devices: Obscurant Chaos",
-                "the rearrangement is all one move, never linked to further moves on one turn (§2.0.15): reposition the Self and a blade, each once, or end the turn — nothing else",
-            ))
-        }
+        // A piece's move there is read as a repositioning and explained so (`explain_move`);
+        // the free engagement is no piece to reposition (a review found its move refused by its
+        // own movement, an open square next to it).
+        (Phase::Distraction { .. }, Action::Reposition { .. } | Action::EndTurn) => None,
+        (Phase::Distraction { .. }, Action::Move(m)) if m.mover != Mover::Free => None,
+        (Phase::Distraction { .. }, _) => distraction_only(pos),
         _ => None,
     }
+}
+
+/// What a distraction leaves open, said of anything else: after a throw's, the repositionings
+/// or the turn's end (§2.0.08); after an Obscurant Chaos repositioning, the same (§2.0.18) —
+/// before it, a normal turn may replace the invocation (`None`).
+fn distraction_only(pos: &Position) -> Option<Untenable> {
+    if pos.reposition.is_none() {
+        return Some(Untenable::new(
+            "§2.0.08 Dagger Throw",
+            "after the distraction the Self and the Sword may each be repositioned once, or the turn ended — nothing else",
+        ));
+    }
+    // After a repositioning of the Obscurant Chaos invocation (its normal turn instead is
+    // open only while nothing is repositioned): "all one move, but incidentally it can never
+    // be linked to further moves on one turn" (§2.0.15; a review found a placement refused
+    // as "cannot be placed" and a withdrawal as "your only remaining blade").
+    (!crate::special::cast_piece::may_turn_instead(pos)).then(|| {
+        Untenable::new(
+            "§2.0.18 Devices: Obscurant Chaos",
+            "the rearrangement is all one move, never linked to further moves on one turn (§2.0.15): reposition the Self and a blade, each once, or end the turn — nothing else",
+        )
+    })
 }
 
 fn explain_throw(

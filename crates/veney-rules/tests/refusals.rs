@@ -219,6 +219,42 @@ fn after_a_repositioning_nothing_but_the_other_repositioning_or_the_end() {
     }
 }
 
+/// The free engagement is no piece of the side to move: in a dying move (§2.0.20, R-DYING
+/// "moves of its pieces on the board only") and after a distraction (§2.0.08, §2.0.18) its move
+/// is refused by that rule — a review found both refused by its own movement (§2.0.05), the
+/// square one step away and open.
+#[test]
+fn the_free_engagement_is_refused_by_the_dying_move_and_the_distraction() {
+    let r = rules();
+    // Black, mated by touch, possesses the free engagement on X9 (a dark square).
+    let dying = Position::from_text(
+        &r,
+        "4/4/4/bDwc/eeee/4/4/1@2/4/4/4/EEEE/CWSB/4/4/4 b GLJR/dgljr turns=1 over=touch:w dying=b:X13",
+    )
+    .unwrap();
+    refuse(&r, &dying, "aW8").by("§2.0.20 Dying Moves", "no piece of yours");
+    // White's throw distracted: the Self and the Sword are repositioned, nothing else.
+    let distracted = Position::from_text(
+        &r,
+        "4/4/4/1s2/4/4/4/4/1@2/4/4/4/1WS1/4/4/4 w EEEE/eeee distraction=-",
+    )
+    .unwrap();
+    refuse(&r, &distracted, "aX7").by(
+        "§2.0.08 Dagger Throw",
+        "repositioned once, or the turn ended",
+    );
+    // After an Obscurant Chaos repositioning, the rearrangement is all one move.
+    let rearranged = Position::from_text(
+        &r,
+        "4/4/4/1s2/4/4/4/1@2/4/4/4/1G2/1S2/4/4/1W2 w EEEE/eeee distraction=S reposition=10:t",
+    )
+    .unwrap();
+    refuse(&r, &rearranged, "aX8").by(
+        "§2.0.18 Devices: Obscurant Chaos",
+        "never linked to further moves",
+    );
+}
+
 /// Ending the turn with no move made after two passes in a row: the answer says to move, not
 /// "make a move or pass" (§2.0.17: the first player who passed must now move).
 #[test]
