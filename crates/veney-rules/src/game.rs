@@ -1055,6 +1055,19 @@ impl Game {
         self.history[i].0.at_turn_start() && !retried
     }
 
+    /// The turn (its index as `turns_notation` and `turns_untenable` group them) holding the
+    /// untenable action still open to call (§2.0.22 "only immediately after the move is made"),
+    /// if any: until the call lapses the move does not yet stand.
+    pub fn open_call_turn(&self) -> Option<usize> {
+        let i = self.open_call()?;
+        Some(
+            (0..=i)
+                .filter(|&j| j == 0 || self.opens_turn(j))
+                .count()
+                .saturating_sub(1),
+        )
+    }
+
     /// For each played turn (as `turns_notation` groups them), the rule its first uncalled
     /// untenable action breaks — a move played with sand that nobody called, which stands
     /// (§2.0.22) — or `None`.

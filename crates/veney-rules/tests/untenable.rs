@@ -89,6 +89,38 @@ fn friendly_and_time_penalty_take_the_move_back() {
     }
 }
 
+/// §2.0.22 "only immediately after the move is made … If you make a move, you've lost your
+/// chance": the turn holding the move open to call is named (the app's move list says it does
+/// not yet stand) until the next move, and no more after it.
+#[test]
+fn the_turn_open_to_call_is_named_until_the_chance_is_lost() {
+    let mut g = game(UntenablePolicy::TurnPenalty, false);
+    assert_eq!(g.open_call_turn(), None);
+    g.attempt(action(&g, "$X9")).unwrap();
+    assert_eq!(g.open_call_turn(), Some(0));
+    g.attempt(action(&g, "SY15")).unwrap();
+    assert_eq!(g.open_call_turn(), None, "Black moved: the chance is lost");
+    g.attempt(Action::EndTurn).unwrap();
+    assert!(g.turns_untenable()[0].is_some(), "and the move stands");
+    // White's second turn, tenable, then Black's with sand.
+    g.attempt(action(&g, "SX3")).unwrap();
+    if g.position().turn() == White {
+        g.attempt(Action::EndTurn).unwrap();
+    }
+    assert_eq!(g.position().turn(), Black);
+    let sand = veney_rules::penalty::untenable_actions(&g.rules, g.position())[0];
+    g.attempt(sand).unwrap();
+    assert!(
+        g.record().starts_with("1. $X9, SY15; 2. SX3, "),
+        "{}",
+        g.record()
+    );
+    assert_eq!(g.turns_notation().len(), 4);
+    assert_eq!(g.open_call_turn(), Some(3), "Black's second turn");
+    assert!(g.turns_untenable()[3].is_some());
+    assert!(g.turns_untenable()[2].is_none());
+}
+
 #[test]
 fn a_time_penalty_saves_loads_undoes_and_redoes() {
     // §2.0.22 "Time Penalty: The move is reset, and the player receives a penalty reduction to

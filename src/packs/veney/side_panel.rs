@@ -980,6 +980,20 @@ fn rules_card(ui: &mut egui::Ui, p: &Panel) {
     }
 }
 
+/// An untenable turn's mark in the move list and its hover: while the call is open it does not
+/// yet stand (§2.0.22 "only immediately after the move is made"; a review found it said to
+/// stand with "Call it untenable!" on screen); after, nobody called it and it stands.
+fn untenable_note(why: &str, open_to_call: bool) -> (&'static str, String) {
+    if open_to_call {
+        (
+            "(untenable, open to call)",
+            format!("open to call now, before the next move: {why}"),
+        )
+    } else {
+        ("(untenable)", format!("not called, so it stands: {why}"))
+    }
+}
+
 /// The move list: click a turn to see the position after it.
 fn move_list(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
     let Panel { g, viewing, .. } = *p;
@@ -1003,21 +1017,23 @@ fn move_list(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
         .show(ui, |ui| {
             let turns = g.turns_notation();
             let untenable = g.turns_untenable();
+            let open_call = g.open_call_turn();
             for (i, (before, text)) in turns.iter().enumerate() {
                 let number = turn_label(before);
                 // Click a turn to see the position after it.
                 let shown = viewing.0 == Some(i + 1);
                 // An untenable move nobody called stands (§2.0.22): marked, the rule on hover.
                 let why = untenable.get(i).cloned().flatten();
-                let label = match &why {
-                    Some(_) => egui::RichText::new(format!("{number} {text}  (untenable)"))
+                let note = why.map(|w| untenable_note(&w, open_call == Some(i)));
+                let label = match &note {
+                    Some((mark, _)) => egui::RichText::new(format!("{number} {text}  {mark}"))
                         .monospace()
                         .color(egui::Color32::from_rgb(235, 160, 70)),
                     None => egui::RichText::new(format!("{number} {text}")).monospace(),
                 };
                 let r = ui.selectable_label(shown, label);
-                let r = match why {
-                    Some(w) => r.on_hover_text(format!("not called, so it stands: {w}")),
+                let r = match note {
+                    Some((_, hover)) => r.on_hover_text(hover),
                     None => r,
                 };
                 if r.clicked() {
