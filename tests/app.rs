@@ -2977,6 +2977,85 @@ fn the_concert_prompt_names_the_sets_partners() {
     );
 }
 
+/// §2.0.15: after the Self steps onto its own engagement, the stone's second move and concert
+/// are alternatives ("assuming the Self only moves once"): the prompt offers one or the other
+/// (a review found the two offers run together).
+#[test]
+fn the_second_move_prompt_offers_the_stone_or_concert() {
+    let r = standard();
+    let mut app = app_with(
+        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
+        "stone-or-concert",
+    );
+    click(&mut app, "Y4");
+    click(&mut app, "Y5");
+    app.update();
+    let prompt = app
+        .world()
+        .resource::<veney::packs::veney::game::Status>()
+        .prompt
+        .clone();
+    assert!(
+        prompt.contains("(stepping stone) or for a piece in concert with the Self"),
+        "{prompt}"
+    );
+}
+
+/// §2.0.R1 "Flat Odds — One-In-Six: The target player rolls a six-sided die", and coin flips:
+/// the throw's prompt names the agreed dice and who rolls (a review found "throw the sticks"
+/// said of a die).
+#[test]
+fn the_throw_prompt_names_the_agreed_dice() {
+    use veney_rules::dice::DiceMethod;
+    for (dice, says, never) in [
+        (DiceMethod::FlatOdds(6), "Black rolls the d6", "sticks"),
+        (DiceMethod::CoinFlips, "flip the coins", "sticks"),
+        (DiceMethod::StickDice, "throw the sticks", "coins"),
+    ] {
+        let mut o = veney_rules::options::RuleOptions::default();
+        o.dice = dice;
+        let r = Arc::new(Rules::standard_with(o));
+        let g = Game::from_position_seeded(r.clone(), dagger_throw_position(&r), 1);
+        let mut app = app_with(g, "throw-prompt");
+        click(&mut app, "X5");
+        click(&mut app, "X8");
+        assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
+        app.update();
+        let prompt = app
+            .world()
+            .resource::<veney::packs::veney::game::Status>()
+            .prompt
+            .clone();
+        assert!(
+            prompt.contains(says) && !prompt.contains(never),
+            "{dice:?}: {prompt}"
+        );
+    }
+}
+
+/// A reserve piece picked up while the Donkey is to move, the Self boxed in: refused by the
+/// Donkey's rule (§2.0.23 "the Donkey moves first"), asked of the rules — a review found the
+/// pack's own words blaming a double-move (§2.0.13).
+#[test]
+fn a_reserve_piece_before_the_donkeys_move_is_refused_by_the_donkey() {
+    let mut o = veney_rules::options::RuleOptions::default();
+    o.donkey = true;
+    let r = Arc::new(Rules::standard_with(o));
+    let p = Position::from_text(
+        &r,
+        "2cs/2bw/4/4/4/4/4/4/4/4/4/4/4/4/1S2/4 b EEEE/eeeej donkey=wY8 donkeymove=w",
+    )
+    .unwrap();
+    let g = Game::from_position_seeded(r.clone(), p, 1);
+    let jutsu = r.set(Side::Black).by_name("Jutsu").unwrap();
+    let why = veney::packs::veney::game::explain_stuck(
+        &g,
+        veney::packs::veney::game::Selected::Reserve(jutsu),
+    );
+    assert!(why.contains("§2.0.23"), "{why}");
+    assert!(!why.contains("double-move"), "{why}");
+}
+
 /// Between people, Undo after a turn ended takes back its last move, not only its end (which
 /// changes nothing on the board: a review found the first Undo moving nothing); Redo brings
 /// both back.

@@ -700,8 +700,19 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
                 let place = veney_rules::placement_of(rules, side, k, to);
                 return veney_rules::untenable::explain(rules, pos, &place).to_string();
             }
+            // Outside a turn's start the phase's own rule refuses it whatever the square (a
+            // double-move's second move, the Donkey's move, a throw's roll…): asked of the rules
+            // at a square next to the Self (a review found the Donkey's move told a double-move
+            // forbade it).
             if pos.phase() != Phase::Start {
-                return format!("the {name} cannot be placed as part of a double-move (§2.0.13)");
+                let to = pos
+                    .life_square(rules, side)
+                    .and_then(|life| Square::all().find(|s| s.distance(life) == 1))
+                    .or_else(|| Square::all().next());
+                if let Some(to) = to {
+                    let place = veney_rules::placement_of(rules, side, k, to);
+                    return veney_rules::untenable::explain(rules, pos, &place).to_string();
+                }
             }
             format!(
                 "the {name} has no square to be placed on: pieces are placed on an empty square next to the Self, within the range constraint, and none next to it is empty (§2.0.13)"
@@ -959,10 +970,12 @@ fn update_prompt(
                     s.push_str(&format!(" for the piece on {sq} (stepping stone)"));
                 }
                 // The set's own partners, the Lantern's Pseudo-Armament among them (§2.0.10;
-                // a review found only "an armament" named).
+                // a review found only "an armament" named). With a stone too, one or the other
+                // (§2.0.15; a review found the two offers run together).
                 if concert.is_some() {
                     s.push_str(&format!(
-                        " for a piece in concert with the Self ({})",
+                        "{} for a piece in concert with the Self ({})",
+                        if stone.is_some() { " or" } else { "" },
                         game.0.rules.concert_partner_names(pos.turn()).join(", ")
                     ));
                 }
@@ -972,7 +985,15 @@ fn update_prompt(
             Phase::Throw { .. } if game.0.rules.options.dice.is_guess() => {
                 format!("{side}'s Dagger Throw: the hidden pick")
             }
-            Phase::Throw { .. } => format!("{side}: throw the sticks"),
+            // What the agreed dice are (§2.0.R1: under Flat Odds the target player rolls; a
+            // review found "sticks" said of a die and of coins).
+            Phase::Throw { .. } => match game.0.rules.options.dice {
+                veney_rules::dice::DiceMethod::FlatOdds(n) => {
+                    format!("{side}'s Dagger Throw: {} rolls the d{n}", !side)
+                }
+                veney_rules::dice::DiceMethod::CoinFlips => format!("{side}: flip the coins"),
+                _ => format!("{side}: throw the sticks"),
+            },
             Phase::Distraction { .. } => match pos.reposition() {
                 None => format!(
                     "{side}: distraction! Reposition {} behind the opposing Self's step, or end the turn",
@@ -1338,6 +1359,22 @@ mod tests {
             .by_name("Dagger")
             .unwrap();
         let why = super::explain_stuck(&g, super::Selected::Reserve(dagger));
+        assert!(why.contains("§2.0.20"), "{why}");
+    }
+
+    /// The free engagement picked up in a dying move is refused by §2.0.20 (a piece on the
+    /// board only), not by its own movement — a review found §2.0.05 named, W8 open and one
+    /// square away.
+    #[test]
+    fn the_free_engagement_in_a_dying_move_is_refused_by_the_dying_move() {
+        let rules = std::sync::Arc::new(veney_rules::Rules::standard());
+        let pos = veney_rules::Position::from_text(
+            &rules,
+            "4/4/4/bDwc/eeee/4/4/1@2/4/4/4/EEEE/CWSB/4/4/4 b GLJR/dgljr turns=1 over=touch:w dying=b:X13",
+        )
+        .unwrap();
+        let g = veney_rules::Game::from_position(rules, pos);
+        let why = super::explain_stuck(&g, super::Selected::Free);
         assert!(why.contains("§2.0.20"), "{why}");
     }
 
