@@ -375,6 +375,29 @@ fn a_penalty_bigger_than_the_time_left_loses_on_time() {
     assert_eq!(c.flag(1_000), Some(Flag { seat: 0, at: 1_000 }));
 }
 
+/// R-CLOCK-PER-TURN, R-CLOCK-PENALTY: a called move's reset takes back the offender's press,
+/// and the penalty comes off what is left of its turn — the move's own seconds stay spent, so a
+/// penalty shorter than the turn loses on time when the move took the rest (what the setup
+/// form warns of).
+#[test]
+fn a_penalty_comes_off_what_is_left_of_the_turn_under_way() {
+    for (penalty, flagged) in [(2_000, true), (1_500, false)] {
+        let mut c = Clock::same(Control::PerTurn { limit: 5_000 }, 2).unwrap();
+        c.start(0, 0).unwrap();
+        c.press(1_000, 0).unwrap();
+        // Black's called move took 3.1 s; White calls 0.8 s after Black's press.
+        c.press(4_100, 1).unwrap();
+        c.undo_press(4_900).unwrap();
+        assert_eq!(c.remaining(1, 4_900), 1_900);
+        c.time_penalty(4_900, 1, penalty, TimePenalty::Reduction)
+            .unwrap();
+        assert_eq!(c.flag(4_900).is_some(), flagged, "penalty {penalty}");
+        if !flagged {
+            assert_eq!(c.remaining(1, 4_900), 400);
+        }
+    }
+}
+
 #[test]
 fn a_bonus_goes_to_every_other_side() {
     let mut c = Clock::same(Control::SuddenDeath { base: 10_000 }, 3).unwrap();

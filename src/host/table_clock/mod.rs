@@ -120,20 +120,28 @@ impl ClockSetup {
             .join(" · ")
     }
 
-    /// Under a limit a turn, a Time Penalty taken off the offender comes off the turn under way
-    /// (R-CLOCK-PER-TURN): as long as the turn or longer, a called move loses on time at once,
-    /// which is Sudden Death, not a penalty (§2.0.22 names them apart). Said on the form (a
-    /// review found the default penalty, 10 s, twice the rulebook's five-second turn).
+    /// Under a limit a turn, a Time Penalty taken off the offender comes off what is left of
+    /// the turn under way (R-CLOCK-PER-TURN; the called move's own seconds stay spent): a
+    /// called move loses on time at once when the penalty is at least what is left, which is
+    /// Sudden Death, not a penalty (§2.0.22 names them apart). Said on the form — always, when
+    /// it is a whole turn or more (a review found the default penalty, 10 s, twice the
+    /// rulebook's five-second turn), else when the move took longer than the rest (a review
+    /// found 2 s of a 5 s turn said nothing of it).
     pub fn penalty_warning(&self) -> Option<String> {
-        (self.kind == ControlKind::PerTurn
-            && !self.penalty_as_bonus
-            && self.penalty_seconds >= self.seconds)
-            .then(|| {
-                format!(
-                    "a {} s penalty takes a whole {} s turn: a called move would lose on time at once, as Sudden Death (§2.0.22) — agree fewer seconds, or the bonus to the opponent",
-                    self.penalty_seconds, self.seconds
-                )
-            })
+        if self.kind != ControlKind::PerTurn || self.penalty_as_bonus {
+            return None;
+        }
+        let (penalty, turn) = (self.penalty_seconds, self.seconds);
+        Some(if penalty >= turn {
+            format!(
+                "a {penalty} s penalty takes a whole {turn} s turn: a called move would lose on time at once, as Sudden Death (§2.0.22) — agree fewer seconds, or the bonus to the opponent"
+            )
+        } else {
+            format!(
+                "a {penalty} s penalty comes off what is left of the offender's {turn} s turn: a move that took {} s or more of it loses on time at once when called, as Sudden Death (§2.0.22) — or agree the bonus to the opponent",
+                turn - penalty
+            )
+        })
     }
 
     /// `controls` with seat `first` to move first (an hourglass's sand starts on it).
@@ -1521,8 +1529,8 @@ mod tests {
     use super::*;
 
     /// §2.0.22 keeps the Time Penalty apart from Sudden Death: under the rulebook's five-second
-    /// turn, a penalty of the whole turn would be the other; the form says so, and not for a
-    /// shorter penalty, a bonus, or another control.
+    /// turn, a penalty of the whole turn would be the other, and a shorter one whenever the
+    /// called move took the rest; the form says so, and not for a bonus or another control.
     #[test]
     fn a_penalty_as_long_as_a_turn_is_warned_of() {
         let mut s = ClockSetup {
@@ -1535,8 +1543,14 @@ mod tests {
         assert!(w.contains("Sudden Death") && w.contains("10 s"), "{w}");
         s.penalty_seconds = 5;
         assert!(s.penalty_warning().is_some(), "the whole turn");
+        // Less than a turn still loses when the called move took more than the rest (a review
+        // found 2 s of a 5 s turn, the move taking 3.1 s, flagged with nothing said).
         s.penalty_seconds = 2;
-        assert_eq!(s.penalty_warning(), None);
+        let w = s.penalty_warning().expect("warned");
+        assert!(
+            w.contains("took 3 s or more") && w.contains("Sudden Death"),
+            "{w}"
+        );
         s.penalty_seconds = 10;
         s.penalty_as_bonus = true;
         assert_eq!(s.penalty_warning(), None, "a bonus takes nothing off");
