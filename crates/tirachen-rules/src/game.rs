@@ -76,18 +76,14 @@ impl Game for Tirachen {
     /// Turns are numbered in pairs from the first player's (option `First`): a record opens at
     /// `1...` only from a position where the second player decides (the default counted White's
     /// turn as the second player's, a `First=White` game numbered `1... ; 2. …`, a review found).
-    /// The secret choices are the first pair of turns: a start where the first player has sealed
-    /// and only the second waits opens at `1...` too (a review found every later turn numbered
-    /// as the other player's).
+    /// The secret choices are the first pair of turns: a start where one side has sealed and
+    /// only the other waits — whichever of the two — opens at `1...` too, the seal still to come
+    /// being the pair's second (a review found every later turn numbered as the other player's,
+    /// first with Red sealed, then with White sealed and Red, the first player, waiting).
     fn turns_before(&self, start: &Position) -> usize {
         match self.decision(start) {
             Decision::Player(p) => usize::from(Tirachen::side_of(p) != Some(self.options.first)),
-            Decision::Simultaneous { waiting } => {
-                let waiting: Vec<Player> = waiting.iter().collect();
-                usize::from(
-                    matches!(waiting.as_slice(), [p] if Tirachen::side_of(*p) != Some(self.options.first)),
-                )
-            }
+            Decision::Simultaneous { waiting } => usize::from(waiting.iter().count() == 1),
             _ => 0,
         }
     }

@@ -195,6 +195,33 @@ fn a_game_begun_between_the_two_seals_is_numbered_from_the_second() {
     );
 }
 
+/// The same with White sealed and Red, the first player, still to seal: Red's seal is the
+/// pair's second (`1...`), its first move `2.` (a review found every Red turn numbered `N...`,
+/// every White reply `N.`, here too).
+#[test]
+fn a_game_begun_with_the_first_players_seal_to_come_is_numbered_from_the_second() {
+    use game_api::{AnyMatch, Game as _, Match, Viewer};
+    use std::sync::Arc;
+    use tirachen_rules::{MasterChoice, Tirachen, TirachenOptions};
+    let g = Arc::new(Tirachen::new(TirachenOptions {
+        masters: MasterChoice::Secret,
+        ..TirachenOptions::default()
+    }));
+    let start = g
+        .parse_playable("4g4/9/9/9/4*4/9/9/9/4G4 r cd FCP9/fcs3a3w3p9 - 0")
+        .unwrap();
+    let mut m = Match::from_state(g.clone(), start, 1);
+    for t in ["1|S3A3W3", "Ge1-d1", "Ge9-d9"] {
+        m.play_text(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+    let record = m.record(Viewer::Referee);
+    assert!(
+        record.starts_with("1... 1|S3A3W3; 2. Ge1-d1, Ge9-d9"),
+        "{record}"
+    );
+    assert_eq!(AnyMatch::turn_label(&m, 1), "2.");
+}
+
 /// A sealed choice's `seat|` where no choice is sealed (Masters open: Red chooses openly) is
 /// said to be that, not read as Tirachen's notation blaming the digit (a review found
 /// "`1`: an action starts with a piece letter").
