@@ -2047,6 +2047,65 @@ fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
     );
 }
 
+/// The same with White first (First=White): Red, the computer, seals, then White, who moves
+/// straight after its own seal. The person's Undo back from White's first move then back again
+/// reaches the seals and draws the computer's afresh — White's seal and first move are two
+/// turns, not one going on (a review found White's seal taken back alone, Red's kept while the
+/// person chose again knowing what Red's placements showed). The companion numbers White's
+/// first move turn 2 (`2.`), not the seal's `1...`.
+#[test]
+fn with_white_first_undo_to_the_persons_seal_redraws_the_computers_seal() {
+    let o = TirachenOptions {
+        masters: MasterChoice::Secret,
+        first: tirachen_rules::Side::White,
+        ..TirachenOptions::default()
+    };
+    let mut a = app("sealed-white-first");
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0 = [Some(game_ai::Level::Beginner), None];
+    send(&mut a, OpenScreen(Screen::Tirachen));
+    send(
+        &mut a,
+        NewTirachen {
+            options: o,
+            position: None,
+        },
+    );
+    let wait = |a: &mut App, what: &str, done: &dyn Fn(&App) -> bool| {
+        let t = std::time::Instant::now();
+        while !done(a) {
+            assert!(t.elapsed().as_secs() < 60, "timed out waiting for {what}");
+            a.update();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    };
+    wait(&mut a, "Red's seal", &|a| m(a).game.history_len() == 1);
+    let draws = m(&a).sealed_draws;
+    choose(&mut a, 3, 3, 3);
+    assert_eq!(m(&a).game.history_len(), 2);
+    assert_eq!(m(&a).decider(), Some(Player(1)), "White moves first");
+    assert_eq!(veney::host::companion::grid::turn_number(m(&a)), "2");
+    send(&mut a, Intent::Play(0));
+    wait(&mut a, "Red's first move", &|a| {
+        m(a).game.history_len() >= 4
+            && !a
+                .world()
+                .resource::<veney::host::grid::GridThinking>()
+                .busy()
+            && m(a).decider() == Some(Player(1))
+    });
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).game.history_len(), 2, "back to White's first move");
+    send(&mut a, Intent::Undo);
+    assert!(
+        m(&a).game.history_len() == 0 || m(&a).sealed_draws > draws,
+        "Red's seal taken back to be drawn afresh: {} actions, {} draws",
+        m(&a).game.history_len(),
+        m(&a).sealed_draws
+    );
+}
+
 /// Against the computer the board faces the person, as Veney's does: the person on the second
 /// seat sees the board turned, their army and tray along the bottom edge; a flip by hand stays;
 /// a new game turns it to the person again (a review found the person's army drawn at the top).

@@ -52,6 +52,11 @@ pub trait AnyMatch: Send + Sync {
     fn redo(&mut self) -> bool;
     fn position_text(&self, viewer: Viewer) -> String;
     fn turns(&self, viewer: Viewer) -> Vec<TurnText>;
+    /// Whether the next action goes on with the last turn of `turns` (`Game::at_turn_start`
+    /// says the state is mid-turn: Kelasu's further actions, Tirachen's extra move) rather
+    /// than opening a turn — which the same player may also do (a sealed choice and that
+    /// player's first move; a review found them taken for one turn).
+    fn turn_goes_on(&self) -> bool;
     /// The number the record writes before turn `i` of `turns` (0-based): turns numbered in
     /// pairs, `3.` for the first player's and `3...` for the second's, counted from the turns
     /// played before the start (`Game::turns_before`), as `Match::record` numbers them.
@@ -183,6 +188,9 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     }
     fn turns(&self, viewer: Viewer) -> Vec<TurnText> {
         Match::turns(self, viewer)
+    }
+    fn turn_goes_on(&self) -> bool {
+        !self.history().is_empty() && !self.game().at_turn_start(self.state())
     }
     fn turn_label(&self, i: usize) -> String {
         let n = self.game().turns_before(self.start()) + i;

@@ -88,15 +88,17 @@ fn forget_at_hand_over(
 
 /// The number of the turn under way, as the record numbers it: both players' turns of a pair
 /// share one number (`3.` and `3...`; a review found each player's turn counted apart). The
-/// turns recorded so far, and one more when the player deciding now did not act last (a turn of
-/// several actions by one player — Kelasu's energy, Tirachen's Traitor extra move — is one).
+/// turns recorded so far, and one more unless the last turn goes on (a turn of several actions
+/// by one player — Kelasu's energy, Tirachen's Traitor extra move — is one; a player's sealed
+/// choice and its first move are two: a review found White's first move after its seal shown
+/// as the seal's turn).
 pub fn turn_number(m: &ActiveMatch) -> String {
     let turns = m.game.turns(m.viewer());
     let over = matches!(m.game.decision(), Decision::Over(_));
-    let i = match (turns.last(), m.decider()) {
-        (Some(t), Some(p)) if t.player == Some(p) => turns.len() - 1,
+    let i = match turns.last() {
+        Some(_) if m.game.turn_goes_on() => turns.len() - 1,
         // At the end, the last turn played (a review found a turn that never began shown).
-        (Some(_), _) if over => turns.len() - 1,
+        Some(_) if over => turns.len() - 1,
         _ => turns.len(),
     };
     m.game.turn_label(i).trim_end_matches('.').to_string()

@@ -576,7 +576,9 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
     // In the middle of the person's own turn (Kelasu's several actions), its last action goes
     // back alone, as in a game between people (a review found the whole turn wiped) — also when
     // that action ended the game mid-turn (a win is checked after every action; a review found
-    // the whole winning turn taken back).
+    // the whole winning turn taken back). Mid-turn as the rules say (`turn_goes_on`), not by
+    // who decides: a person's seal then its first move are two turns (a review found Tirachen's
+    // seal taken back alone, First=White, the computer's seal kept as the person chose again).
     let last_by = m
         .game
         .turns(game_api::Viewer::Referee)
@@ -586,7 +588,7 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
     if m.game.declared().is_none()
         && persons.is_some()
         && match m.game.decision() {
-            Decision::Player(p) => Some(p) == persons,
+            Decision::Player(p) => Some(p) == persons && m.game.turn_goes_on(),
             Decision::Over(_) => true,
             _ => false,
         }
