@@ -52,7 +52,10 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         })?,
         None => 0,
     };
-    let start = match get("Start") {
+    // `[Position]`, as Veney's records name their start, is read as `[Start]`, as the command
+    // line's `replay` reads it (a review found the app's Load and Resume starting such a save
+    // from the standard start, its record then refused).
+    let start = match get("Start").or_else(|| get("Position")) {
         None => game.start(),
         Some(h) if h.value == "start" => game.start(),
         // The game counts columns within the value; 0 (unknown) stays unknown.

@@ -249,3 +249,22 @@ fn a_rank_of_two_digits_is_no_square() {
         assert_eq!(e.col, col, "{text}: {e}");
     }
 }
+
+/// A save whose start is under `[Position]` (Veney's records' name for it) resumes from that
+/// position, as the command line's `replay` reads it — a review found the app's Load and Resume
+/// starting it from the standard start, its moves then refused.
+#[test]
+fn a_saves_position_header_is_its_start() {
+    use game_api::{Game as _, Match, Viewer};
+    use std::sync::Arc;
+    let g = Arc::new(tirachen_rules::Tirachen::default());
+    let start = "4g4/9/9/9/4*4/9/9/9/4G4 r mm -/- - 0";
+    let mut m = Match::from_state(g.clone(), g.parse_playable(start).unwrap(), 0);
+    m.play_text("Ge1-d1").unwrap();
+    let saved = m.save_text(Viewer::Referee);
+    assert!(saved.contains("[Start \""), "{saved}");
+    let renamed = saved.replace("[Start \"", "[Position \"");
+    let back = Match::load_text(g.clone(), &renamed).unwrap_or_else(|e| panic!("{e}\n{renamed}"));
+    assert_eq!(back.state(), m.state());
+    assert_eq!(back.history().len(), 1);
+}
