@@ -524,7 +524,40 @@ pub fn show<G: Game>(g: &G, s: &G::State) -> String {
         }
         out.push('\n');
     }
-    for r in g.reserves(s, Viewer::Referee) {
+    // A key to the letters, as Veney's `show` gives one (the help promises it; a review found
+    // Tirachen's S, A and W unexplained): each kind on the board or in a tray, by its code.
+    let reserves = g.reserves(s, Viewer::Referee);
+    let mut key: Vec<(String, String)> = Vec::new();
+    let on_board = g.pieces(s, Viewer::Referee);
+    let neutral = on_board.iter().any(|p| p.owner.is_none());
+    let named = on_board.into_iter().map(|p| (p.kind, p.name)).chain(
+        reserves
+            .iter()
+            .flat_map(|r| r.entries.iter().map(|(c, n, _)| (c.clone(), n.clone()))),
+    );
+    for (code, name) in named {
+        let code = code.to_uppercase();
+        if code != "?" && !key.iter().any(|(c, _)| *c == code) {
+            key.push((code, name));
+        }
+    }
+    if !key.is_empty() {
+        key.sort();
+        let first = g.player_name(game_api::Player(0));
+        out.push_str(&format!(
+            "key: {} ({first}'s in upper case, the other's in lower case{})\n",
+            key.iter()
+                .map(|(c, n)| format!("{c} {n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            if neutral {
+                ", a neutral piece in brackets"
+            } else {
+                ""
+            }
+        ));
+    }
+    for r in reserves {
         let items: Vec<String> = r
             .entries
             .iter()

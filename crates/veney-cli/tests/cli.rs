@@ -249,6 +249,26 @@ fn tirachen_has_every_command_veney_has() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("  5  .  .  .  . [T]"), "{out}");
     assert!(out.contains("  1  .  .  .  .  G  ."), "{out}");
+    assert!(out.contains("a neutral piece in brackets"), "{out}");
+    // A key to the letters, as the help promises (a review found none), of the kinds on the
+    // board and in the trays: the masters once chosen.
+    let (_, out, _) = run(&[
+        "--game",
+        "tirachen",
+        "show",
+        "4g4/2f4w1/3p5/5p3/C3T4/6S2/4F4/1A7/4G4 r mm P2/p e5 0",
+    ]);
+    let key = out.lines().find(|l| l.starts_with("key: ")).expect("a key");
+    for k in [
+        "G General",
+        "T Traitor",
+        "S Master of arms",
+        "A Master of spells",
+        "W Master of the hunt",
+        "P Pike",
+    ] {
+        assert!(key.contains(k), "{key}");
+    }
     // moves: at the start each side chooses its masters (any combination totalling 9): 55 ways.
     let (_, out, _) = run(&["--game", "tirachen", "moves", "start"]);
     assert_eq!(out.lines().count(), 55, "{out}");
@@ -356,6 +376,11 @@ fn kelasu_has_the_common_commands() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("  C  S  .  S  .  .  .  .  S  .  S"), "{out}");
     assert!(out.contains("Blue to decide"), "{out}");
+    assert!(
+        out.contains("key: B Blank, S Stone (Blue's in upper case"),
+        "{out}"
+    );
+    assert!(!out.contains("brackets"), "no neutral piece: {out}");
     // Drawn as the rule text's diagram and the app draw it: A, Blue's edge, at the top ("Blue
     // goes first. Yes, the player on top"; a review found J at the top).
     let lines: Vec<&str> = out.lines().collect();
