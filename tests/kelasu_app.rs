@@ -681,7 +681,7 @@ fn the_computer_plays_a_seat_and_undo_takes_back_its_reply_with_the_persons_turn
     );
     send(&mut a, Intent::Undo);
     assert_eq!(m(&a).game.history_len(), 0);
-    // A hint for Blue: one of the match's own actions, with a win estimate.
+    // A hint for Blue: one of the match's own actions, with its expected score.
     send(&mut a, Intent::Hint);
     until(&mut a, "the hint", |a| {
         a.world().resource::<GridHint>().0.is_some()

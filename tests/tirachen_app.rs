@@ -1615,7 +1615,7 @@ fn the_deciders_hint_and_refusal_go_when_the_board_hides_its_secrets() {
     let mut a = secret_game_in_play("hint-cleared");
     let set = |a: &mut App| {
         let mut st = a.world_mut().resource_mut::<GridStatus>();
-        st.info = Some("hint: A@c2 (win estimate 51 %)".into());
+        st.info = Some("hint: A@c2 (expected score 51 %)".into());
         st.refusal = Some("the Commander or the Master of spells may go on c3".into());
     };
     set(&mut a);

@@ -150,14 +150,25 @@ impl<T: Send + 'static, K: Copy + PartialEq> SearchTask<T, K> {
 /// Under this much time left on its clock the computer plays at once what it has found.
 const HURRY_BELOW_MS: u64 = 500;
 
-/// The status line of a hint found: the action and the chooser's win estimate.
+/// The status line of a hint found: the action and the chooser's expected score — a win 100 %,
+/// a draw 50 %, a loss for both 25 % (§2.0.20 "like a draw, but worse"), a loss 0 (a review
+/// found a certain shared loss called a "win estimate" of 25 %).
 pub fn hint_note(text: &str, value: f64) -> String {
-    format!("hint: {text} (win estimate {:.0} %)", value * 100.0)
+    format!("hint: {text} (expected score {:.0} %)", value * 100.0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A double checkmate's ¼ (§2.0.20 "like a draw, but worse") is no chance of winning: the
+    /// hint names the value an expected score, never a win estimate.
+    #[test]
+    fn a_hints_value_is_an_expected_score() {
+        let note = hint_note("$tY9!##", 0.25);
+        assert_eq!(note, "hint: $tY9!## (expected score 25 %)");
+        assert!(!note.contains("win"), "{note}");
+    }
 
     /// A search that has finished, its result not yet taken, is `found` (the indicator stops
     /// counting): still `busy` until polled.

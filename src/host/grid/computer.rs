@@ -149,7 +149,7 @@ pub fn seats_read_from(text: &str) -> [Option<Level>; 2] {
     seats
 }
 
-/// What a search found: the action in notation, and the chooser's win estimate.
+/// What a search found: the action in notation, and the chooser's expected score.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Thought {
     pub text: String,
@@ -223,7 +223,7 @@ impl GridThinking {
     }
 }
 
-/// The last hint: the action and its win estimate, for the position it was found in.
+/// The last hint: the action and its expected score, for the position it was found in.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct GridHint(pub Option<(Thought, (usize, u64, u64))>);
 
@@ -737,7 +737,7 @@ pub(super) fn panel_lines(
         && hint_shown(m)
     {
         ui.label(format!(
-            "Hint: {} — win estimate {:.0} % ({} iterations)",
+            "Hint: {} — expected score {:.0} % ({} iterations)",
             t.text,
             t.value * 100.0,
             t.iterations
