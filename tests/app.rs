@@ -3001,16 +3001,28 @@ fn the_second_move_prompt_offers_the_stone_or_concert() {
     );
 }
 
-/// §2.0.R1 "Flat Odds — One-In-Six: The target player rolls a six-sided die", and coin flips:
-/// the throw's prompt names the agreed dice and who rolls (a review found "throw the sticks"
-/// said of a die).
+/// §2.0.R1 "Flat Odds — One-In-Six: … rolls a six-sided die", and coin flips: the throw's
+/// prompt names the agreed dice as its button does (a review found "throw the sticks" said of
+/// a die).
 #[test]
 fn the_throw_prompt_names_the_agreed_dice() {
     use veney_rules::dice::DiceMethod;
     for (dice, says, never) in [
-        (DiceMethod::FlatOdds(6), "Black rolls the d6", "sticks"),
-        (DiceMethod::CoinFlips, "flip the coins", "sticks"),
-        (DiceMethod::StickDice, "throw the sticks", "coins"),
+        (
+            DiceMethod::FlatOdds(6),
+            "White's Dagger Throw: roll the d6 (R)",
+            "sticks",
+        ),
+        (
+            DiceMethod::CoinFlips,
+            "White's Dagger Throw: flip the coins (R)",
+            "sticks",
+        ),
+        (
+            DiceMethod::StickDice,
+            "White's Dagger Throw: throw the sticks (R)",
+            "coins",
+        ),
     ] {
         let mut o = veney_rules::options::RuleOptions::default();
         o.dice = dice;
@@ -3037,7 +3049,7 @@ fn the_throw_prompt_names_the_agreed_dice() {
 /// Donkey's rule (§2.0.23 "the Donkey moves first"), asked of the rules — a review found the
 /// pack's own words blaming a double-move (§2.0.13).
 #[test]
-fn a_reserve_piece_before_the_donkeys_move_is_refused_by_the_donkey() {
+fn a_reserve_piece_outside_a_turns_start_is_refused_by_the_phases_rule() {
     let mut o = veney_rules::options::RuleOptions::default();
     o.donkey = true;
     let r = Arc::new(Rules::standard_with(o));
@@ -3054,6 +3066,23 @@ fn a_reserve_piece_before_the_donkeys_move_is_refused_by_the_donkey() {
     );
     assert!(why.contains("§2.0.23"), "{why}");
     assert!(!why.contains("double-move"), "{why}");
+    // A sprung trap, a normal turn open instead of its repositioning (§2.0.18): a placement is
+    // not refused by the phase, so the Self's full neighbours are said — not one square the
+    // player never tried (a review found "X2 is not empty" possible).
+    let r = standard();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/1s2/4/4/4/4/4/4/4/4/GWEE/1ESE/1CBD/4 w LJR/eeee distraction=- reposition=10:t",
+    )
+    .unwrap();
+    let g = Game::from_position_seeded(r.clone(), p, 1);
+    let jutsu = r.set(Side::White).by_name("Jutsu").unwrap();
+    let why = veney::packs::veney::game::explain_stuck(
+        &g,
+        veney::packs::veney::game::Selected::Reserve(jutsu),
+    );
+    assert!(why.contains("none next to it is empty"), "{why}");
+    assert!(!why.contains("is not empty"), "{why}");
 }
 
 /// Between people, Undo after a turn ended takes back its last move, not only its end (which

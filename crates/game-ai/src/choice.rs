@@ -5,7 +5,7 @@ use std::time::Duration;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice<A> {
     pub action: A,
-    /// The chooser's expected reward after it (0 loss … 1 win): the win estimate.
+    /// The chooser's expected reward after it (0 loss … 1 win): the expected score.
     pub value: f64,
     /// How often the search tried it.
     pub visits: u32,

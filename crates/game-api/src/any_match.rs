@@ -55,7 +55,8 @@ pub trait AnyMatch: Send + Sync {
     /// Whether the next action goes on with the last turn of `turns` (`Game::at_turn_start`
     /// says the state is mid-turn: Kelasu's further actions, Tirachen's extra move) rather
     /// than opening a turn — which the same player may also do (a sealed choice and that
-    /// player's first move; a review found them taken for one turn).
+    /// player's first move; a review found them taken for one turn). Never at the game's end:
+    /// there is no next action.
     fn turn_goes_on(&self) -> bool;
     /// The number the record writes before turn `i` of `turns` (0-based): turns numbered in
     /// pairs, `3.` for the first player's and `3...` for the second's, counted from the turns
@@ -190,7 +191,9 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         Match::turns(self, viewer)
     }
     fn turn_goes_on(&self) -> bool {
-        !self.history().is_empty() && !self.game().at_turn_start(self.state())
+        !self.history().is_empty()
+            && !matches!(self.game().decision(self.state()), Decision::Over(_))
+            && !self.game().at_turn_start(self.state())
     }
     fn turn_label(&self, i: usize) -> String {
         let n = self.game().turns_before(self.start()) + i;

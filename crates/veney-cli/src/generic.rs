@@ -490,7 +490,7 @@ fn sealed(seat: Option<u16>, text: String) -> String {
 
 /// The board as text: ranks from the top (as the game draws it: Kelasu's first rank, A, at the
 /// top), the first player's pieces in capitals, the second's in lower case, neutral pieces in
-/// brackets; then the reserves and whose decision it is.
+/// brackets; a key to the letters; then the reserves and whose decision it is.
 pub fn show<G: Game>(g: &G, s: &G::State) -> String {
     let board = g.board();
     let mut out = String::new();
@@ -545,7 +545,7 @@ pub fn show<G: Game>(g: &G, s: &G::State) -> String {
         key.sort();
         let first = g.player_name(game_api::Player(0));
         out.push_str(&format!(
-            "key: {} ({first}'s in upper case, the other's in lower case{})\n",
+            "key: {} (on the board {first}'s in upper case, the other's in lower case{})\n",
             key.iter()
                 .map(|(c, n)| format!("{c} {n}"))
                 .collect::<Vec<_>>()

@@ -377,7 +377,7 @@ fn kelasu_has_the_common_commands() {
     assert!(out.contains("  C  S  .  S  .  .  .  .  S  .  S"), "{out}");
     assert!(out.contains("Blue to decide"), "{out}");
     assert!(
-        out.contains("key: B Blank, S Stone (Blue's in upper case"),
+        out.contains("key: B Blank, S Stone (on the board Blue's in upper case"),
         "{out}"
     );
     assert!(!out.contains("brackets"), "no neutral piece: {out}");

@@ -1068,6 +1068,13 @@ impl Game {
         )
     }
 
+    /// The rule the action open to call breaks (§2.0.22) — the turn's last untenable action,
+    /// where `turns_untenable` names its first.
+    pub fn open_call_reason(&self) -> Option<String> {
+        let (before, a) = self.history.get(self.open_call()?)?;
+        Some(crate::untenable::explain(&self.rules, before, a).to_string())
+    }
+
     /// For each played turn (as `turns_notation` groups them), the rule its first uncalled
     /// untenable action breaks — a move played with sand that nobody called, which stands
     /// (§2.0.22) — or `None`.

@@ -38,10 +38,19 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
     if pos.dying() == Some(pos.turn()) && !piece_moves {
         return Untenable::new(
             "§2.0.20 Dying Moves",
-            if matches!(action, Action::Move(_)) {
-                "after checkmate by touch only a dying move of a piece on the board is left; the free engagement is no piece of yours"
-            } else {
-                "after checkmate by touch only a dying move of a piece on the board is left; the Self cannot move"
+            match action {
+                Action::Move(_) | Action::EnterFree { .. } => {
+                    "after checkmate by touch only a dying move of a piece on the board is left; the free engagement is no piece of yours"
+                }
+                Action::Place { .. } => {
+                    "after checkmate by touch only a dying move of a piece on the board is left; nothing is placed"
+                }
+                Action::Withdraw { .. } => {
+                    "after checkmate by touch only a dying move of a piece on the board is left; nothing is withdrawn"
+                }
+                _ => {
+                    "after checkmate by touch only a dying move of a piece on the board is left; the Self cannot move"
+                }
             },
         );
     }

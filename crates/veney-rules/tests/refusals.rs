@@ -233,6 +233,13 @@ fn the_free_engagement_is_refused_by_the_dying_move_and_the_distraction() {
     )
     .unwrap();
     refuse(&r, &dying, "aW8").by("§2.0.20 Dying Moves", "no piece of yours");
+    // Nor does it enter play (a review found "the Self cannot move" said of it).
+    let out = Position::from_text(
+        &r,
+        "4/4/4/bDwc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b GLJR/dgljr turns=1 over=touch:w dying=b:X13",
+    )
+    .unwrap();
+    refuse(&r, &out, "aX8").by("§2.0.20 Dying Moves", "no piece of yours");
     // White's throw distracted: the Self and the Sword are repositioned, nothing else.
     let distracted = Position::from_text(
         &r,

@@ -96,8 +96,11 @@ fn friendly_and_time_penalty_take_the_move_back() {
 fn the_turn_open_to_call_is_named_until_the_chance_is_lost() {
     let mut g = game(UntenablePolicy::TurnPenalty, false);
     assert_eq!(g.open_call_turn(), None);
+    assert_eq!(g.open_call_reason(), None);
     g.attempt(action(&g, "$X9")).unwrap();
     assert_eq!(g.open_call_turn(), Some(0));
+    let why = g.open_call_reason().expect("open");
+    assert!(why.contains("range constraint"), "{why}");
     g.attempt(action(&g, "SY15")).unwrap();
     assert_eq!(g.open_call_turn(), None, "Black moved: the chance is lost");
     g.attempt(Action::EndTurn).unwrap();
@@ -118,6 +121,7 @@ fn the_turn_open_to_call_is_named_until_the_chance_is_lost() {
     assert_eq!(g.turns_notation().len(), 4);
     assert_eq!(g.open_call_turn(), Some(3), "Black's second turn");
     assert!(g.turns_untenable()[3].is_some());
+    assert_eq!(g.open_call_reason(), g.turns_untenable()[3]);
     assert!(g.turns_untenable()[2].is_none());
 }
 

@@ -700,18 +700,21 @@ pub fn explain_stuck(game: &Game, sel: Selected) -> String {
                 let place = veney_rules::placement_of(rules, side, k, to);
                 return veney_rules::untenable::explain(rules, pos, &place).to_string();
             }
-            // Outside a turn's start the phase's own rule refuses it whatever the square (a
+            // Outside a turn's start the phase's own rule may refuse it whatever the square (a
             // double-move's second move, the Donkey's move, a throw's roll…): asked of the rules
             // at a square next to the Self (a review found the Donkey's move told a double-move
-            // forbade it).
-            if pos.phase() != Phase::Start {
-                let to = pos
+            // forbade it). An answer about that square (a phase that lets placements — Obscurant
+            // Chaos's normal turn instead, Shima's reclaim) is not given: the player tried none.
+            if pos.phase() != Phase::Start
+                && let Some(to) = pos
                     .life_square(rules, side)
                     .and_then(|life| Square::all().find(|s| s.distance(life) == 1))
-                    .or_else(|| Square::all().next());
-                if let Some(to) = to {
-                    let place = veney_rules::placement_of(rules, side, k, to);
-                    return veney_rules::untenable::explain(rules, pos, &place).to_string();
+                    .or_else(|| Square::all().next())
+            {
+                let place = veney_rules::placement_of(rules, side, k, to);
+                let why = veney_rules::untenable::explain(rules, pos, &place);
+                if !why.reason.contains(&to.to_string()) {
+                    return why.to_string();
                 }
             }
             format!(
@@ -985,15 +988,20 @@ fn update_prompt(
             Phase::Throw { .. } if game.0.rules.options.dice.is_guess() => {
                 format!("{side}'s Dagger Throw: the hidden pick")
             }
-            // What the agreed dice are (§2.0.R1: under Flat Odds the target player rolls; a
-            // review found "sticks" said of a die and of coins).
-            Phase::Throw { .. } => match game.0.rules.options.dice {
-                veney_rules::dice::DiceMethod::FlatOdds(n) => {
-                    format!("{side}'s Dagger Throw: {} rolls the d{n}", !side)
-                }
-                veney_rules::dice::DiceMethod::CoinFlips => format!("{side}: flip the coins"),
-                _ => format!("{side}: throw the sticks"),
-            },
+            // The agreed dice, as the throw's button names them (§2.0.R1; a review found
+            // "sticks" said of a die and of coins).
+            Phase::Throw { .. } => {
+                let rules = &game.0.rules;
+                let n = veney_rules::special::dagger_throw::sticks(rules, &pos, side).unwrap_or(0);
+                let label = super::dice::throw_label(rules.options.dice, n);
+                let mut words = label.chars();
+                let first = words.next().map(|c| c.to_lowercase().to_string());
+                format!(
+                    "{side}'s Dagger Throw: {}{}",
+                    first.unwrap_or_default(),
+                    words.as_str()
+                )
+            }
             Phase::Distraction { .. } => match pos.reposition() {
                 None => format!(
                     "{side}: distraction! Reposition {} behind the opposing Self's step, or end the turn",

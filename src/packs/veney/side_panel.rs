@@ -1024,7 +1024,12 @@ fn move_list(ui: &mut egui::Ui, p: &Panel, out: &mut MessageWriter<Command>) {
                 let shown = viewing.0 == Some(i + 1);
                 // An untenable move nobody called stands (§2.0.22): marked, the rule on hover.
                 let why = untenable.get(i).cloned().flatten();
-                let note = why.map(|w| untenable_note(&w, open_call == Some(i)));
+                // While open, the reason of the move open to call (a turn's second untenable
+                // move, its first no longer callable).
+                let note = why.map(|w| match open_call {
+                    Some(t) if t == i => untenable_note(&g.open_call_reason().unwrap_or(w), true),
+                    _ => untenable_note(&w, false),
+                });
                 let label = match &note {
                     Some((mark, _)) => egui::RichText::new(format!("{number} {text}  {mark}"))
                         .monospace()
