@@ -145,17 +145,20 @@ fn board(text: &str, col: usize) -> Result<[Option<Piece>; 100], TextError> {
 pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
     let mut fields = Vec::new();
     let mut start = None;
-    for (i, ch) in text
+    // Columns count characters (a wide space is one), as everywhere else — counted as the text
+    // is read (a review found each field recounting the text before it, a long line's read
+    // taking half a minute).
+    for (col, (i, ch)) in text
         .char_indices()
         .chain(std::iter::once((text.len(), ' ')))
+        .enumerate()
     {
         match (ch.is_whitespace(), start) {
-            // Columns count characters (a wide space is one), as everywhere else.
-            (true, Some(s)) => {
-                fields.push((text[..s].chars().count() + 1, &text[s..i]));
+            (true, Some((s, c))) => {
+                fields.push((c, &text[s..i]));
                 start = None;
             }
-            (false, None) => start = Some(i),
+            (false, None) => start = Some((i, col + 1)),
             _ => {}
         }
     }

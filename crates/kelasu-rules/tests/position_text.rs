@@ -20,6 +20,23 @@ fn the_start() {
     assert_eq!(g.parse_position(&t).unwrap(), s);
 }
 
+/// Too many fields are named at the eighth's column, characters counted (a wide space is one)
+/// as the line is read once — a review found each field recounting the text before it, a save
+/// of 800,000 fields taking half a minute to refuse.
+#[test]
+fn too_many_fields_are_named_at_the_eighths_column() {
+    let g = game();
+    let e = g
+        .parse_position(&format!("{START}\u{3000}x y"))
+        .unwrap_err();
+    assert_eq!(e.col, START.chars().count() + 2, "{e}");
+    assert!(e.why.contains("9 fields; expected 7"), "{e}");
+    let long = "a ".repeat(400_000);
+    let e = g.parse_position(&long).unwrap_err();
+    assert_eq!((e.col, e.found.as_str()), (15, "a"), "{e}");
+    assert!(e.why.contains("400000 fields"), "{e}");
+}
+
 #[test]
 fn errors_say_where_and_why() {
     let g = game();
