@@ -5,7 +5,6 @@ use crate::declared::Declared;
 use crate::game::Game;
 use crate::game_match::{CLOCK, ENDING, Match};
 use crate::notation::{TextError, read_record_lines, turn_after_ending};
-use crate::player::Player;
 use crate::save::{SaveError, read_headers};
 use std::path::Path;
 use std::sync::Arc;
@@ -78,11 +77,18 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         let found = game.position_text(m.state());
         // Compared as the game writes positions (a hand-edited one in another case, or with
         // other spacing, is the same position, as the command line's `replay` judges it; a
-        // review found the two disagree).
+        // review found the two disagree). One that does not read is said so, where, as the
+        // command line says it (a review found it told the record replays elsewhere).
         let expected = game
             .parse_position(h.value)
             .map(|s| game.position_text(&s))
-            .unwrap_or_else(|_| h.value.to_string());
+            .map_err(|mut e| {
+                if e.col > 0 {
+                    e.col += h.value_col - 1;
+                }
+                e.why = format!("the final position does not read: {}", e.why);
+                e.at_line(h.line)
+            })?;
         if found != expected {
             return Err(SaveError::Mismatch {
                 line: h.line,
@@ -94,23 +100,10 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
     // The players' clock, kept as it was written (a save without one has none).
     m.set_clock(get(CLOCK).map(|h| h.value.to_string()));
     if let Some(h) = get(ENDING) {
+        // Every ending `Declared::parse` reads: each player's resignation and flag, the agreed
+        // draw.
         let d = Declared::parse(&*game, h.value).ok_or_else(|| {
-            // Every ending `Declared::parse` reads: each player's resignation and flag, the
-            // agreed draw.
-            let players: Vec<String> = (0..game.players())
-                .map(|p| game.player_name(Player(p)))
-                .collect();
-            let names: Vec<String> = players
-                .iter()
-                .map(|n| format!("`{n} resigns`"))
-                .chain(players.iter().map(|n| format!("`{n} out of time`")))
-                .collect();
-            TextError::new(
-                h.value_col,
-                h.value,
-                format!("an ending is {} or `draw agreed`", names.join(", ")),
-            )
-            .at_line(h.line)
+            TextError::new(h.value_col, h.value, Declared::expected(&*game)).at_line(h.line)
         })?;
         m.declare(d).map_err(|r| {
             TextError::new(h.value_col, h.value, format!("cannot end here: {r}")).at_line(h.line)

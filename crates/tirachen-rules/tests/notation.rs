@@ -268,3 +268,21 @@ fn a_saves_position_header_is_its_start() {
     assert_eq!(back.state(), m.state());
     assert_eq!(back.history().len(), 1);
 }
+
+/// A save whose `[Final]` does not read is refused as that, at its line and column — not told
+/// that its record replays to another position (a review found the moves blamed).
+#[test]
+fn a_final_position_that_does_not_read_is_named() {
+    use game_api::{Match, SaveError};
+    use std::sync::Arc;
+    let g = Arc::new(tirachen_rules::Tirachen::default());
+    let text = "[Game \"Tirachen\"]\n[Final \"4g4/9/9/9/4*4/9/9/9/4G4 q cc FCP9/fcp9 - 0\"]\n";
+    match Match::load_text(g, text) {
+        Err(SaveError::Text(e)) => {
+            assert_eq!(e.line, 2, "{e}");
+            assert!(e.why.contains("the final position does not read"), "{e}");
+            assert_eq!(e.col, 8 + "4g4/9/9/9/4*4/9/9/9/4G4 ".len() + 1, "{e}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
