@@ -28,6 +28,20 @@ impl Declared {
         }
     }
 
+    /// Every ending `parse` reads for game `g`, as a refusal lists them: "an ending is `Red
+    /// resigns`, `White resigns`, `Red out of time`, `White out of time` or `draw agreed`".
+    pub fn expected<G: Game + ?Sized>(g: &G) -> String {
+        let players: Vec<String> = (0..g.players())
+            .map(|p| g.player_name(crate::Player(p)))
+            .collect();
+        let names: Vec<String> = players
+            .iter()
+            .map(|n| format!("`{n} resigns`"))
+            .chain(players.iter().map(|n| format!("`{n} out of time`")))
+            .collect();
+        format!("an ending is {} or `draw agreed`", names.join(", "))
+    }
+
     /// Reads `text` (see `text`) for game `g`; `None` when it names no ending of this game.
     pub fn parse<G: Game + ?Sized>(g: &G, text: &str) -> Option<Declared> {
         let t = text.trim();

@@ -738,8 +738,15 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
         }
     }
     if let Some((line, _, v)) = get("Ending") {
-        let d = game_api::Declared::parse(&**g, v)
-            .ok_or_else(|| at(*line, format!("`{v}` is not an ending (`<player> resigns`, `<player> out of time` or `draw agreed`)")))?;
+        let d = game_api::Declared::parse(&**g, v).ok_or_else(|| {
+            at(
+                *line,
+                format!(
+                    "`{v}` is not an ending: {}",
+                    game_api::Declared::expected(&**g)
+                ),
+            )
+        })?;
         m.declare(d).map_err(|r| {
             at(
                 *line,

@@ -641,6 +641,19 @@ fn generic_replay_reads_the_saves_own_options() {
     let (code, out, _) = run(&["--game", "tirachen", "replay", f]);
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("FINAL DIFFERS"), "{out}");
+    // An ending the game does not know lists those it does, as the app's Load does (a review
+    // found `<player> resigns` said, the game's players unnamed).
+    std::fs::write(
+        &file,
+        "[Game \"Tirachen\"]\n[Ending \"Blue resigns\"]\n1. S3A3W3, S3A3W3\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&["--game", "tirachen", "replay", f]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("`Blue resigns` is not an ending: an ending is `Red resigns`, `White resigns`, `Red out of time`, `White out of time` or `draw agreed`"),
+        "{err}"
+    );
 }
 
 /// Numbers the commands cannot honour are refused or handled, never a panic: a seed at the top
