@@ -138,6 +138,22 @@ pub fn save_corpus<G: Game>(g: &Arc<G>, other_start: &str, max_actions: &[u32]) 
         out.push(m.save_text(Viewer::Player(game_api::Player(0))));
         out.push(m.record(Viewer::Referee));
     }
+    // Each referee's save with the next one's `[Final]`: a final position that reads but is not
+    // the one reached (one that does not read is a text error, at its place).
+    let finals: Vec<(String, String)> = out
+        .iter()
+        .step_by(3)
+        .filter_map(|t| {
+            let f = t.lines().find(|l| l.starts_with("[Final "))?;
+            Some((t.clone(), f.to_string()))
+        })
+        .collect();
+    for (i, (text, own)) in finals.iter().enumerate() {
+        let (_, other) = &finals[(i + 1) % finals.len()];
+        if other != own {
+            out.push(text.replacen(own.as_str(), other, 1));
+        }
+    }
     out
 }
 
@@ -192,13 +208,16 @@ pub fn check_load<G: Game>(g: &Arc<G>, text: &str) -> Result<&'static str, Strin
             })
         }
         Err(SaveError::Text(e)) => {
-            // Column 0 ("unknown") only for a game's own error in a start position, which may
-            // not tell where (a review found it allowed for every error).
+            // Column 0 ("unknown") only for a game's own error in a start or final position,
+            // which may not tell where (a review found it allowed for every error).
             let line = text.split('\n').nth(e.line.saturating_sub(1)).unwrap_or("");
-            let start = line.trim_start().starts_with("[Start ");
+            let start = ["[Start ", "[Position ", "[Final "]
+                .iter()
+                .any(|h| line.trim_start().starts_with(h));
             check_place(text, &e, start)?;
-            // What an error found is at its place, but for a game's own error in a start
-            // position, which may name what it found otherwise (Tirachen: a square).
+            // What an error found is at its place, but for a game's own error in a start or
+            // final position, which may name what it found otherwise (Tirachen: a square;
+            // Kelasu: the rank, at its square too many).
             if !start {
                 check_found(text, &e)?;
             }
