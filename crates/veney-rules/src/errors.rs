@@ -644,11 +644,22 @@ pub fn locate_field(src: &str, field: &str) -> Option<(usize, usize, usize)> {
 
 /// An error in a position string or a notation string: the column (1-based) and the token.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("column {col}: {message} (at `{token}`)")]
 pub struct ParseError {
     pub col: usize,
     pub token: String,
     pub message: String,
+}
+
+/// "column 3: why (at `token`)" — with no token (a whole-position check) no "(at ``)" (a review
+/// found it printed empty).
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "column {}: {}", self.col, self.message)?;
+        if !self.token.is_empty() {
+            write!(f, " (at `{}`)", self.token)?;
+        }
+        Ok(())
+    }
 }
 
 impl ParseError {

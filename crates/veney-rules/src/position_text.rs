@@ -258,9 +258,20 @@ impl PositionText {
         }
         for &(c, col) in &self.reserves {
             let (side, k) = code_kind(rules, c, col)?;
-            // Saturating: too many letters are then refused as more than the game has.
+            // More letters than a count holds are refused at the first too many, said as many
+            // (a review found 1,000 Daggers reported as 255).
             let n = &mut p.reserve[side.index()][k.index()];
-            *n = n.saturating_add(1);
+            *n = n.checked_add(1).ok_or_else(|| {
+                err(
+                    col,
+                    &c.to_string(),
+                    format!(
+                        "more than {} {} letters in {side}'s reserve; the game has far fewer",
+                        u8::MAX,
+                        rules.set(side).piece(k).name()
+                    ),
+                )
+            })?;
         }
         // A throw in the air is checked against the whole position, the Donkeys too, so it is
         // read after every other field (a review found `throw=` read before `donkey=`, and a

@@ -244,7 +244,25 @@ fn numbers_beyond_their_range_are_refused_not_wrapped() {
         "D".repeat(256)
     );
     let e = Position::from_text(&r, &many).expect_err("256 Daggers");
-    assert!(e.to_string().contains("in reserve, but only"), "{e}");
+    // Said as more than a count holds, at the first too many — not as 255 (a review found
+    // 1,000 Daggers reported as 255); 255 of them are more than the game has.
+    assert!(
+        e.to_string()
+            .contains("more than 255 Dagger letters in White's reserve"),
+        "{e}"
+    );
+    assert_eq!(e.col, 47 + 255, "the 256th D");
+    let few = many.replacen('D', "", 1);
+    let e = Position::from_text(&r, &few).expect_err("255 Daggers");
+    assert!(e.to_string().contains("255 in reserve, but only"), "{e}");
+    // A whole-position check names no token: no "(at ``)" (a review found it printed).
+    let e = Position::from_text(
+        &r,
+        "4/4/4/b1wc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr",
+    )
+    .expect_err("no Self");
+    assert!(!e.to_string().contains("(at ``)"), "{e}");
+    assert!(e.to_string().contains("no Self on the board"), "{e}");
     // A reposition's step is 1 to 16 (§2.0.18 Obscurant Chaos: behind the cast square).
     let base = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 b DGLJR/dgljr distraction=-";
     let e = refused(&r, &format!("{base} reposition=255:n"), "reposition");
