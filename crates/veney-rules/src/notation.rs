@@ -702,11 +702,10 @@ impl San {
                     Target::Square(target),
                     true,
                 );
-                let rivals = legal
-                    .iter()
-                    .filter(|a| matches!(a, Action::Throw { kind: k, from: f, .. } if *k == kind && *f != from))
-                    .count();
-                if rivals > 0 {
+                // The whole origin square whenever the side has two of the kind, as for a
+                // declaration (R-NOTATION-WRITING; a review found it written only when both
+                // could throw).
+                if pos.pieces(side, kind).count() > 1 {
                     m.from_line = Some(from.line());
                     m.from_step = Some(from.step());
                 }
@@ -741,11 +740,7 @@ impl San {
                     Target::Piece(jutsu),
                     true,
                 );
-                let rivals = legal
-                    .iter()
-                    .filter(|a| matches!(a, Action::Glare { from: f } if *f != from))
-                    .count();
-                if rivals > 0 {
+                if pos.pieces(side, k).count() > 1 {
                     m.from_line = Some(from.line());
                     m.from_step = Some(from.step());
                 }

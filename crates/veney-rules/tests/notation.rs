@@ -620,6 +620,10 @@ fn a_refused_throw_is_explained_for_the_dagger_written() {
     )
     .unwrap();
     assert!(veney_rules::notation::parse_turn(&r, &p, "DX3tX13~ @xxxxx", 1).is_ok());
+    // Written with the whole origin square, the side having two Daggers, though Z10's cannot
+    // throw (R-NOTATION-WRITING; a review found `DtX13~` written).
+    assert!(notations(&r, &p).contains(&"DX3tX13~".to_string()));
+    assert!(!notations(&r, &p).contains(&"DtX13~".to_string()));
     let e = veney_rules::notation::parse_turn(&r, &p, "DZ10tX13~ @xxxxx", 1).unwrap_err();
     assert!(
         e.to_string().contains("Z10 and X13 are not on one line"),
