@@ -16,6 +16,14 @@ fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
 
+/// A headless app on a new game under `r` from the start, seeded 1.
+fn at_start(r: &Arc<Rules>, name: &str) -> App {
+    app_with(
+        Game::from_position_seeded(r.clone(), Position::start(r), 1),
+        name,
+    )
+}
+
 /// A headless app on `game`, saving into a private directory.
 fn app_with(game: Game, name: &str) -> App {
     headless(name, Some(game))
@@ -36,6 +44,14 @@ fn click(app: &mut App, s: &str) {
 fn refusal(app: &App) -> String {
     let s = app.world().resource::<veney::packs::veney::game::Status>();
     s.refusal.clone().unwrap_or_default()
+}
+
+/// The status line's prompt (whose turn, and what it may do).
+fn prompt(app: &App) -> String {
+    app.world()
+        .resource::<veney::packs::veney::game::Status>()
+        .prompt
+        .clone()
 }
 
 /// The status line's news, or "".
@@ -855,10 +871,7 @@ fn a_draw_is_settled_by_a_hug() {
     let mut o = veney_rules::options::RuleOptions::default();
     o.hug = true;
     let r = Arc::new(Rules::standard_with(o));
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "hug",
-    );
+    let mut app = at_start(&r, "hug");
     // Black before White is refused.
     app.world_mut().resource_mut::<CurrentGame>().0.agree_draw();
     send(&mut app, Command::Hug(veney_rules::hug::HugChoice::Hug));
@@ -1051,10 +1064,7 @@ fn a_click_on_the_intentions_target_offers_the_strike() {
 #[test]
 fn the_pieces_that_may_move_second_are_marked() {
     let r = standard();
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "movable",
-    );
+    let mut app = at_start(&r, "movable");
     assert!(app.world().resource::<Highlights>().movable.is_empty());
     click(&mut app, "Y4");
     click(&mut app, "Y3");
@@ -1083,10 +1093,7 @@ fn the_pieces_that_may_move_second_are_marked() {
 #[test]
 fn concert_partners_are_framed_while_the_self_on_a_stone_stays_picked() {
     let r = standard();
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "stone-concert-frames",
-    );
+    let mut app = at_start(&r, "stone-concert-frames");
     click(&mut app, "Y4");
     click(&mut app, "Y5");
     assert_eq!(
@@ -1273,10 +1280,7 @@ fn a_fresh_game_by_random_drawing_starts_with_the_rules_crates_draw() {
 #[test]
 fn the_move_list_is_exported_in_notation() {
     let r = standard();
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "export",
-    );
+    let mut app = at_start(&r, "export");
     click(&mut app, "Y4");
     click(&mut app, "Y3");
     let file = temp_dir("export-file").join("moves.txt");
@@ -1291,10 +1295,7 @@ fn piece_entities_carry_their_movement_pattern() {
     // The "movement pattern" overlay reads this component: where the piece's RON primitives
     // reach from its square on an empty board (the rules crate computes it).
     let r = standard();
-    let app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "pattern",
-    );
+    let app = at_start(&r, "pattern");
     let mut app = app;
     let cloak = r.set(Side::White).by_name("Cloak").unwrap();
     let found: Vec<(Square, veney_rules::Bitboard)> = app
@@ -2223,10 +2224,7 @@ fn a_piece_that_cannot_move_is_told_why_by_the_rules() {
     // §2.0.22 "say which rule a move breaks": a piece picked up with nothing to do is told the
     // rules' reason (a review found the pack's own words, one of them false).
     let r = Arc::new(Rules::standard());
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "stuck-why",
-    );
+    let mut app = at_start(&r, "stuck-why");
     // The Cloak leaps onto its own engagement on Y5: a stepping stone (§2.0.15), so only the
     // Cloak moves again; the Self picked up is told so by the rules.
     let stone = game(&app).legal_actions().into_iter().find(
@@ -2452,10 +2450,7 @@ fn a_call_mark_typed_against_the_computer_is_refused() {
         ..Default::default()
     };
     let r = Arc::new(Rules::standard_with(o));
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "typed-call-computer",
-    );
+    let mut app = at_start(&r, "typed-call-computer");
     app.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
         .0 = [None, Some(game_ai::Level::Beginner)];
@@ -2508,10 +2503,7 @@ fn the_computer_calls_the_persons_untenable_move_at_once() {
 fn between_people_either_side_may_resign() {
     // §2.0.21 Resignation: at any moment, by either player at the table; never for the computer.
     let r = standard();
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "resign-as",
-    );
+    let mut app = at_start(&r, "resign-as");
     send(&mut app, Command::ResignAs(Side::Black));
     assert_eq!(
         game(&app).position().outcome(),
@@ -2520,10 +2512,7 @@ fn between_people_either_side_may_resign() {
             reason: veney_rules::outcome::Resign::Yielded
         })
     );
-    let mut c = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "resign-as-c",
-    );
+    let mut c = at_start(&r, "resign-as-c");
     c.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
         .0 = [None, Some(game_ai::Level::Beginner)];
@@ -2959,18 +2948,11 @@ fn the_tray_picks_nothing_once_the_game_is_over() {
 #[test]
 fn the_concert_prompt_names_the_sets_partners() {
     let r = standard();
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "concert-prompt",
-    );
+    let mut app = at_start(&r, "concert-prompt");
     click(&mut app, "Y4");
     click(&mut app, "Y3");
     app.update();
-    let prompt = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .prompt
-        .clone();
+    let prompt = prompt(&app);
     assert!(
         prompt.contains("in concert with the Self") && prompt.contains("Lantern"),
         "{prompt}"
@@ -2983,18 +2965,11 @@ fn the_concert_prompt_names_the_sets_partners() {
 #[test]
 fn the_second_move_prompt_offers_the_stone_or_concert() {
     let r = standard();
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "stone-or-concert",
-    );
+    let mut app = at_start(&r, "stone-or-concert");
     click(&mut app, "Y4");
     click(&mut app, "Y5");
     app.update();
-    let prompt = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .prompt
-        .clone();
+    let prompt = prompt(&app);
     assert!(
         prompt.contains("(stepping stone) or for a piece in concert with the Self"),
         "{prompt}"
@@ -3033,11 +3008,7 @@ fn the_throw_prompt_names_the_agreed_dice() {
         click(&mut app, "X8");
         assert_eq!(phase(&app), TurnPhase::AwaitingThrow);
         app.update();
-        let prompt = app
-            .world()
-            .resource::<veney::packs::veney::game::Status>()
-            .prompt
-            .clone();
+        let prompt = prompt(&app);
         assert!(
             prompt.contains(says) && !prompt.contains(never),
             "{dice:?}: {prompt}"
@@ -3091,10 +3062,7 @@ fn a_reserve_piece_outside_a_turns_start_is_refused_by_the_phases_rule() {
 #[test]
 fn undo_after_a_turn_ended_takes_back_its_last_move() {
     let r = standard();
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "undo-ended-turn",
-    );
+    let mut app = at_start(&r, "undo-ended-turn");
     let start = *game(&app).position();
     white_plays_sy3(&mut app);
     let after = *game(&app).position();
@@ -3115,10 +3083,7 @@ fn undo_after_a_turn_ended_takes_back_its_last_move() {
 #[test]
 fn the_computers_move_keeps_the_persons_news() {
     let r = standard();
-    let mut app = app_with(
-        Game::from_position_seeded(r.clone(), Position::start(&r), 1),
-        "computer-keeps-news",
-    );
+    let mut app = at_start(&r, "computer-keeps-news");
     app.world_mut()
         .resource_mut::<veney::packs::veney::computer::VeneyComputer>()
         .0 = [None, Some(game_ai::Level::Beginner)];
@@ -3215,11 +3180,7 @@ fn the_computer_waits_for_the_persons_answer_over_a_trap() {
     assert_eq!(game(&app).actions().count(), n, "the computer waits");
     assert!(!game(&app).springable_traps().is_empty());
     // And says so: the prompt, and a click's refusal.
-    let prompt = app
-        .world()
-        .resource::<veney::packs::veney::game::Status>()
-        .prompt
-        .clone();
+    let prompt = prompt(&app);
     assert!(prompt.contains("the computer waits"), "{prompt}");
     click(&mut app, "Y4");
     assert!(

@@ -1985,17 +1985,14 @@ fn reds_first_move_played(a: &App) -> bool {
         && m(a).decider() == Some(Player(1))
 }
 
-/// Secret masters with the computer on Red, which seals first: the person's Undo back to their
-/// own choice takes the computer's seal of that round back too, and it is drawn afresh — the
-/// person never chooses again beside a seal whose masters the computer's play has shown (a
-/// review found Red's seal kept, the person re-choosing knowing it).
-#[test]
-fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
+/// A new game of secret masters with the computer (beginner) on Red, `first` to move first.
+fn secret_against_red_computer(name: &str, first: tirachen_rules::Side) -> App {
     let o = TirachenOptions {
         masters: MasterChoice::Secret,
+        first,
         ..TirachenOptions::default()
     };
-    let mut a = app("sealed-red-first");
+    let mut a = app(name);
     a.world_mut()
         .resource_mut::<veney::host::grid::ComputerSeats>()
         .0 = [Some(game_ai::Level::Beginner), None];
@@ -2007,18 +2004,30 @@ fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
             position: None,
         },
     );
-    let wait = |a: &mut App, what: &str, done: &dyn Fn(&App) -> bool| {
-        let t = std::time::Instant::now();
-        while !done(a) {
-            assert!(t.elapsed().as_secs() < 60, "timed out waiting for {what}");
-            a.update();
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-    };
-    wait(&mut a, "Red's seal", &|a| m(a).game.history_len() == 1);
+    a
+}
+
+/// Updates `a` until `done` (the computer thinks on another thread), failing after a minute.
+fn wait_for(a: &mut App, what: &str, done: &dyn Fn(&App) -> bool) {
+    let t = std::time::Instant::now();
+    while !done(a) {
+        assert!(t.elapsed().as_secs() < 60, "timed out waiting for {what}");
+        a.update();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Secret masters with the computer on Red, which seals first: the person's Undo back to their
+/// own choice takes the computer's seal of that round back too, and it is drawn afresh — the
+/// person never chooses again beside a seal whose masters the computer's play has shown (a
+/// review found Red's seal kept, the person re-choosing knowing it).
+#[test]
+fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
+    let mut a = secret_against_red_computer("sealed-red-first", tirachen_rules::Side::Red);
+    wait_for(&mut a, "Red's seal", &|a| m(a).game.history_len() == 1);
     let draws = m(&a).sealed_draws;
     choose(&mut a, 3, 3, 3);
-    wait(&mut a, "Red's first move", &reds_first_move_played);
+    wait_for(&mut a, "Red's first move", &reds_first_move_played);
     send(&mut a, Intent::Undo);
     assert!(
         m(&a).game.history_len() == 0 || m(&a).sealed_draws > draws,
@@ -2026,13 +2035,13 @@ fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
         m(&a).game.history_len(),
         m(&a).sealed_draws
     );
-    wait(&mut a, "Red's new seal", &|a| m(a).game.history_len() == 1);
+    wait_for(&mut a, "Red's new seal", &|a| m(a).game.history_len() == 1);
     assert!(m(&a).sealed_draws > draws, "a fresh draw");
     // Undo and Redo pressed before the computer draws anew (one frame: its search has not
     // begun): the round comes back whole, never Red's old seal alone beside White's open choice
     // (a review found Redo bringing it back so, at "strongest", within its five seconds).
     choose(&mut a, 3, 3, 3);
-    wait(&mut a, "Red's first move again", &reds_first_move_played);
+    wait_for(&mut a, "Red's first move again", &reds_first_move_played);
     let played = m(&a).game.history_len();
     a.world_mut().write_message(Intent::Undo);
     a.world_mut().write_message(Intent::Redo);
@@ -2055,39 +2064,15 @@ fn undo_to_the_persons_seal_redraws_the_computers_earlier_seal() {
 /// first move turn 2 (`2.`), not the seal's `1...`.
 #[test]
 fn with_white_first_undo_to_the_persons_seal_redraws_the_computers_seal() {
-    let o = TirachenOptions {
-        masters: MasterChoice::Secret,
-        first: tirachen_rules::Side::White,
-        ..TirachenOptions::default()
-    };
-    let mut a = app("sealed-white-first");
-    a.world_mut()
-        .resource_mut::<veney::host::grid::ComputerSeats>()
-        .0 = [Some(game_ai::Level::Beginner), None];
-    send(&mut a, OpenScreen(Screen::Tirachen));
-    send(
-        &mut a,
-        NewTirachen {
-            options: o,
-            position: None,
-        },
-    );
-    let wait = |a: &mut App, what: &str, done: &dyn Fn(&App) -> bool| {
-        let t = std::time::Instant::now();
-        while !done(a) {
-            assert!(t.elapsed().as_secs() < 60, "timed out waiting for {what}");
-            a.update();
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-    };
-    wait(&mut a, "Red's seal", &|a| m(a).game.history_len() == 1);
+    let mut a = secret_against_red_computer("sealed-white-first", tirachen_rules::Side::White);
+    wait_for(&mut a, "Red's seal", &|a| m(a).game.history_len() == 1);
     let draws = m(&a).sealed_draws;
     choose(&mut a, 3, 3, 3);
     assert_eq!(m(&a).game.history_len(), 2);
     assert_eq!(m(&a).decider(), Some(Player(1)), "White moves first");
     assert_eq!(veney::host::companion::grid::turn_number(m(&a)), "2");
     send(&mut a, Intent::Play(0));
-    wait(&mut a, "Red's first move", &|a| {
+    wait_for(&mut a, "Red's first move", &|a| {
         m(a).game.history_len() >= 4
             && !a
                 .world()
