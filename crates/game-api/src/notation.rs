@@ -26,6 +26,17 @@ impl TextError {
         self.line = line;
         self
     }
+
+    /// An error in a header's value, its column counted within the value (the game's reader
+    /// sees only the value): placed at the header's `line`, its column in that line with the
+    /// value starting at `value_col`; 0 (unknown) stays 0. The app's Load and the command line's
+    /// `replay` place them alike.
+    pub fn in_value(mut self, line: usize, value_col: usize) -> TextError {
+        if self.col > 0 {
+            self.col += value_col.saturating_sub(1);
+        }
+        self.at_line(line)
+    }
 }
 
 impl fmt::Display for TextError {

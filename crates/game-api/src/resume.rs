@@ -58,12 +58,9 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
         None => game.start(),
         Some(h) if h.value == "start" => game.start(),
         // The game counts columns within the value; 0 (unknown) stays unknown.
-        Some(h) => game.parse_playable(h.value).map_err(|mut e| {
-            if e.col > 0 {
-                e.col += h.value_col - 1;
-            }
-            e.at_line(h.line)
-        })?,
+        Some(h) => game
+            .parse_playable(h.value)
+            .map_err(|e| e.in_value(h.line, h.value_col))?,
     };
     let mut m = Match::from_state(game.clone(), start, seed);
     let turns = read_record_lines(text)?;
@@ -83,11 +80,8 @@ fn read<G: Game>(game: Arc<G>, text: &str) -> Result<Match<G>, SaveError> {
             .parse_position(h.value)
             .map(|s| game.position_text(&s))
             .map_err(|mut e| {
-                if e.col > 0 {
-                    e.col += h.value_col - 1;
-                }
                 e.why = format!("the final position does not read: {}", e.why);
-                e.at_line(h.line)
+                e.in_value(h.line, h.value_col)
             })?;
         if found != expected {
             return Err(SaveError::Mismatch {

@@ -211,9 +211,12 @@ pub fn check_load<G: Game>(g: &Arc<G>, text: &str) -> Result<&'static str, Strin
             // Column 0 ("unknown") only for a game's own error in a start or final position,
             // which may not tell where (a review found it allowed for every error).
             let line = text.split('\n').nth(e.line.saturating_sub(1)).unwrap_or("");
-            let start = ["[Start ", "[Position ", "[Final "]
-                .iter()
-                .any(|h| line.trim_start().starts_with(h));
+            // The header's key in any case, as the loader reads it; a final position's own
+            // error said as such, the header reader's errors on that line still checked.
+            let key = line.trim_start().to_ascii_lowercase();
+            let start = ["[start ", "[position "].iter().any(|h| key.starts_with(h))
+                || (key.starts_with("[final ")
+                    && e.why.starts_with("the final position does not read"));
             check_place(text, &e, start)?;
             // What an error found is at its place, but for a game's own error in a start or
             // final position, which may name what it found otherwise (Tirachen: a square;

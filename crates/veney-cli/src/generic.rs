@@ -634,16 +634,13 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
     };
     // A header's value that does not read, placed in the record: the game counts columns
     // within the value; on its line the value starts after its quote.
-    let in_record = |line: usize, mut e: game_api::TextError| {
+    let in_record = |line: usize, e: game_api::TextError| {
         let value_col = text
             .lines()
             .nth(line - 1)
             .and_then(|l| l.find('"').map(|q| l[..q].chars().count() + 2))
             .unwrap_or(1);
-        if e.col > 0 {
-            e.col += value_col - 1;
-        }
-        e.at_line(line)
+        e.in_value(line, value_col)
     };
     // `[Position]`, as Veney's records name their start, is read as `[Start]` (a review found it
     // dropped without a word, the record then refused from the standard start).
@@ -720,13 +717,16 @@ fn replay<G: Game>(g: &Arc<G>, file: &std::path::Path, text: &str) -> Result<Exi
             // Its column in the record's line (a review found "line 1, column 42" named after
             // the header's own line, the column counted within the value).
             .map_err(|e| {
+                // With no token, none said (a review found "(at ``)").
                 let e = in_record(*line, e);
+                let token = if e.found.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (at `{}`)", e.found)
+                };
                 at(
                     *line,
-                    format!(
-                        "[Final] does not read: column {}: {} (at `{}`)",
-                        e.col, e.why, e.found
-                    ),
+                    format!("[Final] does not read: column {}: {}{token}", e.col, e.why),
                 )
             })?;
         if g.position_text(&named) != reached {

@@ -654,6 +654,14 @@ fn generic_replay_reads_the_saves_own_options() {
         err.contains("`Blue resigns` is not an ending: an ending is `Red resigns`, `White resigns`, `Red out of time`, `White out of time` or `draw agreed`"),
         "{err}"
     );
+    // A [Final] that does not read, its error naming no token: none is said (a review found
+    // "(at ``)").
+    let kelasu = dir.join("cut.kelasu");
+    std::fs::write(&kelasu, "[Game \"Kelasu\"]\n[Final \"abc\"]\n").unwrap();
+    let (code, _, err) = run(&["--game", "kelasu", "replay", kelasu.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("[Final] does not read: column 12: 1 fields"), "{err}");
+    assert!(!err.contains("(at ``)"), "{err}");
 }
 
 /// Numbers the commands cannot honour are refused or handled, never a panic: a seed at the top

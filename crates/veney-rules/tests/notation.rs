@@ -608,6 +608,37 @@ fn a_strike_may_name_its_target_by_letter() {
     assert_eq!(by_letter[0], by_square[0]);
 }
 
+/// R-NOTATION-WRITING: glare is written with the Lantern's whole square whenever the side has two
+/// Lanterns, though only one can glare (`LW9fJ~`); the short form still reads.
+#[test]
+fn glare_by_one_of_two_lanterns_is_written_with_its_square() {
+    let std = veney_rules::piece_set::STANDARD_SET;
+    let at = std.find("name: \"Lantern\"").expect("the Lantern");
+    let src = format!(
+        "{}{}",
+        &std[..at],
+        std[at..]
+            .replacen("count: 1,", "count: 2,", 1)
+            .replacen("reserve: 1,", "reserve: 2,", 1)
+    );
+    let set = std::sync::Arc::new(
+        veney_rules::PieceSet::from_ron(std::path::Path::new("two-lanterns.ron"), &src).unwrap(),
+    );
+    let r = veney_rules::Rules::with_sets([set.clone(), set], Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The Lantern on W9 is aligned with Black's Jutsu; the one on Z1 is not.
+    let p = Position::from_text(
+        &r,
+        "3j/4/s3/4/4/4/4/L3/4/c3/4/2S1/4/4/4/3L w EEEECBDGJR/eeeebdgllr",
+    )
+    .unwrap();
+    let written = notations(&r, &p);
+    assert!(written.contains(&"LW9fJ~".to_string()), "{written:?}");
+    assert!(!written.contains(&"LfJ~".to_string()), "{written:?}");
+    let short = veney_rules::notation::parse_turn(&r, &p, "LfJ~", 1).unwrap();
+    assert!(matches!(short[..], [veney_rules::Action::Glare { .. }]));
+}
+
 /// With two Daggers (the Assassin army), a throw that is not open is explained for the Dagger
 /// written — Z10's, not aligned with the Self on X13 (§2.0.08) — not for the first Dagger on
 /// the board (a review found the other's reason given).
