@@ -660,7 +660,10 @@ fn generic_replay_reads_the_saves_own_options() {
     std::fs::write(&kelasu, "[Game \"Kelasu\"]\n[Final \"abc\"]\n").unwrap();
     let (code, _, err) = run(&["--game", "kelasu", "replay", kelasu.to_str().unwrap()]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("[Final] does not read: column 12: 1 fields"), "{err}");
+    assert!(
+        err.contains("[Final] does not read: column 12: 1 fields"),
+        "{err}"
+    );
     assert!(!err.contains("(at ``)"), "{err}");
 }
 
