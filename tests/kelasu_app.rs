@@ -1942,3 +1942,24 @@ fn a_flag_in_a_folder_another_app_holds_leaves_its_autosave_alone() {
     assert!(!saves.join("autosave.previous.kelasu").exists());
     drop(lock);
 }
+
+/// E on the computer's turn says the computer is to move, as the End button and M do — not the
+/// rules' refusal of the computer's own `end` (a review found "a turn ends after at least one
+/// action" shown to the person at Red's turn start, Pass=no); on the person's, that refusal.
+#[test]
+fn the_e_key_on_the_computers_turn_says_the_computer_moves() {
+    use veney::packs::kelasu::turn_bar::{EndKey, end_key};
+    let red_to_move = MERGING.replace(" b 4 s - 0", " r 4 s - 0");
+    let a = kelasu_app("e-key-computer", Some(&red_to_move));
+    let mut seats = veney::host::grid::ComputerSeats::default();
+    seats.0 = [None, Some(game_ai::Level::Beginner)];
+    assert_eq!(
+        end_key(m(&a), &seats),
+        EndKey::Wait(veney::host::grid::COMPUTER_TO_MOVE)
+    );
+    seats.0 = [None, None];
+    match end_key(m(&a), &seats) {
+        EndKey::Refused(why) => assert!(why.contains("at least one action"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -47,6 +47,9 @@ pub enum Intent {
 }
 
 /// Why undo is refused once a finished game's secrets were shown.
+/// Said of a person's click, key or merge on the computer's turn.
+pub const COMPUTER_TO_MOVE: &str = "the computer is to move: wait for its move (or undo)";
+
 pub const REVEALED: &str =
     "the hidden pieces were shown at the game's end: it cannot be played on (start a new game)";
 
@@ -205,7 +208,7 @@ pub fn apply(
                 Intent::Click(_) | Intent::PickReserve { .. } | Intent::Play(_)
             )
         {
-            status.info = Some("the computer is to move: wait for its move (or undo)".into());
+            status.info = Some(COMPUTER_TO_MOVE.into());
             continue;
         }
         // A draw offered between people with secrets is answered first: the board, showing

@@ -27,7 +27,7 @@ pub use computer::{ComputerSeats, GridHint, GridThinking};
 pub use endings::GridEndingAsk;
 
 pub use highlights::{GridHighlights, Mark};
-pub use intents::{GridPlayed, Intent};
+pub use intents::{COMPUTER_TO_MOVE, GridPlayed, Intent};
 pub use panel::NewGameRequested;
 pub use review::{GridReview, turn_end};
 

@@ -307,7 +307,7 @@ fn apply(
                 status.info = Some(crate::host::grid::review::RETURN_FIRST.into());
             }
             MergeIntent::Toggle if computers_turn => {
-                status.info = Some("the computer is to move: wait for its move (or undo)".into());
+                status.info = Some(crate::host::grid::COMPUTER_TO_MOVE.into());
             }
             MergeIntent::Toggle => {
                 if menu.options.is_empty() {

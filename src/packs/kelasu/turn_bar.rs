@@ -68,6 +68,31 @@ pub fn why_no_end(km: &Match<Kelasu>) -> game_api::Refusal {
     }
 }
 
+/// What E does now.
+#[derive(Debug, PartialEq, Eq)]
+pub enum EndKey {
+    /// Ends the turn: the match's action `end` at this index.
+    Play(usize),
+    /// Nothing for the person to do: the computer is to move.
+    Wait(&'static str),
+    /// The rules' refusal of `end`, said as the button's hover says it.
+    Refused(String),
+}
+
+/// What E does in `m` with these computer seats: on the computer's turn its `end` is its own,
+/// as the End button and M say (a review found the rules' refusal of the computer's `end`
+/// shown to the person); else `end` when offered, or why not (a review found the key silent).
+pub fn end_key(m: &ActiveMatch, seats: &crate::host::grid::ComputerSeats) -> EndKey {
+    if m.decider().is_some_and(|p| seats.plays(p).is_some()) {
+        return EndKey::Wait(crate::host::grid::COMPUTER_TO_MOVE);
+    }
+    match (end_index(m), kelasu(m)) {
+        (Some(i), _) => EndKey::Play(i),
+        (None, Some(km)) => EndKey::Refused(why_no_end(km).to_string()),
+        (None, None) => EndKey::Refused(game_api::Refusal::not_your_turn().to_string()),
+    }
+}
+
 /// E ends the turn, M opens or closes the merge builder.
 #[allow(clippy::too_many_arguments)]
 fn keys(
@@ -76,6 +101,7 @@ fn keys(
     m: Res<ActiveMatch>,
     review: Res<GridReview>,
     blocked: Res<crate::host::grid::GridBlocked>,
+    seats: Res<crate::host::grid::ComputerSeats>,
     mut status: ResMut<crate::host::grid::GridStatus>,
     mut play: MessageWriter<Intent>,
     mut merge: MessageWriter<MergeIntent>,
@@ -90,16 +116,15 @@ fn keys(
         return;
     }
     if crate::host::letter_keys::just_pressed(&k, &letters, "e") {
-        match end_index(&m) {
-            Some(i) => {
+        match end_key(&m, &seats) {
+            EndKey::Play(i) => {
                 play.write(Intent::Play(i));
             }
-            // The key says why, as the button's hover does (a review found it silent).
-            None => {
-                if let Some(km) = kelasu(&m) {
-                    status.refusal = Some(why_no_end(km).to_string());
-                }
+            EndKey::Wait(why) => {
+                status.refusal = None;
+                status.info = Some(why.into());
             }
+            EndKey::Refused(why) => status.refusal = Some(why),
         }
     }
     if crate::host::letter_keys::just_pressed(&k, &letters, "m") {

@@ -494,8 +494,7 @@ fn computers_own(
             "the computer waits for your answer about your trap (§2.0.18): spring it, or let it pass",
         );
     }
-    (computers_turn && plays && !roll_let_through)
-        .then_some("the computer is to move: wait for its move (or undo)")
+    (computers_turn && plays && !roll_let_through).then_some(crate::host::grid::COMPUTER_TO_MOVE)
 }
 
 /// One command on the live game.
