@@ -285,6 +285,14 @@ fn penalty_game_on_a_clock(name: &str, policy: veney_rules::options::UntenablePo
     a
 }
 
+/// `penalty_game_on_a_clock`, then White's Sword beyond its range constraint (§2.0.03, `$X9`),
+/// played with sand at 0 ms and not pressed: open to call.
+fn sand_sword_on_a_clock(name: &str, policy: veney_rules::options::UntenablePolicy) -> App {
+    let mut a = penalty_game_on_a_clock(name, policy);
+    common::send(&mut a, Command::Enter("$X9".into()));
+    a
+}
+
 /// Which side may make a dying move now.
 fn dying(a: &App) -> Option<Side> {
     a.world().resource::<CurrentGame>().0.position().dying()
@@ -1168,12 +1176,10 @@ fn going_to_another_games_clock_and_back_gives_no_time_back() {
 /// clock runs (a review found the offender's clock running on through the caller's turn).
 #[test]
 fn a_turn_skipping_call_before_the_press_runs_the_callers_clock() {
-    let mut a = penalty_game_on_a_clock(
+    let mut a = sand_sword_on_a_clock(
         "veney-turn-penalty-clock",
         veney_rules::options::UntenablePolicy::TurnPenalty,
     );
-    // White's Sword beyond its range constraint (§2.0.03), played with sand, not pressed.
-    common::send(&mut a, Command::Enter("$X9".into()));
     at(&mut a, 1_000);
     let state = |a: &App, now: u64| {
         let t = a.world().resource::<TableClock>();
@@ -1275,11 +1281,10 @@ fn a_time_penalty_called_with_no_clock_says_no_time_is_taken() {
         "{words}"
     );
     // With the clock running, the penalty is taken and nothing more is said.
-    let mut a = penalty_game_on_a_clock(
+    let mut a = sand_sword_on_a_clock(
         "veney-penalty-clock",
         veney_rules::options::UntenablePolicy::TimePenalty,
     );
-    common::send(&mut a, Command::Enter("$X9".into()));
     common::send(&mut a, Command::CallUntenable);
     let words = said(&a);
     assert!(
@@ -1853,11 +1858,10 @@ fn a_call_before_the_callers_own_press_takes_no_earlier_press_back() {
 /// caller's face pressed instead).
 #[test]
 fn a_press_before_the_offender_ends_its_turn_is_taken_back_by_the_call() {
-    let mut a = penalty_game_on_a_clock(
+    let mut a = sand_sword_on_a_clock(
         "veney-call-press-then-end",
         veney_rules::options::UntenablePolicy::TimePenalty,
     );
-    common::send(&mut a, Command::Enter("$X9".into()));
     a.world_mut().write_message(ClockIntent::Press(0));
     at(&mut a, 1_000);
     common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
@@ -1905,11 +1909,10 @@ fn a_press_after_the_first_move_of_the_turn_called_is_taken_back() {
 /// owed for White, made as Black pressed, Black's time running through White's turn).
 #[test]
 fn a_call_after_the_offender_pressed_owes_no_press_between_people() {
-    let mut a = penalty_game_on_a_clock(
+    let mut a = sand_sword_on_a_clock(
         "veney-call-no-owed-press",
         veney_rules::options::UntenablePolicy::TurnPenalty,
     );
-    common::send(&mut a, Command::Enter("$X9".into()));
     common::send(&mut a, Command::Play(veney_rules::Action::EndTurn));
     a.world_mut().write_message(ClockIntent::Press(0));
     at(&mut a, 1_000);
