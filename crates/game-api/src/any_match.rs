@@ -191,9 +191,7 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
         Match::turns(self, viewer)
     }
     fn turn_goes_on(&self) -> bool {
-        !self.history().is_empty()
-            && !matches!(self.game().decision(self.state()), Decision::Over(_))
-            && !self.game().at_turn_start(self.state())
+        !self.history().is_empty() && self.mid_turn()
     }
     fn turn_label(&self, i: usize) -> String {
         let n = self.game().turns_before(self.start()) + i;

@@ -539,10 +539,13 @@ impl<G: Game> Match<G> {
 
     /// Whether `turn`, played now, goes on with the turn before (see `play_record_turn`).
     pub fn record_turn_goes_on(&self, turn: &RecordTurn, first: bool) -> bool {
-        !first
-            && turn.may_continue
-            && !self.game.at_turn_start(&self.state)
-            && !matches!(self.decision(), Decision::Over(_))
+        !first && turn.may_continue && self.mid_turn()
+    }
+
+    /// Whether the state is in the middle of a turn (`Game::at_turn_start` says not at one) and
+    /// the game goes on: the next action belongs to the turn under way.
+    pub fn mid_turn(&self) -> bool {
+        !self.game.at_turn_start(&self.state) && !matches!(self.decision(), Decision::Over(_))
     }
 
     pub fn play_tokens(
