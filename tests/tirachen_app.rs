@@ -2091,6 +2091,32 @@ fn with_white_first_undo_to_the_persons_seal_redraws_the_computers_seal() {
     );
 }
 
+/// Secret masters against the computer on Red: Red's reply placed a Spear, showing a kind among
+/// its hidden nine ("A master's kind shows when it is placed", docs/rulings/tirachen.md). The
+/// person's Undo takes nothing back and says why — taken back, they could try another move
+/// knowing it (a review found Undo a way to see the computer's hidden masters one by one).
+#[test]
+fn undo_does_not_take_back_a_computer_reply_that_showed_a_hidden_master() {
+    let mut a = secret_tirachen("undo-at-reveal", None);
+    {
+        let mut mm = a.world_mut().resource_mut::<ActiveMatch>();
+        for t in ["1|S3A3W3", "2|S2A2W5", "P@a1", "P@a9", "S@b1"] {
+            mm.game.play_text(t).unwrap();
+        }
+    }
+    a.world_mut()
+        .resource_mut::<veney::host::grid::ComputerSeats>()
+        .0 = [Some(game_ai::Level::Beginner), None];
+    a.update();
+    send(&mut a, Intent::Undo);
+    assert_eq!(m(&a).game.history_len(), 5, "nothing taken back");
+    let info = a.world().resource::<GridStatus>().info.clone();
+    assert!(
+        info.as_deref().is_some_and(|i| i.starts_with("Undo stops here")),
+        "{info:?}"
+    );
+}
+
 /// Against the computer the board faces the person, as Veney's does: the person on the second
 /// seat sees the board turned, their army and tray along the bottom edge; a flip by hand stays;
 /// a new game turns it to the person again (a review found the person's army drawn at the top).

@@ -100,6 +100,8 @@ pub trait AnyMatch: Send + Sync {
     /// `Game::hash` of what `viewer` sees of the current position (`Game::observe`): what a
     /// player's computer may seed its thinking with without reading a secret.
     fn observed_hash(&self, viewer: Viewer) -> u64;
+    /// `Game::secrets` of `owner` in the current position: what only that player may know now.
+    fn secrets(&self, owner: Player) -> Vec<String>;
     /// The match's seed (`Match::seed`): a computer's thinking mixes it in, so its choices
     /// differ from game to game and replay within one.
     fn seed(&self) -> u64;
@@ -286,6 +288,9 @@ impl<G: Game + 'static> AnyMatch for Match<G> {
     }
     fn observed_hash(&self, viewer: Viewer) -> u64 {
         self.game().hash(&self.game().observe(self.state(), viewer))
+    }
+    fn secrets(&self, owner: Player) -> Vec<String> {
+        self.game().secrets(self.state(), owner)
     }
     fn seed(&self) -> u64 {
         Match::seed(self)

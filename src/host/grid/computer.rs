@@ -564,14 +564,50 @@ fn finish_thinking(
     }
 }
 
+/// What Undo against the computer did (`undo_to_person`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum UndoneTo {
+    /// Nothing to take back.
+    Nothing,
+    /// Taken back to a person's decision (or, the computer on every seat, one turn).
+    Person,
+    /// Nothing taken back: a computer's turn on the way showed part of its secret (a hidden
+    /// master placed), which the person would play on knowing.
+    Reveal,
+}
+
+/// The words for Undo refused at a computer's turn that showed part of its secret
+/// (`UndoneTo::Reveal`).
+pub(super) const UNDO_AT_REVEAL: &str = "Undo stops here: the computer's turn since showed some \
+of what it keeps hidden, and taken back you would play on knowing it";
+
 /// Undo against the computer: the person's last action while their turn goes on; else their
 /// last turn goes back, and with it every computer turn played since, so that a person decides
-/// again.
-pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool {
+/// again — unless one of those computer turns showed part of the computer's secret (Tirachen's
+/// master placed from a sealed choice, "A master's kind shows when it is placed"): then nothing
+/// goes back, as the guess dice are not hidden in the same place again (a review found the
+/// person undoing and varying their move to see the computer's hidden masters one by one).
+pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> UndoneTo {
+    let len = m.game.history_len();
+    let done = undo_back(m, seats);
+    if done == UndoneTo::Reveal {
+        while m.game.history_len() < len && m.game.redo() {}
+    }
+    done
+}
+
+fn undo_back(m: &mut ActiveMatch, seats: &ComputerSeats) -> UndoneTo {
+    let to = |undone: bool| {
+        if undone {
+            UndoneTo::Person
+        } else {
+            UndoneTo::Nothing
+        }
+    };
     // The computer on every seat: one turn goes back (there is no person's turn to reach; a
     // review found undo running back to the start).
     if (0..m.game.players()).all(|i| seats.plays(Player(i)).is_some()) {
-        return m.game.undo_turn();
+        return to(m.game.undo_turn());
     }
     // In the middle of the person's own turn (Kelasu's several actions), its last action goes
     // back alone, as in a game between people (a review found the whole turn wiped) — also when
@@ -593,7 +629,7 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
             _ => false,
         }
     {
-        return m.game.undo();
+        return to(m.game.undo());
     }
     // Only the computer has played (it opened): there is no turn of the person's to take back,
     // and undoing its own would have it play the same opening again — nothing to undo (a
@@ -604,7 +640,7 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
         .iter()
         .any(|t| t.player.is_some_and(|p| seats.plays(p).is_none()));
     if !persons_turn && m.game.declared().is_none() {
-        return false;
+        return UndoneTo::Nothing;
     }
     let mut any = false;
     loop {
@@ -613,9 +649,19 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
             .turns(game_api::Viewer::Referee)
             .last()
             .map(|t| t.player);
-        let Some(player) = last else { return any };
+        let Some(player) = last else { return to(any) };
+        let computers = player.filter(|p| seats.plays(*p).is_some());
+        let hidden_after = computers.map(|p| m.game.secrets(p));
         if !m.game.undo_turn() {
-            return any;
+            return to(any);
+        }
+        // A seal made (nothing hidden before it) is no showing: the round's seals go back and
+        // are drawn afresh (`redraw_computer_seals`).
+        if let (Some(p), Some(after)) = (computers, hidden_after) {
+            let before = m.game.secrets(p);
+            if !before.is_empty() && before != after {
+                return UndoneTo::Reveal;
+            }
         }
         any = true;
         let persons = player.is_some_and(|p| seats.plays(p).is_none());
@@ -626,7 +672,7 @@ pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> bool
         };
         if persons && person_decides {
             redraw_computer_seals(m, seats);
-            return true;
+            return UndoneTo::Person;
         }
     }
 }
@@ -860,6 +906,39 @@ mod tests {
             let thought = job().expect("a choice");
             assert_eq!(thought.text, first, "after Red's {red:?}");
         }
+    }
+
+    /// Secret masters, the computer on Red: a reply of the computer's that placed a master
+    /// ("A master's kind shows when it is placed", docs/rulings/tirachen.md) is not taken back
+    /// by the person's Undo — taken back, the person would play another move knowing that kind
+    /// among its hidden nine; a reply that placed a Pike goes back with the person's turn.
+    #[test]
+    fn undo_stops_at_a_computer_turn_that_showed_a_hidden_master() {
+        use tirachen_rules::{MasterChoice, Tirachen, TirachenOptions};
+        let game = std::sync::Arc::new(Tirachen::new(TirachenOptions {
+            masters: MasterChoice::Secret,
+            ..TirachenOptions::default()
+        }));
+        let mut m = ActiveMatch::new(
+            Box::new(Match::new(game, 5)),
+            crate::host::screen::Screen::Tirachen,
+            std::path::PathBuf::from("unused"),
+            |_| Err("unused".into()),
+            [(Color::WHITE, Color::BLACK); 2],
+        );
+        let seats = ComputerSeats([Some(Level::Beginner), None]);
+        for t in ["1|S3A3W3", "2|S2A2W5", "P@a1", "P@a9", "S@b1"] {
+            m.game.play_text(t).unwrap();
+        }
+        let len = m.game.history_len();
+        assert_eq!(undo_to_person(&mut m, &seats), UndoneTo::Reveal);
+        assert_eq!(m.game.history_len(), len, "nothing taken back");
+        // White moves on, Red answers with a Pike: that reply and White's move go back.
+        for t in ["P@b9", "P@c1"] {
+            m.game.play_text(t).unwrap();
+        }
+        assert_eq!(undo_to_person(&mut m, &seats), UndoneTo::Person);
+        assert_eq!(m.game.history_len(), len, "back to White's decision after Red's Spear");
     }
 
     /// The picker's seats are the next game's: given to the seats only when it begins; left

@@ -372,13 +372,19 @@ pub fn apply(
                 ended = mm.game.declared().is_some();
                 let was_over = matches!(mm.game.decision(), game_api::Decision::Over(_));
                 // Against the computer, its reply goes back with the person's turn.
+                use super::computer::UndoneTo;
                 let undone = if seats.any() && !ended {
                     super::computer::undo_to_person(mm, &seats)
+                } else if mm.game.undo() {
+                    UndoneTo::Person
                 } else {
-                    mm.game.undo()
+                    UndoneTo::Nothing
                 };
-                if !undone {
+                if undone == UndoneTo::Nothing {
                     status.info = Some("nothing to undo".into());
+                } else if undone == UndoneTo::Reveal {
+                    status.refusal = None;
+                    status.info = Some(super::computer::UNDO_AT_REVEAL.into());
                 } else {
                     status.info = None;
                     status.refusal = None;
