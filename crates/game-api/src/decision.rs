@@ -9,7 +9,9 @@ pub enum Decision {
     /// `at_turn_start` says where a turn begins.
     Player(Player),
     /// Several players decide at once (Synchronous Chess, Veney's Hug). Each submits a sealed
-    /// action; the state keeps it hidden from the others (`Game::observe`) until all are in.
+    /// action; the state keeps it hidden from the others (`Game::observe`) at least until all
+    /// are in, and for as long as the game says (`Game::action_revealed`: the Hug's hands are
+    /// shown once both are in, Tirachen's sealed masters stay hidden).
     /// `waiting` holds those who have not yet submitted.
     Simultaneous { waiting: PlayerSet },
     /// Chance decides (dice, sticks, a coin, a card, the Donkey): the match draws the outcome
