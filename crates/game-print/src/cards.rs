@@ -54,9 +54,10 @@ pub fn foot(pen: &mut Pen, paper: Paper, text: &str) {
 /// severed (§2.0.03 "Cloak is only taken in counter-action, by cutting free from its special
 /// move"). Pieces are known as the rules know them: the Balance by Control, the Jutsu by
 /// Presence or Intention (R-SHADOW-STABBING), blades by their role, the Cloak by Blade Capture
-/// (a review found neither device on any card).
+/// (a review found neither device on any card); the cast Cloak's trap and the cast Dagger's
+/// Shima discard pieces that no card's "taken by" names.
 pub fn devices_of(set: &PieceSet, k: Kind) -> Vec<String> {
-    use veney_rules::piece_def::{Relation, Special};
+    use veney_rules::piece_def::{Category, Relation, Special};
     let names = |f: &dyn Fn(&veney_rules::piece_set::Piece) -> bool| -> String {
         set.kinds()
             .map(|q| set.piece(q))
@@ -96,6 +97,31 @@ pub fn devices_of(set: &PieceSet, k: Kind) -> Vec<String> {
     }
     if captures(p) {
         out.push("Severed (§2.0.06): taken when the blade it holds cuts free.".to_string());
+    }
+    // §2.0.VII "All your pieces (except Ruin) can also step-stone your own engagements"
+    // (R-STONE-BY-MOVEMENT: the inert piece never does; a review found the standard
+    // Engagement's card saying "Any of your pieces may step onto it").
+    let inert = names(&|q| q.def.category == Category::Inert);
+    if !inert.is_empty() && p.has_special(Special::SteppingStone) {
+        out.push(format!(
+            "Stepping stone (§2.0.VII): every piece of yours but the {inert} may step onto it."
+        ));
+    }
+    // §2.0.18 Obscurant Chaos: "any one of the opponent's technical pieces which enter the
+    // cast-square can be immediately lost to discard if the caster invokes it"; Shima: "All
+    // reserved pieces except Daggers and engagements are discarded" (a review found the
+    // Balance's "Taken only by the Guard" standing alone on a card for a real board).
+    let trap = names(&|q| q.has_special(Special::ObscurantChaos));
+    let shima = names(&|q| q.has_special(Special::Shima));
+    if !trap.is_empty() && p.def.category == Category::Technical {
+        out.push(format!(
+            "Obscurant Chaos (§2.0.18): entering the square where an opposing {trap} was cast, it may be lost to discard when the caster invokes the trap."
+        ));
+    }
+    if !shima.is_empty() && matches!(p.def.category, Category::Technical | Category::Inert) {
+        out.push(format!(
+            "Shima (§2.0.18): in either reserve when a {shima} is cast, it is discarded (every reserved piece but Daggers and engagements)."
+        ));
     }
     out
 }

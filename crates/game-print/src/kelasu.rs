@@ -76,7 +76,13 @@ pub fn kit() -> GameKit {
             "C=J5/H5+H6+I4+I5",
             "merge: piece, its square, the other Blanks",
         ),
-        ("end", "end the turn"),
+        // "Once your energy runs out, your turn ends": `end` only where no piece can act, or
+        // under EndEarly=yes once a piece has (docs/rulings/kelasu.md; a review found "end the
+        // turn" read as open at any time).
+        (
+            "end",
+            "end the turn when no piece can act (EndEarly=yes: once one has)",
+        ),
     ] {
         key.push((s.into(), m.into()));
     }
@@ -95,7 +101,7 @@ pub fn kit() -> GameKit {
             fields: option_fields(&g),
             key,
             example: format!(
-                "{} (a turn's actions side by side, until energy runs out or “end”; a comma separates Blue's turn from Red's; on the sheet each turn has its row; a merge too long for it goes on in the margin beside its turn's number).",
+                "{} (a turn's actions side by side, until energy runs out, or “end” when no piece can act; a comma separates Blue's turn from Red's; on the sheet each turn has its row; a merge too long for it goes on in the margin beside its turn's number).",
                 example_record(g, 6).trim()
             ),
         },

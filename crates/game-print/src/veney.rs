@@ -114,7 +114,13 @@ fn option_fields(o: &veney_rules::options::RuleOptions) -> Vec<String> {
     };
     // The app's words, their gloss left out: the field's own parentheses hold the default.
     let short = |w: &str| w.split(" (").next().unwrap_or(w).to_string();
-    let untenable = short(o.untenable.words());
+    // Strict is the app's teaching mode, no policy of §2.0.22's: at a real board it means an
+    // untenable move is taken back and made otherwise (a review found "strict" alone on the
+    // sheet, readable as the harshest policy).
+    let untenable = match o.untenable {
+        veney_rules::options::UntenablePolicy::Strict => "strict: taken back".to_string(),
+        u => short(u.words()),
+    };
     let dice = short(&o.dice.words());
     let no_contest = match o.no_contest_turns {
         Some(n) => format!("{n} turns"),

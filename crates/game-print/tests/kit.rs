@@ -155,7 +155,8 @@ fn veney_kit_pages_in_order() {
         for field in [
             "Optional pieces (default Ruin):",
             "Retreats (default 1 each):",
-            "Untenable moves (default strict):",
+            // Strict is the app's teaching mode, said at a real board as what it means.
+            "Untenable moves (default strict: taken back):",
             "Dagger throws (default stick-dice):",
             "Draw by no contest (default 100 turns):",
             "Setup (default baselines):",
@@ -518,9 +519,15 @@ fn printed_words_follow_the_rule_text() {
     for (name, words) in [
         ("Sword", &["Shadow-stabbing", "Severed"][..]),
         ("Dagger", &["Shadow-stabbing", "Severed"]),
-        ("Balance", &["Shadow-stabbing"]),
-        ("Jutsu", &["Shadow-stabbing"]),
-        ("Cloak", &["Severed"]),
+        ("Balance", &["Shadow-stabbing", "lost to discard", "it is discarded"]),
+        ("Jutsu", &["Shadow-stabbing", "lost to discard", "it is discarded"]),
+        ("Cloak", &["Severed", "lost to discard", "it is discarded"]),
+        // §2.0.18: the trap takes "technical pieces"; Shima spares "Daggers and engagements".
+        ("Guard", &["lost to discard", "it is discarded"]),
+        ("Lantern", &["lost to discard", "it is discarded"]),
+        ("Ruin", &["it is discarded"]),
+        // §2.0.VII "All your pieces (except Ruin) can also step-stone your own engagements".
+        ("Engagement", &["but the Ruin"]),
     ] {
         let card = t
             .iter()
@@ -535,6 +542,20 @@ fn printed_words_follow_the_rule_text() {
         .find(|p| p.contains("Standard set") && p.contains("Self §"))
         .unwrap();
     assert!(!self_card.contains("Devices"), "{self_card}");
+    for name in ["Sword", "Dagger", "Ruin", "Engagement"] {
+        let card = t
+            .iter()
+            .find(|p| p.contains("Standard set") && p.contains(&format!("{name} §")))
+            .unwrap();
+        assert!(!card.contains("lost to discard"), "{name}: {card}");
+    }
+    for name in ["Sword", "Dagger", "Engagement"] {
+        let card = t
+            .iter()
+            .find(|p| p.contains("Standard set") && p.contains(&format!("{name} §")))
+            .unwrap();
+        assert!(!card.contains("it is discarded"), "{name}: {card}");
+    }
     let odds = t
         .iter()
         .find(|p| p.contains("Dagger Throw odds §2.0.08"))
@@ -575,6 +596,13 @@ fn printed_words_follow_the_rule_text() {
     assert!(sheet.contains("C=J5/H5+H6+I4+I5"), "{sheet}");
     // "Once your energy runs out, your turn ends": the example's turns end with a comma.
     assert!(sheet.contains("1. ") && sheet.contains(", "), "{sheet}");
+    // `end` is open only when no piece can act, unless EndEarly (docs/rulings/kelasu.md; a
+    // review found the key's "end the turn" read as open at any time).
+    assert!(
+        sheet.contains("end the turn when no piece can act"),
+        "{sheet}"
+    );
+    assert!(sheet.contains("“end” when no piece can act"), "{sheet}");
     // A long game goes on on the continuation, its turn numbers left to write (a review found
     // one sheet of 22 to 42 turns, games running longer), printed as often as needed.
     for t in [&t, &kelasu] {
