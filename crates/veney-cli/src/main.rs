@@ -145,7 +145,7 @@ pub enum Command {
         max_actions: u32,
     },
     /// Write the printable kit of --game as a PDF: the board at true size, tokens to cut out,
-    /// rules cards, a score sheet (and Veney's stick-dice odds).
+    /// a score sheet (and Veney's rules cards and stick-dice odds).
     Print {
         /// Paper size: a4, letter or a3
         #[arg(long, default_value = "a4")]

@@ -193,10 +193,16 @@ impl Position {
             _ => false,
         };
         self.contact |= contact;
-        // Any other move of the enstanced side ends hirakamae too (§2.0.18).
+        // Any other move of the enstanced side ends hirakamae too (§2.0.18) — not its reset of
+        // the board, which is no move on the board and counts as its pass (R-PASS-FORCED: "the
+        // side in the stance, passing at will, may, and its reset does not count toward two";
+        // a review found the stance ended, the pass counted and the no-contest count grown).
         if crate::special::hirakamae::active(self, mover)
             && action.counts_as_move()
-            && !matches!(action, Action::Move(_) | Action::Enact { .. })
+            && !matches!(
+                action,
+                Action::Move(_) | Action::Enact { .. } | Action::QuibbleReset
+            )
         {
             self.hirakamae[mover.index()] = 2;
         }
@@ -537,8 +543,12 @@ impl Position {
                     self.finish(rules);
                 }
             }
+            // Glare or a declaration alone "amount to a pass" (§2.0.16): in hirakamae one that
+            // does not count toward two, as the stance's own pass (R-HIRAKAMAE; a review found
+            // them counted).
             Action::Glare { .. } => {
-                let passed = self.phase == Phase::Start;
+                let passed = self.phase == Phase::Start
+                    && !crate::special::hirakamae::active(self, side);
                 glare::apply(rules, self);
                 self.end_turn(passed);
             }
@@ -548,7 +558,8 @@ impl Position {
             }
             Action::Meta(m) => crate::special::meta_move::play(self, m),
             Action::Declare { kind, from, to } => {
-                let passed = self.phase == Phase::Start;
+                let passed = self.phase == Phase::Start
+                    && !crate::special::hirakamae::active(self, side);
                 crate::special::intention::declare(rules, self, kind, from, to);
                 self.end_turn(passed);
             }

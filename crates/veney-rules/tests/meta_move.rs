@@ -297,3 +297,36 @@ fn the_hirakamae_adversary_may_not_reset_the_board() {
     let stance = Position::from_text(&r, &format!("{text} hira=1:0")).unwrap();
     assert!(notations(&r, &stance).contains(&"a==".to_string()));
 }
+
+/// R-PASS-FORCED: "the side in the stance, passing at will, may [reset the board], and its
+/// reset does not count toward two"; R-HIRAKAMAE: while the stance lasts "the two-pass limit
+/// does not apply and the no-contest count does not grow". The reset is no move on the board,
+/// so it does not end the stance (§2.0.18 "A move made by the enstanced player ends
+/// hirakamae"; a review found the stance ended, the pass counted, the quiet count grown).
+#[test]
+fn the_enstanced_sides_reset_is_its_pass_and_keeps_the_stance() {
+    let r = rules();
+    let mut p = Position::from_text(
+        &r,
+        "4/4/4/b1wc/eese/4/4/4/4/4/C2B/EEEE/4/4/4/1WS1 w DGLJR/edgljr turns=20 quibbles=2 hira=1:0",
+    )
+    .unwrap();
+    play(&r, &mut p, "a==");
+    assert_eq!(p.hirakamae(veney_rules::Side::White), 1, "the stance lasts");
+    assert_eq!(p.passes(), 0, "not counted toward two");
+    assert_eq!(p.quiet_turns(), 0, "the no-contest count does not grow");
+}
+
+/// §2.0.16: a declaration or glare alone "amount to a pass"; in hirakamae the stance's passes do
+/// not count toward two (R-HIRAKAMAE, P-PASSES; a review found them counted).
+#[test]
+fn in_the_stance_a_glare_or_declaration_alone_is_an_uncounted_pass() {
+    let r = rules();
+    let text = "4/4/4/1bsw/eeee/j3/4/4/4/4/2L1/EEEE/4/4/4/1WS1 w DGJRC/dglrc hira=1:0";
+    for turn in ["LfJ~", "!$tW10"] {
+        let mut p = Position::from_text(&r, text).unwrap();
+        play(&r, &mut p, turn);
+        assert_eq!(p.passes(), 0, "{turn}");
+        assert_eq!(p.hirakamae(veney_rules::Side::White), 1, "{turn}");
+    }
+}
