@@ -1883,10 +1883,18 @@ fn parse_in_order(
             // number of moves, though glare may follow a placement).
             let glare_like =
                 !p.is_game_over() && San::parse_at(tok, c).is_ok_and(|san| looks_like_glare(&san));
+            // After a glare or a declaration, which end the turn themselves (§2.0.16; a review
+            // found `LfJ~ !$fX7` told that no declaration was open, though one was).
+            let immaterial = matches!(
+                out.last(),
+                Some(Action::Glare { .. } | Action::Declare { .. })
+            );
             return Err(ParseError::new(
                 c,
                 tok,
-                if glare_like {
+                if immaterial && !p.is_game_over() {
+                    "the turn is already over: \"Using the special ability Glare ends your turn\", \"Declaring intention ends your turn\" (§2.0.16)"
+                } else if glare_like {
                     "no glare or declaration is open after that action, so the turn was over: a declaration needs your Jutsu aligned with a target your blade sees (§2.0.11), glare your Lantern seeing an opposing Jutsu it may fend (§2.0.10 Glare)"
                 } else {
                     "the turn is already over: a pass (§2.0.17) or the turn's end closes it, and a turn has at most two moves, linked as a double-move (§2.0.15)"

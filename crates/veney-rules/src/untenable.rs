@@ -106,6 +106,16 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         );
     }
     match *action {
+        // R-HIRAKAMAE: the move that ends the stance is followed by "one ordinary move" (a
+        // review found the strike refused as out of range, the throw as after a placement).
+        Action::Throw { .. } | Action::Enact { .. }
+            if matches!(pos.phase(), Phase::Hirakamae { .. }) =>
+        {
+            Untenable::new(
+                HIRAKAMAE,
+                "the move that ended hirakamae is followed by one ordinary move of any of your pieces (ruling R-HIRAKAMAE): not a throw or a strike",
+            )
+        }
         Action::Pass if second => Untenable::new(
             "§2.0.17 Passing",
             "you cannot pass after a move of your turn; end the turn instead",
@@ -344,7 +354,12 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                     "§2.0.17 Passing",
                     "two passes in a row already: glare does not answer this forced move (\"the three immaterial actions … will not suffice\"): make a move on the board",
                 )
-            } else if matches!(pos.phase(), Phase::Second { .. }) {
+            } else if matches!(pos.phase(), Phase::Second { .. })
+                && crate::special::glare::holds(rules, pos, side)
+            {
+                // (Glare between a double-move's moves declines the second, R-GLARE-WHEN: a
+                // Lantern that is not aligned is refused for that, not for the moment; a review
+                // found "end the double-move first" for a Cloak in the way.)
                 Untenable::new(
                     "§2.0.10 Lantern: Glare",
                     "glare ends the turn: end the double-move first, then glare",

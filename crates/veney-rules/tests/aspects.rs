@@ -291,3 +291,21 @@ fn with_sand_glare_still_bars_the_throw_and_the_jutsu() {
         "{untenable:?}"
     );
 }
+
+/// §2.0.10 "unobstructed by a Guard, Cloak or your own Self": glare between a double-move's
+/// moves is open (R-GLARE-WHEN, `SW2 LfJ~`), so one refused there is refused for the Cloak in
+/// its line, not for the moment (a review found "end the double-move first").
+#[test]
+fn a_glare_blocked_after_a_self_move_is_refused_for_the_obstruction() {
+    let r = rules();
+    let mut open = Position::from_text(
+        &r,
+        "1s1w/j3/4/4/4/4/4/4/4/4/4/4/4/4/1L2/S3 w EEEEDGCBR/dgbreeeelc",
+    )
+    .unwrap();
+    play(&r, &mut open, "SW2 LfJ~");
+    let screened = Position::from_text(&r, "1s1w/j3/4/4/4/4/4/4/1C2/4/4/4/4/4/1L2/S3 w EEEEDGBR/dgbreeeelc").unwrap();
+    let why = refuse(&r, &screened, "SW2 LfJ~");
+    assert!(why.message.contains("not aligned"), "{}", why.message);
+    assert!(!why.message.contains("end the double-move first"), "{}", why.message);
+}

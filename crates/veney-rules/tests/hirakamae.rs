@@ -591,3 +591,20 @@ fn a_pinned_blade_may_be_freed_as_the_second_move() {
     );
     assert_eq!(q.turn(), Black);
 }
+
+/// R-HIRAKAMAE: the move that ends the stance is followed by "one ordinary move" of any piece;
+/// a throw or a strike after it is refused under that ruling, not as a throw after a placement
+/// or a strike out of range (a review found both).
+#[test]
+fn a_throw_or_strike_after_the_move_ending_hirakamae_is_refused_by_the_ruling() {
+    let r = rules();
+    let h = "s3/4/4/1w2/eeee/4/4/4/4/4/1B2/E1E1/4/4/DSW1/4 w GLJCREE/dgljcbr hira=1:0";
+    let i = "2sw/4/4/4/4/4/4/4/e3/1J2/4/4/4/4/WS2/4 w EEEEDGLCBR/eeedgljcbr intention=W:W2:W8:e:0 turns=4 hira=1:0";
+    for (text, turn) in [(h, "DW5 DtW16~ @ooooo"), (h, "SX3 DtW16~ @ooooo"), (i, "SX3 $fW8!")] {
+        let p = Position::from_text(&r, text).unwrap();
+        refuse(&r, &p, turn).by("§2.0.18 Devices: Hirakamae", "one ordinary move");
+    }
+    // The strike first, then the second move, plays (R-HIRAKAMAE).
+    let mut p = Position::from_text(&r, i).unwrap();
+    play(&r, &mut p, "$fW8! SX3");
+}

@@ -661,3 +661,23 @@ fn a_refused_throw_is_explained_for_the_dagger_written() {
         "{e}"
     );
 }
+
+/// §2.0.16 "Using the special ability Glare ends your turn", "Declaring intention ends your
+/// turn": a glare or declaration after one is refused for that, not as not open (a review found
+/// `LfJ~ !$fX7` told a declaration needs a Jutsu aligned, though each alone plays).
+#[test]
+fn a_glare_or_declaration_after_one_is_refused_as_the_turn_over() {
+    let r = rules();
+    let p = veney_rules::Position::from_text(
+        &r,
+        "2ws/j3/1c2/4/4/4/4/4/J3/1e2/4/4/1W2/3L/4/S3 w EEEEDGCBR/dgbreee",
+    )
+    .unwrap();
+    for alone in ["LfJ~", "!$fX7"] {
+        assert!(veney_rules::notation::parse_turn(&r, &p, alone, 1).is_ok(), "{alone}");
+    }
+    for turn in ["LfJ~ !$fX7", "$X5 !$fX7 LfJ~"] {
+        let e = veney_rules::notation::parse_turn(&r, &p, turn, 1).unwrap_err();
+        assert!(e.to_string().contains("Declaring intention ends your turn"), "{turn}: {e}");
+    }
+}
