@@ -1120,10 +1120,17 @@ impl PieceSet {
                         Side::ALL.map(|side| [0, 1, 2, 3].map(|f| compile_tables(&d, side, f))),
                     )
                 });
-                let anywhere = d.moves.iter().find_map(|m| match m {
-                    Primitive::Anywhere { mode } => Some(*mode),
-                    _ => None,
-                });
+                // Each move adds squares (docs/SETS.md): two `Anywhere` moves of different
+                // modes make one of both (a review found the second dropped, a Sword that
+                // moved only and could never checkmate passing the set check).
+                let anywhere = d
+                    .moves
+                    .iter()
+                    .filter_map(|m| match m {
+                        Primitive::Anywhere { mode } => Some(*mode),
+                        _ => None,
+                    })
+                    .reduce(|a, b| if a == b { a } else { Mode::Both });
                 Piece {
                     def: d,
                     kind,

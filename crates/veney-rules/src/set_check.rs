@@ -274,6 +274,11 @@ pub fn reach(
             Mode::AttackOnly => atk |= all,
         }
     }
+    // A square one move enters and another attacks is "move or attack" (a review found it
+    // drawn "move only").
+    both |= mv & atk;
+    mv &= !both;
+    atk &= !both;
     let own = life.filter(|&l| l != at).map_or(0, |l| 1u64 << l.index());
     let lands = flail.map_or(u64::MAX, |b| b.0);
     let clean = |b: u64| Bitboard(b & lands & !own & !(1u64 << at.index()));

@@ -1176,3 +1176,54 @@ fn a_selfs_relational_leaps_are_previewed_as_played() {
         assert!(shown.contains(sq), "{sq} played but not shown");
     }
 }
+
+/// docs/SETS.md: a piece's moves "each adds squares". Two `Anywhere` moves, one moving and one
+/// attacking, reach empty squares and attack both (a review found the second dropped: a piece
+/// that only moved, or only attacked, whichever came first).
+#[test]
+fn two_anywhere_moves_of_different_modes_add_up() {
+    use veney_rules::Square;
+    for moves in [
+        "Anywhere(mode: MoveOnly), Anywhere(mode: AttackOnly)",
+        "Anywhere(mode: AttackOnly), Anywhere(mode: MoveOnly)",
+    ] {
+        let src = mini_set(&format!(
+            r#"Piece(
+            name: "Extra", letter: 'P', code: 'P', category: Technical,
+            count: 1, fendable: true,
+            moves: [{moves}],
+        ),"#
+        ));
+        let set = veney_rules::piece_set::PieceSet::from_ron(Path::new("two.ron"), &src)
+            .unwrap_or_else(|e| panic!("{moves}: {e}"));
+        let extra = set.by_name("Extra").unwrap();
+        let x6 = Square::parse("X6").unwrap();
+        let p = veney_rules::set_check::preview(&set, extra, x6, 0, Square::parse("Y4").unwrap());
+        assert!(p.both.contains(Square::parse("X7").unwrap()), "{moves}: {p:?}");
+    }
+}
+
+/// `show-piece`'s key: "`*` move or attack, `m` move only, `x` attack only". A square one move
+/// enters and another attacks is both (a review found X7 drawn "move only" for a piece that
+/// steps there and fends there in play).
+#[test]
+fn a_square_entered_by_one_move_and_attacked_by_another_is_move_or_attack() {
+    use veney_rules::Square;
+    let src = mini_set(
+        r#"Piece(
+            name: "Extra", letter: 'P', code: 'P', category: Technical,
+            count: 1, fendable: true,
+            moves: [
+                Slide(dirs: Orthogonal, max: Some(1), mode: MoveOnly),
+                Leap(offsets: [(0, 1)], symmetry: None, mode: AttackOnly),
+            ],
+        ),"#,
+    );
+    let set = veney_rules::piece_set::PieceSet::from_ron(Path::new("mix.ron"), &src).unwrap();
+    let extra = set.by_name("Extra").unwrap();
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let p = veney_rules::set_check::preview(&set, extra, sq("X6"), 0, sq("Y4"));
+    assert!(p.both.contains(sq("X7")), "{p:?}");
+    assert!(!p.moves.contains(sq("X7")) && !p.attacks.contains(sq("X7")));
+    assert!(p.moves.contains(sq("W6")), "sideways it only moves");
+}
