@@ -614,7 +614,18 @@ pub fn string_literals(src: &str) -> Vec<(usize, usize, String)> {
 /// comment that mentions "pieces" or "name" is not the field (a review found set errors placed
 /// in it).
 pub fn locate_field(src: &str, field: &str) -> Option<(usize, usize, usize)> {
+    locate_field_at(src, field, None)
+}
+
+/// `locate_field` among the top-level struct's own fields only (a set's `name`, not a piece's
+/// written before it; a review found a set name's error placed at the Self's `name:`).
+pub fn locate_top_field(src: &str, field: &str) -> Option<(usize, usize, usize)> {
+    locate_field_at(src, field, Some(1))
+}
+
+fn locate_field_at(src: &str, field: &str, depth: Option<u32>) -> Option<(usize, usize, usize)> {
     let b = src.as_bytes();
+    let mut level = 0u32;
     let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let mut i = 0;
     while i < b.len() {
@@ -628,7 +639,14 @@ pub fn locate_field(src: &str, field: &str) -> Option<(usize, usize, usize)> {
                 i += if b[i] == b'\\' { 2 } else { 1 };
             }
             i += 1;
-        } else if b[i..].starts_with(field.as_bytes())
+        } else if matches!(b[i], b'(' | b'[' | b'{') {
+            level += 1;
+            i += 1;
+        } else if matches!(b[i], b')' | b']' | b'}') {
+            level = level.saturating_sub(1);
+            i += 1;
+        } else if depth.is_none_or(|d| d == level)
+            && b[i..].starts_with(field.as_bytes())
             && (i == 0 || !ident(b[i - 1]))
             && b.get(i + field.len()).is_none_or(|&c| !ident(c))
             && src[i + field.len()..].trim_start().starts_with(':')

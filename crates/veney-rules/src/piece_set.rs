@@ -464,7 +464,7 @@ impl PieceSet {
                 .any(|c| c.is_control() || c == '"' || c == '/' || (c.is_whitespace() && c != ' '))
         {
             let (line, col) =
-                crate::errors::locate_field(src, "name").map_or((1, 1), |(l, c, _)| (l, c));
+                crate::errors::locate_top_field(src, "name").map_or((1, 1), |(l, c, _)| (l, c));
             errors.push(DataError::at(
                 path,
                 line,

@@ -1227,3 +1227,24 @@ fn a_square_entered_by_one_move_and_attacked_by_another_is_move_or_attack() {
     assert!(!p.moves.contains(sq("X7")) && !p.attacks.contains(sq("X7")));
     assert!(p.moves.contains(sq("W6")), "sideways it only moves");
 }
+
+/// Every error is placed at file:line:col (docs/SETS.md): a bad set name written after the
+/// pieces is placed at the set's own `name`, not at the first piece's (a review found the Self's).
+#[test]
+fn a_bad_set_name_after_the_pieces_is_placed_at_the_sets_name() {
+    let src = mini_set("")
+        .replacen("    name: \"Mini\",\n", "", 1)
+        .replacen("    setup:", "    name: \"Mi/ni\",\n    setup:", 1);
+    let r = veney_rules::set_check::check(Path::new("late.ron"), &src);
+    let e = r
+        .errors
+        .iter()
+        .find(|e| e.message.contains("the set's name"))
+        .unwrap_or_else(|| panic!("{:?}", r.errors));
+    let line = src
+        .lines()
+        .position(|l| l.contains("name: \"Mi/ni\""))
+        .unwrap()
+        + 1;
+    assert_eq!((e.location.line, e.location.col), (line, 5), "{e}");
+}
