@@ -234,6 +234,15 @@ fn the_roll_must_fit_the_agreed_dice() {
     let mut p = throw_position(&r6, false);
     play(&r6, &mut p, "DtX14~ @d6=4");
     assert_eq!((p.turn(), p.outcome()), (Black, None));
+    // The refusal names the agreed dice as the app and the kit do, and sticks only where the
+    // method counts them (a review found "(FlatOdds(6)) with 5 sticks").
+    let p = throw_position(&r6, false);
+    let why = refuse(&r6, &p, "DtX14~ @ooooo");
+    assert!(why.message.contains("(flat odds, d6)"), "{}", why.message);
+    assert!(!why.message.contains("sticks"), "{}", why.message);
+    assert!(why.message.contains("`@d6=1`"), "{}", why.message);
+    let why = refuse(&r, &throw_position(&r, false), "DtX14~ @d6=1");
+    assert!(why.message.contains("(stick-dice) with 5 sticks"), "{}", why.message);
 }
 
 #[test]
