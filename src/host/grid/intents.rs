@@ -46,10 +46,10 @@ pub enum Intent {
     PlayOn,
 }
 
-/// Why undo is refused once a finished game's secrets were shown.
 /// Said of a person's click, key or merge on the computer's turn.
 pub const COMPUTER_TO_MOVE: &str = "the computer is to move: wait for its move (or undo)";
 
+/// Why undo is refused once a finished game's secrets were shown.
 pub const REVEALED: &str =
     "the hidden pieces were shown at the game's end: it cannot be played on (start a new game)";
 
