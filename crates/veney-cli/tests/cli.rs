@@ -1068,3 +1068,19 @@ fn the_apply_example_plays() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     assert!(readme.contains("apply start SY3 eX11 '$X5 $X7' ---"));
 }
+
+/// §2.0.23 "a draw must be settled with a 'hug'" (option `hug`): a draw the Hug is still to
+/// settle is not told as final (a review found "game over: draw by agreement").
+#[test]
+fn a_draw_awaiting_the_hug_says_so() {
+    let dir = std::env::temp_dir().join(format!("veney-cli-hug-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rules = dir.join("hug.ron");
+    std::fs::write(&rules, "RuleOptions(hug: true)").unwrap();
+    let start = "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CWSB/4/4/4 w DGLJR/dgljr over=agreed";
+    let (_, out, err) = run(&["--rules", rules.to_str().unwrap(), "moves", start]);
+    assert!(out.contains("to be settled by the Hug"), "{out}{err}");
+    let (_, out, err) = run(&["moves", start]);
+    assert!(out.contains("the game is over") && !out.contains("Hug"), "{out}{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
