@@ -57,11 +57,11 @@ impl From<TextError> for SaveError {
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
     // A name ending in a separator names a directory, existing or not (a review found
     // `--out newdir/` told "Not a directory").
-    if path
-        .as_os_str()
-        .to_string_lossy()
-        .ends_with(std::path::is_separator)
-    {
+    // So does one whose last part is `.` or `..` (`kit.pdf/.`; a review found a bare "No such
+    // file or directory").
+    let text = path.as_os_str().to_string_lossy();
+    let last = text.rsplit(std::path::is_separator).next().unwrap_or("");
+    if text.ends_with(std::path::is_separator) || last == "." || last == ".." {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
             format!("{} names a directory: give a file name", path.display()),

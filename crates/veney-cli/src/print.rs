@@ -45,6 +45,15 @@ fn run(game: &str, paper: &str, out: &Path) -> Result<String, String> {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty())
         && !dir.is_dir()
     {
+        // A file where the directory should be is named as such (a review found "no
+        // directory t.pdf" said of an existing file).
+        if dir.exists() {
+            return Err(format!(
+                "--out {}: {} is a file, not a directory",
+                out.display(),
+                dir.display()
+            ));
+        }
         return Err(format!(
             "--out {}: no directory {}",
             out.display(),

@@ -98,6 +98,17 @@ fn print_refuses_bad_arguments_with_a_reason() {
     let (code, _, err) = run(&["print", "--out", missing.to_str().unwrap()]);
     assert_eq!(code, Some(2));
     assert!(err.contains("no directory"), "{err}");
+    // A file where a directory should be, and a name ending in `.`, are named as such (a
+    // review found "no directory" said of a file, and a bare "No such file or directory").
+    let file = dir.join("t.pdf");
+    std::fs::write(&file, b"x").unwrap();
+    let (code, _, err) = run(&["print", "--out", file.join("x.pdf").to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("is a file, not a directory"), "{err}");
+    let dot = format!("{}/y.pdf/.", dir.display());
+    let (code, _, err) = run(&["print", "--out", &dot]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("names a directory"), "{err}");
     // A device is no file for a kit, and the message names it once.
     let (code, _, err) = run(&["print", "--out", "/dev/null"]);
     assert_eq!(code, Some(2));
