@@ -126,8 +126,29 @@ impl Workshop {
         // Checked against the setup a new game would use: an edit of either file checks again
         // (a review found a setup edit left unchecked).
         let setup_path = self.setup_path.as_path();
-        let setup_src = std::fs::read_to_string(setup_path).ok();
-        let fp = fingerprint(&text, setup_src.as_deref());
+        // Read as a new game reads it (`game::rules_for`): a setup file there that is not text
+        // is an error, not the built-in baselines (a review found the set shown valid and its
+        // new game refused).
+        let setup_read = match std::fs::read(setup_path) {
+            Ok(bytes) => Some(String::from_utf8(bytes).map_err(|e| {
+                let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                (
+                    lossy,
+                    format!("{}: cannot read: not UTF-8 text", setup_path.display()),
+                )
+            })),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => Some(Err((
+                String::new(),
+                format!("{}: cannot read: {e}", setup_path.display()),
+            ))),
+        };
+        let setup_src = setup_read.as_ref().and_then(|r| r.as_ref().ok());
+        let seen = setup_read.as_ref().map(|r| match r {
+            Ok(src) => src.as_str(),
+            Err((lossy, _)) => lossy.as_str(),
+        });
+        let fp = fingerprint(&text, seen);
         if self.fingerprint == Some(fp) {
             return false;
         }
@@ -136,9 +157,20 @@ impl Workshop {
         let report = veney_rules::set_check::check_with_setup(
             &self.path,
             &text,
-            setup_src.as_deref().map(|src| (setup_path, src)),
+            setup_src.map(|src| (setup_path, src.as_str())),
         );
         self.errors = report.errors.iter().map(|e| e.to_string()).collect();
+        // A new game reads the setup file whatever the army (an army with its own layout
+        // included): one it cannot read is named here too.
+        match &setup_read {
+            Some(Err((_, why))) => self.errors.push(why.clone()),
+            Some(Ok(src)) if report.set.as_ref().is_some_and(|s| s.layout.is_some()) => {
+                if let Err(e) = veney_rules::setup::SetupDef::from_ron(setup_path, src) {
+                    self.errors.push(e.to_string());
+                }
+            }
+            _ => {}
+        }
         self.warnings = report.warnings.iter().map(|e| e.to_string()).collect();
         if let Some(set) = report.set {
             // Keep the same piece selected by name across reloads.
@@ -213,9 +245,15 @@ fn fingerprint(set: &str, setup: Option<&str>) -> u64 {
 }
 
 /// `fingerprint` of the files on disk (an unreadable set file counts as empty).
+/// A file that is not text counts by its bytes (read lossily), so an edit of it still wakes the
+/// app (a review found a non-UTF-8 file's edits unseen).
 fn files_fingerprint(set: &std::path::Path, setup: &std::path::Path) -> u64 {
-    let set = std::fs::read_to_string(set).unwrap_or_default();
-    fingerprint(&set, std::fs::read_to_string(setup).ok().as_deref())
+    let lossy = |p: &std::path::Path| {
+        std::fs::read(p)
+            .ok()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+    };
+    fingerprint(&lossy(set).unwrap_or_default(), lossy(setup).as_deref())
 }
 
 /// The window, and a thread that wakes the idle app when the watched file changes (reactive
@@ -629,6 +667,38 @@ mod tests {
             ws.why_no_new_game()
                 .is_some_and(|w| w.contains("mend it first"))
         );
+    }
+
+    /// The workshop judges the setup file as a new game reads it (`game::rules_for`): a setup
+    /// that is not text, or does not read, is an error here too — for an army with its own
+    /// layout as well (a review found the set shown valid, "New game" offered and refused).
+    #[test]
+    fn a_setup_a_new_game_cannot_read_is_an_error_in_the_workshop() {
+        let dir = std::env::temp_dir().join(format!("veney-ws-setup-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let setup = dir.join("standard.ron");
+        for (army, bytes) in [
+            ("config/sets/standard.ron", &b"Setup(white: {\xff})"[..]),
+            ("config/sets/half.ron", &b"Setup(white: {\xff})"[..]),
+            ("config/sets/half.ron", &b"Setup(white: {"[..]),
+        ] {
+            std::fs::write(&setup, bytes).unwrap();
+            let mut ws = super::Workshop::new(army.into());
+            ws.setup_path = setup.clone();
+            ws.poll();
+            assert!(
+                ws.errors.iter().any(|e| e.contains("standard.ron")),
+                "{army} {bytes:?}: {:?}",
+                ws.errors
+            );
+        }
+        // The control: the shipped setup file reads, and nothing is said of it.
+        std::fs::copy("config/setups/standard.ron", &setup).unwrap();
+        let mut ws = super::Workshop::new("config/sets/half.ron".into());
+        ws.setup_path = setup.clone();
+        ws.poll();
+        assert!(ws.errors.is_empty(), "{:?}", ws.errors);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[test]
