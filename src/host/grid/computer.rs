@@ -584,9 +584,10 @@ of what it keeps hidden, and taken back you would play on knowing it";
 /// Undo against the computer: the person's last action while their turn goes on; else their
 /// last turn goes back, and with it every computer turn played since, so that a person decides
 /// again — unless one of those computer turns showed part of the computer's secret (Tirachen's
-/// master placed from a sealed choice, "A master's kind shows when it is placed"): then nothing
-/// goes back, as the guess dice are not hidden in the same place again (a review found the
-/// person undoing and varying their move to see the computer's hidden masters one by one).
+/// master placed from a sealed choice, "A master's kind shows when it is placed") and its seal
+/// would stand: then nothing goes back (a review found the person undoing and varying their
+/// move to see the computer's hidden masters one by one). An undo that reaches the seals, the
+/// computer's drawn afresh, goes back.
 pub(super) fn undo_to_person(m: &mut ActiveMatch, seats: &ComputerSeats) -> UndoneTo {
     let len = m.game.history_len();
     let done = undo_back(m, seats);
@@ -643,24 +644,36 @@ fn undo_back(m: &mut ActiveMatch, seats: &ComputerSeats) -> UndoneTo {
         return UndoneTo::Nothing;
     }
     let mut any = false;
+    // The computer seats whose undone turns showed part of their secret: the undo stands only
+    // if their seals go back too, to be drawn afresh (`redraw_computer_seals`; a review found
+    // an undo back to the seals refused).
+    let mut shown: Vec<Player> = Vec::new();
+    let kept_secret = |m: &ActiveMatch, shown: &[Player], undone: UndoneTo| {
+        if shown.iter().any(|&p| !m.game.secrets(p).is_empty()) {
+            UndoneTo::Reveal
+        } else {
+            undone
+        }
+    };
     loop {
         let last = m
             .game
             .turns(game_api::Viewer::Referee)
             .last()
             .map(|t| t.player);
-        let Some(player) = last else { return to(any) };
+        let Some(player) = last else {
+            return kept_secret(m, &shown, to(any));
+        };
         let computers = player.filter(|p| seats.plays(*p).is_some());
         let hidden_after = computers.map(|p| m.game.secrets(p));
         if !m.game.undo_turn() {
-            return to(any);
+            return kept_secret(m, &shown, to(any));
         }
-        // A seal made (nothing hidden before it) is no showing: the round's seals go back and
-        // are drawn afresh (`redraw_computer_seals`).
+        // A seal made (nothing hidden before it) is no showing.
         if let (Some(p), Some(after)) = (computers, hidden_after) {
             let before = m.game.secrets(p);
-            if !before.is_empty() && before != after {
-                return UndoneTo::Reveal;
+            if !before.is_empty() && before != after && !shown.contains(&p) {
+                shown.push(p);
             }
         }
         any = true;
@@ -672,7 +685,7 @@ fn undo_back(m: &mut ActiveMatch, seats: &ComputerSeats) -> UndoneTo {
         };
         if persons && person_decides {
             redraw_computer_seals(m, seats);
-            return UndoneTo::Person;
+            return kept_secret(m, &shown, UndoneTo::Person);
         }
     }
 }
@@ -920,7 +933,7 @@ mod tests {
             ..TirachenOptions::default()
         }));
         let mut m = ActiveMatch::new(
-            Box::new(Match::new(game, 5)),
+            Box::new(Match::new(game.clone(), 5)),
             crate::host::screen::Screen::Tirachen,
             std::path::PathBuf::from("unused"),
             |_| Err("unused".into()),
@@ -939,6 +952,20 @@ mod tests {
         }
         assert_eq!(undo_to_person(&mut m, &seats), UndoneTo::Person);
         assert_eq!(m.game.history_len(), len, "back to White's decision after Red's Spear");
+        // Red's first move placed a master: the undo goes back to White's seal, and Red's seal
+        // with it, drawn afresh — what the Spear showed is of no use.
+        let mut m = ActiveMatch::new(
+            Box::new(Match::new(game.clone(), 5)),
+            crate::host::screen::Screen::Tirachen,
+            std::path::PathBuf::from("unused"),
+            |_| Err("unused".into()),
+            [(Color::WHITE, Color::BLACK); 2],
+        );
+        for t in ["1|S3A3W3", "2|S2A2W5", "S@a1"] {
+            m.game.play_text(t).unwrap();
+        }
+        assert_eq!(undo_to_person(&mut m, &seats), UndoneTo::Person);
+        assert_eq!(m.game.history_len(), 0, "both seals back");
     }
 
     /// The picker's seats are the next game's: given to the seats only when it begins; left
