@@ -120,7 +120,7 @@ pub fn devices_of(set: &PieceSet, k: Kind) -> Vec<String> {
     }
     if !shima.is_empty() && matches!(p.def.category, Category::Technical | Category::Inert) {
         out.push(format!(
-            "Shima (§2.0.18): in either reserve when a {shima} is cast, it is discarded (every reserved piece but Daggers and engagements)."
+            "Shima (§2.0.18): in either reserve when a {shima} is cast, it is discarded (every reserved piece but Daggers and engagements), and so whenever it reaches a reserve after."
         ));
     }
     out

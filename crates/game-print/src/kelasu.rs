@@ -77,11 +77,11 @@ pub fn kit() -> GameKit {
             "merge: piece, its square, the other Blanks",
         ),
         // "Once your energy runs out, your turn ends": `end` only where no piece can act, or
-        // under EndEarly=yes once a piece has (docs/rulings/kelasu.md; a review found "end the
+        // under EndEarly=yes once a piece has, under Pass=yes at any time (docs/rulings/kelasu.md; a review found "end the
         // turn" read as open at any time).
         (
             "end",
-            "end the turn when no piece can act (EndEarly=yes: once one has)",
+            "end the turn when no piece can act (EndEarly=yes: once one has; Pass=yes: at any time)",
         ),
     ] {
         key.push((s.into(), m.into()));

@@ -526,6 +526,8 @@ fn printed_words_follow_the_rule_text() {
         ("Guard", &["lost to discard", "it is discarded"]),
         ("Lantern", &["lost to discard", "it is discarded"]),
         ("Ruin", &["it is discarded"]),
+        // R-SHIMA-RESERVE: discarded too when it reaches a reserve later under Shima.
+        ("Guard", &["reaches a reserve after"]),
         // §2.0.VII "All your pieces (except Ruin) can also step-stone your own engagements".
         ("Engagement", &["but the Ruin"]),
     ] {

@@ -174,7 +174,7 @@ pub fn read(text: &str, o: &KelasuOptions) -> Result<Position, TextError> {
                 .unwrap_or(text.chars().count() + 1),
             fields.get(7).map(|f| f.1).unwrap_or(""),
             format!(
-                "{} fields; expected 7: board, side, energy, s|m, moved, count, history (or 6, the history left out at a turn start)",
+                "{} fields; expected 7: board, side, energy, s|m, moved, count, history (or 6, the history left out)",
                 fields.len()
             ),
         ));

@@ -36,7 +36,7 @@ fn too_many_fields_are_named_at_the_eighths_column() {
     let e = g.parse_position(&long).unwrap_err();
     assert_eq!((e.col, e.found.as_str()), (15, "a"), "{e}");
     assert!(e.why.contains("400000 fields"), "{e}");
-    // Six fields are read too (the history left out at a turn start, docs/rulings/kelasu.md):
+    // Six fields are read too (the history left out, docs/rulings/kelasu.md):
     // the count's error says so (a review found "expected 7" alone).
     let five = START.rsplitn(3, ' ').nth(2).unwrap();
     let e = g.parse_position(five).unwrap_err();

@@ -225,7 +225,10 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                 } else {
                     let mut here = end;
                     if let Some(o) = declared {
-                        println!("(the save ends with {o}, declared after the record)");
+                        println!(
+                            "(the save ends with {}, declared after the record)",
+                            ended(&rules, o)
+                        );
                         here.set_outcome(o);
                     }
                     let mid = |q: &Position| q.phase() != Phase::Start || !q.at_turn_start();
@@ -886,9 +889,15 @@ fn show(rules: &Rules, pos: &Position) -> String {
                 Phase::DonkeyMove { placer } => {
                     s.push_str(&format!("; {placer}'s Donkey moves first"))
                 }
-                Phase::Hirakamae { .. } => {
-                    s.push_str("; hirakamae ends: one more move, by that piece or another")
-                }
+                Phase::Hirakamae { stone, concert, .. } => s.push_str(match (concert, stone) {
+                    (Some(_), _) => {
+                        "; hirakamae ends: one more move, by that piece or another, or in concert"
+                    }
+                    (None, Some(_)) => {
+                        "; hirakamae ends: one more move, by that piece or another, or the stone's"
+                    }
+                    _ => "; hirakamae ends: one more move, by that piece or another",
+                }),
             }
             if pos.passes() > 0 {
                 s.push_str(&format!("; {} pass(es) in a row", pos.passes()));
