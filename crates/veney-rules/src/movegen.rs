@@ -175,10 +175,32 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         }
         Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, sink.list()),
         Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, sink.list()),
-        Phase::Hirakamae { first, began } => {
+        Phase::Hirakamae {
+            first,
+            began,
+            stone,
+            concert,
+        } => {
             let view = new_view();
-            crate::special::hirakamae::second_moves(rules, pos, &view, first, began, sink.list());
-            sink.list().push(Action::EndTurn);
+            let mut own = Vec::new();
+            crate::special::hirakamae::second_moves(rules, pos, &view, first, began, &mut own);
+            // Or the second move the first move's own method opens, as listed in that phase
+            // (its `EndTurn` included), each action once (R-HIRAKAMAE).
+            if stone.is_some() || concert.is_some() {
+                let mut then = *pos;
+                then.phase = Phase::Second { stone, concert };
+                let mut second = Vec::new();
+                generate(rules, &then, &mut second, constrained);
+                for a in second {
+                    if !own.contains(&a) {
+                        own.push(a);
+                    }
+                }
+            }
+            if !own.contains(&Action::EndTurn) {
+                own.push(Action::EndTurn);
+            }
+            sink.list().extend(own);
         }
         Phase::DonkeyMove { .. } => crate::special::donkey::moves(pos, sink.list()),
         Phase::Reclaim { stone, concert } => {
@@ -221,6 +243,35 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
             sink.list().push(Action::EndTurn);
         }
     }
+}
+
+/// In hirakamae's second move (`Phase::Hirakamae`), whether `a` is to be made as the second
+/// move of the first move's own method (`Phase::Second { stone, concert }`) rather than as
+/// hirakamae's ordinary move: listed there and not among hirakamae's own (R-HIRAKAMAE).
+pub(crate) fn by_own_method(rules: &Rules, pos: &Position, a: Action) -> bool {
+    let Phase::Hirakamae {
+        first,
+        began,
+        stone,
+        concert,
+    } = pos.phase()
+    else {
+        return false;
+    };
+    if (stone.is_none() && concert.is_none()) || a == Action::EndTurn {
+        return false;
+    }
+    let view = View::new(rules, pos, pos.turn());
+    let mut own = Vec::new();
+    crate::special::hirakamae::second_moves(rules, pos, &view, first, began, &mut own);
+    if own.contains(&a) {
+        return false;
+    }
+    let mut then = *pos;
+    then.phase = Phase::Second { stone, concert };
+    let mut second = Vec::new();
+    generate(rules, &then, &mut second, true);
+    second.contains(&a)
 }
 
 /// Where `generate` puts what it finds: a list (`legal_actions`), or a `Sampler`'s plan, which

@@ -53,8 +53,15 @@ pub enum Phase {
     /// The Donkey placed by `placer` moves before the side to move acts (§2.0.23).
     DonkeyMove { placer: Side },
     /// Hirakamae ended with a move from `began` to `first`; any own piece, that one included,
-    /// may move once more (§2.0.18, §2.0.15).
-    Hirakamae { first: Square, began: Square },
+    /// may move once more (§2.0.18, §2.0.15) — or, instead, the second move that first move
+    /// opens by its own method of double-move, as in `Second`: `stone` (it landed on a stepping
+    /// stone) and `concert` (the Self moved), both `None` when it opens none (R-HIRAKAMAE).
+    Hirakamae {
+        first: Square,
+        began: Square,
+        stone: Option<Square>,
+        concert: Option<Square>,
+    },
 }
 
 /// A concert partner in hand (§2.0.02 Concert: "picking up both pieces in one hand, Self first
@@ -319,6 +326,15 @@ impl Position {
     #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+    /// The Self's new square while a concert's second move is open: in `Second`, or beside
+    /// hirakamae's own second move (`Hirakamae`, R-HIRAKAMAE), where strikes and throws come
+    /// only by the concert. Its partners' strikes and throws pass it (R-CONCERT).
+    pub fn concert_square(&self) -> Option<Square> {
+        match self.phase {
+            Phase::Second { concert, .. } | Phase::Hirakamae { concert, .. } => concert,
+            _ => None,
+        }
     }
     /// The concert partner in hand, which the turn's second move must place (R-CONCERT).
     #[inline]

@@ -346,6 +346,7 @@ impl PositionText {
                     let (mut stone, mut concert, reclaim) = match p.phase {
                         Phase::Second { stone, concert } => (stone, concert, false),
                         Phase::Reclaim { stone, concert } => (stone, concert, true),
+                        Phase::Hirakamae { stone, concert, .. } => (stone, concert, false),
                         _ => (None, None, false),
                     };
                     if key == "then" {
@@ -353,10 +354,16 @@ impl PositionText {
                     } else {
                         concert = Some(sq);
                     }
-                    p.phase = if reclaim {
-                        Phase::Reclaim { stone, concert }
-                    } else {
-                        Phase::Second { stone, concert }
+                    p.phase = match p.phase {
+                        // With `hirafirst=`: the second move its first move's method opened.
+                        Phase::Hirakamae { first, began, .. } => Phase::Hirakamae {
+                            first,
+                            began,
+                            stone,
+                            concert,
+                        },
+                        _ if reclaim => Phase::Reclaim { stone, concert },
+                        _ => Phase::Second { stone, concert },
                     };
                 }
                 "lifted" => {
@@ -579,9 +586,17 @@ impl PositionText {
                 // `hirafirst=X9:X2`: landed on X9 from X2 (an older text gives X9 alone).
                 "hirafirst" => {
                     let (first, began) = v.split_once(':').unwrap_or((v, v));
+                    // `then=`/`concert=` with it: the second move the first move's own method
+                    // opened (R-HIRAKAMAE), in either order.
+                    let (stone, concert) = match p.phase {
+                        Phase::Second { stone, concert } => (stone, concert),
+                        _ => (None, None),
+                    };
                     p.phase = Phase::Hirakamae {
                         first: square(first)?,
                         began: square(began)?,
+                        stone,
+                        concert,
                     }
                 }
                 // With `then=`/`concert=`: the second move still open after the reclaim.
@@ -1009,7 +1024,10 @@ impl PositionText {
                 ),
             ));
         }
-        if let Phase::Second { stone, concert } | Phase::Reclaim { stone, concert } = p.phase {
+        if let Phase::Second { stone, concert }
+        | Phase::Reclaim { stone, concert }
+        | Phase::Hirakamae { stone, concert, .. } = p.phase
+        {
             if let Some(sq) = stone
                 && p.piece_at(sq).is_none_or(|(s, _)| s != p.turn)
             {
@@ -1194,7 +1212,10 @@ impl Position {
         if self.turns > 0 {
             s.push_str(&format!(" turns={}", self.turns));
         }
-        if let Phase::Second { stone, concert } | Phase::Reclaim { stone, concert } = self.phase {
+        if let Phase::Second { stone, concert }
+        | Phase::Reclaim { stone, concert }
+        | Phase::Hirakamae { stone, concert, .. } = self.phase
+        {
             if let Some(sq) = stone {
                 s.push_str(&format!(" then={sq}"));
             }
@@ -1306,7 +1327,7 @@ impl Position {
                 self.hirakamae[0], self.hirakamae[1]
             ));
         }
-        if let Phase::Hirakamae { first, began } = self.phase {
+        if let Phase::Hirakamae { first, began, .. } = self.phase {
             s.push_str(&format!(" hirafirst={first}:{began}"));
         }
         if let Some(r) = self.reposition {

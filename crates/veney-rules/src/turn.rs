@@ -380,6 +380,13 @@ impl Position {
         {
             self.phase = Phase::Second { stone, concert };
         }
+        // After the move that ended hirakamae, a second move its own method opened (a concert,
+        // a stepping stone's) is made as that method's (R-HIRAKAMAE).
+        if let Phase::Hirakamae { stone, concert, .. } = self.phase
+            && movegen::by_own_method(rules, self, action)
+        {
+            self.phase = Phase::Second { stone, concert };
+        }
         match action {
             Action::Move(m) => {
                 let controlled = control::controlled(rules, self, side);
@@ -400,12 +407,24 @@ impl Position {
                     && self.dying() != Some(side)
                 {
                     self.hirakamae[side.index()] = 2;
+                    // Its own method's second move stays open beside hirakamae's (§2.0.15 "A
+                    // double-move can be made via only one of the many methods", the player
+                    // choosing; R-HIRAKAMAE): a concert, a stepping stone's. A partner in hand
+                    // leaves the concert alone, as it must be placed (R-CONCERT).
+                    let (stone, concert) = self.second_opened(rules, side, &m);
                     if matches!(m.effect, crate::action::Effect::Swap(_)) {
                         self.finish(rules);
+                    } else if self.lifted.is_some() {
+                        self.phase = Phase::Second {
+                            stone: None,
+                            concert: Some(m.to),
+                        };
                     } else {
                         self.phase = Phase::Hirakamae {
                             first: m.to,
                             began: m.from,
+                            stone: stone.then_some(m.to),
+                            concert: concert.then_some(m.to),
                         };
                     }
                     return;
@@ -416,21 +435,7 @@ impl Position {
                             self.finish(rules);
                             return;
                         };
-                        // A Fire Dance square works as a stepping stone (§2.0.18) for the piece
-                        // that entered it — not when the move left nothing there (Jutsu takes
-                        // Jutsu, §2.0.11: both are discarded).
-                        // A Feign or Shift is already a double-move: no third move from the
-                        // square (§2.0.15 "a maximum of one or two moves total in a turn").
-                        // Nor for the inert Ruin, which "as if by stepping stone" cannot, as it
-                        // uses no stepping stone (§2.0.VII, R-STONE-BY-MOVEMENT; a review found
-                        // it given a second move there).
-                        let stone = m.effect.is_stepping_stone()
-                            || (crate::special::cast_piece::fire_squares(self, side)
-                                .contains(m.to)
-                                && self.piece_at(m.to) == Some((side, k))
-                                && !rules.info(side, k).inert
-                                && !matches!(m.effect, Effect::Swap(_)));
-                        let concert = rules.info(side, k).life && rules.info(side, k).concert;
+                        let (stone, concert) = self.second_opened(rules, side, &m);
                         // Shima's reclaim: the caster's Self on the Shima square (§2.0.18); the
                         // second move, if any, follows it.
                         if rules.info(side, k).life
@@ -543,10 +548,14 @@ impl Position {
                     self.finish(rules);
                 }
             }
-            // Glare or a declaration alone "amount to a pass" (§2.0.16): in hirakamae one that
-            // does not count toward two, as the stance's own pass (R-HIRAKAMAE; a review found
-            // them counted).
+            // Glare or a declaration alone "amount to a pass" (§2.0.16): one that enters the
+            // stance as a pass does, and in hirakamae one that does not count toward two, as
+            // the stance's own pass (R-HIRAKAMAE; reviews found them counted, and entering
+            // nothing).
             Action::Glare { .. } => {
+                if self.phase == Phase::Start {
+                    crate::special::hirakamae::after_pass(rules, self, side);
+                }
                 let passed = self.phase == Phase::Start
                     && !crate::special::hirakamae::active(self, side);
                 glare::apply(rules, self);
@@ -558,6 +567,9 @@ impl Position {
             }
             Action::Meta(m) => crate::special::meta_move::play(self, m),
             Action::Declare { kind, from, to } => {
+                if self.phase == Phase::Start {
+                    crate::special::hirakamae::after_pass(rules, self, side);
+                }
                 let passed = self.phase == Phase::Start
                     && !crate::special::hirakamae::active(self, side);
                 crate::special::intention::declare(rules, self, kind, from, to);
@@ -583,6 +595,8 @@ impl Position {
                     self.phase = Phase::Hirakamae {
                         first: from,
                         began: from,
+                        stone: None,
+                        concert: None,
                     };
                 } else {
                     self.finish(rules);
@@ -831,6 +845,33 @@ impl Position {
         let hira = self.hirakamae.contains(&1);
         self.end_turn(false);
         self.count_quiet_turn(rules, hira);
+    }
+
+    /// Whether a turn's first move `m` (just made by `side`) opens a second move by its own
+    /// method of double-move: a stepping stone's (`m` landed on one) and a concert's (the Self
+    /// moved).
+    fn second_opened(
+        &self,
+        rules: &Rules,
+        side: crate::side::Side,
+        m: &Move,
+    ) -> (bool, bool) {
+        let Mover::Piece(k) = m.mover else {
+            return (false, false);
+        };
+        // A Fire Dance square works as a stepping stone (§2.0.18) for the piece that entered it
+        // — not when the move left nothing there (Jutsu takes Jutsu, §2.0.11: both are
+        // discarded). A Feign or Shift is already a double-move: no third move from the square
+        // (§2.0.15 "a maximum of one or two moves total in a turn"). Nor for the inert Ruin,
+        // which "as if by stepping stone" cannot, as it uses no stepping stone (§2.0.VII,
+        // R-STONE-BY-MOVEMENT; a review found it given a second move there).
+        let stone = m.effect.is_stepping_stone()
+            || (crate::special::cast_piece::fire_squares(self, side).contains(m.to)
+                && self.piece_at(m.to) == Some((side, k))
+                && !rules.info(side, k).inert
+                && !matches!(m.effect, Effect::Swap(_)));
+        let concert = rules.info(side, k).life && rules.info(side, k).concert;
+        (stone, concert)
     }
 
     fn end_turn(&mut self, passed: bool) {

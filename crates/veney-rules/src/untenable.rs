@@ -106,14 +106,15 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         );
     }
     match *action {
-        // R-HIRAKAMAE: the move that ends the stance is followed by "one ordinary move" (a
-        // review found the strike refused as out of range, the throw as after a placement).
+        // R-HIRAKAMAE: the move that ends the stance is followed by one ordinary move, or the
+        // second move of its own method (a review found the strike refused as out of range, the
+        // throw as after a placement).
         Action::Throw { .. } | Action::Enact { .. }
             if matches!(pos.phase(), Phase::Hirakamae { .. }) =>
         {
             Untenable::new(
                 HIRAKAMAE,
-                "the move that ended hirakamae is followed by one ordinary move of any of your pieces (ruling R-HIRAKAMAE): not a throw or a strike",
+                "the move that ended hirakamae is followed by one ordinary move of any of your pieces, or by the second move its own method opens — a throw or a strike only after a stepping stone or in concert with the Self (ruling R-HIRAKAMAE)",
             )
         }
         Action::Pass if second => Untenable::new(

@@ -194,8 +194,17 @@ impl Position {
                                 ^ stone.map_or(0, |s| s.index() as u64 + 1)
                                 ^ concert.map_or(0, |s| s.index() as u64 + 1) << 7
                         }
-                        Phase::Hirakamae { first, began } => {
-                            0x4141_0000 ^ first.index() as u64 ^ (began.index() as u64) << 6
+                        Phase::Hirakamae {
+                            first,
+                            began,
+                            stone,
+                            concert,
+                        } => {
+                            0x4141_0000
+                                ^ first.index() as u64
+                                ^ (began.index() as u64) << 6
+                                ^ stone.map_or(0, |s| s.index() as u64 + 1) << 12
+                                ^ concert.map_or(0, |s| s.index() as u64 + 1) << 19
                         }
                         _ => 0,
                     }

@@ -229,12 +229,14 @@ fn the_adversary_may_not_pass_by_declaring_or_glaring_alone() {
         "{alone:?}"
     );
     // Declaring is open without hirakamae even when no declaration is listed: a bluff (§2.0.11).
+    // White stands in the stance: the declaration alone is a pass that enters it (R-HIRAKAMAE,
+    // as `---` does), the stance's own, uncounted.
     let mut q = open;
     play(&r, &mut q, "!$tX13");
     assert_eq!(
-        (q.turn(), q.passes()),
-        (Black, 1),
-        "the declaration alone was a pass"
+        (q.turn(), q.passes(), q.hirakamae(White)),
+        (Black, 0, 1),
+        "the declaration alone was a pass, entering the stance"
     );
     refuse(&r, &p, "!$tX13").by("§2.0.18 Devices: Hirakamae", "you may not pass");
     for a in alone {
@@ -592,19 +594,45 @@ fn a_pinned_blade_may_be_freed_as_the_second_move() {
     assert_eq!(q.turn(), Black);
 }
 
-/// R-HIRAKAMAE: the move that ends the stance is followed by "one ordinary move" of any piece;
-/// a throw or a strike after it is refused under that ruling, not as a throw after a placement
-/// or a strike out of range (a review found both).
+/// §2.0.15 "A double-move can be made via only one of the many methods of double-move": the
+/// move that ends hirakamae offers hirakamae's double-move (one ordinary move of any piece) or
+/// the second move of its own method — a concert after the Self's move (the Sword past the
+/// Self's new square, the Self lifting its partner, a throw or a strike in concert, §2.0.02,
+/// §2.0.08, §2.0.11), a stepping stone's (the Dagger's throw after it, §2.0.08). Each ends the
+/// stance (R-HIRAKAMAE; a review found them all refused in the stance, open on any other turn).
 #[test]
-fn a_throw_or_strike_after_the_move_ending_hirakamae_is_refused_by_the_ruling() {
+fn the_move_ending_hirakamae_may_open_its_own_methods_second_move() {
     let r = rules();
-    let h = "s3/4/4/1w2/eeee/4/4/4/4/4/1B2/E1E1/4/4/DSW1/4 w GLJCREE/dgljcbr hira=1:0";
-    let i = "2sw/4/4/4/4/4/4/4/e3/1J2/4/4/4/4/WS2/4 w EEEEDGLCBR/eeedgljcbr intention=W:W2:W8:e:0 turns=4 hira=1:0";
-    for (text, turn) in [(h, "DW5 DtW16~ @ooooo"), (h, "SX3 DtW16~ @ooooo"), (i, "SX3 $fW8!")] {
-        let p = Position::from_text(&r, text).unwrap();
-        refuse(&r, &p, turn).by("§2.0.18 Devices: Hirakamae", "one ordinary move");
+    let h = "s3/4/4/1w2/eeee/4/4/4/4/4/1B2/E1E1/4/4/DSW1/4 w GLJCREE/dgljcbr";
+    let i = "2sw/4/4/4/4/4/4/4/e3/1J2/4/4/4/4/WS2/4 w EEEEDGLCBR/eeedgljcbr intention=W:W2:W8:e:0 turns=4";
+    for (text, turn) in [
+        (h, "SX3 $W4"),
+        (h, "SW2 DW3"),
+        (h, "DW5 DtW16~ @ooooo"),
+        (h, "SX3 DtW16~ @ooooo"),
+        (i, "SX3 $fW8!"),
+        // Hirakamae's own: two moves by one piece, and the strike first.
+        (h, "SX3 SX4"),
+        (i, "$fW8! SX3"),
+    ] {
+        let mut p = Position::from_text(&r, &format!("{text} hira=1:0")).unwrap();
+        play(&r, &mut p, turn);
+        assert_eq!(p.hirakamae(White), 2, "{turn}: the stance is ended");
     }
-    // The strike first, then the second move, plays (R-HIRAKAMAE).
-    let mut p = Position::from_text(&r, i).unwrap();
-    play(&r, &mut p, "$fW8! SX3");
+    // A throw after a move that opens neither a concert nor a stepping stone's second move is
+    // refused under the ruling.
+    let p = Position::from_text(&r, &format!("{h} hira=1:0")).unwrap();
+    refuse(&r, &p, "BW7 DtW16~ @ooooo").by("§2.0.18 Devices: Hirakamae", "its own method opens");
+    // Each action is listed once, whichever way it is open.
+    let mut q = p;
+    let first = veney_rules::notation::parse_turn(&r, &q, "SX3", 1).unwrap()[0];
+    q.play(&r, first).unwrap();
+    assert!(matches!(q.phase(), Phase::Hirakamae { .. }), "{:?}", q.phase());
+    let listed = q.legal_actions(&r);
+    for (n, a) in listed.iter().enumerate() {
+        assert!(!listed[..n].contains(a), "{a:?} listed twice");
+    }
+    // The position in the middle of that turn reads back from its text.
+    let text = q.to_text(&r);
+    assert_eq!(Position::from_text(&r, &text).unwrap(), q, "{text}");
 }

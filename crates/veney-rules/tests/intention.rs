@@ -608,7 +608,8 @@ fn a_strike_in_concert_goes_past_the_selfs_new_square() {
         White,
     );
     play(&r, &mut p, "!$fX8");
-    play(&r, &mut p, "---");
+    // The declaration alone entered White's stance (R-HIRAKAMAE): Black may not pass, it moves.
+    play(&r, &mut p, "SZ14");
     let mut q = p;
     let step = veney_rules::notation::parse_turn(&r, &q, "SX4", 1).unwrap();
     q.play(&r, step[0]).unwrap();

@@ -1023,8 +1023,14 @@ fn update_prompt(
             Phase::DonkeyMove { placer } => {
                 format!("{placer}'s Donkey moves first: throw its sticks (R)")
             }
-            Phase::Hirakamae { .. } => format!(
-                "{side}: hirakamae ends — one more move, by that piece or another, or end the turn"
+            // Or the first move's own method's second move (R-HIRAKAMAE).
+            Phase::Hirakamae { stone, concert, .. } => format!(
+                "{side}: hirakamae ends — one more move, by that piece or another{}, or end the turn",
+                match (concert, stone) {
+                    (Some(_), _) => " (or in concert with the Self)",
+                    (None, Some(_)) => " (or the stepping stone's move)",
+                    _ => "",
+                }
             ),
             Phase::Reclaim {
                 stone: None,

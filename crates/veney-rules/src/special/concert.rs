@@ -58,10 +58,8 @@ pub(crate) fn lifting_moves(rules: &Rules, pos: &Position, view: &View, out: &mu
     let Some(self_sq) = pos.pieces(side, life).first() else {
         return;
     };
-    // Hirakamae's move is a move of its own (§2.0.18), never the start of a concert.
-    if crate::special::hirakamae::active(pos, side) {
-        return;
-    }
+    // (The move that ends hirakamae may start a concert too: §2.0.15 lets the player choose
+    // the method of the double-move, R-HIRAKAMAE.)
     // Everything is worked out at the end of `out`, which is left as it was but for the lifts:
     // out[base..w] the lifts kept so far; then, for one partner, the Self's ordinary moves onto
     // or beyond it, its moves there with the partner lifted, and that partner's lifts.
@@ -178,9 +176,6 @@ pub(crate) fn lifting_bound(rules: &Rules, pos: &Position, view: &View) -> Optio
     let Some(self_sq) = pos.pieces(side, life).first() else {
         return Some(0);
     };
-    if crate::special::hirakamae::active(pos, side) {
-        return Some(0);
-    }
     let info = rules.info(side, life);
     if piece.is_oriented()
         || piece.anywhere.is_some()

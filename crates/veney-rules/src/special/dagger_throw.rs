@@ -36,10 +36,8 @@ pub fn sticks(rules: &Rules, pos: &Position, side: Side) -> Option<u8> {
 /// without blocking one another"; a review found the throw alone of the partner's actions
 /// blocked there).
 pub fn clear_line(rules: &Rules, pos: &Position, side: Side, from: Square, target: Square) -> bool {
-    let past = match pos.phase() {
-        Phase::Second {
-            concert: Some(sq), ..
-        } if pos.turn() == side => Bitboard::from_square(sq),
+    let past = match pos.concert_square() {
+        Some(sq) if pos.turn() == side => Bitboard::from_square(sq),
         _ => Bitboard::EMPTY,
     };
     clear_line_past(rules, pos, from, target, past)

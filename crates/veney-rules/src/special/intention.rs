@@ -226,10 +226,8 @@ fn first_stone(
 /// moves do (R-CONCERT; a review found it blocked there) — its step onto a stepping stone too (a
 /// later review found the strike by the remembered stone refused with the Self between).
 fn concert_past(pos: &Position, side: Side) -> Bitboard {
-    match pos.phase() {
-        crate::position::Phase::Second {
-            concert: Some(sq), ..
-        } if pos.turn() == side => Bitboard::from_square(sq),
+    match pos.concert_square() {
+        Some(sq) if pos.turn() == side => Bitboard::from_square(sq),
         _ => Bitboard::EMPTY,
     }
 }
