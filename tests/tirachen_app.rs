@@ -2120,7 +2120,8 @@ fn undo_does_not_take_back_a_computer_reply_that_showed_a_hidden_master() {
     assert_eq!(m(&a).game.history_len(), 5, "nothing taken back");
     let info = a.world().resource::<GridStatus>().info.clone();
     assert!(
-        info.as_deref().is_some_and(|i| i.starts_with("Undo stops here")),
+        info.as_deref()
+            .is_some_and(|i| i.starts_with("Undo stops here")),
         "{info:?}"
     );
 }

@@ -519,8 +519,14 @@ fn printed_words_follow_the_rule_text() {
     for (name, words) in [
         ("Sword", &["Shadow-stabbing", "Severed"][..]),
         ("Dagger", &["Shadow-stabbing", "Severed"]),
-        ("Balance", &["Shadow-stabbing", "lost to discard", "it is discarded"]),
-        ("Jutsu", &["Shadow-stabbing", "lost to discard", "it is discarded"]),
+        (
+            "Balance",
+            &["Shadow-stabbing", "lost to discard", "it is discarded"],
+        ),
+        (
+            "Jutsu",
+            &["Shadow-stabbing", "lost to discard", "it is discarded"],
+        ),
         ("Cloak", &["Severed", "lost to discard", "it is discarded"]),
         // §2.0.18: the trap takes "technical pieces"; Shima spares "Daggers and engagements".
         ("Guard", &["lost to discard", "it is discarded"]),

@@ -1081,6 +1081,9 @@ fn a_draw_awaiting_the_hug_says_so() {
     let (_, out, err) = run(&["--rules", rules.to_str().unwrap(), "moves", start]);
     assert!(out.contains("to be settled by the Hug"), "{out}{err}");
     let (_, out, err) = run(&["moves", start]);
-    assert!(out.contains("the game is over") && !out.contains("Hug"), "{out}{err}");
+    assert!(
+        out.contains("the game is over") && !out.contains("Hug"),
+        "{out}{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -556,8 +556,8 @@ impl Position {
                 if self.phase == Phase::Start {
                     crate::special::hirakamae::after_pass(rules, self, side);
                 }
-                let passed = self.phase == Phase::Start
-                    && !crate::special::hirakamae::active(self, side);
+                let passed =
+                    self.phase == Phase::Start && !crate::special::hirakamae::active(self, side);
                 glare::apply(rules, self);
                 self.end_turn(passed);
             }
@@ -570,8 +570,8 @@ impl Position {
                 if self.phase == Phase::Start {
                     crate::special::hirakamae::after_pass(rules, self, side);
                 }
-                let passed = self.phase == Phase::Start
-                    && !crate::special::hirakamae::active(self, side);
+                let passed =
+                    self.phase == Phase::Start && !crate::special::hirakamae::active(self, side);
                 crate::special::intention::declare(rules, self, kind, from, to);
                 self.end_turn(passed);
             }
@@ -850,12 +850,7 @@ impl Position {
     /// Whether a turn's first move `m` (just made by `side`) opens a second move by its own
     /// method of double-move: a stepping stone's (`m` landed on one) and a concert's (the Self
     /// moved).
-    fn second_opened(
-        &self,
-        rules: &Rules,
-        side: crate::side::Side,
-        m: &Move,
-    ) -> (bool, bool) {
+    fn second_opened(&self, rules: &Rules, side: crate::side::Side, m: &Move) -> (bool, bool) {
         let Mover::Piece(k) = m.mover else {
             return (false, false);
         };

@@ -287,29 +287,26 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         Action::Move(m) => explain_move(rules, pos, &m, second),
         Action::Throw { from, target, .. } => explain_throw(rules, pos, from, target),
         Action::Roll(r) => match pos.phase() {
-            Phase::Throw { .. } => Untenable::new(
-                "§2.0.R1 Alternate Dice",
-                {
-                    // Named as the app and the kit name the method, with a result it gives
-                    // (a review found `FlatOdds(6)` and "with 5 sticks" said of a die).
-                    let dice = rules.options.dice;
-                    let sticks = crate::special::dagger_throw::sticks(rules, pos, side).unwrap_or(0);
-                    let count = if dice.uses_sticks() {
-                        format!(" with {sticks} sticks")
-                    } else {
-                        String::new()
-                    };
-                    let like = dice
-                        .representatives(sticks)
-                        .first()
-                        .map(|e| format!(", such as `@{e}`"))
-                        .unwrap_or_default();
-                    format!(
-                        "{r} is not a result of the agreed dice ({}){count}{like}",
-                        dice.words()
-                    )
-                },
-            ),
+            Phase::Throw { .. } => Untenable::new("§2.0.R1 Alternate Dice", {
+                // Named as the app and the kit name the method, with a result it gives
+                // (a review found `FlatOdds(6)` and "with 5 sticks" said of a die).
+                let dice = rules.options.dice;
+                let sticks = crate::special::dagger_throw::sticks(rules, pos, side).unwrap_or(0);
+                let count = if dice.uses_sticks() {
+                    format!(" with {sticks} sticks")
+                } else {
+                    String::new()
+                };
+                let like = dice
+                    .representatives(sticks)
+                    .first()
+                    .map(|e| format!(", such as `@{e}`"))
+                    .unwrap_or_default();
+                format!(
+                    "{r} is not a result of the agreed dice ({}){count}{like}",
+                    dice.words()
+                )
+            }),
             _ => Untenable::new("§2.0.08 Dagger Throw", "there is no throw to roll for"),
         },
         Action::Reposition { kind, to, .. } => match pos.phase() {

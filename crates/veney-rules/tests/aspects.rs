@@ -304,8 +304,16 @@ fn a_glare_blocked_after_a_self_move_is_refused_for_the_obstruction() {
     )
     .unwrap();
     play(&r, &mut open, "SW2 LfJ~");
-    let screened = Position::from_text(&r, "1s1w/j3/4/4/4/4/4/4/1C2/4/4/4/4/4/1L2/S3 w EEEEDGBR/dgbreeeelc").unwrap();
+    let screened = Position::from_text(
+        &r,
+        "1s1w/j3/4/4/4/4/4/4/1C2/4/4/4/4/4/1L2/S3 w EEEEDGBR/dgbreeeelc",
+    )
+    .unwrap();
     let why = refuse(&r, &screened, "SW2 LfJ~");
     assert!(why.message.contains("not aligned"), "{}", why.message);
-    assert!(!why.message.contains("end the double-move first"), "{}", why.message);
+    assert!(
+        !why.message.contains("end the double-move first"),
+        "{}",
+        why.message
+    );
 }

@@ -242,7 +242,11 @@ fn the_roll_must_fit_the_agreed_dice() {
     assert!(!why.message.contains("sticks"), "{}", why.message);
     assert!(why.message.contains("`@d6=1`"), "{}", why.message);
     let why = refuse(&r, &throw_position(&r, false), "DtX14~ @d6=1");
-    assert!(why.message.contains("(stick-dice) with 5 sticks"), "{}", why.message);
+    assert!(
+        why.message.contains("(stick-dice) with 5 sticks"),
+        "{}",
+        why.message
+    );
 }
 
 #[test]

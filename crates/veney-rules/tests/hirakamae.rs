@@ -627,7 +627,11 @@ fn the_move_ending_hirakamae_may_open_its_own_methods_second_move() {
     let mut q = p;
     let first = veney_rules::notation::parse_turn(&r, &q, "SX3", 1).unwrap()[0];
     q.play(&r, first).unwrap();
-    assert!(matches!(q.phase(), Phase::Hirakamae { .. }), "{:?}", q.phase());
+    assert!(
+        matches!(q.phase(), Phase::Hirakamae { .. }),
+        "{:?}",
+        q.phase()
+    );
     let listed = q.legal_actions(&r);
     for (n, a) in listed.iter().enumerate() {
         assert!(!listed[..n].contains(a), "{a:?} listed twice");

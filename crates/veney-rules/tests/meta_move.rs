@@ -333,6 +333,10 @@ fn in_the_stance_a_glare_or_declaration_alone_is_an_uncounted_pass() {
         let mut p = Position::from_text(&r, &text.replace(" hira=1:0", "")).unwrap();
         play(&r, &mut p, turn);
         assert_eq!(p.hirakamae(veney_rules::Side::White), 1, "{turn} enters");
-        assert_eq!(p.passes(), 0, "{turn}: the entering pass is the stance's own");
+        assert_eq!(
+            p.passes(),
+            0,
+            "{turn}: the entering pass is the stance's own"
+        );
     }
 }

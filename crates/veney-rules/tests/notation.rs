@@ -674,10 +674,16 @@ fn a_glare_or_declaration_after_one_is_refused_as_the_turn_over() {
     )
     .unwrap();
     for alone in ["LfJ~", "!$fX7"] {
-        assert!(veney_rules::notation::parse_turn(&r, &p, alone, 1).is_ok(), "{alone}");
+        assert!(
+            veney_rules::notation::parse_turn(&r, &p, alone, 1).is_ok(),
+            "{alone}"
+        );
     }
     for turn in ["LfJ~ !$fX7", "$X5 !$fX7 LfJ~"] {
         let e = veney_rules::notation::parse_turn(&r, &p, turn, 1).unwrap_err();
-        assert!(e.to_string().contains("Declaring intention ends your turn"), "{turn}: {e}");
+        assert!(
+            e.to_string().contains("Declaring intention ends your turn"),
+            "{turn}: {e}"
+        );
     }
 }

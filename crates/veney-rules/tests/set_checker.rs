@@ -1199,7 +1199,10 @@ fn two_anywhere_moves_of_different_modes_add_up() {
         let extra = set.by_name("Extra").unwrap();
         let x6 = Square::parse("X6").unwrap();
         let p = veney_rules::set_check::preview(&set, extra, x6, 0, Square::parse("Y4").unwrap());
-        assert!(p.both.contains(Square::parse("X7").unwrap()), "{moves}: {p:?}");
+        assert!(
+            p.both.contains(Square::parse("X7").unwrap()),
+            "{moves}: {p:?}"
+        );
     }
 }
 

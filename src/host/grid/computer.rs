@@ -951,7 +951,11 @@ mod tests {
             m.game.play_text(t).unwrap();
         }
         assert_eq!(undo_to_person(&mut m, &seats), UndoneTo::Person);
-        assert_eq!(m.game.history_len(), len, "back to White's decision after Red's Spear");
+        assert_eq!(
+            m.game.history_len(),
+            len,
+            "back to White's decision after Red's Spear"
+        );
         // Red's first move placed a master: the undo goes back to White's seal, and Red's seal
         // with it, drawn afresh — what the Spear showed is of no use.
         let mut m = ActiveMatch::new(
