@@ -156,7 +156,10 @@ fn run(
                         && !p.is_game_over()
                         && matches!(
                             p.phase(),
-                            veney_rules::Phase::Second { .. } | veney_rules::Phase::Glare
+                            veney_rules::Phase::Second { .. }
+                                | veney_rules::Phase::Glare
+                                | veney_rules::Phase::Hirakamae { .. }
+                                | veney_rules::Phase::Reclaim { .. }
                         )
                     {
                         out.write(Command::Play(veney_rules::Action::EndTurn));

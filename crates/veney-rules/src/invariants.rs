@@ -105,6 +105,27 @@ pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     {
         return Err(format!("the free engagement shares {sq} with a piece"));
     }
+    // Hirakamae's ending move's own method: the square that move landed on (R-HIRAKAMAE).
+    if let Phase::Hirakamae {
+        first,
+        stone,
+        concert,
+        ..
+    } = pos.phase()
+    {
+        for sq in [stone, concert].into_iter().flatten() {
+            if sq != first {
+                return Err(format!(
+                    "hirakamae's first move landed on {first}, its own method's second move names {sq}"
+                ));
+            }
+        }
+        if concert.is_some() && pos.life_square(rules, pos.turn()) != Some(first) {
+            return Err(format!(
+                "a concert after hirakamae's move with no Self on {first}"
+            ));
+        }
+    }
     if let Phase::Second { stone, concert } = pos.phase() {
         if stone.is_none() && concert.is_none() {
             return Err("second phase with nothing to move".into());

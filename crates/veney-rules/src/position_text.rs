@@ -33,7 +33,8 @@
 //!   squares already used (older texts' `w`/`b`/`wb`: all of that side's); `shima=1`;
 //!   `reposition=STEP:t|n` an Obscurant Chaos repositioning behind STEP, taking or not;
 //!   `hira=W:B` hirakamae per side (0 unused, 1 in force, 2 used); `hirafirst=SQ:FROM` mid-turn:
-//!   the move ending hirakamae went from FROM to SQ and one more move may follow;
+//!   the move ending hirakamae went from FROM to SQ and one more move may follow (with
+//!   `then=SQ`/`concert=SQ`, or the second move of that move's own method);
 //!   `donkey=wX5,bY9` the Donkeys on the board by placer; `donkeyhome=w|b` a Donkey in reserve;
 //!   `donkeymove=w` White's Donkey moves before the side to move acts (§2.0.23);
 //!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
@@ -1058,6 +1059,28 @@ impl PositionText {
                         "then={a} and concert={b} name two first moves: both name the square the Self just moved to"
                     ),
                 ));
+            }
+        }
+        // Beside `hirafirst=`, the other method's second move is the first move's own: it names
+        // the square that move landed on (`turn::second_opened`; a review found a Dagger that
+        // never moved given a stepping stone's throw).
+        if let Phase::Hirakamae {
+            first,
+            stone,
+            concert,
+            ..
+        } = p.phase
+        {
+            for (key, sq) in [("then", stone), ("concert", concert)] {
+                if let Some(sq) = sq.filter(|&sq| sq != first) {
+                    return Err(err(
+                        field_col(key),
+                        key,
+                        format!(
+                            "{key}={sq} beside hirafirst={first}: the second move hirakamae's ending move opened is that move's own, from {first}"
+                        ),
+                    ));
+                }
             }
         }
         for (key, check) in [

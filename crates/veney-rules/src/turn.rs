@@ -306,8 +306,13 @@ impl Position {
         // The pass that enters the stance is a turn in it too: "The player can pass
         // indefinitely without risking a draw" (§2.0.18; a review found the entering pass
         // counted, drawing — under Shima, losing — a game on it).
-        let entered =
-            matches!(action, Action::Pass) && crate::special::hirakamae::active(self, mover);
+        // (A glare or declaration alone enters it as a pass does, §2.0.16; a review found the
+        // declaration's entering turn counted.)
+        let entered = (matches!(action, Action::Pass)
+            || (matches!(action, Action::Glare { .. } | Action::Declare { .. })
+                && self.turn != mover
+                && !hira))
+            && crate::special::hirakamae::active(self, mover);
         let ended_stance = mover_in_stance && self.hirakamae[mover.index()] == 2;
         if self.turn != mover {
             self.count_quiet_turn(rules, (hira && !ended_stance) || entered);

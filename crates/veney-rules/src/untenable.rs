@@ -14,6 +14,20 @@ const PLACING: &str = "§2.0.13 Placing & Withdrawing";
 const HIRAKAMAE: &str = "§2.0.18 Devices: Hirakamae";
 
 pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
+    // After the move that ended hirakamae, a throw, strike or cast comes only by that move's
+    // own method (R-HIRAKAMAE): refused, it is explained as in that method's phase (a review
+    // found a blocked throw in concert told it was not open at all).
+    if let Phase::Hirakamae { stone, concert, .. } = pos.phase()
+        && (stone.is_some() || concert.is_some())
+        && matches!(
+            action,
+            Action::Throw { .. } | Action::Enact { .. } | Action::Cast { .. }
+        )
+    {
+        let mut then = *pos;
+        then.phase = Phase::Second { stone, concert };
+        return explain(rules, &then, action);
+    }
     if let Action::Hug(c) = *action {
         let mut p = *pos;
         let side = crate::hug::first_waiting(rules, pos).unwrap_or(pos.turn());
@@ -473,13 +487,7 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         // After a move: only in concert with the Self, the Lantern or Dagger from the board
         // (ruling R-CAST; a review found these refused as if no measure were empty).
         Action::Cast { kind, from, .. } if second => {
-            let concert = matches!(
-                pos.phase(),
-                Phase::Second {
-                    concert: Some(_),
-                    ..
-                }
-            );
+            let concert = pos.concert_square().is_some();
             let device = rules.info(side, kind).cast;
             Untenable::new(
                 "§2.0.18 Devices: Cast Piece",

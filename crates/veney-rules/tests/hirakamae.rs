@@ -640,3 +640,27 @@ fn the_move_ending_hirakamae_may_open_its_own_methods_second_move() {
     let text = q.to_text(&r);
     assert_eq!(Position::from_text(&r, &text).unwrap(), q, "{text}");
 }
+
+/// After the move that ends hirakamae, a throw, strike or cast of its own method refused for
+/// another reason is refused for that reason, as on any turn (a review found a blocked throw in
+/// concert, and a cast in concert from reserve, told they were not open at all); and the
+/// position text's `then=`/`concert=` beside `hirafirst=` name that move's square.
+#[test]
+fn refusals_after_the_move_ending_hirakamae_name_the_rule_broken() {
+    let r = rules();
+    let blocked = "s3/4/4/1w2/eeee/4/c3/4/4/4/1B2/E1E1/4/4/DSW1/4 w GLJREE/dgljbr hira=1:0";
+    let p = Position::from_text(&r, blocked).unwrap();
+    refuse(&r, &p, "SX3 DtW16~ @ooooo").by("§2.0.08", "stands in the way");
+    let bare = "s3/4/4/1w2/4/4/4/4/4/4/4/4/4/4/DSW1/4 w GLJCREEEEB/dgljcbreeee hira=1:0";
+    let p = Position::from_text(&r, bare).unwrap();
+    refuse(&r, &p, "SX3 ~L").by(
+        "§2.0.18 Devices: Cast Piece",
+        "from the board, not from reserve",
+    );
+    let e = Position::from_text(
+        &r,
+        "s3/4/4/1w2/eeee/4/4/4/4/4/1B2/E1E1/4/2W1/DS2/4 w GLJCREE/dgljcbr hira=2:0 hirafirst=Y3:Y2 concert=X2",
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("beside hirafirst=Y3"), "{e}");
+}

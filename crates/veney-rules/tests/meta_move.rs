@@ -330,9 +330,13 @@ fn in_the_stance_a_glare_or_declaration_alone_is_an_uncounted_pass() {
         assert_eq!(p.hirakamae(veney_rules::Side::White), 1, "{turn}");
         // Made in the stance's position before it is in force, each enters it, as `---` does
         // (R-HIRAKAMAE "enters it by passing").
-        let mut p = Position::from_text(&r, &text.replace(" hira=1:0", "")).unwrap();
+        let mut p = Position::from_text(&r, &text.replace(" hira=1:0", " quiet=99")).unwrap();
         play(&r, &mut p, turn);
         assert_eq!(p.hirakamae(veney_rules::Side::White), 1, "{turn} enters");
+        // The entering turn is one in the stance: the no-contest count does not grow (a glare
+        // is contact and clears it; a review found the declaration's entering turn counted).
+        assert!(p.quiet_turns() <= 99, "{turn}: {}", p.quiet_turns());
+        assert!(!p.is_game_over(), "{turn}");
         assert_eq!(
             p.passes(),
             0,

@@ -235,7 +235,9 @@ fn compute(
     let stone_piece_picked = match (sel.0, game.0.position().phase()) {
         (
             Some(Selected::Board(sq)),
-            veney_rules::Phase::Second { stone, .. } | veney_rules::Phase::Reclaim { stone, .. },
+            veney_rules::Phase::Second { stone, .. }
+            | veney_rules::Phase::Reclaim { stone, .. }
+            | veney_rules::Phase::Hirakamae { stone, .. },
         ) => stone == Some(sq),
         _ => false,
     };

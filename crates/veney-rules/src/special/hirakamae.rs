@@ -8,9 +8,12 @@
 //! Ruling R-HIRAKAMAE: the stance holds when a side's blades on the board are one blade on the
 //! Self's step next to it, or two blades on both sides of it, and nothing else (no other piece,
 //! nor the free engagement) stands in the Self's measure. A side in the stance that has not used
-//! hirakamae enters it by passing; while it lasts that side's passes never run out (nor count
-//! toward a draw by no contest) and its opponent may not pass. Its next move ends it: after that
-//! move any other of its pieces may make one ordinary move (`Phase::Hirakamae`). Once per game.
+//! hirakamae enters it by passing (a meta-move, a declaration or a glare alone too, each "a
+//! pass", §2.0.16); while it lasts that side's passes never run out (nor count toward a draw by
+//! no contest) and its opponent may not pass. Its next move ends it: after that move any of its
+//! pieces, that one included, may make one ordinary move — or the second move that move's own
+//! method opens (a concert, a stepping stone's), the player choosing (`Phase::Hirakamae`).
+//! Once per game.
 use crate::action::Action;
 use crate::bitboard::Bitboard;
 use crate::position::Position;

@@ -72,7 +72,11 @@ pub fn in_hand(game: &veney_rules::Game) -> Option<Selected> {
         return Some(Selected::Board(l.from));
     }
     match pos.phase() {
+        // After the move that ended hirakamae onto a stone, as after any stone (R-HIRAKAMAE).
         veney_rules::Phase::Second {
+            stone: Some(sq), ..
+        }
+        | veney_rules::Phase::Hirakamae {
             stone: Some(sq), ..
         } if !actions_from(game, Selected::Board(sq)).is_empty() => Some(Selected::Board(sq)),
         _ => None,
