@@ -175,26 +175,14 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
         }
         Phase::Throw { .. } => crate::special::dagger_throw::rolls(rules, pos, sink.list()),
         Phase::Cast { .. } => crate::special::cast_piece::landings(rules, pos, sink.list()),
-        Phase::Hirakamae {
-            first,
-            began,
-            stone,
-            concert,
-        } => {
-            let view = new_view();
-            let mut own = Vec::new();
-            crate::special::hirakamae::second_moves(rules, pos, &view, first, began, &mut own);
-            // Or the second move the first move's own method opens, as listed in that phase
-            // (its `EndTurn` included), each action once (R-HIRAKAMAE).
-            if stone.is_some() || concert.is_some() {
-                let mut then = *pos;
-                then.phase = Phase::Second { stone, concert };
-                let mut second = Vec::new();
-                generate(rules, &then, &mut second, constrained);
-                for a in second {
-                    if !own.contains(&a) {
-                        own.push(a);
-                    }
+        Phase::Hirakamae { .. } => {
+            // Hirakamae's own second moves, or the second move the first move's own method
+            // opens, as listed in that phase (its `EndTurn` included), each action once
+            // (R-HIRAKAMAE).
+            let (mut own, second) = hirakamae_seconds(rules, pos, constrained);
+            for a in second {
+                if !own.contains(&a) {
+                    own.push(a);
                 }
             }
             if !own.contains(&Action::EndTurn) {
@@ -249,6 +237,23 @@ fn generate<S: Sink>(rules: &Rules, pos: &Position, sink: &mut S, constrained: b
 /// move of the first move's own method (`Phase::Second { stone, concert }`) rather than as
 /// hirakamae's ordinary move: listed there and not among hirakamae's own (R-HIRAKAMAE).
 pub(crate) fn by_own_method(rules: &Rules, pos: &Position, a: Action) -> bool {
+    let opens = matches!(pos.phase(), Phase::Hirakamae { stone, concert, .. }
+        if stone.is_some() || concert.is_some());
+    if a == Action::EndTurn || !opens {
+        return false;
+    }
+    let (own, second) = hirakamae_seconds(rules, pos, true);
+    !own.contains(&a) && second.contains(&a)
+}
+
+/// In `Phase::Hirakamae`: hirakamae's own second moves (one ordinary move of any own piece), and
+/// those of the first move's own method (`Phase::Second { stone, concert }`'s list, empty when
+/// it opens none).
+fn hirakamae_seconds(
+    rules: &Rules,
+    pos: &Position,
+    constrained: bool,
+) -> (Vec<Action>, Vec<Action>) {
     let Phase::Hirakamae {
         first,
         began,
@@ -256,22 +261,22 @@ pub(crate) fn by_own_method(rules: &Rules, pos: &Position, a: Action) -> bool {
         concert,
     } = pos.phase()
     else {
-        return false;
+        return (Vec::new(), Vec::new());
     };
-    if (stone.is_none() && concert.is_none()) || a == Action::EndTurn {
-        return false;
+    let mut view = View::new(rules, pos, pos.turn());
+    if !constrained {
+        view.zones = [Bitboard::FULL; MAX_KINDS];
+        view.sand = true;
     }
-    let view = View::new(rules, pos, pos.turn());
     let mut own = Vec::new();
     crate::special::hirakamae::second_moves(rules, pos, &view, first, began, &mut own);
-    if own.contains(&a) {
-        return false;
-    }
-    let mut then = *pos;
-    then.phase = Phase::Second { stone, concert };
     let mut second = Vec::new();
-    generate(rules, &then, &mut second, true);
-    second.contains(&a)
+    if stone.is_some() || concert.is_some() {
+        let mut then = *pos;
+        then.phase = Phase::Second { stone, concert };
+        generate(rules, &then, &mut second, constrained);
+    }
+    (own, second)
 }
 
 /// Where `generate` puts what it finds: a list (`legal_actions`), or a `Sampler`'s plan, which

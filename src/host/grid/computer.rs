@@ -932,17 +932,22 @@ mod tests {
             masters: MasterChoice::Secret,
             ..TirachenOptions::default()
         }));
-        let mut m = ActiveMatch::new(
-            Box::new(Match::new(game.clone(), 5)),
-            crate::host::screen::Screen::Tirachen,
-            std::path::PathBuf::from("unused"),
-            |_| Err("unused".into()),
-            [(Color::WHITE, Color::BLACK); 2],
-        );
+        // A match of these turns, the computer on Red.
+        let played = |turns: &[&str]| {
+            let mut m = ActiveMatch::new(
+                Box::new(Match::new(game.clone(), 5)),
+                crate::host::screen::Screen::Tirachen,
+                std::path::PathBuf::from("unused"),
+                |_| Err("unused".into()),
+                [(Color::WHITE, Color::BLACK); 2],
+            );
+            for t in turns {
+                m.game.play_text(t).unwrap();
+            }
+            m
+        };
         let seats = ComputerSeats([Some(Level::Beginner), None]);
-        for t in ["1|S3A3W3", "2|S2A2W5", "P@a1", "P@a9", "S@b1"] {
-            m.game.play_text(t).unwrap();
-        }
+        let mut m = played(&["1|S3A3W3", "2|S2A2W5", "P@a1", "P@a9", "S@b1"]);
         let len = m.game.history_len();
         assert_eq!(undo_to_person(&mut m, &seats), UndoneTo::Reveal);
         assert_eq!(m.game.history_len(), len, "nothing taken back");
@@ -958,16 +963,7 @@ mod tests {
         );
         // Red's first move placed a master: the undo goes back to White's seal, and Red's seal
         // with it, drawn afresh — what the Spear showed is of no use.
-        let mut m = ActiveMatch::new(
-            Box::new(Match::new(game.clone(), 5)),
-            crate::host::screen::Screen::Tirachen,
-            std::path::PathBuf::from("unused"),
-            |_| Err("unused".into()),
-            [(Color::WHITE, Color::BLACK); 2],
-        );
-        for t in ["1|S3A3W3", "2|S2A2W5", "S@a1"] {
-            m.game.play_text(t).unwrap();
-        }
+        let mut m = played(&["1|S3A3W3", "2|S2A2W5", "S@a1"]);
         assert_eq!(undo_to_person(&mut m, &seats), UndoneTo::Person);
         assert_eq!(m.game.history_len(), 0, "both seals back");
     }
