@@ -183,7 +183,7 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
     println!("final: {reached}");
     match (r.end.outcome(), r.end.dying()) {
         (Some(o), Some(side)) => println!("{o}, unless {side}'s dying move answers it (§2.0.20)"),
-        (Some(o), None) => println!("game over: {}", ended(&rules, o)),
+        (Some(o), None) => println!("game over: {}", ended(&rules, &r.end, o)),
         _ => {}
     }
     // A save's `[Final]` position must be the one the record reaches, as the app's reader
@@ -227,7 +227,7 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                     if let Some(o) = declared {
                         println!(
                             "(the save ends with {}, declared after the record)",
-                            ended(&rules, o)
+                            ended(&rules, &end, o)
                         );
                         here.set_outcome(o);
                     }
@@ -514,7 +514,7 @@ fn run(cli: Cli) -> Result<(), String> {
             // Not while the mated player's dying move is pending (§2.0.20, R-DYING): that move
             // is what is left to list (a review found it hidden behind "the game is over").
             if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
-                println!("(the game is over: {})", ended(&rules, o));
+                println!("(the game is over: {})", ended(&rules, &pos, o));
                 return Ok(());
             }
             // On standard error, as `apply` says it: each line on standard output is notation
@@ -555,7 +555,7 @@ fn run(cli: Cli) -> Result<(), String> {
             // Not while the mated player's dying move is pending (§2.0.20, R-DYING): that move
             // is what is left to list (a review found it hidden behind "the game is over").
             if let Some(o) = pos.outcome().filter(|_| pos.is_game_over()) {
-                println!("(the game is over: {})", ended(&rules, o));
+                println!("(the game is over: {})", ended(&rules, &pos, o));
                 return Ok(());
             }
             // On standard error, as `apply` says it: each line on standard output is notation
@@ -625,7 +625,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 (Some(o), Some(side)) => {
                     eprintln!("({o}, unless {side}'s dying move answers it: §2.0.20)")
                 }
-                (Some(o), None) => eprintln!("(the game is over: {})", ended(&rules, o)),
+                (Some(o), None) => eprintln!("(the game is over: {})", ended(&rules, &pos, o)),
                 _ => {}
             }
         }
@@ -841,7 +841,9 @@ fn show(rules: &Rules, pos: &Position) -> String {
         )),
     }
     match pos.outcome() {
-        Some(o) if pos.is_game_over() => s.push_str(&format!("game over: {}\n", ended(rules, o))),
+        Some(o) if pos.is_game_over() => {
+            s.push_str(&format!("game over: {}\n", ended(rules, pos, o)))
+        }
         // The mated player's one dying move (§2.0.20, R-DYING; a review found it shown as over).
         Some(o) => s.push_str(&format!(
             "{o}, unless {}'s dying move answers it (§2.0.20): {} to move (turn {})\n",
@@ -908,12 +910,15 @@ fn show(rules: &Rules, pos: &Position) -> String {
     s
 }
 
-/// A game's ending in words; a draw the Hug is still to settle (option `hug`, §2.0.23 "a draw
-/// must be settled with a 'hug'") says so, as the command line plays no Hug (a review found
-/// "game over: draw by agreement" printed as if final).
-fn ended(rules: &Rules, o: veney_rules::Outcome) -> String {
+/// A game's ending in words, as the app's banner says it: a draw the Hug is still to settle
+/// (option `hug`, §2.0.23 "a draw must be settled with a 'hug'") says so, as the command line
+/// plays no Hug (a review found "game over: draw by agreement" printed as if final); a dying
+/// Jutsu-takes-Jutsu names the Death Spell (§2.0.18; a review found only `deathspell=1`).
+fn ended(rules: &Rules, pos: &Position, o: veney_rules::Outcome) -> String {
     if veney_rules::hug::awaits_hug(rules, Some(o)) {
         format!("{o} — to be settled by the Hug (§2.0.23), which the app plays")
+    } else if pos.death_spell() {
+        format!("{o} — Death Spell: the loser takes the winner's token (§2.0.18)")
     } else {
         o.to_string()
     }

@@ -1087,3 +1087,14 @@ fn a_draw_awaiting_the_hug_says_so() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// §2.0.18 Death Spell: a dying Jutsu-takes-Jutsu is named on the command line as on the app's
+/// banner (a review found only `deathspell=1` in the position).
+#[test]
+fn a_death_spell_is_named() {
+    let start = "4/4/4/4/4/4/j3/1s2/1W2/1S2/J3/4/4/4/4/4 w EEEE/eeee";
+    let (code, out, err) = run(&["apply", start, "$tX9#", "JtW6"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("deathspell=1"), "{out}");
+    assert!(err.contains("Death Spell"), "{err}");
+}
