@@ -399,6 +399,12 @@ impl Position {
                 self.apply_move(rules, m);
                 control::after_move(rules, self, side, controlled);
                 if self.outcome != outcome_before || self.is_game_over() {
+                    // A move that mates ends the stance too: "A move made by the enstanced
+                    // player ends hirakamae" (§2.0.18), as an enacted strike's does (a review
+                    // found `hira=1` kept after a checkmate by touch or disarm).
+                    if self.phase == Phase::Start && crate::special::hirakamae::active(self, side) {
+                        self.hirakamae[side.index()] = 2;
+                    }
                     self.end_turn(false);
                     return;
                 }

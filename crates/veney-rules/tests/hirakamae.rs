@@ -664,3 +664,27 @@ fn refusals_after_the_move_ending_hirakamae_name_the_rule_broken() {
     .unwrap_err();
     assert!(e.to_string().contains("beside hirafirst=Y3"), "{e}");
 }
+
+/// §2.0.18 "A move made by the enstanced player ends hirakamae", a checkmating one too, as an
+/// enacted strike's does (a review found `hira=1` kept after a checkmate by touch and by disarm).
+#[test]
+fn a_checkmate_made_from_the_stance_ends_it() {
+    let r = rules();
+    for (text, turn, side) in [
+        (
+            "4/4/l2L/1Be1/4/C1J1/1E2/2R1/2s1/1b2/1e2/3r/2WS/4/4/4 w DEEEG/wdeecgj turns=8 hira=1:0",
+            "$tY8#",
+            White,
+        ),
+        (
+            "3l/4/3L/1S2/4/2eJ/4/4/ER2/1e2/4/BW2/sw2/4/4/4 b DEEECG/deecbgjr turns=9 hira=0:1",
+            "$tX5#",
+            Black,
+        ),
+    ] {
+        let mut p = Position::from_text(&r, text).unwrap();
+        play(&r, &mut p, turn);
+        assert!(p.outcome().is_some(), "{turn}");
+        assert_eq!(p.hirakamae(side), 2, "{turn}: the stance is used");
+    }
+}
