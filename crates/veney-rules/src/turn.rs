@@ -306,13 +306,9 @@ impl Position {
         // The pass that enters the stance is a turn in it too: "The player can pass
         // indefinitely without risking a draw" (§2.0.18; a review found the entering pass
         // counted, drawing — under Shima, losing — a game on it).
-        // (A glare or declaration alone enters it as a pass does, §2.0.16; a review found the
-        // declaration's entering turn counted.)
-        let entered = (matches!(action, Action::Pass)
-            || (matches!(action, Action::Glare { .. } | Action::Declare { .. })
-                && self.turn != mover
-                && !hira))
-            && crate::special::hirakamae::active(self, mover);
+        // Whatever pass entered it: a glare or declaration alone is one too (§2.0.16; a review
+        // found the declaration's entering turn counted).
+        let entered = !mover_in_stance && crate::special::hirakamae::active(self, mover);
         let ended_stance = mover_in_stance && self.hirakamae[mover.index()] == 2;
         if self.turn != mover {
             self.count_quiet_turn(rules, (hira && !ended_stance) || entered);
@@ -564,11 +560,7 @@ impl Position {
             // the stance's own pass (R-HIRAKAMAE; reviews found them counted, and entering
             // nothing).
             Action::Glare { .. } => {
-                if self.phase == Phase::Start {
-                    crate::special::hirakamae::after_pass(rules, self, side);
-                }
-                let passed =
-                    self.phase == Phase::Start && !crate::special::hirakamae::active(self, side);
+                let passed = self.phase == Phase::Start && self.counted_pass(rules, side);
                 glare::apply(rules, self);
                 self.end_turn(passed);
             }
@@ -578,11 +570,7 @@ impl Position {
             }
             Action::Meta(m) => crate::special::meta_move::play(self, m),
             Action::Declare { kind, from, to } => {
-                if self.phase == Phase::Start {
-                    crate::special::hirakamae::after_pass(rules, self, side);
-                }
-                let passed =
-                    self.phase == Phase::Start && !crate::special::hirakamae::active(self, side);
+                let passed = self.phase == Phase::Start && self.counted_pass(rules, side);
                 crate::special::intention::declare(rules, self, kind, from, to);
                 self.end_turn(passed);
             }
@@ -614,9 +602,8 @@ impl Position {
                 }
             }
             Action::Pass => {
-                crate::special::hirakamae::after_pass(rules, self, side);
-                let hira = crate::special::hirakamae::active(self, side);
-                self.end_turn(!hira);
+                let counted = self.counted_pass(rules, side);
+                self.end_turn(counted);
             }
             Action::EndTurn => match self.phase {
                 Phase::Glare => self.end_turn(false),
@@ -856,6 +843,14 @@ impl Position {
         let hira = self.hirakamae.contains(&1);
         self.end_turn(false);
         self.count_quiet_turn(rules, hira);
+    }
+
+    /// A pass by `side` — `---`, or a glare or declaration alone (§2.0.16) — may enter its
+    /// stance (`hirakamae::after_pass`); whether it counts toward §2.0.17's two: not in the
+    /// stance, where "The player can pass indefinitely" (R-HIRAKAMAE).
+    fn counted_pass(&mut self, rules: &Rules, side: crate::side::Side) -> bool {
+        crate::special::hirakamae::after_pass(rules, self, side);
+        !crate::special::hirakamae::active(self, side)
     }
 
     /// Whether a turn's first move `m` (just made by `side`) opens a second move by its own
