@@ -129,26 +129,17 @@ impl Workshop {
         // Read as a new game reads it (`game::rules_for`): a setup file there that is not text
         // is an error, not the built-in baselines (a review found the set shown valid and its
         // new game refused).
-        let setup_read = match std::fs::read(setup_path) {
-            Ok(bytes) => Some(String::from_utf8(bytes).map_err(|e| {
-                let lossy = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                (
-                    lossy,
-                    format!("{}: cannot read: not UTF-8 text", setup_path.display()),
-                )
-            })),
+        let bytes = std::fs::read(setup_path);
+        let fp = fingerprint(&text, lossy(&bytes).as_deref());
+        let setup_read: Option<Result<&str, String>> = match &bytes {
+            Ok(b) => Some(
+                std::str::from_utf8(b)
+                    .map_err(|_| format!("{}: cannot read: not UTF-8 text", setup_path.display())),
+            ),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => Some(Err((
-                String::new(),
-                format!("{}: cannot read: {e}", setup_path.display()),
-            ))),
+            Err(e) => Some(Err(format!("{}: cannot read: {e}", setup_path.display()))),
         };
         let setup_src = setup_read.as_ref().and_then(|r| r.as_ref().ok());
-        let seen = setup_read.as_ref().map(|r| match r {
-            Ok(src) => src.as_str(),
-            Err((lossy, _)) => lossy.as_str(),
-        });
-        let fp = fingerprint(&text, seen);
         if self.fingerprint == Some(fp) {
             return false;
         }
@@ -157,13 +148,13 @@ impl Workshop {
         let report = veney_rules::set_check::check_with_setup(
             &self.path,
             &text,
-            setup_src.map(|src| (setup_path, src.as_str())),
+            setup_src.map(|&src| (setup_path, src)),
         );
         self.errors = report.errors.iter().map(|e| e.to_string()).collect();
         // A new game reads the setup file whatever the army (an army with its own layout
         // included): one it cannot read is named here too.
         match &setup_read {
-            Some(Err((_, why))) => self.errors.push(why.clone()),
+            Some(Err(why)) => self.errors.push(why.clone()),
             Some(Ok(src)) if report.set.as_ref().is_some_and(|s| s.layout.is_some()) => {
                 if let Err(e) = veney_rules::setup::SetupDef::from_ron(setup_path, src) {
                     self.errors.push(e.to_string());
@@ -248,12 +239,18 @@ fn fingerprint(set: &str, setup: Option<&str>) -> u64 {
 /// A file that is not text counts by its bytes (read lossily), so an edit of it still wakes the
 /// app (a review found a non-UTF-8 file's edits unseen).
 fn files_fingerprint(set: &std::path::Path, setup: &std::path::Path) -> u64 {
-    let lossy = |p: &std::path::Path| {
-        std::fs::read(p)
-            .ok()
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-    };
-    fingerprint(&lossy(set).unwrap_or_default(), lossy(setup).as_deref())
+    fingerprint(
+        &lossy(&std::fs::read(set)).unwrap_or_default(),
+        lossy(&std::fs::read(setup)).as_deref(),
+    )
+}
+
+/// A file's bytes as text, lossily (none when it could not be read).
+fn lossy(bytes: &std::io::Result<Vec<u8>>) -> Option<String> {
+    bytes
+        .as_ref()
+        .ok()
+        .map(|b| String::from_utf8_lossy(b).into_owned())
 }
 
 /// The window, and a thread that wakes the idle app when the watched file changes (reactive
