@@ -216,15 +216,46 @@ fn partner_can_move(
     let Some(from) = pos.pieces(side, life).first() else {
         return false;
     };
+    let lifted = crate::position::Lifted {
+        kind: k,
+        from: q,
+        facing: pos.facing(q),
+    };
+    // The partner's zone judged from the Self's new square (as `View::new` judges it: own
+    // engagements, not the free one, extend it).
+    let zone = match &rules.info(side, k).constraint {
+        Some(c) => crate::piece_def::zone_from(
+            c,
+            Some(to),
+            crate::constraint::engagements(rules, pos, side),
+            pos.life_measure(rules, !side),
+            rules.options.sword_steps_apart,
+        ),
+        None => view.zones[k.index()],
+    };
+    let mut occupied = view.occupied;
+    occupied.clear(from);
+    occupied.clear(q);
+    occupied.set(to);
+    // The common answer first, from the squares alone (the Self's move changes nothing else
+    // `quick_placement` reads: the Donkeys and the last slide stay).
+    if quick_placement(
+        rules,
+        side,
+        occupied,
+        zone,
+        lifted,
+        Some(to),
+        crate::special::donkey::squares(pos),
+        pos.last_dir(side),
+    ) {
+        return true;
+    }
     let mut next = *pos;
     next.remove(side, life, from);
     next.remove(side, k, q);
     next.put(side, life, to);
-    next.lifted = Some(crate::position::Lifted {
-        kind: k,
-        from: q,
-        facing: pos.facing(q),
-    });
+    next.lifted = Some(lifted);
     let mut seen = view.clone();
     seen.forget_worked_out();
     for b in [&mut seen.own, &mut seen.occupied] {
@@ -233,29 +264,7 @@ fn partner_can_move(
         b.set(to);
     }
     seen.own_leapable.clear(q);
-    if let Some(c) = &rules.info(side, k).constraint {
-        seen.zones[k.index()] =
-            // As `View::new` judges it: own engagements (not the free one) extend it.
-            crate::piece_def::zone_from(
-                c,
-                Some(to),
-                crate::constraint::engagements(rules, pos, side),
-                pos.life_measure(rules, !side),
-                rules.options.sword_steps_apart,
-            );
-    }
-    if next.lifted.is_some_and(|l| {
-        quick_placement(
-            rules,
-            &next,
-            side,
-            seen.occupied,
-            seen.zones[l.kind.index()],
-            l,
-        )
-    }) {
-        return true;
-    }
+    seen.zones[k.index()] = zone;
     // Listed at the end of `scratch`, which is left as it was.
     let start = scratch.len();
     lifted_moves(rules, &next, &mut seen, to, scratch);
@@ -280,7 +289,16 @@ fn played_partner_can_move(rules: &Rules, pos: &Position, lift: Action, quick: b
         let side = next.turn();
         let zone = crate::view::zone_of(rules, &next, side, l.kind);
         debug_assert_eq!(zone, View::new(rules, &next, side).zones[l.kind.index()]);
-        quick_placement(rules, &next, side, next.occupied(), zone, l)
+        quick_placement(
+            rules,
+            side,
+            next.occupied(),
+            zone,
+            l,
+            next.life_square(rules, side),
+            crate::special::donkey::squares(&next),
+            next.last_dir(side),
+        )
     };
     quick || !next.legal_actions(rules).is_empty()
 }
@@ -288,28 +306,26 @@ fn played_partner_can_move(rules: &Rules, pos: &Position, lift: Action, quick: b
 /// A quick "yes" to whether the partner in hand has a move: a leap or a first step of a slide
 /// onto an empty square of its zone is always a quiet move it may make. False means "look at
 /// all its moves" (a Lantern's flail changes them: never answered here).
+#[allow(clippy::too_many_arguments)]
 fn quick_placement(
     rules: &Rules,
-    next: &Position,
     side: crate::side::Side,
     occupied: Bitboard,
     zone: Bitboard,
     l: crate::position::Lifted,
+    self_sq: Option<Square>,
+    donkeys: Bitboard,
+    last: Option<crate::direction::Dir>,
 ) -> bool {
     if rules.info(side, l.kind).flail {
         return false;
     }
     let tables = rules.set(side).piece(l.kind).tables_for(side, l.facing);
     let free = !occupied & zone;
-    let lp = tables.leaps_open(
-        l.from,
-        next.life_square(rules, side),
-        crate::special::donkey::squares(next),
-    );
+    let lp = tables.leaps_open(l.from, self_sq, donkeys);
     if (Bitboard(lp.both | lp.move_only) & free).any() {
         return true;
     }
-    let last = next.last_dir(side);
     tables.rays_from(l.from).iter().any(|ray| {
         ray.mode != crate::piece_def::Mode::AttackOnly
             && !(ray.no_repeat && last == Some(ray.dir))
