@@ -1461,8 +1461,17 @@ impl San {
                     && rules.info(side, k).throw
                     && pos.life_square(rules, !side) == Some(t)
                     // The one written, of two (a review found the first Dagger's reason given
-                    // for the other's throw).
-                    && let Some(from) = pos.pieces(side, k).find(from_written(from_line, m.from_step))
+                    // for the other's throw) — one pinned under the opposing Cloak too, whose
+                    // throw Blade Capture refuses (a review found it explained as a move).
+                    && let Some(from) = pos
+                        .pieces(side, k)
+                        .into_iter()
+                        .chain(
+                            crate::special::blade_capture::pins(pos, side)
+                                .filter(|p| p.0 == k)
+                                .map(|p| p.1),
+                        )
+                        .find(from_written(from_line, m.from_step))
                 {
                     let a = Action::Throw {
                         kind: k,

@@ -583,6 +583,26 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                     "the strike is the turn's first move, or the second after a Self move in concert: \"If you disregard your prior intention by making any other move, the intention is forfeit\"",
                 );
             }
+            // A direct strike that fails for another reason than its reach — a piece in the
+            // way, Persistence (§2.0.08), no disarm condition (§2.0.14) — is refused by that
+            // rule, as the same move would be (a review found each blamed on the range). (Not
+            // one declared by a stepping stone: its route is the stone's.)
+            let direct = pos.intention_of(side).is_some_and(|i| i.via.is_none());
+            if direct {
+                let strike = Move {
+                    mover: Mover::Piece(kind),
+                    from,
+                    to,
+                    effect: crate::action::Effect::Quiet,
+                    dir: None,
+                    face: None,
+                };
+                let second = matches!(pos.phase(), Phase::Second { .. });
+                let plain = explain_move(rules, pos, &strike, second);
+                if !about_reach(&plain) {
+                    return plain;
+                }
+            }
             Untenable::new(
                 "§2.0.11 Jutsu: Intention",
                 format!(
@@ -756,6 +776,14 @@ fn explain_retreat(rules: &Rules, pos: &Position) -> Untenable {
             "retreat is impossible while your opponent's Self is on your side of the board",
         ),
     }
+}
+
+/// Whether `explain_move`'s refusal is about where the piece reaches — its pattern, its range
+/// constraint — or its last, general words, rather than a rule of its own.
+fn about_reach(u: &Untenable) -> bool {
+    u.reason.ends_with("'s range constraint")
+        || u.reason.contains(" does not move from ")
+        || u.reason.contains(" cannot make that move (")
 }
 
 fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untenable {
@@ -1077,7 +1105,57 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
             format!("the {name}'s path from {} to {} is blocked", m.from, m.to),
         );
     }
-    if view.own.contains(m.to) && !view.stones.contains(m.to) {
+    // Onto your own Cloak holding their blade: a disarm of that blade, which fends the Cloak
+    // ("Disarming a captured blade fends the Cloak", §2.0.06) — judged as a disarm, then by the
+    // range below (a review found it refused as a move onto your own piece).
+    let held = crate::special::blade_capture::pinned_at(pos, !side, m.to)
+        .filter(|_| view.holding.contains(m.to))
+        .map(|(blade, _)| blade);
+    if let Some(blade) = held {
+        let bname = rules.set(!side).piece(blade).name();
+        if rules.relation(side, kind, blade) != Relation::Disarm {
+            return Untenable::new(
+                "§2.0.06 Cloak: Blade Capture",
+                format!(
+                    "your Cloak on {} holds your opponent's {bname}: only a blade that disarms it may attack there, and the {name} does not",
+                    m.to
+                ),
+            );
+        }
+        if !crate::special::disarm::may_disarm(rules, pos, side, kind) {
+            return Untenable::new(
+                "§2.0.14 Disarm",
+                format!(
+                    "the {name} disarms only once it is its side's last blade on the board (Persistence)"
+                ),
+            );
+        }
+    } else if view.own.contains(m.to) && !view.stones.contains(m.to) {
+        // A Feign or Shift written from the other piece: the swap is that piece's move onto this
+        // one (R-FEIGN, R-SHIFT), so it is named as written (a review found a Self-first Feign
+        // refused as a move onto your own piece, the way to write it never said).
+        let mut legal = Vec::new();
+        crate::movegen::legal_actions(rules, pos, &mut legal);
+        let swap = legal.into_iter().find(|a| {
+            matches!(a, Action::Move(s) if s.from == m.to && s.to == m.from
+                && matches!(s.effect, crate::action::Effect::Swap(_)))
+        });
+        if let Some(a) = swap {
+            let feign = matches!(pos.piece_at(m.to), Some((_, k)) if rules.info(side, k).feign);
+            return Untenable::new(
+                if feign {
+                    "§2.0.06 Cloak: Feign"
+                } else {
+                    "§2.0.07 Balance: Shift"
+                },
+                format!(
+                    "{} is occupied by your own piece: to trade places with it, write the {} as its move: {}",
+                    m.to,
+                    if feign { "Feign" } else { "Shift" },
+                    crate::notation::write_turn(rules, pos, &[a])
+                ),
+            );
+        }
         return Untenable::new(section, format!("{} is occupied by your own piece", m.to));
     }
     if let Some((s, target)) = pos.piece_at(m.to)

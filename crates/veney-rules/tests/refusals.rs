@@ -721,3 +721,129 @@ fn a_glare_no_placement_opened_names_the_glare() {
     // A move after the turn's end is still refused for the number of moves.
     refuse(&r, &start, "D*X3 SZ3").by("§2.0.15", "the turn is already over");
 }
+
+/// §2.0.06 Cloak: "Disarming a captured blade fends the Cloak." A blade's move onto its own
+/// Cloak holding an opposing blade is that disarm: refused for what fails it — its range, or
+/// Persistence (§2.0.08) — not as a move onto your own piece (a review found "occupied by your
+/// own piece" said of both).
+#[test]
+fn a_disarm_of_a_held_blade_is_refused_for_what_fails_it() {
+    let r = rules();
+    // Black's Sword on Y9 (its Self on X16: steps 9 to 16 in range) and its Cloak on Y3
+    // holding White's Sword.
+    let p = Position::from_text(
+        &r,
+        "1s2/4/4/4/4/4/4/2w1/4/4/4/4/1S2/2c1/4/4 b EEEE/eeee pinned=W:Y3:0 turns=4",
+    )
+    .unwrap();
+    let why = refuse(&r, &p, "$tY3");
+    why.by("§2.0.03 Sword", "outside the Sword's range constraint");
+    assert!(!why.contains("own piece"), "{why}");
+    // Black's Dagger, its Sword still on the board: Persistence.
+    let p = Position::from_text(
+        &r,
+        "w3/4/4/4/1s2/4/4/2d1/4/4/2c1/4/1S2/4/4/4 b EEEE/eeee pinned=W:Y6:0 turns=4",
+    )
+    .unwrap();
+    let why = refuse(&r, &p, "DtY6");
+    why.by("§2.0.14 Disarm", "Persistence");
+    // Without that Sword the disarm is offered.
+    let p = Position::from_text(
+        &r,
+        "4/4/4/4/1s2/4/4/2d1/4/4/2c1/4/1S2/4/4/4 b EEEE/eeee pinned=W:Y6:0 turns=4",
+    )
+    .unwrap();
+    assert!(p.legal_actions(&r).iter().any(|a| matches!(a,
+            veney_rules::Action::Move(m) if m.to.to_string() == "Y6"
+                && matches!(m.effect, veney_rules::Effect::DisarmCaptured(_)))));
+}
+
+/// §2.0.06 Cloak: Feign — "When the Cloak and the Self are adjacent to one another … they can
+/// switch places"; the swap is written as the Cloak's move (R-FEIGN). Written from the Self, the
+/// refusal says how to write it (a review found only "occupied by your own piece").
+#[test]
+fn a_feign_written_from_the_self_says_how_to_write_it() {
+    let r = rules();
+    let p = Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CSWB/4/4/4 w DGLJR/dgljr",
+    )
+    .unwrap();
+    let why = refuse(&r, &p, "SW4");
+    why.by("§2.0.06 Cloak: Feign", "CX4~SW4");
+}
+
+/// §2.0.11 Jutsu: Intention — "The attacking blade otherwise cannot enact an intention outside
+/// its range constraint." A strike that fails for another reason is refused by that rule: a
+/// piece in the way, Persistence (§2.0.08), no disarm condition (§2.0.14) — a review found each
+/// blamed on the range.
+#[test]
+fn a_failed_strike_is_refused_by_the_rule_that_fails_it() {
+    let r = rules();
+    // White's Sword on Y5 declared on Black's Balance on Y9; Black's Cloak then steps into the
+    // line on Y7. After the Self's concert move the Sword's range reaches Y9: the Cloak blocks.
+    let mut p = Position::from_text(
+        &r,
+        "4/4/4/1s2/4/4/4/2b1/1J2/4/4/2Wc/1S2/4/4/4 b EEEE/eeee passes=1 turns=1 quiet=1 intention=W:Y5:Y9:b:0",
+    )
+    .unwrap();
+    play(&r, &mut p, "CY7");
+    let why = refuse(&r, &p, "SX5 $fY9!");
+    why.by("§2.0.03 Sword", "blocked");
+    // White's Dagger declared on Black's Sword, its own Sword still on the board: Persistence.
+    let p = Position::from_text(
+        &r,
+        "1s2/4/4/4/4/4/4/4/3w/4/3D/J3/1S2/4/W3/4 w EEEE/eeee turns=2 intention=D:Z6:Z8:w:0",
+    )
+    .unwrap();
+    refuse(&r, &p, "DtZ8!").by("§2.0.14 Disarm", "Persistence");
+    // White's Sword on a Black Sword neither overextended nor disadvantaged.
+    let p = Position::from_text(
+        &r,
+        "4/4/1s2/4/J3/4/4/3w/4/4/3W/4/1S2/4/4/4 w EEEE/eeee turns=2 quiet=2 intention=W:Z6:Z9:w:0",
+    )
+    .unwrap();
+    let why = refuse(&r, &p, "SX5 $tZ9!");
+    why.by("§2.0.14 Disarm", "neither");
+    // Out of its range alone, the intention's own words: White's Sword on Z6 (its Self on X4:
+    // measures 1 and 2) declared on Black's Balance on Z10.
+    let p = Position::from_text(
+        &r,
+        "4/4/1s2/4/J3/4/3b/4/4/4/3W/4/1S2/4/4/4 w EEEE/eeee turns=2 quiet=2 intention=W:Z6:Z10:b:0",
+    )
+    .unwrap();
+    refuse(&r, &p, "$fZ10!").by("§2.0.11 Jutsu: Intention", "does not strike Z10");
+    // Without its own Sword on the board the same Dagger strikes.
+    let p = Position::from_text(
+        &r,
+        "1s2/4/4/4/4/4/4/4/3w/4/3D/J3/1S2/4/4/4 w EEEE/eeee turns=2 intention=D:Z6:Z8:w:0",
+    )
+    .unwrap();
+    assert!(
+        p.legal_actions(&r)
+            .iter()
+            .any(|a| matches!(a, veney_rules::Action::Enact { .. })),
+        "without the Sword the Dagger strikes"
+    );
+}
+
+/// R-BLADE-CAPTURE: a Dagger pinned under the opposing Cloak is not thrown — "keeps it pinned in
+/// one place" (§2.0.06); freed only by moving off, from the second turn after the capture. A
+/// throw written for it is refused by Blade Capture, freeable or not (a review found it
+/// explained as a move "outside the Dagger's range constraint", which a throw has none of).
+#[test]
+fn a_throw_of_a_pinned_dagger_is_refused_by_blade_capture() {
+    let r = rules();
+    for pin in ["D:X2:1", "D:X2:3"] {
+        let p = Position::from_text(
+            &r,
+            &format!("4/4/4/1s2/4/4/4/4/4/4/4/4/2S1/4/1c2/4 w EEEE/eeee pinned={pin} turns=4"),
+        )
+        .unwrap();
+        for turn in ["DtX13~", "DX2tX13~"] {
+            let why = refuse(&r, &p, turn);
+            why.by("§2.0.06 Cloak: Blade Capture", "cannot be thrown");
+            assert!(!why.contains("range"), "{pin} {turn}: {why}");
+        }
+    }
+}
