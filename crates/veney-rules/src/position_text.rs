@@ -817,6 +817,22 @@ impl PositionText {
                 }
             }
         }
+        // What the turn in progress has done (a Cloak leaving a blade capture, a contact) is
+        // cleared when a turn ends: before the turn's first move there is none (a review found
+        // `released=1` read at a turn's start, refusing a blade capture no Cloak had left).
+        let before_first_move = matches!(p.phase, Phase::DonkeyMove { .. })
+            || (p.phase == Phase::Start && p.reposition.is_none() && !p.meta_moved);
+        for (key, set) in [("released", p.released), ("contact", p.contact)] {
+            if set && before_first_move {
+                return Err(err(
+                    field_col(key),
+                    key,
+                    format!(
+                        "{key}=1 tells what the turn in progress has done: not before the turn's first move"
+                    ),
+                ));
+            }
+        }
         for side in Side::ALL {
             let traps = p.casts[side.index()][crate::device::Device::ObscurantChaos.index()];
             if let Some(sq) = (p.chaos_spent[side.index()] & !traps).first() {

@@ -580,3 +580,24 @@ fn hirakamae_in_force_for_both_sides_is_refused() {
     assert!(e.to_string().contains("§2.0.18"), "{e}");
     assert!(Position::from_text(&r, &format!("{start} hira=1:2")).is_ok());
 }
+
+/// `released=1` and `contact=1` tell what the turn in progress has done; a turn's end clears
+/// them, so before its first move they are refused (a review found `released=1` read at a
+/// turn's start, then refusing a blade capture no Cloak had left, §2.0.06).
+#[test]
+fn what_the_turn_has_done_is_refused_before_its_first_move() {
+    let r = rules();
+    let base = "4/4/1s2/4/4/4/4/4/4/1c2/4/2W1/1S2/4/4/4 b EEEE/eeee";
+    for key in ["released", "contact"] {
+        let e = refused(&r, &format!("{base} {key}=1"), key);
+        assert!(
+            e.message.contains("not before the turn's first move"),
+            "{e}"
+        );
+    }
+    // Mid-turn (a concert open after the Self's move) both stand.
+    let mid = "4/4/4/4/4/4/4/4/4/4/4/4/1S2/4/4/1s2 w EEEE/eeee concert=X4";
+    for key in ["released", "contact"] {
+        accepted(&r, &format!("{mid} {key}=1"));
+    }
+}
