@@ -254,3 +254,30 @@ fn a_placement_next_to_the_opposing_fort_is_refused_by_the_fort_rule() {
     );
     assert!(texts.contains(&"F@c2".to_string()));
 }
+
+// Tirachen "Fort" and "OBJECTIVE" (rulings "The protected ring and friendly pieces", "A Fort
+// placed beside an opposing piece"): by default a Fort may be placed beside an opposing piece
+// already on its homeland; that piece stays, and the homeland is completed around the Fort,
+// which nobody takes (a review found the rulings saying the Fort had to be taken first).
+#[test]
+fn a_piece_already_in_the_ring_counts_toward_the_occupation() {
+    let g = game();
+    let mut s = pos(&g, "9/9/4g4/9/7G1/9/4ww3/9/3w5 r mm F/- - 0");
+    for turn in ["F@c2", "We3-e1", "Gh5-h6", "Wf3-f1"] {
+        play(&g, &mut s, turn);
+    }
+    let Decision::Over(o) = g.decision(&s) else {
+        panic!("not over: {}", g.position_text(&s));
+    };
+    assert_eq!(o.winner(), Some(Player(1)));
+    assert_eq!(o.reason, "homeland occupied");
+    assert_eq!(
+        g.position_text(&s),
+        "9/9/4g4/7G1/9/9/9/2F6/3www3 r mm -/- - 3",
+        "the Fort stands"
+    );
+    // Under FortRingClear the Fort is not placed there at all.
+    let strict = game_with(|o| o.fort_ring_must_be_clear = true);
+    let s = pos(&strict, "9/9/4g4/9/7G1/9/4ww3/9/3w5 r mm F/- - 0");
+    assert_eq!(refused_by(&strict, &s, "F@c2"), "Tirachen: Fort");
+}
