@@ -1063,6 +1063,46 @@ fn the_computer_calls_the_move_that_drew_over_the_hugs_screen() {
     );
 }
 
+/// The computer (Black) held back by the New game dialog while the person's move drew and the
+/// person picked their hidden Hug hand: once the dialog closes it still calls the move (a hidden
+/// pick is no move, R-UNTENABLE-CALL; §2.0.22 "only immediately after the move is made") — a
+/// review found its call refused under the Hug's screen and its pick held back for that call,
+/// the game stuck with every command refused.
+#[test]
+fn the_computer_calls_the_move_that_drew_after_the_persons_hidden_pick() {
+    let drawn = drawn_by(
+        veney_rules::options::UntenablePolicy::TimePenalty,
+        Side::White,
+    );
+    let mut a = common::headless("hug-call-computer-after-pick", None);
+    a.world_mut().resource_mut::<VeneyComputer>().0 = [None, Some(game_ai::Level::Beginner)];
+    a.world_mut()
+        .init_resource::<veney::packs::veney::panels::NewGameDialog>();
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::panels::NewGameDialog>()
+        .open = true;
+    a.world_mut().insert_resource(CurrentGame(drawn));
+    a.update();
+    a.update();
+    assert!(
+        game(&a).position().outcome().is_some(),
+        "the computer waits behind the dialog"
+    );
+    send(&mut a, Command::HugPick(HugChoice::Hug));
+    a.world_mut()
+        .resource_mut::<veney::packs::veney::panels::NewGameDialog>()
+        .open = false;
+    for _ in 0..4 {
+        a.update();
+    }
+    assert_eq!(game(&a).position().outcome(), None, "the computer called");
+    assert_eq!(
+        veney_rules::penalty::time_penalties(game(&a).position(), Side::White),
+        1
+    );
+    assert_eq!(stage(&a), None, "no reveal of White's pick");
+}
+
 /// The computer on White, whose Hug pick comes first, and Black's untenable move that drew: its
 /// call comes first, alone — no pick of the Hug it takes back is sent after it (a review found
 /// the pick refused, "no Hug open", a red line the person did not cause, the call's news wiped).

@@ -204,9 +204,14 @@ pub(super) fn apply_commands(
         };
         let undo_through = computers_secret && matches!(cmd, Command::Undo);
         // The move that drew may still be called over the Hug (R-UNTENABLE-CALL: a hidden
-        // pick is no move; §2.0.22 "only immediately after the move is made").
+        // pick is no move; §2.0.22 "only immediately after the move is made") — by the
+        // computer too, after the person's hidden pick (a review found its call refused there
+        // and its own pick held back for that call, every command refused).
         let call_over_hug = hug_open
-            && matches!(cmd, Command::CallUntenable | Command::CallOwnUntenable)
+            && matches!(
+                cmd,
+                Command::CallUntenable | Command::CallOwnUntenable | Command::ComputerCall
+            )
             && ctx.game.0.callable();
         if (guess_open || hug_open)
             && !undo_through
