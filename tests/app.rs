@@ -1726,6 +1726,40 @@ fn against_the_computer_the_person_resigns_and_never_declares_for_it() {
     );
 }
 
+/// §2.0.23 step 1: a Donkey with one open square next to it moves there with no throw — the
+/// prompt asks for no sticks then (a review found "throw its sticks" asked of a move the rules
+/// make without one), and does ask for them when the Donkey has a choice.
+#[test]
+fn the_donkeys_prompt_asks_for_sticks_only_when_it_throws() {
+    let mut o = standard().options.clone();
+    o.donkey = true;
+    let r = Arc::new(Rules::standard_with(o));
+    for (text, sticks) in [
+        (
+            "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/4/4/1S2/1WCB b DGLJR/dgljr turns=11 donkey=wW1 donkeyhome=b donkeymove=w",
+            false,
+        ),
+        (
+            "4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/4/4/1S2/1WCB b DGLJR/dgljr turns=11 donkey=wY8 donkeyhome=b donkeymove=w",
+            true,
+        ),
+    ] {
+        let p = Position::from_text(&r, text).unwrap();
+        let g = Game::from_position_seeded(r.clone(), p, 1);
+        assert_eq!(
+            g.legal_actions()
+                .contains(&veney_rules::Action::Donkey(None)),
+            !sticks,
+            "{text}"
+        );
+        let mut app = app_with(g, "donkey-prompt");
+        app.update();
+        let prompt = prompt(&app);
+        assert!(prompt.contains("Donkey moves first"), "{prompt}");
+        assert_eq!(prompt.contains("sticks"), sticks, "{prompt}");
+    }
+}
+
 #[test]
 fn each_donkey_is_thrown_for_its_placer() {
     // §2.0.23 The Donkey: it moves "on its own turn following the turn of the player who placed

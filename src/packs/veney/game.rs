@@ -1020,6 +1020,16 @@ fn update_prompt(
             },
             Phase::Glare => format!("{side}: glare or declare an intention, or end the turn"),
             Phase::Cast { .. } => format!("{side}: the cast piece is in the air (R)"),
+            // One open square next to it: it moves there with no throw (§2.0.23 step 1; a
+            // review found sticks asked for).
+            Phase::DonkeyMove { placer }
+                if game
+                    .0
+                    .legal_actions()
+                    .contains(&veney_rules::Action::Donkey(None)) =>
+            {
+                format!("{placer}'s Donkey moves first, to the one open square next to it (R)")
+            }
             Phase::DonkeyMove { placer } => {
                 format!("{placer}'s Donkey moves first: throw its sticks (R)")
             }
