@@ -5,15 +5,13 @@ use bevy::winit::WinitSettings;
 fn main() {
     #[cfg(feature = "dev-tools")]
     veney::host::measure::process_start();
-    // VENEY_WINDOW=WxH opens the window at another size (screenshots of a short laptop screen).
-    let size = std::env::var("VENEY_WINDOW")
-        .ok()
-        .and_then(|v| {
-            let (w, h) = v.split_once('x')?;
-            Some((w.trim().parse::<u32>().ok()?, h.trim().parse::<u32>().ok()?))
-        })
-        .filter(|&(w, h)| w >= 320 && h >= 320)
-        .unwrap_or((960, 940));
+    // VENEY_WINDOW=WxH opens the window at another size (screenshots of a short laptop screen);
+    // a value that cannot be read is said on standard error (no log is set up yet).
+    let (size, warning) =
+        veney::host::window_size::from_env(std::env::var("VENEY_WINDOW").ok().as_deref());
+    if let Some(w) = warning {
+        eprintln!("veney: {w}");
+    }
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {

@@ -25,6 +25,7 @@ pub mod settle;
 pub mod table_clock;
 pub mod title;
 pub mod whole_save;
+pub mod window_size;
 
 pub use redraw::Wake;
 pub use screen::{GameEntry, Games, OpenScreen, Screen};

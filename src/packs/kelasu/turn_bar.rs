@@ -1,5 +1,5 @@
 //! The turn bar above the board: whose turn, the energy left of what the turn started with
-//! ("At the start of your turn, you get Energy equal to the number of Stones you have"), the
+//! ("At the start of each turn, your Energy is calculated as the number of Stones you have"), the
 //! buttons to merge (M) and to end the turn (E), the victory tiles each side holds and the count
 //! towards the 64-turn draw.
 use super::merge::{MergeBuilder, MergeIntent};
@@ -38,7 +38,7 @@ pub fn energy(m: &Match<Kelasu>) -> (i16, i16) {
     let began = m.state_after(steps);
     if !g.at_turn_start(began) {
         // Started from a text in the middle of a turn: the turn began with the mover's Stones
-        // ("At the start of each turn your Energy is the number of Stones you have").
+        // ("At the start of each turn, your Energy is calculated as the number of Stones you have").
         let mover = m.state().to_move();
         let stones = m
             .state()
