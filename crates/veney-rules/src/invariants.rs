@@ -8,6 +8,13 @@ use crate::side::Side;
 use crate::square::Square;
 
 pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
+    // What a turn has done is cleared when it ends (as the position text's check says).
+    if pos.before_first_move() && (pos.released || pos.contact) {
+        return Err(format!(
+            "before the turn's first move, yet released={} contact={}",
+            pos.released, pos.contact
+        ));
+    }
     let mut all = Bitboard::EMPTY;
     for side in Side::ALL {
         let mut union = Bitboard::EMPTY;

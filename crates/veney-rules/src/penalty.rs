@@ -239,6 +239,10 @@ fn call_unsettled(
             p.phase = crate::position::Phase::Start;
             p.meta_moved = false;
             p.contact = false;
+            // Nor a Cloak's leaving a blade capture earlier in the called turn (a review found
+            // `released=1` kept, the fresh turn refusing a blade capture and its position text
+            // refused when read back).
+            p.released = false;
             // Nor a quibble over the free engagement (§2.0.20: its reset is open "unless/until a
             // move is made by a piece other than the free engagement"; a retreat, a reset too,
             // ends it: a review found `a==` offered on the board just reset).

@@ -365,6 +365,14 @@ impl Position {
     pub fn last_dir(&self, side: Side) -> Option<Dir> {
         self.last_dir[side.index()]
     }
+    /// Whether the turn in progress has made no move yet: its start (not a normal turn made
+    /// instead of an Obscurant Chaos repositioning, nor after a meta-move), or the Donkey's move
+    /// between turns. What a turn has done (`released`, `contact`) is cleared when it ends, so
+    /// none is set here (the position text's check and the invariants ask this).
+    pub(crate) fn before_first_move(&self) -> bool {
+        matches!(self.phase, Phase::DonkeyMove { .. })
+            || (self.phase == Phase::Start && self.reposition.is_none() && !self.meta_moved)
+    }
     /// Whether the side to move has made its meta-move this turn (§2.0.05).
     #[inline]
     pub fn meta_moved(&self) -> bool {

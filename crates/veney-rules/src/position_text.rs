@@ -820,10 +820,8 @@ impl PositionText {
         // What the turn in progress has done (a Cloak leaving a blade capture, a contact) is
         // cleared when a turn ends: before the turn's first move there is none (a review found
         // `released=1` read at a turn's start, refusing a blade capture no Cloak had left).
-        let before_first_move = matches!(p.phase, Phase::DonkeyMove { .. })
-            || (p.phase == Phase::Start && p.reposition.is_none() && !p.meta_moved);
         for (key, set) in [("released", p.released), ("contact", p.contact)] {
-            if set && before_first_move {
+            if set && p.before_first_move() {
                 return Err(err(
                     field_col(key),
                     key,
@@ -2004,6 +2002,17 @@ fn check_passes(rules: &Rules, p: &Position) -> Result<(), String> {
             "{} passes in a row cannot be reached: each is a turn without contact, and the game is drawn by no contest after {max} such turns (§2.0.20); {}",
             p.passes,
             passes_range(rules)
+        ));
+    }
+    // The count itself only in a game it drew: the last of them drew it (a review found
+    // `passes=2` read with a count of 2, the game going on).
+    if let Some(n) = rules.options.no_contest_turns
+        && p.passes as u16 >= n
+        && p.outcome.is_none()
+    {
+        return Err(format!(
+            "{} passes in a row: each is a turn without contact, and the game is drawn by no contest after {n} (§2.0.20) — give over=nocontest, or fewer than {n}",
+            p.passes
         ));
     }
     // Mid-turn the board has changed since the passes; the Donkey moves between turns.

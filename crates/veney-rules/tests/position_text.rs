@@ -75,6 +75,15 @@ fn passes_never_outlast_the_no_contest_count() {
     assert!(e.message.contains("up to 255"), "{e}");
     let e = refused(&endless, &format!("{START} passes=255"), "passes");
     assert!(e.message.contains("R-PASS-FORCED"), "{e}");
+    // The count itself only in the game it drew (P-PASSES): with a count of 2, two passes in
+    // a row drew it (a review found `passes=2` read in a game going on).
+    let mut o = r.options.clone();
+    o.no_contest_turns = Some(2);
+    let two = Rules::standard_with(o);
+    accepted(&two, &format!("{START} passes=1 quiet=1"));
+    let e = refused(&two, &format!("{START} passes=2"), "passes");
+    assert!(e.message.contains("give over=nocontest"), "{e}");
+    accepted(&two, &format!("{START} passes=2 quiet=2 over=nocontest"));
 }
 
 #[test]

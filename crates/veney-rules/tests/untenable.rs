@@ -1150,3 +1150,32 @@ fn a_cloak_discarded_from_its_capture_frees_the_blade() {
     // from the discarded Cloak; a review found the caller's capture refused).
     assert!(!text.contains("released"), "{text}");
 }
+
+#[test]
+fn a_delayed_reset_forgets_a_cloak_leaving_a_blade_capture_in_the_called_turn() {
+    // §2.0.22 Delayed Reset: "a reset of the board as if by retreat" — a fresh turn
+    // (R-UNTENABLE-CALL). White's Cloak leaves its capture of Black's Sword (ending hirakamae), then the
+    // extra move is untenable and called: the reset turn has done nothing yet, so a Cloak may
+    // capture again (§2.0.06 "you may not make a double-move by stepping stone to leave and
+    // immediately recapture a blade" binds the turn it left in) and the position text reads
+    // back (a review found `released=1` kept, refused when read).
+    let mut opts = rules().options.clone();
+    opts.untenable = UntenablePolicy::DelayedReset;
+    let r = Arc::new(Rules::standard_with(opts));
+    let p = veney_rules::Position::from_text(
+        &r,
+        "4/1s2/4/4/4/4/4/4/4/4/4/2C1/4/4/1S2/D3 w EEEE/eeee pinned=w:Y5:0 turns=6 hira=1:0",
+    )
+    .unwrap();
+    let mut g = Game::from_position(r.clone(), p);
+    g.attempt(action(&g, "CX7")).unwrap();
+    let a = action(&g, "DW12");
+    assert!(matches!(g.attempt(a), Ok(Attempt::PlayedUntenable(_))));
+    assert_eq!(g.call_untenable(), Some(Call::Reset));
+    let p = *g.position();
+    assert!(p.at_turn_start());
+    veney_rules::invariants::check(&r, &p).unwrap();
+    let text = p.to_text(&r);
+    assert!(!text.contains("released"), "{text}");
+    assert_eq!(veney_rules::Position::from_text(&r, &text).unwrap(), p);
+}
