@@ -597,8 +597,17 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                     dir: None,
                     face: None,
                 };
-                let second = matches!(pos.phase(), Phase::Second { .. });
-                let plain = explain_move(rules, pos, &strike, second);
+                // Made instead of an Obscurant Chaos repositioning, the strike is a normal turn's
+                // (no repositioning: a review found it explained as one).
+                let mut turn = *pos;
+                if matches!(pos.phase(), Phase::Distraction { .. })
+                    && crate::special::cast_piece::may_turn_instead(pos)
+                {
+                    turn.phase = Phase::Start;
+                    turn.reposition = None;
+                }
+                let second = matches!(turn.phase(), Phase::Second { .. });
+                let plain = explain_move(rules, &turn, &strike, second);
                 if !about_reach(&plain) {
                     return plain;
                 }
@@ -957,7 +966,23 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     let mut blocked = false;
     let mut ray_hit = false;
     let (mut move_only_ray, mut attacking_ray, mut moving_ray) = (false, false, false);
-    let view = crate::view::View::new(rules, pos, side);
+    let mut view = crate::view::View::new(rules, pos, side);
+    // A concert partner's move after the Self's passes the Self's new square as if it were not
+    // there, as the generator lists it (R-CONCERT; a review found such a move, and a strike in
+    // concert, refused as blocked by the Self).
+    if let Phase::Second {
+        concert: Some(self_sq),
+        ..
+    }
+    | Phase::Reclaim {
+        concert: Some(self_sq),
+        ..
+    } = pos.phase()
+        && m.from != self_sq
+        && rules.info(side, kind).concert_partner
+    {
+        view.transparent = crate::bitboard::Bitboard::from_square(self_sq);
+    }
     for ray in t.rays_from(m.from) {
         for (i, sq) in ray.squares().enumerate() {
             if sq == m.to && i + 1 >= ray.min as usize {

@@ -847,3 +847,37 @@ fn a_throw_of_a_pinned_dagger_is_refused_by_blade_capture() {
         }
     }
 }
+
+/// R-CONCERT: "The partner passes over the Self's new square as if it were empty … So does a
+/// blade's strike in concert enacting an intention." A strike (or a move) in concert that fails
+/// for its range alone is refused for its range, not as blocked by the Self; a strike made
+/// instead of an Obscurant Chaos repositioning is no repositioning (a review found "blocked" said
+/// of the first and "as a repositioning" of the second).
+#[test]
+fn a_strike_in_concert_is_not_blocked_by_the_selfs_new_square() {
+    let r = rules();
+    let text =
+        "4/1s2/J3/2b1/4/4/4/4/4/4/4/4/1S2/2W1/4/4 w EEEE/eeee turns=2 intention=W:Y3:Y13:b:0";
+    let p = Position::from_text(&r, text).unwrap();
+    let why = refuse(&r, &p, "SY5 $fY13!");
+    why.by("§2.0.11 Jutsu: Intention", "does not strike Y13");
+    assert!(!why.contains("blocked"), "{why}");
+    let why = refuse(&r, &p, "SY5 $Y13");
+    why.by("§2.0.03 Sword", "outside the Sword's range constraint");
+    // Within range the strike in concert passes the Self.
+    let mut q = Position::from_text(
+        &r,
+        "4/1s2/4/4/2b1/J3/4/4/4/4/4/4/1S2/2W1/4/4 w EEEE/eeee turns=2 intention=W:Y3:Y12:b:0",
+    )
+    .unwrap();
+    play(&r, &mut q, "SY5 $fY12!");
+    // Instead of an Obscurant Chaos repositioning.
+    let p = Position::from_text(
+        &r,
+        &format!("{text} distraction=- reposition=10:t casts=wCY10 chaosspent=wY10"),
+    )
+    .unwrap();
+    let why = refuse(&r, &p, "$fY13!");
+    why.by("§2.0.11 Jutsu: Intention", "does not strike Y13");
+    assert!(!why.contains("repositioning"), "{why}");
+}
