@@ -214,16 +214,20 @@ pub(crate) fn read_headers(text: &str) -> Result<Vec<Header<'_>>, TextError> {
             .strip_prefix('[')
             .and_then(|t| t.strip_suffix(']'))
             .ok_or_else(|| err("a header is `[Key \"value\"]`"))?;
+        // The key is the first word, spaces before it allowed, a space or a tab after it, as
+        // Veney's records read it (a review found `[ Position "…"]` refused as a value not in
+        // quotes, and `[Seed\t"1"]` refused here and read there).
         let (k, v) = inner
-            .split_once(' ')
+            .trim_start()
+            .split_once(char::is_whitespace)
             .ok_or_else(|| err("a header is `[Key \"value\"]`"))?;
         let value = v
             .trim()
             .strip_prefix('"')
             .and_then(|v| v.strip_suffix('"'))
             .ok_or_else(|| err("the header's value must be in double quotes"))?;
-        // `[`, the key, a space, what the value's quote follows, the quote.
-        let before = lead.len() + 1 + k.len() + 1 + (v.len() - v.trim_start().len()) + 1;
+        // The value's first byte in the line (`value` is a part of `line`).
+        let before = value.as_ptr() as usize - line.as_ptr() as usize;
         // Each header once (`[Computer]` names a seat each): a second copy would be read as one
         // value by one reader and as another by the next (a review found the app's Load taking
         // the first `[Seed]`, the options the last, and an option's error placed on the wrong

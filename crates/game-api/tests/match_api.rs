@@ -97,6 +97,24 @@ fn a_headers_key_is_read_in_any_case() {
     ));
 }
 
+/// A header's key is its first word, spaces before it allowed, a space or a tab after it (a
+/// review found `[ Seed "42"]` refused as a value not in quotes and `[Seed\t"42"]` refused where
+/// Veney's records read both); a header with no key is refused as no header.
+#[test]
+fn a_headers_key_may_have_spaces_before_it_and_a_tab_after_it() {
+    for text in [
+        "[ Game \"seal\"]\n[  Seed \"42\"]\n",
+        "[Game\t\"seal\"]\n[Seed\t\"42\"]\n",
+    ] {
+        let m = Match::load_text(Arc::new(Seal), text).unwrap();
+        assert_eq!(m.seed(), 42, "{text:?}");
+    }
+    let h = game_api::save_headers("[  Seed\t\"42\"]\n").unwrap();
+    assert_eq!((h[0].1.as_str(), h[0].2.as_str()), ("Seed", "42"));
+    let e = refused("[Game \"seal\"]\n[ \"x\"]\n");
+    assert!(e.contains("a header is"), "{e}");
+}
+
 /// A byte-order mark some editors save at the start is not the first header's text.
 #[test]
 fn a_save_with_a_byte_order_mark_loads() {

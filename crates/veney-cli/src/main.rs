@@ -253,7 +253,17 @@ impl Cli {
 fn main() -> ExitCode {
     end_quietly_on_a_closed_pipe();
     report_unwritable_output();
-    let code = run(Cli::parse());
+    let cli = Cli::parse();
+    // A bare `--` ends the command line's options and is dropped, never a turn: among apply's
+    // turns it is most likely a pass (`---`) mistyped (a review found `apply start --` playing
+    // nothing, exit 0). Apply's turns take hyphens without it.
+    if matches!(cli.command, Command::Apply { .. }) && std::env::args_os().any(|a| a == "--") {
+        eprintln!(
+            "veney-cli: `--` among apply's turns ends the command line's options and is no turn: a pass is `---`"
+        );
+        return ExitCode::from(2);
+    }
+    let code = run(cli);
     flush_output(code)
 }
 

@@ -247,15 +247,20 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                         let q = open.expect("checked");
                         p.to_text(&rules) != q.to_text(&rules)
                     } else if mid(&p) && !mid(&here) {
-                        // Closed by more than an end of turn (the Donkey's move after it): only
-                        // the board is compared, ending the turn moving no piece (a review
-                        // found any board at all passed), and the turn must be the record's
-                        // last, still the mover's (a review found `turns=9` passed after one
-                        // turn).
-                        let board = |t: &str| t.split_whitespace().next().unwrap_or("").to_string();
+                        // Closed by more than an end of turn (the Donkey's move after it): the
+                        // save stopped at one of the record's last turn's own positions, still
+                        // the mover's (a review found `turns=9` passed after one turn), compared
+                        // whole (a review found only the board compared, wrong reserves and
+                        // counters passing after a pass).
+                        let want = p.to_text(&rules);
                         let last_turn =
                             p.turn() != here.turn() && p.turns().saturating_add(1) == here.turns();
-                        !last_turn || board(&p.to_text(&rules)) != board(&here.to_text(&rules))
+                        let reached = r.game.actions().any(|(q, _)| {
+                            q.turn() == p.turn()
+                                && q.turns() == p.turns()
+                                && q.to_text(&rules) == want
+                        });
+                        !last_turn || !reached
                     } else {
                         // Compared as positions, written the one way the game writes them —
                         // a record that itself stops mid-turn (a partner in hand, the Donkey's
@@ -291,9 +296,8 @@ fn bracket_headers(text: &str) -> Vec<(usize, String, String)> {
     text.lines()
         .enumerate()
         .filter_map(|(i, l)| {
-            let inner = l.trim().strip_prefix('[')?.strip_suffix(']')?;
-            let (k, v) = inner.split_once(char::is_whitespace)?;
-            Some((i + 1, k.to_string(), v.trim().trim_matches('"').to_string()))
+            let (k, v) = veney_rules::replay::bracket_header(l)?;
+            Some((i + 1, k.to_string(), v.to_string()))
         })
         .collect()
 }

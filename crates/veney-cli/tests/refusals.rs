@@ -1014,3 +1014,50 @@ fn a_sealed_actions_fault_is_placed_past_its_seat() {
         assert!(err.contains(&format!("column {col}: `X`")), "{turn}: {err}");
     }
 }
+
+/// A header's key may have spaces before it, in every game's record (a review found Veney's
+/// `[ Position "…"]` read with an empty key, the record replayed from the standard start with
+/// exit 0, and Tirachen's refused as a value not in quotes).
+#[test]
+fn a_headers_key_may_have_spaces_before_it() {
+    let dir = temp_dir("spaced-header");
+    let (code, out, err) = replay_in(
+        &dir,
+        "veney.txt",
+        "[ Position \"4/4/4/2s1/4/4/4/4/4/4/4/4/4/2D1/2S1/4 w EEEE/eeee\"]\n1. SY1, SY14\n",
+    );
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("4/4/2s1/4/4/4/4/4/4/4/4/4/4/2D1/4/2S1"),
+        "{out}"
+    );
+    let (code, out, err) = replay_in(&dir, "game.txt", "[ Game \"tirachen\"]\n1. SY3, SY14\n");
+    assert_ne!(code, Some(0), "another game's save: {out}");
+    assert!(err.contains("tirachen"), "{err}");
+}
+
+/// A mid-turn `[Final]` of a record whose last turn the replay closes by more than an end of
+/// turn is one of that turn's own positions, compared whole (a review found only the board
+/// compared: wrong reserves and counters passed after a pass).
+#[test]
+fn a_mid_turn_final_after_a_pass_is_compared_whole() {
+    let dir = temp_dir("final-after-pass");
+    let (code, out, _) = replay_in(
+        &dir,
+        "wrong.txt",
+        "[Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CW1B/2S1/4/4 b - turns=1 glare=1 penalties=3/4 retreats=1/1 hira=2:2 quibbles=5\"]\n1. SY3, ---\n",
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("FINAL DIFFERS"), "{out}");
+}
+
+/// A bare `--` among apply's turns is refused, not dropped (a review found `apply start --`
+/// playing nothing, exit 0): a pass is `---`.
+#[test]
+fn a_bare_double_dash_among_applys_turns_is_refused() {
+    let (code, out, err) = run(&["apply", "start", "--"]);
+    assert_eq!(code, Some(2), "{out}");
+    assert!(err.contains("a pass is `---`"), "{err}");
+    let (code, _, err) = run(&["apply", "start", "---"]);
+    assert_eq!(code, Some(0), "{err}");
+}

@@ -125,11 +125,26 @@ pub fn normalize_token(tok: &str) -> String {
     out
 }
 
+/// A `[Key "value"]` line's key and value as every reader of Veney records reads them (`replay`,
+/// a save's reader, the command line's checks): within the brackets the key is the first word —
+/// spaces before it allowed — and the value the rest, trimmed, its quotes optional. None for a
+/// line that is no header or has no value. (A review found `[ Position "…"]` read with an empty
+/// key, the record replayed from the standard start without a word.)
+pub fn bracket_header(line: &str) -> Option<(&str, &str)> {
+    let inner = line
+        .trim()
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .trim_start();
+    let (k, v) = inner.split_once(char::is_whitespace)?;
+    Some((k, v.trim().trim_matches('"')))
+}
+
 fn header(line: &str) -> Option<(String, String)> {
     let l = line.trim();
-    if let Some(inner) = l.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-        let (k, v) = inner.split_once(char::is_whitespace)?;
-        return Some((k.to_string(), v.trim().trim_matches('"').to_string()));
+    if l.starts_with('[') && l.ends_with(']') {
+        let (k, v) = bracket_header(l)?;
+        return Some((k.to_string(), v.to_string()));
     }
     let (k, v) = l.split_once(':')?;
     (!k.is_empty()
@@ -452,15 +467,10 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         let body = line.split("//").next().unwrap_or("");
         // The key in any case and any space after it, as every header's (a review found
         // `[ending …]` and `[Ending\t…]` refused as moves).
-        if let Some(v) = body
-            .trim()
-            .strip_prefix('[')
-            .and_then(|r| r.strip_suffix(']'))
-            .and_then(|r| r.split_once(char::is_whitespace))
+        if let Some(v) = bracket_header(body)
             .filter(|(k, _)| k.eq_ignore_ascii_case("Ending"))
             .map(|(_, v)| v)
         {
-            let v = v.trim().trim_matches('"');
             if let Some(first) = ending_line.replace(line_no + 1) {
                 return Err(HeaderError {
                     key: "Ending".into(),

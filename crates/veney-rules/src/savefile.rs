@@ -202,8 +202,7 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
             // Key and value apart at any space, a tab too, as the replay and the options'
             // reader split them (a review found `[Seed\t"7"]` skipped here, read there).
-            let (k, v) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
-            let v = v.trim().trim_matches('"');
+            let (k, v) = crate::replay::bracket_header(t).unwrap_or((inner.trim(), ""));
             let bad = |m: &str| SaveError::Bad {
                 line: i + 1,
                 error: ParseError::new(1, t, m.to_string()),

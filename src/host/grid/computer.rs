@@ -123,7 +123,8 @@ pub fn headers_written_into(lines: &str, text: &str) -> String {
 /// seats dropped without a word, the game resumed between people).
 pub fn header_values<'a>(text: &'a str, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
     text.lines().filter_map(move |l| {
-        let inner = l.trim().strip_prefix('[')?.strip_suffix(']')?;
+        // Spaces before the key allowed, as the save readers read it.
+        let inner = l.trim().strip_prefix('[')?.strip_suffix(']')?.trim_start();
         let (k, v) = inner.split_once(char::is_whitespace)?;
         // The key in any case, as the save readers read keys (a review found `[computer "1
         // club"]` read by the reader and ignored here, the game resumed between people).
