@@ -3,8 +3,9 @@
 //! A computer opponent for every game on the game API (`game_api::Game`), with static dispatch
 //! and no Bevy. The search is Monte Carlo tree search over whole decisions:
 //!
-//! - **chance** (dice, sticks, the Donkey, cards): outcomes drawn by their weights
-//!   (`Game::chance_outcomes`), equivalent outcomes one branch (`Game::chance_class`);
+//! - **chance** (dice, sticks, the Donkey, cards): outcomes drawn as the game draws them
+//!   (`Game::sample_chance`, at the odds `Game::chance_outcomes` weighs), equivalent outcomes
+//!   one branch (`Game::chance_class`);
 //! - **hidden information**: the searcher sees only its player's observation
 //!   (`Game::observe`); every iteration fills the hidden part in with `Game::sample_hidden`
 //!   (determinisation), and an opponent's action the searcher may not see is one branch

@@ -59,7 +59,8 @@ pub trait Game: Send + Sync + 'static {
     }
 
     /// At a chance decision: every outcome with its relative weight (weights need not sum to
-    /// anything in particular). Perft and the AI's expectation use these.
+    /// anything in particular). Perft lists these; the AI's search draws by `sample_chance`, whose
+    /// odds they must be.
     fn chance_outcomes(&self, s: &Self::State, out: &mut Vec<(Self::Action, u32)>);
 
     /// At a chance decision: draws one outcome from the match's generator. The default picks by
