@@ -1161,12 +1161,12 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         // refused as a move onto your own piece, the way to write it never said).
         let mut legal = Vec::new();
         crate::movegen::legal_actions(rules, pos, &mut legal);
-        let swap = legal.into_iter().find(|a| {
+        let swap = legal.into_iter().any(|a| {
             matches!(a, Action::Move(s) if s.from == m.to && s.to == m.from
                 && matches!(s.effect, crate::action::Effect::Swap(_)))
         });
-        if let Some(a) = swap {
-            let feign = matches!(pos.piece_at(m.to), Some((_, k)) if rules.info(side, k).feign);
+        if swap && let Some((_, other)) = pos.piece_at(m.to) {
+            let feign = rules.info(side, other).feign;
             return Untenable::new(
                 if feign {
                     "§2.0.06 Cloak: Feign"
@@ -1174,10 +1174,14 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
                     "§2.0.07 Balance: Shift"
                 },
                 format!(
-                    "{} is occupied by your own piece: to trade places with it, write the {} as its move: {}",
+                    "{} is occupied by your own piece: to trade places with it, the {} moves onto the {name} — the {} written as the {}'s move from {} to {}, marked `~` (R-{})",
                     m.to,
+                    rules.set(side).piece(other).name(),
                     if feign { "Feign" } else { "Shift" },
-                    crate::notation::write_turn(rules, pos, &[a])
+                    rules.set(side).piece(other).name(),
+                    m.to,
+                    m.from,
+                    if feign { "FEIGN" } else { "SHIFT" },
                 ),
             );
         }

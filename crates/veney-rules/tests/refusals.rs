@@ -770,7 +770,10 @@ fn a_feign_written_from_the_self_says_how_to_write_it() {
     )
     .unwrap();
     let why = refuse(&r, &p, "SW4");
-    why.by("§2.0.06 Cloak: Feign", "CX4~SW4");
+    why.by(
+        "§2.0.06 Cloak: Feign",
+        "the Cloak moves onto the Self — the Feign written as the Cloak's move from W4 to X4, marked `~`",
+    );
 }
 
 /// §2.0.11 Jutsu: Intention — "The attacking blade otherwise cannot enact an intention outside
