@@ -1679,6 +1679,18 @@ impl San {
 /// characters as an editor shows them (a review found a non-breaking or ideographic space,
 /// common in pasted text, putting every column after it too far right).
 /// Whether `f` is the origin written: its line and step where given (`eYfX8`, `DZ10tX13~`).
+/// Whether `tok` is a pass written after a glare or declaration made with no move before it
+/// (meta-moves aside), which is that pass itself: "Declare-intention-and-pass counts as a pass",
+/// "Glare-and-pass (with no move preceding glare) counts as a pass" (§2.0.16) — read as written,
+/// as `aw ---` is (a review found `LfJ~ ---` refused, the turn "already over").
+pub(crate) fn written_pass_after_immaterial(tok: &str, turn: &[Action]) -> bool {
+    tok == "---"
+        && turn.split_last().is_some_and(|(last, before)| {
+            matches!(last, Action::Glare { .. } | Action::Declare { .. })
+                && before.iter().all(|a| matches!(a, Action::Meta(_)))
+        })
+}
+
 fn from_written(line: Option<u8>, step: Option<u8>) -> impl Fn(&Square) -> bool {
     move |f: &Square| line.is_none_or(|l| f.line() == l) && step.is_none_or(|s| f.step() == s)
 }
@@ -1884,6 +1896,12 @@ fn parse_in_order(
             p = q;
             p.play_unchecked(rules, a);
             out.push(a);
+            continue;
+        }
+        if !p.is_game_over()
+            && (i == 0 || toks[i - 1].0 != "---")
+            && written_pass_after_immaterial(tok, &out)
+        {
             continue;
         }
         if !out.is_empty() && (p.turn() != mover || p.is_game_over()) {

@@ -718,6 +718,18 @@ fn play_turn(
     let before = game.clone();
     let mut untenable = None;
     for (i, (tok, col)) in toks.iter().enumerate() {
+        // A pass written after a glare or declaration alone is that pass (§2.0.16).
+        let played: Vec<crate::action::Action> = game
+            .actions()
+            .skip(before.actions().count())
+            .map(|(_, a)| *a)
+            .collect();
+        if !game.position().is_game_over()
+            && (i == 0 || toks[i - 1].0 != "---")
+            && crate::notation::written_pass_after_immaterial(tok, &played)
+        {
+            continue;
+        }
         // The mover's Donkey moves after the mover's turn, written in it (§2.0.23; a review
         // found its throw after an untenable move refused as a third move).
         let donkeys_move = matches!(

@@ -687,3 +687,23 @@ fn a_glare_or_declaration_after_one_is_refused_as_the_turn_over() {
         );
     }
 }
+
+/// §2.0.16: "Glare-and-pass (with no move preceding glare) counts as a pass", and
+/// "Declare-intention-and-pass counts as a pass": the pass written after either is that same
+/// pass, read as written (as `aw ---` is), not a second action after a turn already over (a
+/// review found `LfJ~ ---` refused).
+#[test]
+fn a_pass_written_after_a_glare_alone_is_that_pass() {
+    let r = veney_rules::Rules::standard();
+    let p = veney_rules::Position::from_text(
+        &r,
+        "4/4/4/bswc/eeee/4/4/3j/4/4/1L2/EEEE/CWSB/4/4/4 w DGJR/dglr",
+    )
+    .unwrap();
+    let alone = veney_rules::notation::parse_turn(&r, &p, "LfJ~", 1).unwrap();
+    let written = veney_rules::notation::parse_turn(&r, &p, "LfJ~ ---", 1).unwrap();
+    assert_eq!(alone, written);
+    // A second pass after it is a second action, refused as before.
+    let e = veney_rules::notation::parse_turn(&r, &p, "LfJ~ --- ---", 1).unwrap_err();
+    assert!(e.to_string().contains("already over"), "{e}");
+}
