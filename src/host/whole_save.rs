@@ -15,6 +15,8 @@ pub fn check(text: &str) -> Result<(), String> {
             .strip_prefix('[')
             .and_then(|r| r.strip_suffix(']'))
             .is_some_and(|inner| {
+                // Spaces before the key allowed, as the save readers read it.
+                let inner = inner.trim_start();
                 let k = inner.split(char::is_whitespace).next().unwrap_or(inner);
                 k.eq_ignore_ascii_case("Final")
             })
@@ -52,6 +54,8 @@ mod tests {
             "\u{feff}[final \"x\"]\n1. a\n",
             "  [Final\t\"x\"]  \n",
             "  [Final]\n",
+            // Spaces before the key, as the save readers allow (a review found this refused).
+            "[ Final \"x\"]\n",
         ] {
             assert_eq!(check(whole), Ok(()), "{whole:?}");
         }

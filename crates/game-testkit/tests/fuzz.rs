@@ -80,8 +80,14 @@ fn check_headers(text: &str) -> Result<&'static str, String> {
         Ok(hs) => {
             let lines: Vec<&str> = text.lines().collect();
             for (line, k, _) in &hs {
+                // `[`, spaces allowed before the key, the key, a space or a tab.
                 let ok = (1..=lines.len()).contains(line)
-                    && lines[line - 1].trim_start().starts_with(&format!("[{k} "));
+                    && lines[line - 1]
+                        .trim_start()
+                        .strip_prefix('[')
+                        .map(str::trim_start)
+                        .and_then(|r| r.strip_prefix(k.as_str()))
+                        .is_some_and(|r| r.starts_with(char::is_whitespace));
                 if !ok {
                     return Err(format!("header {k} is not on line {line}"));
                 }

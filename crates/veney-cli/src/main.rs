@@ -254,12 +254,14 @@ fn main() -> ExitCode {
     end_quietly_on_a_closed_pipe();
     report_unwritable_output();
     let cli = Cli::parse();
-    // A bare `--` ends the command line's options and is dropped, never a turn: among apply's
-    // turns it is most likely a pass (`---`) mistyped (a review found `apply start --` playing
-    // nothing, exit 0). Apply's turns take hyphens without it.
-    if matches!(cli.command, Command::Apply { .. }) && std::env::args_os().any(|a| a == "--") {
+    // A bare `--` ends the command line's options and is dropped, never a turn: last among
+    // apply's turns it is most likely a pass (`---`) mistyped (a review found `apply start --`
+    // playing nothing, exit 0). Elsewhere it is the ordinary end of options.
+    if matches!(cli.command, Command::Apply { .. })
+        && std::env::args_os().last().is_some_and(|a| a == "--")
+    {
         eprintln!(
-            "veney-cli: `--` among apply's turns ends the command line's options and is no turn: a pass is `---`"
+            "veney-cli: `--` last among apply's turns ends the command line's options and is no turn (a Veney pass is `---`)"
         );
         return ExitCode::from(2);
     }

@@ -248,14 +248,21 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                         p.to_text(&rules) != q.to_text(&rules)
                     } else if mid(&p) && !mid(&here) {
                         // Closed by more than an end of turn (the Donkey's move after it): the
-                        // save stopped at one of the record's last turn's own positions, still
+                        // save stopped where the record's last turn ended, before that end, still
                         // the mover's (a review found `turns=9` passed after one turn), compared
                         // whole (a review found only the board compared, wrong reserves and
-                        // counters passing after a pass).
+                        // counters passing after a pass; another, a position between the last
+                        // turn's two moves passing).
                         let want = p.to_text(&rules);
                         let last_turn =
                             p.turn() != here.turn() && p.turns().saturating_add(1) == here.turns();
-                        let reached = r.game.actions().any(|(q, _)| {
+                        let before_end = r
+                            .game
+                            .actions()
+                            .filter(|(_, a)| *a == veney_rules::Action::EndTurn)
+                            .last()
+                            .map(|(q, _)| *q);
+                        let reached = before_end.is_some_and(|q| {
                             q.turn() == p.turn()
                                 && q.turns() == p.turns()
                                 && q.to_text(&rules) == want
@@ -310,8 +317,9 @@ fn header_line(text: &str, key: &str) -> usize {
     text.lines()
         .position(|l| {
             let t = l.trim().to_ascii_lowercase();
+            // Spaces before the key allowed, as `bracket_header` reads it.
             t.strip_prefix('[')
-                .and_then(|r| r.strip_prefix(key.as_str()))
+                .and_then(|r| r.trim_start().strip_prefix(key.as_str()))
                 .is_some_and(|r| r.starts_with(char::is_whitespace))
                 || t.strip_prefix(key.as_str())
                     .is_some_and(|r| r.starts_with(':'))

@@ -1049,15 +1049,38 @@ fn a_mid_turn_final_after_a_pass_is_compared_whole() {
     );
     assert_eq!(code, Some(1), "{out}");
     assert!(out.contains("FINAL DIFFERS"), "{out}");
+    // Nor a position between the last turn's two moves (a review found it passing, the record
+    // going a move past the save), wherever the header's key begins (named at its line).
+    let (code, out, _) = replay_in(
+        &dir,
+        "between.txt",
+        "[ Final \"4/4/4/bswc/eeee/4/4/4/4/4/4/EEEE/CW1B/2S1/4/4 w DGLJR/dgljr concert=Y3\"]\n1. SY3 $X5\n",
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("FINAL DIFFERS") && out.contains("between.txt:1"),
+        "{out}"
+    );
 }
 
 /// A bare `--` among apply's turns is refused, not dropped (a review found `apply start --`
 /// playing nothing, exit 0): a pass is `---`.
 #[test]
 fn a_bare_double_dash_among_applys_turns_is_refused() {
-    let (code, out, err) = run(&["apply", "start", "--"]);
-    assert_eq!(code, Some(2), "{out}");
-    assert!(err.contains("a pass is `---`"), "{err}");
-    let (code, _, err) = run(&["apply", "start", "---"]);
-    assert_eq!(code, Some(0), "{err}");
+    for args in [
+        &["apply", "start", "--"][..],
+        &["apply", "start", "SY3", "--"],
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {out}");
+        assert!(err.contains("a Veney pass is `---`"), "{err}");
+    }
+    // The ordinary end of options elsewhere, and a pass.
+    for args in [
+        &["apply", "start", "---"][..],
+        &["apply", "--", "start", "SY3"],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+    }
 }
