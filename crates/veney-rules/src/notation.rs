@@ -1679,12 +1679,18 @@ impl San {
 /// characters as an editor shows them (a review found a non-breaking or ideographic space,
 /// common in pasted text, putting every column after it too far right).
 /// Whether `f` is the origin written: its line and step where given (`eYfX8`, `DZ10tX13~`).
-/// Whether `tok` is a pass written after a glare or declaration made with no move before it
-/// (meta-moves aside), which is that pass itself: "Declare-intention-and-pass counts as a pass",
-/// "Glare-and-pass (with no move preceding glare) counts as a pass" (§2.0.16) — read as written,
-/// as `aw ---` is (a review found `LfJ~ ---` refused, the turn "already over").
-pub(crate) fn written_pass_after_immaterial(tok: &str, turn: &[Action]) -> bool {
-    tok == "---"
+/// Whether the token `i` of a turn's `toks` is a pass written after a glare or declaration made
+/// with no move before it (meta-moves aside), `turn` the actions read so far — that pass itself:
+/// "Declare-intention-and-pass counts as a pass", "Glare-and-pass (with no move preceding glare)
+/// counts as a pass" (§2.0.16) — read as written, as `aw ---` is (a review found `LfJ~ ---`
+/// refused, the turn "already over"). Once: a second pass is a second action.
+pub(crate) fn written_pass_after_immaterial(
+    toks: &[(String, usize)],
+    i: usize,
+    turn: &[Action],
+) -> bool {
+    toks[i].0 == "---"
+        && (i == 0 || toks[i - 1].0 != "---")
         && turn.split_last().is_some_and(|(last, before)| {
             matches!(last, Action::Glare { .. } | Action::Declare { .. })
                 && before.iter().all(|a| matches!(a, Action::Meta(_)))
@@ -1898,10 +1904,7 @@ fn parse_in_order(
             out.push(a);
             continue;
         }
-        if !p.is_game_over()
-            && (i == 0 || toks[i - 1].0 != "---")
-            && written_pass_after_immaterial(tok, &out)
-        {
+        if !p.is_game_over() && written_pass_after_immaterial(toks, i, &out) {
             continue;
         }
         if !out.is_empty() && (p.turn() != mover || p.is_game_over()) {

@@ -716,19 +716,19 @@ fn play_turn(
     // (A copy of the whole game only on this rarer path: a copy a turn made a long record's
     // replay slow with the square of its length; a review found 20,000 turns taking a minute.)
     let before = game.clone();
+    let played_before = before.actions().count();
     let mut untenable = None;
     for (i, (tok, col)) in toks.iter().enumerate() {
         // A pass written after a glare or declaration alone is that pass (§2.0.16).
-        let played: Vec<crate::action::Action> = game
-            .actions()
-            .skip(before.actions().count())
-            .map(|(_, a)| *a)
-            .collect();
-        if !game.position().is_game_over()
-            && (i == 0 || toks[i - 1].0 != "---")
-            && crate::notation::written_pass_after_immaterial(tok, &played)
-        {
-            continue;
+        if tok == "---" && !game.position().is_game_over() {
+            let played: Vec<crate::action::Action> = game
+                .actions()
+                .skip(played_before)
+                .map(|(_, a)| *a)
+                .collect();
+            if crate::notation::written_pass_after_immaterial(toks, i, &played) {
+                continue;
+            }
         }
         // The mover's Donkey moves after the mover's turn, written in it (§2.0.23; a review
         // found its throw after an untenable move refused as a third move).
