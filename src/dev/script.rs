@@ -197,6 +197,15 @@ fn run(
             let std = crate::packs::veney::game::standard_set_path();
             out.write(Command::NewGameWith(o, [std.clone(), std]));
         }
+        // `donkeygame`: a new game with the Donkey agreed (§2.0.23), for its screens.
+        "donkeygame" => {
+            let o = veney_rules::options::RuleOptions {
+                donkey: true,
+                ..Default::default()
+            };
+            let std = crate::packs::veney::game::standard_set_path();
+            out.write(Command::NewGameWith(o, [std.clone(), std]));
+        }
         "setup" => {
             let mut o = veney_rules::options::RuleOptions::default();
             o.setup_style = if rest == "turns" {
