@@ -1154,6 +1154,14 @@ impl San {
                 }
             }
             San::Drop { piece, to, face } => {
+                // "The free engagement moved into play is notated as a normal move (e.g. aX8),
+                // not as a piece-drop with the asterisk marker" (§2.0.R5; a review found `a*X8`
+                // told `a` is no piece letter).
+                if *piece == 'a' && kind_of('a').is_none() {
+                    return Err(here(format!(
+                        "the free engagement is moved into play as a normal move, `a{to}`, not placed with `*` (§2.0.R5)"
+                    )));
+                }
                 let k = kind_of(*piece).ok_or_else(|| {
                     here(format!("'{piece}' is not a piece letter of {side}'s set"))
                 })?;

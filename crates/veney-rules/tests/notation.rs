@@ -707,3 +707,15 @@ fn a_pass_written_after_a_glare_alone_is_that_pass() {
     let e = veney_rules::notation::parse_turn(&r, &p, "LfJ~ --- ---", 1).unwrap_err();
     assert!(e.to_string().contains("already over"), "{e}");
 }
+
+/// §2.0.R5: "The free engagement moved into play is notated as a normal move (e.g. aX8), not as
+/// a piece-drop with the asterisk marker." `a*X8` is refused pointing to `aX8` (a review found
+/// it told `a` was no piece letter), and `aX8` plays.
+#[test]
+fn the_free_engagement_written_as_a_drop_is_pointed_to_its_move() {
+    let r = veney_rules::Rules::standard();
+    let p = veney_rules::Position::start(&r);
+    let e = veney_rules::notation::parse_turn(&r, &p, "a*X8", 1).unwrap_err();
+    assert!(e.to_string().contains("`aX8`"), "{e}");
+    assert!(veney_rules::notation::parse_turn(&r, &p, "aX8", 1).is_ok());
+}
