@@ -334,9 +334,7 @@ impl PositionText {
                         };
                     }
                 }
-                "passes" => {
-                    p.passes = v.parse().map_err(|_| err(col, &tok, passes_range(rules)))?
-                }
+                "passes" => p.passes = v.parse().map_err(|_| err(col, &tok, passes_range()))?,
                 "turns" => {
                     p.turns = v
                         .parse()
@@ -1632,14 +1630,11 @@ pub const FIELDS: [&str; 40] = [
 /// (R-PASS-FORCED). Not the no-contest count: a glare with no move before it is a pass
 /// (§2.0.16) and contact too (R-NO-CONTEST), so passes may outnumber the quiet turns
 /// (docs/rulings/veney-position-text.md, P-PASSES).
-pub fn max_passes(_rules: &Rules) -> u8 {
-    u8::MAX
-}
+const MAX_PASSES: u8 = u8::MAX;
 
-fn passes_range(rules: &Rules) -> String {
+fn passes_range() -> String {
     format!(
-        "expected 0 to 2 consecutive passes (§2.0.17: \"a maximum two passes can occur consecutively\"), or up to {} when every pass after the second was forced (R-PASS-FORCED)",
-        max_passes(rules)
+        "expected 0 to 2 consecutive passes (§2.0.17: \"a maximum two passes can occur consecutively\"), or up to {MAX_PASSES} when every pass after the second was forced (R-PASS-FORCED)"
     )
 }
 
@@ -2016,7 +2011,7 @@ fn check_passes(rules: &Rules, p: &Position) -> Result<(), String> {
                 "{} passes in a row: after two, \"the first player who passed must now make a move on the board\" (§2.0.17), and {side} ({which}) has a move here ({}), so its pass was not forced (R-PASS-FORCED); {}",
                 p.passes,
                 crate::notation::San::of_action(rules, &then, &acts, a),
-                passes_range(rules)
+                passes_range()
             ));
         }
     }
