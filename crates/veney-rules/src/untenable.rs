@@ -970,14 +970,13 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
     // A concert partner's move after the Self's passes the Self's new square as if it were not
     // there, as the generator lists it (R-CONCERT; a review found such a move, and a strike in
     // concert, refused as blocked by the Self).
-    if let Phase::Second {
-        concert: Some(self_sq),
-        ..
-    }
-    | Phase::Reclaim {
-        concert: Some(self_sq),
-        ..
-    } = pos.phase()
+    // (Its square as the strikes and throws read it, and a Shima reclaim's, whose concert move
+    // is still open.)
+    let concert = match pos.phase() {
+        Phase::Reclaim { concert, .. } => concert,
+        _ => pos.concert_square(),
+    };
+    if let Some(self_sq) = concert
         && m.from != self_sq
         && rules.info(side, kind).concert_partner
     {
@@ -1159,13 +1158,24 @@ fn explain_move(rules: &Rules, pos: &Position, m: &Move, second: bool) -> Untena
         // A Feign or Shift written from the other piece: the swap is that piece's move onto this
         // one (R-FEIGN, R-SHIFT), so it is named as written (a review found a Self-first Feign
         // refused as a move onto your own piece, the way to write it never said).
-        let mut legal = Vec::new();
-        crate::movegen::legal_actions(rules, pos, &mut legal);
-        let swap = legal.into_iter().any(|a| {
-            matches!(a, Action::Move(s) if s.from == m.to && s.to == m.from
-                && matches!(s.effect, crate::action::Effect::Swap(_)))
-        });
-        if swap && let Some((_, other)) = pos.piece_at(m.to) {
+        // (Asked of the list only when the other piece's aspects make it such a special,
+        // `two_piece_special`.)
+        let other = pos
+            .piece_at(m.to)
+            .map(|(_, k)| k)
+            .filter(|&k| two_piece_special(rules, pos, k, m.from).is_some());
+        let swap = |other: crate::piece_set::Kind| {
+            let mut legal = Vec::new();
+            crate::movegen::legal_actions(rules, pos, &mut legal);
+            legal.into_iter().any(|a| {
+                matches!(a, Action::Move(s) if s.mover == Mover::Piece(other)
+                    && s.from == m.to && s.to == m.from
+                    && matches!(s.effect, crate::action::Effect::Swap(_)))
+            })
+        };
+        if let Some(other) = other
+            && swap(other)
+        {
             let feign = rules.info(side, other).feign;
             return Untenable::new(
                 if feign {
