@@ -67,6 +67,18 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
             format!("{} names a directory: give a file name", path.display()),
         ));
     }
+    // An open file's descriptor (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/1`) names
+    // whatever that descriptor writes to: the file a shell's `>> log` opened would be replaced
+    // whole by the new one (a review found `print --out /dev/stdout >> log` wipe the log).
+    if through_descriptor(path) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} names an open file descriptor (standard output or another): give a file name",
+                path.display()
+            ),
+        ));
+    }
     // What stands there, through any symlink (`/dev/stdout` is a link to a pipe): a device,
     // pipe or socket is refused. (A directory is refused by the rename, as it always was.)
     if let Ok(m) = std::fs::metadata(path)
@@ -115,6 +127,35 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
         _ => path,
     };
     write_file_atomic(path, bytes.as_ref())
+}
+
+/// Whether `path`, or a link on the way from it to its file, is a process's file descriptor:
+/// `/dev/stdin`, `/dev/stdout`, `/dev/stderr`, under `/dev/fd/`, or under `/proc/`.
+fn through_descriptor(path: &Path) -> bool {
+    let descriptor = |p: &Path| {
+        p.starts_with("/proc")
+            || p.starts_with("/dev/fd")
+            || ["/dev/stdin", "/dev/stdout", "/dev/stderr"]
+                .iter()
+                .any(|d| p == Path::new(d))
+    };
+    let mut at = match std::env::current_dir() {
+        Ok(cwd) => cwd.join(path),
+        Err(_) => path.to_path_buf(),
+    };
+    for _ in 0..40 {
+        if descriptor(&at) {
+            return true;
+        }
+        let Ok(to) = std::fs::read_link(&at) else {
+            return false;
+        };
+        at = match at.parent() {
+            Some(dir) if to.is_relative() => dir.join(to),
+            _ => to,
+        };
+    }
+    false
 }
 
 fn write_file_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

@@ -90,3 +90,36 @@ fn a_symlink_is_written_through_and_a_pipe_refused() {
     assert!(!dir.join("newdir").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An open file's descriptor names what that descriptor writes to: written through it, a file
+/// a shell opened for `>> log` would be replaced whole. Refused, the file left as it was (a
+/// review found `print --out /dev/stdout >> log` wipe the log). Linux names descriptors so.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_open_descriptor_is_refused_and_its_file_kept() {
+    use std::os::fd::AsRawFd;
+    let dir = scratch("descriptor");
+    let log = dir.join("log.txt");
+    std::fs::write(&log, "earlier line\n").unwrap();
+    let open = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&log)
+        .unwrap();
+    let fd = open.as_raw_fd();
+    let link = dir.join("to-fd.pdf");
+    std::os::unix::fs::symlink(format!("/dev/fd/{fd}"), &link).unwrap();
+    for p in [
+        PathBuf::from(format!("/proc/self/fd/{fd}")),
+        PathBuf::from(format!("/dev/fd/{fd}")),
+        link,
+    ] {
+        let e = game_api::write_atomic(&p, "kit").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{e}");
+        assert!(e.to_string().contains("open file descriptor"), "{e}");
+    }
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), "earlier line\n");
+    drop(open);
+    // A plain file beside it is written as ever.
+    game_api::write_atomic(&dir.join("kit.pdf"), "kit").unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -441,7 +441,16 @@ fn parse_move_linked(c: &mut Cursor, linked: bool) -> Result<SanMove, ParseError
             break;
         }
     }
+    // Each suffix once: a repeat (`$W5~~`, `>f>r`, `###`) says nothing the writer would
+    // write, and was read without a word.
+    let mut written: Vec<char> = Vec::new();
     while let Some(s) = c.peek() {
+        if matches!(s, '~' | '!' | '>' | 'U' | '#') {
+            if written.contains(&s) {
+                return Err(c.err(format!("'{s}' is written twice after one move")));
+            }
+            written.push(s);
+        }
         match s {
             '~' => {
                 c.bump();

@@ -323,6 +323,31 @@ fn a_move_links_one_other_move_at_most() {
     assert!(veney_rules::notation::San::parse_at("BY10~$W13", 1).is_ok());
 }
 
+/// §2.0.R5 writes each mark after a move once (`~`, `!`, `U`, `#`/`##`, and the facing `>f`,
+/// R-NOTATION-FACING): a mark written twice is refused, naming it (a review found `$W5~~` read
+/// as `$W5~` without a word, and `###` read as `#`).
+#[test]
+fn a_mark_written_twice_after_one_move_is_refused() {
+    use veney_rules::notation::San;
+    for (t, mark) in [
+        ("$W5~~", '~'),
+        ("$W5!!", '!'),
+        ("$W5UU", 'U'),
+        ("$W5###", '#'),
+        ("$W5#U#", '#'),
+        ("BY10>f>r", '>'),
+        ("BY10~$W13!!", '!'),
+    ] {
+        let e = San::parse_at(t, 1).unwrap_err().to_string();
+        assert!(e.contains(&format!("'{mark}' is written twice")), "{t}: {e}");
+    }
+    // Each once, in the writer's order, still reads, and writes back the same.
+    for t in ["$W5~", "$W5!", "$W5Ut", "$W5##", "BY10~$W13", "BY10>f~!U#"] {
+        let san = San::parse_at(t, 1).unwrap_or_else(|e| panic!("{t}: {e}"));
+        assert_eq!(san.to_string(), t);
+    }
+}
+
 /// `LfJ~` is glare (§2.0.10, §2.0.R5): where glare is not open it is refused for glare's reason,
 /// never read as the Lantern's own move onto the Jutsu (a review found the Lantern fending the
 /// Jutsu W2–Y2 when `LfJ~` was written with no glare to make).
