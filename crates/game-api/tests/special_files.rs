@@ -101,10 +101,7 @@ fn an_open_descriptor_is_refused_and_its_file_kept() {
     let dir = scratch("descriptor");
     let log = dir.join("log.txt");
     std::fs::write(&log, "earlier line\n").unwrap();
-    let open = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&log)
-        .unwrap();
+    let open = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
     let fd = open.as_raw_fd();
     let link = dir.join("to-fd.pdf");
     std::os::unix::fs::symlink(format!("/dev/fd/{fd}"), &link).unwrap();

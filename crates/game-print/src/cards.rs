@@ -399,15 +399,7 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
         );
     }
     let ky = by + 16.0 * cs + 9.0;
-    let legend = if is_life {
-        format!(
-            "Its reach from {at} on an empty board. ● move there, or take or fend there · ○ move only · × take or fend only (see above which)."
-        )
-    } else {
-        format!(
-            "Its reach from {at} on an empty board, its Self (S) on {life}. ● move there, or take or fend there · ○ move only · × take or fend only (see above which) · dark: outside its range constraint — its pattern only, no move there now."
-        )
-    };
+    let legend = legend(d, &pv, is_life, at, life);
     pen.paragraph(
         bx - 14.0,
         ky,
@@ -424,9 +416,52 @@ pub fn draw(pen: &mut Pen, paper: Paper, set: &PieceSet, k: Kind) {
     );
 }
 
+/// The reach diagram's legend: what it shows of this card. Each mark only where the diagram
+/// draws it, the list above only where the card has one, the dark squares only where it has a
+/// range constraint (a review found the Engagement's card told of both, which it has not).
+fn legend(
+    d: &veney_rules::piece_def::PieceDef,
+    pv: &veney_rules::set_check::Preview,
+    is_life: bool,
+    at: Square,
+    life: Square,
+) -> String {
+    let which = if d.attacks.is_empty() {
+        ""
+    } else {
+        " (see above which)"
+    };
+    let mut keys = Vec::new();
+    if pv.both.any() {
+        keys.push(format!("● move there, or take or fend there{which}"));
+    }
+    if pv.moves.any() {
+        keys.push("○ move only".to_string());
+    }
+    if pv.attacks.any() {
+        keys.push(format!("× take or fend only{which}"));
+    }
+    if Square::all().any(|sq| !pv.zone.contains(sq)) {
+        keys.push(
+            "dark: outside its range constraint — its pattern only, no move there now".to_string(),
+        );
+    }
+    if is_life {
+        format!(
+            "Its reach from {at} on an empty board. {}.",
+            keys.join(" · ")
+        )
+    } else {
+        format!(
+            "Its reach from {at} on an empty board, its Self (S) on {life}. {}.",
+            keys.join(" · ")
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::origin;
+    use super::{legend, origin};
     use veney_rules::set_check::preview;
     use veney_rules::{Rules, Side, Square};
 
@@ -453,5 +488,50 @@ mod tests {
             "X4",
             "inside the Self's measure: its own move shown"
         );
+    }
+
+    /// The legend tells only what the card shows: the Engagement (§2.0.04: no range
+    /// constraint, no list of what it takes) has no "see above which" and no dark squares; the
+    /// Sword (§2.0.03, steps 1–8) has both; a mark the diagram does not draw is not told.
+    #[test]
+    fn the_legend_tells_what_the_card_shows() {
+        let rules = Rules::standard();
+        let set = rules.set(Side::White);
+        let life = Square::parse("Y4").unwrap();
+        let of = |n: &str| {
+            let k = set.by_name(n).unwrap();
+            let p = set.piece(k);
+            let at = origin(set, k, life);
+            let is_life = p.has_role(veney_rules::piece_def::Role::Life);
+            legend(&p.def, &preview(set, k, at, 0, life), is_life, at, life)
+        };
+        let e = of("Engagement");
+        assert!(e.contains("× take or fend only"), "{e}");
+        assert!(!e.contains("see above"), "{e}");
+        assert!(!e.contains("range constraint"), "{e}");
+        let sword = of("Sword");
+        assert!(
+            sword.contains("dark: outside its range constraint"),
+            "{sword}"
+        );
+        assert!(
+            sword.contains("take or fend there (see above which)"),
+            "{sword}"
+        );
+        let own = of("Self");
+        assert!(!own.contains("see above"), "{own}");
+        let set_piece = |n: &str| set.piece(set.by_name(n).unwrap());
+        for n in ["Self", "Sword", "Engagement", "Cloak", "Jutsu", "Ruin"] {
+            let k = set.by_name(n).unwrap();
+            let pv = preview(set, k, origin(set, k, life), 0, life);
+            let text = of(n);
+            assert_eq!(text.contains('○'), pv.moves.any(), "{n}: {text}");
+            assert_eq!(text.contains('×'), pv.attacks.any(), "{n}: {text}");
+            assert_eq!(
+                text.contains("see above"),
+                !set_piece(n).def.attacks.is_empty(),
+                "{n}: {text}"
+            );
+        }
     }
 }

@@ -320,6 +320,12 @@ fn run(mut cli: Cli) -> ExitCode {
 /// another game, for the printable kit (the standard kit) or for `check-set` and `show-piece`
 /// (but `--setup`, which `check-set` uses), `--option` for Veney (its options are the `--rules`
 /// file), and a flag written among `apply`'s turns.
+/// "--rules is not used by it", "--set, --black-set are not used by it".
+fn not_used(flags: &[&str]) -> String {
+    let verb = if flags.len() == 1 { "is" } else { "are" };
+    format!("{} {verb} not used by it", flags.join(", "))
+}
+
 fn check_flags(cli: &Cli) -> Result<(), String> {
     if let Some(f) = cli.flag_among_turns() {
         return Err(format!(
@@ -331,8 +337,8 @@ fn check_flags(cli: &Cli) -> Result<(), String> {
     if !files.is_empty() {
         if matches!(cli.command, Command::Print { .. }) {
             return Err(format!(
-                "print makes the standard printable kit; {} is not used by it",
-                files.join(", ")
+                "print makes the standard printable kit; {}",
+                not_used(&files)
             ));
         }
         if cli.game != "veney" {
@@ -349,15 +355,15 @@ fn check_flags(cli: &Cli) -> Result<(), String> {
                 let unused: Vec<&str> = files.into_iter().filter(|f| *f != "--setup").collect();
                 if !unused.is_empty() {
                     return Err(format!(
-                        "check-set checks the set files given (against --setup, if given); {} is not used by it",
-                        unused.join(", ")
+                        "check-set checks the set files given (against --setup, if given); {}",
+                        not_used(&unused)
                     ));
                 }
             }
             Command::ShowPiece { .. } => {
                 return Err(format!(
-                    "show-piece reads the set file given; {} is not used by it",
-                    files.join(", ")
+                    "show-piece reads the set file given; {}",
+                    not_used(&files)
                 ));
             }
             _ => {}

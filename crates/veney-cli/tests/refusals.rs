@@ -72,7 +72,7 @@ fn check_set_and_show_piece_refuse_the_file_flags_they_do_not_use() {
     assert_eq!(code, Some(2));
     assert_eq!(
         err,
-        "veney-cli: check-set checks the set files given (against --setup, if given); --set, --black-set is not used by it\n"
+        "veney-cli: check-set checks the set files given (against --setup, if given); --set, --black-set are not used by it\n"
     );
     let setup = repo("config/setups/standard.ron");
     let setup = setup.to_str().unwrap();

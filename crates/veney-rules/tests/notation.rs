@@ -339,7 +339,10 @@ fn a_mark_written_twice_after_one_move_is_refused() {
         ("BY10~$W13!!", '!'),
     ] {
         let e = San::parse_at(t, 1).unwrap_err().to_string();
-        assert!(e.contains(&format!("'{mark}' is written twice")), "{t}: {e}");
+        assert!(
+            e.contains(&format!("'{mark}' is written twice")),
+            "{t}: {e}"
+        );
     }
     // Each once, in the writer's order, still reads, and writes back the same.
     for t in ["$W5~", "$W5!", "$W5Ut", "$W5##", "BY10~$W13", "BY10>f~!U#"] {
