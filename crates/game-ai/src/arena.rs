@@ -23,7 +23,8 @@ pub struct ArenaReport {
     /// Games both agents lost (Veney's double checkmate, an agreed draw under Shima): not
     /// among the first agent's losses, which the second would count as its wins.
     pub both_lost: u32,
-    /// Games stopped at the action limit (counted as draws too).
+    /// Games stopped unfinished (counted as draws too): at the action limit, or with nobody
+    /// to decide or no action chosen (`endings` tells which).
     pub unfinished: u32,
     pub mean_actions: f64,
     /// Mean time per decision of each agent.

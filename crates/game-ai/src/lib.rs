@@ -42,4 +42,4 @@ pub use choice::Choice;
 pub use config::{Budget, Config, DEFAULT_PLAYOUT_ACTIONS, Level, Stop, Widening};
 pub use evaluate::{Evaluator, GameEstimate, RandomPlayout, rewards};
 pub use round::round_start;
-pub use search::Mcts;
+pub use search::{Mcts, thread_seed};

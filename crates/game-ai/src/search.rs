@@ -121,11 +121,7 @@ impl<G: Game, E: Evaluator<G>> Mcts<G, E> {
                 .map(|(t, (tree, n))| {
                     let obs = &obs;
                     scope.spawn(move || {
-                        let mut rng = seeded(
-                            config.seed
-                                ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                                ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
-                        );
+                        let mut rng = seeded(thread_seed(config.seed, decision, t));
                         let n = if forced { n.min(FORCED_ITERATIONS) } else { n };
                         let mut i = 0;
                         while i < n
@@ -551,6 +547,14 @@ fn select<A: Clone + PartialEq>(
         .into_iter()
         .max_by(|&a, &b| ucb(&edges[a]).total_cmp(&ucb(&edges[b])))
         .expect("an available edge")
+}
+
+/// The seed of search thread `t` for the `decision`-th decision of a search seeded `seed`. A
+/// caller that mixes its own count into `seed` (the app's sealed draws) uses another constant
+/// than these, or draw d's thread t would search draw t's thread d's stream.
+pub fn thread_seed(seed: u64, decision: u64, t: usize) -> u64 {
+    seed ^ decision.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (t as u64).wrapping_mul(0xD1B5_4A32_D192_ED03)
 }
 
 /// The share of uniform exploration mixed into a simultaneous node's regret matching.

@@ -879,8 +879,9 @@ pub fn arena<G: Game>(
         r.losses
     );
     println!(
-        "mean game length {:.1} actions; {} unfinished at {max_actions} actions",
-        r.mean_actions, r.unfinished
+        "mean game length {:.1} actions; {}",
+        r.mean_actions,
+        unfinished(&r, max_actions)
     );
     println!(
         "time per decision: {} {:.1} ms, {} {:.1} ms; {:.1} s in all",
@@ -893,4 +894,48 @@ pub fn arena<G: Game>(
     let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
     println!("endings: {}", endings.join(", "));
     Ok(())
+}
+
+/// The arena's count of unfinished games: those stopped at the action limit, and apart those
+/// stopped with no action to play (nobody to decide, or an agent choosing none), which the
+/// limit did not stop (a review found them all said stopped "at N actions").
+fn unfinished(r: &game_ai::ArenaReport, max_actions: u32) -> String {
+    let at_limit = r
+        .endings
+        .iter()
+        .find(|(e, _)| e == "action limit")
+        .map_or(0, |e| e.1);
+    let mut line = format!("{at_limit} unfinished at {max_actions} actions");
+    let other = r.unfinished.saturating_sub(at_limit);
+    if other > 0 {
+        line += &format!(", {other} stopped with no action to play");
+    }
+    line
+}
+
+#[cfg(test)]
+mod arena_line_tests {
+    /// Only the games the limit stopped are said stopped at it.
+    #[test]
+    fn games_stopped_otherwise_are_not_said_stopped_at_the_limit() {
+        let r = game_ai::ArenaReport {
+            unfinished: 3,
+            endings: vec![
+                ("action limit".into(), 1),
+                ("no action chosen".into(), 2),
+                ("checkmate".into(), 5),
+            ],
+            ..Default::default()
+        };
+        assert_eq!(
+            super::unfinished(&r, 400),
+            "1 unfinished at 400 actions, 2 stopped with no action to play"
+        );
+        let r = game_ai::ArenaReport {
+            unfinished: 2,
+            endings: vec![("action limit".into(), 2)],
+            ..Default::default()
+        };
+        assert_eq!(super::unfinished(&r, 9), "2 unfinished at 9 actions");
+    }
 }

@@ -841,12 +841,17 @@ pub fn seat_picker(ui: &mut egui::Ui, names: [&str; 2], seats: &mut [Option<Leve
     }
 }
 
+/// What one sealed draw's count is multiplied by before it is mixed into the seed.
+const SEALED_DRAW_MIX: u64 = 0xBF58_476D_1CE4_E5B9;
+
 /// Counts one more sealed draw past both this match's and the session's (`sealed_draws`), and
 /// gives what it mixes into the seed. The count read from a save may be anything: it wraps
 /// rather than overflows (a review found a hand-edited `[ComputerDraws]` at its top panic).
 pub fn next_sealed_draw(draws: &mut u64, session: u64) -> u64 {
     *draws = (*draws).max(session).wrapping_add(1);
-    draws.wrapping_mul(0xD1B5_4A32_D192_ED03)
+    // Not the search's thread constant (`game_ai::thread_seed`): with it, draw 2's third thread
+    // searched draw 3's second thread's stream (a review found the XOR commute).
+    draws.wrapping_mul(SEALED_DRAW_MIX)
 }
 
 #[cfg(test)]
@@ -860,10 +865,29 @@ mod tests {
         let mut draws = 3;
         let mix = next_sealed_draw(&mut draws, 9);
         assert_eq!(draws, 10);
-        assert_eq!(mix, 10u64.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        assert_eq!(mix, 10u64.wrapping_mul(SEALED_DRAW_MIX));
         let mut top = u64::MAX;
         next_sealed_draw(&mut top, 0);
         assert_eq!(top, 0);
+    }
+
+    /// Each sealed draw's search threads draw their own streams: no thread of one draw starts
+    /// from another draw's thread's seed (a review found draw 2's thread 3 and draw 3's thread
+    /// 2 on one stream, the strongest level searching with a thread a core).
+    #[test]
+    fn the_threads_of_sealed_draws_search_apart() {
+        let base = 0x1234_5678_9ABC_DEF0;
+        let mut draws = 0;
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..8 {
+            let seed = base ^ next_sealed_draw(&mut draws, 0);
+            for t in 0..8 {
+                assert!(
+                    seen.insert(game_ai::thread_seed(seed, 0, t)),
+                    "draw {draws} thread {t}"
+                );
+            }
+        }
     }
 
     /// A seat's key in any case is read, as every key is (the game API's reader takes them so).
