@@ -488,6 +488,7 @@ impl PositionText {
                 "sets" => {}
                 "facing" => {
                     let bad = || err(col, &tok, "expected facing=SQf|r|b|l[,…], e.g. facing=X5r");
+                    let mut faced = crate::bitboard::Bitboard::EMPTY;
                     for one in v.split(',') {
                         let f = one
                             .chars()
@@ -497,6 +498,10 @@ impl PositionText {
                             })
                             .ok_or_else(bad)?;
                         let sq = square(&one[..one.len() - 1])?;
+                        // One facing a piece (a review found `facing=X4r,X4b` read as X4b).
+                        if !set_new(&mut faced, sq) {
+                            return Err(err(col, &tok, format!("{sq} listed twice")));
+                        }
                         match p.piece_at(sq) {
                             Some((side, k)) if rules.set(side).piece(k).is_oriented() => {
                                 p.set_facing(sq, f as u8)
@@ -541,6 +546,15 @@ impl PositionText {
                             Some('b') => Side::Black,
                             _ => return Err(bad()),
                         };
+                        // "Each player may have a donkey" (§2.0.23): one a side (a review found
+                        // `donkey=wX5,wY6` read as White's on Y6 alone).
+                        if p.donkey[side.index()].is_some() {
+                            return Err(err(
+                                col,
+                                &tok,
+                                format!("{side} has one Donkey: {one} is a second"),
+                            ));
+                        }
                         p.donkey[side.index()] = Some(square(&one[1..])?);
                     }
                 }
@@ -633,7 +647,7 @@ impl PositionText {
                 "cast" => {
                     let bad = || err(col, &tok, "expected cast=CODE:MEASURE, e.g. L:2");
                     let (c, m) = v.split_once(':').ok_or_else(bad)?;
-                    let (side, kind) = code_kind(rules, c.chars().next().ok_or_else(bad)?, col)?;
+                    let (side, kind) = code_kind(rules, one_code(c).ok_or_else(bad)?, col)?;
                     let m: u8 = m.parse().map_err(|_| bad())?;
                     if !(1..=4).contains(&m) {
                         return Err(bad());
@@ -700,7 +714,7 @@ impl PositionText {
                         let [c, sq, t] = parts.as_slice() else {
                             return Err(bad());
                         };
-                        let (side, k) = code_kind(rules, c.chars().next().ok_or_else(bad)?, col)?;
+                        let (side, k) = code_kind(rules, one_code(c).ok_or_else(bad)?, col)?;
                         let pin = (k, square(sq)?, t.parse().map_err(|_| bad())?);
                         crate::special::blade_capture::add_pin(&mut p, side, pin)
                             .map_err(|why| err(col, &tok, why))?;
@@ -1048,6 +1062,22 @@ impl PositionText {
                     field_col("then"),
                     "then",
                     format!("no piece of the side to move on {sq}"),
+                ));
+            }
+            // "All your pieces (except Ruin) can also step-stone your own engagements"
+            // (§2.0.VII): an inert piece never landed on a stone, so has no second move (a
+            // review found a Ruin's read and listed).
+            if let Some(sq) = stone
+                && let Some((s, k)) = p.piece_at(sq)
+                && rules.info(s, k).inert
+            {
+                return Err(err(
+                    field_col("then"),
+                    "then",
+                    format!(
+                        "the {} on {sq} never lands on a stepping stone (§2.0.VII): it has no second move",
+                        rules.set(s).piece(k).def.name
+                    ),
                 ));
             }
             if let Some(sq) = concert
@@ -1498,8 +1528,8 @@ fn intention(
         [b, f, t, g, fresh, via] => (b, f, t, g, fresh, Some(square(via)?)),
         _ => return Err(bad()),
     };
-    let bc = b.chars().next().ok_or_else(bad)?;
-    let gc = g.chars().next().ok_or_else(bad)?;
+    let bc = one_code(b).ok_or_else(bad)?;
+    let gc = one_code(g).ok_or_else(bad)?;
     let (side, kind) = code_kind(rules, bc, col)?;
     // A blade declares (§2.0.11 "your Sword (or blade) sees the targeted
     // piece"; a review found a Cloak's intention read and enacted).
@@ -1553,7 +1583,24 @@ fn intention(
     })
 }
 
+/// A piece's code written alone: one character (a review found `cast=Lantern:2` read as `L`
+/// and `intention=Wword:…` as `W`, the rest passed over).
+fn one_code(s: &str) -> Option<char> {
+    let mut chars = s.chars();
+    let c = chars.next()?;
+    chars.next().is_none().then_some(c)
+}
+
 fn code_kind(rules: &Rules, c: char, col: usize) -> Result<(Side, Kind), ParseError> {
+    // A code is a letter, White's uppercase and Black's lowercase (a review found `6` called
+    // no code of Black's set).
+    if !c.is_ascii_alphabetic() {
+        return Err(err(
+            col,
+            &c.to_string(),
+            format!("'{c}' is not a piece letter (White's uppercase, Black's lowercase)"),
+        ));
+    }
     let side = if c.is_ascii_uppercase() {
         Side::White
     } else {

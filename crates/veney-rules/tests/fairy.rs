@@ -140,6 +140,11 @@ fn facings_are_written_and_read_in_notation_and_position_text() {
     let bad = text.replace("facing=X8l", "facing=Y4l");
     let e = Position::from_text(&r, &bad).unwrap_err();
     assert!(e.message.contains("no oriented piece stands on Y4"), "{e}");
+    // One facing a piece: a second for the same square is refused, not read over the first
+    // (a review found `facing=X8l,X8b` read as X8b).
+    let twice = text.replace("facing=X8l", "facing=X8l,X8b");
+    let e = Position::from_text(&r, &twice).unwrap_err();
+    assert!(e.message.contains("X8 listed twice"), "{e}");
 }
 
 #[test]

@@ -349,6 +349,13 @@ fn donkeys_in_the_text_agree_with_the_board_and_the_game() {
     assert!(e.message.contains("shares the square with a piece"), "{e}");
     let e = refused(&r, &format!("{s} donkey=wX8,bX8"), "donkey");
     assert!(e.message.contains("both Donkeys on X8"), "{e}");
+    // "Each player may have a donkey": a second of one side's is refused, not read over the
+    // first (a review found `donkey=wX5,wY6` read as White's on Y6 alone).
+    let e = refused(&r, &format!("{s} donkey=wX8,wY9"), "donkey");
+    assert!(
+        e.message.contains("White has one Donkey: wY9 is a second"),
+        "{e}"
+    );
     let e = refused(&r, &format!("{s} donkey=wX8 donkeyhome=w"), "donkeyhome");
     assert!(e.message.contains("not in reserve too"), "{e}");
     let e = refused(&r, &format!("{s} donkey=wX8 donkeymove=b"), "donkeymove");
@@ -612,4 +619,47 @@ fn what_the_turn_has_done_is_refused_before_its_first_move() {
     for key in ["released", "contact"] {
         accepted(&r, &format!("{mid} {key}=1"));
     }
+}
+
+/// A piece's code in a field is one letter (docs/POSITION.md: `cast=CODE:MEASURE`,
+/// `pinned=CODE:SQ:TURN`, `intention=CODE:…`): more after it is refused, not passed over, and
+/// a character that is no letter is told so (a review found `cast=Lantern:2` read as `L`,
+/// `intention=Wword:…` as `W`, and `6` called "no piece of Black's set").
+#[test]
+fn a_code_is_one_letter() {
+    let r = rules();
+    let p = "4/3r/lg2/2se/c1d1/b3/3e/1w2/3J/3j/4/B1EE/W2L/3S/3R/4 w EECDG/ee free=3:4 turns=88 quiet=88";
+    for (field, expect) in [
+        ("cast=Lantern:2", "expected cast=CODE:MEASURE"),
+        ("cast=6:2", "'6' is not a piece letter"),
+        ("intention=Wword:W4:Z7:j:0", "intention"),
+        ("intention=W:W4:Z7:junk:0", "intention"),
+        ("pinned=Ww:X7:12", "expected pinned=CODE:SQ:TURN"),
+    ] {
+        let key = field.split('=').next().unwrap();
+        let e = refused(&r, &format!("{p} {field}"), key);
+        assert!(e.message.contains(expect), "{field}: {e}");
+    }
+}
+
+/// "All your pieces (except Ruin) can also step-stone your own engagements" (§2.0.VII): a
+/// second move named for the Ruin is refused, as no turn gives one (a review found the Ruin's
+/// moves listed after `then=` on it); another piece's is read.
+#[test]
+fn the_ruin_has_no_second_move() {
+    let r = rules();
+    let e = refused(
+        &r,
+        "3s/4/4/4/4/4/4/4/4/4/4/4/1R2/4/4/S3 w EEEEDGLJ/eeeedgljr then=X4",
+        "then",
+    );
+    assert!(
+        e.message
+            .contains("Ruin on X4 never lands on a stepping stone"),
+        "{e}"
+    );
+    accepted(
+        &r,
+        "3s/4/4/4/4/4/4/4/4/4/4/4/1G2/4/4/S3 w EEEEDLJR/eeeedgljr then=X4",
+    );
 }
