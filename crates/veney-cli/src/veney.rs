@@ -615,8 +615,19 @@ fn run(cli: Cli) -> Result<(), String> {
                         i + 1
                     ));
                 }
-                let acts = notation::parse_turn(&rules, &pos, t, 1)
-                    .map_err(|e| format!("turn {} {t:?}: {e}", i + 1))?;
+                let acts = notation::parse_turn(&rules, &pos, t, 1).map_err(|e| {
+                    // Under a policy that lets an untenable move stand until called (§2.0.22),
+                    // the move is a record's, with its call (a review found `--rules sand.ron
+                    // apply start '$X9'` refused with no word of where it is played).
+                    let record = if e.message.starts_with("untenable:")
+                        && rules.options.untenable != veney_rules::options::UntenablePolicy::Strict
+                    {
+                        "; apply plays tenable turns: an untenable move made under this game's untenable policy, and its call, are a game record's, which `replay` reads"
+                    } else {
+                        ""
+                    };
+                    format!("turn {} {t:?}: {e}{record}", i + 1)
+                })?;
                 let canonical = notation::write_turn(&rules, &pos, &acts);
                 pos.play_turn(&rules, &acts)
                     .map_err(|e| format!("turn {} {t:?}: {e}", i + 1))?;

@@ -1098,3 +1098,24 @@ fn a_death_spell_is_named() {
     assert!(out.contains("deathspell=1"), "{out}");
     assert!(err.contains("Death Spell"), "{err}");
 }
+
+/// §2.0.22: under a sand policy an untenable move stands until called, "only immediately after
+/// the move is made" — a game's record, with its call, which `replay` reads. `apply` plays
+/// tenable turns from a position and says so when refusing one (a review found the refusal
+/// silent about where such a move is played, the agreed `--rules` seemingly unused).
+#[test]
+fn apply_under_sand_points_an_untenable_move_to_replay() {
+    let rules = rules_tests("../../../config/rules/sand.ron");
+    let rules = rules.to_str().unwrap();
+    let (code, _, err) = run(&["--rules", rules, "apply", "start", "$X9"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("untenable: X9 is outside the Sword's range"),
+        "{err}"
+    );
+    assert!(err.contains("which `replay` reads"), "{err}");
+    // Under the strict default, no such pointer: the move is simply not tenable.
+    let (code, _, err) = run(&["apply", "start", "$X9"]);
+    assert_eq!(code, Some(2));
+    assert!(!err.contains("replay"), "{err}");
+}
