@@ -624,6 +624,33 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
             // ending on the half-played turn).
             back_to(&mut game, start);
         }
+        // A call that leaves the offender to move again (the move reset, §2.0.22) is followed
+        // by that move in the same turn (`$X9U $X6`): a turn ended at the call, another turn
+        // written after it, would have the opponent's next move read as the offender's (a
+        // review found `1. $X9U, SY12;` refused as White's Self not moving to Y12). A record
+        // may end there (a game stopped before the move made again).
+        let called_last = toks.last().is_some_and(|(t, _)| {
+            let t = t.trim_end_matches('#');
+            t.ends_with('U') || t.ends_with("Ut")
+        });
+        if result.is_ok()
+            && k + 1 < count
+            && called_last
+            && game.position().turn() == side
+            && game.position().phase() == Phase::Start
+            && !game.position().is_game_over()
+            && let Some((tok, col)) = toks.last()
+        {
+            result = Err(ParseError::new(
+                *col,
+                tok.clone(),
+                format!(
+                    "after this call the move is reset and {side} moves again in the same turn (§2.0.22, {}): write that move after the call (`{tok} …`), before the `,` or `;`",
+                    rules.options.untenable.words()
+                ),
+            ));
+            back_to(&mut game, start);
+        }
         // A `#` (checkmate) the moves read do not make is warned about, as a wrong turn number
         // is: the record claims a mate that did not happen (a review found `SX14#` on a quiet
         // move replayed without a word). (A `~` the canonical form drops is no such claim: the

@@ -1179,3 +1179,33 @@ fn a_delayed_reset_forgets_a_cloak_leaving_a_blade_capture_in_the_called_turn() 
     assert!(!text.contains("released"), "{text}");
     assert_eq!(veney_rules::Position::from_text(&r, &text).unwrap(), p);
 }
+
+/// §2.0.22 Time Penalty: "The move is reset" — the offender moves again in the same turn,
+/// written after the call (`1. $X9U $X6, SY12;`, README). A record that ends the turn at the
+/// call is refused there, saying so, not by reading the opponent's move as the offender's (a
+/// review found `SY12` refused as White's Self not moving to Y12); a record may end at the
+/// call (a game stopped there).
+#[test]
+fn a_record_writes_the_move_made_again_after_a_reset_call() {
+    for policy in [UntenablePolicy::TimePenalty, UntenablePolicy::DelayedReset] {
+        let mut opts = rules().options.clone();
+        opts.untenable = policy;
+        let r = Rules::standard_with(opts);
+        let rep = veney_rules::replay::replay(&r, "1. $X9U, SY12;").unwrap();
+        let e = rep.turns[0].result.as_ref().unwrap_err();
+        assert!(
+            e.message
+                .contains("White moves again in the same turn (§2.0.22"),
+            "{policy:?}: {e}"
+        );
+        assert_eq!(e.col, 4, "{policy:?}: at the call");
+        let rep = veney_rules::replay::replay(&r, "1. $X9U $X6, SY12;").unwrap();
+        assert!(
+            rep.turns.iter().all(|t| t.result.is_ok()),
+            "{policy:?}: {:?}",
+            rep.turns
+        );
+        let rep = veney_rules::replay::replay(&r, "1. $X9U").unwrap();
+        assert!(rep.turns[0].result.is_ok(), "{policy:?}: {:?}", rep.turns);
+    }
+}
