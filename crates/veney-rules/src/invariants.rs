@@ -9,6 +9,18 @@ use crate::square::Square;
 
 pub fn check(rules: &Rules, pos: &Position) -> Result<(), String> {
     // What a turn has done is cleared when it ends (as the position text's check says).
+    // Hirakamae's second move is owed only while the throw or cast that ended it resolves.
+    if pos.hira_second.is_some()
+        && !matches!(
+            pos.phase,
+            crate::position::Phase::Throw { .. } | crate::position::Phase::Cast { .. }
+        )
+    {
+        return Err(format!(
+            "hirakamae's second move owed in phase {:?}",
+            pos.phase
+        ));
+    }
     if pos.before_first_move() && (pos.released || pos.contact) {
         return Err(format!(
             "before the turn's first move, yet released={} contact={}",

@@ -153,6 +153,12 @@ pub struct Position {
     pub(crate) reposition: Option<crate::device::Reposition>,
     /// Hirakamae per side: 0 unused, 1 in force, 2 used (§2.0.18).
     pub(crate) hirakamae: [u8; 2],
+    /// A throw or cast ended hirakamae and is resolving: when it has (a roll that misses, a
+    /// landing; a distraction's repositioning closes the turn), the double-move's second move
+    /// follows, as `Hirakamae`'s
+    /// `first` and `began` (R-HIRAKAMAE: "two moves by one piece, or one move each by any two
+    /// different pieces", §2.0.15; "the throw constitutes a move", §2.0.08).
+    pub(crate) hira_second: Option<(Square, Square)>,
     /// Each player's Donkey on the board, by its placer (§2.0.23).
     pub(crate) donkey: [Option<Square>; 2],
     /// Each player's Donkey is in reserve.
@@ -239,6 +245,7 @@ impl Position {
             shima: false,
             reposition: None,
             hirakamae: [0; 2],
+            hira_second: None,
             donkey: [None; 2],
             donkey_home: [false; 2],
             quibbles: 0,

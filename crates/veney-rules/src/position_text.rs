@@ -34,7 +34,9 @@
 //!   `reposition=STEP:t|n` an Obscurant Chaos repositioning behind STEP, taking or not;
 //!   `hira=W:B` hirakamae per side (0 unused, 1 in force, 2 used); `hirafirst=SQ:FROM` mid-turn:
 //!   the move ending hirakamae went from FROM to SQ and one more move may follow (with
-//!   `then=SQ`/`concert=SQ`, or the second move of that move's own method);
+//!   `then=SQ`/`concert=SQ`, or the second move of that move's own method); `hirasecond=SQ:FROM`
+//!   mid-throw or mid-cast: that throw or cast from FROM ended hirakamae, and when it has
+//!   resolved (a miss, a landing) one more move follows (R-HIRAKAMAE);
 //!   `donkey=wX5,bY9` the Donkeys on the board by placer; `donkeyhome=w|b` a Donkey in reserve;
 //!   `donkeymove=w` White's Donkey moves before the side to move acts (§2.0.23);
 //!   `quibbles=n` returns of the free engagement to the centre by repetition in a row (§2.0.20);
@@ -612,6 +614,13 @@ impl PositionText {
                         concert,
                     }
                 }
+                // `hirasecond=X4:X4`: the throw or cast from X4 ended hirakamae; the second move
+                // follows when it has resolved (R-HIRAKAMAE).
+                "hirasecond" => {
+                    let bad = || err(col, &tok, "expected hirasecond=SQ:FROM, e.g. X4:X4");
+                    let (first, began) = v.split_once(':').ok_or_else(bad)?;
+                    p.hira_second = Some((square(first)?, square(began)?));
+                }
                 // With `then=`/`concert=`: the second move still open after the reclaim.
                 "reclaim" => {
                     one_flag(v, col, &tok, "reclaim")?;
@@ -822,6 +831,7 @@ impl PositionText {
                 "cast",
                 "reclaim",
                 "hirafirst",
+                "hirasecond",
                 "reposition",
             ] {
                 if self.fields.iter().any(|f| f.0 == key) {
@@ -1102,6 +1112,19 @@ impl PositionText {
                     ),
                 ));
             }
+        }
+        // `hirasecond=` only while the throw or cast that ended the mover's hirakamae resolves:
+        // its roll, its landing (a distraction's repositioning closes the turn).
+        if p.hira_second.is_some()
+            && !(matches!(p.phase, Phase::Throw { .. } | Phase::Cast { .. })
+                && p.hirakamae[p.turn.index()] == 2
+                && p.dying.is_none())
+        {
+            return Err(err(
+                field_col("hirasecond"),
+                "hirasecond",
+                "hirasecond= names the second move owed after a throw or cast that ended the mover's hirakamae (hira= 2 for the mover): only while that throw's roll, or that cast's landing, is to come",
+            ));
         }
         // Beside `hirafirst=`, the other method's second move is the first move's own: it names
         // the square that move landed on (`turn::second_opened`; a review found a Dagger that
@@ -1395,6 +1418,9 @@ impl Position {
         if let Phase::Hirakamae { first, began, .. } = self.phase {
             s.push_str(&format!(" hirafirst={first}:{began}"));
         }
+        if let Some((first, began)) = self.hira_second {
+            s.push_str(&format!(" hirasecond={first}:{began}"));
+        }
         if let Some(r) = self.reposition {
             s.push_str(&format!(
                 " reposition={}:{}",
@@ -1630,7 +1656,7 @@ fn code(rules: &Rules, side: Side, k: Kind) -> char {
 }
 
 /// Every optional field, in the order `to_text` writes them (docs/POSITION.md).
-pub const FIELDS: [&str; 40] = [
+pub const FIELDS: [&str; 41] = [
     "free",
     "ep",
     "epn",
@@ -1660,6 +1686,7 @@ pub const FIELDS: [&str; 40] = [
     "sets",
     "hira",
     "hirafirst",
+    "hirasecond",
     "reposition",
     "quiet",
     "contact",

@@ -205,6 +205,14 @@ impl Position {
             )
         {
             self.hirakamae[mover.index()] = 2;
+            // A throw, or a cast from the board that may be linked to another move (the
+            // Lantern's, the Dagger's: not Obscurant Chaos, "never linked to further moves";
+            // not from reserve, a placement's "never … one part of a double-move"), is one
+            // move of the double-move: the second follows when it has resolved (R-HIRAKAMAE).
+            // Not the dying move's (§2.0.20: one move).
+            if self.dying() != Some(mover) {
+                self.hira_second = crate::special::hirakamae::opens_second(rules, self, action);
+            }
         }
         let hira = self.hirakamae.contains(&1);
         // Whether the mover is in its stance as this action begins: a Shift or a Feign ends it
@@ -540,7 +548,15 @@ impl Position {
             Action::Throw { from, target, .. } => {
                 self.phase = Phase::Throw { from, target };
             }
-            Action::Roll(r) => match dagger_throw::resolve(rules, self, r) {
+            Action::Roll(r) => match {
+                // A distraction's repositioning closes the turn (§2.0.08: "repositioning with
+                // the distraction effect is allowed before ending your turn"): after a throw
+                // that ended hirakamae it stands in for the second move (R-HIRAKAMAE).
+                if r.verdict() == crate::dice::Verdict::Distraction {
+                    self.hira_second = None;
+                }
+                dagger_throw::resolve(rules, self, r)
+            } {
                 Some(_) => {}
                 None if self.outcome.is_some() => self.end_turn(false),
                 None => self.finish(rules),
@@ -614,6 +630,19 @@ impl Position {
 
     /// The turn's moves are done: glare may still be invoked (§2.0.10), else the turn ends.
     fn finish(&mut self, rules: &Rules) {
+        // The throw or cast that ended hirakamae has resolved: the double-move's second move
+        // follows (R-HIRAKAMAE).
+        if let Some((first, began)) = self.hira_second.take()
+            && self.outcome.is_none()
+        {
+            self.phase = Phase::Hirakamae {
+                first,
+                began,
+                stone: None,
+                concert: None,
+            };
+            return;
+        }
         let open = self.outcome.is_none()
             && (glare::available(rules, self).is_some()
                 || crate::special::intention::any_declaration(rules, self));
@@ -889,6 +918,7 @@ impl Position {
         }
         self.released = false;
         self.reposition = None;
+        self.hira_second = None;
         // An intention lasts to the end of its side's next turn (§2.0.11).
         let own = &mut self.intention[self.turn.index()];
         if let Some(i) = own.as_mut() {

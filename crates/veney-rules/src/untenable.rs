@@ -120,15 +120,17 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         );
     }
     match *action {
-        // R-HIRAKAMAE: the move that ends the stance is followed by one ordinary move, or the
-        // second move of its own method (a review found the strike refused as out of range, the
-        // throw as after a placement).
-        Action::Throw { .. } | Action::Enact { .. }
-            if matches!(pos.phase(), Phase::Hirakamae { .. }) =>
+        // R-HIRAKAMAE: the move that ends the stance is followed by one move of any piece — a
+        // strike made directly (a review found the strike refused as out of range): by way of
+        // its declared stepping stone it is two moves already.
+        Action::Enact { kind, from, to }
+            if matches!(pos.phase(), Phase::Hirakamae { .. })
+                && crate::special::intention::strike(rules, pos, side, kind, from, to)
+                    .is_none() =>
         {
             Untenable::new(
                 HIRAKAMAE,
-                "the move that ended hirakamae is followed by one ordinary move of any of your pieces, or by the second move its own method opens — a throw or a strike only after a stepping stone or in concert with the Self (ruling R-HIRAKAMAE)",
+                "the move that ended hirakamae is followed by one move of any of your pieces: a strike by way of its declared stepping stone is two moves already (ruling R-HIRAKAMAE)",
             )
         }
         Action::Pass if second => Untenable::new(

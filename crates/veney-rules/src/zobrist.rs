@@ -182,6 +182,10 @@ impl Position {
                     ^ (self.quibbles.min(3) as u64) << 62
                     ^ (self.hirakamae[0] as u64) << 40
                     ^ (self.hirakamae[1] as u64) << 44
+                    ^ self.hira_second.map_or(0, |(f, b)| {
+                        ((f.index() as u64 + 1) << 6 | b.index() as u64)
+                            .wrapping_mul(0x94D0_49BB_1331_11EB)
+                    })
                     ^ self
                         .reposition
                         .map_or(0, |r| ((r.behind as u64) << 8 | r.takes as u64) << 12)

@@ -620,9 +620,15 @@ fn the_move_ending_hirakamae_may_open_its_own_methods_second_move() {
         assert_eq!(p.hirakamae(White), 2, "{turn}: the stance is ended");
     }
     // A throw after a move that opens neither a concert nor a stepping stone's second move is
-    // refused under the ruling.
+    // hirakamae's own second move: "one move each by any two different pieces" (§2.0.15), "the
+    // throw constitutes a move" (§2.0.08; a review found it refused under an earlier ruling).
     let p = Position::from_text(&r, &format!("{h} hira=1:0")).unwrap();
-    refuse(&r, &p, "BW7 DtW16~ @ooooo").by("§2.0.18 Devices: Hirakamae", "its own method opens");
+    let mut thrown = p;
+    play(&r, &mut thrown, "BY7 DtW16~ @xxooo");
+    assert_eq!(thrown.turn(), Black, "the throw's miss ends the turn");
+    // (A throw blocked by the first move is refused for that: the Balance on W7 stands in the
+    // line.)
+    refuse(&r, &p, "BW7 DtW16~ @xxooo").by("§2.0.08 Dagger Throw", "stands in the way");
     // Each action is listed once, whichever way it is open.
     let mut q = p;
     let first = veney_rules::notation::parse_turn(&r, &q, "SX3", 1).unwrap()[0];
@@ -687,4 +693,60 @@ fn a_checkmate_made_from_the_stance_ends_it() {
         assert!(p.outcome().is_some(), "{turn}");
         assert_eq!(p.hirakamae(side), 2, "{turn}: the stance is used");
     }
+}
+
+/// §2.0.15 "Ending Hirakamae offers a double-move, consisting of two moves by one piece, or one
+/// move each by any two different pieces"; "the throw constitutes a move" (§2.0.08); "The
+/// cast-piece devices are each a single move" (§2.0.15). A throw, or a cast of the Lantern or
+/// the Dagger from the board, may be either of the two moves (a review found both refused
+/// under an earlier R-HIRAKAMAE, which overrode those words). Obscurant Chaos "can never be
+/// linked to further moves on one turn", and a distraction's repositioning closes the turn
+/// ("allowed before ending your turn", §2.0.08).
+#[test]
+fn a_throw_or_a_cast_is_one_of_the_double_moves_two() {
+    let r = rules();
+    let h = "s3/4/4/1w2/eeee/4/4/4/4/4/1B2/E1E1/4/4/DSW1/4 w GLJCREE/dgljcbr hira=1:0";
+    let balance = |p: &Position, sq: &str| {
+        p.piece_at(veney_rules::Square::parse(sq).unwrap())
+            .is_some_and(|(s, k)| s == White && r.set(White).piece(k).def.name == "Balance")
+    };
+    // The throw second, after another piece's move: it misses, and the turn is over.
+    let p = Position::from_text(&r, h).unwrap();
+    let mut q = p;
+    play(&r, &mut q, "BY7 DtW16~ @xxooo");
+    assert!(balance(&q, "Y7"));
+    assert_eq!(q.turn(), Black);
+    assert_eq!(q.hirakamae(White), 2);
+    // The throw first: while its roll is to come the second move is owed, and the text says
+    // so and reads back; after its miss, the Balance moves.
+    let mut q = p;
+    let throw = veney_rules::notation::parse_turn(&r, &q, "DtW16~ @xxooo", 1).unwrap()[0];
+    q.play(&r, throw).unwrap();
+    let text = q.to_text(&r);
+    assert!(text.contains("hirasecond=W2:W2"), "{text}");
+    assert_eq!(Position::from_text(&r, &text).unwrap(), q, "{text}");
+    let mut q = p;
+    play(&r, &mut q, "DtW16~ @xxooo BY7");
+    assert!(balance(&q, "Y7"), "{}", q.to_text(&r));
+    assert_eq!(q.turn(), Black);
+    // A distraction's repositioning closes the turn: no other piece's move after it.
+    refuse(&r, &p, "DtW16~ @xoooo BY7").by("§2.0.08 Dagger Throw", "repositioned");
+    // `hirasecond=` only while such a throw's roll or cast's landing is to come.
+    let e = Position::from_text(&r, &format!("{h} hirasecond=W2:W2")).unwrap_err();
+    assert!(
+        e.to_string().contains("only while that throw's roll"),
+        "{e}"
+    );
+    // Casts: the Lantern's first, then another piece's move; the Lantern's second, after one;
+    // not Obscurant Chaos's after a move.
+    let c = "s3/4/L3/4/4/4/4/4/4/4/4/4/4/4/DSW1/4 w EEEECBGJR/eeeedgljcbr hira=1:0";
+    let p = Position::from_text(&r, c).unwrap();
+    let mut q = p;
+    play(&r, &mut q, "~L @X6 $Y5");
+    assert_eq!(q.turn(), Black);
+    assert!(q.to_text(&r).contains("casts=wFX6"), "{}", q.to_text(&r));
+    let mut q = p;
+    play(&r, &mut q, "$Y5 ~L @X10");
+    assert!(q.to_text(&r).contains("casts=wFX10"), "{}", q.to_text(&r));
+    refuse(&r, &p, "$Y5 ~C @X10").by("§2.0.18 Devices: Cast Piece", "not after another move");
 }

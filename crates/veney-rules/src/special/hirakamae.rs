@@ -129,6 +129,46 @@ pub(crate) fn second_moves(
     for (k, sq) in crate::special::blade_capture::freeable(pos, side) {
         crate::piece_moves::piece_moves(rules, pos, view, k, sq, out);
     }
+    // A throw (§2.0.08: "the throw constitutes a move"), a cast from the board that may be
+    // linked to another move (the Lantern's, the Dagger's, as in concert: §2.0.15 "The
+    // cast-piece devices are each a single move") and an enactment ("Enacting a previously
+    // declared intention is a move") are moves too: any of them may be the second (a review
+    // found them refused, the ruling overriding "one move each by any two different pieces").
+    crate::special::dagger_throw::all_throws(rules, pos, None, false, out);
+    crate::special::cast_piece::casts(rules, pos, true, out);
+    // (A strike by way of a declared stepping stone is two moves already: only a direct one.)
+    let before = out.len();
+    crate::special::intention::enactment(rules, pos, out);
+    let mut enacted = out.split_off(before);
+    enacted.retain(|a| {
+        matches!(*a, Action::Enact { kind, from, to }
+            if crate::special::intention::strike(rules, pos, side, kind, from, to).is_some())
+    });
+    out.append(&mut enacted);
+}
+
+/// Whether `action`, made as the move that ends hirakamae, is a move the double-move's second
+/// may follow once it has resolved — a throw, or a cast from the board of a piece whose cast
+/// may be linked to another move (not Obscurant Chaos: "it can never be linked to further moves
+/// on one turn", §2.0.18; not from reserve: "you can never place a piece as one part of a
+/// double-move", §2.0.13) — and if so the second move's `first` and `began` squares: where
+/// the piece was (R-HIRAKAMAE). A placement, withdrawal, Shift or Feign ends it alone.
+pub(crate) fn opens_second(
+    rules: &Rules,
+    pos: &Position,
+    action: Action,
+) -> Option<(Square, Square)> {
+    match action {
+        Action::Throw { from, .. } => Some((from, from)),
+        Action::Cast {
+            kind,
+            from: Some(from),
+            ..
+        } if rules.info(pos.turn(), kind).cast != Some(crate::device::Device::ObscurantChaos) => {
+            Some((from, from))
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
