@@ -743,6 +743,19 @@ impl Game {
             _ => (tok, None),
         };
         let san = notation::San::parse_at(tok, col)?;
+        // One call's mark: a second one written after the first (`DW12UU`, `DW12UtU`) is a
+        // mark written twice, refused as the notation refuses it (a review found it read as
+        // one `U`).
+        if written.is_some()
+            && let notation::San::Move(m) = &san
+            && m.untenable.is_some()
+        {
+            return Err(crate::errors::ParseError::new(
+                col,
+                whole,
+                "'U' is written twice after one move: one call's mark (`U`, `Ut` or `U#`)",
+            ));
+        }
         let written = written.or(match &san {
             notation::San::Move(m) => m.untenable.map(|lost| if lost { "Ut" } else { "U" }),
             _ => None,

@@ -301,7 +301,17 @@ impl San {
                 }
                 Some('@') => {
                     let body = text[1..].trim_end_matches('#');
-                    let mate = body.len() + 1 < text.len();
+                    let marks = text.len() - 1 - body.len();
+                    // One `#` marks the throw that hit (the writer's); more is a mark written
+                    // again (a review found `@ooooo###` read as `@ooooo#`).
+                    if marks > 1 {
+                        return Err(ParseError::new(
+                            col + 1 + body.len() + 1,
+                            &text[1 + body.len() + 1..],
+                            "'#' is written twice after one roll: a throw that hits is marked with one `#`",
+                        ));
+                    }
+                    let mate = marks == 1;
                     let roll = crate::dice::Roll::parse(body)
                         .map_err(|m| ParseError::new(col + 1, body, m))?;
                     return Ok(San::Roll { roll, mate });
@@ -1897,9 +1907,19 @@ fn parse_in_order(
         // The rulebook writes the Control fend a move made as a token of its own (`BZ15 BfJ~`,
         // §2.0.R5: "Balance moves to Z15, fends Jutsu by aspect"): read after that move, it adds
         // nothing (the fend was the move's, R-NOTATION-WRITING).
-        if let Some(Action::Move(prev)) = out.last()
+        // So after a placement of the Balance that made the fend (§2.0.15 "Placing a piece from
+        // reserve is a move"; a review found `B*Y3 BfJ~` refused).
+        let placed_or_moved = match out.last() {
+            Some(Action::Move(crate::action::Move {
+                mover: Mover::Piece(k),
+                ..
+            }))
+            | Some(Action::Place { kind: k, .. }) => Some(*k),
+            _ => None,
+        };
+        if let Some(k) = placed_or_moved
             && let Ok(San::Move(m)) = San::parse_at(tok, c)
-            && control_fend_written(rules, &before_last, &p, mover, prev, &m)
+            && control_fend_written(rules, &before_last, &p, mover, k, &m)
         {
             continue;
         }
@@ -2006,20 +2026,18 @@ fn parse_in_order(
     Ok(out)
 }
 
-/// Whether `m` writes the Control fend of the opposing Jutsu that `mover`'s move `prev` made from
-/// `before` to `after` (`BfJ~` after `BZ15`): the moving piece has Control, `m` names it and the
-/// opposing Jutsu with `f` and `~`, and that move sent the Jutsu from the board to reserve.
+/// Whether `m` writes the Control fend of the opposing Jutsu that `mover`'s move or placement of
+/// its piece of kind `k` made from `before` to `after` (`BfJ~` after `BZ15` or `B*Z15`): that
+/// piece has Control, `m` names it and the opposing Jutsu with `f` and `~`, and the action sent
+/// the Jutsu from the board to reserve.
 fn control_fend_written(
     rules: &Rules,
     before: &Position,
     after: &Position,
     mover: crate::side::Side,
-    prev: &crate::action::Move,
+    k: crate::piece_set::Kind,
     m: &SanMove,
 ) -> bool {
-    let Mover::Piece(k) = prev.mover else {
-        return false;
-    };
     if !(m.special && m.hits.len() == 1 && rules.info(mover, k).control) {
         return false;
     }

@@ -295,6 +295,27 @@ fn the_rulebooks_control_fend_token_reads_after_the_move_that_made_it() {
         veney_rules::notation::parse_turn(&r, &p, "BY4 BfJ~", 1).unwrap(),
         plain
     );
+    // After a placement that made the fend too: "Placing a piece from reserve is a move"
+    // (§2.0.15), and Control bars the Jutsu from "entering or being placed" (R-CONTROL: a
+    // move or placement that makes a measure controlled fends it; a review found `B*Y3 BfJ~`
+    // refused).
+    let held = pos(
+        &r,
+        &[
+            (White, "Self", "X2"),
+            (Black, "Jutsu", "W3"),
+            (Black, "Self", "Y15"),
+        ],
+        White,
+    );
+    let placed = veney_rules::notation::parse_turn(&r, &held, "B*Y3", 1).unwrap();
+    let mut q = held;
+    q.play_turn(&r, &placed).unwrap();
+    assert_eq!(q.pieces(Black, jutsu).count(), 0, "fended by Control");
+    assert_eq!(
+        veney_rules::notation::parse_turn(&r, &held, "B*Y3 BfJ~", 1).unwrap(),
+        placed
+    );
     // The control: the token after a move that fended nothing is still refused.
     let far = pos(
         &r,
@@ -344,6 +365,10 @@ fn a_mark_written_twice_after_one_move_is_refused() {
             "{t}: {e}"
         );
     }
+    // A roll's `#` too (a review found `@ooooo###` read as `@ooooo#`).
+    let e = San::parse_at("@ooooo##", 1).unwrap_err().to_string();
+    assert!(e.contains("'#' is written twice after one roll"), "{e}");
+    assert_eq!(San::parse_at("@ooooo#", 1).unwrap().to_string(), "@ooooo#");
     // Each once, in the writer's order, still reads, and writes back the same.
     for t in ["$W5~", "$W5!", "$W5Ut", "$W5##", "BY10~$W13", "BY10>f~!U#"] {
         let san = San::parse_at(t, 1).unwrap_or_else(|e| panic!("{t}: {e}"));

@@ -1209,3 +1209,18 @@ fn a_record_writes_the_move_made_again_after_a_reset_call() {
         assert!(rep.turns[0].result.is_ok(), "{policy:?}: {:?}", rep.turns);
     }
 }
+
+/// §2.0.R5: one call's mark after a move (`U`, `Ut`, `U#`): a second is refused where a record
+/// or the companion plays a token, as the notation refuses any mark written twice (a review
+/// found `DW12UU` and `DW12UtU` read as one `U`).
+#[test]
+fn a_calls_mark_written_twice_is_refused() {
+    let mut g = game(UntenablePolicy::TimePenalty, false);
+    let before = *g.position();
+    for t in ["$X9UU", "$X9UtU", "$X9UU#"] {
+        let e = g.play_token_reporting(t, 1).unwrap_err();
+        assert!(e.message.contains("'U' is written twice"), "{t}: {e}");
+        assert_eq!(*g.position(), before, "{t}: nothing played");
+    }
+    g.play_token_reporting("$X9U", 1).unwrap();
+}
