@@ -139,9 +139,17 @@ fn through_descriptor(path: &Path) -> bool {
                 .iter()
                 .any(|d| p == Path::new(d))
     };
-    let mut at = match std::env::current_dir() {
-        Ok(cwd) => cwd.join(path),
-        Err(_) => path.to_path_buf(),
+    // The folder as the system resolves it (`..`, a link to `/proc/self/fd`: a review found
+    // both let through), then the name's own links followed one by one.
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let resolved = std::fs::canonicalize(parent.unwrap_or(Path::new(".")))
+        .ok()
+        .zip(path.file_name())
+        .map(|(dir, name)| dir.join(name));
+    let mut at = match (resolved, std::env::current_dir()) {
+        (Some(at), _) => at,
+        (None, Ok(cwd)) => cwd.join(path),
+        (None, Err(_)) => path.to_path_buf(),
     };
     for _ in 0..40 {
         if descriptor(&at) {

@@ -105,10 +105,15 @@ fn an_open_descriptor_is_refused_and_its_file_kept() {
     let fd = open.as_raw_fd();
     let link = dir.join("to-fd.pdf");
     std::os::unix::fs::symlink(format!("/dev/fd/{fd}"), &link).unwrap();
+    // Reached by way of `..` or a linked folder too (a review found both let through).
+    let folder = dir.join("fds");
+    std::os::unix::fs::symlink("/proc/self/fd", &folder).unwrap();
     for p in [
         PathBuf::from(format!("/proc/self/fd/{fd}")),
         PathBuf::from(format!("/dev/fd/{fd}")),
         link,
+        PathBuf::from(format!("/tmp/../proc/self/fd/{fd}")),
+        folder.join(fd.to_string()),
     ] {
         let e = game_api::write_atomic(&p, "kit").unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{e}");

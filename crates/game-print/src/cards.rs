@@ -426,6 +426,13 @@ fn legend(
     at: Square,
     life: Square,
 ) -> String {
+    // A piece with no list of what it takes fends what it attacks (the Self "can only fend",
+    // §2.0.02; the engagements "can take no pieces", §2.0.VII; a review found "take" said).
+    let attack = if d.attacks.is_empty() {
+        "fend"
+    } else {
+        "take or fend"
+    };
     let which = if d.attacks.is_empty() {
         ""
     } else {
@@ -433,13 +440,13 @@ fn legend(
     };
     let mut keys = Vec::new();
     if pv.both.any() {
-        keys.push(format!("● move there, or take or fend there{which}"));
+        keys.push(format!("● move there, or {attack} there{which}"));
     }
     if pv.moves.any() {
         keys.push("○ move only".to_string());
     }
     if pv.attacks.any() {
-        keys.push(format!("× take or fend only{which}"));
+        keys.push(format!("× {attack} only{which}"));
     }
     if Square::all().any(|sq| !pv.zone.contains(sq)) {
         keys.push(
@@ -506,7 +513,11 @@ mod tests {
             legend(&p.def, &preview(set, k, at, 0, life), is_life, at, life)
         };
         let e = of("Engagement");
-        assert!(e.contains("× take or fend only"), "{e}");
+        assert!(e.contains("× fend only"), "{e}");
+        assert!(
+            !e.contains("take"),
+            "§2.0.VII: engagements can take no pieces: {e}"
+        );
         assert!(!e.contains("see above"), "{e}");
         assert!(!e.contains("range constraint"), "{e}");
         let sword = of("Sword");
@@ -520,6 +531,10 @@ mod tests {
         );
         let own = of("Self");
         assert!(!own.contains("see above"), "{own}");
+        assert!(
+            !own.contains("take"),
+            "§2.0.02: the Self can only fend: {own}"
+        );
         let set_piece = |n: &str| set.piece(set.by_name(n).unwrap());
         for n in ["Self", "Sword", "Engagement", "Cloak", "Jutsu", "Ruin"] {
             let k = set.by_name(n).unwrap();

@@ -316,16 +316,16 @@ fn run(mut cli: Cli) -> ExitCode {
     }
 }
 
-/// Flags that would be silently unused are refused: Veney's set, setup and rule files for
-/// another game, for the printable kit (the standard kit) or for `check-set` and `show-piece`
-/// (but `--setup`, which `check-set` uses), `--option` for Veney (its options are the `--rules`
-/// file), and a flag written among `apply`'s turns.
 /// "--rules is not used by it", "--set, --black-set are not used by it".
 fn not_used(flags: &[&str]) -> String {
     let verb = if flags.len() == 1 { "is" } else { "are" };
     format!("{} {verb} not used by it", flags.join(", "))
 }
 
+/// Flags that would be silently unused are refused: Veney's set, setup and rule files for
+/// another game, for the printable kit (the standard kit) or for `check-set` and `show-piece`
+/// (but `--setup`, which `check-set` uses), `--option` for Veney (its options are the `--rules`
+/// file), and a flag written among `apply`'s turns.
 fn check_flags(cli: &Cli) -> Result<(), String> {
     if let Some(f) = cli.flag_among_turns() {
         return Err(format!(
@@ -343,8 +343,9 @@ fn check_flags(cli: &Cli) -> Result<(), String> {
         }
         if cli.game != "veney" {
             return Err(format!(
-                "{} name Veney's piece sets, setups and rules; {} has none (its options: --option NAME=VALUE)",
+                "{} {} Veney's piece sets, setups and rules; {} has none (its options: --option NAME=VALUE)",
                 files.join(", "),
+                if files.len() == 1 { "names" } else { "name" },
                 cli.game
             ));
         }

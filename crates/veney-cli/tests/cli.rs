@@ -500,7 +500,7 @@ fn unused_flags_are_refused() {
         "1",
     ]);
     assert_eq!(code, Some(2), "{out}");
-    assert!(err.contains("--rules name Veney's"), "{err}");
+    assert!(err.contains("--rules names Veney's"), "{err}");
     let out_pdf = std::env::temp_dir().join("veney-cli-unused-flag.pdf");
     let (code, _, err) = run(&["--set", rules, "print", "--out", out_pdf.to_str().unwrap()]);
     assert_eq!(code, Some(2));
