@@ -54,8 +54,13 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
     // Diplomat merged from four ("Converting a piece sacrifices the original Diplomat"): no side
     // ever holds more than 20. The merge search grows with the Blanks joined together, so a
     // hand-written board of more would hang the reader's first listing.
+    // Nor Blanks and Diplomats together: a merge lowers the sum, a conversion keeps it at
+    // most (the Diplomat goes, the converted piece comes), a loss lowers it — so a conversion
+    // from a position that reads never gives a 21st Blank (a review found one read, its
+    // result refused).
     for side in crate::side::Side::BOTH {
         let blanks = p.count(side, Kind::Blank);
+        let diplomats = p.count(side, Kind::Diplomat);
         if blanks > 20 {
             return err(
                 Field::Board,
@@ -65,7 +70,20 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
                 ),
             );
         }
+        if blanks + diplomats > 20 {
+            return err(
+                Field::Board,
+                format!(
+                    "{blanks} {side:?} Blanks and {diplomats} Diplomats: more than the 20 Blanks a \
+                     side starts with (a Diplomat is merged from four, and converting a Blank \
+                     sacrifices it)"
+                ),
+            );
+        }
     }
+    // Stones are never made in play (a Stone costs 21 Blanks, more than a side ever holds):
+    // the 4 of each set, 8 in all, "up to … 8 Stones on one side" by conversion (a review found
+    // 8 of one side's beside another read, a conversion then giving 9 and refused).
     for s in [crate::side::Side::Blue, crate::side::Side::Red] {
         if p.stones(s) as i16 > MAX_STONES {
             return err(
@@ -76,6 +94,15 @@ pub fn check(p: &Position, o: &KelasuOptions) -> Result<(), PositionError> {
                 ),
             );
         }
+    }
+    let stones = p.stones(crate::side::Side::Blue) as i16 + p.stones(crate::side::Side::Red) as i16;
+    if stones > MAX_STONES {
+        return err(
+            Field::Board,
+            format!(
+                "{stones} Stones on the board: the two sets hold {MAX_STONES}, and a Stone is never made in play (it costs 21 Blanks)"
+            ),
+        );
     }
     let side = p.to_move;
     if p.acted {

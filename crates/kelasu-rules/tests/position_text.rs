@@ -200,3 +200,37 @@ fn energy_stones_and_the_count_agree_with_a_reachable_game() {
         .unwrap_err();
     assert!(e.to_string().contains("below the limit"), "{e}");
 }
+
+/// Kelasu's piece set: "there can be up to 5 Champions, 3 Generals, or 8 Stones on one side at
+/// a time" — by conversion, the 4 Stones of each set; a Stone "can be made with 21 blanks", more
+/// than a side holds, and a Diplomat is merged from four. A position that reads never leads by
+/// a tenable action to one that does not: 8 Stones of one side beside another's, and 20
+/// Blanks beside a Diplomat, are refused (a review found each read, and a conversion then
+/// giving 9 Stones, or a 21st Blank, that no reader took back).
+#[test]
+fn a_conversion_never_leads_to_a_position_that_does_not_read() {
+    let g = kelasu_rules::Kelasu::default();
+    let e = g
+        .parse_position("SSSSSSSSW1/10/10/10/4D5/5s4/10/10/9w/9s b 8 s - 0")
+        .unwrap_err();
+    assert!(e.to_string().contains("10 Stones on the board"), "{e}");
+    let e = g
+        .parse_position(
+            "BBBBBBBBBB/BBBBBBBBBB/S1S4S1S/10/4D5/5b4/10/s1s4s1s/bbbbbbbbb1/bbbbbbbbb1 b 4 s - 0",
+        )
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("20 Blue Blanks and 1 Diplomats"),
+        "{e}"
+    );
+    // One Blank fewer, the conversion plays and its result reads back.
+    let p = g
+        .parse_position(
+            "BBBBBBBBBB/BBBBBBBBB1/S1S4S1S/10/4D5/5b4/10/s1s4s1s/bbbbbbbbb1/bbbbbbbbb1 b 4 s - 0",
+        )
+        .unwrap();
+    let mut q = p.clone();
+    common::play(&g, &mut q, "E4%F5");
+    let text = g.position_text(&q);
+    assert!(g.parse_position(&text).is_ok(), "{text}");
+}

@@ -127,6 +127,15 @@ fn locate(e: &PositionError, cols: &Columns, text: &str) -> TextError {
 
 fn read_unchecked(text: &str) -> Result<(Position, Columns), TextError> {
     let chars: Vec<char> = text.chars().collect();
+    // A tab or a line break between fields is named where it stands (a review found a tab
+    // reported as a field missing at the text's end).
+    if let Some(i) = chars.iter().position(|c| c.is_whitespace() && *c != ' ') {
+        return Err(TextError::new(
+            i + 1,
+            chars[i].escape_default().to_string(),
+            "the fields are separated by single spaces, not a tab or a line break",
+        ));
+    }
     // Split on single spaces, remembering each field's first column.
     let mut fields: Vec<(usize, String)> = Vec::new();
     let mut cur = String::new();

@@ -20,7 +20,7 @@ fn errors_say_where_and_why() {
     let g = game();
     let ok = "8g/9/9/9/9/9/9/9/G8 r mm -/- - 0";
     assert!(g.parse_position(ok).is_ok());
-    let cases: [(&str, usize, &str); 19] = [
+    let cases: [(&str, usize, &str); 21] = [
         ("8g/9/9/9/9/9/9/9/G8 r mm -/- -", 31, "six fields"),
         ("8g/9/9/9/9/9/9/9/G8 x mm -/- - 0", 21, "`r` or `w`"),
         ("8g/9/9/9/9/9/9/9/G7 r mm -/- - 0", 20, "ends early"),
@@ -35,6 +35,18 @@ fn errors_say_where_and_why() {
         // A doubled space points at the second space, not at the next field.
         ("8g/9/9/9/9/9/9/9/G8  r mm -/- - 0", 21, "single spaces"),
         ("8g/9/9/9/9/9/9/9/G8 r mm -/-  - 0", 30, "single spaces"),
+        // A tab or a line break is named where it stands (a review found it told as a field
+        // missing at the end).
+        (
+            "8g/9/9/9/9/9/9/9/G8\tr mm -/- - 0",
+            20,
+            "not a tab or a line break",
+        ),
+        (
+            "8g/9/9/9/9/9/9/9/G8 r mm -/- -\n0",
+            31,
+            "not a tab or a line break",
+        ),
         ("8g/9/9/9/9/9/9/9/G8 r mm -/- z9 0", 30, "extra move"),
         ("8g/9/9/9/9/9/9/9/G8 r mm -/- - -1", 32, "whole number"),
         // Checked against the rules:
