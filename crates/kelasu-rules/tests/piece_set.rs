@@ -49,23 +49,24 @@ fn a_fifth_champion_by_conversion() {
     sound(&g, &s);
 }
 
-// "or 8 Stones": Blue's 4 Stones give 4 energy, and four Diplomats convert four of Red's five
-// Stones. "At the start of each turn, your Energy is calculated as the number of Stones you
-// have": Blue's next turn starts with 8.
+// "or 8 Stones": Blue's 4 Stones give 4 energy, and four Diplomats convert Red's four. The two
+// sets hold 8 Stones and none is made in play (a Stone costs 21 Blanks, more than a side ever
+// holds), so the eighth on one side is the other's last: "Your opponent has no Stones left",
+// and Blue has won (a review found a fixture with a fifth Red Stone, which no game reaches).
 #[test]
 fn an_eighth_stone_by_conversion() {
     let g = game();
     let mut s = pos(
-        "G0:D G3:D G6:D G9:D C0:S C2:S C7:S C9:S A5:W H1:s H4:s H7:s H8:s J5:s J0:w",
+        "G0:D G3:D G6:D G9:D C0:S C2:S C7:S C9:S A5:W H1:s H4:s H7:s H8:s J0:w",
         Side::Blue,
     );
     assert_eq!(s.energy(), 4);
     play(&g, &mut s, "G0%H1 G3%H4 G6%H7 G9%H8");
     assert_eq!(s.count(Side::Blue, Kind::Stone), 8);
-    assert_eq!((s.to_move(), s.energy()), (Side::Red, 1));
-    assert_eq!(g.decision(&s), Decision::Player(Player(1)));
-    sound(&g, &s);
-    play(&g, &mut s, "J0-I0");
-    assert_eq!((s.to_move(), s.energy()), (Side::Blue, 8));
+    assert!(
+        matches!(g.decision(&s), Decision::Over(ref o) if o.results.first() == Some(&game_api::PlayerResult::Win)),
+        "{:?}",
+        g.decision(&s)
+    );
     sound(&g, &s);
 }
