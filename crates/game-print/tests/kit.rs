@@ -503,14 +503,17 @@ fn printed_words_follow_the_rule_text() {
         dagger.contains("against the opposing Dagger only"),
         "{dagger}"
     );
-    // §2.0.VII "Take or Fend?": a piece's reach names both (a review found "move or take"
-    // on the Self's card, which "takes nothing", §2.0.02, and on the engagement's, §2.0.04).
+    // §2.0.VII "Take or Fend?": the reach's legend says what these pieces do — fend (a review
+    // found "move or take" on the Self's card, which "takes nothing", §2.0.02, and on the
+    // engagement's, which "can take no pieces", §2.0.VII; a later one "take or fend").
     for name in ["Self", "Engagement"] {
         let card = t
             .iter()
             .find(|p| p.contains("Standard set") && p.contains(&format!("{name} §")))
             .unwrap_or_else(|| panic!("the {name}'s card"));
-        assert!(card.contains("take or fend"), "{card}");
+        let legend = &card[card.find("Its reach from").expect("a legend")..];
+        assert!(legend.contains("fend"), "{card}");
+        assert!(!legend.contains("take"), "{card}");
         assert!(!card.contains("move or take"), "{card}");
     }
     // §2.0.03 "Jutsu is taken indirectly, by fending Balance (shadow-stabbing)", "Cloak is only
