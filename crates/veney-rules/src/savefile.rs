@@ -445,6 +445,18 @@ pub fn read(rules: Arc<Rules>, text: &str) -> Result<Game, SaveError> {
         {
             here.outcome = Some(o);
         }
+        // The mated player acknowledged defeat part way through the dying turn (a stepping
+        // stone's second move open, R-DYING; §2.0.20 "a victory is not official until the loser
+        // either acknowledges it…"): the final position is that part of the turn (a review
+        // found the save refused, the turn closed before the acknowledgement).
+        if last
+            && flag.is_none()
+            && here.dying().is_some()
+            && !here.at_turn_start()
+            && fin.as_deref().is_some_and(|f| !f.contains("dying="))
+        {
+            here.acknowledge();
+        }
         let at_final = fin.as_deref() == Some(here.to_text(&rules).as_str());
         if !last || !at_final {
             end_turn(&mut game);
@@ -760,6 +772,28 @@ mod tests {
             h.position().outcome().map(|o| o.to_string()),
             Some("Black wins: White out of time".to_string())
         );
+    }
+
+    /// §2.0.20: "a victory is not official until the loser either acknowledges it"; R-DYING: a
+    /// stepping stone's second move in the dying turn. Acknowledged after the first of its two
+    /// moves, the game saves and loads to that part of the turn (a review found the save
+    /// refused as another final position).
+    #[test]
+    fn a_checkmate_acknowledged_mid_dying_turn_loads() {
+        let rules = Arc::new(Rules::standard());
+        let start = Position::from_text(
+            &rules,
+            "4/w1e1/g2e/lsr1/1e2/4/c1R1/1E2/@W2/3D/4/2E1/4/3E/1B2/4 w ECGLJ/ebdj turns=80 dying=w:W11 over=touch:b",
+        )
+        .unwrap();
+        let mut g = Game::from_position(rules.clone(), start);
+        g.play_token("$X9", 1).unwrap();
+        assert!(!g.position().at_turn_start(), "the stone's second move open");
+        g.acknowledge();
+        assert!(g.position().dying().is_none(), "acknowledged");
+        let text = write(&g);
+        let h = read(rules.clone(), &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(h.position(), g.position(), "{text}");
     }
 
     #[test]
