@@ -238,13 +238,27 @@ fn replay(rules: &Arc<Rules>, cli: &Cli, file: &std::path::Path) -> Result<bool,
                         .last()
                         .filter(|(_, a)| *a == veney_rules::Action::EndTurn)
                         .map(|(q, _)| *q);
-                    if mid(&p) && !mid(&here) && declared.is_none() && open.is_some() {
+                    if mid(&p) && !mid(&here) && open.is_some() {
                         // A save stopped in the middle of a turn the replay has closed (it
                         // plays whole turns): compared with the turn still open, before the
                         // end the replay added, whole — reserves and counters too, as the
                         // app's reader does (a review found only the board compared, a Jutsu
-                        // gone from the reserve passing).
-                        let q = open.expect("checked");
+                        // gone from the reserve passing). An ending declared there (a
+                        // resignation, a draw agreed, a flag, after a Self move left its concert
+                        // open), or the mated player's acknowledgement part way through the
+                        // dying turn, stands on that position (a review found both reported
+                        // as differing, though the app loads them).
+                        let mut q = open.expect("checked");
+                        if q.dying().is_some() && p.dying().is_none() {
+                            q.acknowledge();
+                        }
+                        // (The record's own `[Ending]` ended the replay after it closed the
+                        // turn; a declared one is checked above.)
+                        if let Some(o) = declared.or(end.outcome())
+                            && q.outcome().is_none()
+                        {
+                            q.set_outcome(o);
+                        }
                         p.to_text(&rules) != q.to_text(&rules)
                     } else if mid(&p) && !mid(&here) {
                         // Closed by more than an end of turn (the Donkey's move after it): the

@@ -848,6 +848,59 @@ fn a_declared_endings_final_position_is_compared_too() {
     assert!(out.contains("FINAL DIFFERS"), "{out}");
 }
 
+/// An ending declared with a second move open — a resignation, a draw agreed or a flag after
+/// a Self move left its concert open (§2.0.15, §2.0.21, §2.0.R3) — and a checkmate acknowledged
+/// part way through the dying turn (§2.0.20, R-DYING): the app saves and loads each to that part
+/// of the turn, and `replay` finds the same final position (a review found each reported as
+/// FINAL DIFFERS).
+#[test]
+fn endings_declared_mid_turn_replay_to_their_final_position() {
+    use std::sync::Arc;
+    let r = Arc::new(veney_rules::Rules::standard());
+    let dir = std::env::temp_dir().join(format!("veney-cli-midturn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let check = |name: &str, g: &veney_rules::Game| {
+        let text = veney_rules::savefile::write(g);
+        assert!(
+            veney_rules::savefile::read(r.clone(), &text).is_ok(),
+            "{name}: {text}"
+        );
+        let file = dir.join(format!("{name}.veney"));
+        std::fs::write(&file, &text).unwrap();
+        let (code, out, err) = run(&["replay", file.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{name}: {out}{err}\n{text}");
+        assert!(!out.contains("FINAL DIFFERS"), "{name}: {out}");
+    };
+    type End = fn(&mut veney_rules::Game);
+    let endings: [(&str, End); 3] = [
+        ("resigned", |g| g.resign(veney_rules::Side::White)),
+        ("agreed", |g| {
+            g.agree_draw();
+        }),
+        ("flag", |g| {
+            g.out_of_time(veney_rules::Side::White);
+        }),
+    ];
+    for (name, end) in endings {
+        let mut g =
+            veney_rules::Game::from_position_seeded(r.clone(), veney_rules::Position::start(&r), 3);
+        g.play_token("SY3", 1).unwrap();
+        assert!(!g.position().at_turn_start(), "the concert's move open");
+        end(&mut g);
+        assert!(g.position().outcome().is_some(), "{name}");
+        check(name, &g);
+    }
+    let dying = veney_rules::Position::from_text(
+        &r,
+        "4/w1e1/g2e/lsr1/1e2/4/c1R1/1E2/@W2/3D/4/2E1/4/3E/1B2/4 w ECGLJ/ebdj turns=80 dying=w:W11 over=touch:b",
+    )
+    .unwrap();
+    let mut g = veney_rules::Game::from_position_seeded(r.clone(), dying, 3);
+    g.play_token("$X9", 1).unwrap();
+    g.acknowledge();
+    check("acknowledged", &g);
+}
+
 /// `show` prints "the board as text": what its letters cannot show is named under it — a blade
 /// pinned under an opposing Cloak (§2.0.06), the Donkeys on the board (`K`/`k`, which nothing
 /// leaps, §2.0.23) and in reserve, and a concert partner in hand (R-CONCERT) (a review found the

@@ -687,8 +687,18 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
     if turns.is_empty() {
         warnings.push("the record has no turns".into());
     }
+    // The mated player acknowledging defeat part way through the dying turn (§2.0.20; R-DYING:
+    // a stepping stone's second move open): the replay closed the turn, which ended the game
+    // as the acknowledgement did (a review found the app's save of it warned about).
+    let acknowledged_in_dying_turn = matches!(ending, Some(RecordEnding::Acknowledges(side))
+        if game
+            .actions()
+            .filter(|(_, a)| *a == crate::action::Action::EndTurn)
+            .last()
+            .is_some_and(|(q, _)| q.dying() == Some(side) && !q.at_turn_start()));
     if let Some(e) = ending
         && !failed
+        && !acknowledged_in_dying_turn
         && !game.end_as_recorded(e)
     {
         warnings.push(format!(

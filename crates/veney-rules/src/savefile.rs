@@ -788,7 +788,10 @@ mod tests {
         .unwrap();
         let mut g = Game::from_position(rules.clone(), start);
         g.play_token("$X9", 1).unwrap();
-        assert!(!g.position().at_turn_start(), "the stone's second move open");
+        assert!(
+            !g.position().at_turn_start(),
+            "the stone's second move open"
+        );
         g.acknowledge();
         assert!(g.position().dying().is_none(), "acknowledged");
         let text = write(&g);
