@@ -62,8 +62,22 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
                 Action::Withdraw { .. } => {
                     "after checkmate by touch only a dying move of a piece on the board is left; nothing is withdrawn"
                 }
+                // Each refused in its own words (R-DYING: "no placing, withdrawing, passing,
+                // meta-moves, glare"; a review found a pass refused as "the Self cannot move").
+                Action::Pass => {
+                    "after checkmate by touch only a dying move of a piece on the board is left; it is not passed (R-DYING)"
+                }
+                Action::Meta(_) | Action::QuibbleReset | Action::Retreat => {
+                    "after checkmate by touch only a dying move of a piece on the board is left; no meta-move or reset of the board (R-DYING)"
+                }
+                Action::Glare { .. } | Action::Declare { .. } => {
+                    "after checkmate by touch only a dying move of a piece on the board is left; no glare or declaration (R-DYING)"
+                }
+                Action::Throw { .. } => {
+                    "after checkmate by touch only a dying move of a piece on the board is left; a Dagger Throw is none: its sticks are counted between the two Selves, and the dead Self cannot be repositioned (R-DYING)"
+                }
                 _ => {
-                    "after checkmate by touch only a dying move of a piece on the board is left; the Self cannot move"
+                    "after checkmate by touch only a dying move of a piece on the board is left (R-DYING)"
                 }
             },
         );

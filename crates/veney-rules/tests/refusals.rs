@@ -240,6 +240,15 @@ fn the_free_engagement_is_refused_by_the_dying_move_and_the_distraction() {
     )
     .unwrap();
     refuse(&r, &out, "aX8").by("§2.0.20 Dying Moves", "no piece of yours");
+    // A pass, a meta-move, the quibbling reset: each in R-DYING's words, not "the Self cannot
+    // move" (a review found it said of them).
+    let mated = Position::from_text(
+        &r,
+        "4/4/4/4/4/4/1W2/3w/4/4/S3/4/4/4/4/4 b EEEE/eeee turns=1 dying=b:X10 over=touch:w",
+    )
+    .unwrap();
+    refuse(&r, &mated, "---").by("§2.0.20 Dying Moves", "it is not passed (R-DYING)");
+    refuse(&r, &mated, "a+").by("§2.0.20 Dying Moves", "no meta-move or reset");
     // White's throw distracted: the Self and the Sword are repositioned, nothing else.
     let distracted = Position::from_text(
         &r,
