@@ -1917,7 +1917,11 @@ fn parse_in_order(
             | Some(Action::Place { kind: k, .. }) => Some(*k),
             _ => None,
         };
+        // Once: the note after it again is a mark written twice (a review found `BY4 BfJ~
+        // BfJ~` read).
+        let noted = i > 0 && toks[i - 1].0 == tok;
         if let Some(k) = placed_or_moved
+            && !noted
             && let Ok(San::Move(m)) = San::parse_at(tok, c)
             && control_fend_written(rules, &before_last, &p, mover, k, &m)
         {

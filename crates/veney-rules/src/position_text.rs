@@ -1126,6 +1126,35 @@ impl PositionText {
                 "hirasecond= names the second move owed after a throw or cast that ended the mover's hirakamae (hira= 2 for the mover): only while that throw's roll, or that cast's landing, is to come",
             ));
         }
+        // And only after what owes it: that throw, from its Dagger's square (`F:F` beside
+        // `throw=F-T`), or a cast that may be linked to another move — not Obscurant Chaos's,
+        // "never linked to further moves on one turn" (§2.0.15; a review found a Cloak's cast
+        // read with a third action after its repositioning).
+        if let Some((first, began)) = p.hira_second {
+            let owed = match p.phase {
+                Phase::Throw { from, .. } => first == from && began == from,
+                Phase::Cast { kind, .. } => {
+                    first == began
+                        && rules.info(p.turn, kind).cast
+                            != Some(crate::special::cast_piece::Device::ObscurantChaos)
+                }
+                _ => true,
+            };
+            if !owed {
+                return Err(err(
+                    field_col("hirasecond"),
+                    "hirasecond",
+                    format!(
+                        "hirasecond={first}:{began}: no second move is owed after this {}",
+                        if matches!(p.phase, Phase::Throw { .. }) {
+                            "throw: it names the thrown Dagger's square twice"
+                        } else {
+                            "cast: the Cloak's Obscurant Chaos is never linked to further moves (§2.0.15)"
+                        }
+                    ),
+                ));
+            }
+        }
         // Beside `hirafirst=`, the other method's second move is the first move's own: it names
         // the square that move landed on (`turn::second_opened`; a review found a Dagger that
         // never moved given a stepping stone's throw).

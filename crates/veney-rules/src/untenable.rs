@@ -503,16 +503,24 @@ pub fn explain(rules: &Rules, pos: &Position, action: &Action) -> Untenable {
         // After a move: only in concert with the Self, the Lantern or Dagger from the board
         // (ruling R-CAST; a review found these refused as if no measure were empty).
         Action::Cast { kind, from, .. } if second => {
-            let concert = pos.concert_square().is_some();
+            // Hirakamae's second move is a move like the first: a Lantern's or Dagger's cast
+            // from the board may be it (R-HIRAKAMAE), refused then for the cast's own reason
+            // below (a review found "not after another move" said).
+            let concert = pos.concert_square().is_some()
+                || matches!(pos.phase(), crate::position::Phase::Hirakamae { .. });
             let device = rules.info(side, kind).cast;
             Untenable::new(
                 "§2.0.18 Devices: Cast Piece",
                 if !concert {
                     "a piece is cast as a whole turn, or as the second move in concert with the Self (the Lantern, the Dagger): not after another move (ruling R-CAST)"
                 } else if device == Some(crate::device::Device::ObscurantChaos) {
-                    "in concert with the Self only the Lantern and the Dagger are cast; the Cloak's cast is a whole turn (ruling R-CAST)"
+                    "as a second move (in concert with the Self, or hirakamae's) only the Lantern and the Dagger are cast; the Cloak's cast is a whole turn (ruling R-CAST)"
                 } else if from.is_none() {
-                    "a cast in concert with the Self is from the board, not from reserve (ruling R-CAST)"
+                    "a cast as a second move (in concert with the Self, or hirakamae's) is from the board, not from reserve (ruling R-CAST)"
+                } else if crate::special::cast_piece::nearest_empty_measure(rules, pos, side)
+                    .is_none()
+                {
+                    "a piece is cast into an empty measure between the two Selves, and none is empty now (ruling R-CAST)"
                 } else {
                     "a piece is cast into an empty measure between the two Selves (ruling R-CAST)"
                 },

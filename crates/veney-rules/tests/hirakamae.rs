@@ -731,12 +731,34 @@ fn a_throw_or_a_cast_is_one_of_the_double_moves_two() {
     assert_eq!(q.turn(), Black);
     // A distraction's repositioning closes the turn: no other piece's move after it.
     refuse(&r, &p, "DtW16~ @xoooo BY7").by("§2.0.08 Dagger Throw", "repositioned");
-    // `hirasecond=` only while such a throw's roll or cast's landing is to come.
+    // `hirasecond=` only while such a throw's roll or cast's landing is to come, after what
+    // owes it: the throw from its own square, not Obscurant Chaos (a review found both read).
     let e = Position::from_text(&r, &format!("{h} hirasecond=W2:W2")).unwrap_err();
     assert!(
         e.to_string().contains("only while that throw's roll"),
         "{e}"
     );
+    let air =
+        "s3/4/4/1w2/eeee/4/4/4/4/4/1B2/E1E1/4/4/DSW1/4 w GLJCREE/dgljcbr hira=2:0 throw=W2-W16";
+    assert!(Position::from_text(&r, &format!("{air} hirasecond=W2:W2")).is_ok());
+    let e = Position::from_text(&r, &format!("{air} hirasecond=X6:Z16")).unwrap_err();
+    assert!(e.to_string().contains("no second move is owed"), "{e}");
+    let e = Position::from_text(
+        &r,
+        "s3/4/4/4/4/4/4/4/4/4/4/4/4/4/DSW1/4 w EEEEBGJR/eeeedgljcbr hira=2:0 cast=C:2 hirasecond=W14:W14",
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string().contains("Obscurant Chaos is never linked"),
+        "{e}"
+    );
+    // A cast refused as the second move is refused for its own reason: no measure empty.
+    let full = Position::from_text(
+        &r,
+        "s3/4/4/1w2/eeee/4/4/4/4/4/LB2/E1E1/4/4/DSW1/4 w GJCREE/dgljcbr hira=1:0",
+    )
+    .unwrap();
+    refuse(&r, &full, "BY7 ~L @X9").by("§2.0.18 Devices: Cast Piece", "none is empty now");
     // Casts: the Lantern's first, then another piece's move; the Lantern's second, after one;
     // not Obscurant Chaos's after a move.
     let c = "s3/4/L3/4/4/4/4/4/4/4/4/4/4/4/DSW1/4 w EEEECBGJR/eeeedgljcbr hira=1:0";
@@ -748,5 +770,8 @@ fn a_throw_or_a_cast_is_one_of_the_double_moves_two() {
     let mut q = p;
     play(&r, &mut q, "$Y5 ~L @X10");
     assert!(q.to_text(&r).contains("casts=wFX10"), "{}", q.to_text(&r));
-    refuse(&r, &p, "$Y5 ~C @X10").by("§2.0.18 Devices: Cast Piece", "not after another move");
+    refuse(&r, &p, "$Y5 ~C @X10").by(
+        "§2.0.18 Devices: Cast Piece",
+        "the Cloak's cast is a whole turn",
+    );
 }

@@ -316,6 +316,9 @@ fn the_rulebooks_control_fend_token_reads_after_the_move_that_made_it() {
         veney_rules::notation::parse_turn(&r, &held, "B*Y3 BfJ~", 1).unwrap(),
         placed
     );
+    // Once: written again it is refused (a review found `BfJ~ BfJ~` read).
+    assert!(veney_rules::notation::parse_turn(&r, &held, "B*Y3 BfJ~ BfJ~", 1).is_err());
+    assert!(veney_rules::notation::parse_turn(&r, &p, "BY4 BfJ~ BfJ~", 1).is_err());
     // The control: the token after a move that fended nothing is still refused.
     let far = pos(
         &r,

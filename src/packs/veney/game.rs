@@ -1034,8 +1034,20 @@ fn update_prompt(
                 format!("{placer}'s Donkey moves first: throw its sticks (R)")
             }
             // Or the first move's own method's second move (R-HIRAKAMAE).
-            Phase::Hirakamae { stone, concert, .. } => format!(
-                "{side}: hirakamae ends — one more move, by that piece or another{}, or end the turn",
+            // After a throw that missed, or a cast, that piece is gone from its square: one
+            // more move by another (R-HIRAKAMAE; a review found "by that piece" said of it).
+            Phase::Hirakamae {
+                stone,
+                concert,
+                first,
+                ..
+            } => format!(
+                "{side}: hirakamae ends — one more move, {}{}, or end the turn",
+                if pos.piece_at(first).is_some_and(|(s, _)| s == side) {
+                    "by that piece or another"
+                } else {
+                    "by another piece"
+                },
                 match (concert, stone) {
                     (Some(_), _) => " (or in concert with the Self)",
                     (None, Some(_)) => " (or the stepping stone's move)",
