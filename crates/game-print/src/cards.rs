@@ -428,15 +428,10 @@ fn legend(
 ) -> String {
     // A piece with no list of what it takes fends what it attacks (the Self "can only fend",
     // §2.0.02; the engagements "can take no pieces", §2.0.VII; a review found "take" said).
-    let attack = if d.attacks.is_empty() {
-        "fend"
+    let (attack, which) = if d.attacks.is_empty() {
+        ("fend", "")
     } else {
-        "take or fend"
-    };
-    let which = if d.attacks.is_empty() {
-        ""
-    } else {
-        " (see above which)"
+        ("take or fend", " (see above which)")
     };
     let mut keys = Vec::new();
     if pv.both.any() {

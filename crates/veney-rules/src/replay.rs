@@ -629,10 +629,7 @@ pub fn replay(rules: &Rules, text: &str) -> Result<Replay, HeaderError> {
         // written after it, would have the opponent's next move read as the offender's (a
         // review found `1. $X9U, SY12;` refused as White's Self not moving to Y12). A record
         // may end there (a game stopped before the move made again).
-        let called_last = toks.last().is_some_and(|(t, _)| {
-            let t = t.trim_end_matches('#');
-            t.ends_with('U') || t.ends_with("Ut")
-        });
+        let called_last = toks.last().is_some_and(|(t, _)| marked_called(t));
         if result.is_ok()
             && k + 1 < count
             && called_last
@@ -738,10 +735,7 @@ fn play_turn(
     // A move marked called (`U`, `Ut`, `U#`) is played and called as the mark says, token by
     // token, even where it would read as tenable: the call is checked against the mark (a
     // review found `SY3Ut` read as a plain move, its mark ignored).
-    let marked = toks.iter().any(|(t, _)| {
-        let t = t.trim_end_matches('#');
-        t.ends_with('U') || t.ends_with("Ut")
-    });
+    let marked = toks.iter().any(|(t, _)| marked_called(t));
     let refusal = if marked {
         None
     } else {
@@ -825,6 +819,12 @@ fn play_turn(
         );
     }
     (Ok(canonical), untenable)
+}
+
+/// Whether a token carries a call's mark (`U`, `Ut`, `U#`; §2.0.R5).
+fn marked_called(tok: &str) -> bool {
+    let t = tok.trim_end_matches('#');
+    t.ends_with('U') || t.ends_with("Ut")
 }
 
 /// Takes the game back to `len` actions (a turn refused part way: the game is left as it was,
