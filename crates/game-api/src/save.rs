@@ -113,11 +113,7 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
                                 path.display()
                             )));
                         }
-                        let to = std::fs::read_link(&at)?;
-                        at = match at.parent() {
-                            Some(dir) if to.is_relative() => dir.join(to),
-                            _ => to,
-                        };
+                        at = link_target(&at)?;
                     }
                     at
                 }
@@ -127,6 +123,15 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
         _ => path,
     };
     write_file_atomic(path, bytes.as_ref())
+}
+
+/// Where the link `at` points, a relative target taken from the link's folder.
+fn link_target(at: &Path) -> std::io::Result<std::path::PathBuf> {
+    let to = std::fs::read_link(at)?;
+    Ok(match at.parent() {
+        Some(dir) if to.is_relative() => dir.join(to),
+        _ => to,
+    })
 }
 
 /// Whether `path`, or a link on the way from it to its file, is a process's file descriptor:
@@ -155,13 +160,10 @@ fn through_descriptor(path: &Path) -> bool {
         if descriptor(&at) {
             return true;
         }
-        let Ok(to) = std::fs::read_link(&at) else {
+        let Ok(to) = link_target(&at) else {
             return false;
         };
-        at = match at.parent() {
-            Some(dir) if to.is_relative() => dir.join(to),
-            _ => to,
-        };
+        at = to;
     }
     false
 }
